@@ -1,0 +1,33 @@
+#pragma once
+// build_site(): the whole pipeline, one line per stage.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/site_config.hpp"
+#include "core/diagnostic.hpp"
+#include "core/episode.hpp"
+#include "output/output.hpp"
+#include "sources/source_batch.hpp"
+
+namespace build {
+
+struct BuildReport {
+    std::size_t episodes = 0;
+    std::size_t feed_items = 0;
+    std::size_t left_out_without_audio = 0;
+    std::size_t files = 0;
+    std::size_t bytes = 0;
+    std::vector<core::Diagnostic> warnings;
+};
+
+// Reads every source of the config. Throws core::InputError with all the errors of all sources
+// when any source has one; warnings are returned in the batches.
+std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config);
+
+// Loads, merges, renders and writes the site into `out`. `base_url` overrides site.yaml's.
+// Throws core::InputError on bad input (nothing usable is written then: DiskOutput is only
+// committed by the caller after this returns).
+BuildReport build_site(const config::SiteConfig& config, output::Output& out);
+
+}  // namespace build

@@ -1,0 +1,61 @@
+#include "cli/build_command.hpp"
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+
+#include "build.hpp"
+#include "config/site_config.hpp"
+#include "output/output.hpp"
+#include "util/url.hpp"
+
+namespace cli {
+
+namespace {
+struct BuildArgs {
+    std::string config = "site.yaml";
+    std::string output;
+    std::string base_url;
+    bool quiet = false;
+};
+
+int run_build(const BuildArgs& args) {
+    auto started = std::chrono::steady_clock::now();
+    config::SiteConfig config = config::load_config(args.config);
+    if (!args.output.empty()) config.output = args.output;
+    if (!args.base_url.empty()) {
+        if (!util::is_http_url(args.base_url)) {
+            std::cerr << "podarchive: error: --base-url must be an absolute http(s) URL\n";
+            return k_exit_usage;
+        }
+        config.base_url = util::with_trailing_slash(args.base_url);
+    }
+    output::DiskOutput out(config.output_dir());
+    build::BuildReport report = build::build_site(config, out);
+    out.commit();
+    if (args.quiet) return k_exit_ok;
+    for (const auto& w : report.warnings) std::cerr << core::format(w) << "\n";
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    std::cout << "built " << report.episodes << " episodes: " << report.files << " files, " << report.bytes
+              << " bytes into " << config.output_dir().string() << " in " << seconds << " s\n";
+    std::cout << "feed.xml: " << report.feed_items << " items";
+    if (report.left_out_without_audio)
+        std::cout << "; " << report.left_out_without_audio
+                  << " episodes left out because no source gives their audio file (they still have pages)";
+    std::cout << "\n";
+    return k_exit_ok;
+}
+}  // namespace
+
+Command build_command() {
+    return {"build", "Build the site from site.yaml into the output folder", [](CLI::App& sub) {
+                auto args = std::make_shared<BuildArgs>();
+                sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
+                sub.add_option("--output,-o", args->output, "Output folder (default: site.yaml's output, public/)");
+                sub.add_option("--base-url", args->base_url, "Override site.yaml's base_url");
+                sub.add_flag("--quiet,-q", args->quiet, "Print nothing but errors");
+                return std::function<int()>([args] { return run_build(*args); });
+            }};
+}
+
+}  // namespace cli

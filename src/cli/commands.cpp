@@ -1,0 +1,57 @@
+#include "cli/commands.hpp"
+
+#include <iostream>
+
+#include "cli/build_command.hpp"
+#include "core/diagnostic.hpp"
+
+namespace cli {
+
+const std::vector<Command>& commands() {
+    static const std::vector<Command> table = {build_command()};
+    return table;
+}
+
+int run(int argc, char** argv) {
+    CLI::App app{"podarchive: a static site generator for podcast archives", "podarchive"};
+    app.set_version_flag("--version,-V", std::string("podarchive ") + PODARCHIVE_VERSION);
+    app.require_subcommand(0, 1);
+    std::vector<std::pair<CLI::App*, std::function<int()>>> runners;
+    for (const auto& command : commands()) {
+        CLI::App* sub = app.add_subcommand(command.name, command.help);
+        runners.emplace_back(sub, command.setup(*sub));
+    }
+    // `podarchive help [command]`
+    std::string help_topic;
+    CLI::App* help = app.add_subcommand("help", "Show help for podarchive or one command");
+    help->add_option("command", help_topic, "The command to explain");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return k_exit_usage;
+    }
+    if (help->parsed()) {
+        if (help_topic.empty()) {
+            std::cout << app.help();
+            return k_exit_ok;
+        }
+        for (auto& [sub, fn] : runners)
+            if (sub->get_name() == help_topic) {
+                std::cout << sub->help();
+                return k_exit_ok;
+            }
+        std::cerr << "podarchive: no command named '" << help_topic << "'\n";
+        return k_exit_usage;
+    }
+    for (auto& [sub, fn] : runners)
+        if (sub->parsed()) return fn();
+    std::cout << app.help();
+    return k_exit_usage;
+}
+
+}  // namespace cli

@@ -1,0 +1,241 @@
+#include "config/site_config.hpp"
+
+#include <algorithm>
+#include <yaml-cpp/yaml.h>
+
+#include "core/diagnostic.hpp"
+#include "util/files.hpp"
+#include "util/strings.hpp"
+#include "util/text_position.hpp"
+#include "util/url.hpp"
+
+namespace config {
+
+namespace {
+
+using core::Diagnostic;
+
+// Collects every problem in the file so one run reports them all.
+struct Checker {
+    std::string file;
+    std::string text;
+    std::vector<Diagnostic> problems;
+
+    core::SourceLocation at(const YAML::Mark& mark) const {
+        // yaml-cpp marks are 0-based; an unknown mark is -1.
+        return {file, mark.line < 0 ? 0 : mark.line + 1, mark.column < 0 ? 0 : mark.column + 1};
+    }
+    void error(const YAML::Mark& mark, std::string message) {
+        auto where = at(mark);
+        problems.push_back(core::error_at(where, std::move(message), std::string(util::line_text(text, where.line))));
+    }
+};
+
+std::string type_name(const YAML::Node& node) {
+    switch (node.Type()) {
+        case YAML::NodeType::Map: return "a mapping";
+        case YAML::NodeType::Sequence: return "a list";
+        case YAML::NodeType::Null: return "nothing";
+        default: return "a scalar";
+    }
+}
+
+bool read_string(Checker& c, const YAML::Node& value, const std::string& key, std::string& out) {
+    if (!value.IsScalar()) {
+        c.error(value.Mark(), "'" + key + "' must be a string, got " + type_name(value));
+        return false;
+    }
+    out = value.Scalar();
+    return true;
+}
+
+void read_bool(Checker& c, const YAML::Node& value, const std::string& key, bool& out) {
+    std::string s = value.IsScalar() ? util::ascii_lower(value.Scalar()) : "";
+    if (s == "true" || s == "yes") out = true;
+    else if (s == "false" || s == "no") out = false;
+    else c.error(value.Mark(), "'" + key + "' must be true or false");
+}
+
+void read_int(Checker& c, const YAML::Node& value, const std::string& key, int& out, int min, int max) {
+    long long v = 0;
+    if (!value.IsScalar() || !util::parse_uint(value.Scalar(), v) || v < min || v > max) {
+        c.error(value.Mark(), "'" + key + "' must be a whole number from " + std::to_string(min) + " to " +
+                                  std::to_string(max));
+        return;
+    }
+    out = static_cast<int>(v);
+}
+
+void unknown_key(Checker& c, const YAML::Node& key_node, const std::string& key, const std::vector<std::string>& valid,
+                 const std::string& where) {
+    std::string near = nearest_key(key, valid);
+    std::string message = "unknown key '" + key + "'" + where;
+    if (!near.empty()) message += "; did you mean '" + near + "'?";
+    else message += "; valid keys are: " + util::join(valid, ", ");
+    c.error(key_node.Mark(), message);
+}
+
+const std::vector<std::string> k_kinds = {"rss", "records", "podbean", "pod_casts_io", "player_fm", "apple_page",
+                                          "itunes_lookup"};
+
+void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
+    if (!entry.IsMap()) {
+        c.error(entry.Mark(), "each entry of 'sources' must be a mapping with at least 'path', got " + type_name(entry));
+        return;
+    }
+    SourceConfig source;
+    source.line = entry.Mark().line + 1;
+    bool has_path = false;
+    for (const auto& kv : entry) {
+        std::string key = kv.first.Scalar();
+        const YAML::Node& value = kv.second;
+        if (key == "path") {
+            std::string p;
+            if (read_string(c, value, key, p)) {
+                has_path = true;
+                source.display_path = p;
+                source.path = site.root / p;
+                std::error_code ec;
+                if (!std::filesystem::is_regular_file(source.path, ec))
+                    c.error(value.Mark(), "source file '" + p + "' not found (paths are relative to " +
+                                              c.file + ")");
+            }
+        } else if (key == "name") {
+            read_string(c, value, key, source.name);
+        } else if (key == "kind") {
+            if (read_string(c, value, key, source.kind) &&
+                std::find(k_kinds.begin(), k_kinds.end(), source.kind) == k_kinds.end()) {
+                std::string near = nearest_key(source.kind, k_kinds);
+                c.error(value.Mark(), "unknown source kind '" + source.kind + "'" +
+                                          (near.empty() ? "" : "; did you mean '" + near + "'?") +
+                                          " (kinds: " + util::join(k_kinds, ", ") + ")");
+            }
+        } else if (key == "url") {
+            if (read_string(c, value, key, source.url) && !util::is_http_url(source.url))
+                c.error(value.Mark(), "'url' must be an absolute http(s) URL");
+        } else {
+            unknown_key(c, kv.first, key, source_keys(), " in a source entry");
+        }
+    }
+    if (!has_path) {
+        c.error(entry.Mark(), "source entry has no 'path'");
+        return;
+    }
+    if (source.name.empty()) source.name = std::filesystem::path(source.display_path).stem().string();
+    for (const auto& other : site.sources)
+        if (other.name == source.name)
+            c.error(entry.Mark(), "two sources are named '" + source.name + "'; give one a different 'name'");
+    site.sources.push_back(std::move(source));
+}
+
+void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, const YAML::Node& value, SiteConfig& site) {
+    if (key == "title") read_string(c, value, key, site.title);
+    else if (key == "description") read_string(c, value, key, site.description);
+    else if (key == "base_url") {
+        if (read_string(c, value, key, site.base_url)) {
+            if (!util::is_http_url(site.base_url)) c.error(value.Mark(), "'base_url' must be an absolute http(s) URL");
+            site.base_url = util::with_trailing_slash(site.base_url);
+        }
+    } else if (key == "language") read_string(c, value, key, site.language);
+    else if (key == "author") read_string(c, value, key, site.author);
+    else if (key == "email") read_string(c, value, key, site.email);
+    else if (key == "image") read_string(c, value, key, site.image);
+    else if (key == "category") read_string(c, value, key, site.category);
+    else if (key == "explicit") read_bool(c, value, key, site.explicit_content);
+    else if (key == "complete") read_bool(c, value, key, site.complete);
+    else if (key == "theme") {
+        if (read_string(c, value, key, site.theme) && !util::is_safe_relative_path(site.theme))
+            c.error(value.Mark(), "'theme' must be a folder name under themes/");
+    } else if (key == "output") {
+        std::string out;
+        if (read_string(c, value, key, out)) site.output = out;
+    } else if (key == "episodes_per_page") read_int(c, value, key, site.episodes_per_page, 1, 1000);
+    else if (key == "sources") {
+        if (!value.IsSequence()) {
+            c.error(value.Mark(), "'sources' must be a list, got " + type_name(value));
+            return;
+        }
+        for (const auto& entry : value) read_source(c, entry, site);
+    } else {
+        unknown_key(c, key_node, key, top_level_keys(), "");
+    }
+}
+
+// Refuses output folders whose replacement would destroy inputs: "/", the project, content/...
+void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path out = fs::weakly_canonical(fs::absolute(site.output_dir()), ec);
+    fs::path root = fs::weakly_canonical(fs::absolute(site.root), ec);
+    auto contains = [](const fs::path& parent, const fs::path& child) {
+        auto rel = child.lexically_relative(parent);
+        return !rel.empty() && *rel.begin() != "..";
+    };
+    YAML::Mark mark = root_node["output"] ? root_node["output"].Mark() : root_node.Mark();
+    std::string shown = site.output.string();
+    if (out == out.root_path() || out == root || contains(out, root)) {
+        c.error(mark, "output folder '" + shown + "' is the project folder or contains it; it is replaced on every build");
+        return;
+    }
+    for (const fs::path& input : {site.content_dir(), site.themes_dir(), site.templates_dir(), site.static_dir(),
+                                  root / ".git"}) {
+        fs::path in = fs::weakly_canonical(fs::absolute(input), ec);
+        if (out == in || contains(out, in) || contains(in, out))
+            c.error(mark, "output folder '" + shown + "' overlaps the input folder '" +
+                              in.lexically_relative(root).string() + "'");
+    }
+}
+
+}  // namespace
+
+const std::vector<std::string>& top_level_keys() {
+    static const std::vector<std::string> keys = {"title", "description", "base_url", "language", "author",
+                                                  "email", "image", "category", "explicit", "complete",
+                                                  "theme", "output", "episodes_per_page", "sources"};
+    return keys;
+}
+
+const std::vector<std::string>& source_keys() {
+    static const std::vector<std::string> keys = {"path", "name", "kind", "url"};
+    return keys;
+}
+
+std::string nearest_key(const std::string& key, const std::vector<std::string>& candidates) {
+    return util::nearest_word(key, candidates);
+}
+
+SiteConfig parse_config(const std::string& yaml_text, const std::filesystem::path& path) {
+    Checker c{path.string(), yaml_text, {}};
+    SiteConfig site;
+    site.config_path = path;
+    site.root = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+    YAML::Node root_node;
+    try {
+        root_node = YAML::Load(yaml_text);
+    } catch (const YAML::Exception& e) {
+        c.error(e.mark, e.msg);
+        throw core::InputError(c.problems);
+    }
+    if (!root_node.IsMap()) {
+        c.error(root_node.Mark(), "site.yaml must be a mapping of keys (title:, base_url:, sources: ...)");
+        throw core::InputError(c.problems);
+    }
+    for (const auto& kv : root_node) read_key(c, kv.first.Scalar(), kv.first, kv.second, site);
+    for (const char* required : {"title", "base_url"})
+        if (!root_node[required]) c.error(root_node.Mark(), std::string("missing required key '") + required + "'");
+    check_output(c, root_node, site);
+    if (!c.problems.empty()) throw core::InputError(c.problems);
+    return site;
+}
+
+SiteConfig load_config(const std::filesystem::path& path) {
+    std::string text;
+    try {
+        text = util::read_file(path, 1u << 20);
+    } catch (const util::FileError& e) {
+        throw core::InputError(core::error_at({path.string(), 0, 0}, e.what()));
+    }
+    return parse_config(text, path);
+}
+
+}  // namespace config

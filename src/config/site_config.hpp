@@ -1,0 +1,59 @@
+#pragma once
+// site.yaml -> SiteConfig. Every key is documented in README.md ("site.yaml reference").
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace config {
+
+struct SourceConfig {
+    std::string name;              // defaults to the file name without extension
+    std::filesystem::path path;    // resolved against the folder of site.yaml
+    std::string display_path;      // as written in site.yaml, for messages and provenance
+    std::string kind;              // "" = detect from the content
+    std::string url;               // where `podarchive fetch` refreshes it from
+    int line = 0;                  // where the entry is in site.yaml
+};
+
+struct SiteConfig {
+    std::filesystem::path config_path;  // site.yaml as given
+    std::filesystem::path root;         // the folder of site.yaml; every relative path is under it
+    std::string title;
+    std::string description;
+    std::string base_url;               // "https://user.github.io/repo/" (always ends with '/')
+    std::string language = "en";
+    std::string author;
+    std::string email;
+    std::string image;                  // artwork URL (absolute) for the feed and pages
+    std::string category;               // an Apple Podcasts category, "Technology" or "Technology > Software"
+    bool explicit_content = false;
+    bool complete = false;              // the show has ended (itunes:complete)
+    std::string theme = "default";
+    std::filesystem::path output = "public";
+    int episodes_per_page = 10;
+    std::vector<SourceConfig> sources;
+
+    std::filesystem::path themes_dir() const { return root / "themes"; }
+    std::filesystem::path templates_dir() const { return root / "templates"; }
+    std::filesystem::path content_dir() const { return root / "content"; }
+    std::filesystem::path static_dir() const { return root / "static"; }
+    std::filesystem::path output_dir() const { return output.is_absolute() ? output : root / output; }
+};
+
+// Reads and validates site.yaml. Throws core::InputError with "site.yaml:LINE:COL: error: ..."
+// for YAML syntax errors, unknown keys (naming the nearest valid key), wrong types, missing
+// required keys, source files that do not exist, and output folders that would destroy inputs.
+SiteConfig load_config(const std::filesystem::path& path);
+
+// The same checks on YAML text already in memory; `display_name` names it in messages.
+SiteConfig parse_config(const std::string& yaml_text, const std::filesystem::path& path);
+
+// The keys site.yaml accepts at the top level and in a source entry.
+const std::vector<std::string>& top_level_keys();
+const std::vector<std::string>& source_keys();
+
+// Returns the closest key within a small edit distance, or "".
+std::string nearest_key(const std::string& key, const std::vector<std::string>& candidates);
+
+}  // namespace config

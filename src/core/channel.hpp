@@ -1,0 +1,31 @@
+#pragma once
+// The show itself, as the feed describes it.
+#include <string>
+#include <vector>
+
+namespace core {
+
+struct Category {
+    std::string name;
+    std::string subcategory;
+};
+
+struct Channel {
+    std::string title;
+    std::string description;
+    std::string link;
+    std::string language;
+    std::string author;
+    std::string copyright;
+    std::string image_url;
+    std::string explicit_flag;  // "true" / "false" after normalization
+    std::string type;           // episodic / serial
+    std::string owner_name;
+    std::string owner_email;
+    std::string podcast_guid;
+    std::string self_url;       // atom:link rel=self of the input feed
+    std::string generator;
+    std::vector<Category> categories;
+};
+
+}  // namespace core

@@ -1,0 +1,51 @@
+#include "core/diagnostic.hpp"
+
+#include <algorithm>
+
+namespace core {
+
+Diagnostic error_at(SourceLocation where, std::string message, std::string source_line) {
+    return {Severity::error, std::move(where), std::move(message), std::move(source_line)};
+}
+
+Diagnostic warning_at(SourceLocation where, std::string message, std::string source_line) {
+    return {Severity::warning, std::move(where), std::move(message), std::move(source_line)};
+}
+
+std::string format(const Diagnostic& d) {
+    std::string out = d.where.file;
+    if (d.where.line > 0) {
+        out += ":" + std::to_string(d.where.line);
+        if (d.where.column > 0) out += ":" + std::to_string(d.where.column);
+    }
+    out += d.severity == Severity::error ? ": error: " : d.severity == Severity::warning ? ": warning: " : ": note: ";
+    out += d.message;
+    if (!d.source_line.empty() && d.source_line.size() < 300) {
+        out += "\n    " + d.source_line;
+        if (d.where.column > 0) {
+            std::string pad;
+            for (int i = 1; i < d.where.column && i <= static_cast<int>(d.source_line.size()); ++i)
+                pad += d.source_line[static_cast<std::size_t>(i - 1)] == '\t' ? '\t' : ' ';
+            out += "\n    " + pad + "^";
+        }
+    }
+    return out;
+}
+
+bool has_errors(const std::vector<Diagnostic>& diagnostics) {
+    return std::any_of(diagnostics.begin(), diagnostics.end(),
+                       [](const Diagnostic& d) { return d.severity == Severity::error; });
+}
+
+namespace {
+std::string first_message(const std::vector<Diagnostic>& diagnostics) {
+    return diagnostics.empty() ? "input error" : format(diagnostics.front());
+}
+}  // namespace
+
+InputError::InputError(std::vector<Diagnostic> diagnostics)
+    : std::runtime_error(first_message(diagnostics)), m_diagnostics(std::move(diagnostics)) {}
+
+InputError::InputError(Diagnostic diagnostic) : InputError(std::vector<Diagnostic>{std::move(diagnostic)}) {}
+
+}  // namespace core

@@ -1,0 +1,43 @@
+#pragma once
+// One error format everywhere: "path:line:col: error: message", plus the offending line and a caret.
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace core {
+
+struct SourceLocation {
+    std::string file;
+    int line = 0;    // 1-based; 0 when the problem concerns the whole file
+    int column = 0;  // 1-based; 0 when unknown
+};
+
+enum class Severity { error, warning, note };
+
+struct Diagnostic {
+    Severity severity = Severity::error;
+    SourceLocation where;
+    std::string message;
+    std::string source_line;  // the offending line, shown with a caret when non-empty
+};
+
+Diagnostic error_at(SourceLocation where, std::string message, std::string source_line = {});
+Diagnostic warning_at(SourceLocation where, std::string message, std::string source_line = {});
+
+// "file:3:7: error: message" and, when known, the line and a caret under the column.
+std::string format(const Diagnostic& d);
+
+bool has_errors(const std::vector<Diagnostic>& diagnostics);
+
+// Thrown when a run cannot go on; main prints every diagnostic and exits with status 1.
+class InputError : public std::runtime_error {
+public:
+    explicit InputError(std::vector<Diagnostic> diagnostics);
+    explicit InputError(Diagnostic diagnostic);
+    const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
+
+private:
+    std::vector<Diagnostic> m_diagnostics;
+};
+
+}  // namespace core

@@ -1,0 +1,82 @@
+#pragma once
+// The merged archive: one Episode per real episode, every field with the source it came from.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/channel.hpp"
+#include "core/record.hpp"
+
+namespace core {
+
+// Where a fused field's value came from: a source name, or "note:<file>" for curated notes.
+struct FieldSource {
+    std::string source;
+    std::string file;
+    int line = 0;
+};
+
+// One record that went into an episode, and the linking rule that attached it.
+struct RecordRef {
+    Provenance from;
+    std::string matched_by;  // "first", "guid", "enclosure", "apple_guid", "page_url", "title+date", ...
+};
+
+// A page elsewhere where the episode can be played ("Listen on Apple Podcasts").
+struct ListenLink {
+    std::string label;
+    std::string url;
+};
+
+struct Episode {
+    std::string slug;
+    std::string guid;
+    bool guid_is_permalink = false;
+    std::string title;
+    bool title_derived = false;  // no source titled it; derived from the description
+    std::string description;
+    bool description_is_html = false;
+    bool description_truncated = false;
+    std::string content_html;
+    std::optional<util::Timestamp> date;
+    std::optional<util::Duration> duration;
+    std::optional<Enclosure> enclosure;
+    std::string page_url;
+    std::string apple_url;
+    std::string image;
+    std::string episode_type;
+    std::string explicit_flag;
+    std::string keywords;
+    std::optional<int> episode_number;
+    std::optional<int> season;
+    std::vector<ListenLink> listen_on;
+    std::vector<std::string> seen_in;  // names of the sources that had it, in config order
+    std::map<std::string, FieldSource> sources;
+    std::vector<RecordRef> records;
+};
+
+// Two sources disagree on a field beyond what noise explains.
+struct Conflict {
+    std::string slug;
+    std::string field;
+    std::string kept;      // the value kept, and where from
+    std::string kept_source;
+    std::string other;     // the value not kept
+    std::string other_source;
+};
+
+// A record that became no episode, and why.
+struct DroppedRecord {
+    Provenance from;
+    std::string reason;
+};
+
+struct Catalog {
+    Channel channel;                 // from the feed when there is one, else from site.yaml
+    std::vector<Episode> episodes;   // newest first; episodes without a date last
+    std::vector<Conflict> conflicts;
+    std::vector<DroppedRecord> dropped;
+};
+
+}  // namespace core

@@ -1,0 +1,53 @@
+#pragma once
+// What every source adapter produces: partial, noisy copies of episodes, each with provenance.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "util/dates.hpp"
+#include "util/durations.hpp"
+
+namespace core {
+
+// Where a record came from, so any field on any page can be traced back.
+struct Provenance {
+    std::string source;  // the source's name in site.yaml
+    std::string file;    // the file as site.yaml names it (relative to site.yaml)
+    int line = 0;        // first line of the record in the file (1-based)
+    int end_line = 0;    // last line
+};
+
+struct Enclosure {
+    std::string url;
+    std::string type;
+    std::optional<long long> length;  // bytes; absent when the source did not say
+};
+
+// One copy of one episode as one source describes it. Empty strings and empty optionals mean
+// "this source did not say": fusion treats them as missing, never as a value.
+struct Record {
+    Provenance from;
+    std::string guid;
+    bool guid_is_permalink = false;
+    std::string title;
+    std::string page_url;          // the episode's page at the host (Simplecast, ...)
+    std::string description;       // plain text or HTML, see description_is_html
+    bool description_is_html = false;
+    bool description_truncated = false;  // the source cut it ("...", "…" or a known limit)
+    std::string content_html;      // content:encoded
+    std::optional<util::Timestamp> date;
+    std::optional<util::Duration> duration;
+    std::optional<Enclosure> enclosure;
+    std::string apple_id;          // Apple's episode id (the ?i= of its URL)
+    std::string apple_url;         // the episode's page on Apple Podcasts
+    std::string apple_episode_guid;
+    std::optional<int> episode_number;
+    std::optional<int> season;
+    std::string episode_type;      // full, trailer, bonus
+    std::string image;
+    std::string explicit_flag;     // as the source wrote it
+    std::string keywords;
+    std::vector<std::string> listen_urls;  // other pages where the episode was seen
+};
+
+}  // namespace core

@@ -1,0 +1,235 @@
+#include "merge/fuse.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "merge/normalize.hpp"
+#include "util/html_sanitizer.hpp"
+#include "util/strings.hpp"
+#include "util/unicode.hpp"
+#include "util/url.hpp"
+
+namespace merge {
+
+namespace {
+
+struct Member {
+    const core::Record* record;
+    const sources::SourceBatch* batch;
+    int rank;
+};
+
+core::FieldSource source_of(const Member& m) {
+    return {m.record->from.source, m.record->from.file, m.record->from.line};
+}
+
+int date_precision(const util::Timestamp& ts) { return ts.has_zone ? 2 : ts.has_time ? 1 : 0; }
+
+// Picks the first member (in trust order) for which `has` is true and records the source.
+template <class Has>
+const Member* first_with(const std::vector<Member>& members, Has has) {
+    for (const auto& m : members)
+        if (has(*m.record)) return &m;
+    return nullptr;
+}
+
+void fuse_title(core::Episode& e, const std::vector<Member>& members) {
+    if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.title.empty(); });
+        feed && feed->batch->kind == "rss") {
+        e.title = clean_text(feed->record->title);
+        e.sources["title"] = source_of(*feed);
+        return;
+    }
+    // Vote among the cleaned titles; ties go to the more trusted source (members are in trust order).
+    std::map<std::string, std::pair<int, const Member*>> votes;
+    for (const auto& m : members) {
+        if (m.record->title.empty()) continue;
+        auto& slot = votes[clean_text(m.record->title)];
+        if (!slot.second) slot.second = &m;
+        ++slot.first;
+    }
+    const Member* best = nullptr;
+    int best_votes = 0;
+    for (const auto& m : members) {
+        if (m.record->title.empty()) continue;
+        auto& slot = votes[clean_text(m.record->title)];
+        if (slot.first > best_votes) best_votes = slot.first, best = slot.second;
+    }
+    if (best) {
+        e.title = clean_text(best->record->title);
+        e.sources["title"] = source_of(*best);
+        return;
+    }
+    if (!e.description.empty()) {
+        e.title = derive_title(e.description_is_html ? util::html_to_text(e.description) : e.description);
+        e.title_derived = true;
+        e.sources["title"] = e.sources["description"];
+    }
+}
+
+void fuse_description(core::Episode& e, const std::vector<Member>& members) {
+    const Member* best = nullptr;
+    std::size_t best_length = 0;
+    bool best_truncated = true;
+    for (const auto& m : members) {
+        const core::Record& r = *m.record;
+        std::string_view text = r.content_html.empty() ? std::string_view(r.description) : std::string_view(r.content_html);
+        if (text.empty()) continue;
+        std::size_t length = r.description_is_html ? util::html_to_text(text).size() : text.size();
+        bool truncated = r.content_html.empty() && r.description_truncated;
+        // A non-truncated text wins over any truncated one; then the longer wins.
+        if (!best || (best_truncated && !truncated) || (truncated == best_truncated && length > best_length)) {
+            best = &m, best_length = length, best_truncated = truncated;
+        }
+    }
+    if (!best) return;
+    const core::Record& r = *best->record;
+    if (!r.content_html.empty()) e.description = r.content_html;
+    else e.description = r.description_is_html ? r.description : clean_text(r.description);
+    e.description_is_html = r.description_is_html;
+    e.description_truncated = best_truncated && r.description_truncated;
+    e.sources["description"] = source_of(*best);
+}
+
+void fuse_duration(core::Episode& e, const std::vector<Member>& members, std::vector<core::Conflict>& conflicts) {
+    const Member* exact = first_with(members, [](const core::Record& r) { return r.duration && r.duration->exact; });
+    const Member* any = first_with(members, [](const core::Record& r) { return r.duration.has_value(); });
+    const Member* chosen = exact ? exact : any;
+    if (!chosen) return;
+    e.duration = chosen->record->duration;
+    e.sources["duration"] = source_of(*chosen);
+    for (const auto& m : members) {
+        if (!m.record->duration || &m == chosen) continue;
+        int tolerance = m.record->duration->exact ? 60 : 90;
+        if (std::abs(m.record->duration->seconds - e.duration->seconds) > tolerance)
+            conflicts.push_back({"", "duration", std::to_string(e.duration->seconds) + " s", chosen->record->from.source,
+                                 std::to_string(m.record->duration->seconds) + " s", m.record->from.source});
+    }
+}
+
+void fuse_date(core::Episode& e, const std::vector<Member>& members, std::vector<core::Conflict>& conflicts) {
+    const Member* chosen = nullptr;
+    for (const auto& m : members) {
+        if (!m.record->date) continue;
+        bool feed = m.batch->kind == "rss";
+        if (!chosen || (feed && chosen->batch->kind != "rss") ||
+            (!(chosen->batch->kind == "rss") && date_precision(*m.record->date) > date_precision(*chosen->record->date)))
+            chosen = &m;
+    }
+    if (!chosen) return;
+    e.date = chosen->record->date;
+    e.sources["date"] = source_of(*chosen);
+    for (const auto& m : members)
+        if (m.record->date && std::llabs(m.record->date->utc_seconds - e.date->utc_seconds) > 2 * 86400)
+            conflicts.push_back({"", "date", util::format_iso8601(*e.date), chosen->record->from.source,
+                                 util::format_iso8601(*m.record->date), m.record->from.source});
+}
+
+template <class Get>
+void fuse_string(core::Episode& e, const std::vector<Member>& members, const char* field, std::string& out, Get get) {
+    if (const Member* m = first_with(members, [&](const core::Record& r) { return !get(r).empty(); })) {
+        out = get(*m->record);
+        e.sources[field] = source_of(*m);
+    }
+}
+
+std::string host_label(std::string_view url) {
+    std::string host = util::normalize_media_url(url);
+    host = host.substr(0, host.find('/'));
+    if (host.find("simplecast.com") != std::string::npos) return "Simplecast";
+    if (host.find("apple.com") != std::string::npos) return "Apple Podcasts";
+    if (host.find("player.fm") != std::string::npos) return "Player FM";
+    if (host.find("podbean.com") != std::string::npos) return "Podbean";
+    if (host.starts_with("www.")) host = host.substr(4);
+    return host;
+}
+
+void fuse_links(core::Episode& e, const std::vector<Member>& members) {
+    auto add = [&](const std::string& url) {
+        if (!util::is_http_url(url)) return;
+        for (const auto& l : e.listen_on)
+            if (l.url == url) return;
+        e.listen_on.push_back({host_label(url), url});
+    };
+    add(e.page_url);
+    add(e.apple_url);
+    for (const auto& m : members) {
+        add(m.record->page_url);
+        add(m.record->apple_url);
+    }
+    for (const auto& m : members)
+        if (std::find(e.seen_in.begin(), e.seen_in.end(), m.record->from.source) == e.seen_in.end())
+            e.seen_in.push_back(m.record->from.source);
+}
+
+}  // namespace
+
+int trust_rank(const std::string& kind) {
+    // The feed is the host's own word; the API and hand-kept lists come next; scraped pages
+    // last, OCR'd Apple pages after the rest.
+    static const std::vector<std::string> k_order = {"rss", "itunes_lookup", "records", "podbean", "pod_casts_io",
+                                                     "player_fm", "apple_page"};
+    auto it = std::find(k_order.begin(), k_order.end(), kind);
+    return static_cast<int>(it - k_order.begin());
+}
+
+std::string derive_title(std::string_view description) {
+    std::string text = clean_text(description);
+    std::size_t end = text.find_first_of(".?!");
+    std::string first = text.substr(0, end == std::string::npos ? text.size() : end);
+    auto words = util::split(first, ' ');
+    std::vector<std::string> kept;
+    for (std::size_t i = 0; i < words.size() && i < 8; ++i) kept.emplace_back(words[i]);
+    std::string title = util::join(kept, " ");
+    if (words.size() > 8) title += "\xE2\x80\xA6";
+    return title;
+}
+
+core::Episode fuse(const LinkedGroup& group, std::span<const sources::SourceBatch> batches,
+                   std::vector<core::Conflict>& conflicts) {
+    std::vector<Member> members;
+    for (const auto& id : group.members)
+        members.push_back({&batches[id.batch].records[id.index], &batches[id.batch], trust_rank(batches[id.batch].kind)});
+    std::stable_sort(members.begin(), members.end(), [](const Member& a, const Member& b) { return a.rank < b.rank; });
+
+    core::Episode e;
+    for (std::size_t k = 0; k < group.members.size(); ++k) {
+        const auto& r = batches[group.members[k].batch].records[group.members[k].index];
+        e.records.push_back({r.from, group.matched_by[k]});
+    }
+    fuse_description(e, members);
+    fuse_title(e, members);
+    fuse_date(e, members, conflicts);
+    fuse_duration(e, members, conflicts);
+    if (const Member* m = first_with(members, [](const core::Record& r) { return r.enclosure.has_value(); })) {
+        e.enclosure = m->record->enclosure;
+        e.sources["enclosure"] = source_of(*m);
+    }
+    if (const Member* m = first_with(members, [](const core::Record& r) { return !r.guid.empty(); })) {
+        e.guid = m->record->guid;
+        e.guid_is_permalink = m->record->guid_is_permalink;
+        e.sources["guid"] = source_of(*m);
+    } else if (e.enclosure) {
+        e.guid = e.enclosure->url;
+        e.guid_is_permalink = false;
+        e.sources["guid"] = e.sources["enclosure"];
+    }
+    fuse_string(e, members, "page_url", e.page_url, [](const core::Record& r) -> const std::string& { return r.page_url; });
+    fuse_string(e, members, "apple_url", e.apple_url, [](const core::Record& r) -> const std::string& { return r.apple_url; });
+    fuse_string(e, members, "image", e.image, [](const core::Record& r) -> const std::string& { return r.image; });
+    fuse_string(e, members, "episode_type", e.episode_type, [](const core::Record& r) -> const std::string& { return r.episode_type; });
+    fuse_string(e, members, "explicit", e.explicit_flag, [](const core::Record& r) -> const std::string& { return r.explicit_flag; });
+    fuse_string(e, members, "keywords", e.keywords, [](const core::Record& r) -> const std::string& { return r.keywords; });
+    if (const Member* m = first_with(members, [](const core::Record& r) { return r.episode_number.has_value(); })) {
+        e.episode_number = m->record->episode_number;
+        e.sources["episode_number"] = source_of(*m);
+    }
+    if (const Member* m = first_with(members, [](const core::Record& r) { return r.season.has_value(); })) {
+        e.season = m->record->season;
+        e.sources["season"] = source_of(*m);
+    }
+    fuse_links(e, members);
+    return e;
+}
+
+}  // namespace merge

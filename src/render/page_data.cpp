@@ -1,0 +1,167 @@
+#include "render/page_data.hpp"
+
+
+#include "util/dates.hpp"
+#include "util/durations.hpp"
+#include "util/html_sanitizer.hpp"
+#include "util/strings.hpp"
+#include "util/unicode.hpp"
+#include "util/url.hpp"
+
+namespace render {
+
+namespace {
+
+using List = kainjow::mustache::list;
+
+Data link_list(const std::vector<SiteInfo::Link>& links) {
+    List list;
+    for (const auto& l : links) {
+        Data item;
+        item.set("label", l.label);
+        item.set("url", l.url);
+        list.push_back(item);
+    }
+    return list;
+}
+
+// "https://podcasts.apple.com/us/podcast/x/id1566080008?i=1000" -> the show's Apple page.
+std::string apple_show_url(const core::Catalog& catalog) {
+    for (const auto& e : catalog.episodes) {
+        auto pos = e.apple_url.find("/id");
+        if (pos == std::string::npos || !e.apple_url.starts_with("https://podcasts.apple.com/")) continue;
+        std::string id;
+        for (std::size_t i = pos + 3; i < e.apple_url.size() && std::isdigit(static_cast<unsigned char>(e.apple_url[i])); ++i)
+            id.push_back(e.apple_url[i]);
+        if (!id.empty()) return "https://podcasts.apple.com/podcast/id" + id;
+    }
+    return {};
+}
+
+std::string iso_duration(int seconds) {
+    std::string out = "PT";
+    if (seconds >= 3600) out += std::to_string(seconds / 3600) + "H";
+    if (seconds >= 60) out += std::to_string(seconds / 60 % 60) + "M";
+    return out + std::to_string(seconds % 60) + "S";
+}
+
+}  // namespace
+
+SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url) {
+    const core::Channel& ch = catalog.channel;
+    SiteInfo site{SitePaths(base_url), {}, {}, {}, {}, {}, {}, {}};
+    site.title = !config.title.empty() ? config.title : ch.title;
+    site.description = !config.description.empty() ? config.description : util::html_to_text(ch.description);
+    site.language = !config.language.empty() ? config.language : ch.language;
+    site.author = !config.author.empty() ? config.author : ch.author;
+    site.image = !config.image.empty() ? config.image : ch.image_url;
+    if (!util::is_http_url(site.image)) site.image.clear();
+    site.feed_url = site.paths.absolute("feed.xml");
+    site.subscribe.push_back({"RSS feed", site.paths.url("feed.xml")});
+    if (std::string apple = apple_show_url(catalog); !apple.empty()) site.subscribe.push_back({"Apple Podcasts", apple});
+    if (util::is_http_url(ch.link)) site.subscribe.push_back({"Host page", ch.link});
+    return site;
+}
+
+Data base_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
+               const std::string& page_dir) {
+    Data s;
+    s.set("title", site.title);
+    s.set("description", site.description);
+    s.set("language", site.language.empty() ? std::string("en") : site.language);
+    s.set("author", site.author);
+    s.set("image", site.image);
+    s.set("base_path", site.paths.base_path);
+    s.set("base_url", site.paths.base_url);
+    s.set("feed_url", site.feed_url);
+    s.set("feed_path", site.paths.url("feed.xml"));
+    s.set("home_url", site.paths.url(""));
+    s.set("subscribe", link_list(site.subscribe));
+    Data page;
+    page.set("title", page_title.empty() ? site.title : page_title + " \xC2\xB7 " + site.title);
+    page.set("heading", page_title.empty() ? site.title : page_title);
+    page.set("description", description.empty() ? site.description : description);
+    page.set("canonical", site.paths.absolute(page_dir));
+    Data root;
+    root.set("site", s);
+    root.set("page", page);
+    return root;
+}
+
+std::string summary_of(const core::Episode& e, std::size_t max_chars) {
+    std::string text = e.description_is_html ? util::html_to_text(e.description) : util::collapse_whitespace(e.description);
+    if (util::code_point_count(text) <= max_chars) return text;
+    std::string cut(util::truncate_code_points(text, max_chars));
+    if (auto space = cut.rfind(' '); space != std::string::npos && space > cut.size() / 2) cut.resize(space);
+    while (!cut.empty() && std::string_view(",;:.-").find(cut.back()) != std::string_view::npos) cut.pop_back();
+    return cut + "\xE2\x80\xA6";
+}
+
+std::string notes_html(const core::Episode& e) {
+    return e.description_is_html ? util::sanitize_html(e.description) : util::linkify_text(e.description);
+}
+
+Data episode_card(const SiteInfo& site, const core::Episode& e) {
+    Data card;
+    card.set("title", e.title);
+    card.set("slug", e.slug);
+    card.set("url", site.paths.url(SitePaths::episode_dir(e.slug)));
+    if (e.date) {
+        card.set("date_iso", util::format_iso8601(*e.date));
+        card.set("date_human", util::format_human_day(*e.date));
+    }
+    if (e.duration) card.set("duration", util::format_human_duration(e.duration->seconds));
+    card.set("summary", summary_of(e));
+    card.set("has_audio", e.enclosure.has_value());
+    return card;
+}
+
+Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer) {
+    Data d = episode_card(site, e);
+    d.set("title_derived", e.title_derived);
+    if (e.duration) {
+        d.set("duration_clock", util::format_clock(e.duration->seconds));
+        d.set("duration_iso", iso_duration(e.duration->seconds));
+    }
+    if (e.enclosure && util::is_http_url(e.enclosure->url)) {
+        Data audio;
+        audio.set("url", e.enclosure->url);
+        audio.set("type", e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type);
+        d.set("audio", audio);
+    }
+    d.set("notes_html", notes_html(e));
+    d.set("notes_truncated", e.description_truncated);
+    std::vector<SiteInfo::Link> listen;
+    for (const auto& l : e.listen_on) listen.push_back({l.label, l.url});
+    d.set("listen_on", link_list(listen));
+    d.set("has_listen_on", !listen.empty());
+    List seen;
+    for (const auto& s : e.seen_in) seen.push_back(Data(s));
+    d.set("seen_in", seen);
+    List provenance;
+    for (const auto& [field, source] : e.sources) {
+        Data row;
+        row.set("field", field);
+        row.set("source", source.source);
+        row.set("file", source.file);
+        row.set("line", std::to_string(source.line));
+        provenance.push_back(row);
+    }
+    d.set("provenance", provenance);
+    List records;
+    for (const auto& r : e.records) {
+        Data row;
+        row.set("source", r.from.source);
+        row.set("file", r.from.file);
+        row.set("line", std::to_string(r.from.line));
+        row.set("end_line", std::to_string(r.from.end_line));
+        row.set("matched_by", r.matched_by);
+        records.push_back(row);
+    }
+    d.set("records", records);
+    if (older) d.set("older", episode_card(site, *older));
+    if (newer) d.set("newer", episode_card(site, *newer));
+    return d;
+}
+
+}  // namespace render

@@ -1,0 +1,48 @@
+#pragma once
+// Page models: what each template receives (documented in themes/README.md).
+#include <string>
+#include <vector>
+
+#include "config/site_config.hpp"
+#include "core/episode.hpp"
+#include "render/site_paths.hpp"
+#include "render/template_set.hpp"
+
+namespace render {
+
+// Site-wide values every template gets under `site`.
+struct SiteInfo {
+    SitePaths paths;
+    std::string title;
+    std::string description;
+    std::string language;
+    std::string author;
+    std::string image;
+    std::string feed_url;  // absolute URL of our feed.xml
+    struct Link {
+        std::string label;
+        std::string url;
+    };
+    std::vector<Link> subscribe;  // the feed first, then directories the sources name
+};
+
+// Builds SiteInfo from site.yaml and, where site.yaml is silent, the feed's channel.
+SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url);
+
+// {site: {...}, page: {title, description, canonical, ...}}: the part every page shares.
+Data base_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
+               const std::string& page_dir);
+
+// A compact episode for lists: {title, url, date_iso, date_human, duration, summary, ...}.
+Data episode_card(const SiteInfo& site, const core::Episode& e);
+
+// The whole episode for its page, with `previous` (older) and `next` (newer) neighbours.
+Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer);
+
+// Plain-text summary of a description, cut at a word boundary near `max_chars` code points.
+std::string summary_of(const core::Episode& e, std::size_t max_chars = 220);
+
+// Sanitized HTML of the show notes (feed HTML filtered, plain text escaped and linkified).
+std::string notes_html(const core::Episode& e);
+
+}  // namespace render

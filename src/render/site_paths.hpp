@@ -1,0 +1,21 @@
+#pragma once
+// The URL scheme of a built site, in one place: where each page lives on disk and on the web.
+#include <string>
+
+namespace render {
+
+struct SitePaths {
+    std::string base_url;   // "https://user.github.io/repo/"
+    std::string base_path;  // "/repo/"
+
+    explicit SitePaths(const std::string& site_base_url);
+
+    // Site-relative URL (with the base path) of the page whose file is `file_path`'s folder.
+    std::string url(const std::string& relative) const;       // "episodes/x/" -> "/repo/episodes/x/"
+    std::string absolute(const std::string& relative) const;  // "episodes/x/" -> "https://.../repo/episodes/x/"
+
+    static std::string episode_dir(const std::string& slug);  // "episodes/<slug>/"
+    static std::string home_page_dir(int page);               // "" for page 1, "page/N/" after
+};
+
+}  // namespace render

@@ -1,0 +1,27 @@
+#pragma once
+// Renders every HTML page of the site, the sitemap, robots.txt and the theme's static files.
+#include "config/site_config.hpp"
+#include "core/episode.hpp"
+#include "output/output.hpp"
+#include "render/page_data.hpp"
+#include "render/template_set.hpp"
+
+namespace render {
+
+// The templates the default theme must provide (and a project may override).
+const std::vector<std::string>& required_templates();
+
+// Loads the templates for `config` (project templates/ first, then themes/<theme>/templates/).
+TemplateSet load_templates(const config::SiteConfig& config);
+
+// Writes: index.html and page/N/index.html (episodes newest first, `episodes_per_page` each),
+// episodes/<slug>/index.html, 404.html, sitemap.xml, robots.txt, .nojekyll, and the static
+// files of the theme and the project (the project's win by path).
+void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const SiteInfo& site,
+                 const TemplateSet& templates, output::Output& out);
+
+// Copies themes/<theme>/static/ then static/ (same relative path: the project's wins).
+// Symbolic links are not followed: a theme cannot pull in files from outside the project.
+void copy_static_files(const config::SiteConfig& config, output::Output& out);
+
+}  // namespace render

@@ -1,0 +1,138 @@
+#include "render/template_set.hpp"
+
+#include <algorithm>
+
+#include "core/diagnostic.hpp"
+#include "util/escape.hpp"
+#include "util/files.hpp"
+#include "util/strings.hpp"
+#include "util/text_position.hpp"
+
+namespace render {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::size_t k_max_partial_depth = 16;
+
+// kainjow reports "Unclosed section "x" at 123": turn the offset into a location.
+core::Diagnostic template_error(const fs::path& file, const std::string& text, const std::string& message) {
+    std::size_t offset = 0;
+    if (auto pos = message.rfind(" at "); pos != std::string::npos) {
+        long long value = 0;
+        if (util::parse_uint(message.substr(pos + 4), value)) offset = static_cast<std::size_t>(value);
+    }
+    auto at = util::line_column_at(text, offset);
+    return core::error_at({file.string(), at.line, at.column}, "invalid template: " + message,
+                          std::string(util::line_text(text, at.line)));
+}
+
+std::string read_template(const fs::path& file) {
+    try {
+        return util::read_file(file, 1u << 20);
+    } catch (const util::FileError& e) {
+        throw core::InputError(core::error_at({file.string(), 0, 0}, e.what()));
+    }
+}
+
+bool valid_partial_name(const std::string& name) {
+    return util::is_safe_relative_path(name) &&
+           std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '/'; });
+}
+
+}  // namespace
+
+TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& theme_templates,
+                         const std::vector<std::string>& names)
+    : m_project(project_templates), m_theme(theme_templates) {
+    std::vector<core::Diagnostic> problems;
+    for (const auto& name : names) {
+        fs::path file = locate(name + ".mustache");
+        if (file.empty()) {
+            problems.push_back(core::error_at({(m_theme / (name + ".mustache")).string(), 0, 0},
+                                              "template '" + name + "' not found in " + m_project.string() + " or " +
+                                                  m_theme.string()));
+            continue;
+        }
+        try {
+            std::string text = read_template(file);
+            std::vector<std::string> stack{file.string()};
+            std::string expanded = expand(file, text, stack);
+            auto compiled = std::make_unique<kainjow::mustache::mustache>(expanded);
+            if (!compiled->is_valid()) {
+                // The expanded text's offsets do not match the file; the file itself was valid
+                // alone (expand checked), so the problem spans a partial boundary.
+                problems.push_back(core::error_at({file.string(), 0, 0}, "invalid template after inlining partials: " +
+                                                                              compiled->error_message()));
+                continue;
+            }
+            compiled->set_custom_escape([](const std::string& s) { return util::html_escape(s); });
+            m_templates[name] = {file, std::move(compiled)};
+        } catch (const core::InputError& e) {
+            problems.insert(problems.end(), e.diagnostics().begin(), e.diagnostics().end());
+        }
+    }
+    if (!problems.empty()) throw core::InputError(problems);
+}
+
+fs::path TemplateSet::locate(const std::string& relative) const {
+    std::error_code ec;
+    for (const fs::path& dir : {m_project, m_theme}) {
+        fs::path candidate = dir / relative;
+        if (!dir.empty() && fs::is_regular_file(candidate, ec)) return candidate;
+    }
+    return {};
+}
+
+// Inlines {{> name}} partials recursively, checking each file alone first so that errors point
+// into the file that has them.
+std::string TemplateSet::expand(const fs::path& file, const std::string& text, std::vector<std::string>& stack) const {
+    {
+        kainjow::mustache::mustache alone(text);
+        if (!alone.is_valid()) throw core::InputError(template_error(file, text, alone.error_message()));
+    }
+    std::string out;
+    std::size_t pos = 0;
+    while (true) {
+        std::size_t open = text.find("{{>", pos);
+        if (open == std::string::npos) break;
+        std::size_t close = text.find("}}", open);
+        if (close == std::string::npos) break;
+        out.append(text, pos, open - pos);
+        std::string name(util::trim(std::string_view(text).substr(open + 3, close - open - 3)));
+        auto at = util::line_column_at(text, open);
+        core::SourceLocation where{file.string(), at.line, at.column};
+        if (!valid_partial_name(name))
+            throw core::InputError(core::error_at(where, "invalid partial name '" + name + "'", std::string(util::line_text(text, at.line))));
+        fs::path partial = locate("partials/" + name + ".mustache");
+        if (partial.empty())
+            throw core::InputError(core::error_at(where, "partial '" + name + "' not found (looked for partials/" + name +
+                                                             ".mustache in templates/ and the theme)",
+                                                  std::string(util::line_text(text, at.line))));
+        if (std::find(stack.begin(), stack.end(), partial.string()) != stack.end() || stack.size() > k_max_partial_depth)
+            throw core::InputError(core::error_at(where, "partial '" + name + "' includes itself (" +
+                                                             util::join(stack, " -> ") + " -> " + partial.string() + ")",
+                                                  std::string(util::line_text(text, at.line))));
+        stack.push_back(partial.string());
+        out += expand(partial, read_template(partial), stack);
+        stack.pop_back();
+        pos = close + 2;
+    }
+    out.append(text, pos);
+    return out;
+}
+
+std::string TemplateSet::render(const std::string& name, const Data& data) const {
+    auto it = m_templates.find(name);
+    if (it == m_templates.end()) throw std::logic_error("template not loaded: " + name);
+    std::string out = it->second.compiled->render(data);
+    if (!it->second.compiled->is_valid())
+        throw core::InputError(core::error_at({it->second.file.string(), 0, 0}, "template failed to render: " +
+                                                                                   it->second.compiled->error_message()));
+    return out;
+}
+
+const fs::path& TemplateSet::origin(const std::string& name) const { return m_templates.at(name).file; }
+
+}  // namespace render

@@ -1,0 +1,56 @@
+#include "sources/read_source.hpp"
+
+#include "sources/records_reader.hpp"
+#include "sources/rss_reader.hpp"
+#include "util/files.hpp"
+#include "util/strings.hpp"
+
+namespace sources {
+
+namespace {
+std::string_view skip_bom_and_space(std::string_view text) {
+    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+    return util::trim(text);
+}
+}  // namespace
+
+std::string detect_kind(std::string_view raw, std::string_view file_name) {
+    std::string_view text = skip_bom_and_space(raw);
+    if (raw.starts_with("\xFF\xFE") || raw.starts_with("\xFE\xFF")) return "rss";  // UTF-16: only XML comes so
+    if (text.starts_with("<?xml") || text.starts_with("<rss") || text.starts_with("<!--")) return "rss";
+    if (text.starts_with("[")) return "records";
+    std::string lower_name = util::ascii_lower(file_name);
+    if (lower_name.ends_with(".yaml") || lower_name.ends_with(".yml")) return "records";
+    return "";
+}
+
+SourceBatch parse_source(std::string_view text, const SourceInfo& info, const std::string& kind,
+                         std::string_view file_name) {
+    if (kind == "rss") return read_rss(text, info);
+    if (kind == "records") {
+        std::string_view body = skip_bom_and_space(text);
+        bool json = body.starts_with("[") || body.starts_with("{");
+        return read_records(text, info, json ? RecordsSyntax::json : RecordsSyntax::yaml);
+    }
+    SourceBatch batch{info, kind, {}, {}, {}};
+    std::string message = kind.empty() ? "cannot tell what kind of source this is; set 'kind:' for it in site.yaml"
+                                       : "no reader for source kind '" + kind + "'";
+    batch.diagnostics.push_back(core::error_at({info.file, 1, 1}, message));
+    return batch;
+}
+
+SourceBatch read_source(const config::SourceConfig& source) {
+    SourceInfo info{source.name, source.display_path.empty() ? source.path.string() : source.display_path};
+    std::string text;
+    try {
+        text = util::read_file(source.path);
+    } catch (const util::FileError& e) {
+        SourceBatch batch{info, source.kind, {}, {}, {}};
+        batch.diagnostics.push_back(core::error_at({info.file, 0, 0}, e.what()));
+        return batch;
+    }
+    std::string kind = source.kind.empty() ? detect_kind(text, source.path.filename().string()) : source.kind;
+    return parse_source(text, info, kind, source.path.filename().string());
+}
+
+}  // namespace sources

@@ -1,0 +1,22 @@
+#pragma once
+// Picks the adapter for a source file (from site.yaml's `kind`, else from the content) and runs it.
+#include <string>
+#include <string_view>
+
+#include "config/site_config.hpp"
+#include "sources/source_batch.hpp"
+
+namespace sources {
+
+// Returns the kind of source the text looks like ("rss", "records", ...), or "" when unknown.
+// `file_name` helps only where the content cannot tell (YAML lists).
+std::string detect_kind(std::string_view text, std::string_view file_name);
+
+// Parses text of a known kind; an unknown kind gives an error diagnostic.
+SourceBatch parse_source(std::string_view text, const SourceInfo& info, const std::string& kind,
+                         std::string_view file_name = {});
+
+// Reads the file and parses it. Missing or unreadable files give an error diagnostic.
+SourceBatch read_source(const config::SourceConfig& source);
+
+}  // namespace sources

@@ -1,0 +1,186 @@
+#include "sources/rss_reader.hpp"
+
+#include <map>
+#include <pugixml.hpp>
+
+#include "util/strings.hpp"
+#include "util/text_position.hpp"
+#include "util/unicode.hpp"
+
+namespace sources {
+
+namespace {
+
+constexpr std::string_view k_itunes_ns = "http://www.itunes.com/dtds/podcast-1.0.dtd";
+constexpr std::string_view k_content_ns = "http://purl.org/rss/1.0/modules/content/";
+constexpr std::string_view k_atom_ns = "http://www.w3.org/2005/Atom";
+constexpr std::string_view k_podcast_ns = "https://podcastindex.org/namespace/1.0";
+
+// Feeds choose their own prefixes; map each known namespace to the prefix this feed uses.
+struct Names {
+    std::map<std::string, std::string> prefix_of;  // namespace URI -> "itunes:" (or "" for default)
+
+    explicit Names(const pugi::xml_node& root) {
+        prefix_of[std::string(k_itunes_ns)] = "itunes:";
+        prefix_of[std::string(k_content_ns)] = "content:";
+        prefix_of[std::string(k_atom_ns)] = "atom:";
+        prefix_of[std::string(k_podcast_ns)] = "podcast:";
+        for (auto attr : root.attributes()) {
+            std::string_view name = attr.name();
+            if (name.starts_with("xmlns:")) prefix_of[attr.value()] = std::string(name.substr(6)) + ":";
+        }
+    }
+    std::string name(std::string_view ns, std::string_view local) const {
+        auto it = prefix_of.find(std::string(ns));
+        return (it == prefix_of.end() ? std::string() : it->second) + std::string(local);
+    }
+};
+
+std::string text_of(const pugi::xml_node& node) {
+    return std::string(util::trim(util::sanitize_utf8(node.child_value())));
+}
+
+// child_value() stops at the first text node; CDATA sections and entities may split the text.
+std::string full_text(const pugi::xml_node& node) {
+    std::string out;
+    for (auto child : node.children())
+        if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) out += child.value();
+    return std::string(util::trim(util::sanitize_utf8(out)));
+}
+
+struct ItemReader {
+    std::string_view text;
+    const SourceInfo& info;
+    const Names& names;
+    SourceBatch& batch;
+
+    int line_of(const pugi::xml_node& node) const {
+        return util::line_column_at(text, static_cast<std::size_t>(node.offset_debug())).line;
+    }
+    void warn(const pugi::xml_node& node, const std::string& message) {
+        int line = line_of(node);
+        batch.diagnostics.push_back(
+            core::warning_at({info.file, line, 0}, message, std::string(util::line_text(text, line))));
+    }
+
+    std::optional<int> number(const pugi::xml_node& node, const char* what) {
+        if (!node) return std::nullopt;
+        long long v = 0;
+        if (util::parse_uint(text_of(node), v) && v > 0 && v < 1000000) return static_cast<int>(v);
+        warn(node, std::string("cannot read ") + what + " '" + text_of(node) + "'; expected a positive whole number");
+        return std::nullopt;
+    }
+
+    core::Record read(const pugi::xml_node& item) {
+        core::Record r;
+        int first = line_of(item);
+        std::size_t close = text.find("</item>", static_cast<std::size_t>(item.offset_debug()));
+        int last = close == std::string_view::npos ? first : util::line_column_at(text, close).line;
+        r.from = provenance(info, first, last);
+
+        if (auto guid = item.child("guid")) {
+            r.guid = text_of(guid);
+            r.guid_is_permalink = std::string_view(guid.attribute("isPermaLink").as_string("true")) != "false";
+        }
+        r.title = full_text(item.child("title"));
+        if (r.title.empty()) r.title = full_text(item.child(names.name(k_itunes_ns, "title").c_str()));
+        r.page_url = text_of(item.child("link"));
+        r.description = full_text(item.child("description"));
+        if (r.description.empty()) r.description = full_text(item.child(names.name(k_itunes_ns, "summary").c_str()));
+        r.description_is_html = true;
+        r.description_truncated = ends_truncated(r.description);
+        r.content_html = full_text(item.child(names.name(k_content_ns, "encoded").c_str()));
+        if (auto date = item.child("pubDate")) {
+            r.date = util::parse_rfc822(text_of(date));
+            if (!r.date) r.date = util::parse_any_date(text_of(date));
+            if (!r.date) warn(date, "cannot read pubDate '" + text_of(date) + "'; expected an RFC 822 date");
+        }
+        if (auto duration = item.child(names.name(k_itunes_ns, "duration").c_str())) {
+            r.duration = util::parse_duration(text_of(duration));
+            if (!r.duration)
+                warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
+        }
+        if (auto enc = item.child("enclosure")) {
+            core::Enclosure e;
+            e.url = util::sanitize_utf8(util::trim(enc.attribute("url").value()));
+            e.type = enc.attribute("type").value();
+            long long length = 0;
+            if (util::parse_uint(util::trim(enc.attribute("length").value()), length)) e.length = length;
+            if (e.url.empty()) warn(enc, "enclosure has no url");
+            else r.enclosure = e;
+        }
+        r.episode_number = number(item.child(names.name(k_itunes_ns, "episode").c_str()), "itunes:episode");
+        r.season = number(item.child(names.name(k_itunes_ns, "season").c_str()), "itunes:season");
+        r.episode_type = text_of(item.child(names.name(k_itunes_ns, "episodeType").c_str()));
+        r.image = item.child(names.name(k_itunes_ns, "image").c_str()).attribute("href").value();
+        r.explicit_flag = text_of(item.child(names.name(k_itunes_ns, "explicit").c_str()));
+        r.keywords = text_of(item.child(names.name(k_itunes_ns, "keywords").c_str()));
+        return r;
+    }
+};
+
+core::Channel read_channel(const pugi::xml_node& channel, const Names& names) {
+    core::Channel c;
+    c.title = full_text(channel.child("title"));
+    c.description = full_text(channel.child("description"));
+    if (c.description.empty()) c.description = full_text(channel.child(names.name(k_itunes_ns, "summary").c_str()));
+    c.link = text_of(channel.child("link"));
+    c.language = text_of(channel.child("language"));
+    c.author = text_of(channel.child(names.name(k_itunes_ns, "author").c_str()));
+    c.copyright = text_of(channel.child("copyright"));
+    c.image_url = channel.child(names.name(k_itunes_ns, "image").c_str()).attribute("href").value();
+    if (c.image_url.empty()) c.image_url = text_of(channel.child("image").child("url"));
+    c.explicit_flag = util::ascii_lower(text_of(channel.child(names.name(k_itunes_ns, "explicit").c_str())));
+    if (c.explicit_flag == "yes") c.explicit_flag = "true";
+    if (c.explicit_flag == "no" || c.explicit_flag == "clean") c.explicit_flag = "false";
+    c.type = text_of(channel.child(names.name(k_itunes_ns, "type").c_str()));
+    auto owner = channel.child(names.name(k_itunes_ns, "owner").c_str());
+    c.owner_name = text_of(owner.child(names.name(k_itunes_ns, "name").c_str()));
+    c.owner_email = text_of(owner.child(names.name(k_itunes_ns, "email").c_str()));
+    c.podcast_guid = text_of(channel.child(names.name(k_podcast_ns, "guid").c_str()));
+    c.generator = text_of(channel.child("generator"));
+    std::string atom_link = names.name(k_atom_ns, "link");
+    for (auto link : channel.children(atom_link.c_str()))
+        if (std::string_view(link.attribute("rel").value()) == "self") c.self_url = link.attribute("href").value();
+    std::string category = names.name(k_itunes_ns, "category");
+    for (auto cat : channel.children(category.c_str())) {
+        core::Category entry{cat.attribute("text").value(), ""};
+        if (auto sub = cat.child(category.c_str())) entry.subcategory = sub.attribute("text").value();
+        if (!entry.name.empty()) c.categories.push_back(entry);
+    }
+    return c;
+}
+
+}  // namespace
+
+SourceBatch read_rss(std::string_view text, const SourceInfo& info) {
+    SourceBatch batch{info, "rss", {}, {}, {}};
+    pugi::xml_document doc;
+    // No DTD processing exists in pugixml, so entity-expansion attacks cannot expand.
+    pugi::xml_parse_result result = doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto);
+    if (!result) {
+        auto at = util::line_column_at(text, static_cast<std::size_t>(result.offset));
+        batch.diagnostics.push_back(core::error_at({info.file, at.line, at.column},
+                                                   std::string("malformed XML: ") + result.description(),
+                                                   std::string(util::line_text(text, at.line))));
+        return batch;
+    }
+    pugi::xml_node rss = doc.child("rss");
+    pugi::xml_node channel = rss.child("channel");
+    if (!rss || !channel) {
+        auto root = doc.document_element();
+        // offset_debug() points at the element's name; the element starts one byte earlier, at '<'.
+        auto at = util::line_column_at(text, root ? static_cast<std::size_t>(root.offset_debug() - 1) : 0);
+        batch.diagnostics.push_back(core::error_at({info.file, at.line, at.column},
+                                                   std::string("expected an RSS 2.0 feed (<rss><channel>...), found <") +
+                                                       (root ? root.name() : "nothing") + ">"));
+        return batch;
+    }
+    Names names(rss);
+    batch.channel = read_channel(channel, names);
+    ItemReader reader{text, info, names, batch};
+    for (auto item : channel.children("item")) batch.records.push_back(reader.read(item));
+    return batch;
+}
+
+}  // namespace sources

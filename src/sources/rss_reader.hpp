@@ -1,0 +1,14 @@
+#pragma once
+// RSS 2.0 with the itunes, content, atom and podcast namespaces, as real hosts emit it.
+#include <string_view>
+
+#include "sources/source_batch.hpp"
+
+namespace sources {
+
+// Parses a feed. A document that is not well-formed XML, or not <rss><channel>, gives one error
+// diagnostic "FILE:LINE:COL: error: ..." and no records. Items get their lines as provenance;
+// a value that cannot be read (a date, a duration) gives a warning and is left out.
+SourceBatch read_rss(std::string_view text, const SourceInfo& info);
+
+}  // namespace sources

@@ -1,0 +1,36 @@
+#pragma once
+// The output of the sources stage: each source's records, what went wrong, and the channel.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/channel.hpp"
+#include "core/diagnostic.hpp"
+#include "core/record.hpp"
+
+namespace sources {
+
+// What an adapter needs to know about the file it parses.
+struct SourceInfo {
+    std::string name;  // the source's name (provenance)
+    std::string file;  // the path as site.yaml wrote it (provenance and messages)
+};
+
+struct SourceBatch {
+    SourceInfo info;
+    std::string kind;                        // the adapter that read it
+    std::vector<core::Record> records;
+    std::vector<core::Diagnostic> diagnostics;
+    std::optional<core::Channel> channel;    // only feeds describe the show
+};
+
+// A record's provenance for lines [first, last] of the file.
+core::Provenance provenance(const SourceInfo& info, int first_line, int last_line);
+
+// True when the text ends with a truncation marker ("...", "…", "[…]").
+bool ends_truncated(std::string_view text);
+
+// The text without a trailing truncation marker, trimmed.
+std::string strip_truncation(std::string_view text);
+
+}  // namespace sources

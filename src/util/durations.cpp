@@ -1,0 +1,80 @@
+#include "util/durations.hpp"
+
+#include <cctype>
+#include <cstdio>
+
+#include "util/strings.hpp"
+
+namespace util {
+
+namespace {
+constexpr long long k_max_seconds = 100LL * 3600;  // nothing real is longer than 100 hours
+
+std::optional<Duration> parse_clock(std::string_view text) {
+    auto parts = split(text, ':');
+    if (parts.size() < 2 || parts.size() > 3) return std::nullopt;
+    long long total = 0;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        long long v = 0;
+        if (!parse_uint(parts[i], v) || parts[i].size() > 3) return std::nullopt;
+        if (i > 0 && (v > 59 || parts[i].size() != 2)) return std::nullopt;
+        total = total * 60 + v;
+    }
+    if (total > k_max_seconds) return std::nullopt;
+    return Duration{static_cast<int>(total), true};
+}
+
+// "1 hr 5 min", "17min", "13 minutes", "1h 5m 3s".
+std::optional<Duration> parse_units(std::string_view text) {
+    long long total = 0;
+    bool any = false, has_seconds = false;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && text[i] == ' ') ++i;
+        if (i >= text.size()) break;
+        long long value = 0;
+        std::size_t start = i;
+        while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) value = value * 10 + (text[i++] - '0');
+        if (i == start || i - start > 6) return std::nullopt;
+        while (i < text.size() && text[i] == ' ') ++i;
+        std::size_t unit_start = i;
+        while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
+        std::string unit = ascii_lower(text.substr(unit_start, i - unit_start));
+        if (unit == "h" || unit == "hr" || unit == "hrs" || unit == "hour" || unit == "hours") total += value * 3600;
+        else if (unit == "m" || unit == "min" || unit == "mins" || unit == "minute" || unit == "minutes") total += value * 60;
+        else if (unit == "s" || unit == "sec" || unit == "secs" || unit == "second" || unit == "seconds") total += value, has_seconds = true;
+        else return std::nullopt;
+        any = true;
+        while (i < text.size() && (text[i] == ',' || text[i] == ' ')) ++i;
+    }
+    if (!any || total > k_max_seconds) return std::nullopt;
+    return Duration{static_cast<int>(total), has_seconds};
+}
+}  // namespace
+
+std::optional<Duration> parse_duration(std::string_view raw) {
+    std::string_view text = trim(raw);
+    if (text.empty()) return std::nullopt;
+    long long seconds = 0;
+    if (parse_uint(text, seconds)) {
+        if (seconds > k_max_seconds) return std::nullopt;
+        return Duration{static_cast<int>(seconds), true};
+    }
+    if (text.find(':') != std::string_view::npos) return parse_clock(text);
+    return parse_units(text);
+}
+
+std::string format_clock(int seconds) {
+    char buf[32];
+    if (seconds >= 3600) std::snprintf(buf, sizeof buf, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    else std::snprintf(buf, sizeof buf, "%d:%02d", seconds / 60, seconds % 60);
+    return buf;
+}
+
+std::string format_human_duration(int seconds) {
+    int minutes = (seconds + 30) / 60;
+    if (minutes < 60) return std::to_string(minutes) + " min";
+    return std::to_string(minutes / 60) + " h " + std::to_string(minutes % 60) + " min";
+}
+
+}  // namespace util

@@ -1,0 +1,24 @@
+#pragma once
+// Episode lengths in the shapes sources write them.
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace util {
+
+struct Duration {
+    int seconds = 0;
+    bool exact = true;  // false for "17 min": the source rounded to the minute
+    friend bool operator==(const Duration&, const Duration&) = default;
+};
+
+// Accepts "993", "16:38", "1:02:03", "17 min", "17min", "13 minutes", "1 hr 5 min", "1h 5m 3s".
+std::optional<Duration> parse_duration(std::string_view text);
+
+// "16:38" or "1:02:03".
+std::string format_clock(int seconds);
+
+// "17 min" or "1 h 2 min", for people.
+std::string format_human_duration(int seconds);
+
+}  // namespace util

@@ -1,0 +1,73 @@
+#include "util/escape.hpp"
+
+#include <array>
+#include <cstdint>
+
+#include "util/strings.hpp"
+#include "util/unicode.hpp"
+
+namespace util {
+
+void append_html_escaped(std::string& out, std::string_view text) {
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&#39;"; break;
+            default: out.push_back(c);
+        }
+    }
+}
+
+std::string html_escape(std::string_view text) {
+    std::string out;
+    out.reserve(text.size() + text.size() / 8);
+    append_html_escaped(out, text);
+    return out;
+}
+
+std::string decode_entities(std::string_view text) {
+    struct Named { std::string_view name; std::string_view value; };
+    static constexpr std::array<Named, 8> k_named = {{{"amp", "&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""},
+                                                      {"apos", "'"}, {"nbsp", "\xC2\xA0"}, {"hellip", "\xE2\x80\xA6"},
+                                                      {"#39", "'"}}};
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '&') {
+            out.push_back(text[i]);
+            continue;
+        }
+        std::size_t semi = text.find(';', i);
+        if (semi == std::string_view::npos || semi - i > 10) {
+            out.push_back('&');
+            continue;
+        }
+        std::string_view name = text.substr(i + 1, semi - i - 1);
+        bool done = false;
+        for (const auto& n : k_named)
+            if (name == n.name) out.append(n.value), done = true;
+        if (!done && name.size() > 1 && name[0] == '#') {
+            long long cp = 0;
+            bool ok = name[1] == 'x' || name[1] == 'X'
+                          ? [&] {
+                                cp = 0;
+                                for (char c : name.substr(2)) {
+                                    int v = (c >= '0' && c <= '9') ? c - '0' : (c | 32) >= 'a' && (c | 32) <= 'f' ? (c | 32) - 'a' + 10 : -1;
+                                    if (v < 0) return false;
+                                    cp = cp * 16 + v;
+                                }
+                                return name.size() > 2;
+                            }()
+                          : parse_uint(name.substr(1), cp);
+            if (ok && cp > 0 && cp <= 0x10FFFF) out.append(encode_utf8(static_cast<char32_t>(cp))), done = true;
+        }
+        if (done) i = semi;
+        else out.push_back('&');
+    }
+    return out;
+}
+
+}  // namespace util

@@ -1,0 +1,38 @@
+#include "util/files.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "util/strings.hpp"
+
+namespace util {
+
+std::string read_file(const std::filesystem::path& path, std::size_t max_bytes) {
+    std::error_code ec;
+    auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status)) throw FileError(path.string(), "file not found");
+    if (!std::filesystem::is_regular_file(status)) throw FileError(path.string(), "not a regular file");
+    auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > max_bytes)
+        throw FileError(path.string(), "file is " + std::to_string(size) + " bytes; the limit is " +
+                                           std::to_string(max_bytes) + " bytes");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw FileError(path.string(), "cannot open file");
+    std::string data;
+    data.resize(static_cast<std::size_t>(size));
+    in.read(data.data(), static_cast<std::streamsize>(data.size()));
+    data.resize(static_cast<std::size_t>(in.gcount()));
+    return data;
+}
+
+bool is_safe_relative_path(std::string_view path) {
+    if (path.empty() || path.front() == '/' || path.find('\\') != std::string_view::npos) return false;
+    for (auto segment : split(path, '/')) {
+        if (segment.empty() || segment == "." || segment == "..") return false;
+        for (char c : segment)
+            if (static_cast<unsigned char>(c) < 0x20) return false;
+    }
+    return true;
+}
+
+}  // namespace util

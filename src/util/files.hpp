@@ -1,0 +1,32 @@
+#pragma once
+// Reading input files with one clear error and a size limit.
+#include <cstddef>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace util {
+
+// What a read of an input file failed on; `path` names the file for the message.
+class FileError : public std::runtime_error {
+public:
+    FileError(std::string path, const std::string& message)
+        : std::runtime_error(message), m_path(std::move(path)) {}
+    const std::string& path() const { return m_path; }
+
+private:
+    std::string m_path;
+};
+
+// Inputs larger than this are refused: no podcast source is anywhere near it, and it bounds memory.
+constexpr std::size_t k_max_input_bytes = 64u << 20;
+
+// Reads a whole file; throws FileError when it is missing, not a regular file or too large.
+std::string read_file(const std::filesystem::path& path, std::size_t max_bytes = k_max_input_bytes);
+
+// True when `path` is a relative path made only of safe segments ("a/b.html"), the only kind
+// of path an Output accepts: no "..", no absolute path, no empty segment.
+bool is_safe_relative_path(std::string_view path);
+
+}  // namespace util

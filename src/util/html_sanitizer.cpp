@@ -1,0 +1,247 @@
+#include "util/html_sanitizer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <gumbo.h>
+#include <memory>
+
+#include "util/escape.hpp"
+#include "util/strings.hpp"
+#include "util/unicode.hpp"
+#include "util/url.hpp"
+
+namespace util {
+
+namespace {
+
+constexpr int k_max_depth = 64;  // deeper nesting is flattened to text; nothing legitimate nests so deep
+
+using GumboHandle = std::unique_ptr<GumboOutput, void (*)(GumboOutput*)>;
+
+GumboHandle parse_fragment(std::string_view html) {
+    GumboOptions options = kGumboDefaultOptions;
+    options.fragment_context = GUMBO_TAG_DIV;
+    options.max_errors = 0;
+    GumboOutput* out = gumbo_parse_with_options(&options, html.data(), html.size());
+    return GumboHandle(out, [](GumboOutput* o) { gumbo_destroy_output(&kGumboDefaultOptions, o); });
+}
+
+bool is_one_of(GumboTag tag, std::initializer_list<GumboTag> tags) {
+    return std::find(tags.begin(), tags.end(), tag) != tags.end();
+}
+
+bool is_dropped_with_content(GumboTag tag) {
+    return is_one_of(tag, {GUMBO_TAG_SCRIPT, GUMBO_TAG_STYLE, GUMBO_TAG_IFRAME, GUMBO_TAG_OBJECT, GUMBO_TAG_EMBED,
+                           GUMBO_TAG_NOSCRIPT, GUMBO_TAG_TEMPLATE, GUMBO_TAG_TEXTAREA, GUMBO_TAG_SELECT,
+                           GUMBO_TAG_BUTTON, GUMBO_TAG_HEAD, GUMBO_TAG_TITLE, GUMBO_TAG_META, GUMBO_TAG_LINK,
+                           GUMBO_TAG_BASE, GUMBO_TAG_FRAME, GUMBO_TAG_FRAMESET, GUMBO_TAG_APPLET, GUMBO_TAG_SVG,
+                           GUMBO_TAG_MATH, GUMBO_TAG_XMP, GUMBO_TAG_PLAINTEXT, GUMBO_TAG_NOEMBED,
+                           GUMBO_TAG_NOFRAMES, GUMBO_TAG_AUDIO, GUMBO_TAG_VIDEO, GUMBO_TAG_SOURCE,
+                           GUMBO_TAG_TRACK, GUMBO_TAG_CANVAS, GUMBO_TAG_FORM, GUMBO_TAG_INPUT});
+}
+
+bool is_allowed(GumboTag tag) {
+    return is_one_of(tag, {GUMBO_TAG_P, GUMBO_TAG_BR, GUMBO_TAG_A, GUMBO_TAG_STRONG, GUMBO_TAG_B, GUMBO_TAG_EM,
+                           GUMBO_TAG_I, GUMBO_TAG_U, GUMBO_TAG_S, GUMBO_TAG_DEL, GUMBO_TAG_INS, GUMBO_TAG_CODE,
+                           GUMBO_TAG_PRE, GUMBO_TAG_BLOCKQUOTE, GUMBO_TAG_UL, GUMBO_TAG_OL, GUMBO_TAG_LI,
+                           GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4, GUMBO_TAG_H5, GUMBO_TAG_H6, GUMBO_TAG_TABLE,
+                           GUMBO_TAG_THEAD, GUMBO_TAG_TBODY, GUMBO_TAG_TFOOT, GUMBO_TAG_TR, GUMBO_TAG_TH,
+                           GUMBO_TAG_TD, GUMBO_TAG_HR, GUMBO_TAG_SUP, GUMBO_TAG_SUB, GUMBO_TAG_DL, GUMBO_TAG_DT,
+                           GUMBO_TAG_DD, GUMBO_TAG_ABBR, GUMBO_TAG_KBD, GUMBO_TAG_Q, GUMBO_TAG_CITE,
+                           GUMBO_TAG_SECTION, GUMBO_TAG_DETAILS, GUMBO_TAG_SUMMARY, GUMBO_TAG_MARK});
+}
+
+bool is_void(GumboTag tag) { return tag == GUMBO_TAG_BR || tag == GUMBO_TAG_HR; }
+
+bool is_plain_token(std::string_view value) {
+    return !value.empty() && value.size() < 100 && std::all_of(value.begin(), value.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+               c == ' ';
+    });
+}
+
+// Returns true when attribute `name` with `value` may stay on element `tag`.
+bool attribute_allowed(GumboTag tag, std::string_view name, std::string_view value) {
+    if (name == "href") return tag == GUMBO_TAG_A && is_safe_link(value);
+    if (name == "title") return tag == GUMBO_TAG_A || tag == GUMBO_TAG_ABBR;
+    if (name == "id" || name == "class") return is_plain_token(value);  // footnotes and task lists use them
+    if (name == "colspan" || name == "rowspan") return tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH;
+    if (name == "start") return tag == GUMBO_TAG_OL;
+    if (name == "open") return tag == GUMBO_TAG_DETAILS;
+    return false;
+}
+
+struct Writer {
+    std::string out;
+
+    void text(std::string_view t) { append_html_escaped(out, sanitize_utf8(t)); }
+
+    void children(const GumboNode* node, int depth) {
+        const GumboVector& kids = node->v.element.children;
+        for (unsigned i = 0; i < kids.length; ++i) write(static_cast<const GumboNode*>(kids.data[i]), depth + 1);
+    }
+
+    void element(const GumboNode* node, int depth) {
+        GumboTag tag = node->v.element.tag;
+        if (is_dropped_with_content(tag)) return;
+        if (tag == GUMBO_TAG_IMG) return image_as_link(node);
+        if (!is_allowed(tag) && tag != GUMBO_TAG_H1) return children(node, depth);
+        if (depth > k_max_depth) return children(node, depth);
+        const char* name = tag == GUMBO_TAG_H1 ? "h2" : gumbo_normalized_tagname(tag);
+        out += '<';
+        out += name;
+        const GumboVector& attrs = node->v.element.attributes;
+        for (unsigned i = 0; i < attrs.length; ++i) {
+            auto* attr = static_cast<const GumboAttribute*>(attrs.data[i]);
+            std::string attr_name = ascii_lower(attr->name);
+            if (!attribute_allowed(tag, attr_name, attr->value)) continue;
+            out += ' ';
+            out += attr_name;
+            out += "=\"";
+            text(attr->value);
+            out += '"';
+        }
+        if (tag == GUMBO_TAG_A) out += " rel=\"nofollow noopener\"";
+        out += '>';
+        if (is_void(tag)) return;
+        children(node, depth);
+        out += "</";
+        out += name;
+        out += '>';
+    }
+
+    void image_as_link(const GumboNode* node) {
+        const GumboAttribute* src = gumbo_get_attribute(&node->v.element.attributes, "src");
+        const GumboAttribute* alt = gumbo_get_attribute(&node->v.element.attributes, "alt");
+        std::string label = alt && *alt->value ? alt->value : "image";
+        if (src && is_http_url(src->value)) {
+            out += "<a href=\"";
+            text(src->value);
+            out += "\" rel=\"nofollow noopener\">";
+            text(label);
+            out += "</a>";
+        } else if (alt && *alt->value) {
+            text(label);
+        }
+    }
+
+    void write(const GumboNode* node, int depth) {
+        switch (node->type) {
+            case GUMBO_NODE_ELEMENT:
+            case GUMBO_NODE_TEMPLATE: element(node, depth); break;
+            case GUMBO_NODE_TEXT:
+            case GUMBO_NODE_WHITESPACE:
+            case GUMBO_NODE_CDATA: text(node->v.text.text); break;
+            default: break;  // comments and documents carry nothing to show
+        }
+    }
+};
+
+void collect_text(const GumboNode* node, std::string& out, int depth) {
+    if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_WHITESPACE || node->type == GUMBO_NODE_CDATA) {
+        out += node->v.text.text;
+        return;
+    }
+    if (node->type != GUMBO_NODE_ELEMENT || depth > 256 || is_dropped_with_content(node->v.element.tag)) return;
+    GumboTag tag = node->v.element.tag;
+    bool block = is_one_of(tag, {GUMBO_TAG_P, GUMBO_TAG_BR, GUMBO_TAG_LI, GUMBO_TAG_DIV, GUMBO_TAG_H1, GUMBO_TAG_H2,
+                                 GUMBO_TAG_H3, GUMBO_TAG_TR, GUMBO_TAG_PRE, GUMBO_TAG_BLOCKQUOTE});
+    if (block) out += ' ';
+    const GumboVector& kids = node->v.element.children;
+    for (unsigned i = 0; i < kids.length; ++i) collect_text(static_cast<const GumboNode*>(kids.data[i]), out, depth + 1);
+    if (block) out += ' ';
+}
+
+}  // namespace
+
+std::string sanitize_html(std::string_view html) {
+    auto parsed = parse_fragment(html);
+    Writer writer;
+    writer.children(parsed->root, 0);
+    return writer.out;
+}
+
+std::string html_to_text(std::string_view html) {
+    if (html.find('<') == std::string_view::npos && html.find('&') == std::string_view::npos)
+        return collapse_whitespace(html);
+    auto parsed = parse_fragment(html);
+    std::string out;
+    collect_text(parsed->root, out, 0);
+    return collapse_whitespace(sanitize_utf8(out));
+}
+
+namespace {
+
+// "https://github.com/pytorch/pytorch/pull/130935" -> "pytorch/pytorch#130935", else "".
+std::string github_label(std::string_view url) {
+    constexpr std::string_view k_prefix = "https://github.com/";
+    if (!url.starts_with(k_prefix)) return {};
+    auto parts = split(url.substr(k_prefix.size()), '/');
+    if (parts.size() != 4 || (parts[2] != "pull" && parts[2] != "issues")) return {};
+    long long number = 0;
+    if (!parse_uint(parts[3], number)) return {};
+    return std::string(parts[0]) + "/" + std::string(parts[1]) + "#" + std::string(parts[3]);
+}
+
+bool url_char(char c) {
+    return static_cast<unsigned char>(c) > 0x20 && c != '<' && c != '>' && c != '"' && c != '\'' && c != '`';
+}
+
+void append_linked(std::string& out, std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::size_t hit = std::min(text.find("https://", i), text.find("http://", i));
+        if (hit == std::string_view::npos) break;
+        std::size_t end = hit;
+        while (end < text.size() && url_char(text[end])) ++end;
+        // Trailing punctuation belongs to the sentence, not the URL; so does an unmatched ')'.
+        while (end > hit) {
+            if (text.substr(hit, end - hit).ends_with("\xE2\x80\xA6")) {  // a truncation ellipsis
+                end -= 3;
+                continue;
+            }
+            if (std::string_view(".,;:!?)]").find(text[end - 1]) == std::string_view::npos) break;
+            if (text[end - 1] == ')' && text.substr(hit, end - hit).find('(') != std::string_view::npos) break;
+            --end;
+        }
+        std::string_view url = text.substr(hit, end - hit);
+        append_html_escaped(out, text.substr(i, hit - i));
+        if (is_http_url(url) && url.size() > 10) {
+            std::string label = github_label(url);
+            out += "<a href=\"";
+            append_html_escaped(out, url);
+            out += "\" rel=\"nofollow noopener\">";
+            append_html_escaped(out, label.empty() ? url : std::string_view(label));
+            out += "</a>";
+        } else {
+            append_html_escaped(out, url);
+        }
+        i = end;
+    }
+    append_html_escaped(out, text.substr(i));
+}
+
+}  // namespace
+
+std::string linkify_text(std::string_view raw) {
+    std::string text = sanitize_utf8(raw);
+    std::string out;
+    std::vector<std::string_view> lines = split_lines(text);
+    std::string paragraph;
+    auto flush = [&] {
+        std::string_view p = trim(paragraph);
+        if (p.empty()) return;
+        out += "<p>";
+        append_linked(out, p);
+        out += "</p>";
+        paragraph.clear();
+    };
+    for (auto line : lines) {
+        if (trim(line).empty()) flush();
+        else paragraph.append(paragraph.empty() ? "" : " ").append(line);
+    }
+    flush();
+    return out;
+}
+
+}  // namespace util

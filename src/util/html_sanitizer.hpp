@@ -1,0 +1,22 @@
+#pragma once
+// Allow-list HTML sanitizer for show notes and rendered markdown (parsed with gumbo, HTML5 rules).
+#include <string>
+#include <string_view>
+
+namespace util {
+
+// Parses `html` as an HTML5 fragment and re-serializes only allowed elements and attributes.
+// Dropped with their content: script, style, iframe, object, embed, form controls and the like.
+// Unknown elements are unwrapped (their text stays). Attributes: a small per-element allow-list;
+// every href/src must pass is_safe_link. <h1> becomes <h2> (the page owns its <h1>); <img>
+// becomes a link to the image so pages never load third-party resources.
+std::string sanitize_html(std::string_view html);
+
+// Escapes plain text as HTML, turns http(s) URLs into links (GitHub issue/PR URLs are labelled
+// "owner/repo#123") and blank lines into paragraphs.
+std::string linkify_text(std::string_view text);
+
+// The visible text of an HTML fragment, white space collapsed (for summaries and search).
+std::string html_to_text(std::string_view html);
+
+}  // namespace util

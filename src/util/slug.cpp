@@ -1,0 +1,63 @@
+#include "util/slug.hpp"
+
+#include <array>
+
+#include "util/strings.hpp"
+#include "util/unicode.hpp"
+
+namespace util {
+
+std::string slugify(std::string_view text, std::size_t max_bytes) {
+    std::string folded = strip_accents_lower(text);
+    std::string slug;
+    bool pending_dash = false;
+    for_each_code_point(folded, [&](char32_t cp, std::size_t offset, std::size_t length) {
+        if (cp == ' ' || cp == '_' || cp == '-' || cp == '\t' || cp == '\n' || cp == 0x2013 || cp == 0x2014 ||
+            cp == 0xA0) {
+            pending_dash = !slug.empty();
+            return;
+        }
+        if (!is_letter_or_digit(cp) || cp == 0xFFFD) return;
+        if (pending_dash) slug.push_back('-');
+        pending_dash = false;
+        slug.append(folded.substr(offset, length));
+    });
+    if (slug.size() > max_bytes) {
+        std::size_t cut = slug.rfind('-', max_bytes);
+        if (cut == std::string::npos || cut < max_bytes / 2) {
+            cut = truncate_code_points(slug, max_bytes).size();
+            while (cut > max_bytes) cut = truncate_code_points(slug.substr(0, cut), code_point_count(slug.substr(0, cut)) - 1).size();
+        }
+        slug.resize(cut);
+        while (!slug.empty() && slug.back() == '-') slug.pop_back();
+    }
+    return slug;
+}
+
+namespace {
+bool is_reserved_device_name(std::string_view segment) {
+    static constexpr std::array<std::string_view, 4> k_plain = {"con", "prn", "aux", "nul"};
+    std::string lower = ascii_lower(segment.substr(0, segment.find('.')));
+    for (auto name : k_plain)
+        if (lower == name) return true;
+    return lower.size() == 4 && (lower.starts_with("com") || lower.starts_with("lpt")) && lower[3] >= '0' &&
+           lower[3] <= '9';
+}
+}  // namespace
+
+bool is_safe_path_segment(std::string_view segment) {
+    if (segment.empty() || segment == "." || segment == ".." || segment.size() > 200) return false;
+    for (char c : segment)
+        if (c == '/' || c == '\\' || static_cast<unsigned char>(c) < 0x20 || c == ':' || c == '*' || c == '?' ||
+            c == '"' || c == '<' || c == '>' || c == '|')
+            return false;
+    if (segment.back() == '.' || segment.back() == ' ') return false;
+    return !is_reserved_device_name(segment);
+}
+
+std::string make_safe_segment(std::string slug) {
+    if (is_reserved_device_name(slug)) slug += "-episode";
+    return slug;
+}
+
+}  // namespace util

@@ -1,0 +1,133 @@
+#include "util/strings.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <numeric>
+
+namespace util {
+
+namespace {
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+}  // namespace
+
+std::string_view trim(std::string_view text) {
+    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+    return text;
+}
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        if (i == text.size() || text[i] == separator) {
+            parts.push_back(text.substr(start, i - start));
+            start = i + 1;
+        }
+    }
+    return parts;
+}
+
+std::vector<std::string_view> split_lines(std::string_view text) {
+    std::vector<std::string_view> lines;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\n' || text[i] == '\r') {
+            lines.push_back(text.substr(start, i - start));
+            if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+            start = i + 1;
+        }
+    }
+    if (start < text.size()) lines.push_back(text.substr(start));
+    return lines;
+}
+
+std::string ascii_lower(std::string_view text) {
+    std::string out(text);
+    for (auto& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+bool starts_with_icase(std::string_view text, std::string_view prefix) {
+    return text.size() >= prefix.size() && ascii_lower(text.substr(0, prefix.size())) == ascii_lower(prefix);
+}
+
+std::string collapse_whitespace(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    bool pending_space = false;
+    for (char c : text) {
+        if (is_space(c)) {
+            pending_space = !out.empty();
+            continue;
+        }
+        if (pending_space) out.push_back(' ');
+        pending_space = false;
+        out.push_back(c);
+    }
+    return out;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit) {
+    if (a.size() > b.size()) std::swap(a, b);
+    if (b.size() - a.size() > limit) return limit + 1;
+    std::vector<std::size_t> row(a.size() + 1);
+    std::iota(row.begin(), row.end(), std::size_t{0});
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+        std::size_t diagonal = row[0];
+        row[0] = j;
+        std::size_t row_min = row[0];
+        for (std::size_t i = 1; i <= a.size(); ++i) {
+            std::size_t above = row[i];
+            row[i] = std::min({row[i] + 1, row[i - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+            row_min = std::min(row_min, row[i]);
+        }
+        if (row_min > limit) return limit + 1;
+    }
+    return row[a.size()];
+}
+
+std::string replace_all(std::string_view text, std::string_view from, std::string_view to) {
+    if (from.empty()) return std::string(text);
+    std::string out;
+    std::size_t pos = 0;
+    while (true) {
+        std::size_t hit = text.find(from, pos);
+        if (hit == std::string_view::npos) break;
+        out.append(text.substr(pos, hit - pos));
+        out.append(to);
+        pos = hit + from.size();
+    }
+    out.append(text.substr(pos));
+    return out;
+}
+
+bool parse_uint(std::string_view text, long long& out) {
+    if (text.empty()) return false;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc{} && ptr == text.data() + text.size() && out >= 0;
+}
+
+std::string nearest_word(std::string_view word, const std::vector<std::string>& candidates) {
+    std::string best;
+    std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
+    std::string lower = ascii_lower(word);
+    for (const auto& candidate : candidates) {
+        std::size_t d = edit_distance(lower, ascii_lower(candidate), best_distance);
+        if (d < best_distance) best_distance = d, best = candidate;
+    }
+    return best;
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view separator) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i) out.append(separator);
+        out.append(items[i]);
+    }
+    return out;
+}
+
+}  // namespace util

@@ -1,0 +1,42 @@
+#pragma once
+// Plain string helpers shared by every stage; nothing here knows about podcasts.
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace util {
+
+// Returns the text without leading and trailing ASCII white space.
+std::string_view trim(std::string_view text);
+
+// Splits on every occurrence of `separator` (empty fields kept).
+std::vector<std::string_view> split(std::string_view text, char separator);
+
+// Splits into lines, accepting \n, \r\n and \r endings; the endings are dropped.
+std::vector<std::string_view> split_lines(std::string_view text);
+
+// ASCII-only lower-casing; bytes >= 0x80 are left alone.
+std::string ascii_lower(std::string_view text);
+
+bool starts_with_icase(std::string_view text, std::string_view prefix);
+
+// Collapses every run of white space (including newlines) into one space and trims.
+std::string collapse_whitespace(std::string_view text);
+
+// Levenshtein distance over bytes, stopping early once it exceeds `limit`.
+std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit = 64);
+
+// Replaces every occurrence of `from` with `to`.
+std::string replace_all(std::string_view text, std::string_view from, std::string_view to);
+
+// Parses a non-negative decimal integer that fills the whole view.
+bool parse_uint(std::string_view text, long long& out);
+
+// Returns the candidate closest to `word` within a small edit distance (case-insensitive), or "".
+std::string nearest_word(std::string_view word, const std::vector<std::string>& candidates);
+
+// Joins the items with `separator`.
+std::string join(const std::vector<std::string>& items, std::string_view separator);
+
+}  // namespace util

@@ -1,0 +1,35 @@
+#include "util/text_position.hpp"
+
+#include <algorithm>
+
+namespace util {
+
+LineColumn line_column_at(std::string_view text, std::size_t offset) {
+    offset = std::min(offset, text.size());
+    LineColumn at;
+    std::size_t line_start = 0;
+    for (std::size_t i = 0; i < offset; ++i) {
+        if (text[i] == '\n') {
+            ++at.line;
+            line_start = i + 1;
+        }
+    }
+    at.column = static_cast<int>(offset - line_start) + 1;
+    return at;
+}
+
+std::string_view line_text(std::string_view text, int line) {
+    if (line < 1) return {};
+    std::size_t start = 0;
+    for (int current = 1; current < line; ++current) {
+        std::size_t next = text.find('\n', start);
+        if (next == std::string_view::npos) return {};
+        start = next + 1;
+    }
+    std::size_t end = text.find('\n', start);
+    std::string_view result = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    if (!result.empty() && result.back() == '\r') result.remove_suffix(1);
+    return result;
+}
+
+}  // namespace util

@@ -1,0 +1,99 @@
+#include "util/unicode.hpp"
+
+#include <cstdlib>
+#include <memory>
+#include <utf8proc.h>
+
+namespace util {
+
+std::string encode_utf8(char32_t code_point) {
+    utf8proc_uint8_t buf[4];
+    auto n = utf8proc_encode_char(static_cast<utf8proc_int32_t>(code_point), buf);
+    return std::string(reinterpret_cast<const char*>(buf), static_cast<std::size_t>(n));
+}
+
+std::size_t decode_utf8_at(std::string_view text, std::size_t offset, char32_t& code_point) {
+    utf8proc_int32_t cp = 0;
+    auto n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + offset),
+                              static_cast<utf8proc_ssize_t>(text.size() - offset), &cp);
+    if (n <= 0) {
+        code_point = 0xFFFD;
+        return 1;
+    }
+    code_point = static_cast<char32_t>(cp);
+    return static_cast<std::size_t>(n);
+}
+
+bool is_valid_utf8(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        utf8proc_int32_t cp = 0;
+        auto n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + i),
+                                  static_cast<utf8proc_ssize_t>(text.size() - i), &cp);
+        if (n <= 0) return false;
+        i += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+std::string sanitize_utf8(std::string_view text) {
+    if (is_valid_utf8(text)) return std::string(text);
+    std::string out;
+    out.reserve(text.size());
+    for_each_code_point(text, [&](char32_t cp, std::size_t offset, std::size_t length) {
+        if (cp == 0xFFFD && length == 1) out += "\xEF\xBF\xBD";
+        else out.append(text.substr(offset, length));
+    });
+    return out;
+}
+
+namespace {
+std::string map_with(std::string_view text, int options) {
+    std::string valid = sanitize_utf8(text);
+    utf8proc_uint8_t* mapped = nullptr;
+    auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(valid.data()),
+                          static_cast<utf8proc_ssize_t>(valid.size()), &mapped,
+                          static_cast<utf8proc_option_t>(options));
+    std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owner(mapped, &std::free);
+    if (n < 0) return valid;
+    return std::string(reinterpret_cast<const char*>(mapped), static_cast<std::size_t>(n));
+}
+}  // namespace
+
+std::string fold_for_matching(std::string_view text) {
+    return map_with(text, UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE);
+}
+
+std::string strip_accents_lower(std::string_view text) {
+    return map_with(text, UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD |
+                              UTF8PROC_STRIPMARK | UTF8PROC_IGNORE);
+}
+
+bool is_letter_or_digit(char32_t code_point) {
+    switch (utf8proc_category(static_cast<utf8proc_int32_t>(code_point))) {
+        case UTF8PROC_CATEGORY_LU: case UTF8PROC_CATEGORY_LL: case UTF8PROC_CATEGORY_LT:
+        case UTF8PROC_CATEGORY_LM: case UTF8PROC_CATEGORY_LO: case UTF8PROC_CATEGORY_ND:
+        case UTF8PROC_CATEGORY_NL: case UTF8PROC_CATEGORY_NO:
+            return true;
+        default:
+            return false;
+    }
+}
+
+std::size_t code_point_count(std::string_view text) {
+    std::size_t count = 0;
+    for_each_code_point(text, [&](char32_t, std::size_t, std::size_t) { ++count; });
+    return count;
+}
+
+std::string_view truncate_code_points(std::string_view text, std::size_t max_code_points) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        if (count == max_code_points) return text.substr(0, i);
+        char32_t cp = 0;
+        i += decode_utf8_at(text, i, cp);
+        ++count;
+    }
+    return text;
+}
+
+}  // namespace util

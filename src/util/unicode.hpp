@@ -1,0 +1,46 @@
+#pragma once
+// Unicode through utf8proc: validation, normalization and character classes.
+#include <string>
+#include <string_view>
+
+namespace util {
+
+std::string encode_utf8(char32_t code_point);
+
+bool is_valid_utf8(std::string_view text);
+
+// Replaces every invalid byte sequence with U+FFFD, so later stages only see valid UTF-8.
+std::string sanitize_utf8(std::string_view text);
+
+// NFKC plus case folding: the comparison form ("Ｔｏｒｃｈ" and "torch" become equal).
+std::string fold_for_matching(std::string_view text);
+
+// NFKD with combining marks removed and case folded: "Café" -> "cafe". Used for slugs.
+std::string strip_accents_lower(std::string_view text);
+
+// Calls fn(code_point, byte_offset, byte_length) for each code point; invalid bytes give U+FFFD.
+template <class Fn>
+void for_each_code_point(std::string_view text, Fn&& fn);
+
+bool is_letter_or_digit(char32_t code_point);
+
+// Number of code points (invalid bytes count one each).
+std::size_t code_point_count(std::string_view text);
+
+// Cuts to at most `max_code_points` code points, never inside a UTF-8 sequence.
+std::string_view truncate_code_points(std::string_view text, std::size_t max_code_points);
+
+// Decodes one code point at `offset`; returns its byte length (1 for an invalid byte, with U+FFFD).
+std::size_t decode_utf8_at(std::string_view text, std::size_t offset, char32_t& code_point);
+
+template <class Fn>
+void for_each_code_point(std::string_view text, Fn&& fn) {
+    for (std::size_t i = 0; i < text.size();) {
+        char32_t cp = 0;
+        std::size_t length = decode_utf8_at(text, i, cp);
+        fn(cp, i, length);
+        i += length;
+    }
+}
+
+}  // namespace util

@@ -1,0 +1,29 @@
+#pragma once
+// URL helpers: what we accept in links, and the comparison form of enclosure URLs.
+#include <string>
+#include <string_view>
+
+namespace util {
+
+// True for an absolute http:// or https:// URL with a host.
+bool is_http_url(std::string_view url);
+
+// True when a link target is safe to put in an href/src: http(s), mailto, a relative or
+// fragment reference; never javascript:, vbscript:, data: or any other scheme.
+bool is_safe_link(std::string_view url);
+
+// The comparison form of a media URL: scheme, query, fragment and known tracking prefixes
+// (podtrac, chartable, podsights, op3, ...) removed, host lower-cased.
+// "https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/a.mp3?aid=rss" -> "cdn.simplecast.com/a.mp3"
+std::string normalize_media_url(std::string_view url);
+
+// The path of a base URL, always starting and ending with '/': "https://u.github.io/repo" -> "/repo/".
+std::string url_path_of(std::string_view base_url);
+
+// The base URL with exactly one trailing '/'.
+std::string with_trailing_slash(std::string_view base_url);
+
+// Percent-encodes the bytes of a path that are not unreserved or '/' (for UTF-8 slugs in URLs).
+std::string percent_encode_path(std::string_view path);
+
+}  // namespace util

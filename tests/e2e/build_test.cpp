@@ -1,0 +1,140 @@
+#include <doctest/doctest.h>
+
+#include "build.hpp"
+#include "config/site_config.hpp"
+#include "output/output.hpp"
+#include "support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+struct BuiltSite {
+    test::TempDir dir;
+    output::MemoryOutput out;
+    build::BuildReport report;
+
+    explicit BuiltSite(const std::string& base_url = "") {
+        test::copy_site("site", dir.path());
+        auto config = config::load_config(dir.path() / "site.yaml");
+        if (!base_url.empty()) config.base_url = base_url;
+        report = build::build_site(config, out);
+    }
+    const std::string& file(const std::string& path) const {
+        const std::string* content = out.find(path);
+        REQUIRE_MESSAGE(content, "missing " << path);
+        return *content;
+    }
+};
+
+bool contains(const std::string& haystack, const std::string& needle) { return haystack.find(needle) != std::string::npos; }
+}  // namespace
+
+TEST_CASE("end to end: the fixture site, file by file") {
+    BuiltSite site;
+    // 3 feed items + "Compiler collectives" (same title as nothing in the feed), "Strides", and
+    // the URL-only listing: 6 episodes; the feed's 3 have audio.
+    CHECK(site.report.episodes == 6);
+    CHECK(site.report.feed_items == 3);
+    CHECK(site.report.left_out_without_audio == 3);
+    std::vector<std::string> expected = {"index.html", "page/2/index.html", "page/3/index.html", "404.html", "sitemap.xml",
+                                         "robots.txt", ".nojekyll", "feed.xml", "css/style.css",
+                                         "episodes/torch-trace-and-tlparse/index.html",
+                                         "episodes/higher-order-operators/index.html",
+                                         "episodes/inductor-post-grad-fx-passes/index.html",
+                                         "episodes/compiler-collectives/index.html", "episodes/strides/index.html",
+                                         "episodes/torch-vs-aten-apis/index.html"};
+    for (const auto& path : expected) CHECK_MESSAGE(site.out.find(path), path);
+    CHECK(site.out.files().size() == expected.size());
+
+    const std::string& home = site.file("index.html");
+    CHECK(contains(home, "<title>Fixture Archive</title>"));
+    // Newest first: Compiler collectives (2024-08) before TORCH_TRACE (2024-04-29).
+    CHECK(home.find("Compiler collectives") < home.find("TORCH_TRACE and tlparse"));
+    CHECK(contains(home, "href=\"/fixture-archive/page/2/\""));
+
+    const std::string& episode = site.file("episodes/torch-trace-and-tlparse/index.html");
+    CHECK(contains(episode, "<h1>TORCH_TRACE and tlparse</h1>"));
+    CHECK(contains(episode, "<time datetime=\"2024-04-29T00:01:00-07:00\">April 29, 2024</time>"));
+    CHECK(contains(episode, "<audio controls preload=\"none\" src=\"https://cdn.simplecast.com/audio/aaa/episodes/003/audio/default_tc.mp3?aid=rss_feed&amp;feed=fixture\">"));
+    CHECK_FALSE(contains(episode, "<script"));
+    CHECK_FALSE(contains(episode, "onerror"));
+    CHECK_FALSE(contains(episode, "javascript:"));
+    CHECK(contains(episode, "href=\"/fixture-archive/episodes/higher-order-operators/\""));  // previous (older)
+    CHECK(contains(episode, "href=\"/fixture-archive/episodes/compiler-collectives/\""));    // next (newer)
+    CHECK(contains(episode, "<link rel=\"canonical\" href=\"https://example.github.io/fixture-archive/episodes/torch-trace-and-tlparse/\">"));
+
+    const std::string& no_audio = site.file("episodes/torch-vs-aten-apis/index.html");
+    CHECK_FALSE(contains(no_audio, "<audio"));
+    CHECK(contains(no_audio, "href=\"https://fixture.simplecast.com/episodes/torch-vs-aten-apis\""));
+
+    const std::string& strides = site.file("episodes/strides/index.html");
+    CHECK(contains(strides, ">pytorch/pytorch#13246</a>"));
+
+    CHECK(contains(site.file("sitemap.xml"), "<loc>https://example.github.io/fixture-archive/episodes/strides/</loc>"));
+    CHECK(contains(site.file("robots.txt"), "Sitemap: https://example.github.io/fixture-archive/sitemap.xml"));
+}
+
+TEST_CASE("end to end: the regenerated feed keeps every guid and points at itself") {
+    BuiltSite site;
+    const std::string& feed = site.file("feed.xml");
+    CHECK(contains(feed, "<atom:link href=\"https://example.github.io/fixture-archive/feed.xml\" rel=\"self\" type=\"application/rss+xml\" />"));
+    CHECK(contains(feed, "<guid isPermaLink=\"false\">8f2a1c8e-0001-4b7e-9d3a-000000000003</guid>"));
+    CHECK(contains(feed, "<guid isPermaLink=\"false\">8f2a1c8e-0001-4b7e-9d3a-000000000002</guid>"));
+    CHECK(contains(feed, "<guid isPermaLink=\"false\">8f2a1c8e-0001-4b7e-9d3a-000000000001</guid>"));
+    CHECK(contains(feed, "<pubDate>Mon, 29 Apr 2024 00:01:00 -0700</pubDate>"));
+    CHECK(contains(feed, "<itunes:duration>928</itunes:duration>"));
+    CHECK(contains(feed, "length=\"14851200\""));
+    CHECK(contains(feed, "<podcast:guid>917393e3-1b1e-5cef-ace4-edaa54e1f810</podcast:guid>"));
+    CHECK_FALSE(contains(feed, "&lt;script"));
+    // Newest first.
+    CHECK(feed.find("000000000003") < feed.find("000000000002"));
+    CHECK(feed.find("000000000002") < feed.find("000000000001"));
+}
+
+TEST_CASE("end to end: every internal link carries the base path") {
+    BuiltSite site("https://user.github.io/deep/sub/path/");
+    for (const auto& [path, content] : site.out.files()) {
+        if (!path.ends_with(".html")) continue;
+        CAPTURE(path);
+        for (std::string attr : {"href=\"/", "src=\"/"}) {
+            std::string expected = attr + "deep/sub/path/";
+            for (std::size_t pos = content.find(attr); pos != std::string::npos; pos = content.find(attr, pos + 1))
+                CHECK(content.compare(pos, expected.size(), expected) == 0);
+        }
+    }
+    CHECK(contains(site.file("feed.xml"), "https://user.github.io/deep/sub/path/feed.xml"));
+}
+
+TEST_CASE("end to end: the same inputs give byte-identical output") {
+    BuiltSite first, second;
+    CHECK(first.out.files() == second.out.files());
+}
+
+TEST_CASE("a failed build leaves the previous output untouched") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    auto config = config::load_config(dir.path() / "site.yaml");
+    {
+        output::DiskOutput out(config.output_dir());
+        build::build_site(config, out);
+        out.commit();
+    }
+    std::string before = test::read(dir.path() / "public/index.html");
+    REQUIRE(before.size() > 100);
+    fs::copy_file(test::fixture("feeds/malformed.xml"), dir.path() / "content/sources/feed.xml", fs::copy_options::overwrite_existing);
+    {
+        output::DiskOutput out(config.output_dir());
+        CHECK_THROWS_AS(build::build_site(config, out), core::InputError);
+    }
+    CHECK(test::read(dir.path() / "public/index.html") == before);
+    std::size_t entries = 0;
+    for (const auto& entry : fs::directory_iterator(dir.path())) entries += entry.path().filename().string().find("staging") != std::string::npos;
+    CHECK(entries == 0);  // no staging folder left behind
+}
+
+TEST_CASE("writes outside the output folder are refused") {
+    output::MemoryOutput out;
+    CHECK_THROWS_AS(out.add("../escape.html", "x"), std::invalid_argument);
+    CHECK_THROWS_AS(out.add("/etc/passwd", "x"), std::invalid_argument);
+    CHECK(out.files().empty());
+}

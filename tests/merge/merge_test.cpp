@@ -1,0 +1,99 @@
+#include <doctest/doctest.h>
+
+#include "merge/merge.hpp"
+#include "merge/normalize.hpp"
+
+namespace {
+core::Record rec(const std::string& title, const char* date = nullptr) {
+    core::Record r;
+    r.title = title;
+    if (date) r.date = util::parse_any_date(date);
+    return r;
+}
+sources::SourceBatch batch(const std::string& name, const std::string& kind, std::vector<core::Record> records) {
+    for (std::size_t i = 0; i < records.size(); ++i) records[i].from = {name, name + ".txt", static_cast<int>(i + 1), static_cast<int>(i + 1)};
+    return {{name, name + ".txt"}, kind, std::move(records), {}, {}};
+}
+}  // namespace
+
+TEST_CASE("normalization for matching") {
+    CHECK(merge::match_form("TORCH\\_TRACE and tlparse") == merge::match_form("TORCH_TRACE and tlparse"));
+    CHECK(merge::match_form("Inductor - Post-grad FX passes") == merge::match_form("Inductor Post-grad FX passes"));
+    CHECK(merge::match_form("17 is \xD0\xB0 min") == "17 is a min");  // Cyrillic a
+    CHECK(merge::clean_text("Portugu\xC3\x83\xC2\xAAs") == "Portugu\xC3\xAAs");  // mojibake undone
+    CHECK(merge::is_prefix_match(merge::description_form("Higher order operators are a special form of operators in torch.ops which have relaxed ...", false),
+                                 merge::description_form("Higher order operators are a special form of operators in torch.ops which have relaxed input argument requirements.", false)));
+}
+
+TEST_CASE("linking: guid, enclosure, title and date; never two records of one source") {
+    auto feed_a = rec("Compiler collectives", "2024-08-04T01:47:46+00:00");
+    feed_a.guid = "g1";
+    feed_a.enclosure = core::Enclosure{"https://dts.podtrac.com/redirect.mp3/cdn.x/a.mp3", "audio/mpeg", 10};
+    auto feed_b = rec("Strides", "2022-05-30T10:00:00+00:00");
+    feed_b.guid = "g2";
+    auto listing_a = rec("Compiler collectives");
+    listing_a.enclosure = core::Enclosure{"https://cdn.x/a.mp3?aid=rss", "", std::nullopt};
+    auto listing_b = rec("strides", "2022-05-31");            // a day later: time zones
+    auto listing_c = rec("Strides", "2022-05-30");            // same source as listing_b: never merged with it
+    std::vector<sources::SourceBatch> batches = {batch("feed", "rss", {feed_a, feed_b}),
+                                                 batch("list", "records", {listing_a, listing_b, listing_c})};
+    auto catalog = merge::merge(batches);
+    REQUIRE(catalog.episodes.size() == 3);
+    const auto& cc = catalog.episodes[0];
+    CHECK(cc.slug == "compiler-collectives");
+    REQUIRE(cc.records.size() == 2);
+    CHECK(cc.records[1].matched_by == "enclosure");
+    CHECK(cc.sources.at("enclosure").source == "feed");
+    CHECK(cc.sources.at("guid").source == "feed");
+    // The two Strides listings stay apart; the feed's joins one of them.
+    CHECK(catalog.episodes[1].title == "Strides");
+    CHECK(catalog.episodes[2].title == "Strides");
+    CHECK(catalog.episodes[1].records.size() + catalog.episodes[2].records.size() == 3);
+    CHECK(catalog.episodes[1].slug != catalog.episodes[2].slug);
+}
+
+TEST_CASE("fusion: feed wins identity, longest full description wins, durations conflict") {
+    auto feed = rec("Batching", "2021-08-18T13:00:00+00:00");
+    feed.guid = "g";
+    feed.description = "PyTorch operates on its input data in a batched manner ...";
+    feed.description_truncated = true;
+    feed.duration = util::Duration{780, true};
+    auto listing = rec("Batching", "2021-08-18");
+    listing.description = "PyTorch operates on its input data in a batched manner, typically processing multiple batches.";
+    listing.duration = util::Duration{900, true};
+    std::vector<sources::SourceBatch> batches = {batch("feed", "rss", {feed}), batch("list", "records", {listing})};
+    auto catalog = merge::merge(batches);
+    REQUIRE(catalog.episodes.size() == 1);
+    const auto& e = catalog.episodes[0];
+    CHECK(e.description == listing.description);
+    CHECK(e.sources.at("description").source == "list");
+    CHECK(e.sources.at("date").source == "feed");
+    CHECK(e.duration->seconds == 780);
+    REQUIRE(catalog.conflicts.size() == 1);
+    CHECK(catalog.conflicts[0].field == "duration");
+    CHECK(catalog.conflicts[0].slug == "batching");
+}
+
+TEST_CASE("no guid: the enclosure URL becomes the guid; no title: derived and flagged") {
+    core::Record r;
+    r.description = "Today I'm going to talk about a famous issue in PyTorch, DataLoader leaks.";
+    r.enclosure = core::Enclosure{"https://cdn.x/e.mp3", "audio/mpeg", 5};
+    std::vector<sources::SourceBatch> batches = {batch("list", "records", {r})};
+    auto catalog = merge::merge(batches);
+    REQUIRE(catalog.episodes.size() == 1);
+    CHECK(catalog.episodes[0].guid == "https://cdn.x/e.mp3");
+    CHECK_FALSE(catalog.episodes[0].guid_is_permalink);
+    CHECK(catalog.episodes[0].title_derived);
+    CHECK(catalog.episodes[0].title == "Today I'm going to talk about a famous\xE2\x80\xA6");
+}
+
+TEST_CASE("slugs: collisions get deterministic suffixes, oldest keeps the plain one; unsafe slugs fixed") {
+    std::vector<sources::SourceBatch> batches = {batch("list", "records", {rec("Same", "2022-01-01"), rec("Same", "2021-01-01"),
+                                                                            rec("!!!", "2020-01-01"), rec("CON", "2019-01-01")})};
+    auto catalog = merge::merge(batches);
+    REQUIRE(catalog.episodes.size() == 4);
+    CHECK(catalog.episodes[0].slug == "same-2");
+    CHECK(catalog.episodes[1].slug == "same");
+    CHECK(catalog.episodes[2].slug == "episode");
+    CHECK(catalog.episodes[3].slug == "con-episode");
+}

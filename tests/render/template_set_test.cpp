@@ -1,0 +1,69 @@
+#include <doctest/doctest.h>
+
+#include "core/diagnostic.hpp"
+#include "render/template_set.hpp"
+#include "support.hpp"
+
+using render::TemplateSet;
+
+namespace {
+std::string first_error(const std::filesystem::path& project, const std::filesystem::path& theme, const std::string& name) {
+    try {
+        TemplateSet set(project, theme, {name});
+    } catch (const core::InputError& e) {
+        return core::format(e.diagnostics().front());
+    }
+    return "";
+}
+}  // namespace
+
+TEST_CASE("a project's template overrides the theme's, partials too") {
+    test::TempDir dir;
+    auto theme = dir.path() / "theme", project = dir.path() / "project";
+    test::write(theme / "page.mustache", "theme page {{> bit}}");
+    test::write(theme / "partials/bit.mustache", "theme bit {{x}}");
+    test::write(theme / "other.mustache", "theme other");
+    TemplateSet plain(project, theme, {"page", "other"});
+    render::Data d;
+    d.set("x", "<&>");
+    CHECK(plain.render("page", d) == "theme page theme bit &lt;&amp;&gt;");
+
+    test::write(project / "partials/bit.mustache", "project bit");
+    TemplateSet partial_only(project, theme, {"page"});
+    CHECK(partial_only.render("page", d) == "theme page project bit");
+
+    test::write(project / "page.mustache", "project page");
+    TemplateSet overridden(project, theme, {"page", "other"});
+    CHECK(overridden.render("page", d) == "project page");
+    CHECK(overridden.render("other", d) == "theme other");
+    CHECK(overridden.origin("page") == project / "page.mustache");
+}
+
+TEST_CASE("an invalid template is an error at its line and column, never an empty page") {
+    test::TempDir dir;
+    test::write(dir.path() / "t/bad.mustache", "<p>\n  {{#items}}\n  <li>{{name}}</li>\n</p>\n");
+    std::string error = first_error(dir.path() / "p", dir.path() / "t", "bad");
+    CHECK(error.starts_with((dir.path() / "t/bad.mustache").string() + ":2:3: error: invalid template: Unclosed section \"items\""));
+}
+
+TEST_CASE("an error inside a partial points into the partial") {
+    test::TempDir dir;
+    test::write(dir.path() / "t/page.mustache", "a\n{{> broken}}\n");
+    test::write(dir.path() / "t/partials/broken.mustache", "x {{/nothing}}");
+    CHECK(first_error(dir.path() / "p", dir.path() / "t", "page").starts_with((dir.path() / "t/partials/broken.mustache").string() + ":1:3: error"));
+}
+
+TEST_CASE("a partial that includes itself is refused") {
+    test::TempDir dir;
+    test::write(dir.path() / "t/page.mustache", "{{> a}}");
+    test::write(dir.path() / "t/partials/a.mustache", "A {{> b}}");
+    test::write(dir.path() / "t/partials/b.mustache", "B {{> a}}");
+    CHECK(first_error(dir.path() / "p", dir.path() / "t", "page").find("partial 'a' includes itself") != std::string::npos);
+}
+
+TEST_CASE("missing templates and partials, and partial names that climb out") {
+    test::TempDir dir;
+    CHECK(first_error(dir.path() / "p", dir.path() / "t", "nothing").find("template 'nothing' not found") != std::string::npos);
+    test::write(dir.path() / "t/page.mustache", "{{> ../../etc/passwd}}");
+    CHECK(first_error(dir.path() / "p", dir.path() / "t", "page").find("invalid partial name") != std::string::npos);
+}

@@ -1,0 +1,57 @@
+#include <doctest/doctest.h>
+
+#include "sources/records_reader.hpp"
+#include "support.hpp"
+
+using sources::read_records;
+using sources::RecordsSyntax;
+
+TEST_CASE("JSON records with provenance lines") {
+    auto batch = read_records(test::read(test::fixture("records/listings.json")), {"listings", "listings.json"}, RecordsSyntax::json);
+    CHECK(batch.diagnostics.empty());
+    REQUIRE(batch.records.size() == 3);
+    CHECK(batch.records[0].from.line == 2);
+    CHECK(batch.records[0].from.end_line == 6);
+    CHECK(batch.records[0].duration->seconds == 993);
+    CHECK(batch.records[1].title == "Strides");
+    CHECK(batch.records[1].duration->seconds == 1260);
+    CHECK_FALSE(batch.records[1].duration->exact);
+    CHECK(util::format_iso8601(*batch.records[1].date) == "2022-05-30");
+    CHECK(batch.records[2].page_url == "https://fixture.simplecast.com/episodes/torch-vs-aten-apis");
+    CHECK(batch.records[2].from.line == 13);
+}
+
+TEST_CASE("YAML records") {
+    auto batch = read_records(test::read(test::fixture("records/listings.yaml")), {"yaml", "listings.yaml"}, RecordsSyntax::yaml);
+    CHECK(batch.diagnostics.empty());
+    REQUIRE(batch.records.size() == 3);
+    CHECK(batch.records[0].from.line == 2);
+    CHECK(batch.records[0].from.end_line == 5);
+    CHECK(batch.records[1].from.line == 7);
+    CHECK(batch.records[1].duration->seconds == 1020);
+    CHECK(batch.records[2].duration->seconds == 780);
+    CHECK(batch.records[2].listen_urls.size() == 1);
+}
+
+TEST_CASE("bad values and unknown keys are located") {
+    auto batch = read_records(test::read(test::fixture("records/bad_value.json")), {"x", "bad.json"}, RecordsSyntax::json);
+    REQUIRE(batch.diagnostics.size() == 1);
+    CHECK(core::format(batch.diagnostics[0]).starts_with("bad.json:7: error: cannot read date 'yesterday'"));
+    auto unknown = read_records("- title: a\n  titel: b\n", {"x", "u.yaml"}, RecordsSyntax::yaml);
+    REQUIRE(unknown.diagnostics.size() == 1);
+    CHECK(core::format(unknown.diagnostics[0]).starts_with("u.yaml:2: warning: unknown key 'titel' ignored; did you mean 'title'?"));
+    auto syntax = read_records("[{\"title\": \"a\",}]", {"x", "s.json"}, RecordsSyntax::json);
+    REQUIRE(syntax.diagnostics.size() == 1);
+    CHECK(core::format(syntax.diagnostics[0]).starts_with("s.json:1:16: error: malformed JSON"));
+}
+
+TEST_CASE("the shipped public listings: 66 episodes") {
+    auto batch = read_records(test::read(test::source_dir() / "content/sources/public-listings.json"),
+                              {"public-listings", "content/sources/public-listings.json"}, RecordsSyntax::json);
+    CHECK(batch.diagnostics.empty());
+    CHECK(batch.records.size() == 66);
+    const auto& tensor_subclasses = batch.records[7];
+    CHECK(tensor_subclasses.title == "Tensor subclasses and PT2");
+    REQUIRE(tensor_subclasses.enclosure);
+    CHECK(tensor_subclasses.apple_id == "1000646728968");
+}

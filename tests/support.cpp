@@ -1,0 +1,56 @@
+#include "support.hpp"
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <sys/wait.h>
+
+namespace test {
+
+namespace fs = std::filesystem;
+
+fs::path source_dir() { return PODARCHIVE_SOURCE_DIR; }
+fs::path fixture(const std::string& relative) { return source_dir() / "tests" / "fixtures" / relative; }
+
+std::string read(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void write(const fs::path& path, const std::string& content) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << content;
+}
+
+TempDir::TempDir() {
+    std::random_device rd;
+    m_path = fs::temp_directory_path() / ("podarchive-test-" + std::to_string(rd()) + std::to_string(rd()));
+    fs::create_directories(m_path);
+}
+
+TempDir::~TempDir() {
+    std::error_code ec;
+    fs::remove_all(m_path, ec);
+}
+
+void copy_site(const std::string& name, const fs::path& dir) {
+    fs::copy(fixture(name), dir, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+    fs::copy(source_dir() / "themes", dir / "themes", fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+}
+
+int run_podarchive(const std::string& args, const fs::path& cwd, std::string& out) {
+    std::string command = "cd '" + cwd.string() + "' && '" + std::string(PODARCHIVE_BINARY) + "' " + args + " 2>&1";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (!pipe) return -1;
+    std::array<char, 4096> buffer;
+    out.clear();
+    while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+    int status = ::pclose(pipe);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace test

@@ -1,0 +1,32 @@
+#pragma once
+// Shared helpers for the tests: fixture paths and temporary folders.
+#include <filesystem>
+#include <string>
+
+namespace test {
+
+std::filesystem::path source_dir();
+std::filesystem::path fixture(const std::string& relative);
+std::string read(const std::filesystem::path& path);
+void write(const std::filesystem::path& path, const std::string& content);
+
+// A fresh folder under the system temp dir, removed when the object goes away.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const std::filesystem::path& path() const { return m_path; }
+
+private:
+    std::filesystem::path m_path;
+};
+
+// Copies tests/fixtures/<name>/ and the repository's themes/ into `dir` (a site to build).
+void copy_site(const std::string& name, const std::filesystem::path& dir);
+
+// Runs the podarchive binary with `args` in `cwd`; returns the exit code, output in `out`.
+int run_podarchive(const std::string& args, const std::filesystem::path& cwd, std::string& out);
+
+}  // namespace test

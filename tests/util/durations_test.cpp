@@ -1,0 +1,30 @@
+#include <doctest/doctest.h>
+
+#include "util/durations.hpp"
+
+TEST_CASE("durations in every shape sources use") {
+    struct Row { const char* text; int seconds; bool exact; };
+    const Row rows[] = {
+        {"993", 993, true}, {"16:38", 998, true}, {"00:15:28", 928, true}, {"1:02:03", 3723, true},
+        {"17 min", 1020, false}, {"17min", 1020, false}, {"13 minutes", 780, false},
+        {"1 hr 5 min", 3900, false}, {"1h 5m 3s", 3903, true}, {" 24:07 ", 1447, true},
+    };
+    for (const auto& row : rows) {
+        CAPTURE(row.text);
+        auto d = util::parse_duration(row.text);
+        REQUIRE(d);
+        CHECK(d->seconds == row.seconds);
+        CHECK(d->exact == row.exact);
+    }
+    for (const char* bad : {"", "abc", "1:75", "12:5", "-3", "17 parsecs", "99999999999"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(util::parse_duration(bad));
+    }
+}
+
+TEST_CASE("durations formatted back") {
+    CHECK(util::format_clock(998) == "16:38");
+    CHECK(util::format_clock(3723) == "1:02:03");
+    CHECK(util::format_human_duration(993) == "17 min");
+    CHECK(util::format_human_duration(3723) == "1 h 2 min");
+}

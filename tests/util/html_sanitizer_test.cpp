@@ -1,0 +1,51 @@
+#include <doctest/doctest.h>
+
+#include "util/html_sanitizer.hpp"
+
+using util::sanitize_html;
+
+TEST_CASE("scripts, handlers and dangerous URLs never survive") {
+    struct Row { const char* in; const char* out; };
+    const Row rows[] = {
+        {"<p>Hi</p><script>alert(1)</script>", "<p>Hi</p>"},
+        {"<p onclick=\"x()\">Hi</p>", "<p>Hi</p>"},
+        {"<a href=\"javascript:alert(1)\">x</a>", "<a rel=\"nofollow noopener\">x</a>"},
+        {"<a href=\"JaVa\nScRiPt:alert(1)\">x</a>", "<a rel=\"nofollow noopener\">x</a>"},
+        {"<a href=\"data:text/html;base64,PHNjcmlwdD4=\">x</a>", "<a rel=\"nofollow noopener\">x</a>"},
+        {"<a href=\"https://example.com/?a=1&b=2\">x</a>", "<a href=\"https://example.com/?a=1&amp;b=2\" rel=\"nofollow noopener\">x</a>"},
+        {"<img src=x onerror=alert(1)>", ""},
+        {"<img src=\"https://example.com/a.png\" alt=\"diagram\">", "<a href=\"https://example.com/a.png\" rel=\"nofollow noopener\">diagram</a>"},
+        {"<style>body{}</style><iframe src=\"https://evil\"></iframe>ok", "ok"},
+        {"<h1>Title</h1>", "<h2>Title</h2>"},
+        {"<font color=red>kept text</font>", "kept text"},
+        {"a < b & c", "a &lt; b &amp; c"},
+        {"<p>unclosed <b>bold", "<p>unclosed <b>bold</b></p>"},
+        {"<svg><script>alert(1)</script></svg>", ""},
+        {"<math><mtext><script>x</script></mtext></math>", ""},
+    };
+    for (const auto& row : rows) {
+        CAPTURE(row.in);
+        CHECK(sanitize_html(row.in) == row.out);
+    }
+}
+
+TEST_CASE("deep nesting does not overflow") {
+    std::string deep;
+    for (int i = 0; i < 5000; ++i) deep += "<div><b>";
+    deep += "x";
+    std::string out = sanitize_html(deep);
+    CHECK(out.find('x') != std::string::npos);
+}
+
+TEST_CASE("plain text becomes escaped paragraphs with clickable links") {
+    std::string html = util::linkify_text(
+        "See https://github.com/pytorch/pytorch/issues/13246. <b>not bold</b>\n\nSecond https://example.com/a_(b) para");
+    CHECK(html == "<p>See <a href=\"https://github.com/pytorch/pytorch/issues/13246\" rel=\"nofollow noopener\">"
+                  "pytorch/pytorch#13246</a>. &lt;b&gt;not bold&lt;/b&gt;</p>"
+                  "<p>Second <a href=\"https://example.com/a_(b)\" rel=\"nofollow noopener\">https://example.com/a_(b)</a> para</p>");
+    CHECK(util::linkify_text("javascript:alert(1)") == "<p>javascript:alert(1)</p>");
+}
+
+TEST_CASE("text of HTML") {
+    CHECK(util::html_to_text("<p>One</p><p>Two &amp; <b>three</b></p><script>x</script>") == "One Two & three");
+}
