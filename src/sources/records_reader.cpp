@@ -199,7 +199,7 @@ struct EntryReader {
         if (key == "title") r.title = s;
         else if (key == "description") {
             r.description = s;
-            r.description_truncated = ends_truncated(s);
+            r.description_truncated = looks_cut_off(s);
         } else if (key == "date") {
             r.date = util::parse_any_date(s);
             if (!r.date) problem(true, v.line, "cannot read date '" + s + "'; expected 2024-08-04, 2024-08-04T01:47:46+00:00 or an RFC 822 date");

@@ -13,6 +13,17 @@ bool ends_truncated(std::string_view raw) {
     return text.ends_with("...") || text.ends_with("\xE2\x80\xA6") || text.ends_with("[...]");
 }
 
+bool looks_cut_off(std::string_view raw) {
+    std::string_view text = util::trim(raw);
+    if (text.empty()) return false;
+    if (ends_truncated(text)) return true;
+    // A URL or closing punctuation ends a description naturally.
+    std::string_view last_word = text.substr(text.find_last_of(" \n") == std::string_view::npos ? 0 : text.find_last_of(" \n") + 1);
+    if (last_word.starts_with("http://") || last_word.starts_with("https://")) return false;
+    return std::string_view(".!?)\"'\xBB:;").find(text.back()) == std::string_view::npos &&
+           !text.ends_with("\xE2\x80\x9D") && !text.ends_with("\xE2\x80\x99");
+}
+
 std::string strip_truncation(std::string_view raw) {
     std::string_view text = util::trim(raw);
     for (std::string_view marker : {"[...]", "[\xE2\x80\xA6]", "...", "\xE2\x80\xA6"})

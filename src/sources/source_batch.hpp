@@ -30,6 +30,10 @@ core::Provenance provenance(const SourceInfo& info, int first_line, int last_lin
 // True when the text ends with a truncation marker ("...", "…", "[…]").
 bool ends_truncated(std::string_view text);
 
+// True when a plain-text description stops mid-sentence (no closing punctuation): directory
+// pages and listings cut descriptions at a character limit without saying so.
+bool looks_cut_off(std::string_view text);
+
 // The text without a trailing truncation marker, trimmed.
 std::string strip_truncation(std::string_view text);
 

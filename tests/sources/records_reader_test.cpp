@@ -55,3 +55,13 @@ TEST_CASE("the shipped public listings: 66 episodes") {
     REQUIRE(tensor_subclasses.enclosure);
     CHECK(tensor_subclasses.apple_id == "1000646728968");
 }
+
+TEST_CASE("descriptions that stop mid-sentence are marked truncated") {
+    CHECK(sources::looks_cut_off("This is used to ensure we consistently decide if inputs or"));
+    CHECK(sources::looks_cut_off("Their name is based off ..."));
+    CHECK(sources::looks_cut_off("Cut here\xE2\x80\xA6"));
+    CHECK_FALSE(sources::looks_cut_off("It gives useful information."));
+    CHECK_FALSE(sources::looks_cut_off("Why is everything terrible?"));
+    CHECK_FALSE(sources::looks_cut_off("Repo is at: https://github.com/pytorch/pytorch-probot"));
+    CHECK_FALSE(sources::looks_cut_off(""));
+}
