@@ -3,12 +3,13 @@
 #include <iostream>
 
 #include "cli/build_command.hpp"
+#include "cli/merge_command.hpp"
 #include "core/diagnostic.hpp"
 
 namespace cli {
 
 const std::vector<Command>& commands() {
-    static const std::vector<Command> table = {build_command()};
+    static const std::vector<Command> table = {build_command(), merge_command()};
     return table;
 }
 

@@ -36,7 +36,7 @@ const Member* first_with(const std::vector<Member>& members, Has has) {
 void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.title.empty(); });
         feed && feed->batch->kind == "rss") {
-        e.title = clean_text(feed->record->title);
+        e.title = util::clean_text(feed->record->title);
         e.sources["title"] = source_of(*feed);
         return;
     }
@@ -44,7 +44,7 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     std::map<std::string, std::pair<int, const Member*>> votes;
     for (const auto& m : members) {
         if (m.record->title.empty()) continue;
-        auto& slot = votes[clean_text(m.record->title)];
+        auto& slot = votes[util::clean_text(m.record->title)];
         if (!slot.second) slot.second = &m;
         ++slot.first;
     }
@@ -52,11 +52,11 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     int best_votes = 0;
     for (const auto& m : members) {
         if (m.record->title.empty()) continue;
-        auto& slot = votes[clean_text(m.record->title)];
+        auto& slot = votes[util::clean_text(m.record->title)];
         if (slot.first > best_votes) best_votes = slot.first, best = slot.second;
     }
     if (best) {
-        e.title = clean_text(best->record->title);
+        e.title = util::clean_text(best->record->title);
         e.sources["title"] = source_of(*best);
         return;
     }
@@ -64,6 +64,20 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
         e.title = derive_title(e.description_is_html ? util::html_to_text(e.description) : e.description);
         e.title_derived = true;
         e.sources["title"] = e.sources["description"];
+        return;
+    }
+    // Nothing but a page URL: its slug is the host's spelling of the title.
+    if (const Member* m = first_with(members, [](const core::Record& r) { return !r.page_url.empty(); })) {
+        std::string_view url = m->record->page_url;
+        url = url.substr(0, url.find_first_of("?#"));
+        while (url.ends_with("/")) url.remove_suffix(1);
+        std::string words = util::replace_all(url.substr(url.rfind('/') + 1), "-", " ");
+        if (!words.empty()) {
+            words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
+            e.title = words;
+            e.title_derived = true;
+            e.sources["title"] = source_of(*m);
+        }
     }
 }
 
@@ -85,7 +99,7 @@ void fuse_description(core::Episode& e, const std::vector<Member>& members) {
     if (!best) return;
     const core::Record& r = *best->record;
     if (!r.content_html.empty()) e.description = r.content_html;
-    else e.description = r.description_is_html ? r.description : clean_text(r.description);
+    else e.description = r.description_is_html ? r.description : util::clean_text(r.description);
     e.description_is_html = r.description_is_html;
     e.description_truncated = best_truncated && r.description_truncated;
     e.sources["description"] = source_of(*best);
@@ -174,7 +188,7 @@ int trust_rank(const std::string& kind) {
 }
 
 std::string derive_title(std::string_view description) {
-    std::string text = clean_text(description);
+    std::string text = util::clean_text(description);
     std::size_t end = text.find_first_of(".?!");
     std::string first = text.substr(0, end == std::string::npos ? text.size() : end);
     auto words = util::split(first, ' ');

@@ -4,9 +4,12 @@
 #include <cstdlib>
 #include <map>
 #include <numeric>
+#include <set>
 #include <unordered_map>
 
 #include "merge/normalize.hpp"
+#include "util/slug.hpp"
+#include "util/strings.hpp"
 #include "util/url.hpp"
 
 namespace merge {
@@ -20,11 +23,31 @@ constexpr std::int64_t k_date_window_seconds = 40 * 3600;
 struct Facts {
     RecordId id;
     std::string source;
+    std::string url_slug;     // the title as the host's page URL spells it ("torch-vs-aten-apis")
     std::string title;        // match form
     std::string description;  // description form
     std::string desc_key;     // first words of the description, for blocking
     const core::Record* record = nullptr;
 };
+
+// The last path segment of the episode's page URL without Simplecast's random suffix
+// ("min-cut-partitioner-MvcSsUpR" -> "min-cut-partitioner"), or of its Apple URL.
+std::string url_title_slug(const core::Record& r) {
+    std::string_view url = !r.page_url.empty() ? std::string_view(r.page_url) : std::string_view(r.apple_url);
+    url = url.substr(0, url.find_first_of("?#"));
+    while (url.ends_with("/")) url.remove_suffix(1);
+    if (auto id = url.rfind("/id"); id != std::string_view::npos && r.page_url.empty()) url = url.substr(0, id);
+    std::string slug(url.substr(url.rfind('/') + 1));
+    if (auto dash = slug.rfind('-'); dash != std::string::npos && slug.size() - dash - 1 == 8) {
+        std::string_view tail = std::string_view(slug).substr(dash + 1);
+        if (std::any_of(tail.begin(), tail.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) slug.resize(dash);
+    }
+    return util::ascii_lower(slug);
+}
+
+std::string title_slug(const std::string& title) {
+    return title.empty() ? std::string() : util::slugify(util::clean_text(title), 200);
+}
 
 class UnionFind {
 public:
@@ -58,7 +81,7 @@ public:
         for (std::size_t b = 0; b < batches.size(); ++b)
             for (std::size_t i = 0; i < batches[b].records.size(); ++i) {
                 const core::Record& r = batches[b].records[i];
-                Facts f{{b, i}, batches[b].info.name, match_form(r.title),
+                Facts f{{b, i}, batches[b].info.name, url_title_slug(r), util::match_form(r.title),
                         description_form(r.description, r.description_is_html), {}, &r};
                 auto words = std::min<std::size_t>(8, static_cast<std::size_t>(std::count(f.description.begin(), f.description.end(), ' ')));
                 std::size_t end = 0;
@@ -75,14 +98,20 @@ public:
     std::vector<LinkedGroup> run() {
         link_by_key("guid", [](const core::Record& r) { return r.guid; });
         link_by_key("enclosure", [](const core::Record& r) { return r.enclosure ? util::normalize_media_url(r.enclosure->url) : std::string(); });
-        link_by_key("apple_guid", [](const core::Record& r) { return r.apple_episode_guid; });
+        // Apple's episodeGuid is the feed's guid, so it is compared with both.
+        link_by_key("apple_guid", [](const core::Record& r) { return r.apple_episode_guid.empty() ? r.guid : r.apple_episode_guid; });
         link_by_key("apple_id", [](const core::Record& r) { return r.apple_id; });
         link_by_key("page_url", [](const core::Record& r) { return r.page_url.empty() ? std::string() : util::normalize_media_url(r.page_url); });
         link_by_block("title+date", [](const Facts& f) { return f.title; },
                       [](const Facts& a, const Facts& b) { return !a.title.empty() && a.title == b.title && dates_compatible(*a.record, *b.record); });
         link_by_block("description+date", [](const Facts& f) { return f.desc_key; },
-                      [](const Facts& a, const Facts& b) { return is_prefix_match(a.description, b.description) && dates_compatible(*a.record, *b.record); });
+                      [](const Facts& a, const Facts& b) {
+                          return (is_prefix_match(a.description, b.description) || shares_long_prefix(a.description, b.description)) &&
+                                 dates_compatible(*a.record, *b.record);
+                      });
+        link_by_slug("url_slug+date");
         link_by_day("similar-title+date");
+        link_title_in_description("title-in-description");
         return groups();
     }
 
@@ -159,6 +188,77 @@ private:
                 ids.insert(ids.end(), next->second.begin(), next->second.end());
             pairwise(ids, rule, matches);
         }
+    }
+
+    // A record known only by its page URL joins the record whose title slugs the same way.
+    void link_by_slug(const std::string& rule) {
+        std::unordered_map<std::string, std::vector<std::size_t>> blocks;
+        for (std::size_t i = 0; i < m_facts.size(); ++i) {
+            if (!m_facts[i].url_slug.empty()) blocks[m_facts[i].url_slug].push_back(i);
+            std::string own = title_slug(m_facts[i].record->title);
+            if (!own.empty() && own != m_facts[i].url_slug) blocks[own].push_back(i);
+        }
+        for (auto& [key, ids] : sorted(blocks))
+            pairwise(ids, rule, [](const Facts& a, const Facts& b) { return dates_compatible(*a.record, *b.record); });
+    }
+
+    struct GroupView {
+        std::size_t root;
+        std::vector<std::string> title_words;
+        std::string description;  // the first 200 characters of one member's description form
+        const core::Record* dated = nullptr;
+    };
+
+    // A group that only has a title ("PT2 extension points") and a group that only has a
+    // description that names it in its first sentence ("We discuss some extension points for
+    // customizing PT2 ...") are one episode when each is the other's only candidate.
+    void link_title_in_description(const std::string& rule) {
+        std::map<std::size_t, GroupView> views;
+        std::map<std::size_t, bool> has_title, has_text;
+        for (std::size_t i = 0; i < m_facts.size(); ++i) {
+            std::size_t root = m_sets.find(i);
+            GroupView& v = views.try_emplace(root, GroupView{root, {}, {}, nullptr}).first->second;
+            const Facts& f = m_facts[i];
+            if (!f.title.empty()) {
+                has_title[root] = true;
+                if (v.title_words.empty()) v.title_words = util::match_words(f.record->title);
+            }
+            if (!f.description.empty()) {
+                has_text[root] = true;
+                if (v.description.empty()) v.description = f.description.substr(0, 200);
+            }
+            if (!v.dated && f.record->date) v.dated = f.record;
+        }
+        std::unordered_map<std::string, std::vector<std::size_t>> by_word;  // description word -> groups
+        for (const auto& [root, v] : views) {
+            if (!has_text[root] || has_title[root]) continue;
+            std::set<std::string> words;
+            for (auto w : util::split(v.description, ' ')) words.emplace(w);
+            for (const auto& w : words) by_word[w].push_back(root);
+        }
+        std::map<std::size_t, std::vector<std::size_t>> claims;  // description group -> title groups
+        for (const auto& [root, v] : views) {
+            if (!has_title[root] || has_text[root]) continue;
+            const auto& words = v.title_words;
+            if (words.empty() || (words.size() == 1 && words[0].size() < 6)) continue;  // too weak a clue
+            std::vector<std::size_t> candidates;
+            for (std::size_t w = 0; w < words.size(); ++w) {
+                auto it = by_word.find(words[w]);
+                std::vector<std::size_t> hits = it == by_word.end() ? std::vector<std::size_t>{} : it->second;
+                if (w == 0) candidates = hits;
+                else {
+                    std::vector<std::size_t> kept;
+                    std::set_intersection(candidates.begin(), candidates.end(), hits.begin(), hits.end(), std::back_inserter(kept));
+                    candidates = kept;
+                }
+            }
+            std::erase_if(candidates, [&](std::size_t c) {
+                return v.dated && views[c].dated && !dates_compatible(*v.dated, *views[c].dated);
+            });
+            if (candidates.size() == 1) claims[candidates[0]].push_back(root);
+        }
+        for (const auto& [text_root, title_roots] : claims)
+            if (title_roots.size() == 1 && may_join(title_roots[0], text_root)) join(title_roots[0], text_root, rule);
     }
 
     template <class MatchFn>

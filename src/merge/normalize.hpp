@@ -4,18 +4,9 @@
 #include <string_view>
 #include <vector>
 
+#include "util/normalize.hpp"
+
 namespace merge {
-
-// The cleaned display form of a title or description from a scraped page: markdown escapes
-// ("TORCH\_TRACE") undone, mojibake repaired where it can be, white space collapsed.
-std::string clean_text(std::string_view text);
-
-// Comparison form: clean_text, homoglyphs mapped to Latin ("а" Cyrillic -> "a"), NFKC, case
-// folded, punctuation dropped, one space between words.
-std::string match_form(std::string_view text);
-
-// The words of match_form.
-std::vector<std::string> match_words(std::string_view text);
 
 // A description's comparison form with truncation markers and a repeated tail sentence removed.
 std::string description_form(std::string_view text, bool is_html);
@@ -23,6 +14,11 @@ std::string description_form(std::string_view text, bool is_html);
 // True when one description is a prefix of the other (both in description_form) over at least
 // `min_chars` characters: how a truncated copy relates to the full one.
 bool is_prefix_match(std::string_view a, std::string_view b, std::size_t min_chars = 60);
+
+// True when two descriptions (description_form) share a long common prefix: at least 150
+// characters, or 80% of the shorter one (and 60 at least). Copies damaged near their end
+// (OCR moving words) still match; different episodes of one show do not start alike for long.
+bool shares_long_prefix(std::string_view a, std::string_view b);
 
 // Similarity of two titles in [0, 1]: 1 when their match forms are equal.
 double title_similarity(std::string_view a, std::string_view b);

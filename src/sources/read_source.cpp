@@ -1,5 +1,10 @@
 #include "sources/read_source.hpp"
 
+#include "sources/apple_page.hpp"
+#include "sources/itunes_lookup.hpp"
+#include "sources/player_fm_page.hpp"
+#include "sources/pod_casts_io_page.hpp"
+#include "sources/podbean_page.hpp"
 #include "sources/records_reader.hpp"
 #include "sources/rss_reader.hpp"
 #include "util/files.hpp"
@@ -18,9 +23,15 @@ std::string detect_kind(std::string_view raw, std::string_view file_name) {
     std::string_view text = skip_bom_and_space(raw);
     if (raw.starts_with("\xFF\xFE") || raw.starts_with("\xFE\xFF")) return "rss";  // UTF-16: only XML comes so
     if (text.starts_with("<?xml") || text.starts_with("<rss") || text.starts_with("<!--")) return "rss";
-    if (text.starts_with("[")) return "records";
+    if (text.starts_with("{") && looks_like_itunes_lookup(text)) return "itunes_lookup";
+    if (text.starts_with("[") && (util::trim(text.substr(1)).starts_with("{") || text == "[]")) return "records";
     std::string lower_name = util::ascii_lower(file_name);
     if (lower_name.ends_with(".yaml") || lower_name.ends_with(".yml")) return "records";
+    // Scraped pages, most specific first.
+    if (looks_like_apple_page(text)) return "apple_page";
+    if (looks_like_player_fm_page(text)) return "player_fm";
+    if (looks_like_pod_casts_io_page(text)) return "pod_casts_io";
+    if (looks_like_podbean_page(text)) return "podbean";
     return "";
 }
 
@@ -32,6 +43,11 @@ SourceBatch parse_source(std::string_view text, const SourceInfo& info, const st
         bool json = body.starts_with("[") || body.starts_with("{");
         return read_records(text, info, json ? RecordsSyntax::json : RecordsSyntax::yaml);
     }
+    if (kind == "itunes_lookup") return read_itunes_lookup(text, info);
+    if (kind == "apple_page") return read_apple_page(text, info);
+    if (kind == "player_fm") return read_player_fm_page(text, info);
+    if (kind == "pod_casts_io") return read_pod_casts_io_page(text, info);
+    if (kind == "podbean") return read_podbean_page(text, info);
     SourceBatch batch{info, kind, {}, {}, {}};
     std::string message = kind.empty() ? "cannot tell what kind of source this is; set 'kind:' for it in site.yaml"
                                        : "no reader for source kind '" + kind + "'";

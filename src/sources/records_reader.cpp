@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include "sources/json_lines.hpp"
 #include "util/strings.hpp"
 #include "util/text_position.hpp"
 #include "util/unicode.hpp"
@@ -25,32 +26,6 @@ struct Entry {
     };
     std::vector<std::pair<std::string, Value>> values;
 };
-
-// Finds where each top-level array element that is an object starts and ends, as lines
-// (nlohmann/json does not report positions, and provenance needs them).
-std::vector<std::pair<int, int>> json_entry_lines(std::string_view text) {
-    std::vector<std::pair<int, int>> spans;
-    int depth = 0, line = 1, start_line = 0;
-    bool in_string = false, escaped = false;
-    for (char c : text) {
-        if (c == '\n') ++line;
-        if (in_string) {
-            if (escaped) escaped = false;
-            else if (c == '\\') escaped = true;
-            else if (c == '"') in_string = false;
-            continue;
-        }
-        if (c == '"') in_string = true;
-        else if (c == '{' || c == '[') {
-            if (depth == 1 && c == '{') start_line = line;
-            ++depth;
-        } else if (c == '}' || c == ']') {
-            --depth;
-            if (depth == 1 && c == '}') spans.emplace_back(start_line, line);
-        }
-    }
-    return spans;
-}
 
 // Line of `"key"` inside lines [first, last], for messages about one value.
 int json_key_line(std::string_view text, int first, int last, const std::string& key) {
@@ -76,7 +51,7 @@ std::vector<Entry> json_entries(std::string_view text, const SourceInfo& info, S
         batch.diagnostics.push_back(core::error_at({info.file, 1, 1}, "expected a JSON list of episode records ([{...}, ...])"));
         return {};
     }
-    auto spans = json_entry_lines(text);
+    auto spans = json_object_lines(text, 1);
     std::vector<Entry> entries;
     std::size_t object_index = 0;
     for (const auto& item : doc) {

@@ -17,10 +17,10 @@ sources::SourceBatch batch(const std::string& name, const std::string& kind, std
 }  // namespace
 
 TEST_CASE("normalization for matching") {
-    CHECK(merge::match_form("TORCH\\_TRACE and tlparse") == merge::match_form("TORCH_TRACE and tlparse"));
-    CHECK(merge::match_form("Inductor - Post-grad FX passes") == merge::match_form("Inductor Post-grad FX passes"));
-    CHECK(merge::match_form("17 is \xD0\xB0 min") == "17 is a min");  // Cyrillic a
-    CHECK(merge::clean_text("Portugu\xC3\x83\xC2\xAAs") == "Portugu\xC3\xAAs");  // mojibake undone
+    CHECK(util::match_form("TORCH\\_TRACE and tlparse") == util::match_form("TORCH_TRACE and tlparse"));
+    CHECK(util::match_form("Inductor - Post-grad FX passes") == util::match_form("Inductor Post-grad FX passes"));
+    CHECK(util::match_form("17 is \xD0\xB0 min") == "17 is a min");  // Cyrillic a
+    CHECK(util::clean_text("Portugu\xC3\x83\xC2\xAAs") == "Portugu\xC3\xAAs");  // mojibake undone
     CHECK(merge::is_prefix_match(merge::description_form("Higher order operators are a special form of operators in torch.ops which have relaxed ...", false),
                                  merge::description_form("Higher order operators are a special form of operators in torch.ops which have relaxed input argument requirements.", false)));
 }
@@ -96,4 +96,32 @@ TEST_CASE("slugs: collisions get deterministic suffixes, oldest keeps the plain 
     CHECK(catalog.episodes[1].slug == "same");
     CHECK(catalog.episodes[2].slug == "episode");
     CHECK(catalog.episodes[3].slug == "con-episode");
+}
+
+TEST_CASE("linking rules, one by one") {
+    struct Case { const char* name; core::Record a; core::Record b; bool linked; const char* rule; };
+    auto with = [](core::Record r, auto fn) { fn(r); return r; };
+    std::vector<Case> cases = {
+        {"same guid", with(rec("A"), [](auto& r) { r.guid = "g"; }), with(rec("Z"), [](auto& r) { r.guid = "g"; }), true, "guid"},
+        {"apple guid = feed guid", with(rec("A"), [](auto& r) { r.guid = "g"; }), with(rec("Q"), [](auto& r) { r.apple_episode_guid = "g"; }), true, "apple_guid"},
+        {"same apple id", with(rec("A"), [](auto& r) { r.apple_id = "1"; }), with(rec("B"), [](auto& r) { r.apple_id = "1"; }), true, "apple_id"},
+        {"url slug", with(rec("Torch vs ATen APIs"), [](auto&) {}), with(core::Record{}, [](auto& r) { r.page_url = "https://x.simplecast.com/episodes/torch-vs-aten-apis"; }), true, "url_slug+date"},
+        {"url slug with suffix", with(rec("Min-cut partitioner!"), [](auto&) {}), with(core::Record{}, [](auto& r) { r.page_url = "https://x.simplecast.com/episodes/min-cut-partitioner-MvcSsUpR"; }), true, "url_slug+date"},
+        {"same title, 3 days apart", rec("Strides", "2022-05-30"), rec("Strides", "2022-06-02"), false, ""},
+        {"same title, a day apart", rec("Strides", "2022-05-30"), rec("Strides", "2022-05-31"), true, "title+date"},
+        {"similar titles", rec("Inductor - Define-by-run IR", "2024-01-24"), rec("Inductor Define by run IR.", "2024-01-24"), true, "title+date"},
+        {"different titles, same day", rec("CUDA graphs", "2021-06-28"), rec("CUDA graph trees", "2021-06-28"), false, ""},
+        {"prefix description", with(core::Record{}, [](auto& r) { r.description = "Compiler collectives are a PT2 feature where by compiler instances across multiple ranks use NCCL collectives to communicate ..."; }),
+         with(core::Record{}, [](auto& r) { r.description = "Compiler collectives are a PT2 feature where by compiler instances across multiple ranks use NCCL collectives to communicate information."; }), true, "description+date"},
+        {"title in description", rec("PT2 extension points", "2024-02-05"),
+         with(core::Record{}, [](auto& r) { r.description = "We discuss some extension points for customizing PT2 behavior across Dynamo, AOTAutograd and Inductor."; }), true, "title-in-description"},
+    };
+    for (const auto& c : cases) {
+        std::string name = c.name;
+        CAPTURE(name);
+        std::vector<sources::SourceBatch> batches = {batch("one", "rss", {c.a}), batch("two", "records", {c.b})};
+        auto catalog = merge::merge(batches);
+        CHECK(catalog.episodes.size() == (c.linked ? 1u : 2u));
+        if (c.linked && catalog.episodes.size() == 1) CHECK(catalog.episodes[0].records[1].matched_by == c.rule);
+    }
 }

@@ -1,0 +1,41 @@
+#include "cli/merge_command.hpp"
+
+#include <iostream>
+#include <memory>
+
+#include "build.hpp"
+#include "config/site_config.hpp"
+#include "merge/merge.hpp"
+#include "merge/report.hpp"
+
+namespace cli {
+
+namespace {
+struct MergeArgs {
+    std::string config = "site.yaml";
+    bool json = false;
+};
+
+int run_merge(const MergeArgs& args) {
+    config::SiteConfig config = config::load_config(args.config);
+    auto batches = build::load_sources(config);
+    core::Catalog catalog = merge::merge(batches);
+    for (const auto& b : batches)
+        for (const auto& d : b.diagnostics) std::cerr << core::format(d) << "\n";
+    if (args.json) std::cout << merge::report_json(catalog).dump(1) << "\n";
+    else std::cout << merge::report_text(catalog);
+    return k_exit_ok;
+}
+}  // namespace
+
+Command merge_command() {
+    return {"merge", "Merge the sources and report the episodes, their records, conflicts and dropped records",
+            [](CLI::App& sub) {
+                auto args = std::make_shared<MergeArgs>();
+                sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
+                sub.add_flag("--json", args->json, "Print the report as JSON on stdout");
+                return std::function<int()>([args] { return run_merge(*args); });
+            }};
+}
+
+}  // namespace cli

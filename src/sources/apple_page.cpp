@@ -1,0 +1,147 @@
+#include "sources/apple_page.hpp"
+
+#include <regex>
+
+#include "util/normalize.hpp"
+#include "sources/page_lines.hpp"
+#include "util/slug.hpp"
+#include "util/strings.hpp"
+
+namespace sources {
+
+namespace {
+
+using Match = std::match_results<std::string_view::const_iterator>;
+
+// "1. [ 08/04/2024 Compiler collectives ..." or "- 2. [ 04/29/2024 ..."
+const std::regex& item_start() {
+    static const std::regex re(R"(^(?:[-*] )?\d{1,4}\. \[ ?(\d{2}/\d{2}/\d{4}) (.*)$)");
+    return re;
+}
+
+bool ends_item(std::string_view line) {
+    return line.starts_with("[See All") || line.starts_with("## ") || line.starts_with("# ");
+}
+
+struct Item {
+    int first_line = 0;
+    int last_line = 0;
+    std::string date;
+    std::string body;  // title, description and length
+    std::string url;
+    bool link_closed = false;
+};
+
+// Gathers an item's lines up to the end of its link, joining a link split across lines.
+Item gather(const PageLines& lines, int start, const Match& m) {
+    Item item{start, start, m[1].str(), m[2].str(), "", false};
+    for (int l = start + 1; l <= lines.size(); ++l) {
+        if (item.body.find(")", item.body.find("(https://")) != std::string::npos &&
+            item.body.find("(https://") != std::string::npos)
+            break;
+        std::string_view line = lines.at(l);
+        if (std::regex_match(line.begin(), line.end(), item_start()) || ends_item(line)) break;
+        if (line.empty()) continue;
+        item.body += "\n" + std::string(line);
+        item.last_line = l;
+    }
+    std::size_t link = item.body.find("(https://");
+    if (link != std::string::npos) {
+        std::size_t close = item.body.find(')', link);
+        std::string url = item.body.substr(link + 1, close == std::string::npos ? std::string::npos : close - link - 1);
+        std::string compact;
+        for (char c : url)
+            if (!std::isspace(static_cast<unsigned char>(c))) compact.push_back(c);
+        item.url = compact;
+        item.link_closed = close != std::string::npos;  // a link cut off by the capture gives no trusted id
+        std::size_t body_end = link;
+        while (body_end > 0 && (item.body[body_end - 1] == '[' || item.body[body_end - 1] == ']' ||
+                                std::isspace(static_cast<unsigned char>(item.body[body_end - 1]))))
+            --body_end;
+        item.body.resize(body_end);
+    }
+    item.body = util::collapse_whitespace(item.body);
+    return item;
+}
+
+// Removes the trailing length ("17 min", with words OCR moved around it) and returns it.
+std::optional<util::Duration> take_duration(std::string& body) {
+    static const std::regex re(R"((?:^|\s)(\d{1,3})((?:\s+\S+){0,2}?)\s+min(?:utes?)?((?:\s+\S+){0,1})\s*$)");
+    std::smatch m;
+    if (!std::regex_search(body, m, re)) return std::nullopt;
+    auto duration = util::parse_duration(m[1].str() + " min");
+    body.resize(static_cast<std::size_t>(m.position(0)));
+    return duration;
+}
+
+// The slug in ".../podcast/<slug>/id1566080008?i=1000664250427".
+std::string url_slug(std::string_view url) {
+    std::size_t id = url.find("/id");
+    if (id == std::string_view::npos) return {};
+    std::size_t start = url.rfind('/', id - 1);
+    return start == std::string_view::npos ? std::string() : std::string(url.substr(start + 1, id - start - 1));
+}
+
+// Splits "Title Description..." at the shortest word prefix that slugs to `slug`, else where
+// the description starts by repeating the title ("Compiler collectives Compiler collectives are").
+std::size_t title_length(const std::vector<std::string_view>& words, const std::string& slug) {
+    if (!slug.empty()) {
+        std::string prefix;
+        for (std::size_t k = 1; k <= words.size() && k <= 24; ++k) {
+            prefix += (k > 1 ? " " : "") + std::string(words[k - 1]);
+            if (util::slugify(util::clean_text(prefix), 200) == slug) return k;
+        }
+    }
+    // Descriptions usually open with the title's first words: "Tensor subclasses and PT2 Tensor
+    // subclasses allow ..." splits before the second "Tensor subclasses".
+    for (std::size_t k = 1; k <= 12 && k < words.size(); ++k) {
+        if (util::match_form(words[k]) != util::match_form(words[0])) continue;
+        if (k == 1 || (k + 1 < words.size() && util::match_form(words[k + 1]) == util::match_form(words[1]))) return k;
+    }
+    return 0;
+}
+
+}  // namespace
+
+bool looks_like_apple_page(std::string_view text) {
+    if (text.find("podcasts.apple.com") == std::string_view::npos) return false;
+    PageLines lines(text);
+    for (int l = 1; l <= lines.size(); ++l)
+        if (std::regex_match(lines.at(l).begin(), lines.at(l).end(), item_start())) return true;
+    return false;
+}
+
+SourceBatch read_apple_page(std::string_view text, const SourceInfo& info) {
+    SourceBatch batch{info, "apple_page", {}, {}, {}};
+    PageLines lines(text);
+    for (int l = 1; l <= lines.size(); ++l) {
+        Match m;
+        std::string_view line = lines.at(l);
+        if (!std::regex_match(line.begin(), line.end(), m, item_start())) continue;
+        Item item = gather(lines, l, m);
+        core::Record r;
+        r.date = util::parse_any_date(item.date);
+        r.duration = take_duration(item.body);
+        std::vector<std::string_view> words;
+        for (auto w : util::split(item.body, ' '))
+            if (!w.empty()) words.push_back(w);
+        std::size_t k = title_length(words, url_slug(item.url));
+        std::vector<std::string> title_words(words.begin(), words.begin() + static_cast<long>(k));
+        std::vector<std::string> text_words(words.begin() + static_cast<long>(k), words.end());
+        r.title = util::clean_text(util::join(title_words, " "));
+        r.description = util::clean_text(util::join(text_words, " "));
+        r.description_truncated = looks_cut_off(r.description);
+        if (item.link_closed && item.url.starts_with("https://podcasts.apple.com/")) {
+            r.apple_url = item.url;
+            static const std::regex id_re(R"([?&]i=(\d+))");
+            std::smatch id;
+            if (std::regex_search(item.url, id, id_re)) r.apple_id = id[1].str();
+        }
+        r.from = provenance(info, item.first_line, item.last_line);
+        batch.records.push_back(std::move(r));
+        l = item.last_line;
+    }
+    return batch;
+}
+
+}  // namespace sources

@@ -1,0 +1,80 @@
+#include "sources/itunes_lookup.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "sources/json_lines.hpp"
+#include "util/strings.hpp"
+#include "util/text_position.hpp"
+#include "util/unicode.hpp"
+#include "util/url.hpp"
+
+namespace sources {
+
+namespace {
+
+std::string string_of(const nlohmann::json& o, const char* key) {
+    auto it = o.find(key);
+    return it != o.end() && it->is_string() ? util::sanitize_utf8(util::trim(it->get<std::string>())) : std::string();
+}
+
+std::string id_of(const nlohmann::json& o, const char* key) {
+    auto it = o.find(key);
+    if (it == o.end()) return {};
+    if (it->is_number_unsigned() || it->is_number_integer()) return std::to_string(it->get<long long>());
+    return it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string audio_type(const nlohmann::json& o) {
+    std::string ext = util::ascii_lower(string_of(o, "episodeFileExtension"));
+    if (ext == "m4a") return "audio/x-m4a";
+    if (ext == "mp4") return "video/mp4";
+    return "audio/mpeg";
+}
+
+}  // namespace
+
+bool looks_like_itunes_lookup(std::string_view text) {
+    return text.find("\"resultCount\"") != std::string_view::npos || text.find("\"wrapperType\"") != std::string_view::npos;
+}
+
+SourceBatch read_itunes_lookup(std::string_view text, const SourceInfo& info) {
+    SourceBatch batch{info, "itunes_lookup", {}, {}, {}};
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(text.begin(), text.end());
+    } catch (const nlohmann::json::parse_error& e) {
+        auto at = util::line_column_at(text, e.byte > 0 ? e.byte - 1 : 0);
+        batch.diagnostics.push_back(core::error_at({info.file, at.line, at.column}, "malformed JSON", std::string(util::line_text(text, at.line))));
+        return batch;
+    }
+    if (!doc.is_object() || !doc.contains("results") || !doc["results"].is_array()) {
+        batch.diagnostics.push_back(core::error_at({info.file, 1, 1}, "expected an iTunes lookup answer ({\"resultCount\": N, \"results\": [...]})"));
+        return batch;
+    }
+    auto spans = json_object_lines(text, 2);
+    std::size_t index = 0;
+    for (const auto& result : doc["results"]) {
+        if (!result.is_object()) continue;
+        auto span = index < spans.size() ? spans[index] : std::pair<int, int>{0, 0};
+        ++index;
+        if (string_of(result, "wrapperType") != "podcastEpisode") continue;  // the show's own entry
+        core::Record r;
+        r.from = provenance(info, span.first, span.second);
+        r.title = string_of(result, "trackName");
+        r.date = util::parse_iso8601(string_of(result, "releaseDate"));
+        if (auto ms = result.find("trackTimeMillis"); ms != result.end() && ms->is_number() && ms->get<double>() > 0)
+            r.duration = util::Duration{static_cast<int>(ms->get<double>() / 1000.0 + 0.5), true};
+        r.apple_episode_guid = string_of(result, "episodeGuid");
+        std::string audio = string_of(result, "episodeUrl");
+        if (util::is_http_url(audio)) r.enclosure = core::Enclosure{audio, audio_type(result), std::nullopt};
+        r.apple_url = string_of(result, "trackViewUrl");
+        r.apple_id = id_of(result, "trackId");
+        r.description = string_of(result, "description");
+        if (r.description.empty()) r.description = string_of(result, "shortDescription");
+        r.description_truncated = looks_cut_off(r.description);
+        batch.records.push_back(std::move(r));
+    }
+    return batch;
+}
+
+}  // namespace sources

@@ -1,0 +1,29 @@
+#include "sources/json_lines.hpp"
+
+namespace sources {
+
+std::vector<std::pair<int, int>> json_object_lines(std::string_view text, int depth) {
+    std::vector<std::pair<int, int>> spans;
+    int level = 0, line = 1, start_line = 0;
+    bool in_string = false, escaped = false;
+    for (char c : text) {
+        if (c == '\n') ++line;
+        if (in_string) {
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') in_string = false;
+            continue;
+        }
+        if (c == '"') in_string = true;
+        else if (c == '{' || c == '[') {
+            if (level == depth && c == '{') start_line = line;
+            ++level;
+        } else if (c == '}' || c == ']') {
+            --level;
+            if (level == depth && c == '}') spans.emplace_back(start_line, line);
+        }
+    }
+    return spans;
+}
+
+}  // namespace sources

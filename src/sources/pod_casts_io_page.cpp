@@ -1,0 +1,69 @@
+#include "sources/pod_casts_io_page.hpp"
+
+#include <regex>
+
+#include "sources/page_lines.hpp"
+#include "util/strings.hpp"
+
+namespace sources {
+
+namespace {
+
+struct Meta {
+    std::string date;
+    std::string duration;
+};
+
+// "<show> - August 18, 2021 13:00 - 13 minutes ★★★★★ - 35 ratings"
+std::optional<Meta> parse_meta(std::string_view line) {
+    static const std::regex re(
+        R"(^.* - ([A-Z][a-z]+ \d{1,2}, \d{4}(?: \d{1,2}:\d{2})?)(?: - (\d+ (?:minutes?|mins?|hours?|hrs?)(?: \d+ (?:minutes?|mins?))?))?(?: .*)?$)");
+    std::match_results<std::string_view::const_iterator> m;
+    if (!std::regex_match(line.begin(), line.end(), m, re)) return std::nullopt;
+    return Meta{m[1].str(), m[2].str()};
+}
+
+bool is_artwork_line(std::string_view line) { return line.ends_with(" artwork") || line == "artwork"; }
+
+}  // namespace
+
+bool looks_like_pod_casts_io_page(std::string_view text) {
+    PageLines lines(text);
+    int metas = 0;
+    for (int l = 1; l <= lines.size(); ++l)
+        if (auto m = parse_meta(lines.at(l)); m && !m->duration.empty()) ++metas;
+    return metas >= 1;
+}
+
+SourceBatch read_pod_casts_io_page(std::string_view text, const SourceInfo& info) {
+    SourceBatch batch{info, "pod_casts_io", {}, {}, {}};
+    PageLines lines(text);
+    for (int l = 1; l <= lines.size(); ++l) {
+        auto meta = parse_meta(lines.at(l));
+        // A description sentence may contain " - June 5, 2021"; a meta line has a duration or is short.
+        if (!meta || (meta->duration.empty() && lines.at(l).size() > 100)) continue;
+        auto date = util::parse_any_date(meta->date);
+        if (!date) continue;
+        int title_line = lines.previous_nonblank(l);
+        if (title_line == 0 || is_artwork_line(lines.at(title_line)) || parse_meta(lines.at(title_line))) continue;
+        core::Record r;
+        r.title = std::string(lines.at(title_line));
+        r.date = date;
+        if (!meta->duration.empty()) r.duration = util::parse_duration(meta->duration);
+        int last = l;
+        std::string description;
+        for (int d = l + 1; d <= lines.size() && !lines.blank(d) && !is_artwork_line(lines.at(d)); ++d) {
+            description += (description.empty() ? "" : " ") + std::string(lines.at(d));
+            last = d;
+        }
+        r.description = description;
+        r.description_truncated = looks_cut_off(description);
+        int first = title_line;
+        if (int art = lines.previous_nonblank(title_line); art > 0 && is_artwork_line(lines.at(art))) first = art;
+        r.from = provenance(info, first, last);
+        batch.records.push_back(std::move(r));
+    }
+    return batch;
+}
+
+}  // namespace sources

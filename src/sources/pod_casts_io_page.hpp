@@ -1,0 +1,15 @@
+#pragma once
+// pod.casts.io topic pages, captured as text: for each episode an "<show> artwork" line, the
+// title, a meta line "<show> - August 18, 2021 13:00 - 13 minutes ★★★★★ - 35 ratings" and a
+// description cut at about 300 characters. Ratings and topic links are not episodes.
+#include <string_view>
+
+#include "sources/source_batch.hpp"
+
+namespace sources {
+
+SourceBatch read_pod_casts_io_page(std::string_view text, const SourceInfo& info);
+
+bool looks_like_pod_casts_io_page(std::string_view text);
+
+}  // namespace sources

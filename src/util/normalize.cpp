@@ -1,0 +1,108 @@
+#include "util/normalize.hpp"
+
+#include "util/strings.hpp"
+#include "util/unicode.hpp"
+
+namespace util {
+
+namespace {
+
+// Letters that OCR and copy-paste confuse with Latin ones (Cyrillic and Greek look-alikes).
+char32_t latin_look_alike(char32_t cp) {
+    switch (cp) {
+        case 0x0430: return 'a'; case 0x0435: return 'e'; case 0x043E: return 'o'; case 0x0440: return 'p';
+        case 0x0441: return 'c'; case 0x0443: return 'y'; case 0x0445: return 'x'; case 0x0456: return 'i';
+        case 0x0458: return 'j'; case 0x04BB: return 'h'; case 0x0455: return 's'; case 0x0501: return 'd';
+        case 0x0410: return 'A'; case 0x0412: return 'B'; case 0x0415: return 'E'; case 0x041A: return 'K';
+        case 0x041C: return 'M'; case 0x041D: return 'H'; case 0x041E: return 'O'; case 0x0420: return 'P';
+        case 0x0421: return 'C'; case 0x0422: return 'T'; case 0x0425: return 'X'; case 0x0406: return 'I';
+        case 0x03BF: return 'o'; case 0x03B1: return 'a'; case 0x039F: return 'O'; case 0x0391: return 'A';
+        case 0x0392: return 'B'; case 0x0395: return 'E'; case 0x0397: return 'H'; case 0x039A: return 'K';
+        case 0x039C: return 'M'; case 0x039D: return 'N'; case 0x03A1: return 'P'; case 0x03A4: return 'T';
+        default: return 0;
+    }
+}
+
+// Undoes the commonest mojibake: UTF-8 bytes that were decoded as Windows-1252/Latin-1 and
+// encoded again ("Ã©" for "é", "â€™" for "’"). Only applied when the result is valid UTF-8.
+std::string repair_mojibake(std::string_view text) {
+    if (text.find("\xC3") == std::string_view::npos && text.find("\xC3\xA2\xE2\x82\xAC") == std::string_view::npos)
+        return std::string(text);
+    // Map each code point back to the single byte Windows-1252 would have shown it for.
+    std::string bytes;
+    bool all_single = true;
+    for_each_code_point(text, [&](char32_t cp, std::size_t, std::size_t) {
+        static const std::pair<char32_t, unsigned char> k_cp1252[] = {
+            {0x20AC, 0x80}, {0x201A, 0x82}, {0x0192, 0x83}, {0x201E, 0x84}, {0x2026, 0x85}, {0x2020, 0x86},
+            {0x2021, 0x87}, {0x02C6, 0x88}, {0x2030, 0x89}, {0x0160, 0x8A}, {0x2039, 0x8B}, {0x0152, 0x8C},
+            {0x017D, 0x8E}, {0x2018, 0x91}, {0x2019, 0x92}, {0x201C, 0x93}, {0x201D, 0x94}, {0x2022, 0x95},
+            {0x2013, 0x96}, {0x2014, 0x97}, {0x02DC, 0x98}, {0x2122, 0x99}, {0x0161, 0x9A}, {0x203A, 0x9B},
+            {0x0153, 0x9C}, {0x017E, 0x9E}, {0x0178, 0x9F}};
+        if (cp < 0x100) {
+            bytes.push_back(static_cast<char>(cp));
+            return;
+        }
+        for (auto [from, to] : k_cp1252)
+            if (cp == from) return bytes.push_back(static_cast<char>(to));
+        all_single = false;
+    });
+    if (all_single && is_valid_utf8(bytes) && bytes.size() < text.size()) return bytes;
+    return std::string(text);
+}
+
+std::string unescape_markdown(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\\' && i + 1 < text.size() &&
+            std::string_view("\\`*_{}[]()#+-.!<>|~").find(text[i + 1]) != std::string_view::npos) {
+            out.push_back(text[++i]);
+            continue;
+        }
+        out.push_back(text[i]);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string clean_text(std::string_view text) {
+    std::string out = sanitize_utf8(text);
+    out = repair_mojibake(out);
+    out = unescape_markdown(out);
+    out = replace_all(out, "**", "");
+    return collapse_whitespace(out);
+}
+
+std::string match_form(std::string_view text) {
+    std::string cleaned = clean_text(text);
+    std::string latin;
+    latin.reserve(cleaned.size());
+    for_each_code_point(cleaned, [&](char32_t cp, std::size_t offset, std::size_t length) {
+        if (char32_t mapped = latin_look_alike(cp)) latin.push_back(static_cast<char>(mapped));
+        else latin.append(cleaned, offset, length);
+    });
+    std::string folded = fold_for_matching(latin);
+    std::string out;
+    bool space = false;
+    for_each_code_point(folded, [&](char32_t cp, std::size_t offset, std::size_t length) {
+        if (is_letter_or_digit(cp)) {
+            if (space && !out.empty()) out.push_back(' ');
+            space = false;
+            out.append(folded, offset, length);
+        } else if (cp != '\'' && cp != 0x2019) {
+            space = true;  // punctuation separates words: "post-grad" == "post grad"
+        }
+    });
+    return out;
+}
+
+std::vector<std::string> match_words(std::string_view text) {
+    std::vector<std::string> words;
+    const std::string form = match_form(text);  // split() returns views: keep the string alive
+    for (auto w : split(form, ' '))
+        if (!w.empty()) words.emplace_back(w);
+    return words;
+}
+
+}  // namespace util

@@ -1,0 +1,20 @@
+#pragma once
+// Text as scraped pages damage it, cleaned for display and reduced for comparison.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace util {
+
+// The cleaned display form of scraped text: markdown escapes ("TORCH\\_TRACE") and bold markers
+// undone, mojibake (UTF-8 read as Windows-1252) repaired where it can be, white space collapsed.
+std::string clean_text(std::string_view text);
+
+// Comparison form: clean_text, look-alike letters mapped to Latin (Cyrillic "а" -> "a"), NFKC,
+// case folded, punctuation dropped, one space between words.
+std::string match_form(std::string_view text);
+
+// The words of match_form.
+std::vector<std::string> match_words(std::string_view text);
+
+}  // namespace util
