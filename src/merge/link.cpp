@@ -28,6 +28,7 @@ struct Facts {
     std::string description;  // description form
     std::string desc_key;     // first words of the description, for blocking
     const core::Record* record = nullptr;
+    std::vector<std::string> title_words;  // sorted, for similar_titles
 };
 
 // The last path segment of the episode's page URL without Simplecast's random suffix
@@ -87,6 +88,7 @@ public:
                 std::size_t end = 0;
                 for (std::size_t w = 0; w < words && end != std::string::npos; ++w) end = f.description.find(' ', end + 1);
                 f.desc_key = words >= 6 ? f.description.substr(0, end) : std::string();
+                f.title_words = sorted_words(f.title);
                 m_facts.push_back(std::move(f));
             }
         m_sets = UnionFind(m_facts.size());
@@ -180,13 +182,22 @@ private:
                 days[m_facts[i].record->date->utc_seconds / 86400].push_back(i);
         auto matches = [](const Facts& a, const Facts& b) {
             return dates_close(*a.record, *b.record) && durations_compatible(*a.record, *b.record) &&
-                   title_similarity(a.title, b.title) >= 0.8;
+                   similar_titles(a.title, a.title_words, b.title, b.title_words, 0.8);
         };
+        // Each pair once: a record of day d against the rest of day d and days d+1, d+2.
         for (auto it = days.begin(); it != days.end(); ++it) {
-            std::vector<std::size_t> ids = it->second;
+            std::vector<std::size_t> later;
             for (auto next = std::next(it); next != days.end() && next->first - it->first <= 2; ++next)
-                ids.insert(ids.end(), next->second.begin(), next->second.end());
-            pairwise(ids, rule, matches);
+                later.insert(later.end(), next->second.begin(), next->second.end());
+            const auto& today = it->second;
+            for (std::size_t x = 0; x < today.size() && x < 200; ++x) {
+                auto try_pair = [&](std::size_t y) {
+                    if (m_sets.find(today[x]) != m_sets.find(y) && matches(m_facts[today[x]], m_facts[y]) && may_join(today[x], y))
+                        join(today[x], y, rule);
+                };
+                for (std::size_t y = x + 1; y < today.size() && y < 200; ++y) try_pair(today[y]);
+                for (std::size_t k = 0; k < later.size() && k < 600; ++k) try_pair(later[k]);
+            }
         }
     }
 

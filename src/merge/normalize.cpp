@@ -6,12 +6,16 @@
 #include "util/html_sanitizer.hpp"
 #include "util/normalize.hpp"
 #include "util/strings.hpp"
+#include "util/unicode.hpp"
 
 namespace merge {
 
 std::string description_form(std::string_view text, bool is_html) {
     std::string plain = is_html ? util::html_to_text(text) : std::string(text);
     std::string_view body = util::trim(plain);
+    // Matching looks at how descriptions start; 500 characters decide it, and the rest of a long
+    // text would only cost time. Cut at a code point boundary.
+    if (body.size() > 500) body = util::truncate_code_points(body, 500);
     for (std::string_view marker : {"...", "\xE2\x80\xA6"})
         if (body.ends_with(marker)) body.remove_suffix(marker.size());
     return util::match_form(body);
@@ -33,20 +37,44 @@ bool shares_long_prefix(std::string_view a, std::string_view b) {
     return common >= 60 && (common >= 150 || common * 5 >= shorter * 4);
 }
 
+std::vector<std::string> sorted_words(std::string_view form) {
+    std::vector<std::string> words;
+    for (auto w : util::split(form, ' '))
+        if (!w.empty()) words.emplace_back(w);
+    std::sort(words.begin(), words.end());
+    words.erase(std::unique(words.begin(), words.end()), words.end());
+    return words;
+}
+
+bool similar_titles(std::string_view a, const std::vector<std::string>& words_a, std::string_view b,
+                    const std::vector<std::string>& words_b, double threshold) {
+    if (a.empty() || b.empty()) return false;
+    if (a == b) return true;
+    std::size_t common = 0;
+    for (std::size_t i = 0, j = 0; i < words_a.size() && j < words_b.size();) {
+        if (words_a[i] == words_b[j]) ++common, ++i, ++j;
+        else if (words_a[i] < words_b[j]) ++i;
+        else ++j;
+    }
+    double jaccard = static_cast<double>(common) / static_cast<double>(words_a.size() + words_b.size() - common);
+    if (jaccard >= threshold) return true;
+    std::size_t longest = std::max(a.size(), b.size());
+    auto limit = static_cast<std::size_t>((1.0 - threshold) * static_cast<double>(longest));
+    std::size_t length_gap = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
+    if (length_gap > limit) return false;  // the edit distance is at least the length difference
+    return util::edit_distance(a, b, limit) <= limit;
+}
+
 double title_similarity(std::string_view a, std::string_view b) {
     std::string fa = util::match_form(a), fb = util::match_form(b);
     if (fa.empty() || fb.empty()) return 0.0;
     if (fa == fb) return 1.0;
-    // Word order may be scrambled (OCR), so compare the sets of words, then spelling.
-    std::set<std::string> wa, wb;
-    for (auto w : util::split(fa, ' ')) wa.emplace(w);
-    for (auto w : util::split(fb, ' ')) wb.emplace(w);
+    auto wa = sorted_words(fa), wb = sorted_words(fb);
     std::size_t common = 0;
-    for (const auto& w : wa) common += wb.count(w);
+    for (const auto& w : wa) common += std::binary_search(wb.begin(), wb.end(), w);
     double jaccard = static_cast<double>(common) / static_cast<double>(wa.size() + wb.size() - common);
     std::size_t longest = std::max(fa.size(), fb.size());
-    std::size_t distance = util::edit_distance(fa, fb, longest);
-    double spelling = 1.0 - static_cast<double>(distance) / static_cast<double>(longest);
+    double spelling = 1.0 - static_cast<double>(util::edit_distance(fa, fb, longest)) / static_cast<double>(longest);
     return std::max(jaccard, spelling);
 }
 

@@ -8,7 +8,7 @@
 
 namespace merge {
 
-// A description's comparison form with truncation markers and a repeated tail sentence removed.
+// A description's comparison form: its first 500 characters, truncation markers removed.
 std::string description_form(std::string_view text, bool is_html);
 
 // True when one description is a prefix of the other (both in description_form) over at least
@@ -22,5 +22,15 @@ bool shares_long_prefix(std::string_view a, std::string_view b);
 
 // Similarity of two titles in [0, 1]: 1 when their match forms are equal.
 double title_similarity(std::string_view a, std::string_view b);
+
+// True when two titles already in match form (util::match_form) are at least `threshold`
+// similar: the same words in any order (OCR scrambles them), or a small spelling distance.
+// `words_a` and `words_b` are their sorted, de-duplicated words. Cheap checks come first: this
+// runs for every pair of records on neighbouring days.
+bool similar_titles(std::string_view a, const std::vector<std::string>& words_a, std::string_view b,
+                    const std::vector<std::string>& words_b, double threshold);
+
+// Sorted, de-duplicated words of a match form.
+std::vector<std::string> sorted_words(std::string_view match_form);
 
 }  // namespace merge

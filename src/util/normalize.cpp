@@ -1,5 +1,7 @@
 #include "util/normalize.hpp"
 
+#include <algorithm>
+
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 
@@ -74,8 +76,31 @@ std::string clean_text(std::string_view text) {
     return collapse_whitespace(out);
 }
 
+namespace {
+// Most text is ASCII: lower-case letters and digits, everything else separates words. Same
+// result as the Unicode path for ASCII input, at a fraction of the cost.
+std::string ascii_match_form(std::string_view cleaned) {
+    std::string out;
+    out.reserve(cleaned.size());
+    bool space = false;
+    for (char c : cleaned) {
+        bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z');
+        if (alnum) {
+            if (space && !out.empty()) out.push_back(' ');
+            space = false;
+            out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+        } else if (c != '\'') {
+            space = true;
+        }
+    }
+    return out;
+}
+}  // namespace
+
 std::string match_form(std::string_view text) {
     std::string cleaned = clean_text(text);
+    if (std::all_of(cleaned.begin(), cleaned.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+        return ascii_match_form(cleaned);
     std::string latin;
     latin.reserve(cleaned.size());
     for_each_code_point(cleaned, [&](char32_t cp, std::size_t offset, std::size_t length) {
