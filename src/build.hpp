@@ -7,7 +7,9 @@
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
+#include "notes/curation.hpp"
 #include "output/output.hpp"
+#include "render/site_paths.hpp"
 #include "sources/source_batch.hpp"
 
 namespace build {
@@ -24,6 +26,9 @@ struct BuildReport {
 // Reads every source of the config. Throws core::InputError with all the errors of all sources
 // when any source has one; warnings are returned in the batches.
 std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config);
+
+// Reads content/ and applies the notes to `catalog`. Throws core::InputError with every problem.
+notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& catalog, const render::SitePaths& paths);
 
 // Loads, merges, renders and writes the site into `out`. `base_url` overrides site.yaml's.
 // Throws core::InputError on bad input (nothing usable is written then: DiskOutput is only

@@ -7,6 +7,7 @@
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "merge/report.hpp"
+#include "render/site_paths.hpp"
 
 namespace cli {
 
@@ -20,6 +21,7 @@ int run_merge(const MergeArgs& args) {
     config::SiteConfig config = config::load_config(args.config);
     auto batches = build::load_sources(config);
     core::Catalog catalog = merge::merge(batches);
+    build::apply_notes(config, catalog, render::SitePaths(config.base_url));  // notes override fields too
     for (const auto& b : batches)
         for (const auto& d : b.diagnostics) std::cerr << core::format(d) << "\n";
     if (args.json) std::cout << merge::report_json(catalog).dump(1) << "\n";

@@ -91,8 +91,11 @@ void fuse_description(core::Episode& e, const std::vector<Member>& members) {
         if (text.empty()) continue;
         std::size_t length = r.description_is_html ? util::html_to_text(text).size() : text.size();
         bool truncated = r.content_html.empty() && r.description_truncated;
-        // A non-truncated text wins over any truncated one; then the longer wins.
-        if (!best || (best_truncated && !truncated) || (truncated == best_truncated && length > best_length)) {
+        // A non-truncated text wins over any truncated one; then the longer wins, but copies
+        // within 5% of each other are the same text with noise (OCR, spacing): members come in
+        // trust order, so the more trusted copy stays.
+        if (!best || (best_truncated && !truncated) ||
+            (truncated == best_truncated && length * 100 > best_length * 105)) {
             best = &m, best_length = length, best_truncated = truncated;
         }
     }
@@ -100,6 +103,8 @@ void fuse_description(core::Episode& e, const std::vector<Member>& members) {
     const core::Record& r = *best->record;
     if (!r.content_html.empty()) e.description = r.content_html;
     else e.description = r.description_is_html ? r.description : util::clean_text(r.description);
+    if (!best_truncated && !e.description_is_html && sources::ends_truncated(e.description))
+        e.description = sources::strip_truncation(e.description);
     e.description_is_html = r.description_is_html;
     e.description_truncated = best_truncated && r.description_truncated;
     e.sources["description"] = source_of(*best);

@@ -4,6 +4,7 @@
 #include "util/dates.hpp"
 #include "util/durations.hpp"
 #include "util/html_sanitizer.hpp"
+#include "util/slug.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 #include "util/url.hpp"
@@ -77,6 +78,7 @@ Data base_data(const SiteInfo& site, const std::string& page_title, const std::s
     s.set("feed_path", site.paths.url("feed.xml"));
     s.set("home_url", site.paths.url(""));
     s.set("subscribe", link_list(site.subscribe));
+    s.set("nav", link_list(site.nav));
     Data page;
     page.set("title", page_title.empty() ? site.title : page_title + " \xC2\xB7 " + site.title);
     page.set("heading", page_title.empty() ? site.title : page_title);
@@ -101,7 +103,25 @@ std::string notes_html(const core::Episode& e) {
     return e.description_is_html ? util::sanitize_html(e.description) : util::linkify_text(e.description);
 }
 
-Data episode_card(const SiteInfo& site, const core::Episode& e) {
+std::string term_slug(const std::string& name) {
+    std::string slug = util::make_safe_segment(util::slugify(name));
+    return slug.empty() ? "untitled" : slug;
+}
+
+namespace {
+Data terms(const SiteInfo& site, const std::string& section, const std::vector<std::string>& names) {
+    List list;
+    for (const auto& name : names) {
+        Data item;
+        item.set("name", name);
+        item.set("url", site.paths.url(section + "/" + term_slug(name) + "/"));
+        list.push_back(item);
+    }
+    return list;
+}
+}  // namespace
+
+Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras) {
     Data card;
     card.set("title", e.title);
     card.set("slug", e.slug);
@@ -111,13 +131,15 @@ Data episode_card(const SiteInfo& site, const core::Episode& e) {
         card.set("date_human", util::format_human_day(*e.date));
     }
     if (e.duration) card.set("duration", util::format_human_duration(e.duration->seconds));
-    card.set("summary", summary_of(e));
+    card.set("summary", extras && !extras->summary.empty() ? extras->summary : summary_of(e));
     card.set("has_audio", e.enclosure.has_value());
+    if (extras) card.set("topics", terms(site, "topics", extras->topics));
     return card;
 }
 
-Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer) {
-    Data d = episode_card(site, e);
+Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
+                  const notes::EpisodeExtras* extras, const EpisodeLookup& lookup) {
+    Data d = episode_card(site, e, extras);
     d.set("title_derived", e.title_derived);
     if (e.duration) {
         d.set("duration_clock", util::format_clock(e.duration->seconds));
@@ -161,6 +183,31 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     d.set("records", records);
     if (older) d.set("older", episode_card(site, *older));
     if (newer) d.set("newer", episode_card(site, *newer));
+    if (!extras) return d;
+    d.set("has_note", !extras->note_file.empty());
+    d.set("note_html", extras->note_html);
+    d.set("topics", terms(site, "topics", extras->topics));
+    d.set("guests", terms(site, "guests", extras->guests));
+    d.set("has_topics", !extras->topics.empty());
+    d.set("has_guests", !extras->guests.empty());
+    List errata;
+    for (const auto& text : extras->errata) errata.push_back(Data(text));
+    d.set("errata", errata);
+    d.set("has_errata", !extras->errata.empty());
+    std::vector<SiteInfo::Link> links;
+    for (const auto& l : extras->links) links.push_back({l.title, l.url});
+    d.set("links", link_list(links));
+    d.set("has_links", !links.empty());
+    auto cards = [&](const std::vector<std::string>& slugs) {
+        List list;
+        for (const auto& slug : slugs)
+            if (const core::Episode* other = lookup(slug)) list.push_back(episode_card(site, *other));
+        return list;
+    };
+    d.set("related", cards(extras->related));
+    d.set("has_related", !extras->related.empty());
+    d.set("mentioned_in", cards(extras->mentioned_in));
+    d.set("has_mentioned_in", !extras->mentioned_in.empty());
     return d;
 }
 

@@ -1,10 +1,12 @@
 #pragma once
 // Page models: what each template receives (documented in themes/README.md).
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "config/site_config.hpp"
 #include "core/episode.hpp"
+#include "notes/curation.hpp"
 #include "render/site_paths.hpp"
 #include "render/template_set.hpp"
 
@@ -24,7 +26,14 @@ struct SiteInfo {
         std::string url;
     };
     std::vector<Link> subscribe;  // the feed first, then directories the sources name
+    std::vector<Link> nav;        // the header's navigation
 };
+
+// Finds an episode by slug (nullptr when there is none).
+using EpisodeLookup = std::function<const core::Episode*(const std::string& slug)>;
+
+// The URL path segment for a topic or guest name ("CUDA graphs" -> "cuda-graphs").
+std::string term_slug(const std::string& name);
 
 // Builds SiteInfo from site.yaml and, where site.yaml is silent, the feed's channel.
 SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url);
@@ -34,10 +43,12 @@ Data base_data(const SiteInfo& site, const std::string& page_title, const std::s
                const std::string& page_dir);
 
 // A compact episode for lists: {title, url, date_iso, date_human, duration, summary, ...}.
-Data episode_card(const SiteInfo& site, const core::Episode& e);
+// `extras` (the episode's note, may be null) gives its summary and topics.
+Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras = nullptr);
 
-// The whole episode for its page, with `previous` (older) and `next` (newer) neighbours.
-Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer);
+// The whole episode for its page, with `older` and `newer` neighbours and what its note adds.
+Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
+                  const notes::EpisodeExtras* extras, const EpisodeLookup& lookup);
 
 // Plain-text summary of a description, cut at a word boundary near `max_chars` code points.
 std::string summary_of(const core::Episode& e, std::size_t max_chars = 220);

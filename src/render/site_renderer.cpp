@@ -13,7 +13,7 @@ namespace fs = std::filesystem;
 using List = kainjow::mustache::list;
 
 const std::vector<std::string>& required_templates() {
-    static const std::vector<std::string> names = {"index", "episode", "404"};
+    static const std::vector<std::string> names = {"index", "episode", "404", "page", "terms", "term"};
     return names;
 }
 
@@ -42,8 +42,14 @@ Data pagination(const SiteInfo& site, int page, int pages) {
     return p;
 }
 
-void render_home_pages(const config::SiteConfig& config, const core::Catalog& catalog, const SiteInfo& site,
-                       const TemplateSet& templates, output::Output& out, std::vector<std::string>& urls) {
+const notes::EpisodeExtras* extras_of(const notes::Curation& curation, const std::string& slug) {
+    auto it = curation.by_slug.find(slug);
+    return it == curation.by_slug.end() ? nullptr : &it->second;
+}
+
+void render_home_pages(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
+                       const SiteInfo& site, const TemplateSet& templates, output::Output& out,
+                       std::vector<std::string>& urls) {
     const int per_page = config.episodes_per_page;
     const int count = static_cast<int>(catalog.episodes.size());
     const int pages = std::max(1, (count + per_page - 1) / per_page);
@@ -53,7 +59,8 @@ void render_home_pages(const config::SiteConfig& config, const core::Catalog& ca
         Data d = base_data(site, title, "", dir);
         List cards;
         for (int i = (page - 1) * per_page; i < std::min(count, page * per_page); ++i)
-            cards.push_back(episode_card(site, catalog.episodes[static_cast<std::size_t>(i)]));
+            cards.push_back(episode_card(site, catalog.episodes[static_cast<std::size_t>(i)],
+                                         extras_of(curation, catalog.episodes[static_cast<std::size_t>(i)].slug)));
         d.set("episodes", cards);
         d.set("episode_count", std::to_string(count));
         d.set("is_first_page", page == 1);
@@ -63,16 +70,80 @@ void render_home_pages(const config::SiteConfig& config, const core::Catalog& ca
     }
 }
 
-void render_episode_pages(const core::Catalog& catalog, const SiteInfo& site, const TemplateSet& templates,
-                          output::Output& out, std::vector<std::string>& urls) {
+void render_episode_pages(const core::Catalog& catalog, const notes::Curation& curation, const SiteInfo& site,
+                          const TemplateSet& templates, output::Output& out, std::vector<std::string>& urls) {
     const auto& eps = catalog.episodes;
+    std::map<std::string, const core::Episode*> by_slug;
+    for (const auto& e : eps) by_slug[e.slug] = &e;
+    EpisodeLookup lookup = [&](const std::string& slug) -> const core::Episode* {
+        auto it = by_slug.find(slug);
+        return it == by_slug.end() ? nullptr : it->second;
+    };
     for (std::size_t i = 0; i < eps.size(); ++i) {
         const core::Episode* newer = i > 0 ? &eps[i - 1] : nullptr;
         const core::Episode* older = i + 1 < eps.size() ? &eps[i + 1] : nullptr;
         std::string dir = SitePaths::episode_dir(eps[i].slug);
-        Data d = base_data(site, eps[i].title, summary_of(eps[i], 160), dir);
-        d.set("episode", episode_data(site, eps[i], older, newer));
+        const notes::EpisodeExtras* extras = extras_of(curation, eps[i].slug);
+        std::string description = extras && !extras->summary.empty() ? extras->summary : summary_of(eps[i], 160);
+        Data d = base_data(site, eps[i].title, description, dir);
+        d.set("episode", episode_data(site, eps[i], older, newer, extras, lookup));
         out.add(dir + "index.html", templates.render("episode", d));
+        urls.push_back(dir);
+    }
+}
+
+// Topics or guests: /<section>/ lists every name, /<section>/<name>/ its episodes.
+void render_terms(const std::string& section, const std::string& label, const core::Catalog& catalog,
+                  const notes::Curation& curation, const SiteInfo& site, const TemplateSet& templates,
+                  output::Output& out, std::vector<std::string>& urls) {
+    struct Term {
+        std::string name;
+        List episodes;
+        std::size_t count = 0;
+    };
+    std::map<std::string, Term> terms;  // by slug: names that slug alike are one term
+    for (const auto& e : catalog.episodes) {
+        const notes::EpisodeExtras* x = extras_of(curation, e.slug);
+        if (!x) continue;
+        for (const auto& name : section == "topics" ? x->topics : x->guests) {
+            Term& t = terms[term_slug(name)];
+            if (t.name.empty()) t.name = name;
+            t.episodes.push_back(episode_card(site, e, x));
+            ++t.count;
+        }
+    }
+    if (terms.empty()) return;
+    List index;
+    for (auto& [slug, t] : terms) {
+        std::string dir = section + "/" + slug + "/";
+        Data item;
+        item.set("name", t.name);
+        item.set("url", site.paths.url(dir));
+        item.set("count", std::to_string(t.count));
+        index.push_back(item);
+        Data d = base_data(site, t.name, label + ": " + t.name, dir);
+        d.set("name", t.name);
+        d.set("section_label", label);
+        d.set("section_url", site.paths.url(section + "/"));
+        d.set("episodes", t.episodes);
+        d.set("episode_count", std::to_string(t.count));
+        out.add(dir + "index.html", templates.render("term", d));
+        urls.push_back(dir);
+    }
+    Data d = base_data(site, label, label + " of " + site.title, section + "/");
+    d.set("section_label", label);
+    d.set("terms", index);
+    out.add(section + "/index.html", templates.render("terms", d));
+    urls.push_back(section + "/");
+}
+
+void render_pages(const notes::Curation& curation, const SiteInfo& site, const TemplateSet& templates,
+                  output::Output& out, std::vector<std::string>& urls) {
+    for (const auto& page : curation.pages) {
+        std::string dir = page.slug + "/";
+        Data d = base_data(site, page.title, page.description, dir);
+        d.set("content_html", page.html);
+        out.add(dir + "index.html", templates.render("page", d));
         urls.push_back(dir);
     }
 }
@@ -115,11 +186,25 @@ void copy_static_files(const config::SiteConfig& config, output::Output& out) {
     for (const auto& [rel, path] : files) out.add(rel, util::read_file(path));
 }
 
-void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const SiteInfo& site,
-                 const TemplateSet& templates, output::Output& out) {
+std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curation& curation) {
+    std::vector<SiteInfo::Link> nav = {{"Episodes", site.paths.url("")}};
+    bool topics = false, guests = false;
+    for (const auto& [slug, x] : curation.by_slug) topics |= !x.topics.empty(), guests |= !x.guests.empty();
+    if (topics) nav.push_back({"Topics", site.paths.url("topics/")});
+    if (guests) nav.push_back({"Guests", site.paths.url("guests/")});
+    for (const auto& page : curation.pages)
+        if (page.nav) nav.push_back({page.title, site.paths.url(page.slug + "/")});
+    return nav;
+}
+
+void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
+                 const SiteInfo& site, const TemplateSet& templates, output::Output& out) {
     std::vector<std::string> urls;
-    render_home_pages(config, catalog, site, templates, out, urls);
-    render_episode_pages(catalog, site, templates, out, urls);
+    render_home_pages(config, catalog, curation, site, templates, out, urls);
+    render_episode_pages(catalog, curation, site, templates, out, urls);
+    render_terms("topics", "Topics", catalog, curation, site, templates, out, urls);
+    render_terms("guests", "Guests", catalog, curation, site, templates, out, urls);
+    render_pages(curation, site, templates, out, urls);
     out.add("404.html", templates.render("404", base_data(site, "Page not found", "", "404.html")));
     out.add("sitemap.xml", sitemap_xml(site, urls));
     out.add("robots.txt", "User-agent: *\nAllow: /\nSitemap: " + site.paths.absolute("sitemap.xml") + "\n");

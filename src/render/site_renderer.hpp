@@ -17,8 +17,14 @@ TemplateSet load_templates(const config::SiteConfig& config);
 // Writes: index.html and page/N/index.html (episodes newest first, `episodes_per_page` each),
 // episodes/<slug>/index.html, 404.html, sitemap.xml, robots.txt, .nojekyll, and the static
 // files of the theme and the project (the project's win by path).
-void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const SiteInfo& site,
-                 const TemplateSet& templates, output::Output& out);
+// Also: topics/ and guests/ (an index and one page per name), and the pages of content/pages
+// at /<slug>/.
+void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
+                 const SiteInfo& site, const TemplateSet& templates, output::Output& out);
+
+// The header navigation: Episodes, Topics and Guests when there are any, the pages that ask
+// for it (by their order), the feed.
+std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curation& curation);
 
 // Copies themes/<theme>/static/ then static/ (same relative path: the project's wins).
 // Symbolic links are not followed: a theme cannot pull in files from outside the project.

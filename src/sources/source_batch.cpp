@@ -16,7 +16,11 @@ bool ends_truncated(std::string_view raw) {
 bool looks_cut_off(std::string_view raw) {
     std::string_view text = util::trim(raw);
     if (text.empty()) return false;
-    if (ends_truncated(text)) return true;
+    // Some pages append "…" to every description, even one whose last sentence is complete.
+    if (ends_truncated(text)) {
+        std::string stripped = strip_truncation(text);
+        return stripped.empty() || std::string_view(".!?").find(stripped.back()) == std::string_view::npos;
+    }
     // A URL or closing punctuation ends a description naturally.
     std::string_view last_word = text.substr(text.find_last_of(" \n") == std::string_view::npos ? 0 : text.find_last_of(" \n") + 1);
     if (last_word.starts_with("http://") || last_word.starts_with("https://")) return false;

@@ -31,7 +31,8 @@ core::Provenance provenance(const SourceInfo& info, int first_line, int last_lin
 bool ends_truncated(std::string_view text);
 
 // True when a plain-text description stops mid-sentence (no closing punctuation): directory
-// pages and listings cut descriptions at a character limit without saying so.
+// pages and listings cut descriptions at a character limit without saying so. A "…" right after
+// a sentence's end does not count: some pages append it to every description.
 bool looks_cut_off(std::string_view text);
 
 // The text without a trailing truncation marker, trimmed.

@@ -85,6 +85,7 @@ struct Writer {
         GumboTag tag = node->v.element.tag;
         if (is_dropped_with_content(tag)) return;
         if (tag == GUMBO_TAG_IMG) return image_as_link(node);
+        if (tag == GUMBO_TAG_INPUT) return task_checkbox(node);
         if (!is_allowed(tag) && tag != GUMBO_TAG_H1) return children(node, depth);
         if (depth > k_max_depth) return children(node, depth);
         const char* name = tag == GUMBO_TAG_H1 ? "h2" : gumbo_normalized_tagname(tag);
@@ -108,6 +109,15 @@ struct Writer {
         out += "</";
         out += name;
         out += '>';
+    }
+
+    // GFM task lists render checkboxes; nothing else may bring form controls in.
+    void task_checkbox(const GumboNode* node) {
+        const GumboAttribute* type = gumbo_get_attribute(&node->v.element.attributes, "type");
+        if (!type || ascii_lower(type->value) != "checkbox") return;
+        out += "<input type=\"checkbox\" disabled";
+        if (gumbo_get_attribute(&node->v.element.attributes, "checked")) out += " checked";
+        out += ">";
     }
 
     void image_as_link(const GumboNode* node) {

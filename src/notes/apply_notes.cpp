@@ -1,0 +1,215 @@
+#include "notes/apply_notes.hpp"
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+#include "notes/markdown.hpp"
+#include "util/strings.hpp"
+
+namespace notes {
+
+namespace {
+
+// Finds episodes by slug, guid or exact title.
+class EpisodeIndex {
+public:
+    explicit EpisodeIndex(const core::Catalog& catalog) : m_catalog(catalog) {
+        for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
+            const auto& e = catalog.episodes[i];
+            m_slug[e.slug] = i;
+            if (!e.guid.empty()) m_guid[e.guid].push_back(i);
+            m_title[e.title].push_back(i);
+        }
+    }
+    // The matching episodes: one when the reference is clear.
+    std::vector<std::size_t> find(const std::string& ref) const {
+        if (auto it = m_slug.find(ref); it != m_slug.end()) return {it->second};
+        if (auto it = m_guid.find(ref); it != m_guid.end()) return it->second;
+        if (auto it = m_title.find(ref); it != m_title.end()) return it->second;
+        return {};
+    }
+
+private:
+    const core::Catalog& m_catalog;
+    std::unordered_map<std::string, std::size_t> m_slug;
+    std::unordered_map<std::string, std::vector<std::size_t>> m_guid;
+    std::unordered_map<std::string, std::vector<std::size_t>> m_title;
+};
+
+struct Applier {
+    core::Catalog& catalog;
+    const EpisodeUrl& episode_url;
+    EpisodeIndex index;
+    std::vector<core::Diagnostic> errors;
+    Curation curation;
+    std::map<std::string, std::string> noted_by;         // slug -> note file
+    std::map<std::string, std::set<std::string>> links_to;  // target slug -> slugs of notes' episodes
+
+    // Resolves a reference to one episode index, or reports why not.
+    std::optional<std::size_t> resolve(const Located& ref, const std::string& what) {
+        auto hits = index.find(ref.value);
+        if (hits.size() == 1) return hits[0];
+        if (hits.empty()) {
+            auto near = closest_slugs(catalog, ref.value);
+            errors.push_back(core::error_at(ref.at, what + " '" + ref.value + "' matches no episode (by slug, guid or title)" +
+                                                        (near.empty() ? "" : "; closest slugs: " + util::join(near, ", "))));
+        } else {
+            std::vector<std::string> slugs;
+            for (auto i : hits) slugs.push_back(catalog.episodes[i].slug);
+            errors.push_back(core::error_at(ref.at, what + " '" + ref.value + "' matches " + std::to_string(hits.size()) +
+                                                        " episodes (" + util::join(slugs, ", ") + "); use a slug"));
+        }
+        return std::nullopt;
+    }
+
+    void set_source(core::Episode& e, const std::string& field, const EpisodeNote& note) {
+        e.sources[field] = {"note:" + note.file, note.file, note.episode.at.line};
+    }
+
+    void override_fields(core::Episode& e, const EpisodeNote& n) {
+        if (n.title) e.title = *n.title, e.title_derived = false, set_source(e, "title", n);
+        if (n.date) e.date = n.date, set_source(e, "date", n);
+        if (n.duration) e.duration = n.duration, set_source(e, "duration", n);
+        if (n.description) {
+            e.description = *n.description, e.description_is_html = false, e.description_truncated = false;
+            set_source(e, "description", n);
+        }
+        if (n.image) e.image = *n.image, set_source(e, "image", n);
+        if (n.url) {
+            e.page_url = *n.url, set_source(e, "page_url", n);
+            if (std::none_of(e.listen_on.begin(), e.listen_on.end(), [&](const auto& l) { return l.url == *n.url; }))
+                e.listen_on.insert(e.listen_on.begin(), {"Episode page", *n.url});
+        }
+        if (n.number) e.episode_number = n.number, set_source(e, "episode_number", n);
+        if (n.season) e.season = n.season, set_source(e, "season", n);
+    }
+
+    void apply(const EpisodeNote& note) {
+        if (note.episode.value.empty()) return;  // already reported by the loader
+        auto found = resolve(note.episode, "episode");
+        std::vector<std::string> related;
+        for (const auto& ref : note.related)
+            if (auto i = resolve(ref, "related episode")) related.push_back(catalog.episodes[*i].slug);
+        if (!found || note.draft) return;
+        core::Episode& e = catalog.episodes[*found];
+        if (auto [it, fresh] = noted_by.emplace(e.slug, note.file); !fresh) {
+            errors.push_back(core::error_at(note.episode.at, "episode '" + e.slug + "' already has a note: " + it->second));
+            return;
+        }
+        override_fields(e, note);
+        EpisodeExtras& x = curation.by_slug[e.slug];
+        x.note_file = note.file;
+        x.summary = note.summary.value_or("");
+        x.topics = note.topics;
+        x.guests = note.guests;
+        x.errata = note.errata;
+        x.links = note.links;
+        x.related = related;
+        x.transcript = note.transcript;
+        x.chapters = note.chapters;
+        for (const auto& r : related) links_to[r].insert(e.slug);
+        auto rendered = render_markdown(note.body, note.body_line, [&](const std::string& slug) -> std::optional<std::string> {
+            auto hits = index.find(slug);
+            if (hits.size() != 1) return std::nullopt;
+            return episode_url(catalog.episodes[hits[0]].slug);
+        });
+        for (const auto& link : rendered.resolved) links_to[catalog.episodes[index.find(link.slug)[0]].slug].insert(e.slug);
+        for (const auto& link : rendered.unresolved) {
+            auto near = closest_slugs(catalog, link.slug);
+            errors.push_back(core::error_at({note.file, link.line, link.column},
+                                            "link to episode:" + link.slug + " matches no episode" +
+                                                (near.empty() ? "" : "; closest slugs: " + util::join(near, ", "))));
+        }
+        x.note_html = std::move(rendered.html);
+    }
+
+    void pages(const NoteSet& notes) {
+        const auto& reserved = reserved_page_slugs();
+        std::map<std::string, std::string> taken;
+        for (const auto& page : notes.pages) {
+            if (page.draft || page.title.empty()) continue;
+            if (std::find(reserved.begin(), reserved.end(), page.slug) != reserved.end()) {
+                errors.push_back(core::error_at({page.file, 1, 1}, "page slug '" + page.slug + "' is taken by the site itself; set another 'slug'"));
+                continue;
+            }
+            if (auto [it, fresh] = taken.emplace(page.slug, page.file); !fresh) {
+                errors.push_back(core::error_at({page.file, 1, 1}, "page slug '" + page.slug + "' is also used by " + it->second));
+                continue;
+            }
+            auto rendered = render_markdown(page.body, page.body_line, [&](const std::string& slug) -> std::optional<std::string> {
+                auto hits = index.find(slug);
+                if (hits.size() != 1) return std::nullopt;
+                return episode_url(catalog.episodes[hits[0]].slug);
+            });
+            for (const auto& link : rendered.unresolved)
+                errors.push_back(core::error_at({page.file, link.line, link.column}, "link to episode:" + link.slug + " matches no episode"));
+            curation.pages.push_back({page.file, page.slug, page.title, page.description, rendered.html, page.order, page.nav});
+        }
+        std::stable_sort(curation.pages.begin(), curation.pages.end(), [](const RenderedPage& a, const RenderedPage& b) {
+            return a.order != b.order ? a.order < b.order : a.title < b.title;
+        });
+    }
+};
+
+// Dates a note changed move episodes: keep newest first, undated ones next to where they were.
+void reorder(core::Catalog& catalog) {
+    std::vector<std::pair<std::int64_t, std::size_t>> keys;
+    std::int64_t last = INT64_MAX;
+    for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
+        const auto& e = catalog.episodes[i];
+        last = e.date ? e.date->utc_seconds : (last == INT64_MAX ? last : last - 1);
+        keys.emplace_back(last, i);
+    }
+    std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<core::Episode> sorted;
+    for (const auto& [key, i] : keys) sorted.push_back(std::move(catalog.episodes[i]));
+    catalog.episodes = std::move(sorted);
+}
+
+}  // namespace
+
+const std::vector<std::string>& reserved_page_slugs() {
+    static const std::vector<std::string> slugs = {"episodes", "topics", "guests", "page", "archive", "css", "js",
+                                                   "search", "feed", "static", "404"};
+    return slugs;
+}
+
+std::vector<std::string> closest_slugs(const core::Catalog& catalog, const std::string& wanted) {
+    std::vector<std::pair<std::size_t, std::string>> scored;
+    std::size_t limit = std::max<std::size_t>(3, wanted.size() / 2);
+    for (const auto& e : catalog.episodes) {
+        std::size_t d = util::edit_distance(wanted, e.slug, limit);
+        if (d <= limit) scored.emplace_back(d, e.slug);
+    }
+    std::sort(scored.begin(), scored.end());
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < scored.size() && i < 3; ++i) out.push_back(scored[i].second);
+    return out;
+}
+
+Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url) {
+    Applier a{catalog, episode_url, EpisodeIndex(catalog), {}, {}, {}, {}};
+    for (const auto& d : notes.diagnostics)
+        if (d.severity == core::Severity::error) a.errors.push_back(d);
+    for (const auto& note : notes.episodes) a.apply(note);
+    a.pages(notes);
+    if (!a.errors.empty()) throw core::InputError(a.errors);
+    bool dates_changed = false;
+    for (const auto& e : catalog.episodes)
+        if (auto it = e.sources.find("date"); it != e.sources.end() && it->second.source.starts_with("note:")) dates_changed = true;
+    if (dates_changed) reorder(catalog);
+    // "Mentioned in", in archive order.
+    std::unordered_map<std::string, std::size_t> position;
+    for (std::size_t i = 0; i < catalog.episodes.size(); ++i) position[catalog.episodes[i].slug] = i;
+    for (const auto& [target, from] : a.links_to) {
+        std::vector<std::string> sources;
+        for (const auto& slug : from)
+            if (slug != target) sources.push_back(slug);
+        std::sort(sources.begin(), sources.end(), [&](const auto& x, const auto& y) { return position[x] < position[y]; });
+        if (!sources.empty()) a.curation.by_slug[target].mentioned_in = std::move(sources);
+    }
+    return std::move(a.curation);
+}
+
+}  // namespace notes

@@ -1,0 +1,28 @@
+#pragma once
+// Applies episode notes to the merged catalog and renders pages.
+#include <functional>
+#include <string>
+
+#include "core/episode.hpp"
+#include "notes/curation.hpp"
+#include "notes/note.hpp"
+
+namespace notes {
+
+// Returns the site-relative URL of an episode page for a slug (render's URL scheme).
+using EpisodeUrl = std::function<std::string(const std::string& slug)>;
+
+// Top-level names a page slug may not take: the site's own sections and files.
+const std::vector<std::string>& reserved_page_slugs();
+
+// Finds each note's episode (by slug, guid or exact title), applies its overrides to the catalog
+// (each overridden field's source becomes "note:<file>"), resolves `related` and episode: links,
+// records "mentioned in", and renders note bodies and pages. Drafts are checked but not applied.
+// Throws core::InputError with every problem of every note: unknown episodes (naming the
+// closest slugs), ambiguous ones, two notes for one episode, and the loading errors of `notes`.
+Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url);
+
+// The closest existing slugs to `wanted` (at most three), for error messages.
+std::vector<std::string> closest_slugs(const core::Catalog& catalog, const std::string& wanted);
+
+}  // namespace notes

@@ -1,0 +1,42 @@
+#pragma once
+// The output of the notes stage: what the maintainer's notes add to each episode, and pages.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "notes/note.hpp"
+
+namespace notes {
+
+// What a note adds to one episode (fields it overrides are changed in the Catalog itself).
+struct EpisodeExtras {
+    std::string note_file;
+    std::string summary;
+    std::vector<std::string> topics;
+    std::vector<std::string> guests;
+    std::vector<std::string> errata;
+    std::vector<NoteLink> links;
+    std::vector<std::string> related;       // slugs, in the note's order
+    std::vector<std::string> mentioned_in;  // slugs of episodes whose notes link here, archive order
+    std::string note_html;                  // the note's body, rendered and sanitized
+    std::optional<NoteLink> transcript;     // {type, url}
+    std::optional<std::string> chapters;
+};
+
+struct RenderedPage {
+    std::string file;
+    std::string slug;
+    std::string title;
+    std::string description;
+    std::string html;
+    int order = 0;
+    bool nav = true;
+};
+
+struct Curation {
+    std::map<std::string, EpisodeExtras> by_slug;
+    std::vector<RenderedPage> pages;  // in navigation order
+};
+
+}  // namespace notes

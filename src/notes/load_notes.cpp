@@ -1,0 +1,286 @@
+#include "notes/load_notes.hpp"
+
+#include <algorithm>
+#include <yaml-cpp/yaml.h>
+
+#include "notes/front_matter.hpp"
+#include "util/files.hpp"
+#include "util/slug.hpp"
+#include "util/strings.hpp"
+#include "util/text_position.hpp"
+#include "util/unicode.hpp"
+#include "util/url.hpp"
+
+namespace notes {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Reads front-matter values, turning yaml-cpp's 0-based marks into the file's own lines.
+struct Reader {
+    std::string file;
+    std::string_view text;  // the whole file, for the offending line in messages
+    int yaml_line = 2;
+    std::vector<core::Diagnostic>& out;
+
+    core::SourceLocation at(const YAML::Mark& mark) const {
+        return {file, mark.line < 0 ? yaml_line : yaml_line + mark.line, mark.column < 0 ? 0 : mark.column + 1};
+    }
+    void error(const YAML::Mark& mark, std::string message) {
+        auto where = at(mark);
+        out.push_back(core::error_at(where, std::move(message), std::string(util::line_text(text, where.line))));
+    }
+    bool string(const YAML::Node& v, const std::string& key, std::string& dest) {
+        if (!v.IsScalar()) {
+            error(v.Mark(), "'" + key + "' must be a string");
+            return false;
+        }
+        dest = util::sanitize_utf8(v.Scalar());
+        return true;
+    }
+    std::optional<std::string> optional_string(const YAML::Node& v, const std::string& key) {
+        std::string s;
+        if (!string(v, key, s)) return std::nullopt;
+        return s;
+    }
+    std::vector<std::string> strings(const YAML::Node& v, const std::string& key) {
+        std::vector<std::string> items;
+        if (!v.IsSequence()) {
+            error(v.Mark(), "'" + key + "' must be a list (for one item: " + key + ": [item])");
+            return items;
+        }
+        for (const auto& item : v) {
+            std::string s;
+            if (string(item, key + " item", s) && !util::trim(s).empty()) items.emplace_back(util::trim(s));
+        }
+        return items;
+    }
+    bool boolean(const YAML::Node& v, const std::string& key) {
+        std::string s = v.IsScalar() ? util::ascii_lower(v.Scalar()) : "";
+        if (s == "true" || s == "yes") return true;
+        if (s != "false" && s != "no") error(v.Mark(), "'" + key + "' must be true or false");
+        return false;
+    }
+    std::optional<int> positive(const YAML::Node& v, const std::string& key) {
+        long long n = 0;
+        if (v.IsScalar() && util::parse_uint(v.Scalar(), n) && n > 0 && n < 1000000) return static_cast<int>(n);
+        error(v.Mark(), "'" + key + "' must be a positive whole number");
+        return std::nullopt;
+    }
+    std::optional<std::string> link(const YAML::Node& v, const std::string& key) {
+        std::string s;
+        if (!string(v, key, s)) return std::nullopt;
+        if (util::is_http_url(s)) return s;
+        error(v.Mark(), "'" + key + "' must be an absolute http(s) URL");
+        return std::nullopt;
+    }
+    void unknown(const YAML::Node& key_node, const std::string& key, const std::vector<std::string>& valid) {
+        std::string near = util::nearest_word(key, valid);
+        error(key_node.Mark(), "unknown front-matter key '" + key + "'" +
+                                   (near.empty() ? "; valid keys are: " + util::join(valid, ", ") : "; did you mean '" + near + "'?"));
+    }
+};
+
+// Parses the front matter into a YAML map, or reports why it cannot.
+std::optional<YAML::Node> front_matter_map(std::string_view text, const std::string& file, FrontMatter& fm,
+                                           std::vector<core::Diagnostic>& out, bool required) {
+    bool unclosed = false;
+    auto split = split_front_matter(text, unclosed);
+    if (unclosed) {
+        out.push_back(core::error_at({file, 1, 1}, "front matter opened with '---' is never closed with '---'"));
+        return std::nullopt;
+    }
+    if (!split) {
+        if (required) out.push_back(core::error_at({file, 1, 1}, "expected front matter: '---' on the first line, YAML keys, then '---'"));
+        fm.body = std::string(text);
+        fm.body_line = 1;
+        return std::nullopt;
+    }
+    fm = *split;
+    Reader r{file, text, fm.yaml_line, out};
+    try {
+        YAML::Node node = YAML::Load(fm.yaml);
+        if (node.IsNull()) return YAML::Node(YAML::NodeType::Map);
+        if (!node.IsMap()) {
+            r.error(node.Mark(), "front matter must be YAML keys and values (key: value)");
+            return std::nullopt;
+        }
+        return node;
+    } catch (const YAML::Exception& e) {
+        r.error(e.mark, "malformed YAML: " + e.msg);
+        return std::nullopt;
+    }
+}
+
+void read_episode_key(Reader& r, const std::string& key, const YAML::Node& k, const YAML::Node& v, EpisodeNote& n) {
+    if (key == "episode") {
+        std::string s;
+        if (r.string(v, key, s)) n.episode = {std::string(util::trim(s)), r.at(v.Mark())};
+    } else if (key == "title") n.title = r.optional_string(v, key);
+    else if (key == "summary") n.summary = r.optional_string(v, key);
+    else if (key == "description") n.description = r.optional_string(v, key);
+    else if (key == "topics") n.topics = r.strings(v, key);
+    else if (key == "guests") n.guests = r.strings(v, key);
+    else if (key == "errata") n.errata = r.strings(v, key);
+    else if (key == "related") {
+        if (!v.IsSequence()) return r.error(v.Mark(), "'related' must be a list of episode slugs, guids or titles");
+        for (const auto& item : v) {
+            std::string s;
+            if (r.string(item, "related item", s)) n.related.push_back({std::string(util::trim(s)), r.at(item.Mark())});
+        }
+    } else if (key == "links") {
+        if (!v.IsSequence()) return r.error(v.Mark(), "'links' must be a list of {title, url}");
+        for (const auto& item : v) {
+            if (!item.IsMap() || !item["url"]) {
+                r.error(item.Mark(), "each entry of 'links' needs 'url' (and 'title')");
+                continue;
+            }
+            for (const auto& kv : item)
+                if (kv.first.Scalar() != "title" && kv.first.Scalar() != "url") r.unknown(kv.first, kv.first.Scalar(), {"title", "url"});
+            auto url = r.link(item["url"], "url");
+            std::string title;
+            if (item["title"]) r.string(item["title"], "title", title);
+            if (url) n.links.push_back({title.empty() ? *url : title, *url});
+        }
+    } else if (key == "draft") n.draft = r.boolean(v, key);
+    else if (key == "date") {
+        std::string s;
+        if (r.string(v, key, s) && !(n.date = util::parse_any_date(s)))
+            r.error(v.Mark(), "cannot read date '" + s + "'; expected 2024-08-04 or 2024-08-04T01:47:46+00:00");
+    } else if (key == "duration") {
+        std::string s;
+        if (r.string(v, key, s) && !(n.duration = util::parse_duration(s)))
+            r.error(v.Mark(), "cannot read duration '" + s + "'; expected seconds, MM:SS, H:MM:SS or '17 min'");
+    } else if (key == "image") n.image = r.link(v, key);
+    else if (key == "url") n.url = r.link(v, key);
+    else if (key == "number") n.number = r.positive(v, key);
+    else if (key == "season") n.season = r.positive(v, key);
+    else if (key == "chapters") n.chapters = r.link(v, key);
+    else if (key == "transcript") {
+        if (v.IsScalar()) {
+            if (auto url = r.link(v, key)) n.transcript = NoteLink{"text/vtt", *url};
+        } else if (v.IsMap() && v["url"]) {
+            auto url = r.link(v["url"], "transcript url");
+            std::string type = "text/vtt";
+            if (v["type"]) r.string(v["type"], "transcript type", type);
+            if (url) n.transcript = NoteLink{type, *url};
+        } else {
+            r.error(v.Mark(), "'transcript' must be a URL or {url, type}");
+        }
+    } else r.unknown(k, key, episode_note_keys());
+}
+
+}  // namespace
+
+const std::vector<std::string>& episode_note_keys() {
+    static const std::vector<std::string> keys = {"episode", "title", "summary", "topics", "guests", "related",
+                                                  "errata", "links", "draft", "date", "duration", "description",
+                                                  "image", "url", "number", "season", "transcript", "chapters"};
+    return keys;
+}
+
+const std::vector<std::string>& page_keys() {
+    static const std::vector<std::string> keys = {"title", "slug", "description", "order", "nav", "draft"};
+    return keys;
+}
+
+EpisodeNote parse_episode_note(std::string_view text, const std::string& file, std::vector<core::Diagnostic>& out) {
+    EpisodeNote note;
+    note.file = file;
+    FrontMatter fm;
+    auto map = front_matter_map(text, file, fm, out, true);
+    note.body = fm.body;
+    note.body_line = fm.body_line;
+    if (!map) return note;
+    Reader r{file, text, fm.yaml_line, out};
+    for (const auto& kv : *map) read_episode_key(r, kv.first.Scalar(), kv.first, kv.second, note);
+    if (note.episode.value.empty())
+        out.push_back(core::error_at({file, 1, 1}, "missing 'episode': say which episode this note is about (its slug, guid or exact title)"));
+    return note;
+}
+
+PageNote parse_page(std::string_view text, const std::string& file, const std::string& default_slug,
+                    std::vector<core::Diagnostic>& out) {
+    PageNote page;
+    page.file = file;
+    page.slug = default_slug;
+    FrontMatter fm;
+    auto map = front_matter_map(text, file, fm, out, true);
+    page.body = fm.body;
+    page.body_line = fm.body_line;
+    if (!map) return page;
+    Reader r{file, text, fm.yaml_line, out};
+    for (const auto& kv : *map) {
+        std::string key = kv.first.Scalar();
+        const YAML::Node& v = kv.second;
+        if (key == "title") r.string(v, key, page.title);
+        else if (key == "description") r.string(v, key, page.description);
+        else if (key == "slug") {
+            std::string s;
+            if (r.string(v, key, s)) {
+                page.slug = util::slugify(s);
+                if (!util::is_safe_path_segment(page.slug)) r.error(v.Mark(), "'slug' must give a usable URL segment");
+            }
+        } else if (key == "order") {
+            long long n = 0;
+            bool negative = v.IsScalar() && v.Scalar().starts_with("-");
+            if (v.IsScalar() && util::parse_uint(negative ? v.Scalar().substr(1) : v.Scalar(), n) && n < 100000)
+                page.order = static_cast<int>(negative ? -n : n);
+            else r.error(v.Mark(), "'order' must be a whole number");
+        } else if (key == "nav") page.nav = r.boolean(v, key);
+        else if (key == "draft") page.draft = r.boolean(v, key);
+        else r.unknown(kv.first, key, page_keys());
+    }
+    if (page.title.empty()) out.push_back(core::error_at({file, fm.yaml_line, 1}, "missing 'title'"));
+    return page;
+}
+
+namespace {
+
+std::vector<fs::path> markdown_files(const fs::path& dir) {
+    std::vector<fs::path> files;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return files;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (ec) break;
+        if (it->is_symlink(ec)) {  // a link could point anywhere: never followed
+            if (it->is_directory(ec)) it.disable_recursion_pending();
+            continue;
+        }
+        if (it->is_regular_file(ec) && it->path().extension() == ".md") files.push_back(it->path());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+}  // namespace
+
+NoteSet load_notes(const fs::path& content_dir, const fs::path& root) {
+    NoteSet set;
+    auto shown = [&](const fs::path& p) {
+        std::error_code ec;
+        auto rel = fs::relative(p, root, ec);
+        return (ec || rel.empty() ? p : rel).generic_string();
+    };
+    auto read = [&](const fs::path& p, std::string& text) {
+        try {
+            text = util::read_file(p, 4u << 20);
+            return true;
+        } catch (const util::FileError& e) {
+            set.diagnostics.push_back(core::error_at({shown(p), 0, 0}, e.what()));
+            return false;
+        }
+    };
+    for (const auto& p : markdown_files(content_dir / "episodes")) {
+        std::string text;
+        if (read(p, text)) set.episodes.push_back(parse_episode_note(text, shown(p), set.diagnostics));
+    }
+    for (const auto& p : markdown_files(content_dir / "pages")) {
+        std::string text;
+        if (read(p, text)) set.pages.push_back(parse_page(text, shown(p), util::slugify(p.stem().string()), set.diagnostics));
+    }
+    return set;
+}
+
+}  // namespace notes

@@ -1,0 +1,71 @@
+#include "notes/markdown.hpp"
+
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm-extension_api.h>
+#include <cmark-gfm.h>
+#include <cstdlib>
+#include <memory>
+
+#include "util/html_sanitizer.hpp"
+#include "util/unicode.hpp"
+
+namespace notes {
+
+namespace {
+
+constexpr int k_options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8;
+
+void ensure_extensions() {
+    static const bool registered = [] {
+        cmark_gfm_core_extensions_ensure_registered();
+        return true;
+    }();
+    (void)registered;
+}
+
+struct ParserDeleter {
+    void operator()(cmark_parser* p) const { cmark_parser_free(p); }
+};
+struct NodeDeleter {
+    void operator()(cmark_node* n) const { cmark_node_free(n); }
+};
+
+constexpr std::string_view k_scheme = "episode:";
+
+}  // namespace
+
+RenderedMarkdown render_markdown(std::string_view markdown, int first_line, const EpisodeResolver& resolve) {
+    ensure_extensions();
+    std::string text = util::sanitize_utf8(markdown);
+    std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(k_options));
+    for (const char* name : {"table", "autolink", "strikethrough", "tasklist", "tagfilter"})
+        if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name))
+            cmark_parser_attach_syntax_extension(parser.get(), ext);
+    cmark_parser_feed(parser.get(), text.data(), text.size());
+    std::unique_ptr<cmark_node, NodeDeleter> doc(cmark_parser_finish(parser.get()));
+
+    RenderedMarkdown out;
+    cmark_iter* iter = cmark_iter_new(doc.get());
+    for (cmark_event_type ev; (ev = cmark_iter_next(iter)) != CMARK_EVENT_DONE;) {
+        cmark_node* node = cmark_iter_get_node(iter);
+        if (ev != CMARK_EVENT_ENTER || cmark_node_get_type(node) != CMARK_NODE_LINK) continue;
+        std::string_view url = cmark_node_get_url(node) ? cmark_node_get_url(node) : "";
+        if (!url.starts_with(k_scheme)) continue;
+        EpisodeLink link{std::string(url.substr(k_scheme.size())), first_line + cmark_node_get_start_line(node) - 1,
+                         cmark_node_get_start_column(node)};
+        if (auto target = resolve(link.slug)) {
+            cmark_node_set_url(node, target->c_str());
+            out.resolved.push_back(link);
+        } else {
+            cmark_node_set_url(node, "");
+            out.unresolved.push_back(link);
+        }
+    }
+    cmark_iter_free(iter);
+    char* html = cmark_render_html(doc.get(), k_options, cmark_parser_get_syntax_extensions(parser.get()));
+    out.html = util::sanitize_html(html ? html : "");
+    std::free(html);
+    return out;
+}
+
+}  // namespace notes

@@ -1,0 +1,31 @@
+#pragma once
+// GFM markdown to sanitized HTML with cmark-gfm: tables, autolinks, strikethrough, task lists,
+// footnotes; raw HTML goes through the same allow-list sanitizer as show notes (what GitHub
+// does). Links written [text](episode:<slug>) are resolved by the caller.
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace notes {
+
+struct EpisodeLink {
+    std::string slug;  // what came after "episode:"
+    int line = 0;      // line in the file
+    int column = 0;
+};
+
+// Returns the URL for an episode slug, or nullopt when there is no such episode.
+using EpisodeResolver = std::function<std::optional<std::string>(const std::string& slug)>;
+
+struct RenderedMarkdown {
+    std::string html;
+    std::vector<EpisodeLink> resolved;    // episode: links that were found
+    std::vector<EpisodeLink> unresolved;  // episode: links to nothing (errors for the caller)
+};
+
+// Renders `markdown` whose first line is line `first_line` of its file.
+RenderedMarkdown render_markdown(std::string_view markdown, int first_line, const EpisodeResolver& resolve);
+
+}  // namespace notes

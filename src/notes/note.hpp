@@ -1,0 +1,68 @@
+#pragma once
+// What content/ holds: episode notes and pages, as read from their files (not yet applied).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "util/dates.hpp"
+#include "util/durations.hpp"
+
+namespace notes {
+
+struct Located {
+    std::string value;
+    core::SourceLocation at;
+};
+
+struct NoteLink {
+    std::string title;
+    std::string url;
+};
+
+// content/episodes/<anything>.md
+struct EpisodeNote {
+    std::string file;               // as shown in messages and provenance ("content/episodes/x.md")
+    Located episode;                // which episode: slug, guid or exact title
+    std::optional<std::string> title;
+    std::optional<std::string> summary;
+    std::vector<std::string> topics;
+    std::vector<std::string> guests;
+    std::vector<Located> related;   // episode references
+    std::vector<std::string> errata;
+    std::vector<NoteLink> links;
+    bool draft = false;
+    // Fields of the episode the note overrides.
+    std::optional<util::Timestamp> date;
+    std::optional<util::Duration> duration;
+    std::optional<std::string> description;
+    std::optional<std::string> image;
+    std::optional<std::string> url;
+    std::optional<int> number;
+    std::optional<int> season;
+    std::optional<NoteLink> transcript;  // {url, type}: title holds the type
+    std::optional<std::string> chapters;
+    std::string body;               // markdown
+    int body_line = 1;
+};
+
+// content/pages/<slug>.md
+struct PageNote {
+    std::string file;
+    std::string slug;
+    std::string title;
+    std::string description;
+    int order = 0;
+    bool nav = true;
+    bool draft = false;
+    std::string body;
+    int body_line = 1;
+};
+
+struct NoteSet {
+    std::vector<EpisodeNote> episodes;
+    std::vector<PageNote> pages;
+    std::vector<core::Diagnostic> diagnostics;
+};
+
+}  // namespace notes
