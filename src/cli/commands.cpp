@@ -4,12 +4,13 @@
 
 #include "cli/build_command.hpp"
 #include "cli/merge_command.hpp"
+#include "cli/new_command.hpp"
 #include "core/diagnostic.hpp"
 
 namespace cli {
 
 const std::vector<Command>& commands() {
-    static const std::vector<Command> table = {build_command(), merge_command()};
+    static const std::vector<Command> table = {build_command(), merge_command(), new_command()};
     return table;
 }
 

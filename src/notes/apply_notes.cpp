@@ -4,7 +4,10 @@
 #include <set>
 #include <unordered_map>
 
+#include <yaml-cpp/yaml.h>
+
 #include "notes/markdown.hpp"
+#include "util/dates.hpp"
 #include "util/strings.hpp"
 
 namespace notes {
@@ -175,9 +178,22 @@ const std::vector<std::string>& reserved_page_slugs() {
     return slugs;
 }
 
+std::vector<std::size_t> find_episodes(const core::Catalog& catalog, const std::string& reference) {
+    return EpisodeIndex(catalog).find(reference);
+}
+
+std::string note_template(const core::Episode& e) {
+    YAML::Emitter yaml;
+    yaml << YAML::BeginMap << YAML::Key << "episode" << YAML::Value << e.slug << YAML::Key << "title" << YAML::Value << e.title;
+    if (e.date) yaml << YAML::Key << "date" << YAML::Value << util::format_iso8601(*e.date);
+    yaml << YAML::Key << "topics" << YAML::Value << YAML::Flow << YAML::BeginSeq << YAML::EndSeq << YAML::EndMap;
+    return std::string("---\n") + yaml.c_str() + "\n---\n\n<!-- Write the note here: corrections, context, links to other "
+                                                 "episodes as [title](episode:their-slug). -->\n";
+}
+
 std::vector<std::string> closest_slugs(const core::Catalog& catalog, const std::string& wanted) {
     std::vector<std::pair<std::size_t, std::string>> scored;
-    std::size_t limit = std::max<std::size_t>(3, wanted.size() / 2);
+    std::size_t limit = std::max<std::size_t>(3, wanted.size() * 2 / 3);
     for (const auto& e : catalog.episodes) {
         std::size_t d = util::edit_distance(wanted, e.slug, limit);
         if (d <= limit) scored.emplace_back(d, e.slug);

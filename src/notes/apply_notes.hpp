@@ -22,6 +22,13 @@ const std::vector<std::string>& reserved_page_slugs();
 // closest slugs), ambiguous ones, two notes for one episode, and the loading errors of `notes`.
 Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url);
 
+// The episodes a reference names: by slug, else guid, else exact title (one when it is clear).
+std::vector<std::size_t> find_episodes(const core::Catalog& catalog, const std::string& reference);
+
+// The front matter and body of a new note for an episode: episode, title and date pre-filled,
+// empty topics (what `podarchive new note` writes).
+std::string note_template(const core::Episode& episode);
+
 // The closest existing slugs to `wanted` (at most three), for error messages.
 std::vector<std::string> closest_slugs(const core::Catalog& catalog, const std::string& wanted);
 

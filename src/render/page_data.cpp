@@ -184,7 +184,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     if (older) d.set("older", episode_card(site, *older));
     if (newer) d.set("newer", episode_card(site, *newer));
     if (!extras) return d;
-    d.set("has_note", !extras->note_file.empty());
+    d.set("has_note", !util::trim(extras->note_html).empty());
     d.set("note_html", extras->note_html);
     d.set("topics", terms(site, "topics", extras->topics));
     d.set("guests", terms(site, "guests", extras->guests));

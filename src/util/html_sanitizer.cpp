@@ -83,9 +83,9 @@ struct Writer {
 
     void element(const GumboNode* node, int depth) {
         GumboTag tag = node->v.element.tag;
+        if (tag == GUMBO_TAG_INPUT) return task_checkbox(node);
         if (is_dropped_with_content(tag)) return;
         if (tag == GUMBO_TAG_IMG) return image_as_link(node);
-        if (tag == GUMBO_TAG_INPUT) return task_checkbox(node);
         if (!is_allowed(tag) && tag != GUMBO_TAG_H1) return children(node, depth);
         if (depth > k_max_depth) return children(node, depth);
         const char* name = tag == GUMBO_TAG_H1 ? "h2" : gumbo_normalized_tagname(tag);

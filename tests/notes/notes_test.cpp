@@ -1,0 +1,171 @@
+#include <doctest/doctest.h>
+
+#include "core/diagnostic.hpp"
+#include "notes/apply_notes.hpp"
+#include "notes/front_matter.hpp"
+#include "notes/load_notes.hpp"
+#include "notes/markdown.hpp"
+
+using notes::parse_episode_note;
+
+namespace {
+std::string first_error(const std::string& text, const std::string& file = "content/episodes/x.md") {
+    std::vector<core::Diagnostic> d;
+    parse_episode_note(text, file, d);
+    return d.empty() ? "" : core::format(d.front());
+}
+
+core::Catalog small_catalog() {
+    core::Catalog c;
+    for (const char* slug : {"cuda-graph-trees", "cuda-graphs", "aotautograd", "same-title-a", "same-title-b"}) {
+        core::Episode e;
+        e.slug = slug;
+        e.title = std::string(slug).starts_with("same") ? "Same title" : slug;
+        e.guid = std::string("guid-") + slug;
+        e.sources["title"] = {"feed", "feed.xml", 3};
+        c.episodes.push_back(e);
+    }
+    return c;
+}
+
+notes::Curation apply(core::Catalog& c, std::vector<std::string> texts) {
+    notes::NoteSet set;
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        set.episodes.push_back(parse_episode_note(texts[i], "content/episodes/n" + std::to_string(i) + ".md", set.diagnostics));
+    return notes::apply_notes(c, set, [](const std::string& slug) { return "/base/episodes/" + slug + "/"; });
+}
+
+std::string apply_error(std::vector<std::string> texts) {
+    auto c = small_catalog();
+    try {
+        apply(c, texts);
+    } catch (const core::InputError& e) {
+        std::string all;
+        for (const auto& d : e.diagnostics()) all += core::format(d) + "\n";
+        return all;
+    }
+    return "";
+}
+}  // namespace
+
+TEST_CASE("front matter: fences, BOM, CRLF and line numbers") {
+    bool unclosed = false;
+    auto fm = notes::split_front_matter("\xEF\xBB\xBF---\r\na: 1\r\n---\r\nbody\r\n", unclosed);
+    REQUIRE(fm);
+    CHECK(fm->yaml == "a: 1\n");
+    CHECK(fm->body == "body\n");
+    CHECK(fm->body_line == 4);
+    CHECK_FALSE(notes::split_front_matter("no front matter", unclosed));
+    CHECK_FALSE(unclosed);
+    CHECK_FALSE(notes::split_front_matter("---\na: 1\n", unclosed));
+    CHECK(unclosed);
+}
+
+TEST_CASE("every front-matter key is read") {
+    std::vector<core::Diagnostic> d;
+    auto n = parse_episode_note(
+        "---\nepisode: cuda-graphs\ntitle: CUDA graphs!\nsummary: Short.\ntopics: [CUDA, PT2]\nguests: [Shen Li]\n"
+        "related: [aotautograd]\nerrata: [Oops]\nlinks:\n  - title: Docs\n    url: https://x.example/d\ndraft: false\n"
+        "date: 2021-06-28\nduration: '13:05'\ndescription: New text.\nimage: https://x.example/i.png\n"
+        "url: https://x.example/e\nnumber: 7\nseason: 2\ntranscript: {url: https://x.example/t.vtt, type: text/vtt}\n"
+        "chapters: https://x.example/c.json\n---\nBody *text*.\n",
+        "n.md", d);
+    CHECK(d.empty());
+    CHECK(n.episode.value == "cuda-graphs");
+    CHECK(n.episode.at.line == 2);
+    CHECK(*n.title == "CUDA graphs!");
+    CHECK(*n.summary == "Short.");
+    CHECK(n.topics == std::vector<std::string>{"CUDA", "PT2"});
+    CHECK(n.guests == std::vector<std::string>{"Shen Li"});
+    REQUIRE(n.related.size() == 1);
+    CHECK(n.related[0].value == "aotautograd");
+    CHECK(n.errata.size() == 1);
+    REQUIRE(n.links.size() == 1);
+    CHECK(n.links[0].url == "https://x.example/d");
+    CHECK(util::format_day(*n.date) == "2021-06-28");
+    CHECK(n.duration->seconds == 785);
+    CHECK(*n.description == "New text.");
+    CHECK(*n.number == 7);
+    CHECK(*n.season == 2);
+    CHECK(n.transcript->url == "https://x.example/t.vtt");
+    CHECK(*n.chapters == "https://x.example/c.json");
+    CHECK(n.body == "Body *text*.\n");
+    CHECK(n.body_line == 23);
+}
+
+TEST_CASE("note errors are located in the real file") {
+    CHECK(first_error("---\nepisode: x\ntopic: [a]\n---\n") ==
+          "content/episodes/x.md:3:1: error: unknown front-matter key 'topic'; did you mean 'topics'?\n    topic: [a]\n    ^");
+    CHECK(first_error("---\nepisode: x\ntopics: CUDA\n---\n").starts_with("content/episodes/x.md:3:9: error: 'topics' must be a list"));
+    CHECK(first_error("---\nepisode: x\ndraft: maybe\n---\n").starts_with("content/episodes/x.md:3:8: error: 'draft' must be true or false"));
+    CHECK(first_error("---\nepisode: x\ndate: someday\n---\n").starts_with("content/episodes/x.md:3:7: error: cannot read date 'someday'"));
+    CHECK(first_error("---\nepisode: x\nlinks:\n  - title: t\n    url: javascript:alert(1)\n---\n")
+              .starts_with("content/episodes/x.md:5:10: error: 'url' must be an absolute http(s) URL"));
+    CHECK(first_error("---\nepisode: x\ntitle: [unclosed\n---\n").starts_with("content/episodes/x.md:4:1: error: malformed YAML"));
+    CHECK(first_error("---\ntitle: t\n---\n").find("missing 'episode'") != std::string::npos);
+    CHECK(first_error("no front matter").find("expected front matter") != std::string::npos);
+    CHECK(first_error("---\nepisode: x\n").find("never closed") != std::string::npos);
+}
+
+TEST_CASE("applying notes: overrides carry note provenance; errors name the closest slugs") {
+    auto c = small_catalog();
+    auto cur = apply(c, {"---\nepisode: cuda-graphs\ntitle: CUDA graphs\nrelated: [aotautograd]\ntopics: [CUDA]\n---\n"
+                         "See [trees](episode:cuda-graph-trees).\n"});
+    const auto& e = c.episodes[1];
+    CHECK(e.title == "CUDA graphs");
+    CHECK(e.sources.at("title").source == "note:content/episodes/n0.md");
+    const auto& x = cur.by_slug.at("cuda-graphs");
+    CHECK(x.related == std::vector<std::string>{"aotautograd"});
+    CHECK(x.note_html == "<p>See <a href=\"/base/episodes/cuda-graph-trees/\" rel=\"nofollow noopener\">trees</a>.</p>\n");
+    CHECK(cur.by_slug.at("cuda-graph-trees").mentioned_in == std::vector<std::string>{"cuda-graphs"});
+    CHECK(cur.by_slug.at("aotautograd").mentioned_in == std::vector<std::string>{"cuda-graphs"});
+
+    CHECK(apply_error({"---\nepisode: cuda-graph\n---\n"}) ==
+          "content/episodes/n0.md:2:10: error: episode 'cuda-graph' matches no episode (by slug, guid or title); closest slugs: cuda-graphs, cuda-graph-trees\n");
+    CHECK(apply_error({"---\nepisode: Same title\n---\n"}).find("matches 2 episodes (same-title-a, same-title-b)") != std::string::npos);
+    CHECK(apply_error({"---\nepisode: aotautograd\n---\n\n\nA [bad](episode:aotautogradd) link.\n"})
+              .starts_with("content/episodes/n0.md:6:3: error: link to episode:aotautogradd matches no episode; closest slugs: aotautograd"));
+    CHECK(apply_error({"---\nepisode: aotautograd\n---\n", "---\nepisode: guid-aotautograd\n---\n"}).find("already has a note") != std::string::npos);
+    // Every problem of every note in one run.
+    std::string all = apply_error({"---\nepisode: nope\n---\n", "---\nepisode: aotautograd\nrelated: [nah]\n---\n"});
+    CHECK(std::count(all.begin(), all.end(), '\n') == 2);
+}
+
+TEST_CASE("draft notes are checked but not applied") {
+    auto c = small_catalog();
+    auto cur = apply(c, {"---\nepisode: aotautograd\ntitle: Changed\ndraft: true\n---\n"});
+    CHECK(c.episodes[2].title == "aotautograd");
+    CHECK(cur.by_slug.empty());
+    CHECK_FALSE(apply_error({"---\nepisode: nothing-like-it\ndraft: true\n---\n"}).empty());
+}
+
+TEST_CASE("markdown: GFM features, raw HTML filtered, hostile links dropped") {
+    auto none = [](const std::string&) -> std::optional<std::string> { return std::nullopt; };
+    auto r = notes::render_markdown("| a | b |\n|---|---|\n| 1 | 2 |\n\n~~old~~ https://x.example\n\n- [x] done\n\n"
+                                    "Note[^1].\n\n[^1]: The footnote.\n\n<script>alert(1)</script><b onclick=x>bold</b>\n\n"
+                                    "[click](javascript:alert(1)) [data](data:text/html,x)\n",
+                                    1, none);
+    CHECK(r.html.find("<table>") != std::string::npos);
+    CHECK(r.html.find("<del>old</del>") != std::string::npos);
+    CHECK(r.html.find("<a href=\"https://x.example\"") != std::string::npos);
+    CHECK(r.html.find("<input type=\"checkbox\" disabled checked>") != std::string::npos);
+    CHECK(r.html.find("The footnote.") != std::string::npos);
+    CHECK(r.html.find("<b>bold</b>") != std::string::npos);
+    CHECK(r.html.find("<script") == std::string::npos);
+    CHECK(r.html.find("onclick") == std::string::npos);
+    CHECK(r.html.find("javascript:") == std::string::npos);
+    CHECK(r.html.find("data:") == std::string::npos);
+}
+
+TEST_CASE("pages: slug, order, reserved names") {
+    std::vector<core::Diagnostic> d;
+    auto p = notes::parse_page("---\ntitle: About\norder: -2\nnav: false\n---\nHi\n", "content/pages/About Us.md", "about-us", d);
+    CHECK(d.empty());
+    CHECK(p.slug == "about-us");
+    CHECK(p.order == -2);
+    CHECK_FALSE(p.nav);
+    auto c = small_catalog();
+    notes::NoteSet set;
+    set.pages.push_back(notes::parse_page("---\ntitle: Episodes\nslug: episodes\n---\n", "content/pages/e.md", "e", set.diagnostics));
+    CHECK_THROWS_AS(notes::apply_notes(c, set, [](const std::string& s) { return s; }), core::InputError);
+}
