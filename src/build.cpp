@@ -35,7 +35,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
     notes::Curation curation = apply_notes(config, catalog, site.paths);
     site.nav = render::navigation(site, curation);
     render::render_site(config, catalog, curation, site, templates, out);
-    feed::FeedResult feed = feed::write_feed(config, catalog, site);
+    feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
     out.add("feed.xml", std::move(feed.xml));
 
     BuildReport report;

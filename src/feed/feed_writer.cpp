@@ -63,7 +63,8 @@ void write_channel(pugi::xml_node channel, const config::SiteConfig& config, con
     text_child(channel, "podcast:guid", ch.podcast_guid);
 }
 
-void write_item(pugi::xml_node channel, const core::Episode& e, const render::SiteInfo& site) {
+void write_item(pugi::xml_node channel, const core::Episode& e, const notes::EpisodeExtras* extras,
+                const render::SiteInfo& site) {
     auto item = channel.append_child("item");
     text_child(item, "title", e.title);
     text_child(item, "itunes:title", e.title);
@@ -74,7 +75,9 @@ void write_item(pugi::xml_node channel, const core::Episode& e, const render::Si
     if (e.date) text_child(item, "pubDate", util::format_rfc822(*e.date));
     std::string notes = render::notes_html(e);
     text_child(item, "description", notes);
-    text_child(item, "content:encoded", notes);
+    std::string encoded = notes;
+    if (extras && !extras->note_html.empty()) encoded += "\n<h2>Archive notes</h2>\n" + extras->note_html;
+    text_child(item, "content:encoded", encoded);
     auto enclosure = item.append_child("enclosure");
     enclosure.append_attribute("url") = e.enclosure->url.c_str();
     // Length 0 is the RSS convention for "unknown": we never invent a byte count.
@@ -89,11 +92,28 @@ void write_item(pugi::xml_node channel, const core::Episode& e, const render::Si
     std::string explicit_flag = util::ascii_lower(e.explicit_flag);
     if (explicit_flag == "yes" || explicit_flag == "true") text_child(item, "itunes:explicit", "true");
     else if (!explicit_flag.empty()) text_child(item, "itunes:explicit", "false");
+    if (!extras) return;
+    if (extras->transcript) {
+        auto t = item.append_child("podcast:transcript");
+        t.append_attribute("url") = extras->transcript->url.c_str();
+        t.append_attribute("type") = extras->transcript->title.c_str();
+    }
+    if (extras->chapters) {
+        auto c = item.append_child("podcast:chapters");
+        c.append_attribute("url") = extras->chapters->c_str();
+        c.append_attribute("type") = "application/json+chapters";
+    }
+    for (const auto& guest : extras->guests) {
+        auto p = item.append_child("podcast:person");
+        p.append_attribute("role") = "guest";
+        p.text() = guest.c_str();
+    }
 }
 
 }  // namespace
 
-FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& catalog, const render::SiteInfo& site) {
+FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
+                      const render::SiteInfo& site) {
     pugi::xml_document doc;
     auto decl = doc.append_child(pugi::node_declaration);
     decl.append_attribute("version") = "1.0";
@@ -112,7 +132,8 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
             ++result.left_out_without_audio;
             continue;
         }
-        write_item(channel, e, site);
+        auto it = curation.by_slug.find(e.slug);
+        write_item(channel, e, it == curation.by_slug.end() ? nullptr : &it->second, site);
         ++result.items;
     }
     std::ostringstream s;

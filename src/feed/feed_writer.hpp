@@ -4,6 +4,7 @@
 
 #include "config/site_config.hpp"
 #include "core/episode.hpp"
+#include "notes/curation.hpp"
 #include "render/page_data.hpp"
 
 namespace feed {
@@ -19,6 +20,9 @@ struct FeedResult {
 // the site's own feed URL, and one item per episode that has an enclosure, newest first, with
 // its original guid. Dates are RFC 822; durations are seconds. lastBuildDate is the newest
 // item's date, so the same inputs give the same bytes.
-FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& catalog, const render::SiteInfo& site);
+// From the notes (`curation`): podcast:person per guest, podcast:transcript and podcast:chapters,
+// and the curated note appended to content:encoded.
+FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
+                      const render::SiteInfo& site);
 
 }  // namespace feed

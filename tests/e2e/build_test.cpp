@@ -138,3 +138,20 @@ TEST_CASE("writes outside the output folder are refused") {
     CHECK_THROWS_AS(out.add("/etc/passwd", "x"), std::invalid_argument);
     CHECK(out.files().empty());
 }
+
+TEST_CASE("end to end: notes reach the feed as podcast:person, transcript, chapters and content") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    test::write(dir.path() / "content/episodes/t.md",
+                "---\nepisode: torch-trace-and-tlparse\nguests: [Jane Guest]\ntranscript: https://x.example/t.vtt\n"
+                "chapters: https://x.example/c.json\n---\nCurated *words*.\n");
+    auto config = config::load_config(dir.path() / "site.yaml");
+    output::MemoryOutput out;
+    build::build_site(config, out);
+    const std::string& feed = *out.find("feed.xml");
+    CHECK(contains(feed, "<podcast:person role=\"guest\">Jane Guest</podcast:person>"));
+    CHECK(contains(feed, "<podcast:transcript url=\"https://x.example/t.vtt\" type=\"text/vtt\" />"));
+    CHECK(contains(feed, "<podcast:chapters url=\"https://x.example/c.json\" type=\"application/json+chapters\" />"));
+    CHECK(contains(feed, "Curated &lt;em&gt;words&lt;/em&gt;"));
+    CHECK(out.find("guests/jane-guest/index.html"));
+}
