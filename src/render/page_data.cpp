@@ -50,7 +50,7 @@ std::string iso_duration(int seconds) {
 
 SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url) {
     const core::Channel& ch = catalog.channel;
-    SiteInfo site{SitePaths(base_url), {}, {}, {}, {}, {}, {}, {}};
+    SiteInfo site{SitePaths(base_url), {}, {}, {}, {}, {}, {}, {}, {}};
     site.title = !config.title.empty() ? config.title : ch.title;
     site.description = !config.description.empty() ? config.description : util::html_to_text(ch.description);
     site.language = !config.language.empty() ? config.language : ch.language;
