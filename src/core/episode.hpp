@@ -52,6 +52,7 @@ struct Episode {
     std::optional<int> season;
     std::vector<ListenLink> listen_on;
     std::vector<std::string> seen_in;  // names of the sources that had it, in config order
+    std::vector<std::string> seen_at;  // pages (URLs) where sources saw it, deduplicated
     std::map<std::string, FieldSource> sources;
     std::vector<RecordRef> records;
 };

@@ -47,7 +47,7 @@ struct Record {
     std::string image;
     std::string explicit_flag;     // as the source wrote it
     std::string keywords;
-    std::vector<std::string> listen_urls;  // other pages where the episode was seen
+    std::vector<std::string> seen_at;  // other pages where the episode was seen
 };
 
 }  // namespace core

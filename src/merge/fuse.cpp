@@ -176,9 +176,12 @@ void fuse_links(core::Episode& e, const std::vector<Member>& members) {
         add(m.record->page_url);
         add(m.record->apple_url);
     }
-    for (const auto& m : members)
+    for (const auto& m : members) {
         if (std::find(e.seen_in.begin(), e.seen_in.end(), m.record->from.source) == e.seen_in.end())
             e.seen_in.push_back(m.record->from.source);
+        for (const auto& url : m.record->seen_at)
+            if (std::find(e.seen_at.begin(), e.seen_at.end(), url) == e.seen_at.end()) e.seen_at.push_back(url);
+    }
 }
 
 }  // namespace

@@ -1,5 +1,9 @@
 #include "render/page_data.hpp"
 
+#include <map>
+#include <set>
+#include <nlohmann/json.hpp>
+
 
 #include "util/dates.hpp"
 #include "util/durations.hpp"
@@ -46,6 +50,29 @@ std::string iso_duration(int seconds) {
     return out + std::to_string(seconds % 60) + "S";
 }
 
+// Pages that list the whole show: a page where several episodes were seen is the show's page on
+// that directory, not one episode's. Most-cited first; one per host.
+std::vector<SiteInfo::Link> directory_pages(const core::Catalog& catalog) {
+    std::map<std::string, int> seen;
+    for (const auto& e : catalog.episodes)
+        for (const auto& url : e.seen_at) ++seen[url];
+    std::vector<std::pair<int, std::string>> ranked;
+    for (const auto& [url, count] : seen)
+        if (count >= 5) ranked.emplace_back(-count, url);
+    std::sort(ranked.begin(), ranked.end());
+    std::vector<SiteInfo::Link> out;
+    std::set<std::string> hosts;
+    for (const auto& [count, url] : ranked) {
+        std::string host = util::normalize_media_url(url);
+        host = host.substr(0, host.find('/'));
+        if (host.starts_with("www.")) host = host.substr(4);
+        if (host.find("simplecast.com") != std::string::npos || !hosts.insert(host).second) continue;
+        out.push_back({host, url});
+        if (out.size() == 8) break;
+    }
+    return out;
+}
+
 }  // namespace
 
 SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url) {
@@ -61,11 +88,12 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
     site.subscribe.push_back({"RSS feed", site.paths.url("feed.xml")});
     if (std::string apple = apple_show_url(catalog); !apple.empty()) site.subscribe.push_back({"Apple Podcasts", apple});
     if (util::is_http_url(ch.link)) site.subscribe.push_back({"Host page", ch.link});
+    for (const auto& link : directory_pages(catalog)) site.subscribe.push_back(link);
     return site;
 }
 
 Data base_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
-               const std::string& page_dir) {
+               const std::string& page_dir, const std::string& jsonld) {
     Data s;
     s.set("title", site.title);
     s.set("description", site.description);
@@ -84,10 +112,27 @@ Data base_data(const SiteInfo& site, const std::string& page_title, const std::s
     page.set("heading", page_title.empty() ? site.title : page_title);
     page.set("description", description.empty() ? site.description : description);
     page.set("canonical", site.paths.absolute(page_dir));
+    page.set("jsonld", jsonld);
     Data root;
     root.set("site", s);
     root.set("page", page);
     return root;
+}
+
+std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const std::string& description) {
+    nlohmann::json j = {{"@context", "https://schema.org"},
+                        {"@type", "PodcastEpisode"},
+                        {"name", e.title},
+                        {"url", site.paths.absolute(SitePaths::episode_dir(e.slug))},
+                        {"description", description},
+                        {"partOfSeries", {{"@type", "PodcastSeries"}, {"name", site.title}, {"url", site.paths.base_url}}}};
+    if (e.date) j["datePublished"] = util::format_iso8601(*e.date);
+    if (e.duration) j["timeRequired"] = iso_duration(e.duration->seconds);
+    if (e.episode_number) j["episodeNumber"] = *e.episode_number;
+    if (e.enclosure && util::is_http_url(e.enclosure->url))
+        j["associatedMedia"] = {{"@type", "MediaObject"}, {"contentUrl", e.enclosure->url}};
+    std::string text = j.dump();
+    return "<script type=\"application/ld+json\">" + util::replace_all(text, "<", "\\u003c") + "</script>";
 }
 
 std::string summary_of(const core::Episode& e, std::size_t max_chars) {

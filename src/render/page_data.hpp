@@ -39,8 +39,13 @@ std::string term_slug(const std::string& name);
 SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url);
 
 // {site: {...}, page: {title, description, canonical, ...}}: the part every page shares.
+// `jsonld` (optional) is a complete <script type="application/ld+json"> element.
 Data base_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
-               const std::string& page_dir);
+               const std::string& page_dir, const std::string& jsonld = "");
+
+// schema.org PodcastEpisode JSON-LD for an episode page, as a <script> element whose JSON
+// cannot close the element early ("<" is written as \u003c).
+std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const std::string& description);
 
 // A compact episode for lists: {title, url, date_iso, date_human, duration, summary, ...}.
 // `extras` (the episode's note, may be null) gives its summary and topics.

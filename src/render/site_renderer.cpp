@@ -4,6 +4,8 @@
 #include <pugixml.hpp>
 #include <sstream>
 
+#include "render/search_index.hpp"
+#include "util/dates.hpp"
 #include "util/files.hpp"
 #include "util/strings.hpp"
 
@@ -13,7 +15,7 @@ namespace fs = std::filesystem;
 using List = kainjow::mustache::list;
 
 const std::vector<std::string>& required_templates() {
-    static const std::vector<std::string> names = {"index", "episode", "404", "page", "terms", "term"};
+    static const std::vector<std::string> names = {"index", "episode", "404", "page", "terms", "term", "archive", "search"};
     return names;
 }
 
@@ -85,7 +87,7 @@ void render_episode_pages(const core::Catalog& catalog, const notes::Curation& c
         std::string dir = SitePaths::episode_dir(eps[i].slug);
         const notes::EpisodeExtras* extras = extras_of(curation, eps[i].slug);
         std::string description = extras && !extras->summary.empty() ? extras->summary : summary_of(eps[i], 160);
-        Data d = base_data(site, eps[i].title, description, dir);
+        Data d = base_data(site, eps[i].title, description, dir, episode_jsonld(site, eps[i], description));
         d.set("episode", episode_data(site, eps[i], older, newer, extras, lookup));
         out.add(dir + "index.html", templates.render("episode", d));
         urls.push_back(dir);
@@ -135,6 +137,38 @@ void render_terms(const std::string& section, const std::string& label, const co
     d.set("terms", index);
     out.add(section + "/index.html", templates.render("terms", d));
     urls.push_back(section + "/");
+}
+
+// Every episode on one page, by year and month; undated ones at the end.
+void render_archive(const core::Catalog& catalog, const SiteInfo& site, const TemplateSet& templates,
+                    output::Output& out, std::vector<std::string>& urls) {
+    std::map<int, std::map<int, List>, std::greater<>> by_year;
+    List undated;
+    for (const auto& e : catalog.episodes) {
+        if (e.date) by_year[util::year_of(*e.date)][util::month_of(*e.date)].push_back(episode_card(site, e));
+        else undated.push_back(episode_card(site, e));
+    }
+    List years;
+    for (auto& [year, months] : by_year) {
+        List month_list;
+        for (auto it = months.rbegin(); it != months.rend(); ++it) {
+            Data m;
+            m.set("month", std::string(util::month_name(it->first)));
+            m.set("episodes", it->second);
+            month_list.push_back(m);
+        }
+        Data y;
+        y.set("year", std::to_string(year));
+        y.set("months", month_list);
+        years.push_back(y);
+    }
+    Data d = base_data(site, "Archive", "Every episode of " + site.title + ", by year and month.", "archive/");
+    d.set("years", years);
+    d.set("undated", undated);
+    d.set("has_undated", !undated.empty());
+    d.set("episode_count", std::to_string(catalog.episodes.size()));
+    out.add("archive/index.html", templates.render("archive", d));
+    urls.push_back("archive/");
 }
 
 void render_pages(const notes::Curation& curation, const SiteInfo& site, const TemplateSet& templates,
@@ -187,7 +221,7 @@ void copy_static_files(const config::SiteConfig& config, output::Output& out) {
 }
 
 std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curation& curation) {
-    std::vector<SiteInfo::Link> nav = {{"Episodes", site.paths.url("")}};
+    std::vector<SiteInfo::Link> nav = {{"Episodes", site.paths.url("")}, {"Archive", site.paths.url("archive/")}};
     bool topics = false, guests = false;
     for (const auto& [slug, x] : curation.by_slug) topics |= !x.topics.empty(), guests |= !x.guests.empty();
     if (topics) nav.push_back({"Topics", site.paths.url("topics/")});
@@ -205,6 +239,9 @@ void render_site(const config::SiteConfig& config, const core::Catalog& catalog,
     render_terms("topics", "Topics", catalog, curation, site, templates, out, urls);
     render_terms("guests", "Guests", catalog, curation, site, templates, out, urls);
     render_pages(curation, site, templates, out, urls);
+    render_archive(catalog, site, templates, out, urls);
+    out.add("search/index.html", templates.render("search", base_data(site, "Search", "Search the episodes of " + site.title + ".", "search/")));
+    write_search_index(catalog, curation, site.paths, out);
     out.add("404.html", templates.render("404", base_data(site, "Page not found", "", "404.html")));
     out.add("sitemap.xml", sitemap_xml(site, urls));
     out.add("robots.txt", "User-agent: *\nAllow: /\nSitemap: " + site.paths.absolute("sitemap.xml") + "\n");

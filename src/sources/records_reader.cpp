@@ -167,7 +167,7 @@ struct EntryReader {
         if (key == "seen_at") {
             if (!v.is_list) problem(true, v.line, "'seen_at' must be a list of URLs");
             for (const auto& url : v.items)
-                if (util::is_http_url(url)) r.listen_urls.push_back(url);
+                if (util::is_http_url(url)) r.seen_at.push_back(url);
             return;
         }
         if (!scalar(key, v, s) || s.empty()) return;

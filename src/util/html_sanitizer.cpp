@@ -71,6 +71,17 @@ bool attribute_allowed(GumboTag tag, std::string_view name, std::string_view val
     return false;
 }
 
+// "https://github.com/pytorch/pytorch/pull/130935" -> "pytorch/pytorch#130935", else "".
+std::string github_label(std::string_view url) {
+    constexpr std::string_view k_prefix = "https://github.com/";
+    if (!url.starts_with(k_prefix)) return {};
+    auto parts = split(url.substr(k_prefix.size()), '/');
+    if (parts.size() != 4 || (parts[2] != "pull" && parts[2] != "issues")) return {};
+    long long number = 0;
+    if (!parse_uint(parts[3], number)) return {};
+    return std::string(parts[0]) + "/" + std::string(parts[1]) + "#" + std::string(parts[3]);
+}
+
 struct Writer {
     std::string out;
 
@@ -105,7 +116,12 @@ struct Writer {
         if (tag == GUMBO_TAG_A) out += " rel=\"nofollow noopener\"";
         out += '>';
         if (is_void(tag)) return;
-        children(node, depth);
+        if (tag == GUMBO_TAG_A && link_shown_as_url(node)) {
+            // A bare GitHub issue or PR URL reads better as "pytorch/pytorch#13246".
+            text(github_label(gumbo_get_attribute(&node->v.element.attributes, "href")->value));
+        } else {
+            children(node, depth);
+        }
         out += "</";
         out += name;
         out += '>';
@@ -118,6 +134,14 @@ struct Writer {
         out += "<input type=\"checkbox\" disabled";
         if (gumbo_get_attribute(&node->v.element.attributes, "checked")) out += " checked";
         out += ">";
+    }
+
+    static bool link_shown_as_url(const GumboNode* node) {
+        const GumboAttribute* href = gumbo_get_attribute(&node->v.element.attributes, "href");
+        const GumboVector& kids = node->v.element.children;
+        if (!href || kids.length != 1 || github_label(href->value).empty()) return false;
+        auto* child = static_cast<const GumboNode*>(kids.data[0]);
+        return child->type == GUMBO_NODE_TEXT && trim(child->v.text.text) == trim(href->value);
     }
 
     void image_as_link(const GumboNode* node) {
@@ -182,16 +206,6 @@ std::string html_to_text(std::string_view html) {
 
 namespace {
 
-// "https://github.com/pytorch/pytorch/pull/130935" -> "pytorch/pytorch#130935", else "".
-std::string github_label(std::string_view url) {
-    constexpr std::string_view k_prefix = "https://github.com/";
-    if (!url.starts_with(k_prefix)) return {};
-    auto parts = split(url.substr(k_prefix.size()), '/');
-    if (parts.size() != 4 || (parts[2] != "pull" && parts[2] != "issues")) return {};
-    long long number = 0;
-    if (!parse_uint(parts[3], number)) return {};
-    return std::string(parts[0]) + "/" + std::string(parts[1]) + "#" + std::string(parts[3]);
-}
 
 bool url_char(char c) {
     return static_cast<unsigned char>(c) > 0x20 && c != '<' && c != '>' && c != '"' && c != '\'' && c != '`';

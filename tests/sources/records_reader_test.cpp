@@ -30,7 +30,7 @@ TEST_CASE("YAML records") {
     CHECK(batch.records[1].from.line == 7);
     CHECK(batch.records[1].duration->seconds == 1020);
     CHECK(batch.records[2].duration->seconds == 780);
-    CHECK(batch.records[2].listen_urls.size() == 1);
+    CHECK(batch.records[2].seen_at.size() == 1);
 }
 
 TEST_CASE("bad values and unknown keys are located") {
