@@ -133,6 +133,12 @@ std::string TemplateSet::render(const std::string& name, const Data& data) const
     return out;
 }
 
+std::string TemplateSet::render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const {
+    auto it = m_templates.find(name);
+    if (it == m_templates.end()) throw std::logic_error("template not loaded: " + name);
+    return it->second.compiled->render(context);
+}
+
 const fs::path& TemplateSet::origin(const std::string& name) const { return m_templates.at(name).file; }
 
 }  // namespace render

@@ -28,6 +28,9 @@ public:
     // Renders template `name` (one of those loaded) with `data`.
     std::string render(const std::string& name, const Data& data) const;
 
+    // Renders with a caller's context (tests use one that records every name looked up).
+    std::string render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const;
+
     // Which file a template was loaded from (for messages and tests).
     const std::filesystem::path& origin(const std::string& name) const;
 

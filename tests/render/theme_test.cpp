@@ -1,0 +1,143 @@
+// The default theme: every template rendered with the full data model, the search index, and
+// themes/README.md kept in step with the variables the templates use.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+
+#include "build.hpp"
+#include "config/site_config.hpp"
+#include "render/search_index.hpp"
+#include "merge/merge.hpp"
+#include "render/site_renderer.hpp"
+#include "support.hpp"
+
+namespace {
+
+// A fixture site with a note that uses every feature, and a page.
+struct RichSite {
+    test::TempDir dir;
+    output::MemoryOutput out;
+    RichSite() {
+        test::copy_site("site", dir.path());
+        test::write(dir.path() / "content/episodes/t.md",
+                    "---\nepisode: torch-trace-and-tlparse\nsummary: Logs for PT2.\ntopics: [Debugging, PT2]\nguests: [Jane Guest]\n"
+                    "related: [higher-order-operators]\nerrata: [Minor slip]\nlinks:\n  - title: tlparse\n    url: https://github.com/ezyang/tlparse\n"
+                    "---\nSee [the operators](episode:higher-order-operators).\n");
+        test::write(dir.path() / "content/pages/about.md", "---\ntitle: About\norder: 1\n---\nAbout *this*.\n");
+        auto config = config::load_config(dir.path() / "site.yaml");
+        build::build_site(config, out);
+    }
+    const std::string& file(const std::string& path) const {
+        const std::string* c = out.find(path);
+        REQUIRE_MESSAGE(c, "missing " << path);
+        return *c;
+    }
+};
+
+bool has(const std::string& s, const std::string& needle) { return s.find(needle) != std::string::npos; }
+
+// A context that remembers every name a template looks up.
+class RecordingContext : public kainjow::mustache::context<std::string> {
+public:
+    using kainjow::mustache::context<std::string>::context;
+    const kainjow::mustache::data* get(const std::string& name) const override {
+        names.insert(name);
+        return kainjow::mustache::context<std::string>::get(name);
+    }
+    mutable std::set<std::string> names;
+};
+
+}  // namespace
+
+TEST_CASE("every page type renders with the full data model") {
+    RichSite site;
+    const auto& episode = site.file("episodes/torch-trace-and-tlparse/index.html");
+    for (const char* part : {"Topics:", "href=\"/fixture-archive/topics/debugging/\"", "Guests:", "Jane Guest", "Errata",
+                             "Minor slip", "Archive notes", "Further reading", "Listen to these first",
+                             "href=\"/fixture-archive/episodes/higher-order-operators/\"", "\"@type\":\"PodcastEpisode\"",
+                             "<input type=\"search\"", "data-base=\"/fixture-archive/\"", "js/search.js"})
+        CHECK_MESSAGE(has(episode, part), part);
+    CHECK(has(site.file("episodes/higher-order-operators/index.html"), "Mentioned in"));
+    CHECK(has(site.file("topics/index.html"), "Debugging"));
+    CHECK(has(site.file("topics/pt2/index.html"), "TORCH_TRACE and tlparse"));
+    CHECK(has(site.file("guests/jane-guest/index.html"), "TORCH_TRACE and tlparse"));
+    CHECK(has(site.file("about/index.html"), "<em>this</em>"));
+    CHECK(has(site.file("index.html"), ">About</a>"));
+    const auto& archive = site.file("archive/index.html");
+    CHECK(has(archive, "<h2 id=\"y2024\">2024</h2>"));
+    CHECK(archive.find("<h3>August</h3>") < archive.find("<h3>April</h3>"));
+    CHECK(has(archive, "Date unknown"));
+    CHECK(site.out.find("search/index.html"));
+}
+
+TEST_CASE("JSON-LD cannot break out of its script element") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    test::write(dir.path() / "content/episodes/t.md", "---\nepisode: strides\ntitle: \"</script><script>alert(1)</script>\"\n---\n");
+    auto config = config::load_config(dir.path() / "site.yaml");
+    output::MemoryOutput out;
+    build::build_site(config, out);
+    const std::string& page = *out.find("episodes/strides/index.html");
+    std::size_t start = page.find("<script type=\"application/ld+json\">");
+    REQUIRE(start != std::string::npos);
+    std::size_t end = page.find("</script>", start);
+    std::string json = page.substr(start + 35, end - start - 35);
+    CHECK(json.find('<') == std::string::npos);
+    CHECK(nlohmann::json::parse(json)["name"] == "</script><script>alert(1)</script>");
+}
+
+TEST_CASE("the search index: one shard per word prefix, blocks of results") {
+    RichSite site;
+    auto meta = nlohmann::json::parse(site.file("search/meta.json"));
+    CHECK(meta["docs"] == 6);
+    CHECK(meta["block_size"] == render::k_search_block_size);
+    auto tl = nlohmann::json::parse(site.file("search/t/tl.json"));
+    REQUIRE(tl.contains("tlparse"));
+    auto postings = tl["tlparse"];
+    REQUIRE(postings.size() == 1);
+    std::size_t doc = postings[0][0];
+    CHECK(postings[0][1].get<int>() >= 8);  // a title word
+    auto block = nlohmann::json::parse(site.file("search/d/0.json"));
+    CHECK(block[doc][0] == "TORCH_TRACE and tlparse");
+    CHECK(block[doc][1] == "/fixture-archive/episodes/torch-trace-and-tlparse/");
+    CHECK(has(block[doc][3].get<std::string>(), "Logs for PT2."));  // the note's summary leads
+    auto ja = nlohmann::json::parse(site.file("search/t/ja.json"));
+    CHECK(ja.contains("jane"));                                      // guests are searchable
+    for (const auto& key : meta["shards"]) CHECK(site.out.find("search/t/" + key.get<std::string>() + ".json"));
+    CHECK(render::search_shard_key("cuda") == "cu");
+    CHECK(render::search_shard_key("\xC3\xA9t\xC3\xA9") == "xc3a9");
+}
+
+TEST_CASE("themes/README.md documents every template and every variable the templates use") {
+    std::string readme = test::read(test::source_dir() / "themes/README.md");
+    RichSite site;
+    auto config = config::load_config(site.dir.path() / "site.yaml");
+    auto templates = render::load_templates(config);
+    std::set<std::string> used;
+    // Render each template with the data the build gives it, recording each name looked up.
+    for (const auto& name : render::required_templates()) {
+        CHECK_MESSAGE(has(readme, "`" + name + ".mustache`"), name);
+    }
+    auto batches = build::load_sources(config);
+    core::Catalog catalog = merge::merge(batches);
+    render::SiteInfo info = render::make_site_info(config, catalog, config.base_url);
+    auto curation = build::apply_notes(config, catalog, info.paths);
+    kainjow::mustache::data d = render::base_data(info, "T", "D", "episodes/x/");
+    d.set("episode", render::episode_data(info, catalog.episodes[1], &catalog.episodes[2], &catalog.episodes[0],
+                                          &curation.by_slug.begin()->second, [&](const std::string&) { return &catalog.episodes[0]; }));
+    for (const auto& name : render::required_templates()) {
+        RecordingContext ctx(&d);
+        templates.render(name, ctx);
+        used.insert(ctx.names.begin(), ctx.names.end());
+    }
+    for (const auto& name : used) {
+        if (name == ".") continue;
+        std::size_t dot = name.rfind('.');
+        std::string last = dot == std::string::npos ? name : name.substr(dot + 1);
+        bool documented = has(readme, "`" + last + "`") || has(readme, "`" + name + "`") || has(readme, last + "`");
+        CHECK_MESSAGE(documented, "themes/README.md does not document '" << name << "'");
+    }
+    CHECK(used.size() > 40);
+}
