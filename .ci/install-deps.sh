@@ -6,7 +6,7 @@ packages=(
   cmake g++ make pkg-config
   nlohmann-json3-dev libpugixml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
   libyaml-cpp-dev doctest-dev libkainjow-mustache-dev libutf8proc-dev libcli11-dev
-  libhowardhinnant-date-dev libgumbo-dev libxxhash-dev libcurl4-openssl-dev libcpp-httplib-dev
+  libhowardhinnant-date-dev libgumbo-dev libxxhash-dev libcurl4-openssl-dev libcpp-httplib-dev libssl-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,6 +1,10 @@
 #include "build.hpp"
 
 #include "feed/feed_writer.hpp"
+#include "feed/identity.hpp"
+#include "feed/json_feed.hpp"
+#include "feed/lint.hpp"
+#include "util/files.hpp"
 #include "merge/merge.hpp"
 #include "notes/apply_notes.hpp"
 #include "notes/load_notes.hpp"
@@ -27,6 +31,39 @@ notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& cat
     return notes::apply_notes(catalog, notes, [&](const std::string& slug) { return paths.url(render::SitePaths::episode_dir(slug)); });
 }
 
+namespace {
+
+// The regenerated feed must pass the linter and keep every identity of the input feeds and of
+// the previous build. Throws core::InputError listing every problem; returns lint warnings.
+std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<sources::SourceBatch>& batches,
+                                         const feed::FeedResult& feed) {
+    std::vector<core::Diagnostic> errors, warnings;
+    for (const auto& f : feed::lint_feed(feed.xml)) {
+        auto d = core::error_at({"feed.xml", f.line, 0}, "[" + f.rule + "] " + f.where + ": " + f.message + " (" + f.spec + ")");
+        if (f.level == feed::LintLevel::warning) d.severity = core::Severity::warning;
+        (f.level == feed::LintLevel::error ? errors : warnings).push_back(d);
+    }
+    for (const auto& b : batches) {
+        if (b.kind != "rss") continue;
+        std::vector<feed::ItemIdentity> input;
+        for (const auto& r : b.records)
+            if (r.enclosure) input.push_back({r.guid.empty() ? r.enclosure->url : r.guid, r.enclosure->url, ""});
+        auto found = feed::compare_identities(feed.items, input, b.info.file, config.identity_changes);
+        errors.insert(errors.end(), found.begin(), found.end());
+    }
+    std::filesystem::path previous = config.output_dir() / "feed.xml";
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(previous, ec)) {
+        std::string text = util::read_file(previous);
+        auto found = feed::compare_identities(feed.items, feed::read_identities(text), previous.string(), config.identity_changes);
+        errors.insert(errors.end(), found.begin(), found.end());
+    }
+    if (!errors.empty()) throw core::InputError(errors);
+    return warnings;
+}
+
+}  // namespace
+
 BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
     auto templates = render::load_templates(config);  // first: a broken template fails fast
     auto batches = load_sources(config);
@@ -36,15 +73,20 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
     site.nav = render::navigation(site, curation);
     render::render_site(config, catalog, curation, site, templates, out);
     feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
+    auto lint_warnings = check_feed(config, batches, feed);
     out.add("feed.xml", std::move(feed.xml));
+    out.add("feed.json", feed::write_json_feed(catalog, curation, site));
 
     BuildReport report;
     report.episodes = catalog.episodes.size();
-    report.feed_items = feed.items;
+    report.feed_items = feed.items.size();
     report.left_out_without_audio = feed.left_out_without_audio;
+    report.left_out_without_date = feed.left_out_without_date;
+    report.warnings = lint_warnings;
     report.files = out.file_count();
     report.bytes = out.byte_count();
     for (const auto& b : batches) report.warnings.insert(report.warnings.end(), b.diagnostics.begin(), b.diagnostics.end());
+    report.lint_warnings = lint_warnings.size();
     return report;
 }
 

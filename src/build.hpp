@@ -18,6 +18,8 @@ struct BuildReport {
     std::size_t episodes = 0;
     std::size_t feed_items = 0;
     std::size_t left_out_without_audio = 0;
+    std::size_t left_out_without_date = 0;
+    std::size_t lint_warnings = 0;
     std::size_t files = 0;
     std::size_t bytes = 0;
     std::vector<core::Diagnostic> warnings;

@@ -42,6 +42,12 @@ void copy_site(const std::string& name, const fs::path& dir) {
     fs::copy(source_dir() / "themes", dir / "themes", fs::copy_options::recursive | fs::copy_options::overwrite_existing);
 }
 
+std::string replace_first(std::string text, const std::string& from, const std::string& to) {
+    auto pos = text.find(from);
+    if (pos != std::string::npos) text.replace(pos, from.size(), to);
+    return text;
+}
+
 int run_podarchive(const std::string& args, const fs::path& cwd, std::string& out) {
     std::string command = "cd '" + cwd.string() + "' && '" + std::string(PODARCHIVE_BINARY) + "' " + args + " 2>&1";
     FILE* pipe = ::popen(command.c_str(), "r");

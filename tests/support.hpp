@@ -26,6 +26,9 @@ private:
 // Copies tests/fixtures/<name>/ and the repository's themes/ into `dir` (a site to build).
 void copy_site(const std::string& name, const std::filesystem::path& dir);
 
+// `text` with the first `from` replaced by `to` (unchanged when absent).
+std::string replace_first(std::string text, const std::string& from, const std::string& to);
+
 // Runs the podarchive binary with `args` in `cwd`; returns the exit code, output in `out`.
 int run_podarchive(const std::string& args, const std::filesystem::path& cwd, std::string& out);
 

@@ -42,7 +42,9 @@ int run_build(const BuildArgs& args) {
     if (report.left_out_without_audio)
         std::cout << "; " << report.left_out_without_audio
                   << " episodes left out because no source gives their audio file (they still have pages)";
-    std::cout << "\n";
+    if (report.left_out_without_date)
+        std::cout << "; " << report.left_out_without_date << " left out because no source gives their date";
+    std::cout << "; feed lint: " << report.lint_warnings << " warnings\n";
     return k_exit_ok;
 }
 }  // namespace

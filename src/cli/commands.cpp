@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/build_command.hpp"
+#include "cli/check_command.hpp"
 #include "cli/merge_command.hpp"
 #include "cli/new_command.hpp"
 #include "core/diagnostic.hpp"
@@ -10,7 +11,7 @@
 namespace cli {
 
 const std::vector<Command>& commands() {
-    static const std::vector<Command> table = {build_command(), merge_command(), new_command()};
+    static const std::vector<Command> table = {build_command(), merge_command(), new_command(), check_command()};
     return table;
 }
 

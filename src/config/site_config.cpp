@@ -143,6 +143,22 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
     else if (key == "category") read_string(c, value, key, site.category);
     else if (key == "explicit") read_bool(c, value, key, site.explicit_content);
     else if (key == "complete") read_bool(c, value, key, site.complete);
+    else if (key == "locked") read_bool(c, value, key, site.locked);
+    else if (key == "identity_changes") {
+        if (!value.IsSequence()) return c.error(value.Mark(), "'identity_changes' must be a list of {guid, reason}");
+        for (const auto& entry : value) {
+            if (!entry.IsMap() || !entry["guid"] || !entry["guid"].IsScalar()) {
+                c.error(entry.Mark(), "each entry of 'identity_changes' needs 'guid' (and 'reason')");
+                continue;
+            }
+            IdentityChange change{entry["guid"].Scalar(), entry["reason"] && entry["reason"].IsScalar() ? entry["reason"].Scalar() : ""};
+            if (change.reason.empty()) c.error(entry.Mark(), "say why the identity of '" + change.guid + "' changes ('reason')");
+            for (const auto& kv : entry)
+                if (kv.first.Scalar() != "guid" && kv.first.Scalar() != "reason")
+                    unknown_key(c, kv.first, kv.first.Scalar(), {"guid", "reason"}, " in an identity change");
+            site.identity_changes.push_back(change);
+        }
+    }
     else if (key == "theme") {
         if (read_string(c, value, key, site.theme) && !util::is_safe_relative_path(site.theme))
             c.error(value.Mark(), "'theme' must be a folder name under themes/");
@@ -190,7 +206,7 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
 
 const std::vector<std::string>& top_level_keys() {
     static const std::vector<std::string> keys = {"title", "description", "base_url", "language", "author",
-                                                  "email", "image", "category", "explicit", "complete",
+                                                  "email", "image", "category", "explicit", "complete", "locked", "identity_changes",
                                                   "theme", "output", "episodes_per_page", "sources"};
     return keys;
 }

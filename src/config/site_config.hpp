@@ -16,6 +16,12 @@ struct SourceConfig {
     int line = 0;                  // where the entry is in site.yaml
 };
 
+// A change of a feed item's identity that the maintainer means (a host moved the audio files).
+struct IdentityChange {
+    std::string guid;    // the item's guid before the change
+    std::string reason;
+};
+
 struct SiteConfig {
     std::filesystem::path config_path;  // site.yaml as given
     std::filesystem::path root;         // the folder of site.yaml; every relative path is under it
@@ -29,6 +35,8 @@ struct SiteConfig {
     std::string category;               // an Apple Podcasts category, "Technology" or "Technology > Software"
     bool explicit_content = false;
     bool complete = false;              // the show has ended (itunes:complete)
+    bool locked = false;                // podcast:locked: other platforms may not import the feed
+    std::vector<IdentityChange> identity_changes;  // guids whose guid/enclosure change or removal is intended
     std::string theme = "default";
     std::filesystem::path output = "public";
     int episodes_per_page = 10;

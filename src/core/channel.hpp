@@ -1,6 +1,7 @@
 #pragma once
 // The show itself, as the feed describes it.
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace core {
@@ -26,6 +27,10 @@ struct Channel {
     std::string self_url;       // atom:link rel=self of the input feed
     std::string generator;
     std::vector<Category> categories;
+    // The feed as it was: <rss> attributes (namespace declarations) and <channel> without its
+    // items, so the regenerated feed keeps what podarchive does not model.
+    std::vector<std::pair<std::string, std::string>> root_attributes;
+    std::string raw_xml;
 };
 
 }  // namespace core

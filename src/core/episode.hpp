@@ -55,6 +55,7 @@ struct Episode {
     std::vector<std::string> seen_at;  // pages (URLs) where sources saw it, deduplicated
     std::map<std::string, FieldSource> sources;
     std::vector<RecordRef> records;
+    std::string feed_item_xml;  // the input feed's <item> for this episode, when a feed has it
 };
 
 // Two sources disagree on a field beyond what noise explains.

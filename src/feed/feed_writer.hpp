@@ -9,17 +9,28 @@
 
 namespace feed {
 
+// What a feed item is known by: podcast apps identify episodes by guid and audio URL.
+struct ItemIdentity {
+    std::string guid;
+    std::string enclosure_url;
+    std::string slug;
+};
+
 struct FeedResult {
     std::string xml;
-    std::size_t items = 0;
+    std::vector<ItemIdentity> items;         // in feed order
     std::size_t left_out_without_audio = 0;  // episodes no podcast app could play
+    std::size_t left_out_without_date = 0;   // episodes apps could not place
 };
 
 // Writes RSS 2.0 with the itunes, content, atom and podcast namespaces: channel metadata
 // (site.yaml first, the input feed's channel where site.yaml is silent), atom:link rel=self at
-// the site's own feed URL, and one item per episode that has an enclosure, newest first, with
-// its original guid. Dates are RFC 822; durations are seconds. lastBuildDate is the newest
-// item's date, so the same inputs give the same bytes.
+// the site's own feed URL, and one item per episode that has an enclosure and a date, newest
+// first, with its original guid. Dates are RFC 822; durations are seconds. lastBuildDate is the
+// newest item's date, so the same inputs give the same bytes.
+// Nothing is lost: the input feed's channel and items are written in their own order, with
+// the elements podarchive models replaced in place and every other element (other namespaces
+// included) copied unchanged. Regenerating from our own feed.xml gives the same bytes.
 // From the notes (`curation`): podcast:person per guest, podcast:transcript and podcast:chapters,
 // and the curated note appended to content:encoded.
 FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,

@@ -36,7 +36,7 @@ const Member* first_with(const std::vector<Member>& members, Has has) {
 void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.title.empty(); });
         feed && feed->batch->kind == "rss") {
-        e.title = util::clean_text(feed->record->title);
+        e.title = util::collapse_whitespace(feed->record->title);  // a feed's title is not markdown
         e.sources["title"] = source_of(*feed);
         return;
     }
@@ -101,11 +101,11 @@ void fuse_description(core::Episode& e, const std::vector<Member>& members) {
     }
     if (!best) return;
     const core::Record& r = *best->record;
+    e.description_is_html = r.description_is_html;
     if (!r.content_html.empty()) e.description = r.content_html;
     else e.description = r.description_is_html ? r.description : util::clean_text(r.description);
     if (!best_truncated && !e.description_is_html && sources::ends_truncated(e.description))
         e.description = sources::strip_truncation(e.description);
-    e.description_is_html = r.description_is_html;
     e.description_truncated = best_truncated && r.description_truncated;
     e.sources["description"] = source_of(*best);
 }
@@ -251,6 +251,8 @@ core::Episode fuse(const LinkedGroup& group, std::span<const sources::SourceBatc
         e.sources["season"] = source_of(*m);
     }
     fuse_links(e, members);
+    if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.raw_xml.empty(); }))
+        e.feed_item_xml = feed->record->raw_xml;
     return e;
 }
 

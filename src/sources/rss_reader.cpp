@@ -1,6 +1,7 @@
 #include "sources/rss_reader.hpp"
 
 #include <map>
+#include <sstream>
 #include <pugixml.hpp>
 
 #include "util/strings.hpp"
@@ -11,6 +12,7 @@ namespace sources {
 
 namespace {
 
+constexpr std::string_view k_note_marker = "<div class=\"podarchive-note\">";
 constexpr std::string_view k_itunes_ns = "http://www.itunes.com/dtds/podcast-1.0.dtd";
 constexpr std::string_view k_content_ns = "http://purl.org/rss/1.0/modules/content/";
 constexpr std::string_view k_atom_ns = "http://www.w3.org/2005/Atom";
@@ -90,6 +92,13 @@ struct ItemReader {
         r.description_is_html = true;
         r.description_truncated = ends_truncated(r.description);
         r.content_html = full_text(item.child(names.name(k_content_ns, "encoded").c_str()));
+        // What podarchive itself appended to content:encoded is not part of the episode's text:
+        // cut it, so regenerating from our own feed gives the same feed.
+        if (auto cut = r.content_html.find(k_note_marker); cut != std::string::npos)
+            r.content_html = std::string(util::trim(r.content_html.substr(0, cut)));
+        std::ostringstream raw;
+        item.print(raw, "", pugi::format_raw);
+        r.raw_xml = raw.str();
         if (auto date = item.child("pubDate")) {
             r.date = util::parse_rfc822(text_of(date));
             if (!r.date) r.date = util::parse_any_date(text_of(date));
@@ -119,8 +128,15 @@ struct ItemReader {
     }
 };
 
-core::Channel read_channel(const pugi::xml_node& channel, const Names& names) {
+core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& channel, const Names& names) {
     core::Channel c;
+    for (auto attr : rss.attributes()) c.root_attributes.emplace_back(attr.name(), attr.value());
+    pugi::xml_document copy;
+    auto kept = copy.append_copy(channel);
+    while (auto item = kept.child("item")) kept.remove_child(item);
+    std::ostringstream raw;
+    kept.print(raw, "", pugi::format_raw);
+    c.raw_xml = raw.str();
     c.title = full_text(channel.child("title"));
     c.description = full_text(channel.child("description"));
     if (c.description.empty()) c.description = full_text(channel.child(names.name(k_itunes_ns, "summary").c_str()));
@@ -177,7 +193,7 @@ SourceBatch read_rss(std::string_view text, const SourceInfo& info) {
         return batch;
     }
     Names names(rss);
-    batch.channel = read_channel(channel, names);
+    batch.channel = read_channel(rss, channel, names);
     ItemReader reader{text, info, names, batch};
     for (auto item : channel.children("item")) batch.records.push_back(reader.read(item));
     return batch;

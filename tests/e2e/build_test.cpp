@@ -43,7 +43,8 @@ TEST_CASE("end to end: the fixture site, file by file") {
                                          "episodes/inductor-post-grad-fx-passes/index.html",
                                          "episodes/compiler-collectives/index.html", "episodes/strides/index.html",
                                          "episodes/torch-vs-aten-apis/index.html", "archive/index.html",
-                                         "search/index.html", "js/search.js", "search/meta.json", "search/d/0.json"};
+                                         "search/index.html", "js/search.js", "search/meta.json", "search/d/0.json",
+                                         "feed.json", "feed.xsl"};
     for (const auto& path : expected) CHECK_MESSAGE(site.out.find(path), path);
     std::size_t shards = 0;
     for (const auto& [path, content] : site.out.files()) shards += path.starts_with("search/t/");

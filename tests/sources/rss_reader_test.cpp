@@ -20,7 +20,7 @@ TEST_CASE("a Simplecast-style feed: channel and items") {
     CHECK(batch.channel->podcast_guid == "917393e3-1b1e-5cef-ace4-edaa54e1f810");
     CHECK(batch.channel->self_url == "https://feeds.example.com/fixture");
     REQUIRE(batch.channel->categories.size() == 1);
-    CHECK(batch.channel->categories[0].subcategory == "Software How-To");
+    CHECK(batch.channel->categories[0].subcategory == "How To");
 
     REQUIRE(batch.records.size() == 3);
     const auto& first = batch.records[0];

@@ -1,0 +1,59 @@
+#include "cli/check_command.hpp"
+
+#include <iostream>
+#include <memory>
+
+#include "build.hpp"
+#include "config/site_config.hpp"
+#include "feed/lint.hpp"
+#include "output/output.hpp"
+#include "render/site_check.hpp"
+#include "util/files.hpp"
+
+namespace cli {
+
+namespace {
+struct CheckArgs {
+    std::string config = "site.yaml";
+    std::string feed;
+};
+
+int check_feed_file(const std::string& path) {
+    std::string xml;
+    try {
+        xml = util::read_file(path);
+    } catch (const util::FileError& e) {
+        std::cerr << path << ": error: " << e.what() << "\n";
+        return k_exit_input;
+    }
+    std::size_t errors = 0, warnings = 0;
+    for (const auto& f : feed::lint_feed(xml)) {
+        std::cout << feed::format_finding(path, f) << "\n";
+        (f.level == feed::LintLevel::error ? errors : warnings) += 1;
+    }
+    std::cout << path << ": " << errors << " errors, " << warnings << " warnings\n";
+    return errors ? k_exit_input : k_exit_ok;
+}
+
+int check_site(const std::string& config_path) {
+    config::SiteConfig config = config::load_config(config_path);
+    output::MemoryOutput out;
+    build::BuildReport report = build::build_site(config, out);  // throws on lint errors and bad input
+    auto problems = render::check_site(out, config.base_url);
+    for (const auto& p : problems) std::cout << core::format(p) << "\n";
+    std::cout << "checked " << out.files().size() << " files: " << problems.size() << " problems, "
+              << report.lint_warnings << " feed warnings\n";
+    return problems.empty() ? k_exit_ok : k_exit_input;
+}
+}  // namespace
+
+Command check_command() {
+    return {"check", "Check a feed file, or build the site in memory and check it as a visitor would", [](CLI::App& sub) {
+                auto args = std::make_shared<CheckArgs>();
+                sub.add_option("feed", args->feed, "A feed file to lint (without it: the whole site)");
+                sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
+                return std::function<int()>([args] { return args->feed.empty() ? check_site(args->config) : check_feed_file(args->feed); });
+            }};
+}
+
+}  // namespace cli

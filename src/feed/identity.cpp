@@ -1,0 +1,49 @@
+#include "feed/identity.hpp"
+
+#include <algorithm>
+#include <map>
+#include <pugixml.hpp>
+
+#include "util/strings.hpp"
+
+namespace feed {
+
+std::vector<ItemIdentity> read_identities(std::string_view feed_xml) {
+    std::vector<ItemIdentity> out;
+    pugi::xml_document doc;
+    if (!doc.load_buffer(feed_xml.data(), feed_xml.size())) return out;
+    for (auto item : doc.child("rss").child("channel").children("item")) {
+        std::string url(util::trim(item.child("enclosure").attribute("url").value()));
+        if (url.empty()) continue;
+        std::string guid(util::trim(item.child_value("guid")));
+        out.push_back({guid.empty() ? url : guid, url, ""});
+    }
+    return out;
+}
+
+std::vector<core::Diagnostic> compare_identities(const std::vector<ItemIdentity>& now, const std::vector<ItemIdentity>& before,
+                                                 const std::string& before_file, const std::vector<config::IdentityChange>& allowed) {
+    std::map<std::string, const ItemIdentity*> by_guid, by_url;
+    for (const auto& item : now) by_guid[item.guid] = &item, by_url[item.enclosure_url] = &item;
+    auto is_allowed = [&](const std::string& guid) {
+        return std::any_of(allowed.begin(), allowed.end(), [&](const config::IdentityChange& c) { return c.guid == guid; });
+    };
+    std::vector<core::Diagnostic> problems;
+    auto problem = [&](const std::string& message) {
+        problems.push_back(core::error_at({before_file, 0, 0}, message + "; if this is meant, list the guid under identity_changes in site.yaml"));
+    };
+    for (const auto& old : before) {
+        if (is_allowed(old.guid)) continue;
+        if (auto it = by_guid.find(old.guid); it != by_guid.end()) {
+            if (it->second->enclosure_url != old.enclosure_url)
+                problem("item '" + old.guid + "' changed its audio URL from " + old.enclosure_url + " to " + it->second->enclosure_url);
+        } else if (auto same_audio = by_url.find(old.enclosure_url); same_audio != by_url.end()) {
+            problem("item with audio " + old.enclosure_url + " changed its guid from '" + old.guid + "' to '" + same_audio->second->guid + "'");
+        } else {
+            problem("item '" + old.guid + "' (" + old.enclosure_url + ") disappeared from the feed");
+        }
+    }
+    return problems;
+}
+
+}  // namespace feed

@@ -1,0 +1,42 @@
+#include "feed/json_feed.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "util/dates.hpp"
+#include "util/url.hpp"
+
+namespace feed {
+
+std::string write_json_feed(const core::Catalog& catalog, const notes::Curation& curation, const render::SiteInfo& site) {
+    nlohmann::json feed = {{"version", "https://jsonfeed.org/version/1.1"},
+                           {"title", site.title},
+                           {"home_page_url", site.paths.base_url},
+                           {"feed_url", site.paths.absolute("feed.json")},
+                           {"description", site.description},
+                           {"language", site.language}};
+    if (!site.author.empty()) feed["authors"] = nlohmann::json::array({{{"name", site.author}}});
+    if (!site.image.empty()) feed["icon"] = site.image;
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& e : catalog.episodes) {
+        // The same items as feed.xml: an audio file and a date.
+        if (!e.enclosure || !util::is_http_url(e.enclosure->url) || !e.date) continue;
+        auto x = curation.by_slug.find(e.slug);
+        nlohmann::json attachment = {{"url", e.enclosure->url},
+                                     {"mime_type", e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type}};
+        if (e.enclosure->length && *e.enclosure->length > 0) attachment["size_in_bytes"] = *e.enclosure->length;
+        if (e.duration) attachment["duration_in_seconds"] = e.duration->seconds;
+        nlohmann::json item = {{"id", e.guid},
+                               {"url", site.paths.absolute(render::SitePaths::episode_dir(e.slug))},
+                               {"title", e.title},
+                               {"content_html", render::notes_html(e)},
+                               {"summary", render::summary_of(e, 300)},
+                               {"date_published", util::format_iso8601(*e.date)},
+                               {"attachments", nlohmann::json::array({attachment})}};
+        if (x != curation.by_slug.end() && !x->second.topics.empty()) item["tags"] = x->second.topics;
+        items.push_back(std::move(item));
+    }
+    feed["items"] = std::move(items);
+    return feed.dump(1) + "\n";
+}
+
+}  // namespace feed

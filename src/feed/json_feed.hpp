@@ -1,0 +1,14 @@
+#pragma once
+// JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/) with the same items as feed.xml.
+#include <string>
+
+#include "config/site_config.hpp"
+#include "core/episode.hpp"
+#include "notes/curation.hpp"
+#include "render/page_data.hpp"
+
+namespace feed {
+
+std::string write_json_feed(const core::Catalog& catalog, const notes::Curation& curation, const render::SiteInfo& site);
+
+}  // namespace feed

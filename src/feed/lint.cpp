@@ -1,0 +1,241 @@
+#include "feed/lint.hpp"
+
+#include <map>
+#include <pugixml.hpp>
+#include <regex>
+#include <set>
+
+#include "util/dates.hpp"
+#include "util/durations.hpp"
+#include "util/strings.hpp"
+#include "util/text_position.hpp"
+#include "util/url.hpp"
+
+namespace feed {
+
+namespace {
+
+constexpr const char* k_rss = "https://www.rssboard.org/rss-specification";
+constexpr const char* k_apple = "https://podcasters.apple.com/support/823-podcast-requirements";
+constexpr const char* k_apple_categories = "https://podcasters.apple.com/support/1691-apple-podcasts-categories";
+constexpr const char* k_p20 = "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md";
+constexpr const char* k_atom_self = "https://www.rssboard.org/rss-profile#namespace-elements-atom-link";
+
+const std::map<std::string, std::vector<std::string>>& apple_categories() {
+    static const std::map<std::string, std::vector<std::string>> k = {
+        {"Arts", {"Books", "Design", "Fashion & Beauty", "Food", "Performing Arts", "Visual Arts"}},
+        {"Business", {"Careers", "Entrepreneurship", "Investing", "Management", "Marketing", "Non-Profit"}},
+        {"Comedy", {"Comedy Interviews", "Improv", "Stand-Up"}},
+        {"Education", {"Courses", "How To", "Language Learning", "Self-Improvement"}},
+        {"Fiction", {"Comedy Fiction", "Drama", "Science Fiction"}},
+        {"Government", {}},
+        {"History", {}},
+        {"Health & Fitness", {"Alternative Health", "Fitness", "Medicine", "Mental Health", "Nutrition", "Sexuality"}},
+        {"Kids & Family", {"Education for Kids", "Parenting", "Pets & Animals", "Stories for Kids"}},
+        {"Leisure", {"Animation & Manga", "Automotive", "Aviation", "Crafts", "Games", "Hobbies", "Home & Garden", "Video Games"}},
+        {"Music", {"Music Commentary", "Music History", "Music Interviews"}},
+        {"News", {"Business News", "Daily News", "Entertainment News", "News Commentary", "Politics", "Sports News", "Tech News"}},
+        {"Religion & Spirituality", {"Buddhism", "Christianity", "Hinduism", "Islam", "Judaism", "Religion", "Spirituality"}},
+        {"Science", {"Astronomy", "Chemistry", "Earth Sciences", "Life Sciences", "Mathematics", "Natural Sciences", "Nature", "Physics", "Social Sciences"}},
+        {"Society & Culture", {"Documentary", "Personal Journals", "Philosophy", "Places & Travel", "Relationships"}},
+        {"Sports", {"Baseball", "Basketball", "Cricket", "Fantasy Sports", "Football", "Golf", "Hockey", "Rugby", "Running", "Soccer", "Swimming", "Tennis", "Volleyball", "Wilderness", "Wrestling"}},
+        {"Technology", {}},
+        {"True Crime", {}},
+        {"TV & Film", {"After Shows", "Film History", "Film Interviews", "Film Reviews", "TV Reviews"}},
+    };
+    return k;
+}
+
+const std::set<std::string> k_media_types = {"audio/mpeg", "audio/x-m4a", "audio/mp4", "audio/aac", "video/mp4",
+                                             "video/x-m4v", "video/quicktime", "application/pdf", "application/epub+zip"};
+
+struct Linter {
+    std::string_view xml;
+    std::vector<LintFinding> out;
+
+    void report(const std::string& rule, const std::string& where, const std::string& message, const pugi::xml_node& at = {}) {
+        for (const auto& r : lint_rules())
+            if (r.id == rule) {
+                int line = at ? util::line_column_at(xml, static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, at.offset_debug()))).line : 0;
+                out.push_back({rule, r.level, where, message, r.spec, line});
+                return;
+            }
+    }
+
+    static std::string text(const pugi::xml_node& n) { return std::string(util::trim(n.child_value())); }
+
+    void channel(const pugi::xml_node& ch) {
+        const std::string w = "channel";
+        for (const char* required : {"title", "description", "link"})
+            if (text(ch.child(required)).empty()) report("rss-channel-required", w, std::string("<") + required + "> is missing or empty", ch);
+        static const std::regex lang(R"(^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$)");
+        std::string language = text(ch.child("language"));
+        if (!std::regex_match(language, lang)) report("apple-language", w, "<language> must be an ISO 639 code, got '" + language + "'", ch.child("language") ? ch.child("language") : ch);
+        auto image = ch.child("itunes:image");
+        std::string href = image.attribute("href").value();
+        std::string path = util::ascii_lower(href.substr(0, href.find('?')));
+        if (!util::is_http_url(href) || !(path.ends_with(".jpg") || path.ends_with(".jpeg") || path.ends_with(".png")))
+            report("apple-artwork", w, "<itunes:image href> must be an absolute http(s) URL of a .jpg or .png, got '" + href + "'", image ? image : ch);
+        auto categories = ch.children("itunes:category");
+        if (categories.begin() == categories.end()) report("apple-category", w, "<itunes:category> is missing", ch);
+        for (auto cat : categories) {
+            std::string name = cat.attribute("text").value();
+            auto it = apple_categories().find(name);
+            if (it == apple_categories().end()) {
+                report("apple-category", w, "'" + name + "' is not an Apple Podcasts category", cat);
+                continue;
+            }
+            for (auto sub : cat.children("itunes:category")) {
+                std::string s = sub.attribute("text").value();
+                if (std::find(it->second.begin(), it->second.end(), s) == it->second.end())
+                    report("apple-category", w, "'" + s + "' is not a subcategory of '" + name + "'", sub);
+            }
+        }
+        explicit_flag(ch.child("itunes:explicit"), w, true);
+        if (text(ch.child("itunes:author")).empty()) report("apple-author", w, "<itunes:author> is missing", ch);
+        if (text(ch.child("itunes:owner").child("itunes:email")).empty()) report("apple-owner-email", w, "<itunes:owner><itunes:email> is missing", ch);
+        if (auto type = ch.child("itunes:type"); type && text(type) != "episodic" && text(type) != "serial")
+            report("apple-type", w, "<itunes:type> must be episodic or serial", type);
+        bool self = false;
+        for (auto link : ch.children("atom:link")) self |= std::string_view(link.attribute("rel").value()) == "self";
+        if (!self) report("rss-self-link", w, "<atom:link rel=\"self\"> is missing", ch);
+        if (text(ch.child("description")).size() > 4000) report("apple-description-length", w, "<description> is over 4000 bytes", ch.child("description"));
+        if (auto guid = ch.child("podcast:guid")) {
+            static const std::regex uuid(R"(^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$)");
+            if (!std::regex_match(text(guid), uuid)) report("p20-guid", w, "<podcast:guid> must be a lowercase UUID", guid);
+        }
+        if (auto locked = ch.child("podcast:locked"); locked && text(locked) != "yes" && text(locked) != "no")
+            report("p20-locked", w, "<podcast:locked> must be yes or no", locked);
+    }
+
+    void explicit_flag(const pugi::xml_node& node, const std::string& w, bool required) {
+        if (!node) {
+            if (required) report("apple-explicit", w, "<itunes:explicit> is missing");
+            return;
+        }
+        std::string v = text(node);
+        if (v != "true" && v != "false") report("apple-explicit", w, "<itunes:explicit> must be true or false, got '" + v + "'", node);
+    }
+
+    void items(const pugi::xml_node& ch) {
+        std::set<std::string> guids, enclosures;
+        std::optional<std::int64_t> previous;
+        int n = 0;
+        for (auto item : ch.children("item")) {
+            ++n;
+            std::string w = "item " + std::to_string(n) + " '" + text(item.child("title")) + "'";
+            if (text(item.child("title")).empty()) report("rss-item-title", w, "<title> is missing or empty", item);
+            std::string guid = text(item.child("guid"));
+            if (guid.empty()) report("rss-item-guid", w, "<guid> is missing or empty", item);
+            else if (!guids.insert(guid).second) report("rss-guid-unique", w, "guid '" + guid + "' is used by an earlier item", item.child("guid"));
+            enclosure(item, w, enclosures);
+            auto date_node = item.child("pubDate");
+            auto date = util::parse_rfc822(text(date_node));
+            if (!date || !date->has_zone) report("rss-pubdate", w, "<pubDate> must be an RFC 822 date with a time zone, got '" + text(date_node) + "'", date_node ? date_node : item);
+            else {
+                if (previous && date->utc_seconds > *previous) report("feed-order", w, "items are not newest first", item);
+                previous = date->utc_seconds;
+            }
+            auto duration = item.child("itunes:duration");
+            if (!duration) report("apple-duration", w, "<itunes:duration> is missing", item);
+            else if (!util::parse_duration(text(duration)) || text(duration).find(' ') != std::string::npos)
+                report("apple-duration-format", w, "<itunes:duration> must be seconds, MM:SS or HH:MM:SS, got '" + text(duration) + "'", duration);
+            if (auto ep = item.child("itunes:episode")) {
+                long long v = 0;
+                if (!util::parse_uint(text(ep), v) || v == 0) report("apple-episode-number", w, "<itunes:episode> must be a positive whole number", ep);
+            }
+            if (auto type = item.child("itunes:episodeType"); type && text(type) != "full" && text(type) != "trailer" && text(type) != "bonus")
+                report("apple-episode-type", w, "<itunes:episodeType> must be full, trailer or bonus", type);
+            explicit_flag(item.child("itunes:explicit"), w, false);
+            for (const char* tag : {"podcast:transcript", "podcast:chapters"})
+                for (auto t : item.children(tag))
+                    if (!util::is_http_url(t.attribute("url").value()) || std::string_view(t.attribute("type").value()).empty())
+                        report("p20-url-type", w, std::string("<") + tag + "> needs an absolute url and a type", t);
+            for (auto p : item.children("podcast:person"))
+                if (text(p).empty()) report("p20-person", w, "<podcast:person> needs a name", p);
+        }
+    }
+
+    void enclosure(const pugi::xml_node& item, const std::string& w, std::set<std::string>& seen) {
+        auto all = item.children("enclosure");
+        std::size_t count = std::distance(all.begin(), all.end());
+        if (count != 1) {
+            report("rss-enclosure", w, "an item needs exactly one <enclosure>, found " + std::to_string(count), item);
+            if (count == 0) return;
+        }
+        auto e = item.child("enclosure");
+        std::string url = e.attribute("url").value(), type = e.attribute("type").value(), length = e.attribute("length").value();
+        long long bytes = 0;
+        if (!util::is_http_url(url)) report("rss-enclosure", w, "<enclosure url> must be an absolute http(s) URL", e);
+        if (!util::parse_uint(length, bytes)) report("rss-enclosure", w, "<enclosure length> must be a whole number of bytes", e);
+        else if (bytes == 0) report("apple-enclosure-length", w, "<enclosure length=\"0\">: the size is unknown", e);
+        if (type.empty()) report("rss-enclosure", w, "<enclosure type> is missing", e);
+        else if (!k_media_types.count(type)) report("apple-media-type", w, "'" + type + "' is not a type Apple Podcasts lists", e);
+        if (!url.empty() && !seen.insert(util::normalize_media_url(url)).second)
+            report("apple-enclosure-unique", w, "another item has the same audio URL", e);
+    }
+};
+
+}  // namespace
+
+const std::vector<LintRule>& lint_rules() {
+    using L = LintLevel;
+    static const std::vector<LintRule> rules = {
+        {"rss-wellformed", L::error, k_rss, "the feed is well-formed XML with <rss version=\"2.0\"><channel>"},
+        {"rss-channel-required", L::error, std::string(k_rss) + "#requiredChannelElements", "the channel has title, link and description"},
+        {"rss-self-link", L::warning, k_atom_self, "the channel names its own URL with atom:link rel=self"},
+        {"rss-item-title", L::error, k_apple, "every item has a title"},
+        {"rss-item-guid", L::error, std::string(k_rss) + "#ltguidgtSubelementOfLtitemgt", "every item has a guid"},
+        {"rss-guid-unique", L::error, k_apple, "guids are unique"},
+        {"rss-enclosure", L::error, std::string(k_rss) + "#ltenclosuregtSubelementOfLtitemgt", "one enclosure with url, length and type"},
+        {"rss-pubdate", L::error, std::string(k_rss) + "#ltpubdategtSubelementOfLtitemgt", "pubDate is RFC 822 with a zone"},
+        {"feed-order", L::warning, k_apple, "items are newest first"},
+        {"apple-language", L::error, k_apple, "language is an ISO 639 code"},
+        {"apple-artwork", L::error, k_apple, "itunes:image is an absolute .jpg or .png URL"},
+        {"apple-category", L::error, k_apple_categories, "itunes:category is from Apple's list"},
+        {"apple-explicit", L::error, k_apple, "itunes:explicit is true or false"},
+        {"apple-author", L::warning, k_apple, "itunes:author is present"},
+        {"apple-owner-email", L::warning, k_apple, "itunes:owner has an email"},
+        {"apple-type", L::error, k_apple, "itunes:type is episodic or serial"},
+        {"apple-description-length", L::warning, k_apple, "the description fits in 4000 bytes"},
+        {"apple-duration", L::warning, k_apple, "every item has itunes:duration"},
+        {"apple-duration-format", L::error, k_apple, "itunes:duration is seconds, MM:SS or HH:MM:SS"},
+        {"apple-episode-number", L::error, k_apple, "itunes:episode is a positive whole number"},
+        {"apple-episode-type", L::error, k_apple, "itunes:episodeType is full, trailer or bonus"},
+        {"apple-enclosure-length", L::warning, k_apple, "the enclosure's length is known"},
+        {"apple-media-type", L::warning, k_apple, "the enclosure's type is one Apple lists"},
+        {"apple-enclosure-unique", L::error, k_apple, "no two items share an audio URL"},
+        {"p20-guid", L::error, std::string(k_p20) + "#guid", "podcast:guid is a UUID"},
+        {"p20-locked", L::error, std::string(k_p20) + "#locked", "podcast:locked is yes or no"},
+        {"p20-url-type", L::error, std::string(k_p20) + "#transcript", "podcast:transcript and podcast:chapters have url and type"},
+        {"p20-person", L::error, std::string(k_p20) + "#person", "podcast:person has a name"},
+    };
+    return rules;
+}
+
+std::vector<LintFinding> lint_feed(std::string_view xml) {
+    Linter l{xml, {}};
+    pugi::xml_document doc;
+    auto result = doc.load_buffer(xml.data(), xml.size(), pugi::parse_default, pugi::encoding_auto);
+    if (!result) {
+        l.out.push_back({"rss-wellformed", LintLevel::error, "feed", std::string("malformed XML: ") + result.description(), k_rss,
+                         util::line_column_at(xml, static_cast<std::size_t>(result.offset)).line});
+        return l.out;
+    }
+    auto rss = doc.child("rss");
+    auto channel = rss.child("channel");
+    if (!rss || std::string_view(rss.attribute("version").value()) != "2.0" || !channel) {
+        l.report("rss-wellformed", "feed", "expected <rss version=\"2.0\"> with a <channel>");
+        return l.out;
+    }
+    l.channel(channel);
+    l.items(channel);
+    return l.out;
+}
+
+std::string format_finding(const std::string& file, const LintFinding& f) {
+    return file + (f.line ? ":" + std::to_string(f.line) : "") + (f.level == LintLevel::error ? ": error: [" : ": warning: [") +
+           f.rule + "] " + f.where + ": " + f.message + " (" + f.spec + ")";
+}
+
+}  // namespace feed

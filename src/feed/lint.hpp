@@ -1,0 +1,36 @@
+#pragma once
+// The feed linter: RSS 2.0, Apple Podcasts' requirements and the Podcasting 2.0 rules for the
+// tags podarchive writes. Run on every build (errors fail it) and by `podarchive check FEED`.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace feed {
+
+enum class LintLevel { error, warning };
+
+struct LintRule {
+    std::string id;     // "apple-explicit"
+    LintLevel level;
+    std::string spec;   // URL of the rule's specification
+    std::string summary;
+};
+
+struct LintFinding {
+    std::string rule;
+    LintLevel level = LintLevel::error;
+    std::string where;    // "channel" or "item 3 'Title'"
+    std::string message;
+    std::string spec;
+    int line = 0;         // in the feed, when known
+};
+
+// Every rule the linter knows, for documentation and tests.
+const std::vector<LintRule>& lint_rules();
+
+std::vector<LintFinding> lint_feed(std::string_view xml);
+
+// "feed.xml:12: error: [apple-explicit] ... (https://...)"
+std::string format_finding(const std::string& file, const LintFinding& f);
+
+}  // namespace feed

@@ -1,0 +1,158 @@
+// The regenerated feed: nothing lost, a byte-exact round trip, guarded identities, JSON Feed.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <pugixml.hpp>
+
+#include "build.hpp"
+#include "config/site_config.hpp"
+#include "feed/identity.hpp"
+#include "feed/podcast_guid.hpp"
+#include "support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+std::string build_feed(const fs::path& dir, const char* file = "feed.xml") {
+    auto config = config::load_config(dir / "site.yaml");
+    output::MemoryOutput out;
+    build::build_site(config, out);
+    return *out.find(file);
+}
+
+// "name attr=value ... | text" for each element child, in order.
+std::vector<std::string> describe_children(const pugi::xml_node& node) {
+    std::vector<std::string> out;
+    for (auto child : node.children()) {
+        if (child.type() != pugi::node_element) continue;
+        std::string d = child.name();
+        for (auto a : child.attributes()) d += std::string(" ") + a.name() + "=" + a.value();
+        out.push_back(d + " | " + child.child_value());
+    }
+    return out;
+}
+
+bool appears_in_order(const std::vector<std::string>& wanted, const std::vector<std::string>& in) {
+    std::size_t at = 0;
+    for (const auto& w : wanted) {
+        while (at < in.size() && in[at] != w) ++at;
+        if (at == in.size()) return false;
+        ++at;
+    }
+    return true;
+}
+}  // namespace
+
+TEST_CASE("nothing lost: every element podarchive does not model is kept, in order") {
+    test::TempDir dir;
+    test::copy_site("feed_site", dir.path());
+    std::string out = build_feed(dir.path());
+    pugi::xml_document in_doc, out_doc;
+    REQUIRE(in_doc.load_file(test::fixture("feeds/extensions.xml").c_str()));
+    REQUIRE(out_doc.load_string(out.c_str()));
+    auto in_ch = in_doc.child("rss").child("channel"), out_ch = out_doc.child("rss").child("channel");
+    // Unmodeled channel elements, attributes and namespace declarations.
+    std::vector<std::string> unmodeled = {"atom:link href=https://hub.example.com rel=hub | ", "copyright | 2021 - Extensions",
+                                          "pubDate | Sun, 4 Aug 2024 01:47:46 +0000", "googleplay:author | Jane Host",
+                                          "custom:thing flavor=vanilla n=3 | kept verbatim",
+                                          "podcast:funding url=https://example.com/donate | Support the show"};
+    CHECK(appears_in_order(unmodeled, describe_children(out_ch)));
+    CHECK(std::string(out_doc.child("rss").attribute("xmlns:custom").value()) == "https://example.com/ns/custom");
+    CHECK(std::string(out_doc.child("rss").attribute("xmlns:googleplay").value()) == "http://www.google.com/schemas/play-podcasts/1.0");
+    // Each item keeps its own extension elements in their order; guids are unchanged.
+    std::vector<std::vector<std::string>> item_unmodeled = {
+        {"media:content url=https://cdn.example.com/2.mp3 type=audio/mpeg medium=audio | ", "custom:rating stars=5 | ",
+         "itunes:summary | Second summary.", "googleplay:description | Second, for Google.",
+         "podcast:soundbite startTime=10 duration=30 | A bit"},
+        {"custom:rating stars=4 | "}};
+    std::size_t i = 0;
+    for (auto item : out_ch.children("item")) {
+        REQUIRE(i < 2);
+        CHECK(appears_in_order(item_unmodeled[i], describe_children(item)));
+        ++i;
+    }
+    CHECK(i == 2);
+    CHECK(std::string(out_ch.child("item").child_value("guid")) == "ext-2");
+    // What is modeled is replaced where it stood: the self link stays first.
+    CHECK(std::string(out_ch.first_child().name()) == "atom:link");
+    CHECK(std::string(out_ch.first_child().attribute("href").value()) == "https://example.github.io/ext/feed.xml");
+}
+
+TEST_CASE("round trip: our own feed.xml as the only source gives the same bytes") {
+    test::TempDir first;
+    test::copy_site("site", first.path());  // feed + listings + a note, to exercise everything
+    test::write(first.path() / "content/episodes/t.md",
+                "---\nepisode: torch-trace-and-tlparse\nguests: [Jane Guest]\ntopics: [Logs]\n---\nSee [ops](episode:higher-order-operators).\n");
+    std::string feed1 = build_feed(first.path());
+
+    test::TempDir second;
+    test::copy_site("site", second.path());
+    fs::remove_all(second.path() / "content/sources");
+    test::write(second.path() / "content/sources/feed.xml", feed1);
+    test::write(second.path() / "content/episodes/t.md", test::read(first.path() / "content/episodes/t.md"));
+    std::string yaml = test::read(second.path() / "site.yaml");
+    yaml = yaml.substr(0, yaml.find("  - name: listings"));
+    test::write(second.path() / "site.yaml", yaml);
+    std::string feed2 = build_feed(second.path());
+    CHECK(feed2 == feed1);
+}
+
+TEST_CASE("identity guard: a guid edited in the input fails the build and names it") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    auto config = config::load_config(dir.path() / "site.yaml");
+    {
+        output::DiskOutput out(config.output_dir());
+        build::build_site(config, out);
+        out.commit();
+    }
+    std::string feed = test::read(dir.path() / "content/sources/feed.xml");
+    std::string edited = test::replace_first(feed, "8f2a1c8e-0001-4b7e-9d3a-000000000002", "edited-guid");
+    test::write(dir.path() / "content/sources/feed.xml", edited);
+    std::string message;
+    try {
+        output::DiskOutput out(config.output_dir());
+        build::build_site(config, out);
+        FAIL("the build should fail");
+    } catch (const core::InputError& e) {
+        message = core::format(e.diagnostics().front());
+    }
+    CHECK(message.find("changed its guid from '8f2a1c8e-0001-4b7e-9d3a-000000000002' to 'edited-guid'") != std::string::npos);
+    CHECK(message.find("identity_changes") != std::string::npos);
+    // Declared as intended, the same build passes.
+    std::string yaml = test::read(dir.path() / "site.yaml");
+    test::write(dir.path() / "site.yaml", yaml + "identity_changes:\n  - guid: 8f2a1c8e-0001-4b7e-9d3a-000000000002\n    reason: host migration\n");
+    config = config::load_config(dir.path() / "site.yaml");
+    output::DiskOutput out(config.output_dir());
+    CHECK_NOTHROW(build::build_site(config, out));
+}
+
+TEST_CASE("identity guard: an item that disappears, an audio URL that changes") {
+    std::vector<feed::ItemIdentity> before = {{"a", "https://x/a.mp3", ""}, {"b", "https://x/b.mp3", ""}, {"c", "https://x/c.mp3", ""}};
+    std::vector<feed::ItemIdentity> now = {{"a", "https://x/a.mp3", ""}, {"b", "https://y/b.mp3", ""}};
+    auto problems = feed::compare_identities(now, before, "old.xml", {});
+    REQUIRE(problems.size() == 2);
+    CHECK(problems[0].message.starts_with("item 'b' changed its audio URL from https://x/b.mp3 to https://y/b.mp3"));
+    CHECK(problems[1].message.starts_with("item 'c' (https://x/c.mp3) disappeared"));
+    CHECK(feed::compare_identities(now, before, "old.xml", {{"b", "moved"}, {"c", "removed"}}).empty());
+}
+
+TEST_CASE("podcast:guid is derived as the Podcasting 2.0 namespace says") {
+    // The namespace's own example.
+    CHECK(feed::podcast_guid_for("https://mp3s.nashownotes.com/pc20rss.xml") == "917393e3-1b1e-5cef-ace4-edaa54e1f810");
+    CHECK(feed::podcast_guid_for("mp3s.nashownotes.com/pc20rss.xml/") == "917393e3-1b1e-5cef-ace4-edaa54e1f810");
+}
+
+TEST_CASE("JSON Feed 1.1 has the same items as feed.xml") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    auto json = nlohmann::json::parse(build_feed(dir.path(), "feed.json"));
+    CHECK(json["version"] == "https://jsonfeed.org/version/1.1");
+    CHECK(json["feed_url"] == "https://example.github.io/fixture-archive/feed.json");
+    REQUIRE(json["items"].size() == 3);
+    CHECK(json["items"][0]["id"] == "8f2a1c8e-0001-4b7e-9d3a-000000000003");
+    CHECK(json["items"][0]["date_published"] == "2024-04-29T00:01:00-07:00");
+    CHECK(json["items"][0]["attachments"][0]["size_in_bytes"] == 14851200);
+    CHECK(json["items"][0]["attachments"][0]["duration_in_seconds"] == 928);
+    CHECK(json["items"][0]["content_html"].get<std::string>().find("<script") == std::string::npos);
+}
