@@ -1,0 +1,148 @@
+#include "serve/preview_server.hpp"
+
+#include <chrono>
+#include <httplib.h>
+
+#include "serve/path_resolver.hpp"
+#include "util/escape.hpp"
+
+namespace serve {
+
+namespace {
+constexpr const char* k_events_path = "/__podarchive/events";
+constexpr auto k_event_wait = std::chrono::seconds(20);  // then the browser reconnects by itself
+}  // namespace
+
+std::string reload_script(std::uint64_t generation) {
+    return "<script>(function(){var s=new EventSource(\"" + std::string(k_events_path) + "?since=" + std::to_string(generation) +
+           "\");s.addEventListener(\"reload\",function(){s.close();location.reload();});})();</script>";
+}
+
+std::string error_page(const std::vector<core::Diagnostic>& errors, std::uint64_t generation) {
+    std::string html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title>"
+                       "<style>body{font:1rem/1.5 system-ui,sans-serif;margin:0;background:#1d1d1f;color:#f5f5f7}"
+                       "main{max-width:60rem;margin:2rem auto;padding:1rem}h1{color:#ff8a65}"
+                       "pre{white-space:pre-wrap;background:#2c2c30;padding:1rem;border-radius:8px;border-left:4px solid #ff8a65}"
+                       "</style></head><body><main><h1>The build failed</h1><p>Fix the file and save: this page reloads by itself."
+                       " The last good build is not shown until then.</p>";
+    for (const auto& d : errors) html += "<pre>" + util::html_escape(core::format(d)) + "</pre>";
+    return html + "</main>" + reload_script(generation) + "</body></html>";
+}
+
+PreviewServer::PreviewServer(std::string base_path) : m_base_path(std::move(base_path)), m_server(std::make_unique<httplib::Server>()) {
+    // Each open page holds one connection for reload events: more threads than httplib's default.
+    m_server->new_task_queue = [] { return new httplib::ThreadPool(64); };
+    m_server->set_read_timeout(5, 0);   // slow or stalled clients do not hold a thread for long
+    m_server->set_write_timeout(5, 0);
+    m_server->set_keep_alive_timeout(5);
+    m_server->set_payload_max_length(64 * 1024);
+    routes();
+}
+
+PreviewServer::~PreviewServer() { stop(); }
+
+Snapshot PreviewServer::snapshot() const {
+    std::lock_guard lock(m_mutex);
+    return m_snapshot;
+}
+
+std::uint64_t PreviewServer::generation() const {
+    std::lock_guard lock(m_mutex);
+    return m_snapshot.generation;
+}
+
+void PreviewServer::publish(std::shared_ptr<const output::MemoryOutput> site) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_snapshot.site = std::move(site);
+        m_snapshot.errors.clear();
+        ++m_snapshot.generation;
+    }
+    m_changed.notify_all();
+}
+
+void PreviewServer::publish_errors(std::vector<core::Diagnostic> errors) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_snapshot.errors = std::move(errors);
+        ++m_snapshot.generation;
+    }
+    m_changed.notify_all();
+}
+
+void PreviewServer::routes() {
+    m_server->Get(k_events_path, [this](const httplib::Request& req, httplib::Response& res) {
+        std::uint64_t since = 0;
+        try {
+            since = req.has_param("since") ? std::stoull(req.get_param_value("since")) : 0;
+        } catch (...) {
+        }
+        res.set_header("Cache-Control", "no-store");
+        res.set_chunked_content_provider("text/event-stream", [this, since](std::size_t, httplib::DataSink& sink) {
+            std::unique_lock lock(m_mutex);
+            m_changed.wait_for(lock, k_event_wait, [&] { return m_stopping || m_snapshot.generation != since; });
+            bool reload = !m_stopping && m_snapshot.generation != since;
+            lock.unlock();
+            std::string event = reload ? "event: reload\ndata: now\n\n" : ": still here\n\n";
+            sink.write(event.data(), event.size());
+            sink.done();  // one answer per connection; EventSource reconnects (with `since`)
+            return true;
+        });
+    });
+    m_server->Get(".*", [this](const httplib::Request& req, httplib::Response& res) {
+        Snapshot snap = snapshot();
+        auto exists = [&](const std::string& file) { return snap.site && snap.site->find(file) != nullptr; };
+        if (req.path == "/" && m_base_path != "/") {
+            res.status = 302;
+            res.set_header("Location", m_base_path);
+            return;
+        }
+        Resolution r = resolve(req.path, m_base_path, exists);
+        std::string type = r.status == 200 ? content_type(r.file) : "text/html; charset=utf-8";
+        bool html = type.starts_with("text/html");
+        if (!snap.errors.empty() && html) {  // the overlay: the located errors instead of the page
+            res.status = 500;
+            res.set_content(error_page(snap.errors, snap.generation), "text/html; charset=utf-8");
+            return;
+        }
+        res.set_header("Cache-Control", "no-store");
+        if (r.status == 301) {
+            res.status = 301;
+            res.set_header("Location", r.location);
+            return;
+        }
+        std::string body;
+        if (r.status == 200) body = *snap.site->find(r.file);
+        else if (const std::string* missing = snap.site ? snap.site->find("404.html") : nullptr) body = *missing;
+        else body = "<!DOCTYPE html><title>Not found</title><p>Not found</p>";
+        res.status = r.status;
+        if (html) {
+            std::string script = reload_script(snap.generation);
+            auto at = body.rfind("</body>");
+            body.insert(at == std::string::npos ? body.size() : at, script);
+        }
+        res.set_content(std::move(body), type);
+    });
+}
+
+int PreviewServer::start(const std::string& host, int port, bool try_next) {
+    for (int p = port; p <= port + (try_next ? 100 : 0); ++p) {
+        if (m_server->bind_to_port(host, p)) {
+            m_thread = std::thread([this] { m_server->listen_after_bind(); });
+            return p;
+        }
+    }
+    return -1;
+}
+
+void PreviewServer::stop() {
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_changed.notify_all();
+    if (m_server) m_server->stop();
+    if (m_thread.joinable()) m_thread.join();
+}
+
+}  // namespace serve

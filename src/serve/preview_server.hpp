@@ -1,0 +1,69 @@
+#pragma once
+// The preview server: serves the last good build from memory under the site's base path, tells
+// open pages to reload after each rebuild, and shows a failed build's errors in the browser.
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "output/output.hpp"
+
+namespace httplib {
+class Server;
+}
+
+namespace serve {
+
+// One build as the server shows it: the files of the last build that succeeded, and the errors
+// of the last build when it failed.
+struct Snapshot {
+    std::shared_ptr<const output::MemoryOutput> site;
+    std::vector<core::Diagnostic> errors;
+    std::uint64_t generation = 0;
+};
+
+class PreviewServer {
+public:
+    // Serves under `base_path` ("/repo/"); "/" redirects there.
+    explicit PreviewServer(std::string base_path);
+    ~PreviewServer();
+    PreviewServer(const PreviewServer&) = delete;
+    PreviewServer& operator=(const PreviewServer&) = delete;
+
+    // Binds to `host` on `port`, or, when `try_next` is set, the first free port of the next 100.
+    // Returns the port, or -1. Then serves on a thread of its own.
+    int start(const std::string& host, int port, bool try_next);
+    void stop();
+
+    // A new successful build: pages reload.
+    void publish(std::shared_ptr<const output::MemoryOutput> site);
+    // A failed build: pages show the errors (the last good files stay served for assets).
+    void publish_errors(std::vector<core::Diagnostic> errors);
+
+    std::uint64_t generation() const;
+
+private:
+    std::string m_base_path;
+    std::unique_ptr<httplib::Server> m_server;
+    std::thread m_thread;
+    mutable std::mutex m_mutex;
+    std::condition_variable m_changed;
+    Snapshot m_snapshot;
+    bool m_stopping = false;
+
+    void routes();
+    Snapshot snapshot() const;
+};
+
+// The script added to each served HTML page (never to the built site): it reloads the page
+// when a build newer than `generation` is published.
+std::string reload_script(std::uint64_t generation);
+
+// The HTML page shown instead of the site when the last build failed.
+std::string error_page(const std::vector<core::Diagnostic>& errors, std::uint64_t generation);
+
+}  // namespace serve
