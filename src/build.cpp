@@ -1,5 +1,7 @@
 #include "build.hpp"
 
+#include <chrono>
+
 #include "feed/feed_writer.hpp"
 #include "feed/identity.hpp"
 #include "feed/json_feed.hpp"
@@ -65,28 +67,40 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
 }  // namespace
 
 BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
+    BuildReport report;
+    auto clock = std::chrono::steady_clock::now();
+    auto stage = [&](const char* name) {
+        auto now = std::chrono::steady_clock::now();
+        report.stages.emplace_back(name, std::chrono::duration<double>(now - clock).count());
+        clock = now;
+    };
     auto templates = render::load_templates(config);  // first: a broken template fails fast
     auto batches = load_sources(config);
+    stage("load");
     core::Catalog catalog = merge::merge(batches);
+    stage("merge");
     render::SiteInfo site = render::make_site_info(config, catalog, config.base_url);
     notes::Curation curation = apply_notes(config, catalog, site.paths);
     site.nav = render::navigation(site, curation);
+    stage("notes");
     render::render_site(config, catalog, curation, site, templates, out);
+    if (!config.cname.empty()) out.add("CNAME", config.cname + "\n");
+    stage("render");
     feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
     auto lint_warnings = check_feed(config, batches, feed);
     out.add("feed.xml", std::move(feed.xml));
     out.add("feed.json", feed::write_json_feed(catalog, curation, site));
+    stage("feed");
 
-    BuildReport report;
     report.episodes = catalog.episodes.size();
     report.feed_items = feed.items.size();
     report.left_out_without_audio = feed.left_out_without_audio;
     report.left_out_without_date = feed.left_out_without_date;
     report.warnings = lint_warnings;
+    report.lint_warnings = lint_warnings.size();
     report.files = out.file_count();
     report.bytes = out.byte_count();
     for (const auto& b : batches) report.warnings.insert(report.warnings.end(), b.diagnostics.begin(), b.diagnostics.end());
-    report.lint_warnings = lint_warnings.size();
     return report;
 }
 

@@ -23,6 +23,7 @@ struct BuildReport {
     std::size_t files = 0;
     std::size_t bytes = 0;
     std::vector<core::Diagnostic> warnings;
+    std::vector<std::pair<std::string, double>> stages;  // name and seconds, in order
 };
 
 // Reads every source of the config. Throws core::InputError with all the errors of all sources

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <unistd.h>
 
 #include "build.hpp"
 #include "config/site_config.hpp"
@@ -17,6 +18,7 @@ struct BuildArgs {
     std::string output;
     std::string base_url;
     bool quiet = false;
+    bool verbose = false;
 };
 
 int run_build(const BuildArgs& args) {
@@ -32,9 +34,16 @@ int run_build(const BuildArgs& args) {
     }
     output::DiskOutput out(config.output_dir());
     build::BuildReport report = build::build_site(config, out);
+    auto write_started = std::chrono::steady_clock::now();
     out.commit();
+    report.stages.emplace_back("write", std::chrono::duration<double>(std::chrono::steady_clock::now() - write_started).count());
     if (args.quiet) return k_exit_ok;
     for (const auto& w : report.warnings) std::cerr << core::format(w) << "\n";
+    // Stage by stage on a terminal or when asked; logs and pipes get the summary only.
+    if (args.verbose || ::isatty(STDERR_FILENO)) {
+        for (const auto& [name, secs] : report.stages)
+            std::cerr << "  " << name << ": " << static_cast<int>(secs * 1000 + 0.5) << " ms\n";
+    }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     std::cout << "built " << report.episodes << " episodes: " << report.files << " files, " << report.bytes
               << " bytes into " << config.output_dir().string() << " in " << seconds << " s\n";
@@ -56,6 +65,7 @@ Command build_command() {
                 sub.add_option("--output,-o", args->output, "Output folder (default: site.yaml's output, public/)");
                 sub.add_option("--base-url", args->base_url, "Override site.yaml's base_url");
                 sub.add_flag("--quiet,-q", args->quiet, "Print nothing but errors");
+                sub.add_flag("--verbose,-v", args->verbose, "Print the time of each stage (also on a terminal)");
                 return std::function<int()>([args] { return run_build(*args); });
             }};
 }

@@ -9,6 +9,7 @@
 #include "output/output.hpp"
 #include "render/site_check.hpp"
 #include "util/files.hpp"
+#include "util/url.hpp"
 
 namespace cli {
 
@@ -16,6 +17,7 @@ namespace {
 struct CheckArgs {
     std::string config = "site.yaml";
     std::string feed;
+    std::string base_url;
 };
 
 int check_feed_file(const std::string& path) {
@@ -35,8 +37,9 @@ int check_feed_file(const std::string& path) {
     return errors ? k_exit_input : k_exit_ok;
 }
 
-int check_site(const std::string& config_path) {
+int check_site(const std::string& config_path, const std::string& base_url) {
     config::SiteConfig config = config::load_config(config_path);
+    if (!base_url.empty()) config.base_url = util::with_trailing_slash(base_url);
     output::MemoryOutput out;
     build::BuildReport report = build::build_site(config, out);  // throws on lint errors and bad input
     auto problems = render::check_site(out, config.base_url);
@@ -52,7 +55,8 @@ Command check_command() {
                 auto args = std::make_shared<CheckArgs>();
                 sub.add_option("feed", args->feed, "A feed file to lint (without it: the whole site)");
                 sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
-                return std::function<int()>([args] { return args->feed.empty() ? check_site(args->config) : check_feed_file(args->feed); });
+                sub.add_option("--base-url", args->base_url, "Check as published at this URL instead of site.yaml's base_url");
+                return std::function<int()>([args] { return args->feed.empty() ? check_site(args->config, args->base_url) : check_feed_file(args->feed); });
             }};
 }
 

@@ -4,6 +4,7 @@
 
 #include "cli/build_command.hpp"
 #include "cli/check_command.hpp"
+#include "cli/fetch_command.hpp"
 #include "cli/serve_command.hpp"
 #include "cli/merge_command.hpp"
 #include "cli/new_command.hpp"
@@ -13,7 +14,7 @@ namespace cli {
 
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {build_command(), merge_command(), new_command(), check_command(),
-                                               serve_command()};
+                                               serve_command(), fetch_command()};
     return table;
 }
 

@@ -144,6 +144,11 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
     else if (key == "explicit") read_bool(c, value, key, site.explicit_content);
     else if (key == "complete") read_bool(c, value, key, site.complete);
     else if (key == "locked") read_bool(c, value, key, site.locked);
+    else if (key == "cname") {
+        if (read_string(c, value, key, site.cname) &&
+            (site.cname.find_first_of("/:\\ \t\n") != std::string::npos || site.cname.find('.') == std::string::npos))
+            c.error(value.Mark(), "'cname' must be a domain name such as podcast.example.com");
+    }
     else if (key == "identity_changes") {
         if (!value.IsSequence()) return c.error(value.Mark(), "'identity_changes' must be a list of {guid, reason}");
         for (const auto& entry : value) {
@@ -206,7 +211,7 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
 
 const std::vector<std::string>& top_level_keys() {
     static const std::vector<std::string> keys = {"title", "description", "base_url", "language", "author",
-                                                  "email", "image", "category", "explicit", "complete", "locked", "identity_changes",
+                                                  "email", "image", "category", "explicit", "complete", "locked", "identity_changes", "cname",
                                                   "theme", "output", "episodes_per_page", "sources"};
     return keys;
 }

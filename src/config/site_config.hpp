@@ -37,6 +37,7 @@ struct SiteConfig {
     bool complete = false;              // the show has ended (itunes:complete)
     bool locked = false;                // podcast:locked: other platforms may not import the feed
     std::vector<IdentityChange> identity_changes;  // guids whose guid/enclosure change or removal is intended
+    std::string cname;                  // custom domain for GitHub Pages (writes CNAME)
     std::string theme = "default";
     std::filesystem::path output = "public";
     int episodes_per_page = 10;

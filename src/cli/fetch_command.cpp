@@ -1,0 +1,49 @@
+#include "cli/fetch_command.hpp"
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+
+#include "config/site_config.hpp"
+#include "fetch/fetch_sources.hpp"
+
+namespace cli {
+
+namespace {
+struct FetchArgs {
+    std::string config = "site.yaml";
+    fetch::FetchOptions options;
+};
+
+int run_fetch(const FetchArgs& args) {
+    config::SiteConfig config = config::load_config(args.config);
+    int failed = 0, count = 0;
+    for (const auto& source : config.sources) {
+        if (source.url.empty()) continue;
+        ++count;
+        std::cerr << source.name << ": fetching " << source.url << " ..." << std::endl;
+        auto started = std::chrono::steady_clock::now();
+        auto outcome = fetch::fetch_source(source, args.options);
+        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        std::cout << source.name << ": " << outcome.message;
+        if (outcome.kind == fetch::FetchOutcome::Kind::updated)
+            std::cout << ": " << outcome.added << " new, " << outcome.changed << " changed, " << outcome.removed << " removed episodes";
+        std::cout << " (" << static_cast<int>(seconds * 1000) << " ms)\n";
+        failed += outcome.kind == fetch::FetchOutcome::Kind::failed;
+    }
+    if (count == 0) std::cout << "no source has a url: nothing to fetch\n";
+    return failed ? k_exit_input : k_exit_ok;
+}
+}  // namespace
+
+Command fetch_command() {
+    return {"fetch", "Refresh every source that has a url (a failed download keeps the previous snapshot)", [](CLI::App& sub) {
+                auto args = std::make_shared<FetchArgs>();
+                sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
+                sub.add_option("--timeout", args->options.timeout_seconds, "Seconds for each download")->capture_default_str()->check(CLI::Range(1, 3600));
+                sub.add_option("--max-bytes", args->options.max_bytes, "Largest answer accepted")->capture_default_str()->check(CLI::Range(1LL, 1LL << 32));
+                return std::function<int()>([args] { return run_fetch(*args); });
+            }};
+}
+
+}  // namespace cli

@@ -1,0 +1,121 @@
+#include "fetch/fetch_sources.hpp"
+
+#include <cstdio>
+#include <fcntl.h>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "fetch/http_get.hpp"
+#include "sources/read_source.hpp"
+#include "util/files.hpp"
+
+namespace fetch {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path state_path(const fs::path& snapshot) { return snapshot.parent_path() / ("." + snapshot.filename().string() + ".fetch.json"); }
+
+nlohmann::json read_state(const fs::path& snapshot) {
+    try {
+        return nlohmann::json::parse(util::read_file(state_path(snapshot), 1 << 16));
+    } catch (...) {
+        return nlohmann::json::object();
+    }
+}
+
+// Writes `content` to `path` so that a reader sees the old file or the new one, never a part.
+bool replace_file(const fs::path& path, const std::string& content, std::string& error) {
+    fs::path temp = path.parent_path() / (path.filename().string() + ".new");
+    int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return error = "cannot write " + temp.string(), false;
+    bool ok = ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size()) && ::fsync(fd) == 0;
+    ::close(fd);
+    if (!ok || ::rename(temp.c_str(), path.c_str()) != 0) {
+        std::remove(temp.c_str());
+        return error = "cannot replace " + path.string(), false;
+    }
+    return true;
+}
+
+std::string identity(const core::Record& r) {
+    if (!r.guid.empty()) return r.guid;
+    if (r.enclosure) return r.enclosure->url;
+    return r.title;
+}
+
+std::string fingerprint(const core::Record& r) {
+    return r.title + "\n" + (r.date ? util::format_iso8601(*r.date) : "") + "\n" + (r.enclosure ? r.enclosure->url : "") + "\n" +
+           r.description;
+}
+
+void count_changes(const sources::SourceBatch& before, const sources::SourceBatch& after, FetchOutcome& out) {
+    std::map<std::string, std::string> old_items, new_items;
+    for (const auto& r : before.records) old_items[identity(r)] = fingerprint(r);
+    for (const auto& r : after.records) new_items[identity(r)] = fingerprint(r);
+    for (const auto& [id, print] : new_items) {
+        auto it = old_items.find(id);
+        if (it == old_items.end()) ++out.added;
+        else if (it->second != print) ++out.changed;
+    }
+    for (const auto& [id, print] : old_items) out.removed += !new_items.count(id);
+}
+
+}  // namespace
+
+FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions& options) {
+    FetchOutcome out{source.name, FetchOutcome::Kind::failed, "", 0, 0, 0};
+    auto keep = [&](const std::string& why) {
+        out.message = why + "; the previous snapshot is kept";
+        return out;
+    };
+    nlohmann::json state = read_state(source.path);
+    std::string old_text;
+    std::error_code ec;
+    bool have_old = fs::is_regular_file(source.path, ec);
+    if (have_old) old_text = util::read_file(source.path);
+    HttpRequest request{source.url, "", "", options.timeout_seconds, std::min(10L, options.timeout_seconds), 5, options.max_bytes};
+    if (have_old && state.value("url", "") == source.url) {  // validators only for the same address
+        request.etag = state.value("etag", "");
+        request.last_modified = state.value("last_modified", "");
+    }
+    HttpResponse response = http_get(request);
+    if (!response.error.empty()) return keep(response.error);
+    if (response.status == 304) {
+        out.kind = FetchOutcome::Kind::not_modified;
+        out.message = "not modified (304)";
+        return out;
+    }
+    if (response.status != 200) return keep("the server answered HTTP " + std::to_string(response.status));
+    // The new file must be what the old one was: parse it with the same adapter.
+    sources::SourceInfo info{source.name, source.display_path};
+    std::string expected = source.kind;
+    if (expected.empty() && have_old) expected = sources::detect_kind(old_text, source.path.filename().string());
+    std::string found = sources::detect_kind(response.body, source.path.filename().string());
+    if (!expected.empty() && found != expected && source.kind.empty())
+        return keep("the answer is not a " + expected + " source (it looks like " + (found.empty() ? "something else" : found) + ")");
+    sources::SourceBatch fresh = sources::parse_source(response.body, info, expected.empty() ? found : expected);
+    for (const auto& d : fresh.diagnostics)
+        if (d.severity == core::Severity::error) return keep("the answer does not parse: " + core::format(d));
+    if (fresh.kind == "rss" && !fresh.channel) return keep("the answer has no RSS channel");
+    if (have_old) count_changes(sources::parse_source(old_text, info, fresh.kind), fresh, out);
+    else out.added = static_cast<int>(fresh.records.size());
+    std::string error;
+    if (!replace_file(source.path, response.body, error)) return keep(error);
+    nlohmann::json new_state = {{"url", source.url}, {"etag", response.etag}, {"last_modified", response.last_modified}};
+    replace_file(state_path(source.path), new_state.dump(1) + "\n", error);
+    out.kind = FetchOutcome::Kind::updated;
+    out.message = "updated (" + std::to_string(response.body.size()) + " bytes)";
+    return out;
+}
+
+std::vector<FetchOutcome> fetch_sources(const config::SiteConfig& config, const FetchOptions& options) {
+    std::vector<FetchOutcome> outcomes;
+    for (const auto& source : config.sources)
+        if (!source.url.empty()) outcomes.push_back(fetch_source(source, options));
+    return outcomes;
+}
+
+}  // namespace fetch

@@ -1,0 +1,30 @@
+#pragma once
+// One HTTP GET with libcurl, with the limits a fetch of third-party files needs.
+#include <string>
+
+namespace fetch {
+
+struct HttpRequest {
+    std::string url;
+    std::string etag;           // sent as If-None-Match when set
+    std::string last_modified;  // sent as If-Modified-Since when set
+    long timeout_seconds = 30;  // the whole transfer
+    long connect_timeout_seconds = 10;
+    long max_redirects = 5;
+    long long max_bytes = 64LL << 20;
+};
+
+struct HttpResponse {
+    long status = 0;            // 0 when no HTTP answer came
+    std::string body;
+    std::string etag;
+    std::string last_modified;
+    std::string final_url;
+    std::string error;          // why the transfer failed (empty on success)
+};
+
+// http and https only, redirects followed up to the limit, compressed answers decoded, the
+// body capped at max_bytes (the transfer is aborted past it).
+HttpResponse http_get(const HttpRequest& request);
+
+}  // namespace fetch

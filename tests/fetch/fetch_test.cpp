@@ -1,0 +1,118 @@
+// podarchive fetch against a local HTTP server: every failure keeps the previous snapshot.
+#include <doctest/doctest.h>
+
+#include <httplib.h>
+#include <thread>
+
+#include "fetch/fetch_sources.hpp"
+#include "support.hpp"
+
+namespace {
+
+struct LocalServer {
+    httplib::Server server;
+    std::thread thread;
+    int port = 0;
+    std::string feed = test::read(test::fixture("feeds/simplecast_style.xml"));
+
+    LocalServer() {
+        server.Get("/feed", [this](const httplib::Request& req, httplib::Response& res) {
+            if (req.get_header_value("If-None-Match") == "\"v1\"") {
+                res.status = 304;
+                return;
+            }
+            res.set_header("ETag", "\"v1\"");
+            res.set_content(feed, "application/rss+xml");
+        });
+        server.Get("/feed-v2", [this](const httplib::Request&, httplib::Response& res) {
+            std::string v2 = test::replace_first(feed, "<title>Higher order operators</title>", "<title>Higher-order operators</title>");
+            auto cut = v2.find("<item>");  // the newest item disappears
+            v2.erase(cut, v2.find("</item>", cut) + 7 - cut);
+            res.set_content(v2, "application/rss+xml");
+        });
+        server.Get("/error", [](const httplib::Request&, httplib::Response& res) { res.status = 500; });
+        server.Get("/slow", [this](const httplib::Request&, httplib::Response& res) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+            res.set_content(feed, "application/rss+xml");
+        });
+        server.Get("/truncated", [this](const httplib::Request&, httplib::Response& res) {
+            res.set_content_provider(feed.size() + 5000, "application/rss+xml", [this](size_t offset, size_t, httplib::DataSink& sink) {
+                if (offset > 0) return false;  // hang up after the first part
+                sink.write(feed.data(), 100);
+                return true;
+            });
+        });
+        server.Get("/html", [](const httplib::Request&, httplib::Response& res) {
+            res.set_content("<!DOCTYPE html><html><body>Moved!</body></html>", "text/html");
+        });
+        server.Get("/loop", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/loop"); });
+        server.Get("/big", [](const httplib::Request&, httplib::Response& res) { res.set_content(std::string(300000, 'x'), "text/plain"); });
+        port = server.bind_to_any_port("127.0.0.1");
+        thread = std::thread([this] { server.listen_after_bind(); });
+        while (!server.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    ~LocalServer() {
+        server.stop();
+        thread.join();
+    }
+    std::string url(const std::string& path) const { return "http://127.0.0.1:" + std::to_string(port) + path; }
+};
+
+config::SourceConfig source(const std::filesystem::path& file, const std::string& url) {
+    return {"feed", file, "content/sources/feed.xml", "", url, 1};
+}
+
+}  // namespace
+
+TEST_CASE("fetch: 200 replaces the snapshot, 304 keeps it, changes are counted") {
+    LocalServer http;
+    test::TempDir dir;
+    auto file = dir.path() / "feed.xml";
+    test::write(file, test::read(test::fixture("feeds/simplecast_style.xml")));
+    fetch::FetchOptions options{5, 1 << 20};
+
+    auto first = fetch::fetch_source(source(file, http.url("/feed")), options);
+    CHECK(first.kind == fetch::FetchOutcome::Kind::updated);
+    CHECK(first.added == 0);
+    CHECK(first.changed == 0);
+    CHECK(std::filesystem::exists(dir.path() / ".feed.xml.fetch.json"));
+    auto second = fetch::fetch_source(source(file, http.url("/feed")), options);  // sends If-None-Match
+    CHECK(second.kind == fetch::FetchOutcome::Kind::not_modified);
+
+    auto third = fetch::fetch_source(source(file, http.url("/feed-v2")), options);
+    CHECK(third.kind == fetch::FetchOutcome::Kind::updated);
+    CHECK(third.removed == 1);
+    CHECK(third.changed == 1);
+    CHECK(test::read(file).find("Higher-order operators") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "feed.xml.new"));
+}
+
+TEST_CASE("fetch: every failure keeps the previous snapshot and says why") {
+    LocalServer http;
+    test::TempDir dir;
+    auto file = dir.path() / "feed.xml";
+    const std::string before = test::read(test::fixture("feeds/simplecast_style.xml"));
+    test::write(file, before);
+    fetch::FetchOptions options{1, 200000};
+    struct Row { const char* path; const char* why; };
+    const Row rows[] = {
+        {"/error", "the server answered HTTP 500"},
+        {"/slow", "no complete answer within 1 s"},
+        {"/truncated", "cut short"},
+        {"/html", "not a rss source"},
+        {"/loop", "more than 5 redirects"},
+        {"/big", "larger than the limit of 200000 bytes"},
+        {"/missing", "HTTP 404"},
+    };
+    for (const auto& row : rows) {
+        CAPTURE(std::string(row.path));
+        auto outcome = fetch::fetch_source(source(file, http.url(row.path)), options);
+        CHECK(outcome.kind == fetch::FetchOutcome::Kind::failed);
+        CHECK(outcome.message.find(row.why) != std::string::npos);
+        CHECK(outcome.message.find("previous snapshot is kept") != std::string::npos);
+        CHECK(test::read(file) == before);
+    }
+    auto refused = fetch::fetch_source(source(file, "file:///etc/passwd"), options);  // only http(s)
+    CHECK(refused.kind == fetch::FetchOutcome::Kind::failed);
+    CHECK(test::read(file) == before);
+}
