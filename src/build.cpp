@@ -1,6 +1,7 @@
 #include "build.hpp"
 
 #include <chrono>
+#include <thread>
 
 #include "feed/feed_writer.hpp"
 #include "feed/identity.hpp"
@@ -83,6 +84,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
     notes::Curation curation = apply_notes(config, catalog, site.paths);
     site.nav = render::navigation(site, curation);
     stage("notes");
+    site.texts = std::make_shared<render::TextCache>(catalog, std::max(2u, std::thread::hardware_concurrency()));
     render::render_site(config, catalog, curation, site, templates, out);
     if (!config.cname.empty()) out.add("CNAME", config.cname + "\n");
     stage("render");

@@ -122,9 +122,9 @@ std::vector<Modeled> item_model(const core::Episode& e, const notes::EpisodeExtr
         guid.text() = e.guid.c_str();
     }));
     m.push_back(element("pubDate", [&e](pugi::xml_node p) { text_child(p, "pubDate", util::format_rfc822(*e.date)); }));
-    m.push_back(element("description", [&e](pugi::xml_node p) { text_child(p, "description", render::notes_html(e)); }));
+    m.push_back(element("description", [&e, &site](pugi::xml_node p) { text_child(p, "description", site.text(e).notes_html); }));
     m.push_back(element("content:encoded", [&e, extras, &site](pugi::xml_node p) {
-        std::string encoded = render::notes_html(e);
+        std::string encoded = site.text(e).notes_html;
         // Links between episodes are site-relative on pages; a feed reader needs them absolute.
         if (extras && !extras->note_html.empty())
             encoded += "\n<div class=\"podarchive-note\"><h2>Archive notes</h2>\n" +

@@ -28,8 +28,8 @@ std::string write_json_feed(const core::Catalog& catalog, const notes::Curation&
         nlohmann::json item = {{"id", e.guid},
                                {"url", site.paths.absolute(render::SitePaths::episode_dir(e.slug))},
                                {"title", e.title},
-                               {"content_html", render::notes_html(e)},
-                               {"summary", render::summary_of(e, 300)},
+                               {"content_html", site.text(e).notes_html},
+                               {"summary", render::cut_at_word(site.text(e).plain, 300)},
                                {"date_published", util::format_iso8601(*e.date)},
                                {"attachments", nlohmann::json::array({attachment})}};
         if (x != curation.by_slug.end() && !x->second.topics.empty()) item["tags"] = x->second.topics;

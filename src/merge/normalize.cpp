@@ -11,7 +11,7 @@
 namespace merge {
 
 std::string description_form(std::string_view text, bool is_html) {
-    std::string plain = is_html ? util::html_to_text(text) : std::string(text);
+    std::string plain = is_html ? util::strip_tags(text) : std::string(text);
     std::string_view body = util::trim(plain);
     // Matching looks at how descriptions start; 500 characters decide it, and the rest of a long
     // text would only cost time. Cut at a code point boundary.

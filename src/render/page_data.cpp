@@ -77,7 +77,7 @@ std::vector<SiteInfo::Link> directory_pages(const core::Catalog& catalog) {
 
 SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url) {
     const core::Channel& ch = catalog.channel;
-    SiteInfo site{SitePaths(base_url), {}, {}, {}, {}, {}, {}, {}, {}};
+    SiteInfo site{SitePaths(base_url), {}, {}, {}, {}, {}, {}, {}, {}, {}};
     site.title = !config.title.empty() ? config.title : ch.title;
     site.description = !config.description.empty() ? config.description : util::html_to_text(ch.description);
     site.language = !config.language.empty() ? config.language : ch.language;
@@ -135,17 +135,13 @@ std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const s
     return "<script type=\"application/ld+json\">" + util::replace_all(text, "<", "\\u003c") + "</script>";
 }
 
-std::string summary_of(const core::Episode& e, std::size_t max_chars) {
-    std::string text = e.description_is_html ? util::html_to_text(e.description) : util::collapse_whitespace(e.description);
-    if (util::code_point_count(text) <= max_chars) return text;
-    std::string cut(util::truncate_code_points(text, max_chars));
-    if (auto space = cut.rfind(' '); space != std::string::npos && space > cut.size() / 2) cut.resize(space);
-    while (!cut.empty() && std::string_view(",;:.-").find(cut.back()) != std::string_view::npos) cut.pop_back();
-    return cut + "\xE2\x80\xA6";
+const EpisodeText& SiteInfo::text(const core::Episode& e) const {
+    if (!texts) texts = std::make_shared<TextCache>();
+    return texts->of(e);
 }
 
-std::string notes_html(const core::Episode& e) {
-    return e.description_is_html ? util::sanitize_html(e.description) : util::linkify_text(e.description);
+std::string summary_of(const core::Episode& e, std::size_t max_chars) {
+    return cut_at_word(make_episode_text(e).plain, max_chars);
 }
 
 std::string term_slug(const std::string& name) {
@@ -176,7 +172,7 @@ Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::Epi
         card.set("date_human", util::format_human_day(*e.date));
     }
     if (e.duration) card.set("duration", util::format_human_duration(e.duration->seconds));
-    card.set("summary", extras && !extras->summary.empty() ? extras->summary : summary_of(e));
+    card.set("summary", extras && !extras->summary.empty() ? extras->summary : site.text(e).summary);
     card.set("has_audio", e.enclosure.has_value());
     if (extras) card.set("topics", terms(site, "topics", extras->topics));
     return card;
@@ -196,7 +192,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
         audio.set("type", e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type);
         d.set("audio", audio);
     }
-    d.set("notes_html", notes_html(e));
+    d.set("notes_html", site.text(e).notes_html);
     d.set("notes_truncated", e.description_truncated);
     std::vector<SiteInfo::Link> listen;
     for (const auto& l : e.listen_on) listen.push_back({l.label, l.url});

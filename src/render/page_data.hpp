@@ -1,12 +1,14 @@
 #pragma once
 // Page models: what each template receives (documented in themes/README.md).
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "config/site_config.hpp"
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
+#include "render/episode_text.hpp"
 #include "render/site_paths.hpp"
 #include "render/template_set.hpp"
 
@@ -27,6 +29,11 @@ struct SiteInfo {
     };
     std::vector<Link> subscribe;  // the feed first, then directories the sources name
     std::vector<Link> nav;        // the header's navigation
+    // Every episode's text, computed once after the notes are applied (see episode_text.hpp);
+    // when nobody set it, text() computes what it is asked for.
+    mutable std::shared_ptr<TextCache> texts;
+
+    const EpisodeText& text(const core::Episode& e) const;
 };
 
 // Finds an episode by slug (nullptr when there is none).
@@ -57,8 +64,5 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
 
 // Plain-text summary of a description, cut at a word boundary near `max_chars` code points.
 std::string summary_of(const core::Episode& e, std::size_t max_chars = 220);
-
-// Sanitized HTML of the show notes (feed HTML filtered, plain text escaped and linkified).
-std::string notes_html(const core::Episode& e);
 
 }  // namespace render

@@ -38,7 +38,7 @@ std::string search_shard_key(const std::string& word) {
 }
 
 SearchIndexStats write_search_index(const core::Catalog& catalog, const notes::Curation& curation,
-                                    const SitePaths& paths, output::Output& out) {
+                                    const SitePaths& paths, const TextCache& site_texts, output::Output& out) {
     std::map<std::string, std::map<std::string, std::vector<std::pair<std::size_t, int>>>> shards;
     nlohmann::json block = nlohmann::json::array();
     SearchIndexStats stats;
@@ -48,7 +48,7 @@ SearchIndexStats write_search_index(const core::Catalog& catalog, const notes::C
         const notes::EpisodeExtras* extras = x == curation.by_slug.end() ? nullptr : &x->second;
         std::unordered_map<std::string, int> scores;
         add_words(scores, e.title, 8);
-        std::string text = summary_of(e, 100000);
+        const std::string& text = site_texts.of(e).plain;
         add_words(scores, text, 1);
         std::string summary = extras && !extras->summary.empty() ? extras->summary : "";
         if (extras) {

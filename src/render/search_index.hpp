@@ -14,6 +14,7 @@
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
 #include "output/output.hpp"
+#include "render/episode_text.hpp"
 #include "render/site_paths.hpp"
 
 namespace render {
@@ -29,7 +30,7 @@ constexpr std::size_t k_search_block_size = 50;
 
 // Title words weigh 8, topics and guests 4, the summary 2, notes and show notes 1.
 SearchIndexStats write_search_index(const core::Catalog& catalog, const notes::Curation& curation,
-                                    const SitePaths& paths, output::Output& out);
+                                    const SitePaths& paths, const TextCache& texts, output::Output& out);
 
 // The shard key of a word in match form: its first two bytes as lowercase hex when they are not
 // plain ASCII letters or digits.

@@ -1,6 +1,8 @@
 #include "render/site_renderer.hpp"
 
 #include <map>
+#include <thread>
+#include <unordered_map>
 #include <pugixml.hpp>
 #include <sstream>
 
@@ -32,8 +34,11 @@ Data pagination(const SiteInfo& site, int page, int pages) {
     p.set("has_pages", pages > 1);
     if (page > 1) p.set("newer_url", site.paths.url(SitePaths::home_page_dir(page - 1)));
     if (page < pages) p.set("older_url", site.paths.url(SitePaths::home_page_dir(page + 1)));
+    // A window of page numbers (first, last, and three either side): listing every page on
+    // every page would make a large archive's index quadratic.
     List numbers;
     for (int n = 1; n <= pages; ++n) {
+        if (n != 1 && n != pages && std::abs(n - page) > 3) continue;
         Data item;
         item.set("number", std::to_string(n));
         item.set("url", site.paths.url(SitePaths::home_page_dir(n)));
@@ -72,24 +77,47 @@ void render_home_pages(const config::SiteConfig& config, const core::Catalog& ca
     }
 }
 
-void render_episode_pages(const core::Catalog& catalog, const notes::Curation& curation, const SiteInfo& site,
-                          const TemplateSet& templates, output::Output& out, std::vector<std::string>& urls) {
+// Episode pages are most of a site: they are rendered on every core, each thread with its own
+// compiled templates (kainjow's are not safe to share), and added in archive order so the
+// output does not depend on the threads.
+void render_episode_pages(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
+                          const SiteInfo& site, output::Output& out, std::vector<std::string>& urls) {
     const auto& eps = catalog.episodes;
-    std::map<std::string, const core::Episode*> by_slug;
+    std::unordered_map<std::string, const core::Episode*> by_slug;
     for (const auto& e : eps) by_slug[e.slug] = &e;
     EpisodeLookup lookup = [&](const std::string& slug) -> const core::Episode* {
         auto it = by_slug.find(slug);
         return it == by_slug.end() ? nullptr : it->second;
     };
+    unsigned threads = std::max(1u, std::min<unsigned>(std::max(2u, std::thread::hardware_concurrency()),
+                                                       static_cast<unsigned>(eps.size() / 200 + 1)));
+    std::vector<std::string> pages(eps.size());
+    std::vector<std::exception_ptr> failures(threads);
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t)
+        pool.emplace_back([&, t] {
+            try {
+                TemplateSet templates = load_templates(config);
+                for (std::size_t i = t; i < eps.size(); i += threads) {
+                    const core::Episode* newer = i > 0 ? &eps[i - 1] : nullptr;
+                    const core::Episode* older = i + 1 < eps.size() ? &eps[i + 1] : nullptr;
+                    std::string dir = SitePaths::episode_dir(eps[i].slug);
+                    const notes::EpisodeExtras* extras = extras_of(curation, eps[i].slug);
+                    std::string description = extras && !extras->summary.empty() ? extras->summary : site.text(eps[i]).short_summary;
+                    Data d = base_data(site, eps[i].title, description, dir, episode_jsonld(site, eps[i], description));
+                    d.set("episode", episode_data(site, eps[i], older, newer, extras, lookup));
+                    pages[i] = templates.render("episode", d);
+                }
+            } catch (...) {
+                failures[t] = std::current_exception();
+            }
+        });
+    for (auto& th : pool) th.join();
+    for (const auto& f : failures)
+        if (f) std::rethrow_exception(f);
     for (std::size_t i = 0; i < eps.size(); ++i) {
-        const core::Episode* newer = i > 0 ? &eps[i - 1] : nullptr;
-        const core::Episode* older = i + 1 < eps.size() ? &eps[i + 1] : nullptr;
         std::string dir = SitePaths::episode_dir(eps[i].slug);
-        const notes::EpisodeExtras* extras = extras_of(curation, eps[i].slug);
-        std::string description = extras && !extras->summary.empty() ? extras->summary : summary_of(eps[i], 160);
-        Data d = base_data(site, eps[i].title, description, dir, episode_jsonld(site, eps[i], description));
-        d.set("episode", episode_data(site, eps[i], older, newer, extras, lookup));
-        out.add(dir + "index.html", templates.render("episode", d));
+        out.add(dir + "index.html", std::move(pages[i]));
         urls.push_back(dir);
     }
 }
@@ -235,13 +263,14 @@ void render_site(const config::SiteConfig& config, const core::Catalog& catalog,
                  const SiteInfo& site, const TemplateSet& templates, output::Output& out) {
     std::vector<std::string> urls;
     render_home_pages(config, catalog, curation, site, templates, out, urls);
-    render_episode_pages(catalog, curation, site, templates, out, urls);
+    render_episode_pages(config, catalog, curation, site, out, urls);
     render_terms("topics", "Topics", catalog, curation, site, templates, out, urls);
     render_terms("guests", "Guests", catalog, curation, site, templates, out, urls);
     render_pages(curation, site, templates, out, urls);
     render_archive(catalog, site, templates, out, urls);
     out.add("search/index.html", templates.render("search", base_data(site, "Search", "Search the episodes of " + site.title + ".", "search/")));
-    write_search_index(catalog, curation, site.paths, out);
+    if (!site.texts) site.texts = std::make_shared<TextCache>(catalog, 2);
+    write_search_index(catalog, curation, site.paths, *site.texts, out);
     out.add("404.html", templates.render("404", base_data(site, "Page not found", "", "404.html")));
     out.add("sitemap.xml", sitemap_xml(site, urls));
     out.add("robots.txt", "User-agent: *\nAllow: /\nSitemap: " + site.paths.absolute("sitemap.xml") + "\n");

@@ -28,10 +28,10 @@ struct Entry {
 };
 
 // Line of `"key"` inside lines [first, last], for messages about one value.
-int json_key_line(std::string_view text, int first, int last, const std::string& key) {
+int json_key_line(const std::vector<std::string_view>& lines, int first, int last, const std::string& key) {
     std::string needle = "\"" + key + "\"";
-    for (int l = first; l <= last; ++l)
-        if (util::line_text(text, l).find(needle) != std::string_view::npos) return l;
+    for (int l = first; l <= last && l <= static_cast<int>(lines.size()); ++l)
+        if (l >= 1 && lines[static_cast<std::size_t>(l - 1)].find(needle) != std::string_view::npos) return l;
     return first;
 }
 
@@ -52,6 +52,7 @@ std::vector<Entry> json_entries(std::string_view text, const SourceInfo& info, S
         return {};
     }
     auto spans = json_object_lines(text, 1);
+    const auto lines = util::split_lines(text);
     std::vector<Entry> entries;
     std::size_t object_index = 0;
     for (const auto& item : doc) {
@@ -64,7 +65,7 @@ std::vector<Entry> json_entries(std::string_view text, const SourceInfo& info, S
         ++object_index;
         for (const auto& [key, value] : item.items()) {
             Entry::Value v;
-            v.line = json_key_line(text, entry.first_line, entry.last_line, key);
+            v.line = json_key_line(lines, entry.first_line, entry.last_line, key);
             if (value.is_string()) v.text = value.get<std::string>();
             else if (value.is_number_integer() || value.is_number_unsigned()) v.text = std::to_string(value.get<long long>()), v.is_number = true;
             else if (value.is_number_float()) v.text = std::to_string(static_cast<long long>(value.get<double>())), v.is_number = true;
@@ -121,10 +122,11 @@ std::vector<Entry> yaml_entries(std::string_view text, const SourceInfo& info, S
         entries.push_back(std::move(entry));
     }
     // YAML marks give only where an entry starts: it ends where the next one starts.
-    int total_lines = static_cast<int>(util::split_lines(text).size());
+    const auto lines = util::split_lines(text);
+    int total_lines = static_cast<int>(lines.size());
     for (std::size_t i = 0; i < entries.size(); ++i) {
         int next = i + 1 < entries.size() ? entries[i + 1].first_line - 1 : total_lines;
-        while (next > entries[i].first_line && util::trim(util::line_text(text, next)).empty()) --next;
+        while (next > entries[i].first_line && next <= total_lines && util::trim(lines[static_cast<std::size_t>(next - 1)]).empty()) --next;
         entries[i].last_line = std::max(entries[i].first_line, next);
     }
     return entries;

@@ -52,12 +52,13 @@ std::string full_text(const pugi::xml_node& node) {
 
 struct ItemReader {
     std::string_view text;
+    const util::LineIndex& lines;
     const SourceInfo& info;
     const Names& names;
     SourceBatch& batch;
 
     int line_of(const pugi::xml_node& node) const {
-        return util::line_column_at(text, static_cast<std::size_t>(node.offset_debug())).line;
+        return lines.at(static_cast<std::size_t>(node.offset_debug())).line;
     }
     void warn(const pugi::xml_node& node, const std::string& message) {
         int line = line_of(node);
@@ -77,7 +78,7 @@ struct ItemReader {
         core::Record r;
         int first = line_of(item);
         std::size_t close = text.find("</item>", static_cast<std::size_t>(item.offset_debug()));
-        int last = close == std::string_view::npos ? first : util::line_column_at(text, close).line;
+        int last = close == std::string_view::npos ? first : lines.at(close).line;
         r.from = provenance(info, first, last);
 
         if (auto guid = item.child("guid")) {
@@ -194,7 +195,8 @@ SourceBatch read_rss(std::string_view text, const SourceInfo& info) {
     }
     Names names(rss);
     batch.channel = read_channel(rss, channel, names);
-    ItemReader reader{text, info, names, batch};
+    util::LineIndex lines(text);
+    ItemReader reader{text, lines, info, names, batch};
     for (auto item : channel.children("item")) batch.records.push_back(reader.read(item));
     return batch;
 }

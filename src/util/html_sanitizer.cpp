@@ -195,6 +195,18 @@ std::string sanitize_html(std::string_view html) {
     return writer.out;
 }
 
+std::string strip_tags(std::string_view html) {
+    std::string out;
+    out.reserve(html.size());
+    bool in_tag = false;
+    for (char c : html) {
+        if (c == '<') in_tag = true, out.push_back(' ');
+        else if (c == '>' && in_tag) in_tag = false;
+        else if (!in_tag) out.push_back(c);
+    }
+    return collapse_whitespace(decode_entities(out));
+}
+
 std::string html_to_text(std::string_view html) {
     if (html.find('<') == std::string_view::npos && html.find('&') == std::string_view::npos)
         return collapse_whitespace(html);

@@ -19,4 +19,8 @@ std::string linkify_text(std::string_view text);
 // The visible text of an HTML fragment, white space collapsed (for summaries and search).
 std::string html_to_text(std::string_view html);
 
+// A fast approximation of html_to_text for comparing texts, not for showing them: tags are
+// replaced by spaces and entities decoded; no HTML parsing.
+std::string strip_tags(std::string_view html);
+
 }  // namespace util

@@ -18,6 +18,18 @@ LineColumn line_column_at(std::string_view text, std::size_t offset) {
     return at;
 }
 
+LineIndex::LineIndex(std::string_view text) {
+    m_line_starts.push_back(0);
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\n') m_line_starts.push_back(i + 1);
+}
+
+LineColumn LineIndex::at(std::size_t offset) const {
+    auto it = std::upper_bound(m_line_starts.begin(), m_line_starts.end(), offset);
+    std::size_t line = static_cast<std::size_t>(it - m_line_starts.begin());
+    return {static_cast<int>(line), static_cast<int>(offset - m_line_starts[line - 1]) + 1};
+}
+
 std::string_view line_text(std::string_view text, int line) {
     if (line < 1) return {};
     std::size_t start = 0;

@@ -1,0 +1,48 @@
+#include "render/episode_text.hpp"
+
+#include <thread>
+
+#include "util/html_sanitizer.hpp"
+#include "util/strings.hpp"
+#include "util/unicode.hpp"
+
+namespace render {
+
+std::string cut_at_word(const std::string& text, std::size_t max_chars) {
+    if (util::code_point_count(text) <= max_chars) return text;
+    std::string cut(util::truncate_code_points(text, max_chars));
+    if (auto space = cut.rfind(' '); space != std::string::npos && space > cut.size() / 2) cut.resize(space);
+    while (!cut.empty() && std::string_view(",;:.-").find(cut.back()) != std::string_view::npos) cut.pop_back();
+    return cut + "\xE2\x80\xA6";
+}
+
+EpisodeText make_episode_text(const core::Episode& e) {
+    EpisodeText t;
+    t.notes_html = e.description_is_html ? util::sanitize_html(e.description) : util::linkify_text(e.description);
+    t.plain = e.description_is_html ? util::html_to_text(t.notes_html) : util::collapse_whitespace(e.description);
+    t.summary = cut_at_word(t.plain, 220);
+    t.short_summary = cut_at_word(t.plain, 160);
+    return t;
+}
+
+TextCache::TextCache(const core::Catalog& catalog, unsigned threads) {
+    const std::size_t n = catalog.episodes.size();
+    m_texts.resize(n);
+    threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(n / 64 + 1)));
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t)
+        pool.emplace_back([&, t] {
+            for (std::size_t i = t; i < n; i += threads) m_texts[i] = make_episode_text(catalog.episodes[i]);
+        });
+    for (auto& th : pool) th.join();
+    for (std::size_t i = 0; i < n; ++i) m_index[&catalog.episodes[i]] = i;
+}
+
+const EpisodeText& TextCache::of(const core::Episode& e) const {
+    if (auto it = m_index.find(&e); it != m_index.end()) return m_texts[it->second];
+    auto [it, fresh] = m_extra.try_emplace(&e);
+    if (fresh) it->second = make_episode_text(e);
+    return it->second;
+}
+
+}  // namespace render

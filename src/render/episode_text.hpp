@@ -1,0 +1,39 @@
+#pragma once
+// What pages, feeds and the search index show of an episode's text, computed once per build
+// (sanitizing and flattening HTML is the costliest step of rendering; doing it once per episode
+// instead of once per use is most of a large build's speed).
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/episode.hpp"
+
+namespace render {
+
+struct EpisodeText {
+    std::string notes_html;     // sanitized show notes (feed HTML filtered, plain text linkified)
+    std::string plain;          // the notes as plain text, white space collapsed
+    std::string summary;        // about 220 characters, cut at a word
+    std::string short_summary;  // about 160 characters, for meta descriptions
+};
+
+class TextCache {
+public:
+    TextCache() = default;
+    // Computes the text of every episode, on `threads` threads.
+    TextCache(const core::Catalog& catalog, unsigned threads);
+    // The text of an episode of that catalog (computed on the spot for any other episode).
+    const EpisodeText& of(const core::Episode& e) const;
+
+private:
+    std::vector<EpisodeText> m_texts;
+    std::unordered_map<const core::Episode*, std::size_t> m_index;
+    mutable std::unordered_map<const core::Episode*, EpisodeText> m_extra;
+};
+
+EpisodeText make_episode_text(const core::Episode& e);
+
+// Cuts plain text at a word boundary near `max_chars` code points, adding "…" when cut.
+std::string cut_at_word(const std::string& text, std::size_t max_chars);
+
+}  // namespace render
