@@ -8,6 +8,7 @@
 #include "feed/json_feed.hpp"
 #include "feed/lint.hpp"
 #include "util/files.hpp"
+#include "util/hash.hpp"
 #include "merge/merge.hpp"
 #include "notes/apply_notes.hpp"
 #include "notes/load_notes.hpp"
@@ -67,6 +68,44 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
 
 }  // namespace
 
+std::string input_fingerprint(const config::SiteConfig& config) {
+    namespace fs = std::filesystem;
+    util::Hasher h;
+    h.add(PODARCHIVE_VERSION);
+    h.add(config.base_url);
+    h.add(config.output_dir().string());
+    auto add_file = [&](const fs::path& path) {
+        h.add(path.generic_string());
+        try {
+            h.add(util::read_file(path));
+        } catch (const util::FileError&) {
+            h.add("<unreadable>");
+        }
+    };
+    auto add_tree = [&](const fs::path& root) {
+        std::vector<fs::path> files;
+        std::error_code ec;
+        if (!fs::is_directory(root, ec)) return;
+        for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
+            if (ec) break;
+            if (it->is_symlink(ec)) {  // the build does not follow links: neither does the fingerprint
+                if (it->is_directory(ec)) it.disable_recursion_pending();
+                continue;
+            }
+            if (it->is_regular_file(ec)) files.push_back(it->path());
+        }
+        std::sort(files.begin(), files.end());
+        for (const auto& f : files) add_file(f);
+    };
+    add_file(config.config_path);
+    for (const auto& s : config.sources) add_file(s.path);
+    add_tree(config.content_dir());
+    add_tree(config.templates_dir());
+    add_tree(config.static_dir());
+    add_tree(config.themes_dir() / config.theme);
+    return util::hex_hash(h.digest());
+}
+
 BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
     BuildReport report;
     auto clock = std::chrono::steady_clock::now();
@@ -85,9 +124,11 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
     site.nav = render::navigation(site, curation);
     stage("notes");
     site.texts = std::make_shared<render::TextCache>(catalog, std::max(2u, std::thread::hardware_concurrency()));
-    render::render_site(config, catalog, curation, site, templates, out);
+    std::vector<std::pair<std::string, double>> parts;
+    render::render_site(config, catalog, curation, site, templates, out, &parts);
     if (!config.cname.empty()) out.add("CNAME", config.cname + "\n");
     stage("render");
+    report.stages.insert(report.stages.end(), parts.begin(), parts.end());
     feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
     auto lint_warnings = check_feed(config, batches, feed);
     out.add("feed.xml", std::move(feed.xml));

@@ -33,6 +33,11 @@ std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config)
 // Reads content/ and applies the notes to `catalog`. Throws core::InputError with every problem.
 notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& catalog, const render::SitePaths& paths);
 
+// A hash of everything a build reads: site.yaml, every source, content/, templates/, static/,
+// the theme, the program's version and the settings (base URL, output). Equal fingerprints
+// give byte-identical builds, so an output built from the same fingerprint needs no rebuild.
+std::string input_fingerprint(const config::SiteConfig& config);
+
 // Loads, merges, renders and writes the site into `out`. `base_url` overrides site.yaml's.
 // Throws core::InputError on bad input (nothing usable is written then: DiskOutput is only
 // committed by the caller after this returns).

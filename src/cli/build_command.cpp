@@ -32,7 +32,11 @@ int run_build(const BuildArgs& args) {
         }
         config.base_url = util::with_trailing_slash(args.base_url);
     }
-    output::DiskOutput out(config.output_dir());
+    output::DiskOutput out(config.output_dir(), build::input_fingerprint(config));
+    if (out.up_to_date()) {  // the same inputs give the same bytes: nothing to do, nothing touched
+        if (!args.quiet) std::cout << "nothing changed since the last build of " << config.output_dir().string() << "\n";
+        return k_exit_ok;
+    }
     build::BuildReport report = build::build_site(config, out);
     auto write_started = std::chrono::steady_clock::now();
     out.commit();
@@ -45,8 +49,8 @@ int run_build(const BuildArgs& args) {
             std::cerr << "  " << name << ": " << static_cast<int>(secs * 1000 + 0.5) << " ms\n";
     }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::cout << "built " << report.episodes << " episodes: " << report.files << " files, " << report.bytes
-              << " bytes into " << config.output_dir().string() << " in " << seconds << " s\n";
+    std::cout << "built " << report.episodes << " episodes: " << report.files << " files (" << out.files_written()
+              << " changed), " << report.bytes << " bytes into " << config.output_dir().string() << " in " << seconds << " s\n";
     std::cout << "feed.xml: " << report.feed_items << " items";
     if (report.left_out_without_audio)
         std::cout << "; " << report.left_out_without_audio

@@ -48,6 +48,7 @@ struct Episode {
     std::string episode_type;
     std::string explicit_flag;
     std::string keywords;
+    std::vector<std::string> categories;  // from the sources (feed <category>), deduplicated
     std::optional<int> episode_number;
     std::optional<int> season;
     std::vector<ListenLink> listen_on;

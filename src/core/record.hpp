@@ -47,6 +47,7 @@ struct Record {
     std::string image;
     std::string explicit_flag;     // as the source wrote it
     std::string keywords;
+    std::vector<std::string> categories;  // a feed item's <category> elements
     std::vector<std::string> seen_at;  // other pages where the episode was seen
     std::string raw_xml;  // a feed item as it was (<item>...</item>), so nothing it has is lost
 };

@@ -89,7 +89,7 @@ void fuse_description(core::Episode& e, const std::vector<Member>& members) {
         const core::Record& r = *m.record;
         std::string_view text = r.content_html.empty() ? std::string_view(r.description) : std::string_view(r.content_html);
         if (text.empty()) continue;
-        std::size_t length = r.description_is_html ? util::html_to_text(text).size() : text.size();
+        std::size_t length = r.description_is_html ? util::strip_tags(text).size() : text.size();  // an estimate is enough here
         bool truncated = r.content_html.empty() && r.description_truncated;
         // A non-truncated text wins over any truncated one; then the longer wins, but copies
         // within 5% of each other are the same text with noise (OCR, spacing): members come in
@@ -181,6 +181,8 @@ void fuse_links(core::Episode& e, const std::vector<Member>& members) {
             e.seen_in.push_back(m.record->from.source);
         for (const auto& url : m.record->seen_at)
             if (std::find(e.seen_at.begin(), e.seen_at.end(), url) == e.seen_at.end()) e.seen_at.push_back(url);
+        for (const auto& c : m.record->categories)
+            if (std::find(e.categories.begin(), e.categories.end(), c) == e.categories.end()) e.categories.push_back(c);
     }
 }
 

@@ -1,10 +1,12 @@
 #include "merge/link.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <map>
 #include <numeric>
 #include <set>
+#include <thread>
 #include <unordered_map>
 
 #include "merge/normalize.hpp"
@@ -80,21 +82,35 @@ class Linker {
 public:
     explicit Linker(std::span<const sources::SourceBatch> batches) : m_sets(0) {
         for (std::size_t b = 0; b < batches.size(); ++b)
-            for (std::size_t i = 0; i < batches[b].records.size(); ++i) {
-                const core::Record& r = batches[b].records[i];
-                Facts f{{b, i}, batches[b].info.name, url_title_slug(r), util::match_form(r.title),
-                        description_form(r.description, r.description_is_html), {}, &r};
-                auto words = std::min<std::size_t>(8, static_cast<std::size_t>(std::count(f.description.begin(), f.description.end(), ' ')));
-                std::size_t end = 0;
-                for (std::size_t w = 0; w < words && end != std::string::npos; ++w) end = f.description.find(' ', end + 1);
-                f.desc_key = words >= 6 ? f.description.substr(0, end) : std::string();
-                f.title_words = sorted_words(f.title);
-                m_facts.push_back(std::move(f));
-            }
+            for (std::size_t i = 0; i < batches[b].records.size(); ++i)
+                m_facts.push_back(Facts{{b, i}, batches[b].info.name, {}, {}, {}, {}, &batches[b].records[i], {}});
+        // Normalizing the text of each record is most of the work, and independent: every core.
+        unsigned threads = std::max(1u, std::min(std::max(2u, std::thread::hardware_concurrency()),
+                                                 static_cast<unsigned>(m_facts.size() / 256 + 1)));
+        std::vector<std::thread> pool;
+        for (unsigned t = 0; t < threads; ++t)
+            pool.emplace_back([this, t, threads] {
+                for (std::size_t k = t; k < m_facts.size(); k += threads) describe(m_facts[k]);
+            });
+        for (auto& th : pool) th.join();
         m_sets = UnionFind(m_facts.size());
+        m_source_mask.resize(m_facts.size());
+        for (std::size_t i = 0; i < m_facts.size(); ++i) m_source_mask[i] = source_bit(m_facts[i].id.batch);
         m_rule.assign(m_facts.size(), "first");
         m_members.resize(m_facts.size());
         for (std::size_t i = 0; i < m_facts.size(); ++i) m_members[i] = {i};
+    }
+
+    static void describe(Facts& f) {
+        const core::Record& r = *f.record;
+        f.url_slug = url_title_slug(r);
+        f.title = util::match_form(r.title);
+        f.description = description_form(r.description, r.description_is_html);
+        auto words = std::min<std::size_t>(8, static_cast<std::size_t>(std::count(f.description.begin(), f.description.end(), ' ')));
+        std::size_t end = 0;
+        for (std::size_t w = 0; w < words && end != std::string::npos; ++w) end = f.description.find(' ', end + 1);
+        f.desc_key = words >= 6 ? f.description.substr(0, end) : std::string();
+        f.title_words = sorted_words(f.title);
     }
 
     std::vector<LinkedGroup> run() {
@@ -122,11 +138,19 @@ private:
     UnionFind m_sets;
     std::vector<std::string> m_rule;
     std::vector<std::vector<std::size_t>> m_members;  // by set root
+    std::vector<std::uint64_t> m_source_mask;         // by set root: which sources its records come from
+
+    static std::uint64_t source_bit(std::size_t batch) { return batch < 64 ? std::uint64_t{1} << batch : 0; }
+
+    // True when the two groups already share a source: then they can only join if the records
+    // are one item repeated, which the exact rules have seen by the time fuzzy rules run.
+    bool share_a_source(std::size_t a, std::size_t b) { return (m_source_mask[m_sets.find(a)] & m_source_mask[m_sets.find(b)]) != 0; }
 
     // Two records of one source join only when they are the same item repeated.
     bool may_join(std::size_t a, std::size_t b) {
         std::size_t ra = m_sets.find(a), rb = m_sets.find(b);
         if (ra == rb) return false;
+        if ((m_source_mask[ra] & m_source_mask[rb]) == 0) return true;  // no source in common: nothing to check
         for (std::size_t x : m_members[ra])
             for (std::size_t y : m_members[rb])
                 if (m_facts[x].source == m_facts[y].source && !same_item(m_facts[x], m_facts[y])) return false;
@@ -145,6 +169,7 @@ private:
         m_sets.join(ra, rb);
         std::size_t root = m_sets.find(ra);
         std::size_t other = root == ra ? rb : ra;
+        m_source_mask[root] |= m_source_mask[other];
         for (std::size_t x : m_members[other]) {
             if (m_rule[x] == "first") m_rule[x] = rule;
             m_members[root].push_back(x);
@@ -192,7 +217,8 @@ private:
             const auto& today = it->second;
             for (std::size_t x = 0; x < today.size() && x < 200; ++x) {
                 auto try_pair = [&](std::size_t y) {
-                    if (m_sets.find(today[x]) != m_sets.find(y) && matches(m_facts[today[x]], m_facts[y]) && may_join(today[x], y))
+                    if (m_sets.find(today[x]) != m_sets.find(y) && !share_a_source(today[x], y) &&
+                        matches(m_facts[today[x]], m_facts[y]) && may_join(today[x], y))
                         join(today[x], y, rule);
                 };
                 for (std::size_t y = x + 1; y < today.size() && y < 200; ++y) try_pair(today[y]);

@@ -211,6 +211,12 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
     for (const auto& note : notes.episodes) a.apply(note);
     a.pages(notes);
     if (!a.errors.empty()) throw core::InputError(a.errors);
+    // The feed's own categories are an episode's topics unless a note names them.
+    for (const auto& e : catalog.episodes) {
+        if (e.categories.empty()) continue;
+        auto& x = a.curation.by_slug[e.slug];
+        if (x.topics.empty()) x.topics = e.categories;
+    }
     bool dates_changed = false;
     for (const auto& e : catalog.episodes)
         if (auto it = e.sources.find("date"); it != e.sources.end() && it->second.source.starts_with("note:")) dates_changed = true;

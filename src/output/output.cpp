@@ -5,10 +5,14 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdexcept>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include "util/files.hpp"
+#include "util/hash.hpp"
 
 namespace output {
 
@@ -43,6 +47,16 @@ void remove_stale_staging(const fs::path& parent, const std::string& prefix) {
     }
 }
 
+std::int64_t mtime_ns(const struct stat& st) {
+    return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+// A folder is known by its inode and its change time: a folder removed and made again may get
+// the same inode number, never the same change time.
+std::string folder_identity(const struct stat& st) {
+    return std::to_string(st.st_ino) + ":" + std::to_string(st.st_ctim.tv_sec) + "." + std::to_string(st.st_ctim.tv_nsec);
+}
+
 void write_whole(const fs::path& path, const std::string& content) {
     int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0) throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(errno));
@@ -62,8 +76,11 @@ void write_whole(const fs::path& path, const std::string& content) {
 
 }  // namespace
 
-DiskOutput::DiskOutput(fs::path output_dir) : m_output(std::move(output_dir)) {
+DiskOutput::DiskOutput(fs::path output_dir, std::string input_fingerprint)
+    : m_output(std::move(output_dir)), m_fingerprint(std::move(input_fingerprint)) {
     fs::path parent = m_output.has_parent_path() ? m_output.parent_path() : fs::path(".");
+    m_manifest_path = parent / ("." + m_output.filename().string() + ".manifest.json");
+    load_manifest();
     fs::create_directories(parent);
     std::string prefix = "." + m_output.filename().string() + ".staging-";
     remove_stale_staging(parent, prefix);
@@ -81,12 +98,70 @@ DiskOutput::~DiskOutput() {
 void DiskOutput::store(const std::string& path, std::string content) {
     fs::path target = m_staging / path;
     fs::create_directories(target.parent_path());
+    Entry entry{util::content_hash(content), content.size()};
+    m_files[path] = entry;
+    if (m_manifest_valid) {
+        auto it = m_previous.find(path);
+        // The same bytes as the file already published: share its inode (and its mtime).
+        struct stat st {};
+        fs::path published = m_output / path;
+        if (it != m_previous.end() && it->second.hash == entry.hash && it->second.size == entry.size &&
+            ::lstat(published.c_str(), &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) == entry.size &&
+            mtime_ns(st) == it->second.mtime_ns && ::link(published.c_str(), target.c_str()) == 0)
+            return;
+    }
     write_whole(target, content);
+    ++m_written;
+}
+
+bool DiskOutput::up_to_date() const {
+    return m_manifest_valid && !m_fingerprint.empty() && m_fingerprint == m_previous_fingerprint;
+}
+
+void DiskOutput::load_manifest() {
+    struct stat st {};
+    if (::stat(m_output.c_str(), &st) != 0) return;
+    try {
+        auto json = nlohmann::json::parse(util::read_file(m_manifest_path, 256u << 20));
+        if (json.value("output", std::string()) != folder_identity(st)) return;
+        m_previous_fingerprint = json.value("fingerprint", "");
+        for (const auto& [path, e] : json["files"].items())
+            m_previous[path] = {std::stoull(e[0].get<std::string>(), nullptr, 16), e[1].get<std::size_t>(), e[2].get<std::int64_t>()};
+        m_manifest_valid = true;
+    } catch (...) {
+        m_previous.clear();  // no manifest, or a broken one: write everything
+    }
+}
+
+void DiskOutput::save_manifest() {
+    struct stat st {};
+    if (::stat(m_output.c_str(), &st) != 0) return;
+    nlohmann::json files = nlohmann::json::object();
+    for (auto& [path, e] : m_files) {
+        struct stat fst {};
+        if (::lstat((m_output / path).c_str(), &fst) == 0) e.mtime_ns = mtime_ns(fst);
+        files[path] = {util::hex_hash(e.hash), e.size, e.mtime_ns};
+    }
+    nlohmann::json json = {{"fingerprint", m_fingerprint}, {"output", folder_identity(st)}, {"files", std::move(files)}};
+    fs::path temp = m_manifest_path.string() + ".new";
+    write_whole(temp, json.dump());
+    std::error_code ec;
+    fs::rename(temp, m_manifest_path, ec);
 }
 
 void DiskOutput::commit() {
     if (m_committed) return;
     std::error_code ec;
+    bool same_files = m_manifest_valid && m_written == 0 && m_files.size() == m_previous.size();
+    if (same_files) {
+        // Nothing changed: the output folder is left exactly as it is (no swap, no new mtimes).
+        m_committed = true;
+        if (m_fingerprint != m_previous_fingerprint) {
+            for (auto& [path, e] : m_files) e.mtime_ns = m_previous[path].mtime_ns;
+            save_manifest();
+        }
+        return;
+    }
     if (fs::exists(fs::symlink_status(m_output, ec))) {
         // One atomic step: readers see the old tree or the new one, never a mix or nothing.
         if (::renameat2(AT_FDCWD, m_staging.c_str(), AT_FDCWD, m_output.c_str(), RENAME_EXCHANGE) != 0)
@@ -95,6 +170,8 @@ void DiskOutput::commit() {
         throw std::runtime_error("cannot create " + m_output.string() + ": " + std::strerror(errno));
     }
     m_committed = true;
+    m_replaced = true;
+    save_manifest();
 }
 
 }  // namespace output

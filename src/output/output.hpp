@@ -2,6 +2,7 @@
 // Where a build writes its files. DiskOutput stages and swaps atomically; MemoryOutput is for
 // `serve` and the tests. Every path is checked: nothing can be written outside the output.
 #include <filesystem>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -42,9 +43,16 @@ private:
 // Writes into a staging folder beside the output folder; commit() swaps it in with one atomic
 // rename (RENAME_EXCHANGE), so the output folder always holds one whole build. Without commit()
 // (a failed build) the staging folder is removed and the previous output stays untouched.
+//
+// A manifest beside the output folder (".<name>.manifest.json", never published) records each
+// file's content hash and the build's input fingerprint. A file whose content did not change is
+// hard-linked from the current output instead of written, so it keeps its modification time;
+// when nothing changed at all, commit() leaves the output folder untouched. The manifest names
+// the output folder (inode and change time) and each file's size and modification time: one
+// left by an interrupted build, or files changed by hand, are never trusted.
 class DiskOutput : public Output {
 public:
-    explicit DiskOutput(std::filesystem::path output_dir);
+    explicit DiskOutput(std::filesystem::path output_dir, std::string input_fingerprint = "");
     ~DiskOutput() override;
     DiskOutput(const DiskOutput&) = delete;
     DiskOutput& operator=(const DiskOutput&) = delete;
@@ -52,13 +60,36 @@ public:
     void commit();
     const std::filesystem::path& staging_dir() const { return m_staging; }
 
+    // True when the output was built from exactly these inputs (same fingerprint, valid manifest).
+    bool up_to_date() const;
+    // Files written (not linked from the previous build) so far.
+    std::size_t files_written() const { return m_written; }
+    // After commit(): whether the output folder was replaced.
+    bool replaced() const { return m_replaced; }
+
 protected:
     void store(const std::string& path, std::string content) override;
 
 private:
+    struct Entry {
+        std::uint64_t hash = 0;
+        std::size_t size = 0;
+        std::int64_t mtime_ns = 0;  // of the published file, so a file edited by hand is not reused
+    };
     std::filesystem::path m_output;
     std::filesystem::path m_staging;
+    std::filesystem::path m_manifest_path;
+    std::string m_fingerprint;
+    bool m_manifest_valid = false;
+    std::string m_previous_fingerprint;
+    std::map<std::string, Entry> m_previous;  // the current output's files, from the manifest
+    std::map<std::string, Entry> m_files;     // this build's files
+    std::size_t m_written = 0;
     bool m_committed = false;
+    bool m_replaced = false;
+
+    void load_manifest();
+    void save_manifest();
 };
 
 }  // namespace output

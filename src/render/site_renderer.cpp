@@ -1,5 +1,6 @@
 #include "render/site_renderer.hpp"
 
+#include <chrono>
 #include <map>
 #include <thread>
 #include <unordered_map>
@@ -260,22 +261,36 @@ std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curati
 }
 
 void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                 const SiteInfo& site, const TemplateSet& templates, output::Output& out) {
+                 const SiteInfo& site, const TemplateSet& templates, output::Output& out,
+                 std::vector<std::pair<std::string, double>>* timings) {
+    auto clock = std::chrono::steady_clock::now();
+    auto lap = [&](const char* part) {
+        auto now = std::chrono::steady_clock::now();
+        if (timings) timings->emplace_back(std::string("render:") + part, std::chrono::duration<double>(now - clock).count());
+        clock = now;
+    };
     std::vector<std::string> urls;
+    if (!site.texts) site.texts = std::make_shared<TextCache>(catalog, 2);
+    lap("texts");
     render_home_pages(config, catalog, curation, site, templates, out, urls);
+    lap("home");
     render_episode_pages(config, catalog, curation, site, out, urls);
+    lap("episodes");
     render_terms("topics", "Topics", catalog, curation, site, templates, out, urls);
     render_terms("guests", "Guests", catalog, curation, site, templates, out, urls);
+    lap("topics+guests");
     render_pages(curation, site, templates, out, urls);
     render_archive(catalog, site, templates, out, urls);
     out.add("search/index.html", templates.render("search", base_data(site, "Search", "Search the episodes of " + site.title + ".", "search/")));
-    if (!site.texts) site.texts = std::make_shared<TextCache>(catalog, 2);
+    lap("archive");
     write_search_index(catalog, curation, site.paths, *site.texts, out);
+    lap("search");
     out.add("404.html", templates.render("404", base_data(site, "Page not found", "", "404.html")));
     out.add("sitemap.xml", sitemap_xml(site, urls));
     out.add("robots.txt", "User-agent: *\nAllow: /\nSitemap: " + site.paths.absolute("sitemap.xml") + "\n");
     out.add(".nojekyll", "");
     copy_static_files(config, out);
+    lap("rest");
 }
 
 }  // namespace render

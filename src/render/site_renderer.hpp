@@ -19,8 +19,10 @@ TemplateSet load_templates(const config::SiteConfig& config);
 // files of the theme and the project (the project's win by path).
 // Also: topics/ and guests/ (an index and one page per name), and the pages of content/pages
 // at /<slug>/.
+// `timings` (optional) receives the seconds of each part ("render:episodes", ...).
 void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                 const SiteInfo& site, const TemplateSet& templates, output::Output& out);
+                 const SiteInfo& site, const TemplateSet& templates, output::Output& out,
+                 std::vector<std::pair<std::string, double>>* timings = nullptr);
 
 // The header navigation: Episodes, Topics and Guests when there are any, the pages that ask
 // for it (by their order), the feed.

@@ -125,6 +125,8 @@ struct ItemReader {
         r.image = item.child(names.name(k_itunes_ns, "image").c_str()).attribute("href").value();
         r.explicit_flag = text_of(item.child(names.name(k_itunes_ns, "explicit").c_str()));
         r.keywords = text_of(item.child(names.name(k_itunes_ns, "keywords").c_str()));
+        for (auto category : item.children("category"))
+            if (std::string c = text_of(category); !c.empty()) r.categories.push_back(c);
         return r;
     }
 };

@@ -25,7 +25,9 @@ std::size_t decode_utf8_at(std::string_view text, std::size_t offset, char32_t& 
 }
 
 bool is_valid_utf8(std::string_view text) {
-    for (std::size_t i = 0; i < text.size();) {
+    std::size_t ascii = 0;  // most text is ASCII: skip it a byte at a time without decoding
+    while (ascii < text.size() && static_cast<unsigned char>(text[ascii]) < 0x80) ++ascii;
+    for (std::size_t i = ascii; i < text.size();) {
         utf8proc_int32_t cp = 0;
         auto n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + i),
                                   static_cast<utf8proc_ssize_t>(text.size() - i), &cp);
