@@ -3,7 +3,7 @@
 # so it is cheap to run before every build (both README commands start with it).
 set -euo pipefail
 packages=(
-  cmake g++ make pkg-config
+  cmake g++ make pkg-config clang-14 libclang-rt-14-dev
   nlohmann-json3-dev libpugixml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
   libyaml-cpp-dev doctest-dev libkainjow-mustache-dev libutf8proc-dev libcli11-dev
   libhowardhinnant-date-dev libgumbo-dev libxxhash-dev libcurl4-openssl-dev libcpp-httplib-dev libssl-dev

@@ -289,8 +289,9 @@ private:
                     candidates = kept;
                 }
             }
+            const core::Record* dated = v.dated;  // (a structured binding cannot be captured by clang 14)
             std::erase_if(candidates, [&](std::size_t c) {
-                return v.dated && views[c].dated && !dates_compatible(*v.dated, *views[c].dated);
+                return dated && views[c].dated && !dates_compatible(*dated, *views[c].dated);
             });
             if (candidates.size() == 1) claims[candidates[0]].push_back(root);
         }

@@ -34,8 +34,11 @@ std::optional<Duration> parse_units(std::string_view text) {
         if (i >= text.size()) break;
         long long value = 0;
         std::size_t start = i;
-        while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) value = value * 10 + (text[i++] - '0');
-        if (i == start || i - start > 6) return std::nullopt;
+        while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+            if (i - start >= 6) return std::nullopt;  // before the value could overflow
+            value = value * 10 + (text[i++] - '0');
+        }
+        if (i == start) return std::nullopt;
         while (i < text.size() && text[i] == ' ') ++i;
         std::size_t unit_start = i;
         while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;

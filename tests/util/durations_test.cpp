@@ -28,3 +28,8 @@ TEST_CASE("durations formatted back") {
     CHECK(util::format_human_duration(993) == "17 min");
     CHECK(util::format_human_duration(3723) == "1 h 2 min");
 }
+
+TEST_CASE("a huge number in a duration is refused, not overflowed (found by fuzzing)") {
+    CHECK_FALSE(util::parse_duration("1088888888888888888888880"));
+    CHECK_FALSE(util::parse_duration("99999999999999999999 min"));
+}

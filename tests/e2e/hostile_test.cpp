@@ -1,0 +1,115 @@
+// Hostile and broken input, each with its exact outcome: a located error or escaped output,
+// never a crash, never a file outside the output folder.
+#include <doctest/doctest.h>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "build.hpp"
+#include "config/site_config.hpp"
+#include "support.hpp"
+#include "util/unicode.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+struct Site {
+    test::TempDir dir;
+    Site() { test::copy_site("site", dir.path()); }
+    fs::path feed() const { return dir.path() / "content/sources/feed.xml"; }
+    // Builds into memory; returns the error text, or "" and fills `out`.
+    std::string build(output::MemoryOutput& out) const {
+        try {
+            build::build_site(config::load_config(dir.path() / "site.yaml"), out);
+        } catch (const core::InputError& e) {
+            std::string all;
+            for (const auto& d : e.diagnostics()) all += core::format(d) + "\n";
+            return all;
+        }
+        return "";
+    }
+};
+}  // namespace
+
+TEST_CASE("hostile: an input larger than the limit is refused with the limit named") {
+    Site site;
+    int fd = ::open(site.feed().c_str(), O_WRONLY | O_TRUNC);
+    REQUIRE(fd >= 0);
+    REQUIRE(::ftruncate(fd, 1LL << 30) == 0);  // a 1 GB (sparse) feed: one giant text node
+    ::close(fd);
+    output::MemoryOutput out;
+    std::string error = site.build(out);
+    CHECK(error.find("content/sources/feed.xml: error: file is 1073741824 bytes; the limit is 67108864 bytes") != std::string::npos);
+    CHECK(out.files().empty());
+}
+
+TEST_CASE("hostile: invalid UTF-8 becomes U+FFFD, never reaches a page as is") {
+    Site site;
+    test::write(site.feed(), test::replace_first(test::read(site.feed()), "<title>Higher order operators</title>",
+                                                 "<title>Higher \xff\xfe order \xc3\x28 operators</title>"));
+    output::MemoryOutput out;
+    REQUIRE(site.build(out).empty());
+    for (const auto& [path, content] : out.files()) {
+        CAPTURE(path);
+        CHECK(util::is_valid_utf8(content));
+    }
+    CHECK(out.find("episodes/higher-order-operators/index.html"));
+}
+
+TEST_CASE("hostile: UTF-16 with a BOM is read; an encoding declaration that lies does not crash") {
+    Site site;
+    std::string utf8 = test::read(site.feed());
+    std::string utf16 = "\xFF\xFE";
+    for (char32_t cp : std::u32string(utf8.begin(), utf8.end())) {  // the fixture is ASCII
+        utf16.push_back(static_cast<char>(cp & 0xFF));
+        utf16.push_back(0);
+    }
+    test::write(site.feed(), test::replace_first(utf16, std::string("U\0T\0F\0-\0" "8\0", 10), std::string("U\0T\0F\0-\0" "1\0" "6\0", 12)));
+    output::MemoryOutput out;
+    REQUIRE(site.build(out).empty());
+    CHECK(out.find("feed.xml")->find("8f2a1c8e-0001-4b7e-9d3a-000000000003") != std::string::npos);
+
+    Site lying;
+    test::write(lying.feed(), test::replace_first(test::read(lying.feed()), "encoding=\"UTF-8\"", "encoding=\"ISO-8859-1\""));
+    output::MemoryOutput out2;
+    CHECK(lying.build(out2).empty());
+}
+
+TEST_CASE("hostile: a title of 10,000 characters") {
+    Site site;
+    std::string title(10000, 'x');
+    title.replace(5000, 14, "&lt;script&gt;");  // as a feed carries it: escaped in the XML
+    test::write(site.feed(), test::replace_first(test::read(site.feed()), "<title>Higher order operators</title>", "<title>" + title + "</title>"));
+    output::MemoryOutput out;
+    REQUIRE(site.build(out).empty());
+    bool found = false;
+    for (const auto& [path, content] : out.files()) {
+        if (!path.starts_with("episodes/xxxx")) continue;
+        found = true;
+        CHECK(path.size() < 120);  // the slug is cut at 80 bytes
+        CHECK(content.find("&lt;script&gt;") != std::string::npos);
+        CHECK(content.find("x<script>") == std::string::npos);
+    }
+    CHECK(found);
+}
+
+TEST_CASE("hostile: symbolic links out of the project are not followed") {
+    Site site;
+    test::TempDir outside;
+    test::write(outside.path() / "secret.md", "---\nepisode: strides\ntitle: STOLEN\n---\nsecret\n");
+    test::write(outside.path() / "dir/secret.txt", "secret file");
+    fs::create_directories(site.dir.path() / "content/episodes");
+    fs::create_symlink(outside.path() / "secret.md", site.dir.path() / "content/episodes/link.md");
+    fs::create_directories(site.dir.path() / "static");
+    fs::create_directory_symlink(outside.path() / "dir", site.dir.path() / "static/linked");
+    fs::create_symlink(outside.path() / "dir/secret.txt", site.dir.path() / "static/file.txt");
+    output::MemoryOutput out;
+    REQUIRE(site.build(out).empty());
+    for (const auto& [path, content] : out.files()) {
+        CAPTURE(path);
+        CHECK(content.find("STOLEN") == std::string::npos);
+        CHECK(content.find("secret file") == std::string::npos);
+    }
+    CHECK_FALSE(out.find("linked/secret.txt"));
+    CHECK_FALSE(out.find("file.txt"));
+}

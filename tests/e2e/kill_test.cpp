@@ -1,0 +1,71 @@
+// A build killed at any moment leaves the old site or the new one, never a mix.
+#include <doctest/doctest.h>
+
+#include <csignal>
+#include <map>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "support.hpp"
+#include "util/hash.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::map<std::string, std::uint64_t> snapshot(const fs::path& dir) {
+    std::map<std::string, std::uint64_t> files;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return files;
+    for (const auto& entry : fs::recursive_directory_iterator(dir))
+        if (entry.is_regular_file()) files[fs::relative(entry.path(), dir).string()] = util::content_hash(test::read(entry.path()));
+    return files;
+}
+
+// Starts `podarchive build` in `dir`, kills it after `delay_us`, and waits for it.
+void build_and_kill(const fs::path& dir, useconds_t delay_us) {
+    pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        if (::chdir(dir.c_str()) != 0) ::_exit(127);
+        ::execl(PODARCHIVE_BINARY, "podarchive", "build", "--quiet", static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    ::usleep(delay_us);
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+}
+
+}  // namespace
+
+TEST_CASE("a build killed at any moment leaves the old output or the new one") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    std::string out;
+    REQUIRE(test::run_podarchive("build --quiet", dir.path(), out) == 0);
+    auto old_site = snapshot(dir.path() / "public");
+    REQUIRE(old_site.size() > 20);
+    test::write(dir.path() / "content/episodes/k.md", "---\nepisode: strides\ntopics: [Killing]\n---\nNew text.\n");
+    REQUIRE(test::run_podarchive("build --quiet --output expected", dir.path(), out) == 0);
+    auto new_site = snapshot(dir.path() / "expected");
+    REQUIRE(new_site != old_site);
+
+    // Delays spread over a whole build (a Debug build under sanitizers takes a few hundred ms).
+    std::size_t saw_old = 0, saw_new = 0;
+    for (useconds_t delay = 1000; delay < 600000; delay = delay * 3 / 2 + 7000) {
+        build_and_kill(dir.path(), delay);
+        auto now = snapshot(dir.path() / "public");
+        bool whole = now == old_site || now == new_site;
+        CHECK_MESSAGE(whole, "a mix after a kill at " << delay << " us");
+        saw_old += now == old_site;
+        saw_new += now == new_site;
+    }
+    CHECK(saw_old + saw_new > 5);
+    REQUIRE(test::run_podarchive("build --quiet", dir.path(), out) == 0);
+    CHECK(snapshot(dir.path() / "public") == new_site);
+    // Staging folders of killed builds are cleaned up by the next build.
+    std::size_t staging = 0;
+    for (const auto& entry : fs::directory_iterator(dir.path())) staging += entry.path().filename().string().find(".staging-") != std::string::npos;
+    CHECK(staging == 0);
+}

@@ -1,0 +1,124 @@
+#include "targets.hpp"
+
+#include "config/site_config.hpp"
+#include "core/diagnostic.hpp"
+#include "merge/merge.hpp"
+#include "notes/front_matter.hpp"
+#include "notes/load_notes.hpp"
+#include "notes/markdown.hpp"
+#include "render/page_data.hpp"
+#include "sources/apple_page.hpp"
+#include "sources/itunes_lookup.hpp"
+#include "sources/player_fm_page.hpp"
+#include "sources/pod_casts_io_page.hpp"
+#include "sources/podbean_page.hpp"
+#include "sources/read_source.hpp"
+#include "sources/records_reader.hpp"
+#include "sources/rss_reader.hpp"
+#include "feed/lint.hpp"
+#include "util/dates.hpp"
+#include "util/durations.hpp"
+#include "util/html_sanitizer.hpp"
+#include "util/slug.hpp"
+#include "util/strings.hpp"
+#include "util/url.hpp"
+
+namespace fuzz {
+
+namespace {
+
+const sources::SourceInfo k_info{"fuzz", "fuzz.txt"};
+
+// Every adapter's output goes through merge and the page data builder too: they must take
+// whatever a parser lets through.
+void through_merge(sources::SourceBatch batch) {
+    std::vector<sources::SourceBatch> batches{std::move(batch)};
+    core::Catalog catalog = merge::merge(batches);
+    render::SiteInfo site{render::SitePaths("https://x.example/base/"), "t", "d", "en", "a", "", "", {}, {}, {}};
+    for (std::size_t i = 0; i < catalog.episodes.size() && i < 20; ++i) {
+        render::episode_card(site, catalog.episodes[i]);
+        render::episode_data(site, catalog.episodes[i], nullptr, nullptr, nullptr, [](const std::string&) { return nullptr; });
+    }
+}
+
+void rss(std::string_view d) { through_merge(sources::read_rss(d, k_info)); }
+void records_json(std::string_view d) { through_merge(sources::read_records(d, k_info, sources::RecordsSyntax::json)); }
+void records_yaml(std::string_view d) { through_merge(sources::read_records(d, k_info, sources::RecordsSyntax::yaml)); }
+void podbean(std::string_view d) { through_merge(sources::read_podbean_page(d, k_info)); }
+void pod_casts_io(std::string_view d) { through_merge(sources::read_pod_casts_io_page(d, k_info)); }
+void player_fm(std::string_view d) { through_merge(sources::read_player_fm_page(d, k_info)); }
+void apple_page(std::string_view d) { through_merge(sources::read_apple_page(d, k_info)); }
+void itunes_lookup(std::string_view d) { through_merge(sources::read_itunes_lookup(d, k_info)); }
+void detect(std::string_view d) { sources::detect_kind(d, "x.txt"); }
+
+void note(std::string_view d) {
+    std::vector<core::Diagnostic> diagnostics;
+    auto n = notes::parse_episode_note(d, "n.md", diagnostics);
+    notes::render_markdown(n.body, n.body_line, [](const std::string& s) -> std::optional<std::string> {
+        if (s.size() % 2) return std::nullopt;
+        return "/e/" + s + "/";
+    });
+    notes::parse_page(d, "p.md", "p", diagnostics);
+}
+
+void site_yaml(std::string_view d) {
+    try {
+        config::parse_config(std::string(d), "/nonexistent-fuzz-dir/site.yaml");
+    } catch (const core::InputError&) {
+    }
+}
+
+void dates(std::string_view d) {
+    for (auto ts : {util::parse_any_date(d), util::parse_rfc822(d), util::parse_iso8601(d)})
+        if (ts) util::format_rfc822(*ts), util::format_iso8601(*ts), util::format_human_day(*ts);
+    if (auto dur = util::parse_duration(d)) util::format_clock(dur->seconds);
+}
+
+void slug(std::string_view d) {
+    std::string s = util::make_safe_segment(util::slugify(d));
+    if (!s.empty() && !util::is_safe_path_segment(s)) __builtin_trap();  // a slug must be a safe path segment
+}
+
+void sanitizer(std::string_view d) {
+    // What must never come out: a script element, or a URL attribute that runs code. Text that
+    // merely reads "javascript:" is harmless (it is escaped text, not a link).
+    std::string once = util::ascii_lower(util::sanitize_html(d));
+    for (const char* bad : {"<script", "=\"javascript:", "=\"vbscript:", "=\"data:", " on"})
+        if (std::string_view(bad) == " on") {
+            for (std::size_t p = once.find('<'); p != std::string::npos; p = once.find('<', p + 1)) {
+                std::size_t end = once.find('>', p);
+                std::string tag = once.substr(p, end == std::string::npos ? std::string::npos : end - p);
+                if (tag.find(" on") != std::string::npos && tag.find('=') != std::string::npos &&
+                    tag.find(" on") < tag.find('=') && tag.find('"') > tag.find(" on"))
+                    __builtin_trap();  // an event handler attribute survived
+            }
+        } else if (once.find(bad) != std::string::npos) {
+            __builtin_trap();
+        }
+    util::html_to_text(d);
+    util::linkify_text(d);
+    util::strip_tags(d);
+}
+
+void url(std::string_view d) {
+    util::normalize_media_url(d);
+    util::is_safe_link(d);
+    util::url_path_of(d);
+    util::percent_encode_path(d);
+}
+
+void feed_lint(std::string_view d) { feed::lint_feed(d); }
+
+}  // namespace
+
+const std::vector<Target>& targets() {
+    static const std::vector<Target> list = {
+        {"rss", rss}, {"records_json", records_json}, {"records_yaml", records_yaml}, {"podbean", podbean},
+        {"pod_casts_io", pod_casts_io}, {"player_fm", player_fm}, {"apple_page", apple_page},
+        {"itunes_lookup", itunes_lookup}, {"detect", detect}, {"note", note}, {"site_yaml", site_yaml},
+        {"dates", dates}, {"slug", slug}, {"sanitizer", sanitizer}, {"url", url}, {"feed_lint", feed_lint},
+    };
+    return list;
+}
+
+}  // namespace fuzz
