@@ -7,6 +7,10 @@
 #include <sstream>
 #include <sys/wait.h>
 
+#include "build.hpp"
+#include "config/site_config.hpp"
+#include "output/output.hpp"
+
 namespace test {
 
 namespace fs = std::filesystem;
@@ -40,6 +44,13 @@ TempDir::~TempDir() {
 void copy_site(const std::string& name, const fs::path& dir) {
     fs::copy(fixture(name), dir, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
     fs::copy(source_dir() / "themes", dir / "themes", fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+}
+
+void build_on_disk(const fs::path& site_dir) {
+    auto config = config::load_config(site_dir / "site.yaml");
+    output::DiskOutput out(config.output_dir());
+    build::build_site(config, out);
+    out.commit();
 }
 
 std::string replace_first(std::string text, const std::string& from, const std::string& to) {

@@ -26,6 +26,9 @@ private:
 // Copies tests/fixtures/<name>/ and the repository's themes/ into `dir` (a site to build).
 void copy_site(const std::string& name, const std::filesystem::path& dir);
 
+// Builds the site in `site_dir` into its output folder on disk (staged and committed).
+void build_on_disk(const std::filesystem::path& site_dir);
+
 // `text` with the first `from` replaced by `to` (unchanged when absent).
 std::string replace_first(std::string text, const std::string& from, const std::string& to);
 

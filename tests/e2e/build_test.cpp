@@ -118,12 +118,8 @@ TEST_CASE("end to end: the same inputs give byte-identical output") {
 TEST_CASE("a failed build leaves the previous output untouched") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
+    test::build_on_disk(dir.path());
     auto config = config::load_config(dir.path() / "site.yaml");
-    {
-        output::DiskOutput out(config.output_dir());
-        build::build_site(config, out);
-        out.commit();
-    }
     std::string before = test::read(dir.path() / "public/index.html");
     REQUIRE(before.size() > 100);
     fs::copy_file(test::fixture("feeds/malformed.xml"), dir.path() / "content/sources/feed.xml", fs::copy_options::overwrite_existing);
