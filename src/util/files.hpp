@@ -20,7 +20,7 @@ private:
 };
 
 // Inputs larger than this are refused: no podcast source is anywhere near it, and it bounds memory.
-constexpr std::size_t k_max_input_bytes = 64u << 20;
+constexpr std::size_t k_max_input_bytes = 256u << 20;
 
 // Reads a whole file; throws FileError when it is missing, not a regular file or too large.
 std::string read_file(const std::filesystem::path& path, std::size_t max_bytes = k_max_input_bytes);

@@ -39,7 +39,7 @@ TEST_CASE("hostile: an input larger than the limit is refused with the limit nam
     ::close(fd);
     output::MemoryOutput out;
     std::string error = site.build(out);
-    CHECK(error.find("content/sources/feed.xml: error: file is 1073741824 bytes; the limit is 67108864 bytes") != std::string::npos);
+    CHECK(error.find("content/sources/feed.xml: error: file is 1073741824 bytes; the limit is 268435456 bytes") != std::string::npos);
     CHECK(out.files().empty());
 }
 
