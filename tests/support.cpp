@@ -53,6 +53,17 @@ void build_on_disk(const fs::path& site_dir) {
     out.commit();
 }
 
+std::string input_errors(const std::function<void()>& fn) {
+    try {
+        fn();
+    } catch (const core::InputError& e) {
+        std::string all;
+        for (const auto& d : e.diagnostics()) all += core::format(d) + "\n";
+        return all;
+    }
+    return "";
+}
+
 std::string replace_first(std::string text, const std::string& from, const std::string& to) {
     auto pos = text.find(from);
     if (pos != std::string::npos) text.replace(pos, from.size(), to);

@@ -1,6 +1,7 @@
 #pragma once
 // Shared helpers for the tests: fixture paths and temporary folders.
 #include <filesystem>
+#include <functional>
 #include <string>
 
 namespace test {
@@ -28,6 +29,10 @@ void copy_site(const std::string& name, const std::filesystem::path& dir);
 
 // Builds the site in `site_dir` into its output folder on disk (staged and committed).
 void build_on_disk(const std::filesystem::path& site_dir);
+
+// Runs `fn`; returns every diagnostic of the core::InputError it throws, formatted, one per
+// line ("" when it throws none).
+std::string input_errors(const std::function<void()>& fn);
 
 // `text` with the first `from` replaced by `to` (unchanged when absent).
 std::string replace_first(std::string text, const std::string& from, const std::string& to);

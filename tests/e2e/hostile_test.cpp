@@ -19,14 +19,7 @@ struct Site {
     fs::path feed() const { return dir.path() / "content/sources/feed.xml"; }
     // Builds into memory; returns the error text, or "" and fills `out`.
     std::string build(output::MemoryOutput& out) const {
-        try {
-            build::build_site(config::load_config(dir.path() / "site.yaml"), out);
-        } catch (const core::InputError& e) {
-            std::string all;
-            for (const auto& d : e.diagnostics()) all += core::format(d) + "\n";
-            return all;
-        }
-        return "";
+        return test::input_errors([&] { build::build_site(config::load_config(dir.path() / "site.yaml"), out); });
     }
 };
 }  // namespace

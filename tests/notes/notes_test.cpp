@@ -5,6 +5,7 @@
 #include "notes/front_matter.hpp"
 #include "notes/load_notes.hpp"
 #include "notes/markdown.hpp"
+#include "support.hpp"
 
 using notes::parse_episode_note;
 
@@ -37,14 +38,7 @@ notes::Curation apply(core::Catalog& c, std::vector<std::string> texts) {
 
 std::string apply_error(std::vector<std::string> texts) {
     auto c = small_catalog();
-    try {
-        apply(c, texts);
-    } catch (const core::InputError& e) {
-        std::string all;
-        for (const auto& d : e.diagnostics()) all += core::format(d) + "\n";
-        return all;
-    }
-    return "";
+    return test::input_errors([&] { apply(c, texts); });
 }
 }  // namespace
 
