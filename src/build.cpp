@@ -42,11 +42,8 @@ namespace {
 std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<sources::SourceBatch>& batches,
                                          const feed::FeedResult& feed) {
     std::vector<core::Diagnostic> errors, warnings;
-    for (const auto& f : feed::lint_feed(feed.xml)) {
-        auto d = core::error_at({"feed.xml", f.line, 0}, "[" + f.rule + "] " + f.where + ": " + f.message + " (" + f.spec + ")");
-        if (f.level == feed::LintLevel::warning) d.severity = core::Severity::warning;
-        (f.level == feed::LintLevel::error ? errors : warnings).push_back(d);
-    }
+    for (const auto& f : feed::lint_feed(feed.xml))
+        (f.level == feed::LintLevel::error ? errors : warnings).push_back(feed::to_diagnostic("feed.xml", f));
     for (const auto& b : batches) {
         if (b.kind != "rss") continue;
         std::vector<feed::ItemIdentity> input;

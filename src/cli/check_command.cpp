@@ -30,7 +30,7 @@ int check_feed_file(const std::string& path) {
     }
     std::size_t errors = 0, warnings = 0;
     for (const auto& f : feed::lint_feed(xml)) {
-        std::cout << feed::format_finding(path, f) << "\n";
+        std::cout << core::format(feed::to_diagnostic(path, f)) << "\n";
         (f.level == feed::LintLevel::error ? errors : warnings) += 1;
     }
     std::cout << path << ": " << errors << " errors, " << warnings << " warnings\n";

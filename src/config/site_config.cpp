@@ -68,7 +68,7 @@ void read_int(Checker& c, const YAML::Node& value, const std::string& key, int& 
 
 void unknown_key(Checker& c, const YAML::Node& key_node, const std::string& key, const std::vector<std::string>& valid,
                  const std::string& where) {
-    std::string near = nearest_key(key, valid);
+    std::string near = util::nearest_word(key, valid);
     std::string message = "unknown key '" + key + "'" + where;
     if (!near.empty()) message += "; did you mean '" + near + "'?";
     else message += "; valid keys are: " + util::join(valid, ", ");
@@ -105,7 +105,7 @@ void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
         } else if (key == "kind") {
             if (read_string(c, value, key, source.kind) &&
                 std::find(k_kinds.begin(), k_kinds.end(), source.kind) == k_kinds.end()) {
-                std::string near = nearest_key(source.kind, k_kinds);
+                std::string near = util::nearest_word(source.kind, k_kinds);
                 c.error(value.Mark(), "unknown source kind '" + source.kind + "'" +
                                           (near.empty() ? "" : "; did you mean '" + near + "'?") +
                                           " (kinds: " + util::join(k_kinds, ", ") + ")");
@@ -219,10 +219,6 @@ const std::vector<std::string>& top_level_keys() {
 const std::vector<std::string>& source_keys() {
     static const std::vector<std::string> keys = {"path", "name", "kind", "url"};
     return keys;
-}
-
-std::string nearest_key(const std::string& key, const std::vector<std::string>& candidates) {
-    return util::nearest_word(key, candidates);
 }
 
 SiteConfig parse_config(const std::string& yaml_text, const std::filesystem::path& path) {

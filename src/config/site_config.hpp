@@ -62,7 +62,4 @@ SiteConfig parse_config(const std::string& yaml_text, const std::filesystem::pat
 const std::vector<std::string>& top_level_keys();
 const std::vector<std::string>& source_keys();
 
-// Returns the closest key within a small edit distance, or "".
-std::string nearest_key(const std::string& key, const std::vector<std::string>& candidates);
-
 }  // namespace config

@@ -2,12 +2,17 @@
 // What every source adapter produces: partial, noisy copies of episodes, each with provenance.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "util/dates.hpp"
 #include "util/durations.hpp"
 
 namespace core {
+
+// podarchive appends a curated note to a feed item's content:encoded inside this element; a feed
+// reader cuts the text there, so regenerating from our own feed gives the same feed.
+constexpr std::string_view k_archive_note_open = "<div class=\"podarchive-note\">";
 
 // Where a record came from, so any field on any page can be traced back.
 struct Provenance {

@@ -127,7 +127,7 @@ std::vector<Modeled> item_model(const core::Episode& e, const notes::EpisodeExtr
         std::string encoded = site.text(e).notes_html;
         // Links between episodes are site-relative on pages; a feed reader needs them absolute.
         if (extras && !extras->note_html.empty())
-            encoded += "\n<div class=\"podarchive-note\"><h2>Archive notes</h2>\n" +
+            encoded += "\n" + std::string(core::k_archive_note_open) + "<h2>Archive notes</h2>\n" +
                        util::replace_all(extras->note_html, "href=\"" + site.paths.base_path, "href=\"" + site.paths.base_url) + "</div>";
         text_child(p, "content:encoded", encoded);
     }));

@@ -233,9 +233,10 @@ std::vector<LintFinding> lint_feed(std::string_view xml) {
     return l.out;
 }
 
-std::string format_finding(const std::string& file, const LintFinding& f) {
-    return file + (f.line ? ":" + std::to_string(f.line) : "") + (f.level == LintLevel::error ? ": error: [" : ": warning: [") +
-           f.rule + "] " + f.where + ": " + f.message + " (" + f.spec + ")";
+core::Diagnostic to_diagnostic(const std::string& file, const LintFinding& f) {
+    auto d = core::error_at({file, f.line, 0}, "[" + f.rule + "] " + f.where + ": " + f.message + " (" + f.spec + ")");
+    if (f.level == LintLevel::warning) d.severity = core::Severity::warning;
+    return d;
 }
 
 }  // namespace feed

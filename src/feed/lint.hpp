@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/diagnostic.hpp"
+
 namespace feed {
 
 enum class LintLevel { error, warning };
@@ -30,7 +32,7 @@ const std::vector<LintRule>& lint_rules();
 
 std::vector<LintFinding> lint_feed(std::string_view xml);
 
-// "feed.xml:12: error: [apple-explicit] ... (https://...)"
-std::string format_finding(const std::string& file, const LintFinding& f);
+// The finding as a Diagnostic of `file` ("feed.xml:12: error: [apple-explicit] ... (https://...)").
+core::Diagnostic to_diagnostic(const std::string& file, const LintFinding& f);
 
 }  // namespace feed

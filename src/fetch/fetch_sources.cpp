@@ -1,10 +1,7 @@
 #include "fetch/fetch_sources.hpp"
 
-#include <cstdio>
-#include <fcntl.h>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <unistd.h>
 
 #include "fetch/http_get.hpp"
 #include "sources/read_source.hpp"
@@ -24,20 +21,6 @@ nlohmann::json read_state(const fs::path& snapshot) {
     } catch (...) {
         return nlohmann::json::object();
     }
-}
-
-// Writes `content` to `path` so that a reader sees the old file or the new one, never a part.
-bool replace_file(const fs::path& path, const std::string& content, std::string& error) {
-    fs::path temp = path.parent_path() / (path.filename().string() + ".new");
-    int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return error = "cannot write " + temp.string(), false;
-    bool ok = ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size()) && ::fsync(fd) == 0;
-    ::close(fd);
-    if (!ok || ::rename(temp.c_str(), path.c_str()) != 0) {
-        std::remove(temp.c_str());
-        return error = "cannot replace " + path.string(), false;
-    }
-    return true;
 }
 
 std::string identity(const core::Record& r) {
@@ -103,9 +86,9 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     if (have_old) count_changes(sources::parse_source(old_text, info, fresh.kind), fresh, out);
     else out.added = static_cast<int>(fresh.records.size());
     std::string error;
-    if (!replace_file(source.path, response.body, error)) return keep(error);
+    if (!util::write_file_atomically(source.path, response.body, error)) return keep(error);
     nlohmann::json new_state = {{"url", source.url}, {"etag", response.etag}, {"last_modified", response.last_modified}};
-    replace_file(state_path(source.path), new_state.dump(1) + "\n", error);
+    util::write_file_atomically(state_path(source.path), new_state.dump(1) + "\n", error);
     out.kind = FetchOutcome::Kind::updated;
     out.message = "updated (" + std::to_string(response.body.size()) + " bytes)";
     return out;

@@ -40,24 +40,26 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
         e.sources["title"] = source_of(*feed);
         return;
     }
-    // Vote among the cleaned titles; ties go to the more trusted source (members are in trust order).
-    std::map<std::string, std::pair<int, const Member*>> votes;
-    for (const auto& m : members) {
-        if (m.record->title.empty()) continue;
-        auto& slot = votes[util::clean_text(m.record->title)];
-        if (!slot.second) slot.second = &m;
-        ++slot.first;
+    // Vote among the cleaned titles; ties go to the more trusted source (members are in trust
+    // order, so the title first seen earlier wins a tie).
+    struct Vote {
+        int count = 0;
+        std::size_t first = 0;  // index of the first member with this title
+    };
+    std::map<std::string, Vote> votes;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        if (members[i].record->title.empty()) continue;
+        auto [it, fresh] = votes.try_emplace(util::clean_text(members[i].record->title), Vote{0, i});
+        ++it->second.count;
     }
-    const Member* best = nullptr;
-    int best_votes = 0;
-    for (const auto& m : members) {
-        if (m.record->title.empty()) continue;
-        auto& slot = votes[util::clean_text(m.record->title)];
-        if (slot.first > best_votes) best_votes = slot.first, best = slot.second;
-    }
+    const std::pair<const std::string, Vote>* best = nullptr;
+    for (const auto& entry : votes)
+        if (!best || entry.second.count > best->second.count ||
+            (entry.second.count == best->second.count && entry.second.first < best->second.first))
+            best = &entry;
     if (best) {
-        e.title = util::clean_text(best->record->title);
-        e.sources["title"] = source_of(*best);
+        e.title = best->first;
+        e.sources["title"] = source_of(members[best->second.first]);
         return;
     }
     if (!e.description.empty()) {
@@ -68,10 +70,7 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     }
     // Nothing but a page URL: its slug is the host's spelling of the title.
     if (const Member* m = first_with(members, [](const core::Record& r) { return !r.page_url.empty(); })) {
-        std::string_view url = m->record->page_url;
-        url = url.substr(0, url.find_first_of("?#"));
-        while (url.ends_with("/")) url.remove_suffix(1);
-        std::string words = util::replace_all(url.substr(url.rfind('/') + 1), "-", " ");
+        std::string words = util::replace_all(util::last_path_segment(m->record->page_url), "-", " ");
         if (!words.empty()) {
             words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
             e.title = words;
@@ -153,13 +152,11 @@ void fuse_string(core::Episode& e, const std::vector<Member>& members, const cha
 }
 
 std::string host_label(std::string_view url) {
-    std::string host = util::normalize_media_url(url);
-    host = host.substr(0, host.find('/'));
+    std::string host = util::url_host(url);
     if (host.find("simplecast.com") != std::string::npos) return "Simplecast";
     if (host.find("apple.com") != std::string::npos) return "Apple Podcasts";
     if (host.find("player.fm") != std::string::npos) return "Player FM";
     if (host.find("podbean.com") != std::string::npos) return "Podbean";
-    if (host.starts_with("www.")) host = host.substr(4);
     return host;
 }
 

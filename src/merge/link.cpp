@@ -37,10 +37,8 @@ struct Facts {
 // ("min-cut-partitioner-MvcSsUpR" -> "min-cut-partitioner"), or of its Apple URL.
 std::string url_title_slug(const core::Record& r) {
     std::string_view url = !r.page_url.empty() ? std::string_view(r.page_url) : std::string_view(r.apple_url);
-    url = url.substr(0, url.find_first_of("?#"));
-    while (url.ends_with("/")) url.remove_suffix(1);
     if (auto id = url.rfind("/id"); id != std::string_view::npos && r.page_url.empty()) url = url.substr(0, id);
-    std::string slug(url.substr(url.rfind('/') + 1));
+    std::string slug(util::last_path_segment(url));
     if (auto dash = slug.rfind('-'); dash != std::string::npos && slug.size() - dash - 1 == 8) {
         std::string_view tail = std::string_view(slug).substr(dash + 1);
         if (std::any_of(tail.begin(), tail.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) slug.resize(dash);

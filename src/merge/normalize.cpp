@@ -65,17 +65,4 @@ bool similar_titles(std::string_view a, const std::vector<std::string>& words_a,
     return util::edit_distance(a, b, limit) <= limit;
 }
 
-double title_similarity(std::string_view a, std::string_view b) {
-    std::string fa = util::match_form(a), fb = util::match_form(b);
-    if (fa.empty() || fb.empty()) return 0.0;
-    if (fa == fb) return 1.0;
-    auto wa = sorted_words(fa), wb = sorted_words(fb);
-    std::size_t common = 0;
-    for (const auto& w : wa) common += std::binary_search(wb.begin(), wb.end(), w);
-    double jaccard = static_cast<double>(common) / static_cast<double>(wa.size() + wb.size() - common);
-    std::size_t longest = std::max(fa.size(), fb.size());
-    double spelling = 1.0 - static_cast<double>(util::edit_distance(fa, fb, longest)) / static_cast<double>(longest);
-    return std::max(jaccard, spelling);
-}
-
 }  // namespace merge

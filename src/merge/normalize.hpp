@@ -20,9 +20,6 @@ bool is_prefix_match(std::string_view a, std::string_view b, std::size_t min_cha
 // (OCR moving words) still match; different episodes of one show do not start alike for long.
 bool shares_long_prefix(std::string_view a, std::string_view b);
 
-// Similarity of two titles in [0, 1]: 1 when their match forms are equal.
-double title_similarity(std::string_view a, std::string_view b);
-
 // True when two titles already in match form (util::match_form) are at least `threshold`
 // similar: the same words in any order (OCR scrambles them), or a small spelling distance.
 // `words_a` and `words_b` are their sorted, de-duplicated words. Cheap checks come first: this

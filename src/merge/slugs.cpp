@@ -5,6 +5,7 @@
 #include "util/html_sanitizer.hpp"
 #include "util/slug.hpp"
 #include "util/strings.hpp"
+#include "util/url.hpp"
 
 namespace merge {
 
@@ -12,12 +13,7 @@ namespace {
 std::string base_slug(const core::Episode& e) {
     std::string slug;
     if (!e.title.empty() && !e.title_derived) slug = util::slugify(e.title);
-    if (slug.empty() && !e.page_url.empty()) {
-        std::string_view url = e.page_url;
-        url = url.substr(0, url.find_first_of("?#"));
-        while (url.ends_with("/")) url.remove_suffix(1);
-        slug = util::slugify(url.substr(url.rfind('/') + 1));
-    }
+    if (slug.empty() && !e.page_url.empty()) slug = util::slugify(util::last_path_segment(e.page_url));
     if (slug.empty() && !e.description.empty())
         slug = util::slugify(e.description_is_html ? util::html_to_text(e.description) : e.description, 60);
     if (slug.empty()) slug = "episode";

@@ -143,10 +143,8 @@ void DiskOutput::save_manifest() {
         files[path] = {util::hex_hash(e.hash), e.size, e.mtime_ns};
     }
     nlohmann::json json = {{"fingerprint", m_fingerprint}, {"output", folder_identity(st)}, {"files", std::move(files)}};
-    fs::path temp = m_manifest_path.string() + ".new";
-    write_whole(temp, json.dump());
-    std::error_code ec;
-    fs::rename(temp, m_manifest_path, ec);
+    std::string error;  // a manifest that cannot be written only costs the next build its shortcuts
+    util::write_file_atomically(m_manifest_path, json.dump(), error);
 }
 
 void DiskOutput::commit() {
@@ -170,7 +168,6 @@ void DiskOutput::commit() {
         throw std::runtime_error("cannot create " + m_output.string() + ": " + std::strerror(errno));
     }
     m_committed = true;
-    m_replaced = true;
     save_manifest();
 }
 

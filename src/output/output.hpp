@@ -58,14 +58,11 @@ public:
     DiskOutput& operator=(const DiskOutput&) = delete;
 
     void commit();
-    const std::filesystem::path& staging_dir() const { return m_staging; }
 
     // True when the output was built from exactly these inputs (same fingerprint, valid manifest).
     bool up_to_date() const;
     // Files written (not linked from the previous build) so far.
     std::size_t files_written() const { return m_written; }
-    // After commit(): whether the output folder was replaced.
-    bool replaced() const { return m_replaced; }
 
 protected:
     void store(const std::string& path, std::string content) override;
@@ -86,7 +83,6 @@ private:
     std::map<std::string, Entry> m_files;     // this build's files
     std::size_t m_written = 0;
     bool m_committed = false;
-    bool m_replaced = false;
 
     void load_manifest();
     void save_manifest();

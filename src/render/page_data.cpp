@@ -63,9 +63,7 @@ std::vector<SiteInfo::Link> directory_pages(const core::Catalog& catalog) {
     std::vector<SiteInfo::Link> out;
     std::set<std::string> hosts;
     for (const auto& [count, url] : ranked) {
-        std::string host = util::normalize_media_url(url);
-        host = host.substr(0, host.find('/'));
-        if (host.starts_with("www.")) host = host.substr(4);
+        std::string host = util::url_host(url);
         if (host.find("simplecast.com") != std::string::npos || !hosts.insert(host).second) continue;
         out.push_back({host, url});
         if (out.size() == 8) break;
@@ -77,7 +75,7 @@ std::vector<SiteInfo::Link> directory_pages(const core::Catalog& catalog) {
 
 SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url) {
     const core::Channel& ch = catalog.channel;
-    SiteInfo site{SitePaths(base_url), {}, {}, {}, {}, {}, {}, {}, {}, {}};
+    SiteInfo site(SitePaths{base_url});
     site.title = !config.title.empty() ? config.title : ch.title;
     site.description = !config.description.empty() ? config.description : util::html_to_text(ch.description);
     site.language = !config.language.empty() ? config.language : ch.language;
@@ -138,10 +136,6 @@ std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const s
 const EpisodeText& SiteInfo::text(const core::Episode& e) const {
     if (!texts) texts = std::make_shared<TextCache>();
     return texts->of(e);
-}
-
-std::string summary_of(const core::Episode& e, std::size_t max_chars) {
-    return cut_at_word(make_episode_text(e).plain, max_chars);
 }
 
 std::string term_slug(const std::string& name) {

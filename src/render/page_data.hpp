@@ -16,6 +16,8 @@ namespace render {
 
 // Site-wide values every template gets under `site`.
 struct SiteInfo {
+    explicit SiteInfo(SitePaths site_paths) : paths(std::move(site_paths)) {}
+
     SitePaths paths;
     std::string title;
     std::string description;
@@ -62,7 +64,5 @@ Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::Epi
 Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
                   const notes::EpisodeExtras* extras, const EpisodeLookup& lookup);
 
-// Plain-text summary of a description, cut at a word boundary near `max_chars` code points.
-std::string summary_of(const core::Episode& e, std::size_t max_chars = 220);
 
 }  // namespace render

@@ -37,18 +37,18 @@ std::string search_shard_key(const std::string& word) {
     return "x" + key;
 }
 
-SearchIndexStats write_search_index(const core::Catalog& catalog, const notes::Curation& curation,
-                                    const SitePaths& paths, const TextCache& site_texts, output::Output& out) {
+void write_search_index(const core::Catalog& catalog, const notes::Curation& curation, const SiteInfo& site,
+                        output::Output& out) {
+    const SitePaths& paths = site.paths;
     std::map<std::string, std::map<std::string, std::vector<std::pair<std::size_t, int>>>> shards;
     nlohmann::json block = nlohmann::json::array();
-    SearchIndexStats stats;
     for (std::size_t doc = 0; doc < catalog.episodes.size(); ++doc) {
         const core::Episode& e = catalog.episodes[doc];
         auto x = curation.by_slug.find(e.slug);
         const notes::EpisodeExtras* extras = x == curation.by_slug.end() ? nullptr : &x->second;
         std::unordered_map<std::string, int> scores;
         add_words(scores, e.title, 8);
-        const std::string& text = site_texts.of(e).plain;
+        const std::string& text = site.text(e).plain;
         add_words(scores, text, 1);
         std::string summary = extras && !extras->summary.empty() ? extras->summary : "";
         if (extras) {
@@ -64,7 +64,6 @@ SearchIndexStats write_search_index(const core::Catalog& catalog, const notes::C
         if (block.size() == k_search_block_size || doc + 1 == catalog.episodes.size()) {
             out.add("search/d/" + std::to_string(doc / k_search_block_size) + ".json", block.dump());
             block = nlohmann::json::array();
-            ++stats.blocks;
         }
     }
     nlohmann::json keys = nlohmann::json::array();
@@ -74,16 +73,12 @@ SearchIndexStats write_search_index(const core::Catalog& catalog, const notes::C
             nlohmann::json list = nlohmann::json::array();
             for (const auto& [doc, score] : postings) list.push_back({doc, score});
             shard[word] = std::move(list);
-            ++stats.words;
         }
         out.add("search/t/" + key + ".json", shard.dump());
         keys.push_back(key);
     }
-    stats.docs = catalog.episodes.size();
-    stats.shards = shards.size();
-    nlohmann::json meta = {{"version", 1}, {"docs", stats.docs}, {"block_size", k_search_block_size}, {"shards", keys}};
+    nlohmann::json meta = {{"version", 1}, {"docs", catalog.episodes.size()}, {"block_size", k_search_block_size}, {"shards", keys}};
     out.add("search/meta.json", meta.dump());
-    return stats;
 }
 
 }  // namespace render

@@ -14,23 +14,15 @@
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
 #include "output/output.hpp"
-#include "render/episode_text.hpp"
-#include "render/site_paths.hpp"
+#include "render/page_data.hpp"
 
 namespace render {
-
-struct SearchIndexStats {
-    std::size_t docs = 0;
-    std::size_t words = 0;
-    std::size_t shards = 0;
-    std::size_t blocks = 0;
-};
 
 constexpr std::size_t k_search_block_size = 50;
 
 // Title words weigh 8, topics and guests 4, the summary 2, notes and show notes 1.
-SearchIndexStats write_search_index(const core::Catalog& catalog, const notes::Curation& curation,
-                                    const SitePaths& paths, const TextCache& texts, output::Output& out);
+void write_search_index(const core::Catalog& catalog, const notes::Curation& curation, const SiteInfo& site,
+                        output::Output& out);
 
 // The shard key of a word in match form: its first two bytes as lowercase hex when they are not
 // plain ASCII letters or digits.

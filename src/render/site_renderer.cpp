@@ -270,8 +270,6 @@ void render_site(const config::SiteConfig& config, const core::Catalog& catalog,
         clock = now;
     };
     std::vector<std::string> urls;
-    if (!site.texts) site.texts = std::make_shared<TextCache>(catalog, 2);
-    lap("texts");
     render_home_pages(config, catalog, curation, site, templates, out, urls);
     lap("home");
     render_episode_pages(config, catalog, curation, site, out, urls);
@@ -283,7 +281,7 @@ void render_site(const config::SiteConfig& config, const core::Catalog& catalog,
     render_archive(catalog, site, templates, out, urls);
     out.add("search/index.html", templates.render("search", base_data(site, "Search", "Search the episodes of " + site.title + ".", "search/")));
     lap("archive");
-    write_search_index(catalog, curation, site.paths, *site.texts, out);
+    write_search_index(catalog, curation, site, out);
     lap("search");
     out.add("404.html", templates.render("404", base_data(site, "Page not found", "", "404.html")));
     out.add("sitemap.xml", sitemap_xml(site, urls));

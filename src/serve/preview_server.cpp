@@ -46,11 +46,6 @@ Snapshot PreviewServer::snapshot() const {
     return m_snapshot;
 }
 
-std::uint64_t PreviewServer::generation() const {
-    std::lock_guard lock(m_mutex);
-    return m_snapshot.generation;
-}
-
 void PreviewServer::publish(std::shared_ptr<const output::MemoryOutput> site) {
     {
         std::lock_guard lock(m_mutex);

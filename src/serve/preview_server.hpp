@@ -44,8 +44,6 @@ public:
     // A failed build: pages show the errors (the last good files stay served for assets).
     void publish_errors(std::vector<core::Diagnostic> errors);
 
-    std::uint64_t generation() const;
-
 private:
     std::string m_base_path;
     std::unique_ptr<httplib::Server> m_server;

@@ -133,9 +133,7 @@ SourceBatch read_apple_page(std::string_view text, const SourceInfo& info) {
         r.description_truncated = looks_cut_off(r.description);
         if (item.link_closed && item.url.starts_with("https://podcasts.apple.com/")) {
             r.apple_url = item.url;
-            static const std::regex id_re(R"([?&]i=(\d+))");
-            std::smatch id;
-            if (std::regex_search(item.url, id, id_re)) r.apple_id = id[1].str();
+            r.apple_id = apple_episode_id(item.url);
         }
         r.from = provenance(info, item.first_line, item.last_line);
         batch.records.push_back(std::move(r));

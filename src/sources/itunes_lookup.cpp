@@ -43,8 +43,7 @@ SourceBatch read_itunes_lookup(std::string_view text, const SourceInfo& info) {
     try {
         doc = nlohmann::json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::parse_error& e) {
-        auto at = util::line_column_at(text, e.byte > 0 ? e.byte - 1 : 0);
-        batch.diagnostics.push_back(core::error_at({info.file, at.line, at.column}, "malformed JSON", std::string(util::line_text(text, at.line))));
+        batch.diagnostics.push_back(json_syntax_error(text, info, e));
         return batch;
     }
     if (!doc.is_object() || !doc.contains("results") || !doc["results"].is_array()) {

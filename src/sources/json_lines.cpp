@@ -1,6 +1,15 @@
 #include "sources/json_lines.hpp"
 
+#include "util/text_position.hpp"
+
 namespace sources {
+
+core::Diagnostic json_syntax_error(std::string_view text, const SourceInfo& info, const nlohmann::json::parse_error& e) {
+    auto at = util::line_column_at(text, e.byte > 0 ? e.byte - 1 : 0);
+    std::string what = e.what();
+    if (auto pos = what.find("parse error"); pos != std::string::npos) what = what.substr(pos);
+    return core::error_at({info.file, at.line, at.column}, "malformed JSON: " + what, std::string(util::line_text(text, at.line)));
+}
 
 std::vector<std::pair<int, int>> json_object_lines(std::string_view text, int depth) {
     std::vector<std::pair<int, int>> spans;

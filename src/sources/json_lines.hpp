@@ -4,7 +4,14 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "sources/source_batch.hpp"
+
 namespace sources {
+
+// The located error for JSON that does not parse (nlohmann reports a 1-based byte position).
+core::Diagnostic json_syntax_error(std::string_view text, const SourceInfo& info, const nlohmann::json::parse_error& e);
 
 // The first and last line of every object that sits `depth` levels deep (1 = an element of the
 // top-level array, 2 = an element of an array inside the top-level value), in document order.

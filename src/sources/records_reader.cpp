@@ -40,11 +40,7 @@ std::vector<Entry> json_entries(std::string_view text, const SourceInfo& info, S
     try {
         doc = nlohmann::json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::parse_error& e) {
-        auto at = util::line_column_at(text, e.byte > 0 ? e.byte - 1 : 0);
-        std::string what = e.what();
-        if (auto pos = what.find("parse error"); pos != std::string::npos) what = what.substr(pos);
-        batch.diagnostics.push_back(core::error_at({info.file, at.line, at.column}, "malformed JSON: " + what,
-                                                   std::string(util::line_text(text, at.line))));
+        batch.diagnostics.push_back(json_syntax_error(text, info, e));
         return {};
     }
     if (!doc.is_array()) {
@@ -132,18 +128,6 @@ std::vector<Entry> yaml_entries(std::string_view text, const SourceInfo& info, S
     return entries;
 }
 
-std::string apple_id_from_url(std::string_view url) {
-    auto pos = url.find("?i=");
-    if (pos == std::string_view::npos) pos = url.find("&i=");
-    if (pos == std::string_view::npos) return {};
-    std::string id;
-    for (char c : url.substr(pos + 3)) {
-        if (c < '0' || c > '9') break;
-        id.push_back(c);
-    }
-    return id;
-}
-
 struct EntryReader {
     std::string_view text;
     const SourceInfo& info;
@@ -202,7 +186,7 @@ struct EntryReader {
         else if (key == "apple_id") r.apple_id = s;
         else if (key == "apple_url") {
             r.apple_url = s;
-            if (r.apple_id.empty()) r.apple_id = apple_id_from_url(s);
+            if (r.apple_id.empty()) r.apple_id = apple_episode_id(s);
         } else {
             std::string near = util::nearest_word(key, record_keys());
             problem(false, v.line, "unknown key '" + key + "' ignored" + (near.empty() ? "" : "; did you mean '" + near + "'?"));

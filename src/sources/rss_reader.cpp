@@ -12,7 +12,6 @@ namespace sources {
 
 namespace {
 
-constexpr std::string_view k_note_marker = "<div class=\"podarchive-note\">";
 constexpr std::string_view k_itunes_ns = "http://www.itunes.com/dtds/podcast-1.0.dtd";
 constexpr std::string_view k_content_ns = "http://purl.org/rss/1.0/modules/content/";
 constexpr std::string_view k_atom_ns = "http://www.w3.org/2005/Atom";
@@ -95,7 +94,7 @@ struct ItemReader {
         r.content_html = full_text(item.child(names.name(k_content_ns, "encoded").c_str()));
         // What podarchive itself appended to content:encoded is not part of the episode's text:
         // cut it, so regenerating from our own feed gives the same feed.
-        if (auto cut = r.content_html.find(k_note_marker); cut != std::string::npos)
+        if (auto cut = r.content_html.find(core::k_archive_note_open); cut != std::string::npos)
             r.content_html = std::string(util::trim(r.content_html.substr(0, cut)));
         std::ostringstream raw;
         item.print(raw, "", pugi::format_raw);

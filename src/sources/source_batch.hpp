@@ -35,6 +35,9 @@ bool ends_truncated(std::string_view text);
 // a sentence's end does not count: some pages append it to every description.
 bool looks_cut_off(std::string_view text);
 
+// Apple's episode id: the digits of "?i=" (or "&i=") in an Apple Podcasts URL, else "".
+std::string apple_episode_id(std::string_view url);
+
 // The text without a trailing truncation marker, trimmed.
 std::string strip_truncation(std::string_view text);
 

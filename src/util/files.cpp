@@ -1,6 +1,8 @@
 #include "util/files.hpp"
 
+#include <fcntl.h>
 #include <fstream>
+#include <unistd.h>
 #include <sstream>
 
 #include "util/strings.hpp"
@@ -23,6 +25,19 @@ std::string read_file(const std::filesystem::path& path, std::size_t max_bytes) 
     in.read(data.data(), static_cast<std::streamsize>(data.size()));
     data.resize(static_cast<std::size_t>(in.gcount()));
     return data;
+}
+
+bool write_file_atomically(const std::filesystem::path& path, std::string_view content, std::string& error) {
+    std::filesystem::path temp = path.parent_path() / (path.filename().string() + ".new");
+    int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return error = "cannot write " + temp.string(), false;
+    bool ok = ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size()) && ::fsync(fd) == 0;
+    ::close(fd);
+    if (!ok || ::rename(temp.c_str(), path.c_str()) != 0) {
+        ::unlink(temp.c_str());
+        return error = "cannot replace " + path.string(), false;
+    }
+    return true;
 }
 
 bool is_safe_relative_path(std::string_view path) {

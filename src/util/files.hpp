@@ -25,6 +25,11 @@ constexpr std::size_t k_max_input_bytes = 256u << 20;
 // Reads a whole file; throws FileError when it is missing, not a regular file or too large.
 std::string read_file(const std::filesystem::path& path, std::size_t max_bytes = k_max_input_bytes);
 
+// Writes `content` beside `path` ("<path>.new"), flushes it and renames it over `path`, so a
+// reader sees the old file or the new one, never a part. On failure returns false with `error`
+// set and leaves `path` as it was.
+bool write_file_atomically(const std::filesystem::path& path, std::string_view content, std::string& error);
+
 // True when `path` is a relative path made only of safe segments ("a/b.html"), the only kind
 // of path an Output accepts: no "..", no absolute path, no empty segment.
 bool is_safe_relative_path(std::string_view path);

@@ -1,5 +1,6 @@
 #include "util/url.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -60,6 +61,19 @@ std::string normalize_media_url(std::string_view raw) {
     for (std::size_t i = 0; i < (host_end == std::string::npos ? out.size() : host_end); ++i)
         out[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[i])));
     return out;
+}
+
+std::string_view last_path_segment(std::string_view url) {
+    url = url.substr(0, url.find_first_of("?#"));
+    while (url.ends_with("/")) url.remove_suffix(1);
+    return url.substr(url.rfind('/') + 1);
+}
+
+std::string url_host(std::string_view url) {
+    std::string host = normalize_media_url(url);
+    host.resize(std::min(host.size(), host.find('/')));
+    if (host.starts_with("www.")) host.erase(0, 4);
+    return host;
 }
 
 std::string url_path_of(std::string_view base_url) {

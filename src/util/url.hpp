@@ -17,6 +17,13 @@ bool is_safe_link(std::string_view url);
 // "https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/a.mp3?aid=rss" -> "cdn.simplecast.com/a.mp3"
 std::string normalize_media_url(std::string_view url);
 
+// The last segment of a URL's path, without query, fragment or trailing slashes:
+// "https://h/episodes/x-AbCdEfGh/?a=1" -> "x-AbCdEfGh".
+std::string_view last_path_segment(std::string_view url);
+
+// The host a URL names, lower-cased, tracking prefixes and "www." removed ("podbean.com").
+std::string url_host(std::string_view url);
+
 // The path of a base URL, always starting and ending with '/': "https://u.github.io/repo" -> "/repo/".
 std::string url_path_of(std::string_view base_url);
 

@@ -16,7 +16,7 @@ std::set<std::string> rules_hit(const std::string& xml) {
 
 TEST_CASE("the valid fixture passes every rule") {
     auto findings = feed::lint_feed(test::read(test::fixture("feeds/lint_valid.xml")));
-    for (const auto& f : findings) CAPTURE(feed::format_finding("lint_valid.xml", f));
+    for (const auto& f : findings) CAPTURE(core::format(feed::to_diagnostic("lint_valid.xml", f)));
     CHECK(findings.empty());
 }
 
@@ -68,6 +68,6 @@ TEST_CASE("findings carry the rule, the spec and the line") {
     std::string broken = test::replace_first(test::read(test::fixture("feeds/lint_valid.xml")), "<itunes:type>episodic", "<itunes:type>daily");
     auto findings = feed::lint_feed(broken);
     REQUIRE(findings.size() == 1);
-    CHECK(feed::format_finding("f.xml", findings[0]) ==
+    CHECK(core::format(feed::to_diagnostic("f.xml", findings[0])) ==
           "f.xml:14: error: [apple-type] channel: <itunes:type> must be episodic or serial (https://podcasters.apple.com/support/823-podcast-requirements)");
 }

@@ -34,7 +34,8 @@ const sources::SourceInfo k_info{"fuzz", "fuzz.txt"};
 void through_merge(sources::SourceBatch batch) {
     std::vector<sources::SourceBatch> batches{std::move(batch)};
     core::Catalog catalog = merge::merge(batches);
-    render::SiteInfo site{render::SitePaths("https://x.example/base/"), "t", "d", "en", "a", "", "", {}, {}, {}};
+    render::SiteInfo site(render::SitePaths("https://x.example/base/"));
+    site.title = "t";
     for (std::size_t i = 0; i < catalog.episodes.size() && i < 20; ++i) {
         render::episode_card(site, catalog.episodes[i]);
         render::episode_data(site, catalog.episodes[i], nullptr, nullptr, nullptr, [](const std::string&) { return nullptr; });
