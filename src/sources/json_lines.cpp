@@ -4,10 +4,12 @@
 
 namespace sources {
 
-core::Diagnostic json_syntax_error(std::string_view text, const SourceInfo& info, const nlohmann::json::parse_error& e) {
-    auto at = util::line_column_at(text, e.byte > 0 ? e.byte - 1 : 0);
+core::Diagnostic json_syntax_error(std::string_view text, const SourceInfo& info, const nlohmann::json::exception& e) {
     std::string what = e.what();
-    if (auto pos = what.find("parse error"); pos != std::string::npos) what = what.substr(pos);
+    if (auto pos = what.find("] "); pos != std::string::npos) what = what.substr(pos + 2);  // drop "[json.exception...]"
+    const auto* syntax = dynamic_cast<const nlohmann::json::parse_error*>(&e);
+    if (!syntax) return core::error_at({info.file, 0, 0}, "malformed JSON: " + what);
+    auto at = util::line_column_at(text, syntax->byte > 0 ? syntax->byte - 1 : 0);
     return core::error_at({info.file, at.line, at.column}, "malformed JSON: " + what, std::string(util::line_text(text, at.line)));
 }
 

@@ -10,8 +10,9 @@
 
 namespace sources {
 
-// The located error for JSON that does not parse (nlohmann reports a 1-based byte position).
-core::Diagnostic json_syntax_error(std::string_view text, const SourceInfo& info, const nlohmann::json::parse_error& e);
+// The located error for JSON that nlohmann refuses: a syntax error (with its 1-based byte
+// position) or a value it cannot hold, such as a number too large for any type (no position).
+core::Diagnostic json_syntax_error(std::string_view text, const SourceInfo& info, const nlohmann::json::exception& e);
 
 // The first and last line of every object that sits `depth` levels deep (1 = an element of the
 // top-level array, 2 = an element of an array inside the top-level value), in document order.

@@ -39,7 +39,7 @@ std::vector<Entry> json_entries(std::string_view text, const SourceInfo& info, S
     nlohmann::json doc;
     try {
         doc = nlohmann::json::parse(text.begin(), text.end());
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) {  // syntax errors and values it cannot hold
         batch.diagnostics.push_back(json_syntax_error(text, info, e));
         return {};
     }

@@ -65,3 +65,10 @@ TEST_CASE("descriptions that stop mid-sentence are marked truncated") {
     CHECK_FALSE(sources::looks_cut_off("Repo is at: https://github.com/pytorch/pytorch-probot"));
     CHECK_FALSE(sources::looks_cut_off(""));
 }
+
+TEST_CASE("a JSON number too large for any type is a located error, not a crash (found by fuzzing)") {
+    auto batch = read_records("[{\"duration\": 1e999999}]", {"x", "n.json"}, RecordsSyntax::json);
+    REQUIRE(batch.diagnostics.size() == 1);
+    CHECK(core::format(batch.diagnostics[0]).starts_with("n.json: error: malformed JSON: number overflow"));
+    CHECK(batch.records.empty());
+}
