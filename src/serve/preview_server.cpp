@@ -29,13 +29,22 @@ std::string error_page(const std::vector<core::Diagnostic>& errors, std::uint64_
     return html + "</main>" + reload_script(generation) + "</body></html>";
 }
 
-PreviewServer::PreviewServer(std::string base_path) : m_base_path(std::move(base_path)), m_server(std::make_unique<httplib::Server>()) {
+PreviewServer::PreviewServer(std::string base_path, std::chrono::milliseconds header_deadline)
+    : m_base_path(std::move(base_path)), m_header_deadline(header_deadline), m_server(std::make_unique<httplib::Server>()) {
     // Each open page holds one connection for reload events: more threads than httplib's default.
     m_server->new_task_queue = [] { return new httplib::ThreadPool(64); };
     m_server->set_read_timeout(5, 0);   // slow or stalled clients do not hold a thread for long
     m_server->set_write_timeout(5, 0);
     m_server->set_keep_alive_timeout(5);
     m_server->set_payload_max_length(64 * 1024);
+    // The guard exists once start() knows the port; handlers run only after that.
+    m_server->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response&) {
+        if (m_guard) m_guard->request_started(req.remote_addr, req.remote_port);
+        return httplib::Server::HandlerResponse::Unhandled;
+    });
+    m_server->set_logger([this](const httplib::Request& req, const httplib::Response&) {
+        if (m_guard) m_guard->request_finished(req.remote_addr, req.remote_port);
+    });
     routes();
 }
 
@@ -123,6 +132,7 @@ void PreviewServer::routes() {
 int PreviewServer::start(const std::string& host, int port, bool try_next) {
     for (int p = port; p <= port + (try_next ? 100 : 0); ++p) {
         if (m_server->bind_to_port(host, p)) {
+            m_guard = std::make_unique<SlowClientGuard>(p, m_header_deadline);
             m_thread = std::thread([this] { m_server->listen_after_bind(); });
             return p;
         }
@@ -138,6 +148,9 @@ void PreviewServer::stop() {
     m_changed.notify_all();
     if (m_server) m_server->stop();
     if (m_thread.joinable()) m_thread.join();
+    m_guard.reset();
 }
+
+std::size_t PreviewServer::slow_clients_cut() const { return m_guard ? m_guard->cut_count() : 0; }
 
 }  // namespace serve

@@ -1,6 +1,7 @@
 #pragma once
 // The preview server: serves the last good build from memory under the site's base path, tells
 // open pages to reload after each rebuild, and shows a failed build's errors in the browser.
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -11,6 +12,7 @@
 
 #include "core/diagnostic.hpp"
 #include "output/output.hpp"
+#include "serve/slow_client_guard.hpp"
 
 namespace httplib {
 class Server;
@@ -28,8 +30,9 @@ struct Snapshot {
 
 class PreviewServer {
 public:
-    // Serves under `base_path` ("/repo/"); "/" redirects there.
-    explicit PreviewServer(std::string base_path);
+    // Serves under `base_path` ("/repo/"); "/" redirects there. A connection that has not sent
+    // a whole request within `header_deadline` is cut (see slow_client_guard.hpp).
+    explicit PreviewServer(std::string base_path, std::chrono::milliseconds header_deadline = std::chrono::seconds(5));
     ~PreviewServer();
     PreviewServer(const PreviewServer&) = delete;
     PreviewServer& operator=(const PreviewServer&) = delete;
@@ -44,9 +47,14 @@ public:
     // A failed build: pages show the errors (the last good files stay served for assets).
     void publish_errors(std::vector<core::Diagnostic> errors);
 
+    // Connections cut for sending their request too slowly, so far.
+    std::size_t slow_clients_cut() const;
+
 private:
     std::string m_base_path;
+    std::chrono::milliseconds m_header_deadline;
     std::unique_ptr<httplib::Server> m_server;
+    std::unique_ptr<SlowClientGuard> m_guard;  // from start() to stop()
     std::thread m_thread;
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;

@@ -3,6 +3,11 @@
 #include <future>
 #include <set>
 #include <httplib.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "serve/path_resolver.hpp"
 #include "serve/preview_server.hpp"
@@ -102,4 +107,63 @@ TEST_CASE("the watcher sees a note saved, including in a folder created after it
     changed = watcher.wait(std::chrono::milliseconds(1000), std::chrono::milliseconds(50));
     CHECK(std::find(changed.begin(), changed.end(), dir.path() / "site.yaml") != changed.end());
     CHECK(watcher.wait(std::chrono::milliseconds(100), std::chrono::milliseconds(10)).empty());
+}
+
+namespace {
+// A raw loopback connection to `port` (the test drives the bytes itself).
+int connect_to(int port) {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<std::uint16_t>(port));
+    inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
+    REQUIRE(connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+    return fd;
+}
+}  // namespace
+
+TEST_CASE("the preview server cuts a client that trickles its headers, not one waiting for its answer") {
+    auto site = std::make_shared<output::MemoryOutput>();
+    site->add("index.html", "<!DOCTYPE html><html><body><p>home</p></body></html>");
+    serve::PreviewServer server("/", std::chrono::milliseconds(1000));
+    server.publish(site);
+    int port = server.start("127.0.0.1", 18600, true);
+    REQUIRE(port > 0);
+
+    // A reload-event request is answered after longer than the deadline: it is not cut.
+    auto waiting = std::async(std::launch::async, [port] {
+        httplib::Client c("127.0.0.1", port);
+        c.set_read_timeout(10, 0);
+        auto r = c.Get("/__podarchive/events?since=1");
+        return r ? r->body : std::string("no answer");
+    });
+
+    // Slowloris: a header line every 200 ms, each read well inside httplib's 5 s read timeout.
+    int fd = connect_to(port);
+    std::string start = "GET / HTTP/1.1\r\nHost: localhost\r\n";
+    REQUIRE(send(fd, start.data(), start.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(start.size()));
+    auto began = std::chrono::steady_clock::now();
+    bool closed = false;
+    for (int i = 0; i < 40 && !closed; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        std::string line = "X-Slow-" + std::to_string(i) + ": 1\r\n";
+        if (send(fd, line.data(), line.size(), MSG_NOSIGNAL) < 0) closed = true;
+        pollfd p{fd, POLLIN, 0};
+        char byte;
+        if (poll(&p, 1, 0) == 1 && recv(fd, &byte, 1, MSG_DONTWAIT) <= 0) closed = true;
+    }
+    auto took = std::chrono::steady_clock::now() - began;
+    close(fd);
+    CHECK(closed);
+    CHECK(took < std::chrono::seconds(3));  // the deadline (1 s) plus one scan, not 8 s of trickle
+    CHECK(server.slow_clients_cut() >= 1);
+
+    // Meanwhile and afterwards, normal requests are answered.
+    httplib::Client client("127.0.0.1", port);
+    auto home = client.Get("/");
+    REQUIRE(home);
+    CHECK(home->status == 200);
+    server.publish(site);  // generation 2: the waiting request gets its reload
+    CHECK(waiting.get().find("event: reload") != std::string::npos);
+    server.stop();
 }
