@@ -13,6 +13,7 @@
 #include "notes/apply_notes.hpp"
 #include "notes/load_notes.hpp"
 #include "render/page_data.hpp"
+#include "render/search_index.hpp"
 #include "render/site_renderer.hpp"
 #include "sources/read_source.hpp"
 
@@ -30,9 +31,11 @@ std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config)
     return batches;
 }
 
-notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& catalog, const render::SitePaths& paths) {
-    notes::NoteSet notes = notes::load_notes(config.content_dir(), config.root);
-    return notes::apply_notes(catalog, notes, [&](const std::string& slug) { return paths.url(render::SitePaths::episode_dir(slug)); });
+notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& catalog, const render::SitePaths& paths,
+                            NoteCaches* caches) {
+    notes::NoteSet notes = notes::load_notes(config.content_dir(), config.root, caches ? &caches->files : nullptr);
+    return notes::apply_notes(catalog, notes, [&](const std::string& slug) { return paths.url(render::SitePaths::episode_dir(slug)); },
+                              caches ? &caches->markdown : nullptr);
 }
 
 namespace {
@@ -103,7 +106,18 @@ std::string input_fingerprint(const config::SiteConfig& config) {
     return util::hex_hash(h.digest());
 }
 
-BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
+FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<sources::SourceBatch>& batches,
+                                  const core::Catalog& catalog, const notes::Curation& curation,
+                                  const render::SiteInfo& site, output::Output& out) {
+    render::write_search_index(catalog, curation, site, out);
+    feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
+    FeedSummary summary{feed.items.size(), feed.left_out_without_audio, feed.left_out_without_date, check_feed(config, batches, feed)};
+    out.add("feed.xml", std::move(feed.xml));
+    out.add("feed.json", feed::write_json_feed(catalog, curation, site));
+    return summary;
+}
+
+BuildReport build_site(const config::SiteConfig& config, output::Output& out, BuildState* keep) {
     BuildReport report;
     auto clock = std::chrono::steady_clock::now();
     auto stage = [&](const char* name) {
@@ -115,32 +129,37 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
     auto batches = load_sources(config);
     stage("load");
     core::Catalog catalog = merge::merge(batches);
+    if (keep) keep->merged = catalog, keep->note_caches.markdown.clear();  // rendered for another catalog
     stage("merge");
     render::SiteInfo site = render::make_site_info(config, catalog, config.base_url);
-    notes::Curation curation = apply_notes(config, catalog, site.paths);
+    notes::Curation curation = apply_notes(config, catalog, site.paths, keep ? &keep->note_caches : nullptr);
     site.nav = render::navigation(site, curation);
     stage("notes");
     site.texts = std::make_shared<render::TextCache>(catalog, std::max(2u, std::thread::hardware_concurrency()));
     std::vector<std::pair<std::string, double>> parts;
-    render::render_site(config, catalog, curation, site, templates, out, &parts);
-    if (!config.cname.empty()) out.add("CNAME", config.cname + "\n");
+    render::PageSink sink(out, keep ? &keep->dependencies : nullptr);
+    render::render_site(config, catalog, curation, site, templates, sink, &parts);
+    render::copy_static_files(config, out);
     stage("render");
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
-    feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
-    auto lint_warnings = check_feed(config, batches, feed);
-    out.add("feed.xml", std::move(feed.xml));
-    out.add("feed.json", feed::write_json_feed(catalog, curation, site));
+    FeedSummary feed = write_index_and_feeds(config, batches, catalog, curation, site, out);
     stage("feed");
 
     report.episodes = catalog.episodes.size();
-    report.feed_items = feed.items.size();
+    report.feed_items = feed.items;
     report.left_out_without_audio = feed.left_out_without_audio;
     report.left_out_without_date = feed.left_out_without_date;
-    report.warnings = lint_warnings;
-    report.lint_warnings = lint_warnings.size();
+    report.warnings = feed.lint_warnings;
+    report.lint_warnings = feed.lint_warnings.size();
     report.files = out.file_count();
     report.bytes = out.byte_count();
     for (const auto& b : batches) report.warnings.insert(report.warnings.end(), b.diagnostics.begin(), b.diagnostics.end());
+    if (keep) {
+        keep->batches = std::move(batches);
+        keep->catalog = std::move(catalog);
+        keep->curation = std::move(curation);
+        keep->site = std::move(site);
+    }
     return report;
 }
 

@@ -7,8 +7,12 @@
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
+#include "notes/apply_notes.hpp"
 #include "notes/curation.hpp"
+#include "notes/load_notes.hpp"
 #include "output/output.hpp"
+#include "render/page_data.hpp"
+#include "render/page_sink.hpp"
 #include "render/site_paths.hpp"
 #include "sources/source_batch.hpp"
 
@@ -30,17 +34,48 @@ struct BuildReport {
 // when any source has one; warnings are returned in the batches.
 std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config);
 
+// Parsed note files and rendered note bodies kept between builds by `serve` (see load_notes.hpp
+// and apply_notes.hpp; the markdown is only valid for the merged catalog it was rendered with).
+struct NoteCaches {
+    notes::NoteFileCache files;
+    notes::MarkdownCache markdown;
+};
+
 // Reads content/ and applies the notes to `catalog`. Throws core::InputError with every problem.
-notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& catalog, const render::SitePaths& paths);
+notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& catalog, const render::SitePaths& paths,
+                            NoteCaches* caches = nullptr);
 
 // A hash of everything a build reads: site.yaml, every source, content/, templates/, static/,
 // the theme, the program's version and the settings (base URL, output). Equal fingerprints
 // give byte-identical builds, so an output built from the same fingerprint needs no rebuild.
 std::string input_fingerprint(const config::SiteConfig& config);
 
-// Loads, merges, renders and writes the site into `out`. `base_url` overrides site.yaml's.
-// Throws core::InputError on bad input (nothing usable is written then: DiskOutput is only
-// committed by the caller after this returns).
-BuildReport build_site(const config::SiteConfig& config, output::Output& out);
+// What a build computed, kept by `serve` to redo only what a change needs (src/incremental/).
+struct BuildState {
+    std::vector<sources::SourceBatch> batches;
+    core::Catalog merged;   // before the notes
+    core::Catalog catalog;  // after the notes
+    notes::Curation curation;
+    std::optional<render::SiteInfo> site;
+    render::Dependencies dependencies;  // every page and the inputs it read
+    NoteCaches note_caches;
+};
+
+// Loads, merges, renders and writes the site into `out`. Throws core::InputError on bad input
+// (nothing usable is written then: DiskOutput is only committed by the caller after this
+// returns). `keep` (optional) receives what the build computed.
+BuildReport build_site(const config::SiteConfig& config, output::Output& out, BuildState* keep = nullptr);
+
+// The last stages, after the pages: the search index, feed.xml and feed.json (the feed checked
+// against its inputs and the previous build). Returns the feed's lint warnings.
+struct FeedSummary {
+    std::size_t items = 0;
+    std::size_t left_out_without_audio = 0;
+    std::size_t left_out_without_date = 0;
+    std::vector<core::Diagnostic> lint_warnings;
+};
+FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<sources::SourceBatch>& batches,
+                                  const core::Catalog& catalog, const notes::Curation& curation,
+                                  const render::SiteInfo& site, output::Output& out);
 
 }  // namespace build

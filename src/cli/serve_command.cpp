@@ -6,7 +6,7 @@
 #include <iostream>
 #include <memory>
 
-#include "build.hpp"
+#include "incremental/session.hpp"
 #include "config/site_config.hpp"
 #include "serve/preview_server.hpp"
 #include "serve/watcher.hpp"
@@ -24,18 +24,29 @@ struct ServeArgs {
     std::string config = "site.yaml";
     std::string bind = "127.0.0.1";
     int port = 0;  // 0: 1313 or the next free one
+    bool verbose = false;
 };
 
 // Builds into memory; publishes the site, or the errors (the server keeps running either way).
-void rebuild(const std::string& config_path, serve::PreviewServer& server, bool first) {
+// After a note edit only the pages that read it are rendered and published at once (the page
+// reloads); the search index and the feeds follow without another reload.
+void rebuild(incremental::Session& session, const std::vector<std::filesystem::path>& changed,
+             serve::PreviewServer& server, const ServeArgs& args) {
+    const std::string& config_path = args.config;
     auto started = std::chrono::steady_clock::now();
+    auto ms = [&] { return static_cast<int>(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count()); };
     try {
-        config::SiteConfig config = config::load_config(config_path);
-        auto site = std::make_shared<output::MemoryOutput>();
-        build::build_site(config, *site);
-        server.publish(std::move(site));
-        auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-        std::cerr << (first ? "built" : "rebuilt") << " in " << static_cast<int>(ms) << " ms\n";
+        incremental::Rebuild r = session.pages(changed);
+        server.publish(r.site);
+        if (r.whole) {
+            std::cerr << (changed.empty() ? "built" : "rebuilt") << " in " << ms() << " ms\n";
+            return;
+        }
+        std::cerr << "rebuilt " << r.pages_rendered << " of " << r.pages << " pages in " << ms() << " ms";
+        if (args.verbose)
+            for (const auto& [stage, seconds] : r.stages) std::cerr << " " << stage << "=" << static_cast<int>(seconds * 1000);
+        server.replace_quietly(session.feeds());
+        std::cerr << "; search index and feeds in " << ms() << " ms\n";
     } catch (const core::InputError& e) {
         for (const auto& d : e.diagnostics()) std::cerr << core::format(d) << "\n";
         std::cerr << "build failed; the browser shows the errors until the files are fixed\n";
@@ -52,7 +63,8 @@ int run_serve(const ServeArgs& args) {
         std::cerr << "warning: serving on " << args.bind << " makes the preview reachable from other machines\n";
     std::string base_path = util::url_path_of(config.base_url);
     serve::PreviewServer server(base_path);
-    rebuild(args.config, server, true);
+    incremental::Session session(args.config);
+    rebuild(session, {}, server, args);
     int port = server.start(args.bind, args.port ? args.port : 1313, args.port == 0);
     if (port < 0) {
         std::cerr << "podarchive: error: cannot listen on " << args.bind << ":" << (args.port ? args.port : 1313) << "\n";
@@ -71,7 +83,7 @@ int run_serve(const ServeArgs& args) {
         auto changed = watcher.wait(std::chrono::milliseconds(250), std::chrono::milliseconds(30));
         // Changes under the output folder (a `build` run meanwhile) are not edits.
         std::erase_if(changed, [&](const auto& p) { return std::filesystem::weakly_canonical(p).string().starts_with(output.string()); });
-        if (!changed.empty()) rebuild(args.config, server, false);
+        if (!changed.empty()) rebuild(session, changed, server, args);
     }
     std::cerr << "stopping\n";
     server.stop();
@@ -87,6 +99,7 @@ Command serve_command() {
                 sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
                 sub.add_option("--port,-p", args->port, "Port (default: 1313 or the next free one)")->check(CLI::Range(1, 65535));
                 sub.add_option("--bind", args->bind, "Address to listen on")->capture_default_str();
+                sub.add_flag("--verbose,-v", args->verbose, "Print the time of each step of a rebuild");
                 return std::function<int()>([args] { return run_serve(*args); });
             }};
 }

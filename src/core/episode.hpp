@@ -15,18 +15,24 @@ struct FieldSource {
     std::string source;
     std::string file;
     int line = 0;
+
+    friend bool operator==(const FieldSource&, const FieldSource&) = default;
 };
 
 // One record that went into an episode, and the linking rule that attached it.
 struct RecordRef {
     Provenance from;
     std::string matched_by;  // "first", "guid", "enclosure", "apple_guid", "page_url", "title+date", ...
+
+    friend bool operator==(const RecordRef&, const RecordRef&) = default;
 };
 
 // A page elsewhere where the episode can be played ("Listen on Apple Podcasts").
 struct ListenLink {
     std::string label;
     std::string url;
+
+    friend bool operator==(const ListenLink&, const ListenLink&) = default;
 };
 
 struct Episode {
@@ -57,6 +63,8 @@ struct Episode {
     std::map<std::string, FieldSource> sources;
     std::vector<RecordRef> records;
     std::string feed_item_xml;  // the input feed's <item> for this episode, when a feed has it
+
+    friend bool operator==(const Episode&, const Episode&) = default;
 };
 
 // Two sources disagree on a field beyond what noise explains.

@@ -20,12 +20,16 @@ struct Provenance {
     std::string file;    // the file as site.yaml names it (relative to site.yaml)
     int line = 0;        // first line of the record in the file (1-based)
     int end_line = 0;    // last line
+
+    friend bool operator==(const Provenance&, const Provenance&) = default;
 };
 
 struct Enclosure {
     std::string url;
     std::string type;
     std::optional<long long> length;  // bytes; absent when the source did not say
+
+    friend bool operator==(const Enclosure&, const Enclosure&) = default;
 };
 
 // One copy of one episode as one source describes it. Empty strings and empty optionals mean

@@ -43,7 +43,9 @@ private:
 struct Applier {
     core::Catalog& catalog;
     const EpisodeUrl& episode_url;
+    MarkdownCache* cache;
     EpisodeIndex index;
+    MarkdownCache used;  // what the cache will hold afterwards: only the notes of this run
     std::vector<core::Diagnostic> errors;
     Curation curation;
     std::map<std::string, std::string> noted_by;         // slug -> note file
@@ -64,6 +66,23 @@ struct Applier {
                                                         " episodes (" + util::join(slugs, ", ") + "); use a slug"));
         }
         return std::nullopt;
+    }
+
+    // A note body as HTML, its episode: links resolved against the catalog as merged (the
+    // index is built before any note changes a title, so the result depends on the text only).
+    RenderedMarkdown render(const std::string& body, int first_line) {
+        std::string key;
+        if (cache) {
+            key = std::to_string(first_line) + "\n" + body;
+            if (auto it = cache->find(key); it != cache->end()) return used.emplace(std::move(key), it->second).first->second;
+        }
+        auto rendered = render_markdown(body, first_line, [&](const std::string& slug) -> std::optional<std::string> {
+            auto hits = index.find(slug);
+            if (hits.size() != 1) return std::nullopt;
+            return episode_url(catalog.episodes[hits[0]].slug);
+        });
+        if (cache) used.emplace(std::move(key), rendered);
+        return rendered;
     }
 
     void set_source(core::Episode& e, const std::string& field, const EpisodeNote& note) {
@@ -112,11 +131,7 @@ struct Applier {
         x.transcript = note.transcript;
         x.chapters = note.chapters;
         for (const auto& r : related) links_to[r].insert(e.slug);
-        auto rendered = render_markdown(note.body, note.body_line, [&](const std::string& slug) -> std::optional<std::string> {
-            auto hits = index.find(slug);
-            if (hits.size() != 1) return std::nullopt;
-            return episode_url(catalog.episodes[hits[0]].slug);
-        });
+        RenderedMarkdown rendered = render(note.body, note.body_line);
         for (const auto& link : rendered.resolved) links_to[catalog.episodes[index.find(link.slug)[0]].slug].insert(e.slug);
         for (const auto& link : rendered.unresolved) {
             auto near = closest_slugs(catalog, link.slug);
@@ -140,11 +155,7 @@ struct Applier {
                 errors.push_back(core::error_at({page.file, 1, 1}, "page slug '" + page.slug + "' is also used by " + it->second));
                 continue;
             }
-            auto rendered = render_markdown(page.body, page.body_line, [&](const std::string& slug) -> std::optional<std::string> {
-                auto hits = index.find(slug);
-                if (hits.size() != 1) return std::nullopt;
-                return episode_url(catalog.episodes[hits[0]].slug);
-            });
+            RenderedMarkdown rendered = render(page.body, page.body_line);
             for (const auto& link : rendered.unresolved)
                 errors.push_back(core::error_at({page.file, link.line, link.column}, "link to episode:" + link.slug + " matches no episode"));
             curation.pages.push_back({page.file, page.slug, page.title, page.description, rendered.html, page.order, page.nav});
@@ -204,12 +215,13 @@ std::vector<std::string> closest_slugs(const core::Catalog& catalog, const std::
     return out;
 }
 
-Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url) {
-    Applier a{catalog, episode_url, EpisodeIndex(catalog), {}, {}, {}, {}};
+Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, MarkdownCache* cache) {
+    Applier a{catalog, episode_url, cache, EpisodeIndex(catalog), {}, {}, {}, {}, {}};
     for (const auto& d : notes.diagnostics)
         if (d.severity == core::Severity::error) a.errors.push_back(d);
     for (const auto& note : notes.episodes) a.apply(note);
     a.pages(notes);
+    if (cache) *cache = std::move(a.used);
     if (!a.errors.empty()) throw core::InputError(a.errors);
     // The feed's own categories are an episode's topics unless a note names them.
     for (const auto& e : catalog.episodes) {

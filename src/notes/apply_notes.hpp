@@ -2,9 +2,11 @@
 // Applies episode notes to the merged catalog and renders pages.
 #include <functional>
 #include <string>
+#include <unordered_map>
 
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
+#include "notes/markdown.hpp"
 #include "notes/note.hpp"
 
 namespace notes {
@@ -20,7 +22,10 @@ const std::vector<std::string>& reserved_page_slugs();
 // records "mentioned in", and renders note bodies and pages. Drafts are checked but not applied.
 // Throws core::InputError with every problem of every note: unknown episodes (naming the
 // closest slugs), ambiguous ones, two notes for one episode, and the loading errors of `notes`.
-Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url);
+// `cache` (optional, kept by `serve` while the merged catalog stays the same) holds rendered
+// note bodies, so an unchanged note is not rendered again.
+using MarkdownCache = std::unordered_map<std::string, RenderedMarkdown>;
+Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, MarkdownCache* cache = nullptr);
 
 // The episodes a reference names: by slug, else guid, else exact title (one when it is clear).
 std::vector<std::size_t> find_episodes(const core::Catalog& catalog, const std::string& reference);

@@ -22,6 +22,8 @@ struct EpisodeExtras {
     std::string note_html;                  // the note's body, rendered and sanitized
     std::optional<NoteLink> transcript;     // {type, url}
     std::optional<std::string> chapters;
+
+    friend bool operator==(const EpisodeExtras&, const EpisodeExtras&) = default;
 };
 
 struct RenderedPage {
@@ -32,6 +34,8 @@ struct RenderedPage {
     std::string html;
     int order = 0;
     bool nav = true;
+
+    friend bool operator==(const RenderedPage&, const RenderedPage&) = default;
 };
 
 struct Curation {

@@ -5,6 +5,7 @@
 
 #include "notes/front_matter.hpp"
 #include "util/files.hpp"
+#include "util/hash.hpp"
 #include "util/slug.hpp"
 #include "util/strings.hpp"
 #include "util/text_position.hpp"
@@ -256,30 +257,48 @@ std::vector<fs::path> markdown_files(const fs::path& dir) {
 
 }  // namespace
 
-NoteSet load_notes(const fs::path& content_dir, const fs::path& root) {
+NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCache* cache) {
     NoteSet set;
+    NoteFileCache fresh;
     auto shown = [&](const fs::path& p) {
         std::error_code ec;
         auto rel = fs::relative(p, root, ec);
         return (ec || rel.empty() ? p : rel).generic_string();
     };
-    auto read = [&](const fs::path& p, std::string& text) {
+    // The cached entry of an unchanged file, or a new one parsed by `parse`.
+    auto entry = [&](const fs::path& p, const auto& parse) -> const NoteFileCache::Entry& {
+        NoteFileCache::Entry& e = fresh.files[p.string()];
+        std::string text;
         try {
             text = util::read_file(p, 4u << 20);
-            return true;
-        } catch (const util::FileError& e) {
-            set.diagnostics.push_back(core::error_at({shown(p), 0, 0}, e.what()));
-            return false;
+        } catch (const util::FileError& err) {
+            e.diagnostics.push_back(core::error_at({shown(p), 0, 0}, err.what()));
+            return e;
         }
+        std::uint64_t hash = util::content_hash(text);
+        if (cache) {
+            if (auto it = cache->files.find(p.string()); it != cache->files.end() && it->second.hash == hash)
+                return e = std::move(it->second);
+        }
+        e.hash = hash;
+        parse(text, shown(p), e);
+        return e;
     };
     for (const auto& p : markdown_files(content_dir / "episodes")) {
-        std::string text;
-        if (read(p, text)) set.episodes.push_back(parse_episode_note(text, shown(p), set.diagnostics));
+        const auto& e = entry(p, [](const std::string& text, const std::string& file, NoteFileCache::Entry& out) {
+            out.episode = parse_episode_note(text, file, out.diagnostics);
+        });
+        if (e.episode) set.episodes.push_back(*e.episode);
+        set.diagnostics.insert(set.diagnostics.end(), e.diagnostics.begin(), e.diagnostics.end());
     }
     for (const auto& p : markdown_files(content_dir / "pages")) {
-        std::string text;
-        if (read(p, text)) set.pages.push_back(parse_page(text, shown(p), util::slugify(p.stem().string()), set.diagnostics));
+        const auto& e = entry(p, [&](const std::string& text, const std::string& file, NoteFileCache::Entry& out) {
+            out.page = parse_page(text, file, util::slugify(p.stem().string()), out.diagnostics);
+        });
+        if (e.page) set.pages.push_back(*e.page);
+        set.diagnostics.insert(set.diagnostics.end(), e.diagnostics.begin(), e.diagnostics.end());
     }
+    if (cache) *cache = std::move(fresh);
     return set;
 }
 

@@ -1,6 +1,9 @@
 #pragma once
 // Reads content/episodes/*.md and content/pages/*.md (front matter + markdown).
 #include <filesystem>
+#include <cstdint>
+#include <map>
+#include <optional>
 #include <string_view>
 
 #include "notes/note.hpp"
@@ -18,8 +21,22 @@ EpisodeNote parse_episode_note(std::string_view text, const std::string& file, s
 PageNote parse_page(std::string_view text, const std::string& file, const std::string& default_slug,
                     std::vector<core::Diagnostic>& diagnostics);
 
+// Parsed note files kept between builds by `serve`: a file whose bytes are unchanged is not
+// parsed again. (Bytes, not modification times: those are only as fine as the kernel's clock
+// tick, and an editor can save twice within one.)
+struct NoteFileCache {
+    struct Entry {
+        std::uint64_t hash = 0;
+        std::optional<EpisodeNote> episode;
+        std::optional<PageNote> page;
+        std::vector<core::Diagnostic> diagnostics;
+    };
+    std::map<std::string, Entry> files;  // by path
+};
+
 // Reads every .md file under content/episodes and content/pages (sorted by path; symbolic links
-// are not followed). `root` is the project folder, for the paths shown in messages.
-NoteSet load_notes(const std::filesystem::path& content_dir, const std::filesystem::path& root);
+// are not followed). `root` is the project folder, for the paths shown in messages. With
+// `cache`, unchanged files are taken from it and the cache is brought up to date.
+NoteSet load_notes(const std::filesystem::path& content_dir, const std::filesystem::path& root, NoteFileCache* cache = nullptr);
 
 }  // namespace notes

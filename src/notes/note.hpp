@@ -18,6 +18,8 @@ struct Located {
 struct NoteLink {
     std::string title;
     std::string url;
+
+    friend bool operator==(const NoteLink&, const NoteLink&) = default;
 };
 
 // content/episodes/<anything>.md

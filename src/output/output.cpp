@@ -1,5 +1,6 @@
 #include "output/output.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -28,10 +29,21 @@ void Output::add(std::string_view path, std::string content) {
 
 const std::string* MemoryOutput::find(const std::string& path) const {
     auto it = m_files.find(path);
-    return it == m_files.end() ? nullptr : &it->second;
+    return it == m_files.end() ? nullptr : it->second.get();
 }
 
-void MemoryOutput::store(const std::string& path, std::string content) { m_files[path] = std::move(content); }
+void MemoryOutput::remove_under(const std::string& prefix) {
+    for (auto it = m_files.lower_bound(prefix); it != m_files.end() && it->first.starts_with(prefix);) it = m_files.erase(it);
+}
+
+void MemoryOutput::store(const std::string& path, std::string content) {
+    m_files[path] = std::make_shared<const std::string>(std::move(content));
+}
+
+bool same_files(const MemoryOutput& a, const MemoryOutput& b) {
+    return std::equal(a.files().begin(), a.files().end(), b.files().begin(), b.files().end(),
+                      [](const auto& x, const auto& y) { return x.first == y.first && *x.second == *y.second; });
+}
 
 namespace {
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -27,18 +28,27 @@ private:
     std::size_t m_bytes = 0;
 };
 
+// Contents are shared, not copied, between copies of a MemoryOutput: an incremental rebuild
+// starts from a copy of the previous one and replaces what changed.
 class MemoryOutput : public Output {
 public:
-    const std::map<std::string, std::string>& files() const { return m_files; }
+    using Content = std::shared_ptr<const std::string>;
+    const std::map<std::string, Content>& files() const { return m_files; }
     // The content at `path`, or nullptr.
     const std::string* find(const std::string& path) const;
+    // Removes the file at `path` / every file whose path starts with `prefix`.
+    void remove(const std::string& path) { m_files.erase(path); }
+    void remove_under(const std::string& prefix);
 
 protected:
     void store(const std::string& path, std::string content) override;
 
 private:
-    std::map<std::string, std::string> m_files;
+    std::map<std::string, Content> m_files;
 };
+
+// True when both hold the same paths with the same bytes.
+bool same_files(const MemoryOutput& a, const MemoryOutput& b);
 
 // Writes into a staging folder beside the output folder; commit() swaps it in with one atomic
 // rename (RENAME_EXCHANGE), so the output folder always holds one whole build. Without commit()

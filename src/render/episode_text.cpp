@@ -2,6 +2,7 @@
 
 #include <thread>
 
+#include "util/hash.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
@@ -22,17 +23,31 @@ EpisodeText make_episode_text(const core::Episode& e) {
     t.plain = e.description_is_html ? util::html_to_text(t.notes_html) : util::collapse_whitespace(e.description);
     t.summary = cut_at_word(t.plain, 220);
     t.short_summary = cut_at_word(t.plain, 160);
+    t.source = text_source_hash(e);
     return t;
 }
 
-TextCache::TextCache(const core::Catalog& catalog, unsigned threads) {
+std::uint64_t text_source_hash(const core::Episode& e) {
+    util::Hasher h;
+    h.add(e.description_is_html ? "html" : "text");
+    h.add(e.description);
+    return h.digest();
+}
+
+TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous) {
     const std::size_t n = catalog.episodes.size();
     m_texts.resize(n);
+    std::unordered_map<std::uint64_t, const EpisodeText*> reusable;
+    if (previous)
+        for (const auto& t : previous->m_texts) reusable.emplace(t.source, &t);
     threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(n / 64 + 1)));
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t)
         pool.emplace_back([&, t] {
-            for (std::size_t i = t; i < n; i += threads) m_texts[i] = make_episode_text(catalog.episodes[i]);
+            for (std::size_t i = t; i < n; i += threads) {
+                auto it = reusable.empty() ? reusable.end() : reusable.find(text_source_hash(catalog.episodes[i]));
+                m_texts[i] = it != reusable.end() ? *it->second : make_episode_text(catalog.episodes[i]);
+            }
         });
     for (auto& th : pool) th.join();
     for (std::size_t i = 0; i < n; ++i) m_index[&catalog.episodes[i]] = i;

@@ -2,6 +2,7 @@
 // What pages, feeds and the search index show of an episode's text, computed once per build
 // (sanitizing and flattening HTML is the costliest step of rendering; doing it once per episode
 // instead of once per use is most of a large build's speed).
+#include <cstdint>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -15,13 +16,15 @@ struct EpisodeText {
     std::string plain;          // the notes as plain text, white space collapsed
     std::string summary;        // about 220 characters, cut at a word
     std::string short_summary;  // about 160 characters, for meta descriptions
+    std::uint64_t source = 0;   // hash of what it was made from (see text_source_hash)
 };
 
 class TextCache {
 public:
     TextCache() = default;
-    // Computes the text of every episode, on `threads` threads.
-    TextCache(const core::Catalog& catalog, unsigned threads);
+    // Computes the text of every episode, on `threads` threads. Texts of `previous` (optional)
+    // made from the same show notes are reused (an incremental rebuild after a note edit).
+    TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous = nullptr);
     // The text of an episode of that catalog (computed on the spot for any other episode).
     const EpisodeText& of(const core::Episode& e) const;
 
@@ -32,6 +35,9 @@ private:
 };
 
 EpisodeText make_episode_text(const core::Episode& e);
+
+// A hash of the fields an episode's text is made from.
+std::uint64_t text_source_hash(const core::Episode& e);
 
 // Cuts plain text at a word boundary near `max_chars` code points, adding "…" when cut.
 std::string cut_at_word(const std::string& text, std::size_t max_chars);

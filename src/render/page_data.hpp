@@ -28,6 +28,8 @@ struct SiteInfo {
     struct Link {
         std::string label;
         std::string url;
+
+        friend bool operator==(const Link&, const Link&) = default;
     };
     std::vector<Link> subscribe;  // the feed first, then directories the sources name
     std::vector<Link> nav;        // the header's navigation

@@ -89,7 +89,7 @@ std::vector<core::Diagnostic> check_site(const output::MemoryOutput& site, const
     const std::string base_abs = util::with_trailing_slash(base_url);
     std::map<std::string, Page> pages;
     for (const auto& [path, content] : site.files())
-        if (path.ends_with(".html")) pages[path] = parse(content);
+        if (path.ends_with(".html")) pages[path] = parse(*content);
     std::vector<core::Diagnostic> problems;
     auto problem = [&](const std::string& page, const std::string& message) { problems.push_back(core::error_at({page, 0, 0}, message)); };
     for (const auto& [path, page] : pages) {

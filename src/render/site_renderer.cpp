@@ -7,7 +7,6 @@
 #include <pugixml.hpp>
 #include <sstream>
 
-#include "render/search_index.hpp"
 #include "util/dates.hpp"
 #include "util/files.hpp"
 #include "util/strings.hpp"
@@ -56,25 +55,33 @@ const notes::EpisodeExtras* extras_of(const notes::Curation& curation, const std
 }
 
 void render_home_pages(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                       const SiteInfo& site, const TemplateSet& templates, output::Output& out,
+                       const SiteInfo& site, const TemplateSet& templates, PageSink& sink,
                        std::vector<std::string>& urls) {
     const int per_page = config.episodes_per_page;
     const int count = static_cast<int>(catalog.episodes.size());
     const int pages = std::max(1, (count + per_page - 1) / per_page);
     for (int page = 1; page <= pages; ++page) {
         std::string dir = SitePaths::home_page_dir(page);
+        urls.push_back(dir);
+        const int first = (page - 1) * per_page, last = std::min(count, page * per_page);
+        std::vector<std::string> keys = {dep::site, dep::order};
+        for (int i = first; i < last; ++i) {
+            const std::string& slug = catalog.episodes[static_cast<std::size_t>(i)].slug;
+            keys.push_back(dep::episode(slug));
+            keys.push_back(dep::card_note(slug));
+        }
+        if (!sink.wanted(dir + "index.html", std::move(keys))) continue;
         std::string title = page == 1 ? "" : "Episodes, page " + std::to_string(page);
         Data d = base_data(site, title, "", dir);
         List cards;
-        for (int i = (page - 1) * per_page; i < std::min(count, page * per_page); ++i)
+        for (int i = first; i < last; ++i)
             cards.push_back(episode_card(site, catalog.episodes[static_cast<std::size_t>(i)],
                                          extras_of(curation, catalog.episodes[static_cast<std::size_t>(i)].slug)));
         d.set("episodes", cards);
         d.set("episode_count", std::to_string(count));
         d.set("is_first_page", page == 1);
         d.set("pagination", pagination(site, page, pages));
-        out.add(dir + "index.html", templates.render("index", d));
-        urls.push_back(dir);
+        sink.add(dir + "index.html", templates.render("index", d));
     }
 }
 
@@ -82,7 +89,7 @@ void render_home_pages(const config::SiteConfig& config, const core::Catalog& ca
 // compiled templates (kainjow's are not safe to share), and added in archive order so the
 // output does not depend on the threads.
 void render_episode_pages(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                          const SiteInfo& site, output::Output& out, std::vector<std::string>& urls) {
+                          const SiteInfo& site, PageSink& sink, std::vector<std::string>& urls) {
     const auto& eps = catalog.episodes;
     std::unordered_map<std::string, const core::Episode*> by_slug;
     for (const auto& e : eps) by_slug[e.slug] = &e;
@@ -90,16 +97,30 @@ void render_episode_pages(const config::SiteConfig& config, const core::Catalog&
         auto it = by_slug.find(slug);
         return it == by_slug.end() ? nullptr : it->second;
     };
+    std::vector<std::size_t> todo;
+    for (std::size_t i = 0; i < eps.size(); ++i) {
+        std::string dir = SitePaths::episode_dir(eps[i].slug);
+        urls.push_back(dir);
+        std::vector<std::string> keys = {dep::site, dep::order, dep::episode(eps[i].slug), dep::note(eps[i].slug)};
+        if (i > 0) keys.push_back(dep::episode(eps[i - 1].slug));
+        if (i + 1 < eps.size()) keys.push_back(dep::episode(eps[i + 1].slug));
+        if (const notes::EpisodeExtras* x = extras_of(curation, eps[i].slug)) {
+            for (const auto& slug : x->related) keys.push_back(dep::episode(slug));
+            for (const auto& slug : x->mentioned_in) keys.push_back(dep::episode(slug));
+        }
+        if (sink.wanted(dir + "index.html", std::move(keys))) todo.push_back(i);
+    }
     unsigned threads = std::max(1u, std::min<unsigned>(std::max(2u, std::thread::hardware_concurrency()),
-                                                       static_cast<unsigned>(eps.size() / 200 + 1)));
-    std::vector<std::string> pages(eps.size());
+                                                       static_cast<unsigned>(todo.size() / 200 + 1)));
+    std::vector<std::string> pages(todo.size());
     std::vector<std::exception_ptr> failures(threads);
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t)
         pool.emplace_back([&, t] {
             try {
                 TemplateSet templates = load_templates(config);
-                for (std::size_t i = t; i < eps.size(); i += threads) {
+                for (std::size_t k = t; k < todo.size(); k += threads) {
+                    const std::size_t i = todo[k];
                     const core::Episode* newer = i > 0 ? &eps[i - 1] : nullptr;
                     const core::Episode* older = i + 1 < eps.size() ? &eps[i + 1] : nullptr;
                     std::string dir = SitePaths::episode_dir(eps[i].slug);
@@ -107,7 +128,7 @@ void render_episode_pages(const config::SiteConfig& config, const core::Catalog&
                     std::string description = extras && !extras->summary.empty() ? extras->summary : site.text(eps[i]).short_summary;
                     Data d = base_data(site, eps[i].title, description, dir, episode_jsonld(site, eps[i], description));
                     d.set("episode", episode_data(site, eps[i], older, newer, extras, lookup));
-                    pages[i] = templates.render("episode", d);
+                    pages[k] = templates.render("episode", d);
                 }
             } catch (...) {
                 failures[t] = std::current_exception();
@@ -116,21 +137,17 @@ void render_episode_pages(const config::SiteConfig& config, const core::Catalog&
     for (auto& th : pool) th.join();
     for (const auto& f : failures)
         if (f) std::rethrow_exception(f);
-    for (std::size_t i = 0; i < eps.size(); ++i) {
-        std::string dir = SitePaths::episode_dir(eps[i].slug);
-        out.add(dir + "index.html", std::move(pages[i]));
-        urls.push_back(dir);
-    }
+    for (std::size_t k = 0; k < todo.size(); ++k)
+        sink.add(SitePaths::episode_dir(eps[todo[k]].slug) + "index.html", std::move(pages[k]));
 }
 
 // Topics or guests: /<section>/ lists every name, /<section>/<name>/ its episodes.
 void render_terms(const std::string& section, const std::string& label, const core::Catalog& catalog,
                   const notes::Curation& curation, const SiteInfo& site, const TemplateSet& templates,
-                  output::Output& out, std::vector<std::string>& urls) {
+                  PageSink& sink, std::vector<std::string>& urls) {
     struct Term {
         std::string name;
-        List episodes;
-        std::size_t count = 0;
+        std::vector<std::pair<const core::Episode*, const notes::EpisodeExtras*>> episodes;
     };
     std::map<std::string, Term> terms;  // by slug: names that slug alike are one term
     for (const auto& e : catalog.episodes) {
@@ -139,38 +156,48 @@ void render_terms(const std::string& section, const std::string& label, const co
         for (const auto& name : section == "topics" ? x->topics : x->guests) {
             Term& t = terms[term_slug(name)];
             if (t.name.empty()) t.name = name;
-            t.episodes.push_back(episode_card(site, e, x));
-            ++t.count;
+            t.episodes.emplace_back(&e, x);
         }
     }
     if (terms.empty()) return;
     List index;
     for (auto& [slug, t] : terms) {
         std::string dir = section + "/" + slug + "/";
+        urls.push_back(dir);
         Data item;
         item.set("name", t.name);
         item.set("url", site.paths.url(dir));
-        item.set("count", std::to_string(t.count));
+        item.set("count", std::to_string(t.episodes.size()));
         index.push_back(item);
+        std::vector<std::string> keys = {dep::site, dep::order, dep::term(section, slug)};
+        for (const auto& [e, x] : t.episodes) {
+            keys.push_back(dep::episode(e->slug));
+            keys.push_back(dep::card_note(e->slug));
+        }
+        if (!sink.wanted(dir + "index.html", std::move(keys))) continue;
+        List cards;
+        for (const auto& [e, x] : t.episodes) cards.push_back(episode_card(site, *e, x));
         Data d = base_data(site, t.name, label + ": " + t.name, dir);
         d.set("name", t.name);
         d.set("section_label", label);
         d.set("section_url", site.paths.url(section + "/"));
-        d.set("episodes", t.episodes);
-        d.set("episode_count", std::to_string(t.count));
-        out.add(dir + "index.html", templates.render("term", d));
-        urls.push_back(dir);
+        d.set("episodes", cards);
+        d.set("episode_count", std::to_string(t.episodes.size()));
+        sink.add(dir + "index.html", templates.render("term", d));
     }
+    urls.push_back(section + "/");
+    if (!sink.wanted(section + "/index.html", {dep::site, dep::term_index(section)})) return;
     Data d = base_data(site, label, label + " of " + site.title, section + "/");
     d.set("section_label", label);
     d.set("terms", index);
-    out.add(section + "/index.html", templates.render("terms", d));
-    urls.push_back(section + "/");
+    sink.add(section + "/index.html", templates.render("terms", d));
 }
 
 // Every episode on one page, by year and month; undated ones at the end.
 void render_archive(const core::Catalog& catalog, const SiteInfo& site, const TemplateSet& templates,
-                    output::Output& out, std::vector<std::string>& urls) {
+                    PageSink& sink, std::vector<std::string>& urls) {
+    urls.push_back("archive/");
+    if (!sink.wanted("archive/index.html", {dep::site, dep::order, dep::any_episode})) return;
     std::map<int, std::map<int, List>, std::greater<>> by_year;
     List undated;
     for (const auto& e : catalog.episodes) {
@@ -196,18 +223,18 @@ void render_archive(const core::Catalog& catalog, const SiteInfo& site, const Te
     d.set("undated", undated);
     d.set("has_undated", !undated.empty());
     d.set("episode_count", std::to_string(catalog.episodes.size()));
-    out.add("archive/index.html", templates.render("archive", d));
-    urls.push_back("archive/");
+    sink.add("archive/index.html", templates.render("archive", d));
 }
 
 void render_pages(const notes::Curation& curation, const SiteInfo& site, const TemplateSet& templates,
-                  output::Output& out, std::vector<std::string>& urls) {
+                  PageSink& sink, std::vector<std::string>& urls) {
     for (const auto& page : curation.pages) {
         std::string dir = page.slug + "/";
+        urls.push_back(dir);
+        if (!sink.wanted(dir + "index.html", {dep::site, dep::page(page.slug)})) continue;
         Data d = base_data(site, page.title, page.description, dir);
         d.set("content_html", page.html);
-        out.add(dir + "index.html", templates.render("page", d));
-        urls.push_back(dir);
+        sink.add(dir + "index.html", templates.render("page", d));
     }
 }
 
@@ -261,7 +288,7 @@ std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curati
 }
 
 void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                 const SiteInfo& site, const TemplateSet& templates, output::Output& out,
+                 const SiteInfo& site, const TemplateSet& templates, PageSink& sink,
                  std::vector<std::pair<std::string, double>>* timings) {
     auto clock = std::chrono::steady_clock::now();
     auto lap = [&](const char* part) {
@@ -270,24 +297,24 @@ void render_site(const config::SiteConfig& config, const core::Catalog& catalog,
         clock = now;
     };
     std::vector<std::string> urls;
-    render_home_pages(config, catalog, curation, site, templates, out, urls);
+    render_home_pages(config, catalog, curation, site, templates, sink, urls);
     lap("home");
-    render_episode_pages(config, catalog, curation, site, out, urls);
+    render_episode_pages(config, catalog, curation, site, sink, urls);
     lap("episodes");
-    render_terms("topics", "Topics", catalog, curation, site, templates, out, urls);
-    render_terms("guests", "Guests", catalog, curation, site, templates, out, urls);
+    render_terms("topics", "Topics", catalog, curation, site, templates, sink, urls);
+    render_terms("guests", "Guests", catalog, curation, site, templates, sink, urls);
     lap("topics+guests");
-    render_pages(curation, site, templates, out, urls);
-    render_archive(catalog, site, templates, out, urls);
-    out.add("search/index.html", templates.render("search", base_data(site, "Search", "Search the episodes of " + site.title + ".", "search/")));
+    render_pages(curation, site, templates, sink, urls);
+    render_archive(catalog, site, templates, sink, urls);
+    if (sink.wanted("search/index.html", {dep::site}))
+        sink.add("search/index.html", templates.render("search", base_data(site, "Search", "Search the episodes of " + site.title + ".", "search/")));
+    if (sink.wanted("404.html", {dep::site}))
+        sink.add("404.html", templates.render("404", base_data(site, "Page not found", "", "404.html")));
     lap("archive");
-    write_search_index(catalog, curation, site, out);
-    lap("search");
-    out.add("404.html", templates.render("404", base_data(site, "Page not found", "", "404.html")));
-    out.add("sitemap.xml", sitemap_xml(site, urls));
-    out.add("robots.txt", "User-agent: *\nAllow: /\nSitemap: " + site.paths.absolute("sitemap.xml") + "\n");
-    out.add(".nojekyll", "");
-    copy_static_files(config, out);
+    sink.add("sitemap.xml", sitemap_xml(site, urls));
+    sink.add("robots.txt", "User-agent: *\nAllow: /\nSitemap: " + site.paths.absolute("sitemap.xml") + "\n");
+    sink.add(".nojekyll", "");
+    if (!config.cname.empty()) sink.add("CNAME", config.cname + "\n");
     lap("rest");
 }
 

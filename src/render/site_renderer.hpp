@@ -4,6 +4,7 @@
 #include "core/episode.hpp"
 #include "output/output.hpp"
 #include "render/page_data.hpp"
+#include "render/page_sink.hpp"
 #include "render/template_set.hpp"
 
 namespace render {
@@ -15,13 +16,13 @@ const std::vector<std::string>& required_templates();
 TemplateSet load_templates(const config::SiteConfig& config);
 
 // Writes: index.html and page/N/index.html (episodes newest first, `episodes_per_page` each),
-// episodes/<slug>/index.html, 404.html, sitemap.xml, robots.txt, .nojekyll, and the static
-// files of the theme and the project (the project's win by path).
-// Also: topics/ and guests/ (an index and one page per name), and the pages of content/pages
-// at /<slug>/.
+// episodes/<slug>/index.html, topics/ and guests/ (an index and one page per name), the pages
+// of content/pages at /<slug>/, archive/, search/, 404.html, sitemap.xml, robots.txt,
+// .nojekyll and CNAME. Pages go through `sink` (which may skip those whose inputs did not
+// change); the other files are always written. Static files and the search index are separate.
 // `timings` (optional) receives the seconds of each part ("render:episodes", ...).
 void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                 const SiteInfo& site, const TemplateSet& templates, output::Output& out,
+                 const SiteInfo& site, const TemplateSet& templates, PageSink& sink,
                  std::vector<std::pair<std::string, double>>* timings = nullptr);
 
 // The header navigation: Episodes, Topics and Guests when there are any, the pages that ask

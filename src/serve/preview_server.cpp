@@ -65,6 +65,11 @@ void PreviewServer::publish(std::shared_ptr<const output::MemoryOutput> site) {
     m_changed.notify_all();
 }
 
+void PreviewServer::replace_quietly(std::shared_ptr<const output::MemoryOutput> site) {
+    std::lock_guard lock(m_mutex);
+    m_snapshot.site = std::move(site);
+}
+
 void PreviewServer::publish_errors(std::vector<core::Diagnostic> errors) {
     {
         std::lock_guard lock(m_mutex);

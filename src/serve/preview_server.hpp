@@ -44,6 +44,8 @@ public:
 
     // A new successful build: pages reload.
     void publish(std::shared_ptr<const output::MemoryOutput> site);
+    // The same pages with other files updated (the search index, feeds): nothing reloads.
+    void replace_quietly(std::shared_ptr<const output::MemoryOutput> site);
     // A failed build: pages show the errors (the last good files stay served for assets).
     void publish_errors(std::vector<core::Diagnostic> errors);
 

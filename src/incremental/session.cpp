@@ -1,0 +1,96 @@
+#include "incremental/session.hpp"
+
+#include <chrono>
+#include <thread>
+
+#include "incremental/changes.hpp"
+#include "render/search_index.hpp"
+#include "render/site_renderer.hpp"
+
+namespace incremental {
+
+namespace fs = std::filesystem;
+
+bool Session::notes_only(const std::vector<fs::path>& changed) const {
+    if (!m_valid || changed.empty()) return false;
+    for (const auto& path : changed) {
+        fs::path p = fs::weakly_canonical(path);
+        bool note = false;
+        for (const char* folder : {"episodes", "pages"}) {
+            fs::path dir = fs::weakly_canonical(m_config->content_dir() / folder);
+            auto rel = p.lexically_relative(dir);
+            note |= !rel.empty() && *rel.begin() != ".." && p.extension() == ".md";
+        }
+        if (!note) return false;
+    }
+    return true;
+}
+
+Rebuild Session::pages(const std::vector<fs::path>& changed) {
+    if (notes_only(changed)) return incremental();
+    return whole();
+}
+
+Rebuild Session::whole() {
+    m_valid = false;
+    m_config = config::load_config(m_config_path);
+    m_templates.emplace(render::load_templates(*m_config));
+    auto site = std::make_shared<output::MemoryOutput>();
+    m_state.dependencies.clear();
+    build::build_site(*m_config, *site, &m_state);
+    m_site = site;
+    m_valid = true;
+    return {site, true, m_state.dependencies.size(), m_state.dependencies.size()};
+}
+
+Rebuild Session::incremental() {
+    const config::SiteConfig& config = *m_config;
+    Rebuild result;
+    auto clock = std::chrono::steady_clock::now();
+    auto stage = [&](const char* name) {
+        auto now = std::chrono::steady_clock::now();
+        result.stages.emplace_back(name, std::chrono::duration<double>(now - clock).count());
+        clock = now;
+    };
+    // The notes stage again, on a copy of the merged catalog (the notes change it).
+    core::Catalog catalog = m_state.merged;
+    render::SiteInfo site = render::make_site_info(config, catalog, config.base_url);
+    notes::Curation curation = build::apply_notes(config, catalog, site.paths, &m_state.note_caches);
+    site.nav = render::navigation(site, curation);
+    stage("notes");
+    site.texts = std::make_shared<render::TextCache>(catalog, std::max(2u, std::thread::hardware_concurrency()),
+                                                     m_state.site->texts.get());
+    stage("texts");
+
+    std::set<std::string> keys = changed_keys({m_state.catalog, m_state.curation, *m_state.site}, {catalog, curation, site});
+    stage("changes");
+    auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
+    render::Dependencies dependencies;
+    render::PageSink sink(*out, &dependencies, keys.count(render::dep::site) ? nullptr : &keys);
+    render::render_site(config, catalog, curation, site, *m_templates, sink, &result.stages);
+    for (const auto& [path, inputs] : m_state.dependencies)
+        if (!dependencies.count(path)) out->remove(path);  // a topic no episode has any more
+    stage("render");
+
+    m_state.catalog = std::move(catalog);
+    m_state.curation = std::move(curation);
+    m_state.site = std::move(site);
+    m_state.dependencies = std::move(dependencies);
+    m_site = out;
+    result.site = out;
+    result.whole = false;
+    result.pages_rendered = sink.rendered();
+    result.pages = m_state.dependencies.size();
+    return result;
+}
+
+std::shared_ptr<const output::MemoryOutput> Session::feeds() {
+    auto out = std::make_shared<output::MemoryOutput>(*m_site);
+    out->remove_under("search/d/");  // the index is written whole: no shard of a word gone may stay
+    out->remove_under("search/t/");
+    build::write_index_and_feeds(*m_config, m_state.batches, m_state.catalog, m_state.curation, *m_state.site, *out);
+    m_site = out;
+    return out;
+}
+
+}  // namespace incremental

@@ -1,0 +1,55 @@
+#pragma once
+// Rebuilds for `serve`: the first build is whole and keeps what it computed (build::BuildState);
+// after a change to notes alone, only the notes stage runs again and only the pages whose
+// recorded inputs changed are rendered. Anything else (site.yaml, a source, a template, a static
+// file) gets a whole build.
+//
+// An incremental rebuild has two steps: pages() gives the site with every page up to date (what
+// the browser reloads), then feeds() adds the search index, feed.xml and feed.json, which read
+// every episode and take longer.
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "build.hpp"
+#include "config/site_config.hpp"
+#include "output/output.hpp"
+#include "render/template_set.hpp"
+
+namespace incremental {
+
+struct Rebuild {
+    std::shared_ptr<const output::MemoryOutput> site;
+    bool whole = true;           // false: an incremental rebuild (feeds() still to come)
+    std::size_t pages_rendered = 0;
+    std::size_t pages = 0;
+    std::vector<std::pair<std::string, double>> stages;  // name and seconds, in order
+};
+
+class Session {
+public:
+    explicit Session(std::string config_path) : m_config_path(std::move(config_path)) {}
+
+    // Builds after `changed` files (all of them on the first call). Throws core::InputError
+    // (the session keeps its last good state: the next rebuild starts from it).
+    Rebuild pages(const std::vector<std::filesystem::path>& changed);
+
+    // After an incremental pages(): the site with the search index and the feeds too.
+    std::shared_ptr<const output::MemoryOutput> feeds();
+
+private:
+    std::string m_config_path;
+    std::optional<config::SiteConfig> m_config;
+    std::optional<render::TemplateSet> m_templates;
+    build::BuildState m_state;
+    bool m_valid = false;  // m_state is a whole, successful build's
+    std::shared_ptr<output::MemoryOutput> m_site;
+
+    bool notes_only(const std::vector<std::filesystem::path>& changed) const;
+    Rebuild whole();
+    Rebuild incremental();
+};
+
+}  // namespace incremental

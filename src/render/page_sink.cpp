@@ -1,0 +1,14 @@
+#include "render/page_sink.hpp"
+
+#include <algorithm>
+
+namespace render {
+
+bool PageSink::wanted(const std::string& path, std::vector<std::string> keys) {
+    bool render = !m_changed || std::any_of(keys.begin(), keys.end(), [&](const std::string& k) { return m_changed->count(k) > 0; });
+    if (m_record) (*m_record)[path] = std::move(keys);
+    m_rendered += render;
+    return render;
+}
+
+}  // namespace render

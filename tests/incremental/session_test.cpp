@@ -1,0 +1,114 @@
+#include <doctest/doctest.h>
+
+#include "build.hpp"
+#include "config/site_config.hpp"
+#include "incremental/session.hpp"
+#include "output/output.hpp"
+#include "support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A whole build of the site as it is now, for comparison.
+output::MemoryOutput whole_build(const fs::path& dir) {
+    output::MemoryOutput out;
+    build::build_site(config::load_config(dir / "site.yaml"), out);
+    return out;
+}
+
+// Lists the paths whose bytes differ (or that only one side has), for the failure message.
+std::string differences(const output::MemoryOutput& a, const output::MemoryOutput& b) {
+    std::string out;
+    for (const auto& [path, content] : a.files())
+        if (!b.find(path) || *b.find(path) != *content) out += path + " ";
+    for (const auto& [path, content] : b.files())
+        if (!a.find(path)) out += "+" + path + " ";
+    return out;
+}
+
+bool contains(const std::string* text, const std::string& needle) { return text && text->find(needle) != std::string::npos; }
+
+const char* k_note = R"(---
+episode: higher-order-operators
+summary: How HOPs carry subgraphs.
+topics: [Compiler]
+---
+First version of the note.
+)";
+
+}  // namespace
+
+TEST_CASE("serve's incremental rebuild gives the same site as a whole build, after every kind of note edit") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    const fs::path note = dir.path() / "content/episodes/hop.md";
+    test::write(note, k_note);
+    incremental::Session session((dir.path() / "site.yaml").string());
+    incremental::Rebuild first = session.pages({});
+    CHECK(first.whole);
+    CHECK(output::same_files(*first.site, whole_build(dir.path())));
+
+    // Each edit: the pages are right at once, and with the feeds the whole site equals a whole build.
+    auto edit = [&](const fs::path& file, const std::string& text) {
+        if (text.empty()) fs::remove(file);
+        else test::write(file, text);
+        incremental::Rebuild r = session.pages({file});
+        CHECK_FALSE(r.whole);
+        auto complete = session.feeds();
+        auto expected = whole_build(dir.path());
+        CHECK_MESSAGE(output::same_files(*complete, expected), differences(*complete, expected));
+        return r;
+    };
+
+    SUBCASE("the body: its episode page and nothing that does not show it") {
+        auto r = edit(note, test::replace_first(k_note, "First version", "Second version"));
+        CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Second version"));
+        CHECK(r.pages_rendered == 1);
+        CHECK(r.pages > 10);
+    }
+    SUBCASE("the summary: the episode, its home page and its topic page") {
+        auto r = edit(note, test::replace_first(k_note, "How HOPs carry subgraphs.", "Subgraphs as operator arguments."));
+        CHECK(contains(r.site->find("topics/compiler/index.html"), "Subgraphs as operator arguments."));
+        CHECK(r.pages_rendered == 3);
+    }
+    SUBCASE("topics: a topic page goes, another comes") {
+        REQUIRE(first.site->find("topics/compiler/index.html"));
+        auto r = edit(note, test::replace_first(k_note, "[Compiler]", "[Tracing, Graphs]"));
+        CHECK_FALSE(r.site->find("topics/compiler/index.html"));
+        CHECK(r.site->find("topics/tracing/index.html"));
+    }
+    SUBCASE("a new note: related episodes and 'mentioned in'") {
+        edit(dir.path() / "content/episodes/strides.md",
+             "---\nepisode: strides\nrelated: [higher-order-operators]\nguests: [Ada Lovelace]\n---\nSee [HOPs](episode:higher-order-operators).\n");
+    }
+    SUBCASE("a date that moves the episode: every page that shows the order") {
+        auto r = edit(note, test::replace_first(k_note, "topics:", "date: 2030-01-01\ntopics:"));
+        CHECK(r.pages_rendered > 5);
+    }
+    SUBCASE("a title override, then the note deleted") {
+        edit(note, test::replace_first(k_note, "topics:", "title: HOPs, explained\ntopics:"));
+        edit(note, "");
+    }
+    SUBCASE("a page with navigation: every page") {
+        auto r = edit(dir.path() / "content/pages/about.md", "---\ntitle: About\n---\nAbout this archive.\n");
+        CHECK(r.pages_rendered == r.pages);
+    }
+    SUBCASE("a broken note is an error; the session goes on from its last good state") {
+        test::write(note, "---\nepisode: [unclosed\n---\n");
+        CHECK_THROWS_AS(session.pages({note}), core::InputError);
+        edit(note, test::replace_first(k_note, "First version", "Fixed version"));
+    }
+}
+
+TEST_CASE("serve rebuilds everything after a change that is not a note") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    incremental::Session session((dir.path() / "site.yaml").string());
+    session.pages({});
+    test::write(dir.path() / "site.yaml", test::replace_first(test::read(dir.path() / "site.yaml"), "Fixture Archive", "Renamed Archive"));
+    incremental::Rebuild r = session.pages({dir.path() / "site.yaml"});
+    CHECK(r.whole);
+    CHECK(contains(r.site->find("index.html"), "Renamed Archive"));
+    CHECK(output::same_files(*r.site, whole_build(dir.path())));
+}
