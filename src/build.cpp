@@ -35,7 +35,7 @@ notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& cat
                             NoteCaches* caches) {
     notes::NoteSet notes = notes::load_notes(config.content_dir(), config.root, caches ? &caches->files : nullptr);
     return notes::apply_notes(catalog, notes, [&](const std::string& slug) { return paths.url(render::SitePaths::episode_dir(slug)); },
-                              caches ? &caches->markdown : nullptr);
+                              caches ? &caches->apply : nullptr);
 }
 
 namespace {
@@ -129,7 +129,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     auto batches = load_sources(config);
     stage("load");
     core::Catalog catalog = merge::merge(batches);
-    if (keep) keep->merged = catalog, keep->note_caches.markdown.clear();  // rendered for another catalog
+    if (keep) keep->merged = catalog, keep->note_caches.apply = {};  // made for another catalog
     stage("merge");
     render::SiteInfo site = render::make_site_info(config, catalog, config.base_url);
     notes::Curation curation = apply_notes(config, catalog, site.paths, keep ? &keep->note_caches : nullptr);

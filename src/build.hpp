@@ -38,7 +38,7 @@ std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config)
 // and apply_notes.hpp; the markdown is only valid for the merged catalog it was rendered with).
 struct NoteCaches {
     notes::NoteFileCache files;
-    notes::MarkdownCache markdown;
+    notes::ApplyCache apply;
 };
 
 // Reads content/ and applies the notes to `catalog`. Throws core::InputError with every problem.

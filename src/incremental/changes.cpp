@@ -1,5 +1,6 @@
 #include "incremental/changes.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "render/page_sink.hpp"
@@ -17,17 +18,22 @@ bool same_site(const render::SiteInfo& a, const render::SiteInfo& b) {
 }
 
 void term_keys(const std::string& section, const std::vector<std::string>& a, const std::vector<std::string>& b,
-               std::set<std::string>& keys) {
+               render::ChangedKeys& keys) {
     if (a == b) return;
     keys.insert(dep::term_index(section));
     for (const auto* names : {&a, &b})
         for (const auto& name : *names) keys.insert(dep::term(section, render::term_slug(name)));
 }
 
+// A note that overrides a field says so in the field's source ("note:<file>").
+bool changed_by_note(const core::Episode& e) {
+    return std::any_of(e.sources.begin(), e.sources.end(), [](const auto& kv) { return kv.second.source.starts_with("note:"); });
+}
+
 }  // namespace
 
-std::set<std::string> changed_keys(const PageInputs& before, const PageInputs& after) {
-    std::set<std::string> keys;
+render::ChangedKeys changed_keys(const PageInputs& before, const PageInputs& after) {
+    render::ChangedKeys keys;
     if (!same_site(before.site, after.site)) keys.insert(dep::site);
 
     const auto& old_eps = before.catalog.episodes;
@@ -39,7 +45,7 @@ std::set<std::string> changed_keys(const PageInputs& before, const PageInputs& a
     for (const auto& e : old_eps) old_by_slug.emplace(e.slug, &e);
     for (const auto& e : new_eps) {
         auto it = old_by_slug.find(e.slug);
-        if (it != old_by_slug.end() && *it->second == e) {
+        if (it != old_by_slug.end() && ((!changed_by_note(e) && !changed_by_note(*it->second)) || *it->second == e)) {
             old_by_slug.erase(it);
             continue;
         }
@@ -47,25 +53,27 @@ std::set<std::string> changed_keys(const PageInputs& before, const PageInputs& a
         keys.insert(dep::episode(e.slug));
         keys.insert(dep::any_episode);
     }
-    for (const auto& [slug, e] : old_by_slug) keys.insert(dep::episode(std::string(slug))), keys.insert(dep::any_episode);
+    for (const auto& [slug, e] : old_by_slug) keys.insert(dep::episode(slug)), keys.insert(dep::any_episode);
 
-    // What notes add: every slug either side has extras for.
+    // What notes add, for every slug either side has extras for (both maps are sorted by slug:
+    // one pass over the two).
     static const notes::EpisodeExtras none;
-    auto extras = [](const notes::Curation& c, const std::string& slug) -> const notes::EpisodeExtras& {
-        auto it = c.by_slug.find(slug);
-        return it == c.by_slug.end() ? none : it->second;
-    };
-    std::set<std::string> slugs;
-    for (const auto* c : {&before.curation, &after.curation})
-        for (const auto& [slug, x] : c->by_slug) slugs.insert(slug);
-    for (const auto& slug : slugs) {
-        const auto& a = extras(before.curation, slug);
-        const auto& b = extras(after.curation, slug);
-        if (a == b) continue;
-        keys.insert(dep::note(slug));
-        if (a.summary != b.summary || a.topics != b.topics) keys.insert(dep::card_note(slug));
-        term_keys("topics", a.topics, b.topics, keys);
-        term_keys("guests", a.guests, b.guests, keys);
+    auto a = before.curation.by_slug.begin(), a_end = before.curation.by_slug.end();
+    auto b = after.curation.by_slug.begin(), b_end = after.curation.by_slug.end();
+    while (a != a_end || b != b_end) {
+        bool take_a = a != a_end && (b == b_end || a->first <= b->first);
+        bool take_b = b != b_end && (a == a_end || b->first <= a->first);
+        const std::string& slug = take_a ? a->first : b->first;
+        const notes::EpisodeExtras& x = take_a ? a->second : none;
+        const notes::EpisodeExtras& y = take_b ? b->second : none;
+        if (!(x == y)) {
+            keys.insert(dep::note(slug));
+            if (x.summary != y.summary || x.topics != y.topics) keys.insert(dep::card_note(slug));
+            term_keys("topics", x.topics, y.topics, keys);
+            term_keys("guests", x.guests, y.guests, keys);
+        }
+        if (take_a) ++a;
+        if (take_b) ++b;
     }
 
     std::map<std::string, const notes::RenderedPage*> old_pages;

@@ -7,6 +7,7 @@
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
 #include "render/page_data.hpp"
+#include "render/page_sink.hpp"
 
 namespace incremental {
 
@@ -17,12 +18,14 @@ struct PageInputs {
     const render::SiteInfo& site;
 };
 
+// Both sides must come from the same merged catalog (with other notes applied): an episode
+// no note changed is then the same on both sides without comparing it.
 // Keys whose inputs differ: "site" when something every page shows changed (then every page is
 // rendered), "order" when episodes moved, "e:<slug>" for an episode whose own fields changed,
 // "n:<slug>" for one whose note's contribution changed ("s:<slug>" too when what cards show of
 // it changed: summary, topics), "t:<section>/<term>" for a topic or
 // guest that gained or lost an episode, "T:<section>" for the list of them, "p:<slug>" for a
 // page of content/pages.
-std::set<std::string> changed_keys(const PageInputs& before, const PageInputs& after);
+render::ChangedKeys changed_keys(const PageInputs& before, const PageInputs& after);
 
 }  // namespace incremental

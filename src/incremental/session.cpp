@@ -27,18 +27,35 @@ bool Session::notes_only(const std::vector<fs::path>& changed) const {
 }
 
 Rebuild Session::pages(const std::vector<fs::path>& changed) {
-    if (notes_only(changed)) return incremental();
+    auto& files = m_state.note_caches.files;
+    if (notes_only(changed)) {
+        // inotify named every file that changed: the other notes are not read again.
+        for (const auto& path : changed) {
+            fs::path want = fs::absolute(path).lexically_normal();
+            std::erase_if(files.files, [&](const auto& entry) {
+                fs::path p(entry.first);
+                return p.filename() == want.filename() && fs::absolute(p).lexically_normal() == want;
+            });
+        }
+        files.verify = false;
+        return incremental();
+    }
+    files.verify = true;  // a whole build reads every note (a parse is skipped when its bytes are unchanged)
     return whole();
 }
 
 Rebuild Session::whole() {
     m_valid = false;
+    m_spare.reset();
+    m_retired.reset();
     m_config = config::load_config(m_config_path);
     m_templates.emplace(render::load_templates(*m_config));
     auto site = std::make_shared<output::MemoryOutput>();
     m_state.dependencies.clear();
     build::build_site(*m_config, *site, &m_state);
     m_site = site;
+    m_spare = m_state.merged;
+    m_base_site = render::make_site_info(*m_config, m_state.merged, m_config->base_url);
     m_valid = true;
     return {site, true, m_state.dependencies.size(), m_state.dependencies.size()};
 }
@@ -53,8 +70,9 @@ Rebuild Session::incremental() {
         clock = now;
     };
     // The notes stage again, on a copy of the merged catalog (the notes change it).
-    core::Catalog catalog = m_state.merged;
-    render::SiteInfo site = render::make_site_info(config, catalog, config.base_url);
+    core::Catalog catalog = m_spare ? std::move(*m_spare) : m_state.merged;
+    m_spare.reset();
+    render::SiteInfo site = *m_base_site;
     notes::Curation curation = build::apply_notes(config, catalog, site.paths, &m_state.note_caches);
     site.nav = render::navigation(site, curation);
     stage("notes");
@@ -62,7 +80,7 @@ Rebuild Session::incremental() {
                                                      m_state.site->texts.get());
     stage("texts");
 
-    std::set<std::string> keys = changed_keys({m_state.catalog, m_state.curation, *m_state.site}, {catalog, curation, site});
+    render::ChangedKeys keys = changed_keys({m_state.catalog, m_state.curation, *m_state.site}, {catalog, curation, site});
     stage("changes");
     auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
     render::Dependencies dependencies;
@@ -72,6 +90,8 @@ Rebuild Session::incremental() {
         if (!dependencies.count(path)) out->remove(path);  // a topic no episode has any more
     stage("render");
 
+    m_retired.emplace(Retired{std::move(m_state.catalog), std::move(m_state.curation), std::move(m_state.site),
+                              std::move(m_state.dependencies)});
     m_state.catalog = std::move(catalog);
     m_state.curation = std::move(curation);
     m_state.site = std::move(site);
@@ -85,6 +105,8 @@ Rebuild Session::incremental() {
 }
 
 std::shared_ptr<const output::MemoryOutput> Session::feeds() {
+    m_retired.reset();
+    m_spare = m_state.merged;
     auto out = std::make_shared<output::MemoryOutput>(*m_site);
     out->remove_under("search/d/");  // the index is written whole: no shard of a word gone may stay
     out->remove_under("search/t/");

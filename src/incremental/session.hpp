@@ -46,6 +46,17 @@ private:
     build::BuildState m_state;
     bool m_valid = false;  // m_state is a whole, successful build's
     std::shared_ptr<output::MemoryOutput> m_site;
+    // Work kept off the path between a save and the page served: the copy of the merged catalog
+    // the next rebuild applies the notes to is made ahead, and the last state is destroyed after.
+    std::optional<core::Catalog> m_spare;
+    std::optional<render::SiteInfo> m_base_site;  // what the merged catalog says of the site
+    struct Retired {
+        core::Catalog catalog;
+        notes::Curation curation;
+        std::optional<render::SiteInfo> site;
+        render::Dependencies dependencies;
+    };
+    std::optional<Retired> m_retired;
 
     bool notes_only(const std::vector<std::filesystem::path>& changed) const;
     Rebuild whole();

@@ -14,37 +14,12 @@ namespace notes {
 
 namespace {
 
-// Finds episodes by slug, guid or exact title.
-class EpisodeIndex {
-public:
-    explicit EpisodeIndex(const core::Catalog& catalog) : m_catalog(catalog) {
-        for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
-            const auto& e = catalog.episodes[i];
-            m_slug[e.slug] = i;
-            if (!e.guid.empty()) m_guid[e.guid].push_back(i);
-            m_title[e.title].push_back(i);
-        }
-    }
-    // The matching episodes: one when the reference is clear.
-    std::vector<std::size_t> find(const std::string& ref) const {
-        if (auto it = m_slug.find(ref); it != m_slug.end()) return {it->second};
-        if (auto it = m_guid.find(ref); it != m_guid.end()) return it->second;
-        if (auto it = m_title.find(ref); it != m_title.end()) return it->second;
-        return {};
-    }
-
-private:
-    const core::Catalog& m_catalog;
-    std::unordered_map<std::string, std::size_t> m_slug;
-    std::unordered_map<std::string, std::vector<std::size_t>> m_guid;
-    std::unordered_map<std::string, std::vector<std::size_t>> m_title;
-};
-
 struct Applier {
     core::Catalog& catalog;
     const EpisodeUrl& episode_url;
-    MarkdownCache* cache;
-    EpisodeIndex index;
+    ApplyCache* cache;
+    std::shared_ptr<const EpisodeIndex> index_ptr;
+    const EpisodeIndex& index = *index_ptr;
     MarkdownCache used;  // what the cache will hold afterwards: only the notes of this run
     std::vector<core::Diagnostic> errors;
     Curation curation;
@@ -74,7 +49,7 @@ struct Applier {
         std::string key;
         if (cache) {
             key = std::to_string(first_line) + "\n" + body;
-            if (auto it = cache->find(key); it != cache->end()) return used.emplace(std::move(key), it->second).first->second;
+            if (auto it = cache->markdown.find(key); it != cache->markdown.end()) return used.emplace(std::move(key), it->second).first->second;
         }
         auto rendered = render_markdown(body, first_line, [&](const std::string& slug) -> std::optional<std::string> {
             auto hits = index.find(slug);
@@ -215,13 +190,31 @@ std::vector<std::string> closest_slugs(const core::Catalog& catalog, const std::
     return out;
 }
 
-Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, MarkdownCache* cache) {
-    Applier a{catalog, episode_url, cache, EpisodeIndex(catalog), {}, {}, {}, {}, {}};
+EpisodeIndex::EpisodeIndex(const core::Catalog& catalog) {
+    for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
+        const auto& e = catalog.episodes[i];
+        m_slug[e.slug] = i;
+        if (!e.guid.empty()) m_guid[e.guid].push_back(i);
+        m_title[e.title].push_back(i);
+    }
+}
+
+std::vector<std::size_t> EpisodeIndex::find(const std::string& ref) const {
+    if (auto it = m_slug.find(ref); it != m_slug.end()) return {it->second};
+    if (auto it = m_guid.find(ref); it != m_guid.end()) return it->second;
+    if (auto it = m_title.find(ref); it != m_title.end()) return it->second;
+    return {};
+}
+
+Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, ApplyCache* cache) {
+    std::shared_ptr<const EpisodeIndex> index = cache && cache->index ? cache->index : std::make_shared<const EpisodeIndex>(catalog);
+    if (cache) cache->index = index;
+    Applier a{catalog, episode_url, cache, index, *index, {}, {}, {}, {}, {}};
     for (const auto& d : notes.diagnostics)
         if (d.severity == core::Severity::error) a.errors.push_back(d);
     for (const auto& note : notes.episodes) a.apply(note);
     a.pages(notes);
-    if (cache) *cache = std::move(a.used);
+    if (cache) cache->markdown = std::move(a.used);
     if (!a.errors.empty()) throw core::InputError(a.errors);
     // The feed's own categories are an episode's topics unless a note names them.
     for (const auto& e : catalog.episodes) {
@@ -233,9 +226,12 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
     for (const auto& e : catalog.episodes)
         if (auto it = e.sources.find("date"); it != e.sources.end() && it->second.source.starts_with("note:")) dates_changed = true;
     if (dates_changed) reorder(catalog);
-    // "Mentioned in", in archive order.
-    std::unordered_map<std::string, std::size_t> position;
-    for (std::size_t i = 0; i < catalog.episodes.size(); ++i) position[catalog.episodes[i].slug] = i;
+    // "Mentioned in", in archive order (positions looked up for the episodes that mention others).
+    std::unordered_map<std::string_view, std::size_t> position;
+    for (const auto& [target, from] : a.links_to)
+        for (const auto& slug : from) position.emplace(slug, 0);
+    for (std::size_t i = 0; i < catalog.episodes.size() && !position.empty(); ++i)
+        if (auto it = position.find(catalog.episodes[i].slug); it != position.end()) it->second = i;
     for (const auto& [target, from] : a.links_to) {
         std::vector<std::string> sources;
         for (const auto& slug : from)

@@ -1,6 +1,7 @@
 #pragma once
 // Applies episode notes to the merged catalog and renders pages.
 #include <functional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 
@@ -22,10 +23,27 @@ const std::vector<std::string>& reserved_page_slugs();
 // records "mentioned in", and renders note bodies and pages. Drafts are checked but not applied.
 // Throws core::InputError with every problem of every note: unknown episodes (naming the
 // closest slugs), ambiguous ones, two notes for one episode, and the loading errors of `notes`.
-// `cache` (optional, kept by `serve` while the merged catalog stays the same) holds rendered
-// note bodies, so an unchanged note is not rendered again.
+// Finds episodes by slug, guid or exact title (positions in the catalog it was built from).
+class EpisodeIndex {
+public:
+    explicit EpisodeIndex(const core::Catalog& catalog);
+    // The matching episodes: one when the reference is clear.
+    std::vector<std::size_t> find(const std::string& reference) const;
+
+private:
+    std::unordered_map<std::string, std::size_t> m_slug;
+    std::unordered_map<std::string, std::vector<std::size_t>> m_guid;
+    std::unordered_map<std::string, std::vector<std::size_t>> m_title;
+};
+
+// Kept by `serve` between rebuilds while the merged catalog stays the same: its episode index,
+// and note bodies already rendered (so an unchanged note is not rendered again).
 using MarkdownCache = std::unordered_map<std::string, RenderedMarkdown>;
-Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, MarkdownCache* cache = nullptr);
+struct ApplyCache {
+    std::shared_ptr<const EpisodeIndex> index;
+    MarkdownCache markdown;
+};
+Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, ApplyCache* cache = nullptr);
 
 // The episodes a reference names: by slug, else guid, else exact title (one when it is clear).
 std::vector<std::size_t> find_episodes(const core::Catalog& catalog, const std::string& reference);

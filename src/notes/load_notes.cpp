@@ -268,6 +268,9 @@ NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCa
     // The cached entry of an unchanged file, or a new one parsed by `parse`.
     auto entry = [&](const fs::path& p, const auto& parse) -> const NoteFileCache::Entry& {
         NoteFileCache::Entry& e = fresh.files[p.string()];
+        if (cache && !cache->verify) {
+            if (auto it = cache->files.find(p.string()); it != cache->files.end()) return e = std::move(it->second);
+        }
         std::string text;
         try {
             text = util::read_file(p, 4u << 20);
@@ -298,7 +301,7 @@ NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCa
         if (e.page) set.pages.push_back(*e.page);
         set.diagnostics.insert(set.diagnostics.end(), e.diagnostics.begin(), e.diagnostics.end());
     }
-    if (cache) *cache = std::move(fresh);
+    if (cache) fresh.verify = cache->verify, *cache = std::move(fresh);
     return set;
 }
 

@@ -32,6 +32,9 @@ struct NoteFileCache {
         std::vector<core::Diagnostic> diagnostics;
     };
     std::map<std::string, Entry> files;  // by path
+    // False when the caller knows which files changed and removed their entries (serve, told by
+    // inotify): the others are used without reading them again.
+    bool verify = true;
 };
 
 // Reads every .md file under content/episodes and content/pages (sorted by path; symbolic links

@@ -37,16 +37,16 @@ std::uint64_t text_source_hash(const core::Episode& e) {
 TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous) {
     const std::size_t n = catalog.episodes.size();
     m_texts.resize(n);
-    std::unordered_map<std::uint64_t, const EpisodeText*> reusable;
+    std::unordered_map<std::uint64_t, std::shared_ptr<const EpisodeText>> reusable;
     if (previous)
-        for (const auto& t : previous->m_texts) reusable.emplace(t.source, &t);
+        for (const auto& t : previous->m_texts) reusable.emplace(t->source, t);
     threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(n / 64 + 1)));
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t)
         pool.emplace_back([&, t] {
             for (std::size_t i = t; i < n; i += threads) {
                 auto it = reusable.empty() ? reusable.end() : reusable.find(text_source_hash(catalog.episodes[i]));
-                m_texts[i] = it != reusable.end() ? *it->second : make_episode_text(catalog.episodes[i]);
+                m_texts[i] = it != reusable.end() ? it->second : std::make_shared<const EpisodeText>(make_episode_text(catalog.episodes[i]));
             }
         });
     for (auto& th : pool) th.join();
@@ -54,7 +54,7 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
 }
 
 const EpisodeText& TextCache::of(const core::Episode& e) const {
-    if (auto it = m_index.find(&e); it != m_index.end()) return m_texts[it->second];
+    if (auto it = m_index.find(&e); it != m_index.end()) return *m_texts[it->second];
     auto [it, fresh] = m_extra.try_emplace(&e);
     if (fresh) it->second = make_episode_text(e);
     return it->second;

@@ -3,6 +3,7 @@
 // (sanitizing and flattening HTML is the costliest step of rendering; doing it once per episode
 // instead of once per use is most of a large build's speed).
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -29,7 +30,7 @@ public:
     const EpisodeText& of(const core::Episode& e) const;
 
 private:
-    std::vector<EpisodeText> m_texts;
+    std::vector<std::shared_ptr<const EpisodeText>> m_texts;  // shared with the cache they were reused from
     std::unordered_map<const core::Episode*, std::size_t> m_index;
     mutable std::unordered_map<const core::Episode*, EpisodeText> m_extra;
 };

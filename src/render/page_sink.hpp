@@ -6,40 +6,49 @@
 // src/incremental/) passes the keys that changed and gets only the pages that read one of them.
 // The record is made by the same code that builds each page's data, so it cannot drift from
 // what the templates are given.
-#include <functional>
-#include <map>
-#include <set>
+#include <cstdint>
 #include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "output/output.hpp"
+#include "util/hash.hpp"
 
 namespace render {
 
+// A key is a hash of its kind and name: no string is built for the ~6 keys of each of
+// thousands of pages. Two keys hashing alike could only make a page render when it need not.
+using DepKey = std::uint64_t;
+using DepKeys = std::vector<DepKey>;
+using ChangedKeys = std::unordered_set<DepKey>;
+
 namespace dep {
-inline const std::string site = "site";            // site.yaml, SiteInfo, navigation, templates
-inline const std::string order = "order";          // which episodes exist, in which order
-inline const std::string any_episode = "episodes";  // some episode's own fields (the archive lists all)
-inline std::string episode(const std::string& slug) { return "e:" + slug; }  // its fields and text
-inline std::string note(const std::string& slug) { return "n:" + slug; }     // what its note adds
-inline std::string card_note(const std::string& slug) { return "s:" + slug; }  // what cards show of it: summary, topics
-inline std::string term(const std::string& section, const std::string& term_slug) { return "t:" + section + "/" + term_slug; }
-inline std::string term_index(const std::string& section) { return "T:" + section; }
-inline std::string page(const std::string& slug) { return "p:" + slug; }
+inline DepKey key(std::uint64_t kind, std::string_view name) { return util::content_hash(name, kind); }
+inline const DepKey site = key(1, "");         // site.yaml, SiteInfo, navigation, templates
+inline const DepKey order = key(2, "");        // which episodes exist, in which order
+inline const DepKey any_episode = key(3, "");  // some episode's own fields (the archive lists all)
+inline DepKey episode(std::string_view slug) { return key(4, slug); }    // its fields and text
+inline DepKey note(std::string_view slug) { return key(5, slug); }       // what its note adds
+inline DepKey card_note(std::string_view slug) { return key(6, slug); }  // what cards show of it: summary, topics
+inline DepKey term(std::string_view section, std::string_view term_slug) { return key(7, section) ^ key(8, term_slug); }
+inline DepKey term_index(std::string_view section) { return key(9, section); }
+inline DepKey page(std::string_view slug) { return key(10, slug); }
 }  // namespace dep
 
 // Output path -> the keys of the inputs the page read.
-using Dependencies = std::map<std::string, std::vector<std::string>>;
+using Dependencies = std::unordered_map<std::string, DepKeys>;
 
 class PageSink {
 public:
     // `record` (optional) receives every declared page's keys. `changed` (optional): only pages
     // that read one of these keys are rendered; without it, all are.
-    explicit PageSink(output::Output& out, Dependencies* record = nullptr, const std::set<std::string>* changed = nullptr)
+    explicit PageSink(output::Output& out, Dependencies* record = nullptr, const ChangedKeys* changed = nullptr)
         : m_out(out), m_record(record), m_changed(changed) {}
 
     // Declares the page at `path`; true when it must be rendered now.
-    bool wanted(const std::string& path, std::vector<std::string> keys);
+    bool wanted(const std::string& path, DepKeys keys);
 
     // A rendered page, or a file that is not a page (sitemap, static files): always written.
     void add(const std::string& path, std::string content) { m_out.add(path, std::move(content)); }
@@ -49,7 +58,7 @@ public:
 private:
     output::Output& m_out;
     Dependencies* m_record;
-    const std::set<std::string>* m_changed;
+    const ChangedKeys* m_changed;
     std::size_t m_rendered = 0;
 };
 

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <map>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 #include <pugixml.hpp>
@@ -64,7 +65,7 @@ void render_home_pages(const config::SiteConfig& config, const core::Catalog& ca
         std::string dir = SitePaths::home_page_dir(page);
         urls.push_back(dir);
         const int first = (page - 1) * per_page, last = std::min(count, page * per_page);
-        std::vector<std::string> keys = {dep::site, dep::order};
+        DepKeys keys = {dep::site, dep::order};
         for (int i = first; i < last; ++i) {
             const std::string& slug = catalog.episodes[static_cast<std::size_t>(i)].slug;
             keys.push_back(dep::episode(slug));
@@ -89,7 +90,7 @@ void render_home_pages(const config::SiteConfig& config, const core::Catalog& ca
 // compiled templates (kainjow's are not safe to share), and added in archive order so the
 // output does not depend on the threads.
 void render_episode_pages(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                          const SiteInfo& site, PageSink& sink, std::vector<std::string>& urls) {
+                          const SiteInfo& site, const TemplateSet& loaded, PageSink& sink, std::vector<std::string>& urls) {
     const auto& eps = catalog.episodes;
     std::unordered_map<std::string, const core::Episode*> by_slug;
     for (const auto& e : eps) by_slug[e.slug] = &e;
@@ -101,7 +102,7 @@ void render_episode_pages(const config::SiteConfig& config, const core::Catalog&
     for (std::size_t i = 0; i < eps.size(); ++i) {
         std::string dir = SitePaths::episode_dir(eps[i].slug);
         urls.push_back(dir);
-        std::vector<std::string> keys = {dep::site, dep::order, dep::episode(eps[i].slug), dep::note(eps[i].slug)};
+        DepKeys keys = {dep::site, dep::order, dep::episode(eps[i].slug), dep::note(eps[i].slug)};
         if (i > 0) keys.push_back(dep::episode(eps[i - 1].slug));
         if (i + 1 < eps.size()) keys.push_back(dep::episode(eps[i + 1].slug));
         if (const notes::EpisodeExtras* x = extras_of(curation, eps[i].slug)) {
@@ -118,7 +119,9 @@ void render_episode_pages(const config::SiteConfig& config, const core::Catalog&
     for (unsigned t = 0; t < threads; ++t)
         pool.emplace_back([&, t] {
             try {
-                TemplateSet templates = load_templates(config);
+                std::optional<TemplateSet> own;  // a thread of several compiles its own
+                if (threads > 1) own.emplace(load_templates(config));
+                const TemplateSet& templates = own ? *own : loaded;
                 for (std::size_t k = t; k < todo.size(); k += threads) {
                     const std::size_t i = todo[k];
                     const core::Episode* newer = i > 0 ? &eps[i - 1] : nullptr;
@@ -150,11 +153,14 @@ void render_terms(const std::string& section, const std::string& label, const co
         std::vector<std::pair<const core::Episode*, const notes::EpisodeExtras*>> episodes;
     };
     std::map<std::string, Term> terms;  // by slug: names that slug alike are one term
+    std::unordered_map<std::string, std::string> slugs;  // a few names, each on many episodes
     for (const auto& e : catalog.episodes) {
         const notes::EpisodeExtras* x = extras_of(curation, e.slug);
         if (!x) continue;
         for (const auto& name : section == "topics" ? x->topics : x->guests) {
-            Term& t = terms[term_slug(name)];
+            auto [slug, fresh] = slugs.try_emplace(name);
+            if (fresh) slug->second = term_slug(name);
+            Term& t = terms[slug->second];
             if (t.name.empty()) t.name = name;
             t.episodes.emplace_back(&e, x);
         }
@@ -169,7 +175,7 @@ void render_terms(const std::string& section, const std::string& label, const co
         item.set("url", site.paths.url(dir));
         item.set("count", std::to_string(t.episodes.size()));
         index.push_back(item);
-        std::vector<std::string> keys = {dep::site, dep::order, dep::term(section, slug)};
+        DepKeys keys = {dep::site, dep::order, dep::term(section, slug)};
         for (const auto& [e, x] : t.episodes) {
             keys.push_back(dep::episode(e->slug));
             keys.push_back(dep::card_note(e->slug));
@@ -299,7 +305,7 @@ void render_site(const config::SiteConfig& config, const core::Catalog& catalog,
     std::vector<std::string> urls;
     render_home_pages(config, catalog, curation, site, templates, sink, urls);
     lap("home");
-    render_episode_pages(config, catalog, curation, site, sink, urls);
+    render_episode_pages(config, catalog, curation, site, templates, sink, urls);
     lap("episodes");
     render_terms("topics", "Topics", catalog, curation, site, templates, sink, urls);
     render_terms("guests", "Guests", catalog, curation, site, templates, sink, urls);

@@ -7,6 +7,8 @@ namespace util {
 
 std::uint64_t content_hash(std::string_view data) { return XXH3_64bits(data.data(), data.size()); }
 
+std::uint64_t content_hash(std::string_view data, std::uint64_t seed) { return XXH3_64bits_withSeed(data.data(), data.size(), seed); }
+
 std::string hex_hash(std::uint64_t hash) {
     char buf[17];
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(hash));

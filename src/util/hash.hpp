@@ -7,6 +7,7 @@
 namespace util {
 
 std::uint64_t content_hash(std::string_view data);
+std::uint64_t content_hash(std::string_view data, std::uint64_t seed);
 
 // The hash as 16 hex digits.
 std::string hex_hash(std::uint64_t hash);

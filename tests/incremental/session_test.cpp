@@ -66,6 +66,9 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Second version"));
         CHECK(r.pages_rendered == 1);
         CHECK(r.pages > 10);
+        // Named another way by the watcher, the file is still the one read again.
+        r = edit(dir.path() / "content/pages/../episodes/./hop.md", test::replace_first(k_note, "First version", "Third version"));
+        CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Third version"));
     }
     SUBCASE("the summary: the episode, its home page and its topic page") {
         auto r = edit(note, test::replace_first(k_note, "How HOPs carry subgraphs.", "Subgraphs as operator arguments."));
