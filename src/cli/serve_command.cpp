@@ -80,7 +80,8 @@ int run_serve(const ServeArgs& args) {
     std::signal(SIGTERM, on_interrupt);
     std::filesystem::path output = std::filesystem::weakly_canonical(config.output_dir());
     while (!g_interrupted) {
-        auto changed = watcher.wait(std::chrono::milliseconds(250), std::chrono::milliseconds(30));
+        // 10 ms of quiet after an event: one save (write, or write then rename) comes in one burst.
+        auto changed = watcher.wait(std::chrono::milliseconds(250), std::chrono::milliseconds(10));
         // Changes under the output folder (a `build` run meanwhile) are not edits.
         std::erase_if(changed, [&](const auto& p) { return std::filesystem::weakly_canonical(p).string().starts_with(output.string()); });
         if (!changed.empty()) rebuild(session, changed, server, args);

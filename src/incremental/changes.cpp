@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "render/page_sink.hpp"
 
@@ -25,11 +26,6 @@ void term_keys(const std::string& section, const std::vector<std::string>& a, co
         for (const auto& name : *names) keys.insert(dep::term(section, render::term_slug(name)));
 }
 
-// A note that overrides a field says so in the field's source ("note:<file>").
-bool changed_by_note(const core::Episode& e) {
-    return std::any_of(e.sources.begin(), e.sources.end(), [](const auto& kv) { return kv.second.source.starts_with("note:"); });
-}
-
 }  // namespace
 
 render::ChangedKeys changed_keys(const PageInputs& before, const PageInputs& after) {
@@ -41,39 +37,45 @@ render::ChangedKeys changed_keys(const PageInputs& before, const PageInputs& aft
     bool same_order = old_eps.size() == new_eps.size();
     for (std::size_t i = 0; same_order && i < new_eps.size(); ++i) same_order = old_eps[i].slug == new_eps[i].slug;
     if (!same_order) keys.insert(dep::order);
-    std::unordered_map<std::string_view, const core::Episode*> old_by_slug;
-    for (const auto& e : old_eps) old_by_slug.emplace(e.slug, &e);
-    for (const auto& e : new_eps) {
-        auto it = old_by_slug.find(e.slug);
-        if (it != old_by_slug.end() && ((!changed_by_note(e) && !changed_by_note(*it->second)) || *it->second == e)) {
-            old_by_slug.erase(it);
-            continue;
-        }
-        if (it != old_by_slug.end()) old_by_slug.erase(it);
-        keys.insert(dep::episode(e.slug));
-        keys.insert(dep::any_episode);
-    }
-    for (const auto& [slug, e] : old_by_slug) keys.insert(dep::episode(slug)), keys.insert(dep::any_episode);
-
-    // What notes add, for every slug either side has extras for (both maps are sorted by slug:
-    // one pass over the two).
+    // Episodes with a note either side: the only ones a note can have changed.
+    std::unordered_set<std::string_view> noted;
+    // What notes add, for every slug either side has extras for.
     static const notes::EpisodeExtras none;
-    auto a = before.curation.by_slug.begin(), a_end = before.curation.by_slug.end();
-    auto b = after.curation.by_slug.begin(), b_end = after.curation.by_slug.end();
-    while (a != a_end || b != b_end) {
-        bool take_a = a != a_end && (b == b_end || a->first <= b->first);
-        bool take_b = b != b_end && (a == a_end || b->first <= a->first);
-        const std::string& slug = take_a ? a->first : b->first;
-        const notes::EpisodeExtras& x = take_a ? a->second : none;
-        const notes::EpisodeExtras& y = take_b ? b->second : none;
-        if (!(x == y)) {
-            keys.insert(dep::note(slug));
-            if (x.summary != y.summary || x.topics != y.topics) keys.insert(dep::card_note(slug));
-            term_keys("topics", x.topics, y.topics, keys);
-            term_keys("guests", x.guests, y.guests, keys);
+    auto compare = [&](const std::string& slug, const notes::EpisodeExtras& x, const notes::EpisodeExtras& y) {
+        if (!x.note_file.empty() || !y.note_file.empty()) noted.insert(slug);
+        if (x == y) return;
+        keys.insert(dep::note(slug));
+        if (x.summary != y.summary || x.topics != y.topics) keys.insert(dep::card_note(slug));
+        term_keys("topics", x.topics, y.topics, keys);
+        term_keys("guests", x.guests, y.guests, keys);
+    };
+    const auto& was = before.curation.by_slug;
+    const auto& now = after.curation.by_slug;
+    for (const auto& [slug, x] : was) {
+        auto it = now.find(slug);
+        compare(slug, x, it == now.end() ? none : it->second);
+    }
+    for (const auto& [slug, y] : now)
+        if (!was.count(slug)) compare(slug, none, y);
+
+    auto differ = [&](const core::Episode& was, const core::Episode& now) {
+        if (noted.count(now.slug) && !(was == now)) keys.insert(dep::episode(now.slug)), keys.insert(dep::any_episode);
+    };
+    if (same_order) {
+        for (std::size_t i = 0; i < new_eps.size(); ++i) differ(old_eps[i], new_eps[i]);
+    } else {
+        std::unordered_map<std::string_view, const core::Episode*> old_by_slug;
+        for (const auto& e : old_eps) old_by_slug.emplace(e.slug, &e);
+        for (const auto& e : new_eps) {
+            auto it = old_by_slug.find(e.slug);
+            if (it == old_by_slug.end()) {
+                keys.insert(dep::episode(e.slug)), keys.insert(dep::any_episode);
+                continue;
+            }
+            differ(*it->second, e);
+            old_by_slug.erase(it);
         }
-        if (take_a) ++a;
-        if (take_b) ++b;
+        for (const auto& [slug, e] : old_by_slug) keys.insert(dep::episode(slug)), keys.insert(dep::any_episode);
     }
 
     std::map<std::string, const notes::RenderedPage*> old_pages;

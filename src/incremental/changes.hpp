@@ -19,7 +19,7 @@ struct PageInputs {
 };
 
 // Both sides must come from the same merged catalog (with other notes applied): an episode
-// no note changed is then the same on both sides without comparing it.
+// without a note on either side is then the same on both without comparing it.
 // Keys whose inputs differ: "site" when something every page shows changed (then every page is
 // rendered), "order" when episodes moved, "e:<slug>" for an episode whose own fields changed,
 // "n:<slug>" for one whose note's contribution changed ("s:<slug>" too when what cards show of

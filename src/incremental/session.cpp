@@ -1,6 +1,7 @@
 #include "incremental/session.hpp"
 
 #include <chrono>
+#include <future>
 #include <thread>
 
 #include "incremental/changes.hpp"
@@ -76,12 +77,13 @@ Rebuild Session::incremental() {
     notes::Curation curation = build::apply_notes(config, catalog, site.paths, &m_state.note_caches);
     site.nav = render::navigation(site, curation);
     stage("notes");
-    site.texts = std::make_shared<render::TextCache>(catalog, std::max(2u, std::thread::hardware_concurrency()),
-                                                     m_state.site->texts.get());
-    stage("texts");
-
-    render::ChangedKeys keys = changed_keys({m_state.catalog, m_state.curation, *m_state.site}, {catalog, curation, site});
-    stage("changes");
+    // What changed, on a thread of its own while the texts are prepared (both only read).
+    auto changes = std::async(std::launch::async, [&] {
+        return changed_keys({m_state.catalog, m_state.curation, *m_state.site}, {catalog, curation, site});
+    });
+    site.texts = std::make_shared<render::TextCache>(catalog, 1, m_state.site->texts.get());
+    render::ChangedKeys keys = changes.get();
+    stage("texts+changes");
     auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
     render::Dependencies dependencies;
     render::PageSink sink(*out, &dependencies, keys.count(render::dep::site) ? nullptr : &keys);

@@ -210,6 +210,7 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
     std::shared_ptr<const EpisodeIndex> index = cache && cache->index ? cache->index : std::make_shared<const EpisodeIndex>(catalog);
     if (cache) cache->index = index;
     Applier a{catalog, episode_url, cache, index, *index, {}, {}, {}, {}, {}};
+    a.curation.by_slug.reserve(catalog.episodes.size());  // feed categories give most episodes extras
     for (const auto& d : notes.diagnostics)
         if (d.severity == core::Severity::error) a.errors.push_back(d);
     for (const auto& note : notes.episodes) a.apply(note);

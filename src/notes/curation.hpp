@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "notes/note.hpp"
@@ -39,7 +40,7 @@ struct RenderedPage {
 };
 
 struct Curation {
-    std::map<std::string, EpisodeExtras> by_slug;
+    std::unordered_map<std::string, EpisodeExtras> by_slug;  // looked up for every episode of every list: hashed
     std::vector<RenderedPage> pages;  // in navigation order
 };
 

@@ -166,15 +166,18 @@ void render_terms(const std::string& section, const std::string& label, const co
         }
     }
     if (terms.empty()) return;
+    const bool index_wanted = sink.wanted(section + "/index.html", {dep::site, dep::term_index(section)});
     List index;
     for (auto& [slug, t] : terms) {
         std::string dir = section + "/" + slug + "/";
         urls.push_back(dir);
-        Data item;
-        item.set("name", t.name);
-        item.set("url", site.paths.url(dir));
-        item.set("count", std::to_string(t.episodes.size()));
-        index.push_back(item);
+        if (index_wanted) {
+            Data item;
+            item.set("name", t.name);
+            item.set("url", site.paths.url(dir));
+            item.set("count", std::to_string(t.episodes.size()));
+            index.push_back(item);
+        }
         DepKeys keys = {dep::site, dep::order, dep::term(section, slug)};
         for (const auto& [e, x] : t.episodes) {
             keys.push_back(dep::episode(e->slug));
@@ -192,7 +195,7 @@ void render_terms(const std::string& section, const std::string& label, const co
         sink.add(dir + "index.html", templates.render("term", d));
     }
     urls.push_back(section + "/");
-    if (!sink.wanted(section + "/index.html", {dep::site, dep::term_index(section)})) return;
+    if (!index_wanted) return;
     Data d = base_data(site, label, label + " of " + site.title, section + "/");
     d.set("section_label", label);
     d.set("terms", index);
