@@ -17,17 +17,16 @@ namespace render {
 
 namespace {
 
-using List = kainjow::mustache::list;
 
 Data link_list(const std::vector<SiteInfo::Link>& links) {
-    List list;
+    List items;
     for (const auto& l : links) {
         Data item;
-        item.set("label", l.label);
-        item.set("url", l.url);
-        list.push_back(item);
+        put(item, "label", l.label);
+        put(item, "url", l.url);
+        items.push_back(std::move(item));
     }
-    return list;
+    return list(std::move(items));
 }
 
 // "https://podcasts.apple.com/us/podcast/x/id1566080008?i=1000" -> the show's Apple page.
@@ -90,30 +89,42 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
     return site;
 }
 
+Data site_data(const SiteInfo& site) {
+    Data s;
+    put(s, "title", site.title);
+    put(s, "description", site.description);
+    put(s, "language", site.language.empty() ? std::string("en") : site.language);
+    put(s, "author", site.author);
+    put(s, "image", site.image);
+    put(s, "base_path", site.paths.base_path);
+    put(s, "base_url", site.paths.base_url);
+    put(s, "feed_url", site.feed_url);
+    put(s, "feed_path", site.paths.url("feed.xml"));
+    put(s, "home_url", site.paths.url(""));
+    put(s, "subscribe", link_list(site.subscribe));
+    put(s, "nav", link_list(site.nav));
+    Data root;
+    put(root, "site", std::move(s));
+    return root;
+}
+
+Data page_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
+               const std::string& page_dir, const std::string& jsonld) {
+    Data page;
+    put(page, "title", page_title.empty() ? site.title : page_title + " \xC2\xB7 " + site.title);
+    put(page, "heading", page_title.empty() ? site.title : page_title);
+    put(page, "description", description.empty() ? site.description : description);
+    put(page, "canonical", site.paths.absolute(page_dir));
+    put(page, "jsonld", jsonld);
+    Data root;
+    put(root, "page", std::move(page));
+    return root;
+}
+
 Data base_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
                const std::string& page_dir, const std::string& jsonld) {
-    Data s;
-    s.set("title", site.title);
-    s.set("description", site.description);
-    s.set("language", site.language.empty() ? std::string("en") : site.language);
-    s.set("author", site.author);
-    s.set("image", site.image);
-    s.set("base_path", site.paths.base_path);
-    s.set("base_url", site.paths.base_url);
-    s.set("feed_url", site.feed_url);
-    s.set("feed_path", site.paths.url("feed.xml"));
-    s.set("home_url", site.paths.url(""));
-    s.set("subscribe", link_list(site.subscribe));
-    s.set("nav", link_list(site.nav));
-    Data page;
-    page.set("title", page_title.empty() ? site.title : page_title + " \xC2\xB7 " + site.title);
-    page.set("heading", page_title.empty() ? site.title : page_title);
-    page.set("description", description.empty() ? site.description : description);
-    page.set("canonical", site.paths.absolute(page_dir));
-    page.set("jsonld", jsonld);
-    Data root;
-    root.set("site", s);
-    root.set("page", page);
+    Data root = page_data(site, page_title, description, page_dir, jsonld);
+    root["site"] = std::move(site_data(site)["site"]);
     return root;
 }
 
@@ -145,104 +156,124 @@ std::string term_slug(const std::string& name) {
 
 namespace {
 Data terms(const SiteInfo& site, const std::string& section, const std::vector<std::string>& names) {
-    List list;
+    List items;
     for (const auto& name : names) {
         Data item;
-        item.set("name", name);
-        item.set("url", site.paths.url(section + "/" + term_slug(name) + "/"));
-        list.push_back(item);
+        put(item, "name", name);
+        put(item, "url", site.paths.url(section + "/" + term_slug(name) + "/"));
+        items.push_back(std::move(item));
     }
-    return list;
+    return list(std::move(items));
 }
 }  // namespace
 
 Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras) {
     Data card;
-    card.set("title", e.title);
-    card.set("slug", e.slug);
-    card.set("url", site.paths.url(SitePaths::episode_dir(e.slug)));
+    put(card, "title", e.title);
+    put(card, "slug", e.slug);
+    put(card, "url", site.paths.url(SitePaths::episode_dir(e.slug)));
     if (e.date) {
-        card.set("date_iso", util::format_iso8601(*e.date));
-        card.set("date_human", util::format_human_day(*e.date));
+        put(card, "date_iso", util::format_iso8601(*e.date));
+        put(card, "date_human", util::format_human_day(*e.date));
     }
-    if (e.duration) card.set("duration", util::format_human_duration(e.duration->seconds));
-    card.set("summary", extras && !extras->summary.empty() ? extras->summary : site.text(e).summary);
-    card.set("has_audio", e.enclosure.has_value());
-    if (extras) card.set("topics", terms(site, "topics", extras->topics));
+    if (e.duration) put(card, "duration", util::format_human_duration(e.duration->seconds));
+    put(card, "summary", extras && !extras->summary.empty() ? extras->summary : site.text(e).summary);
+    put(card, "has_audio", e.enclosure.has_value());
+    if (extras) put(card, "topics", terms(site, "topics", extras->topics));
     return card;
 }
 
+CardCache::CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation)
+    : m_site(site), m_catalog(catalog), m_curation(curation), m_cards(catalog.episodes.size() * 2),
+      m_built(new std::once_flag[catalog.episodes.size() * 2]) {}
+
+const Data& CardCache::with_note(const core::Episode& e) const { return card(e, true); }
+const Data& CardCache::plain(const core::Episode& e) const { return card(e, false); }
+
+const Data& CardCache::card(const core::Episode& e, bool with_note) const {
+    std::size_t i = static_cast<std::size_t>(&e - m_catalog.episodes.data()) * 2 + with_note;
+    if (i >= m_cards.size()) throw std::logic_error("CardCache: an episode of another catalog");
+    std::call_once(m_built[i], [&] {
+        const notes::EpisodeExtras* extras = nullptr;
+        if (with_note)
+            if (auto it = m_curation.by_slug.find(e.slug); it != m_curation.by_slug.end()) extras = &it->second;
+        m_cards[i] = episode_card(m_site, e, extras);
+    });
+    return m_cards[i];
+}
+
 Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
-                  const notes::EpisodeExtras* extras, const EpisodeLookup& lookup) {
+                  const notes::EpisodeExtras* extras, const EpisodeLookup& lookup, const CardCache* cache) {
+    auto plain_card = [&](const core::Episode& other) { return cache ? cache->plain(other) : episode_card(site, other); };
     Data d = episode_card(site, e, extras);
-    d.set("title_derived", e.title_derived);
+    put(d, "title_derived", e.title_derived);
     if (e.duration) {
-        d.set("duration_clock", util::format_clock(e.duration->seconds));
-        d.set("duration_iso", iso_duration(e.duration->seconds));
+        put(d, "duration_clock", util::format_clock(e.duration->seconds));
+        put(d, "duration_iso", iso_duration(e.duration->seconds));
     }
     if (e.enclosure && util::is_http_url(e.enclosure->url)) {
         Data audio;
-        audio.set("url", e.enclosure->url);
-        audio.set("type", e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type);
-        d.set("audio", audio);
+        put(audio, "url", e.enclosure->url);
+        put(audio, "type", e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type);
+        put(d, "audio", std::move(audio));
     }
-    d.set("notes_html", site.text(e).notes_html);
-    d.set("notes_truncated", e.description_truncated);
+    put(d, "notes_html", site.text(e).notes_html);
+    put(d, "notes_truncated", e.description_truncated);
     std::vector<SiteInfo::Link> listen;
     for (const auto& l : e.listen_on) listen.push_back({l.label, l.url});
-    d.set("listen_on", link_list(listen));
-    d.set("has_listen_on", !listen.empty());
+    put(d, "listen_on", link_list(listen));
+    put(d, "has_listen_on", !listen.empty());
     List seen;
-    for (const auto& s : e.seen_in) seen.push_back(Data(s));
-    d.set("seen_in", seen);
+    for (const auto& s : e.seen_in) seen.push_back(text(s));
+    put(d, "seen_in", std::move(seen));
     List provenance;
     for (const auto& [field, source] : e.sources) {
         Data row;
-        row.set("field", field);
-        row.set("source", source.source);
-        row.set("file", source.file);
-        row.set("line", std::to_string(source.line));
-        provenance.push_back(row);
+        put(row, "field", field);
+        put(row, "source", source.source);
+        put(row, "file", source.file);
+        put(row, "line", std::to_string(source.line));
+        provenance.push_back(std::move(row));
     }
-    d.set("provenance", provenance);
+    put(d, "provenance", std::move(provenance));
     List records;
     for (const auto& r : e.records) {
         Data row;
-        row.set("source", r.from.source);
-        row.set("file", r.from.file);
-        row.set("line", std::to_string(r.from.line));
-        row.set("end_line", std::to_string(r.from.end_line));
-        row.set("matched_by", r.matched_by);
-        records.push_back(row);
+        put(row, "source", r.from.source);
+        put(row, "file", r.from.file);
+        put(row, "line", std::to_string(r.from.line));
+        put(row, "end_line", std::to_string(r.from.end_line));
+        put(row, "matched_by", r.matched_by);
+        records.push_back(std::move(row));
     }
-    d.set("records", records);
-    if (older) d.set("older", episode_card(site, *older));
-    if (newer) d.set("newer", episode_card(site, *newer));
+    put(d, "records", std::move(records));
+    if (older) put(d, "older", plain_card(*older));
+    if (newer) put(d, "newer", plain_card(*newer));
     if (!extras) return d;
-    d.set("has_note", !util::trim(extras->note_html).empty());
-    d.set("note_html", extras->note_html);
-    d.set("topics", terms(site, "topics", extras->topics));
-    d.set("guests", terms(site, "guests", extras->guests));
-    d.set("has_topics", !extras->topics.empty());
-    d.set("has_guests", !extras->guests.empty());
+    put(d, "has_note", !util::trim(extras->note_html).empty());
+    put(d, "note_html", extras->note_html);
+    put(d, "topics", terms(site, "topics", extras->topics));
+    put(d, "guests", terms(site, "guests", extras->guests));
+    put(d, "has_topics", !extras->topics.empty());
+    put(d, "has_guests", !extras->guests.empty());
     List errata;
-    for (const auto& text : extras->errata) errata.push_back(Data(text));
-    d.set("errata", errata);
-    d.set("has_errata", !extras->errata.empty());
+    for (const auto& text : extras->errata) errata.push_back(render::text(text));
+    put(d, "errata", std::move(errata));
+    put(d, "has_errata", !extras->errata.empty());
     std::vector<SiteInfo::Link> links;
     for (const auto& l : extras->links) links.push_back({l.title, l.url});
-    d.set("links", link_list(links));
-    d.set("has_links", !links.empty());
+    put(d, "links", link_list(links));
+    put(d, "has_links", !links.empty());
     auto cards = [&](const std::vector<std::string>& slugs) {
-        List list;
+        List items;
         for (const auto& slug : slugs)
-            if (const core::Episode* other = lookup(slug)) list.push_back(episode_card(site, *other));
-        return list;
+            if (const core::Episode* other = lookup(slug)) items.push_back(plain_card(*other));
+        return list(std::move(items));
     };
-    d.set("related", cards(extras->related));
-    d.set("has_related", !extras->related.empty());
-    d.set("mentioned_in", cards(extras->mentioned_in));
-    d.set("has_mentioned_in", !extras->mentioned_in.empty());
+    put(d, "related", cards(extras->related));
+    put(d, "has_related", !extras->related.empty());
+    put(d, "mentioned_in", cards(extras->mentioned_in));
+    put(d, "has_mentioned_in", !extras->mentioned_in.empty());
     return d;
 }
 

@@ -2,6 +2,7 @@
 // Page models: what each template receives (documented in themes/README.md).
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -49,8 +50,15 @@ std::string term_slug(const std::string& name);
 // Builds SiteInfo from site.yaml and, where site.yaml is silent, the feed's channel.
 SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url);
 
-// {site: {...}, page: {title, description, canonical, ...}}: the part every page shares.
+// {site: {...}}: what every page shares, built once and rendered under each page's data.
+Data site_data(const SiteInfo& site);
+
+// {page: {title, description, canonical, ...}}: what every page has of its own.
 // `jsonld` (optional) is a complete <script type="application/ld+json"> element.
+Data page_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
+               const std::string& page_dir, const std::string& jsonld = "");
+
+// Both in one object (what a template sees; for one-off renders and tests).
 Data base_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
                const std::string& page_dir, const std::string& jsonld = "");
 
@@ -62,9 +70,31 @@ std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const s
 // `extras` (the episode's note, may be null) gives its summary and topics.
 Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras = nullptr);
 
+// Each episode's card, built the first time it is asked for (from any thread): one episode's
+// card is on the home page, the archive, each of its topics' and guests' pages and its
+// neighbours' pages. Episodes must be those of `catalog`.
+class CardCache {
+public:
+    CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation);
+    // With what its note adds (summary, topics): for the home and topic pages.
+    const Data& with_note(const core::Episode& e) const;
+    // Without: for the archive and links from other episodes.
+    const Data& plain(const core::Episode& e) const;
+
+private:
+    const SiteInfo& m_site;
+    const core::Catalog& m_catalog;
+    const notes::Curation& m_curation;
+    mutable std::vector<Data> m_cards;  // two per episode: plain, with note
+    std::unique_ptr<std::once_flag[]> m_built;
+
+    const Data& card(const core::Episode& e, bool with_note) const;
+};
+
 // The whole episode for its page, with `older` and `newer` neighbours and what its note adds.
+// Cards of other episodes come from `cards` when given.
 Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
-                  const notes::EpisodeExtras* extras, const EpisodeLookup& lookup);
+                  const notes::EpisodeExtras* extras, const EpisodeLookup& lookup, const CardCache* cards = nullptr);
 
 
 }  // namespace render

@@ -2,12 +2,12 @@
 
 #include <chrono>
 #include <map>
-#include <optional>
-#include <thread>
+#include <memory>
 #include <unordered_map>
 #include <pugixml.hpp>
 #include <sstream>
 
+#include "render/page_queue.hpp"
 #include "util/dates.hpp"
 #include "util/files.hpp"
 #include "util/strings.hpp"
@@ -15,7 +15,6 @@
 namespace render {
 
 namespace fs = std::filesystem;
-using List = kainjow::mustache::list;
 
 const std::vector<std::string>& required_templates() {
     static const std::vector<std::string> names = {"index", "episode", "404", "page", "terms", "term", "archive", "search"};
@@ -30,23 +29,23 @@ namespace {
 
 Data pagination(const SiteInfo& site, int page, int pages) {
     Data p;
-    p.set("current", std::to_string(page));
-    p.set("total", std::to_string(pages));
-    p.set("has_pages", pages > 1);
-    if (page > 1) p.set("newer_url", site.paths.url(SitePaths::home_page_dir(page - 1)));
-    if (page < pages) p.set("older_url", site.paths.url(SitePaths::home_page_dir(page + 1)));
+    put(p, "current", std::to_string(page));
+    put(p, "total", std::to_string(pages));
+    put(p, "has_pages", pages > 1);
+    if (page > 1) put(p, "newer_url", site.paths.url(SitePaths::home_page_dir(page - 1)));
+    if (page < pages) put(p, "older_url", site.paths.url(SitePaths::home_page_dir(page + 1)));
     // A window of page numbers (first, last, and three either side): listing every page on
     // every page would make a large archive's index quadratic.
     List numbers;
     for (int n = 1; n <= pages; ++n) {
         if (n != 1 && n != pages && std::abs(n - page) > 3) continue;
         Data item;
-        item.set("number", std::to_string(n));
-        item.set("url", site.paths.url(SitePaths::home_page_dir(n)));
-        item.set("is_current", n == page);
-        numbers.push_back(item);
+        put(item, "number", std::to_string(n));
+        put(item, "url", site.paths.url(SitePaths::home_page_dir(n)));
+        put(item, "is_current", n == page);
+        numbers.push_back(std::move(item));
     }
-    p.set("pages", numbers);
+    put(p, "pages", std::move(numbers));
     return p;
 }
 
@@ -55,196 +54,189 @@ const notes::EpisodeExtras* extras_of(const notes::Curation& curation, const std
     return it == curation.by_slug.end() ? nullptr : &it->second;
 }
 
-void render_home_pages(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                       const SiteInfo& site, const TemplateSet& templates, PageSink& sink,
-                       std::vector<std::string>& urls) {
-    const int per_page = config.episodes_per_page;
-    const int count = static_cast<int>(catalog.episodes.size());
+// What every page is made from, shared by the page jobs (read-only while they run).
+struct Inputs {
+    const config::SiteConfig& config;
+    const core::Catalog& catalog;
+    const notes::Curation& curation;
+    const SiteInfo& site;
+    const Data site_root;  // {site: ...}: under every page's data
+    const CardCache cards;
+    PageSink& sink;
+    PageQueue& queue;
+    std::vector<std::string>& urls;  // every page's folder, in sitemap order
+};
+
+void queue_home_pages(Inputs& in) {
+    const auto& eps = in.catalog.episodes;
+    const int per_page = in.config.episodes_per_page;
+    const int count = static_cast<int>(eps.size());
     const int pages = std::max(1, (count + per_page - 1) / per_page);
     for (int page = 1; page <= pages; ++page) {
         std::string dir = SitePaths::home_page_dir(page);
-        urls.push_back(dir);
-        const int first = (page - 1) * per_page, last = std::min(count, page * per_page);
+        in.urls.push_back(dir);
+        const std::size_t first = static_cast<std::size_t>((page - 1) * per_page);
+        const std::size_t last = static_cast<std::size_t>(std::min(count, page * per_page));
         DepKeys keys = {dep::site, dep::order};
-        for (int i = first; i < last; ++i) {
-            const std::string& slug = catalog.episodes[static_cast<std::size_t>(i)].slug;
-            keys.push_back(dep::episode(slug));
-            keys.push_back(dep::card_note(slug));
+        for (std::size_t i = first; i < last; ++i) {
+            keys.push_back(dep::episode(eps[i].slug));
+            keys.push_back(dep::card_note(eps[i].slug));
         }
-        if (!sink.wanted(dir + "index.html", std::move(keys))) continue;
-        std::string title = page == 1 ? "" : "Episodes, page " + std::to_string(page);
-        Data d = base_data(site, title, "", dir);
-        List cards;
-        for (int i = first; i < last; ++i)
-            cards.push_back(episode_card(site, catalog.episodes[static_cast<std::size_t>(i)],
-                                         extras_of(curation, catalog.episodes[static_cast<std::size_t>(i)].slug)));
-        d.set("episodes", cards);
-        d.set("episode_count", std::to_string(count));
-        d.set("is_first_page", page == 1);
-        d.set("pagination", pagination(site, page, pages));
-        sink.add(dir + "index.html", templates.render("index", d));
+        if (!in.sink.wanted(dir + "index.html", std::move(keys))) continue;
+        in.queue.add(dir + "index.html", [&in, dir, page, pages, first, last, count](const TemplateSet& templates) {
+            Data d = page_data(in.site, page == 1 ? "" : "Episodes, page " + std::to_string(page), "", dir);
+            List cards;
+            for (std::size_t i = first; i < last; ++i) cards.push_back(in.cards.with_note(in.catalog.episodes[i]));
+            put(d, "episodes", std::move(cards));
+            put(d, "episode_count", std::to_string(count));
+            put(d, "is_first_page", page == 1);
+            put(d, "pagination", pagination(in.site, page, pages));
+            return templates.render("index", in.site_root, d);
+        });
     }
 }
 
-// Episode pages are most of a site: they are rendered on every core, each thread with its own
-// compiled templates (kainjow's are not safe to share), and added in archive order so the
-// output does not depend on the threads.
-void render_episode_pages(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                          const SiteInfo& site, const TemplateSet& loaded, PageSink& sink, std::vector<std::string>& urls) {
-    const auto& eps = catalog.episodes;
-    std::unordered_map<std::string, const core::Episode*> by_slug;
-    for (const auto& e : eps) by_slug[e.slug] = &e;
-    EpisodeLookup lookup = [&](const std::string& slug) -> const core::Episode* {
-        auto it = by_slug.find(slug);
-        return it == by_slug.end() ? nullptr : it->second;
-    };
-    std::vector<std::size_t> todo;
+void queue_episode_pages(Inputs& in, const EpisodeLookup& lookup) {
+    const auto& eps = in.catalog.episodes;
     for (std::size_t i = 0; i < eps.size(); ++i) {
         std::string dir = SitePaths::episode_dir(eps[i].slug);
-        urls.push_back(dir);
+        in.urls.push_back(dir);
+        const notes::EpisodeExtras* extras = extras_of(in.curation, eps[i].slug);
         DepKeys keys = {dep::site, dep::order, dep::episode(eps[i].slug), dep::note(eps[i].slug)};
         if (i > 0) keys.push_back(dep::episode(eps[i - 1].slug));
         if (i + 1 < eps.size()) keys.push_back(dep::episode(eps[i + 1].slug));
-        if (const notes::EpisodeExtras* x = extras_of(curation, eps[i].slug)) {
-            for (const auto& slug : x->related) keys.push_back(dep::episode(slug));
-            for (const auto& slug : x->mentioned_in) keys.push_back(dep::episode(slug));
+        if (extras) {
+            for (const auto& slug : extras->related) keys.push_back(dep::episode(slug));
+            for (const auto& slug : extras->mentioned_in) keys.push_back(dep::episode(slug));
         }
-        if (sink.wanted(dir + "index.html", std::move(keys))) todo.push_back(i);
-    }
-    unsigned threads = std::max(1u, std::min<unsigned>(std::max(2u, std::thread::hardware_concurrency()),
-                                                       static_cast<unsigned>(todo.size() / 200 + 1)));
-    std::vector<std::string> pages(todo.size());
-    std::vector<std::exception_ptr> failures(threads);
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t)
-        pool.emplace_back([&, t] {
-            try {
-                std::optional<TemplateSet> own;  // a thread of several compiles its own
-                if (threads > 1) own.emplace(load_templates(config));
-                const TemplateSet& templates = own ? *own : loaded;
-                for (std::size_t k = t; k < todo.size(); k += threads) {
-                    const std::size_t i = todo[k];
-                    const core::Episode* newer = i > 0 ? &eps[i - 1] : nullptr;
-                    const core::Episode* older = i + 1 < eps.size() ? &eps[i + 1] : nullptr;
-                    std::string dir = SitePaths::episode_dir(eps[i].slug);
-                    const notes::EpisodeExtras* extras = extras_of(curation, eps[i].slug);
-                    std::string description = extras && !extras->summary.empty() ? extras->summary : site.text(eps[i]).short_summary;
-                    Data d = base_data(site, eps[i].title, description, dir, episode_jsonld(site, eps[i], description));
-                    d.set("episode", episode_data(site, eps[i], older, newer, extras, lookup));
-                    pages[k] = templates.render("episode", d);
-                }
-            } catch (...) {
-                failures[t] = std::current_exception();
-            }
+        if (!in.sink.wanted(dir + "index.html", std::move(keys))) continue;
+        in.queue.add(dir + "index.html", [&in, &lookup, i, dir, extras](const TemplateSet& templates) {
+            const auto& eps = in.catalog.episodes;
+            const core::Episode& e = eps[i];
+            const core::Episode* newer = i > 0 ? &eps[i - 1] : nullptr;
+            const core::Episode* older = i + 1 < eps.size() ? &eps[i + 1] : nullptr;
+            std::string description = extras && !extras->summary.empty() ? extras->summary : in.site.text(e).short_summary;
+            Data d = page_data(in.site, e.title, description, dir, episode_jsonld(in.site, e, description));
+            put(d, "episode", episode_data(in.site, e, older, newer, extras, lookup, &in.cards));
+            return templates.render("episode", in.site_root, d);
         });
-    for (auto& th : pool) th.join();
-    for (const auto& f : failures)
-        if (f) std::rethrow_exception(f);
-    for (std::size_t k = 0; k < todo.size(); ++k)
-        sink.add(SitePaths::episode_dir(eps[todo[k]].slug) + "index.html", std::move(pages[k]));
+    }
 }
 
 // Topics or guests: /<section>/ lists every name, /<section>/<name>/ its episodes.
-void render_terms(const std::string& section, const std::string& label, const core::Catalog& catalog,
-                  const notes::Curation& curation, const SiteInfo& site, const TemplateSet& templates,
-                  PageSink& sink, std::vector<std::string>& urls) {
+void queue_terms(Inputs& in, const std::string& section, const std::string& label) {
     struct Term {
         std::string name;
-        std::vector<std::pair<const core::Episode*, const notes::EpisodeExtras*>> episodes;
+        std::vector<const core::Episode*> episodes;
     };
-    std::map<std::string, Term> terms;  // by slug: names that slug alike are one term
+    // By slug (names that slug alike are one term); shared with the jobs, so kept by pointer.
+    auto terms = std::make_shared<std::map<std::string, Term>>();
     std::unordered_map<std::string, std::string> slugs;  // a few names, each on many episodes
-    for (const auto& e : catalog.episodes) {
-        const notes::EpisodeExtras* x = extras_of(curation, e.slug);
+    for (const auto& e : in.catalog.episodes) {
+        const notes::EpisodeExtras* x = extras_of(in.curation, e.slug);
         if (!x) continue;
         for (const auto& name : section == "topics" ? x->topics : x->guests) {
             auto [slug, fresh] = slugs.try_emplace(name);
             if (fresh) slug->second = term_slug(name);
-            Term& t = terms[slug->second];
+            Term& t = (*terms)[slug->second];
             if (t.name.empty()) t.name = name;
-            t.episodes.emplace_back(&e, x);
+            t.episodes.push_back(&e);
         }
     }
-    if (terms.empty()) return;
-    const bool index_wanted = sink.wanted(section + "/index.html", {dep::site, dep::term_index(section)});
-    List index;
-    for (auto& [slug, t] : terms) {
+    if (terms->empty()) return;
+    for (const auto& [slug, t] : *terms) {
         std::string dir = section + "/" + slug + "/";
-        urls.push_back(dir);
-        if (index_wanted) {
-            Data item;
-            item.set("name", t.name);
-            item.set("url", site.paths.url(dir));
-            item.set("count", std::to_string(t.episodes.size()));
-            index.push_back(item);
-        }
+        in.urls.push_back(dir);
         DepKeys keys = {dep::site, dep::order, dep::term(section, slug)};
-        for (const auto& [e, x] : t.episodes) {
+        for (const core::Episode* e : t.episodes) {
             keys.push_back(dep::episode(e->slug));
             keys.push_back(dep::card_note(e->slug));
         }
-        if (!sink.wanted(dir + "index.html", std::move(keys))) continue;
-        List cards;
-        for (const auto& [e, x] : t.episodes) cards.push_back(episode_card(site, *e, x));
-        Data d = base_data(site, t.name, label + ": " + t.name, dir);
-        d.set("name", t.name);
-        d.set("section_label", label);
-        d.set("section_url", site.paths.url(section + "/"));
-        d.set("episodes", cards);
-        d.set("episode_count", std::to_string(t.episodes.size()));
-        sink.add(dir + "index.html", templates.render("term", d));
+        if (!in.sink.wanted(dir + "index.html", std::move(keys))) continue;
+        in.queue.add(dir + "index.html", [&in, &t, terms, dir, section, label](const TemplateSet& templates) {
+            Data d = page_data(in.site, t.name, label + ": " + t.name, dir);
+            List cards;
+            for (const core::Episode* e : t.episodes) cards.push_back(in.cards.with_note(*e));
+            put(d, "name", t.name);
+            put(d, "section_label", label);
+            put(d, "section_url", in.site.paths.url(section + "/"));
+            put(d, "episodes", std::move(cards));
+            put(d, "episode_count", std::to_string(t.episodes.size()));
+            return templates.render("term", in.site_root, d);
+        });
     }
-    urls.push_back(section + "/");
-    if (!index_wanted) return;
-    Data d = base_data(site, label, label + " of " + site.title, section + "/");
-    d.set("section_label", label);
-    d.set("terms", index);
-    sink.add(section + "/index.html", templates.render("terms", d));
+    in.urls.push_back(section + "/");
+    if (!in.sink.wanted(section + "/index.html", {dep::site, dep::term_index(section)})) return;
+    in.queue.add(section + "/index.html", [&in, terms, section, label](const TemplateSet& templates) {
+        List index;
+        for (const auto& [slug, t] : *terms) {
+            Data item;
+            put(item, "name", t.name);
+            put(item, "url", in.site.paths.url(section + "/" + slug + "/"));
+            put(item, "count", std::to_string(t.episodes.size()));
+            index.push_back(std::move(item));
+        }
+        Data d = page_data(in.site, label, label + " of " + in.site.title, section + "/");
+        put(d, "section_label", label);
+        put(d, "terms", std::move(index));
+        return templates.render("terms", in.site_root, d);
+    });
 }
 
 // Every episode on one page, by year and month; undated ones at the end.
-void render_archive(const core::Catalog& catalog, const SiteInfo& site, const TemplateSet& templates,
-                    PageSink& sink, std::vector<std::string>& urls) {
-    urls.push_back("archive/");
-    if (!sink.wanted("archive/index.html", {dep::site, dep::order, dep::any_episode})) return;
-    std::map<int, std::map<int, List>, std::greater<>> by_year;
-    List undated;
-    for (const auto& e : catalog.episodes) {
-        if (e.date) by_year[util::year_of(*e.date)][util::month_of(*e.date)].push_back(episode_card(site, e));
-        else undated.push_back(episode_card(site, e));
-    }
-    List years;
-    for (auto& [year, months] : by_year) {
-        List month_list;
-        for (auto it = months.rbegin(); it != months.rend(); ++it) {
-            Data m;
-            m.set("month", std::string(util::month_name(it->first)));
-            m.set("episodes", it->second);
-            month_list.push_back(m);
+void queue_archive(Inputs& in) {
+    in.urls.push_back("archive/");
+    if (!in.sink.wanted("archive/index.html", {dep::site, dep::order, dep::any_episode})) return;
+    in.queue.add("archive/index.html", [&in](const TemplateSet& templates) {
+        std::map<int, std::map<int, List>, std::greater<>> by_year;
+        List undated;
+        for (const auto& e : in.catalog.episodes) {
+            if (e.date) by_year[util::year_of(*e.date)][util::month_of(*e.date)].push_back(in.cards.plain(e));
+            else undated.push_back(in.cards.plain(e));
         }
-        Data y;
-        y.set("year", std::to_string(year));
-        y.set("months", month_list);
-        years.push_back(y);
-    }
-    Data d = base_data(site, "Archive", "Every episode of " + site.title + ", by year and month.", "archive/");
-    d.set("years", years);
-    d.set("undated", undated);
-    d.set("has_undated", !undated.empty());
-    d.set("episode_count", std::to_string(catalog.episodes.size()));
-    sink.add("archive/index.html", templates.render("archive", d));
+        List years;
+        for (auto& [year, months] : by_year) {
+            List month_list;
+            for (auto it = months.rbegin(); it != months.rend(); ++it) {
+                Data m;
+                put(m, "month", std::string(util::month_name(it->first)));
+                put(m, "episodes", std::move(it->second));
+                month_list.push_back(std::move(m));
+            }
+            Data y;
+            put(y, "year", std::to_string(year));
+            put(y, "months", std::move(month_list));
+            years.push_back(std::move(y));
+        }
+        Data d = page_data(in.site, "Archive", "Every episode of " + in.site.title + ", by year and month.", "archive/");
+        put(d, "years", std::move(years));
+        put(d, "has_undated", !undated.empty());
+        put(d, "undated", std::move(undated));
+        put(d, "episode_count", std::to_string(in.catalog.episodes.size()));
+        return templates.render("archive", in.site_root, d);
+    });
 }
 
-void render_pages(const notes::Curation& curation, const SiteInfo& site, const TemplateSet& templates,
-                  PageSink& sink, std::vector<std::string>& urls) {
-    for (const auto& page : curation.pages) {
+void queue_pages(Inputs& in) {
+    for (const auto& page : in.curation.pages) {
         std::string dir = page.slug + "/";
-        urls.push_back(dir);
-        if (!sink.wanted(dir + "index.html", {dep::site, dep::page(page.slug)})) continue;
-        Data d = base_data(site, page.title, page.description, dir);
-        d.set("content_html", page.html);
-        sink.add(dir + "index.html", templates.render("page", d));
+        in.urls.push_back(dir);
+        if (!in.sink.wanted(dir + "index.html", {dep::site, dep::page(page.slug)})) continue;
+        in.queue.add(dir + "index.html", [&in, &page, dir](const TemplateSet& templates) {
+            Data d = page_data(in.site, page.title, page.description, dir);
+            put(d, "content_html", page.html);
+            return templates.render("page", in.site_root, d);
+        });
     }
+}
+
+// A page with nothing but the shared parts (search, 404).
+void queue_plain(Inputs& in, const std::string& file, const std::string& name, std::string title, std::string description,
+                 std::string dir) {
+    if (!in.sink.wanted(file, {dep::site})) return;
+    in.queue.add(file, [&in, name, title, description, dir](const TemplateSet& templates) {
+        return templates.render(name, in.site_root, page_data(in.site, title, description, dir));
+    });
 }
 
 std::string sitemap_xml(const SiteInfo& site, const std::vector<std::string>& dirs) {
@@ -306,20 +298,25 @@ void render_site(const config::SiteConfig& config, const core::Catalog& catalog,
         clock = now;
     };
     std::vector<std::string> urls;
-    render_home_pages(config, catalog, curation, site, templates, sink, urls);
-    lap("home");
-    render_episode_pages(config, catalog, curation, site, templates, sink, urls);
-    lap("episodes");
-    render_terms("topics", "Topics", catalog, curation, site, templates, sink, urls);
-    render_terms("guests", "Guests", catalog, curation, site, templates, sink, urls);
-    lap("topics+guests");
-    render_pages(curation, site, templates, sink, urls);
-    render_archive(catalog, site, templates, sink, urls);
-    if (sink.wanted("search/index.html", {dep::site}))
-        sink.add("search/index.html", templates.render("search", base_data(site, "Search", "Search the episodes of " + site.title + ".", "search/")));
-    if (sink.wanted("404.html", {dep::site}))
-        sink.add("404.html", templates.render("404", base_data(site, "Page not found", "", "404.html")));
-    lap("archive");
+    PageQueue queue(config, templates, sink);
+    Inputs in{config, catalog, curation, site, site_data(site), CardCache(site, catalog, curation), sink, queue, urls};
+    std::unordered_map<std::string_view, const core::Episode*> by_slug;
+    for (const auto& e : catalog.episodes) by_slug.emplace(e.slug, &e);
+    EpisodeLookup lookup = [&](const std::string& slug) -> const core::Episode* {
+        auto it = by_slug.find(slug);
+        return it == by_slug.end() ? nullptr : it->second;
+    };
+    queue_home_pages(in);
+    queue_episode_pages(in, lookup);
+    queue_terms(in, "topics", "Topics");
+    queue_terms(in, "guests", "Guests");
+    queue_pages(in);
+    queue_archive(in);
+    queue_plain(in, "search/index.html", "search", "Search", "Search the episodes of " + site.title + ".", "search/");
+    queue_plain(in, "404.html", "404", "Page not found", "", "404.html");
+    lap("queue");
+    queue.run();
+    lap("pages");
     sink.add("sitemap.xml", sitemap_xml(site, urls));
     sink.add("robots.txt", "User-agent: *\nAllow: /\nSitemap: " + site.paths.absolute("sitemap.xml") + "\n");
     sink.add(".nojekyll", "");

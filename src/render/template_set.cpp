@@ -133,6 +133,18 @@ std::string TemplateSet::render(const std::string& name, const Data& data) const
     return out;
 }
 
+std::string TemplateSet::render(const std::string& name, const Data& site, const Data& page) const {
+    kainjow::mustache::context<std::string> context(&site);
+    context.push(&page);
+    auto it = m_templates.find(name);
+    if (it == m_templates.end()) throw std::logic_error("template not loaded: " + name);
+    std::string out = it->second.compiled->render(context);
+    if (!it->second.compiled->is_valid())
+        throw core::InputError(core::error_at({it->second.file.string(), 0, 0}, "template failed to render: " +
+                                                                                   it->second.compiled->error_message()));
+    return out;
+}
+
 std::string TemplateSet::render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const {
     auto it = m_templates.find(name);
     if (it == m_templates.end()) throw std::logic_error("template not loaded: " + name);

@@ -8,9 +8,9 @@
 
 #include <kainjow/mustache.hpp>
 
-namespace render {
+#include "render/data.hpp"
 
-using Data = kainjow::mustache::data;
+namespace render {
 
 // Lookup order for a template or partial NAME (README.md, "Templates"):
 //   1. <project>/templates/NAME.mustache
@@ -27,6 +27,9 @@ public:
 
     // Renders template `name` (one of those loaded) with `data`.
     std::string render(const std::string& name, const Data& data) const;
+
+    // Renders with `page` on top of `site` (shared by every page: looked up, never copied).
+    std::string render(const std::string& name, const Data& site, const Data& page) const;
 
     // Renders with a caller's context (tests use one that records every name looked up).
     std::string render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const;
