@@ -1,6 +1,7 @@
 #include "build.hpp"
 
 #include <chrono>
+#include <future>
 #include <thread>
 
 #include "feed/feed_writer.hpp"
@@ -42,17 +43,13 @@ namespace {
 
 // The regenerated feed must pass the linter and keep every identity of the input feeds and of
 // the previous build. Throws core::InputError listing every problem; returns lint warnings.
-std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<sources::SourceBatch>& batches,
+std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                          const feed::FeedResult& feed) {
     std::vector<core::Diagnostic> errors, warnings;
     for (const auto& f : feed::lint_feed(feed.xml))
         (f.level == feed::LintLevel::error ? errors : warnings).push_back(feed::to_diagnostic("feed.xml", f));
-    for (const auto& b : batches) {
-        if (b.kind != "rss") continue;
-        std::vector<feed::ItemIdentity> input;
-        for (const auto& r : b.records)
-            if (r.enclosure) input.push_back({r.guid.empty() ? r.enclosure->url : r.guid, r.enclosure->url, ""});
-        auto found = feed::compare_identities(feed.items, input, b.info.file, config.identity_changes);
+    for (const auto& input : input_feeds) {
+        auto found = feed::compare_identities(feed.items, input.items, input.file, config.identity_changes);
         errors.insert(errors.end(), found.begin(), found.end());
     }
     std::filesystem::path previous = config.output_dir() / "feed.xml";
@@ -67,6 +64,17 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
 }
 
 }  // namespace
+
+std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batches) {
+    std::vector<InputFeed> feeds;
+    for (const auto& b : batches) {
+        if (b.kind != "rss") continue;
+        InputFeed& f = feeds.emplace_back(InputFeed{b.info.file, {}});
+        for (const auto& r : b.records)
+            if (r.enclosure) f.items.push_back({r.guid.empty() ? r.enclosure->url : r.guid, r.enclosure->url, ""});
+    }
+    return feeds;
+}
 
 std::string input_fingerprint(const config::SiteConfig& config) {
     namespace fs = std::filesystem;
@@ -106,14 +114,22 @@ std::string input_fingerprint(const config::SiteConfig& config) {
     return util::hex_hash(h.digest());
 }
 
-FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<sources::SourceBatch>& batches,
+FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
                                   const core::Catalog& catalog, const notes::Curation& curation,
                                   const render::SiteInfo& site, output::Output& out) {
-    render::write_search_index(catalog, curation, site, out);
+    // Three independent writers of the same read-only inputs: one each on a core.
+    auto search = std::async(std::launch::async, [&] {
+        output::MemoryOutput index;
+        render::write_search_index(catalog, curation, site, index);
+        return index;
+    });
+    auto json_feed = std::async(std::launch::async, [&] { return feed::write_json_feed(catalog, curation, site); });
     feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
-    FeedSummary summary{feed.items.size(), feed.left_out_without_audio, feed.left_out_without_date, check_feed(config, batches, feed)};
+    FeedSummary summary{feed.items.size(), feed.left_out_without_audio, feed.left_out_without_date, check_feed(config, inputs, feed)};
+    output::MemoryOutput index = search.get();  // named: a range-for over a temporary's member would dangle
+    for (const auto& [path, content] : index.files()) out.add(path, *content);
     out.add("feed.xml", std::move(feed.xml));
-    out.add("feed.json", feed::write_json_feed(catalog, curation, site));
+    out.add("feed.json", json_feed.get());
     return summary;
 }
 
@@ -129,6 +145,11 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     auto batches = load_sources(config);
     stage("load");
     core::Catalog catalog = merge::merge(batches);
+    // The records are in the catalog now: keep only what the feed check needs and the warnings
+    // (a large archive's sources are the biggest thing in memory).
+    std::vector<InputFeed> inputs = input_feeds(batches);
+    for (const auto& b : batches) report.warnings.insert(report.warnings.end(), b.diagnostics.begin(), b.diagnostics.end());
+    std::vector<sources::SourceBatch>().swap(batches);
     if (keep) keep->merged = catalog, keep->note_caches.apply = {};  // made for another catalog
     stage("merge");
     render::SiteInfo site = render::make_site_info(config, catalog, config.base_url);
@@ -142,20 +163,19 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     render::copy_static_files(config, out);
     stage("render");
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
-    FeedSummary feed = write_index_and_feeds(config, batches, catalog, curation, site, out);
+    FeedSummary feed = write_index_and_feeds(config, inputs, catalog, curation, site, out);
     stage("feed");
 
     report.episodes = catalog.episodes.size();
     report.feed_items = feed.items;
     report.left_out_without_audio = feed.left_out_without_audio;
     report.left_out_without_date = feed.left_out_without_date;
-    report.warnings = feed.lint_warnings;
+    report.warnings.insert(report.warnings.begin(), feed.lint_warnings.begin(), feed.lint_warnings.end());
     report.lint_warnings = feed.lint_warnings.size();
     report.files = out.file_count();
     report.bytes = out.byte_count();
-    for (const auto& b : batches) report.warnings.insert(report.warnings.end(), b.diagnostics.begin(), b.diagnostics.end());
     if (keep) {
-        keep->batches = std::move(batches);
+        keep->input_feeds = std::move(inputs);
         keep->catalog = std::move(catalog);
         keep->curation = std::move(curation);
         keep->site = std::move(site);

@@ -7,6 +7,7 @@
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
+#include "feed/identity.hpp"
 #include "notes/apply_notes.hpp"
 #include "notes/curation.hpp"
 #include "notes/load_notes.hpp"
@@ -50,9 +51,16 @@ notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& cat
 // give byte-identical builds, so an output built from the same fingerprint needs no rebuild.
 std::string input_fingerprint(const config::SiteConfig& config);
 
+// What the regenerated feed must keep of each input feed: its items' identities.
+struct InputFeed {
+    std::string file;
+    std::vector<feed::ItemIdentity> items;
+};
+std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batches);
+
 // What a build computed, kept by `serve` to redo only what a change needs (src/incremental/).
 struct BuildState {
-    std::vector<sources::SourceBatch> batches;
+    std::vector<InputFeed> input_feeds;
     core::Catalog merged;   // before the notes
     core::Catalog catalog;  // after the notes
     notes::Curation curation;
@@ -74,7 +82,7 @@ struct FeedSummary {
     std::size_t left_out_without_date = 0;
     std::vector<core::Diagnostic> lint_warnings;
 };
-FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<sources::SourceBatch>& batches,
+FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                   const core::Catalog& catalog, const notes::Curation& curation,
                                   const render::SiteInfo& site, output::Output& out);
 
