@@ -41,6 +41,42 @@ bool valid_partial_name(const std::string& name) {
            std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '/'; });
 }
 
+// kainjow's own context splits every dotted name ("site.title") into a new vector of strings
+// at each lookup; pages look up thousands. The same lookup, allocating nothing for short names.
+class Context : public kainjow::mustache::basic_context<std::string> {
+public:
+    void push(const Data* data) override { m_items.push_back(data); }
+    void pop() override { m_items.pop_back(); }
+
+    const Data* get(const std::string& name) const override {
+        if (name == ".") return m_items.back();
+        if (name.find('.') == std::string::npos) return get_partial(name);
+        for (auto item = m_items.rbegin(); item != m_items.rend(); ++item) {
+            const Data* value = *item;
+            std::size_t start = 0;
+            while (value) {
+                std::size_t dot = name.find('.', start);
+                m_piece.assign(name, start, dot == std::string::npos ? std::string::npos : dot - start);
+                value = value->get(m_piece);
+                if (dot == std::string::npos) break;
+                start = dot + 1;
+            }
+            if (value) return value;
+        }
+        return nullptr;
+    }
+
+    const Data* get_partial(const std::string& name) const override {
+        for (auto item = m_items.rbegin(); item != m_items.rend(); ++item)
+            if (const Data* value = (*item)->get(name)) return value;
+        return nullptr;
+    }
+
+private:
+    std::vector<const Data*> m_items;  // the innermost last
+    mutable std::string m_piece;
+};
+
 }  // namespace
 
 TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& theme_templates,
@@ -124,9 +160,11 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
 }
 
 std::string TemplateSet::render(const std::string& name, const Data& data) const {
+    Context context;
+    context.push(&data);
     auto it = m_templates.find(name);
     if (it == m_templates.end()) throw std::logic_error("template not loaded: " + name);
-    std::string out = it->second.compiled->render(data);
+    std::string out = it->second.compiled->render(context);
     if (!it->second.compiled->is_valid())
         throw core::InputError(core::error_at({it->second.file.string(), 0, 0}, "template failed to render: " +
                                                                                    it->second.compiled->error_message()));
@@ -134,7 +172,8 @@ std::string TemplateSet::render(const std::string& name, const Data& data) const
 }
 
 std::string TemplateSet::render(const std::string& name, const Data& site, const Data& page) const {
-    kainjow::mustache::context<std::string> context(&site);
+    Context context;
+    context.push(&site);
     context.push(&page);
     auto it = m_templates.find(name);
     if (it == m_templates.end()) throw std::logic_error("template not loaded: " + name);
