@@ -165,7 +165,8 @@ const std::vector<std::string>& reserved_page_slugs() {
 }
 
 std::vector<std::size_t> find_episodes(const core::Catalog& catalog, const std::string& reference) {
-    return EpisodeIndex(catalog).find(reference);
+    auto hits = EpisodeIndex(catalog).find(reference);
+    return {hits.begin(), hits.end()};
 }
 
 std::string note_template(const core::Episode& e) {
@@ -199,8 +200,8 @@ EpisodeIndex::EpisodeIndex(const core::Catalog& catalog) {
     }
 }
 
-std::vector<std::size_t> EpisodeIndex::find(const std::string& ref) const {
-    if (auto it = m_slug.find(ref); it != m_slug.end()) return {it->second};
+std::span<const std::size_t> EpisodeIndex::find(const std::string& ref) const {
+    if (auto it = m_slug.find(ref); it != m_slug.end()) return {&it->second, 1};
     if (auto it = m_guid.find(ref); it != m_guid.end()) return it->second;
     if (auto it = m_title.find(ref); it != m_title.end()) return it->second;
     return {};

@@ -2,6 +2,7 @@
 // Applies episode notes to the merged catalog and renders pages.
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <unordered_map>
 
@@ -27,8 +28,8 @@ const std::vector<std::string>& reserved_page_slugs();
 class EpisodeIndex {
 public:
     explicit EpisodeIndex(const core::Catalog& catalog);
-    // The matching episodes: one when the reference is clear.
-    std::vector<std::size_t> find(const std::string& reference) const;
+    // The matching episodes: one when the reference is clear. Valid while the index lives.
+    std::span<const std::size_t> find(const std::string& reference) const;
 
 private:
     std::unordered_map<std::string, std::size_t> m_slug;

@@ -197,9 +197,9 @@ const Data& CardCache::card(const core::Episode& e, bool with_note) const {
         const notes::EpisodeExtras* extras = nullptr;
         if (with_note)
             if (auto it = m_curation.by_slug.find(e.slug); it != m_curation.by_slug.end()) extras = &it->second;
-        m_cards[i] = episode_card(m_site, e, extras);
+        m_cards[i] = std::make_unique<Data>(episode_card(m_site, e, extras));
     });
-    return m_cards[i];
+    return *m_cards[i];
 }
 
 Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,

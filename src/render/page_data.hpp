@@ -85,7 +85,7 @@ private:
     const SiteInfo& m_site;
     const core::Catalog& m_catalog;
     const notes::Curation& m_curation;
-    mutable std::vector<Data> m_cards;  // two per episode: plain, with note
+    mutable std::vector<std::unique_ptr<Data>> m_cards;  // two per episode (plain, with note); null until asked for
     std::unique_ptr<std::once_flag[]> m_built;
 
     const Data& card(const core::Episode& e, bool with_note) const;
