@@ -3,11 +3,13 @@
 #include <arpa/inet.h>
 #include <dirent.h>
 #include <netinet/in.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 
 #include <cstdlib>
 #include <set>
+#include <string_view>
 #include <vector>
 
 namespace serve {
@@ -38,6 +40,15 @@ std::string peer_key(int fd, int port) {
     auto* in6 = reinterpret_cast<sockaddr_in6*>(&peer);
     inet_ntop(AF_INET6, &in6->sin6_addr, text, sizeof text);
     return key_of(text, ntohs(in6->sin6_port));
+}
+
+// True when `fd` holds, unread, the whole header block of a request (looked at, not consumed).
+bool request_waiting(int fd, std::string& buffer) {
+    int unread = 0;
+    if (ioctl(fd, FIONREAD, &unread) != 0 || unread < 4) return false;
+    buffer.resize(std::min<std::size_t>(static_cast<std::size_t>(unread), 16 * 1024));
+    ssize_t n = recv(fd, buffer.data(), buffer.size(), MSG_PEEK | MSG_DONTWAIT);
+    return n > 0 && std::string_view(buffer.data(), static_cast<std::size_t>(n)).find("\r\n\r\n") != std::string_view::npos;
 }
 
 }  // namespace
@@ -96,6 +107,7 @@ void SlowClientGuard::scan() {
     auto now = std::chrono::steady_clock::now();
     std::set<std::string> alive;
     std::vector<std::pair<int, unsigned long>> to_cut;
+    std::string peek;
     while (dirent* entry = readdir(dir)) {
         char* end = nullptr;
         long fd = std::strtol(entry->d_name, &end, 10);
@@ -110,6 +122,10 @@ void SlowClientGuard::scan() {
         Connection& c = it->second;
         if (fresh || (c.inode != 0 && c.inode != st.st_ino)) c = Connection{st.st_ino, false, false, now};
         if (c.inode == 0) c.inode = st.st_ino;  // the server saw it before we did
+        // A whole request sent but not read yet: the connection waits for a server thread (under
+        // load, accepted connections queue for one), not for its client. Its time starts when a
+        // thread reads it. A part of a request waiting does not count: that is the slow client.
+        if (request_waiting(static_cast<int>(fd), peek)) c.since = now;
         if (!c.answering && !c.cut && now - c.since > m_deadline) {
             c.cut = true;
             ++m_cut;

@@ -2,7 +2,8 @@
 // A total deadline for a request's headers. cpp-httplib (0.11) times out each read, not the
 // whole header: a client that trickles one header line every few seconds ("slowloris") would
 // keep a server thread forever. This guard watches the server's connections and cuts those
-// that have spent longer than the deadline waiting for a complete request.
+// that have spent longer than the deadline waiting for a complete request. Time spent waiting
+// for the server (sent bytes not read yet: all threads busy) does not count.
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
