@@ -9,6 +9,7 @@
 #include "feed/json_feed.hpp"
 #include "feed/lint.hpp"
 #include "util/files.hpp"
+#include "util/stage_clock.hpp"
 #include "util/hash.hpp"
 #include "merge/merge.hpp"
 #include "notes/apply_notes.hpp"
@@ -135,12 +136,8 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
 
 BuildReport build_site(const config::SiteConfig& config, output::Output& out, BuildState* keep) {
     BuildReport report;
-    auto clock = std::chrono::steady_clock::now();
-    auto stage = [&](const char* name) {
-        auto now = std::chrono::steady_clock::now();
-        report.stages.emplace_back(name, std::chrono::duration<double>(now - clock).count());
-        clock = now;
-    };
+    util::StageClock clock(&report.stages);
+    auto stage = [&](const char* name) { clock.lap(name); };
     auto templates = render::load_templates(config);  // first: a broken template fails fast
     auto batches = load_sources(config);
     stage("load");
@@ -157,7 +154,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     site.nav = render::navigation(site, curation);
     stage("notes");
     site.texts = std::make_shared<render::TextCache>(catalog, std::max(2u, std::thread::hardware_concurrency()));
-    std::vector<std::pair<std::string, double>> parts;
+    util::StageTimes parts;
     render::PageSink sink(out, keep ? &keep->dependencies : nullptr);
     render::render_site(config, catalog, curation, site, templates, sink, &parts);
     render::copy_static_files(config, out);

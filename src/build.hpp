@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "util/stage_clock.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
@@ -28,7 +29,7 @@ struct BuildReport {
     std::size_t files = 0;
     std::size_t bytes = 0;
     std::vector<core::Diagnostic> warnings;
-    std::vector<std::pair<std::string, double>> stages;  // name and seconds, in order
+    util::StageTimes stages;
 };
 
 // Reads every source of the config. Throws core::InputError with all the errors of all sources

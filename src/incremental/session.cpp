@@ -1,12 +1,12 @@
 #include "incremental/session.hpp"
 
-#include <chrono>
 #include <future>
 #include <thread>
 
 #include "incremental/changes.hpp"
 #include "render/search_index.hpp"
 #include "render/site_renderer.hpp"
+#include "util/stage_clock.hpp"
 
 namespace incremental {
 
@@ -64,12 +64,8 @@ Rebuild Session::whole() {
 Rebuild Session::incremental() {
     const config::SiteConfig& config = *m_config;
     Rebuild result;
-    auto clock = std::chrono::steady_clock::now();
-    auto stage = [&](const char* name) {
-        auto now = std::chrono::steady_clock::now();
-        result.stages.emplace_back(name, std::chrono::duration<double>(now - clock).count());
-        clock = now;
-    };
+    util::StageClock clock(&result.stages);
+    auto stage = [&](const char* name) { clock.lap(name); };
     // The notes stage again, on a copy of the merged catalog (the notes change it).
     core::Catalog catalog = m_spare ? std::move(*m_spare) : m_state.merged;
     m_spare.reset();

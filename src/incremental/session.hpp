@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "util/stage_clock.hpp"
 #include "build.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
@@ -25,7 +26,7 @@ struct Rebuild {
     bool whole = true;           // false: an incremental rebuild (feeds() still to come)
     std::size_t pages_rendered = 0;
     std::size_t pages = 0;
-    std::vector<std::pair<std::string, double>> stages;  // name and seconds, in order
+    util::StageTimes stages;
 };
 
 class Session {

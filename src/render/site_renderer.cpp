@@ -9,6 +9,7 @@
 
 #include "render/page_queue.hpp"
 #include "util/dates.hpp"
+#include "util/stage_clock.hpp"
 #include "util/files.hpp"
 #include "util/strings.hpp"
 
@@ -290,13 +291,9 @@ std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curati
 
 void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
                  const SiteInfo& site, const TemplateSet& templates, PageSink& sink,
-                 std::vector<std::pair<std::string, double>>* timings) {
-    auto clock = std::chrono::steady_clock::now();
-    auto lap = [&](const char* part) {
-        auto now = std::chrono::steady_clock::now();
-        if (timings) timings->emplace_back(std::string("render:") + part, std::chrono::duration<double>(now - clock).count());
-        clock = now;
-    };
+                 util::StageTimes* timings) {
+    util::StageClock clock(timings);
+    auto lap = [&](const char* part) { clock.lap(std::string("render:") + part); };
     std::vector<std::string> urls;
     PageQueue queue(config, templates, sink);
     Inputs in{config, catalog, curation, site, site_data(site), CardCache(site, catalog, curation), sink, queue, urls};

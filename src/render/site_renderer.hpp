@@ -1,5 +1,6 @@
 #pragma once
 // Renders every HTML page of the site, the sitemap, robots.txt and the theme's static files.
+#include "util/stage_clock.hpp"
 #include "config/site_config.hpp"
 #include "core/episode.hpp"
 #include "output/output.hpp"
@@ -23,7 +24,7 @@ TemplateSet load_templates(const config::SiteConfig& config);
 // `timings` (optional) receives the seconds of each part ("render:episodes", ...).
 void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
                  const SiteInfo& site, const TemplateSet& templates, PageSink& sink,
-                 std::vector<std::pair<std::string, double>>* timings = nullptr);
+                 util::StageTimes* timings = nullptr);
 
 // The header navigation: Episodes, Topics and Guests when there are any, the pages that ask
 // for it (by their order), the feed.

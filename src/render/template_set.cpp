@@ -162,19 +162,17 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
 std::string TemplateSet::render(const std::string& name, const Data& data) const {
     Context context;
     context.push(&data);
-    auto it = m_templates.find(name);
-    if (it == m_templates.end()) throw std::logic_error("template not loaded: " + name);
-    std::string out = it->second.compiled->render(context);
-    if (!it->second.compiled->is_valid())
-        throw core::InputError(core::error_at({it->second.file.string(), 0, 0}, "template failed to render: " +
-                                                                                   it->second.compiled->error_message()));
-    return out;
+    return render(name, context);
 }
 
 std::string TemplateSet::render(const std::string& name, const Data& site, const Data& page) const {
     Context context;
     context.push(&site);
     context.push(&page);
+    return render(name, context);
+}
+
+std::string TemplateSet::render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const {
     auto it = m_templates.find(name);
     if (it == m_templates.end()) throw std::logic_error("template not loaded: " + name);
     std::string out = it->second.compiled->render(context);
@@ -182,12 +180,6 @@ std::string TemplateSet::render(const std::string& name, const Data& site, const
         throw core::InputError(core::error_at({it->second.file.string(), 0, 0}, "template failed to render: " +
                                                                                    it->second.compiled->error_message()));
     return out;
-}
-
-std::string TemplateSet::render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const {
-    auto it = m_templates.find(name);
-    if (it == m_templates.end()) throw std::logic_error("template not loaded: " + name);
-    return it->second.compiled->render(context);
 }
 
 const fs::path& TemplateSet::origin(const std::string& name) const { return m_templates.at(name).file; }
