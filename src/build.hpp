@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "util/stage_clock.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
@@ -17,6 +16,7 @@
 #include "render/page_sink.hpp"
 #include "render/site_paths.hpp"
 #include "sources/source_batch.hpp"
+#include "util/stage_clock.hpp"
 
 namespace build {
 

@@ -58,7 +58,10 @@ Rebuild Session::whole() {
     m_spare = m_state.merged;
     m_base_site = render::make_site_info(*m_config, m_state.merged, m_config->base_url);
     m_valid = true;
-    return {site, true, m_state.dependencies.size(), m_state.dependencies.size()};
+    Rebuild result;
+    result.site = site;
+    result.pages_rendered = result.pages = m_state.dependencies.size();
+    return result;
 }
 
 Rebuild Session::incremental() {

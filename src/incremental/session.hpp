@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "util/stage_clock.hpp"
 #include "build.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
 #include "render/template_set.hpp"
+#include "util/stage_clock.hpp"
 
 namespace incremental {
 

@@ -112,10 +112,10 @@ void queue_episode_pages(Inputs& in, const EpisodeLookup& lookup) {
         }
         if (!in.sink.wanted(dir + "index.html", std::move(keys))) continue;
         in.queue.add(dir + "index.html", [&in, &lookup, i, dir, extras](const TemplateSet& templates) {
-            const auto& eps = in.catalog.episodes;
-            const core::Episode& e = eps[i];
-            const core::Episode* newer = i > 0 ? &eps[i - 1] : nullptr;
-            const core::Episode* older = i + 1 < eps.size() ? &eps[i + 1] : nullptr;
+            const auto& all = in.catalog.episodes;
+            const core::Episode& e = all[i];
+            const core::Episode* newer = i > 0 ? &all[i - 1] : nullptr;
+            const core::Episode* older = i + 1 < all.size() ? &all[i + 1] : nullptr;
             std::string description = extras && !extras->summary.empty() ? extras->summary : in.site.text(e).short_summary;
             Data d = page_data(in.site, e.title, description, dir, episode_jsonld(in.site, e, description));
             put(d, "episode", episode_data(in.site, e, older, newer, extras, lookup, &in.cards));
@@ -145,7 +145,9 @@ void queue_terms(Inputs& in, const std::string& section, const std::string& labe
         }
     }
     if (terms->empty()) return;
-    for (const auto& [slug, t] : *terms) {
+    for (const auto& entry : *terms) {  // not a structured binding: clang 14 cannot capture one
+        const std::string& slug = entry.first;
+        const Term& t = entry.second;
         std::string dir = section + "/" + slug + "/";
         in.urls.push_back(dir);
         DepKeys keys = {dep::site, dep::order, dep::term(section, slug)};

@@ -1,12 +1,12 @@
 #pragma once
 // Renders every HTML page of the site, the sitemap, robots.txt and the theme's static files.
-#include "util/stage_clock.hpp"
 #include "config/site_config.hpp"
 #include "core/episode.hpp"
 #include "output/output.hpp"
 #include "render/page_data.hpp"
 #include "render/page_sink.hpp"
 #include "render/template_set.hpp"
+#include "util/stage_clock.hpp"
 
 namespace render {
 
