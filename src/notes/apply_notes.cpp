@@ -165,7 +165,8 @@ const std::vector<std::string>& reserved_page_slugs() {
 }
 
 std::vector<std::size_t> find_episodes(const core::Catalog& catalog, const std::string& reference) {
-    auto hits = EpisodeIndex(catalog).find(reference);
+    EpisodeIndex index(catalog);  // named: the hits point into it
+    auto hits = index.find(reference);
     return {hits.begin(), hits.end()};
 }
 
