@@ -7,6 +7,7 @@ Generates (or reuses) the synthetic archive of `--size` episodes (generate.py), 
 `podarchive serve --verbose` on it, then edits one note `--rounds` times: each round writes a new
 marker into the note's body and polls the episode's page until the marker is served. Prints each
 round's time from the write to the new page, and the server's own account of each rebuild.
+Each edit waits until the server has also written the search index and the feeds of the last.
 """
 import argparse
 import json
@@ -80,7 +81,12 @@ def main():
             while marker not in urllib.request.urlopen(f"http://127.0.0.1:{port}{page}").read().decode():
                 time.sleep(0.002)
             times.append((time.monotonic() - start) * 1000)
-            time.sleep(3)  # the search index and the feeds follow; the next edit waits for them
+            # The search index and the feeds follow; the next edit waits for them (an edit saved
+            # meanwhile waits too: that is measured apart, by the server's own lines below).
+            deadline = time.monotonic() + 120
+            while open(f"{args.work}/serve.log").read().count("search index and feeds") <= i and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(0.5)
         times_sorted = sorted(times)
         print("save -> new page served (ms): " + " ".join(f"{t:.0f}" for t in times) +
               f" | median {times_sorted[len(times) // 2]:.0f}, worst {times_sorted[-1]:.0f}")
