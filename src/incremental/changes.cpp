@@ -58,8 +58,9 @@ render::ChangedKeys changed_keys(const PageInputs& before, const PageInputs& aft
     for (const auto& [slug, y] : now)
         if (!was.count(slug)) compare(slug, none, y);
 
-    auto differ = [&](const core::Episode& was, const core::Episode& now) {
-        if (noted.count(now.slug) && !(was == now)) keys.insert(dep::episode(now.slug)), keys.insert(dep::any_episode);
+    auto differ = [&](const core::Episode& before_edit, const core::Episode& after_edit) {
+        if (noted.count(after_edit.slug) && !(before_edit == after_edit))
+            keys.insert(dep::episode(after_edit.slug)), keys.insert(dep::any_episode);
     };
     if (same_order) {
         for (std::size_t i = 0; i < new_eps.size(); ++i) differ(old_eps[i], new_eps[i]);

@@ -84,23 +84,31 @@ Rebuild Session::incremental() {
     render::ChangedKeys keys = changes.get();
     stage("texts+changes");
     auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
-    render::Dependencies dependencies;
-    render::PageSink sink(*out, &dependencies, keys.count(render::dep::site) ? nullptr : &keys);
-    render::render_site(config, catalog, curation, site, *m_templates, sink, &result.stages);
-    for (const auto& [path, inputs] : m_state.dependencies)
-        if (!dependencies.count(path)) out->remove(path);  // a topic no episode has any more
+    m_valid = false;  // until the record and the state agree again (a throw leaves a whole build next)
+    if (keys.count(render::dep::site)) {  // every page shows what changed: a new record
+        render::Dependencies dependencies;
+        render::PageSink sink(*out, &dependencies);
+        render::render_site(config, catalog, curation, site, *m_templates, sink, &result.stages);
+        for (const auto& [path, inputs] : m_state.dependencies)
+            if (!dependencies.count(path)) out->remove(path);
+        m_state.dependencies = std::move(dependencies);
+        result.pages_rendered = sink.rendered();
+    } else {
+        render::PageSink sink(*out, m_state.dependencies, keys);
+        render::render_site(config, catalog, curation, site, *m_templates, sink, &result.stages);
+        for (const auto& path : sink.vanished()) out->remove(path);  // a topic no episode has any more
+        result.pages_rendered = sink.rendered();
+    }
     stage("render");
 
-    m_retired.emplace(Retired{std::move(m_state.catalog), std::move(m_state.curation), std::move(m_state.site),
-                              std::move(m_state.dependencies)});
+    m_retired.emplace(Retired{std::move(m_state.catalog), std::move(m_state.curation), std::move(m_state.site)});
     m_state.catalog = std::move(catalog);
     m_state.curation = std::move(curation);
     m_state.site = std::move(site);
-    m_state.dependencies = std::move(dependencies);
+    m_valid = true;
     m_site = out;
     result.site = out;
     result.whole = false;
-    result.pages_rendered = sink.rendered();
     result.pages = m_state.dependencies.size();
     return result;
 }

@@ -40,6 +40,9 @@ public:
     // After an incremental pages(): the site with the search index and the feeds too.
     std::shared_ptr<const output::MemoryOutput> feeds();
 
+    // Every page of the last build and the inputs it read.
+    const render::Dependencies& dependencies() const { return m_state.dependencies; }
+
 private:
     std::string m_config_path;
     std::optional<config::SiteConfig> m_config;
@@ -55,7 +58,6 @@ private:
         core::Catalog catalog;
         notes::Curation curation;
         std::optional<render::SiteInfo> site;
-        render::Dependencies dependencies;
     };
     std::optional<Retired> m_retired;
 

@@ -4,11 +4,29 @@
 
 namespace render {
 
-bool PageSink::wanted(const std::string& path, DepKeys keys) {
-    bool render = !m_changed || std::any_of(keys.begin(), keys.end(), [&](DepKey k) { return m_changed->count(k) > 0; });
-    if (m_record) (*m_record)[path] = std::move(keys);
-    m_rendered += render;
-    return render;
+PageSink::PageSink(output::Output& out, Dependencies& record, const ChangedKeys& changed)
+    : m_out(out), m_record(&record), m_incremental(true) {
+    for (const auto& [path, keys] : record)
+        if (std::any_of(keys.begin(), keys.end(), [&](DepKey k) { return changed.count(k) > 0; })) m_affected.insert(path);
+}
+
+bool PageSink::wanted(const std::string& path, const std::function<DepKeys()>& keys) {
+    if (m_incremental) {
+        if (m_record->count(path) && !m_affected.count(path)) return false;
+        m_declared.insert(path);
+    }
+    if (m_record) (*m_record)[path] = keys();
+    ++m_rendered;
+    return true;
+}
+
+std::vector<std::string> PageSink::vanished() {
+    std::vector<std::string> gone;
+    for (const auto& path : m_affected)
+        if (!m_declared.count(path)) gone.push_back(path);
+    std::sort(gone.begin(), gone.end());
+    for (const auto& path : gone) m_record->erase(path);
+    return gone;
 }
 
 }  // namespace render

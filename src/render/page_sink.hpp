@@ -7,6 +7,7 @@
 // The record is made by the same code that builds each page's data, so it cannot drift from
 // what the templates are given.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -42,23 +43,38 @@ using Dependencies = std::unordered_map<std::string, DepKeys>;
 
 class PageSink {
 public:
-    // `record` (optional) receives every declared page's keys. `changed` (optional): only pages
-    // that read one of these keys are rendered; without it, all are.
-    explicit PageSink(output::Output& out, Dependencies* record = nullptr, const ChangedKeys* changed = nullptr)
-        : m_out(out), m_record(record), m_changed(changed) {}
+    // A whole build: every page is rendered; `record` (optional) receives each page's keys.
+    explicit PageSink(output::Output& out, Dependencies* record = nullptr) : m_out(out), m_record(record) {}
 
-    // Declares the page at `path`; true when it must be rendered now.
-    bool wanted(const std::string& path, DepKeys keys);
+    // An incremental rebuild: `record` holds the last build's keys and is brought up to date.
+    // Only pages that read a key in `changed`, and new pages, are rendered. A page that read
+    // none keeps its record without its keys being computed again: a page's keys come from the
+    // episode order and its own episodes' notes, which are keys themselves, so they cannot have
+    // changed (the incremental test compares the record with a whole build's).
+    PageSink(output::Output& out, Dependencies& record, const ChangedKeys& changed);
+
+    // Declares the page at `path`; true when it must be rendered now. `keys` is called only when
+    // the keys are needed.
+    bool wanted(const std::string& path, const std::function<DepKeys()>& keys);
+    bool wanted(const std::string& path, DepKeys keys) {
+        return wanted(path, [&] { return std::move(keys); });
+    }
 
     // A rendered page, or a file that is not a page (sitemap, static files): always written.
     void add(const std::string& path, std::string content) { m_out.add(path, std::move(content)); }
 
     std::size_t rendered() const { return m_rendered; }
 
+    // After an incremental rebuild: pages of the last build this one no longer makes (a topic
+    // no episode has any more). They are gone from the record too.
+    std::vector<std::string> vanished();
+
 private:
     output::Output& m_out;
     Dependencies* m_record;
-    const ChangedKeys* m_changed;
+    bool m_incremental = false;
+    std::unordered_set<std::string> m_affected;  // incremental: recorded pages that read a changed key
+    std::unordered_set<std::string> m_declared;  // incremental: affected or new pages declared again
     std::size_t m_rendered = 0;
 };
 

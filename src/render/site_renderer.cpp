@@ -78,12 +78,15 @@ void queue_home_pages(Inputs& in) {
         in.urls.push_back(dir);
         const std::size_t first = static_cast<std::size_t>((page - 1) * per_page);
         const std::size_t last = static_cast<std::size_t>(std::min(count, page * per_page));
-        DepKeys keys = {dep::site, dep::order};
-        for (std::size_t i = first; i < last; ++i) {
-            keys.push_back(dep::episode(eps[i].slug));
-            keys.push_back(dep::card_note(eps[i].slug));
-        }
-        if (!in.sink.wanted(dir + "index.html", std::move(keys))) continue;
+        auto keys = [&] {
+            DepKeys read = {dep::site, dep::order};
+            for (std::size_t i = first; i < last; ++i) {
+                read.push_back(dep::episode(eps[i].slug));
+                read.push_back(dep::card_note(eps[i].slug));
+            }
+            return read;
+        };
+        if (!in.sink.wanted(dir + "index.html", keys)) continue;
         in.queue.add(dir + "index.html", [&in, dir, page, pages, first, last, count](const TemplateSet& templates) {
             Data d = page_data(in.site, page == 1 ? "" : "Episodes, page " + std::to_string(page), "", dir);
             List cards;
@@ -103,14 +106,17 @@ void queue_episode_pages(Inputs& in, const EpisodeLookup& lookup) {
         std::string dir = SitePaths::episode_dir(eps[i].slug);
         in.urls.push_back(dir);
         const notes::EpisodeExtras* extras = extras_of(in.curation, eps[i].slug);
-        DepKeys keys = {dep::site, dep::order, dep::episode(eps[i].slug), dep::note(eps[i].slug)};
-        if (i > 0) keys.push_back(dep::episode(eps[i - 1].slug));
-        if (i + 1 < eps.size()) keys.push_back(dep::episode(eps[i + 1].slug));
-        if (extras) {
-            for (const auto& slug : extras->related) keys.push_back(dep::episode(slug));
-            for (const auto& slug : extras->mentioned_in) keys.push_back(dep::episode(slug));
-        }
-        if (!in.sink.wanted(dir + "index.html", std::move(keys))) continue;
+        auto keys = [&] {
+            DepKeys read = {dep::site, dep::order, dep::episode(eps[i].slug), dep::note(eps[i].slug)};
+            if (i > 0) read.push_back(dep::episode(eps[i - 1].slug));
+            if (i + 1 < eps.size()) read.push_back(dep::episode(eps[i + 1].slug));
+            if (extras) {
+                for (const auto& slug : extras->related) read.push_back(dep::episode(slug));
+                for (const auto& slug : extras->mentioned_in) read.push_back(dep::episode(slug));
+            }
+            return read;
+        };
+        if (!in.sink.wanted(dir + "index.html", keys)) continue;
         in.queue.add(dir + "index.html", [&in, &lookup, i, dir, extras](const TemplateSet& templates) {
             const auto& all = in.catalog.episodes;
             const core::Episode& e = all[i];
@@ -150,12 +156,15 @@ void queue_terms(Inputs& in, const std::string& section, const std::string& labe
         const Term& t = entry.second;
         std::string dir = section + "/" + slug + "/";
         in.urls.push_back(dir);
-        DepKeys keys = {dep::site, dep::order, dep::term(section, slug)};
-        for (const core::Episode* e : t.episodes) {
-            keys.push_back(dep::episode(e->slug));
-            keys.push_back(dep::card_note(e->slug));
-        }
-        if (!in.sink.wanted(dir + "index.html", std::move(keys))) continue;
+        auto keys = [&] {
+            DepKeys read = {dep::site, dep::order, dep::term(section, slug)};
+            for (const core::Episode* e : t.episodes) {
+                read.push_back(dep::episode(e->slug));
+                read.push_back(dep::card_note(e->slug));
+            }
+            return read;
+        };
+        if (!in.sink.wanted(dir + "index.html", keys)) continue;
         in.queue.add(dir + "index.html", [&in, &t, terms, dir, section, label](const TemplateSet& templates) {
             Data d = page_data(in.site, t.name, label + ": " + t.name, dir);
             List cards;
