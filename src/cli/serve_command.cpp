@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <iostream>
+#include <functional>
 #include <memory>
 
 #include "incremental/session.hpp"
@@ -27,26 +28,12 @@ struct ServeArgs {
     bool verbose = false;
 };
 
-// Builds into memory; publishes the site, or the errors (the server keeps running either way).
-// After a note edit only the pages that read it are rendered and published at once (the page
-// reloads); the search index and the feeds follow without another reload.
-void rebuild(incremental::Session& session, const std::vector<std::filesystem::path>& changed,
-             serve::PreviewServer& server, const ServeArgs& args) {
-    const std::string& config_path = args.config;
-    auto started = std::chrono::steady_clock::now();
-    auto ms = [&] { return static_cast<int>(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count()); };
+enum class Outcome { whole, pages_only, failed };
+
+// Runs `step`; a failure is published as errors (the server keeps running either way).
+Outcome guarded(serve::PreviewServer& server, const std::string& config_path, const std::function<Outcome()>& step) {
     try {
-        incremental::Rebuild r = session.pages(changed);
-        server.publish(r.site);
-        if (r.whole) {
-            std::cerr << (changed.empty() ? "built" : "rebuilt") << " in " << ms() << " ms\n";
-            return;
-        }
-        std::cerr << "rebuilt " << r.pages_rendered << " of " << r.pages << " pages in " << ms() << " ms";
-        if (args.verbose)
-            for (const auto& [stage, seconds] : r.stages) std::cerr << " " << stage << "=" << static_cast<int>(seconds * 1000);
-        server.replace_quietly(session.feeds());
-        std::cerr << "; search index and feeds in " << ms() << " ms\n";
+        return step();
     } catch (const core::InputError& e) {
         for (const auto& d : e.diagnostics()) std::cerr << core::format(d) << "\n";
         std::cerr << "build failed; the browser shows the errors until the files are fixed\n";
@@ -55,6 +42,42 @@ void rebuild(incremental::Session& session, const std::vector<std::filesystem::p
         std::cerr << "podarchive: error: " << e.what() << "\n";
         server.publish_errors({core::error_at({config_path, 0, 0}, e.what())});
     }
+    return Outcome::failed;
+}
+
+int elapsed_ms(std::chrono::steady_clock::time_point since) {
+    return static_cast<int>(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count());
+}
+
+// Builds into memory and publishes the site. After a note edit only the pages that read it are
+// rendered and published (the page reloads); the search index and the feeds are left for
+// finish_feeds().
+Outcome rebuild(incremental::Session& session, const std::vector<std::filesystem::path>& changed,
+                serve::PreviewServer& server, const ServeArgs& args) {
+    return guarded(server, args.config, [&] {
+        auto started = std::chrono::steady_clock::now();
+        incremental::Rebuild r = session.pages(changed);
+        server.publish(r.site);
+        if (r.whole) {
+            std::cerr << (changed.empty() ? "built" : "rebuilt") << " in " << elapsed_ms(started) << " ms\n";
+            return Outcome::whole;
+        }
+        std::cerr << "rebuilt " << r.pages_rendered << " of " << r.pages << " pages in " << elapsed_ms(started) << " ms";
+        if (args.verbose)
+            for (const auto& [stage, seconds] : r.stages) std::cerr << " " << stage << "=" << static_cast<int>(seconds * 1000);
+        std::cerr << "\n";
+        return Outcome::pages_only;
+    });
+}
+
+// The search index and the feeds after pages-only rebuilds (nothing reloads).
+void finish_feeds(incremental::Session& session, serve::PreviewServer& server, const ServeArgs& args) {
+    guarded(server, args.config, [&] {
+        auto started = std::chrono::steady_clock::now();
+        server.replace_quietly(session.feeds());
+        std::cerr << "search index and feeds in " << elapsed_ms(started) << " ms\n";
+        return Outcome::whole;
+    });
 }
 
 int run_serve(const ServeArgs& args) {
@@ -79,12 +102,21 @@ int run_serve(const ServeArgs& args) {
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
     std::filesystem::path output = std::filesystem::weakly_canonical(config.output_dir());
+    // The search index and the feeds wait for 150 ms without edits: saves in quick succession
+    // do not queue behind them (at 10,000 episodes they take most of a second).
+    bool feeds_pending = false;
     while (!g_interrupted) {
         // 10 ms of quiet after an event: one save (write, or write then rename) comes in one burst.
-        auto changed = watcher.wait(std::chrono::milliseconds(250), std::chrono::milliseconds(10));
+        auto changed = watcher.wait(std::chrono::milliseconds(feeds_pending ? 150 : 250), std::chrono::milliseconds(10));
         // Changes under the output folder (a `build` run meanwhile) are not edits.
         std::erase_if(changed, [&](const auto& p) { return std::filesystem::weakly_canonical(p).string().starts_with(output.string()); });
-        if (!changed.empty()) rebuild(session, changed, server, args);
+        if (!changed.empty()) {
+            Outcome outcome = rebuild(session, changed, server, args);
+            feeds_pending = outcome == Outcome::pages_only || (outcome == Outcome::failed && feeds_pending);
+        } else if (feeds_pending) {
+            finish_feeds(session, server, args);
+            feeds_pending = false;
+        }
     }
     std::cerr << "stopping\n";
     server.stop();
