@@ -78,6 +78,16 @@ def hugo_site(src, dst):
     shutil.copytree(f"{ROOT}/themes/default/static", f"{dst}/static")
 
 
+def prepare(n, work):
+    """The synthetic archive of n episodes in work/n (generated once), with this checkout's themes."""
+    src = f"{work}/{n}"
+    if not os.path.exists(f"{src}/site.yaml"):
+        subprocess.run([sys.executable, f"{HERE}/generate.py", str(n), src], check=True)
+    shutil.rmtree(f"{src}/themes", ignore_errors=True)
+    shutil.copytree(f"{ROOT}/themes", f"{src}/themes")
+    return src
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="100,1000,10000,50000")
@@ -88,11 +98,7 @@ def main():
     load = os.getloadavg()
     print(f"machine: {os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     for n in (int(s) for s in args.sizes.split(",")):
-        src = f"{args.work}/{n}"
-        if not os.path.exists(f"{src}/site.yaml"):
-            subprocess.run([sys.executable, f"{HERE}/generate.py", str(n), src], check=True)
-        shutil.rmtree(f"{src}/themes", ignore_errors=True)
-        shutil.copytree(f"{ROOT}/themes", f"{src}/themes")
+        src = prepare(n, args.work)
         out = f"/dev/shm/podarchive-bench-{n}"
         shutil.rmtree(out, ignore_errors=True)
         wall, cpu, rss, proc = measure([args.binary, "build", "--verbose", "--output", out], src)

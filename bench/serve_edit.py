@@ -13,12 +13,13 @@ import argparse
 import json
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+
+from bench import prepare
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -37,11 +38,7 @@ def main():
     ap.add_argument("--binary", default=f"{ROOT}/build/podarchive")
     ap.add_argument("--work", default="/tmp/podarchive-bench")
     args = ap.parse_args()
-    src = f"{args.work}/{args.size}"
-    if not os.path.exists(f"{src}/site.yaml"):
-        subprocess.run([sys.executable, f"{HERE}/generate.py", str(args.size), src], check=True)
-    shutil.rmtree(f"{src}/themes", ignore_errors=True)
-    shutil.copytree(f"{ROOT}/themes", f"{src}/themes")
+    src = prepare(args.size, args.work)
     # The note of the second episode with one, and its page (found in a build's output).
     notes = sorted(os.listdir(f"{src}/content/episodes"))
     note = f"{src}/content/episodes/{notes[1]}"

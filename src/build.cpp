@@ -1,6 +1,5 @@
 #include "build.hpp"
 
-#include <chrono>
 #include <future>
 #include <thread>
 
@@ -8,9 +7,6 @@
 #include "feed/identity.hpp"
 #include "feed/json_feed.hpp"
 #include "feed/lint.hpp"
-#include "util/files.hpp"
-#include "util/stage_clock.hpp"
-#include "util/hash.hpp"
 #include "merge/merge.hpp"
 #include "notes/apply_notes.hpp"
 #include "notes/load_notes.hpp"
@@ -18,6 +14,9 @@
 #include "render/search_index.hpp"
 #include "render/site_renderer.hpp"
 #include "sources/read_source.hpp"
+#include "util/files.hpp"
+#include "util/hash.hpp"
+#include "util/stage_clock.hpp"
 
 namespace build {
 
@@ -91,20 +90,8 @@ std::string input_fingerprint(const config::SiteConfig& config) {
             h.add("<unreadable>");
         }
     };
-    auto add_tree = [&](const fs::path& root) {
-        std::vector<fs::path> files;
-        std::error_code ec;
-        if (!fs::is_directory(root, ec)) return;
-        for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
-            if (ec) break;
-            if (it->is_symlink(ec)) {  // the build does not follow links: neither does the fingerprint
-                if (it->is_directory(ec)) it.disable_recursion_pending();
-                continue;
-            }
-            if (it->is_regular_file(ec)) files.push_back(it->path());
-        }
-        std::sort(files.begin(), files.end());
-        for (const auto& f : files) add_file(f);
+    auto add_tree = [&](const fs::path& root) {  // the files the build reads: links are not followed
+        for (const auto& f : util::files_under(root)) add_file(f);
     };
     add_file(config.config_path);
     for (const auto& s : config.sources) add_file(s.path);

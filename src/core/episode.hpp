@@ -1,7 +1,9 @@
 #pragma once
 // The merged archive: one Episode per real episode, every field with the source it came from.
+#include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -89,5 +91,13 @@ struct Catalog {
     std::vector<Conflict> conflicts;
     std::vector<DroppedRecord> dropped;
 };
+
+// The position of `e` in `episodes` (a catalog's, or any range of them), or nullopt when it is
+// not one of them. Caches of per-episode values index by it.
+inline std::optional<std::size_t> position_in(std::span<const Episode> episodes, const Episode& e) {
+    std::less<const Episode*> before;  // a total order, also for pointers into other arrays
+    if (before(&e, episodes.data()) || !before(&e, episodes.data() + episodes.size())) return std::nullopt;
+    return static_cast<std::size_t>(&e - episodes.data());
+}
 
 }  // namespace core

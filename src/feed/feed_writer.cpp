@@ -217,10 +217,9 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
             ++result.left_out_without_date;
             continue;
         }
-        auto it = curation.by_slug.find(e.slug);
         auto input_item = parse_fragment(e.feed_item_xml);
         auto item = channel.append_child("item");
-        write_merged(item, input_item.child("item"), prefixes, item_model(e, it == curation.by_slug.end() ? nullptr : &it->second, site));
+        write_merged(item, input_item.child("item"), prefixes, item_model(e, curation.extras(e.slug), site));
         result.items.push_back({e.guid, e.enclosure->url, e.slug});
     }
     std::ostringstream s;

@@ -20,7 +20,7 @@ std::string write_json_feed(const core::Catalog& catalog, const notes::Curation&
     for (const auto& e : catalog.episodes) {
         // The same items as feed.xml: an audio file and a date.
         if (!e.enclosure || !util::is_http_url(e.enclosure->url) || !e.date) continue;
-        auto x = curation.by_slug.find(e.slug);
+        const notes::EpisodeExtras* x = curation.extras(e.slug);
         nlohmann::json attachment = {{"url", e.enclosure->url},
                                      {"mime_type", e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type}};
         if (e.enclosure->length && *e.enclosure->length > 0) attachment["size_in_bytes"] = *e.enclosure->length;
@@ -32,7 +32,7 @@ std::string write_json_feed(const core::Catalog& catalog, const notes::Curation&
                                {"summary", render::cut_at_word(site.text(e).plain, 300)},
                                {"date_published", util::format_iso8601(*e.date)},
                                {"attachments", nlohmann::json::array({attachment})}};
-        if (x != curation.by_slug.end() && !x->second.topics.empty()) item["tags"] = x->second.topics;
+        if (x && !x->topics.empty()) item["tags"] = x->topics;
         items.push_back(std::move(item));
     }
     feed["items"] = std::move(items);

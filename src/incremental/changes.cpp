@@ -52,15 +52,18 @@ render::ChangedKeys changed_keys(const PageInputs& before, const PageInputs& aft
     const auto& was = before.curation.by_slug;
     const auto& now = after.curation.by_slug;
     for (const auto& [slug, x] : was) {
-        auto it = now.find(slug);
-        compare(slug, x, it == now.end() ? none : it->second);
+        const notes::EpisodeExtras* y = after.curation.extras(slug);
+        compare(slug, x, y ? *y : none);
     }
     for (const auto& [slug, y] : now)
         if (!was.count(slug)) compare(slug, none, y);
 
+    auto changed_episode = [&](std::string_view slug) {
+        keys.insert(dep::episode(slug));
+        keys.insert(dep::any_episode);
+    };
     auto differ = [&](const core::Episode& before_edit, const core::Episode& after_edit) {
-        if (noted.count(after_edit.slug) && !(before_edit == after_edit))
-            keys.insert(dep::episode(after_edit.slug)), keys.insert(dep::any_episode);
+        if (noted.count(after_edit.slug) && !(before_edit == after_edit)) changed_episode(after_edit.slug);
     };
     if (same_order) {
         for (std::size_t i = 0; i < new_eps.size(); ++i) differ(old_eps[i], new_eps[i]);
@@ -70,13 +73,13 @@ render::ChangedKeys changed_keys(const PageInputs& before, const PageInputs& aft
         for (const auto& e : new_eps) {
             auto it = old_by_slug.find(e.slug);
             if (it == old_by_slug.end()) {
-                keys.insert(dep::episode(e.slug)), keys.insert(dep::any_episode);
+                changed_episode(e.slug);
                 continue;
             }
             differ(*it->second, e);
             old_by_slug.erase(it);
         }
-        for (const auto& [slug, e] : old_by_slug) keys.insert(dep::episode(slug)), keys.insert(dep::any_episode);
+        for (const auto& [slug, e] : old_by_slug) changed_episode(slug);
     }
 
     std::map<std::string, const notes::RenderedPage*> old_pages;

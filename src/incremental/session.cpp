@@ -52,11 +52,9 @@ Rebuild Session::whole() {
     m_config = config::load_config(m_config_path);
     m_templates.emplace(render::load_templates(*m_config));
     auto site = std::make_shared<output::MemoryOutput>();
-    m_state.dependencies.clear();
     build::build_site(*m_config, *site, &m_state);
     m_site = site;
     m_spare = m_state.merged;
-    m_base_site = render::make_site_info(*m_config, m_state.merged, m_config->base_url);
     m_valid = true;
     Rebuild result;
     result.site = site;
@@ -72,7 +70,7 @@ Rebuild Session::incremental() {
     // The notes stage again, on a copy of the merged catalog (the notes change it).
     core::Catalog catalog = m_spare ? std::move(*m_spare) : m_state.merged;
     m_spare.reset();
-    render::SiteInfo site = *m_base_site;
+    render::SiteInfo site = *m_state.site;  // what the sources say of the site; nav and texts are made again
     notes::Curation curation = build::apply_notes(config, catalog, site.paths, &m_state.note_caches);
     site.nav = render::navigation(site, curation);
     stage("notes");
@@ -85,20 +83,10 @@ Rebuild Session::incremental() {
     stage("texts+changes");
     auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
     m_valid = false;  // until the record and the state agree again (a throw leaves a whole build next)
-    if (keys.count(render::dep::site)) {  // every page shows what changed: a new record
-        render::Dependencies dependencies;
-        render::PageSink sink(*out, &dependencies);
-        render::render_site(config, catalog, curation, site, *m_templates, sink, &result.stages);
-        for (const auto& [path, inputs] : m_state.dependencies)
-            if (!dependencies.count(path)) out->remove(path);
-        m_state.dependencies = std::move(dependencies);
-        result.pages_rendered = sink.rendered();
-    } else {
-        render::PageSink sink(*out, m_state.dependencies, keys);
-        render::render_site(config, catalog, curation, site, *m_templates, sink, &result.stages);
-        for (const auto& path : sink.vanished()) out->remove(path);  // a topic no episode has any more
-        result.pages_rendered = sink.rendered();
-    }
+    render::PageSink sink(*out, m_state.dependencies, keys);  // ("site" changed: every page is rendered)
+    render::render_site(config, catalog, curation, site, *m_templates, sink, &result.stages);
+    for (const auto& path : sink.vanished()) out->remove(path);  // a topic no episode has any more
+    result.pages_rendered = sink.rendered();
     stage("render");
 
     m_retired.emplace(Retired{std::move(m_state.catalog), std::move(m_state.curation), std::move(m_state.site)});

@@ -53,7 +53,6 @@ private:
     // Work kept off the path between a save and the page served: the copy of the merged catalog
     // the next rebuild applies the notes to is made ahead, and the last state is destroyed after.
     std::optional<core::Catalog> m_spare;
-    std::optional<render::SiteInfo> m_base_site;  // what the merged catalog says of the site
     struct Retired {
         core::Catalog catalog;
         notes::Curation curation;

@@ -18,8 +18,7 @@ struct Applier {
     core::Catalog& catalog;
     const EpisodeUrl& episode_url;
     ApplyCache* cache;
-    std::shared_ptr<const EpisodeIndex> index_ptr;
-    const EpisodeIndex& index = *index_ptr;
+    const EpisodeIndex& index;
     MarkdownCache used;  // what the cache will hold afterwards: only the notes of this run
     std::vector<core::Diagnostic> errors;
     Curation curation;
@@ -211,7 +210,7 @@ std::span<const std::size_t> EpisodeIndex::find(const std::string& ref) const {
 Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, ApplyCache* cache) {
     std::shared_ptr<const EpisodeIndex> index = cache && cache->index ? cache->index : std::make_shared<const EpisodeIndex>(catalog);
     if (cache) cache->index = index;
-    Applier a{catalog, episode_url, cache, index, *index, {}, {}, {}, {}, {}};
+    Applier a{catalog, episode_url, cache, *index, {}, {}, {}, {}, {}};
     a.curation.by_slug.reserve(catalog.episodes.size());  // feed categories give most episodes extras
     for (const auto& d : notes.diagnostics)
         if (d.severity == core::Severity::error) a.errors.push_back(d);

@@ -240,18 +240,8 @@ PageNote parse_page(std::string_view text, const std::string& file, const std::s
 namespace {
 
 std::vector<fs::path> markdown_files(const fs::path& dir) {
-    std::vector<fs::path> files;
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) return files;
-    for (auto it = fs::recursive_directory_iterator(dir, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (ec) break;
-        if (it->is_symlink(ec)) {  // a link could point anywhere: never followed
-            if (it->is_directory(ec)) it.disable_recursion_pending();
-            continue;
-        }
-        if (it->is_regular_file(ec) && it->path().extension() == ".md") files.push_back(it->path());
-    }
-    std::sort(files.begin(), files.end());
+    std::vector<fs::path> files = util::files_under(dir);
+    std::erase_if(files, [](const fs::path& p) { return p.extension() != ".md"; });
     return files;
 }
 

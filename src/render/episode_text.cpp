@@ -50,11 +50,11 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
             }
         });
     for (auto& th : pool) th.join();
-    for (std::size_t i = 0; i < n; ++i) m_index[&catalog.episodes[i]] = i;
+    m_episodes = catalog.episodes;
 }
 
 const EpisodeText& TextCache::of(const core::Episode& e) const {
-    if (auto it = m_index.find(&e); it != m_index.end()) return *m_texts[it->second];
+    if (auto i = core::position_in(m_episodes, e)) return *m_texts[*i];
     auto [it, fresh] = m_extra.try_emplace(&e);
     if (fresh) it->second = make_episode_text(e);
     return it->second;

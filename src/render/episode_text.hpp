@@ -4,6 +4,7 @@
 // instead of once per use is most of a large build's speed).
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -31,7 +32,7 @@ public:
 
 private:
     std::vector<std::shared_ptr<const EpisodeText>> m_texts;  // shared with the cache they were reused from
-    std::unordered_map<const core::Episode*, std::size_t> m_index;
+    std::span<const core::Episode> m_episodes;  // the catalog's (its buffer stays when the catalog moves)
     mutable std::unordered_map<const core::Episode*, EpisodeText> m_extra;
 };
 

@@ -17,7 +17,6 @@ namespace render {
 
 namespace {
 
-
 Data link_list(const std::vector<SiteInfo::Link>& links) {
     List items;
     for (const auto& l : links) {
@@ -191,13 +190,11 @@ const Data& CardCache::with_note(const core::Episode& e) const { return card(e, 
 const Data& CardCache::plain(const core::Episode& e) const { return card(e, false); }
 
 const Data& CardCache::card(const core::Episode& e, bool with_note) const {
-    std::size_t i = static_cast<std::size_t>(&e - m_catalog.episodes.data()) * 2 + with_note;
-    if (i >= m_cards.size()) throw std::logic_error("CardCache: an episode of another catalog");
+    auto position = core::position_in(m_catalog.episodes, e);
+    if (!position) throw std::logic_error("CardCache: an episode of another catalog");
+    std::size_t i = *position * 2 + with_note;
     std::call_once(m_built[i], [&] {
-        const notes::EpisodeExtras* extras = nullptr;
-        if (with_note)
-            if (auto it = m_curation.by_slug.find(e.slug); it != m_curation.by_slug.end()) extras = &it->second;
-        m_cards[i] = std::make_unique<Data>(episode_card(m_site, e, extras));
+        m_cards[i] = std::make_unique<Data>(episode_card(m_site, e, with_note ? m_curation.extras(e.slug) : nullptr));
     });
     return *m_cards[i];
 }
@@ -205,7 +202,7 @@ const Data& CardCache::card(const core::Episode& e, bool with_note) const {
 Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
                   const notes::EpisodeExtras* extras, const EpisodeLookup& lookup, const CardCache* cache) {
     auto plain_card = [&](const core::Episode& other) { return cache ? cache->plain(other) : episode_card(site, other); };
-    Data d = episode_card(site, e, extras);
+    Data d = cache ? cache->with_note(e) : episode_card(site, e, extras);  // its card, and more
     put(d, "title_derived", e.title_derived);
     if (e.duration) {
         put(d, "duration_clock", util::format_clock(e.duration->seconds));
@@ -252,8 +249,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     if (!extras) return d;
     put(d, "has_note", !util::trim(extras->note_html).empty());
     put(d, "note_html", extras->note_html);
-    put(d, "topics", terms(site, "topics", extras->topics));
-    put(d, "guests", terms(site, "guests", extras->guests));
+    put(d, "guests", terms(site, "guests", extras->guests));  // (topics are on the card)
     put(d, "has_topics", !extras->topics.empty());
     put(d, "has_guests", !extras->guests.empty());
     List errata;

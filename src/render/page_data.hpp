@@ -92,7 +92,7 @@ private:
 };
 
 // The whole episode for its page, with `older` and `newer` neighbours and what its note adds.
-// Cards of other episodes come from `cards` when given.
+// Cards (its own, its neighbours', related episodes') come from `cards` when given (made from the same curation).
 Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
                   const notes::EpisodeExtras* extras, const EpisodeLookup& lookup, const CardCache* cards = nullptr);
 

@@ -10,12 +10,11 @@ PageSink::PageSink(output::Output& out, Dependencies& record, const ChangedKeys&
         if (std::any_of(keys.begin(), keys.end(), [&](DepKey k) { return changed.count(k) > 0; })) m_affected.insert(path);
 }
 
-bool PageSink::wanted(const std::string& path, const std::function<DepKeys()>& keys) {
+bool PageSink::must_render(const std::string& path) {
     if (m_incremental) {
         if (m_record->count(path) && !m_affected.count(path)) return false;
         m_declared.insert(path);
     }
-    if (m_record) (*m_record)[path] = keys();
     ++m_rendered;
     return true;
 }

@@ -7,7 +7,7 @@
 // The record is made by the same code that builds each page's data, so it cannot drift from
 // what the templates are given.
 #include <cstdint>
-#include <functional>
+#include <type_traits>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -44,7 +44,9 @@ using Dependencies = std::unordered_map<std::string, DepKeys>;
 class PageSink {
 public:
     // A whole build: every page is rendered; `record` (optional) receives each page's keys.
-    explicit PageSink(output::Output& out, Dependencies* record = nullptr) : m_out(out), m_record(record) {}
+    explicit PageSink(output::Output& out, Dependencies* record = nullptr) : m_out(out), m_record(record) {
+        if (m_record) m_record->clear();
+    }
 
     // An incremental rebuild: `record` holds the last build's keys and is brought up to date.
     // Only pages that read a key in `changed`, and new pages, are rendered. A page that read
@@ -53,11 +55,16 @@ public:
     // changed (the incremental test compares the record with a whole build's).
     PageSink(output::Output& out, Dependencies& record, const ChangedKeys& changed);
 
-    // Declares the page at `path`; true when it must be rendered now. `keys` is called only when
-    // the keys are needed.
-    bool wanted(const std::string& path, const std::function<DepKeys()>& keys);
-    bool wanted(const std::string& path, DepKeys keys) {
-        return wanted(path, [&] { return std::move(keys); });
+    // Declares the page at `path`; true when it must be rendered now. `keys` is the page's
+    // DepKeys, or a function making them, called only when they are needed.
+    template <class Keys>
+    bool wanted(const std::string& path, const Keys& keys) {
+        if (!must_render(path)) return false;
+        if (m_record) {
+            if constexpr (std::is_invocable_v<const Keys&>) (*m_record)[path] = keys();
+            else (*m_record)[path] = keys;
+        }
+        return true;
     }
 
     // A rendered page, or a file that is not a page (sitemap, static files): always written.
@@ -70,6 +77,8 @@ public:
     std::vector<std::string> vanished();
 
 private:
+    bool must_render(const std::string& path);
+
     output::Output& m_out;
     Dependencies* m_record;
     bool m_incremental = false;

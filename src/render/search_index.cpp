@@ -44,8 +44,7 @@ void write_search_index(const core::Catalog& catalog, const notes::Curation& cur
     nlohmann::json block = nlohmann::json::array();
     for (std::size_t doc = 0; doc < catalog.episodes.size(); ++doc) {
         const core::Episode& e = catalog.episodes[doc];
-        auto x = curation.by_slug.find(e.slug);
-        const notes::EpisodeExtras* extras = x == curation.by_slug.end() ? nullptr : &x->second;
+        const notes::EpisodeExtras* extras = curation.extras(e.slug);
         std::unordered_map<std::string, int> scores;
         add_words(scores, e.title, 8);
         const std::string& text = site.text(e).plain;

@@ -1,16 +1,16 @@
 #include "render/site_renderer.hpp"
 
-#include <chrono>
 #include <map>
 #include <memory>
-#include <unordered_map>
-#include <pugixml.hpp>
 #include <sstream>
+#include <unordered_map>
+
+#include <pugixml.hpp>
 
 #include "render/page_queue.hpp"
 #include "util/dates.hpp"
-#include "util/stage_clock.hpp"
 #include "util/files.hpp"
+#include "util/stage_clock.hpp"
 #include "util/strings.hpp"
 
 namespace render {
@@ -50,11 +50,6 @@ Data pagination(const SiteInfo& site, int page, int pages) {
     return p;
 }
 
-const notes::EpisodeExtras* extras_of(const notes::Curation& curation, const std::string& slug) {
-    auto it = curation.by_slug.find(slug);
-    return it == curation.by_slug.end() ? nullptr : &it->second;
-}
-
 // What every page is made from, shared by the page jobs (read-only while they run).
 struct Inputs {
     const config::SiteConfig& config;
@@ -68,6 +63,15 @@ struct Inputs {
     std::vector<std::string>& urls;  // every page's folder, in sitemap order
 };
 
+// Declares the page in folder `dir` (listed in the sitemap) with the inputs it reads, and queues
+// it when it must be rendered. A template, so nothing is built for a page that is not wanted.
+template <class Keys, class Render>
+void declare(Inputs& in, const std::string& dir, const Keys& keys, Render render) {
+    in.urls.push_back(dir);
+    std::string file = dir + "index.html";
+    if (in.sink.wanted(file, keys)) in.queue.add(std::move(file), std::move(render));
+}
+
 void queue_home_pages(Inputs& in) {
     const auto& eps = in.catalog.episodes;
     const int per_page = in.config.episodes_per_page;
@@ -75,7 +79,6 @@ void queue_home_pages(Inputs& in) {
     const int pages = std::max(1, (count + per_page - 1) / per_page);
     for (int page = 1; page <= pages; ++page) {
         std::string dir = SitePaths::home_page_dir(page);
-        in.urls.push_back(dir);
         const std::size_t first = static_cast<std::size_t>((page - 1) * per_page);
         const std::size_t last = static_cast<std::size_t>(std::min(count, page * per_page));
         auto keys = [&] {
@@ -86,8 +89,7 @@ void queue_home_pages(Inputs& in) {
             }
             return read;
         };
-        if (!in.sink.wanted(dir + "index.html", keys)) continue;
-        in.queue.add(dir + "index.html", [&in, dir, page, pages, first, last, count](const TemplateSet& templates) {
+        declare(in, dir, keys, [&in, dir, page, pages, first, last, count](const TemplateSet& templates) {
             Data d = page_data(in.site, page == 1 ? "" : "Episodes, page " + std::to_string(page), "", dir);
             List cards;
             for (std::size_t i = first; i < last; ++i) cards.push_back(in.cards.with_note(in.catalog.episodes[i]));
@@ -104,8 +106,7 @@ void queue_episode_pages(Inputs& in, const EpisodeLookup& lookup) {
     const auto& eps = in.catalog.episodes;
     for (std::size_t i = 0; i < eps.size(); ++i) {
         std::string dir = SitePaths::episode_dir(eps[i].slug);
-        in.urls.push_back(dir);
-        const notes::EpisodeExtras* extras = extras_of(in.curation, eps[i].slug);
+        const notes::EpisodeExtras* extras = in.curation.extras(eps[i].slug);
         auto keys = [&] {
             DepKeys read = {dep::site, dep::order, dep::episode(eps[i].slug), dep::note(eps[i].slug)};
             if (i > 0) read.push_back(dep::episode(eps[i - 1].slug));
@@ -116,8 +117,7 @@ void queue_episode_pages(Inputs& in, const EpisodeLookup& lookup) {
             }
             return read;
         };
-        if (!in.sink.wanted(dir + "index.html", keys)) continue;
-        in.queue.add(dir + "index.html", [&in, &lookup, i, dir, extras](const TemplateSet& templates) {
+        declare(in, dir, keys, [&in, &lookup, i, dir, extras](const TemplateSet& templates) {
             const auto& all = in.catalog.episodes;
             const core::Episode& e = all[i];
             const core::Episode* newer = i > 0 ? &all[i - 1] : nullptr;
@@ -140,7 +140,7 @@ void queue_terms(Inputs& in, const std::string& section, const std::string& labe
     auto terms = std::make_shared<std::map<std::string, Term>>();
     std::unordered_map<std::string, std::string> slugs;  // a few names, each on many episodes
     for (const auto& e : in.catalog.episodes) {
-        const notes::EpisodeExtras* x = extras_of(in.curation, e.slug);
+        const notes::EpisodeExtras* x = in.curation.extras(e.slug);
         if (!x) continue;
         for (const auto& name : section == "topics" ? x->topics : x->guests) {
             auto [slug, fresh] = slugs.try_emplace(name);
@@ -155,7 +155,6 @@ void queue_terms(Inputs& in, const std::string& section, const std::string& labe
         const std::string& slug = entry.first;
         const Term& t = entry.second;
         std::string dir = section + "/" + slug + "/";
-        in.urls.push_back(dir);
         auto keys = [&] {
             DepKeys read = {dep::site, dep::order, dep::term(section, slug)};
             for (const core::Episode* e : t.episodes) {
@@ -164,8 +163,7 @@ void queue_terms(Inputs& in, const std::string& section, const std::string& labe
             }
             return read;
         };
-        if (!in.sink.wanted(dir + "index.html", keys)) continue;
-        in.queue.add(dir + "index.html", [&in, &t, terms, dir, section, label](const TemplateSet& templates) {
+        declare(in, dir, keys, [&in, &t, terms, dir, section, label](const TemplateSet& templates) {
             Data d = page_data(in.site, t.name, label + ": " + t.name, dir);
             List cards;
             for (const core::Episode* e : t.episodes) cards.push_back(in.cards.with_note(*e));
@@ -177,9 +175,7 @@ void queue_terms(Inputs& in, const std::string& section, const std::string& labe
             return templates.render("term", in.site_root, d);
         });
     }
-    in.urls.push_back(section + "/");
-    if (!in.sink.wanted(section + "/index.html", {dep::site, dep::term_index(section)})) return;
-    in.queue.add(section + "/index.html", [&in, terms, section, label](const TemplateSet& templates) {
+    declare(in, section + "/", DepKeys{dep::site, dep::term_index(section)}, [&in, terms, section, label](const TemplateSet& templates) {
         List index;
         for (const auto& [slug, t] : *terms) {
             Data item;
@@ -197,9 +193,7 @@ void queue_terms(Inputs& in, const std::string& section, const std::string& labe
 
 // Every episode on one page, by year and month; undated ones at the end.
 void queue_archive(Inputs& in) {
-    in.urls.push_back("archive/");
-    if (!in.sink.wanted("archive/index.html", {dep::site, dep::order, dep::any_episode})) return;
-    in.queue.add("archive/index.html", [&in](const TemplateSet& templates) {
+    declare(in, "archive/", DepKeys{dep::site, dep::order, dep::any_episode}, [&in](const TemplateSet& templates) {
         std::map<int, std::map<int, List>, std::greater<>> by_year;
         List undated;
         for (const auto& e : in.catalog.episodes) {
@@ -232,9 +226,7 @@ void queue_archive(Inputs& in) {
 void queue_pages(Inputs& in) {
     for (const auto& page : in.curation.pages) {
         std::string dir = page.slug + "/";
-        in.urls.push_back(dir);
-        if (!in.sink.wanted(dir + "index.html", {dep::site, dep::page(page.slug)})) continue;
-        in.queue.add(dir + "index.html", [&in, &page, dir](const TemplateSet& templates) {
+        declare(in, dir, DepKeys{dep::site, dep::page(page.slug)}, [&in, &page, dir](const TemplateSet& templates) {
             Data d = page_data(in.site, page.title, page.description, dir);
             put(d, "content_html", page.html);
             return templates.render("page", in.site_root, d);
@@ -245,7 +237,7 @@ void queue_pages(Inputs& in) {
 // A page with nothing but the shared parts (search, 404).
 void queue_plain(Inputs& in, const std::string& file, const std::string& name, std::string title, std::string description,
                  std::string dir) {
-    if (!in.sink.wanted(file, {dep::site})) return;
+    if (!in.sink.wanted(file, DepKeys{dep::site})) return;
     in.queue.add(file, [&in, name, title, description, dir](const TemplateSet& templates) {
         return templates.render(name, in.site_root, page_data(in.site, title, description, dir));
     });
@@ -265,18 +257,10 @@ std::string sitemap_xml(const SiteInfo& site, const std::vector<std::string>& di
 }
 
 void copy_tree(const fs::path& root, std::map<std::string, fs::path>& files) {
-    std::error_code ec;
-    if (!fs::is_directory(root, ec)) return;
-    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::none, ec);
-         it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (ec) break;
-        if (it->is_symlink(ec)) {  // never follow links out of the project
-            if (it->is_directory(ec)) it.disable_recursion_pending();
-            continue;
-        }
-        if (!it->is_regular_file(ec)) continue;
-        std::string rel = fs::relative(it->path(), root, ec).generic_string();
-        if (!ec && util::is_safe_relative_path(rel)) files[rel] = it->path();
+    for (const auto& path : util::files_under(root)) {  // links are not followed out of the project
+        std::error_code ec;
+        std::string rel = fs::relative(path, root, ec).generic_string();
+        if (!ec && util::is_safe_relative_path(rel)) files[rel] = path;
     }
 }
 

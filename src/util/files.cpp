@@ -1,5 +1,6 @@
 #include "util/files.hpp"
 
+#include <algorithm>
 #include <fcntl.h>
 #include <fstream>
 #include <unistd.h>
@@ -8,6 +9,23 @@
 #include "util/strings.hpp"
 
 namespace util {
+
+std::vector<std::filesystem::path> files_under(const std::filesystem::path& root) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> files;
+    std::error_code ec;
+    if (!fs::is_directory(root, ec)) return files;
+    for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (ec) break;
+        if (it->is_symlink(ec)) {
+            if (it->is_directory(ec)) it.disable_recursion_pending();
+            continue;
+        }
+        if (it->is_regular_file(ec)) files.push_back(it->path());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
 
 std::string read_file(const std::filesystem::path& path, std::size_t max_bytes) {
     std::error_code ec;

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace util {
 
@@ -29,6 +30,10 @@ std::string read_file(const std::filesystem::path& path, std::size_t max_bytes =
 // reader sees the old file or the new one, never a part. On failure returns false with `error`
 // set and leaves `path` as it was.
 bool write_file_atomically(const std::filesystem::path& path, std::string_view content, std::string& error);
+
+// Every regular file under `root`, sorted by path; symbolic links are not followed (a link could
+// point anywhere outside the project). Empty when `root` is not a folder.
+std::vector<std::filesystem::path> files_under(const std::filesystem::path& root);
 
 // True when `path` is a relative path made only of safe segments ("a/b.html"), the only kind
 // of path an Output accepts: no "..", no absolute path, no empty segment.
