@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sources/json_lines.hpp"
+#include "util/durations.hpp"
 #include "util/strings.hpp"
 #include "util/text_position.hpp"
 #include "util/unicode.hpp"
@@ -61,8 +62,11 @@ SourceBatch read_itunes_lookup(std::string_view text, const SourceInfo& info) {
         r.from = provenance(info, span.first, span.second);
         r.title = string_of(result, "trackName");
         r.date = util::parse_iso8601(string_of(result, "releaseDate"));
-        if (auto ms = result.find("trackTimeMillis"); ms != result.end() && ms->is_number() && ms->get<double>() > 0)
-            r.duration = util::Duration{static_cast<int>(ms->get<double>() / 1000.0 + 0.5), true};
+        // (Checked against the limit before converting: a double beyond int is undefined behaviour.)
+        if (auto ms = result.find("trackTimeMillis"); ms != result.end() && ms->is_number()) {
+            double seconds = ms->get<double>() / 1000.0;
+            if (seconds > 0 && seconds <= util::k_max_duration_seconds) r.duration = util::Duration{static_cast<int>(seconds + 0.5), true};
+        }
         r.apple_episode_guid = string_of(result, "episodeGuid");
         std::string audio = string_of(result, "episodeUrl");
         if (util::is_http_url(audio)) r.enclosure = core::Enclosure{audio, audio_type(result), std::nullopt};

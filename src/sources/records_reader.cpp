@@ -1,5 +1,7 @@
 #include "sources/records_reader.hpp"
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
@@ -12,6 +14,15 @@
 namespace sources {
 
 namespace {
+
+// A JSON number with a fraction or an exponent, as the whole number the fields want ("1800.0"
+// -> "1800"). One no integer type can hold is kept as written, and read as "not a number" later:
+// converting it would be undefined behaviour (found by fuzzing: 7.7e+25).
+std::string whole_number_text(double value) {
+    constexpr double limit = 9.2e18;  // inside long long's range
+    if (std::isfinite(value) && value > -limit && value < limit) return std::to_string(static_cast<long long>(value));
+    return nlohmann::json(value).dump();
+}
 
 // One entry's values as strings, whichever syntax it came in, with the line of each key.
 struct Entry {
@@ -63,8 +74,9 @@ std::vector<Entry> json_entries(std::string_view text, const SourceInfo& info, S
             Entry::Value v;
             v.line = json_key_line(lines, entry.first_line, entry.last_line, key);
             if (value.is_string()) v.text = value.get<std::string>();
-            else if (value.is_number_integer() || value.is_number_unsigned()) v.text = std::to_string(value.get<long long>()), v.is_number = true;
-            else if (value.is_number_float()) v.text = std::to_string(static_cast<long long>(value.get<double>())), v.is_number = true;
+            else if (value.is_number_unsigned()) v.text = std::to_string(value.get<unsigned long long>()), v.is_number = true;
+            else if (value.is_number_integer()) v.text = std::to_string(value.get<long long>()), v.is_number = true;
+            else if (value.is_number_float()) v.text = whole_number_text(value.get<double>()), v.is_number = true;
             else if (value.is_boolean()) v.text = value.get<bool>() ? "true" : "false";
             else if (value.is_array()) {
                 v.is_list = true;

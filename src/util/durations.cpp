@@ -8,7 +8,7 @@
 namespace util {
 
 namespace {
-constexpr long long k_max_seconds = 100LL * 3600;  // nothing real is longer than 100 hours
+constexpr long long k_max_seconds = k_max_duration_seconds;
 
 std::optional<Duration> parse_clock(std::string_view text) {
     auto parts = split(text, ':');

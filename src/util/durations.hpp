@@ -6,6 +6,9 @@
 
 namespace util {
 
+// Nothing real is longer than 100 hours; a longer value is a mistake, not a length.
+constexpr long long k_max_duration_seconds = 100LL * 3600;
+
 struct Duration {
     int seconds = 0;
     bool exact = true;  // false for "17 min": the source rounded to the minute

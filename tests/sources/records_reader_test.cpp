@@ -72,3 +72,18 @@ TEST_CASE("a JSON number too large for any type is a located error, not a crash 
     CHECK(core::format(batch.diagnostics[0]).starts_with("n.json: error: malformed JSON: number overflow"));
     CHECK(batch.records.empty());
 }
+
+TEST_CASE("JSON numbers no integer type can hold are read as text and reported, not converted (found by fuzzing)") {
+    auto batch = read_records("[{\"title\": \"Fine\", \"enclosure_length\": 77777777777777777777777777, \"duration\": 1.5e30}]",
+                              {"x", "n.json"}, RecordsSyntax::json);
+    REQUIRE(batch.records.size() == 1);
+    CHECK(batch.records[0].title == "Fine");
+    CHECK_FALSE(batch.records[0].enclosure);
+    CHECK_FALSE(batch.records[0].duration);
+    std::string messages;
+    for (const auto& d : batch.diagnostics) messages += core::format(d) + "\n";
+    CAPTURE(messages);
+    CHECK(batch.diagnostics.size() == 2);
+    CHECK(messages.find("'enclosure_length' must be a number of bytes") != std::string::npos);
+    CHECK(messages.find("1.5e+30") != std::string::npos);
+}

@@ -142,3 +142,14 @@ TEST_CASE("iTunes lookup API: episodes only, with Apple's guid and the audio URL
     REQUIRE(bad.diagnostics.size() == 1);
     CHECK(bad.records.empty());
 }
+
+TEST_CASE("iTunes lookup API: a length beyond any real episode is no length, not a conversion (UB)") {
+    auto b = sources::read_itunes_lookup(
+        R"({"results": [{"wrapperType": "podcastEpisode", "trackName": "Long", "trackTimeMillis": 1e30},
+                        {"wrapperType": "podcastEpisode", "trackName": "Real", "trackTimeMillis": 928000}]})",
+        {"itunes", "big.json"});
+    REQUIRE(b.records.size() == 2);
+    CHECK_FALSE(b.records[0].duration);
+    REQUIRE(b.records[1].duration);
+    CHECK(b.records[1].duration->seconds == 928);
+}
