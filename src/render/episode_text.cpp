@@ -19,8 +19,14 @@ std::string cut_at_word(const std::string& text, std::size_t max_chars) {
 
 EpisodeText make_episode_text(const core::Episode& e) {
     EpisodeText t;
-    t.notes_html = e.description_is_html ? util::sanitize_html(e.description) : util::linkify_text(e.description);
-    t.plain = e.description_is_html ? util::html_to_text(t.notes_html) : util::collapse_whitespace(e.description);
+    if (e.description_is_html) {
+        std::string text;
+        t.notes_html = util::sanitize_html(e.description, &text);  // one parse gives both
+        t.plain = util::collapse_whitespace(text);
+    } else {
+        t.notes_html = util::linkify_text(e.description);
+        t.plain = util::collapse_whitespace(e.description);
+    }
     t.summary = cut_at_word(t.plain, 220);
     t.short_summary = cut_at_word(t.plain, 160);
     t.source = text_source_hash(e);

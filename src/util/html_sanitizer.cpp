@@ -82,10 +82,46 @@ std::string github_label(std::string_view url) {
     return std::string(parts[0]) + "/" + std::string(parts[1]) + "#" + std::string(parts[3]);
 }
 
+// Valid UTF-8 with the code points HTML forbids in text (controls other than white space,
+// noncharacters) replaced by U+FFFD, as a parser does with them: a character reference such
+// as "&#5;" in show notes would otherwise come out as a raw control character.
+std::string html_text(std::string_view t) {
+    std::string valid = sanitize_utf8(t);
+    bool clean = std::all_of(valid.begin(), valid.end(), [](char c) {
+        auto b = static_cast<unsigned char>(c);
+        return b >= 0x20 ? b != 0x7F && b != 0xC2 && b != 0xEF : b == '\t' || b == '\n' || b == '\f' || b == '\r';
+    });
+    if (clean) return valid;  // the common case: no control, no C1 lead byte, nothing near U+FDD0/U+FFFE
+    std::string out;
+    out.reserve(valid.size());
+    for_each_code_point(valid, [&](char32_t cp, std::size_t offset, std::size_t length) {
+        bool control = (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\f' && cp != '\r') || (cp >= 0x7F && cp <= 0x9F);
+        bool nonchar = (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE;
+        if (control || nonchar) out += "\xEF\xBF\xBD";
+        else out.append(valid, offset, length);
+    });
+    return out;
+}
+
+// Elements whose text html_to_text sets apart with spaces (of those the writer emits).
+bool is_text_block(GumboTag tag) {
+    return is_one_of(tag, {GUMBO_TAG_P, GUMBO_TAG_BR, GUMBO_TAG_LI, GUMBO_TAG_H1, GUMBO_TAG_H2, GUMBO_TAG_H3,
+                           GUMBO_TAG_TR, GUMBO_TAG_PRE, GUMBO_TAG_BLOCKQUOTE});
+}
+
 struct Writer {
     std::string out;
+    std::string* plain = nullptr;  // the visible text, when asked for
 
-    void text(std::string_view t) { append_html_escaped(out, sanitize_utf8(t)); }
+    void text(std::string_view t) { append_html_escaped(out, html_text(t)); }
+    void visible(std::string_view t) {
+        std::string clean = html_text(t);
+        append_html_escaped(out, clean);
+        if (plain) *plain += clean;
+    }
+    void block_edge(GumboTag tag) {
+        if (plain && is_text_block(tag)) *plain += ' ';
+    }
 
     void children(const GumboNode* node, int depth) {
         const GumboVector& kids = node->v.element.children;
@@ -115,16 +151,18 @@ struct Writer {
         }
         if (tag == GUMBO_TAG_A) out += " rel=\"nofollow noopener\"";
         out += '>';
-        if (is_void(tag)) return;
+        block_edge(tag);
+        if (is_void(tag)) return block_edge(tag);
         if (tag == GUMBO_TAG_A && link_shown_as_url(node)) {
             // A bare GitHub issue or PR URL reads better as "pytorch/pytorch#13246".
-            text(github_label(gumbo_get_attribute(&node->v.element.attributes, "href")->value));
+            visible(github_label(gumbo_get_attribute(&node->v.element.attributes, "href")->value));
         } else {
             children(node, depth);
         }
         out += "</";
         out += name;
         out += '>';
+        block_edge(tag);
     }
 
     // GFM task lists render checkboxes; nothing else may bring form controls in.
@@ -152,10 +190,10 @@ struct Writer {
             out += "<a href=\"";
             text(src->value);
             out += "\" rel=\"nofollow noopener\">";
-            text(label);
+            visible(label);
             out += "</a>";
         } else if (alt && *alt->value) {
-            text(label);
+            visible(label);
         }
     }
 
@@ -165,7 +203,7 @@ struct Writer {
             case GUMBO_NODE_TEMPLATE: element(node, depth); break;
             case GUMBO_NODE_TEXT:
             case GUMBO_NODE_WHITESPACE:
-            case GUMBO_NODE_CDATA: text(node->v.text.text); break;
+            case GUMBO_NODE_CDATA: visible(node->v.text.text); break;
             default: break;  // comments and documents carry nothing to show
         }
     }
@@ -188,9 +226,10 @@ void collect_text(const GumboNode* node, std::string& out, int depth) {
 
 }  // namespace
 
-std::string sanitize_html(std::string_view html) {
+std::string sanitize_html(std::string_view html, std::string* plain) {
     auto parsed = parse_fragment(html);
     Writer writer;
+    writer.plain = plain;
     writer.children(parsed->root, 0);
     return writer.out;
 }

@@ -10,7 +10,9 @@ namespace util {
 // Unknown elements are unwrapped (their text stays). Attributes: a small per-element allow-list;
 // every href/src must pass is_safe_link. <h1> becomes <h2> (the page owns its <h1>); <img>
 // becomes a link to the image so pages never load third-party resources.
-std::string sanitize_html(std::string_view html);
+// When `plain` is given it also receives the visible text of the result (before white space is
+// collapsed), as html_to_text of the result would find it, without parsing the result again.
+std::string sanitize_html(std::string_view html, std::string* plain = nullptr);
 
 // Escapes plain text as HTML, turns http(s) URLs into links (GitHub issue/PR URLs are labelled
 // "owner/repo#123") and blank lines into paragraphs.

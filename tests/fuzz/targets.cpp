@@ -96,6 +96,11 @@ void sanitizer(std::string_view d) {
         } else if (once.find(bad) != std::string::npos) {
             __builtin_trap();
         }
+    // The text given with the sanitized HTML is the text of that HTML (pages' summaries and the
+    // search index rely on it, without parsing the HTML twice).
+    std::string plain;
+    std::string html = util::sanitize_html(d, &plain);
+    if (util::collapse_whitespace(plain) != util::html_to_text(html)) __builtin_trap();
     util::html_to_text(d);
     util::linkify_text(d);
     util::strip_tags(d);

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "util/html_sanitizer.hpp"
+#include "util/strings.hpp"
 
 using util::sanitize_html;
 
@@ -22,6 +23,8 @@ TEST_CASE("scripts, handlers and dangerous URLs never survive") {
         {"<p>unclosed <b>bold", "<p>unclosed <b>bold</b></p>"},
         {"<svg><script>alert(1)</script></svg>", ""},
         {"<math><mtext><script>x</script></mtext></math>", ""},
+        // Controls and noncharacters HTML forbids, even when written as references.
+        {"a&#5;b&#x9D;c&#xFDD0;d\x01" "e", "a\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c\xEF\xBF\xBD" "d\xEF\xBF\xBD" "e"},
     };
     for (const auto& row : rows) {
         CAPTURE(row.in);
@@ -48,4 +51,27 @@ TEST_CASE("plain text becomes escaped paragraphs with clickable links") {
 
 TEST_CASE("text of HTML") {
     CHECK(util::html_to_text("<p>One</p><p>Two &amp; <b>three</b></p><script>x</script>") == "One Two & three");
+}
+
+TEST_CASE("the text given with sanitized HTML is the text of that HTML") {
+    const char* inputs[] = {
+        "<p>One</p><p>Two &amp; <b>three</b></p><script>x</script>",
+        "<h1>Title</h1>text<br>after<hr>rule",
+        "<ul><li>a</li><li>b<ul><li>c</li></ul></li></ul><blockquote>q</blockquote><pre>\ncode</pre>",
+        "<a href=\"https://github.com/pytorch/pytorch/pull/1\">https://github.com/pytorch/pytorch/pull/1</a>",
+        "<img src=\"https://example.com/a.png\" alt=\"diagram\"><img alt=\"local\">",
+        "<table><tr><td>x</td><td>y</td></tr></table><div>unwrapped<span>span</span></div>",
+        "a&#5;b&#x85;c&#13;d<p title=\"&#1;\">e</p>",
+        "<input type=checkbox checked> done <font>kept</font> caf\xC3\xA9 \xFF bad byte",
+    };
+    for (const char* in : inputs) {
+        CAPTURE(in);
+        std::string plain;
+        std::string html = sanitize_html(in, &plain);
+        CHECK(html == sanitize_html(in));
+        CHECK(util::collapse_whitespace(plain) == util::html_to_text(html));
+    }
+    std::string plain;
+    sanitize_html("<p>One</p><p>Two</p>", &plain);
+    CHECK(util::collapse_whitespace(plain) == "One Two");  // blocks are set apart
 }
