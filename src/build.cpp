@@ -1,5 +1,6 @@
 #include "build.hpp"
 
+#include <algorithm>
 #include <future>
 #include <thread>
 
@@ -16,27 +17,45 @@
 #include "sources/read_source.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
+#include "util/parallel.hpp"
 #include "util/stage_clock.hpp"
 
 namespace build {
 
 std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config) {
-    std::vector<sources::SourceBatch> batches;
-    std::vector<core::Diagnostic> errors;
-    for (const auto& source : config.sources) {
-        batches.push_back(sources::read_source(source));
-        for (const auto& d : batches.back().diagnostics)
-            if (d.severity == core::Severity::error) errors.push_back(d);
+    const std::size_t n = config.sources.size();
+    std::vector<sources::SourceBatch> batches(n);
+    // Largest file first, each to the next free thread: a big feed and a few small listings
+    // finish together. Sources share nothing; each batch is written by one thread.
+    std::vector<std::pair<std::uintmax_t, std::size_t>> order;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::error_code ec;
+        auto size = std::filesystem::file_size(config.sources[i].path, ec);
+        order.emplace_back(ec ? 0 : size, i);
     }
+    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
+    util::parallel_for(n, 1, [&](std::size_t k) { batches[order[k].second] = sources::read_source(config.sources[order[k].second]); });
+    std::vector<core::Diagnostic> errors;
+    for (const auto& b : batches)
+        for (const auto& d : b.diagnostics)
+            if (d.severity == core::Severity::error) errors.push_back(d);
     if (!errors.empty()) throw core::InputError(errors);
     return batches;
 }
 
-notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& catalog, const render::SitePaths& paths,
+notes::NoteSet read_notes(const config::SiteConfig& config, NoteCaches* caches) {
+    return notes::load_notes(config.content_dir(), config.root, caches ? &caches->files : nullptr);
+}
+
+notes::Curation apply_notes(const notes::NoteSet& notes, core::Catalog& catalog, const render::SitePaths& paths,
                             NoteCaches* caches) {
-    notes::NoteSet notes = notes::load_notes(config.content_dir(), config.root, caches ? &caches->files : nullptr);
     return notes::apply_notes(catalog, notes, [&](const std::string& slug) { return paths.url(render::SitePaths::episode_dir(slug)); },
                               caches ? &caches->apply : nullptr);
+}
+
+notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& catalog, const render::SitePaths& paths,
+                            NoteCaches* caches) {
+    return apply_notes(read_notes(config, caches), catalog, paths, caches);
 }
 
 namespace {
@@ -126,6 +145,8 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     util::StageClock clock(&report.stages);
     auto stage = [&](const char* name) { clock.lap(name); };
     auto templates = render::load_templates(config);  // first: a broken template fails fast
+    // The notes are read while the sources are read and merged (they need no catalog).
+    auto notes = std::async(std::launch::async, [&] { return read_notes(config, keep ? &keep->note_caches : nullptr); });
     auto batches = load_sources(config);
     stage("load");
     core::Catalog catalog = merge::merge(batches);
@@ -137,7 +158,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     if (keep) keep->merged = catalog, keep->note_caches.apply = {};  // made for another catalog
     stage("merge");
     render::SiteInfo site = render::make_site_info(config, catalog, config.base_url);
-    notes::Curation curation = apply_notes(config, catalog, site.paths, keep ? &keep->note_caches : nullptr);
+    notes::Curation curation = apply_notes(notes.get(), catalog, site.paths, keep ? &keep->note_caches : nullptr);
     site.nav = render::navigation(site, curation);
     stage("notes");
     site.texts = std::make_shared<render::TextCache>(catalog, std::max(2u, std::thread::hardware_concurrency()));

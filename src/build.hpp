@@ -32,8 +32,9 @@ struct BuildReport {
     util::StageTimes stages;
 };
 
-// Reads every source of the config. Throws core::InputError with all the errors of all sources
-// when any source has one; warnings are returned in the batches.
+// Reads every source of the config (several at once, one per core; the batches are in the
+// config's order). Throws core::InputError with all the errors of all sources when any source
+// has one; warnings are returned in the batches.
 std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config);
 
 // Parsed note files and rendered note bodies kept between builds by `serve` (see load_notes.hpp
@@ -45,6 +46,11 @@ struct NoteCaches {
 
 // Reads content/ and applies the notes to `catalog`. Throws core::InputError with every problem.
 notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& catalog, const render::SitePaths& paths,
+                            NoteCaches* caches = nullptr);
+// The same in two steps: reading needs no catalog, so a build reads the notes while it merges.
+// Reading uses only `caches->files`, applying only `caches->apply`.
+notes::NoteSet read_notes(const config::SiteConfig& config, NoteCaches* caches = nullptr);
+notes::Curation apply_notes(const notes::NoteSet& notes, core::Catalog& catalog, const render::SitePaths& paths,
                             NoteCaches* caches = nullptr);
 
 // A hash of everything a build reads: site.yaml, every source, content/, templates/, static/,

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "merge/normalize.hpp"
+#include "util/parallel.hpp"
 #include "util/slug.hpp"
 #include "util/strings.hpp"
 #include "util/url.hpp"
@@ -83,14 +84,7 @@ public:
             for (std::size_t i = 0; i < batches[b].records.size(); ++i)
                 m_facts.push_back(Facts{{b, i}, batches[b].info.name, {}, {}, {}, {}, &batches[b].records[i], {}});
         // Normalizing the text of each record is most of the work, and independent: every core.
-        unsigned threads = std::max(1u, std::min(std::max(2u, std::thread::hardware_concurrency()),
-                                                 static_cast<unsigned>(m_facts.size() / 256 + 1)));
-        std::vector<std::thread> pool;
-        for (unsigned t = 0; t < threads; ++t)
-            pool.emplace_back([this, t, threads] {
-                for (std::size_t k = t; k < m_facts.size(); k += threads) describe(m_facts[k]);
-            });
-        for (auto& th : pool) th.join();
+        util::parallel_for(m_facts.size(), 256, [this](std::size_t k) { describe(m_facts[k]); });
         m_sets = UnionFind(m_facts.size());
         m_source_mask.resize(m_facts.size());
         for (std::size_t i = 0; i < m_facts.size(); ++i) m_source_mask[i] = source_bit(m_facts[i].id.batch);

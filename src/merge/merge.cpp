@@ -7,6 +7,7 @@
 #include "merge/link.hpp"
 #include "merge/normalize.hpp"
 #include "merge/slugs.hpp"
+#include "util/parallel.hpp"
 
 namespace merge {
 
@@ -51,21 +52,22 @@ core::Catalog merge(std::span<const sources::SourceBatch> batches) {
         }
     auto groups = link_records(batches);
     auto estimates = estimate_positions(batches);
-    std::vector<Ordered> ordered;
-    for (const auto& group : groups) {
-        Ordered o{{}, 0, false, {}};
-        o.episode = fuse(group, batches, o.conflicts);
+    std::vector<Ordered> ordered(groups.size(), Ordered{{}, 0, false, {}});
+    auto fuse_group = [&](std::size_t g) {
+        Ordered& o = ordered[g];
+        o.episode = fuse(groups[g], batches, o.conflicts);
         if (o.episode.date) {
             o.sort_key = o.episode.date->utc_seconds, o.has_key = true;
         } else {
-            for (const auto& id : group.members)
+            for (const auto& id : groups[g].members)
                 if (auto it = estimates.find(id); it != estimates.end()) {
                     o.sort_key = o.has_key ? std::max(o.sort_key, it->second) : it->second;
                     o.has_key = true;
                 }
         }
-        ordered.push_back(std::move(o));
-    }
+    };
+    // Groups fuse independently (each reads the batches and writes its own slot): every core.
+    util::parallel_for(groups.size(), 256, fuse_group);
     // Newest first; episodes that nothing dates go last, by title, so the order is deterministic.
     std::stable_sort(ordered.begin(), ordered.end(), [](const Ordered& a, const Ordered& b) {
         if (a.has_key != b.has_key) return a.has_key;

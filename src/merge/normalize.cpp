@@ -11,11 +11,19 @@
 namespace merge {
 
 std::string description_form(std::string_view text, bool is_html) {
-    std::string plain = is_html ? util::strip_tags(text) : std::string(text);
-    std::string_view body = util::trim(plain);
     // Matching looks at how descriptions start; 500 characters decide it, and the rest of a long
-    // text would only cost time. Cut at a code point boundary.
-    if (body.size() > 500) body = util::truncate_code_points(body, 500);
+    // text would only cost time, so only a prefix is read. The text of a prefix is the start of
+    // the whole text but for its last few characters (a tag, an entity or white space cut in
+    // two): a prefix whose text is well over 500 characters long starts the same.
+    std::string plain;
+    for (std::size_t take = 2048;; take *= 4) {
+        bool whole = take >= text.size();
+        std::string_view part = whole ? text : text.substr(0, take);
+        plain = is_html ? util::strip_tags(part) : std::string(part);
+        if (whole || util::code_point_count(plain) >= 600) break;
+    }
+    std::string_view body = util::trim(plain);
+    if (body.size() > 500) body = util::truncate_code_points(body, 500);  // at a code point boundary
     for (std::string_view marker : {"...", "\xE2\x80\xA6"})
         if (body.ends_with(marker)) body.remove_suffix(marker.size());
     return util::match_form(body);

@@ -4,6 +4,7 @@
 
 #include "util/hash.hpp"
 #include "util/html_sanitizer.hpp"
+#include "util/parallel.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 
@@ -46,16 +47,10 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
     std::unordered_map<std::uint64_t, std::shared_ptr<const EpisodeText>> reusable;
     if (previous)
         for (const auto& t : previous->m_texts) reusable.emplace(t->source, t);
-    threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(n / 64 + 1)));
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t)
-        pool.emplace_back([&, t] {
-            for (std::size_t i = t; i < n; i += threads) {
-                auto it = reusable.empty() ? reusable.end() : reusable.find(text_source_hash(catalog.episodes[i]));
-                m_texts[i] = it != reusable.end() ? it->second : std::make_shared<const EpisodeText>(make_episode_text(catalog.episodes[i]));
-            }
-        });
-    for (auto& th : pool) th.join();
+    util::parallel_for(n, 64, [&](std::size_t i) {
+        auto it = reusable.empty() ? reusable.end() : reusable.find(text_source_hash(catalog.episodes[i]));
+        m_texts[i] = it != reusable.end() ? it->second : std::make_shared<const EpisodeText>(make_episode_text(catalog.episodes[i]));
+    }, threads);
     m_episodes = catalog.episodes;
 }
 

@@ -24,7 +24,7 @@ struct EpisodeText {
 class TextCache {
 public:
     TextCache() = default;
-    // Computes the text of every episode, on `threads` threads. Texts of `previous` (optional)
+    // Computes the text of every episode, on up to `threads` threads. Texts of `previous` (optional)
     // made from the same show notes are reused (an incremental rebuild after a note edit).
     TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous = nullptr);
     // The text of an episode of that catalog (computed on the spot for any other episode).

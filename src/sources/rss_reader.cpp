@@ -133,9 +133,11 @@ struct ItemReader {
 core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& channel, const Names& names) {
     core::Channel c;
     for (auto attr : rss.attributes()) c.root_attributes.emplace_back(attr.name(), attr.value());
-    pugi::xml_document copy;
-    auto kept = copy.append_copy(channel);
-    while (auto item = kept.child("item")) kept.remove_child(item);
+    pugi::xml_document copy;  // the channel without its items (copying them all first cost a tenth of reading)
+    auto kept = copy.append_child(channel.name());
+    for (auto attr : channel.attributes()) kept.append_copy(attr);
+    for (auto child : channel.children())
+        if (child.type() != pugi::node_element || std::string_view(child.name()) != "item") kept.append_copy(child);
     std::ostringstream raw;
     kept.print(raw, "", pugi::format_raw);
     c.raw_xml = raw.str();

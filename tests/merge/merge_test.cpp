@@ -2,6 +2,10 @@
 
 #include "merge/merge.hpp"
 #include "merge/normalize.hpp"
+#include "util/html_sanitizer.hpp"
+#include "util/normalize.hpp"
+#include "util/strings.hpp"
+#include "util/unicode.hpp"
 
 namespace {
 core::Record rec(const std::string& title, const char* date = nullptr) {
@@ -23,6 +27,38 @@ TEST_CASE("normalization for matching") {
     CHECK(util::clean_text("Portugu\xC3\x83\xC2\xAAs") == "Portugu\xC3\xAAs");  // mojibake undone
     CHECK(merge::is_prefix_match(merge::description_form("Higher order operators are a special form of operators in torch.ops which have relaxed ...", false),
                                  merge::description_form("Higher order operators are a special form of operators in torch.ops which have relaxed input argument requirements.", false)));
+}
+
+TEST_CASE("a long description's form is read from its start alone, and is the form of the whole text") {
+    // What the form was before it read only a prefix: the whole text stripped, then cut.
+    auto whole_form = [](std::string_view text, bool is_html) {
+        std::string plain = is_html ? util::strip_tags(text) : std::string(text);
+        std::string_view body = util::trim(plain);
+        if (body.size() > 500) body = util::truncate_code_points(body, 500);
+        for (std::string_view marker : {"...", "\xE2\x80\xA6"})
+            if (body.ends_with(marker)) body.remove_suffix(marker.size());
+        return util::match_form(body);
+    };
+    // Tags, entities, multi-byte letters and runs of white space fall across every cut point.
+    std::string html, text;
+    for (int i = 0; i < 400; ++i) {
+        html += "<p class=\"x\">Caf\xC3\xA9 &amp; <a href=\"https://example.com/" + std::to_string(i) + "\">link</a> &#233;t\xC3\xA9   </p>\n";
+        text += "Word" + std::to_string(i) + " caf\xC3\xA9 \xE2\x80\x94   ";
+    }
+    for (std::size_t len : {100u, 499u, 2047u, 2048u, 2049u, 2100u, 5000u, 8191u, 8192u, 8200u, 20000u}) {
+        CAPTURE(len);
+        for (std::size_t shift = 0; shift < 40; ++shift) {
+            std::string_view h = std::string_view(html).substr(shift, len);
+            std::string_view t = std::string_view(text).substr(shift, len);
+            CHECK(merge::description_form(h, true) == whole_form(h, true));
+            CHECK(merge::description_form(t, false) == whole_form(t, false));
+        }
+    }
+    // Markup heavy enough that 2,048 bytes hold fewer than 500 characters of text.
+    std::string heavy;
+    for (int i = 0; i < 300; ++i) heavy += "<span class=\"a-very-long-class-name-for-markup\">w" + std::to_string(i) + "</span> ";
+    CHECK(merge::description_form(heavy, true) == whole_form(heavy, true));
+    CHECK(merge::description_form(heavy, true).size() > 400);
 }
 
 TEST_CASE("linking: guid, enclosure, title and date; never two records of one source") {
