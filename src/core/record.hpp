@@ -58,7 +58,8 @@ struct Record {
     std::string keywords;
     std::vector<std::string> categories;  // a feed item's <category> elements
     std::vector<std::string> seen_at;  // other pages where the episode was seen
-    std::string raw_xml;  // a feed item as it was (<item>...</item>), so nothing it has is lost
+    std::string raw_xml;  // a feed item as it was (<item>...</item>), so nothing it has is lost;
+                          // description and content:encoded are emptied (they are fields above)
 };
 
 }  // namespace core

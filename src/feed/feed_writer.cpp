@@ -2,6 +2,7 @@
 
 #include <pugixml.hpp>
 #include <sstream>
+#include <stdexcept>
 
 #include "feed/podcast_guid.hpp"
 #include "feed/xml_merge.hpp"
@@ -206,8 +207,18 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     auto input_channel = parse_fragment(catalog.channel.raw_xml);
     auto channel = rss.append_child("channel");
     write_merged(channel, input_channel.child("channel"), prefixes, channel_model(config, catalog, site));
-
     FeedResult result;
+
+    // The channel is printed without its items, and each item is built and printed on its own
+    // (at the depth it has in the document) into the gap before </channel>: the document of a
+    // large archive's feed never exists whole, only its text.
+    std::ostringstream head;
+    doc.save(head, "  ", pugi::format_default, pugi::encoding_utf8);
+    std::string text = std::move(head).str();
+    constexpr std::string_view k_close = "  </channel>\n</rss>\n";
+    if (!text.ends_with(k_close)) throw std::logic_error("feed.xml: unexpected end of the printed channel");
+    result.xml = text.substr(0, text.size() - k_close.size());
+    std::ostringstream items;
     for (const auto& e : catalog.episodes) {
         if (!e.enclosure || !util::is_http_url(e.enclosure->url)) {
             ++result.left_out_without_audio;
@@ -218,13 +229,15 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
             continue;
         }
         auto input_item = parse_fragment(e.feed_item_xml);
-        auto item = channel.append_child("item");
+        pugi::xml_document item_doc;
+        auto item = item_doc.append_child("item");
         write_merged(item, input_item.child("item"), prefixes, item_model(e, curation.extras(e.slug), site));
+        items.str({});
+        item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
+        result.xml += items.view();
         result.items.push_back({e.guid, e.enclosure->url, e.slug});
     }
-    std::ostringstream s;
-    doc.save(s, "  ", pugi::format_default, pugi::encoding_utf8);
-    result.xml = s.str();
+    result.xml += k_close;
     return result;
 }
 

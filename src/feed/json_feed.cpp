@@ -1,6 +1,7 @@
 #include "feed/json_feed.hpp"
 
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "util/dates.hpp"
 #include "util/url.hpp"
@@ -16,7 +17,9 @@ std::string write_json_feed(const core::Catalog& catalog, const notes::Curation&
                            {"language", site.language}};
     if (!site.author.empty()) feed["authors"] = nlohmann::json::array({{{"name", site.author}}});
     if (!site.image.empty()) feed["icon"] = site.image;
-    nlohmann::json items = nlohmann::json::array();
+    // Each item is dumped on its own into the text (indented as the whole document's dump would
+    // indent it): a large archive's items never exist as one JSON value beside their text.
+    std::string items;
     for (const auto& e : catalog.episodes) {
         // The same items as feed.xml: an audio file and a date.
         if (!e.enclosure || !util::is_http_url(e.enclosure->url) || !e.date) continue;
@@ -33,10 +36,21 @@ std::string write_json_feed(const core::Catalog& catalog, const notes::Curation&
                                {"date_published", util::format_iso8601(*e.date)},
                                {"attachments", nlohmann::json::array({attachment})}};
         if (x && !x->topics.empty()) item["tags"] = x->topics;
-        items.push_back(std::move(item));
+        items += items.empty() ? "[\n  " : ",\n  ";
+        for (char c : item.dump(1)) {  // strings are escaped: every newline is the dump's own
+            items += c;
+            if (c == '\n') items += "  ";
+        }
     }
-    feed["items"] = std::move(items);
-    return feed.dump(1) + "\n";
+    feed["items"] = nlohmann::json::array();
+    std::string text = feed.dump(1) + "\n";
+    if (!items.empty()) {
+        constexpr std::string_view k_empty = "\n \"items\": []";  // a top-level key: one space deep
+        std::size_t at = text.find(k_empty);
+        if (at == std::string::npos) throw std::logic_error("feed.json: no place for the items");
+        text.replace(at + k_empty.size() - 2, 2, items + "\n ]");
+    }
+    return text;
 }
 
 }  // namespace feed

@@ -96,6 +96,12 @@ struct ItemReader {
         // cut it, so regenerating from our own feed gives the same feed.
         if (auto cut = r.content_html.find(core::k_archive_note_open); cut != std::string::npos)
             r.content_html = std::string(util::trim(r.content_html.substr(0, cut)));
+        // The regenerated feed writes its own description and content:encoded where these
+        // stood, so the kept item needs only their places: emptied, they no longer double the
+        // largest part of a big archive's memory.
+        for (const std::string& name : {std::string("description"), names.name(k_content_ns, "encoded")})
+            for (auto field = item.child(name.c_str()); field; field = field.next_sibling(name.c_str()))
+                while (auto c = field.first_child()) field.remove_child(c);
         std::ostringstream raw;
         item.print(raw, "", pugi::format_raw);
         r.raw_xml = raw.str();
