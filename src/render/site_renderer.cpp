@@ -2,10 +2,8 @@
 
 #include <map>
 #include <memory>
-#include <sstream>
 #include <unordered_map>
 
-#include <pugixml.hpp>
 
 #include "render/page_queue.hpp"
 #include "util/dates.hpp"
@@ -243,17 +241,24 @@ void queue_plain(Inputs& in, const std::string& file, const std::string& name, s
     });
 }
 
+// Written as text, as pugixml would print it: a preview rebuild writes it after every edit, and
+// a document of every page's URL cost more than the page that changed.
 std::string sitemap_xml(const SiteInfo& site, const std::vector<std::string>& dirs) {
-    pugi::xml_document doc;
-    auto decl = doc.append_child(pugi::node_declaration);
-    decl.append_attribute("version") = "1.0";
-    decl.append_attribute("encoding") = "UTF-8";
-    auto urlset = doc.append_child("urlset");
-    urlset.append_attribute("xmlns") = "http://www.sitemaps.org/schemas/sitemap/0.9";
-    for (const auto& dir : dirs) urlset.append_child("url").append_child("loc").text() = site.paths.absolute(dir).c_str();
-    std::ostringstream s;
-    doc.save(s, "  ", pugi::format_default, pugi::encoding_utf8);
-    return s.str();
+    std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+    xml.reserve(xml.size() + dirs.size() * (site.paths.base_url.size() + 64));
+    for (const auto& dir : dirs) {
+        xml += "  <url>\n    <loc>";
+        for (char c : site.paths.absolute(dir)) {  // text: only & < > need escaping
+            if (c == '&') xml += "&amp;";
+            else if (c == '<') xml += "&lt;";
+            else if (c == '>') xml += "&gt;";
+            else xml += c;
+        }
+        xml += "</loc>\n  </url>\n";
+    }
+    xml += "</urlset>\n";
+    return xml;
 }
 
 void copy_tree(const fs::path& root, std::map<std::string, fs::path>& files) {
