@@ -132,11 +132,15 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     });
     auto json_feed = std::async(std::launch::async, [&] { return feed::write_json_feed(catalog, curation, site); });
     feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
-    FeedSummary summary{feed.items.size(), feed.left_out_without_audio, feed.left_out_without_date, check_feed(config, inputs, feed)};
-    output::MemoryOutput index = search.get();  // named: a range-for over a temporary's member would dangle
-    for (const auto& [path, content] : index.files()) out.add(path, *content);
-    out.add("feed.xml", std::move(feed.xml));
+    // The other two are stored (and, on disk, freed) before the feed is checked: the check parses
+    // the whole feed, and a large archive's three texts beside that parse were its peak memory.
     out.add("feed.json", json_feed.get());
+    {
+        output::MemoryOutput index = search.get();  // named: a range-for over a temporary's member would dangle
+        for (const auto& [path, content] : index.files()) out.add(path, *content);
+    }
+    FeedSummary summary{feed.items.size(), feed.left_out_without_audio, feed.left_out_without_date, check_feed(config, inputs, feed)};
+    out.add("feed.xml", std::move(feed.xml));
     return summary;
 }
 

@@ -217,7 +217,12 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     std::string text = std::move(head).str();
     constexpr std::string_view k_close = "  </channel>\n</rss>\n";
     if (!text.ends_with(k_close)) throw std::logic_error("feed.xml: unexpected end of the printed channel");
-    result.xml = text.substr(0, text.size() - k_close.size());
+    // Room for every item up front (a guess on the large side; untouched room costs no memory):
+    // growing by doubling would copy the text and briefly hold it twice.
+    std::size_t room = text.size();
+    for (const auto& e : catalog.episodes) room += e.feed_item_xml.size() + 2 * site.text(e).notes_html.size() + 2048;
+    result.xml.reserve(room);
+    result.xml.append(text, 0, text.size() - k_close.size());
     std::ostringstream items;
     for (const auto& e : catalog.episodes) {
         if (!e.enclosure || !util::is_http_url(e.enclosure->url)) {

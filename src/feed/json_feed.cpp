@@ -17,9 +17,16 @@ std::string write_json_feed(const core::Catalog& catalog, const notes::Curation&
                            {"language", site.language}};
     if (!site.author.empty()) feed["authors"] = nlohmann::json::array({{{"name", site.author}}});
     if (!site.image.empty()) feed["icon"] = site.image;
-    // Each item is dumped on its own into the text (indented as the whole document's dump would
-    // indent it): a large archive's items never exist as one JSON value beside their text.
-    std::string items;
+    // The document is dumped without items, and each item is dumped on its own into the gap
+    // (indented as the whole document's dump would indent it): a large archive's items never
+    // exist as one JSON value beside their text, nor the text twice.
+    feed["items"] = nlohmann::json::array();
+    const std::string frame = feed.dump(1) + "\n";
+    constexpr std::string_view k_empty = "\n \"items\": []";  // a top-level key: one space deep
+    const std::size_t gap = frame.find(k_empty);
+    if (gap == std::string::npos) throw std::logic_error("feed.json: no place for the items");
+    std::string text = frame.substr(0, gap + k_empty.size() - 1);  // up to "[", the items go after it
+    bool first = true;
     for (const auto& e : catalog.episodes) {
         // The same items as feed.xml: an audio file and a date.
         if (!e.enclosure || !util::is_http_url(e.enclosure->url) || !e.date) continue;
@@ -36,20 +43,15 @@ std::string write_json_feed(const core::Catalog& catalog, const notes::Curation&
                                {"date_published", util::format_iso8601(*e.date)},
                                {"attachments", nlohmann::json::array({attachment})}};
         if (x && !x->topics.empty()) item["tags"] = x->topics;
-        items += items.empty() ? "[\n  " : ",\n  ";
+        text += first ? "\n  " : ",\n  ";
+        first = false;
         for (char c : item.dump(1)) {  // strings are escaped: every newline is the dump's own
-            items += c;
-            if (c == '\n') items += "  ";
+            text += c;
+            if (c == '\n') text += "  ";
         }
     }
-    feed["items"] = nlohmann::json::array();
-    std::string text = feed.dump(1) + "\n";
-    if (!items.empty()) {
-        constexpr std::string_view k_empty = "\n \"items\": []";  // a top-level key: one space deep
-        std::size_t at = text.find(k_empty);
-        if (at == std::string::npos) throw std::logic_error("feed.json: no place for the items");
-        text.replace(at + k_empty.size() - 2, 2, items + "\n ]");
-    }
+    if (!first) text += "\n ";
+    text.append(frame, gap + k_empty.size() - 1);  // "]" and the rest
     return text;
 }
 
