@@ -1,7 +1,6 @@
 #include "feed/feed_writer.hpp"
 
 #include <pugixml.hpp>
-#include <sstream>
 #include <stdexcept>
 
 #include "feed/podcast_guid.hpp"
@@ -10,6 +9,7 @@
 #include "util/html_sanitizer.hpp"
 #include "util/strings.hpp"
 #include "util/url.hpp"
+#include "util/xml_text.hpp"
 
 namespace feed {
 
@@ -212,9 +212,9 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     // The channel is printed without its items, and each item is built and printed on its own
     // (at the depth it has in the document) into the gap before </channel>: the document of a
     // large archive's feed never exists whole, only its text.
-    std::ostringstream head;
+    std::string text;
+    util::XmlAppender head(text);
     doc.save(head, "  ", pugi::format_default, pugi::encoding_utf8);
-    std::string text = std::move(head).str();
     constexpr std::string_view k_close = "  </channel>\n</rss>\n";
     if (!text.ends_with(k_close)) throw std::logic_error("feed.xml: unexpected end of the printed channel");
     // Room for every item up front (a guess on the large side; untouched room costs no memory):
@@ -223,7 +223,7 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     for (const auto& e : catalog.episodes) room += e.feed_item_xml.size() + 2 * site.text(e).notes_html.size() + 2048;
     result.xml.reserve(room);
     result.xml.append(text, 0, text.size() - k_close.size());
-    std::ostringstream items;
+    util::XmlAppender items(result.xml);
     for (const auto& e : catalog.episodes) {
         if (!e.enclosure || !util::is_http_url(e.enclosure->url)) {
             ++result.left_out_without_audio;
@@ -237,9 +237,7 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
         pugi::xml_document item_doc;
         auto item = item_doc.append_child("item");
         write_merged(item, input_item.child("item"), prefixes, item_model(e, curation.extras(e.slug), site));
-        items.str({});
         item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
-        result.xml += items.view();
         result.items.push_back({e.guid, e.enclosure->url, e.slug});
     }
     result.xml += k_close;

@@ -20,12 +20,12 @@ struct PageInputs {
 
 // Both sides must come from the same merged catalog (with other notes applied): an episode
 // without a note on either side is then the same on both without comparing it.
-// Keys whose inputs differ: "site" when something every page shows changed (then every page is
-// rendered), "order" when episodes moved, "e:<slug>" for an episode whose own fields changed,
-// "n:<slug>" for one whose note's contribution changed ("s:<slug>" too when what cards show of
-// it changed: summary, topics), "t:<section>/<term>" for a topic or
-// guest that gained or lost an episode, "T:<section>" for the list of them, "p:<slug>" for a
-// page of content/pages.
+// Keys (render::dep) whose inputs differ: dep::site when something every page shows changed
+// (then every page is rendered), dep::order when episodes moved, dep::episode for an episode
+// whose own fields changed (and dep::any_episode), dep::note for one whose note's contribution
+// changed (dep::card_note too when what cards show of it changed: summary, topics), dep::term for
+// a topic or guest that gained or lost an episode, dep::term_index for the list of them,
+// dep::page for a page of content/pages.
 render::ChangedKeys changed_keys(const PageInputs& before, const PageInputs& after);
 
 }  // namespace incremental

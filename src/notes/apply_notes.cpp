@@ -48,7 +48,9 @@ struct Applier {
         std::string key;
         if (cache) {
             key = std::to_string(first_line) + "\n" + body;
-            if (auto it = cache->markdown.find(key); it != cache->markdown.end()) return used.emplace(std::move(key), it->second).first->second;
+            if (auto it = used.find(key); it != used.end()) return it->second;  // the same text twice
+            // Moved, not copied, from the last run's cache: this run's replaces it.
+            if (auto node = cache->markdown.extract(key)) return used.insert(std::move(node)).position->second;
         }
         auto rendered = render_markdown(body, first_line, [&](const std::string& slug) -> std::optional<std::string> {
             auto hits = index.find(slug);

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "render/site_renderer.hpp"
+#include "util/parallel.hpp"
 
 namespace render {
 
@@ -17,9 +18,8 @@ constexpr std::size_t k_window = 512;                   // pages rendered ahead 
 
 void PageQueue::run() {
     const std::size_t n = m_jobs.size();
-    const unsigned threads = static_cast<unsigned>(
-        std::min<std::size_t>(std::max(2u, std::thread::hardware_concurrency()), n / k_pages_per_thread_minimum));
-    if (threads <= 1) {
+    const unsigned threads = util::threads_for(n, k_pages_per_thread_minimum);
+    if (threads == 1) {
         for (auto& job : m_jobs) m_sink.add(job.path, job.render(m_templates));
         m_jobs.clear();
         return;

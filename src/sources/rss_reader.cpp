@@ -1,12 +1,12 @@
 #include "sources/rss_reader.hpp"
 
 #include <map>
-#include <sstream>
 #include <pugixml.hpp>
 
 #include "util/strings.hpp"
 #include "util/text_position.hpp"
 #include "util/unicode.hpp"
+#include "util/xml_text.hpp"
 
 namespace sources {
 
@@ -102,9 +102,7 @@ struct ItemReader {
         for (const std::string& name : {std::string("description"), names.name(k_content_ns, "encoded")})
             for (auto field = item.child(name.c_str()); field; field = field.next_sibling(name.c_str()))
                 while (auto c = field.first_child()) field.remove_child(c);
-        std::ostringstream raw;
-        item.print(raw, "", pugi::format_raw);
-        r.raw_xml = raw.str();
+        r.raw_xml = util::raw_xml(item);
         if (auto date = item.child("pubDate")) {
             r.date = util::parse_rfc822(text_of(date));
             if (!r.date) r.date = util::parse_any_date(text_of(date));
@@ -144,9 +142,7 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     for (auto attr : channel.attributes()) kept.append_copy(attr);
     for (auto child : channel.children())
         if (child.type() != pugi::node_element || std::string_view(child.name()) != "item") kept.append_copy(child);
-    std::ostringstream raw;
-    kept.print(raw, "", pugi::format_raw);
-    c.raw_xml = raw.str();
+    c.raw_xml = util::raw_xml(kept);
     c.title = full_text(channel.child("title"));
     c.description = full_text(channel.child("description"));
     if (c.description.empty()) c.description = full_text(channel.child(names.name(k_itunes_ns, "summary").c_str()));

@@ -8,7 +8,6 @@
 namespace util {
 
 namespace {
-constexpr long long k_max_seconds = k_max_duration_seconds;
 
 std::optional<Duration> parse_clock(std::string_view text) {
     auto parts = split(text, ':');
@@ -20,7 +19,7 @@ std::optional<Duration> parse_clock(std::string_view text) {
         if (i > 0 && (v > 59 || parts[i].size() != 2)) return std::nullopt;
         total = total * 60 + v;
     }
-    if (total > k_max_seconds) return std::nullopt;
+    if (total > k_max_duration_seconds) return std::nullopt;
     return Duration{static_cast<int>(total), true};
 }
 
@@ -50,7 +49,7 @@ std::optional<Duration> parse_units(std::string_view text) {
         any = true;
         while (i < text.size() && (text[i] == ',' || text[i] == ' ')) ++i;
     }
-    if (!any || total > k_max_seconds) return std::nullopt;
+    if (!any || total > k_max_duration_seconds) return std::nullopt;
     return Duration{static_cast<int>(total), has_seconds};
 }
 }  // namespace
@@ -60,7 +59,7 @@ std::optional<Duration> parse_duration(std::string_view raw) {
     if (text.empty()) return std::nullopt;
     long long seconds = 0;
     if (parse_uint(text, seconds)) {
-        if (seconds > k_max_seconds) return std::nullopt;
+        if (seconds > k_max_duration_seconds) return std::nullopt;
         return Duration{static_cast<int>(seconds), true};
     }
     if (text.find(':') != std::string_view::npos) return parse_clock(text);

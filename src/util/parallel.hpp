@@ -11,10 +11,11 @@
 namespace util {
 
 // The threads worth using for `n` pieces: one per core (at least two, which the machines we
-// build on have), but no more than one per `min_per_thread` pieces (a thread costs ~50 us).
+// build on have), but no more than one per `min_per_thread` pieces (a thread costs ~50 us),
+// and always one.
 inline unsigned threads_for(std::size_t n, std::size_t min_per_thread) {
     std::size_t cores = std::max(2u, std::thread::hardware_concurrency());
-    return static_cast<unsigned>(std::max<std::size_t>(1, std::min(cores, n / std::max<std::size_t>(1, min_per_thread) + 1)));
+    return static_cast<unsigned>(std::max<std::size_t>(1, std::min(cores, n / std::max<std::size_t>(1, min_per_thread))));
 }
 
 // Calls fn(i) for every i in [0, n), each exactly once, on up to threads_for(n, min_per_thread)
