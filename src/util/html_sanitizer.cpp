@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <gumbo.h>
 #include <memory>
 
 #include "util/escape.hpp"
+#include "util/simple_html.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 #include "util/url.hpp"
@@ -18,12 +20,29 @@ constexpr int k_max_depth = 64;  // deeper nesting is flattened to text; nothing
 
 using GumboHandle = std::unique_ptr<GumboOutput, void (*)(GumboOutput*)>;
 
-GumboHandle parse_fragment(std::string_view html) {
+// Gumbo 0.10.1 reads its fragment document's quirks mode without ever setting it (valgrind:
+// "conditional jump depends on uninitialised value"), so "<p>x<table>" sometimes closed the
+// paragraph and sometimes not, from one call to the next. Zeroed memory means no quirks, as
+// for our pages' <!DOCTYPE html>, every time.
+void* zeroed_allocation(void*, std::size_t size) { return std::calloc(1, size); }
+void release(void*, void* pointer) { std::free(pointer); }
+
+GumboOptions fragment_options() {
     GumboOptions options = kGumboDefaultOptions;
+    options.allocator = zeroed_allocation;
+    options.deallocator = release;
     options.fragment_context = GUMBO_TAG_DIV;
     options.max_errors = 0;
+    return options;
+}
+
+GumboHandle parse_fragment(std::string_view html) {
+    GumboOptions options = fragment_options();
     GumboOutput* out = gumbo_parse_with_options(&options, html.data(), html.size());
-    return GumboHandle(out, [](GumboOutput* o) { gumbo_destroy_output(&kGumboDefaultOptions, o); });
+    return GumboHandle(out, [](GumboOutput* o) {
+        GumboOptions same = fragment_options();
+        gumbo_destroy_output(&same, o);
+    });
 }
 
 bool is_one_of(GumboTag tag, std::initializer_list<GumboTag> tags) {
@@ -45,7 +64,7 @@ bool is_allowed(GumboTag tag) {
                            GUMBO_TAG_I, GUMBO_TAG_U, GUMBO_TAG_S, GUMBO_TAG_DEL, GUMBO_TAG_INS, GUMBO_TAG_CODE,
                            GUMBO_TAG_PRE, GUMBO_TAG_BLOCKQUOTE, GUMBO_TAG_UL, GUMBO_TAG_OL, GUMBO_TAG_LI,
                            GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4, GUMBO_TAG_H5, GUMBO_TAG_H6, GUMBO_TAG_TABLE,
-                           GUMBO_TAG_THEAD, GUMBO_TAG_TBODY, GUMBO_TAG_TFOOT, GUMBO_TAG_TR, GUMBO_TAG_TH,
+                           GUMBO_TAG_CAPTION, GUMBO_TAG_THEAD, GUMBO_TAG_TBODY, GUMBO_TAG_TFOOT, GUMBO_TAG_TR, GUMBO_TAG_TH,
                            GUMBO_TAG_TD, GUMBO_TAG_HR, GUMBO_TAG_SUP, GUMBO_TAG_SUB, GUMBO_TAG_DL, GUMBO_TAG_DT,
                            GUMBO_TAG_DD, GUMBO_TAG_ABBR, GUMBO_TAG_KBD, GUMBO_TAG_Q, GUMBO_TAG_CITE,
                            GUMBO_TAG_SECTION, GUMBO_TAG_DETAILS, GUMBO_TAG_SUMMARY, GUMBO_TAG_MARK});
@@ -109,9 +128,70 @@ bool is_text_block(GumboTag tag) {
                            GUMBO_TAG_TR, GUMBO_TAG_PRE, GUMBO_TAG_BLOCKQUOTE});
 }
 
+bool is_heading(GumboTag tag) {
+    return is_one_of(tag, {GUMBO_TAG_H1, GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4, GUMBO_TAG_H5, GUMBO_TAG_H6});
+}
+
+// Start tags that close an open <p> (HTML5 "close a p element"), of those the writer emits.
+bool closes_paragraph(GumboTag tag) {
+    return is_heading(tag) || is_one_of(tag, {GUMBO_TAG_P, GUMBO_TAG_BLOCKQUOTE, GUMBO_TAG_UL, GUMBO_TAG_OL,
+                                              GUMBO_TAG_DL, GUMBO_TAG_DD, GUMBO_TAG_DT, GUMBO_TAG_LI, GUMBO_TAG_PRE,
+                                              GUMBO_TAG_HR, GUMBO_TAG_TABLE, GUMBO_TAG_SECTION, GUMBO_TAG_DETAILS,
+                                              GUMBO_TAG_SUMMARY});
+}
+
+// Where HTML5's scopes end, of the elements the writer emits.
+bool is_scope_boundary(GumboTag tag) {
+    return is_one_of(tag, {GUMBO_TAG_TABLE, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_CAPTION});
+}
+
+// The writer's elements in HTML5's "special" category, but for <div> and <p> (which an <li>,
+// <dd> or <dt> start tag looks through for an open one to close).
+bool stops_list_item_search(GumboTag tag) {
+    return is_heading(tag) || closes_paragraph(tag) ||
+           is_one_of(tag, {GUMBO_TAG_TBODY, GUMBO_TAG_THEAD, GUMBO_TAG_TFOOT, GUMBO_TAG_TR, GUMBO_TAG_TD, GUMBO_TAG_TH,
+                           GUMBO_TAG_CAPTION});
+}
+
+// The elements written and still open, innermost last. Gumbo builds trees that no HTML text
+// gives back: elements it nested inside an element the sanitizer unwraps (an unknown one, or
+// one past the depth limit) would land where a browser's parser closes the open element first
+// (a heading in a heading, a paragraph in a paragraph, a list item in a list item, a link in a
+// link). Such an element is unwrapped too, so that the page shows what was written and the
+// text given with the HTML is that HTML's text.
+class OpenElements {
+public:
+    void push(GumboTag tag) { m_tags.push_back(tag); }
+    void pop() { m_tags.pop_back(); }
+
+    bool start_would_close_one(GumboTag tag) const {
+        if (is_heading(tag) && !m_tags.empty() && is_heading(m_tags.back())) return true;
+        if (tag == GUMBO_TAG_LI || tag == GUMBO_TAG_DD || tag == GUMBO_TAG_DT) {
+            for (auto it = m_tags.rbegin(); it != m_tags.rend(); ++it) {
+                bool same = tag == GUMBO_TAG_LI ? *it == GUMBO_TAG_LI : (*it == GUMBO_TAG_DD || *it == GUMBO_TAG_DT);
+                if (same) return true;
+                if (stops_list_item_search(*it) && *it != GUMBO_TAG_P) break;
+            }
+        }
+        if (tag == GUMBO_TAG_A && open_in_scope(GUMBO_TAG_A)) return true;
+        return closes_paragraph(tag) && open_in_scope(GUMBO_TAG_P);
+    }
+    bool open_in_scope(GumboTag tag) const {
+        for (auto it = m_tags.rbegin(); it != m_tags.rend(); ++it) {
+            if (*it == tag) return true;
+            if (is_scope_boundary(*it)) return false;
+        }
+        return false;
+    }
+
+private:
+    std::vector<GumboTag> m_tags;
+};
+
 struct Writer {
     std::string out;
     std::string* plain = nullptr;  // the visible text, when asked for
+    OpenElements open;
 
     void text(std::string_view t) { append_html_escaped(out, html_text(t)); }
     void visible(std::string_view t) {
@@ -135,7 +215,9 @@ struct Writer {
         if (tag == GUMBO_TAG_IMG) return image_as_link(node);
         if (!is_allowed(tag) && tag != GUMBO_TAG_H1) return children(node, depth);
         if (depth > k_max_depth) return children(node, depth);
-        const char* name = tag == GUMBO_TAG_H1 ? "h2" : gumbo_normalized_tagname(tag);
+        if (tag == GUMBO_TAG_H1) tag = GUMBO_TAG_H2;
+        if (open.start_would_close_one(tag)) return children(node, depth);
+        const char* name = gumbo_normalized_tagname(tag);
         out += '<';
         out += name;
         const GumboVector& attrs = node->v.element.attributes;
@@ -153,12 +235,14 @@ struct Writer {
         out += '>';
         block_edge(tag);
         if (is_void(tag)) return block_edge(tag);
+        open.push(tag);
         if (tag == GUMBO_TAG_A && link_shown_as_url(node)) {
             // A bare GitHub issue or PR URL reads better as "pytorch/pytorch#13246".
             visible(github_label(gumbo_get_attribute(&node->v.element.attributes, "href")->value));
         } else {
             children(node, depth);
         }
+        open.pop();
         out += "</";
         out += name;
         out += '>';
@@ -186,14 +270,14 @@ struct Writer {
         const GumboAttribute* src = gumbo_get_attribute(&node->v.element.attributes, "src");
         const GumboAttribute* alt = gumbo_get_attribute(&node->v.element.attributes, "alt");
         std::string label = alt && *alt->value ? alt->value : "image";
-        if (src && is_http_url(src->value)) {
+        if (src && is_http_url(src->value) && !open.open_in_scope(GUMBO_TAG_A)) {
             out += "<a href=\"";
             text(src->value);
             out += "\" rel=\"nofollow noopener\">";
             visible(label);
             out += "</a>";
-        } else if (alt && *alt->value) {
-            visible(label);
+        } else if ((alt && *alt->value) || (src && is_http_url(src->value))) {
+            visible(label);  // (in a link, an image's link would be a link in a link)
         }
     }
 
@@ -226,12 +310,22 @@ void collect_text(const GumboNode* node, std::string& out, int depth) {
 
 }  // namespace
 
-std::string sanitize_html(std::string_view html, std::string* plain) {
-    auto parsed = parse_fragment(html);
+namespace {
+std::string write_sanitized(const GumboNode* root, std::string* plain) {
     Writer writer;
     writer.plain = plain;
-    writer.children(parsed->root, 0);
+    writer.children(root, 0);
     return writer.out;
+}
+}  // namespace
+
+std::string sanitize_html(std::string_view html, std::string* plain) {
+    if (auto simple = parse_simple_html(html)) return write_sanitized(simple->root(), plain);
+    return sanitize_html_with_gumbo(html, plain);
+}
+
+std::string sanitize_html_with_gumbo(std::string_view html, std::string* plain) {
+    return write_sanitized(parse_fragment(html)->root, plain);
 }
 
 std::string strip_tags(std::string_view html) {
@@ -249,9 +343,12 @@ std::string strip_tags(std::string_view html) {
 std::string html_to_text(std::string_view html) {
     if (html.find('<') == std::string_view::npos && html.find('&') == std::string_view::npos)
         return collapse_whitespace(html);
-    auto parsed = parse_fragment(html);
     std::string out;
-    collect_text(parsed->root, out, 0);
+    if (auto simple = parse_simple_html(html)) {
+        collect_text(simple->root(), out, 0);
+    } else {
+        collect_text(parse_fragment(html)->root, out, 0);
+    }
     return collapse_whitespace(sanitize_utf8(out));
 }
 

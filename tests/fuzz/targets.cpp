@@ -101,6 +101,10 @@ void sanitizer(std::string_view d) {
     std::string plain;
     std::string html = util::sanitize_html(d, &plain);
     if (util::collapse_whitespace(plain) != util::html_to_text(html)) __builtin_trap();
+    // Plain HTML is read by a fast parser, the rest by gumbo: what a page shows must not depend
+    // on which one read it.
+    std::string plain_gumbo;
+    if (util::sanitize_html_with_gumbo(d, &plain_gumbo) != html || plain_gumbo != plain) __builtin_trap();
     util::html_to_text(d);
     util::linkify_text(d);
     util::strip_tags(d);
