@@ -11,8 +11,9 @@
 namespace render {
 
 std::string cut_at_word(const std::string& text, std::size_t max_chars) {
-    if (util::code_point_count(text) <= max_chars) return text;
-    std::string cut(util::truncate_code_points(text, max_chars));
+    std::string_view prefix = util::truncate_code_points(text, max_chars);  // reads no further than the cut
+    if (prefix.size() == text.size()) return text;
+    std::string cut(prefix);
     if (auto space = cut.rfind(' '); space != std::string::npos && space > cut.size() / 2) cut.resize(space);
     while (!cut.empty() && std::string_view(",;:.-").find(cut.back()) != std::string_view::npos) cut.pop_back();
     return cut + "\xE2\x80\xA6";

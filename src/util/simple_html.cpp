@@ -11,8 +11,9 @@ namespace {
 
 // How an element may nest. Under these rules HTML5's tree builder puts each element exactly
 // where its tags are: no start tag closes an open element (a <p> or <ul> in a <p>, an <li> not
-// directly in a list, a heading in a heading), no formatting element is left open across a
-// block (so none is ever reconstructed), and no <a> opens inside another (the adoption agency).
+// directly in a list, a heading in a heading), no element is implied (a <tr> straight in a
+// <table>), no text is moved out of a table, no formatting element is left open across a block
+// (so none is ever reconstructed), and no <a> opens inside another (the adoption agency).
 enum class Kind {
     phrasing,       // a, b, code, em...: text and other phrasing
     void_phrasing,  // br, img
@@ -23,6 +24,10 @@ enum class Kind {
     list_item,      // li: like flow, only directly in a list
     terms,          // dl: dt, dd and white space
     term,           // dt, dd: like flow, only directly in a dl
+    table,          // table: thead, tbody, tfoot and white space (a <tr> straight in it implies a <tbody>)
+    table_section,  // thead, tbody, tfoot: tr and white space
+    row,            // tr: td, th and white space
+    cell,           // td, th: like flow, only directly in a tr
 };
 
 struct ElementInfo {
@@ -51,6 +56,10 @@ constexpr std::array k_elements{
     ElementInfo{"ul", GUMBO_TAG_UL, Kind::list},             ElementInfo{"ol", GUMBO_TAG_OL, Kind::list},
     ElementInfo{"li", GUMBO_TAG_LI, Kind::list_item},        ElementInfo{"dl", GUMBO_TAG_DL, Kind::terms},
     ElementInfo{"dt", GUMBO_TAG_DT, Kind::term},             ElementInfo{"dd", GUMBO_TAG_DD, Kind::term},
+    ElementInfo{"table", GUMBO_TAG_TABLE, Kind::table},      ElementInfo{"thead", GUMBO_TAG_THEAD, Kind::table_section},
+    ElementInfo{"tbody", GUMBO_TAG_TBODY, Kind::table_section}, ElementInfo{"tfoot", GUMBO_TAG_TFOOT, Kind::table_section},
+    ElementInfo{"tr", GUMBO_TAG_TR, Kind::row},              ElementInfo{"td", GUMBO_TAG_TD, Kind::cell},
+    ElementInfo{"th", GUMBO_TAG_TH, Kind::cell},
 };
 
 const ElementInfo* find_element(std::string_view lower_name) {
@@ -59,7 +68,7 @@ const ElementInfo* find_element(std::string_view lower_name) {
     return nullptr;
 }
 
-bool holds_flow(Kind k) { return k == Kind::flow || k == Kind::list_item || k == Kind::term; }
+bool holds_flow(Kind k) { return k == Kind::flow || k == Kind::list_item || k == Kind::term || k == Kind::cell; }
 
 // Whether an element of kind `child` may open directly inside one of kind `parent`.
 bool may_contain(Kind parent, Kind child) {
@@ -68,11 +77,18 @@ bool may_contain(Kind parent, Kind child) {
         case Kind::void_phrasing: return holds_flow(parent) || parent == Kind::text_block || parent == Kind::phrasing;
         case Kind::list_item: return parent == Kind::list;
         case Kind::term: return parent == Kind::terms;
+        case Kind::table_section: return parent == Kind::table;
+        case Kind::row: return parent == Kind::table_section;
+        case Kind::cell: return parent == Kind::row;
         default: return holds_flow(parent);
     }
 }
 
-bool holds_text(Kind k) { return k != Kind::list && k != Kind::terms; }
+// Elsewhere text other than white space is moved (foster-parented out of a table) or ends up
+// in an implied element.
+bool holds_text(Kind k) {
+    return k != Kind::list && k != Kind::terms && k != Kind::table && k != Kind::table_section && k != Kind::row;
+}
 
 // The character references that HTML decodes even without a ';' (and, inside attribute values,
 // not before '=' or a letter): a '&' followed by any of these needs the full rules.

@@ -83,7 +83,14 @@ bool is_letter_or_digit(char32_t code_point) {
 
 std::size_t code_point_count(std::string_view text) {
     std::size_t count = 0;
-    for_each_code_point(text, [&](char32_t, std::size_t, std::size_t) { ++count; });
+    for (std::size_t i = 0; i < text.size(); ++count) {
+        if (static_cast<unsigned char>(text[i]) < 0x80) {  // ASCII: one byte, no decoding
+            ++i;
+        } else {
+            char32_t cp = 0;
+            i += decode_utf8_at(text, i, cp);
+        }
+    }
     return count;
 }
 
@@ -91,8 +98,12 @@ std::string_view truncate_code_points(std::string_view text, std::size_t max_cod
     std::size_t count = 0;
     for (std::size_t i = 0; i < text.size();) {
         if (count == max_code_points) return text.substr(0, i);
-        char32_t cp = 0;
-        i += decode_utf8_at(text, i, cp);
+        if (static_cast<unsigned char>(text[i]) < 0x80) {  // ASCII: one byte, no decoding
+            ++i;
+        } else {
+            char32_t cp = 0;
+            i += decode_utf8_at(text, i, cp);
+        }
         ++count;
     }
     return text;

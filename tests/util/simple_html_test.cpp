@@ -91,7 +91,19 @@ void flow(Lcg& r, std::string& out, int depth) {
                 flow(r, out, depth + 1);
                 out += "</blockquote>";
                 break;
-            case 5: out += "<hr>"; break;
+            case 5:
+                if (r.below(2)) {
+                    out += "<hr>";
+                } else {  // as cmark-gfm writes tables
+                    out += "<table>\n<thead>\n<tr>\n<th align=\"left\">";
+                    phrasing(r, out, depth + 1);
+                    out += "</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>";
+                    flow(r, out, depth + 1);
+                    out += "</td>\n<td colspan=\"1\">";
+                    phrasing(r, out, depth + 1);
+                    out += "</td>\n</tr>\n</tbody>\n</table>\n";
+                }
+                break;
             default:
                 out += "<dl><dt>";
                 phrasing(r, out, depth + 1);
@@ -138,7 +150,8 @@ TEST_CASE("HTML that needs HTML5's repair rules is left to gumbo") {
         "<p>a<!-- comment -->b</p>",             // comments
         "<!DOCTYPE html><p>x</p>",               // doctypes
         "<pre>\ncode</pre>",                     // the newline after <pre> is dropped
-        "<table><tr><td>x</td></tr></table>",    // tables (foster parenting)
+        "<table><tr><td>x</td></tr></table>",    // a <tr> straight in a table implies a <tbody>
+        "<table><tbody>text</tbody></table>",    // text in a table is moved before it
         "<script>alert(1)</script>",             // raw-text elements
         "<p>&copy 2024</p>",                     // a reference without ';'
         "<p>&hellip;</p>",                       // a named reference the fast parser does not know
@@ -185,7 +198,7 @@ TEST_CASE("the fast parser and gumbo agree on generated documents") {
         "<p>", "</p>", "<ul>", "</ul>", "<li>", "</li>", "<a href=\"https://x.example/?a=1&b=2\">", "</a>", "<b>", "</b>",
         "<em>", "</em>", "<code>", "</code>", "<br>", "<br/>", "<hr>", "<div>", "</div>", "<h1>", "</h1>", "<dl>",
         "<dt>", "<dd>", "</dl>", "<img src=\"https://x.example/i.png\" alt=\"pic\">", "<span class=\"x\">", "</span>",
-        "<pre>", "</pre>", "<table>", "<td>", "<!-- c -->", "<script>", "text", " ", "\n", "&amp;", "&lt;", "&nbsp;",
+        "<pre>", "</pre>", "<table>", "</table>", "<tbody>", "</tbody>", "<tr>", "</tr>", "<td>", "</td>", "<th>", "<!-- c -->", "<script>", "text", " ", "\n", "&amp;", "&lt;", "&nbsp;",
         "&copy;", "&copy", "&#65;", "&#x263A;", "&#128;", "&b=2", "& ", "<", " < ", ">", "\"", "'", "\xC3\xA9",
         "\r\n", "<P>", "</P>", "<a href=x>", "<i>", "</i>", "<blockquote>", "</blockquote>", "<p >", "</p >", "<br />",
         "https://github.com/pytorch/pytorch/issues/5", "<a href=\"https://github.com/pytorch/pytorch/issues/5\">"};
