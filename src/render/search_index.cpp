@@ -1,12 +1,14 @@
 #include "render/search_index.hpp"
 
-#include <map>
+#include <algorithm>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
 #include "render/page_data.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/normalize.hpp"
+#include "util/parallel.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 
@@ -37,46 +39,99 @@ std::string search_shard_key(const std::string& word) {
     return "x" + key;
 }
 
+namespace {
+
+// One episode's part of the index: its words with their scores, and its entry in a block.
+struct IndexedDoc {
+    std::vector<std::pair<std::string, int>> words;
+    std::string entry;  // [title, url, date, excerpt] as JSON
+};
+
+IndexedDoc index_doc(const core::Episode& e, const notes::Curation& curation, const SiteInfo& site) {
+    const notes::EpisodeExtras* extras = curation.extras(e.slug);
+    std::unordered_map<std::string, int> scores;
+    add_words(scores, e.title, 8);
+    const std::string& text = site.text(e).plain;
+    add_words(scores, text, 1);
+    std::string summary = extras && !extras->summary.empty() ? extras->summary : "";
+    if (extras) {
+        for (const auto& t : extras->topics) add_words(scores, t, 4);
+        for (const auto& g : extras->guests) add_words(scores, g, 4);
+        add_words(scores, summary, 2);
+        add_words(scores, util::html_to_text(extras->note_html), 1);
+    }
+    IndexedDoc doc;
+    doc.words.reserve(scores.size());
+    for (auto& [word, score] : scores) doc.words.emplace_back(word, std::min(score, 40));
+    std::string excerpt = summary.empty() ? text : summary + " " + text;
+    doc.entry = nlohmann::json::array({e.title, site.paths.url(SitePaths::episode_dir(e.slug)),
+                                       e.date ? util::format_human_day(*e.date) : "",
+                                       std::string(util::truncate_code_points(excerpt, k_text_chars))})
+                    .dump();
+    return doc;
+}
+
+// {"word":[[doc,score],...],...} with the words in order: what nlohmann's dump of that object
+// gives, written without building it (a large archive has a million postings).
+std::string shard_json(const std::vector<const std::pair<const std::string, std::vector<std::pair<std::uint32_t, int>>>*>& words) {
+    std::string out = "{";
+    for (const auto* w : words) {
+        if (out.size() > 1) out += ',';
+        out += nlohmann::json(w->first).dump();
+        out += ":[";
+        bool first = true;
+        for (const auto& [doc, score] : w->second) {
+            out += first ? "[" : ",[";
+            first = false;
+            out += std::to_string(doc);
+            out += ',';
+            out += std::to_string(score);
+            out += ']';
+        }
+        out += ']';
+    }
+    out += '}';
+    return out;
+}
+
+}  // namespace
+
 void write_search_index(const core::Catalog& catalog, const notes::Curation& curation, const SiteInfo& site,
                         output::Output& out) {
-    const SitePaths& paths = site.paths;
-    std::map<std::string, std::map<std::string, std::vector<std::pair<std::size_t, int>>>> shards;
-    nlohmann::json block = nlohmann::json::array();
-    for (std::size_t doc = 0; doc < catalog.episodes.size(); ++doc) {
-        const core::Episode& e = catalog.episodes[doc];
-        const notes::EpisodeExtras* extras = curation.extras(e.slug);
-        std::unordered_map<std::string, int> scores;
-        add_words(scores, e.title, 8);
-        const std::string& text = site.text(e).plain;
-        add_words(scores, text, 1);
-        std::string summary = extras && !extras->summary.empty() ? extras->summary : "";
-        if (extras) {
-            for (const auto& t : extras->topics) add_words(scores, t, 4);
-            for (const auto& g : extras->guests) add_words(scores, g, 4);
-            add_words(scores, summary, 2);
-            add_words(scores, util::html_to_text(extras->note_html), 1);
+    const std::size_t n = catalog.episodes.size();
+    std::unordered_map<std::string, std::vector<std::pair<std::uint32_t, int>>> postings;
+    // Episodes are read on every core a block at a time (the words of a whole large archive
+    // at once would be tens of megabytes), and their postings added in order.
+    std::vector<IndexedDoc> docs(k_search_block_size);
+    for (std::size_t first = 0; first < n; first += k_search_block_size) {
+        const std::size_t count = std::min(k_search_block_size, n - first);
+        util::parallel_for(count, 8, [&](std::size_t i) { docs[i] = index_doc(catalog.episodes[first + i], curation, site); });
+        std::string block = "[";
+        for (std::size_t i = 0; i < count; ++i) {
+            for (auto& [word, score] : docs[i].words) postings[std::move(word)].emplace_back(static_cast<std::uint32_t>(first + i), score);
+            if (i > 0) block += ',';
+            block += docs[i].entry;
         }
-        for (const auto& [word, score] : scores) shards[search_shard_key(word)][word].emplace_back(doc, std::min(score, 40));
-        std::string excerpt = summary.empty() ? text : summary + " " + text;
-        block.push_back({e.title, paths.url(SitePaths::episode_dir(e.slug)), e.date ? util::format_human_day(*e.date) : "",
-                         std::string(util::truncate_code_points(excerpt, k_text_chars))});
-        if (block.size() == k_search_block_size || doc + 1 == catalog.episodes.size()) {
-            out.add("search/d/" + std::to_string(doc / k_search_block_size) + ".json", block.dump());
-            block = nlohmann::json::array();
-        }
+        block += ']';
+        out.add("search/d/" + std::to_string(first / k_search_block_size) + ".json", std::move(block));
     }
+    // Shards by key, words in order within each (std::map's order: the bytes').
+    std::vector<std::pair<std::string, const std::pair<const std::string, std::vector<std::pair<std::uint32_t, int>>>*>> keyed;
+    keyed.reserve(postings.size());
+    for (const auto& entry : postings) keyed.emplace_back(search_shard_key(entry.first), &entry);
+    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first : a.second->first < b.second->first;
+    });
     nlohmann::json keys = nlohmann::json::array();
-    for (const auto& [key, words] : shards) {
-        nlohmann::json shard = nlohmann::json::object();
-        for (const auto& [word, postings] : words) {
-            nlohmann::json list = nlohmann::json::array();
-            for (const auto& [doc, score] : postings) list.push_back({doc, score});
-            shard[word] = std::move(list);
-        }
-        out.add("search/t/" + key + ".json", shard.dump());
-        keys.push_back(key);
+    for (std::size_t i = 0; i < keyed.size();) {
+        std::size_t j = i;
+        std::vector<const std::pair<const std::string, std::vector<std::pair<std::uint32_t, int>>>*> words;
+        for (; j < keyed.size() && keyed[j].first == keyed[i].first; ++j) words.push_back(keyed[j].second);
+        out.add("search/t/" + keyed[i].first + ".json", shard_json(words));
+        keys.push_back(keyed[i].first);
+        i = j;
     }
-    nlohmann::json meta = {{"version", 1}, {"docs", catalog.episodes.size()}, {"block_size", k_search_block_size}, {"shards", keys}};
+    nlohmann::json meta = {{"version", 1}, {"docs", n}, {"block_size", k_search_block_size}, {"shards", keys}};
     out.add("search/meta.json", meta.dump());
 }
 
