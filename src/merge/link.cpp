@@ -32,6 +32,9 @@ struct Facts {
     std::string desc_key;     // first words of the description, for blocking
     const core::Record* record = nullptr;
     std::vector<std::string> title_words;  // sorted, for similar_titles
+    std::string title_slug;                // the title slugified, as a host would in a page URL
+    std::string enclosure_key;             // the audio URL without trackers (normalize_media_url)
+    std::string page_key;                  // the page URL likewise
 };
 
 // The last path segment of the episode's page URL without Simplecast's random suffix
@@ -82,7 +85,7 @@ public:
     explicit Linker(std::span<const sources::SourceBatch> batches) : m_sets(0) {
         for (std::size_t b = 0; b < batches.size(); ++b)
             for (std::size_t i = 0; i < batches[b].records.size(); ++i)
-                m_facts.push_back(Facts{{b, i}, batches[b].info.name, {}, {}, {}, {}, &batches[b].records[i], {}});
+                m_facts.push_back(Facts{{b, i}, batches[b].info.name, {}, {}, {}, {}, &batches[b].records[i], {}, {}, {}, {}});
         // Normalizing the text of each record is most of the work, and independent: every core.
         util::parallel_for(m_facts.size(), 256, [this](std::size_t k) { describe(m_facts[k]); });
         m_sets = UnionFind(m_facts.size());
@@ -103,15 +106,21 @@ public:
         for (std::size_t w = 0; w < words && end != std::string::npos; ++w) end = f.description.find(' ', end + 1);
         f.desc_key = words >= 6 ? f.description.substr(0, end) : std::string();
         f.title_words = sorted_words(f.title);
+        f.title_slug = title_slug(r.title);
+        if (r.enclosure) f.enclosure_key = util::normalize_media_url(r.enclosure->url);
+        if (!r.page_url.empty()) f.page_key = util::normalize_media_url(r.page_url);
     }
 
     std::vector<LinkedGroup> run() {
-        link_by_key("guid", [](const core::Record& r) { return r.guid; });
-        link_by_key("enclosure", [](const core::Record& r) { return r.enclosure ? util::normalize_media_url(r.enclosure->url) : std::string(); });
+        // (Keys are returned by reference: records and facts outlive the blocks.)
+        link_by_key("guid", [](const Facts& f) -> const std::string& { return f.record->guid; });
+        link_by_key("enclosure", [](const Facts& f) -> const std::string& { return f.enclosure_key; });
         // Apple's episodeGuid is the feed's guid, so it is compared with both.
-        link_by_key("apple_guid", [](const core::Record& r) { return r.apple_episode_guid.empty() ? r.guid : r.apple_episode_guid; });
-        link_by_key("apple_id", [](const core::Record& r) { return r.apple_id; });
-        link_by_key("page_url", [](const core::Record& r) { return r.page_url.empty() ? std::string() : util::normalize_media_url(r.page_url); });
+        link_by_key("apple_guid", [](const Facts& f) -> const std::string& {
+            return f.record->apple_episode_guid.empty() ? f.record->guid : f.record->apple_episode_guid;
+        });
+        link_by_key("apple_id", [](const Facts& f) -> const std::string& { return f.record->apple_id; });
+        link_by_key("page_url", [](const Facts& f) -> const std::string& { return f.page_key; });
         link_by_block("title+date", [](const Facts& f) { return f.title; },
                       [](const Facts& a, const Facts& b) { return !a.title.empty() && a.title == b.title && dates_compatible(*a.record, *b.record); });
         link_by_block("description+date", [](const Facts& f) { return f.desc_key; },
@@ -173,7 +182,7 @@ private:
     void link_by_key(const std::string& rule, KeyFn key_of) {
         std::unordered_map<std::string, std::vector<std::size_t>> blocks;
         for (std::size_t i = 0; i < m_facts.size(); ++i) {
-            std::string key = key_of(*m_facts[i].record);
+            const std::string& key = key_of(m_facts[i]);
             if (!key.empty()) blocks[key].push_back(i);
         }
         for (auto& [key, ids] : sorted(blocks))
@@ -224,7 +233,7 @@ private:
         std::unordered_map<std::string, std::vector<std::size_t>> blocks;
         for (std::size_t i = 0; i < m_facts.size(); ++i) {
             if (!m_facts[i].url_slug.empty()) blocks[m_facts[i].url_slug].push_back(i);
-            std::string own = title_slug(m_facts[i].record->title);
+            const std::string& own = m_facts[i].title_slug;
             if (!own.empty() && own != m_facts[i].url_slug) blocks[own].push_back(i);
         }
         for (auto& [key, ids] : sorted(blocks))
@@ -250,7 +259,9 @@ private:
             const Facts& f = m_facts[i];
             if (!f.title.empty()) {
                 has_title[root] = true;
-                if (v.title_words.empty()) v.title_words = util::match_words(f.record->title);
+                if (v.title_words.empty())  // the title's words in order (f.title is its match form)
+                    for (auto w : util::split(f.title, ' '))
+                        if (!w.empty()) v.title_words.emplace_back(w);
             }
             if (!f.description.empty()) {
                 has_text[root] = true;
