@@ -109,7 +109,7 @@ DiskOutput::~DiskOutput() {
 
 void DiskOutput::store(const std::string& path, std::string content) {
     fs::path target = m_staging / path;
-    fs::create_directories(target.parent_path());
+    make_folder(target.parent_path());
     Entry entry{util::content_hash(content), content.size()};
     m_files[path] = entry;
     if (m_manifest_valid) {
@@ -124,6 +124,19 @@ void DiskOutput::store(const std::string& path, std::string content) {
     }
     write_whole(target, content);
     ++m_written;
+}
+
+// Folders made in the staging folder (which starts empty) are remembered: a file in one needs
+// no check, and a folder in one is a single mkdir (create_directories stats every level first).
+void DiskOutput::make_folder(const fs::path& dir) {
+    if (m_made_dirs.contains(dir.string())) return;
+    if (m_made_dirs.contains(dir.parent_path().string())) {
+        fs::create_directory(dir);
+        m_made_dirs.insert(dir.string());
+        return;
+    }
+    fs::create_directories(dir);
+    for (fs::path d = dir; d != m_staging && d.has_relative_path(); d = d.parent_path()) m_made_dirs.insert(d.string());
 }
 
 bool DiskOutput::up_to_date() const {

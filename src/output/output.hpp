@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <string_view>
 
 namespace output {
@@ -93,6 +94,9 @@ private:
     std::map<std::string, Entry> m_files;     // this build's files
     std::size_t m_written = 0;
     bool m_committed = false;
+    std::unordered_set<std::string> m_made_dirs;  // in the staging folder (which starts empty)
+
+    void make_folder(const std::filesystem::path& dir);
 
     void load_manifest();
     void save_manifest();

@@ -1,5 +1,6 @@
 #include "render/page_queue.hpp"
 
+#include <algorithm>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -14,6 +15,7 @@ namespace render {
 namespace {
 constexpr std::size_t k_pages_per_thread_minimum = 64;  // fewer: not worth a thread and its templates
 constexpr std::size_t k_window = 512;                   // pages rendered ahead of the one being written
+constexpr std::size_t k_pages_per_turn = 8;             // taken at once: one lock and one wake-up per 8 pages
 }  // namespace
 
 void PageQueue::run() {
@@ -40,18 +42,24 @@ void PageQueue::run() {
         pool.emplace_back([&] {
             try {
                 TemplateSet templates = load_templates(m_config);
+                std::vector<std::string> pages;
                 for (;;) {
-                    std::size_t k;
+                    std::size_t first, count;
                     {
                         std::unique_lock lock(mutex);
                         changed.wait(lock, [&] { return failure || next >= n || next < written + k_window; });
                         if (failure || next >= n) return;
-                        k = next++;
+                        first = next;
+                        count = std::min(k_pages_per_turn, n - first);
+                        next += count;
                     }
-                    std::string page = m_jobs[k].render(templates);
+                    pages.resize(count);
+                    for (std::size_t i = 0; i < count; ++i) pages[i] = m_jobs[first + i].render(templates);
                     std::lock_guard lock(mutex);
-                    html[k] = std::move(page);
-                    ready[k] = 1;
+                    for (std::size_t i = 0; i < count; ++i) {
+                        html[first + i] = std::move(pages[i]);
+                        ready[first + i] = 1;
+                    }
                     changed.notify_all();
                 }
             } catch (...) {
@@ -66,8 +74,9 @@ void PageQueue::run() {
                 changed.wait(lock, [&] { return failure || ready[k]; });
                 if (failure) break;
                 page = std::move(html[k]);
-                ++written;
-                changed.notify_all();
+                // Room in the window for a waiting thread's next turn (a thread takes a page only
+                // once the pages before it are written or being rendered: no one waits forever).
+                if (++written % k_pages_per_turn == 0) changed.notify_all();
             }
             m_sink.add(m_jobs[k].path, std::move(page));
         }
