@@ -17,6 +17,7 @@
 #include "sources/read_source.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
+#include "util/memory.hpp"
 #include "util/parallel.hpp"
 #include "util/stage_clock.hpp"
 
@@ -121,9 +122,9 @@ std::string input_fingerprint(const config::SiteConfig& config) {
     return util::hex_hash(h.digest());
 }
 
-FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
-                                  const core::Catalog& catalog, const notes::Curation& curation,
-                                  const render::SiteInfo& site, output::Output& out) {
+feed::FeedResult write_index_and_feeds(const config::SiteConfig& config, const core::Catalog& catalog,
+                                       const notes::Curation& curation, const render::SiteInfo& site,
+                                       output::Output& out) {
     // Three independent writers of the same read-only inputs: one each on a core.
     auto search = std::async(std::launch::async, [&] {
         output::MemoryOutput index;
@@ -135,10 +136,13 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // The other two are stored (and, on disk, freed) before the feed is checked: the check parses
     // the whole feed, and a large archive's three texts beside that parse were its peak memory.
     out.add("feed.json", json_feed.get());
-    {
-        output::MemoryOutput index = search.get();  // named: a range-for over a temporary's member would dangle
-        for (const auto& [path, content] : index.files()) out.add(path, *content);
-    }
+    output::MemoryOutput index = search.get();  // named: a range-for over a temporary's member would dangle
+    for (const auto& [path, content] : index.files()) out.add(path, *content);
+    return feed;
+}
+
+FeedSummary check_and_store_feed(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
+                                 feed::FeedResult feed, output::Output& out) {
     FeedSummary summary{feed.items.size(), feed.left_out_without_audio, feed.left_out_without_date, check_feed(config, inputs, feed)};
     out.add("feed.xml", std::move(feed.xml));
     return summary;
@@ -170,12 +174,20 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     render::PageSink sink(out, keep ? &keep->dependencies : nullptr);
     render::render_site(config, catalog, curation, site, templates, sink, &parts);
     render::copy_static_files(config, out);
+    util::release_free_memory();  // the pages' cards and data, before the feeds' texts grow
     stage("render");
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
-    FeedSummary feed = write_index_and_feeds(config, inputs, catalog, curation, site, out);
+    feed::FeedResult feed_text = write_index_and_feeds(config, catalog, curation, site, out);
+    report.episodes = catalog.episodes.size();
+    if (!keep) {  // nothing needs the catalog and its texts any more: not beside the feed's parse
+        catalog = core::Catalog();
+        curation = notes::Curation();
+        site.texts.reset();
+        util::release_free_memory();
+    }
+    FeedSummary feed = check_and_store_feed(config, inputs, std::move(feed_text), out);
     stage("feed");
 
-    report.episodes = catalog.episodes.size();
     report.feed_items = feed.items;
     report.left_out_without_audio = feed.left_out_without_audio;
     report.left_out_without_date = feed.left_out_without_date;

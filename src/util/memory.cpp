@@ -1,0 +1,18 @@
+#include "util/memory.hpp"
+
+#include <cstddef>
+#include <dlfcn.h>
+
+namespace util {
+
+void release_free_memory() {
+    // Looked up, not linked: the library also runs on glibc's allocator (tests, sanitizers).
+    using Mallctl = int (*)(const char*, void*, std::size_t*, void*, std::size_t);
+    auto mallctl = reinterpret_cast<Mallctl>(::dlsym(RTLD_DEFAULT, "mallctl"));
+    if (!mallctl) return;
+    constexpr unsigned k_all_arenas = 4096;  // MALLCTL_ARENAS_ALL
+    static_assert(k_all_arenas == 4096);
+    mallctl("arena.4096.purge", nullptr, nullptr, nullptr, 0);
+}
+
+}  // namespace util
