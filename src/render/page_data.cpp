@@ -154,50 +154,77 @@ std::string term_slug(const std::string& name) {
 }
 
 namespace {
+Data term_link(const SiteInfo& site, const std::string& section, const std::string& name) {
+    Data item;
+    put(item, "name", name);
+    put(item, "url", site.paths.url(section + "/" + term_slug(name) + "/"));
+    return item;
+}
+
 Data terms(const SiteInfo& site, const std::string& section, const std::vector<std::string>& names) {
     List items;
-    for (const auto& name : names) {
-        Data item;
-        put(item, "name", name);
-        put(item, "url", site.paths.url(section + "/" + term_slug(name) + "/"));
-        items.push_back(std::move(item));
-    }
+    for (const auto& name : names) items.push_back(term_link(site, section, name));
     return list(std::move(items));
+}
+
+CardCache::Parts card_parts(const SiteInfo& site, const core::Episode& e) {
+    CardCache::Parts p;
+    p.url = site.paths.url(SitePaths::episode_dir(e.slug));
+    if (e.date) {
+        p.date_iso = util::format_iso8601(*e.date);
+        p.date_human = util::format_human_day(*e.date);
+    }
+    if (e.duration) p.duration = util::format_human_duration(e.duration->seconds);
+    return p;
+}
+
+// The card from its formatted parts; `topics` is the episode's topic links when it has a note.
+Data card_data(const SiteInfo& site, const core::Episode& e, const CardCache::Parts& p,
+               const notes::EpisodeExtras* extras, Data topics) {
+    Data card;
+    put(card, "title", e.title);
+    put(card, "slug", e.slug);
+    put(card, "url", p.url);
+    if (e.date) {
+        put(card, "date_iso", p.date_iso);
+        put(card, "date_human", p.date_human);
+    }
+    if (e.duration) put(card, "duration", p.duration);
+    put(card, "summary", extras && !extras->summary.empty() ? extras->summary : site.text(e).summary);
+    put(card, "has_audio", e.enclosure.has_value());
+    if (extras) put(card, "topics", std::move(topics));
+    return card;
 }
 }  // namespace
 
 Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras) {
-    Data card;
-    put(card, "title", e.title);
-    put(card, "slug", e.slug);
-    put(card, "url", site.paths.url(SitePaths::episode_dir(e.slug)));
-    if (e.date) {
-        put(card, "date_iso", util::format_iso8601(*e.date));
-        put(card, "date_human", util::format_human_day(*e.date));
-    }
-    if (e.duration) put(card, "duration", util::format_human_duration(e.duration->seconds));
-    put(card, "summary", extras && !extras->summary.empty() ? extras->summary : site.text(e).summary);
-    put(card, "has_audio", e.enclosure.has_value());
-    if (extras) put(card, "topics", terms(site, "topics", extras->topics));
-    return card;
+    return card_data(site, e, card_parts(site, e), extras, extras ? terms(site, "topics", extras->topics) : Data());
 }
 
 CardCache::CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation)
-    : m_site(site), m_catalog(catalog), m_curation(curation), m_cards(catalog.episodes.size() * 2),
-      m_built(new std::once_flag[catalog.episodes.size() * 2]) {}
+    : m_site(site), m_catalog(catalog), m_curation(curation), m_parts(catalog.episodes.size()),
+      m_built(new std::once_flag[catalog.episodes.size()]) {
+    for (const auto& [slug, extras] : curation.by_slug)  // a few names, each on many episodes
+        for (const auto& name : extras.topics)
+            if (!m_topics.contains(name)) m_topics.emplace(name, term_link(site, "topics", name));
+}
 
-const Data& CardCache::with_note(const core::Episode& e) const { return card(e, true); }
-const Data& CardCache::plain(const core::Episode& e) const { return card(e, false); }
-
-const Data& CardCache::card(const core::Episode& e, bool with_note) const {
+const CardCache::Parts& CardCache::parts(const core::Episode& e) const {
     auto position = core::position_in(m_catalog.episodes, e);
     if (!position) throw std::logic_error("CardCache: an episode of another catalog");
-    std::size_t i = *position * 2 + with_note;
-    std::call_once(m_built[i], [&] {
-        m_cards[i] = std::make_unique<Data>(episode_card(m_site, e, with_note ? m_curation.extras(e.slug) : nullptr));
-    });
-    return *m_cards[i];
+    std::call_once(m_built[*position], [&] { m_parts[*position] = std::make_unique<Parts>(card_parts(m_site, e)); });
+    return *m_parts[*position];
 }
+
+Data CardCache::with_note(const core::Episode& e) const {
+    const notes::EpisodeExtras* extras = m_curation.extras(e.slug);
+    List topics;
+    if (extras)
+        for (const auto& name : extras->topics) topics.push_back(m_topics.at(name));
+    return card_data(m_site, e, parts(e), extras, list(std::move(topics)));
+}
+
+Data CardCache::plain(const core::Episode& e) const { return card_data(m_site, e, parts(e), nullptr, Data()); }
 
 Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
                   const notes::EpisodeExtras* extras, const EpisodeLookup& lookup, const CardCache* cache) {

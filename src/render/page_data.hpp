@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "config/site_config.hpp"
@@ -70,25 +71,32 @@ std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const s
 // `extras` (the episode's note, may be null) gives its summary and topics.
 Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras = nullptr);
 
-// Each episode's card, built the first time it is asked for (from any thread): one episode's
-// card is on the home page, the archive, each of its topics' and guests' pages and its
-// neighbours' pages. Episodes must be those of `catalog`.
+// Each episode's card (from any thread): one episode's card is on the home page, the archive,
+// each of its topics' and guests' pages and its neighbours' pages. What is costly to make (URL,
+// dates, duration, topic links) is made once per episode; the card's template data is built at
+// each use, as cheaply as copying it (every list takes its own copy), at a tenth of the memory
+// it took to keep two cards of every episode. Episodes must be those of `catalog`.
 class CardCache {
 public:
     CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation);
     // With what its note adds (summary, topics): for the home and topic pages.
-    const Data& with_note(const core::Episode& e) const;
+    Data with_note(const core::Episode& e) const;
     // Without: for the archive and links from other episodes.
-    const Data& plain(const core::Episode& e) const;
+    Data plain(const core::Episode& e) const;
+
+    struct Parts {  // what episode_card formats, formatted
+        std::string url, date_iso, date_human, duration;
+    };
 
 private:
     const SiteInfo& m_site;
     const core::Catalog& m_catalog;
     const notes::Curation& m_curation;
-    mutable std::vector<std::unique_ptr<Data>> m_cards;  // two per episode (plain, with note); null until asked for
+    mutable std::vector<std::unique_ptr<Parts>> m_parts;  // by position in the catalog; null until asked for
     std::unique_ptr<std::once_flag[]> m_built;
+    std::unordered_map<std::string, Data> m_topics;  // each topic's link, by name
 
-    const Data& card(const core::Episode& e, bool with_note) const;
+    const Parts& parts(const core::Episode& e) const;
 };
 
 // The whole episode for its page, with `older` and `newer` neighbours and what its note adds.
