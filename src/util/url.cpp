@@ -98,9 +98,17 @@ std::string with_trailing_slash(std::string_view base_url) {
 
 std::string percent_encode_path(std::string_view path) {
     static constexpr char k_hex[] = "0123456789ABCDEF";
+    // ASCII letters and digits whatever the locale (std::isalnum follows it).
+    auto plain = [](unsigned char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+               c == '.' || c == '~' || c == '/';
+    };
+    if (std::all_of(path.begin(), path.end(), [&](char c) { return plain(static_cast<unsigned char>(c)); }))
+        return std::string(path);  // slugs always are: every link on every page
     std::string out;
+    out.reserve(path.size() + 16);
     for (unsigned char c : path) {
-        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == '/') {
+        if (plain(c)) {
             out.push_back(static_cast<char>(c));
         } else {
             out.push_back('%');
