@@ -84,8 +84,12 @@ class Linker {
 public:
     explicit Linker(std::span<const sources::SourceBatch> batches) : m_sets(0) {
         for (std::size_t b = 0; b < batches.size(); ++b)
-            for (std::size_t i = 0; i < batches[b].records.size(); ++i)
-                m_facts.push_back(Facts{{b, i}, batches[b].info.name, {}, {}, {}, {}, &batches[b].records[i], {}, {}, {}, {}});
+            for (std::size_t i = 0; i < batches[b].records.size(); ++i) {
+                Facts& f = m_facts.emplace_back();  // the other fields: describe() below
+                f.id = {b, i};
+                f.source = batches[b].info.name;
+                f.record = &batches[b].records[i];
+            }
         // Normalizing the text of each record is most of the work, and independent: every core.
         util::parallel_for(m_facts.size(), 256, [this](std::size_t k) { describe(m_facts[k]); });
         m_sets = UnionFind(m_facts.size());

@@ -41,6 +41,10 @@ std::string search_shard_key(const std::string& word) {
 
 namespace {
 
+using Postings = std::vector<std::pair<std::uint32_t, int>>;  // [doc, score], in doc order
+using PostingMap = std::unordered_map<std::string, Postings>;  // by word
+using WordPostings = const PostingMap::value_type*;
+
 // One episode's part of the index: its words with their scores, and its entry in a block.
 struct IndexedDoc {
     std::vector<std::pair<std::string, int>> words;
@@ -73,7 +77,7 @@ IndexedDoc index_doc(const core::Episode& e, const notes::Curation& curation, co
 
 // {"word":[[doc,score],...],...} with the words in order: what nlohmann's dump of that object
 // gives, written without building it (a large archive has a million postings).
-std::string shard_json(const std::vector<const std::pair<const std::string, std::vector<std::pair<std::uint32_t, int>>>*>& words) {
+std::string shard_json(const std::vector<WordPostings>& words) {
     std::string out = "{";
     for (const auto* w : words) {
         if (out.size() > 1) out += ',';
@@ -99,7 +103,7 @@ std::string shard_json(const std::vector<const std::pair<const std::string, std:
 void write_search_index(const core::Catalog& catalog, const notes::Curation& curation, const SiteInfo& site,
                         output::Output& out) {
     const std::size_t n = catalog.episodes.size();
-    std::unordered_map<std::string, std::vector<std::pair<std::uint32_t, int>>> postings;
+    PostingMap postings;
     // Episodes are read on every core a block at a time (the words of a whole large archive
     // at once would be tens of megabytes), and their postings added in order.
     std::vector<IndexedDoc> docs(k_search_block_size);
@@ -116,7 +120,7 @@ void write_search_index(const core::Catalog& catalog, const notes::Curation& cur
         out.add("search/d/" + std::to_string(first / k_search_block_size) + ".json", std::move(block));
     }
     // Shards by key, words in order within each (std::map's order: the bytes').
-    std::vector<std::pair<std::string, const std::pair<const std::string, std::vector<std::pair<std::uint32_t, int>>>*>> keyed;
+    std::vector<std::pair<std::string, WordPostings>> keyed;  // shard key and word
     keyed.reserve(postings.size());
     for (const auto& entry : postings) keyed.emplace_back(search_shard_key(entry.first), &entry);
     std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
@@ -125,7 +129,7 @@ void write_search_index(const core::Catalog& catalog, const notes::Curation& cur
     nlohmann::json keys = nlohmann::json::array();
     for (std::size_t i = 0; i < keyed.size();) {
         std::size_t j = i;
-        std::vector<const std::pair<const std::string, std::vector<std::pair<std::uint32_t, int>>>*> words;
+        std::vector<WordPostings> words;
         for (; j < keyed.size() && keyed[j].first == keyed[i].first; ++j) words.push_back(keyed[j].second);
         out.add("search/t/" + keyed[i].first + ".json", shard_json(words));
         keys.push_back(keyed[i].first);

@@ -45,6 +45,19 @@ GumboHandle parse_fragment(std::string_view html) {
     });
 }
 
+// A fragment's tree: from the fast parser when the HTML is plain (simple_html.hpp), else gumbo's.
+class Fragment {
+public:
+    explicit Fragment(std::string_view html) : m_simple(parse_simple_html(html)), m_gumbo(nullptr, nullptr) {
+        if (!m_simple) m_gumbo = parse_fragment(html);
+    }
+    const GumboNode* root() const { return m_simple ? m_simple->root() : m_gumbo->root; }
+
+private:
+    std::unique_ptr<SimpleHtmlTree> m_simple;
+    GumboHandle m_gumbo;
+};
+
 bool is_one_of(GumboTag tag, std::initializer_list<GumboTag> tags) {
     return std::find(tags.begin(), tags.end(), tag) != tags.end();
 }
@@ -148,7 +161,7 @@ bool is_scope_boundary(GumboTag tag) {
 // The writer's elements in HTML5's "special" category, but for <div> and <p> (which an <li>,
 // <dd> or <dt> start tag looks through for an open one to close).
 bool stops_list_item_search(GumboTag tag) {
-    return is_heading(tag) || closes_paragraph(tag) ||
+    return closes_paragraph(tag) ||  // (headings among them)
            is_one_of(tag, {GUMBO_TAG_TBODY, GUMBO_TAG_THEAD, GUMBO_TAG_TFOOT, GUMBO_TAG_TR, GUMBO_TAG_TD, GUMBO_TAG_TH,
                            GUMBO_TAG_CAPTION});
 }
@@ -319,10 +332,7 @@ std::string write_sanitized(const GumboNode* root, std::string* plain) {
 }
 }  // namespace
 
-std::string sanitize_html(std::string_view html, std::string* plain) {
-    if (auto simple = parse_simple_html(html)) return write_sanitized(simple->root(), plain);
-    return sanitize_html_with_gumbo(html, plain);
-}
+std::string sanitize_html(std::string_view html, std::string* plain) { return write_sanitized(Fragment(html).root(), plain); }
 
 std::string sanitize_html_with_gumbo(std::string_view html, std::string* plain) {
     return write_sanitized(parse_fragment(html)->root, plain);
@@ -344,11 +354,7 @@ std::string html_to_text(std::string_view html) {
     if (html.find('<') == std::string_view::npos && html.find('&') == std::string_view::npos)
         return collapse_whitespace(html);
     std::string out;
-    if (auto simple = parse_simple_html(html)) {
-        collect_text(simple->root(), out, 0);
-    } else {
-        collect_text(parse_fragment(html)->root, out, 0);
-    }
+    collect_text(Fragment(html).root(), out, 0);
     return collapse_whitespace(sanitize_utf8(out));
 }
 

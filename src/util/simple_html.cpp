@@ -125,19 +125,11 @@ public:
     bool run() {
         m_open.push_back({0, Kind::flow, "html"});
         while (m_pos < m_html.size()) {
-            if (m_html[m_pos] == '<' && m_pos + 1 < m_html.size()) {
-                char next = m_html[m_pos + 1];
-                if (next == '/') {
-                    if (!end_tag()) return false;
-                    continue;
-                }
-                if (is_alpha(next)) {
-                    if (!start_tag()) return false;
-                    continue;
-                }
-                if (next == '!' || next == '?') return false;  // comments, doctypes, CDATA, processing instructions
-            }
-            if (!text()) return false;
+            bool read = false;  // "<!" and "<?" (comments, doctypes, CDATA, processing instructions) are gumbo's
+            if (!at_markup()) read = text();
+            else if (m_html[m_pos + 1] == '/') read = end_tag();
+            else if (is_alpha(m_html[m_pos + 1])) read = start_tag();
+            if (!read) return false;
         }
         return true;  // elements still open stay open, as at the end of any HTML
     }
@@ -154,16 +146,19 @@ private:
     SimpleHtmlTree& m_tree;
     std::size_t m_pos = 0;
     std::vector<Open> m_open;  // the root first
-    std::size_t m_open_links = 0;
+
+    // A '<' that starts a tag, a comment or the like (any other '<' is text).
+    bool at_markup() const {
+        if (m_html[m_pos] != '<' || m_pos + 1 >= m_html.size()) return false;
+        char next = m_html[m_pos + 1];
+        return is_alpha(next) || next == '/' || next == '!' || next == '?';
+    }
 
     // Text up to the next tag, references decoded. False when it holds what only gumbo should read.
     bool text() {
         std::string out;
-        while (m_pos < m_html.size()) {
+        while (m_pos < m_html.size() && !at_markup()) {
             char c = m_html[m_pos];
-            if (c == '<' && m_pos + 1 < m_html.size() && (is_alpha(m_html[m_pos + 1]) || m_html[m_pos + 1] == '/' ||
-                                                          m_html[m_pos + 1] == '!' || m_html[m_pos + 1] == '?'))
-                break;
             if (c == '<' && m_pos + 1 == m_html.size()) return false;  // a '<' at the very end
             if (c == '&') {
                 if (!reference(out)) return false;
@@ -174,7 +169,7 @@ private:
         if (out.empty()) return true;
         bool blank = std::all_of(out.begin(), out.end(), is_html_space);
         if (!holds_text(m_open.back().kind) && !blank) return false;
-        m_tree.add_text(m_open.back().element, std::move(out));
+        m_tree.add_text(m_open.back().element, std::move(out), blank);
         return true;
     }
 
@@ -261,9 +256,9 @@ private:
         ++m_pos;  // '<'
         const ElementInfo* info = find_element(name());
         if (!info || !may_contain(m_open.back().kind, info->kind) || m_open.size() > k_max_depth) return false;
-        if (info->tag == GUMBO_TAG_A && m_open_links > 0) return false;
+        if (info->tag == GUMBO_TAG_A && std::any_of(m_open.begin(), m_open.end(), [](const Open& o) { return o.name == "a"; }))
+            return false;
         std::size_t element = m_tree.add_element(m_open.back().element, info->tag);
-        std::vector<std::string> seen;
         bool is_void = info->kind == Kind::void_phrasing || info->kind == Kind::void_block;
         for (;;) {
             if (m_pos >= m_html.size()) return false;
@@ -280,19 +275,17 @@ private:
             if (!is_html_space(c)) return false;
             skip_space();
             if (m_pos < m_html.size() && (m_html[m_pos] == '>' || m_html[m_pos] == '/')) continue;
-            if (!attribute(element, seen)) return false;
+            if (!attribute(element)) return false;
         }
         if (!is_void) m_open.push_back({element, info->kind, info->name});
-        if (info->tag == GUMBO_TAG_A) ++m_open_links;
         return true;
     }
 
     // name, name="value" or name='value'; a repeated name (gumbo keeps the first) is refused.
-    bool attribute(std::size_t element, std::vector<std::string>& seen) {
+    bool attribute(std::size_t element) {
         if (m_pos >= m_html.size() || !is_alpha(m_html[m_pos])) return false;
         std::string attr_name = name();
-        if (std::find(seen.begin(), seen.end(), attr_name) != seen.end()) return false;
-        seen.push_back(attr_name);
+        if (m_tree.has_attribute(element, attr_name)) return false;
         std::string value;
         if (m_pos < m_html.size() && m_html[m_pos] == '=') {
             ++m_pos;
@@ -305,11 +298,10 @@ private:
                 if (c == '&' ? !reference(value) : !plain_character(value)) return false;
             }
             ++m_pos;
-            if (m_pos >= m_html.size() || (!is_html_space(m_html[m_pos]) && m_html[m_pos] != '>' && m_html[m_pos] != '/'))
-                return false;
-        } else if (m_pos >= m_html.size() || (!is_html_space(m_html[m_pos]) && m_html[m_pos] != '>' && m_html[m_pos] != '/')) {
-            return false;
         }
+        // White space, '>' or '/' after it ("a='x'b='y'" is a parse error HTML repairs).
+        if (m_pos >= m_html.size() || (!is_html_space(m_html[m_pos]) && m_html[m_pos] != '>' && m_html[m_pos] != '/'))
+            return false;
         m_tree.add_attribute(element, std::move(attr_name), std::move(value));
         return true;
     }
@@ -322,7 +314,6 @@ private:
         if (m_pos >= m_html.size() || m_html[m_pos] != '>') return false;
         ++m_pos;
         if (m_open.size() < 2 || tag != m_open.back().name) return false;
-        if (m_open.back().name == "a") --m_open_links;
         m_open.pop_back();
         return true;
     }
@@ -356,8 +347,7 @@ std::size_t SimpleHtmlTree::add_element(std::size_t parent, GumboTag tag) {
     return m_elements.size() - 1;
 }
 
-void SimpleHtmlTree::add_text(std::size_t parent, std::string text) {
-    bool blank = std::all_of(text.begin(), text.end(), is_html_space);
+void SimpleHtmlTree::add_text(std::size_t parent, std::string text, bool blank) {
     GumboNode& node = add_node(parent, blank ? GUMBO_NODE_WHITESPACE : GUMBO_NODE_TEXT);
     node.v.text.text = keep(std::move(text));
 }
@@ -368,6 +358,12 @@ void SimpleHtmlTree::add_attribute(std::size_t element, std::string name, std::s
     a.name = keep(std::move(name));
     a.value = keep(std::move(value));
     m_elements[element].attributes.push_back(&a);
+}
+
+bool SimpleHtmlTree::has_attribute(std::size_t element, std::string_view name) const {
+    const auto& attributes = m_elements[element].attributes;
+    return std::any_of(attributes.begin(), attributes.end(),
+                       [&](void* a) { return static_cast<const GumboAttribute*>(a)->name == name; });
 }
 
 void SimpleHtmlTree::finish() {

@@ -30,8 +30,9 @@ public:
 
     // Building (parse_simple_html). Elements are numbered in order, the root 0.
     std::size_t add_element(std::size_t parent, GumboTag tag);
-    void add_text(std::size_t parent, std::string text);
+    void add_text(std::size_t parent, std::string text, bool blank);  // blank: only white space
     void add_attribute(std::size_t element, std::string name, std::string value);
+    bool has_attribute(std::size_t element, std::string_view name) const;
     // Points every element at its children and attributes (their vectors move while they grow).
     void finish();
 

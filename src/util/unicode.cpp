@@ -81,30 +81,26 @@ bool is_letter_or_digit(char32_t code_point) {
     }
 }
 
+namespace {
+// The byte length of the code point at `i` (an invalid byte counts one), without decoding ASCII.
+std::size_t code_point_length_at(std::string_view text, std::size_t i) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) return 1;
+    char32_t cp = 0;
+    return decode_utf8_at(text, i, cp);
+}
+}  // namespace
+
 std::size_t code_point_count(std::string_view text) {
     std::size_t count = 0;
-    for (std::size_t i = 0; i < text.size(); ++count) {
-        if (static_cast<unsigned char>(text[i]) < 0x80) {  // ASCII: one byte, no decoding
-            ++i;
-        } else {
-            char32_t cp = 0;
-            i += decode_utf8_at(text, i, cp);
-        }
-    }
+    for (std::size_t i = 0; i < text.size(); ++count) i += code_point_length_at(text, i);
     return count;
 }
 
 std::string_view truncate_code_points(std::string_view text, std::size_t max_code_points) {
     std::size_t count = 0;
-    for (std::size_t i = 0; i < text.size();) {
+    for (std::size_t i = 0; i < text.size(); ++count) {
         if (count == max_code_points) return text.substr(0, i);
-        if (static_cast<unsigned char>(text[i]) < 0x80) {  // ASCII: one byte, no decoding
-            ++i;
-        } else {
-            char32_t cp = 0;
-            i += decode_utf8_at(text, i, cp);
-        }
-        ++count;
+        i += code_point_length_at(text, i);
     }
     return text;
 }
