@@ -106,10 +106,15 @@ int run_serve(const ServeArgs& args) {
     // do not queue behind them (at 10,000 episodes they take most of a second).
     bool feeds_pending = false;
     while (!g_interrupted) {
-        // 10 ms of quiet after an event: one save (write, or write then rename) comes in one burst.
-        auto changed = watcher.wait(std::chrono::milliseconds(feeds_pending ? 150 : 250), std::chrono::milliseconds(10));
-        // Changes under the output folder (a `build` run meanwhile) are not edits.
-        std::erase_if(changed, [&](const auto& p) { return std::filesystem::weakly_canonical(p).string().starts_with(output.string()); });
+        // One save (write, or write then rename) comes in one burst: it ends after 10 ms of quiet,
+        // or 2 ms after a file is closed, moved into place or deleted (the usual last step).
+        auto changed = watcher.wait(std::chrono::milliseconds(feeds_pending ? 150 : 250), std::chrono::milliseconds(10),
+                                    std::chrono::milliseconds(2));
+        // Changes under the output folder (a `build` run meanwhile) are not edits, and an
+        // editor's backup or swap file beside a note is not read by the build.
+        std::erase_if(changed, [&](const auto& p) {
+            return std::filesystem::weakly_canonical(p).string().starts_with(output.string()) || session.unread(p);
+        });
         if (!changed.empty()) {
             Outcome outcome = rebuild(session, changed, server, args);
             feeds_pending = outcome == Outcome::pages_only || (outcome == Outcome::failed && feeds_pending);

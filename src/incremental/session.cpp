@@ -1,5 +1,6 @@
 #include "incremental/session.hpp"
 
+#include <algorithm>
 #include <future>
 #include <thread>
 
@@ -12,19 +13,24 @@ namespace incremental {
 
 namespace fs = std::filesystem;
 
+bool Session::in_notes_folder(const fs::path& path) const {
+    fs::path p = fs::weakly_canonical(path);
+    for (const char* folder : {"episodes", "pages"}) {
+        auto rel = p.lexically_relative(fs::weakly_canonical(m_config->content_dir() / folder));
+        if (!rel.empty() && *rel.begin() != "..") return true;
+    }
+    return false;
+}
+
 bool Session::notes_only(const std::vector<fs::path>& changed) const {
     if (!m_valid || changed.empty()) return false;
-    for (const auto& path : changed) {
-        fs::path p = fs::weakly_canonical(path);
-        bool note = false;
-        for (const char* folder : {"episodes", "pages"}) {
-            fs::path dir = fs::weakly_canonical(m_config->content_dir() / folder);
-            auto rel = p.lexically_relative(dir);
-            note |= !rel.empty() && *rel.begin() != ".." && p.extension() == ".md";
-        }
-        if (!note) return false;
-    }
-    return true;
+    return std::all_of(changed.begin(), changed.end(), [&](const fs::path& p) {
+        return !p.filename().empty() && p.extension() == ".md" && in_notes_folder(p);
+    });
+}
+
+bool Session::unread(const fs::path& path) const {
+    return m_config && !path.filename().empty() && path.extension() != ".md" && in_notes_folder(path);
 }
 
 Rebuild Session::pages(const std::vector<fs::path>& changed) {
@@ -74,17 +80,20 @@ Rebuild Session::incremental() {
     notes::Curation curation = build::apply_notes(config, catalog, site.paths, &m_state.note_caches);
     site.nav = render::navigation(site, curation);
     stage("notes");
-    // What changed, on a thread of its own while the texts are prepared (both only read).
+    // What changed, on a thread of its own while what the pages are made from is prepared (all
+    // only read the catalog, curation and site).
     auto changes = std::async(std::launch::async, [&] {
         return changed_keys({m_state.catalog, m_state.curation, *m_state.site}, {catalog, curation, site});
     });
     site.texts = std::make_shared<render::TextCache>(catalog, 1, m_state.site->texts.get());
+    std::optional<render::RenderInputs> inputs(std::in_place, config, catalog, curation, site);
+    auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
     render::ChangedKeys keys = changes.get();
     stage("texts+changes");
-    auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
     m_valid = false;  // until the record and the state agree again (a throw leaves a whole build next)
     render::PageSink sink(*out, m_state.dependencies, keys);  // ("site" changed: every page is rendered)
-    render::render_site(config, catalog, curation, site, *m_templates, sink, &result.stages);
+    render::render_site(*inputs, *m_templates, sink, &result.stages);
+    inputs.reset();  // it refers to the catalog, curation and site moved below
     for (const auto& path : sink.vanished()) out->remove(path);  // a topic no episode has any more
     result.pages_rendered = sink.rendered();
     stage("render");

@@ -37,6 +37,12 @@ public:
     // (the session keeps its last good state: the next rebuild starts from it).
     Rebuild pages(const std::vector<std::filesystem::path>& changed);
 
+    // True for a path the build never reads, whose change needs no rebuild: a file other than a
+    // note (.md) in the notes' folders, such as an editor's backup, swap or temporary file (an
+    // editor that saves by renaming leaves one beside every note it saves). Never a folder's
+    // path (ending with a separator): moving a folder moves the notes in it.
+    bool unread(const std::filesystem::path& path) const;
+
     // After an incremental pages(): the site with the search index and the feeds too.
     std::shared_ptr<const output::MemoryOutput> feeds();
 
@@ -60,6 +66,7 @@ private:
     };
     std::optional<Retired> m_retired;
 
+    bool in_notes_folder(const std::filesystem::path& path) const;
     bool notes_only(const std::vector<std::filesystem::path>& changed) const;
     Rebuild whole();
     Rebuild incremental();

@@ -22,8 +22,10 @@ struct Applier {
     MarkdownCache used;  // what the cache will hold afterwards: only the notes of this run
     std::vector<core::Diagnostic> errors;
     Curation curation;
-    std::map<std::string, std::string> noted_by;         // slug -> note file
-    std::map<std::string, std::set<std::string>> links_to;  // target slug -> slugs of notes' episodes
+    // By position in the catalog as merged (before notes change any date): positions, not slugs,
+    // so that no string is hashed or compared for each of thousands of notes.
+    std::vector<const std::string*> noted_by;                // episode -> its note's file
+    std::map<std::size_t, std::set<std::size_t>> links_to;  // episode -> the episodes whose notes link to it
 
     // Resolves a reference to one episode index, or reports why not.
     std::optional<std::size_t> resolve(const Located& ref, const std::string& what) {
@@ -86,15 +88,16 @@ struct Applier {
     void apply(const EpisodeNote& note) {
         if (note.episode.value.empty()) return;  // already reported by the loader
         auto found = resolve(note.episode, "episode");
-        std::vector<std::string> related;
+        std::vector<std::size_t> related;
         for (const auto& ref : note.related)
-            if (auto i = resolve(ref, "related episode")) related.push_back(catalog.episodes[*i].slug);
+            if (auto i = resolve(ref, "related episode")) related.push_back(*i);
         if (!found || note.draft) return;
         core::Episode& e = catalog.episodes[*found];
-        if (auto [it, fresh] = noted_by.emplace(e.slug, note.file); !fresh) {
-            errors.push_back(core::error_at(note.episode.at, "episode '" + e.slug + "' already has a note: " + it->second));
+        if (noted_by[*found]) {
+            errors.push_back(core::error_at(note.episode.at, "episode '" + e.slug + "' already has a note: " + *noted_by[*found]));
             return;
         }
+        noted_by[*found] = &note.file;
         override_fields(e, note);
         EpisodeExtras& x = curation.by_slug[e.slug];
         x.note_file = note.file;
@@ -103,12 +106,11 @@ struct Applier {
         x.guests = note.guests;
         x.errata = note.errata;
         x.links = note.links;
-        x.related = related;
+        for (std::size_t r : related) x.related.push_back(catalog.episodes[r].slug), links_to[r].insert(*found);
         x.transcript = note.transcript;
         x.chapters = note.chapters;
-        for (const auto& r : related) links_to[r].insert(e.slug);
         RenderedMarkdown rendered = render(note.body, note.body_line);
-        for (const auto& link : rendered.resolved) links_to[catalog.episodes[index.find(link.slug)[0]].slug].insert(e.slug);
+        for (const auto& link : rendered.resolved) links_to[index.find(link.slug)[0]].insert(*found);
         for (const auto& link : rendered.unresolved) {
             auto near = closest_slugs(catalog, link.slug);
             errors.push_back(core::error_at({note.file, link.line, link.column},
@@ -143,7 +145,8 @@ struct Applier {
 };
 
 // Dates a note changed move episodes: keep newest first, undated ones next to where they were.
-void reorder(core::Catalog& catalog) {
+// Returns each episode's new position, by its old one.
+std::vector<std::size_t> reorder(core::Catalog& catalog) {
     std::vector<std::pair<std::int64_t, std::size_t>> keys;
     std::int64_t last = INT64_MAX;
     for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
@@ -153,8 +156,10 @@ void reorder(core::Catalog& catalog) {
     }
     std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     std::vector<core::Episode> sorted;
-    for (const auto& [key, i] : keys) sorted.push_back(std::move(catalog.episodes[i]));
+    std::vector<std::size_t> moved_to(keys.size());
+    for (const auto& [key, i] : keys) moved_to[i] = sorted.size(), sorted.push_back(std::move(catalog.episodes[i]));
     catalog.episodes = std::move(sorted);
+    return moved_to;
 }
 
 }  // namespace
@@ -212,11 +217,11 @@ std::span<const std::size_t> EpisodeIndex::find(const std::string& ref) const {
 Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, ApplyCache* cache) {
     std::shared_ptr<const EpisodeIndex> index = cache && cache->index ? cache->index : std::make_shared<const EpisodeIndex>(catalog);
     if (cache) cache->index = index;
-    Applier a{catalog, episode_url, cache, *index, {}, {}, {}, {}, {}};
+    Applier a{catalog, episode_url, cache, *index, {}, {}, {}, std::vector<const std::string*>(catalog.episodes.size()), {}};
     a.curation.by_slug.reserve(catalog.episodes.size());  // feed categories give most episodes extras
     for (const auto& d : notes.diagnostics)
         if (d.severity == core::Severity::error) a.errors.push_back(d);
-    for (const auto& note : notes.episodes) a.apply(note);
+    for (const auto& note : notes.episodes) a.apply(*note);
     a.pages(notes);
     if (cache) cache->markdown = std::move(a.used);
     if (!a.errors.empty()) throw core::InputError(a.errors);
@@ -229,19 +234,18 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
     bool dates_changed = false;
     for (const auto& e : catalog.episodes)
         if (auto it = e.sources.find("date"); it != e.sources.end() && it->second.source.starts_with("note:")) dates_changed = true;
-    if (dates_changed) reorder(catalog);
-    // "Mentioned in", in archive order (positions looked up for the episodes that mention others).
-    std::unordered_map<std::string_view, std::size_t> position;
-    for (const auto& [target, from] : a.links_to)
-        for (const auto& slug : from) position.emplace(slug, 0);
-    for (std::size_t i = 0; i < catalog.episodes.size() && !position.empty(); ++i)
-        if (auto it = position.find(catalog.episodes[i].slug); it != position.end()) it->second = i;
+    std::vector<std::size_t> moved_to;
+    if (dates_changed) moved_to = reorder(catalog);
+    auto now_at = [&](std::size_t i) { return moved_to.empty() ? i : moved_to[i]; };
+    // "Mentioned in", in archive order.
     for (const auto& [target, from] : a.links_to) {
-        std::vector<std::string> sources;
-        for (const auto& slug : from)
-            if (slug != target) sources.push_back(slug);
-        std::sort(sources.begin(), sources.end(), [&](const auto& x, const auto& y) { return position[x] < position[y]; });
-        if (!sources.empty()) a.curation.by_slug[target].mentioned_in = std::move(sources);
+        std::vector<std::size_t> sources;
+        for (std::size_t i : from)
+            if (i != target) sources.push_back(now_at(i));
+        if (sources.empty()) continue;
+        std::sort(sources.begin(), sources.end());
+        auto& mentioned_in = a.curation.by_slug[catalog.episodes[now_at(target)].slug].mentioned_in;
+        for (std::size_t i : sources) mentioned_in.push_back(catalog.episodes[i].slug);
     }
     return std::move(a.curation);
 }

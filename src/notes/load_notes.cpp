@@ -250,6 +250,7 @@ std::vector<fs::path> markdown_files(const fs::path& dir) {
 NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCache* cache) {
     NoteSet set;
     NoteFileCache fresh;
+    if (cache) fresh.files.reserve(cache->files.size() + 1);
     auto shown = [&](const fs::path& p) {
         std::error_code ec;
         auto rel = fs::relative(p, root, ec);
@@ -279,9 +280,9 @@ NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCa
     };
     for (const auto& p : markdown_files(content_dir / "episodes")) {
         const auto& e = entry(p, [](const std::string& text, const std::string& file, NoteFileCache::Entry& out) {
-            out.episode = parse_episode_note(text, file, out.diagnostics);
+            out.episode = std::make_shared<const EpisodeNote>(parse_episode_note(text, file, out.diagnostics));
         });
-        if (e.episode) set.episodes.push_back(*e.episode);
+        if (e.episode) set.episodes.push_back(e.episode);
         set.diagnostics.insert(set.diagnostics.end(), e.diagnostics.begin(), e.diagnostics.end());
     }
     for (const auto& p : markdown_files(content_dir / "pages")) {

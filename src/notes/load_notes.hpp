@@ -2,7 +2,8 @@
 // Reads content/episodes/*.md and content/pages/*.md (front matter + markdown).
 #include <filesystem>
 #include <cstdint>
-#include <map>
+#include <memory>
+#include <unordered_map>
 #include <optional>
 #include <string_view>
 
@@ -27,11 +28,11 @@ PageNote parse_page(std::string_view text, const std::string& file, const std::s
 struct NoteFileCache {
     struct Entry {
         std::uint64_t hash = 0;
-        std::optional<EpisodeNote> episode;
+        std::shared_ptr<const EpisodeNote> episode;
         std::optional<PageNote> page;
         std::vector<core::Diagnostic> diagnostics;
     };
-    std::map<std::string, Entry> files;  // by path
+    std::unordered_map<std::string, Entry> files;  // by path
     // False when the caller knows which files changed and removed their entries (serve, told by
     // inotify): the others are used without reading them again.
     bool verify = true;

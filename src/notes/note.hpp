@@ -1,5 +1,6 @@
 #pragma once
 // What content/ holds: episode notes and pages, as read from their files (not yet applied).
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,7 +63,8 @@ struct PageNote {
 };
 
 struct NoteSet {
-    std::vector<EpisodeNote> episodes;
+    // Shared with serve's cache of parsed files: an edit does not copy every other note.
+    std::vector<std::shared_ptr<const EpisodeNote>> episodes;
     std::vector<PageNote> pages;
     std::vector<core::Diagnostic> diagnostics;
 };

@@ -202,22 +202,30 @@ Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::Epi
 }
 
 CardCache::CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation)
-    : m_site(site), m_catalog(catalog), m_curation(curation), m_parts(catalog.episodes.size()),
-      m_built(new std::once_flag[catalog.episodes.size()]) {
-    for (const auto& [slug, extras] : curation.by_slug)  // a few names, each on many episodes
-        for (const auto& name : extras.topics)
+    : m_site(site), m_catalog(catalog), m_parts(catalog.episodes.size()), m_built(new std::once_flag[catalog.episodes.size()]) {
+    m_extras.reserve(catalog.episodes.size());
+    for (const auto& e : catalog.episodes) {
+        const notes::EpisodeExtras* x = m_extras.emplace_back(curation.extras(e.slug));
+        if (!x) continue;
+        for (const auto& name : x->topics)  // a few names, each on many episodes
             if (!m_topics.contains(name)) m_topics.emplace(name, term_link(site, "topics", name));
+    }
+}
+
+std::size_t CardCache::position(const core::Episode& e) const {
+    auto position = core::position_in(m_catalog.episodes, e);
+    if (!position) throw std::logic_error("CardCache: an episode of another catalog");
+    return *position;
 }
 
 const CardCache::Parts& CardCache::parts(const core::Episode& e) const {
-    auto position = core::position_in(m_catalog.episodes, e);
-    if (!position) throw std::logic_error("CardCache: an episode of another catalog");
-    std::call_once(m_built[*position], [&] { m_parts[*position] = std::make_unique<Parts>(card_parts(m_site, e)); });
-    return *m_parts[*position];
+    std::size_t at = position(e);
+    std::call_once(m_built[at], [&] { m_parts[at] = std::make_unique<Parts>(card_parts(m_site, e)); });
+    return *m_parts[at];
 }
 
 Data CardCache::with_note(const core::Episode& e) const {
-    const notes::EpisodeExtras* extras = m_curation.extras(e.slug);
+    const notes::EpisodeExtras* extras = this->extras(e);
     List topics;
     if (extras)
         for (const auto& name : extras->topics) topics.push_back(m_topics.at(name));

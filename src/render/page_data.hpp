@@ -83,6 +83,8 @@ public:
     Data with_note(const core::Episode& e) const;
     // Without: for the archive and links from other episodes.
     Data plain(const core::Episode& e) const;
+    // What the curation adds to an episode of the catalog (null: nothing), found once for all.
+    const notes::EpisodeExtras* extras(const core::Episode& e) const { return m_extras[position(e)]; }
 
     struct Parts {  // what episode_card formats, formatted
         std::string url, date_iso, date_human, duration;
@@ -91,11 +93,12 @@ public:
 private:
     const SiteInfo& m_site;
     const core::Catalog& m_catalog;
-    const notes::Curation& m_curation;
+    std::vector<const notes::EpisodeExtras*> m_extras;    // by position in the catalog
     mutable std::vector<std::unique_ptr<Parts>> m_parts;  // by position in the catalog; null until asked for
     std::unique_ptr<std::once_flag[]> m_built;
     std::unordered_map<std::string, Data> m_topics;  // each topic's link, by name
 
+    std::size_t position(const core::Episode& e) const;
     const Parts& parts(const core::Episode& e) const;
 };
 

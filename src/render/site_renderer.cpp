@@ -48,14 +48,14 @@ Data pagination(const SiteInfo& site, int page, int pages) {
     return p;
 }
 
-// What every page is made from, shared by the page jobs (read-only while they run).
+// What every page is made from (read-only while the page jobs run), and where pages go.
 struct Inputs {
     const config::SiteConfig& config;
     const core::Catalog& catalog;
     const notes::Curation& curation;
     const SiteInfo& site;
-    const Data site_root;  // {site: ...}: under every page's data
-    const CardCache cards;
+    const Data& site_root;
+    const CardCache& cards;
     PageSink& sink;
     PageQueue& queue;
     std::vector<std::string>& urls;  // every page's folder, in sitemap order
@@ -104,7 +104,7 @@ void queue_episode_pages(Inputs& in, const EpisodeLookup& lookup) {
     const auto& eps = in.catalog.episodes;
     for (std::size_t i = 0; i < eps.size(); ++i) {
         std::string dir = SitePaths::episode_dir(eps[i].slug);
-        const notes::EpisodeExtras* extras = in.curation.extras(eps[i].slug);
+        const notes::EpisodeExtras* extras = in.cards.extras(eps[i]);
         auto keys = [&] {
             DepKeys read = {dep::site, dep::order, dep::episode(eps[i].slug), dep::note(eps[i].slug)};
             if (i > 0) read.push_back(dep::episode(eps[i - 1].slug));
@@ -138,7 +138,7 @@ void queue_terms(Inputs& in, const std::string& section, const std::string& labe
     auto terms = std::make_shared<std::map<std::string, Term>>();
     std::unordered_map<std::string, std::string> slugs;  // a few names, each on many episodes
     for (const auto& e : in.catalog.episodes) {
-        const notes::EpisodeExtras* x = in.curation.extras(e.slug);
+        const notes::EpisodeExtras* x = in.cards.extras(e);
         if (!x) continue;
         for (const auto& name : section == "topics" ? x->topics : x->guests) {
             auto [slug, fresh] = slugs.try_emplace(name);
@@ -289,19 +289,29 @@ std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curati
     return nav;
 }
 
+RenderInputs::RenderInputs(const config::SiteConfig& cfg, const core::Catalog& cat, const notes::Curation& cur,
+                           const SiteInfo& info)
+    : config(cfg), catalog(cat), curation(cur), site(info), site_root(site_data(info)), cards(info, cat, cur) {
+    by_slug.reserve(cat.episodes.size());
+    for (const auto& e : cat.episodes) by_slug.emplace(e.slug, &e);
+}
+
 void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                 const SiteInfo& site, const TemplateSet& templates, PageSink& sink,
-                 util::StageTimes* timings) {
+                 const SiteInfo& site, const TemplateSet& templates, PageSink& sink, util::StageTimes* timings) {
+    render_site(RenderInputs(config, catalog, curation, site), templates, sink, timings);
+}
+
+void render_site(const RenderInputs& prepared, const TemplateSet& templates, PageSink& sink, util::StageTimes* timings) {
     util::StageClock clock(timings);
     auto lap = [&](const char* part) { clock.lap(std::string("render:") + part); };
+    const config::SiteConfig& config = prepared.config;
+    const SiteInfo& site = prepared.site;
     std::vector<std::string> urls;
     PageQueue queue(config, templates, sink);
-    Inputs in{config, catalog, curation, site, site_data(site), CardCache(site, catalog, curation), sink, queue, urls};
-    std::unordered_map<std::string_view, const core::Episode*> by_slug;
-    for (const auto& e : catalog.episodes) by_slug.emplace(e.slug, &e);
+    Inputs in{config, prepared.catalog, prepared.curation, site, prepared.site_root, prepared.cards, sink, queue, urls};
     EpisodeLookup lookup = [&](const std::string& slug) -> const core::Episode* {
-        auto it = by_slug.find(slug);
-        return it == by_slug.end() ? nullptr : it->second;
+        auto it = prepared.by_slug.find(slug);
+        return it == prepared.by_slug.end() ? nullptr : it->second;
     };
     queue_home_pages(in);
     queue_episode_pages(in, lookup);

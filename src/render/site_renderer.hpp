@@ -1,5 +1,8 @@
 #pragma once
 // Renders every HTML page of the site, the sitemap, robots.txt and the theme's static files.
+#include <string_view>
+#include <unordered_map>
+
 #include "config/site_config.hpp"
 #include "core/episode.hpp"
 #include "output/output.hpp"
@@ -16,12 +19,28 @@ const std::vector<std::string>& required_templates();
 // Loads the templates for `config` (project templates/ first, then themes/<theme>/templates/).
 TemplateSet load_templates(const config::SiteConfig& config);
 
+// What every page is made from, prepared before the pages are declared: `serve` prepares it
+// while it works out which inputs an edit changed. It refers to its arguments, which must
+// outlive it, and is read-only afterwards (pages are rendered on every core).
+struct RenderInputs {
+    RenderInputs(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
+                 const SiteInfo& site);
+    const config::SiteConfig& config;
+    const core::Catalog& catalog;
+    const notes::Curation& curation;
+    const SiteInfo& site;
+    const Data site_root;  // {site: ...}: under every page's data
+    const CardCache cards;
+    std::unordered_map<std::string_view, const core::Episode*> by_slug;
+};
+
 // Writes: index.html and page/N/index.html (episodes newest first, `episodes_per_page` each),
 // episodes/<slug>/index.html, topics/ and guests/ (an index and one page per name), the pages
 // of content/pages at /<slug>/, archive/, search/, 404.html, sitemap.xml, robots.txt,
 // .nojekyll and CNAME. Pages go through `sink` (which may skip those whose inputs did not
 // change); the other files are always written. Static files and the search index are separate.
 // `timings` (optional) receives the seconds of each part ("render:episodes", ...).
+void render_site(const RenderInputs& inputs, const TemplateSet& templates, PageSink& sink, util::StageTimes* timings = nullptr);
 void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
                  const SiteInfo& site, const TemplateSet& templates, PageSink& sink,
                  util::StageTimes* timings = nullptr);

@@ -35,7 +35,7 @@ void Watcher::add(const fs::path& dir, bool recursive) {
 
 bool Watcher::drain(std::vector<fs::path>& changed) {
     alignas(inotify_event) char buffer[64 * 1024];
-    bool any = false;
+    bool complete = false;
     while (true) {
         ssize_t n = ::read(m_fd, buffer, sizeof buffer);
         if (n <= 0) break;
@@ -45,24 +45,26 @@ bool Watcher::drain(std::vector<fs::path>& changed) {
             if (it != m_dirs.end()) {
                 fs::path dir = it->second;
                 bool recursive = dir.filename().empty();
-                fs::path where = ev->len ? dir / ev->name : dir;
-                changed.push_back(where.lexically_normal());
-                any = true;
-                if (recursive && (ev->mask & IN_ISDIR) && (ev->mask & (IN_CREATE | IN_MOVED_TO))) add(where, true);
+                fs::path where = (ev->len ? dir / ev->name : dir).lexically_normal();
+                bool folder = ev->mask & IN_ISDIR;
+                changed.push_back(folder ? where / "" : where);
+                complete = !folder && (ev->mask & (IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE));
+                if (recursive && folder && (ev->mask & (IN_CREATE | IN_MOVED_TO))) add(where, true);
             }
             p += sizeof(inotify_event) + ev->len;
         }
     }
-    return any;
+    return complete;
 }
 
-std::vector<fs::path> Watcher::wait(std::chrono::milliseconds timeout, std::chrono::milliseconds settle) {
+std::vector<fs::path> Watcher::wait(std::chrono::milliseconds timeout, std::chrono::milliseconds settle,
+                                    std::chrono::milliseconds settle_when_complete) {
     std::vector<fs::path> changed;
     if (m_fd < 0) return changed;
     pollfd pfd{m_fd, POLLIN, 0};
     if (::poll(&pfd, 1, static_cast<int>(timeout.count())) <= 0) return changed;
-    drain(changed);
-    while (::poll(&pfd, 1, static_cast<int>(settle.count())) > 0) drain(changed);
+    bool complete = drain(changed);
+    while (::poll(&pfd, 1, static_cast<int>((complete ? settle_when_complete : settle).count())) > 0) complete = drain(changed);
     return changed;
 }
 

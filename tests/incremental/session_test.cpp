@@ -118,3 +118,23 @@ TEST_CASE("serve rebuilds everything after a change that is not a note") {
     CHECK(contains(r.site->find("index.html"), "Renamed Archive"));
     CHECK(output::same_files(*r.site, whole_build(dir.path())));
 }
+
+TEST_CASE("serve ignores the files an editor leaves beside a note, and nothing else") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    incremental::Session session((dir.path() / "site.yaml").string());
+    CHECK_FALSE(session.unread(dir.path() / "content/episodes/hop.md~"));  // no build yet: nothing is known
+    session.pages({});
+    const fs::path episodes = dir.path() / "content/episodes";
+    // vim's backup, swap and write-test files; another editor's temporary file; in a subfolder.
+    for (const char* name : {"hop.md~", ".hop.md.swp", "4913", "hop.md.tmp.1234", "drafts/notes.txt"})
+        CHECK_MESSAGE(session.unread(episodes / name), name);
+    CHECK(session.unread(dir.path() / "content/pages/about.md.bak"));
+    // Notes, folders (moving one moves its notes) and files of other folders are read.
+    CHECK_FALSE(session.unread(episodes / "hop.md"));
+    CHECK_FALSE(session.unread(episodes / "drafts" / ""));
+    CHECK_FALSE(session.unread(dir.path() / "content/pages/about.md"));
+    CHECK_FALSE(session.unread(dir.path() / "templates/episode.mustache"));
+    CHECK_FALSE(session.unread(dir.path() / "site.yaml"));
+    CHECK_FALSE(session.unread(dir.path() / "content/sources/feed.xml"));
+}

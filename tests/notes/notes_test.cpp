@@ -32,7 +32,7 @@ core::Catalog small_catalog() {
 notes::Curation apply(core::Catalog& c, std::vector<std::string> texts) {
     notes::NoteSet set;
     for (std::size_t i = 0; i < texts.size(); ++i)
-        set.episodes.push_back(parse_episode_note(texts[i], "content/episodes/n" + std::to_string(i) + ".md", set.diagnostics));
+        set.episodes.push_back(std::make_shared<const notes::EpisodeNote>(parse_episode_note(texts[i], "content/episodes/n" + std::to_string(i) + ".md", set.diagnostics)));
     return notes::apply_notes(c, set, [](const std::string& slug) { return "/base/episodes/" + slug + "/"; });
 }
 

@@ -109,6 +109,24 @@ TEST_CASE("the watcher sees a note saved, including in a folder created after it
     CHECK(watcher.wait(std::chrono::milliseconds(100), std::chrono::milliseconds(10)).empty());
 }
 
+TEST_CASE("the watcher names folders as folders, and ends a burst soon after a file is saved") {
+    test::TempDir dir;
+    std::filesystem::create_directories(dir.path() / "content/episodes");
+    serve::Watcher watcher({dir.path() / "content"}, {});
+    std::filesystem::create_directories(dir.path() / "content/episodes/drafts");
+    auto changed = watcher.wait(std::chrono::milliseconds(1000), std::chrono::milliseconds(50));
+    REQUIRE(changed.size() == 1);
+    CHECK(changed[0] == dir.path() / "content/episodes/drafts/");
+    CHECK(changed[0].filename().empty());
+    // A file closed after writing completes a save: the burst ends after the short settle,
+    // not after the long one (which would keep this wait 20 s).
+    auto started = std::chrono::steady_clock::now();
+    test::write(dir.path() / "content/episodes/a.md", "x");
+    changed = watcher.wait(std::chrono::milliseconds(1000), std::chrono::seconds(20), std::chrono::milliseconds(5));
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(10));
+    CHECK(std::find(changed.begin(), changed.end(), dir.path() / "content/episodes/a.md") != changed.end());
+}
+
 namespace {
 // A raw loopback connection to `port` (the test drives the bytes itself).
 int connect_to(int port) {
