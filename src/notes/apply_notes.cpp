@@ -199,19 +199,20 @@ std::vector<std::string> closest_slugs(const core::Catalog& catalog, const std::
 }
 
 EpisodeIndex::EpisodeIndex(const core::Catalog& catalog) {
+    m_names.reserve(catalog.episodes.size() * 3);
     for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
         const auto& e = catalog.episodes[i];
-        m_slug[e.slug] = i;
-        if (!e.guid.empty()) m_guid[e.guid].push_back(i);
-        m_title[e.title].push_back(i);
+        m_names[e.slug].slug = {i};
+        if (!e.guid.empty()) m_names[e.guid].guid.push_back(i);
+        m_names[e.title].title.push_back(i);
     }
 }
 
 std::span<const std::size_t> EpisodeIndex::find(const std::string& ref) const {
-    if (auto it = m_slug.find(ref); it != m_slug.end()) return {&it->second, 1};
-    if (auto it = m_guid.find(ref); it != m_guid.end()) return it->second;
-    if (auto it = m_title.find(ref); it != m_title.end()) return it->second;
-    return {};
+    auto it = m_names.find(ref);
+    if (it == m_names.end()) return {};
+    const Names& n = it->second;
+    return !n.slug.empty() ? n.slug : !n.guid.empty() ? n.guid : n.title;
 }
 
 Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, ApplyCache* cache) {

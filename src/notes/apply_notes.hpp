@@ -32,9 +32,12 @@ public:
     std::span<const std::size_t> find(const std::string& reference) const;
 
 private:
-    std::unordered_map<std::string, std::size_t> m_slug;
-    std::unordered_map<std::string, std::vector<std::size_t>> m_guid;
-    std::unordered_map<std::string, std::vector<std::size_t>> m_title;
+    // One table for the three kinds: a reference is looked up once (thousands of notes, each
+    // naming an episode and related ones, in every preview rebuild).
+    struct Names {
+        std::vector<std::size_t> slug, guid, title;  // a slug names one episode
+    };
+    std::unordered_map<std::string, Names> m_names;
 };
 
 // Kept by `serve` between rebuilds while the merged catalog stays the same: its episode index,
