@@ -104,11 +104,7 @@ std::string input_fingerprint(const config::SiteConfig& config) {
     h.add(config.output_dir().string());
     auto add_file = [&](const fs::path& path) {
         h.add(path.generic_string());
-        try {
-            h.add(util::read_file(path));
-        } catch (const util::FileError&) {
-            h.add("<unreadable>");
-        }
+        if (!h.add_file(path)) h.add("<unreadable>");
     };
     auto add_tree = [&](const fs::path& root) {  // the files the build reads: links are not followed
         for (const auto& f : util::files_under(root)) add_file(f);

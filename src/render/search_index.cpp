@@ -104,20 +104,24 @@ void write_search_index(const core::Catalog& catalog, const notes::Curation& cur
                         output::Output& out) {
     const std::size_t n = catalog.episodes.size();
     PostingMap postings;
-    // Episodes are read on every core a block at a time (the words of a whole large archive
-    // at once would be tens of megabytes), and their postings added in order.
-    std::vector<IndexedDoc> docs(k_search_block_size);
-    for (std::size_t first = 0; first < n; first += k_search_block_size) {
-        const std::size_t count = std::min(k_search_block_size, n - first);
+    // Episodes are read on every core a few blocks at a time (the words of a whole large
+    // archive at once would be tens of megabytes; a block at a time, the threads would be
+    // started thousands of times), and their postings added in order.
+    constexpr std::size_t k_docs_per_round = 10 * k_search_block_size;
+    std::vector<IndexedDoc> docs(k_docs_per_round);
+    for (std::size_t first = 0; first < n; first += k_docs_per_round) {
+        const std::size_t count = std::min(k_docs_per_round, n - first);
         util::parallel_for(count, 8, [&](std::size_t i) { docs[i] = index_doc(catalog.episodes[first + i], curation, site); });
-        std::string block = "[";
-        for (std::size_t i = 0; i < count; ++i) {
-            for (auto& [word, score] : docs[i].words) postings[std::move(word)].emplace_back(static_cast<std::uint32_t>(first + i), score);
-            if (i > 0) block += ',';
-            block += docs[i].entry;
+        for (std::size_t start = 0; start < count; start += k_search_block_size) {
+            std::string block = "[";
+            for (std::size_t i = start; i < std::min(count, start + k_search_block_size); ++i) {
+                for (auto& [word, score] : docs[i].words) postings[std::move(word)].emplace_back(static_cast<std::uint32_t>(first + i), score);
+                if (i > start) block += ',';
+                block += docs[i].entry;
+            }
+            block += ']';
+            out.add("search/d/" + std::to_string((first + start) / k_search_block_size) + ".json", std::move(block));
         }
-        block += ']';
-        out.add("search/d/" + std::to_string(first / k_search_block_size) + ".json", std::move(block));
     }
     // Shards by key, words in order within each (std::map's order: the bytes').
     std::vector<std::pair<std::string, WordPostings>> keyed;  // shard key and word

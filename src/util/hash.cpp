@@ -1,6 +1,10 @@
 #include "util/hash.hpp"
 
 #include <cstdio>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
 #include <xxhash.h>
 
 namespace util {
@@ -23,6 +27,24 @@ void Hasher::add(std::string_view piece) {
     std::uint64_t length = piece.size();
     XXH3_64bits_update(static_cast<XXH3_state_t*>(m_state), &length, sizeof length);
     XXH3_64bits_update(static_cast<XXH3_state_t*>(m_state), piece.data(), piece.size());
+}
+
+bool Hasher::add_file(const std::filesystem::path& path) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return false;
+    }
+    auto* state = static_cast<XXH3_state_t*>(m_state);
+    std::uint64_t length = static_cast<std::uint64_t>(st.st_size);
+    XXH3_64bits_update(state, &length, sizeof length);
+    std::vector<char> block(256 * 1024);
+    ssize_t n;
+    while ((n = ::read(fd, block.data(), block.size())) > 0) XXH3_64bits_update(state, block.data(), static_cast<std::size_t>(n));
+    ::close(fd);
+    return n == 0;  // the end, not a read error
 }
 
 std::uint64_t Hasher::digest() const { return XXH3_64bits_digest(static_cast<XXH3_state_t*>(m_state)); }

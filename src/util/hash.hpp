@@ -1,6 +1,7 @@
 #pragma once
 // Content hashes (xxHash from Debian): to know whether a file changed without comparing it.
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,9 @@ public:
     Hasher(const Hasher&) = delete;
     Hasher& operator=(const Hasher&) = delete;
     void add(std::string_view piece);
+    // Adds a regular file's size and bytes, read a block at a time (a large input is not held in
+    // memory to be hashed). False, with nothing added, when it cannot be opened or is no regular file.
+    bool add_file(const std::filesystem::path& path);
     std::uint64_t digest() const;
 
 private:

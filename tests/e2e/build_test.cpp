@@ -4,6 +4,7 @@
 #include "config/site_config.hpp"
 #include "output/output.hpp"
 #include "support.hpp"
+#include "util/hash.hpp"
 
 namespace fs = std::filesystem;
 
@@ -156,4 +157,34 @@ TEST_CASE("end to end: notes reach the feed as podcast:person, transcript, chapt
     CHECK(contains(feed, "<podcast:chapters url=\"https://x.example/c.json\" type=\"application/json+chapters\" />"));
     CHECK(contains(feed, "Curated &lt;em&gt;words&lt;/em&gt;"));
     CHECK(out.find("guests/jane-guest/index.html"));
+}
+
+TEST_CASE("the input fingerprint changes with any byte the build reads, and only then") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    auto fingerprint = [&] { return build::input_fingerprint(config::load_config(dir.path() / "site.yaml")); };
+    const std::string first = fingerprint();
+    CHECK(first == fingerprint());
+    auto changes_it = [&](const fs::path& file, const std::string& text) {
+        std::string before = fingerprint();
+        test::write(file, text);
+        CHECK_MESSAGE(fingerprint() != before, file.string());
+    };
+    const fs::path feed = config::load_config(dir.path() / "site.yaml").sources.at(0).path;
+    std::string feed_text = test::read(feed);
+    changes_it(feed, feed_text + " ");                                   // a source, one byte longer
+    changes_it(feed, feed_text.substr(0, feed_text.size() - 1) + "x");  // the same length, the last byte
+    changes_it(dir.path() / "content/episodes/new.md", "---\nepisode: x\n---\n");  // a new note
+    changes_it(dir.path() / "content/episodes/new.md", "---\nepisode: y\n---\n");
+    changes_it(dir.path() / "templates/extra.mustache", "{{title}}");
+    // Reading in blocks (several here) hashes what one piece of the whole text would.
+    std::string big;
+    for (int i = 0; big.size() < 700000; ++i) big += std::to_string(i) + ",";
+    test::write(dir.path() / "big.bin", big);
+    util::Hasher whole, blocks;
+    whole.add(big);
+    REQUIRE(blocks.add_file(dir.path() / "big.bin"));
+    CHECK(whole.digest() == blocks.digest());
+    CHECK_FALSE(blocks.add_file(dir.path() / "missing.xml"));
+    CHECK_FALSE(blocks.add_file(dir.path() / "content"));  // a folder
 }
