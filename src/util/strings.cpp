@@ -54,19 +54,19 @@ bool starts_with_icase(std::string_view text, std::string_view prefix) {
 }
 
 std::string collapse_whitespace(std::string_view text) {
+    // Word by word, not character by character: every description of every source comes here.
     std::string out;
     out.reserve(text.size());
-    bool pending_space = false;
-    for (char c : text) {
-        if (is_space(c)) {
-            pending_space = !out.empty();
-            continue;
-        }
-        if (pending_space) out.push_back(' ');
-        pending_space = false;
-        out.push_back(c);
+    const char* p = text.data();
+    const char* end = p + text.size();
+    while (true) {
+        while (p != end && is_space(*p)) ++p;
+        const char* word = p;
+        while (p != end && !is_space(*p)) ++p;
+        if (word == p) return out;
+        if (!out.empty()) out.push_back(' ');
+        out.append(word, static_cast<std::size_t>(p - word));
     }
-    return out;
 }
 
 std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit) {
