@@ -45,9 +45,18 @@ std::string write_json_feed(const core::Catalog& catalog, const notes::Curation&
         if (x && !x->topics.empty()) item["tags"] = x->topics;
         text += first ? "\n  " : ",\n  ";
         first = false;
-        for (char c : item.dump(1)) {  // strings are escaped: every newline is the dump's own
-            text += c;
-            if (c == '\n') text += "  ";
+        // Indented two more spaces after each newline (strings are escaped: every newline is
+        // the dump's own), a line at a time.
+        const std::string dumped = item.dump(1);
+        for (std::size_t start = 0; start < dumped.size();) {
+            std::size_t newline = dumped.find('\n', start);
+            if (newline == std::string::npos) {
+                text.append(dumped, start);
+                break;
+            }
+            text.append(dumped, start, newline + 1 - start);
+            text += "  ";
+            start = newline + 1;
         }
     }
     if (!first) text += "\n ";

@@ -9,16 +9,24 @@
 namespace util {
 
 void append_html_escaped(std::string& out, std::string_view text) {
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out.push_back(c);
+    // The runs between special characters are appended whole: every value of every page
+    // comes here, and most have none.
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        std::string_view entity;
+        switch (text[i]) {
+            case '&': entity = "&amp;"; break;
+            case '<': entity = "&lt;"; break;
+            case '>': entity = "&gt;"; break;
+            case '"': entity = "&quot;"; break;
+            case '\'': entity = "&#39;"; break;
+            default: continue;
         }
+        out.append(text, run, i - run);
+        out += entity;
+        run = i + 1;
     }
+    out.append(text, run);
 }
 
 std::string html_escape(std::string_view text) {

@@ -339,13 +339,23 @@ std::string sanitize_html_with_gumbo(std::string_view html, std::string* plain) 
 }
 
 std::string strip_tags(std::string_view html) {
+    // Each '<' becomes a space and starts a tag that the next '>' ends; the text between tags
+    // is copied a run at a time.
     std::string out;
     out.reserve(html.size());
-    bool in_tag = false;
-    for (char c : html) {
-        if (c == '<') in_tag = true, out.push_back(' ');
-        else if (c == '>' && in_tag) in_tag = false;
-        else if (!in_tag) out.push_back(c);
+    std::size_t i = 0;
+    while (i < html.size()) {
+        std::size_t open = html.find('<', i);
+        if (open == std::string_view::npos) {
+            out.append(html, i);
+            break;
+        }
+        out.append(html, i, open - i);
+        std::size_t close = html.find('>', open + 1);
+        std::string_view tag = html.substr(open, close == std::string_view::npos ? std::string_view::npos : close - open);
+        out.append(static_cast<std::size_t>(std::count(tag.begin(), tag.end(), '<')), ' ');
+        if (close == std::string_view::npos) break;
+        i = close + 1;
     }
     return collapse_whitespace(decode_entities(out));
 }

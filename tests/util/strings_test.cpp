@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include "util/escape.hpp"
+#include "util/html_sanitizer.hpp"
 #include "util/strings.hpp"
 
 TEST_CASE("collapse_whitespace: one space between words, none at the ends") {
@@ -33,5 +35,43 @@ TEST_CASE("collapse_whitespace: one space between words, none at the ends") {
             for (char c : alphabet) longer.push_back(t + c);
         texts = longer;
         for (const auto& t : texts) REQUIRE(util::collapse_whitespace(t) == reference(t));
+    }
+}
+
+TEST_CASE("html_escape: the five special characters, runs between them as they are") {
+    CHECK(util::html_escape("") == "");
+    CHECK(util::html_escape("plain text") == "plain text");
+    CHECK(util::html_escape("<a href=\"x\">Tom & Jerry's</a>") == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;");
+    CHECK(util::html_escape("&&") == "&amp;&amp;");
+    CHECK(util::html_escape("caf\xC3\xA9>") == "caf\xC3\xA9&gt;");
+    std::string out = "kept:";
+    util::append_html_escaped(out, "'x'");
+    CHECK(out == "kept:&#39;x&#39;");
+}
+
+TEST_CASE("strip_tags: every '<' to the next '>' is a space, entities decoded, white space collapsed") {
+    CHECK(util::strip_tags("<p>One</p><p>Two &amp; three</p>") == "One Two & three");
+    CHECK(util::strip_tags("a<b") == "a");          // an unclosed tag runs to the end
+    CHECK(util::strip_tags("a>b<i>c") == "a>b c");  // a '>' outside a tag is text
+    CHECK(util::strip_tags("x<a<b>y") == "x y");
+    // Against the character-by-character definition, on every mix of these bytes up to length 6.
+    auto reference = [](const std::string& html) {
+        std::string out;
+        bool in_tag = false;
+        for (char c : html) {
+            if (c == '<') in_tag = true, out.push_back(' ');
+            else if (c == '>' && in_tag) in_tag = false;
+            else if (!in_tag) out.push_back(c);
+        }
+        return util::collapse_whitespace(util::decode_entities(out));
+    };
+    const std::string alphabet = "<>a &;";
+    std::vector<std::string> texts = {""};
+    for (int length = 1; length <= 6; ++length) {
+        std::vector<std::string> longer;
+        for (const auto& t : texts)
+            for (char c : alphabet) longer.push_back(t + c);
+        texts = longer;
+        for (const auto& t : texts) REQUIRE(util::strip_tags(t) == reference(t));
     }
 }
