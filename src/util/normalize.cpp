@@ -80,19 +80,23 @@ namespace {
 // Most text is ASCII: lower-case letters and digits, everything else separates words. Same
 // result as the Unicode path for ASCII input, at a fraction of the cost.
 std::string ascii_match_form(std::string_view cleaned) {
-    std::string out;
-    out.reserve(cleaned.size());
+    // Written through a pointer into room for the longest result (the text's own length): every
+    // title and description of every source comes here.
+    std::string out(cleaned.size(), '\0');
+    char* begin = out.data();
+    char* w = begin;
     bool space = false;
     for (char c : cleaned) {
         bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z');
         if (alnum) {
-            if (space && !out.empty()) out.push_back(' ');
+            if (space && w != begin) *w++ = ' ';
             space = false;
-            out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+            *w++ = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
         } else if (c != '\'') {
             space = true;
         }
     }
+    out.resize(static_cast<std::size_t>(w - begin));
     return out;
 }
 }  // namespace
