@@ -4,6 +4,21 @@
 #include "util/html_sanitizer.hpp"
 #include "util/strings.hpp"
 
+namespace {
+// Calls check(text) for every text of 1 to `longest` bytes drawn from `alphabet`.
+template <class Check>
+void for_each_mix(const std::string& alphabet, int longest, Check check) {
+    std::vector<std::string> texts = {""};
+    for (int length = 1; length <= longest; ++length) {
+        std::vector<std::string> longer;
+        for (const auto& t : texts)
+            for (char c : alphabet) longer.push_back(t + c);
+        texts = std::move(longer);
+        for (const auto& t : texts) check(t);
+    }
+}
+}  // namespace
+
 TEST_CASE("collapse_whitespace: one space between words, none at the ends") {
     CHECK(util::collapse_whitespace("") == "");
     CHECK(util::collapse_whitespace(" \t\r\n\f\v") == "");
@@ -28,14 +43,7 @@ TEST_CASE("collapse_whitespace: one space between words, none at the ends") {
         }
         return out;
     };
-    std::vector<std::string> texts = {""};
-    for (int length = 1; length <= 6; ++length) {
-        std::vector<std::string> longer;
-        for (const auto& t : texts)
-            for (char c : alphabet) longer.push_back(t + c);
-        texts = longer;
-        for (const auto& t : texts) REQUIRE(util::collapse_whitespace(t) == reference(t));
-    }
+    for_each_mix(alphabet, 6, [&](const std::string& t) { REQUIRE(util::collapse_whitespace(t) == reference(t)); });
 }
 
 TEST_CASE("html_escape: the five special characters, runs between them as they are") {
@@ -66,12 +74,5 @@ TEST_CASE("strip_tags: every '<' to the next '>' is a space, entities decoded, w
         return util::collapse_whitespace(util::decode_entities(out));
     };
     const std::string alphabet = "<>a &;";
-    std::vector<std::string> texts = {""};
-    for (int length = 1; length <= 6; ++length) {
-        std::vector<std::string> longer;
-        for (const auto& t : texts)
-            for (char c : alphabet) longer.push_back(t + c);
-        texts = longer;
-        for (const auto& t : texts) REQUIRE(util::strip_tags(t) == reference(t));
-    }
+    for_each_mix(alphabet, 6, [&](const std::string& t) { REQUIRE(util::strip_tags(t) == reference(t)); });
 }
