@@ -20,9 +20,22 @@ constexpr std::size_t k_text_chars = 280;  // the excerpt a result shows
 
 bool plain(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 
-void add_words(std::unordered_map<std::string, int>& scores, std::string_view text, int weight) {
-    for (const auto& word : util::match_words(text))
-        if (util::code_point_count(word) >= 2 && word.size() <= 40) scores[word] += weight;
+// Words are looked up as views of the text's match form: a string is made once per new word
+// of a document, not once per word.
+struct WordHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view word) const { return std::hash<std::string_view>{}(word); }
+};
+using Scores = std::unordered_map<std::string, int, WordHash, std::equal_to<>>;
+
+void add_words(Scores& scores, std::string_view text, int weight) {
+    const std::string form = util::match_form(text);  // the words of util::match_words, in place
+    for (std::string_view word : util::split(form, ' ')) {
+        if (word.empty() || word.size() > 40 || util::code_point_count(word) < 2) continue;
+        auto it = scores.find(word);
+        if (it == scores.end()) it = scores.emplace(word, 0).first;
+        it->second += weight;
+    }
 }
 
 }  // namespace
@@ -53,7 +66,7 @@ struct IndexedDoc {
 
 IndexedDoc index_doc(const core::Episode& e, const notes::Curation& curation, const SiteInfo& site) {
     const notes::EpisodeExtras* extras = curation.extras(e.slug);
-    std::unordered_map<std::string, int> scores;
+    Scores scores;
     add_words(scores, e.title, 8);
     const std::string& text = site.text(e).plain;
     add_words(scores, text, 1);

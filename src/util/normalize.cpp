@@ -69,10 +69,13 @@ std::string unescape_markdown(std::string_view text) {
 }  // namespace
 
 std::string clean_text(std::string_view text) {
+    // Each repair runs only when its mark is in the text (each returns the text as it is
+    // without it): most text needs none, and every title, description and searchable text
+    // comes here.
     std::string out = sanitize_utf8(text);
-    out = repair_mojibake(out);
-    out = unescape_markdown(out);
-    out = replace_all(out, "**", "");
+    if (out.find('\xC3') != std::string::npos) out = repair_mojibake(out);
+    if (out.find('\\') != std::string::npos) out = unescape_markdown(out);
+    if (out.find("**") != std::string::npos) out = replace_all(out, "**", "");
     return collapse_whitespace(out);
 }
 
