@@ -6,6 +6,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <string_view>
 #include <thread>
 #include <unordered_map>
 
@@ -125,9 +126,9 @@ public:
         });
         link_by_key("apple_id", [](const Facts& f) -> const std::string& { return f.record->apple_id; });
         link_by_key("page_url", [](const Facts& f) -> const std::string& { return f.page_key; });
-        link_by_block("title+date", [](const Facts& f) { return f.title; },
+        link_by_block("title+date", [](const Facts& f) -> const std::string& { return f.title; },
                       [](const Facts& a, const Facts& b) { return !a.title.empty() && a.title == b.title && dates_compatible(*a.record, *b.record); });
-        link_by_block("description+date", [](const Facts& f) { return f.desc_key; },
+        link_by_block("description+date", [](const Facts& f) -> const std::string& { return f.desc_key; },
                       [](const Facts& a, const Facts& b) {
                           return (is_prefix_match(a.description, b.description) || shares_long_prefix(a.description, b.description)) &&
                                  dates_compatible(*a.record, *b.record);
@@ -182,26 +183,33 @@ private:
         m_members[other].clear();
     }
 
+    // Records by key (a view of a string of the facts or records, which outlive the blocks).
+    using Blocks = std::unordered_map<std::string_view, std::vector<std::size_t>>;
+
     template <class KeyFn>
-    void link_by_key(const std::string& rule, KeyFn key_of) {
-        std::unordered_map<std::string, std::vector<std::size_t>> blocks;
+    Blocks blocks_by(KeyFn key_of) const {
+        Blocks blocks;
         for (std::size_t i = 0; i < m_facts.size(); ++i) {
             const std::string& key = key_of(m_facts[i]);
             if (!key.empty()) blocks[key].push_back(i);
         }
-        for (auto& [key, ids] : sorted(blocks))
+        return blocks;
+    }
+
+    template <class KeyFn>
+    void link_by_key(const std::string& rule, KeyFn key_of) {
+        const Blocks blocks = blocks_by(key_of);  // named: a temporary in the loop's range would be gone
+        for (const auto* block : sorted(blocks)) {
+            const auto& ids = block->second;
             for (std::size_t k = 1; k < ids.size(); ++k)
                 if (may_join(ids[0], ids[k])) join(ids[0], ids[k], rule);
+        }
     }
 
     template <class KeyFn, class MatchFn>
     void link_by_block(const std::string& rule, KeyFn key_of, MatchFn matches) {
-        std::unordered_map<std::string, std::vector<std::size_t>> blocks;
-        for (std::size_t i = 0; i < m_facts.size(); ++i) {
-            std::string key = key_of(m_facts[i]);
-            if (!key.empty()) blocks[key].push_back(i);
-        }
-        for (auto& [key, ids] : sorted(blocks)) pairwise(ids, rule, matches);
+        const Blocks blocks = blocks_by(key_of);
+        for (const auto* block : sorted(blocks)) pairwise(block->second, rule, matches);
     }
 
     // Fuzzy titles: only records whose dates fall on neighbouring days are compared.
@@ -234,14 +242,14 @@ private:
 
     // A record known only by its page URL joins the record whose title slugs the same way.
     void link_by_slug(const std::string& rule) {
-        std::unordered_map<std::string, std::vector<std::size_t>> blocks;
+        Blocks blocks;
         for (std::size_t i = 0; i < m_facts.size(); ++i) {
             if (!m_facts[i].url_slug.empty()) blocks[m_facts[i].url_slug].push_back(i);
             const std::string& own = m_facts[i].title_slug;
             if (!own.empty() && own != m_facts[i].url_slug) blocks[own].push_back(i);
         }
-        for (auto& [key, ids] : sorted(blocks))
-            pairwise(ids, rule, [](const Facts& a, const Facts& b) { return dates_compatible(*a.record, *b.record); });
+        for (const auto* block : sorted(blocks))
+            pairwise(block->second, rule, [](const Facts& a, const Facts& b) { return dates_compatible(*a.record, *b.record); });
     }
 
     struct GroupView {
@@ -317,10 +325,12 @@ private:
                     join(ids[x], ids[y], rule);
     }
 
-    template <class Map>
-    static std::vector<std::pair<std::string, std::vector<std::size_t>>> sorted(const Map& blocks) {
-        std::vector<std::pair<std::string, std::vector<std::size_t>>> out(blocks.begin(), blocks.end());
-        std::sort(out.begin(), out.end());  // deterministic: unordered_map order is not
+    // The blocks in the order of their keys (deterministic: unordered_map's order is not).
+    static std::vector<const Blocks::value_type*> sorted(const Blocks& blocks) {
+        std::vector<const Blocks::value_type*> out;
+        out.reserve(blocks.size());
+        for (const auto& block : blocks) out.push_back(&block);
+        std::sort(out.begin(), out.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
         return out;
     }
 
