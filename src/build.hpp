@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "config/site_config.hpp"
-#include "feed/feed_writer.hpp"
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
+#include "feed/feed_writer.hpp"
 #include "feed/identity.hpp"
 #include "notes/apply_notes.hpp"
 #include "notes/curation.hpp"

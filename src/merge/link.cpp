@@ -272,8 +272,7 @@ private:
             if (!f.title.empty()) {
                 has_title[root] = true;
                 if (v.title_words.empty())  // the title's words in order (f.title is its match form)
-                    for (auto w : util::split(f.title, ' '))
-                        if (!w.empty()) v.title_words.emplace_back(w);
+                    for (auto w : util::split_words(f.title)) v.title_words.emplace_back(w);
             }
             if (!f.description.empty()) {
                 has_text[root] = true;

@@ -47,8 +47,7 @@ bool shares_long_prefix(std::string_view a, std::string_view b) {
 
 std::vector<std::string> sorted_words(std::string_view form) {
     std::vector<std::string> words;
-    for (auto w : util::split(form, ' '))
-        if (!w.empty()) words.emplace_back(w);
+    for (auto w : util::split_words(form)) words.emplace_back(w);
     std::sort(words.begin(), words.end());
     words.erase(std::unique(words.begin(), words.end()), words.end());
     return words;

@@ -26,6 +26,7 @@ struct Applier {
     // so that no string is hashed or compared for each of thousands of notes.
     std::vector<const std::string*> noted_by;                // episode -> its note's file
     std::map<std::size_t, std::set<std::size_t>> links_to;  // episode -> the episodes whose notes link to it
+    bool dates_changed = false;                              // a note gave an episode its date
 
     // Resolves a reference to one episode index, or reports why not.
     std::optional<std::size_t> resolve(const Located& ref, const std::string& what) {
@@ -69,7 +70,7 @@ struct Applier {
 
     void override_fields(core::Episode& e, const EpisodeNote& n) {
         if (n.title) e.title = *n.title, e.title_derived = false, set_source(e, "title", n);
-        if (n.date) e.date = n.date, set_source(e, "date", n);
+        if (n.date) e.date = n.date, set_source(e, "date", n), dates_changed = true;
         if (n.duration) e.duration = n.duration, set_source(e, "duration", n);
         if (n.description) {
             e.description = *n.description, e.description_is_html = false, e.description_truncated = false;
@@ -232,11 +233,8 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
         auto& x = a.curation.by_slug[e.slug];
         if (x.topics.empty()) x.topics = e.categories;
     }
-    bool dates_changed = false;
-    for (const auto& e : catalog.episodes)
-        if (auto it = e.sources.find("date"); it != e.sources.end() && it->second.source.starts_with("note:")) dates_changed = true;
     std::vector<std::size_t> moved_to;
-    if (dates_changed) moved_to = reorder(catalog);
+    if (a.dates_changed) moved_to = reorder(catalog);
     auto now_at = [&](std::size_t i) { return moved_to.empty() ? i : moved_to[i]; };
     // "Mentioned in", in archive order.
     for (const auto& [target, from] : a.links_to) {

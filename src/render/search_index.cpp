@@ -30,8 +30,8 @@ using Scores = std::unordered_map<std::string, int, WordHash, std::equal_to<>>;
 
 void add_words(Scores& scores, std::string_view text, int weight) {
     const std::string form = util::match_form(text);  // the words of util::match_words, in place
-    for (std::string_view word : util::split(form, ' ')) {
-        if (word.empty() || word.size() > 40 || util::code_point_count(word) < 2) continue;
+    for (std::string_view word : util::split_words(form)) {
+        if (word.size() > 40 || util::code_point_count(word) < 2) continue;
         auto it = scores.find(word);
         if (it == scores.end()) it = scores.emplace(word, 0).first;
         it->second += weight;

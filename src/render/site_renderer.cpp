@@ -48,29 +48,24 @@ Data pagination(const SiteInfo& site, int page, int pages) {
     return p;
 }
 
-// What every page is made from (read-only while the page jobs run), and where pages go.
-struct Inputs {
-    const config::SiteConfig& config;
-    const core::Catalog& catalog;
-    const notes::Curation& curation;
-    const SiteInfo& site;
-    const Data& site_root;
-    const CardCache& cards;
+// Where declared pages go: the sitemap's list of folders, the sink (which may skip a page none
+// of whose inputs changed) and the queue that renders the others.
+struct Pages {
     PageSink& sink;
     PageQueue& queue;
     std::vector<std::string>& urls;  // every page's folder, in sitemap order
+
+    // Declares the page in folder `dir` (listed in the sitemap) with the inputs it reads, and
+    // queues it when it must be rendered. A template, so nothing is built for a page not wanted.
+    template <class Keys, class Render>
+    void declare(const std::string& dir, const Keys& keys, Render render) {
+        urls.push_back(dir);
+        std::string file = dir + "index.html";
+        if (sink.wanted(file, keys)) queue.add(std::move(file), std::move(render));
+    }
 };
 
-// Declares the page in folder `dir` (listed in the sitemap) with the inputs it reads, and queues
-// it when it must be rendered. A template, so nothing is built for a page that is not wanted.
-template <class Keys, class Render>
-void declare(Inputs& in, const std::string& dir, const Keys& keys, Render render) {
-    in.urls.push_back(dir);
-    std::string file = dir + "index.html";
-    if (in.sink.wanted(file, keys)) in.queue.add(std::move(file), std::move(render));
-}
-
-void queue_home_pages(Inputs& in) {
+void queue_home_pages(const RenderInputs& in, Pages& out) {
     const auto& eps = in.catalog.episodes;
     const int per_page = in.config.episodes_per_page;
     const int count = static_cast<int>(eps.size());
@@ -87,7 +82,7 @@ void queue_home_pages(Inputs& in) {
             }
             return read;
         };
-        declare(in, dir, keys, [&in, dir, page, pages, first, last, count](const TemplateSet& templates) {
+        out.declare(dir, keys, [&in, dir, page, pages, first, last, count](const TemplateSet& templates) {
             Data d = page_data(in.site, page == 1 ? "" : "Episodes, page " + std::to_string(page), "", dir);
             List cards;
             for (std::size_t i = first; i < last; ++i) cards.push_back(in.cards.with_note(in.catalog.episodes[i]));
@@ -100,7 +95,7 @@ void queue_home_pages(Inputs& in) {
     }
 }
 
-void queue_episode_pages(Inputs& in, const EpisodeLookup& lookup) {
+void queue_episode_pages(const RenderInputs& in, Pages& out, const EpisodeLookup& lookup) {
     const auto& eps = in.catalog.episodes;
     for (std::size_t i = 0; i < eps.size(); ++i) {
         std::string dir = SitePaths::episode_dir(eps[i].slug);
@@ -115,7 +110,7 @@ void queue_episode_pages(Inputs& in, const EpisodeLookup& lookup) {
             }
             return read;
         };
-        declare(in, dir, keys, [&in, &lookup, i, dir, extras](const TemplateSet& templates) {
+        out.declare(dir, keys, [&in, &lookup, i, dir, extras](const TemplateSet& templates) {
             const auto& all = in.catalog.episodes;
             const core::Episode& e = all[i];
             const core::Episode* newer = i > 0 ? &all[i - 1] : nullptr;
@@ -129,7 +124,7 @@ void queue_episode_pages(Inputs& in, const EpisodeLookup& lookup) {
 }
 
 // Topics or guests: /<section>/ lists every name, /<section>/<name>/ its episodes.
-void queue_terms(Inputs& in, const std::string& section, const std::string& label) {
+void queue_terms(const RenderInputs& in, Pages& out, const std::string& section, const std::string& label) {
     struct Term {
         std::string name;
         std::vector<const core::Episode*> episodes;
@@ -161,7 +156,7 @@ void queue_terms(Inputs& in, const std::string& section, const std::string& labe
             }
             return read;
         };
-        declare(in, dir, keys, [&in, &t, terms, dir, section, label](const TemplateSet& templates) {
+        out.declare(dir, keys, [&in, &t, terms, dir, section, label](const TemplateSet& templates) {
             Data d = page_data(in.site, t.name, label + ": " + t.name, dir);
             List cards;
             for (const core::Episode* e : t.episodes) cards.push_back(in.cards.with_note(*e));
@@ -173,7 +168,8 @@ void queue_terms(Inputs& in, const std::string& section, const std::string& labe
             return templates.render("term", in.site_root, d);
         });
     }
-    declare(in, section + "/", DepKeys{dep::site, dep::term_index(section)}, [&in, terms, section, label](const TemplateSet& templates) {
+    auto index_keys = DepKeys{dep::site, dep::term_index(section)};
+    out.declare(section + "/", index_keys, [&in, terms, section, label](const TemplateSet& templates) {
         List index;
         for (const auto& [slug, t] : *terms) {
             Data item;
@@ -190,8 +186,8 @@ void queue_terms(Inputs& in, const std::string& section, const std::string& labe
 }
 
 // Every episode on one page, by year and month; undated ones at the end.
-void queue_archive(Inputs& in) {
-    declare(in, "archive/", DepKeys{dep::site, dep::order, dep::any_episode}, [&in](const TemplateSet& templates) {
+void queue_archive(const RenderInputs& in, Pages& out) {
+    out.declare("archive/", DepKeys{dep::site, dep::order, dep::any_episode}, [&in](const TemplateSet& templates) {
         std::map<int, std::map<int, List>, std::greater<>> by_year;
         List undated;
         for (const auto& e : in.catalog.episodes) {
@@ -221,10 +217,10 @@ void queue_archive(Inputs& in) {
     });
 }
 
-void queue_pages(Inputs& in) {
+void queue_pages(const RenderInputs& in, Pages& out) {
     for (const auto& page : in.curation.pages) {
         std::string dir = page.slug + "/";
-        declare(in, dir, DepKeys{dep::site, dep::page(page.slug)}, [&in, &page, dir](const TemplateSet& templates) {
+        out.declare(dir, DepKeys{dep::site, dep::page(page.slug)}, [&in, &page, dir](const TemplateSet& templates) {
             Data d = page_data(in.site, page.title, page.description, dir);
             put(d, "content_html", page.html);
             return templates.render("page", in.site_root, d);
@@ -233,10 +229,10 @@ void queue_pages(Inputs& in) {
 }
 
 // A page with nothing but the shared parts (search, 404).
-void queue_plain(Inputs& in, const std::string& file, const std::string& name, std::string title, std::string description,
-                 std::string dir) {
-    if (!in.sink.wanted(file, DepKeys{dep::site})) return;
-    in.queue.add(file, [&in, name, title, description, dir](const TemplateSet& templates) {
+void queue_plain(const RenderInputs& in, Pages& out, const std::string& file, const std::string& name, std::string title,
+                 std::string description, std::string dir) {
+    if (!out.sink.wanted(file, DepKeys{dep::site})) return;
+    out.queue.add(file, [&in, name, title, description, dir](const TemplateSet& templates) {
         return templates.render(name, in.site_root, page_data(in.site, title, description, dir));
     });
 }
@@ -301,26 +297,26 @@ void render_site(const config::SiteConfig& config, const core::Catalog& catalog,
     render_site(RenderInputs(config, catalog, curation, site), templates, sink, timings);
 }
 
-void render_site(const RenderInputs& prepared, const TemplateSet& templates, PageSink& sink, util::StageTimes* timings) {
+void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink& sink, util::StageTimes* timings) {
     util::StageClock clock(timings);
     auto lap = [&](const char* part) { clock.lap(std::string("render:") + part); };
-    const config::SiteConfig& config = prepared.config;
-    const SiteInfo& site = prepared.site;
+    const config::SiteConfig& config = in.config;
+    const SiteInfo& site = in.site;
     std::vector<std::string> urls;
     PageQueue queue(config, templates, sink);
-    Inputs in{config, prepared.catalog, prepared.curation, site, prepared.site_root, prepared.cards, sink, queue, urls};
+    Pages out{sink, queue, urls};
     EpisodeLookup lookup = [&](const std::string& slug) -> const core::Episode* {
-        auto it = prepared.by_slug.find(slug);
-        return it == prepared.by_slug.end() ? nullptr : it->second;
+        auto it = in.by_slug.find(slug);
+        return it == in.by_slug.end() ? nullptr : it->second;
     };
-    queue_home_pages(in);
-    queue_episode_pages(in, lookup);
-    queue_terms(in, "topics", "Topics");
-    queue_terms(in, "guests", "Guests");
-    queue_pages(in);
-    queue_archive(in);
-    queue_plain(in, "search/index.html", "search", "Search", "Search the episodes of " + site.title + ".", "search/");
-    queue_plain(in, "404.html", "404", "Page not found", "", "404.html");
+    queue_home_pages(in, out);
+    queue_episode_pages(in, out, lookup);
+    queue_terms(in, out, "topics", "Topics");
+    queue_terms(in, out, "guests", "Guests");
+    queue_pages(in, out);
+    queue_archive(in, out);
+    queue_plain(in, out, "search/index.html", "search", "Search", "Search the episodes of " + site.title + ".", "search/");
+    queue_plain(in, out, "404.html", "404", "Page not found", "", "404.html");
     lap("queue");
     queue.run();
     lap("pages");

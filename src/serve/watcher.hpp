@@ -24,9 +24,6 @@ public:
     // changed (empty on timeout); a folder's path ends with a separator (its filename is empty).
     std::vector<std::filesystem::path> wait(std::chrono::milliseconds timeout, std::chrono::milliseconds settle,
                                             std::chrono::milliseconds settle_when_complete);
-    std::vector<std::filesystem::path> wait(std::chrono::milliseconds timeout, std::chrono::milliseconds settle) {
-        return wait(timeout, settle, settle);
-    }
 
 private:
     int m_fd = -1;

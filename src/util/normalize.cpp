@@ -130,10 +130,9 @@ std::string match_form(std::string_view text) {
 }
 
 std::vector<std::string> match_words(std::string_view text) {
+    const std::string form = match_form(text);  // split_words() returns views: keep the string alive
     std::vector<std::string> words;
-    const std::string form = match_form(text);  // split() returns views: keep the string alive
-    for (auto w : split(form, ' '))
-        if (!w.empty()) words.emplace_back(w);
+    for (auto w : split_words(form)) words.emplace_back(w);
     return words;
 }
 

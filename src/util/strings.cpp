@@ -28,6 +28,12 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
     return parts;
 }
 
+std::vector<std::string_view> split_words(std::string_view text) {
+    std::vector<std::string_view> words = split(text, ' ');
+    std::erase_if(words, [](std::string_view w) { return w.empty(); });
+    return words;
+}
+
 std::vector<std::string_view> split_lines(std::string_view text) {
     std::vector<std::string_view> lines;
     std::size_t start = 0;

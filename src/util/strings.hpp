@@ -13,6 +13,9 @@ std::string_view trim(std::string_view text);
 // Splits on every occurrence of `separator` (empty fields kept).
 std::vector<std::string_view> split(std::string_view text, char separator);
 
+// The words between spaces, empty ones dropped (the words of a match form, for instance).
+std::vector<std::string_view> split_words(std::string_view text);
+
 // Splits into lines, accepting \n, \r\n and \r endings; the endings are dropped.
 std::vector<std::string_view> split_lines(std::string_view text);
 

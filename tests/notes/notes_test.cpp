@@ -6,6 +6,7 @@
 #include "notes/load_notes.hpp"
 #include "notes/markdown.hpp"
 #include "support.hpp"
+#include "util/dates.hpp"
 
 using notes::parse_episode_note;
 
@@ -99,6 +100,19 @@ TEST_CASE("note errors are located in the real file") {
     CHECK(first_error("---\ntitle: t\n---\n").find("missing 'episode'") != std::string::npos);
     CHECK(first_error("no front matter").find("expected front matter") != std::string::npos);
     CHECK(first_error("---\nepisode: x\n").find("never closed") != std::string::npos);
+}
+
+TEST_CASE("applying notes: a note's date moves its episode, and mentions follow the new order") {
+    auto c = small_catalog();
+    const char* dates[] = {"2024-01-01", "2023-01-01", "2022-01-01"};  // the first three, newest first
+    for (int i = 0; i < 3; ++i) c.episodes[static_cast<std::size_t>(i)].date = util::parse_iso8601(dates[i]);
+    auto cur = apply(c, {"---\nepisode: cuda-graphs\nrelated: [same-title-a]\n---\n",
+                         "---\nepisode: aotautograd\ndate: 2025-01-01\nrelated: [same-title-a]\n---\n"});
+    std::vector<std::string> order;
+    for (const auto& e : c.episodes) order.push_back(e.slug);
+    // Newest first; the undated ones stay right after the episode they followed.
+    CHECK(order == std::vector<std::string>{"aotautograd", "same-title-a", "same-title-b", "cuda-graph-trees", "cuda-graphs"});
+    CHECK(cur.by_slug.at("same-title-a").mentioned_in == std::vector<std::string>{"aotautograd", "cuda-graphs"});
 }
 
 TEST_CASE("applying notes: overrides carry note provenance; errors name the closest slugs") {

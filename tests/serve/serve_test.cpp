@@ -93,20 +93,22 @@ TEST_CASE("the preview server: pages get the reload script, errors show as a pag
     server.stop();
 }
 
+constexpr std::chrono::milliseconds k_settle(50);  // quiet that ends a burst of events in these tests
+
 TEST_CASE("the watcher sees a note saved, including in a folder created after it started") {
     test::TempDir dir;
     std::filesystem::create_directories(dir.path() / "content");
     serve::Watcher watcher({dir.path() / "content"}, {dir.path()});
     test::write(dir.path() / "content/episodes/a.md", "x");  // creates the folder, then the file
-    auto changed = watcher.wait(std::chrono::milliseconds(1000), std::chrono::milliseconds(50));
+    auto changed = watcher.wait(std::chrono::milliseconds(1000), k_settle, k_settle);
     CHECK_FALSE(changed.empty());
     test::write(dir.path() / "content/episodes/b.md", "y");
-    changed = watcher.wait(std::chrono::milliseconds(1000), std::chrono::milliseconds(50));
+    changed = watcher.wait(std::chrono::milliseconds(1000), k_settle, k_settle);
     CHECK(std::find(changed.begin(), changed.end(), dir.path() / "content/episodes/b.md") != changed.end());
     test::write(dir.path() / "site.yaml", "title: x\n");
-    changed = watcher.wait(std::chrono::milliseconds(1000), std::chrono::milliseconds(50));
+    changed = watcher.wait(std::chrono::milliseconds(1000), k_settle, k_settle);
     CHECK(std::find(changed.begin(), changed.end(), dir.path() / "site.yaml") != changed.end());
-    CHECK(watcher.wait(std::chrono::milliseconds(100), std::chrono::milliseconds(10)).empty());
+    CHECK(watcher.wait(std::chrono::milliseconds(100), k_settle, k_settle).empty());
 }
 
 TEST_CASE("the watcher names folders as folders, and ends a burst soon after a file is saved") {
@@ -114,7 +116,7 @@ TEST_CASE("the watcher names folders as folders, and ends a burst soon after a f
     std::filesystem::create_directories(dir.path() / "content/episodes");
     serve::Watcher watcher({dir.path() / "content"}, {});
     std::filesystem::create_directories(dir.path() / "content/episodes/drafts");
-    auto changed = watcher.wait(std::chrono::milliseconds(1000), std::chrono::milliseconds(50));
+    auto changed = watcher.wait(std::chrono::milliseconds(1000), k_settle, k_settle);
     REQUIRE(changed.size() == 1);
     CHECK(changed[0] == dir.path() / "content/episodes/drafts/");
     CHECK(changed[0].filename().empty());

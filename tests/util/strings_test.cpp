@@ -76,3 +76,10 @@ TEST_CASE("strip_tags: every '<' to the next '>' is a space, entities decoded, w
     const std::string alphabet = "<>a &;";
     for_each_mix(alphabet, 6, [&](const std::string& t) { REQUIRE(util::strip_tags(t) == reference(t)); });
 }
+
+TEST_CASE("split_words: the words between spaces, none empty") {
+    CHECK(util::split_words("").empty());
+    CHECK(util::split_words("  ").empty());
+    CHECK(util::split_words("one") == std::vector<std::string_view>{"one"});
+    CHECK(util::split_words(" two  words ") == std::vector<std::string_view>{"two", "words"});
+}
