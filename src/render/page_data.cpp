@@ -2,11 +2,11 @@
 
 #include <map>
 #include <set>
-#include <nlohmann/json.hpp>
 
 
 #include "util/dates.hpp"
 #include "util/durations.hpp"
+#include "util/escape.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/slug.hpp"
 #include "util/strings.hpp"
@@ -128,19 +128,42 @@ Data base_data(const SiteInfo& site, const std::string& page_title, const std::s
 }
 
 std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const std::string& description) {
-    nlohmann::json j = {{"@context", "https://schema.org"},
-                        {"@type", "PodcastEpisode"},
-                        {"name", e.title},
-                        {"url", site.paths.absolute(SitePaths::episode_dir(e.slug))},
-                        {"description", description},
-                        {"partOfSeries", {{"@type", "PodcastSeries"}, {"name", site.title}, {"url", site.paths.base_url}}}};
-    if (e.date) j["datePublished"] = util::format_iso8601(*e.date);
-    if (e.duration) j["timeRequired"] = iso_duration(e.duration->seconds);
-    if (e.episode_number) j["episodeNumber"] = *e.episode_number;
-    if (e.enclosure && util::is_http_url(e.enclosure->url))
-        j["associatedMedia"] = {{"@type", "MediaObject"}, {"contentUrl", e.enclosure->url}};
-    std::string text = j.dump();
-    return "<script type=\"application/ld+json\">" + util::replace_all(text, "<", "\\u003c") + "</script>";
+    // The object nlohmann's dump() would write (keys in order, no spaces), written directly:
+    // dump() escaped every episode's description at a tenth of util::append_json_string's speed.
+    std::string j = "{";
+    auto key = [&](std::string_view name) {
+        if (j.size() > 1 && j.back() != '{') j += ',';
+        j += '"';
+        j += name;
+        j += "\":";
+    };
+    auto field = [&](std::string_view name, std::string_view value) {
+        key(name);
+        util::append_json_string(j, value);
+    };
+    field("@context", "https://schema.org");
+    field("@type", "PodcastEpisode");
+    if (e.enclosure && util::is_http_url(e.enclosure->url)) {
+        key("associatedMedia");
+        j += "{";
+        field("@type", "MediaObject");
+        field("contentUrl", e.enclosure->url);
+        j += "}";
+    }
+    if (e.date) field("datePublished", util::format_iso8601(*e.date));
+    field("description", description);
+    if (e.episode_number) key("episodeNumber"), j += std::to_string(*e.episode_number);
+    field("name", e.title);
+    key("partOfSeries");
+    j += "{";
+    field("@type", "PodcastSeries");
+    field("name", site.title);
+    field("url", site.paths.base_url);
+    j += "}";
+    if (e.duration) field("timeRequired", iso_duration(e.duration->seconds));
+    field("url", site.paths.absolute(SitePaths::episode_dir(e.slug)));
+    j += "}";
+    return "<script type=\"application/ld+json\">" + util::replace_all(j, "<", "\\u003c") + "</script>";
 }
 
 const EpisodeText& SiteInfo::text(const core::Episode& e) const {

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "render/page_data.hpp"
+#include "util/escape.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/normalize.hpp"
 #include "util/parallel.hpp"
@@ -81,10 +82,16 @@ IndexedDoc index_doc(const core::Episode& e, const notes::Curation& curation, co
     doc.words.reserve(scores.size());
     for (auto& [word, score] : scores) doc.words.emplace_back(word, std::min(score, 40));
     std::string excerpt = summary.empty() ? text : summary + " " + text;
-    doc.entry = nlohmann::json::array({e.title, site.paths.url(SitePaths::episode_dir(e.slug)),
-                                       e.date ? util::format_human_day(*e.date) : "",
-                                       std::string(util::truncate_code_points(excerpt, k_text_chars))})
-                    .dump();
+    // [title, url, date, excerpt], as nlohmann's dump() of that array would write it.
+    doc.entry = "[";
+    util::append_json_string(doc.entry, e.title);
+    doc.entry += ',';
+    util::append_json_string(doc.entry, site.paths.url(SitePaths::episode_dir(e.slug)));
+    doc.entry += ',';
+    util::append_json_string(doc.entry, e.date ? util::format_human_day(*e.date) : "");
+    doc.entry += ',';
+    util::append_json_string(doc.entry, util::truncate_code_points(excerpt, k_text_chars));
+    doc.entry += ']';
     return doc;
 }
 
@@ -94,7 +101,7 @@ std::string shard_json(const std::vector<WordPostings>& words) {
     std::string out = "{";
     for (const auto* w : words) {
         if (out.size() > 1) out += ',';
-        out += nlohmann::json(w->first).dump();
+        util::append_json_string(out, w->first);
         out += ":[";
         bool first = true;
         for (const auto& [doc, score] : w->second) {

@@ -3,6 +3,8 @@
 #include <array>
 #include <cstdint>
 
+#include <nlohmann/json.hpp>
+
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 
@@ -34,6 +36,39 @@ std::string html_escape(std::string_view text) {
     out.reserve(text.size() + text.size() / 8);
     append_html_escaped(out, text);
     return out;
+}
+
+void append_json_string(std::string& out, std::string_view text) {
+    // nlohmann checks the UTF-8 as it escapes; it is checked first here, and nlohmann itself
+    // says what is wrong with text that fails.
+    if (!is_valid_utf8(text)) {
+        out += nlohmann::json(std::string(text)).dump();
+        return;
+    }
+    static constexpr char k_hex[] = "0123456789abcdef";
+    out += '"';
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x20 && c != '"' && c != '\\') continue;
+        out.append(text, run, i - run);
+        run = i + 1;
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\b': out += "\\b"; break;
+            case '\f': out += "\\f"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            default:
+                out += "\\u00";
+                out += k_hex[c >> 4];
+                out += k_hex[c & 15];
+        }
+    }
+    out.append(text, run);
+    out += '"';
 }
 
 std::string decode_entities(std::string_view text) {

@@ -12,6 +12,7 @@
 #include "merge/merge.hpp"
 #include "render/site_renderer.hpp"
 #include "support.hpp"
+#include "util/strings.hpp"
 
 namespace {
 
@@ -86,6 +87,41 @@ TEST_CASE("JSON-LD cannot break out of its script element") {
     std::string json = page.substr(start + 35, end - start - 35);
     CHECK(json.find('<') == std::string::npos);
     CHECK(nlohmann::json::parse(json)["name"] == "</script><script>alert(1)</script>");
+}
+
+TEST_CASE("feed.json, the search index and JSON-LD are written as nlohmann's dump() writes them") {
+    // They are written without building JSON values (for speed); parsing each and dumping it
+    // again must give the same bytes: keys in order, the same indentation and escapes.
+    RichSite site;
+    test::write(site.dir.path() / "content/episodes/odd.md",
+                "---\nepisode: inductor-post-grad-fx-passes\ntitle: \"Tabs\\tand \\\"quotes\\\" \\\\ <b>caf\u00e9</b>\"\nsummary: \"x\\u0001y\"\n"
+                "topics: [\"A \\\"b\\\"\", C]\n---\n");
+    output::MemoryOutput out;
+    build::build_site(config::load_config(site.dir.path() / "site.yaml"), out);
+    int json_files = 0, scripts = 0;
+    for (const auto& [path, content] : out.files()) {
+        if (path == "feed.json") {
+            CHECK(nlohmann::json::parse(*content).dump(1) + "\n" == *content);
+            ++json_files;
+        } else if (path.starts_with("search/") && path.ends_with(".json")) {
+            CHECK_MESSAGE(nlohmann::json::parse(*content).dump() == *content, path);
+            ++json_files;
+        } else if (path.ends_with(".html")) {
+            const std::string open = "<script type=\"application/ld+json\">";
+            std::size_t start = content->find(open);
+            if (start == std::string::npos) continue;
+            start += open.size();
+            std::string json = content->substr(start, content->find("</script>", start) - start);
+            std::string again = nlohmann::json::parse(json).dump();
+            CHECK_MESSAGE(util::replace_all(again, "<", "\\u003c") == json, path);
+            ++scripts;
+        }
+    }
+    CHECK(json_files >= 5);
+    CHECK(scripts == 6);  // one per episode
+    const std::string& odd = *out.find("episodes/inductor-post-grad-fx-passes/index.html");
+    CHECK(has(odd, "\"name\":\"Tabs\\tand \\\"quotes\\\" \\\\ \\u003cb>caf\u00e9\\u003c/b>\""));
+    CHECK(has(*out.find("feed.json"), "\"A \\\"b\\\"\""));
 }
 
 TEST_CASE("the search index: one shard per word prefix, blocks of results") {

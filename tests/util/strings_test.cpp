@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "util/escape.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/strings.hpp"
@@ -55,6 +57,37 @@ TEST_CASE("html_escape: the five special characters, runs between them as they a
     std::string out = "kept:";
     util::append_html_escaped(out, "'x'");
     CHECK(out == "kept:&#39;x&#39;");
+}
+
+TEST_CASE("append_json_string writes what nlohmann's dump() writes, and refuses what it refuses") {
+    auto ours = [](std::string_view text) {
+        std::string out = "kept:";
+        util::append_json_string(out, text);
+        return out;
+    };
+    auto dumped = [](const std::string& text) { return "kept:" + nlohmann::json(text).dump(); };
+    CHECK(ours("") == "kept:\"\"");
+    CHECK(ours("a \"quote\" \\ back\tslash\n") == "kept:\"a \\\"quote\\\" \\\\ back\\tslash\\n\"");
+    for (int byte = 0; byte < 0x80; ++byte) {  // every ASCII byte alone and between others
+        std::string one(1, static_cast<char>(byte));
+        REQUIRE(ours(one) == dumped(one));
+        REQUIRE(ours("x" + one + "yz") == dumped("x" + one + "yz"));
+    }
+    // Every mix of quote, backslash, a control character, ASCII and the bytes of "é" (alone,
+    // they are invalid UTF-8: both must throw).
+    for_each_mix("\"\\\x01x\xC3\xA9", 5, [&](const std::string& t) {
+        std::string expected;
+        try {
+            expected = dumped(t);
+        } catch (const nlohmann::json::type_error&) {
+            REQUIRE_THROWS_AS(ours(t), nlohmann::json::type_error);
+            return;
+        }
+        REQUIRE(ours(t) == expected);
+    });
+    CHECK(ours("caf\xC3\xA9 \xE2\x80\xA6 \xF0\x9F\x8E\x99 \x7F /") == dumped("caf\xC3\xA9 \xE2\x80\xA6 \xF0\x9F\x8E\x99 \x7F /"));
+    for (const char* invalid : {"\xC3", "a\xFF" "b", "\xED\xA0\x80", "\xC0\xAF", "x\xE2\x80"})
+        CHECK_THROWS_AS(ours(invalid), nlohmann::json::type_error);
 }
 
 TEST_CASE("strip_tags: every '<' to the next '>' is a space, entities decoded, white space collapsed") {
