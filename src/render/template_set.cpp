@@ -77,6 +77,16 @@ private:
     mutable std::string m_piece;
 };
 
+// kainjow writes a page a line at a time to a stream; into a std::ostringstream, each line is
+// formatted and the page copied out whole at the end. This takes the lines as they are.
+struct StringSink {
+    std::string text;
+    StringSink& operator<<(const std::string& line) {
+        text += line;
+        return *this;
+    }
+};
+
 }  // namespace
 
 TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& theme_templates,
@@ -175,7 +185,9 @@ std::string TemplateSet::render(const std::string& name, const Data& site, const
 std::string TemplateSet::render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const {
     auto it = m_templates.find(name);
     if (it == m_templates.end()) throw std::logic_error("template not loaded: " + name);
-    std::string out = it->second.compiled->render(context);
+    StringSink sink;
+    it->second.compiled->render(context, sink);
+    std::string out = std::move(sink.text);
     if (!it->second.compiled->is_valid())
         throw core::InputError(core::error_at({it->second.file.string(), 0, 0}, "template failed to render: " +
                                                                                    it->second.compiled->error_message()));
