@@ -72,34 +72,43 @@ std::string clean_text(std::string_view text) {
     // Each repair runs only when its mark is in the text (each returns the text as it is
     // without it): most text needs none, and every title, description and searchable text
     // comes here.
-    std::string out = sanitize_utf8(text);
-    if (out.find('\xC3') != std::string::npos) out = repair_mojibake(out);
-    if (out.find('\\') != std::string::npos) out = unescape_markdown(out);
-    if (out.find("**") != std::string::npos) out = replace_all(out, "**", "");
-    return collapse_whitespace(out);
+    // `current` views the text or, once a repair has run, its result: valid text that needs no
+    // repair is copied once, by collapse_whitespace.
+    std::string repaired;
+    std::string_view current = text;
+    auto repair = [&](std::string next) {
+        repaired = std::move(next);
+        current = repaired;
+    };
+    if (!is_valid_utf8(current)) repair(sanitize_utf8(current));
+    if (current.find('\xC3') != std::string_view::npos) repair(repair_mojibake(current));
+    if (current.find('\\') != std::string_view::npos) repair(unescape_markdown(current));
+    if (current.find("**") != std::string_view::npos) repair(replace_all(current, "**", ""));
+    return collapse_whitespace(current);
 }
 
 namespace {
 // Most text is ASCII: lower-case letters and digits, everything else separates words. Same
 // result as the Unicode path for ASCII input, at a fraction of the cost.
 std::string ascii_match_form(std::string_view cleaned) {
-    // Written through a pointer into room for the longest result (the text's own length): every
-    // title and description of every source comes here.
-    std::string out(cleaned.size(), '\0');
-    char* begin = out.data();
-    char* w = begin;
-    bool space = false;
-    for (char c : cleaned) {
-        bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z');
-        if (alnum) {
-            if (space && w != begin) *w++ = ' ';
-            space = false;
-            *w++ = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-        } else if (c != '\'') {
-            space = true;
+    // Written through a pointer into room for the longest result (the text's own length), not
+    // zero-filled first: every title and description of every source comes here.
+    std::string out;
+    out.resize_and_overwrite(cleaned.size(), [&](char* begin, std::size_t) {
+        char* w = begin;
+        bool space = false;
+        for (char c : cleaned) {
+            bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z');
+            if (alnum) {
+                if (space && w != begin) *w++ = ' ';
+                space = false;
+                *w++ = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+            } else if (c != '\'') {
+                space = true;
+            }
         }
-    }
-    out.resize(static_cast<std::size_t>(w - begin));
+        return static_cast<std::size_t>(w - begin);
+    });
     return out;
 }
 }  // namespace

@@ -7,7 +7,8 @@
 namespace util {
 
 namespace {
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+// ' ', tab, newline, vertical tab, form feed, carriage return: the last five are 9 to 13.
+bool is_space(char c) { return c == ' ' || static_cast<unsigned char>(c - '\t') <= '\r' - '\t'; }
 }  // namespace
 
 std::string_view trim(std::string_view text) {
@@ -60,19 +61,23 @@ bool starts_with_icase(std::string_view text, std::string_view prefix) {
 }
 
 std::string collapse_whitespace(std::string_view text) {
-    // Word by word, not character by character: every description of every source comes here.
+    // Written through a pointer into room for the longest result (the text's own length),
+    // which is not zero-filled first: every description of every source comes here.
     std::string out;
-    out.reserve(text.size());
-    const char* p = text.data();
-    const char* end = p + text.size();
-    while (true) {
-        while (p != end && is_space(*p)) ++p;
-        const char* word = p;
-        while (p != end && !is_space(*p)) ++p;
-        if (word == p) return out;
-        if (!out.empty()) out.push_back(' ');
-        out.append(word, static_cast<std::size_t>(p - word));
-    }
+    out.resize_and_overwrite(text.size(), [&](char* begin, std::size_t) {
+        char* w = begin;
+        bool pending = false;  // white space since the last word
+        for (char c : text) {
+            if (is_space(c)) {
+                pending = w != begin;
+                continue;
+            }
+            if (pending) *w++ = ' ', pending = false;
+            *w++ = c;
+        }
+        return static_cast<std::size_t>(w - begin);
+    });
+    return out;
 }
 
 std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit) {

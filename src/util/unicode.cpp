@@ -1,6 +1,8 @@
 #include "util/unicode.hpp"
 
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <utf8proc.h>
 
@@ -24,10 +26,23 @@ std::size_t decode_utf8_at(std::string_view text, std::size_t offset, char32_t& 
     return static_cast<std::size_t>(n);
 }
 
+namespace {
+// Where the ASCII from `i` on ends: eight bytes at a time while no byte has its top bit set.
+std::size_t skip_ascii(std::string_view text, std::size_t i) {
+    for (; i + 8 <= text.size(); i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, text.data() + i, 8);
+        if (word & 0x8080808080808080ull) break;
+    }
+    while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80) ++i;
+    return i;
+}
+}  // namespace
+
 bool is_valid_utf8(std::string_view text) {
-    std::size_t ascii = 0;  // most text is ASCII: skip it a byte at a time without decoding
-    while (ascii < text.size() && static_cast<unsigned char>(text[ascii]) < 0x80) ++ascii;
-    for (std::size_t i = ascii; i < text.size();) {
+    // Most text is ASCII with a few other characters: the ASCII runs are skipped without
+    // decoding, and only the characters between them go through utf8proc.
+    for (std::size_t i = skip_ascii(text, 0); i < text.size(); i = skip_ascii(text, i)) {
         utf8proc_int32_t cp = 0;
         auto n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + i),
                                   static_cast<utf8proc_ssize_t>(text.size() - i), &cp);

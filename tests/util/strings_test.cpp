@@ -5,6 +5,7 @@
 #include "util/escape.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/strings.hpp"
+#include "util/unicode.hpp"
 
 namespace {
 // Calls check(text) for every text of 1 to `longest` bytes drawn from `alphabet`.
@@ -88,6 +89,26 @@ TEST_CASE("append_json_string writes what nlohmann's dump() writes, and refuses 
     CHECK(ours("caf\xC3\xA9 \xE2\x80\xA6 \xF0\x9F\x8E\x99 \x7F /") == dumped("caf\xC3\xA9 \xE2\x80\xA6 \xF0\x9F\x8E\x99 \x7F /"));
     for (const char* invalid : {"\xC3", "a\xFF" "b", "\xED\xA0\x80", "\xC0\xAF", "x\xE2\x80"})
         CHECK_THROWS_AS(ours(invalid), nlohmann::json::type_error);
+}
+
+TEST_CASE("is_valid_utf8: long ASCII runs are skipped, every other character is checked") {
+    CHECK(util::is_valid_utf8(""));
+    const std::string ascii = "sixteen bytes!!!";
+    const std::vector<std::string> valid = {"\xC3\xA9", "\xE2\x80\xA6", "\xF0\x9F\x8E\x99", "\x7F"};
+    const std::vector<std::string> invalid = {"\xC3", "\xFF", "\x80", "\xED\xA0\x80", "\xC0\xAF", "\xE2\x80", "\xF4\x90\x80\x80"};
+    // Each character at every offset of a 33-byte ASCII text (inside and across 8-byte words),
+    // and after a valid one: a bad character is found wherever it is.
+    for (std::size_t at = 0; at <= 33; ++at) {
+        const std::string text = ascii + ascii + "x";
+        for (const auto& c : valid) {
+            REQUIRE(util::is_valid_utf8(text.substr(0, at) + c + text.substr(at)));
+            REQUIRE(util::is_valid_utf8(c + text.substr(0, at) + c + text.substr(at) + c));
+        }
+        for (const auto& c : invalid) {
+            REQUIRE_FALSE(util::is_valid_utf8(text.substr(0, at) + c + text.substr(at)));
+            REQUIRE_FALSE(util::is_valid_utf8("\xC3\xA9" + text.substr(0, at) + c + text.substr(at)));
+        }
+    }
 }
 
 TEST_CASE("strip_tags: every '<' to the next '>' is a space, entities decoded, white space collapsed") {
