@@ -253,7 +253,6 @@ private:
     }
 
     struct GroupView {
-        std::size_t root;
         std::vector<std::string> title_words;
         std::string description;  // the first 200 characters of one member's description form
         const core::Record* dated = nullptr;
@@ -263,34 +262,40 @@ private:
     // description that names it in its first sentence ("We discuss some extension points for
     // customizing PT2 ...") are one episode when each is the other's only candidate.
     void link_title_in_description(const std::string& rule) {
-        std::map<std::size_t, GroupView> views;
-        std::map<std::size_t, bool> has_title, has_text;
-        for (std::size_t i = 0; i < m_facts.size(); ++i) {
+        // By set root (a record's index): which groups have titles, which have descriptions,
+        // and then the clues of only the groups that have one and not the other.
+        const std::size_t n = m_facts.size();
+        std::vector<char> has_title(n), has_text(n);
+        std::vector<GroupView> views(n);
+        std::vector<std::size_t> roots;  // in order
+        for (std::size_t i = 0; i < n; ++i) {
             std::size_t root = m_sets.find(i);
-            GroupView& v = views.try_emplace(root, GroupView{root, {}, {}, nullptr}).first->second;
+            if (root == i) roots.push_back(root);
+            has_title[root] |= !m_facts[i].title.empty();
+            has_text[root] |= !m_facts[i].description.empty();
+            if (!views[root].dated && m_facts[i].record->date) views[root].dated = m_facts[i].record;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            std::size_t root = m_sets.find(i);
+            if (has_title[root] == has_text[root]) continue;
+            GroupView& v = views[root];
             const Facts& f = m_facts[i];
-            if (!f.title.empty()) {
-                has_title[root] = true;
-                if (v.title_words.empty())  // the title's words in order (f.title is its match form)
-                    for (auto w : util::split_words(f.title)) v.title_words.emplace_back(w);
-            }
-            if (!f.description.empty()) {
-                has_text[root] = true;
-                if (v.description.empty()) v.description = f.description.substr(0, 200);
-            }
-            if (!v.dated && f.record->date) v.dated = f.record;
+            if (!f.title.empty() && v.title_words.empty())  // the title's words in order (f.title is its match form)
+                for (auto w : util::split_words(f.title)) v.title_words.emplace_back(w);
+            if (!f.description.empty() && v.description.empty()) v.description = f.description.substr(0, 200);
         }
         std::unordered_map<std::string, std::vector<std::size_t>> by_word;  // description word -> groups
-        for (const auto& [root, v] : views) {
+        for (std::size_t root : roots) {
             if (!has_text[root] || has_title[root]) continue;
+            const GroupView& v = views[root];
             std::set<std::string> words;
             for (auto w : util::split(v.description, ' ')) words.emplace(w);
             for (const auto& w : words) by_word[w].push_back(root);
         }
         std::map<std::size_t, std::vector<std::size_t>> claims;  // description group -> title groups
-        for (const auto& [root, v] : views) {
+        for (std::size_t root : roots) {
             if (!has_title[root] || has_text[root]) continue;
-            const auto& words = v.title_words;
+            const auto& words = views[root].title_words;
             if (words.empty() || (words.size() == 1 && words[0].size() < 6)) continue;  // too weak a clue
             std::vector<std::size_t> candidates;
             for (std::size_t w = 0; w < words.size(); ++w) {
@@ -303,7 +308,7 @@ private:
                     candidates = kept;
                 }
             }
-            const core::Record* dated = v.dated;  // (a structured binding cannot be captured by clang 14)
+            const core::Record* dated = views[root].dated;
             std::erase_if(candidates, [&](std::size_t c) {
                 return dated && views[c].dated && !dates_compatible(*dated, *views[c].dated);
             });

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 
 #include "merge/fuse.hpp"
 #include "merge/link.hpp"
@@ -69,16 +70,22 @@ core::Catalog merge(std::span<const sources::SourceBatch> batches) {
     // Groups fuse independently (each reads the batches and writes its own slot): every core.
     util::parallel_for(groups.size(), 256, fuse_group);
     // Newest first; episodes that nothing dates go last, by title, so the order is deterministic.
-    std::stable_sort(ordered.begin(), ordered.end(), [](const Ordered& a, const Ordered& b) {
+    // (Positions are sorted, not the episodes: moving whole episodes about was most of the sort.)
+    std::vector<std::size_t> order(ordered.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+        const Ordered& a = ordered[x];
+        const Ordered& b = ordered[y];
         if (a.has_key != b.has_key) return a.has_key;
         if (a.has_key && a.sort_key != b.sort_key) return a.sort_key > b.sort_key;
         if (a.episode.title != b.episode.title) return a.episode.title < b.episode.title;
         return a.episode.records.front().from.line < b.episode.records.front().from.line;
     });
-    for (auto& o : ordered) catalog.episodes.push_back(std::move(o.episode));
+    catalog.episodes.reserve(order.size());
+    for (std::size_t at : order) catalog.episodes.push_back(std::move(ordered[at].episode));
     assign_slugs(catalog.episodes);
-    for (std::size_t i = 0; i < ordered.size(); ++i)
-        for (auto& c : ordered[i].conflicts) {
+    for (std::size_t i = 0; i < order.size(); ++i)
+        for (auto& c : ordered[order[i]].conflicts) {
             c.slug = catalog.episodes[i].slug;
             catalog.conflicts.push_back(std::move(c));
         }

@@ -1,8 +1,9 @@
 #include "merge/slugs.hpp"
 
-#include <set>
+#include <unordered_set>
 
 #include "util/html_sanitizer.hpp"
+#include "util/parallel.hpp"
 #include "util/slug.hpp"
 #include "util/strings.hpp"
 #include "util/url.hpp"
@@ -22,14 +23,17 @@ std::string base_slug(const core::Episode& e) {
 }  // namespace
 
 void assign_slugs(std::vector<core::Episode>& episodes) {
-    std::set<std::string> taken;
+    // Slugifying is the work and each episode's is its own: every core. Only choosing between
+    // equal slugs is in order.
+    std::vector<std::string> bases(episodes.size());
+    util::parallel_for(episodes.size(), 256, [&](std::size_t i) { bases[i] = base_slug(episodes[i]); });
+    std::unordered_set<std::string> taken;
     // Oldest first, so that the plain slug belongs to whoever had it first.
-    for (auto it = episodes.rbegin(); it != episodes.rend(); ++it) {
-        std::string base = base_slug(*it);
-        std::string slug = base;
-        for (int n = 2; taken.count(slug); ++n) slug = base + "-" + std::to_string(n);
+    for (std::size_t i = episodes.size(); i-- > 0;) {
+        std::string slug = bases[i];
+        for (int n = 2; taken.contains(slug); ++n) slug = bases[i] + "-" + std::to_string(n);
         taken.insert(slug);
-        it->slug = slug;
+        episodes[i].slug = std::move(slug);
     }
 }
 
