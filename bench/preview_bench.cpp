@@ -24,11 +24,6 @@
 
 namespace fs = std::filesystem;
 
-// jemalloc set as `podarchive` sets it (src/main.cpp): serve's rebuilds are measured as they run.
-extern "C" {
-const char* malloc_conf = "background_thread:true,dirty_decay_ms:100,muzzy_decay_ms:0";
-}
-
 namespace {
 
 void write_text(const fs::path& file, const std::string& text) {

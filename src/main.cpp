@@ -4,15 +4,6 @@
 #include "cli/commands.hpp"
 #include "core/diagnostic.hpp"
 
-// jemalloc's settings, read at start-up when the tool is linked with it (CMakeLists.txt): memory
-// freed by one stage goes back to the system within 0.1 s, by a thread of jemalloc's own,
-// instead of staying ten seconds for reuse. A build's stages free and allocate in bulk, so this
-// cuts peak memory by a fifth at 10,000 episodes (bench/README.md) for no measurable time.
-// Without jemalloc (sanitized builds) nothing reads it.
-extern "C" {
-const char* malloc_conf = "background_thread:true,dirty_decay_ms:100,muzzy_decay_ms:0";
-}
-
 int main(int argc, char** argv) {
     try {
         return cli::run(argc, argv);
