@@ -63,10 +63,11 @@ namespace {
 
 // The regenerated feed must pass the linter and keep every identity of the input feeds and of
 // the previous build. Throws core::InputError listing every problem; returns lint warnings.
+// (The feed's text is parsed where it is, and unusable afterwards.)
 std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
-                                         const feed::FeedResult& feed) {
+                                         feed::FeedResult& feed) {
     std::vector<core::Diagnostic> errors, warnings;
-    for (const auto& f : feed::lint_feed(feed.xml))
+    for (const auto& f : feed::lint_feed_in_place(feed.xml))
         (f.level == feed::LintLevel::error ? errors : warnings).push_back(feed::to_diagnostic("feed.xml", f));
     for (const auto& input : input_feeds) {
         auto found = feed::compare_identities(feed.items, input.items, input.file, config.identity_changes);
@@ -118,10 +119,13 @@ std::string input_fingerprint(const config::SiteConfig& config) {
     return util::hex_hash(h.digest());
 }
 
-feed::FeedResult write_index_and_feeds(const config::SiteConfig& config, const core::Catalog& catalog,
-                                       const notes::Curation& curation, const render::SiteInfo& site,
-                                       output::Output& out) {
-    // Three independent writers of the same read-only inputs: one each on a core.
+FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
+                                  const core::Catalog& catalog, const notes::Curation& curation,
+                                  const render::SiteInfo& site, output::Output& out) {
+    // Three independent writers of the same read-only inputs: one each on a core. The feeds are
+    // done first; feed.xml's check (a parse of the whole feed, in order) then runs beside the
+    // search index's last steps, which are in order too. (Not sooner: feed.json's text and a
+    // parse of feed.xml beside the search index at its largest would be the build's peak.)
     auto search = std::async(std::launch::async, [&] {
         output::MemoryOutput index;
         render::write_search_index(catalog, curation, site, index);
@@ -129,19 +133,14 @@ feed::FeedResult write_index_and_feeds(const config::SiteConfig& config, const c
     });
     auto json_feed = std::async(std::launch::async, [&] { return feed::write_json_feed(catalog, curation, site); });
     feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
-    // The other two are stored (and, on disk, freed) before the feed is checked: the check parses
-    // the whole feed, and a large archive's three texts beside that parse were its peak memory.
     out.add("feed.json", json_feed.get());
+    // Stored first (a failed check fails the build, and nothing stored is published then): the
+    // check parses the text where it is, without a copy of a large feed beside the index.
+    out.add("feed.xml", feed.xml);
+    auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, feed); });
     output::MemoryOutput index = search.get();  // named: a range-for over a temporary's member would dangle
     for (const auto& [path, content] : index.files()) out.add(path, *content);
-    return feed;
-}
-
-FeedSummary check_and_store_feed(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
-                                 feed::FeedResult feed, output::Output& out) {
-    FeedSummary summary{feed.items.size(), feed.left_out_without_audio, feed.left_out_without_date, check_feed(config, inputs, feed)};
-    out.add("feed.xml", std::move(feed.xml));
-    return summary;
+    return {feed.items.size(), feed.left_out_without_audio, feed.left_out_without_date, check.get()};
 }
 
 BuildReport build_site(const config::SiteConfig& config, output::Output& out, BuildState* keep) {
@@ -173,15 +172,8 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     util::release_free_memory();  // the pages' cards and data, before the feeds' texts grow
     stage("render");
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
-    feed::FeedResult feed_text = write_index_and_feeds(config, catalog, curation, site, out);
+    FeedSummary feed = write_index_and_feeds(config, inputs, catalog, curation, site, out);
     report.episodes = catalog.episodes.size();
-    if (!keep) {  // nothing needs the catalog and its texts any more: not beside the feed's parse
-        catalog = core::Catalog();
-        curation = notes::Curation();
-        site.texts.reset();
-        util::release_free_memory();
-    }
-    FeedSummary feed = check_and_store_feed(config, inputs, std::move(feed_text), out);
     stage("feed");
 
     report.feed_items = feed.items;

@@ -82,22 +82,18 @@ struct BuildState {
 // returns). `keep` (optional) receives what the build computed.
 BuildReport build_site(const config::SiteConfig& config, output::Output& out, BuildState* keep = nullptr);
 
-// The last stages, after the pages: the search index and feed.json are stored, and feed.xml's
-// text returned; check_and_store_feed then checks it against its inputs and the previous build
-// and stores it. (Two steps: the check parses the whole feed, and a build frees the catalog
-// before it.)
-feed::FeedResult write_index_and_feeds(const config::SiteConfig& config, const core::Catalog& catalog,
-                                       const notes::Curation& curation, const render::SiteInfo& site,
-                                       output::Output& out);
-
 struct FeedSummary {
     std::size_t items = 0;
     std::size_t left_out_without_audio = 0;
     std::size_t left_out_without_date = 0;
     std::vector<core::Diagnostic> lint_warnings;
 };
-// Throws core::InputError listing every problem; returns the lint warnings with the counts.
-FeedSummary check_and_store_feed(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
-                                 feed::FeedResult feed, output::Output& out);
+
+// The last stages, after the pages: the search index, feed.json and feed.xml, which is checked
+// against its inputs and the previous build before it is stored. Throws core::InputError
+// listing every problem of the feed; returns the lint warnings with the counts.
+FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
+                                  const core::Catalog& catalog, const notes::Curation& curation,
+                                  const render::SiteInfo& site, output::Output& out);
 
 }  // namespace build

@@ -1,6 +1,7 @@
 #include "feed/lint.hpp"
 
 #include <map>
+#include <optional>
 #include <pugixml.hpp>
 #include <regex>
 #include <set>
@@ -50,13 +51,21 @@ const std::set<std::string> k_media_types = {"audio/mpeg", "audio/x-m4a", "audio
                                              "video/x-m4v", "video/quicktime", "application/pdf", "application/epub+zip"};
 
 struct Linter {
-    std::string_view xml;
+    explicit Linter(std::string_view text) : xml(text) {}
+
+    std::string_view xml;                   // the feed's text, for line numbers
+    std::optional<util::LineIndex> lines;   // of `xml`: made at the first finding that needs one
     std::vector<LintFinding> out;
+
+    int line_at(std::ptrdiff_t offset) {
+        if (!lines) lines.emplace(xml);
+        return lines->at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, offset))).line;
+    }
 
     void report(const std::string& rule, const std::string& where, const std::string& message, const pugi::xml_node& at = {}) {
         for (const auto& r : lint_rules())
             if (r.id == rule) {
-                int line = at ? util::line_column_at(xml, static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, at.offset_debug()))).line : 0;
+                int line = at ? line_at(at.offset_debug()) : 0;
                 out.push_back({rule, r.level, where, message, r.spec, line});
                 return;
             }
@@ -213,13 +222,11 @@ const std::vector<LintRule>& lint_rules() {
     return rules;
 }
 
-std::vector<LintFinding> lint_feed(std::string_view xml) {
-    Linter l{xml, {}};
-    pugi::xml_document doc;
-    auto result = doc.load_buffer(xml.data(), xml.size(), pugi::parse_default, pugi::encoding_auto);
+namespace {
+std::vector<LintFinding> lint_document(Linter& l, const pugi::xml_document& doc, const pugi::xml_parse_result& result) {
     if (!result) {
         l.out.push_back({"rss-wellformed", LintLevel::error, "feed", std::string("malformed XML: ") + result.description(), k_rss,
-                         util::line_column_at(xml, static_cast<std::size_t>(result.offset)).line});
+                         l.line_at(result.offset)});
         return l.out;
     }
     auto rss = doc.child("rss");
@@ -231,6 +238,22 @@ std::vector<LintFinding> lint_feed(std::string_view xml) {
     l.channel(channel);
     l.items(channel);
     return l.out;
+}
+}  // namespace
+
+std::vector<LintFinding> lint_feed(std::string_view xml) {
+    Linter l{xml};
+    pugi::xml_document doc;
+    auto result = doc.load_buffer(xml.data(), xml.size(), pugi::parse_default, pugi::encoding_auto);
+    return lint_document(l, doc, result);
+}
+
+std::vector<LintFinding> lint_feed_in_place(std::string& xml) {
+    Linter l{xml};
+    l.lines.emplace(xml);  // before the parse writes into the text
+    pugi::xml_document doc;
+    auto result = doc.load_buffer_inplace(xml.data(), xml.size(), pugi::parse_default, pugi::encoding_auto);
+    return lint_document(l, doc, result);
 }
 
 core::Diagnostic to_diagnostic(const std::string& file, const LintFinding& f) {

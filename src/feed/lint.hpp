@@ -32,6 +32,10 @@ const std::vector<LintRule>& lint_rules();
 
 std::vector<LintFinding> lint_feed(std::string_view xml);
 
+// The same findings, parsing `xml` where it is (pugixml's load_buffer_inplace): a large feed
+// is not copied, and its text is unusable afterwards.
+std::vector<LintFinding> lint_feed_in_place(std::string& xml);
+
 // The finding as a Diagnostic of `file` ("feed.xml:12: error: [apple-explicit] ... (https://...)").
 core::Diagnostic to_diagnostic(const std::string& file, const LintFinding& f);
 

@@ -116,8 +116,7 @@ std::shared_ptr<const output::MemoryOutput> Session::feeds() {
     auto out = std::make_shared<output::MemoryOutput>(*m_site);
     out->remove_under("search/d/");  // the index is written whole: no shard of a word gone may stay
     out->remove_under("search/t/");
-    build::check_and_store_feed(*m_config, m_state.input_feeds,
-                                build::write_index_and_feeds(*m_config, m_state.catalog, m_state.curation, *m_state.site, *out), *out);
+    build::write_index_and_feeds(*m_config, m_state.input_feeds, m_state.catalog, m_state.curation, *m_state.site, *out);
     m_site = out;
     return out;
 }

@@ -7,9 +7,19 @@
 #include "support.hpp"
 
 namespace {
+std::vector<std::string> formatted(const std::vector<feed::LintFinding>& findings) {
+    std::vector<std::string> out;
+    for (const auto& f : findings) out.push_back(core::format(feed::to_diagnostic("f.xml", f)));
+    return out;
+}
+
+// The rules the feed fails. Parsing in place must find the same, on the same lines.
 std::set<std::string> rules_hit(const std::string& xml) {
     std::set<std::string> out;
-    for (const auto& f : feed::lint_feed(xml)) out.insert(f.rule);
+    const auto findings = feed::lint_feed(xml);
+    for (const auto& f : findings) out.insert(f.rule);
+    std::string copy = xml;
+    CHECK(formatted(feed::lint_feed_in_place(copy)) == formatted(findings));
     return out;
 }
 }  // namespace
