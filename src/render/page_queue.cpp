@@ -4,7 +4,7 @@
 #include <condition_variable>
 #include <exception>
 #include <mutex>
-#include <optional>
+#include <numeric>
 #include <thread>
 
 #include "render/site_renderer.hpp"
@@ -14,7 +14,7 @@ namespace render {
 
 namespace {
 constexpr std::size_t k_pages_per_thread_minimum = 64;  // fewer: not worth a thread and its templates
-constexpr std::size_t k_window = 512;                   // pages rendered ahead of the one being written
+constexpr std::size_t k_window = 512;                   // pages taken and not yet written
 constexpr std::size_t k_pages_per_turn = 8;             // taken at once: one lock and one wake-up per 8 pages
 }  // namespace
 
@@ -26,11 +26,14 @@ void PageQueue::run() {
         m_jobs.clear();
         return;
     }
-    std::vector<std::string> html(n);
-    std::vector<char> ready(n, 0);
+    // The costliest first; pages of equal cost in the order queued.
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return m_jobs[a].cost > m_jobs[b].cost; });
+    std::vector<std::pair<std::size_t, std::string>> done;  // rendered and not yet written: job and page
     std::mutex mutex;
     std::condition_variable changed;
-    std::size_t next = 0, written = 0;
+    std::size_t next = 0, written = 0;  // positions in `order`: taken, and written
     std::exception_ptr failure;
     auto fail = [&] {
         std::lock_guard lock(mutex);
@@ -42,7 +45,7 @@ void PageQueue::run() {
         pool.emplace_back([&] {
             try {
                 TemplateSet templates = load_templates(m_config);
-                std::vector<std::string> pages;
+                std::vector<std::pair<std::size_t, std::string>> pages;
                 for (;;) {
                     std::size_t first, count;
                     {
@@ -53,13 +56,10 @@ void PageQueue::run() {
                         count = std::min(k_pages_per_turn, n - first);
                         next += count;
                     }
-                    pages.resize(count);
-                    for (std::size_t i = 0; i < count; ++i) pages[i] = m_jobs[first + i].render(templates);
+                    pages.clear();
+                    for (std::size_t i = first; i < first + count; ++i) pages.emplace_back(order[i], m_jobs[order[i]].render(templates));
                     std::lock_guard lock(mutex);
-                    for (std::size_t i = 0; i < count; ++i) {
-                        html[first + i] = std::move(pages[i]);
-                        ready[first + i] = 1;
-                    }
+                    for (auto& page : pages) done.push_back(std::move(page));
                     changed.notify_all();
                 }
             } catch (...) {
@@ -67,18 +67,19 @@ void PageQueue::run() {
             }
         });
     try {
-        for (std::size_t k = 0; k < n; ++k) {
-            std::string page;
+        std::vector<std::pair<std::size_t, std::string>> batch;
+        while (written < n) {
             {
                 std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return failure || ready[k]; });
+                changed.wait(lock, [&] { return failure || !done.empty(); });
                 if (failure) break;
-                page = std::move(html[k]);
-                // Room in the window for a waiting thread's next turn (a thread takes a page only
-                // once the pages before it are written or being rendered: no one waits forever).
-                if (++written % k_pages_per_turn == 0) changed.notify_all();
+                batch.swap(done);
             }
-            m_sink.add(m_jobs[k].path, std::move(page));
+            for (auto& [job, page] : batch) m_sink.add(m_jobs[job].path, std::move(page));
+            std::lock_guard lock(mutex);
+            written += batch.size();  // room in the window for the threads' next turns
+            batch.clear();
+            changed.notify_all();
         }
     } catch (...) {
         fail();

@@ -1,9 +1,9 @@
 #pragma once
-// Pages queued for rendering, rendered on every core and written in the order they were queued,
-// so the output does not depend on the threads. Each thread compiles its own templates
-// (kainjow's keep state while rendering); a small queue is rendered on the calling thread with
-// the templates given. Rendered pages wait for their turn to be written in a bounded window:
-// a large site is never held in memory whole.
+// Pages queued for rendering, rendered on every core and written by the calling thread as they
+// are done (each to its own path: the output does not depend on the order). Each thread
+// compiles its own templates (kainjow's keep state while rendering); a small queue is rendered
+// on the calling thread with the templates given. At most a window of pages is taken and not
+// yet written: a large site is never held in memory whole.
 #include <functional>
 #include <string>
 #include <vector>
@@ -21,7 +21,12 @@ public:
     PageQueue(const config::SiteConfig& config, const TemplateSet& templates, PageSink& sink)
         : m_config(config), m_templates(templates), m_sink(sink) {}
 
-    void add(std::string path, Render render) { m_jobs.push_back({std::move(path), std::move(render)}); }
+    // `cost`: how many episodes the page lists, roughly (1 for an episode's page). The costliest
+    // pages are rendered first: a page listing every episode taken last would leave one core
+    // rendering it alone while the others wait.
+    void add(std::string path, Render render, std::size_t cost = 1) {
+        m_jobs.push_back({std::move(path), std::move(render), cost});
+    }
 
     // Renders and writes everything queued; rethrows the first failure.
     void run();
@@ -30,6 +35,7 @@ private:
     struct Job {
         std::string path;
         Render render;
+        std::size_t cost;
     };
     const config::SiteConfig& m_config;
     const TemplateSet& m_templates;

@@ -57,11 +57,12 @@ struct Pages {
 
     // Declares the page in folder `dir` (listed in the sitemap) with the inputs it reads, and
     // queues it when it must be rendered. A template, so nothing is built for a page not wanted.
+    // `cost`: how many episodes the page lists (PageQueue renders the costliest first).
     template <class Keys, class Render>
-    void declare(const std::string& dir, const Keys& keys, Render render) {
+    void declare(const std::string& dir, const Keys& keys, Render render, std::size_t cost = 1) {
         urls.push_back(dir);
         std::string file = dir + "index.html";
-        if (sink.wanted(file, keys)) queue.add(std::move(file), std::move(render));
+        if (sink.wanted(file, keys)) queue.add(std::move(file), std::move(render), cost);
     }
 };
 
@@ -91,7 +92,7 @@ void queue_home_pages(const RenderInputs& in, Pages& out) {
             put(d, "is_first_page", page == 1);
             put(d, "pagination", pagination(in.site, page, pages));
             return templates.render("index", in.site_root, d);
-        });
+        }, last - first);
     }
 }
 
@@ -166,7 +167,7 @@ void queue_terms(const RenderInputs& in, Pages& out, const std::string& section,
             put(d, "episodes", std::move(cards));
             put(d, "episode_count", std::to_string(t.episodes.size()));
             return templates.render("term", in.site_root, d);
-        });
+        }, t.episodes.size());
     }
     auto index_keys = DepKeys{dep::site, dep::term_index(section)};
     out.declare(section + "/", index_keys, [&in, terms, section, label](const TemplateSet& templates) {
@@ -182,7 +183,7 @@ void queue_terms(const RenderInputs& in, Pages& out, const std::string& section,
         put(d, "section_label", label);
         put(d, "terms", std::move(index));
         return templates.render("terms", in.site_root, d);
-    });
+    }, terms->size());
 }
 
 // Every episode on one page, by year and month; undated ones at the end.
@@ -214,7 +215,7 @@ void queue_archive(const RenderInputs& in, Pages& out) {
         put(d, "undated", std::move(undated));
         put(d, "episode_count", std::to_string(in.catalog.episodes.size()));
         return templates.render("archive", in.site_root, d);
-    });
+    }, in.catalog.episodes.size());
 }
 
 void queue_pages(const RenderInputs& in, Pages& out) {
