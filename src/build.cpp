@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <future>
+#include <optional>
 #include <thread>
 
 #include "feed/feed_writer.hpp"
@@ -99,23 +100,25 @@ std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batc
 
 std::string input_fingerprint(const config::SiteConfig& config) {
     namespace fs = std::filesystem;
+    std::vector<fs::path> files = {config.config_path};
+    for (const auto& s : config.sources) files.push_back(s.path);
+    for (const fs::path& root : {config.content_dir(), config.templates_dir(), config.static_dir(), config.themes_dir() / config.theme})
+        for (auto& f : util::files_under(root)) files.push_back(std::move(f));  // the files the build reads: links are not followed
+    // Each file is hashed alone, on every core (a large archive has thousands of notes, and a
+    // build waits for this), and the hashes are combined in order.
+    std::vector<std::optional<std::uint64_t>> hashes(files.size());
+    util::parallel_for(files.size(), 64, [&](std::size_t i) {
+        util::Hasher file;
+        if (file.add_file(files[i])) hashes[i] = file.digest();
+    });
     util::Hasher h;
     h.add(PODARCHIVE_VERSION);
     h.add(config.base_url);
     h.add(config.output_dir().string());
-    auto add_file = [&](const fs::path& path) {
-        h.add(path.generic_string());
-        if (!h.add_file(path)) h.add("<unreadable>");
-    };
-    auto add_tree = [&](const fs::path& root) {  // the files the build reads: links are not followed
-        for (const auto& f : util::files_under(root)) add_file(f);
-    };
-    add_file(config.config_path);
-    for (const auto& s : config.sources) add_file(s.path);
-    add_tree(config.content_dir());
-    add_tree(config.templates_dir());
-    add_tree(config.static_dir());
-    add_tree(config.themes_dir() / config.theme);
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        h.add(files[i].generic_string());
+        h.add(hashes[i] ? util::hex_hash(*hashes[i]) : "<unreadable>");
+    }
     return util::hex_hash(h.digest());
 }
 
