@@ -1,6 +1,8 @@
 #include "sources/records_reader.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
@@ -46,48 +48,135 @@ int json_key_line(const std::vector<std::string_view>& lines, int first, int las
     return first;
 }
 
+// The entries of a JSON listing as nlohmann's parser reads them (its SAX interface), without
+// the whole listing as a JSON value first: building that value and taking it apart again was
+// most of the time a large listing took to load. The entries are what reading that value gave:
+// each object's keys in order (std::map's, as nlohmann keeps objects), the last of a repeated
+// key, scalars as text, lists of strings, other values marked as lists (wrong types).
+class EntryCollector {
+public:
+    using json = nlohmann::json;
+
+    EntryCollector(std::string_view text, const SourceInfo& info) : m_text(text), m_info(info) {}
+
+    std::vector<Entry> entries;
+    std::vector<core::Diagnostic> problems;  // about the list's items, in order
+    std::optional<core::Diagnostic> syntax_error;
+    bool top_is_list = false;
+
+    bool null() { return scalar(Entry::Value{}); }
+    bool boolean(bool value) { return scalar(text_value(value ? "true" : "false", false)); }
+    bool number_integer(json::number_integer_t value) { return scalar(text_value(std::to_string(value), true)); }
+    bool number_unsigned(json::number_unsigned_t value) { return scalar(text_value(std::to_string(value), true)); }
+    bool number_float(json::number_float_t value, const json::string_t&) { return scalar(text_value(whole_number_text(value), true)); }
+    bool binary(json::binary_t&) { return scalar(Entry::Value{}); }  // (not in JSON text)
+    bool string(json::string_t& value) {
+        if (m_depth == 3 && m_in_entry && m_in_list) m_value.items.push_back(std::move(value));
+        return m_depth == 3 || scalar(text_value(std::move(value), false));
+    }
+    bool key(json::string_t& name) {
+        if (m_depth == 2) m_key = std::move(name);
+        return true;
+    }
+    bool start_object(std::size_t) { return open(false); }
+    bool start_array(std::size_t) { return open(true); }
+    bool end_object() { return close(); }
+    bool end_array() { return close(); }
+    bool parse_error(std::size_t, const std::string&, const json::exception& e) {
+        syntax_error = json_syntax_error(m_text, m_info, e);
+        return false;
+    }
+
+private:
+    std::string_view m_text;
+    const SourceInfo& m_info;
+    int m_depth = 0;          // containers open: the list 1, an entry 2, a value in an entry 3 and more
+    bool m_in_entry = false;  // the list's item being read is an object
+    bool m_in_list = false;   // the entry's value being read is a list
+    std::string m_key;        // the entry's key being read
+    Entry::Value m_value;     // its value, when that is a container
+    std::vector<std::pair<std::string, Entry::Value>> m_values;  // the entry's, in the text's order
+
+    static Entry::Value text_value(std::string text, bool is_number) {
+        Entry::Value v;
+        v.text = std::move(text);
+        v.is_number = is_number;
+        return v;
+    }
+
+    // A scalar: an entry's value, or an item of the list that is not an object.
+    bool scalar(Entry::Value v) {
+        if (m_depth == 2 && m_in_entry) m_values.emplace_back(m_key, std::move(v));
+        else if (m_depth == 1 && top_is_list) not_an_object();
+        return true;
+    }
+
+    void not_an_object() { problems.push_back(core::error_at({m_info.file, 0, 0}, "every entry of the list must be an object")); }
+
+    bool open(bool is_list) {
+        if (m_depth == 0) {
+            top_is_list = is_list;
+        } else if (m_depth == 1 && top_is_list) {
+            m_in_entry = !is_list;
+            if (is_list) not_an_object();
+        } else if (m_depth == 2 && m_in_entry) {
+            m_value = Entry::Value{};
+            m_value.is_list = true;  // a list of strings, or an object: a wrong type
+            m_in_list = is_list;
+        }
+        ++m_depth;
+        return true;
+    }
+
+    bool close() {
+        --m_depth;
+        if (m_depth == 2 && m_in_entry) {
+            m_values.emplace_back(m_key, std::move(m_value));
+            m_in_list = false;
+        } else if (m_depth == 1 && m_in_entry) {
+            finish_entry();
+            m_in_entry = false;
+        }
+        return true;
+    }
+
+    void finish_entry() {
+        // Keys in order, the last of a repeated key kept (as nlohmann's object would hold them).
+        std::stable_sort(m_values.begin(), m_values.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        Entry entry;
+        for (std::size_t i = 0; i < m_values.size(); ++i)
+            if (i + 1 == m_values.size() || m_values[i + 1].first != m_values[i].first) entry.values.push_back(std::move(m_values[i]));
+        m_values.clear();
+        entries.push_back(std::move(entry));
+    }
+};
+
 std::vector<Entry> json_entries(std::string_view text, const SourceInfo& info, SourceBatch& batch) {
-    nlohmann::json doc;
+    EntryCollector collector(text, info);
     try {
-        doc = nlohmann::json::parse(text.begin(), text.end());
+        if (!nlohmann::json::sax_parse(text.begin(), text.end(), &collector) && !collector.syntax_error)
+            collector.syntax_error = core::error_at({info.file, 0, 0}, "malformed JSON");
     } catch (const nlohmann::json::exception& e) {  // syntax errors and values it cannot hold
-        batch.diagnostics.push_back(json_syntax_error(text, info, e));
+        collector.syntax_error = json_syntax_error(text, info, e);
+    }
+    if (collector.syntax_error) {
+        batch.diagnostics.push_back(*collector.syntax_error);
         return {};
     }
-    if (!doc.is_array()) {
+    if (!collector.top_is_list) {
         batch.diagnostics.push_back(core::error_at({info.file, 1, 1}, "expected a JSON list of episode records ([{...}, ...])"));
         return {};
     }
+    batch.diagnostics.insert(batch.diagnostics.end(), collector.problems.begin(), collector.problems.end());
+    // Each entry's lines, and each key's line within them, for messages.
     auto spans = json_object_lines(text, 1);
     const auto lines = util::split_lines(text);
-    std::vector<Entry> entries;
-    std::size_t object_index = 0;
-    for (const auto& item : doc) {
-        if (!item.is_object()) {
-            batch.diagnostics.push_back(core::error_at({info.file, 0, 0}, "every entry of the list must be an object"));
-            continue;
-        }
-        Entry entry;
-        if (object_index < spans.size()) entry.first_line = spans[object_index].first, entry.last_line = spans[object_index].second;
-        ++object_index;
-        for (const auto& [key, value] : item.items()) {
-            Entry::Value v;
-            v.line = json_key_line(lines, entry.first_line, entry.last_line, key);
-            if (value.is_string()) v.text = value.get<std::string>();
-            else if (value.is_number_unsigned()) v.text = std::to_string(value.get<unsigned long long>()), v.is_number = true;
-            else if (value.is_number_integer()) v.text = std::to_string(value.get<long long>()), v.is_number = true;
-            else if (value.is_number_float()) v.text = whole_number_text(value.get<double>()), v.is_number = true;
-            else if (value.is_boolean()) v.text = value.get<bool>() ? "true" : "false";
-            else if (value.is_array()) {
-                v.is_list = true;
-                for (const auto& x : value)
-                    if (x.is_string()) v.items.push_back(x.get<std::string>());
-            } else if (!value.is_null()) v.text = value.dump(), v.is_list = true;  // an object: reported as a wrong type
-            entry.values.emplace_back(key, std::move(v));
-        }
-        entries.push_back(std::move(entry));
+    for (std::size_t i = 0; i < collector.entries.size() && i < spans.size(); ++i) {
+        Entry& entry = collector.entries[i];
+        entry.first_line = spans[i].first, entry.last_line = spans[i].second;
+        for (auto& [key, value] : entry.values) value.line = json_key_line(lines, entry.first_line, entry.last_line, key);
     }
-    return entries;
+    return std::move(collector.entries);
 }
 
 std::vector<Entry> yaml_entries(std::string_view text, const SourceInfo& info, SourceBatch& batch) {

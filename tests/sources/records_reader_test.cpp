@@ -87,3 +87,52 @@ TEST_CASE("JSON numbers no integer type can hold are read as text and reported, 
     CHECK(messages.find("'enclosure_length' must be a number of bytes") != std::string::npos);
     CHECK(messages.find("1.5e+30") != std::string::npos);
 }
+
+TEST_CASE("JSON listings are read value by value with the meaning a whole JSON value gave them") {
+    auto messages = [](const sources::SourceBatch& batch) {  // the first line of each
+        std::string out;
+        for (const auto& d : batch.diagnostics) {
+            std::string text = core::format(d);
+            out += text.substr(0, text.find('\n')) + "\n";
+        }
+        return out;
+    };
+    // Items that are not objects are reported in order; a repeated key keeps its last value;
+    // null is no value; only a list's own strings count; an object where text belongs is a
+    // wrong type; keys are applied in order of their names, as an object's keys were.
+    auto batch = read_records(
+        "[1, \"x\",\n"
+        " {\"zeta\": 1, \"title\": \"First\", \"title\": \"T\\\"it\\u00e9\", \"description\": null, \"alpha\": [1],\n"
+        "  \"seen_at\": [\"https://a.example/1\", [\"https://b.example/\"], {\"u\": \"https://c.example/\"}, 5, \"https://d.example/2\"],\n"
+        "  \"duration\": 1800.0, \"guid\": {\"nested\": [\"g\"]}},\n"
+        " [{\"title\": \"inside a list\"}],\n"
+        " {\"title\": \"Second\", \"enclosure_length\": true}]",
+        {"x", "m.json"}, RecordsSyntax::json);
+    REQUIRE(batch.records.size() == 2);
+    const auto& first = batch.records[0];
+    CHECK(first.title == "T\"it\xC3\xA9");
+    CHECK(first.description.empty());
+    CHECK(first.seen_at == std::vector<std::string>{"https://a.example/1", "https://d.example/2"});
+    REQUIRE(first.duration);
+    CHECK(first.duration->seconds == 1800);
+    CHECK(first.guid.empty());
+    CHECK(first.from.line == 2);
+    CHECK(first.from.end_line == 4);
+    CHECK(batch.records[1].title == "Second");
+    CHECK(batch.records[1].from.line == 6);
+    CHECK(messages(batch) ==
+          "m.json: error: every entry of the list must be an object\n"
+          "m.json: error: every entry of the list must be an object\n"
+          "m.json: error: every entry of the list must be an object\n"
+          "m.json:2: error: 'alpha' must be a single value, not a list or mapping\n"
+          "m.json:4: error: 'guid' must be a single value, not a list or mapping\n"
+          "m.json:2: warning: unknown key 'zeta' ignored\n"
+          "m.json:6: error: 'enclosure_length' must be a number of bytes\n");
+    // A list is what the file must hold; a syntax error anywhere reports only itself.
+    CHECK(messages(read_records("{\"title\": \"x\"}", {"x", "o.json"}, RecordsSyntax::json)) ==
+          "o.json:1:1: error: expected a JSON list of episode records ([{...}, ...])\n");
+    auto broken = read_records("[1, {\"title\": \"x\"}, {\"title\": ]", {"x", "b.json"}, RecordsSyntax::json);
+    CHECK(broken.records.empty());
+    REQUIRE(broken.diagnostics.size() == 1);
+    CHECK(core::format(broken.diagnostics[0]).starts_with("b.json:1:31: error: malformed JSON"));
+}
