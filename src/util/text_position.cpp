@@ -1,6 +1,7 @@
 #include "util/text_position.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace util {
 
@@ -19,9 +20,16 @@ LineColumn line_column_at(std::string_view text, std::size_t offset) {
 }
 
 LineIndex::LineIndex(std::string_view text) {
+    // memchr from newline to newline: the feed check indexes a whole large feed.
     m_line_starts.push_back(0);
-    for (std::size_t i = 0; i < text.size(); ++i)
-        if (text[i] == '\n') m_line_starts.push_back(i + 1);
+    const char* begin = text.data();
+    const char* end = begin + text.size();
+    for (const char* p = begin; p != end;) {
+        const auto* newline = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+        if (!newline) break;
+        m_line_starts.push_back(static_cast<std::size_t>(newline - begin) + 1);
+        p = newline + 1;
+    }
 }
 
 LineColumn LineIndex::at(std::size_t offset) const {

@@ -5,6 +5,7 @@
 #include "util/escape.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/strings.hpp"
+#include "util/text_position.hpp"
 #include "util/unicode.hpp"
 
 namespace {
@@ -136,4 +137,17 @@ TEST_CASE("split_words: the words between spaces, none empty") {
     CHECK(util::split_words("  ").empty());
     CHECK(util::split_words("one") == std::vector<std::string_view>{"one"});
     CHECK(util::split_words(" two  words ") == std::vector<std::string_view>{"two", "words"});
+}
+
+TEST_CASE("LineIndex gives every offset the line and column that counting from the start gives") {
+    for (std::string text : {std::string(""), std::string("one line"), std::string("\n"), std::string("a\nbc\n\nd\r\nlast"),
+                             std::string("\n\nx\n")}) {
+        util::LineIndex index(text);
+        for (std::size_t offset = 0; offset <= text.size(); ++offset) {
+            CAPTURE(text);
+            CAPTURE(offset);
+            REQUIRE(index.at(offset).line == util::line_column_at(text, offset).line);
+            REQUIRE(index.at(offset).column == util::line_column_at(text, offset).column);
+        }
+    }
 }
