@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/escape.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
 
@@ -69,7 +70,8 @@ std::string folder_identity(const struct stat& st) {
     return std::to_string(st.st_ino) + ":" + std::to_string(st.st_ctim.tv_sec) + "." + std::to_string(st.st_ctim.tv_nsec);
 }
 
-void write_whole(const fs::path& path, const std::string& content) {
+// Writes the file and returns its modification time (which the rename into place keeps).
+std::int64_t write_whole(const fs::path& path, const std::string& content) {
     int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0) throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(errno));
     std::size_t done = 0;
@@ -83,7 +85,10 @@ void write_whole(const fs::path& path, const std::string& content) {
         }
         done += static_cast<std::size_t>(n);
     }
+    struct stat st {};
+    std::int64_t mtime = ::fstat(fd, &st) == 0 ? mtime_ns(st) : 0;
     ::close(fd);
+    return mtime;
 }
 
 }  // namespace
@@ -110,8 +115,8 @@ DiskOutput::~DiskOutput() {
 void DiskOutput::store(const std::string& path, std::string content) {
     fs::path target = m_staging / path;
     make_folder(target.parent_path());
-    Entry entry{util::content_hash(content), content.size()};
-    m_files[path] = entry;
+    Entry& entry = m_files[path];
+    entry = {util::content_hash(content), content.size()};
     if (m_manifest_valid) {
         auto it = m_previous.find(path);
         // The same bytes as the file already published: share its inode (and its mtime).
@@ -119,10 +124,12 @@ void DiskOutput::store(const std::string& path, std::string content) {
         fs::path published = m_output / path;
         if (it != m_previous.end() && it->second.hash == entry.hash && it->second.size == entry.size &&
             ::lstat(published.c_str(), &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) == entry.size &&
-            mtime_ns(st) == it->second.mtime_ns && ::link(published.c_str(), target.c_str()) == 0)
+            mtime_ns(st) == it->second.mtime_ns && ::link(published.c_str(), target.c_str()) == 0) {
+            entry.mtime_ns = it->second.mtime_ns;
             return;
+        }
     }
-    write_whole(target, content);
+    entry.mtime_ns = write_whole(target, content);
     ++m_written;
 }
 
@@ -161,15 +168,29 @@ void DiskOutput::load_manifest() {
 void DiskOutput::save_manifest() {
     struct stat st {};
     if (::stat(m_output.c_str(), &st) != 0) return;
-    nlohmann::json files = nlohmann::json::object();
-    for (auto& [path, e] : m_files) {
-        struct stat fst {};
-        if (::lstat((m_output / path).c_str(), &fst) == 0) e.mtime_ns = mtime_ns(fst);
-        files[path] = {util::hex_hash(e.hash), e.size, e.mtime_ns};
+    // Written as text (what nlohmann's dump() of the object would write): one entry per file of
+    // a large site. Each file's modification time is the one it was written or linked with.
+    std::string json = "{\"files\":{";
+    bool first = true;
+    for (const auto& [path, e] : m_files) {
+        if (!first) json += ',';
+        first = false;
+        util::append_json_string(json, path);
+        json += ":[\"";
+        json += util::hex_hash(e.hash);
+        json += "\",";
+        json += std::to_string(e.size);
+        json += ',';
+        json += std::to_string(e.mtime_ns);
+        json += ']';
     }
-    nlohmann::json json = {{"fingerprint", m_fingerprint}, {"output", folder_identity(st)}, {"files", std::move(files)}};
+    json += "},\"fingerprint\":";
+    util::append_json_string(json, m_fingerprint);
+    json += ",\"output\":";
+    util::append_json_string(json, folder_identity(st));
+    json += '}';
     std::string error;  // a manifest that cannot be written only costs the next build its shortcuts
-    util::write_file_atomically(m_manifest_path, json.dump(), error);
+    util::write_file_atomically(m_manifest_path, json, error);
 }
 
 void DiskOutput::commit() {
