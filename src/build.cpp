@@ -141,8 +141,10 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // check parses the text where it is, without a copy of a large feed beside the index.
     out.add("feed.xml", feed.xml);
     auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, feed); });
-    output::MemoryOutput index = search.get();  // named: a range-for over a temporary's member would dangle
-    for (const auto& [path, content] : index.files()) out.add(path, *content);
+    {  // (freed before the check is waited for)
+        output::MemoryOutput index = search.get();  // named: a range-for over a temporary's member would dangle
+        for (const auto& [path, content] : index.files()) out.add(path, *content);
+    }
     return {feed.items.size(), feed.left_out_without_audio, feed.left_out_without_date, check.get()};
 }
 
