@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
+#include <future>
 #include <map>
 #include <numeric>
 #include <set>
@@ -118,22 +120,44 @@ public:
 
     std::vector<LinkedGroup> run() {
         // (Keys are returned by reference: records and facts outlive the blocks.)
-        link_by_key("guid", [](const Facts& f) -> const std::string& { return f.record->guid; });
-        link_by_key("enclosure", [](const Facts& f) -> const std::string& { return f.enclosure_key; });
+        auto guid = [](const Facts& f) -> const std::string& { return f.record->guid; };
+        auto enclosure = [](const Facts& f) -> const std::string& { return f.enclosure_key; };
         // Apple's episodeGuid is the feed's guid, so it is compared with both.
-        link_by_key("apple_guid", [](const Facts& f) -> const std::string& {
+        auto apple_guid = [](const Facts& f) -> const std::string& {
             return f.record->apple_episode_guid.empty() ? f.record->guid : f.record->apple_episode_guid;
-        });
-        link_by_key("apple_id", [](const Facts& f) -> const std::string& { return f.record->apple_id; });
-        link_by_key("page_url", [](const Facts& f) -> const std::string& { return f.page_key; });
-        link_by_block("title+date", [](const Facts& f) -> const std::string& { return f.title; },
-                      [](const Facts& a, const Facts& b) { return !a.title.empty() && a.title == b.title && dates_compatible(*a.record, *b.record); });
-        link_by_block("description+date", [](const Facts& f) -> const std::string& { return f.desc_key; },
-                      [](const Facts& a, const Facts& b) {
-                          return (is_prefix_match(a.description, b.description) || shares_long_prefix(a.description, b.description)) &&
-                                 dates_compatible(*a.record, *b.record);
-                      });
-        link_by_slug("url_slug+date");
+        };
+        auto apple_id = [](const Facts& f) -> const std::string& { return f.record->apple_id; };
+        auto page_url = [](const Facts& f) -> const std::string& { return f.page_key; };
+        auto title = [](const Facts& f) -> const std::string& { return f.title; };
+        auto desc_key = [](const Facts& f) -> const std::string& { return f.desc_key; };
+        auto same_title = [](const Facts& a, const Facts& b) {
+            return !a.title.empty() && a.title == b.title && dates_compatible(*a.record, *b.record);
+        };
+        auto same_text = [](const Facts& a, const Facts& b) {
+            return (is_prefix_match(a.description, b.description) || shares_long_prefix(a.description, b.description)) &&
+                   dates_compatible(*a.record, *b.record);
+        };
+        auto same_slug = [](const Facts& a, const Facts& b) { return dates_compatible(*a.record, *b.record); };
+        const std::vector<Rule> rules = {
+            {[=, this] { return sorted_blocks(guid); }, [this](const SortedBlocks& b) { join_blocks(b, "guid"); }},
+            {[=, this] { return sorted_blocks(enclosure); }, [this](const SortedBlocks& b) { join_blocks(b, "enclosure"); }},
+            {[=, this] { return sorted_blocks(apple_guid); }, [this](const SortedBlocks& b) { join_blocks(b, "apple_guid"); }},
+            {[=, this] { return sorted_blocks(apple_id); }, [this](const SortedBlocks& b) { join_blocks(b, "apple_id"); }},
+            {[=, this] { return sorted_blocks(page_url); }, [this](const SortedBlocks& b) { join_blocks(b, "page_url"); }},
+            {[=, this] { return sorted_blocks(title); }, [=, this](const SortedBlocks& b) { join_pairs(b, "title+date", same_title); }},
+            {[=, this] { return sorted_blocks(desc_key); },
+             [=, this](const SortedBlocks& b) { join_pairs(b, "description+date", same_text); }},
+            {[this] { return slug_blocks(); }, [=, this](const SortedBlocks& b) { join_pairs(b, "url_slug+date", same_slug); }},
+        };
+        // Rules run in order, each on what the ones before it joined. The blocks a rule
+        // compares depend on the records alone, so each rule's are made on another core while
+        // the rule before it joins records (the serial part of a large merge).
+        std::future<SortedBlocks> next = std::async(std::launch::async, rules[0].blocks);
+        for (std::size_t i = 0; i < rules.size(); ++i) {
+            SortedBlocks current = next.get();
+            if (i + 1 < rules.size()) next = std::async(std::launch::async, rules[i + 1].blocks);
+            rules[i].join(current);
+        }
         link_by_day("similar-title+date");
         link_title_in_description("title-in-description");
         return groups();
@@ -183,33 +207,61 @@ private:
         m_members[other].clear();
     }
 
-    // Records by key (a view of a string of the facts or records, which outlive the blocks).
+    // Records by key (a view of a string of the facts or records, which outlive the blocks),
+    // and the blocks in the order of their keys (deterministic: unordered_map's is not).
     using Blocks = std::unordered_map<std::string_view, std::vector<std::size_t>>;
+    struct SortedBlocks {
+        Blocks blocks;
+        std::vector<const Blocks::value_type*> order;
+    };
+    // A rule: its blocks (made from the facts alone, on any thread) and how it joins them.
+    struct Rule {
+        std::function<SortedBlocks()> blocks;
+        std::function<void(const SortedBlocks&)> join;
+    };
+
+    static SortedBlocks sort_blocks(Blocks blocks) {
+        SortedBlocks out{std::move(blocks), {}};  // (moving the map keeps its entries where they are)
+        out.order.reserve(out.blocks.size());
+        for (const auto& block : out.blocks) out.order.push_back(&block);
+        std::sort(out.order.begin(), out.order.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
+        return out;
+    }
 
     template <class KeyFn>
-    Blocks blocks_by(KeyFn key_of) const {
+    SortedBlocks sorted_blocks(KeyFn key_of) const {
         Blocks blocks;
         for (std::size_t i = 0; i < m_facts.size(); ++i) {
             const std::string& key = key_of(m_facts[i]);
             if (!key.empty()) blocks[key].push_back(i);
         }
-        return blocks;
+        return sort_blocks(std::move(blocks));
     }
 
-    template <class KeyFn>
-    void link_by_key(const std::string& rule, KeyFn key_of) {
-        const Blocks blocks = blocks_by(key_of);  // named: a temporary in the loop's range would be gone
-        for (const auto* block : sorted(blocks)) {
+    // A record known only by its page URL joins the record whose title slugs the same way.
+    SortedBlocks slug_blocks() const {
+        Blocks blocks;
+        for (std::size_t i = 0; i < m_facts.size(); ++i) {
+            if (!m_facts[i].url_slug.empty()) blocks[m_facts[i].url_slug].push_back(i);
+            const std::string& own = m_facts[i].title_slug;
+            if (!own.empty() && own != m_facts[i].url_slug) blocks[own].push_back(i);
+        }
+        return sort_blocks(std::move(blocks));
+    }
+
+    // Records that share a key are one episode (unless they are two items of one source).
+    void join_blocks(const SortedBlocks& sorted, const std::string& rule) {
+        for (const auto* block : sorted.order) {
             const auto& ids = block->second;
             for (std::size_t k = 1; k < ids.size(); ++k)
                 if (may_join(ids[0], ids[k])) join(ids[0], ids[k], rule);
         }
     }
 
-    template <class KeyFn, class MatchFn>
-    void link_by_block(const std::string& rule, KeyFn key_of, MatchFn matches) {
-        const Blocks blocks = blocks_by(key_of);
-        for (const auto* block : sorted(blocks)) pairwise(block->second, rule, matches);
+    // Records that share a key are compared two by two.
+    template <class MatchFn>
+    void join_pairs(const SortedBlocks& sorted, const std::string& rule, MatchFn matches) {
+        for (const auto* block : sorted.order) pairwise(block->second, rule, matches);
     }
 
     // Fuzzy titles: only records whose dates fall on neighbouring days are compared.
@@ -238,18 +290,6 @@ private:
                 for (std::size_t k = 0; k < later.size() && k < 600; ++k) try_pair(later[k]);
             }
         }
-    }
-
-    // A record known only by its page URL joins the record whose title slugs the same way.
-    void link_by_slug(const std::string& rule) {
-        Blocks blocks;
-        for (std::size_t i = 0; i < m_facts.size(); ++i) {
-            if (!m_facts[i].url_slug.empty()) blocks[m_facts[i].url_slug].push_back(i);
-            const std::string& own = m_facts[i].title_slug;
-            if (!own.empty() && own != m_facts[i].url_slug) blocks[own].push_back(i);
-        }
-        for (const auto* block : sorted(blocks))
-            pairwise(block->second, rule, [](const Facts& a, const Facts& b) { return dates_compatible(*a.record, *b.record); });
     }
 
     struct GroupView {
@@ -327,15 +367,6 @@ private:
                 if (m_sets.find(ids[x]) != m_sets.find(ids[y]) && matches(m_facts[ids[x]], m_facts[ids[y]]) &&
                     may_join(ids[x], ids[y]))
                     join(ids[x], ids[y], rule);
-    }
-
-    // The blocks in the order of their keys (deterministic: unordered_map's order is not).
-    static std::vector<const Blocks::value_type*> sorted(const Blocks& blocks) {
-        std::vector<const Blocks::value_type*> out;
-        out.reserve(blocks.size());
-        for (const auto& block : blocks) out.push_back(&block);
-        std::sort(out.begin(), out.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
-        return out;
     }
 
     std::vector<LinkedGroup> groups() {
