@@ -1,6 +1,7 @@
 #include "build.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <future>
 #include <optional>
 #include <thread>
@@ -124,7 +125,8 @@ std::string input_fingerprint(const config::SiteConfig& config) {
 
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
                                   const core::Catalog& catalog, const notes::Curation& curation,
-                                  const render::SiteInfo& site, output::Output& out) {
+                                  const render::SiteInfo& site, output::Output& out,
+                                  const std::function<void()>& writers_done) {
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
     // done first; feed.xml's check (a parse of the whole feed, in order) then runs beside the
     // search index's last steps, which are in order too. (Not sooner: feed.json's text and a
@@ -145,6 +147,7 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
         output::MemoryOutput index = search.get();  // named: a range-for over a temporary's member would dangle
         for (const auto& [path, content] : index.files()) out.add(path, *content);
     }
+    if (writers_done) writers_done();
     return {feed.items.size(), feed.left_out_without_audio, feed.left_out_without_date, check.get()};
 }
 
@@ -177,8 +180,15 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     util::release_free_memory();  // the pages' cards and data, before the feeds' texts grow
     stage("render");
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
-    FeedSummary feed = write_index_and_feeds(config, inputs, catalog, curation, site, out);
     report.episodes = catalog.episodes.size();
+    FeedSummary feed = write_index_and_feeds(config, inputs, catalog, curation, site, out, [&] {
+        if (keep) return;
+        // Nothing needs the catalog and its texts any more: not beside the feed check's parse.
+        catalog = core::Catalog();
+        curation = notes::Curation();
+        site.texts.reset();
+        util::release_free_memory();
+    });
     stage("feed");
 
     report.feed_items = feed.items;

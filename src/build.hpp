@@ -1,5 +1,6 @@
 #pragma once
 // build_site(): the whole pipeline, one line per stage.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -92,8 +93,11 @@ struct FeedSummary {
 // The last stages, after the pages: the search index, feed.json and feed.xml, which is checked
 // against its inputs and the previous build before it is stored. Throws core::InputError
 // listing every problem of the feed; returns the lint warnings with the counts.
+// `writers_done` (optional) is called once the catalog, curation and site are read no more
+// (the feed's check may still be running): a build frees them there.
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                   const core::Catalog& catalog, const notes::Curation& curation,
-                                  const render::SiteInfo& site, output::Output& out);
+                                  const render::SiteInfo& site, output::Output& out,
+                                  const std::function<void()>& writers_done = {});
 
 }  // namespace build
