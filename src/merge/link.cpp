@@ -139,15 +139,14 @@ public:
         };
         auto same_slug = [](const Facts& a, const Facts& b) { return dates_compatible(*a.record, *b.record); };
         const std::vector<Rule> rules = {
-            {[=, this] { return sorted_blocks(guid); }, [this](const SortedBlocks& b) { join_blocks(b, "guid"); }},
-            {[=, this] { return sorted_blocks(enclosure); }, [this](const SortedBlocks& b) { join_blocks(b, "enclosure"); }},
-            {[=, this] { return sorted_blocks(apple_guid); }, [this](const SortedBlocks& b) { join_blocks(b, "apple_guid"); }},
-            {[=, this] { return sorted_blocks(apple_id); }, [this](const SortedBlocks& b) { join_blocks(b, "apple_id"); }},
-            {[=, this] { return sorted_blocks(page_url); }, [this](const SortedBlocks& b) { join_blocks(b, "page_url"); }},
-            {[=, this] { return sorted_blocks(title); }, [=, this](const SortedBlocks& b) { join_pairs(b, "title+date", same_title); }},
-            {[=, this] { return sorted_blocks(desc_key); },
-             [=, this](const SortedBlocks& b) { join_pairs(b, "description+date", same_text); }},
-            {[this] { return slug_blocks(); }, [=, this](const SortedBlocks& b) { join_pairs(b, "url_slug+date", same_slug); }},
+            joined("guid", by(guid)),
+            joined("enclosure", by(enclosure)),
+            joined("apple_guid", by(apple_guid)),
+            joined("apple_id", by(apple_id)),
+            joined("page_url", by(page_url)),
+            compared("title+date", by(title), same_title),
+            compared("description+date", by(desc_key), same_text),
+            compared("url_slug+date", [this] { return slug_blocks(); }, same_slug),
         };
         // Rules run in order, each on what the ones before it joined. The blocks a rule
         // compares depend on the records alone, so each rule's are made on another core while
@@ -219,6 +218,20 @@ private:
         std::function<SortedBlocks()> blocks;
         std::function<void(const SortedBlocks&)> join;
     };
+
+    // The blocks of records that share key_of's key.
+    template <class KeyFn>
+    std::function<SortedBlocks()> by(KeyFn key_of) const {
+        return [this, key_of] { return sorted_blocks(key_of); };
+    }
+    // A rule that joins the records of each block; one that compares them two by two.
+    Rule joined(const char* rule, std::function<SortedBlocks()> blocks) {
+        return {std::move(blocks), [this, rule](const SortedBlocks& b) { join_blocks(b, rule); }};
+    }
+    template <class MatchFn>
+    Rule compared(const char* rule, std::function<SortedBlocks()> blocks, MatchFn matches) {
+        return {std::move(blocks), [this, rule, matches](const SortedBlocks& b) { join_pairs(b, rule, matches); }};
+    }
 
     static SortedBlocks sort_blocks(Blocks blocks) {
         SortedBlocks out{std::move(blocks), {}};  // (moving the map keeps its entries where they are)

@@ -153,12 +153,8 @@ private:
 
 std::vector<Entry> json_entries(std::string_view text, const SourceInfo& info, SourceBatch& batch) {
     EntryCollector collector(text, info);
-    try {
-        if (!nlohmann::json::sax_parse(text.begin(), text.end(), &collector) && !collector.syntax_error)
-            collector.syntax_error = core::error_at({info.file, 0, 0}, "malformed JSON");
-    } catch (const nlohmann::json::exception& e) {  // syntax errors and values it cannot hold
-        collector.syntax_error = json_syntax_error(text, info, e);
-    }
+    // Syntax errors and numbers it cannot hold come to the collector's parse_error, which stops it.
+    nlohmann::json::sax_parse(text.begin(), text.end(), &collector);
     if (collector.syntax_error) {
         batch.diagnostics.push_back(*collector.syntax_error);
         return {};

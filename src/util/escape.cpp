@@ -39,20 +39,31 @@ std::string html_escape(std::string_view text) {
 }
 
 void append_json_string(std::string& out, std::string_view text) {
-    // nlohmann checks the UTF-8 as it escapes; it is checked first here, and nlohmann itself
-    // says what is wrong with text that fails.
-    if (!is_valid_utf8(text)) {
-        out += nlohmann::json(std::string(text)).dump();
-        return;
-    }
     static constexpr char k_hex[] = "0123456789abcdef";
+    const std::size_t start = out.size();
     out += '"';
-    std::size_t run = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    std::size_t run = 0;  // the text from here to the byte at hand needs no escape
+    for (std::size_t i = 0; i < text.size();) {
         const auto c = static_cast<unsigned char>(text[i]);
-        if (c >= 0x20 && c != '"' && c != '\\') continue;
+        if (c >= 0x80) {
+            // A character of several bytes, checked as dump() checks it: on invalid UTF-8
+            // nlohmann itself says what is wrong (it throws).
+            char32_t code_point = 0;
+            const std::size_t length = decode_utf8_at(text, i, code_point);
+            if (code_point == 0xFFFD && length == 1) {
+                out.resize(start);
+                out += nlohmann::json(std::string(text)).dump();
+                return;
+            }
+            i += length;
+            continue;
+        }
+        if (c >= 0x20 && c != '"' && c != '\\') {
+            ++i;
+            continue;
+        }
         out.append(text, run, i - run);
-        run = i + 1;
+        run = ++i;
         switch (c) {
             case '"': out += "\\\""; break;
             case '\\': out += "\\\\"; break;

@@ -70,10 +70,9 @@ std::string unescape_markdown(std::string_view text) {
 
 std::string clean_text(std::string_view text) {
     // Each repair runs only when its mark is in the text (each returns the text as it is
-    // without it): most text needs none, and every title, description and searchable text
-    // comes here.
-    // `current` views the text or, once a repair has run, its result: valid text that needs no
-    // repair is copied once, by collapse_whitespace.
+    // without it), and `current` views the text or the last repair's result: most text needs
+    // no repair and is copied once, by collapse_whitespace. Every title, description and
+    // searchable text comes here.
     std::string repaired;
     std::string_view current = text;
     auto repair = [&](std::string next) {
@@ -115,8 +114,7 @@ std::string ascii_match_form(std::string_view cleaned) {
 
 std::string match_form(std::string_view text) {
     std::string cleaned = clean_text(text);
-    if (std::all_of(cleaned.begin(), cleaned.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
-        return ascii_match_form(cleaned);
+    if (is_ascii(cleaned)) return ascii_match_form(cleaned);
     std::string latin;
     latin.reserve(cleaned.size());
     for_each_code_point(cleaned, [&](char32_t cp, std::size_t offset, std::size_t length) {

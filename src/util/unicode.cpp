@@ -39,6 +39,8 @@ std::size_t skip_ascii(std::string_view text, std::size_t i) {
 }
 }  // namespace
 
+bool is_ascii(std::string_view text) { return skip_ascii(text, 0) == text.size(); }
+
 bool is_valid_utf8(std::string_view text) {
     // Most text is ASCII with a few other characters: the ASCII runs are skipped without
     // decoding, and only the characters between them go through utf8proc.

@@ -9,6 +9,9 @@ std::string encode_utf8(char32_t code_point);
 
 bool is_valid_utf8(std::string_view text);
 
+// True when every byte is below 0x80 (checked eight bytes at a time).
+bool is_ascii(std::string_view text);
+
 // Replaces every invalid byte sequence with U+FFFD, so later stages only see valid UTF-8.
 std::string sanitize_utf8(std::string_view text);
 
