@@ -141,11 +141,11 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     out.add("feed.json", json_feed.get());
     // Stored first (a failed check fails the build, and nothing stored is published then): the
     // check parses the text where it is, without a copy of a large feed beside the index.
-    out.add("feed.xml", feed.xml);
+    out.add_kept("feed.xml", feed.xml);
     auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, feed); });
     {  // (freed before the check is waited for)
         output::MemoryOutput index = search.get();  // named: a range-for over a temporary's member would dangle
-        for (const auto& [path, content] : index.files()) out.add(path, *content);
+        for (const auto& [path, content] : index.files()) out.add_kept(path, *content);
     }
     if (writers_done) writers_done();
     return {feed.items.size(), feed.left_out_without_audio, feed.left_out_without_date, check.get()};

@@ -63,6 +63,7 @@ Outcome rebuild(incremental::Session& session, const std::vector<std::filesystem
             return Outcome::whole;
         }
         std::cerr << "rebuilt " << r.pages_rendered << " of " << r.pages << " pages in " << elapsed_ms(started) << " ms";
+        if (args.verbose && r.bodies_only) std::cerr << " (a note's body alone)";
         if (args.verbose)
             for (const auto& [stage, seconds] : r.stages) std::cerr << " " << stage << "=" << static_cast<int>(seconds * 1000);
         std::cerr << "\n";

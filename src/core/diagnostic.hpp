@@ -10,6 +10,8 @@ struct SourceLocation {
     std::string file;
     int line = 0;    // 1-based; 0 when the problem concerns the whole file
     int column = 0;  // 1-based; 0 when unknown
+
+    friend bool operator==(const SourceLocation&, const SourceLocation&) = default;
 };
 
 enum class Severity { error, warning, note };

@@ -37,15 +37,24 @@ Rebuild Session::pages(const std::vector<fs::path>& changed) {
     auto& files = m_state.note_caches.files;
     if (notes_only(changed)) {
         // inotify named every file that changed: the other notes are not read again.
+        std::vector<Edited> edited;
         for (const auto& path : changed) {
             fs::path want = fs::absolute(path).lexically_normal();
             std::erase_if(files.files, [&](const auto& entry) {
                 fs::path p(entry.first);
-                return p.filename() == want.filename() && fs::absolute(p).lexically_normal() == want;
+                if (p.filename() != want.filename() || fs::absolute(p).lexically_normal() != want) return false;
+                const auto& e = entry.second;
+                edited.push_back({entry.first, e.diagnostics.empty() ? e.episode : nullptr});
+                return true;
             });
         }
         files.verify = false;
-        return incremental();
+        try {
+            return incremental(edited);
+        } catch (...) {
+            m_notes_as_applied = false;
+            throw;
+        }
     }
     files.verify = true;  // a whole build reads every note (a parse is skipped when its bytes are unchanged)
     return whole();
@@ -53,6 +62,7 @@ Rebuild Session::pages(const std::vector<fs::path>& changed) {
 
 Rebuild Session::whole() {
     m_valid = false;
+    m_inputs.reset();
     m_spare.reset();
     m_retired.reset();
     m_config = config::load_config(m_config_path);
@@ -61,23 +71,35 @@ Rebuild Session::whole() {
     build::build_site(*m_config, *site, &m_state);
     m_site = site;
     m_spare = m_state.merged;
-    m_valid = true;
+    m_valid = m_notes_as_applied = true;
     Rebuild result;
     result.site = site;
     result.pages_rendered = result.pages = m_state.dependencies.size();
     return result;
 }
 
-Rebuild Session::incremental() {
+Rebuild Session::incremental(const std::vector<Edited>& edited) {
     const config::SiteConfig& config = *m_config;
     Rebuild result;
     util::StageClock clock(&result.stages);
     auto stage = [&](const char* name) { clock.lap(name); };
+    if (auto keys = body_edit(edited)) {
+        // The catalog, the site and every other note are as they were: no copy of them is made.
+        result.bodies_only = true;
+        stage("notes");
+        if (!m_inputs) m_inputs.emplace(config, m_state.catalog, m_state.curation, *m_state.site);
+        render_changed(*m_inputs, *keys, true, result);  // (no page comes or goes)
+        m_valid = true;
+        stage("render");
+        return result;
+    }
     // The notes stage again, on a copy of the merged catalog (the notes change it).
+    m_inputs.reset();
+    notes::NoteSet notes = build::read_notes(config, &m_state.note_caches);
     core::Catalog catalog = m_spare ? std::move(*m_spare) : m_state.merged;
     m_spare.reset();
     render::SiteInfo site = *m_state.site;  // what the sources say of the site; nav and texts are made again
-    notes::Curation curation = build::apply_notes(config, catalog, site.paths, &m_state.note_caches);
+    notes::Curation curation = build::apply_notes(notes, catalog, site.paths, &m_state.note_caches);
     site.nav = render::navigation(site, curation);
     stage("notes");
     // What changed, on a thread of its own while what the pages are made from is prepared (all
@@ -87,32 +109,57 @@ Rebuild Session::incremental() {
     });
     site.texts = std::make_shared<render::TextCache>(catalog, 1, m_state.site->texts.get());
     std::optional<render::RenderInputs> inputs(std::in_place, config, catalog, curation, site);
-    auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
     render::ChangedKeys keys = changes.get();
     stage("texts+changes");
-    m_valid = false;  // until the record and the state agree again (a throw leaves a whole build next)
-    render::PageSink sink(*out, m_state.dependencies, keys);  // ("site" changed: every page is rendered)
-    render::render_site(*inputs, *m_templates, sink, &result.stages);
+    render_changed(*inputs, keys, false, result);
     inputs.reset();  // it refers to the catalog, curation and site moved below
-    for (const auto& path : sink.vanished()) out->remove(path);  // a topic no episode has any more
-    result.pages_rendered = sink.rendered();
     stage("render");
 
     m_retired.emplace(Retired{std::move(m_state.catalog), std::move(m_state.curation), std::move(m_state.site)});
     m_state.catalog = std::move(catalog);
     m_state.curation = std::move(curation);
     m_state.site = std::move(site);
-    m_valid = true;
+    m_valid = m_notes_as_applied = true;
+    return result;
+}
+
+// A note's body alone changed (the usual save while writing one): only its episode's note_html
+// changes, in place. Not for several files at once: all of them or none would have to qualify.
+std::optional<render::ChangedKeys> Session::body_edit(const std::vector<Edited>& edited) {
+    if (!m_notes_as_applied || edited.size() != 1 || !edited[0].before) return std::nullopt;
+    // Read alone; kept in the cache, where reading every note finds it if they are all needed.
+    auto& now = m_state.note_caches.files.files[edited[0].path] = notes::read_episode_note_file(edited[0].path, m_config->root);
+    if (!now.episode || !now.diagnostics.empty()) return std::nullopt;
+    const render::SitePaths& paths = m_state.site->paths;
+    m_valid = false;  // while the curation changes, until its pages are rendered
+    auto slug = notes::apply_body_edit(m_state.merged, *edited[0].before, *now.episode,
+                                       [&](const std::string& s) { return paths.url(render::SitePaths::episode_dir(s)); },
+                                       m_state.note_caches.apply, m_state.curation);
+    if (!slug) {
+        m_valid = true;  // nothing was changed
+        return std::nullopt;
+    }
+    return render::ChangedKeys{render::dep::note(*slug)};
+}
+
+// Renders the pages that read a changed key into a copy of the site, which becomes the site.
+void Session::render_changed(const render::RenderInputs& inputs, const render::ChangedKeys& keys, bool same_pages,
+                             Rebuild& result) {
+    auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
+    m_valid = false;  // until the record and the state agree again (a throw leaves a whole build next)
+    render::PageSink sink(*out, m_state.dependencies, keys, same_pages);  // ("site" changed: every page is rendered)
+    render::render_site(inputs, *m_templates, sink, &result.stages);
+    for (const auto& path : sink.vanished()) out->remove(path);  // a topic no episode has any more
+    result.pages_rendered = sink.rendered();
     m_site = out;
     result.site = out;
     result.whole = false;
     result.pages = m_state.dependencies.size();
-    return result;
 }
 
 std::shared_ptr<const output::MemoryOutput> Session::feeds() {
     m_retired.reset();
-    m_spare = m_state.merged;
+    if (!m_spare) m_spare = m_state.merged;  // (still there after an edit of a body alone)
     auto out = std::make_shared<output::MemoryOutput>(*m_site);
     out->remove_under("search/d/");  // the index is written whole: no shard of a word gone may stay
     out->remove_under("search/t/");

@@ -16,6 +16,7 @@
 #include "build.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
+#include "render/site_renderer.hpp"
 #include "render/template_set.hpp"
 #include "util/stage_clock.hpp"
 
@@ -24,6 +25,7 @@ namespace incremental {
 struct Rebuild {
     std::shared_ptr<const output::MemoryOutput> site;
     bool whole = true;           // false: an incremental rebuild (feeds() still to come)
+    bool bodies_only = false;    // only a note's body changed: the notes were not applied again
     std::size_t pages_rendered = 0;
     std::size_t pages = 0;
     util::StageTimes stages;
@@ -55,6 +57,9 @@ private:
     std::optional<render::TemplateSet> m_templates;
     build::BuildState m_state;
     bool m_valid = false;  // m_state is a whole, successful build's
+    // The note cache holds the notes m_state was made from; not after a failed rebuild, whose
+    // notes were read but not applied (an edit to one of those is not an edit of a body alone).
+    bool m_notes_as_applied = false;
     std::shared_ptr<output::MemoryOutput> m_site;
     // Work kept off the path between a save and the page served: the copy of the merged catalog
     // the next rebuild applies the notes to is made ahead, and the last state is destroyed after.
@@ -65,11 +70,22 @@ private:
         std::optional<render::SiteInfo> site;
     };
     std::optional<Retired> m_retired;
+    // What pages are made from, made from m_state once for edits of a body alone (which change
+    // nothing in it but a note's HTML, read through it): reset whenever m_state changes otherwise.
+    std::optional<render::RenderInputs> m_inputs;
+
+    // A note file as it was before an edit: its path in the note cache, and the note it held.
+    struct Edited {
+        std::string path;
+        std::shared_ptr<const notes::EpisodeNote> before;  // nullptr: none, or one with problems
+    };
 
     bool in_notes_folder(const std::filesystem::path& path) const;
     bool notes_only(const std::vector<std::filesystem::path>& changed) const;
     Rebuild whole();
-    Rebuild incremental();
+    Rebuild incremental(const std::vector<Edited>& edited);
+    std::optional<render::ChangedKeys> body_edit(const std::vector<Edited>& edited);
+    void render_changed(const render::RenderInputs& inputs, const render::ChangedKeys& keys, bool same_pages, Rebuild& result);
 };
 
 }  // namespace incremental

@@ -14,6 +14,17 @@ namespace notes {
 
 namespace {
 
+// A rendered body depends on its text and where it starts (the lines of its messages).
+std::string markdown_key(const std::string& body, int first_line) { return std::to_string(first_line) + "\n" + body; }
+
+EpisodeResolver resolver(const core::Catalog& catalog, const EpisodeIndex& index, const EpisodeUrl& episode_url) {
+    return [&](const std::string& slug) -> std::optional<std::string> {
+        auto hits = index.find(slug);
+        if (hits.size() != 1) return std::nullopt;
+        return episode_url(catalog.episodes[hits[0]].slug);
+    };
+}
+
 struct Applier {
     core::Catalog& catalog;
     const EpisodeUrl& episode_url;
@@ -50,16 +61,12 @@ struct Applier {
     RenderedMarkdown render(const std::string& body, int first_line) {
         std::string key;
         if (cache) {
-            key = std::to_string(first_line) + "\n" + body;
+            key = markdown_key(body, first_line);
             if (auto it = used.find(key); it != used.end()) return it->second;  // the same text twice
             // Moved, not copied, from the last run's cache: this run's replaces it.
             if (auto node = cache->markdown.extract(key)) return used.insert(std::move(node)).position->second;
         }
-        auto rendered = render_markdown(body, first_line, [&](const std::string& slug) -> std::optional<std::string> {
-            auto hits = index.find(slug);
-            if (hits.size() != 1) return std::nullopt;
-            return episode_url(catalog.episodes[hits[0]].slug);
-        });
+        auto rendered = render_markdown(body, first_line, resolver(catalog, index, episode_url));
         if (cache) used.emplace(std::move(key), rendered);
         return rendered;
     }
@@ -247,6 +254,36 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
         for (std::size_t i : sources) mentioned_in.push_back(catalog.episodes[i].slug);
     }
     return std::move(a.curation);
+}
+
+std::optional<std::string> apply_body_edit(const core::Catalog& merged, const EpisodeNote& before, const EpisodeNote& after,
+                                           const EpisodeUrl& episode_url, ApplyCache& cache, Curation& curation) {
+    if (!cache.index || before.draft) return std::nullopt;
+    EpisodeNote same = before;
+    same.body = after.body;
+    if (!(same == after)) return std::nullopt;
+    const EpisodeIndex& index = *cache.index;
+    auto hits = index.find(after.episode.value);
+    if (hits.size() != 1) return std::nullopt;
+    const std::string& slug = merged.episodes[hits[0]].slug;
+    auto extras = curation.by_slug.find(slug);
+    if (extras == curation.by_slug.end() || extras->second.note_file != after.file) return std::nullopt;  // not the applied one
+    auto old = cache.markdown.find(markdown_key(before.body, before.body_line));
+    if (old == cache.markdown.end()) return std::nullopt;
+    // "Mentioned in" comes from the episodes bodies link to: the same episodes, or every note again.
+    auto targets = [&](const RenderedMarkdown& r) {
+        std::vector<std::size_t> found;
+        for (const auto& link : r.resolved) found.push_back(index.find(link.slug)[0]);
+        std::sort(found.begin(), found.end());
+        found.erase(std::unique(found.begin(), found.end()), found.end());
+        return found;
+    };
+    RenderedMarkdown fresh = render_markdown(after.body, after.body_line, resolver(merged, index, episode_url));
+    if (!fresh.unresolved.empty() || targets(fresh) != targets(old->second)) return std::nullopt;
+    extras->second.note_html = fresh.html;
+    cache.markdown.erase(old);  // (another note with the very same body would only miss the cache)
+    cache.markdown.emplace(markdown_key(after.body, after.body_line), std::move(fresh));
+    return slug;
 }
 
 }  // namespace notes

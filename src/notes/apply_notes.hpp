@@ -2,6 +2,7 @@
 // Applies episode notes to the merged catalog and renders pages.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -48,6 +49,16 @@ struct ApplyCache {
     MarkdownCache markdown;
 };
 Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, ApplyCache* cache = nullptr);
+
+// `serve`'s quick path for the most common edit: a note's body, nothing else. `before` is the
+// note as applied to `curation` (through `cache`, made from the catalog `merged`), `after` the
+// same file now. When the two differ only in their body, the note was applied, and the new body
+// links to the same episodes as the old one (each found), nothing but that episode's note_html
+// can change: the new body is rendered into `curation` and `cache`, and the episode's slug is
+// returned. Otherwise nothing is changed and nullopt says every note must be applied again
+// (which also reports what is wrong, if anything is).
+std::optional<std::string> apply_body_edit(const core::Catalog& merged, const EpisodeNote& before, const EpisodeNote& after,
+                                           const EpisodeUrl& episode_url, ApplyCache& cache, Curation& curation);
 
 // The episodes a reference names: by slug, else guid, else exact title (one when it is clear).
 std::vector<std::size_t> find_episodes(const core::Catalog& catalog, const std::string& reference);

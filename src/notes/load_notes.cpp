@@ -1,6 +1,7 @@
 #include "notes/load_notes.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <yaml-cpp/yaml.h>
 
 #include "notes/front_matter.hpp"
@@ -245,43 +246,61 @@ std::vector<fs::path> markdown_files(const fs::path& dir) {
     return files;
 }
 
+// A note's path as messages and provenance show it: relative to the project.
+std::string shown(const fs::path& p, const fs::path& root) {
+    std::error_code ec;
+    auto rel = fs::relative(p, root, ec);
+    return (ec || rel.empty() ? p : rel).generic_string();
+}
+
+// The file's text, or an error in `e` (empty then).
+std::optional<std::string> read_note_text(const fs::path& p, const fs::path& root, NoteFileCache::Entry& e) {
+    try {
+        return util::read_file(p, 4u << 20);
+    } catch (const util::FileError& err) {
+        e.diagnostics.push_back(core::error_at({shown(p, root), 0, 0}, err.what()));
+        return std::nullopt;
+    }
+}
+
+void parse_episode_entry(const std::string& text, const std::string& file, NoteFileCache::Entry& e) {
+    e.episode = std::make_shared<const EpisodeNote>(parse_episode_note(text, file, e.diagnostics));
+}
+
 }  // namespace
+
+NoteFileCache::Entry read_episode_note_file(const fs::path& path, const fs::path& root) {
+    NoteFileCache::Entry e;
+    if (auto text = read_note_text(path, root, e)) {
+        e.hash = util::content_hash(*text);
+        parse_episode_entry(*text, shown(path, root), e);
+    }
+    return e;
+}
 
 NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCache* cache) {
     NoteSet set;
     NoteFileCache fresh;
     if (cache) fresh.files.reserve(cache->files.size() + 1);
-    auto shown = [&](const fs::path& p) {
-        std::error_code ec;
-        auto rel = fs::relative(p, root, ec);
-        return (ec || rel.empty() ? p : rel).generic_string();
-    };
     // The cached entry of an unchanged file, or a new one parsed by `parse`.
     auto entry = [&](const fs::path& p, const auto& parse) -> const NoteFileCache::Entry& {
         NoteFileCache::Entry& e = fresh.files[p.string()];
         if (cache && !cache->verify) {
             if (auto it = cache->files.find(p.string()); it != cache->files.end()) return e = std::move(it->second);
         }
-        std::string text;
-        try {
-            text = util::read_file(p, 4u << 20);
-        } catch (const util::FileError& err) {
-            e.diagnostics.push_back(core::error_at({shown(p), 0, 0}, err.what()));
-            return e;
-        }
-        std::uint64_t hash = util::content_hash(text);
+        auto text = read_note_text(p, root, e);
+        if (!text) return e;
+        std::uint64_t hash = util::content_hash(*text);
         if (cache) {
             if (auto it = cache->files.find(p.string()); it != cache->files.end() && it->second.hash == hash)
                 return e = std::move(it->second);
         }
         e.hash = hash;
-        parse(text, shown(p), e);
+        parse(*text, shown(p, root), e);
         return e;
     };
     for (const auto& p : markdown_files(content_dir / "episodes")) {
-        const auto& e = entry(p, [](const std::string& text, const std::string& file, NoteFileCache::Entry& out) {
-            out.episode = std::make_shared<const EpisodeNote>(parse_episode_note(text, file, out.diagnostics));
-        });
+        const auto& e = entry(p, parse_episode_entry);
         if (e.episode) set.episodes.push_back(e.episode);
         set.diagnostics.insert(set.diagnostics.end(), e.diagnostics.begin(), e.diagnostics.end());
     }

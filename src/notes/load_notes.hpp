@@ -43,4 +43,8 @@ struct NoteFileCache {
 // `cache`, unchanged files are taken from it and the cache is brought up to date.
 NoteSet load_notes(const std::filesystem::path& content_dir, const std::filesystem::path& root, NoteFileCache* cache = nullptr);
 
+// One episode note (a file under content/episodes), read and parsed as load_notes does: what
+// `serve` reads after a save before it knows whether the other notes are needed too.
+NoteFileCache::Entry read_episode_note_file(const std::filesystem::path& path, const std::filesystem::path& root);
+
 }  // namespace notes

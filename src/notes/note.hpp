@@ -14,6 +14,8 @@ namespace notes {
 struct Located {
     std::string value;
     core::SourceLocation at;
+
+    friend bool operator==(const Located&, const Located&) = default;
 };
 
 struct NoteLink {
@@ -47,6 +49,8 @@ struct EpisodeNote {
     std::optional<std::string> chapters;
     std::string body;               // markdown
     int body_line = 1;
+
+    friend bool operator==(const EpisodeNote&, const EpisodeNote&) = default;
 };
 
 // content/pages/<slug>.md

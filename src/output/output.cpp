@@ -20,12 +20,21 @@ namespace output {
 
 namespace fs = std::filesystem;
 
-void Output::add(std::string_view path, std::string content) {
+void Output::count(std::string_view path, std::size_t bytes) {
     if (!util::is_safe_relative_path(path))
         throw std::invalid_argument("refusing to write outside the output folder: '" + std::string(path) + "'");
     ++m_files;
-    m_bytes += content.size();
+    m_bytes += bytes;
+}
+
+void Output::add(std::string_view path, std::string content) {
+    count(path, content.size());
     store(std::string(path), std::move(content));
+}
+
+void Output::add_kept(std::string_view path, std::string_view content) {
+    count(path, content.size());
+    store_kept(std::string(path), content);
 }
 
 const std::string* MemoryOutput::find(const std::string& path) const {
@@ -71,7 +80,7 @@ std::string folder_identity(const struct stat& st) {
 }
 
 // Writes the file and returns its modification time (which the rename into place keeps).
-std::int64_t write_whole(const fs::path& path, const std::string& content) {
+std::int64_t write_whole(const fs::path& path, std::string_view content) {
     int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0) throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(errno));
     std::size_t done = 0;
@@ -112,7 +121,7 @@ DiskOutput::~DiskOutput() {
     fs::remove_all(m_staging, ec);  // after commit it holds the previous build
 }
 
-void DiskOutput::store(const std::string& path, std::string content) {
+void DiskOutput::store_kept(const std::string& path, std::string_view content) {
     fs::path target = m_staging / path;
     make_folder(target.parent_path());
     Entry& entry = m_files[path];

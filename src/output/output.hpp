@@ -17,14 +17,20 @@ public:
     // Adds a file at a relative path ("episodes/x/index.html"). Throws std::invalid_argument for
     // a path that could leave the output folder ("..", absolute, empty segment, backslash).
     void add(std::string_view path, std::string content);
+    // The same for a text the caller still needs (a large feed the build checks afterwards):
+    // a DiskOutput writes it where it is instead of taking a copy.
+    void add_kept(std::string_view path, std::string_view content);
     // Number of files and bytes added so far.
     std::size_t file_count() const { return m_files; }
     std::size_t byte_count() const { return m_bytes; }
 
 protected:
     virtual void store(const std::string& path, std::string content) = 0;
+    virtual void store_kept(const std::string& path, std::string_view content) { store(path, std::string(content)); }
 
 private:
+    void count(std::string_view path, std::size_t bytes);
+
     std::size_t m_files = 0;
     std::size_t m_bytes = 0;
 };
@@ -76,7 +82,8 @@ public:
     std::size_t files_written() const { return m_written; }
 
 protected:
-    void store(const std::string& path, std::string content) override;
+    void store(const std::string& path, std::string content) override { store_kept(path, content); }
+    void store_kept(const std::string& path, std::string_view content) override;
 
 private:
     struct Entry {

@@ -4,15 +4,15 @@
 
 namespace render {
 
-PageSink::PageSink(output::Output& out, Dependencies& record, const ChangedKeys& changed)
-    : m_out(out), m_record(&record), m_incremental(true) {
+PageSink::PageSink(output::Output& out, Dependencies& record, const ChangedKeys& changed, bool same_pages)
+    : m_out(out), m_record(&record), m_incremental(true), m_same_pages(same_pages) {
     for (const auto& [path, keys] : record)
         if (std::any_of(keys.begin(), keys.end(), [&](DepKey k) { return changed.count(k) > 0; })) m_affected.insert(path);
 }
 
 bool PageSink::must_render(const std::string& path) {
     if (m_incremental) {
-        if (m_record->count(path) && !m_affected.count(path)) return false;
+        if (!m_affected.count(path) && (m_same_pages || m_record->count(path))) return false;
         m_declared.insert(path);
     }
     ++m_rendered;

@@ -53,7 +53,10 @@ public:
     // none keeps its record without its keys being computed again: a page's keys come from the
     // episode order and its own episodes' notes, which are keys themselves, so they cannot have
     // changed (the incremental test compares the record with a whole build's).
-    PageSink(output::Output& out, Dependencies& record, const ChangedKeys& changed);
+    // With `same_pages`, the caller knows that no page comes or goes (an edit of a note's body
+    // alone): only the pages that read a changed key are looked at, and the files that list
+    // every page (the sitemap) are left as they are.
+    PageSink(output::Output& out, Dependencies& record, const ChangedKeys& changed, bool same_pages = false);
 
     // Declares the page at `path`; true when it must be rendered now. `keys` is the page's
     // DepKeys, or a function making them, called only when they are needed.
@@ -71,6 +74,7 @@ public:
     void add(const std::string& path, std::string content) { m_out.add(path, std::move(content)); }
 
     std::size_t rendered() const { return m_rendered; }
+    bool same_pages() const { return m_same_pages; }
 
     // After an incremental rebuild: pages of the last build this one no longer makes (a topic
     // no episode has any more). They are gone from the record too.
@@ -82,6 +86,7 @@ private:
     output::Output& m_out;
     Dependencies* m_record;
     bool m_incremental = false;
+    bool m_same_pages = false;
     std::unordered_set<std::string> m_affected;  // incremental: recorded pages that read a changed key
     std::unordered_set<std::string> m_declared;  // incremental: affected or new pages declared again
     std::size_t m_rendered = 0;

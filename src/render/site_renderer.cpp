@@ -124,30 +124,31 @@ void queue_episode_pages(const RenderInputs& in, Pages& out, const EpisodeLookup
     }
 }
 
-// Topics or guests: /<section>/ lists every name, /<section>/<name>/ its episodes.
-void queue_terms(const RenderInputs& in, Pages& out, const std::string& section, const std::string& label) {
-    struct Term {
-        std::string name;
-        std::vector<const core::Episode*> episodes;
-    };
-    // By slug (names that slug alike are one term); shared with the jobs, so kept by pointer.
-    auto terms = std::make_shared<std::map<std::string, Term>>();
+// The episodes of each topic (or guest) name, by slug.
+RenderInputs::Terms group_terms(const core::Catalog& catalog, const CardCache& cards, bool topics) {
+    RenderInputs::Terms terms;
     std::unordered_map<std::string, std::string> slugs;  // a few names, each on many episodes
-    for (const auto& e : in.catalog.episodes) {
-        const notes::EpisodeExtras* x = in.cards.extras(e);
+    for (const auto& e : catalog.episodes) {
+        const notes::EpisodeExtras* x = cards.extras(e);
         if (!x) continue;
-        for (const auto& name : section == "topics" ? x->topics : x->guests) {
+        for (const auto& name : topics ? x->topics : x->guests) {
             auto [slug, fresh] = slugs.try_emplace(name);
             if (fresh) slug->second = term_slug(name);
-            Term& t = (*terms)[slug->second];
+            RenderInputs::Term& t = terms[slug->second];
             if (t.name.empty()) t.name = name;
             t.episodes.push_back(&e);
         }
     }
-    if (terms->empty()) return;
-    for (const auto& entry : *terms) {  // not a structured binding: clang 14 cannot capture one
+    return terms;
+}
+
+// Topics or guests: /<section>/ lists every name, /<section>/<name>/ its episodes.
+void queue_terms(const RenderInputs& in, Pages& out, const RenderInputs::Terms& terms, const std::string& section,
+                 const std::string& label) {
+    if (terms.empty()) return;
+    for (const auto& entry : terms) {  // not a structured binding: clang 14 cannot capture one
         const std::string& slug = entry.first;
-        const Term& t = entry.second;
+        const RenderInputs::Term& t = entry.second;
         std::string dir = section + "/" + slug + "/";
         auto keys = [&] {
             DepKeys read = {dep::site, dep::order, dep::term(section, slug)};
@@ -157,7 +158,7 @@ void queue_terms(const RenderInputs& in, Pages& out, const std::string& section,
             }
             return read;
         };
-        out.declare(dir, keys, [&in, &t, terms, dir, section, label](const TemplateSet& templates) {
+        out.declare(dir, keys, [&in, &t, dir, section, label](const TemplateSet& templates) {
             Data d = page_data(in.site, t.name, label + ": " + t.name, dir);
             List cards;
             for (const core::Episode* e : t.episodes) cards.push_back(in.cards.with_note(*e));
@@ -170,9 +171,9 @@ void queue_terms(const RenderInputs& in, Pages& out, const std::string& section,
         }, t.episodes.size());
     }
     auto index_keys = DepKeys{dep::site, dep::term_index(section)};
-    out.declare(section + "/", index_keys, [&in, terms, section, label](const TemplateSet& templates) {
+    out.declare(section + "/", index_keys, [&in, &terms, section, label](const TemplateSet& templates) {
         List index;
-        for (const auto& [slug, t] : *terms) {
+        for (const auto& [slug, t] : terms) {
             Data item;
             put(item, "name", t.name);
             put(item, "url", in.site.paths.url(section + "/" + slug + "/"));
@@ -183,7 +184,7 @@ void queue_terms(const RenderInputs& in, Pages& out, const std::string& section,
         put(d, "section_label", label);
         put(d, "terms", std::move(index));
         return templates.render("terms", in.site_root, d);
-    }, terms->size());
+    }, terms.size());
 }
 
 // Every episode on one page, by year and month; undated ones at the end.
@@ -288,7 +289,8 @@ std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curati
 
 RenderInputs::RenderInputs(const config::SiteConfig& cfg, const core::Catalog& cat, const notes::Curation& cur,
                            const SiteInfo& info)
-    : config(cfg), catalog(cat), curation(cur), site(info), site_root(site_data(info)), cards(info, cat, cur) {
+    : config(cfg), catalog(cat), curation(cur), site(info), site_root(site_data(info)), cards(info, cat, cur),
+      topics(group_terms(cat, cards, true)), guests(group_terms(cat, cards, false)) {
     by_slug.reserve(cat.episodes.size());
     for (const auto& e : cat.episodes) by_slug.emplace(e.slug, &e);
 }
@@ -312,8 +314,8 @@ void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink&
     };
     queue_home_pages(in, out);
     queue_episode_pages(in, out, lookup);
-    queue_terms(in, out, "topics", "Topics");
-    queue_terms(in, out, "guests", "Guests");
+    queue_terms(in, out, in.topics, "topics", "Topics");
+    queue_terms(in, out, in.guests, "guests", "Guests");
     queue_pages(in, out);
     queue_archive(in, out);
     queue_plain(in, out, "search/index.html", "search", "Search", "Search the episodes of " + site.title + ".", "search/");
@@ -321,10 +323,12 @@ void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink&
     lap("queue");
     queue.run();
     lap("pages");
-    sink.add("sitemap.xml", sitemap_xml(site, urls));
-    sink.add("robots.txt", "User-agent: *\nAllow: /\nSitemap: " + site.paths.absolute("sitemap.xml") + "\n");
-    sink.add(".nojekyll", "");
-    if (!config.cname.empty()) sink.add("CNAME", config.cname + "\n");
+    if (!sink.same_pages()) {
+        sink.add("sitemap.xml", sitemap_xml(site, urls));
+        sink.add("robots.txt", "User-agent: *\nAllow: /\nSitemap: " + site.paths.absolute("sitemap.xml") + "\n");
+        sink.add(".nojekyll", "");
+        if (!config.cname.empty()) sink.add("CNAME", config.cname + "\n");
+    }
     lap("rest");
 }
 

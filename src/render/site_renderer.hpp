@@ -1,5 +1,6 @@
 #pragma once
 // Renders every HTML page of the site, the sitemap, robots.txt and the theme's static files.
+#include <map>
 #include <string_view>
 #include <unordered_map>
 
@@ -32,6 +33,13 @@ struct RenderInputs {
     const Data site_root;  // {site: ...}: under every page's data
     const CardCache cards;
     std::unordered_map<std::string_view, const core::Episode*> by_slug;
+    // Topics or guests: by slug (names that slug alike are one term), each with its episodes.
+    struct Term {
+        std::string name;
+        std::vector<const core::Episode*> episodes;
+    };
+    using Terms = std::map<std::string, Term>;
+    const Terms topics, guests;
 };
 
 // Writes: index.html and page/N/index.html (episodes newest first, `episodes_per_page` each),

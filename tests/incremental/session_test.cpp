@@ -66,15 +66,66 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
 
     SUBCASE("the body: its episode page and nothing that does not show it") {
         auto r = edit(note, test::replace_first(k_note, "First version", "Second version"));
+        CHECK(r.bodies_only);  // the notes were not applied again
+        CHECK(r.site->find("sitemap.xml"));  // kept as it was
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Second version"));
         CHECK(r.pages_rendered == 1);
         CHECK(r.pages > 10);
         // Named another way by the watcher, the file is still the one read again.
         r = edit(dir.path() / "content/pages/../episodes/./hop.md", test::replace_first(k_note, "First version", "Third version"));
+        CHECK(r.bodies_only);
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Third version"));
+        // Then the front matter: every note is applied again, from the state the bodies left.
+        r = edit(note, test::replace_first(test::replace_first(k_note, "First version", "Third version"), "[Compiler]", "[Graphs]"));
+        CHECK_FALSE(r.bodies_only);
+        CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Third version"));
+        r = edit(note, test::replace_first(k_note, "[Compiler]", "[Graphs]"));
+        CHECK(r.bodies_only);
+        CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "First version"));
+    }
+    SUBCASE("a body that links to an episode it did not: 'mentioned in' there too, so every note is applied again") {
+        auto r = edit(note, test::replace_first(k_note, "First version", "After [strides](episode:strides), the first version"));
+        CHECK_FALSE(r.bodies_only);
+        CHECK(contains(r.site->find("episodes/strides/index.html"), "Mentioned in"));
+        // The same link written again elsewhere in the body: the same episodes, only the body.
+        r = edit(note, test::replace_first(k_note, "First version", "Before [strides](episode:strides) came the first version"));
+        CHECK(r.bodies_only);
+        CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "came the first version"));
+        r = edit(note, k_note);  // the link gone: not only the body again
+        CHECK_FALSE(r.bodies_only);
+        CHECK_FALSE(contains(r.site->find("episodes/strides/index.html"), "Mentioned in"));
+    }
+    SUBCASE("a body linking to no episode is an error, as when every note is applied") {
+        edit(note, test::replace_first(k_note, "First version", "See [strides](episode:strides)"));
+        REQUIRE(contains(session.feeds()->find("episodes/strides/index.html"), "Mentioned in"));
+        test::write(note, test::replace_first(k_note, "First version", "See [this](episode:no-such-episode)"));
+        CHECK_THROWS_AS(session.pages({note}), core::InputError);
+        // The note that failed was never applied: the next edit is measured against the last
+        // one applied, which linked to strides (only its body changes, but not only its HTML).
+        auto r = edit(note, test::replace_first(k_note, "First version", "Mended version"));
+        CHECK_FALSE(r.bodies_only);
+        CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Mended version"));
+        CHECK_FALSE(contains(r.site->find("episodes/strides/index.html"), "Mentioned in"));
+        r = edit(note, test::replace_first(k_note, "First version", "Mended again"));
+        CHECK(r.bodies_only);
+    }
+    SUBCASE("two notes saved at once: every note is applied again") {
+        const fs::path other = dir.path() / "content/episodes/strides.md";
+        edit(other, "---\nepisode: strides\n---\nStrides, first.\n");
+        test::write(note, test::replace_first(k_note, "First version", "Both, one"));
+        test::write(other, "---\nepisode: strides\n---\nStrides, both.\n");
+        auto r = session.pages({note, other});
+        CHECK_FALSE(r.whole);
+        CHECK_FALSE(r.bodies_only);
+        CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Both, one"));
+        CHECK(contains(r.site->find("episodes/strides/index.html"), "Strides, both."));
+        auto complete = session.feeds();
+        auto expected = whole_build(dir.path());
+        CHECK_MESSAGE(output::same_files(*complete, expected), differences(*complete, expected));
     }
     SUBCASE("the summary: the episode, its home page and its topic page") {
         auto r = edit(note, test::replace_first(k_note, "How HOPs carry subgraphs.", "Subgraphs as operator arguments."));
+        CHECK_FALSE(r.bodies_only);
         CHECK(contains(r.site->find("topics/compiler/index.html"), "Subgraphs as operator arguments."));
         CHECK(r.pages_rendered == 3);
     }
