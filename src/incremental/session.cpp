@@ -72,6 +72,7 @@ Rebuild Session::whole() {
     m_site = site;
     m_spare = m_state.merged;
     m_valid = m_notes_as_applied = true;
+    prepare_inputs();
     Rebuild result;
     result.site = site;
     result.pages_rendered = result.pages = m_state.dependencies.size();
@@ -87,7 +88,7 @@ Rebuild Session::incremental(const std::vector<Edited>& edited) {
         // The catalog, the site and every other note are as they were: no copy of them is made.
         result.bodies_only = true;
         stage("notes");
-        if (!m_inputs) m_inputs.emplace(config, m_state.catalog, m_state.curation, *m_state.site);
+        prepare_inputs();
         render_changed(*m_inputs, *keys, true, result);  // (no page comes or goes)
         m_valid = true;
         stage("render");
@@ -165,7 +166,13 @@ std::shared_ptr<const output::MemoryOutput> Session::feeds() {
     out->remove_under("search/t/");
     build::write_index_and_feeds(*m_config, m_state.input_feeds, m_state.catalog, m_state.curation, *m_state.site, *out);
     m_site = out;
+    prepare_inputs();
     return out;
+}
+
+// Made while nobody waits (after a whole build, and with the feeds), not on the next save.
+void Session::prepare_inputs() {
+    if (!m_inputs) m_inputs.emplace(*m_config, m_state.catalog, m_state.curation, *m_state.site);
 }
 
 }  // namespace incremental

@@ -83,6 +83,7 @@ private:
     bool in_notes_folder(const std::filesystem::path& path) const;
     bool notes_only(const std::vector<std::filesystem::path>& changed) const;
     Rebuild whole();
+    void prepare_inputs();
     Rebuild incremental(const std::vector<Edited>& edited);
     std::optional<render::ChangedKeys> body_edit(const std::vector<Edited>& edited);
     void render_changed(const render::RenderInputs& inputs, const render::ChangedKeys& keys, bool same_pages, Rebuild& result);

@@ -38,10 +38,11 @@ std::string read_file(const std::filesystem::path& path, std::size_t max_bytes) 
                                            std::to_string(max_bytes) + " bytes");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw FileError(path.string(), "cannot open file");
-    std::string data;
-    data.resize(static_cast<std::size_t>(size));
-    in.read(data.data(), static_cast<std::streamsize>(data.size()));
-    data.resize(static_cast<std::size_t>(in.gcount()));
+    std::string data;  // read into space not zero-filled first (a large feed is 100 MB)
+    data.resize_and_overwrite(static_cast<std::size_t>(size), [&](char* buffer, std::size_t n) {
+        in.read(buffer, static_cast<std::streamsize>(n));
+        return static_cast<std::size_t>(in.gcount());
+    });
     return data;
 }
 
