@@ -26,13 +26,20 @@ TemplateSet load_templates(const config::SiteConfig& config) {
 
 namespace {
 
-Data pagination(const SiteInfo& site, int page, int pages) {
+// `first_dir`: the folder of page 1 ("" for the home page); page N is in first_dir + "page/N/".
+std::string page_dir(const std::string& first_dir, int page) { return first_dir + SitePaths::home_page_dir(page); }
+
+int page_count(std::size_t episodes, int per_page) {
+    return std::max(1, static_cast<int>((episodes + static_cast<std::size_t>(per_page) - 1) / static_cast<std::size_t>(per_page)));
+}
+
+Data pagination(const SiteInfo& site, const std::string& first_dir, int page, int pages) {
     Data p;
     put(p, "current", std::to_string(page));
     put(p, "total", std::to_string(pages));
     put(p, "has_pages", pages > 1);
-    if (page > 1) put(p, "newer_url", site.paths.url(SitePaths::home_page_dir(page - 1)));
-    if (page < pages) put(p, "older_url", site.paths.url(SitePaths::home_page_dir(page + 1)));
+    if (page > 1) put(p, "newer_url", site.paths.url(page_dir(first_dir, page - 1)));
+    if (page < pages) put(p, "older_url", site.paths.url(page_dir(first_dir, page + 1)));
     // A window of page numbers (first, last, and three either side): listing every page on
     // every page would make a large archive's index quadratic.
     List numbers;
@@ -40,7 +47,7 @@ Data pagination(const SiteInfo& site, int page, int pages) {
         if (n != 1 && n != pages && std::abs(n - page) > 3) continue;
         Data item;
         put(item, "number", std::to_string(n));
-        put(item, "url", site.paths.url(SitePaths::home_page_dir(n)));
+        put(item, "url", site.paths.url(page_dir(first_dir, n)));
         put(item, "is_current", n == page);
         numbers.push_back(std::move(item));
     }
@@ -70,7 +77,7 @@ void queue_home_pages(const RenderInputs& in, Pages& out) {
     const auto& eps = in.catalog.episodes;
     const int per_page = in.config.episodes_per_page;
     const int count = static_cast<int>(eps.size());
-    const int pages = std::max(1, (count + per_page - 1) / per_page);
+    const int pages = page_count(eps.size(), per_page);
     for (int page = 1; page <= pages; ++page) {
         std::string dir = SitePaths::home_page_dir(page);
         const std::size_t first = static_cast<std::size_t>((page - 1) * per_page);
@@ -90,7 +97,7 @@ void queue_home_pages(const RenderInputs& in, Pages& out) {
             put(d, "episodes", std::move(cards));
             put(d, "episode_count", std::to_string(count));
             put(d, "is_first_page", page == 1);
-            put(d, "pagination", pagination(in.site, page, pages));
+            put(d, "pagination", pagination(in.site, "", page, pages));
             return templates.render("index", in.site_root, d);
         }, last - first);
     }
@@ -146,29 +153,38 @@ RenderInputs::Terms group_terms(const core::Catalog& catalog, const CardCache& c
 void queue_terms(const RenderInputs& in, Pages& out, const RenderInputs::Terms& terms, const std::string& section,
                  const std::string& label) {
     if (terms.empty()) return;
+    const int per_page = in.config.episodes_per_page;
     for (const auto& entry : terms) {  // not a structured binding: clang 14 cannot capture one
         const std::string& slug = entry.first;
         const RenderInputs::Term& t = entry.second;
-        std::string dir = section + "/" + slug + "/";
-        auto keys = [&] {
-            DepKeys read = {dep::site, dep::order, dep::term(section, slug)};
-            for (const core::Episode* e : t.episodes) {
-                read.push_back(dep::episode(e->slug));
-                read.push_back(dep::card_note(e->slug));
-            }
-            return read;
-        };
-        out.declare(dir, keys, [&in, &t, dir, section, label](const TemplateSet& templates) {
-            Data d = page_data(in.site, t.name, label + ": " + t.name, dir);
-            List cards;
-            for (const core::Episode* e : t.episodes) cards.push_back(in.cards.with_note(*e));
-            put(d, "name", t.name);
-            put(d, "section_label", label);
-            put(d, "section_url", in.site.paths.url(section + "/"));
-            put(d, "episodes", std::move(cards));
-            put(d, "episode_count", std::to_string(t.episodes.size()));
-            return templates.render("term", in.site_root, d);
-        }, t.episodes.size());
+        const std::string first_dir = section + "/" + slug + "/";
+        const int pages = page_count(t.episodes.size(), per_page);  // paginated as the home page is
+        for (int page = 1; page <= pages; ++page) {
+            std::string dir = page_dir(first_dir, page);
+            const std::size_t first = static_cast<std::size_t>(page - 1) * static_cast<std::size_t>(per_page);
+            const std::size_t last = std::min(t.episodes.size(), first + static_cast<std::size_t>(per_page));
+            auto keys = [&] {
+                DepKeys read = {dep::site, dep::order, dep::term(section, slug)};
+                for (std::size_t i = first; i < last; ++i) {
+                    read.push_back(dep::episode(t.episodes[i]->slug));
+                    read.push_back(dep::card_note(t.episodes[i]->slug));
+                }
+                return read;
+            };
+            out.declare(dir, keys, [&in, &t, first_dir, dir, section, label, page, pages, first, last](const TemplateSet& templates) {
+                std::string title = page == 1 ? t.name : t.name + ", page " + std::to_string(page);
+                Data d = page_data(in.site, title, label + ": " + title, dir);
+                List cards;
+                for (std::size_t i = first; i < last; ++i) cards.push_back(in.cards.with_note(*t.episodes[i]));
+                put(d, "name", t.name);
+                put(d, "section_label", label);
+                put(d, "section_url", in.site.paths.url(section + "/"));
+                put(d, "episodes", std::move(cards));
+                put(d, "episode_count", std::to_string(t.episodes.size()));
+                put(d, "pagination", pagination(in.site, first_dir, page, pages));
+                return templates.render("term", in.site_root, d);
+            }, last - first);
+        }
     }
     auto index_keys = DepKeys{dep::site, dep::term_index(section)};
     out.declare(section + "/", index_keys, [&in, &terms, section, label](const TemplateSet& templates) {

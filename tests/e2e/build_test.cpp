@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "build.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
@@ -187,4 +189,54 @@ TEST_CASE("the input fingerprint changes with any byte the build reads, and only
     CHECK(whole.digest() == blocks.digest());
     CHECK_FALSE(blocks.add_file(dir.path() / "missing.xml"));
     CHECK_FALSE(blocks.add_file(dir.path() / "content"));  // a folder
+}
+
+TEST_CASE("end to end: a topic with more episodes than a page holds is paginated as the home page is") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());  // episodes_per_page: 2
+    const std::vector<std::string> slugs = {"torch-trace-and-tlparse", "higher-order-operators", "compiler-collectives",
+                                            "strides", "torch-vs-aten-apis"};
+    for (const auto& slug : slugs)
+        test::write(dir.path() / "content/episodes" / (slug + ".md"), "---\nepisode: " + slug + "\ntopics: [Compilers]\n---\n");
+    output::MemoryOutput out;
+    build::build_site(config::load_config(dir.path() / "site.yaml"), out);
+    auto file = [&](const std::string& path) -> const std::string& {
+        const std::string* content = out.find(path);
+        REQUIRE_MESSAGE(content, "missing " << path);
+        return *content;
+    };
+    // The episodes' links in a page, in order.
+    auto cards = [](const std::string& html) {
+        std::vector<std::string> found;
+        const std::string mark = "<h2 class=\"card-title\"><a href=\"/fixture-archive/episodes/";
+        for (auto pos = html.find(mark); pos != std::string::npos; pos = html.find(mark, pos + 1))
+            found.push_back(html.substr(pos + mark.size(), html.find('/', pos + mark.size()) - pos - mark.size()));
+        return found;
+    };
+    std::vector<std::string> home_order;  // every episode, newest first
+    for (const char* page : {"index.html", "page/2/index.html", "page/3/index.html"})
+        for (const auto& slug : cards(file(page))) home_order.push_back(slug);
+    std::vector<std::string> expected;
+    for (const auto& slug : home_order)
+        if (std::find(slugs.begin(), slugs.end(), slug) != slugs.end()) expected.push_back(slug);
+    REQUIRE(expected.size() == 5);
+
+    const std::string& first = file("topics/compilers/index.html");
+    const std::string& second = file("topics/compilers/page/2/index.html");
+    const std::string& third = file("topics/compilers/page/3/index.html");
+    CHECK_FALSE(out.find("topics/compilers/page/4/index.html"));
+    CHECK(cards(first) == std::vector<std::string>(expected.begin(), expected.begin() + 2));
+    CHECK(cards(second) == std::vector<std::string>(expected.begin() + 2, expected.begin() + 4));
+    CHECK(cards(third) == std::vector<std::string>(expected.begin() + 4, expected.end()));
+    for (const std::string* page : {&first, &second, &third}) CHECK(contains(*page, "5 episodes"));
+    CHECK(contains(first, "Page 1 of 3"));
+    CHECK(contains(first, "<a rel=\"next\" href=\"/fixture-archive/topics/compilers/page/2/\">Older</a>"));
+    CHECK_FALSE(contains(first, "rel=\"prev\""));
+    CHECK(contains(second, "<a rel=\"prev\" href=\"/fixture-archive/topics/compilers/\">Newer</a>"));
+    CHECK(contains(second, "<a rel=\"next\" href=\"/fixture-archive/topics/compilers/page/3/\">Older</a>"));
+    CHECK(contains(second, "<title>Compilers, page 2 · Fixture Archive</title>"));
+    CHECK(contains(second, "<link rel=\"canonical\" href=\"https://example.github.io/fixture-archive/topics/compilers/page/2/\">"));
+    CHECK_FALSE(contains(third, "rel=\"next\""));
+    CHECK(contains(file("sitemap.xml"), "<loc>https://example.github.io/fixture-archive/topics/compilers/page/3/</loc>"));
+    CHECK(contains(file("topics/index.html"), "href=\"/fixture-archive/topics/compilers/\""));
 }
