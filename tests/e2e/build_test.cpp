@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <functional>
 
 #include "build.hpp"
 #include "config/site_config.hpp"
@@ -16,8 +17,10 @@ struct BuiltSite {
     output::MemoryOutput out;
     build::BuildReport report;
 
-    explicit BuiltSite(const std::string& base_url = "") {
+    // `prepare` (optional) adds to the fixture site's folder before the build.
+    explicit BuiltSite(const std::string& base_url = "", const std::function<void(const fs::path&)>& prepare = {}) {
         test::copy_site("site", dir.path());
+        if (prepare) prepare(dir.path());
         auto config = config::load_config(dir.path() / "site.yaml");
         if (!base_url.empty()) config.base_url = base_url;
         report = build::build_site(config, out);
@@ -192,19 +195,13 @@ TEST_CASE("the input fingerprint changes with any byte the build reads, and only
 }
 
 TEST_CASE("end to end: a topic with more episodes than a page holds is paginated as the home page is") {
-    test::TempDir dir;
-    test::copy_site("site", dir.path());  // episodes_per_page: 2
     const std::vector<std::string> slugs = {"torch-trace-and-tlparse", "higher-order-operators", "compiler-collectives",
                                             "strides", "torch-vs-aten-apis"};
-    for (const auto& slug : slugs)
-        test::write(dir.path() / "content/episodes" / (slug + ".md"), "---\nepisode: " + slug + "\ntopics: [Compilers]\n---\n");
-    output::MemoryOutput out;
-    build::build_site(config::load_config(dir.path() / "site.yaml"), out);
-    auto file = [&](const std::string& path) -> const std::string& {
-        const std::string* content = out.find(path);
-        REQUIRE_MESSAGE(content, "missing " << path);
-        return *content;
-    };
+    BuiltSite site("", [&](const fs::path& dir) {  // (the fixture has episodes_per_page: 2)
+        for (const auto& slug : slugs)
+            test::write(dir / "content/episodes" / (slug + ".md"), "---\nepisode: " + slug + "\ntopics: [Compilers]\n---\n");
+    });
+    auto file = [&](const std::string& path) -> const std::string& { return site.file(path); };
     // The episodes' links in a page, in order.
     auto cards = [](const std::string& html) {
         std::vector<std::string> found;
@@ -224,7 +221,7 @@ TEST_CASE("end to end: a topic with more episodes than a page holds is paginated
     const std::string& first = file("topics/compilers/index.html");
     const std::string& second = file("topics/compilers/page/2/index.html");
     const std::string& third = file("topics/compilers/page/3/index.html");
-    CHECK_FALSE(out.find("topics/compilers/page/4/index.html"));
+    CHECK_FALSE(site.out.find("topics/compilers/page/4/index.html"));
     CHECK(cards(first) == std::vector<std::string>(expected.begin(), expected.begin() + 2));
     CHECK(cards(second) == std::vector<std::string>(expected.begin() + 2, expected.begin() + 4));
     CHECK(cards(third) == std::vector<std::string>(expected.begin() + 4, expected.end()));
