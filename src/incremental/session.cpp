@@ -63,6 +63,7 @@ Rebuild Session::pages(const std::vector<fs::path>& changed) {
 Rebuild Session::whole() {
     m_valid = false;
     m_inputs.reset();
+    m_readers.reset();
     m_spare.reset();
     m_retired.reset();
     m_config = config::load_config(m_config_path);
@@ -89,13 +90,19 @@ Rebuild Session::incremental(const std::vector<Edited>& edited) {
         result.bodies_only = true;
         stage("notes");
         prepare_inputs();
-        render_changed(*m_inputs, *keys, true, result);  // (no page comes or goes)
+        std::unordered_set<std::string> readers;
+        for (render::DepKey key : *keys)
+            if (auto it = m_readers->find(key); it != m_readers->end())
+                for (const std::string* path : it->second) readers.insert(*path);
+        auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
+        render_changed(*m_inputs, render::PageSink::same_pages(*out, m_state.dependencies, std::move(readers)), out, result);
         m_valid = true;
         stage("render");
         return result;
     }
     // The notes stage again, on a copy of the merged catalog (the notes change it).
     m_inputs.reset();
+    m_readers.reset();
     notes::NoteSet notes = build::read_notes(config, &m_state.note_caches);
     core::Catalog catalog = m_spare ? std::move(*m_spare) : m_state.merged;
     m_spare.reset();
@@ -112,7 +119,8 @@ Rebuild Session::incremental(const std::vector<Edited>& edited) {
     std::optional<render::RenderInputs> inputs(std::in_place, config, catalog, curation, site);
     render::ChangedKeys keys = changes.get();
     stage("texts+changes");
-    render_changed(*inputs, keys, false, result);
+    auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
+    render_changed(*inputs, render::PageSink(*out, m_state.dependencies, keys), out, result);  // ("site" changed: every page)
     inputs.reset();  // it refers to the catalog, curation and site moved below
     stage("render");
 
@@ -143,12 +151,10 @@ std::optional<render::ChangedKeys> Session::body_edit(const std::vector<Edited>&
     return render::ChangedKeys{render::dep::note(*slug)};
 }
 
-// Renders the pages that read a changed key into a copy of the site, which becomes the site.
-void Session::render_changed(const render::RenderInputs& inputs, const render::ChangedKeys& keys, bool same_pages,
-                             Rebuild& result) {
-    auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
+// Renders the pages `sink` wants into `out`, a copy of the site, which becomes the site.
+void Session::render_changed(const render::RenderInputs& inputs, render::PageSink sink,
+                             const std::shared_ptr<output::MemoryOutput>& out, Rebuild& result) {
     m_valid = false;  // until the record and the state agree again (a throw leaves a whole build next)
-    render::PageSink sink(*out, m_state.dependencies, keys, same_pages);  // ("site" changed: every page is rendered)
     render::render_site(inputs, *m_templates, sink, &result.stages);
     for (const auto& path : sink.vanished()) out->remove(path);  // a topic no episode has any more
     result.pages_rendered = sink.rendered();
@@ -173,6 +179,10 @@ std::shared_ptr<const output::MemoryOutput> Session::feeds() {
 // Made while nobody waits (after a whole build, and with the feeds), not on the next save.
 void Session::prepare_inputs() {
     if (!m_inputs) m_inputs.emplace(*m_config, m_state.catalog, m_state.curation, *m_state.site);
+    if (m_readers) return;
+    m_readers.emplace();
+    for (const auto& [path, keys] : m_state.dependencies)
+        for (render::DepKey key : keys) (*m_readers)[key].push_back(&path);
 }
 
 }  // namespace incremental

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,9 @@ private:
     // What pages are made from, made from m_state once for edits of a body alone (which change
     // nothing in it but a note's HTML, read through it): reset whenever m_state changes otherwise.
     std::optional<render::RenderInputs> m_inputs;
+    // With it, the pages that read each key: made from m_state.dependencies (pointing at its
+    // paths), which such edits do not change.
+    std::optional<std::unordered_map<render::DepKey, std::vector<const std::string*>>> m_readers;
 
     // A note file as it was before an edit: its path in the note cache, and the note it held.
     struct Edited {
@@ -86,7 +90,8 @@ private:
     void prepare_inputs();
     Rebuild incremental(const std::vector<Edited>& edited);
     std::optional<render::ChangedKeys> body_edit(const std::vector<Edited>& edited);
-    void render_changed(const render::RenderInputs& inputs, const render::ChangedKeys& keys, bool same_pages, Rebuild& result);
+    void render_changed(const render::RenderInputs& inputs, render::PageSink sink,
+                        const std::shared_ptr<output::MemoryOutput>& out, Rebuild& result);
 };
 
 }  // namespace incremental

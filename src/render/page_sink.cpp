@@ -4,11 +4,18 @@
 
 namespace render {
 
-PageSink::PageSink(output::Output& out, Dependencies& record, const ChangedKeys& changed, bool same_pages)
-    : m_out(out), m_record(&record), m_incremental(true), m_same_pages(same_pages) {
+PageSink::PageSink(output::Output& out, Dependencies& record, const ChangedKeys& changed)
+    : m_out(out), m_record(&record), m_incremental(true) {
     for (const auto& [path, keys] : record)
         if (std::any_of(keys.begin(), keys.end(), [&](DepKey k) { return changed.count(k) > 0; })) m_affected.insert(path);
 }
+
+PageSink PageSink::same_pages(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers) {
+    return PageSink(out, record, std::move(readers));
+}
+
+PageSink::PageSink(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers)
+    : m_out(out), m_record(&record), m_incremental(true), m_same_pages(true), m_affected(std::move(readers)) {}
 
 bool PageSink::must_render(const std::string& path) {
     if (m_incremental) {

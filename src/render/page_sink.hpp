@@ -53,10 +53,13 @@ public:
     // none keeps its record without its keys being computed again: a page's keys come from the
     // episode order and its own episodes' notes, which are keys themselves, so they cannot have
     // changed (the incremental test compares the record with a whole build's).
-    // With `same_pages`, the caller knows that no page comes or goes (an edit of a note's body
-    // alone): only the pages that read a changed key are looked at, and the files that list
-    // every page (the sitemap) are left as they are.
-    PageSink(output::Output& out, Dependencies& record, const ChangedKeys& changed, bool same_pages = false);
+    PageSink(output::Output& out, Dependencies& record, const ChangedKeys& changed);
+
+    // An incremental rebuild in which no page comes or goes (an edit of a note's body alone),
+    // whose caller knows which recorded pages read a changed key (`readers`, from an index of
+    // the record): only they are rendered, and the files that list every page (the sitemap)
+    // are left as they are.
+    static PageSink same_pages(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers);
 
     // Declares the page at `path`; true when it must be rendered now. `keys` is the page's
     // DepKeys, or a function making them, called only when they are needed.
@@ -81,6 +84,7 @@ public:
     std::vector<std::string> vanished();
 
 private:
+    PageSink(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers);  // same_pages()
     bool must_render(const std::string& path);
 
     output::Output& m_out;
