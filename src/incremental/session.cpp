@@ -156,7 +156,9 @@ void Session::render_changed(const render::RenderInputs& inputs, render::PageSin
                              const std::shared_ptr<output::MemoryOutput>& out, Rebuild& result) {
     m_valid = false;  // until the record and the state agree again (a throw leaves a whole build next)
     render::render_site(inputs, *m_templates, sink, &result.stages);
-    for (const auto& path : sink.vanished()) out->remove(path);  // a topic no episode has any more
+    std::vector<std::string> vanished = sink.vanished();  // a topic no episode has any more
+    for (const auto& path : vanished) out->remove(path);
+    if (!vanished.empty()) m_readers.reset();  // it pointed at their records
     result.pages_rendered = sink.rendered();
     m_site = out;
     result.site = out;
