@@ -62,8 +62,7 @@ Rebuild Session::pages(const std::vector<fs::path>& changed) {
 
 Rebuild Session::whole() {
     m_valid = false;
-    m_inputs.reset();
-    m_readers.reset();
+    m_prepared.reset();
     m_spare.reset();
     m_retired.reset();
     m_config = config::load_config(m_config_path);
@@ -73,7 +72,7 @@ Rebuild Session::whole() {
     m_site = site;
     m_spare = m_state.merged;
     m_valid = m_notes_as_applied = true;
-    prepare_inputs();
+    prepare();
     Rebuild result;
     result.site = site;
     result.pages_rendered = result.pages = m_state.dependencies.size();
@@ -89,20 +88,16 @@ Rebuild Session::incremental(const std::vector<Edited>& edited) {
         // The catalog, the site and every other note are as they were: no copy of them is made.
         result.bodies_only = true;
         stage("notes");
-        prepare_inputs();
-        std::unordered_set<std::string> readers;
-        for (render::DepKey key : *keys)
-            if (auto it = m_readers->find(key); it != m_readers->end())
-                for (const std::string* path : it->second) readers.insert(*path);
+        prepare();
         auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
-        render_changed(*m_inputs, render::PageSink::same_pages(*out, m_state.dependencies, std::move(readers)), out, result);
+        render_changed(m_prepared->inputs, render::PageSink::for_readers(*out, m_state.dependencies, m_prepared->readers_of(*keys)),
+                       out, result);
         m_valid = true;
         stage("render");
         return result;
     }
     // The notes stage again, on a copy of the merged catalog (the notes change it).
-    m_inputs.reset();
-    m_readers.reset();
+    m_prepared.reset();
     notes::NoteSet notes = build::read_notes(config, &m_state.note_caches);
     core::Catalog catalog = m_spare ? std::move(*m_spare) : m_state.merged;
     m_spare.reset();
@@ -158,7 +153,7 @@ void Session::render_changed(const render::RenderInputs& inputs, render::PageSin
     render::render_site(inputs, *m_templates, sink, &result.stages);
     std::vector<std::string> vanished = sink.vanished();  // a topic no episode has any more
     for (const auto& path : vanished) out->remove(path);
-    if (!vanished.empty()) m_readers.reset();  // it pointed at their records
+    if (!vanished.empty()) m_prepared.reset();  // its readers pointed at their records
     result.pages_rendered = sink.rendered();
     m_site = out;
     result.site = out;
@@ -174,17 +169,27 @@ std::shared_ptr<const output::MemoryOutput> Session::feeds() {
     out->remove_under("search/t/");
     build::write_index_and_feeds(*m_config, m_state.input_feeds, m_state.catalog, m_state.curation, *m_state.site, *out);
     m_site = out;
-    prepare_inputs();
+    prepare();
     return out;
 }
 
 // Made while nobody waits (after a whole build, and with the feeds), not on the next save.
-void Session::prepare_inputs() {
-    if (!m_inputs) m_inputs.emplace(*m_config, m_state.catalog, m_state.curation, *m_state.site);
-    if (m_readers) return;
-    m_readers.emplace();
-    for (const auto& [path, keys] : m_state.dependencies)
-        for (render::DepKey key : keys) (*m_readers)[key].push_back(&path);
+void Session::prepare() {
+    if (!m_prepared) m_prepared.emplace(*m_config, m_state);
+}
+
+Session::Prepared::Prepared(const config::SiteConfig& config, const build::BuildState& state)
+    : inputs(config, state.catalog, state.curation, *state.site) {
+    for (const auto& [path, keys] : state.dependencies)
+        for (render::DepKey key : keys) readers[key].push_back(&path);
+}
+
+std::unordered_set<std::string> Session::Prepared::readers_of(const render::ChangedKeys& keys) const {
+    std::unordered_set<std::string> paths;
+    for (render::DepKey key : keys)
+        if (auto it = readers.find(key); it != readers.end())
+            for (const std::string* path : it->second) paths.insert(*path);
+    return paths;
 }
 
 }  // namespace incremental

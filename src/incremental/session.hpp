@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 #include <string>
 #include <vector>
 
@@ -71,12 +72,16 @@ private:
         std::optional<render::SiteInfo> site;
     };
     std::optional<Retired> m_retired;
-    // What pages are made from, made from m_state once for edits of a body alone (which change
-    // nothing in it but a note's HTML, read through it): reset whenever m_state changes otherwise.
-    std::optional<render::RenderInputs> m_inputs;
-    // With it, the pages that read each key: made from m_state.dependencies (pointing at its
-    // paths), which such edits do not change.
-    std::optional<std::unordered_map<render::DepKey, std::vector<const std::string*>>> m_readers;
+    // For edits of a body alone, which change nothing in m_state but a note's HTML (read through
+    // these): what pages are made from, and the pages that read each key (pointing at the paths
+    // of m_state.dependencies). Made while nobody waits; dropped whenever m_state changes otherwise.
+    struct Prepared {
+        Prepared(const config::SiteConfig& config, const build::BuildState& state);
+        render::RenderInputs inputs;
+        std::unordered_map<render::DepKey, std::vector<const std::string*>> readers;
+        std::unordered_set<std::string> readers_of(const render::ChangedKeys& keys) const;
+    };
+    std::optional<Prepared> m_prepared;
 
     // A note file as it was before an edit: its path in the note cache, and the note it held.
     struct Edited {
@@ -87,7 +92,7 @@ private:
     bool in_notes_folder(const std::filesystem::path& path) const;
     bool notes_only(const std::vector<std::filesystem::path>& changed) const;
     Rebuild whole();
-    void prepare_inputs();
+    void prepare();
     Rebuild incremental(const std::vector<Edited>& edited);
     std::optional<render::ChangedKeys> body_edit(const std::vector<Edited>& edited);
     void render_changed(const render::RenderInputs& inputs, render::PageSink sink,

@@ -10,7 +10,7 @@ PageSink::PageSink(output::Output& out, Dependencies& record, const ChangedKeys&
         if (std::any_of(keys.begin(), keys.end(), [&](DepKey k) { return changed.count(k) > 0; })) m_affected.insert(path);
 }
 
-PageSink PageSink::same_pages(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers) {
+PageSink PageSink::for_readers(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers) {
     return PageSink(out, record, std::move(readers));
 }
 

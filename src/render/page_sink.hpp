@@ -59,7 +59,7 @@ public:
     // whose caller knows which recorded pages read a changed key (`readers`, from an index of
     // the record): only they are rendered, and the files that list every page (the sitemap)
     // are left as they are.
-    static PageSink same_pages(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers);
+    static PageSink for_readers(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers);
 
     // Declares the page at `path`; true when it must be rendered now. `keys` is the page's
     // DepKeys, or a function making them, called only when they are needed.
@@ -84,7 +84,7 @@ public:
     std::vector<std::string> vanished();
 
 private:
-    PageSink(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers);  // same_pages()
+    PageSink(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers);  // for_readers()
     bool must_render(const std::string& path);
 
     output::Output& m_out;

@@ -73,34 +73,47 @@ struct Pages {
     }
 };
 
-void queue_home_pages(const RenderInputs& in, Pages& out) {
-    const auto& eps = in.catalog.episodes;
-    const int per_page = in.config.episodes_per_page;
-    const int count = static_cast<int>(eps.size());
-    const int pages = page_count(eps.size(), per_page);
+// A list of `count` episodes (the i-th is `at(i)`) on pages of episodes_per_page, each with its
+// cards, the list's episode_count and `pagination`: page 1 in `first_dir`, page N in
+// first_dir + "page/N/" (the home page, each topic and guest). Every page reads `reads` and its
+// own episodes; `head(dir, page)` gives the rest of its data.
+template <class At, class Head>
+void declare_list(const RenderInputs& in, Pages& out, const std::string& first_dir, std::size_t count, At at,
+                  const DepKeys& reads, const std::string& template_name, Head head) {
+    const auto per_page = static_cast<std::size_t>(in.config.episodes_per_page);
+    const int pages = page_count(count, in.config.episodes_per_page);
     for (int page = 1; page <= pages; ++page) {
-        std::string dir = SitePaths::home_page_dir(page);
-        const std::size_t first = static_cast<std::size_t>((page - 1) * per_page);
-        const std::size_t last = static_cast<std::size_t>(std::min(count, page * per_page));
+        std::string dir = page_dir(first_dir, page);
+        const std::size_t first = static_cast<std::size_t>(page - 1) * per_page;
+        const std::size_t last = std::min(count, first + per_page);
         auto keys = [&] {
-            DepKeys read = {dep::site, dep::order};
+            DepKeys read = reads;
             for (std::size_t i = first; i < last; ++i) {
-                read.push_back(dep::episode(eps[i].slug));
-                read.push_back(dep::card_note(eps[i].slug));
+                read.push_back(dep::episode(at(i).slug));
+                read.push_back(dep::card_note(at(i).slug));
             }
             return read;
         };
-        out.declare(dir, keys, [&in, dir, page, pages, first, last, count](const TemplateSet& templates) {
-            Data d = page_data(in.site, page == 1 ? "" : "Episodes, page " + std::to_string(page), "", dir);
+        out.declare(dir, keys, [&in, at, head, first_dir, template_name, dir, page, pages, first, last, count](const TemplateSet& templates) {
+            Data d = head(dir, page);
             List cards;
-            for (std::size_t i = first; i < last; ++i) cards.push_back(in.cards.with_note(in.catalog.episodes[i]));
+            for (std::size_t i = first; i < last; ++i) cards.push_back(in.cards.with_note(at(i)));
             put(d, "episodes", std::move(cards));
             put(d, "episode_count", std::to_string(count));
-            put(d, "is_first_page", page == 1);
-            put(d, "pagination", pagination(in.site, "", page, pages));
-            return templates.render("index", in.site_root, d);
+            put(d, "pagination", pagination(in.site, first_dir, page, pages));
+            return templates.render(template_name, in.site_root, d);
         }, last - first);
     }
+}
+
+void queue_home_pages(const RenderInputs& in, Pages& out) {
+    const auto& eps = in.catalog.episodes;
+    auto at = [&eps](std::size_t i) -> const core::Episode& { return eps[i]; };
+    declare_list(in, out, "", eps.size(), at, {dep::site, dep::order}, "index", [&in](const std::string& dir, int page) {
+        Data d = page_data(in.site, page == 1 ? "" : "Episodes, page " + std::to_string(page), "", dir);
+        put(d, "is_first_page", page == 1);
+        return d;
+    });
 }
 
 void queue_episode_pages(const RenderInputs& in, Pages& out, const EpisodeLookup& lookup) {
@@ -153,38 +166,20 @@ RenderInputs::Terms group_terms(const core::Catalog& catalog, const CardCache& c
 void queue_terms(const RenderInputs& in, Pages& out, const RenderInputs::Terms& terms, const std::string& section,
                  const std::string& label) {
     if (terms.empty()) return;
-    const int per_page = in.config.episodes_per_page;
     for (const auto& entry : terms) {  // not a structured binding: clang 14 cannot capture one
         const std::string& slug = entry.first;
         const RenderInputs::Term& t = entry.second;
-        const std::string first_dir = section + "/" + slug + "/";
-        const int pages = page_count(t.episodes.size(), per_page);  // paginated as the home page is
-        for (int page = 1; page <= pages; ++page) {
-            std::string dir = page_dir(first_dir, page);
-            const std::size_t first = static_cast<std::size_t>(page - 1) * static_cast<std::size_t>(per_page);
-            const std::size_t last = std::min(t.episodes.size(), first + static_cast<std::size_t>(per_page));
-            auto keys = [&] {
-                DepKeys read = {dep::site, dep::order, dep::term(section, slug)};
-                for (std::size_t i = first; i < last; ++i) {
-                    read.push_back(dep::episode(t.episodes[i]->slug));
-                    read.push_back(dep::card_note(t.episodes[i]->slug));
-                }
-                return read;
-            };
-            out.declare(dir, keys, [&in, &t, first_dir, dir, section, label, page, pages, first, last](const TemplateSet& templates) {
-                std::string title = page == 1 ? t.name : t.name + ", page " + std::to_string(page);
-                Data d = page_data(in.site, title, label + ": " + title, dir);
-                List cards;
-                for (std::size_t i = first; i < last; ++i) cards.push_back(in.cards.with_note(*t.episodes[i]));
-                put(d, "name", t.name);
-                put(d, "section_label", label);
-                put(d, "section_url", in.site.paths.url(section + "/"));
-                put(d, "episodes", std::move(cards));
-                put(d, "episode_count", std::to_string(t.episodes.size()));
-                put(d, "pagination", pagination(in.site, first_dir, page, pages));
-                return templates.render("term", in.site_root, d);
-            }, last - first);
-        }
+        auto at = [&t](std::size_t i) -> const core::Episode& { return *t.episodes[i]; };
+        DepKeys reads = {dep::site, dep::order, dep::term(section, slug)};
+        declare_list(in, out, section + "/" + slug + "/", t.episodes.size(), at, reads, "term",
+                     [&in, &t, section, label](const std::string& dir, int page) {
+                         std::string title = page == 1 ? t.name : t.name + ", page " + std::to_string(page);
+                         Data d = page_data(in.site, title, label + ": " + title, dir);
+                         put(d, "name", t.name);
+                         put(d, "section_label", label);
+                         put(d, "section_url", in.site.paths.url(section + "/"));
+                         return d;
+                     });
     }
     auto index_keys = DepKeys{dep::site, dep::term_index(section)};
     out.declare(section + "/", index_keys, [&in, &terms, section, label](const TemplateSet& templates) {
