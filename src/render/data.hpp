@@ -31,4 +31,26 @@ inline void put(Data& object, const std::string& key, const char* value) { objec
 inline void put(Data& object, const std::string& key, List items) { object[key] = list(std::move(items)); }
 inline void put(Data& object, const std::string& key, bool value) { object[key] = Data(value); }
 
+// Data that many pages show, referred to instead of copied: an episode's card is on its page,
+// its neighbours' pages, a home page, the archive and each of its topics' pages, and copying
+// it into each (or building it again) was a tenth of rendering. A reference is an object whose
+// key k_shared_key names the shared object; TemplateSet looks up there what the reference does
+// not have itself (so a reference can add keys to what it refers to, as an episode's page does).
+inline const std::string k_shared_key = "\x1Fshared";  // (no template can name it)
+
+inline Data shared_reference(std::string name) {
+    Data d;
+    put(d, k_shared_key, std::move(name));
+    return d;
+}
+
+// Finds shared data by the name a reference holds (null when none has it), from any thread.
+class SharedData {
+public:
+    virtual const Data* find(const std::string& name) const = 0;
+
+protected:
+    ~SharedData() = default;
+};
+
 }  // namespace render

@@ -1,5 +1,6 @@
 #include "render/page_data.hpp"
 
+#include <charconv>
 #include <map>
 #include <set>
 
@@ -190,29 +191,17 @@ Data terms(const SiteInfo& site, const std::string& section, const std::vector<s
     return list(std::move(items));
 }
 
-CardCache::Parts card_parts(const SiteInfo& site, const core::Episode& e) {
-    CardCache::Parts p;
-    p.url = site.paths.url(SitePaths::episode_dir(e.slug));
-    if (e.date) {
-        p.date_iso = util::format_iso8601(*e.date);
-        p.date_human = util::format_human_day(*e.date);
-    }
-    if (e.duration) p.duration = util::format_human_duration(e.duration->seconds);
-    return p;
-}
-
-// The card from its formatted parts; `topics` is the episode's topic links when it has a note.
-Data card_data(const SiteInfo& site, const core::Episode& e, const CardCache::Parts& p,
-               const notes::EpisodeExtras* extras, Data topics) {
+// The card; `topics` is the episode's topic links when it has a note.
+Data card_data(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras, Data topics) {
     Data card;
     put(card, "title", e.title);
     put(card, "slug", e.slug);
-    put(card, "url", p.url);
+    put(card, "url", site.paths.url(SitePaths::episode_dir(e.slug)));
     if (e.date) {
-        put(card, "date_iso", p.date_iso);
-        put(card, "date_human", p.date_human);
+        put(card, "date_iso", util::format_iso8601(*e.date));
+        put(card, "date_human", util::format_human_day(*e.date));
     }
-    if (e.duration) put(card, "duration", p.duration);
+    if (e.duration) put(card, "duration", util::format_human_duration(e.duration->seconds));
     put(card, "summary", extras && !extras->summary.empty() ? extras->summary : site.text(e).summary);
     put(card, "has_audio", e.enclosure.has_value());
     if (extras) put(card, "topics", std::move(topics));
@@ -221,11 +210,11 @@ Data card_data(const SiteInfo& site, const core::Episode& e, const CardCache::Pa
 }  // namespace
 
 Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras) {
-    return card_data(site, e, card_parts(site, e), extras, extras ? terms(site, "topics", extras->topics) : Data());
+    return card_data(site, e, extras, extras ? terms(site, "topics", extras->topics) : Data());
 }
 
 CardCache::CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation)
-    : m_site(site), m_catalog(catalog), m_parts(catalog.episodes.size()), m_built(new std::once_flag[catalog.episodes.size()]) {
+    : m_site(site), m_catalog(catalog), m_cards(2 * catalog.episodes.size()), m_made(new std::once_flag[2 * catalog.episodes.size()]) {
     m_extras.reserve(catalog.episodes.size());
     for (const auto& e : catalog.episodes) {
         const notes::EpisodeExtras* x = m_extras.emplace_back(curation.extras(e.slug));
@@ -241,21 +230,32 @@ std::size_t CardCache::position(const core::Episode& e) const {
     return *position;
 }
 
-const CardCache::Parts& CardCache::parts(const core::Episode& e) const {
-    std::size_t at = position(e);
-    std::call_once(m_built[at], [&] { m_parts[at] = std::make_unique<Parts>(card_parts(m_site, e)); });
-    return *m_parts[at];
-}
-
+// References name a slot: "<n>" for the plain card of the episode at position n, "<N + n>" for
+// its card with its note (an episode without one has only the plain card).
 Data CardCache::with_note(const core::Episode& e) const {
-    const notes::EpisodeExtras* extras = this->extras(e);
-    List topics;
-    if (extras)
-        for (const auto& name : extras->topics) topics.push_back(m_topics.at(name));
-    return card_data(m_site, e, parts(e), extras, list(std::move(topics)));
+    std::size_t at = position(e);
+    return shared_reference(std::to_string(m_extras[at] ? m_extras.size() + at : at));
 }
 
-Data CardCache::plain(const core::Episode& e) const { return card_data(m_site, e, parts(e), nullptr, Data()); }
+Data CardCache::plain(const core::Episode& e) const { return shared_reference(std::to_string(position(e))); }
+
+const Data* CardCache::find(const std::string& name) const {
+    std::size_t slot = 0;
+    auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), slot);
+    if (error != std::errc() || end != name.data() + name.size() || slot >= m_cards.size()) return nullptr;
+    std::call_once(m_made[slot], [&] { m_cards[slot] = std::make_unique<Data>(make_card(slot)); });
+    return m_cards[slot].get();
+}
+
+Data CardCache::make_card(std::size_t slot) const {
+    const std::size_t at = slot % m_extras.size();
+    const core::Episode& e = m_catalog.episodes[at];
+    const notes::EpisodeExtras* extras = slot >= m_extras.size() ? m_extras[at] : nullptr;
+    if (!extras) return card_data(m_site, e, nullptr, Data());
+    List topics;
+    for (const auto& name : extras->topics) topics.push_back(m_topics.at(name));
+    return card_data(m_site, e, extras, list(std::move(topics)));
+}
 
 Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
                   const notes::EpisodeExtras* extras, const EpisodeLookup& lookup, const CardCache* cache) {

@@ -71,12 +71,13 @@ std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const s
 // `extras` (the episode's note, may be null) gives its summary and topics.
 Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras = nullptr);
 
-// Each episode's card (from any thread): one episode's card is on the home page, the archive,
-// each of its topics' and guests' pages and its neighbours' pages. What is costly to make (URL,
-// dates, duration, topic links) is made once per episode; the card's template data is built at
-// each use, as cheaply as copying it (every list takes its own copy), at a tenth of the memory
-// it took to keep two cards of every episode. Episodes must be those of `catalog`.
-class CardCache {
+// Each episode's card, made once and shared (data.hpp, shared_reference): one episode's card is
+// on the home page, the archive, each of its topics' and guests' pages and its neighbours'
+// pages. Pages hold references, which TemplateSet::render finds here; a card is made when a
+// page first renders it (from any thread). Episodes must be those of `catalog`. What a card
+// shows (title, dates, duration, summary, topics) does not change when a note's body does, so
+// `serve` keeps the cache across such edits.
+class CardCache final : public SharedData {
 public:
     CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation);
     // With what its note adds (summary, topics): for the home and topic pages.
@@ -86,24 +87,24 @@ public:
     // What the curation adds to an episode of the catalog (null: nothing), found once for all.
     const notes::EpisodeExtras* extras(const core::Episode& e) const { return m_extras[position(e)]; }
 
-    struct Parts {  // what episode_card formats, formatted
-        std::string url, date_iso, date_human, duration;
-    };
+    const Data* find(const std::string& name) const override;
 
 private:
     const SiteInfo& m_site;
     const core::Catalog& m_catalog;
-    std::vector<const notes::EpisodeExtras*> m_extras;    // by position in the catalog
-    mutable std::vector<std::unique_ptr<Parts>> m_parts;  // by position in the catalog; null until asked for
-    std::unique_ptr<std::once_flag[]> m_built;
+    std::vector<const notes::EpisodeExtras*> m_extras;  // by position in the catalog
+    // Plain cards by position in the catalog, then cards with notes (null until made).
+    mutable std::vector<std::unique_ptr<Data>> m_cards;
+    std::unique_ptr<std::once_flag[]> m_made;
     std::unordered_map<std::string, Data> m_topics;  // each topic's link, by name
 
     std::size_t position(const core::Episode& e) const;
-    const Parts& parts(const core::Episode& e) const;
+    Data make_card(std::size_t slot) const;
 };
 
 // The whole episode for its page, with `older` and `newer` neighbours and what its note adds.
-// Cards (its own, its neighbours', related episodes') come from `cards` when given (made from the same curation).
+// Cards (its own, its neighbours', related episodes') come from `cards` when given (made from the same curation):
+// they are references then, and the page is rendered with `cards` as its shared data.
 Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
                   const notes::EpisodeExtras* extras, const EpisodeLookup& lookup, const CardCache* cards = nullptr);
 

@@ -101,7 +101,7 @@ void declare_list(const RenderInputs& in, Pages& out, const std::string& first_d
             put(d, "episodes", std::move(cards));
             put(d, "episode_count", std::to_string(count));
             put(d, "pagination", pagination(in.site, first_dir, page, pages));
-            return templates.render(template_name, in.site_root, d);
+            return templates.render(template_name, in.site_root, d, &in.cards);
         }, last - first);
     }
 }
@@ -139,7 +139,7 @@ void queue_episode_pages(const RenderInputs& in, Pages& out, const EpisodeLookup
             std::string description = extras && !extras->summary.empty() ? extras->summary : in.site.text(e).short_summary;
             Data d = page_data(in.site, e.title, description, dir, episode_jsonld(in.site, e, description));
             put(d, "episode", episode_data(in.site, e, older, newer, extras, lookup, &in.cards));
-            return templates.render("episode", in.site_root, d);
+            return templates.render("episode", in.site_root, d, &in.cards);
         });
     }
 }
@@ -226,7 +226,7 @@ void queue_archive(const RenderInputs& in, Pages& out) {
         put(d, "has_undated", !undated.empty());
         put(d, "undated", std::move(undated));
         put(d, "episode_count", std::to_string(in.catalog.episodes.size()));
-        return templates.render("archive", in.site_root, d);
+        return templates.render("archive", in.site_root, d, &in.cards);
     }, in.catalog.episodes.size());
 }
 

@@ -45,6 +45,8 @@ bool valid_partial_name(const std::string& name) {
 // at each lookup; pages look up thousands. The same lookup, allocating nothing for short names.
 class Context : public kainjow::mustache::basic_context<std::string> {
 public:
+    explicit Context(const SharedData* shared = nullptr) : m_shared(shared) {}
+
     void push(const Data* data) override { m_items.push_back(data); }
     void pop() override { m_items.pop_back(); }
 
@@ -57,7 +59,7 @@ public:
             while (value) {
                 std::size_t dot = name.find('.', start);
                 m_piece.assign(name, start, dot == std::string::npos ? std::string::npos : dot - start);
-                value = value->get(m_piece);
+                value = member(*value, m_piece);
                 if (dot == std::string::npos) break;
                 start = dot + 1;
             }
@@ -68,13 +70,24 @@ public:
 
     const Data* get_partial(const std::string& name) const override {
         for (auto item = m_items.rbegin(); item != m_items.rend(); ++item)
-            if (const Data* value = (*item)->get(name)) return value;
+            if (const Data* value = member(**item, name)) return value;
         return nullptr;
     }
 
 private:
+    const SharedData* m_shared;
     std::vector<const Data*> m_items;  // the innermost last
     mutable std::string m_piece;
+
+    // object.name, or what the object refers to has under that name (data.hpp, shared_reference).
+    const Data* member(const Data& object, const std::string& name) const {
+        if (const Data* value = object.get(name)) return value;
+        if (!m_shared) return nullptr;
+        const Data* reference = object.get(k_shared_key);
+        if (!reference || !reference->is_string()) return nullptr;
+        const Data* shared = m_shared->find(reference->string_value());
+        return shared ? shared->get(name) : nullptr;
+    }
 };
 
 // kainjow writes a page a line at a time to a stream; into a std::ostringstream, each line is
@@ -175,8 +188,8 @@ std::string TemplateSet::render(const std::string& name, const Data& data) const
     return render(name, context);
 }
 
-std::string TemplateSet::render(const std::string& name, const Data& site, const Data& page) const {
-    Context context;
+std::string TemplateSet::render(const std::string& name, const Data& site, const Data& page, const SharedData* shared) const {
+    Context context(shared);
     context.push(&site);
     context.push(&page);
     return render(name, context);

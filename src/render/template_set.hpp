@@ -28,8 +28,9 @@ public:
     // Renders template `name` (one of those loaded) with `data`.
     std::string render(const std::string& name, const Data& data) const;
 
-    // Renders with `page` on top of `site` (shared by every page: looked up, never copied).
-    std::string render(const std::string& name, const Data& site, const Data& page) const;
+    // Renders with `page` on top of `site` (shared by every page: looked up, never copied);
+    // references in `page` (shared_reference) are looked up in `shared`.
+    std::string render(const std::string& name, const Data& site, const Data& page, const SharedData* shared = nullptr) const;
 
     // Renders with a caller's context (tests use one that records every name looked up).
     std::string render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const;

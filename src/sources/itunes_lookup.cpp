@@ -51,15 +51,15 @@ SourceBatch read_itunes_lookup(std::string_view text, const SourceInfo& info) {
         batch.diagnostics.push_back(core::error_at({info.file, 1, 1}, "expected an iTunes lookup answer ({\"resultCount\": N, \"results\": [...]})"));
         return batch;
     }
-    auto spans = json_object_lines(text, 2);
+    auto spans = json_object_spans(text, 2);
     std::size_t index = 0;
     for (const auto& result : doc["results"]) {
         if (!result.is_object()) continue;
-        auto span = index < spans.size() ? spans[index] : std::pair<int, int>{0, 0};
+        JsonSpan span = index < spans.size() ? spans[index] : JsonSpan{};
         ++index;
         if (string_of(result, "wrapperType") != "podcastEpisode") continue;  // the show's own entry
         core::Record r;
-        r.from = provenance(info, span.first, span.second);
+        r.from = provenance(info, span.first_line, span.last_line);
         r.title = string_of(result, "trackName");
         r.date = util::parse_iso8601(string_of(result, "releaseDate"));
         // (Checked against the limit before converting: a double beyond int is undefined behaviour.)

@@ -1,5 +1,7 @@
 #include "sources/json_lines.hpp"
 
+#include <algorithm>
+
 #include "util/text_position.hpp"
 
 namespace sources {
@@ -13,28 +15,50 @@ core::Diagnostic json_syntax_error(std::string_view text, const SourceInfo& info
     return core::error_at({info.file, at.line, at.column}, "malformed JSON: " + what, std::string(util::line_text(text, at.line)));
 }
 
-std::vector<std::pair<int, int>> json_object_lines(std::string_view text, int depth) {
-    std::vector<std::pair<int, int>> spans;
-    int level = 0, line = 1, start_line = 0;
-    bool in_string = false, escaped = false;
-    for (char c : text) {
-        if (c == '\n') ++line;
-        if (in_string) {
-            if (escaped) escaped = false;
-            else if (c == '\\') escaped = true;
-            else if (c == '"') in_string = false;
-            continue;
-        }
-        if (c == '"') in_string = true;
-        else if (c == '{' || c == '[') {
-            if (level == depth && c == '{') start_line = line;
+namespace {
+std::size_t count_lines(std::string_view text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+}  // namespace
+
+std::vector<JsonSpan> json_object_spans(std::string_view text, int depth) {
+    std::vector<JsonSpan> spans;
+    JsonSpan open;
+    int level = 0, line = 1;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (c == '\n') {
+            ++line;
+        } else if (c == '"') {
+            // A string, skipped whole to its closing quote (one not escaped by an odd run of
+            // backslashes): most of a listing is its descriptions.
+            std::size_t from = i + 1;
+            std::size_t quote = from;
+            while ((quote = std::min(text.find('"', quote), text.size())) < text.size()) {
+                std::size_t backslashes = 0;
+                while (quote - backslashes > from && text[quote - backslashes - 1] == '\\') ++backslashes;
+                if (backslashes % 2 == 0) break;
+                ++quote;
+            }
+            line += static_cast<int>(count_lines(text.substr(from, quote - from)));  // (none in valid JSON)
+            i = quote;
+        } else if (c == '{' || c == '[') {
+            if (level == depth && c == '{') open.begin = i, open.first_line = line;
             ++level;
         } else if (c == '}' || c == ']') {
             --level;
-            if (level == depth && c == '}') spans.emplace_back(start_line, line);
+            if (level == depth && c == '}') {
+                open.end = i + 1, open.last_line = line;
+                spans.push_back(open);
+            }
         }
     }
     return spans;
+}
+
+int json_key_line(std::string_view text, const JsonSpan& span, const std::string& key) {
+    std::string_view object = text.substr(span.begin, span.end - span.begin);
+    std::size_t at = object.find("\"" + key + "\"");
+    if (at == std::string_view::npos) return span.first_line;
+    return span.first_line + static_cast<int>(count_lines(object.substr(0, at)));
 }
 
 }  // namespace sources

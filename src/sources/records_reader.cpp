@@ -40,14 +40,6 @@ struct Entry {
     std::vector<std::pair<std::string, Value>> values;
 };
 
-// Line of `"key"` inside lines [first, last], for messages about one value.
-int json_key_line(const std::vector<std::string_view>& lines, int first, int last, const std::string& key) {
-    std::string needle = "\"" + key + "\"";
-    for (int l = first; l <= last && l <= static_cast<int>(lines.size()); ++l)
-        if (l >= 1 && lines[static_cast<std::size_t>(l - 1)].find(needle) != std::string_view::npos) return l;
-    return first;
-}
-
 // The entries of a JSON listing as nlohmann's parser reads them (its SAX interface), without
 // the whole listing as a JSON value first: building that value and taking it apart again was
 // most of the time a large listing took to load. The entries are what reading that value gave:
@@ -165,12 +157,11 @@ std::vector<Entry> json_entries(std::string_view text, const SourceInfo& info, S
     }
     batch.diagnostics.insert(batch.diagnostics.end(), collector.problems.begin(), collector.problems.end());
     // Each entry's lines, and each key's line within them, for messages.
-    auto spans = json_object_lines(text, 1);
-    const auto lines = util::split_lines(text);
+    auto spans = json_object_spans(text, 1);
     for (std::size_t i = 0; i < collector.entries.size() && i < spans.size(); ++i) {
         Entry& entry = collector.entries[i];
-        entry.first_line = spans[i].first, entry.last_line = spans[i].second;
-        for (auto& [key, value] : entry.values) value.line = json_key_line(lines, entry.first_line, entry.last_line, key);
+        entry.first_line = spans[i].first_line, entry.last_line = spans[i].last_line;
+        for (auto& [key, value] : entry.values) value.line = json_key_line(text, spans[i], key);
     }
     return std::move(collector.entries);
 }
@@ -254,10 +245,10 @@ struct EntryReader {
             return;
         }
         if (!scalar(key, v, s) || s.empty()) return;
-        if (key == "title") r.title = s;
+        if (key == "title") r.title = std::move(s);
         else if (key == "description") {
-            r.description = s;
             r.description_truncated = looks_cut_off(s);
+            r.description = std::move(s);
         } else if (key == "date") {
             r.date = util::parse_any_date(s);
             if (!r.date) problem(true, v.line, "cannot read date '" + s + "'; expected 2024-08-04, 2024-08-04T01:47:46+00:00 or an RFC 822 date");
@@ -270,16 +261,16 @@ struct EntryReader {
         } else if (key == "enclosure_url") {
             if (!util::is_http_url(s)) return problem(true, v.line, "'enclosure_url' must be an absolute http(s) URL");
             if (!r.enclosure) r.enclosure = core::Enclosure{};
-            r.enclosure->url = s;
+            r.enclosure->url = std::move(s);
         } else if (key == "enclosure_type") {
             if (!r.enclosure) r.enclosure = core::Enclosure{};
-            r.enclosure->type = s;
+            r.enclosure->type = std::move(s);
         } else if (key == "enclosure_length") {
             long long n = 0;
             if (!util::parse_uint(s, n)) return problem(true, v.line, "'enclosure_length' must be a number of bytes");
             if (!r.enclosure) r.enclosure = core::Enclosure{};
             r.enclosure->length = n;
-        } else if (key == "guid") r.guid = s;
+        } else if (key == "guid") r.guid = std::move(s);
         else if (key == "apple_id") r.apple_id = s;
         else if (key == "apple_url") {
             r.apple_url = s;
@@ -320,6 +311,7 @@ SourceBatch read_records(std::string_view text, const SourceInfo& info, RecordsS
     SourceBatch batch{info, "records", {}, {}, {}};
     auto entries = syntax == RecordsSyntax::json ? json_entries(text, info, batch) : yaml_entries(text, info, batch);
     EntryReader reader{text, info, batch};
+    batch.records.reserve(entries.size());
     for (const auto& entry : entries) reader.read(entry);
     return batch;
 }

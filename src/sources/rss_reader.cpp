@@ -1,5 +1,6 @@
 #include "sources/rss_reader.hpp"
 
+#include <iterator>
 #include <map>
 #include <pugixml.hpp>
 
@@ -202,7 +203,9 @@ SourceBatch read_rss(std::string_view text, const SourceInfo& info) {
     batch.channel = read_channel(rss, channel, names);
     util::LineIndex lines(text);
     ItemReader reader{text, lines, info, names, batch};
-    for (auto item : channel.children("item")) batch.records.push_back(reader.read(item));
+    auto items = channel.children("item");
+    batch.records.reserve(static_cast<std::size_t>(std::distance(items.begin(), items.end())));  // (records are large)
+    for (auto item : items) batch.records.push_back(reader.read(item));
     return batch;
 }
 

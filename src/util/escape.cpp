@@ -1,5 +1,6 @@
 #include "util/escape.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -90,8 +91,10 @@ std::string decode_entities(std::string_view text) {
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '&') {
-            out.push_back(text[i]);
+        if (text[i] != '&') {  // the text up to the next '&', whole: every description comes here
+            std::size_t amp = std::min(text.find('&', i), text.size());
+            out.append(text, i, amp - i);
+            i = amp - 1;
             continue;
         }
         std::size_t semi = text.find(';', i);

@@ -66,24 +66,27 @@ std::string unescape_markdown(std::string_view text) {
     return out;
 }
 
-}  // namespace
-
-std::string clean_text(std::string_view text) {
-    // Each repair runs only when its mark is in the text (each returns the text as it is
-    // without it), and `current` views the text or the last repair's result: most text needs
-    // no repair and is copied once, by collapse_whitespace. Every title, description and
-    // searchable text comes here.
-    std::string repaired;
+// clean_text's repairs, each run only when its mark is in the text (each returns the text as it
+// is without it). The result views `text` or `storage`: most text needs no repair and is not
+// copied here.
+std::string_view repaired(std::string_view text, std::string& storage) {
     std::string_view current = text;
     auto repair = [&](std::string next) {
-        repaired = std::move(next);
-        current = repaired;
+        storage = std::move(next);
+        current = storage;
     };
     if (!is_valid_utf8(current)) repair(sanitize_utf8(current));
     if (current.find('\xC3') != std::string_view::npos) repair(repair_mojibake(current));
     if (current.find('\\') != std::string_view::npos) repair(unescape_markdown(current));
     if (current.find("**") != std::string_view::npos) repair(replace_all(current, "**", ""));
-    return collapse_whitespace(current);
+    return current;
+}
+}  // namespace
+
+std::string clean_text(std::string_view text) {
+    // Every title, description and searchable text comes here: copied once, by collapse_whitespace.
+    std::string storage;
+    return collapse_whitespace(repaired(text, storage));
 }
 
 namespace {
@@ -113,8 +116,12 @@ std::string ascii_match_form(std::string_view cleaned) {
 }  // namespace
 
 std::string match_form(std::string_view text) {
-    std::string cleaned = clean_text(text);
-    if (is_ascii(cleaned)) return ascii_match_form(cleaned);
+    // ASCII text skips clean_text's white space collapsing: ascii_match_form separates words at
+    // any run of white space itself (the same words, one copy of the text fewer).
+    std::string storage;
+    std::string_view fixed = repaired(text, storage);
+    if (is_ascii(fixed)) return ascii_match_form(fixed);
+    std::string cleaned = collapse_whitespace(fixed);
     std::string latin;
     latin.reserve(cleaned.size());
     for_each_code_point(cleaned, [&](char32_t cp, std::size_t offset, std::size_t length) {

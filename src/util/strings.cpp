@@ -57,7 +57,10 @@ std::string ascii_lower(std::string_view text) {
 }
 
 bool starts_with_icase(std::string_view text, std::string_view prefix) {
-    return text.size() >= prefix.size() && ascii_lower(text.substr(0, prefix.size())) == ascii_lower(prefix);
+    // Compared in place: each media URL is tried against every tracking prefix while linking.
+    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    return text.size() >= prefix.size() &&
+           std::equal(prefix.begin(), prefix.end(), text.begin(), [&](char a, char b) { return lower(a) == lower(b); });
 }
 
 std::string collapse_whitespace(std::string_view text) {

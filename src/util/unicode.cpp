@@ -6,6 +6,8 @@
 #include <memory>
 #include <utf8proc.h>
 
+#include "util/strings.hpp"
+
 namespace util {
 
 std::string encode_utf8(char32_t code_point) {
@@ -78,16 +80,25 @@ std::string map_with(std::string_view text, int options) {
 }
 }  // namespace
 
+// utf8proc's mappings (decomposition, case folding, ignorables, marks) change no ASCII character
+// but the capitals: most text is ASCII, and every title of every source is slugified and folded
+// while linking, so it is lower-cased here without utf8proc (tests/util/strings_test.cpp
+// compares the two for every ASCII character).
 std::string fold_for_matching(std::string_view text) {
+    if (is_ascii(text)) return ascii_lower(text);
     return map_with(text, UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE);
 }
 
 std::string strip_accents_lower(std::string_view text) {
+    if (is_ascii(text)) return ascii_lower(text);
     return map_with(text, UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD |
                               UTF8PROC_STRIPMARK | UTF8PROC_IGNORE);
 }
 
 bool is_letter_or_digit(char32_t code_point) {
+    if (code_point < 0x80)  // as utf8proc's categories have it, without the table lookups
+        return (code_point >= 'a' && code_point <= 'z') || (code_point >= 'A' && code_point <= 'Z') ||
+               (code_point >= '0' && code_point <= '9');
     switch (utf8proc_category(static_cast<utf8proc_int32_t>(code_point))) {
         case UTF8PROC_CATEGORY_LU: case UTF8PROC_CATEGORY_LL: case UTF8PROC_CATEGORY_LT:
         case UTF8PROC_CATEGORY_LM: case UTF8PROC_CATEGORY_LO: case UTF8PROC_CATEGORY_ND:

@@ -67,3 +67,27 @@ TEST_CASE("missing templates and partials, and partial names that climb out") {
     test::write(dir.path() / "t/page.mustache", "{{> ../../etc/passwd}}");
     CHECK(first_error(dir.path() / "p", dir.path() / "t", "page").find("invalid partial name") != std::string::npos);
 }
+
+TEST_CASE("a reference shows what it refers to, under what it has itself") {
+    // Cards are shared between pages by reference (render/data.hpp): sections, dotted names and
+    // lists see the shared object's values, the reference's own keys first, outer data last.
+    struct Cards final : render::SharedData {
+        render::Data card;
+        const render::Data* find(const std::string& name) const override { return name == "7" ? &card : nullptr; }
+    } cards;
+    render::put(cards.card, "title", "Shared <title>");
+    render::put(cards.card, "summary", "theirs");
+    test::TempDir dir;
+    test::write(dir.path() / "t.mustache",
+                "{{#episode}}{{title}}|{{summary}}|{{site_name}}{{/episode}}|{{episode.title}}|"
+                "{{#list}}[{{title}}{{^title}}none{{/title}}]{{/list}}");
+    TemplateSet set({}, dir.path(), {"t"});
+    render::Data site, page, episode = render::shared_reference("7");
+    render::put(site, "site_name", "Site");
+    render::put(episode, "summary", "its own");
+    render::put(page, "episode", std::move(episode));
+    render::put(page, "list", render::List{render::shared_reference("7"), render::shared_reference("8")});
+    CHECK(set.render("t", site, page, &cards) == "Shared &lt;title&gt;|its own|Site|Shared &lt;title&gt;|[Shared &lt;title&gt;][none]");
+    // Without the shared data a reference has only its own keys.
+    CHECK(set.render("t", site, page) == "|its own|Site||[none][none]");
+}

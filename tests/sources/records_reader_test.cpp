@@ -21,6 +21,31 @@ TEST_CASE("JSON records with provenance lines") {
     CHECK(batch.records[2].from.line == 13);
 }
 
+TEST_CASE("JSON entries' lines: strings with quotes, backslashes and braces are skipped whole") {
+    // Each entry's lines and each bad value's line, however its strings are escaped.
+    auto batch = read_records(
+        "[\n"
+        " {\"title\": \"A \\\"quoted\\\" {brace} [title\",\n"
+        "  \"description\": \"ends with a backslash \\\\\",\n"
+        "  \"date\": \"someday\"},\n"
+        " {\"title\": \"\\\\\\\"}\\\\\", \"duration\": \"long\"},\n"
+        " {\"title\": \"C\"}\n"
+        "]",
+        {"x", "q.json"}, RecordsSyntax::json);
+    REQUIRE(batch.records.size() == 3);
+    CHECK(batch.records[0].title == "A \"quoted\" {brace} [title");
+    CHECK(batch.records[0].description == "ends with a backslash \\");
+    CHECK(batch.records[0].from.line == 2);
+    CHECK(batch.records[0].from.end_line == 4);
+    CHECK(batch.records[1].title == "\\\"}\\");
+    CHECK(batch.records[1].from.line == 5);
+    CHECK(batch.records[1].from.end_line == 5);
+    CHECK(batch.records[2].from.line == 6);
+    REQUIRE(batch.diagnostics.size() == 2);
+    CHECK(core::format(batch.diagnostics[0]).starts_with("q.json:4: error: cannot read date 'someday'"));
+    CHECK(core::format(batch.diagnostics[1]).starts_with("q.json:5: error: cannot read duration 'long'"));
+}
+
 TEST_CASE("YAML records") {
     auto batch = read_records(test::read(test::fixture("records/listings.yaml")), {"yaml", "listings.yaml"}, RecordsSyntax::yaml);
     CHECK(batch.diagnostics.empty());

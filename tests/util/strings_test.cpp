@@ -1,9 +1,13 @@
 #include <doctest/doctest.h>
 
+#include <cctype>
+
 #include <nlohmann/json.hpp>
+#include <utf8proc.h>
 
 #include "util/escape.hpp"
 #include "util/html_sanitizer.hpp"
+#include "util/normalize.hpp"
 #include "util/strings.hpp"
 #include "util/text_position.hpp"
 #include "util/unicode.hpp"
@@ -110,6 +114,81 @@ TEST_CASE("is_valid_utf8: long ASCII runs are skipped, every other character is 
             REQUIRE_FALSE(util::is_valid_utf8("\xC3\xA9" + text.substr(0, at) + c + text.substr(at)));
         }
     }
+}
+
+TEST_CASE("ASCII text folds, loses accents and is classed as utf8proc would do it") {
+    // The ASCII shortcuts of fold_for_matching, strip_accents_lower and is_letter_or_digit,
+    // against utf8proc itself with the same options, for every ASCII character alone and in text.
+    auto mapped = [](const std::string& text, int options) {
+        utf8proc_uint8_t* out = nullptr;
+        auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(text.data()), static_cast<utf8proc_ssize_t>(text.size()),
+                              &out, static_cast<utf8proc_option_t>(options));
+        REQUIRE(n >= 0);
+        std::string result(reinterpret_cast<const char*>(out), static_cast<std::size_t>(n));
+        std::free(out);
+        return result;
+    };
+    const int fold = UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE;
+    const int strip = UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK | UTF8PROC_IGNORE;
+    std::vector<std::string> texts = {"Inductor - Post-grad FX passes", "TORCH_TRACE\tand\r\ntlparse (C++ #2)!"};
+    for (int c = 0; c < 0x80; ++c) {
+        texts.push_back(std::string(1, static_cast<char>(c)));
+        auto category = utf8proc_category(c);
+        bool letter_or_digit = category == UTF8PROC_CATEGORY_LU || category == UTF8PROC_CATEGORY_LL || category == UTF8PROC_CATEGORY_ND;
+        CAPTURE(c);
+        CHECK(util::is_letter_or_digit(static_cast<char32_t>(c)) == letter_or_digit);
+    }
+    for (const auto& t : texts) {
+        CAPTURE(t);
+        CHECK(util::fold_for_matching(t) == mapped(t, fold));
+        CHECK(util::strip_accents_lower(t) == mapped(t, strip));
+    }
+    // Not ASCII: still utf8proc's ("Ｔｏｒｃｈ" is NFKC "torch"; "Café" loses its accent).
+    CHECK(util::fold_for_matching("\xEF\xBC\xB4\xEF\xBD\x8F\xEF\xBD\x92\xEF\xBD\x83\xEF\xBD\x88") == "torch");
+    CHECK(util::strip_accents_lower("Caf\xC3\xA9") == "cafe");
+}
+
+TEST_CASE("starts_with_icase: ASCII letters in either case, everything else as it is") {
+    CHECK(util::starts_with_icase("DTS.Podtrac.COM/redirect.mp3/x", "dts.podtrac.com/"));
+    CHECK(util::starts_with_icase("abc", ""));
+    CHECK(util::starts_with_icase("ABC", "abc"));
+    CHECK_FALSE(util::starts_with_icase("ab", "abc"));
+    CHECK_FALSE(util::starts_with_icase("abd", "abc"));
+    CHECK_FALSE(util::starts_with_icase("[bc", "{bc"));  // '[' + 32 is '{': not a letter, not folded
+    CHECK_FALSE(util::starts_with_icase("\xC3\x89", "\xC3\xA9"));  // É and é: ASCII only
+}
+
+TEST_CASE("decode_entities: the named and numeric entities, anything else as written") {
+    const std::pair<const char*, const char*> rows[] = {
+        {"", ""}, {"plain text", "plain text"}, {"a &amp; b", "a & b"}, {"&lt;p&gt;", "<p>"},
+        {"&#39;&#x41;&#X42;&apos;", "'AB'"}, {"AT&T", "AT&T"}, {"&unknown; x", "&unknown; x"}, {"&&amp;", "&&"},
+        {"&#0;", "&#0;"}, {"tail &amp", "tail &amp"}, {"&nbsp;&hellip;", "\xC2\xA0\xE2\x80\xA6"},
+        {"&#x1F399;!", "\xF0\x9F\x8E\x99!"}, {"&quot;far away;", "\"far away;"}, {"&toolongname;", "&toolongname;"}};
+    for (const auto& [html, text] : rows) {
+        CAPTURE(html);
+        CHECK(util::decode_entities(html) == text);
+    }
+}
+
+TEST_CASE("match_form of ASCII text: the lower-case words of clean_text, whatever white space is between them") {
+    // match_form skips clean_text's collapsing for ASCII text; against the definition on the
+    // cleaned text, for every mix of letters, white space and the marks the repairs look for.
+    auto reference = [](const std::string& text) {
+        std::string out;
+        bool gap = false;
+        for (char c : util::clean_text(text)) {
+            if (std::isalnum(static_cast<unsigned char>(c))) {
+                if (gap && !out.empty()) out.push_back(' ');
+                gap = false;
+                out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+            } else if (c != '\'') {
+                gap = true;
+            }
+        }
+        return out;
+    };
+    for_each_mix("aB \t\n*\\'-", 5, [&](const std::string& t) { REQUIRE(util::match_form(t) == reference(t)); });
+    CHECK(util::match_form("  Post-grad\n\nFX **passes**  ") == "post grad fx passes");
 }
 
 TEST_CASE("strip_tags: every '<' to the next '>' is a space, entities decoded, white space collapsed") {
