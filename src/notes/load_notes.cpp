@@ -248,6 +248,10 @@ std::vector<fs::path> markdown_files(const fs::path& dir) {
 
 // A note's path as messages and provenance show it: relative to the project.
 std::string shown(const fs::path& p, const fs::path& root) {
+    // Notes are listed under the project's content/, so the relative path is almost always
+    // lexical; fs::relative resolves every folder of both paths (a dozen system calls a note).
+    auto lexical = p.lexically_normal().lexically_relative(root.lexically_normal());
+    if (!lexical.empty() && *lexical.begin() != "..") return lexical.generic_string();
     std::error_code ec;
     auto rel = fs::relative(p, root, ec);
     return (ec || rel.empty() ? p : rel).generic_string();
