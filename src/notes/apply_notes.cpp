@@ -8,6 +8,7 @@
 
 #include "notes/markdown.hpp"
 #include "util/dates.hpp"
+#include "util/parallel.hpp"
 #include "util/strings.hpp"
 
 namespace notes {
@@ -38,6 +39,7 @@ struct Applier {
     std::vector<const std::string*> noted_by;                // episode -> its note's file
     std::map<std::size_t, std::set<std::size_t>> links_to;  // episode -> the episodes whose notes link to it
     bool dates_changed = false;                              // a note gave an episode its date
+    std::unordered_map<const std::string*, RenderedMarkdown> prerendered;  // by the body in the NoteSet
 
     // Resolves a reference to one episode index, or reports why not.
     std::optional<std::size_t> resolve(const Located& ref, const std::string& what) {
@@ -66,9 +68,29 @@ struct Applier {
             // Moved, not copied, from the last run's cache: this run's replaces it.
             if (auto node = cache->markdown.extract(key)) return used.insert(std::move(node)).position->second;
         }
-        auto rendered = render_markdown(body, first_line, resolver(catalog, index, episode_url));
+        auto found = prerendered.find(&body);
+        auto rendered = found != prerendered.end() ? std::move(found->second)
+                                                   : render_markdown(body, first_line, resolver(catalog, index, episode_url));
         if (cache) used.emplace(std::move(key), rendered);
         return rendered;
+    }
+
+    // Renders, on every core, the bodies render() will be asked for that the cache does not
+    // hold: before any note is applied, since rendering reads the catalog as merged (a large
+    // archive has thousands of notes, and applying them is otherwise one thread's work).
+    void prerender(const NoteSet& notes) {
+        std::vector<std::pair<const std::string*, int>> bodies;
+        auto want = [&](const std::string& body, int first_line) {
+            if (!cache || !cache->markdown.contains(markdown_key(body, first_line))) bodies.emplace_back(&body, first_line);
+        };
+        for (const auto& note : notes.episodes)
+            if (!note->draft && !note->episode.value.empty()) want(note->body, note->body_line);
+        for (const auto& page : notes.pages)
+            if (!page.draft && !page.title.empty()) want(page.body, page.body_line);
+        std::vector<RenderedMarkdown> rendered(bodies.size());
+        const EpisodeResolver resolve = resolver(catalog, index, episode_url);  // reads only
+        util::parallel_for(bodies.size(), 16, [&](std::size_t i) { rendered[i] = render_markdown(*bodies[i].first, bodies[i].second, resolve); });
+        for (std::size_t i = 0; i < bodies.size(); ++i) prerendered.emplace(bodies[i].first, std::move(rendered[i]));
     }
 
     void set_source(core::Episode& e, const std::string& field, const EpisodeNote& note) {
@@ -226,10 +248,11 @@ std::span<const std::size_t> EpisodeIndex::find(const std::string& ref) const {
 Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, ApplyCache* cache) {
     std::shared_ptr<const EpisodeIndex> index = cache && cache->index ? cache->index : std::make_shared<const EpisodeIndex>(catalog);
     if (cache) cache->index = index;
-    Applier a{catalog, episode_url, cache, *index, {}, {}, {}, std::vector<const std::string*>(catalog.episodes.size()), {}};
+    Applier a{catalog, episode_url, cache, *index, {}, {}, {}, std::vector<const std::string*>(catalog.episodes.size()), {}, false, {}};
     a.curation.by_slug.reserve(catalog.episodes.size());  // feed categories give most episodes extras
     for (const auto& d : notes.diagnostics)
         if (d.severity == core::Severity::error) a.errors.push_back(d);
+    a.prerender(notes);
     for (const auto& note : notes.episodes) a.apply(*note);
     a.pages(notes);
     if (cache) cache->markdown = std::move(a.used);
