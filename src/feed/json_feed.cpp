@@ -76,6 +76,11 @@ std::string write_json_feed(const core::Catalog& catalog, const notes::Curation&
     const std::size_t gap = frame.find(k_empty);
     if (gap == std::string::npos) throw std::logic_error("feed.json: no place for the items");
     std::string text = frame.substr(0, gap + k_empty.size() - 1);  // up to "[", the items go after it
+    // Room for every item up front (a guess on the large side; untouched room costs no memory):
+    // growing by doubling would copy the text and touch twice its size.
+    std::size_t room = frame.size();
+    for (const auto& e : catalog.episodes) room += 2 * site.text(e).notes_html.size() + 2 * e.title.size() + 1024;
+    text.reserve(room);
     bool first = true;
     for (const auto& e : catalog.episodes) {
         // The same items as feed.xml: an audio file and a date.
