@@ -5,6 +5,7 @@
 #include <optional>
 
 #include <nlohmann/json.hpp>
+#include <simdjson.h>
 #include <yaml-cpp/yaml.h>
 
 #include "sources/json_lines.hpp"
@@ -39,6 +40,49 @@ struct Entry {
     };
     std::vector<std::pair<std::string, Value>> values;
 };
+
+Entry::Value text_value(std::string text, bool is_number) {
+    Entry::Value v;
+    v.text = std::move(text);
+    v.is_number = is_number;
+    return v;
+}
+
+// An entry from an object's keys and values in the text's order: its keys in order, the last of
+// a repeated key kept (as nlohmann's object would hold them).
+Entry entry_of(std::vector<std::pair<std::string, Entry::Value>> values) {
+    std::stable_sort(values.begin(), values.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    Entry entry;
+    for (std::size_t i = 0; i < values.size(); ++i)
+        if (i + 1 == values.size() || values[i + 1].first != values[i].first) entry.values.push_back(std::move(values[i]));
+    return entry;
+}
+
+// An entry's value as simdjson gives it, as EntryCollector takes it from nlohmann: scalars as
+// text, a list's own strings, anything else a wrong type.
+Entry::Value json_value(simdjson::dom::element value) {
+    using Type = simdjson::dom::element_type;
+    switch (value.type()) {
+        case Type::STRING: return text_value(std::string(value.get_string().value_unsafe()), false);
+        case Type::INT64: return text_value(std::to_string(value.get_int64().value_unsafe()), true);
+        case Type::UINT64: return text_value(std::to_string(value.get_uint64().value_unsafe()), true);
+        case Type::DOUBLE: return text_value(whole_number_text(value.get_double().value_unsafe()), true);
+        case Type::BOOL: return text_value(value.get_bool().value_unsafe() ? "true" : "false", false);
+        case Type::NULL_VALUE: return {};
+        case Type::ARRAY: {
+            Entry::Value list;
+            list.is_list = true;
+            const simdjson::dom::array items = value.get_array().value_unsafe();
+            for (simdjson::dom::element item : items)
+                if (item.is_string()) list.items.emplace_back(item.get_string().value_unsafe());
+            return list;
+        }
+        case Type::OBJECT: break;
+    }
+    Entry::Value wrong;
+    wrong.is_list = true;
+    return wrong;
+}
 
 // The entries of a JSON listing as nlohmann's parser reads them (its SAX interface), without
 // the whole listing as a JSON value first: building that value and taking it apart again was
@@ -89,13 +133,6 @@ private:
     Entry::Value m_value;     // its value, when that is a container
     std::vector<std::pair<std::string, Entry::Value>> m_values;  // the entry's, in the text's order
 
-    static Entry::Value text_value(std::string text, bool is_number) {
-        Entry::Value v;
-        v.text = std::move(text);
-        v.is_number = is_number;
-        return v;
-    }
-
     // A scalar: an entry's value, or an item of the list that is not an object.
     bool scalar(Entry::Value v) {
         if (m_depth == 2 && m_in_entry) m_values.emplace_back(m_key, std::move(v));
@@ -133,17 +170,36 @@ private:
     }
 
     void finish_entry() {
-        // Keys in order, the last of a repeated key kept (as nlohmann's object would hold them).
-        std::stable_sort(m_values.begin(), m_values.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        Entry entry;
-        for (std::size_t i = 0; i < m_values.size(); ++i)
-            if (i + 1 == m_values.size() || m_values[i + 1].first != m_values[i].first) entry.values.push_back(std::move(m_values[i]));
+        entries.push_back(entry_of(std::move(m_values)));
         m_values.clear();
-        entries.push_back(std::move(entry));
     }
 };
 
-std::vector<Entry> json_entries(std::string_view text, const SourceInfo& info, SourceBatch& batch) {
+// The entries of a JSON listing as simdjson reads them: what EntryCollector makes of nlohmann's
+// reading (tests/sources/records_reader_test.cpp reads listings both ways), in a fifth of the
+// time; nlohmann's lexer was most of a large listing's load. Nothing when simdjson refuses the
+// text or it is not a list of objects: nlohmann's reading then says what is wrong, and where.
+std::optional<std::vector<Entry>> simdjson_entries(std::string_view text) {
+    simdjson::dom::parser parser;
+    const simdjson::padded_string padded(text);  // (the parser reads past the end)
+    simdjson::dom::element list;
+    if (parser.parse(padded).get(list) != simdjson::SUCCESS || list.type() != simdjson::dom::element_type::ARRAY) return std::nullopt;
+    const simdjson::dom::array items = list.get_array().value_unsafe();  // (named: ranges over a result's value dangle)
+    std::vector<Entry> entries;
+    entries.reserve(items.size());
+    for (simdjson::dom::element item : items) {
+        if (item.type() != simdjson::dom::element_type::OBJECT) return std::nullopt;
+        const simdjson::dom::object object = item.get_object().value_unsafe();
+        std::vector<std::pair<std::string, Entry::Value>> values;
+        for (simdjson::dom::key_value_pair field : object) values.emplace_back(std::string(field.key), json_value(field.value));
+        entries.push_back(entry_of(std::move(values)));
+    }
+    return entries;
+}
+
+// The entries of a JSON listing: simdjson's reading, or nlohmann's when simdjson finds anything wrong.
+std::vector<Entry> read_json_entries(std::string_view text, const SourceInfo& info, SourceBatch& batch) {
+    if (auto entries = simdjson_entries(text)) return std::move(*entries);
     EntryCollector collector(text, info);
     // Syntax errors and numbers it cannot hold come to the collector's parse_error, which stops it.
     nlohmann::json::sax_parse(text.begin(), text.end(), &collector);
@@ -156,14 +212,19 @@ std::vector<Entry> json_entries(std::string_view text, const SourceInfo& info, S
         return {};
     }
     batch.diagnostics.insert(batch.diagnostics.end(), collector.problems.begin(), collector.problems.end());
+    return std::move(collector.entries);
+}
+
+std::vector<Entry> json_entries(std::string_view text, const SourceInfo& info, SourceBatch& batch) {
+    std::vector<Entry> entries = read_json_entries(text, info, batch);
     // Each entry's lines, and each key's line within them, for messages.
     auto spans = json_object_spans(text, 1);
-    for (std::size_t i = 0; i < collector.entries.size() && i < spans.size(); ++i) {
-        Entry& entry = collector.entries[i];
+    for (std::size_t i = 0; i < entries.size() && i < spans.size(); ++i) {
+        Entry& entry = entries[i];
         entry.first_line = spans[i].first_line, entry.last_line = spans[i].last_line;
         for (auto& [key, value] : entry.values) value.line = json_key_line(text, spans[i], key);
     }
-    return std::move(collector.entries);
+    return entries;
 }
 
 std::vector<Entry> yaml_entries(std::string_view text, const SourceInfo& info, SourceBatch& batch) {

@@ -1,5 +1,7 @@
 #include "targets.hpp"
 
+#include <stdexcept>
+
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "merge/merge.hpp"
@@ -43,7 +45,19 @@ void through_merge(sources::SourceBatch batch) {
 }
 
 void rss(std::string_view d) { through_merge(sources::read_rss(d, k_info)); }
-void records_json(std::string_view d) { through_merge(sources::read_records(d, k_info, sources::RecordsSyntax::json)); }
+// simdjson's reading of a listing must be nlohmann's, which reads it when a byte order mark
+// makes simdjson refuse it. (Messages are not compared: a syntax error's column on the first
+// line moves with the mark.)
+void records_json(std::string_view d) {
+    auto batch = sources::read_records(d, k_info, sources::RecordsSyntax::json);
+    if (!d.starts_with("\xEF\xBB\xBF")) {
+        auto by_nlohmann = sources::read_records("\xEF\xBB\xBF" + std::string(d), k_info, sources::RecordsSyntax::json);
+        if (records_summary(batch, false) != records_summary(by_nlohmann, false) ||
+            batch.diagnostics.size() != by_nlohmann.diagnostics.size())
+            throw std::logic_error("simdjson and nlohmann read this listing differently");
+    }
+    through_merge(std::move(batch));
+}
 void records_yaml(std::string_view d) { through_merge(sources::read_records(d, k_info, sources::RecordsSyntax::yaml)); }
 void podbean(std::string_view d) { through_merge(sources::read_podbean_page(d, k_info)); }
 void pod_casts_io(std::string_view d) { through_merge(sources::read_pod_casts_io_page(d, k_info)); }
@@ -120,6 +134,22 @@ void url(std::string_view d) {
 void feed_lint(std::string_view d) { feed::lint_feed(d); }
 
 }  // namespace
+
+std::string records_summary(const sources::SourceBatch& batch, bool with_messages) {
+    std::string out;
+    for (const auto& r : batch.records) {
+        out += r.from.file + ":" + std::to_string(r.from.line) + "-" + std::to_string(r.from.end_line) + " [" + r.title + "] [" +
+               r.description + "] " + (r.description_truncated ? "cut " : "") + r.guid + " " + r.page_url + " " + r.apple_id +
+               " " + r.apple_url + " " + (r.date ? util::format_iso8601(*r.date) : "-") + " " +
+               (r.duration ? std::to_string(r.duration->seconds) : "-") + " " +
+               (r.enclosure ? r.enclosure->url + "|" + r.enclosure->type + "|" + std::to_string(r.enclosure->length.value_or(-1)) : "-");
+        for (const auto& u : r.seen_at) out += " seen:" + u;
+        out += "\n";
+    }
+    if (with_messages)
+        for (const auto& d : batch.diagnostics) out += core::format(d) + "\n";
+    return out;
+}
 
 const std::vector<Target>& targets() {
     static const std::vector<Target> list = {

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "sources/source_batch.hpp"
+
 namespace fuzz {
 
 struct Target {
@@ -14,5 +16,8 @@ struct Target {
 };
 
 const std::vector<Target>& targets();
+
+// Every field a listing can set on each record, and the batch's messages: for comparing readings.
+std::string records_summary(const sources::SourceBatch& batch, bool with_messages = true);
 
 }  // namespace fuzz

@@ -1,7 +1,9 @@
 #include <doctest/doctest.h>
 
 #include "sources/records_reader.hpp"
+#include "util/dates.hpp"
 #include "support.hpp"
+#include "targets.hpp"
 
 using sources::read_records;
 using sources::RecordsSyntax;
@@ -44,6 +46,36 @@ TEST_CASE("JSON entries' lines: strings with quotes, backslashes and braces are 
     REQUIRE(batch.diagnostics.size() == 2);
     CHECK(core::format(batch.diagnostics[0]).starts_with("q.json:4: error: cannot read date 'someday'"));
     CHECK(core::format(batch.diagnostics[1]).starts_with("q.json:5: error: cannot read duration 'long'"));
+}
+
+TEST_CASE("JSON listings read the same by simdjson as by nlohmann") {
+    // A listing that starts with a byte order mark is refused by simdjson and read by nlohmann
+    // (which skips the mark): the two readings must give the same records and messages.
+    const std::string listings[] = {
+        test::read(test::fixture("records/listings.json")),
+        test::read(test::fixture("records/bad_value.json")),
+        "[\n {\"title\": \"Caf\\u00e9 \\ud83c\\udf99 \\\"q\\\" \\\\ \\/\", \"zeta\": -5, \"alpha\": 18446744073709551615,\n"
+        "  \"duration\": 1800.0, \"enclosure_length\": 1.5e3, \"guid\": true, \"apple_id\": false, \"date\": null,\n"
+        "  \"seen_at\": [\"https://a.example/1\", [\"https://b.example/\"], {\"u\": 1}, 5, null, \"https://d.example/2\"],\n"
+        "  \"url\": {\"nested\": [\"x\"]}, \"title\": \"Second title wins\", \"description\": \"tab\\tand\\nnewline\"},\n"
+        " {\"enclosure_url\": \"https://cdn.example/a.mp3\", \"enclosure_type\": \"audio/mpeg\", \"enclosure_length\": 123,\n"
+        "  \"date\": \"2024-08-04T01:47:46+00:00\", \"duration\": \"17min\", \"apple_url\": \"https://podcasts.apple.com/x?i=42\"},\n"
+        " {},\n"
+        " {\"title\": \"\", \"description\": \"   \", \"enclosure_length\": -0, \"unknown\": 1}\n"
+        "]\n",
+        "[]",
+    };
+    for (const auto& text : listings) {
+        CAPTURE(text);
+        auto simd = read_records(text, {"x", "l.json"}, RecordsSyntax::json);
+        auto nlohmann = read_records("\xEF\xBB\xBF" + text, {"x", "l.json"}, RecordsSyntax::json);
+        CHECK(fuzz::records_summary(simd) == fuzz::records_summary(nlohmann));
+    }
+    // What simdjson refuses is nlohmann's to report, with its position.
+    auto broken = read_records("[{\"title\": \"a\"},\n {\"title\": \"b\" \"c\"}]", {"x", "b.json"}, RecordsSyntax::json);
+    REQUIRE(broken.diagnostics.size() == 1);
+    CHECK(core::format(broken.diagnostics[0]).starts_with("b.json:2:"));
+    CHECK(core::format(broken.diagnostics[0]).find("malformed JSON") != std::string::npos);
 }
 
 TEST_CASE("YAML records") {
