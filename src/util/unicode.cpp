@@ -17,6 +17,10 @@ std::string encode_utf8(char32_t code_point) {
 }
 
 std::size_t decode_utf8_at(std::string_view text, std::size_t offset, char32_t& code_point) {
+    if (const auto byte = static_cast<unsigned char>(text[offset]); byte < 0x80) {  // most text: no call into utf8proc
+        code_point = byte;
+        return 1;
+    }
     utf8proc_int32_t cp = 0;
     auto n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + offset),
                               static_cast<utf8proc_ssize_t>(text.size() - offset), &cp);
