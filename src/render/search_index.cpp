@@ -31,17 +31,13 @@ using Scores = std::unordered_map<std::string, int, WordHash, std::equal_to<>>;
 
 void add_words(Scores& scores, std::string_view text, int weight) {
     const std::string form = util::match_form(text);  // the words of util::match_words, in place
-    const std::string_view words = form;
-    for (std::size_t start = 0; start < words.size();) {  // (match_form puts one space between words)
-        std::size_t end = std::min(words.find(' ', start), words.size());
-        std::string_view word = words.substr(start, end - start);
-        start = end + 1;
+    util::for_each_word(form, [&](std::string_view word) {
         // (Eight bytes are at least two code points: only short words are counted.)
-        if (word.size() > 40 || (word.size() < 8 && util::code_point_count(word) < 2)) continue;
+        if (word.size() > 40 || (word.size() < 8 && util::code_point_count(word) < 2)) return;
         auto it = scores.find(word);
         if (it == scores.end()) it = scores.emplace(word, 0).first;
         it->second += weight;
-    }
+    });
 }
 
 }  // namespace

@@ -104,7 +104,7 @@ std::string ascii_match_form(std::string_view cleaned) {
             if (alnum) {
                 if (space && w != begin) *w++ = ' ';
                 space = false;
-                *w++ = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+                *w++ = ascii_lower(c);
             } else if (c != '\'') {
                 space = true;
             }

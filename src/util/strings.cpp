@@ -30,8 +30,8 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 }
 
 std::vector<std::string_view> split_words(std::string_view text) {
-    std::vector<std::string_view> words = split(text, ' ');
-    std::erase_if(words, [](std::string_view w) { return w.empty(); });
+    std::vector<std::string_view> words;
+    for_each_word(text, [&](std::string_view w) { words.push_back(w); });
     return words;
 }
 
@@ -51,16 +51,14 @@ std::vector<std::string_view> split_lines(std::string_view text) {
 
 std::string ascii_lower(std::string_view text) {
     std::string out(text);
-    for (auto& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    for (auto& c : out) c = ascii_lower(c);
     return out;
 }
 
 bool starts_with_icase(std::string_view text, std::string_view prefix) {
     // Compared in place: each media URL is tried against every tracking prefix while linking.
-    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
     return text.size() >= prefix.size() &&
-           std::equal(prefix.begin(), prefix.end(), text.begin(), [&](char a, char b) { return lower(a) == lower(b); });
+           std::equal(prefix.begin(), prefix.end(), text.begin(), [](char a, char b) { return ascii_lower(a) == ascii_lower(b); });
 }
 
 std::string collapse_whitespace(std::string_view text) {

@@ -16,10 +16,22 @@ std::vector<std::string_view> split(std::string_view text, char separator);
 // The words between spaces, empty ones dropped (the words of a match form, for instance).
 std::vector<std::string_view> split_words(std::string_view text);
 
+// Calls fn(word) for each word split_words gives, without making the list.
+template <class Fn>
+void for_each_word(std::string_view text, Fn&& fn) {
+    for (std::size_t start = 0; start < text.size();) {
+        std::size_t end = text.find(' ', start);
+        if (end == std::string_view::npos) end = text.size();
+        if (end > start) fn(text.substr(start, end - start));
+        start = end + 1;
+    }
+}
+
 // Splits into lines, accepting \n, \r\n and \r endings; the endings are dropped.
 std::vector<std::string_view> split_lines(std::string_view text);
 
 // ASCII-only lower-casing; bytes >= 0x80 are left alone.
+inline char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 std::string ascii_lower(std::string_view text);
 
 bool starts_with_icase(std::string_view text, std::string_view prefix);

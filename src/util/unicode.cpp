@@ -72,7 +72,12 @@ std::string sanitize_utf8(std::string_view text) {
 }
 
 namespace {
+// Both mappings below (case folding with composition or decomposition, ignorables and marks
+// dropped) change no ASCII character but the capitals: most text is ASCII, and every title of
+// every source is slugified and folded while linking, so ASCII text is lower-cased without
+// utf8proc (tests/util/strings_test.cpp compares the two for every ASCII character).
 std::string map_with(std::string_view text, int options) {
+    if (is_ascii(text)) return ascii_lower(text);
     std::string valid = sanitize_utf8(text);
     utf8proc_uint8_t* mapped = nullptr;
     auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(valid.data()),
@@ -84,17 +89,11 @@ std::string map_with(std::string_view text, int options) {
 }
 }  // namespace
 
-// utf8proc's mappings (decomposition, case folding, ignorables, marks) change no ASCII character
-// but the capitals: most text is ASCII, and every title of every source is slugified and folded
-// while linking, so it is lower-cased here without utf8proc (tests/util/strings_test.cpp
-// compares the two for every ASCII character).
 std::string fold_for_matching(std::string_view text) {
-    if (is_ascii(text)) return ascii_lower(text);
     return map_with(text, UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE);
 }
 
 std::string strip_accents_lower(std::string_view text) {
-    if (is_ascii(text)) return ascii_lower(text);
     return map_with(text, UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD |
                               UTF8PROC_STRIPMARK | UTF8PROC_IGNORE);
 }
