@@ -78,6 +78,11 @@ public:
 
     // True when the output was built from exactly these inputs (same fingerprint, valid manifest).
     bool up_to_date() const;
+    // True when a previous build's manifest can be trusted: only then can a fingerprint show
+    // that nothing changed (without one, the fingerprint is only recorded for the next build).
+    bool has_previous_build() const { return m_manifest_valid; }
+    // The inputs' fingerprint, recorded by commit(); given here when it was not known at construction.
+    void set_fingerprint(std::string fingerprint) { m_fingerprint = std::move(fingerprint); }
     // Files written (not linked from the previous build) so far.
     std::size_t files_written() const { return m_written; }
 

@@ -7,13 +7,12 @@
 #include <numeric>
 #include <thread>
 
-#include "render/site_renderer.hpp"
 #include "util/parallel.hpp"
 
 namespace render {
 
 namespace {
-constexpr std::size_t k_pages_per_thread_minimum = 64;  // fewer: not worth a thread and its templates
+constexpr std::size_t k_pages_per_thread_minimum = 64;  // fewer: not worth a thread
 constexpr std::size_t k_window = 512;                   // pages taken and not yet written
 constexpr std::size_t k_pages_per_turn = 8;             // taken at once: one lock and one wake-up per 8 pages
 }  // namespace
@@ -44,7 +43,7 @@ void PageQueue::run() {
     for (unsigned t = 0; t < threads; ++t)
         pool.emplace_back([&] {
             try {
-                TemplateSet templates = load_templates(m_config);
+                TemplateSet templates = m_templates;  // (copied while no thread renders with it)
                 std::vector<std::pair<std::size_t, std::string>> pages;
                 for (;;) {
                     std::size_t first, count;

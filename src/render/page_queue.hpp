@@ -1,14 +1,13 @@
 #pragma once
 // Pages queued for rendering, rendered on every core and written by the calling thread as they
 // are done (each to its own path: the output does not depend on the order). Each thread
-// compiles its own templates (kainjow's keep state while rendering); a small queue is rendered
-// on the calling thread with the templates given. At most a window of pages is taken and not
-// yet written: a large site is never held in memory whole.
+// renders with its own copy of the templates (kainjow's keep state while rendering); a small
+// queue is rendered on the calling thread with the templates given. At most a window of pages
+// is taken and not yet written: a large site is never held in memory whole.
 #include <functional>
 #include <string>
 #include <vector>
 
-#include "config/site_config.hpp"
 #include "render/page_sink.hpp"
 #include "render/template_set.hpp"
 
@@ -18,8 +17,7 @@ class PageQueue {
 public:
     using Render = std::function<std::string(const TemplateSet&)>;
 
-    PageQueue(const config::SiteConfig& config, const TemplateSet& templates, PageSink& sink)
-        : m_config(config), m_templates(templates), m_sink(sink) {}
+    PageQueue(const TemplateSet& templates, PageSink& sink) : m_templates(templates), m_sink(sink) {}
 
     // `cost`: how many episodes the page lists, roughly (1 for an episode's page). The costliest
     // pages are rendered first: a page listing every episode taken last would leave one core
@@ -37,7 +35,6 @@ private:
         Render render;
         std::size_t cost;
     };
-    const config::SiteConfig& m_config;
     const TemplateSet& m_templates;
     PageSink& m_sink;
     std::vector<Job> m_jobs;

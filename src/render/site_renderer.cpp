@@ -317,7 +317,7 @@ void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink&
     const config::SiteConfig& config = in.config;
     const SiteInfo& site = in.site;
     std::vector<std::string> urls;
-    PageQueue queue(config, templates, sink);
+    PageQueue queue(templates, sink);
     Pages out{sink, queue, urls};
     EpisodeLookup lookup = [&](const std::string& slug) -> const core::Episode* {
         auto it = in.by_slug.find(slug);

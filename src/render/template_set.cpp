@@ -135,6 +135,11 @@ TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& them
     if (!problems.empty()) throw core::InputError(problems);
 }
 
+TemplateSet::TemplateSet(const TemplateSet& other) : m_project(other.m_project), m_theme(other.m_theme) {
+    for (const auto& [name, loaded] : other.m_templates)
+        m_templates[name] = {loaded.file, std::make_unique<kainjow::mustache::mustache>(*loaded.compiled)};
+}
+
 fs::path TemplateSet::locate(const std::string& relative) const {
     std::error_code ec;
     for (const fs::path& dir : {m_project, m_theme}) {

@@ -25,6 +25,12 @@ public:
     TemplateSet(const std::filesystem::path& project_templates, const std::filesystem::path& theme_templates,
                 const std::vector<std::string>& names);
 
+    // A copy compiles nothing and reads no file. kainjow's templates keep an error while
+    // rendering, so threads that render at once each render with a copy of their own.
+    TemplateSet(const TemplateSet& other);
+    TemplateSet& operator=(const TemplateSet&) = delete;
+    TemplateSet(TemplateSet&&) = default;
+
     // Renders template `name` (one of those loaded) with `data`.
     std::string render(const std::string& name, const Data& data) const;
 

@@ -1,9 +1,11 @@
 #include "sources/rss_reader.hpp"
 
+#include <algorithm>
 #include <iterator>
 #include <map>
 #include <pugixml.hpp>
 
+#include "util/parallel.hpp"
 #include "util/strings.hpp"
 #include "util/text_position.hpp"
 #include "util/unicode.hpp"
@@ -50,20 +52,21 @@ std::string full_text(const pugi::xml_node& node) {
     return std::string(util::trim(util::sanitize_utf8(out)));
 }
 
+// Reads items' fields; only reads the document, so readers on several threads can share it.
+// Warnings go to the reader's own list (one reader per block of items, in order).
 struct ItemReader {
     std::string_view text;
     const util::LineIndex& lines;
     const SourceInfo& info;
     const Names& names;
-    SourceBatch& batch;
+    std::vector<core::Diagnostic>& diagnostics;
 
     int line_of(const pugi::xml_node& node) const {
         return lines.at(static_cast<std::size_t>(node.offset_debug())).line;
     }
     void warn(const pugi::xml_node& node, const std::string& message) {
         int line = line_of(node);
-        batch.diagnostics.push_back(
-            core::warning_at({info.file, line, 0}, message, std::string(util::line_text(text, line))));
+        diagnostics.push_back(core::warning_at({info.file, line, 0}, message, std::string(util::line_text(text, line))));
     }
 
     std::optional<int> number(const pugi::xml_node& node, const char* what) {
@@ -97,13 +100,6 @@ struct ItemReader {
         // cut it, so regenerating from our own feed gives the same feed.
         if (auto cut = r.content_html.find(core::k_archive_note_open); cut != std::string::npos)
             r.content_html = std::string(util::trim(r.content_html.substr(0, cut)));
-        // The regenerated feed writes its own description and content:encoded where these
-        // stood, so the kept item needs only their places: emptied, they no longer double the
-        // largest part of a big archive's memory.
-        for (const std::string& name : {std::string("description"), names.name(k_content_ns, "encoded")})
-            for (auto field = item.child(name.c_str()); field; field = field.next_sibling(name.c_str()))
-                while (auto c = field.first_child()) field.remove_child(c);
-        r.raw_xml = util::raw_xml(item);
         if (auto date = item.child("pubDate")) {
             r.date = util::parse_rfc822(text_of(date));
             if (!r.date) r.date = util::parse_any_date(text_of(date));
@@ -202,10 +198,32 @@ SourceBatch read_rss(std::string_view text, const SourceInfo& info) {
     Names names(rss);
     batch.channel = read_channel(rss, channel, names);
     util::LineIndex lines(text);
-    ItemReader reader{text, lines, info, names, batch};
-    auto items = channel.children("item");
-    batch.records.reserve(static_cast<std::size_t>(std::distance(items.begin(), items.end())));  // (records are large)
-    for (auto item : items) batch.records.push_back(reader.read(item));
+    std::vector<pugi::xml_node> items(channel.children("item").begin(), channel.children("item").end());
+    // A large feed is most of what a build reads, and its items are read on every core: the
+    // document is only read here, and each block of items has its own records and warnings.
+    constexpr std::size_t block = 256;
+    const std::size_t blocks = (items.size() + block - 1) / block;
+    batch.records.resize(items.size());
+    std::vector<std::vector<core::Diagnostic>> warnings(blocks);
+    auto each_item = [&](auto&& fn) {
+        util::parallel_for(blocks, 1, [&](std::size_t b) {
+            for (std::size_t i = b * block; i < std::min(items.size(), (b + 1) * block); ++i) fn(b, i);
+        });
+    };
+    each_item([&](std::size_t b, std::size_t i) {
+        ItemReader reader{text, lines, info, names, warnings[b]};
+        batch.records[i] = reader.read(items[i]);
+    });
+    // The regenerated feed writes its own description and content:encoded where these stood,
+    // so the kept item needs only their places: emptied, they no longer double the largest
+    // part of a big archive's memory. (Removing nodes changes the document: on one thread.)
+    const std::string encoded = names.name(k_content_ns, "encoded");
+    for (const auto& item : items)
+        for (const char* name : {"description", encoded.c_str()})
+            for (auto field = item.child(name); field; field = field.next_sibling(name))
+                while (auto c = field.first_child()) field.remove_child(c);
+    each_item([&](std::size_t, std::size_t i) { batch.records[i].raw_xml = util::raw_xml(items[i]); });
+    for (auto& w : warnings) batch.diagnostics.insert(batch.diagnostics.end(), std::make_move_iterator(w.begin()), std::make_move_iterator(w.end()));
     return batch;
 }
 

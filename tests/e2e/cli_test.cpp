@@ -83,3 +83,23 @@ TEST_CASE("the command line: a broken note fails the build and leaves the output
     CHECK(out.find("content/episodes/b.md:2:10: error: episode 'no-such-episode' matches no episode") != std::string::npos);
     CHECK(test::read(dir.path() / "public/index.html") == index);
 }
+
+// A first build (no previous output) hashes its inputs beside the build; what it records must
+// let the next build with the same inputs do nothing, and a changed input build again.
+TEST_CASE("the command line: a first build's fingerprint makes the same build a no-op") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    std::string out;
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(out.find("built 6 episodes") != std::string::npos);
+    auto index = dir.path() / "public/index.html";
+    auto written = fs::last_write_time(index);
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(out.find("nothing changed since the last build") != std::string::npos);
+    CHECK(fs::last_write_time(index) == written);
+    test::write(dir.path() / "content/episodes/strides.md", "---\nepisode: strides\nsummary: Changed.\n---\n");
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(out.find("built 6 episodes") != std::string::npos);
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(out.find("nothing changed since the last build") != std::string::npos);
+}

@@ -29,7 +29,7 @@ TEST_CASE("the page queue writes every page once, renders the costliest first, a
     {
         output::MemoryOutput out;
         render::PageSink sink(out);
-        render::PageQueue queue(site.config, templates, sink);
+        render::PageQueue queue(templates, sink);
         std::atomic<int> started{0};
         std::atomic<int> big_started_as{-1};
         for (std::size_t i = 0; i < pages; ++i) {
@@ -49,7 +49,7 @@ TEST_CASE("the page queue writes every page once, renders the costliest first, a
     {
         output::MemoryOutput out;
         render::PageSink sink(out);
-        render::PageQueue queue(site.config, templates, sink);
+        render::PageQueue queue(templates, sink);
         for (std::size_t i = 0; i < pages; ++i)
             queue.add("p/" + std::to_string(i) + "/index.html", [i](const render::TemplateSet&) -> std::string {
                 if (i == 700) throw std::runtime_error("page 700 failed");

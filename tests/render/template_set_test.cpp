@@ -91,3 +91,27 @@ TEST_CASE("a reference shows what it refers to, under what it has itself") {
     // Without the shared data a reference has only its own keys.
     CHECK(set.render("t", site, page) == "|its own|Site||[none][none]");
 }
+
+// Each rendering thread takes a copy: it must render as the original does (sections, partials,
+// escaping, origins) without the files, which may have changed since they were loaded.
+TEST_CASE("a copy of the templates renders as the original, without reading the files again") {
+    test::TempDir dir;
+    auto theme = dir.path() / "theme";
+    test::write(theme / "page.mustache", "<h1>{{title}}</h1>{{#items}}{{> item}}{{/items}}{{^items}}none{{/items}}\n");
+    test::write(theme / "partials/item.mustache", "<li>{{name}}</li>");
+    TemplateSet original({}, theme, {"page"});
+    test::write(theme / "page.mustache", "changed on disk");
+    TemplateSet copy = original;
+    render::Data d;
+    d.set("title", "A & B");
+    render::Data items = render::Data::type::list;
+    for (const char* name : {"<x>", "y"}) {
+        render::Data item;
+        item.set("name", name);
+        items.push_back(item);
+    }
+    d.set("items", items);
+    CHECK(copy.render("page", d) == "<h1>A &amp; B</h1><li>&lt;x&gt;</li><li>y</li>\n");
+    CHECK(copy.render("page", d) == original.render("page", d));
+    CHECK(copy.origin("page") == theme / "page.mustache");
+}

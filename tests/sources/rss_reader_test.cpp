@@ -78,6 +78,46 @@ TEST_CASE("unreadable values are warnings naming the line") {
     CHECK(batch.diagnostics[0].severity == core::Severity::warning);
 }
 
+
+// A feed of many items is read on several threads, a block of items each: records and warnings
+// must still come in the feed's order, and each kept item must have its own texts emptied.
+TEST_CASE("a large feed reads the same as items in order, warnings in order") {
+    const int n = 1000;
+    std::string text = "<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel><title>x</title>\n";
+    for (int i = 0; i < n; ++i) {
+        std::string k = std::to_string(i);
+        text += "<item><guid>g" + k + "</guid><title>Episode " + k + "</title>\n";
+        // Every 97th item has a date nobody can read: warnings land in many blocks.
+        text += i % 97 == 0 ? "<pubDate>day " + k + "</pubDate>\n" : "<pubDate>Mon, 01 Jan 2024 10:00:00 +0000</pubDate>\n";
+        text += "<description><![CDATA[<p>Notes " + k + "</p>]]></description><content:encoded>&lt;p&gt;More " + k +
+                "&lt;/p&gt;</content:encoded></item>\n";
+    }
+    text += "</channel></rss>";
+    auto batch = read_rss(text, {"feed", "big.xml"});
+    REQUIRE(batch.records.size() == n);
+    for (int i = 0; i < n; ++i) {
+        const auto& r = batch.records[static_cast<std::size_t>(i)];
+        std::string k = std::to_string(i);
+        INFO("item " << i);
+        CHECK(r.guid == "g" + k);
+        CHECK(r.description == "<p>Notes " + k + "</p>");
+        CHECK(r.content_html == "<p>More " + k + "</p>");
+        CHECK(r.from.line == 2 + 3 * i);
+        CHECK(r.from.end_line == 4 + 3 * i);
+        CHECK(r.date.has_value() == (i % 97 != 0));
+        CHECK(r.raw_xml == "<item><guid>g" + k + "</guid><title>Episode " + k + "</title><pubDate>" +
+                               (i % 97 == 0 ? "day " + k : std::string("Mon, 01 Jan 2024 10:00:00 +0000")) +
+                               "</pubDate><description/><content:encoded/></item>");
+    }
+    std::vector<std::string> expected;
+    for (int i = 0; i < n; i += 97)
+        expected.push_back("big.xml:" + std::to_string(3 + 3 * i) + ": warning: cannot read pubDate 'day " + std::to_string(i) + "'");
+    REQUIRE(batch.diagnostics.size() == expected.size());
+    for (std::size_t w = 0; w < expected.size(); ++w) {
+        CHECK(core::format(batch.diagnostics[w]).starts_with(expected[w]));
+        CHECK(batch.diagnostics[w].source_line == "<pubDate>day " + std::to_string(w * 97) + "</pubDate>");
+    }
+}
 TEST_CASE("entity expansion cannot blow up") {
     std::string text = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\"><!ENTITY lol2 \"&lol;&lol;&lol;&lol;\">]>"
                        "<rss version=\"2.0\"><channel><title>&lol2;</title></channel></rss>";
