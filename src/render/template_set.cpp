@@ -43,51 +43,61 @@ bool valid_partial_name(const std::string& name) {
 
 // kainjow's own context splits every dotted name ("site.title") into a new vector of strings
 // at each lookup; pages look up thousands. The same lookup, allocating nothing for short names.
+// What each pushed object refers to (data.hpp, shared_reference) is found once, when it is
+// pushed, rather than at every name it does not have itself.
 class Context : public kainjow::mustache::basic_context<std::string> {
 public:
     explicit Context(const SharedData* shared = nullptr) : m_shared(shared) {}
 
-    void push(const Data* data) override { m_items.push_back(data); }
+    void push(const Data* data) override { m_items.push_back({data, referred(*data)}); }
     void pop() override { m_items.pop_back(); }
 
     const Data* get(const std::string& name) const override {
-        if (name == ".") return m_items.back();
+        if (name == ".") return m_items.back().data;
         if (name.find('.') == std::string::npos) return get_partial(name);
+        std::size_t dot = name.find('.');
+        m_piece.assign(name, 0, dot);
         for (auto item = m_items.rbegin(); item != m_items.rend(); ++item) {
-            const Data* value = *item;
-            std::size_t start = 0;
-            while (value) {
-                std::size_t dot = name.find('.', start);
-                m_piece.assign(name, start, dot == std::string::npos ? std::string::npos : dot - start);
+            const Data* value = item->member(m_piece);
+            for (std::size_t start = dot + 1; value;) {
+                std::size_t next = name.find('.', start);
+                m_piece.assign(name, start, next == std::string::npos ? std::string::npos : next - start);
                 value = member(*value, m_piece);
-                if (dot == std::string::npos) break;
-                start = dot + 1;
+                if (next == std::string::npos) break;
+                start = next + 1;
             }
             if (value) return value;
+            m_piece.assign(name, 0, dot);
         }
         return nullptr;
     }
 
     const Data* get_partial(const std::string& name) const override {
         for (auto item = m_items.rbegin(); item != m_items.rend(); ++item)
-            if (const Data* value = member(**item, name)) return value;
+            if (const Data* value = item->member(name)) return value;
         return nullptr;
     }
 
 private:
+    struct Item {
+        const Data* data;
+        const Data* shared;  // what data refers to, or null
+        const Data* member(const std::string& name) const {
+            if (const Data* value = data->get(name)) return value;
+            return shared ? shared->get(name) : nullptr;
+        }
+    };
     const SharedData* m_shared;
-    std::vector<const Data*> m_items;  // the innermost last
+    std::vector<Item> m_items;  // the innermost last
     mutable std::string m_piece;
 
-    // object.name, or what the object refers to has under that name (data.hpp, shared_reference).
-    const Data* member(const Data& object, const std::string& name) const {
-        if (const Data* value = object.get(name)) return value;
+    const Data* referred(const Data& object) const {
         if (!m_shared) return nullptr;
         const Data* reference = object.get(k_shared_key);
-        if (!reference || !reference->is_string()) return nullptr;
-        const Data* shared = m_shared->find(reference->string_value());
-        return shared ? shared->get(name) : nullptr;
+        return reference && reference->is_string() ? m_shared->find(reference->string_value()) : nullptr;
     }
+    // object.name, or what the object refers to has under that name.
+    const Data* member(const Data& object, const std::string& name) const { return Item{&object, referred(object)}.member(name); }
 };
 
 // kainjow writes a page a line at a time to a stream; into a std::ostringstream, each line is
