@@ -54,10 +54,10 @@ public:
 
     const Data* get(const std::string& name) const override {
         if (name == ".") return m_items.back().data;
-        if (name.find('.') == std::string::npos) return get_partial(name);
-        std::size_t dot = name.find('.');
-        m_piece.assign(name, 0, dot);
+        const std::size_t dot = name.find('.');
+        if (dot == std::string::npos) return get_partial(name);
         for (auto item = m_items.rbegin(); item != m_items.rend(); ++item) {
+            m_piece.assign(name, 0, dot);
             const Data* value = item->member(m_piece);
             for (std::size_t start = dot + 1; value;) {
                 std::size_t next = name.find('.', start);
@@ -67,7 +67,6 @@ public:
                 start = next + 1;
             }
             if (value) return value;
-            m_piece.assign(name, 0, dot);
         }
         return nullptr;
     }

@@ -1,6 +1,5 @@
 #include "sources/rss_reader.hpp"
 
-#include <algorithm>
 #include <iterator>
 #include <map>
 #include <pugixml.hpp>
@@ -53,7 +52,7 @@ std::string full_text(const pugi::xml_node& node) {
 }
 
 // Reads items' fields; only reads the document, so readers on several threads can share it.
-// Warnings go to the reader's own list (one reader per block of items, in order).
+// Warnings go to the reader's own list (one per item, merged in the feed's order).
 struct ItemReader {
     std::string_view text;
     const util::LineIndex& lines;
@@ -198,20 +197,14 @@ SourceBatch read_rss(std::string_view text, const SourceInfo& info) {
     Names names(rss);
     batch.channel = read_channel(rss, channel, names);
     util::LineIndex lines(text);
-    std::vector<pugi::xml_node> items(channel.children("item").begin(), channel.children("item").end());
+    auto item_range = channel.children("item");
+    std::vector<pugi::xml_node> items(item_range.begin(), item_range.end());
     // A large feed is most of what a build reads, and its items are read on every core: the
-    // document is only read here, and each block of items has its own records and warnings.
-    constexpr std::size_t block = 256;
-    const std::size_t blocks = (items.size() + block - 1) / block;
+    // document is only read here, and each item has its own record and warnings.
     batch.records.resize(items.size());
-    std::vector<std::vector<core::Diagnostic>> warnings(blocks);
-    auto each_item = [&](auto&& fn) {
-        util::parallel_for(blocks, 1, [&](std::size_t b) {
-            for (std::size_t i = b * block; i < std::min(items.size(), (b + 1) * block); ++i) fn(b, i);
-        });
-    };
-    each_item([&](std::size_t b, std::size_t i) {
-        ItemReader reader{text, lines, info, names, warnings[b]};
+    std::vector<std::vector<core::Diagnostic>> warnings(items.size());
+    util::parallel_for(items.size(), 256, [&](std::size_t i) {
+        ItemReader reader{text, lines, info, names, warnings[i]};
         batch.records[i] = reader.read(items[i]);
     });
     // The regenerated feed writes its own description and content:encoded where these stood,
@@ -222,7 +215,7 @@ SourceBatch read_rss(std::string_view text, const SourceInfo& info) {
         for (const char* name : {"description", encoded.c_str()})
             for (auto field = item.child(name); field; field = field.next_sibling(name))
                 while (auto c = field.first_child()) field.remove_child(c);
-    each_item([&](std::size_t, std::size_t i) { batch.records[i].raw_xml = util::raw_xml(items[i]); });
+    util::parallel_for(items.size(), 256, [&](std::size_t i) { batch.records[i].raw_xml = util::raw_xml(items[i]); });
     for (auto& w : warnings) batch.diagnostics.insert(batch.diagnostics.end(), std::make_move_iterator(w.begin()), std::make_move_iterator(w.end()));
     return batch;
 }

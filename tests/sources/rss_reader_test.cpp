@@ -79,15 +79,15 @@ TEST_CASE("unreadable values are warnings naming the line") {
 }
 
 
-// A feed of many items is read on several threads, a block of items each: records and warnings
-// must still come in the feed's order, and each kept item must have its own texts emptied.
+// A feed of many items is read on several threads: records and warnings must still come in the
+// feed's order, and each kept item must have its own texts emptied.
 TEST_CASE("a large feed reads the same as items in order, warnings in order") {
     const int n = 1000;
     std::string text = "<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel><title>x</title>\n";
     for (int i = 0; i < n; ++i) {
         std::string k = std::to_string(i);
         text += "<item><guid>g" + k + "</guid><title>Episode " + k + "</title>\n";
-        // Every 97th item has a date nobody can read: warnings land in many blocks.
+        // Every 97th item has a date nobody can read: warnings land all through the feed.
         text += i % 97 == 0 ? "<pubDate>day " + k + "</pubDate>\n" : "<pubDate>Mon, 01 Jan 2024 10:00:00 +0000</pubDate>\n";
         text += "<description><![CDATA[<p>Notes " + k + "</p>]]></description><content:encoded>&lt;p&gt;More " + k +
                 "&lt;/p&gt;</content:encoded></item>\n";
