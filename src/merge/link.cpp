@@ -150,12 +150,15 @@ public:
         };
         // Rules run in order, each on what the ones before it joined. The blocks a rule
         // compares depend on the records alone, so each rule's are made on another core while
-        // the rule before it joins records (the serial part of a large merge).
-        std::future<SortedBlocks> next = std::async(std::launch::async, rules[0].blocks);
-        for (std::size_t i = 0; i < rules.size(); ++i) {
-            SortedBlocks current = next.get();
-            if (i + 1 < rules.size()) next = std::async(std::launch::async, rules[i + 1].blocks);
+        // the rule before it joins records (the serial part of a large merge); the first two
+        // rules' blocks are made at once, one here and one beside it.
+        std::future<SortedBlocks> next = std::async(std::launch::async, rules[1].blocks);
+        SortedBlocks current = rules[0].blocks();
+        for (std::size_t i = 0;; ++i) {
             rules[i].join(current);
+            if (i + 1 == rules.size()) break;
+            current = next.get();
+            if (i + 2 < rules.size()) next = std::async(std::launch::async, rules[i + 2].blocks);
         }
         link_by_day("similar-title+date");
         link_title_in_description("title-in-description");
@@ -308,7 +311,6 @@ private:
     struct GroupView {
         std::vector<std::string> title_words;
         std::string description;  // the first 200 characters of one member's description form
-        const core::Record* dated = nullptr;
     };
 
     // A group that only has a title ("PT2 extension points") and a group that only has a
@@ -317,16 +319,19 @@ private:
     void link_title_in_description(const std::string& rule) {
         // By set root (a record's index): which groups have titles, which have descriptions,
         // and then the clues of only the groups that have one and not the other.
+        // (Views only for those few groups: one for every record would be most of this step's
+        // time in a large merge, in memory touched for the first time.)
         const std::size_t n = m_facts.size();
         std::vector<char> has_title(n), has_text(n);
-        std::vector<GroupView> views(n);
+        std::vector<const core::Record*> dated(n);  // a dated member
+        std::unordered_map<std::size_t, GroupView> views;
         std::vector<std::size_t> roots;  // in order
         for (std::size_t i = 0; i < n; ++i) {
             std::size_t root = m_sets.find(i);
             if (root == i) roots.push_back(root);
             has_title[root] |= !m_facts[i].title.empty();
             has_text[root] |= !m_facts[i].description.empty();
-            if (!views[root].dated && m_facts[i].record->date) views[root].dated = m_facts[i].record;
+            if (!dated[root] && m_facts[i].record->date) dated[root] = m_facts[i].record;
         }
         for (std::size_t i = 0; i < n; ++i) {
             std::size_t root = m_sets.find(i);
@@ -340,7 +345,7 @@ private:
         std::unordered_map<std::string, std::vector<std::size_t>> by_word;  // description word -> groups
         for (std::size_t root : roots) {
             if (!has_text[root] || has_title[root]) continue;
-            const GroupView& v = views[root];
+            const GroupView& v = views.at(root);
             std::set<std::string> words;
             for (auto w : util::split(v.description, ' ')) words.emplace(w);
             for (const auto& w : words) by_word[w].push_back(root);
@@ -348,7 +353,7 @@ private:
         std::map<std::size_t, std::vector<std::size_t>> claims;  // description group -> title groups
         for (std::size_t root : roots) {
             if (!has_title[root] || has_text[root]) continue;
-            const auto& words = views[root].title_words;
+            const auto& words = views.at(root).title_words;
             if (words.empty() || (words.size() == 1 && words[0].size() < 6)) continue;  // too weak a clue
             std::vector<std::size_t> candidates;
             for (std::size_t w = 0; w < words.size(); ++w) {
@@ -361,9 +366,8 @@ private:
                     candidates = kept;
                 }
             }
-            const core::Record* dated = views[root].dated;
             std::erase_if(candidates, [&](std::size_t c) {
-                return dated && views[c].dated && !dates_compatible(*dated, *views[c].dated);
+                return dated[root] && dated[c] && !dates_compatible(*dated[root], *dated[c]);
             });
             if (candidates.size() == 1) claims[candidates[0]].push_back(root);
         }

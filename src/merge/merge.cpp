@@ -35,12 +35,34 @@ std::map<RecordId, std::int64_t> estimate_positions(std::span<const sources::Sou
     return estimate;
 }
 
-struct Ordered {
-    core::Episode episode;
-    std::int64_t sort_key;
-    bool has_key;
+// Where a fused episode goes in the archive's order, and what its sources disagreed on.
+struct Placing {
+    std::int64_t sort_key = 0;
+    bool has_key = false;
     std::vector<core::Conflict> conflicts;
 };
+
+// Puts the element at order[i] at position i, in place: each element moves once (and one per
+// cycle twice). A second array of a large catalog's episodes would be tens of megabytes of
+// memory touched for the first time.
+template <class T>
+void permute(std::vector<T>& items, const std::vector<std::size_t>& order) {
+    std::vector<char> placed(items.size());
+    for (std::size_t start = 0; start < items.size(); ++start) {
+        if (placed[start] || order[start] == start) continue;
+        T held = std::move(items[start]);
+        for (std::size_t at = start;;) {
+            placed[at] = 1;
+            const std::size_t from = order[at];
+            if (from == start) {
+                items[at] = std::move(held);
+                break;
+            }
+            items[at] = std::move(items[from]);
+            at = from;
+        }
+    }
+}
 
 }  // namespace
 
@@ -53,17 +75,18 @@ core::Catalog merge(std::span<const sources::SourceBatch> batches) {
         }
     auto groups = link_records(batches);
     auto estimates = estimate_positions(batches);
-    std::vector<Ordered> ordered(groups.size(), Ordered{{}, 0, false, {}});
+    std::vector<core::Episode> episodes(groups.size());
+    std::vector<Placing> placing(groups.size());
     auto fuse_group = [&](std::size_t g) {
-        Ordered& o = ordered[g];
-        o.episode = fuse(groups[g], batches, o.conflicts);
-        if (o.episode.date) {
-            o.sort_key = o.episode.date->utc_seconds, o.has_key = true;
+        Placing& p = placing[g];
+        episodes[g] = fuse(groups[g], batches, p.conflicts);
+        if (episodes[g].date) {
+            p.sort_key = episodes[g].date->utc_seconds, p.has_key = true;
         } else {
             for (const auto& id : groups[g].members)
                 if (auto it = estimates.find(id); it != estimates.end()) {
-                    o.sort_key = o.has_key ? std::max(o.sort_key, it->second) : it->second;
-                    o.has_key = true;
+                    p.sort_key = p.has_key ? std::max(p.sort_key, it->second) : it->second;
+                    p.has_key = true;
                 }
         }
     };
@@ -71,21 +94,21 @@ core::Catalog merge(std::span<const sources::SourceBatch> batches) {
     util::parallel_for(groups.size(), 256, fuse_group);
     // Newest first; episodes that nothing dates go last, by title, so the order is deterministic.
     // (Positions are sorted, not the episodes: moving whole episodes about was most of the sort.)
-    std::vector<std::size_t> order(ordered.size());
+    std::vector<std::size_t> order(episodes.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-        const Ordered& a = ordered[x];
-        const Ordered& b = ordered[y];
+        const Placing& a = placing[x];
+        const Placing& b = placing[y];
         if (a.has_key != b.has_key) return a.has_key;
         if (a.has_key && a.sort_key != b.sort_key) return a.sort_key > b.sort_key;
-        if (a.episode.title != b.episode.title) return a.episode.title < b.episode.title;
-        return a.episode.records.front().from.line < b.episode.records.front().from.line;
+        if (episodes[x].title != episodes[y].title) return episodes[x].title < episodes[y].title;
+        return episodes[x].records.front().from.line < episodes[y].records.front().from.line;
     });
-    catalog.episodes.reserve(order.size());
-    for (std::size_t at : order) catalog.episodes.push_back(std::move(ordered[at].episode));
+    permute(episodes, order);
+    catalog.episodes = std::move(episodes);
     assign_slugs(catalog.episodes);
     for (std::size_t i = 0; i < order.size(); ++i)
-        for (auto& c : ordered[order[i]].conflicts) {
+        for (auto& c : placing[order[i]].conflicts) {
             c.slug = catalog.episodes[i].slug;
             catalog.conflicts.push_back(std::move(c));
         }

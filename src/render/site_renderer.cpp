@@ -331,11 +331,13 @@ void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink&
     queue_archive(in, out);
     queue_plain(in, out, "search/index.html", "search", "Search", "Search the episodes of " + site.title + ".", "search/");
     queue_plain(in, out, "404.html", "404", "Page not found", "", "404.html");
+    // The sitemap lists every page declared above (tens of thousands in a large archive): made
+    // on a render thread beside the last pages rather than after them all.
+    if (!sink.same_pages()) queue.add("sitemap.xml", [&](const TemplateSet&) { return sitemap_xml(site, urls); }, 0);
     lap("queue");
     queue.run();
     lap("pages");
     if (!sink.same_pages()) {
-        sink.add("sitemap.xml", sitemap_xml(site, urls));
         sink.add("robots.txt", "User-agent: *\nAllow: /\nSitemap: " + site.paths.absolute("sitemap.xml") + "\n");
         sink.add(".nojekyll", "");
         if (!config.cname.empty()) sink.add("CNAME", config.cname + "\n");

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "merge/merge.hpp"
 #include "merge/normalize.hpp"
 #include "util/html_sanitizer.hpp"
@@ -110,6 +112,38 @@ TEST_CASE("fusion: feed wins identity, longest full description wins, durations 
     CHECK(catalog.conflicts[0].slug == "batching");
 }
 
+TEST_CASE("the catalog: newest first, then undated episodes by title; each episode moves whole") {
+    // Dates in a scrambled order, so that putting the episodes in order moves them in cycles.
+    const std::vector<std::pair<std::string, const char*>> dated = {
+        {"Ep C", "2021-03-01"}, {"Ep A", "2021-01-01"}, {"Ep F", "2021-06-01"}, {"Ep B", "2021-02-01"},
+        {"Ep E", "2021-05-01"}, {"Ep D", "2021-04-01"}, {"Ep H", "2021-08-01"}, {"Ep G", "2021-07-01"}};
+    // First in their source, nothing before them dates them: they go last, by title.
+    std::vector<core::Record> feed = {rec("Zeta undated"), rec("Alpha undated")};
+    for (const auto& [title, date] : dated) {
+        auto r = rec(title, date);
+        r.guid = "guid-" + title;
+        r.duration = util::Duration{600, true};
+        feed.push_back(r);
+    }
+    auto listing = rec("Ep E", "2021-05-01");
+    listing.duration = util::Duration{900, true};  // disagrees: a conflict, which must name Ep E's slug
+    std::vector<sources::SourceBatch> batches = {batch("feed", "rss", feed), batch("list", "records", {listing})};
+    auto catalog = merge::merge(batches);
+    std::vector<std::string> titles;
+    for (const auto& e : catalog.episodes) titles.push_back(e.title);
+    CHECK(titles == std::vector<std::string>{"Ep H", "Ep G", "Ep F", "Ep E", "Ep D", "Ep C", "Ep B", "Ep A", "Alpha undated", "Zeta undated"});
+    for (const auto& [title, date] : dated) {
+        auto it = std::find_if(catalog.episodes.begin(), catalog.episodes.end(), [&](const auto& e) { return e.title == title; });
+        REQUIRE(it != catalog.episodes.end());
+        CHECK(it->guid == "guid-" + title);
+        CHECK(it->date->utc_seconds == util::parse_any_date(date)->utc_seconds);
+    }
+    REQUIRE(catalog.conflicts.size() == 1);
+    CHECK(catalog.conflicts[0].field == "duration");
+    CHECK(catalog.conflicts[0].slug == "ep-e");
+    CHECK(catalog.episodes[3].slug == "ep-e");
+}
+
 TEST_CASE("no guid: the enclosure URL becomes the guid; no title: derived and flagged") {
     core::Record r;
     r.description = "Today I'm going to talk about a famous issue in PyTorch, DataLoader leaks.";
@@ -151,6 +185,10 @@ TEST_CASE("linking rules, one by one") {
          with(core::Record{}, [](auto& r) { r.description = "Compiler collectives are a PT2 feature where by compiler instances across multiple ranks use NCCL collectives to communicate information."; }), true, "description+date"},
         {"title in description", rec("PT2 extension points", "2024-02-05"),
          with(core::Record{}, [](auto& r) { r.description = "We discuss some extension points for customizing PT2 behavior across Dynamo, AOTAutograd and Inductor."; }), true, "title-in-description"},
+        {"title in description, same day", rec("PT2 extension points", "2024-02-05"),
+         with(core::Record{}, [](auto& r) { r.description = "We discuss some extension points for customizing PT2 behavior."; r.date = util::parse_any_date("2024-02-05"); }), true, "title-in-description"},
+        {"title in description, a year apart", rec("PT2 extension points", "2024-02-05"),
+         with(core::Record{}, [](auto& r) { r.description = "We discuss some extension points for customizing PT2 behavior."; r.date = util::parse_any_date("2023-02-05"); }), false, ""},
     };
     for (const auto& c : cases) {
         std::string name = c.name;
