@@ -42,9 +42,9 @@ struct Placing {
     std::vector<core::Conflict> conflicts;
 };
 
-// Puts the element at order[i] at position i, in place: each element moves once (and one per
-// cycle twice). A second array of a large catalog's episodes would be tens of megabytes of
-// memory touched for the first time.
+// Puts the element at order[i] at position i, in place, following the permutation's cycles:
+// each element moves once, the first of each cycle twice. A second array of a large catalog's
+// episodes would be tens of megabytes of memory touched for the first time.
 template <class T>
 void permute(std::vector<T>& items, const std::vector<std::size_t>& order) {
     std::vector<char> placed(items.size());
