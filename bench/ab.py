@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Alternates builds of the same archive by several podarchive binaries and compares them.
+
+  bench/ab.py [--size 10000] [--runs 8] BINARY [BINARY ...]
+
+Each round builds once with every binary, in turn, into an empty folder in /dev/shm, so that the
+virtual machine's slow and fast spells fall on all of them alike (one binary's runs taken one
+after the other can differ by a third from another's for no reason of their own). Prints, per
+binary: wall time (median, mean, fastest), user+sys time, peak RSS, and the median of each stage
+that `build --verbose` reports. The archive is bench.py's (generated into --work when missing).
+Compare medians of 8 runs or more: at 50,000 episodes a single stage moves by 50-90 ms between
+runs of the same binary.
+"""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import measure, prepare  # noqa: E402  (bench.py, beside this file)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("binaries", nargs="+")
+    ap.add_argument("--size", type=int, default=10000)
+    ap.add_argument("--runs", type=int, default=8)
+    ap.add_argument("--work", default="/tmp/podarchive-bench")
+    args = ap.parse_args()
+    src = prepare(args.size, args.work)
+    out = f"/dev/shm/podarchive-ab-{args.size}"
+    results = {b: [] for b in args.binaries}
+    load = os.getloadavg()
+    print(f"{args.size} episodes, {args.runs} rounds, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    for _ in range(args.runs):
+        for binary in args.binaries:
+            shutil.rmtree(out, ignore_errors=True)
+            wall, cpu, rss, proc = measure([os.path.abspath(binary), "build", "--verbose", "--output", out], src)
+            stages = {name: int(ms) for name, ms in re.findall(r"^  ([\w:]+): (\d+) ms$", proc.stderr, re.M)}
+            results[binary].append((wall, cpu, rss, stages))
+    shutil.rmtree(out, ignore_errors=True)
+    for binary, runs in results.items():
+        walls = [r[0] for r in runs]
+        names = list(runs[0][3])
+        stages = " ".join(f"{n}={statistics.median(r[3].get(n, 0) for r in runs):.0f}" for n in names)
+        print(f"{binary}: wall median {statistics.median(walls):.3f} s, mean {statistics.mean(walls):.3f}, "
+              f"fastest {min(walls):.3f}; user+sys {statistics.median(r[1] for r in runs):.2f} s; "
+              f"peak RSS {max(r[2] for r in runs):.0f} MB | stage medians (ms): {stages}")
+
+
+if __name__ == "__main__":
+    main()
