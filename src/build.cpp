@@ -10,6 +10,7 @@
 #include "feed/identity.hpp"
 #include "feed/json_feed.hpp"
 #include "feed/lint.hpp"
+#include "incremental/changes.hpp"
 #include "merge/merge.hpp"
 #include "notes/apply_notes.hpp"
 #include "notes/load_notes.hpp"
@@ -46,8 +47,8 @@ std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config)
     return batches;
 }
 
-notes::NoteSet read_notes(const config::SiteConfig& config, NoteCaches* caches) {
-    return notes::load_notes(config.content_dir(), config.root, caches ? &caches->files : nullptr);
+notes::NoteSet read_notes(const config::SiteConfig& config, NoteCaches* caches, notes::NoteTexts* texts) {
+    return notes::load_notes(config.content_dir(), config.root, caches ? &caches->files : nullptr, texts);
 }
 
 notes::Curation apply_notes(const notes::NoteSet& notes, core::Catalog& catalog, const render::SitePaths& paths,
@@ -99,7 +100,7 @@ std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batc
     return feeds;
 }
 
-std::string input_fingerprint(const config::SiteConfig& config) {
+Fingerprints input_fingerprints(const config::SiteConfig& config) {
     namespace fs = std::filesystem;
     std::vector<fs::path> files = {config.config_path};
     for (const auto& s : config.sources) files.push_back(s.path);
@@ -112,16 +113,36 @@ std::string input_fingerprint(const config::SiteConfig& config) {
         util::Hasher file;
         if (file.add_file(files[i])) hashes[i] = file.digest();
     });
-    util::Hasher h;
-    h.add(PODARCHIVE_VERSION);
-    h.add(config.base_url);
-    h.add(config.output_dir().string());
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        h.add(files[i].generic_string());
-        h.add(hashes[i] ? util::hex_hash(*hashes[i]) : "<unreadable>");
+    // The notes load_notes reads (and only they) are left out of the second hash.
+    const fs::path episodes = (config.content_dir() / "episodes").lexically_normal();
+    const fs::path pages = (config.content_dir() / "pages").lexically_normal();
+    auto is_note = [&](const fs::path& file) {
+        if (file.extension() != ".md") return false;
+        fs::path f = file.lexically_normal();
+        for (const fs::path* dir : {&episodes, &pages}) {
+            auto rel = f.lexically_relative(*dir);
+            if (!rel.empty() && *rel.begin() != "..") return true;
+        }
+        return false;
+    };
+    util::Hasher all, others;
+    for (util::Hasher* h : {&all, &others}) {
+        h->add(PODARCHIVE_VERSION);
+        h->add(config.base_url);
+        h->add(config.output_dir().string());
     }
-    return util::hex_hash(h.digest());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        std::string hash = hashes[i] ? util::hex_hash(*hashes[i]) : "<unreadable>";
+        for (util::Hasher* h : {&all, &others}) {
+            if (h == &others && is_note(files[i])) continue;
+            h->add(files[i].generic_string());
+            h->add(hash);
+        }
+    }
+    return {util::hex_hash(all.digest()), util::hex_hash(others.digest())};
 }
+
+std::string input_fingerprint(const config::SiteConfig& config) { return input_fingerprints(config).all; }
 
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
                                   const core::Catalog& catalog, const notes::Curation& curation,
@@ -151,13 +172,54 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     return {feed.items.size(), feed.left_out_without_audio, feed.left_out_without_date, check.get()};
 }
 
-BuildReport build_site(const config::SiteConfig& config, output::Output& out, BuildState* keep) {
+namespace {
+
+// The notes of the last build (BuildRecord), applied to a copy of the merged catalog: what the
+// pages of that build were made from.
+struct LastBuild {
+    core::Catalog catalog;
+    render::SiteInfo site;
+    notes::Curation curation;
+    bool applied = false;  // false: the last build's notes do not apply to this catalog
+
+    LastBuild(const core::Catalog& merged, const render::SiteInfo& site_before_notes) : catalog(merged), site(site_before_notes) {}
+    void apply(const notes::NoteSet& notes) {
+        try {
+            curation = build::apply_notes(notes, catalog, site.paths);
+        } catch (const core::InputError&) {
+            return;  // (they did when they were built: the record is not of these inputs)
+        }
+        site.nav = render::navigation(site, curation);
+        applied = true;
+    }
+};
+
+// After an incremental render: the output keeps the last build's pages that were not rendered.
+void keep_unrendered(render::PageSink& sink, render::Dependencies& pages, output::Output& out) {
+    sink.vanished();  // (gone from the record: a topic no episode has any more)
+    std::vector<std::string> kept;
+    for (const auto& [path, keys] : pages)
+        if (!sink.was_rendered(path)) kept.push_back(path);
+    if (!out.keep(kept)) throw CannotKeep("the last build's pages cannot be kept");
+}
+
+}  // namespace
+
+BuildReport build_site(const config::SiteConfig& config, output::Output& out, BuildState* keep, BuildRecord* record,
+                       const BuildRecord* last) {
+    if (last && !record) throw std::logic_error("build_site: an incremental build records what it does");
+    if (record) *record = {};
     BuildReport report;
     util::StageClock clock(&report.stages);
     auto stage = [&](const char* name) { clock.lap(name); };
     auto templates = render::load_templates(config);  // first: a broken template fails fast
     // The notes are read while the sources are read and merged (they need no catalog).
-    auto notes = std::async(std::launch::async, [&] { return read_notes(config, keep ? &keep->note_caches : nullptr); });
+    auto notes = std::async(std::launch::async, [&] {
+        return read_notes(config, keep ? &keep->note_caches : nullptr, record && !keep ? &record->notes : nullptr);
+    });
+    // An incremental build's last notes, parsed meanwhile too.
+    std::future<notes::NoteSet> last_notes;
+    if (last) last_notes = std::async(std::launch::async, [&] { return notes::load_notes(last->notes, config.root); });
     auto batches = load_sources(config);
     stage("load");
     core::Catalog catalog = merge::merge(batches);
@@ -169,14 +231,40 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     if (keep) keep->merged = catalog, keep->note_caches.apply = {};  // made for another catalog
     stage("merge");
     render::SiteInfo site = render::make_site_info(config, catalog, config.base_url);
+    // An incremental build applies the last build's notes too, beside this build's, to learn
+    // what the edit changed.
+    std::optional<LastBuild> before;
+    std::future<void> before_applied, dropped;
+    if (last) {
+        before.emplace(catalog, site);
+        before_applied = std::async(std::launch::async, [&] { before->apply(last_notes.get()); });
+    }
     notes::Curation curation = apply_notes(notes.get(), catalog, site.paths, keep ? &keep->note_caches : nullptr);
     site.nav = render::navigation(site, curation);
+    render::ChangedKeys changed;
+    if (last) {
+        before_applied.get();
+        if (!before->applied) throw CannotKeep("the last build's notes do not apply to the catalog");
+        changed = incremental::changed_keys({before->catalog, before->curation, before->site}, {catalog, curation, site});
+        dropped = std::async(std::launch::async, [gone = std::move(before)]() mutable { gone.reset(); });  // (not waited for here)
+    }
     stage("notes");
     site.texts = std::make_shared<render::TextCache>(catalog, std::max(2u, std::thread::hardware_concurrency()));
     util::StageTimes parts;
-    render::PageSink sink(out, keep ? &keep->dependencies : nullptr);
-    render::render_site(config, catalog, curation, site, templates, sink, &parts);
+    render::Dependencies* pages = keep ? &keep->dependencies : record ? &record->pages : nullptr;
+    std::optional<render::PageSink> sink;
+    if (last) {
+        *pages = last->pages;
+        sink.emplace(out, *pages, changed);
+    } else {
+        sink.emplace(out, pages);
+    }
+    render::render_site(config, catalog, curation, site, templates, *sink, &parts);
     render::copy_static_files(config, out);
+    if (last) keep_unrendered(*sink, *pages, out);
+    report.incremental = last != nullptr;
+    report.pages_rendered = sink->rendered();
+    report.pages = pages ? pages->size() : sink->rendered();
     util::release_free_memory();  // the pages' cards and data, before the feeds' texts grow
     stage("render");
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());

@@ -2,6 +2,7 @@
 // build_site(): the whole pipeline, one line per stage.
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,9 @@ struct BuildReport {
     std::size_t bytes = 0;
     std::vector<core::Diagnostic> warnings;
     util::StageTimes stages;
+    std::size_t pages = 0;           // declared (when recorded)
+    std::size_t pages_rendered = 0;  // of which rendered (fewer when incremental)
+    bool incremental = false;        // built from `last` (build_site)
 };
 
 // Reads every source of the config (several at once, one per core; the batches are in the
@@ -51,14 +55,20 @@ notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& cat
                             NoteCaches* caches = nullptr);
 // The same in two steps: reading needs no catalog, so a build reads the notes while it merges.
 // Reading uses only `caches->files`, applying only `caches->apply`.
-notes::NoteSet read_notes(const config::SiteConfig& config, NoteCaches* caches = nullptr);
+// `texts` (optional, only without caches) receives the text of each note file read.
+notes::NoteSet read_notes(const config::SiteConfig& config, NoteCaches* caches = nullptr, notes::NoteTexts* texts = nullptr);
 notes::Curation apply_notes(const notes::NoteSet& notes, core::Catalog& catalog, const render::SitePaths& paths,
                             NoteCaches* caches = nullptr);
 
-// A hash of everything a build reads: site.yaml, every source, content/, templates/, static/,
+// Hashes of everything a build reads: site.yaml, every source, content/, templates/, static/,
 // the theme, the program's version and the settings (base URL, output). Equal fingerprints
 // give byte-identical builds, so an output built from the same fingerprint needs no rebuild.
-std::string input_fingerprint(const config::SiteConfig& config);
+struct Fingerprints {
+    std::string all;
+    std::string all_but_notes;  // all but the notes load_notes reads (content/{episodes,pages}/*.md)
+};
+Fingerprints input_fingerprints(const config::SiteConfig& config);
+std::string input_fingerprint(const config::SiteConfig& config);  // input_fingerprints(config).all
 
 // What the regenerated feed must keep of each input feed: its items' identities.
 struct InputFeed {
@@ -78,10 +88,30 @@ struct BuildState {
     NoteCaches note_caches;
 };
 
+// What `build` keeps of a build for the next one (src/incremental/saved_build.hpp): after an
+// edit of notes alone, the next build renders only the pages whose recorded inputs changed.
+struct BuildRecord {
+    notes::NoteTexts notes;      // the note files the build read, as it read them
+    render::Dependencies pages;  // every page and the inputs it read
+};
+
+// Thrown by an incremental build_site() when `out` cannot keep a page of the last build (its
+// published file is gone or was changed by hand): a whole build is needed.
+struct CannotKeep : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 // Loads, merges, renders and writes the site into `out`. Throws core::InputError on bad input
 // (nothing usable is written then: DiskOutput is only committed by the caller after this
-// returns). `keep` (optional) receives what the build computed.
-BuildReport build_site(const config::SiteConfig& config, output::Output& out, BuildState* keep = nullptr);
+// returns). `keep` (optional) receives what the build computed (for `serve`); `record`
+// (optional) what `build` keeps for the next build.
+//
+// `last` (optional): the record of the build `out` holds, made from the same inputs but for
+// the notes. The notes `last` read are applied too, to learn which recorded inputs the edit
+// changed (incremental/changes.hpp, as `serve` does); only the pages that read one are
+// rendered, and `out` keeps the others (Output::keep). `record` is then required.
+BuildReport build_site(const config::SiteConfig& config, output::Output& out, BuildState* keep = nullptr,
+                       BuildRecord* record = nullptr, const BuildRecord* last = nullptr);
 
 struct FeedSummary {
     std::size_t items = 0;

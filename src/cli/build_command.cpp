@@ -1,14 +1,13 @@
 #include "cli/build_command.hpp"
 
 #include <chrono>
-#include <future>
 #include <iostream>
 #include <memory>
 #include <unistd.h>
 
 #include "build.hpp"
 #include "config/site_config.hpp"
-#include "output/output.hpp"
+#include "incremental/folder_build.hpp"
 #include "util/url.hpp"
 
 namespace cli {
@@ -33,25 +32,12 @@ int run_build(const BuildArgs& args) {
         }
         config.base_url = util::with_trailing_slash(args.base_url);
     }
-    output::DiskOutput out(config.output_dir());
-    // The inputs' fingerprint tells whether a previous build is still current. Without a
-    // previous build it is only recorded for the next one, so it is computed beside this one
-    // (hashing every input file takes a large archive's build a tenth of a second).
-    std::future<std::string> fingerprint;
-    if (out.has_previous_build()) {
-        out.set_fingerprint(build::input_fingerprint(config));
-        if (out.up_to_date()) {  // the same inputs give the same bytes: nothing to do, nothing touched
-            if (!args.quiet) std::cout << "nothing changed since the last build of " << config.output_dir().string() << "\n";
-            return k_exit_ok;
-        }
-    } else {
-        fingerprint = std::async(std::launch::async, [&config] { return build::input_fingerprint(config); });
+    incremental::FolderBuild built = incremental::build_folder(config);
+    if (built.up_to_date) {
+        if (!args.quiet) std::cout << "nothing changed since the last build of " << config.output_dir().string() << "\n";
+        return k_exit_ok;
     }
-    build::BuildReport report = build::build_site(config, out);
-    if (fingerprint.valid()) out.set_fingerprint(fingerprint.get());
-    auto write_started = std::chrono::steady_clock::now();
-    out.commit();
-    report.stages.emplace_back("write", std::chrono::duration<double>(std::chrono::steady_clock::now() - write_started).count());
+    const build::BuildReport& report = built.report;
     if (args.quiet) return k_exit_ok;
     for (const auto& w : report.warnings) std::cerr << core::format(w) << "\n";
     // Stage by stage on a terminal or when asked; logs and pipes get the summary only.
@@ -60,8 +46,11 @@ int run_build(const BuildArgs& args) {
             std::cerr << "  " << name << ": " << static_cast<int>(secs * 1000 + 0.5) << " ms\n";
     }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::cout << "built " << report.episodes << " episodes: " << report.files << " files (" << out.files_written()
+    std::cout << "built " << report.episodes << " episodes: " << report.files << " files (" << built.files_written
               << " changed), " << report.bytes << " bytes into " << config.output_dir().string() << " in " << seconds << " s\n";
+    if (report.incremental)
+        std::cout << "only notes changed: " << report.pages_rendered << " of " << report.pages
+                  << " pages rendered again, the others kept\n";
     std::cout << "feed.xml: " << report.feed_items << " items";
     if (report.left_out_without_audio)
         std::cout << "; " << report.left_out_without_audio

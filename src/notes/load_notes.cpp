@@ -271,6 +271,18 @@ void parse_episode_entry(const std::string& text, const std::string& file, NoteF
     e.episode = std::make_shared<const EpisodeNote>(parse_episode_note(text, file, e.diagnostics));
 }
 
+// Parses a note file's text into its cache entry: a page (under content/pages) or an episode note.
+void parse_entry(bool page, const fs::path& p, const fs::path& root, const std::string& text, NoteFileCache::Entry& e) {
+    if (page) e.page = parse_page(text, shown(p, root), util::slugify(p.stem().string()), e.diagnostics);
+    else parse_episode_entry(text, shown(p, root), e);
+}
+
+void add_to(NoteSet& set, const NoteFileCache::Entry& e) {
+    if (e.episode) set.episodes.push_back(e.episode);
+    if (e.page) set.pages.push_back(*e.page);
+    set.diagnostics.insert(set.diagnostics.end(), e.diagnostics.begin(), e.diagnostics.end());
+}
+
 }  // namespace
 
 NoteFileCache::Entry read_episode_note_file(const fs::path& path, const fs::path& root) {
@@ -282,12 +294,13 @@ NoteFileCache::Entry read_episode_note_file(const fs::path& path, const fs::path
     return e;
 }
 
-NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCache* cache) {
+NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCache* cache, NoteTexts* texts) {
+    if (cache && texts) throw std::logic_error("load_notes: texts are only given without a cache");
     NoteSet set;
     NoteFileCache fresh;
     if (cache) fresh.files.reserve(cache->files.size() + 1);
-    // The cached entry of an unchanged file, or a new one parsed by `parse`.
-    auto entry = [&](const fs::path& p, const auto& parse) -> const NoteFileCache::Entry& {
+    // The cached entry of an unchanged file, or a new one, parsed.
+    auto entry = [&](const fs::path& p, bool page) -> const NoteFileCache::Entry& {
         NoteFileCache::Entry& e = fresh.files[p.string()];
         if (cache && !cache->verify) {
             if (auto it = cache->files.find(p.string()); it != cache->files.end()) return e = std::move(it->second);
@@ -300,22 +313,23 @@ NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCa
                 return e = std::move(it->second);
         }
         e.hash = hash;
-        parse(*text, shown(p, root), e);
+        parse_entry(page, p, root, *text, e);
+        if (texts) texts->push_back({page, p.string(), std::move(*text)});
         return e;
     };
-    for (const auto& p : markdown_files(content_dir / "episodes")) {
-        const auto& e = entry(p, parse_episode_entry);
-        if (e.episode) set.episodes.push_back(e.episode);
-        set.diagnostics.insert(set.diagnostics.end(), e.diagnostics.begin(), e.diagnostics.end());
-    }
-    for (const auto& p : markdown_files(content_dir / "pages")) {
-        const auto& e = entry(p, [&](const std::string& text, const std::string& file, NoteFileCache::Entry& out) {
-            out.page = parse_page(text, file, util::slugify(p.stem().string()), out.diagnostics);
-        });
-        if (e.page) set.pages.push_back(*e.page);
-        set.diagnostics.insert(set.diagnostics.end(), e.diagnostics.begin(), e.diagnostics.end());
-    }
+    for (const auto& p : markdown_files(content_dir / "episodes")) add_to(set, entry(p, false));
+    for (const auto& p : markdown_files(content_dir / "pages")) add_to(set, entry(p, true));
     if (cache) fresh.verify = cache->verify, *cache = std::move(fresh);
+    return set;
+}
+
+NoteSet load_notes(const NoteTexts& texts, const fs::path& root) {
+    NoteSet set;
+    for (const auto& t : texts) {
+        NoteFileCache::Entry e;
+        parse_entry(t.page, fs::path(t.path), root, t.text, e);
+        add_to(set, e);
+    }
     return set;
 }
 

@@ -5,7 +5,9 @@
 #include <memory>
 #include <unordered_map>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "notes/note.hpp"
 
@@ -38,10 +40,26 @@ struct NoteFileCache {
     bool verify = true;
 };
 
+// The note files a build read, as it read them. `build` keeps them beside its output: the next
+// build applies them again to learn what an edit of notes changed (src/incremental/saved_build.hpp).
+struct NoteText {
+    bool page = false;  // under content/pages (else content/episodes)
+    std::string path;   // as load_notes listed it
+    std::string text;
+
+    friend bool operator==(const NoteText&, const NoteText&) = default;
+};
+using NoteTexts = std::vector<NoteText>;
+
 // Reads every .md file under content/episodes and content/pages (sorted by path; symbolic links
 // are not followed). `root` is the project folder, for the paths shown in messages. With
-// `cache`, unchanged files are taken from it and the cache is brought up to date.
-NoteSet load_notes(const std::filesystem::path& content_dir, const std::filesystem::path& root, NoteFileCache* cache = nullptr);
+// `cache`, unchanged files are taken from it and the cache is brought up to date. `texts`
+// (optional, only without a cache) receives each file's text.
+NoteSet load_notes(const std::filesystem::path& content_dir, const std::filesystem::path& root, NoteFileCache* cache = nullptr,
+                   NoteTexts* texts = nullptr);
+
+// The notes of texts load_notes gave, as it made them then, without reading a file.
+NoteSet load_notes(const NoteTexts& texts, const std::filesystem::path& root);
 
 // One episode note (a file under content/episodes), read and parsed as load_notes does: what
 // `serve` reads after a save before it knows whether the other notes are needed too.

@@ -1,6 +1,8 @@
 #include "output/output.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <set>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -15,6 +17,7 @@
 #include "util/escape.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
+#include "util/parallel.hpp"
 
 namespace output {
 
@@ -35,6 +38,14 @@ void Output::add(std::string_view path, std::string content) {
 void Output::add_kept(std::string_view path, std::string_view content) {
     count(path, content.size());
     store_kept(std::string(path), content);
+}
+
+bool Output::keep(const std::vector<std::string>& paths) {
+    if (!std::all_of(paths.begin(), paths.end(), [](const std::string& p) { return util::is_safe_relative_path(p); })) return false;
+    auto sizes = keep_previous(paths);
+    if (!sizes) return false;
+    for (std::size_t i = 0; i < paths.size(); ++i) count(paths[i], (*sizes)[i]);
+    return true;
 }
 
 const std::string* MemoryOutput::find(const std::string& path) const {
@@ -117,8 +128,7 @@ DiskOutput::DiskOutput(fs::path output_dir, std::string input_fingerprint)
 }
 
 DiskOutput::~DiskOutput() {
-    std::error_code ec;
-    fs::remove_all(m_staging, ec);  // after commit it holds the previous build
+    util::remove_tree(m_staging);  // after commit it holds the previous build
 }
 
 void DiskOutput::store_kept(const std::string& path, std::string_view content) {
@@ -126,20 +136,64 @@ void DiskOutput::store_kept(const std::string& path, std::string_view content) {
     make_folder(target.parent_path());
     Entry& entry = m_files[path];
     entry = {util::content_hash(content), content.size()};
-    if (m_manifest_valid) {
-        auto it = m_previous.find(path);
-        // The same bytes as the file already published: share its inode (and its mtime).
-        struct stat st {};
-        fs::path published = m_output / path;
-        if (it != m_previous.end() && it->second.hash == entry.hash && it->second.size == entry.size &&
-            ::lstat(published.c_str(), &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) == entry.size &&
-            mtime_ns(st) == it->second.mtime_ns && ::link(published.c_str(), target.c_str()) == 0) {
-            entry.mtime_ns = it->second.mtime_ns;
-            return;
-        }
+    // The same bytes as the file already published: share its inode (and its mtime).
+    if (auto it = m_previous.find(path); it != m_previous.end() && it->second.hash == entry.hash &&
+                                         it->second.size == entry.size && link_published(path, it->second, target)) {
+        entry.mtime_ns = it->second.mtime_ns;
+        return;
     }
     entry.mtime_ns = write_whole(target, content);
     ++m_written;
+}
+
+// Thousands of pages at once (an edit of one note keeps nearly every page): their folders are
+// made a level at a time and the files linked, on every core; only then are they recorded.
+std::optional<std::vector<std::size_t>> DiskOutput::keep_previous(const std::vector<std::string>& paths) {
+    std::vector<const Entry*> entries;
+    entries.reserve(paths.size());
+    for (const auto& path : paths) {
+        auto it = m_previous.find(path);
+        if (it == m_previous.end() || m_files.contains(path)) return std::nullopt;
+        entries.push_back(&it->second);
+    }
+    // The folders missing from the staging folder, by depth (a folder's parent is made first).
+    std::map<std::size_t, std::set<std::string>> missing;
+    for (const auto& path : paths)
+        for (fs::path dir = fs::path(path).parent_path(); !dir.empty() && !m_made_dirs.contains((m_staging / dir).string());
+             dir = dir.parent_path())
+            if (!missing[std::distance(dir.begin(), dir.end())].insert(dir.string()).second) break;
+    for (const auto& [depth, dirs] : missing) {
+        std::vector<std::string> level(dirs.begin(), dirs.end());
+        std::atomic<bool> failed = false;
+        util::parallel_for(level.size(), 256, [&](std::size_t i) {
+            if (::mkdir((m_staging / level[i]).c_str(), 0755) != 0 && errno != EEXIST) failed = true;
+        });
+        if (failed) return std::nullopt;
+        for (const auto& dir : level) m_made_dirs.insert((m_staging / dir).string());
+    }
+    std::atomic<bool> failed = false;
+    util::parallel_for(paths.size(), 256, [&](std::size_t i) {
+        if (!link_published(paths[i], *entries[i], m_staging / paths[i])) failed = true;
+    });
+    if (failed) return std::nullopt;  // (the staging folder is not committed: the caller builds again)
+    std::vector<std::size_t> sizes;
+    sizes.reserve(paths.size());
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+        m_files[paths[i]] = *entries[i];
+        sizes.push_back(entries[i]->size);
+    }
+    return sizes;
+}
+
+// Links the published file at `path` into the staging folder at `target` when it is still the
+// one the manifest describes (not edited by hand since: same size and modification time).
+bool DiskOutput::link_published(const std::string& path, const Entry& published_entry, const fs::path& target) const {
+    if (!m_manifest_valid) return false;
+    struct stat st {};
+    fs::path published = m_output / path;
+    return ::lstat(published.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+           static_cast<std::size_t>(st.st_size) == published_entry.size && mtime_ns(st) == published_entry.mtime_ns &&
+           ::link(published.c_str(), target.c_str()) == 0;
 }
 
 // Folders made in the staging folder (which starts empty) are remembered: a file in one needs

@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <string_view>
+#include <vector>
 
 namespace output {
 
@@ -20,6 +22,9 @@ public:
     // The same for a text the caller still needs (a large feed the build checks afterwards):
     // a DiskOutput writes it where it is instead of taking a copy.
     void add_kept(std::string_view path, std::string_view content);
+    // Keeps the files the last build wrote at `paths` as they are (pages none of whose inputs
+    // changed). False, keeping none, when one of them cannot be kept (a MemoryOutput keeps none).
+    bool keep(const std::vector<std::string>& paths);
     // Number of files and bytes added so far.
     std::size_t file_count() const { return m_files; }
     std::size_t byte_count() const { return m_bytes; }
@@ -27,6 +32,8 @@ public:
 protected:
     virtual void store(const std::string& path, std::string content) = 0;
     virtual void store_kept(const std::string& path, std::string_view content) { store(path, std::string(content)); }
+    // Keeps the last build's files at `paths`; their sizes, or nothing when one cannot be kept.
+    virtual std::optional<std::vector<std::size_t>> keep_previous(const std::vector<std::string>&) { return std::nullopt; }
 
 private:
     void count(std::string_view path, std::size_t bytes);
@@ -81,6 +88,8 @@ public:
     // True when a previous build's manifest can be trusted: only then can a fingerprint show
     // that nothing changed (without one, the fingerprint is only recorded for the next build).
     bool has_previous_build() const { return m_manifest_valid; }
+    // The fingerprint of the inputs the output folder was built from (empty without a previous build).
+    const std::string& previous_fingerprint() const { return m_previous_fingerprint; }
     // The inputs' fingerprint, recorded by commit(); given here when it was not known at construction.
     void set_fingerprint(std::string fingerprint) { m_fingerprint = std::move(fingerprint); }
     // Files written (not linked from the previous build) so far.
@@ -89,6 +98,7 @@ public:
 protected:
     void store(const std::string& path, std::string content) override { store_kept(path, content); }
     void store_kept(const std::string& path, std::string_view content) override;
+    std::optional<std::vector<std::size_t>> keep_previous(const std::vector<std::string>& paths) override;
 
 private:
     struct Entry {
@@ -109,6 +119,7 @@ private:
     std::unordered_set<std::string> m_made_dirs;  // in the staging folder (which starts empty)
 
     void make_folder(const std::filesystem::path& dir);
+    bool link_published(const std::string& path, const Entry& published_entry, const std::filesystem::path& target) const;
 
     void load_manifest();
     void save_manifest();

@@ -77,6 +77,8 @@ public:
     void add(const std::string& path, std::string content) { m_out.add(path, std::move(content)); }
 
     std::size_t rendered() const { return m_rendered; }
+    // An incremental rebuild: true for a page this one rendered (the others are the last build's).
+    bool was_rendered(const std::string& path) const { return m_declared.count(path) > 0; }
     bool same_pages() const { return m_same_pages; }
 
     // After an incremental rebuild: pages of the last build this one no longer makes (a topic

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <sstream>
 
+#include "util/parallel.hpp"
 #include "util/strings.hpp"
 
 namespace util {
@@ -25,6 +26,22 @@ std::vector<std::filesystem::path> files_under(const std::filesystem::path& root
     }
     std::sort(files.begin(), files.end());
     return files;
+}
+
+void remove_tree(const std::filesystem::path& root) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    std::vector<fs::path> pieces;
+    if (fs::is_directory(fs::symlink_status(root, ec)))
+        for (const auto& top : fs::directory_iterator(root, ec)) {
+            if (!top.is_directory(ec) || top.is_symlink(ec)) continue;  // (removed with the root)
+            for (const auto& entry : fs::directory_iterator(top.path(), ec)) pieces.push_back(entry.path());
+        }
+    parallel_for(pieces.size(), 256, [&](std::size_t i) {
+        std::error_code ignored;
+        fs::remove_all(pieces[i], ignored);
+    });
+    fs::remove_all(root, ec);
 }
 
 std::string read_file(const std::filesystem::path& path, std::size_t max_bytes) {

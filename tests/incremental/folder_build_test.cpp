@@ -1,0 +1,204 @@
+#include <doctest/doctest.h>
+
+#include <map>
+#include <sys/stat.h>
+
+#include "config/site_config.hpp"
+#include "incremental/folder_build.hpp"
+#include "incremental/saved_build.hpp"
+#include "support.hpp"
+#include "util/files.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Every file under `dir` and its bytes.
+std::map<std::string, std::string> tree(const fs::path& dir) {
+    std::map<std::string, std::string> files;
+    for (const auto& file : util::files_under(dir)) files[file.lexically_relative(dir).generic_string()] = test::read(file);
+    return files;
+}
+
+std::string differences(const std::map<std::string, std::string>& a, const std::map<std::string, std::string>& b) {
+    std::string out;
+    for (const auto& [path, content] : a)
+        if (!b.contains(path) || b.at(path) != content) out += path + " ";
+    for (const auto& [path, content] : b)
+        if (!a.contains(path)) out += "+" + path + " ";
+    return out;
+}
+
+struct stat stat_of(const fs::path& p) {
+    struct stat st {};
+    ::stat(p.c_str(), &st);
+    return st;
+}
+
+const char* k_note = R"(---
+episode: higher-order-operators
+summary: How HOPs carry subgraphs.
+topics: [Compiler]
+---
+First version of the note.
+)";
+
+// The project in `dir` built into `output` (a folder of its own for each).
+incremental::FolderBuild build_into(const fs::path& dir, const fs::path& output) {
+    auto config = config::load_config(dir / "site.yaml");
+    config.output = output;
+    return incremental::build_folder(config);
+}
+
+}  // namespace
+
+TEST_CASE("build after an edit of notes alone renders only the pages that read what changed, and gives a whole build's site") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    const fs::path note = dir.path() / "content/episodes/hop.md";
+    const fs::path out = dir.path() / "public";
+    test::write(note, k_note);
+    auto first = build_into(dir.path(), out);
+    CHECK_FALSE(first.report.incremental);
+    CHECK(first.report.pages_rendered == first.report.pages);
+    REQUIRE(fs::exists(incremental::saved_build_path(out)));
+
+    // Each edit: the site equals a whole build's into a fresh folder, and so does the record the
+    // next build starts from (pages not rendered again kept their recorded inputs).
+    int fresh = 0;
+    auto edit = [&](const fs::path& file, const std::string& text) {
+        if (text.empty()) fs::remove(file);
+        else test::write(file, text);
+        auto r = build_into(dir.path(), out);
+        const fs::path expected = dir.path() / ("whole-" + std::to_string(++fresh));
+        auto whole = build_into(dir.path(), expected);
+        CHECK_FALSE(whole.report.incremental);
+        auto got = tree(out), want = tree(expected);
+        CHECK_MESSAGE(got == want, differences(got, want));
+        auto saved = incremental::read_saved_build(incremental::saved_build_path(out));
+        auto saved_whole = incremental::read_saved_build(incremental::saved_build_path(expected));
+        REQUIRE(saved);
+        REQUIRE(saved_whole);
+        CHECK(saved->record.pages == saved_whole->record.pages);
+        CHECK(saved->record.notes.size() == saved_whole->record.notes.size());
+        return r;
+    };
+
+    SUBCASE("the body: its episode page alone; the other pages are the same files as before") {
+        const fs::path other_page = out / "episodes/strides/index.html";
+        const auto before = stat_of(other_page);
+        auto r = edit(note, test::replace_first(k_note, "First version", "Second version"));
+        CHECK(r.report.incremental);
+        CHECK(r.report.pages_rendered == 1);
+        CHECK(r.report.pages > 10);
+        CHECK(test::read(out / "episodes/higher-order-operators/index.html").find("Second version") != std::string::npos);
+        const auto after = stat_of(other_page);
+        CHECK(after.st_ino == before.st_ino);
+        CHECK(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec);
+        // The next build starts from this one's record.
+        r = edit(note, test::replace_first(k_note, "First version", "Third version"));
+        CHECK(r.report.incremental);
+        CHECK(r.report.pages_rendered == 1);
+    }
+    SUBCASE("the summary: the episode, its home page and its topic page") {
+        auto r = edit(note, test::replace_first(k_note, "How HOPs carry subgraphs.", "Subgraphs as operator arguments."));
+        CHECK(r.report.incremental);
+        CHECK(r.report.pages_rendered == 3);
+    }
+    SUBCASE("topics: a topic page goes, another comes") {
+        REQUIRE(fs::exists(out / "topics/compiler/index.html"));
+        auto r = edit(note, test::replace_first(k_note, "[Compiler]", "[Tracing, Graphs]"));
+        CHECK(r.report.incremental);
+        CHECK_FALSE(fs::exists(out / "topics/compiler/index.html"));
+        CHECK(fs::exists(out / "topics/tracing/index.html"));
+    }
+    SUBCASE("a new note with related episodes and 'mentioned in'; a date that reorders; the note deleted") {
+        edit(dir.path() / "content/episodes/strides.md",
+             "---\nepisode: strides\nrelated: [higher-order-operators]\nguests: [Ada Lovelace]\n---\nSee [HOPs](episode:higher-order-operators).\n");
+        auto r = edit(note, test::replace_first(k_note, "topics:", "date: 2030-01-01\ntopics:"));
+        CHECK(r.report.incremental);
+        CHECK(r.report.pages_rendered > 5);
+        edit(note, "");
+    }
+    SUBCASE("a page with navigation: every page") {
+        auto r = edit(dir.path() / "content/pages/about.md", "---\ntitle: About\n---\nAbout this archive.\n");
+        CHECK(r.report.incremental);
+        CHECK(r.report.pages_rendered == r.report.pages);
+    }
+    SUBCASE("anything but notes: a whole build") {
+        auto r = edit(dir.path() / "site.yaml", test::replace_first(test::read(dir.path() / "site.yaml"), "Fixture Archive", "Renamed"));
+        CHECK_FALSE(r.report.incremental);
+        r = edit(note, test::replace_first(k_note, "First version", "Then a note"));
+        CHECK(r.report.incremental);  // the whole build left a record too
+    }
+    SUBCASE("a page changed by hand in the output is made again, with every other page") {
+        test::write(out / "episodes/strides/index.html", "edited by hand");
+        auto r = edit(note, test::replace_first(k_note, "First version", "Second version"));
+        CHECK_FALSE(r.report.incremental);
+        CHECK(test::read(out / "episodes/strides/index.html") != "edited by hand");
+    }
+    SUBCASE("a damaged or missing record: a whole build") {
+        const fs::path record = incremental::saved_build_path(out);
+        std::string bytes = test::read(record);
+        bytes[bytes.size() / 2] ^= 1;
+        test::write(record, bytes);
+        CHECK_FALSE(incremental::read_saved_build(record));
+        auto r = edit(note, test::replace_first(k_note, "First version", "Second version"));
+        CHECK_FALSE(r.report.incremental);
+        fs::remove(record);
+        r = edit(note, test::replace_first(k_note, "First version", "Third version"));
+        CHECK_FALSE(r.report.incremental);
+    }
+    SUBCASE("nothing changed: nothing done") {
+        CHECK(build_into(dir.path(), out).up_to_date);
+    }
+}
+
+TEST_CASE("a build that fails leaves the output and its record as they were") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    const fs::path note = dir.path() / "content/episodes/hop.md";
+    const fs::path out = dir.path() / "public";
+    test::write(note, k_note);
+    build_into(dir.path(), out);
+    const std::string record = test::read(incremental::saved_build_path(out));
+    const auto site = tree(out);
+    test::write(note, "---\nepisode: [unclosed\n---\n");
+    CHECK_FALSE(test::input_errors([&] { build_into(dir.path(), out); }).empty());
+    CHECK(test::read(incremental::saved_build_path(out)) == record);
+    CHECK(tree(out) == site);
+    // Mended, the next build still starts from that record.
+    test::write(note, test::replace_first(k_note, "First version", "Mended version"));
+    auto r = build_into(dir.path(), out);
+    CHECK(r.report.incremental);
+    CHECK(r.report.pages_rendered == 1);
+}
+
+TEST_CASE("the build record reads back as written, and refuses what it did not write") {
+    test::TempDir dir;
+    const fs::path file = dir.path() / ".public.build-record";
+    incremental::SavedBuild saved{"f1", "f2", {}};
+    saved.record.notes = {{false, "/p/content/episodes/a.md", "---\nepisode: a\n---\nText\n"}, {true, "/p/content/pages/b.md", ""}};
+    saved.record.pages = {{"index.html", {1, 2, 3}}, {"episodes/a/index.html", {}}};
+    REQUIRE(incremental::write_saved_build(file, saved));
+    auto back = incremental::read_saved_build(file);
+    REQUIRE(back);
+    CHECK(back->fingerprint == "f1");
+    CHECK(back->all_but_notes == "f2");
+    CHECK(back->record.notes == saved.record.notes);
+    CHECK(back->record.pages == saved.record.pages);
+    // Cut short anywhere, or not a record at all: nothing.
+    const std::string bytes = test::read(file);
+    for (std::size_t size : {std::size_t{0}, std::size_t{10}, bytes.size() / 2, bytes.size() - 1}) {
+        test::write(file, bytes.substr(0, size));
+        CHECK_FALSE(incremental::read_saved_build(file));
+    }
+    test::write(file, "podarchive build record 1\n" + std::string(64, '\xff'));
+    CHECK_FALSE(incremental::read_saved_build(file));
+    // Only for the output it describes, and only when nothing but notes changed.
+    REQUIRE(incremental::write_saved_build(file, saved));
+    CHECK(incremental::usable_record(file, "f1", {"new", "f2"}));
+    CHECK_FALSE(incremental::usable_record(file, "f0", {"new", "f2"}));
+    CHECK_FALSE(incremental::usable_record(file, "f1", {"new", "other"}));
+    CHECK_FALSE(incremental::usable_record(file, "", {"new", "f2"}));
+}
