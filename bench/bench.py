@@ -4,7 +4,7 @@
   bench/bench.py [--sizes 100,1000,10000,50000] [--hugo] [--runs 3] [--binary build/podarchive]
 
 Per size: wall time, user+sys time, peak RSS, files and bytes written, podarchive's time per
-stage; with --hugo the same episodes as a Hugo site with equivalent templates, built in the same
+stage, then the time of a rebuild with no change and of one after an edit of one note's text; with --hugo the same episodes as a Hugo site with equivalent templates, built in the same
 run, and the ratio. Each tool builds `--runs` times into an empty folder and the run with the
 median wall time is shown (a virtual machine's timings vary by a third from one run to the
 next); peak RSS is the largest of the runs. Output goes to /dev/shm (tmpfs). Archives are
@@ -123,6 +123,21 @@ def main():
         # An unchanged rebuild: nothing should be rewritten.
         wall2, cpu2, rss2, _ = measure([args.binary, "build", "--quiet", "--output", out], src)
         print(f"N={n}: rebuild with no change {wall2:.2f} s")
+        # One note's text edited: only its episode's page is rendered again (and the feeds).
+        note = sorted(os.listdir(f"{src}/content/episodes"))[0]
+        note = f"{src}/content/episodes/{note}"
+        with open(note) as f:
+            original = f.read()
+        try:
+            with open(note, "w") as f:
+                f.write(original + "\nA line added by bench.py.\n")
+            wall3, cpu3, rss3, proc3 = measure([args.binary, "build", "--output", out], src)
+        finally:
+            with open(note, "w") as f:
+                f.write(original)
+        pages = re.search(r"only notes changed: (\d+) of (\d+) pages", proc3.stdout)
+        print(f"N={n}: rebuild after one note's text changed {wall3:.2f} s, user+sys {cpu3:.2f} s, peak RSS {rss3:.0f} MB, "
+              f"{pages.group(1) + ' of ' + pages.group(2) if pages else 'all'} pages rendered")
         if args.hugo and shutil.which("hugo"):
             hsrc = f"{args.work}/hugo-{n}"
             hugo_site(src, hsrc)

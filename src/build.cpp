@@ -206,7 +206,7 @@ void keep_unrendered(render::PageSink& sink, render::Dependencies& pages, output
 }  // namespace
 
 BuildReport build_site(const config::SiteConfig& config, output::Output& out, BuildState* keep, BuildRecord* record,
-                       const BuildRecord* last) {
+                       BuildRecord* last) {
     if (last && !record) throw std::logic_error("build_site: an incremental build records what it does");
     if (record) *record = {};
     BuildReport report;
@@ -219,7 +219,11 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     });
     // An incremental build's last notes, parsed meanwhile too.
     std::future<notes::NoteSet> last_notes;
-    if (last) last_notes = std::async(std::launch::async, [&] { return notes::load_notes(last->notes, config.root); });
+    if (last) last_notes = std::async(std::launch::async, [&] {
+        notes::NoteSet set = notes::load_notes(last->notes, config.root);
+        notes::NoteTexts().swap(last->notes);
+        return set;
+    });
     auto batches = load_sources(config);
     stage("load");
     core::Catalog catalog = merge::merge(batches);
@@ -254,7 +258,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     render::Dependencies* pages = keep ? &keep->dependencies : record ? &record->pages : nullptr;
     std::optional<render::PageSink> sink;
     if (last) {
-        *pages = last->pages;
+        *pages = std::move(last->pages);
         sink.emplace(out, *pages, changed);
     } else {
         sink.emplace(out, pages);
@@ -265,6 +269,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     report.incremental = last != nullptr;
     report.pages_rendered = sink->rendered();
     report.pages = pages ? pages->size() : sink->rendered();
+    if (dropped.valid()) dropped.get();  // (the last build's catalog: freed with the rest here)
     util::release_free_memory();  // the pages' cards and data, before the feeds' texts grow
     stage("render");
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());

@@ -109,9 +109,10 @@ struct CannotKeep : std::runtime_error {
 // `last` (optional): the record of the build `out` holds, made from the same inputs but for
 // the notes. The notes `last` read are applied too, to learn which recorded inputs the edit
 // changed (incremental/changes.hpp, as `serve` does); only the pages that read one are
-// rendered, and `out` keeps the others (Output::keep). `record` is then required.
+// rendered, and `out` keeps the others (Output::keep). `record` is then required, and `last`
+// is emptied as it is used (a large archive's record is megabytes).
 BuildReport build_site(const config::SiteConfig& config, output::Output& out, BuildState* keep = nullptr,
-                       BuildRecord* record = nullptr, const BuildRecord* last = nullptr);
+                       BuildRecord* record = nullptr, BuildRecord* last = nullptr);
 
 struct FeedSummary {
     std::size_t items = 0;
