@@ -23,6 +23,7 @@
 #include "util/memory.hpp"
 #include "util/parallel.hpp"
 #include "util/stage_clock.hpp"
+#include "util/strings.hpp"
 
 namespace build {
 
@@ -68,19 +69,15 @@ namespace {
 // the previous build. Throws core::InputError listing every problem; returns lint warnings.
 // (The feed's text is parsed where it is, and unusable afterwards.)
 std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
-                                         feed::FeedResult& feed) {
+                                         const std::optional<InputFeed>& previous, feed::FeedResult& feed) {
     std::vector<core::Diagnostic> errors, warnings;
     for (const auto& f : feed::lint_feed_in_place(feed.xml))
         (f.level == feed::LintLevel::error ? errors : warnings).push_back(feed::to_diagnostic("feed.xml", f));
-    for (const auto& input : input_feeds) {
-        auto found = feed::compare_identities(feed.items, input.items, input.file, config.identity_changes);
-        errors.insert(errors.end(), found.begin(), found.end());
-    }
-    std::filesystem::path previous = config.output_dir() / "feed.xml";
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(previous, ec)) {
-        std::string text = util::read_file(previous);
-        auto found = feed::compare_identities(feed.items, feed::read_identities(text), previous.string(), config.identity_changes);
+    std::vector<const InputFeed*> before;
+    for (const auto& input : input_feeds) before.push_back(&input);
+    if (previous) before.push_back(&*previous);
+    for (const InputFeed* feed_before : before) {
+        auto found = feed::compare_identities(feed.items, feed_before->items, feed_before->file, config.identity_changes);
         errors.insert(errors.end(), found.begin(), found.end());
     }
     if (!errors.empty()) throw core::InputError(errors);
@@ -88,6 +85,13 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
 }
 
 }  // namespace
+
+std::optional<InputFeed> previous_feed(const config::SiteConfig& config) {
+    std::filesystem::path previous = config.output_dir() / "feed.xml";
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(previous, ec)) return std::nullopt;
+    return InputFeed{previous.string(), feed::read_identities(util::read_file(previous))};
+}
 
 std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batches) {
     std::vector<InputFeed> feeds;
@@ -145,7 +149,7 @@ Fingerprints input_fingerprints(const config::SiteConfig& config) {
 std::string input_fingerprint(const config::SiteConfig& config) { return input_fingerprints(config).all; }
 
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
-                                  const core::Catalog& catalog, const notes::Curation& curation,
+                                  const std::optional<InputFeed>& previous, const core::Catalog& catalog, const notes::Curation& curation,
                                   const render::SiteInfo& site, output::Output& out,
                                   const std::function<void()>& writers_done) {
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
@@ -163,13 +167,21 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // Stored first (a failed check fails the build, and nothing stored is published then): the
     // check parses the text where it is, without a copy of a large feed beside the index.
     out.add_kept("feed.xml", feed.xml);
-    auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, feed); });
+    auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, previous, feed); });
     {  // (freed before the check is waited for)
         output::MemoryOutput index = search.get();  // named: a range-for over a temporary's member would dangle
         for (const auto& [path, content] : index.files()) out.add_kept(path, *content);
     }
     if (writers_done) writers_done();
-    return {feed.items.size(), feed.left_out_without_audio, feed.left_out_without_date, check.get()};
+    // The items as a reader of the published feed.xml finds them (feed::read_identities).
+    std::vector<feed::ItemIdentity> published;
+    for (const auto& item : feed.items) {
+        std::string url(util::trim(item.enclosure_url));
+        if (url.empty()) continue;
+        std::string guid(util::trim(item.guid));
+        published.push_back({guid.empty() ? url : guid, url, ""});
+    }
+    return {feed.items.size(), std::move(published), feed.left_out_without_audio, feed.left_out_without_date, check.get()};
 }
 
 namespace {
@@ -205,8 +217,10 @@ void keep_unrendered(render::PageSink& sink, render::Dependencies& pages, output
 
 }  // namespace
 
-BuildReport build_site(const config::SiteConfig& config, output::Output& out, BuildState* keep, BuildRecord* record,
-                       BuildRecord* last) {
+BuildReport build_site(const config::SiteConfig& config, output::Output& out, const BuildOptions& options) {
+    BuildState* const keep = options.keep;
+    BuildRecord* const record = options.record;
+    BuildRecord* const last = options.notes_only ? options.last : nullptr;  // (incremental)
     if (last && !record) throw std::logic_error("build_site: an incremental build records what it does");
     if (record) *record = {};
     BuildReport report;
@@ -217,6 +231,18 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     auto notes = std::async(std::launch::async, [&] {
         return read_notes(config, keep ? &keep->note_caches : nullptr, record && !keep ? &record->notes : nullptr);
     });
+    // The identities of the feed the output folder holds, which the new feed must keep: from the
+    // last build's record, or else read now, while the build holds little (a large feed's parse
+    // is tens of megabytes).
+    std::future<std::optional<InputFeed>> previous;
+    if (options.last) {
+        InputFeed published{(config.output_dir() / "feed.xml").string(), std::move(options.last->feed)};
+        std::promise<std::optional<InputFeed>> known;
+        known.set_value(std::move(published));
+        previous = known.get_future();
+    } else {
+        previous = std::async(std::launch::async, [&] { return previous_feed(config); });
+    }
     // An incremental build's last notes, parsed meanwhile too.
     std::future<notes::NoteSet> last_notes;
     if (last) last_notes = std::async(std::launch::async, [&] {
@@ -240,6 +266,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     std::optional<LastBuild> before;
     std::future<void> before_applied, dropped;
     if (last) {
+        util::release_free_memory();  // the sources' records, before the catalog is copied
         before.emplace(catalog, site);
         before_applied = std::async(std::launch::async, [&] { before->apply(last_notes.get()); });
     }
@@ -274,7 +301,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     stage("render");
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
     report.episodes = catalog.episodes.size();
-    FeedSummary feed = write_index_and_feeds(config, inputs, catalog, curation, site, out, [&] {
+    FeedSummary feed = write_index_and_feeds(config, inputs, previous.get(), catalog, curation, site, out, [&] {
         if (keep) return;
         // Nothing needs the catalog and its texts any more: not beside the feed check's parse.
         catalog = core::Catalog();
@@ -289,6 +316,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, Bu
     report.left_out_without_date = feed.left_out_without_date;
     report.warnings.insert(report.warnings.begin(), feed.lint_warnings.begin(), feed.lint_warnings.end());
     report.lint_warnings = feed.lint_warnings.size();
+    if (record) record->feed = std::move(feed.identities);
     report.files = out.file_count();
     report.bytes = out.byte_count();
     if (keep) {

@@ -35,7 +35,7 @@ struct BuildReport {
     util::StageTimes stages;
     std::size_t pages = 0;           // declared (when recorded)
     std::size_t pages_rendered = 0;  // of which rendered (fewer when incremental)
-    bool incremental = false;        // built from `last` (build_site)
+    bool incremental = false;        // only the pages that read a changed input (BuildOptions::notes_only)
 };
 
 // Reads every source of the config (several at once, one per core; the batches are in the
@@ -76,6 +76,8 @@ struct InputFeed {
     std::vector<feed::ItemIdentity> items;
 };
 std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batches);
+// The identities of the feed.xml in the output folder (the last build's), if there is one.
+std::optional<InputFeed> previous_feed(const config::SiteConfig& config);
 
 // What a build computed, kept by `serve` to redo only what a change needs (src/incremental/).
 struct BuildState {
@@ -93,6 +95,9 @@ struct BuildState {
 struct BuildRecord {
     notes::NoteTexts notes;      // the note files the build read, as it read them
     render::Dependencies pages;  // every page and the inputs it read
+    // feed.xml's items as podcast apps know them (as feed::read_identities reads them): the
+    // next build's feed must keep them, and need not parse the published feed to learn them.
+    std::vector<feed::ItemIdentity> feed;
 };
 
 // Thrown by an incremental build_site() when `out` cannot keep a page of the last build (its
@@ -101,33 +106,40 @@ struct CannotKeep : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// What a build may start from and what it keeps, besides its inputs (all optional).
+struct BuildOptions {
+    BuildState* keep = nullptr;     // receives what the build computed (`serve`)
+    BuildRecord* record = nullptr;  // receives what `build` keeps for the next build
+    // The record of the build `out` holds (emptied as it is used: a large archive's is
+    // megabytes). Its feed's items are what the new feed must keep.
+    BuildRecord* last = nullptr;
+    // `last` was made from the same inputs but for the notes: the notes it read are applied too,
+    // to learn which recorded inputs the edit changed (incremental/changes.hpp, as `serve`
+    // does); only the pages that read one are rendered, and `out` keeps the others
+    // (Output::keep). Needs `record`.
+    bool notes_only = false;
+};
+
 // Loads, merges, renders and writes the site into `out`. Throws core::InputError on bad input
 // (nothing usable is written then: DiskOutput is only committed by the caller after this
-// returns). `keep` (optional) receives what the build computed (for `serve`); `record`
-// (optional) what `build` keeps for the next build.
-//
-// `last` (optional): the record of the build `out` holds, made from the same inputs but for
-// the notes. The notes `last` read are applied too, to learn which recorded inputs the edit
-// changed (incremental/changes.hpp, as `serve` does); only the pages that read one are
-// rendered, and `out` keeps the others (Output::keep). `record` is then required, and `last`
-// is emptied as it is used (a large archive's record is megabytes).
-BuildReport build_site(const config::SiteConfig& config, output::Output& out, BuildState* keep = nullptr,
-                       BuildRecord* record = nullptr, BuildRecord* last = nullptr);
+// returns), and CannotKeep when an incremental build cannot keep a page.
+BuildReport build_site(const config::SiteConfig& config, output::Output& out, const BuildOptions& options = {});
 
 struct FeedSummary {
     std::size_t items = 0;
+    std::vector<feed::ItemIdentity> identities;  // (BuildRecord::feed)
     std::size_t left_out_without_audio = 0;
     std::size_t left_out_without_date = 0;
     std::vector<core::Diagnostic> lint_warnings;
 };
 
 // The last stages, after the pages: the search index, feed.json and feed.xml, which is checked
-// against its inputs and the previous build before it is stored. Throws core::InputError
+// against its inputs and the previous build's (`previous`: previous_feed()) before it is stored. Throws core::InputError
 // listing every problem of the feed; returns the lint warnings with the counts.
 // `writers_done` (optional) is called once the catalog, curation and site are read no more
 // (the feed's check may still be running): a build frees them there.
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
-                                  const core::Catalog& catalog, const notes::Curation& curation,
+                                  const std::optional<InputFeed>& previous, const core::Catalog& catalog, const notes::Curation& curation,
                                   const render::SiteInfo& site, output::Output& out,
                                   const std::function<void()>& writers_done = {});
 

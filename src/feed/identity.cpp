@@ -8,10 +8,10 @@
 
 namespace feed {
 
-std::vector<ItemIdentity> read_identities(std::string_view feed_xml) {
+std::vector<ItemIdentity> read_identities(std::string feed_xml) {
     std::vector<ItemIdentity> out;
     pugi::xml_document doc;
-    if (!doc.load_buffer(feed_xml.data(), feed_xml.size())) return out;
+    if (!doc.load_buffer_inplace(feed_xml.data(), feed_xml.size())) return out;
     for (auto item : doc.child("rss").child("channel").children("item")) {
         std::string url(util::trim(item.child("enclosure").attribute("url").value()));
         if (url.empty()) continue;

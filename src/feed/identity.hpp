@@ -13,8 +13,9 @@
 namespace feed {
 
 // The items of a feed as podcast apps identify them (an item without guid is known by its
-// audio URL). Items without audio are left out: apps never had them.
-std::vector<ItemIdentity> read_identities(std::string_view feed_xml);
+// audio URL). Items without audio are left out: apps never had them. (The text is parsed where
+// it is: a large feed is tens of megabytes.)
+std::vector<ItemIdentity> read_identities(std::string feed_xml);
 
 // Compares `now` with `before` (the input feed, or the previous build's feed.xml, named by
 // `before_file`): each item of `before` must still be in `now` with the same guid and the same

@@ -19,7 +19,7 @@ FolderBuild build_folder(const config::SiteConfig& config) {
     std::future<build::Fingerprints> later;
     build::Fingerprints fingerprints;
     const auto record_file = saved_build_path(config.output_dir());
-    std::optional<build::BuildRecord> last;
+    std::optional<SavedBuild> last;
     if (out->has_previous_build()) {
         fingerprints = build::input_fingerprints(config);
         out->set_fingerprint(fingerprints.all);
@@ -27,18 +27,19 @@ FolderBuild build_folder(const config::SiteConfig& config) {
             result.up_to_date = true;
             return result;
         }
-        last = usable_record(record_file, out->previous_fingerprint(), fingerprints);
+        last = record_of_output(record_file, out->previous_fingerprint());
     } else {
         later = std::async(std::launch::async, [&config] { return build::input_fingerprints(config); });
     }
     build::BuildRecord record;
     try {
-        result.report = build::build_site(config, *out, nullptr, &record, last ? &*last : nullptr);
+        result.report = build::build_site(config, *out, {.record = &record, .last = last ? &last->record : nullptr,
+                                                         .notes_only = last && last->all_but_notes == fingerprints.all_but_notes});
     } catch (const build::CannotKeep&) {
         // A page of the last build was changed by hand or removed: every page is made again.
         out.reset();  // (its staging folder first: the next one has the same name)
         out.emplace(config.output_dir(), fingerprints.all);
-        result.report = build::build_site(config, *out, nullptr, &record);
+        result.report = build::build_site(config, *out, {.record = &record});
     }
     if (later.valid()) fingerprints = later.get(), out->set_fingerprint(fingerprints.all);
     auto write_started = std::chrono::steady_clock::now();

@@ -17,7 +17,7 @@ namespace {
 
 // The file: this line, then length-prefixed fields in the byte order of the machine that wrote
 // it (a record is only read where it was written), then a hash of all that precedes it.
-constexpr std::string_view k_magic = "podarchive build record 1\n";
+constexpr std::string_view k_magic = "podarchive build record 2\n";
 
 class Writer {
 public:
@@ -81,6 +81,11 @@ bool write_saved_build(const fs::path& file, const SavedBuild& saved) {
         w.text(note.path);
         w.text(note.text);
     }
+    w.number(saved.record.feed.size());
+    for (const auto& item : saved.record.feed) {
+        w.text(item.guid);
+        w.text(item.enclosure_url);
+    }
     // Pages in path order: the same build writes the same bytes.
     std::vector<const render::Dependencies::value_type*> pages;
     pages.reserve(saved.record.pages.size());
@@ -122,6 +127,11 @@ std::optional<SavedBuild> read_saved_build(const fs::path& file) {
         note.path = r.text();
         note.text = r.text();
     }
+    for (std::uint64_t n = r.count(2 * number); n > 0; --n) {
+        feed::ItemIdentity& item = saved.record.feed.emplace_back();
+        item.guid = r.text();
+        item.enclosure_url = r.text();
+    }
     const std::uint64_t pages = r.count(2 * number);
     saved.record.pages.reserve(pages);
     for (std::uint64_t n = pages; n > 0; --n) {
@@ -133,12 +143,11 @@ std::optional<SavedBuild> read_saved_build(const fs::path& file) {
     return saved;
 }
 
-std::optional<build::BuildRecord> usable_record(const fs::path& file, const std::string& output_fingerprint,
-                                                const build::Fingerprints& fingerprints) {
+std::optional<SavedBuild> record_of_output(const fs::path& file, const std::string& output_fingerprint) {
     if (output_fingerprint.empty()) return std::nullopt;
     auto saved = read_saved_build(file);
-    if (!saved || saved->fingerprint != output_fingerprint || saved->all_but_notes != fingerprints.all_but_notes) return std::nullopt;
-    return std::move(saved->record);
+    if (!saved || saved->fingerprint != output_fingerprint) return std::nullopt;
+    return saved;
 }
 
 }  // namespace incremental

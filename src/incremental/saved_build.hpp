@@ -1,12 +1,14 @@
 #pragma once
-// What `build` keeps between runs so that, after an edit of notes alone, it renders only the
-// pages whose recorded inputs changed (build::build_site's `last`): the record of the build the
-// output folder holds (the notes it read, every page and its inputs), in a file beside the
-// output folder (".<name>.build-record", never published, like the manifest).
+// What `build` keeps between runs (build::BuildRecord): the record of the build the output
+// folder holds (the notes it read, every page and its inputs, its feed's items), in a file
+// beside the output folder (".<name>.build-record", never published, like the manifest). After
+// an edit of notes alone the next build renders only the pages whose recorded inputs changed;
+// after any edit it checks its feed against the recorded items instead of parsing feed.xml.
 //
 // A record is used only for the build it describes: it names that build's input fingerprint,
-// which must be the output's (its manifest's), and the fingerprint of every input but the notes,
-// which must be the current inputs'. Anything else gets a whole build, which writes a new record.
+// which must be the output's (its manifest's); and it is used for an incremental build only when
+// the fingerprint of every input but the notes is the current inputs'. Without a usable record a
+// build renders every page, and writes a new record.
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -32,9 +34,8 @@ bool write_saved_build(const std::filesystem::path& file, const SavedBuild& save
 // all it holds).
 std::optional<SavedBuild> read_saved_build(const std::filesystem::path& file);
 
-// The record a build of `fingerprints` into an output built from `output_fingerprint` can start
-// from: the one in `file` when it describes that output and only the notes changed since.
-std::optional<build::BuildRecord> usable_record(const std::filesystem::path& file, const std::string& output_fingerprint,
-                                                const build::Fingerprints& fingerprints);
+// The record in `file` when it is of the build whose fingerprint is `output_fingerprint` (the
+// output's, from its manifest), else nothing.
+std::optional<SavedBuild> record_of_output(const std::filesystem::path& file, const std::string& output_fingerprint);
 
 }  // namespace incremental

@@ -68,7 +68,7 @@ Rebuild Session::whole() {
     m_config = config::load_config(m_config_path);
     m_templates.emplace(render::load_templates(*m_config));
     auto site = std::make_shared<output::MemoryOutput>();
-    build::build_site(*m_config, *site, &m_state);
+    build::build_site(*m_config, *site, {.keep = &m_state});
     m_site = site;
     m_spare = m_state.merged;
     m_valid = m_notes_as_applied = true;
@@ -167,7 +167,8 @@ std::shared_ptr<const output::MemoryOutput> Session::feeds() {
     auto out = std::make_shared<output::MemoryOutput>(*m_site);
     out->remove_under("search/d/");  // the index is written whole: no shard of a word gone may stay
     out->remove_under("search/t/");
-    build::write_index_and_feeds(*m_config, m_state.input_feeds, m_state.catalog, m_state.curation, *m_state.site, *out);
+    build::write_index_and_feeds(*m_config, m_state.input_feeds, build::previous_feed(*m_config), m_state.catalog,
+                                 m_state.curation, *m_state.site, *out);
     m_site = out;
     prepare();
     return out;

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "config/site_config.hpp"
+#include "feed/identity.hpp"
 #include "incremental/folder_build.hpp"
 #include "incremental/saved_build.hpp"
 #include "support.hpp"
@@ -154,6 +155,37 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
     }
 }
 
+TEST_CASE("the record's feed items are the published feed's, and the next build's feed must keep them") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    const fs::path out = dir.path() / "public";
+    build_into(dir.path(), out);
+    auto saved = incremental::read_saved_build(incremental::saved_build_path(out));
+    REQUIRE(saved);
+    auto published = feed::read_identities(test::read(out / "feed.xml"));
+    REQUIRE(published.size() > 2);
+    REQUIRE(saved->record.feed.size() == published.size());
+    for (std::size_t i = 0; i < published.size(); ++i) {
+        CHECK(saved->record.feed[i].guid == published[i].guid);
+        CHECK(saved->record.feed[i].enclosure_url == published[i].enclosure_url);
+    }
+    // An item gone from the sources is an item gone from the published feed: refused, named as
+    // the published feed.xml, though the build did not read that file.
+    const fs::path source = dir.path() / "content/sources/feed.xml";
+    std::string text = test::read(source);
+    const std::string guid = published[1].guid;
+    auto at = text.find(guid);
+    REQUIRE(at != std::string::npos);
+    auto start = text.rfind("<item>", at), end = text.find("</item>", at) + 7;
+    test::write(source, text.substr(0, start) + text.substr(end));
+    // (the listings still name it: only the feed's check can tell it went). The record is what
+    // tells: the published file, overwritten in place, no longer has any item.
+    test::write(out / "feed.xml", "<rss version=\"2.0\"><channel></channel></rss>");
+    std::string errors = test::input_errors([&] { build_into(dir.path(), out); });
+    CHECK(errors.find("item '" + guid + "'") != std::string::npos);
+    CHECK(errors.find((out / "feed.xml").string()) != std::string::npos);
+}
+
 TEST_CASE("a build that fails leaves the output and its record as they were") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
@@ -180,6 +212,7 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
     incremental::SavedBuild saved{"f1", "f2", {}};
     saved.record.notes = {{false, "/p/content/episodes/a.md", "---\nepisode: a\n---\nText\n"}, {true, "/p/content/pages/b.md", ""}};
     saved.record.pages = {{"index.html", {1, 2, 3}}, {"episodes/a/index.html", {}}};
+    saved.record.feed = {{"guid-1", "https://x/1.mp3", ""}, {"https://x/2.mp3", "https://x/2.mp3", ""}};
     REQUIRE(incremental::write_saved_build(file, saved));
     auto back = incremental::read_saved_build(file);
     REQUIRE(back);
@@ -187,18 +220,20 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
     CHECK(back->all_but_notes == "f2");
     CHECK(back->record.notes == saved.record.notes);
     CHECK(back->record.pages == saved.record.pages);
+    REQUIRE(back->record.feed.size() == 2);
+    CHECK(back->record.feed[0].guid == "guid-1");
+    CHECK(back->record.feed[1].enclosure_url == "https://x/2.mp3");
     // Cut short anywhere, or not a record at all: nothing.
     const std::string bytes = test::read(file);
     for (std::size_t size : {std::size_t{0}, std::size_t{10}, bytes.size() / 2, bytes.size() - 1}) {
         test::write(file, bytes.substr(0, size));
         CHECK_FALSE(incremental::read_saved_build(file));
     }
-    test::write(file, "podarchive build record 1\n" + std::string(64, '\xff'));
+    test::write(file, "podarchive build record 2\n" + std::string(64, '\xff'));
     CHECK_FALSE(incremental::read_saved_build(file));
-    // Only for the output it describes, and only when nothing but notes changed.
+    // Only for the output it describes.
     REQUIRE(incremental::write_saved_build(file, saved));
-    CHECK(incremental::usable_record(file, "f1", {"new", "f2"}));
-    CHECK_FALSE(incremental::usable_record(file, "f0", {"new", "f2"}));
-    CHECK_FALSE(incremental::usable_record(file, "f1", {"new", "other"}));
-    CHECK_FALSE(incremental::usable_record(file, "", {"new", "f2"}));
+    CHECK(incremental::record_of_output(file, "f1"));
+    CHECK_FALSE(incremental::record_of_output(file, "f0"));
+    CHECK_FALSE(incremental::record_of_output(file, ""));
 }

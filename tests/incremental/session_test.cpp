@@ -13,7 +13,7 @@ namespace {
 // A whole build of the site as it is now, for comparison (`state`: what it recorded).
 output::MemoryOutput whole_build(const fs::path& dir, build::BuildState* state = nullptr) {
     output::MemoryOutput out;
-    build::build_site(config::load_config(dir / "site.yaml"), out, state);
+    build::build_site(config::load_config(dir / "site.yaml"), out, {.keep = state});
     return out;
 }
 
