@@ -23,7 +23,6 @@
 #include "util/memory.hpp"
 #include "util/parallel.hpp"
 #include "util/stage_clock.hpp"
-#include "util/strings.hpp"
 
 namespace build {
 
@@ -110,43 +109,30 @@ Fingerprints input_fingerprints(const config::SiteConfig& config) {
     for (const auto& s : config.sources) files.push_back(s.path);
     for (const fs::path& root : {config.content_dir(), config.templates_dir(), config.static_dir(), config.themes_dir() / config.theme})
         for (auto& f : util::files_under(root)) files.push_back(std::move(f));  // the files the build reads: links are not followed
-    // Each file is hashed alone, on every core (a large archive has thousands of notes, and a
-    // build waits for this), and the hashes are combined in order.
+    // Each file is hashed alone, and told a note or not, on every core (a large archive has
+    // thousands of notes, and a build waits for this); the hashes are combined in order.
+    const fs::path content = config.content_dir();
     std::vector<std::optional<std::uint64_t>> hashes(files.size());
+    std::vector<char> is_note(files.size());
     util::parallel_for(files.size(), 64, [&](std::size_t i) {
         util::Hasher file;
         if (file.add_file(files[i])) hashes[i] = file.digest();
+        is_note[i] = notes::is_note_file(content, files[i]);
     });
-    // The notes load_notes reads (and only they) are left out of the second hash.
-    const fs::path episodes = (config.content_dir() / "episodes").lexically_normal();
-    const fs::path pages = (config.content_dir() / "pages").lexically_normal();
-    auto is_note = [&](const fs::path& file) {
-        if (file.extension() != ".md") return false;
-        fs::path f = file.lexically_normal();
-        for (const fs::path* dir : {&episodes, &pages}) {
-            auto rel = f.lexically_relative(*dir);
-            if (!rel.empty() && *rel.begin() != "..") return true;
-        }
-        return false;
-    };
-    util::Hasher all, others;
+    util::Hasher all, others;  // (others: all but the notes)
     for (util::Hasher* h : {&all, &others}) {
         h->add(PODARCHIVE_VERSION);
         h->add(config.base_url);
         h->add(config.output_dir().string());
     }
     for (std::size_t i = 0; i < files.size(); ++i) {
-        std::string hash = hashes[i] ? util::hex_hash(*hashes[i]) : "<unreadable>";
-        for (util::Hasher* h : {&all, &others}) {
-            if (h == &others && is_note(files[i])) continue;
-            h->add(files[i].generic_string());
-            h->add(hash);
-        }
+        const std::string name = files[i].generic_string();
+        const std::string hash = hashes[i] ? util::hex_hash(*hashes[i]) : "<unreadable>";
+        all.add(name), all.add(hash);
+        if (!is_note[i]) others.add(name), others.add(hash);
     }
     return {util::hex_hash(all.digest()), util::hex_hash(others.digest())};
 }
-
-std::string input_fingerprint(const config::SiteConfig& config) { return input_fingerprints(config).all; }
 
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
                                   const std::optional<InputFeed>& previous, const core::Catalog& catalog, const notes::Curation& curation,
@@ -173,15 +159,8 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
         for (const auto& [path, content] : index.files()) out.add_kept(path, *content);
     }
     if (writers_done) writers_done();
-    // The items as a reader of the published feed.xml finds them (feed::read_identities).
-    std::vector<feed::ItemIdentity> published;
-    for (const auto& item : feed.items) {
-        std::string url(util::trim(item.enclosure_url));
-        if (url.empty()) continue;
-        std::string guid(util::trim(item.guid));
-        published.push_back({guid.empty() ? url : guid, url, ""});
-    }
-    return {feed.items.size(), std::move(published), feed.left_out_without_audio, feed.left_out_without_date, check.get()};
+    auto lint_warnings = check.get();  // (it reads the items, which are moved out below)
+    return {std::move(feed.items), feed.left_out_without_audio, feed.left_out_without_date, std::move(lint_warnings)};
 }
 
 namespace {
@@ -234,15 +213,10 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, co
     // The identities of the feed the output folder holds, which the new feed must keep: from the
     // last build's record, or else read now, while the build holds little (a large feed's parse
     // is tens of megabytes).
-    std::future<std::optional<InputFeed>> previous;
-    if (options.last) {
-        InputFeed published{(config.output_dir() / "feed.xml").string(), std::move(options.last->feed)};
-        std::promise<std::optional<InputFeed>> known;
-        known.set_value(std::move(published));
-        previous = known.get_future();
-    } else {
-        previous = std::async(std::launch::async, [&] { return previous_feed(config); });
-    }
+    std::optional<InputFeed> previous;
+    std::future<std::optional<InputFeed>> reading_previous;
+    if (options.last) previous = InputFeed{(config.output_dir() / "feed.xml").string(), std::move(options.last->feed)};
+    else reading_previous = std::async(std::launch::async, [&] { return previous_feed(config); });
     // An incremental build's last notes, parsed meanwhile too.
     std::future<notes::NoteSet> last_notes;
     if (last) last_notes = std::async(std::launch::async, [&] {
@@ -301,7 +275,8 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, co
     stage("render");
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
     report.episodes = catalog.episodes.size();
-    FeedSummary feed = write_index_and_feeds(config, inputs, previous.get(), catalog, curation, site, out, [&] {
+    if (reading_previous.valid()) previous = reading_previous.get();
+    FeedSummary feed = write_index_and_feeds(config, inputs, previous, catalog, curation, site, out, [&] {
         if (keep) return;
         // Nothing needs the catalog and its texts any more: not beside the feed check's parse.
         catalog = core::Catalog();
@@ -311,12 +286,12 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, co
     });
     stage("feed");
 
-    report.feed_items = feed.items;
+    report.feed_items = feed.items.size();
     report.left_out_without_audio = feed.left_out_without_audio;
     report.left_out_without_date = feed.left_out_without_date;
     report.warnings.insert(report.warnings.begin(), feed.lint_warnings.begin(), feed.lint_warnings.end());
     report.lint_warnings = feed.lint_warnings.size();
-    if (record) record->feed = std::move(feed.identities);
+    if (record) record->feed = feed::as_published(feed.items);
     report.files = out.file_count();
     report.bytes = out.byte_count();
     if (keep) {

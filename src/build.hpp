@@ -68,7 +68,6 @@ struct Fingerprints {
     std::string all_but_notes;  // all but the notes load_notes reads (content/{episodes,pages}/*.md)
 };
 Fingerprints input_fingerprints(const config::SiteConfig& config);
-std::string input_fingerprint(const config::SiteConfig& config);  // input_fingerprints(config).all
 
 // What the regenerated feed must keep of each input feed: its items' identities.
 struct InputFeed {
@@ -126,8 +125,7 @@ struct BuildOptions {
 BuildReport build_site(const config::SiteConfig& config, output::Output& out, const BuildOptions& options = {});
 
 struct FeedSummary {
-    std::size_t items = 0;
-    std::vector<feed::ItemIdentity> identities;  // (BuildRecord::feed)
+    std::vector<feed::ItemIdentity> items;  // feed.xml's, in feed order
     std::size_t left_out_without_audio = 0;
     std::size_t left_out_without_date = 0;
     std::vector<core::Diagnostic> lint_warnings;

@@ -64,6 +64,14 @@ std::string input_errors(const std::function<void()>& fn) {
     return "";
 }
 
+const char* const k_hop_note = R"(---
+episode: higher-order-operators
+summary: How HOPs carry subgraphs.
+topics: [Compiler]
+---
+First version of the note.
+)";
+
 std::string replace_first(std::string text, const std::string& from, const std::string& to) {
     auto pos = text.find(from);
     if (pos != std::string::npos) text.replace(pos, from.size(), to);

@@ -27,6 +27,10 @@ private:
 // Copies tests/fixtures/<name>/ and the repository's themes/ into `dir` (a site to build).
 void copy_site(const std::string& name, const std::filesystem::path& dir);
 
+// A note on the "site" fixture's episode higher-order-operators: a summary, a topic and a
+// one-line body ("First version of the note."), for tests that edit a note.
+extern const char* const k_hop_note;
+
 // Builds the site in `site_dir` into its output folder on disk (staged and committed).
 void build_on_disk(const std::filesystem::path& site_dir);
 

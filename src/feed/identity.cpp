@@ -2,22 +2,39 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <pugixml.hpp>
 
 #include "util/strings.hpp"
 
 namespace feed {
 
+namespace {
+
+// An item as apps know it: by its guid, or by its audio URL when it has none; nothing without audio.
+std::optional<ItemIdentity> published_identity(std::string_view guid, std::string_view url) {
+    std::string u(util::trim(url));
+    if (u.empty()) return std::nullopt;
+    std::string g(util::trim(guid));
+    return ItemIdentity{g.empty() ? u : g, u, ""};
+}
+
+}  // namespace
+
 std::vector<ItemIdentity> read_identities(std::string feed_xml) {
     std::vector<ItemIdentity> out;
     pugi::xml_document doc;
     if (!doc.load_buffer_inplace(feed_xml.data(), feed_xml.size())) return out;
-    for (auto item : doc.child("rss").child("channel").children("item")) {
-        std::string url(util::trim(item.child("enclosure").attribute("url").value()));
-        if (url.empty()) continue;
-        std::string guid(util::trim(item.child_value("guid")));
-        out.push_back({guid.empty() ? url : guid, url, ""});
-    }
+    for (auto item : doc.child("rss").child("channel").children("item"))
+        if (auto identity = published_identity(item.child_value("guid"), item.child("enclosure").attribute("url").value()))
+            out.push_back(std::move(*identity));
+    return out;
+}
+
+std::vector<ItemIdentity> as_published(const std::vector<ItemIdentity>& items) {
+    std::vector<ItemIdentity> out;
+    for (const auto& item : items)
+        if (auto identity = published_identity(item.guid, item.enclosure_url)) out.push_back(std::move(*identity));
     return out;
 }
 

@@ -17,6 +17,9 @@ namespace feed {
 // it is: a large feed is tens of megabytes.)
 std::vector<ItemIdentity> read_identities(std::string feed_xml);
 
+// `items` (a feed's, as written) as read_identities reads them back from the written feed.
+std::vector<ItemIdentity> as_published(const std::vector<ItemIdentity>& items);
+
 // Compares `now` with `before` (the input feed, or the previous build's feed.xml, named by
 // `before_file`): each item of `before` must still be in `now` with the same guid and the same
 // audio URL. Returns one error per difference, except for guids listed in `allowed`.

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "output/output.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
 
@@ -33,7 +34,6 @@ public:
 class Reader {
 public:
     explicit Reader(std::string_view bytes) : m_rest(bytes) {}
-    bool ok() const { return m_ok; }
     std::uint64_t number() {
         std::uint64_t n = 0;
         if (!take(sizeof n)) return 0;
@@ -66,10 +66,7 @@ private:
 
 }  // namespace
 
-fs::path saved_build_path(const fs::path& output_dir) {
-    fs::path parent = output_dir.has_parent_path() ? output_dir.parent_path() : fs::path(".");
-    return parent / ("." + output_dir.filename().string() + ".build-record");
-}
+fs::path saved_build_path(const fs::path& output_dir) { return output::beside(output_dir, ".build-record"); }
 
 bool write_saved_build(const fs::path& file, const SavedBuild& saved) {
     Writer w;

@@ -15,8 +15,8 @@ namespace fs = std::filesystem;
 
 bool Session::in_notes_folder(const fs::path& path) const {
     fs::path p = fs::weakly_canonical(path);
-    for (const char* folder : {"episodes", "pages"}) {
-        auto rel = p.lexically_relative(fs::weakly_canonical(m_config->content_dir() / folder));
+    for (const fs::path& folder : notes::note_folders(m_config->content_dir())) {
+        auto rel = p.lexically_relative(fs::weakly_canonical(folder));
         if (!rel.empty() && *rel.begin() != "..") return true;
     }
     return false;

@@ -1,5 +1,6 @@
 #pragma once
 // Reads content/episodes/*.md and content/pages/*.md (front matter + markdown).
+#include <array>
 #include <filesystem>
 #include <cstdint>
 #include <memory>
@@ -39,6 +40,11 @@ struct NoteFileCache {
     // inotify): the others are used without reading them again.
     bool verify = true;
 };
+
+// The folders notes are read from: content/episodes (episode notes) and content/pages (pages).
+std::array<std::filesystem::path, 2> note_folders(const std::filesystem::path& content_dir);
+// True for a file load_notes reads: a .md file under one of note_folders() (compared lexically).
+bool is_note_file(const std::filesystem::path& content_dir, const std::filesystem::path& file);
 
 // The note files a build read, as it read them. `build` keeps them beside its output: the next
 // build applies them again to learn what an edit of notes changed (src/incremental/saved_build.hpp).

@@ -66,6 +66,11 @@ bool same_files(const MemoryOutput& a, const MemoryOutput& b) {
                       [](const auto& x, const auto& y) { return x.first == y.first && *x.second == *y.second; });
 }
 
+fs::path beside(const fs::path& output_dir, const std::string& suffix) {
+    fs::path parent = output_dir.has_parent_path() ? output_dir.parent_path() : fs::path(".");
+    return parent / ("." + output_dir.filename().string() + suffix);
+}
+
 namespace {
 
 // Removes staging folders that builds killed before they could clean up left behind.
@@ -76,7 +81,7 @@ void remove_stale_staging(const fs::path& parent, const std::string& prefix) {
         if (!name.starts_with(prefix)) continue;
         long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
         if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) == 0) continue;  // another build is running
-        fs::remove_all(entry.path(), ec);
+        util::remove_tree(entry.path());
     }
 }
 
@@ -115,13 +120,12 @@ std::int64_t write_whole(const fs::path& path, std::string_view content) {
 
 DiskOutput::DiskOutput(fs::path output_dir, std::string input_fingerprint)
     : m_output(std::move(output_dir)), m_fingerprint(std::move(input_fingerprint)) {
-    fs::path parent = m_output.has_parent_path() ? m_output.parent_path() : fs::path(".");
-    m_manifest_path = parent / ("." + m_output.filename().string() + ".manifest.json");
+    m_manifest_path = beside(m_output, ".manifest.json");
     load_manifest();
-    fs::create_directories(parent);
-    std::string prefix = "." + m_output.filename().string() + ".staging-";
-    remove_stale_staging(parent, prefix);
-    m_staging = parent / (prefix + std::to_string(::getpid()));
+    const fs::path staging_prefix = beside(m_output, ".staging-");
+    fs::create_directories(staging_prefix.parent_path());
+    remove_stale_staging(staging_prefix.parent_path(), staging_prefix.filename().string());
+    m_staging = beside(m_output, ".staging-" + std::to_string(::getpid()));
     std::error_code ec;
     fs::remove_all(m_staging, ec);
     fs::create_directories(m_staging);

@@ -167,7 +167,7 @@ TEST_CASE("end to end: notes reach the feed as podcast:person, transcript, chapt
 TEST_CASE("the input fingerprint changes with any byte the build reads, and only then") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
-    auto fingerprint = [&] { return build::input_fingerprint(config::load_config(dir.path() / "site.yaml")); };
+    auto fingerprint = [&] { return build::input_fingerprints(config::load_config(dir.path() / "site.yaml")).all; };
     const std::string first = fingerprint();
     CHECK(first == fingerprint());
     auto changes_it = [&](const fs::path& file, const std::string& text) {

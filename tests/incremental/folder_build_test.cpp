@@ -36,14 +36,6 @@ struct stat stat_of(const fs::path& p) {
     return st;
 }
 
-const char* k_note = R"(---
-episode: higher-order-operators
-summary: How HOPs carry subgraphs.
-topics: [Compiler]
----
-First version of the note.
-)";
-
 // The project in `dir` built into `output` (a folder of its own for each).
 incremental::FolderBuild build_into(const fs::path& dir, const fs::path& output) {
     auto config = config::load_config(dir / "site.yaml");
@@ -51,15 +43,25 @@ incremental::FolderBuild build_into(const fs::path& dir, const fs::path& output)
     return incremental::build_folder(config);
 }
 
+// The "site" fixture with test::k_hop_note as content/episodes/hop.md, built into public/.
+struct NotedSite {
+    test::TempDir dir;
+    const fs::path note = dir.path() / "content/episodes/hop.md";
+    const fs::path out = dir.path() / "public";
+    incremental::FolderBuild first;
+
+    NotedSite() {
+        test::copy_site("site", dir.path());
+        test::write(note, test::k_hop_note);
+        first = build_into(dir.path(), out);
+    }
+};
+
 }  // namespace
 
 TEST_CASE("build after an edit of notes alone renders only the pages that read what changed, and gives a whole build's site") {
-    test::TempDir dir;
-    test::copy_site("site", dir.path());
-    const fs::path note = dir.path() / "content/episodes/hop.md";
-    const fs::path out = dir.path() / "public";
-    test::write(note, k_note);
-    auto first = build_into(dir.path(), out);
+    NotedSite site;
+    const auto& [dir, note, out, first] = site;
     CHECK_FALSE(first.report.incremental);
     CHECK(first.report.pages_rendered == first.report.pages);
     REQUIRE(fs::exists(incremental::saved_build_path(out)));
@@ -88,7 +90,7 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
     SUBCASE("the body: its episode page alone; the other pages are the same files as before") {
         const fs::path other_page = out / "episodes/strides/index.html";
         const auto before = stat_of(other_page);
-        auto r = edit(note, test::replace_first(k_note, "First version", "Second version"));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
         CHECK(r.report.incremental);
         CHECK(r.report.pages_rendered == 1);
         CHECK(r.report.pages > 10);
@@ -97,18 +99,18 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
         CHECK(after.st_ino == before.st_ino);
         CHECK(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec);
         // The next build starts from this one's record.
-        r = edit(note, test::replace_first(k_note, "First version", "Third version"));
+        r = edit(note, test::replace_first(test::k_hop_note, "First version", "Third version"));
         CHECK(r.report.incremental);
         CHECK(r.report.pages_rendered == 1);
     }
     SUBCASE("the summary: the episode, its home page and its topic page") {
-        auto r = edit(note, test::replace_first(k_note, "How HOPs carry subgraphs.", "Subgraphs as operator arguments."));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "How HOPs carry subgraphs.", "Subgraphs as operator arguments."));
         CHECK(r.report.incremental);
         CHECK(r.report.pages_rendered == 3);
     }
     SUBCASE("topics: a topic page goes, another comes") {
         REQUIRE(fs::exists(out / "topics/compiler/index.html"));
-        auto r = edit(note, test::replace_first(k_note, "[Compiler]", "[Tracing, Graphs]"));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "[Compiler]", "[Tracing, Graphs]"));
         CHECK(r.report.incremental);
         CHECK_FALSE(fs::exists(out / "topics/compiler/index.html"));
         CHECK(fs::exists(out / "topics/tracing/index.html"));
@@ -116,7 +118,7 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
     SUBCASE("a new note with related episodes and 'mentioned in'; a date that reorders; the note deleted") {
         edit(dir.path() / "content/episodes/strides.md",
              "---\nepisode: strides\nrelated: [higher-order-operators]\nguests: [Ada Lovelace]\n---\nSee [HOPs](episode:higher-order-operators).\n");
-        auto r = edit(note, test::replace_first(k_note, "topics:", "date: 2030-01-01\ntopics:"));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "topics:", "date: 2030-01-01\ntopics:"));
         CHECK(r.report.incremental);
         CHECK(r.report.pages_rendered > 5);
         edit(note, "");
@@ -129,12 +131,12 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
     SUBCASE("anything but notes: a whole build") {
         auto r = edit(dir.path() / "site.yaml", test::replace_first(test::read(dir.path() / "site.yaml"), "Fixture Archive", "Renamed"));
         CHECK_FALSE(r.report.incremental);
-        r = edit(note, test::replace_first(k_note, "First version", "Then a note"));
+        r = edit(note, test::replace_first(test::k_hop_note, "First version", "Then a note"));
         CHECK(r.report.incremental);  // the whole build left a record too
     }
     SUBCASE("a page changed by hand in the output is made again, with every other page") {
         test::write(out / "episodes/strides/index.html", "edited by hand");
-        auto r = edit(note, test::replace_first(k_note, "First version", "Second version"));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
         CHECK_FALSE(r.report.incremental);
         CHECK(test::read(out / "episodes/strides/index.html") != "edited by hand");
     }
@@ -144,10 +146,10 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
         bytes[bytes.size() / 2] ^= 1;
         test::write(record, bytes);
         CHECK_FALSE(incremental::read_saved_build(record));
-        auto r = edit(note, test::replace_first(k_note, "First version", "Second version"));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
         CHECK_FALSE(r.report.incremental);
         fs::remove(record);
-        r = edit(note, test::replace_first(k_note, "First version", "Third version"));
+        r = edit(note, test::replace_first(test::k_hop_note, "First version", "Third version"));
         CHECK_FALSE(r.report.incremental);
     }
     SUBCASE("nothing changed: nothing done") {
@@ -187,12 +189,8 @@ TEST_CASE("the record's feed items are the published feed's, and the next build'
 }
 
 TEST_CASE("a build that fails leaves the output and its record as they were") {
-    test::TempDir dir;
-    test::copy_site("site", dir.path());
-    const fs::path note = dir.path() / "content/episodes/hop.md";
-    const fs::path out = dir.path() / "public";
-    test::write(note, k_note);
-    build_into(dir.path(), out);
+    NotedSite noted;
+    const auto& [dir, note, out, first] = noted;
     const std::string record = test::read(incremental::saved_build_path(out));
     const auto site = tree(out);
     test::write(note, "---\nepisode: [unclosed\n---\n");
@@ -200,7 +198,7 @@ TEST_CASE("a build that fails leaves the output and its record as they were") {
     CHECK(test::read(incremental::saved_build_path(out)) == record);
     CHECK(tree(out) == site);
     // Mended, the next build still starts from that record.
-    test::write(note, test::replace_first(k_note, "First version", "Mended version"));
+    test::write(note, test::replace_first(test::k_hop_note, "First version", "Mended version"));
     auto r = build_into(dir.path(), out);
     CHECK(r.report.incremental);
     CHECK(r.report.pages_rendered == 1);

@@ -29,21 +29,13 @@ std::string differences(const output::MemoryOutput& a, const output::MemoryOutpu
 
 bool contains(const std::string* text, const std::string& needle) { return text && text->find(needle) != std::string::npos; }
 
-const char* k_note = R"(---
-episode: higher-order-operators
-summary: How HOPs carry subgraphs.
-topics: [Compiler]
----
-First version of the note.
-)";
-
 }  // namespace
 
 TEST_CASE("serve's incremental rebuild gives the same site as a whole build, after every kind of note edit") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
     const fs::path note = dir.path() / "content/episodes/hop.md";
-    test::write(note, k_note);
+    test::write(note, test::k_hop_note);
     incremental::Session session((dir.path() / "site.yaml").string());
     incremental::Rebuild first = session.pages({});
     CHECK(first.whole);
@@ -65,54 +57,54 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
     };
 
     SUBCASE("the body: its episode page and nothing that does not show it") {
-        auto r = edit(note, test::replace_first(k_note, "First version", "Second version"));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
         CHECK(r.bodies_only);  // the notes were not applied again
         CHECK(r.site->find("sitemap.xml"));  // kept as it was
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Second version"));
         CHECK(r.pages_rendered == 1);
         CHECK(r.pages > 10);
         // Named another way by the watcher, the file is still the one read again.
-        r = edit(dir.path() / "content/pages/../episodes/./hop.md", test::replace_first(k_note, "First version", "Third version"));
+        r = edit(dir.path() / "content/pages/../episodes/./hop.md", test::replace_first(test::k_hop_note, "First version", "Third version"));
         CHECK(r.bodies_only);
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Third version"));
         // Then the front matter: every note is applied again, from the state the bodies left.
-        r = edit(note, test::replace_first(test::replace_first(k_note, "First version", "Third version"), "[Compiler]", "[Graphs]"));
+        r = edit(note, test::replace_first(test::replace_first(test::k_hop_note, "First version", "Third version"), "[Compiler]", "[Graphs]"));
         CHECK_FALSE(r.bodies_only);
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Third version"));
-        r = edit(note, test::replace_first(k_note, "[Compiler]", "[Graphs]"));
+        r = edit(note, test::replace_first(test::k_hop_note, "[Compiler]", "[Graphs]"));
         CHECK(r.bodies_only);
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "First version"));
     }
     SUBCASE("a body that links to an episode it did not: 'mentioned in' there too, so every note is applied again") {
-        auto r = edit(note, test::replace_first(k_note, "First version", "After [strides](episode:strides), the first version"));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "First version", "After [strides](episode:strides), the first version"));
         CHECK_FALSE(r.bodies_only);
         CHECK(contains(r.site->find("episodes/strides/index.html"), "Mentioned in"));
         // The same link written again elsewhere in the body: the same episodes, only the body.
-        r = edit(note, test::replace_first(k_note, "First version", "Before [strides](episode:strides) came the first version"));
+        r = edit(note, test::replace_first(test::k_hop_note, "First version", "Before [strides](episode:strides) came the first version"));
         CHECK(r.bodies_only);
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "came the first version"));
-        r = edit(note, k_note);  // the link gone: not only the body again
+        r = edit(note, test::k_hop_note);  // the link gone: not only the body again
         CHECK_FALSE(r.bodies_only);
         CHECK_FALSE(contains(r.site->find("episodes/strides/index.html"), "Mentioned in"));
     }
     SUBCASE("a body linking to no episode is an error, as when every note is applied") {
-        edit(note, test::replace_first(k_note, "First version", "See [strides](episode:strides)"));
+        edit(note, test::replace_first(test::k_hop_note, "First version", "See [strides](episode:strides)"));
         REQUIRE(contains(session.feeds()->find("episodes/strides/index.html"), "Mentioned in"));
-        test::write(note, test::replace_first(k_note, "First version", "See [this](episode:no-such-episode)"));
+        test::write(note, test::replace_first(test::k_hop_note, "First version", "See [this](episode:no-such-episode)"));
         CHECK_THROWS_AS(session.pages({note}), core::InputError);
         // The note that failed was never applied: the next edit is measured against the last
         // one applied, which linked to strides (only its body changes, but not only its HTML).
-        auto r = edit(note, test::replace_first(k_note, "First version", "Mended version"));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "First version", "Mended version"));
         CHECK_FALSE(r.bodies_only);
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Mended version"));
         CHECK_FALSE(contains(r.site->find("episodes/strides/index.html"), "Mentioned in"));
-        r = edit(note, test::replace_first(k_note, "First version", "Mended again"));
+        r = edit(note, test::replace_first(test::k_hop_note, "First version", "Mended again"));
         CHECK(r.bodies_only);
     }
     SUBCASE("two notes saved at once: every note is applied again") {
         const fs::path other = dir.path() / "content/episodes/strides.md";
         edit(other, "---\nepisode: strides\n---\nStrides, first.\n");
-        test::write(note, test::replace_first(k_note, "First version", "Both, one"));
+        test::write(note, test::replace_first(test::k_hop_note, "First version", "Both, one"));
         test::write(other, "---\nepisode: strides\n---\nStrides, both.\n");
         auto r = session.pages({note, other});
         CHECK_FALSE(r.whole);
@@ -124,14 +116,14 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
         CHECK_MESSAGE(output::same_files(*complete, expected), differences(*complete, expected));
     }
     SUBCASE("the summary: the episode, its home page and its topic page") {
-        auto r = edit(note, test::replace_first(k_note, "How HOPs carry subgraphs.", "Subgraphs as operator arguments."));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "How HOPs carry subgraphs.", "Subgraphs as operator arguments."));
         CHECK_FALSE(r.bodies_only);
         CHECK(contains(r.site->find("topics/compiler/index.html"), "Subgraphs as operator arguments."));
         CHECK(r.pages_rendered == 3);
     }
     SUBCASE("topics: a topic page goes, another comes") {
         REQUIRE(first.site->find("topics/compiler/index.html"));
-        auto r = edit(note, test::replace_first(k_note, "[Compiler]", "[Tracing, Graphs]"));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "[Compiler]", "[Tracing, Graphs]"));
         CHECK_FALSE(r.site->find("topics/compiler/index.html"));
         CHECK(r.site->find("topics/tracing/index.html"));
     }
@@ -140,11 +132,11 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
              "---\nepisode: strides\nrelated: [higher-order-operators]\nguests: [Ada Lovelace]\n---\nSee [HOPs](episode:higher-order-operators).\n");
     }
     SUBCASE("a date that moves the episode: every page that shows the order") {
-        auto r = edit(note, test::replace_first(k_note, "topics:", "date: 2030-01-01\ntopics:"));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "topics:", "date: 2030-01-01\ntopics:"));
         CHECK(r.pages_rendered > 5);
     }
     SUBCASE("a title override, then the note deleted") {
-        edit(note, test::replace_first(k_note, "topics:", "title: HOPs, explained\ntopics:"));
+        edit(note, test::replace_first(test::k_hop_note, "topics:", "title: HOPs, explained\ntopics:"));
         edit(note, "");
     }
     SUBCASE("a page with navigation: every page") {
@@ -154,7 +146,7 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
     SUBCASE("a broken note is an error; the session goes on from its last good state") {
         test::write(note, "---\nepisode: [unclosed\n---\n");
         CHECK_THROWS_AS(session.pages({note}), core::InputError);
-        edit(note, test::replace_first(k_note, "First version", "Fixed version"));
+        edit(note, test::replace_first(test::k_hop_note, "First version", "Fixed version"));
     }
 }
 
