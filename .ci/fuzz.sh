@@ -14,8 +14,8 @@ if [ ${#targets[@]} -eq 0 ]; then
   targets=(rss records_json records_yaml podbean pod_casts_io player_fm apple_page itunes_lookup detect note site_yaml dates slug sanitizer url feed_lint)
 fi
 cmake --build build-fuzz -j2 --target $(printf 'fuzz_%s ' "${targets[@]}") >/dev/null
-# One target per core, two at a time (libFuzzer runs on one core unless told otherwise); the
-# results are printed in the targets' order once all have run.
+# One target per core at a time (libFuzzer runs on one core unless told otherwise); the results
+# are printed in the targets' order once all have run.
 results="$(mktemp -d)"
 fuzz_one() {
   local t="$1" work log status stats execs rate
@@ -39,7 +39,7 @@ fuzz_one() {
   rm -rf "$work"
 }
 for t in "${targets[@]}"; do
-  while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n || true; done
+  while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
   fuzz_one "$t" &
 done
 wait

@@ -111,13 +111,13 @@ Fingerprints input_fingerprints(const config::SiteConfig& config) {
         for (auto& f : util::files_under(root)) files.push_back(std::move(f));  // the files the build reads: links are not followed
     // Each file is hashed alone, and told a note or not, on every core (a large archive has
     // thousands of notes, and a build waits for this); the hashes are combined in order.
-    const fs::path content = config.content_dir();
+    const notes::NoteFileTest is_note_file(config.content_dir());
     std::vector<std::optional<std::uint64_t>> hashes(files.size());
     std::vector<char> is_note(files.size());
     util::parallel_for(files.size(), 64, [&](std::size_t i) {
         util::Hasher file;
         if (file.add_file(files[i])) hashes[i] = file.digest();
-        is_note[i] = notes::is_note_file(content, files[i]);
+        is_note[i] = is_note_file(files[i]);
     });
     util::Hasher all, others;  // (others: all but the notes)
     for (util::Hasher* h : {&all, &others}) {

@@ -188,20 +188,16 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
     std::error_code ec;
     fs::path out = fs::weakly_canonical(fs::absolute(site.output_dir()), ec);
     fs::path root = fs::weakly_canonical(fs::absolute(site.root), ec);
-    auto contains = [](const fs::path& parent, const fs::path& child) {
-        auto rel = child.lexically_relative(parent);
-        return !rel.empty() && *rel.begin() != "..";
-    };
     YAML::Mark mark = root_node["output"] ? root_node["output"].Mark() : root_node.Mark();
     std::string shown = site.output.string();
-    if (out == out.root_path() || out == root || contains(out, root)) {
+    if (out == out.root_path() || util::lexically_within(out, root)) {
         c.error(mark, "output folder '" + shown + "' is the project folder or contains it; it is replaced on every build");
         return;
     }
     for (const fs::path& input : {site.content_dir(), site.themes_dir(), site.templates_dir(), site.static_dir(),
                                   root / ".git"}) {
         fs::path in = fs::weakly_canonical(fs::absolute(input), ec);
-        if (out == in || contains(out, in) || contains(in, out))
+        if (util::lexically_within(out, in) || util::lexically_within(in, out))
             c.error(mark, "output folder '" + shown + "' overlaps the input folder '" +
                               in.lexically_relative(root).string() + "'");
     }

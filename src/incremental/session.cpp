@@ -7,6 +7,7 @@
 #include "incremental/changes.hpp"
 #include "render/search_index.hpp"
 #include "render/site_renderer.hpp"
+#include "util/files.hpp"
 #include "util/stage_clock.hpp"
 
 namespace incremental {
@@ -14,12 +15,10 @@ namespace incremental {
 namespace fs = std::filesystem;
 
 bool Session::in_notes_folder(const fs::path& path) const {
-    fs::path p = fs::weakly_canonical(path);
-    for (const fs::path& folder : notes::note_folders(m_config->content_dir())) {
-        auto rel = p.lexically_relative(fs::weakly_canonical(folder));
-        if (!rel.empty() && *rel.begin() != "..") return true;
-    }
-    return false;
+    const fs::path p = fs::weakly_canonical(path);
+    const auto folders = notes::note_folders(m_config->content_dir());
+    return std::any_of(folders.begin(), folders.end(),
+                       [&](const fs::path& folder) { return util::lexically_within(fs::weakly_canonical(folder), p); });
 }
 
 bool Session::notes_only(const std::vector<fs::path>& changed) const {

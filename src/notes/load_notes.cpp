@@ -287,14 +287,14 @@ void add_to(NoteSet& set, const NoteFileCache::Entry& e) {
 
 std::array<fs::path, 2> note_folders(const fs::path& content_dir) { return {content_dir / "episodes", content_dir / "pages"}; }
 
-bool is_note_file(const fs::path& content_dir, const fs::path& file) {
+NoteFileTest::NoteFileTest(const fs::path& content_dir) : m_folders(note_folders(content_dir)) {
+    for (fs::path& folder : m_folders) folder = folder.lexically_normal();
+}
+
+bool NoteFileTest::operator()(const fs::path& file) const {
     if (file.extension() != ".md") return false;
     const fs::path f = file.lexically_normal();
-    const auto folders = note_folders(content_dir);
-    return std::any_of(folders.begin(), folders.end(), [&](const fs::path& folder) {
-        auto rel = f.lexically_relative(folder.lexically_normal());
-        return !rel.empty() && *rel.begin() != "..";
-    });
+    return std::any_of(m_folders.begin(), m_folders.end(), [&](const fs::path& folder) { return util::lexically_within(folder, f); });
 }
 
 NoteFileCache::Entry read_episode_note_file(const fs::path& path, const fs::path& root) {
@@ -329,9 +329,9 @@ NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCa
         if (texts) texts->push_back({page, p.string(), std::move(*text)});
         return e;
     };
-    const auto folders = note_folders(content_dir);
-    for (const auto& p : markdown_files(folders[0])) add_to(set, entry(p, false));
-    for (const auto& p : markdown_files(folders[1])) add_to(set, entry(p, true));
+    const auto [episodes, pages] = note_folders(content_dir);
+    for (const auto& p : markdown_files(episodes)) add_to(set, entry(p, false));
+    for (const auto& p : markdown_files(pages)) add_to(set, entry(p, true));
     if (cache) fresh.verify = cache->verify, *cache = std::move(fresh);
     return set;
 }

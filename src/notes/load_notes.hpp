@@ -43,8 +43,16 @@ struct NoteFileCache {
 
 // The folders notes are read from: content/episodes (episode notes) and content/pages (pages).
 std::array<std::filesystem::path, 2> note_folders(const std::filesystem::path& content_dir);
-// True for a file load_notes reads: a .md file under one of note_folders() (compared lexically).
-bool is_note_file(const std::filesystem::path& content_dir, const std::filesystem::path& file);
+// Tells a file load_notes reads (a .md file under one of note_folders(), compared lexically)
+// from any other. The folders are normalised once: a build asks of every input file.
+class NoteFileTest {
+public:
+    explicit NoteFileTest(const std::filesystem::path& content_dir);
+    bool operator()(const std::filesystem::path& file) const;
+
+private:
+    std::array<std::filesystem::path, 2> m_folders;
+};
 
 // The note files a build read, as it read them. `build` keeps them beside its output: the next
 // build applies them again to learn what an edit of notes changed (src/incremental/saved_build.hpp).

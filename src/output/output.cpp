@@ -125,7 +125,8 @@ DiskOutput::DiskOutput(fs::path output_dir, std::string input_fingerprint)
     const fs::path staging_prefix = beside(m_output, ".staging-");
     fs::create_directories(staging_prefix.parent_path());
     remove_stale_staging(staging_prefix.parent_path(), staging_prefix.filename().string());
-    m_staging = beside(m_output, ".staging-" + std::to_string(::getpid()));
+    m_staging = staging_prefix;
+    m_staging += std::to_string(::getpid());
     std::error_code ec;
     fs::remove_all(m_staging, ec);
     fs::create_directories(m_staging);

@@ -64,14 +64,14 @@ private:
 // True when both hold the same paths with the same bytes.
 bool same_files(const MemoryOutput& a, const MemoryOutput& b);
 
-// Writes into a staging folder beside the output folder; commit() swaps it in with one atomic
-// rename (RENAME_EXCHANGE), so the output folder always holds one whole build. Without commit()
-// (a failed build) the staging folder is removed and the previous output stays untouched.
-//
 // A file or folder of podarchive's own beside the output folder, never published:
 // <parent>/.<output folder's name><suffix> (the manifest, staging folders, `build`'s record).
 std::filesystem::path beside(const std::filesystem::path& output_dir, const std::string& suffix);
 
+// Writes into a staging folder beside the output folder; commit() swaps it in with one atomic
+// rename (RENAME_EXCHANGE), so the output folder always holds one whole build. Without commit()
+// (a failed build) the staging folder is removed and the previous output stays untouched.
+//
 // A manifest beside the output folder (".<name>.manifest.json", never published) records each
 // file's content hash and the build's input fingerprint. A file whose content did not change is
 // hard-linked from the current output instead of written, so it keeps its modification time;

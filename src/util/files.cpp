@@ -28,6 +28,11 @@ std::vector<std::filesystem::path> files_under(const std::filesystem::path& root
     return files;
 }
 
+bool lexically_within(const std::filesystem::path& folder, const std::filesystem::path& path) {
+    auto rel = path.lexically_relative(folder);
+    return !rel.empty() && *rel.begin() != "..";
+}
+
 void remove_tree(const std::filesystem::path& root) {
     namespace fs = std::filesystem;
     std::error_code ec;

@@ -35,6 +35,10 @@ bool write_file_atomically(const std::filesystem::path& path, std::string_view c
 // point anywhere outside the project). Empty when `root` is not a folder.
 std::vector<std::filesystem::path> files_under(const std::filesystem::path& root);
 
+// True when `path` is `folder` or lies under it, compared as written: no link is resolved, so
+// callers give both in the same form (both lexically normal, or both canonical).
+bool lexically_within(const std::filesystem::path& folder, const std::filesystem::path& path);
+
 // Removes `root` and everything in it (errors ignored, as std::filesystem::remove_all with an
 // error code), the entries two levels down on every core: a site's old copy is ten thousand
 // folders of one page each, and removing them was a fifth of a build.
