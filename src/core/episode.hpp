@@ -46,7 +46,6 @@ struct Episode {
     std::string description;
     bool description_is_html = false;
     bool description_truncated = false;
-    std::string content_html;
     std::optional<util::Timestamp> date;
     std::optional<util::Duration> duration;
     std::optional<Enclosure> enclosure;
