@@ -25,6 +25,15 @@ void for_each_mix(const std::string& alphabet, int longest, Check check) {
         for (const auto& t : texts) check(t);
     }
 }
+// Text of ASCII letters, `length` bytes long, with `piece` written over it at `offset`: escaping
+// skips blocks of 16 bytes that need nothing, so where a byte to act on falls against a block
+// boundary must not matter.
+std::string letters_with(std::size_t length, std::string_view piece, std::size_t offset) {
+    std::string text;
+    for (std::size_t i = 0; i < length; ++i) text += static_cast<char>('a' + i % 26);
+    return text.replace(offset, piece.size(), piece);
+}
+
 }  // namespace
 
 TEST_CASE("collapse_whitespace: one space between words, none at the ends") {
@@ -65,6 +74,33 @@ TEST_CASE("html_escape: the five special characters, runs between them as they a
     CHECK(out == "kept:&#39;x&#39;");
 }
 
+TEST_CASE("html_escape: a special character anywhere in a long text, at block boundaries and between them") {
+    auto one_by_one = [](std::string_view text) {  // what escaping means, a byte at a time
+        std::string out;
+        for (char c : text) {
+            switch (c) {
+                case '&': out += "&amp;"; break;
+                case '<': out += "&lt;"; break;
+                case '>': out += "&gt;"; break;
+                case '"': out += "&quot;"; break;
+                case '\'': out += "&#39;"; break;
+                default: out += c;
+            }
+        }
+        return out;
+    };
+    for (std::string_view piece : {"&", "<", ">", "\"", "'", "<&>", "caf\xC3\xA9'", "''''''''''''''''''"})
+        for (std::size_t length : {16, 17, 31, 32, 33, 47, 48, 64})
+            for (std::size_t offset = 0; offset + piece.size() <= length; ++offset) {
+                const std::string text = letters_with(length, piece, offset);
+                REQUIRE_MESSAGE(util::html_escape(text) == one_by_one(text), text);
+            }
+    CHECK(util::html_escape(std::string(40, 'x')) == std::string(40, 'x'));  // blocks with nothing to do
+    std::string out = "kept:";
+    util::append_html_escaped(out, letters_with(40, "&", 39));
+    CHECK(out == "kept:" + letters_with(40, "", 0).substr(0, 39) + "&amp;");
+}
+
 TEST_CASE("append_json_string writes what nlohmann's dump() writes, and refuses what it refuses") {
     auto ours = [](std::string_view text) {
         std::string out = "kept:";
@@ -94,6 +130,24 @@ TEST_CASE("append_json_string writes what nlohmann's dump() writes, and refuses 
     CHECK(ours("caf\xC3\xA9 \xE2\x80\xA6 \xF0\x9F\x8E\x99 \x7F /") == dumped("caf\xC3\xA9 \xE2\x80\xA6 \xF0\x9F\x8E\x99 \x7F /"));
     for (const char* invalid : {"\xC3", "a\xFF" "b", "\xED\xA0\x80", "\xC0\xAF", "x\xE2\x80"})
         CHECK_THROWS_AS(ours(invalid), nlohmann::json::type_error);
+    // Each kind of byte to act on at every offset of long texts, across block boundaries: one
+    // to escape, characters of two, three and four bytes (one straddling a boundary), and
+    // invalid UTF-8 (a lone lead byte, a lone continuation byte, one cut off at the end).
+    for (std::string_view piece : {"\"", "\\", "\x01", "\x1F", "\x7F", "\xC3\xA9", "\xE2\x80\xA6", "\xF0\x9F\x8E\x99",
+                                   "\xC3", "\xA9", "\xE2\x80", "\n\"\xC3\xA9\\"})
+        for (std::size_t length : {16, 17, 31, 32, 33, 48})
+            for (std::size_t offset = 0; offset + piece.size() <= length; ++offset) {
+                const std::string text = letters_with(length, piece, offset);
+                std::string expected;
+                try {
+                    expected = dumped(text);
+                } catch (const nlohmann::json::type_error&) {
+                    REQUIRE_THROWS_AS(ours(text), nlohmann::json::type_error);
+                    continue;
+                }
+                REQUIRE_MESSAGE(ours(text) == expected, text);
+            }
+    CHECK(ours(std::string(40, 'x')) == dumped(std::string(40, 'x')));  // blocks with nothing to do
 }
 
 TEST_CASE("is_valid_utf8: long ASCII runs are skipped, every other character is checked") {
