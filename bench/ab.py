@@ -3,9 +3,10 @@
 
   bench/ab.py [--size 10000] [--runs 8] BINARY [BINARY ...]
 
-Each round builds once with every binary, in turn, into an empty folder in /dev/shm, so that the
-virtual machine's slow and fast spells fall on all of them alike (one binary's runs taken one
-after the other can differ by a third from another's for no reason of their own). Prints, per
+Each round builds once with every binary, in turn (the first to go changes each round), into an
+empty folder in /dev/shm, so that the virtual machine's slow and fast spells fall on all of them
+alike (one binary's runs taken one after the other can differ by a third from another's for no
+reason of their own). Prints, per
 binary: wall time (median, mean, fastest), user+sys time, peak RSS, and the median of each stage
 that `build --verbose` reports. The archive is bench.py's (generated into --work when missing).
 Compare medians of 8 runs or more: at 50,000 episodes a single stage moves by 50-90 ms between
@@ -34,8 +35,11 @@ def main():
     results = {b: [] for b in args.binaries}
     load = os.getloadavg()
     print(f"{args.size} episodes, {args.runs} rounds, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-    for _ in range(args.runs):
-        for binary in args.binaries:
+    for round_number in range(args.runs):
+        # The order turns each round: the binary that runs first in a round was measured with
+        # a slower load stage (110 -> 130-160 ms at 10,000) whichever binary it was.
+        turn = round_number % len(args.binaries)
+        for binary in args.binaries[turn:] + args.binaries[:turn]:
             shutil.rmtree(out, ignore_errors=True)
             wall, cpu, rss, proc = measure([os.path.abspath(binary), "build", "--verbose", "--output", out], src)
             stages = {name: int(ms) for name, ms in re.findall(r"^  ([\w:]+): (\d+) ms$", proc.stderr, re.M)}

@@ -3,6 +3,7 @@
 // const references and copy deeply (strings, lists, objects), so each value of a page's data
 // was copied two or three times on its way in. Building page data is most of rendering: these
 // move instead. (The const_casts reach values kainjow owns and only exposes as const.)
+#include <iterator>
 #include <string>
 #include <utility>
 
@@ -23,6 +24,18 @@ inline Data list(List items) {
     Data d(Data::type::list);
     const_cast<List&>(d.list_value()) = std::move(items);
     return d;
+}
+
+// A List whose room is reserved first, with make(item) for each item of `items`. kainjow's
+// data has no noexcept move, so a std::vector<Data> that grows copies every object it holds,
+// deeply, each time it reallocates (a 1,000-episode build copied 118,000 objects that way).
+// Build lists with this, or reserve their size before filling them.
+template <class Range, class Make>
+List list_of(const Range& items, Make make) {
+    List out;
+    out.reserve(std::size(items));
+    for (const auto& item : items) out.push_back(make(item));
+    return out;
 }
 
 inline void put(Data& object, const std::string& key, Data value) { object[key] = std::move(value); }

@@ -19,14 +19,12 @@ namespace render {
 namespace {
 
 Data link_list(const std::vector<SiteInfo::Link>& links) {
-    List items;
-    for (const auto& l : links) {
+    return list(list_of(links, [](const SiteInfo::Link& l) {
         Data item;
         put(item, "label", l.label);
         put(item, "url", l.url);
-        items.push_back(std::move(item));
-    }
-    return list(std::move(items));
+        return item;
+    }));
 }
 
 // "https://podcasts.apple.com/us/podcast/x/id1566080008?i=1000" -> the show's Apple page.
@@ -186,9 +184,7 @@ Data term_link(const SiteInfo& site, const std::string& section, const std::stri
 }
 
 Data terms(const SiteInfo& site, const std::string& section, const std::vector<std::string>& names) {
-    List items;
-    for (const auto& name : names) items.push_back(term_link(site, section, name));
-    return list(std::move(items));
+    return list(list_of(names, [&](const std::string& name) { return term_link(site, section, name); }));
 }
 
 // The card; `topics` is the episode's topic links when it has a note.
@@ -252,8 +248,7 @@ Data CardCache::make_card(std::size_t slot) const {
     const core::Episode& e = m_catalog.episodes[at];
     const notes::EpisodeExtras* extras = slot >= m_extras.size() ? m_extras[at] : nullptr;
     if (!extras) return card_data(m_site, e, nullptr, Data());
-    List topics;
-    for (const auto& name : extras->topics) topics.push_back(m_topics.at(name));
+    List topics = list_of(extras->topics, [&](const std::string& name) { return m_topics.at(name); });
     return card_data(m_site, e, extras, list(std::move(topics)));
 }
 
@@ -278,30 +273,25 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     for (const auto& l : e.listen_on) listen.push_back({l.label, l.url});
     put(d, "listen_on", link_list(listen));
     put(d, "has_listen_on", !listen.empty());
-    List seen;
-    for (const auto& s : e.seen_in) seen.push_back(text(s));
-    put(d, "seen_in", std::move(seen));
-    List provenance;
-    for (const auto& [field, source] : e.sources) {
+    put(d, "seen_in", list_of(e.seen_in, [](const std::string& s) { return text(s); }));
+    put(d, "provenance", list_of(e.sources, [](const auto& field_source) {
+        const auto& [field, source] = field_source;
         Data row;
         put(row, "field", field);
         put(row, "source", source.source);
         put(row, "file", source.file);
         put(row, "line", std::to_string(source.line));
-        provenance.push_back(std::move(row));
-    }
-    put(d, "provenance", std::move(provenance));
-    List records;
-    for (const auto& r : e.records) {
+        return row;
+    }));
+    put(d, "records", list_of(e.records, [](const auto& r) {
         Data row;
         put(row, "source", r.from.source);
         put(row, "file", r.from.file);
         put(row, "line", std::to_string(r.from.line));
         put(row, "end_line", std::to_string(r.from.end_line));
         put(row, "matched_by", r.matched_by);
-        records.push_back(std::move(row));
-    }
-    put(d, "records", std::move(records));
+        return row;
+    }));
     if (older) put(d, "older", plain_card(*older));
     if (newer) put(d, "newer", plain_card(*newer));
     if (!extras) return d;
@@ -310,9 +300,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     put(d, "guests", terms(site, "guests", extras->guests));  // (topics are on the card)
     put(d, "has_topics", !extras->topics.empty());
     put(d, "has_guests", !extras->guests.empty());
-    List errata;
-    for (const auto& text : extras->errata) errata.push_back(render::text(text));
-    put(d, "errata", std::move(errata));
+    put(d, "errata", list_of(extras->errata, [](const std::string& line) { return text(line); }));
     put(d, "has_errata", !extras->errata.empty());
     std::vector<SiteInfo::Link> links;
     for (const auto& l : extras->links) links.push_back({l.title, l.url});
@@ -320,6 +308,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     put(d, "has_links", !links.empty());
     auto cards = [&](const std::vector<std::string>& slugs) {
         List items;
+        items.reserve(slugs.size());  // (data.hpp, list_of)
         for (const auto& slug : slugs)
             if (const core::Episode* other = lookup(slug)) items.push_back(plain_card(*other));
         return list(std::move(items));

@@ -43,6 +43,7 @@ Data pagination(const SiteInfo& site, const std::string& first_dir, int page, in
     // A window of page numbers (first, last, and three either side): listing every page on
     // every page would make a large archive's index quadratic.
     List numbers;
+    numbers.reserve(9);  // (data.hpp, list_of)
     for (int n = 1; n <= pages; ++n) {
         if (n != 1 && n != pages && std::abs(n - page) > 3) continue;
         Data item;
@@ -97,6 +98,7 @@ void declare_list(const RenderInputs& in, Pages& out, const std::string& first_d
         out.declare(dir, keys, [&in, at, head, first_dir, template_name, dir, page, pages, first, last, count](const TemplateSet& templates) {
             Data d = head(dir, page);
             List cards;
+            cards.reserve(last - first);  // (data.hpp, list_of)
             for (std::size_t i = first; i < last; ++i) cards.push_back(in.cards.with_note(at(i)));
             put(d, "episodes", std::move(cards));
             put(d, "episode_count", std::to_string(count));
@@ -184,6 +186,7 @@ void queue_terms(const RenderInputs& in, Pages& out, const RenderInputs::Terms& 
     auto index_keys = DepKeys{dep::site, dep::term_index(section)};
     out.declare(section + "/", index_keys, [&in, &terms, section, label](const TemplateSet& templates) {
         List index;
+        index.reserve(terms.size());  // (data.hpp, list_of)
         for (const auto& [slug, t] : terms) {
             Data item;
             put(item, "name", t.name);
@@ -201,15 +204,28 @@ void queue_terms(const RenderInputs& in, Pages& out, const RenderInputs::Terms& 
 // Every episode on one page, by year and month; undated ones at the end.
 void queue_archive(const RenderInputs& in, Pages& out) {
     out.declare("archive/", DepKeys{dep::site, dep::order, dep::any_episode}, [&in](const TemplateSet& templates) {
+        // Every list is counted before it is filled (data.hpp, list_of): growing years' list
+        // would copy every year before, with its months and their cards.
+        std::map<int, std::map<int, std::size_t>> counts;
+        std::size_t undated_count = 0;
+        for (const auto& e : in.catalog.episodes) {
+            if (e.date) ++counts[util::year_of(*e.date)][util::month_of(*e.date)];
+            else ++undated_count;
+        }
         std::map<int, std::map<int, List>, std::greater<>> by_year;
+        for (const auto& [year, months] : counts)
+            for (const auto& [month, count] : months) by_year[year][month].reserve(count);
         List undated;
+        undated.reserve(undated_count);
         for (const auto& e : in.catalog.episodes) {
             if (e.date) by_year[util::year_of(*e.date)][util::month_of(*e.date)].push_back(in.cards.plain(e));
             else undated.push_back(in.cards.plain(e));
         }
         List years;
+        years.reserve(by_year.size());
         for (auto& [year, months] : by_year) {
             List month_list;
+            month_list.reserve(months.size());
             for (auto it = months.rbegin(); it != months.rend(); ++it) {
                 Data m;
                 put(m, "month", std::string(util::month_name(it->first)));
