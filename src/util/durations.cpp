@@ -1,7 +1,6 @@
 #include "util/durations.hpp"
 
 #include <cctype>
-#include <cstdio>
 
 #include "util/strings.hpp"
 
@@ -67,10 +66,17 @@ std::optional<Duration> parse_duration(std::string_view raw) {
 }
 
 std::string format_clock(int seconds) {
-    char buf[32];
-    if (seconds >= 3600) std::snprintf(buf, sizeof buf, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
-    else std::snprintf(buf, sizeof buf, "%d:%02d", seconds / 60, seconds % 60);
-    return buf;
+    std::string out;  // H:MM:SS or M:SS (printf's "%d:%02d:%02d", without its format parsing)
+    if (seconds >= 3600) {
+        append_zero_padded(out, seconds / 3600, 1);
+        out += ':';
+        append_zero_padded(out, seconds / 60 % 60, 2);
+    } else {
+        append_zero_padded(out, seconds / 60, 1);
+    }
+    out += ':';
+    append_zero_padded(out, seconds % 60, 2);
+    return out;
 }
 
 std::string format_human_duration(int seconds) {

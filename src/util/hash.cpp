@@ -1,6 +1,5 @@
 #include "util/hash.hpp"
 
-#include <cstdio>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -13,9 +12,10 @@ std::uint64_t content_hash(std::string_view data) { return XXH3_64bits(data.data
 std::uint64_t content_hash(std::string_view data, std::uint64_t seed) { return XXH3_64bits_withSeed(data.data(), data.size(), seed); }
 
 std::string hex_hash(std::uint64_t hash) {
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(hash));
-    return buf;
+    static constexpr char k_hex[] = "0123456789abcdef";
+    std::string out(16, '0');  // printf's "%016llx"
+    for (int i = 15; i >= 0; --i, hash >>= 4) out[static_cast<std::size_t>(i)] = k_hex[hash & 15];
+    return out;
 }
 
 Hasher::Hasher() : m_state(XXH3_createState()) { XXH3_64bits_reset(static_cast<XXH3_state_t*>(m_state)); }

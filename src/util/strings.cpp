@@ -122,6 +122,19 @@ bool parse_uint(std::string_view text, long long& out) {
     return ec == std::errc{} && ptr == text.data() + text.size() && out >= 0;
 }
 
+void append_zero_padded(std::string& out, long long value, int width) {
+    char digits[20];  // (2^64 has 20)
+    int count = 0;
+    unsigned long long rest = value < 0 ? 0ULL - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
+    do {
+        digits[count++] = static_cast<char>('0' + rest % 10);
+        rest /= 10;
+    } while (rest != 0);
+    if (value < 0) out += '-', --width;  // (the sign counts in the width, as printf's)
+    if (width > count) out.append(static_cast<std::size_t>(width - count), '0');
+    while (count > 0) out += digits[--count];
+}
+
 std::string nearest_word(std::string_view word, const std::vector<std::string>& candidates) {
     std::string best;
     std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;

@@ -48,6 +48,11 @@ std::string replace_all(std::string_view text, std::string_view from, std::strin
 // Parses a non-negative decimal integer that fills the whole view.
 bool parse_uint(std::string_view text, long long& out);
 
+// Appends `value` in decimal, at least `width` characters with zeros after any sign: what
+// printf's "%0<width>d" writes, without reading a format each time (every page and feed item
+// formats several dates).
+void append_zero_padded(std::string& out, long long value, int width);
+
 // Returns the candidate closest to `word` within a small edit distance (case-insensitive), or "".
 std::string nearest_word(std::string_view word, const std::vector<std::string>& candidates);
 

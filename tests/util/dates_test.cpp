@@ -1,5 +1,12 @@
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <tuple>
+
+#include <date/date.h>
+
 #include "util/dates.hpp"
 
 using util::parse_any_date;
@@ -65,4 +72,61 @@ TEST_CASE("formatting for feeds and people") {
     CHECK(util::format_day(*parse_iso8601("2021-06-03")) == "2021-06-03");
     CHECK(util::year_of(*ts) == 2024);
     CHECK(util::month_of(*ts) == 4);
+}
+
+// The formatters used to be snprintf calls; they must still write exactly what those wrote,
+// for any instant and zone a source can give (years before 1000 and after 9999, negative ones,
+// zones of any size either way).
+TEST_CASE("format_rfc822, format_day and format_iso8601 write what their printf formats wrote") {
+    using util::Timestamp;
+    auto civil_of = [](const Timestamp& ts) {  // (as dates.cpp's civil(), by the date library)
+        const std::int64_t local = ts.utc_seconds + std::int64_t{ts.offset_minutes} * 60;
+        const std::int64_t days = local >= 0 ? local / 86400 : (local - 86399) / 86400;
+        const std::int64_t secs = local - days * 86400;
+        const date::sys_days sd{date::days{days}};
+        return std::tuple{date::year_month_day{sd}, int(secs / 3600), int(secs / 60 % 60), int(secs % 60), date::weekday{sd}.c_encoding()};
+    };
+    auto zone = [](int offset, bool colon) {
+        char buf[32];
+        const int a = offset < 0 ? -offset : offset;
+        std::snprintf(buf, sizeof buf, colon ? "%c%02d:%02d" : "%c%02d%02d", offset < 0 ? '-' : '+', a / 60, a % 60);
+        return std::string(buf);
+    };
+    auto day = [&](const Timestamp& ts) {
+        const auto [ymd, h, m, s, wd] = civil_of(ts);
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", int(ymd.year()), unsigned(ymd.month()), unsigned(ymd.day()));
+        return std::string(buf);
+    };
+    auto rfc822 = [&](const Timestamp& ts) {
+        static const char* const days[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+        static const char* const months[] = {"January", "February", "March", "April", "May", "June", "July",
+                                             "August", "September", "October", "November", "December"};
+        const auto [ymd, h, m, s, wd] = civil_of(ts);
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "%s, %02u %.3s %04d %02d:%02d:%02d %s", days[wd], unsigned(ymd.day()),
+                      months[unsigned(ymd.month()) - 1], int(ymd.year()), h, m, s, zone(ts.offset_minutes, false).c_str());
+        return std::string(buf);
+    };
+    auto iso = [&](const Timestamp& ts) {
+        if (!ts.has_time) return day(ts);
+        const auto [ymd, h, m, s, wd] = civil_of(ts);
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "%sT%02d:%02d:%02d%s", day(ts).c_str(), h, m, s, zone(ts.offset_minutes, true).c_str());
+        return std::string(buf);
+    };
+    const std::int64_t instants[] = {0, 1, 59, 86399, 86400, -1, -86401, 1722736066, 951782400 /* 2000-02-29 */,
+                                     253402300799 /* 9999-12-31T23:59:59 */, 253402300800, -62135596800 /* year 1 */,
+                                     -62167219201 /* year -1 */, -30610224000 /* 1000-01-01 */, 32503680000};
+    const int offsets[] = {0, 1, -1, 59, -59, 60, 330, -420, 840, -720, 5999, -5999, 123456};
+    for (std::int64_t at : instants)
+        for (int offset : offsets)
+            for (bool has_time : {true, false}) {
+                const Timestamp ts{at, offset, has_time, true};
+                CAPTURE(at);
+                CAPTURE(offset);
+                REQUIRE(util::format_rfc822(ts) == rfc822(ts));
+                REQUIRE(util::format_day(ts) == day(ts));
+                REQUIRE(util::format_iso8601(ts) == iso(ts));
+            }
 }

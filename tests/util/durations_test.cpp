@@ -1,5 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <cstdio>
+#include <string>
+
 #include "util/durations.hpp"
 
 TEST_CASE("durations in every shape sources use") {
@@ -32,4 +35,14 @@ TEST_CASE("durations formatted back") {
 TEST_CASE("a huge number in a duration is refused, not overflowed (found by fuzzing)") {
     CHECK_FALSE(util::parse_duration("1088888888888888888888880"));
     CHECK_FALSE(util::parse_duration("99999999999999999999 min"));
+}
+
+TEST_CASE("format_clock writes what printf's \"%d:%02d:%02d\" and \"%d:%02d\" wrote") {
+    for (int seconds : {0, 1, 59, 60, 61, 599, 600, 3599, 3600, 3601, 35999, 36000, 86399, 360000, 2147483647, -1, -59, -61, -3600}) {
+        char expected[48];
+        if (seconds >= 3600) std::snprintf(expected, sizeof expected, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
+        else std::snprintf(expected, sizeof expected, "%d:%02d", seconds / 60, seconds % 60);
+        CAPTURE(seconds);
+        CHECK(util::format_clock(seconds) == expected);
+    }
 }

@@ -1,11 +1,14 @@
 #include <doctest/doctest.h>
 
 #include <cctype>
+#include <cstdint>
+#include <cstdio>
 
 #include <nlohmann/json.hpp>
 #include <utf8proc.h>
 
 #include "util/escape.hpp"
+#include "util/hash.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/normalize.hpp"
 #include "util/strings.hpp"
@@ -282,5 +285,29 @@ TEST_CASE("LineIndex gives every offset the line and column that counting from t
             REQUIRE(index.at(offset).line == util::line_column_at(text, offset).line);
             REQUIRE(index.at(offset).column == util::line_column_at(text, offset).column);
         }
+    }
+}
+
+TEST_CASE("append_zero_padded writes what printf's %0<width>lld writes, sign and all") {
+    const long long values[] = {0, 1, 7, 9, 10, 42, 99, 100, 999, 2024, 12345, -1, -5, -42, -999, -2024, -12345,
+                                9223372036854775807LL, -9223372036854775807LL - 1};
+    for (long long value : values)
+        for (int width : {1, 2, 3, 4, 6}) {
+            char expected[32];
+            std::snprintf(expected, sizeof expected, "%0*lld", width, value);
+            std::string out = "kept:";
+            util::append_zero_padded(out, value, width);
+            CAPTURE(value);
+            CAPTURE(width);
+            REQUIRE(out == std::string("kept:") + expected);
+        }
+}
+
+TEST_CASE("hex_hash: sixteen lower-case hex digits, as printf's %016llx") {
+    for (std::uint64_t hash : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0xabc}, std::uint64_t{0x0123456789abcdef},
+                               std::uint64_t{0xfedcba9876543210}, ~std::uint64_t{0}}) {
+        char expected[17];
+        std::snprintf(expected, sizeof expected, "%016llx", static_cast<unsigned long long>(hash));
+        CHECK(util::hex_hash(hash) == expected);
     }
 }
