@@ -121,17 +121,27 @@ std::size_t code_point_length_at(std::string_view text, std::size_t i) {
 }
 }  // namespace
 
+// Both count an ASCII run (a code point a byte) at once and decode only the characters between
+// runs: every description is counted and cut while merging, and every excerpt while indexing.
 std::size_t code_point_count(std::string_view text) {
     std::size_t count = 0;
-    for (std::size_t i = 0; i < text.size(); ++count) i += code_point_length_at(text, i);
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t ascii_end = skip_ascii(text, i);
+        count += ascii_end - i;
+        i = ascii_end;
+        if (i < text.size()) i += code_point_length_at(text, i), ++count;
+    }
     return count;
 }
 
 std::string_view truncate_code_points(std::string_view text, std::size_t max_code_points) {
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < text.size(); ++count) {
-        if (count == max_code_points) return text.substr(0, i);
-        i += code_point_length_at(text, i);
+    std::size_t count = 0;  // code points before i (fewer than max_code_points)
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t ascii_end = skip_ascii(text, i);
+        if (ascii_end - i >= max_code_points - count) return text.substr(0, i + (max_code_points - count));
+        count += ascii_end - i;
+        i = ascii_end;
+        if (i < text.size()) i += code_point_length_at(text, i), ++count;
     }
     return text;
 }

@@ -311,3 +311,34 @@ TEST_CASE("hex_hash: sixteen lower-case hex digits, as printf's %016llx") {
         CHECK(util::hex_hash(hash) == expected);
     }
 }
+
+TEST_CASE("code_point_count and truncate_code_points count ASCII runs whole and every other character once") {
+    auto count_one_by_one = [](std::string_view text) {  // what they mean, a character at a time
+        std::size_t count = 0;
+        for (std::size_t i = 0; i < text.size(); ++count) {
+            char32_t cp = 0;
+            i += util::decode_utf8_at(text, i, cp);
+        }
+        return count;
+    };
+    auto truncate_one_by_one = [](std::string_view text, std::size_t max) {
+        std::size_t count = 0;
+        for (std::size_t i = 0; i < text.size(); ++count) {
+            if (count == max) return text.substr(0, i);
+            char32_t cp = 0;
+            i += util::decode_utf8_at(text, i, cp);
+        }
+        return text;
+    };
+    auto check = [&](const std::string& text) {
+        REQUIRE(util::code_point_count(text) == count_one_by_one(text));
+        for (std::size_t max = 0; max <= text.size() + 1; ++max)
+            REQUIRE(util::truncate_code_points(text, max) == truncate_one_by_one(text, max));
+    };
+    for_each_mix("a\xC3\xA9\xFF", 6, check);  // valid, invalid and cut characters, short texts
+    for (std::string_view piece : {"\xC3\xA9", "\xE2\x80\xA6", "\xF0\x9F\x8E\x99", "\xFF", "\xE2\x80"})
+        for (std::size_t offset = 0; offset + piece.size() <= 40; ++offset) {  // past the 8-byte steps
+            CAPTURE(offset);
+            check(letters_with(40, piece, offset));
+        }
+}
