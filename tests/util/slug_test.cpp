@@ -1,5 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <string>
+#include <vector>
+
 #include "util/files.hpp"
 #include "util/slug.hpp"
 
@@ -44,4 +47,20 @@ TEST_CASE("output paths cannot leave the output folder") {
     CHECK(util::is_safe_relative_path("episodes/x/index.html"));
     for (const char* bad : {"", "/etc/passwd", "../x", "a/../../x", "a//b", "a\\..\\b", "./a"})
         CHECK_FALSE(util::is_safe_relative_path(bad));
+}
+
+TEST_CASE("slugify: ASCII text, taken a byte at a time, slugs as the code-point path slugs it") {
+    // A bullet is neither a letter nor a word separator: it is dropped, and having it makes
+    // slugify take its code-point path. Every ASCII text must come out the same either way.
+    const std::string alphabet = "aZ9 _-\t\n.'(\r\x7F";
+    std::vector<std::string> texts = {""};
+    for (int length = 1; length <= 5; ++length) {
+        std::vector<std::string> longer;
+        for (const auto& t : texts)
+            for (char c : alphabet) longer.push_back(t + c);
+        texts = std::move(longer);
+        for (const auto& t : texts) REQUIRE_MESSAGE(util::slugify(t) == util::slugify(t + "\xE2\x80\xA2"), t);
+    }
+    CHECK(util::slugify("Hello, World -- PT2 (part 3)") == "hello-world-pt2-part-3");
+    CHECK(util::slugify("\xE2\x80\xA2 Caf\xC3\xA9 \xE2\x80\x93 na\xC3\xAFve") == "cafe-naive");  // (folds to ASCII)
 }
