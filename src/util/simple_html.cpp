@@ -158,6 +158,15 @@ private:
     bool text() {
         std::string out;
         while (m_pos < m_html.size() && !at_markup()) {
+            // A run of the characters plain_character copies as they are (printable ASCII, tab,
+            // newline; not '<' or '&') is appended whole: most of a show note is such runs.
+            std::size_t run = m_pos;
+            while (run < m_html.size() && copied_as_is(m_html[run])) ++run;
+            if (run > m_pos) {
+                out.append(m_html, m_pos, run - m_pos);
+                m_pos = run;
+                continue;
+            }
             char c = m_html[m_pos];
             if (c == '<' && m_pos + 1 == m_html.size()) return false;  // a '<' at the very end
             if (c == '&') {
@@ -171,6 +180,11 @@ private:
         if (!holds_text(m_open.back().kind) && !blank) return false;
         m_tree.add_text(m_open.back().element, std::move(out), blank);
         return true;
+    }
+
+    static bool copied_as_is(char c) {
+        const auto b = static_cast<unsigned char>(c);
+        return (b >= 0x20 && b < 0x7F && c != '<' && c != '&') || c == '\t' || c == '\n';
     }
 
     // Copies one character (a whole UTF-8 sequence) of text or of an attribute value.
