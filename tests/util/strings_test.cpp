@@ -245,6 +245,12 @@ TEST_CASE("match_form of ASCII text: the lower-case words of clean_text, whateve
         return out;
     };
     for_each_mix("aB \t\n*\\'-", 5, [&](const std::string& t) { REQUIRE(util::match_form(t) == reference(t)); });
+    for (int byte = 1; byte < 0x80; ++byte) {  // every ASCII byte alone and between words
+        const std::string one(1, static_cast<char>(byte));
+        REQUIRE_MESSAGE(util::match_form(one) == reference(one), byte);
+        REQUIRE_MESSAGE(util::match_form("Ab" + one + "9z") == reference("Ab" + one + "9z"), byte);
+        REQUIRE_MESSAGE(util::match_form("x " + one + one + " Y") == reference("x " + one + one + " Y"), byte);
+    }
     CHECK(util::match_form("  Post-grad\n\nFX **passes**  ") == "post grad fx passes");
 }
 
