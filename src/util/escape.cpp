@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstring>
 
 #include <nlohmann/json.hpp>
 
+#include "util/byte_block.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 
@@ -15,41 +15,24 @@ namespace util {
 namespace {
 
 // Escaping looks at every byte of every page's values, feed.json and the search index, and
-// nearly all of them need nothing: blocks of 16 bytes with nothing to do are skipped at once
-// (GCC's vector extension: SSE2 on x86-64, NEON on ARM, plain code elsewhere), and only a
-// block that holds a byte to act on is walked byte by byte. Tested across block boundaries
-// against the byte-by-byte result (strings_test.cpp).
-using Block = unsigned char __attribute__((vector_size(16)));
-constexpr std::size_t k_block = sizeof(Block);
-
-Block load_block(const char* at) {
-    Block b;
-    std::memcpy(&b, at, k_block);
-    return b;
-}
-
-constexpr Block splat(unsigned char c) { return Block{c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c}; }
-
-// Whether any lane of a comparison's result is set.
-template <class Mask>
-bool any_lane(Mask mask) {
-    static_assert(sizeof(Mask) == 2 * sizeof(std::uint64_t));
-    std::uint64_t halves[2];
-    std::memcpy(halves, &mask, sizeof halves);
-    return (halves[0] | halves[1]) != 0;
-}
+// nearly all of them need nothing: blocks of 16 bytes with nothing to do are skipped at once,
+// and only a block that holds a byte to act on is walked byte by byte. Tested across block
+// boundaries against the byte-by-byte result (strings_test.cpp).
+using byte_block::load;
+using byte_block::splat;
+constexpr std::size_t k_block = byte_block::k_size;
 
 // The 16 bytes at `at` hold one of & < > " '.
 bool has_html_special(const char* at) {
-    const Block b = load_block(at);
-    return any_lane((b == splat('&')) | (b == splat('<')) | (b == splat('>')) | (b == splat('"')) | (b == splat('\'')));
+    const byte_block::Block b = load(at);
+    return byte_block::any((b == splat('&')) | (b == splat('<')) | (b == splat('>')) | (b == splat('"')) | (b == splat('\'')));
 }
 
 // The 16 bytes at `at` hold a byte JSON escapes (quote, backslash, control) or one of a
 // character of several bytes (which is checked as UTF-8).
 bool has_json_work(const char* at) {
-    const Block b = load_block(at);
-    return any_lane((b < splat(0x20)) | (b >= splat(0x80)) | (b == splat('"')) | (b == splat('\\')));
+    const byte_block::Block b = load(at);
+    return byte_block::any((b < splat(0x20)) | (b >= splat(0x80)) | (b == splat('"')) | (b == splat('\\')));
 }
 
 }  // namespace

@@ -1,8 +1,12 @@
 #include "util/strings.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
+#include <cstring>
 #include <numeric>
+
+#include "util/byte_block.hpp"
 
 namespace util {
 
@@ -61,6 +65,21 @@ bool starts_with_icase(std::string_view text, std::string_view prefix) {
            std::equal(prefix.begin(), prefix.end(), text.begin(), [](char a, char b) { return ascii_lower(a) == ascii_lower(b); });
 }
 
+namespace {
+// Whether the 16 bytes at `at` come out of collapse_whitespace as they are: no white space but
+// single spaces between other bytes (none first, none last). Most blocks of prose do.
+bool copied_as_is(const char* at) {
+    using namespace byte_block;
+    if constexpr (std::endian::native != std::endian::little) return false;  // (lane order below)
+    const Block b = load(at);
+    if (any((b >= splat('\t')) & (b <= splat('\r')))) return false;
+    const auto [low, high] = words(b == splat(' '));  // lane 0 is low's lowest byte
+    const bool at_an_end = (low & 0xFF) != 0 || (high >> 56) != 0;
+    const bool two_in_a_row = (low & (low >> 8)) != 0 || (high & (high >> 8)) != 0 || ((low >> 56) & high & 0xFF) != 0;
+    return !at_an_end && !two_in_a_row;
+}
+}  // namespace
+
 std::string collapse_whitespace(std::string_view text) {
     // Written through a pointer into room for the longest result (the text's own length),
     // which is not zero-filled first: every description of every source comes here.
@@ -68,13 +87,25 @@ std::string collapse_whitespace(std::string_view text) {
     out.resize_and_overwrite(text.size(), [&](char* begin, std::size_t) {
         char* w = begin;
         bool pending = false;  // white space since the last word
-        for (char c : text) {
-            if (is_space(c)) {
-                pending = w != begin;
+        for (std::size_t i = 0; i < text.size();) {
+            if (i + byte_block::k_size <= text.size() && copied_as_is(text.data() + i)) {
+                if (pending) *w++ = ' ', pending = false;  // (the block starts with a word)
+                std::memcpy(w, text.data() + i, byte_block::k_size);
+                w += byte_block::k_size;
+                i += byte_block::k_size;
                 continue;
             }
-            if (pending) *w++ = ' ', pending = false;
-            *w++ = c;
+            // Elsewhere (white space other than single spaces, or at the block's ends), a few
+            // bytes one at a time, then a block again.
+            for (const std::size_t end = std::min(text.size(), i + 8); i < end; ++i) {
+                const char c = text[i];
+                if (is_space(c)) {
+                    pending = w != begin;
+                    continue;
+                }
+                if (pending) *w++ = ' ', pending = false;
+                *w++ = c;
+            }
         }
         return static_cast<std::size_t>(w - begin);
     });

@@ -339,3 +339,43 @@ TEST_CASE("code_point_count and truncate_code_points count ASCII runs whole and 
             check(letters_with(40, piece, offset));
         }
 }
+
+TEST_CASE("collapse_whitespace: long texts, where blocks of prose are copied whole, read as a byte at a time") {
+    auto one_by_one = [](std::string_view text) {  // the definition
+        std::string out;
+        bool pending = false;
+        for (char c : text) {
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+                pending = !out.empty();
+                continue;
+            }
+            if (pending) out.push_back(' '), pending = false;
+            out.push_back(c);
+        }
+        return out;
+    };
+    // Prose of words and single spaces, with every kind of white space run placed at every
+    // offset (block edges included), and texts drawn from all of it.
+    const std::string prose = "ab cde f ghij kl mnopq r st uvw xyz ab cd efgh ij";
+    for (std::string_view piece : {" ", "  ", "\t", "\n", "\r\n", "\f", "\v", " \t ", "x", "\xC2\xA0", "word"})
+        for (std::size_t offset = 0; offset + piece.size() <= prose.size(); ++offset) {
+            std::string text = prose;
+            text.replace(offset, piece.size(), piece);
+            REQUIRE_MESSAGE(util::collapse_whitespace(text) == one_by_one(text), text);
+            REQUIRE(util::collapse_whitespace(" " + text) == one_by_one(" " + text));
+            REQUIRE(util::collapse_whitespace(text + "  ") == one_by_one(text + "  "));
+        }
+    const std::vector<std::string> tokens{"a", "bc", "word", "x1", "caf\xC3\xA9", " ", " ", " ", "  ", "\t", "\n", "\r\n", "\f", "\v", "."};
+    std::uint64_t seed = 24;
+    auto next = [&] { return (seed = seed * 6364136223846793005ULL + 1442695040888963407ULL) >> 33; };
+    for (int i = 0; i < 5000; ++i) {
+        std::string text;
+        for (std::size_t k = 0, n = next() % 80; k < n; ++k) text += tokens[next() % tokens.size()];
+        REQUIRE_MESSAGE(util::collapse_whitespace(text) == one_by_one(text), text);
+    }
+    for (std::size_t length = 15; length <= 49; ++length) {  // single spaces at each block edge
+        std::string text;
+        for (std::size_t k = 0; k < length; ++k) text += k % 4 == 3 ? ' ' : 'w';
+        REQUIRE_MESSAGE(util::collapse_whitespace(text) == one_by_one(text), text);
+    }
+}
