@@ -3,6 +3,7 @@
 // white space): GCC's vector extension, which is SSE2 on x86-64, NEON on ARM and plain code
 // elsewhere. A loop skips or copies a block whole and walks byte by byte only where needed.
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -35,6 +36,27 @@ template <class Mask>
 bool any(Mask mask) {
     const auto w = words(mask);
     return (w[0] | w[1]) != 0;
+}
+
+// The comparison's result as bytes (0xFF where it holds), to compute with.
+template <class Mask>
+Block as_block(Mask mask) {
+    static_assert(sizeof(Mask) == k_size);
+    Block b;
+    std::memcpy(&b, &mask, k_size);
+    return b;
+}
+
+// Whether the lanes set are alone: none first, none last, no two side by side (single spaces
+// between words). Always false on a big-endian machine, where the lanes' order in words()
+// differs: callers then take their byte-by-byte way.
+template <class Mask>
+bool set_lanes_alone(Mask mask) {
+    if constexpr (std::endian::native != std::endian::little) return false;
+    const auto [low, high] = words(mask);  // lane 0 is low's lowest byte
+    const bool at_an_end = (low & 0xFF) != 0 || (high >> 56) != 0;
+    const bool side_by_side = (low & (low >> 8)) != 0 || (high & (high >> 8)) != 0 || ((low >> 56) & high & 0xFF) != 0;
+    return !at_an_end && !side_by_side;
 }
 
 }  // namespace util::byte_block

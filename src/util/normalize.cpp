@@ -1,7 +1,9 @@
 #include "util/normalize.hpp"
 
 #include <algorithm>
+#include <cstring>
 
+#include "util/byte_block.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 
@@ -90,6 +92,20 @@ std::string clean_text(std::string_view text) {
 }
 
 namespace {
+// The 16 bytes at `at` lower-cased when they are letters, digits and single spaces between them
+// (none first, none last): what ascii_match_form makes of such a block. Most blocks of a
+// sentence are; one with punctuation, an apostrophe or other white space is not.
+bool words_as_they_are(const char* at, byte_block::Block& lowered) {
+    using namespace byte_block;
+    const Block b = load(at);
+    const auto capital = (b >= splat('A')) & (b <= splat('Z'));
+    const auto space = b == splat(' ');
+    const auto kept = ((b >= splat('a')) & (b <= splat('z'))) | ((b >= splat('0')) & (b <= splat('9'))) | capital | space;
+    if (any(~kept) || !set_lanes_alone(space)) return false;
+    lowered = b | (as_block(capital) & splat('a' - 'A'));
+    return true;
+}
+
 // Most text is ASCII: lower-case letters and digits, everything else separates words. Same
 // result as the Unicode path for ASCII input, at a fraction of the cost.
 std::string ascii_match_form(std::string_view cleaned) {
@@ -99,14 +115,26 @@ std::string ascii_match_form(std::string_view cleaned) {
     out.resize_and_overwrite(cleaned.size(), [&](char* begin, std::size_t) {
         char* w = begin;
         bool space = false;
-        for (char c : cleaned) {
-            bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z');
-            if (alnum) {
-                if (space && w != begin) *w++ = ' ';
+        for (std::size_t i = 0; i < cleaned.size();) {
+            byte_block::Block lowered;
+            if (i + byte_block::k_size <= cleaned.size() && words_as_they_are(cleaned.data() + i, lowered)) {
+                if (space && w != begin) *w++ = ' ';  // (the block starts with a word)
                 space = false;
-                *w++ = ascii_lower(c);
-            } else if (c != '\'') {
-                space = true;
+                std::memcpy(w, &lowered, byte_block::k_size);
+                w += byte_block::k_size;
+                i += byte_block::k_size;
+                continue;
+            }
+            for (const std::size_t end = std::min(cleaned.size(), i + 8); i < end; ++i) {  // then a block again
+                const char c = cleaned[i];
+                bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z');
+                if (alnum) {
+                    if (space && w != begin) *w++ = ' ';
+                    space = false;
+                    *w++ = ascii_lower(c);
+                } else if (c != '\'') {
+                    space = true;
+                }
             }
         }
         return static_cast<std::size_t>(w - begin);

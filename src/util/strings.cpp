@@ -1,7 +1,6 @@
 #include "util/strings.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <charconv>
 #include <cstring>
 #include <numeric>
@@ -70,13 +69,8 @@ namespace {
 // single spaces between other bytes (none first, none last). Most blocks of prose do.
 bool copied_as_is(const char* at) {
     using namespace byte_block;
-    if constexpr (std::endian::native != std::endian::little) return false;  // (lane order below)
     const Block b = load(at);
-    if (any((b >= splat('\t')) & (b <= splat('\r')))) return false;
-    const auto [low, high] = words(b == splat(' '));  // lane 0 is low's lowest byte
-    const bool at_an_end = (low & 0xFF) != 0 || (high >> 56) != 0;
-    const bool two_in_a_row = (low & (low >> 8)) != 0 || (high & (high >> 8)) != 0 || ((low >> 56) & high & 0xFF) != 0;
-    return !at_an_end && !two_in_a_row;
+    return !any((b >= splat('\t')) & (b <= splat('\r'))) && set_lanes_alone(b == splat(' '));
 }
 }  // namespace
 

@@ -379,3 +379,36 @@ TEST_CASE("collapse_whitespace: long texts, where blocks of prose are copied who
         REQUIRE_MESSAGE(util::collapse_whitespace(text) == one_by_one(text), text);
     }
 }
+
+TEST_CASE("match_form of long ASCII texts, where blocks of words are lower-cased whole, as a byte at a time") {
+    auto one_by_one = [](const std::string& text) {  // the definition on the cleaned text
+        std::string out;
+        bool gap = false;
+        for (char c : util::clean_text(text)) {
+            if (std::isalnum(static_cast<unsigned char>(c))) {
+                if (gap && !out.empty()) out.push_back(' ');
+                gap = false;
+                out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+            } else if (c != '\'') {
+                gap = true;
+            }
+        }
+        return out;
+    };
+    const std::string sentence = "The Quick brown fox 42 Jumps over THE lazy dog Z9";
+    for (std::string_view piece : {" ", "  ", "\t", "\n", ",", ".", "'", "-", "@", "[", "`", "{", "/", ":", "A", "z", "0", "9", "**"})
+        for (std::size_t offset = 0; offset + piece.size() <= sentence.size(); ++offset) {
+            std::string text = sentence;
+            text.replace(offset, piece.size(), piece);
+            REQUIRE_MESSAGE(util::match_form(text) == one_by_one(text), text);
+            REQUIRE(util::match_form(" " + text) == one_by_one(" " + text));
+        }
+    const std::vector<std::string> tokens{"a", "Bc", "WORD", "x1", "42", " ", " ", " ", "  ", "\t", "\n", ".", ",", "'", "-", "@", "Z"};
+    std::uint64_t seed = 8;
+    auto next = [&] { return (seed = seed * 6364136223846793005ULL + 1442695040888963407ULL) >> 33; };
+    for (int i = 0; i < 5000; ++i) {
+        std::string text;
+        for (std::size_t k = 0, n = next() % 80; k < n; ++k) text += tokens[next() % tokens.size()];
+        REQUIRE_MESSAGE(util::match_form(text) == one_by_one(text), text);
+    }
+}
