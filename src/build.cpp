@@ -232,6 +232,9 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, co
     std::vector<InputFeed> inputs = input_feeds(batches);
     for (const auto& b : batches) report.warnings.insert(report.warnings.end(), b.diagnostics.begin(), b.diagnostics.end());
     std::vector<sources::SourceBatch>().swap(batches);
+    // Returned now, not over jemalloc's decay time (allocator.cpp): a fast notes stage had the
+    // pages' texts and first pages allocated while these were still held, the build's peak.
+    util::release_free_memory();
     if (keep) keep->merged = catalog, keep->note_caches.apply = {};  // made for another catalog
     stage("merge");
     render::SiteInfo site = render::make_site_info(config, catalog, config.base_url);
@@ -240,8 +243,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, co
     std::optional<LastBuild> before;
     std::future<void> before_applied, dropped;
     if (last) {
-        util::release_free_memory();  // the sources' records, before the catalog is copied
-        before.emplace(catalog, site);
+        before.emplace(catalog, site);  // (the sources' records were returned above)
         before_applied = std::async(std::launch::async, [&] { before->apply(last_notes.get()); });
     }
     notes::Curation curation = apply_notes(notes.get(), catalog, site.paths, keep ? &keep->note_caches : nullptr);
