@@ -37,6 +37,50 @@ std::string letters_with(std::size_t length, std::string_view piece, std::size_t
     return text.replace(offset, piece.size(), piece);
 }
 
+// What collapse_whitespace means, a byte at a time: ASCII white space runs become one space
+// between other bytes, none at the ends.
+std::string collapse_whitespace_by_definition(std::string_view text) {
+    std::string out;
+    bool pending = false;
+    for (char c : text) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+            pending = !out.empty();
+            continue;
+        }
+        if (pending) out.push_back(' '), pending = false;
+        out.push_back(c);
+    }
+    return out;
+}
+
+// What match_form means for ASCII text: the lower-case letters and digits of clean_text's result,
+// words parted by anything else but an apostrophe.
+std::string ascii_match_form_by_definition(const std::string& text) {
+    std::string out;
+    bool gap = false;
+    for (char c : util::clean_text(text)) {
+        if (std::isalnum(static_cast<unsigned char>(c))) {
+            if (gap && !out.empty()) out.push_back(' ');
+            gap = false;
+            out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+        } else if (c != '\'') {
+            gap = true;
+        }
+    }
+    return out;
+}
+
+// `count` texts drawn from `tokens` (up to 80 each), the same every run.
+template <class Check>
+void for_each_drawn_text(const std::vector<std::string>& tokens, std::uint64_t seed, int count, Check check) {
+    auto next = [&] { return (seed = seed * 6364136223846793005ULL + 1442695040888963407ULL) >> 33; };
+    for (int i = 0; i < count; ++i) {
+        std::string text;
+        for (std::size_t k = 0, n = next() % 80; k < n; ++k) text += tokens[next() % tokens.size()];
+        check(text);
+    }
+}
+
 }  // namespace
 
 TEST_CASE("collapse_whitespace: one space between words, none at the ends") {
@@ -49,20 +93,7 @@ TEST_CASE("collapse_whitespace: one space between words, none at the ends") {
     CHECK(util::collapse_whitespace("caf\xC3\xA9 \xC2\xA0 x") == "caf\xC3\xA9 \xC2\xA0 x");
     // Against the character-by-character definition, on every mix of these bytes up to length 6.
     const std::string alphabet = " \tx\n\xC2";
-    auto reference = [](const std::string& text) {
-        std::string out;
-        bool pending = false;
-        for (char c : text) {
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
-                pending = !out.empty();
-                continue;
-            }
-            if (pending) out.push_back(' ');
-            pending = false;
-            out.push_back(c);
-        }
-        return out;
-    };
+    auto reference = collapse_whitespace_by_definition;
     for_each_mix(alphabet, 6, [&](const std::string& t) { REQUIRE(util::collapse_whitespace(t) == reference(t)); });
 }
 
@@ -221,20 +252,7 @@ TEST_CASE("decode_entities: the named and numeric entities, anything else as wri
 TEST_CASE("match_form of ASCII text: the lower-case words of clean_text, whatever white space is between them") {
     // match_form skips clean_text's collapsing for ASCII text; against the definition on the
     // cleaned text, for every mix of letters, white space and the marks the repairs look for.
-    auto reference = [](const std::string& text) {
-        std::string out;
-        bool gap = false;
-        for (char c : util::clean_text(text)) {
-            if (std::isalnum(static_cast<unsigned char>(c))) {
-                if (gap && !out.empty()) out.push_back(' ');
-                gap = false;
-                out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-            } else if (c != '\'') {
-                gap = true;
-            }
-        }
-        return out;
-    };
+    auto reference = ascii_match_form_by_definition;
     for_each_mix("aB \t\n*\\'-", 5, [&](const std::string& t) { REQUIRE(util::match_form(t) == reference(t)); });
     for (int byte = 1; byte < 0x80; ++byte) {  // every ASCII byte alone and between words
         const std::string one(1, static_cast<char>(byte));
@@ -341,19 +359,7 @@ TEST_CASE("code_point_count and truncate_code_points count ASCII runs whole and 
 }
 
 TEST_CASE("collapse_whitespace: long texts, where blocks of prose are copied whole, read as a byte at a time") {
-    auto one_by_one = [](std::string_view text) {  // the definition
-        std::string out;
-        bool pending = false;
-        for (char c : text) {
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
-                pending = !out.empty();
-                continue;
-            }
-            if (pending) out.push_back(' '), pending = false;
-            out.push_back(c);
-        }
-        return out;
-    };
+    auto one_by_one = collapse_whitespace_by_definition;
     // Prose of words and single spaces, with every kind of white space run placed at every
     // offset (block edges included), and texts drawn from all of it.
     const std::string prose = "ab cde f ghij kl mnopq r st uvw xyz ab cd efgh ij";
@@ -366,13 +372,7 @@ TEST_CASE("collapse_whitespace: long texts, where blocks of prose are copied who
             REQUIRE(util::collapse_whitespace(text + "  ") == one_by_one(text + "  "));
         }
     const std::vector<std::string> tokens{"a", "bc", "word", "x1", "caf\xC3\xA9", " ", " ", " ", "  ", "\t", "\n", "\r\n", "\f", "\v", "."};
-    std::uint64_t seed = 24;
-    auto next = [&] { return (seed = seed * 6364136223846793005ULL + 1442695040888963407ULL) >> 33; };
-    for (int i = 0; i < 5000; ++i) {
-        std::string text;
-        for (std::size_t k = 0, n = next() % 80; k < n; ++k) text += tokens[next() % tokens.size()];
-        REQUIRE_MESSAGE(util::collapse_whitespace(text) == one_by_one(text), text);
-    }
+    for_each_drawn_text(tokens, 24, 5000, [&](const std::string& text) { REQUIRE_MESSAGE(util::collapse_whitespace(text) == one_by_one(text), text); });
     for (std::size_t length = 15; length <= 49; ++length) {  // single spaces at each block edge
         std::string text;
         for (std::size_t k = 0; k < length; ++k) text += k % 4 == 3 ? ' ' : 'w';
@@ -381,20 +381,7 @@ TEST_CASE("collapse_whitespace: long texts, where blocks of prose are copied who
 }
 
 TEST_CASE("match_form of long ASCII texts, where blocks of words are lower-cased whole, as a byte at a time") {
-    auto one_by_one = [](const std::string& text) {  // the definition on the cleaned text
-        std::string out;
-        bool gap = false;
-        for (char c : util::clean_text(text)) {
-            if (std::isalnum(static_cast<unsigned char>(c))) {
-                if (gap && !out.empty()) out.push_back(' ');
-                gap = false;
-                out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-            } else if (c != '\'') {
-                gap = true;
-            }
-        }
-        return out;
-    };
+    auto one_by_one = ascii_match_form_by_definition;
     const std::string sentence = "The Quick brown fox 42 Jumps over THE lazy dog Z9";
     for (std::string_view piece : {" ", "  ", "\t", "\n", ",", ".", "'", "-", "@", "[", "`", "{", "/", ":", "A", "z", "0", "9", "**"})
         for (std::size_t offset = 0; offset + piece.size() <= sentence.size(); ++offset) {
@@ -404,11 +391,5 @@ TEST_CASE("match_form of long ASCII texts, where blocks of words are lower-cased
             REQUIRE(util::match_form(" " + text) == one_by_one(" " + text));
         }
     const std::vector<std::string> tokens{"a", "Bc", "WORD", "x1", "42", " ", " ", " ", "  ", "\t", "\n", ".", ",", "'", "-", "@", "Z"};
-    std::uint64_t seed = 8;
-    auto next = [&] { return (seed = seed * 6364136223846793005ULL + 1442695040888963407ULL) >> 33; };
-    for (int i = 0; i < 5000; ++i) {
-        std::string text;
-        for (std::size_t k = 0, n = next() % 80; k < n; ++k) text += tokens[next() % tokens.size()];
-        REQUIRE_MESSAGE(util::match_form(text) == one_by_one(text), text);
-    }
+    for_each_drawn_text(tokens, 8, 5000, [&](const std::string& text) { REQUIRE_MESSAGE(util::match_form(text) == one_by_one(text), text); });
 }
