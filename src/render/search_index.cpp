@@ -44,12 +44,11 @@ void add_words(Scores& scores, std::string_view text, int weight) {
 
 std::string search_shard_key(const std::string& word) {
     if (word.size() >= 2 && plain(word[0]) && plain(word[1])) return word.substr(0, 2);
-    static constexpr char k_hex[] = "0123456789abcdef";
     std::string key;
     for (std::size_t i = 0; i < 2 && i < word.size(); ++i) {
         auto c = static_cast<unsigned char>(word[i]);
-        key += k_hex[c >> 4];
-        key += k_hex[c & 15];
+        key += util::k_hex_digits[c >> 4];
+        key += util::k_hex_digits[c & 15];
     }
     return "x" + key;
 }

@@ -185,15 +185,14 @@ void queue_terms(const RenderInputs& in, Pages& out, const RenderInputs::Terms& 
     }
     auto index_keys = DepKeys{dep::site, dep::term_index(section)};
     out.declare(section + "/", index_keys, [&in, &terms, section, label](const TemplateSet& templates) {
-        List index;
-        index.reserve(terms.size());  // (data.hpp, list_of)
-        for (const auto& [slug, t] : terms) {
+        List index = list_of(terms, [&](const auto& slug_term) {
+            const auto& [slug, t] = slug_term;
             Data item;
             put(item, "name", t.name);
             put(item, "url", in.site.paths.url(section + "/" + slug + "/"));
             put(item, "count", std::to_string(t.episodes.size()));
-            index.push_back(std::move(item));
-        }
+            return item;
+        });
         Data d = page_data(in.site, label, label + " of " + in.site.title, section + "/");
         put(d, "section_label", label);
         put(d, "terms", std::move(index));
@@ -204,43 +203,34 @@ void queue_terms(const RenderInputs& in, Pages& out, const RenderInputs::Terms& 
 // Every episode on one page, by year and month; undated ones at the end.
 void queue_archive(const RenderInputs& in, Pages& out) {
     out.declare("archive/", DepKeys{dep::site, dep::order, dep::any_episode}, [&in](const TemplateSet& templates) {
-        // Every list is counted before it is filled (data.hpp, list_of): growing years' list
-        // would copy every year before, with its months and their cards.
-        std::map<int, std::map<int, std::size_t>> counts;
-        std::size_t undated_count = 0;
+        // The episodes of each year and month first, then every list made whole by list_of
+        // (data.hpp): a growing list of years would copy every year before, months and cards.
+        using Episodes = std::vector<const core::Episode*>;
+        std::map<int, std::map<int, Episodes, std::greater<>>, std::greater<>> by_year;  // newest first
+        Episodes undated;
         for (const auto& e : in.catalog.episodes) {
-            if (e.date) ++counts[util::year_of(*e.date)][util::month_of(*e.date)];
-            else ++undated_count;
+            if (e.date) by_year[util::year_of(*e.date)][util::month_of(*e.date)].push_back(&e);
+            else undated.push_back(&e);
         }
-        std::map<int, std::map<int, List>, std::greater<>> by_year;
-        for (const auto& [year, months] : counts)
-            for (const auto& [month, count] : months) by_year[year][month].reserve(count);
-        List undated;
-        undated.reserve(undated_count);
-        for (const auto& e : in.catalog.episodes) {
-            if (e.date) by_year[util::year_of(*e.date)][util::month_of(*e.date)].push_back(in.cards.plain(e));
-            else undated.push_back(in.cards.plain(e));
-        }
-        List years;
-        years.reserve(by_year.size());
-        for (auto& [year, months] : by_year) {
-            List month_list;
-            month_list.reserve(months.size());
-            for (auto it = months.rbegin(); it != months.rend(); ++it) {
-                Data m;
-                put(m, "month", std::string(util::month_name(it->first)));
-                put(m, "episodes", std::move(it->second));
-                month_list.push_back(std::move(m));
-            }
+        auto cards = [&](const Episodes& episodes) {
+            return list_of(episodes, [&](const core::Episode* e) { return in.cards.plain(*e); });
+        };
+        List years = list_of(by_year, [&](const auto& year_months) {
+            const auto& [year, months] = year_months;
             Data y;
             put(y, "year", std::to_string(year));
-            put(y, "months", std::move(month_list));
-            years.push_back(std::move(y));
-        }
+            put(y, "months", list_of(months, [&](const auto& month_episodes) {
+                Data m;
+                put(m, "month", std::string(util::month_name(month_episodes.first)));
+                put(m, "episodes", cards(month_episodes.second));
+                return m;
+            }));
+            return y;
+        });
         Data d = page_data(in.site, "Archive", "Every episode of " + in.site.title + ", by year and month.", "archive/");
         put(d, "years", std::move(years));
         put(d, "has_undated", !undated.empty());
-        put(d, "undated", std::move(undated));
+        put(d, "undated", cards(undated));
         put(d, "episode_count", std::to_string(in.catalog.episodes.size()));
         return templates.render("archive", in.site_root, d, &in.cards);
     }, in.catalog.episodes.size());

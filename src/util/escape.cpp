@@ -18,21 +18,21 @@ namespace {
 // nearly all of them need nothing: blocks of 16 bytes with nothing to do are skipped at once,
 // and only a block that holds a byte to act on is walked byte by byte. Tested across block
 // boundaries against the byte-by-byte result (strings_test.cpp).
-using byte_block::load;
-using byte_block::splat;
 constexpr std::size_t k_block = byte_block::k_size;
 
 // The 16 bytes at `at` hold one of & < > " '.
 bool has_html_special(const char* at) {
-    const byte_block::Block b = load(at);
-    return byte_block::any((b == splat('&')) | (b == splat('<')) | (b == splat('>')) | (b == splat('"')) | (b == splat('\'')));
+    using namespace byte_block;
+    const Block b = load(at);
+    return any((b == splat('&')) | (b == splat('<')) | (b == splat('>')) | (b == splat('"')) | (b == splat('\'')));
 }
 
 // The 16 bytes at `at` hold a byte JSON escapes (quote, backslash, control) or one of a
 // character of several bytes (which is checked as UTF-8).
 bool has_json_work(const char* at) {
-    const byte_block::Block b = load(at);
-    return byte_block::any((b < splat(0x20)) | (b >= splat(0x80)) | (b == splat('"')) | (b == splat('\\')));
+    using namespace byte_block;
+    const Block b = load(at);
+    return any((b < splat(0x20)) | (b >= splat(0x80)) | (b == splat('"')) | (b == splat('\\')));
 }
 
 }  // namespace
@@ -72,7 +72,6 @@ std::string html_escape(std::string_view text) {
 }
 
 void append_json_string(std::string& out, std::string_view text) {
-    static constexpr char k_hex[] = "0123456789abcdef";
     const std::size_t start = out.size();
     out += '"';
     std::size_t run = 0;  // the text from here to the byte at hand needs no escape
@@ -114,8 +113,8 @@ void append_json_string(std::string& out, std::string_view text) {
             case '\t': out += "\\t"; break;
             default:
                 out += "\\u00";
-                out += k_hex[c >> 4];
-                out += k_hex[c & 15];
+                out += k_hex_digits[c >> 4];
+                out += k_hex_digits[c & 15];
         }
     }
     out.append(text, run);

@@ -5,6 +5,8 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include "util/strings.hpp"
+
 namespace util {
 
 std::uint64_t content_hash(std::string_view data) { return XXH3_64bits(data.data(), data.size()); }
@@ -12,9 +14,8 @@ std::uint64_t content_hash(std::string_view data) { return XXH3_64bits(data.data
 std::uint64_t content_hash(std::string_view data, std::uint64_t seed) { return XXH3_64bits_withSeed(data.data(), data.size(), seed); }
 
 std::string hex_hash(std::uint64_t hash) {
-    static constexpr char k_hex[] = "0123456789abcdef";
     std::string out(16, '0');  // printf's "%016llx"
-    for (int i = 15; i >= 0; --i, hash >>= 4) out[static_cast<std::size_t>(i)] = k_hex[hash & 15];
+    for (int i = 15; i >= 0; --i, hash >>= 4) out[static_cast<std::size_t>(i)] = k_hex_digits[hash & 15];
     return out;
 }
 

@@ -182,16 +182,21 @@ private:
         return true;
     }
 
+    // An ASCII byte text may hold: printable, tab or newline (NUL, CR, FF and the other
+    // controls are gumbo's to read).
+    static bool plain_ascii(unsigned char b) { return (b >= 0x20 && b != 0x7F) || b == '\t' || b == '\n'; }
+
+    // One that plain_character copies as it is, which no reference or tag starts.
     static bool copied_as_is(char c) {
         const auto b = static_cast<unsigned char>(c);
-        return (b >= 0x20 && b < 0x7F && c != '<' && c != '&') || c == '\t' || c == '\n';
+        return b < 0x80 && plain_ascii(b) && c != '<' && c != '&';
     }
 
     // Copies one character (a whole UTF-8 sequence) of text or of an attribute value.
     bool plain_character(std::string& out) {
         auto b = static_cast<unsigned char>(m_html[m_pos]);
         if (b < 0x80) {
-            if ((b < 0x20 && b != '\t' && b != '\n') || b == 0x7F) return false;  // NUL, CR, FF and controls
+            if (!plain_ascii(b)) return false;
             out.push_back(static_cast<char>(b));
             ++m_pos;
             return true;

@@ -48,6 +48,9 @@ std::string replace_all(std::string_view text, std::string_view from, std::strin
 // Parses a non-negative decimal integer that fills the whole view.
 bool parse_uint(std::string_view text, long long& out);
 
+// The hex digits, lower-case, by value.
+inline constexpr char k_hex_digits[] = "0123456789abcdef";
+
 // Appends `value` in decimal, at least `width` characters with zeros after any sign: what
 // printf's "%0<width>d" writes, without reading a format each time (every page and feed item
 // formats several dates).
