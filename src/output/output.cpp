@@ -23,11 +23,34 @@ namespace output {
 
 namespace fs = std::filesystem;
 
-void Output::count(std::string_view path, std::size_t bytes) {
+namespace {
+
+void check_path(std::string_view path) {
     if (!util::is_safe_relative_path(path))
         throw std::invalid_argument("refusing to write outside the output folder: '" + std::string(path) + "'");
+}
+
+}  // namespace
+
+void Output::count(std::string_view path, std::size_t bytes) {
+    check_path(path);
     ++m_files;
     m_bytes += bytes;
+}
+
+Output::Prepared Output::prepare(std::string_view path, std::string content) const {
+    check_path(path);  // before anything is written
+    return prepare_file(std::string(path), std::move(content));
+}
+
+void Output::add(Prepared file) {
+    count(file.path, file.size);
+    store_prepared(std::move(file));
+}
+
+Output::Prepared Output::prepare_file(std::string path, std::string content) const {
+    const std::size_t size = content.size();
+    return {std::move(path), size, std::move(content)};
 }
 
 void Output::add(std::string_view path, std::string content) {
@@ -136,19 +159,29 @@ DiskOutput::~DiskOutput() {
     util::remove_tree(m_staging);  // after commit it holds the previous build
 }
 
-void DiskOutput::store_kept(const std::string& path, std::string_view content) {
+// Hashes the file and writes it into the staging folder, from any thread: what it changes
+// besides the file is the set of folders made, which is locked.
+Output::Prepared DiskOutput::write_file(const std::string& path, std::string_view content) const {
     fs::path target = m_staging / path;
     make_folder(target.parent_path());
-    Entry& entry = m_files[path];
-    entry = {util::content_hash(content), content.size()};
+    Prepared file;
+    file.path = path;
+    file.size = content.size();
+    file.hash = util::content_hash(content);
     // The same bytes as the file already published: share its inode (and its mtime).
-    if (auto it = m_previous.find(path); it != m_previous.end() && it->second.hash == entry.hash &&
-                                         it->second.size == entry.size && link_published(path, it->second, target)) {
-        entry.mtime_ns = it->second.mtime_ns;
-        return;
+    if (auto it = m_previous.find(path); it != m_previous.end() && it->second.hash == file.hash &&
+                                         it->second.size == file.size && link_published(path, it->second, target)) {
+        file.mtime_ns = it->second.mtime_ns;
+        return file;
     }
-    entry.mtime_ns = write_whole(target, content);
-    ++m_written;
+    file.mtime_ns = write_whole(target, content);
+    file.written = true;
+    return file;
+}
+
+void DiskOutput::store_prepared(Prepared file) {
+    m_files[file.path] = {file.hash, file.size, file.mtime_ns};
+    if (file.written) ++m_written;
 }
 
 // Thousands of pages at once (an edit of one note keeps nearly every page): their folders are
@@ -203,14 +236,23 @@ bool DiskOutput::link_published(const std::string& path, const Entry& published_
 
 // Folders made in the staging folder (which starts empty) are remembered: a file in one needs
 // no check, and a folder in one is a single mkdir (create_directories stats every level first).
-void DiskOutput::make_folder(const fs::path& dir) {
-    if (m_made_dirs.contains(dir.string())) return;
-    if (m_made_dirs.contains(dir.parent_path().string())) {
+void DiskOutput::make_folder(const fs::path& dir) const {
+    std::string name = dir.string();
+    bool parent_made;
+    {
+        std::lock_guard lock(m_dirs_lock);
+        if (m_made_dirs.contains(name)) return;
+        parent_made = m_made_dirs.contains(dir.parent_path().string());
+    }
+    // (Two threads may make the same folder: the second finds it made.)
+    if (parent_made) {
         fs::create_directory(dir);
-        m_made_dirs.insert(dir.string());
+        std::lock_guard lock(m_dirs_lock);
+        m_made_dirs.insert(std::move(name));
         return;
     }
     fs::create_directories(dir);
+    std::lock_guard lock(m_dirs_lock);
     for (fs::path d = dir; d != m_staging && d.has_relative_path(); d = d.parent_path()) m_made_dirs.insert(d.string());
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_set>
@@ -15,6 +16,16 @@ namespace output {
 
 class Output {
 public:
+    // A file made ready by prepare(), to be added by add(Prepared).
+    struct Prepared {
+        std::string path;
+        std::size_t size = 0;
+        std::string content;       // what add() stores (a DiskOutput has written it already: empty)
+        std::uint64_t hash = 0;    // DiskOutput: the content's hash,
+        std::int64_t mtime_ns = 0; // the file's modification time,
+        bool written = false;      // and whether it was written (not linked from the last build)
+    };
+
     virtual ~Output() = default;
     // Adds a file at a relative path ("episodes/x/index.html"). Throws std::invalid_argument for
     // a path that could leave the output folder ("..", absolute, empty segment, backslash).
@@ -22,6 +33,12 @@ public:
     // The same for a text the caller still needs (a large feed the build checks afterwards):
     // a DiskOutput writes it where it is instead of taking a copy.
     void add_kept(std::string_view path, std::string_view content);
+    // add() in two steps, for files made on several threads: prepare() does the costly part
+    // (checking the path, and in a DiskOutput hashing and writing the file), and may be called
+    // from any number of threads at once; add(Prepared), on the thread that owns the output,
+    // counts the file. A file prepared and never added is not in the output's manifest.
+    Prepared prepare(std::string_view path, std::string content) const;
+    void add(Prepared file);
     // Keeps the files the last build wrote at `paths` as they are (pages none of whose inputs
     // changed). False, keeping none, when one of them cannot be kept (a MemoryOutput keeps none).
     bool keep(const std::vector<std::string>& paths);
@@ -32,6 +49,9 @@ public:
 protected:
     virtual void store(const std::string& path, std::string content) = 0;
     virtual void store_kept(const std::string& path, std::string_view content) { store(path, std::string(content)); }
+    // prepare()'s work, from any thread, and add()'s.
+    virtual Prepared prepare_file(std::string path, std::string content) const;
+    virtual void store_prepared(Prepared file) { store(file.path, std::move(file.content)); }
     // Keeps the last build's files at `paths`; their sizes, or nothing when one cannot be kept.
     virtual std::optional<std::vector<std::size_t>> keep_previous(const std::vector<std::string>&) { return std::nullopt; }
 
@@ -101,7 +121,9 @@ public:
 
 protected:
     void store(const std::string& path, std::string content) override { store_kept(path, content); }
-    void store_kept(const std::string& path, std::string_view content) override;
+    void store_kept(const std::string& path, std::string_view content) override { store_prepared(write_file(path, content)); }
+    Prepared prepare_file(std::string path, std::string content) const override { return write_file(path, content); }
+    void store_prepared(Prepared file) override;
     std::optional<std::vector<std::size_t>> keep_previous(const std::vector<std::string>& paths) override;
 
 private:
@@ -120,9 +142,11 @@ private:
     std::map<std::string, Entry> m_files;     // this build's files
     std::size_t m_written = 0;
     bool m_committed = false;
-    std::unordered_set<std::string> m_made_dirs;  // in the staging folder (which starts empty)
+    mutable std::mutex m_dirs_lock;                       // (files are written from several threads)
+    mutable std::unordered_set<std::string> m_made_dirs;  // in the staging folder (which starts empty)
 
-    void make_folder(const std::filesystem::path& dir);
+    Prepared write_file(const std::string& path, std::string_view content) const;
+    void make_folder(const std::filesystem::path& dir) const;
     bool link_published(const std::string& path, const Entry& published_entry, const std::filesystem::path& target) const;
 
     void load_manifest();

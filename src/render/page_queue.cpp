@@ -29,7 +29,10 @@ void PageQueue::run() {
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return m_jobs[a].cost > m_jobs[b].cost; });
-    std::vector<std::pair<std::size_t, std::string>> done;  // rendered and not yet written: job and page
+    // Each thread writes the pages it renders (Output::prepare: the file's hash and the system
+    // calls that write it are a third of rendering's work, and left to one thread they were the
+    // stage's critical path); this thread then adds them to the output, in the order they come.
+    std::vector<output::Output::Prepared> done;  // rendered and written, not yet added
     std::mutex mutex;
     std::condition_variable changed;
     std::size_t next = 0, written = 0;  // positions in `order`: taken, and written
@@ -44,7 +47,7 @@ void PageQueue::run() {
         pool.emplace_back([&] {
             try {
                 TemplateSet templates = m_templates;  // (copied while no thread renders with it)
-                std::vector<std::pair<std::size_t, std::string>> pages;
+                std::vector<output::Output::Prepared> pages;
                 for (;;) {
                     std::size_t first, count;
                     {
@@ -56,7 +59,10 @@ void PageQueue::run() {
                         next += count;
                     }
                     pages.clear();
-                    for (std::size_t i = first; i < first + count; ++i) pages.emplace_back(order[i], m_jobs[order[i]].render(templates));
+                    for (std::size_t i = first; i < first + count; ++i) {
+                        const Job& job = m_jobs[order[i]];
+                        pages.push_back(m_sink.prepare(job.path, job.render(templates)));
+                    }
                     std::lock_guard lock(mutex);
                     for (auto& page : pages) done.push_back(std::move(page));
                     changed.notify_all();
@@ -66,7 +72,7 @@ void PageQueue::run() {
             }
         });
     try {
-        std::vector<std::pair<std::size_t, std::string>> batch;
+        std::vector<output::Output::Prepared> batch;
         while (written < n) {
             {
                 std::unique_lock lock(mutex);
@@ -74,7 +80,7 @@ void PageQueue::run() {
                 if (failure) break;
                 batch.swap(done);
             }
-            for (auto& [job, page] : batch) m_sink.add(m_jobs[job].path, std::move(page));
+            for (auto& page : batch) m_sink.add(std::move(page));
             std::lock_guard lock(mutex);
             written += batch.size();  // room in the window for the threads' next turns
             batch.clear();

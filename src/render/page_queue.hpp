@@ -1,9 +1,10 @@
 #pragma once
-// Pages queued for rendering, rendered on every core and written by the calling thread as they
-// are done (each to its own path: the output does not depend on the order). Each thread
-// renders with its own copy of the templates (kainjow's keep state while rendering); a small
-// queue is rendered on the calling thread with the templates given. At most a window of pages
-// is taken and not yet written: a large site is never held in memory whole.
+// Pages queued for rendering, rendered and written on every core as they are done, and added to
+// the output by the calling thread (each to its own path: the output does not depend on the
+// order). Each thread renders with its own copy of the templates (kainjow's keep state while
+// rendering); a small queue is rendered on the calling thread with the templates given. At most
+// a window of pages is taken and not yet added, and a page's text is freed once it is written:
+// a large site is never held in memory whole.
 #include <functional>
 #include <string>
 #include <vector>

@@ -75,6 +75,9 @@ public:
 
     // A rendered page, or a file that is not a page (sitemap, static files): always written.
     void add(const std::string& path, std::string content) { m_out.add(path, std::move(content)); }
+    // The same in two steps (Output::prepare): prepare() from any thread, add() on this one.
+    output::Output::Prepared prepare(const std::string& path, std::string content) const { return m_out.prepare(path, std::move(content)); }
+    void add(output::Output::Prepared file) { m_out.add(std::move(file)); }
 
     std::size_t rendered() const { return m_rendered; }
     // An incremental rebuild: true for a page this one rendered (the others are the last build's).

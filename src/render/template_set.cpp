@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/diagnostic.hpp"
+#include "render/static_text.hpp"
 #include "util/escape.hpp"
 #include "util/files.hpp"
 #include "util/strings.hpp"
@@ -51,8 +52,12 @@ public:
 
     void push(const Data* data) override { m_items.push_back({data, referred(*data)}); }
     void pop() override { m_items.pop_back(); }
+    // The static text of the template being rendered (static_text.hpp).
+    void set_runs(const std::vector<Data>* runs) { m_runs = runs; }
 
     const Data* get(const std::string& name) const override {
+        if (m_runs && !name.empty() && name[0] == k_static_mark)
+            if (const Data* run = static_run(*m_runs, name)) return run;
         if (name == ".") return m_items.back().data;
         const std::size_t dot = name.find('.');
         if (dot == std::string::npos) return get_partial(name);
@@ -87,6 +92,7 @@ private:
         }
     };
     const SharedData* m_shared;
+    const std::vector<Data>* m_runs = nullptr;
     std::vector<Item> m_items;  // the innermost last
     mutable std::string m_piece;
 
@@ -97,6 +103,23 @@ private:
     }
     // object.name, or what the object refers to has under that name.
     const Data* member(const Data& object, const std::string& name) const { return Item{&object, referred(object)}.member(name); }
+};
+
+// A caller's context, asked for everything but the template's static text.
+class WithRuns : public kainjow::mustache::basic_context<std::string> {
+public:
+    WithRuns(kainjow::mustache::basic_context<std::string>& inner, const std::vector<Data>& runs) : m_inner(inner), m_runs(runs) {}
+    void push(const Data* data) override { m_inner.push(data); }
+    void pop() override { m_inner.pop(); }
+    const Data* get(const std::string& name) const override {
+        const Data* run = static_run(m_runs, name);
+        return run ? run : m_inner.get(name);
+    }
+    const Data* get_partial(const std::string& name) const override { return m_inner.get_partial(name); }
+
+private:
+    kainjow::mustache::basic_context<std::string>& m_inner;
+    const std::vector<Data>& m_runs;
 };
 
 // kainjow writes a page a line at a time to a stream; into a std::ostringstream, each line is
@@ -135,8 +158,14 @@ TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& them
                                                                               compiled->error_message()));
                 continue;
             }
+            // Valid as written: rendered from its static text in runs (static_text.hpp).
+            auto runs = std::make_shared<std::vector<Data>>();
+            if (auto marked = mark_static_text(expanded)) {
+                auto faster = std::make_unique<kainjow::mustache::mustache>(marked->text);
+                if (faster->is_valid()) compiled = std::move(faster), *runs = std::move(marked->runs);
+            }
             compiled->set_custom_escape([](const std::string& s) { return util::html_escape(s); });
-            m_templates[name] = {file, std::move(compiled)};
+            m_templates[name] = {file, std::move(compiled), std::move(runs)};
         } catch (const core::InputError& e) {
             problems.insert(problems.end(), e.diagnostics().begin(), e.diagnostics().end());
         }
@@ -146,7 +175,7 @@ TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& them
 
 TemplateSet::TemplateSet(const TemplateSet& other) : m_project(other.m_project), m_theme(other.m_theme) {
     for (const auto& [name, loaded] : other.m_templates)
-        m_templates[name] = {loaded.file, std::make_unique<kainjow::mustache::mustache>(*loaded.compiled)};
+        m_templates[name] = {loaded.file, std::make_unique<kainjow::mustache::mustache>(*loaded.compiled), loaded.runs};
 }
 
 fs::path TemplateSet::locate(const std::string& relative) const {
@@ -197,27 +226,40 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
 }
 
 std::string TemplateSet::render(const std::string& name, const Data& data) const {
+    const Loaded& loaded = find(name);
     Context context;
+    context.set_runs(loaded.runs.get());
     context.push(&data);
-    return render(name, context);
+    return render(loaded, context);
 }
 
 std::string TemplateSet::render(const std::string& name, const Data& site, const Data& page, const SharedData* shared) const {
+    const Loaded& loaded = find(name);
     Context context(shared);
+    context.set_runs(loaded.runs.get());
     context.push(&site);
     context.push(&page);
-    return render(name, context);
+    return render(loaded, context);
 }
 
 std::string TemplateSet::render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const {
+    const Loaded& loaded = find(name);
+    WithRuns with_runs(context, *loaded.runs);
+    return render(loaded, with_runs);
+}
+
+const TemplateSet::Loaded& TemplateSet::find(const std::string& name) const {
     auto it = m_templates.find(name);
     if (it == m_templates.end()) throw std::logic_error("template not loaded: " + name);
+    return it->second;
+}
+
+std::string TemplateSet::render(const Loaded& loaded, kainjow::mustache::basic_context<std::string>& context) const {
     StringSink sink;
-    it->second.compiled->render(context, sink);
+    loaded.compiled->render(context, sink);
     std::string out = std::move(sink.text);
-    if (!it->second.compiled->is_valid())
-        throw core::InputError(core::error_at({it->second.file.string(), 0, 0}, "template failed to render: " +
-                                                                                   it->second.compiled->error_message()));
+    if (!loaded.compiled->is_valid())
+        throw core::InputError(core::error_at({loaded.file.string(), 0, 0}, "template failed to render: " + loaded.compiled->error_message()));
     return out;
 }
 

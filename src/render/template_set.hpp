@@ -48,11 +48,14 @@ private:
     struct Loaded {
         std::filesystem::path file;
         std::unique_ptr<kainjow::mustache::mustache> compiled;
+        std::shared_ptr<const std::vector<Data>> runs;  // its static text (static_text.hpp); shared by copies, read only
     };
     std::filesystem::path m_project;
     std::filesystem::path m_theme;
     std::map<std::string, Loaded> m_templates;
 
+    const Loaded& find(const std::string& name) const;
+    std::string render(const Loaded& loaded, kainjow::mustache::basic_context<std::string>& context) const;
     std::filesystem::path locate(const std::string& relative) const;
     std::string expand(const std::filesystem::path& file, const std::string& text, std::vector<std::string>& stack) const;
 };

@@ -2,6 +2,9 @@
 
 #include <sys/stat.h>
 
+#include <thread>
+#include <vector>
+
 #include "output/output.hpp"
 #include "support.hpp"
 
@@ -59,4 +62,43 @@ TEST_CASE("a manifest that does not belong to the output folder is not trusted")
     CHECK(o.files_written() == 1);  // written, not linked to the hand-edited file
     o.commit();
     CHECK(test::read(out / "a.html") == "A");
+}
+
+// Pages are written on every core (render/page_queue.cpp): prepare() on many threads at once,
+// add() on one, must give the folder and the manifest a build file by file gives.
+TEST_CASE("files prepared on several threads at once are the build's, written or linked, once added") {
+    test::TempDir dir;
+    auto out = dir.path() / "public";
+    auto name = [](int i) { return "episodes/e" + std::to_string(i % 37) + "/p" + std::to_string(i) + "/index.html"; };
+    build(out, "f1", {{name(0), "unchanged"}, {name(1), "before"}});
+    const ino_t unchanged = inode(out / name(0));
+
+    output::DiskOutput o(out, "f2");
+    constexpr int k_files = 2000, k_threads = 4;
+    std::vector<std::vector<output::Output::Prepared>> prepared(k_threads);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < k_threads; ++t)
+        threads.emplace_back([&, t] {
+            for (int i = t; i < k_files; i += k_threads) prepared[t].push_back(o.prepare(name(i), i == 0 ? "unchanged" : "page " + std::to_string(i)));
+        });
+    for (auto& th : threads) th.join();
+    CHECK(o.file_count() == 0);  // written, not yet the build's
+    for (auto& files : prepared)
+        for (auto& file : files) o.add(std::move(file));
+    CHECK(o.file_count() == k_files);
+    CHECK(o.files_written() == k_files - 1);  // the unchanged file is linked
+    o.commit();
+    CHECK(inode(out / name(0)) == unchanged);
+    for (int i = 1; i < k_files; i += 97) CHECK(test::read(out / name(i)) == "page " + std::to_string(i));
+    std::size_t files = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(out)) files += entry.is_regular_file();
+    CHECK(files == k_files);
+    {
+        output::DiskOutput again(out, "f2");
+        CHECK(again.up_to_date());  // the manifest has every file
+    }
+    // A path that would leave the folder is refused before anything is written.
+    output::DiskOutput bad(out, "f3");
+    CHECK_THROWS_AS(bad.prepare("../outside.html", "x"), std::invalid_argument);
+    CHECK_FALSE(fs::exists(dir.path() / "outside.html"));
 }

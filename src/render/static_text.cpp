@@ -1,0 +1,111 @@
+#include "render/static_text.hpp"
+
+namespace render {
+
+namespace {
+
+// Fewer components than this are left as they are: a run costs kainjow a lookup and a copy of
+// its text (render_variable copies an unescaped value), about what two components cost.
+constexpr std::size_t k_fewest_components = 3;
+
+// kainjow blanks a line (drops it with its line break) only when nothing but spaces and tabs
+// was rendered into it (line_buffer_state::is_empty_or_contains_only_whitespace).
+bool blank(std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; }
+
+// The components kainjow makes of a line's static text: a space or a tab each, and each word.
+std::size_t components(std::string_view line) {
+    std::size_t n = 0;
+    bool in_word = false;
+    for (char c : line) {
+        if (c == ' ' || c == '\t') ++n, in_word = false;
+        else if (!in_word) ++n, in_word = true;
+    }
+    return n;
+}
+
+// Static text between two tags, marked: `text` split at its line breaks into lines, and each
+// stretch of lines a run, or as it is when it is too short to gain. A line break stays a
+// component of its own unless the lines on both sides of it have more than blanks: then the
+// line before it is written whatever else it holds, and so is the line after (kainjow decides
+// at the line break that follows it, with a line that holds this one's text), so nothing
+// kainjow decides about lines depends on this break, and it joins the run.
+void mark_text(std::string_view text, StaticText& out) {
+    std::string run;             // the lines of the current run, with the breaks between them
+    std::size_t run_pieces = 0;  // the components kainjow would make of it
+    auto end_run = [&] {
+        if (run_pieces >= k_fewest_components) {
+            out.text += "{{{";
+            out.text += k_static_mark;
+            out.text += std::to_string(out.runs.size());
+            out.text += "}}}";
+            out.runs.push_back(render::text(run));
+        } else {
+            out.text += run;
+        }
+        run.clear();
+        run_pieces = 0;
+    };
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t end = text.find_first_of("\r\n", start);
+        const std::string_view line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+        run += line;
+        run_pieces += components(line);
+        if (end == std::string_view::npos) break;
+        const std::size_t break_size = text.compare(end, 2, "\r\n") == 0 ? 2 : 1;
+        const std::size_t next = end + break_size;
+        const std::size_t next_end = text.find_first_of("\r\n", next);
+        const std::string_view next_line = text.substr(next, next_end == std::string_view::npos ? std::string_view::npos : next_end - next);
+        if (!blank(line) && !blank(next_line)) {
+            run.append(text.substr(end, break_size));
+            ++run_pieces;
+        } else {
+            end_run();
+            out.text.append(text.substr(end, break_size));
+        }
+        start = next;
+    }
+    end_run();
+}
+
+}  // namespace
+
+// Reads the template as kainjow's parser does (mustache.hpp, parser::parse, default delimiters):
+// a tag opens at every "{{", and "{{{" (unless the template ends there) opens one that "}}}"
+// closes; every other byte is static text, which kainjow splits at each line break ("\r\n",
+// "\n", "\r"), each space and each tab, words between them being one component each.
+std::optional<StaticText> mark_static_text(const std::string& tmpl) {
+    if (tmpl.find(k_static_mark) != std::string::npos) return std::nullopt;
+    StaticText out;
+    out.text.reserve(tmpl.size());
+    std::size_t text_start = 0;  // of the static text before the next tag
+    for (std::size_t i = tmpl.find("{{"); i != std::string::npos; i = tmpl.find("{{", i)) {
+        mark_text(std::string_view(tmpl).substr(text_start, i - text_start), out);
+        const bool triple = i != tmpl.size() - 2 && tmpl[i + 2] == '{';
+        const std::size_t contents = i + (triple ? 3 : 2);
+        const std::size_t close = tmpl.find(triple ? "}}}" : "}}", contents);
+        if (close == std::string::npos) return std::nullopt;
+        const std::string inside = kainjow::mustache::trim(tmpl.substr(contents, close - contents));
+        if (!inside.empty() && inside[0] == '=') return std::nullopt;  // new delimiters from here on
+        const std::size_t after = close + (triple ? 3 : 2);
+        out.text.append(tmpl, i, after - i);
+        i = text_start = after;
+    }
+    mark_text(std::string_view(tmpl).substr(text_start), out);
+    if (out.runs.empty()) return std::nullopt;
+    return out;
+}
+
+const Data* static_run(const std::vector<Data>& runs, const std::string& name) {
+    if (name.size() < 2 || name[0] != k_static_mark) return nullptr;
+    std::size_t n = 0;
+    for (std::size_t i = 1; i < name.size(); ++i) {
+        const char c = name[i];
+        if (c < '0' || c > '9') return nullptr;
+        n = n * 10 + static_cast<std::size_t>(c - '0');
+        if (n >= runs.size()) return nullptr;
+    }
+    return &runs[n];
+}
+
+}  // namespace render

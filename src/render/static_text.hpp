@@ -1,0 +1,38 @@
+#pragma once
+// A template's static text handed to kainjow in runs rather than word by word.
+//
+// kainjow's parser makes every space, tab and line break of a template a component of its own,
+// and each word between them another; rendering walks every component through a std::function
+// and appends it to the page alone. The default theme's episode page was 1,547 components, 853
+// of them single spaces, walked on each of thousands of pages. mark_static_text() puts, in
+// place of each run of static text between two tags or line breaks that kainjow would split,
+// one unescaped variable whose name only this module makes (k_static_mark and the run's
+// number), and TemplateSet's lookups answer it with the run's text. The page comes out byte
+// for byte the same: kainjow removes a line as a standalone section line when the text
+// rendered into it is blank, and the text rendered is unchanged; line breaks stay as they are.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "render/data.hpp"
+
+namespace render {
+
+// The first byte of a run's name: a control character no template has (mark_static_text leaves
+// a template that does have one as it is).
+inline constexpr char k_static_mark = '\x1E';
+
+struct StaticText {
+    std::string text;        // the template, each run replaced by {{{<mark><number>}}}
+    std::vector<Data> runs;  // run n's text, as kainjow data
+};
+
+// The marked template, or nothing when it is better left as it is: no run to join, a tag that
+// changes the delimiters (kainjow would read the rest with other delimiters), an unclosed tag
+// (kainjow reports it), or the mark byte anywhere in it.
+std::optional<StaticText> mark_static_text(const std::string& tmpl);
+
+// The run `name` stands for, or null when `name` is not a run's name.
+const Data* static_run(const std::vector<Data>& runs, const std::string& name);
+
+}  // namespace render
