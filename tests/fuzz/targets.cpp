@@ -9,6 +9,7 @@
 #include "notes/load_notes.hpp"
 #include "notes/markdown.hpp"
 #include "render/page_data.hpp"
+#include "render/static_text.hpp"
 #include "sources/apple_page.hpp"
 #include "sources/itunes_lookup.hpp"
 #include "sources/player_fm_page.hpp"
@@ -133,6 +134,45 @@ void url(std::string_view d) {
 
 void feed_lint(std::string_view d) { feed::lint_feed(d); }
 
+// A template's static text in runs (render/static_text.hpp) must render to the bytes kainjow
+// renders from the template as written, whatever the template.
+void template_runs(std::string_view d) {
+    const std::string tmpl(d);
+    auto marked = render::mark_static_text(tmpl);
+    kainjow::mustache::mustache plain(tmpl);
+    if (!plain.is_valid() || !marked) return;
+    kainjow::mustache::mustache fast(marked->text);
+    if (!fast.is_valid()) __builtin_trap();  // a valid template stays valid
+    // Every value kind, blank text among them; inside a list item or an object the containers'
+    // names are false, so no section can render the whole template again (no blow-up).
+    auto leaf = [](const char* a) {
+        render::Data o;
+        render::put(o, "a", a);
+        render::put(o, "l", false);
+        render::put(o, "o", false);
+        return o;
+    };
+    render::Data root;
+    render::put(root, "a", "x <y> & z");
+    render::put(root, "b", " \t");
+    render::put(root, "e", "");
+    render::put(root, "t", true);
+    render::put(root, "f", false);
+    render::put(root, "l", render::List{leaf("1"), leaf("  ")});
+    render::put(root, "o", leaf("<o>"));
+    struct WithRuns : kainjow::mustache::context<std::string> {
+        WithRuns(const render::Data* data, const std::vector<render::Data>& marked_runs) : context(data), runs(marked_runs) {}
+        const render::Data* get(const std::string& name) const override {
+            const render::Data* run = render::static_run(runs, name);
+            return run ? run : context::get(name);
+        }
+        const std::vector<render::Data>& runs;
+    };
+    kainjow::mustache::context<std::string> as_written(&root);
+    WithRuns with_runs(&root, marked->runs);
+    if (plain.render(as_written) != fast.render(with_runs)) __builtin_trap();
+}
+
 }  // namespace
 
 std::string records_summary(const sources::SourceBatch& batch, bool with_messages) {
@@ -157,6 +197,7 @@ const std::vector<Target>& targets() {
         {"pod_casts_io", pod_casts_io}, {"player_fm", player_fm}, {"apple_page", apple_page},
         {"itunes_lookup", itunes_lookup}, {"detect", detect}, {"note", note}, {"site_yaml", site_yaml},
         {"dates", dates}, {"slug", slug}, {"sanitizer", sanitizer}, {"url", url}, {"feed_lint", feed_lint},
+        {"template", template_runs},
     };
     return list;
 }
