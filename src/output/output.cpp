@@ -186,6 +186,7 @@ void DiskOutput::store_prepared(Prepared file) {
 
 // Thousands of pages at once (an edit of one note keeps nearly every page): their folders are
 // made a level at a time and the files linked, on every core; only then are they recorded.
+// (No page is written meanwhile: m_made_dirs is read and filled here without its lock.)
 std::optional<std::vector<std::size_t>> DiskOutput::keep_previous(const std::vector<std::string>& paths) {
     std::vector<const Entry*> entries;
     entries.reserve(paths.size());

@@ -13,7 +13,7 @@ namespace render {
 
 namespace {
 constexpr std::size_t k_pages_per_thread_minimum = 64;  // fewer: not worth a thread
-constexpr std::size_t k_window = 512;                   // pages taken and not yet written
+constexpr std::size_t k_window = 512;                   // pages taken and not yet added
 constexpr std::size_t k_pages_per_turn = 8;             // taken at once: one lock and one wake-up per 8 pages
 }  // namespace
 
@@ -35,7 +35,7 @@ void PageQueue::run() {
     std::vector<output::Output::Prepared> done;  // rendered and written, not yet added
     std::mutex mutex;
     std::condition_variable changed;
-    std::size_t next = 0, written = 0;  // positions in `order`: taken, and written
+    std::size_t next = 0, added = 0;  // positions in `order`: taken, and added to the output
     std::exception_ptr failure;
     auto fail = [&] {
         std::lock_guard lock(mutex);
@@ -52,7 +52,7 @@ void PageQueue::run() {
                     std::size_t first, count;
                     {
                         std::unique_lock lock(mutex);
-                        changed.wait(lock, [&] { return failure || next >= n || next < written + k_window; });
+                        changed.wait(lock, [&] { return failure || next >= n || next < added + k_window; });
                         if (failure || next >= n) return;
                         first = next;
                         count = std::min(k_pages_per_turn, n - first);
@@ -73,7 +73,7 @@ void PageQueue::run() {
         });
     try {
         std::vector<output::Output::Prepared> batch;
-        while (written < n) {
+        while (added < n) {
             {
                 std::unique_lock lock(mutex);
                 changed.wait(lock, [&] { return failure || !done.empty(); });
@@ -82,7 +82,7 @@ void PageQueue::run() {
             }
             for (auto& page : batch) m_sink.add(std::move(page));
             std::lock_guard lock(mutex);
-            written += batch.size();  // room in the window for the threads' next turns
+            added += batch.size();  // room in the window for the threads' next turns
             batch.clear();
             changed.notify_all();
         }

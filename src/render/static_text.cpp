@@ -24,11 +24,11 @@ std::size_t components(std::string_view line) {
 }
 
 // Static text between two tags, marked: `text` split at its line breaks into lines, and each
-// stretch of lines a run, or as it is when it is too short to gain. A line break stays a
-// component of its own unless the lines on both sides of it have more than blanks: then the
-// line before it is written whatever else it holds, and so is the line after (kainjow decides
-// at the line break that follows it, with a line that holds this one's text), so nothing
-// kainjow decides about lines depends on this break, and it joins the run.
+// stretch of lines a run, or left as it is when too short to gain. A line break stays a
+// component of its own unless the lines on both sides of it hold more than blanks. kainjow
+// drops a line only when it is blank where it ends: the line before such a break is written
+// whatever else it holds, and the line after it ends holding text too, with or without the
+// break, so joining the break into the run changes nothing kainjow decides about lines.
 void mark_text(std::string_view text, StaticText& out) {
     std::string run;             // the lines of the current run, with the breaks between them
     std::size_t run_pieces = 0;  // the components kainjow would make of it
