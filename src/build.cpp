@@ -140,24 +140,21 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
                                   const std::function<void()>& writers_done) {
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
     // done first; feed.xml's check (a parse of the whole feed, in order) then runs beside the
-    // search index's last steps, which are in order too. (Not sooner: feed.json's text and a
-    // parse of feed.xml beside the search index at its largest would be the build's peak.)
-    auto search = std::async(std::launch::async, [&] {
-        output::MemoryOutput index;
-        render::write_search_index(catalog, curation, site, index);
-        return index;
-    });
-    auto json_feed = std::async(std::launch::async, [&] { return feed::write_json_feed(catalog, curation, site); });
+    // search index's last steps, which are in order too. (Not sooner: a parse of feed.xml beside
+    // the search index at its largest would be the build's peak.) The search index and feed.json
+    // are written by their threads as they are made (Output::prepare), not held until feed.xml
+    // is done: the largest texts of the stage are not in memory at once.
+    output::Preparing index(out);
+    auto search = std::async(std::launch::async, [&] { render::write_search_index(catalog, curation, site, index); });
+    auto json_feed = std::async(std::launch::async, [&] { return out.prepare("feed.json", feed::write_json_feed(catalog, curation, site)); });
     feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
-    out.add("feed.json", json_feed.get());
+    out.add(json_feed.get());
     // Stored first (a failed check fails the build, and nothing stored is published then): the
     // check parses the text where it is, without a copy of a large feed beside the index.
     out.add_kept("feed.xml", feed.xml);
     auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, previous, feed); });
-    {  // (freed before the check is waited for)
-        output::MemoryOutput index = search.get();  // named: a range-for over a temporary's member would dangle
-        for (const auto& [path, content] : index.files()) out.add_kept(path, *content);
-    }
+    search.get();
+    index.add_prepared();
     if (writers_done) writers_done();
     auto lint_warnings = check.get();  // (it reads the items, which are moved out below)
     return {std::move(feed.items), feed.left_out_without_audio, feed.left_out_without_date, std::move(lint_warnings)};

@@ -53,6 +53,11 @@ Output::Prepared Output::prepare_file(std::string path, std::string content) con
     return {std::move(path), size, std::move(content)};
 }
 
+void Preparing::add_prepared() {
+    for (auto& file : m_files) m_target.add(std::move(file));
+    m_files.clear();
+}
+
 void Output::add(std::string_view path, std::string content) {
     count(path, content.size());
     store(std::string(path), std::move(content));

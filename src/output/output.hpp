@@ -81,6 +81,23 @@ private:
     std::map<std::string, Content> m_files;
 };
 
+// Files given to it are prepared in `target` by the thread that gives them (Output::prepare:
+// written, for a DiskOutput, and their text freed), and added to `target` by add_prepared() on
+// the thread that owns it: a writer on a thread of its own writes as it goes instead of holding
+// every file it makes until it is done.
+class Preparing : public Output {
+public:
+    explicit Preparing(Output& target) : m_target(target) {}
+    void add_prepared();
+
+protected:
+    void store(const std::string& path, std::string content) override { m_files.push_back(m_target.prepare(path, std::move(content))); }
+
+private:
+    Output& m_target;
+    std::vector<Prepared> m_files;
+};
+
 // True when both hold the same paths with the same bytes.
 bool same_files(const MemoryOutput& a, const MemoryOutput& b);
 

@@ -102,3 +102,34 @@ TEST_CASE("files prepared on several threads at once are the build's, written or
     CHECK_THROWS_AS(bad.prepare("../outside.html", "x"), std::invalid_argument);
     CHECK_FALSE(fs::exists(dir.path() / "outside.html"));
 }
+
+// The search index is written by a thread of its own as it is made (build.cpp): its files are
+// in the staging folder at once, and the output's once added on the owning thread.
+TEST_CASE("a writer on its own thread writes through Preparing; the files are the output's once added") {
+    test::TempDir dir;
+    auto out = dir.path() / "public";
+    output::DiskOutput o(out, "f1");
+    output::Preparing index(o);
+    std::thread writer([&] {
+        for (int i = 0; i < 50; ++i) index.add("search/d/" + std::to_string(i) + ".json", "[" + std::to_string(i) + "]");
+    });
+    o.add("feed.json", "{}");  // the owning thread goes on meanwhile
+    writer.join();
+    CHECK(index.file_count() == 50);
+    CHECK(o.file_count() == 1);
+    index.add_prepared();
+    CHECK(o.file_count() == 51);
+    CHECK_THROWS_AS(index.add("../outside.json", "x"), std::invalid_argument);
+    o.commit();
+    CHECK(test::read(out / "search/d/49.json") == "[49]");
+    output::DiskOutput again(out, "f1");
+    CHECK(again.up_to_date());
+
+    output::MemoryOutput memory;  // (serve): stored when added
+    output::Preparing into_memory(memory);
+    into_memory.add("search/meta.json", "{\"version\":1}");
+    CHECK(memory.find("search/meta.json") == nullptr);
+    into_memory.add_prepared();
+    REQUIRE(memory.find("search/meta.json"));
+    CHECK(*memory.find("search/meta.json") == "{\"version\":1}");
+}
