@@ -1,5 +1,6 @@
 #pragma once
 // Shared helpers for the tests: fixture paths and temporary folders.
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -10,6 +11,15 @@ std::filesystem::path source_dir();
 std::filesystem::path fixture(const std::string& relative);
 std::string read(const std::filesystem::path& path);
 void write(const std::filesystem::path& path, const std::string& content);
+
+// A deterministic stream of numbers (the same draws on every run and every machine).
+struct Lcg {
+    std::uint64_t state;
+    std::size_t below(std::size_t n) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::size_t>((state >> 33) % n);
+    }
+};
 
 // A fresh folder under the system temp dir, removed when the object goes away.
 class TempDir {

@@ -60,7 +60,7 @@ void Preparing::add_prepared() {
 
 void Output::add(std::string_view path, std::string content) {
     count(path, content.size());
-    store(std::string(path), std::move(content));
+    store_prepared(prepare_file(std::string(path), std::move(content)));
 }
 
 void Output::add_kept(std::string_view path, std::string_view content) {
@@ -85,8 +85,8 @@ void MemoryOutput::remove_under(const std::string& prefix) {
     for (auto it = m_files.lower_bound(prefix); it != m_files.end() && it->first.starts_with(prefix);) it = m_files.erase(it);
 }
 
-void MemoryOutput::store(const std::string& path, std::string content) {
-    m_files[path] = std::make_shared<const std::string>(std::move(content));
+void MemoryOutput::store_prepared(Prepared file) {
+    m_files[std::move(file.path)] = std::make_shared<const std::string>(std::move(file.content));
 }
 
 bool same_files(const MemoryOutput& a, const MemoryOutput& b) {
@@ -166,16 +166,16 @@ DiskOutput::~DiskOutput() {
 
 // Hashes the file and writes it into the staging folder, from any thread: what it changes
 // besides the file is the set of folders made, which is locked.
-Output::Prepared DiskOutput::write_file(const std::string& path, std::string_view content) const {
+Output::Prepared DiskOutput::write_file(std::string path, std::string_view content) const {
     fs::path target = m_staging / path;
     make_folder(target.parent_path());
     Prepared file;
-    file.path = path;
+    file.path = std::move(path);
     file.size = content.size();
     file.hash = util::content_hash(content);
     // The same bytes as the file already published: share its inode (and its mtime).
-    if (auto it = m_previous.find(path); it != m_previous.end() && it->second.hash == file.hash &&
-                                         it->second.size == file.size && link_published(path, it->second, target)) {
+    if (auto it = m_previous.find(file.path); it != m_previous.end() && it->second.hash == file.hash &&
+                                              it->second.size == file.size && link_published(file.path, it->second, target)) {
         file.mtime_ns = it->second.mtime_ns;
         return file;
     }

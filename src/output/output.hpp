@@ -47,11 +47,11 @@ public:
     std::size_t byte_count() const { return m_bytes; }
 
 protected:
-    virtual void store(const std::string& path, std::string content) = 0;
-    virtual void store_kept(const std::string& path, std::string_view content) { store(path, std::string(content)); }
-    // prepare()'s work, from any thread, and add()'s.
+    // Every file goes through these two: prepare_file() (from any thread: a DiskOutput writes
+    // the file there) and store_prepared() (on the owning thread: the output records it).
     virtual Prepared prepare_file(std::string path, std::string content) const;
-    virtual void store_prepared(Prepared file) { store(file.path, std::move(file.content)); }
+    virtual void store_prepared(Prepared file) = 0;
+    virtual void store_kept(const std::string& path, std::string_view content) { store_prepared(prepare_file(path, std::string(content))); }
     // Keeps the last build's files at `paths`; their sizes, or nothing when one cannot be kept.
     virtual std::optional<std::vector<std::size_t>> keep_previous(const std::vector<std::string>&) { return std::nullopt; }
 
@@ -75,7 +75,7 @@ public:
     void remove_under(const std::string& prefix);
 
 protected:
-    void store(const std::string& path, std::string content) override;
+    void store_prepared(Prepared file) override;
 
 private:
     std::map<std::string, Content> m_files;
@@ -91,7 +91,8 @@ public:
     void add_prepared();
 
 protected:
-    void store(const std::string& path, std::string content) override { m_files.push_back(m_target.prepare(path, std::move(content))); }
+    Prepared prepare_file(std::string path, std::string content) const override { return m_target.prepare(path, std::move(content)); }
+    void store_prepared(Prepared file) override { m_files.push_back(std::move(file)); }
 
 private:
     Output& m_target;
@@ -137,9 +138,8 @@ public:
     std::size_t files_written() const { return m_written; }
 
 protected:
-    void store(const std::string& path, std::string content) override { store_kept(path, content); }
+    Prepared prepare_file(std::string path, std::string content) const override { return write_file(std::move(path), content); }
     void store_kept(const std::string& path, std::string_view content) override { store_prepared(write_file(path, content)); }
-    Prepared prepare_file(std::string path, std::string content) const override { return write_file(path, content); }
     void store_prepared(Prepared file) override;
     std::optional<std::vector<std::size_t>> keep_previous(const std::vector<std::string>& paths) override;
 
@@ -162,7 +162,7 @@ private:
     mutable std::mutex m_dirs_lock;                       // (files are written from several threads)
     mutable std::unordered_set<std::string> m_made_dirs;  // in the staging folder (which starts empty)
 
-    Prepared write_file(const std::string& path, std::string_view content) const;
+    Prepared write_file(std::string path, std::string_view content) const;
     void make_folder(const std::filesystem::path& dir) const;
     bool link_published(const std::string& path, const Entry& published_entry, const std::filesystem::path& target) const;
 

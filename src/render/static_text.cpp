@@ -45,17 +45,17 @@ void mark_text(std::string_view text, StaticText& out) {
         run.clear();
         run_pieces = 0;
     };
-    std::size_t start = 0;
-    for (;;) {
+    // The line from `start`, and where it ends (its break, or npos).
+    auto line_from = [&](std::size_t start) {
         const std::size_t end = text.find_first_of("\r\n", start);
-        const std::string_view line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+        return std::pair{text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start), end};
+    };
+    for (auto [line, end] = line_from(0);;) {
         run += line;
         run_pieces += components(line);
         if (end == std::string_view::npos) break;
         const std::size_t break_size = text.compare(end, 2, "\r\n") == 0 ? 2 : 1;
-        const std::size_t next = end + break_size;
-        const std::size_t next_end = text.find_first_of("\r\n", next);
-        const std::string_view next_line = text.substr(next, next_end == std::string_view::npos ? std::string_view::npos : next_end - next);
+        const auto [next_line, next_end] = line_from(end + break_size);
         if (!blank(line) && !blank(next_line)) {
             run.append(text.substr(end, break_size));
             ++run_pieces;
@@ -63,7 +63,7 @@ void mark_text(std::string_view text, StaticText& out) {
             end_run();
             out.text.append(text.substr(end, break_size));
         }
-        start = next;
+        line = next_line, end = next_end;
     }
     end_run();
 }
@@ -94,18 +94,6 @@ std::optional<StaticText> mark_static_text(const std::string& tmpl) {
     mark_text(std::string_view(tmpl).substr(text_start), out);
     if (out.runs.empty()) return std::nullopt;
     return out;
-}
-
-const Data* static_run(const std::vector<Data>& runs, const std::string& name) {
-    if (name.size() < 2 || name[0] != k_static_mark) return nullptr;
-    std::size_t n = 0;
-    for (std::size_t i = 1; i < name.size(); ++i) {
-        const char c = name[i];
-        if (c < '0' || c > '9') return nullptr;
-        n = n * 10 + static_cast<std::size_t>(c - '0');
-        if (n >= runs.size()) return nullptr;
-    }
-    return &runs[n];
 }
 
 }  // namespace render

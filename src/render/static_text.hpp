@@ -32,7 +32,36 @@ struct StaticText {
 // (kainjow reports it), or the mark byte anywhere in it.
 std::optional<StaticText> mark_static_text(const std::string& tmpl);
 
-// The run `name` stands for, or null when `name` is not a run's name.
-const Data* static_run(const std::vector<Data>& runs, const std::string& name);
+// The run `name` stands for, or null when `name` is not a run's name. (Inline: asked first for
+// every name a page looks up, and most names are not runs.)
+inline const Data* static_run(const std::vector<Data>& runs, const std::string& name) {
+    if (name.size() < 2 || name[0] != k_static_mark) return nullptr;
+    std::size_t n = 0;
+    for (std::size_t i = 1; i < name.size(); ++i) {
+        const char c = name[i];
+        if (c < '0' || c > '9') return nullptr;
+        n = n * 10 + static_cast<std::size_t>(c - '0');
+        if (n >= runs.size()) return nullptr;
+    }
+    return &runs[n];
+}
+
+// Another context, with a marked template's runs answered before it is asked (TemplateSet's own
+// context answers them itself).
+class RunsFirst : public kainjow::mustache::basic_context<std::string> {
+public:
+    RunsFirst(kainjow::mustache::basic_context<std::string>& inner, const std::vector<Data>& runs) : m_inner(inner), m_runs(runs) {}
+    void push(const Data* data) override { m_inner.push(data); }
+    void pop() override { m_inner.pop(); }
+    const Data* get(const std::string& name) const override {
+        const Data* run = static_run(m_runs, name);
+        return run ? run : m_inner.get(name);
+    }
+    const Data* get_partial(const std::string& name) const override { return m_inner.get_partial(name); }
+
+private:
+    kainjow::mustache::basic_context<std::string>& m_inner;
+    const std::vector<Data>& m_runs;
+};
 
 }  // namespace render

@@ -48,16 +48,14 @@ bool valid_partial_name(const std::string& name) {
 // pushed, rather than at every name it does not have itself.
 class Context : public kainjow::mustache::basic_context<std::string> {
 public:
-    explicit Context(const SharedData* shared = nullptr) : m_shared(shared) {}
+    // `runs`: the static text of the template being rendered (static_text.hpp).
+    explicit Context(const std::vector<Data>& runs, const SharedData* shared = nullptr) : m_runs(runs), m_shared(shared) {}
 
     void push(const Data* data) override { m_items.push_back({data, referred(*data)}); }
     void pop() override { m_items.pop_back(); }
-    // The static text of the template being rendered (static_text.hpp).
-    void set_runs(const std::vector<Data>* runs) { m_runs = runs; }
 
     const Data* get(const std::string& name) const override {
-        if (m_runs && !name.empty() && name[0] == k_static_mark)
-            if (const Data* run = static_run(*m_runs, name)) return run;
+        if (const Data* run = static_run(m_runs, name)) return run;
         if (name == ".") return m_items.back().data;
         const std::size_t dot = name.find('.');
         if (dot == std::string::npos) return get_partial(name);
@@ -91,8 +89,8 @@ private:
             return shared ? shared->get(name) : nullptr;
         }
     };
+    const std::vector<Data>& m_runs;
     const SharedData* m_shared;
-    const std::vector<Data>* m_runs = nullptr;
     std::vector<Item> m_items;  // the innermost last
     mutable std::string m_piece;
 
@@ -103,23 +101,6 @@ private:
     }
     // object.name, or what the object refers to has under that name.
     const Data* member(const Data& object, const std::string& name) const { return Item{&object, referred(object)}.member(name); }
-};
-
-// A caller's context, asked for everything but the template's static text.
-class WithRuns : public kainjow::mustache::basic_context<std::string> {
-public:
-    WithRuns(kainjow::mustache::basic_context<std::string>& inner, const std::vector<Data>& runs) : m_inner(inner), m_runs(runs) {}
-    void push(const Data* data) override { m_inner.push(data); }
-    void pop() override { m_inner.pop(); }
-    const Data* get(const std::string& name) const override {
-        const Data* run = static_run(m_runs, name);
-        return run ? run : m_inner.get(name);
-    }
-    const Data* get_partial(const std::string& name) const override { return m_inner.get_partial(name); }
-
-private:
-    kainjow::mustache::basic_context<std::string>& m_inner;
-    const std::vector<Data>& m_runs;
 };
 
 // kainjow writes a page a line at a time to a stream; into a std::ostringstream, each line is
@@ -227,16 +208,14 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
 
 std::string TemplateSet::render(const std::string& name, const Data& data) const {
     const Loaded& loaded = find(name);
-    Context context;
-    context.set_runs(loaded.runs.get());
+    Context context(*loaded.runs);
     context.push(&data);
     return render(loaded, context);
 }
 
 std::string TemplateSet::render(const std::string& name, const Data& site, const Data& page, const SharedData* shared) const {
     const Loaded& loaded = find(name);
-    Context context(shared);
-    context.set_runs(loaded.runs.get());
+    Context context(*loaded.runs, shared);
     context.push(&site);
     context.push(&page);
     return render(loaded, context);
@@ -244,7 +223,7 @@ std::string TemplateSet::render(const std::string& name, const Data& site, const
 
 std::string TemplateSet::render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const {
     const Loaded& loaded = find(name);
-    WithRuns with_runs(context, *loaded.runs);
+    RunsFirst with_runs(context, *loaded.runs);
     return render(loaded, with_runs);
 }
 

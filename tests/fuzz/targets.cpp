@@ -160,16 +160,8 @@ void template_runs(std::string_view d) {
     render::put(root, "f", false);
     render::put(root, "l", render::List{leaf("1"), leaf("  ")});
     render::put(root, "o", leaf("<o>"));
-    struct WithRuns : kainjow::mustache::context<std::string> {
-        WithRuns(const render::Data* data, const std::vector<render::Data>& marked_runs) : context(data), runs(marked_runs) {}
-        const render::Data* get(const std::string& name) const override {
-            const render::Data* run = render::static_run(runs, name);
-            return run ? run : context::get(name);
-        }
-        const std::vector<render::Data>& runs;
-    };
-    kainjow::mustache::context<std::string> as_written(&root);
-    WithRuns with_runs(&root, marked->runs);
+    kainjow::mustache::context<std::string> as_written(&root), inner(&root);
+    render::RunsFirst with_runs(inner, marked->runs);
     if (plain.render(as_written) != fast.render(with_runs)) __builtin_trap();
 }
 

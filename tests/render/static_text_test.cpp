@@ -23,12 +23,7 @@ std::vector<std::string> run_texts(const render::StaticText& marked) {
 // Drawn templates: words, spaces, tabs, the three line breaks, every kind of tag, and sections
 // of every kind nested, often alone on their lines (kainjow's standalone lines); values that are
 // blank, empty or hold text, lists, objects and booleans.
-struct Draw {
-    std::uint64_t state;
-    std::size_t below(std::size_t n) {
-        state = state * 6364136223846793005ull + 1442695040888963407ull;
-        return static_cast<std::size_t>((state >> 33) % n);
-    }
+struct Draw : test::Lcg {
     const char* name() { return std::array{"a", "b", "s", "t"}[below(4)]; }
 
     std::string text(int depth) {

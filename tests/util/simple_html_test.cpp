@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "support.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/simple_html.hpp"
 
@@ -21,14 +22,7 @@ void check_same_as_gumbo(const std::string& html) {
     CHECK(plain_fast == plain_gumbo);
 }
 
-// A deterministic stream of numbers (the same documents on every run and every machine).
-struct Lcg {
-    std::uint64_t state;
-    std::size_t below(std::size_t n) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<std::size_t>((state >> 33) % n);
-    }
-};
+using test::Lcg;  // (the same documents on every run and every machine)
 
 const std::vector<std::string> k_texts{
     "PyTorch ", "torch.compile", " a &amp; b ", "&lt;tensor&gt;", "&quot;q&quot; &apos;s&apos;", "&nbsp;",

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <utf8proc.h>
 
+#include "support.hpp"
 #include "util/escape.hpp"
 #include "util/hash.hpp"
 #include "util/html_sanitizer.hpp"
@@ -73,10 +74,10 @@ std::string ascii_match_form_by_definition(const std::string& text) {
 // `count` texts drawn from `tokens` (up to 80 each), the same every run.
 template <class Check>
 void for_each_drawn_text(const std::vector<std::string>& tokens, std::uint64_t seed, int count, Check check) {
-    auto next = [&] { return (seed = seed * 6364136223846793005ULL + 1442695040888963407ULL) >> 33; };
+    test::Lcg draw{seed};
     for (int i = 0; i < count; ++i) {
         std::string text;
-        for (std::size_t k = 0, n = next() % 80; k < n; ++k) text += tokens[next() % tokens.size()];
+        for (std::size_t k = 0, n = draw.below(80); k < n; ++k) text += tokens[draw.below(tokens.size())];
         check(text);
     }
 }
