@@ -38,11 +38,21 @@ List list_of(const Range& items, Make make) {
     return out;
 }
 
-inline void put(Data& object, const std::string& key, Data value) { object[key] = std::move(value); }
-inline void put(Data& object, const std::string& key, std::string value) { object[key] = text(std::move(value)); }
-inline void put(Data& object, const std::string& key, const char* value) { object[key] = text(value); }
-inline void put(Data& object, const std::string& key, List items) { object[key] = list(std::move(items)); }
-inline void put(Data& object, const std::string& key, bool value) { object[key] = Data(value); }
+namespace detail {
+// kainjow keeps an object's members in a private map and offers no way to add one but its
+// operator[], which first makes the new member an empty object (an allocation, freed again when
+// the value is assigned): a fifth of building an episode page's data. data.cpp reaches the map.
+kainjow::mustache::object& members(Data& object);
+}  // namespace detail
+
+inline void put(Data& object, const std::string& key, Data value) {
+    auto [member, added] = detail::members(object).try_emplace(key, std::move(value));
+    if (!added) member->second = std::move(value);
+}
+inline void put(Data& object, const std::string& key, std::string value) { put(object, key, text(std::move(value))); }
+inline void put(Data& object, const std::string& key, const char* value) { put(object, key, text(value)); }
+inline void put(Data& object, const std::string& key, List items) { put(object, key, list(std::move(items))); }
+inline void put(Data& object, const std::string& key, bool value) { put(object, key, Data(value)); }
 
 // Data that many pages show, referred to instead of copied: an episode's card is on its page,
 // its neighbours' pages, a home page, the archive and each of its topics' pages, and copying

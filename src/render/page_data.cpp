@@ -122,7 +122,7 @@ Data page_data(const SiteInfo& site, const std::string& page_title, const std::s
 Data base_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
                const std::string& page_dir, const std::string& jsonld) {
     Data root = page_data(site, page_title, description, page_dir, jsonld);
-    root["site"] = std::move(site_data(site)["site"]);
+    put(root, "site", std::move(site_data(site)["site"]));
     return root;
 }
 

@@ -1,0 +1,25 @@
+#include "render/data.hpp"
+
+namespace render::detail {
+
+namespace {
+
+// The one way C++ lets code name a private member without the class's leave: an explicit
+// instantiation is exempt from access checks ([temp.spec.general]), and the friend it defines
+// hands the member pointer out. (Here only: an explicit instantiation may be made once.)
+using ObjectPointer = std::unique_ptr<kainjow::mustache::object> Data::*;
+
+ObjectPointer object_pointer();
+
+template <ObjectPointer Member>
+struct ObjectMember {
+    friend ObjectPointer object_pointer() { return Member; }
+};
+
+template struct ObjectMember<&Data::obj_>;
+
+}  // namespace
+
+kainjow::mustache::object& members(Data& object) { return *(object.*object_pointer()); }
+
+}  // namespace render::detail
