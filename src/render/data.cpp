@@ -1,6 +1,8 @@
 #include "render/data.hpp"
 
-namespace render::detail {
+#include <stdexcept>
+
+namespace render {
 
 namespace {
 
@@ -20,6 +22,10 @@ template struct ObjectMember<&Data::obj_>;
 
 }  // namespace
 
-kainjow::mustache::object& members(Data& object) { return *(object.*object_pointer()); }
+kainjow::mustache::object& members(Data& object) {
+    auto& map = object.*object_pointer();
+    if (!map) throw std::logic_error("render::members: the data is not an object");
+    return *map;
+}
 
-}  // namespace render::detail
+}  // namespace render

@@ -38,15 +38,14 @@ List list_of(const Range& items, Make make) {
     return out;
 }
 
-namespace detail {
-// kainjow keeps an object's members in a private map and offers no way to add one but its
+// An object's members. kainjow keeps them in a private map and offers no way to add one but its
 // operator[], which first makes the new member an empty object (an allocation, freed again when
 // the value is assigned): a fifth of building an episode page's data. data.cpp reaches the map.
 kainjow::mustache::object& members(Data& object);
-}  // namespace detail
+inline const kainjow::mustache::object& members(const Data& object) { return members(const_cast<Data&>(object)); }
 
 inline void put(Data& object, const std::string& key, Data value) {
-    auto [member, added] = detail::members(object).try_emplace(key, std::move(value));
+    auto [member, added] = members(object).try_emplace(key, std::move(value));
     if (!added) member->second = std::move(value);
 }
 inline void put(Data& object, const std::string& key, std::string value) { put(object, key, text(std::move(value))); }

@@ -323,7 +323,8 @@ void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink&
     const config::SiteConfig& config = in.config;
     const SiteInfo& site = in.site;
     std::vector<std::string> urls;
-    PageQueue queue(templates, sink);
+    const TemplateSet for_site = templates.for_site(in.site_root);  // every page is rendered under in.site_root
+    PageQueue queue(for_site, sink);
     Pages out{sink, queue, urls};
     EpisodeLookup lookup = [&](const std::string& slug) -> const core::Episode* {
         auto it = in.by_slug.find(slug);

@@ -68,30 +68,62 @@ void mark_text(std::string_view text, StaticText& out) {
     end_run();
 }
 
+// Reads a part of the template as kainjow's parser does (mustache.hpp, parser::parse, default
+// delimiters): a tag opens at every "{{", and "{{{" (unless the template ends there) opens one
+// that "}}}" closes; every other byte is static text, which kainjow splits at each line break
+// ("\r\n", "\n", "\r"), each space and each tab, words between them being one component each.
+// False when the part has a tag that changes the delimiters or is not closed.
+bool mark_part(std::string_view tmpl, StaticText& out) {
+    std::size_t text_start = 0;  // of the static text before the next tag
+    for (std::size_t i = tmpl.find("{{"); i != std::string_view::npos; i = tmpl.find("{{", i)) {
+        mark_text(tmpl.substr(text_start, i - text_start), out);
+        const bool triple = i + 2 < tmpl.size() && tmpl[i + 2] == '{';
+        const std::size_t contents = i + (triple ? 3 : 2);
+        const std::size_t close = tmpl.find(triple ? "}}}" : "}}", contents);
+        if (close == std::string_view::npos) return false;
+        const std::string inside = kainjow::mustache::trim(std::string(tmpl.substr(contents, close - contents)));
+        if (!inside.empty() && inside[0] == '=') return false;  // new delimiters from here on
+        const std::size_t after = close + (triple ? 3 : 2);
+        out.text.append(tmpl.substr(i, after - i));
+        i = text_start = after;
+    }
+    mark_text(tmpl.substr(text_start), out);
+    return true;
+}
+
+// Lines rendered once: their output as one run, then its last line break as it is, so that the
+// line kainjow writes at that break is the run's text, as the lines' last line was. The run is
+// there even when empty if the template's text before ends with "\r": a "\n" after it would
+// make one line break of two ("\r\n"), and kainjow would drop the line before with both when
+// it holds a section alone.
+void mark_rendered(const std::string& output, StaticText& out) {
+    std::size_t body = output.size();
+    if (body > 0 && output[body - 1] == '\n') --body;
+    if (body > 0 && output[body - 1] == '\r') --body;
+    if (body > 0 || out.text.ends_with('\r')) {
+        out.text += "{{{";
+        out.text += k_static_mark;
+        out.text += std::to_string(out.runs.size());
+        out.text += "}}}";
+        out.runs.push_back(render::text(output.substr(0, body)));
+    }
+    out.text.append(output, body);
+}
+
 }  // namespace
 
-// Reads the template as kainjow's parser does (mustache.hpp, parser::parse, default delimiters):
-// a tag opens at every "{{", and "{{{" (unless the template ends there) opens one that "}}}"
-// closes; every other byte is static text, which kainjow splits at each line break ("\r\n",
-// "\n", "\r"), each space and each tab, words between them being one component each.
-std::optional<StaticText> mark_static_text(const std::string& tmpl) {
+std::optional<StaticText> mark_static_text(const std::string& tmpl, const std::vector<RenderedLines>& rendered) {
     if (tmpl.find(k_static_mark) != std::string::npos) return std::nullopt;
     StaticText out;
     out.text.reserve(tmpl.size());
-    std::size_t text_start = 0;  // of the static text before the next tag
-    for (std::size_t i = tmpl.find("{{"); i != std::string::npos; i = tmpl.find("{{", i)) {
-        mark_text(std::string_view(tmpl).substr(text_start, i - text_start), out);
-        const bool triple = i != tmpl.size() - 2 && tmpl[i + 2] == '{';
-        const std::size_t contents = i + (triple ? 3 : 2);
-        const std::size_t close = tmpl.find(triple ? "}}}" : "}}", contents);
-        if (close == std::string::npos) return std::nullopt;
-        const std::string inside = kainjow::mustache::trim(tmpl.substr(contents, close - contents));
-        if (!inside.empty() && inside[0] == '=') return std::nullopt;  // new delimiters from here on
-        const std::size_t after = close + (triple ? 3 : 2);
-        out.text.append(tmpl, i, after - i);
-        i = text_start = after;
+    std::size_t at = 0;
+    for (const RenderedLines& lines : rendered) {
+        if (lines.begin < at || lines.end < lines.begin || lines.end > tmpl.size()) return std::nullopt;
+        if (!mark_part(std::string_view(tmpl).substr(at, lines.begin - at), out)) return std::nullopt;
+        mark_rendered(lines.output, out);
+        at = lines.end;
     }
-    mark_text(std::string_view(tmpl).substr(text_start), out);
+    if (!mark_part(std::string_view(tmpl).substr(at), out)) return std::nullopt;
     if (out.runs.empty()) return std::nullopt;
     return out;
 }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "render/data.hpp"
+#include "render/site_lines.hpp"
 
 namespace render {
 
@@ -29,8 +30,9 @@ struct StaticText {
 
 // The marked template, or nothing when it is better left as it is: no run to join, a tag that
 // changes the delimiters (kainjow would read the rest with other delimiters), an unclosed tag
-// (kainjow reports it), or the mark byte anywhere in it.
-std::optional<StaticText> mark_static_text(const std::string& tmpl);
+// (kainjow reports it), or the mark byte anywhere in it. `rendered` (site_lines.hpp: whole lines,
+// in order, apart) are replaced by what they render to, a run followed by its last line break.
+std::optional<StaticText> mark_static_text(const std::string& tmpl, const std::vector<RenderedLines>& rendered = {});
 
 // The run `name` stands for, or null when `name` is not a run's name. (Inline: asked first for
 // every name a page looks up, and most names are not runs.)

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "core/diagnostic.hpp"
+#include "render/context.hpp"
+#include "render/site_lines.hpp"
 #include "render/static_text.hpp"
 #include "util/escape.hpp"
 #include "util/files.hpp"
@@ -42,67 +44,6 @@ bool valid_partial_name(const std::string& name) {
            std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '/'; });
 }
 
-// kainjow's own context splits every dotted name ("site.title") into a new vector of strings
-// at each lookup; pages look up thousands. The same lookup, allocating nothing for short names.
-// What each pushed object refers to (data.hpp, shared_reference) is found once, when it is
-// pushed, rather than at every name it does not have itself.
-class Context : public kainjow::mustache::basic_context<std::string> {
-public:
-    // `runs`: the static text of the template being rendered (static_text.hpp).
-    explicit Context(const std::vector<Data>& runs, const SharedData* shared = nullptr) : m_runs(runs), m_shared(shared) {}
-
-    void push(const Data* data) override { m_items.push_back({data, referred(*data)}); }
-    void pop() override { m_items.pop_back(); }
-
-    const Data* get(const std::string& name) const override {
-        if (const Data* run = static_run(m_runs, name)) return run;
-        if (name == ".") return m_items.back().data;
-        const std::size_t dot = name.find('.');
-        if (dot == std::string::npos) return get_partial(name);
-        for (auto item = m_items.rbegin(); item != m_items.rend(); ++item) {
-            m_piece.assign(name, 0, dot);
-            const Data* value = item->member(m_piece);
-            for (std::size_t start = dot + 1; value;) {
-                std::size_t next = name.find('.', start);
-                m_piece.assign(name, start, next == std::string::npos ? std::string::npos : next - start);
-                value = member(*value, m_piece);
-                if (next == std::string::npos) break;
-                start = next + 1;
-            }
-            if (value) return value;
-        }
-        return nullptr;
-    }
-
-    const Data* get_partial(const std::string& name) const override {
-        for (auto item = m_items.rbegin(); item != m_items.rend(); ++item)
-            if (const Data* value = item->member(name)) return value;
-        return nullptr;
-    }
-
-private:
-    struct Item {
-        const Data* data;
-        const Data* shared;  // what data refers to, or null
-        const Data* member(const std::string& name) const {
-            if (const Data* value = data->get(name)) return value;
-            return shared ? shared->get(name) : nullptr;
-        }
-    };
-    const std::vector<Data>& m_runs;
-    const SharedData* m_shared;
-    std::vector<Item> m_items;  // the innermost last
-    mutable std::string m_piece;
-
-    const Data* referred(const Data& object) const {
-        if (!m_shared) return nullptr;
-        const Data* reference = object.get(k_shared_key);
-        return reference && reference->is_string() ? m_shared->find(reference->string_value()) : nullptr;
-    }
-    // object.name, or what the object refers to has under that name.
-    const Data* member(const Data& object, const std::string& name) const { return Item{&object, referred(object)}.member(name); }
-};
-
 // kainjow writes a page a line at a time to a stream; into a std::ostringstream, each line is
 // formatted and the page copied out whole at the end. This takes the lines as they are.
 struct StringSink {
@@ -131,7 +72,7 @@ TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& them
             std::string text = read_template(file);
             std::vector<std::string> stack{file.string()};
             std::string expanded = expand(file, text, stack);
-            auto compiled = std::make_unique<kainjow::mustache::mustache>(expanded);
+            auto compiled = compile_template(expanded);
             if (!compiled->is_valid()) {
                 // The expanded text's offsets do not match the file; the file itself was valid
                 // alone (expand checked), so the problem spans a partial boundary.
@@ -139,14 +80,8 @@ TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& them
                                                                               compiled->error_message()));
                 continue;
             }
-            // Valid as written: rendered from its static text in runs (static_text.hpp).
-            auto runs = std::make_shared<std::vector<Data>>();
-            if (auto marked = mark_static_text(expanded)) {
-                auto faster = std::make_unique<kainjow::mustache::mustache>(marked->text);
-                if (faster->is_valid()) compiled = std::move(faster), *runs = std::move(marked->runs);
-            }
-            compiled->set_custom_escape([](const std::string& s) { return util::html_escape(s); });
-            m_templates[name] = {file, std::move(compiled), std::move(runs)};
+            auto inlined = std::make_shared<const std::string>(std::move(expanded));
+            m_templates[name] = {file, inlined, compile(*inlined, {}), {}};
         } catch (const core::InputError& e) {
             problems.insert(problems.end(), e.diagnostics().begin(), e.diagnostics().end());
         }
@@ -154,9 +89,36 @@ TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& them
     if (!problems.empty()) throw core::InputError(problems);
 }
 
-TemplateSet::TemplateSet(const TemplateSet& other) : m_project(other.m_project), m_theme(other.m_theme) {
-    for (const auto& [name, loaded] : other.m_templates)
-        m_templates[name] = {loaded.file, std::make_unique<kainjow::mustache::mustache>(*loaded.compiled), loaded.runs};
+TemplateSet::TemplateSet(const TemplateSet& other)
+    : m_project(other.m_project), m_theme(other.m_theme), m_site(other.m_site), m_site_keys(other.m_site_keys) {
+    for (const auto& [name, loaded] : other.m_templates) m_templates[name] = {loaded.file, loaded.text, loaded.any.copy(), loaded.site.copy()};
+}
+
+TemplateSet::Compiled TemplateSet::Compiled::copy() const {
+    return {mustache ? std::make_unique<kainjow::mustache::mustache>(*mustache) : nullptr, runs};
+}
+
+// Valid as written: rendered from its static text in runs (static_text.hpp), with `rendered`
+// lines among it. Nothing when those lines cannot be (the template as it is renders as well).
+TemplateSet::Compiled TemplateSet::compile(const std::string& text, const std::vector<RenderedLines>& rendered) {
+    if (auto marked = mark_static_text(text, rendered)) {
+        auto faster = compile_template(marked->text);
+        if (faster->is_valid()) return {std::move(faster), std::make_shared<const std::vector<Data>>(std::move(marked->runs))};
+    }
+    if (!rendered.empty()) return {};
+    return {compile_template(text), std::make_shared<const std::vector<Data>>()};
+}
+
+TemplateSet TemplateSet::for_site(const Data& site) const {
+    TemplateSet out(*this);
+    out.m_site = &site;
+    out.m_site_keys.clear();
+    for (const auto& [key, value] : members(site)) out.m_site_keys.push_back(key);
+    for (auto& [name, loaded] : out.m_templates) {
+        auto lines = render_site_lines(*loaded.text, site);
+        loaded.site = lines.empty() ? Compiled{} : compile(*loaded.text, lines);
+    }
+    return out;
 }
 
 fs::path TemplateSet::locate(const std::string& relative) const {
@@ -208,23 +170,29 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
 
 std::string TemplateSet::render(const std::string& name, const Data& data) const {
     const Loaded& loaded = find(name);
-    Context context(*loaded.runs);
+    Context context(*loaded.any.runs);
     context.push(&data);
-    return render(loaded, context);
+    return render(loaded, loaded.any, context);
 }
 
 std::string TemplateSet::render(const std::string& name, const Data& site, const Data& page, const SharedData* shared) const {
     const Loaded& loaded = find(name);
-    Context context(*loaded.runs, shared);
+    // The site's lines were rendered with the site's data alone: they come out the same under a
+    // page only when the page has none of its members (site_lines.hpp).
+    const bool site_lines = loaded.site.mustache && &site == m_site &&
+                            std::none_of(m_site_keys.begin(), m_site_keys.end(),
+                                         [&](const std::string& key) { return member_of(page, shared, key) != nullptr; });
+    const Compiled& compiled = site_lines ? loaded.site : loaded.any;
+    Context context(*compiled.runs, shared);
     context.push(&site);
     context.push(&page);
-    return render(loaded, context);
+    return render(loaded, compiled, context);
 }
 
 std::string TemplateSet::render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const {
     const Loaded& loaded = find(name);
-    RunsFirst with_runs(context, *loaded.runs);
-    return render(loaded, with_runs);
+    RunsFirst with_runs(context, *loaded.any.runs);
+    return render(loaded, loaded.any, with_runs);
 }
 
 const TemplateSet::Loaded& TemplateSet::find(const std::string& name) const {
@@ -233,13 +201,19 @@ const TemplateSet::Loaded& TemplateSet::find(const std::string& name) const {
     return it->second;
 }
 
-std::string TemplateSet::render(const Loaded& loaded, kainjow::mustache::basic_context<std::string>& context) const {
+std::string TemplateSet::render(const Loaded& loaded, const Compiled& compiled, kainjow::mustache::basic_context<std::string>& context) const {
     StringSink sink;
-    loaded.compiled->render(context, sink);
+    compiled.mustache->render(context, sink);
     std::string out = std::move(sink.text);
-    if (!loaded.compiled->is_valid())
-        throw core::InputError(core::error_at({loaded.file.string(), 0, 0}, "template failed to render: " + loaded.compiled->error_message()));
+    if (!compiled.mustache->is_valid())
+        throw core::InputError(core::error_at({loaded.file.string(), 0, 0}, "template failed to render: " + compiled.mustache->error_message()));
     return out;
+}
+
+std::unique_ptr<kainjow::mustache::mustache> compile_template(const std::string& text) {
+    auto compiled = std::make_unique<kainjow::mustache::mustache>(text);
+    compiled->set_custom_escape([](const std::string& s) { return util::html_escape(s); });
+    return compiled;
 }
 
 const fs::path& TemplateSet::origin(const std::string& name) const { return m_templates.at(name).file; }

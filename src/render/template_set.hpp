@@ -9,6 +9,7 @@
 #include <kainjow/mustache.hpp>
 
 #include "render/data.hpp"
+#include "render/site_lines.hpp"
 
 namespace render {
 
@@ -38,6 +39,11 @@ public:
     // references in `page` (shared_reference) are looked up in `shared`.
     std::string render(const std::string& name, const Data& site, const Data& page, const SharedData* shared = nullptr) const;
 
+    // A copy whose templates have the lines that show only `site`'s data rendered once
+    // (site_lines.hpp), used by render(name, site, page) for this very `site` under pages that
+    // have none of its members; `site` must outlive the copy.
+    TemplateSet for_site(const Data& site) const;
+
     // Renders with a caller's context (tests use one that records every name looked up).
     std::string render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const;
 
@@ -45,19 +51,33 @@ public:
     const std::filesystem::path& origin(const std::string& name) const;
 
 private:
+    // A template as kainjow reads it, with the runs its static text was replaced by
+    // (static_text.hpp; shared by copies, read only).
+    struct Compiled {
+        std::unique_ptr<kainjow::mustache::mustache> mustache;
+        std::shared_ptr<const std::vector<Data>> runs;
+        Compiled copy() const;
+    };
     struct Loaded {
         std::filesystem::path file;
-        std::unique_ptr<kainjow::mustache::mustache> compiled;
-        std::shared_ptr<const std::vector<Data>> runs;  // its static text (static_text.hpp); shared by copies, read only
+        std::shared_ptr<const std::string> text;  // partials inlined
+        Compiled any;                             // for any data
+        Compiled site;                            // with m_site's lines rendered (no mustache: none to render)
     };
     std::filesystem::path m_project;
     std::filesystem::path m_theme;
     std::map<std::string, Loaded> m_templates;
+    const Data* m_site = nullptr;          // for_site's
+    std::vector<std::string> m_site_keys;  // its members, which a page must not have to be rendered with Loaded::site
 
     const Loaded& find(const std::string& name) const;
-    std::string render(const Loaded& loaded, kainjow::mustache::basic_context<std::string>& context) const;
+    static Compiled compile(const std::string& text, const std::vector<RenderedLines>& rendered);
+    std::string render(const Loaded& loaded, const Compiled& compiled, kainjow::mustache::basic_context<std::string>& context) const;
     std::filesystem::path locate(const std::string& relative) const;
     std::string expand(const std::filesystem::path& file, const std::string& text, std::vector<std::string>& stack) const;
 };
+
+// kainjow's template of `text`, escaping as pages are escaped (util::html_escape); check is_valid().
+std::unique_ptr<kainjow::mustache::mustache> compile_template(const std::string& text);
 
 }  // namespace render

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <stdexcept>
 #include <string>
 
 #include "render/data.hpp"
@@ -89,4 +90,10 @@ TEST_CASE("put on an object that holds a shared reference adds beside it") {
     REQUIRE(card.get(render::k_shared_key) != nullptr);
     CHECK(card.get(render::k_shared_key)->string_value() == "7");
     CHECK(card.get("title_derived")->is_false());
+}
+
+TEST_CASE("put refuses data that is not an object") {
+    Data title = render::text("x");
+    CHECK_THROWS_AS(put(title, "k", "v"), std::logic_error);
+    CHECK(title.string_value() == "x");
 }

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 
+#include "render/draw_template.hpp"
 #include "render/static_text.hpp"
 #include "render/template_set.hpp"
 #include "support.hpp"
@@ -19,62 +20,6 @@ std::vector<std::string> run_texts(const render::StaticText& marked) {
     for (const auto& run : marked.runs) out.push_back(run.string_value());
     return out;
 }
-
-// Drawn templates: words, spaces, tabs, the three line breaks, every kind of tag, and sections
-// of every kind nested, often alone on their lines (kainjow's standalone lines); values that are
-// blank, empty or hold text, lists, objects and booleans.
-struct Draw : test::Lcg {
-    const char* name() { return std::array{"a", "b", "s", "t"}[below(4)]; }
-
-    std::string text(int depth) {
-        std::string out;
-        for (std::size_t i = 0, n = below(12); i < n; ++i) {
-            switch (below(depth > 0 ? 16 : 13)) {
-                case 0: case 1: out += std::array{"<p>", "word", "x=\"1\"", "&amp;", "}}", "{", "}", "é"}[below(8)]; break;
-                case 2: case 3: out += ' '; break;
-                case 4: out += '\t'; break;
-                case 5: case 6: out += '\n'; break;
-                case 7: out += "\r\n"; break;
-                case 8: out += '\r'; break;
-                case 9: out += std::string("{{") + name() + "}}"; break;
-                case 10: out += std::string(std::array{"{{{", "{{& "}[below(2)]) + name() + std::array{"}}}", "}}"}[below(2)]; break;
-                case 11: out += "{{! a comment }}"; break;
-                case 12: out += "{{.}}"; break;
-                default: {
-                    const std::string section = name();
-                    const char* open = below(3) == 0 ? "{{^" : "{{#";
-                    const char* around[] = {"", "\n", "  ", "\n  "};
-                    out += around[below(4)] + (open + section + "}}") + around[below(4)] + text(depth - 1) + around[below(4)] +
-                           "{{/" + section + "}}" + around[below(4)];
-                }
-            }
-        }
-        return out;
-    }
-
-    render::Data value(int depth) {
-        switch (below(depth > 0 ? 8 : 5)) {
-            case 0: return render::text(std::array{"", " ", "\t ", "v a l", "<b>&"}[below(5)]);
-            case 1: return render::Data(true);
-            case 2: return render::Data(false);
-            case 3: return render::Data(render::List{});
-            case 4: return render::text("x");
-            default: {
-                if (below(2) == 0) return object(depth - 1);
-                render::List items;
-                for (std::size_t i = 0, n = 1 + below(3); i < n; ++i) items.push_back(below(3) == 0 ? value(0) : object(depth - 1));
-                return render::list(std::move(items));
-            }
-        }
-    }
-
-    render::Data object(int depth) {
-        render::Data out;
-        for (const char* key : {"a", "b", "s", "t"})
-            if (below(4) != 0) render::put(out, key, value(depth));
-        return out;
-    }
-};
 
 }  // namespace
 
@@ -118,7 +63,7 @@ TEST_CASE("a run's name finds its run, and nothing else does") {
 // The claim that makes marking safe: any template renders to the same bytes, marked or not.
 TEST_CASE("drawn templates render byte for byte as kainjow renders them unmarked") {
     test::TempDir dir;
-    Draw draw{20261125};
+    test::DrawTemplate draw{{20261125}};
     int compared = 0, marked = 0;
     for (int i = 0; i < 6000; ++i) {
         const std::string tmpl = draw.text(3);

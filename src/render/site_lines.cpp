@@ -1,0 +1,156 @@
+#include "render/site_lines.hpp"
+
+#include <optional>
+
+#include "render/context.hpp"
+#include "render/template_set.hpp"
+
+namespace render {
+
+namespace {
+
+// A tag as kainjow's parser reads it (mustache.hpp, parser::parse and parse_tag_contents).
+struct Tag {
+    std::size_t begin = 0, end = 0;  // "{{" ... "}}" in the template
+    char kind = 'v';                 // '#', '^', '/', '!', '>', '=', or 'v' for a variable
+    std::string name;
+};
+
+// Whole lines and the tags on them: a line ends after its line break ("\r\n", "\n", "\r").
+struct Line {
+    std::size_t begin = 0, end = 0;
+    std::vector<Tag> tags;
+};
+
+// The template's lines, or nothing when a tag spans lines, sets delimiters or is not closed.
+std::optional<std::vector<Line>> read_lines(const std::string& tmpl) {
+    std::vector<Line> lines(1);
+    auto text = [&](std::size_t from, std::size_t to) {  // static text: its line breaks end lines
+        for (std::size_t i = from; i < to; ++i) {
+            if (tmpl[i] != '\r' && tmpl[i] != '\n') continue;
+            if (tmpl[i] == '\r' && i + 1 < to && tmpl[i + 1] == '\n') ++i;
+            lines.back().end = i + 1;
+            lines.push_back({i + 1, i + 1, {}});
+        }
+    };
+    std::size_t at = 0;
+    for (std::size_t i = tmpl.find("{{"); i != std::string::npos; i = tmpl.find("{{", at)) {
+        text(at, i);
+        const bool triple = i != tmpl.size() - 2 && tmpl[i + 2] == '{';
+        const std::size_t contents = i + (triple ? 3 : 2);
+        const std::size_t close = tmpl.find(triple ? "}}}" : "}}", contents);
+        if (close == std::string::npos) return std::nullopt;
+        at = close + (triple ? 3 : 2);
+        if (tmpl.find_first_of("\r\n", i) < at) return std::nullopt;
+        Tag tag{i, at, 'v', kainjow::mustache::trim(tmpl.substr(contents, close - contents))};
+        if (!triple && !tag.name.empty()) {
+            const char first = tag.name[0];
+            if (first == '=') return std::nullopt;
+            if (first == '#' || first == '^' || first == '/' || first == '!' || first == '>' || first == '&') {
+                tag.kind = first == '&' ? 'v' : first;
+                tag.name = kainjow::mustache::trim(tag.name.substr(1));
+            }
+        }
+        lines.back().tags.push_back(std::move(tag));
+    }
+    text(at, tmpl.size());
+    lines.back().end = tmpl.size();
+    if (lines.back().begin == lines.back().end) lines.pop_back();
+    return lines;
+}
+
+bool names_site(const std::string& name) { return name == "site" || name.starts_with("site."); }
+
+// A group of whole lines at the template's top level, its sections closed within it.
+struct Unit {
+    std::size_t begin = 0, end = 0;
+    enum Kind { plain, site, page } kind = plain;  // no tags; tags that name the site's; others
+};
+
+// Lines grouped so that each group opens and closes its own sections: a line, or the lines from
+// one that opens a section to the one that closes it. Nothing when sections do not balance.
+std::optional<std::vector<Unit>> read_units(const std::vector<Line>& lines) {
+    std::vector<Unit> units;
+    std::size_t depth = 0;
+    for (const Line& line : lines) {
+        if (depth == 0) units.push_back({line.begin, line.end, Unit::plain});
+        Unit& unit = units.back();
+        unit.end = line.end;
+        for (const Tag& tag : line.tags) {
+            if (tag.kind == '/' && depth == 0) return std::nullopt;
+            const bool top = depth == 0 || (tag.kind == '/' && depth == 1);
+            if (tag.kind == '#' || tag.kind == '^') ++depth;
+            if (tag.kind == '/') --depth;
+            if (tag.kind == '!') continue;
+            // (A partial's lines are the partial's to decide: TemplateSet has inlined them all.)
+            const bool site = top ? names_site(tag.name) && tag.kind != '>' : tag.kind != '>';
+            if (!site) unit.kind = Unit::page;
+            else if (unit.kind == Unit::plain) unit.kind = Unit::site;
+        }
+    }
+    if (depth != 0) return std::nullopt;
+    return units;
+}
+
+// The context lines are rendered with alone: the site's data and what its sections push. Any
+// name it does not find might be the page's, and any reference it meets is to data a page
+// shares: either makes the lines the page's.
+const std::vector<Data> k_no_runs;
+
+class Probe : public Context {
+public:
+    explicit Probe(const Data& site) : Context(k_no_runs) { Context::push(&site); }
+    bool found_all() const { return m_found_all; }
+
+    void push(const Data* data) override {
+        if (data->get(k_shared_key)) m_found_all = false;
+        Context::push(data);
+    }
+    const Data* get(const std::string& name) const override { return found(Context::get(name)); }
+    const Data* get_partial(const std::string& name) const override { return found(Context::get_partial(name)); }
+
+private:
+    mutable bool m_found_all = true;
+    const Data* found(const Data* value) const {
+        if (!value) m_found_all = false;
+        return value;
+    }
+};
+
+// What lines [begin, end) of `tmpl` render to with the site's data alone, or nothing when a
+// name in them is not the site's.
+std::optional<std::string> render_alone(const std::string& tmpl, std::size_t begin, std::size_t end, const Data& site) {
+    auto compiled = compile_template(tmpl.substr(begin, end - begin));
+    if (!compiled->is_valid()) return std::nullopt;
+    Probe probe(site);
+    std::string out = compiled->render(probe);
+    if (!compiled->is_valid() || !probe.found_all()) return std::nullopt;
+    return out;
+}
+
+}  // namespace
+
+std::vector<RenderedLines> render_site_lines(const std::string& tmpl, const Data& site) {
+    auto lines = read_lines(tmpl);
+    if (!lines) return {};
+    auto units = read_units(*lines);
+    if (!units) return {};
+    // A unit that names the site's data and renders with it alone is the site's; runs of the
+    // site's units and plain ones are rendered together (plain lines are as they are).
+    for (Unit& unit : *units)
+        if (unit.kind == Unit::site && !render_alone(tmpl, unit.begin, unit.end, site)) unit.kind = Unit::page;
+    std::vector<RenderedLines> out;
+    for (std::size_t i = 0; i < units->size();) {
+        std::size_t j = i;
+        bool any_site = false;
+        for (; j < units->size() && (*units)[j].kind != Unit::page; ++j) any_site |= (*units)[j].kind == Unit::site;
+        if (any_site) {
+            const std::size_t begin = (*units)[i].begin, end = (*units)[j - 1].end;
+            if (auto output = render_alone(tmpl, begin, end, site)) out.push_back({begin, end, std::move(*output)});
+        }
+        i = j == i ? i + 1 : j;
+    }
+    return out;
+}
+
+}  // namespace render
