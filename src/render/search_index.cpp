@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
@@ -21,24 +22,66 @@ constexpr std::size_t k_text_chars = 280;  // the excerpt a result shows
 
 bool plain(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 
-// Words are looked up as views of the text's match form: a string is made once per new word
-// of a document, not once per word.
-struct WordHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view word) const { return std::hash<std::string_view>{}(word); }
-};
-using Scores = std::unordered_map<std::string, int, WordHash, std::equal_to<>>;
+// One document's words with their scores: an open-addressing table of views into the match
+// forms of the document's texts, which it keeps. (A std::unordered_map made a node for each new
+// word and hashed every word with murmur: most of the search index's time.)
+class WordScores {
+public:
+    void add(std::string_view text, int weight) {
+        const std::string& form = m_forms.emplace_back(util::match_form(text));  // (a deque: views stay valid)
+        util::for_each_word(form, [&](std::string_view word) {
+            // (Eight bytes are at least two code points: only short words are counted.)
+            if (word.size() > 40 || (word.size() < 8 && util::code_point_count(word) < 2)) return;
+            slot(word).score += weight;
+        });
+    }
 
-void add_words(Scores& scores, std::string_view text, int weight) {
-    const std::string form = util::match_form(text);  // the words of util::match_words, in place
-    util::for_each_word(form, [&](std::string_view word) {
-        // (Eight bytes are at least two code points: only short words are counted.)
-        if (word.size() > 40 || (word.size() < 8 && util::code_point_count(word) < 2)) return;
-        auto it = scores.find(word);
-        if (it == scores.end()) it = scores.emplace(word, 0).first;
-        it->second += weight;
-    });
-}
+    std::size_t size() const { return m_used; }
+
+    // Each word once, with its score, in no particular order.
+    template <class Fn>
+    void for_each(Fn&& fn) const {
+        for (const Slot& s : m_slots)
+            if (!s.word.empty()) fn(s.word, s.score);
+    }
+
+private:
+    struct Slot {
+        std::string_view word;  // empty: a free slot (for_each_word gives no empty word)
+        int score = 0;
+    };
+    std::deque<std::string> m_forms;
+    std::vector<Slot> m_slots = std::vector<Slot>(256);  // a power of two, at most half full
+    std::size_t m_used = 0;
+
+    static std::size_t hash(std::string_view word) {  // FNV-1a, folded: words are short
+        std::uint64_t h = 14695981039346656037ULL;
+        for (unsigned char c : word) h = (h ^ c) * 1099511628211ULL;
+        return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+
+    Slot& slot(std::string_view word) {
+        if (2 * (m_used + 1) > m_slots.size()) grow();
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t i = hash(word) & mask;; i = (i + 1) & mask) {
+            Slot& s = m_slots[i];
+            if (s.word == word) return s;
+            if (s.word.empty()) {
+                ++m_used;
+                s.word = word;
+                return s;
+            }
+        }
+    }
+
+    void grow() {
+        std::vector<Slot> old(2 * m_slots.size());
+        old.swap(m_slots);
+        m_used = 0;
+        for (const Slot& s : old)
+            if (!s.word.empty()) slot(s.word).score = s.score;
+    }
+};
 
 }  // namespace
 
@@ -67,20 +110,20 @@ struct IndexedDoc {
 
 IndexedDoc index_doc(const core::Episode& e, const notes::Curation& curation, const SiteInfo& site) {
     const notes::EpisodeExtras* extras = curation.extras(e.slug);
-    Scores scores;
-    add_words(scores, e.title, 8);
+    WordScores scores;
+    scores.add(e.title, 8);
     const std::string& text = site.text(e).plain;
-    add_words(scores, text, 1);
+    scores.add(text, 1);
     std::string summary = extras && !extras->summary.empty() ? extras->summary : "";
     if (extras) {
-        for (const auto& t : extras->topics) add_words(scores, t, 4);
-        for (const auto& g : extras->guests) add_words(scores, g, 4);
-        add_words(scores, summary, 2);
-        add_words(scores, util::html_to_text(extras->note_html), 1);
+        for (const auto& t : extras->topics) scores.add(t, 4);
+        for (const auto& g : extras->guests) scores.add(g, 4);
+        scores.add(summary, 2);
+        scores.add(util::html_to_text(extras->note_html), 1);
     }
     IndexedDoc doc;
     doc.words.reserve(scores.size());
-    for (auto& [word, score] : scores) doc.words.emplace_back(word, std::min(score, 40));
+    scores.for_each([&](std::string_view word, int score) { doc.words.emplace_back(word, std::min(score, 40)); });
     std::string excerpt = summary.empty() ? text : summary + " " + text;
     // [title, url, date, excerpt], as nlohmann's dump() of that array would write it.
     doc.entry = "[";
