@@ -82,8 +82,10 @@ std::optional<std::vector<Unit>> read_units(const std::vector<Line>& lines) {
             if (tag.kind == '#' || tag.kind == '^') ++depth;
             if (tag.kind == '/') --depth;
             if (tag.kind == '!') continue;
-            // (A partial's lines are the partial's to decide: TemplateSet has inlined them all.)
-            const bool site = top ? names_site(tag.name) && tag.kind != '>' : tag.kind != '>';
+            // Inside the unit's own sections any name may be looked up: rendering the unit alone
+            // tells whether the site's data has it. (A partial is left to the page: TemplateSet
+            // has inlined them all, so none is expected.)
+            const bool site = tag.kind != '>' && (!top || names_site(tag.name));
             if (!site) unit.kind = Unit::page;
             else if (unit.kind == Unit::plain) unit.kind = Unit::site;
         }
@@ -92,11 +94,11 @@ std::optional<std::vector<Unit>> read_units(const std::vector<Line>& lines) {
     return units;
 }
 
+const std::vector<Data> k_no_runs;
+
 // The context lines are rendered with alone: the site's data and what its sections push. Any
 // name it does not find might be the page's, and any reference it meets is to data a page
 // shares: either makes the lines the page's.
-const std::vector<Data> k_no_runs;
-
 class Probe : public Context {
 public:
     explicit Probe(const Data& site) : Context(k_no_runs) { Context::push(&site); }
