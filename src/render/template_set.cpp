@@ -91,7 +91,10 @@ TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& them
 
 TemplateSet::TemplateSet(const TemplateSet& other)
     : m_project(other.m_project), m_theme(other.m_theme), m_site(other.m_site), m_site_keys(other.m_site_keys) {
-    for (const auto& [name, loaded] : other.m_templates) m_templates[name] = {loaded.file, loaded.text, loaded.any.copy(), loaded.site.copy()};
+    for (const auto& [name, loaded] : other.m_templates) {
+        Loaded& copy = m_templates[name] = {loaded.file, loaded.text, loaded.any.copy(), std::nullopt};
+        if (loaded.site) copy.site = loaded.site->copy();
+    }
 }
 
 TemplateSet::Compiled TemplateSet::Compiled::copy() const {
@@ -114,10 +117,7 @@ TemplateSet TemplateSet::for_site(const Data& site) const {
     out.m_site = &site;
     out.m_site_keys.clear();
     for (const auto& [key, value] : members(site)) out.m_site_keys.push_back(key);
-    for (auto& [name, loaded] : out.m_templates) {
-        auto lines = render_site_lines(*loaded.text, site);
-        loaded.site = lines.empty() ? Compiled{} : compile(*loaded.text, lines);
-    }
+    for (auto& [name, loaded] : out.m_templates) loaded.site.reset();  // (made for another site)
     return out;
 }
 
@@ -179,10 +179,14 @@ std::string TemplateSet::render(const std::string& name, const Data& site, const
     const Loaded& loaded = find(name);
     // The site's lines were rendered with the site's data alone: they come out the same under a
     // page only when the page has none of its members (site_lines.hpp).
-    const bool site_lines = loaded.site.mustache && &site == m_site &&
-                            std::none_of(m_site_keys.begin(), m_site_keys.end(),
-                                         [&](const std::string& key) { return member_of(page, shared, key) != nullptr; });
-    const Compiled& compiled = site_lines ? loaded.site : loaded.any;
+    const bool for_site = &site == m_site && std::none_of(m_site_keys.begin(), m_site_keys.end(), [&](const std::string& key) {
+                              return member_of(page, shared, key) != nullptr;
+                          });
+    if (for_site && !loaded.site) {
+        auto lines = render_site_lines(*loaded.text, site);
+        loaded.site = lines.empty() ? Compiled{} : compile(*loaded.text, lines);
+    }
+    const Compiled& compiled = for_site && loaded.site->mustache ? *loaded.site : loaded.any;
     Context context(*compiled.runs, shared);
     context.push(&site);
     context.push(&page);

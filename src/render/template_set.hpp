@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,8 @@ public:
 
     // A copy whose templates have the lines that show only `site`'s data rendered once
     // (site_lines.hpp), used by render(name, site, page) for this very `site` under pages that
-    // have none of its members; `site` must outlive the copy.
+    // have none of its members; `site` must outlive the copy and its copies. (Each template's
+    // lines are rendered when the copy first renders it: `serve` renders one page after an edit.)
     TemplateSet for_site(const Data& site) const;
 
     // Renders with a caller's context (tests use one that records every name looked up).
@@ -62,7 +64,9 @@ private:
         std::filesystem::path file;
         std::shared_ptr<const std::string> text;  // partials inlined
         Compiled any;                             // for any data
-        Compiled site;                            // with m_site's lines rendered (no mustache: none to render)
+        // With m_site's lines rendered: made when first rendered so (empty then: no mustache when
+        // there are none). Each copy makes its own, like kainjow's templates it is not shared.
+        mutable std::optional<Compiled> site;
     };
     std::filesystem::path m_project;
     std::filesystem::path m_theme;

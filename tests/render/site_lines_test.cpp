@@ -167,4 +167,10 @@ TEST_CASE("a page that has the site's members, or another site, is rendered with
     Data other = site_data();
     put(other, "site", Data());
     CHECK(set.render("t", other, Data()) == "\n");
+    // A copy for another site renders that site's lines (not those its original had made).
+    Data renamed = site_data();
+    Data renamed_site;
+    put(renamed_site, "title", "Renamed");
+    put(renamed, "site", std::move(renamed_site));
+    CHECK(set.for_site(renamed).render("t", renamed, Data()) == "Renamed\n");
 }
