@@ -3,16 +3,17 @@
 #include <optional>
 
 #include "render/context.hpp"
+#include "render/static_text.hpp"
 #include "render/template_set.hpp"
 
 namespace render {
 
 namespace {
 
-// A tag as kainjow's parser reads it (mustache.hpp, parser::parse and parse_tag_contents).
+// A tag and what it is (mustache.hpp, parser::parse_tag_contents).
 struct Tag {
-    std::size_t begin = 0, end = 0;  // "{{" ... "}}" in the template
-    char kind = 'v';                 // '#', '^', '/', '!', '>', '=', or 'v' for a variable
+    std::size_t begin = 0, end = 0;
+    char kind = 'v';  // '#', '^', '/', '!', '>', or 'v' for a variable
     std::string name;
 };
 
@@ -33,27 +34,17 @@ std::optional<std::vector<Line>> read_lines(const std::string& tmpl) {
             lines.push_back({i + 1, i + 1, {}});
         }
     };
-    std::size_t at = 0;
-    for (std::size_t i = tmpl.find("{{"); i != std::string::npos; i = tmpl.find("{{", at)) {
-        text(at, i);
-        const bool triple = i != tmpl.size() - 2 && tmpl[i + 2] == '{';
-        const std::size_t contents = i + (triple ? 3 : 2);
-        const std::size_t close = tmpl.find(triple ? "}}}" : "}}", contents);
-        if (close == std::string::npos) return std::nullopt;
-        at = close + (triple ? 3 : 2);
-        if (tmpl.find_first_of("\r\n", i) < at) return std::nullopt;
-        Tag tag{i, at, 'v', kainjow::mustache::trim(tmpl.substr(contents, close - contents))};
-        if (!triple && !tag.name.empty()) {
-            const char first = tag.name[0];
-            if (first == '=') return std::nullopt;
-            if (first == '#' || first == '^' || first == '/' || first == '!' || first == '>' || first == '&') {
-                tag.kind = first == '&' ? 'v' : first;
-                tag.name = kainjow::mustache::trim(tag.name.substr(1));
-            }
+    auto tag = [&](const TemplateTag& read) {
+        if (tmpl.find_first_of("\r\n", read.begin) < read.end) return false;
+        Tag& added = lines.back().tags.emplace_back(Tag{read.begin, read.end, 'v', read.contents});
+        const char first = added.name.empty() || read.triple ? 'v' : added.name[0];
+        if (first == '#' || first == '^' || first == '/' || first == '!' || first == '>' || first == '&') {
+            added.kind = first == '&' ? 'v' : first;
+            added.name = kainjow::mustache::trim(added.name.substr(1));
         }
-        lines.back().tags.push_back(std::move(tag));
-    }
-    text(at, tmpl.size());
+        return true;
+    };
+    if (!read_template(tmpl, text, tag)) return std::nullopt;
     lines.back().end = tmpl.size();
     if (lines.back().begin == lines.back().end) lines.pop_back();
     return lines;

@@ -68,27 +68,15 @@ void mark_text(std::string_view text, StaticText& out) {
     end_run();
 }
 
-// Reads a part of the template as kainjow's parser does (mustache.hpp, parser::parse, default
-// delimiters): a tag opens at every "{{", and "{{{" (unless the template ends there) opens one
-// that "}}}" closes; every other byte is static text, which kainjow splits at each line break
-// ("\r\n", "\n", "\r"), each space and each tab, words between them being one component each.
-// False when the part has a tag that changes the delimiters or is not closed.
+// A part of the template (read_template): its static text in runs, its tags as they are. False
+// when the part has a tag that changes the delimiters or is not closed.
 bool mark_part(std::string_view tmpl, StaticText& out) {
-    std::size_t text_start = 0;  // of the static text before the next tag
-    for (std::size_t i = tmpl.find("{{"); i != std::string_view::npos; i = tmpl.find("{{", i)) {
-        mark_text(tmpl.substr(text_start, i - text_start), out);
-        const bool triple = i + 2 < tmpl.size() && tmpl[i + 2] == '{';
-        const std::size_t contents = i + (triple ? 3 : 2);
-        const std::size_t close = tmpl.find(triple ? "}}}" : "}}", contents);
-        if (close == std::string_view::npos) return false;
-        const std::string inside = kainjow::mustache::trim(std::string(tmpl.substr(contents, close - contents)));
-        if (!inside.empty() && inside[0] == '=') return false;  // new delimiters from here on
-        const std::size_t after = close + (triple ? 3 : 2);
-        out.text.append(tmpl.substr(i, after - i));
-        i = text_start = after;
-    }
-    mark_text(tmpl.substr(text_start), out);
-    return true;
+    return read_template(
+        tmpl, [&](std::size_t from, std::size_t to) { mark_text(tmpl.substr(from, to - from), out); },
+        [&](const TemplateTag& tag) {
+            out.text.append(tmpl.substr(tag.begin, tag.end - tag.begin));
+            return true;
+        });
 }
 
 // Lines rendered once: their output as one run, then its last line break as it is, so that the

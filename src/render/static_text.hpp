@@ -12,6 +12,7 @@
 // rendered into it is blank, and the text rendered is unchanged; line breaks stay as they are.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "render/data.hpp"
@@ -27,6 +28,36 @@ struct StaticText {
     std::string text;        // the template, each run replaced by {{{<mark><number>}}}
     std::vector<Data> runs;  // run n's text, as kainjow data
 };
+
+// A tag as kainjow's parser reads it with the default delimiters.
+struct TemplateTag {
+    std::size_t begin = 0, end = 0;  // "{{" ... "}}" (or "{{{" ... "}}}") in the template
+    bool triple = false;
+    std::string contents;  // between the braces, trimmed as kainjow trims it
+};
+
+// Reads `tmpl` as kainjow's parser does (mustache.hpp, parser::parse): a tag opens at every "{{",
+// and "{{{" (unless the template ends there) opens one that "}}}" closes; every other byte is
+// static text. Calls text(begin, end) for each stretch of static text and tag(TemplateTag) for
+// each tag, in order. False, stopping there, at a tag that is not closed (kainjow reports it) or
+// that sets other delimiters (kainjow reads the rest with them), or when tag() returns false.
+template <class Text, class Tag>
+bool read_template(std::string_view tmpl, Text&& text, Tag&& tag) {
+    std::size_t at = 0;
+    for (std::size_t i = tmpl.find("{{"); i != std::string_view::npos; i = tmpl.find("{{", at)) {
+        text(at, i);
+        const bool triple = i + 2 < tmpl.size() && tmpl[i + 2] == '{';
+        const std::size_t contents = i + (triple ? 3 : 2);
+        const std::size_t close = tmpl.find(triple ? "}}}" : "}}", contents);
+        if (close == std::string_view::npos) return false;
+        TemplateTag read{i, close + (triple ? 3 : 2), triple, kainjow::mustache::trim(std::string(tmpl.substr(contents, close - contents)))};
+        if (!read.contents.empty() && read.contents[0] == '=') return false;
+        at = read.end;
+        if (!tag(read)) return false;
+    }
+    text(at, tmpl.size());
+    return true;
+}
 
 // The marked template, or nothing when it is better left as it is: no run to join, a tag that
 // changes the delimiters (kainjow would read the rest with other delimiters), an unclosed tag
