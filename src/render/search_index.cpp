@@ -1,6 +1,7 @@
 #include "render/search_index.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <deque>
 #include <nlohmann/json.hpp>
@@ -139,25 +140,39 @@ IndexedDoc index_doc(const core::Episode& e, const notes::Curation& curation, co
 }
 
 // {"word":[[doc,score],...],...} with the words in order: what nlohmann's dump of that object
-// gives, written without building it (a large archive has a million postings).
+// gives, written without building it (a large archive has a million postings, each written
+// into room made for it: std::to_string's string for each number was most of this).
 std::string shard_json(const std::vector<WordPostings>& words) {
-    std::string out = "{";
-    for (const auto* w : words) {
-        if (out.size() > 1) out += ',';
-        util::append_json_string(out, w->first);
-        out += ":[";
-        bool first = true;
-        for (const auto& [doc, score] : w->second) {
-            out += first ? "[" : ",[";
-            first = false;
-            out += std::to_string(doc);
-            out += ',';
-            out += std::to_string(score);
-            out += ']';
+    constexpr std::size_t k_posting_chars = 32;  // ",[doc,score]": 2 + 10 + 1 + 11 + 1 at most
+    std::size_t room = 2;
+    for (const auto* w : words) room += 6 * w->first.size() + 6 + w->second.size() * k_posting_chars;  // (\uXXXX: 6 a byte)
+    std::string out;
+    out.resize_and_overwrite(room, [&](char* begin, std::size_t) {
+        char* at = begin;
+        *at++ = '{';
+        std::string word;  // (append_json_string appends to a string)
+        for (const auto* w : words) {
+            if (at - begin > 1) *at++ = ',';
+            word.clear();
+            util::append_json_string(word, w->first);
+            at = std::copy(word.begin(), word.end(), at);
+            *at++ = ':';
+            *at++ = '[';
+            bool first = true;
+            for (const auto& [doc, score] : w->second) {
+                if (!first) *at++ = ',';
+                first = false;
+                *at++ = '[';
+                at = std::to_chars(at, at + k_posting_chars, doc).ptr;
+                *at++ = ',';
+                at = std::to_chars(at, at + k_posting_chars, score).ptr;
+                *at++ = ']';
+            }
+            *at++ = ']';
         }
-        out += ']';
-    }
-    out += '}';
+        *at++ = '}';
+        return static_cast<std::size_t>(at - begin);
+    });
     return out;
 }
 
