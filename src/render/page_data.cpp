@@ -210,7 +210,8 @@ Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::Epi
 }
 
 CardCache::CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation)
-    : m_site(site), m_catalog(catalog), m_cards(2 * catalog.episodes.size()), m_made(new std::once_flag[2 * catalog.episodes.size()]) {
+    : m_site(site), m_catalog(catalog), m_slots(2 * catalog.episodes.size()), m_cards(new std::atomic<const Data*>[m_slots]) {
+    for (std::size_t i = 0; i < m_slots; ++i) m_cards[i].store(nullptr, std::memory_order_relaxed);
     m_extras.reserve(catalog.episodes.size());
     for (const auto& e : catalog.episodes) {
         const notes::EpisodeExtras* x = m_extras.emplace_back(curation.extras(e.slug));
@@ -238,9 +239,16 @@ Data CardCache::plain(const core::Episode& e) const { return shared_reference(st
 const Data* CardCache::find(const std::string& name) const {
     std::size_t slot = 0;
     auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), slot);
-    if (error != std::errc() || end != name.data() + name.size() || slot >= m_cards.size()) return nullptr;
-    std::call_once(m_made[slot], [&] { m_cards[slot] = std::make_unique<Data>(make_card(slot)); });
-    return m_cards[slot].get();
+    if (error != std::errc() || end != name.data() + name.size() || slot >= m_slots) return nullptr;
+    const Data* card = m_cards[slot].load(std::memory_order_acquire);
+    if (card) return card;
+    auto made = std::make_unique<const Data>(make_card(slot));
+    if (m_cards[slot].compare_exchange_strong(card, made.get(), std::memory_order_acq_rel, std::memory_order_acquire)) return made.release();
+    return card;  // (made by another thread meanwhile: the same card)
+}
+
+CardCache::~CardCache() {
+    for (std::size_t i = 0; i < m_slots; ++i) delete m_cards[i].load(std::memory_order_relaxed);
 }
 
 Data CardCache::make_card(std::size_t slot) const {

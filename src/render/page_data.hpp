@@ -1,8 +1,8 @@
 #pragma once
 // Page models: what each template receives (documented in themes/README.md).
+#include <atomic>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -36,7 +36,8 @@ struct SiteInfo {
     std::vector<Link> subscribe;  // the feed first, then directories the sources name
     std::vector<Link> nav;        // the header's navigation
     // Every episode's text, computed once after the notes are applied (see episode_text.hpp);
-    // when nobody set it, text() computes what it is asked for.
+    // when nobody set it, text() computes what it is asked for, which only one thread may do:
+    // set it before the pages or the search index are made on several.
     mutable std::shared_ptr<TextCache> texts;
 
     const EpisodeText& text(const core::Episode& e) const;
@@ -80,6 +81,9 @@ Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::Epi
 class CardCache final : public SharedData {
 public:
     CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation);
+    CardCache(const CardCache&) = delete;  // (the cards made are its own)
+    CardCache& operator=(const CardCache&) = delete;
+    ~CardCache();
     // With what its note adds (summary, topics): for the home and topic pages.
     Data with_note(const core::Episode& e) const;
     // Without: for the archive and links from other episodes.
@@ -93,9 +97,12 @@ private:
     const SiteInfo& m_site;
     const core::Catalog& m_catalog;
     std::vector<const notes::EpisodeExtras*> m_extras;  // by position in the catalog
-    // Plain cards by position in the catalog, then cards with notes (null until made).
-    mutable std::vector<std::unique_ptr<Data>> m_cards;
-    std::unique_ptr<std::once_flag[]> m_made;
+    // Plain cards by position in the catalog, then cards with notes (null until made), each
+    // made by the thread that asks for it first; one that asks meanwhile makes it too, and drops
+    // its own. (Not std::call_once: glibc wakes waiters with a system call at each first call,
+    // whether any waits or not; twenty thousand of them for a 10,000-episode build's cards.)
+    std::size_t m_slots = 0;
+    std::unique_ptr<std::atomic<const Data*>[]> m_cards;
     std::unordered_map<std::string, Data> m_topics;  // each topic's link, by name
 
     std::size_t position(const core::Episode& e) const;

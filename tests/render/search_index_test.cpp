@@ -3,6 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "output/output.hpp"
+#include "render/episode_text.hpp"
+#include "render/page_data.hpp"
 #include "render/search_index.hpp"
 
 namespace {
@@ -51,7 +53,8 @@ TEST_CASE("the search index's shards are written as nlohmann's dump() writes the
         e.title = "Café naïve " + std::to_string(i * 7919) + (i % 3 == 0 ? " déjà déjà" : "");
         for (int n = 0; n < i % 50; ++n) e.description += "again ";
     }
-    const render::SiteInfo site(render::SitePaths{"https://example.com/"});
+    render::SiteInfo site(render::SitePaths{"https://example.com/"});
+    site.texts = std::make_shared<render::TextCache>(catalog, 1);  // (read on several threads: made first, as a build does)
     output::MemoryOutput out;
     render::write_search_index(catalog, notes::Curation(), site, out);
     std::size_t shards = 0;

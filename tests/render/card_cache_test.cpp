@@ -1,0 +1,81 @@
+#include <doctest/doctest.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "render/page_data.hpp"
+
+namespace {
+
+// A catalog of `n` episodes, every third with a note that gives it a summary and a topic.
+struct Archive {
+    core::Catalog catalog;
+    notes::Curation curation;
+    render::SiteInfo site{render::SitePaths{"https://example.com/show/"}};
+
+    explicit Archive(int n) {
+        for (int i = 0; i < n; ++i) {
+            core::Episode& e = catalog.episodes.emplace_back();
+            e.slug = "episode-" + std::to_string(i);
+            e.title = "Episode " + std::to_string(i);
+            e.description = "What episode " + std::to_string(i) + " is about.";
+            if (i % 3 == 0) {
+                notes::EpisodeExtras& x = curation.by_slug[e.slug];
+                x.summary = "Noted " + std::to_string(i);
+                x.topics = {"CUDA"};
+            }
+        }
+        site.texts = std::make_shared<render::TextCache>(catalog, 1);  // as a build has it before rendering
+    }
+};
+
+// What a reference's card shows, rendered as the theme's card does.
+std::string shown(const render::CardCache& cards, const render::Data& reference) {
+    const render::Data* card = cards.find(reference.get(render::k_shared_key)->string_value());
+    REQUIRE(card);
+    kainjow::mustache::mustache tmpl("{{title}}|{{url}}|{{summary}}|{{#topics}}{{name}}{{/topics}}");
+    REQUIRE(tmpl.is_valid());
+    return tmpl.render(*card);
+}
+
+}  // namespace
+
+TEST_CASE("a card is made once, whichever thread asks first, and shows its episode") {
+    Archive a(300);
+    const render::CardCache cards(a.site, a.catalog, a.curation);
+    std::vector<std::string> names;
+    for (const auto& e : a.catalog.episodes) {
+        names.push_back(cards.plain(e).get(render::k_shared_key)->string_value());
+        names.push_back(cards.with_note(e).get(render::k_shared_key)->string_value());
+    }
+    // Four threads ask for every card at once, each in its own order: each slot has one card.
+    std::vector<std::vector<const render::Data*>> seen(4, std::vector<const render::Data*>(names.size()));
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < seen.size(); ++t)
+        threads.emplace_back([&, t] {
+            for (std::size_t k = 0; k < names.size(); ++k) {
+                constexpr std::size_t strides[] = {1, 7, 11, 13};  // (prime to 600: each a permutation)
+                const std::size_t i = (k * strides[t] + t * 97) % names.size();
+                seen[t][i] = cards.find(names[i]);
+            }
+        });
+    for (auto& t : threads) t.join();
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        CAPTURE(names[i]);
+        REQUIRE(seen[0][i] != nullptr);
+        for (std::size_t t = 1; t < seen.size(); ++t) CHECK(seen[t][i] == seen[0][i]);
+        CHECK(cards.find(names[i]) == seen[0][i]);
+    }
+
+    const core::Episode& noted = a.catalog.episodes[3];
+    const core::Episode& plain = a.catalog.episodes[4];
+    CHECK(shown(cards, cards.with_note(noted)) == "Episode 3|/show/episodes/episode-3/|Noted 3|CUDA");
+    CHECK(shown(cards, cards.plain(noted)) == "Episode 3|/show/episodes/episode-3/|What episode 3 is about.|");
+    CHECK(shown(cards, cards.with_note(plain)) == "Episode 4|/show/episodes/episode-4/|What episode 4 is about.|");
+    // Names that are no slot's find nothing.
+    for (const std::string bad : {"", "600", "-1", "1x", "abc", "99999999999999999999999"}) {
+        CAPTURE(bad);
+        CHECK(cards.find(bad) == nullptr);
+    }
+}
