@@ -210,8 +210,7 @@ Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::Epi
 }
 
 CardCache::CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation)
-    : m_site(site), m_catalog(catalog), m_slots(2 * catalog.episodes.size()), m_cards(new std::atomic<const Data*>[m_slots]) {
-    for (std::size_t i = 0; i < m_slots; ++i) m_cards[i].store(nullptr, std::memory_order_relaxed);
+    : m_site(site), m_catalog(catalog), m_cards(2 * catalog.episodes.size()) {  // (each null: value-initialized)
     m_extras.reserve(catalog.episodes.size());
     for (const auto& e : catalog.episodes) {
         const notes::EpisodeExtras* x = m_extras.emplace_back(curation.extras(e.slug));
@@ -239,7 +238,7 @@ Data CardCache::plain(const core::Episode& e) const { return shared_reference(st
 const Data* CardCache::find(const std::string& name) const {
     std::size_t slot = 0;
     auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), slot);
-    if (error != std::errc() || end != name.data() + name.size() || slot >= m_slots) return nullptr;
+    if (error != std::errc() || end != name.data() + name.size() || slot >= m_cards.size()) return nullptr;
     const Data* card = m_cards[slot].load(std::memory_order_acquire);
     if (card) return card;
     auto made = std::make_unique<const Data>(make_card(slot));
@@ -248,7 +247,7 @@ const Data* CardCache::find(const std::string& name) const {
 }
 
 CardCache::~CardCache() {
-    for (std::size_t i = 0; i < m_slots; ++i) delete m_cards[i].load(std::memory_order_relaxed);
+    for (const auto& card : m_cards) delete card.load(std::memory_order_relaxed);
 }
 
 Data CardCache::make_card(std::size_t slot) const {

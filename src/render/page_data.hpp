@@ -101,8 +101,7 @@ private:
     // made by the thread that asks for it first; one that asks meanwhile makes it too, and drops
     // its own. (Not std::call_once: glibc wakes waiters with a system call at each first call,
     // whether any waits or not; twenty thousand of them for a 10,000-episode build's cards.)
-    std::size_t m_slots = 0;
-    std::unique_ptr<std::atomic<const Data*>[]> m_cards;
+    mutable std::vector<std::atomic<const Data*>> m_cards;
     std::unordered_map<std::string, Data> m_topics;  // each topic's link, by name
 
     std::size_t position(const core::Episode& e) const;

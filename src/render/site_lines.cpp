@@ -128,18 +128,25 @@ std::vector<RenderedLines> render_site_lines(const std::string& tmpl, const Data
     if (!lines) return {};
     auto units = read_units(*lines);
     if (!units) return {};
-    // A unit that names the site's data and renders with it alone is the site's; runs of the
-    // site's units and plain ones are rendered together (plain lines are as they are).
-    for (Unit& unit : *units)
-        if (unit.kind == Unit::site && !render_alone(tmpl, unit.begin, unit.end, site)) unit.kind = Unit::page;
+    // Each unit that is not the page's is rendered alone; one that names the site's data and
+    // does not render with it alone is the page's. (Plain units have no names: they render.)
+    std::vector<std::string> outputs(units->size());
+    for (std::size_t k = 0; k < units->size(); ++k) {
+        Unit& unit = (*units)[k];
+        if (unit.kind == Unit::page) continue;
+        if (auto output = render_alone(tmpl, unit.begin, unit.end, site)) outputs[k] = std::move(*output);
+        else unit.kind = Unit::page;
+    }
+    // Runs of the site's units and plain ones, with one of the site's at least, rendered: their
+    // outputs one after the other (whole lines come out alone as they do together).
     std::vector<RenderedLines> out;
     for (std::size_t i = 0; i < units->size();) {
         std::size_t j = i;
         bool any_site = false;
         for (; j < units->size() && (*units)[j].kind != Unit::page; ++j) any_site |= (*units)[j].kind == Unit::site;
         if (any_site) {
-            const std::size_t begin = (*units)[i].begin, end = (*units)[j - 1].end;
-            if (auto output = render_alone(tmpl, begin, end, site)) out.push_back({begin, end, std::move(*output)});
+            RenderedLines& rendered = out.emplace_back(RenderedLines{(*units)[i].begin, (*units)[j - 1].end, {}});
+            for (std::size_t k = i; k < j; ++k) rendered.output += outputs[k];
         }
         i = j == i ? i + 1 : j;
     }

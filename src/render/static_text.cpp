@@ -23,6 +23,15 @@ std::size_t components(std::string_view line) {
     return n;
 }
 
+// Adds `text` as the next run: its text to the runs, its tag to the template.
+void add_run(std::string text, StaticText& out) {
+    out.text += "{{{";
+    out.text += k_static_mark;
+    out.text += std::to_string(out.runs.size());
+    out.text += "}}}";
+    out.runs.push_back(render::text(std::move(text)));
+}
+
 // Static text between two tags, marked: `text` split at its line breaks into lines, and each
 // stretch of lines a run, or left as it is when too short to gain. A line break stays a
 // component of its own unless the lines on both sides of it hold more than blanks. kainjow
@@ -33,15 +42,8 @@ void mark_text(std::string_view text, StaticText& out) {
     std::string run;             // the lines of the current run, with the breaks between them
     std::size_t run_pieces = 0;  // the components kainjow would make of it
     auto end_run = [&] {
-        if (run_pieces >= k_fewest_components) {
-            out.text += "{{{";
-            out.text += k_static_mark;
-            out.text += std::to_string(out.runs.size());
-            out.text += "}}}";
-            out.runs.push_back(render::text(run));
-        } else {
-            out.text += run;
-        }
+        if (run_pieces >= k_fewest_components) add_run(run, out);
+        else out.text += run;
         run.clear();
         run_pieces = 0;
     };
@@ -88,13 +90,7 @@ void mark_rendered(const std::string& output, StaticText& out) {
     std::size_t body = output.size();
     if (body > 0 && output[body - 1] == '\n') --body;
     if (body > 0 && output[body - 1] == '\r') --body;
-    if (body > 0 || out.text.ends_with('\r')) {
-        out.text += "{{{";
-        out.text += k_static_mark;
-        out.text += std::to_string(out.runs.size());
-        out.text += "}}}";
-        out.runs.push_back(render::text(output.substr(0, body)));
-    }
+    if (body > 0 || out.text.ends_with('\r')) add_run(output.substr(0, body), out);
     out.text.append(output, body);
 }
 

@@ -90,7 +90,7 @@ TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& them
 }
 
 TemplateSet::TemplateSet(const TemplateSet& other)
-    : m_project(other.m_project), m_theme(other.m_theme), m_site(other.m_site), m_site_keys(other.m_site_keys) {
+    : m_project(other.m_project), m_theme(other.m_theme), m_site(other.m_site) {
     for (const auto& [name, loaded] : other.m_templates) {
         Loaded& copy = m_templates[name] = {loaded.file, loaded.text, loaded.any.copy(), std::nullopt};
         if (loaded.site) copy.site = loaded.site->copy();
@@ -115,8 +115,6 @@ TemplateSet::Compiled TemplateSet::compile(const std::string& text, const std::v
 TemplateSet TemplateSet::for_site(const Data& site) const {
     TemplateSet out(*this);
     out.m_site = &site;
-    out.m_site_keys.clear();
-    for (const auto& [key, value] : members(site)) out.m_site_keys.push_back(key);
     for (auto& [name, loaded] : out.m_templates) loaded.site.reset();  // (made for another site)
     return out;
 }
@@ -179,9 +177,12 @@ std::string TemplateSet::render(const std::string& name, const Data& site, const
     const Loaded& loaded = find(name);
     // The site's lines were rendered with the site's data alone: they come out the same under a
     // page only when the page has none of its members (site_lines.hpp).
-    const bool for_site = &site == m_site && std::none_of(m_site_keys.begin(), m_site_keys.end(), [&](const std::string& key) {
-                              return member_of(page, shared, key) != nullptr;
-                          });
+    auto page_has_site_member = [&] {
+        for (const auto& [key, value] : members(site))
+            if (member_of(page, shared, key)) return true;
+        return false;
+    };
+    const bool for_site = &site == m_site && !page_has_site_member();
     if (for_site && !loaded.site) {
         auto lines = render_site_lines(*loaded.text, site);
         loaded.site = lines.empty() ? Compiled{} : compile(*loaded.text, lines);

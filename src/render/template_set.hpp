@@ -71,8 +71,7 @@ private:
     std::filesystem::path m_project;
     std::filesystem::path m_theme;
     std::map<std::string, Loaded> m_templates;
-    const Data* m_site = nullptr;          // for_site's
-    std::vector<std::string> m_site_keys;  // its members, which a page must not have to be rendered with Loaded::site
+    const Data* m_site = nullptr;  // for_site's; a page that has any of its members is rendered without Loaded::site
 
     const Loaded& find(const std::string& name) const;
     static Compiled compile(const std::string& text, const std::vector<RenderedLines>& rendered);
