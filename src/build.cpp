@@ -18,6 +18,7 @@
 #include "render/search_index.hpp"
 #include "render/site_renderer.hpp"
 #include "sources/read_source.hpp"
+#include "theme/theme_files.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
 #include "util/memory.hpp"
@@ -39,11 +40,14 @@ std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config)
     }
     std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
     util::parallel_for(n, 1, [&](std::size_t k) { batches[order[k].second] = sources::read_source(config.sources[order[k].second]); });
-    std::vector<core::Diagnostic> errors;
+    std::vector<core::Diagnostic> errors, warnings;
     for (const auto& b : batches)
-        for (const auto& d : b.diagnostics)
-            if (d.severity == core::Severity::error) errors.push_back(d);
-    if (!errors.empty()) throw core::InputError(errors);
+        for (const auto& d : b.diagnostics) (d.severity == core::Severity::error ? errors : warnings).push_back(d);
+    // A failed load says what else it saw: a warning is often why (an item it could not read).
+    if (!errors.empty()) {
+        warnings.insert(warnings.end(), errors.begin(), errors.end());
+        throw core::InputError(std::move(warnings));
+    }
     return batches;
 }
 
@@ -69,9 +73,16 @@ namespace {
 // (The feed's text is parsed where it is, and unusable afterwards.)
 std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                          const std::optional<InputFeed>& previous, feed::FeedResult& feed) {
-    std::vector<core::Diagnostic> errors, warnings;
-    for (const auto& f : feed::lint_feed_in_place(feed.xml))
-        (f.level == feed::LintLevel::error ? errors : warnings).push_back(feed::to_diagnostic("feed.xml", f));
+    std::vector<core::Diagnostic> errors, warnings = feed.warnings;
+    // A finding about a value the input feed had is located where the input has it.
+    const std::string channel_file = input_feeds.empty() ? config.config_path.string() : input_feeds.front().file;
+    for (const auto& f : feed::lint_feed_in_place(feed.xml)) {
+        core::SourceLocation input{channel_file, 0, 0};
+        if (f.item > 0 && static_cast<std::size_t>(f.item) <= feed.items.size() && !feed.items[f.item - 1].file.empty())
+            input = {feed.items[f.item - 1].file, feed.items[f.item - 1].line, 0};
+        auto d = feed::to_build_diagnostic(f, input);
+        (f.level == feed::LintLevel::error && d.severity == core::Severity::error ? errors : warnings).push_back(std::move(d));
+    }
     std::vector<const InputFeed*> before;
     for (const auto& input : input_feeds) before.push_back(&input);
     if (previous) before.push_back(&*previous);
@@ -95,10 +106,10 @@ std::optional<InputFeed> previous_feed(const config::SiteConfig& config) {
 std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batches) {
     std::vector<InputFeed> feeds;
     for (const auto& b : batches) {
-        if (b.kind != "rss") continue;
+        if (!sources::is_feed_kind(b.kind)) continue;
         InputFeed& f = feeds.emplace_back(InputFeed{b.info.file, {}});
         for (const auto& r : b.records)
-            if (r.enclosure) f.items.push_back({r.guid.empty() ? r.enclosure->url : r.guid, r.enclosure->url, ""});
+            if (r.enclosure) f.items.push_back({r.guid.empty() ? r.enclosure->url : r.guid, r.enclosure->url, "", r.from.file, r.from.line});
     }
     return feeds;
 }
@@ -120,8 +131,10 @@ Fingerprints input_fingerprints(const config::SiteConfig& config) {
         is_note[i] = is_note_file(files[i]);
     });
     util::Hasher all, others;  // (others: all but the notes)
+    const std::string builtin_theme = theme::builtin_fingerprint();
     for (util::Hasher* h : {&all, &others}) {
         h->add(PODARCHIVE_VERSION);
+        h->add(builtin_theme);
         h->add(config.base_url);
         h->add(config.output_dir().string());
     }
@@ -191,15 +204,14 @@ void keep_unrendered(render::PageSink& sink, render::Dependencies& pages, output
     if (!out.keep(kept)) throw CannotKeep("the last build's pages cannot be kept");
 }
 
-}  // namespace
-
-BuildReport build_site(const config::SiteConfig& config, output::Output& out, const BuildOptions& options) {
+// build_site's stages, reporting into `report` as they go (so that a failure can show the
+// warnings that came before it).
+void run_stages(const config::SiteConfig& config, output::Output& out, const BuildOptions& options, BuildReport& report) {
     BuildState* const keep = options.keep;
     BuildRecord* const record = options.record;
     BuildRecord* const last = options.notes_only ? options.last : nullptr;  // (incremental)
     if (last && !record) throw std::logic_error("build_site: an incremental build records what it does");
     if (record) *record = {};
-    BuildReport report;
     util::StageClock clock(&report.stages);
     auto stage = [&](const char* name) { clock.lap(name); };
     auto templates = render::load_templates(config);  // first: a broken template fails fast
@@ -298,6 +310,20 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, co
         keep->catalog = std::move(catalog);
         keep->curation = std::move(curation);
         keep->site = std::move(site);
+    }
+}
+
+}  // namespace
+
+BuildReport build_site(const config::SiteConfig& config, output::Output& out, const BuildOptions& options) {
+    BuildReport report;
+    try {
+        run_stages(config, out, options, report);
+    } catch (const core::InputError& e) {
+        // The warnings of the stages that ran are printed with the errors: they often say why.
+        std::vector<core::Diagnostic> all = report.warnings;
+        all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
+        throw core::InputError(std::move(all));
     }
     return report;
 }

@@ -5,16 +5,18 @@
 #include "cli/build_command.hpp"
 #include "cli/check_command.hpp"
 #include "cli/fetch_command.hpp"
+#include "cli/init_command.hpp"
 #include "cli/serve_command.hpp"
 #include "cli/merge_command.hpp"
 #include "cli/new_command.hpp"
+#include "cli/theme_command.hpp"
 #include "core/diagnostic.hpp"
 
 namespace cli {
 
 const std::vector<Command>& commands() {
-    static const std::vector<Command> table = {build_command(), merge_command(), new_command(), check_command(),
-                                               serve_command(), fetch_command()};
+    static const std::vector<Command> table = {init_command(), build_command(), merge_command(), new_command(), check_command(),
+                                               serve_command(), fetch_command(), theme_command()};
     return table;
 }
 

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <yaml-cpp/yaml.h>
 
+#include "core/apple_categories.hpp"
 #include "core/diagnostic.hpp"
+#include "theme/builtin_theme.hpp"
 #include "util/files.hpp"
 #include "util/strings.hpp"
 #include "util/text_position.hpp"
@@ -75,7 +77,7 @@ void unknown_key(Checker& c, const YAML::Node& key_node, const std::string& key,
     c.error(key_node.Mark(), message);
 }
 
-const std::vector<std::string> k_kinds = {"rss", "records", "podbean", "pod_casts_io", "player_fm", "apple_page",
+const std::vector<std::string> k_kinds = {"rss", "atom", "records", "podbean", "pod_casts_io", "player_fm", "apple_page",
                                           "itunes_lookup"};
 
 void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
@@ -128,6 +130,55 @@ void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
     site.sources.push_back(std::move(source));
 }
 
+// "Technology", "News > Tech News", "Tech News", or a list of them: each must be one of Apple's.
+void read_categories(Checker& c, const YAML::Node& value, SiteConfig& site) {
+    std::vector<YAML::Node> entries;
+    if (value.IsSequence())
+        for (const auto& entry : value) entries.push_back(entry);
+    else entries.push_back(value);
+    for (const auto& entry : entries) {
+        std::string text;
+        if (!read_string(c, entry, "category", text)) continue;
+        if (auto category = core::parse_category(text)) {
+            site.categories.push_back(*category);
+            continue;
+        }
+        bool retired = false;
+        auto parts = util::split(text, '>');
+        core::Category written{std::string(util::trim(parts[0])), parts.size() > 1 ? std::string(util::trim(parts[1])) : ""};
+        auto now = core::current_category(written, retired);
+        std::string near = util::nearest_word(written.subcategory.empty() ? written.name : written.subcategory, [] {
+            std::vector<std::string> names;
+            for (const auto& [name, subs] : core::apple_categories()) {
+                names.push_back(name);
+                names.insert(names.end(), subs.begin(), subs.end());
+            }
+            return names;
+        }());
+        std::string hint = now && retired ? "; Apple retired it in 2019: write '" + core::category_text(*now) + "'"
+                           : !near.empty() ? "; did you mean '" + (core::parse_category(near) ? core::category_text(*core::parse_category(near)) : near) + "'?"
+                                           : "";
+        c.error(entry.Mark(), "'" + text + "' is not an Apple Podcasts category (https://podcasters.apple.com/support/1691-apple-podcasts-categories)" + hint);
+    }
+}
+
+// The theme is a folder under themes/, or the one built into podarchive ("default").
+void read_theme(Checker& c, const YAML::Node& value, SiteConfig& site) {
+    if (!read_string(c, value, "theme", site.theme)) return;
+    if (!util::is_safe_relative_path(site.theme) || site.theme.find('/') != std::string::npos) {
+        c.error(value.Mark(), "'theme' must be a folder name under themes/");
+        return;
+    }
+    std::error_code ec;
+    if (site.theme == theme::k_builtin_name || std::filesystem::is_directory(site.themes_dir() / site.theme, ec)) return;
+    std::vector<std::string> names{std::string(theme::k_builtin_name)};
+    for (const auto& entry : std::filesystem::directory_iterator(site.themes_dir(), ec))
+        if (entry.is_directory(ec)) names.push_back(entry.path().filename().string());
+    std::string near = util::nearest_word(site.theme, names);
+    c.error(value.Mark(), "no theme '" + site.theme + "': it is neither a folder under themes/ nor the built-in '" +
+                              std::string(theme::k_builtin_name) + "'" + (near.empty() ? "" : "; did you mean '" + near + "'?"));
+}
+
 void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, const YAML::Node& value, SiteConfig& site) {
     if (key == "title") read_string(c, value, key, site.title);
     else if (key == "description") read_string(c, value, key, site.description);
@@ -138,9 +189,19 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
         }
     } else if (key == "language") read_string(c, value, key, site.language);
     else if (key == "author") read_string(c, value, key, site.author);
-    else if (key == "email") read_string(c, value, key, site.email);
-    else if (key == "image") read_string(c, value, key, site.image);
-    else if (key == "category") read_string(c, value, key, site.category);
+    else if (key == "email") {
+        if (read_string(c, value, key, site.email) && site.email.find('@') == std::string::npos)
+            c.error(value.Mark(), "'email' must be an e-mail address (Apple writes to it to verify ownership)");
+    }
+    else if (key == "image") {
+        if (read_string(c, value, key, site.image) && !util::is_http_url(site.image))
+            c.error(value.Mark(), "'image' must be an absolute http(s) URL of the show's square artwork (.jpg or .png)");
+    }
+    else if (key == "category") read_categories(c, value, site);
+    else if (key == "podcast_guid") {
+        if (read_string(c, value, key, site.podcast_guid) && !util::is_lowercase_uuid(site.podcast_guid))
+            c.error(value.Mark(), "'podcast_guid' must be a lowercase UUID such as 917393e3-1b1e-5cef-ace4-edaa54e1f810");
+    }
     else if (key == "explicit") read_bool(c, value, key, site.explicit_content);
     else if (key == "complete") read_bool(c, value, key, site.complete);
     else if (key == "locked") read_bool(c, value, key, site.locked);
@@ -164,10 +225,7 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
             site.identity_changes.push_back(change);
         }
     }
-    else if (key == "theme") {
-        if (read_string(c, value, key, site.theme) && !util::is_safe_relative_path(site.theme))
-            c.error(value.Mark(), "'theme' must be a folder name under themes/");
-    } else if (key == "output") {
+    else if (key == "theme") read_theme(c, value, site); else if (key == "output") {
         std::string out;
         if (read_string(c, value, key, out)) site.output = out;
     } else if (key == "episodes_per_page") read_int(c, value, key, site.episodes_per_page, 1, 1000);
@@ -207,7 +265,7 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
 
 const std::vector<std::string>& top_level_keys() {
     static const std::vector<std::string> keys = {"title", "description", "base_url", "language", "author",
-                                                  "email", "image", "category", "explicit", "complete", "locked", "identity_changes", "cname",
+                                                  "email", "image", "category", "podcast_guid", "explicit", "complete", "locked", "identity_changes", "cname",
                                                   "theme", "output", "episodes_per_page", "sources"};
     return keys;
 }

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/channel.hpp"
+
 namespace config {
 
 struct SourceConfig {
@@ -32,7 +34,8 @@ struct SiteConfig {
     std::string author;
     std::string email;
     std::string image;                  // artwork URL (absolute) for the feed and pages
-    std::string category;               // an Apple Podcasts category, "Technology" or "Technology > Software"
+    std::vector<core::Category> categories;  // Apple Podcasts categories ("Technology", "News > Tech News"), checked
+    std::string podcast_guid;           // podcast:guid (a UUID) when the input feed's is missing or wrong
     bool explicit_content = false;
     bool complete = false;              // the show has ended (itunes:complete)
     bool locked = false;                // podcast:locked: other platforms may not import the feed

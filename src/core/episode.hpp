@@ -37,10 +37,26 @@ struct ListenLink {
     friend bool operator==(const ListenLink&, const ListenLink&) = default;
 };
 
+// Another item of the input feed that became part of an episode (a re-post: the same audio
+// under a new guid). Subscribers have it, so the regenerated feed keeps it beside the
+// episode's own item, with its identity, title and date as the input has them.
+struct FeedItem {
+    std::string guid;
+    bool guid_is_permalink = false;
+    std::string title;
+    std::optional<util::Timestamp> date;
+    Enclosure enclosure;
+    std::string raw_xml;
+    Provenance from;
+
+    friend bool operator==(const FeedItem&, const FeedItem&) = default;
+};
+
 struct Episode {
     std::string slug;
     std::string guid;
     bool guid_is_permalink = false;
+    bool guid_derived = false;   // no source gave one: the audio URL, as podcast apps fall back to
     std::string title;
     bool title_derived = false;  // no source titled it; derived from the description
     std::string description;
@@ -64,6 +80,8 @@ struct Episode {
     std::map<std::string, FieldSource> sources;
     std::vector<RecordRef> records;
     std::string feed_item_xml;  // the input feed's <item> for this episode, when a feed has it
+    Provenance feed_item_from;  // where that item is
+    std::vector<FeedItem> other_feed_items;  // the input feeds' other items of this episode
 
     friend bool operator==(const Episode&, const Episode&) = default;
 };

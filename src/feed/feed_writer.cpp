@@ -1,8 +1,10 @@
 #include "feed/feed_writer.hpp"
 
+#include <algorithm>
 #include <pugixml.hpp>
 #include <stdexcept>
 
+#include "core/apple_categories.hpp"
 #include "feed/podcast_guid.hpp"
 #include "feed/xml_merge.hpp"
 #include "util/dates.hpp"
@@ -40,6 +42,33 @@ std::string channel_guid(const config::SiteConfig& config, const core::Channel& 
     for (const auto& source : config.sources)
         if (!source.url.empty()) return podcast_guid_for(source.url);
     return podcast_guid_for(site.feed_url);
+}
+
+// The input's categories, each retired one as the one Apple moved it to (once each).
+std::vector<core::Category> current_categories(const std::vector<core::Category>& written) {
+    std::vector<core::Category> out;
+    for (const auto& c : written) {
+        bool retired = false;
+        core::Category now = core::current_category(c, retired).value_or(c);  // (an unknown one as written: the linter says so)
+        if (std::none_of(out.begin(), out.end(), [&](const core::Category& o) { return o.name == now.name && o.subcategory == now.subcategory; }))
+            out.push_back(now);
+    }
+    return out;
+}
+
+// A warning for each retired category of the input that is written as its successor.
+std::vector<core::Diagnostic> category_warnings(const config::SiteConfig& config, const core::Channel& ch) {
+    std::vector<core::Diagnostic> out;
+    if (!config.categories.empty()) return out;
+    for (const auto& c : ch.categories) {
+        bool retired = false;
+        auto now = core::current_category(c, retired);
+        if (now && retired)
+            out.push_back(core::warning_at({config.config_path.string(), 0, 0},
+                                           "the feed's category '" + core::category_text(c) + "' was retired by Apple in 2019; written as '" +
+                                               core::category_text(*now) + "' (set `category:` in site.yaml to choose another)"));
+    }
+    return out;
 }
 
 std::vector<Modeled> channel_model(const config::SiteConfig& config, const core::Catalog& catalog, const render::SiteInfo& site) {
@@ -84,12 +113,7 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
         text_child(owner, "itunes:email", email);
     }));
     m.push_back(element("itunes:category", [&config, &ch](pugi::xml_node p) {
-        std::vector<core::Category> categories = ch.categories;
-        if (!config.category.empty()) {
-            auto parts = util::split(config.category, '>');
-            categories = {{std::string(util::trim(parts[0])), parts.size() > 1 ? std::string(util::trim(parts[1])) : ""}};
-        }
-        for (const auto& c : categories) {
+        for (const auto& c : config.categories.empty() ? current_categories(ch.categories) : config.categories) {
             auto cat = p.append_child("itunes:category");
             cat.append_attribute("text") = c.name.c_str();
             if (!c.subcategory.empty()) cat.append_child("itunes:category").append_attribute("text") = c.subcategory.c_str();
@@ -110,19 +134,47 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
     return m;
 }
 
-std::vector<Modeled> item_model(const core::Episode& e, const notes::EpisodeExtras* extras, const render::SiteInfo& site) {
+// An enclosure's type when the input did not say, from the file's extension (MP3 when unknown:
+// what nearly every podcast is).
+std::string media_type_of(std::string_view url) {
+    static const std::vector<std::pair<std::string_view, std::string_view>> k_types = {
+        {".m4a", "audio/x-m4a"}, {".mp4", "video/mp4"}, {".m4v", "video/x-m4v"}, {".mov", "video/quicktime"},
+        {".aac", "audio/aac"}, {".ogg", "audio/ogg"}, {".oga", "audio/ogg"}, {".opus", "audio/opus"},
+        {".wav", "audio/wav"}, {".flac", "audio/flac"}, {".pdf", "application/pdf"}};
+    std::string path = util::ascii_lower(url.substr(0, url.find_first_of("?#")));
+    for (const auto& [extension, type] : k_types)
+        if (path.ends_with(extension)) return std::string(type);
+    return "audio/mpeg";
+}
+
+// What a feed item is known and shown by: the episode's own fields, or a re-post's.
+struct ItemFacts {
+    const std::string& guid;     // what apps know it by
+    bool guid_is_permalink;
+    bool guid_written;           // false: an input item without a guid, written without one (and with its link) as before
+    const std::string& title;
+    const std::optional<util::Timestamp>& date;
+    const core::Enclosure& enclosure;
+};
+
+std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, const notes::EpisodeExtras* extras, const render::SiteInfo& site) {
     std::vector<Modeled> m;
-    m.push_back(element("title", [&e](pugi::xml_node p) { text_child(p, "title", e.title); }));
-    m.push_back(element("itunes:title", [&e](pugi::xml_node p) { text_child(p, "itunes:title", e.title); }));
-    m.push_back(element("link", [&e, &site](pugi::xml_node p) {
-        text_child(p, "link", site.paths.absolute(render::SitePaths::episode_dir(e.slug)));
+    m.push_back(element("title", [&item](pugi::xml_node p) { text_child(p, "title", item.title); }));
+    m.push_back(element("itunes:title", [&item](pugi::xml_node p) { text_child(p, "itunes:title", item.title); }));
+    // An input item without a guid is known to apps by its link or audio URL: both stay as they were.
+    m.push_back(element_or_input("link", [&e, &item, &site](pugi::xml_node p) {
+        if (item.guid_written) text_child(p, "link", site.paths.absolute(render::SitePaths::episode_dir(e.slug)));
     }));
-    m.push_back(element("guid", [&e](pugi::xml_node p) {
+    m.push_back(element_or_input("guid", [&item](pugi::xml_node p) {
+        if (!item.guid_written) return;
         auto guid = p.append_child("guid");
-        guid.append_attribute("isPermaLink") = e.guid_is_permalink ? "true" : "false";
-        guid.text() = e.guid.c_str();
+        guid.append_attribute("isPermaLink") = item.guid_is_permalink ? "true" : "false";
+        guid.text() = item.guid.c_str();
     }));
-    m.push_back(element("pubDate", [&e](pugi::xml_node p) { text_child(p, "pubDate", util::format_rfc822(*e.date)); }));
+    // A date podarchive cannot read is kept as the input wrote it (apps may read it).
+    m.push_back(element_or_input("pubDate", [&item](pugi::xml_node p) {
+        if (item.date) text_child(p, "pubDate", util::format_rfc822(*item.date));
+    }));
     m.push_back(element("description", [&e, &site](pugi::xml_node p) { text_child(p, "description", site.text(e).notes_html); }));
     m.push_back(element("content:encoded", [&e, extras, &site](pugi::xml_node p) {
         std::string encoded = site.text(e).notes_html;
@@ -132,13 +184,20 @@ std::vector<Modeled> item_model(const core::Episode& e, const notes::EpisodeExtr
                        util::replace_all(extras->note_html, "href=\"" + site.paths.base_path, "href=\"" + site.paths.base_url) + "</div>";
         text_child(p, "content:encoded", encoded);
     }));
-    m.push_back(element("enclosure", [&e](pugi::xml_node p) {
+    // An item whose audio is only a <media:content> gets the <enclosure> in its place: the same
+    // file twice would be two for apps that read both.
+    Modeled audio = element("enclosure", [&item](pugi::xml_node p) {
         auto enclosure = p.append_child("enclosure");
-        enclosure.append_attribute("url") = e.enclosure->url.c_str();
+        enclosure.append_attribute("url") = item.enclosure.url.c_str();
         // Length 0 is the RSS convention for "unknown": we never invent a byte count.
-        enclosure.append_attribute("length") = std::to_string(e.enclosure->length.value_or(0)).c_str();
-        enclosure.append_attribute("type") = (e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type).c_str();
-    }));
+        enclosure.append_attribute("length") = std::to_string(item.enclosure.length.value_or(0)).c_str();
+        enclosure.append_attribute("type") = (item.enclosure.type.empty() ? media_type_of(item.enclosure.url) : item.enclosure.type).c_str();
+    });
+    audio.matches = [&item](const std::string& name, const pugi::xml_node& child) {
+        return name == "enclosure" || (name == "media:content" && !child.parent().child("enclosure") &&
+                                       util::trim(child.attribute("url").value()) == item.enclosure.url);
+    };
+    m.push_back(std::move(audio));
     m.push_back(element("itunes:duration", [&e](pugi::xml_node p) {
         if (e.duration) text_child(p, "itunes:duration", std::to_string(e.duration->seconds));
     }));
@@ -160,19 +219,19 @@ std::vector<Modeled> item_model(const core::Episode& e, const notes::EpisodeExtr
         if (flag == "yes" || flag == "true") text_child(p, "itunes:explicit", "true");
         else if (!flag.empty()) text_child(p, "itunes:explicit", "false");
     }));
-    m.push_back(element("podcast:transcript", [extras](pugi::xml_node p) {
+    m.push_back(element_or_input("podcast:transcript", [extras](pugi::xml_node p) {
         if (!extras || !extras->transcript) return;
         auto t = p.append_child("podcast:transcript");
         t.append_attribute("url") = extras->transcript->url.c_str();
         t.append_attribute("type") = extras->transcript->title.c_str();
     }));
-    m.push_back(element("podcast:chapters", [extras](pugi::xml_node p) {
+    m.push_back(element_or_input("podcast:chapters", [extras](pugi::xml_node p) {
         if (!extras || !extras->chapters) return;
         auto c = p.append_child("podcast:chapters");
         c.append_attribute("url") = extras->chapters->c_str();
         c.append_attribute("type") = "application/json+chapters";
     }));
-    m.push_back(element("podcast:person", [extras](pugi::xml_node p) {
+    m.push_back(element_or_input("podcast:person", [extras](pugi::xml_node p) {
         if (!extras) return;
         for (const auto& guest : extras->guests) {
             auto person = p.append_child("podcast:person");
@@ -181,6 +240,17 @@ std::vector<Modeled> item_model(const core::Episode& e, const notes::EpisodeExtr
         }
     }));
     return m;
+}
+
+// An input item keeps its own title: one no source gave it is the page's, not the feed's,
+// unless a note gives it (the item is then untitled as before: apps name it by its file).
+const std::string& item_title(const core::Episode& e) {
+    static const std::string k_none;
+    auto it = e.sources.find("title");
+    if (it == e.sources.end()) return k_none;
+    const core::FieldSource& from = it->second;
+    const bool from_item = !e.title_derived && from.file == e.feed_item_from.file && from.line == e.feed_item_from.line;
+    return from_item || from.source.starts_with("note:") ? e.title : k_none;
 }
 
 pugi::xml_document parse_fragment(const std::string& xml) {
@@ -208,6 +278,7 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     auto channel = rss.append_child("channel");
     write_merged(channel, input_channel.child("channel"), prefixes, channel_model(config, catalog, site));
     FeedResult result;
+    result.warnings = category_warnings(config, catalog.channel);
 
     // The channel is printed without its items, and each item is built and printed on its own
     // (at the depth it has in the document) into the gap before </channel>: the document of a
@@ -224,21 +295,32 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     result.xml.reserve(room);
     result.xml.append(text, 0, text.size() - k_close.size());
     util::XmlAppender items(result.xml);
+    auto write_item = [&](const core::Episode& e, const ItemFacts& facts, const std::string& input_xml, const core::Provenance& from) {
+        auto input_item = parse_fragment(input_xml);
+        pugi::xml_document item_doc;
+        auto item = item_doc.append_child("item");
+        write_merged(item, input_item.child("item"), prefixes, item_model(e, facts, curation.extras(e.slug), site));
+        item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
+        result.items.push_back({facts.guid, facts.enclosure.url, e.slug, from.file, from.line});
+    };
     for (const auto& e : catalog.episodes) {
-        if (!e.enclosure || !util::is_http_url(e.enclosure->url)) {
+        // An item of the input feed is published whatever podarchive could read of it: its
+        // subscribers have it. Other episodes need audio and a date for apps to place them.
+        const bool from_feed = !e.feed_item_xml.empty();
+        if (!e.enclosure || (!from_feed && !util::is_http_url(e.enclosure->url))) {
             ++result.left_out_without_audio;
             continue;
         }
-        if (!e.date) {  // podcast apps need a date to place an episode
+        if (!e.date && !from_feed) {
             ++result.left_out_without_date;
             continue;
         }
-        auto input_item = parse_fragment(e.feed_item_xml);
-        pugi::xml_document item_doc;
-        auto item = item_doc.append_child("item");
-        write_merged(item, input_item.child("item"), prefixes, item_model(e, curation.extras(e.slug), site));
-        item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
-        result.items.push_back({e.guid, e.enclosure->url, e.slug});
+        write_item(e, {e.guid, e.guid_is_permalink, !(from_feed && e.guid_derived), from_feed ? item_title(e) : e.title, e.date, *e.enclosure},
+                   e.feed_item_xml, e.feed_item_from);
+        for (const auto& other : e.other_feed_items)
+            write_item(e, {other.guid.empty() ? other.enclosure.url : other.guid, other.guid_is_permalink, !other.guid.empty(),
+                           other.title.empty() ? e.title : other.title, other.date, other.enclosure},
+                       other.raw_xml, other.from);
     }
     result.xml += k_close;
     return result;

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "config/site_config.hpp"
+#include "core/diagnostic.hpp"
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
 #include "render/page_data.hpp"
@@ -14,19 +15,24 @@ struct ItemIdentity {
     std::string guid;
     std::string enclosure_url;
     std::string slug;
+    std::string file;  // where the item comes from (an input feed), for messages; "" when unknown
+    int line = 0;
 };
 
 struct FeedResult {
     std::string xml;
     std::vector<ItemIdentity> items;         // in feed order
     std::size_t left_out_without_audio = 0;  // episodes no podcast app could play
-    std::size_t left_out_without_date = 0;   // episodes apps could not place
+    std::size_t left_out_without_date = 0;   // episodes apps could not place (no input feed item either)
+    std::vector<core::Diagnostic> warnings;  // what was written otherwise than the input had it, and why
 };
 
 // Writes RSS 2.0 with the itunes, content, atom and podcast namespaces: channel metadata
-// (site.yaml first, the input feed's channel where site.yaml is silent), atom:link rel=self at
-// the site's own feed URL, and one item per episode that has an enclosure and a date, newest
-// first, with its original guid. Dates are RFC 822; durations are seconds. lastBuildDate is the
+// (site.yaml first, the input feed's channel where site.yaml is silent; a category Apple
+// retired is written as the one it became), atom:link rel=self at the site's own feed URL,
+// and one item per episode that has an enclosure and either a date or an item in the input
+// feed (whose <pubDate> is kept as written when it cannot be read), newest first, with its
+// original guid; an episode that joined several input items (a re-post) keeps each of them. Dates are RFC 822; durations are seconds. lastBuildDate is the
 // newest item's date, so the same inputs give the same bytes.
 // Nothing is lost: the input feed's channel and items are written in their own order, with
 // the elements podarchive models replaced in place and every other element (other namespaces

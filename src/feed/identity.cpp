@@ -6,6 +6,7 @@
 #include <pugixml.hpp>
 
 #include "util/strings.hpp"
+#include "util/text_position.hpp"
 
 namespace feed {
 
@@ -23,11 +24,14 @@ std::optional<ItemIdentity> published_identity(std::string_view guid, std::strin
 
 std::vector<ItemIdentity> read_identities(std::string feed_xml) {
     std::vector<ItemIdentity> out;
+    const util::LineIndex lines(feed_xml);  // (before the parse writes into the text) for messages
     pugi::xml_document doc;
     if (!doc.load_buffer_inplace(feed_xml.data(), feed_xml.size())) return out;
     for (auto item : doc.child("rss").child("channel").children("item"))
-        if (auto identity = published_identity(item.child_value("guid"), item.child("enclosure").attribute("url").value()))
+        if (auto identity = published_identity(item.child_value("guid"), item.child("enclosure").attribute("url").value())) {
+            identity->line = lines.at(static_cast<std::size_t>(item.offset_debug())).line;
             out.push_back(std::move(*identity));
+        }
     return out;
 }
 
@@ -40,20 +44,25 @@ std::vector<ItemIdentity> as_published(const std::vector<ItemIdentity>& items) {
 
 std::vector<core::Diagnostic> compare_identities(const std::vector<ItemIdentity>& now, const std::vector<ItemIdentity>& before,
                                                  const std::string& before_file, const std::vector<config::IdentityChange>& allowed) {
-    std::map<std::string, const ItemIdentity*> by_guid, by_url;
-    for (const auto& item : now) by_guid[item.guid] = &item, by_url[item.enclosure_url] = &item;
+    // Several items may share a guid or an audio URL (a host's duplicates, a re-post): an old
+    // item is there when one of them has both its guid and its audio URL.
+    std::multimap<std::string, const ItemIdentity*> by_guid;
+    std::map<std::string, const ItemIdentity*> by_url;
+    for (const auto& item : now) by_guid.emplace(item.guid, &item), by_url.emplace(item.enclosure_url, &item);
     auto is_allowed = [&](const std::string& guid) {
         return std::any_of(allowed.begin(), allowed.end(), [&](const config::IdentityChange& c) { return c.guid == guid; });
     };
     std::vector<core::Diagnostic> problems;
-    auto problem = [&](const std::string& message) {
-        problems.push_back(core::error_at({before_file, 0, 0}, message + "; if this is meant, list the guid under identity_changes in site.yaml"));
-    };
     for (const auto& old : before) {
         if (is_allowed(old.guid)) continue;
-        if (auto it = by_guid.find(old.guid); it != by_guid.end()) {
-            if (it->second->enclosure_url != old.enclosure_url)
-                problem("item '" + old.guid + "' changed its audio URL from " + old.enclosure_url + " to " + it->second->enclosure_url);
+        auto problem = [&](const std::string& message) {
+            problems.push_back(core::error_at({old.file.empty() ? before_file : old.file, old.line, 0},
+                                              message + "; if this is meant, list the guid under identity_changes in site.yaml"));
+        };
+        auto [first, last] = by_guid.equal_range(old.guid);
+        if (first != last) {
+            if (std::none_of(first, last, [&](const auto& kv) { return kv.second->enclosure_url == old.enclosure_url; }))
+                problem("item '" + old.guid + "' changed its audio URL from " + old.enclosure_url + " to " + first->second->enclosure_url);
         } else if (auto same_audio = by_url.find(old.enclosure_url); same_audio != by_url.end()) {
             problem("item with audio " + old.enclosure_url + " changed its guid from '" + old.guid + "' to '" + same_audio->second->guid + "'");
         } else {

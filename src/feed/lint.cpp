@@ -6,6 +6,7 @@
 #include <regex>
 #include <set>
 
+#include "core/apple_categories.hpp"
 #include "util/dates.hpp"
 #include "util/durations.hpp"
 #include "util/strings.hpp"
@@ -22,31 +23,6 @@ constexpr const char* k_apple_categories = "https://podcasters.apple.com/support
 constexpr const char* k_p20 = "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md";
 constexpr const char* k_atom_self = "https://www.rssboard.org/rss-profile#namespace-elements-atom-link";
 
-const std::map<std::string, std::vector<std::string>>& apple_categories() {
-    static const std::map<std::string, std::vector<std::string>> k = {
-        {"Arts", {"Books", "Design", "Fashion & Beauty", "Food", "Performing Arts", "Visual Arts"}},
-        {"Business", {"Careers", "Entrepreneurship", "Investing", "Management", "Marketing", "Non-Profit"}},
-        {"Comedy", {"Comedy Interviews", "Improv", "Stand-Up"}},
-        {"Education", {"Courses", "How To", "Language Learning", "Self-Improvement"}},
-        {"Fiction", {"Comedy Fiction", "Drama", "Science Fiction"}},
-        {"Government", {}},
-        {"History", {}},
-        {"Health & Fitness", {"Alternative Health", "Fitness", "Medicine", "Mental Health", "Nutrition", "Sexuality"}},
-        {"Kids & Family", {"Education for Kids", "Parenting", "Pets & Animals", "Stories for Kids"}},
-        {"Leisure", {"Animation & Manga", "Automotive", "Aviation", "Crafts", "Games", "Hobbies", "Home & Garden", "Video Games"}},
-        {"Music", {"Music Commentary", "Music History", "Music Interviews"}},
-        {"News", {"Business News", "Daily News", "Entertainment News", "News Commentary", "Politics", "Sports News", "Tech News"}},
-        {"Religion & Spirituality", {"Buddhism", "Christianity", "Hinduism", "Islam", "Judaism", "Religion", "Spirituality"}},
-        {"Science", {"Astronomy", "Chemistry", "Earth Sciences", "Life Sciences", "Mathematics", "Natural Sciences", "Nature", "Physics", "Social Sciences"}},
-        {"Society & Culture", {"Documentary", "Personal Journals", "Philosophy", "Places & Travel", "Relationships"}},
-        {"Sports", {"Baseball", "Basketball", "Cricket", "Fantasy Sports", "Football", "Golf", "Hockey", "Rugby", "Running", "Soccer", "Swimming", "Tennis", "Volleyball", "Wilderness", "Wrestling"}},
-        {"Technology", {}},
-        {"True Crime", {}},
-        {"TV & Film", {"After Shows", "Film History", "Film Interviews", "Film Reviews", "TV Reviews"}},
-    };
-    return k;
-}
-
 const std::set<std::string> k_media_types = {"audio/mpeg", "audio/x-m4a", "audio/mp4", "audio/aac", "video/mp4",
                                              "video/x-m4v", "video/quicktime", "application/pdf", "application/epub+zip"};
 
@@ -56,6 +32,7 @@ struct Linter {
     std::string_view xml;                   // the feed's text, for line numbers
     std::optional<util::LineIndex> lines;   // of `xml`: made at the first finding that needs one
     std::vector<LintFinding> out;
+    int current_item = 0;  // the item being checked (1-based), 0 while on the channel
 
     int line_at(std::ptrdiff_t offset) {
         if (!lines) lines.emplace(xml);
@@ -66,7 +43,7 @@ struct Linter {
         for (const auto& r : lint_rules())
             if (r.id == rule) {
                 int line = at ? line_at(at.offset_debug()) : 0;
-                out.push_back({rule, r.level, where, message, r.spec, line});
+                out.push_back({rule, r.level, where, message, r.spec, line, current_item});
                 return;
             }
     }
@@ -89,8 +66,8 @@ struct Linter {
         if (categories.begin() == categories.end()) report("apple-category", w, "<itunes:category> is missing", ch);
         for (auto cat : categories) {
             std::string name = cat.attribute("text").value();
-            auto it = apple_categories().find(name);
-            if (it == apple_categories().end()) {
+            auto it = core::apple_categories().find(name);
+            if (it == core::apple_categories().end()) {
                 report("apple-category", w, "'" + name + "' is not an Apple Podcasts category", cat);
                 continue;
             }
@@ -110,8 +87,7 @@ struct Linter {
         if (!self) report("rss-self-link", w, "<atom:link rel=\"self\"> is missing", ch);
         if (text(ch.child("description")).size() > 4000) report("apple-description-length", w, "<description> is over 4000 bytes", ch.child("description"));
         if (auto guid = ch.child("podcast:guid")) {
-            static const std::regex uuid(R"(^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$)");
-            if (!std::regex_match(text(guid), uuid)) report("p20-guid", w, "<podcast:guid> must be a lowercase UUID", guid);
+            if (!util::is_lowercase_uuid(text(guid))) report("p20-guid", w, "<podcast:guid> must be a lowercase UUID", guid);
         }
         if (auto locked = ch.child("podcast:locked"); locked && text(locked) != "yes" && text(locked) != "no")
             report("p20-locked", w, "<podcast:locked> must be yes or no", locked);
@@ -131,7 +107,7 @@ struct Linter {
         std::optional<std::int64_t> previous;
         int n = 0;
         for (auto item : ch.children("item")) {
-            ++n;
+            current_item = ++n;
             std::string w = "item " + std::to_string(n) + " '" + text(item.child("title")) + "'";
             if (text(item.child("title")).empty()) report("rss-item-title", w, "<title> is missing or empty", item);
             std::string guid = text(item.child("guid"));
@@ -189,35 +165,42 @@ struct Linter {
 
 const std::vector<LintRule>& lint_rules() {
     using L = LintLevel;
+    const std::string host = "it is the input feed's (fix it at the host)";
     static const std::vector<LintRule> rules = {
-        {"rss-wellformed", L::error, k_rss, "the feed is well-formed XML with <rss version=\"2.0\"><channel>"},
-        {"rss-channel-required", L::error, std::string(k_rss) + "#requiredChannelElements", "the channel has title, link and description"},
-        {"rss-self-link", L::warning, k_atom_self, "the channel names its own URL with atom:link rel=self"},
-        {"rss-item-title", L::error, k_apple, "every item has a title"},
-        {"rss-item-guid", L::error, std::string(k_rss) + "#ltguidgtSubelementOfLtitemgt", "every item has a guid"},
-        {"rss-guid-unique", L::error, k_apple, "guids are unique"},
-        {"rss-enclosure", L::error, std::string(k_rss) + "#ltenclosuregtSubelementOfLtitemgt", "one enclosure with url, length and type"},
-        {"rss-pubdate", L::error, std::string(k_rss) + "#ltpubdategtSubelementOfLtitemgt", "pubDate is RFC 822 with a zone"},
-        {"feed-order", L::warning, k_apple, "items are newest first"},
-        {"apple-language", L::error, k_apple, "language is an ISO 639 code"},
-        {"apple-artwork", L::error, k_apple, "itunes:image is an absolute .jpg or .png URL"},
-        {"apple-category", L::error, k_apple_categories, "itunes:category is from Apple's list"},
-        {"apple-explicit", L::error, k_apple, "itunes:explicit is true or false"},
-        {"apple-author", L::warning, k_apple, "itunes:author is present"},
-        {"apple-owner-email", L::warning, k_apple, "itunes:owner has an email"},
-        {"apple-type", L::error, k_apple, "itunes:type is episodic or serial"},
-        {"apple-description-length", L::warning, k_apple, "the description fits in 4000 bytes"},
-        {"apple-duration", L::warning, k_apple, "every item has itunes:duration"},
-        {"apple-duration-format", L::error, k_apple, "itunes:duration is seconds, MM:SS or HH:MM:SS"},
-        {"apple-episode-number", L::error, k_apple, "itunes:episode is a positive whole number"},
-        {"apple-episode-type", L::error, k_apple, "itunes:episodeType is full, trailer or bonus"},
-        {"apple-enclosure-length", L::warning, k_apple, "the enclosure's length is known"},
-        {"apple-media-type", L::warning, k_apple, "the enclosure's type is one Apple lists"},
-        {"apple-enclosure-unique", L::error, k_apple, "no two items share an audio URL"},
-        {"p20-guid", L::error, std::string(k_p20) + "#guid", "podcast:guid is a UUID"},
-        {"p20-locked", L::error, std::string(k_p20) + "#locked", "podcast:locked is yes or no"},
-        {"p20-url-type", L::error, std::string(k_p20) + "#transcript", "podcast:transcript and podcast:chapters have url and type"},
-        {"p20-person", L::error, std::string(k_p20) + "#person", "podcast:person has a name"},
+        {"rss-wellformed", L::error, k_rss, "the feed is well-formed XML with <rss version=\"2.0\"><channel>", ""},
+        {"rss-channel-required", L::error, std::string(k_rss) + "#requiredChannelElements", "the channel has title, link and description", ""},
+        {"rss-self-link", L::warning, k_atom_self, "the channel names its own URL with atom:link rel=self", ""},
+        {"rss-item-title", L::error, k_apple, "every item has a title", "the input item has no title: give the episode one with a note's `title:`"},
+        {"rss-item-guid", L::error, std::string(k_rss) + "#ltguidgtSubelementOfLtitemgt", "every item has a guid", host},
+        {"rss-guid-unique", L::error, k_apple, "guids are unique",
+         "the input feed gives two items this guid, and subscribers' apps already see them so: ask the host to give each item its own"},
+        {"rss-enclosure", L::error, std::string(k_rss) + "#ltenclosuregtSubelementOfLtitemgt", "one enclosure with url, length and type",
+         "the input item's enclosure is so; a relative URL resolves once the source's `url:` in site.yaml is the feed's address"},
+        {"rss-pubdate", L::error, std::string(k_rss) + "#ltpubdategtSubelementOfLtitemgt", "pubDate is RFC 822 with a zone",
+         "the input item's date is kept as written: set it with a note's `date:`"},
+        {"feed-order", L::warning, k_apple, "items are newest first", host},
+        {"apple-language", L::error, k_apple, "language is an ISO 639 code", "set `language:` in site.yaml (e.g. `language: en`)"},
+        {"apple-artwork", L::error, k_apple, "itunes:image is an absolute .jpg or .png URL",
+         "set `image:` in site.yaml to the show's square artwork, a .jpg or .png of 1400-3000 px"},
+        {"apple-category", L::error, k_apple_categories, "itunes:category is from Apple's list",
+         "set `category:` in site.yaml to one of Apple's (e.g. `category: Technology` or `News > Tech News`)"},
+        {"apple-explicit", L::error, k_apple, "itunes:explicit is true or false", ""},
+        {"apple-author", L::warning, k_apple, "itunes:author is present", "set `author:` in site.yaml"},
+        {"apple-owner-email", L::warning, k_apple, "itunes:owner has an email", "set `email:` in site.yaml (Apple writes to it to verify ownership)"},
+        {"apple-type", L::error, k_apple, "itunes:type is episodic or serial", host},
+        {"apple-description-length", L::warning, k_apple, "the description fits in 4000 bytes", "set a shorter `description:` in site.yaml"},
+        {"apple-duration", L::warning, k_apple, "every item has itunes:duration", "give the episode a note's `duration:`"},
+        {"apple-duration-format", L::error, k_apple, "itunes:duration is seconds, MM:SS or HH:MM:SS", ""},
+        {"apple-episode-number", L::error, k_apple, "itunes:episode is a positive whole number", ""},
+        {"apple-episode-type", L::error, k_apple, "itunes:episodeType is full, trailer or bonus", ""},
+        {"apple-enclosure-length", L::warning, k_apple, "the enclosure's length is known", host},
+        {"apple-media-type", L::warning, k_apple, "the enclosure's type is one Apple lists", host},
+        {"apple-enclosure-unique", L::error, k_apple, "no two items share an audio URL", host},
+        {"p20-guid", L::error, std::string(k_p20) + "#guid", "podcast:guid is a UUID",
+         "set `podcast_guid:` in site.yaml (the namespace's rule: the UUIDv5 of the feed's URL)"},
+        {"p20-locked", L::error, std::string(k_p20) + "#locked", "podcast:locked is yes or no", ""},
+        {"p20-url-type", L::error, std::string(k_p20) + "#transcript", "podcast:transcript and podcast:chapters have url and type", host},
+        {"p20-person", L::error, std::string(k_p20) + "#person", "podcast:person has a name", host},
     };
     return rules;
 }
@@ -254,6 +237,13 @@ std::vector<LintFinding> lint_feed_in_place(std::string& xml) {
     pugi::xml_document doc;
     auto result = doc.load_buffer_inplace(xml.data(), xml.size(), pugi::parse_default, pugi::encoding_auto);
     return lint_document(l, doc, result);
+}
+
+core::Diagnostic to_build_diagnostic(const LintFinding& f, const core::SourceLocation& input) {
+    for (const auto& rule : lint_rules())
+        if (rule.id == f.rule && !rule.fix.empty())
+            return core::warning_at(input, "[" + f.rule + "] " + f.where + ": " + f.message + "; " + rule.fix + " (" + f.spec + ")");
+    return to_diagnostic("feed.xml", f);
 }
 
 core::Diagnostic to_diagnostic(const std::string& file, const LintFinding& f) {

@@ -16,6 +16,11 @@ struct LintRule {
     LintLevel level;
     std::string spec;   // URL of the rule's specification
     std::string summary;
+    // For a rule whose value podarchive copies from the input feed as the host wrote it: what
+    // the maintainer can do about it. A build reports such a finding as a warning saying this
+    // (podarchive judges what it writes, not what the host wrote); "" for rules podarchive
+    // alone answers for, whose findings fail a build.
+    std::string fix;
 };
 
 struct LintFinding {
@@ -25,6 +30,7 @@ struct LintFinding {
     std::string message;
     std::string spec;
     int line = 0;         // in the feed, when known
+    int item = 0;         // 1-based position of the item it is about; 0 for the channel
 };
 
 // Every rule the linter knows, for documentation and tests.
@@ -35,6 +41,11 @@ std::vector<LintFinding> lint_feed(std::string_view xml);
 // The same findings, parsing `xml` where it is (pugixml's load_buffer_inplace): a large feed
 // is not copied, and its text is unusable afterwards.
 std::vector<LintFinding> lint_feed_in_place(std::string& xml);
+
+// The finding as a build reports it: for a rule with a `fix` (a value copied from the input
+// feed), a warning located at `input`, where the value came from, that says the fix; any other
+// as to_diagnostic("feed.xml", f).
+core::Diagnostic to_build_diagnostic(const LintFinding& f, const core::SourceLocation& input);
 
 // The finding as a Diagnostic of `file` ("feed.xml:12: error: [apple-explicit] ... (https://...)").
 core::Diagnostic to_diagnostic(const std::string& file, const LintFinding& f);

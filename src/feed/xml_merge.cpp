@@ -28,7 +28,10 @@ std::string PrefixMap::canonical(const std::string& name) const {
 
 void write_merged(pugi::xml_node parent, const pugi::xml_node& input, const PrefixMap& prefixes,
                   const std::vector<Modeled>& modeled) {
-    std::vector<bool> written(modeled.size(), false);
+    std::vector<bool> written(modeled.size(), false), kept_input(modeled.size(), false);
+    // The input element's attributes stay (an item may declare a namespace its children use).
+    for (auto attr : input.attributes())
+        if (!parent.attribute(attr.name())) parent.append_copy(attr);
     for (auto child : input.children()) {
         if (child.type() != pugi::node_element) {
             if (child.type() == pugi::node_comment) parent.append_copy(child);
@@ -38,11 +41,16 @@ void write_merged(pugi::xml_node parent, const pugi::xml_node& input, const Pref
         std::size_t which = modeled.size();
         for (std::size_t i = 0; i < modeled.size() && which == modeled.size(); ++i)
             if (modeled[i].matches(name, child)) which = i;
-        if (which == modeled.size()) {
+        if (which == modeled.size() || kept_input[which]) {
             parent.append_copy(child);
         } else if (!written[which]) {
+            pugi::xml_node before = parent.last_child();
             modeled[which].write(parent);
             written[which] = true;
+            if (modeled[which].keep_input_when_unset && parent.last_child() == before) {
+                parent.append_copy(child);
+                kept_input[which] = true;
+            }
         }  // a second copy of a modeled element: the first one stands for both
     }
     for (std::size_t i = 0; i < modeled.size(); ++i)
@@ -51,6 +59,12 @@ void write_merged(pugi::xml_node parent, const pugi::xml_node& input, const Pref
 
 Modeled element(const std::string& name, std::function<void(pugi::xml_node parent)> write) {
     return {[name](const std::string& n, const pugi::xml_node&) { return n == name; }, std::move(write)};
+}
+
+Modeled element_or_input(const std::string& name, std::function<void(pugi::xml_node parent)> write) {
+    Modeled m = element(name, std::move(write));
+    m.keep_input_when_unset = true;
+    return m;
 }
 
 void text_child(pugi::xml_node parent, const char* name, const std::string& value) {

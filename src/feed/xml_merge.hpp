@@ -17,6 +17,9 @@ struct Modeled {
     std::function<bool(const std::string& canonical_name, const pugi::xml_node& child)> matches;
     // Appends podarchive's value(s) to `parent` (possibly nothing).
     std::function<void(pugi::xml_node parent)> write;
+    // When `write` appends nothing, the input's own elements are copied where they stood: what
+    // podarchive has no value for (a transcript no note names, a date it cannot read) is kept.
+    bool keep_input_when_unset = false;
 };
 
 // Maps the input's prefixes to ours by namespace URI ("itunes2:image" -> "itunes:image").
@@ -35,6 +38,9 @@ void write_merged(pugi::xml_node parent, const pugi::xml_node& input, const Pref
 
 // A Modeled entry for the element called `name` (canonical).
 Modeled element(const std::string& name, std::function<void(pugi::xml_node parent)> write);
+
+// The same, keeping the input's elements when `write` has no value.
+Modeled element_or_input(const std::string& name, std::function<void(pugi::xml_node parent)> write);
 
 // Appends <name>text</name> when the text is not empty.
 void text_child(pugi::xml_node parent, const char* name, const std::string& value);

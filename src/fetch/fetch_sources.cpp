@@ -82,7 +82,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     sources::SourceBatch fresh = sources::parse_source(response.body, info, expected.empty() ? found : expected);
     for (const auto& d : fresh.diagnostics)
         if (d.severity == core::Severity::error) return keep("the answer does not parse: " + core::format(d));
-    if (fresh.kind == "rss" && !fresh.channel) return keep("the answer has no RSS channel");
+    if (sources::is_feed_kind(fresh.kind) && !fresh.channel) return keep("the answer has no feed channel");
     if (have_old) count_changes(sources::parse_source(old_text, info, fresh.kind), fresh, out);
     else out.added = static_cast<int>(fresh.records.size());
     std::string error;

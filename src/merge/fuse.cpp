@@ -35,7 +35,7 @@ const Member* first_with(const std::vector<Member>& members, Has has) {
 
 void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.title.empty(); });
-        feed && feed->batch->kind == "rss") {
+        feed && sources::is_feed_kind(feed->batch->kind)) {
         e.title = util::collapse_whitespace(feed->record->title);  // a feed's title is not markdown
         e.sources["title"] = source_of(*feed);
         return;
@@ -129,9 +129,9 @@ void fuse_date(core::Episode& e, const std::vector<Member>& members, std::vector
     const Member* chosen = nullptr;
     for (const auto& m : members) {
         if (!m.record->date) continue;
-        bool feed = m.batch->kind == "rss";
-        if (!chosen || (feed && chosen->batch->kind != "rss") ||
-            (!(chosen->batch->kind == "rss") && date_precision(*m.record->date) > date_precision(*chosen->record->date)))
+        bool feed = sources::is_feed_kind(m.batch->kind);
+        if (!chosen || (feed && !sources::is_feed_kind(chosen->batch->kind)) ||
+            (!sources::is_feed_kind(chosen->batch->kind) && date_precision(*m.record->date) > date_precision(*chosen->record->date)))
             chosen = &m;
     }
     if (!chosen) return;
@@ -183,11 +183,28 @@ void fuse_links(core::Episode& e, const std::vector<Member>& members) {
     }
 }
 
+// Feed items merged into this episode that apps know under another guid or audio URL (a
+// re-post) are published too: merging them into one page must not take them from subscribers.
+void keep_other_feed_items(core::Episode& e, const Member& chosen, const std::vector<Member>& members) {
+    auto identity = [](const core::Record& r) { return std::pair(r.guid.empty() ? r.enclosure->url : r.guid, r.enclosure->url); };
+    if (!chosen.record->enclosure) return;
+    std::vector<std::pair<std::string, std::string>> seen{identity(*chosen.record)};
+    for (const auto& m : members) {
+        const core::Record& r = *m.record;
+        if (&m == &chosen || r.raw_xml.empty() || !r.enclosure) continue;
+        auto id = identity(r);
+        if (std::find(seen.begin(), seen.end(), id) != seen.end()) continue;  // the same item, from another copy of the feed
+        seen.push_back(id);
+        e.other_feed_items.push_back({r.guid, r.guid_is_permalink, r.title, r.date, *r.enclosure, r.raw_xml, r.from});
+    }
+}
+
 }  // namespace
 
 int trust_rank(const std::string& kind) {
     // The feed is the host's own word; the API and hand-kept lists come next; scraped pages
     // last, OCR'd Apple pages after the rest.
+    if (sources::is_feed_kind(kind)) return 0;
     static const std::vector<std::string> k_order = {"rss", "itunes_lookup", "records", "podbean", "pod_casts_io",
                                                      "player_fm", "apple_page"};
     auto it = std::find(k_order.begin(), k_order.end(), kind);
@@ -233,6 +250,7 @@ core::Episode fuse(const LinkedGroup& group, std::span<const sources::SourceBatc
     } else if (e.enclosure) {
         e.guid = e.enclosure->url;
         e.guid_is_permalink = false;
+        e.guid_derived = true;
         e.sources["guid"] = e.sources["enclosure"];
     }
     fuse_string(e, members, "page_url", e.page_url, [](const core::Record& r) -> const std::string& { return r.page_url; });
@@ -250,8 +268,11 @@ core::Episode fuse(const LinkedGroup& group, std::span<const sources::SourceBatc
         e.sources["season"] = source_of(*m);
     }
     fuse_links(e, members);
-    if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.raw_xml.empty(); }))
+    if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.raw_xml.empty(); })) {
         e.feed_item_xml = feed->record->raw_xml;
+        e.feed_item_from = feed->record->from;
+        keep_other_feed_items(e, *feed, members);
+    }
     return e;
 }
 

@@ -7,6 +7,7 @@
 #include "util/parallel.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
+#include "util/url.hpp"
 
 namespace render {
 
@@ -19,11 +20,13 @@ std::string cut_at_word(const std::string& text, std::size_t max_chars) {
     return cut + "\xE2\x80\xA6";
 }
 
-EpisodeText make_episode_text(const core::Episode& e) {
+EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_link) {
     EpisodeText t;
     if (e.description_is_html) {
         std::string text;
-        t.notes_html = util::sanitize_html(e.description, &text);  // one parse gives both
+        // Show notes were written for the host's pages: their relative links lead there.
+        const util::LinkBase links{util::is_http_url(e.page_url) ? std::string_view(e.page_url) : channel_link};
+        t.notes_html = util::sanitize_html(e.description, &text, links);  // one parse gives both
         t.plain = util::collapse_whitespace(text);
     } else {
         t.notes_html = util::linkify_text(e.description);
@@ -31,26 +34,28 @@ EpisodeText make_episode_text(const core::Episode& e) {
     }
     t.summary = cut_at_word(t.plain, 220);
     t.short_summary = cut_at_word(t.plain, 160);
-    t.source = text_source_hash(e);
+    t.source = text_source_hash(e, channel_link);
     return t;
 }
 
-std::uint64_t text_source_hash(const core::Episode& e) {
+std::uint64_t text_source_hash(const core::Episode& e, std::string_view channel_link) {
     util::Hasher h;
     h.add(e.description_is_html ? "html" : "text");
     h.add(e.description);
+    h.add(e.page_url);  // (links resolve against it)
+    h.add(channel_link);
     return h.digest();
 }
 
-TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous) {
+TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous) : m_channel_link(catalog.channel.link) {
     const std::size_t n = catalog.episodes.size();
     m_texts.resize(n);
     std::unordered_map<std::uint64_t, std::shared_ptr<const EpisodeText>> reusable;
     if (previous)
         for (const auto& t : previous->m_texts) reusable.emplace(t->source, t);
     util::parallel_for(n, 64, [&](std::size_t i) {
-        auto it = reusable.empty() ? reusable.end() : reusable.find(text_source_hash(catalog.episodes[i]));
-        m_texts[i] = it != reusable.end() ? it->second : std::make_shared<const EpisodeText>(make_episode_text(catalog.episodes[i]));
+        auto it = reusable.empty() ? reusable.end() : reusable.find(text_source_hash(catalog.episodes[i], m_channel_link));
+        m_texts[i] = it != reusable.end() ? it->second : std::make_shared<const EpisodeText>(make_episode_text(catalog.episodes[i], m_channel_link));
     }, threads);
     m_episodes = catalog.episodes;
 }
@@ -58,7 +63,7 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
 const EpisodeText& TextCache::of(const core::Episode& e) const {
     if (auto i = core::position_in(m_episodes, e)) return *m_texts[*i];
     auto [it, fresh] = m_extra.try_emplace(&e);
-    if (fresh) it->second = make_episode_text(e);
+    if (fresh) it->second = make_episode_text(e, m_channel_link);
     return it->second;
 }
 

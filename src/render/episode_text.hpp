@@ -6,6 +6,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -34,12 +35,14 @@ private:
     std::vector<std::shared_ptr<const EpisodeText>> m_texts;  // shared with the cache they were reused from
     std::span<const core::Episode> m_episodes;  // the catalog's (its buffer stays when the catalog moves)
     mutable std::unordered_map<const core::Episode*, EpisodeText> m_extra;
+    std::string m_channel_link;  // what show notes' relative links resolve against when an episode has no page
 };
 
-EpisodeText make_episode_text(const core::Episode& e);
+// `channel_link`: the show's site (the feed's <link>), for episodes without a page of their own.
+EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_link = {});
 
 // A hash of the fields an episode's text is made from.
-std::uint64_t text_source_hash(const core::Episode& e);
+std::uint64_t text_source_hash(const core::Episode& e, std::string_view channel_link = {});
 
 // Cuts plain text at a word boundary near `max_chars` code points, adding "…" when cut.
 std::string cut_at_word(const std::string& text, std::size_t max_chars);

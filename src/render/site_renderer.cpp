@@ -20,9 +20,12 @@ const std::vector<std::string>& required_templates() {
     return names;
 }
 
-TemplateSet load_templates(const config::SiteConfig& config) {
-    return TemplateSet(config.templates_dir(), config.themes_dir() / config.theme / "templates", required_templates());
+theme::ThemeLayers theme_layers(const config::SiteConfig& config) {
+    const fs::path theme = config.themes_dir() / config.theme;
+    return {{config.templates_dir(), theme / "templates"}, {theme / "static", config.static_dir()}, true};
 }
+
+TemplateSet load_templates(const config::SiteConfig& config) { return TemplateSet(theme_layers(config), required_templates()); }
 
 namespace {
 
@@ -276,21 +279,10 @@ std::string sitemap_xml(const SiteInfo& site, const std::vector<std::string>& di
     return xml;
 }
 
-void copy_tree(const fs::path& root, std::map<std::string, fs::path>& files) {
-    for (const auto& path : util::files_under(root)) {  // links are not followed out of the project
-        std::error_code ec;
-        std::string rel = fs::relative(path, root, ec).generic_string();
-        if (!ec && util::is_safe_relative_path(rel)) files[rel] = path;
-    }
-}
-
 }  // namespace
 
 void copy_static_files(const config::SiteConfig& config, output::Output& out) {
-    std::map<std::string, fs::path> files;  // sorted: deterministic output order
-    copy_tree(config.themes_dir() / config.theme / "static", files);
-    copy_tree(config.static_dir(), files);
-    for (const auto& [rel, path] : files) out.add(rel, util::read_file(path));
+    for (const auto& [rel, file] : theme::static_files(theme_layers(config))) out.add(rel, theme::read_static(file));
 }
 
 std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curation& curation) {

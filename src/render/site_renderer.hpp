@@ -17,7 +17,11 @@ namespace render {
 // The templates the default theme must provide (and a project may override).
 const std::vector<std::string>& required_templates();
 
-// Loads the templates for `config` (project templates/ first, then themes/<theme>/templates/).
+// Where `config`'s templates and static files are looked up: the project's templates/ and
+// static/, then themes/<theme>/, then the built-in theme.
+theme::ThemeLayers theme_layers(const config::SiteConfig& config);
+
+// Loads the templates for `config` from its theme layers.
 TemplateSet load_templates(const config::SiteConfig& config);
 
 // What every page is made from, prepared before the pages are declared: `serve` prepares it
@@ -57,8 +61,9 @@ void render_site(const config::SiteConfig& config, const core::Catalog& catalog,
 // for it (by their order), the feed.
 std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curation& curation);
 
-// Copies themes/<theme>/static/ then static/ (same relative path: the project's wins).
-// Symbolic links are not followed: a theme cannot pull in files from outside the project.
+// Copies the built-in theme's static files, then themes/<theme>/static/, then static/ (same
+// relative path: the later wins). Symbolic links are not followed: a theme cannot pull in
+// files from outside the project.
 void copy_static_files(const config::SiteConfig& config, output::Output& out);
 
 }  // namespace render

@@ -31,14 +31,6 @@ core::Diagnostic template_error(const fs::path& file, const std::string& text, c
                           std::string(util::line_text(text, at.line)));
 }
 
-std::string read_template(const fs::path& file) {
-    try {
-        return util::read_file(file, 1u << 20);
-    } catch (const util::FileError& e) {
-        throw core::InputError(core::error_at({file.string(), 0, 0}, e.what()));
-    }
-}
-
 bool valid_partial_name(const std::string& name) {
     return util::is_safe_relative_path(name) &&
            std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '/'; });
@@ -58,18 +50,23 @@ struct StringSink {
 
 TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& theme_templates,
                          const std::vector<std::string>& names)
-    : m_project(project_templates), m_theme(theme_templates) {
+    : TemplateSet(theme::ThemeLayers{{project_templates, theme_templates}, {}, false}, names) {}
+
+TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::string>& names) : m_layers(std::move(layers)) {
     std::vector<core::Diagnostic> problems;
+    std::vector<std::string> places;
+    for (const auto& dir : m_layers.template_dirs) places.push_back(dir.string());
+    if (m_layers.builtin) places.push_back("the built-in theme");
     for (const auto& name : names) {
-        fs::path file = locate(name + ".mustache");
-        if (file.empty()) {
-            problems.push_back(core::error_at({(m_theme / (name + ".mustache")).string(), 0, 0},
-                                              "template '" + name + "' not found in " + m_project.string() + " or " +
-                                                  m_theme.string()));
-            continue;
-        }
         try {
-            std::string text = read_template(file);
+            auto found = locate(name + ".mustache");
+            if (!found) {
+                fs::path expected = m_layers.template_dirs.empty() ? fs::path(name + ".mustache") : m_layers.template_dirs.back() / (name + ".mustache");
+                problems.push_back(core::error_at({expected.string(), 0, 0}, "template '" + name + "' not found in " + util::join(places, " or ")));
+                continue;
+            }
+            const fs::path& file = found->origin;
+            const std::string& text = found->text;
             std::vector<std::string> stack{file.string()};
             std::string expanded = expand(file, text, stack);
             auto compiled = compile_template(expanded);
@@ -89,8 +86,7 @@ TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& them
     if (!problems.empty()) throw core::InputError(problems);
 }
 
-TemplateSet::TemplateSet(const TemplateSet& other)
-    : m_project(other.m_project), m_theme(other.m_theme), m_site(other.m_site) {
+TemplateSet::TemplateSet(const TemplateSet& other) : m_layers(other.m_layers), m_site(other.m_site) {
     for (const auto& [name, loaded] : other.m_templates) {
         Loaded& copy = m_templates[name] = {loaded.file, loaded.text, loaded.any.copy(), std::nullopt};
         if (loaded.site) copy.site = loaded.site->copy();
@@ -119,13 +115,12 @@ TemplateSet TemplateSet::for_site(const Data& site) const {
     return out;
 }
 
-fs::path TemplateSet::locate(const std::string& relative) const {
-    std::error_code ec;
-    for (const fs::path& dir : {m_project, m_theme}) {
-        fs::path candidate = dir / relative;
-        if (!dir.empty() && fs::is_regular_file(candidate, ec)) return candidate;
+std::optional<theme::FoundTemplate> TemplateSet::locate(const std::string& relative) const {
+    try {
+        return theme::find_template(m_layers, relative);
+    } catch (const util::FileError& e) {
+        throw core::InputError(core::error_at({e.path(), 0, 0}, e.what()));
     }
-    return {};
 }
 
 // Inlines {{> name}} partials recursively, checking each file alone first so that errors point
@@ -148,17 +143,18 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
         core::SourceLocation where{file.string(), at.line, at.column};
         if (!valid_partial_name(name))
             throw core::InputError(core::error_at(where, "invalid partial name '" + name + "'", std::string(util::line_text(text, at.line))));
-        fs::path partial = locate("partials/" + name + ".mustache");
-        if (partial.empty())
+        auto found = locate("partials/" + name + ".mustache");
+        if (!found)
             throw core::InputError(core::error_at(where, "partial '" + name + "' not found (looked for partials/" + name +
                                                              ".mustache in templates/ and the theme)",
                                                   std::string(util::line_text(text, at.line))));
+        const fs::path& partial = found->origin;
         if (std::find(stack.begin(), stack.end(), partial.string()) != stack.end() || stack.size() > k_max_partial_depth)
             throw core::InputError(core::error_at(where, "partial '" + name + "' includes itself (" +
                                                              util::join(stack, " -> ") + " -> " + partial.string() + ")",
                                                   std::string(util::line_text(text, at.line))));
         stack.push_back(partial.string());
-        out += expand(partial, read_template(partial), stack);
+        out += expand(partial, found->text, stack);
         stack.pop_back();
         pos = close + 2;
     }

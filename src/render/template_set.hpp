@@ -11,12 +11,14 @@
 
 #include "render/data.hpp"
 #include "render/site_lines.hpp"
+#include "theme/theme_files.hpp"
 
 namespace render {
 
-// Lookup order for a template or partial NAME (README.md, "Templates"):
+// Lookup order for a template or partial NAME (README.md, "Templates and themes"):
 //   1. <project>/templates/NAME.mustache
 //   2. <project>/themes/<theme>/templates/NAME.mustache
+//   3. the built-in theme's templates/NAME.mustache
 // Partials ({{> head}}) are looked up the same way under partials/. Partials are inlined when
 // a template is loaded, so each page template is parsed once and a partial that includes
 // itself (directly or not) is an error instead of an endless render.
@@ -24,6 +26,8 @@ class TemplateSet {
 public:
     // Loads and validates every template the site needs. Throws core::InputError naming the
     // file, line and column of the first problem in each broken template.
+    TemplateSet(theme::ThemeLayers layers, const std::vector<std::string>& names);
+    // The folders alone, without the built-in theme.
     TemplateSet(const std::filesystem::path& project_templates, const std::filesystem::path& theme_templates,
                 const std::vector<std::string>& names);
 
@@ -68,15 +72,14 @@ private:
         // there are none). Each copy makes its own, like kainjow's templates it is not shared.
         mutable std::optional<Compiled> site;
     };
-    std::filesystem::path m_project;
-    std::filesystem::path m_theme;
+    theme::ThemeLayers m_layers;
     std::map<std::string, Loaded> m_templates;
     const Data* m_site = nullptr;  // for_site's; a page that has any of its members is rendered without Loaded::site
 
     const Loaded& find(const std::string& name) const;
     static Compiled compile(const std::string& text, const std::vector<RenderedLines>& rendered);
     std::string render(const Loaded& loaded, const Compiled& compiled, kainjow::mustache::basic_context<std::string>& context) const;
-    std::filesystem::path locate(const std::string& relative) const;
+    std::optional<theme::FoundTemplate> locate(const std::string& relative) const;
     std::string expand(const std::filesystem::path& file, const std::string& text, std::vector<std::string>& stack) const;
 };
 

@@ -37,7 +37,7 @@ std::string detect_kind(std::string_view raw, std::string_view file_name) {
 
 SourceBatch parse_source(std::string_view text, const SourceInfo& info, const std::string& kind,
                          std::string_view file_name) {
-    if (kind == "rss") return read_rss(text, info);
+    if (is_feed_kind(kind)) return read_rss(text, info);  // (it reads Atom as well)
     if (kind == "records") {
         std::string_view body = skip_bom_and_space(text);
         bool json = body.starts_with("[") || body.starts_with("{");
@@ -56,7 +56,7 @@ SourceBatch parse_source(std::string_view text, const SourceInfo& info, const st
 }
 
 SourceBatch read_source(const config::SourceConfig& source) {
-    SourceInfo info{source.name, source.display_path.empty() ? source.path.string() : source.display_path};
+    SourceInfo info{source.name, source.display_path.empty() ? source.path.string() : source.display_path, source.url};
     std::string text;
     try {
         text = util::read_file(source.path);

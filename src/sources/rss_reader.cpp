@@ -1,5 +1,7 @@
 #include "sources/rss_reader.hpp"
 
+#include "sources/atom_reader.hpp"
+
 #include <iterator>
 #include <map>
 #include <pugixml.hpp>
@@ -8,6 +10,7 @@
 #include "util/strings.hpp"
 #include "util/text_position.hpp"
 #include "util/unicode.hpp"
+#include "util/url.hpp"
 #include "util/xml_text.hpp"
 
 namespace sources {
@@ -18,6 +21,7 @@ constexpr std::string_view k_itunes_ns = "http://www.itunes.com/dtds/podcast-1.0
 constexpr std::string_view k_content_ns = "http://purl.org/rss/1.0/modules/content/";
 constexpr std::string_view k_atom_ns = "http://www.w3.org/2005/Atom";
 constexpr std::string_view k_podcast_ns = "https://podcastindex.org/namespace/1.0";
+constexpr std::string_view k_media_ns = "http://search.yahoo.com/mrss/";
 
 // Feeds choose their own prefixes; map each known namespace to the prefix this feed uses.
 struct Names {
@@ -28,6 +32,7 @@ struct Names {
         prefix_of[std::string(k_content_ns)] = "content:";
         prefix_of[std::string(k_atom_ns)] = "atom:";
         prefix_of[std::string(k_podcast_ns)] = "podcast:";
+        prefix_of[std::string(k_media_ns)] = "media:";
         for (auto attr : root.attributes()) {
             std::string_view name = attr.name();
             if (name.starts_with("xmlns:")) prefix_of[attr.value()] = std::string(name.substr(6)) + ":";
@@ -58,6 +63,7 @@ struct ItemReader {
     const util::LineIndex& lines;
     const SourceInfo& info;
     const Names& names;
+    std::string_view base;  // what relative URLs resolve against: the feed's own URL, else its site's
     std::vector<core::Diagnostic>& diagnostics;
 
     int line_of(const pugi::xml_node& node) const {
@@ -74,6 +80,17 @@ struct ItemReader {
         if (util::parse_uint(text_of(node), v) && v > 0 && v < 1000000) return static_cast<int>(v);
         warn(node, std::string("cannot read ") + what + " '" + text_of(node) + "'; expected a positive whole number");
         return std::nullopt;
+    }
+
+    // An item's <media:content> with audio or video, for an item without <enclosure>.
+    pugi::xml_node media_content(const pugi::xml_node& item) const {
+        const std::string name = names.name(k_media_ns, "content");
+        for (auto m : item.children(name.c_str())) {
+            std::string_view type = m.attribute("type").value(), medium = m.attribute("medium").value();
+            if (*m.attribute("url").value() && (type.starts_with("audio/") || type.starts_with("video/") || medium == "audio" || medium == "video"))
+                return m;
+        }
+        return {};
     }
 
     core::Record read(const pugi::xml_node& item) {
@@ -102,19 +119,30 @@ struct ItemReader {
         if (auto date = item.child("pubDate")) {
             r.date = util::parse_rfc822(text_of(date));
             if (!r.date) r.date = util::parse_any_date(text_of(date));
-            if (!r.date) warn(date, "cannot read pubDate '" + text_of(date) + "'; expected an RFC 822 date");
+            if (!r.date)
+                warn(date, "cannot read pubDate '" + text_of(date) +
+                               "'; expected an RFC 822 date such as 'Tue, 11 Jan 2011 01:30:00 +0000' (the regenerated feed keeps it as written; a note's `date:` can set it)");
         }
         if (auto duration = item.child(names.name(k_itunes_ns, "duration").c_str())) {
             r.duration = util::parse_duration(text_of(duration));
             if (!r.duration)
                 warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
         }
-        if (auto enc = item.child("enclosure")) {
+        auto enc = item.child("enclosure");
+        if (!enc) enc = media_content(item);  // (podcast apps play a Media RSS item's audio too)
+        if (enc) {
             core::Enclosure e;
             e.url = util::sanitize_utf8(util::trim(enc.attribute("url").value()));
+            // Apps fetch a relative or protocol-relative URL from the feed's host, and a space
+            // as %20: the item is known by the URL they fetch.
+            if (!e.url.empty() && !util::is_http_url(e.url)) {
+                std::string resolved = util::encode_url_spaces(util::resolve_url(base, e.url));
+                if (util::is_http_url(resolved)) e.url = std::move(resolved);
+                else warn(enc, "the audio URL '" + e.url + "' is not absolute and the feed's own address is unknown; set this source's `url:` in site.yaml to the address the feed is published at");
+            }
             e.type = enc.attribute("type").value();
             long long length = 0;
-            if (util::parse_uint(util::trim(enc.attribute("length").value()), length)) e.length = length;
+            if (util::parse_uint(util::trim(enc.attribute(enc.attribute("length") ? "length" : "fileSize").value()), length)) e.length = length;
             if (e.url.empty()) warn(enc, "enclosure has no url");
             else r.enclosure = e;
         }
@@ -185,17 +213,19 @@ SourceBatch read_rss(std::string_view text, const SourceInfo& info) {
     }
     pugi::xml_node rss = doc.child("rss");
     pugi::xml_node channel = rss.child("channel");
+    if (is_atom_feed(doc.document_element())) return read_atom(doc, text, info);
     if (!rss || !channel) {
         auto root = doc.document_element();
         // offset_debug() points at the element's name; the element starts one byte earlier, at '<'.
         auto at = util::line_column_at(text, root ? static_cast<std::size_t>(root.offset_debug() - 1) : 0);
         batch.diagnostics.push_back(core::error_at({info.file, at.line, at.column},
-                                                   std::string("expected an RSS 2.0 feed (<rss><channel>...), found <") +
+                                                   std::string("expected an RSS 2.0 feed (<rss><channel>...) or an Atom feed (<feed xmlns=\"http://www.w3.org/2005/Atom\">), found <") +
                                                        (root ? root.name() : "nothing") + ">"));
         return batch;
     }
     Names names(rss);
     batch.channel = read_channel(rss, channel, names);
+    const std::string base = !info.url.empty() ? info.url : !batch.channel->self_url.empty() ? batch.channel->self_url : batch.channel->link;
     util::LineIndex lines(text);
     auto item_range = channel.children("item");
     std::vector<pugi::xml_node> items(item_range.begin(), item_range.end());
@@ -204,7 +234,7 @@ SourceBatch read_rss(std::string_view text, const SourceInfo& info) {
     batch.records.resize(items.size());
     std::vector<std::vector<core::Diagnostic>> warnings(items.size());
     util::parallel_for(items.size(), 256, [&](std::size_t i) {
-        ItemReader reader{text, lines, info, names, warnings[i]};
+        ItemReader reader{text, lines, info, names, base, warnings[i]};
         batch.records[i] = reader.read(items[i]);
     });
     // The regenerated feed writes its own description and content:encoded where these stood,

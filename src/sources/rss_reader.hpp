@@ -6,7 +6,8 @@
 
 namespace sources {
 
-// Parses a feed. A document that is not well-formed XML, or not <rss><channel>, gives one error
+// Parses a feed: RSS, or Atom (atom_reader.hpp) when the document is an Atom <feed>. A
+// document that is not well-formed XML, or neither <rss><channel> nor Atom, gives one error
 // diagnostic "FILE:LINE:COL: error: ..." and no records. Items get their lines as provenance;
 // a value that cannot be read (a date, a duration) gives a warning and is left out.
 SourceBatch read_rss(std::string_view text, const SourceInfo& info);

@@ -14,6 +14,7 @@ namespace sources {
 struct SourceInfo {
     std::string name;  // the source's name (provenance)
     std::string file;  // the path as site.yaml wrote it (provenance and messages)
+    std::string url;   // where the source is published (site.yaml's `url`): relative links resolve against it
 };
 
 struct SourceBatch {
@@ -23,6 +24,10 @@ struct SourceBatch {
     std::vector<core::Diagnostic> diagnostics;
     std::optional<core::Channel> channel;    // only feeds describe the show
 };
+
+// True for the kinds that are the show's own feed ("rss", "atom"): the host's word, which
+// describes the show and whose items subscribers have.
+bool is_feed_kind(std::string_view kind);
 
 // A record's provenance for lines [first, last] of the file.
 core::Provenance provenance(const SourceInfo& info, int first_line, int last_line);

@@ -72,25 +72,41 @@ struct Scanner {
     }
 };
 
-std::optional<int> zone_offset(std::string_view zone) {
+// Real zones lie within -12:00 and +14:00; a feed's "-3000" is a typo, not a zone.
+constexpr int k_max_zone_minutes = 14 * 60;
+
+std::optional<int> zone_offset(std::string_view raw) {
+    // "+0000 (UTC)": a comment after the zone, as some hosts write it.
+    std::string_view zone = trim(raw.substr(0, raw.find('(')));
     if (zone.empty()) return std::nullopt;
     if (zone[0] == '+' || zone[0] == '-') {
         std::string digits;
         for (char c : zone.substr(1))
             if (c != ':') digits.push_back(c);
         long long hhmm = 0;
-        if (digits.size() != 4 || !parse_uint(digits, hhmm)) return std::nullopt;
+        if (digits.size() == 2) digits += "00";  // "+05"
+        if (digits.size() != 4 || !parse_uint(digits, hhmm) || hhmm % 100 >= 60) return std::nullopt;
         int minutes = static_cast<int>(hhmm / 100) * 60 + static_cast<int>(hhmm % 100);
+        if (minutes > k_max_zone_minutes) return std::nullopt;
         return zone[0] == '-' ? -minutes : minutes;
     }
     std::string upper(zone);
     for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     struct Named { std::string_view name; int minutes; };
-    static constexpr std::array<Named, 12> k_zones = {{{"GMT", 0}, {"UT", 0}, {"UTC", 0}, {"Z", 0},
+    // RFC 822's names, then those feeds commonly write (an abbreviation two regions share is
+    // read as the one podcast hosts mean by it: IST is India's).
+    static constexpr std::array<Named, 40> k_zones = {{{"GMT", 0}, {"UT", 0}, {"UTC", 0}, {"Z", 0},
         {"EST", -300}, {"EDT", -240}, {"CST", -360}, {"CDT", -300}, {"MST", -420}, {"MDT", -360},
-        {"PST", -480}, {"PDT", -420}}};
+        {"PST", -480}, {"PDT", -420}, {"AST", -240}, {"ADT", -180}, {"NST", -210}, {"NDT", -150},
+        {"AKST", -540}, {"AKDT", -480}, {"HST", -600}, {"WET", 0}, {"WEST", 60}, {"BST", 60},
+        {"CET", 60}, {"CEST", 120}, {"MET", 60}, {"MEST", 120}, {"EET", 120}, {"EEST", 180},
+        {"MSK", 180}, {"IST", 330}, {"SGT", 480}, {"HKT", 480}, {"JST", 540}, {"KST", 540},
+        {"AWST", 480}, {"ACST", 570}, {"ACDT", 630}, {"AEST", 600}, {"AEDT", 660}, {"NZST", 720}}};
     for (const auto& z : k_zones)
         if (upper == z.name) return z.minutes;
+    if (upper == "NZDT") return 780;
+    // RFC 822's military letters were defined with the wrong sign; RFC 5322 reads them as -0000.
+    if (upper.size() == 1 && upper[0] >= 'A' && upper[0] <= 'Z' && upper[0] != 'J') return 0;
     return std::nullopt;
 }
 
@@ -133,8 +149,10 @@ std::optional<Timestamp> parse_rfc822(std::string_view raw) {
     Scanner in{trim(raw)};
     in.skip_spaces();
     std::size_t save = in.pos;
-    std::string_view first = in.word();
-    if (first.empty() || !in.eat(',')) in.pos = save;  // no weekday
+    // A weekday, with or without its comma ("Tue, 11 Jan" or "Tue 11 Jan"), or none; a full
+    // weekday name or a period ("Tue.") as some hosts write it.
+    if (in.word().empty()) in.pos = save;
+    in.eat('.');
     in.skip_spaces();
     auto day = in.number(2);
     in.skip_spaces();
@@ -145,6 +163,7 @@ std::optional<Timestamp> parse_rfc822(std::string_view raw) {
     if (!day || !month || !year) return std::nullopt;
     int y = expand_year(*year, in.pos - year_start);
     in.skip_spaces();
+    if (in.at_end()) return make(y, month, *day, 0, 0, 0, 0, false, false);  // a day without a time
     int h = 0, mi = 0, s = 0;
     if (!read_clock(in, h, mi, s)) return std::nullopt;
     in.skip_spaces();

@@ -204,7 +204,17 @@ private:
 struct Writer {
     std::string out;
     std::string* plain = nullptr;  // the visible text, when asked for
+    const LinkBase* links = nullptr;  // show notes from a feed: links resolved (sanitize_html)
     OpenElements open;
+
+    // A link target as the page will have it: resolved against links->base when reading show
+    // notes, "" when it then leads nowhere a visitor can go.
+    std::string target(std::string_view value) const {
+        if (!links) return std::string(value);
+        std::string url = resolve_url(links->base, value);
+        if (is_http_url(url) || starts_with_icase(trim(url), "mailto:")) return url;
+        return {};
+    }
 
     void text(std::string_view t) { append_html_escaped(out, html_text(t)); }
     void visible(std::string_view t) {
@@ -234,14 +244,20 @@ struct Writer {
         out += '<';
         out += name;
         const GumboVector& attrs = node->v.element.attributes;
+        std::string href;
+        if (tag == GUMBO_TAG_A && links) {
+            const GumboAttribute* a = gumbo_get_attribute(&attrs, "href");
+            if (a && (href = target(a->value)).empty()) return children(node, depth);  // a dead link: its text alone
+        }
         for (unsigned i = 0; i < attrs.length; ++i) {
             auto* attr = static_cast<const GumboAttribute*>(attrs.data[i]);
             std::string attr_name = ascii_lower(attr->name);
-            if (!attribute_allowed(tag, attr_name, attr->value)) continue;
+            std::string_view value = attr_name == "href" && links ? std::string_view(href) : std::string_view(attr->value);
+            if (!attribute_allowed(tag, attr_name, value)) continue;
             out += ' ';
             out += attr_name;
             out += "=\"";
-            text(attr->value);
+            text(value);
             out += '"';
         }
         if (tag == GUMBO_TAG_A) out += " rel=\"nofollow noopener\"";
@@ -283,13 +299,14 @@ struct Writer {
         const GumboAttribute* src = gumbo_get_attribute(&node->v.element.attributes, "src");
         const GumboAttribute* alt = gumbo_get_attribute(&node->v.element.attributes, "alt");
         std::string label = alt && *alt->value ? alt->value : "image";
-        if (src && is_http_url(src->value) && !open.open_in_scope(GUMBO_TAG_A)) {
+        std::string url = src ? target(src->value) : "";
+        if (is_http_url(url) && !open.open_in_scope(GUMBO_TAG_A)) {
             out += "<a href=\"";
-            text(src->value);
+            text(url);
             out += "\" rel=\"nofollow noopener\">";
             visible(label);
             out += "</a>";
-        } else if ((alt && *alt->value) || (src && is_http_url(src->value))) {
+        } else if ((alt && *alt->value) || is_http_url(url)) {
             visible(label);  // (in a link, an image's link would be a link in a link)
         }
     }
@@ -324,15 +341,20 @@ void collect_text(const GumboNode* node, std::string& out, int depth) {
 }  // namespace
 
 namespace {
-std::string write_sanitized(const GumboNode* root, std::string* plain) {
+std::string write_sanitized(const GumboNode* root, std::string* plain, const LinkBase* links = nullptr) {
     Writer writer;
     writer.plain = plain;
+    writer.links = links;
     writer.children(root, 0);
     return writer.out;
 }
 }  // namespace
 
 std::string sanitize_html(std::string_view html, std::string* plain) { return write_sanitized(Fragment(html).root(), plain); }
+
+std::string sanitize_html(std::string_view html, std::string* plain, const LinkBase& links) {
+    return write_sanitized(Fragment(html).root(), plain, &links);
+}
 
 std::string sanitize_html_with_gumbo(std::string_view html, std::string* plain) {
     return write_sanitized(parse_fragment(html)->root, plain);

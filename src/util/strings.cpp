@@ -160,6 +160,16 @@ void append_zero_padded(std::string& out, long long value, int width) {
     while (count > 0) out += digits[--count];
 }
 
+bool is_lowercase_uuid(std::string_view text) {
+    if (text.size() != 36) return false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+        if (dash ? c != '-' : !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+    }
+    return true;
+}
+
 std::string nearest_word(std::string_view word, const std::vector<std::string>& candidates) {
     std::string best;
     std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;

@@ -56,6 +56,9 @@ inline constexpr char k_hex_digits[] = "0123456789abcdef";
 // formats several dates).
 void append_zero_padded(std::string& out, long long value, int width);
 
+// True for a UUID in its canonical lowercase form ("917393e3-1b1e-5cef-ace4-edaa54e1f810").
+bool is_lowercase_uuid(std::string_view text);
+
 // Returns the candidate closest to `word` within a small edit distance (case-insensitive), or "".
 std::string nearest_word(std::string_view word, const std::vector<std::string>& candidates);
 

@@ -30,36 +30,104 @@ bool is_safe_link(std::string_view raw) {
     return scheme == "http" || scheme == "https" || scheme == "mailto";
 }
 
-std::string normalize_media_url(std::string_view raw) {
-    std::string_view url = trim(raw);
-    if (auto pos = url.find('#'); pos != std::string_view::npos) url = url.substr(0, pos);
-    if (auto pos = url.find('?'); pos != std::string_view::npos) url = url.substr(0, pos);
-    if (auto pos = url.find("://"); pos != std::string_view::npos) url = url.substr(pos + 3);
-    // Tracking prefixes wrap the real URL as a path: host/prefix/real-host/real-path.
-    static constexpr std::array<std::string_view, 14> k_prefixes = {
-        "dts.podtrac.com/redirect.mp3/", "www.podtrac.com/pts/redirect.mp3/", "podtrac.com/pts/redirect.mp3/",
-        "chtbl.com/track/", "chrt.fm/track/", "pdst.fm/e/", "op3.dev/e/", "pfx.vpixl.com/",
-        "arttrk.com/p/", "verifi.podscribe.com/rss/p/", "mgln.ai/e/", "prfx.byspotify.com/e/",
-        "claritaspod.com/measure/", "tracking.swap.fm/track/"};
-    bool changed = true;
-    while (changed) {
+namespace {
+
+// Measurement services that wrap the real media URL: host/prefix[/id]/real-host/real-path, or
+// (old Podtrac) host/prefix?real-url. Each is followed by '/' or '?' in a URL.
+constexpr std::array<std::string_view, 22> k_tracking_prefixes = {
+    "dts.podtrac.com/redirect.mp3", "dts.podtrac.com/redirect.m4a", "dts.podtrac.com/redirect.mp4",
+    "www.podtrac.com/pts/redirect.mp3", "www.podtrac.com/pts/redirect.m4a", "podtrac.com/pts/redirect.mp3",
+    "chtbl.com/track", "chrt.fm/track", "pdst.fm/e", "op3.dev/e", "pfx.vpixl.com", "arttrk.com/p",
+    "verifi.podscribe.com/rss/p", "pscrb.fm/rss/p", "mgln.ai/e", "prfx.byspotify.com/e", "claritaspod.com/measure",
+    "clrtpod.com/m", "tracking.swap.fm/track", "media.blubrry.com", "injector.simplecastaudio.com", "growx.podkite.com"};
+
+std::string_view without_scheme(std::string_view url) {
+    if (auto pos = url.find("://"); pos != std::string_view::npos && pos < 8) return url.substr(pos + 3);
+    if (url.starts_with("//")) return url.substr(2);
+    return url;
+}
+
+// The URL a tracking prefix wraps (scheme removed), or `url` itself when none does.
+std::string_view unwrap_tracking(std::string_view url) {
+    url = without_scheme(url);
+    for (bool changed = true; changed;) {
         changed = false;
-        for (auto prefix : k_prefixes) {
+        for (auto prefix : k_tracking_prefixes) {
             if (!starts_with_icase(url, prefix)) continue;
-            url.remove_prefix(prefix.size());
-            // Some prefixes carry an id segment before the wrapped URL (chtbl.com/track/ABC12/...).
-            std::string_view rest = url;
+            std::string_view rest = url.substr(prefix.size());
+            // "op3.dev/e,pg=ID/host/..." carries its options in the prefix's last segment.
+            if (!rest.empty() && rest.front() == ',') rest = rest.substr(std::min(rest.size(), rest.find('/')));
+            if (rest.empty() || (rest.front() != '/' && rest.front() != '?')) continue;
+            rest.remove_prefix(1);
+            // Some carry an id segment before the wrapped URL (chtbl.com/track/ABC12/..., a Blubrry show).
             std::size_t slash = rest.find('/');
-            if (slash != std::string_view::npos && rest.substr(0, slash).find('.') == std::string_view::npos)
-                url.remove_prefix(slash + 1);
-            if (auto pos = url.find("://"); pos != std::string_view::npos && pos < 8) url = url.substr(pos + 3);
+            std::string_view first = rest.substr(0, slash);
+            if (slash != std::string_view::npos && first.find('.') == std::string_view::npos && first.find(':') == std::string_view::npos)
+                rest.remove_prefix(slash + 1);
+            url = without_scheme(rest);
             changed = true;
         }
     }
+    return url;
+}
+
+}  // namespace
+
+std::string normalize_media_url(std::string_view raw) {
+    // Unwrapped before the query is cut: an old Podtrac URL carries the real one as its query.
+    std::string_view url = unwrap_tracking(trim(raw));
+    url = url.substr(0, std::min(url.find('#'), url.find('?')));
     std::string out(url);
     std::size_t host_end = out.find('/');
     for (std::size_t i = 0; i < (host_end == std::string::npos ? out.size() : host_end); ++i)
         out[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[i])));
+    return out;
+}
+
+std::string resolve_url(std::string_view base, std::string_view raw) {
+    std::string_view ref = trim(raw);
+    if (ref.empty() || is_http_url(ref)) return std::string(ref);
+    if (ref.starts_with("//")) return "https:" + std::string(ref);  // protocol-relative: podcast apps fetch it over https
+    std::size_t colon = ref.find(':');
+    if (colon != std::string_view::npos && ref.find_first_of("/?#") > colon) return std::string(ref);  // another scheme
+    if (!is_http_url(base)) return std::string(ref);
+    std::size_t host_start = base.find("://") + 3;
+    std::size_t path_start = std::min(base.size(), base.find_first_of("/?#", host_start));
+    std::string origin(base.substr(0, path_start));
+    std::string_view base_path = base.substr(path_start);
+    base_path = base_path.substr(0, std::min(base_path.size(), base_path.find_first_of("?#")));
+    if (ref.front() == '/') return origin + std::string(ref);
+    if (ref.front() == '?' || ref.front() == '#') return origin + std::string(base_path) + std::string(ref);
+    // Relative to the base's folder, with "." and ".." segments resolved.
+    std::string_view folder = base_path.substr(0, base_path.rfind('/') == std::string_view::npos ? 0 : base_path.rfind('/') + 1);
+    std::vector<std::string_view> segments;
+    std::string_view joined_ref = ref.substr(0, std::min(ref.size(), ref.find_first_of("?#")));
+    std::string_view tail = ref.substr(joined_ref.size());
+    for (std::string_view part : {folder, joined_ref}) {
+        for (auto segment : split(part, '/')) {
+            if (segment == ".") continue;
+            if (segment == "..") {
+                if (!segments.empty()) segments.pop_back();
+                continue;
+            }
+            if (!segment.empty()) segments.push_back(segment);
+        }
+    }
+    std::string out = origin;
+    for (auto segment : segments) out += "/" + std::string(segment);
+    if (joined_ref.ends_with("/") || joined_ref.ends_with("/.") || joined_ref.ends_with("/..") || joined_ref == "." || joined_ref == "..")
+        out += "/";
+    if (segments.empty() && !out.ends_with("/")) out += "/";
+    return out + std::string(tail);
+}
+
+std::string encode_url_spaces(std::string_view url) {
+    std::string out;
+    for (char c : url) {
+        if (c == ' ') out += "%20";
+        else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) continue;  // a stray line break or tab is no part of a URL
+        else out.push_back(c);
+    }
     return out;
 }
 

@@ -17,6 +17,15 @@ bool is_safe_link(std::string_view url);
 // "https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/a.mp3?aid=rss" -> "cdn.simplecast.com/a.mp3"
 std::string normalize_media_url(std::string_view url);
 
+// `ref` resolved against `base` (RFC 3986's common cases): an absolute http(s) URL as it is,
+// "//host/x" as "https://host/x", "/x", "x", "../x", "?q" against the base's origin and folder.
+// A reference that cannot be resolved (no http(s) base, another scheme) comes back trimmed.
+std::string resolve_url(std::string_view base, std::string_view ref);
+
+// Spaces percent-encoded and control characters dropped ("a b.mp3" -> "a%20b.mp3"), as
+// browsers and podcast apps fetch a URL written with them.
+std::string encode_url_spaces(std::string_view url);
+
 // The last segment of a URL's path, without query, fragment or trailing slashes:
 // "https://h/episodes/x-AbCdEfGh/?a=1" -> "x-AbCdEfGh".
 std::string_view last_path_segment(std::string_view url);

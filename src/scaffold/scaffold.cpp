@@ -1,0 +1,108 @@
+#include "scaffold/scaffold.hpp"
+
+#include "util/strings.hpp"
+
+namespace scaffold {
+
+namespace {
+
+// A YAML scalar in double quotes, whatever the text holds.
+std::string yaml_quoted(std::string_view text) {
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (c == '\n' || c == '\r' || c == '\t') {
+            out += ' ';
+            continue;
+        }
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string site_yaml(const Show& show) {
+    std::string description = util::collapse_whitespace(show.description);
+    std::string y;
+    y += "# podarchive site configuration. Every key: README.md, \"site.yaml reference\".\n";
+    y += "title: " + yaml_quoted(show.title) + "\n";
+    y += description.empty() ? "# description: One paragraph about the show.\n" : "description: " + yaml_quoted(description) + "\n";
+    y += "# Where the site is published (the build prints links under its path); on GitHub Pages,\n";
+    y += "# https://<user>.github.io/<repository>/\n";
+    y += "base_url: https://example.github.io/my-podcast-archive/\n";
+    y += "# language: en\n";
+    y += "# author: The show's author (the feed's when unset)\n";
+    y += "# email: owner@example.com          # Apple writes here to verify ownership\n";
+    y += "# image: https://example.com/artwork.jpg   # square .jpg or .png, 1400-3000 px\n";
+    y += "# category: Technology              # or a list: [Technology, News > Tech News]\n";
+    y += "# podcast_guid: 917393e3-1b1e-5cef-ace4-edaa54e1f810\n";
+    y += "# explicit: false\n";
+    y += "# complete: false                   # true once the show has ended\n";
+    y += "# locked: false\n";
+    y += "# cname: podcast.example.com        # a custom domain for GitHub Pages\n";
+    y += "# theme: default                    # the built-in theme; `podarchive theme export` copies it\n";
+    y += "# output: public\n";
+    y += "# episodes_per_page: 10\n";
+    y += "# identity_changes:                 # guids whose audio URL or guid changes on purpose\n";
+    y += "#   - guid: \"...\"\n";
+    y += "#     reason: the host moved the audio files\n";
+    y += "sources:\n";
+    if (show.feed_path.empty()) {
+        y += "  # The show's feed: a copy in the site (kept in git), refreshed by `podarchive fetch`.\n";
+        y += "  # - name: feed\n";
+        y += "  #   path: content/sources/feed.xml\n";
+        y += "  #   url: https://feeds.example.com/my-show.xml\n";
+        y += "  []\n";
+    } else {
+        y += "  - name: feed\n";
+        y += "    path: " + show.feed_path + "\n";
+        y += show.feed_url.empty() ? "    # url: https://feeds.example.com/my-show.xml   # where `podarchive fetch` refreshes it\n"
+                                   : "    url: " + yaml_quoted(show.feed_url) + "\n";
+        y += "  # More listings of the show (directory pages, a JSON or YAML list of episodes):\n";
+        y += "  # - name: apple-podcasts\n";
+        y += "  #   path: content/sources/apple-podcasts.txt\n";
+    }
+    return y;
+}
+
+std::string about_page(const Show& show) {
+    return "---\ntitle: About\ndescription: " + yaml_quoted("About the archive of " + show.title) +
+           "\norder: 1\n---\nThis is the archive of *" + show.title +
+           "*: every episode with its show notes, by date, topic and guest.\n\n"
+           "Edit this page in `content/pages/about.md`. Notes about episodes go in `content/episodes/`\n"
+           "(`podarchive new note <episode>` starts one).\n";
+}
+
+}  // namespace
+
+Show show_from(const core::Channel* channel, std::string feed_path, std::string feed_url) {
+    Show show{"My Podcast", "", std::move(feed_path), std::move(feed_url)};
+    if (channel) {
+        if (!channel->title.empty()) show.title = util::collapse_whitespace(channel->title);
+        show.description = channel->description;
+        if (show.feed_url.empty()) show.feed_url = channel->self_url;
+    }
+    return show;
+}
+
+std::string templates_readme() {
+    return "# Templates\n\n"
+           "A file here replaces the theme's file of the same name: `templates/episode.mustache`\n"
+           "replaces the episode page, `templates/partials/footer.mustache` the footer every page\n"
+           "includes. Anything not here comes from `themes/<theme>/templates/`, else from the theme\n"
+           "built into podarchive.\n\n"
+           "`podarchive theme export` writes the built-in theme to `themes/default/` to start from;\n"
+           "`themes/README.md` there lists the variables each template receives. Templates are\n"
+           "Mustache; a broken one is reported with its file, line and column.\n";
+}
+
+std::vector<SiteFile> site_files(const Show& show) {
+    return {
+        {"site.yaml", site_yaml(show)},
+        {"content/episodes/.gitkeep", ""},
+        {"content/pages/about.md", about_page(show)},
+        {"templates/README.md", templates_readme()},
+        {".gitignore", "# The built site and the build's state beside it (podarchive build)\n/public/\n/.public.*\n"},
+    };
+}
+
+}  // namespace scaffold

@@ -1,0 +1,164 @@
+#include "sources/atom_reader.hpp"
+
+#include "util/dates.hpp"
+#include "util/html_sanitizer.hpp"
+#include "util/durations.hpp"
+#include "util/strings.hpp"
+#include "util/text_position.hpp"
+#include "util/unicode.hpp"
+#include "util/url.hpp"
+#include "util/xml_text.hpp"
+
+namespace sources {
+
+namespace {
+
+constexpr std::string_view k_atom_ns = "http://www.w3.org/2005/Atom";
+constexpr std::string_view k_itunes_ns = "http://www.itunes.com/dtds/podcast-1.0.dtd";
+
+// The prefix ("" or "atom:") and the itunes prefix this document uses.
+struct AtomNames {
+    std::string atom;
+    std::string itunes = "itunes:";
+    explicit AtomNames(const pugi::xml_node& root) {
+        for (auto attr : root.attributes()) {
+            std::string_view name = attr.name();
+            if (name.starts_with("xmlns:") && attr.value() == k_atom_ns) atom = std::string(name.substr(6)) + ":";
+            if (name.starts_with("xmlns:") && attr.value() == k_itunes_ns) itunes = std::string(name.substr(6)) + ":";
+        }
+    }
+    std::string operator()(std::string_view local) const { return atom + std::string(local); }
+    std::string it(std::string_view local) const { return itunes + std::string(local); }
+};
+
+std::string plain_text(const std::string& text, bool is_html) { return is_html ? util::html_to_text(text) : text; }
+
+std::string text_of(const pugi::xml_node& node) { return std::string(util::trim(util::sanitize_utf8(node.child_value()))); }
+
+// An Atom text construct (title, summary, content): its HTML, and whether it is HTML.
+std::string text_construct(const pugi::xml_node& node, bool& is_html) {
+    std::string type = node.attribute("type").value();
+    is_html = type == "html" || type == "xhtml" || type == "text/html";
+    if (type == "xhtml") {  // the markup itself, inside one <div>
+        std::string html;
+        for (auto child : node.first_element_by_path("*").children()) html += util::raw_xml(child);
+        return std::string(util::trim(util::sanitize_utf8(html)));
+    }
+    std::string out;
+    for (auto child : node.children())
+        if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) out += child.value();
+    return std::string(util::trim(util::sanitize_utf8(out)));
+}
+
+// The href of the first <link> with `rel` (an absent rel is "alternate"), resolved against `base`.
+std::string link_href(const pugi::xml_node& parent, const AtomNames& n, std::string_view rel, std::string_view base) {
+    const std::string link = n("link");
+    for (auto l : parent.children(link.c_str())) {
+        std::string_view r = l.attribute("rel").value();
+        if (r == rel || (r.empty() && rel == "alternate")) return util::resolve_url(base, util::trim(l.attribute("href").value()));
+    }
+    return {};
+}
+
+core::Channel read_channel(const pugi::xml_node& feed, const AtomNames& n, std::string_view base) {
+    core::Channel c;
+    for (auto attr : feed.attributes()) {
+        std::string_view name = attr.name();
+        // The other namespaces the feed declares stay available to what is copied; Atom's own
+        // default namespace would put the RSS elements in it.
+        if (name.starts_with("xmlns:") && attr.value() != k_atom_ns) c.root_attributes.emplace_back(attr.name(), attr.value());
+    }
+    c.raw_xml = "<channel/>";  // nothing of an Atom feed's markup is RSS: every channel field is written anew
+    bool html = false;
+    c.title = util::collapse_whitespace(plain_text(text_construct(feed.child(n("title").c_str()), html), html));
+    c.description = util::collapse_whitespace(plain_text(text_construct(feed.child(n("subtitle").c_str()), html), html));
+    c.link = link_href(feed, n, "alternate", base);
+    c.self_url = link_href(feed, n, "self", base);
+    c.language = feed.attribute("xml:lang").value();
+    c.author = text_of(feed.child(n("author").c_str()).child(n("name").c_str()));
+    c.owner_email = text_of(feed.child(n("author").c_str()).child(n("email").c_str()));
+    c.owner_name = c.author;
+    c.copyright = text_of(feed.child(n("rights").c_str()));
+    c.image_url = feed.child(n.it("image").c_str()).attribute("href").value();
+    if (c.image_url.empty()) c.image_url = util::resolve_url(base, text_of(feed.child(n("logo").c_str())));
+    if (c.image_url.empty()) c.image_url = util::resolve_url(base, text_of(feed.child(n("icon").c_str())));
+    c.generator = text_of(feed.child(n("generator").c_str()));
+    const std::string category = n.it("category");  // (children() keeps the name's pointer)
+    for (auto cat : feed.children(category.c_str())) {
+        core::Category entry{cat.attribute("text").value(), cat.child(category.c_str()).attribute("text").value()};
+        if (!entry.name.empty()) c.categories.push_back(entry);
+    }
+    return c;
+}
+
+}  // namespace
+
+bool is_atom_feed(const pugi::xml_node& root) {
+    std::string_view name = root.name();
+    if (name != "feed" && !name.ends_with(":feed")) return false;
+    std::string prefix(name.substr(0, name.size() - 4));
+    std::string attr = prefix.empty() ? "xmlns" : "xmlns:" + prefix.substr(0, prefix.size() - 1);
+    return root.attribute(attr.c_str()).value() == k_atom_ns;
+}
+
+SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, const SourceInfo& info) {
+    SourceBatch batch{info, "atom", {}, {}, {}};
+    const pugi::xml_node feed = doc.document_element();
+    const AtomNames n(feed);
+    const util::LineIndex lines(text);
+    auto line_of = [&](const pugi::xml_node& node) { return lines.at(static_cast<std::size_t>(node.offset_debug())).line; };
+    // The channel's own links first resolve against the source's address, then the rest against
+    // the feed's.
+    batch.channel = read_channel(feed, n, info.url);
+    const std::string base = !info.url.empty() ? info.url : !batch.channel->self_url.empty() ? batch.channel->self_url : batch.channel->link;
+    auto warn = [&](const pugi::xml_node& node, const std::string& message) {
+        int line = line_of(node);
+        batch.diagnostics.push_back(core::warning_at({info.file, line, 0}, message, std::string(util::line_text(text, line))));
+    };
+    const std::string entry_name = n("entry");  // (children() keeps the name's pointer)
+    for (auto entry : feed.children(entry_name.c_str())) {
+        core::Record r;
+        std::size_t close = text.find("entry>", static_cast<std::size_t>(entry.offset_debug()));
+        r.from = provenance(info, line_of(entry), close == std::string_view::npos ? line_of(entry) : lines.at(close).line);
+        r.guid = text_of(entry.child(n("id").c_str()));
+        r.guid_is_permalink = false;  // an Atom id names the entry; it need not be its page
+        bool html = false;
+        r.title = util::collapse_whitespace(plain_text(text_construct(entry.child(n("title").c_str()), html), html));
+        r.page_url = link_href(entry, n, "alternate", base);
+        auto content = entry.child(n("content").c_str());
+        if (!content || content.attribute("src")) content = entry.child(n("summary").c_str());
+        r.description = text_construct(content, r.description_is_html);
+        r.description_truncated = ends_truncated(r.description);
+        for (const char* date_name : {"published", "updated"}) {
+            auto date = entry.child(n(date_name).c_str());
+            if (!date) continue;
+            r.date = util::parse_any_date(text_of(date));
+            if (r.date) break;
+            warn(date, std::string("cannot read <") + date_name + "> '" + text_of(date) + "'; expected an RFC 3339 date such as 2024-08-04T01:47:46Z");
+        }
+        const std::string link = n("link");
+        for (auto l : entry.children(link.c_str())) {
+            if (std::string_view(l.attribute("rel").value()) != "enclosure") continue;
+            core::Enclosure e;
+            e.url = util::encode_url_spaces(util::resolve_url(base, util::trim(l.attribute("href").value())));
+            e.type = l.attribute("type").value();
+            long long length = 0;
+            if (util::parse_uint(util::trim(l.attribute("length").value()), length)) e.length = length;
+            if (!e.url.empty()) r.enclosure = e;
+            break;
+        }
+        if (auto duration = entry.child(n.it("duration").c_str())) {
+            r.duration = util::parse_duration(text_of(duration));
+            if (!r.duration) warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
+        }
+        r.image = entry.child(n.it("image").c_str()).attribute("href").value();
+        r.explicit_flag = text_of(entry.child(n.it("explicit").c_str()));
+        r.episode_type = text_of(entry.child(n.it("episodeType").c_str()));
+        // An RSS item of its own (empty: every field is written anew) marks it as the feed's.
+        r.raw_xml = "<item/>";
+        batch.records.push_back(std::move(r));
+    }
+    return batch;
+}
+
+}  // namespace sources

@@ -1,0 +1,76 @@
+#include "theme/theme_files.hpp"
+
+
+#include "theme/builtin_theme.hpp"
+#include "util/files.hpp"
+#include "util/hash.hpp"
+
+namespace theme {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::size_t k_max_template_bytes = 1u << 20;
+
+std::optional<std::string_view> builtin_file(std::string_view path) {
+    for (const auto& f : builtin_files())
+        if (f.path == path) return f.bytes;
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<FoundTemplate> find_template(const ThemeLayers& layers, const std::string& relative) {
+    std::error_code ec;
+    for (const fs::path& dir : layers.template_dirs) {
+        fs::path candidate = dir / relative;
+        if (!dir.empty() && fs::is_regular_file(candidate, ec)) return FoundTemplate{candidate, util::read_file(candidate, k_max_template_bytes)};
+    }
+    if (layers.builtin)
+        if (auto bytes = builtin_file("templates/" + relative)) return FoundTemplate{k_builtin_origin / "templates" / relative, std::string(*bytes)};
+    return std::nullopt;
+}
+
+std::map<std::string, StaticFile> static_files(const ThemeLayers& layers) {
+    std::map<std::string, StaticFile> files;  // sorted: deterministic output order
+    if (layers.builtin)
+        for (const auto& f : builtin_files())
+            if (f.path.starts_with("static/")) files[std::string(f.path.substr(7))] = {{}, f.bytes};
+    for (const fs::path& root : layers.static_dirs)
+        for (const auto& path : util::files_under(root)) {  // links are not followed out of the project
+            std::error_code ec;
+            std::string rel = fs::relative(path, root, ec).generic_string();
+            if (!ec && util::is_safe_relative_path(rel)) files[rel] = {path, {}};
+        }
+    return files;
+}
+
+std::string read_static(const StaticFile& file) {
+    return file.file.empty() ? std::string(file.builtin) : util::read_file(file.file);
+}
+
+std::string builtin_fingerprint() {
+    util::Hasher h;
+    for (const auto& f : builtin_files()) h.add(f.path), h.add(f.bytes);
+    return util::hex_hash(h.digest());
+}
+
+std::vector<fs::path> export_builtin(const fs::path& dir, bool& refused) {
+    std::vector<fs::path> in_the_way, written;
+    std::error_code ec;
+    for (const auto& f : builtin_files())
+        if (fs::exists(dir / f.path, ec)) in_the_way.push_back(dir / f.path);
+    refused = !in_the_way.empty();
+    if (refused) return in_the_way;
+    for (const auto& f : builtin_files()) {
+        fs::path target = dir / f.path;
+        fs::create_directories(target.parent_path());
+        std::string error;
+        if (!util::write_file_atomically(target, f.bytes, error)) throw util::FileError(target.string(), error);
+        written.push_back(target);
+    }
+    return written;
+}
+
+}  // namespace theme

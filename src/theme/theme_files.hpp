@@ -1,0 +1,55 @@
+#pragma once
+// Where a site's templates and static files come from, in lookup order (README.md, "Templates
+// and themes"): the project's templates/ and static/, then themes/<theme>/ in the site folder,
+// then the theme built into the binary.
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace theme {
+
+struct ThemeLayers {
+    std::vector<std::filesystem::path> template_dirs;  // searched in this order
+    std::vector<std::filesystem::path> static_dirs;    // copied in this order: a later file wins
+    bool builtin = false;                              // the built-in theme after them all
+};
+
+// A template found in one of the layers: where (a file, or "<built-in theme>/templates/...")
+// and its text.
+struct FoundTemplate {
+    std::filesystem::path origin;
+    std::string text;
+};
+
+// Where the built-in theme's files are said to be, in messages and provenance.
+inline const std::filesystem::path k_builtin_origin = "<built-in theme>";
+
+// The template at `relative` ("index.mustache", "partials/head.mustache") in the first layer
+// that has it. Throws util::FileError when the file found cannot be read or is over 1 MB.
+std::optional<FoundTemplate> find_template(const ThemeLayers& layers, const std::string& relative);
+
+// One static file to publish: a file on disk, or bytes of the built-in theme.
+struct StaticFile {
+    std::filesystem::path file;  // empty for a built-in one
+    std::string_view builtin;
+};
+
+// Every static file by its path in the site, the built-in theme's first, then each folder's
+// (symbolic links are not followed: a theme cannot pull in files from outside the project).
+std::map<std::string, StaticFile> static_files(const ThemeLayers& layers);
+
+// The bytes of `file` (read now when it is on disk).
+std::string read_static(const StaticFile& file);
+
+// A hash of every byte of the built-in theme, for the build's input fingerprint.
+std::string builtin_fingerprint();
+
+// Writes the built-in theme's files under `dir` (its templates/ and static/). Refuses, writing
+// nothing, when any of them exists already; returns the paths written or, on refusal, those
+// in the way (with `refused` set).
+std::vector<std::filesystem::path> export_builtin(const std::filesystem::path& dir, bool& refused);
+
+}  // namespace theme
