@@ -75,7 +75,7 @@ std::vector<sources::SourceBatch> make_batches(const std::vector<Truth>& truth, 
     const char* kinds[] = {"rss", "records", "podbean", "player_fm", "apple_page"};
     std::vector<sources::SourceBatch> batches(5);
     owner.assign(5, {});
-    for (int s = 0; s < 5; ++s) batches[s] = {{names[s], std::string(names[s]) + ".txt"}, kinds[s], {}, {}, {}};
+    for (int s = 0; s < 5; ++s) batches[s] = {{names[s], std::string(names[s]) + ".txt", ""}, kinds[s], {}, {}, {}};
     Lcg rng{7};
     for (std::size_t n = 0; n < records; ++n) {
         std::size_t s = n % 5, e = (n / 5) % truth.size();

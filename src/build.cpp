@@ -317,6 +317,7 @@ void run_stages(const config::SiteConfig& config, output::Output& out, const Bui
 
 BuildReport build_site(const config::SiteConfig& config, output::Output& out, const BuildOptions& options) {
     BuildReport report;
+    report.warnings = config.warnings;
     try {
         run_stages(config, out, options, report);
     } catch (const core::InputError& e) {

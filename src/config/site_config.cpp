@@ -31,6 +31,10 @@ struct Checker {
         auto where = at(mark);
         problems.push_back(core::error_at(where, std::move(message), std::string(util::line_text(text, where.line))));
     }
+    void warn(const YAML::Mark& mark, std::string message, SiteConfig& site) {
+        auto where = at(mark);
+        site.warnings.push_back(core::warning_at(where, std::move(message), std::string(util::line_text(text, where.line))));
+    }
 };
 
 std::string type_name(const YAML::Node& node) {
@@ -146,7 +150,13 @@ void read_categories(Checker& c, const YAML::Node& value, SiteConfig& site) {
         bool retired = false;
         auto parts = util::split(text, '>');
         core::Category written{std::string(util::trim(parts[0])), parts.size() > 1 ? std::string(util::trim(parts[1])) : ""};
-        auto now = core::current_category(written, retired);
+        auto now = parts.size() <= 2 ? core::current_category(written, retired) : std::nullopt;
+        if (now && retired) {  // Apple's pre-2019 list, as many feeds and older guides still write it
+            c.warn(entry.Mark(), "'" + text + "' is a category Apple retired in 2019; written as '" + core::category_text(*now) +
+                                     "' (write that to silence this)", site);
+            site.categories.push_back(*now);
+            continue;
+        }
         std::string near = util::nearest_word(written.subcategory.empty() ? written.name : written.subcategory, [] {
             std::vector<std::string> names;
             for (const auto& [name, subs] : core::apple_categories()) {
@@ -155,9 +165,7 @@ void read_categories(Checker& c, const YAML::Node& value, SiteConfig& site) {
             }
             return names;
         }());
-        std::string hint = now && retired ? "; Apple retired it in 2019: write '" + core::category_text(*now) + "'"
-                           : !near.empty() ? "; did you mean '" + (core::parse_category(near) ? core::category_text(*core::parse_category(near)) : near) + "'?"
-                                           : "";
+        std::string hint = !near.empty() ? "; did you mean '" + (core::parse_category(near) ? core::category_text(*core::parse_category(near)) : near) + "'?" : "";
         c.error(entry.Mark(), "'" + text + "' is not an Apple Podcasts category (https://podcasters.apple.com/support/1691-apple-podcasts-categories)" + hint);
     }
 }

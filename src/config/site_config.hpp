@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/channel.hpp"
+#include "core/diagnostic.hpp"
 
 namespace config {
 
@@ -45,6 +46,7 @@ struct SiteConfig {
     std::filesystem::path output = "public";
     int episodes_per_page = 10;
     std::vector<SourceConfig> sources;
+    std::vector<core::Diagnostic> warnings;  // what was read otherwise than written (a retired category), located
 
     std::filesystem::path themes_dir() const { return root / "themes"; }
     std::filesystem::path templates_dir() const { return root / "templates"; }

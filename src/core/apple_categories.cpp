@@ -68,6 +68,7 @@ const std::map<std::pair<std::string, std::string>, Category>& retired_categorie
         {{"Science & Medicine", "Medicine"}, {"Health & Fitness", "Medicine"}},
         {{"Science & Medicine", "Natural Sciences"}, {"Science", "Natural Sciences"}},
         {{"Science & Medicine", "Social Sciences"}, {"Science", "Social Sciences"}},
+        {{"Society & Culture", "Gay & Lesbian"}, {"Society & Culture", ""}},
         {{"Society & Culture", "History"}, {"History", ""}},
         {{"Sports & Recreation", ""}, {"Sports", ""}},
         {{"Sports & Recreation", "Amateur"}, {"Sports", ""}},
@@ -95,13 +96,7 @@ std::optional<Category> current_category(const Category& written, bool& retired)
     retired = false;
     if (is_current_category(written)) return written;
     auto it = retired_categories().find({written.name, written.subcategory});
-    if (it == retired_categories().end()) it = retired_categories().find({written.name, ""});  // a retired parent: its own mapping
-    if (it == retired_categories().end()) {
-        // A current category with a retired subcategory Apple did not map: the category alone.
-        if (!apple_categories().count(written.name)) return std::nullopt;
-        retired = true;
-        return Category{written.name, ""};
-    }
+    if (it == retired_categories().end()) return std::nullopt;
     retired = true;
     return it->second;
 }

@@ -36,6 +36,7 @@ void write_root_attributes(pugi::xml_node rss, const core::Channel& ch) {
 }
 
 std::string channel_guid(const config::SiteConfig& config, const core::Channel& ch, const render::SiteInfo& site) {
+    if (!config.podcast_guid.empty()) return config.podcast_guid;  // (the fix for a feed whose own is wrong)
     if (!ch.podcast_guid.empty()) return ch.podcast_guid;
     // The podcast's identity is its original feed, not this archive's copy of it.
     if (!ch.self_url.empty()) return podcast_guid_for(ch.self_url);

@@ -15,7 +15,7 @@ struct ItemIdentity {
     std::string guid;
     std::string enclosure_url;
     std::string slug;
-    std::string file;  // where the item comes from (an input feed), for messages; "" when unknown
+    std::string file{};  // where the item comes from (an input feed), for messages; "" when unknown
     int line = 0;
 };
 

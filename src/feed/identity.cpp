@@ -55,18 +55,22 @@ std::vector<core::Diagnostic> compare_identities(const std::vector<ItemIdentity>
     std::vector<core::Diagnostic> problems;
     for (const auto& old : before) {
         if (is_allowed(old.guid)) continue;
-        auto problem = [&](const std::string& message) {
-            problems.push_back(core::error_at({old.file.empty() ? before_file : old.file, old.line, 0},
+        // Located where the change was made: the input's item that has it now, else the old one.
+        auto problem = [&](const std::string& message, const ItemIdentity* changed) {
+            const ItemIdentity& at = changed && !changed->file.empty() ? *changed : old;
+            problems.push_back(core::error_at({at.file.empty() ? before_file : at.file, at.line, 0},
                                               message + "; if this is meant, list the guid under identity_changes in site.yaml"));
         };
         auto [first, last] = by_guid.equal_range(old.guid);
         if (first != last) {
             if (std::none_of(first, last, [&](const auto& kv) { return kv.second->enclosure_url == old.enclosure_url; }))
-                problem("item '" + old.guid + "' changed its audio URL from " + old.enclosure_url + " to " + first->second->enclosure_url);
+                problem("item '" + old.guid + "' changed its audio URL from " + old.enclosure_url + " to " + first->second->enclosure_url,
+                        first->second);
         } else if (auto same_audio = by_url.find(old.enclosure_url); same_audio != by_url.end()) {
-            problem("item with audio " + old.enclosure_url + " changed its guid from '" + old.guid + "' to '" + same_audio->second->guid + "'");
+            problem("item with audio " + old.enclosure_url + " changed its guid from '" + old.guid + "' to '" + same_audio->second->guid + "'",
+                    same_audio->second);
         } else {
-            problem("item '" + old.guid + "' (" + old.enclosure_url + ") disappeared from the feed");
+            problem("item '" + old.guid + "' (" + old.enclosure_url + ") disappeared from the feed", nullptr);
         }
     }
     return problems;

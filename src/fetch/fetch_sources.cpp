@@ -73,7 +73,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     }
     if (response.status != 200) return keep("the server answered HTTP " + std::to_string(response.status));
     // The new file must be what the old one was: parse it with the same adapter.
-    sources::SourceInfo info{source.name, source.display_path};
+    sources::SourceInfo info{source.name, source.display_path, source.url};
     std::string expected = source.kind;
     if (expected.empty() && have_old) expected = sources::detect_kind(old_text, source.path.filename().string());
     std::string found = sources::detect_kind(response.body, source.path.filename().string());

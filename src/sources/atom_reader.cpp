@@ -31,7 +31,6 @@ struct AtomNames {
     std::string it(std::string_view local) const { return itunes + std::string(local); }
 };
 
-std::string plain_text(const std::string& text, bool is_html) { return is_html ? util::html_to_text(text) : text; }
 
 std::string text_of(const pugi::xml_node& node) { return std::string(util::trim(util::sanitize_utf8(node.child_value()))); }
 
@@ -48,6 +47,13 @@ std::string text_construct(const pugi::xml_node& node, bool& is_html) {
     for (auto child : node.children())
         if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) out += child.value();
     return std::string(util::trim(util::sanitize_utf8(out)));
+}
+
+// A text construct as plain text (titles: Atom lets them be HTML).
+std::string plain_text(const pugi::xml_node& node) {
+    bool is_html = false;
+    std::string text = text_construct(node, is_html);
+    return util::collapse_whitespace(is_html ? util::html_to_text(text) : text);
 }
 
 // The href of the first <link> with `rel` (an absent rel is "alternate"), resolved against `base`.
@@ -69,9 +75,8 @@ core::Channel read_channel(const pugi::xml_node& feed, const AtomNames& n, std::
         if (name.starts_with("xmlns:") && attr.value() != k_atom_ns) c.root_attributes.emplace_back(attr.name(), attr.value());
     }
     c.raw_xml = "<channel/>";  // nothing of an Atom feed's markup is RSS: every channel field is written anew
-    bool html = false;
-    c.title = util::collapse_whitespace(plain_text(text_construct(feed.child(n("title").c_str()), html), html));
-    c.description = util::collapse_whitespace(plain_text(text_construct(feed.child(n("subtitle").c_str()), html), html));
+    c.title = plain_text(feed.child(n("title").c_str()));
+    c.description = plain_text(feed.child(n("subtitle").c_str()));
     c.link = link_href(feed, n, "alternate", base);
     c.self_url = link_href(feed, n, "self", base);
     c.language = feed.attribute("xml:lang").value();
@@ -122,8 +127,7 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, cons
         r.from = provenance(info, line_of(entry), close == std::string_view::npos ? line_of(entry) : lines.at(close).line);
         r.guid = text_of(entry.child(n("id").c_str()));
         r.guid_is_permalink = false;  // an Atom id names the entry; it need not be its page
-        bool html = false;
-        r.title = util::collapse_whitespace(plain_text(text_construct(entry.child(n("title").c_str()), html), html));
+        r.title = plain_text(entry.child(n("title").c_str()));
         r.page_url = link_href(entry, n, "alternate", base);
         auto content = entry.child(n("content").c_str());
         if (!content || content.attribute("src")) content = entry.child(n("summary").c_str());
@@ -140,7 +144,7 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, cons
         for (auto l : entry.children(link.c_str())) {
             if (std::string_view(l.attribute("rel").value()) != "enclosure") continue;
             core::Enclosure e;
-            e.url = util::encode_url_spaces(util::resolve_url(base, util::trim(l.attribute("href").value())));
+            e.url = util::resolve_url(base, util::encode_url_spaces(util::trim(l.attribute("href").value())));
             e.type = l.attribute("type").value();
             long long length = 0;
             if (util::parse_uint(util::trim(l.attribute("length").value()), length)) e.length = length;

@@ -136,7 +136,7 @@ struct ItemReader {
             // Apps fetch a relative or protocol-relative URL from the feed's host, and a space
             // as %20: the item is known by the URL they fetch.
             if (!e.url.empty() && !util::is_http_url(e.url)) {
-                std::string resolved = util::encode_url_spaces(util::resolve_url(base, e.url));
+                std::string resolved = util::resolve_url(base, util::encode_url_spaces(e.url));
                 if (util::is_http_url(resolved)) e.url = std::move(resolved);
                 else warn(enc, "the audio URL '" + e.url + "' is not absolute and the feed's own address is unknown; set this source's `url:` in site.yaml to the address the feed is published at");
             }
@@ -199,8 +199,12 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
 
 }  // namespace
 
-SourceBatch read_rss(std::string_view text, const SourceInfo& info) {
+SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     SourceBatch batch{info, "rss", {}, {}, {}};
+    // pugixml reads Latin-1 as Latin-1; hosts that declare it mean Windows-1252, as browsers
+    // read it (curly quotes, the euro sign). Lines stay where they were.
+    const std::optional<std::string> utf8 = util::single_byte_xml_as_utf8(raw);
+    const std::string_view text = utf8 ? std::string_view(*utf8) : raw;
     pugi::xml_document doc;
     // No DTD processing exists in pugixml, so entity-expansion attacks cannot expand.
     pugi::xml_parse_result result = doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto);

@@ -14,7 +14,7 @@ namespace sources {
 struct SourceInfo {
     std::string name;  // the source's name (provenance)
     std::string file;  // the path as site.yaml wrote it (provenance and messages)
-    std::string url;   // where the source is published (site.yaml's `url`): relative links resolve against it
+    std::string url{};  // where the source is published (site.yaml's `url`): relative links resolve against it
 };
 
 struct SourceBatch {

@@ -211,7 +211,7 @@ struct Writer {
     // notes, "" when it then leads nowhere a visitor can go.
     std::string target(std::string_view value) const {
         if (!links) return std::string(value);
-        std::string url = resolve_url(links->base, value);
+        std::string url = resolve_url(links->base, encode_url_spaces(value));
         if (is_http_url(url) || starts_with_icase(trim(url), "mailto:")) return url;
         return {};
     }
@@ -240,15 +240,15 @@ struct Writer {
         if (depth > k_max_depth) return children(node, depth);
         if (tag == GUMBO_TAG_H1) tag = GUMBO_TAG_H2;
         if (open.start_would_close_one(tag)) return children(node, depth);
-        const char* name = gumbo_normalized_tagname(tag);
-        out += '<';
-        out += name;
         const GumboVector& attrs = node->v.element.attributes;
         std::string href;
         if (tag == GUMBO_TAG_A && links) {
             const GumboAttribute* a = gumbo_get_attribute(&attrs, "href");
             if (a && (href = target(a->value)).empty()) return children(node, depth);  // a dead link: its text alone
         }
+        const char* name = gumbo_normalized_tagname(tag);
+        out += '<';
+        out += name;
         for (unsigned i = 0; i < attrs.length; ++i) {
             auto* attr = static_cast<const GumboAttribute*>(attrs.data[i]);
             std::string attr_name = ascii_lower(attr->name);

@@ -36,18 +36,12 @@ std::string repair_mojibake(std::string_view text) {
     std::string bytes;
     bool all_single = true;
     for_each_code_point(text, [&](char32_t cp, std::size_t, std::size_t) {
-        static const std::pair<char32_t, unsigned char> k_cp1252[] = {
-            {0x20AC, 0x80}, {0x201A, 0x82}, {0x0192, 0x83}, {0x201E, 0x84}, {0x2026, 0x85}, {0x2020, 0x86},
-            {0x2021, 0x87}, {0x02C6, 0x88}, {0x2030, 0x89}, {0x0160, 0x8A}, {0x2039, 0x8B}, {0x0152, 0x8C},
-            {0x017D, 0x8E}, {0x2018, 0x91}, {0x2019, 0x92}, {0x201C, 0x93}, {0x201D, 0x94}, {0x2022, 0x95},
-            {0x2013, 0x96}, {0x2014, 0x97}, {0x02DC, 0x98}, {0x2122, 0x99}, {0x0161, 0x9A}, {0x203A, 0x9B},
-            {0x0153, 0x9C}, {0x017E, 0x9E}, {0x0178, 0x9F}};
         if (cp < 0x100) {
             bytes.push_back(static_cast<char>(cp));
             return;
         }
-        for (auto [from, to] : k_cp1252)
-            if (cp == from) return bytes.push_back(static_cast<char>(to));
+        for (unsigned byte = 0x80; byte < 0xA0; ++byte)
+            if (windows_1252_code_point(static_cast<unsigned char>(byte)) == cp) return bytes.push_back(static_cast<char>(byte));
         all_single = false;
     });
     if (all_single && is_valid_utf8(bytes) && bytes.size() < text.size()) return bytes;

@@ -1,6 +1,9 @@
 #include "util/unicode.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdint>
+#include <iterator>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -144,6 +147,41 @@ std::string_view truncate_code_points(std::string_view text, std::size_t max_cod
         if (i < text.size()) i += code_point_length_at(text, i), ++count;
     }
     return text;
+}
+
+char32_t windows_1252_code_point(unsigned char byte) {
+    static constexpr char32_t k_high[32] = {
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178};
+    return byte >= 0x80 && byte < 0xA0 ? k_high[byte - 0x80] : byte;
+}
+
+std::optional<std::string> single_byte_xml_as_utf8(std::string_view xml) {
+    if (!xml.starts_with("<?xml")) return std::nullopt;
+    const std::size_t end = xml.find("?>");
+    if (end == std::string_view::npos || end > 512) return std::nullopt;
+    const std::string_view declaration = xml.substr(0, end);
+    std::size_t at = declaration.find("encoding");
+    if (at == std::string_view::npos) return std::nullopt;
+    at = declaration.find_first_of("\"'", at);
+    if (at == std::string_view::npos) return std::nullopt;
+    const std::size_t close = declaration.find(declaration[at], at + 1);
+    if (close == std::string_view::npos) return std::nullopt;
+    std::string name;
+    for (char c : declaration.substr(at + 1, close - at - 1)) name.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    static constexpr std::string_view k_single_byte[] = {"iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1",
+                                                         "windows-1252", "cp1252", "us-ascii", "ascii"};
+    if (std::find(std::begin(k_single_byte), std::end(k_single_byte), name) == std::end(k_single_byte)) return std::nullopt;
+    std::string out;
+    out.reserve(xml.size() + xml.size() / 8);
+    out.append(xml.substr(0, at + 1)).append("UTF-8");
+    const std::string_view rest = xml.substr(close);
+    if (is_valid_utf8(rest)) return out.append(rest);
+    for (unsigned char byte : rest) {
+        if (byte < 0x80) out.push_back(static_cast<char>(byte));
+        else out += encode_utf8(windows_1252_code_point(byte));
+    }
+    return out;
 }
 
 }  // namespace util

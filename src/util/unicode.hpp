@@ -1,5 +1,6 @@
 #pragma once
 // Unicode through utf8proc: validation, normalization and character classes.
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,17 @@ bool is_ascii(std::string_view text);
 
 // Replaces every invalid byte sequence with U+FFFD, so later stages only see valid UTF-8.
 std::string sanitize_utf8(std::string_view text);
+
+// What Windows-1252 (and so, as browsers read them, ISO-8859-1 documents) puts at bytes
+// 0x80-0x9F; the bytes 0xA0-0xFF are U+00A0-U+00FF as in Latin-1. Five bytes have no character
+// (0x81, 0x8D, 0x8F, 0x90, 0x9D): they are the C1 control of the same number.
+char32_t windows_1252_code_point(unsigned char byte);
+
+// An XML document whose declaration names a Western single-byte encoding (ISO-8859-1, Latin-1,
+// Windows-1252, US-ASCII) as UTF-8, its declaration saying so; nothing for any other document.
+// Bytes are read as Windows-1252, as browsers read such feeds; a document whose bytes are
+// valid UTF-8 all the same is taken as UTF-8 (its declaration is the mistake).
+std::optional<std::string> single_byte_xml_as_utf8(std::string_view xml);
 
 // NFKC plus case folding: the comparison form ("Ｔｏｒｃｈ" and "torch" become equal).
 std::string fold_for_matching(std::string_view text);

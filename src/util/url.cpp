@@ -84,8 +84,10 @@ std::string normalize_media_url(std::string_view raw) {
     return out;
 }
 
-std::string resolve_url(std::string_view base, std::string_view raw) {
-    std::string_view ref = trim(raw);
+namespace {
+
+// resolve_url's work: the URL `ref` names from `base` (not always a valid one).
+std::string resolve_reference(std::string_view base, std::string_view ref) {
     if (ref.empty() || is_http_url(ref)) return std::string(ref);
     if (ref.starts_with("//")) return "https:" + std::string(ref);  // protocol-relative: podcast apps fetch it over https
     std::size_t colon = ref.find(':');
@@ -121,9 +123,17 @@ std::string resolve_url(std::string_view base, std::string_view raw) {
     return out + std::string(tail);
 }
 
+}  // namespace
+
+std::string resolve_url(std::string_view base, std::string_view raw) {
+    std::string_view ref = trim(raw);
+    std::string resolved = resolve_reference(base, ref);
+    return is_http_url(resolved) ? resolved : std::string(ref);  // (a reference that makes no URL stays as it was)
+}
+
 std::string encode_url_spaces(std::string_view url) {
     std::string out;
-    for (char c : url) {
+    for (char c : trim(url)) {
         if (c == ' ') out += "%20";
         else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) continue;  // a stray line break or tab is no part of a URL
         else out.push_back(c);

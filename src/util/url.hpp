@@ -22,8 +22,8 @@ std::string normalize_media_url(std::string_view url);
 // A reference that cannot be resolved (no http(s) base, another scheme) comes back trimmed.
 std::string resolve_url(std::string_view base, std::string_view ref);
 
-// Spaces percent-encoded and control characters dropped ("a b.mp3" -> "a%20b.mp3"), as
-// browsers and podcast apps fetch a URL written with them.
+// Trimmed, spaces percent-encoded and control characters dropped ("a b.mp3" -> "a%20b.mp3"),
+// as browsers and podcast apps fetch a URL written with them.
 std::string encode_url_spaces(std::string_view url);
 
 // The last segment of a URL's path, without query, fragment or trailing slashes:

@@ -75,3 +75,56 @@ TEST_CASE("a missing site.yaml is a located error") {
         CHECK(core::format(e.diagnostics().front()) == "/nonexistent/site.yaml: error: file not found");
     }
 }
+
+TEST_CASE("category: every form the README documents, retired ones mapped with a warning, others located errors") {
+    test::TempDir dir;
+    const std::string head = "title: T\nbase_url: https://x.y/\n";
+    auto categories = [&](const std::string& value) {
+        auto site = config::parse_config(head + "category: " + value + "\n", dir.path() / "site.yaml");
+        std::vector<std::string> out;
+        for (const auto& c : site.categories) out.push_back(c.name + (c.subcategory.empty() ? "" : " > " + c.subcategory));
+        return out;
+    };
+    CHECK(categories("Technology") == std::vector<std::string>{"Technology"});
+    CHECK(categories("News > Tech News") == std::vector<std::string>{"News > Tech News"});
+    CHECK(categories("Tech News") == std::vector<std::string>{"News > Tech News"});  // a subcategory alone finds its parent
+    CHECK(categories("[Technology, Leisure > Video Games]") == std::vector<std::string>{"Technology", "Leisure > Video Games"});
+    // Apple's pre-2019 categories (the README's old example among them) are read as what they became.
+    CHECK(categories("Technology > Tech News") == std::vector<std::string>{"News > Tech News"});
+    CHECK(categories("Games & Hobbies") == std::vector<std::string>{"Leisure"});
+    auto site = config::parse_config(head + "category: Technology > Podcasting\n", dir.path() / "site.yaml");
+    REQUIRE(site.warnings.size() == 1);
+    CHECK(core::format(site.warnings[0]).starts_with((dir.path() / "site.yaml").string() +
+                                                     ":3:11: warning: 'Technology > Podcasting' is a category Apple retired in 2019; written as 'Technology'"));
+    std::string p = (dir.path() / "site.yaml").string();
+    CHECK(first_error(head + "category: Tecnology\n", dir.path())
+              .starts_with(p + ":3:11: error: 'Tecnology' is not an Apple Podcasts category (https://podcasters.apple.com/support/1691-apple-podcasts-categories); did you mean 'Technology'?"));
+    CHECK(first_error(head + "category: Arts > Cars\n", dir.path()).starts_with(p + ":3:11: error: 'Arts > Cars' is not an Apple Podcasts category"));
+    CHECK(first_error(head + "category: [Technology, Nope > Nope]\n", dir.path()).starts_with(p + ":3:24: error: 'Nope > Nope'"));
+}
+
+TEST_CASE("theme: the built-in one, a folder under themes/, or a located error with the nearest name") {
+    test::TempDir dir;
+    const std::string head = "title: T\nbase_url: https://x.y/\n";
+    std::string p = (dir.path() / "site.yaml").string();
+    CHECK(config::parse_config(head, dir.path() / "site.yaml").theme == "default");  // no folder needed
+    CHECK(config::parse_config(head + "theme: default\n", dir.path() / "site.yaml").theme == "default");
+    CHECK(first_error(head + "theme: defualt\n", dir.path()) ==
+          p + ":3:8: error: no theme 'defualt': it is neither a folder under themes/ nor the built-in 'default'; did you mean 'default'?\n"
+              "    theme: defualt\n           ^");
+    std::filesystem::create_directories(dir.path() / "themes/midnight/templates");
+    CHECK(config::parse_config(head + "theme: midnight\n", dir.path() / "site.yaml").theme == "midnight");
+    CHECK(first_error(head + "theme: midnigth\n", dir.path()).find("did you mean 'midnight'?") != std::string::npos);
+    CHECK(first_error(head + "theme: ../x\n", dir.path()).find("'theme' must be a folder name under themes/") != std::string::npos);
+}
+
+TEST_CASE("values site.yaml sets for the feed are checked where they are written") {
+    test::TempDir dir;
+    const std::string head = "title: T\nbase_url: https://x.y/\n";
+    std::string p = (dir.path() / "site.yaml").string();
+    CHECK(first_error(head + "image: artwork.jpg\n", dir.path()).starts_with(p + ":3:8: error: 'image' must be an absolute http(s) URL"));
+    CHECK(first_error(head + "email: nobody\n", dir.path()).starts_with(p + ":3:8: error: 'email' must be an e-mail address"));
+    CHECK(first_error(head + "podcast_guid: y0ur-gu1d-g035-h3r3\n", dir.path()).starts_with(p + ":3:15: error: 'podcast_guid' must be a lowercase UUID"));
+    CHECK(config::parse_config(head + "podcast_guid: 917393e3-1b1e-5cef-ace4-edaa54e1f810\n", dir.path() / "site.yaml").podcast_guid ==
+          "917393e3-1b1e-5cef-ace4-edaa54e1f810");
+}

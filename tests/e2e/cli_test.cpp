@@ -103,3 +103,59 @@ TEST_CASE("the command line: a first build's fingerprint makes the same build a 
     REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
     CHECK(out.find("nothing changed since the last build") != std::string::npos);
 }
+
+TEST_CASE("the command line: init with a feed file, then build, in an empty folder") {
+    test::TempDir dir;
+    fs::copy_file(test::fixture("hosts/libsyn_2011.xml"), dir.path() / "show.xml");
+    std::string out;
+    REQUIRE(test::run_podarchive("init --feed show.xml", dir.path(), out) == 0);
+    CHECK(out.find("podarchive build") != std::string::npos);
+    std::string yaml = test::read(dir.path() / "site.yaml");
+    CHECK(yaml.find("title: \"Garage Radio\"\n") != std::string::npos);  // from the feed
+    CHECK(yaml.find("    path: show.xml\n") != std::string::npos);       // where it is: not copied
+    CHECK(yaml.find("# category: Technology") != std::string::npos);    // every other key, commented
+    CHECK(fs::is_regular_file(dir.path() / "content/pages/about.md"));
+    CHECK(fs::is_directory(dir.path() / "content/episodes"));
+    CHECK(fs::is_regular_file(dir.path() / "templates/README.md"));
+    CHECK(test::read(dir.path() / ".gitignore").find("/public/") != std::string::npos);
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(out.find("built 4 episodes") != std::string::npos);
+    CHECK(fs::is_regular_file(dir.path() / "public/about/index.html"));
+    CHECK(test::run_podarchive("check", dir.path(), out) == 0);
+    // A second init changes nothing.
+    CHECK(test::run_podarchive("init --feed show.xml", dir.path(), out) == 1);
+    CHECK(out.find("exists already") != std::string::npos);
+    CHECK(test::read(dir.path() / "site.yaml") == yaml);
+}
+
+TEST_CASE("the command line: init into a new folder copies a feed from elsewhere; a broken feed is refused") {
+    test::TempDir dir;
+    std::string out;
+    REQUIRE(test::run_podarchive("init site --feed " + test::fixture("hosts/atom_blog.xml").string(), dir.path(), out) == 0);
+    CHECK(test::read(dir.path() / "site/content/sources/feed.xml") == test::read(test::fixture("hosts/atom_blog.xml")));
+    CHECK(test::read(dir.path() / "site/site.yaml").find("url: \"https://shed.example.net/podcast.atom\"") != std::string::npos);
+    REQUIRE(test::run_podarchive("build", dir.path() / "site", out) == 0);
+    CHECK(test::run_podarchive("init other --feed " + test::fixture("feeds/malformed.xml").string(), dir.path(), out) == 1);
+    CHECK(out.find("malformed.xml:7:") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir.path() / "other"));
+    REQUIRE(test::run_podarchive("init empty", dir.path(), out) == 0);  // no feed yet: a site that builds, with none
+    CHECK(test::run_podarchive("build", dir.path() / "empty", out) == 0);
+}
+
+TEST_CASE("the command line: theme export, then the site uses the exported copy") {
+    test::TempDir dir;
+    fs::copy_file(test::fixture("hosts/atom_blog.xml"), dir.path() / "feed.xml");
+    std::string out;
+    REQUIRE(test::run_podarchive("init --feed feed.xml", dir.path(), out) == 0);
+    REQUIRE(test::run_podarchive("theme export", dir.path(), out) == 0);
+    CHECK(fs::is_regular_file(dir.path() / "themes/default/templates/episode.mustache"));
+    CHECK(test::run_podarchive("theme export", dir.path(), out) == 1);
+    CHECK(out.find("exist already") != std::string::npos);
+    test::write(dir.path() / "themes/default/templates/partials/footer.mustache", "<footer>exported and edited</footer>\n");
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(test::read(dir.path() / "public/index.html").find("exported and edited") != std::string::npos);
+    std::string yaml = test::read(dir.path() / "site.yaml");
+    test::write(dir.path() / "site.yaml", yaml + "theme: defualt\n");
+    CHECK(test::run_podarchive("build", dir.path(), out) == 1);
+    CHECK(out.find("did you mean 'default'?") != std::string::npos);
+}

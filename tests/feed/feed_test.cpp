@@ -125,8 +125,8 @@ TEST_CASE("identity guard: a guid edited in the input fails the build and names 
 }
 
 TEST_CASE("identity guard: an item that disappears, an audio URL that changes") {
-    std::vector<feed::ItemIdentity> before = {{"a", "https://x/a.mp3", ""}, {"b", "https://x/b.mp3", ""}, {"c", "https://x/c.mp3", ""}};
-    std::vector<feed::ItemIdentity> now = {{"a", "https://x/a.mp3", ""}, {"b", "https://y/b.mp3", ""}};
+    std::vector<feed::ItemIdentity> before = {{"a", "https://x/a.mp3", "", "", 0}, {"b", "https://x/b.mp3", "", "", 0}, {"c", "https://x/c.mp3", "", "", 0}};
+    std::vector<feed::ItemIdentity> now = {{"a", "https://x/a.mp3", "", "", 0}, {"b", "https://y/b.mp3", "", "", 0}};
     auto problems = feed::compare_identities(now, before, "old.xml", {});
     REQUIRE(problems.size() == 2);
     CHECK(problems[0].message.starts_with("item 'b' changed its audio URL from https://x/b.mp3 to https://y/b.mp3"));

@@ -81,3 +81,23 @@ TEST_CASE("findings carry the rule, the spec and the line") {
     CHECK(core::format(feed::to_diagnostic("f.xml", findings[0])) ==
           "f.xml:14: error: [apple-type] channel: <itunes:type> must be episodic or serial (https://podcasters.apple.com/support/823-podcast-requirements)");
 }
+
+TEST_CASE("a build judges what podarchive writes: a value copied from the input is a warning naming the fix") {
+    const std::string valid = test::read(test::fixture("feeds/lint_valid.xml"));
+    // The host's own flaw: located where the input has it, saying what fixes it.
+    auto inherited = feed::lint_feed(test::replace_first(valid, "917393e3-1b1e-5cef-ace4-edaa54e1f810", "y0ur-gu1d-g035-h3r3"));
+    REQUIRE(inherited.size() == 1);
+    CHECK(core::format(feed::to_build_diagnostic(inherited[0], {"in/feed.xml", 9, 0})) ==
+          "in/feed.xml:9: warning: [p20-guid] channel: <podcast:guid> must be a lowercase UUID; set `podcast_guid:` in site.yaml "
+          "(the namespace's rule: the UUIDv5 of the feed's URL) (https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md#guid)");
+    // What podarchive alone writes stays an error of feed.xml: a fault of ours is never waved through.
+    auto ours = feed::lint_feed(test::replace_first(valid, "<itunes:explicit>false</itunes:explicit>", "<itunes:explicit>no</itunes:explicit>"));
+    REQUIRE(ours.size() == 1);
+    CHECK(core::format(feed::to_build_diagnostic(ours[0], {"in/feed.xml", 9, 0})).starts_with("feed.xml:13: error: [apple-explicit]"));
+    // Every rule says which it is: a fix for what the host wrote, or none for what podarchive writes.
+    std::set<std::string> ours_alone;
+    for (const auto& rule : feed::lint_rules())
+        if (rule.fix.empty()) ours_alone.insert(rule.id);
+    CHECK(ours_alone == std::set<std::string>{"rss-wellformed", "rss-channel-required", "rss-self-link", "apple-explicit",
+                                              "apple-duration-format", "apple-episode-number", "apple-episode-type", "p20-locked"});
+}

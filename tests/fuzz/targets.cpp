@@ -27,13 +27,14 @@
 #include "util/html_sanitizer.hpp"
 #include "util/slug.hpp"
 #include "util/strings.hpp"
+#include "util/unicode.hpp"
 #include "util/url.hpp"
 
 namespace fuzz {
 
 namespace {
 
-const sources::SourceInfo k_info{"fuzz", "fuzz.txt"};
+const sources::SourceInfo k_info{"fuzz", "fuzz.txt", ""};
 
 // Every adapter's output goes through merge and the page data builder too: they must take
 // whatever a parser lets through.
@@ -98,22 +99,23 @@ void slug(std::string_view d) {
     if (!s.empty() && !util::is_safe_path_segment(s)) __builtin_trap();  // a slug must be a safe path segment
 }
 
+// What must never come out of the sanitizer: a script element, or a URL attribute that runs
+// code. Text that merely reads "javascript:" is harmless (it is escaped text, not a link).
+void check_nothing_runs(const std::string& html) {
+    std::string once = util::ascii_lower(html);
+    for (const char* bad : {"<script", "=\"javascript:", "=\"vbscript:", "=\"data:"})
+        if (once.find(bad) != std::string::npos) __builtin_trap();
+    for (std::size_t p = once.find('<'); p != std::string::npos; p = once.find('<', p + 1)) {
+        std::size_t end = once.find('>', p);
+        std::string tag = once.substr(p, end == std::string::npos ? std::string::npos : end - p);
+        if (tag.find(" on") != std::string::npos && tag.find('=') != std::string::npos && tag.find(" on") < tag.find('=') &&
+            tag.find('"') > tag.find(" on"))
+            __builtin_trap();  // an event handler attribute survived
+    }
+}
+
 void sanitizer(std::string_view d) {
-    // What must never come out: a script element, or a URL attribute that runs code. Text that
-    // merely reads "javascript:" is harmless (it is escaped text, not a link).
-    std::string once = util::ascii_lower(util::sanitize_html(d));
-    for (const char* bad : {"<script", "=\"javascript:", "=\"vbscript:", "=\"data:", " on"})
-        if (std::string_view(bad) == " on") {
-            for (std::size_t p = once.find('<'); p != std::string::npos; p = once.find('<', p + 1)) {
-                std::size_t end = once.find('>', p);
-                std::string tag = once.substr(p, end == std::string::npos ? std::string::npos : end - p);
-                if (tag.find(" on") != std::string::npos && tag.find('=') != std::string::npos &&
-                    tag.find(" on") < tag.find('=') && tag.find('"') > tag.find(" on"))
-                    __builtin_trap();  // an event handler attribute survived
-            }
-        } else if (once.find(bad) != std::string::npos) {
-            __builtin_trap();
-        }
+    check_nothing_runs(util::sanitize_html(d));
     // The text given with the sanitized HTML is the text of that HTML (pages' summaries and the
     // search index rely on it, without parsing the HTML twice).
     std::string plain;
@@ -123,12 +125,26 @@ void sanitizer(std::string_view d) {
     // on which one read it.
     std::string plain_gumbo;
     if (util::sanitize_html_with_gumbo(d, &plain_gumbo) != html || plain_gumbo != plain) __builtin_trap();
+    // Show notes with their relative links resolved: every link left is absolute (or mail).
+    std::string resolved_plain;
+    std::string resolved = util::sanitize_html(d, &resolved_plain, util::LinkBase{"https://host.example/show/ep/"});
+    check_nothing_runs(resolved);
+    if (util::collapse_whitespace(resolved_plain) != util::html_to_text(resolved)) __builtin_trap();
+    for (std::size_t p = resolved.find("href=\""); p != std::string::npos; p = resolved.find("href=\"", p + 1)) {
+        std::string_view target = std::string_view(resolved).substr(p + 6, 8);
+        if (!target.starts_with("http://") && !target.starts_with("https://") && !util::starts_with_icase(target, "mailto:")) __builtin_trap();
+    }
     util::html_to_text(d);
     util::linkify_text(d);
     util::strip_tags(d);
 }
 
 void url(std::string_view d) {
+    // A reference resolved against an http(s) page is an http(s) URL, or left as it was.
+    std::string resolved = util::resolve_url("https://host.example/a/b/?q", d);
+    if (!util::is_http_url(resolved) && resolved != util::trim(d)) __builtin_trap();
+    util::encode_url_spaces(d);
+    if (auto utf8 = util::single_byte_xml_as_utf8(d); utf8 && !util::is_valid_utf8(*utf8)) __builtin_trap();
     util::normalize_media_url(d);
     util::is_safe_link(d);
     util::url_path_of(d);

@@ -210,7 +210,7 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
     incremental::SavedBuild saved{"f1", "f2", {}};
     saved.record.notes = {{false, "/p/content/episodes/a.md", "---\nepisode: a\n---\nText\n"}, {true, "/p/content/pages/b.md", ""}};
     saved.record.pages = {{"index.html", {1, 2, 3}}, {"episodes/a/index.html", {}}};
-    saved.record.feed = {{"guid-1", "https://x/1.mp3", ""}, {"https://x/2.mp3", "https://x/2.mp3", ""}};
+    saved.record.feed = {{"guid-1", "https://x/1.mp3", "", "", 0}, {"https://x/2.mp3", "https://x/2.mp3", "", "", 0}};
     REQUIRE(incremental::write_saved_build(file, saved));
     auto back = incremental::read_saved_build(file);
     REQUIRE(back);

@@ -9,7 +9,7 @@ using sources::read_records;
 using sources::RecordsSyntax;
 
 TEST_CASE("JSON records with provenance lines") {
-    auto batch = read_records(test::read(test::fixture("records/listings.json")), {"listings", "listings.json"}, RecordsSyntax::json);
+    auto batch = read_records(test::read(test::fixture("records/listings.json")), {"listings", "listings.json", ""}, RecordsSyntax::json);
     CHECK(batch.diagnostics.empty());
     REQUIRE(batch.records.size() == 3);
     CHECK(batch.records[0].from.line == 2);
@@ -33,7 +33,7 @@ TEST_CASE("JSON entries' lines: strings with quotes, backslashes and braces are 
         " {\"title\": \"\\\\\\\"}\\\\\", \"duration\": \"long\"},\n"
         " {\"title\": \"C\"}\n"
         "]",
-        {"x", "q.json"}, RecordsSyntax::json);
+        {"x", "q.json", ""}, RecordsSyntax::json);
     REQUIRE(batch.records.size() == 3);
     CHECK(batch.records[0].title == "A \"quoted\" {brace} [title");
     CHECK(batch.records[0].description == "ends with a backslash \\");
@@ -67,19 +67,19 @@ TEST_CASE("JSON listings read the same by simdjson as by nlohmann") {
     };
     for (const auto& text : listings) {
         CAPTURE(text);
-        auto simd = read_records(text, {"x", "l.json"}, RecordsSyntax::json);
-        auto nlohmann = read_records("\xEF\xBB\xBF" + text, {"x", "l.json"}, RecordsSyntax::json);
+        auto simd = read_records(text, {"x", "l.json", ""}, RecordsSyntax::json);
+        auto nlohmann = read_records("\xEF\xBB\xBF" + text, {"x", "l.json", ""}, RecordsSyntax::json);
         CHECK(fuzz::records_summary(simd) == fuzz::records_summary(nlohmann));
     }
     // What simdjson refuses is nlohmann's to report, with its position.
-    auto broken = read_records("[{\"title\": \"a\"},\n {\"title\": \"b\" \"c\"}]", {"x", "b.json"}, RecordsSyntax::json);
+    auto broken = read_records("[{\"title\": \"a\"},\n {\"title\": \"b\" \"c\"}]", {"x", "b.json", ""}, RecordsSyntax::json);
     REQUIRE(broken.diagnostics.size() == 1);
     CHECK(core::format(broken.diagnostics[0]).starts_with("b.json:2:"));
     CHECK(core::format(broken.diagnostics[0]).find("malformed JSON") != std::string::npos);
 }
 
 TEST_CASE("YAML records") {
-    auto batch = read_records(test::read(test::fixture("records/listings.yaml")), {"yaml", "listings.yaml"}, RecordsSyntax::yaml);
+    auto batch = read_records(test::read(test::fixture("records/listings.yaml")), {"yaml", "listings.yaml", ""}, RecordsSyntax::yaml);
     CHECK(batch.diagnostics.empty());
     REQUIRE(batch.records.size() == 3);
     CHECK(batch.records[0].from.line == 2);
@@ -91,20 +91,20 @@ TEST_CASE("YAML records") {
 }
 
 TEST_CASE("bad values and unknown keys are located") {
-    auto batch = read_records(test::read(test::fixture("records/bad_value.json")), {"x", "bad.json"}, RecordsSyntax::json);
+    auto batch = read_records(test::read(test::fixture("records/bad_value.json")), {"x", "bad.json", ""}, RecordsSyntax::json);
     REQUIRE(batch.diagnostics.size() == 1);
     CHECK(core::format(batch.diagnostics[0]).starts_with("bad.json:7: error: cannot read date 'yesterday'"));
-    auto unknown = read_records("- title: a\n  titel: b\n", {"x", "u.yaml"}, RecordsSyntax::yaml);
+    auto unknown = read_records("- title: a\n  titel: b\n", {"x", "u.yaml", ""}, RecordsSyntax::yaml);
     REQUIRE(unknown.diagnostics.size() == 1);
     CHECK(core::format(unknown.diagnostics[0]).starts_with("u.yaml:2: warning: unknown key 'titel' ignored; did you mean 'title'?"));
-    auto syntax = read_records("[{\"title\": \"a\",}]", {"x", "s.json"}, RecordsSyntax::json);
+    auto syntax = read_records("[{\"title\": \"a\",}]", {"x", "s.json", ""}, RecordsSyntax::json);
     REQUIRE(syntax.diagnostics.size() == 1);
     CHECK(core::format(syntax.diagnostics[0]).starts_with("s.json:1:16: error: malformed JSON"));
 }
 
 TEST_CASE("the shipped public listings: 66 episodes") {
     auto batch = read_records(test::read(test::source_dir() / "content/sources/public-listings.json"),
-                              {"public-listings", "content/sources/public-listings.json"}, RecordsSyntax::json);
+                              {"public-listings", "content/sources/public-listings.json", ""}, RecordsSyntax::json);
     CHECK(batch.diagnostics.empty());
     CHECK(batch.records.size() == 66);
     const auto& tensor_subclasses = batch.records[7];
@@ -124,7 +124,7 @@ TEST_CASE("descriptions that stop mid-sentence are marked truncated") {
 }
 
 TEST_CASE("a JSON number too large for any type is a located error, not a crash (found by fuzzing)") {
-    auto batch = read_records("[{\"duration\": 1e999999}]", {"x", "n.json"}, RecordsSyntax::json);
+    auto batch = read_records("[{\"duration\": 1e999999}]", {"x", "n.json", ""}, RecordsSyntax::json);
     REQUIRE(batch.diagnostics.size() == 1);
     CHECK(core::format(batch.diagnostics[0]).starts_with("n.json: error: malformed JSON: number overflow"));
     CHECK(batch.records.empty());
@@ -132,7 +132,7 @@ TEST_CASE("a JSON number too large for any type is a located error, not a crash 
 
 TEST_CASE("JSON numbers no integer type can hold are read as text and reported, not converted (found by fuzzing)") {
     auto batch = read_records("[{\"title\": \"Fine\", \"enclosure_length\": 77777777777777777777777777, \"duration\": 1.5e30}]",
-                              {"x", "n.json"}, RecordsSyntax::json);
+                              {"x", "n.json", ""}, RecordsSyntax::json);
     REQUIRE(batch.records.size() == 1);
     CHECK(batch.records[0].title == "Fine");
     CHECK_FALSE(batch.records[0].enclosure);
@@ -164,7 +164,7 @@ TEST_CASE("JSON listings are read value by value with the meaning a whole JSON v
         "  \"duration\": 1800.0, \"guid\": {\"nested\": [\"g\"]}},\n"
         " [{\"title\": \"inside a list\"}],\n"
         " {\"title\": \"Second\", \"enclosure_length\": true}]",
-        {"x", "m.json"}, RecordsSyntax::json);
+        {"x", "m.json", ""}, RecordsSyntax::json);
     REQUIRE(batch.records.size() == 2);
     const auto& first = batch.records[0];
     CHECK(first.title == "T\"it\xC3\xA9");
@@ -186,9 +186,9 @@ TEST_CASE("JSON listings are read value by value with the meaning a whole JSON v
           "m.json:2: warning: unknown key 'zeta' ignored\n"
           "m.json:6: error: 'enclosure_length' must be a number of bytes\n");
     // A list is what the file must hold; a syntax error anywhere reports only itself.
-    CHECK(messages(read_records("{\"title\": \"x\"}", {"x", "o.json"}, RecordsSyntax::json)) ==
+    CHECK(messages(read_records("{\"title\": \"x\"}", {"x", "o.json", ""}, RecordsSyntax::json)) ==
           "o.json:1:1: error: expected a JSON list of episode records ([{...}, ...])\n");
-    auto broken = read_records("[1, {\"title\": \"x\"}, {\"title\": ]", {"x", "b.json"}, RecordsSyntax::json);
+    auto broken = read_records("[1, {\"title\": \"x\"}, {\"title\": ]", {"x", "b.json", ""}, RecordsSyntax::json);
     CHECK(broken.records.empty());
     REQUIRE(broken.diagnostics.size() == 1);
     CHECK(core::format(broken.diagnostics[0]).starts_with("b.json:1:31: error: malformed JSON"));

@@ -8,7 +8,7 @@ using sources::read_rss;
 
 TEST_CASE("a Simplecast-style feed: channel and items") {
     std::string text = test::read(test::fixture("feeds/simplecast_style.xml"));
-    auto batch = read_rss(text, {"feed", "feed.xml"});
+    auto batch = read_rss(text, {"feed", "feed.xml", ""});
     CHECK(batch.diagnostics.empty());
     REQUIRE(batch.channel);
     CHECK(batch.channel->title == "Fixture & Friends Podcast");
@@ -52,17 +52,22 @@ TEST_CASE("a Simplecast-style feed: channel and items") {
 
 TEST_CASE("a malformed feed is one located error") {
     std::string text = test::read(test::fixture("feeds/malformed.xml"));
-    auto batch = read_rss(text, {"feed", "malformed.xml"});
+    auto batch = read_rss(text, {"feed", "malformed.xml", ""});
     REQUIRE(batch.diagnostics.size() == 1);
     CHECK(core::format(batch.diagnostics[0]).starts_with("malformed.xml:7:"));
     CHECK(batch.diagnostics[0].message.find("malformed XML") == 0);
     CHECK(batch.records.empty());
 }
 
-TEST_CASE("XML that is not RSS says what it found") {
-    auto batch = read_rss(test::read(test::fixture("feeds/not_rss.xml")), {"feed", "atom.xml"});
+TEST_CASE("XML that is neither RSS nor Atom says what it found") {
+    auto batch = read_rss("<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body/></opml>", {"feed", "list.opml", ""});
     REQUIRE(batch.diagnostics.size() == 1);
-    CHECK(core::format(batch.diagnostics[0]) == "atom.xml:2:1: error: expected an RSS 2.0 feed (<rss><channel>...), found <feed>");
+    CHECK(core::format(batch.diagnostics[0]) ==
+          "list.opml:2:1: error: expected an RSS 2.0 feed (<rss><channel>...) or an Atom feed (<feed xmlns=\"http://www.w3.org/2005/Atom\">), found <opml>");
+    // A <feed> in no namespace, or another one, is not Atom either.
+    auto other = read_rss("<feed xmlns=\"http://example.com/not-atom\"><title>x</title></feed>", {"feed", "f.xml", ""});
+    REQUIRE(other.diagnostics.size() == 1);
+    CHECK(other.diagnostics[0].message.ends_with("found <feed>"));
 }
 
 TEST_CASE("unreadable values are warnings naming the line") {
@@ -70,7 +75,7 @@ TEST_CASE("unreadable values are warnings naming the line") {
         "<rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\"><channel><title>x</title>\n"
         "<item><title>A</title>\n<pubDate>not a date</pubDate>\n<itunes:duration>forever</itunes:duration></item>\n"
         "</channel></rss>";
-    auto batch = read_rss(text, {"feed", "f.xml"});
+    auto batch = read_rss(text, {"feed", "f.xml", ""});
     REQUIRE(batch.records.size() == 1);
     CHECK_FALSE(batch.records[0].date);
     REQUIRE(batch.diagnostics.size() == 2);
@@ -93,7 +98,7 @@ TEST_CASE("a large feed reads the same as items in order, warnings in order") {
                 "&lt;/p&gt;</content:encoded></item>\n";
     }
     text += "</channel></rss>";
-    auto batch = read_rss(text, {"feed", "big.xml"});
+    auto batch = read_rss(text, {"feed", "big.xml", ""});
     REQUIRE(batch.records.size() == n);
     for (int i = 0; i < n; ++i) {
         const auto& r = batch.records[static_cast<std::size_t>(i)];
@@ -121,7 +126,7 @@ TEST_CASE("a large feed reads the same as items in order, warnings in order") {
 TEST_CASE("entity expansion cannot blow up") {
     std::string text = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\"><!ENTITY lol2 \"&lol;&lol;&lol;&lol;\">]>"
                        "<rss version=\"2.0\"><channel><title>&lol2;</title></channel></rss>";
-    auto batch = read_rss(text, {"feed", "f.xml"});
+    auto batch = read_rss(text, {"feed", "f.xml", ""});
     REQUIRE(batch.channel);
     CHECK(batch.channel->title.size() < 100);
 }

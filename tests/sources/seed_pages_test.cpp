@@ -32,7 +32,7 @@ TEST_CASE("each seed page is recognised from its content") {
 }
 
 TEST_CASE("Podbean page: five episodes, app adverts rejected") {
-    auto b = sources::read_podbean_page(seed("000"), {"podbean", "000.txt"});
+    auto b = sources::read_podbean_page(seed("000"), {"podbean", "000.txt", ""});
     REQUIRE(b.records.size() == 5);
     const char* titles[] = {"Compiler collectives", "TORCH_TRACE and tlparse", "Higher order operators",
                             "Inductor - Post-grad FX passes", "CUDA graph trees"};
@@ -50,7 +50,7 @@ TEST_CASE("Podbean page: five episodes, app adverts rejected") {
 }
 
 TEST_CASE("pod.casts.io page: thirty episodes with dates, lengths and descriptions") {
-    auto b = sources::read_pod_casts_io_page(seed("001"), {"pci", "001.txt"});
+    auto b = sources::read_pod_casts_io_page(seed("001"), {"pci", "001.txt", ""});
     REQUIRE(b.records.size() == 30);
     CHECK(b.records.front().title == "Batching");
     CHECK(b.records.back().title == "Code generation");
@@ -70,7 +70,7 @@ TEST_CASE("pod.casts.io page: thirty episodes with dates, lengths and descriptio
 }
 
 TEST_CASE("Player FM page: the featured episode once, thirty list entries, no sponsor") {
-    auto b = sources::read_player_fm_page(seed("002"), {"pfm", "002.txt"});
+    auto b = sources::read_player_fm_page(seed("002"), {"pfm", "002.txt", ""});
     REQUIRE(b.records.size() == 31);
     const auto& featured = b.records[0];
     CHECK(featured.title == "Learning rate schedulers");
@@ -96,7 +96,7 @@ TEST_CASE("Player FM page: the featured episode once, thirty list entries, no sp
 }
 
 TEST_CASE("Apple page: eight episodes, titles split off, OCR damage undone, reviews rejected") {
-    auto b = sources::read_apple_page(seed("003"), {"apple", "003.txt"});
+    auto b = sources::read_apple_page(seed("003"), {"apple", "003.txt", ""});
     REQUIRE(b.records.size() == 8);
     struct Row { const char* title; const char* day; int minutes; const char* apple_id; };
     const Row rows[] = {
@@ -125,7 +125,7 @@ TEST_CASE("Apple page: eight episodes, titles split off, OCR damage undone, revi
 }
 
 TEST_CASE("iTunes lookup API: episodes only, with Apple's guid and the audio URL") {
-    auto b = sources::read_itunes_lookup(test::read(test::fixture("itunes/lookup.json")), {"itunes", "lookup.json"});
+    auto b = sources::read_itunes_lookup(test::read(test::fixture("itunes/lookup.json")), {"itunes", "lookup.json", ""});
     CHECK(b.diagnostics.empty());
     REQUIRE(b.records.size() == 2);
     const auto& r = b.records[0];
@@ -138,7 +138,7 @@ TEST_CASE("iTunes lookup API: episodes only, with Apple's guid and the audio URL
     CHECK(r.from.line == 15);
     CHECK(r.from.end_line == 31);
     CHECK(b.records[1].duration->seconds == 1030);
-    auto bad = sources::read_itunes_lookup("{\"results\": 3}", {"itunes", "bad.json"});
+    auto bad = sources::read_itunes_lookup("{\"results\": 3}", {"itunes", "bad.json", ""});
     REQUIRE(bad.diagnostics.size() == 1);
     CHECK(bad.records.empty());
 }

@@ -23,6 +23,20 @@ TEST_CASE("RFC 822 dates as feeds write them") {
         {"21 Apr 2024 19:28 EST", "2024-04-21T19:28:00-05:00", true},
         {"Wed, 02 Oct 02 13:00:00 GMT", "2002-10-02T13:00:00+00:00", true},
         {"Sun, 4 Aug 2024 01:47:46", "2024-08-04T01:47:46+00:00", false},
+        // As real hosts write them, and feedparser and gPodder read them:
+        {"Tue 11 Jan 2011 01:30:00 GMT", "2011-01-11T01:30:00+00:00", true},        // no comma
+        {"Tuesday, 11 Jan 2011 01:30:00 GMT", "2011-01-11T01:30:00+00:00", true},    // the whole weekday
+        {"Tue., 11 Jan 2011 01:30:00 GMT", "2011-01-11T01:30:00+00:00", true},
+        {"1 Jan 2011 01:30:00 +0100", "2011-01-01T01:30:00+01:00", true},            // one-digit day, no weekday
+        {"Sat, 1 Jan 11 1:30:00 UT", "2011-01-01T01:30:00+00:00", true},             // two-digit year, one-digit hour
+        {"Sat, 01 Jan 2011 01:30:00 Z", "2011-01-01T01:30:00+00:00", true},
+        {"Sat, 01 Jan 2011 01:30:00 +05:30", "2011-01-01T01:30:00+05:30", true},
+        {"Sat, 01 Jan 2011 01:30:00 +0000 (UTC)", "2011-01-01T01:30:00+00:00", true},
+        {"Sat, 01 Jan 2011 01:30:00 CEST", "2011-01-01T01:30:00+02:00", true},
+        {"Sat, 01 Jan 2011 01:30:00 AEDT", "2011-01-01T01:30:00+11:00", true},
+        {"Sat, 01 Jan 2011 01:30:00 IST", "2011-01-01T01:30:00+05:30", true},
+        {"Sat, 01 Jan 2011 01:30:00 A", "2011-01-01T01:30:00+00:00", true},          // RFC 5322 reads military zones as -0000
+        {"Sat, 01 Jan 2011 01:30:00 +14:00", "2011-01-01T01:30:00+14:00", true},
     };
     for (const auto& row : rows) {
         CAPTURE(row.text);
@@ -33,6 +47,20 @@ TEST_CASE("RFC 822 dates as feeds write them") {
     }
     CHECK(parse_rfc822("Sun, 4 Aug 2024 01:47:46 +0000")->utc_seconds == 1722736066);
     CHECK(parse_rfc822("Mon, 29 Apr 2024 00:01:00 -0700")->utc_seconds == parse_iso8601("2024-04-29T07:01:00Z")->utc_seconds);
+}
+
+TEST_CASE("a zone no place has is unreadable, never written") {
+    // "-3000" was read as -30:00 and reached pages as datetime="...-40:00", which HTML refuses.
+    for (const char* bad : {"Sat, 01 Jan 2011 01:30:00 -3000", "Sat, 01 Jan 2011 01:30:00 +1500", "Sat, 01 Jan 2011 01:30:00 +0199",
+                            "Sat, 01 Jan 2011 01:30:00 J", "2011-01-01T01:30:00-30:00"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(parse_rfc822(bad));
+        CHECK_FALSE(parse_any_date(bad));
+    }
+    auto day = parse_rfc822("Tue, 11 Jan 2011");  // a day alone: no time, no zone
+    REQUIRE(day);
+    CHECK_FALSE(day->has_time);
+    CHECK(util::format_day(*day) == "2011-01-11");
 }
 
 TEST_CASE("malformed dates are refused, not guessed") {

@@ -29,3 +29,61 @@ TEST_CASE("link safety") {
     CHECK_FALSE(util::is_http_url("https://"));
     CHECK_FALSE(util::is_http_url("ftp://x.y"));
 }
+
+TEST_CASE("tracking prefixes are unwrapped in every form, before the query is cut") {
+    // One row per measurement service and form, as real feeds carry them: each wraps the same file.
+    const char* plain = "host.example.com/show/ep1.mp3";
+    const char* wrapped[] = {
+        "https://dts.podtrac.com/redirect.mp3/host.example.com/show/ep1.mp3",
+        "https://www.podtrac.com/pts/redirect.mp3/host.example.com/show/ep1.mp3",
+        "https://www.podtrac.com/pts/redirect.mp3?http://host.example.com/show/ep1.mp3",  // old Podtrac: the URL is the query
+        "http://podtrac.com/pts/redirect.mp3/host.example.com/show/ep1.mp3?src=rss",
+        "https://chtbl.com/track/ABC12/host.example.com/show/ep1.mp3",
+        "https://chrt.fm/track/ABC12/host.example.com/show/ep1.mp3",
+        "https://pdst.fm/e/host.example.com/show/ep1.mp3",
+        "https://op3.dev/e/host.example.com/show/ep1.mp3",
+        "https://op3.dev/e,pg=8a1b2c3d/https://host.example.com/show/ep1.mp3",
+        "https://media.blubrry.com/myshow/host.example.com/show/ep1.mp3",
+        "https://claritaspod.com/measure/host.example.com/show/ep1.mp3",
+        "https://pfx.vpixl.com/6qj4J/host.example.com/show/ep1.mp3",
+        "https://verifi.podscribe.com/rss/p/host.example.com/show/ep1.mp3",
+        "https://dts.podtrac.com/redirect.mp3/chtbl.com/track/X1/pdst.fm/e/HOST.example.com/show/ep1.mp3#t=10",
+    };
+    for (const char* url : wrapped) {
+        CAPTURE(url);
+        CHECK(util::normalize_media_url(url) == plain);
+    }
+    // Two episodes behind the old query form stay two.
+    CHECK(util::normalize_media_url("https://www.podtrac.com/pts/redirect.mp3?http://host/ep1.mp3") !=
+          util::normalize_media_url("https://www.podtrac.com/pts/redirect.mp3?http://host/ep2.mp3"));
+    // A host whose name merely starts like a service is left alone.
+    CHECK(util::normalize_media_url("https://chtbl.com.example.org/track.mp3") == "chtbl.com.example.org/track.mp3");
+}
+
+TEST_CASE("relative references resolve as RFC 3986 says, for the cases feeds have") {
+    const char* base = "https://www.example.com/podcast/episodes/10/?utm=x";
+    struct Row { const char* ref; const char* out; };
+    const Row rows[] = {
+        {"https://cdn.example.com/a.mp3", "https://cdn.example.com/a.mp3"},
+        {"//cdn.example.com/a.mp3", "https://cdn.example.com/a.mp3"},  // protocol-relative: https
+        {"/about", "https://www.example.com/about"},
+        {"../about", "https://www.example.com/podcast/episodes/about"},
+        {"../../", "https://www.example.com/podcast/"},
+        {"notes.html", "https://www.example.com/podcast/episodes/10/notes.html"},
+        {"./a/./b/../c", "https://www.example.com/podcast/episodes/10/a/c"},
+        {"gyrosco.pe", "https://www.example.com/podcast/episodes/10/gyrosco.pe"},
+        {"?page=2", "https://www.example.com/podcast/episodes/10/?page=2"},
+        {"#notes", "https://www.example.com/podcast/episodes/10/#notes"},
+        {"../../../../../x", "https://www.example.com/x"},
+        {"  example.mp3 ", "https://www.example.com/podcast/episodes/10/example.mp3"},
+        {"mailto:host@example.com", "mailto:host@example.com"},
+    };
+    for (const auto& row : rows) {
+        CAPTURE(row.ref);
+        CHECK(util::resolve_url(base, row.ref) == row.out);
+    }
+    CHECK(util::resolve_url("https://feeds.example.com", "ep.mp3") == "https://feeds.example.com/ep.mp3");
+    CHECK(util::resolve_url("", "ep.mp3") == "ep.mp3");  // nothing to resolve against
+    CHECK(util::encode_url_spaces("https://h/my episode 1.mp3") == "https://h/my%20episode%201.mp3");
+    CHECK(util::encode_url_spaces("https://h/a\n.mp3") == "https://h/a.mp3");
+}

@@ -1,0 +1,197 @@
+// A new user's first build: a bare site.yaml (title, base_url, the feed) and no theme folder,
+// on feeds written in the style of real hosts (tests/fixtures/hosts/). Every input item with
+// audio reaches feed.xml with the guid, audio URL, title and date the input gave it; the flaws
+// the host's feed already had are located warnings that name the fix, not a failed build.
+#include <doctest/doctest.h>
+
+#include <pugixml.hpp>
+
+#include "build.hpp"
+#include "config/site_config.hpp"
+#include "core/diagnostic.hpp"
+#include "render/site_check.hpp"
+#include "support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A folder holding only site.yaml, naming the fixture feed `name` (and its address, if given).
+struct BareSite {
+    test::TempDir dir;
+    BareSite(const std::string& name, const std::string& url = "") {
+        std::string yaml = "title: Bare\nbase_url: https://example.org/show/\nsources:\n  - name: feed\n    path: " +
+                           test::fixture("hosts/" + name).string() + "\n";
+        if (!url.empty()) yaml += "    url: " + url + "\n";
+        test::write(dir.path() / "site.yaml", yaml);
+    }
+    config::SiteConfig config() const { return config::load_config(dir.path() / "site.yaml"); }
+};
+
+struct Item {
+    std::string guid, audio, title, date;
+    bool has_guid = false, has_link = false;
+};
+
+std::vector<Item> items_of(const std::string& feed_xml) {
+    pugi::xml_document doc;
+    REQUIRE(doc.load_buffer(feed_xml.data(), feed_xml.size()));
+    std::vector<Item> out;
+    for (auto item : doc.child("rss").child("channel").children("item"))
+        out.push_back({item.child_value("guid"), item.child("enclosure").attribute("url").value(), item.child_value("title"),
+                       item.child_value("pubDate"), bool(item.child("guid")), bool(item.child("link"))});
+    return out;
+}
+
+std::string warnings_text(const build::BuildReport& report) {
+    std::string all;
+    for (const auto& w : report.warnings) all += core::format(w) + "\n";
+    return all;
+}
+
+}  // namespace
+
+TEST_CASE("real feeds: a Libsyn-era feed builds from a bare site.yaml and keeps all four items") {
+    BareSite site("libsyn_2011.xml");
+    output::MemoryOutput out;
+    build::BuildReport report;
+    CHECK(test::input_errors([&] { report = build::build_site(site.config(), out); }) == "");
+    const std::string feed = test::fixture("hosts/libsyn_2011.xml").string();
+    auto items = items_of(*out.find("feed.xml"));
+    REQUIRE(items.size() == 4);
+    // The re-post (same audio, new guid) keeps its own item beside the episode it repeats.
+    CHECK(items[0].guid == "garage-radio-4-repost");
+    CHECK(items[1].guid == "garage-radio-3");
+    CHECK(items[0].audio == items[1].audio);
+    CHECK(items[1].audio == "https://www.podtrac.com/pts/redirect.mp3?http://traffic.libsyn.example.com/garage/ep3.mp3");
+    CHECK(items[1].title == "Episode 3: Carburetors \xE2\x80\x9C" "done right\xE2\x80\x9D");  // Latin-1 declared, read as Windows-1252
+    CHECK(items[1].date == "Tue, 15 Feb 2011 01:30:00 +0000");  // "Tue 15 Feb 2011 01:30:00 GMT": no comma
+    CHECK(items[2].guid == "garage-radio-2");
+    CHECK(items[2].date == "sometime in February");  // unreadable: kept as the input wrote it
+    CHECK(items[3].audio == "http://traffic.libsyn.example.com/garage/episode%201.mp3");
+    // The feed's flaws are warnings located in it, each naming what fixes it.
+    std::string warnings = warnings_text(report);
+    CHECK(warnings.find("the feed's category 'Technology > Podcasting' was retired by Apple in 2019; written as 'Technology'") != std::string::npos);
+    CHECK(warnings.find(feed + ": warning: [apple-artwork] channel:") != std::string::npos);
+    CHECK(warnings.find("set `image:` in site.yaml") != std::string::npos);
+    CHECK(warnings.find(feed + ":34: warning: cannot read pubDate 'sometime in February'") != std::string::npos);
+    CHECK(out.find("feed.xml")->find("<itunes:category text=\"Technology\" />") != std::string::npos);
+    // Relative links in the show notes lead to the host's pages, resolved against the item's link.
+    const std::string page = *out.find("episodes/episode-3-carburetors-done-right/index.html");
+    CHECK(page.find("<a href=\"http://garageradio.example.com/episodes/2/\" rel=\"nofollow noopener\">last week</a>") != std::string::npos);
+    CHECK(page.find("<a href=\"http://garageradio.example.com/episodes/about\"") != std::string::npos);
+    CHECK(page.find("<a href=\"http://garageradio.example.com/episodes/3/parts.html\"") != std::string::npos);
+    // And the site passes the checks `podarchive check` runs before a deploy.
+    CHECK(render::check_site(out, "https://example.org/show/").empty());
+}
+
+TEST_CASE("real feeds: relative, protocol-relative and duplicate identities of a WordPress feed") {
+    for (const std::string url : {"https://kitchen.example.org/feed/mp3/", ""}) {  // without `url:`, its self link
+        CAPTURE(url);
+        BareSite site("wordpress_podlove.xml", url);
+        output::MemoryOutput out;
+        build::BuildReport report;
+        CHECK(test::input_errors([&] { report = build::build_site(site.config(), out); }) == "");
+        const std::string xml = *out.find("feed.xml");
+        auto items = items_of(xml);
+        REQUIRE(items.size() == 4);
+        CHECK(items[0].audio == "https://kitchen.example.org/podlove/file/4/s/feed/c/mp3/kts004.mp3");
+        CHECK(items[1].audio == "https://media.kitchen.example.org/kts003.mp3");  // protocol-relative: https
+        CHECK(items[2].audio == "https://kitchen.example.org/feed/mp3/kts002.mp3");
+        // The host gave two items one guid: both are published, as subscribers have them.
+        CHECK(items[0].guid == "kitchen-shared-guid");
+        CHECK(items[1].guid == "kitchen-shared-guid");
+        // An empty guid stays empty, a missing one missing, with its link: apps know them as before.
+        CHECK((items[2].has_guid && items[2].guid.empty()));
+        CHECK_FALSE(items[3].has_guid);
+        CHECK_FALSE(items[3].has_link);
+        // A zone no place has: the date is unreadable and kept as written, never put on a page.
+        CHECK(items[3].date == "Sat, 13 Apr 2024 10:00:00 -3000");
+        for (const auto& [path, content] : out.files()) CHECK(content->find("-40:00") == std::string::npos);
+        // A modeled element no note replaces is kept as the input had it.
+        CHECK(xml.find("<podcast:transcript url=\"https://kitchen.example.org/kts004/transcript.vtt\" type=\"text/vtt\" language=\"de\" />") !=
+              std::string::npos);
+        CHECK(xml.find("<podcast:guid>y0ur-gu1d-g035-h3r3</podcast:guid>") != std::string::npos);
+        std::string warnings = warnings_text(report);
+        CHECK(warnings.find("[p20-guid] channel: <podcast:guid> must be a lowercase UUID; set `podcast_guid:` in site.yaml") != std::string::npos);
+        CHECK(warnings.find("[apple-category] channel: <itunes:category> is missing; set `category:` in site.yaml") != std::string::npos);
+        CHECK(warnings.find(test::fixture("hosts/wordpress_podlove.xml").string() + ":25: warning: [rss-guid-unique] item 2 'KTS003 Vinegar'") !=
+              std::string::npos);
+        const std::string page = *out.find("episodes/kts004-yeast/index.html");
+        CHECK(page.find("<a href=\"https://kitchen.example.org/kts003/\" rel=\"nofollow noopener\">the last episode</a>") != std::string::npos);
+        CHECK(page.find("<a href=\"https://kitchen.example.org/kts004/glossary/\"") != std::string::npos);
+        CHECK(render::check_site(out, "https://example.org/show/").empty());
+    }
+}
+
+TEST_CASE("real feeds: site.yaml's values replace the feed's, and a bad one is an error in site.yaml") {
+    BareSite site("wordpress_podlove.xml");
+    std::string yaml = test::read(site.dir.path() / "site.yaml");
+    test::write(site.dir.path() / "site.yaml", yaml + "category: Science\nemail: lab@kitchen.example.org\npodcast_guid: 5d3c3f4e-4a2b-5c1d-9e8f-0a1b2c3d4e5f\n");
+    output::MemoryOutput out;
+    build::BuildReport report;
+    REQUIRE(test::input_errors([&] { report = build::build_site(site.config(), out); }) == "");
+    const std::string xml = *out.find("feed.xml");
+    CHECK(xml.find("<podcast:guid>5d3c3f4e-4a2b-5c1d-9e8f-0a1b2c3d4e5f</podcast:guid>") != std::string::npos);
+    CHECK(xml.find("<itunes:category text=\"Science\" />") != std::string::npos);
+    std::string warnings = warnings_text(report);
+    CHECK(warnings.find("p20-guid") == std::string::npos);
+    CHECK(warnings.find("apple-category") == std::string::npos);
+    CHECK(warnings.find("apple-owner-email") == std::string::npos);
+    test::write(site.dir.path() / "site.yaml", yaml + "category: Sciense > Physics\n");
+    CHECK(test::input_errors([&] { site.config(); }).find("site.yaml:6:11: error: 'Sciense > Physics' is not an Apple Podcasts category") !=
+          std::string::npos);
+}
+
+TEST_CASE("real feeds: the identity guard compares every input item, and a second build keeps them") {
+    test::TempDir dir;
+    fs::copy_file(test::fixture("hosts/libsyn_2011.xml"), dir.path() / "feed.xml");
+    test::write(dir.path() / "site.yaml", "title: Bare\nbase_url: https://example.org/show/\nsources:\n  - path: feed.xml\n");
+    REQUIRE(test::input_errors([&] { test::build_on_disk(dir.path()); }) == "");
+    REQUIRE(test::input_errors([&] { test::build_on_disk(dir.path()); }) == "");  // against its own published feed
+    // The host changes the audio of the item whose date it cannot read: caught, located.
+    std::string feed = test::read(dir.path() / "feed.xml");
+    test::write(dir.path() / "feed.xml", test::replace_first(feed, "garage/ep2.mp3", "garage/ep2-fixed.mp3"));
+    std::string errors = test::input_errors([&] { test::build_on_disk(dir.path()); });
+    CHECK(errors.find("feed.xml:31: error: item 'garage-radio-2' changed its audio URL from "
+                      "https://www.podtrac.com/pts/redirect.mp3?http://traffic.libsyn.example.com/garage/ep2.mp3 to "
+                      "https://www.podtrac.com/pts/redirect.mp3?http://traffic.libsyn.example.com/garage/ep2-fixed.mp3") != std::string::npos);
+    // The failed build says what else it saw: the warnings come with the error.
+    CHECK(errors.find("warning: cannot read pubDate 'sometime in February'") != std::string::npos);
+}
+
+TEST_CASE("real feeds: an Atom podcast feed is a source like RSS, and the regenerated feed is RSS") {
+    BareSite site("atom_blog.xml");
+    output::MemoryOutput out;
+    build::BuildReport report;
+    REQUIRE(test::input_errors([&] { report = build::build_site(site.config(), out); }) == "");
+    CHECK(report.episodes == 3);
+    CHECK(report.left_out_without_audio == 1);  // the written post has a page, not an item
+    auto items = items_of(*out.find("feed.xml"));
+    REQUIRE(items.size() == 2);
+    CHECK(items[0].guid == "tag:shed.example.net,2023:ep2");
+    CHECK(items[0].audio == "https://shed.example.net/audio/chisels.m4a");
+    CHECK(items[0].title == "Chisels");
+    CHECK(items[0].date == "Sat, 10 Jun 2023 08:00:00 +0000");  // published, not updated
+    CHECK(items[1].title == "Planes & saws");                   // an HTML title, as text
+    CHECK(items[1].date == "Sat, 03 Jun 2023 08:00:00 +0200");  // updated, when nothing is published
+    const std::string xml = *out.find("feed.xml");
+    CHECK(xml.find("type=\"audio/x-m4a\"") != std::string::npos);
+    CHECK(xml.find("<itunes:category text=\"Leisure\">") != std::string::npos);
+    CHECK(xml.find("<itunes:duration>1880</itunes:duration>") != std::string::npos);
+    CHECK(xml.find("xmlns=\"http://www.w3.org/2005/Atom\"") == std::string::npos);  // Atom's namespace is not RSS's
+    CHECK(out.find("episodes/chisels/index.html")->find("<a href=\"https://shed.example.net/2023/06/planes/\"") != std::string::npos);
+    CHECK(render::check_site(out, "https://example.org/show/").empty());
+}
+
+TEST_CASE("real feeds: a failed build prints the warnings it saw with its errors") {
+    test::TempDir dir;
+    fs::copy_file(test::fixture("hosts/libsyn_2011.xml"), dir.path() / "feed.xml");
+    test::write(dir.path() / "site.yaml", "title: Bare\nbase_url: https://example.org/show/\nsources:\n  - path: feed.xml\n");
+    test::write(dir.path() / "content/episodes/x.md", "---\nepisode: no-such-episode\n---\nText.\n");
+    std::string out;
+    CHECK(test::run_podarchive("build", dir.path(), out) == 1);
+    CHECK(out.find("feed.xml:34: warning: cannot read pubDate 'sometime in February'") != std::string::npos);
+    CHECK(out.find("x.md:2:10: error:") != std::string::npos);
+    CHECK(out.find("podarchive: 1 error; nothing was written") != std::string::npos);
+}

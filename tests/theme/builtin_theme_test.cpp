@@ -1,0 +1,100 @@
+// The default theme is in the binary: a site needs no theme folder, a project's file still wins,
+// and `theme export` writes out exactly what themes/default/ holds.
+#include <doctest/doctest.h>
+
+#include <map>
+
+#include "build.hpp"
+#include "config/site_config.hpp"
+#include "support.hpp"
+#include "theme/builtin_theme.hpp"
+#include "theme/theme_files.hpp"
+#include "util/files.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+std::map<std::string, std::string> files_of(const fs::path& root) {
+    std::map<std::string, std::string> out;
+    for (const auto& f : util::files_under(root)) out[fs::relative(f, root).generic_string()] = test::read(f);
+    return out;
+}
+
+output::MemoryOutput build_in_memory(const fs::path& dir) {
+    output::MemoryOutput out;
+    build::build_site(config::load_config(dir / "site.yaml"), out);
+    return out;
+}
+}  // namespace
+
+TEST_CASE("the built-in theme is themes/default/, byte for byte") {
+    std::map<std::string, std::string> builtin;
+    for (const auto& f : theme::builtin_files()) builtin[std::string(f.path)] = std::string(f.bytes);
+    auto on_disk = files_of(test::source_dir() / "themes/default");
+    on_disk.erase("README.md");  // (documentation, if the folder has one: not part of the theme's output)
+    builtin.erase("README.md");
+    CHECK(builtin == on_disk);
+    CHECK(builtin.count("templates/episode.mustache"));
+    CHECK(builtin.count("static/css/style.css"));
+}
+
+TEST_CASE("a site without a theme folder builds the same bytes as one with the default theme copied in") {
+    test::TempDir bare, copied;
+    test::copy_site("site", copied.path());  // (copies themes/ too)
+    test::copy_site("site", bare.path());
+    fs::remove_all(bare.path() / "themes");
+    auto a = build_in_memory(bare.path()), b = build_in_memory(copied.path());
+    REQUIRE(a.files().size() == b.files().size());
+    for (const auto& [path, content] : b.files()) {
+        CAPTURE(path);
+        REQUIRE(a.find(path));
+        CHECK(*a.find(path) == *content);
+    }
+}
+
+TEST_CASE("lookup: the project's templates/ and static/, then themes/<theme>/, then the built-in theme") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    fs::remove_all(dir.path() / "themes");
+    test::write(dir.path() / "themes/plain/templates/partials/footer.mustache", "<footer>theme footer</footer>\n");
+    test::write(dir.path() / "themes/plain/static/css/style.css", "body{}\n");
+    std::string yaml = test::read(dir.path() / "site.yaml");
+    test::write(dir.path() / "site.yaml", test::replace_first(yaml, "theme: default", "theme: plain"));
+    auto out = build_in_memory(dir.path());
+    CHECK(out.find("index.html")->find("<footer>theme footer</footer>") != std::string::npos);
+    CHECK(*out.find("css/style.css") == "body{}\n");
+    CHECK(out.find("js/search.js"));  // the theme has none: the built-in one
+    test::write(dir.path() / "templates/partials/footer.mustache", "<footer>project footer</footer>\n");
+    test::write(dir.path() / "static/css/style.css", "main{}\n");
+    out = build_in_memory(dir.path());
+    CHECK(out.find("index.html")->find("<footer>project footer</footer>") != std::string::npos);
+    CHECK(*out.find("css/style.css") == "main{}\n");
+}
+
+TEST_CASE("a broken override is located in its own file; a missing partial names where it was looked for") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    fs::remove_all(dir.path() / "themes");
+    test::write(dir.path() / "templates/partials/footer.mustache", "<footer>\n{{#open}}\n</footer>\n");
+    std::string errors = test::input_errors([&] { build_in_memory(dir.path()); });
+    CHECK(errors.find((dir.path() / "templates/partials/footer.mustache").string() + ":2:") != std::string::npos);
+    test::write(dir.path() / "templates/partials/footer.mustache", "{{> nowhere}}\n");
+    CHECK(test::input_errors([&] { build_in_memory(dir.path()); }).find("partial 'nowhere' not found") != std::string::npos);
+}
+
+TEST_CASE("theme export writes the built-in theme once, and refuses to overwrite") {
+    test::TempDir dir;
+    bool refused = false;
+    auto written = theme::export_builtin(dir.path() / "themes/default", refused);
+    CHECK_FALSE(refused);
+    CHECK(written.size() == theme::builtin_files().size());
+    auto on_disk = files_of(test::source_dir() / "themes/default");
+    on_disk.erase("README.md");
+    CHECK(files_of(dir.path() / "themes/default") == on_disk);
+    test::write(dir.path() / "themes/default/templates/index.mustache", "edited\n");
+    auto again = theme::export_builtin(dir.path() / "themes/default", refused);
+    CHECK(refused);
+    CHECK(again.size() == written.size());
+    CHECK(test::read(dir.path() / "themes/default/templates/index.mustache") == "edited\n");
+    CHECK(theme::builtin_fingerprint().size() == 16);
+}
