@@ -1,5 +1,5 @@
 #pragma once
-// Page models: what each template receives (documented in themes/README.md).
+// Page models: what each template receives (documented in themes/default/README.md).
 #include <atomic>
 #include <functional>
 #include <memory>

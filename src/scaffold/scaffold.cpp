@@ -23,7 +23,7 @@ std::string yaml_quoted(std::string_view text) {
 std::string site_yaml(const Show& show) {
     std::string description = util::collapse_whitespace(show.description);
     std::string y;
-    y += "# podarchive site configuration. Every key: README.md, \"site.yaml reference\".\n";
+    y += "# podarchive site configuration; podarchive's README (\"site.yaml reference\") describes every key.\n";
     y += "title: " + yaml_quoted(show.title) + "\n";
     y += description.empty() ? "# description: One paragraph about the show.\n" : "description: " + yaml_quoted(description) + "\n";
     y += "# Where the site is published (the build prints links under its path); on GitHub Pages,\n";
@@ -91,7 +91,7 @@ std::string templates_readme() {
            "includes. Anything not here comes from `themes/<theme>/templates/`, else from the theme\n"
            "built into podarchive.\n\n"
            "`podarchive theme export` writes the built-in theme to `themes/default/` to start from;\n"
-           "`themes/README.md` there lists the variables each template receives. Templates are\n"
+           "`themes/default/README.md` lists the variables each template receives. Templates are\n"
            "Mustache; a broken one is reported with its file, line and column.\n";
 }
 

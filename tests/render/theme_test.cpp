@@ -1,5 +1,5 @@
 // The default theme: every template rendered with the full data model, the search index, and
-// themes/README.md kept in step with the variables the templates use.
+// themes/default/README.md kept in step with the variables the templates use.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -146,8 +146,8 @@ TEST_CASE("the search index: one shard per word prefix, blocks of results") {
     CHECK(render::search_shard_key("\xC3\xA9t\xC3\xA9") == "xc3a9");
 }
 
-TEST_CASE("themes/README.md documents every template and every variable the templates use") {
-    std::string readme = test::read(test::source_dir() / "themes/README.md");
+TEST_CASE("themes/default/README.md documents every template and every variable the templates use") {
+    std::string readme = test::read(test::source_dir() / "themes/default/README.md");
     RichSite site;
     auto config = config::load_config(site.dir.path() / "site.yaml");
     auto templates = render::load_templates(config);
@@ -173,7 +173,7 @@ TEST_CASE("themes/README.md documents every template and every variable the temp
         std::size_t dot = name.rfind('.');
         std::string last = dot == std::string::npos ? name : name.substr(dot + 1);
         bool documented = has(readme, "`" + last + "`") || has(readme, "`" + name + "`") || has(readme, last + "`");
-        CHECK_MESSAGE(documented, "themes/README.md does not document '" << name << "'");
+        CHECK_MESSAGE(documented, "themes/default/README.md does not document '" << name << "'");
     }
     CHECK(used.size() > 40);
 }

@@ -6,6 +6,7 @@
 
 #include "build.hpp"
 #include "config/site_config.hpp"
+#include "scaffold/scaffold.hpp"
 #include "support.hpp"
 #include "theme/builtin_theme.hpp"
 #include "theme/theme_files.hpp"
@@ -30,10 +31,7 @@ output::MemoryOutput build_in_memory(const fs::path& dir) {
 TEST_CASE("the built-in theme is themes/default/, byte for byte") {
     std::map<std::string, std::string> builtin;
     for (const auto& f : theme::builtin_files()) builtin[std::string(f.path)] = std::string(f.bytes);
-    auto on_disk = files_of(test::source_dir() / "themes/default");
-    on_disk.erase("README.md");  // (documentation, if the folder has one: not part of the theme's output)
-    builtin.erase("README.md");
-    CHECK(builtin == on_disk);
+    CHECK(builtin == files_of(test::source_dir() / "themes/default"));  // (its README, which documents the variables, too)
     CHECK(builtin.count("templates/episode.mustache"));
     CHECK(builtin.count("static/css/style.css"));
 }
@@ -88,13 +86,15 @@ TEST_CASE("theme export writes the built-in theme once, and refuses to overwrite
     auto written = theme::export_builtin(dir.path() / "themes/default", refused);
     CHECK_FALSE(refused);
     CHECK(written.size() == theme::builtin_files().size());
-    auto on_disk = files_of(test::source_dir() / "themes/default");
-    on_disk.erase("README.md");
-    CHECK(files_of(dir.path() / "themes/default") == on_disk);
+    CHECK(files_of(dir.path() / "themes/default") == files_of(test::source_dir() / "themes/default"));
     test::write(dir.path() / "themes/default/templates/index.mustache", "edited\n");
     auto again = theme::export_builtin(dir.path() / "themes/default", refused);
     CHECK(refused);
     CHECK(again.size() == written.size());
     CHECK(test::read(dir.path() / "themes/default/templates/index.mustache") == "edited\n");
     CHECK(theme::builtin_fingerprint().size() == 16);
+}
+
+TEST_CASE("the repository's templates/README.md is the one init writes") {
+    CHECK(test::read(test::source_dir() / "templates/README.md") == scaffold::templates_readme());
 }
