@@ -206,6 +206,24 @@ struct Writer {
     std::string* plain = nullptr;  // the visible text, when asked for
     const LinkBase* links = nullptr;  // show notes from a feed: links resolved (sanitize_html)
     OpenElements open;
+    // The level each heading is written at (h1 is the page's own: h2). Show notes from a feed
+    // get theirs beneath the page's "Show notes" heading, without skipping a level.
+    std::array<GumboTag, 6> heading_level = {GUMBO_TAG_H2, GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4, GUMBO_TAG_H5, GUMBO_TAG_H6};
+
+    void level_headings_under(GumboTag parent, const GumboNode* root) {
+        std::array<bool, 6> used{};
+        mark_headings(root, used, 0);
+        int next = parent - GUMBO_TAG_H1 + 1;  // the level below the parent's
+        for (std::size_t i = 0; i < used.size(); ++i)
+            if (used[i]) heading_level[i] = static_cast<GumboTag>(GUMBO_TAG_H1 + std::min(next++, 5));
+    }
+    static void mark_headings(const GumboNode* node, std::array<bool, 6>& used, int depth) {
+        if (node->type != GUMBO_NODE_ELEMENT && node->type != GUMBO_NODE_DOCUMENT) return;
+        if (depth > k_max_depth) return;
+        if (node->type == GUMBO_NODE_ELEMENT && is_heading(node->v.element.tag)) used[node->v.element.tag - GUMBO_TAG_H1] = true;
+        const GumboVector& kids = node->type == GUMBO_NODE_DOCUMENT ? node->v.document.children : node->v.element.children;
+        for (unsigned i = 0; i < kids.length; ++i) mark_headings(static_cast<const GumboNode*>(kids.data[i]), used, depth + 1);
+    }
 
     // A link target as the page will have it: resolved against links->base when reading show
     // notes, "" when it then leads nowhere a visitor can go.
@@ -238,13 +256,15 @@ struct Writer {
         if (tag == GUMBO_TAG_IMG) return image_as_link(node);
         if (!is_allowed(tag) && tag != GUMBO_TAG_H1) return children(node, depth);
         if (depth > k_max_depth) return children(node, depth);
-        if (tag == GUMBO_TAG_H1) tag = GUMBO_TAG_H2;
+        if (is_heading(tag)) tag = heading_level[tag - GUMBO_TAG_H1];
         if (open.start_would_close_one(tag)) return children(node, depth);
         const GumboVector& attrs = node->v.element.attributes;
-        std::string href;
+        std::string resolved;  // the href, when resolving changed it
+        std::string_view href;
         if (tag == GUMBO_TAG_A && links) {
             const GumboAttribute* a = gumbo_get_attribute(&attrs, "href");
-            if (a && (href = target(a->value)).empty()) return children(node, depth);  // a dead link: its text alone
+            if (a && is_http_url(a->value)) href = a->value;  // nearly every link: nothing to resolve
+            else if (a && (href = resolved = target(a->value)).empty()) return children(node, depth);  // a dead link: its text alone
         }
         const char* name = gumbo_normalized_tagname(tag);
         out += '<';
@@ -252,7 +272,7 @@ struct Writer {
         for (unsigned i = 0; i < attrs.length; ++i) {
             auto* attr = static_cast<const GumboAttribute*>(attrs.data[i]);
             std::string attr_name = ascii_lower(attr->name);
-            std::string_view value = attr_name == "href" && links ? std::string_view(href) : std::string_view(attr->value);
+            std::string_view value = attr_name == "href" && links ? href : std::string_view(attr->value);
             if (!attribute_allowed(tag, attr_name, value)) continue;
             out += ' ';
             out += attr_name;
@@ -268,6 +288,8 @@ struct Writer {
         if (tag == GUMBO_TAG_A && link_shown_as_url(node)) {
             // A bare GitHub issue or PR URL reads better as "pytorch/pytorch#13246".
             visible(github_label(gumbo_get_attribute(&node->v.element.attributes, "href")->value));
+        } else if (tag == GUMBO_TAG_UL || tag == GUMBO_TAG_OL) {
+            list_children(node, depth);
         } else {
             children(node, depth);
         }
@@ -276,6 +298,52 @@ struct Writer {
         out += name;
         out += '>';
         block_edge(tag);
+    }
+
+    // A list holds list items. What a feed put directly in one (markup a browser's parser
+    // leaves there: <ul><strong>...) goes into an item of its own, or is left out when it shows
+    // nothing: the page stays valid HTML and shows every word.
+    void list_children(const GumboNode* node, int depth) {
+        const GumboVector& kids = node->v.element.children;
+        bool in_item = false;
+        auto close_item = [&] {
+            if (!in_item) return;
+            open.pop();
+            out += "</li>";
+            block_edge(GUMBO_TAG_LI);
+            in_item = false;
+        };
+        for (unsigned i = 0; i < kids.length; ++i) {
+            auto* kid = static_cast<const GumboNode*>(kids.data[i]);
+            const bool item = kid->type == GUMBO_NODE_ELEMENT && kid->v.element.tag == GUMBO_TAG_LI;
+            if (item || !shows_something(kid, depth)) {
+                close_item();
+                if (item || kid->type == GUMBO_NODE_WHITESPACE) write(kid, depth + 1);
+                continue;
+            }
+            if (!in_item) {
+                out += "<li>";
+                block_edge(GUMBO_TAG_LI);
+                open.push(GUMBO_TAG_LI);
+                in_item = true;
+            }
+            write(kid, depth + 1);
+        }
+        close_item();
+    }
+
+    // True when `node` writes any text or link (bounded: deep nesting counts as something).
+    static bool shows_something(const GumboNode* node, int depth) {
+        if (depth > k_max_depth) return true;
+        if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_CDATA) return !trim(node->v.text.text).empty();
+        if (node->type != GUMBO_NODE_ELEMENT) return false;
+        GumboTag tag = node->v.element.tag;
+        if (tag == GUMBO_TAG_IMG || tag == GUMBO_TAG_INPUT || tag == GUMBO_TAG_HR) return true;
+        if (is_dropped_with_content(tag)) return false;
+        const GumboVector& kids = node->v.element.children;
+        for (unsigned i = 0; i < kids.length; ++i)
+            if (shows_something(static_cast<const GumboNode*>(kids.data[i]), depth + 1)) return true;
+        return false;
     }
 
     // GFM task lists render checkboxes; nothing else may bring form controls in.
@@ -345,6 +413,7 @@ std::string write_sanitized(const GumboNode* root, std::string* plain, const Lin
     Writer writer;
     writer.plain = plain;
     writer.links = links;
+    if (links) writer.level_headings_under(GUMBO_TAG_H2, root);
     writer.children(root, 0);
     return writer.out;
 }
