@@ -75,9 +75,8 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
                                          const std::optional<InputFeed>& previous, feed::FeedResult& feed) {
     std::vector<core::Diagnostic> errors, warnings = feed.warnings;
     // A finding about a value the input feed had is located where the input has it.
-    const std::string channel_file = input_feeds.empty() ? config.config_path.string() : input_feeds.front().file;
     for (const auto& f : feed::lint_feed_in_place(feed.xml)) {
-        core::SourceLocation input{channel_file, 0, 0};
+        core::SourceLocation input = feed.channel_at;
         if (f.item > 0 && static_cast<std::size_t>(f.item) <= feed.items.size() && !feed.items[f.item - 1].file.empty())
             input = {feed.items[f.item - 1].file, feed.items[f.item - 1].line, 0};
         auto d = feed::to_build_diagnostic(f, input);

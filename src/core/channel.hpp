@@ -27,6 +27,8 @@ struct Channel {
     std::string self_url;       // atom:link rel=self of the input feed
     std::string generator;
     std::vector<Category> categories;
+    std::string file;  // the feed it comes from (as site.yaml names it) and the line of its
+    int line = 0;      // <channel> or Atom <feed>: where messages about the show's own values point
     // The feed as it was: <rss> attributes (namespace declarations) and <channel> without its
     // items, so the regenerated feed keeps what podarchive does not model.
     std::vector<std::pair<std::string, std::string>> root_attributes;

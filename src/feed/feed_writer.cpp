@@ -65,7 +65,7 @@ std::vector<core::Diagnostic> category_warnings(const config::SiteConfig& config
         bool retired = false;
         auto now = core::current_category(c, retired);
         if (now && retired)
-            out.push_back(core::warning_at({config.config_path.string(), 0, 0},
+            out.push_back(core::warning_at({ch.file.empty() ? config.config_path.string() : ch.file, ch.line, 0},
                                            "the feed's category '" + core::category_text(c) + "' was retired by Apple in 2019; written as '" +
                                                core::category_text(*now) + "' (set `category:` in site.yaml to choose another)"));
     }
@@ -280,6 +280,7 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     write_merged(channel, input_channel.child("channel"), prefixes, channel_model(config, catalog, site));
     FeedResult result;
     result.warnings = category_warnings(config, catalog.channel);
+    result.channel_at = {catalog.channel.file.empty() ? config.config_path.string() : catalog.channel.file, catalog.channel.line, 0};
 
     // The channel is printed without its items, and each item is built and printed on its own
     // (at the depth it has in the document) into the gap before </channel>: the document of a

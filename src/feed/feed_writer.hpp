@@ -25,6 +25,7 @@ struct FeedResult {
     std::size_t left_out_without_audio = 0;  // episodes no podcast app could play
     std::size_t left_out_without_date = 0;   // episodes apps could not place (no input feed item either)
     std::vector<core::Diagnostic> warnings;  // what was written otherwise than the input had it, and why
+    core::SourceLocation channel_at;         // where the input describes the show (for messages)
 };
 
 // Writes RSS 2.0 with the itunes, content, atom and podcast namespaces: channel metadata

@@ -115,6 +115,8 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, cons
     // The channel's own links first resolve against the source's address, then the rest against
     // the feed's.
     batch.channel = read_channel(feed, n, info.url);
+    batch.channel->file = info.file;
+    batch.channel->line = line_of(feed);
     const std::string base = !info.url.empty() ? info.url : !batch.channel->self_url.empty() ? batch.channel->self_url : batch.channel->link;
     auto warn = [&](const pugi::xml_node& node, const std::string& message) {
         int line = line_of(node);

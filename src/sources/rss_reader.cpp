@@ -229,6 +229,8 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     }
     Names names(rss);
     batch.channel = read_channel(rss, channel, names);
+    batch.channel->file = info.file;
+    batch.channel->line = util::line_column_at(text, static_cast<std::size_t>(channel.offset_debug())).line;
     const std::string base = !info.url.empty() ? info.url : !batch.channel->self_url.empty() ? batch.channel->self_url : batch.channel->link;
     util::LineIndex lines(text);
     auto item_range = channel.children("item");

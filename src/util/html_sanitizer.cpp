@@ -261,18 +261,21 @@ struct Writer {
         const GumboVector& attrs = node->v.element.attributes;
         std::string resolved;  // the href, when resolving changed it
         std::string_view href;
-        if (tag == GUMBO_TAG_A && links) {
-            const GumboAttribute* a = gumbo_get_attribute(&attrs, "href");
-            if (a && is_http_url(a->value)) href = a->value;  // nearly every link: nothing to resolve
-            else if (a && (href = resolved = target(a->value)).empty()) return children(node, depth);  // a dead link: its text alone
-        }
+        bool has_href = false;
+        if (tag == GUMBO_TAG_A)
+            if (const GumboAttribute* a = gumbo_get_attribute(&attrs, "href")) {
+                // (nearly every link is absolute already: nothing to resolve)
+                href = !links || is_http_url(a->value) ? std::string_view(a->value) : std::string_view(resolved = target(a->value));
+                if (href.empty() || !is_safe_link(href)) return children(node, depth);  // a link that leads nowhere: its text alone
+                has_href = true;
+            }
         const char* name = gumbo_normalized_tagname(tag);
         out += '<';
         out += name;
         for (unsigned i = 0; i < attrs.length; ++i) {
             auto* attr = static_cast<const GumboAttribute*>(attrs.data[i]);
             std::string attr_name = ascii_lower(attr->name);
-            std::string_view value = attr_name == "href" && links ? href : std::string_view(attr->value);
+            std::string_view value = attr_name == "href" && has_href ? href : std::string_view(attr->value);
             if (!attribute_allowed(tag, attr_name, value)) continue;
             out += ' ';
             out += attr_name;
@@ -280,7 +283,7 @@ struct Writer {
             text(value);
             out += '"';
         }
-        if (tag == GUMBO_TAG_A) out += " rel=\"nofollow noopener\"";
+        if (has_href) out += " rel=\"nofollow noopener\"";  // (an <a> without href may have no rel)
         out += '>';
         block_edge(tag);
         if (is_void(tag)) return block_edge(tag);

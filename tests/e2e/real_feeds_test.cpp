@@ -71,8 +71,9 @@ TEST_CASE("real feeds: a Libsyn-era feed builds from a bare site.yaml and keeps 
     CHECK(items[3].audio == "http://traffic.libsyn.example.com/garage/episode%201.mp3");
     // The feed's flaws are warnings located in it, each naming what fixes it.
     std::string warnings = warnings_text(report);
-    CHECK(warnings.find("the feed's category 'Technology > Podcasting' was retired by Apple in 2019; written as 'Technology'") != std::string::npos);
-    CHECK(warnings.find(feed + ": warning: [apple-artwork] channel:") != std::string::npos);
+    CHECK(warnings.find(feed + ":7: warning: the feed's category 'Technology > Podcasting' was retired by Apple in 2019; written as 'Technology'") !=
+          std::string::npos);
+    CHECK(warnings.find(feed + ":7: warning: [apple-artwork] channel:") != std::string::npos);
     CHECK(warnings.find("set `image:` in site.yaml") != std::string::npos);
     CHECK(warnings.find(feed + ":34: warning: cannot read pubDate 'sometime in February'") != std::string::npos);
     CHECK(out.find("feed.xml")->find("<itunes:category text=\"Technology\" />") != std::string::npos);

@@ -10,9 +10,10 @@ TEST_CASE("scripts, handlers and dangerous URLs never survive") {
     const Row rows[] = {
         {"<p>Hi</p><script>alert(1)</script>", "<p>Hi</p>"},
         {"<p onclick=\"x()\">Hi</p>", "<p>Hi</p>"},
-        {"<a href=\"javascript:alert(1)\">x</a>", "<a rel=\"nofollow noopener\">x</a>"},
-        {"<a href=\"JaVa\nScRiPt:alert(1)\">x</a>", "<a rel=\"nofollow noopener\">x</a>"},
-        {"<a href=\"data:text/html;base64,PHNjcmlwdD4=\">x</a>", "<a rel=\"nofollow noopener\">x</a>"},
+        {"<a href=\"javascript:alert(1)\">x</a>", "x"},  // a link that leads nowhere is its text
+        {"<a href=\"JaVa\nScRiPt:alert(1)\">x</a>", "x"},
+        {"<a href=\"data:text/html;base64,PHNjcmlwdD4=\">x</a>", "x"},
+        {"<a id=\"top\">x</a>", "<a id=\"top\">x</a>"},  // an anchor without href takes no rel (HTML forbids it)
         {"<a href=\"https://example.com/?a=1&b=2\">x</a>", "<a href=\"https://example.com/?a=1&amp;b=2\" rel=\"nofollow noopener\">x</a>"},
         {"<img src=x onerror=alert(1)>", ""},
         {"<img src=\"https://example.com/a.png\" alt=\"diagram\">", "<a href=\"https://example.com/a.png\" rel=\"nofollow noopener\">diagram</a>"},
@@ -74,4 +75,34 @@ TEST_CASE("the text given with sanitized HTML is the text of that HTML") {
     std::string plain;
     sanitize_html("<p>One</p><p>Two</p>", &plain);
     CHECK(util::collapse_whitespace(plain) == "One Two");  // blocks are set apart
+}
+
+TEST_CASE("show notes from a feed: links resolved against the episode's page, headings beneath the page's") {
+    const util::LinkBase page{"https://host.example/show/episodes/10/"};
+    struct Row { const char* in; const char* out; };
+    const Row rows[] = {
+        {"<a href=\"/episodes/9/\">last week</a>", "<a href=\"https://host.example/episodes/9/\" rel=\"nofollow noopener\">last week</a>"},
+        {"<a href=\"../about\">about</a>", "<a href=\"https://host.example/show/episodes/about\" rel=\"nofollow noopener\">about</a>"},
+        {"<a href=\"gyrosco.pe\">Gyroscope</a>", "<a href=\"https://host.example/show/episodes/10/gyrosco.pe\" rel=\"nofollow noopener\">Gyroscope</a>"},
+        {"<a href=\"//cdn.example/x\">x</a>", "<a href=\"https://cdn.example/x\" rel=\"nofollow noopener\">x</a>"},
+        {"<a href=\"notes 2.html\">x</a>", "<a href=\"https://host.example/show/episodes/10/notes%202.html\" rel=\"nofollow noopener\">x</a>"},
+        {"<a href=\"mailto:host@example.com\">mail</a>", "<a href=\"mailto:host@example.com\" rel=\"nofollow noopener\">mail</a>"},
+        {"<a href=\"javascript:alert(1)\">bad</a>", "bad"},      // leads nowhere: its text alone
+        {"<a href=\"ftp://files.example/x\">ftp</a>", "ftp"},
+        {"<img src=\"/art.png\" alt=\"cover\">", "<a href=\"https://host.example/art.png\" rel=\"nofollow noopener\">cover</a>"},
+        {"<h5>Links</h5><p>x</p><h6>More</h6>", "<h3>Links</h3><p>x</p><h4>More</h4>"},  // no level skipped
+        {"<h1>A</h1><h3>B</h3>", "<h3>A</h3><h4>B</h4>"},
+        {"<ul><li>a</li><strong>b</strong> c<li>d</li></ul>", "<ul><li>a</li><li><strong>b</strong> c</li><li>d</li></ul>"},
+        {"<ol><li>a</li><strong>\n</strong></ol>", "<ol><li>a</li></ol>"},  // nothing to show: left out
+    };
+    for (const auto& row : rows) {
+        CAPTURE(row.in);
+        std::string plain;
+        std::string html = sanitize_html(row.in, &plain, page);
+        CHECK(html == row.out);
+        CHECK(util::collapse_whitespace(plain) == util::html_to_text(html));
+    }
+    // Without a page to resolve against, a relative link is text; notes (not show notes) keep theirs.
+    CHECK(sanitize_html("<a href=\"/x\">x</a>", nullptr, util::LinkBase{""}) == "x");
+    CHECK(sanitize_html("<a href=\"/x\">x</a><h5>y</h5>") == "<a href=\"/x\" rel=\"nofollow noopener\">x</a><h5>y</h5>");
 }
