@@ -66,17 +66,24 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
         e.title = derive_title(e.description_is_html ? util::html_to_text(e.description) : e.description);
         e.title_derived = true;
         e.sources["title"] = e.sources["description"];
-        return;
+        if (!e.title.empty()) return;
     }
-    // Nothing but a page URL: its slug is the host's spelling of the title.
-    if (const Member* m = first_with(members, [](const core::Record& r) { return !r.page_url.empty(); })) {
-        std::string words = util::replace_all(util::last_path_segment(m->record->page_url), "-", " ");
-        if (!words.empty()) {
-            words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
-            e.title = words;
-            e.title_derived = true;
-            e.sources["title"] = source_of(*m);
-        }
+    // Nothing but a page URL, or an audio file: its name is the host's spelling of the title
+    // (gPodder names an untitled episode by its file too).
+    auto from_name = [&](std::string_view name, const Member& m) {
+        std::string words = util::collapse_whitespace(util::replace_all(util::replace_all(std::string(name), "-", " "), "_", " "));
+        if (words.empty()) return false;
+        words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
+        e.title = words;
+        e.title_derived = true;
+        e.sources["title"] = source_of(m);
+        return true;
+    };
+    if (const Member* m = first_with(members, [](const core::Record& r) { return !r.page_url.empty(); }))
+        if (from_name(util::last_path_segment(m->record->page_url), *m)) return;
+    if (const Member* m = first_with(members, [](const core::Record& r) { return r.enclosure.has_value(); })) {
+        std::string_view file = util::last_path_segment(m->record->enclosure->url);
+        from_name(file.substr(0, std::min(file.size(), file.rfind('.'))), *m);
     }
 }
 

@@ -196,6 +196,8 @@ public:
         }
         return false;
     }
+    // The element the next one is written in (the fragment's root when none is open).
+    GumboTag innermost() const { return m_tags.empty() ? GUMBO_TAG_UNKNOWN : m_tags.back(); }
 
 private:
     std::vector<GumboTag> m_tags;
@@ -258,6 +260,11 @@ struct Writer {
         if (depth > k_max_depth) return children(node, depth);
         if (is_heading(tag)) tag = heading_level[tag - GUMBO_TAG_H1];
         if (open.start_would_close_one(tag)) return children(node, depth);
+        // A list item outside a list (show notes cut from a longer page) gets a list of its
+        // own: HTML allows an <li> only in one, a <dt> or <dd> only in a <dl>.
+        const GumboTag list = tag == GUMBO_TAG_LI ? GUMBO_TAG_UL : tag == GUMBO_TAG_DT || tag == GUMBO_TAG_DD ? GUMBO_TAG_DL : GUMBO_TAG_UNKNOWN;
+        if (list != GUMBO_TAG_UNKNOWN && open.innermost() != list && !(list == GUMBO_TAG_UL && open.innermost() == GUMBO_TAG_OL))
+            return in_element(list, [&] { element(node, depth); });
         const GumboVector& attrs = node->v.element.attributes;
         std::string resolved;  // the href, when resolving changed it
         std::string_view href;
@@ -300,6 +307,19 @@ struct Writer {
         out += "</";
         out += name;
         out += '>';
+        block_edge(tag);
+    }
+
+    // Writes <tag>, what `inside` writes, and </tag>, as element() writes an element.
+    template <class Fn>
+    void in_element(GumboTag tag, const Fn& inside) {
+        const char* name = gumbo_normalized_tagname(tag);
+        out.append("<").append(name).append(">");
+        block_edge(tag);
+        open.push(tag);
+        inside();
+        open.pop();
+        out.append("</").append(name).append(">");
         block_edge(tag);
     }
 

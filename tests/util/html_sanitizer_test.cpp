@@ -94,6 +94,9 @@ TEST_CASE("show notes from a feed: links resolved against the episode's page, he
         {"<h1>A</h1><h3>B</h3>", "<h3>A</h3><h4>B</h4>"},
         {"<ul><li>a</li><strong>b</strong> c<li>d</li></ul>", "<ul><li>a</li><li><strong>b</strong> c</li><li>d</li></ul>"},
         {"<ol><li>a</li><strong>\n</strong></ol>", "<ol><li>a</li></ol>"},  // nothing to show: left out
+        {"<p>Links:</p><li>one</li>", "<p>Links:</p><ul><li>one</li></ul>"},  // an item outside a list gets one
+        {"<dd>term</dd>", "<dl><dd>term</dd></dl>"},
+        {"<ol><li>a<li>b</ol>", "<ol><li>a</li><li>b</li></ol>"},
     };
     for (const auto& row : rows) {
         CAPTURE(row.in);
