@@ -83,8 +83,9 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
         if (from_name(util::last_path_segment(m->record->page_url), *m)) return;
     if (const Member* m = first_with(members, [](const core::Record& r) { return r.enclosure.has_value(); })) {
         std::string_view file = util::last_path_segment(m->record->enclosure->url);
-        from_name(file.substr(0, std::min(file.size(), file.rfind('.'))), *m);
+        if (from_name(file.substr(0, std::min(file.size(), file.rfind('.'))), *m)) return;
     }
+    from_name("Untitled episode", members.front());  // a page needs a heading, and a link its text
 }
 
 void fuse_description(core::Episode& e, const std::vector<Member>& members) {
