@@ -10,14 +10,13 @@ namespace cli {
 namespace {
 
 int run_export(const std::string& dir) {
-    bool refused = false;
-    auto paths = theme::export_builtin(dir, refused);
-    if (refused) {
-        std::cerr << "podarchive: error: " << paths.size() << " of the theme's files exist already in " << dir
-                  << " (first: " << paths.front().string() << "); nothing was written. Export to another folder, or move them away\n";
+    const theme::Export done = theme::export_builtin(dir);
+    if (!done.in_the_way.empty()) {
+        std::cerr << "podarchive: error: " << done.in_the_way.size() << " of the theme's files exist already in " << dir
+                  << " (first: " << done.in_the_way.front().string() << "); nothing was written. Export to another folder, or move them away\n";
         return k_exit_input;
     }
-    for (const auto& p : paths) std::cout << "wrote " << p.string() << "\n";
+    for (const auto& p : done.written) std::cout << "wrote " << p.string() << "\n";
     std::cout << "The site uses these files once they are in themes/<theme>/ beside site.yaml (theme: default reads "
                  "themes/default/); a file missing there comes from the built-in theme.\n";
     return k_exit_ok;

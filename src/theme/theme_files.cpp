@@ -56,21 +56,20 @@ std::string builtin_fingerprint() {
     return util::hex_hash(h.digest());
 }
 
-std::vector<fs::path> export_builtin(const fs::path& dir, bool& refused) {
-    std::vector<fs::path> in_the_way, written;
+Export export_builtin(const fs::path& dir) {
+    Export done;
     std::error_code ec;
     for (const auto& f : builtin_files())
-        if (fs::exists(dir / f.path, ec)) in_the_way.push_back(dir / f.path);
-    refused = !in_the_way.empty();
-    if (refused) return in_the_way;
+        if (fs::exists(dir / f.path, ec)) done.in_the_way.push_back(dir / f.path);
+    if (!done.in_the_way.empty()) return done;
     for (const auto& f : builtin_files()) {
         fs::path target = dir / f.path;
         fs::create_directories(target.parent_path());
         std::string error;
         if (!util::write_file_atomically(target, f.bytes, error)) throw util::FileError(target.string(), error);
-        written.push_back(target);
+        done.written.push_back(target);
     }
-    return written;
+    return done;
 }
 
 }  // namespace theme

@@ -47,9 +47,14 @@ std::string read_static(const StaticFile& file);
 // A hash of every byte of the built-in theme, for the build's input fingerprint.
 std::string builtin_fingerprint();
 
-// Writes the built-in theme's files under `dir` (its templates/ and static/). Refuses, writing
-// nothing, when any of them exists already; returns the paths written or, on refusal, those
-// in the way (with `refused` set).
-std::vector<std::filesystem::path> export_builtin(const std::filesystem::path& dir, bool& refused);
+// What export_builtin did: the files it wrote, or (having written nothing) those in the way.
+struct Export {
+    std::vector<std::filesystem::path> written;
+    std::vector<std::filesystem::path> in_the_way;
+};
+
+// Writes the built-in theme's files under `dir` (its templates/, static/ and README.md), or
+// nothing when any of them exists already: an export never overwrites an edited theme.
+Export export_builtin(const std::filesystem::path& dir);
 
 }  // namespace theme
