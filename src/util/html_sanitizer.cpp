@@ -256,8 +256,8 @@ struct Writer {
         if (tag == GUMBO_TAG_INPUT) return task_checkbox(node);
         if (is_dropped_with_content(tag)) return;
         if (tag == GUMBO_TAG_IMG) return image_as_link(node);
+        if (depth > k_max_depth) return flat(node);
         if (!is_allowed(tag) && tag != GUMBO_TAG_H1) return children(node, depth);
-        if (depth > k_max_depth) return children(node, depth);
         if (is_heading(tag)) tag = heading_level[tag - GUMBO_TAG_H1];
         if (open.start_would_close_one(tag)) return children(node, depth);
         // A list item outside a list (show notes cut from a longer page) gets a list of its
@@ -384,6 +384,30 @@ struct Writer {
         if (!href || kids.length != 1 || github_label(href->value).empty()) return false;
         auto* child = static_cast<const GumboNode*>(kids.data[0]);
         return child->type == GUMBO_NODE_TEXT && trim(child->v.text.text) == trim(href->value);
+    }
+
+    // Past the depth limit, an element's content is written as its text (its images as links,
+    // as at any depth), walked with a stack of its own: no nesting, however deep (20,000 <b>),
+    // makes the writer recurse further.
+    void flat(const GumboNode* node) {
+        std::vector<const GumboNode*> stack;
+        auto push_children = [&](const GumboNode* n) {
+            const GumboVector& kids = n->v.element.children;
+            for (unsigned i = kids.length; i-- > 0;) stack.push_back(static_cast<const GumboNode*>(kids.data[i]));
+        };
+        push_children(node);
+        while (!stack.empty()) {
+            const GumboNode* n = stack.back();
+            stack.pop_back();
+            if (n->type != GUMBO_NODE_ELEMENT && n->type != GUMBO_NODE_TEMPLATE) {
+                write(n, 0);  // text (comments write nothing)
+                continue;
+            }
+            const GumboTag tag = n->v.element.tag;
+            if (tag == GUMBO_TAG_INPUT) task_checkbox(n);
+            else if (tag == GUMBO_TAG_IMG) image_as_link(n);
+            else if (!is_dropped_with_content(tag)) push_children(n);
+        }
     }
 
     void image_as_link(const GumboNode* node) {
