@@ -9,6 +9,7 @@
 
 #include "incremental/session.hpp"
 #include "config/site_config.hpp"
+#include "util/files.hpp"
 #include "serve/preview_server.hpp"
 #include "serve/watcher.hpp"
 #include "util/url.hpp"
@@ -114,7 +115,8 @@ int run_serve(const ServeArgs& args) {
         // Changes under the output folder (a `build` run meanwhile) are not edits, and an
         // editor's backup or swap file beside a note is not read by the build.
         std::erase_if(changed, [&](const auto& p) {
-            return std::filesystem::weakly_canonical(p).string().starts_with(output.string()) || session.unread(p);
+            // (By path segments: with `output: site`, site.yaml is not under it.)
+            return util::lexically_within(output, std::filesystem::weakly_canonical(p)) || session.unread(p);
         });
         if (!changed.empty()) {
             Outcome outcome = rebuild(session, changed, server, args);

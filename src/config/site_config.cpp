@@ -102,9 +102,13 @@ void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
                 source.display_path = p;
                 source.path = site.root / p;
                 std::error_code ec;
-                if (!std::filesystem::is_regular_file(source.path, ec))
-                    c.error(value.Mark(), "source file '" + p + "' not found (paths are relative to " +
-                                              c.file + ")");
+                const auto status = std::filesystem::status(source.path, ec);
+                if (!std::filesystem::exists(status))
+                    c.error(value.Mark(), "source file '" + p + "' not found (paths are relative to " + c.file + ")");
+                else if (std::filesystem::is_directory(status))
+                    c.error(value.Mark(), "source '" + p + "' is a folder; expected a file (a feed, a listing or a saved page)");
+                else if (!std::filesystem::is_regular_file(status))
+                    c.error(value.Mark(), "source '" + p + "' is not a regular file (a device, a pipe or a socket); expected a file that holds the source");
             }
         } else if (key == "name") {
             read_string(c, value, key, source.name);
@@ -193,6 +197,9 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
     else if (key == "base_url") {
         if (read_string(c, value, key, site.base_url)) {
             if (!util::is_http_url(site.base_url)) c.error(value.Mark(), "'base_url' must be an absolute http(s) URL");
+            // Every link is the base URL and a path: a query or a fragment would land in the middle.
+            else if (site.base_url.find_first_of("?#") != std::string::npos)
+                c.error(value.Mark(), "'base_url' must be the site's address without a query or fragment ('?' or '#'), such as https://user.github.io/repo/");
             site.base_url = util::with_trailing_slash(site.base_url);
         }
     } else if (key == "language") read_string(c, value, key, site.language);
@@ -248,24 +255,35 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
     }
 }
 
-// Refuses output folders whose replacement would destroy inputs: "/", the project, content/...
+// Refuses output folders whose replacement would destroy inputs: "/", the project, content/,
+// a source's file... Paths are compared with their links resolved, so a link cannot hide one.
 void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
     namespace fs = std::filesystem;
     std::error_code ec;
-    fs::path out = fs::weakly_canonical(fs::absolute(site.output_dir()), ec);
-    fs::path root = fs::weakly_canonical(fs::absolute(site.root), ec);
     YAML::Mark mark = root_node["output"] ? root_node["output"].Mark() : root_node.Mark();
     std::string shown = site.output.string();
+    // The build swaps a new folder in for the old one: a link in the output's place would be
+    // replaced by a folder, and what it points to left behind without a word.
+    if (fs::is_symlink(site.output_dir(), ec)) {
+        c.error(mark, "output folder '" + shown + "' is a symbolic link; each build replaces the output folder, so name the folder it points to (" +
+                          fs::read_symlink(site.output_dir(), ec).string() + ")");
+        return;
+    }
+    fs::path out = fs::weakly_canonical(fs::absolute(site.output_dir()), ec);
+    fs::path root = fs::weakly_canonical(fs::absolute(site.root), ec);
     if (out == out.root_path() || util::lexically_within(out, root)) {
         c.error(mark, "output folder '" + shown + "' is the project folder or contains it; it is replaced on every build");
         return;
     }
-    for (const fs::path& input : {site.content_dir(), site.themes_dir(), site.templates_dir(), site.static_dir(),
-                                  root / ".git"}) {
+    std::vector<std::pair<fs::path, std::string>> inputs = {
+        {site.content_dir(), "the input folder"}, {site.themes_dir(), "the input folder"}, {site.templates_dir(), "the input folder"},
+        {site.static_dir(), "the input folder"}, {root / ".git", "the input folder"}, {site.config_path, "the configuration"}};
+    for (const auto& source : site.sources) inputs.emplace_back(source.path, "the source '" + source.name + "'");
+    for (const auto& [input, what] : inputs) {
         fs::path in = fs::weakly_canonical(fs::absolute(input), ec);
         if (util::lexically_within(out, in) || util::lexically_within(in, out))
-            c.error(mark, "output folder '" + shown + "' overlaps the input folder '" +
-                              in.lexically_relative(root).string() + "'");
+            c.error(mark, "output folder '" + shown + "' overlaps " + what + " '" + in.lexically_relative(root).string() +
+                              "'; the build replaces that folder whole");
     }
 }
 

@@ -26,6 +26,14 @@ size_t on_body(char* data, size_t size, size_t count, void* user) {
     return n;
 }
 
+// A header value to send again: visible ASCII and spaces, at most 1 KB (RFC 9110's field-vchar).
+bool is_header_value(std::string_view value) {
+    if (value.size() > 1024) return false;
+    for (char c : value)
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7F) return false;
+    return true;
+}
+
 size_t on_header(char* data, size_t size, size_t count, void* user) {
     auto* t = static_cast<Transfer*>(user);
     std::string_view line(data, size * count);
@@ -33,6 +41,9 @@ size_t on_header(char* data, size_t size, size_t count, void* user) {
     if (colon != std::string_view::npos) {
         std::string name = util::ascii_lower(line.substr(0, colon));
         std::string value(util::trim(line.substr(colon + 1)));
+        // These are sent back on the next fetch: a value with a control character (a bare CR)
+        // or of no sane length would be a header of the server's making. It is not kept.
+        if (!is_header_value(value)) return size * count;
         if (name == "etag") t->response->etag = value;
         else if (name == "last-modified") t->response->last_modified = value;
     }
@@ -53,8 +64,11 @@ HttpResponse http_get(const HttpRequest& request) {
     if (!curl) return {0, "", "", "", "", "cannot start libcurl"};
     Transfer transfer{&response, request.max_bytes};
     curl_slist* headers = nullptr;
-    if (!request.etag.empty()) headers = curl_slist_append(headers, ("If-None-Match: " + request.etag).c_str());
-    if (!request.last_modified.empty()) headers = curl_slist_append(headers, ("If-Modified-Since: " + request.last_modified).c_str());
+    // (A stored validator is checked again: the state file beside a source may have been edited.)
+    if (!request.etag.empty() && is_header_value(request.etag))
+        headers = curl_slist_append(headers, ("If-None-Match: " + request.etag).c_str());
+    if (!request.last_modified.empty() && is_header_value(request.last_modified))
+        headers = curl_slist_append(headers, ("If-Modified-Since: " + request.last_modified).c_str());
     std::unique_ptr<curl_slist, void (*)(curl_slist*)> header_list(headers, curl_slist_free_all);
     CURL* c = curl.get();
     curl_easy_setopt(c, CURLOPT_URL, request.url.c_str());

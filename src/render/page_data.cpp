@@ -171,7 +171,18 @@ const EpisodeText& SiteInfo::text(const core::Episode& e) const {
 }
 
 std::string term_slug(const std::string& name) {
-    std::string slug = util::make_safe_segment(util::slugify(name));
+    // Names that differ only in a symbol slugify would drop are different topics ("C", "C++"
+    // and "C#"): the symbol is spelled out. Names that differ in case, accents or spacing are
+    // one ("PyTorch 2", "pytorch-2").
+    std::string spelled;
+    for (char c : name) {
+        if (c == '+') spelled += " plus ";
+        else if (c == '#') spelled += " sharp ";
+        else if (c == '&') spelled += " and ";
+        else if (c == '@') spelled += " at ";
+        else spelled.push_back(c);
+    }
+    std::string slug = util::make_safe_segment(util::slugify(spelled));
     return slug.empty() ? "untitled" : slug;
 }
 

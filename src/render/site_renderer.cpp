@@ -161,7 +161,7 @@ RenderInputs::Terms group_terms(const core::Catalog& catalog, const CardCache& c
             if (fresh) slug->second = term_slug(name);
             RenderInputs::Term& t = terms[slug->second];
             if (t.name.empty()) t.name = name;
-            t.episodes.push_back(&e);
+            if (t.episodes.empty() || t.episodes.back() != &e) t.episodes.push_back(&e);  // ("GPU" and "gpu" on one episode)
         }
     }
     return terms;

@@ -18,6 +18,12 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::size_t k_max_partial_depth = 16;
+core::Diagnostic too_deep_error(const fs::path& file, const std::string& text, std::size_t offset, const std::string& what) {
+    auto at = util::line_column_at(text, offset);
+    return core::error_at({file.string(), at.line, at.column},
+                          what + " nests sections deeper than " + std::to_string(k_max_section_depth) + " levels",
+                          std::string(util::line_text(text, at.line)));
+}
 
 // kainjow reports "Unclosed section "x" at 123": turn the offset into a location.
 core::Diagnostic template_error(const fs::path& file, const std::string& text, const std::string& message) {
@@ -48,6 +54,32 @@ struct StringSink {
 
 }  // namespace
 
+std::optional<std::size_t> section_too_deep(std::string_view text) {
+    std::string open = "{{", close = "}}";
+    std::size_t depth = 0;
+    for (std::size_t pos = text.find(open); pos != std::string_view::npos; pos = text.find(open, pos)) {
+        const std::size_t start = pos + open.size();
+        const std::size_t end = text.find(close, start);
+        if (end == std::string_view::npos) break;
+        std::string_view tag = util::trim(text.substr(start, end - start));
+        pos = end + close.size();
+        if (tag.empty()) continue;
+        if (tag[0] == '#' || tag[0] == '^') {
+            if (++depth > k_max_section_depth) return start - open.size();
+        } else if (tag[0] == '/') {
+            depth -= depth > 0;
+        } else if (tag[0] == '=' && tag.size() > 2 && tag.back() == '=') {
+            std::string_view inner = util::trim(tag.substr(1, tag.size() - 2));
+            std::size_t space = inner.find(' ');
+            if (space == std::string_view::npos) continue;
+            open = std::string(inner.substr(0, space));
+            close = std::string(util::trim(inner.substr(space)));
+            if (open.empty() || close.empty()) break;  // (kainjow refuses it)
+        }
+    }
+    return std::nullopt;
+}
+
 TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& theme_templates,
                          const std::vector<std::string>& names)
     : TemplateSet(theme::ThemeLayers{{project_templates, theme_templates}, {}, false}, names) {}
@@ -69,6 +101,11 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
             const std::string& text = found->text;
             std::vector<std::string> stack{file.string()};
             std::string expanded = expand(file, text, stack);
+            if (auto deep = section_too_deep(expanded)) {  // (each file alone was not: its partials together are)
+                problems.push_back(core::error_at({file.string(), 0, 0}, "the template with its partials inlined nests sections deeper than " +
+                                                                          std::to_string(k_max_section_depth) + " levels"));
+                continue;
+            }
             auto compiled = compile_template(expanded);
             if (!compiled->is_valid()) {
                 // The expanded text's offsets do not match the file; the file itself was valid
@@ -126,6 +163,7 @@ std::optional<theme::FoundTemplate> TemplateSet::locate(const std::string& relat
 // Inlines {{> name}} partials recursively, checking each file alone first so that errors point
 // into the file that has them.
 std::string TemplateSet::expand(const fs::path& file, const std::string& text, std::vector<std::string>& stack) const {
+    if (auto deep = section_too_deep(text)) throw core::InputError(too_deep_error(file, text, *deep, "the template"));
     {
         kainjow::mustache::mustache alone(text);
         if (!alone.is_valid()) throw core::InputError(template_error(file, text, alone.error_message()));
@@ -149,9 +187,12 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
                                                              ".mustache in templates/ and the theme)",
                                                   std::string(util::line_text(text, at.line))));
         const fs::path& partial = found->origin;
-        if (std::find(stack.begin(), stack.end(), partial.string()) != stack.end() || stack.size() > k_max_partial_depth)
-            throw core::InputError(core::error_at(where, "partial '" + name + "' includes itself (" +
-                                                             util::join(stack, " -> ") + " -> " + partial.string() + ")",
+        const bool itself = std::find(stack.begin(), stack.end(), partial.string()) != stack.end();
+        if (itself || stack.size() > k_max_partial_depth)
+            throw core::InputError(core::error_at(where,
+                                                  (itself ? "partial '" + name + "' includes itself ("
+                                                          : "partials nest deeper than " + std::to_string(k_max_partial_depth) + " levels (") +
+                                                      util::join(stack, " -> ") + " -> " + partial.string() + ")",
                                                   std::string(util::line_text(text, at.line))));
         stack.push_back(partial.string());
         out += expand(partial, found->text, stack);

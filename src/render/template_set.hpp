@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <kainjow/mustache.hpp>
@@ -82,6 +83,15 @@ private:
     std::optional<theme::FoundTemplate> locate(const std::string& relative) const;
     std::string expand(const std::filesystem::path& file, const std::string& text, std::vector<std::string>& stack) const;
 };
+
+// Sections nest this deep at the most: kainjow's parser takes memory in proportion to the
+// nesting (20,000 levels, well under the 1 MB a template may have, took 7.8 GB), so a template
+// is measured before kainjow reads it.
+constexpr std::size_t k_max_section_depth = 64;
+
+// Where a section opens deeper than k_max_section_depth, if one does: the offset of its tag.
+// Follows the delimiters a template sets ({{=<% %>=}}).
+std::optional<std::size_t> section_too_deep(std::string_view text);
 
 // kainjow's template of `text`, escaping as pages are escaped (util::html_escape); check is_valid().
 std::unique_ptr<kainjow::mustache::mustache> compile_template(const std::string& text);

@@ -11,6 +11,8 @@ namespace serve {
 namespace {
 constexpr const char* k_events_path = "/__podarchive/events";
 constexpr auto k_event_wait = std::chrono::seconds(20);  // then the browser reconnects by itself
+constexpr std::size_t k_threads = 512;
+constexpr std::size_t k_max_event_streams = 128;  // more are answered at once, to come back later
 }  // namespace
 
 std::string reload_script(std::uint64_t generation) {
@@ -31,8 +33,11 @@ std::string error_page(const std::vector<core::Diagnostic>& errors, std::uint64_
 
 PreviewServer::PreviewServer(std::string base_path, std::chrono::milliseconds header_deadline)
     : m_base_path(std::move(base_path)), m_header_deadline(header_deadline), m_server(std::make_unique<httplib::Server>()) {
-    // Each open page holds one connection for reload events: more threads than httplib's default.
-    m_server->new_task_queue = [] { return new httplib::ThreadPool(64); };
+    // httplib gives each connection a thread of the pool: an open page's reload events hold one
+    // (at most k_max_event_streams of them, waiting at once), and a client slow to send its
+    // headers holds one until the guard cuts it (5 s). The pool leaves room for both and for
+    // the requests that matter.
+    m_server->new_task_queue = [] { return new httplib::ThreadPool(k_threads); };
     m_server->set_read_timeout(5, 0);   // slow or stalled clients do not hold a thread for long
     m_server->set_write_timeout(5, 0);
     m_server->set_keep_alive_timeout(5);
@@ -89,7 +94,18 @@ void PreviewServer::routes() {
         res.set_header("Cache-Control", "no-store");
         res.set_chunked_content_provider("text/event-stream", [this, since](std::size_t, httplib::DataSink& sink) {
             std::unique_lock lock(m_mutex);
+            // Past the limit a stream is not held: told to come back (EventSource's retry), it
+            // frees its thread at once.
+            if (m_event_streams >= k_max_event_streams && m_snapshot.generation == since && !m_stopping) {
+                lock.unlock();
+                const std::string later = "retry: 5000\n: busy\n\n";
+                sink.write(later.data(), later.size());
+                sink.done();
+                return true;
+            }
+            ++m_event_streams;
             m_changed.wait_for(lock, k_event_wait, [&] { return m_stopping || m_snapshot.generation != since; });
+            --m_event_streams;
             bool reload = !m_stopping && m_snapshot.generation != since;
             lock.unlock();
             std::string event = reload ? "event: reload\ndata: now\n\n" : ": still here\n\n";
@@ -124,7 +140,9 @@ void PreviewServer::routes() {
         if (r.status == 200) body = *snap.site->find(r.file);
         else if (const std::string* missing = snap.site ? snap.site->find("404.html") : nullptr) body = *missing;
         else body = "<!DOCTYPE html><title>Not found</title><p>Not found</p>";
-        res.status = r.status;
+        // A found file's status is left to httplib: 206 with Content-Range for a Range request
+        // (an audio element seeking), 200 otherwise. Set by hand it was 200 with a part of the file.
+        if (r.status != 200) res.status = r.status;
         if (html) {
             std::string script = reload_script(snap.generation);
             auto at = body.rfind("</body>");

@@ -62,6 +62,7 @@ private:
     std::condition_variable m_changed;
     Snapshot m_snapshot;
     bool m_stopping = false;
+    std::size_t m_event_streams = 0;  // reload streams waiting now (under m_mutex)
 
     void routes();
     Snapshot snapshot() const;

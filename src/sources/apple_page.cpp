@@ -1,21 +1,21 @@
 #include "sources/apple_page.hpp"
 
-#include <regex>
 
 #include "util/normalize.hpp"
 #include "sources/page_lines.hpp"
 #include "util/slug.hpp"
+#include "util/pattern.hpp"
 #include "util/strings.hpp"
 
 namespace sources {
 
 namespace {
 
-using Match = std::match_results<std::string_view::const_iterator>;
+using Match = std::vector<std::string_view>;  // the date and the rest of an item's first line
 
 // "1. [ 08/04/2024 Compiler collectives ..." or "- 2. [ 04/29/2024 ..."
-const std::regex& item_start() {
-    static const std::regex re(R"(^(?:[-*] )?\d{1,4}\. \[ ?(\d{2}/\d{2}/\d{4}) (.*)$)");
+const util::Pattern& item_start() {
+    static const util::Pattern re(R"((?:[-*] )?\d{1,4}\. \[ ?(\d{2}/\d{2}/\d{4}) (.*))");
     return re;
 }
 
@@ -34,13 +34,13 @@ struct Item {
 
 // Gathers an item's lines up to the end of its link, joining a link split across lines.
 Item gather(const PageLines& lines, int start, const Match& m) {
-    Item item{start, start, m[1].str(), m[2].str(), "", false};
+    Item item{start, start, std::string(m[0]), std::string(m[1]), "", false};
     for (int l = start + 1; l <= lines.size(); ++l) {
         if (item.body.find(")", item.body.find("(https://")) != std::string::npos &&
             item.body.find("(https://") != std::string::npos)
             break;
         std::string_view line = lines.at(l);
-        if (std::regex_match(line.begin(), line.end(), item_start()) || ends_item(line)) break;
+        if (item_start().full_match(line) || ends_item(line)) break;
         if (line.empty()) continue;
         item.body += "\n" + std::string(line);
         item.last_line = l;
@@ -66,11 +66,12 @@ Item gather(const PageLines& lines, int start, const Match& m) {
 
 // Removes the trailing length ("17 min", with words OCR moved around it) and returns it.
 std::optional<util::Duration> take_duration(std::string& body) {
-    static const std::regex re(R"((?:^|\s)(\d{1,3})((?:\s+\S+){0,2}?)\s+min(?:utes?)?((?:\s+\S+){0,1})\s*$)");
-    std::smatch m;
-    if (!std::regex_search(body, m, re)) return std::nullopt;
-    auto duration = util::parse_duration(m[1].str() + " min");
-    body.resize(static_cast<std::size_t>(m.position(0)));
+    static const util::Pattern re(R"((?:^|\s)(\d{1,3})((?:\s+\S+){0,2}?)\s+min(?:utes?)?((?:\s+\S+){0,1})\s*$)");
+    std::vector<std::string_view> m;
+    auto at = re.search(body, &m);
+    if (!at) return std::nullopt;
+    auto duration = util::parse_duration(std::string(m[0]) + " min");
+    body.resize(*at);
     return duration;
 }
 
@@ -107,7 +108,7 @@ bool looks_like_apple_page(std::string_view text) {
     if (text.find("podcasts.apple.com") == std::string_view::npos) return false;
     PageLines lines(text);
     for (int l = 1; l <= lines.size(); ++l)
-        if (std::regex_match(lines.at(l).begin(), lines.at(l).end(), item_start())) return true;
+        if (item_start().full_match(lines.at(l))) return true;
     return false;
 }
 
@@ -117,7 +118,7 @@ SourceBatch read_apple_page(std::string_view text, const SourceInfo& info) {
     for (int l = 1; l <= lines.size(); ++l) {
         Match m;
         std::string_view line = lines.at(l);
-        if (!std::regex_match(line.begin(), line.end(), m, item_start())) continue;
+        if (!item_start().full_match(line, &m)) continue;
         Item item = gather(lines, l, m);
         core::Record r;
         r.date = util::parse_any_date(item.date);

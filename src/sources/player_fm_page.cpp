@@ -1,10 +1,10 @@
 #include "sources/player_fm_page.hpp"
 
 #include <map>
-#include <regex>
 #include <set>
 
 #include "sources/page_lines.hpp"
+#include "util/pattern.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 
@@ -21,19 +21,19 @@ struct TitleLine {
 
 // "1 DataLoader with multiple workers leaks memory 16:38": a list index, the title, the length.
 std::optional<TitleLine> parse_title_line(std::string_view line) {
-    static const std::regex re(R"(^(?:\d{1,3} )?(.*\S) (\d{1,2}:\d{2}(?::\d{2})?)$)");
-    std::match_results<std::string_view::const_iterator> m;
-    if (!std::regex_match(line.begin(), line.end(), m, re)) return std::nullopt;
-    std::string title = m[1].str();
+    static const util::Pattern re(R"((?:\d{1,3} )?(.*\S) (\d{1,2}:\d{2}(?::\d{2})?))");
+    std::vector<std::string_view> m;
+    if (!re.full_match(line, &m)) return std::nullopt;
+    std::string title(m[0]);
     if (title.size() < 2 || title.find_first_not_of("0123456789: ") == std::string::npos) return std::nullopt;
-    return TitleLine{title, m[2].str()};
+    return TitleLine{title, std::string(m[1])};
 }
 
 std::optional<std::string> manage_episode_id(std::string_view line) {
-    static const std::regex re(R"(^Manage episode (\d+) series (\d+)$)");
-    std::match_results<std::string_view::const_iterator> m;
-    if (!std::regex_match(line.begin(), line.end(), m, re)) return std::nullopt;
-    return m[1].str();
+    static const util::Pattern re(R"(Manage episode (\d+) series (\d+))");
+    std::vector<std::string_view> m;
+    if (!re.full_match(line, &m)) return std::nullopt;
+    return std::string(m[0]);
 }
 
 // The show's name heads every list entry, so it is the commonest short line of the page.

@@ -1,8 +1,7 @@
 #include "sources/pod_casts_io_page.hpp"
 
-#include <regex>
-
 #include "sources/page_lines.hpp"
+#include "util/pattern.hpp"
 #include "util/strings.hpp"
 
 namespace sources {
@@ -16,11 +15,11 @@ struct Meta {
 
 // "<show> - August 18, 2021 13:00 - 13 minutes ★★★★★ - 35 ratings"
 std::optional<Meta> parse_meta(std::string_view line) {
-    static const std::regex re(
-        R"(^.* - ([A-Z][a-z]+ \d{1,2}, \d{4}(?: \d{1,2}:\d{2})?)(?: - (\d+ (?:minutes?|mins?|hours?|hrs?)(?: \d+ (?:minutes?|mins?))?))?(?: .*)?$)");
-    std::match_results<std::string_view::const_iterator> m;
-    if (!std::regex_match(line.begin(), line.end(), m, re)) return std::nullopt;
-    return Meta{m[1].str(), m[2].str()};
+    static const util::Pattern re(
+        R"(.* - ([A-Z][a-z]+ \d{1,2}, \d{4}(?: \d{1,2}:\d{2})?)(?: - (\d+ (?:minutes?|mins?|hours?|hrs?)(?: \d+ (?:minutes?|mins?))?))?(?: .*)?)");
+    std::vector<std::string_view> m;
+    if (!re.full_match(line, &m)) return std::nullopt;
+    return Meta{std::string(m[0]), std::string(m[1])};
 }
 
 bool is_artwork_line(std::string_view line) { return line.ends_with(" artwork") || line == "artwork"; }

@@ -1,8 +1,7 @@
 #include "sources/podbean_page.hpp"
 
-#include <regex>
-
 #include "sources/page_lines.hpp"
+#include "util/pattern.hpp"
 #include "util/strings.hpp"
 
 namespace sources {
@@ -10,13 +9,9 @@ namespace sources {
 namespace {
 
 // "Aug 4th, 2024 1:47 AM" or "Apr 29th, 2024 12:01 AM"
-const std::regex& date_line() {
-    static const std::regex re(R"(^[A-Z][a-z]{2,8}\.? \d{1,2}(st|nd|rd|th)?, \d{4}( \d{1,2}:\d{2}( ?[AP]M)?)?$)");
-    return re;
-}
-
 bool is_date_line(std::string_view line) {
-    return line.size() < 40 && std::regex_match(line.begin(), line.end(), date_line()) && util::parse_any_date(line);
+    static const util::Pattern date_line(R"([A-Z][a-z]{2,8}\.? \d{1,2}(st|nd|rd|th)?, \d{4}( \d{1,2}:\d{2}( ?[AP]M)?)?)");
+    return line.size() < 40 && date_line.full_match(line) && util::parse_any_date(line);
 }
 
 }  // namespace

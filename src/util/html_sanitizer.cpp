@@ -96,7 +96,10 @@ bool is_plain_token(std::string_view value) {
 bool attribute_allowed(GumboTag tag, std::string_view name, std::string_view value) {
     if (name == "href") return tag == GUMBO_TAG_A && is_safe_link(value);
     if (name == "title") return tag == GUMBO_TAG_A || tag == GUMBO_TAG_ABBR;
-    if (name == "id" || name == "class") return is_plain_token(value);  // footnotes and task lists use them
+    // Footnotes link by id ("fn-1", "fnref-1") and task lists have classes; any other id could be
+    // one the page's theme already has ("notes-heading"), which HTML allows once.
+    if (name == "id") return is_plain_token(value) && (value.starts_with("fn-") || value.starts_with("fnref-"));
+    if (name == "class") return is_plain_token(value);
     if (name == "colspan" || name == "rowspan") return tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH;
     if (name == "start") return tag == GUMBO_TAG_OL;
     if (name == "open") return tag == GUMBO_TAG_DETAILS;

@@ -128,3 +128,32 @@ TEST_CASE("values site.yaml sets for the feed are checked where they are written
     CHECK(config::parse_config(head + "podcast_guid: 917393e3-1b1e-5cef-ace4-edaa54e1f810\n", dir.path() / "site.yaml").podcast_guid ==
           "917393e3-1b1e-5cef-ace4-edaa54e1f810");
 }
+
+TEST_CASE("the output folder may hold no input: sources, site.yaml, and not through a link") {
+    test::TempDir dir;
+    test::write(dir.path() / "data/listings.json", "[]");
+    test::write(dir.path() / "feed.xml", "<rss/>");
+    std::string p = (dir.path() / "site.yaml").string();
+    const std::string head = "title: T\nbase_url: https://x.y/\nsources:\n  - path: data/listings.json\n";
+    CHECK(first_error(head + "output: data\n", dir.path()) ==
+          p + ":5:9: error: output folder 'data' overlaps the source 'listings' 'data/listings.json'; the build replaces that folder whole\n"
+              "    output: data\n            ^");
+    CHECK(first_error(head + "output: data/site\n", dir.path()) == "");  // beside it, not over it
+    std::filesystem::create_symlink(dir.path() / "elsewhere", dir.path() / "public");
+    CHECK(first_error("title: T\nbase_url: https://x.y/\n", dir.path()).find("output folder 'public' is a symbolic link") != std::string::npos);
+}
+
+TEST_CASE("a source that is no file says what it is; a base_url with a query is refused") {
+    test::TempDir dir;
+    std::filesystem::create_directories(dir.path() / "folder.xml");
+    std::string p = (dir.path() / "site.yaml").string();
+    CHECK(first_error("title: T\nbase_url: https://x.y/\nsources:\n  - path: folder.xml\n", dir.path())
+              .starts_with(p + ":4:11: error: source 'folder.xml' is a folder; expected a file"));
+    CHECK(first_error("title: T\nbase_url: https://x.y/\nsources:\n  - path: /dev/zero\n", dir.path())
+              .starts_with(p + ":4:11: error: source '/dev/zero' is not a regular file (a device, a pipe or a socket)"));
+    CHECK(first_error("title: T\nbase_url: https://x.y/\nsources:\n  - path: gone.xml\n", dir.path())
+              .starts_with(p + ":4:11: error: source file 'gone.xml' not found"));
+    CHECK(first_error("title: T\nbase_url: https://x.y/r/?a=1\n", dir.path())
+              .starts_with(p + ":2:11: error: 'base_url' must be the site's address without a query or fragment"));
+    CHECK(first_error("title: T\nbase_url: https://x.y/r/#top\n", dir.path()).find("without a query or fragment") != std::string::npos);
+}

@@ -115,3 +115,43 @@ TEST_CASE("a copy of the templates renders as the original, without reading the 
     CHECK(copy.render("page", d) == original.render("page", d));
     CHECK(copy.origin("page") == theme / "page.mustache");
 }
+
+TEST_CASE("sections nested past the limit are a located error, read before kainjow parses them") {
+    test::TempDir dir;
+    auto theme = dir.path() / "theme";
+    std::string deep;
+    for (int i = 0; i < 20000; ++i) deep += "{{#a}}";  // 7.8 GB in kainjow's parser
+    deep += "x";
+    for (int i = 0; i < 20000; ++i) deep += "{{/a}}";
+    test::write(theme / "page.mustache", "line one\n" + deep);
+    CHECK(first_error(dir.path() / "project", theme, "page")
+              .starts_with((theme / "page.mustache").string() + ":2:385: error: the template nests sections deeper than 64 levels"));
+    // 64 levels are fine; so is a template that sets other delimiters and stays shallow.
+    std::string ok;
+    for (int i = 0; i < 64; ++i) ok += "{{#a}}";
+    for (int i = 0; i < 64; ++i) ok += "{{/a}}";
+    test::write(theme / "page.mustache", ok + "{{=<% %>=}}<%#a%>x<%/a%>");
+    CHECK(first_error(dir.path() / "project", theme, "page") == "");
+    // Sections nested in other delimiters count too.
+    std::string other = "{{=<% %>=}}";
+    for (int i = 0; i < 65; ++i) other += "<%#a%>";
+    test::write(theme / "page.mustache", other);
+    CHECK(first_error(dir.path() / "project", theme, "page").find("nests sections deeper than 64 levels") != std::string::npos);
+    // Partials inlined: each file alone is shallow, together they are not.
+    std::string open, close;
+    for (int i = 0; i < 40; ++i) open += "{{#a}}", close += "{{/a}}";
+    test::write(theme / "page.mustache", open + "{{> more}}" + close);
+    test::write(theme / "partials/more.mustache", open + close);
+    CHECK(first_error(dir.path() / "project", theme, "page").find("with its partials inlined nests sections deeper than 64") != std::string::npos);
+}
+
+TEST_CASE("a chain of partials past the limit says so, not that one includes itself") {
+    test::TempDir dir;
+    auto theme = dir.path() / "theme";
+    for (int i = 1; i <= 21; ++i) test::write(theme / ("partials/p" + std::to_string(i) + ".mustache"), "{{> p" + std::to_string(i + 1) + "}}");
+    test::write(theme / "partials/p22.mustache", "end");
+    test::write(theme / "page.mustache", "{{> p1}}");
+    std::string error = first_error(dir.path() / "project", theme, "page");
+    CHECK(error.find("partials nest deeper than 16 levels") != std::string::npos);
+    CHECK(error.find("includes itself") == std::string::npos);
+}

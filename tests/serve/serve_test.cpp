@@ -187,3 +187,49 @@ TEST_CASE("the preview server cuts a client that trickles its headers, not one w
     CHECK(waiting.get().find("event: reload") != std::string::npos);
     server.stop();
 }
+
+TEST_CASE("the preview server: a Range request gets 206 and its part; reload streams past the limit are answered at once") {
+    auto site = std::make_shared<output::MemoryOutput>();
+    site->add("index.html", "<!DOCTYPE html><html><body><p>home</p></body></html>");
+    site->add("a.mp3", "0123456789");
+    serve::PreviewServer server("/base/");
+    server.publish(site);
+    int port = server.start("127.0.0.1", 18600, true);
+    REQUIRE(port > 0);
+    httplib::Client client("127.0.0.1", port);
+    auto part = client.Get("/base/a.mp3", {{"Range", "bytes=2-4"}});
+    REQUIRE(part);
+    CHECK(part->status == 206);
+    CHECK(part->body == "234");
+    CHECK(part->get_header_value("Content-Range") == "bytes 2-4/10");
+    auto whole = client.Get("/base/a.mp3");
+    CHECK(whole->status == 200);
+    CHECK(whole->body == "0123456789");
+    CHECK_FALSE(whole->has_header("Content-Range"));
+
+    // 140 pages wait for reload events: 128 are held, the rest told to come back, and a page
+    // request is still answered at once.
+    std::vector<std::future<std::string>> streams;
+    for (int i = 0; i < 140; ++i)
+        streams.push_back(std::async(std::launch::async, [port] {
+            httplib::Client c("127.0.0.1", port);
+            c.set_read_timeout(30, 0);
+            auto r = c.Get("/__podarchive/events?since=1");
+            return r ? r->body : std::string("no answer");
+        }));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    auto started = std::chrono::steady_clock::now();
+    auto home = client.Get("/base/");
+    CHECK(home->status == 200);
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));  // (it waited 20 s for a thread)
+    server.publish(site);  // every held stream hears of it
+    int reloads = 0, later = 0;
+    for (auto& s : streams) {
+        std::string body = s.get();
+        reloads += body.find("event: reload") != std::string::npos;
+        later += body.find("retry: 5000") != std::string::npos;
+    }
+    CHECK(reloads >= 128);
+    CHECK(reloads + later == 140);
+    server.stop();
+}

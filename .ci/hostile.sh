@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Runs the whole tool on generated hostile inputs with a 1 MB stack (`ulimit -s 1024`), so that
+# recursion on input shows up here rather than on a user's machine: every run must end with an
+# exit code of 0 or 1 (never a signal), no input may change or disappear, and each case's
+# message or output is checked. ctest runs it (CMakeLists.txt); by hand:
+#   .ci/hostile.sh build/podarchive
+set -uo pipefail
+binary="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+ulimit -s 1024
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok   $1"; }
+bad() { failed=$((failed + 1)); echo "FAIL $1"; }
+
+# run NAME DIR EXPECTED_EXIT [ARGS...]: runs the tool in DIR; an exit above 1 (a signal) always fails.
+run() {
+  local name="$1" dir="$2" want="$3"
+  shift 3
+  (cd "$dir" && timeout 120 "$binary" "$@" >"$work/$name.out" 2>&1)
+  local code=$?
+  if [ "$code" -gt 1 ]; then bad "$name: exit $code (a crash or a hang)"; tail -5 "$work/$name.out"; return 1; fi
+  if [ "$want" != any ] && [ "$code" -ne "$want" ]; then bad "$name: exit $code, expected $want"; tail -5 "$work/$name.out"; return 1; fi
+  return 0
+}
+# expect NAME TEXT: the run's output has TEXT.
+expect() { if grep -qF -- "$2" "$work/$1.out"; then ok "$1"; else bad "$1: no '$2' in its output"; tail -5 "$work/$1.out"; fi; }
+
+site() {  # site NAME: a folder with a bare site.yaml and a one-item feed
+  local dir="$work/$1"
+  mkdir -p "$dir"
+  cat >"$dir/site.yaml" <<YAML
+title: Hostile
+base_url: https://example.org/h/
+sources:
+  - path: feed.xml
+YAML
+  printf '%s\n' '<rss version="2.0"><channel><title>H</title><link>https://example.org/</link><description>d</description>' \
+    '<item><title>One</title><guid>g1</guid><pubDate>Sun, 04 Aug 2024 01:47:46 +0000</pubDate>' \
+    '<enclosure url="https://example.org/1.mp3" length="1" type="audio/mpeg"/>' \
+    "<description>${2:-Plain.}</description></item></channel></rss>" >"$dir/feed.xml"
+  echo "$dir"
+}
+
+# A directory page with one 400 KB line (an inline data: image), as its own source and as what
+# a server answers.
+dir=$(site long-line)
+python3 -c "print('Episodes - August 18, 2021 13:00 - 13 minutes'); print('x' * 400000 + ' - August 18, 2021'); print('<img src=\"data:image/png;base64,' + 'A' * 400000 + '\">')" >"$dir/page.txt"
+printf '  - path: page.txt\n' >>"$dir/site.yaml"
+run long-line "$dir" any build && ok long-line
+run long-line-merge "$dir" any merge && ok long-line-merge
+
+# Deep nesting: 20,000 <b> in a feed's show notes; note bodies of 20,000 '>' and 50,000 '*'.
+deep=$(python3 -c "print('&lt;b&gt;' * 20000 + 'deep' + '&lt;/b&gt;' * 20000)")
+dir=$(site deep-html "$deep")
+run deep-html "$dir" 0 build && ok deep-html
+dir=$(site deep-notes)
+mkdir -p "$dir/content/episodes"
+python3 -c "print('---\nepisode: one\n---\n' + '>' * 20000 + ' quoted')" >"$dir/content/episodes/quotes.md"
+run deep-quotes "$dir" 0 build && ok deep-quotes
+python3 -c "print('---\nepisode: one\n---\n' + '*' * 50000 + 'stars' + '*' * 50000)" >"$dir/content/episodes/quotes.md"
+run deep-stars "$dir" 0 build && ok deep-stars
+
+# A template of 20,000 nested sections (260 KB, under the 1 MB limit).
+dir=$(site deep-template)
+mkdir -p "$dir/templates"
+python3 -c "print('{{#a}}' * 20000 + 'x' + '{{/a}}' * 20000)" >"$dir/templates/404.mustache"
+run deep-template "$dir" 1 build && expect deep-template "nests sections deeper than"
+# A chain of 21 partials that includes nothing twice.
+rm "$dir/templates/404.mustache"
+mkdir -p "$dir/templates/partials"
+for i in $(seq 1 21); do echo "{{> p$((i + 1))}}" >"$dir/templates/partials/p$i.mustache"; done
+echo "end" >"$dir/templates/partials/p22.mustache"
+echo "{{> p1}}" >"$dir/templates/404.mustache"
+run partial-chain "$dir" 1 build && expect partial-chain "partials nest deeper than"
+
+# The output folder may not hold an input: a source inside it survives, untouched.
+dir=$(site output-holds-source)
+mkdir -p "$dir/data"
+echo '[{"title": "Listed", "date": "2024-08-04"}]' >"$dir/data/listings.json"
+sum=$(sha1sum "$dir/data/listings.json")
+cat >>"$dir/site.yaml" <<YAML
+  - path: data/listings.json
+output: data
+YAML
+run output-holds-source "$dir" 1 build && expect output-holds-source "overlaps the source"
+[ "$(sha1sum "$dir/data/listings.json")" = "$sum" ] && ok "output-holds-source: the source is untouched" || bad "output-holds-source: the source changed"
+# A symbolic link as the output folder.
+dir=$(site output-link)
+mkdir -p "$work/elsewhere"
+ln -s "$work/elsewhere" "$dir/public"
+run output-link "$dir" 1 build && expect output-link "is a symbolic link"
+
+# Topics that slug alike stay apart.
+dir=$(site topics)
+mkdir -p "$dir/content/episodes"
+printf -- '---\nepisode: one\ntopics: [C, C++, "C#", c]\n---\nText.\n' >"$dir/content/episodes/one.md"
+run topics "$dir" 0 build
+if [ -f "$dir/public/topics/c/index.html" ] && [ -f "$dir/public/topics/c-plus-plus/index.html" ] && [ -f "$dir/public/topics/c-sharp/index.html" ]; then
+  ok "topics: C, C++ and C# have a page each"
+else
+  bad "topics: C, C++ and C# share a page"
+fi
+
+# Sources that are no file, a base_url with a query.
+dir=$(site not-a-file)
+mkfifo "$dir/pipe.xml"
+mkdir "$dir/folder.xml"
+printf '  - path: pipe.xml\n  - path: folder.xml\n  - path: /dev/zero\n' >>"$dir/site.yaml"
+run not-a-file "$dir" 1 build && expect not-a-file "is not a regular file" && expect not-a-file "is a folder"
+dir=$(site base-query)
+sed -i 's|base_url: https://example.org/h/|base_url: https://example.org/h/?x=1|' "$dir/site.yaml"
+run base-query "$dir" 1 build && expect base-query "without a query or fragment"
+
+echo "hostile: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

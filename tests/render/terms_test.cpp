@@ -1,0 +1,40 @@
+// Topics and guests: names that differ only in a symbol keep pages of their own.
+#include <doctest/doctest.h>
+
+#include "build.hpp"
+#include "config/site_config.hpp"
+#include "render/page_data.hpp"
+#include "support.hpp"
+
+TEST_CASE("term slugs spell out the symbols that tell names apart") {
+    CHECK(render::term_slug("C") == "c");
+    CHECK(render::term_slug("C++") == "c-plus-plus");
+    CHECK(render::term_slug("C#") == "c-sharp");
+    CHECK(render::term_slug("R&D") == "r-and-d");
+    CHECK(render::term_slug("PyTorch 2") == render::term_slug("pytorch-2"));  // one topic, written two ways
+    CHECK(render::term_slug("!!!") == "untitled");
+}
+
+TEST_CASE("topics C, C++ and C# get a page each, and an episode is listed once on each") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    test::write(dir.path() / "content/episodes/langs.md",
+                "---\nepisode: torch-trace-and-tlparse\ntopics: [C, C++, \"C#\", c]\n---\nLanguages.\n");
+    output::MemoryOutput out;
+    build::build_site(config::load_config(dir.path() / "site.yaml"), out);
+    for (const char* page : {"topics/c/index.html", "topics/c-plus-plus/index.html", "topics/c-sharp/index.html"}) {
+        CAPTURE(page);
+        CHECK(out.find(page));
+    }
+    CHECK(out.find("topics/c/index.html")->find("<h1>C</h1>") != std::string::npos);
+    CHECK(out.find("topics/c-sharp/index.html")->find("<h1>C#</h1>") != std::string::npos);
+    std::string c_page = *out.find("topics/c/index.html"), cpp_page = *out.find("topics/c-plus-plus/index.html");
+    auto count = [](const std::string& html) {
+        std::size_t n = 0;
+        for (std::size_t at = html.find("episodes/torch-trace-and-tlparse/\""); at != std::string::npos;
+             at = html.find("episodes/torch-trace-and-tlparse/\"", at + 1))
+            ++n;
+        return n;
+    };
+    CHECK(count(c_page) == count(cpp_page));  // "C" and "c" on one episode: listed once, as C++ is
+}
