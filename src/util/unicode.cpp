@@ -172,15 +172,19 @@ std::optional<std::string> single_byte_xml_as_utf8(std::string_view xml) {
     static constexpr std::string_view k_single_byte[] = {"iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1",
                                                          "windows-1252", "cp1252", "us-ascii", "ascii"};
     if (std::find(std::begin(k_single_byte), std::end(k_single_byte), name) == std::end(k_single_byte)) return std::nullopt;
+    const bool utf8 = is_valid_utf8(xml);  // the declaration is the mistake: the bytes are UTF-8
     std::string out;
     out.reserve(xml.size() + xml.size() / 8);
-    out.append(xml.substr(0, at + 1)).append("UTF-8");
-    const std::string_view rest = xml.substr(close);
-    if (is_valid_utf8(rest)) return out.append(rest);
-    for (unsigned char byte : rest) {
-        if (byte < 0x80) out.push_back(static_cast<char>(byte));
-        else out += encode_utf8(windows_1252_code_point(byte));
-    }
+    auto append = [&](std::string_view part) {
+        if (utf8) return void(out.append(part));
+        for (unsigned char byte : part) {
+            if (byte < 0x80) out.push_back(static_cast<char>(byte));
+            else out += encode_utf8(windows_1252_code_point(byte));
+        }
+    };
+    append(xml.substr(0, at + 1));
+    out.append("UTF-8");
+    append(xml.substr(close));
     return out;
 }
 

@@ -136,7 +136,9 @@ void sanitizer(std::string_view d) {
         std::size_t href = tag.find(" href=\"");
         if (href == std::string_view::npos) continue;
         std::string_view target = tag.substr(href + 7, 8);
-        if (!target.starts_with("http://") && !target.starts_with("https://") && !util::starts_with_icase(target, "mailto:")) __builtin_trap();
+        if (!util::starts_with_icase(target, "http://") && !util::starts_with_icase(target, "https://") &&
+            !util::starts_with_icase(target, "mailto:"))
+            __builtin_trap();  // (schemes in any case: "Https://" is a link as good as any)
     }
     util::html_to_text(d);
     util::linkify_text(d);
