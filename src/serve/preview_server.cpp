@@ -12,7 +12,6 @@ namespace {
 constexpr const char* k_events_path = "/__podarchive/events";
 constexpr auto k_event_wait = std::chrono::seconds(20);  // then the browser reconnects by itself
 constexpr std::size_t k_threads = 512;
-constexpr std::size_t k_max_event_streams = 128;  // more are answered at once, to come back later
 }  // namespace
 
 std::string reload_script(std::uint64_t generation) {
@@ -31,10 +30,11 @@ std::string error_page(const std::vector<core::Diagnostic>& errors, std::uint64_
     return html + "</main>" + reload_script(generation) + "</body></html>";
 }
 
-PreviewServer::PreviewServer(std::string base_path, std::chrono::milliseconds header_deadline)
-    : m_base_path(std::move(base_path)), m_header_deadline(header_deadline), m_server(std::make_unique<httplib::Server>()) {
+PreviewServer::PreviewServer(std::string base_path, std::chrono::milliseconds header_deadline, std::size_t max_event_streams)
+    : m_base_path(std::move(base_path)), m_header_deadline(header_deadline), m_server(std::make_unique<httplib::Server>()),
+      m_max_event_streams(max_event_streams) {
     // httplib gives each connection a thread of the pool: an open page's reload events hold one
-    // (at most k_max_event_streams of them, waiting at once), and a client slow to send its
+    // (at most m_max_event_streams of them, waiting at once), and a client slow to send its
     // headers holds one until the guard cuts it (5 s). The pool leaves room for both and for
     // the requests that matter.
     m_server->new_task_queue = [] { return new httplib::ThreadPool(k_threads); };
@@ -96,7 +96,7 @@ void PreviewServer::routes() {
             std::unique_lock lock(m_mutex);
             // Past the limit a stream is not held: told to come back (EventSource's retry), it
             // frees its thread at once.
-            if (m_event_streams >= k_max_event_streams && m_snapshot.generation == since && !m_stopping) {
+            if (m_event_streams >= m_max_event_streams && m_snapshot.generation == since && !m_stopping) {
                 lock.unlock();
                 const std::string later = "retry: 5000\n: busy\n\n";
                 sink.write(later.data(), later.size());
@@ -172,6 +172,11 @@ void PreviewServer::stop() {
     if (m_server) m_server->stop();
     if (m_thread.joinable()) m_thread.join();
     m_guard.reset();
+}
+
+std::size_t PreviewServer::event_streams() const {
+    std::lock_guard lock(m_mutex);
+    return m_event_streams;
 }
 
 std::size_t PreviewServer::slow_clients_cut() const { return m_guard ? m_guard->cut_count() : 0; }

@@ -32,7 +32,10 @@ class PreviewServer {
 public:
     // Serves under `base_path` ("/repo/"); "/" redirects there. A connection that has not sent
     // a whole request within `header_deadline` is cut (see slow_client_guard.hpp).
-    explicit PreviewServer(std::string base_path, std::chrono::milliseconds header_deadline = std::chrono::seconds(5));
+    // At most `max_event_streams` pages wait for reload events at once, each holding a thread;
+    // more are told to come back (tests set a small number).
+    explicit PreviewServer(std::string base_path, std::chrono::milliseconds header_deadline = std::chrono::seconds(5),
+                           std::size_t max_event_streams = 128);
     ~PreviewServer();
     PreviewServer(const PreviewServer&) = delete;
     PreviewServer& operator=(const PreviewServer&) = delete;
@@ -50,6 +53,8 @@ public:
     void publish_errors(std::vector<core::Diagnostic> errors);
 
     // Connections cut for sending their request too slowly, so far.
+    // Reload streams waiting for a change now (at most k_max_event_streams).
+    std::size_t event_streams() const;
     std::size_t slow_clients_cut() const;
 
 private:
@@ -63,6 +68,7 @@ private:
     Snapshot m_snapshot;
     bool m_stopping = false;
     std::size_t m_event_streams = 0;  // reload streams waiting now (under m_mutex)
+    std::size_t m_max_event_streams;
 
     void routes();
     Snapshot snapshot() const;
