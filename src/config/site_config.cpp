@@ -152,9 +152,8 @@ void read_categories(Checker& c, const YAML::Node& value, SiteConfig& site) {
             continue;
         }
         bool retired = false;
-        auto parts = util::split(text, '>');
-        core::Category written{std::string(util::trim(parts[0])), parts.size() > 1 ? std::string(util::trim(parts[1])) : ""};
-        auto now = parts.size() <= 2 ? core::current_category(written, retired) : std::nullopt;
+        const core::Category written = core::category_as_written(text);
+        auto now = core::current_category(written, retired);
         if (now && retired) {  // Apple's pre-2019 list, as many feeds and older guides still write it
             c.warn(entry.Mark(), "'" + text + "' is a category Apple retired in 2019; written as '" + core::category_text(*now) +
                                      "' (write that to silence this)", site);

@@ -101,10 +101,15 @@ std::optional<Category> current_category(const Category& written, bool& retired)
     return it->second;
 }
 
+Category category_as_written(std::string_view text) {
+    const std::size_t split = text.find('>');
+    if (split == std::string_view::npos) return {std::string(util::trim(text)), ""};
+    return {std::string(util::trim(text.substr(0, split))), std::string(util::trim(text.substr(split + 1)))};
+}
+
 std::optional<Category> parse_category(std::string_view text) {
-    auto parts = util::split(text, '>');
-    Category c{std::string(util::trim(parts[0])), parts.size() > 1 ? std::string(util::trim(parts[1])) : ""};
-    if (parts.size() > 2 || c.name.empty()) return std::nullopt;
+    Category c = category_as_written(text);
+    if (c.name.empty()) return std::nullopt;
     if (is_current_category(c)) return c;
     if (c.subcategory.empty())  // a subcategory alone: "Tech News"
         for (const auto& [name, subs] : apple_categories())

@@ -22,6 +22,10 @@ bool is_current_category(const Category& c);
 // `retired` set; nothing when it is neither current nor retired.
 std::optional<Category> current_category(const Category& written, bool& retired);
 
+// "News > Tech News" as written: the category and the subcategory, trimmed (a third part is
+// left in the subcategory, so that it names no category).
+Category category_as_written(std::string_view text);
+
 // A category as site.yaml writes it: "Technology", "News > Tech News", or a subcategory alone
 // ("Tech News", whose parent is found). Nothing when it names no current category.
 std::optional<Category> parse_category(std::string_view text);

@@ -25,8 +25,8 @@ EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_l
     if (e.description_is_html) {
         std::string text;
         // Show notes were written for the host's pages: their relative links lead there.
-        const util::LinkBase links{util::is_http_url(e.page_url) ? std::string_view(e.page_url) : channel_link};
-        t.notes_html = util::sanitize_html(e.description, &text, links);  // one parse gives both
+        const util::ShowNotes notes{util::is_http_url(e.page_url) ? std::string_view(e.page_url) : channel_link};
+        t.notes_html = util::sanitize_html(e.description, &text, notes);  // one parse gives both
         t.plain = util::collapse_whitespace(text);
     } else {
         t.notes_html = util::linkify_text(e.description);

@@ -1,23 +1,18 @@
 #include "scaffold/scaffold.hpp"
 
+#include <yaml-cpp/yaml.h>
+
 #include "util/strings.hpp"
 
 namespace scaffold {
 
 namespace {
 
-// A YAML scalar in double quotes, whatever the text holds.
+// A YAML scalar in double quotes, whatever the text holds (yaml-cpp escapes it, as `new note` does).
 std::string yaml_quoted(std::string_view text) {
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '\n' || c == '\r' || c == '\t') {
-            out += ' ';
-            continue;
-        }
-        out += c;
-    }
-    return out + "\"";
+    YAML::Emitter out;
+    out << YAML::DoubleQuoted << std::string(text);
+    return out.c_str();
 }
 
 std::string site_yaml(const Show& show) {

@@ -1,5 +1,6 @@
 #include "sources/atom_reader.hpp"
 
+#include "sources/xml_values.hpp"
 #include "util/dates.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/durations.hpp"
@@ -32,8 +33,6 @@ struct AtomNames {
 };
 
 
-std::string text_of(const pugi::xml_node& node) { return std::string(util::trim(util::sanitize_utf8(node.child_value()))); }
-
 // An Atom text construct (title, summary, content): its HTML, and whether it is HTML.
 std::string text_construct(const pugi::xml_node& node, bool& is_html) {
     std::string type = node.attribute("type").value();
@@ -43,10 +42,7 @@ std::string text_construct(const pugi::xml_node& node, bool& is_html) {
         for (auto child : node.first_element_by_path("*").children()) html += util::raw_xml(child);
         return std::string(util::trim(util::sanitize_utf8(html)));
     }
-    std::string out;
-    for (auto child : node.children())
-        if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) out += child.value();
-    return std::string(util::trim(util::sanitize_utf8(out)));
+    return full_text(node);
 }
 
 // A text construct as plain text (titles: Atom lets them be HTML).

@@ -1,6 +1,7 @@
 #include "sources/rss_reader.hpp"
 
 #include "sources/atom_reader.hpp"
+#include "sources/xml_values.hpp"
 
 #include <iterator>
 #include <map>
@@ -43,18 +44,6 @@ struct Names {
         return (it == prefix_of.end() ? std::string() : it->second) + std::string(local);
     }
 };
-
-std::string text_of(const pugi::xml_node& node) {
-    return std::string(util::trim(util::sanitize_utf8(node.child_value())));
-}
-
-// child_value() stops at the first text node; CDATA sections and entities may split the text.
-std::string full_text(const pugi::xml_node& node) {
-    std::string out;
-    for (auto child : node.children())
-        if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) out += child.value();
-    return std::string(util::trim(util::sanitize_utf8(out)));
-}
 
 // Reads items' fields; only reads the document, so readers on several threads can share it.
 // Warnings go to the reader's own list (one per item, merged in the feed's order).
@@ -230,9 +219,9 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     Names names(rss);
     batch.channel = read_channel(rss, channel, names);
     batch.channel->file = info.file;
-    batch.channel->line = util::line_column_at(text, static_cast<std::size_t>(channel.offset_debug())).line;
-    const std::string base = !info.url.empty() ? info.url : !batch.channel->self_url.empty() ? batch.channel->self_url : batch.channel->link;
     util::LineIndex lines(text);
+    batch.channel->line = lines.at(static_cast<std::size_t>(channel.offset_debug())).line;
+    const std::string base = !info.url.empty() ? info.url : !batch.channel->self_url.empty() ? batch.channel->self_url : batch.channel->link;
     auto item_range = channel.children("item");
     std::vector<pugi::xml_node> items(item_range.begin(), item_range.end());
     // A large feed is most of what a build reads, and its items are read on every core: the

@@ -95,16 +95,16 @@ std::optional<int> zone_offset(std::string_view raw) {
     struct Named { std::string_view name; int minutes; };
     // RFC 822's names, then those feeds commonly write (an abbreviation two regions share is
     // read as the one podcast hosts mean by it: IST is India's).
-    static constexpr std::array<Named, 40> k_zones = {{{"GMT", 0}, {"UT", 0}, {"UTC", 0}, {"Z", 0},
+    static constexpr std::array<Named, 41> k_zones = {{{"GMT", 0}, {"UT", 0}, {"UTC", 0}, {"Z", 0},
         {"EST", -300}, {"EDT", -240}, {"CST", -360}, {"CDT", -300}, {"MST", -420}, {"MDT", -360},
         {"PST", -480}, {"PDT", -420}, {"AST", -240}, {"ADT", -180}, {"NST", -210}, {"NDT", -150},
         {"AKST", -540}, {"AKDT", -480}, {"HST", -600}, {"WET", 0}, {"WEST", 60}, {"BST", 60},
         {"CET", 60}, {"CEST", 120}, {"MET", 60}, {"MEST", 120}, {"EET", 120}, {"EEST", 180},
         {"MSK", 180}, {"IST", 330}, {"SGT", 480}, {"HKT", 480}, {"JST", 540}, {"KST", 540},
-        {"AWST", 480}, {"ACST", 570}, {"ACDT", 630}, {"AEST", 600}, {"AEDT", 660}, {"NZST", 720}}};
+        {"AWST", 480}, {"ACST", 570}, {"ACDT", 630}, {"AEST", 600}, {"AEDT", 660}, {"NZST", 720},
+        {"NZDT", 780}}};
     for (const auto& z : k_zones)
         if (upper == z.name) return z.minutes;
-    if (upper == "NZDT") return 780;
     // RFC 822's military letters were defined with the wrong sign; RFC 5322 reads them as -0000.
     if (upper.size() == 1 && upper[0] >= 'A' && upper[0] <= 'Z' && upper[0] != 'J') return 0;
     return std::nullopt;

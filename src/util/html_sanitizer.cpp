@@ -209,7 +209,7 @@ private:
 struct Writer {
     std::string out;
     std::string* plain = nullptr;  // the visible text, when asked for
-    const LinkBase* links = nullptr;  // show notes from a feed: links resolved (sanitize_html)
+    const ShowNotes* show_notes = nullptr;  // a feed's show notes: links resolved (sanitize_html)
     OpenElements open;
     // The level each heading is written at (h1 is the page's own: h2). Show notes from a feed
     // get theirs beneath the page's "Show notes" heading, without skipping a level.
@@ -230,11 +230,11 @@ struct Writer {
         for (unsigned i = 0; i < kids.length; ++i) mark_headings(static_cast<const GumboNode*>(kids.data[i]), used, depth + 1);
     }
 
-    // A link target as the page will have it: resolved against links->base when reading show
+    // A link target as the page will have it: resolved against show_notes->base when reading show
     // notes, "" when it then leads nowhere a visitor can go.
     std::string target(std::string_view value) const {
-        if (!links) return std::string(value);
-        std::string url = resolve_url(links->base, encode_url_spaces(value));
+        if (!show_notes) return std::string(value);
+        std::string url = resolve_url(show_notes->base, encode_url_spaces(value));
         if (is_http_url(url) || starts_with_icase(trim(url), "mailto:")) return url;
         return {};
     }
@@ -275,7 +275,7 @@ struct Writer {
         if (tag == GUMBO_TAG_A)
             if (const GumboAttribute* a = gumbo_get_attribute(&attrs, "href")) {
                 // (nearly every link is absolute already: nothing to resolve)
-                href = !links || is_http_url(a->value) ? std::string_view(a->value) : std::string_view(resolved = target(a->value));
+                href = !show_notes || is_http_url(a->value) ? std::string_view(a->value) : std::string_view(resolved = target(a->value));
                 if (href.empty() || !is_safe_link(href)) return children(node, depth);  // a link that leads nowhere: its text alone
                 has_href = true;
             }
@@ -459,11 +459,11 @@ void collect_text(const GumboNode* node, std::string& out, int depth) {
 }  // namespace
 
 namespace {
-std::string write_sanitized(const GumboNode* root, std::string* plain, const LinkBase* links = nullptr) {
+std::string write_sanitized(const GumboNode* root, std::string* plain, const ShowNotes* show_notes = nullptr) {
     Writer writer;
     writer.plain = plain;
-    writer.links = links;
-    if (links) writer.level_headings_under(GUMBO_TAG_H2, root);
+    writer.show_notes = show_notes;
+    if (show_notes) writer.level_headings_under(GUMBO_TAG_H2, root);
     writer.children(root, 0);
     return writer.out;
 }
@@ -471,8 +471,8 @@ std::string write_sanitized(const GumboNode* root, std::string* plain, const Lin
 
 std::string sanitize_html(std::string_view html, std::string* plain) { return write_sanitized(Fragment(html).root(), plain); }
 
-std::string sanitize_html(std::string_view html, std::string* plain, const LinkBase& links) {
-    return write_sanitized(Fragment(html).root(), plain, &links);
+std::string sanitize_html(std::string_view html, std::string* plain, const ShowNotes& notes) {
+    return write_sanitized(Fragment(html).root(), plain, &notes);
 }
 
 std::string sanitize_html_with_gumbo(std::string_view html, std::string* plain) {

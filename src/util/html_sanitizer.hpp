@@ -15,13 +15,14 @@ namespace util {
 // Plain HTML (nearly every show note) is parsed by parse_simple_html, the rest by gumbo.
 std::string sanitize_html(std::string_view html, std::string* plain = nullptr);
 
-// Where show notes written for another site are read from: their relative links (<a href>,
-// <img src>) are resolved against `base` (an absolute URL; empty when unknown), and a link
-// that is still not an absolute http(s) or mailto: URL then is plain text, not a dead link.
-struct LinkBase {
+// Show notes written for another site (a feed's): their relative links (<a href>, <img src>)
+// are resolved against `base`, the page they were written for (an absolute URL; empty when
+// unknown), a link that still is not an absolute http(s) or mailto: URL is plain text, and
+// their headings are placed beneath the page's own "Show notes" heading (h3 and down).
+struct ShowNotes {
     std::string_view base;
 };
-std::string sanitize_html(std::string_view html, std::string* plain, const LinkBase& links);
+std::string sanitize_html(std::string_view html, std::string* plain, const ShowNotes& notes);
 
 // The same with every input parsed by gumbo: the reference the fast parser is tested against.
 std::string sanitize_html_with_gumbo(std::string_view html, std::string* plain = nullptr);

@@ -127,7 +127,7 @@ void sanitizer(std::string_view d) {
     if (util::sanitize_html_with_gumbo(d, &plain_gumbo) != html || plain_gumbo != plain) __builtin_trap();
     // Show notes with their relative links resolved: every link left is absolute (or mail).
     std::string resolved_plain;
-    std::string resolved = util::sanitize_html(d, &resolved_plain, util::LinkBase{"https://host.example/show/ep/"});
+    std::string resolved = util::sanitize_html(d, &resolved_plain, util::ShowNotes{"https://host.example/show/ep/"});
     check_nothing_runs(resolved);
     if (util::collapse_whitespace(resolved_plain) != util::html_to_text(resolved)) __builtin_trap();
     // (Each <a> tag, to its '>': in text and attribute values '<' and '>' are escaped.)

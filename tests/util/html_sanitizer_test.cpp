@@ -79,7 +79,7 @@ TEST_CASE("the text given with sanitized HTML is the text of that HTML") {
 }
 
 TEST_CASE("show notes from a feed: links resolved against the episode's page, headings beneath the page's") {
-    const util::LinkBase page{"https://host.example/show/episodes/10/"};
+    const util::ShowNotes page{"https://host.example/show/episodes/10/"};
     struct Row { const char* in; const char* out; };
     const Row rows[] = {
         {"<a href=\"/episodes/9/\">last week</a>", "<a href=\"https://host.example/episodes/9/\" rel=\"nofollow noopener\">last week</a>"},
@@ -107,6 +107,6 @@ TEST_CASE("show notes from a feed: links resolved against the episode's page, he
         CHECK(util::collapse_whitespace(plain) == util::html_to_text(html));
     }
     // Without a page to resolve against, a relative link is text; notes (not show notes) keep theirs.
-    CHECK(sanitize_html("<a href=\"/x\">x</a>", nullptr, util::LinkBase{""}) == "x");
+    CHECK(sanitize_html("<a href=\"/x\">x</a>", nullptr, util::ShowNotes{""}) == "x");
     CHECK(sanitize_html("<a href=\"/x\">x</a><h5>y</h5>") == "<a href=\"/x\" rel=\"nofollow noopener\">x</a><h5>y</h5>");
 }
