@@ -243,6 +243,13 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
     return m;
 }
 
+// Where an item no input feed has comes from, for messages: the record that gave its audio.
+core::Provenance audio_from(const core::Episode& e) {
+    auto it = e.sources.find("enclosure");
+    if (it == e.sources.end()) return {};
+    return {it->second.source, it->second.file, it->second.line, it->second.line};
+}
+
 // An input item keeps its own title: one no source gave it is the page's, not the feed's,
 // unless a note gives it (the item is then untitled as before: apps name it by its file).
 const std::string& item_title(const core::Episode& e) {
@@ -318,7 +325,7 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
             continue;
         }
         write_item(e, {e.guid, e.guid_is_permalink, !(from_feed && e.guid_derived), from_feed ? item_title(e) : e.title, e.date, *e.enclosure},
-                   e.feed_item_xml, e.feed_item_from);
+                   e.feed_item_xml, from_feed ? e.feed_item_from : audio_from(e));
         for (const auto& other : e.other_feed_items)
             write_item(e, {other.guid.empty() ? other.enclosure.url : other.guid, other.guid_is_permalink, !other.guid.empty(),
                            other.title.empty() ? e.title : other.title, other.date, other.enclosure},
