@@ -245,7 +245,8 @@ void run_stages(const config::SiteConfig& config, output::Output& out, const Bui
     util::release_free_memory();
     if (keep) keep->merged = catalog, keep->note_caches.apply = {};  // made for another catalog
     stage("merge");
-    render::SiteInfo site = render::make_site_info(config, catalog, config.base_url);
+    std::optional<render::LocalArtwork> artwork = render::local_artwork(config, &report.warnings);
+    render::SiteInfo site = render::make_site_info(config, catalog, config.base_url, artwork ? &*artwork : nullptr);
     // An incremental build applies the last build's notes too, beside this build's, to learn
     // what the edit changed.
     std::optional<LastBuild> before;
@@ -275,7 +276,7 @@ void run_stages(const config::SiteConfig& config, output::Output& out, const Bui
         sink.emplace(out, pages);
     }
     render::render_site(config, catalog, curation, site, templates, *sink, &parts);
-    render::copy_static_files(config, out);
+    render::copy_static_files(config, site, artwork ? &*artwork : nullptr, out);
     if (last) keep_unrendered(*sink, *pages, out);
     report.incremental = last != nullptr;
     report.pages_rendered = sink->rendered();

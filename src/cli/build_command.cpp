@@ -8,6 +8,7 @@
 #include "build.hpp"
 #include "config/site_config.hpp"
 #include "incremental/folder_build.hpp"
+#include "util/strings.hpp"
 #include "util/url.hpp"
 
 namespace cli {
@@ -46,18 +47,18 @@ int run_build(const BuildArgs& args) {
             std::cerr << "  " << name << ": " << static_cast<int>(secs * 1000 + 0.5) << " ms\n";
     }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::cout << "built " << report.episodes << " episodes: " << report.files << " files (" << built.files_written
+    std::cout << "built " << util::count_text(report.episodes, "episode", "episodes") << ": " << util::count_text(report.files, "file", "files") << " (" << built.files_written
               << " changed), " << report.bytes << " bytes into " << config.output_dir().string() << " in " << seconds << " s\n";
     if (report.incremental)
         std::cout << "only notes changed: " << report.pages_rendered << " of " << report.pages
                   << " pages rendered again, the others kept\n";
-    std::cout << "feed.xml: " << report.feed_items << " items";
+    std::cout << "feed.xml: " << util::count_text(report.feed_items, "item", "items");
     if (report.left_out_without_audio)
-        std::cout << "; " << report.left_out_without_audio
-                  << " episodes left out because no source gives their audio file (they still have pages)";
+        std::cout << "; " << util::count_text(report.left_out_without_audio, "episode", "episodes")
+                  << " left out because no source gives their audio file (they still have pages)";
     if (report.left_out_without_date)
         std::cout << "; " << report.left_out_without_date << " left out because no source gives their date";
-    std::cout << "; feed lint: " << report.lint_warnings << " warnings\n";
+    std::cout << "; feed lint: " << util::count_text(report.lint_warnings, "warning", "warnings") << "\n";
     return k_exit_ok;
 }
 }  // namespace

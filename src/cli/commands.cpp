@@ -1,5 +1,6 @@
 #include "cli/commands.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli/build_command.hpp"
@@ -10,6 +11,7 @@
 #include "cli/merge_command.hpp"
 #include "cli/new_command.hpp"
 #include "cli/theme_command.hpp"
+#include "cli/usage_errors.hpp"
 #include "core/diagnostic.hpp"
 
 namespace cli {
@@ -40,7 +42,12 @@ int run(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        app.exit(e);
+        std::vector<std::string> words = unexpected_words(app, std::vector<std::string>(argv + std::min(argc, 1), argv + argc));
+        if (words.empty()) {
+            app.exit(e);
+            return k_exit_usage;
+        }
+        for (const auto& message : words) std::cerr << "podarchive: error: " << message << "\n";
         return k_exit_usage;
     }
     if (help->parsed()) {

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "config/site_config.hpp"
+#include "fetch/fetch_artwork.hpp"
 #include "fetch/fetch_sources.hpp"
 
 namespace cli {
@@ -31,7 +32,11 @@ int run_fetch(const FetchArgs& args) {
         std::cout << " (" << static_cast<int>(seconds * 1000) << " ms)\n";
         failed += outcome.kind == fetch::FetchOutcome::Kind::failed;
     }
-    if (count == 0) std::cout << "no source has a url: nothing to fetch\n";
+    if (count == 0) std::cout << "no source has a url: no feed to fetch\n";
+    // The artwork after the feeds: a fresh feed may name a new image.
+    auto artwork = fetch::fetch_artwork(config, args.options);
+    std::cout << "artwork: " << artwork.message << "\n";
+    failed += artwork.kind == fetch::FetchOutcome::Kind::failed;
     return failed ? k_exit_input : k_exit_ok;
 }
 }  // namespace

@@ -190,6 +190,28 @@ void read_theme(Checker& c, const YAML::Node& value, SiteConfig& site) {
                               std::string(theme::k_builtin_name) + "'" + (near.empty() ? "" : "; did you mean '" + near + "'?"));
 }
 
+// `subscribe:` - a list of {name, url}: where else listeners find the show.
+void read_subscribe(Checker& c, const YAML::Node& value, SiteConfig& site) {
+    if (!value.IsSequence()) return c.error(value.Mark(), "'subscribe' must be a list of {name, url}, got " + type_name(value));
+    for (const auto& entry : value) {
+        if (!entry.IsMap()) {
+            c.error(entry.Mark(), "each entry of 'subscribe' must be a mapping {name: Spotify, url: https://...}, got " + type_name(entry));
+            continue;
+        }
+        SubscribeLink link;
+        for (const auto& kv : entry) {
+            const std::string key = kv.first.Scalar();
+            if (key == "name") read_string(c, kv.second, key, link.name);
+            else if (key == "url") {
+                if (read_string(c, kv.second, key, link.url) && !util::is_http_url(link.url))
+                    c.error(kv.second.Mark(), "'url' must be an absolute http(s) URL of the show's page");
+            } else unknown_key(c, kv.first, key, {"name", "url"}, " in a subscribe entry");
+        }
+        if (link.name.empty() || link.url.empty()) c.error(entry.Mark(), "a subscribe entry needs 'name' and 'url'");
+        else site.subscribe.push_back(std::move(link));
+    }
+}
+
 void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, const YAML::Node& value, SiteConfig& site) {
     if (key == "title") read_string(c, value, key, site.title);
     else if (key == "description") read_string(c, value, key, site.description);
@@ -243,6 +265,7 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
         std::string out;
         if (read_string(c, value, key, out)) site.output = out;
     } else if (key == "episodes_per_page") read_int(c, value, key, site.episodes_per_page, 1, 1000);
+    else if (key == "subscribe") read_subscribe(c, value, site);
     else if (key == "sources") {
         if (!value.IsSequence()) {
             c.error(value.Mark(), "'sources' must be a list, got " + type_name(value));
@@ -291,7 +314,7 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
 const std::vector<std::string>& top_level_keys() {
     static const std::vector<std::string> keys = {"title", "description", "base_url", "language", "author",
                                                   "email", "image", "category", "podcast_guid", "explicit", "complete", "locked", "identity_changes", "cname",
-                                                  "theme", "output", "episodes_per_page", "sources"};
+                                                  "theme", "output", "episodes_per_page", "subscribe", "sources"};
     return keys;
 }
 
@@ -329,7 +352,12 @@ SiteConfig load_config(const std::filesystem::path& path) {
     try {
         text = util::read_file(path, 1u << 20);
     } catch (const util::FileError& e) {
-        throw core::InputError(core::error_at({path.string(), 0, 0}, e.what()));
+        std::string message = e.what();
+        std::error_code ec;
+        if (!std::filesystem::exists(path, ec))  // the usual cause: run outside a site's folder
+            message += "; run `podarchive init` to make a site here (`init --feed URL` reads the show's title from "
+                       "its feed), or name the site's file with --config PATH";
+        throw core::InputError(core::error_at({path.string(), 0, 0}, message));
     }
     return parse_config(text, path);
 }

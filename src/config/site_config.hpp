@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/channel.hpp"
@@ -23,6 +24,12 @@ struct SourceConfig {
 struct IdentityChange {
     std::string guid;    // the item's guid before the change
     std::string reason;
+};
+
+// A link the home and subscribe pages offer beside the feed ("Spotify", "Overcast", ...).
+struct SubscribeLink {
+    std::string name;
+    std::string url;
 };
 
 struct SiteConfig {
@@ -46,12 +53,16 @@ struct SiteConfig {
     std::filesystem::path output = "public";
     int episodes_per_page = 10;
     std::vector<SourceConfig> sources;
+    std::vector<SubscribeLink> subscribe;  // listed first, before the directories the sources name
     std::vector<core::Diagnostic> warnings;  // what was read otherwise than written (a retired category), located
 
     std::filesystem::path themes_dir() const { return root / "themes"; }
     std::filesystem::path templates_dir() const { return root / "templates"; }
     std::filesystem::path content_dir() const { return root / "content"; }
     std::filesystem::path static_dir() const { return root / "static"; }
+    // Where `fetch` keeps the show's artwork and the build finds it: content/sources/artwork.<ext>.
+    std::filesystem::path artwork_dir() const { return content_dir() / "sources"; }
+    std::filesystem::path artwork_path(std::string_view extension) const { return artwork_dir() / ("artwork." + std::string(extension)); }
     std::filesystem::path output_dir() const { return output.is_absolute() ? output : root / output; }
 };
 

@@ -102,8 +102,17 @@ struct DroppedRecord {
     std::string reason;
 };
 
+// How many episodes a directory says the show has, and which says so.
+struct AnnouncedCount {
+    int episodes = 0;
+    Provenance from;
+
+    friend bool operator==(const AnnouncedCount&, const AnnouncedCount&) = default;
+};
+
 struct Catalog {
     Channel channel;                 // from the feed when there is one, else from site.yaml
+    std::optional<AnnouncedCount> announced;  // the highest count a directory page gives
     std::vector<Episode> episodes;   // newest first; episodes without a date last
     std::vector<Conflict> conflicts;
     std::vector<DroppedRecord> dropped;

@@ -83,7 +83,9 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
                      self.append_attribute("type") = "application/rss+xml";
                  }});
     m.push_back(element("title", [&site](pugi::xml_node p) { text_child(p, "title", site.title); }));
-    m.push_back(element("link", [&site](pugi::xml_node p) { text_child(p, "link", site.paths.base_url); }));
+    // The site's page about the feed (its address, apps, what it holds): where a person who
+    // opened the feed in a browser, or an app's "website" button, is best served.
+    m.push_back(element("link", [&site](pugi::xml_node p) { text_child(p, "link", site.paths.absolute(render::k_subscribe_dir)); }));
     m.push_back(element("description", [&site](pugi::xml_node p) {
         text_child(p, "description", site.description.empty() ? site.title : site.description);
     }));
@@ -275,9 +277,8 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     auto decl = doc.append_child(pugi::node_declaration);
     decl.append_attribute("version") = "1.0";
     decl.append_attribute("encoding") = "UTF-8";
-    auto style = doc.append_child(pugi::node_pi);
-    style.set_name("xml-stylesheet");
-    style.set_value(("type=\"text/xsl\" href=\"" + site.paths.url("feed.xsl") + "\"").c_str());
+    // No xml-stylesheet: browsers are dropping XSLT (Chromium covers a styled feed with a banner
+    // saying so). A person who opens the feed's address follows its <link> to /subscribe/.
     auto rss = doc.append_child("rss");
     write_root_attributes(rss, catalog.channel);
     PrefixMap prefixes(catalog.channel.root_attributes);

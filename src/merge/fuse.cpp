@@ -1,8 +1,10 @@
 #include "merge/fuse.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
+#include "core/directories.hpp"
 #include "merge/normalize.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/strings.hpp"
@@ -88,33 +90,62 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     from_name("Untitled episode", members.front());  // a page needs a heading, and a link its text
 }
 
+// A description's letters and digits, lower case: two copies of one text compare equal this way
+// whatever spacing, punctuation or "…" each source added or cut.
+std::string text_key(std::string_view text) {
+    std::string key;
+    key.reserve(text.size());
+    for (char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x80 || std::isalnum(u)) key.push_back(static_cast<char>(std::tolower(u)));
+    }
+    return key;
+}
+
 void fuse_description(core::Episode& e, const std::vector<Member>& members) {
-    const Member* best = nullptr;
-    std::size_t best_length = 0;
-    bool best_truncated = true;
+    struct Copy {
+        const Member* member;
+        std::size_t length;
+        bool truncated;
+        bool whole;  // the host's own text (a feed's, or content:encoded): complete unless it says otherwise
+        std::string key;
+    };
+    std::vector<Copy> copies;
     for (const auto& m : members) {
         const core::Record& r = *m.record;
         std::string_view text = r.content_html.empty() ? std::string_view(r.description) : std::string_view(r.content_html);
         if (text.empty()) continue;
-        std::size_t length = r.description_is_html ? util::strip_tags(text).size() : text.size();  // an estimate is enough here
+        std::string plain = r.description_is_html || !r.content_html.empty() ? util::strip_tags(text) : std::string(text);
         bool truncated = r.content_html.empty() && r.description_truncated;
+        bool whole = !truncated && (!r.content_html.empty() || sources::is_feed_kind(m.batch->kind));
+        copies.push_back({&m, plain.size(), truncated, whole, text_key(plain)});
+    }
+    // A copy that another copy continues is cut short, marked or not: directories cut at a
+    // length, often without a "…" ("one sentence where another source has the paragraph").
+    auto continued = [&](const Copy& a) {
+        if (a.whole || a.key.size() < 24) return false;
+        for (const auto& b : copies)
+            if (b.key.size() > a.key.size() + 8 && b.key.starts_with(a.key)) return true;
+        return false;
+    };
+    const Copy* best = nullptr;
+    for (const auto& c : copies) {
+        if (continued(c)) continue;
         // A non-truncated text wins over any truncated one; then the longer wins, but copies
         // within 5% of each other are the same text with noise (OCR, spacing): members come in
         // trust order, so the more trusted copy stays.
-        if (!best || (best_truncated && !truncated) ||
-            (truncated == best_truncated && length * 100 > best_length * 105)) {
-            best = &m, best_length = length, best_truncated = truncated;
-        }
+        if (!best || (best->truncated && !c.truncated) || (c.truncated == best->truncated && c.length * 100 > best->length * 105))
+            best = &c;
     }
     if (!best) return;
-    const core::Record& r = *best->record;
+    const core::Record& r = *best->member->record;
     e.description_is_html = r.description_is_html;
     if (!r.content_html.empty()) e.description = r.content_html;
     else e.description = r.description_is_html ? r.description : util::clean_text(r.description);
-    if (!best_truncated && !e.description_is_html && sources::ends_truncated(e.description))
+    if (!best->truncated && !e.description_is_html && sources::ends_truncated(e.description))
         e.description = sources::strip_truncation(e.description);
-    e.description_truncated = best_truncated && r.description_truncated;
-    e.sources["description"] = source_of(*best);
+    e.description_truncated = best->truncated;
+    e.sources["description"] = source_of(*best->member);
 }
 
 void fuse_duration(core::Episode& e, const std::vector<Member>& members, std::vector<core::Conflict>& conflicts) {
@@ -159,27 +190,25 @@ void fuse_string(core::Episode& e, const std::vector<Member>& members, const cha
     }
 }
 
-std::string host_label(std::string_view url) {
-    std::string host = util::url_host(url);
-    if (host.find("simplecast.com") != std::string::npos) return "Simplecast";
-    if (host.find("apple.com") != std::string::npos) return "Apple Podcasts";
-    if (host.find("player.fm") != std::string::npos) return "Player FM";
-    if (host.find("podbean.com") != std::string::npos) return "Podbean";
-    return host;
-}
-
+// Where a listener can play the episode elsewhere: its page at the host and at Apple (sources
+// give those as this episode's own), then any page a source saw it at that a directory keeps
+// for one episode and that is named after this one (sources see an episode on pages that list
+// others too). One link per directory, named as listeners know it.
 void fuse_links(core::Episode& e, const std::vector<Member>& members) {
-    auto add = [&](const std::string& url) {
+    auto add = [&](const std::string& url, bool own) {
         if (!util::is_http_url(url)) return;
+        std::optional<core::DirectoryPage> page = core::directory_page(url);
+        if (!own && (!page || page->kind != core::PageKind::episode || !core::url_names_episode(url, e.title))) return;
+        std::string label = page ? page->directory : util::url_host(url);
         for (const auto& l : e.listen_on)
-            if (l.url == url) return;
-        e.listen_on.push_back({host_label(url), url});
+            if (l.url == url || l.label == label) return;
+        e.listen_on.push_back({label, url});
     };
-    add(e.page_url);
-    add(e.apple_url);
+    add(e.page_url, true);
+    add(e.apple_url, true);
     for (const auto& m : members) {
-        add(m.record->page_url);
-        add(m.record->apple_url);
+        add(m.record->page_url, true);
+        add(m.record->apple_url, true);
     }
     for (const auto& m : members) {
         if (std::find(e.seen_in.begin(), e.seen_in.end(), m.record->from.source) == e.seen_in.end())
@@ -189,6 +218,7 @@ void fuse_links(core::Episode& e, const std::vector<Member>& members) {
         for (const auto& c : m.record->categories)
             if (std::find(e.categories.begin(), e.categories.end(), c) == e.categories.end()) e.categories.push_back(c);
     }
+    for (const auto& url : e.seen_at) add(url, false);
 }
 
 // Feed items merged into this episode that apps know under another guid or audio URL (a

@@ -73,6 +73,9 @@ core::Catalog merge(std::span<const sources::SourceBatch> batches) {
             catalog.channel = *b.channel;
             break;
         }
+    for (const auto& b : batches)
+        if (b.announced && (!catalog.announced || b.announced->episodes > catalog.announced->episodes))
+            catalog.announced = core::AnnouncedCount{b.announced->episodes, sources::provenance(b.info, b.announced->line, b.announced->line)};
     auto groups = link_records(batches);
     auto estimates = estimate_positions(batches);
     std::vector<core::Episode> episodes(groups.size());
@@ -92,13 +95,17 @@ core::Catalog merge(std::span<const sources::SourceBatch> batches) {
     };
     // Groups fuse independently (each reads the batches and writes its own slot): every core.
     util::parallel_for(groups.size(), 256, fuse_group);
-    // Newest first; episodes that nothing dates go last, by title, so the order is deterministic.
+    // Newest first; then the episodes no source dates, as a group of their own (a listing's
+    // order places them near their neighbours, but a page must not present a guess as a date):
+    // in the order the listings give, else by title, so the order is deterministic.
     // (Positions are sorted, not the episodes: moving whole episodes about was most of the sort.)
     std::vector<std::size_t> order(episodes.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
         const Placing& a = placing[x];
         const Placing& b = placing[y];
+        const bool a_dated = episodes[x].date.has_value(), b_dated = episodes[y].date.has_value();
+        if (a_dated != b_dated) return a_dated;
         if (a.has_key != b.has_key) return a.has_key;
         if (a.has_key && a.sort_key != b.sort_key) return a.sort_key > b.sort_key;
         if (episodes[x].title != episodes[y].title) return episodes[x].title < episodes[y].title;

@@ -207,12 +207,23 @@ std::vector<std::size_t> find_episodes(const core::Catalog& catalog, const std::
 }
 
 std::string note_template(const core::Episode& e) {
+    // Only `episode:` is a key: a `title:` or `date:` here would override the sources from then
+    // on and name the note as their source. What the sources say now is shown as comments, to
+    // copy into a key when the sources are wrong.
     YAML::Emitter yaml;
-    yaml << YAML::BeginMap << YAML::Key << "episode" << YAML::Value << e.slug << YAML::Key << "title" << YAML::Value << e.title;
-    if (e.date) yaml << YAML::Key << "date" << YAML::Value << util::format_iso8601(*e.date);
-    yaml << YAML::Key << "topics" << YAML::Value << YAML::Flow << YAML::BeginSeq << YAML::EndSeq << YAML::EndMap;
-    return std::string("---\n") + yaml.c_str() + "\n---\n\n<!-- Write the note here: corrections, context, links to other "
-                                                 "episodes as [title](episode:their-slug). -->\n";
+    yaml << YAML::BeginMap << YAML::Key << "episode" << YAML::Value << e.slug << YAML::EndMap;
+    auto comment_line = [](std::string_view key, std::string value) {
+        YAML::Emitter one;  // quoted as YAML would need it, so uncommenting gives a valid key
+        one << YAML::BeginMap << YAML::Key << std::string(key) << YAML::Value << util::collapse_whitespace(value) << YAML::EndMap;
+        return "# " + std::string(one.c_str()) + "\n";
+    };
+    std::string out = std::string("---\n") + yaml.c_str() + "\n";
+    out += "# The sources say (uncomment a line only to correct them):\n";
+    out += comment_line("title", e.title);
+    out += e.date ? comment_line("date", util::format_iso8601(*e.date)) : "# date: (no source gives one)\n";
+    out += "topics: []\n";
+    return out + "---\n\n<!-- Write the note here: corrections, context, links to other "
+                 "episodes as [title](episode:their-slug). -->\n";
 }
 
 std::vector<std::string> closest_slugs(const core::Catalog& catalog, const std::string& wanted) {

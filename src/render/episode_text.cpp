@@ -2,6 +2,7 @@
 
 #include <thread>
 
+#include "render/summary.hpp"
 #include "util/hash.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/parallel.hpp"
@@ -32,8 +33,8 @@ EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_l
         t.notes_html = util::linkify_text(e.description);
         t.plain = util::collapse_whitespace(e.description);
     }
-    t.summary = cut_at_word(t.plain, 220);
-    t.short_summary = cut_at_word(t.plain, 160);
+    t.summary = lead_summary(t.notes_html, 220);
+    t.short_summary = lead_summary(t.notes_html, 160);
     t.source = text_source_hash(e, channel_link);
     return t;
 }

@@ -17,8 +17,8 @@ namespace render {
 struct EpisodeText {
     std::string notes_html;     // sanitized show notes (feed HTML filtered, plain text linkified)
     std::string plain;          // the notes as plain text, white space collapsed
-    std::string summary;        // about 220 characters, cut at a word
-    std::string short_summary;  // about 160 characters, for meta descriptions
+    std::string summary;        // the opening prose, up to 220 characters (render/summary.hpp)
+    std::string short_summary;  // the same up to 160 characters, for meta descriptions
     std::uint64_t source = 0;   // hash of what it was made from (see text_source_hash)
 };
 

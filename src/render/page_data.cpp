@@ -1,10 +1,12 @@
 #include "render/page_data.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 #include <set>
 
 
+#include "core/directories.hpp"
 #include "util/dates.hpp"
 #include "util/durations.hpp"
 #include "util/escape.hpp"
@@ -18,26 +20,24 @@ namespace render {
 
 namespace {
 
-Data link_list(const std::vector<SiteInfo::Link>& links) {
-    return list(list_of(links, [](const SiteInfo::Link& l) {
-        Data item;
-        put(item, "label", l.label);
-        put(item, "url", l.url);
-        return item;
-    }));
+Data link_data(const SiteInfo::Link& l) {
+    Data item;
+    put(item, "label", l.label);
+    put(item, "url", l.url);
+    return item;
 }
 
-// "https://podcasts.apple.com/us/podcast/x/id1566080008?i=1000" -> the show's Apple page.
-std::string apple_show_url(const core::Catalog& catalog) {
-    for (const auto& e : catalog.episodes) {
-        auto pos = e.apple_url.find("/id");
-        if (pos == std::string::npos || !e.apple_url.starts_with("https://podcasts.apple.com/")) continue;
-        std::string id;
-        for (std::size_t i = pos + 3; i < e.apple_url.size() && std::isdigit(static_cast<unsigned char>(e.apple_url[i])); ++i)
-            id.push_back(e.apple_url[i]);
-        if (!id.empty()) return "https://podcasts.apple.com/podcast/id" + id;
-    }
-    return {};
+Data link_list(const std::vector<SiteInfo::Link>& links) { return list(list_of(links, link_data)); }
+
+// "https://podcasts.apple.com/us/podcast/x/id1566080008?i=1000" -> the show's Apple page, in
+// the form Apple documents for linking to a show by its id.
+std::string apple_show_url(std::string_view episode_url) {
+    auto pos = episode_url.find("/id");
+    if (pos == std::string::npos || !episode_url.starts_with("https://podcasts.apple.com/")) return {};
+    std::string id;
+    for (std::size_t i = pos + 3; i < episode_url.size() && std::isdigit(static_cast<unsigned char>(episode_url[i])); ++i)
+        id.push_back(episode_url[i]);
+    return id.empty() ? std::string() : "https://podcasts.apple.com/podcast/id" + id;
 }
 
 std::string iso_duration(int seconds) {
@@ -47,30 +47,40 @@ std::string iso_duration(int seconds) {
     return out + std::to_string(seconds % 60) + "S";
 }
 
-// Pages that list the whole show: a page where several episodes were seen is the show's page on
-// that directory, not one episode's. Most-cited first; one per host.
-std::vector<SiteInfo::Link> directory_pages(const core::Catalog& catalog) {
-    std::map<std::string, int> seen;
-    for (const auto& e : catalog.episodes)
-        for (const auto& url : e.seen_at) ++seen[url];
-    std::vector<std::pair<int, std::string>> ranked;
-    for (const auto& [url, count] : seen)
-        if (count >= 5) ranked.emplace_back(-count, url);
-    std::sort(ranked.begin(), ranked.end());
-    std::vector<SiteInfo::Link> out;
-    std::set<std::string> hosts;
-    for (const auto& [count, url] : ranked) {
-        std::string host = util::url_host(url);
-        if (host.find("simplecast.com") != std::string::npos || !hosts.insert(host).second) continue;
-        out.push_back({host, url});
-        if (out.size() == 8) break;
+// The show's page at each directory the sources name: a page a source saw episodes at that is
+// the show's own (not one episode's, not a topic listing), the most cited one of each
+// directory, in the directories' order. Apple's comes from its episode pages' show id.
+std::vector<SiteInfo::Link> directory_show_pages(const core::Catalog& catalog) {
+    std::map<std::string, std::pair<int, std::map<std::string, int>>> found;  // directory -> rank, url -> times seen
+    auto consider = [&](const std::string& url) {
+        std::optional<core::DirectoryPage> page = core::directory_page(url);
+        if (!page || page->kind != core::PageKind::show) return;
+        auto& [rank, urls] = found[page->directory];
+        rank = page->rank;
+        ++urls[page->url];
+    };
+    for (const auto& e : catalog.episodes) {
+        for (const auto& url : e.seen_at) consider(url);
+        if (std::string apple = apple_show_url(e.apple_url); !apple.empty()) consider(apple);
+        for (const auto& l : e.listen_on)
+            if (std::string apple = apple_show_url(l.url); !apple.empty()) consider(apple);
     }
+    std::vector<std::pair<int, SiteInfo::Link>> ranked;
+    for (const auto& [directory, rank_urls] : found) {
+        const auto& [rank, urls] = rank_urls;
+        auto most = std::max_element(urls.begin(), urls.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+        ranked.push_back({rank, {directory, most->first}});
+    }
+    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<SiteInfo::Link> out;
+    for (auto& [rank, link] : ranked) out.push_back(std::move(link));
     return out;
 }
 
 }  // namespace
 
-SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url) {
+SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url,
+                        const LocalArtwork* artwork) {
     const core::Channel& ch = catalog.channel;
     SiteInfo site(SitePaths{base_url});
     site.title = !config.title.empty() ? config.title : ch.title;
@@ -80,10 +90,36 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
     site.image = !config.image.empty() ? config.image : ch.image_url;
     if (!util::is_http_url(site.image)) site.image.clear();
     site.feed_url = site.paths.absolute("feed.xml");
+    if (artwork) {
+        const std::string file = artwork->file_name + "?v=" + artwork->version;  // (a new image is a new URL: no stale caches)
+        site.artwork = site.paths.url(file);
+        site.artwork_url = site.paths.absolute(file);
+        site.icon = site.artwork;
+        site.icon_type = artwork->media_type;
+    } else {
+        site.icon = site.paths.url("favicon.svg");
+        site.icon_type = "image/svg+xml";
+    }
+    // Subscribe: the regenerated feed, what site.yaml lists, the show's page at each directory.
+    // The show's own pages (directories, its website, its feed at the host) are also what an
+    // episode without audio points to.
     site.subscribe.push_back({"RSS feed", site.paths.url("feed.xml")});
-    if (std::string apple = apple_show_url(catalog); !apple.empty()) site.subscribe.push_back({"Apple Podcasts", apple});
-    if (util::is_http_url(ch.link)) site.subscribe.push_back({"Host page", ch.link});
-    for (const auto& link : directory_pages(catalog)) site.subscribe.push_back(link);
+    for (const auto& link : config.subscribe) site.show_links.push_back({link.name, link.url});
+    for (auto& link : directory_show_pages(catalog))
+        if (std::none_of(site.show_links.begin(), site.show_links.end(), [&](const auto& l) { return l.label == link.label || l.url == link.url; }))
+            site.show_links.push_back(std::move(link));
+    site.subscribe.insert(site.subscribe.end(), site.show_links.begin(), site.show_links.end());
+    if (util::is_http_url(ch.link) && std::none_of(site.show_links.begin(), site.show_links.end(), [&](const auto& l) { return l.url == ch.link; })) {
+        std::optional<core::DirectoryPage> page = core::directory_page(ch.link);
+        site.website = {page ? page->directory : std::string("The show's website"), ch.link};
+    }
+    for (const auto& source : config.sources)
+        if (util::is_http_url(source.url) && source.url != site.feed_url) {
+            site.source_feed = {"The show's feed at its host", source.url};
+            break;
+        }
+    site.episode_count = catalog.episodes.size();
+    if (catalog.announced) site.announced_count = catalog.announced->episodes;
     return site;
 }
 
@@ -100,6 +136,19 @@ Data site_data(const SiteInfo& site) {
     put(s, "feed_path", site.paths.url("feed.xml"));
     put(s, "home_url", site.paths.url(""));
     put(s, "subscribe", link_list(site.subscribe));
+    put(s, "artwork", site.artwork.empty() ? Data(false) : text(site.artwork));
+    put(s, "artwork_url", site.artwork_url.empty() ? Data(false) : text(site.artwork_url));
+    put(s, "icon", site.icon);
+    put(s, "icon_type", site.icon_type);
+    put(s, "show_links", link_list(site.show_links));
+    put(s, "has_show_links", !site.show_links.empty());
+    put(s, "website", site.website.url.empty() ? Data(false) : link_data(site.website));
+    put(s, "source_feed", site.source_feed.url.empty() ? Data(false) : link_data(site.source_feed));
+    put(s, "subscribe_url", site.paths.url(k_subscribe_dir));
+    put(s, "episode_count", std::to_string(site.episode_count));
+    put(s, "episode_count_text", util::count_text(site.episode_count, "episode", "episodes"));
+    // What the show says it has, when a directory counts more than this archive holds.
+    put(s, "announced_count", site.announced_count > site.episode_count ? text(std::to_string(site.announced_count)) : Data(false));
     put(s, "nav", link_list(site.nav));
     Data root;
     put(root, "site", std::move(s));
@@ -204,14 +253,15 @@ Data card_data(const SiteInfo& site, const core::Episode& e, const notes::Episod
     put(card, "title", e.title);
     put(card, "slug", e.slug);
     put(card, "url", site.paths.url(SitePaths::episode_dir(e.slug)));
-    if (e.date) {
-        put(card, "date_iso", util::format_iso8601(*e.date));
-        put(card, "date_human", util::format_human_day(*e.date));
-    }
-    if (e.duration) put(card, "duration", util::format_human_duration(e.duration->seconds));
-    put(card, "summary", extras && !extras->summary.empty() ? extras->summary : site.text(e).summary);
+    // Every key a card may lack is false, not absent: a template looks a missing key up in the
+    // enclosing data, so an undated card on an episode's page showed that page's date.
+    put(card, "date_iso", e.date ? text(util::format_iso8601(*e.date)) : Data(false));
+    put(card, "date_human", e.date ? text(util::format_human_day(*e.date)) : Data(false));
+    put(card, "duration", e.duration ? text(util::format_human_duration(e.duration->seconds)) : Data(false));
+    std::string summary = extras && !extras->summary.empty() ? extras->summary : site.text(e).summary;
+    put(card, "summary", summary.empty() ? Data(false) : text(std::move(summary)));
     put(card, "has_audio", e.enclosure.has_value());
-    if (extras) put(card, "topics", std::move(topics));
+    put(card, "topics", extras ? std::move(topics) : list(List()));
     return card;
 }
 }  // namespace
@@ -292,6 +342,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     put(d, "listen_on", link_list(listen));
     put(d, "has_listen_on", !listen.empty());
     put(d, "seen_in", list_of(e.seen_in, [](const std::string& s) { return text(s); }));
+    put(d, "seen_in_text", util::join(e.seen_in, ", "));
     put(d, "provenance", list_of(e.sources, [](const auto& field_source) {
         const auto& [field, source] = field_source;
         Data row;

@@ -4,12 +4,14 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "config/site_config.hpp"
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
+#include "render/artwork.hpp"
 #include "render/episode_text.hpp"
 #include "render/site_paths.hpp"
 #include "render/template_set.hpp"
@@ -33,8 +35,17 @@ struct SiteInfo {
 
         friend bool operator==(const Link&, const Link&) = default;
     };
-    std::vector<Link> subscribe;  // the feed first, then directories the sources name
-    std::vector<Link> nav;        // the header's navigation
+    std::vector<Link> subscribe;   // the feed first, then show_links
+    std::vector<Link> show_links;  // site.yaml's `subscribe:`, then the show's page at each directory the sources name
+    Link website;                  // the show's own site (the feed's <link>), when it is not one of those
+    Link source_feed;              // the feed at the host (a source's `url`), when site.yaml names one
+    std::string artwork;      // the local artwork's site path ("/base/artwork.jpg?v=..."), or ""
+    std::string artwork_url;  // the same, absolute (og:image)
+    std::string icon;         // the favicon's site path: the artwork, else favicon.svg
+    std::string icon_type;
+    std::size_t episode_count = 0;
+    std::size_t announced_count = 0;  // how many a directory says the show has (0: none says)
+    std::vector<Link> nav;         // the header's navigation
     // Every episode's text, computed once after the notes are applied (see episode_text.hpp);
     // when nobody set it, text() computes what it is asked for, which only one thread may do:
     // set it before the pages or the search index are made on several.
@@ -50,7 +61,9 @@ using EpisodeLookup = std::function<const core::Episode*(const std::string& slug
 std::string term_slug(const std::string& name);
 
 // Builds SiteInfo from site.yaml and, where site.yaml is silent, the feed's channel.
-SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url);
+// `artwork`: the local copy of the show's artwork (render/artwork.hpp), when there is one.
+SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url,
+                        const LocalArtwork* artwork = nullptr);
 
 // {site: {...}}: what every page shares, built once and rendered under each page's data.
 Data site_data(const SiteInfo& site);

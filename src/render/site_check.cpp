@@ -14,6 +14,7 @@ namespace {
 
 struct Page {
     std::string title;
+    bool says_how_to_listen = false;  // a player, "listen on" links, or the notice that no audio is known
     std::vector<std::string> links;
     std::set<std::string> ids;
 };
@@ -31,6 +32,8 @@ void walk(const GumboNode* node, Page& page, int depth) {
             page.links.emplace_back(a->value);
         }
     if (const GumboAttribute* id = gumbo_get_attribute(&el.attributes, "id")) page.ids.insert(id->value);
+    if (el.tag == GUMBO_TAG_AUDIO || el.tag == GUMBO_TAG_VIDEO || gumbo_get_attribute(&el.attributes, "data-listen"))
+        page.says_how_to_listen = true;
     for (unsigned i = 0; i < el.children.length; ++i) walk(static_cast<const GumboNode*>(el.children.data[i]), page, depth + 1);
 }
 
@@ -94,6 +97,9 @@ std::vector<core::Diagnostic> check_site(const output::MemoryOutput& site, const
     auto problem = [&](const std::string& page, const std::string& message) { problems.push_back(core::error_at({page, 0, 0}, message)); };
     for (const auto& [path, page] : pages) {
         if (page.title.empty()) problem(path, "the page has no <title>");
+        if (path.starts_with("episodes/") && path.ends_with("/index.html") && !page.says_how_to_listen)
+            problem(path, "the episode page does not say how to listen: it needs an <audio> player, links to the episode's pages "
+                          "elsewhere or the notice that no audio is known, marked with a data-listen attribute (see themes/default/templates/episode.mustache)");
         std::string page_dir = base_path + path.substr(0, path.rfind('/') + 1);
         if (path.find('/') == std::string::npos) page_dir = base_path;
         for (const auto& raw : page.links) {

@@ -4,6 +4,9 @@
 
 namespace render {
 
+// The page about the feed: its address to copy, apps, what it holds (feed.xml's <link>).
+inline const std::string k_subscribe_dir = "subscribe/";
+
 struct SitePaths {
     std::string base_url;   // "https://user.github.io/repo/"
     std::string base_path;  // "/repo/"

@@ -16,7 +16,7 @@ namespace render {
 namespace fs = std::filesystem;
 
 const std::vector<std::string>& required_templates() {
-    static const std::vector<std::string> names = {"index", "episode", "404", "page", "terms", "term", "archive", "search"};
+    static const std::vector<std::string> names = {"index", "episode", "404", "page", "terms", "term", "archive", "search", "subscribe"};
     return names;
 }
 
@@ -100,11 +100,22 @@ void declare_list(const RenderInputs& in, Pages& out, const std::string& first_d
         };
         out.declare(dir, keys, [&in, at, head, first_dir, template_name, dir, page, pages, first, last, count](const TemplateSet& templates) {
             Data d = head(dir, page);
-            List cards;
+            // `episodes` is every card of the page; `dated` and `undated` the same in two groups,
+            // so an undated episode is shown under "Date unknown", not among the dated.
+            List cards, dated, undated;
             cards.reserve(last - first);  // (data.hpp, list_of)
-            for (std::size_t i = first; i < last; ++i) cards.push_back(in.cards.with_note(at(i)));
+            dated.reserve(last - first);
+            undated.reserve(last - first);
+            for (std::size_t i = first; i < last; ++i) {
+                cards.push_back(in.cards.with_note(at(i)));
+                (at(i).date ? dated : undated).push_back(in.cards.with_note(at(i)));
+            }
+            put(d, "has_undated", !undated.empty());
             put(d, "episodes", std::move(cards));
+            put(d, "dated", std::move(dated));
+            put(d, "undated", std::move(undated));
             put(d, "episode_count", std::to_string(count));
+            put(d, "episode_count_text", util::count_text(count, "episode", "episodes"));
             put(d, "pagination", pagination(in.site, first_dir, page, pages));
             return templates.render(template_name, in.site_root, d, &in.cards);
         }, last - first);
@@ -139,8 +150,11 @@ void queue_episode_pages(const RenderInputs& in, Pages& out, const EpisodeLookup
         out.declare(dir, keys, [&in, &lookup, i, dir, extras](const TemplateSet& templates) {
             const auto& all = in.catalog.episodes;
             const core::Episode& e = all[i];
-            const core::Episode* newer = i > 0 ? &all[i - 1] : nullptr;
-            const core::Episode* older = i + 1 < all.size() ? &all[i + 1] : nullptr;
+            // Neighbours in time: the dated chain, or the undated group's own (in the listings'
+            // order); an undated episode is not "previous" or "next" to a dated one.
+            auto same_group = [&e](const core::Episode& other) { return other.date.has_value() == e.date.has_value(); };
+            const core::Episode* newer = i > 0 && same_group(all[i - 1]) ? &all[i - 1] : nullptr;
+            const core::Episode* older = i + 1 < all.size() && same_group(all[i + 1]) ? &all[i + 1] : nullptr;
             std::string description = extras && !extras->summary.empty() ? extras->summary : in.site.text(e).short_summary;
             Data d = page_data(in.site, e.title, description, dir, episode_jsonld(in.site, e, description));
             put(d, "episode", episode_data(in.site, e, older, newer, extras, lookup, &in.cards));
@@ -235,6 +249,8 @@ void queue_archive(const RenderInputs& in, Pages& out) {
         put(d, "has_undated", !undated.empty());
         put(d, "undated", cards(undated));
         put(d, "episode_count", std::to_string(in.catalog.episodes.size()));
+        put(d, "episode_count_text", util::count_text(in.catalog.episodes.size(), "episode", "episodes"));
+        put(d, "dated_count_text", util::count_text(in.catalog.episodes.size() - undated.size(), "episode", "episodes"));
         return templates.render("archive", in.site_root, d, &in.cards);
     }, in.catalog.episodes.size());
 }
@@ -248,6 +264,31 @@ void queue_pages(const RenderInputs& in, Pages& out) {
             return templates.render("page", in.site_root, d);
         });
     }
+}
+
+// /subscribe/: the feed's address to copy, the apps and directories, and what the feed holds.
+void queue_subscribe(const RenderInputs& in, Pages& out) {
+    out.declare(k_subscribe_dir, DepKeys{dep::site, dep::order, dep::any_episode}, [&in](const TemplateSet& templates) {
+        std::size_t with_audio = 0, reposts = 0;
+        const core::Episode* newest = nullptr;
+        for (const auto& e : in.catalog.episodes) {
+            if (!e.enclosure || e.enclosure->url.empty()) continue;
+            ++with_audio;
+            reposts += e.other_feed_items.size();
+            if (e.date && (!newest || e.date->utc_seconds > newest->date->utc_seconds)) newest = &e;
+        }
+        const std::size_t without = in.catalog.episodes.size() - with_audio;
+        Data d = page_data(in.site, "Subscribe", "Follow " + in.site.title + " in a podcast app: the feed's address and where else to find the show.",
+                           k_subscribe_dir);
+        put(d, "feed_items_text", util::count_text(with_audio + reposts, "episode", "episodes"));
+        put(d, "has_reposts", reposts > 0);
+        put(d, "reposts_text", util::count_text(reposts, "re-post", "re-posts"));
+        put(d, "without_audio", without > 0 ? text(util::count_text(without, "episode", "episodes")) : Data(false));
+        if (newest) {
+            put(d, "newest", in.cards.plain(*newest));
+        }
+        return templates.render("subscribe", in.site_root, d, &in.cards);
+    });
 }
 
 // A page with nothing but the shared parts (search, 404).
@@ -281,8 +322,14 @@ std::string sitemap_xml(const SiteInfo& site, const std::vector<std::string>& di
 
 }  // namespace
 
-void copy_static_files(const config::SiteConfig& config, output::Output& out) {
-    for (const auto& [rel, file] : theme::static_files(theme_layers(config))) out.add(rel, theme::read_static(file));
+void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, const LocalArtwork* artwork, output::Output& out) {
+    bool own_favicon = false;  // (a theme's or the project's favicon.svg is kept instead)
+    for (const auto& [rel, file] : theme::static_files(theme_layers(config))) {
+        own_favicon |= rel == "favicon.svg";
+        out.add(rel, theme::read_static(file));
+    }
+    if (!own_favicon) out.add("favicon.svg", monogram_svg(site.title));
+    if (artwork) out.add(artwork->file_name, artwork->bytes);
 }
 
 std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curation& curation) {
@@ -328,6 +375,7 @@ void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink&
     queue_terms(in, out, in.guests, "guests", "Guests");
     queue_pages(in, out);
     queue_archive(in, out);
+    queue_subscribe(in, out);
     queue_plain(in, out, "search/index.html", "search", "Search", "Search the episodes of " + site.title + ".", "search/");
     queue_plain(in, out, "404.html", "404", "Page not found", "", "404.html");
     // The sitemap lists every page declared above (tens of thousands in a large archive): made

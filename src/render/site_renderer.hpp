@@ -63,7 +63,8 @@ std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curati
 
 // Copies the built-in theme's static files, then themes/<theme>/static/, then static/ (same
 // relative path: the later wins). Symbolic links are not followed: a theme cannot pull in
-// files from outside the project.
-void copy_static_files(const config::SiteConfig& config, output::Output& out);
+// files from outside the project. Then the favicon (favicon.svg, made from the title, unless a
+// theme has one) and the local artwork, when there is one.
+void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, const LocalArtwork* artwork, output::Output& out);
 
 }  // namespace render

@@ -37,6 +37,9 @@ std::string site_yaml(const Show& show) {
     y += "# theme: default                    # the built-in theme; `podarchive theme export` copies it\n";
     y += "# output: public\n";
     y += "# episodes_per_page: 10\n";
+    y += "# subscribe:                        # more places to follow the show, beside the directories the sources name\n";
+    y += "#   - name: Spotify\n";
+    y += "#     url: https://open.spotify.com/show/...\n";
     y += "# identity_changes:                 # guids whose audio URL or guid changes on purpose\n";
     y += "#   - guid: \"...\"\n";
     y += "#     reason: the host moved the audio files\n";

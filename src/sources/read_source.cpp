@@ -44,10 +44,14 @@ SourceBatch parse_source(std::string_view text, const SourceInfo& info, const st
         return read_records(text, info, json ? RecordsSyntax::json : RecordsSyntax::yaml);
     }
     if (kind == "itunes_lookup") return read_itunes_lookup(text, info);
-    if (kind == "apple_page") return read_apple_page(text, info);
-    if (kind == "player_fm") return read_player_fm_page(text, info);
-    if (kind == "pod_casts_io") return read_pod_casts_io_page(text, info);
-    if (kind == "podbean") return read_podbean_page(text, info);
+    auto with_count = [&](SourceBatch batch) {
+        batch.announced = announced_count(text);
+        return batch;
+    };
+    if (kind == "apple_page") return with_count(read_apple_page(text, info));
+    if (kind == "player_fm") return with_count(read_player_fm_page(text, info));
+    if (kind == "pod_casts_io") return with_count(read_pod_casts_io_page(text, info));
+    if (kind == "podbean") return with_count(read_podbean_page(text, info));
     SourceBatch batch{info, kind, {}, {}, {}};
     std::string message = kind.empty() ? "cannot tell what kind of source this is; set 'kind:' for it in site.yaml"
                                        : "no reader for source kind '" + kind + "'";

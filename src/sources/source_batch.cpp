@@ -1,5 +1,7 @@
 #include "sources/source_batch.hpp"
 
+#include "sources/page_lines.hpp"
+#include "util/pattern.hpp"
 #include "util/strings.hpp"
 
 namespace sources {
@@ -8,6 +10,22 @@ bool is_feed_kind(std::string_view kind) { return kind == "rss" || kind == "atom
 
 core::Provenance provenance(const SourceInfo& info, int first_line, int last_line) {
     return {info.name, info.file, first_line, last_line < first_line ? first_line : last_line};
+}
+
+std::optional<AnnouncedCount> announced_count(std::string_view page_text) {
+    // A count of its own, at a line's start or after "Followers": "83 Episodes", "83 פרקים"
+    // (Player FM's Hebrew edition), "83 épisodes". Not "episodes" inside a sentence.
+    static const util::Pattern count(
+        "(?:^|.*\\bFollowers\\s+|.*\\bfollowers\\s+)(\\d{1,5})\\s+(?:[Ee]pisodes|[Ee]pisoden|[Ee]pisodios|\xC3\xA9" "pisodes|epis\xC3\xB3" "dios|afleveringen|avsnitt|"
+        "\xD7\xA4\xD7\xA8\xD7\xA7\xD7\x99\xD7\x9D)(?:\\s.*)?");
+    PageLines lines(page_text);
+    std::vector<std::string_view> groups;
+    for (int l = 1; l <= lines.size(); ++l)
+        if (lines.at(l).size() < 80 && count.full_match(lines.at(l), &groups)) {
+            long long n = 0;
+            if (util::parse_uint(groups[0], n) && n > 0) return AnnouncedCount{static_cast<int>(n), l};
+        }
+    return std::nullopt;
 }
 
 bool ends_truncated(std::string_view raw) {

@@ -17,12 +17,19 @@ struct SourceInfo {
     std::string url{};  // where the source is published (site.yaml's `url`): relative links resolve against it
 };
 
+// How many episodes a directory page says the show has ("83 Episodes"), and where it says so.
+struct AnnouncedCount {
+    int episodes = 0;
+    int line = 0;
+};
+
 struct SourceBatch {
     SourceInfo info;
     std::string kind;                        // the adapter that read it
     std::vector<core::Record> records;
     std::vector<core::Diagnostic> diagnostics;
     std::optional<core::Channel> channel;    // only feeds describe the show
+    std::optional<AnnouncedCount> announced{};  // a directory page's count of the show's episodes
 };
 
 // True for the kinds that are the show's own feed ("rss", "atom"): the host's word, which
@@ -39,6 +46,9 @@ bool ends_truncated(std::string_view text);
 // pages and listings cut descriptions at a character limit without saying so. A "…" right after
 // a sentence's end does not count: some pages append it to every description.
 bool looks_cut_off(std::string_view text);
+
+// The first "83 Episodes" (or "83 episodes", in a few languages) on a directory page.
+std::optional<AnnouncedCount> announced_count(std::string_view page_text);
 
 // Apple's episode id: the digits of "?i=" (or "&i=") in an Apple Podcasts URL, else "".
 std::string apple_episode_id(std::string_view url);

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdlib>
 #include <gumbo.h>
 #include <memory>
+#include <optional>
 
 #include "util/escape.hpp"
 #include "util/simple_html.hpp"
@@ -552,6 +554,26 @@ void append_linked(std::string& out, std::string_view text) {
 
 }  // namespace
 
+namespace {
+
+// A plain-text list line: "- x", "* x", "• x" (bullets) or "1. x", "1) x" (numbered). Returns
+// the item's text, and in `number` the item's number (0 for a bullet).
+std::optional<std::string_view> list_item(std::string_view line, int& number) {
+    line = trim(line);
+    number = 0;
+    for (std::string_view bullet : {"- ", "* ", "\xE2\x80\xA2 "})  // (U+2022)
+        if (line.starts_with(bullet)) return trim(line.substr(bullet.size()));
+    std::size_t digits = 0;
+    while (digits < line.size() && digits < 4 && line[digits] >= '0' && line[digits] <= '9') ++digits;
+    if (digits == 0 || digits == 4 || digits + 1 >= line.size() || (line[digits] != '.' && line[digits] != ')') ||
+        line[digits + 1] != ' ')
+        return std::nullopt;
+    std::from_chars(line.data(), line.data() + digits, number);
+    return trim(line.substr(digits + 2));
+}
+
+}  // namespace
+
 std::string linkify_text(std::string_view raw) {
     std::string text = sanitize_utf8(raw);
     std::string out;
@@ -559,15 +581,69 @@ std::string linkify_text(std::string_view raw) {
     std::string paragraph;
     auto flush = [&] {
         std::string_view p = trim(paragraph);
-        if (p.empty()) return;
-        out += "<p>";
-        append_linked(out, p);
-        out += "</p>";
+        if (!p.empty()) {
+            // A list some directory flattened into one line ("Questions: - Are ...? - Why ...?"):
+            // after ": - ", each " - " before a capital or a digit starts an item again.
+            std::vector<std::string_view> items;
+            std::size_t colon = p.find(": - ");
+            if (colon != std::string_view::npos) {
+                std::size_t start = colon + 4;
+                for (std::size_t at = p.find(" - ", start); at != std::string_view::npos; at = p.find(" - ", at + 3)) {
+                    const char next = at + 3 < p.size() ? p[at + 3] : ' ';
+                    if ((next >= 'A' && next <= 'Z') || (next >= '0' && next <= '9') || next == '"') {
+                        items.push_back(trim(p.substr(start, at - start)));
+                        start = at + 3;
+                    }
+                }
+                items.push_back(trim(p.substr(start)));
+            }
+            if (items.size() >= 2) {
+                out += "<p>";
+                append_linked(out, p.substr(0, colon + 1));
+                out += "</p><ul>";
+                for (auto item : items) {
+                    out += "<li>";
+                    append_linked(out, item);
+                    out += "</li>";
+                }
+                out += "</ul>";
+            } else {
+                out += "<p>";
+                append_linked(out, p);
+                out += "</p>";
+            }
+        }
         paragraph.clear();
     };
-    for (auto line : lines) {
-        if (trim(line).empty()) flush();
-        else paragraph.append(paragraph.empty() ? "" : " ").append(line);
+    // Lines that start as list items, two or more in a row of one kind, are a list (one such
+    // line in prose is prose: "2. " can begin a sentence's second half); an indented line after
+    // an item continues it.
+    for (std::size_t i = 0; i < lines.size();) {
+        int number = 0, next_number = 0;
+        std::optional<std::string_view> item = list_item(lines[i], number);
+        bool list = item && i + 1 < lines.size() && list_item(lines[i + 1], next_number) && (number == 0) == (next_number == 0);
+        if (!list) {
+            if (trim(lines[i]).empty()) flush();
+            else paragraph.append(paragraph.empty() ? "" : " ").append(lines[i]);
+            ++i;
+            continue;
+        }
+        flush();
+        const bool numbered = number != 0;
+        out += numbered ? (number == 1 ? std::string("<ol>") : "<ol start=\"" + std::to_string(number) + "\">") : std::string("<ul>");
+        while (i < lines.size()) {
+            std::optional<std::string_view> at = list_item(lines[i], number);
+            if (!at || (number != 0) != numbered) break;
+            std::string entry(*at);
+            for (++i; i < lines.size() && !trim(lines[i]).empty() && !list_item(lines[i], next_number) &&
+                      (lines[i].starts_with(' ') || lines[i].starts_with('\t'));
+                 ++i)
+                entry.append(" ").append(trim(lines[i]));
+            out += "<li>";
+            append_linked(out, trim(entry));
+            out += "</li>";
+        }
+        out += numbered ? "</ol>" : "</ul>";
     }
     flush();
     return out;

@@ -28,7 +28,9 @@ std::string sanitize_html(std::string_view html, std::string* plain, const ShowN
 std::string sanitize_html_with_gumbo(std::string_view html, std::string* plain = nullptr);
 
 // Escapes plain text as HTML, turns http(s) URLs into links (GitHub issue/PR URLs are labelled
-// "owner/repo#123") and blank lines into paragraphs.
+// "owner/repo#123"), blank lines into paragraphs and runs of lines that start with "- ", "* ",
+// "• " or "1. " into lists, as does a list a directory flattened into one line after a colon
+// ("Questions: - Are ...? - Why ...?").
 std::string linkify_text(std::string_view text);
 
 // The visible text of an HTML fragment, white space collapsed (for summaries and search).

@@ -170,6 +170,10 @@ bool is_lowercase_uuid(std::string_view text) {
     return true;
 }
 
+std::string count_text(std::size_t n, std::string_view one, std::string_view many) {
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
 std::string nearest_word(std::string_view word, const std::vector<std::string>& candidates) {
     std::string best;
     std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;

@@ -60,6 +60,9 @@ void append_zero_padded(std::string& out, long long value, int width);
 bool is_lowercase_uuid(std::string_view text);
 
 // Returns the candidate closest to `word` within a small edit distance (case-insensitive), or "".
+// "1 episode", "2 episodes": a count with its noun in the right number.
+std::string count_text(std::size_t n, std::string_view one, std::string_view many);
+
 std::string nearest_word(std::string_view word, const std::vector<std::string>& candidates);
 
 // Joins the items with `separator`.

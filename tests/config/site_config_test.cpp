@@ -72,7 +72,7 @@ TEST_CASE("a missing site.yaml is a located error") {
         config::load_config("/nonexistent/site.yaml");
         FAIL("expected an error");
     } catch (const core::InputError& e) {
-        CHECK(core::format(e.diagnostics().front()) == "/nonexistent/site.yaml: error: file not found");
+        CHECK(core::format(e.diagnostics().front()).starts_with("/nonexistent/site.yaml: error: file not found; run `podarchive init`"));
     }
 }
 
@@ -156,4 +156,21 @@ TEST_CASE("a source that is no file says what it is; a base_url with a query is 
     CHECK(first_error("title: T\nbase_url: https://x.y/r/?a=1\n", dir.path())
               .starts_with(p + ":2:11: error: 'base_url' must be the site's address without a query or fragment"));
     CHECK(first_error("title: T\nbase_url: https://x.y/r/#top\n", dir.path()).find("without a query or fragment") != std::string::npos);
+}
+
+TEST_CASE("site.yaml: subscribe links, each with a name and an http(s) URL") {
+    test::TempDir dir;
+    auto load = [&](const std::string& extra) {
+        test::write(dir.path() / "site.yaml", "title: T\nbase_url: https://x.example/\n" + extra);
+        return config::load_config(dir.path() / "site.yaml");
+    };
+    auto site = load("subscribe:\n  - name: Spotify\n    url: https://open.spotify.com/show/abc\n  - {name: Overcast, url: https://overcast.fm/itunes1}\n");
+    REQUIRE(site.subscribe.size() == 2);
+    CHECK(site.subscribe[0].name == "Spotify");
+    CHECK(site.subscribe[1].url == "https://overcast.fm/itunes1");
+    std::string errors = test::input_errors([&] { load("subscribe:\n  - name: Spotify\n    url: javascript:alert(1)\n  - {name: X}\n  - {nme: Y, url: https://y.example/}\n"); });
+    CHECK(errors.find("site.yaml:5:") != std::string::npos);
+    CHECK(errors.find("'url' must be an absolute http(s) URL") != std::string::npos);
+    CHECK(errors.find("a subscribe entry needs 'name' and 'url'") != std::string::npos);
+    CHECK(errors.find("unknown key 'nme' in a subscribe entry; did you mean 'name'?") != std::string::npos);
 }

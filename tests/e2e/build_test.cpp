@@ -50,7 +50,7 @@ TEST_CASE("end to end: the fixture site, file by file") {
                                          "episodes/compiler-collectives/index.html", "episodes/strides/index.html",
                                          "episodes/torch-vs-aten-apis/index.html", "archive/index.html",
                                          "search/index.html", "js/search.js", "search/meta.json", "search/d/0.json",
-                                         "feed.json", "feed.xsl"};
+                                         "feed.json", "subscribe/index.html", "js/subscribe.js", "favicon.svg"};
     for (const auto& path : expected) CHECK_MESSAGE(site.out.find(path), path);
     std::size_t shards = 0;
     for (const auto& [path, content] : site.out.files()) shards += path.starts_with("search/t/");
@@ -236,4 +236,25 @@ TEST_CASE("end to end: a topic with more episodes than a page holds is paginated
     CHECK_FALSE(contains(third, "rel=\"next\""));
     CHECK(contains(file("sitemap.xml"), "<loc>https://example.github.io/fixture-archive/topics/compilers/page/3/</loc>"));
     CHECK(contains(file("topics/index.html"), "href=\"/fixture-archive/topics/compilers/\""));
+}
+
+TEST_CASE("end to end: the show's artwork from its local copy; a favicon without one") {
+    BuiltSite plain;
+    CHECK(contains(plain.file("index.html"), "<link rel=\"icon\" href=\"/fixture-archive/favicon.svg\" type=\"image/svg+xml\">"));
+    CHECK(contains(plain.file("favicon.svg"), "<svg"));
+    CHECK_FALSE(contains(plain.file("index.html"), "og:image"));  // never another host's image
+
+    const std::string png = std::string("\x89PNG\r\n\x1A\n", 8) + "artwork bytes";
+    BuiltSite with_art("", [&](const fs::path& dir) { test::write(dir / "content/sources/artwork.png", png); });
+    CHECK(with_art.file("artwork.png") == png);
+    const std::string& home = with_art.file("index.html");
+    CHECK(contains(home, "<img class=\"artwork\" src=\"/fixture-archive/artwork.png?v="));
+    CHECK(contains(home, "<meta property=\"og:image\" content=\"https://example.github.io/fixture-archive/artwork.png?v="));
+    CHECK(contains(home, "<link rel=\"icon\" href=\"/fixture-archive/artwork.png?v="));
+
+    BuiltSite broken("", [](const fs::path& dir) { test::write(dir / "content/sources/artwork.jpg", "<html>not an image</html>"); });
+    CHECK(broken.out.find("artwork.jpg") == nullptr);
+    bool warned = false;
+    for (const auto& w : broken.report.warnings) warned |= core::format(w).find("content/sources/artwork.jpg: warning: is not a jpg image") != std::string::npos;
+    CHECK(warned);
 }

@@ -16,7 +16,30 @@ TEST_CASE("the command line: version, help and exit codes") {
     CHECK(test::run_podarchive("build --no-such-flag", dir.path(), out) == 2);
     CHECK(test::run_podarchive("frobnicate", dir.path(), out) == 2);
     CHECK(test::run_podarchive("build", dir.path(), out) == 1);  // no site.yaml here
-    CHECK(out.find("site.yaml: error: file not found") != std::string::npos);
+    CHECK(out.find("site.yaml: error: file not found; run `podarchive init`") != std::string::npos);
+    CHECK(out.find("--config PATH") != std::string::npos);
+}
+
+TEST_CASE("the command line: a misspelled command or option gets the nearest name, in the order typed") {
+    test::TempDir dir;
+    std::string out;
+    CHECK(test::run_podarchive("biuld", dir.path(), out) == 2);
+    CHECK(out.find("podarchive: error: 'biuld' is not a command of 'podarchive'; did you mean 'build'?") != std::string::npos);
+    CHECK(test::run_podarchive("build --outptu x", dir.path(), out) == 2);
+    CHECK(out == "podarchive: error: unknown option '--outptu' for 'podarchive build'; did you mean '--output'?\n");
+    CHECK(test::run_podarchive("build --outptu=x --base-ulr y --verbos", dir.path(), out) == 2);
+    auto first = out.find("'--outptu=x'"), second = out.find("'--base-ulr'"), third = out.find("'--verbos'");
+    REQUIRE(third != std::string::npos);
+    CHECK(first < second);
+    CHECK(second < third);
+    CHECK(out.find("did you mean '--base-url'?") != std::string::npos);
+    CHECK(out.find("did you mean '--verbose'?") != std::string::npos);
+    CHECK(test::run_podarchive("new nite strides", dir.path(), out) == 2);
+    CHECK(out.find("'nite' is not a command of 'podarchive new'; did you mean 'note'?") != std::string::npos);
+    CHECK(test::run_podarchive("build --quiet extra", dir.path(), out) == 2);
+    CHECK(out.find("unexpected argument 'extra' for 'podarchive build'") != std::string::npos);
+    CHECK(test::run_podarchive("xyzzy", dir.path(), out) == 2);  // nothing near: no guess
+    CHECK(out.find("did you mean") == std::string::npos);
 }
 
 TEST_CASE("the command line: build, then a broken site.yaml and a broken feed change nothing") {
@@ -48,7 +71,11 @@ TEST_CASE("the command line: new note writes a note once, then the build uses it
     std::string out;
     REQUIRE(test::run_podarchive("new note strides", dir.path(), out) == 0);
     std::string note = test::read(dir.path() / "content/episodes/strides.md");
-    CHECK(note.starts_with("---\nepisode: strides\ntitle: Strides\ndate: 2022-05-30\ntopics: []\n---\n"));
+    // The sources' title and date are comments, not keys that would override the sources.
+    CHECK(note.starts_with("---\nepisode: strides\n# The sources say (uncomment a line only to correct them):\n"
+                           "# title: Strides\n# date: 2022-05-30\ntopics: []\n---\n"));
+    REQUIRE(test::run_podarchive("merge --json", dir.path(), out) == 0);
+    CHECK(out.find("\"source\": \"note:") == std::string::npos);
     CHECK(test::run_podarchive("new note strides", dir.path(), out) == 1);
     CHECK(out.find("already exists") != std::string::npos);
     CHECK(test::read(dir.path() / "content/episodes/strides.md") == note);

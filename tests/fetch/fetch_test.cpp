@@ -4,6 +4,7 @@
 #include <httplib.h>
 #include <thread>
 
+#include "fetch/fetch_artwork.hpp"
 #include "fetch/fetch_sources.hpp"
 #include "support.hpp"
 
@@ -46,6 +47,12 @@ struct LocalServer {
             res.set_content("<!DOCTYPE html><html><body>Moved!</body></html>", "text/html");
         });
         server.Get("/loop", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/loop"); });
+        server.Get("/art.png", [](const httplib::Request&, httplib::Response& res) {
+            res.set_content(std::string("\x89PNG\r\n\x1A\n", 8) + std::string(64, 'p'), "image/png");
+        });
+        server.Get("/art.jpg", [](const httplib::Request&, httplib::Response& res) {
+            res.set_content(std::string("\xFF\xD8\xFF\xE0", 4) + std::string(64, 'j'), "image/jpeg");
+        });
         server.Get("/big", [](const httplib::Request&, httplib::Response& res) { res.set_content(std::string(300000, 'x'), "text/plain"); });
         port = server.bind_to_any_port("127.0.0.1");
         thread = std::thread([this] { server.listen_after_bind(); });
@@ -115,4 +122,39 @@ TEST_CASE("fetch: every failure keeps the previous snapshot and says why") {
     auto refused = fetch::fetch_source(source(file, "file:///etc/passwd"), options);  // only http(s)
     CHECK(refused.kind == fetch::FetchOutcome::Kind::failed);
     CHECK(test::read(file) == before);
+}
+
+TEST_CASE("fetch: the show's artwork is kept beside the sources; a failed or wrong download keeps the copy") {
+    LocalServer http;
+    test::TempDir dir;
+    config::SiteConfig config;
+    config.root = dir.path();
+    fetch::FetchOptions options{2, 200000};
+    // No image in site.yaml and no feed: nothing to fetch, and that is no failure.
+    CHECK(fetch::fetch_artwork(config, options).kind == fetch::FetchOutcome::Kind::not_modified);
+    // The feed's <itunes:image> when site.yaml names none.
+    auto feed = dir.path() / "content/sources/feed.xml";
+    test::write(feed, test::read(test::fixture("feeds/simplecast_style.xml")));
+    config.sources.push_back(source(feed, ""));
+    CHECK(fetch::artwork_url(config).starts_with("https://"));
+    config.image = http.url("/art.png");
+    auto png = fetch::fetch_artwork(config, options);
+    CHECK(png.kind == fetch::FetchOutcome::Kind::updated);
+    CHECK(test::read(config.artwork_path("png")).starts_with("\x89PNG"));
+    const std::string before = test::read(config.artwork_path("png"));
+    for (const char* path : {"/html", "/error", "/big", "/missing"}) {
+        CAPTURE(std::string(path));
+        config.image = http.url(path);
+        auto outcome = fetch::fetch_artwork(config, options);
+        CHECK(outcome.kind == fetch::FetchOutcome::Kind::failed);
+        CHECK(outcome.message.find("the previous copy is kept") != std::string::npos);
+        CHECK(test::read(config.artwork_path("png")) == before);
+    }
+    config.image = http.url("/html");
+    CHECK(fetch::fetch_artwork(config, options).message.find("not a JPEG, PNG or WebP image") != std::string::npos);
+    // A new image of another type replaces the old one: one copy, whatever its type.
+    config.image = http.url("/art.jpg");
+    CHECK(fetch::fetch_artwork(config, options).kind == fetch::FetchOutcome::Kind::updated);
+    CHECK(std::filesystem::exists(config.artwork_path("jpg")));
+    CHECK_FALSE(std::filesystem::exists(config.artwork_path("png")));
 }

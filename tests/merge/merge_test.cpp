@@ -199,3 +199,32 @@ TEST_CASE("linking rules, one by one") {
         if (c.linked && catalog.episodes.size() == 1) CHECK(catalog.episodes[0].records[1].matched_by == c.rule);
     }
 }
+
+TEST_CASE("fusion: a copy cut short never wins over a longer copy that starts the same way") {
+    // The listing's copy stops after a clause with no "…"; Player FM has the paragraph (and
+    // its "…"): the longer copy wins, and the page says the notes are cut.
+    auto listing = rec("Multiple dispatch in __torch_function__", "2021-08-10");
+    listing.description = "Python is a single dispatch OO language, but there are some operations such as binary magic methods "
+                          "which implement a simple form of multiple dispatch. torch_function__ (through its Numpy predecessor __array_function)";
+    auto page = rec("Multiple dispatch in __torch_function__", "2021-08-10");
+    page.description = "Python is a single dispatch OO language, but there are some operations such as binary magic methods which "
+                       "implement a simple form of multiple dispatch. torch_function__ (through its Numpy predecessor __array_function ) "
+                       "generalizes this mechanism so that invocations of torch.add with different subclasses work properly. Further reading…";
+    page.description_truncated = true;
+    std::vector<sources::SourceBatch> batches = {batch("list", "records", {listing}), batch("pfm", "player_fm", {page})};
+    auto catalog = merge::merge(batches);
+    REQUIRE(catalog.episodes.size() == 1);
+    CHECK(catalog.episodes[0].sources.at("description").source == "pfm");
+    CHECK(catalog.episodes[0].description_truncated);
+}
+
+TEST_CASE("the catalog: undated episodes form their own group after every dated one") {
+    // A listing places an undated entry between dated ones; the catalog does not: a guessed
+    // place would put it in the newest-first order and the previous/next chain as if dated.
+    std::vector<core::Record> list = {rec("Newest", "2024-01-01"), rec("Undated middle"), rec("Oldest", "2020-01-01")};
+    std::vector<sources::SourceBatch> batches = {batch("list", "records", list)};
+    auto catalog = merge::merge(batches);
+    std::vector<std::string> titles;
+    for (const auto& e : catalog.episodes) titles.push_back(e.title);
+    CHECK(titles == std::vector<std::string>{"Newest", "Oldest", "Undated middle"});
+}

@@ -44,3 +44,17 @@ TEST_CASE("podarchive check: the site, and a feed file") {
     CHECK(test::run_podarchive("check bad.xml", dir.path(), out) == 1);
     CHECK(out.find("bad.xml:13: error: [apple-explicit]") != std::string::npos);
 }
+
+TEST_CASE("the site check: every episode page says how to listen") {
+    output::MemoryOutput site;
+    site.add("index.html", page("<a href=\"episodes/a/\">a</a>"));
+    site.add("episodes/a/index.html", page("<audio controls src=\"https://cdn.example/a.mp3\"></audio>"));
+    site.add("episodes/b/index.html", page("<section data-listen=\"links\"><a href=\"https://podcasts.apple.com/x\">Apple</a></section>"));
+    site.add("episodes/c/index.html", page("<section data-listen=\"none\"><p>No audio is known.</p></section>"));
+    site.add("about/index.html", page("<p>Not an episode: no player needed.</p>"));
+    CHECK(render::check_site(site, "https://example.com/sub/").empty());
+    site.add("episodes/d/index.html", page("<h1>A dead end</h1><p>Show notes only.</p>"));
+    auto problems = render::check_site(site, "https://example.com/sub/");
+    REQUIRE(problems.size() == 1);
+    CHECK(core::format(problems[0]).starts_with("episodes/d/index.html: error: the episode page does not say how to listen"));
+}

@@ -153,3 +153,16 @@ TEST_CASE("iTunes lookup API: a length beyond any real episode is no length, not
     REQUIRE(b.records[1].duration);
     CHECK(b.records[1].duration->seconds == 928);
 }
+
+TEST_CASE("directory pages: the count of episodes a page announces, and where") {
+    auto podbean = sources::parse_source(seed("000"), {"podbean", "000.txt", ""}, "podbean");
+    REQUIRE(podbean.announced);
+    CHECK(podbean.announced->episodes == 83);  // "20 Followers 83 Episodes Claim Ownership"
+    CHECK(podbean.announced->line == 6);
+    auto player_fm = sources::parse_source(seed("002"), {"pfm", "002.txt", ""}, "player_fm");
+    REQUIRE(player_fm.announced);
+    CHECK(player_fm.announced->episodes == 83);  // "83 פרקים", Player FM's Hebrew edition
+    CHECK(sources::announced_count("Episode List\n\nWe recorded 12 episodes in a row.\n") == std::nullopt);
+    CHECK(sources::announced_count("1,234 Episodes\n") == std::nullopt);  // (not a count this reads)
+    CHECK(sources::announced_count("Followers: 3\n12 episodes\n")->episodes == 12);
+}

@@ -110,3 +110,17 @@ TEST_CASE("show notes from a feed: links resolved against the episode's page, he
     CHECK(sanitize_html("<a href=\"/x\">x</a>", nullptr, util::ShowNotes{""}) == "x");
     CHECK(sanitize_html("<a href=\"/x\">x</a><h5>y</h5>") == "<a href=\"/x\" rel=\"nofollow noopener\">x</a><h5>y</h5>");
 }
+
+TEST_CASE("plain text: lines that start as list items are lists; one such line in prose is prose") {
+    CHECK(util::linkify_text("Topics:\n- Strides\n- Views, see https://pytorch.org/docs\n\nThe end.") ==
+          "<p>Topics:</p><ul><li>Strides</li><li>Views, see <a href=\"https://pytorch.org/docs\" rel=\"nofollow noopener\">https://pytorch.org/docs</a></li></ul><p>The end.</p>");
+    CHECK(util::linkify_text("* one\n* two\n  continued") == "<ul><li>one</li><li>two continued</li></ul>");
+    CHECK(util::linkify_text("Steps\n3. first\n4. second") == "<p>Steps</p><ol start=\"3\"><li>first</li><li>second</li></ol>");
+    CHECK(util::linkify_text("1. a\n2. b\n- c\n- d") == "<ol><li>a</li><li>b</li></ol><ul><li>c</li><li>d</li></ul>");
+    CHECK(util::linkify_text("- only one item\nthen prose") == "<p>- only one item then prose</p>");
+    CHECK(util::linkify_text("In 2021. We shipped it.") == "<p>In 2021. We shipped it.</p>");
+    // A list a directory flattened into one line, after a colon.
+    CHECK(util::linkify_text("Some questions we answer: - Are they only for export? - Why is it slow? - 0/1 specialization?") ==
+          "<p>Some questions we answer:</p><ul><li>Are they only for export?</li><li>Why is it slow?</li><li>0/1 specialization?</li></ul>");
+    CHECK(util::linkify_text("Note: - this is a dash - not a list") == "<p>Note: - this is a dash - not a list</p>");
+}

@@ -105,7 +105,7 @@
       li.appendChild(p);
       list.appendChild(li);
     });
-    status.textContent = result.words.length ? result.hits.length ? result.hits.length + " episodes found" : "No episode matches." : "";
+    status.textContent = result.words.length ? result.hits.length ? result.hits.length + (result.hits.length === 1 ? " episode found" : " episodes found") : "No episode matches." : "";
     list.hidden = result.hits.length === 0;
   }
 

@@ -1,0 +1,54 @@
+#include "render/artwork.hpp"
+
+#include "util/escape.hpp"
+#include "util/files.hpp"
+#include "util/hash.hpp"
+#include "util/image_type.hpp"
+#include "util/strings.hpp"
+#include "util/unicode.hpp"
+
+namespace render {
+
+std::optional<LocalArtwork> local_artwork(const config::SiteConfig& config, std::vector<core::Diagnostic>* warnings) {
+    for (std::string_view extension : util::k_image_extensions) {
+        const std::filesystem::path path = config.artwork_path(extension);
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec)) continue;
+        const std::string shown = path.lexically_relative(config.root).string();
+        std::string bytes;
+        try {
+            bytes = util::read_file(path);
+        } catch (const util::FileError& e) {
+            if (warnings) warnings->push_back(core::warning_at({shown, 0, 0}, std::string(e.what()) + "; the site is built without artwork"));
+            continue;
+        }
+        util::ImageType type = util::image_type(bytes);
+        if (type.extension != extension) {
+            if (warnings)
+                warnings->push_back(core::warning_at({shown, 0, 0}, "is not a " + std::string(extension) +
+                                                                        " image; the site is built without artwork (run `podarchive fetch` to download it again, or replace the file)"));
+            continue;
+        }
+        util::Hasher h;
+        h.add(bytes);
+        char hex[17];
+        std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h.digest()));
+        return LocalArtwork{"artwork." + std::string(extension), std::string(type.media_type), std::string(hex, 8), std::move(bytes)};
+    }
+    return std::nullopt;
+}
+
+std::string monogram_svg(const std::string& title) {
+    std::string letter = "P";
+    std::string_view trimmed = util::trim(title);
+    if (!trimmed.empty()) {
+        std::string_view first = util::truncate_code_points(trimmed, 1);
+        letter = util::html_escape(first);
+    }
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 64 64\">"
+           "<rect width=\"64\" height=\"64\" rx=\"14\" fill=\"#b3361b\"/>"
+           "<text x=\"32\" y=\"44\" font-family=\"system-ui, sans-serif\" font-size=\"36\" font-weight=\"700\" "
+           "text-anchor=\"middle\" fill=\"#ffffff\">" + letter + "</text></svg>\n";
+}
+
+}  // namespace render

@@ -1,0 +1,112 @@
+#include "render/summary.hpp"
+
+#include <array>
+
+#include "render/episode_text.hpp"
+#include "util/escape.hpp"
+#include "util/html_sanitizer.hpp"
+#include "util/strings.hpp"
+#include "util/unicode.hpp"
+
+namespace render {
+
+namespace {
+
+// Elements whose text is not prose a summary can run on with.
+constexpr std::array<std::string_view, 16> k_skipped = {"h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol",
+                                                        "pre", "table", "dl", "figure", "blockquote", "script", "style", "iframe"};
+// Elements that end a paragraph of text.
+constexpr std::array<std::string_view, 5> k_breaks = {"p", "br", "div", "section", "hr"};
+
+bool one_of(std::string_view name, auto& names) {
+    for (auto n : names)
+        if (n == name) return true;
+    return false;
+}
+
+bool is_url_word(std::string_view word) {
+    return word.starts_with("http://") || word.starts_with("https://") || word.starts_with("www.") ||
+           word.starts_with("(http") || word.starts_with("<http");
+}
+
+// Drops URL words; collapses white space.
+std::string without_urls(std::string_view text) {
+    std::string out;
+    const std::string collapsed = util::collapse_whitespace(text);  // (split's views point into it)
+    for (auto word : util::split(collapsed, ' ')) {
+        if (word.empty() || is_url_word(word)) continue;
+        if (!out.empty()) out += ' ';
+        out.append(word);
+    }
+    // "See the PR at ." once the URL is gone: the dangling words stay, the stray space does not.
+    out = util::replace_all(out, " .", ".");
+    out = util::replace_all(out, " ,", ",");
+    return out;
+}
+
+// The paragraphs of prose at the start of `html`, each as plain text.
+std::vector<std::string> prose_paragraphs(std::string_view html, std::size_t enough) {
+    std::vector<std::string> paragraphs(1);
+    std::size_t skipping = 0;  // depth inside skipped elements
+    std::size_t collected = 0;
+    for (std::size_t i = 0; i < html.size();) {
+        if (html[i] != '<') {
+            std::size_t end = html.find('<', i);
+            if (end == std::string_view::npos) end = html.size();
+            if (skipping == 0) paragraphs.back() += util::decode_entities(html.substr(i, end - i));
+            i = end;
+            continue;
+        }
+        std::size_t end = html.find('>', i);
+        if (end == std::string_view::npos) break;
+        std::string_view tag = html.substr(i + 1, end - i - 1);
+        i = end + 1;
+        bool closing = tag.starts_with('/');
+        if (closing) tag.remove_prefix(1);
+        std::string name = util::ascii_lower(tag.substr(0, tag.find_first_of(" \t\n/")));
+        if (one_of(name, k_skipped)) {
+            if (closing && skipping > 0) --skipping;
+            else if (!closing) ++skipping;
+            if (!paragraphs.back().empty()) paragraphs.emplace_back();
+        } else if (one_of(name, k_breaks) && skipping == 0 && !util::trim(paragraphs.back()).empty()) {
+            collected += paragraphs.back().size();
+            if (collected >= enough) break;
+            paragraphs.emplace_back();
+        }
+    }
+    std::vector<std::string> out;
+    for (auto& p : paragraphs)
+        if (std::string text = without_urls(p); !text.empty()) out.push_back(std::move(text));
+    return out;
+}
+
+// Where the sentence that starts at `from` ends (after its ". ", "? " or "! "), or npos.
+std::size_t sentence_end(std::string_view text, std::size_t from) {
+    for (std::size_t i = from; i + 1 < text.size(); ++i)
+        if ((text[i] == '.' || text[i] == '?' || text[i] == '!') && text[i + 1] == ' ') return i + 1;
+    return std::string_view::npos;
+}
+
+std::size_t code_points(std::string_view text) {
+    std::size_t n = 0;
+    for (char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
+}  // namespace
+
+std::string lead_summary(std::string_view notes_html, std::size_t max_chars) {
+    std::vector<std::string> paragraphs = prose_paragraphs(notes_html, max_chars * 2);
+    if (paragraphs.empty()) return cut_at_word(without_urls(util::html_to_text(notes_html)), max_chars);
+    std::string text = util::join(paragraphs, " ");
+    if (code_points(text) <= max_chars) return text;
+    // Whole sentences while they fit; the first one cut at a word when it alone does not.
+    std::size_t fits = 0;
+    for (std::size_t end = sentence_end(text, 0); end != std::string_view::npos && code_points(text.substr(0, end)) <= max_chars;
+         end = sentence_end(text, end + 1))
+        fits = end;
+    if (fits == 0) return cut_at_word(text, max_chars);
+    return text.substr(0, fits);
+}
+
+}  // namespace render

@@ -1,0 +1,15 @@
+#pragma once
+// The short plain summary a card shows: the show notes' opening prose, whole sentences, never
+// headings, lists, code or bare URLs run together into one line.
+#include <string>
+#include <string_view>
+
+namespace render {
+
+// From sanitized show notes (what util::sanitize_html or util::linkify_text write): the text of
+// the opening paragraphs, without headings, lists, code, tables and URLs, cut after the last
+// whole sentence within `max_chars` code points (at a word, with "…", when the first sentence is
+// longer). When the notes have no prose at all, their plain text, cut the same way.
+std::string lead_summary(std::string_view notes_html, std::size_t max_chars);
+
+}  // namespace render
