@@ -1,6 +1,7 @@
 #include "merge/fuse.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 
@@ -90,14 +91,36 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     from_name("Untitled episode", members.front());  // a page needs a heading, and a link its text
 }
 
-// A description's letters and digits, lower case: two copies of one text compare equal this way
-// whatever spacing, punctuation or "…" each source added or cut.
-std::string text_key(std::string_view text) {
+// A description's letters and digits, lower case, up to `limit` of them: two copies of one text
+// compare equal this way whatever spacing, punctuation or "…" each source added or cut. In
+// HTML, tags and entities are skipped.
+std::string text_key(std::string_view text, bool html, std::size_t limit) {
+    static const std::array<char, 256> k_key = [] {  // a byte's key character, 0 for none
+        std::array<char, 256> table{};
+        for (int c = 0; c < 256; ++c) {
+            if (c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z')) table[c] = static_cast<char>(c);
+            else if (c >= 'A' && c <= 'Z') table[c] = static_cast<char>(c - 'A' + 'a');
+        }
+        return table;
+    }();
     std::string key;
-    key.reserve(text.size());
-    for (char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u >= 0x80 || std::isalnum(u)) key.push_back(static_cast<char>(std::tolower(u)));
+    key.reserve(std::min(limit, text.size()));
+    for (std::size_t i = 0; i < text.size() && key.size() < limit; ++i) {
+        const char c = text[i];
+        if (html && c == '<') {
+            std::size_t close = text.find('>', i);
+            if (close == std::string_view::npos) break;
+            i = close;
+            continue;
+        }
+        if (html && c == '&') {  // an entity: "&amp;" is "&", no letters
+            std::size_t semicolon = text.substr(i, 12).find(';');
+            if (semicolon != std::string_view::npos) {
+                i += semicolon;
+                continue;
+            }
+        }
+        if (const char k = k_key[static_cast<unsigned char>(c)]) key.push_back(k);
     }
     return key;
 }
@@ -105,27 +128,36 @@ std::string text_key(std::string_view text) {
 void fuse_description(core::Episode& e, const std::vector<Member>& members) {
     struct Copy {
         const Member* member;
+        std::string_view text;
+        bool html;
         std::size_t length;
         bool truncated;
         bool whole;  // the host's own text (a feed's, or content:encoded): complete unless it says otherwise
-        std::string key;
     };
     std::vector<Copy> copies;
     for (const auto& m : members) {
         const core::Record& r = *m.record;
         std::string_view text = r.content_html.empty() ? std::string_view(r.description) : std::string_view(r.content_html);
         if (text.empty()) continue;
-        std::string plain = r.description_is_html || !r.content_html.empty() ? util::strip_tags(text) : std::string(text);
+        const bool html = r.description_is_html || !r.content_html.empty();
+        std::size_t length = r.description_is_html ? util::strip_tags(text).size() : text.size();  // an estimate is enough here
         bool truncated = r.content_html.empty() && r.description_truncated;
         bool whole = !truncated && (!r.content_html.empty() || sources::is_feed_kind(m.batch->kind));
-        copies.push_back({&m, plain.size(), truncated, whole, text_key(plain)});
+        copies.push_back({&m, text, html, length, truncated, whole});
     }
-    // A copy that another copy continues is cut short, marked or not: directories cut at a
-    // length, often without a "…" ("one sentence where another source has the paragraph").
+    // A copy is cut short, marked or not, when another copy is longer beyond noise (5%) and starts
+    // the same way: directories cut at a length, often without a "…" ("one sentence where
+    // another source has the paragraph"). The starts are compared, 300 letters at most. Only a
+    // longer copy marked cut needs it: one not marked wins by its length below anyway.
     auto continued = [&](const Copy& a) {
-        if (a.whole || a.key.size() < 24) return false;
-        for (const auto& b : copies)
-            if (b.key.size() > a.key.size() + 8 && b.key.starts_with(a.key)) return true;
+        if (a.whole || a.truncated) return false;
+        std::string key;  // (made only when a longer copy is there to compare: most copies have none)
+        for (const auto& b : copies) {
+            if (&b == &a || !b.truncated || b.length * 100 <= a.length * 105 + 800) continue;
+            if (key.empty()) key = text_key(a.text, a.html, 300);
+            if (key.size() < 24) return false;
+            if (text_key(b.text, b.html, key.size()) == key) return true;
+        }
         return false;
     };
     const Copy* best = nullptr;

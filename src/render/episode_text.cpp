@@ -33,8 +33,12 @@ EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_l
         t.notes_html = util::linkify_text(e.description);
         t.plain = util::collapse_whitespace(e.description);
     }
-    t.summary = lead_summary(t.notes_html, 220);
-    t.short_summary = lead_summary(t.notes_html, 160);
+    const std::string lead = lead_text(t.notes_html, 440);
+    t.summary = whole_sentences(lead, 220);
+    t.short_summary = whole_sentences(lead, 160);
+    // Notes that only a cut copy gives end where the source cut them: the summary says so.
+    for (std::string* summary : {&t.summary, &t.short_summary})
+        if (e.description_truncated && !summary->empty() && *summary == lead && !summary->ends_with("\xE2\x80\xA6")) *summary += "\xE2\x80\xA6";
     t.source = text_source_hash(e, channel_link);
     return t;
 }

@@ -24,24 +24,49 @@ bool one_of(std::string_view name, auto& names) {
     return false;
 }
 
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
 bool is_url_word(std::string_view word) {
     return word.starts_with("http://") || word.starts_with("https://") || word.starts_with("www.") ||
            word.starts_with("(http") || word.starts_with("<http");
 }
 
-// Drops URL words; collapses white space.
+// The text without its URLs, white space collapsed. A sentence that held a URL is dropped
+// whole: without its address it reads "See also the PR at." (A URL followed by a capital ends
+// its sentence: notes often end one with an address and no full stop.) When every sentence held
+// one, only the URLs are dropped.
 std::string without_urls(std::string_view text) {
-    std::string out;
-    const std::string collapsed = util::collapse_whitespace(text);  // (split's views point into it)
-    for (auto word : util::split(collapsed, ' ')) {
-        if (word.empty() || is_url_word(word)) continue;
-        if (!out.empty()) out += ' ';
-        out.append(word);
+    std::string out, sentence, bare;  // bare: every sentence, URLs dropped
+    bool had_url = false;
+    auto end_sentence = [&] {
+        if (!had_url && !sentence.empty()) out += (out.empty() ? "" : " ") + sentence;
+        sentence.clear();
+        had_url = false;
+    };
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && is_space(text[i])) ++i;
+        std::size_t end = i;
+        while (end < text.size() && !is_space(text[end])) ++end;
+        std::string_view word = text.substr(i, end - i);
+        i = end;
+        if (word.empty()) continue;
+        if (is_url_word(word)) {
+            had_url = true;
+            std::size_t next = i;
+            while (next < text.size() && is_space(text[next])) ++next;
+            if (next < text.size() && text[next] >= 'A' && text[next] <= 'Z') end_sentence();
+            continue;
+        }
+        const bool joins = std::string_view(".,;:!?").find(word[0]) != std::string_view::npos;
+        if (!sentence.empty() && !joins) sentence += ' ';
+        sentence.append(word);
+        if (!bare.empty() && !joins) bare += ' ';
+        bare.append(word);
+        if (word.back() == '.' || word.back() == '?' || word.back() == '!') end_sentence();
     }
-    // "See the PR at ." once the URL is gone: the dangling words stay, the stray space does not.
-    out = util::replace_all(out, " .", ".");
-    out = util::replace_all(out, " ,", ",");
-    return out;
+    end_sentence();
+    return out.empty() ? bare : out;
 }
 
 // The paragraphs of prose at the start of `html`, each as plain text.
@@ -53,7 +78,11 @@ std::vector<std::string> prose_paragraphs(std::string_view html, std::size_t eno
         if (html[i] != '<') {
             std::size_t end = html.find('<', i);
             if (end == std::string_view::npos) end = html.size();
-            if (skipping == 0) paragraphs.back() += util::decode_entities(html.substr(i, end - i));
+            if (skipping == 0) {
+                paragraphs.back() += util::decode_entities(html.substr(i, end - i));
+                // A paragraph of megabytes gives its start: the summary needs no more.
+                if (collected + paragraphs.back().size() > enough * 4) break;
+            }
             i = end;
             continue;
         }
@@ -95,18 +124,34 @@ std::size_t code_points(std::string_view text) {
 
 }  // namespace
 
-std::string lead_summary(std::string_view notes_html, std::size_t max_chars) {
-    std::vector<std::string> paragraphs = prose_paragraphs(notes_html, max_chars * 2);
-    if (paragraphs.empty()) return cut_at_word(without_urls(util::html_to_text(notes_html)), max_chars);
-    std::string text = util::join(paragraphs, " ");
-    if (code_points(text) <= max_chars) return text;
+std::string lead_text(std::string_view notes_html, std::size_t enough) {
+    std::vector<std::string> paragraphs = prose_paragraphs(notes_html, enough);
+    if (paragraphs.empty()) return without_urls(util::html_to_text(notes_html));
+    return util::join(paragraphs, " ");
+}
+
+std::string whole_sentences(const std::string& text, std::size_t max_chars) {
+    // A last sentence that ends in ':' announces what the card does not show (a list, code).
+    auto without_announcement = [](std::string kept) {
+        if (!kept.ends_with(':')) return kept;
+        std::size_t before = kept.find_last_of(".?!");
+        return before == std::string::npos ? kept : kept.substr(0, before + 1);
+    };
+    if (code_points(text) <= max_chars) return without_announcement(text);
     // Whole sentences while they fit; the first one cut at a word when it alone does not.
-    std::size_t fits = 0;
-    for (std::size_t end = sentence_end(text, 0); end != std::string_view::npos && code_points(text.substr(0, end)) <= max_chars;
-         end = sentence_end(text, end + 1))
+    std::size_t fits = 0, counted = 0, at = 0;  // (counted: code points before `at`)
+    for (std::size_t end = sentence_end(text, 0); end != std::string_view::npos; end = sentence_end(text, end + 1)) {
+        counted += code_points(std::string_view(text).substr(at, end - at));
+        at = end;
+        if (counted > max_chars) break;
         fits = end;
+    }
     if (fits == 0) return cut_at_word(text, max_chars);
-    return text.substr(0, fits);
+    return without_announcement(text.substr(0, fits));
+}
+
+std::string lead_summary(std::string_view notes_html, std::size_t max_chars) {
+    return whole_sentences(lead_text(notes_html, max_chars * 2), max_chars);
 }
 
 }  // namespace render

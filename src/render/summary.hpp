@@ -12,4 +12,9 @@ namespace render {
 // longer). When the notes have no prose at all, their plain text, cut the same way.
 std::string lead_summary(std::string_view notes_html, std::size_t max_chars);
 
+// lead_summary in two steps, for several lengths of one text: the opening prose (at least
+// `enough` code points of it, when the notes have that much), then its whole sentences.
+std::string lead_text(std::string_view notes_html, std::size_t enough);
+std::string whole_sentences(const std::string& text, std::size_t max_chars);
+
 }  // namespace render
