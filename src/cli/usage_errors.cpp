@@ -1,5 +1,7 @@
 #include "cli/usage_errors.hpp"
 
+#include <algorithm>
+
 #include "util/strings.hpp"
 
 namespace cli {
@@ -31,9 +33,11 @@ std::vector<std::string> option_names(const CLI::App& app) {
     return names;
 }
 
+std::vector<CLI::App*> subcommands(CLI::App& app) { return app.get_subcommands([](CLI::App*) { return true; }); }
+
 std::vector<std::string> subcommand_names(CLI::App& app) {
     std::vector<std::string> names;
-    for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) names.push_back(sub->get_name());
+    for (const CLI::App* sub : subcommands(app)) names.push_back(sub->get_name());
     return names;
 }
 
@@ -76,12 +80,9 @@ std::vector<std::string> unexpected_words(CLI::App& app, const std::vector<std::
             messages.push_back(message);
             continue;
         }
-        if (CLI::App* sub = [&]() -> CLI::App* {
-                for (CLI::App* s : at->get_subcommands([](CLI::App*) { return true; }))
-                    if (s->get_name() == word) return s;
-                return nullptr;
-            }()) {
-            enter(sub);
+        std::vector<CLI::App*> subs = subcommands(*at);
+        if (auto sub = std::find_if(subs.begin(), subs.end(), [&](CLI::App* s) { return s->get_name() == word; }); sub != subs.end()) {
+            enter(*sub);
             continue;
         }
         if (positionals_unlimited) continue;
@@ -89,9 +90,8 @@ std::vector<std::string> unexpected_words(CLI::App& app, const std::vector<std::
             --positionals_left;
             continue;
         }
-        std::vector<std::string> subs = subcommand_names(*at);
         if (!subs.empty())
-            messages.push_back("'" + word + "' is not a command of '" + command_path(*at) + "'" + did_you_mean(util::nearest_word(word, subs)) +
+            messages.push_back("'" + word + "' is not a command of '" + command_path(*at) + "'" + did_you_mean(util::nearest_word(word, subcommand_names(*at))) +
                                " (`" + command_path(app) + " --help` lists them)");
         else
             messages.push_back("unexpected argument '" + word + "' for '" + command_path(*at) + "'");

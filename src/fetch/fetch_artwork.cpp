@@ -1,9 +1,8 @@
 #include "fetch/fetch_artwork.hpp"
 
 #include <filesystem>
-#include <nlohmann/json.hpp>
 
-#include "fetch/http_get.hpp"
+#include "fetch/conditional_get.hpp"
 #include "sources/read_source.hpp"
 #include "util/files.hpp"
 #include "util/image_type.hpp"
@@ -39,33 +38,15 @@ FetchOutcome fetch_artwork(const config::SiteConfig& config, const FetchOptions&
         out.message = url + ": " + why + "; the previous copy is kept";
         return out;
     };
-    // Validators are remembered beside the copy, as for feeds, and only for the same address.
-    const fs::path state_file = config.artwork_dir() / ".artwork.fetch.json";
-    nlohmann::json state;
-    try {
-        state = nlohmann::json::parse(util::read_file(state_file, 1 << 16));
-    } catch (const std::exception&) {
-        state = nlohmann::json::object();
-    }
-    if (!state.is_object()) state = nlohmann::json::object();
-    fs::path existing;
+    bool have_copy = false;
     for (std::string_view extension : util::k_image_extensions) {
         std::error_code ec;
-        if (fs::is_regular_file(config.artwork_path(extension), ec)) existing = config.artwork_path(extension);
+        have_copy |= fs::is_regular_file(config.artwork_path(extension), ec);
     }
-    HttpRequest request{url, "", "", options.timeout_seconds, std::min(10L, options.timeout_seconds), 5, options.max_bytes};
-    if (!existing.empty() && state.value("url", "") == url) {
-        request.etag = state.value("etag", "");
-        request.last_modified = state.value("last_modified", "");
-    }
-    HttpResponse response = http_get(request);
-    if (!response.error.empty()) return keep(response.error);
-    if (response.status == 304) {
-        out.kind = FetchOutcome::Kind::not_modified;
-        out.message = "not modified (304)";
-        return out;
-    }
-    if (response.status != 200) return keep("the server answered HTTP " + std::to_string(response.status));
+    // Validators are remembered as for feeds: in ".artwork.fetch.json", whatever the image's type.
+    const fs::path state_file = state_path(config.artwork_dir() / "artwork");
+    HttpResponse response = conditional_get(url, state_file, have_copy, options);
+    if (auto settled = outcome_without_body(response, out, keep)) return *settled;
     util::ImageType type = util::image_type(response.body);
     if (type.extension.empty()) return keep("the answer is not a JPEG, PNG or WebP image");
     const fs::path target = config.artwork_path(type.extension);
@@ -76,8 +57,7 @@ FetchOutcome fetch_artwork(const config::SiteConfig& config, const FetchOptions&
     // One copy: an image of another type from before would otherwise be found first.
     for (std::string_view extension : util::k_image_extensions)
         if (extension != type.extension) fs::remove(config.artwork_path(extension), ec);
-    nlohmann::json new_state = {{"url", url}, {"etag", response.etag}, {"last_modified", response.last_modified}};
-    util::write_file_atomically(state_file, new_state.dump(1) + "\n", error);
+    remember_validators(state_file, url, response);
     out.kind = FetchOutcome::Kind::updated;
     out.message = "updated " + target.lexically_relative(config.root).string() + " (" + std::to_string(response.body.size()) + " bytes)";
     return out;

@@ -1,9 +1,8 @@
 #include "fetch/fetch_sources.hpp"
 
 #include <map>
-#include <nlohmann/json.hpp>
 
-#include "fetch/http_get.hpp"
+#include "fetch/conditional_get.hpp"
 #include "sources/read_source.hpp"
 #include "util/files.hpp"
 
@@ -12,16 +11,6 @@ namespace fetch {
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path state_path(const fs::path& snapshot) { return snapshot.parent_path() / ("." + snapshot.filename().string() + ".fetch.json"); }
-
-nlohmann::json read_state(const fs::path& snapshot) {
-    try {
-        return nlohmann::json::parse(util::read_file(state_path(snapshot), 1 << 16));
-    } catch (...) {
-        return nlohmann::json::object();
-    }
-}
 
 std::string identity(const core::Record& r) {
     if (!r.guid.empty()) return r.guid;
@@ -54,24 +43,12 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
         out.message = why + "; the previous snapshot is kept";
         return out;
     };
-    nlohmann::json state = read_state(source.path);
     std::string old_text;
     std::error_code ec;
     bool have_old = fs::is_regular_file(source.path, ec);
     if (have_old) old_text = util::read_file(source.path);
-    HttpRequest request{source.url, "", "", options.timeout_seconds, std::min(10L, options.timeout_seconds), 5, options.max_bytes};
-    if (have_old && state.value("url", "") == source.url) {  // validators only for the same address
-        request.etag = state.value("etag", "");
-        request.last_modified = state.value("last_modified", "");
-    }
-    HttpResponse response = http_get(request);
-    if (!response.error.empty()) return keep(response.error);
-    if (response.status == 304) {
-        out.kind = FetchOutcome::Kind::not_modified;
-        out.message = "not modified (304)";
-        return out;
-    }
-    if (response.status != 200) return keep("the server answered HTTP " + std::to_string(response.status));
+    HttpResponse response = conditional_get(source.url, state_path(source.path), have_old, options);
+    if (auto settled = outcome_without_body(response, out, keep)) return *settled;
     // The new file must be what the old one was: parse it with the same adapter.
     sources::SourceInfo info{source.name, source.display_path, source.url};
     std::string expected = source.kind;
@@ -87,8 +64,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     else out.added = static_cast<int>(fresh.records.size());
     std::string error;
     if (!util::write_file_atomically(source.path, response.body, error)) return keep(error);
-    nlohmann::json new_state = {{"url", source.url}, {"etag", response.etag}, {"last_modified", response.last_modified}};
-    util::write_file_atomically(state_path(source.path), new_state.dump(1) + "\n", error);
+    remember_validators(state_path(source.path), source.url, response);
     out.kind = FetchOutcome::Kind::updated;
     out.message = "updated (" + std::to_string(response.body.size()) + " bytes)";
     return out;

@@ -29,11 +29,8 @@ std::optional<LocalArtwork> local_artwork(const config::SiteConfig& config, std:
                                                                         " image; the site is built without artwork (run `podarchive fetch` to download it again, or replace the file)"));
             continue;
         }
-        util::Hasher h;
-        h.add(bytes);
-        char hex[17];
-        std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h.digest()));
-        return LocalArtwork{"artwork." + std::string(extension), std::string(type.media_type), std::string(hex, 8), std::move(bytes)};
+        std::string version = util::hex_hash(util::content_hash(bytes)).substr(0, 8);
+        return LocalArtwork{"artwork." + std::string(extension), std::string(type.media_type), std::move(version), std::move(bytes)};
     }
     return std::nullopt;
 }

@@ -61,7 +61,6 @@ std::vector<SiteInfo::Link> directory_show_pages(const core::Catalog& catalog) {
     };
     for (const auto& e : catalog.episodes) {
         for (const auto& url : e.seen_at) consider(url);
-        if (std::string apple = apple_show_url(e.apple_url); !apple.empty()) consider(apple);
         for (const auto& l : e.listen_on)
             if (std::string apple = apple_show_url(l.url); !apple.empty()) consider(apple);
     }
@@ -100,15 +99,13 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
         site.icon = site.paths.url("favicon.svg");
         site.icon_type = "image/svg+xml";
     }
-    // Subscribe: the regenerated feed, what site.yaml lists, the show's page at each directory.
-    // The show's own pages (directories, its website, its feed at the host) are also what an
+    // The show's pages: what site.yaml lists, then its page at each directory (site_data puts the
+    // regenerated feed before them for `subscribe`). The show's own pages (directories, its website, its feed at the host) are also what an
     // episode without audio points to.
-    site.subscribe.push_back({"RSS feed", site.paths.url("feed.xml")});
     for (const auto& link : config.subscribe) site.show_links.push_back({link.name, link.url});
     for (auto& link : directory_show_pages(catalog))
         if (std::none_of(site.show_links.begin(), site.show_links.end(), [&](const auto& l) { return l.label == link.label || l.url == link.url; }))
             site.show_links.push_back(std::move(link));
-    site.subscribe.insert(site.subscribe.end(), site.show_links.begin(), site.show_links.end());
     if (util::is_http_url(ch.link) && std::none_of(site.show_links.begin(), site.show_links.end(), [&](const auto& l) { return l.url == ch.link; })) {
         std::optional<core::DirectoryPage> page = core::directory_page(ch.link);
         site.website = {page ? page->directory : std::string("The show's website"), ch.link};
@@ -135,7 +132,9 @@ Data site_data(const SiteInfo& site) {
     put(s, "feed_url", site.feed_url);
     put(s, "feed_path", site.paths.url("feed.xml"));
     put(s, "home_url", site.paths.url(""));
-    put(s, "subscribe", link_list(site.subscribe));
+    std::vector<SiteInfo::Link> subscribe = {{"RSS feed", site.paths.url("feed.xml")}};  // (for themes: the feed, then the show's pages)
+    subscribe.insert(subscribe.end(), site.show_links.begin(), site.show_links.end());
+    put(s, "subscribe", link_list(subscribe));
     put(s, "artwork", site.artwork.empty() ? Data(false) : text(site.artwork));
     put(s, "artwork_url", site.artwork_url.empty() ? Data(false) : text(site.artwork_url));
     put(s, "icon", site.icon);

@@ -35,7 +35,6 @@ struct SiteInfo {
 
         friend bool operator==(const Link&, const Link&) = default;
     };
-    std::vector<Link> subscribe;   // the feed first, then show_links
     std::vector<Link> show_links;  // site.yaml's `subscribe:`, then the show's page at each directory the sources name
     Link website;                  // the show's own site (the feed's <link>), when it is not one of those
     Link source_feed;              // the feed at the host (a source's `url`), when site.yaml names one

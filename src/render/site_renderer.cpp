@@ -270,12 +270,12 @@ void queue_pages(const RenderInputs& in, Pages& out) {
 void queue_subscribe(const RenderInputs& in, Pages& out) {
     out.declare(k_subscribe_dir, DepKeys{dep::site, dep::order, dep::any_episode}, [&in](const TemplateSet& templates) {
         std::size_t with_audio = 0, reposts = 0;
-        const core::Episode* newest = nullptr;
+        const core::Episode* newest = nullptr;  // (the catalog is newest first, undated last)
         for (const auto& e : in.catalog.episodes) {
             if (!e.enclosure || e.enclosure->url.empty()) continue;
             ++with_audio;
             reposts += e.other_feed_items.size();
-            if (e.date && (!newest || e.date->utc_seconds > newest->date->utc_seconds)) newest = &e;
+            if (e.date && !newest) newest = &e;
         }
         const std::size_t without = in.catalog.episodes.size() - with_audio;
         Data d = page_data(in.site, "Subscribe", "Follow " + in.site.title + " in a podcast app: the feed's address and where else to find the show.",
@@ -284,9 +284,7 @@ void queue_subscribe(const RenderInputs& in, Pages& out) {
         put(d, "has_reposts", reposts > 0);
         put(d, "reposts_text", util::count_text(reposts, "re-post", "re-posts"));
         put(d, "without_audio", without > 0 ? text(util::count_text(without, "episode", "episodes")) : Data(false));
-        if (newest) {
-            put(d, "newest", in.cards.plain(*newest));
-        }
+        if (newest) put(d, "newest", in.cards.plain(*newest));
         return templates.render("subscribe", in.site_root, d, &in.cards);
     });
 }

@@ -116,11 +116,6 @@ std::size_t sentence_end(std::string_view text, std::size_t from) {
     return std::string_view::npos;
 }
 
-std::size_t code_points(std::string_view text) {
-    std::size_t n = 0;
-    for (char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    return n;
-}
 
 }  // namespace
 
@@ -137,11 +132,11 @@ std::string whole_sentences(const std::string& text, std::size_t max_chars) {
         std::size_t before = kept.find_last_of(".?!");
         return before == std::string::npos ? kept : kept.substr(0, before + 1);
     };
-    if (code_points(text) <= max_chars) return without_announcement(text);
+    if (util::code_point_count(text) <= max_chars) return without_announcement(text);
     // Whole sentences while they fit; the first one cut at a word when it alone does not.
     std::size_t fits = 0, counted = 0, at = 0;  // (counted: code points before `at`)
     for (std::size_t end = sentence_end(text, 0); end != std::string_view::npos; end = sentence_end(text, end + 1)) {
-        counted += code_points(std::string_view(text).substr(at, end - at));
+        counted += util::code_point_count(std::string_view(text).substr(at, end - at));
         at = end;
         if (counted > max_chars) break;
         fits = end;

@@ -572,6 +572,33 @@ std::optional<std::string_view> list_item(std::string_view line, int& number) {
     return trim(line.substr(digits + 2));
 }
 
+// A list some directory flattened into one line ("Questions: - Are ...? - Why ...?"): after the
+// first ": - ", each " - " before a capital, a digit or a quote starts an item again. The items,
+// or nothing when there are fewer than two; `colon` is where the introduction ends.
+std::vector<std::string_view> flattened_list(std::string_view paragraph, std::size_t& colon) {
+    std::vector<std::string_view> items;
+    colon = paragraph.find(": - ");
+    if (colon == std::string_view::npos) return items;
+    std::size_t start = colon + 4;
+    for (std::size_t at = paragraph.find(" - ", start); at != std::string_view::npos; at = paragraph.find(" - ", at + 3)) {
+        const char next = at + 3 < paragraph.size() ? paragraph[at + 3] : ' ';
+        if ((next >= 'A' && next <= 'Z') || (next >= '0' && next <= '9') || next == '"') {
+            items.push_back(trim(paragraph.substr(start, at - start)));
+            start = at + 3;
+        }
+    }
+    items.push_back(trim(paragraph.substr(start)));
+    if (items.size() < 2) items.clear();
+    return items;
+}
+
+// "<tag>text</tag>", the text escaped and its URLs linked.
+void append_linked_in(std::string& out, std::string_view tag, std::string_view text) {
+    out.append("<").append(tag).append(">");
+    append_linked(out, text);
+    out.append("</").append(tag).append(">");
+}
+
 }  // namespace
 
 std::string linkify_text(std::string_view raw) {
@@ -581,37 +608,14 @@ std::string linkify_text(std::string_view raw) {
     std::string paragraph;
     auto flush = [&] {
         std::string_view p = trim(paragraph);
-        if (!p.empty()) {
-            // A list some directory flattened into one line ("Questions: - Are ...? - Why ...?"):
-            // after ": - ", each " - " before a capital or a digit starts an item again.
-            std::vector<std::string_view> items;
-            std::size_t colon = p.find(": - ");
-            if (colon != std::string_view::npos) {
-                std::size_t start = colon + 4;
-                for (std::size_t at = p.find(" - ", start); at != std::string_view::npos; at = p.find(" - ", at + 3)) {
-                    const char next = at + 3 < p.size() ? p[at + 3] : ' ';
-                    if ((next >= 'A' && next <= 'Z') || (next >= '0' && next <= '9') || next == '"') {
-                        items.push_back(trim(p.substr(start, at - start)));
-                        start = at + 3;
-                    }
-                }
-                items.push_back(trim(p.substr(start)));
-            }
-            if (items.size() >= 2) {
-                out += "<p>";
-                append_linked(out, p.substr(0, colon + 1));
-                out += "</p><ul>";
-                for (auto item : items) {
-                    out += "<li>";
-                    append_linked(out, item);
-                    out += "</li>";
-                }
-                out += "</ul>";
-            } else {
-                out += "<p>";
-                append_linked(out, p);
-                out += "</p>";
-            }
+        std::size_t colon = 0;
+        if (std::vector<std::string_view> items = flattened_list(p, colon); !items.empty()) {
+            append_linked_in(out, "p", p.substr(0, colon + 1));
+            out += "<ul>";
+            for (auto item : items) append_linked_in(out, "li", item);
+            out += "</ul>";
+        } else if (!p.empty()) {
+            append_linked_in(out, "p", p);
         }
         paragraph.clear();
     };
@@ -639,9 +643,7 @@ std::string linkify_text(std::string_view raw) {
                       (lines[i].starts_with(' ') || lines[i].starts_with('\t'));
                  ++i)
                 entry.append(" ").append(trim(lines[i]));
-            out += "<li>";
-            append_linked(out, trim(entry));
-            out += "</li>";
+            append_linked_in(out, "li", trim(entry));
         }
         out += numbered ? "</ol>" : "</ul>";
     }
