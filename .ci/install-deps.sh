@@ -8,6 +8,7 @@ packages=(
   libyaml-cpp-dev doctest-dev libkainjow-mustache-dev libutf8proc-dev libcli11-dev
   libhowardhinnant-date-dev libgumbo-dev libxxhash-dev libcurl4-openssl-dev libcpp-httplib-dev libssl-dev
   libjemalloc-dev libsimdjson-dev libre2-dev
+  git dpkg-dev file
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -69,10 +69,10 @@ notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& cat
 namespace {
 
 // The regenerated feed must pass the linter and keep every identity of the input feeds and of
-// the previous build. Throws core::InputError listing every problem; returns lint warnings.
+// the feeds apps already know. Throws core::InputError listing every problem; returns lint warnings.
 // (The feed's text is parsed where it is, and unusable afterwards.)
 std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
-                                         const std::optional<InputFeed>& previous, feed::FeedResult& feed) {
+                                         const std::vector<const InputFeed*>& known, feed::FeedResult& feed) {
     std::vector<core::Diagnostic> errors, warnings = feed.warnings;
     // A finding about a value the input feed had is located where the input has it.
     for (const auto& f : feed::lint_feed_in_place(feed.xml)) {
@@ -84,7 +84,7 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
     }
     std::vector<const InputFeed*> before;
     for (const auto& input : input_feeds) before.push_back(&input);
-    if (previous) before.push_back(&*previous);
+    before.insert(before.end(), known.begin(), known.end());
     for (const InputFeed* feed_before : before) {
         auto found = feed::compare_identities(feed.items, feed_before->items, feed_before->file, config.identity_changes);
         errors.insert(errors.end(), found.begin(), found.end());
@@ -99,7 +99,8 @@ std::optional<InputFeed> previous_feed(const config::SiteConfig& config) {
     std::filesystem::path previous = config.output_dir() / "feed.xml";
     std::error_code ec;
     if (!std::filesystem::is_regular_file(previous, ec)) return std::nullopt;
-    return InputFeed{previous.string(), feed::read_identities(util::read_file(previous))};
+    // (One that is not a feed was not written by a build: it tells apps nothing.)
+    return InputFeed{previous.string(), feed::read_identities(util::read_file(previous)).value_or(std::vector<feed::ItemIdentity>{})};
 }
 
 std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batches) {
@@ -113,7 +114,7 @@ std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batc
     return feeds;
 }
 
-Fingerprints input_fingerprints(const config::SiteConfig& config) {
+Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFeed* published) {
     namespace fs = std::filesystem;
     std::vector<fs::path> files = {config.config_path};
     for (const auto& s : config.sources) files.push_back(s.path);
@@ -136,6 +137,9 @@ Fingerprints input_fingerprints(const config::SiteConfig& config) {
         h->add(builtin_theme);
         h->add(config.base_url);
         h->add(config.output_dir().string());
+        // A build that passed against one published feed may not pass against another.
+        if (published)
+            for (const auto& item : published->items) h->add(item.guid), h->add(item.enclosure_url);
     }
     for (std::size_t i = 0; i < files.size(); ++i) {
         const std::string name = files[i].generic_string();
@@ -147,7 +151,7 @@ Fingerprints input_fingerprints(const config::SiteConfig& config) {
 }
 
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
-                                  const std::optional<InputFeed>& previous, const core::Catalog& catalog, const notes::Curation& curation,
+                                  const std::vector<const InputFeed*>& known, const core::Catalog& catalog, const notes::Curation& curation,
                                   const render::SiteInfo& site, output::Output& out,
                                   const std::function<void()>& writers_done) {
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
@@ -164,7 +168,7 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // Stored first (a failed check fails the build, and nothing stored is published then): the
     // check parses the text where it is, without a copy of a large feed beside the index.
     out.add_kept("feed.xml", feed.xml);
-    auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, previous, feed); });
+    auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, known, feed); });
     search.get();
     index.add_prepared();
     if (writers_done) writers_done();
@@ -287,7 +291,11 @@ void run_stages(const config::SiteConfig& config, output::Output& out, const Bui
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
     report.episodes = catalog.episodes.size();
     if (reading_previous.valid()) previous = reading_previous.get();
-    FeedSummary feed = write_index_and_feeds(config, inputs, previous, catalog, curation, site, out, [&] {
+    report.announced = catalog.announced;
+    std::vector<const InputFeed*> known;
+    if (previous) known.push_back(&*previous);
+    if (options.published) known.push_back(options.published);
+    FeedSummary feed = write_index_and_feeds(config, inputs, known, catalog, curation, site, out, [&] {
         if (keep) return;
         // Nothing needs the catalog and its texts any more: not beside the feed check's parse.
         catalog = core::Catalog();
@@ -305,6 +313,7 @@ void run_stages(const config::SiteConfig& config, output::Output& out, const Bui
     if (record) record->feed = feed::as_published(feed.items);
     report.files = out.file_count();
     report.bytes = out.byte_count();
+    report.largest = out.largest_file();
     if (keep) {
         keep->input_feeds = std::move(inputs);
         keep->catalog = std::move(catalog);

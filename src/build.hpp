@@ -31,6 +31,8 @@ struct BuildReport {
     std::size_t lint_warnings = 0;
     std::size_t files = 0;
     std::size_t bytes = 0;
+    output::FileSize largest;                    // the largest file written
+    std::optional<core::AnnouncedCount> announced;  // a directory page's count of the show's episodes
     std::vector<core::Diagnostic> warnings;
     util::StageTimes stages;
     std::size_t pages = 0;           // declared (when recorded)
@@ -67,13 +69,15 @@ struct Fingerprints {
     std::string all;
     std::string all_but_notes;  // all but the notes load_notes reads (content/{episodes,pages}/*.md)
 };
-Fingerprints input_fingerprints(const config::SiteConfig& config);
-
 // What the regenerated feed must keep of each input feed: its items' identities.
 struct InputFeed {
-    std::string file;
+    std::string file;  // (or the URL it was read from)
     std::vector<feed::ItemIdentity> items;
 };
+
+// `published`: the feed the site has published (`build --published-feed`), an input too.
+Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFeed* published = nullptr);
+
 std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batches);
 // The identities of the feed.xml in the output folder (the last build's), if there is one.
 std::optional<InputFeed> previous_feed(const config::SiteConfig& config);
@@ -117,6 +121,9 @@ struct BuildOptions {
     // does); only the pages that read one are rendered, and `out` keeps the others
     // (Output::keep). Needs `record`.
     bool notes_only = false;
+    // The feed the site has published (read by `build --published-feed`): its items, like those
+    // of the output folder's feed.xml, must all be in the new feed.
+    const InputFeed* published = nullptr;
 };
 
 // Loads, merges, renders and writes the site into `out`. Throws core::InputError on bad input
@@ -132,12 +139,13 @@ struct FeedSummary {
 };
 
 // The last stages, after the pages: the search index, feed.json and feed.xml, which is checked
-// against its inputs and the previous build's (`previous`: previous_feed()) before it is stored. Throws core::InputError
+// against its inputs and the feeds apps already know (`known`: the previous build's,
+// previous_feed(), and the published one) before it is stored. Throws core::InputError
 // listing every problem of the feed; returns the lint warnings with the counts.
 // `writers_done` (optional) is called once the catalog, curation and site are read no more
 // (the feed's check may still be running): a build frees them there.
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
-                                  const std::optional<InputFeed>& previous, const core::Catalog& catalog, const notes::Curation& curation,
+                                  const std::vector<const InputFeed*>& known, const core::Catalog& catalog, const notes::Curation& curation,
                                   const render::SiteInfo& site, output::Output& out,
                                   const std::function<void()>& writers_done = {});
 

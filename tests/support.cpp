@@ -79,7 +79,17 @@ std::string replace_first(std::string text, const std::string& from, const std::
 }
 
 int run_podarchive(const std::string& args, const fs::path& cwd, std::string& out) {
-    std::string command = "cd '" + cwd.string() + "' && '" + std::string(PODARCHIVE_BINARY) + "' " + args + " 2>&1";
+    return run_shell("cd '" + cwd.string() + "' && '" + std::string(PODARCHIVE_BINARY) + "' " + args, out);
+}
+
+std::string shell_quoted(const std::string& text) {
+    std::string quoted = "'";
+    for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+int run_shell(const std::string& command_line, std::string& out) {
+    const std::string command = "{ " + command_line + "\n} 2>&1";
     FILE* pipe = ::popen(command.c_str(), "r");
     if (!pipe) return -1;
     std::array<char, 4096> buffer;

@@ -54,4 +54,10 @@ std::string replace_first(std::string text, const std::string& from, const std::
 // Runs the podarchive binary with `args` in `cwd`; returns the exit code, output in `out`.
 int run_podarchive(const std::string& args, const std::filesystem::path& cwd, std::string& out);
 
+// Runs a /bin/sh command line; returns the exit code, its output and errors in `out`.
+int run_shell(const std::string& command_line, std::string& out);
+
+// `text` in single quotes for /bin/sh.
+std::string shell_quoted(const std::string& text);
+
 }  // namespace test

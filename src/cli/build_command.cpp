@@ -3,11 +3,15 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <unistd.h>
 
 #include "build.hpp"
 #include "config/site_config.hpp"
+#include "feed/identity.hpp"
+#include "fetch/published_feed.hpp"
 #include "incremental/folder_build.hpp"
+#include "output/hosting_limits.hpp"
 #include "util/strings.hpp"
 #include "util/url.hpp"
 
@@ -18,9 +22,71 @@ struct BuildArgs {
     std::string config = "site.yaml";
     std::string output;
     std::string base_url;
+    std::string published_feed;
+    bool no_published_check = false;
     bool quiet = false;
     bool verbose = false;
 };
+
+// The published feed's identities, which the build must keep: read before anything is built.
+// Nothing when there is none to read; an exit code when the build must not go on.
+struct Published {
+    std::optional<build::InputFeed> feed;
+    std::optional<int> stop;
+};
+
+Published read_published(const BuildArgs& args, const config::SiteConfig& config) {
+    const std::string url = args.published_feed.empty() ? config.published_feed : args.published_feed;
+    if (args.no_published_check) {
+        // Loud, whatever --quiet says: the one guard a fresh runner has is off.
+        std::cerr << "podarchive: WARNING: --no-published-check: feed.xml is not compared with the published feed"
+                  << (url.empty() ? "" : " (" + url + ")")
+                  << "; a changed guid or audio URL would reach every subscriber unseen\n";
+        return {};
+    }
+    if (url.empty()) return {};  // (a plain build reads nothing from the network)
+    auto got = fetch::read_published_feed(url, {});
+    switch (got.kind) {
+    case fetch::PublishedFeed::Kind::not_published:
+        if (!args.quiet) std::cout << "published feed: " << got.message << ": the first publish, no items to keep yet\n";
+        return {};
+    case fetch::PublishedFeed::Kind::failed:
+        std::cerr << "podarchive: error: the published feed could not be read: " << got.message
+                  << "\n  the build stops, so that no changed guid or audio URL is published unseen; try again, or build with"
+                     " --no-published-check to publish without the check\n";
+        return {std::nullopt, k_exit_input};
+    case fetch::PublishedFeed::Kind::found: break;
+    }
+    auto items = feed::read_identities(std::move(got.xml));
+    if (!items) {
+        std::cerr << url << ": error: the published feed is not an RSS feed (expected <rss><channel>); check --published-feed or"
+                     " site.yaml's published_feed, or build with --no-published-check\n";
+        return {std::nullopt, k_exit_input};
+    }
+    if (!args.quiet)
+        std::cout << "published feed: " << url << ": " << util::count_text(items->size(), "item", "items") << " the new feed must keep\n";
+    return {build::InputFeed{url, std::move(*items)}, std::nullopt};
+}
+
+void print_summary(const build::BuildReport& report, const incremental::FolderBuild& built, const config::SiteConfig& config,
+                   double seconds) {
+    std::cout << "built " << util::count_text(report.episodes, "episode", "episodes");
+    if (report.announced)
+        std::cout << " (" << report.announced->from.source << " announces " << report.announced->episodes << ": "
+                  << report.announced->from.file << ":" << report.announced->from.line << ")";
+    std::cout << ": " << util::count_text(report.files, "file", "files") << " (" << built.files_written << " changed), "
+              << output::size_text(report.bytes) << " into " << config.output_dir().string() << " in " << seconds << " s\n";
+    if (report.incremental)
+        std::cout << "only notes changed: " << report.pages_rendered << " of " << report.pages
+                  << " pages rendered again, the others kept\n";
+    std::cout << "feed.xml: " << util::count_text(report.feed_items, "item", "items");
+    if (report.left_out_without_audio)
+        std::cout << "; " << util::count_text(report.left_out_without_audio, "episode", "episodes")
+                  << " left out because no source gives their audio file (they still have pages)";
+    if (report.left_out_without_date)
+        std::cout << "; " << report.left_out_without_date << " left out because no source gives their date";
+    std::cout << "; feed lint: " << util::count_text(report.lint_warnings, "warning", "warnings") << "\n";
+}
 
 int run_build(const BuildArgs& args) {
     auto started = std::chrono::steady_clock::now();
@@ -33,7 +99,13 @@ int run_build(const BuildArgs& args) {
         }
         config.base_url = util::with_trailing_slash(args.base_url);
     }
-    incremental::FolderBuild built = incremental::build_folder(config);
+    if (!args.published_feed.empty() && !util::is_http_url(args.published_feed)) {
+        std::cerr << "podarchive: error: --published-feed must be the absolute http(s) URL of the published feed.xml\n";
+        return k_exit_usage;
+    }
+    Published published = read_published(args, config);
+    if (published.stop) return *published.stop;
+    incremental::FolderBuild built = incremental::build_folder(config, published.feed ? &*published.feed : nullptr);
     if (built.up_to_date) {
         if (!args.quiet) std::cout << "nothing changed since the last build of " << config.output_dir().string() << "\n";
         return k_exit_ok;
@@ -41,24 +113,14 @@ int run_build(const BuildArgs& args) {
     const build::BuildReport& report = built.report;
     if (args.quiet) return k_exit_ok;
     for (const auto& w : report.warnings) std::cerr << core::format(w) << "\n";
+    for (const auto& w : output::hosting_warnings(report.bytes, report.largest))
+        std::cerr << config.output_dir().string() << ": warning: " << w << "\n";
     // Stage by stage on a terminal or when asked; logs and pipes get the summary only.
     if (args.verbose || ::isatty(STDERR_FILENO)) {
         for (const auto& [name, secs] : report.stages)
             std::cerr << "  " << name << ": " << static_cast<int>(secs * 1000 + 0.5) << " ms\n";
     }
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::cout << "built " << util::count_text(report.episodes, "episode", "episodes") << ": " << util::count_text(report.files, "file", "files") << " (" << built.files_written
-              << " changed), " << report.bytes << " bytes into " << config.output_dir().string() << " in " << seconds << " s\n";
-    if (report.incremental)
-        std::cout << "only notes changed: " << report.pages_rendered << " of " << report.pages
-                  << " pages rendered again, the others kept\n";
-    std::cout << "feed.xml: " << util::count_text(report.feed_items, "item", "items");
-    if (report.left_out_without_audio)
-        std::cout << "; " << util::count_text(report.left_out_without_audio, "episode", "episodes")
-                  << " left out because no source gives their audio file (they still have pages)";
-    if (report.left_out_without_date)
-        std::cout << "; " << report.left_out_without_date << " left out because no source gives their date";
-    std::cout << "; feed lint: " << util::count_text(report.lint_warnings, "warning", "warnings") << "\n";
+    print_summary(report, built, config, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     return k_exit_ok;
 }
 }  // namespace
@@ -69,6 +131,10 @@ Command build_command() {
                 sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
                 sub.add_option("--output,-o", args->output, "Output folder (default: site.yaml's output, public/)");
                 sub.add_option("--base-url", args->base_url, "Override site.yaml's base_url");
+                sub.add_option("--published-feed", args->published_feed,
+                               "The site's published feed.xml (a URL): the new feed must keep its items' guids and audio URLs");
+                sub.add_flag("--no-published-check", args->no_published_check,
+                             "Do not read the published feed (site.yaml's published_feed, --published-feed): no identity check against it");
                 sub.add_flag("--quiet,-q", args->quiet, "Print nothing but errors");
                 sub.add_flag("--verbose,-v", args->verbose, "Print the time of each stage (also on a terminal)");
                 return std::function<int()>([args] { return run_build(*args); });

@@ -12,6 +12,7 @@
 #include "cli/new_command.hpp"
 #include "cli/theme_command.hpp"
 #include "cli/usage_errors.hpp"
+#include "cli/version.hpp"
 #include "core/diagnostic.hpp"
 
 namespace cli {
@@ -24,7 +25,7 @@ const std::vector<Command>& commands() {
 
 int run(int argc, char** argv) {
     CLI::App app{"podarchive: a static site generator for podcast archives", "podarchive"};
-    app.set_version_flag("--version,-V", std::string("podarchive ") + PODARCHIVE_VERSION);
+    app.set_version_flag("--version,-V", version_line());
     app.require_subcommand(0, 1);
     std::vector<std::pair<CLI::App*, std::function<int()>>> runners;
     for (const auto& command : commands()) {

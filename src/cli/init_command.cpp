@@ -56,6 +56,22 @@ bool write_new(const fs::path& path, const std::string& text) {
     return true;
 }
 
+// Downloads the feed at `url` into the site's snapshot, as `fetch` would; its channel, or
+// nothing (having said why) when it cannot be had or read.
+std::optional<core::Channel> download_feed(const fs::path& site, const std::string& url) {
+    const fs::path snapshot = site / k_feed_snapshot;
+    std::error_code ec;
+    fs::create_directories(snapshot.parent_path(), ec);
+    auto outcome = fetch::fetch_source({"feed", snapshot, k_feed_snapshot, "", url, 0}, {});
+    if (outcome.kind == fetch::FetchOutcome::Kind::failed) {
+        std::cerr << "podarchive: error: the feed could not be downloaded: " << url << ": " << outcome.message << "\n";
+        return std::nullopt;
+    }
+    std::cout << "  fetched  " << url << " into " << snapshot.string() << "\n";
+    std::optional<core::Channel> channel = read_channel(snapshot, url);
+    return channel ? channel : core::Channel{};
+}
+
 int run_init(const InitArgs& args) {
     const fs::path site = args.dir;
     std::error_code ec;
@@ -65,10 +81,12 @@ int run_init(const InitArgs& args) {
     }
     scaffold::Show show = scaffold::show_from(nullptr, "", "");
     std::optional<std::string> copy;  // the feed's text, when it is copied into the site
-    bool fetch_after = false;
     if (util::is_http_url(args.feed)) {
-        show = scaffold::show_from(nullptr, k_feed_snapshot, args.feed);
-        fetch_after = true;
+        // Downloaded first, as `fetch` does, so that a feed that cannot be had writes nothing
+        // else, and site.yaml is made from what the feed says.
+        std::optional<core::Channel> channel = download_feed(site, args.feed);
+        if (!channel) return k_exit_input;
+        show = scaffold::show_from(&*channel, k_feed_snapshot, args.feed);
     } else if (!args.feed.empty()) {
         std::optional<core::Channel> channel = read_channel(args.feed, "");  // (a feed that cannot be read is refused here)
         std::string path = feed_path_in_site(site, args.feed);
@@ -79,27 +97,19 @@ int run_init(const InitArgs& args) {
     fs::create_directories(site);
     for (const auto& file : scaffold::site_files(show)) write_new(site / file.path, file.text);
     if (copy) write_new(site / k_feed_snapshot, *copy);
-    if (fetch_after) {
-        config::SiteConfig config = config::load_config(site / "site.yaml");
-        auto outcome = fetch::fetch_source(config.sources.front(), {});
-        std::cout << "  fetched  " << args.feed << ": " << outcome.message << "\n";
-        if (outcome.kind == fetch::FetchOutcome::Kind::failed) {
-            std::cerr << "podarchive: error: the feed could not be downloaded; run `podarchive fetch` in " << site.string()
-                      << " when it can be\n";
-            return k_exit_input;
-        }
-    }
     const std::string cd = site == "." ? "" : "cd " + site.string() + " && ";
     std::cout << "\nNext:\n  " << cd << "podarchive build     # the site, into public/\n  " << cd
               << "podarchive serve     # a preview that reloads as you edit\n"
-              << "Then set base_url in site.yaml to where the site will be published.\n";
+              << "To publish on GitHub Pages: push the folder to a GitHub repository and set its Settings > Pages >\n"
+                 "Source to \"GitHub Actions\"; .github/workflows/publish.yml then builds and deploys the site on every\n"
+                 "push and every day, with the feed fetched again.\n";
     return k_exit_ok;
 }
 
 }  // namespace
 
 Command init_command() {
-    return {"init", "Create a new site: site.yaml, content/ and templates/ (nothing existing is overwritten)", [](CLI::App& sub) {
+    return {"init", "Create a new site: site.yaml, content/, templates/ and a publish workflow (nothing existing is overwritten)", [](CLI::App& sub) {
                 auto args = std::make_shared<InitArgs>();
                 sub.add_option("dir", args->dir, "The site's folder (made if missing)")->capture_default_str();
                 sub.add_option("--feed", args->feed, "The show's feed: a URL (downloaded now) or a file");

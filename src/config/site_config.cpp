@@ -246,6 +246,10 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
             (site.cname.find_first_of("/:\\ \t\n") != std::string::npos || site.cname.find('.') == std::string::npos))
             c.error(value.Mark(), "'cname' must be a domain name such as podcast.example.com");
     }
+    else if (key == "published_feed") {
+        if (read_string(c, value, key, site.published_feed) && !util::is_http_url(site.published_feed))
+            c.error(value.Mark(), "'published_feed' must be the absolute http(s) URL of the site's published feed.xml, such as https://user.github.io/repo/feed.xml");
+    }
     else if (key == "identity_changes") {
         if (!value.IsSequence()) return c.error(value.Mark(), "'identity_changes' must be a list of {guid, reason}");
         for (const auto& entry : value) {
@@ -313,7 +317,7 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
 
 const std::vector<std::string>& top_level_keys() {
     static const std::vector<std::string> keys = {"title", "description", "base_url", "language", "author",
-                                                  "email", "image", "category", "podcast_guid", "explicit", "complete", "locked", "identity_changes", "cname",
+                                                  "email", "image", "category", "podcast_guid", "explicit", "complete", "locked", "identity_changes", "cname", "published_feed",
                                                   "theme", "output", "episodes_per_page", "subscribe", "sources"};
     return keys;
 }

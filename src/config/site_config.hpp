@@ -49,6 +49,7 @@ struct SiteConfig {
     bool locked = false;                // podcast:locked: other platforms may not import the feed
     std::vector<IdentityChange> identity_changes;  // guids whose guid/enclosure change or removal is intended
     std::string cname;                  // custom domain for GitHub Pages (writes CNAME)
+    std::string published_feed;         // the published feed.xml whose identities `build` keeps (read from the network)
     std::string theme = "default";
     std::filesystem::path output = "public";
     int episodes_per_page = 10;

@@ -22,12 +22,14 @@ std::optional<ItemIdentity> published_identity(std::string_view guid, std::strin
 
 }  // namespace
 
-std::vector<ItemIdentity> read_identities(std::string feed_xml) {
+std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml) {
     std::vector<ItemIdentity> out;
     const util::LineIndex lines(feed_xml);  // (before the parse writes into the text) for messages
     pugi::xml_document doc;
-    if (!doc.load_buffer_inplace(feed_xml.data(), feed_xml.size())) return out;
-    for (auto item : doc.child("rss").child("channel").children("item"))
+    if (!doc.load_buffer_inplace(feed_xml.data(), feed_xml.size())) return std::nullopt;
+    pugi::xml_node channel = doc.child("rss").child("channel");
+    if (!channel) return std::nullopt;
+    for (auto item : channel.children("item"))
         if (auto identity = published_identity(item.child_value("guid"), item.child("enclosure").attribute("url").value())) {
             identity->line = lines.at(static_cast<std::size_t>(item.offset_debug())).line;
             out.push_back(std::move(*identity));
@@ -58,8 +60,10 @@ std::vector<core::Diagnostic> compare_identities(const std::vector<ItemIdentity>
         // Located where the change was made: the input's item that has it now, else the old one.
         auto problem = [&](const std::string& message, const ItemIdentity* changed) {
             const ItemIdentity& at = changed && !changed->file.empty() ? *changed : old;
+            // (Located elsewhere, the message names the feed that had the old identity.)
+            const std::string against = at.file.empty() || at.file == before_file ? "" : " (against " + before_file + ")";
             problems.push_back(core::error_at({at.file.empty() ? before_file : at.file, at.line, 0},
-                                              message + "; if this is meant, list the guid under identity_changes in site.yaml"));
+                                              message + against + "; if this is meant, list the guid under identity_changes in site.yaml"));
         };
         auto [first, last] = by_guid.equal_range(old.guid);
         if (first != last) {

@@ -10,8 +10,12 @@ namespace fs = std::filesystem;
 
 fs::path state_path(const fs::path& file) { return file.parent_path() / ("." + file.filename().string() + ".fetch.json"); }
 
+HttpRequest limited_request(const std::string& url, const FetchOptions& options) {
+    return {url, "", "", options.timeout_seconds, std::min(10L, options.timeout_seconds), 5, options.max_bytes};
+}
+
 HttpResponse conditional_get(const std::string& url, const fs::path& state_file, bool have_copy, const FetchOptions& options) {
-    HttpRequest request{url, "", "", options.timeout_seconds, std::min(10L, options.timeout_seconds), 5, options.max_bytes};
+    HttpRequest request = limited_request(url, options);
     if (have_copy) {
         nlohmann::json state;
         try {

@@ -15,6 +15,9 @@ namespace fetch {
 // Where the validators of `file` are remembered: "<dir>/.<name>.fetch.json".
 std::filesystem::path state_path(const std::filesystem::path& file);
 
+// A GET of `url` with the limits of `options` (and at most 5 redirects).
+HttpRequest limited_request(const std::string& url, const FetchOptions& options);
+
 // GETs `url` with the limits of `options`, sending the validators remembered in `state_file`
 // when there is a copy (`have_copy`) and they were remembered for the same address.
 HttpResponse conditional_get(const std::string& url, const std::filesystem::path& state_file, bool have_copy,

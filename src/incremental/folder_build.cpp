@@ -9,7 +9,7 @@
 
 namespace incremental {
 
-FolderBuild build_folder(const config::SiteConfig& config) {
+FolderBuild build_folder(const config::SiteConfig& config, const build::InputFeed* published) {
     FolderBuild result;
     std::optional<output::DiskOutput> out(std::in_place, config.output_dir());
     // The inputs' fingerprints tell whether a previous build is still current, and whether only
@@ -21,7 +21,7 @@ FolderBuild build_folder(const config::SiteConfig& config) {
     const auto record_file = saved_build_path(config.output_dir());
     std::optional<SavedBuild> last;
     if (out->has_previous_build()) {
-        fingerprints = build::input_fingerprints(config);
+        fingerprints = build::input_fingerprints(config, published);
         out->set_fingerprint(fingerprints.all);
         if (out->up_to_date()) {  // the same inputs give the same bytes: nothing to do, nothing touched
             result.up_to_date = true;
@@ -29,17 +29,18 @@ FolderBuild build_folder(const config::SiteConfig& config) {
         }
         last = record_of_output(record_file, out->previous_fingerprint());
     } else {
-        later = std::async(std::launch::async, [&config] { return build::input_fingerprints(config); });
+        later = std::async(std::launch::async, [&config, published] { return build::input_fingerprints(config, published); });
     }
     build::BuildRecord record;
     try {
         result.report = build::build_site(config, *out, {.record = &record, .last = last ? &last->record : nullptr,
-                                                         .notes_only = last && last->all_but_notes == fingerprints.all_but_notes});
+                                                         .notes_only = last && last->all_but_notes == fingerprints.all_but_notes,
+                                                         .published = published});
     } catch (const build::CannotKeep&) {
         // A page of the last build was changed by hand or removed: every page is made again.
         out.reset();  // (its staging folder first: the next one has the same name)
         out.emplace(config.output_dir(), fingerprints.all);
-        result.report = build::build_site(config, *out, {.record = &record});
+        result.report = build::build_site(config, *out, {.record = &record, .published = published});
     }
     if (later.valid()) fingerprints = later.get(), out->set_fingerprint(fingerprints.all);
     auto write_started = std::chrono::steady_clock::now();

@@ -18,7 +18,8 @@ struct FolderBuild {
     std::size_t files_written = 0;  // written, not linked from the last build
 };
 
-// Throws core::InputError on bad input, leaving the output folder as it was.
-FolderBuild build_folder(const config::SiteConfig& config);
+// Throws core::InputError on bad input, leaving the output folder as it was. `published`: the
+// feed the site has published (build::BuildOptions::published), read by the caller.
+FolderBuild build_folder(const config::SiteConfig& config, const build::InputFeed* published = nullptr);
 
 }  // namespace incremental

@@ -166,8 +166,10 @@ std::shared_ptr<const output::MemoryOutput> Session::feeds() {
     auto out = std::make_shared<output::MemoryOutput>(*m_site);
     out->remove_under("search/d/");  // the index is written whole: no shard of a word gone may stay
     out->remove_under("search/t/");
-    build::write_index_and_feeds(*m_config, m_state.input_feeds, build::previous_feed(*m_config), m_state.catalog,
-                                 m_state.curation, *m_state.site, *out);
+    const std::optional<build::InputFeed> previous = build::previous_feed(*m_config);
+    std::vector<const build::InputFeed*> known;
+    if (previous) known.push_back(&*previous);
+    build::write_index_and_feeds(*m_config, m_state.input_feeds, known, m_state.catalog, m_state.curation, *m_state.site, *out);
     m_site = out;
     prepare();
     return out;

@@ -36,6 +36,8 @@ void Output::count(std::string_view path, std::size_t bytes) {
     check_path(path);
     ++m_files;
     m_bytes += bytes;
+    if (bytes > m_largest.bytes || (bytes == m_largest.bytes && (m_largest.path.empty() || path < m_largest.path)))
+        m_largest = {std::string(path), bytes};
 }
 
 Output::Prepared Output::prepare(std::string_view path, std::string content) const {

@@ -14,6 +14,12 @@
 
 namespace output {
 
+// A file of the output and its size.
+struct FileSize {
+    std::string path;
+    std::size_t bytes = 0;
+};
+
 class Output {
 public:
     // A file made ready by prepare(), to be added by add(Prepared).
@@ -45,6 +51,8 @@ public:
     // Number of files and bytes added so far.
     std::size_t file_count() const { return m_files; }
     std::size_t byte_count() const { return m_bytes; }
+    // The largest file added so far (of equal sizes, the first path in byte order).
+    const FileSize& largest_file() const { return m_largest; }
 
 protected:
     // Every file goes through these two: prepare_file() (from any thread: a DiskOutput writes
@@ -60,6 +68,7 @@ private:
 
     std::size_t m_files = 0;
     std::size_t m_bytes = 0;
+    FileSize m_largest;
 };
 
 // Contents are shared, not copied, between copies of a MemoryOutput: an incremental rebuild

@@ -90,9 +90,11 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
     if (!util::is_http_url(site.image)) site.image.clear();
     site.feed_url = site.paths.absolute("feed.xml");
     if (artwork) {
-        const std::string file = artwork->file_name + "?v=" + artwork->version;  // (a new image is a new URL: no stale caches)
-        site.artwork = site.paths.url(file);
-        site.artwork_url = site.paths.absolute(file);
+        // A new image is a new URL: no stale caches. (The query after the path's encoding, which
+        // would make its '?' part of the file's name.)
+        const std::string version = "?v=" + artwork->version;
+        site.artwork = site.paths.url(artwork->file_name) + version;
+        site.artwork_url = site.paths.absolute(artwork->file_name) + version;
         site.icon = site.artwork;
         site.icon_type = artwork->media_type;
     } else {

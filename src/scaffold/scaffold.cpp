@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "scaffold/publish_workflow.hpp"
 #include "util/strings.hpp"
 
 namespace scaffold {
@@ -40,6 +41,8 @@ std::string site_yaml(const Show& show) {
     y += "# subscribe:                        # more places to follow the show, beside the directories the sources name\n";
     y += "#   - name: Spotify\n";
     y += "#     url: https://open.spotify.com/show/...\n";
+    y += "# published_feed: https://example.github.io/my-podcast-archive/feed.xml   # every build keeps its items\n";
+    y += "#                                   # (read from the network; the publish workflow passes --published-feed)\n";
     y += "# identity_changes:                 # guids whose audio URL or guid changes on purpose\n";
     y += "#   - guid: \"...\"\n";
     y += "#     reason: the host moved the audio files\n";
@@ -100,6 +103,7 @@ std::vector<SiteFile> site_files(const Show& show) {
         {"content/pages/about.md", about_page(show)},
         {"templates/README.md", templates_readme()},
         {".gitignore", "# The built site and the build's state beside it (podarchive build)\n/public/\n/.public.*\n"},
+        {".github/workflows/publish.yml", publish_workflow(this_release())},
     };
 }
 

@@ -25,7 +25,8 @@ struct Show {
 Show show_from(const core::Channel* channel, std::string feed_path, std::string feed_url);
 
 // site.yaml (every optional key present but commented), content/episodes/, an about page, the
-// templates/ README and a .gitignore for the output folder and the build's state.
+// templates/ README, a .gitignore for the output folder and the build's state, and the
+// workflow that publishes the site on GitHub Pages (publish_workflow.hpp).
 std::vector<SiteFile> site_files(const Show& show);
 
 // How to override a theme's template or partial (templates/README.md).

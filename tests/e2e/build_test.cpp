@@ -6,6 +6,7 @@
 #include "build.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
+#include "render/site_check.hpp"
 #include "support.hpp"
 #include "util/hash.hpp"
 
@@ -251,6 +252,9 @@ TEST_CASE("end to end: the show's artwork from its local copy; a favicon without
     CHECK(contains(home, "<img class=\"artwork\" src=\"/fixture-archive/artwork.png?v="));
     CHECK(contains(home, "<meta property=\"og:image\" content=\"https://example.github.io/fixture-archive/artwork.png?v="));
     CHECK(contains(home, "<link rel=\"icon\" href=\"/fixture-archive/artwork.png?v="));
+    // Every link to it leads to it, as a visitor's browser follows them.
+    auto problems = render::check_site(with_art.out, "https://example.github.io/fixture-archive/");
+    for (const auto& p : problems) CHECK_MESSAGE(false, core::format(p));
 
     BuiltSite broken("", [](const fs::path& dir) { test::write(dir / "content/sources/artwork.jpg", "<html>not an image</html>"); });
     CHECK(broken.out.find("artwork.jpg") == nullptr);

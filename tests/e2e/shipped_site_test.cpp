@@ -150,3 +150,11 @@ TEST_CASE("the shipped archive: text reads as written") {
     CHECK(contains(block, "Sources that list this episode: Public listings, Player FM."));
     CHECK_FALSE(contains(symints, "class=\"tag\">Player FM"));
 }
+
+TEST_CASE("the shipped archive: the build's summary sets the episodes against the count a directory announces") {
+    std::string out;
+    test::TempDir dir;
+    REQUIRE(test::run_podarchive("build --output " + (dir.path() / "public").string(), test::source_dir(), out) == 0);
+    CHECK(contains(out, "built 71 episodes (Podbean announces 83: content/sources/podbean.txt:6): "));
+    CHECK(contains(out, " KB into "));
+}

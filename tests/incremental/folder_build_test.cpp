@@ -164,7 +164,7 @@ TEST_CASE("the record's feed items are the published feed's, and the next build'
     build_into(dir.path(), out);
     auto saved = incremental::read_saved_build(incremental::saved_build_path(out));
     REQUIRE(saved);
-    auto published = feed::read_identities(test::read(out / "feed.xml"));
+    auto published = feed::read_identities(test::read(out / "feed.xml")).value();
     REQUIRE(published.size() > 2);
     REQUIRE(saved->record.feed.size() == published.size());
     for (std::size_t i = 0; i < published.size(); ++i) {

@@ -1,0 +1,119 @@
+// `build --published-feed`: the feed the site has published is what podcast apps know, and the
+// new feed must keep its items, read over HTTP from a loopback server standing in for the site.
+#include <doctest/doctest.h>
+
+#include <httplib.h>
+#include <thread>
+
+#include "support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct PublishedSite {
+    httplib::Server server;
+    std::thread thread;
+    int port = 0;
+    std::string feed;
+    int requests = 0;
+
+    PublishedSite() {
+        server.Get("/site/feed.xml", [this](const httplib::Request&, httplib::Response& res) {
+            ++requests;
+            if (feed.empty()) res.status = 404;
+            else res.set_content(feed, "application/rss+xml");
+        });
+        server.Get("/parked/feed.xml", [](const httplib::Request&, httplib::Response& res) {
+            res.set_content("<!DOCTYPE html><html><body>This domain is parked</body></html>", "text/html");
+        });
+        server.Get("/broken/feed.xml", [](const httplib::Request&, httplib::Response& res) { res.status = 503; });
+        port = server.bind_to_any_port("127.0.0.1");
+        thread = std::thread([this] { server.listen_after_bind(); });
+        while (!server.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    ~PublishedSite() {
+        server.stop();
+        thread.join();
+    }
+    std::string url(const std::string& path) const { return "http://127.0.0.1:" + std::to_string(port) + path; }
+};
+
+}  // namespace
+
+TEST_CASE("build --published-feed: a first publish, then the published items are kept") {
+    PublishedSite site;
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    std::string out;
+    const std::string flag = " --published-feed " + site.url("/site/feed.xml");
+
+    // Nothing published yet (GitHub Pages answers 404): the build goes on and says so.
+    REQUIRE(test::run_podarchive("build" + flag, dir.path(), out) == 0);
+    CHECK(out.find("published feed: " + site.url("/site/feed.xml") + ": not published yet (HTTP 404): the first publish, no items to keep yet") !=
+          std::string::npos);
+    site.feed = test::read(dir.path() / "public/feed.xml");
+
+    // Published now. The next build runs somewhere without the output folder (a CI runner):
+    // the published feed is the only record of what subscribers have.
+    fs::remove_all(dir.path() / "public");
+    for (const auto& f : fs::directory_iterator(dir.path()))
+        if (f.path().filename().string().starts_with(".public")) fs::remove_all(f.path());
+    const std::string feed = test::read(dir.path() / "content/sources/feed.xml");
+    test::write(dir.path() / "content/sources/feed.xml",
+                test::replace_first(feed, "episodes/002/audio/default_tc.mp3", "episodes/002/audio/remastered.mp3"));
+    CHECK(test::run_podarchive("build" + flag, dir.path(), out) == 1);
+    CHECK(out.find("items the new feed must keep") != std::string::npos);
+    CHECK(out.find("content/sources/feed.xml:39: error: item '8f2a1c8e-0001-4b7e-9d3a-000000000002' changed its audio URL from "
+                   "https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/audio/aaa/episodes/002/audio/default_tc.mp3 to "
+                   "https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/audio/aaa/episodes/002/audio/remastered.mp3 (against " +
+                   site.url("/site/feed.xml") + ")") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir.path() / "public"));
+    // Without the published feed, that runner would have published the change.
+    CHECK(test::run_podarchive("build --output " + (dir.path() / "elsewhere").string(), dir.path(), out) == 0);
+    fs::remove_all(dir.path() / "elsewhere");
+
+    // site.yaml may name the published feed instead of the flag; the change is meant once listed.
+    test::write(dir.path() / "site.yaml", test::read(dir.path() / "site.yaml") + "published_feed: " + site.url("/site/feed.xml") + "\n");
+    CHECK(test::run_podarchive("build", dir.path(), out) == 1);
+    test::write(dir.path() / "site.yaml", test::read(dir.path() / "site.yaml") +
+                                              "identity_changes:\n  - guid: 8f2a1c8e-0001-4b7e-9d3a-000000000002\n    reason: remastered\n");
+    const int before = site.requests;
+    CHECK(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(site.requests == before + 1);
+}
+
+TEST_CASE("build --published-feed: a feed that cannot be read stops the build, unless told to skip the check") {
+    PublishedSite site;
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    std::string out;
+    // Nothing listens on the port any more.
+    int closed_port = 0;
+    {
+        PublishedSite gone;
+        closed_port = gone.port;
+    }
+    const std::string unreachable = "http://127.0.0.1:" + std::to_string(closed_port) + "/feed.xml";
+    CHECK(test::run_podarchive("build --published-feed " + unreachable, dir.path(), out) == 1);
+    CHECK(out.find("podarchive: error: the published feed could not be read: " + unreachable) != std::string::npos);
+    CHECK(out.find("--no-published-check") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir.path() / "public"));
+
+    CHECK(test::run_podarchive("build --published-feed " + site.url("/broken/feed.xml"), dir.path(), out) == 1);
+    CHECK(out.find("the server answered HTTP 503") != std::string::npos);
+    CHECK(test::run_podarchive("build --published-feed " + site.url("/parked/feed.xml"), dir.path(), out) == 1);
+    CHECK(out.find("/parked/feed.xml: error: the published feed is not an RSS feed (expected <rss><channel>)") != std::string::npos);
+    CHECK(test::run_podarchive("build --published-feed ftp://example.com/feed.xml", dir.path(), out) == 2);
+    CHECK_FALSE(fs::exists(dir.path() / "public"));
+
+    // Skipped on purpose: built, with a warning that cannot be missed, even with --quiet.
+    CHECK(test::run_podarchive("build --quiet --no-published-check --published-feed " + unreachable, dir.path(), out) == 0);
+    CHECK(out.find("podarchive: WARNING: --no-published-check: feed.xml is not compared with the published feed") != std::string::npos);
+    CHECK(fs::is_regular_file(dir.path() / "public/feed.xml"));
+
+    // site.yaml's key is checked like any URL.
+    test::write(dir.path() / "site.yaml", test::read(dir.path() / "site.yaml") + "published_feed: public/feed.xml\n");
+    CHECK(test::run_podarchive("build", dir.path(), out) == 1);
+    CHECK(out.find("site.yaml:13:17: error: 'published_feed' must be the absolute http(s) URL") != std::string::npos);
+}
