@@ -8,11 +8,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <httplib.h>
 #include <map>
-#include <thread>
+#include <mutex>
 #include <yaml-cpp/yaml.h>
 
+#include "loopback_server.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -23,31 +23,22 @@ const std::string k_old_audio = "https://dts.podtrac.com/redirect.mp3/cdn.simple
 
 // The feed's host (/show/feed.xml, /show/art.png) and GitHub Pages (/archive/: the folder last deployed).
 struct Hosts {
-    httplib::Server server;
-    std::thread thread;
-    int port = 0;
     std::mutex mutex;
     std::string feed;
     test::TempDir published;  // what is deployed
 
     Hosts() {
-        server.Get("/show/feed.xml", [this](const httplib::Request&, httplib::Response& res) {
+        http.server.Get("/show/feed.xml", [this](const httplib::Request&, httplib::Response& res) {
             std::lock_guard lock(mutex);
             res.set_content(feed, "application/rss+xml");
         });
-        server.Get("/show/art.png", [](const httplib::Request&, httplib::Response& res) {
+        http.server.Get("/show/art.png", [](const httplib::Request&, httplib::Response& res) {
             res.set_content(std::string("\x89PNG\r\n\x1A\n", 8) + std::string(64, 'p'), "image/png");
         });
-        server.set_mount_point("/archive", published.path().string());
-        port = server.bind_to_any_port("127.0.0.1");
-        thread = std::thread([this] { server.listen_after_bind(); });
-        while (!server.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        http.server.set_mount_point("/archive", published.path().string());
+        http.start();
     }
-    ~Hosts() {
-        server.stop();
-        thread.join();
-    }
-    std::string url(const std::string& path) const { return "http://127.0.0.1:" + std::to_string(port) + path; }
+    std::string url(const std::string& path) const { return http.url(path); }
     void set_feed(std::string text) {
         std::lock_guard lock(mutex);
         feed = std::move(text);
@@ -57,6 +48,7 @@ struct Hosts {
         fs::remove_all(published.path());
         fs::copy(built, published.path(), fs::copy_options::recursive);
     }
+    test::LoopbackServer http;  // last: stopped first, before what it serves is gone
 };
 
 // A feed in Simplecast's style (tests/fixtures/feeds/simplecast_style.xml), its artwork on the host.

@@ -2,9 +2,8 @@
 // new feed must keep its items, read over HTTP from a loopback server standing in for the site.
 #include <doctest/doctest.h>
 
-#include <httplib.h>
-#include <thread>
 
+#include "loopback_server.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -12,31 +11,23 @@ namespace fs = std::filesystem;
 namespace {
 
 struct PublishedSite {
-    httplib::Server server;
-    std::thread thread;
-    int port = 0;
     std::string feed;
     int requests = 0;
 
     PublishedSite() {
-        server.Get("/site/feed.xml", [this](const httplib::Request&, httplib::Response& res) {
+        http.server.Get("/site/feed.xml", [this](const httplib::Request&, httplib::Response& res) {
             ++requests;
             if (feed.empty()) res.status = 404;
             else res.set_content(feed, "application/rss+xml");
         });
-        server.Get("/parked/feed.xml", [](const httplib::Request&, httplib::Response& res) {
+        http.server.Get("/parked/feed.xml", [](const httplib::Request&, httplib::Response& res) {
             res.set_content("<!DOCTYPE html><html><body>This domain is parked</body></html>", "text/html");
         });
-        server.Get("/broken/feed.xml", [](const httplib::Request&, httplib::Response& res) { res.status = 503; });
-        port = server.bind_to_any_port("127.0.0.1");
-        thread = std::thread([this] { server.listen_after_bind(); });
-        while (!server.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        http.server.Get("/broken/feed.xml", [](const httplib::Request&, httplib::Response& res) { res.status = 503; });
+        http.start();
     }
-    ~PublishedSite() {
-        server.stop();
-        thread.join();
-    }
-    std::string url(const std::string& path) const { return "http://127.0.0.1:" + std::to_string(port) + path; }
+    std::string url(const std::string& path) const { return http.url(path); }
+    test::LoopbackServer http;  // last: stopped first, before what it serves is gone
 };
 
 }  // namespace
@@ -92,7 +83,7 @@ TEST_CASE("build --published-feed: a feed that cannot be read stops the build, u
     int closed_port = 0;
     {
         PublishedSite gone;
-        closed_port = gone.port;
+        closed_port = gone.http.port;
     }
     const std::string unreachable = "http://127.0.0.1:" + std::to_string(closed_port) + "/feed.xml";
     CHECK(test::run_podarchive("build --published-feed " + unreachable, dir.path(), out) == 1);

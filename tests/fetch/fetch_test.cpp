@@ -1,23 +1,20 @@
 // podarchive fetch against a local HTTP server: every failure keeps the previous snapshot.
 #include <doctest/doctest.h>
 
-#include <httplib.h>
 #include <thread>
 
 #include "fetch/fetch_artwork.hpp"
 #include "fetch/fetch_sources.hpp"
+#include "loopback_server.hpp"
 #include "support.hpp"
 
 namespace {
 
 struct LocalServer {
-    httplib::Server server;
-    std::thread thread;
-    int port = 0;
     std::string feed = test::read(test::fixture("feeds/simplecast_style.xml"));
 
     LocalServer() {
-        server.Get("/feed", [this](const httplib::Request& req, httplib::Response& res) {
+        http.server.Get("/feed", [this](const httplib::Request& req, httplib::Response& res) {
             if (req.get_header_value("If-None-Match") == "\"v1\"") {
                 res.status = 304;
                 return;
@@ -25,44 +22,39 @@ struct LocalServer {
             res.set_header("ETag", "\"v1\"");
             res.set_content(feed, "application/rss+xml");
         });
-        server.Get("/feed-v2", [this](const httplib::Request&, httplib::Response& res) {
+        http.server.Get("/feed-v2", [this](const httplib::Request&, httplib::Response& res) {
             std::string v2 = test::replace_first(feed, "<title>Higher order operators</title>", "<title>Higher-order operators</title>");
             auto cut = v2.find("<item>");  // the newest item disappears
             v2.erase(cut, v2.find("</item>", cut) + 7 - cut);
             res.set_content(v2, "application/rss+xml");
         });
-        server.Get("/error", [](const httplib::Request&, httplib::Response& res) { res.status = 500; });
-        server.Get("/slow", [this](const httplib::Request&, httplib::Response& res) {
+        http.server.Get("/error", [](const httplib::Request&, httplib::Response& res) { res.status = 500; });
+        http.server.Get("/slow", [this](const httplib::Request&, httplib::Response& res) {
             std::this_thread::sleep_for(std::chrono::milliseconds(2500));
             res.set_content(feed, "application/rss+xml");
         });
-        server.Get("/truncated", [this](const httplib::Request&, httplib::Response& res) {
+        http.server.Get("/truncated", [this](const httplib::Request&, httplib::Response& res) {
             res.set_content_provider(feed.size() + 5000, "application/rss+xml", [this](size_t offset, size_t, httplib::DataSink& sink) {
                 if (offset > 0) return false;  // hang up after the first part
                 sink.write(feed.data(), 100);
                 return true;
             });
         });
-        server.Get("/html", [](const httplib::Request&, httplib::Response& res) {
+        http.server.Get("/html", [](const httplib::Request&, httplib::Response& res) {
             res.set_content("<!DOCTYPE html><html><body>Moved!</body></html>", "text/html");
         });
-        server.Get("/loop", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/loop"); });
-        server.Get("/art.png", [](const httplib::Request&, httplib::Response& res) {
+        http.server.Get("/loop", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/loop"); });
+        http.server.Get("/art.png", [](const httplib::Request&, httplib::Response& res) {
             res.set_content(std::string("\x89PNG\r\n\x1A\n", 8) + std::string(64, 'p'), "image/png");
         });
-        server.Get("/art.jpg", [](const httplib::Request&, httplib::Response& res) {
+        http.server.Get("/art.jpg", [](const httplib::Request&, httplib::Response& res) {
             res.set_content(std::string("\xFF\xD8\xFF\xE0", 4) + std::string(64, 'j'), "image/jpeg");
         });
-        server.Get("/big", [](const httplib::Request&, httplib::Response& res) { res.set_content(std::string(300000, 'x'), "text/plain"); });
-        port = server.bind_to_any_port("127.0.0.1");
-        thread = std::thread([this] { server.listen_after_bind(); });
-        while (!server.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        http.server.Get("/big", [](const httplib::Request&, httplib::Response& res) { res.set_content(std::string(300000, 'x'), "text/plain"); });
+        http.start();
     }
-    ~LocalServer() {
-        server.stop();
-        thread.join();
-    }
-    std::string url(const std::string& path) const { return "http://127.0.0.1:" + std::to_string(port) + path; }
+    std::string url(const std::string& path) const { return http.url(path); }
+    test::LoopbackServer http;  // last: stopped first, before what it serves is gone
 };
 
 config::SourceConfig source(const std::filesystem::path& file, const std::string& url) {
