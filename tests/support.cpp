@@ -1,6 +1,7 @@
 #include "support.hpp"
 
 #include <array>
+#include <doctest/doctest.h>
 #include <cstdio>
 #include <fstream>
 #include <random>
@@ -53,6 +54,14 @@ void build_on_disk(const fs::path& site_dir) {
     out.commit();
 }
 
+const std::string& file_in(const output::MemoryOutput& out, const std::string& path) {
+    const std::string* content = out.find(path);
+    REQUIRE_MESSAGE(content, "missing " << path);
+    return *content;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 std::string input_errors(const std::function<void()>& fn) {
     try {
         fn();
@@ -79,7 +88,7 @@ std::string replace_first(std::string text, const std::string& from, const std::
 }
 
 int run_podarchive(const std::string& args, const fs::path& cwd, std::string& out) {
-    return run_shell("cd '" + cwd.string() + "' && '" + std::string(PODARCHIVE_BINARY) + "' " + args, out);
+    return run_shell("cd " + shell_quoted(cwd.string()) + " && " + shell_quoted(PODARCHIVE_BINARY) + " " + args, out);
 }
 
 std::string shell_quoted(const std::string& text) {

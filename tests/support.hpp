@@ -5,6 +5,10 @@
 #include <functional>
 #include <string>
 
+namespace output {
+class MemoryOutput;
+}
+
 namespace test {
 
 std::filesystem::path source_dir();
@@ -43,6 +47,12 @@ extern const char* const k_hop_note;
 
 // Builds the site in `site_dir` into its output folder on disk (staged and committed).
 void build_on_disk(const std::filesystem::path& site_dir);
+
+// The content at `path` of a site built in memory; fails the test when there is none.
+const std::string& file_in(const output::MemoryOutput& out, const std::string& path);
+
+// Whether `text` holds `part`.
+bool contains(const std::string& text, const std::string& part);
 
 // Runs `fn`; returns every diagnostic of the core::InputError it throws, formatted, one per
 // line ("" when it throws none).

@@ -4,10 +4,12 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <unistd.h>
 
 #include "build.hpp"
 #include "config/site_config.hpp"
+#include "core/diagnostic.hpp"
 #include "feed/identity.hpp"
 #include "fetch/published_feed.hpp"
 #include "incremental/folder_build.hpp"
@@ -28,15 +30,10 @@ struct BuildArgs {
     bool verbose = false;
 };
 
-// The published feed's identities, which the build must keep: read before anything is built.
-// Nothing when there is none to read; an exit code when the build must not go on.
-struct Published {
-    std::optional<build::InputFeed> feed;
-    std::optional<int> stop;
-};
-
-Published read_published(const BuildArgs& args, const config::SiteConfig& config) {
-    const std::string url = args.published_feed.empty() ? config.published_feed : args.published_feed;
+// The identities of the feed published at `url`, which the build must keep, read before anything
+// is built. Nothing when there are none to keep: no URL, a first publish, or the check skipped.
+// Throws when the feed cannot be read: the build must not go on without it.
+std::optional<build::InputFeed> read_published(const std::string& url, const BuildArgs& args) {
     if (args.no_published_check) {
         // Loud, whatever --quiet says: the one guard a fresh runner has is off.
         std::cerr << "podarchive: WARNING: --no-published-check: feed.xml is not compared with the published feed"
@@ -51,21 +48,18 @@ Published read_published(const BuildArgs& args, const config::SiteConfig& config
         if (!args.quiet) std::cout << "published feed: " << got.message << ": the first publish, no items to keep yet\n";
         return {};
     case fetch::PublishedFeed::Kind::failed:
-        std::cerr << "podarchive: error: the published feed could not be read: " << got.message
-                  << "\n  the build stops, so that no changed guid or audio URL is published unseen; try again, or build with"
-                     " --no-published-check to publish without the check\n";
-        return {std::nullopt, k_exit_input};
+        throw std::runtime_error("the published feed could not be read: " + got.message +
+                                 "\n  the build stops, so that no changed guid or audio URL is published unseen; try again, or build with"
+                                 " --no-published-check to publish without the check");
     case fetch::PublishedFeed::Kind::found: break;
     }
     auto items = feed::read_identities(std::move(got.xml));
-    if (!items) {
-        std::cerr << url << ": error: the published feed is not an RSS feed (expected <rss><channel>); check --published-feed or"
-                     " site.yaml's published_feed, or build with --no-published-check\n";
-        return {std::nullopt, k_exit_input};
-    }
+    if (!items)
+        throw core::InputError(core::error_at({url, 0, 0}, "the published feed is not an RSS feed (expected <rss><channel>); check --published-feed or"
+                                                           " site.yaml's published_feed, or build with --no-published-check"));
     if (!args.quiet)
         std::cout << "published feed: " << url << ": " << util::count_text(items->size(), "item", "items") << " the new feed must keep\n";
-    return {build::InputFeed{url, std::move(*items)}, std::nullopt};
+    return build::InputFeed{url, std::move(*items)};
 }
 
 void print_summary(const build::BuildReport& report, const incremental::FolderBuild& built, const config::SiteConfig& config,
@@ -99,13 +93,15 @@ int run_build(const BuildArgs& args) {
         }
         config.base_url = util::with_trailing_slash(args.base_url);
     }
-    if (!args.published_feed.empty() && !util::is_http_url(args.published_feed)) {
-        std::cerr << "podarchive: error: --published-feed must be the absolute http(s) URL of the published feed.xml\n";
-        return k_exit_usage;
+    if (!args.published_feed.empty()) {
+        if (!util::is_http_url(args.published_feed)) {
+            std::cerr << "podarchive: error: --published-feed must be the absolute http(s) URL of the published feed.xml\n";
+            return k_exit_usage;
+        }
+        config.published_feed = args.published_feed;
     }
-    Published published = read_published(args, config);
-    if (published.stop) return *published.stop;
-    incremental::FolderBuild built = incremental::build_folder(config, published.feed ? &*published.feed : nullptr);
+    const std::optional<build::InputFeed> published = read_published(config.published_feed, args);
+    incremental::FolderBuild built = incremental::build_folder(config, published ? &*published : nullptr);
     if (built.up_to_date) {
         if (!args.quiet) std::cout << "nothing changed since the last build of " << config.output_dir().string() << "\n";
         return k_exit_ok;

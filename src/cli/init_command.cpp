@@ -56,20 +56,19 @@ bool write_new(const fs::path& path, const std::string& text) {
     return true;
 }
 
-// Downloads the feed at `url` into the site's snapshot, as `fetch` would; its channel, or
-// nothing (having said why) when it cannot be had or read.
-std::optional<core::Channel> download_feed(const fs::path& site, const std::string& url) {
+// Downloads the feed at `url` into the site's snapshot, as `fetch` would. False (having said
+// why) when it cannot be had.
+bool download_feed(const fs::path& site, const std::string& url) {
     const fs::path snapshot = site / k_feed_snapshot;
     std::error_code ec;
     fs::create_directories(snapshot.parent_path(), ec);
     auto outcome = fetch::fetch_source({"feed", snapshot, k_feed_snapshot, "", url, 0}, {});
     if (outcome.kind == fetch::FetchOutcome::Kind::failed) {
         std::cerr << "podarchive: error: the feed could not be downloaded: " << url << ": " << outcome.message << "\n";
-        return std::nullopt;
+        return false;
     }
     std::cout << "  fetched  " << url << " into " << snapshot.string() << "\n";
-    std::optional<core::Channel> channel = read_channel(snapshot, url);
-    return channel ? channel : core::Channel{};
+    return true;
 }
 
 int run_init(const InitArgs& args) {
@@ -79,20 +78,20 @@ int run_init(const InitArgs& args) {
         std::cerr << "podarchive: error: " << (site / "site.yaml").string() << " exists already: this folder has a site\n";
         return k_exit_input;
     }
-    scaffold::Show show = scaffold::show_from(nullptr, "", "");
-    std::optional<std::string> copy;  // the feed's text, when it is copied into the site
+    std::optional<core::Channel> channel;  // what the feed says of the show (site.yaml is made from it)
+    std::string feed_path, feed_url;       // the feed's snapshot in the site, and where `fetch` refreshes it
+    std::optional<std::string> copy;       // the feed's text, when it is copied into the site
     if (util::is_http_url(args.feed)) {
-        // Downloaded first, as `fetch` does, so that a feed that cannot be had writes nothing
-        // else, and site.yaml is made from what the feed says.
-        std::optional<core::Channel> channel = download_feed(site, args.feed);
-        if (!channel) return k_exit_input;
-        show = scaffold::show_from(&*channel, k_feed_snapshot, args.feed);
+        // Downloaded first, so that a feed that cannot be had writes nothing else.
+        if (!download_feed(site, args.feed)) return k_exit_input;
+        feed_path = k_feed_snapshot, feed_url = args.feed;
+        channel = read_channel(site / feed_path, feed_url);
     } else if (!args.feed.empty()) {
-        std::optional<core::Channel> channel = read_channel(args.feed, "");  // (a feed that cannot be read is refused here)
-        std::string path = feed_path_in_site(site, args.feed);
-        if (path == k_feed_snapshot) copy = util::read_file(args.feed);
-        show = scaffold::show_from(channel ? &*channel : nullptr, path, "");
+        channel = read_channel(args.feed, "");  // (a feed that cannot be read is refused here)
+        feed_path = feed_path_in_site(site, args.feed);
+        if (feed_path == k_feed_snapshot) copy = util::read_file(args.feed);
     }
+    const scaffold::Show show = scaffold::show_from(channel ? &*channel : nullptr, feed_path, feed_url);
     std::cout << "podarchive site in " << site.string() << ":\n";
     fs::create_directories(site);
     for (const auto& file : scaffold::site_files(show)) write_new(site / file.path, file.text);

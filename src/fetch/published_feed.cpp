@@ -23,7 +23,6 @@ PublishedFeed read_published_feed(const std::string& url, const FetchOptions& op
     }
     out.kind = PublishedFeed::Kind::found;
     out.xml = std::move(response.body);
-    out.message = url + ": " + std::to_string(out.xml.size()) + " bytes";
     return out;
 }
 

@@ -16,7 +16,7 @@ struct PublishedFeed {
     };
     Kind kind = Kind::failed;
     std::string xml;
-    std::string message;  // what happened, for people
+    std::string message;  // why nothing is known (not_published, failed), for people
 };
 
 // GETs `url` with the limits `fetch` uses for sources (timeout, size, redirects, http(s) only).

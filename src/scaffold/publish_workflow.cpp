@@ -119,12 +119,8 @@ jobs:
 
 }  // namespace
 
-Release this_release() { return {PODARCHIVE_VERSION, PODARCHIVE_RELEASES}; }
-
-std::string publish_workflow(const Release& release) {
-    std::string text = k_workflow;
-    text = util::replace_all(text, "@VERSION@", release.version);
-    return util::replace_all(text, "@RELEASES@", release.releases);
+std::string publish_workflow() {
+    return util::replace_all(util::replace_all(k_workflow, "@VERSION@", PODARCHIVE_VERSION), "@RELEASES@", PODARCHIVE_RELEASES);
 }
 
 }  // namespace scaffold

@@ -6,19 +6,10 @@
 
 namespace scaffold {
 
-// Where the workflow finds the release package:
-// <releases>/v<version>/podarchive_<version>_amd64.deb.
-struct Release {
-    std::string version;   // "0.2.0"
-    std::string releases;  // "https://github.com/<owner>/podarchive/releases/download"
-};
-
-// This binary's release (PODARCHIVE_VERSION, PODARCHIVE_RELEASES from CMake).
-Release this_release();
-
-// On push to main, daily and by hand: installs the release package (cached), fetches the
-// sources, builds at the Pages URL guarding identities against the feed published there,
+// On push to main, daily and by hand: installs this binary's release package (cached, from
+// PODARCHIVE_RELEASES/v<version>/podarchive_<version>_amd64.deb, both set by CMake), fetches
+// the sources, builds at the Pages URL guarding identities against the feed published there,
 // checks the site, commits refreshed snapshots, and deploys with the official Pages actions.
-std::string publish_workflow(const Release& release);
+std::string publish_workflow();
 
 }  // namespace scaffold

@@ -103,7 +103,7 @@ std::vector<SiteFile> site_files(const Show& show) {
         {"content/pages/about.md", about_page(show)},
         {"templates/README.md", templates_readme()},
         {".gitignore", "# The built site and the build's state beside it (podarchive build)\n/public/\n/.public.*\n"},
-        {".github/workflows/publish.yml", publish_workflow(this_release())},
+        {".github/workflows/publish.yml", publish_workflow()},
     };
 }
 

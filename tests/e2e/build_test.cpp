@@ -26,14 +26,10 @@ struct BuiltSite {
         if (!base_url.empty()) config.base_url = base_url;
         report = build::build_site(config, out);
     }
-    const std::string& file(const std::string& path) const {
-        const std::string* content = out.find(path);
-        REQUIRE_MESSAGE(content, "missing " << path);
-        return *content;
-    }
+    const std::string& file(const std::string& path) const { return test::file_in(out, path); }
 };
 
-bool contains(const std::string& haystack, const std::string& needle) { return haystack.find(needle) != std::string::npos; }
+using test::contains;
 }  // namespace
 
 TEST_CASE("end to end: the fixture site, file by file") {

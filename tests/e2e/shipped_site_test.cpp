@@ -20,14 +20,10 @@ struct ShippedSite {
         auto config = config::load_config(test::source_dir() / "site.yaml");
         report = build::build_site(config, out);
     }
-    const std::string& file(const std::string& path) const {
-        const std::string* content = out.find(path);
-        REQUIRE_MESSAGE(content, "missing " << path);
-        return *content;
-    }
+    const std::string& file(const std::string& path) const { return test::file_in(out, path); }
 };
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::contains;
 
 // The text between the first `open` and the next `close` after it ("" when absent).
 std::string between(const std::string& text, const std::string& open, const std::string& close) {

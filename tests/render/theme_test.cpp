@@ -30,11 +30,7 @@ struct RichSite {
         auto config = config::load_config(dir.path() / "site.yaml");
         build::build_site(config, out);
     }
-    const std::string& file(const std::string& path) const {
-        const std::string* c = out.find(path);
-        REQUIRE_MESSAGE(c, "missing " << path);
-        return *c;
-    }
+    const std::string& file(const std::string& path) const { return test::file_in(out, path); }
 };
 
 bool has(const std::string& s, const std::string& needle) { return s.find(needle) != std::string::npos; }
