@@ -72,7 +72,8 @@ core::Record base(const Truth& t, const std::string& source, int line) {
 std::vector<sources::SourceBatch> make_batches(const std::vector<Truth>& truth, std::size_t records,
                                                std::vector<std::vector<std::size_t>>& owner) {
     const char* names[] = {"feed", "listings", "podbean", "player.fm", "apple"};
-    const char* kinds[] = {"rss", "records", "podbean", "player_fm", "apple_page"};
+    using K = core::SourceKind;
+    const K kinds[] = {K::rss, K::records, K::podbean, K::player_fm, K::apple_page};
     std::vector<sources::SourceBatch> batches(5);
     owner.assign(5, {});
     for (int s = 0; s < 5; ++s) batches[s] = {{names[s], std::string(names[s]) + ".txt", ""}, kinds[s], {}, {}, {}};

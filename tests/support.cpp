@@ -8,7 +8,7 @@
 #include <sstream>
 #include <sys/wait.h>
 
-#include "build.hpp"
+#include "build/build_site.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
 

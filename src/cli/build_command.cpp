@@ -7,12 +7,12 @@
 #include <stdexcept>
 #include <unistd.h>
 
-#include "build.hpp"
+#include "build/build_site.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "feed/identity.hpp"
 #include "fetch/published_feed.hpp"
-#include "incremental/folder_build.hpp"
+#include "build/folder_build.hpp"
 #include "output/hosting_limits.hpp"
 #include "util/strings.hpp"
 #include "util/url.hpp"
@@ -62,7 +62,7 @@ std::optional<build::InputFeed> read_published(const std::string& url, const Bui
     return build::InputFeed{url, std::move(*items)};
 }
 
-void print_summary(const build::BuildReport& report, const incremental::FolderBuild& built, const config::SiteConfig& config,
+void print_summary(const build::BuildReport& report, const build::FolderBuild& built, const config::SiteConfig& config,
                    double seconds) {
     std::cout << "built " << util::count_text(report.episodes, "episode", "episodes");
     if (report.announced)
@@ -101,7 +101,7 @@ int run_build(const BuildArgs& args) {
         config.published_feed = args.published_feed;
     }
     const std::optional<build::InputFeed> published = read_published(config.published_feed, args);
-    incremental::FolderBuild built = incremental::build_folder(config, published ? &*published : nullptr);
+    build::FolderBuild built = build::build_folder(config, published ? &*published : nullptr);
     if (built.up_to_date) {
         if (!args.quiet) std::cout << "nothing changed since the last build of " << config.output_dir().string() << "\n";
         return k_exit_ok;

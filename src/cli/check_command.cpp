@@ -3,7 +3,7 @@
 #include <iostream>
 #include <memory>
 
-#include "build.hpp"
+#include "build/build_site.hpp"
 #include "config/site_config.hpp"
 #include "feed/lint.hpp"
 #include "output/output.hpp"

@@ -13,6 +13,7 @@ constexpr int k_exit_ok = 0;
 constexpr int k_exit_input = 1;
 constexpr int k_exit_usage = 2;
 
+// A subcommand: its name and one-line help, and how to set it up.
 struct Command {
     std::string name;
     std::string help;
@@ -20,6 +21,7 @@ struct Command {
     std::function<std::function<int()>(CLI::App& sub)> setup;
 };
 
+// Every subcommand, in the order `--help` lists them.
 const std::vector<Command>& commands();
 
 // Parses argv and runs the chosen command; returns the process exit code.

@@ -36,7 +36,7 @@ std::string feed_path_in_site(const fs::path& site, const fs::path& feed) {
 
 // Reads the feed as a build would; its channel says what the show is called.
 std::optional<core::Channel> read_channel(const fs::path& file, const std::string& url) {
-    config::SourceConfig source{"feed", file, file.string(), "", url, 0};
+    config::SourceConfig source{"feed", file, file.string(), core::SourceKind::unknown, url, 0};
     auto batch = sources::read_source(source);
     for (const auto& d : batch.diagnostics)
         if (d.severity == core::Severity::error) throw core::InputError(d);
@@ -62,7 +62,7 @@ bool download_feed(const fs::path& site, const std::string& url) {
     const fs::path snapshot = site / k_feed_snapshot;
     std::error_code ec;
     fs::create_directories(snapshot.parent_path(), ec);
-    auto outcome = fetch::fetch_source({"feed", snapshot, k_feed_snapshot, "", url, 0}, {});
+    auto outcome = fetch::fetch_source({"feed", snapshot, k_feed_snapshot, core::SourceKind::unknown, url, 0}, {});
     if (outcome.kind == fetch::FetchOutcome::Kind::failed) {
         std::cerr << "podarchive: error: the feed could not be downloaded: " << url << ": " << outcome.message << "\n";
         return false;

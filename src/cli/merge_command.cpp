@@ -3,7 +3,8 @@
 #include <iostream>
 #include <memory>
 
-#include "build.hpp"
+#include "build/notes_stage.hpp"
+#include "build/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "merge/report.hpp"

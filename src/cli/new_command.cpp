@@ -6,7 +6,7 @@
 #include <memory>
 #include <unistd.h>
 
-#include "build.hpp"
+#include "build/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "notes/apply_notes.hpp"

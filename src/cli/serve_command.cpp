@@ -7,7 +7,7 @@
 #include <functional>
 #include <memory>
 
-#include "incremental/session.hpp"
+#include "build/session.hpp"
 #include "config/site_config.hpp"
 #include "util/files.hpp"
 #include "serve/preview_server.hpp"
@@ -53,11 +53,11 @@ int elapsed_ms(std::chrono::steady_clock::time_point since) {
 // Builds into memory and publishes the site. After a note edit only the pages that read it are
 // rendered and published (the page reloads); the search index and the feeds are left for
 // finish_feeds().
-Outcome rebuild(incremental::Session& session, const std::vector<std::filesystem::path>& changed,
+Outcome rebuild(build::Session& session, const std::vector<std::filesystem::path>& changed,
                 serve::PreviewServer& server, const ServeArgs& args) {
     return guarded(server, args.config, [&] {
         auto started = std::chrono::steady_clock::now();
-        incremental::Rebuild r = session.pages(changed);
+        build::Rebuild r = session.pages(changed);
         server.publish(r.site);
         if (r.whole) {
             std::cerr << (changed.empty() ? "built" : "rebuilt") << " in " << elapsed_ms(started) << " ms\n";
@@ -73,7 +73,7 @@ Outcome rebuild(incremental::Session& session, const std::vector<std::filesystem
 }
 
 // The search index and the feeds after pages-only rebuilds (nothing reloads).
-void finish_feeds(incremental::Session& session, serve::PreviewServer& server, const ServeArgs& args) {
+void finish_feeds(build::Session& session, serve::PreviewServer& server, const ServeArgs& args) {
     guarded(server, args.config, [&] {
         auto started = std::chrono::steady_clock::now();
         server.replace_quietly(session.feeds());
@@ -88,7 +88,7 @@ int run_serve(const ServeArgs& args) {
         std::cerr << "warning: serving on " << args.bind << " makes the preview reachable from other machines\n";
     std::string base_path = util::url_path_of(config.base_url);
     serve::PreviewServer server(base_path);
-    incremental::Session session(args.config);
+    build::Session session(args.config);
     rebuild(session, {}, server, args);
     int port = server.start(args.bind, args.port ? args.port : 1313, args.port == 0);
     if (port < 0) {

@@ -81,8 +81,6 @@ void unknown_key(Checker& c, const YAML::Node& key_node, const std::string& key,
     c.error(key_node.Mark(), message);
 }
 
-const std::vector<std::string> k_kinds = {"rss", "atom", "records", "podbean", "pod_casts_io", "player_fm", "apple_page",
-                                          "itunes_lookup"};
 
 void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
     if (!entry.IsMap()) {
@@ -113,12 +111,15 @@ void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
         } else if (key == "name") {
             read_string(c, value, key, source.name);
         } else if (key == "kind") {
-            if (read_string(c, value, key, source.kind) &&
-                std::find(k_kinds.begin(), k_kinds.end(), source.kind) == k_kinds.end()) {
-                std::string near = util::nearest_word(source.kind, k_kinds);
-                c.error(value.Mark(), "unknown source kind '" + source.kind + "'" +
-                                          (near.empty() ? "" : "; did you mean '" + near + "'?") +
-                                          " (kinds: " + util::join(k_kinds, ", ") + ")");
+            std::string name;
+            if (!read_string(c, value, key, name)) continue;
+            if (auto kind = core::kind_named(name)) {
+                source.kind = *kind;
+            } else {
+                const auto& kinds = core::kind_names();
+                std::string near = util::nearest_word(name, kinds);
+                c.error(value.Mark(), "unknown source kind '" + name + "'" + (near.empty() ? "" : "; did you mean '" + near + "'?") +
+                                          " (kinds: " + util::join(kinds, ", ") + ")");
             }
         } else if (key == "url") {
             if (read_string(c, value, key, source.url) && !util::is_http_url(source.url))

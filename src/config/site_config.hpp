@@ -8,6 +8,7 @@
 
 #include "core/channel.hpp"
 #include "core/diagnostic.hpp"
+#include "core/source_kind.hpp"
 
 namespace config {
 
@@ -15,7 +16,7 @@ struct SourceConfig {
     std::string name;              // defaults to the file name without extension
     std::filesystem::path path;    // resolved against the folder of site.yaml
     std::string display_path;      // as written in site.yaml, for messages and provenance
-    std::string kind;              // "" = detect from the content
+    core::SourceKind kind = core::SourceKind::unknown;  // unknown: told from the content
     std::string url;               // where `podarchive fetch` refreshes it from
     int line = 0;                  // where the entry is in site.yaml
 };

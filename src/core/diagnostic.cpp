@@ -32,11 +32,6 @@ std::string format(const Diagnostic& d) {
     return out;
 }
 
-bool has_errors(const std::vector<Diagnostic>& diagnostics) {
-    return std::any_of(diagnostics.begin(), diagnostics.end(),
-                       [](const Diagnostic& d) { return d.severity == Severity::error; });
-}
-
 namespace {
 std::string first_message(const std::vector<Diagnostic>& diagnostics) {
     return diagnostics.empty() ? "input error" : format(diagnostics.front());

@@ -16,6 +16,7 @@ struct SourceLocation {
 
 enum class Severity { error, warning, note };
 
+// A problem with the input, where it is, and how bad.
 struct Diagnostic {
     Severity severity = Severity::error;
     SourceLocation where;
@@ -23,13 +24,12 @@ struct Diagnostic {
     std::string source_line;  // the offending line, shown with a caret when non-empty
 };
 
+// An error or a warning at `where` (`source_line`: the offending line, for the caret).
 Diagnostic error_at(SourceLocation where, std::string message, std::string source_line = {});
 Diagnostic warning_at(SourceLocation where, std::string message, std::string source_line = {});
 
 // "file:3:7: error: message" and, when known, the line and a caret under the column.
 std::string format(const Diagnostic& d);
-
-bool has_errors(const std::vector<Diagnostic>& diagnostics);
 
 // Thrown when a run cannot go on; main prints every diagnostic and exits with status 1.
 class InputError : public std::runtime_error {

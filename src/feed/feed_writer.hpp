@@ -6,7 +6,7 @@
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
-#include "render/page_data.hpp"
+#include "render/site_info.hpp"
 
 namespace feed {
 

@@ -36,6 +36,8 @@ struct LintFinding {
 // Every rule the linter knows, for documentation and tests.
 const std::vector<LintRule>& lint_rules();
 
+// Every finding of every rule on the feed `xml`, in document order; a document that does not
+// parse is one error finding.
 std::vector<LintFinding> lint_feed(std::string_view xml);
 
 // The same findings, parsing `xml` where it is (pugixml's load_buffer_inplace): a large feed

@@ -33,6 +33,9 @@ private:
     std::map<std::string, std::string> m_to_ours;  // input prefix -> our prefix
 };
 
+// Writes `input`'s children under `parent`, each replaced by the modeled element of the same
+// (canonical) name where there is one, in the input's order, then the modeled elements the
+// input did not have.
 void write_merged(pugi::xml_node parent, const pugi::xml_node& input, const PrefixMap& prefixes,
                   const std::vector<Modeled>& modeled);
 

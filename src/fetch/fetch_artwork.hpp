@@ -12,6 +12,8 @@ namespace fetch {
 // first feed source's snapshot; "" when neither names one.
 std::string artwork_url(const config::SiteConfig& config);
 
+// Downloads the artwork (artwork_url) beside the sources, kept as it was when the download
+// fails or is not an image; `not_modified` when the host says it has not changed.
 FetchOutcome fetch_artwork(const config::SiteConfig& config, const FetchOptions& options);
 
 }  // namespace fetch

@@ -51,15 +51,17 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     if (auto settled = outcome_without_body(response, out, keep)) return *settled;
     // The new file must be what the old one was: parse it with the same adapter.
     sources::SourceInfo info{source.name, source.display_path, source.url};
-    std::string expected = source.kind;
-    if (expected.empty() && have_old) expected = sources::detect_kind(old_text, source.path.filename().string());
-    std::string found = sources::detect_kind(response.body, source.path.filename().string());
-    if (!expected.empty() && found != expected && source.kind.empty())
-        return keep("the answer is not a " + expected + " source (it looks like " + (found.empty() ? "something else" : found) + ")");
-    sources::SourceBatch fresh = sources::parse_source(response.body, info, expected.empty() ? found : expected);
+    using core::SourceKind;
+    SourceKind expected = source.kind;
+    if (expected == SourceKind::unknown && have_old) expected = sources::detect_kind(old_text, source.path.filename().string());
+    const SourceKind found = sources::detect_kind(response.body, source.path.filename().string());
+    if (expected != SourceKind::unknown && found != expected && source.kind == SourceKind::unknown)
+        return keep("the answer is not a " + std::string(core::kind_name(expected)) + " source (it looks like " +
+                    (found == SourceKind::unknown ? std::string("something else") : std::string(core::kind_name(found))) + ")");
+    sources::SourceBatch fresh = sources::parse_source(response.body, info, expected == SourceKind::unknown ? found : expected);
     for (const auto& d : fresh.diagnostics)
         if (d.severity == core::Severity::error) return keep("the answer does not parse: " + core::format(d));
-    if (sources::is_feed_kind(fresh.kind) && !fresh.channel) return keep("the answer has no feed channel");
+    if (core::is_feed(fresh.kind) && !fresh.channel) return keep("the answer has no feed channel");
     if (have_old) count_changes(sources::parse_source(old_text, info, fresh.kind), fresh, out);
     else out.added = static_cast<int>(fresh.records.size());
     std::string error;

@@ -25,6 +25,7 @@ struct FetchOutcome {
 // body is written beside the snapshot ("<file>.new"), parsed, and renamed over it in one step.
 FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions& options);
 
+// fetch_source for every source of the config that has a `url`, in the config's order.
 std::vector<FetchOutcome> fetch_sources(const config::SiteConfig& config, const FetchOptions& options);
 
 }  // namespace fetch

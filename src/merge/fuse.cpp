@@ -38,7 +38,7 @@ const Member* first_with(const std::vector<Member>& members, Has has) {
 
 void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.title.empty(); });
-        feed && sources::is_feed_kind(feed->batch->kind)) {
+        feed && core::is_feed(feed->batch->kind)) {
         e.title = util::collapse_whitespace(feed->record->title);  // a feed's title is not markdown
         e.sources["title"] = source_of(*feed);
         return;
@@ -142,7 +142,7 @@ void fuse_description(core::Episode& e, const std::vector<Member>& members) {
         const bool html = r.description_is_html || !r.content_html.empty();
         std::size_t length = r.description_is_html ? util::strip_tags(text).size() : text.size();  // an estimate is enough here
         bool truncated = r.content_html.empty() && r.description_truncated;
-        bool whole = !truncated && (!r.content_html.empty() || sources::is_feed_kind(m.batch->kind));
+        bool whole = !truncated && (!r.content_html.empty() || core::is_feed(m.batch->kind));
         copies.push_back({&m, text, html, length, truncated, whole});
     }
     // A copy is cut short, marked or not, when another copy is longer beyond noise (5%) and starts
@@ -200,9 +200,9 @@ void fuse_date(core::Episode& e, const std::vector<Member>& members, std::vector
     const Member* chosen = nullptr;
     for (const auto& m : members) {
         if (!m.record->date) continue;
-        bool feed = sources::is_feed_kind(m.batch->kind);
-        if (!chosen || (feed && !sources::is_feed_kind(chosen->batch->kind)) ||
-            (!sources::is_feed_kind(chosen->batch->kind) && date_precision(*m.record->date) > date_precision(*chosen->record->date)))
+        bool feed = core::is_feed(m.batch->kind);
+        if (!chosen || (feed && !core::is_feed(chosen->batch->kind)) ||
+            (!core::is_feed(chosen->batch->kind) && date_precision(*m.record->date) > date_precision(*chosen->record->date)))
             chosen = &m;
     }
     if (!chosen) return;
@@ -271,14 +271,22 @@ void keep_other_feed_items(core::Episode& e, const Member& chosen, const std::ve
 
 }  // namespace
 
-int trust_rank(const std::string& kind) {
+int trust_rank(core::SourceKind kind) {
     // The feed is the host's own word; the API and hand-kept lists come next; scraped pages
     // last, OCR'd Apple pages after the rest.
-    if (sources::is_feed_kind(kind)) return 0;
-    static const std::vector<std::string> k_order = {"rss", "itunes_lookup", "records", "podbean", "pod_casts_io",
-                                                     "player_fm", "apple_page"};
-    auto it = std::find(k_order.begin(), k_order.end(), kind);
-    return static_cast<int>(it - k_order.begin());
+    using enum core::SourceKind;
+    switch (kind) {
+        case rss:
+        case atom: return 0;
+        case itunes_lookup: return 1;
+        case records: return 2;
+        case podbean: return 3;
+        case pod_casts_io: return 4;
+        case player_fm: return 5;
+        case apple_page: return 6;
+        case unknown: break;
+    }
+    return 7;
 }
 
 std::string derive_title(std::string_view description) {

@@ -21,7 +21,7 @@ core::Episode fuse(const LinkedGroup& group, std::span<const sources::SourceBatc
                    std::vector<core::Conflict>& conflicts);
 
 // How much a source kind is trusted for a field nobody else disagrees on (lower is better).
-int trust_rank(const std::string& kind);
+int trust_rank(core::SourceKind kind);
 
 // A short title from the first words of a description (for episodes no source titles).
 std::string derive_title(std::string_view description);

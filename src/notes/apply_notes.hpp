@@ -48,6 +48,9 @@ struct ApplyCache {
     std::shared_ptr<const EpisodeIndex> index;
     MarkdownCache markdown;
 };
+// Applies `notes` to `catalog`: overrides its episodes' fields, renders each note's body
+// (episode links through `episode_url`), and returns what the notes add. Throws
+// core::InputError with every problem (a note naming no episode, a broken link...).
 Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, ApplyCache* cache = nullptr);
 
 // `serve`'s quick path for the most common edit: a note's body, nothing else. `before` is the

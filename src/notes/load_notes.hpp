@@ -22,6 +22,7 @@ const std::vector<std::string>& page_keys();
 // `diagnostics` as FILE:LINE:COL errors with the file's real line numbers.
 EpisodeNote parse_episode_note(std::string_view text, const std::string& file, std::vector<core::Diagnostic>& diagnostics);
 
+// Parses one page of content/pages the same way (its slug `default_slug` unless it names one).
 PageNote parse_page(std::string_view text, const std::string& file, const std::string& default_slug,
                     std::vector<core::Diagnostic>& diagnostics);
 

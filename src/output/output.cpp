@@ -65,9 +65,9 @@ void Output::add(std::string_view path, std::string content) {
     store_prepared(prepare_file(std::string(path), std::move(content)));
 }
 
-void Output::add_kept(std::string_view path, std::string_view content) {
+void Output::add_borrowed(std::string_view path, std::string_view content) {
     count(path, content.size());
-    store_kept(std::string(path), content);
+    store_borrowed(std::string(path), content);
 }
 
 bool Output::keep(const std::vector<std::string>& paths) {
@@ -193,7 +193,6 @@ void DiskOutput::store_prepared(Prepared file) {
 
 // Thousands of pages at once (an edit of one note keeps nearly every page): their folders are
 // made a level at a time and the files linked, on every core; only then are they recorded.
-// (No page is written meanwhile: m_made_dirs is read and filled here without its lock.)
 std::optional<std::vector<std::size_t>> DiskOutput::keep_previous(const std::vector<std::string>& paths) {
     std::vector<const Entry*> entries;
     entries.reserve(paths.size());
@@ -204,10 +203,13 @@ std::optional<std::vector<std::size_t>> DiskOutput::keep_previous(const std::vec
     }
     // The folders missing from the staging folder, by depth (a folder's parent is made first).
     std::map<std::size_t, std::set<std::string>> missing;
-    for (const auto& path : paths)
-        for (fs::path dir = fs::path(path).parent_path(); !dir.empty() && !m_made_dirs.contains((m_staging / dir).string());
-             dir = dir.parent_path())
-            if (!missing[std::distance(dir.begin(), dir.end())].insert(dir.string()).second) break;
+    {
+        std::lock_guard lock(m_dirs_lock);
+        for (const auto& path : paths)
+            for (fs::path dir = fs::path(path).parent_path(); !dir.empty() && !m_made_dirs.contains((m_staging / dir).string());
+                 dir = dir.parent_path())
+                if (!missing[std::distance(dir.begin(), dir.end())].insert(dir.string()).second) break;
+    }
     for (const auto& [depth, dirs] : missing) {
         std::vector<std::string> level(dirs.begin(), dirs.end());
         std::atomic<bool> failed = false;
@@ -215,6 +217,7 @@ std::optional<std::vector<std::size_t>> DiskOutput::keep_previous(const std::vec
             if (::mkdir((m_staging / level[i]).c_str(), 0755) != 0 && errno != EEXIST) failed = true;
         });
         if (failed) return std::nullopt;
+        std::lock_guard lock(m_dirs_lock);
         for (const auto& dir : level) m_made_dirs.insert((m_staging / dir).string());
     }
     std::atomic<bool> failed = false;

@@ -36,9 +36,9 @@ public:
     // Adds a file at a relative path ("episodes/x/index.html"). Throws std::invalid_argument for
     // a path that could leave the output folder ("..", absolute, empty segment, backslash).
     void add(std::string_view path, std::string content);
-    // The same for a text the caller still needs (a large feed the build checks afterwards):
-    // a DiskOutput writes it where it is instead of taking a copy.
-    void add_kept(std::string_view path, std::string_view content);
+    // The same for a text the caller still needs (a large feed the build checks afterwards): the
+    // output borrows it (a DiskOutput writes it where it is) instead of taking a copy.
+    void add_borrowed(std::string_view path, std::string_view content);
     // add() in two steps, for files made on several threads: prepare() does the costly part
     // (checking the path, and in a DiskOutput hashing and writing the file), and may be called
     // from any number of threads at once; add(Prepared), on the thread that owns the output,
@@ -59,7 +59,7 @@ protected:
     // the file there) and store_prepared() (on the owning thread: the output records it).
     virtual Prepared prepare_file(std::string path, std::string content) const;
     virtual void store_prepared(Prepared file) = 0;
-    virtual void store_kept(const std::string& path, std::string_view content) { store_prepared(prepare_file(path, std::string(content))); }
+    virtual void store_borrowed(const std::string& path, std::string_view content) { store_prepared(prepare_file(path, std::string(content))); }
     // Keeps the last build's files at `paths`; their sizes, or nothing when one cannot be kept.
     virtual std::optional<std::vector<std::size_t>> keep_previous(const std::vector<std::string>&) { return std::nullopt; }
 
@@ -148,7 +148,7 @@ public:
 
 protected:
     Prepared prepare_file(std::string path, std::string content) const override { return write_file(std::move(path), content); }
-    void store_kept(const std::string& path, std::string_view content) override { store_prepared(write_file(path, content)); }
+    void store_borrowed(const std::string& path, std::string_view content) override { store_prepared(write_file(path, content)); }
     void store_prepared(Prepared file) override;
     std::optional<std::vector<std::size_t>> keep_previous(const std::vector<std::string>& paths) override;
 
@@ -169,7 +169,7 @@ private:
     std::size_t m_written = 0;
     bool m_committed = false;
     mutable std::mutex m_dirs_lock;                       // (files are written from several threads)
-    mutable std::unordered_set<std::string> m_made_dirs;  // in the staging folder (which starts empty)
+    mutable std::unordered_set<std::string> m_made_dirs;  // in the staging folder (which starts empty); guarded by m_dirs_lock
 
     Prepared write_file(std::string path, std::string_view content) const;
     void make_folder(const std::filesystem::path& dir) const;

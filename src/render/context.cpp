@@ -7,8 +7,8 @@ namespace {
 // What `object` refers to, or null.
 const Data* referent(const Data& object, const SharedData* shared) {
     if (!shared) return nullptr;
-    const Data* reference = object.get(k_shared_key);
-    return reference && reference->is_string() ? shared->find(reference->string_value()) : nullptr;
+    const std::string* name = referred_name(object);
+    return name ? shared->find(*name) : nullptr;
 }
 
 }  // namespace

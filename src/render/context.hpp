@@ -1,5 +1,6 @@
 #pragma once
-// How a page's names are looked up: the context TemplateSet renders with.
+// How a page's names are looked up: the context TemplateSet renders with. Part of the template
+// engine's door: only TemplateSet (template_set.cpp) and its tests include this.
 #include <string>
 #include <vector>
 

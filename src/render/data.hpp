@@ -38,16 +38,10 @@ List list_of(const Range& items, Make make) {
     return out;
 }
 
-// An object's members. kainjow keeps them in a private map and offers no way to add one but its
-// operator[], which first makes the new member an empty object (an allocation, freed again when
-// the value is assigned): a fifth of building an episode page's data. data.cpp reaches the map.
-kainjow::mustache::object& members(Data& object);
-inline const kainjow::mustache::object& members(const Data& object) { return members(const_cast<Data&>(object)); }
-
-inline void put(Data& object, const std::string& key, Data value) {
-    auto [member, added] = members(object).try_emplace(key, std::move(value));
-    if (!added) member->second = std::move(value);
-}
+// Sets member `key` of `object` (an object) to `value`, replacing one it had. (kainjow offers no
+// way to add a member but its operator[], which first makes an empty object: a fifth of building
+// an episode page's data. data.cpp reaches kainjow's map, and nothing else does.)
+void put(Data& object, const std::string& key, Data value);
 inline void put(Data& object, const std::string& key, std::string value) { put(object, key, text(std::move(value))); }
 inline void put(Data& object, const std::string& key, const char* value) { put(object, key, text(value)); }
 inline void put(Data& object, const std::string& key, List items) { put(object, key, list(std::move(items))); }
@@ -55,16 +49,13 @@ inline void put(Data& object, const std::string& key, bool value) { put(object, 
 
 // Data that many pages show, referred to instead of copied: an episode's card is on its page,
 // its neighbours' pages, a home page, the archive and each of its topics' pages, and copying
-// it into each (or building it again) was a tenth of rendering. A reference is an object whose
-// key k_shared_key names the shared object; TemplateSet looks up there what the reference does
+// it into each (or building it again) was a tenth of rendering. A reference is an object that
+// names the shared object (SharedData::find); TemplateSet looks up there what the reference does
 // not have itself (so a reference can add keys to what it refers to, as an episode's page does).
-inline const std::string k_shared_key = "\x1Fshared";  // (no template can name it)
+Data shared_reference(std::string name);
 
-inline Data shared_reference(std::string name) {
-    Data d;
-    put(d, k_shared_key, std::move(name));
-    return d;
-}
+// The name `object` refers to when it is a shared_reference (or one with keys added), else null.
+const std::string* referred_name(const Data& object);
 
 // Finds shared data by the name a reference holds (null when none has it), from any thread.
 class SharedData {

@@ -67,6 +67,7 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
 
 const EpisodeText& TextCache::of(const core::Episode& e) const {
     if (auto i = core::position_in(m_episodes, e)) return *m_texts[*i];
+    std::lock_guard lock(m_extra_lock);
     auto [it, fresh] = m_extra.try_emplace(&e);
     if (fresh) it->second = make_episode_text(e, m_channel_link);
     return it->second;

@@ -4,6 +4,7 @@
 // instead of once per use is most of a large build's speed).
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -28,13 +29,15 @@ public:
     // Computes the text of every episode, on up to `threads` threads. Texts of `previous` (optional)
     // made from the same show notes are reused (an incremental rebuild after a note edit).
     TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous = nullptr);
-    // The text of an episode of that catalog (computed on the spot for any other episode).
+    // The text of an episode of that catalog (computed on the spot for any other episode, under
+    // a lock: any thread may ask).
     const EpisodeText& of(const core::Episode& e) const;
 
 private:
     std::vector<std::shared_ptr<const EpisodeText>> m_texts;  // shared with the cache they were reused from
     std::span<const core::Episode> m_episodes;  // the catalog's (its buffer stays when the catalog moves)
-    mutable std::unordered_map<const core::Episode*, EpisodeText> m_extra;
+    mutable std::mutex m_extra_lock;
+    mutable std::unordered_map<const core::Episode*, EpisodeText> m_extra;  // (guarded by m_extra_lock)
     std::string m_channel_link;  // what show notes' relative links resolve against when an episode has no page
 };
 

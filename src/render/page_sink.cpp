@@ -17,7 +17,7 @@ PageSink PageSink::for_readers(output::Output& out, Dependencies& record, std::u
 PageSink::PageSink(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers)
     : m_out(out), m_record(&record), m_incremental(true), m_same_pages(true), m_affected(std::move(readers)) {}
 
-bool PageSink::must_render(const std::string& path) {
+bool PageSink::wanted(const std::string& path) {
     if (m_incremental) {
         if (!m_affected.count(path) && (m_same_pages || m_record->count(path))) return false;
         m_declared.insert(path);

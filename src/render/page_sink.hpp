@@ -1,13 +1,11 @@
 #pragma once
 // Where render_site sends pages, and what each page was made from.
 //
-// Every page is declared with the keys of the inputs its data reads (below) before it is
-// rendered. A full build renders every page and records the keys; an incremental rebuild (see
-// src/incremental/) passes the keys that changed and gets only the pages that read one of them.
-// The record is made by the same code that builds each page's data, so it cannot drift from
-// what the templates are given.
+// Every page is declared, and rendered when the sink wants it; its model (render/pages.hpp)
+// returns the keys of the inputs its data read (below) with the data, and the sink records them.
+// A full build renders every page and records the keys; an incremental rebuild (the planner,
+// build/plan.hpp) passes the keys that changed and gets only the pages that read one of them.
 #include <cstdint>
-#include <type_traits>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -61,16 +59,11 @@ public:
     // are left as they are.
     static PageSink for_readers(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers);
 
-    // Declares the page at `path`; true when it must be rendered now. `keys` is the page's
-    // DepKeys, or a function making them, called only when they are needed.
-    template <class Keys>
-    bool wanted(const std::string& path, const Keys& keys) {
-        if (!must_render(path)) return false;
-        if (m_record) {
-            if constexpr (std::is_invocable_v<const Keys&>) (*m_record)[path] = keys();
-            else (*m_record)[path] = keys;
-        }
-        return true;
+    // Declares the page at `path`; true when it must be rendered now.
+    bool wanted(const std::string& path);
+    // What a page rendered now read (its model's keys), for the record.
+    void record(const std::string& path, DepKeys reads) {
+        if (m_record) (*m_record)[path] = std::move(reads);
     }
 
     // A rendered page, or a file that is not a page (sitemap, static files): always written.
@@ -90,7 +83,6 @@ public:
 
 private:
     PageSink(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers);  // for_readers()
-    bool must_render(const std::string& path);
 
     output::Output& m_out;
     Dependencies* m_record;

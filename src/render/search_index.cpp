@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
-#include "render/page_data.hpp"
+#include "render/site_info.hpp"
 #include "util/escape.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/normalize.hpp"

@@ -14,7 +14,7 @@
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
 #include "output/output.hpp"
-#include "render/page_data.hpp"
+#include "render/site_info.hpp"
 
 namespace render {
 

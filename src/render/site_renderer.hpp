@@ -1,14 +1,14 @@
 #pragma once
 // Renders every HTML page of the site, the sitemap, robots.txt and the theme's static files.
-#include <map>
-#include <string_view>
-#include <unordered_map>
+#include <string>
+#include <vector>
 
 #include "config/site_config.hpp"
-#include "core/episode.hpp"
+#include "notes/curation.hpp"
 #include "output/output.hpp"
-#include "render/page_data.hpp"
 #include "render/page_sink.hpp"
+#include "render/render_inputs.hpp"
+#include "render/site_info.hpp"
 #include "render/template_set.hpp"
 #include "util/stage_clock.hpp"
 
@@ -24,28 +24,6 @@ theme::ThemeLayers theme_layers(const config::SiteConfig& config);
 // Loads the templates for `config` from its theme layers.
 TemplateSet load_templates(const config::SiteConfig& config);
 
-// What every page is made from, prepared before the pages are declared: `serve` prepares it
-// while it works out which inputs an edit changed. It refers to its arguments, which must
-// outlive it, and is read-only afterwards (pages are rendered on every core).
-struct RenderInputs {
-    RenderInputs(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                 const SiteInfo& site);
-    const config::SiteConfig& config;
-    const core::Catalog& catalog;
-    const notes::Curation& curation;
-    const SiteInfo& site;
-    const Data site_root;  // {site: ...}: under every page's data
-    const CardCache cards;
-    std::unordered_map<std::string_view, const core::Episode*> by_slug;
-    // Topics or guests: by slug (names that slug alike are one term), each with its episodes.
-    struct Term {
-        std::string name;
-        std::vector<const core::Episode*> episodes;
-    };
-    using Terms = std::map<std::string, Term>;
-    const Terms topics, guests;
-};
-
 // Writes: index.html and page/N/index.html (episodes newest first, `episodes_per_page` each),
 // episodes/<slug>/index.html, topics/ and guests/ (an index and one page per name), the pages
 // of content/pages at /<slug>/, archive/, search/, 404.html, sitemap.xml, robots.txt,
@@ -53,9 +31,6 @@ struct RenderInputs {
 // change); the other files are always written. Static files and the search index are separate.
 // `timings` (optional) receives the seconds of each part ("render:episodes", ...).
 void render_site(const RenderInputs& inputs, const TemplateSet& templates, PageSink& sink, util::StageTimes* timings = nullptr);
-void render_site(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                 const SiteInfo& site, const TemplateSet& templates, PageSink& sink,
-                 util::StageTimes* timings = nullptr);
 
 // The header navigation: Episodes, Topics and Guests when there are any, the pages that ask
 // for it (by their order), the feed.

@@ -81,33 +81,13 @@ bool mark_part(std::string_view tmpl, StaticText& out) {
         });
 }
 
-// Lines rendered once: their output as one run, then its last line break as it is, so that the
-// line kainjow writes at that break is the run's text, as the lines' last line was. The run is
-// there even when empty if the template's text before ends with "\r": a "\n" after it would
-// make one line break of two ("\r\n"), and kainjow would drop the line before with both when
-// it holds a section alone.
-void mark_rendered(const std::string& output, StaticText& out) {
-    std::size_t body = output.size();
-    if (body > 0 && output[body - 1] == '\n') --body;
-    if (body > 0 && output[body - 1] == '\r') --body;
-    if (body > 0 || out.text.ends_with('\r')) add_run(output.substr(0, body), out);
-    out.text.append(output, body);
-}
-
 }  // namespace
 
-std::optional<StaticText> mark_static_text(const std::string& tmpl, const std::vector<RenderedLines>& rendered) {
+std::optional<StaticText> mark_static_text(const std::string& tmpl) {
     if (tmpl.find(k_static_mark) != std::string::npos) return std::nullopt;
     StaticText out;
     out.text.reserve(tmpl.size());
-    std::size_t at = 0;
-    for (const RenderedLines& lines : rendered) {
-        if (lines.begin < at || lines.end < lines.begin || lines.end > tmpl.size()) return std::nullopt;
-        if (!mark_part(std::string_view(tmpl).substr(at, lines.begin - at), out)) return std::nullopt;
-        mark_rendered(lines.output, out);
-        at = lines.end;
-    }
-    if (!mark_part(std::string_view(tmpl).substr(at), out)) return std::nullopt;
+    if (!mark_part(tmpl, out)) return std::nullopt;
     if (out.runs.empty()) return std::nullopt;
     return out;
 }

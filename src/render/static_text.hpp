@@ -1,5 +1,6 @@
 #pragma once
-// A template's static text handed to kainjow in runs rather than word by word.
+// A template's static text handed to kainjow in runs rather than word by word. Part of the
+// template engine's door: only TemplateSet (template_set.cpp) and its tests include this.
 //
 // kainjow's parser makes every space, tab and line break of a template a component of its own,
 // and each word between them another; rendering walks every component through a std::function
@@ -16,7 +17,6 @@
 #include <vector>
 
 #include "render/data.hpp"
-#include "render/site_lines.hpp"
 
 namespace render {
 
@@ -61,9 +61,8 @@ bool read_template(std::string_view tmpl, Text&& text, Tag&& tag) {
 
 // The marked template, or nothing when it is better left as it is: no run to join, a tag that
 // changes the delimiters (kainjow would read the rest with other delimiters), an unclosed tag
-// (kainjow reports it), or the mark byte anywhere in it. `rendered` (site_lines.hpp: whole lines,
-// in order, apart) are replaced by what they render to, a run followed by its last line break.
-std::optional<StaticText> mark_static_text(const std::string& tmpl, const std::vector<RenderedLines>& rendered = {});
+// (kainjow reports it), or the mark byte anywhere in it.
+std::optional<StaticText> mark_static_text(const std::string& tmpl);
 
 // The run `name` stands for, or null when `name` is not a run's name. (Inline: asked first for
 // every name a page looks up, and most names are not runs.)

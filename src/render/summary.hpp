@@ -15,6 +15,7 @@ std::string lead_summary(std::string_view notes_html, std::size_t max_chars);
 // lead_summary in two steps, for several lengths of one text: the opening prose (at least
 // `enough` code points of it, when the notes have that much), then its whole sentences.
 std::string lead_text(std::string_view notes_html, std::size_t enough);
+// (the second step: the whole sentences of lead_text's text within `max_chars`)
 std::string whole_sentences(const std::string& text, std::size_t max_chars);
 
 }  // namespace render

@@ -4,7 +4,6 @@
 
 #include "core/diagnostic.hpp"
 #include "render/context.hpp"
-#include "render/site_lines.hpp"
 #include "render/static_text.hpp"
 #include "util/escape.hpp"
 #include "util/files.hpp"
@@ -114,8 +113,7 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
                                                                               compiled->error_message()));
                 continue;
             }
-            auto inlined = std::make_shared<const std::string>(std::move(expanded));
-            m_templates[name] = {file, inlined, compile(*inlined, {}), {}};
+            m_templates[name] = {file, compile(expanded)};
         } catch (const core::InputError& e) {
             problems.insert(problems.end(), e.diagnostics().begin(), e.diagnostics().end());
         }
@@ -123,33 +121,22 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
     if (!problems.empty()) throw core::InputError(problems);
 }
 
-TemplateSet::TemplateSet(const TemplateSet& other) : m_layers(other.m_layers), m_site(other.m_site) {
-    for (const auto& [name, loaded] : other.m_templates) {
-        Loaded& copy = m_templates[name] = {loaded.file, loaded.text, loaded.any.copy(), std::nullopt};
-        if (loaded.site) copy.site = loaded.site->copy();
-    }
+TemplateSet::TemplateSet(const TemplateSet& other) : m_layers(other.m_layers) {
+    for (const auto& [name, loaded] : other.m_templates) m_templates[name] = {loaded.file, loaded.compiled.copy()};
 }
 
 TemplateSet::Compiled TemplateSet::Compiled::copy() const {
     return {mustache ? std::make_unique<kainjow::mustache::mustache>(*mustache) : nullptr, runs};
 }
 
-// Valid as written: rendered from its static text in runs (static_text.hpp), with `rendered`
-// lines among it. Nothing when those lines cannot be (the template as it is renders as well).
-TemplateSet::Compiled TemplateSet::compile(const std::string& text, const std::vector<RenderedLines>& rendered) {
-    if (auto marked = mark_static_text(text, rendered)) {
+// Valid as written: rendered from its static text in runs (static_text.hpp) where that
+// gains, else as it is.
+TemplateSet::Compiled TemplateSet::compile(const std::string& text) {
+    if (auto marked = mark_static_text(text)) {
         auto faster = compile_template(marked->text);
         if (faster->is_valid()) return {std::move(faster), std::make_shared<const std::vector<Data>>(std::move(marked->runs))};
     }
-    if (!rendered.empty()) return {};
     return {compile_template(text), std::make_shared<const std::vector<Data>>()};
-}
-
-TemplateSet TemplateSet::for_site(const Data& site) const {
-    TemplateSet out(*this);
-    out.m_site = &site;
-    for (auto& [name, loaded] : out.m_templates) loaded.site.reset();  // (made for another site)
-    return out;
 }
 
 std::optional<theme::FoundTemplate> TemplateSet::locate(const std::string& relative) const {
@@ -205,36 +192,23 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
 
 std::string TemplateSet::render(const std::string& name, const Data& data) const {
     const Loaded& loaded = find(name);
-    Context context(*loaded.any.runs);
+    Context context(*loaded.compiled.runs);
     context.push(&data);
-    return render(loaded, loaded.any, context);
+    return render(loaded, context);
 }
 
 std::string TemplateSet::render(const std::string& name, const Data& site, const Data& page, const SharedData* shared) const {
     const Loaded& loaded = find(name);
-    // The site's lines were rendered with the site's data alone: they come out the same under a
-    // page only when the page has none of its members (site_lines.hpp).
-    auto page_has_site_member = [&] {
-        for (const auto& [key, value] : members(site))
-            if (member_of(page, shared, key)) return true;
-        return false;
-    };
-    const bool for_site = &site == m_site && !page_has_site_member();
-    if (for_site && !loaded.site) {
-        auto lines = render_site_lines(*loaded.text, site);
-        loaded.site = lines.empty() ? Compiled{} : compile(*loaded.text, lines);
-    }
-    const Compiled& compiled = for_site && loaded.site->mustache ? *loaded.site : loaded.any;
-    Context context(*compiled.runs, shared);
+    Context context(*loaded.compiled.runs, shared);
     context.push(&site);
     context.push(&page);
-    return render(loaded, compiled, context);
+    return render(loaded, context);
 }
 
 std::string TemplateSet::render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const {
     const Loaded& loaded = find(name);
-    RunsFirst with_runs(context, *loaded.any.runs);
-    return render(loaded, loaded.any, with_runs);
+    RunsFirst with_runs(context, *loaded.compiled.runs);
+    return render(loaded, with_runs);
 }
 
 const TemplateSet::Loaded& TemplateSet::find(const std::string& name) const {
@@ -243,7 +217,8 @@ const TemplateSet::Loaded& TemplateSet::find(const std::string& name) const {
     return it->second;
 }
 
-std::string TemplateSet::render(const Loaded& loaded, const Compiled& compiled, kainjow::mustache::basic_context<std::string>& context) const {
+std::string TemplateSet::render(const Loaded& loaded, kainjow::mustache::basic_context<std::string>& context) const {
+    const Compiled& compiled = loaded.compiled;
     StringSink sink;
     compiled.mustache->render(context, sink);
     std::string out = std::move(sink.text);

@@ -1,5 +1,7 @@
 #pragma once
-// Mustache templates from the theme, overridable by the project, validated when loaded.
+// Mustache templates from the theme, overridable by the project, validated when loaded: the
+// template engine's one door. Only this unit runs kainjow (its contexts, and the static text
+// it is handed in runs: static_text.hpp, context.hpp); pages give it plain data (data.hpp).
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -11,7 +13,6 @@
 #include <kainjow/mustache.hpp>
 
 #include "render/data.hpp"
-#include "render/site_lines.hpp"
 #include "theme/theme_files.hpp"
 
 namespace render {
@@ -45,12 +46,6 @@ public:
     // references in `page` (shared_reference) are looked up in `shared`.
     std::string render(const std::string& name, const Data& site, const Data& page, const SharedData* shared = nullptr) const;
 
-    // A copy whose templates have the lines that show only `site`'s data rendered once
-    // (site_lines.hpp), used by render(name, site, page) for this very `site` under pages that
-    // have none of its members; `site` must outlive the copy and its copies. (Each template's
-    // lines are rendered when the copy first renders it: `serve` renders one page after an edit.)
-    TemplateSet for_site(const Data& site) const;
-
     // Renders with a caller's context (tests use one that records every name looked up).
     std::string render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const;
 
@@ -67,19 +62,14 @@ private:
     };
     struct Loaded {
         std::filesystem::path file;
-        std::shared_ptr<const std::string> text;  // partials inlined
-        Compiled any;                             // for any data
-        // With m_site's lines rendered: made when first rendered so (empty then: no mustache when
-        // there are none). Each copy makes its own, like kainjow's templates it is not shared.
-        mutable std::optional<Compiled> site;
+        Compiled compiled;
     };
     theme::ThemeLayers m_layers;
     std::map<std::string, Loaded> m_templates;
-    const Data* m_site = nullptr;  // for_site's; a page that has any of its members is rendered without Loaded::site
 
     const Loaded& find(const std::string& name) const;
-    static Compiled compile(const std::string& text, const std::vector<RenderedLines>& rendered);
-    std::string render(const Loaded& loaded, const Compiled& compiled, kainjow::mustache::basic_context<std::string>& context) const;
+    static Compiled compile(const std::string& text);
+    std::string render(const Loaded& loaded, kainjow::mustache::basic_context<std::string>& context) const;
     std::optional<theme::FoundTemplate> locate(const std::string& relative) const;
     std::string expand(const std::filesystem::path& file, const std::string& text, std::vector<std::string>& stack) const;
 };

@@ -113,7 +113,7 @@ bool looks_like_apple_page(std::string_view text) {
 }
 
 SourceBatch read_apple_page(std::string_view text, const SourceInfo& info) {
-    SourceBatch batch{info, "apple_page", {}, {}, {}};
+    SourceBatch batch{info, core::SourceKind::apple_page, {}, {}, {}};
     PageLines lines(text);
     for (int l = 1; l <= lines.size(); ++l) {
         Match m;

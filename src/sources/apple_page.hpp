@@ -11,8 +11,12 @@
 
 namespace sources {
 
+// Returns a record per episode found (title, date, duration, description, Apple's episode URL
+// and id), with its lines as provenance. What is not an episode is skipped without a
+// diagnostic: a page with none gives no records (the build then has nothing from it).
 SourceBatch read_apple_page(std::string_view text, const SourceInfo& info);
 
+// True when the text looks like such a page (detect_kind asks).
 bool looks_like_apple_page(std::string_view text);
 
 }  // namespace sources

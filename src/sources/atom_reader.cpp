@@ -103,7 +103,7 @@ bool is_atom_feed(const pugi::xml_node& root) {
 }
 
 SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, const SourceInfo& info) {
-    SourceBatch batch{info, "atom", {}, {}, {}};
+    SourceBatch batch{info, core::SourceKind::atom, {}, {}, {}};
     const pugi::xml_node feed = doc.document_element();
     const AtomNames n(feed);
     const util::LineIndex lines(text);

@@ -39,7 +39,7 @@ bool looks_like_itunes_lookup(std::string_view text) {
 }
 
 SourceBatch read_itunes_lookup(std::string_view text, const SourceInfo& info) {
-    SourceBatch batch{info, "itunes_lookup", {}, {}, {}};
+    SourceBatch batch{info, core::SourceKind::itunes_lookup, {}, {}, {}};
     nlohmann::json doc;
     try {
         doc = nlohmann::json::parse(text.begin(), text.end());

@@ -105,7 +105,7 @@ bool looks_like_player_fm_page(std::string_view text) {
 }
 
 SourceBatch read_player_fm_page(std::string_view text, const SourceInfo& info) {
-    SourceBatch batch{info, "player_fm", {}, {}, {}};
+    SourceBatch batch{info, core::SourceKind::player_fm, {}, {}, {}};
     PageLines lines(text);
     std::string show = show_name(lines);
     std::vector<int> heads;  // lines holding the show's name: one per list entry

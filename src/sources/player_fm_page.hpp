@@ -10,8 +10,11 @@
 
 namespace sources {
 
+// Returns a record per episode found (the featured one once), with its lines as provenance.
+// What is not an episode is skipped without a diagnostic: a page with none gives no records.
 SourceBatch read_player_fm_page(std::string_view text, const SourceInfo& info);
 
+// True when the text looks like such a page (detect_kind asks).
 bool looks_like_player_fm_page(std::string_view text);
 
 }  // namespace sources

@@ -35,7 +35,7 @@ bool looks_like_pod_casts_io_page(std::string_view text) {
 }
 
 SourceBatch read_pod_casts_io_page(std::string_view text, const SourceInfo& info) {
-    SourceBatch batch{info, "pod_casts_io", {}, {}, {}};
+    SourceBatch batch{info, core::SourceKind::pod_casts_io, {}, {}, {}};
     PageLines lines(text);
     for (int l = 1; l <= lines.size(); ++l) {
         auto meta = parse_meta(lines.at(l));

@@ -28,7 +28,7 @@ bool looks_like_podbean_page(std::string_view text) {
 }
 
 SourceBatch read_podbean_page(std::string_view text, const SourceInfo& info) {
-    SourceBatch batch{info, "podbean", {}, {}, {}};
+    SourceBatch batch{info, core::SourceKind::podbean, {}, {}, {}};
     PageLines lines(text);
     int start = 1;
     for (int l = 1; l <= lines.size(); ++l)

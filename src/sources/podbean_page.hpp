@@ -8,6 +8,8 @@
 
 namespace sources {
 
+// Returns a record per episode of the list, with its lines as provenance. What is not an
+// episode is skipped without a diagnostic: a page with none gives no records.
 SourceBatch read_podbean_page(std::string_view text, const SourceInfo& info);
 
 // True when the text looks like such a page.

@@ -19,42 +19,41 @@ std::string_view skip_bom_and_space(std::string_view text) {
 }
 }  // namespace
 
-std::string detect_kind(std::string_view raw, std::string_view file_name) {
+core::SourceKind detect_kind(std::string_view raw, std::string_view file_name) {
     std::string_view text = skip_bom_and_space(raw);
-    if (raw.starts_with("\xFF\xFE") || raw.starts_with("\xFE\xFF")) return "rss";  // UTF-16: only XML comes so
-    if (text.starts_with("<?xml") || text.starts_with("<rss") || text.starts_with("<!--")) return "rss";
-    if (text.starts_with("{") && looks_like_itunes_lookup(text)) return "itunes_lookup";
-    if (text.starts_with("[") && (util::trim(text.substr(1)).starts_with("{") || text == "[]")) return "records";
+    if (raw.starts_with("\xFF\xFE") || raw.starts_with("\xFE\xFF")) return core::SourceKind::rss;  // UTF-16: only XML comes so
+    if (text.starts_with("<?xml") || text.starts_with("<rss") || text.starts_with("<!--")) return core::SourceKind::rss;
+    if (text.starts_with("{") && looks_like_itunes_lookup(text)) return core::SourceKind::itunes_lookup;
+    if (text.starts_with("[") && (util::trim(text.substr(1)).starts_with("{") || text == "[]")) return core::SourceKind::records;
     std::string lower_name = util::ascii_lower(file_name);
-    if (lower_name.ends_with(".yaml") || lower_name.ends_with(".yml")) return "records";
+    if (lower_name.ends_with(".yaml") || lower_name.ends_with(".yml")) return core::SourceKind::records;
     // Scraped pages, most specific first.
-    if (looks_like_apple_page(text)) return "apple_page";
-    if (looks_like_player_fm_page(text)) return "player_fm";
-    if (looks_like_pod_casts_io_page(text)) return "pod_casts_io";
-    if (looks_like_podbean_page(text)) return "podbean";
-    return "";
+    if (looks_like_apple_page(text)) return core::SourceKind::apple_page;
+    if (looks_like_player_fm_page(text)) return core::SourceKind::player_fm;
+    if (looks_like_pod_casts_io_page(text)) return core::SourceKind::pod_casts_io;
+    if (looks_like_podbean_page(text)) return core::SourceKind::podbean;
+    return core::SourceKind::unknown;
 }
 
-SourceBatch parse_source(std::string_view text, const SourceInfo& info, const std::string& kind,
+SourceBatch parse_source(std::string_view text, const SourceInfo& info, core::SourceKind kind,
                          std::string_view file_name) {
-    if (is_feed_kind(kind)) return read_rss(text, info);  // (it reads Atom as well)
-    if (kind == "records") {
+    if (core::is_feed(kind)) return read_rss(text, info);  // (it reads Atom as well)
+    if (kind == core::SourceKind::records) {
         std::string_view body = skip_bom_and_space(text);
         bool json = body.starts_with("[") || body.starts_with("{");
         return read_records(text, info, json ? RecordsSyntax::json : RecordsSyntax::yaml);
     }
-    if (kind == "itunes_lookup") return read_itunes_lookup(text, info);
+    if (kind == core::SourceKind::itunes_lookup) return read_itunes_lookup(text, info);
     auto with_count = [&](SourceBatch batch) {
         batch.announced = announced_count(text);
         return batch;
     };
-    if (kind == "apple_page") return with_count(read_apple_page(text, info));
-    if (kind == "player_fm") return with_count(read_player_fm_page(text, info));
-    if (kind == "pod_casts_io") return with_count(read_pod_casts_io_page(text, info));
-    if (kind == "podbean") return with_count(read_podbean_page(text, info));
+    if (kind == core::SourceKind::apple_page) return with_count(read_apple_page(text, info));
+    if (kind == core::SourceKind::player_fm) return with_count(read_player_fm_page(text, info));
+    if (kind == core::SourceKind::pod_casts_io) return with_count(read_pod_casts_io_page(text, info));
+    if (kind == core::SourceKind::podbean) return with_count(read_podbean_page(text, info));
     SourceBatch batch{info, kind, {}, {}, {}};
-    std::string message = kind.empty() ? "cannot tell what kind of source this is; set 'kind:' for it in site.yaml"
-                                       : "no reader for source kind '" + kind + "'";
+    const std::string message = "cannot tell what kind of source this is; set 'kind:' for it in site.yaml";
     batch.diagnostics.push_back(core::error_at({info.file, 1, 1}, message));
     return batch;
 }
@@ -69,7 +68,7 @@ SourceBatch read_source(const config::SourceConfig& source) {
         batch.diagnostics.push_back(core::error_at({info.file, 0, 0}, e.what()));
         return batch;
     }
-    std::string kind = source.kind.empty() ? detect_kind(text, source.path.filename().string()) : source.kind;
+    const core::SourceKind kind = source.kind == core::SourceKind::unknown ? detect_kind(text, source.path.filename().string()) : source.kind;
     return parse_source(text, info, kind, source.path.filename().string());
 }
 

@@ -8,12 +8,12 @@
 
 namespace sources {
 
-// Returns the kind of source the text looks like ("rss", "records", ...), or "" when unknown.
+// Returns the kind of source the text looks like (rss, records, ...), or unknown.
 // `file_name` helps only where the content cannot tell (YAML lists).
-std::string detect_kind(std::string_view text, std::string_view file_name);
+core::SourceKind detect_kind(std::string_view text, std::string_view file_name);
 
 // Parses text of a known kind; an unknown kind gives an error diagnostic.
-SourceBatch parse_source(std::string_view text, const SourceInfo& info, const std::string& kind,
+SourceBatch parse_source(std::string_view text, const SourceInfo& info, core::SourceKind kind,
                          std::string_view file_name = {});
 
 // Reads the file and parses it. Missing or unreadable files give an error diagnostic.

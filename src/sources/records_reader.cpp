@@ -369,7 +369,7 @@ const std::vector<std::string>& record_keys() {
 }
 
 SourceBatch read_records(std::string_view text, const SourceInfo& info, RecordsSyntax syntax) {
-    SourceBatch batch{info, "records", {}, {}, {}};
+    SourceBatch batch{info, core::SourceKind::records, {}, {}, {}};
     auto entries = syntax == RecordsSyntax::json ? json_entries(text, info, batch) : yaml_entries(text, info, batch);
     EntryReader reader{text, info, batch};
     batch.records.reserve(entries.size());

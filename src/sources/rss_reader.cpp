@@ -82,6 +82,31 @@ struct ItemReader {
         return {};
     }
 
+    // The item's audio (an <enclosure>, else a Media RSS <media:content>), with its URL as apps
+    // fetch it; nothing, with a warning, when it has no usable URL.
+    std::optional<core::Enclosure> enclosure(const pugi::xml_node& item) {
+        auto enc = item.child("enclosure");
+        if (!enc) enc = media_content(item);  // (podcast apps play a Media RSS item's audio too)
+        if (!enc) return std::nullopt;
+        core::Enclosure e;
+        e.url = util::sanitize_utf8(util::trim(enc.attribute("url").value()));
+        // Apps fetch a relative or protocol-relative URL from the feed's host, and a space
+        // as %20: the item is known by the URL they fetch.
+        if (!e.url.empty() && !util::is_http_url(e.url)) {
+            std::string resolved = util::resolve_url(base, util::encode_url_spaces(e.url));
+            if (util::is_http_url(resolved)) e.url = std::move(resolved);
+            else warn(enc, "the audio URL '" + e.url + "' is not absolute and the feed's own address is unknown; set this source's `url:` in site.yaml to the address the feed is published at");
+        }
+        e.type = enc.attribute("type").value();
+        long long length = 0;
+        if (util::parse_uint(util::trim(enc.attribute(enc.attribute("length") ? "length" : "fileSize").value()), length)) e.length = length;
+        if (e.url.empty()) {
+            warn(enc, "enclosure has no url");
+            return std::nullopt;
+        }
+        return e;
+    }
+
     core::Record read(const pugi::xml_node& item) {
         core::Record r;
         int first = line_of(item);
@@ -117,24 +142,7 @@ struct ItemReader {
             if (!r.duration)
                 warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
         }
-        auto enc = item.child("enclosure");
-        if (!enc) enc = media_content(item);  // (podcast apps play a Media RSS item's audio too)
-        if (enc) {
-            core::Enclosure e;
-            e.url = util::sanitize_utf8(util::trim(enc.attribute("url").value()));
-            // Apps fetch a relative or protocol-relative URL from the feed's host, and a space
-            // as %20: the item is known by the URL they fetch.
-            if (!e.url.empty() && !util::is_http_url(e.url)) {
-                std::string resolved = util::resolve_url(base, util::encode_url_spaces(e.url));
-                if (util::is_http_url(resolved)) e.url = std::move(resolved);
-                else warn(enc, "the audio URL '" + e.url + "' is not absolute and the feed's own address is unknown; set this source's `url:` in site.yaml to the address the feed is published at");
-            }
-            e.type = enc.attribute("type").value();
-            long long length = 0;
-            if (util::parse_uint(util::trim(enc.attribute(enc.attribute("length") ? "length" : "fileSize").value()), length)) e.length = length;
-            if (e.url.empty()) warn(enc, "enclosure has no url");
-            else r.enclosure = e;
-        }
+        r.enclosure = enclosure(item);
         r.episode_number = number(item.child(names.name(k_itunes_ns, "episode").c_str()), "itunes:episode");
         r.season = number(item.child(names.name(k_itunes_ns, "season").c_str()), "itunes:season");
         r.episode_type = text_of(item.child(names.name(k_itunes_ns, "episodeType").c_str()));
@@ -189,7 +197,7 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
 }  // namespace
 
 SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
-    SourceBatch batch{info, "rss", {}, {}, {}};
+    SourceBatch batch{info, core::SourceKind::rss, {}, {}, {}};
     // pugixml reads Latin-1 as Latin-1; hosts that declare it mean Windows-1252, as browsers
     // read it (curly quotes, the euro sign). Lines stay where they were.
     const std::optional<std::string> utf8 = util::single_byte_xml_as_utf8(raw);

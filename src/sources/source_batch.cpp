@@ -6,7 +6,6 @@
 
 namespace sources {
 
-bool is_feed_kind(std::string_view kind) { return kind == "rss" || kind == "atom"; }
 
 core::Provenance provenance(const SourceInfo& info, int first_line, int last_line) {
     return {info.name, info.file, first_line, last_line < first_line ? first_line : last_line};

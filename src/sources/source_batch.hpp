@@ -7,6 +7,7 @@
 #include "core/channel.hpp"
 #include "core/diagnostic.hpp"
 #include "core/record.hpp"
+#include "core/source_kind.hpp"
 
 namespace sources {
 
@@ -23,18 +24,15 @@ struct AnnouncedCount {
     int line = 0;
 };
 
+// One source as its adapter read it: the records, in the file's order, and every problem met.
 struct SourceBatch {
     SourceInfo info;
-    std::string kind;                        // the adapter that read it
+    core::SourceKind kind = core::SourceKind::unknown;  // the adapter that read it
     std::vector<core::Record> records;
     std::vector<core::Diagnostic> diagnostics;
     std::optional<core::Channel> channel;    // only feeds describe the show
     std::optional<AnnouncedCount> announced{};  // a directory page's count of the show's episodes
 };
-
-// True for the kinds that are the show's own feed ("rss", "atom"): the host's word, which
-// describes the show and whose items subscribers have.
-bool is_feed_kind(std::string_view kind);
 
 // A record's provenance for lines [first, last] of the file.
 core::Provenance provenance(const SourceInfo& info, int first_line, int last_line);

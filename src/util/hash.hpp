@@ -7,6 +7,8 @@
 
 namespace util {
 
+// A fast 64-bit hash of the bytes (xxHash's XXH3), the same on every run and machine; with a
+// `seed`, another hash family.
 std::uint64_t content_hash(std::string_view data);
 std::uint64_t content_hash(std::string_view data, std::uint64_t seed);
 

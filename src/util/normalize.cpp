@@ -165,11 +165,4 @@ std::string match_form(std::string_view text) {
     return out;
 }
 
-std::vector<std::string> match_words(std::string_view text) {
-    const std::string form = match_form(text);  // split_words() returns views: keep the string alive
-    std::vector<std::string> words;
-    for (auto w : split_words(form)) words.emplace_back(w);
-    return words;
-}
-
 }  // namespace util

@@ -14,7 +14,4 @@ std::string clean_text(std::string_view text);
 // case folded, punctuation dropped, one space between words.
 std::string match_form(std::string_view text);
 
-// The words of match_form.
-std::vector<std::string> match_words(std::string_view text);
-
 }  // namespace util

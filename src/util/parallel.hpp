@@ -1,11 +1,18 @@
 #pragma once
-// Runs independent pieces of work on every core.
+// Runs independent pieces of work on every core: the project's one concurrency toolkit.
+// parallel_for for pieces that each write only their own result; bounded_pipeline for results
+// that one thread must take in (an output's manifest) while the others make more. (Two stages
+// that run side by side, such as reading the notes while the sources merge, use std::async.)
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <exception>
 #include <mutex>
 #include <thread>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace util {
@@ -43,6 +50,110 @@ void parallel_for(std::size_t n, std::size_t min_per_thread, Fn&& fn, unsigned m
     work();
     for (auto& t : pool) t.join();
     if (failure) std::rethrow_exception(failure);
+}
+
+// How bounded_pipeline hands out work.
+struct PipelineShape {
+    unsigned threads = 2;      // worker threads (the calling thread only consumes)
+    std::size_t window = 512;  // results made and not yet consumed, at most (a large run is never held whole)
+    std::size_t batch = 8;     // pieces a worker takes at once: one lock and one wake-up per batch
+};
+
+namespace detail {
+
+// What bounded_pipeline's threads share, under one lock: the pieces handed out, the results
+// made and not yet consumed, and the first failure.
+template <class Result>
+class Handoff {
+public:
+    Handoff(std::size_t n, PipelineShape shape) : m_n(n), m_shape(shape) {}
+
+    // The next pieces for a worker, [first, first + count); count 0 when there are none left
+    // (or after a failure). Waits while the window is full.
+    std::pair<std::size_t, std::size_t> take() {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [&] { return m_failure || m_next >= m_n || m_next < m_consumed + m_shape.window; });
+        if (m_failure || m_next >= m_n) return {m_next, 0};
+        const std::size_t first = m_next, count = std::min(m_shape.batch, m_n - first);
+        m_next += count;
+        return {first, count};
+    }
+    void give(std::vector<Result>& made) {
+        std::lock_guard lock(m_mutex);
+        for (auto& result : made) m_done.push_back(std::move(result));
+        m_changed.notify_all();
+    }
+    // The results made since the last call into `batch` (empty), waiting for one; false once
+    // every result was consumed, or after a failure.
+    bool collect(std::vector<Result>& batch) {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [&] { return m_failure || m_consumed >= m_n || !m_done.empty(); });
+        if (m_failure || m_consumed >= m_n) return false;
+        batch.swap(m_done);
+        return true;
+    }
+    void consumed(std::size_t count) {
+        std::lock_guard lock(m_mutex);
+        m_consumed += count;  // room in the window for the workers' next batches
+        m_changed.notify_all();
+    }
+    // Records the exception being handled (the first one only) and stops the handing out.
+    void fail() {
+        std::lock_guard lock(m_mutex);
+        if (!m_failure) m_failure = std::current_exception();
+        m_changed.notify_all();
+    }
+    void rethrow_failure() const {
+        if (m_failure) std::rethrow_exception(m_failure);
+    }
+
+private:
+    const std::size_t m_n;
+    const PipelineShape m_shape;
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::vector<Result> m_done;
+    std::size_t m_next = 0, m_consumed = 0;
+    std::exception_ptr m_failure;
+};
+
+}  // namespace detail
+
+// Calls make(state, i) for every i in [0, n) on `shape.threads` worker threads, pieces taken in
+// order of i, each thread with its own `state` from new_state() (made on that thread); and
+// consume(result) on the calling thread for every result, as they come (in no fixed order). The
+// first exception of any make or consume stops the handing out and is rethrown here once every
+// thread stopped.
+template <class NewState, class Make, class Consume>
+void bounded_pipeline(std::size_t n, PipelineShape shape, NewState new_state, Make make, Consume consume) {
+    using State = std::invoke_result_t<NewState&>;
+    using Result = std::invoke_result_t<Make&, State&, std::size_t>;
+    detail::Handoff<Result> handoff(n, shape);
+    auto work = [&] {
+        try {
+            State state = new_state();
+            std::vector<Result> made;
+            for (auto [first, count] = handoff.take(); count > 0; std::tie(first, count) = handoff.take()) {
+                made.clear();
+                for (std::size_t i = first; i < first + count; ++i) made.push_back(make(state, i));
+                handoff.give(made);
+            }
+        } catch (...) {
+            handoff.fail();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < std::max(1u, shape.threads); ++t) pool.emplace_back(work);
+    try {
+        for (std::vector<Result> batch; handoff.collect(batch); batch.clear()) {
+            for (auto& result : batch) consume(std::move(result));
+            handoff.consumed(batch.size());
+        }
+    } catch (...) {
+        handoff.fail();
+    }
+    for (auto& thread : pool) thread.join();
+    handoff.rethrow_failure();
 }
 
 }  // namespace util

@@ -34,6 +34,7 @@ std::vector<std::string_view> split_lines(std::string_view text);
 inline char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 std::string ascii_lower(std::string_view text);
 
+// True when `text` starts with `prefix`, ASCII letters compared without case.
 bool starts_with_icase(std::string_view text, std::string_view prefix);
 
 // Collapses every run of white space (including newlines) into one space and trims.
@@ -59,10 +60,10 @@ void append_zero_padded(std::string& out, long long value, int width);
 // True for a UUID in its canonical lowercase form ("917393e3-1b1e-5cef-ace4-edaa54e1f810").
 bool is_lowercase_uuid(std::string_view text);
 
-// Returns the candidate closest to `word` within a small edit distance (case-insensitive), or "".
 // "1 episode", "2 episodes": a count with its noun in the right number.
 std::string count_text(std::size_t n, std::string_view one, std::string_view many);
 
+// Returns the candidate closest to `word` within a small edit distance (case-insensitive), or "".
 std::string nearest_word(std::string_view word, const std::vector<std::string>& candidates);
 
 // Joins the items with `separator`.

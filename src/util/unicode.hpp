@@ -6,8 +6,10 @@
 
 namespace util {
 
+// The UTF-8 bytes of a code point (none past U+10FFFF).
 std::string encode_utf8(char32_t code_point);
 
+// True when the text is well-formed UTF-8 (no overlong forms, surrogates or bytes past U+10FFFF).
 bool is_valid_utf8(std::string_view text);
 
 // True when every byte is below 0x80 (checked eight bytes at a time).
@@ -37,6 +39,7 @@ std::string strip_accents_lower(std::string_view text);
 template <class Fn>
 void for_each_code_point(std::string_view text, Fn&& fn);
 
+// True for a letter or a number of any script (utf8proc's categories L* and N*).
 bool is_letter_or_digit(char32_t code_point);
 
 // Number of code points (invalid bytes count one each).

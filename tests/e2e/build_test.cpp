@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <functional>
 
-#include "build.hpp"
+#include "build/build_site.hpp"
+#include "build/fingerprints.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
 #include "render/site_check.hpp"

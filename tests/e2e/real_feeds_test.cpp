@@ -6,7 +6,7 @@
 
 #include <pugixml.hpp>
 
-#include "build.hpp"
+#include "build/build_site.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "render/site_check.hpp"

@@ -5,7 +5,7 @@
 
 #include <regex>
 
-#include "build.hpp"
+#include "build/build_site.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
 #include "render/site_check.hpp"

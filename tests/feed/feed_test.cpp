@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <pugixml.hpp>
 
-#include "build.hpp"
+#include "build/build_site.hpp"
 #include "config/site_config.hpp"
 #include "feed/identity.hpp"
 #include "feed/podcast_guid.hpp"

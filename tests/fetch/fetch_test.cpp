@@ -58,7 +58,7 @@ struct LocalServer {
 };
 
 config::SourceConfig source(const std::filesystem::path& file, const std::string& url) {
-    return {"feed", file, "content/sources/feed.xml", "", url, 1};
+    return {"feed", file, "content/sources/feed.xml", core::SourceKind::unknown, url, 1};
 }
 
 }  // namespace

@@ -9,8 +9,7 @@
 #include "notes/load_notes.hpp"
 #include "notes/markdown.hpp"
 #include "render/context.hpp"
-#include "render/page_data.hpp"
-#include "render/site_lines.hpp"
+#include "render/episode_page.hpp"
 #include "render/static_text.hpp"
 #include "render/template_set.hpp"
 #include "sources/apple_page.hpp"
@@ -189,21 +188,6 @@ void template_runs(std::string_view d) {
     kainjow::mustache::context<std::string> as_written(&root), inner(&root);
     render::RunsFirst with_runs(inner, marked->runs);
     if (plain.render(as_written) != fast.render(with_runs)) __builtin_trap();
-
-    // The lines that show only the site's data, rendered once (render/site_lines.hpp), change
-    // nothing under a page that has none of the site data's members.
-    render::Data site;
-    render::put(site, "site", render::Data(root));
-    auto lines = render::render_site_lines(tmpl, site);
-    auto with_lines = render::mark_static_text(tmpl, lines);
-    if (lines.empty() || !with_lines) return;
-    auto whole = render::compile_template(tmpl);
-    auto rendered = render::compile_template(with_lines->text);
-    if (!rendered->is_valid()) __builtin_trap();
-    const std::vector<render::Data> no_runs;
-    render::Context page_whole(no_runs), page_rendered(with_lines->runs);
-    for (render::Context* context : {&page_whole, &page_rendered}) context->push(&site), context->push(&root);
-    if (whole->render(page_whole) != rendered->render(page_rendered)) __builtin_trap();
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ core::Record rec(const std::string& title, const char* date = nullptr) {
     if (date) r.date = util::parse_any_date(date);
     return r;
 }
-sources::SourceBatch batch(const std::string& name, const std::string& kind, std::vector<core::Record> records) {
+sources::SourceBatch batch(const std::string& name, core::SourceKind kind, std::vector<core::Record> records) {
     for (std::size_t i = 0; i < records.size(); ++i) records[i].from = {name, name + ".txt", static_cast<int>(i + 1), static_cast<int>(i + 1)};
     return {{name, name + ".txt"}, kind, std::move(records), {}, {}};
 }
@@ -73,8 +73,8 @@ TEST_CASE("linking: guid, enclosure, title and date; never two records of one so
     listing_a.enclosure = core::Enclosure{"https://cdn.x/a.mp3?aid=rss", "", std::nullopt};
     auto listing_b = rec("strides", "2022-05-31");            // a day later: time zones
     auto listing_c = rec("Strides", "2022-05-30");            // same source as listing_b: never merged with it
-    std::vector<sources::SourceBatch> batches = {batch("feed", "rss", {feed_a, feed_b}),
-                                                 batch("list", "records", {listing_a, listing_b, listing_c})};
+    std::vector<sources::SourceBatch> batches = {batch("feed", core::SourceKind::rss, {feed_a, feed_b}),
+                                                 batch("list", core::SourceKind::records, {listing_a, listing_b, listing_c})};
     auto catalog = merge::merge(batches);
     REQUIRE(catalog.episodes.size() == 3);
     const auto& cc = catalog.episodes[0];
@@ -99,7 +99,7 @@ TEST_CASE("fusion: feed wins identity, longest full description wins, durations 
     auto listing = rec("Batching", "2021-08-18");
     listing.description = "PyTorch operates on its input data in a batched manner, typically processing multiple batches.";
     listing.duration = util::Duration{900, true};
-    std::vector<sources::SourceBatch> batches = {batch("feed", "rss", {feed}), batch("list", "records", {listing})};
+    std::vector<sources::SourceBatch> batches = {batch("feed", core::SourceKind::rss, {feed}), batch("list", core::SourceKind::records, {listing})};
     auto catalog = merge::merge(batches);
     REQUIRE(catalog.episodes.size() == 1);
     const auto& e = catalog.episodes[0];
@@ -127,7 +127,7 @@ TEST_CASE("the catalog: newest first, then undated episodes by title; each episo
     }
     auto listing = rec("Ep E", "2021-05-01");
     listing.duration = util::Duration{900, true};  // disagrees: a conflict, which must name Ep E's slug
-    std::vector<sources::SourceBatch> batches = {batch("feed", "rss", feed), batch("list", "records", {listing})};
+    std::vector<sources::SourceBatch> batches = {batch("feed", core::SourceKind::rss, feed), batch("list", core::SourceKind::records, {listing})};
     auto catalog = merge::merge(batches);
     std::vector<std::string> titles;
     for (const auto& e : catalog.episodes) titles.push_back(e.title);
@@ -148,7 +148,7 @@ TEST_CASE("no guid: the enclosure URL becomes the guid; no title: derived and fl
     core::Record r;
     r.description = "Today I'm going to talk about a famous issue in PyTorch, DataLoader leaks.";
     r.enclosure = core::Enclosure{"https://cdn.x/e.mp3", "audio/mpeg", 5};
-    std::vector<sources::SourceBatch> batches = {batch("list", "records", {r})};
+    std::vector<sources::SourceBatch> batches = {batch("list", core::SourceKind::records, {r})};
     auto catalog = merge::merge(batches);
     REQUIRE(catalog.episodes.size() == 1);
     CHECK(catalog.episodes[0].guid == "https://cdn.x/e.mp3");
@@ -158,7 +158,7 @@ TEST_CASE("no guid: the enclosure URL becomes the guid; no title: derived and fl
 }
 
 TEST_CASE("slugs: collisions get deterministic suffixes, oldest keeps the plain one; unsafe slugs fixed") {
-    std::vector<sources::SourceBatch> batches = {batch("list", "records", {rec("Same", "2022-01-01"), rec("Same", "2021-01-01"),
+    std::vector<sources::SourceBatch> batches = {batch("list", core::SourceKind::records, {rec("Same", "2022-01-01"), rec("Same", "2021-01-01"),
                                                                             rec("!!!", "2020-01-01"), rec("CON", "2019-01-01")})};
     auto catalog = merge::merge(batches);
     REQUIRE(catalog.episodes.size() == 4);
@@ -193,7 +193,7 @@ TEST_CASE("linking rules, one by one") {
     for (const auto& c : cases) {
         std::string name = c.name;
         CAPTURE(name);
-        std::vector<sources::SourceBatch> batches = {batch("one", "rss", {c.a}), batch("two", "records", {c.b})};
+        std::vector<sources::SourceBatch> batches = {batch("one", core::SourceKind::rss, {c.a}), batch("two", core::SourceKind::records, {c.b})};
         auto catalog = merge::merge(batches);
         CHECK(catalog.episodes.size() == (c.linked ? 1u : 2u));
         if (c.linked && catalog.episodes.size() == 1) CHECK(catalog.episodes[0].records[1].matched_by == c.rule);
@@ -211,7 +211,7 @@ TEST_CASE("fusion: a copy cut short never wins over a longer copy that starts th
                        "implement a simple form of multiple dispatch. torch_function__ (through its Numpy predecessor __array_function ) "
                        "generalizes this mechanism so that invocations of torch.add with different subclasses work properly. Further reading…";
     page.description_truncated = true;
-    std::vector<sources::SourceBatch> batches = {batch("list", "records", {listing}), batch("pfm", "player_fm", {page})};
+    std::vector<sources::SourceBatch> batches = {batch("list", core::SourceKind::records, {listing}), batch("pfm", core::SourceKind::player_fm, {page})};
     auto catalog = merge::merge(batches);
     REQUIRE(catalog.episodes.size() == 1);
     CHECK(catalog.episodes[0].sources.at("description").source == "pfm");
@@ -222,7 +222,7 @@ TEST_CASE("the catalog: undated episodes form their own group after every dated 
     // A listing places an undated entry between dated ones; the catalog does not: a guessed
     // place would put it in the newest-first order and the previous/next chain as if dated.
     std::vector<core::Record> list = {rec("Newest", "2024-01-01"), rec("Undated middle"), rec("Oldest", "2020-01-01")};
-    std::vector<sources::SourceBatch> batches = {batch("list", "records", list)};
+    std::vector<sources::SourceBatch> batches = {batch("list", core::SourceKind::records, list)};
     auto catalog = merge::merge(batches);
     std::vector<std::string> titles;
     for (const auto& e : catalog.episodes) titles.push_back(e.title);

@@ -4,7 +4,8 @@
 #include <map>
 #include <set>
 
-#include "build.hpp"
+#include "build/notes_stage.hpp"
+#include "build/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "merge/report.hpp"

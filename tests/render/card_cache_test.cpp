@@ -4,7 +4,7 @@
 #include <thread>
 #include <vector>
 
-#include "render/page_data.hpp"
+#include "render/episode_page.hpp"
 
 namespace {
 
@@ -32,7 +32,7 @@ struct Archive {
 
 // What a reference's card shows, rendered as the theme's card does.
 std::string shown(const render::CardCache& cards, const render::Data& reference) {
-    const render::Data* card = cards.find(reference.get(render::k_shared_key)->string_value());
+    const render::Data* card = cards.find(*render::referred_name(reference));
     REQUIRE(card);
     kainjow::mustache::mustache tmpl("{{title}}|{{url}}|{{summary}}|{{#topics}}{{name}}{{/topics}}");
     REQUIRE(tmpl.is_valid());
@@ -46,8 +46,8 @@ TEST_CASE("a card is made once, whichever thread asks first, and shows its episo
     const render::CardCache cards(a.site, a.catalog, a.curation);
     std::vector<std::string> names;
     for (const auto& e : a.catalog.episodes) {
-        names.push_back(cards.plain(e).get(render::k_shared_key)->string_value());
-        names.push_back(cards.with_note(e).get(render::k_shared_key)->string_value());
+        names.push_back(*render::referred_name(cards.plain(e)));
+        names.push_back(*render::referred_name(cards.with_note(e)));
     }
     // Four threads ask for every card at once, each in its own order: each slot has one card.
     std::vector<std::vector<const render::Data*>> seen(4, std::vector<const render::Data*>(names.size()));

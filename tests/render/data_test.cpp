@@ -87,8 +87,8 @@ TEST_CASE("put replaces a member it already has, whatever the kinds") {
 TEST_CASE("put on an object that holds a shared reference adds beside it") {
     Data card = render::shared_reference("7");
     put(card, "title_derived", false);
-    REQUIRE(card.get(render::k_shared_key) != nullptr);
-    CHECK(card.get(render::k_shared_key)->string_value() == "7");
+    REQUIRE(render::referred_name(card) != nullptr);
+    CHECK(*render::referred_name(card) == "7");
     CHECK(card.get("title_derived")->is_false());
 }
 

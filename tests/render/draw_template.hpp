@@ -1,6 +1,5 @@
 #pragma once
-// Drawn templates and data for tests that compare two ways of rendering (static_text_test,
-// site_lines_test): deterministic (test::Lcg), so a failure is the same on every run.
+// Drawn templates and data for tests that compare two ways of rendering (static_text_test): deterministic (test::Lcg), so a failure is the same on every run.
 #include <array>
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 
 #include "output/output.hpp"
 #include "render/episode_text.hpp"
-#include "render/page_data.hpp"
+#include "render/site_info.hpp"
 #include "render/search_index.hpp"
 
 namespace {

@@ -1,9 +1,9 @@
 // Topics and guests: names that differ only in a symbol keep pages of their own.
 #include <doctest/doctest.h>
 
-#include "build.hpp"
+#include "build/build_site.hpp"
 #include "config/site_config.hpp"
-#include "render/page_data.hpp"
+#include "render/site_info.hpp"
 #include "support.hpp"
 
 TEST_CASE("term slugs spell out the symbols that tell names apart") {

@@ -6,7 +6,11 @@
 #include <regex>
 #include <set>
 
-#include "build.hpp"
+#include "build/build_site.hpp"
+#include "build/notes_stage.hpp"
+#include "render/episode_page.hpp"
+#include "render/page_frame.hpp"
+#include "build/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "render/search_index.hpp"
 #include "merge/merge.hpp"

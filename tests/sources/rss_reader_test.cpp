@@ -132,9 +132,9 @@ TEST_CASE("entity expansion cannot blow up") {
 }
 
 TEST_CASE("the kind of a source is recognised from its content") {
-    CHECK(sources::detect_kind("<?xml version=\"1.0\"?><rss>", "x.txt") == "rss");
-    CHECK(sources::detect_kind("\xEF\xBB\xBF<rss>", "x") == "rss");
-    CHECK(sources::detect_kind("[ {\"title\": 1} ]", "x") == "records");
-    CHECK(sources::detect_kind("- title: a\n", "list.yaml") == "records");
-    CHECK(sources::detect_kind("just some text", "x.txt").empty());
+    CHECK(sources::detect_kind("<?xml version=\"1.0\"?><rss>", "x.txt") == core::SourceKind::rss);
+    CHECK(sources::detect_kind("\xEF\xBB\xBF<rss>", "x") == core::SourceKind::rss);
+    CHECK(sources::detect_kind("[ {\"title\": 1} ]", "x") == core::SourceKind::records);
+    CHECK(sources::detect_kind("- title: a\n", "list.yaml") == core::SourceKind::records);
+    CHECK(sources::detect_kind("just some text", "x.txt") == core::SourceKind::unknown);
 }

@@ -24,11 +24,11 @@ const core::Record* titled(const sources::SourceBatch& b, const std::string& tit
 }  // namespace
 
 TEST_CASE("each seed page is recognised from its content") {
-    CHECK(sources::detect_kind(seed("000"), "a.txt") == "podbean");
-    CHECK(sources::detect_kind(seed("001"), "a.txt") == "pod_casts_io");
-    CHECK(sources::detect_kind(seed("002"), "a.txt") == "player_fm");
-    CHECK(sources::detect_kind(seed("003"), "a.txt") == "apple_page");
-    CHECK(sources::detect_kind(test::read(test::fixture("itunes/lookup.json")), "x.json") == "itunes_lookup");
+    CHECK(sources::detect_kind(seed("000"), "a.txt") == core::SourceKind::podbean);
+    CHECK(sources::detect_kind(seed("001"), "a.txt") == core::SourceKind::pod_casts_io);
+    CHECK(sources::detect_kind(seed("002"), "a.txt") == core::SourceKind::player_fm);
+    CHECK(sources::detect_kind(seed("003"), "a.txt") == core::SourceKind::apple_page);
+    CHECK(sources::detect_kind(test::read(test::fixture("itunes/lookup.json")), "x.json") == core::SourceKind::itunes_lookup);
 }
 
 TEST_CASE("Podbean page: five episodes, app adverts rejected") {
@@ -155,11 +155,11 @@ TEST_CASE("iTunes lookup API: a length beyond any real episode is no length, not
 }
 
 TEST_CASE("directory pages: the count of episodes a page announces, and where") {
-    auto podbean = sources::parse_source(seed("000"), {"podbean", "000.txt", ""}, "podbean");
+    auto podbean = sources::parse_source(seed("000"), {"podbean", "000.txt", ""}, core::SourceKind::podbean);
     REQUIRE(podbean.announced);
     CHECK(podbean.announced->episodes == 83);  // "20 Followers 83 Episodes Claim Ownership"
     CHECK(podbean.announced->line == 6);
-    auto player_fm = sources::parse_source(seed("002"), {"pfm", "002.txt", ""}, "player_fm");
+    auto player_fm = sources::parse_source(seed("002"), {"pfm", "002.txt", ""}, core::SourceKind::player_fm);
     REQUIRE(player_fm.announced);
     CHECK(player_fm.announced->episodes == 83);  // "83 פרקים", Player FM's Hebrew edition
     CHECK(sources::announced_count("Episode List\n\nWe recorded 12 episodes in a row.\n") == std::nullopt);

@@ -4,7 +4,7 @@
 
 #include <map>
 
-#include "build.hpp"
+#include "build/build_site.hpp"
 #include "config/site_config.hpp"
 #include "scaffold/scaffold.hpp"
 #include "support.hpp"

@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
-#include "build.hpp"
+#include "build/build_site.hpp"
 #include "config/site_config.hpp"
-#include "incremental/session.hpp"
+#include "build/session.hpp"
 #include "output/output.hpp"
 #include "support.hpp"
 
@@ -11,9 +11,9 @@ namespace fs = std::filesystem;
 namespace {
 
 // A whole build of the site as it is now, for comparison (`state`: what it recorded).
-output::MemoryOutput whole_build(const fs::path& dir, build::BuildState* state = nullptr) {
+output::MemoryOutput whole_build(const fs::path& dir, build::LastBuild* state = nullptr) {
     output::MemoryOutput out;
-    build::build_site(config::load_config(dir / "site.yaml"), out, {.keep = state});
+    build::build_site(config::load_config(dir / "site.yaml"), out, state);
     return out;
 }
 
@@ -36,8 +36,8 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
     test::copy_site("site", dir.path());
     const fs::path note = dir.path() / "content/episodes/hop.md";
     test::write(note, test::k_hop_note);
-    incremental::Session session((dir.path() / "site.yaml").string());
-    incremental::Rebuild first = session.pages({});
+    build::Session session((dir.path() / "site.yaml").string());
+    build::Rebuild first = session.pages({});
     CHECK(first.whole);
     CHECK(output::same_files(*first.site, whole_build(dir.path())));
 
@@ -45,14 +45,14 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
     auto edit = [&](const fs::path& file, const std::string& text) {
         if (text.empty()) fs::remove(file);
         else test::write(file, text);
-        incremental::Rebuild r = session.pages({file});
+        build::Rebuild r = session.pages({file});
         CHECK_FALSE(r.whole);
         auto complete = session.feeds();
-        build::BuildState state;
+        build::LastBuild state(build::LastBuild::Place::memory);
         auto expected = whole_build(dir.path(), &state);
         CHECK_MESSAGE(output::same_files(*complete, expected), differences(*complete, expected));
         // Pages not rendered again kept their record: it must still be what a whole build records.
-        CHECK(session.dependencies() == state.dependencies);
+        CHECK(session.dependencies() == state.pages);
         return r;
     };
 
@@ -153,10 +153,10 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
 TEST_CASE("serve rebuilds everything after a change that is not a note") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
-    incremental::Session session((dir.path() / "site.yaml").string());
+    build::Session session((dir.path() / "site.yaml").string());
     session.pages({});
     test::write(dir.path() / "site.yaml", test::replace_first(test::read(dir.path() / "site.yaml"), "Fixture Archive", "Renamed Archive"));
-    incremental::Rebuild r = session.pages({dir.path() / "site.yaml"});
+    build::Rebuild r = session.pages({dir.path() / "site.yaml"});
     CHECK(r.whole);
     CHECK(contains(r.site->find("index.html"), "Renamed Archive"));
     CHECK(output::same_files(*r.site, whole_build(dir.path())));
@@ -165,7 +165,7 @@ TEST_CASE("serve rebuilds everything after a change that is not a note") {
 TEST_CASE("serve ignores the files an editor leaves beside a note, and nothing else") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
-    incremental::Session session((dir.path() / "site.yaml").string());
+    build::Session session((dir.path() / "site.yaml").string());
     CHECK_FALSE(session.unread(dir.path() / "content/episodes/hop.md~"));  // no build yet: nothing is known
     session.pages({});
     const fs::path episodes = dir.path() / "content/episodes";

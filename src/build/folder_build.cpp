@@ -1,52 +1,69 @@
-#include "incremental/folder_build.hpp"
+#include "build/folder_build.hpp"
 
 #include <chrono>
 #include <future>
 #include <optional>
 
-#include "incremental/saved_build.hpp"
+#include "build/fingerprints.hpp"
+#include "build/publish.hpp"
+#include "build/saved_build.hpp"
 #include "output/output.hpp"
 
-namespace incremental {
+namespace build {
 
-FolderBuild build_folder(const config::SiteConfig& config, const build::InputFeed* published) {
+namespace {
+
+// The last build as its record on disk describes it: its feed's items whenever the record is of
+// the build the output holds, its pages and notes only when nothing but notes changed since.
+LastBuild from_record(std::optional<SavedBuild> saved, const Fingerprints& now) {
+    LastBuild last(LastBuild::Place::disk);
+    if (!saved) return last;
+    last.feed = std::move(saved->record.feed);
+    if (saved->all_but_notes != now.all_but_notes) return last;
+    last.pages = std::move(saved->record.pages);
+    last.notes = std::move(saved->record.notes);
+    return last;
+}
+
+}  // namespace
+
+FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* published) {
     FolderBuild result;
     std::optional<output::DiskOutput> out(std::in_place, config.output_dir());
     // The inputs' fingerprints tell whether a previous build is still current, and whether only
     // notes changed since. Without a previous build they are only recorded for the next one, so
     // they are computed beside this one (hashing every input file takes a large archive's build
     // a tenth of a second).
-    std::future<build::Fingerprints> later;
-    build::Fingerprints fingerprints;
+    std::future<Fingerprints> later;
+    Fingerprints fingerprints;
     const auto record_file = saved_build_path(config.output_dir());
-    std::optional<SavedBuild> last;
+    LastBuild last(LastBuild::Place::disk);
     if (out->has_previous_build()) {
-        fingerprints = build::input_fingerprints(config, published);
+        fingerprints = input_fingerprints(config, published);
         out->set_fingerprint(fingerprints.all);
         if (out->up_to_date()) {  // the same inputs give the same bytes: nothing to do, nothing touched
             result.up_to_date = true;
             return result;
         }
-        last = record_of_output(record_file, out->previous_fingerprint());
+        last = from_record(record_of_output(record_file, out->previous_fingerprint()), fingerprints);
     } else {
-        later = std::async(std::launch::async, [&config, published] { return build::input_fingerprints(config, published); });
+        later = std::async(std::launch::async, [&config, published] { return input_fingerprints(config, published); });
     }
-    build::BuildRecord record;
     try {
-        result.report = build::build_site(config, *out, {.record = &record, .last = last ? &last->record : nullptr,
-                                                         .notes_only = last && last->all_but_notes == fingerprints.all_but_notes,
-                                                         .published = published});
-    } catch (const build::CannotKeep&) {
+        result.report = build_site(config, *out, &last, published);
+    } catch (const CannotKeep&) {
         // A page of the last build was changed by hand or removed: every page is made again.
         out.reset();  // (its staging folder first: the next one has the same name)
         out.emplace(config.output_dir(), fingerprints.all);
-        result.report = build::build_site(config, *out, {.record = &record, .published = published});
+        last.pages.clear();
+        result.report = build_site(config, *out, &last, published);
     }
     if (later.valid()) fingerprints = later.get(), out->set_fingerprint(fingerprints.all);
     auto write_started = std::chrono::steady_clock::now();
     // The record is written while the output is swapped in. A build stopped in between leaves a
     // record that names another build than the manifest does, which no build uses.
     auto saved = std::async(std::launch::async, [&] {
+        BuildRecord record{std::move(last.notes), std::move(last.pages), last.feed ? std::move(*last.feed) : std::vector<feed::ItemIdentity>{}};
         write_saved_build(record_file, {fingerprints.all, fingerprints.all_but_notes, std::move(record)});
     });
     out->commit();
@@ -56,4 +73,4 @@ FolderBuild build_folder(const config::SiteConfig& config, const build::InputFee
     return result;
 }
 
-}  // namespace incremental
+}  // namespace build

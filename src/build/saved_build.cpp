@@ -1,4 +1,4 @@
-#include "incremental/saved_build.hpp"
+#include "build/saved_build.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include "util/files.hpp"
 #include "util/hash.hpp"
 
-namespace incremental {
+namespace build {
 
 namespace fs = std::filesystem;
 
@@ -147,4 +147,4 @@ std::optional<SavedBuild> record_of_output(const fs::path& file, const std::stri
     return saved;
 }
 
-}  // namespace incremental
+}  // namespace build

@@ -1,16 +1,17 @@
-#include "incremental/session.hpp"
+#include "build/session.hpp"
 
 #include <algorithm>
 #include <future>
-#include <thread>
 
-#include "incremental/changes.hpp"
-#include "render/search_index.hpp"
+#include "build/build_site.hpp"
+#include "build/notes_stage.hpp"
+#include "build/plan.hpp"
+#include "build/publish.hpp"
 #include "render/site_renderer.hpp"
 #include "util/files.hpp"
 #include "util/stage_clock.hpp"
 
-namespace incremental {
+namespace build {
 
 namespace fs = std::filesystem;
 
@@ -33,7 +34,7 @@ bool Session::unread(const fs::path& path) const {
 }
 
 Rebuild Session::pages(const std::vector<fs::path>& changed) {
-    auto& files = m_state.note_caches.files;
+    auto& files = m_last.note_caches.files;
     if (notes_only(changed)) {
         // inotify named every file that changed: the other notes are not read again.
         std::vector<Edited> edited;
@@ -61,20 +62,21 @@ Rebuild Session::pages(const std::vector<fs::path>& changed) {
 
 Rebuild Session::whole() {
     m_valid = false;
-    m_prepared.reset();
+    m_index.reset();
     m_spare.reset();
     m_retired.reset();
     m_config = config::load_config(m_config_path);
     m_templates.emplace(render::load_templates(*m_config));
     auto site = std::make_shared<output::MemoryOutput>();
-    build::build_site(*m_config, *site, {.keep = &m_state});
+    m_last.pages.clear();  // (a whole build starts from none of the last one's pages)
+    build_site(*m_config, *site, &m_last);
     m_site = site;
-    m_spare = m_state.merged;
+    m_spare = m_last.merged->catalog;
     m_valid = m_notes_as_applied = true;
-    prepare();
+    index_readers();
     Rebuild result;
     result.site = site;
-    result.pages_rendered = result.pages = m_state.dependencies.size();
+    result.pages_rendered = result.pages = m_last.pages.size();
     return result;
 }
 
@@ -87,41 +89,33 @@ Rebuild Session::incremental(const std::vector<Edited>& edited) {
         // The catalog, the site and every other note are as they were: no copy of them is made.
         result.bodies_only = true;
         stage("notes");
-        prepare();
+        index_readers();
         auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
-        render_changed(m_prepared->inputs, render::PageSink::for_readers(*out, m_state.dependencies, m_prepared->readers_of(*keys)),
-                       out, result);
+        render_changed(m_index->inputs, render::PageSink::for_readers(*out, m_last.pages, m_index->readers_of(*keys)), out, result);
         m_valid = true;
         stage("render");
         return result;
     }
     // The notes stage again, on a copy of the merged catalog (the notes change it).
-    m_prepared.reset();
-    notes::NoteSet notes = build::read_notes(config, &m_state.note_caches);
-    core::Catalog catalog = m_spare ? std::move(*m_spare) : m_state.merged;
+    m_index.reset();
+    notes::NoteSet notes = read_notes(config, &m_last.note_caches.files);
+    core::Catalog catalog = m_spare ? std::move(*m_spare) : m_last.merged->catalog;
     m_spare.reset();
-    render::SiteInfo site = *m_state.site;  // what the sources say of the site; nav and texts are made again
-    notes::Curation curation = build::apply_notes(notes, catalog, site.paths, &m_state.note_caches);
-    site.nav = render::navigation(site, curation);
+    auto content = std::make_shared<render::SiteContent>(curate(notes, std::move(catalog), m_last.merged->site, &m_last.note_caches.apply));
     stage("notes");
-    // What changed, on a thread of its own while what the pages are made from is prepared (all
-    // only read the catalog, curation and site).
-    auto changes = std::async(std::launch::async, [&] {
-        return changed_keys({m_state.catalog, m_state.curation, *m_state.site}, {catalog, curation, site});
-    });
-    site.texts = std::make_shared<render::TextCache>(catalog, 1, m_state.site->texts.get());
-    std::optional<render::RenderInputs> inputs(std::in_place, config, catalog, curation, site);
-    render::ChangedKeys keys = changes.get();
+    // The plan, on a thread of its own while what the pages are made from is prepared (all
+    // only read the content, the last build's and this one's).
+    auto planning = std::async(std::launch::async, [&] { return plan_pages(m_last.content.get(), *content); });
+    add_texts(*content, m_last.content->site.texts.get());
+    std::optional<render::RenderInputs> inputs(std::in_place, config, content->catalog, content->curation, content->site);
+    const PagePlan plan = planning.get();
     stage("texts+changes");
     auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
-    render_changed(*inputs, render::PageSink(*out, m_state.dependencies, keys), out, result);  // ("site" changed: every page)
-    inputs.reset();  // it refers to the catalog, curation and site moved below
+    render_changed(*inputs, plan_sink(plan, *out, m_last.pages), out, result);
+    inputs.reset();  // (it refers to the content kept below)
     stage("render");
-
-    m_retired.emplace(Retired{std::move(m_state.catalog), std::move(m_state.curation), std::move(m_state.site)});
-    m_state.catalog = std::move(catalog);
-    m_state.curation = std::move(curation);
-    m_state.site = std::move(site);
+    m_retired = std::move(m_last.content);  // (let go of after the page is served: feeds())
+    m_last.content = std::move(content);
     m_valid = m_notes_as_applied = true;
     return result;
 }
@@ -131,13 +125,13 @@ Rebuild Session::incremental(const std::vector<Edited>& edited) {
 std::optional<render::ChangedKeys> Session::body_edit(const std::vector<Edited>& edited) {
     if (!m_notes_as_applied || edited.size() != 1 || !edited[0].before) return std::nullopt;
     // Read alone; kept in the cache, where reading every note finds it if they are all needed.
-    auto& now = m_state.note_caches.files.files[edited[0].path] = notes::read_episode_note_file(edited[0].path, m_config->root);
+    auto& now = m_last.note_caches.files.files[edited[0].path] = notes::read_episode_note_file(edited[0].path, m_config->root);
     if (!now.episode || !now.diagnostics.empty()) return std::nullopt;
-    const render::SitePaths& paths = m_state.site->paths;
+    const render::SitePaths& paths = m_last.content->site.paths;
     m_valid = false;  // while the curation changes, until its pages are rendered
-    auto slug = notes::apply_body_edit(m_state.merged, *edited[0].before, *now.episode,
+    auto slug = notes::apply_body_edit(m_last.merged->catalog, *edited[0].before, *now.episode,
                                        [&](const std::string& s) { return paths.url(render::SitePaths::episode_dir(s)); },
-                                       m_state.note_caches.apply, m_state.curation);
+                                       m_last.note_caches.apply, m_last.content->curation);
     if (!slug) {
         m_valid = true;  // nothing was changed
         return std::nullopt;
@@ -152,41 +146,41 @@ void Session::render_changed(const render::RenderInputs& inputs, render::PageSin
     render::render_site(inputs, *m_templates, sink, &result.stages);
     std::vector<std::string> vanished = sink.vanished();  // a topic no episode has any more
     for (const auto& path : vanished) out->remove(path);
-    if (!vanished.empty()) m_prepared.reset();  // its readers pointed at their records
+    if (!vanished.empty()) m_index.reset();  // its readers pointed at their records
     result.pages_rendered = sink.rendered();
     m_site = out;
     result.site = out;
     result.whole = false;
-    result.pages = m_state.dependencies.size();
+    result.pages = m_last.pages.size();
 }
 
 std::shared_ptr<const output::MemoryOutput> Session::feeds() {
     m_retired.reset();
-    if (!m_spare) m_spare = m_state.merged;  // (still there after an edit of a body alone)
+    if (!m_spare) m_spare = m_last.merged->catalog;  // (still there after an edit of a body alone)
     auto out = std::make_shared<output::MemoryOutput>(*m_site);
     out->remove_under("search/d/");  // the index is written whole: no shard of a word gone may stay
     out->remove_under("search/t/");
-    const std::optional<build::InputFeed> previous = build::previous_feed(*m_config);
-    std::vector<const build::InputFeed*> known;
+    const std::optional<InputFeed> previous = previous_feed(*m_config);
+    std::vector<const InputFeed*> known;
     if (previous) known.push_back(&*previous);
-    build::write_index_and_feeds(*m_config, m_state.input_feeds, known, m_state.catalog, m_state.curation, *m_state.site, *out);
+    write_index_and_feeds(*m_config, m_last.merged->input_feeds, known, m_last.content, *out);
     m_site = out;
-    prepare();
+    index_readers();
     return out;
 }
 
 // Made while nobody waits (after a whole build, and with the feeds), not on the next save.
-void Session::prepare() {
-    if (!m_prepared) m_prepared.emplace(*m_config, m_state);
+void Session::index_readers() {
+    if (!m_index) m_index.emplace(*m_config, m_last);
 }
 
-Session::Prepared::Prepared(const config::SiteConfig& config, const build::BuildState& state)
-    : inputs(config, state.catalog, state.curation, *state.site) {
-    for (const auto& [path, keys] : state.dependencies)
+Session::ReadersIndex::ReadersIndex(const config::SiteConfig& config, const LastBuild& last)
+    : inputs(config, last.content->catalog, last.content->curation, last.content->site) {
+    for (const auto& [path, keys] : last.pages)
         for (render::DepKey key : keys) readers[key].push_back(&path);
 }
 
-std::unordered_set<std::string> Session::Prepared::readers_of(const render::ChangedKeys& keys) const {
+std::unordered_set<std::string> Session::ReadersIndex::readers_of(const render::ChangedKeys& keys) const {
     std::unordered_set<std::string> paths;
     for (render::DepKey key : keys)
         if (auto it = readers.find(key); it != readers.end())
@@ -194,4 +188,4 @@ std::unordered_set<std::string> Session::Prepared::readers_of(const render::Chan
     return paths;
 }
 
-}  // namespace incremental
+}  // namespace build

@@ -1,5 +1,5 @@
 #pragma once
-// What `build` keeps between runs (build::BuildRecord): the record of the build the output
+// What `build` keeps between runs on disk (LastBuild, Place::disk): the record of the build the output
 // folder holds (the notes it read, every page and its inputs, its feed's items), in a file
 // beside the output folder (".<name>.build-record", never published, like the manifest). After
 // an edit of notes alone the next build renders only the pages whose recorded inputs changed;
@@ -13,14 +13,28 @@
 #include <optional>
 #include <string>
 
-#include "build.hpp"
+#include <vector>
 
-namespace incremental {
+#include "feed/identity.hpp"
+#include "notes/load_notes.hpp"
+#include "render/page_sink.hpp"
 
+namespace build {
+
+// What the file holds of a build (LastBuild's fields on disk).
+struct BuildRecord {
+    notes::NoteTexts notes;      // the note files the build read, as it read them
+    render::Dependencies pages;  // every page and the inputs it read
+    // feed.xml's items as podcast apps know them (as feed::read_identities reads them): the
+    // next build's feed must keep them, and need not parse the published feed to learn them.
+    std::vector<feed::ItemIdentity> feed;
+};
+
+// The file's whole content: the record and the fingerprints of the build it is of.
 struct SavedBuild {
-    std::string fingerprint;    // build::Fingerprints::all of the build recorded
-    std::string all_but_notes;  // build::Fingerprints::all_but_notes of that build
-    build::BuildRecord record;
+    std::string fingerprint;    // Fingerprints::all of the build recorded
+    std::string all_but_notes;  // Fingerprints::all_but_notes of that build
+    BuildRecord record;
 };
 
 // Where the record of the build in `output_dir` is kept.
@@ -38,4 +52,4 @@ std::optional<SavedBuild> read_saved_build(const std::filesystem::path& file);
 // output's, from its manifest), else nothing.
 std::optional<SavedBuild> record_of_output(const std::filesystem::path& file, const std::string& output_fingerprint);
 
-}  // namespace incremental
+}  // namespace build

@@ -7,19 +7,20 @@
 //   - anything else: every page is rendered; files whose bytes did not change keep their inode.
 #include <cstddef>
 
-#include "build.hpp"
+#include "build/build_site.hpp"
 #include "config/site_config.hpp"
 
-namespace incremental {
+namespace build {
 
+// What build_folder did.
 struct FolderBuild {
     bool up_to_date = false;  // nothing changed since the last build: nothing was done
-    build::BuildReport report;
+    BuildReport report;
     std::size_t files_written = 0;  // written, not linked from the last build
 };
 
 // Throws core::InputError on bad input, leaving the output folder as it was. `published`: the
-// feed the site has published (build::BuildOptions::published), read by the caller.
-FolderBuild build_folder(const config::SiteConfig& config, const build::InputFeed* published = nullptr);
+// feed the site has published (build_site's), read by the caller.
+FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* published = nullptr);
 
-}  // namespace incremental
+}  // namespace build

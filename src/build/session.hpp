@@ -1,8 +1,8 @@
 #pragma once
-// Rebuilds for `serve`: the first build is whole and keeps what it computed (build::BuildState);
-// after a change to notes alone, only the notes stage runs again and only the pages whose
-// recorded inputs changed are rendered. Anything else (site.yaml, a source, a template, a static
-// file) gets a whole build.
+// Rebuilds for `serve`, whose last build is kept in memory (LastBuild, Place::memory): the first
+// build is whole; after a change to notes alone, only the notes stage runs again and the planner
+// (plan.hpp) picks the pages to render, as it does for `build`. Anything else (site.yaml, a
+// source, a template, a static file) gets a whole build.
 //
 // An incremental rebuild has two steps: pages() gives the site with every page up to date (what
 // the browser reloads), then feeds() adds the search index, feed.xml and feed.json, which read
@@ -10,29 +10,31 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
-#include <string>
 #include <vector>
 
-#include "build.hpp"
+#include "build/last_build.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
-#include "render/site_renderer.hpp"
+#include "render/render_inputs.hpp"
 #include "render/template_set.hpp"
 #include "util/stage_clock.hpp"
 
-namespace incremental {
+namespace build {
 
+// What a rebuild made.
 struct Rebuild {
     std::shared_ptr<const output::MemoryOutput> site;
-    bool whole = true;           // false: an incremental rebuild (feeds() still to come)
-    bool bodies_only = false;    // only a note's body changed: the notes were not applied again
+    bool whole = true;         // false: an incremental rebuild (feeds() still to come)
+    bool bodies_only = false;  // only a note's body changed: the notes were not applied again
     std::size_t pages_rendered = 0;
     std::size_t pages = 0;
     util::StageTimes stages;
 };
 
+// The state `serve` keeps between rebuilds of one site (site.yaml at `config_path`).
 class Session {
 public:
     explicit Session(std::string config_path) : m_config_path(std::move(config_path)) {}
@@ -51,37 +53,32 @@ public:
     std::shared_ptr<const output::MemoryOutput> feeds();
 
     // Every page of the last build and the inputs it read.
-    const render::Dependencies& dependencies() const { return m_state.dependencies; }
+    const render::Dependencies& dependencies() const { return m_last.pages; }
 
 private:
     std::string m_config_path;
     std::optional<config::SiteConfig> m_config;
     std::optional<render::TemplateSet> m_templates;
-    build::BuildState m_state;
-    bool m_valid = false;  // m_state is a whole, successful build's
-    // The note cache holds the notes m_state was made from; not after a failed rebuild, whose
+    LastBuild m_last{LastBuild::Place::memory};
+    bool m_valid = false;  // m_last is a whole, successful build's
+    // The note cache holds the notes m_last was made from; not after a failed rebuild, whose
     // notes were read but not applied (an edit to one of those is not an edit of a body alone).
     bool m_notes_as_applied = false;
     std::shared_ptr<output::MemoryOutput> m_site;
     // Work kept off the path between a save and the page served: the copy of the merged catalog
-    // the next rebuild applies the notes to is made ahead, and the last state is destroyed after.
+    // the next rebuild applies the notes to is made ahead, and the last content is let go of after.
     std::optional<core::Catalog> m_spare;
-    struct Retired {
-        core::Catalog catalog;
-        notes::Curation curation;
-        std::optional<render::SiteInfo> site;
-    };
-    std::optional<Retired> m_retired;
-    // For edits of a body alone, which change nothing in m_state but a note's HTML (read through
+    std::shared_ptr<render::SiteContent> m_retired;
+    // For edits of a body alone, which change nothing of m_last but a note's HTML (read through
     // these): what pages are made from, and the pages that read each key (pointing at the paths
-    // of m_state.dependencies). Made while nobody waits; dropped whenever m_state changes otherwise.
-    struct Prepared {
-        Prepared(const config::SiteConfig& config, const build::BuildState& state);
+    // of m_last.pages). Made while nobody waits; dropped whenever m_last changes otherwise.
+    struct ReadersIndex {
+        ReadersIndex(const config::SiteConfig& config, const LastBuild& last);
         render::RenderInputs inputs;
         std::unordered_map<render::DepKey, std::vector<const std::string*>> readers;
         std::unordered_set<std::string> readers_of(const render::ChangedKeys& keys) const;
     };
-    std::optional<Prepared> m_prepared;
+    std::optional<ReadersIndex> m_index;
 
     // A note file as it was before an edit: its path in the note cache, and the note it held.
     struct Edited {
@@ -92,11 +89,11 @@ private:
     bool in_notes_folder(const std::filesystem::path& path) const;
     bool notes_only(const std::vector<std::filesystem::path>& changed) const;
     Rebuild whole();
-    void prepare();
+    void index_readers();
     Rebuild incremental(const std::vector<Edited>& edited);
     std::optional<render::ChangedKeys> body_edit(const std::vector<Edited>& edited);
     void render_changed(const render::RenderInputs& inputs, render::PageSink sink,
                         const std::shared_ptr<output::MemoryOutput>& out, Rebuild& result);
 };
 
-}  // namespace incremental
+}  // namespace build

@@ -1,0 +1,51 @@
+#include "build/fingerprints.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "notes/load_notes.hpp"
+#include "theme/theme_files.hpp"
+#include "util/files.hpp"
+#include "util/hash.hpp"
+#include "util/parallel.hpp"
+
+namespace build {
+
+Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFeed* published) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> files = {config.config_path};
+    for (const auto& s : config.sources) files.push_back(s.path);
+    for (const fs::path& root : {config.content_dir(), config.templates_dir(), config.static_dir(), config.themes_dir() / config.theme})
+        for (auto& f : util::files_under(root)) files.push_back(std::move(f));  // the files the build reads: links are not followed
+    // Each file is hashed alone, and told a note or not, on every core (a large archive has
+    // thousands of notes, and a build waits for this); the hashes are combined in order.
+    const notes::NoteFileTest is_note_file(config.content_dir());
+    std::vector<std::optional<std::uint64_t>> hashes(files.size());
+    std::vector<char> is_note(files.size());
+    util::parallel_for(files.size(), 64, [&](std::size_t i) {
+        util::Hasher file;
+        if (file.add_file(files[i])) hashes[i] = file.digest();
+        is_note[i] = is_note_file(files[i]);
+    });
+    util::Hasher all, others;  // (others: all but the notes)
+    const std::string builtin_theme = theme::builtin_fingerprint();
+    for (util::Hasher* h : {&all, &others}) {
+        h->add(PODARCHIVE_VERSION);
+        h->add(builtin_theme);
+        h->add(config.base_url);
+        h->add(config.output_dir().string());
+        // A build that passed against one published feed may not pass against another.
+        if (published)
+            for (const auto& item : published->items) h->add(item.guid), h->add(item.enclosure_url);
+    }
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const std::string name = files[i].generic_string();
+        const std::string hash = hashes[i] ? util::hex_hash(*hashes[i]) : "<unreadable>";
+        all.add(name), all.add(hash);
+        if (!is_note[i]) others.add(name), others.add(hash);
+    }
+    return {util::hex_hash(all.digest()), util::hex_hash(others.digest())};
+}
+
+}  // namespace build

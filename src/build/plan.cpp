@@ -1,0 +1,119 @@
+#include "build/plan.hpp"
+
+#include <algorithm>
+#include <map>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "render/page_sink.hpp"
+
+namespace build {
+
+namespace dep = render::dep;
+
+namespace {
+
+bool same_site(const render::SiteInfo& a, const render::SiteInfo& b) {
+    return a.paths.base_url == b.paths.base_url && a.title == b.title && a.description == b.description &&
+           a.language == b.language && a.author == b.author && a.image == b.image && a.feed_url == b.feed_url &&
+           a.show_links == b.show_links && a.website == b.website && a.source_feed == b.source_feed &&
+           a.artwork == b.artwork && a.icon == b.icon && a.episode_count == b.episode_count &&
+           a.announced_count == b.announced_count && a.nav == b.nav;
+}
+
+void term_keys(const std::string& section, const std::vector<std::string>& a, const std::vector<std::string>& b,
+               render::ChangedKeys& keys) {
+    if (a == b) return;
+    keys.insert(dep::term_index(section));
+    for (const auto* names : {&a, &b})
+        for (const auto& name : *names) keys.insert(dep::term(section, render::term_slug(name)));
+}
+
+// What the notes add, for every slug either side has extras for. Returns the episodes with a
+// note either side: the only ones a note can have changed.
+std::unordered_set<std::string_view> note_keys(const notes::Curation& before, const notes::Curation& after, render::ChangedKeys& keys) {
+    std::unordered_set<std::string_view> noted;
+    static const notes::EpisodeExtras none;
+    auto compare = [&](const std::string& slug, const notes::EpisodeExtras& x, const notes::EpisodeExtras& y) {
+        if (!x.note_file.empty() || !y.note_file.empty()) noted.insert(slug);
+        if (x == y) return;
+        keys.insert(dep::note(slug));
+        if (x.summary != y.summary || x.topics != y.topics) keys.insert(dep::card_note(slug));
+        term_keys("topics", x.topics, y.topics, keys);
+        term_keys("guests", x.guests, y.guests, keys);
+    };
+    for (const auto& [slug, x] : before.by_slug) {
+        const notes::EpisodeExtras* y = after.extras(slug);
+        compare(slug, x, y ? *y : none);
+    }
+    for (const auto& [slug, y] : after.by_slug)
+        if (!before.by_slug.count(slug)) compare(slug, none, y);
+    return noted;
+}
+
+// The episodes whose own fields differ (only `noted` ones can), and those that came or went.
+void episode_keys(const std::vector<core::Episode>& old_eps, const std::vector<core::Episode>& new_eps, bool same_order,
+                  const std::unordered_set<std::string_view>& noted, render::ChangedKeys& keys) {
+    auto changed_episode = [&](std::string_view slug) {
+        keys.insert(dep::episode(slug));
+        keys.insert(dep::any_episode);
+    };
+    auto differ = [&](const core::Episode& before_edit, const core::Episode& after_edit) {
+        if (noted.count(after_edit.slug) && !(before_edit == after_edit)) changed_episode(after_edit.slug);
+    };
+    if (same_order) {
+        for (std::size_t i = 0; i < new_eps.size(); ++i) differ(old_eps[i], new_eps[i]);
+        return;
+    }
+    std::unordered_map<std::string_view, const core::Episode*> old_by_slug;
+    for (const auto& e : old_eps) old_by_slug.emplace(e.slug, &e);
+    for (const auto& e : new_eps) {
+        auto it = old_by_slug.find(e.slug);
+        if (it == old_by_slug.end()) {
+            changed_episode(e.slug);
+            continue;
+        }
+        differ(*it->second, e);
+        old_by_slug.erase(it);
+    }
+    for (const auto& [slug, e] : old_by_slug) changed_episode(slug);
+}
+
+void page_keys(const notes::Curation& before, const notes::Curation& after, render::ChangedKeys& keys) {
+    std::map<std::string, const notes::RenderedPage*> old_pages;
+    for (const auto& p : before.pages) old_pages[p.slug] = &p;
+    for (const auto& p : after.pages) {
+        auto it = old_pages.find(p.slug);
+        if (it == old_pages.end() || !(*it->second == p)) keys.insert(dep::page(p.slug));
+    }
+}
+
+}  // namespace
+
+render::ChangedKeys changed_keys(const render::SiteContent& before, const render::SiteContent& after) {
+    render::ChangedKeys keys;
+    if (!same_site(before.site, after.site)) keys.insert(dep::site);
+    const auto& old_eps = before.catalog.episodes;
+    const auto& new_eps = after.catalog.episodes;
+    bool same_order = old_eps.size() == new_eps.size();
+    for (std::size_t i = 0; same_order && i < new_eps.size(); ++i) same_order = old_eps[i].slug == new_eps[i].slug;
+    if (!same_order) keys.insert(dep::order);
+    const auto noted = note_keys(before.curation, after.curation, keys);
+    episode_keys(old_eps, new_eps, same_order, noted, keys);
+    page_keys(before.curation, after.curation, keys);
+    return keys;
+}
+
+PagePlan plan_pages(const render::SiteContent* before, const render::SiteContent& now) {
+    if (!before) return {};
+    return {false, changed_keys(*before, now)};
+}
+
+render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies& pages) {
+    if (plan.every_page) return render::PageSink(out, &pages);
+    return render::PageSink(out, pages, plan.changed);
+}
+
+}  // namespace build

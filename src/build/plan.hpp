@@ -1,0 +1,42 @@
+#pragma once
+// The one incremental planner: which pages a build renders, for `build` and `serve` alike.
+//
+// A build records every page's keys (render/page_sink.hpp: what its data read). The next build
+// compares what the last build's pages were made from with what its own are made from
+// (changed_keys) and renders only the pages that read a key that changed, and new pages. Where
+// the last build's content comes from is the caller's business (last_build.hpp): `serve` keeps
+// it in memory, `build` re-makes it from the notes it recorded on disk.
+#include <memory>
+
+#include "output/output.hpp"
+#include "render/page_sink.hpp"
+#include "render/site_content.hpp"
+
+namespace build {
+
+// Which pages to render.
+struct PagePlan {
+    bool every_page = true;       // a whole build
+    render::ChangedKeys changed;  // else: the pages that read one of these, and new pages
+};
+
+// Both sides must come from the same merged catalog (with other notes applied): an episode
+// without a note on either side is then the same on both without comparing it.
+// Keys (render::dep) whose inputs differ: dep::site when something every page shows changed
+// (then every page is rendered), dep::order when episodes moved, dep::episode for an episode
+// whose own fields changed (and dep::any_episode), dep::note for one whose note's contribution
+// changed (dep::card_note too when what cards show of it changed: summary, topics), dep::term for
+// a topic or guest that gained or lost an episode, dep::term_index for the list of them,
+// dep::page for a page of content/pages.
+render::ChangedKeys changed_keys(const render::SiteContent& before, const render::SiteContent& after);
+
+// The plan for a build whose pages are made from `now`, after a build whose pages were made
+// from `before` (null: no such build to start from, or not of the same sources: every page).
+PagePlan plan_pages(const render::SiteContent* before, const render::SiteContent& now);
+
+// The sink that renders what `plan` asks for into `out`: every page, recording each page's keys
+// in `pages`; or the pages that read a changed key, bringing `pages` (the last build's record)
+// up to date.
+render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies& pages);
+
+}  // namespace build

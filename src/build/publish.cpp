@@ -1,0 +1,93 @@
+#include "build/publish.hpp"
+
+#include <future>
+
+#include "feed/feed_writer.hpp"
+#include "feed/json_feed.hpp"
+#include "feed/lint.hpp"
+#include "render/render_inputs.hpp"
+#include "render/search_index.hpp"
+#include "render/site_renderer.hpp"
+#include "util/memory.hpp"
+
+namespace build {
+
+PageCount render_pages(const config::SiteConfig& config, const render::SiteContent& content, const render::LocalArtwork* artwork,
+                       const render::TemplateSet& templates, const PagePlan& plan, render::Dependencies* pages, output::Output& out,
+                       util::StageTimes* parts) {
+    if (!plan.every_page && !pages) throw std::logic_error("render_pages: an incremental plan needs the last build's pages");
+    render::PageSink sink = pages ? plan_sink(plan, out, *pages) : render::PageSink(out);
+    render::render_site(render::RenderInputs(config, content.catalog, content.curation, content.site), templates, sink, parts);
+    render::copy_static_files(config, content.site, artwork, out);
+    if (!plan.every_page) {
+        // The last build's pages that were not rendered again are kept as they are.
+        sink.vanished();  // (gone from the record: a topic no episode has any more)
+        std::vector<std::string> kept;
+        for (const auto& [path, keys] : *pages)
+            if (!sink.was_rendered(path)) kept.push_back(path);
+        if (!out.keep(kept)) throw CannotKeep("the last build's pages cannot be kept");
+    }
+    return {pages ? pages->size() : sink.rendered(), sink.rendered()};
+}
+
+namespace {
+
+// The regenerated feed must pass the linter and keep every identity of the input feeds and of
+// the feeds apps already know. Throws core::InputError listing every problem; returns lint warnings.
+// (The feed's text is parsed where it is, and unusable afterwards.)
+std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
+                                         const std::vector<const InputFeed*>& known, feed::FeedResult& feed) {
+    std::vector<core::Diagnostic> errors, warnings = feed.warnings;
+    // A finding about a value the input feed had is located where the input has it.
+    for (const auto& f : feed::lint_feed_in_place(feed.xml)) {
+        core::SourceLocation input = feed.channel_at;
+        if (f.item > 0 && static_cast<std::size_t>(f.item) <= feed.items.size() && !feed.items[f.item - 1].file.empty())
+            input = {feed.items[f.item - 1].file, feed.items[f.item - 1].line, 0};
+        auto d = feed::to_build_diagnostic(f, input);
+        (f.level == feed::LintLevel::error && d.severity == core::Severity::error ? errors : warnings).push_back(std::move(d));
+    }
+    std::vector<const InputFeed*> before;
+    for (const auto& input : input_feeds) before.push_back(&input);
+    before.insert(before.end(), known.begin(), known.end());
+    for (const InputFeed* feed_before : before) {
+        auto found = feed::compare_identities(feed.items, feed_before->items, feed_before->file, config.identity_changes);
+        errors.insert(errors.end(), found.begin(), found.end());
+    }
+    if (!errors.empty()) throw core::InputError(errors);
+    return warnings;
+}
+
+}  // namespace
+
+FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
+                                  const std::vector<const InputFeed*>& known, std::shared_ptr<const render::SiteContent> content,
+                                  output::Output& out) {
+    const core::Catalog& catalog = content->catalog;
+    const notes::Curation& curation = content->curation;
+    const render::SiteInfo& site = content->site;
+    // Three independent writers of the same read-only inputs: one each on a core. The feeds are
+    // done first; feed.xml's check (a parse of the whole feed, in order) then runs beside the
+    // search index's last steps, which are in order too. (Not sooner: a parse of feed.xml beside
+    // the search index at its largest would be the build's peak.) The search index and feed.json
+    // are written by their threads as they are made (Output::prepare), not held until feed.xml
+    // is done: the largest texts of the stage are not in memory at once.
+    output::Preparing index(out);
+    auto search = std::async(std::launch::async, [&] { render::write_search_index(catalog, curation, site, index); });
+    auto json_feed = std::async(std::launch::async, [&] { return out.prepare("feed.json", feed::write_json_feed(catalog, curation, site)); });
+    feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
+    out.add(json_feed.get());
+    // Stored first (a failed check fails the build, and nothing stored is published then): the
+    // check parses the text where it is, without a copy of a large feed beside the index.
+    out.add_borrowed("feed.xml", feed.xml);
+    auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, known, feed); });
+    search.get();
+    index.add_prepared();
+    // Nothing here reads the content any more: let go of it (freed unless the caller keeps it
+    // too), and its memory returned, before the feed check's parse grows.
+    content.reset();
+    util::release_free_memory();
+    auto lint_warnings = check.get();  // (it reads the items, which are moved out below)
+    return {std::move(feed.items), feed.left_out_without_audio, feed.left_out_without_date, std::move(lint_warnings)};
+}
+
+}  // namespace build

@@ -1,0 +1,61 @@
+#pragma once
+// The last stages of a build: the pages rendered into the output, then the search index and the
+// feeds, checked against the feeds apps already know.
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "build/plan.hpp"
+#include "build/sources_stage.hpp"
+#include "config/site_config.hpp"
+#include "core/diagnostic.hpp"
+#include "feed/identity.hpp"
+#include "output/output.hpp"
+#include "render/artwork.hpp"
+#include "render/page_sink.hpp"
+#include "render/site_content.hpp"
+#include "render/template_set.hpp"
+#include "util/stage_clock.hpp"
+
+namespace build {
+
+// Thrown when a build planned to render only some pages cannot keep the last build's others in
+// its output (a published file is gone or was changed by hand): a whole build is needed.
+struct CannotKeep : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// What render_pages rendered.
+struct PageCount {
+    std::size_t pages = 0;     // every page of the site
+    std::size_t rendered = 0;  // of which rendered now
+};
+
+// Renders the pages `plan` asks for, the sitemap and the theme's static files into `out`.
+// `pages` (optional; needed by a plan that renders only some) is the last build's record of
+// every page and its keys, brought up to date; the output keeps the last build's pages that were
+// not rendered (Output::keep), or CannotKeep is thrown. `parts` (optional) receives the seconds
+// of each part of rendering.
+PageCount render_pages(const config::SiteConfig& config, const render::SiteContent& content, const render::LocalArtwork* artwork,
+                       const render::TemplateSet& templates, const PagePlan& plan, render::Dependencies* pages, output::Output& out,
+                       util::StageTimes* parts = nullptr);
+
+// What write_index_and_feeds wrote of feed.xml, and the linter's warnings.
+struct FeedSummary {
+    std::vector<feed::ItemIdentity> items;  // feed.xml's, in feed order
+    std::size_t left_out_without_audio = 0;
+    std::size_t left_out_without_date = 0;
+    std::vector<core::Diagnostic> lint_warnings;
+};
+
+// The search index, feed.json and feed.xml, which is checked against its inputs and the feeds
+// apps already know (`known`: the output folder's last feed and the published one) before it is
+// stored. Throws core::InputError listing every problem of the feed; returns the lint warnings
+// with the counts. `content` is let go of once the writers are done with it, and the memory it
+// held returned, before the feed's check parses the whole feed (unless the caller keeps it too).
+FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
+                                  const std::vector<const InputFeed*>& known, std::shared_ptr<const render::SiteContent> content,
+                                  output::Output& out);
+
+}  // namespace build

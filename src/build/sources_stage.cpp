@@ -1,0 +1,69 @@
+#include "build/sources_stage.hpp"
+
+#include <algorithm>
+
+#include "merge/merge.hpp"
+#include "sources/read_source.hpp"
+#include "util/files.hpp"
+#include "util/parallel.hpp"
+
+namespace build {
+
+std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config) {
+    const std::size_t n = config.sources.size();
+    std::vector<sources::SourceBatch> batches(n);
+    // Largest file first, each to the next free thread: a big feed and a few small listings
+    // finish together. Sources share nothing; each batch is written by one thread.
+    std::vector<std::pair<std::uintmax_t, std::size_t>> order;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::error_code ec;
+        auto size = std::filesystem::file_size(config.sources[i].path, ec);
+        order.emplace_back(ec ? 0 : size, i);
+    }
+    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
+    util::parallel_for(n, 1, [&](std::size_t k) { batches[order[k].second] = sources::read_source(config.sources[order[k].second]); });
+    std::vector<core::Diagnostic> errors, warnings;
+    for (const auto& b : batches)
+        for (const auto& d : b.diagnostics) (d.severity == core::Severity::error ? errors : warnings).push_back(d);
+    // A failed load says what else it saw: a warning is often why (an item it could not read).
+    if (!errors.empty()) {
+        warnings.insert(warnings.end(), errors.begin(), errors.end());
+        throw core::InputError(std::move(warnings));
+    }
+    return batches;
+}
+
+std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batches) {
+    std::vector<InputFeed> feeds;
+    for (const auto& b : batches) {
+        if (!core::is_feed(b.kind)) continue;
+        InputFeed& f = feeds.emplace_back(InputFeed{b.info.file, {}});
+        for (const auto& r : b.records)
+            if (r.enclosure) f.items.push_back({r.guid.empty() ? r.enclosure->url : r.guid, r.enclosure->url, "", r.from.file, r.from.line});
+    }
+    return feeds;
+}
+
+std::optional<InputFeed> previous_feed(const config::SiteConfig& config) {
+    std::filesystem::path previous = config.output_dir() / "feed.xml";
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(previous, ec)) return std::nullopt;
+    // (One that is not a feed was not written by a build: it tells apps nothing.)
+    return InputFeed{previous.string(), feed::read_identities(util::read_file(previous)).value_or(std::vector<feed::ItemIdentity>{})};
+}
+
+MergedSources merge_sources(const config::SiteConfig& config, std::vector<core::Diagnostic>& warnings, const std::function<void()>& loaded) {
+    std::vector<sources::SourceBatch> batches = load_sources(config);
+    if (loaded) loaded();
+    core::Catalog catalog = merge::merge(batches);
+    // The records are in the catalog now: keep only what the feed check needs and the warnings
+    // (a large archive's sources are the biggest thing in memory; freed when this returns).
+    std::vector<InputFeed> feeds = input_feeds(batches);
+    for (const auto& b : batches) warnings.insert(warnings.end(), b.diagnostics.begin(), b.diagnostics.end());
+    std::vector<sources::SourceBatch>().swap(batches);
+    std::optional<render::LocalArtwork> artwork = render::local_artwork(config, &warnings);
+    render::SiteInfo site = render::make_site_info(config, catalog, config.base_url, artwork ? &*artwork : nullptr);
+    return {std::move(catalog), std::move(site), std::move(artwork), std::move(feeds)};
+}
+
+}  // namespace build

@@ -1,0 +1,49 @@
+#pragma once
+// The first stages of a build: every source read, then merged into one catalog.
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/site_config.hpp"
+#include "core/diagnostic.hpp"
+#include "core/episode.hpp"
+#include "feed/identity.hpp"
+#include "render/artwork.hpp"
+#include "render/site_info.hpp"
+#include "sources/source_batch.hpp"
+
+namespace build {
+
+// What the regenerated feed must keep of a feed: its items' identities.
+struct InputFeed {
+    std::string file;  // (or the URL it was read from)
+    std::vector<feed::ItemIdentity> items;
+};
+
+// The sources merged: what the notes stage starts from.
+struct MergedSources {
+    core::Catalog catalog;                        // before the notes
+    render::SiteInfo site;                        // from site.yaml and the feed's channel: no navigation yet
+    std::optional<render::LocalArtwork> artwork;  // the show's artwork, when `fetch` keeps a copy
+    std::vector<InputFeed> input_feeds;           // what the new feed must keep of each input feed
+};
+
+// Reads every source of the config (several at once, one per core; the batches are in the
+// config's order). Throws core::InputError with all the errors of all sources when any source
+// has one; warnings are returned in the batches.
+std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config);
+
+// The items (with audio) of every feed among `batches`.
+std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batches);
+
+// The identities of the feed.xml in the output folder (the last build's), if there is one.
+std::optional<InputFeed> previous_feed(const config::SiteConfig& config);
+
+// Loads and merges the sources, adding their warnings to `warnings`; `loaded` (optional) is
+// called between the two (a build times its stages). Throws core::InputError as load_sources does.
+MergedSources merge_sources(const config::SiteConfig& config, std::vector<core::Diagnostic>& warnings,
+                            const std::function<void()>& loaded = {});
+
+}  // namespace build

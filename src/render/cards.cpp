@@ -1,0 +1,99 @@
+#include "render/cards.hpp"
+
+#include <charconv>
+#include <memory>
+#include <stdexcept>
+
+#include "util/dates.hpp"
+#include "util/durations.hpp"
+
+namespace render {
+
+namespace {
+
+Data term_link(const SiteInfo& site, const std::string& section, const std::string& name) {
+    Data item;
+    put(item, "name", name);
+    put(item, "url", site.paths.url(section + "/" + term_slug(name) + "/"));
+    return item;
+}
+
+// The card; `topics` is the episode's topic links when it has a note.
+Data card_data(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras, Data topics) {
+    Data card;
+    put(card, "title", e.title);
+    put(card, "slug", e.slug);
+    put(card, "url", site.paths.url(SitePaths::episode_dir(e.slug)));
+    // Every key a card may lack is false, not absent: a template looks a missing key up in the
+    // enclosing data, so an undated card on an episode's page showed that page's date.
+    put(card, "date_iso", e.date ? text(util::format_iso8601(*e.date)) : Data(false));
+    put(card, "date_human", e.date ? text(util::format_human_day(*e.date)) : Data(false));
+    put(card, "duration", e.duration ? text(util::format_human_duration(e.duration->seconds)) : Data(false));
+    std::string summary = extras && !extras->summary.empty() ? extras->summary : site.text(e).summary;
+    put(card, "summary", summary.empty() ? Data(false) : text(std::move(summary)));
+    put(card, "has_audio", e.enclosure.has_value());
+    put(card, "topics", extras ? std::move(topics) : list(List()));
+    return card;
+}
+
+}  // namespace
+
+Data term_links(const SiteInfo& site, const std::string& section, const std::vector<std::string>& names) {
+    return list(list_of(names, [&](const std::string& name) { return term_link(site, section, name); }));
+}
+
+Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras) {
+    return card_data(site, e, extras, extras ? term_links(site, "topics", extras->topics) : Data());
+}
+
+CardCache::CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation)
+    : m_site(site), m_catalog(catalog), m_cards(2 * catalog.episodes.size()) {  // (each null: value-initialized)
+    m_extras.reserve(catalog.episodes.size());
+    for (const auto& e : catalog.episodes) {
+        const notes::EpisodeExtras* x = m_extras.emplace_back(curation.extras(e.slug));
+        if (!x) continue;
+        for (const auto& name : x->topics)  // a few names, each on many episodes
+            if (!m_topics.contains(name)) m_topics.emplace(name, term_link(site, "topics", name));
+    }
+}
+
+std::size_t CardCache::position(const core::Episode& e) const {
+    auto position = core::position_in(m_catalog.episodes, e);
+    if (!position) throw std::logic_error("CardCache: an episode of another catalog");
+    return *position;
+}
+
+// References name a slot: "<n>" for the plain card of the episode at position n, "<N + n>" for
+// its card with its note (an episode without one has only the plain card).
+Data CardCache::with_note(const core::Episode& e) const {
+    std::size_t at = position(e);
+    return shared_reference(std::to_string(m_extras[at] ? m_extras.size() + at : at));
+}
+
+Data CardCache::plain(const core::Episode& e) const { return shared_reference(std::to_string(position(e))); }
+
+const Data* CardCache::find(const std::string& name) const {
+    std::size_t slot = 0;
+    auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), slot);
+    if (error != std::errc() || end != name.data() + name.size() || slot >= m_cards.size()) return nullptr;
+    const Data* card = m_cards[slot].load(std::memory_order_acquire);
+    if (card) return card;
+    auto made = std::make_unique<const Data>(make_card(slot));
+    if (m_cards[slot].compare_exchange_strong(card, made.get(), std::memory_order_acq_rel, std::memory_order_acquire)) return made.release();
+    return card;  // (made by another thread meanwhile: the same card)
+}
+
+CardCache::~CardCache() {
+    for (const auto& card : m_cards) delete card.load(std::memory_order_relaxed);
+}
+
+Data CardCache::make_card(std::size_t slot) const {
+    const std::size_t at = slot % m_extras.size();
+    const core::Episode& e = m_catalog.episodes[at];
+    const notes::EpisodeExtras* extras = slot >= m_extras.size() ? m_extras[at] : nullptr;
+    if (!extras) return card_data(m_site, e, nullptr, Data());
+    List topics = list_of(extras->topics, [&](const std::string& name) { return m_topics.at(name); });
+    return card_data(m_site, e, extras, list(std::move(topics)));
+}
+
+}  // namespace render

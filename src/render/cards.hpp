@@ -1,0 +1,58 @@
+#pragma once
+// Episode cards: the compact episode that lists, neighbours and related links show.
+#include <atomic>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/episode.hpp"
+#include "notes/curation.hpp"
+#include "render/data.hpp"
+#include "render/site_info.hpp"
+
+namespace render {
+
+// A compact episode for lists: {title, url, date_iso, date_human, duration, summary, ...}.
+// `extras` (the episode's note, may be null) gives its summary and topics.
+Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras = nullptr);
+
+// Each episode's card, made once and shared (data.hpp, shared_reference): one episode's card is
+// on the home page, the archive, each of its topics' and guests' pages and its neighbours'
+// pages. Pages hold references, which TemplateSet::render finds here; a card is made when a
+// page first renders it (from any thread). Episodes must be those of `catalog`. What a card
+// shows (title, dates, duration, summary, topics) does not change when a note's body does, so
+// `serve` keeps the cache across such edits.
+class CardCache final : public SharedData {
+public:
+    CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation);
+    CardCache(const CardCache&) = delete;  // (the cards made are its own)
+    CardCache& operator=(const CardCache&) = delete;
+    ~CardCache();
+    // With what its note adds (summary, topics): for the home and topic pages.
+    Data with_note(const core::Episode& e) const;
+    // Without: for the archive and links from other episodes.
+    Data plain(const core::Episode& e) const;
+    // What the curation adds to an episode of the catalog (null: nothing), found once for all.
+    const notes::EpisodeExtras* extras(const core::Episode& e) const { return m_extras[position(e)]; }
+
+    const Data* find(const std::string& name) const override;
+
+private:
+    const SiteInfo& m_site;
+    const core::Catalog& m_catalog;
+    std::vector<const notes::EpisodeExtras*> m_extras;  // by position in the catalog
+    // Plain cards by position in the catalog, then cards with notes (null until made), each
+    // made by the thread that asks for it first; one that asks meanwhile makes it too, and drops
+    // its own. (Not std::call_once: glibc wakes waiters with a system call at each first call,
+    // whether any waits or not; twenty thousand of them for a 10,000-episode build's cards.)
+    mutable std::vector<std::atomic<const Data*>> m_cards;
+    std::unordered_map<std::string, Data> m_topics;  // each topic's link, by name
+
+    std::size_t position(const core::Episode& e) const;
+    Data make_card(std::size_t slot) const;
+};
+
+// Links to the topic or guest pages of `names` ({name, url} each), `section` "topics" or "guests".
+Data term_links(const SiteInfo& site, const std::string& section, const std::vector<std::string>& names);
+
+}  // namespace render

@@ -1,0 +1,168 @@
+#include "render/episode_page.hpp"
+
+#include "render/page_frame.hpp"
+#include "render/pages.hpp"
+#include "util/dates.hpp"
+#include "util/durations.hpp"
+#include "util/escape.hpp"
+#include "util/strings.hpp"
+#include "util/url.hpp"
+
+namespace render {
+
+namespace {
+
+std::string iso_duration(int seconds) {
+    std::string out = "PT";
+    if (seconds >= 3600) out += std::to_string(seconds / 3600) + "H";
+    if (seconds >= 60) out += std::to_string(seconds / 60 % 60) + "M";
+    return out + std::to_string(seconds % 60) + "S";
+}
+
+}  // namespace
+
+std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const std::string& description) {
+    // The object nlohmann's dump() would write (keys in order, no spaces), written directly:
+    // dump() escaped every episode's description at a tenth of util::append_json_string's speed.
+    std::string j = "{";
+    auto key = [&](std::string_view name) {
+        if (j.size() > 1 && j.back() != '{') j += ',';
+        j += '"';
+        j += name;
+        j += "\":";
+    };
+    auto field = [&](std::string_view name, std::string_view value) {
+        key(name);
+        util::append_json_string(j, value);
+    };
+    field("@context", "https://schema.org");
+    field("@type", "PodcastEpisode");
+    if (e.enclosure && util::is_http_url(e.enclosure->url)) {
+        key("associatedMedia");
+        j += "{";
+        field("@type", "MediaObject");
+        field("contentUrl", e.enclosure->url);
+        j += "}";
+    }
+    if (e.date) field("datePublished", util::format_iso8601(*e.date));
+    field("description", description);
+    if (e.episode_number) key("episodeNumber"), j += std::to_string(*e.episode_number);
+    field("name", e.title);
+    key("partOfSeries");
+    j += "{";
+    field("@type", "PodcastSeries");
+    field("name", site.title);
+    field("url", site.paths.base_url);
+    j += "}";
+    if (e.duration) field("timeRequired", iso_duration(e.duration->seconds));
+    field("url", site.paths.absolute(SitePaths::episode_dir(e.slug)));
+    j += "}";
+    return "<script type=\"application/ld+json\">" + util::replace_all(j, "<", "\\u003c") + "</script>";
+}
+
+Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
+                  const notes::EpisodeExtras* extras, const EpisodeLookup& lookup, const CardCache* cache) {
+    auto plain_card = [&](const core::Episode& other) { return cache ? cache->plain(other) : episode_card(site, other); };
+    Data d = cache ? cache->with_note(e) : episode_card(site, e, extras);  // its card, and more
+    put(d, "title_derived", e.title_derived);
+    if (e.duration) {
+        put(d, "duration_clock", util::format_clock(e.duration->seconds));
+        put(d, "duration_iso", iso_duration(e.duration->seconds));
+    }
+    if (e.enclosure && util::is_http_url(e.enclosure->url)) {
+        Data audio;
+        put(audio, "url", e.enclosure->url);
+        put(audio, "type", e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type);
+        put(d, "audio", std::move(audio));
+    }
+    put(d, "notes_html", site.text(e).notes_html);
+    put(d, "notes_truncated", e.description_truncated);
+    std::vector<SiteInfo::Link> listen;
+    for (const auto& l : e.listen_on) listen.push_back({l.label, l.url});
+    put(d, "listen_on", link_list(listen));
+    put(d, "has_listen_on", !listen.empty());
+    put(d, "seen_in", list_of(e.seen_in, [](const std::string& s) { return text(s); }));
+    put(d, "seen_in_text", util::join(e.seen_in, ", "));
+    put(d, "provenance", list_of(e.sources, [](const auto& field_source) {
+        const auto& [field, source] = field_source;
+        Data row;
+        put(row, "field", field);
+        put(row, "source", source.source);
+        put(row, "file", source.file);
+        put(row, "line", std::to_string(source.line));
+        return row;
+    }));
+    put(d, "records", list_of(e.records, [](const auto& r) {
+        Data row;
+        put(row, "source", r.from.source);
+        put(row, "file", r.from.file);
+        put(row, "line", std::to_string(r.from.line));
+        put(row, "end_line", std::to_string(r.from.end_line));
+        put(row, "matched_by", r.matched_by);
+        return row;
+    }));
+    if (older) put(d, "older", plain_card(*older));
+    if (newer) put(d, "newer", plain_card(*newer));
+    if (!extras) return d;
+    put(d, "has_note", !util::trim(extras->note_html).empty());
+    put(d, "note_html", extras->note_html);
+    put(d, "guests", term_links(site, "guests", extras->guests));  // (topics are on the card)
+    put(d, "has_topics", !extras->topics.empty());
+    put(d, "has_guests", !extras->guests.empty());
+    put(d, "errata", list_of(extras->errata, [](const std::string& line) { return text(line); }));
+    put(d, "has_errata", !extras->errata.empty());
+    std::vector<SiteInfo::Link> links;
+    for (const auto& l : extras->links) links.push_back({l.title, l.url});
+    put(d, "links", link_list(links));
+    put(d, "has_links", !links.empty());
+    auto cards = [&](const std::vector<std::string>& slugs) {
+        List items;
+        items.reserve(slugs.size());  // (data.hpp, list_of)
+        for (const auto& slug : slugs)
+            if (const core::Episode* other = lookup(slug)) items.push_back(plain_card(*other));
+        return list(std::move(items));
+    };
+    put(d, "related", cards(extras->related));
+    put(d, "has_related", !extras->related.empty());
+    put(d, "mentioned_in", cards(extras->mentioned_in));
+    put(d, "has_mentioned_in", !extras->mentioned_in.empty());
+    return d;
+}
+
+namespace {
+
+// The page of the i-th episode of the catalog. It reads the episode, its note, its neighbours
+// (their cards) and the episodes its note relates it to or that mention it.
+PageModel episode_page(const RenderInputs& in, std::size_t i) {
+    const auto& all = in.catalog.episodes;
+    const core::Episode& e = all[i];
+    const notes::EpisodeExtras* extras = in.cards.extras(e);
+    PageModel model{{}, {dep::site, dep::order, dep::episode(e.slug), dep::note(e.slug)}};
+    if (i > 0) model.reads.push_back(dep::episode(all[i - 1].slug));
+    if (i + 1 < all.size()) model.reads.push_back(dep::episode(all[i + 1].slug));
+    if (extras) {
+        for (const auto& slug : extras->related) model.reads.push_back(dep::episode(slug));
+        for (const auto& slug : extras->mentioned_in) model.reads.push_back(dep::episode(slug));
+    }
+    // Neighbours in time: the dated chain, or the undated group's own (in the listings' order);
+    // an undated episode is not "previous" or "next" to a dated one.
+    auto same_group = [&e](const core::Episode& other) { return other.date.has_value() == e.date.has_value(); };
+    const core::Episode* newer = i > 0 && same_group(all[i - 1]) ? &all[i - 1] : nullptr;
+    const core::Episode* older = i + 1 < all.size() && same_group(all[i + 1]) ? &all[i + 1] : nullptr;
+    std::string description = extras && !extras->summary.empty() ? extras->summary : in.site.text(e).short_summary;
+    const std::string dir = SitePaths::episode_dir(e.slug);
+    model.data = page_data(in.site, e.title, description, dir, episode_jsonld(in.site, e, description));
+    EpisodeLookup lookup = [&in](const std::string& slug) { return in.episode(slug); };
+    put(model.data, "episode", episode_data(in.site, e, older, newer, extras, lookup, &in.cards));
+    return model;
+}
+
+}  // namespace
+
+void declare_episode_pages(Pages& pages) {
+    const RenderInputs& in = pages.in;
+    for (std::size_t i = 0; i < in.catalog.episodes.size(); ++i)
+        pages.declare(SitePaths::episode_dir(in.catalog.episodes[i].slug), "episode", [&in, i] { return episode_page(in, i); });
+}
+
+}  // namespace render

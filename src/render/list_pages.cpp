@@ -1,0 +1,182 @@
+// The pages that list episodes: the home pages, each topic's and guest's, and the archive.
+#include <map>
+
+#include "render/page_frame.hpp"
+#include "render/pages.hpp"
+#include "render/site_paths.hpp"
+#include "util/dates.hpp"
+#include "util/strings.hpp"
+
+namespace render {
+
+namespace {
+
+// `first_dir`: the folder of page 1 ("" for the home page); page N is in first_dir + "page/N/".
+std::string page_dir(const std::string& first_dir, int page) { return first_dir + SitePaths::home_page_dir(page); }
+
+int page_count(std::size_t episodes, int per_page) {
+    return std::max(1, static_cast<int>((episodes + static_cast<std::size_t>(per_page) - 1) / static_cast<std::size_t>(per_page)));
+}
+
+Data pagination(const SiteInfo& site, const std::string& first_dir, int page, int pages) {
+    Data p;
+    put(p, "current", std::to_string(page));
+    put(p, "total", std::to_string(pages));
+    put(p, "has_pages", pages > 1);
+    if (page > 1) put(p, "newer_url", site.paths.url(page_dir(first_dir, page - 1)));
+    if (page < pages) put(p, "older_url", site.paths.url(page_dir(first_dir, page + 1)));
+    // A window of page numbers (first, last, and three either side): listing every page on
+    // every page would make a large archive's index quadratic.
+    List numbers;
+    numbers.reserve(9);  // (data.hpp, list_of)
+    for (int n = 1; n <= pages; ++n) {
+        if (n != 1 && n != pages && std::abs(n - page) > 3) continue;
+        Data item;
+        put(item, "number", std::to_string(n));
+        put(item, "url", site.paths.url(page_dir(first_dir, n)));
+        put(item, "is_current", n == page);
+        numbers.push_back(std::move(item));
+    }
+    put(p, "pages", std::move(numbers));
+    return p;
+}
+
+// One page of a list: the cards of episodes [first, last) of the `count` (the i-th is `at(i)`),
+// in `episodes`, and again in `dated` and `undated` (so an undated episode is shown under "Date
+// unknown", not among the dated), with the list's episode_count and `pagination`. Adds to `d`,
+// and to `reads` each episode it shows (its fields and what its card shows of its note).
+template <class At>
+void add_list_page(const RenderInputs& in, const std::string& first_dir, At at, std::size_t first, std::size_t last,
+                   std::size_t count, int page, int pages, PageModel& model) {
+    List cards, dated, undated;
+    cards.reserve(last - first);  // (data.hpp, list_of)
+    dated.reserve(last - first);
+    undated.reserve(last - first);
+    for (std::size_t i = first; i < last; ++i) {
+        model.reads.push_back(dep::episode(at(i).slug));
+        model.reads.push_back(dep::card_note(at(i).slug));
+        cards.push_back(in.cards.with_note(at(i)));
+        (at(i).date ? dated : undated).push_back(in.cards.with_note(at(i)));
+    }
+    Data& d = model.data;
+    put(d, "has_undated", !undated.empty());
+    put(d, "episodes", std::move(cards));
+    put(d, "dated", std::move(dated));
+    put(d, "undated", std::move(undated));
+    put(d, "episode_count", std::to_string(count));
+    put(d, "episode_count_text", util::count_text(count, "episode", "episodes"));
+    put(d, "pagination", pagination(in.site, first_dir, page, pages));
+}
+
+// A list of `count` episodes (the i-th is `at(i)`) on pages of episodes_per_page: page 1 in
+// `first_dir`, page N in first_dir + "page/N/" (the home page, each topic and guest). Every page
+// reads `reads` and its own episodes; `head(dir, page)` gives the rest of its data.
+template <class At, class Head>
+void declare_list(Pages& pages, const std::string& first_dir, std::size_t count, At at, const DepKeys& reads,
+                  const std::string& template_name, Head head) {
+    const RenderInputs& in = pages.in;
+    const auto per_page = static_cast<std::size_t>(in.config.episodes_per_page);
+    const int page_total = page_count(count, in.config.episodes_per_page);
+    for (int page = 1; page <= page_total; ++page) {
+        std::string dir = page_dir(first_dir, page);
+        const std::size_t first = static_cast<std::size_t>(page - 1) * per_page;
+        const std::size_t last = std::min(count, first + per_page);
+        pages.declare(dir, template_name, [&in, at, head, first_dir, reads, dir, page, page_total, first, last, count] {
+            PageModel model{head(dir, page), reads};
+            add_list_page(in, first_dir, at, first, last, count, page, page_total, model);
+            return model;
+        }, last - first);
+    }
+}
+
+// The list of every topic (or guest) name, with its page and its count of episodes.
+PageModel terms_index(const RenderInputs& in, const RenderInputs::Terms& terms, const std::string& section, const std::string& label) {
+    List index = list_of(terms, [&](const auto& slug_term) {
+        const auto& [slug, t] = slug_term;
+        Data item;
+        put(item, "name", t.name);
+        put(item, "url", in.site.paths.url(section + "/" + slug + "/"));
+        put(item, "count", std::to_string(t.episodes.size()));
+        return item;
+    });
+    Data d = page_data(in.site, label, label + " of " + in.site.title, section + "/");
+    put(d, "section_label", label);
+    put(d, "terms", std::move(index));
+    return {std::move(d), {dep::site, dep::term_index(section)}};
+}
+
+PageModel archive(const RenderInputs& in) {
+    // The episodes of each year and month first, then every list made whole by list_of
+    // (data.hpp): a growing list of years would copy every year before, months and cards.
+    using Episodes = std::vector<const core::Episode*>;
+    std::map<int, std::map<int, Episodes, std::greater<>>, std::greater<>> by_year;  // newest first
+    Episodes undated;
+    for (const auto& e : in.catalog.episodes) {
+        if (e.date) by_year[util::year_of(*e.date)][util::month_of(*e.date)].push_back(&e);
+        else undated.push_back(&e);
+    }
+    auto cards = [&](const Episodes& episodes) {
+        return list_of(episodes, [&](const core::Episode* e) { return in.cards.plain(*e); });
+    };
+    List years = list_of(by_year, [&](const auto& year_months) {
+        const auto& [year, months] = year_months;
+        Data y;
+        put(y, "year", std::to_string(year));
+        put(y, "months", list_of(months, [&](const auto& month_episodes) {
+            Data m;
+            put(m, "month", std::string(util::month_name(month_episodes.first)));
+            put(m, "episodes", cards(month_episodes.second));
+            return m;
+        }));
+        return y;
+    });
+    Data d = page_data(in.site, "Archive", "Every episode of " + in.site.title + ", by year and month.", "archive/");
+    put(d, "years", std::move(years));
+    put(d, "has_undated", !undated.empty());
+    put(d, "undated", cards(undated));
+    put(d, "episode_count", std::to_string(in.catalog.episodes.size()));
+    put(d, "episode_count_text", util::count_text(in.catalog.episodes.size(), "episode", "episodes"));
+    put(d, "dated_count_text", util::count_text(in.catalog.episodes.size() - undated.size(), "episode", "episodes"));
+    return {std::move(d), {dep::site, dep::order, dep::any_episode}};
+}
+
+}  // namespace
+
+void declare_home_pages(Pages& pages) {
+    const RenderInputs& in = pages.in;
+    const auto& eps = in.catalog.episodes;
+    auto at = [&eps](std::size_t i) -> const core::Episode& { return eps[i]; };
+    declare_list(pages, "", eps.size(), at, {dep::site, dep::order}, "index", [&in](const std::string& dir, int page) {
+        Data d = page_data(in.site, page == 1 ? "" : "Episodes, page " + std::to_string(page), "", dir);
+        put(d, "is_first_page", page == 1);
+        return d;
+    });
+}
+
+void declare_term_pages(Pages& pages, const RenderInputs::Terms& terms, const std::string& section, const std::string& label) {
+    if (terms.empty()) return;
+    const RenderInputs& in = pages.in;
+    for (const auto& entry : terms) {  // not a structured binding: clang 14 cannot capture one
+        const std::string& slug = entry.first;
+        const RenderInputs::Term& t = entry.second;
+        auto at = [&t](std::size_t i) -> const core::Episode& { return *t.episodes[i]; };
+        DepKeys reads = {dep::site, dep::order, dep::term(section, slug)};
+        declare_list(pages, section + "/" + slug + "/", t.episodes.size(), at, reads, "term",
+                     [&in, &t, section, label](const std::string& dir, int page) {
+                         std::string title = page == 1 ? t.name : t.name + ", page " + std::to_string(page);
+                         Data d = page_data(in.site, title, label + ": " + title, dir);
+                         put(d, "name", t.name);
+                         put(d, "section_label", label);
+                         put(d, "section_url", in.site.paths.url(section + "/"));
+                         return d;
+                     });
+    }
+    pages.declare(section + "/", "terms", [&in, &terms, section, label] { return terms_index(in, terms, section, label); }, terms.size());
+}
+
+void declare_archive(Pages& pages) {
+    const RenderInputs& in = pages.in;
+    pages.declare("archive/", "archive", [&in] { return archive(in); }, in.catalog.episodes.size());
+}
+
+}  // namespace render

@@ -1,0 +1,70 @@
+#include "render/page_frame.hpp"
+
+#include "util/strings.hpp"
+
+namespace render {
+
+Data link_data(const SiteInfo::Link& l) {
+    Data item;
+    put(item, "label", l.label);
+    put(item, "url", l.url);
+    return item;
+}
+
+Data link_list(const std::vector<SiteInfo::Link>& links) { return list(list_of(links, link_data)); }
+
+Data site_data(const SiteInfo& site) {
+    Data s;
+    put(s, "title", site.title);
+    put(s, "description", site.description);
+    put(s, "language", site.language.empty() ? std::string("en") : site.language);
+    put(s, "author", site.author);
+    put(s, "image", site.image);
+    put(s, "base_path", site.paths.base_path);
+    put(s, "base_url", site.paths.base_url);
+    put(s, "feed_url", site.feed_url);
+    put(s, "feed_path", site.paths.url("feed.xml"));
+    put(s, "home_url", site.paths.url(""));
+    std::vector<SiteInfo::Link> subscribe = {{"RSS feed", site.paths.url("feed.xml")}};  // (for themes: the feed, then the show's pages)
+    subscribe.insert(subscribe.end(), site.show_links.begin(), site.show_links.end());
+    put(s, "subscribe", link_list(subscribe));
+    put(s, "artwork", site.artwork.empty() ? Data(false) : text(site.artwork));
+    put(s, "artwork_url", site.artwork_url.empty() ? Data(false) : text(site.artwork_url));
+    put(s, "icon", site.icon);
+    put(s, "icon_type", site.icon_type);
+    put(s, "show_links", link_list(site.show_links));
+    put(s, "has_show_links", !site.show_links.empty());
+    put(s, "website", site.website.url.empty() ? Data(false) : link_data(site.website));
+    put(s, "source_feed", site.source_feed.url.empty() ? Data(false) : link_data(site.source_feed));
+    put(s, "subscribe_url", site.paths.url(k_subscribe_dir));
+    put(s, "episode_count", std::to_string(site.episode_count));
+    put(s, "episode_count_text", util::count_text(site.episode_count, "episode", "episodes"));
+    // What the show says it has, when a directory counts more than this archive holds.
+    put(s, "announced_count", site.announced_count > site.episode_count ? text(std::to_string(site.announced_count)) : Data(false));
+    put(s, "nav", link_list(site.nav));
+    Data root;
+    put(root, "site", std::move(s));
+    return root;
+}
+
+Data page_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
+               const std::string& page_dir, const std::string& jsonld) {
+    Data page;
+    put(page, "title", page_title.empty() ? site.title : page_title + " \xC2\xB7 " + site.title);
+    put(page, "heading", page_title.empty() ? site.title : page_title);
+    put(page, "description", description.empty() ? site.description : description);
+    put(page, "canonical", site.paths.absolute(page_dir));
+    put(page, "jsonld", jsonld);
+    Data root;
+    put(root, "page", std::move(page));
+    return root;
+}
+
+Data base_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
+               const std::string& page_dir, const std::string& jsonld) {
+    Data root = page_data(site, page_title, description, page_dir, jsonld);
+    put(root, "site", std::move(site_data(site)["site"]));
+    return root;
+}
+
+}  // namespace render

@@ -1,0 +1,42 @@
+#include "render/render_inputs.hpp"
+
+#include "render/page_frame.hpp"
+
+namespace render {
+
+namespace {
+
+// The episodes of each topic (or guest) name, by slug.
+RenderInputs::Terms group_terms(const core::Catalog& catalog, const CardCache& cards, bool topics) {
+    RenderInputs::Terms terms;
+    std::unordered_map<std::string, std::string> slugs;  // a few names, each on many episodes
+    for (const auto& e : catalog.episodes) {
+        const notes::EpisodeExtras* x = cards.extras(e);
+        if (!x) continue;
+        for (const auto& name : topics ? x->topics : x->guests) {
+            auto [slug, fresh] = slugs.try_emplace(name);
+            if (fresh) slug->second = term_slug(name);
+            RenderInputs::Term& t = terms[slug->second];
+            if (t.name.empty()) t.name = name;
+            if (t.episodes.empty() || t.episodes.back() != &e) t.episodes.push_back(&e);  // ("GPU" and "gpu" on one episode)
+        }
+    }
+    return terms;
+}
+
+}  // namespace
+
+RenderInputs::RenderInputs(const config::SiteConfig& cfg, const core::Catalog& cat, const notes::Curation& cur,
+                           const SiteInfo& info)
+    : config(cfg), catalog(cat), curation(cur), site(info), site_root(site_data(info)), cards(info, cat, cur),
+      topics(group_terms(cat, cards, true)), guests(group_terms(cat, cards, false)) {
+    by_slug.reserve(cat.episodes.size());
+    for (const auto& e : cat.episodes) by_slug.emplace(e.slug, &e);
+}
+
+const core::Episode* RenderInputs::episode(const std::string& slug) const {
+    auto it = by_slug.find(slug);
+    return it == by_slug.end() ? nullptr : it->second;
+}
+
+}  // namespace render

@@ -1,0 +1,42 @@
+#pragma once
+// What every page is made from, prepared once before the pages are declared.
+#include <map>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "config/site_config.hpp"
+#include "core/episode.hpp"
+#include "notes/curation.hpp"
+#include "render/cards.hpp"
+#include "render/data.hpp"
+#include "render/site_info.hpp"
+
+namespace render {
+
+// It refers to its arguments, which must outlive it, and is read only afterwards (pages are
+// rendered on every core). `serve` prepares it while it works out which inputs an edit changed.
+struct RenderInputs {
+    RenderInputs(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
+                 const SiteInfo& site);
+    const config::SiteConfig& config;
+    const core::Catalog& catalog;
+    const notes::Curation& curation;
+    const SiteInfo& site;
+    const Data site_root;  // {site: ...}: under every page's data
+    const CardCache cards;
+    std::unordered_map<std::string_view, const core::Episode*> by_slug;
+    // Topics or guests: by slug (names that slug alike are one term), each with its episodes.
+    struct Term {
+        std::string name;
+        std::vector<const core::Episode*> episodes;
+    };
+    using Terms = std::map<std::string, Term>;
+    const Terms topics, guests;
+
+    // The episode of `slug`, or null.
+    const core::Episode* episode(const std::string& slug) const;
+};
+
+}  // namespace render

@@ -1,0 +1,122 @@
+#include "render/site_info.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "core/directories.hpp"
+#include "util/html_sanitizer.hpp"
+#include "util/slug.hpp"
+#include "util/url.hpp"
+
+namespace render {
+
+namespace {
+
+// "https://podcasts.apple.com/us/podcast/x/id1566080008?i=1000" -> the show's Apple page, in
+// the form Apple documents for linking to a show by its id.
+std::string apple_show_url(std::string_view episode_url) {
+    auto pos = episode_url.find("/id");
+    if (pos == std::string::npos || !episode_url.starts_with("https://podcasts.apple.com/")) return {};
+    std::string id;
+    for (std::size_t i = pos + 3; i < episode_url.size() && std::isdigit(static_cast<unsigned char>(episode_url[i])); ++i)
+        id.push_back(episode_url[i]);
+    return id.empty() ? std::string() : "https://podcasts.apple.com/podcast/id" + id;
+}
+
+// The show's page at each directory the sources name: a page a source saw episodes at that is
+// the show's own (not one episode's, not a topic listing), the most cited one of each
+// directory, in the directories' order. Apple's comes from its episode pages' show id.
+std::vector<SiteInfo::Link> directory_show_pages(const core::Catalog& catalog) {
+    std::map<std::string, std::pair<int, std::map<std::string, int>>> found;  // directory -> rank, url -> times seen
+    auto consider = [&](const std::string& url) {
+        std::optional<core::DirectoryPage> page = core::directory_page(url);
+        if (!page || page->kind != core::PageKind::show) return;
+        auto& [rank, urls] = found[page->directory];
+        rank = page->rank;
+        ++urls[page->url];
+    };
+    for (const auto& e : catalog.episodes) {
+        for (const auto& url : e.seen_at) consider(url);
+        for (const auto& l : e.listen_on)
+            if (std::string apple = apple_show_url(l.url); !apple.empty()) consider(apple);
+    }
+    std::vector<std::pair<int, SiteInfo::Link>> ranked;
+    for (const auto& [directory, rank_urls] : found) {
+        const auto& [rank, urls] = rank_urls;
+        auto most = std::max_element(urls.begin(), urls.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+        ranked.push_back({rank, {directory, most->first}});
+    }
+    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<SiteInfo::Link> out;
+    for (auto& [rank, link] : ranked) out.push_back(std::move(link));
+    return out;
+}
+
+}  // namespace
+
+SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url,
+                        const LocalArtwork* artwork) {
+    const core::Channel& ch = catalog.channel;
+    SiteInfo site(SitePaths{base_url});
+    site.title = !config.title.empty() ? config.title : ch.title;
+    site.description = !config.description.empty() ? config.description : util::html_to_text(ch.description);
+    site.language = !config.language.empty() ? config.language : ch.language;
+    site.author = !config.author.empty() ? config.author : ch.author;
+    site.image = !config.image.empty() ? config.image : ch.image_url;
+    if (!util::is_http_url(site.image)) site.image.clear();
+    site.feed_url = site.paths.absolute("feed.xml");
+    if (artwork) {
+        // A new image is a new URL: no stale caches. (The query after the path's encoding, which
+        // would make its '?' part of the file's name.)
+        const std::string version = "?v=" + artwork->version;
+        site.artwork = site.paths.url(artwork->file_name) + version;
+        site.artwork_url = site.paths.absolute(artwork->file_name) + version;
+        site.icon = site.artwork;
+        site.icon_type = artwork->media_type;
+    } else {
+        site.icon = site.paths.url("favicon.svg");
+        site.icon_type = "image/svg+xml";
+    }
+    // The show's pages: what site.yaml lists, then its page at each directory (site_data puts the
+    // regenerated feed before them for `subscribe`). The show's own pages (directories, its website, its feed at the host) are also what an
+    // episode without audio points to.
+    for (const auto& link : config.subscribe) site.show_links.push_back({link.name, link.url});
+    for (auto& link : directory_show_pages(catalog))
+        if (std::none_of(site.show_links.begin(), site.show_links.end(), [&](const auto& l) { return l.label == link.label || l.url == link.url; }))
+            site.show_links.push_back(std::move(link));
+    if (util::is_http_url(ch.link) && std::none_of(site.show_links.begin(), site.show_links.end(), [&](const auto& l) { return l.url == ch.link; })) {
+        std::optional<core::DirectoryPage> page = core::directory_page(ch.link);
+        site.website = {page ? page->directory : std::string("The show's website"), ch.link};
+    }
+    for (const auto& source : config.sources)
+        if (util::is_http_url(source.url) && source.url != site.feed_url) {
+            site.source_feed = {"The show's feed at its host", source.url};
+            break;
+        }
+    site.episode_count = catalog.episodes.size();
+    if (catalog.announced) site.announced_count = catalog.announced->episodes;
+    return site;
+}
+
+const EpisodeText& SiteInfo::text(const core::Episode& e) const {
+    static const TextCache none;  // (TextCache::of locks for an episode it was not made with)
+    return (texts ? *texts : none).of(e);
+}
+
+std::string term_slug(const std::string& name) {
+    // Names that differ only in a symbol slugify would drop are different topics ("C", "C++"
+    // and "C#"): the symbol is spelled out. Names that differ in case, accents or spacing are
+    // one ("PyTorch 2", "pytorch-2").
+    std::string spelled;
+    for (char c : name) {
+        if (c == '+') spelled += " plus ";
+        else if (c == '#') spelled += " sharp ";
+        else if (c == '&') spelled += " and ";
+        else if (c == '@') spelled += " at ";
+        else spelled.push_back(c);
+    }
+    std::string slug = util::make_safe_segment(util::slugify(spelled));
+    return slug.empty() ? "untitled" : slug;
+}
+
+}  // namespace render

@@ -1,0 +1,62 @@
+#pragma once
+// What the site is: its title, URLs, links and navigation, from site.yaml and the feed's channel.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/site_config.hpp"
+#include "core/episode.hpp"
+#include "render/artwork.hpp"
+#include "render/episode_text.hpp"
+#include "render/site_paths.hpp"
+
+namespace render {
+
+// Site-wide values every template gets under `site`.
+struct SiteInfo {
+    explicit SiteInfo(SitePaths site_paths) : paths(std::move(site_paths)) {}
+
+    SitePaths paths;
+    std::string title;
+    std::string description;
+    std::string language;
+    std::string author;
+    std::string image;
+    std::string feed_url;  // absolute URL of our feed.xml
+    struct Link {
+        std::string label;
+        std::string url;
+
+        friend bool operator==(const Link&, const Link&) = default;
+    };
+    std::vector<Link> show_links;  // site.yaml's `subscribe:`, then the show's page at each directory the sources name
+    Link website;                  // the show's own site (the feed's <link>), when it is not one of those
+    Link source_feed;              // the feed at the host (a source's `url`), when site.yaml names one
+    std::string artwork;      // the local artwork's site path ("/base/artwork.jpg?v=..."), or ""
+    std::string artwork_url;  // the same, absolute (og:image)
+    std::string icon;         // the favicon's site path: the artwork, else favicon.svg
+    std::string icon_type;
+    std::size_t episode_count = 0;
+    std::size_t announced_count = 0;  // how many a directory says the show has (0: none says)
+    std::vector<Link> nav;         // the header's navigation
+    // Every episode's text, computed once after the notes are applied (episode_text.hpp) and
+    // read only afterwards: pages, feeds and the search index read it on every core.
+    std::shared_ptr<const TextCache> texts;
+
+    // The episode's text from `texts`; without them (one-off renders, tests), computed on the spot.
+    const EpisodeText& text(const core::Episode& e) const;
+};
+
+// Finds an episode by slug (nullptr when there is none).
+using EpisodeLookup = std::function<const core::Episode*(const std::string& slug)>;
+
+// The URL path segment for a topic or guest name ("CUDA graphs" -> "cuda-graphs").
+std::string term_slug(const std::string& name);
+
+// Builds SiteInfo from site.yaml and, where site.yaml is silent, the feed's channel.
+// `artwork`: the local copy of the show's artwork (render/artwork.hpp), when there is one.
+SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url,
+                        const LocalArtwork* artwork = nullptr);
+
+}  // namespace render
