@@ -68,15 +68,13 @@ Curated curate_and_plan(Reading& reading, MergedSources& merged, LastBuild* last
     const bool holds_merged = placed(last, Place::memory);
     if (holds_merged) last->note_caches.apply = {};
     core::Catalog catalog = holds_merged ? merged.catalog : std::move(merged.catalog);
-    Curated out{std::make_shared<render::SiteContent>(
-        curate(reading.notes.get(), std::move(catalog), merged.site, holds_merged ? &last->note_caches.apply : nullptr))};
-    if (!remaking.valid()) {
-        out.plan = plan_pages(before.get(), *out.content);
-        return out;
-    }
-    before = remaking.get();
+    Curated out;
+    out.content = std::make_shared<render::SiteContent>(
+        curate(reading.notes.get(), std::move(catalog), merged.site, holds_merged ? &last->note_caches.apply : nullptr));
+    if (remaking.valid()) before = remaking.get();
     out.plan = plan_pages(before.get(), *out.content);
-    out.before_freed = std::async(std::launch::async, [gone = std::move(before)]() mutable { gone.reset(); });
+    if (before && placed(last, Place::disk))  // (re-made here: this is the only reference)
+        out.before_freed = std::async(std::launch::async, [gone = std::move(before)]() mutable { gone.reset(); });
     return out;
 }
 

@@ -33,7 +33,7 @@ struct BuildReport {
 };
 
 // Loads, merges, applies the notes, renders and writes the site into `out`.
-// `last` (optional): the place that keeps what the last build left (last_build.hpp); the build
+// `last` (optional): the place that holds what the last build left (last_build.hpp); the build
 // plans from it (rendering only the pages whose inputs changed, the output keeping the others)
 // and leaves its own there. `published` (optional): the feed the site has published (`build
 // --published-feed`), whose items, like those of the output folder's feed.xml, must all be in

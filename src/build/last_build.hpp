@@ -1,8 +1,8 @@
 #pragma once
-// What a build leaves for the next one, and the place that keeps it: the caller's. `serve`
-// keeps one in memory between rebuilds; `build` keeps one on disk beside the output folder
+// What a build leaves for the next one, and the place that holds it: the caller's. `serve`
+// holds one in memory between rebuilds; `build` holds one on disk beside the output folder
 // (folder_build.hpp, saved_build.hpp). The planner (plan.hpp) reads both the same way; what
-// differs is how the last build's content is had again: in memory it is kept as it was, on disk
+// differs is how the last build's content is had again: in memory it is held as it was, on disk
 // the notes the build read are recorded and applied again to the next build's merged sources
 // (the same sources: a record is used only when nothing but notes changed).
 #include <memory>
@@ -18,7 +18,7 @@
 
 namespace build {
 
-// The last build, as the place keeps it (see above).
+// The last build, as the place holds it (see above).
 struct LastBuild {
     enum class Place { memory, disk };
     explicit LastBuild(Place where) : place(where) {}

@@ -4,7 +4,7 @@
 // A build records every page's keys (render/page_sink.hpp: what its data read). The next build
 // compares what the last build's pages were made from with what its own are made from
 // (changed_keys) and renders only the pages that read a key that changed, and new pages. Where
-// the last build's content comes from is the caller's business (last_build.hpp): `serve` keeps
+// the last build's content comes from is the caller's business (last_build.hpp): `serve` holds
 // it in memory, `build` re-makes it from the notes it recorded on disk.
 #include <memory>
 

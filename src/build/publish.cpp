@@ -82,10 +82,11 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, known, feed); });
     search.get();
     index.add_prepared();
-    // Nothing here reads the content any more: let go of it (freed unless the caller keeps it
-    // too), and its memory returned, before the feed check's parse grows.
+    // Nothing here reads the content any more: let go of it and, when that frees it (the caller
+    // keeps no other reference), return its memory before the feed check's parse grows.
+    const bool frees = content.use_count() == 1;
     content.reset();
-    util::release_free_memory();
+    if (frees) util::release_free_memory();
     auto lint_warnings = check.get();  // (it reads the items, which are moved out below)
     return {std::move(feed.items), feed.left_out_without_audio, feed.left_out_without_date, std::move(lint_warnings)};
 }

@@ -53,7 +53,7 @@ struct FeedSummary {
 // apps already know (`known`: the output folder's last feed and the published one) before it is
 // stored. Throws core::InputError listing every problem of the feed; returns the lint warnings
 // with the counts. `content` is let go of once the writers are done with it, and the memory it
-// held returned, before the feed's check parses the whole feed (unless the caller keeps it too).
+// held returned, before the feed's check parses the whole feed (unless the caller holds it too).
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                   const std::vector<const InputFeed*>& known, std::shared_ptr<const render::SiteContent> content,
                                   output::Output& out);

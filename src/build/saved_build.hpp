@@ -1,5 +1,5 @@
 #pragma once
-// What `build` keeps between runs on disk (LastBuild, Place::disk): the record of the build the output
+// What `build` holds between runs on disk (LastBuild, Place::disk): the record of the build the output
 // folder holds (the notes it read, every page and its inputs, its feed's items), in a file
 // beside the output folder (".<name>.build-record", never published, like the manifest). After
 // an edit of notes alone the next build renders only the pages whose recorded inputs changed;

@@ -34,13 +34,13 @@ struct Rebuild {
     util::StageTimes stages;
 };
 
-// The state `serve` keeps between rebuilds of one site (site.yaml at `config_path`).
+// The state `serve` holds between rebuilds of one site (site.yaml at `config_path`).
 class Session {
 public:
     explicit Session(std::string config_path) : m_config_path(std::move(config_path)) {}
 
     // Builds after `changed` files (all of them on the first call). Throws core::InputError
-    // (the session keeps its last good state: the next rebuild starts from it).
+    // (the session holds on to its last good state: the next rebuild starts from it).
     Rebuild pages(const std::vector<std::filesystem::path>& changed);
 
     // True for a path the build never reads, whose change needs no rebuild: a file other than a

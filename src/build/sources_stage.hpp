@@ -26,7 +26,7 @@ struct InputFeed {
 struct MergedSources {
     core::Catalog catalog;                        // before the notes
     render::SiteInfo site;                        // from site.yaml and the feed's channel: no navigation yet
-    std::optional<render::LocalArtwork> artwork;  // the show's artwork, when `fetch` keeps a copy
+    std::optional<render::LocalArtwork> artwork;  // the show's artwork, when `fetch` saved a copy
     std::vector<InputFeed> input_feeds;           // what the new feed must keep of each input feed
 };
 

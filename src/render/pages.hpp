@@ -23,7 +23,7 @@ struct PageModel {
 // of whose inputs changed) and the queue that renders the others.
 class Pages {
 public:
-    Pages(const RenderInputs& in, PageSink& sink, PageQueue& queue) : in(in), m_sink(sink), m_queue(queue) {}
+    Pages(const RenderInputs& inputs, PageSink& sink, PageQueue& queue) : in(inputs), m_sink(sink), m_queue(queue) {}
 
     const RenderInputs& in;
 
