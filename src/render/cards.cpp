@@ -47,7 +47,7 @@ Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::Epi
 }
 
 CardCache::CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation)
-    : m_site(site), m_catalog(catalog), m_cards(2 * catalog.episodes.size()) {  // (each null: value-initialized)
+    : m_site(site), m_catalog(catalog), m_cards(2 * catalog.episodes.size()) {
     m_extras.reserve(catalog.episodes.size());
     for (const auto& e : catalog.episodes) {
         const notes::EpisodeExtras* x = m_extras.emplace_back(curation.extras(e.slug));
@@ -76,16 +76,10 @@ const Data* CardCache::find(const std::string& name) const {
     std::size_t slot = 0;
     auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), slot);
     if (error != std::errc() || end != name.data() + name.size() || slot >= m_cards.size()) return nullptr;
-    const Data* card = m_cards[slot].load(std::memory_order_acquire);
-    if (card) return card;
-    auto made = std::make_unique<const Data>(make_card(slot));
-    if (m_cards[slot].compare_exchange_strong(card, made.get(), std::memory_order_acq_rel, std::memory_order_acquire)) return made.release();
-    return card;  // (made by another thread meanwhile: the same card)
+    return &m_cards.get(slot, [&] { return make_card(slot); });
 }
 
-CardCache::~CardCache() {
-    for (const auto& card : m_cards) delete card.load(std::memory_order_relaxed);
-}
+CardCache::~CardCache() = default;
 
 Data CardCache::make_card(std::size_t slot) const {
     const std::size_t at = slot % m_extras.size();

@@ -1,6 +1,5 @@
 #pragma once
 // Episode cards: the compact episode that lists, neighbours and related links show.
-#include <atomic>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -9,6 +8,7 @@
 #include "notes/curation.hpp"
 #include "render/data.hpp"
 #include "render/site_info.hpp"
+#include "util/parallel.hpp"
 
 namespace render {
 
@@ -41,11 +41,9 @@ private:
     const SiteInfo& m_site;
     const core::Catalog& m_catalog;
     std::vector<const notes::EpisodeExtras*> m_extras;  // by position in the catalog
-    // Plain cards by position in the catalog, then cards with notes (null until made), each
-    // made by the thread that asks for it first; one that asks meanwhile makes it too, and drops
-    // its own. (Not std::call_once: glibc wakes waiters with a system call at each first call,
-    // whether any waits or not; twenty thousand of them for a 10,000-episode build's cards.)
-    mutable std::vector<std::atomic<const Data*>> m_cards;
+    // Plain cards by position in the catalog, then cards with notes, each made when a page
+    // first shows it, on whichever thread renders that page (a preview rebuild shows a few).
+    util::LazySlots<Data> m_cards;
     std::unordered_map<std::string, Data> m_topics;  // each topic's link, by name
 
     std::size_t position(const core::Episode& e) const;

@@ -47,6 +47,7 @@ std::uint64_t text_source_hash(const core::Episode& e, std::string_view channel_
     util::Hasher h;
     h.add(e.description_is_html ? "html" : "text");
     h.add(e.description);
+    h.add(e.description_truncated ? "cut" : "whole");  // (a cut text's summary says so)
     h.add(e.page_url);  // (links resolve against it)
     h.add(channel_link);
     return h.digest();
@@ -67,8 +68,12 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
 
 const EpisodeText& TextCache::of(const core::Episode& e) const {
     if (auto i = core::position_in(m_episodes, e)) return *m_texts[*i];
+    // Known by what its text is made from, not by its address: a cache that outlives one
+    // catalog (SiteInfo::text's fallback) must not give an episode the text of another that
+    // was at the same address before.
+    const std::uint64_t source = text_source_hash(e, m_channel_link);
     std::lock_guard lock(m_extra_lock);
-    auto [it, fresh] = m_extra.try_emplace(&e);
+    auto [it, fresh] = m_extra.try_emplace(source);
     if (fresh) it->second = make_episode_text(e, m_channel_link);
     return it->second;
 }

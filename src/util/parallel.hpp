@@ -1,13 +1,15 @@
 #pragma once
 // Runs independent pieces of work on every core: the project's one concurrency toolkit.
 // parallel_for for pieces that each write only their own result; bounded_pipeline for results
-// that one thread must take in (an output's manifest) while the others make more. (Two stages
-// that run side by side, such as reading the notes while the sources merge, use std::async.)
+// that one thread must take in (an output's manifest) while the others make more; LazySlots for
+// values made on first use by whichever thread asks. (Two stages that run side by side, such as
+// reading the notes while the sources merge, use std::async.)
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <tuple>
@@ -155,5 +157,36 @@ void bounded_pipeline(std::size_t n, PipelineShape shape, NewState new_state, Ma
     for (auto& thread : pool) thread.join();
     handoff.rethrow_failure();
 }
+
+// A fixed number of values, each made on first use by whichever thread asks for it first, and
+// read by any thread afterwards with one atomic load. A thread that asks while another is making
+// the same value makes it too, and the one stored first is kept (the other dropped): make() must
+// give equal values. (Not std::call_once per slot: glibc wakes waiters with a system call at
+// each first call, whether any waits or not.)
+template <class T>
+class LazySlots {
+public:
+    explicit LazySlots(std::size_t n) : m_slots(n) {}  // (each null: value-initialized)
+    LazySlots(const LazySlots&) = delete;
+    LazySlots& operator=(const LazySlots&) = delete;
+    ~LazySlots() {
+        for (auto& slot : m_slots) delete slot.load(std::memory_order_relaxed);
+    }
+
+    std::size_t size() const { return m_slots.size(); }
+
+    // The value of slot `i` (< size()), made by make() when nobody made it yet.
+    template <class Make>
+    const T& get(std::size_t i, Make&& make) const {
+        const T* value = m_slots[i].load(std::memory_order_acquire);
+        if (value) return *value;
+        auto made = std::make_unique<const T>(make());
+        if (m_slots[i].compare_exchange_strong(value, made.get(), std::memory_order_acq_rel, std::memory_order_acquire)) return *made.release();
+        return *value;  // (stored by another thread meanwhile)
+    }
+
+private:
+    mutable std::vector<std::atomic<const T*>> m_slots;
+};
 
 }  // namespace util

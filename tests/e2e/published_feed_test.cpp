@@ -2,6 +2,9 @@
 // new feed must keep its items, read over HTTP from a loopback server standing in for the site.
 #include <doctest/doctest.h>
 
+#include <atomic>
+#include <mutex>
+
 
 #include "loopback_server.hpp"
 #include "support.hpp"
@@ -11,14 +14,14 @@ namespace fs = std::filesystem;
 namespace {
 
 struct PublishedSite {
-    std::string feed;
-    int requests = 0;
+    std::atomic<int> requests{0};
 
     PublishedSite() {
         http.server.Get("/site/feed.xml", [this](const httplib::Request&, httplib::Response& res) {
             ++requests;
-            if (feed.empty()) res.status = 404;
-            else res.set_content(feed, "application/rss+xml");
+            std::lock_guard lock(m_lock);
+            if (m_feed.empty()) res.status = 404;
+            else res.set_content(m_feed, "application/rss+xml");
         });
         http.server.Get("/parked/feed.xml", [](const httplib::Request&, httplib::Response& res) {
             res.set_content("<!DOCTYPE html><html><body>This domain is parked</body></html>", "text/html");
@@ -27,6 +30,17 @@ struct PublishedSite {
         http.start();
     }
     std::string url(const std::string& path) const { return http.url(path); }
+    // What /site/feed.xml serves from now on (nothing: 404). (The server answers on its own thread.)
+    void publish(std::string feed) {
+        std::lock_guard lock(m_lock);
+        m_feed = std::move(feed);
+    }
+
+private:
+    std::mutex m_lock;
+    std::string m_feed;  // guarded by m_lock
+
+public:
     test::LoopbackServer http;  // last: stopped first, before what it serves is gone
 };
 
@@ -43,7 +57,7 @@ TEST_CASE("build --published-feed: a first publish, then the published items are
     REQUIRE(test::run_podarchive("build" + flag, dir.path(), out) == 0);
     CHECK(out.find("published feed: " + site.url("/site/feed.xml") + ": not published yet (HTTP 404): the first publish, no items to keep yet") !=
           std::string::npos);
-    site.feed = test::read(dir.path() / "public/feed.xml");
+    site.publish(test::read(dir.path() / "public/feed.xml"));
 
     // Published now. The next build runs somewhere without the output folder (a CI runner):
     // the published feed is the only record of what subscribers have.

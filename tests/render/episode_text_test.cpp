@@ -1,0 +1,51 @@
+// An episode's text as pages, feeds and the search index show it: from the build's cache, or,
+// for an episode the cache was not made with, made on the spot from the episode itself.
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <string>
+
+#include "core/episode.hpp"
+#include "render/episode_text.hpp"
+#include "render/site_info.hpp"
+
+namespace {
+
+std::unique_ptr<core::Episode> episode(const std::string& description, bool cut = false) {
+    auto e = std::make_unique<core::Episode>();
+    e->slug = "e";
+    e->title = "E";
+    e->description = description;
+    e->description_truncated = cut;
+    return e;
+}
+
+}  // namespace
+
+TEST_CASE("an episode's text outside the cache is its own, whatever episode was at its address before") {
+    const render::SiteInfo site(render::SitePaths{"https://example.com/"});  // no texts: made on the spot
+    for (int round = 0; round < 50; ++round) {
+        // Freed and made again: the allocator hands the same address back, often.
+        const std::string text = "Round " + std::to_string(round) + " of the show notes.";
+        auto e = episode(text);
+        CHECK(site.text(*e).plain == text);
+        CHECK(site.text(*e).summary == text);
+    }
+    // The same words, once cut by a directory: the summary says so.
+    auto whole = episode("A sentence that a listing cut off");
+    auto cut = episode("A sentence that a listing cut off", true);
+    CHECK(site.text(*whole).summary == "A sentence that a listing cut off");
+    CHECK(site.text(*cut).summary == "A sentence that a listing cut off\xE2\x80\xA6");
+}
+
+TEST_CASE("the build's text cache gives each episode of its catalog its text, and reuses unchanged ones") {
+    core::Catalog catalog;
+    catalog.episodes.push_back(*episode("First notes."));
+    catalog.episodes.push_back(*episode("Second notes."));
+    const render::TextCache first(catalog, 2);
+    CHECK(first.of(catalog.episodes[1]).plain == "Second notes.");
+    catalog.episodes[1].description = "Edited notes.";
+    const render::TextCache second(catalog, 1, &first);
+    CHECK(&second.of(catalog.episodes[0]) == &first.of(catalog.episodes[0]));  // reused, not made again
+    CHECK(second.of(catalog.episodes[1]).plain == "Edited notes.");
+}
