@@ -85,13 +85,6 @@ std::optional<InputFeed> output_feed(const config::SiteConfig& config, Reading& 
     return InputFeed{(config.output_dir() / "feed.xml").string(), std::move(*last->feed)};
 }
 
-std::vector<const InputFeed*> known_feeds(const std::optional<InputFeed>& output, const InputFeed* published) {
-    std::vector<const InputFeed*> known;
-    if (output) known.push_back(&*output);
-    if (published) known.push_back(published);
-    return known;
-}
-
 void count_pages(BuildReport& report, const PageCount& pages, const Curated& curated, util::StageTimes& parts) {
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
     report.incremental = !curated.plan.every_page;
@@ -131,7 +124,9 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
     try {
         const render::TemplateSet templates = render::load_templates(config);  // first: a broken template fails fast
         Reading reading = start_reading(config, last);
-        MergedSources merged = merge_sources(config, report.warnings, [&] { clock.lap("load"); });
+        std::vector<sources::SourceBatch> batches = load_sources(config);
+        clock.lap("load");
+        MergedSources merged = merge_sources(config, std::move(batches), report.warnings);
         util::release_free_memory();  // the sources' records: not held while the pages' texts grow
         clock.lap("merge");
         Curated curated = curate_and_plan(reading, merged, last);
@@ -146,7 +141,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         count_pages(report, pages, curated, parts);
         leave_content(last, curated.content);
         const std::optional<InputFeed> output = output_feed(config, reading, last);
-        FeedSummary feed = write_index_and_feeds(config, merged.input_feeds, known_feeds(output, published), std::move(curated.content), out);
+        FeedSummary feed = write_index_and_feeds(config, merged.input_feeds, output ? &*output : nullptr, published, std::move(curated.content), out);
         clock.lap("feed");
         count_feed(report, feed, out);
         leave_rest(last, std::move(merged), feed);

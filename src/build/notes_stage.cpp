@@ -12,13 +12,9 @@ notes::NoteSet read_notes(const config::SiteConfig& config, notes::NoteFileCache
     return notes::load_notes(config.content_dir(), config.root, files, texts);
 }
 
-namespace {
-
 notes::EpisodeUrl episode_url(const render::SitePaths& paths) {
     return [&paths](const std::string& slug) { return paths.url(render::SitePaths::episode_dir(slug)); };
 }
-
-}  // namespace
 
 notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& catalog, const render::SitePaths& paths) {
     return notes::apply_notes(catalog, read_notes(config), episode_url(paths));

@@ -24,6 +24,9 @@ struct NoteCaches {
 // each note file read. Throws core::InputError with every problem.
 notes::NoteSet read_notes(const config::SiteConfig& config, notes::NoteFileCache* files = nullptr, notes::NoteTexts* texts = nullptr);
 
+// Where an episode's page is (what a note's episode links become).
+notes::EpisodeUrl episode_url(const render::SitePaths& paths);
+
 // Reads content/ and applies the notes to `catalog` (for commands that show the catalog). Throws
 // core::InputError with every problem.
 notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& catalog, const render::SitePaths& paths);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -111,9 +112,10 @@ PagePlan plan_pages(const render::SiteContent* before, const render::SiteContent
     return {false, changed_keys(*before, now)};
 }
 
-render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies& pages) {
-    if (plan.every_page) return render::PageSink(out, &pages);
-    return render::PageSink(out, pages, plan.changed);
+render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies* pages) {
+    if (plan.every_page) return render::PageSink(out, pages);
+    if (!pages) throw std::logic_error("plan_sink: a plan from the last build needs its pages");
+    return render::PageSink(out, *pages, plan.changed);
 }
 
 }  // namespace build

@@ -35,8 +35,8 @@ render::ChangedKeys changed_keys(const render::SiteContent& before, const render
 PagePlan plan_pages(const render::SiteContent* before, const render::SiteContent& now);
 
 // The sink that renders what `plan` asks for into `out`: every page, recording each page's keys
-// in `pages`; or the pages that read a changed key, bringing `pages` (the last build's record)
-// up to date.
-render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies& pages);
+// in `pages` (optional); or the pages that read a changed key, bringing `pages` (the last
+// build's record, needed then) up to date.
+render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies* pages);
 
 }  // namespace build

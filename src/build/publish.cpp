@@ -15,9 +15,8 @@ namespace build {
 PageCount render_pages(const config::SiteConfig& config, const render::SiteContent& content, const render::LocalArtwork* artwork,
                        const render::TemplateSet& templates, const PagePlan& plan, render::Dependencies* pages, output::Output& out,
                        util::StageTimes* parts) {
-    if (!plan.every_page && !pages) throw std::logic_error("render_pages: an incremental plan needs the last build's pages");
-    render::PageSink sink = pages ? plan_sink(plan, out, *pages) : render::PageSink(out);
-    render::render_site(render::RenderInputs(config, content.catalog, content.curation, content.site), templates, sink, parts);
+    render::PageSink sink = plan_sink(plan, out, pages);
+    render::render_site(render::RenderInputs(config, content), templates, sink, parts);
     render::copy_static_files(config, content.site, artwork, out);
     if (!plan.every_page) {
         // The last build's pages that were not rendered again are kept as they are.
@@ -36,7 +35,7 @@ namespace {
 // the feeds apps already know. Throws core::InputError listing every problem; returns lint warnings.
 // (The feed's text is parsed where it is, and unusable afterwards.)
 std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
-                                         const std::vector<const InputFeed*>& known, feed::FeedResult& feed) {
+                                         const InputFeed* output_feed, const InputFeed* published, feed::FeedResult& feed) {
     std::vector<core::Diagnostic> errors, warnings = feed.warnings;
     // A finding about a value the input feed had is located where the input has it.
     for (const auto& f : feed::lint_feed_in_place(feed.xml)) {
@@ -48,7 +47,8 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
     }
     std::vector<const InputFeed*> before;
     for (const auto& input : input_feeds) before.push_back(&input);
-    before.insert(before.end(), known.begin(), known.end());
+    for (const InputFeed* known : {output_feed, published})
+        if (known) before.push_back(known);
     for (const InputFeed* feed_before : before) {
         auto found = feed::compare_identities(feed.items, feed_before->items, feed_before->file, config.identity_changes);
         errors.insert(errors.end(), found.begin(), found.end());
@@ -59,8 +59,8 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
 
 }  // namespace
 
-FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
-                                  const std::vector<const InputFeed*>& known, std::shared_ptr<const render::SiteContent> content,
+FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs, const InputFeed* output_feed,
+                                  const InputFeed* published, std::shared_ptr<const render::SiteContent> content,
                                   output::Output& out) {
     const core::Catalog& catalog = content->catalog;
     const notes::Curation& curation = content->curation;
@@ -79,7 +79,7 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // Stored first (a failed check fails the build, and nothing stored is published then): the
     // check parses the text where it is, without a copy of a large feed beside the index.
     out.add_borrowed("feed.xml", feed.xml);
-    auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, known, feed); });
+    auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, output_feed, published, feed); });
     search.get();
     index.add_prepared();
     // Nothing here reads the content any more: let go of it and, when that frees it (the caller

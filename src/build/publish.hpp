@@ -33,7 +33,7 @@ struct PageCount {
 };
 
 // Renders the pages `plan` asks for, the sitemap and the theme's static files into `out`.
-// `pages` (optional; needed by a plan that renders only some) is the last build's record of
+// `pages` (optional; needed by a plan that renders only some: plan_sink) is the last build's record of
 // every page and its keys, brought up to date; the output keeps the last build's pages that were
 // not rendered (Output::keep), or CannotKeep is thrown. `parts` (optional) receives the seconds
 // of each part of rendering.
@@ -50,12 +50,12 @@ struct FeedSummary {
 };
 
 // The search index, feed.json and feed.xml, which is checked against its inputs and the feeds
-// apps already know (`known`: the output folder's last feed and the published one) before it is
-// stored. Throws core::InputError listing every problem of the feed; returns the lint warnings
+// apps already know (`output_feed`: the output folder's last one, and `published`; either may
+// be null) before it is stored. Throws core::InputError listing every problem of the feed; returns the lint warnings
 // with the counts. `content` is let go of once the writers are done with it, and the memory it
 // held returned, before the feed's check parses the whole feed (unless the caller holds it too).
-FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
-                                  const std::vector<const InputFeed*>& known, std::shared_ptr<const render::SiteContent> content,
+FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds, const InputFeed* output_feed,
+                                  const InputFeed* published, std::shared_ptr<const render::SiteContent> content,
                                   output::Output& out);
 
 }  // namespace build

@@ -107,11 +107,11 @@ Rebuild Session::incremental(const std::vector<Edited>& edited) {
     // only read the content, the last build's and this one's).
     auto planning = std::async(std::launch::async, [&] { return plan_pages(m_last.content.get(), *content); });
     add_texts(*content, m_last.content->site.texts.get());
-    std::optional<render::RenderInputs> inputs(std::in_place, config, content->catalog, content->curation, content->site);
+    std::optional<render::RenderInputs> inputs(std::in_place, config, *content);
     const PagePlan plan = planning.get();
     stage("texts+changes");
     auto out = std::make_shared<output::MemoryOutput>(*m_site);  // shares the unchanged files
-    render_changed(*inputs, plan_sink(plan, *out, m_last.pages), out, result);
+    render_changed(*inputs, plan_sink(plan, *out, &m_last.pages), out, result);
     inputs.reset();  // (it refers to the content kept below)
     stage("render");
     m_retired = std::move(m_last.content);  // (let go of after the page is served: feeds())
@@ -130,7 +130,7 @@ std::optional<render::ChangedKeys> Session::body_edit(const std::vector<Edited>&
     const render::SitePaths& paths = m_last.content->site.paths;
     m_valid = false;  // while the curation changes, until its pages are rendered
     auto slug = notes::apply_body_edit(m_last.merged->catalog, *edited[0].before, *now.episode,
-                                       [&](const std::string& s) { return paths.url(render::SitePaths::episode_dir(s)); },
+                                       episode_url(paths),
                                        m_last.note_caches.apply, m_last.content->curation);
     if (!slug) {
         m_valid = true;  // nothing was changed
@@ -161,9 +161,7 @@ std::shared_ptr<const output::MemoryOutput> Session::feeds() {
     out->remove_under("search/d/");  // the index is written whole: no shard of a word gone may stay
     out->remove_under("search/t/");
     const std::optional<InputFeed> previous = previous_feed(*m_config);
-    std::vector<const InputFeed*> known;
-    if (previous) known.push_back(&*previous);
-    write_index_and_feeds(*m_config, m_last.merged->input_feeds, known, m_last.content, *out);
+    write_index_and_feeds(*m_config, m_last.merged->input_feeds, previous ? &*previous : nullptr, nullptr, m_last.content, *out);
     m_site = out;
     index_readers();
     return out;
@@ -175,7 +173,7 @@ void Session::index_readers() {
 }
 
 Session::ReadersIndex::ReadersIndex(const config::SiteConfig& config, const LastBuild& last)
-    : inputs(config, last.content->catalog, last.content->curation, last.content->site) {
+    : inputs(config, *last.content) {
     for (const auto& [path, keys] : last.pages)
         for (render::DepKey key : keys) readers[key].push_back(&path);
 }

@@ -52,9 +52,8 @@ std::optional<InputFeed> previous_feed(const config::SiteConfig& config) {
     return InputFeed{previous.string(), feed::read_identities(util::read_file(previous)).value_or(std::vector<feed::ItemIdentity>{})};
 }
 
-MergedSources merge_sources(const config::SiteConfig& config, std::vector<core::Diagnostic>& warnings, const std::function<void()>& loaded) {
-    std::vector<sources::SourceBatch> batches = load_sources(config);
-    if (loaded) loaded();
+MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
+                            std::vector<core::Diagnostic>& warnings) {
     core::Catalog catalog = merge::merge(batches);
     // The records are in the catalog now: keep only what the feed check needs and the warnings
     // (a large archive's sources are the biggest thing in memory; freed when this returns).

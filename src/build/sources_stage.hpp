@@ -1,7 +1,6 @@
 #pragma once
 // The first stages of a build: every source read, then merged into one catalog.
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,9 +40,9 @@ std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batc
 // The identities of the feed.xml in the output folder (the last build's), if there is one.
 std::optional<InputFeed> previous_feed(const config::SiteConfig& config);
 
-// Loads and merges the sources, adding their warnings to `warnings`; `loaded` (optional) is
-// called between the two (a build times its stages). Throws core::InputError as load_sources does.
-MergedSources merge_sources(const config::SiteConfig& config, std::vector<core::Diagnostic>& warnings,
-                            const std::function<void()>& loaded = {});
+// Merges the loaded sources (taken: their records are freed once in the catalog), adding their
+// warnings to `warnings`.
+MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
+                            std::vector<core::Diagnostic>& warnings);
 
 }  // namespace build

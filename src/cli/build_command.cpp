@@ -8,11 +8,11 @@
 #include <unistd.h>
 
 #include "build/build_site.hpp"
+#include "build/folder_build.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "feed/identity.hpp"
 #include "fetch/published_feed.hpp"
-#include "build/folder_build.hpp"
 #include "output/hosting_limits.hpp"
 #include "util/strings.hpp"
 #include "util/url.hpp"

@@ -140,7 +140,7 @@ void fuse_description(core::Episode& e, const std::vector<Member>& members) {
         std::string_view text = r.content_html.empty() ? std::string_view(r.description) : std::string_view(r.content_html);
         if (text.empty()) continue;
         const bool html = r.description_is_html || !r.content_html.empty();
-        std::size_t length = r.description_is_html ? util::strip_tags(text).size() : text.size();  // an estimate is enough here
+        std::size_t length = html ? util::strip_tags(text).size() : text.size();  // an estimate is enough here
         bool truncated = r.content_html.empty() && r.description_truncated;
         bool whole = !truncated && (!r.content_html.empty() || core::is_feed(m.batch->kind));
         copies.push_back({&m, text, html, length, truncated, whole});

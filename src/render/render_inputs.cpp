@@ -26,12 +26,11 @@ RenderInputs::Terms group_terms(const core::Catalog& catalog, const CardCache& c
 
 }  // namespace
 
-RenderInputs::RenderInputs(const config::SiteConfig& cfg, const core::Catalog& cat, const notes::Curation& cur,
-                           const SiteInfo& info)
-    : config(cfg), catalog(cat), curation(cur), site(info), site_root(site_data(info)), cards(info, cat, cur),
-      topics(group_terms(cat, cards, true)), guests(group_terms(cat, cards, false)) {
-    by_slug.reserve(cat.episodes.size());
-    for (const auto& e : cat.episodes) by_slug.emplace(e.slug, &e);
+RenderInputs::RenderInputs(const config::SiteConfig& cfg, const SiteContent& content)
+    : config(cfg), catalog(content.catalog), curation(content.curation), site(content.site), site_root(site_data(site)),
+      cards(site, catalog, curation), topics(group_terms(catalog, cards, true)), guests(group_terms(catalog, cards, false)) {
+    by_slug.reserve(catalog.episodes.size());
+    for (const auto& e : catalog.episodes) by_slug.emplace(e.slug, &e);
 }
 
 const core::Episode* RenderInputs::episode(const std::string& slug) const {

@@ -11,6 +11,7 @@
 #include "notes/curation.hpp"
 #include "render/cards.hpp"
 #include "render/data.hpp"
+#include "render/site_content.hpp"
 #include "render/site_info.hpp"
 
 namespace render {
@@ -18,8 +19,7 @@ namespace render {
 // It refers to its arguments, which must outlive it, and is read only afterwards (pages are
 // rendered on every core). `serve` prepares it while it works out which inputs an edit changed.
 struct RenderInputs {
-    RenderInputs(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                 const SiteInfo& site);
+    RenderInputs(const config::SiteConfig& config, const SiteContent& content);
     const config::SiteConfig& config;
     const core::Catalog& catalog;
     const notes::Curation& curation;
