@@ -55,7 +55,7 @@ struct Curated {
     std::future<void> before_freed;  // the last build's content, re-made to plan from, freed beside the pages
 };
 
-Curated curate_and_plan(Reading& reading, MergedSources& merged, LastBuild* last) {
+Curated curate_and_plan(Reading& reading, MergedSources& merged, LastBuild* last, std::vector<core::Diagnostic>& warnings) {
     const bool from_last = last && !last->pages.empty();
     std::shared_ptr<const render::SiteContent> before = from_last ? last->content : nullptr;
     std::future<std::shared_ptr<const render::SiteContent>> remaking;  // (on disk: beside this build's notes)
@@ -69,8 +69,11 @@ Curated curate_and_plan(Reading& reading, MergedSources& merged, LastBuild* last
     if (holds_merged) last->note_caches.apply = {};
     core::Catalog catalog = holds_merged ? merged.catalog : std::move(merged.catalog);
     Curated out;
+    const notes::NoteSet notes = reading.notes.get();
+    for (const auto& d : notes.diagnostics)  // (its errors are thrown by curate, with the rest)
+        if (d.severity == core::Severity::warning) warnings.push_back(d);
     out.content = std::make_shared<render::SiteContent>(
-        curate(reading.notes.get(), std::move(catalog), merged.site, holds_merged ? &last->note_caches.apply : nullptr));
+        curate(notes, std::move(catalog), merged.site, holds_merged ? &last->note_caches.apply : nullptr));
     if (remaking.valid()) before = remaking.get();
     out.plan = plan_pages(before.get(), *out.content);
     if (before && placed(last, Place::disk))  // (re-made here: this is the only reference)
@@ -129,7 +132,9 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         MergedSources merged = merge_sources(config, std::move(batches), report.warnings);
         util::release_free_memory();  // the sources' records: not held while the pages' texts grow
         clock.lap("merge");
-        Curated curated = curate_and_plan(reading, merged, last);
+        read_listening(config, merged.catalog, report.warnings);
+        clock.lap("listen");
+        Curated curated = curate_and_plan(reading, merged, last, report.warnings);
         clock.lap("notes");
         add_texts(*curated.content);
         util::StageTimes parts;

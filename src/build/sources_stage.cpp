@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "listening/attachments.hpp"
 #include "merge/merge.hpp"
 #include "sources/read_source.hpp"
 #include "util/files.hpp"
@@ -63,6 +64,21 @@ MergedSources merge_sources(const config::SiteConfig& config, std::vector<source
     std::optional<render::LocalArtwork> artwork = render::local_artwork(config, &warnings);
     render::SiteInfo site = render::make_site_info(config, catalog, config.base_url, artwork ? &*artwork : nullptr);
     return {std::move(catalog), std::move(site), std::move(artwork), std::move(feeds)};
+}
+
+void read_listening(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings) {
+    const listening::AttachmentDir dir{config.attachments_dir(), "content/sources/attachments"};
+    std::vector<listening::AttachmentsRead> read(catalog.episodes.size());
+    util::parallel_for(catalog.episodes.size(), 16, [&](std::size_t i) { read[i] = listening::read_attachments(catalog.episodes[i], dir); });
+    int missing = 0;
+    for (auto& r : read) {
+        warnings.insert(warnings.end(), std::make_move_iterator(r.warnings.begin()), std::make_move_iterator(r.warnings.end()));
+        missing += r.missing;
+    }
+    if (missing > 0)
+        warnings.push_back(core::warning_at({config.sources.empty() ? std::string("site.yaml") : config.sources.front().display_path, 0, 0},
+            std::to_string(missing) + (missing == 1 ? " episode links" : " episodes link") +
+            " to chapters or a transcript that `podarchive fetch` has not downloaded yet; run it to show them on the episode pages"));
 }
 
 }  // namespace build

@@ -45,4 +45,9 @@ std::optional<InputFeed> previous_feed(const config::SiteConfig& config);
 MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
                             std::vector<core::Diagnostic>& warnings);
 
+// Reads what the catalog's episodes link to for listeners (the copies `fetch` kept of their
+// chapters and transcripts), and the chapters their show notes write, on every core; adds the
+// files' warnings to `warnings`, and one that names how many links have no copy.
+void read_listening(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings);
+
 }  // namespace build

@@ -65,6 +65,9 @@ struct SiteConfig {
     // Where `fetch` keeps the show's artwork and the build finds it: content/sources/artwork.<ext>.
     std::filesystem::path artwork_dir() const { return content_dir() / "sources"; }
     std::filesystem::path artwork_path(std::string_view extension) const { return artwork_dir() / ("artwork." + std::string(extension)); }
+    // Where `fetch` keeps copies of the files a feed links to (transcripts, chapters) and the
+    // build reads them (listening/attachments.hpp).
+    std::filesystem::path attachments_dir() const { return content_dir() / "sources" / "attachments"; }
     std::filesystem::path output_dir() const { return output.is_absolute() ? output : root / output; }
 };
 

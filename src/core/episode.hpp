@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/channel.hpp"
+#include "core/listening.hpp"
 #include "core/record.hpp"
 
 namespace core {
@@ -82,6 +83,15 @@ struct Episode {
     std::string feed_item_xml;  // the input feed's <item> for this episode, when a feed has it
     Provenance feed_item_from;  // where that item is
     std::vector<FeedItem> other_feed_items;  // the input feeds' other items of this episode
+    // For listeners (core/listening.hpp): the feed's links to files, and what was read from them
+    // (build's listening stage) or from a note.
+    std::vector<MediaLink> transcript_links;
+    std::optional<MediaLink> chapters_link;
+    Chapters chapters;
+    SharedTranscript transcript;
+    std::vector<Person> persons;
+    std::vector<Soundbite> soundbites;
+    std::vector<Funding> funding;
 
     friend bool operator==(const Episode&, const Episode&) = default;
 };

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/listening_links.hpp"
 #include "util/dates.hpp"
 #include "util/durations.hpp"
 
@@ -58,6 +59,13 @@ struct Record {
     std::string keywords;
     std::vector<std::string> categories;  // a feed item's <category> elements
     std::vector<std::string> seen_at;  // other pages where the episode was seen
+    // What a feed says beyond the audio (core/listening.hpp).
+    std::vector<MediaLink> transcript_links;  // podcast:transcript, in the feed's order
+    std::optional<MediaLink> chapters_link;   // podcast:chapters
+    std::vector<Chapter> chapters;            // psc:chapters, inline
+    std::vector<Person> persons;              // podcast:person
+    std::vector<Soundbite> soundbites;        // podcast:soundbite
+    std::vector<Funding> funding;             // podcast:funding
     std::string raw_xml;  // a feed item as it was (<item>...</item>), so nothing it has is lost;
                           // description and content:encoded are emptied (they are fields above)
 };

@@ -7,6 +7,7 @@
 #include "core/apple_categories.hpp"
 #include "feed/podcast_guid.hpp"
 #include "feed/xml_merge.hpp"
+#include "render/listening_data.hpp"
 #include "util/dates.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/strings.hpp"
@@ -222,24 +223,35 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
         if (flag == "yes" || flag == "true") text_child(p, "itunes:explicit", "true");
         else if (!flag.empty()) text_child(p, "itunes:explicit", "false");
     }));
-    m.push_back(element_or_input("podcast:transcript", [extras](pugi::xml_node p) {
-        if (!extras || !extras->transcript) return;
+    // A transcript a note names: its URL, or the site's copy of its file; else the input's.
+    m.push_back(element_or_input("podcast:transcript", [&e, extras, &site](pugi::xml_node p) {
+        std::string url, type;
+        if (extras && extras->transcript) url = extras->transcript->url, type = extras->transcript->title;
+        else if (e.transcript && e.transcript->url.empty()) url = site.paths.absolute(render::transcript_path(e)), type = "application/json";
+        if (url.empty()) return;
         auto t = p.append_child("podcast:transcript");
-        t.append_attribute("url") = extras->transcript->url.c_str();
-        t.append_attribute("type") = extras->transcript->title.c_str();
+        t.append_attribute("url") = url.c_str();
+        t.append_attribute("type") = type.c_str();
     }));
-    m.push_back(element_or_input("podcast:chapters", [extras](pugi::xml_node p) {
-        if (!extras || !extras->chapters) return;
+    // The site's chapters file, whichever source gave the chapters; else a note's URL or the input's.
+    m.push_back(element_or_input("podcast:chapters", [&e, extras, &site](pugi::xml_node p) {
+        std::string url = !e.chapters.empty() ? site.paths.absolute(render::chapters_path(e)) : extras && extras->chapters ? *extras->chapters : "";
+        if (url.empty()) return;
         auto c = p.append_child("podcast:chapters");
-        c.append_attribute("url") = extras->chapters->c_str();
+        c.append_attribute("url") = url.c_str();
         c.append_attribute("type") = "application/json+chapters";
     }));
-    m.push_back(element_or_input("podcast:person", [extras](pugi::xml_node p) {
-        if (!extras) return;
-        for (const auto& guest : extras->guests) {
-            auto person = p.append_child("podcast:person");
-            person.append_attribute("role") = "guest";
-            person.text() = guest.c_str();
+    // The feed's people and the note's guests (render::episode_persons), when a note adds one.
+    m.push_back(element_or_input("podcast:person", [&e, extras](pugi::xml_node p) {
+        const auto persons = render::episode_persons(e, extras);
+        if (persons.size() == e.persons.size()) return;  // nothing added: the input's stand
+        for (const auto& person : persons) {
+            auto node = p.append_child("podcast:person");
+            if (person.role != "host") node.append_attribute("role") = person.role.c_str();
+            if (!person.group.empty()) node.append_attribute("group") = person.group.c_str();
+            if (util::is_http_url(person.img)) node.append_attribute("img") = person.img.c_str();
+            if (util::is_http_url(person.href)) node.append_attribute("href") = person.href.c_str();
+            node.text() = person.name.c_str();
         }
     }));
     return m;

@@ -269,6 +269,28 @@ void keep_other_feed_items(core::Episode& e, const Member& chosen, const std::ve
     }
 }
 
+// What a feed says for listeners: each list from the most trusted record that has one (they
+// are not voted on: one host's list is whole, two hosts' would repeat each other).
+void fuse_listening(core::Episode& e, const std::vector<Member>& members) {
+    auto take = [&](const char* field, auto& into, auto member_list) {
+        if (const Member* m = first_with(members, [&](const core::Record& r) { return !(r.*member_list).empty(); })) {
+            into = m->record->*member_list;
+            e.sources[field] = source_of(*m);
+        }
+    };
+    take("transcript", e.transcript_links, &core::Record::transcript_links);
+    take("persons", e.persons, &core::Record::persons);
+    take("soundbites", e.soundbites, &core::Record::soundbites);
+    take("funding", e.funding, &core::Record::funding);
+    // The inline list stands until the listening stage reads the linked file (when fetch has it).
+    if (const Member* m = first_with(members, [](const core::Record& r) { return !r.chapters.empty(); })) {
+        e.chapters = {m->record->chapters, core::ChapterOrigin::feed_inline, m->record->from};
+        e.sources["chapters"] = source_of(*m);
+    }
+    if (const Member* m = first_with(members, [](const core::Record& r) { return r.chapters_link.has_value(); }))
+        e.chapters_link = m->record->chapters_link;
+}
+
 }  // namespace
 
 int trust_rank(core::SourceKind kind) {
@@ -346,6 +368,7 @@ core::Episode fuse(const LinkedGroup& group, std::span<const sources::SourceBatc
         e.sources["season"] = source_of(*m);
     }
     fuse_links(e, members);
+    fuse_listening(e, members);
     if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.raw_xml.empty(); })) {
         e.feed_item_xml = feed->record->raw_xml;
         e.feed_item_from = feed->record->from;

@@ -6,6 +6,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "listening/attachments.hpp"
+#include "listening/chapters.hpp"
 #include "notes/markdown.hpp"
 #include "util/dates.hpp"
 #include "util/parallel.hpp"
@@ -115,6 +117,20 @@ struct Applier {
         if (n.season) e.season = n.season, set_source(e, "season", n);
     }
 
+    // What the note says for listeners: its chapters (a list or a file) before any source's, no
+    // chapters from the show notes when it says so, and its transcript file.
+    void override_listening(core::Episode& e, const EpisodeNote& n) {
+        if (n.chapter_list) {
+            e.chapters = {*n.chapter_list, core::ChapterOrigin::note, {"note:" + n.file, n.chapters_at.file, n.chapters_at.line, n.chapters_at.line}};
+            listening::settle(e.chapters.list);
+            set_source(e, "chapters", n);
+        } else if (e.chapters.origin == core::ChapterOrigin::show_notes || e.chapters.empty()) {
+            // (The show notes may be the note's own description now.)
+            e.chapters = n.chapters_from_show_notes ? listening::show_notes_chapters(e) : core::Chapters{};
+        }
+        if (n.transcript_read) e.transcript = n.transcript_read, set_source(e, "transcript", n);
+    }
+
     void apply(const EpisodeNote& note) {
         if (note.episode.value.empty()) return;  // already reported by the loader
         auto found = resolve(note.episode, "episode");
@@ -129,6 +145,7 @@ struct Applier {
         }
         noted_by[*found] = &note.file;
         override_fields(e, note);
+        override_listening(e, note);
         EpisodeExtras& x = curation.by_slug[e.slug];
         x.note_file = note.file;
         x.summary = note.summary.value_or("");
@@ -274,6 +291,14 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
         auto& x = a.curation.by_slug[e.slug];
         if (x.topics.empty()) x.topics = e.categories;
     }
+    // The feed's guests (podcast:person role="guest") are guests as a note's are.
+    for (const auto& e : catalog.episodes)
+        for (const auto& person : e.persons) {
+            if (person.role != "guest") continue;
+            auto& guests = a.curation.by_slug[e.slug].guests;
+            if (std::none_of(guests.begin(), guests.end(), [&](const auto& g) { return util::ascii_lower(g) == util::ascii_lower(person.name); }))
+                guests.push_back(person.name);
+        }
     std::vector<std::size_t> moved_to;
     if (a.dates_changed) moved_to = reorder(catalog);
     auto now_at = [&](std::size_t i) { return moved_to.empty() ? i : moved_to[i]; };

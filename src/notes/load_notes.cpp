@@ -4,6 +4,8 @@
 #include <optional>
 #include <yaml-cpp/yaml.h>
 
+#include "listening/chapters.hpp"
+#include "listening/transcript.hpp"
 #include "notes/front_matter.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
@@ -77,6 +79,15 @@ struct Reader {
         error(v.Mark(), "'" + key + "' must be an absolute http(s) URL");
         return std::nullopt;
     }
+    // A file of the project's, named relative to its folder: not absolute, not a URL, and not
+    // leading out of it.
+    bool relative_file(const YAML::Node& v, const std::string& value, const std::string& key) {
+        std::filesystem::path p(value);
+        bool escapes = p.is_absolute() || value.empty() || value.find(':') != std::string::npos;
+        for (const auto& part : p.lexically_normal()) escapes = escapes || part == "..";
+        if (escapes) error(v.Mark(), "'" + key + "' must be an http(s) URL or a file inside the project, relative to its folder (content/transcripts/episode-1.vtt)");
+        return !escapes;
+    }
     void unknown(const YAML::Node& key_node, const std::string& key, const std::vector<std::string>& valid) {
         std::string near = util::nearest_word(key, valid);
         error(key_node.Mark(), "unknown front-matter key '" + key + "'" +
@@ -113,6 +124,28 @@ std::optional<YAML::Node> front_matter_map(std::string_view text, const std::str
         r.error(e.mark, "malformed YAML: " + e.msg);
         return std::nullopt;
     }
+}
+
+// `chapters:` is a list of lines ("- 12:34 Topic"), a JSON chapters file of the project's, or a
+// URL (where the regenerated feed's podcast:chapters points).
+void read_chapters(Reader& r, const YAML::Node& v, EpisodeNote& n) {
+    if (v.IsSequence()) {
+        std::vector<core::Chapter> list;
+        for (const auto& item : v) {
+            std::string line;
+            if (!r.string(item, "chapters item", line)) continue;
+            if (auto chapter = listening::parse_chapter_line(line)) list.push_back(std::move(*chapter));
+            else r.error(item.Mark(), "cannot read chapter '" + line + "'; expected a time and a title, such as \"12:34 Topic\"");
+        }
+        n.chapter_list = std::move(list);
+        n.chapters_at = r.at(v.Mark());
+        return;
+    }
+    std::string value;
+    if (!r.string(v, "chapters", value)) return;
+    value = std::string(util::trim(value));
+    if (util::is_http_url(value)) n.chapters = value;
+    else if (r.relative_file(v, value, "chapters")) n.chapters_file = Located{value, r.at(v.Mark())};
 }
 
 void read_episode_key(Reader& r, const std::string& key, const YAML::Node& k, const YAML::Node& v, EpisodeNote& n) {
@@ -158,17 +191,28 @@ void read_episode_key(Reader& r, const std::string& key, const YAML::Node& k, co
     else if (key == "url") n.url = r.link(v, key);
     else if (key == "number") n.number = r.positive(v, key);
     else if (key == "season") n.season = r.positive(v, key);
-    else if (key == "chapters") n.chapters = r.link(v, key);
+    else if (key == "chapters") read_chapters(r, v, n);
+    else if (key == "chapters_from_show_notes") n.chapters_from_show_notes = r.boolean(v, key);
     else if (key == "transcript") {
-        if (v.IsScalar()) {
-            if (auto url = r.link(v, key)) n.transcript = NoteLink{"text/vtt", *url};
-        } else if (v.IsMap() && v["url"]) {
-            auto url = r.link(v["url"], "transcript url");
-            std::string type = "text/vtt";
+        // A URL (the feed points there), or a file of the project's; either alone or with its type.
+        const YAML::Node& where = v.IsMap() ? (v["url"] ? v["url"] : v["file"]) : v;
+        if (!where || !where.IsScalar()) return r.error(v.Mark(), "'transcript' must be a URL, a file, or {url, type} / {file, type}");
+        std::string type;
+        if (v.IsMap()) {
+            for (const auto& kv : v)
+                if (kv.first.Scalar() != "url" && kv.first.Scalar() != "file" && kv.first.Scalar() != "type") r.unknown(kv.first, kv.first.Scalar(), {"url", "file", "type"});
             if (v["type"]) r.string(v["type"], "transcript type", type);
-            if (url) n.transcript = NoteLink{type, *url};
+        }
+        std::string value;
+        if (!r.string(where, key, value)) return;
+        value = std::string(util::trim(value));
+        if (util::is_http_url(value)) {
+            n.transcript = NoteLink{type.empty() ? "text/vtt" : type, value};
+        } else if (!r.relative_file(where, value, key)) {
+            return;
         } else {
-            r.error(v.Mark(), "'transcript' must be a URL or {url, type}");
+            n.transcript_file = Located{value, r.at(where.Mark())};
+            n.transcript_type = type;
         }
     } else r.unknown(k, key, episode_note_keys());
 }
@@ -178,7 +222,8 @@ void read_episode_key(Reader& r, const std::string& key, const YAML::Node& k, co
 const std::vector<std::string>& episode_note_keys() {
     static const std::vector<std::string> keys = {"episode", "title", "summary", "topics", "guests", "related",
                                                   "errata", "links", "draft", "date", "duration", "description",
-                                                  "image", "url", "number", "season", "transcript", "chapters"};
+                                                  "image", "url", "number", "season", "transcript", "chapters",
+                                                  "chapters_from_show_notes"};
     return keys;
 }
 
@@ -267,14 +312,51 @@ std::optional<std::string> read_note_text(const fs::path& p, const fs::path& roo
     }
 }
 
-void parse_episode_entry(const std::string& text, const std::string& file, NoteFileCache::Entry& e) {
-    e.episode = std::make_shared<const EpisodeNote>(parse_episode_note(text, file, e.diagnostics));
+// The transcript and chapters files a note names, read: a file that cannot be read, or reads
+// as nothing, is an error at the note's line (the maintainer named it); what a readable file
+// has wrong is a warning in that file.
+void read_note_files(EpisodeNote& note, const fs::path& root, std::vector<core::Diagnostic>& out) {
+    auto read = [&](const Located& name) -> std::optional<std::string> {
+        try {
+            return util::read_file(root / name.value, 64u << 20);
+        } catch (const util::FileError& err) {
+            out.push_back(core::error_at(name.at, "cannot read '" + name.value + "': " + err.what()));
+            return std::nullopt;
+        }
+    };
+    if (note.transcript_file) {
+        if (auto text = read(*note.transcript_file)) {
+            auto format = listening::transcript_format(note.transcript_type, note.transcript_file->value);
+            listening::TranscriptRead t = listening::read_transcript(*text, format, note.transcript_file->value);
+            out.insert(out.end(), t.warnings.begin(), t.warnings.end());
+            if (t.transcript.segments.empty()) {
+                out.push_back(core::warning_at(note.transcript_file->at, "'" + note.transcript_file->value + "' has no transcript text podarchive can read; the episode is shown without it"));
+            } else {
+                t.transcript.from = {"note:" + note.file, note.transcript_file->value, 1, 1};
+                note.transcript_read = core::SharedTranscript(std::move(t.transcript));
+            }
+        }
+    }
+    if (note.chapters_file) {
+        if (auto text = read(*note.chapters_file)) {
+            listening::ChaptersRead c = listening::read_chapters_json(*text, note.chapters_file->value);
+            out.insert(out.end(), c.warnings.begin(), c.warnings.end());
+            note.chapter_list = std::move(c.chapters);
+            note.chapters_at = {note.chapters_file->value, 1, 0};
+        }
+    }
+}
+
+void parse_episode_entry(const std::string& text, const std::string& file, const fs::path& root, NoteFileCache::Entry& e) {
+    EpisodeNote note = parse_episode_note(text, file, e.diagnostics);
+    read_note_files(note, root, e.diagnostics);
+    e.episode = std::make_shared<const EpisodeNote>(std::move(note));
 }
 
 // Parses a note file's text into its cache entry: a page (under content/pages) or an episode note.
 void parse_entry(bool page, const fs::path& p, const fs::path& root, const std::string& text, NoteFileCache::Entry& e) {
     if (page) e.page = parse_page(text, shown(p, root), util::slugify(p.stem().string()), e.diagnostics);
-    else parse_episode_entry(text, shown(p, root), e);
+    else parse_episode_entry(text, shown(p, root), root, e);
 }
 
 void add_to(NoteSet& set, const NoteFileCache::Entry& e) {
@@ -301,7 +383,7 @@ NoteFileCache::Entry read_episode_note_file(const fs::path& path, const fs::path
     NoteFileCache::Entry e;
     if (auto text = read_note_text(path, root, e)) {
         e.hash = util::content_hash(*text);
-        parse_episode_entry(*text, shown(path, root), e);
+        parse_episode_entry(*text, shown(path, root), root, e);
     }
     return e;
 }

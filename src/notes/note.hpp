@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "core/listening.hpp"
 #include "util/dates.hpp"
 #include "util/durations.hpp"
 
@@ -46,7 +47,17 @@ struct EpisodeNote {
     std::optional<int> number;
     std::optional<int> season;
     std::optional<NoteLink> transcript;  // {url, type}: title holds the type
-    std::optional<std::string> chapters;
+    std::optional<std::string> chapters;  // a URL the feed's podcast:chapters points to
+    // Chapters the note lists ("- 12:34 Topic") or names a JSON file of, by start; `chapters_at`
+    // is where (the list, or the file).
+    std::optional<std::vector<core::Chapter>> chapter_list;
+    core::SourceLocation chapters_at;
+    bool chapters_from_show_notes = true;  // false: timestamps in the show notes are not chapters
+    // A transcript file the note names (relative to the project), and what was read from it.
+    std::optional<Located> transcript_file;
+    std::string transcript_type;
+    std::optional<Located> chapters_file;
+    core::SharedTranscript transcript_read;
     std::string body;               // markdown
     int body_line = 1;
 

@@ -19,6 +19,19 @@ Data term_link(const SiteInfo& site, const std::string& section, const std::stri
 }
 
 // The card; `topics` is the episode's topic links when it has a note.
+// "S2 · E12", "Episode 12", "Bonus", "Trailer" (itunes:episodeType), or "".
+std::string episode_number_label(const core::Episode& e) {
+    std::string label;
+    if (e.season && e.episode_number) label = "S" + std::to_string(*e.season) + " \xC2\xB7 E" + std::to_string(*e.episode_number);
+    else if (e.episode_number) label = "Episode " + std::to_string(*e.episode_number);
+    else if (e.season) label = "Season " + std::to_string(*e.season);
+    if (e.episode_type == "trailer" || e.episode_type == "bonus") {
+        std::string kind = e.episode_type == "trailer" ? "Trailer" : "Bonus";
+        label = label.empty() ? kind : kind + " \xC2\xB7 " + label;
+    }
+    return label;
+}
+
 Data card_data(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras, Data topics) {
     Data card;
     put(card, "title", e.title);
@@ -32,6 +45,8 @@ Data card_data(const SiteInfo& site, const core::Episode& e, const notes::Episod
     std::string summary = extras && !extras->summary.empty() ? extras->summary : site.text(e).summary;
     put(card, "summary", summary.empty() ? Data(false) : text(std::move(summary)));
     put(card, "has_audio", e.enclosure.has_value());
+    std::string number = episode_number_label(e);
+    put(card, "number", number.empty() ? Data(false) : text(std::move(number)));
     put(card, "topics", extras ? std::move(topics) : list(List()));
     return card;
 }

@@ -1,5 +1,7 @@
 #include "render/episode_page.hpp"
 
+#include "listening/chapters.hpp"
+#include "render/listening_data.hpp"
 #include "render/page_frame.hpp"
 #include "render/pages.hpp"
 #include "util/dates.hpp"
@@ -75,6 +77,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
         put(audio, "type", e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type);
         put(d, "audio", std::move(audio));
     }
+    put_listening(d, site, e, extras);
     put(d, "notes_html", site.text(e).notes_html);
     put(d, "notes_truncated", e.description_truncated);
     std::vector<SiteInfo::Link> listen;
@@ -161,8 +164,15 @@ PageModel episode_page(const RenderInputs& in, std::size_t i) {
 
 void declare_episode_pages(Pages& pages) {
     const RenderInputs& in = pages.in;
-    for (std::size_t i = 0; i < in.catalog.episodes.size(); ++i)
-        pages.declare(SitePaths::episode_dir(in.catalog.episodes[i].slug), "episode", [&in, i] { return episode_page(in, i); });
+    for (std::size_t i = 0; i < in.catalog.episodes.size(); ++i) {
+        const core::Episode& e = in.catalog.episodes[i];
+        pages.declare(SitePaths::episode_dir(e.slug), "episode", [&in, i] { return episode_page(in, i); });
+        // Apps read the chapters and transcript from the site's copies (the feed points there).
+        if (!e.chapters.empty())
+            pages.declare_data(chapters_path(e), {dep::episode(e.slug)}, [&e] { return listening::chapters_json(e.chapters.list); });
+        if (e.transcript)
+            pages.declare_data(transcript_path(e), {dep::episode(e.slug)}, [&e] { return transcript_json(*e.transcript); });
+    }
 }
 
 }  // namespace render

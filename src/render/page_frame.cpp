@@ -32,6 +32,8 @@ Data site_data(const SiteInfo& site) {
     put(s, "artwork_url", site.artwork_url.empty() ? Data(false) : text(site.artwork_url));
     put(s, "icon", site.icon);
     put(s, "icon_type", site.icon_type);
+    put(s, "funding", link_list(site.funding));
+    put(s, "has_funding", !site.funding.empty());
     put(s, "show_links", link_list(site.show_links));
     put(s, "has_show_links", !site.show_links.empty());
     put(s, "website", site.website.url.empty() ? Data(false) : link_data(site.website));

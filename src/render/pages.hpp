@@ -46,6 +46,16 @@ public:
         }, cost);
     }
 
+    // A file that is not a page (an episode's chapters.json), at `file`, made by make() (a
+    // std::string) from inputs `reads`: kept or made again like a page.
+    template <class Make>
+    void declare_data(std::string file, DepKeys reads, Make make) {
+        if (!m_sink.wanted(file)) return;
+        m_queue.add_page(std::move(file), [reads = std::move(reads), make = std::move(make)](const TemplateSet&) {
+            return RenderedPage{make(), reads};
+        });
+    }
+
     // Every listed page's folder, in the order declared.
     const std::vector<std::string>& dirs() const { return m_dirs; }
 

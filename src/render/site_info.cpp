@@ -93,6 +93,7 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
             site.source_feed = {"The show's feed at its host", source.url};
             break;
         }
+    for (const auto& f : ch.funding) site.funding.push_back({f.label.empty() ? std::string("Support the show") : f.label, f.url});
     site.episode_count = catalog.episodes.size();
     if (catalog.announced) site.announced_count = catalog.announced->episodes;
     return site;

@@ -33,6 +33,7 @@ struct SiteInfo {
     std::vector<Link> show_links;  // site.yaml's `subscribe:`, then the show's page at each directory the sources name
     Link website;                  // the show's own site (the feed's <link>), when it is not one of those
     Link source_feed;              // the feed at the host (a source's `url`), when site.yaml names one
+    std::vector<Link> funding;     // the feed's podcast:funding: where listeners support the show
     std::string artwork;      // the local artwork's site path ("/base/artwork.jpg?v=..."), or ""
     std::string artwork_url;  // the same, absolute (og:image)
     std::string icon;         // the favicon's site path: the artwork, else favicon.svg

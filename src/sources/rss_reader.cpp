@@ -7,6 +7,7 @@
 #include <map>
 #include <pugixml.hpp>
 
+#include "listening/timecode.hpp"
 #include "util/parallel.hpp"
 #include "util/strings.hpp"
 #include "util/text_position.hpp"
@@ -23,6 +24,7 @@ constexpr std::string_view k_content_ns = "http://purl.org/rss/1.0/modules/conte
 constexpr std::string_view k_atom_ns = "http://www.w3.org/2005/Atom";
 constexpr std::string_view k_podcast_ns = "https://podcastindex.org/namespace/1.0";
 constexpr std::string_view k_media_ns = "http://search.yahoo.com/mrss/";
+constexpr std::string_view k_psc_ns = "http://podlove.org/simple-chapters";
 
 // Feeds choose their own prefixes; map each known namespace to the prefix this feed uses.
 struct Names {
@@ -34,6 +36,7 @@ struct Names {
         prefix_of[std::string(k_atom_ns)] = "atom:";
         prefix_of[std::string(k_podcast_ns)] = "podcast:";
         prefix_of[std::string(k_media_ns)] = "media:";
+        prefix_of[std::string(k_psc_ns)] = "psc:";
         for (auto attr : root.attributes()) {
             std::string_view name = attr.name();
             if (name.starts_with("xmlns:")) prefix_of[attr.value()] = std::string(name.substr(6)) + ":";
@@ -44,6 +47,33 @@ struct Names {
         return (it == prefix_of.end() ? std::string() : it->second) + std::string(local);
     }
 };
+
+std::vector<core::Person> read_persons(const pugi::xml_node& parent, const Names& names) {
+    std::vector<core::Person> persons;
+    const std::string person = names.name(k_podcast_ns, "person");
+    for (auto p : parent.children(person.c_str())) {
+        core::Person entry;
+        entry.name = util::collapse_whitespace(util::sanitize_utf8(text_of(p)));
+        if (entry.name.empty()) continue;  // (the linter says so of the feed podarchive writes)
+        if (std::string role = util::ascii_lower(util::trim(p.attribute("role").value())); !role.empty()) entry.role = role;
+        entry.group = util::ascii_lower(util::trim(p.attribute("group").value()));
+        entry.href = util::trim(p.attribute("href").value());
+        entry.img = util::trim(p.attribute("img").value());
+        persons.push_back(std::move(entry));
+    }
+    return persons;
+}
+
+std::vector<core::Funding> read_funding(const pugi::xml_node& parent, const Names& names) {
+    std::vector<core::Funding> funding;
+    const std::string name = names.name(k_podcast_ns, "funding");
+    for (auto f : parent.children(name.c_str())) {
+        std::string url(util::trim(f.attribute("url").value()));
+        if (!util::is_http_url(url)) continue;
+        funding.push_back({url, util::collapse_whitespace(util::sanitize_utf8(text_of(f)))});
+    }
+    return funding;
+}
 
 // Reads items' fields; only reads the document, so readers on several threads can share it.
 // Warnings go to the reader's own list (one per item, merged in the feed's order).
@@ -107,6 +137,58 @@ struct ItemReader {
         return e;
     }
 
+    // A link to a file elsewhere (podcast:transcript, podcast:chapters), resolved as apps
+    // resolve it; nothing, with a warning, without a URL.
+    std::optional<core::MediaLink> media_link(const pugi::xml_node& node) {
+        core::MediaLink link;
+        link.url = util::sanitize_utf8(util::trim(node.attribute("url").value()));
+        if (!link.url.empty() && !util::is_http_url(link.url)) {
+            std::string resolved = util::resolve_url(base, util::encode_url_spaces(link.url));
+            if (util::is_http_url(resolved)) link.url = std::move(resolved);
+            else link.url.clear();
+        }
+        if (link.url.empty()) {
+            warn(node, std::string("<") + node.name() + "> has no usable url attribute; it is left out");
+            return std::nullopt;
+        }
+        link.type = util::trim(node.attribute("type").value());
+        link.language = util::trim(node.attribute("language").value());
+        link.rel = util::trim(node.attribute("rel").value());
+        return link;
+    }
+
+    // podcast:transcript, podcast:chapters, psc:chapters, podcast:person, podcast:soundbite and
+    // podcast:funding (core/listening_links.hpp).
+    void read_listening(const pugi::xml_node& item, core::Record& r) {
+        const std::string transcript = names.name(k_podcast_ns, "transcript");
+        for (auto t : item.children(transcript.c_str()))
+            if (auto link = media_link(t)) r.transcript_links.push_back(std::move(*link));
+        if (auto c = item.child(names.name(k_podcast_ns, "chapters").c_str())) r.chapters_link = media_link(c);
+        const std::string chapter = names.name(k_psc_ns, "chapter");
+        for (auto c : item.child(names.name(k_psc_ns, "chapters").c_str()).children(chapter.c_str())) {
+            auto start = listening::parse_timecode(c.attribute("start").value());
+            if (!start) {
+                warn(c, std::string("cannot read psc:chapter start '") + c.attribute("start").value() +
+                            "'; expected a time such as 00:12:34.500; the chapter is left out");
+                continue;
+            }
+            r.chapters.push_back({*start, util::collapse_whitespace(util::sanitize_utf8(c.attribute("title").value())),
+                                  std::string(util::trim(c.attribute("href").value())), std::string(util::trim(c.attribute("image").value())), true});
+        }
+        r.persons = read_persons(item, names);
+        const std::string soundbite = names.name(k_podcast_ns, "soundbite");
+        for (auto b : item.children(soundbite.c_str())) {
+            auto start = listening::parse_timecode(b.attribute("startTime").value());
+            auto length = listening::parse_timecode(b.attribute("duration").value());
+            if (!start || !length || *length <= 0) {
+                warn(b, "podcast:soundbite needs startTime and duration in seconds (startTime=\"73.0\" duration=\"60.0\"); it is left out");
+                continue;
+            }
+            r.soundbites.push_back({*start, *length, util::collapse_whitespace(util::sanitize_utf8(text_of(b)))});
+        }
+        r.funding = read_funding(item, names);
+    }
+
     core::Record read(const pugi::xml_node& item) {
         core::Record r;
         int first = line_of(item);
@@ -151,6 +233,7 @@ struct ItemReader {
         r.keywords = text_of(item.child(names.name(k_itunes_ns, "keywords").c_str()));
         for (auto category : item.children("category"))
             if (std::string c = text_of(category); !c.empty()) r.categories.push_back(c);
+        read_listening(item, r);
         return r;
     }
 };
@@ -182,6 +265,8 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     c.owner_email = text_of(owner.child(names.name(k_itunes_ns, "email").c_str()));
     c.podcast_guid = text_of(channel.child(names.name(k_podcast_ns, "guid").c_str()));
     c.generator = text_of(channel.child("generator"));
+    c.funding = read_funding(channel, names);
+    c.persons = read_persons(channel, names);
     std::string atom_link = names.name(k_atom_ns, "link");
     for (auto link : channel.children(atom_link.c_str()))
         if (std::string_view(link.attribute("rel").value()) == "self") c.self_url = link.attribute("href").value();

@@ -48,7 +48,7 @@ TEST_CASE("end to end: the fixture site, file by file") {
                                          "episodes/compiler-collectives/index.html", "episodes/strides/index.html",
                                          "episodes/torch-vs-aten-apis/index.html", "archive/index.html",
                                          "search/index.html", "js/search.js", "search/meta.json", "search/d/0.json",
-                                         "feed.json", "subscribe/index.html", "js/subscribe.js", "favicon.svg"};
+                                         "feed.json", "subscribe/index.html", "js/subscribe.js", "js/player.js", "favicon.svg"};
     for (const auto& path : expected) CHECK_MESSAGE(site.out.find(path), path);
     std::size_t shards = 0;
     for (const auto& [path, content] : site.out.files()) shards += path.starts_with("search/t/");

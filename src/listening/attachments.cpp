@@ -1,0 +1,120 @@
+#include "listening/attachments.hpp"
+
+#include <array>
+
+#include "listening/chapters.hpp"
+#include "listening/transcript.hpp"
+#include "util/files.hpp"
+#include "util/hash.hpp"
+#include "util/html_sanitizer.hpp"
+#include "util/strings.hpp"
+
+namespace listening {
+
+namespace {
+
+std::string extension_of(const core::MediaLink& link) {
+    std::string type = util::ascii_lower(util::trim(std::string_view(link.type).substr(0, link.type.find(';'))));
+    if (type == "application/json+chapters" || type == "application/json") return "json";
+    switch (transcript_format(link.type, link.url)) {
+        case TranscriptFormat::vtt: return "vtt";
+        case TranscriptFormat::srt: return "srt";
+        case TranscriptFormat::json: return "json";
+        case TranscriptFormat::html: return "html";
+        case TranscriptFormat::unknown: break;
+    }
+    return "txt";
+}
+
+std::optional<std::string> read_copy(const core::MediaLink& link, const AttachmentDir& dir, std::string& shown) {
+    const std::string name = attachment_name(link);
+    shown = dir.shown + "/" + name;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(dir.path / name, ec)) return std::nullopt;
+    try {
+        return util::read_file(dir.path / name);
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+// Block elements end a line of show notes: a chapter list is one line per chapter.
+std::string show_notes_lines(const core::Episode& e) {
+    if (!e.description_is_html) return e.description;
+    std::string html = e.description;
+    for (std::string_view tag : {"<br", "<p", "</p", "<li", "</li", "<div", "</div", "<h", "<tr"}) html = util::replace_all(html, tag, "\n" + std::string(tag));
+    return util::strip_tags(html);
+}
+
+int format_rank(TranscriptFormat f) {
+    static constexpr std::array<TranscriptFormat, 5> order = {TranscriptFormat::vtt, TranscriptFormat::json, TranscriptFormat::srt,
+                                                             TranscriptFormat::html, TranscriptFormat::unknown};
+    for (std::size_t i = 0; i < order.size(); ++i)
+        if (order[i] == f) return static_cast<int>(i);
+    return static_cast<int>(order.size());
+}
+
+}  // namespace
+
+std::string attachment_name(const core::MediaLink& link) {
+    return util::hex_hash(util::content_hash(link.url)) + "." + extension_of(link);
+}
+
+std::optional<double> duration_of(const core::Episode& e) {
+    if (e.duration && e.duration->seconds > 0) return static_cast<double>(e.duration->seconds);
+    return std::nullopt;
+}
+
+core::Chapters show_notes_chapters(const core::Episode& e) {
+    core::Chapters c;
+    c.list = chapters_in_show_notes(show_notes_lines(e));
+    if (!c.list.empty()) {
+        c.origin = core::ChapterOrigin::show_notes;
+        auto it = e.sources.find("description");
+        if (it != e.sources.end()) c.from = {it->second.source, it->second.file, it->second.line, it->second.line};
+    }
+    return c;
+}
+
+AttachmentsRead read_attachments(core::Episode& e, const AttachmentDir& dir) {
+    AttachmentsRead read;
+    std::string shown;
+    if (e.chapters_link) {
+        if (auto text = read_copy(*e.chapters_link, dir, shown)) {
+            ChaptersRead chapters = read_chapters_json(*text, shown);
+            read.warnings = std::move(chapters.warnings);
+            if (!chapters.chapters.empty())
+                e.chapters = {std::move(chapters.chapters), core::ChapterOrigin::chapters_file, {"podcast:chapters", shown, 1, 1}};
+        } else {
+            ++read.missing;
+        }
+    }
+    if (e.chapters.empty()) e.chapters = show_notes_chapters(e);
+    settle(e.chapters.list);
+
+    std::vector<const core::MediaLink*> links;
+    for (const auto& l : e.transcript_links) links.push_back(&l);
+    std::stable_sort(links.begin(), links.end(), [](const auto* a, const auto* b) {
+        return format_rank(transcript_format(a->type, a->url)) < format_rank(transcript_format(b->type, b->url));
+    });
+    bool missing = false;
+    for (const auto* link : links) {
+        auto text = read_copy(*link, dir, shown);
+        if (!text) {
+            missing = true;
+            continue;
+        }
+        TranscriptRead t = read_transcript(*text, transcript_format(link->type, link->url), shown);
+        read.warnings.insert(read.warnings.end(), t.warnings.begin(), t.warnings.end());
+        if (t.transcript.segments.empty()) continue;
+        t.transcript.from = {"podcast:transcript", shown, 1, 1};
+        t.transcript.url = link->url;
+        t.transcript.type = link->type;
+        e.transcript = core::SharedTranscript(std::move(t.transcript));
+        break;
+    }
+    if (missing && !e.transcript) ++read.missing;
+    return read;
+}
+
+}  // namespace listening

@@ -1,0 +1,58 @@
+#include "listening/timecode.hpp"
+
+#include <cmath>
+
+#include "util/durations.hpp"
+#include "util/strings.hpp"
+
+namespace listening {
+
+namespace {
+
+// Digits (at least one) at `at`, advancing it.
+std::optional<long long> digits(std::string_view text, std::size_t& at, std::size_t max_digits) {
+    std::size_t start = at;
+    long long value = 0;
+    while (at < text.size() && text[at] >= '0' && text[at] <= '9' && at - start < max_digits)
+        value = value * 10 + (text[at++] - '0');
+    if (at == start) return std::nullopt;
+    return value;
+}
+
+}  // namespace
+
+std::optional<double> parse_timecode(std::string_view text) {
+    text = util::trim(text);
+    if (text.empty()) return std::nullopt;
+    std::size_t at = 0;
+    long long parts[3] = {0, 0, 0};
+    int count = 0;
+    while (true) {
+        auto part = digits(text, at, count == 0 ? 9 : 2);
+        if (!part) return std::nullopt;
+        if (count > 0 && *part >= 60) return std::nullopt;
+        parts[count++] = *part;
+        if (at < text.size() && text[at] == ':' && count < 3) {
+            ++at;
+            continue;
+        }
+        break;
+    }
+    double seconds = 0;
+    for (int i = 0; i < count; ++i) seconds = seconds * 60 + static_cast<double>(parts[i]);
+    if (at < text.size() && (text[at] == '.' || text[at] == ',')) {
+        ++at;
+        std::size_t start = at;
+        auto fraction = digits(text, at, 9);
+        if (!fraction) return std::nullopt;
+        seconds += static_cast<double>(*fraction) / std::pow(10.0, static_cast<double>(at - start));
+    }
+    if (at != text.size() || seconds > static_cast<double>(util::k_max_duration_seconds)) return std::nullopt;
+    return seconds;
+}
+
+long long whole_seconds(double seconds) { return seconds > 0 ? static_cast<long long>(std::floor(seconds)) : 0; }
+
+std::string format_timecode(double seconds) { return util::format_clock(static_cast<int>(whole_seconds(seconds))); }
+
+}  // namespace listening

@@ -1,0 +1,371 @@
+#include "listening/transcript.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <gumbo.h>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "listening/timecode.hpp"
+#include "util/escape.hpp"
+#include "util/strings.hpp"
+#include "util/unicode.hpp"
+
+namespace listening {
+
+namespace {
+
+constexpr std::size_t k_max_bytes = 64u << 20;   // a transcript of 100 hours is about 6 MB
+constexpr std::size_t k_max_cues = 500000;
+// A paragraph ends at the first sentence end past k_paragraph_words, and at k_max_paragraph_words
+// in any case: a link every minute or so of speech, short enough to find a moment by.
+constexpr std::size_t k_paragraph_words = 40;
+constexpr std::size_t k_max_paragraph_words = 120;
+constexpr double k_pause_seconds = 8;  // a longer silence starts a new paragraph
+
+struct Cue {
+    double start = 0;
+    double end = 0;
+    std::string speaker;
+    std::string text;
+    int line = 0;
+};
+
+struct Reader {
+    const std::string& file;
+    std::vector<Cue> cues;
+    std::vector<core::Diagnostic> warnings;
+    std::size_t skipped = 0;
+    int first_skipped_line = 0;
+
+    void warn(int line, std::string message) { warnings.push_back(core::warning_at({file, line, 0}, std::move(message))); }
+    void skip(int line) {
+        if (skipped++ == 0) first_skipped_line = line;
+    }
+    void add(Cue cue) {
+        if (cues.size() >= k_max_cues) return;
+        cue.text = util::collapse_whitespace(cue.text);
+        if (!cue.text.empty()) cues.push_back(std::move(cue));
+    }
+};
+
+std::string_view strip_bom(std::string_view text) { return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text; }
+
+// A caption's text without its markup: tags dropped, entities decoded; a WebVTT voice tag
+// (<v Name>, <v.class Name>) gives the speaker.
+std::string caption_text(std::string_view raw, std::string& speaker) {
+    std::string out;
+    for (std::size_t i = 0; i < raw.size();) {
+        if (raw[i] != '<') {
+            out += raw[i++];
+            continue;
+        }
+        std::size_t close = raw.find('>', i);
+        if (close == std::string_view::npos) {
+            out += raw.substr(i);
+            break;
+        }
+        std::string_view tag = raw.substr(i + 1, close - i - 1);
+        if (tag.starts_with("v ") || tag.starts_with("v.")) {
+            std::size_t space = tag.find(' ');
+            if (space != std::string_view::npos) speaker = util::collapse_whitespace(tag.substr(space + 1));
+        }
+        out += ' ';
+        i = close + 1;
+    }
+    return util::decode_entities(out);
+}
+
+// "Name: words" with a short, capitalized name: a speaker, if the file names them so more than
+// once (checked by name_speakers: "Note: ..." once is text).
+std::string speaker_prefix(std::string_view text) {
+    std::size_t colon = text.find(": ");
+    if (colon == std::string_view::npos || colon == 0 || colon > 40) return {};
+    std::string_view name = text.substr(0, colon);
+    if (!(name.front() >= 'A' && name.front() <= 'Z') && static_cast<unsigned char>(name.front()) < 0x80) return {};
+    if (std::count(name.begin(), name.end(), ' ') > 3) return {};
+    for (char c : name)
+        if (c == '.' || c == ',' || c == '?' || c == '!' || (c >= '0' && c <= '9')) return {};
+    return std::string(name);
+}
+
+void name_speakers(std::vector<Cue>& cues) {
+    std::map<std::string, int> seen;
+    for (const auto& c : cues)
+        if (c.speaker.empty())
+            if (auto name = speaker_prefix(c.text); !name.empty()) ++seen[name];
+    for (auto& c : cues) {
+        if (!c.speaker.empty()) continue;
+        auto name = speaker_prefix(c.text);
+        if (name.empty() || seen[name] < 2) continue;
+        c.text = std::string(util::trim(std::string_view(c.text).substr(name.size() + 1)));
+        c.speaker = std::move(name);
+    }
+}
+
+// "00:00:01.000 --> 00:00:04.000 align:start" (WebVTT) or with commas (SRT).
+bool timing_line(std::string_view line, double& start, double& end) {
+    std::size_t arrow = line.find("-->");
+    if (arrow == std::string_view::npos) return false;
+    auto from = parse_timecode(line.substr(0, arrow));
+    std::string_view rest = util::trim(line.substr(arrow + 3));
+    auto to = parse_timecode(rest.substr(0, rest.find_first_of(" \t")));
+    if (!from) return false;
+    start = *from;
+    end = to && *to >= *from ? *to : 0;
+    return true;
+}
+
+// WebVTT and SRT: blocks separated by blank lines, each a cue's timing line (after an optional
+// identifier: SRT's number) and its text.
+void read_cues(std::string_view text, bool vtt, Reader& r) {
+    auto lines = util::split_lines(strip_bom(text));
+    std::size_t i = 0;
+    if (vtt) {
+        if (lines.empty() || !util::trim(lines[0]).starts_with("WEBVTT"))
+            r.warn(1, "a WebVTT file starts with the line \"WEBVTT\"; read as captions anyway");
+        else
+            ++i;
+    }
+    while (i < lines.size()) {
+        while (i < lines.size() && util::trim(lines[i]).empty()) ++i;
+        if (i >= lines.size()) break;
+        std::size_t block = i;
+        std::size_t end = i;
+        while (end < lines.size() && !util::trim(lines[end]).empty()) ++end;
+        std::string_view first = util::trim(lines[block]);
+        if (vtt && (first.starts_with("NOTE") || first == "STYLE" || first == "REGION" || first.starts_with("STYLE ") || first.starts_with("REGION "))) {
+            i = end;
+            continue;
+        }
+        Cue cue;
+        std::size_t at = block;  // the timing line, after an identifier if the cue has one
+        bool timed = timing_line(lines[at], cue.start, cue.end);
+        if (!timed && at + 1 < end) timed = timing_line(lines[++at], cue.start, cue.end);
+        if (!timed) {
+            r.skip(static_cast<int>(block + 1));
+            i = end;
+            continue;
+        }
+        cue.line = static_cast<int>(at + 1);
+        std::string raw;
+        for (std::size_t k = at + 1; k < end; ++k) {
+            if (!raw.empty()) raw += ' ';
+            raw += lines[k];
+        }
+        cue.text = caption_text(raw, cue.speaker);
+        r.add(std::move(cue));
+        i = end;
+    }
+}
+
+std::optional<double> json_seconds(const nlohmann::json& v) {
+    if (v.is_number()) {
+        double t = v.get<double>();
+        if (std::isfinite(t) && t >= 0 && t <= 100.0 * 3600) return t;
+        return std::nullopt;
+    }
+    if (v.is_string()) return parse_timecode(v.get<std::string>());
+    return std::nullopt;
+}
+
+void read_json(std::string_view text, Reader& r) {
+    nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("segments") || !doc["segments"].is_array()) {
+        r.warn(1, "not a JSON transcript: expected the Podcast Index format, {\"version\": \"1.0.0\", \"segments\": [{\"speaker\", \"startTime\", \"endTime\", \"body\"}, ...]}");
+        return;
+    }
+    std::size_t n = 0;
+    for (const auto& s : doc["segments"]) {
+        ++n;
+        auto start = s.is_object() && s.contains("startTime") ? json_seconds(s["startTime"]) : std::nullopt;
+        if (!start || !s.contains("body") || !s["body"].is_string()) {
+            r.skip(0);
+            continue;
+        }
+        Cue cue;
+        cue.start = *start;
+        if (s.contains("endTime"))
+            if (auto end = json_seconds(s["endTime"]); end && *end >= *start) cue.end = *end;
+        if (s.contains("speaker") && s["speaker"].is_string()) cue.speaker = util::collapse_whitespace(s["speaker"].get<std::string>());
+        cue.text = s["body"].get<std::string>();
+        r.add(std::move(cue));
+    }
+    if (r.skipped > 0) r.first_skipped_line = 0;  // (JSON has no line for a segment)
+}
+
+// HTML: <cite> names the speaker, <time> the start, <p> what is said. Walked iteratively:
+// a hostile file may nest deeply.
+void read_html(std::string_view text, Reader& r, bool& timed) {
+    GumboOptions options = kGumboDefaultOptions;
+    options.max_errors = 0;  // (errors are not reported: only the tree is read)
+    GumboOutput* out = gumbo_parse_with_options(&options, text.data(), text.size());
+    std::string speaker;
+    std::optional<double> time;
+    bool any_time = false;
+    auto text_of = [](const GumboNode* node) {
+        std::string s;
+        std::vector<const GumboNode*> stack{node};
+        while (!stack.empty()) {
+            const GumboNode* n = stack.back();
+            stack.pop_back();
+            if (n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_WHITESPACE || n->type == GUMBO_NODE_CDATA) {
+                s += n->v.text.text;
+                continue;
+            }
+            if (n->type != GUMBO_NODE_ELEMENT) continue;
+            if (n->v.element.tag == GUMBO_TAG_BR || n->v.element.tag == GUMBO_TAG_P) s += ' ';
+            const GumboVector& kids = n->v.element.children;
+            for (unsigned i = kids.length; i-- > 0;) stack.push_back(static_cast<const GumboNode*>(kids.data[i]));
+        }
+        return util::collapse_whitespace(s);
+    };
+    std::vector<const GumboNode*> stack{out->root};
+    while (!stack.empty()) {
+        const GumboNode* n = stack.back();
+        stack.pop_back();
+        if (n->type != GUMBO_NODE_ELEMENT) continue;
+        GumboTag tag = n->v.element.tag;
+        if (tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE || tag == GUMBO_TAG_HEAD) continue;
+        if (tag == GUMBO_TAG_CITE) {
+            speaker = text_of(n);
+            while (!speaker.empty() && (speaker.back() == ':' || speaker.back() == ' ')) speaker.pop_back();
+            continue;
+        }
+        if (tag == GUMBO_TAG_TIME) {
+            auto t = parse_timecode(text_of(n));
+            if (!t) {
+                if (auto* attr = gumbo_get_attribute(&n->v.element.attributes, "datetime")) t = parse_timecode(attr->value);
+            }
+            if (t) {
+                time = t;
+                any_time = true;
+            }
+            continue;
+        }
+        if (tag == GUMBO_TAG_P) {
+            Cue cue;
+            cue.start = time.value_or(r.cues.empty() ? 0 : r.cues.back().start);
+            cue.speaker = speaker;
+            cue.text = text_of(n);
+            cue.line = static_cast<int>(n->v.element.start_pos.line);
+            r.add(std::move(cue));
+            time.reset();
+            continue;
+        }
+        const GumboVector& kids = n->v.element.children;
+        for (unsigned i = kids.length; i-- > 0;) stack.push_back(static_cast<const GumboNode*>(kids.data[i]));
+    }
+    gumbo_destroy_output(&options, out);
+    timed = any_time;
+}
+
+bool ends_sentence(std::string_view text) {
+    while (!text.empty() && (text.back() == '"' || text.back() == '\'' || text.back() == ')')) text.remove_suffix(1);
+    return !text.empty() && (text.back() == '.' || text.back() == '?' || text.back() == '!');
+}
+
+std::size_t word_count(std::string_view text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), ' ')) + 1; }
+
+// Cues joined into paragraphs: same speaker (a cue naming none continues the last), no long
+// pause, ended at a sentence's end once long enough.
+std::vector<core::TranscriptSegment> paragraphs(std::vector<Cue>& cues) {
+    std::stable_sort(cues.begin(), cues.end(), [](const Cue& a, const Cue& b) { return a.start < b.start; });
+    std::vector<core::TranscriptSegment> out;
+    std::size_t words = 0;
+    for (auto& cue : cues) {
+        if (!out.empty()) {
+            auto& p = out.back();
+            const bool same_voice = cue.speaker.empty() || cue.speaker == p.speaker;
+            const double last = p.end > 0 ? p.end : p.start;
+            const bool long_enough = words >= k_max_paragraph_words || (words >= k_paragraph_words && ends_sentence(p.text));
+            if (same_voice && !long_enough && cue.start - last < k_pause_seconds) {
+                p.text += ' ';
+                p.text += cue.text;
+                p.end = std::max(p.end, cue.end);
+                words += word_count(cue.text);
+                continue;
+            }
+            if (cue.speaker.empty()) cue.speaker = p.speaker;
+        }
+        out.push_back({cue.start, cue.end, std::move(cue.speaker), std::move(cue.text)});
+        words = word_count(out.back().text);
+    }
+    return out;
+}
+
+TranscriptFormat sniff(std::string_view text) {
+    text = util::trim(strip_bom(text));
+    if (text.starts_with("WEBVTT")) return TranscriptFormat::vtt;
+    if (text.starts_with("{")) return TranscriptFormat::json;
+    if (text.starts_with("<")) return TranscriptFormat::html;
+    auto first = text.substr(0, text.find('\n'));
+    if (!first.empty() && first.find_first_not_of("0123456789\r") == std::string_view::npos) return TranscriptFormat::srt;
+    if (first.find("-->") != std::string_view::npos) return TranscriptFormat::srt;
+    return TranscriptFormat::unknown;
+}
+
+}  // namespace
+
+TranscriptFormat transcript_format(std::string_view type, std::string_view name) {
+    std::string t = util::ascii_lower(util::trim(type.substr(0, type.find(';'))));
+    if (t == "text/vtt") return TranscriptFormat::vtt;
+    if (t == "application/x-subrip" || t == "application/srt" || t == "text/srt" || t == "application/x-srt") return TranscriptFormat::srt;
+    if (t == "application/json") return TranscriptFormat::json;
+    if (t == "text/html") return TranscriptFormat::html;
+    std::string_view path = name.substr(0, name.find_first_of("?#"));
+    std::string ext = util::ascii_lower(path.substr(path.find_last_of('.') == std::string_view::npos ? path.size() : path.find_last_of('.') + 1));
+    if (ext == "vtt") return TranscriptFormat::vtt;
+    if (ext == "srt") return TranscriptFormat::srt;
+    if (ext == "json") return TranscriptFormat::json;
+    if (ext == "html" || ext == "htm") return TranscriptFormat::html;
+    return TranscriptFormat::unknown;
+}
+
+const char* format_name(TranscriptFormat format) {
+    switch (format) {
+        case TranscriptFormat::vtt: return "vtt";
+        case TranscriptFormat::srt: return "srt";
+        case TranscriptFormat::json: return "json";
+        case TranscriptFormat::html: return "html";
+        case TranscriptFormat::unknown: break;
+    }
+    return "";
+}
+
+TranscriptRead read_transcript(std::string_view text, TranscriptFormat format, const std::string& file) {
+    TranscriptRead read;
+    Reader r{file, {}, {}};
+    if (text.size() > k_max_bytes) {
+        r.warn(0, "transcript is " + std::to_string(text.size() >> 20) + " MB, more than any episode's; it is left out");
+        read.warnings = std::move(r.warnings);
+        return read;
+    }
+    const std::string utf8 = util::sanitize_utf8(text);
+    if (format == TranscriptFormat::unknown) format = sniff(utf8);
+    bool timed = true;
+    switch (format) {
+        case TranscriptFormat::vtt: read_cues(utf8, true, r); break;
+        case TranscriptFormat::srt: read_cues(utf8, false, r); break;
+        case TranscriptFormat::json: read_json(utf8, r); break;
+        case TranscriptFormat::html: read_html(utf8, r, timed); break;
+        case TranscriptFormat::unknown:
+            r.warn(1, "cannot tell the transcript's format; expected WebVTT (.vtt, text/vtt), SRT (.srt, application/x-subrip), the JSON format (.json, application/json) or HTML (.html, text/html)");
+            break;
+    }
+    if (r.skipped > 0)
+        r.warn(r.first_skipped_line, std::to_string(r.skipped) + (r.skipped == 1 ? " cue has" : " cues have") +
+                                         " no readable start time (such as 00:01:02.500 --> 00:01:05.000) and " +
+                                         (r.skipped == 1 ? "is" : "are") + " left out" +
+                                         (r.first_skipped_line > 0 ? "; the first is here" : ""));
+    if (format != TranscriptFormat::unknown && r.cues.empty() && r.warnings.empty())
+        r.warn(1, "the transcript has no text");
+    name_speakers(r.cues);
+    read.transcript.segments = paragraphs(r.cues);
+    read.transcript.format = format_name(format);
+    read.transcript.timed = timed;
+    read.warnings = std::move(r.warnings);
+    return read;
+}
+
+}  // namespace listening

@@ -1,0 +1,142 @@
+#include "render/listening_data.hpp"
+
+#include <algorithm>
+
+#include "listening/timecode.hpp"
+#include "render/site_paths.hpp"
+#include "util/escape.hpp"
+#include "util/strings.hpp"
+#include "util/url.hpp"
+
+namespace render {
+
+namespace {
+
+Data moment(double seconds) {
+    Data m;
+    put(m, "t", std::to_string(listening::whole_seconds(seconds)));
+    put(m, "time", listening::format_timecode(seconds));
+    return m;
+}
+
+Data chapters_data(const core::Episode& e) {
+    List items;
+    for (const auto& c : e.chapters.list) {
+        if (!c.listed) continue;
+        Data item = moment(c.start);
+        put(item, "title", c.title);
+        put(item, "link", util::is_http_url(c.url) ? text(c.url) : Data(false));
+        items.push_back(std::move(item));
+    }
+    return list(std::move(items));
+}
+
+// The transcript's paragraphs; the speaker is named where it changes.
+Data transcript_data(const core::Transcript& t, std::size_t& words) {
+    List items;
+    items.reserve(t.segments.size());
+    const std::string* last_speaker = nullptr;
+    for (const auto& s : t.segments) {
+        Data item = t.timed ? moment(s.start) : Data();
+        put(item, "timed", t.timed);
+        const bool new_speaker = !s.speaker.empty() && (!last_speaker || *last_speaker != s.speaker);
+        put(item, "speaker", new_speaker ? text(s.speaker) : Data(false));
+        if (!s.speaker.empty()) last_speaker = &s.speaker;
+        put(item, "text", s.text);
+        words += static_cast<std::size_t>(std::count(s.text.begin(), s.text.end(), ' ')) + 1;
+        items.push_back(std::move(item));
+    }
+    return list(std::move(items));
+}
+
+std::string role_label(const core::Person& p) {
+    if (p.role.empty()) return "";
+    std::string r = p.role;
+    r[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(r[0])));
+    return r;
+}
+
+}  // namespace
+
+std::string chapters_path(const core::Episode& e) { return SitePaths::episode_dir(e.slug) + "chapters.json"; }
+std::string transcript_path(const core::Episode& e) { return SitePaths::episode_dir(e.slug) + "transcript.json"; }
+
+std::string transcript_json(const core::Transcript& t) {
+    std::string j = "{\"version\":\"1.0.0\",\"segments\":[";
+    bool first = true;
+    for (const auto& s : t.segments) {
+        if (!first) j += ',';
+        first = false;
+        j += '{';
+        if (!s.speaker.empty()) {
+            j += "\"speaker\":";
+            util::append_json_string(j, s.speaker);
+            j += ',';
+        }
+        j += "\"startTime\":" + std::to_string(listening::whole_seconds(s.start));
+        if (s.end > s.start) j += ",\"endTime\":" + std::to_string(listening::whole_seconds(s.end) + 1);
+        j += ",\"body\":";
+        util::append_json_string(j, s.text);
+        j += '}';
+    }
+    return j + "]}\n";
+}
+
+std::vector<core::Person> episode_persons(const core::Episode& e, const notes::EpisodeExtras* extras) {
+    std::vector<core::Person> persons = e.persons;
+    if (extras)
+        for (const auto& guest : extras->guests)
+            if (std::none_of(persons.begin(), persons.end(), [&](const auto& p) { return util::ascii_lower(p.name) == util::ascii_lower(guest); }))
+                persons.push_back({guest, "guest", "", "", ""});
+    return persons;
+}
+
+void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras) {
+    const bool has_chapters = std::any_of(e.chapters.list.begin(), e.chapters.list.end(), [](const auto& c) { return c.listed; });
+    put(d, "has_chapters", has_chapters);
+    if (has_chapters) {
+        put(d, "chapters", chapters_data(e));
+        put(d, "chapters_origin", core::origin_name(e.chapters.origin));
+        put(d, "chapters_json", site.paths.url(chapters_path(e)));
+    }
+    put(d, "has_transcript", static_cast<bool>(e.transcript));
+    if (e.transcript) {
+        std::size_t words = 0;
+        put(d, "transcript", transcript_data(*e.transcript, words));
+        put(d, "transcript_words", util::count_text(words, "word", "words"));
+        put(d, "transcript_timed", e.transcript->timed);
+        put(d, "transcript_file", site.paths.url(transcript_path(e)));
+    }
+    // The feed's people and the note's guests, one list; a guest links to their page here.
+    std::vector<core::Person> persons = episode_persons(e, extras);
+    put(d, "has_persons", !persons.empty());
+    put(d, "persons", list_of(persons, [&](const core::Person& p) {
+        Data item;
+        put(item, "name", p.name);
+        put(item, "role", role_label(p));
+        const bool guest_page = extras && std::find(extras->guests.begin(), extras->guests.end(), p.name) != extras->guests.end();
+        put(item, "link", guest_page ? text(site.paths.url("guests/" + term_slug(p.name) + "/"))
+                          : util::is_http_url(p.href) ? text(p.href) : Data(false));
+        return item;
+    }));
+    put(d, "has_soundbites", !e.soundbites.empty());
+    put(d, "soundbites", list_of(e.soundbites, [](const core::Soundbite& b) {
+        Data item = moment(b.start);
+        put(item, "end", std::to_string(listening::whole_seconds(b.start + b.duration)));
+        put(item, "length", std::to_string(listening::whole_seconds(b.duration)) + " s");
+        put(item, "title", b.title.empty() ? std::string("Listen") : b.title);
+        return item;
+    }));
+    std::vector<SiteInfo::Link> funding;
+    for (const auto& f : e.funding) funding.push_back({f.label.empty() ? std::string("Support the show") : f.label, f.url});
+    if (funding.empty()) funding = site.funding;
+    put(d, "has_funding", !funding.empty());
+    put(d, "funding", list_of(funding, [](const SiteInfo::Link& l) {
+        Data item;
+        put(item, "label", l.label);
+        put(item, "url", l.url);
+        return item;
+    }));
+}
+
+}  // namespace render

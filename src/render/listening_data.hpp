@@ -1,0 +1,27 @@
+#pragma once
+// What an episode's page shows a listener beyond the audio: chapters, the transcript, who
+// speaks, the moments worth hearing, and where to support the show.
+#include <string>
+
+#include "core/episode.hpp"
+#include "notes/curation.hpp"
+#include "render/data.hpp"
+#include "render/site_info.hpp"
+
+namespace render {
+
+// Adds chapters, transcript, persons, soundbites and funding to the episode's data `d`.
+void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras);
+
+// The site's copy of the episode's chapters (chapters.json in its folder), when it has some.
+std::string chapters_path(const core::Episode& e);
+// The site's copy of the episode's transcript (transcript.json, the JSON format), when it has one.
+std::string transcript_path(const core::Episode& e);
+
+// The episode's transcript in the Podcast Index JSON format, as the site publishes it.
+std::string transcript_json(const core::Transcript& t);
+
+// The people of an episode: the feed's podcast:person, then the note's guests not among them.
+std::vector<core::Person> episode_persons(const core::Episode& e, const notes::EpisodeExtras* extras);
+
+}  // namespace render

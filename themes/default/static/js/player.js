@@ -1,0 +1,150 @@
+// The episode page's player: <audio> works alone; this adds skip buttons, speed, a position and
+// speed remembered per episode, #t= links (#t=90, #t=1:30, #t=90,120 for a range), a link to
+// the moment, lock-screen controls and keyboard shortcuts. No dependency, nothing from elsewhere.
+(function () {
+  "use strict";
+  var box = document.querySelector("[data-listen=player]");
+  var audio = box && box.querySelector("audio");
+  var tools = box && box.querySelector(".player-tools");
+  if (!audio || !tools) return;
+  var key = "podarchive:" + location.pathname;
+  var stopAt = null;
+  var saved = {};
+  try { saved = JSON.parse(localStorage.getItem(key)) || {}; } catch (e) { saved = {}; }
+  function save() {
+    try { localStorage.setItem(key, JSON.stringify({ t: Math.floor(audio.currentTime), r: audio.playbackRate })); } catch (e) {}
+  }
+  // "90", "1:30", "1:02:03" -> seconds, or NaN.
+  function seconds(text) {
+    if (!/^\d+(:\d\d){0,2}(\.\d+)?$/.test(text)) return NaN;
+    return text.split(":").reduce(function (sum, part) { return sum * 60 + parseFloat(part); }, 0);
+  }
+  function clock(s) {
+    s = Math.floor(s);
+    var h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, r = s % 60;
+    return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (r < 10 ? "0" : "") + r;
+  }
+  function seek(t, end, play) {
+    audio.currentTime = Math.max(0, t);
+    stopAt = end > t ? end : null;
+    if (play) audio.play().catch(function () {});
+  }
+  // The time a hash asks for: {t, end}, or null.
+  function fromHash(hash) {
+    var m = /^#t=([\d:.]+)(?:,([\d:.]+))?$/.exec(hash);
+    if (!m) return null;
+    var t = seconds(m[1]), end = m[2] ? seconds(m[2]) : NaN;
+    return isNaN(t) ? null : { t: t, end: end };
+  }
+  function button(label, text, action) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.setAttribute("aria-label", label);
+    b.addEventListener("click", action);
+    tools.appendChild(b);
+    return b;
+  }
+  function skip(by) { seek(Math.min(audio.duration || Infinity, audio.currentTime + by), 0, false); }
+  tools.setAttribute("role", "group");
+  tools.setAttribute("aria-label", "Player controls");
+  var play = button("Play", "Play", function () { audio.paused ? audio.play().catch(function () {}) : audio.pause(); });
+  button("Back 15 seconds", "\u221215 s", function () { skip(-15); });
+  button("Forward 30 seconds", "+30 s", function () { skip(30); });
+  var speedLabel = document.createElement("label");
+  speedLabel.textContent = "Speed ";
+  var speed = document.createElement("select");
+  [0.75, 1, 1.25, 1.5, 1.75, 2].forEach(function (r) {
+    var o = document.createElement("option");
+    o.value = r;
+    o.textContent = r + "\u00d7";
+    speed.appendChild(o);
+  });
+  speedLabel.appendChild(speed);
+  tools.appendChild(speedLabel);
+  var copy = button("Copy a link to this moment", "Copy link at this moment", function () {
+    var url = location.href.split("#")[0] + "#t=" + Math.floor(audio.currentTime);
+    var done = function () { status.textContent = "Link to " + clock(audio.currentTime) + " copied"; };
+    if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, function () { status.textContent = url; });
+    else status.textContent = url;
+    history.replaceState(null, "", url);
+  });
+  copy.className = "copy";
+  var status = document.createElement("span");
+  status.className = "player-status";
+  status.setAttribute("role", "status");
+  tools.appendChild(status);
+  function setRate(r) {
+    audio.defaultPlaybackRate = r;
+    audio.playbackRate = r;
+    speed.value = String(r);
+    save();
+  }
+  speed.addEventListener("change", function () { setRate(parseFloat(speed.value)); });
+  var start = fromHash(location.hash);
+  if (saved.r >= 0.5 && saved.r <= 3) setRate(saved.r);
+  if (start) seek(start.t, start.end, false);
+  else if (saved.t > 0) audio.currentTime = saved.t;
+  var last = 0;
+  audio.addEventListener("timeupdate", function () {
+    if (stopAt !== null && audio.currentTime >= stopAt) {
+      stopAt = null;
+      audio.pause();
+    }
+    if (Math.abs(audio.currentTime - last) >= 5) {
+      last = audio.currentTime;
+      save();
+    }
+    var now = null;
+    chapters.forEach(function (a) { if (+a.dataset.t <= audio.currentTime) now = a; });
+    chapters.forEach(function (a) { a === now ? a.setAttribute("aria-current", "time") : a.removeAttribute("aria-current"); });
+  });
+  audio.addEventListener("ratechange", function () { speed.value = String(audio.playbackRate); });
+  ["pause", "seeked"].forEach(function (e) { audio.addEventListener(e, save); });
+  audio.addEventListener("loadedmetadata", function () { audio.playbackRate = parseFloat(speed.value); });
+  ["play", "pause"].forEach(function (e) {
+    audio.addEventListener(e, function () {
+      play.textContent = audio.paused ? "Play" : "Pause";
+      play.setAttribute("aria-label", play.textContent);
+    });
+  });
+  var chapters = Array.prototype.slice.call(document.querySelectorAll(".chapter-list a[data-t]"));
+  // Time links anywhere on the page (chapters, transcript, moments) seek instead of jumping.
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest("a[href^='#t=']");
+    if (!a) return;
+    var at = fromHash(a.getAttribute("href"));
+    if (!at) return;
+    e.preventDefault();
+    history.replaceState(null, "", a.getAttribute("href"));
+    seek(at.t, at.end, true);
+  });
+  window.addEventListener("hashchange", function () {
+    var at = fromHash(location.hash);
+    if (at) seek(at.t, at.end, true);
+  });
+  document.addEventListener("keydown", function (e) {
+    var tag = (e.target.tagName || "").toLowerCase();
+    if (e.ctrlKey || e.metaKey || e.altKey || tag === "input" || tag === "select" || tag === "textarea" || e.target.isContentEditable) return;
+    var k = e.key;
+    if (k === "k" || (k === " " && tag !== "button" && tag !== "a" && tag !== "summary")) play.click();
+    else if (k === "j" || k === "ArrowLeft") skip(-15);
+    else if (k === "l" || k === "ArrowRight") skip(30);
+    else if (k === ">" || k === "<") {
+      var rates = [0.75, 1, 1.25, 1.5, 1.75, 2], i = rates.indexOf(parseFloat(speed.value));
+      setRate(rates[Math.max(0, Math.min(rates.length - 1, (i < 0 ? 1 : i) + (k === ">" ? 1 : -1)))]);
+    } else return;
+    e.preventDefault();
+  });
+  if ("mediaSession" in navigator && window.MediaMetadata) {
+    var art = box.dataset.art ? [{ src: box.dataset.art }] : [];
+    navigator.mediaSession.metadata = new MediaMetadata({ title: box.dataset.title || document.title, artist: box.dataset.show || "", artwork: art });
+    var on = function (name, fn) { try { navigator.mediaSession.setActionHandler(name, fn); } catch (e) {} };
+    on("play", function () { audio.play(); });
+    on("pause", function () { audio.pause(); });
+    on("seekbackward", function () { skip(-15); });
+    on("seekforward", function () { skip(30); });
+    on("seekto", function (d) { seek(d.seekTime, 0, false); });
+  }
+  tools.title = "Keys: k or space play/pause, j/\u2190 back 15 s, l/\u2192 forward 30 s, < > speed";
+})();
