@@ -5,6 +5,8 @@
 #include "feed/feed_writer.hpp"
 #include "feed/json_feed.hpp"
 #include "feed/lint.hpp"
+#include "listening/attachments.hpp"
+#include "listening/chapters.hpp"
 #include "render/render_inputs.hpp"
 #include "render/search_index.hpp"
 #include "render/site_renderer.hpp"
@@ -71,6 +73,9 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // the search index at its largest would be the build's peak.) The search index and feed.json
     // are written by their threads as they are made (Output::prepare), not held until feed.xml
     // is done: the largest texts of the stage are not in memory at once.
+    std::vector<core::Diagnostic> chapter_warnings;  // (the chapters.json files the feed points to)
+    for (const auto& e : catalog.episodes)
+        if (auto w = listening::past_end_warning(e.chapters, listening::duration_of(e))) chapter_warnings.push_back(std::move(*w));
     output::Preparing index(out);
     auto search = std::async(std::launch::async, [&] { render::write_search_index(catalog, curation, site, index); });
     auto json_feed = std::async(std::launch::async, [&] { return out.prepare("feed.json", feed::write_json_feed(catalog, curation, site)); });
@@ -88,6 +93,7 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     content.reset();
     if (frees) util::release_free_memory();
     auto lint_warnings = check.get();  // (it reads the items, which are moved out below)
+    lint_warnings.insert(lint_warnings.end(), chapter_warnings.begin(), chapter_warnings.end());
     return {std::move(feed.items), feed.left_out_without_audio, feed.left_out_without_date, std::move(lint_warnings)};
 }
 

@@ -6,6 +6,7 @@
 
 #include "config/site_config.hpp"
 #include "fetch/fetch_artwork.hpp"
+#include "fetch/fetch_attachments.hpp"
 #include "fetch/fetch_sources.hpp"
 
 namespace cli {
@@ -37,6 +38,10 @@ int run_fetch(const FetchArgs& args) {
     auto artwork = fetch::fetch_artwork(config, args.options);
     std::cout << "artwork: " << artwork.message << "\n";
     failed += artwork.kind == fetch::FetchOutcome::Kind::failed;
+    // The files the fresh feeds link to: chapters and transcripts.
+    auto attachments = fetch::fetch_attachments(config, args.options);
+    std::cout << attachments.source << ": " << attachments.message << "\n";
+    failed += attachments.kind == fetch::FetchOutcome::Kind::failed;
     return failed ? k_exit_input : k_exit_ok;
 }
 }  // namespace

@@ -1,12 +1,13 @@
 #include "listening/attachments.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "listening/chapters.hpp"
 #include "listening/transcript.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
-#include "util/html_sanitizer.hpp"
+#include "util/escape.hpp"
 #include "util/strings.hpp"
 
 namespace listening {
@@ -38,12 +39,28 @@ std::optional<std::string> read_copy(const core::MediaLink& link, const Attachme
     }
 }
 
-// Block elements end a line of show notes: a chapter list is one line per chapter.
+// The show notes as text, a line per line of the page: block elements and <br> end a line (a
+// chapter list is one line per chapter); other tags are dropped.
 std::string show_notes_lines(const core::Episode& e) {
     if (!e.description_is_html) return e.description;
-    std::string html = e.description;
-    for (std::string_view tag : {"<br", "<p", "</p", "<li", "</li", "<div", "</div", "<h", "<tr"}) html = util::replace_all(html, tag, "\n" + std::string(tag));
-    return util::strip_tags(html);
+    std::string out;
+    const std::string& html = e.description;
+    for (std::size_t i = 0; i < html.size();) {
+        if (html[i] != '<') {
+            out += html[i++];
+            continue;
+        }
+        std::size_t close = html.find('>', i);
+        if (close == std::string::npos) break;
+        std::string name = util::ascii_lower(std::string_view(html).substr(i + 1, std::min<std::size_t>(close - i - 1, 4)));
+        if (!name.empty() && name[0] == '/') name.erase(0, 1);
+        static constexpr std::string_view k_breaks[] = {"br", "p", "li", "div", "h1", "h2", "h3", "h4", "h5", "h6", "tr"};
+        const std::string tag = name.substr(0, name.find_first_of(" />\t\n"));
+        const bool breaks = std::find(std::begin(k_breaks), std::end(k_breaks), tag) != std::end(k_breaks);
+        out += breaks ? '\n' : ' ';
+        i = close + 1;
+    }
+    return util::decode_entities(out);
 }
 
 int format_rank(TranscriptFormat f) {

@@ -105,8 +105,8 @@ std::optional<core::Chapter> parse_chapter_line(std::string_view line) {
         if (bracket) s.remove_prefix(1);
         std::size_t end = 0;
         while (end < s.size() && ((s[end] >= '0' && s[end] <= '9') || s[end] == ':' || s[end] == '.')) ++end;
+        while (end > 0 && (s[end - 1] == ':' || s[end - 1] == '.')) --end;  // "12:34: Topic", "12:34. Topic"
         std::string_view stamp = s.substr(0, end);
-        while (!stamp.empty() && stamp.back() == '.') stamp.remove_suffix(1);
         if (stamp.find(':') == std::string_view::npos) return std::nullopt;  // "2021 was..." is no time
         auto t = parse_timecode(stamp);
         if (!t) return std::nullopt;

@@ -70,8 +70,7 @@ std::string caption_text(std::string_view raw, std::string& speaker) {
             std::size_t space = tag.find(' ');
             if (space != std::string_view::npos) speaker = util::collapse_whitespace(tag.substr(space + 1));
         }
-        out += ' ';
-        i = close + 1;
+        i = close + 1;  // (inline markup: <b>, <i>, <c.class>, timestamps)
     }
     return util::decode_entities(out);
 }

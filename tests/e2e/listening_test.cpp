@@ -1,0 +1,135 @@
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "build/build_site.hpp"
+#include "config/site_config.hpp"
+#include "core/diagnostic.hpp"
+#include "listening/attachments.hpp"
+#include "output/output.hpp"
+#include "render/site_check.hpp"
+#include "support.hpp"
+
+namespace fs = std::filesystem;
+using test::contains;
+
+namespace {
+
+// tests/fixtures/listening_site with what `fetch` would have downloaded put where it puts it
+// (content/attachments-src/urls.txt: type, URL, file), then built in memory.
+struct ListeningSite {
+    test::TempDir dir;
+    output::MemoryOutput out;
+    build::BuildReport report;
+    std::string warnings;
+
+    ListeningSite() {
+        test::copy_site("listening_site", dir.path());
+        const fs::path src = dir.path() / "content/attachments-src";
+        std::ifstream urls(src / "urls.txt");
+        for (std::string line; std::getline(urls, line);) {
+            if (line.empty() || line[0] == '#') continue;
+            std::istringstream parts(line);
+            core::MediaLink link;
+            std::string file;
+            parts >> link.type >> link.url >> file;
+            auto config = config::load_config(dir.path() / "site.yaml");
+            fs::create_directories(config.attachments_dir());
+            fs::copy_file(src / file, config.attachments_dir() / listening::attachment_name(link));
+        }
+        auto config = config::load_config(dir.path() / "site.yaml");
+        report = build::build_site(config, out);
+        for (const auto& w : report.warnings) warnings += core::format(w) + "\n";
+    }
+    const std::string& file(const std::string& path) const { return test::file_in(out, path); }
+};
+
+const ListeningSite& site() {
+    static const ListeningSite built;
+    return built;
+}
+
+}  // namespace
+
+TEST_CASE("listening: WebVTT transcript, JSON chapters, people, a soundbite and funding on the episode page") {
+    const std::string& page = site().file("episodes/captions-in-webvtt/index.html");
+    // Chapters from the JSON file: listed with links that seek; the toc:false one is not listed.
+    CHECK(contains(page, "<a class=\"ts\" href=\"#t=90\" data-t=\"90\">1:30</a> <a href=\"https://example.com/tortoise\">The tortoise</a>"));
+    CHECK(contains(page, "href=\"#t=250\" data-t=\"250\">4:10</a> Wrapping up"));
+    CHECK_FALSE(contains(page, "Hidden marker"));
+    // The transcript: collapsed, readable without script, a time link per paragraph, speakers where they change.
+    CHECK(contains(page, "<details>\n        <summary>Read the transcript ("));
+    CHECK(contains(page, "<b class=\"speaker\">Ada Host:</b> Welcome to the listening fixture. Today we talk about captions &amp; chapters.</p>"));
+    CHECK(contains(page, "<a class=\"ts\" href=\"#t=90\" data-t=\"90\">1:30</a> <b class=\"speaker\">Grace Guest:</b> The tortoise wins because the hare naps under a peculiar lemon tree. Slow and steady.</p>"));
+    CHECK_FALSE(contains(page, "This SRT copy is not used"));
+    // People (the host's href, the feed's guest with a page of guests), numbers, the moment, funding.
+    CHECK(contains(page, "<a href=\"/listening-fixture/guests/grace-guest/\">Grace Guest</a> <span class=\"role\">(Guest)</span>"));
+    CHECK(contains(page, "<span class=\"number\">S2 · E4</span>"));
+    CHECK(contains(page, "href=\"#t=90,120\" data-t=\"90\" data-end=\"120\">1:30</a> The tortoise and the hare"));
+    CHECK(contains(page, "<a href=\"https://support.example.com/listening\">Support the show on Example</a>"));
+    CHECK(contains(page, "js/player.js"));
+    // The published chapters file, and the feed pointing to it and to the host's transcripts.
+    const std::string& chapters = site().file("episodes/captions-in-webvtt/chapters.json");
+    CHECK(contains(chapters, "\"startTime\": 250.5"));
+    CHECK(contains(chapters, "\"toc\": false"));
+    const std::string& feed = site().file("feed.xml");
+    CHECK(contains(feed, "<podcast:chapters url=\"https://example.github.io/listening-fixture/episodes/captions-in-webvtt/chapters.json\" type=\"application/json+chapters\""));
+    CHECK(contains(feed, "<podcast:transcript url=\"https://cdn.example.com/transcripts/vtt.vtt\""));
+    // A chapter past the end is a lint warning at its file.
+    CHECK(contains(site().warnings, "1 chapter starts past the episode's end (10:00): \"Past the end\" at 15:00"));
+    CHECK(contains(site().warnings, "chapter 5 has no usable \"startTime\""));
+}
+
+TEST_CASE("listening: SRT with speaker prefixes, inline psc:chapters") {
+    const std::string& page = site().file("episodes/subtitles-in-srt/index.html");
+    CHECK(contains(page, "<b class=\"speaker\">ADA:</b> Subtitles come numbered. Each with a time range.</p>"));
+    CHECK(contains(page, "href=\"#t=75\" data-t=\"75\">1:15</a> <b class=\"speaker\">BOB:</b> An orange kangaroo juggles seven marmalade jars."));
+    CHECK(contains(page, "href=\"#t=75\" data-t=\"75\">1:15</a> <a href=\"https://example.com/srt\">Why subtitles</a>"));
+    CHECK(contains(site().warnings, "cannot read psc:chapter start 'not a time'"));
+    CHECK(contains(site().warnings, "1 cue has no readable start time"));
+}
+
+TEST_CASE("listening: word-level JSON joined into paragraphs; chapters derived from show notes") {
+    const std::string& page = site().file("episodes/segments-in-json/index.html");
+    CHECK(contains(page, "<b class=\"speaker\">Ada:</b> Hello from JSON.</p>"));
+    CHECK(contains(page, "href=\"#t=150\" data-t=\"150\">2:30</a> <b class=\"speaker\">Bob:</b> Velvet submarines hum quietly.</p>"));
+    CHECK(contains(page, "href=\"#t=150\" data-t=\"150\">2:30</a> The middle part"));
+    CHECK(contains(page, "<td>chapters</td>") == false);  // derived: no source field claims them
+}
+
+TEST_CASE("listening: HTML transcript; a note's chapter lines win over the show notes'") {
+    const std::string& page = site().file("episodes/a-page-of-html/index.html");
+    CHECK(contains(page, "<b class=\"speaker\">Bob:</b> Crimson lighthouses whistle at dawn.</p>"));
+    CHECK(contains(page, "href=\"#t=65\" data-t=\"65\">1:05</a> Lighthouses"));
+    CHECK(contains(page, "href=\"#t=180\" data-t=\"180\">3:00</a> Last words"));
+    CHECK_FALSE(contains(page, "Ignored</li>"));
+    // The feed links chapters fetch has not downloaded: said once.
+    CHECK(contains(site().warnings, "1 episode links to chapters or a transcript that `podarchive fetch` has not downloaded yet"));
+}
+
+TEST_CASE("listening: malformed files are located warnings and the episode keeps its page") {
+    const std::string& page = site().file("episodes/broken-files/index.html");
+    CHECK(contains(page, "<h1>Broken files</h1>"));
+    CHECK_FALSE(contains(page, "Read the transcript"));
+    CHECK_FALSE(contains(page, "id=\"chapters-heading\""));
+    CHECK(contains(site().warnings, "not a chapters file"));
+    CHECK(contains(site().warnings, "the transcript has no text") != contains(site().warnings, "cues have no readable start time"));
+}
+
+TEST_CASE("listening: a note's transcript file is published and the feed points to the copy") {
+    const std::string& page = site().file("episodes/a-notes-own-transcript/index.html");
+    CHECK(contains(page, "Turquoise pelicans debate furniture."));
+    CHECK(contains(page, "<span class=\"number\">Bonus</span>"));
+    CHECK(contains(site().file("episodes/a-notes-own-transcript/transcript.json"),
+                   "{\"speaker\":\"Ada Host\",\"startTime\":30,\"endTime\":36,\"body\":\"Turquoise pelicans debate furniture.\"}"));
+    CHECK(contains(site().file("feed.xml"),
+                   "<podcast:transcript url=\"https://example.github.io/listening-fixture/episodes/a-notes-own-transcript/transcript.json\" type=\"application/json\""));
+}
+
+TEST_CASE("listening: the built site passes the site check") {
+    auto problems = render::check_site(site().out, "https://example.github.io/listening-fixture/");
+    std::string all;
+    for (const auto& p : problems) all += core::format(p) + "\n";
+    CHECK_MESSAGE(problems.empty(), all);
+}

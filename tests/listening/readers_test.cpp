@@ -1,0 +1,174 @@
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "listening/chapters.hpp"
+#include "listening/timecode.hpp"
+#include "listening/transcript.hpp"
+
+using namespace listening;
+
+TEST_CASE("timecodes in the shapes chapter lists and caption files write them") {
+    struct Case {
+        const char* text;
+        std::optional<double> seconds;
+    };
+    const Case cases[] = {
+        {"90", 90}, {"90.25", 90.25}, {"1:30", 90}, {"01:02:03", 3723}, {"01:02:03.500", 3723.5}, {"00:00:01,250", 1.25},
+        {" 2:03 ", 123}, {"", std::nullopt}, {"1:60", std::nullopt}, {"abc", std::nullopt}, {"1:2:3:4", std::nullopt},
+        {"-5", std::nullopt}, {"1:30.", std::nullopt}, {"400:00:00", std::nullopt}, {"99999999999", std::nullopt},
+    };
+    for (const auto& c : cases) CHECK_MESSAGE(parse_timecode(c.text) == c.seconds, std::string(c.text));
+    CHECK(format_timecode(3723.9) == "1:02:03");
+    CHECK(format_timecode(59) == "0:59");
+}
+
+TEST_CASE("chapter lines: time first or last, with brackets, bullets and separators") {
+    struct Case {
+        const char* line;
+        double start;
+        const char* title;  // nullptr: not a chapter
+    };
+    const Case cases[] = {
+        {"12:34 Topic", 754, "Topic"}, {"- 0:00 Intro", 0, "Intro"}, {"(1:02:03) Deep dive", 3723, "Deep dive"},
+        {"[05:00] - Questions", 300, "Questions"}, {"12:34: Topic", 754, "Topic"}, {"Topic (12:34)", 754, "Topic"},
+        {"Topic - 12:34", 754, "Topic"}, {"* 3:00 | Wrap-up", 180, "Wrap-up"}, {"In 2021 we shipped", 0, nullptr},
+        {"12:34", 0, nullptr}, {"at 12:34 we said", 0, nullptr}, {"Call us at 555-1234", 0, nullptr},
+    };
+    for (const auto& c : cases) {
+        INFO(std::string(c.line));
+        auto chapter = parse_chapter_line(c.line);
+        if (!c.title) {
+            CHECK_FALSE(chapter);
+            continue;
+        }
+        REQUIRE(chapter);
+        CHECK(chapter->start == c.start);
+        CHECK(chapter->title == c.title);
+    }
+}
+
+TEST_CASE("show notes give chapters only as a run of timestamped lines in time order") {
+    CHECK(chapters_in_show_notes("Intro text\n00:00 Hello\n02:30 The middle part\n07:45 The end\nThanks").size() == 3);
+    CHECK(chapters_in_show_notes("We met at 12:30 for lunch.").empty());
+    CHECK(chapters_in_show_notes("10:00 One line only").empty());
+    // A second list going back in time (another episode's) is not joined to the first.
+    auto two = chapters_in_show_notes("0:00 A\n5:00 B\nPrevious episode:\n0:00 C\n3:00 D");
+    REQUIRE(two.size() == 2);
+    CHECK(two[1].title == "B");
+}
+
+TEST_CASE("JSON chapters: fields, toc, located warnings for what cannot be read") {
+    auto read = read_chapters_json(R"({"version":"1.2.0","chapters":[
+  {"startTime": 0, "title": "A"},
+  {"startTime": "1:30", "title": "B", "url": "https://x.example/", "img": "https://x.example/i.png"},
+  {"title": "no start"},
+  {"startTime": -4, "title": "negative"},
+  {"startTime": 200, "toc": false}
+]})", "c.json");
+    REQUIRE(read.chapters.size() == 3);
+    CHECK(read.chapters[1].start == 90);
+    CHECK(read.chapters[1].url == "https://x.example/");
+    CHECK(read.chapters[2].title == "Chapter 3");
+    CHECK_FALSE(read.chapters[2].listed);
+    REQUIRE(read.warnings.size() == 2);
+    CHECK(read.warnings[0].where.line == 4);
+    CHECK(read.warnings[1].where.line == 5);
+    for (const char* bad : {"", "[]", "{\"chapters\": 3}", "{\"chapters\": [", "nonsense"}) {
+        auto r = read_chapters_json(bad, "bad.json");
+        CHECK(r.chapters.empty());
+        CHECK(r.warnings.size() == 1);
+    }
+}
+
+TEST_CASE("transcripts in each format read into paragraphs with speakers and times") {
+    struct Case {
+        const char* name;
+        TranscriptFormat format;
+        std::string text;
+        std::size_t paragraphs;
+        double second_start;
+        const char* second_speaker;
+        const char* second_text;
+    };
+    const Case cases[] = {
+        {"vtt voices", TranscriptFormat::vtt,
+         "WEBVTT\n\n00:00.000 --> 00:02.000\n<v Ann>Hi there.\n\n00:02.000 --> 00:04.000\n<v Ann>Still me.\n\n00:10.000 --> 00:12.000\n<v.loud Bo>Now <b>me</b>.\n",
+         2, 10, "Bo", "Now me."},
+        {"vtt ids and settings", TranscriptFormat::vtt,
+         "\xEF\xBB\xBFWEBVTT - title\n\nSTYLE\n::cue { color: red }\n\nintro\n00:00:01.000 --> 00:00:02.000 align:start\nOne.\n\nnext\n00:00:30.000 --> 00:00:31.000\nTwo.\n",
+         2, 30, "", "Two."},
+        {"srt prefixes", TranscriptFormat::srt,
+         "1\n00:00:01,000 --> 00:00:02,000\nANN: One.\n\n2\n00:00:03,000 --> 00:00:04,000\nBO: Two.\n\n3\n00:00:05,000 --> 00:00:06,000\nBO: Three.\n\n4\n00:00:07,000 --> 00:00:08,000\nANN: Four.\n",
+         3, 3, "BO", "Two. Three."},
+        {"json words", TranscriptFormat::json,
+         R"({"version":"1.0.0","segments":[{"speaker":"A","startTime":0,"body":"one"},{"speaker":"A","startTime":0.5,"body":"two"},{"speaker":"B","startTime":9,"endTime":9.5,"body":"three"}]})",
+         2, 9, "B", "three"},
+        {"html", TranscriptFormat::html,
+         "<cite>Ann:</cite><time>0:00</time><p>One.</p><cite>Bo:</cite><time>1:05</time><p>Two <i>too</i>.</p>", 2, 65, "Bo", "Two too."},
+    };
+    for (const auto& c : cases) {
+        INFO(std::string(c.name));
+        auto read = read_transcript(c.text, c.format, "t");
+        CHECK(read.warnings.empty());
+        REQUIRE(read.transcript.segments.size() == c.paragraphs);
+        const auto& s = read.transcript.segments[1];
+        CHECK(s.start == c.second_start);
+        CHECK(s.speaker == c.second_speaker);
+        CHECK(s.text == c.second_text);
+        // The same text with its format told from the content.
+        CHECK(read_transcript(c.text, TranscriptFormat::unknown, "t").transcript.segments.size() == c.paragraphs);
+    }
+}
+
+TEST_CASE("transcript formats from MIME types and file names") {
+    CHECK(transcript_format("text/vtt", "") == TranscriptFormat::vtt);
+    CHECK(transcript_format("application/x-subrip", "") == TranscriptFormat::srt);
+    CHECK(transcript_format("application/srt", "") == TranscriptFormat::srt);
+    CHECK(transcript_format("application/json; charset=utf-8", "") == TranscriptFormat::json);
+    CHECK(transcript_format("TEXT/HTML", "") == TranscriptFormat::html);
+    CHECK(transcript_format("", "https://x.example/t.VTT?x=1") == TranscriptFormat::vtt);
+    CHECK(transcript_format("", "t.srt") == TranscriptFormat::srt);
+    CHECK(transcript_format("text/plain", "t.txt") == TranscriptFormat::unknown);
+}
+
+TEST_CASE("malformed transcripts: located warnings, never an exception, nothing invented") {
+    struct Case {
+        const char* name;
+        TranscriptFormat format;
+        std::string text;
+        int warning_line;
+    };
+    const Case cases[] = {
+        {"vtt no header", TranscriptFormat::vtt, "00:00.000 --> 00:01.000\nText\n", 1},
+        {"vtt bad time", TranscriptFormat::vtt, "WEBVTT\n\n00:00.000 --> 00:01.000\nok\n\n0x:00 --> 00:02\nbad\n", 6},
+        {"srt no times", TranscriptFormat::srt, "1\nno time here\n", 1},
+        {"json wrong shape", TranscriptFormat::json, "{\"segments\": 4}", 1},
+        {"json truncated", TranscriptFormat::json, "{\"segments\": [", 1},
+        {"unknown", TranscriptFormat::unknown, "just words", 1},
+        {"empty vtt", TranscriptFormat::vtt, "WEBVTT\n", 1},
+    };
+    for (const auto& c : cases) {
+        INFO(std::string(c.name));
+        auto read = read_transcript(c.text, c.format, "bad");
+        REQUIRE_FALSE(read.warnings.empty());
+        CHECK(read.warnings[0].where.file == "bad");
+        CHECK(read.warnings[0].where.line == c.warning_line);
+    }
+    CHECK(read_transcript("1\nno time here\n", TranscriptFormat::srt, "bad").transcript.segments.empty());
+    // Deep nesting and a huge cue do not crash.
+    std::string deep = "<p>" + std::string(20000, '<') + "</p>";
+    read_transcript(deep, TranscriptFormat::html, "deep");
+    read_transcript("WEBVTT\n\n00:00.000 --> 00:01.000\n" + std::string(1 << 20, 'a'), TranscriptFormat::vtt, "big");
+}
+
+TEST_CASE("long monologues break into paragraphs at sentence ends") {
+    std::string vtt = "WEBVTT\n\n";
+    for (int i = 0; i < 60; ++i)  // a cue every 4 seconds
+        vtt += std::to_string(4 * i) + ".000 --> " + std::to_string(4 * i + 4) + ".000\n<v A>Five words in a sentence.\n\n";
+    auto read = read_transcript(vtt, TranscriptFormat::vtt, "long");
+    CHECK(read.transcript.segments.size() >= 5);
+    CHECK(read.transcript.segments.size() <= 10);
+    for (const auto& s : read.transcript.segments) CHECK(s.text.ends_with("."));
+}
