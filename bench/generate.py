@@ -1,11 +1,20 @@
 #!/usr/bin/env python3
 """Deterministic synthetic podcast archives for benchmarks.
 
-generate.py N DIR writes DIR/site.yaml, DIR/content/sources/feed.xml (N items, CDATA show notes
-with links and inline code, 1-3 <category> topics each), four listing sources with overlapping,
-noisy copies of the episodes (records JSON), and a note for every fifth episode under
-DIR/content/episodes/. The same N gives the same bytes.
+generate.py N DIR [--transcripts] writes DIR/site.yaml, DIR/content/sources/feed.xml (N items,
+CDATA show notes with links and inline code, 1-3 <category> topics each), four listing sources
+with overlapping, noisy copies of the episodes (records JSON), and a note for every fifth episode
+under DIR/content/episodes/. The same N gives the same bytes.
+
+With --transcripts, every item links a WebVTT transcript (about 2,500 words, two or three
+speakers, a cue every few seconds, words drawn from a vocabulary of 20,000 with Zipf's
+frequencies, as speech has them) and every third a JSON chapters file (podcast:chapters), every
+fifth writes its chapters as timestamps in its show notes, and each file is where `fetch` puts
+its copy (content/sources/attachments/, named by the URL's SHA-1). Without it the archive is the
+same as before, byte for byte.
 """
+import hashlib
+import itertools
 import json
 import os
 import random
@@ -19,6 +28,72 @@ WORDS = ("tensor autograd dispatcher cuda graph kernel compiler inductor dynamo 
          "runtime library testing benchmarks debugging").split()
 TOPICS = ["PT2", "Inductor", "Dynamo", "Autograd", "CUDA", "Distributed", "Python", "C++", "Build", "Testing",
           "Memory", "Dispatcher", "Export", "Quantization", "Sparse", "Profiling", "Mobile", "Data loading"]
+
+
+SYLLABLES = "ka lo mi ne su ra ti po de va lu ge bo zi fa no ri te mo sa ku le di pa vo".split()
+
+
+def vocabulary(size=20000):
+    """Pseudo-words, short ones first (the most frequent), and their Zipf weights (cumulative)."""
+    words = list(WORDS)
+    for length in itertools.count(2):
+        for combo in itertools.product(SYLLABLES, repeat=length):
+            words.append("".join(combo))
+            if len(words) >= size:
+                return words, list(itertools.accumulate(1.0 / (rank + 1) for rank in range(size)))
+
+
+def attachment_name(url, extension):
+    return hashlib.sha1(url.encode()).hexdigest()[:16] + "." + extension
+
+
+def clock(seconds, sep="."):
+    return f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}{sep}000"
+
+
+def transcript(e, vocab, cumulative):
+    """A WebVTT transcript of about 2,500 words: cues of 8-14 words, 4 s each, speakers taking turns."""
+    rng = random.Random(1000 + e["i"])
+    speakers = ["Bench Host", f"Guest {e['i'] % 97}", "Co Host"][:rng.randint(2, 3)]
+    drawn = rng.choices(vocab, cum_weights=cumulative, k=2520)
+    lines, t, words, speaker = ["WEBVTT", ""], 0, 0, speakers[0]
+    while words < 2500:
+        if rng.random() < 0.08:
+            speaker = rng.choice(speakers)
+        n = rng.randint(8, 14)
+        text = " ".join(drawn[words:words + n]).capitalize() + rng.choice([".", ".", ",", "?"])
+        lines += [clock(t) + " --> " + clock(t + 4), f"<v {speaker}>{text}", ""]
+        t, words = t + 4, words + n
+    return "\n".join(lines)
+
+
+def chapters_json(e, rng):
+    marks = sorted(rng.sample(range(60, e["duration"] - 30), 5))
+    chapters = [{"startTime": 0, "title": "Introduction"}] + [
+        {"startTime": m, "title": " ".join(rng.choice(WORDS) for _ in range(3)).capitalize()} for m in marks]
+    return json.dumps({"version": "1.2.0", "chapters": chapters}, indent=1)
+
+
+def add_listening(eps, root):
+    """Transcripts and chapters (--transcripts): the files, and what each item says of them."""
+    vocab, cumulative = vocabulary()
+    folder = f"{root}/content/sources/attachments"
+    os.makedirs(folder, exist_ok=True)
+    for e in eps:
+        rng = random.Random(2000 + e["i"])
+        url = f"https://cdn.example.com/transcripts/{e['i']:06d}.vtt"
+        with open(f"{folder}/{attachment_name(url, 'vtt')}", "w") as f:
+            f.write(transcript(e, vocab, cumulative))
+        e["extra"] = f'<podcast:transcript url="{url}" type="text/vtt" language="en"/>'
+        if e["i"] % 3 == 0:
+            url = f"https://cdn.example.com/chapters/{e['i']:06d}.json"
+            with open(f"{folder}/{attachment_name(url, 'json')}", "w") as f:
+                f.write(chapters_json(e, rng))
+            e["extra"] += f'<podcast:chapters url="{url}" type="application/json+chapters"/>'
+        elif e["i"] % 5 == 1:
+            stamps = sorted(rng.sample(range(60, e["duration"] - 30), 4))
+            e["notes"] += "<p>" + "<br>".join(f"{m // 60:02d}:{m % 60:02d} " + rng.choice(WORDS).capitalize()
+                                             for m in [0] + stamps) + "</p>"
 
 
 def esc(text):
@@ -60,7 +135,7 @@ def feed(eps):
       <itunes:episode>{e['i'] + 1}</itunes:episode>
       {cats}
       <description><![CDATA[{e['notes']}]]></description>
-      <content:encoded><![CDATA[{e['notes']}]]></content:encoded>
+      <content:encoded><![CDATA[{e['notes']}]]></content:encoded>{e.get('extra', '')}
     </item>""")
     return f"""<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0">
@@ -108,6 +183,8 @@ def listings(eps, k):
 def main():
     n, root = int(sys.argv[1]), sys.argv[2]
     eps = episodes(n)
+    if "--transcripts" in sys.argv[3:]:
+        add_listening(eps, root)
     os.makedirs(f"{root}/content/sources", exist_ok=True)
     os.makedirs(f"{root}/content/episodes", exist_ok=True)
     with open(f"{root}/content/sources/feed.xml", "w") as f:

@@ -158,8 +158,8 @@ std::shared_ptr<const output::MemoryOutput> Session::feeds() {
     m_retired.reset();
     if (!m_spare) m_spare = m_last.merged->catalog;  // (still there after an edit of a body alone)
     auto out = std::make_shared<output::MemoryOutput>(*m_site);
-    out->remove_under("search/d/");  // the index is written whole: no shard of a word gone may stay
-    out->remove_under("search/t/");
+    // The index is written whole: no file of a word, filter or moment gone may stay.
+    for (const char* part : {"search/meta.json", "search/d/", "search/t/", "search/f/", "search/m/"}) out->remove_under(part);
     const std::optional<InputFeed> previous = previous_feed(*m_config);
     write_index_and_feeds(*m_config, m_last.merged->input_feeds, previous ? &*previous : nullptr, nullptr, m_last.content, *out);
     m_site = out;

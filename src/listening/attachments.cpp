@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <openssl/sha.h>
 
 #include "listening/chapters.hpp"
 #include "listening/transcript.hpp"
 #include "util/files.hpp"
-#include "util/hash.hpp"
 #include "util/escape.hpp"
 #include "util/strings.hpp"
 
@@ -74,7 +74,15 @@ int format_rank(TranscriptFormat f) {
 }  // namespace
 
 std::string attachment_name(const core::MediaLink& link) {
-    return util::hex_hash(util::content_hash(link.url)) + "." + extension_of(link);
+    // SHA-1, not the build's content hash: a script can name a copy too (hashlib.sha1).
+    unsigned char digest[SHA_DIGEST_LENGTH];
+    SHA1(reinterpret_cast<const unsigned char*>(link.url.data()), link.url.size(), digest);
+    std::string name;
+    for (int i = 0; i < 8; ++i) {
+        name += util::k_hex_digits[digest[i] >> 4];
+        name += util::k_hex_digits[digest[i] & 15];
+    }
+    return name + "." + extension_of(link);
 }
 
 std::optional<double> duration_of(const core::Episode& e) {

@@ -10,8 +10,8 @@
 
 namespace listening {
 
-// The name of a link's copy: 16 hex digits of its URL's hash and an extension from its type or
-// URL ("3f2a....vtt"); the same URL always has the same name.
+// The name of a link's copy: the first 16 hex digits of its URL's SHA-1 and an extension from
+// its type or URL ("3f2a....vtt"); the same URL always has the same name.
 std::string attachment_name(const core::MediaLink& link);
 
 struct AttachmentDir {

@@ -45,7 +45,8 @@ std::optional<double> parse_timecode(std::string_view text) {
         std::size_t start = at;
         auto fraction = digits(text, at, 9);
         if (!fraction) return std::nullopt;
-        seconds += static_cast<double>(*fraction) / std::pow(10.0, static_cast<double>(at - start));
+        static constexpr double k_scale[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+        seconds += static_cast<double>(*fraction) / k_scale[at - start];
     }
     if (at != text.size() || seconds > static_cast<double>(util::k_max_duration_seconds)) return std::nullopt;
     return seconds;

@@ -55,24 +55,24 @@ std::string_view strip_bom(std::string_view text) { return text.starts_with("\xE
 // (<v Name>, <v.class Name>) gives the speaker.
 std::string caption_text(std::string_view raw, std::string& speaker) {
     std::string out;
+    out.reserve(raw.size());
     for (std::size_t i = 0; i < raw.size();) {
-        if (raw[i] != '<') {
-            out += raw[i++];
-            continue;
-        }
-        std::size_t close = raw.find('>', i);
+        const std::size_t open = raw.find('<', i);
+        out.append(raw.substr(i, open == std::string_view::npos ? std::string_view::npos : open - i));  // (the text, at once)
+        if (open == std::string_view::npos) break;
+        std::size_t close = raw.find('>', open);
         if (close == std::string_view::npos) {
-            out += raw.substr(i);
+            out += raw.substr(open);
             break;
         }
-        std::string_view tag = raw.substr(i + 1, close - i - 1);
+        std::string_view tag = raw.substr(open + 1, close - open - 1);
         if (tag.starts_with("v ") || tag.starts_with("v.")) {
             std::size_t space = tag.find(' ');
             if (space != std::string_view::npos) speaker = util::collapse_whitespace(tag.substr(space + 1));
         }
         i = close + 1;  // (inline markup: <b>, <i>, <c.class>, timestamps)
     }
-    return util::decode_entities(out);
+    return out.find('&') == std::string::npos ? out : util::decode_entities(out);
 }
 
 // "Name: words" with a short, capitalized name: a speaker, if the file names them so more than

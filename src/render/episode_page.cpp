@@ -170,7 +170,7 @@ void declare_episode_pages(Pages& pages) {
         // Apps read the chapters and transcript from the site's copies (the feed points there).
         if (!e.chapters.empty())
             pages.declare_data(chapters_path(e), {dep::episode(e.slug)}, [&e] { return listening::chapters_json(e.chapters.list); });
-        if (e.transcript)
+        if (e.transcript && e.transcript->url.empty())
             pages.declare_data(transcript_path(e), {dep::episode(e.slug)}, [&e] { return transcript_json(*e.transcript); });
     }
 }

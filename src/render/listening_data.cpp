@@ -105,7 +105,8 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
         put(d, "transcript", transcript_data(*e.transcript, words));
         put(d, "transcript_words", util::count_text(words, "word", "words"));
         put(d, "transcript_timed", e.transcript->timed);
-        put(d, "transcript_file", site.paths.url(transcript_path(e)));
+        // The host's file when the feed links one, else the site's copy of the note's.
+        put(d, "transcript_file", e.transcript->url.empty() ? site.paths.url(transcript_path(e)) : e.transcript->url);
     }
     // The feed's people and the note's guests, one list; a guest links to their page here.
     std::vector<core::Person> persons = episode_persons(e, extras);

@@ -15,7 +15,8 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
 
 // The site's copy of the episode's chapters (chapters.json in its folder), when it has some.
 std::string chapters_path(const core::Episode& e);
-// The site's copy of the episode's transcript (transcript.json, the JSON format), when it has one.
+// The site's copy of the episode's transcript (transcript.json, the JSON format), made for a
+// transcript a note gives (a feed's has its own address).
 std::string transcript_path(const core::Episode& e);
 
 // The episode's transcript in the Podcast Index JSON format, as the site publishes it.

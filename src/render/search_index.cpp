@@ -1,17 +1,23 @@
 #include "render/search_index.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
-#include "render/site_info.hpp"
+#include "listening/timecode.hpp"
+#include "render/site_paths.hpp"
+#include "util/dates.hpp"
 #include "util/escape.hpp"
+#include "util/hash.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/normalize.hpp"
 #include "util/parallel.hpp"
+#include "util/stemmer.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 
@@ -19,205 +25,465 @@ namespace render {
 
 namespace {
 
-constexpr std::size_t k_text_chars = 280;  // the excerpt a result shows
+constexpr std::size_t k_excerpt_chars = 140;
+constexpr int k_max_score = 40;
+constexpr int k_max_transcript_score = 6;
+constexpr int k_moments_per_posting = 3;
+constexpr std::size_t k_max_moments = 65535;  // (a moment's number is 16 bits)
 
-bool plain(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
+// One term in one episode: its score, and the first moments it is in.
+struct Hit {
+    int score = 0;
+    int transcript_score = 0;
+    std::uint16_t moments[k_moments_per_posting] = {};
+    std::uint8_t moment_count = 0;
 
-// One document's words with their scores: an open-addressing table of views into the match
-// forms of the document's texts, which it keeps. (A std::unordered_map made a node for each new
-// word and hashed every word with murmur: most of the search index's time.)
-class WordScores {
+    void add_moment(std::size_t m) {
+        if (moment_count < k_moments_per_posting && (moment_count == 0 || moments[moment_count - 1] != m))
+            moments[moment_count++] = static_cast<std::uint16_t>(m);
+    }
+};
+
+// A term's entry for one episode, as small as it can be: a large archive has millions.
+struct Posting {
+    std::uint32_t doc = 0;
+    std::uint8_t score = 0;
+    std::uint8_t moment_count = 0;
+    std::uint16_t moments[k_moments_per_posting] = {};
+};
+
+// The order a term's list is cut in: the best first (score, then archive order).
+bool better(const Posting& a, const Posting& b) { return a.score != b.score ? a.score > b.score : a.doc < b.doc; }
+
+// A term's postings as a thread collects them: only its best are kept once it has many (the
+// best of every thread's hold the best of all), with how many episodes had it.
+struct TermPostings {
+    std::vector<Posting> list;
+    std::size_t count = 0;
+
+    void add(const Posting& p) {
+        list.push_back(p);
+        ++count;
+        if (list.size() >= 2 * k_max_postings) keep_best();
+    }
+    void keep_best() {
+        if (list.size() <= k_max_postings) return;
+        std::nth_element(list.begin(), list.begin() + k_max_postings, list.end(), better);
+        list.resize(k_max_postings);
+    }
+};
+
+// One indexing thread's terms: each word seen, with the number of its term (its stem), and each
+// term's postings. A word is looked up once a time it is read (by its view: no string made);
+// everything after is by number.
+class Lexicon {
 public:
-    void add(std::string_view text, int weight) {
-        const std::string& form = m_forms.emplace_back(util::match_form(text));  // (a deque: views stay valid)
-        util::for_each_word(form, [&](std::string_view word) {
-            // (Eight bytes are at least two code points: only short words are counted.)
-            if (word.size() > 40 || (word.size() < 8 && util::code_point_count(word) < 2)) return;
-            slot(word).score += weight;
-        });
+    explicit Lexicon(const std::string& language) : m_stemmer(language) {}
+
+    std::uint32_t id(std::string_view word) {
+        const std::uint64_t h = util::content_hash(word);
+        const std::size_t mask = m_slots.size() - 1;
+        std::size_t i = static_cast<std::size_t>(h) & mask;
+        for (; m_slots[i].id != k_free; i = (i + 1) & mask)
+            if (m_slots[i].hash == h && m_slots[i].word == word) return m_slots[i].id;
+        // A word not seen before: its term (stem), numbered when new.
+        const std::string& stem = m_stemmer.stem(word);
+        auto [term, fresh] = m_term_ids.try_emplace(stem, static_cast<std::uint32_t>(m_terms.size()));
+        if (fresh) {
+            m_terms.push_back(stem);
+            postings.emplace_back();
+        }
+        m_slots[i] = {h, m_words.emplace_back(word), term->second};
+        if (2 * ++m_used > m_slots.size()) grow();
+        return term->second;
     }
+    const std::string& term(std::uint32_t id) const { return m_terms[id]; }
+    std::size_t size() const { return m_terms.size(); }
+    const std::string& algorithm() const { return m_stemmer.algorithm(); }
 
-    std::size_t size() const { return m_used; }
-
-    // Each word once, with its score, in no particular order.
+    // Calls fn(word, term) for every word read whose term is another string.
     template <class Fn>
-    void for_each(Fn&& fn) const {
+    void for_each_form(Fn&& fn) const {
         for (const Slot& s : m_slots)
-            if (!s.word.empty()) fn(s.word, s.score);
+            if (s.id != k_free && m_terms[s.id] != s.word) fn(s.word, m_terms[s.id]);
     }
+
+    std::vector<TermPostings> postings;  // by term number
 
 private:
+    // Words by their view into m_words, in an open-addressing table at most half full. (Looked
+    // up for every word of every transcript: std::unordered_map's nodes and hash were most of
+    // the index's time.)
+    static constexpr std::uint32_t k_free = ~std::uint32_t{0};
     struct Slot {
-        std::string_view word;  // empty: a free slot (for_each_word gives no empty word)
-        int score = 0;
+        std::uint64_t hash = 0;
+        std::string_view word;
+        std::uint32_t id = k_free;
     };
-    std::deque<std::string> m_forms;
-    std::vector<Slot> m_slots = std::vector<Slot>(256);  // a power of two, at most half full
+    util::Stemmer m_stemmer;
+    std::deque<std::string> m_words;  // (a deque: views stay valid as it grows)
+    std::vector<Slot> m_slots = std::vector<Slot>(1 << 14);
     std::size_t m_used = 0;
-
-    static std::size_t hash(std::string_view word) {  // FNV-1a, folded: words are short
-        std::uint64_t h = 14695981039346656037ULL;
-        for (unsigned char c : word) h = (h ^ c) * 1099511628211ULL;
-        return static_cast<std::size_t>(h ^ (h >> 29));
-    }
-
-    Slot& slot(std::string_view word) {
-        if (2 * (m_used + 1) > m_slots.size()) grow();
-        const std::size_t mask = m_slots.size() - 1;
-        for (std::size_t i = hash(word) & mask;; i = (i + 1) & mask) {
-            Slot& s = m_slots[i];
-            if (s.word == word) return s;
-            if (s.word.empty()) {
-                ++m_used;
-                s.word = word;
-                return s;
-            }
-        }
-    }
+    std::unordered_map<std::string, std::uint32_t> m_term_ids;
+    std::vector<std::string> m_terms;
 
     void grow() {
         std::vector<Slot> old(2 * m_slots.size());
         old.swap(m_slots);
-        m_used = 0;
-        for (const Slot& s : old)
-            if (!s.word.empty()) slot(s.word).score = s.score;
+        const std::size_t mask = m_slots.size() - 1;
+        for (const Slot& s : old) {
+            if (s.id == k_free) continue;
+            std::size_t i = static_cast<std::size_t>(s.hash) & mask;
+            while (m_slots[i].id != k_free) i = (i + 1) & mask;
+            m_slots[i] = s;
+        }
     }
 };
 
-}  // namespace
+// One episode's terms with their hits, by term number (an array: no hashing), reused for the
+// next episode.
+class DocTerms {
+public:
+    explicit DocTerms(Lexicon& lexicon) : m_lexicon(lexicon) {}
 
-std::string search_shard_key(const std::string& word) {
-    if (word.size() >= 2 && plain(word[0]) && plain(word[1])) return word.substr(0, 2);
-    std::string key;
-    for (std::size_t i = 0; i < 2 && i < word.size(); ++i) {
-        auto c = static_cast<unsigned char>(word[i]);
-        key += util::k_hex_digits[c >> 4];
-        key += util::k_hex_digits[c & 15];
+    // Adds the words of `text` with `weight`; `moment` (or -1) is the moment they are in.
+    void add(std::string_view text, int weight, long moment = -1, bool transcript = false) {
+        const std::string form = util::match_form(text);
+        util::for_each_word(form, [&](std::string_view word) {
+            // (Eight bytes are at least two code points: only short words are counted.)
+            if (word.size() > 40 || (word.size() < 8 && util::code_point_count(word) < 2)) return;
+            const std::uint32_t id = m_lexicon.id(word);
+            if (id >= m_hits.size()) m_hits.resize(std::max<std::size_t>(2 * m_hits.size(), id + 1024));
+            Hit& h = m_hits[id];
+            if (h.score == 0 && h.transcript_score == 0) m_touched.push_back(id);
+            if (transcript) {
+                if (h.transcript_score < k_max_transcript_score) ++h.transcript_score, h.score += weight;
+            } else {
+                h.score += weight;
+            }
+            if (moment >= 0) h.add_moment(static_cast<std::size_t>(moment));
+        });
     }
-    return "x" + key;
+
+    // Adds the episode's postings to the lexicon's, and clears the table for the next.
+    void post(std::uint32_t doc) {
+        for (std::uint32_t id : m_touched) {
+            Hit& h = m_hits[id];
+            Posting p{doc, static_cast<std::uint8_t>(std::min(h.score, k_max_score)), h.moment_count, {}};
+            std::copy(h.moments, h.moments + h.moment_count, p.moments);
+            m_lexicon.postings[id].add(p);
+            h = Hit();
+        }
+        m_touched.clear();
+    }
+
+private:
+    Lexicon& m_lexicon;
+    std::vector<Hit> m_hits;
+    std::vector<std::uint32_t> m_touched;
+};
+
+// What one indexing thread keeps.
+struct Worker {
+    explicit Worker(const std::string& language) : lexicon(language), terms(lexicon) {}
+    Lexicon lexicon;
+    DocTerms terms;
+};
+
+// An episode's entry in a block, made by a worker, written by the caller.
+struct IndexedDoc {
+    std::size_t doc = 0;
+    std::string entry;  // [title, url, date, year, excerpt, [moment times], [chapter titles]]
+};
+
+// The moments of an episode: its listed chapters, then its transcript's paragraphs.
+struct Moment {
+    long seconds;  // -1: not timed
+    const std::string* text;
+};
+
+std::vector<Moment> moments_of(const core::Episode& e) {
+    std::vector<Moment> m;
+    for (const auto& c : e.chapters.list)
+        if (c.listed) m.push_back({listening::whole_seconds(c.start), &c.title});
+    if (e.transcript)
+        for (const auto& s : e.transcript->segments) m.push_back({e.transcript->timed ? listening::whole_seconds(s.start) : -1, &s.text});
+    if (m.size() > k_max_moments) m.resize(k_max_moments);
+    return m;
 }
 
-namespace {
-
-using Postings = std::vector<std::pair<std::uint32_t, int>>;  // [doc, score], in doc order
-using PostingMap = std::unordered_map<std::string, Postings>;  // by word
-using WordPostings = const PostingMap::value_type*;
-
-// One episode's part of the index: its words with their scores, and its entry in a block.
-struct IndexedDoc {
-    std::vector<std::pair<std::string, int>> words;
-    std::string entry;  // [title, url, date, excerpt] as JSON
-};
-
-IndexedDoc index_doc(const core::Episode& e, const notes::Curation& curation, const SiteInfo& site) {
+IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, const notes::Curation& curation, const SiteInfo& site) {
     const notes::EpisodeExtras* extras = curation.extras(e.slug);
-    WordScores scores;
-    scores.add(e.title, 8);
+    DocTerms& terms = w.terms;
+    terms.add(e.title, 8);
     const std::string& text = site.text(e).plain;
-    scores.add(text, 1);
+    terms.add(text, 1);
     std::string summary = extras && !extras->summary.empty() ? extras->summary : "";
     if (extras) {
-        for (const auto& t : extras->topics) scores.add(t, 4);
-        for (const auto& g : extras->guests) scores.add(g, 4);
-        scores.add(summary, 2);
-        scores.add(util::html_to_text(extras->note_html), 1);
+        for (const auto& t : extras->topics) terms.add(t, 4);
+        for (const auto& g : extras->guests) terms.add(g, 4);
+        terms.add(summary, 2);
+        terms.add(util::html_to_text(extras->note_html), 1);
     }
-    IndexedDoc doc;
-    doc.words.reserve(scores.size());
-    scores.for_each([&](std::string_view word, int score) { doc.words.emplace_back(word, std::min(score, 40)); });
-    std::string excerpt = summary.empty() ? text : summary + " " + text;
-    // [title, url, date, excerpt], as nlohmann's dump() of that array would write it.
-    doc.entry = "[";
-    util::append_json_string(doc.entry, e.title);
-    doc.entry += ',';
-    util::append_json_string(doc.entry, site.paths.url(SitePaths::episode_dir(e.slug)));
-    doc.entry += ',';
-    util::append_json_string(doc.entry, e.date ? util::format_human_day(*e.date) : "");
-    doc.entry += ',';
-    util::append_json_string(doc.entry, util::truncate_code_points(excerpt, k_text_chars));
-    doc.entry += ']';
-    return doc;
-}
+    const std::vector<Moment> moments = moments_of(e);
+    std::size_t chapters = 0;
+    for (const auto& c : e.chapters.list) chapters += c.listed;
+    for (std::size_t m = 0; m < moments.size(); ++m) terms.add(*moments[m].text, m < chapters ? 3 : 1, static_cast<long>(m), m >= chapters);
+    terms.post(static_cast<std::uint32_t>(doc));
 
-// {"word":[[doc,score],...],...} with the words in order: what nlohmann's dump of that object
-// gives, written without building it (a large archive has a million postings, each written
-// into room made for it: std::to_string's string for each number was most of this).
-std::string shard_json(const std::vector<WordPostings>& words) {
-    constexpr std::size_t k_posting_chars = 32;  // ",[doc,score]": 2 + 10 + 1 + 11 + 1 at most
-    std::size_t room = 2;
-    for (const auto* w : words) room += 6 * w->first.size() + 6 + w->second.size() * k_posting_chars;  // (\uXXXX: 6 a byte)
-    std::string out;
-    out.resize_and_overwrite(room, [&](char* begin, std::size_t) {
-        char* at = begin;
-        *at++ = '{';
-        std::string word;  // (append_json_string appends to a string)
-        for (const auto* w : words) {
-            if (at - begin > 1) *at++ = ',';
-            word.clear();
-            util::append_json_string(word, w->first);
-            at = std::copy(word.begin(), word.end(), at);
-            *at++ = ':';
-            *at++ = '[';
-            bool first = true;
-            for (const auto& [doc, score] : w->second) {
-                if (!first) *at++ = ',';
-                first = false;
-                *at++ = '[';
-                at = std::to_chars(at, at + k_posting_chars, doc).ptr;
-                *at++ = ',';
-                at = std::to_chars(at, at + k_posting_chars, score).ptr;
-                *at++ = ']';
-            }
-            *at++ = ']';
-        }
-        *at++ = '}';
-        return static_cast<std::size_t>(at - begin);
-    });
+    IndexedDoc out;
+    out.doc = doc;
+    std::string excerpt = summary.empty() ? text : summary + " " + text;
+    out.entry = "[";
+    util::append_json_string(out.entry, e.title);
+    out.entry += ',';
+    util::append_json_string(out.entry, site.paths.url(SitePaths::episode_dir(e.slug)));
+    out.entry += ',';
+    util::append_json_string(out.entry, e.date ? util::format_human_day(*e.date) : "");
+    out.entry += ',' + (e.date ? std::to_string(util::year_of(*e.date)) : std::string("0")) + ',';
+    util::append_json_string(out.entry, util::truncate_code_points(excerpt, k_excerpt_chars));
+    // The moments' times (a posting names moments by number) and the chapters' titles.
+    out.entry += ",[";
+    for (std::size_t m = 0; m < moments.size(); ++m) {
+        if (m) out.entry += ',';
+        out.entry += std::to_string(moments[m].seconds);
+    }
+    out.entry += "],[";
+    for (std::size_t m = 0; m < chapters; ++m) {
+        if (m) out.entry += ',';
+        util::append_json_string(out.entry, *moments[m].text);
+    }
+    out.entry += "]]";
     return out;
 }
 
+void append_postings(std::string& out, const std::vector<Posting>& list) {
+    out += '[';
+    char digits[16];
+    auto number = [&](unsigned long long v) { out.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr); };
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (i) out += ',';
+        out += '[';
+        number(list[i].doc);
+        out += ',';
+        number(list[i].score);
+        for (std::uint8_t m = 0; m < list[i].moment_count; ++m) {
+            out += ',';
+            number(list[i].moments[m]);
+        }
+        out += ']';
+    }
+    out += ']';
+}
+
+// One entry of a shard: a term with its postings (and its count, when they were cut), or a
+// word with its term.
+struct Entry {
+    std::string key;  // the term or the word
+    std::string json;  // "term":[...] or "word":"term"
+    char part;        // 't', 'c' (with 't'), 'f'
+    std::string count_json;  // "term":N when cut
+};
+
+std::string shard_json(const std::vector<const Entry*>& entries) {
+    std::string t = "{", c = "{", f = "{";
+    for (const Entry* e : entries) {
+        std::string& part = e->part == 'f' ? f : t;
+        if (part.size() > 1) part += ',';
+        part += e->json;
+        if (!e->count_json.empty()) {
+            if (c.size() > 1) c += ',';
+            c += e->count_json;
+        }
+    }
+    return "{\"c\":" + c + "},\"f\":" + f + "},\"t\":" + t + "}}";  // (in nlohmann's dump() order)
+}
+
+// Splits entries (sorted by key, all starting with `prefix`) into shards of at most
+// k_shard_bytes where the keys allow it: the longest key that starts a word names its shard.
+void assign_shards(std::string prefix, std::span<const Entry*> entries, std::map<std::string, std::vector<const Entry*>>& shards) {
+    std::size_t bytes = 0;
+    for (const Entry* e : entries) bytes += e->json.size() + e->count_json.size() + 2;
+    if (bytes <= k_shard_bytes || prefix.size() >= 24) {
+        auto& shard = shards[prefix];
+        shard.insert(shard.end(), entries.begin(), entries.end());
+        return;
+    }
+    std::size_t i = 0;
+    while (i < entries.size() && entries[i]->key.size() == prefix.size()) ++i;  // (sorted: the prefix itself first)
+    if (i > 0) {
+        auto& shard = shards[prefix];
+        shard.insert(shard.end(), entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+    while (i < entries.size()) {
+        std::size_t j = i;
+        const char next = entries[i]->key[prefix.size()];
+        while (j < entries.size() && entries[j]->key[prefix.size()] == next) ++j;
+        assign_shards(prefix + next, entries.subspan(i, j - i), shards);
+        i = j;
+    }
+}
+
+// The filters' lists: an episode's year, topics and guests.
+struct Filters {
+    std::map<int, std::vector<std::size_t>> years;
+    std::map<std::string, std::pair<std::string, std::vector<std::size_t>>> topics, guests;  // slug -> name, docs
+};
+
+Filters filters_of(const core::Catalog& catalog, const notes::Curation& curation) {
+    Filters f;
+    for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
+        const core::Episode& e = catalog.episodes[i];
+        if (e.date) f.years[util::year_of(*e.date)].push_back(i);
+        const notes::EpisodeExtras* x = curation.extras(e.slug);
+        if (!x) continue;
+        for (const auto& t : x->topics) {
+            auto& entry = f.topics[term_slug(t)];
+            if (entry.first.empty()) entry.first = t;
+            if (entry.second.empty() || entry.second.back() != i) entry.second.push_back(i);
+        }
+        for (const auto& g : x->guests) {
+            auto& entry = f.guests[term_slug(g)];
+            if (entry.first.empty()) entry.first = g;
+            if (entry.second.empty() || entry.second.back() != i) entry.second.push_back(i);
+        }
+    }
+    return f;
+}
+
+nlohmann::json write_filters(const Filters& f, output::Output& out) {
+    auto docs = [](const std::vector<std::size_t>& list) { return nlohmann::json(list).dump(); };
+    nlohmann::json years = nlohmann::json::array(), topics = nlohmann::json::array(), guests = nlohmann::json::array();
+    for (auto it = f.years.rbegin(); it != f.years.rend(); ++it) {
+        out.add("search/f/y" + std::to_string(it->first) + ".json", docs(it->second));
+        years.push_back({it->first, it->second.size()});
+    }
+    for (const auto& [section, map, prefix] : {std::tuple{&topics, &f.topics, "t-"}, std::tuple{&guests, &f.guests, "g-"}})
+        for (const auto& [slug, entry] : *map) {
+            if (slug.empty()) continue;
+            out.add("search/f/" + std::string(prefix) + slug + ".json", docs(entry.second));
+            section->push_back({entry.first, slug, entry.second.size()});
+        }
+    return {{"years", years}, {"topics", topics}, {"guests", guests}};
+}
+
 }  // namespace
+
+std::string search_key_name(std::string_view key) {
+    std::string name;
+    for (unsigned char c : key) {
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+            name += static_cast<char>(c);
+        } else {
+            name += '_';
+            name += util::k_hex_digits[c >> 4];
+            name += util::k_hex_digits[c & 15];
+        }
+    }
+    return name;
+}
 
 void write_search_index(const core::Catalog& catalog, const notes::Curation& curation, const SiteInfo& site,
                         output::Output& out) {
     const std::size_t n = catalog.episodes.size();
-    PostingMap postings;
-    // Episodes are read on every core a few blocks at a time (the words of a whole large
-    // archive at once would be tens of megabytes; a block at a time, the threads would be
-    // started thousands of times), and their postings added in order.
-    constexpr std::size_t k_docs_per_round = 10 * k_search_block_size;
-    std::vector<IndexedDoc> docs(k_docs_per_round);
-    for (std::size_t first = 0; first < n; first += k_docs_per_round) {
-        const std::size_t count = std::min(k_docs_per_round, n - first);
-        util::parallel_for(count, 8, [&](std::size_t i) { docs[i] = index_doc(catalog.episodes[first + i], curation, site); });
-        for (std::size_t start = 0; start < count; start += k_search_block_size) {
-            std::string block = "[";
-            for (std::size_t i = start; i < std::min(count, start + k_search_block_size); ++i) {
-                for (auto& [word, score] : docs[i].words) postings[std::move(word)].emplace_back(static_cast<std::uint32_t>(first + i), score);
-                if (i > start) block += ',';
-                block += docs[i].entry;
-            }
-            block += ']';
-            out.add("search/d/" + std::to_string((first + start) / k_search_block_size) + ".json", std::move(block));
+    // Episodes are indexed on every core, each thread into its own postings with its own
+    // stemmer; the calling thread writes their blocks' entries and moments as they come.
+    util::PipelineShape shape;
+    shape.threads = util::threads_for(n, 16);
+    std::vector<std::unique_ptr<Worker>> workers(shape.threads);
+    std::atomic<std::size_t> next_worker{0};
+    std::vector<std::string> entries(n);
+    util::bounded_pipeline(
+        n, shape,
+        [&] {
+            auto& w = workers[next_worker++];
+            w = std::make_unique<Worker>(site.language);
+            return w.get();
+        },
+        [&](Worker* w, std::size_t i) { return index_doc(*w, i, catalog.episodes[i], curation, site); },
+        [&](IndexedDoc doc) { entries[doc.doc] = std::move(doc.entry); });
+    for (std::size_t first = 0; first < n; first += k_search_block_size) {
+        std::string block = "[";
+        for (std::size_t i = first; i < std::min(n, first + k_search_block_size); ++i) {
+            if (i > first) block += ',';
+            block += entries[i];
         }
+        out.add("search/d/" + std::to_string(first / k_search_block_size) + ".json", block + "]");
     }
-    // Shards by key, words in order within each (std::map's order: the bytes').
-    std::vector<std::pair<std::string, WordPostings>> keyed;  // shard key and word
-    keyed.reserve(postings.size());
-    for (const auto& entry : postings) keyed.emplace_back(search_shard_key(entry.first), &entry);
-    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
-        return a.first != b.first ? a.first < b.first : a.second->first < b.second->first;
+    std::vector<std::string>().swap(entries);
+
+    // Each term's postings from every worker, cut to the best, in archive order, written as
+    // JSON; on every core.
+    std::unordered_map<std::string_view, TermPostings> postings;
+    for (const auto& w : workers)
+        if (w)
+            for (std::uint32_t id = 0; id < w->lexicon.size(); ++id) {
+                TermPostings& part = w->lexicon.postings[id];
+                TermPostings& all = postings[w->lexicon.term(id)];
+                if (all.list.empty()) all.list.swap(part.list);
+                else all.list.insert(all.list.end(), part.list.begin(), part.list.end());
+                all.count += part.count;
+                part = TermPostings();
+            }
+    std::vector<std::pair<std::string_view, TermPostings*>> terms;
+    terms.reserve(postings.size());
+    for (auto& [term, list] : postings) terms.emplace_back(term, &list);
+    std::vector<Entry> all(terms.size());
+    util::parallel_for(terms.size(), 256, [&](std::size_t i) {
+        auto& [term, postings_of_term] = terms[i];
+        std::vector<Posting>& list = postings_of_term->list;
+        postings_of_term->keep_best();
+        std::sort(list.begin(), list.end(), [](const Posting& a, const Posting& b) { return a.doc < b.doc; });
+        Entry& e = all[i];
+        e.key = term;
+        e.part = 't';
+        util::append_json_string(e.json, term);
+        e.json += ':';
+        append_postings(e.json, list);
+        if (postings_of_term->count > list.size()) {
+            util::append_json_string(e.count_json, term);
+            e.count_json += ':' + std::to_string(postings_of_term->count);
+        }
+        std::vector<Posting>().swap(list);
     });
-    nlohmann::json keys = nlohmann::json::array();
-    for (std::size_t i = 0; i < keyed.size();) {
+    postings.clear();
+    // The words whose stem is another term, from every worker.
+    std::map<std::string_view, std::string_view> forms;
+    for (const auto& w : workers)
+        if (w) w->lexicon.for_each_form([&](std::string_view word, const std::string& stem) { forms.emplace(word, stem); });
+    for (const auto& [word, stem] : forms) {
+        Entry e{std::string(word), "", 'f', ""};
+        util::append_json_string(e.json, word);
+        e.json += ':';
+        util::append_json_string(e.json, stem);
+        all.push_back(std::move(e));
+    }
+    std::sort(all.begin(), all.end(), [](const Entry& a, const Entry& b) { return a.key != b.key ? a.key < b.key : a.part < b.part; });
+
+    std::map<std::string, std::vector<const Entry*>> shards;
+    for (std::size_t i = 0; i < all.size();) {
+        const std::string top = all[i].key.substr(0, 2);
         std::size_t j = i;
-        std::vector<WordPostings> words;
-        for (; j < keyed.size() && keyed[j].first == keyed[i].first; ++j) words.push_back(keyed[j].second);
-        out.add("search/t/" + keyed[i].first + ".json", shard_json(words));
-        keys.push_back(keyed[i].first);
+        std::vector<const Entry*> group;
+        for (; j < all.size() && all[j].key.compare(0, 2, top) == 0; ++j) group.push_back(&all[j]);
+        assign_shards(top, group, shards);
         i = j;
     }
-    nlohmann::json meta = {{"version", 1}, {"docs", n}, {"block_size", k_search_block_size}, {"shards", keys}};
+    // Written on every core (a large archive has tens of thousands of shards), counted here.
+    std::vector<std::pair<std::string, const std::vector<const Entry*>*>> named;
+    nlohmann::json keys = nlohmann::json::array();
+    for (const auto& [key, entries_of_shard] : shards) {
+        named.emplace_back(search_key_name(key), &entries_of_shard);
+        keys.push_back(named.back().first);
+    }
+    std::vector<output::Output::Prepared> files(named.size());
+    util::parallel_for(named.size(), 64, [&](std::size_t i) {
+        files[i] = out.prepare("search/t/" + named[i].first + ".json", shard_json(*named[i].second));
+    });
+    for (auto& file : files) out.add(std::move(file));
+    nlohmann::json meta = {{"version", 2}, {"docs", n}, {"block_size", k_search_block_size}, 
+                           {"stemmer", workers.empty() || !workers[0] ? "" : workers[0]->lexicon.algorithm()}, {"shards", keys}};
+    meta.update(write_filters(filters_of(catalog, curation), out));
     out.add("search/meta.json", meta.dump());
 }
 

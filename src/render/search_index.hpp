@@ -1,13 +1,26 @@
 #pragma once
 // The client-side search index, split so that one query fetches a small part of it.
 //
-//   search/meta.json          {"version", "docs", "block_size", "shards": [keys]}
-//   search/t/<key>.json       {"word": [[doc, score], ...], ...} for words starting with <key>
-//   search/d/<block>.json     [[title, url, date, text], ...] for docs block*block_size...
+//   search/meta.json           {"version": 2, "docs", "block_size", "stemmer",
+//                               "shards": [keys], "years": [[year, count]], "topics" and
+//                               "guests": [[name, slug, count]]}
+//   search/t/<key>.json        {"c": {term: documents},    (lists cut to the best k_max_postings)
+//                                "f": {word: term},         (a word whose stem is another term)
+//                                "t": {term: [[doc, score, moment...], ...]}}
+//   search/d/<block>.json      [[title, url, date, year, excerpt, [moment seconds], [chapter
+//                               titles]], ...] for docs block*block_size...
+//   search/f/<filter>.json     [doc, ...]: the episodes of y<year>, t-<topic slug>, g-<guest slug>
 //
-// <key> is a word's first two letters ("cu" for "cuda"); a query word of two letters or more
-// needs one shard, and the documents it shows need one block each. Words come from the match
-// form (util::match_form): NFKC, case folded, accents kept; the browser folds queries the same way.
+// Terms are the stems (Snowball, util::Stemmer, in the site's language) of the words of the match
+// form (util::match_form: NFKC, case folded); "f" tells the browser each word's stem, so a query
+// is stemmed exactly as the index was. An episode's moments are its chapters, then its
+// transcript's paragraphs: a posting names up to three moments where the term is, so a hit lands
+// on that time (#t=), and a phrase is found where its words share a moment. (The moments' texts
+// are not in the index: they are the episode page's, and would double the site's size.)
+//
+// A term's shard is the longest key that starts it: keys begin as a word's first two bytes and
+// are lengthened, a byte at a time, while a shard is larger than k_shard_bytes. In file names a
+// byte that is not a-z or 0-9 is written "_hh" (hex).
 #include <string>
 #include <vector>
 
@@ -18,14 +31,16 @@
 
 namespace render {
 
-constexpr std::size_t k_search_block_size = 50;
+constexpr std::size_t k_search_block_size = 8;     // results a block holds
+constexpr std::size_t k_max_postings = 400;        // a term's list is cut to its best
+constexpr std::size_t k_shard_bytes = 8 * 1024;    // a larger shard is split
 
-// Title words weigh 8, topics and guests 4, the summary 2, notes and show notes 1.
+// Title words weigh 8, topics and guests 4, chapter titles 3, the summary 2, notes, show notes
+// and the transcript 1 (the transcript at most 6 a term).
 void write_search_index(const core::Catalog& catalog, const notes::Curation& curation, const SiteInfo& site,
                         output::Output& out);
 
-// The shard key of a word in match form: its first two bytes as lowercase hex when they are not
-// plain ASCII letters or digits.
-std::string search_shard_key(const std::string& word);
+// A shard key's file name: its bytes, each that is not a-z or 0-9 as "_hh".
+std::string search_key_name(std::string_view key);
 
 }  // namespace render

@@ -50,10 +50,11 @@ TEST_CASE("end to end: the fixture site, file by file") {
                                          "search/index.html", "js/search.js", "search/meta.json", "search/d/0.json",
                                          "feed.json", "subscribe/index.html", "js/subscribe.js", "js/player.js", "favicon.svg"};
     for (const auto& path : expected) CHECK_MESSAGE(site.out.find(path), path);
-    std::size_t shards = 0;
-    for (const auto& [path, content] : site.out.files()) shards += path.starts_with("search/t/");
+    std::size_t shards = 0, filters = 0;
+    for (const auto& [path, content] : site.out.files()) shards += path.starts_with("search/t/"), filters += path.starts_with("search/f/");
     CHECK(shards > 10);
-    CHECK(site.out.files().size() == expected.size() + shards);
+    CHECK(filters == 2);  // the years 2021 and 2024 (this site has no note: no topic, no guest)
+    CHECK(site.out.files().size() == expected.size() + shards + filters);
 
     const std::string& home = site.file("index.html");
     CHECK(contains(home, "<title>Fixture Archive</title>"));
