@@ -71,14 +71,17 @@ void read_listening(const config::SiteConfig& config, core::Catalog& catalog, st
     std::vector<listening::AttachmentsRead> read(catalog.episodes.size());
     util::parallel_for(catalog.episodes.size(), 16, [&](std::size_t i) { read[i] = listening::read_attachments(catalog.episodes[i], dir); });
     int missing = 0;
+    std::string first;
     for (auto& r : read) {
         warnings.insert(warnings.end(), std::make_move_iterator(r.warnings.begin()), std::make_move_iterator(r.warnings.end()));
         missing += r.missing;
+        if (first.empty()) first = r.first_missing;
     }
     if (missing > 0)
         warnings.push_back(core::warning_at({config.sources.empty() ? std::string("site.yaml") : config.sources.front().display_path, 0, 0},
             std::to_string(missing) + (missing == 1 ? " episode links" : " episodes link") +
-            " to chapters or a transcript that `podarchive fetch` has not downloaded yet; run it to show them on the episode pages"));
+            " to chapters or a transcript that `podarchive fetch` has not downloaded yet (the first: " + first +
+            "); run it to show them on the episode pages"));
 }
 
 }  // namespace build

@@ -112,6 +112,7 @@ AttachmentsRead read_attachments(core::Episode& e, const AttachmentDir& dir) {
                 e.chapters = {std::move(chapters.chapters), core::ChapterOrigin::chapters_file, {"podcast:chapters", shown, 1, 1}};
         } else {
             ++read.missing;
+            read.first_missing = e.chapters_link->url;
         }
     }
     if (e.chapters.empty()) e.chapters = show_notes_chapters(e);
@@ -126,6 +127,7 @@ AttachmentsRead read_attachments(core::Episode& e, const AttachmentDir& dir) {
     for (const auto* link : links) {
         auto text = read_copy(*link, dir, shown);
         if (!text) {
+            if (!missing && read.first_missing.empty()) read.first_missing = link->url;
             missing = true;
             continue;
         }

@@ -352,11 +352,12 @@ TranscriptRead read_transcript(std::string_view text, TranscriptFormat format, c
             r.warn(1, "cannot tell the transcript's format; expected WebVTT (.vtt, text/vtt), SRT (.srt, application/x-subrip), the JSON format (.json, application/json) or HTML (.html, text/html)");
             break;
     }
-    if (r.skipped > 0)
-        r.warn(r.first_skipped_line, std::to_string(r.skipped) + (r.skipped == 1 ? " cue has" : " cues have") +
-                                         " no readable start time (such as 00:01:02.500 --> 00:01:05.000) and " +
-                                         (r.skipped == 1 ? "is" : "are") + " left out" +
-                                         (r.first_skipped_line > 0 ? "; the first is here" : ""));
+    if (r.skipped > 0) {
+        const bool json = format == TranscriptFormat::json;
+        r.warn(r.first_skipped_line, std::to_string(r.skipped) + (json ? (r.skipped == 1 ? " segment has" : " segments have") : (r.skipped == 1 ? " cue has" : " cues have")) +
+                                         (json ? " no usable \"startTime\" (seconds, such as 62.5) or \"body\"" : " no readable start time (such as 00:01:02.500 --> 00:01:05.000)") +
+                                         " and " + (r.skipped == 1 ? "is" : "are") + " left out" + (r.first_skipped_line > 0 ? "; the first is here" : ""));
+    }
     if (format != TranscriptFormat::unknown && r.cues.empty() && r.warnings.empty())
         r.warn(1, "the transcript has no text");
     name_speakers(r.cues);

@@ -36,11 +36,11 @@
     var t = seconds(m[1]), end = m[2] ? seconds(m[2]) : NaN;
     return isNaN(t) ? null : { t: t, end: end };
   }
-  function button(label, text, action) {
+  function button(text, title, action) {
     var b = document.createElement("button");
     b.type = "button";
     b.textContent = text;
-    b.setAttribute("aria-label", label);
+    b.title = title;
     b.addEventListener("click", action);
     tools.appendChild(b);
     return b;
@@ -48,11 +48,15 @@
   function skip(by) { seek(Math.min(audio.duration || Infinity, audio.currentTime + by), 0, false); }
   tools.setAttribute("role", "group");
   tools.setAttribute("aria-label", "Player controls");
-  var play = button("Play", "Play", function () { audio.paused ? audio.play().catch(function () {}) : audio.pause(); });
-  button("Back 15 seconds", "\u221215 s", function () { skip(-15); });
-  button("Forward 30 seconds", "+30 s", function () { skip(30); });
+  var play = button("Play", "Play or pause (k)", function () { audio.paused ? audio.play().catch(function () {}) : audio.pause(); });
+  button("\u221215 s", "Back 15 seconds (j)", function () { skip(-15); });
+  button("+30 s", "Forward 30 seconds (l)", function () { skip(30); });
   var speedLabel = document.createElement("label");
-  speedLabel.textContent = "Speed ";
+  speedLabel.title = "Speed (< and >)";
+  var speedName = document.createElement("span");
+  speedName.className = "visually-hidden";
+  speedName.textContent = "Speed";
+  speedLabel.appendChild(speedName);
   var speed = document.createElement("select");
   [0.75, 1, 1.25, 1.5, 1.75, 2].forEach(function (r) {
     var o = document.createElement("option");
@@ -60,18 +64,23 @@
     o.textContent = r + "\u00d7";
     speed.appendChild(o);
   });
+  speed.value = "1";
   speedLabel.appendChild(speed);
   tools.appendChild(speedLabel);
-  var copy = button("Copy a link to this moment", "Copy link at this moment", function () {
+  var copy = button("Copy link", "Copy a link to this moment", function () {
     var url = location.href.split("#")[0] + "#t=" + Math.floor(audio.currentTime);
-    var done = function () { status.textContent = "Link to " + clock(audio.currentTime) + " copied"; };
+    var done = function () {
+      status.textContent = "Link to " + clock(audio.currentTime) + " copied";
+      copy.textContent = "Copied " + clock(audio.currentTime);
+      setTimeout(function () { copy.textContent = "Copy link"; }, 2500);
+    };
     if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, function () { status.textContent = url; });
     else status.textContent = url;
     history.replaceState(null, "", url);
   });
   copy.className = "copy";
   var status = document.createElement("span");
-  status.className = "player-status";
+  status.className = "visually-hidden";
   status.setAttribute("role", "status");
   tools.appendChild(status);
   function setRate(r) {
@@ -81,7 +90,21 @@
     save();
   }
   speed.addEventListener("change", function () { setRate(parseFloat(speed.value)); });
+  // A link to a moment (a search hit) shows it in the transcript too: opened, there, marked.
+  function showMoment(t) {
+    var here = null;
+    document.querySelectorAll(".transcript-text a[data-t]").forEach(function (a) { if (+a.dataset.t <= t) here = a.parentNode; });
+    if (!here) return;
+    document.querySelectorAll(".transcript-text p.here").forEach(function (p) { p.classList.remove("here"); });
+    here.classList.add("here");
+    var details = here.closest("details");
+    if (details && !details.open) {
+      details.open = true;
+      here.scrollIntoView({ block: "center" });
+    }
+  }
   var start = fromHash(location.hash);
+  if (start) showMoment(start.t);
   if (saved.r >= 0.5 && saved.r <= 3) setRate(saved.r);
   if (start) seek(start.t, start.end, false);
   else if (saved.t > 0) audio.currentTime = saved.t;
@@ -105,7 +128,6 @@
   ["play", "pause"].forEach(function (e) {
     audio.addEventListener(e, function () {
       play.textContent = audio.paused ? "Play" : "Pause";
-      play.setAttribute("aria-label", play.textContent);
     });
   });
   var chapters = Array.prototype.slice.call(document.querySelectorAll(".chapter-list a[data-t]"));
@@ -121,7 +143,7 @@
   });
   window.addEventListener("hashchange", function () {
     var at = fromHash(location.hash);
-    if (at) seek(at.t, at.end, true);
+    if (at) seek(at.t, at.end, true), showMoment(at.t);
   });
   document.addEventListener("keydown", function (e) {
     var tag = (e.target.tagName || "").toLowerCase();
@@ -146,5 +168,4 @@
     on("seekforward", function () { skip(30); });
     on("seekto", function (d) { seek(d.seekTime, 0, false); });
   }
-  tools.title = "Keys: k or space play/pause, j/\u2190 back 15 s, l/\u2192 forward 30 s, < > speed";
 })();

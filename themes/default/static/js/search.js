@@ -1,65 +1,168 @@
 // podarchive search: no framework, no service. Fetches search/meta.json once, then only the
-// index shards for the words typed and the document blocks of the results shown.
+// index shards of the words typed, the filters chosen and the blocks of the results shown
+// (search_index.hpp describes the files). Words are matched by their stems as the build made
+// them (each shard says which word has which stem); "quoted words" must be said together (in
+// one moment of a transcript, one chapter title, or the title); year:2024, topic:cuda and
+// guest:"Jane Doe" filter. A hit in a transcript or a chapter links to that moment (#t=).
 (function () {
   "use strict";
   var root = document.documentElement;
   var base = root.getAttribute("data-base") || "/";
-  var meta = null, shards = {}, blocks = {}, shardSet = null, blockSize = 50;
+  var files = {}, meta = null, keys = null;
 
   function getJSON(path) {
-    return fetch(base + path, { credentials: "same-origin" }).then(function (r) {
-      if (!r.ok) throw new Error(path + ": " + r.status);
-      return r.json();
-    });
+    if (!files[path]) {
+      files[path] = fetch(base + path, { credentials: "same-origin" }).then(function (r) {
+        if (!r.ok) throw new Error(path + ": " + r.status);
+        return r.json();
+      });
+    }
+    return files[path];
   }
   function loadMeta() {
-    if (!meta) meta = getJSON("search/meta.json").then(function (m) { shardSet = new Set(m.shards); blockSize = m.block_size; return m; });
+    if (!meta) meta = getJSON("search/meta.json").then(function (m) { keys = new Set(m.shards); return m; });
     return meta;
   }
   // The same folding as the index: NFKC, lower case, letters and digits.
   function words(text) {
-    return text.normalize("NFKC").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(function (w) { return w.length >= 2; });
+    return text.normalize("NFKC").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(function (w) { return w.length >= 2 || /[^\x00-\x7f]/.test(w); });
   }
-  function shardKey(word) {
-    if (/^[a-z0-9]{2}/.test(word)) return word.slice(0, 2);
-    var bytes = new TextEncoder().encode(word).slice(0, 2), key = "x";
-    bytes.forEach(function (b) { key += (b < 16 ? "0" : "") + b.toString(16); });
-    return key;
+  function keyName(bytes) {
+    var name = "";
+    bytes.forEach(function (b) {
+      name += (b >= 97 && b <= 122) || (b >= 48 && b <= 57) ? String.fromCharCode(b) : "_" + (b < 16 ? "0" : "") + b.toString(16);
+    });
+    return name;
   }
-  function shard(key) {
-    if (!shardSet.has(key)) return Promise.resolve({});
-    if (!shards[key]) shards[key] = getJSON("search/t/" + key + ".json");
-    return shards[key];
+  // The shard that holds `word` (the longest key that starts it) and, for a prefix, the shards
+  // of the longer keys it starts (at most four).
+  function shardsFor(word, prefix) {
+    var bytes = new TextEncoder().encode(word), wanted = [];
+    for (var len = bytes.length; len >= 2; len--) {
+      var k = keyName(bytes.slice(0, len));
+      if (keys.has(k)) { wanted.push(k); break; }
+    }
+    if (prefix) {
+      var own = keyName(bytes);
+      keys.forEach(function (k) { if (k.length > own.length && k.indexOf(own) === 0 && wanted.length < 5) wanted.push(k); });
+    }
+    return Promise.all(wanted.map(function (k) { return getJSON("search/t/" + k + ".json"); }));
   }
-  function block(n) {
-    if (!blocks[n]) blocks[n] = getJSON("search/d/" + n + ".json");
-    return blocks[n];
-  }
-  // Every query word must match (as a prefix) a word of the episode; scores add up.
-  function search(query) {
-    var qs = words(query);
-    if (!qs.length) return Promise.resolve({ words: qs, hits: [] });
-    return loadMeta().then(function () {
-      return Promise.all(qs.map(function (q) { return shard(shardKey(q)); }));
-    }).then(function (loaded) {
-      var total = null;
-      qs.forEach(function (q, i) {
-        var scores = new Map();
-        Object.keys(loaded[i]).forEach(function (w) {
-          if (w.indexOf(q) !== 0) return;
-          var exact = w === q ? 2 : 1;
-          loaded[i][w].forEach(function (p) { scores.set(p[0], Math.max(scores.get(p[0]) || 0, p[1] * exact)); });
-        });
-        if (total === null) total = scores;
-        else {
-          var next = new Map();
-          total.forEach(function (s, doc) { if (scores.has(doc)) next.set(doc, s + scores.get(doc)); });
-          total = next;
+  // Every posting of the terms a query word stands for: doc -> {score, moments}, and whether a
+  // list was cut (the word is too common to require).
+  function lookup(word, prefix) {
+    return shardsFor(word, prefix).then(function (shards) {
+      var terms = new Set();
+      shards.forEach(function (s) {
+        if (s.f[word]) terms.add(s.f[word]);
+        if (s.t[word]) terms.add(word);
+        if (prefix) {
+          Object.keys(s.t).forEach(function (t) { if (t.indexOf(word) === 0) terms.add(t); });
+          Object.keys(s.f).forEach(function (f) { if (f.indexOf(word) === 0) terms.add(s.f[f]); });
         }
       });
-      var hits = Array.from(total.entries()).sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; }).slice(0, 10);
-      return Promise.all(hits.map(function (h) { return block(Math.floor(h[0] / blockSize)); })).then(function (bs) {
-        return { words: qs, hits: hits.map(function (h, i) { return bs[i][h[0] % blockSize]; }) };
+      return Promise.all(Array.from(terms).slice(0, 40).map(function (t) {
+        return shardsFor(t, false).then(function (ss) { return { term: t, shard: ss[0] }; });
+      }));
+    }).then(function (found) {
+      var docs = new Map(), cut = false;
+      found.forEach(function (f) {
+        if (!f.shard || !f.shard.t[f.term]) return;
+        if (f.shard.c[f.term]) cut = true;
+        var exact = f.term === word || (f.shard.f[word] === f.term) ? 2 : 1;
+        f.shard.t[f.term].forEach(function (p) {
+          var d = docs.get(p[0]) || { score: 0, moments: [] };
+          d.score = Math.max(d.score, p[1] * exact);
+          for (var i = 2; i < p.length; i++) if (d.moments.indexOf(p[i]) < 0) d.moments.push(p[i]);
+          docs.set(p[0], d);
+        });
+      });
+      return { word: word, docs: docs, cut: cut };
+    });
+  }
+  // "year:2024 topic:cuda \"lemon tree\" stride" -> filters, phrases (lists of words), words.
+  function parse(query) {
+    var q = { filters: [], phrases: [], words: [], open: !/\s$/.test(query) };
+    query.replace(/(year|topic|guest):("([^"]*)"|\S+)|"([^"]*)"?|(\S+)/gi, function (all, kind, value, quoted, phrase, word) {
+      if (kind) q.filters.push({ kind: kind.toLowerCase(), value: quoted !== undefined ? quoted : value });
+      else if (phrase !== undefined) { var ws = words(phrase); if (ws.length > 1) q.phrases.push(ws); else q.words = q.words.concat(ws); }
+      else q.words = q.words.concat(words(word));
+      return "";
+    });
+    return q;
+  }
+  function slugOf(name) {
+    return name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\+/g, " plus ").replace(/#/g, " sharp ")
+      .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  }
+  function filterDocs(m, f) {
+    var file = null;
+    if (f.kind === "year") file = "y" + f.value.replace(/\D/g, "");
+    else {
+      var list = f.kind === "topic" ? m.topics : m.guests, wanted = slugOf(f.value);
+      var hit = list.filter(function (t) { return t[1] === wanted || t[0].toLowerCase() === f.value.toLowerCase(); })[0];
+      file = hit ? (f.kind === "topic" ? "t-" : "g-") + hit[1] : null;
+    }
+    if (!file) return Promise.resolve(new Set());
+    return getJSON("search/f/" + file + ".json").then(function (docs) { return new Set(docs); }, function () { return new Set(); });
+  }
+  // Moments shared by every word of a phrase (a word may be in the next moment: said across two).
+  function together(lists) {
+    return lists[0].filter(function (m) {
+      return lists.every(function (l) { return l.indexOf(m) >= 0 || l.indexOf(m + 1) >= 0 || l.indexOf(m - 1) >= 0; });
+    });
+  }
+  function search(query, chosen) {
+    var q = parse(query);
+    q.filters = q.filters.concat(chosen || []);
+    var all = q.words.concat.apply(q.words, q.phrases);
+    if (!all.length && !q.filters.length) return Promise.resolve({ words: [], phrases: [], hits: [], total: 0 });
+    return loadMeta().then(function (m) {
+      var last = q.words.length ? q.words[q.words.length - 1] : null;
+      return Promise.all([
+        Promise.all(q.words.map(function (w) { return lookup(w, q.open && w === last && !q.phrases.length); })),
+        Promise.all(q.phrases.map(function (p) { return Promise.all(p.map(function (w) { return lookup(w, false); })); })),
+        Promise.all(q.filters.map(function (f) { return filterDocs(m, f); })), m]);
+    }).then(function (got) {
+      var wordHits = got[0], phraseHits = got[1], filters = got[2], m = got[3];
+      var groups = wordHits.concat.apply(wordHits, phraseHits);
+      var required = groups.filter(function (g) { return !g.cut; });
+      if (!required.length) required = groups;
+      var candidates = null;
+      if (required.length) {
+        candidates = Array.from(required[0].docs.keys()).filter(function (d) { return required.every(function (g) { return g.docs.has(d); }); });
+      } else {
+        candidates = Array.from(filters[0] || []);
+      }
+      candidates = candidates.filter(function (d) { return filters.every(function (f) { return f.has(d); }); });
+      var hits = [];
+      candidates.forEach(function (d) {
+        var score = 0, moment = null, ok = true;
+        groups.forEach(function (g) {
+          var p = g.docs.get(d);
+          if (p) score += p.score;
+          if (p && moment === null && p.moments.length) moment = p.moments[0];
+        });
+        phraseHits.forEach(function (ph) {
+          var lists = ph.map(function (g) { var p = g.docs.get(d); return p ? p.moments : null; });
+          if (lists.some(function (l) { return l === null; })) { ok = ok && ph.every(function (g) { return g.cut; }); return; }
+          var shared = lists.some(function (l) { return !l.length; }) ? [] : together(lists);
+          if (shared.length) { moment = shared[0]; score += 10; } else if (ok === true) { ok = "title"; }
+        });
+        if (ok) hits.push({ doc: d, score: score, moment: moment, check: ok === "title" });
+      });
+      hits.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
+      var total = hits.length;
+      hits = hits.slice(0, 12);
+      return Promise.all(hits.map(function (h) { return getJSON("search/d/" + Math.floor(h.doc / m.block_size) + ".json"); })).then(function (blocks) {
+        var shown = [];
+        hits.forEach(function (h, i) {
+          var e = blocks[i][h.doc % m.block_size];
+          // A phrase found in no shared moment must be in the title.
+          if (h.check && !q.phrases.every(function (p) { return words(e[0]).join(" ").indexOf(p.join(" ")) >= 0; })) return;
+          shown.push({ title: e[0], url: e[1], date: e[2], excerpt: e[4], moment: h.moment, times: e[5] || [], chapters: e[6] || [] });
+        });
+        return { words: all, phrases: q.phrases, hits: shown.slice(0, 10), total: total };
       });
     });
   }
@@ -67,7 +170,9 @@
   // Text with the query's words marked, built with DOM nodes (never innerHTML).
   function marked(text, qs) {
     var frag = document.createDocumentFragment();
-    var re = new RegExp("(" + qs.map(function (q) { return q.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|") + ")", "giu");
+    var stems = qs.filter(function (q) { return q.length > 1; }).map(function (q) { return q.length > 5 ? q.slice(0, q.length - 2) : q; });
+    if (!stems.length) { frag.appendChild(document.createTextNode(text)); return frag; }
+    var re = new RegExp("(" + stems.map(function (q) { return q.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|") + ")[\\p{L}\\p{N}]*", "giu");
     var last = 0, m;
     while ((m = re.exec(text)) !== null) {
       if (m.index > last) frag.appendChild(document.createTextNode(text.slice(last, m.index)));
@@ -80,48 +185,86 @@
     frag.appendChild(document.createTextNode(text.slice(last)));
     return frag;
   }
-  function excerpt(text, qs) {
-    var lower = text.toLowerCase(), at = -1;
-    qs.forEach(function (q) { var i = lower.indexOf(q); if (i >= 0 && (at < 0 || i < at)) at = i; });
-    if (at <= 60) return text.slice(0, 180) + (text.length > 180 ? "\u2026" : "");
-    return "\u2026" + text.slice(at - 40, at + 140) + (text.length > at + 140 ? "\u2026" : "");
+  function clock(s) {
+    var h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, r = s % 60;
+    return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (r < 10 ? "0" : "") + r;
+  }
+  function element(tag, className, text) {
+    var e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text) e.textContent = text;
+    return e;
   }
   function show(list, status, result) {
     list.textContent = "";
     result.hits.forEach(function (doc) {
       var li = document.createElement("li");
-      var a = document.createElement("a");
-      a.href = doc[1];
-      a.appendChild(marked(doc[0], result.words));
+      var a = element("a");
+      a.href = doc.url;
+      a.appendChild(marked(doc.title, result.words));
       li.appendChild(a);
-      if (doc[2]) {
-        var date = document.createElement("span");
-        date.className = "meta";
-        date.textContent = " " + doc[2];
-        li.appendChild(date);
+      if (doc.date) li.appendChild(element("span", "meta", " " + doc.date));
+      var t = doc.moment !== null ? doc.times[doc.moment] : undefined;
+      if (t !== undefined && t >= 0) {
+        var p = element("p", "moment");
+        var jump = element("a", "ts", "\u25b6 " + clock(t));
+        jump.href = doc.url + "#t=" + t;
+        p.appendChild(jump);
+        var chapter = doc.moment < doc.chapters.length;
+        p.appendChild(document.createTextNode(chapter ? " Chapter: " : " In the transcript: "));
+        var said = result.phrases.length ? result.phrases.map(function (ph) { return ph.join(" "); }).join(" \u2026 ") : result.words.join(" \u2026 ");
+        p.appendChild(marked(chapter ? doc.chapters[doc.moment] : "\u201c" + said + "\u201d", result.words));
+        li.appendChild(p);
       }
-      var p = document.createElement("p");
-      p.appendChild(marked(excerpt(doc[3], result.words), result.words));
-      li.appendChild(p);
+      var excerpt = element("p");
+      excerpt.appendChild(marked(doc.excerpt, result.words));
+      li.appendChild(excerpt);
       list.appendChild(li);
     });
-    status.textContent = result.words.length ? result.hits.length ? result.hits.length + (result.hits.length === 1 ? " episode found" : " episodes found") : "No episode matches." : "";
+    var n = result.total;
+    status.textContent = n ? n + (n === 1 ? " episode found" : " episodes found") + (n > result.hits.length ? ", the best " + result.hits.length + " shown" : "") : result.words.length ? "No episode matches." : "";
     list.hidden = result.hits.length === 0;
+  }
+
+  // The search page's filters: a select each for year, topic and guest, from meta.json.
+  function filters(form, run) {
+    if (!form) return function () { return []; };
+    loadMeta().then(function (m) {
+      var params = new URLSearchParams(window.location.search);
+      [["year", m.years.map(function (y) { return [String(y[0]), y[0] + " (" + y[1] + ")"]; })],
+       ["topic", m.topics.map(function (t) { return [t[1], t[0] + " (" + t[2] + ")"]; })],
+       ["guest", m.guests.map(function (g) { return [g[1], g[0] + " (" + g[2] + ")"]; })]].forEach(function (kind) {
+        var select = form.querySelector("select[name=" + kind[0] + "]");
+        if (!select) return;
+        kind[1].forEach(function (o) { var opt = element("option", null, o[1]); opt.value = o[0]; select.appendChild(opt); });
+        select.value = params.get(kind[0]) || "";
+        select.closest("label").hidden = kind[1].length === 0;
+        select.addEventListener("change", run);
+      });
+      form.hidden = false;
+      run();
+    });
+    return function () {
+      return Array.prototype.filter.call(form.querySelectorAll("select"), function (s) { return s.value; })
+        .map(function (s) { return { kind: s.name, value: s.value }; });
+    };
   }
 
   function attach(input) {
     var panel = document.getElementById(input.getAttribute("aria-controls"));
     if (!panel) return;
     var list = panel.querySelector("ol"), status = panel.querySelector("[role=status]");
-    var timer = null, seq = 0;
+    var timer = null, seq = 0, chosen = function () { return []; };
     function run() {
       var mine = ++seq;
-      search(input.value).then(function (result) {
+      var picked = chosen();
+      search(input.value, picked).then(function (result) {
         if (mine !== seq) return;  // a newer query is on its way
-        panel.hidden = input.value.trim() === "";
+        panel.hidden = input.value.trim() === "" && !picked.length;
         show(list, status, result);
       }).catch(function () { status.textContent = "Search is unavailable."; panel.hidden = false; });
     }
+    chosen = filters(document.querySelector("form.search-filters"), run);
     input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(run, 120); });
     input.addEventListener("keydown", function (e) { if (e.key === "Escape") { input.value = ""; panel.hidden = true; } });
     var q = new URLSearchParams(window.location.search).get("q");
