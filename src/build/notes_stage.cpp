@@ -22,7 +22,7 @@ notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& cat
 
 render::SiteContent curate(const notes::NoteSet& notes, core::Catalog merged, render::SiteInfo site, notes::ApplyCache* cache) {
     notes::Curation curation = notes::apply_notes(merged, notes, episode_url(site.paths), cache);
-    site.nav = render::navigation(site, curation);
+    site.nav = render::navigation(site, merged, curation);
     return {std::move(merged), std::move(curation), std::move(site)};
 }
 

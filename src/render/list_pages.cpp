@@ -140,7 +140,46 @@ PageModel archive(const RenderInputs& in) {
     return {std::move(d), {dep::site, dep::order, dep::any_episode}};
 }
 
+// Each season's episodes, first season first, each in episode-number order (then date); the
+// episodes of no season last.
+PageModel seasons(const RenderInputs& in) {
+    using Episodes = std::vector<const core::Episode*>;
+    std::map<int, Episodes> by_season;
+    Episodes none;
+    for (const auto& e : in.catalog.episodes) (e.season ? by_season[*e.season] : none).push_back(&e);
+    auto in_order = [](Episodes& list) {
+        std::stable_sort(list.begin(), list.end(), [](const core::Episode* a, const core::Episode* b) {
+            return a->episode_number.value_or(1 << 30) < b->episode_number.value_or(1 << 30);
+        });
+    };
+    auto cards = [&](Episodes list) {
+        std::reverse(list.begin(), list.end());  // (the catalog is newest first: oldest first, then by number)
+        in_order(list);
+        return list_of(list, [&](const core::Episode* e) { return in.cards.plain(*e); });
+    };
+    Data d = page_data(in.site, "Seasons", "Every season of " + in.site.title + ", episode by episode.", "seasons/");
+    put(d, "seasons", list_of(by_season, [&](const auto& season_episodes) {
+        Data s;
+        put(s, "season", std::to_string(season_episodes.first));
+        put(s, "episode_count_text", util::count_text(season_episodes.second.size(), "episode", "episodes"));
+        put(s, "episodes", cards(season_episodes.second));
+        return s;
+    }));
+    put(d, "has_unseasoned", !none.empty());
+    put(d, "unseasoned", cards(none));
+    return {std::move(d), {dep::site, dep::order, dep::any_episode}};
+}
+
 }  // namespace
+
+bool has_seasons(const core::Catalog& catalog) {
+    return std::any_of(catalog.episodes.begin(), catalog.episodes.end(), [](const core::Episode& e) { return e.season.has_value(); });
+}
+
+void declare_seasons(Pages& pages) {
+    if (!has_seasons(pages.in.catalog)) return;
+    pages.declare("seasons/", "seasons", [&in = pages.in] { return seasons(in); }, pages.in.catalog.episodes.size());
+}
 
 void declare_home_pages(Pages& pages) {
     const RenderInputs& in = pages.in;

@@ -75,6 +75,10 @@ void declare_term_pages(Pages& pages, const RenderInputs::Terms& terms, const st
 void declare_archive(Pages& pages);
 // The pages of content/pages, at /<slug>/.
 void declare_content_pages(Pages& pages);
+// seasons/: every season's episodes, in episode order, when the show numbers seasons.
+void declare_seasons(Pages& pages);
+// Whether any episode has a season number (the site then has seasons/).
+bool has_seasons(const core::Catalog& catalog);
 // subscribe/: the feed's address to copy, the apps and directories, and what the feed holds.
 void declare_subscribe(Pages& pages);
 // search/index.html and 404.html: nothing but the shared parts.

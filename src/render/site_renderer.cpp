@@ -15,7 +15,7 @@ namespace render {
 namespace fs = std::filesystem;
 
 const std::vector<std::string>& required_templates() {
-    static const std::vector<std::string> names = {"index", "episode", "404", "page", "terms", "term", "archive", "search", "subscribe"};
+    static const std::vector<std::string> names = {"index", "episode", "404", "page", "terms", "term", "archive", "seasons", "search", "subscribe"};
     return names;
 }
 
@@ -60,8 +60,9 @@ void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, c
     if (artwork) out.add(artwork->file_name, artwork->bytes);
 }
 
-std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curation& curation) {
+std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation) {
     std::vector<SiteInfo::Link> nav = {{"Episodes", site.paths.url("")}, {"Archive", site.paths.url("archive/")}};
+    if (has_seasons(catalog)) nav.push_back({"Seasons", site.paths.url("seasons/")});
     bool topics = false, guests = false;
     for (const auto& [slug, x] : curation.by_slug) topics |= !x.topics.empty(), guests |= !x.guests.empty();
     if (topics) nav.push_back({"Topics", site.paths.url("topics/")});
@@ -82,6 +83,7 @@ void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink&
     declare_term_pages(pages, in.guests, "guests", "Guests");
     declare_content_pages(pages);
     declare_archive(pages);
+    declare_seasons(pages);
     declare_subscribe(pages);
     declare_search_and_404(pages);
     // The sitemap lists every page declared above (tens of thousands in a large archive): made

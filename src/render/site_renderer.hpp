@@ -34,7 +34,7 @@ void render_site(const RenderInputs& inputs, const TemplateSet& templates, PageS
 
 // The header navigation: Episodes, Topics and Guests when there are any, the pages that ask
 // for it (by their order), the feed.
-std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const notes::Curation& curation);
+std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation);
 
 // Copies the built-in theme's static files, then themes/<theme>/static/, then static/ (same
 // relative path: the later wins). Symbolic links are not followed: a theme cannot pull in

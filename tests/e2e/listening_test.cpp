@@ -127,6 +127,18 @@ TEST_CASE("listening: a note's transcript file is published and the feed points 
                    "<podcast:transcript url=\"https://example.github.io/listening-fixture/episodes/a-notes-own-transcript/transcript.json\" type=\"application/json\""));
 }
 
+TEST_CASE("listening: a show with seasons has a season index, each season in episode order") {
+    const std::string& seasons = site().file("seasons/index.html");
+    CHECK(contains(site().file("index.html"), ">Seasons</a>"));
+    const auto one = seasons.find("<h2 id=\"s1\">Season 1</h2>"), two = seasons.find("<h2 id=\"s2\">Season 2</h2>");
+    REQUIRE(one != std::string::npos);
+    REQUIRE(two != std::string::npos);
+    CHECK(one < two);
+    CHECK(seasons.find("A page of HTML") < seasons.find("Segments in JSON"));    // E1, E2
+    CHECK(seasons.find("Subtitles in SRT") < seasons.find("Captions in WebVTT"));  // E3, E4
+    CHECK(seasons.find("No season") < seasons.find("Broken files"));
+}
+
 TEST_CASE("listening: the built site passes the site check") {
     auto problems = render::check_site(site().out, "https://example.github.io/listening-fixture/");
     std::string all;
