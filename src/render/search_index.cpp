@@ -25,22 +25,23 @@ namespace render {
 
 namespace {
 
-constexpr std::size_t k_excerpt_chars = 140;
+constexpr std::size_t k_excerpt_chars = 100;
 constexpr int k_max_score = 40;
 constexpr int k_max_transcript_score = 6;
 constexpr int k_moments_per_posting = 3;
-constexpr std::size_t k_max_moments = 65535;  // (a moment's number is 16 bits)
+// A moment as postings write it: a transcript paragraph's start in seconds (0 or more), or
+// chapter c as -(c + 1).
+constexpr std::int32_t k_no_moment = INT32_MIN;
 
 // One term in one episode: its score, and the first moments it is in.
 struct Hit {
     int score = 0;
     int transcript_score = 0;
-    std::uint16_t moments[k_moments_per_posting] = {};
+    std::int32_t moments[k_moments_per_posting] = {};
     std::uint8_t moment_count = 0;
 
-    void add_moment(std::size_t m) {
-        if (moment_count < k_moments_per_posting && (moment_count == 0 || moments[moment_count - 1] != m))
-            moments[moment_count++] = static_cast<std::uint16_t>(m);
+    void add_moment(std::int32_t m) {
+        if (moment_count < k_moments_per_posting && (moment_count == 0 || moments[moment_count - 1] != m)) moments[moment_count++] = m;
     }
 };
 
@@ -49,7 +50,7 @@ struct Posting {
     std::uint32_t doc = 0;
     std::uint8_t score = 0;
     std::uint8_t moment_count = 0;
-    std::uint16_t moments[k_moments_per_posting] = {};
+    std::int32_t moments[k_moments_per_posting] = {};
 };
 
 // The order a term's list is cut in: the best first (score, then archive order).
@@ -146,8 +147,8 @@ class DocTerms {
 public:
     explicit DocTerms(Lexicon& lexicon) : m_lexicon(lexicon) {}
 
-    // Adds the words of `text` with `weight`; `moment` (or -1) is the moment they are in.
-    void add(std::string_view text, int weight, long moment = -1, bool transcript = false) {
+    // Adds the words of `text` with `weight`; `moment` (or k_no_moment) is the moment they are in.
+    void add(std::string_view text, int weight, std::int32_t moment = k_no_moment, bool transcript = false) {
         const std::string form = util::match_form(text);
         util::for_each_word(form, [&](std::string_view word) {
             // (Eight bytes are at least two code points: only short words are counted.)
@@ -161,7 +162,7 @@ public:
             } else {
                 h.score += weight;
             }
-            if (moment >= 0) h.add_moment(static_cast<std::size_t>(moment));
+            if (moment != k_no_moment) h.add_moment(moment);
         });
     }
 
@@ -193,24 +194,8 @@ struct Worker {
 // An episode's entry in a block, made by a worker, written by the caller.
 struct IndexedDoc {
     std::size_t doc = 0;
-    std::string entry;  // [title, url, date, year, excerpt, [moment times], [chapter titles]]
+    std::string entry;  // [title, slug, date, excerpt, [[chapter seconds, chapter title], ...]]
 };
-
-// The moments of an episode: its listed chapters, then its transcript's paragraphs.
-struct Moment {
-    long seconds;  // -1: not timed
-    const std::string* text;
-};
-
-std::vector<Moment> moments_of(const core::Episode& e) {
-    std::vector<Moment> m;
-    for (const auto& c : e.chapters.list)
-        if (c.listed) m.push_back({listening::whole_seconds(c.start), &c.title});
-    if (e.transcript)
-        for (const auto& s : e.transcript->segments) m.push_back({e.transcript->timed ? listening::whole_seconds(s.start) : -1, &s.text});
-    if (m.size() > k_max_moments) m.resize(k_max_moments);
-    return m;
-}
 
 IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, const notes::Curation& curation, const SiteInfo& site) {
     const notes::EpisodeExtras* extras = curation.extras(e.slug);
@@ -225,10 +210,14 @@ IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, const n
         terms.add(summary, 2);
         terms.add(util::html_to_text(extras->note_html), 1);
     }
-    const std::vector<Moment> moments = moments_of(e);
-    std::size_t chapters = 0;
-    for (const auto& c : e.chapters.list) chapters += c.listed;
-    for (std::size_t m = 0; m < moments.size(); ++m) terms.add(*moments[m].text, m < chapters ? 3 : 1, static_cast<long>(m), m >= chapters);
+    // The moments: chapter titles (weighing 3) and the transcript's timed paragraphs.
+    std::vector<const core::Chapter*> chapters;
+    for (const auto& c : e.chapters.list)
+        if (c.listed) chapters.push_back(&c);
+    for (std::size_t c = 0; c < chapters.size(); ++c) terms.add(chapters[c]->title, 3, -static_cast<std::int32_t>(c) - 1);
+    if (e.transcript)
+        for (const auto& p : e.transcript->segments)
+            terms.add(p.text, 1, e.transcript->timed ? static_cast<std::int32_t>(listening::whole_seconds(p.start)) : k_no_moment, true);
     terms.post(static_cast<std::uint32_t>(doc));
 
     IndexedDoc out;
@@ -237,21 +226,17 @@ IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, const n
     out.entry = "[";
     util::append_json_string(out.entry, e.title);
     out.entry += ',';
-    util::append_json_string(out.entry, site.paths.url(SitePaths::episode_dir(e.slug)));
+    util::append_json_string(out.entry, e.slug);
     out.entry += ',';
     util::append_json_string(out.entry, e.date ? util::format_human_day(*e.date) : "");
-    out.entry += ',' + (e.date ? std::to_string(util::year_of(*e.date)) : std::string("0")) + ',';
+    out.entry += ',';
     util::append_json_string(out.entry, util::truncate_code_points(excerpt, k_excerpt_chars));
-    // The moments' times (a posting names moments by number) and the chapters' titles.
     out.entry += ",[";
-    for (std::size_t m = 0; m < moments.size(); ++m) {
-        if (m) out.entry += ',';
-        out.entry += std::to_string(moments[m].seconds);
-    }
-    out.entry += "],[";
-    for (std::size_t m = 0; m < chapters; ++m) {
-        if (m) out.entry += ',';
-        util::append_json_string(out.entry, *moments[m].text);
+    for (std::size_t c = 0; c < chapters.size(); ++c) {
+        if (c) out.entry += ',';
+        out.entry += '[' + std::to_string(listening::whole_seconds(chapters[c]->start)) + ',';
+        util::append_json_string(out.entry, chapters[c]->title);
+        out.entry += ']';
     }
     out.entry += "]]";
     return out;
@@ -260,7 +245,7 @@ IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, const n
 void append_postings(std::string& out, const std::vector<Posting>& list) {
     out += '[';
     char digits[16];
-    auto number = [&](unsigned long long v) { out.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr); };
+    auto number = [&](long long v) { out.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr); };
     for (std::size_t i = 0; i < list.size(); ++i) {
         if (i) out += ',';
         out += '[';
@@ -285,7 +270,15 @@ struct Entry {
     std::string count_json;  // "term":N when cut
 };
 
-std::string shard_json(const std::vector<const Entry*>& entries) {
+// A shard: its entries, or, split, the next bytes of the longer keys it was split into (and its
+// entries as long as its key apart, in "<key>_.json": a browser walking to a longer key passes
+// through the split shard, which stays a few bytes).
+struct Shard {
+    std::vector<const Entry*> entries;
+    std::vector<std::string> children;  // key names of one byte ("n", "_c3")
+};
+
+std::string entries_json(const std::vector<const Entry*>& entries) {
     std::string t = "{", c = "{", f = "{";
     for (const Entry* e : entries) {
         std::string& part = e->part == 'f' ? f : t;
@@ -299,26 +292,33 @@ std::string shard_json(const std::vector<const Entry*>& entries) {
     return "{\"c\":" + c + "},\"f\":" + f + "},\"t\":" + t + "}}";  // (in nlohmann's dump() order)
 }
 
+std::string split_json(const Shard& shard) {
+    std::string s = "{\"s\":[";
+    for (std::size_t i = 0; i < shard.children.size(); ++i) {
+        if (i) s += ',';
+        util::append_json_string(s, shard.children[i]);
+    }
+    return s + "],\"x\":" + (shard.entries.empty() ? "0" : "1") + "}";
+}
+
 // Splits entries (sorted by key, all starting with `prefix`) into shards of at most
-// k_shard_bytes where the keys allow it: the longest key that starts a word names its shard.
-void assign_shards(std::string prefix, std::span<const Entry*> entries, std::map<std::string, std::vector<const Entry*>>& shards) {
+// k_shard_bytes where the keys allow it (the longest key that starts a word names its shard).
+void assign_shards(const std::string& prefix, std::span<const Entry*> entries, std::map<std::string, Shard>& shards) {
+    Shard& shard = shards[prefix];  // (std::map: the reference stays valid as the map grows)
     std::size_t bytes = 0;
     for (const Entry* e : entries) bytes += e->json.size() + e->count_json.size() + 2;
     if (bytes <= k_shard_bytes || prefix.size() >= 24) {
-        auto& shard = shards[prefix];
-        shard.insert(shard.end(), entries.begin(), entries.end());
+        shard.entries.assign(entries.begin(), entries.end());
         return;
     }
     std::size_t i = 0;
     while (i < entries.size() && entries[i]->key.size() == prefix.size()) ++i;  // (sorted: the prefix itself first)
-    if (i > 0) {
-        auto& shard = shards[prefix];
-        shard.insert(shard.end(), entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(i));
-    }
+    shard.entries.assign(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(i));
     while (i < entries.size()) {
         std::size_t j = i;
         const char next = entries[i]->key[prefix.size()];
         while (j < entries.size() && entries[j]->key[prefix.size()] == next) ++j;
+        shard.children.push_back(search_key_name(std::string(1, next)));
         assign_shards(prefix + next, entries.subspan(i, j - i), shards);
         i = j;
     }
@@ -460,25 +460,31 @@ void write_search_index(const core::Catalog& catalog, const notes::Curation& cur
     }
     std::sort(all.begin(), all.end(), [](const Entry& a, const Entry& b) { return a.key != b.key ? a.key < b.key : a.part < b.part; });
 
-    std::map<std::string, std::vector<const Entry*>> shards;
+    std::map<std::string, Shard> shards;
+    nlohmann::json keys = nlohmann::json::array();  // the top level: each word's first two bytes
     for (std::size_t i = 0; i < all.size();) {
         const std::string top = all[i].key.substr(0, 2);
         std::size_t j = i;
         std::vector<const Entry*> group;
         for (; j < all.size() && all[j].key.compare(0, 2, top) == 0; ++j) group.push_back(&all[j]);
         assign_shards(top, group, shards);
+        keys.push_back(search_key_name(top));
         i = j;
     }
     // Written on every core (a large archive has tens of thousands of shards), counted here.
-    std::vector<std::pair<std::string, const std::vector<const Entry*>*>> named;
-    nlohmann::json keys = nlohmann::json::array();
-    for (const auto& [key, entries_of_shard] : shards) {
-        named.emplace_back(search_key_name(key), &entries_of_shard);
-        keys.push_back(named.back().first);
+    std::vector<std::pair<std::string, std::string>> named;  // file, what it holds ("" : to make)
+    std::vector<const Shard*> of;
+    for (const auto& [key, shard] : shards) {
+        const std::string name = "search/t/" + search_key_name(key);
+        named.emplace_back(name + ".json", "");
+        of.push_back(&shard);
+        if (!shard.children.empty() && !shard.entries.empty()) named.emplace_back(name + "_.json", ""), of.push_back(&shard);
     }
     std::vector<output::Output::Prepared> files(named.size());
     util::parallel_for(named.size(), 64, [&](std::size_t i) {
-        files[i] = out.prepare("search/t/" + named[i].first + ".json", shard_json(*named[i].second));
+        const Shard& shard = *of[i];
+        const bool exact = named[i].first.ends_with("_.json");
+        files[i] = out.prepare(named[i].first, shard.children.empty() || exact ? entries_json(shard.entries) : split_json(shard));
     });
     for (auto& file : files) out.add(std::move(file));
     nlohmann::json meta = {{"version", 2}, {"docs", n}, {"block_size", k_search_block_size}, 

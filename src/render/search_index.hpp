@@ -2,25 +2,29 @@
 // The client-side search index, split so that one query fetches a small part of it.
 //
 //   search/meta.json           {"version": 2, "docs", "block_size", "stemmer",
-//                               "shards": [keys], "years": [[year, count]], "topics" and
-//                               "guests": [[name, slug, count]]}
+//                               "shards": [top-level keys], "years": [[year, count]], "topics"
+//                               and "guests": [[name, slug, count]]}
 //   search/t/<key>.json        {"c": {term: documents},    (lists cut to the best k_max_postings)
 //                                "f": {word: term},         (a word whose stem is another term)
 //                                "t": {term: [[doc, score, moment...], ...]}}
-//   search/d/<block>.json      [[title, url, date, year, excerpt, [moment seconds], [chapter
-//                               titles]], ...] for docs block*block_size...
+//                              or, split: {"s": [next byte, ...], "x": 1 when <key>_.json has
+//                              the terms as long as the key, 0}
+//   search/d/<block>.json      [[title, slug, date, excerpt, [[seconds, chapter title], ...]],
+//                               ...] for docs block*block_size...
 //   search/f/<filter>.json     [doc, ...]: the episodes of y<year>, t-<topic slug>, g-<guest slug>
 //
 // Terms are the stems (Snowball, util::Stemmer, in the site's language) of the words of the match
 // form (util::match_form: NFKC, case folded); "f" tells the browser each word's stem, so a query
-// is stemmed exactly as the index was. An episode's moments are its chapters, then its
-// transcript's paragraphs: a posting names up to three moments where the term is, so a hit lands
-// on that time (#t=), and a phrase is found where its words share a moment. (The moments' texts
-// are not in the index: they are the episode page's, and would double the site's size.)
+// is stemmed exactly as the index was. A posting names up to three moments where the term is: a
+// transcript paragraph by its start (seconds), chapter c as -(c + 1); so a hit lands on that
+// time (#t=), and a phrase is found where its words share a moment (or the next paragraph).
+// (The moments' texts are not in the index: they are the episode page's, and would double the
+// site's size.)
 //
-// A term's shard is the longest key that starts it: keys begin as a word's first two bytes and
-// are lengthened, a byte at a time, while a shard is larger than k_shard_bytes. In file names a
-// byte that is not a-z or 0-9 is written "_hh" (hex).
+// A term's shard is the longest key that starts it: keys begin as a word's first two bytes (the
+// top level, listed in meta.json) and a shard larger than k_shard_bytes is split by the next
+// byte: it names the longer keys ("s") and the terms as long as its key go to "<key>_.json". In
+// file names a byte that is not a-z or 0-9 is written "_hh" (hex).
 #include <string>
 #include <vector>
 
@@ -31,9 +35,9 @@
 
 namespace render {
 
-constexpr std::size_t k_search_block_size = 8;     // results a block holds
-constexpr std::size_t k_max_postings = 400;        // a term's list is cut to its best
-constexpr std::size_t k_shard_bytes = 8 * 1024;    // a larger shard is split
+constexpr std::size_t k_search_block_size = 4;     // results a block holds
+constexpr std::size_t k_max_postings = 300;        // a term's list is cut to its best
+constexpr std::size_t k_shard_bytes = 6 * 1024;    // a larger shard is split
 
 // Title words weigh 8, topics and guests 4, chapter titles 3, the summary 2, notes, show notes
 // and the transcript 1 (the transcript at most 6 a term).

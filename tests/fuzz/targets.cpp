@@ -1,5 +1,6 @@
 #include "targets.hpp"
 
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "config/site_config.hpp"
@@ -21,6 +22,10 @@
 #include "sources/records_reader.hpp"
 #include "sources/rss_reader.hpp"
 #include "feed/lint.hpp"
+#include "listening/chapters.hpp"
+#include "listening/timecode.hpp"
+#include "listening/transcript.hpp"
+#include "render/listening_data.hpp"
 #include "util/dates.hpp"
 #include "util/durations.hpp"
 #include "util/html_sanitizer.hpp"
@@ -208,13 +213,56 @@ std::string records_summary(const sources::SourceBatch& batch, bool with_message
     return out;
 }
 
+// A transcript in each format: paragraphs in time order, none empty, and the page's data and
+// the site's JSON copy made from them.
+void transcript(std::string_view d, listening::TranscriptFormat format) {
+    auto read = listening::read_transcript(d, format, "fuzz");
+    const auto& segments = read.transcript.segments;
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+        if (segments[i].text.empty()) throw std::logic_error("an empty paragraph");
+        if (i > 0 && segments[i].start < segments[i - 1].start) throw std::logic_error("paragraphs out of time order");
+    }
+    for (const auto& w : read.warnings)
+        if (w.where.file != "fuzz") throw std::logic_error("a warning about another file");
+    core::Episode e;
+    e.slug = "e";
+    e.transcript = core::SharedTranscript(read.transcript);
+    render::Data data;
+    render::put_listening(data, render::SiteInfo(render::SitePaths("https://x.example/")), e, nullptr);
+    if (!segments.empty()) nlohmann::json::parse(render::transcript_json(*e.transcript));  // (throws if not JSON)
+}
+void vtt(std::string_view d) { transcript(d, listening::TranscriptFormat::vtt); }
+void srt(std::string_view d) { transcript(d, listening::TranscriptFormat::srt); }
+void transcript_json(std::string_view d) { transcript(d, listening::TranscriptFormat::json); }
+void transcript_html(std::string_view d) { transcript(d, listening::TranscriptFormat::html); }
+
+// A chapters file: chapters with a start, and the site's copy reads back the same.
+void chapters_json(std::string_view d) {
+    auto read = listening::read_chapters_json(d, "fuzz");
+    listening::settle(read.chapters);
+    auto again = listening::read_chapters_json(listening::chapters_json(read.chapters), "copy");
+    if (again.chapters.size() != read.chapters.size() || !again.warnings.empty()) throw std::logic_error("the copy reads otherwise");
+}
+
+// Chapter lines and show notes: times as written, in order.
+void chapter_lines(std::string_view d) {
+    auto chapters = listening::chapters_in_show_notes(d);
+    for (std::size_t i = 1; i < chapters.size(); ++i)
+        if (chapters[i].start <= chapters[i - 1].start) throw std::logic_error("show-notes chapters out of order");
+    for (auto line : util::split_lines(d.substr(0, 4096))) {
+        listening::parse_chapter_line(line);
+        if (auto t = listening::parse_timecode(line); t && (*t < 0 || *t > 100.0 * 3600)) throw std::logic_error("a time out of range");
+    }
+}
+
 const std::vector<Target>& targets() {
     static const std::vector<Target> list = {
         {"rss", rss}, {"records_json", records_json}, {"records_yaml", records_yaml}, {"podbean", podbean},
         {"pod_casts_io", pod_casts_io}, {"player_fm", player_fm}, {"apple_page", apple_page},
         {"itunes_lookup", itunes_lookup}, {"detect", detect}, {"note", note}, {"site_yaml", site_yaml},
         {"dates", dates}, {"slug", slug}, {"sanitizer", sanitizer}, {"url", url}, {"feed_lint", feed_lint},
-        {"template", template_runs},
+        {"template", template_runs}, {"vtt", vtt}, {"srt", srt}, {"transcript_json", transcript_json},
+        {"transcript_html", transcript_html}, {"chapters_json", chapters_json}, {"chapter_lines", chapter_lines},
     };
     return list;
 }

@@ -34,42 +34,45 @@
     });
     return name;
   }
-  // The shard that holds `word` (the longest key that starts it) and, for a prefix, the shards
-  // of the longer keys it starts (at most four).
-  function shardsFor(word, prefix) {
-    var bytes = new TextEncoder().encode(word), wanted = [];
-    for (var len = bytes.length; len >= 2; len--) {
-      var k = keyName(bytes.slice(0, len));
-      if (keys.has(k)) { wanted.push(k); break; }
+  // The shard that holds `word`: its first two bytes' (a top-level key), then while that shard
+  // was split ("s"), the one of the word's next byte; where the word ends at a split shard, the
+  // terms as long as its key ("<key>_.json", when "x" says there are some).
+  function shardFor(word) {
+    var bytes = new TextEncoder().encode(word), key = keyName(bytes.slice(0, 2));
+    if (bytes.length < 2 || !keys.has(key)) return Promise.resolve(null);
+    function walk(shard, at) {
+      if (!shard.s) return shard;
+      var next = at < bytes.length ? keyName(bytes.slice(at, at + 1)) : null;
+      if (next && shard.s.indexOf(next) >= 0) {
+        key += next;
+        return getJSON("search/t/" + key + ".json").then(function (s) { return walk(s, at + 1); });
+      }
+      return shard.x ? getJSON("search/t/" + key + "_.json") : null;
     }
-    if (prefix) {
-      var own = keyName(bytes);
-      keys.forEach(function (k) { if (k.length > own.length && k.indexOf(own) === 0 && wanted.length < 5) wanted.push(k); });
-    }
-    return Promise.all(wanted.map(function (k) { return getJSON("search/t/" + k + ".json"); }));
+    return getJSON("search/t/" + key + ".json").then(function (s) { return walk(s, 2); });
   }
   // Every posting of the terms a query word stands for: doc -> {score, moments}, and whether a
   // list was cut (the word is too common to require).
   function lookup(word, prefix) {
-    return shardsFor(word, prefix).then(function (shards) {
+    return shardFor(word).then(function (s) {
       var terms = new Set();
-      shards.forEach(function (s) {
+      if (s) {
         if (s.f[word]) terms.add(s.f[word]);
         if (s.t[word]) terms.add(word);
         if (prefix) {
           Object.keys(s.t).forEach(function (t) { if (t.indexOf(word) === 0) terms.add(t); });
           Object.keys(s.f).forEach(function (f) { if (f.indexOf(word) === 0) terms.add(s.f[f]); });
         }
-      });
+      }
       return Promise.all(Array.from(terms).slice(0, 40).map(function (t) {
-        return shardsFor(t, false).then(function (ss) { return { term: t, shard: ss[0] }; });
+        return shardFor(t).then(function (shard) { return { term: t, shard: shard }; });
       }));
     }).then(function (found) {
-      var docs = new Map(), cut = false;
+      var docs = new Map(), cut = false, count = 0;
       found.forEach(function (f) {
         if (!f.shard || !f.shard.t[f.term]) return;
-        if (f.shard.c[f.term]) cut = true;
-        var exact = f.term === word || (f.shard.f[word] === f.term) ? 2 : 1;
+        if (f.shard.c[f.term]) cut = true, count = Math.max(count, f.shard.c[f.term]);
+        var exact = f.term === word || f.shard.f[word] === f.term ? 2 : 1;
         f.shard.t[f.term].forEach(function (p) {
           var d = docs.get(p[0]) || { score: 0, moments: [] };
           d.score = Math.max(d.score, p[1] * exact);
@@ -77,7 +80,7 @@
           docs.set(p[0], d);
         });
       });
-      return { word: word, docs: docs, cut: cut };
+      return { word: word, docs: docs, cut: cut, count: Math.max(count, docs.size) };
     });
   }
   // "year:2024 topic:cuda \"lemon tree\" stride" -> filters, phrases (lists of words), words.
@@ -106,17 +109,19 @@
     if (!file) return Promise.resolve(new Set());
     return getJSON("search/f/" + file + ".json").then(function (docs) { return new Set(docs); }, function () { return new Set(); });
   }
-  // Moments shared by every word of a phrase (a word may be in the next moment: said across two).
+  // Moments shared by every word of a phrase: one chapter title, or transcript paragraphs (in
+  // seconds) that start within 45 s of each other (a phrase said across two paragraphs).
+  function near(a, b) { return a === b || (a >= 0 && b >= 0 && Math.abs(a - b) <= 45); }
   function together(lists) {
     return lists[0].filter(function (m) {
-      return lists.every(function (l) { return l.indexOf(m) >= 0 || l.indexOf(m + 1) >= 0 || l.indexOf(m - 1) >= 0; });
+      return lists.every(function (l) { return l.some(function (n) { return near(m, n); }); });
     });
   }
   function search(query, chosen) {
     var q = parse(query);
     q.filters = q.filters.concat(chosen || []);
     var all = q.words.concat.apply(q.words, q.phrases);
-    if (!all.length && !q.filters.length) return Promise.resolve({ words: [], phrases: [], hits: [], total: 0 });
+    if (!all.length && !q.filters.length) return Promise.resolve({ query: q, all: [], hits: [], meta: null });
     return loadMeta().then(function (m) {
       var last = q.words.length ? q.words[q.words.length - 1] : null;
       return Promise.all([
@@ -143,27 +148,39 @@
           if (p) score += p.score;
           if (p && moment === null && p.moments.length) moment = p.moments[0];
         });
+        // A phrase: its words in one moment. A word too common to be listed whole may be
+        // missing from the episode's postings: the others decide.
         phraseHits.forEach(function (ph) {
-          var lists = ph.map(function (g) { var p = g.docs.get(d); return p ? p.moments : null; });
-          if (lists.some(function (l) { return l === null; })) { ok = ok && ph.every(function (g) { return g.cut; }); return; }
+          var present = ph.filter(function (g) { return g.docs.has(d); });
+          if (present.length < ph.length && ph.some(function (g) { return !g.cut && !g.docs.has(d); })) { ok = false; return; }
+          if (!present.length) return;
+          var lists = present.map(function (g) { return g.docs.get(d).moments; });
           var shared = lists.some(function (l) { return !l.length; }) ? [] : together(lists);
           if (shared.length) { moment = shared[0]; score += 10; } else if (ok === true) { ok = "title"; }
         });
         if (ok) hits.push({ doc: d, score: score, moment: moment, check: ok === "title" });
       });
-      hits.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
-      var total = hits.length;
-      hits = hits.slice(0, 12);
-      return Promise.all(hits.map(function (h) { return getJSON("search/d/" + Math.floor(h.doc / m.block_size) + ".json"); })).then(function (blocks) {
-        var shown = [];
-        hits.forEach(function (h, i) {
-          var e = blocks[i][h.doc % m.block_size];
-          // A phrase found in no shared moment must be in the title.
-          if (h.check && !q.phrases.every(function (p) { return words(e[0]).join(" ").indexOf(p.join(" ")) >= 0; })) return;
-          shown.push({ title: e[0], url: e[1], date: e[2], excerpt: e[4], moment: h.moment, times: e[5] || [], chapters: e[6] || [] });
-        });
-        return { words: all, phrases: q.phrases, hits: shown.slice(0, 10), total: total };
+      // Episodes where a phrase is only possible (its words, not in one moment) come last: their
+      // titles are checked as they are shown.
+      hits.sort(function (a, b) { return a.check - b.check || b.score - a.score || a.doc - b.doc; });
+      // Only words too common to be listed whole: how many have them is known, not which.
+      var about = groups.length && groups.every(function (g) { return g.cut; }) && !filters.length
+        ? Math.min.apply(null, groups.map(function (g) { return g.count; })) : 0;
+      return { query: q, all: all, hits: hits, meta: m, about: about > hits.length ? about : 0 };
+    });
+  }
+  // The entries of hits[from, to) from their blocks (a phrase found in no shared moment must be
+  // in the title, which only the block has).
+  function entries(result, from, to) {
+    var m = result.meta, hits = result.hits.slice(from, to);
+    return Promise.all(hits.map(function (h) { return getJSON("search/d/" + Math.floor(h.doc / m.block_size) + ".json"); })).then(function (blocks) {
+      var shown = [];
+      hits.forEach(function (h, i) {
+        var e = blocks[i][h.doc % m.block_size];
+        if (h.check && !result.query.phrases.every(function (p) { return words(e[0]).join(" ").indexOf(p.join(" ")) >= 0; })) return;
+        shown.push({ title: e[0], url: base + "episodes/" + e[1] + "/", date: e[2], excerpt: e[3], moment: h.moment, chapters: e[4] || [] });
       });
+      return shown;
     });
   }
 
@@ -195,35 +212,49 @@
     if (text) e.textContent = text;
     return e;
   }
-  function show(list, status, result) {
+  var k_page = 5;  // results shown at once: each may need a block of its own
+  function item(doc, result) {
+    var ws = result.all, li = document.createElement("li");
+    var a = element("a");
+    a.href = doc.url;
+    a.appendChild(marked(doc.title, ws));
+    li.appendChild(a);
+    if (doc.date) li.appendChild(element("span", "meta", " " + doc.date));
+    var chapter = doc.moment !== null && doc.moment < 0 ? doc.chapters[-doc.moment - 1] : null;
+    var t = chapter ? chapter[0] : doc.moment;
+    if (t !== null && t !== undefined && t >= 0) {
+      var p = element("p", "moment");
+      var jump = element("a", "ts", "\u25b6 " + clock(t));
+      jump.href = doc.url + "#t=" + t;
+      p.appendChild(jump);
+      p.appendChild(document.createTextNode(chapter ? " Chapter: " : " In the transcript: "));
+      var said = result.query.phrases.length ? result.query.phrases.map(function (ph) { return ph.join(" "); }).join(" \u2026 ") : ws.join(" \u2026 ");
+      p.appendChild(marked(chapter ? chapter[1] : "\u201c" + said + "\u201d", ws));
+      li.appendChild(p);
+    }
+    var excerpt = element("p");
+    excerpt.appendChild(marked(doc.excerpt, ws));
+    li.appendChild(excerpt);
+    return li;
+  }
+  function show(list, status, result, more) {
     list.textContent = "";
-    result.hits.forEach(function (doc) {
-      var li = document.createElement("li");
-      var a = element("a");
-      a.href = doc.url;
-      a.appendChild(marked(doc.title, result.words));
-      li.appendChild(a);
-      if (doc.date) li.appendChild(element("span", "meta", " " + doc.date));
-      var t = doc.moment !== null ? doc.times[doc.moment] : undefined;
-      if (t !== undefined && t >= 0) {
-        var p = element("p", "moment");
-        var jump = element("a", "ts", "\u25b6 " + clock(t));
-        jump.href = doc.url + "#t=" + t;
-        p.appendChild(jump);
-        var chapter = doc.moment < doc.chapters.length;
-        p.appendChild(document.createTextNode(chapter ? " Chapter: " : " In the transcript: "));
-        var said = result.phrases.length ? result.phrases.map(function (ph) { return ph.join(" "); }).join(" \u2026 ") : result.words.join(" \u2026 ");
-        p.appendChild(marked(chapter ? doc.chapters[doc.moment] : "\u201c" + said + "\u201d", result.words));
-        li.appendChild(p);
-      }
-      var excerpt = element("p");
-      excerpt.appendChild(marked(doc.excerpt, result.words));
-      li.appendChild(excerpt);
-      list.appendChild(li);
-    });
-    var n = result.total;
-    status.textContent = n ? n + (n === 1 ? " episode found" : " episodes found") + (n > result.hits.length ? ", the best " + result.hits.length + " shown" : "") : result.words.length ? "No episode matches." : "";
-    list.hidden = result.hits.length === 0;
+    if (more) more.hidden = true;
+    var n = result.hits.filter(function (h) { return !h.check; }).length || result.hits.length, shownCount = 0;
+    function page(from) {
+      return entries(result, from, from + k_page).then(function (docs) {
+        docs.forEach(function (doc) { list.appendChild(item(doc, result)); });
+        shownCount = Math.min(n, from + k_page);
+        list.hidden = list.children.length === 0;
+        var found = result.about ? "about " + result.about + " episodes found" : n + (n === 1 ? " episode found" : " episodes found");
+        status.textContent = n ? found + (n > shownCount || result.about ? ", the best " + shownCount + " shown" : "") : result.all.length || result.query.filters.length ? "No episode matches." : "";
+        if (more) {
+          more.hidden = shownCount >= n;
+          more.onclick = function () { page(shownCount); };
+        }
+      });
+    }
+    return page(0);
   }
 
   // The search page's filters: a select each for year, topic and guest, from meta.json.
@@ -253,7 +284,7 @@
   function attach(input) {
     var panel = document.getElementById(input.getAttribute("aria-controls"));
     if (!panel) return;
-    var list = panel.querySelector("ol"), status = panel.querySelector("[role=status]");
+    var list = panel.querySelector("ol"), status = panel.querySelector("[role=status]"), more = panel.querySelector("button.more");
     var timer = null, seq = 0, chosen = function () { return []; };
     function run() {
       var mine = ++seq;
@@ -261,7 +292,7 @@
       search(input.value, picked).then(function (result) {
         if (mine !== seq) return;  // a newer query is on its way
         panel.hidden = input.value.trim() === "" && !picked.length;
-        show(list, status, result);
+        return show(list, status, result, more);
       }).catch(function () { status.textContent = "Search is unavailable."; panel.hidden = false; });
     }
     chosen = filters(document.querySelector("form.search-filters"), run);
