@@ -1,6 +1,7 @@
 #include "render/listening_data.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "listening/timecode.hpp"
 #include "render/site_paths.hpp"
@@ -12,18 +13,30 @@ namespace render {
 
 namespace {
 
-Data moment(double seconds) {
-    Data m;
-    put(m, "t", std::to_string(listening::whole_seconds(seconds)));
-    put(m, "time", listening::format_timecode(seconds));
-    return m;
-}
+// Time links are "#t=<seconds>" (the player seeks there). The first element of the page at each
+// time has that id too, so the link also leads to it without JavaScript (and link checkers
+// find what it names).
+class Moments {
+public:
+    Data at(double seconds, const std::string& end = "") {
+        const std::string t = std::to_string(listening::whole_seconds(seconds));
+        Data m;
+        put(m, "t", t);
+        put(m, "time", listening::format_timecode(seconds));
+        const std::string id = "t=" + t + (end.empty() ? "" : "," + end);
+        put(m, "id", m_ids.insert(id).second ? text(id) : Data(false));
+        return m;
+    }
 
-Data chapters_data(const core::Episode& e) {
+private:
+    std::set<std::string> m_ids;
+};
+
+Data chapters_data(const core::Episode& e, Moments& moments) {
     List items;
     for (const auto& c : e.chapters.list) {
         if (!c.listed) continue;
-        Data item = moment(c.start);
+        Data item = moments.at(c.start);
         put(item, "title", c.title);
         put(item, "link", util::is_http_url(c.url) ? text(c.url) : Data(false));
         items.push_back(std::move(item));
@@ -32,12 +45,12 @@ Data chapters_data(const core::Episode& e) {
 }
 
 // The transcript's paragraphs; the speaker is named where it changes.
-Data transcript_data(const core::Transcript& t, std::size_t& words) {
+Data transcript_data(const core::Transcript& t, std::size_t& words, Moments& moments) {
     List items;
     items.reserve(t.segments.size());
     const std::string* last_speaker = nullptr;
     for (const auto& s : t.segments) {
-        Data item = t.timed ? moment(s.start) : Data();
+        Data item = t.timed ? moments.at(s.start) : Data();
         put(item, "timed", t.timed);
         const bool new_speaker = !s.speaker.empty() && (!last_speaker || *last_speaker != s.speaker);
         put(item, "speaker", new_speaker ? text(s.speaker) : Data(false));
@@ -92,17 +105,18 @@ std::vector<core::Person> episode_persons(const core::Episode& e, const notes::E
 }
 
 void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras) {
+    Moments moments;
     const bool has_chapters = std::any_of(e.chapters.list.begin(), e.chapters.list.end(), [](const auto& c) { return c.listed; });
     put(d, "has_chapters", has_chapters);
     if (has_chapters) {
-        put(d, "chapters", chapters_data(e));
+        put(d, "chapters", chapters_data(e, moments));
         put(d, "chapters_origin", core::origin_name(e.chapters.origin));
         put(d, "chapters_json", site.paths.url(chapters_path(e)));
     }
     put(d, "has_transcript", static_cast<bool>(e.transcript));
     if (e.transcript) {
         std::size_t words = 0;
-        put(d, "transcript", transcript_data(*e.transcript, words));
+        put(d, "transcript", transcript_data(*e.transcript, words, moments));
         put(d, "transcript_words", util::count_text(words, "word", "words"));
         put(d, "transcript_timed", e.transcript->timed);
         // The host's file when the feed links one, else the site's copy of the note's.
@@ -121,9 +135,10 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
         return item;
     }));
     put(d, "has_soundbites", !e.soundbites.empty());
-    put(d, "soundbites", list_of(e.soundbites, [](const core::Soundbite& b) {
-        Data item = moment(b.start);
-        put(item, "end", std::to_string(listening::whole_seconds(b.start + b.duration)));
+    put(d, "soundbites", list_of(e.soundbites, [&](const core::Soundbite& b) {
+        const std::string end = std::to_string(listening::whole_seconds(b.start + b.duration));
+        Data item = moments.at(b.start, end);
+        put(item, "end", end);
         put(item, "length", std::to_string(listening::whole_seconds(b.duration)) + " s");
         put(item, "title", b.title.empty() ? std::string("Listen") : b.title);
         return item;
