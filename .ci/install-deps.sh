@@ -9,6 +9,7 @@ packages=(
   libhowardhinnant-date-dev libgumbo-dev libxxhash-dev libcurl4-openssl-dev libcpp-httplib-dev libssl-dev
   libjemalloc-dev libsimdjson-dev libre2-dev libstemmer-dev
   git dpkg-dev file
+  chromium python3
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -21,4 +22,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends \
     -o DPkg::Lock::Timeout=600 "${missing[@]}"
+fi
+# The browser tests' Node packages (tests/browser/package-lock.json), once.
+root="$(cd "$(dirname "$0")/.." && pwd)"
+if [ ! -d "$root/tests/browser/node_modules/playwright-core" ]; then
+  npm ci --prefix "$root/tests/browser" --ignore-scripts --no-audit --no-fund
 fi

@@ -1,0 +1,127 @@
+// The player and the search of the listening fixture in Chromium (run.sh builds and serves it):
+// chapters and transcript links seek, #t= starts there, speed and position survive a reload,
+// "Copy link" gives the moment's address, the tools shift nothing, keys and Media Session work,
+// a phrase said in one transcript finds that episode at its time, the page works without
+// JavaScript, and axe finds no WCAG 2.1 A/AA violation. Usage: node listening.mjs BASEURL
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+const base = process.argv[2];
+const page_url = base + 'episodes/captions-in-webvtt/';
+let failures = 0;
+function check(ok, what) { console.log((ok ? 'ok   ' : 'FAIL ') + what); if (!ok) failures++; }
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--autoplay-policy=no-user-gesture-required'] });
+const context = await browser.newContext({ viewport: { width: +(process.env.WIDTH || 1280), height: 800 } });
+await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(base).origin });
+const page = await context.newPage();
+const errors = [];
+page.on('pageerror', e => errors.push(String(e)));
+page.on('console', m => { if (m.type() === 'error') errors.push(m.text()); });
+const time = () => page.evaluate(() => document.querySelector('audio').currentTime);
+const layout = async () => page.evaluate(() => document.querySelector('.notes').getBoundingClientRect().top);
+
+await page.goto(page_url, { waitUntil: 'load' });
+await page.waitForSelector('.player-tools button');
+check(await page.evaluate(() => document.querySelectorAll('.player-tools button').length) === 4, 'player: play, back, forward, copy buttons');
+// Chapters seek.
+await page.click('.chapter-list a[href="#t=90"]');
+await page.waitForTimeout(300);
+check(Math.abs(await time() - 90) < 1.5, 'a chapter click moves currentTime to 90: ' + await time());
+// A transcript time link seeks (the details opened first).
+await page.click('.transcript summary');
+await page.click('.transcript-text a[href="#t=250"]').catch(async () => page.click('.transcript-text a.ts >> nth=-1'));
+await page.waitForTimeout(300);
+const t2 = await time();
+check(t2 >= 240, 'a transcript time link seeks: ' + t2);
+// Speed and position survive a reload.
+await page.selectOption('.player-tools select', '1.5');
+await page.evaluate(() => { const a = document.querySelector('audio'); a.pause(); a.currentTime = 123; });
+await page.waitForTimeout(500);
+await page.evaluate(() => document.querySelector('audio').dispatchEvent(new Event('pause')));
+await page.goto(page_url, { waitUntil: 'load' });
+await page.waitForSelector('.player-tools button');
+await page.waitForTimeout(300);
+const after = await page.evaluate(() => ({ t: document.querySelector('audio').currentTime, r: document.querySelector('audio').playbackRate, s: document.querySelector('.player-tools select').value }));
+check(Math.abs(after.t - 123) < 1.5 && after.r === 1.5 && after.s === '1.5', 'position and speed survive a reload: ' + JSON.stringify(after));
+// Copy link at this moment.
+await page.click('.player-tools button.copy');
+await page.waitForTimeout(300);
+const copied = await page.evaluate(() => navigator.clipboard.readText());
+check(copied === page_url + '#t=123', 'copy link gives a URL that starts there: ' + copied);
+// #t=90 and #t=1:30 start there.
+for (const hash of ['#t=90', '#t=1:30']) {
+  const p2 = await context.newPage();
+  await p2.goto(page_url + hash, { waitUntil: 'load' });
+  await p2.waitForSelector('.player-tools button');
+  const t = await p2.evaluate(() => document.querySelector('audio').currentTime);
+  check(Math.abs(t - 90) < 0.5, hash + ' starts at 90: ' + t);
+  const open = await p2.evaluate(() => !!document.querySelector('.transcript details[open] p.here'));
+  check(open, hash + ' opens the transcript at that moment');
+  await p2.close();
+}
+// No layout shift from the player's tools.
+const p3 = await context.newPage();
+await p3.route('**/js/player.js', r => r.abort());
+await p3.goto(page_url, { waitUntil: 'load' });
+const without = await p3.evaluate(() => document.querySelector('.notes').getBoundingClientRect().top);
+await p3.close();
+const withjs = await layout();
+check(Math.abs(without - withjs) < 1, 'the tools take no room they did not have: ' + without + ' vs ' + withjs);
+// Keyboard: k plays, j/l skip.
+await page.evaluate(() => { document.activeElement.blur(); document.querySelector('audio').currentTime = 100; });
+await page.keyboard.press('l');
+await page.waitForTimeout(200);
+check(Math.abs(await time() - 130) < 1.5, 'l skips forward 30 s: ' + await time());
+await page.keyboard.press('j');
+await page.waitForTimeout(200);
+check(Math.abs(await time() - 115) < 1.5, 'j skips back 15 s: ' + await time());
+// Media Session.
+check(await page.evaluate(() => navigator.mediaSession && navigator.mediaSession.metadata && navigator.mediaSession.metadata.title) === 'Captions in WebVTT', 'Media Session metadata');
+// Search: a phrase only one transcript says lands on its moment.
+const ps = await context.newPage();
+await ps.goto(base + 'search/', { waitUntil: 'load' });
+await ps.fill('#site-search', '"peculiar lemon tree"');
+await ps.waitForSelector('.search-results li', { timeout: 5000 }).catch(() => {});
+const results = await ps.evaluate(() => Array.from(document.querySelectorAll('.search-results li')).map(li => ({ title: li.querySelector('a').textContent, moment: (li.querySelector('a.ts') || {}).href })));
+check(results.length === 1 && results[0].title === 'Captions in WebVTT' && /#t=90$/.test(results[0].moment || ''), 'a transcript phrase finds its episode at its time: ' + JSON.stringify(results));
+await ps.fill('#site-search', '');
+await ps.fill('#site-search', 'lighthouses');
+await ps.waitForTimeout(600);
+const r2 = await ps.evaluate(() => Array.from(document.querySelectorAll('.search-results li')).map(li => ({ title: li.querySelector('a').textContent, moment: (li.querySelector('a.ts') || {}).href })));
+check(r2.length >= 1 && r2[0].title === 'A page of HTML' && /#t=65$/.test(r2[0].moment || ''), 'a stemmed word finds its chapter and moment: ' + JSON.stringify(r2));
+await ps.fill('#site-search', 'kangaroo');
+await ps.waitForTimeout(600);
+const r3 = await ps.evaluate(() => Array.from(document.querySelectorAll('.search-results li')).map(li => li.querySelector('a').textContent));
+check(r3.length === 1 && r3[0] === 'Subtitles in SRT', 'an SRT transcript word: ' + JSON.stringify(r3));
+// Filters: the search page's year list narrows a query.
+await ps.fill('#site-search', 'transcript');
+await ps.waitForTimeout(600);
+const before = await ps.evaluate(() => document.querySelectorAll('.search-results li').length);
+await ps.selectOption('select[name=year]', '2023');
+await ps.waitForTimeout(600);
+const years = await ps.evaluate(() => Array.from(document.querySelectorAll('.search-results li > .meta')).map(m => m.textContent));
+check(before > 1 && years.length === 1 && years[0].includes('2023'), 'a year filter keeps that year: ' + before + ' then ' + JSON.stringify(years));
+// Without JavaScript.
+const nojs = await browser.newContext({ javaScriptEnabled: false });
+const pn = await nojs.newPage();
+await pn.goto(page_url, { waitUntil: 'load' });
+const njs = await pn.evaluate(() => ({ audio: !!document.querySelector('audio[controls]'), transcript: document.querySelectorAll('.transcript-text p').length, chapters: document.querySelectorAll('.chapter-list li').length, tools: getComputedStyle(document.querySelector('.player-tools')).display }));
+check(njs.audio && njs.transcript > 0 && njs.chapters === 4 && njs.tools === 'none', 'works without JavaScript: ' + JSON.stringify(njs));
+await pn.click('.transcript summary');
+check(await pn.evaluate(() => document.querySelector('.transcript details').open), 'the transcript opens without JavaScript');
+// axe.
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+for (const url of [page_url, base + 'search/']) {
+  const pa = await context.newPage();
+  await pa.goto(url, { waitUntil: 'load' });
+  await pa.evaluate(() => { const d = document.querySelector('.transcript details'); if (d) d.open = true; });
+  await pa.addScriptTag({ content: axeSource });
+  const v = await pa.evaluate(async () => (await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).violations.map(x => x.id + ':' + x.nodes.length));
+  check(v.length === 0, 'axe on ' + url + ': ' + JSON.stringify(v));
+  await pa.close();
+}
+check(errors.length === 0, 'no console errors: ' + JSON.stringify(errors));
+await browser.close();
+console.log(failures ? `listen: ${failures} failed` : 'listen: all passed');
+process.exit(failures ? 1 : 0);

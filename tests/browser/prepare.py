@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Makes tests/fixtures/listening_site ready to build and play in a browser: puts what `fetch`
+would have downloaded where it puts it (content/attachments-src/urls.txt), a quiet ten-minute
+WAV the site serves itself, and the feed's audio pointing at it. Usage: prepare.py SITEDIR BASEURL"""
+import hashlib
+import math
+import os
+import re
+import shutil
+import sys
+import wave
+
+site, base = sys.argv[1], sys.argv[2]
+extensions = {"text/vtt": "vtt", "application/x-subrip": "srt", "application/json+chapters": "json",
+              "application/json": "json", "text/html": "html"}
+os.makedirs(f"{site}/content/sources/attachments", exist_ok=True)
+for line in open(f"{site}/content/attachments-src/urls.txt"):
+    if line.startswith("#") or not line.strip():
+        continue
+    mime, url, name = line.split()
+    copy = hashlib.sha1(url.encode()).hexdigest()[:16] + "." + extensions[mime]
+    shutil.copy(f"{site}/content/attachments-src/{name}", f"{site}/content/sources/attachments/{copy}")
+os.makedirs(f"{site}/static/audio", exist_ok=True)
+with wave.open(f"{site}/static/audio/tone.wav", "wb") as w:
+    w.setnchannels(1)
+    w.setsampwidth(1)
+    w.setframerate(4000)
+    second = bytes(int(128 + 20 * math.sin(2 * math.pi * 220 * i / 4000)) for i in range(4000))
+    w.writeframes(second * 600)
+feed_path = f"{site}/content/sources/feed.xml"
+feed = open(feed_path).read()
+feed = re.sub(r"https://cdn\.example\.com/audio/[a-z]+\.mp3", base + "audio/tone.wav", feed)
+open(feed_path, "w").write(feed)
