@@ -61,8 +61,21 @@ void episode_keys(const std::vector<core::Episode>& old_eps, const std::vector<c
         keys.insert(dep::episode(slug));
         keys.insert(dep::any_episode);
     };
+    // Chapters and a transcript show on the episode's own page alone: a note that changes only
+    // them changes only that page (and its chapters.json, transcript.json).
+    auto listening_only = [](const core::Episode& a, const core::Episode& b) {
+        if (a.chapters == b.chapters && a.transcript == b.transcript) return false;
+        core::Episode x = a, y = b;
+        x.chapters = y.chapters = {};
+        x.transcript = y.transcript = {};
+        x.sources.erase("chapters"), y.sources.erase("chapters");
+        x.sources.erase("transcript"), y.sources.erase("transcript");
+        return x == y;
+    };
     auto differ = [&](const core::Episode& before_edit, const core::Episode& after_edit) {
-        if (noted.count(after_edit.slug) && !(before_edit == after_edit)) changed_episode(after_edit.slug);
+        if (!noted.count(after_edit.slug) || before_edit == after_edit) return;
+        if (listening_only(before_edit, after_edit)) keys.insert(dep::listening(after_edit.slug));
+        else changed_episode(after_edit.slug);
     };
     if (same_order) {
         for (std::size_t i = 0; i < new_eps.size(); ++i) differ(old_eps[i], new_eps[i]);

@@ -140,7 +140,7 @@ PageModel episode_page(const RenderInputs& in, std::size_t i) {
     const auto& all = in.catalog.episodes;
     const core::Episode& e = all[i];
     const notes::EpisodeExtras* extras = in.cards.extras(e);
-    PageModel model{{}, {dep::site, dep::order, dep::episode(e.slug), dep::note(e.slug)}};
+    PageModel model{{}, {dep::site, dep::order, dep::episode(e.slug), dep::listening(e.slug), dep::note(e.slug)}};
     if (i > 0) model.reads.push_back(dep::episode(all[i - 1].slug));
     if (i + 1 < all.size()) model.reads.push_back(dep::episode(all[i + 1].slug));
     if (extras) {
@@ -169,9 +169,9 @@ void declare_episode_pages(Pages& pages) {
         pages.declare(SitePaths::episode_dir(e.slug), "episode", [&in, i] { return episode_page(in, i); });
         // Apps read the chapters and transcript from the site's copies (the feed points there).
         if (!e.chapters.empty())
-            pages.declare_data(chapters_path(e), {dep::episode(e.slug)}, [&e] { return listening::chapters_json(e.chapters.list); });
+            pages.declare_data(chapters_path(e), {dep::listening(e.slug)}, [&e] { return listening::chapters_json(e.chapters.list); });
         if (e.transcript && e.transcript->url.empty())
-            pages.declare_data(transcript_path(e), {dep::episode(e.slug)}, [&e] { return transcript_json(*e.transcript); });
+            pages.declare_data(transcript_path(e), {dep::listening(e.slug)}, [&e] { return transcript_json(*e.transcript); });
     }
 }
 

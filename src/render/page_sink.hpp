@@ -34,6 +34,7 @@ inline DepKey card_note(std::string_view slug) { return key(6, slug); }  // what
 inline DepKey term(std::string_view section, std::string_view term_slug) { return key(7, section) ^ key(8, term_slug); }
 inline DepKey term_index(std::string_view section) { return key(9, section); }
 inline DepKey page(std::string_view slug) { return key(10, slug); }
+inline DepKey listening(std::string_view slug) { return key(11, slug); }  // its chapters and transcript (only its page shows them)
 }  // namespace dep
 
 // Output path -> the keys of the inputs the page read.

@@ -115,6 +115,15 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
         CHECK_FALSE(fs::exists(out / "topics/compiler/index.html"));
         CHECK(fs::exists(out / "topics/tracing/index.html"));
     }
+    SUBCASE("chapters a note lists: the episode's page and its chapters.json; gone with them") {
+        auto r = edit(note, test::replace_first(test::k_hop_note, "topics:", "chapters:\n  - \"0:00 Opening\"\n  - \"3:10 Subgraphs\"\ntopics:"));
+        CHECK(r.report.incremental);
+        CHECK(r.report.pages_rendered == 2);  // the page and the chapters file
+        CHECK(test::read(out / "episodes/higher-order-operators/chapters.json").find("Subgraphs") != std::string::npos);
+        r = edit(note, test::k_hop_note);
+        CHECK(r.report.incremental);
+        CHECK_FALSE(fs::exists(out / "episodes/higher-order-operators/chapters.json"));
+    }
     SUBCASE("a new note with related episodes and 'mentioned in'; a date that reorders; the note deleted") {
         edit(dir.path() / "content/episodes/strides.md",
              "---\nepisode: strides\nrelated: [higher-order-operators]\nguests: [Ada Lovelace]\n---\nSee [HOPs](episode:higher-order-operators).\n");

@@ -127,6 +127,16 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
         CHECK_FALSE(r.site->find("topics/compiler/index.html"));
         CHECK(r.site->find("topics/tracing/index.html"));
     }
+    SUBCASE("chapters a note lists, then a transcript file it names (not a note: a whole build)") {
+        auto r = edit(note, test::replace_first(test::k_hop_note, "topics:", "chapters:\n  - \"0:00 Opening\"\n  - \"3:10 Subgraphs\"\ntopics:"));
+        CHECK(contains(r.site->find("episodes/higher-order-operators/chapters.json"), "Subgraphs"));
+        CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "href=\"#t=190\""));
+        test::write(dir.path() / "content/transcripts/hop.vtt", "WEBVTT\n\n00:00.000 --> 00:05.000\n<v Ed>Higher-order operators take graphs.\n");
+        r = edit(note, test::replace_first(test::k_hop_note, "topics:", "transcript: content/transcripts/hop.vtt\ntopics:"));
+        CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Higher-order operators take graphs."));
+        CHECK(r.site->find("episodes/higher-order-operators/transcript.json"));
+        CHECK_FALSE(r.site->find("episodes/higher-order-operators/chapters.json"));
+    }
     SUBCASE("a new note: related episodes and 'mentioned in'") {
         edit(dir.path() / "content/episodes/strides.md",
              "---\nepisode: strides\nrelated: [higher-order-operators]\nguests: [Ada Lovelace]\n---\nSee [HOPs](episode:higher-order-operators).\n");
