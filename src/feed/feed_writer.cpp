@@ -233,9 +233,13 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
         t.append_attribute("url") = url.c_str();
         t.append_attribute("type") = type.c_str();
     }));
-    // The site's chapters file, whichever source gave the chapters; else a note's URL or the input's.
+    // The site's chapters file when it has the host's chapters (fetch's copy) or the note's, or the
+    // item links none; else a note's URL; else the input's element stands.
     m.push_back(element_or_input("podcast:chapters", [&e, extras, &site](pugi::xml_node p) {
-        std::string url = !e.chapters.empty() ? site.paths.absolute(render::chapters_path(e)) : extras && extras->chapters ? *extras->chapters : "";
+        using core::ChapterOrigin;
+        const bool ours = !e.chapters.empty() && (!e.chapters_link || e.chapters.origin == ChapterOrigin::chapters_file ||
+                                                  e.chapters.origin == ChapterOrigin::note);
+        std::string url = ours ? site.paths.absolute(render::chapters_path(e)) : extras && extras->chapters ? *extras->chapters : "";
         if (url.empty()) return;
         auto c = p.append_child("podcast:chapters");
         c.append_attribute("url") = url.c_str();

@@ -92,6 +92,7 @@ std::optional<double> duration_of(const core::Episode& e) {
 
 core::Chapters show_notes_chapters(const core::Episode& e) {
     core::Chapters c;
+    if (e.chapters_link) return c;  // the host's chapters stand, even before fetch has them
     c.list = chapters_in_show_notes(show_notes_lines(e));
     if (!c.list.empty()) {
         c.origin = core::ChapterOrigin::show_notes;

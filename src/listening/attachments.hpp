@@ -31,7 +31,8 @@ struct AttachmentsRead {
 // first copy of its podcast:transcript links that reads (WebVTT, JSON, SRT, then HTML).
 AttachmentsRead read_attachments(core::Episode& e, const AttachmentDir& dir);
 
-// The chapters `e`'s show notes write as timestamped lines ("12:34 Topic"), if any.
+// The chapters `e`'s show notes write as timestamped lines ("12:34 Topic"), if any, and if the
+// feed links no chapters file.
 core::Chapters show_notes_chapters(const core::Episode& e);
 
 // The episode's length in seconds, when a source gives it.

@@ -87,6 +87,7 @@ TEST_CASE("listening: SRT with speaker prefixes, inline psc:chapters") {
     CHECK(contains(page, "href=\"#t=75\" data-t=\"75\">1:15</a> <b class=\"speaker\">BOB:</b> An orange kangaroo juggles seven marmalade jars."));
     CHECK(contains(page, "href=\"#t=75\" data-t=\"75\">1:15</a> <a href=\"https://example.com/srt\">Why subtitles</a>"));
     CHECK(contains(site().warnings, "cannot read psc:chapter start 'not a time'"));
+    CHECK(contains(site().file("feed.xml"), "<podcast:chapters url=\"https://example.github.io/listening-fixture/episodes/subtitles-in-srt/chapters.json\""));
     CHECK(contains(site().warnings, "1 cue has no readable start time"));
 }
 
@@ -114,6 +115,8 @@ TEST_CASE("listening: malformed files are located warnings and the episode keeps
     CHECK_FALSE(contains(page, "Read the transcript"));
     CHECK_FALSE(contains(page, "id=\"chapters-heading\""));
     CHECK(contains(site().warnings, "not a chapters file"));
+    // The host's chapters link stands when its file cannot be read (none are made up instead).
+    CHECK(contains(site().file("feed.xml"), "<podcast:chapters url=\"https://cdn.example.com/chapters/broken.json\""));
     CHECK(contains(site().warnings, "the transcript has no text") != contains(site().warnings, "cues have no readable start time"));
 }
 
