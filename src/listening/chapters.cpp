@@ -21,16 +21,6 @@ std::string clean_title(std::string_view title) {
     return std::string(util::truncate_code_points(t, k_max_title_bytes));
 }
 
-std::optional<double> json_time(const nlohmann::json& v) {
-    if (v.is_number()) {
-        double t = v.get<double>();
-        if (std::isfinite(t) && t >= 0 && t <= 100.0 * 3600) return t;
-        return std::nullopt;
-    }
-    if (v.is_string()) return parse_timecode(v.get<std::string>());
-    return std::nullopt;
-}
-
 // The line of the `index`-th object of the "chapters" array: nlohmann gives no positions, so
 // the file's text is scanned for the objects' opening braces at the array's depth.
 std::vector<std::size_t> object_offsets(std::string_view text) {

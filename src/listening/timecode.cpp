@@ -1,6 +1,7 @@
 #include "listening/timecode.hpp"
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "util/durations.hpp"
 #include "util/strings.hpp"
@@ -50,6 +51,16 @@ std::optional<double> parse_timecode(std::string_view text) {
     }
     if (at != text.size() || seconds > static_cast<double>(util::k_max_duration_seconds)) return std::nullopt;
     return seconds;
+}
+
+std::optional<double> json_time(const nlohmann::json& value) {
+    if (value.is_number()) {
+        const double t = value.get<double>();
+        if (std::isfinite(t) && t >= 0 && t <= static_cast<double>(util::k_max_duration_seconds)) return t;
+        return std::nullopt;
+    }
+    if (value.is_string()) return parse_timecode(value.get<std::string>());
+    return std::nullopt;
 }
 
 long long whole_seconds(double seconds) { return seconds > 0 ? static_cast<long long>(std::floor(seconds)) : 0; }

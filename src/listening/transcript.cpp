@@ -158,16 +158,6 @@ void read_cues(std::string_view text, bool vtt, Reader& r) {
     }
 }
 
-std::optional<double> json_seconds(const nlohmann::json& v) {
-    if (v.is_number()) {
-        double t = v.get<double>();
-        if (std::isfinite(t) && t >= 0 && t <= 100.0 * 3600) return t;
-        return std::nullopt;
-    }
-    if (v.is_string()) return parse_timecode(v.get<std::string>());
-    return std::nullopt;
-}
-
 void read_json(std::string_view text, Reader& r) {
     nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("segments") || !doc["segments"].is_array()) {
@@ -177,7 +167,7 @@ void read_json(std::string_view text, Reader& r) {
     std::size_t n = 0;
     for (const auto& s : doc["segments"]) {
         ++n;
-        auto start = s.is_object() && s.contains("startTime") ? json_seconds(s["startTime"]) : std::nullopt;
+        auto start = s.is_object() && s.contains("startTime") ? json_time(s["startTime"]) : std::nullopt;
         if (!start || !s.contains("body") || !s["body"].is_string()) {
             r.skip(0);
             continue;
@@ -185,7 +175,7 @@ void read_json(std::string_view text, Reader& r) {
         Cue cue;
         cue.start = *start;
         if (s.contains("endTime"))
-            if (auto end = json_seconds(s["endTime"]); end && *end >= *start) cue.end = *end;
+            if (auto end = json_time(s["endTime"]); end && *end >= *start) cue.end = *end;
         if (s.contains("speaker") && s["speaker"].is_string()) cue.speaker = util::collapse_whitespace(s["speaker"].get<std::string>());
         cue.text = s["body"].get<std::string>();
         r.add(std::move(cue));
