@@ -51,10 +51,28 @@ printf '  - path: page.txt\n' >>"$dir/site.yaml"
 run long-line "$dir" any build && ok long-line
 run long-line-merge "$dir" any merge && ok long-line-merge
 
-# Deep nesting: 20,000 <b> in a feed's show notes; note bodies of 20,000 '>' and 50,000 '*'.
-deep=$(python3 -c "print('&lt;b&gt;' * 20000 + 'deep' + '&lt;/b&gt;' * 20000)")
+# Deep nesting: 200,000 <b> in a feed's show notes (gumbo frees its tree by recursion: the tool
+# keeps gumbo's memory itself); note bodies of 20,000 '>' and 50,000 '*'.
+deep=$(python3 -c "print('&lt;b&gt;' * 200000 + 'deep' + '&lt;/b&gt;' * 200000)")
 dir=$(site deep-html "$deep")
 run deep-html "$dir" 0 build && ok deep-html
+
+# A transcript and a chapters file as fetch keeps them: HTML nested 200,000 deep, a WebVTT cue of
+# 2 MB and 50,000 cues, a chapters file of 100,000 nested arrays.
+dir=$(site deep-transcripts)
+sed -i 's|<description>Plain.</description>|<description>Plain.</description><podcast:transcript xmlns:podcast="https://podcastindex.org/namespace/1.0" url="https://example.org/t.html" type="text/html"/><podcast:transcript xmlns:podcast="https://podcastindex.org/namespace/1.0" url="https://example.org/t.vtt" type="text/vtt"/><podcast:chapters xmlns:podcast="https://podcastindex.org/namespace/1.0" url="https://example.org/c.json" type="application/json+chapters"/>|' "$dir/feed.xml"
+python3 - "$dir" <<'PY'
+import hashlib, os, sys
+folder = os.path.join(sys.argv[1], "content/sources/attachments")
+os.makedirs(folder)
+def copy(url, ext, text):
+    open(os.path.join(folder, hashlib.sha1(url.encode()).hexdigest()[:16] + "." + ext), "w").write(text)
+copy("https://example.org/t.html", "html", "<cite>A:</cite><time>0:00</time><p>" + "<b>" * 200000 + "deep" + "</b>" * 200000 + "</p>")
+copy("https://example.org/t.vtt", "vtt", "WEBVTT\n\n00:00.000 --> 00:01.000\n<v A>" + "word " * 400000 + "\n\n" +
+     "".join(f"{i // 3600:02d}:{i // 60 % 60:02d}:{i % 60:02d}.000 --> {i // 3600:02d}:{i // 60 % 60:02d}:{i % 60:02d}.500\nx\n\n" for i in range(50000)))
+copy("https://example.org/c.json", "json", '{"chapters":' + "[" * 100000 + "]" * 100000 + "}")
+PY
+run deep-transcripts "$dir" 0 build && expect deep-transcripts "chapter 1 has no usable"
 dir=$(site deep-notes)
 mkdir -p "$dir/content/episodes"
 python3 -c "print('---\nepisode: one\n---\n' + '>' * 20000 + ' quoted')" >"$dir/content/episodes/quotes.md"

@@ -14,11 +14,11 @@ namespace listening {
 namespace {
 
 constexpr std::size_t k_max_chapters = 2000;    // more is not a chapter list anyone reads
-constexpr std::size_t k_max_title_bytes = 300;
+constexpr std::size_t k_max_title_chars = 300;
 
 std::string clean_title(std::string_view title) {
     std::string t = util::collapse_whitespace(util::sanitize_utf8(title));
-    return std::string(util::truncate_code_points(t, k_max_title_bytes));
+    return std::string(util::truncate_code_points(t, k_max_title_chars));
 }
 
 // The line of the `index`-th object of the "chapters" array: nlohmann gives no positions, so

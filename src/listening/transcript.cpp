@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <gumbo.h>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -183,70 +182,70 @@ void read_json(std::string_view text, Reader& r) {
     if (r.skipped > 0) r.first_skipped_line = 0;  // (JSON has no line for a segment)
 }
 
-// HTML: <cite> names the speaker, <time> the start, <p> what is said. Walked iteratively:
-// a hostile file may nest deeply.
-void read_html(std::string_view text, Reader& r, bool& timed) {
-    GumboOptions options = kGumboDefaultOptions;
-    options.max_errors = 0;  // (errors are not reported: only the tree is read)
-    GumboOutput* out = gumbo_parse_with_options(&options, text.data(), text.size());
-    std::string speaker;
+// HTML: <cite> names the speaker, <time> the start, <p> what is said. Read by a scan of its
+// tags, not a parser's tree: the format needs no more, and a tree as deep as a hostile file
+// nests would be freed by recursion (gumbo's), past any stack.
+void read_html(std::string_view html, Reader& r, bool& timed) {
+    enum class In { nothing, cite, time, paragraph } in = In::nothing;
+    std::string text, speaker;
     std::optional<double> time;
-    bool any_time = false;
-    auto text_of = [](const GumboNode* node) {
-        std::string s;
-        std::vector<const GumboNode*> stack{node};
-        while (!stack.empty()) {
-            const GumboNode* n = stack.back();
-            stack.pop_back();
-            if (n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_WHITESPACE || n->type == GUMBO_NODE_CDATA) {
-                s += n->v.text.text;
-                continue;
-            }
-            if (n->type != GUMBO_NODE_ELEMENT) continue;
-            if (n->v.element.tag == GUMBO_TAG_BR || n->v.element.tag == GUMBO_TAG_P) s += ' ';
-            const GumboVector& kids = n->v.element.children;
-            for (unsigned i = kids.length; i-- > 0;) stack.push_back(static_cast<const GumboNode*>(kids.data[i]));
-        }
-        return util::collapse_whitespace(s);
+    int line = 1, text_line = 1;
+    std::size_t counted = 0;  // where `line` was counted to
+    auto line_at = [&](std::size_t offset) {
+        line += static_cast<int>(std::count(html.begin() + static_cast<std::ptrdiff_t>(counted), html.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+        counted = offset;
+        return line;
     };
-    std::vector<const GumboNode*> stack{out->root};
-    while (!stack.empty()) {
-        const GumboNode* n = stack.back();
-        stack.pop_back();
-        if (n->type != GUMBO_NODE_ELEMENT) continue;
-        GumboTag tag = n->v.element.tag;
-        if (tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE || tag == GUMBO_TAG_HEAD) continue;
-        if (tag == GUMBO_TAG_CITE) {
-            speaker = text_of(n);
+    auto end_paragraph = [&] {
+        if (in != In::paragraph) return;
+        Cue cue;
+        cue.start = time.value_or(r.cues.empty() ? 0 : r.cues.back().start);
+        cue.speaker = speaker;
+        cue.text = util::decode_entities(text);
+        cue.line = text_line;
+        r.add(std::move(cue));
+        time.reset();
+        in = In::nothing;
+    };
+    timed = false;
+    for (std::size_t i = 0; i < html.size();) {
+        const std::size_t open = html.find('<', i);
+        if (in != In::nothing) text.append(html.substr(i, open == std::string_view::npos ? std::string_view::npos : open - i));
+        if (open == std::string_view::npos) break;
+        std::size_t close = html.find('>', open);
+        if (close == std::string_view::npos) break;
+        std::string_view tag = html.substr(open + 1, close - open - 1);
+        const bool closing = tag.starts_with('/');
+        if (closing) tag.remove_prefix(1);
+        std::string name = util::ascii_lower(tag.substr(0, tag.find_first_of(" \t\r\n/")));
+        i = close + 1;
+        if (name == "script" || name == "style") {  // their text is not said
+            std::size_t end = html.find("</" + name, i);
+            i = end == std::string_view::npos ? html.size() : end;
+            continue;
+        }
+        if (name == "br") text += ' ';
+        if (name != "cite" && name != "time" && name != "p") continue;
+        if (!closing) {
+            end_paragraph();  // (a <p> left open ends at the next)
+            in = name == "cite" ? In::cite : name == "time" ? In::time : In::paragraph;
+            text.clear();
+            text_line = line_at(open);
+            continue;
+        }
+        if (name == "cite" && in == In::cite) {
+            speaker = util::collapse_whitespace(util::decode_entities(text));
             while (!speaker.empty() && (speaker.back() == ':' || speaker.back() == ' ')) speaker.pop_back();
-            continue;
+            in = In::nothing;
+        } else if (name == "time" && in == In::time) {
+            time = parse_timecode(util::decode_entities(text));
+            timed = timed || time.has_value();
+            in = In::nothing;
+        } else if (name == "p") {
+            end_paragraph();
         }
-        if (tag == GUMBO_TAG_TIME) {
-            auto t = parse_timecode(text_of(n));
-            if (!t) {
-                if (auto* attr = gumbo_get_attribute(&n->v.element.attributes, "datetime")) t = parse_timecode(attr->value);
-            }
-            if (t) {
-                time = t;
-                any_time = true;
-            }
-            continue;
-        }
-        if (tag == GUMBO_TAG_P) {
-            Cue cue;
-            cue.start = time.value_or(r.cues.empty() ? 0 : r.cues.back().start);
-            cue.speaker = speaker;
-            cue.text = text_of(n);
-            cue.line = static_cast<int>(n->v.element.start_pos.line);
-            r.add(std::move(cue));
-            time.reset();
-            continue;
-        }
-        const GumboVector& kids = n->v.element.children;
-        for (unsigned i = kids.length; i-- > 0;) stack.push_back(static_cast<const GumboNode*>(kids.data[i]));
     }
-    gumbo_destroy_output(&options, out);
-    timed = any_time;
+    end_paragraph();
 }
 
 bool ends_sentence(std::string_view text) {

@@ -7,6 +7,7 @@
 #include <gumbo.h>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "util/escape.hpp"
 #include "util/simple_html.hpp"
@@ -20,44 +21,76 @@ namespace {
 
 constexpr int k_max_depth = 64;  // deeper nesting is flattened to text; nothing legitimate nests so deep
 
-using GumboHandle = std::unique_ptr<GumboOutput, void (*)(GumboOutput*)>;
+// Gumbo's memory, all freed at once when the tree is no longer read. Gumbo frees a tree by
+// recursion, a call per level, and a hostile document nests past any stack (two million <b>
+// crashed the tool with an 8 MB stack): its allocations come from blocks kept here, and its own
+// frees do nothing.
+//
+// The blocks are zeroed: gumbo 0.10.1 reads its fragment document's quirks mode without ever
+// setting it (valgrind: "conditional jump depends on uninitialised value"), so "<p>x<table>"
+// sometimes closed the paragraph and sometimes not, from one call to the next. Zeroed memory
+// means no quirks, as for our pages' <!DOCTYPE html>, every time.
+class GumboArena {
+public:
+    GumboArena() = default;
+    GumboArena(const GumboArena&) = delete;
+    GumboArena& operator=(const GumboArena&) = delete;
+    ~GumboArena() {
+        for (void* block : m_blocks) std::free(block);
+    }
+    static void* allocate(void* arena, std::size_t size) { return static_cast<GumboArena*>(arena)->take(size); }
+    static void release(void*, void*) {}
 
-// Gumbo 0.10.1 reads its fragment document's quirks mode without ever setting it (valgrind:
-// "conditional jump depends on uninitialised value"), so "<p>x<table>" sometimes closed the
-// paragraph and sometimes not, from one call to the next. Zeroed memory means no quirks, as
-// for our pages' <!DOCTYPE html>, every time.
-void* zeroed_allocation(void*, std::size_t size) { return std::calloc(1, size); }
-void release(void*, void* pointer) { std::free(pointer); }
+private:
+    static constexpr std::size_t k_block = 16 * 1024;
+    std::vector<void*> m_blocks;
+    char* m_free = nullptr;  // the rest of the newest block
+    std::size_t m_left = 0;
 
-GumboOptions fragment_options() {
+    void* take(std::size_t size) {
+        size = (size + 15) & ~std::size_t{15};
+        if (size > k_block / 4) return m_blocks.emplace_back(std::calloc(1, size));  // (large: a block of its own)
+        if (size > m_left) {
+            m_free = static_cast<char*>(m_blocks.emplace_back(std::calloc(1, k_block)));
+            m_left = k_block;
+        }
+        void* p = m_free;
+        m_free += size;
+        m_left -= size;
+        return p;
+    }
+};
+
+// A parsed fragment: gumbo's output and the memory it lives in.
+struct GumboTree {
+    std::unique_ptr<GumboArena> arena = std::make_unique<GumboArena>();
+    GumboOutput* output = nullptr;
+    const GumboNode* root() const { return output->root; }
+};
+
+GumboTree parse_fragment(std::string_view html) {
+    GumboTree tree;
     GumboOptions options = kGumboDefaultOptions;
-    options.allocator = zeroed_allocation;
-    options.deallocator = release;
+    options.allocator = GumboArena::allocate;
+    options.deallocator = GumboArena::release;
+    options.userdata = tree.arena.get();
     options.fragment_context = GUMBO_TAG_DIV;
     options.max_errors = 0;
-    return options;
-}
-
-GumboHandle parse_fragment(std::string_view html) {
-    GumboOptions options = fragment_options();
-    GumboOutput* out = gumbo_parse_with_options(&options, html.data(), html.size());
-    return GumboHandle(out, [](GumboOutput* o) {
-        GumboOptions same = fragment_options();
-        gumbo_destroy_output(&same, o);
-    });
+    tree.output = gumbo_parse_with_options(&options, html.data(), html.size());
+    return tree;
 }
 
 // A fragment's tree: from the fast parser when the HTML is plain (simple_html.hpp), else gumbo's.
 class Fragment {
 public:
-    explicit Fragment(std::string_view html) : m_simple(parse_simple_html(html)), m_gumbo(nullptr, nullptr) {
+    explicit Fragment(std::string_view html) : m_simple(parse_simple_html(html)) {
         if (!m_simple) m_gumbo = parse_fragment(html);
     }
-    const GumboNode* root() const { return m_simple ? m_simple->root() : m_gumbo->root; }
+    const GumboNode* root() const { return m_simple ? m_simple->root() : m_gumbo.root(); }
 
 private:
     std::unique_ptr<SimpleHtmlTree> m_simple;
-    GumboHandle m_gumbo;
+    GumboTree m_gumbo;
 };
 
 bool is_one_of(GumboTag tag, std::initializer_list<GumboTag> tags) {
@@ -478,7 +511,7 @@ std::string sanitize_html(std::string_view html, std::string* plain, const ShowN
 }
 
 std::string sanitize_html_with_gumbo(std::string_view html, std::string* plain) {
-    return write_sanitized(parse_fragment(html)->root, plain);
+    return write_sanitized(parse_fragment(html).root(), plain);
 }
 
 std::string strip_tags(std::string_view html) {
