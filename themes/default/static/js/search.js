@@ -246,7 +246,7 @@
         docs.forEach(function (doc) { list.appendChild(item(doc, result)); });
         shownCount = Math.min(n, from + k_page);
         list.hidden = list.children.length === 0;
-        var found = result.about ? "about " + result.about + " episodes found" : n + (n === 1 ? " episode found" : " episodes found");
+        var found = result.about ? "up to " + result.about + " episodes found" : n + (n === 1 ? " episode found" : " episodes found");
         status.textContent = n ? found + (n > shownCount || result.about ? ", the best " + shownCount + " shown" : "") : result.all.length || result.query.filters.length ? "No episode matches." : "";
         if (more) {
           more.hidden = shownCount >= n;
