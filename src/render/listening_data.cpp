@@ -111,6 +111,7 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
     if (has_chapters) {
         put(d, "chapters", chapters_data(e, moments));
         put(d, "chapters_origin", core::origin_name(e.chapters.origin));
+        put(d, "chapters_derived", e.chapters.origin == core::ChapterOrigin::show_notes);
         put(d, "chapters_json", site.paths.url(chapters_path(e)));
     }
     put(d, "has_transcript", static_cast<bool>(e.transcript));

@@ -96,7 +96,9 @@ TEST_CASE("listening: word-level JSON joined into paragraphs; chapters derived f
     CHECK(contains(page, "<b class=\"speaker\">Ada:</b> Hello from JSON.</p>"));
     CHECK(contains(page, "href=\"#t=150\" data-t=\"150\">2:30</a> <b class=\"speaker\">Bob:</b> Velvet submarines hum quietly.</p>"));
     CHECK(contains(page, "href=\"#t=150\" data-t=\"150\">2:30</a> The middle part"));
-    CHECK(contains(page, "<td>chapters</td>") == false);  // derived: no source field claims them
+    // Derived: said above the list, and in the page's provenance.
+    CHECK(contains(page, "Taken from the timestamps in the show notes."));
+    CHECK(contains(page, "<tr><td>chapters</td><td>show notes (derived)</td><td>content/sources/feed.xml:"));
 }
 
 TEST_CASE("listening: HTML transcript; a note's chapter lines win over the show notes'") {
