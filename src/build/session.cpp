@@ -57,6 +57,11 @@ Rebuild Session::pages(const std::vector<fs::path>& changed) {
         }
     }
     files.verify = true;  // a whole build reads every note (a parse is skipped when its bytes are unchanged)
+    // A note's transcript or chapters file is read with the note: such notes are read again.
+    std::erase_if(files.files, [](const auto& entry) {
+        const auto& note = entry.second.episode;
+        return note && (note->transcript_file || note->chapters_file);
+    });
     return whole();
 }
 

@@ -136,6 +136,11 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Higher-order operators take graphs."));
         CHECK(r.site->find("episodes/higher-order-operators/transcript.json"));
         CHECK_FALSE(r.site->find("episodes/higher-order-operators/chapters.json"));
+        // The transcript file edited: a whole build, which reads the note's file again.
+        test::write(dir.path() / "content/transcripts/hop.vtt", "WEBVTT\n\n00:00.000 --> 00:05.000\n<v Ed>Operators that take subgraphs.\n");
+        build::Rebuild whole = session.pages({dir.path() / "content/transcripts/hop.vtt"});
+        CHECK(whole.whole);
+        CHECK(contains(whole.site->find("episodes/higher-order-operators/index.html"), "Operators that take subgraphs."));
     }
     SUBCASE("a new note: related episodes and 'mentioned in'") {
         edit(dir.path() / "content/episodes/strides.md",
