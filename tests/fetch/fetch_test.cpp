@@ -3,8 +3,12 @@
 
 #include <thread>
 
+#include "build/build_site.hpp"
 #include "fetch/fetch_artwork.hpp"
+#include "fetch/fetch_attachments.hpp"
 #include "fetch/fetch_sources.hpp"
+#include "listening/attachments.hpp"
+#include "output/output.hpp"
 #include "loopback_server.hpp"
 #include "support.hpp"
 
@@ -149,4 +153,61 @@ TEST_CASE("fetch: the show's artwork is kept beside the sources; a failed or wro
     CHECK(fetch::fetch_artwork(config, options).kind == fetch::FetchOutcome::Kind::updated);
     CHECK(std::filesystem::exists(config.artwork_path("jpg")));
     CHECK_FALSE(std::filesystem::exists(config.artwork_path("png")));
+}
+
+TEST_CASE("fetch: the chapters and transcripts a feed links to are downloaded once, each checked; a failure keeps what was there") {
+    test::LoopbackServer http;
+    const std::string vtt = "WEBVTT\n\n00:00.000 --> 00:04.000\n<v Ann>Hello from a transcript.\n";
+    http.server.Get("/t.vtt", [&](const httplib::Request&, httplib::Response& res) { res.set_content(vtt, "text/vtt"); });
+    http.server.Get("/c.json", [](const httplib::Request&, httplib::Response& res) {
+        res.set_content(R"({"version":"1.2.0","chapters":[{"startTime":0,"title":"Intro"}]})", "application/json");
+    });
+    http.server.Get("/not-chapters.json", [](const httplib::Request&, httplib::Response& res) { res.set_content("<html>login</html>", "text/html"); });
+    http.server.Get("/gone.srt", [](const httplib::Request&, httplib::Response& res) { res.status = 404; });
+    int served = 0;
+    http.server.set_logger([&](const httplib::Request&, const httplib::Response&) { ++served; });
+    http.start();
+
+    test::TempDir dir;
+    config::SiteConfig config;
+    config.root = dir.path();
+    const auto feed = dir.path() / "content/sources/feed.xml";
+    auto item = [&](const std::string& guid, const std::string& links) {
+        return "<item><title>" + guid + "</title><guid>" + guid + "</guid><enclosure url=\"https://x.example/" + guid +
+               ".mp3\" length=\"1\" type=\"audio/mpeg\"/>" + links + "</item>";
+    };
+    test::write(feed, "<rss version=\"2.0\" xmlns:podcast=\"https://podcastindex.org/namespace/1.0\"><channel><title>T</title>" +
+                          item("a", "<podcast:transcript url=\"" + http.url("/t.vtt") + "\" type=\"text/vtt\"/><podcast:chapters url=\"" +
+                                        http.url("/c.json") + "\" type=\"application/json+chapters\"/>") +
+                          item("b", "<podcast:transcript url=\"" + http.url("/gone.srt") + "\" type=\"application/x-subrip\"/><podcast:chapters url=\"" +
+                                        http.url("/not-chapters.json") + "\" type=\"application/json+chapters\"/>") +
+                          "</channel></rss>");
+    config.sources.push_back(source(feed, ""));
+    const fetch::FetchOptions options{2, 200000};
+
+    auto first = fetch::fetch_attachments(config, options);
+    CHECK(first.kind == fetch::FetchOutcome::Kind::failed);  // two of four failed
+    CHECK(first.message.find("downloaded 2 of 4 files") != std::string::npos);
+    const auto copy = [&](const std::string& path, const char* type) {
+        return config.attachments_dir() / listening::attachment_name({http.url(path), type, "", ""});
+    };
+    CHECK(test::read(copy("/t.vtt", "text/vtt")) == vtt);
+    CHECK(std::filesystem::exists(copy("/c.json", "application/json+chapters")));
+    CHECK_FALSE(std::filesystem::exists(copy("/not-chapters.json", "application/json+chapters")));  // not written: not chapters
+    CHECK_FALSE(std::filesystem::exists(copy("/gone.srt", "application/x-subrip")));
+
+    // What is there is not downloaded again; what failed is tried again, and fails again.
+    served = 0;
+    auto second = fetch::fetch_attachments(config, options);
+    CHECK(served == 2);
+    CHECK(second.message.find("downloaded 0 of 2 files") != std::string::npos);
+    CHECK(test::read(copy("/t.vtt", "text/vtt")) == vtt);
+
+    // A build reads the copies: the episode has its transcript and chapters.
+    output::MemoryOutput out;
+    test::write(dir.path() / "site.yaml", "title: T\nbase_url: https://x.example/s/\nsources:\n  - path: content/sources/feed.xml\n");
+    build::build_site(config::load_config(dir.path() / "site.yaml"), out);
+    const std::string& page = test::file_in(out, "episodes/a/index.html");
+    CHECK(page.find("Hello from a transcript.") != std::string::npos);
+    CHECK(test::file_in(out, "episodes/a/chapters.json").find("Intro") != std::string::npos);
 }
