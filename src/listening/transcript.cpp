@@ -30,6 +30,16 @@ struct Cue {
     int line = 0;
 };
 
+// Whether `text` is words with one space between (as nearly every cue is): nothing to collapse.
+bool single_spaced(std::string_view text) {
+    if (text.empty() || text.front() == ' ' || text.back() == ' ') return false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || (c == ' ' && text[i + 1] == ' ')) return false;
+    }
+    return true;
+}
+
 struct Reader {
     const std::string& file;
     std::vector<Cue> cues;
@@ -43,7 +53,7 @@ struct Reader {
     }
     void add(Cue cue) {
         if (cues.size() >= k_max_cues) return;
-        cue.text = util::collapse_whitespace(cue.text);
+        if (!single_spaced(cue.text)) cue.text = util::collapse_whitespace(cue.text);
         if (!cue.text.empty()) cues.push_back(std::move(cue));
     }
 };
@@ -67,7 +77,10 @@ std::string caption_text(std::string_view raw, std::string& speaker) {
         std::string_view tag = raw.substr(open + 1, close - open - 1);
         if (tag.starts_with("v ") || tag.starts_with("v.")) {
             std::size_t space = tag.find(' ');
-            if (space != std::string_view::npos) speaker = util::collapse_whitespace(tag.substr(space + 1));
+            if (space != std::string_view::npos) {
+                std::string_view name = tag.substr(space + 1);
+                speaker = single_spaced(name) ? std::string(name) : util::collapse_whitespace(name);
+            }
         }
         i = close + 1;  // (inline markup: <b>, <i>, <c.class>, timestamps)
     }
@@ -258,7 +271,8 @@ std::size_t word_count(std::string_view text) { return static_cast<std::size_t>(
 // Cues joined into paragraphs: same speaker (a cue naming none continues the last), no long
 // pause, ended at a sentence's end once long enough.
 std::vector<core::TranscriptSegment> paragraphs(std::vector<Cue>& cues) {
-    std::stable_sort(cues.begin(), cues.end(), [](const Cue& a, const Cue& b) { return a.start < b.start; });
+    auto earlier = [](const Cue& a, const Cue& b) { return a.start < b.start; };
+    if (!std::is_sorted(cues.begin(), cues.end(), earlier)) std::stable_sort(cues.begin(), cues.end(), earlier);
     std::vector<core::TranscriptSegment> out;
     std::size_t words = 0;
     for (auto& cue : cues) {
