@@ -7,6 +7,7 @@
 #include "build/notes_stage.hpp"
 #include "build/plan.hpp"
 #include "build/publish.hpp"
+#include "render/search_index.hpp"
 #include "render/site_renderer.hpp"
 #include "util/files.hpp"
 #include "util/stage_clock.hpp"
@@ -163,8 +164,8 @@ std::shared_ptr<const output::MemoryOutput> Session::feeds() {
     m_retired.reset();
     if (!m_spare) m_spare = m_last.merged->catalog;  // (still there after an edit of a body alone)
     auto out = std::make_shared<output::MemoryOutput>(*m_site);
-    // The index is written whole: no file of a word, filter or moment gone may stay.
-    for (const char* part : {"search/meta.json", "search/d/", "search/t/", "search/f/", "search/m/"}) out->remove_under(part);
+    // The index is written whole: no file of a word or filter gone may stay.
+    for (std::string_view part : render::k_search_index_parts) out->remove_under(std::string(part));
     const std::optional<InputFeed> previous = previous_feed(*m_config);
     write_index_and_feeds(*m_config, m_last.merged->input_feeds, previous ? &*previous : nullptr, nullptr, m_last.content, *out);
     m_site = out;

@@ -30,7 +30,6 @@ struct Channel {
     std::string generator;
     std::vector<Category> categories;
     std::vector<Funding> funding;   // podcast:funding: where listeners support the show
-    std::vector<Person> persons;    // podcast:person at the channel: the show's hosts
     std::string file;  // the feed it comes from (as site.yaml names it) and the line of its
     int line = 0;      // <channel> or Atom <feed>: where messages about the show's own values point
     // The feed as it was: <rss> attributes (namespace declarations) and <channel> without its

@@ -37,11 +37,8 @@ struct TranscriptSegment {
 
 struct Transcript {
     std::vector<TranscriptSegment> segments;  // paragraphs, in time order
-    std::string format;                       // "vtt", "srt", "json", "html"
     bool timed = true;                        // false: an HTML transcript without <time>
-    Provenance from;                          // the file it was read from
-    std::string url;                          // where apps find it (the feed's, or the site's copy)
-    std::string type;                         // its MIME type
+    std::string url;                          // where apps find it: the feed's link ("" for a note's file: the site's copy)
 
     friend bool operator==(const Transcript&, const Transcript&) = default;
 };

@@ -18,9 +18,7 @@ struct Chapter {
 // A podcast:transcript or podcast:chapters element: a file elsewhere.
 struct MediaLink {
     std::string url;
-    std::string type;      // MIME type as the feed wrote it
-    std::string language;
-    std::string rel;       // "captions" for a transcript meant as captions
+    std::string type;  // MIME type as the feed wrote it
 
     friend bool operator==(const MediaLink&, const MediaLink&) = default;
 };

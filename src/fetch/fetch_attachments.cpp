@@ -60,8 +60,8 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
     }
     std::error_code ec;
     fs::create_directories(dir, ec);
-    std::vector<std::string> errors(wanted.size());
-    std::vector<long long> bytes(wanted.size(), -1);
+    std::vector<std::string> errors(wanted.size());  // "" : downloaded, `bytes` long
+    std::vector<long long> bytes(wanted.size(), 0);
     util::parallel_for(wanted.size(), 1, [&](std::size_t i) {
         const Wanted& w = wanted[i];
         HttpRequest request;
@@ -72,14 +72,14 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
         if (!response.error.empty()) errors[i] = response.error;
         else if (response.status != 200) errors[i] = "HTTP " + std::to_string(response.status);
         else if (std::string why = check(w, response.body); !why.empty()) errors[i] = why;
-        else if (std::string error; !util::write_file_atomically(dir / listening::attachment_name(w.link), response.body, error)) errors[i] = error;
-        else bytes[i] = static_cast<long long>(response.body.size());
+        else if (std::string error; !util::write_file_atomically(dir / listening::attachment_name(w.link), response.body, error)) errors[i] = error.empty() ? "the copy could not be written" : error;
+        else bytes[i] = static_cast<long long>(response.body.size());  // (every other branch says why)
     });
     long long total = 0;
     int done = 0, failed = 0;
     std::string first_error;
     for (std::size_t i = 0; i < wanted.size(); ++i) {
-        if (bytes[i] >= 0) ++done, total += bytes[i];
+        if (errors[i].empty()) ++done, total += bytes[i];
         else if (failed++ == 0) first_error = wanted[i].link.url + ": " + errors[i];
     }
     out.kind = failed ? FetchOutcome::Kind::failed : FetchOutcome::Kind::updated;

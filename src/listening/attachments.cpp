@@ -16,15 +16,9 @@ namespace {
 
 std::string extension_of(const core::MediaLink& link) {
     std::string type = util::ascii_lower(util::trim(std::string_view(link.type).substr(0, link.type.find(';'))));
-    if (type == "application/json+chapters" || type == "application/json") return "json";
-    switch (transcript_format(link.type, link.url)) {
-        case TranscriptFormat::vtt: return "vtt";
-        case TranscriptFormat::srt: return "srt";
-        case TranscriptFormat::json: return "json";
-        case TranscriptFormat::html: return "html";
-        case TranscriptFormat::unknown: break;
-    }
-    return "txt";
+    if (type == "application/json+chapters") return "json";
+    const TranscriptFormat format = transcript_format(link.type, link.url);
+    return format == TranscriptFormat::unknown ? "txt" : format_name(format);
 }
 
 std::optional<std::string> read_copy(const core::MediaLink& link, const AttachmentDir& dir, std::string& shown) {
@@ -135,9 +129,7 @@ AttachmentsRead read_attachments(core::Episode& e, const AttachmentDir& dir) {
         TranscriptRead t = read_transcript(*text, transcript_format(link->type, link->url), shown);
         read.warnings.insert(read.warnings.end(), t.warnings.begin(), t.warnings.end());
         if (t.transcript.segments.empty()) continue;
-        t.transcript.from = {"podcast:transcript", shown, 1, 1};
         t.transcript.url = link->url;
-        t.transcript.type = link->type;
         e.transcript = core::SharedTranscript(std::move(t.transcript));
         break;
     }

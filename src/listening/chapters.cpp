@@ -1,7 +1,6 @@
 #include "listening/chapters.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "listening/timecode.hpp"
@@ -119,9 +118,7 @@ std::optional<core::Chapter> parse_chapter_line(std::string_view line) {
         std::size_t cut = line.find_last_of(" \t");
         if (cut == std::string_view::npos) return std::nullopt;
         std::string_view tail = line.substr(cut + 1), head;
-        if (!tail.empty() && tail.back() == ')' && tail.front() == '(') start = time_at_front(tail, head);
-        else if (!tail.empty() && tail.back() == ']' && tail.front() == '[') start = time_at_front(tail, head);
-        else start = time_at_front(tail, head);
+        start = time_at_front(tail, head);  // (brackets too: "(12:34)")
         if (!start || !util::trim(head).empty()) return std::nullopt;
         title = util::trim(line.substr(0, cut));
         while (!title.empty() && is_separator(title.back())) title = util::trim(title.substr(0, title.size() - 1));

@@ -1,7 +1,6 @@
 #include "listening/transcript.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -27,18 +26,7 @@ struct Cue {
     double end = 0;
     std::string speaker;
     std::string text;
-    int line = 0;
 };
-
-// Whether `text` is words with one space between (as nearly every cue is): nothing to collapse.
-bool single_spaced(std::string_view text) {
-    if (text.empty() || text.front() == ' ' || text.back() == ' ') return false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || (c == ' ' && text[i + 1] == ' ')) return false;
-    }
-    return true;
-}
 
 struct Reader {
     const std::string& file;
@@ -53,7 +41,7 @@ struct Reader {
     }
     void add(Cue cue) {
         if (cues.size() >= k_max_cues) return;
-        if (!single_spaced(cue.text)) cue.text = util::collapse_whitespace(cue.text);
+        cue.text = util::collapse_whitespace(cue.text);
         if (!cue.text.empty()) cues.push_back(std::move(cue));
     }
 };
@@ -77,10 +65,7 @@ std::string caption_text(std::string_view raw, std::string& speaker) {
         std::string_view tag = raw.substr(open + 1, close - open - 1);
         if (tag.starts_with("v ") || tag.starts_with("v.")) {
             std::size_t space = tag.find(' ');
-            if (space != std::string_view::npos) {
-                std::string_view name = tag.substr(space + 1);
-                speaker = single_spaced(name) ? std::string(name) : util::collapse_whitespace(name);
-            }
+            if (space != std::string_view::npos) speaker = util::collapse_whitespace(tag.substr(space + 1));
         }
         i = close + 1;  // (inline markup: <b>, <i>, <c.class>, timestamps)
     }
@@ -158,7 +143,6 @@ void read_cues(std::string_view text, bool vtt, Reader& r) {
             i = end;
             continue;
         }
-        cue.line = static_cast<int>(at + 1);
         std::string raw;
         for (std::size_t k = at + 1; k < end; ++k) {
             if (!raw.empty()) raw += ' ';
@@ -176,12 +160,10 @@ void read_json(std::string_view text, Reader& r) {
         r.warn(1, "not a JSON transcript: expected the Podcast Index format, {\"version\": \"1.0.0\", \"segments\": [{\"speaker\", \"startTime\", \"endTime\", \"body\"}, ...]}");
         return;
     }
-    std::size_t n = 0;
     for (const auto& s : doc["segments"]) {
-        ++n;
         auto start = s.is_object() && s.contains("startTime") ? json_time(s["startTime"]) : std::nullopt;
         if (!start || !s.contains("body") || !s["body"].is_string()) {
-            r.skip(0);
+            r.skip(0);  // (JSON has no line for a segment)
             continue;
         }
         Cue cue;
@@ -192,7 +174,6 @@ void read_json(std::string_view text, Reader& r) {
         cue.text = s["body"].get<std::string>();
         r.add(std::move(cue));
     }
-    if (r.skipped > 0) r.first_skipped_line = 0;  // (JSON has no line for a segment)
 }
 
 // HTML: <cite> names the speaker, <time> the start, <p> what is said. Read by a scan of its
@@ -202,20 +183,12 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
     enum class In { nothing, cite, time, paragraph } in = In::nothing;
     std::string text, speaker;
     std::optional<double> time;
-    int line = 1, text_line = 1;
-    std::size_t counted = 0;  // where `line` was counted to
-    auto line_at = [&](std::size_t offset) {
-        line += static_cast<int>(std::count(html.begin() + static_cast<std::ptrdiff_t>(counted), html.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
-        counted = offset;
-        return line;
-    };
     auto end_paragraph = [&] {
         if (in != In::paragraph) return;
         Cue cue;
         cue.start = time.value_or(r.cues.empty() ? 0 : r.cues.back().start);
         cue.speaker = speaker;
         cue.text = util::decode_entities(text);
-        cue.line = text_line;
         r.add(std::move(cue));
         time.reset();
         in = In::nothing;
@@ -243,7 +216,6 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
             end_paragraph();  // (a <p> left open ends at the next)
             in = name == "cite" ? In::cite : name == "time" ? In::time : In::paragraph;
             text.clear();
-            text_line = line_at(open);
             continue;
         }
         if (name == "cite" && in == In::cite) {
@@ -343,7 +315,8 @@ TranscriptRead read_transcript(std::string_view text, TranscriptFormat format, c
         read.warnings = std::move(r.warnings);
         return read;
     }
-    const std::string utf8 = util::sanitize_utf8(text);
+    std::string repaired;  // (a copy only of a file that is not valid UTF-8)
+    const std::string_view utf8 = util::is_valid_utf8(text) ? text : std::string_view(repaired = util::sanitize_utf8(text));
     if (format == TranscriptFormat::unknown) format = sniff(utf8);
     bool timed = true;
     switch (format) {
@@ -365,7 +338,6 @@ TranscriptRead read_transcript(std::string_view text, TranscriptFormat format, c
         r.warn(1, "the transcript has no text");
     name_speakers(r.cues);
     read.transcript.segments = paragraphs(r.cues);
-    read.transcript.format = format_name(format);
     read.transcript.timed = timed;
     read.warnings = std::move(r.warnings);
     return read;

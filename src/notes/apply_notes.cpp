@@ -125,8 +125,10 @@ struct Applier {
             listening::settle(e.chapters.list);
             set_source(e, "chapters", n);
         } else if (e.chapters.origin == core::ChapterOrigin::show_notes || e.chapters.empty()) {
-            // (The show notes may be the note's own description now.)
-            e.chapters = n.chapters_from_show_notes ? listening::show_notes_chapters(e) : core::Chapters{};
+            // The merged sources have their show notes' chapters (build's listen stage): they are
+            // read again only from the note's own description.
+            if (!n.chapters_from_show_notes) e.chapters = {};
+            else if (n.description) e.chapters = listening::show_notes_chapters(e);
         }
         if (n.transcript_read) e.transcript = n.transcript_read, set_source(e, "transcript", n);
     }

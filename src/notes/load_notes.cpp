@@ -332,7 +332,6 @@ void read_note_files(EpisodeNote& note, const fs::path& root, std::vector<core::
             if (t.transcript.segments.empty()) {
                 out.push_back(core::warning_at(note.transcript_file->at, "'" + note.transcript_file->value + "' has no transcript text podarchive can read; the episode is shown without it"));
             } else {
-                t.transcript.from = {"note:" + note.file, note.transcript_file->value, 1, 1};
                 note.transcript_read = core::SharedTranscript(std::move(t.transcript));
             }
         }

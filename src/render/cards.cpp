@@ -14,11 +14,10 @@ namespace {
 Data term_link(const SiteInfo& site, const std::string& section, const std::string& name) {
     Data item;
     put(item, "name", name);
-    put(item, "url", site.paths.url(section + "/" + term_slug(name) + "/"));
+    put(item, "url", term_url(site, section, name));
     return item;
 }
 
-// The card; `topics` is the episode's topic links when it has a note.
 // "S2 · E12", "Episode 12", "Bonus", "Trailer" (itunes:episodeType), or "".
 std::string episode_number_label(const core::Episode& e) {
     std::string label;
@@ -32,6 +31,7 @@ std::string episode_number_label(const core::Episode& e) {
     return label;
 }
 
+// The card; `topics` is the episode's topic links when it has a note.
 Data card_data(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras, Data topics) {
     Data card;
     put(card, "title", e.title);

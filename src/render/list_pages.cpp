@@ -147,14 +147,11 @@ PageModel seasons(const RenderInputs& in) {
     std::map<int, Episodes> by_season;
     Episodes none;
     for (const auto& e : in.catalog.episodes) (e.season ? by_season[*e.season] : none).push_back(&e);
-    auto in_order = [](Episodes& list) {
+    auto cards = [&](Episodes list) {
+        std::reverse(list.begin(), list.end());  // (the catalog is newest first: oldest first, then by number)
         std::stable_sort(list.begin(), list.end(), [](const core::Episode* a, const core::Episode* b) {
             return a->episode_number.value_or(1 << 30) < b->episode_number.value_or(1 << 30);
         });
-    };
-    auto cards = [&](Episodes list) {
-        std::reverse(list.begin(), list.end());  // (the catalog is newest first: oldest first, then by number)
-        in_order(list);
         return list_of(list, [&](const core::Episode* e) { return in.cards.plain(*e); });
     };
     Data d = page_data(in.site, "Seasons", "Every season of " + in.site.title + ", episode by episode.", "seasons/");

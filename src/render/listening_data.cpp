@@ -4,6 +4,7 @@
 #include <set>
 
 #include "listening/timecode.hpp"
+#include "render/page_frame.hpp"
 #include "render/site_paths.hpp"
 #include "util/escape.hpp"
 #include "util/strings.hpp"
@@ -50,8 +51,7 @@ Data transcript_data(const core::Transcript& t, std::size_t& words, Moments& mom
     items.reserve(t.segments.size());
     const std::string* last_speaker = nullptr;
     for (const auto& s : t.segments) {
-        Data item = t.timed ? moments.at(s.start) : Data();
-        put(item, "timed", t.timed);
+        Data item = t.timed ? moments.at(s.start) : Data();  // (the page asks transcript_timed)
         const bool new_speaker = !s.speaker.empty() && (!last_speaker || *last_speaker != s.speaker);
         put(item, "speaker", new_speaker ? text(s.speaker) : Data(false));
         if (!s.speaker.empty()) last_speaker = &s.speaker;
@@ -131,7 +131,7 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
         put(item, "name", p.name);
         put(item, "role", role_label(p));
         const bool guest_page = extras && std::find(extras->guests.begin(), extras->guests.end(), p.name) != extras->guests.end();
-        put(item, "link", guest_page ? text(site.paths.url("guests/" + term_slug(p.name) + "/"))
+        put(item, "link", guest_page ? text(term_url(site, "guests", p.name))
                           : util::is_http_url(p.href) ? text(p.href) : Data(false));
         return item;
     }));
@@ -144,16 +144,9 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
         put(item, "title", b.title.empty() ? std::string("Listen") : b.title);
         return item;
     }));
-    std::vector<SiteInfo::Link> funding;
-    for (const auto& f : e.funding) funding.push_back({f.label.empty() ? std::string("Support the show") : f.label, f.url});
-    if (funding.empty()) funding = site.funding;
+    const std::vector<SiteInfo::Link> funding = e.funding.empty() ? site.funding : funding_links(e.funding);
     put(d, "has_funding", !funding.empty());
-    put(d, "funding", list_of(funding, [](const SiteInfo::Link& l) {
-        Data item;
-        put(item, "label", l.label);
-        put(item, "url", l.url);
-        return item;
-    }));
+    put(d, "funding", link_list(funding));
 }
 
 }  // namespace render

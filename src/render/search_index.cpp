@@ -84,27 +84,24 @@ IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, const n
 
 // The filters' lists: an episode's year, topics and guests.
 struct Filters {
+    using Terms = std::map<std::string, std::pair<std::string, std::vector<std::size_t>>>;  // slug -> name, docs
     std::map<int, std::vector<std::size_t>> years;
-    std::map<std::string, std::pair<std::string, std::vector<std::size_t>>> topics, guests;  // slug -> name, docs
+    Terms topics, guests;
 };
 
 Filters filters_of(const core::Catalog& catalog, const notes::Curation& curation) {
     Filters f;
+    auto add = [](Filters::Terms& terms, const std::vector<std::string>& names, std::size_t doc) {
+        for (const auto& name : names) {
+            auto& [first_name, docs] = terms[term_slug(name)];
+            if (first_name.empty()) first_name = name;
+            if (docs.empty() || docs.back() != doc) docs.push_back(doc);
+        }
+    };
     for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
         const core::Episode& e = catalog.episodes[i];
         if (e.date) f.years[util::year_of(*e.date)].push_back(i);
-        const notes::EpisodeExtras* x = curation.extras(e.slug);
-        if (!x) continue;
-        for (const auto& t : x->topics) {
-            auto& entry = f.topics[term_slug(t)];
-            if (entry.first.empty()) entry.first = t;
-            if (entry.second.empty() || entry.second.back() != i) entry.second.push_back(i);
-        }
-        for (const auto& g : x->guests) {
-            auto& entry = f.guests[term_slug(g)];
-            if (entry.first.empty()) entry.first = g;
-            if (entry.second.empty() || entry.second.back() != i) entry.second.push_back(i);
-        }
+        if (const notes::EpisodeExtras* x = curation.extras(e.slug)) add(f.topics, x->topics, i), add(f.guests, x->guests, i);
     }
     return f;
 }

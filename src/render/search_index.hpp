@@ -26,6 +26,7 @@
 // byte: it names the longer keys ("s") and the terms as long as its key go to "<key>_.json". In
 // file names a byte that is not a-z or 0-9 is written "_hh" (hex).
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/episode.hpp"
@@ -38,6 +39,10 @@ namespace render {
 constexpr std::size_t k_search_block_size = 4;     // results a block holds
 constexpr std::size_t k_max_postings = 300;        // a term's list is cut to its best
 constexpr std::size_t k_shard_bytes = 6 * 1024;    // a larger shard is split
+
+// Where the index's files are (search/index.html, the search page, is not one): written whole
+// by every build, so a site the index is written into again must lose these first.
+inline constexpr std::string_view k_search_index_parts[] = {"search/meta.json", "search/d/", "search/t/", "search/f/"};
 
 // Title words weigh 8, topics and guests 4, chapter titles 3, the summary 2, notes, show notes
 // and the transcript 1 (the transcript at most 6 a term).

@@ -36,7 +36,7 @@ std::uint32_t Lexicon::id(std::string_view word) {
     for (; m_slots[i].id != k_free; i = (i + 1) & mask)
         if (m_slots[i].hash == h && m_slots[i].word == word) return m_slots[i].id;
     // A word not seen before: its term (stem), numbered when new.
-    const std::string& stem = m_stemmer.stem(word);
+    const std::string stem = m_stemmer.stem(word);
     auto [term, fresh] = m_term_ids.try_emplace(stem, static_cast<std::uint32_t>(m_terms.size()));
     if (fresh) {
         m_terms.push_back(stem);

@@ -128,8 +128,7 @@ std::vector<core::Diagnostic> check_site(const output::MemoryOutput& site, const
                 problem(path, "link '" + raw + "' points at a file the build did not make (" + file + ")");
                 continue;
             }
-            // (#t=90 is a media fragment: a time in the page's audio, not an element.)
-            if (!fragment.empty() && !fragment.starts_with("t=") && file.ends_with(".html")) {
+            if (!fragment.empty() && file.ends_with(".html")) {
                 auto it = pages.find(file);
                 if (it != pages.end() && !it->second.ids.count(fragment)) problem(path, "link '" + raw + "' names #" + fragment + ", which " + file + " does not have");
             }

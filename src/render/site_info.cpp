@@ -93,7 +93,7 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
             site.source_feed = {"The show's feed at its host", source.url};
             break;
         }
-    for (const auto& f : ch.funding) site.funding.push_back({f.label.empty() ? std::string("Support the show") : f.label, f.url});
+    site.funding = funding_links(ch.funding);
     site.episode_count = catalog.episodes.size();
     if (catalog.announced) site.announced_count = catalog.announced->episodes;
     return site;
@@ -102,6 +102,16 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
 const EpisodeText& SiteInfo::text(const core::Episode& e) const {
     static const TextCache none;  // (TextCache::of locks for an episode it was not made with)
     return (texts ? *texts : none).of(e);
+}
+
+std::string term_url(const SiteInfo& site, const std::string& section, const std::string& name) {
+    return site.paths.url(section + "/" + term_slug(name) + "/");
+}
+
+std::vector<SiteInfo::Link> funding_links(const std::vector<core::Funding>& funding) {
+    std::vector<SiteInfo::Link> links;
+    for (const auto& f : funding) links.push_back({f.label.empty() ? std::string("Support the show") : f.label, f.url});
+    return links;
 }
 
 std::string term_slug(const std::string& name) {

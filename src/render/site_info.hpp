@@ -54,6 +54,11 @@ using EpisodeLookup = std::function<const core::Episode*(const std::string& slug
 
 // The URL path segment for a topic or guest name ("CUDA graphs" -> "cuda-graphs").
 std::string term_slug(const std::string& name);
+// The page of a topic or guest name: "/base/topics/cuda-graphs/" (`section`: "topics", "guests").
+std::string term_url(const SiteInfo& site, const std::string& section, const std::string& name);
+
+// The show's or an episode's podcast:funding as links ("Support the show" when unnamed).
+std::vector<SiteInfo::Link> funding_links(const std::vector<core::Funding>& funding);
 
 // Builds SiteInfo from site.yaml and, where site.yaml is silent, the feed's channel.
 // `artwork`: the local copy of the show's artwork (render/artwork.hpp), when there is one.

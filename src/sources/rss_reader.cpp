@@ -152,8 +152,6 @@ struct ItemReader {
             return std::nullopt;
         }
         link.type = util::trim(node.attribute("type").value());
-        link.language = util::trim(node.attribute("language").value());
-        link.rel = util::trim(node.attribute("rel").value());
         return link;
     }
 
@@ -266,7 +264,6 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     c.podcast_guid = text_of(channel.child(names.name(k_podcast_ns, "guid").c_str()));
     c.generator = text_of(channel.child("generator"));
     c.funding = read_funding(channel, names);
-    c.persons = read_persons(channel, names);
     std::string atom_link = names.name(k_atom_ns, "link");
     for (auto link : channel.children(atom_link.c_str()))
         if (std::string_view(link.attribute("rel").value()) == "self") c.self_url = link.attribute("href").value();

@@ -37,16 +37,10 @@ Stemmer::~Stemmer() {
     if (m_stemmer) sb_stemmer_delete(m_stemmer);
 }
 
-const std::string& Stemmer::stem(std::string_view word) {
-    if (auto found = m_cache.find(word); found != m_cache.end()) return found->second;
-    auto it = m_cache.try_emplace(std::string(word)).first;
-    if (!m_stemmer || word.size() > 64) {
-        it->second = word;
-        return it->second;
-    }
+std::string Stemmer::stem(std::string_view word) {
+    if (!m_stemmer || word.size() > 64) return std::string(word);
     const sb_symbol* out = sb_stemmer_stem(m_stemmer, reinterpret_cast<const sb_symbol*>(word.data()), static_cast<int>(word.size()));
-    it->second = out ? std::string(reinterpret_cast<const char*>(out), static_cast<std::size_t>(sb_stemmer_length(m_stemmer))) : std::string(word);
-    return it->second;
+    return out ? std::string(reinterpret_cast<const char*>(out), static_cast<std::size_t>(sb_stemmer_length(m_stemmer))) : std::string(word);
 }
 
 }  // namespace util

@@ -1,25 +1,13 @@
 #!/usr/bin/env python3
-"""Makes tests/fixtures/listening_site ready to build and play in a browser: puts what `fetch`
-would have downloaded where it puts it (content/attachments-src/urls.txt), a quiet ten-minute
-WAV the site serves itself, and the feed's audio pointing at it. Usage: prepare.py SITEDIR BASEURL"""
-import hashlib
+"""Makes tests/fixtures/listening_site ready to play in a browser: a quiet ten-minute WAV the
+site serves itself, and the feed's audio pointing at it. Usage: prepare.py SITEDIR BASEURL"""
 import math
 import os
 import re
-import shutil
 import sys
 import wave
 
 site, base = sys.argv[1], sys.argv[2]
-extensions = {"text/vtt": "vtt", "application/x-subrip": "srt", "application/json+chapters": "json",
-              "application/json": "json", "text/html": "html"}
-os.makedirs(f"{site}/content/sources/attachments", exist_ok=True)
-for line in open(f"{site}/content/attachments-src/urls.txt"):
-    if line.startswith("#") or not line.strip():
-        continue
-    mime, url, name = line.split()
-    copy = hashlib.sha1(url.encode()).hexdigest()[:16] + "." + extensions[mime]
-    shutil.copy(f"{site}/content/attachments-src/{name}", f"{site}/content/sources/attachments/{copy}")
 os.makedirs(f"{site}/static/audio", exist_ok=True)
 with wave.open(f"{site}/static/audio/tone.wav", "wb") as w:
     w.setnchannels(1)

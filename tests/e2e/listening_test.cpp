@@ -1,23 +1,19 @@
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 
 #include "build/build_site.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
-#include "listening/attachments.hpp"
 #include "output/output.hpp"
 #include "render/site_check.hpp"
 #include "support.hpp"
 
-namespace fs = std::filesystem;
 using test::contains;
 
 namespace {
 
-// tests/fixtures/listening_site with what `fetch` would have downloaded put where it puts it
-// (content/attachments-src/urls.txt: type, URL, file), then built in memory.
+// tests/fixtures/listening_site (with what `fetch` would have downloaded, where it puts it:
+// content/sources/attachments/README.md), built in memory.
 struct ListeningSite {
     test::TempDir dir;
     output::MemoryOutput out;
@@ -26,20 +22,7 @@ struct ListeningSite {
 
     ListeningSite() {
         test::copy_site("listening_site", dir.path());
-        const fs::path src = dir.path() / "content/attachments-src";
-        std::ifstream urls(src / "urls.txt");
-        for (std::string line; std::getline(urls, line);) {
-            if (line.empty() || line[0] == '#') continue;
-            std::istringstream parts(line);
-            core::MediaLink link;
-            std::string file;
-            parts >> link.type >> link.url >> file;
-            auto config = config::load_config(dir.path() / "site.yaml");
-            fs::create_directories(config.attachments_dir());
-            fs::copy_file(src / file, config.attachments_dir() / listening::attachment_name(link));
-        }
-        auto config = config::load_config(dir.path() / "site.yaml");
-        report = build::build_site(config, out);
+        report = build::build_site(config::load_config(dir.path() / "site.yaml"), out);
         for (const auto& w : report.warnings) warnings += core::format(w) + "\n";
     }
     const std::string& file(const std::string& path) const { return test::file_in(out, path); }

@@ -8,6 +8,7 @@
   var tools = box && box.querySelector(".player-tools");
   if (!audio || !tools) return;
   var key = "podarchive:" + location.pathname;
+  var chapters = Array.prototype.slice.call(document.querySelectorAll(".chapter-list a[data-t]"));
   var stopAt = null;
   var saved = {};
   try { saved = JSON.parse(localStorage.getItem(key)) || {}; } catch (e) { saved = {}; }
@@ -130,7 +131,6 @@
       play.textContent = audio.paused ? "Play" : "Pause";
     });
   });
-  var chapters = Array.prototype.slice.call(document.querySelectorAll(".chapter-list a[data-t]"));
   // Time links anywhere on the page (chapters, transcript, moments) seek instead of jumping.
   document.addEventListener("click", function (e) {
     var a = e.target.closest && e.target.closest("a[href^='#t=']");

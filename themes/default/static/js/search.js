@@ -94,16 +94,13 @@
     });
     return q;
   }
-  function slugOf(name) {
-    return name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\+/g, " plus ").replace(/#/g, " sharp ")
-      .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-  }
   function filterDocs(m, f) {
     var file = null;
     if (f.kind === "year") file = "y" + f.value.replace(/\D/g, "");
     else {
-      var list = f.kind === "topic" ? m.topics : m.guests, wanted = slugOf(f.value);
-      var hit = list.filter(function (t) { return t[1] === wanted || t[0].toLowerCase() === f.value.toLowerCase(); })[0];
+      // A name as the show writes it, or its slug (meta.json has both: the build made the slugs).
+      var list = f.kind === "topic" ? m.topics : m.guests, wanted = f.value.toLowerCase();
+      var hit = list.filter(function (t) { return t[1] === wanted || t[0].toLowerCase() === wanted; })[0];
       file = hit ? (f.kind === "topic" ? "t-" : "g-") + hit[1] : null;
     }
     if (!file) return Promise.resolve(new Set());
