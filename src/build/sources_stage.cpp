@@ -70,12 +70,12 @@ void read_listening(const config::SiteConfig& config, core::Catalog& catalog, st
     const listening::AttachmentDir dir{config.attachments_dir(), "content/sources/attachments"};
     std::vector<listening::AttachmentsRead> read(catalog.episodes.size());
     util::parallel_for(catalog.episodes.size(), 16, [&](std::size_t i) { read[i] = listening::read_attachments(catalog.episodes[i], dir); });
-    int missing = 0;
+    int missing = 0;  // episodes
     std::string first;
     for (auto& r : read) {
         warnings.insert(warnings.end(), std::make_move_iterator(r.warnings.begin()), std::make_move_iterator(r.warnings.end()));
-        missing += r.missing;
-        if (first.empty()) first = r.first_missing;
+        if (r.missing.empty()) continue;
+        if (missing++ == 0) first = r.missing;
     }
     if (missing > 0)
         warnings.push_back(core::warning_at({config.sources.empty() ? std::string("site.yaml") : config.sources.front().display_path, 0, 0},

@@ -91,7 +91,7 @@ core::Chapters show_notes_chapters(const core::Episode& e) {
     if (!c.list.empty()) {
         c.origin = core::ChapterOrigin::show_notes;
         auto it = e.sources.find("description");
-        if (it != e.sources.end()) c.from = {it->second.source, it->second.file, it->second.line, it->second.line};
+        if (it != e.sources.end()) c.from = {core::origin_name(c.origin), it->second.file, it->second.line, it->second.line};
     }
     return c;
 }
@@ -104,26 +104,23 @@ AttachmentsRead read_attachments(core::Episode& e, const AttachmentDir& dir) {
             ChaptersRead chapters = read_chapters_json(*text, shown);
             read.warnings = std::move(chapters.warnings);
             if (!chapters.chapters.empty())
-                e.chapters = {std::move(chapters.chapters), core::ChapterOrigin::chapters_file, {"podcast:chapters", shown, 1, 1}};
+                set_chapters(e, {std::move(chapters.chapters), core::ChapterOrigin::chapters_file, {"podcast:chapters", shown, 1, 1}});
         } else {
-            ++read.missing;
-            read.first_missing = e.chapters_link->url;
+            read.missing = e.chapters_link->url;
         }
     }
-    if (e.chapters.empty()) e.chapters = show_notes_chapters(e);
-    settle(e.chapters.list);
+    set_chapters(e, e.chapters.empty() ? show_notes_chapters(e) : std::move(e.chapters));  // (the feed's inline ones, settled)
 
     std::vector<const core::MediaLink*> links;
     for (const auto& l : e.transcript_links) links.push_back(&l);
     std::stable_sort(links.begin(), links.end(), [](const auto* a, const auto* b) {
         return format_rank(transcript_format(a->type, a->url)) < format_rank(transcript_format(b->type, b->url));
     });
-    bool missing = false;
+    std::string missing;  // (a transcript not downloaded matters only when none is read)
     for (const auto* link : links) {
         auto text = read_copy(*link, dir, shown);
         if (!text) {
-            if (!missing && read.first_missing.empty()) read.first_missing = link->url;
-            missing = true;
+            if (missing.empty()) missing = link->url;
             continue;
         }
         TranscriptRead t = read_transcript(*text, transcript_format(link->type, link->url), shown);
@@ -133,7 +130,7 @@ AttachmentsRead read_attachments(core::Episode& e, const AttachmentDir& dir) {
         e.transcript = core::SharedTranscript(std::move(t.transcript));
         break;
     }
-    if (missing && !e.transcript) ++read.missing;
+    if (read.missing.empty() && !e.transcript) read.missing = missing;
     return read;
 }
 

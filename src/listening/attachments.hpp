@@ -22,8 +22,7 @@ struct AttachmentDir {
 // What reading an episode's links found.
 struct AttachmentsRead {
     std::vector<core::Diagnostic> warnings;  // located in the copies
-    int missing = 0;                         // links without a copy (fetch has not run since)
-    std::string first_missing;               // the first such link's URL
+    std::string missing;                     // a link without a copy (fetch has not run since), or ""
 };
 
 // Sets `e`'s chapters from the copy of its podcast:chapters file, else keeps the feed's inline

@@ -149,6 +149,13 @@ std::vector<core::Chapter> chapters_in_show_notes(std::string_view plain) {
     return found;
 }
 
+void set_chapters(core::Episode& e, core::Chapters chapters) {
+    settle(chapters.list);
+    if (chapters.empty()) e.sources.erase("chapters");
+    else e.sources["chapters"] = {chapters.from.source, chapters.from.file, chapters.from.line};
+    e.chapters = std::move(chapters);
+}
+
 void settle(std::vector<core::Chapter>& chapters) {
     std::stable_sort(chapters.begin(), chapters.end(), [](const auto& a, const auto& b) { return a.start < b.start; });
     chapters.erase(std::unique(chapters.begin(), chapters.end(), [](const auto& a, const auto& b) { return a.start == b.start; }),

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "core/episode.hpp"
 #include "core/listening.hpp"
 
 namespace listening {
@@ -30,6 +31,10 @@ std::optional<core::Chapter> parse_chapter_line(std::string_view line);
 // each). Only a run of at least two such lines, in time order, counts: a lone "at 12:34" in
 // a sentence is not a chapter list.
 std::vector<core::Chapter> chapters_in_show_notes(std::string_view plain);
+
+// Gives `e` its chapters (sorted by settle), and the page's provenance their source: where
+// they were read, "show notes (derived)" for timestamps in its show notes; none for none.
+void set_chapters(core::Episode& e, core::Chapters chapters);
 
 // Sorts by start and drops repeats of the same start.
 void settle(std::vector<core::Chapter>& chapters);

@@ -121,14 +121,12 @@ struct Applier {
     // chapters from the show notes when it says so, and its transcript file.
     void override_listening(core::Episode& e, const EpisodeNote& n) {
         if (n.chapter_list) {
-            e.chapters = {*n.chapter_list, core::ChapterOrigin::note, {"note:" + n.file, n.chapters_at.file, n.chapters_at.line, n.chapters_at.line}};
-            listening::settle(e.chapters.list);
-            set_source(e, "chapters", n);
+            listening::set_chapters(e, {*n.chapter_list, core::ChapterOrigin::note, {"note:" + n.file, n.chapters_at.file, n.chapters_at.line, n.chapters_at.line}});
         } else if (e.chapters.origin == core::ChapterOrigin::show_notes || e.chapters.empty()) {
             // The merged sources have their show notes' chapters (build's listen stage): they are
             // read again only from the note's own description.
-            if (!n.chapters_from_show_notes) e.chapters = {};
-            else if (n.description) e.chapters = listening::show_notes_chapters(e);
+            if (!n.chapters_from_show_notes) listening::set_chapters(e, {});
+            else if (n.description) listening::set_chapters(e, listening::show_notes_chapters(e));
         }
         if (n.transcript_read) e.transcript = n.transcript_read, set_source(e, "transcript", n);
     }

@@ -86,7 +86,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     put(d, "has_listen_on", !listen.empty());
     put(d, "seen_in", list_of(e.seen_in, [](const std::string& s) { return text(s); }));
     put(d, "seen_in_text", util::join(e.seen_in, ", "));
-    List provenance = list_of(e.sources, [](const auto& field_source) {
+    put(d, "provenance", list_of(e.sources, [](const auto& field_source) {
         const auto& [field, source] = field_source;
         Data row;
         put(row, "field", field);
@@ -94,16 +94,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
         put(row, "file", source.file);
         put(row, "line", std::to_string(source.line));
         return row;
-    });
-    if (e.chapters.origin == core::ChapterOrigin::show_notes) {  // (no source states them: derived)
-        Data row;
-        put(row, "field", "chapters");
-        put(row, "source", core::origin_name(e.chapters.origin));
-        put(row, "file", e.chapters.from.file);
-        put(row, "line", std::to_string(e.chapters.from.line));
-        provenance.push_back(std::move(row));
-    }
-    put(d, "provenance", std::move(provenance));
+    }));
     put(d, "records", list_of(e.records, [](const auto& r) {
         Data row;
         put(row, "source", r.from.source);

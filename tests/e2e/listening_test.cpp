@@ -56,6 +56,8 @@ TEST_CASE("listening: WebVTT transcript, JSON chapters, people, a soundbite and 
     const std::string& chapters = site().file("episodes/captions-in-webvtt/chapters.json");
     CHECK(contains(chapters, "\"startTime\": 250.5"));
     CHECK(contains(chapters, "\"toc\": false"));
+    // The page's provenance names the chapters' file (not the feed item that linked it).
+    CHECK(contains(page, "<tr><td>chapters</td><td>podcast:chapters</td><td>content/sources/attachments/d78164b432a045c6.json:1</td></tr>"));
     const std::string& feed = site().file("feed.xml");
     CHECK(contains(feed, "<podcast:chapters url=\"https://example.github.io/listening-fixture/episodes/captions-in-webvtt/chapters.json\" type=\"application/json+chapters\""));
     CHECK(contains(feed, "<podcast:transcript url=\"https://cdn.example.com/transcripts/vtt.vtt\""));
@@ -89,6 +91,7 @@ TEST_CASE("listening: HTML transcript; a note's chapter lines win over the show 
     CHECK(contains(page, "<b class=\"speaker\">Bob:</b> Crimson lighthouses whistle at dawn.</p>"));
     CHECK(contains(page, "href=\"#t=65\" data-t=\"65\">1:05</a> Lighthouses"));
     CHECK(contains(page, "href=\"#t=180\" data-t=\"180\">3:00</a> Last words"));
+    CHECK(contains(page, "<tr><td>chapters</td><td>note:content/episodes/html.md</td><td>content/episodes/html.md:4</td></tr>"));
     CHECK_FALSE(contains(page, "Ignored</li>"));
     // The feed links chapters fetch has not downloaded: said once.
     CHECK(contains(site().warnings, "1 episode links to chapters or a transcript that `podarchive fetch` has not downloaded yet"));
