@@ -24,12 +24,10 @@ std::string extension_of(const core::MediaLink& link) {
 std::optional<std::string> read_copy(const core::MediaLink& link, const AttachmentDir& dir, std::string& shown) {
     const std::string name = attachment_name(link);
     shown = dir.shown + "/" + name;
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(dir.path / name, ec)) return std::nullopt;
     try {
         return util::read_file(dir.path / name);
     } catch (const std::exception&) {
-        return std::nullopt;
+        return std::nullopt;  // (not downloaded yet, or not a file)
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <span>
 #include <nlohmann/json.hpp>
 
 #include "listening/timecode.hpp"
@@ -39,37 +40,41 @@ struct Reader {
     void skip(int line) {
         if (skipped++ == 0) first_skipped_line = line;
     }
+    // (Each format's reader gives the cue's text with its white space collapsed.)
     void add(Cue cue) {
-        if (cues.size() >= k_max_cues) return;
-        cue.text = util::collapse_whitespace(cue.text);
-        if (!cue.text.empty()) cues.push_back(std::move(cue));
+        if (cues.size() < k_max_cues && !cue.text.empty()) cues.push_back(std::move(cue));
     }
 };
 
 std::string_view strip_bom(std::string_view text) { return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text; }
 
-// A caption's text without its markup: tags dropped, entities decoded; a WebVTT voice tag
-// (<v Name>, <v.class Name>) gives the speaker.
-std::string caption_text(std::string_view raw, std::string& speaker) {
-    std::string out;
-    out.reserve(raw.size());
-    for (std::size_t i = 0; i < raw.size();) {
-        const std::size_t open = raw.find('<', i);
-        out.append(raw.substr(i, open == std::string_view::npos ? std::string_view::npos : open - i));  // (the text, at once)
-        if (open == std::string_view::npos) break;
-        std::size_t close = raw.find('>', open);
-        if (close == std::string_view::npos) {
-            out += raw.substr(open);
-            break;
+// A caption's text without its markup: its lines joined, tags dropped, entities decoded, white
+// space collapsed; a WebVTT voice tag (<v Name>, <v.class Name>) gives the speaker.
+std::string caption_text(std::span<const std::string_view> lines, std::string& speaker) {
+    std::string text;  // (the text between the tags, joined, then collapsed)
+    std::size_t size = 0;
+    for (std::string_view line : lines) size += line.size() + 1;
+    text.reserve(size);
+    for (std::string_view raw : lines) {
+        if (!text.empty()) text += ' ';
+        for (std::size_t i = 0; i < raw.size();) {
+            const std::size_t open = raw.find('<', i);
+            text.append(raw.substr(i, open == std::string_view::npos ? std::string_view::npos : open - i));
+            if (open == std::string_view::npos) break;
+            const std::size_t close = raw.find('>', open);
+            if (close == std::string_view::npos) {
+                text.append(raw.substr(open));
+                break;
+            }
+            std::string_view tag = raw.substr(open + 1, close - open - 1);
+            if (tag.starts_with("v ") || tag.starts_with("v.")) {
+                std::size_t name = tag.find(' ');
+                if (name != std::string_view::npos) speaker = util::collapse_whitespace(tag.substr(name + 1));
+            }
+            i = close + 1;  // (inline markup: <b>, <i>, <c.class>, timestamps)
         }
-        std::string_view tag = raw.substr(open + 1, close - open - 1);
-        if (tag.starts_with("v ") || tag.starts_with("v.")) {
-            std::size_t space = tag.find(' ');
-            if (space != std::string_view::npos) speaker = util::collapse_whitespace(tag.substr(space + 1));
-        }
-        i = close + 1;  // (inline markup: <b>, <i>, <c.class>, timestamps)
     }
-    return out.find('&') == std::string::npos ? out : util::decode_entities(out);
+    return util::collapse_whitespace(text.find('&') == std::string::npos ? text : util::decode_entities(text));
 }
 
 // "Name: words" with a short, capitalized name: a speaker, if the file names them so more than
@@ -143,12 +148,7 @@ void read_cues(std::string_view text, bool vtt, Reader& r) {
             i = end;
             continue;
         }
-        std::string raw;
-        for (std::size_t k = at + 1; k < end; ++k) {
-            if (!raw.empty()) raw += ' ';
-            raw += lines[k];
-        }
-        cue.text = caption_text(raw, cue.speaker);
+        cue.text = caption_text(std::span(lines).subspan(at + 1, end - at - 1), cue.speaker);
         r.add(std::move(cue));
         i = end;
     }
@@ -171,7 +171,7 @@ void read_json(std::string_view text, Reader& r) {
         if (s.contains("endTime"))
             if (auto end = json_time(s["endTime"]); end && *end >= *start) cue.end = *end;
         if (s.contains("speaker") && s["speaker"].is_string()) cue.speaker = util::collapse_whitespace(s["speaker"].get<std::string>());
-        cue.text = s["body"].get<std::string>();
+        cue.text = util::collapse_whitespace(s["body"].get<std::string>());
         r.add(std::move(cue));
     }
 }
@@ -188,7 +188,7 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
         Cue cue;
         cue.start = time.value_or(r.cues.empty() ? 0 : r.cues.back().start);
         cue.speaker = speaker;
-        cue.text = util::decode_entities(text);
+        cue.text = util::collapse_whitespace(util::decode_entities(text));
         r.add(std::move(cue));
         time.reset();
         in = In::nothing;
@@ -241,29 +241,49 @@ bool ends_sentence(std::string_view text) {
 std::size_t word_count(std::string_view text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), ' ')) + 1; }
 
 // Cues joined into paragraphs: same speaker (a cue naming none continues the last), no long
-// pause, ended at a sentence's end once long enough.
+// pause, ended at a sentence's end once long enough. (Where each paragraph starts is found
+// first, and its text made at its size: appended cue by cue, paragraphs grew by copies into
+// new memory, a tenth of reading a transcript.)
 std::vector<core::TranscriptSegment> paragraphs(std::vector<Cue>& cues) {
     auto earlier = [](const Cue& a, const Cue& b) { return a.start < b.start; };
     if (!std::is_sorted(cues.begin(), cues.end(), earlier)) std::stable_sort(cues.begin(), cues.end(), earlier);
-    std::vector<core::TranscriptSegment> out;
+    struct Span {
+        std::size_t first = 0, last = 0;  // cues [first, last)
+        std::string_view speaker;
+        double end = 0;
+        std::size_t bytes = 0;
+    };
+    std::vector<Span> spans;
     std::size_t words = 0;
-    for (auto& cue : cues) {
-        if (!out.empty()) {
-            auto& p = out.back();
+    for (std::size_t i = 0; i < cues.size(); ++i) {
+        const Cue& cue = cues[i];
+        if (!spans.empty()) {
+            Span& p = spans.back();
             const bool same_voice = cue.speaker.empty() || cue.speaker == p.speaker;
-            const double last = p.end > 0 ? p.end : p.start;
-            const bool long_enough = words >= k_max_paragraph_words || (words >= k_paragraph_words && ends_sentence(p.text));
+            const double last = p.end > 0 ? p.end : cues[p.first].start;
+            const bool long_enough = words >= k_max_paragraph_words || (words >= k_paragraph_words && ends_sentence(cues[i - 1].text));
             if (same_voice && !long_enough && cue.start - last < k_pause_seconds) {
-                p.text += ' ';
-                p.text += cue.text;
+                p.last = i + 1;
                 p.end = std::max(p.end, cue.end);
+                p.bytes += 1 + cue.text.size();
                 words += word_count(cue.text);
                 continue;
             }
-            if (cue.speaker.empty()) cue.speaker = p.speaker;
         }
-        out.push_back({cue.start, cue.end, std::move(cue.speaker), std::move(cue.text)});
-        words = word_count(out.back().text);
+        const std::string_view speaker = cue.speaker.empty() && !spans.empty() ? spans.back().speaker : std::string_view(cue.speaker);
+        spans.push_back({i, i + 1, speaker, cue.end, cue.text.size()});
+        words = word_count(cue.text);
+    }
+    std::vector<core::TranscriptSegment> out;
+    out.reserve(spans.size());
+    for (const Span& p : spans) {
+        std::string text;
+        text.reserve(p.bytes);
+        for (std::size_t i = p.first; i < p.last; ++i) {
+            if (i > p.first) text += ' ';
+            text += cues[i].text;
+        }
+        out.push_back({cues[p.first].start, p.end, std::string(p.speaker), std::move(text)});
     }
     return out;
 }

@@ -24,9 +24,15 @@ public:
         Data m;
         put(m, "t", t);
         put(m, "time", listening::format_timecode(seconds));
-        const std::string id = "t=" + t + (end.empty() ? "" : "," + end);
-        put(m, "id", m_ids.insert(id).second ? text(id) : Data(false));
+        const std::string id = first_at(t, end);
+        put(m, "id", id.empty() ? Data(false) : text(id));
         return m;
+    }
+
+    // The id "t=<seconds>[,<end>]" the first time it is asked for, then "".
+    std::string first_at(const std::string& t, const std::string& end = "") {
+        std::string id = "t=" + t + (end.empty() ? "" : "," + end);
+        return m_ids.insert(id).second ? id : "";
     }
 
 private:
@@ -45,21 +51,38 @@ Data chapters_data(const core::Episode& e, Moments& moments) {
     return list(std::move(items));
 }
 
-// The transcript's paragraphs; the speaker is named where it changes.
-Data transcript_data(const core::Transcript& t, std::size_t& words, Moments& moments) {
-    List items;
-    items.reserve(t.segments.size());
+// The transcript's paragraphs as HTML, made here rather than by the template: a paragraph each
+// as template data was half of making an episode page with a transcript (about sixty of
+// them a page). The theme styles them by class:
+//   <p id="t=<s>"><a class="ts" href="#t=<s>" data-t="<s>">m:ss</a> <b class="speaker">Name:</b> text</p>
+// (the id on the page's first element at that time, the time link when the transcript is
+// timed, the speaker where it changes), one a line.
+std::string transcript_html(const core::Transcript& t, std::size_t& words, Moments& moments) {
+    std::string html;
     const std::string* last_speaker = nullptr;
     for (const auto& s : t.segments) {
-        Data item = t.timed ? moments.at(s.start) : Data();  // (the page asks transcript_timed)
-        const bool new_speaker = !s.speaker.empty() && (!last_speaker || *last_speaker != s.speaker);
-        put(item, "speaker", new_speaker ? text(s.speaker) : Data(false));
+        if (!html.empty()) html += '\n';
+        html += "<p";
+        if (t.timed) {
+            const std::string seconds = std::to_string(listening::whole_seconds(s.start));
+            if (const std::string id = moments.first_at(seconds); !id.empty()) html += " id=\"" + id + '"';
+            html += "><a class=\"ts\" href=\"#t=" + seconds + "\" data-t=\"" + seconds + "\">";
+            util::append_html_escaped(html, listening::format_timecode(s.start));
+            html += "</a> ";
+        } else {
+            html += '>';
+        }
+        if (!s.speaker.empty() && (!last_speaker || *last_speaker != s.speaker)) {
+            html += "<b class=\"speaker\">";
+            util::append_html_escaped(html, s.speaker);
+            html += ":</b> ";
+        }
         if (!s.speaker.empty()) last_speaker = &s.speaker;
-        put(item, "text", s.text);
+        util::append_html_escaped(html, s.text);
+        html += "</p>";
         words += static_cast<std::size_t>(std::count(s.text.begin(), s.text.end(), ' ')) + 1;
-        items.push_back(std::move(item));
     }
-    return list(std::move(items));
+    return html;
 }
 
 std::string role_label(const core::Person& p) {
@@ -117,7 +140,7 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
     put(d, "has_transcript", static_cast<bool>(e.transcript));
     if (e.transcript) {
         std::size_t words = 0;
-        put(d, "transcript", transcript_data(*e.transcript, words, moments));
+        put(d, "transcript_html", transcript_html(*e.transcript, words, moments));
         put(d, "transcript_words", util::count_text(words, "word", "words"));
         put(d, "transcript_timed", e.transcript->timed);
         // The host's file when the feed links one, else the site's copy of the note's.

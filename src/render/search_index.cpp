@@ -158,25 +158,27 @@ void write_blocks(std::vector<std::string> entries, output::Output& out) {
     }
 }
 
-// Each term's postings from every worker, cut and written as JSON on every core (the workers'
-// lists are freed as they go), and the words whose stem is another term.
+// Each term's postings from every worker, joined, cut and written as JSON on every core (the
+// workers' lists are freed as they go), and the words whose stem is another term.
 std::vector<ShardEntry> shard_entries(Workers& workers) {
-    std::unordered_map<std::string_view, TermPostings> postings;
+    std::unordered_map<std::string_view, std::vector<TermPostings>> parts;  // (a term's list from each worker that has it)
     for (const auto& w : workers)
         if (w)
-            for (std::uint32_t id = 0; id < w->lexicon.size(); ++id) {
-                TermPostings& part = w->lexicon.postings[id];
-                TermPostings& all = postings[w->lexicon.term(id)];
-                if (all.list.empty()) all.list.swap(part.list);
-                else all.list.insert(all.list.end(), part.list.begin(), part.list.end());
-                all.count += part.count;
-                part = TermPostings();
-            }
-    std::vector<std::pair<std::string_view, TermPostings*>> terms;
-    terms.reserve(postings.size());
-    for (auto& [term, list] : postings) terms.emplace_back(term, &list);
+            for (std::uint32_t id = 0; id < w->lexicon.size(); ++id) parts[w->lexicon.term(id)].push_back(w->lexicon.postings.take(id));
+    std::vector<std::pair<std::string_view, std::vector<TermPostings>*>> terms;
+    terms.reserve(parts.size());
+    for (auto& [term, lists] : parts) terms.emplace_back(term, &lists);
     std::vector<ShardEntry> entries(terms.size());
-    util::parallel_for(terms.size(), 256, [&](std::size_t i) { entries[i] = term_entry(terms[i].first, *terms[i].second); });
+    util::parallel_for(terms.size(), 256, [&](std::size_t i) {
+        std::vector<TermPostings>& lists = *terms[i].second;
+        TermPostings& all = lists.front();  // (each is one term's: joined on any thread)
+        for (std::size_t k = 1; k < lists.size(); ++k) {
+            all.list.insert(all.list.end(), lists[k].list.begin(), lists[k].list.end());
+            all.count += lists[k].count;
+            lists[k] = TermPostings();
+        }
+        entries[i] = term_entry(terms[i].first, all);
+    });
     std::map<std::string_view, std::string_view> forms;  // (one entry a word, whichever thread read it)
     for (const auto& w : workers)
         if (w) w->lexicon.for_each_form([&](std::string_view word, const std::string& stem) { forms.emplace(word, stem); });

@@ -1,6 +1,8 @@
 #include "render/search_terms.hpp"
 
 #include <algorithm>
+#include <utility>
+#include <cstring>
 
 #include "render/search_index.hpp"
 #include "util/hash.hpp"
@@ -17,33 +19,86 @@ bool better(const Posting& a, const Posting& b) { return a.score != b.score ? a.
 
 }  // namespace
 
-void TermPostings::add(const Posting& p) {
-    list.push_back(p);
-    ++count;
-    if (list.size() >= 2 * k_max_postings) keep_best();
-}
+namespace {
 
-void TermPostings::keep_best() {
-    if (list.size() <= k_max_postings) return;
+// A posting's place in a term's order as one number: the higher, the better.
+std::uint64_t rank(const Posting& p) { return std::uint64_t{p.score} << 32 | (~p.doc & 0xFFFFFFFFu); }
+
+// Cuts `list` to its k_max_postings best; returns the rank of the worst kept.
+std::uint64_t cut(std::vector<Posting>& list) {
     std::nth_element(list.begin(), list.begin() + k_max_postings, list.end(), better);
     list.resize(k_max_postings);
+    return rank(*std::max_element(list.begin(), list.end(), better));
 }
+
+}  // namespace
+
+void TermPostings::keep_best() {
+    if (list.size() > k_max_postings) cut(list);
+}
+
+void PostingLists::add_term() {
+    m_lists.emplace_back();
+    m_floors.push_back(0);
+    m_counts.push_back(0);
+}
+
+void PostingLists::add(std::uint32_t term, const Posting& p) {
+    ++m_counts[term];
+    if (rank(p) <= m_floors[term]) return;
+    std::vector<Posting>& list = m_lists[term];
+    // (Grown to twice the best at the most, not to the next power of two: a word many episodes
+    // say keeps that room to the end.)
+    if (list.size() == list.capacity()) list.reserve(std::min(2 * list.capacity() + 4, 2 * k_max_postings));
+    list.push_back(p);
+    if (list.size() >= 2 * k_max_postings) m_floors[term] = cut(list);
+}
+
+TermPostings PostingLists::take(std::uint32_t term) {
+    return {std::exchange(m_lists[term], {}), m_counts[term]};
+}
+
+namespace {
+
+// A letter or digit alone is not searched for. (The match form is valid UTF-8: a word is one
+// code point when its first byte's sequence is the whole word.)
+bool one_code_point(std::string_view word) {
+    const auto lead = static_cast<unsigned char>(word[0]);
+    return word.size() <= (lead < 0x80 ? 1u : lead < 0xE0 ? 2u : lead < 0xF0 ? 3u : 4u);
+}
+
+// A word's first 8 bytes, zero-padded (no word of the match form has a zero byte).
+std::uint64_t head_of(std::string_view w) {
+    std::uint64_t v = 0;
+    if (w.size() >= 8) std::memcpy(&v, w.data(), 8);
+    else
+        for (std::size_t i = 0; i < w.size(); ++i) v |= std::uint64_t{static_cast<unsigned char>(w[i])} << (8 * i);
+    return v;
+}
+
+}  // namespace
 
 std::uint32_t Lexicon::id(std::string_view word) {
     const std::uint64_t h = util::content_hash(word);
+    const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32) << 8 | static_cast<std::uint32_t>(std::min<std::size_t>(word.size(), 255));
+    const std::uint64_t head = head_of(word);
     const std::size_t mask = m_slots.size() - 1;
     std::size_t i = static_cast<std::size_t>(h) & mask;
-    for (; m_slots[i].id != k_free; i = (i + 1) & mask)
-        if (m_slots[i].hash == h && m_slots[i].word == word) return m_slots[i].id;
+    for (; m_slots[i].word != k_free; i = (i + 1) & mask) {
+        const Slot& s = m_slots[i];
+        if (s.tag == tag && s.head == head && (word.size() <= 8 || m_words[s.word] == word)) return m_word_terms[s.word];
+    }
     // A word not seen before: its term (stem), numbered when new.
     const std::string stem = m_stemmer.stem(word);
     auto [term, fresh] = m_term_ids.try_emplace(stem, static_cast<std::uint32_t>(m_terms.size()));
     if (fresh) {
         m_terms.push_back(stem);
-        postings.emplace_back();
+        postings.add_term();
     }
-    m_slots[i] = {h, m_words.emplace_back(word), term->second};
-    if (2 * ++m_used > m_slots.size()) grow();
+    m_slots[i] = {tag, static_cast<std::uint32_t>(m_words.size()), head};
+    m_words.emplace_back(word);
+    m_word_terms.push_back(term->second);
+    if (4 * m_words.size() > 3 * m_slots.size()) grow();
     return term->second;
 }
 
@@ -52,9 +107,9 @@ void Lexicon::grow() {
     old.swap(m_slots);
     const std::size_t mask = m_slots.size() - 1;
     for (const Slot& s : old) {
-        if (s.id == k_free) continue;
-        std::size_t i = static_cast<std::size_t>(s.hash) & mask;
-        while (m_slots[i].id != k_free) i = (i + 1) & mask;
+        if (s.word == k_free) continue;
+        std::size_t i = static_cast<std::size_t>(util::content_hash(m_words[s.word])) & mask;
+        while (m_slots[i].word != k_free) i = (i + 1) & mask;
         m_slots[i] = s;
     }
 }
@@ -62,17 +117,13 @@ void Lexicon::grow() {
 void DocTerms::add(std::string_view text, int weight, std::int32_t moment, bool transcript) {
     const std::string form = util::match_form(text);
     util::for_each_word(form, [&](std::string_view word) {
-        // (Eight bytes are at least two code points: only short words are counted.)
-        if (word.size() > 40 || (word.size() < 8 && util::code_point_count(word) < 2)) return;
+        if (word.size() > 40 || one_code_point(word)) return;
         const std::uint32_t id = m_lexicon.id(word);
         if (id >= m_hits.size()) m_hits.resize(std::max<std::size_t>(2 * m_hits.size(), id + 1024));
         Hit& h = m_hits[id];
         if (h.score == 0 && h.transcript_score == 0) m_touched.push_back(id);
-        if (transcript) {
-            if (h.transcript_score < k_max_transcript_score) ++h.transcript_score, h.score += weight;
-        } else {
-            h.score += weight;
-        }
+        if (!transcript) h.add_score(weight);
+        else if (h.transcript_score < k_max_transcript_score) ++h.transcript_score, h.add_score(weight);
         if (moment != k_no_moment) h.add_moment(moment);
     });
 }
@@ -80,9 +131,9 @@ void DocTerms::add(std::string_view text, int weight, std::int32_t moment, bool 
 void DocTerms::post(std::uint32_t doc) {
     for (std::uint32_t id : m_touched) {
         Hit& h = m_hits[id];
-        Posting p{doc, static_cast<std::uint8_t>(std::min(h.score, k_max_score)), h.moment_count, {}};
+        Posting p{doc, h.score, h.moment_count, {}};
         std::copy(h.moments, h.moments + h.moment_count, p.moments);
-        m_lexicon.postings[id].add(p);
+        m_lexicon.postings.add(id, p);
         h = Hit();
     }
     m_touched.clear();

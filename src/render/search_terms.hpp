@@ -3,6 +3,8 @@
 // thread's lexicon (each word read, with the number of its term: its Snowball stem), one
 // episode's terms with their scores and moments, and each term's postings, cut to the best as
 // they come.
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -21,13 +23,14 @@ constexpr int k_moments_per_posting = 3;
 // chapter c as -(c + 1).
 constexpr std::int32_t k_no_moment = INT32_MIN;
 
-// One term in one episode: its score, and the first moments it is in.
+// One term in one episode: its score (at most k_max_score), and the first moments it is in.
 struct Hit {
-    int score = 0;
-    int transcript_score = 0;
-    std::int32_t moments[k_moments_per_posting] = {};
+    std::uint8_t score = 0;
+    std::uint8_t transcript_score = 0;
     std::uint8_t moment_count = 0;
+    std::int32_t moments[k_moments_per_posting] = {};
 
+    void add_score(int weight) { score = static_cast<std::uint8_t>(std::min(score + weight, k_max_score)); }
     void add_moment(std::int32_t m) {
         if (moment_count < k_moments_per_posting && (moment_count == 0 || moments[moment_count - 1] != m)) moments[moment_count++] = m;
     }
@@ -41,15 +44,31 @@ struct Posting {
     std::int32_t moments[k_moments_per_posting] = {};
 };
 
-// A term's postings as a thread collects them: only its best are kept once it has many (the
-// best of every thread's hold the best of all), with how many episodes had it.
+// A term's postings, cut to its best as it is written (term_entry), with how many episodes had it.
 struct TermPostings {
     std::vector<Posting> list;
     std::size_t count = 0;
 
-    void add(const Posting& p);
     // Cuts the list to its k_max_postings best (score, then archive order), in no order.
     void keep_best();
+};
+
+// Every term's postings as one thread collects them, by term number: only those that can still
+// be among a term's k_max_postings best are stored. (The best of every thread's hold the best of
+// all.) Once a list was cut, the worst it kept is its floor: a posting no better is counted,
+// not stored. The floors and counts are apart from the lists: every posting reads them, and
+// together they fit the cache the lists do not.
+class PostingLists {
+public:
+    void add_term();
+    void add(std::uint32_t term, const Posting& p);
+    // The term's postings (its best and more, in no order), taken from here.
+    TermPostings take(std::uint32_t term);
+
+private:
+    std::vector<std::vector<Posting>> m_lists;
+    std::vector<std::uint64_t> m_floors;  // rank() of the worst kept, 0 before the first cut
+    std::vector<std::uint32_t> m_counts;
 };
 
 // One indexing thread's terms: each word seen, with the number of its term (its stem), and each
@@ -68,26 +87,27 @@ public:
     // Calls fn(word, term) for every word read whose term is another string.
     template <class Fn>
     void for_each_form(Fn&& fn) const {
-        for (const Slot& s : m_slots)
-            if (s.id != k_free && m_terms[s.id] != s.word) fn(s.word, m_terms[s.id]);
+        for (std::size_t w = 0; w < m_words.size(); ++w)
+            if (m_terms[m_word_terms[w]] != m_words[w]) fn(std::string_view(m_words[w]), m_terms[m_word_terms[w]]);
     }
 
-    std::vector<TermPostings> postings;  // by term number
+    PostingLists postings;
 
 private:
-    // Words by their view into m_words, in an open-addressing table at most half full. (Looked
-    // up for every word of every transcript: std::unordered_map's nodes and hash were most of
-    // the index's time.)
+    // Words in an open-addressing table at most half full, looked up for every word of every
+    // transcript: so a slot is small (a quarter of a cache line), and holds a word's first
+    // bytes, so that most words are told apart where they are found, without reading the word
+    // elsewhere (each read of the table and of the word missed the cache).
     static constexpr std::uint32_t k_free = ~std::uint32_t{0};
     struct Slot {
-        std::uint64_t hash = 0;
-        std::string_view word;
-        std::uint32_t id = k_free;
+        std::uint32_t tag = 0;  // the hash's high bits and the word's length
+        std::uint32_t word = k_free;  // in m_words
+        std::uint64_t head = 0;  // the first 8 bytes, zero-padded
     };
     util::Stemmer m_stemmer;
-    std::deque<std::string> m_words;  // (a deque: views stay valid as it grows)
+    std::deque<std::string> m_words;  // each word read, once
+    std::vector<std::uint32_t> m_word_terms;  // each word's term
     std::vector<Slot> m_slots = std::vector<Slot>(1 << 14);
-    std::size_t m_used = 0;
     std::unordered_map<std::string, std::uint32_t> m_term_ids;
     std::vector<std::string> m_terms;
 

@@ -59,4 +59,17 @@ bool set_lanes_alone(Mask mask) {
     return !at_an_end && !side_by_side;
 }
 
+// Whether no two set lanes are side by side (single spaces), and whether the first or the last
+// lane is set. Little-endian, as set_lanes_alone: false on a big-endian machine.
+template <class Mask>
+bool none_side_by_side(Mask mask) {
+    if constexpr (std::endian::native != std::endian::little) return false;
+    const auto [low, high] = words(mask);
+    return (low & (low >> 8)) == 0 && (high & (high >> 8)) == 0 && ((low >> 56) & high & 0xFF) == 0;
+}
+template <class Mask>
+bool first_set(Mask mask) { return (words(mask)[0] & 0xFF) != 0; }
+template <class Mask>
+bool last_set(Mask mask) { return (words(mask)[1] >> 56) != 0; }
+
 }  // namespace util::byte_block

@@ -1,7 +1,9 @@
 #include "util/files.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <fstream>
 #include <unistd.h>
 #include <sstream>
@@ -50,21 +52,36 @@ void remove_tree(const std::filesystem::path& root) {
 }
 
 std::string read_file(const std::filesystem::path& path, std::size_t max_bytes) {
-    std::error_code ec;
-    auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status)) throw FileError(path.string(), "file not found");
-    if (!std::filesystem::is_regular_file(status)) throw FileError(path.string(), "not a regular file");
-    auto size = std::filesystem::file_size(path, ec);
-    if (!ec && size > max_bytes)
-        throw FileError(path.string(), "file is " + std::to_string(size) + " bytes; the limit is " +
-                                           std::to_string(max_bytes) + " bytes");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw FileError(path.string(), "cannot open file");
+    // One open, then its descriptor: an archive's build reads tens of thousands of files (a
+    // transcript each), and each look-up of the path by name cost about what reading it did.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw FileError(path.string(), errno == ENOENT || errno == ENOTDIR ? "file not found" : "cannot open file");
+    struct FdCloser {
+        int fd;
+        ~FdCloser() { ::close(fd); }
+    } closer{fd};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) throw FileError(path.string(), "cannot open file");
+    if (!S_ISREG(st.st_mode)) throw FileError(path.string(), "not a regular file");
+    const auto size = static_cast<std::size_t>(st.st_size);
+    if (size > max_bytes)
+        throw FileError(path.string(), "file is " + std::to_string(size) + " bytes; the limit is " + std::to_string(max_bytes) + " bytes");
     std::string data;  // read into space not zero-filled first (a large feed is 100 MB)
-    data.resize_and_overwrite(static_cast<std::size_t>(size), [&](char* buffer, std::size_t n) {
-        in.read(buffer, static_cast<std::streamsize>(n));
-        return static_cast<std::size_t>(in.gcount());
+    bool failed = false;
+    data.resize_and_overwrite(size, [&](char* buffer, std::size_t n) {
+        std::size_t got = 0;
+        while (got < n) {
+            const ssize_t r = ::read(fd, buffer + got, n - got);
+            if (r < 0 && errno == EINTR) continue;
+            if (r <= 0) {
+                failed = r < 0;
+                break;  // (a file cut shorter since fstat: what it has)
+            }
+            got += static_cast<std::size_t>(r);
+        }
+        return got;
     });
+    if (failed) throw FileError(path.string(), "cannot read file");
     return data;
 }
 

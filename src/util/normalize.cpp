@@ -86,17 +86,19 @@ std::string clean_text(std::string_view text) {
 }
 
 namespace {
-// The 16 bytes at `at` lower-cased when they are letters, digits and single spaces between them
-// (none first, none last): what ascii_match_form makes of such a block. Most blocks of a
-// sentence are; one with punctuation, an apostrophe or other white space is not.
-bool words_as_they_are(const char* at, byte_block::Block& lowered) {
+// The 16 bytes at `at` lower-cased when they are letters, digits and single spaces (no two side
+// by side): what ascii_match_form makes of such a block, but for a space at either end. Most
+// blocks of a sentence are; one with punctuation, an apostrophe or other white space is not.
+bool words_as_they_are(const char* at, byte_block::Block& lowered, bool& space_first, bool& space_last) {
     using namespace byte_block;
     const Block b = load(at);
     const auto capital = (b >= splat('A')) & (b <= splat('Z'));
     const auto space = b == splat(' ');
     const auto kept = ((b >= splat('a')) & (b <= splat('z'))) | ((b >= splat('0')) & (b <= splat('9'))) | capital | space;
-    if (any(~kept) || !set_lanes_alone(space)) return false;
+    if (any(~kept) || !none_side_by_side(space)) return false;
     lowered = b | (as_block(capital) & splat('a' - 'A'));
+    space_first = first_set(space);
+    space_last = last_set(space);
     return true;
 }
 
@@ -110,12 +112,16 @@ std::string ascii_match_form(std::string_view cleaned) {
         char* w = begin;
         bool space = false;
         for (std::size_t i = 0; i < cleaned.size();) {
+            // A block of words is copied whole, as collapse_whitespace copies one: a space first
+            // parts it from the last word (none before the first), a space last waits.
             byte_block::Block lowered;
-            if (i + byte_block::k_size <= cleaned.size() && words_as_they_are(cleaned.data() + i, lowered)) {
-                if (space && w != begin) *w++ = ' ';  // (the block starts with a word)
-                space = false;
+            bool space_first = false, space_last = false;
+            if (i + byte_block::k_size <= cleaned.size() && words_as_they_are(cleaned.data() + i, lowered, space_first, space_last) &&
+                !(space_first && w == begin)) {
+                if (space && !space_first && w != begin) *w++ = ' ';
                 std::memcpy(w, &lowered, byte_block::k_size);
-                w += byte_block::k_size;
+                space = space_last;
+                w += space_last ? byte_block::k_size - 1 : byte_block::k_size;
                 i += byte_block::k_size;
                 continue;
             }

@@ -73,33 +73,33 @@ bool starts_with_icase(std::string_view text, std::string_view prefix) {
            std::equal(prefix.begin(), prefix.end(), text.begin(), [](char a, char b) { return ascii_lower(a) == ascii_lower(b); });
 }
 
-namespace {
-// Whether the 16 bytes at `at` come out of collapse_whitespace as they are: no white space but
-// single spaces between other bytes (none first, none last). Most blocks of prose do.
-bool copied_as_is(const char* at) {
-    using namespace byte_block;
-    const Block b = load(at);
-    return !any((b >= splat('\t')) & (b <= splat('\r'))) && set_lanes_alone(b == splat(' '));
-}
-}  // namespace
-
 std::string collapse_whitespace(std::string_view text) {
     // Written through a pointer into room for the longest result (the text's own length),
     // which is not zero-filled first: every description of every source comes here.
+    using namespace byte_block;
     std::string out;
     out.resize_and_overwrite(text.size(), [&](char* begin, std::size_t) {
         char* w = begin;
         bool pending = false;  // white space since the last word
         for (std::size_t i = 0; i < text.size();) {
-            if (i + byte_block::k_size <= text.size() && copied_as_is(text.data() + i)) {
-                if (pending) *w++ = ' ', pending = false;  // (the block starts with a word)
-                std::memcpy(w, text.data() + i, byte_block::k_size);
-                w += byte_block::k_size;
-                i += byte_block::k_size;
-                continue;
+            // Most blocks of prose have no white space but single spaces: copied whole. A space
+            // first is the one before its first word (the text's first: not copied); a space
+            // last waits for the next word. (Never past the room: each byte pending or written
+            // ahead stands for one read and not written.)
+            if (i + k_size <= text.size()) {
+                const Block b = load(text.data() + i);
+                const auto space = b == splat(' ');
+                if (!any((b >= splat('\t')) & (b <= splat('\r'))) && none_side_by_side(space) && !(first_set(space) && w == begin)) {
+                    if (pending && !first_set(space)) *w++ = ' ';
+                    std::memcpy(w, &b, k_size);
+                    pending = last_set(space);
+                    w += pending ? k_size - 1 : k_size;
+                    i += k_size;
+                    continue;
+                }
             }
-            // Elsewhere (white space other than single spaces, or at the block's ends), a few
-            // bytes one at a time, then a block again.
+            // Elsewhere (other white space, two spaces, the text's end), a few bytes one at a
+            // time, then a block again.
             for (const std::size_t end = std::min(text.size(), i + 8); i < end; ++i) {
                 const char c = text[i];
                 if (is_space(c)) {
