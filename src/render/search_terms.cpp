@@ -1,14 +1,15 @@
 #include "render/search_terms.hpp"
 
 #include <algorithm>
-#include <utility>
+#include <array>
+#include <bit>
 #include <cstring>
+#include <utility>
 
 #include "render/search_index.hpp"
 #include "util/hash.hpp"
 #include "util/normalize.hpp"
 #include "util/strings.hpp"
-#include "util/unicode.hpp"
 
 namespace render {
 
@@ -117,26 +118,37 @@ void Lexicon::grow() {
 void DocTerms::add(std::string_view text, int weight, std::int32_t moment, bool transcript) {
     const std::string form = util::match_form(text);
     util::for_each_word(form, [&](std::string_view word) {
-        if (word.size() > 40 || one_code_point(word)) return;
-        const std::uint32_t id = m_lexicon.id(word);
-        if (id >= m_hits.size()) m_hits.resize(std::max<std::size_t>(2 * m_hits.size(), id + 1024));
-        Hit& h = m_hits[id];
-        if (h.score == 0 && h.transcript_score == 0) m_touched.push_back(id);
-        if (!transcript) h.add_score(weight);
-        else if (h.transcript_score < k_max_transcript_score) ++h.transcript_score, h.add_score(weight);
-        if (moment != k_no_moment) h.add_moment(moment);
+        if (word.size() <= 40 && !one_code_point(word))
+            m_read.push_back({m_lexicon.id(word), moment, static_cast<std::uint8_t>(weight), transcript});
     });
 }
 
 void DocTerms::post(std::uint32_t doc) {
-    for (std::uint32_t id : m_touched) {
-        Hit& h = m_hits[id];
+    // By term, each term's words in the order read (a stable radix sort, a byte of the term
+    // number a pass).
+    const int bits = std::bit_width(m_lexicon.size());
+    m_sorted.resize(m_read.size());
+    for (int shift = 0; shift < bits; shift += 8) {
+        std::array<std::uint32_t, 257> start{};
+        for (const Read& r : m_read) ++start[((r.term >> shift) & 0xFF) + 1];
+        for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
+        for (const Read& r : m_read) m_sorted[start[(r.term >> shift) & 0xFF]++] = r;
+        m_read.swap(m_sorted);
+    }
+    for (std::size_t i = 0; i < m_read.size();) {
+        const std::uint32_t term = m_read[i].term;
+        Hit h;
+        for (; i < m_read.size() && m_read[i].term == term; ++i) {
+            const Read& r = m_read[i];
+            if (!r.transcript) h.add_score(r.weight);
+            else if (h.transcript_score < k_max_transcript_score) ++h.transcript_score, h.add_score(r.weight);
+            if (r.moment != k_no_moment) h.add_moment(r.moment);
+        }
         Posting p{doc, h.score, h.moment_count, {}};
         std::copy(h.moments, h.moments + h.moment_count, p.moments);
-        m_lexicon.postings.add(id, p);
-        h = Hit();
+        m_lexicon.postings.add(term, p);
     }
-    m_touched.clear();
+    m_read.clear();
 }
 
 }  // namespace render

@@ -4,7 +4,6 @@
 // episode's terms with their scores and moments, and each term's postings, cut to the best as
 // they come.
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -94,10 +93,10 @@ public:
     PostingLists postings;
 
 private:
-    // Words in an open-addressing table at most half full, looked up for every word of every
-    // transcript: so a slot is small (a quarter of a cache line), and holds a word's first
-    // bytes, so that most words are told apart where they are found, without reading the word
-    // elsewhere (each read of the table and of the word missed the cache).
+    // Words in an open-addressing table at most three quarters full, looked up for every word
+    // of every transcript: so a slot is small (a quarter of a cache line), and holds a word's
+    // first bytes, so that most words are told apart where they are found, without reading the
+    // word elsewhere (each read of the table and of the word missed the cache).
     static constexpr std::uint32_t k_free = ~std::uint32_t{0};
     struct Slot {
         std::uint32_t tag = 0;  // the hash's high bits and the word's length
@@ -114,8 +113,10 @@ private:
     void grow();
 };
 
-// One episode's terms with their hits, by term number (an array: no hashing), reused for the
-// next episode.
+// One episode's words as the index counts them: each word read with its term, put in order of
+// term when the episode is posted, each term's run scored. (Sorted, the words go to their terms
+// in the order of their numbers; a table by term number took a wait for memory a word, and one
+// more for each term posted.)
 class DocTerms {
 public:
     explicit DocTerms(Lexicon& lexicon) : m_lexicon(lexicon) {}
@@ -123,13 +124,18 @@ public:
     // Adds the words of `text` with `weight`; `moment` (or k_no_moment) is the moment they are in.
     void add(std::string_view text, int weight, std::int32_t moment = k_no_moment, bool transcript = false);
 
-    // Adds the episode's postings to the lexicon's, and clears the table for the next.
+    // Adds the episode's postings to the lexicon's, and lets go of its words.
     void post(std::uint32_t doc);
 
 private:
+    struct Read {
+        std::uint32_t term;
+        std::int32_t moment;
+        std::uint8_t weight;
+        bool transcript;
+    };
     Lexicon& m_lexicon;
-    std::vector<Hit> m_hits;
-    std::vector<std::uint32_t> m_touched;
+    std::vector<Read> m_read, m_sorted;
 };
 
 }  // namespace render

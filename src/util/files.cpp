@@ -4,9 +4,7 @@
 #include <cerrno>
 #include <fcntl.h>
 #include <sys/stat.h>
-#include <fstream>
 #include <unistd.h>
-#include <sstream>
 
 #include "util/parallel.hpp"
 #include "util/strings.hpp"
