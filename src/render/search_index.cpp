@@ -208,7 +208,7 @@ void write_search_index(const core::Catalog& catalog, const notes::Curation& cur
     Workers workers = index_episodes(catalog, curation, site, entries);
     write_blocks(std::move(entries), out);
     const nlohmann::json keys = write_shards(shard_entries(workers), out);
-    nlohmann::json meta = {{"version", 2}, {"docs", catalog.episodes.size()}, {"block_size", k_search_block_size},
+    nlohmann::json meta = {{"version", 3}, {"docs", catalog.episodes.size()}, {"block_size", k_search_block_size},
                            {"stemmer", workers.empty() || !workers[0] ? "" : workers[0]->lexicon.algorithm()}, {"shards", keys}};
     meta.update(write_filters(filters_of(catalog, curation), out));
     out.add("search/meta.json", meta.dump());

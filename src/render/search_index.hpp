@@ -1,12 +1,14 @@
 #pragma once
 // The client-side search index, split so that one query fetches a small part of it.
 //
-//   search/meta.json           {"version": 2, "docs", "block_size", "stemmer",
+//   search/meta.json           {"version": 3, "docs", "block_size", "stemmer",
 //                               "shards": [top-level keys], "years": [[year, count]], "topics"
 //                               and "guests": [[name, slug, count]]}
 //   search/t/<key>.json        {"c": {term: documents},    (lists cut to the best k_max_postings)
 //                                "f": {word: term},         (a word whose stem is another term)
-//                                "t": {term: [[doc, score, moment...], ...]}}
+//                                "t": {term: [doc, score * 4 + n, n moments, ...]}}
+//                                             (by episode; each doc after the first is how
+//                                             far it is from the one before)
 //                              or, split: {"s": [next byte, ...], "x": 1 when <key>_.json has
 //                              the terms as long as the key, 0}
 //   search/d/<block>.json      [[title, slug, date, excerpt, [[seconds, chapter title], ...]],

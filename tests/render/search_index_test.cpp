@@ -7,6 +7,7 @@
 #include "render/episode_text.hpp"
 #include "render/search_index.hpp"
 #include "render/site_info.hpp"
+#include "render/search_postings.hpp"
 
 namespace {
 
@@ -36,7 +37,7 @@ nlohmann::json shard_for(const output::MemoryOutput& out, const std::string& wor
 nlohmann::json postings(const output::MemoryOutput& out, const std::string& term) {
     auto shard = shard_for(out, term);
     if (shard.is_null() || !shard["t"].contains(term)) return nullptr;
-    return shard["t"][term];
+    return test::unpack_postings(shard["t"][term]);
 }
 
 render::SiteInfo english_site() {

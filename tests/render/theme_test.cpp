@@ -10,6 +10,7 @@
 #include "build/notes_stage.hpp"
 #include "render/episode_page.hpp"
 #include "render/page_frame.hpp"
+#include "render/search_postings.hpp"
 #include "build/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "render/search_index.hpp"
@@ -134,7 +135,7 @@ TEST_CASE("the search index: shards by word prefix, blocks of results, moments")
     auto tl = nlohmann::json::parse(site.file("search/t/tl.json"));
     REQUIRE(tl["t"].contains("tlpars"));  // the stem of "tlparse"
     CHECK(tl["f"]["tlparse"] == "tlpars");
-    auto postings = tl["t"]["tlpars"];
+    auto postings = test::unpack_postings(tl["t"]["tlpars"]);
     REQUIRE(postings.size() == 1);
     std::size_t doc = postings[0][0];
     CHECK(postings[0][1].get<int>() >= 8);  // a title word

@@ -54,10 +54,11 @@
   // Every posting of the terms a query word stands for: doc -> {score, moments}, and whether a
   // list was cut (the word is too common to require).
   function lookup(word, prefix) {
+    var stem = null;  // the word's own term (a prefix's others weigh half)
     return shardFor(word).then(function (s) {
       var terms = new Set();
       if (s) {
-        if (s.f[word]) terms.add(s.f[word]);
+        if (s.f[word]) terms.add(stem = s.f[word]);
         if (s.t[word]) terms.add(word);
         if (prefix) {
           Object.keys(s.t).forEach(function (t) { if (t.indexOf(word) === 0) terms.add(t); });
@@ -72,13 +73,17 @@
       found.forEach(function (f) {
         if (!f.shard || !f.shard.t[f.term]) return;
         if (f.shard.c[f.term]) cut = true, count = Math.max(count, f.shard.c[f.term]);
-        var exact = f.term === word || f.shard.f[word] === f.term ? 2 : 1;
-        f.shard.t[f.term].forEach(function (p) {
-          var d = docs.get(p[0]) || { score: 0, moments: [] };
-          d.score = Math.max(d.score, p[1] * exact);
-          for (var i = 2; i < p.length; i++) if (d.moments.indexOf(p[i]) < 0) d.moments.push(p[i]);
-          docs.set(p[0], d);
-        });
+        // (Told by the word's shard: the term's may be another file, without the word.)
+        var exact = f.term === word || f.term === stem ? 2 : 1;
+        // [doc (after the first: how far from the one before), score * 4 + n, n moments, ...]
+        var list = f.shard.t[f.term], doc = 0;
+        for (var i = 0; i + 1 < list.length; i += 2 + (list[i + 1] & 3)) {
+          doc += list[i];
+          var d = docs.get(doc) || { score: 0, moments: [] };
+          d.score = Math.max(d.score, (list[i + 1] >> 2) * exact);
+          for (var k = 0; k < (list[i + 1] & 3); k++) if (d.moments.indexOf(list[i + 2 + k]) < 0) d.moments.push(list[i + 2 + k]);
+          docs.set(doc, d);
+        }
       });
       return { word: word, docs: docs, cut: cut, count: Math.max(count, docs.size) };
     });
