@@ -251,7 +251,6 @@ std::vector<core::TranscriptSegment> paragraphs(std::vector<Cue>& cues) {
         std::size_t first = 0, last = 0;  // cues [first, last)
         std::string_view speaker;
         double end = 0;
-        std::size_t bytes = 0;
     };
     std::vector<Span> spans;
     std::size_t words = 0;
@@ -265,20 +264,21 @@ std::vector<core::TranscriptSegment> paragraphs(std::vector<Cue>& cues) {
             if (same_voice && !long_enough && cue.start - last < k_pause_seconds) {
                 p.last = i + 1;
                 p.end = std::max(p.end, cue.end);
-                p.bytes += 1 + cue.text.size();
                 words += word_count(cue.text);
                 continue;
             }
         }
         const std::string_view speaker = cue.speaker.empty() && !spans.empty() ? spans.back().speaker : std::string_view(cue.speaker);
-        spans.push_back({i, i + 1, speaker, cue.end, cue.text.size()});
+        spans.push_back({i, i + 1, speaker, cue.end});
         words = word_count(cue.text);
     }
     std::vector<core::TranscriptSegment> out;
     out.reserve(spans.size());
     for (const Span& p : spans) {
+        std::size_t bytes = p.last - p.first - 1;  // (the spaces between)
+        for (std::size_t i = p.first; i < p.last; ++i) bytes += cues[i].text.size();
         std::string text;
-        text.reserve(p.bytes);
+        text.reserve(bytes);
         for (std::size_t i = p.first; i < p.last; ++i) {
             if (i > p.first) text += ' ';
             text += cues[i].text;

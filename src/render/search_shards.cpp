@@ -21,8 +21,10 @@ void append_postings(std::string& out, const std::vector<Posting>& list) {
     static_assert(k_moments_per_posting <= 3, "a posting's moments are counted in two bits");
     out += '[';
     char digits[16];
+    bool first = true;
     auto number = [&](long long v) {
-        if (out.back() != '[') out += ',';
+        if (!first) out += ',';
+        first = false;
         out.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
     };
     std::uint32_t last = 0;

@@ -15,21 +15,31 @@ namespace render {
 
 namespace {
 
-// The order a term's list is cut in: the best first (score, then archive order).
-bool better(const Posting& a, const Posting& b) { return a.score != b.score ? a.score > b.score : a.doc < b.doc; }
-
-}  // namespace
-
-namespace {
-
-// A posting's place in a term's order as one number: the higher, the better.
+// A posting's place in a term's order as one number, the best first: score, then archive order.
 std::uint64_t rank(const Posting& p) { return std::uint64_t{p.score} << 32 | (~p.doc & 0xFFFFFFFFu); }
+bool better(const Posting& a, const Posting& b) { return rank(a) > rank(b); }
 
 // Cuts `list` to its k_max_postings best; returns the rank of the worst kept.
 std::uint64_t cut(std::vector<Posting>& list) {
     std::nth_element(list.begin(), list.begin() + k_max_postings, list.end(), better);
     list.resize(k_max_postings);
     return rank(*std::max_element(list.begin(), list.end(), better));
+}
+
+// A letter or digit alone is not searched for. (The match form is valid UTF-8: a word is one
+// code point when its first byte's sequence is the whole word.)
+bool one_code_point(std::string_view word) {
+    const auto lead = static_cast<unsigned char>(word[0]);
+    return word.size() <= (lead < 0x80 ? 1u : lead < 0xE0 ? 2u : lead < 0xF0 ? 3u : 4u);
+}
+
+// A word's first 8 bytes, zero-padded (no word of the match form has a zero byte).
+std::uint64_t head_of(std::string_view w) {
+    std::uint64_t v = 0;
+    if (w.size() >= 8) std::memcpy(&v, w.data(), 8);
+    else
+        for (std::size_t i = 0; i < w.size(); ++i) v |= std::uint64_t{static_cast<unsigned char>(w[i])} << (8 * i);
+    return v;
 }
 
 }  // namespace
@@ -58,26 +68,6 @@ void PostingLists::add(std::uint32_t term, const Posting& p) {
 TermPostings PostingLists::take(std::uint32_t term) {
     return {std::exchange(m_lists[term], {}), m_counts[term]};
 }
-
-namespace {
-
-// A letter or digit alone is not searched for. (The match form is valid UTF-8: a word is one
-// code point when its first byte's sequence is the whole word.)
-bool one_code_point(std::string_view word) {
-    const auto lead = static_cast<unsigned char>(word[0]);
-    return word.size() <= (lead < 0x80 ? 1u : lead < 0xE0 ? 2u : lead < 0xF0 ? 3u : 4u);
-}
-
-// A word's first 8 bytes, zero-padded (no word of the match form has a zero byte).
-std::uint64_t head_of(std::string_view w) {
-    std::uint64_t v = 0;
-    if (w.size() >= 8) std::memcpy(&v, w.data(), 8);
-    else
-        for (std::size_t i = 0; i < w.size(); ++i) v |= std::uint64_t{static_cast<unsigned char>(w[i])} << (8 * i);
-    return v;
-}
-
-}  // namespace
 
 std::uint32_t Lexicon::id(std::string_view word) {
     const std::uint64_t h = util::content_hash(word);
@@ -135,17 +125,20 @@ void DocTerms::post(std::uint32_t doc) {
         for (const Read& r : m_read) m_sorted[start[(r.term >> shift) & 0xFF]++] = r;
         m_read.swap(m_sorted);
     }
+    // Each term's run: its score (the transcript's words counting at most k_max_transcript_score)
+    // and its first moments.
     for (std::size_t i = 0; i < m_read.size();) {
         const std::uint32_t term = m_read[i].term;
-        Hit h;
+        Posting p{doc};
+        int score = 0, transcript_score = 0;
         for (; i < m_read.size() && m_read[i].term == term; ++i) {
             const Read& r = m_read[i];
-            if (!r.transcript) h.add_score(r.weight);
-            else if (h.transcript_score < k_max_transcript_score) ++h.transcript_score, h.add_score(r.weight);
-            if (r.moment != k_no_moment) h.add_moment(r.moment);
+            if (!r.transcript) score += r.weight;
+            else if (transcript_score < k_max_transcript_score) ++transcript_score, score += r.weight;
+            const bool new_moment = p.moment_count == 0 || p.moments[p.moment_count - 1] != r.moment;
+            if (r.moment != k_no_moment && p.moment_count < k_moments_per_posting && new_moment) p.moments[p.moment_count++] = r.moment;
         }
-        Posting p{doc, h.score, h.moment_count, {}};
-        std::copy(h.moments, h.moments + h.moment_count, p.moments);
+        p.score = static_cast<std::uint8_t>(std::min(score, k_max_score));
         m_lexicon.postings.add(term, p);
     }
     m_read.clear();

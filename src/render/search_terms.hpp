@@ -3,7 +3,6 @@
 // thread's lexicon (each word read, with the number of its term: its Snowball stem), one
 // episode's terms with their scores and moments, and each term's postings, cut to the best as
 // they come.
-#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -22,20 +21,8 @@ constexpr int k_moments_per_posting = 3;
 // chapter c as -(c + 1).
 constexpr std::int32_t k_no_moment = INT32_MIN;
 
-// One term in one episode: its score (at most k_max_score), and the first moments it is in.
-struct Hit {
-    std::uint8_t score = 0;
-    std::uint8_t transcript_score = 0;
-    std::uint8_t moment_count = 0;
-    std::int32_t moments[k_moments_per_posting] = {};
-
-    void add_score(int weight) { score = static_cast<std::uint8_t>(std::min(score + weight, k_max_score)); }
-    void add_moment(std::int32_t m) {
-        if (moment_count < k_moments_per_posting && (moment_count == 0 || moments[moment_count - 1] != m)) moments[moment_count++] = m;
-    }
-};
-
-// A term's entry for one episode, as small as it can be: a large archive has millions.
+// A term's entry for one episode, as small as it can be: a large archive has millions. Its
+// score is at most k_max_score; its moments are the first it is in.
 struct Posting {
     std::uint32_t doc = 0;
     std::uint8_t score = 0;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 namespace util::byte_block {
 
@@ -18,6 +19,9 @@ inline Block load(const char* at) {
     std::memcpy(&b, at, k_size);
     return b;
 }
+
+// A comparison's result: 0xFF in the lanes where it holds.
+using Mask = decltype(std::declval<Block>() == std::declval<Block>());
 
 constexpr Block splat(unsigned char c) { return Block{c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c}; }
 
@@ -47,29 +51,25 @@ Block as_block(Mask mask) {
     return b;
 }
 
-// Whether the lanes set are alone: none first, none last, no two side by side (single spaces
-// between words). Always false on a big-endian machine, where the lanes' order in words()
-// differs: callers then take their byte-by-byte way.
-template <class Mask>
-bool set_lanes_alone(Mask mask) {
+// Writes `words` (16 bytes of words parted by single spaces: `spaces` is where its spaces are)
+// at `w`, as the words of a text are written one space apart from `begin` on: a space first
+// parts its first word from the last one written (at the text's start, no block is written: a
+// space is not written first), a space last is held back (`pending`) until a next word. Returns
+// false, writing nothing, for blocks it cannot write so (two spaces side by side, a space first
+// at the start; any block on a big-endian machine, where the lanes' order in words() differs:
+// callers then take their byte-by-byte way). Never past the room of the text's length: a space
+// written ahead of a block stands for white space read and not written.
+inline bool write_spaced_words(char*& w, const char* begin, const Block& words_block, Mask spaces, bool& pending) {
     if constexpr (std::endian::native != std::endian::little) return false;
-    const auto [low, high] = words(mask);  // lane 0 is low's lowest byte
-    const bool at_an_end = (low & 0xFF) != 0 || (high >> 56) != 0;
+    const auto [low, high] = words(spaces);  // lane 0 is low's lowest byte
     const bool side_by_side = (low & (low >> 8)) != 0 || (high & (high >> 8)) != 0 || ((low >> 56) & high & 0xFF) != 0;
-    return !at_an_end && !side_by_side;
+    const bool space_first = (low & 0xFF) != 0, space_last = (high >> 56) != 0;
+    if (side_by_side || (space_first && w == begin)) return false;
+    if (pending && !space_first && w != begin) *w++ = ' ';
+    std::memcpy(w, &words_block, k_size);
+    pending = space_last;
+    w += space_last ? k_size - 1 : k_size;
+    return true;
 }
-
-// Whether no two set lanes are side by side (single spaces), and whether the first or the last
-// lane is set. Little-endian, as set_lanes_alone: false on a big-endian machine.
-template <class Mask>
-bool none_side_by_side(Mask mask) {
-    if constexpr (std::endian::native != std::endian::little) return false;
-    const auto [low, high] = words(mask);
-    return (low & (low >> 8)) == 0 && (high & (high >> 8)) == 0 && ((low >> 56) & high & 0xFF) == 0;
-}
-template <class Mask>
-bool first_set(Mask mask) { return (words(mask)[0] & 0xFF) != 0; }
-template <class Mask>
-bool last_set(Mask mask) { return (words(mask)[1] >> 56) != 0; }
 
 }  // namespace util::byte_block

@@ -86,19 +86,18 @@ std::string clean_text(std::string_view text) {
 }
 
 namespace {
-// The 16 bytes at `at` lower-cased when they are letters, digits and single spaces (no two side
-// by side): what ascii_match_form makes of such a block, but for a space at either end. Most
-// blocks of a sentence are; one with punctuation, an apostrophe or other white space is not.
-bool words_as_they_are(const char* at, byte_block::Block& lowered, bool& space_first, bool& space_last) {
+// The 16 bytes at `at` lower-cased, and where their spaces are, when they are letters, digits
+// and spaces: what ascii_match_form makes of such a block (byte_block::write_spaced_words
+// writes it). Most blocks of a sentence are; one with punctuation, an apostrophe or other white
+// space is not.
+bool words_as_they_are(const char* at, byte_block::Block& lowered, byte_block::Mask& spaces) {
     using namespace byte_block;
     const Block b = load(at);
     const auto capital = (b >= splat('A')) & (b <= splat('Z'));
-    const auto space = b == splat(' ');
-    const auto kept = ((b >= splat('a')) & (b <= splat('z'))) | ((b >= splat('0')) & (b <= splat('9'))) | capital | space;
-    if (any(~kept) || !none_side_by_side(space)) return false;
+    spaces = b == splat(' ');
+    const auto kept = ((b >= splat('a')) & (b <= splat('z'))) | ((b >= splat('0')) & (b <= splat('9'))) | capital | spaces;
+    if (any(~kept)) return false;
     lowered = b | (as_block(capital) & splat('a' - 'A'));
-    space_first = first_set(space);
-    space_last = last_set(space);
     return true;
 }
 
@@ -112,16 +111,11 @@ std::string ascii_match_form(std::string_view cleaned) {
         char* w = begin;
         bool space = false;
         for (std::size_t i = 0; i < cleaned.size();) {
-            // A block of words is copied whole, as collapse_whitespace copies one: a space first
-            // parts it from the last word (none before the first), a space last waits.
+            // A block of words is written whole, as collapse_whitespace writes one.
             byte_block::Block lowered;
-            bool space_first = false, space_last = false;
-            if (i + byte_block::k_size <= cleaned.size() && words_as_they_are(cleaned.data() + i, lowered, space_first, space_last) &&
-                !(space_first && w == begin)) {
-                if (space && !space_first && w != begin) *w++ = ' ';
-                std::memcpy(w, &lowered, byte_block::k_size);
-                space = space_last;
-                w += space_last ? byte_block::k_size - 1 : byte_block::k_size;
+            byte_block::Mask spaces;
+            if (i + byte_block::k_size <= cleaned.size() && words_as_they_are(cleaned.data() + i, lowered, spaces) &&
+                byte_block::write_spaced_words(w, begin, lowered, spaces, space)) {
                 i += byte_block::k_size;
                 continue;
             }

@@ -82,18 +82,10 @@ std::string collapse_whitespace(std::string_view text) {
         char* w = begin;
         bool pending = false;  // white space since the last word
         for (std::size_t i = 0; i < text.size();) {
-            // Most blocks of prose have no white space but single spaces: copied whole. A space
-            // first is the one before its first word (the text's first: not copied); a space
-            // last waits for the next word. (Never past the room: each byte pending or written
-            // ahead stands for one read and not written.)
+            // Most blocks of prose have no white space but single spaces: copied whole.
             if (i + k_size <= text.size()) {
                 const Block b = load(text.data() + i);
-                const auto space = b == splat(' ');
-                if (!any((b >= splat('\t')) & (b <= splat('\r'))) && none_side_by_side(space) && !(first_set(space) && w == begin)) {
-                    if (pending && !first_set(space)) *w++ = ' ';
-                    std::memcpy(w, &b, k_size);
-                    pending = last_set(space);
-                    w += pending ? k_size - 1 : k_size;
+                if (!any((b >= splat('\t')) & (b <= splat('\r'))) && write_spaced_words(w, begin, b, b == splat(' '), pending)) {
                     i += k_size;
                     continue;
                 }

@@ -77,11 +77,11 @@
         var exact = f.term === word || f.term === stem ? 2 : 1;
         // [doc (after the first: how far from the one before), score * 4 + n, n moments, ...]
         var list = f.shard.t[f.term], doc = 0;
-        for (var i = 0; i + 1 < list.length; i += 2 + (list[i + 1] & 3)) {
+        for (var i = 0; i + 1 < list.length;) {
           doc += list[i];
-          var d = docs.get(doc) || { score: 0, moments: [] };
+          var d = docs.get(doc) || { score: 0, moments: [] }, n = list[i + 1] & 3;
           d.score = Math.max(d.score, (list[i + 1] >> 2) * exact);
-          for (var k = 0; k < (list[i + 1] & 3); k++) if (d.moments.indexOf(list[i + 2 + k]) < 0) d.moments.push(list[i + 2 + k]);
+          for (i += 2; n-- > 0; i++) if (d.moments.indexOf(list[i]) < 0) d.moments.push(list[i]);
           docs.set(doc, d);
         }
       });
