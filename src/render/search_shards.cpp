@@ -29,10 +29,10 @@ void append_postings(std::string& out, const std::vector<Posting>& list) {
     };
     std::uint32_t last = 0;
     for (const Posting& p : list) {
-        number(p.doc - last);
-        last = p.doc;
-        number(p.score * 4 + p.moment_count);
-        for (std::uint8_t m = 0; m < p.moment_count; ++m) number(p.moments[m]);
+        number(p.doc() - last);
+        last = p.doc();
+        number(p.score() * 4 + p.moment_count());
+        for (int m = 0; m < p.moment_count(); ++m) number(p.moment(m));
     }
     out += ']';
 }
@@ -96,7 +96,7 @@ void assign_shards(const std::string& prefix, std::span<const ShardEntry*> entri
 ShardEntry term_entry(std::string_view term, TermPostings& postings) {
     std::vector<Posting>& list = postings.list;
     postings.keep_best();
-    std::sort(list.begin(), list.end(), [](const Posting& a, const Posting& b) { return a.doc < b.doc; });
+    std::sort(list.begin(), list.end(), [](const Posting& a, const Posting& b) { return a.doc() < b.doc(); });
     ShardEntry e{std::string(term), "", 't', ""};
     util::append_json_string(e.json, term);
     e.json += ':';

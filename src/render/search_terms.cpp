@@ -16,7 +16,7 @@ namespace render {
 namespace {
 
 // A posting's place in a term's order as one number, the best first: score, then archive order.
-std::uint64_t rank(const Posting& p) { return std::uint64_t{p.score} << 32 | (~p.doc & 0xFFFFFFFFu); }
+std::uint64_t rank(const Posting& p) { return std::uint64_t(p.score()) << 32 | (~p.doc() & 0xFFFFFFFFu); }
 bool better(const Posting& a, const Posting& b) { return rank(a) > rank(b); }
 
 // Cuts `list` to its k_max_postings best; returns the rank of the worst kept.
@@ -114,6 +114,10 @@ void DocTerms::add(std::string_view text, int weight, std::int32_t moment, bool 
 }
 
 void DocTerms::post(std::uint32_t doc) {
+    if (doc > Posting::k_max_doc) {  // (an archive of more than 16 million episodes: the rest are not searched)
+        m_read.clear();
+        return;
+    }
     // By term, each term's words in the order read (a stable radix sort, a byte of the term
     // number a pass).
     const int bits = std::bit_width(m_lexicon.size());
@@ -129,16 +133,15 @@ void DocTerms::post(std::uint32_t doc) {
     // and its first moments.
     for (std::size_t i = 0; i < m_read.size();) {
         const std::uint32_t term = m_read[i].term;
-        Posting p{doc};
+        Posting p(doc);
         int score = 0, transcript_score = 0;
         for (; i < m_read.size() && m_read[i].term == term; ++i) {
             const Read& r = m_read[i];
             if (!r.transcript) score += r.weight;
             else if (transcript_score < k_max_transcript_score) ++transcript_score, score += r.weight;
-            const bool new_moment = p.moment_count == 0 || p.moments[p.moment_count - 1] != r.moment;
-            if (r.moment != k_no_moment && p.moment_count < k_moments_per_posting && new_moment) p.moments[p.moment_count++] = r.moment;
+            if (r.moment != k_no_moment) p.add_moment(r.moment);
         }
-        p.score = static_cast<std::uint8_t>(std::min(score, k_max_score));
+        p.set_score(std::min(score, k_max_score));
         m_lexicon.postings.add(term, p);
     }
     m_read.clear();

@@ -3,6 +3,7 @@
 // thread's lexicon (each word read, with the number of its term: its Snowball stem), one
 // episode's terms with their scores and moments, and each term's postings, cut to the best as
 // they come.
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -21,14 +22,46 @@ constexpr int k_moments_per_posting = 3;
 // chapter c as -(c + 1).
 constexpr std::int32_t k_no_moment = INT32_MIN;
 
-// A term's entry for one episode, as small as it can be: a large archive has millions. Its
-// score is at most k_max_score; its moments are the first it is in.
-struct Posting {
-    std::uint32_t doc = 0;
-    std::uint8_t score = 0;
-    std::uint8_t moment_count = 0;
-    std::int32_t moments[k_moments_per_posting] = {};
+// A term's entry for one episode, in 12 bytes: a large archive has millions, and memory touched
+// for the first time is the dearest part of a build with transcripts (bench/README.md). So the
+// episode's number has 24 bits (an archive's first 16,777,216 episodes are searched), and each
+// moment 21: a second past k_max_moment (12 days in) is written as k_max_moment. (The readers
+// stop at 100 hours.)
+class Posting {
+public:
+    static constexpr std::uint32_t k_max_doc = (1u << 24) - 1;
+    static constexpr std::int32_t k_max_moment = (1 << 20) - 1;
+
+    Posting() = default;
+    explicit Posting(std::uint32_t doc) : m_head(doc & k_max_doc) {}
+
+    std::uint32_t doc() const { return m_head & k_max_doc; }
+    int score() const { return static_cast<int>(m_head >> 26); }
+    int moment_count() const { return static_cast<int>(m_head >> 24 & 3); }
+    std::int32_t moment(int i) const {
+        const auto bits = static_cast<std::int32_t>(moment_bits() >> (21 * i) & 0x1FFFFF);
+        return bits & 0x100000 ? bits - 0x200000 : bits;  // (its sign)
+    }
+
+    void set_score(int score) { m_head = (m_head & 0x03FFFFFFu) | static_cast<std::uint32_t>(score) << 26; }  // 0 to k_max_score
+    // Adds a moment unless k_moments_per_posting are there or it is the last one's.
+    void add_moment(std::int32_t moment) {
+        const int n = moment_count();
+        moment = std::clamp(moment, -k_max_moment - 1, k_max_moment);
+        if (n == k_moments_per_posting || (n > 0 && this->moment(n - 1) == moment)) return;
+        const std::uint64_t bits = moment_bits() | (static_cast<std::uint64_t>(moment) & 0x1FFFFF) << (21 * n);
+        m_moments[0] = static_cast<std::uint32_t>(bits);
+        m_moments[1] = static_cast<std::uint32_t>(bits >> 32);
+        m_head += 1u << 24;
+    }
+
+private:
+    std::uint32_t m_head = 0;  // the score (6 bits), the number of moments (2), the episode (24)
+    std::uint32_t m_moments[2] = {};  // three moments of 21 bits, the first lowest
+
+    std::uint64_t moment_bits() const { return std::uint64_t{m_moments[1]} << 32 | m_moments[0]; }
 };
+static_assert(sizeof(Posting) == 12 && k_max_score < 64 && k_moments_per_posting == 3);
 
 // A term's postings, cut to its best as it is written (term_entry), with how many episodes had it.
 struct TermPostings {

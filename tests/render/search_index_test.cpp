@@ -8,6 +8,7 @@
 #include "render/search_index.hpp"
 #include "render/site_info.hpp"
 #include "render/search_postings.hpp"
+#include "render/search_terms.hpp"
 
 namespace {
 
@@ -116,6 +117,34 @@ TEST_CASE("chapter titles and transcript paragraphs are moments: postings name t
     CHECK(entry[4] == nlohmann::json::parse(R"([[0,"Opening"],[95,"Marmalade jars"]])"));
     // The transcript weighs at most 6 a term, however often it says it.
     CHECK(postings(out, "filler")[0][1] == 6);
+}
+
+TEST_CASE("a posting keeps its episode, score and three moments in 12 bytes; a moment past 12 days is cut to it") {
+    render::Posting p(16'777'215);  // the last episode a posting can name
+    p.add_moment(-2000);  // chapter 1999
+    p.add_moment(-2000);  // (the same moment again: not added)
+    p.add_moment(1'048'000);
+    p.add_moment(50'000'000);  // past any episode: written as the largest
+    p.add_moment(7);  // a fourth: not kept
+    p.set_score(render::k_max_score);
+    CHECK(p.doc() == 16'777'215);
+    CHECK(p.score() == render::k_max_score);
+    REQUIRE(p.moment_count() == 3);
+    CHECK(p.moment(0) == -2000);
+    CHECK(p.moment(1) == 1'048'000);
+    CHECK(p.moment(2) == render::Posting::k_max_moment);
+
+    // Through the index (the readers stop at 100 hours; a transcript made otherwise may not).
+    core::Catalog catalog;
+    core::Episode& e = catalog.episodes.emplace_back();
+    e.slug = "long";
+    e.title = "Long";
+    core::Transcript t;
+    t.segments = {{0, 0, "", "Opening words."}, {900'000, 0, "", "Quokka one."}, {2e6, 0, "", "Quokka two."}};
+    e.transcript = core::SharedTranscript(std::move(t));
+    output::MemoryOutput out;
+    render::write_search_index(catalog, notes::Curation(), english_site(), out);
+    CHECK(postings(out, "quokka") == nlohmann::json::parse("[[0,2,900000,1048575]]"));
 }
 
 TEST_CASE("a term in many episodes keeps its best postings and says how many it had") {
