@@ -238,7 +238,7 @@ bool ends_sentence(std::string_view text) {
     return !text.empty() && (text.back() == '.' || text.back() == '?' || text.back() == '!');
 }
 
-std::size_t word_count(std::string_view text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), ' ')) + 1; }
+std::size_t word_count(std::string_view text) { return util::count_spaces(text) + 1; }
 
 // Cues joined into paragraphs: same speaker (a cue naming none continues the last), no long
 // pause, ended at a sentence's end once long enough. (Where each paragraph starts is found

@@ -59,14 +59,17 @@ Data chapters_data(const core::Episode& e, Moments& moments) {
 // timed, the speaker where it changes), one a line.
 std::string transcript_html(const core::Transcript& t, std::size_t& words, Moments& moments) {
     std::string html;
+    std::size_t bytes = 0;  // (made at about its size: a page's largest part)
+    for (const auto& s : t.segments) bytes += s.text.size() + 100;
+    html.reserve(bytes + bytes / 16);
     const std::string* last_speaker = nullptr;
     for (const auto& s : t.segments) {
         if (!html.empty()) html += '\n';
         html += "<p";
         if (t.timed) {
             const std::string seconds = std::to_string(listening::whole_seconds(s.start));
-            if (const std::string id = moments.first_at(seconds); !id.empty()) html += " id=\"" + id + '"';
-            html += "><a class=\"ts\" href=\"#t=" + seconds + "\" data-t=\"" + seconds + "\">";
+            if (const std::string id = moments.first_at(seconds); !id.empty()) html.append(" id=\"").append(id) += '"';
+            html.append("><a class=\"ts\" href=\"#t=").append(seconds).append("\" data-t=\"").append(seconds).append("\">");
             util::append_html_escaped(html, listening::format_timecode(s.start));
             html += "</a> ";
         } else {
@@ -80,7 +83,7 @@ std::string transcript_html(const core::Transcript& t, std::size_t& words, Momen
         if (!s.speaker.empty()) last_speaker = &s.speaker;
         util::append_html_escaped(html, s.text);
         html += "</p>";
-        words += static_cast<std::size_t>(std::count(s.text.begin(), s.text.end(), ' ')) + 1;
+        words += util::count_spaces(s.text) + 1;
     }
     return html;
 }

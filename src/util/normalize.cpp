@@ -64,15 +64,15 @@ std::string unescape_markdown(std::string_view text) {
 
 // clean_text's repairs, each run only when its mark is in the text (each returns the text as it
 // is without it). The result views `text` or `storage`: most text needs no repair and is not
-// copied here.
-std::string_view repaired(std::string_view text, std::string& storage) {
+// copied here. ASCII text (`ascii`, when the caller knows) is valid UTF-8 and has no mojibake.
+std::string_view repaired(std::string_view text, std::string& storage, bool ascii = false) {
     std::string_view current = text;
     auto repair = [&](std::string next) {
         storage = std::move(next);
         current = storage;
     };
-    if (!is_valid_utf8(current)) repair(sanitize_utf8(current));
-    if (current.find('\xC3') != std::string_view::npos) repair(repair_mojibake(current));
+    if (!ascii && !is_valid_utf8(current)) repair(sanitize_utf8(current));
+    if (!ascii && current.find('\xC3') != std::string_view::npos) repair(repair_mojibake(current));
     if (current.find('\\') != std::string_view::npos) repair(unescape_markdown(current));
     if (current.find("**") != std::string_view::npos) repair(replace_all(current, "**", ""));
     return current;
@@ -140,7 +140,9 @@ std::string ascii_match_form(std::string_view cleaned) {
 std::string match_form(std::string_view text) {
     // ASCII text skips clean_text's white space collapsing: ascii_match_form separates words at
     // any run of white space itself (the same words, one copy of the text fewer).
+    // (The repairs of ASCII text keep it ASCII: it is looked at once, not once a repair.)
     std::string storage;
+    if (is_ascii(text)) return ascii_match_form(repaired(text, storage, true));
     std::string_view fixed = repaired(text, storage);
     if (is_ascii(fixed)) return ascii_match_form(fixed);
     std::string cleaned = collapse_whitespace(fixed);

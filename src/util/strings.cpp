@@ -1,6 +1,8 @@
 #include "util/strings.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <charconv>
 #include <cstring>
 #include <numeric>
@@ -71,6 +73,21 @@ bool starts_with_icase(std::string_view text, std::string_view prefix) {
     // Compared in place: each media URL is tried against every tracking prefix while linking.
     return text.size() >= prefix.size() &&
            std::equal(prefix.begin(), prefix.end(), text.begin(), [](char a, char b) { return ascii_lower(a) == ascii_lower(b); });
+}
+
+std::size_t count_spaces(std::string_view text) {
+    // Eight bytes at a time: a space becomes a zero byte, and the zero bytes are counted
+    // exactly (no carry from one byte into the next). std::count widened every byte to 64 bits.
+    constexpr std::uint64_t k_spaces = 0x2020202020202020ull, k_low7 = 0x7F7F7F7F7F7F7F7Full;
+    std::size_t n = 0, i = 0;
+    for (; i + 8 <= text.size(); i += 8) {
+        std::uint64_t x;
+        std::memcpy(&x, text.data() + i, 8);
+        x ^= k_spaces;
+        n += static_cast<std::size_t>(std::popcount(~(((x & k_low7) + k_low7) | x | k_low7)));
+    }
+    for (; i < text.size(); ++i) n += text[i] == ' ';
+    return n;
 }
 
 std::string collapse_whitespace(std::string_view text) {

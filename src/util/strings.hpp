@@ -31,6 +31,10 @@ void for_each_word(std::string_view text, Fn&& fn) {
     }
 }
 
+// The number of spaces in `text`: one less than its words when they are one space apart (a
+// collapsed text, such as a transcript's paragraph; an episode page counts them all).
+std::size_t count_spaces(std::string_view text);
+
 // Splits into lines, accepting \n, \r\n and \r endings; the endings are dropped.
 std::vector<std::string_view> split_lines(std::string_view text);
 

@@ -36,8 +36,14 @@ std::size_t decode_utf8_at(std::string_view text, std::size_t offset, char32_t& 
 }
 
 namespace {
-// Where the ASCII from `i` on ends: eight bytes at a time while no byte has its top bit set.
+// Where the ASCII from `i` on ends: 32 bytes at a time while no byte has its top bit set (every
+// transcript and description is looked at here), then eight.
 std::size_t skip_ascii(std::string_view text, std::size_t i) {
+    for (; i + 32 <= text.size(); i += 32) {
+        std::uint64_t words[4];
+        std::memcpy(words, text.data() + i, 32);
+        if ((words[0] | words[1] | words[2] | words[3]) & 0x8080808080808080ull) break;
+    }
     for (; i + 8 <= text.size(); i += 8) {
         std::uint64_t word;
         std::memcpy(&word, text.data() + i, 8);

@@ -98,6 +98,18 @@ TEST_CASE("collapse_whitespace: one space between words, none at the ends") {
     for_each_mix(alphabet, 6, [&](const std::string& t) { REQUIRE(util::collapse_whitespace(t) == reference(t)); });
 }
 
+TEST_CASE("count_spaces counts every space, across and between its 8-byte steps") {
+    CHECK(util::count_spaces("") == 0);
+    CHECK(util::count_spaces("one") == 0);
+    CHECK(util::count_spaces("a b c d e f g h i") == 8);
+    // Bytes next to a space's value (0x1F, 0x21, 0xA0, 0x00) are not spaces.
+    CHECK(util::count_spaces(std::string("\x1F!\xA0\0 \x1F!\xA0\0 ", 10)) == 2);
+    const std::string alphabet = std::string(" x\xA0\0", 4);
+    for_each_mix(alphabet, 10, [&](const std::string& t) {
+        REQUIRE(util::count_spaces(t) == static_cast<std::size_t>(std::count(t.begin(), t.end(), ' ')));
+    });
+}
+
 TEST_CASE("html_escape: the five special characters, runs between them as they are") {
     CHECK(util::html_escape("") == "");
     CHECK(util::html_escape("plain text") == "plain text");
