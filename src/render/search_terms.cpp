@@ -42,6 +42,19 @@ std::uint64_t head_of(std::string_view w) {
     return v;
 }
 
+// The lexicon's hash of a word. Most words are at most 8 bytes, which are their head: those are
+// mixed where they are (murmur3's finalizer), not passed to xxHash in the library (a call for
+// every word of every transcript).
+std::uint64_t word_hash(std::string_view word, std::uint64_t head) {
+    if (word.size() > 8) return util::content_hash(word);
+    std::uint64_t x = head;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ull;
+    return x ^ (x >> 33);
+}
+
 }  // namespace
 
 void TermPostings::keep_best() {
@@ -70,9 +83,9 @@ TermPostings PostingLists::take(std::uint32_t term) {
 }
 
 std::uint32_t Lexicon::id(std::string_view word) {
-    const std::uint64_t h = util::content_hash(word);
-    const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32) << 8 | static_cast<std::uint32_t>(std::min<std::size_t>(word.size(), 255));
     const std::uint64_t head = head_of(word);
+    const std::uint64_t h = word_hash(word, head);
+    const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32) << 8 | static_cast<std::uint32_t>(std::min<std::size_t>(word.size(), 255));
     const std::size_t mask = m_slots.size() - 1;
     std::size_t i = static_cast<std::size_t>(h) & mask;
     for (; m_slots[i].word != k_free; i = (i + 1) & mask) {
@@ -99,7 +112,7 @@ void Lexicon::grow() {
     const std::size_t mask = m_slots.size() - 1;
     for (const Slot& s : old) {
         if (s.word == k_free) continue;
-        std::size_t i = static_cast<std::size_t>(util::content_hash(m_words[s.word])) & mask;
+        std::size_t i = static_cast<std::size_t>(word_hash(m_words[s.word], s.head)) & mask;
         while (m_slots[i].word != k_free) i = (i + 1) & mask;
         m_slots[i] = s;
     }
