@@ -176,6 +176,13 @@ void read_json(std::string_view text, Reader& r) {
     }
 }
 
+// Where the closing tag of `name` (lower case) starts, from `from` on, in any case ("</SCRIPT>").
+std::size_t find_closing_tag(std::string_view html, std::string_view name, std::size_t from) {
+    for (std::size_t at = html.find("</", from); at != std::string_view::npos; at = html.find("</", at + 2))
+        if (util::starts_with_icase(html.substr(at + 2), name)) return at;
+    return std::string_view::npos;
+}
+
 // HTML: <cite> names the speaker, <time> the start, <p> what is said. Read by a scan of its
 // tags, not a parser's tree: the format needs no more, and a tree as deep as a hostile file
 // nests would be freed by recursion (gumbo's), past any stack.
@@ -205,8 +212,8 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
         if (closing) tag.remove_prefix(1);
         std::string name = util::ascii_lower(tag.substr(0, tag.find_first_of(" \t\r\n/")));
         i = close + 1;
-        if (name == "script" || name == "style") {  // their text is not said
-            std::size_t end = html.find("</" + name, i);
+        if (!closing && (name == "script" || name == "style")) {  // their text is not said
+            std::size_t end = find_closing_tag(html, name, i);
             i = end == std::string_view::npos ? html.size() : end;
             continue;
         }

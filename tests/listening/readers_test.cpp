@@ -122,6 +122,23 @@ TEST_CASE("transcripts in each format read into paragraphs with speakers and tim
     }
 }
 
+TEST_CASE("an HTML transcript's scripts and styles are not said, whatever the case of their tags") {
+    const std::string html =
+        "<html><head><STYLE>p { color: red }</Style><script>var s = '<p>not said</p>';</SCRIPT >"
+        "</head><body><time>0:05</time><p>First words.</p>"
+        "<Script type=\"x\">document.write('<p>nor this</p>')</sCrIpT>"
+        "<time>1:09</time><p>Second words.</p></body></html>";
+    auto read = read_transcript(html, TranscriptFormat::html, "t.html");
+    REQUIRE(read.transcript.segments.size() == 2);
+    CHECK(read.transcript.segments[0].text == "First words.");
+    CHECK(read.transcript.segments[1].text == "Second words.");
+    CHECK(read.transcript.segments[1].start == 69);
+    // A script never closed hides the rest, and that is all it does.
+    auto open = read_transcript("<p>Kept.</p><SCRIPT>x", TranscriptFormat::html, "t.html");
+    REQUIRE(open.transcript.segments.size() == 1);
+    CHECK(open.transcript.segments[0].text == "Kept.");
+}
+
 TEST_CASE("transcript formats from MIME types and file names") {
     CHECK(transcript_format("text/vtt", "") == TranscriptFormat::vtt);
     CHECK(transcript_format("application/x-subrip", "") == TranscriptFormat::srt);
