@@ -26,12 +26,18 @@ struct Cue {
     double start = 0;
     double end = 0;
     std::string speaker;
-    std::string text;
+    std::size_t at = 0, size = 0;  // its text in Reader::texts
 };
 
 struct Reader {
+    explicit Reader(const std::string& f) : file(f) {}
+
     const std::string& file;
     std::vector<Cue> cues;
+    // Every cue's text, one after the other: a string of its own a cue, made and freed, was a
+    // tenth of reading a transcript.
+    std::string texts;
+    std::string scratch;  // (a caption's text before it is collapsed: kept for its room)
     std::vector<core::Diagnostic> warnings;
     std::size_t skipped = 0;
     int first_skipped_line = 0;
@@ -40,21 +46,30 @@ struct Reader {
     void skip(int line) {
         if (skipped++ == 0) first_skipped_line = line;
     }
-    // (Each format's reader gives the cue's text with its white space collapsed.)
-    void add(Cue cue) {
-        if (cues.size() < k_max_cues && !cue.text.empty()) cues.push_back(std::move(cue));
+    std::string_view text(const Cue& c) const { return std::string_view(texts).substr(c.at, c.size); }
+    // Adds the cue with `text`, its white space collapsed (not added without text).
+    void add(Cue cue, std::string_view text) {
+        if (cues.size() >= k_max_cues) return;
+        cue.at = texts.size();
+        util::append_collapsed(texts, text);
+        cue.size = texts.size() - cue.at;
+        if (cue.size > 0) cues.push_back(std::move(cue));
     }
 };
 
 std::string_view strip_bom(std::string_view text) { return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text; }
 
-// A caption's text without its markup: its lines joined, tags dropped, entities decoded, white
-// space collapsed; a WebVTT voice tag (<v Name>, <v.class Name>) gives the speaker.
-std::string caption_text(std::span<const std::string_view> lines, std::string& speaker) {
-    std::string text;  // (the text between the tags, joined, then collapsed)
-    std::size_t size = 0;
-    for (std::string_view line : lines) size += line.size() + 1;
-    text.reserve(size);
+// The last voice tag's name as the file writes it, and as read: most cues repeat the one before's.
+struct Voice {
+    std::string_view written;
+    std::string name;
+};
+
+// A caption's text without its markup (in `text`): its lines joined, tags dropped, entities
+// decoded (the reader collapses its white space); a WebVTT voice tag (<v Name>, <v.class Name>)
+// gives the speaker.
+std::string_view caption_text(std::span<const std::string_view> lines, std::string& speaker, Voice& voice, std::string& text) {
+    text.clear();
     for (std::string_view raw : lines) {
         if (!text.empty()) text += ' ';
         for (std::size_t i = 0; i < raw.size();) {
@@ -69,12 +84,16 @@ std::string caption_text(std::span<const std::string_view> lines, std::string& s
             std::string_view tag = raw.substr(open + 1, close - open - 1);
             if (tag.starts_with("v ") || tag.starts_with("v.")) {
                 std::size_t name = tag.find(' ');
-                if (name != std::string_view::npos) speaker = util::collapse_whitespace(tag.substr(name + 1));
+                if (name != std::string_view::npos) {
+                    if (tag.substr(name + 1) != voice.written) voice = {tag.substr(name + 1), util::collapse_whitespace(tag.substr(name + 1))};
+                    speaker = voice.name;
+                }
             }
             i = close + 1;  // (inline markup: <b>, <i>, <c.class>, timestamps)
         }
     }
-    return util::collapse_whitespace(text.find('&') == std::string::npos ? text : util::decode_entities(text));
+    if (text.find('&') != std::string::npos) text = util::decode_entities(text);
+    return text;
 }
 
 // "Name: words" with a short, capitalized name: a speaker, if the file names them so more than
@@ -90,16 +109,18 @@ std::string speaker_prefix(std::string_view text) {
     return std::string(name);
 }
 
-void name_speakers(std::vector<Cue>& cues) {
+void name_speakers(Reader& r) {
     std::map<std::string, int> seen;
-    for (const auto& c : cues)
+    for (const auto& c : r.cues)
         if (c.speaker.empty())
-            if (auto name = speaker_prefix(c.text); !name.empty()) ++seen[name];
-    for (auto& c : cues) {
+            if (auto name = speaker_prefix(r.text(c)); !name.empty()) ++seen[name];
+    for (auto& c : r.cues) {
         if (!c.speaker.empty()) continue;
-        auto name = speaker_prefix(c.text);
+        auto name = speaker_prefix(r.text(c));
         if (name.empty() || seen[name] < 2) continue;
-        c.text = std::string(util::trim(std::string_view(c.text).substr(name.size() + 1)));
+        const std::string_view said = util::trim(r.text(c).substr(name.size() + 1));
+        c.at = static_cast<std::size_t>(said.data() - r.texts.data());
+        c.size = said.size();
         c.speaker = std::move(name);
     }
 }
@@ -121,6 +142,7 @@ bool timing_line(std::string_view line, double& start, double& end) {
 // identifier: SRT's number) and its text.
 void read_cues(std::string_view text, bool vtt, Reader& r) {
     auto lines = util::split_lines(strip_bom(text));
+    Voice voice;
     std::size_t i = 0;
     if (vtt) {
         if (lines.empty() || !util::trim(lines[0]).starts_with("WEBVTT"))
@@ -148,8 +170,8 @@ void read_cues(std::string_view text, bool vtt, Reader& r) {
             i = end;
             continue;
         }
-        cue.text = caption_text(std::span(lines).subspan(at + 1, end - at - 1), cue.speaker);
-        r.add(std::move(cue));
+        const std::string_view said = caption_text(std::span(lines).subspan(at + 1, end - at - 1), cue.speaker, voice, r.scratch);
+        r.add(std::move(cue), said);
         i = end;
     }
 }
@@ -171,8 +193,7 @@ void read_json(std::string_view text, Reader& r) {
         if (s.contains("endTime"))
             if (auto end = json_time(s["endTime"]); end && *end >= *start) cue.end = *end;
         if (s.contains("speaker") && s["speaker"].is_string()) cue.speaker = util::collapse_whitespace(s["speaker"].get<std::string>());
-        cue.text = util::collapse_whitespace(s["body"].get<std::string>());
-        r.add(std::move(cue));
+        r.add(std::move(cue), s["body"].get_ref<const std::string&>());
     }
 }
 
@@ -195,8 +216,7 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
         Cue cue;
         cue.start = time.value_or(r.cues.empty() ? 0 : r.cues.back().start);
         cue.speaker = speaker;
-        cue.text = util::collapse_whitespace(util::decode_entities(text));
-        r.add(std::move(cue));
+        r.add(std::move(cue), util::decode_entities(text));
         time.reset();
         in = In::nothing;
     };
@@ -251,7 +271,8 @@ std::size_t word_count(std::string_view text) { return util::count_spaces(text) 
 // pause, ended at a sentence's end once long enough. (Where each paragraph starts is found
 // first, and its text made at its size: appended cue by cue, paragraphs grew by copies into
 // new memory, a tenth of reading a transcript.)
-std::vector<core::TranscriptSegment> paragraphs(std::vector<Cue>& cues) {
+std::vector<core::TranscriptSegment> paragraphs(Reader& r) {
+    std::vector<Cue>& cues = r.cues;
     auto earlier = [](const Cue& a, const Cue& b) { return a.start < b.start; };
     if (!std::is_sorted(cues.begin(), cues.end(), earlier)) std::stable_sort(cues.begin(), cues.end(), earlier);
     struct Span {
@@ -267,28 +288,28 @@ std::vector<core::TranscriptSegment> paragraphs(std::vector<Cue>& cues) {
             Span& p = spans.back();
             const bool same_voice = cue.speaker.empty() || cue.speaker == p.speaker;
             const double last = p.end > 0 ? p.end : cues[p.first].start;
-            const bool long_enough = words >= k_max_paragraph_words || (words >= k_paragraph_words && ends_sentence(cues[i - 1].text));
+            const bool long_enough = words >= k_max_paragraph_words || (words >= k_paragraph_words && ends_sentence(r.text(cues[i - 1])));
             if (same_voice && !long_enough && cue.start - last < k_pause_seconds) {
                 p.last = i + 1;
                 p.end = std::max(p.end, cue.end);
-                words += word_count(cue.text);
+                words += word_count(r.text(cue));
                 continue;
             }
         }
         const std::string_view speaker = cue.speaker.empty() && !spans.empty() ? spans.back().speaker : std::string_view(cue.speaker);
         spans.push_back({i, i + 1, speaker, cue.end});
-        words = word_count(cue.text);
+        words = word_count(r.text(cue));
     }
     std::vector<core::TranscriptSegment> out;
     out.reserve(spans.size());
     for (const Span& p : spans) {
         std::size_t bytes = p.last - p.first - 1;  // (the spaces between)
-        for (std::size_t i = p.first; i < p.last; ++i) bytes += cues[i].text.size();
+        for (std::size_t i = p.first; i < p.last; ++i) bytes += cues[i].size;
         std::string text;
         text.reserve(bytes);
         for (std::size_t i = p.first; i < p.last; ++i) {
             if (i > p.first) text += ' ';
-            text += cues[i].text;
+            text += r.text(cues[i]);
         }
         out.push_back({cues[p.first].start, p.end, std::string(p.speaker), std::move(text)});
     }
@@ -336,7 +357,7 @@ const char* format_name(TranscriptFormat format) {
 
 TranscriptRead read_transcript(std::string_view text, TranscriptFormat format, const std::string& file) {
     TranscriptRead read;
-    Reader r{file, {}, {}};
+    Reader r(file);
     if (text.size() > k_max_bytes) {
         r.warn(0, "transcript is " + std::to_string(text.size() >> 20) + " MB, more than any episode's; it is left out");
         read.warnings = std::move(r.warnings);
@@ -363,8 +384,8 @@ TranscriptRead read_transcript(std::string_view text, TranscriptFormat format, c
     }
     if (format != TranscriptFormat::unknown && r.cues.empty() && r.warnings.empty())
         r.warn(1, "the transcript has no text");
-    name_speakers(r.cues);
-    read.transcript.segments = paragraphs(r.cues);
+    name_speakers(r);
+    read.transcript.segments = paragraphs(r);
     read.transcript.timed = timed;
     read.warnings = std::move(r.warnings);
     return read;

@@ -71,9 +71,9 @@ void PostingLists::add(std::uint32_t term, const Posting& p) {
     ++m_counts[term];
     if (rank(p) <= m_floors[term]) return;
     std::vector<Posting>& list = m_lists[term];
-    // (Grown to twice the best at the most, not to the next power of two: a word many episodes
-    // say keeps that room to the end.)
-    if (list.size() == list.capacity()) list.reserve(std::min(2 * list.capacity() + 4, 2 * k_max_postings));
+    // (Grown by half, to twice the best at the most: a list keeps its room to the end, and
+    // doubling left a third of the postings' memory empty.)
+    if (list.size() == list.capacity()) list.reserve(std::min(list.capacity() + list.capacity() / 2 + 4, 2 * k_max_postings));
     list.push_back(p);
     if (list.size() >= 2 * k_max_postings) m_floors[term] = cut(list);
 }

@@ -90,12 +90,13 @@ std::size_t count_spaces(std::string_view text) {
     return n;
 }
 
-std::string collapse_whitespace(std::string_view text) {
+void append_collapsed(std::string& out, std::string_view text) {
     // Written through a pointer into room for the longest result (the text's own length),
     // which is not zero-filled first: every description of every source comes here.
     using namespace byte_block;
-    std::string out;
-    out.resize_and_overwrite(text.size(), [&](char* begin, std::size_t) {
+    const std::size_t at = out.size();
+    out.resize_and_overwrite(at + text.size(), [&](char* whole, std::size_t) {
+        char* const begin = whole + at;
         char* w = begin;
         bool pending = false;  // white space since the last word
         for (std::size_t i = 0; i < text.size();) {
@@ -119,8 +120,13 @@ std::string collapse_whitespace(std::string_view text) {
                 *w++ = c;
             }
         }
-        return static_cast<std::size_t>(w - begin);
+        return static_cast<std::size_t>(w - whole);
     });
+}
+
+std::string collapse_whitespace(std::string_view text) {
+    std::string out;
+    append_collapsed(out, text);
     return out;
 }
 

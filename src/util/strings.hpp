@@ -47,6 +47,8 @@ bool starts_with_icase(std::string_view text, std::string_view prefix);
 
 // Collapses every run of white space (including newlines) into one space and trims.
 std::string collapse_whitespace(std::string_view text);
+// The same, appended to `out`.
+void append_collapsed(std::string& out, std::string_view text);
 
 // Levenshtein distance over bytes, stopping early once it exceeds `limit`.
 std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit = 64);

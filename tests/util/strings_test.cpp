@@ -96,6 +96,12 @@ TEST_CASE("collapse_whitespace: one space between words, none at the ends") {
     const std::string alphabet = " \tx\n\xC2";
     auto reference = collapse_whitespace_by_definition;
     for_each_mix(alphabet, 6, [&](const std::string& t) { REQUIRE(util::collapse_whitespace(t) == reference(t)); });
+    // Appended, a text is collapsed alone: what is already there is kept as it is.
+    for_each_mix(alphabet, 5, [&](const std::string& t) {
+        std::string out = "a  ";
+        util::append_collapsed(out, t + "  x\ty y y y y y y y y y y y y y y ");
+        REQUIRE(out == "a  " + reference(t + "  x\ty y y y y y y y y y y y y y y "));
+    });
 }
 
 TEST_CASE("count_spaces counts every space, across and between its 8-byte steps") {
