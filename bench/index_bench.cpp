@@ -17,6 +17,7 @@
 #include "render/search_shards.hpp"
 #include "render/search_terms.hpp"
 #include "util/files.hpp"
+#include "util/strings.hpp"
 
 namespace {
 
@@ -43,7 +44,7 @@ int main(int argc, char** argv) {
     std::size_t words = 0;
     for (const auto& path : paths) {
         auto read = listening::read_transcript(util::read_file(path), listening::TranscriptFormat::vtt, path.string());
-        for (const auto& s : read.transcript.segments) words += static_cast<std::size_t>(std::count(s.text.begin(), s.text.end(), ' ')) + 1;
+        for (const auto& s : read.transcript.segments) words += util::count_spaces(s.text) + 1;
         transcripts.push_back(std::move(read.transcript));
     }
     const double read_s = seconds_since(start);

@@ -59,16 +59,10 @@ struct Reader {
 
 std::string_view strip_bom(std::string_view text) { return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text; }
 
-// The last voice tag's name as the file writes it, and as read: most cues repeat the one before's.
-struct Voice {
-    std::string_view written;
-    std::string name;
-};
-
 // A caption's text without its markup (in `text`): its lines joined, tags dropped, entities
 // decoded (the reader collapses its white space); a WebVTT voice tag (<v Name>, <v.class Name>)
 // gives the speaker.
-std::string_view caption_text(std::span<const std::string_view> lines, std::string& speaker, Voice& voice, std::string& text) {
+std::string_view caption_text(std::span<const std::string_view> lines, std::string& speaker, std::string& text) {
     text.clear();
     for (std::string_view raw : lines) {
         if (!text.empty()) text += ' ';
@@ -84,10 +78,7 @@ std::string_view caption_text(std::span<const std::string_view> lines, std::stri
             std::string_view tag = raw.substr(open + 1, close - open - 1);
             if (tag.starts_with("v ") || tag.starts_with("v.")) {
                 std::size_t name = tag.find(' ');
-                if (name != std::string_view::npos) {
-                    if (tag.substr(name + 1) != voice.written) voice = {tag.substr(name + 1), util::collapse_whitespace(tag.substr(name + 1))};
-                    speaker = voice.name;
-                }
+                if (name != std::string_view::npos) speaker = util::collapse_whitespace(tag.substr(name + 1));
             }
             i = close + 1;  // (inline markup: <b>, <i>, <c.class>, timestamps)
         }
@@ -142,7 +133,6 @@ bool timing_line(std::string_view line, double& start, double& end) {
 // identifier: SRT's number) and its text.
 void read_cues(std::string_view text, bool vtt, Reader& r) {
     auto lines = util::split_lines(strip_bom(text));
-    Voice voice;
     std::size_t i = 0;
     if (vtt) {
         if (lines.empty() || !util::trim(lines[0]).starts_with("WEBVTT"))
@@ -170,7 +160,7 @@ void read_cues(std::string_view text, bool vtt, Reader& r) {
             i = end;
             continue;
         }
-        const std::string_view said = caption_text(std::span(lines).subspan(at + 1, end - at - 1), cue.speaker, voice, r.scratch);
+        const std::string_view said = caption_text(std::span(lines).subspan(at + 1, end - at - 1), cue.speaker, r.scratch);
         r.add(std::move(cue), said);
         i = end;
     }

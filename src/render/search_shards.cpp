@@ -15,10 +15,9 @@ namespace {
 
 // A term's postings (in archive order) as one flat list: for each, the episode (the first by
 // its number, each next by how far it is from the one before), its score times 4 plus the
-// number of its moments, then those moments. (Postings as lists of their own took a third more
-// bytes: every query fetches them.)
+// number of its moments (at most 3: Posting counts them in two bits), then those moments.
+// (Postings as lists of their own took a third more bytes: every query fetches them.)
 void append_postings(std::string& out, const std::vector<Posting>& list) {
-    static_assert(k_moments_per_posting <= 3, "a posting's moments are counted in two bits");
     out += '[';
     char digits[16];
     bool first = true;

@@ -25,10 +25,9 @@ using Mask = decltype(std::declval<Block>() == std::declval<Block>());
 
 constexpr Block splat(unsigned char c) { return Block{c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c}; }
 
-// A comparison's result (0xFF in the lanes where it holds) as two words: lane 0 is the low
-// byte of the first on a little-endian machine, the high byte on a big-endian one.
-template <class Mask>
-std::array<std::uint64_t, 2> words(Mask mask) {
+// A comparison's result as two words: lane 0 is the low byte of the first on a little-endian
+// machine, the high byte on a big-endian one.
+inline std::array<std::uint64_t, 2> words(Mask mask) {
     static_assert(sizeof(Mask) == 2 * sizeof(std::uint64_t));
     std::array<std::uint64_t, 2> w;
     std::memcpy(w.data(), &mask, sizeof w);
@@ -36,15 +35,13 @@ std::array<std::uint64_t, 2> words(Mask mask) {
 }
 
 // Whether any lane of a comparison's result is set.
-template <class Mask>
-bool any(Mask mask) {
+inline bool any(Mask mask) {
     const auto w = words(mask);
     return (w[0] | w[1]) != 0;
 }
 
 // The comparison's result as bytes (0xFF where it holds), to compute with.
-template <class Mask>
-Block as_block(Mask mask) {
+inline Block as_block(Mask mask) {
     static_assert(sizeof(Mask) == k_size);
     Block b;
     std::memcpy(&b, &mask, k_size);

@@ -64,8 +64,10 @@ std::string unescape_markdown(std::string_view text) {
 
 // clean_text's repairs, each run only when its mark is in the text (each returns the text as it
 // is without it). The result views `text` or `storage`: most text needs no repair and is not
-// copied here. ASCII text (`ascii`, when the caller knows) is valid UTF-8 and has no mojibake.
-std::string_view repaired(std::string_view text, std::string& storage, bool ascii = false) {
+// copied here. `ascii`: whether `text` is ASCII, which is valid UTF-8 with no mojibake. (The
+// repairs keep text ASCII or not: they drop or decode bytes of ASCII, and write others as
+// characters past it.)
+std::string_view repaired(std::string_view text, std::string& storage, bool ascii) {
     std::string_view current = text;
     auto repair = [&](std::string next) {
         storage = std::move(next);
@@ -82,7 +84,7 @@ std::string_view repaired(std::string_view text, std::string& storage, bool asci
 std::string clean_text(std::string_view text) {
     // Every title, description and searchable text comes here: copied once, by collapse_whitespace.
     std::string storage;
-    return collapse_whitespace(repaired(text, storage));
+    return collapse_whitespace(repaired(text, storage, is_ascii(text)));
 }
 
 namespace {
@@ -140,11 +142,10 @@ std::string ascii_match_form(std::string_view cleaned) {
 std::string match_form(std::string_view text) {
     // ASCII text skips clean_text's white space collapsing: ascii_match_form separates words at
     // any run of white space itself (the same words, one copy of the text fewer).
-    // (The repairs of ASCII text keep it ASCII: it is looked at once, not once a repair.)
     std::string storage;
-    if (is_ascii(text)) return ascii_match_form(repaired(text, storage, true));
-    std::string_view fixed = repaired(text, storage);
-    if (is_ascii(fixed)) return ascii_match_form(fixed);
+    const bool ascii = is_ascii(text);
+    std::string_view fixed = repaired(text, storage, ascii);
+    if (ascii) return ascii_match_form(fixed);
     std::string cleaned = collapse_whitespace(fixed);
     std::string latin;
     latin.reserve(cleaned.size());
