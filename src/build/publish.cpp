@@ -62,11 +62,12 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
 }  // namespace
 
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs, const InputFeed* output_feed,
-                                  const InputFeed* published, std::shared_ptr<const render::SiteContent> content,
+                                  const InputFeed* published, std::shared_ptr<render::SiteContent> content,
                                   output::Output& out) {
     const core::Catalog& catalog = content->catalog;
     const notes::Curation& curation = content->curation;
     const render::SiteInfo& site = content->site;
+    const bool frees = content.use_count() == 1;  // (the caller keeps no other reference)
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
     // done first; feed.xml's check (a parse of the whole feed, in order) then runs beside the
     // search index's last steps, which are in order too. (Not sooner: a parse of feed.xml beside
@@ -77,19 +78,25 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     for (const auto& e : catalog.episodes)
         if (auto w = listening::past_end_warning(e.chapters, listening::duration_of(e))) chapter_warnings.push_back(std::move(*w));
     output::Preparing index(out);
-    auto search = std::async(std::launch::async, [&] { render::write_search_index(catalog, curation, site, index); });
+    auto search = std::async(std::launch::async, [&, transcripts = render::transcripts_of(catalog)]() mutable {
+        render::write_search_index(catalog, std::move(transcripts), curation, site, index);
+    });
     auto json_feed = std::async(std::launch::async, [&] { return out.prepare("feed.json", feed::write_json_feed(catalog, curation, site)); });
     feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
     out.add(json_feed.get());
+    // The search index is the transcripts' last reader, and holds them itself: once the feeds are
+    // written, the episodes let go of theirs, so that each is freed as it is indexed (its memory
+    // then holds the postings). (The index reads no episode's transcript member meanwhile.)
+    if (frees)
+        for (auto& e : content->catalog.episodes) e.transcript = {};
     // Stored first (a failed check fails the build, and nothing stored is published then): the
     // check parses the text where it is, without a copy of a large feed beside the index.
     out.add_borrowed("feed.xml", feed.xml);
     auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, output_feed, published, feed); });
     search.get();
     index.add_prepared();
-    // Nothing here reads the content any more: let go of it and, when that frees it (the caller
-    // keeps no other reference), return its memory before the feed check's parse grows.
-    const bool frees = content.use_count() == 1;
+    // Nothing here reads the content any more: let go of it and, when that frees it, return its
+    // memory before the feed check's parse grows.
     content.reset();
     if (frees) util::release_free_memory();
     auto lint_warnings = check.get();  // (it reads the items, which are moved out below)

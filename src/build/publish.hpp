@@ -53,9 +53,11 @@ struct FeedSummary {
 // apps already know (`output_feed`: the output folder's last one, and `published`; either may
 // be null) before it is stored. Throws core::InputError listing every problem of the feed; returns the lint warnings
 // with the counts. `content` is let go of once the writers are done with it, and the memory it
-// held returned, before the feed's check parses the whole feed (unless the caller holds it too).
+// held returned, before the feed's check parses the whole feed. Unless the caller holds it too,
+// its episodes' transcripts are let go of while the search index runs (each is freed once
+// indexed): the content is not to be read after.
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds, const InputFeed* output_feed,
-                                  const InputFeed* published, std::shared_ptr<const render::SiteContent> content,
+                                  const InputFeed* published, std::shared_ptr<render::SiteContent> content,
                                   output::Output& out);
 
 }  // namespace build

@@ -6,6 +6,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
+#include <utility>
 
 #include "listening/timecode.hpp"
 #include "render/search_shards.hpp"
@@ -37,7 +38,8 @@ struct IndexedDoc {
     std::string entry;  // [title, slug, date, excerpt, [[chapter seconds, chapter title], ...]]
 };
 
-IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, const notes::Curation& curation, const SiteInfo& site) {
+IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::SharedTranscript transcript, const notes::Curation& curation,
+                     const SiteInfo& site) {
     const notes::EpisodeExtras* extras = curation.extras(e.slug);
     DocTerms& terms = w.terms;
     terms.add(e.title, 8);
@@ -55,10 +57,11 @@ IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, const n
     for (const auto& c : e.chapters.list)
         if (c.listed) chapters.push_back(&c);
     for (std::size_t c = 0; c < chapters.size(); ++c) terms.add(chapters[c]->title, 3, -static_cast<std::int32_t>(c) - 1);
-    if (e.transcript)
-        for (const auto& p : e.transcript->segments)
-            terms.add(p.text, 1, e.transcript->timed ? static_cast<std::int32_t>(listening::whole_seconds(p.start)) : k_no_moment, true);
+    if (transcript)
+        for (const auto& p : transcript->segments)
+            terms.add(p.text, 1, transcript->timed ? static_cast<std::int32_t>(listening::whole_seconds(p.start)) : k_no_moment, true);
     terms.post(static_cast<std::uint32_t>(doc));
+    transcript = {};  // (freed here when the index held the last reference: the postings reuse its memory)
 
     IndexedDoc out;
     out.doc = doc;
@@ -126,8 +129,8 @@ using Workers = std::vector<std::unique_ptr<Worker>>;
 
 // Indexes the episodes on every core, each thread into its own postings with its own stemmer;
 // `entries` receives each episode's entry for the result blocks.
-Workers index_episodes(const core::Catalog& catalog, const notes::Curation& curation, const SiteInfo& site,
-                       std::vector<std::string>& entries) {
+Workers index_episodes(const core::Catalog& catalog, std::vector<core::SharedTranscript>& transcripts, const notes::Curation& curation,
+                       const SiteInfo& site, std::vector<std::string>& entries) {
     const std::size_t n = catalog.episodes.size();
     util::PipelineShape shape;
     shape.threads = util::threads_for(n, 16);
@@ -141,7 +144,7 @@ Workers index_episodes(const core::Catalog& catalog, const notes::Curation& cura
             w = std::make_unique<Worker>(site.language);
             return w.get();
         },
-        [&](Worker* w, std::size_t i) { return index_doc(*w, i, catalog.episodes[i], curation, site); },
+        [&](Worker* w, std::size_t i) { return index_doc(*w, i, catalog.episodes[i], std::move(transcripts[i]), curation, site); },
         [&](IndexedDoc doc) { entries[doc.doc] = std::move(doc.entry); });
     return workers;
 }
@@ -172,11 +175,7 @@ std::vector<ShardEntry> shard_entries(Workers& workers) {
     util::parallel_for(terms.size(), 256, [&](std::size_t i) {
         std::vector<TermPostings>& lists = *terms[i].second;
         TermPostings& all = lists.front();  // (each is one term's: joined on any thread)
-        for (std::size_t k = 1; k < lists.size(); ++k) {
-            all.list.insert(all.list.end(), lists[k].list.begin(), lists[k].list.end());
-            all.count += lists[k].count;
-            lists[k] = TermPostings();
-        }
+        for (std::size_t k = 1; k < lists.size(); ++k) all.join(std::exchange(lists[k], {}));
         entries[i] = term_entry(terms[i].first, all);
     });
     std::map<std::string_view, std::string_view> forms;  // (one entry a word, whichever thread read it)
@@ -202,10 +201,17 @@ std::string search_key_name(std::string_view key) {
     return name;
 }
 
-void write_search_index(const core::Catalog& catalog, const notes::Curation& curation, const SiteInfo& site,
-                        output::Output& out) {
+std::vector<core::SharedTranscript> transcripts_of(const core::Catalog& catalog) {
+    std::vector<core::SharedTranscript> out;
+    out.reserve(catalog.episodes.size());
+    for (const auto& e : catalog.episodes) out.push_back(e.transcript);
+    return out;
+}
+
+void write_search_index(const core::Catalog& catalog, std::vector<core::SharedTranscript> transcripts, const notes::Curation& curation,
+                        const SiteInfo& site, output::Output& out) {
     std::vector<std::string> entries;
-    Workers workers = index_episodes(catalog, curation, site, entries);
+    Workers workers = index_episodes(catalog, transcripts, curation, site, entries);
     write_blocks(std::move(entries), out);
     const nlohmann::json keys = write_shards(shard_entries(workers), out);
     nlohmann::json meta = {{"version", 3}, {"docs", catalog.episodes.size()}, {"block_size", k_search_block_size},

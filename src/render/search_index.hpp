@@ -46,10 +46,17 @@ constexpr std::size_t k_shard_bytes = 6 * 1024;    // a larger shard is split
 // by every build, so a site the index is written into again must lose these first.
 inline constexpr std::string_view k_search_index_parts[] = {"search/meta.json", "search/d/", "search/t/", "search/f/"};
 
+// The episodes' transcripts, one an episode (empty where it has none), as write_search_index
+// reads them.
+std::vector<core::SharedTranscript> transcripts_of(const core::Catalog& catalog);
+
 // Title words weigh 8, topics and guests 4, chapter titles 3, the summary 2, notes, show notes
-// and the transcript 1 (the transcript at most 6 a term).
-void write_search_index(const core::Catalog& catalog, const notes::Curation& curation, const SiteInfo& site,
-                        output::Output& out);
+// and the transcript 1 (the transcript at most 6 a term). `transcripts` are the episodes'
+// (transcripts_of): the index lets go of each once it is indexed, so one whose other references
+// are gone by then is freed at once (a transcript is an episode's largest part; build lets go of
+// the catalog's while the index runs).
+void write_search_index(const core::Catalog& catalog, std::vector<core::SharedTranscript> transcripts, const notes::Curation& curation,
+                        const SiteInfo& site, output::Output& out);
 
 // A shard key's file name: its bytes, each that is not a-z or 0-9 as "_hh".
 std::string search_key_name(std::string_view key);

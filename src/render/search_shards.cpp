@@ -95,7 +95,6 @@ void assign_shards(const std::string& prefix, std::span<const ShardEntry*> entri
 ShardEntry term_entry(std::string_view term, TermPostings& postings) {
     std::vector<Posting>& list = postings.list;
     postings.keep_best();
-    std::sort(list.begin(), list.end(), [](const Posting& a, const Posting& b) { return a.doc() < b.doc(); });
     ShardEntry e{std::string(term), "", 't', ""};
     util::append_json_string(e.json, term);
     e.json += ':';

@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <functional>
 #include <utility>
 
 #include "render/search_index.hpp"
@@ -17,13 +18,19 @@ namespace {
 
 // A posting's place in a term's order as one number, the best first: score, then archive order.
 std::uint64_t rank(const Posting& p) { return std::uint64_t(p.score()) << 32 | (~p.doc() & 0xFFFFFFFFu); }
-bool better(const Posting& a, const Posting& b) { return rank(a) > rank(b); }
 
-// Cuts `list` to its k_max_postings best; returns the rank of the worst kept.
+// Cuts `list` to its k_max_postings best, which keep their order (archive order: the episodes
+// are posted in it, and written in it); returns the rank of the worst kept. (A term's postings
+// are of different episodes, so their ranks differ: the best are those ranked at least the
+// k_max_postings-th.)
 std::uint64_t cut(std::vector<Posting>& list) {
-    std::nth_element(list.begin(), list.begin() + k_max_postings, list.end(), better);
-    list.resize(k_max_postings);
-    return rank(*std::max_element(list.begin(), list.end(), better));
+    std::vector<std::uint64_t> ranks(list.size());
+    std::transform(list.begin(), list.end(), ranks.begin(), rank);
+    const auto worst_kept = ranks.begin() + (k_max_postings - 1);
+    std::nth_element(ranks.begin(), worst_kept, ranks.end(), std::greater<>());
+    const std::uint64_t floor = *worst_kept;
+    std::erase_if(list, [floor](const Posting& p) { return rank(p) < floor; });
+    return floor;
 }
 
 // A letter or digit alone is not searched for. (The match form is valid UTF-8: a word is one
@@ -56,6 +63,14 @@ std::uint64_t word_hash(std::string_view word, std::uint64_t head) {
 }
 
 }  // namespace
+
+void TermPostings::join(TermPostings other) {
+    const auto by_doc = [](const Posting& a, const Posting& b) { return a.doc() < b.doc(); };
+    const auto middle = static_cast<std::ptrdiff_t>(list.size());
+    list.insert(list.end(), other.list.begin(), other.list.end());
+    std::inplace_merge(list.begin(), list.begin() + middle, list.end(), by_doc);
+    count += other.count;
+}
 
 void TermPostings::keep_best() {
     if (list.size() > k_max_postings) cut(list);

@@ -63,17 +63,21 @@ private:
 };
 static_assert(sizeof(Posting) == 12 && k_max_score < 64 && k_moments_per_posting == 3);
 
-// A term's postings, cut to its best as it is written (term_entry), with how many episodes had it.
+// A term's postings in archive order, cut to its best as it is written (term_entry), with how
+// many episodes had it.
 struct TermPostings {
     std::vector<Posting> list;
     std::size_t count = 0;
 
-    // Cuts the list to its k_max_postings best (score, then archive order), in no order.
+    // Adds another thread's postings of the same term (of other episodes), in archive order.
+    void join(TermPostings other);
+    // Cuts the list to its k_max_postings best (score, then archive order); they keep their order.
     void keep_best();
 };
 
-// Every term's postings as one thread collects them, by term number: only those that can still
-// be among a term's k_max_postings best are stored. (The best of every thread's hold the best of
+// Every term's postings as one thread collects them, by term number, in the order the episodes
+// are posted (archive order): only those that can still be among a term's k_max_postings best
+// are stored. (The best of every thread's hold the best of
 // all.) Once a list was cut, the worst it kept is its floor: a posting no better is counted,
 // not stored. The floors and counts are apart from the lists: every posting reads them, and
 // together they fit the cache the lists do not.
@@ -81,7 +85,7 @@ class PostingLists {
 public:
     void add_term();
     void add(std::uint32_t term, const Posting& p);
-    // The term's postings (its best and more, in no order), taken from here.
+    // The term's postings (its best and more, in archive order), taken from here.
     TermPostings take(std::uint32_t term);
 
 private:

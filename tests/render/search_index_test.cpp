@@ -62,7 +62,7 @@ TEST_CASE("the search index counts every distinct term of a long document once, 
     other.description = "w5 w5 w5";
     const render::SiteInfo site = english_site();
     output::MemoryOutput out;
-    render::write_search_index(catalog, notes::Curation(), site, out);
+    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), site, out);
 
     for (int i = 0; i < 700; ++i) {
         const std::string word = "w" + std::to_string(i);
@@ -82,7 +82,7 @@ TEST_CASE("the search index stems words with Snowball and tells the browser each
     e.title = "Running compilers";
     e.description = "She runs. They ran. Compiling";
     output::MemoryOutput out;
-    render::write_search_index(catalog, notes::Curation(), english_site(), out);
+    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), english_site(), out);
     CHECK(postings(out, "run") == nlohmann::json::parse("[[0,9]]"));  // running (title) and runs
     CHECK(postings(out, "compil") == nlohmann::json::parse("[[0,9]]"));
     CHECK(shard_for(out, "running")["f"]["running"] == "run");
@@ -92,7 +92,7 @@ TEST_CASE("the search index stems words with Snowball and tells the browser each
     render::SiteInfo klingon = english_site();
     klingon.language = "tlh";
     output::MemoryOutput plain;
-    render::write_search_index(catalog, notes::Curation(), klingon, plain);
+    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), klingon, plain);
     CHECK(postings(plain, "running") == nlohmann::json::parse("[[0,8]]"));
     CHECK(postings(plain, "run").is_null());
 }
@@ -107,7 +107,7 @@ TEST_CASE("chapter titles and transcript paragraphs are moments: postings name t
     for (int i = 0; i < 20; ++i) t.segments.push_back({i * 30.0, 0, "", i == 17 ? "An orange kangaroo juggles marmalade." : "Filler words."});
     e.transcript = core::SharedTranscript(std::move(t));
     output::MemoryOutput out;
-    render::write_search_index(catalog, notes::Curation(), english_site(), out);
+    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), english_site(), out);
     // The second listed chapter is -2; the transcript's paragraph 17 is its start, 510 s.
     CHECK(postings(out, "marmalad") == nlohmann::json::parse("[[0,4,-2,510]]"));
     CHECK(postings(out, "kangaroo") == nlohmann::json::parse("[[0,1,510]]"));
@@ -143,7 +143,7 @@ TEST_CASE("a posting keeps its episode, score and three moments in 12 bytes; a m
     t.segments = {{0, 0, "", "Opening words."}, {900'000, 0, "", "Quokka one."}, {2e6, 0, "", "Quokka two."}};
     e.transcript = core::SharedTranscript(std::move(t));
     output::MemoryOutput out;
-    render::write_search_index(catalog, notes::Curation(), english_site(), out);
+    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), english_site(), out);
     CHECK(postings(out, "quokka") == nlohmann::json::parse("[[0,2,900000,1048575]]"));
 }
 
@@ -156,12 +156,40 @@ TEST_CASE("a term in many episodes keeps its best postings and says how many it 
         e.description = "common";
     }
     output::MemoryOutput out;
-    render::write_search_index(catalog, notes::Curation(), english_site(), out);
+    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), english_site(), out);
     auto list = postings(out, "common");
     REQUIRE(list.size() == render::k_max_postings);
     CHECK(list[0][0] == 0);
     CHECK(list[render::k_max_postings - 1] == nlohmann::json::array({render::k_max_postings + 50, 9}));  // the title's: kept, whatever its place
     CHECK(shard_for(out, "common")["c"]["common"] == render::k_max_postings + 100);
+}
+
+TEST_CASE("a term's best postings are the same however the episodes fall to the threads, in archive order") {
+    // Enough episodes that each indexing thread cuts its own list more than once before the lists
+    // are joined; scores differ from episode to episode, so which are the best is decided.
+    const std::size_t n = 8 * render::k_max_postings + 7;
+    core::Catalog catalog;
+    std::vector<std::pair<int, std::size_t>> expected;  // (score, episode)
+    for (std::size_t i = 0; i < n; ++i) {
+        core::Episode& e = catalog.episodes.emplace_back();
+        e.slug = "e" + std::to_string(i);
+        e.title = "Episode";
+        const int times = static_cast<int>(i * 7919 % 13) + 1;
+        for (int k = 0; k < times; ++k) e.description += "common ";
+        expected.emplace_back(times, i);
+    }
+    std::sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    expected.resize(render::k_max_postings);
+    std::sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    output::MemoryOutput out;
+    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), english_site(), out);
+    auto list = postings(out, "common");
+    REQUIRE(list.size() == render::k_max_postings);
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        CHECK(list[k][0] == expected[k].second);
+        CHECK(list[k][1] == expected[k].first);
+    }
+    CHECK(shard_for(out, "common")["c"]["common"] == n);
 }
 
 TEST_CASE("shards are split until small, and every term is found by walking its bytes") {
@@ -175,7 +203,7 @@ TEST_CASE("shards are split until small, and every term is found by walking its 
     render::SiteInfo site = english_site();
     site.texts = std::make_shared<render::TextCache>(catalog, 1);  // (read on several threads: made first, as a build does)
     output::MemoryOutput out;
-    render::write_search_index(catalog, notes::Curation(), site, out);
+    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), site, out);
     std::size_t shards = 0;
     for (const auto& [path, text] : out.files()) {
         if (!path.starts_with("search/t/")) continue;
@@ -204,7 +232,7 @@ TEST_CASE("filters: a list of episodes per year, topic and guest, named in meta.
         curation.by_slug[e.slug].guests = {"Jane Guest"};
     }
     output::MemoryOutput out;
-    render::write_search_index(catalog, curation, english_site(), out);
+    render::write_search_index(catalog, render::transcripts_of(catalog), curation, english_site(), out);
     CHECK(*out.find("search/f/y2023.json") == "[1,2]");
     CHECK(*out.find("search/f/t-cuda.json") == "[0,1]");
     CHECK(*out.find("search/f/g-jane-guest.json") == "[0,1,2]");
