@@ -92,11 +92,12 @@ def hugo_site(src, dst):
     shutil.copytree(f"{ROOT}/themes/default/static", f"{dst}/static")
 
 
-def prepare(n, work):
-    """The synthetic archive of n episodes in work/n (generated once), with this checkout's themes."""
-    src = f"{work}/{n}"
+def prepare(n, work, transcripts=False):
+    """The synthetic archive of n episodes in work/n (work/n-transcripts with generate.py's
+    --transcripts), generated once, with this checkout's themes."""
+    src = f"{work}/{n}" + ("-transcripts" if transcripts else "")
     if not os.path.exists(f"{src}/site.yaml"):
-        subprocess.run([sys.executable, f"{HERE}/generate.py", str(n), src], check=True)
+        subprocess.run([sys.executable, f"{HERE}/generate.py", str(n), src] + (["--transcripts"] if transcripts else []), check=True)
     shutil.rmtree(f"{src}/themes", ignore_errors=True)
     shutil.copytree(f"{ROOT}/themes", f"{src}/themes")
     return src

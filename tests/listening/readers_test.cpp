@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,22 @@ TEST_CASE("timecodes in the shapes chapter lists and caption files write them") 
         {"-5", std::nullopt}, {"1:30.", std::nullopt}, {"400:00:00", std::nullopt}, {"99999999999", std::nullopt},
     };
     for (const auto& c : cases) CHECK_MESSAGE(parse_timecode(c.text) == c.seconds, std::string(c.text));
+    // "hh:mm:ss.mmm" is read by a path of its own: the same seconds as the general reading
+    // (which a fourth digit of the fraction takes), and the same refusals.
+    for (const char* bad : {"00:60:00.000", "00:00:60.000", "0a:00:00.000", "00:00:00:000", "00-00:00.000", "00:00:00.0a0"})
+        CHECK_MESSAGE(!parse_timecode(bad), bad);
+    CHECK(parse_timecode("12:34:56.789") == 45296.789);
+    for (int h : {0, 1, 9, 10, 99})
+        for (int m : {0, 1, 30, 59})
+            for (int s : {0, 7, 59})
+                for (int ms : {0, 1, 5, 123, 500, 999}) {
+                    char text[32];
+                    std::snprintf(text, sizeof text, "%02d:%02d:%02d.%03d", h, m, s, ms);
+                    const auto canonical = parse_timecode(text);
+                    REQUIRE_MESSAGE(canonical, text);
+                    CHECK_MESSAGE(canonical == parse_timecode(std::string(text) + "0"), text);
+                    CHECK_MESSAGE(canonical == parse_timecode(" " + std::string(text).replace(8, 1, ",")), text);
+                }
     CHECK(format_timecode(3723.9) == "1:02:03");
     CHECK(format_timecode(59) == "0:59");
 }
