@@ -2,10 +2,12 @@
 // tool and its benchmarks); without jemalloc (tests, sanitized builds) nothing reads them.
 // MALLOC_CONF in the environment still overrides them. Measured in bench/README.md.
 //
-// - background_thread:true,dirty_decay_ms:100,muzzy_decay_ms:0: memory freed by one stage goes
-//   back to the system within 0.1 s, by a thread of jemalloc's own, instead of staying ten
-//   seconds for reuse. A build's stages free and allocate in bulk: a fifth less peak memory
-//   at 10,000 episodes, for no measurable time.
+// - background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0: memory freed and not used
+//   again goes back to the system within a second, by a thread of jemalloc's own, instead of
+//   staying ten seconds for reuse. (Between stages, which free in bulk, the build returns it at
+//   once: util::release_free_memory.) Within a stage a second is long enough: at 0.1 s, memory
+//   a stage freed was returned and faulted in again in its next step, which cost a build of
+//   10,000 episodes with transcripts a twentieth of its time, in system time.
 // - thp:always: jemalloc asks for transparent huge pages (2 MB). A build touches hundreds of
 //   megabytes once each, and faulting them in 4 KB at a time was a tenth of its CPU time
 //   (10,000 episodes: 115,000 page faults; with huge pages 24,000). Where the system's THP
@@ -14,5 +16,5 @@
 //   reused by the next thread on that CPU: huge pages are partly empty less often.
 extern "C" {
 extern const char* malloc_conf;
-const char* malloc_conf = "background_thread:true,dirty_decay_ms:100,muzzy_decay_ms:0,thp:always,percpu_arena:percpu";
+const char* malloc_conf = "background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,thp:always,percpu_arena:percpu";
 }
