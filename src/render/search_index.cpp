@@ -57,9 +57,17 @@ IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::S
     for (const auto& c : e.chapters.list)
         if (c.listed) chapters.push_back(&c);
     for (std::size_t c = 0; c < chapters.size(); ++c) terms.add(chapters[c]->title, 3, -static_cast<std::int32_t>(c) - 1);
-    if (transcript)
-        for (const auto& p : transcript->segments)
+    if (transcript) {
+        const auto& paragraphs = transcript->segments;
+        for (std::size_t k = 0; k < paragraphs.size(); ++k) {
+            // The next paragraph is asked of memory while this one is read: the transcripts were
+            // read long before, and each paragraph's first read waited for memory (a tenth of
+            // indexing them).
+            if (k + 1 < paragraphs.size()) util::prefetch(paragraphs[k + 1].text);
+            const auto& p = paragraphs[k];
             terms.add(p.text, 1, transcript->timed ? static_cast<std::int32_t>(listening::whole_seconds(p.start)) : k_no_moment, true);
+        }
+    }
     terms.post(static_cast<std::uint32_t>(doc));
     transcript = {};  // (freed here when the index held the last reference: the postings reuse its memory)
 

@@ -85,6 +85,10 @@ class PostingLists {
 public:
     void add_term();
     void add(std::uint32_t term, const Posting& p);
+    // Ask memory for what add(term, ...) reads (its count, floor and list's place), and then
+    // for where it writes (its list's end, which the place says).
+    void prefetch_place(std::uint32_t term) const;
+    void prefetch(std::uint32_t term) const;
     // The term's postings (its best and more, in archive order), taken from here.
     TermPostings take(std::uint32_t term);
 
@@ -160,6 +164,7 @@ private:
     };
     Lexicon& m_lexicon;
     std::vector<Read> m_read, m_sorted;
+    std::vector<std::pair<std::uint32_t, Posting>> m_posted;  // (the episode's, kept for its room)
 };
 
 }  // namespace render
