@@ -99,7 +99,7 @@ void PostingLists::prefetch_place(std::uint32_t term) const {
     __builtin_prefetch(&m_lists[term]);
 }
 
-void PostingLists::prefetch(std::uint32_t term) const {
+void PostingLists::prefetch_end(std::uint32_t term) const {
     const std::vector<Posting>& list = m_lists[term];
     __builtin_prefetch(list.data() + list.size(), 1);
 }
@@ -191,7 +191,7 @@ void DocTerms::post(std::uint32_t doc) {
     constexpr std::size_t k_ahead = 16;
     for (std::size_t k = 0; k < m_posted.size(); ++k) {
         if (k + 2 * k_ahead < m_posted.size()) m_lexicon.postings.prefetch_place(m_posted[k + 2 * k_ahead].first);
-        if (k + k_ahead < m_posted.size()) m_lexicon.postings.prefetch(m_posted[k + k_ahead].first);
+        if (k + k_ahead < m_posted.size()) m_lexicon.postings.prefetch_end(m_posted[k + k_ahead].first);
         m_lexicon.postings.add(m_posted[k].first, m_posted[k].second);
     }
     m_read.clear();

@@ -77,10 +77,10 @@ struct TermPostings {
 
 // Every term's postings as one thread collects them, by term number, in the order the episodes
 // are posted (archive order): only those that can still be among a term's k_max_postings best
-// are stored. (The best of every thread's hold the best of
-// all.) Once a list was cut, the worst it kept is its floor: a posting no better is counted,
-// not stored. The floors and counts are apart from the lists: every posting reads them, and
-// together they fit the cache the lists do not.
+// are stored. (The best of every thread's hold the best of all.) Once a list was cut, the
+// worst it kept is its floor: a posting no better is counted, not stored. The floors and
+// counts are apart from the lists: every posting reads them, and together they fit the cache
+// the lists do not.
 class PostingLists {
 public:
     void add_term();
@@ -88,7 +88,7 @@ public:
     // Ask memory for what add(term, ...) reads (its count, floor and list's place), and then
     // for where it writes (its list's end, which the place says).
     void prefetch_place(std::uint32_t term) const;
-    void prefetch(std::uint32_t term) const;
+    void prefetch_end(std::uint32_t term) const;
     // The term's postings (its best and more, in archive order), taken from here.
     TermPostings take(std::uint32_t term);
 
