@@ -14,13 +14,12 @@ runs of the same binary.
 """
 import argparse
 import os
-import re
 import shutil
 import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import measure, prepare  # noqa: E402  (bench.py, beside this file)
+from bench import build_verbose, prepare, stage_medians  # noqa: E402  (bench.py, beside this file)
 
 
 def main():
@@ -40,18 +39,13 @@ def main():
         # a slower load stage (110 -> 130-160 ms at 10,000) whichever binary it was.
         turn = round_number % len(args.binaries)
         for binary in args.binaries[turn:] + args.binaries[:turn]:
-            shutil.rmtree(out, ignore_errors=True)
-            wall, cpu, rss, proc = measure([os.path.abspath(binary), "build", "--verbose", "--output", out], src)
-            stages = {name: int(ms) for name, ms in re.findall(r"^  ([\w:]+): (\d+) ms$", proc.stderr, re.M)}
-            results[binary].append((wall, cpu, rss, stages))
+            results[binary].append(build_verbose(binary, src, out))
     shutil.rmtree(out, ignore_errors=True)
     for binary, runs in results.items():
         walls = [r[0] for r in runs]
-        names = list(runs[0][3])
-        stages = " ".join(f"{n}={statistics.median(r[3].get(n, 0) for r in runs):.0f}" for n in names)
         print(f"{binary}: wall median {statistics.median(walls):.3f} s, mean {statistics.mean(walls):.3f}, "
               f"fastest {min(walls):.3f}; user+sys {statistics.median(r[1] for r in runs):.2f} s; "
-              f"peak RSS {max(r[2] for r in runs):.0f} MB | stage medians (ms): {stages}")
+              f"peak RSS {max(r[2] for r in runs):.0f} MB | stage medians (ms): {stage_medians(runs)}")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import os
 import re
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -34,6 +35,23 @@ def measure(cmd, cwd):
     rss_kb = int(proc.stderr.strip().splitlines()[-1])
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu, rss_kb / 1024, proc
+
+
+def stage_times(stderr):
+    """Every stage `build --verbose` reports (render:pages and the like too), in ms, by name."""
+    return {name: int(ms) for name, ms in re.findall(r"^  ([\w:]+): (\d+) ms$", stderr, re.M)}
+
+
+def build_verbose(binary, src, out):
+    """One build of `src` into an empty `out`: wall and user+sys time, peak RSS (MB), stage times."""
+    shutil.rmtree(out, ignore_errors=True)
+    wall, cpu, rss, proc = measure([os.path.abspath(binary), "build", "--verbose", "--output", out], src)
+    return wall, cpu, rss, stage_times(proc.stderr)
+
+
+def stage_medians(runs):
+    """"stage=ms" for each stage of the first run, the median over `runs` (build_verbose's)."""
+    return " ".join(f"{s}={statistics.median(r[3].get(s, 0) for r in runs):.0f}" for s in runs[0][3])
 
 
 def median_run(cmd, cwd, out, runs):

@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
     std::size_t words = 0;
     for (const auto& path : paths) {
         auto read = listening::read_transcript(util::read_file(path), listening::TranscriptFormat::vtt, path.string());
-        for (const auto& s : read.transcript.segments) words += util::count_spaces(s.text) + 1;
+        for (const auto& s : read.transcript.segments) words += util::word_count(s.text);
         transcripts.push_back(std::move(read.transcript));
     }
     const double read_s = seconds_since(start);

@@ -13,13 +13,12 @@ tenth or more (bench/README.md, "Fourth round"): compare medians of 8 rounds or 
 """
 import argparse
 import os
-import re
 import shutil
 import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import ROOT, measure, prepare  # noqa: E402  (bench.py, beside this file)
+from bench import ROOT, build_verbose, prepare, stage_medians  # noqa: E402  (bench.py, beside this file)
 
 
 def main():
@@ -39,17 +38,13 @@ def main():
         if round_number % 2:
             names.reverse()
         for name in names:
-            shutil.rmtree(out, ignore_errors=True)
-            wall, cpu, rss, proc = measure([os.path.abspath(args.binary), "build", "--verbose", "--output", out], archives[name])
-            stages = {stage: int(ms) for stage, ms in re.findall(r"^  ([\w:]+): (\d+) ms$", proc.stderr, re.M)}
-            runs[name].append((wall, cpu, rss, stages))
+            runs[name].append(build_verbose(args.binary, archives[name], out))
     shutil.rmtree(out, ignore_errors=True)
     for name, results in runs.items():
-        stages = " ".join(f"{s}={statistics.median(r[3].get(s, 0) for r in results):.0f}" for s in results[0][3])
         print(f"{name} transcripts: wall median {statistics.median(r[0] for r in results):.3f} s "
               f"(fastest {min(r[0] for r in results):.3f}, slowest {max(r[0] for r in results):.3f}); "
               f"user+sys {statistics.median(r[1] for r in results):.2f} s; peak RSS {max(r[2] for r in results):.0f} MB | "
-              f"stage medians (ms): {stages}")
+              f"stage medians (ms): {stage_medians(results)}")
     ratio = statistics.median(r[0] for r in runs["with"]) / statistics.median(r[0] for r in runs["without"])
     pairs = sorted(w[0] / wo[0] for w, wo in zip(runs["with"], runs["without"]))
     print(f"ratio of the medians: {ratio:.2f}x (at most 3x asked); each round's: "

@@ -255,8 +255,6 @@ bool ends_sentence(std::string_view text) {
     return !text.empty() && (text.back() == '.' || text.back() == '?' || text.back() == '!');
 }
 
-std::size_t word_count(std::string_view text) { return util::count_spaces(text) + 1; }
-
 // Cues joined into paragraphs: same speaker (a cue naming none continues the last), no long
 // pause, ended at a sentence's end once long enough. (Where each paragraph starts is found
 // first, and its text made at its size: appended cue by cue, paragraphs grew by copies into
@@ -282,13 +280,13 @@ std::vector<core::TranscriptSegment> paragraphs(Reader& r) {
             if (same_voice && !long_enough && cue.start - last < k_pause_seconds) {
                 p.last = i + 1;
                 p.end = std::max(p.end, cue.end);
-                words += word_count(r.text(cue));
+                words += util::word_count(r.text(cue));
                 continue;
             }
         }
         const std::string_view speaker = cue.speaker.empty() && !spans.empty() ? spans.back().speaker : std::string_view(cue.speaker);
         spans.push_back({i, i + 1, speaker, cue.end});
-        words = word_count(r.text(cue));
+        words = util::word_count(r.text(cue));
     }
     std::vector<core::TranscriptSegment> out;
     out.reserve(spans.size());

@@ -83,7 +83,7 @@ std::string transcript_html(const core::Transcript& t, std::size_t& words, Momen
         if (!s.speaker.empty()) last_speaker = &s.speaker;
         util::append_html_escaped(html, s.text);
         html += "</p>";
-        words += util::count_spaces(s.text) + 1;
+        words += util::word_count(s.text);
     }
     return html;
 }

@@ -36,9 +36,11 @@ inline void prefetch(std::string_view text) {
     for (std::size_t at = 0; at < text.size(); at += 64) __builtin_prefetch(text.data() + at);
 }
 
-// The number of spaces in `text`: one less than its words when they are one space apart (a
-// collapsed text, such as a transcript's paragraph; an episode page counts them all).
+// The number of spaces in `text`.
 std::size_t count_spaces(std::string_view text);
+// The words of a text whose white space is collapsed (words one space apart, as
+// collapse_whitespace leaves them: a transcript's paragraph).
+inline std::size_t word_count(std::string_view collapsed) { return collapsed.empty() ? 0 : count_spaces(collapsed) + 1; }
 
 // Splits into lines, accepting \n, \r\n and \r endings; the endings are dropped.
 std::vector<std::string_view> split_lines(std::string_view text);

@@ -116,6 +116,12 @@ TEST_CASE("count_spaces counts every space, across and between its 8-byte steps"
     });
 }
 
+TEST_CASE("word_count: the words of a collapsed text") {
+    CHECK(util::word_count("") == 0);
+    CHECK(util::word_count("one") == 1);
+    CHECK(util::word_count("two words, and a third sentence.") == 6);
+}
+
 TEST_CASE("html_escape: the five special characters, runs between them as they are") {
     CHECK(util::html_escape("") == "");
     CHECK(util::html_escape("plain text") == "plain text");
