@@ -13,7 +13,8 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(rss records_json records_yaml podbean pod_casts_io player_fm apple_page itunes_lookup detect note site_yaml dates slug sanitizer url feed_lint template vtt srt transcript_json transcript_html chapters_json chapter_lines)
 fi
-cmake --build build-fuzz -j2 --target $(printf 'fuzz_%s ' "${targets[@]}") >/dev/null
+mapfile -t fuzz_targets < <(printf 'fuzz_%s\n' "${targets[@]}")
+cmake --build build-fuzz -j2 --target "${fuzz_targets[@]}" >/dev/null
 # One target per core at a time (libFuzzer runs on one core unless told otherwise); the results
 # are printed in the targets' order once all have run.
 results="$(mktemp -d)"

@@ -103,7 +103,7 @@ cat >>"$dir/site.yaml" <<YAML
 output: data
 YAML
 run output-holds-source "$dir" 1 build && expect output-holds-source "overlaps the source"
-[ "$(sha1sum "$dir/data/listings.json")" = "$sum" ] && ok "output-holds-source: the source is untouched" || bad "output-holds-source: the source changed"
+if [ "$(sha1sum "$dir/data/listings.json")" = "$sum" ]; then ok "output-holds-source: the source is untouched"; else bad "output-holds-source: the source changed"; fi
 # A symbolic link as the output folder.
 dir=$(site output-link)
 mkdir -p "$work/elsewhere"
