@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "notes/load_notes.hpp"
+#include "sources/read_source.hpp"
 #include "theme/theme_files.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
@@ -15,7 +16,7 @@ namespace build {
 Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFeed* published) {
     namespace fs = std::filesystem;
     std::vector<fs::path> files = {config.config_path};
-    for (const auto& s : config.sources) files.push_back(s.path);
+    for (const auto& s : config.sources) files.push_back(s.path), files.push_back(sources::kept_items_path(s.path));
     for (const fs::path& root : {config.content_dir(), config.templates_dir(), config.static_dir(), config.themes_dir() / config.theme})
         for (auto& f : util::files_under(root)) files.push_back(std::move(f));  // the files the build reads: links are not followed
     // Each file is hashed alone, and told a note or not, on every core (a large archive has

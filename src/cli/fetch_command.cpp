@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "config/site_config.hpp"
+#include "fetch/conditional_get.hpp"
 #include "fetch/fetch_artwork.hpp"
 #include "fetch/fetch_attachments.hpp"
 #include "fetch/fetch_sources.hpp"
@@ -20,34 +21,37 @@ struct FetchArgs {
 int run_fetch(const FetchArgs& args) {
     config::SiteConfig config = config::load_config(args.config);
     int failed = 0, count = 0;
+    // A line that says "warning:" or "notice:" is one the publish workflow shows as an annotation.
     for (const auto& source : config.sources) {
         if (source.url.empty()) continue;
         ++count;
-        std::cerr << source.name << ": fetching " << source.url << " ..." << std::endl;
+        std::cerr << source.name << ": fetching " << fetch::read_state(fetch::state_path(source.path), source.url).address() << " ..." << std::endl;
         auto started = std::chrono::steady_clock::now();
         auto outcome = fetch::fetch_source(source, args.options);
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        std::cout << source.name << ": " << outcome.message;
-        if (outcome.kind == fetch::FetchOutcome::Kind::updated)
-            std::cout << ": " << outcome.added << " new, " << outcome.changed << " changed, " << outcome.removed << " removed episodes";
+        const bool failed_now = outcome.kind == fetch::FetchOutcome::Kind::failed;
+        std::cout << source.name << ": " << (failed_now ? "warning: " : "") << outcome.message;
         std::cout << " (" << static_cast<int>(seconds * 1000) << " ms)\n";
-        failed += outcome.kind == fetch::FetchOutcome::Kind::failed;
+        if (!outcome.notice.empty()) std::cout << source.name << ": notice: " << outcome.notice << "\n";
+        failed += failed_now;
     }
-    if (count == 0) std::cout << "no source has a url: no feed to fetch\n";
+    if (count == 0)
+        std::cout << "warning: no source in " << args.config << " has a `url:`, so nothing is refreshed: give the feed's source the address "
+                     "podcast apps subscribe to (`url: https://...`) to keep the archive current\n";
     // The artwork after the feeds: a fresh feed may name a new image.
     auto artwork = fetch::fetch_artwork(config, args.options);
-    std::cout << "artwork: " << artwork.message << "\n";
+    std::cout << "artwork: " << (artwork.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "") << artwork.message << "\n";
     failed += artwork.kind == fetch::FetchOutcome::Kind::failed;
     // The files the fresh feeds link to: chapters and transcripts.
     auto attachments = fetch::fetch_attachments(config, args.options);
-    std::cout << attachments.source << ": " << attachments.message << "\n";
+    std::cout << attachments.source << ": " << (attachments.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "") << attachments.message << "\n";
     failed += attachments.kind == fetch::FetchOutcome::Kind::failed;
     return failed ? k_exit_input : k_exit_ok;
 }
 }  // namespace
 
 Command fetch_command() {
-    return {"fetch", "Refresh every source that has a url (a failed download keeps the previous snapshot)", [](CLI::App& sub) {
+    return {"fetch", "Refresh every source that has a url: a failed download keeps the previous snapshot, the items a feed's host drops are kept beside it (feed.kept.xml), a moved feed is followed", [](CLI::App& sub) {
                 auto args = std::make_shared<FetchArgs>();
                 sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
                 sub.add_option("--timeout", args->options.timeout_seconds, "Seconds for each download")->capture_default_str()->check(CLI::Range(1, 3600));

@@ -11,6 +11,7 @@ namespace core {
 struct Category {
     std::string name;
     std::string subcategory;
+    int line = 0;  // where the input feed has it (0: not from a feed)
 };
 
 struct Channel {
@@ -26,7 +27,8 @@ struct Channel {
     std::string owner_name;
     std::string owner_email;
     std::string podcast_guid;
-    std::string self_url;       // atom:link rel=self of the input feed
+    std::string self_url;       // atom:link rel=self of the input feed (whatever its prefix)
+    std::string new_feed_url;   // itunes:new-feed-url: where the host says the feed has moved
     std::string generator;
     std::vector<Category> categories;
     std::vector<Funding> funding;   // podcast:funding: where listeners support the show

@@ -10,24 +10,42 @@ namespace fs = std::filesystem;
 
 fs::path state_path(const fs::path& file) { return file.parent_path() / ("." + file.filename().string() + ".fetch.json"); }
 
+FetchState read_state(const fs::path& state_file, const std::string& url) {
+    FetchState state{url, "", "", "", ""};
+    nlohmann::json json;
+    try {
+        json = nlohmann::json::parse(util::read_file(state_file, 1 << 16));
+    } catch (...) {
+        return state;  // (none yet, or not readable: the next fetch is unconditional)
+    }
+    if (!json.is_object() || !json["url"].is_string() || json["url"] != url) return state;
+    auto text = [&](const char* key) { return json.contains(key) && json[key].is_string() ? json[key].get<std::string>() : std::string(); };
+    state.location = text("location");
+    state.moved_by = text("moved_by");
+    state.etag = text("etag");
+    state.last_modified = text("last_modified");
+    return state;
+}
+
+void write_state(const fs::path& state_file, const FetchState& state) {
+    nlohmann::json json = {{"url", state.url}, {"etag", state.etag}, {"last_modified", state.last_modified}};
+    if (!state.location.empty()) json["location"] = state.location, json["moved_by"] = state.moved_by;
+    const std::string text = json.dump(1) + "\n";
+    try {
+        if (util::read_file(state_file, 1 << 16) == text) return;
+    } catch (const util::FileError&) {
+    }
+    std::string error;
+    util::write_file_atomically(state_file, text, error);  // (without it, the next fetch is unconditional)
+}
+
 HttpRequest limited_request(const std::string& url, const FetchOptions& options) {
     return {url, "", "", options.timeout_seconds, std::min(10L, options.timeout_seconds), 5, options.max_bytes};
 }
 
-HttpResponse conditional_get(const std::string& url, const fs::path& state_file, bool have_copy, const FetchOptions& options) {
-    HttpRequest request = limited_request(url, options);
-    if (have_copy) {
-        nlohmann::json state;
-        try {
-            state = nlohmann::json::parse(util::read_file(state_file, 1 << 16));
-        } catch (...) {
-            state = nlohmann::json::object();
-        }
-        if (state.is_object() && state.value("url", "") == url) {  // validators only for the same address
-            request.etag = state.value("etag", "");
-            request.last_modified = state.value("last_modified", "");
-        }
-    }
+HttpResponse conditional_get(const FetchState& state, bool have_copy, const FetchOptions& options) {
+    HttpRequest request = limited_request(state.address(), options);
+    if (have_copy) request.etag = state.etag, request.last_modified = state.last_modified;
     return http_get(request);
 }
 
@@ -43,10 +61,8 @@ std::optional<FetchOutcome> outcome_without_body(const HttpResponse& response, F
     return std::nullopt;
 }
 
-void remember_validators(const fs::path& state_file, const std::string& url, const HttpResponse& response) {
-    nlohmann::json state = {{"url", url}, {"etag", response.etag}, {"last_modified", response.last_modified}};
-    std::string error;
-    util::write_file_atomically(state_file, state.dump(1) + "\n", error);  // (without it, the next fetch is unconditional)
+std::string kept_or_nothing(bool have_copy, const std::string& what) {
+    return have_copy ? "; the previous " + what + " is kept" : "; nothing was saved (there is no previous " + what + ")";
 }
 
 }  // namespace fetch

@@ -12,23 +12,44 @@
 
 namespace fetch {
 
-// Where the validators of `file` are remembered: "<dir>/.<name>.fetch.json".
+// What fetch remembers of a file between runs, in "<dir>/.<name>.fetch.json" (committed with the
+// file: the publish workflow's next run starts from it).
+struct FetchState {
+    std::string url;            // the address site.yaml (or the feed) gave when this was written
+    std::string location;       // where the file is read now, when it moved from `url` (else empty)
+    std::string moved_by;       // what said it moved: "itunes:new-feed-url", "HTTP 301", ...
+    std::string etag;           // the validators of the last answer read from address()
+    std::string last_modified;
+
+    // Where the file is read from.
+    const std::string& address() const { return location.empty() ? url : location; }
+};
+
+// Where the state of `file` is remembered: "<dir>/.<name>.fetch.json".
 std::filesystem::path state_path(const std::filesystem::path& file);
+
+// The state remembered for `file` read from `url` (as site.yaml gives it now): what was
+// remembered for another `url` is forgotten (site.yaml's address was changed by hand).
+FetchState read_state(const std::filesystem::path& state_file, const std::string& url);
+
+// Writes the state, unless the file already says the same (a run that changed nothing commits
+// nothing).
+void write_state(const std::filesystem::path& state_file, const FetchState& state);
 
 // A GET of `url` with the limits of `options` (and at most 5 redirects).
 HttpRequest limited_request(const std::string& url, const FetchOptions& options);
 
-// GETs `url` with the limits of `options`, sending the validators remembered in `state_file`
-// when there is a copy (`have_copy`) and they were remembered for the same address.
-HttpResponse conditional_get(const std::string& url, const std::filesystem::path& state_file, bool have_copy,
-                             const FetchOptions& options);
+// GETs the state's address with the limits of `options`, sending its validators when there is
+// a copy (`have_copy`).
+HttpResponse conditional_get(const FetchState& state, bool have_copy, const FetchOptions& options);
 
 // The outcome of an answer without a new body: a failed transfer or a status other than 200
 // (`keep(why)`: the copy stays), or 304 (not modified). Nothing for a 200.
 std::optional<FetchOutcome> outcome_without_body(const HttpResponse& response, FetchOutcome out,
                                                  const std::function<FetchOutcome(const std::string& why)>& keep);
 
-// Remembers the answer's validators for `url`, after its body replaced the copy.
-void remember_validators(const std::filesystem::path& state_file, const std::string& url, const HttpResponse& response);
+// What a failure leaves: "; the previous snapshot is kept" or "; nothing was saved" (`what`:
+// "snapshot", "copy").
+std::string kept_or_nothing(bool have_copy, const std::string& what);
 
 }  // namespace fetch

@@ -27,37 +27,45 @@ std::string artwork_url(const config::SiteConfig& config) {
 }
 
 FetchOutcome fetch_artwork(const config::SiteConfig& config, const FetchOptions& options) {
-    FetchOutcome out{"artwork", FetchOutcome::Kind::failed, "", 0, 0, 0};
+    FetchOutcome out{"artwork", FetchOutcome::Kind::failed, "", "", 0, 0, 0, 0};
     const std::string url = artwork_url(config);
     if (url.empty()) {
         out.kind = FetchOutcome::Kind::not_modified;
         out.message = "no artwork to fetch: set `image:` in site.yaml or give the feed an <itunes:image>";
         return out;
     }
-    auto keep = [&](const std::string& why) {
-        out.message = url + ": " + why + "; the previous copy is kept";
-        return out;
-    };
     bool have_copy = false;
     for (std::string_view extension : util::k_image_extensions) {
         std::error_code ec;
         have_copy |= fs::is_regular_file(config.artwork_path(extension), ec);
     }
+    auto keep = [&](const std::string& why) {
+        out.message = url + ": " + why + kept_or_nothing(have_copy, "copy");
+        return out;
+    };
     // Validators are remembered as for feeds: in ".artwork.fetch.json", whatever the image's type.
     const fs::path state_file = state_path(config.artwork_dir() / "artwork");
-    HttpResponse response = conditional_get(url, state_file, have_copy, options);
+    FetchState state = read_state(state_file, url);
+    HttpResponse response = conditional_get(state, have_copy, options);
     if (auto settled = outcome_without_body(response, out, keep)) return *settled;
     util::ImageType type = util::image_type(response.body);
     if (type.extension.empty()) return keep("the answer is not a JPEG, PNG or WebP image");
     const fs::path target = config.artwork_path(type.extension);
     std::error_code ec;
+    // The same image again (a server without validators): nothing changes, not even the state.
+    if (fs::is_regular_file(target, ec) && util::read_file(target) == response.body) {
+        out.kind = FetchOutcome::Kind::not_modified;
+        out.message = "unchanged (the same " + std::to_string(response.body.size()) + " bytes)";
+        return out;
+    }
     fs::create_directories(target.parent_path(), ec);
     std::string error;
     if (!util::write_file_atomically(target, response.body, error)) return keep(error);
     // One copy: an image of another type from before would otherwise be found first.
     for (std::string_view extension : util::k_image_extensions)
         if (extension != type.extension) fs::remove(config.artwork_path(extension), ec);
-    remember_validators(state_file, url, response);
+    state.etag = response.etag, state.last_modified = response.last_modified;
+    write_state(state_file, state);
     out.kind = FetchOutcome::Kind::updated;
     out.message = "updated " + target.lexically_relative(config.root).string() + " (" + std::to_string(response.body.size()) + " bytes)";
     return out;

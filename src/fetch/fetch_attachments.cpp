@@ -36,7 +36,7 @@ std::string check(const Wanted& w, const std::string& body) {
 }  // namespace
 
 FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOptions& options) {
-    FetchOutcome out{"chapters and transcripts", FetchOutcome::Kind::not_modified, "", 0, 0, 0};
+    FetchOutcome out{"chapters and transcripts", FetchOutcome::Kind::not_modified, "", "", 0, 0, 0, 0};
     const fs::path dir = config.attachments_dir();
     std::vector<Wanted> wanted;
     std::set<std::string> names;

@@ -3,8 +3,11 @@
 #include <map>
 
 #include "fetch/conditional_get.hpp"
+#include "fetch/kept_items.hpp"
 #include "sources/read_source.hpp"
 #include "util/files.hpp"
+#include "util/strings.hpp"
+#include "util/url.hpp"
 
 namespace fetch {
 
@@ -37,20 +40,54 @@ void count_changes(const sources::SourceBatch& before, const sources::SourceBatc
 
 }  // namespace
 
+namespace {
+
+// Where the feed says it lives now, when that is elsewhere: its itunes:new-feed-url.
+std::string announced_move(const sources::SourceBatch& fresh, const std::string& address) {
+    if (!fresh.channel) return "";
+    const std::string& to = fresh.channel->new_feed_url;
+    return util::is_http_url(to) && to != address ? to : "";
+}
+
+// Writes the kept items' new text (or removes the file when none are left). False, with
+// `error`, when it cannot.
+bool store_kept(const fs::path& file, const KeptItems& kept, std::string& error) {
+    std::error_code ec;
+    if (kept.xml.empty()) {
+        fs::remove(file, ec);
+        if (ec) error = file.string() + ": " + ec.message();
+        return !ec;
+    }
+    return util::write_file_atomically(file, kept.xml, error);
+}
+
+}  // namespace
+
 FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions& options) {
-    FetchOutcome out{source.name, FetchOutcome::Kind::failed, "", 0, 0, 0};
-    auto keep = [&](const std::string& why) {
-        out.message = why + "; the previous snapshot is kept";
-        return out;
-    };
+    FetchOutcome out{source.name, FetchOutcome::Kind::failed, "", "", 0, 0, 0, 0};
     std::string old_text;
     std::error_code ec;
-    bool have_old = fs::is_regular_file(source.path, ec);
+    const bool have_old = fs::is_regular_file(source.path, ec);
+    auto keep = [&](const std::string& why) {
+        out.message = why + kept_or_nothing(have_old, "snapshot");
+        return out;
+    };
     if (have_old) old_text = util::read_file(source.path);
-    HttpResponse response = conditional_get(source.url, state_path(source.path), have_old, options);
+    const fs::path state_file = state_path(source.path);
+    FetchState state = read_state(state_file, source.url);
+    HttpResponse response = conditional_get(state, have_old, options);
+    // A permanent redirect: the feed is read where it moved, from now on.
+    if (!response.moved_to.empty() && response.status == 200 && response.moved_to != source.url)
+        state.location = response.moved_to, state.moved_by = "a permanent redirect (HTTP 301/308)";
+    auto moved_notice = [&] {
+        if (!state.location.empty())
+            out.notice = "the feed moved to " + state.location + " (" + state.moved_by + "): fetch reads it there; set `url: " + state.location +
+                         "` for this source in site.yaml to make it permanent";
+    };
+    moved_notice();
     if (auto settled = outcome_without_body(response, out, keep)) return *settled;
     // The new file must be what the old one was: parse it with the same adapter.
-    sources::SourceInfo info{source.name, source.display_path, source.url};
+    sources::SourceInfo info{source.name, source.display_path, state.address()};
     using core::SourceKind;
     SourceKind expected = source.kind;
     if (expected == SourceKind::unknown && have_old) expected = sources::detect_kind(old_text, source.path.filename().string());
@@ -62,13 +99,53 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     for (const auto& d : fresh.diagnostics)
         if (d.severity == core::Severity::error) return keep("the answer does not parse: " + core::format(d));
     if (core::is_feed(fresh.kind) && !fresh.channel) return keep("the answer has no feed channel");
+    const std::string read_from = state.address();
+    if (std::string to = announced_move(fresh, read_from); !to.empty()) {
+        state.location = to == source.url ? "" : to, state.moved_by = "its itunes:new-feed-url";
+        moved_notice();
+    }
+    if (have_old && response.body == old_text) {  // (a server that sends the same feed with new dates)
+        // Validators are taken when there were none, or the address changed; a new Last-Modified
+        // on the same bytes is not (it would be a change to commit every day).
+        if (state.address() != read_from) state.etag.clear(), state.last_modified.clear();
+        else if (state.etag.empty() && state.last_modified.empty()) state.etag = response.etag, state.last_modified = response.last_modified;
+        write_state(state_file, state);  // (only when that changed it)
+        out.kind = FetchOutcome::Kind::not_modified;
+        out.message = "unchanged (the same " + std::to_string(response.body.size()) + " bytes)";
+        return out;
+    }
     if (have_old) count_changes(sources::parse_source(old_text, info, fresh.kind), fresh, out);
     else out.added = static_cast<int>(fresh.records.size());
-    std::string error;
-    if (!util::write_file_atomically(source.path, response.body, error)) return keep(error);
-    remember_validators(state_path(source.path), source.url, response);
+    // What the host no longer lists is kept first: were the snapshot replaced and the kept items
+    // not, they would be lost.
+    const fs::path kept_file = sources::kept_items_path(source.path);
+    std::optional<KeptItems> kept;
+    std::string kept_before, error;
+    if (core::is_feed(fresh.kind)) {
+        if (fs::is_regular_file(kept_file, ec)) kept_before = util::read_file(kept_file);
+        kept = keep_dropped_items(old_text, response.body, kept_before);
+        if (kept && kept->xml != kept_before && !store_kept(kept_file, *kept, error)) return keep(error);
+    }
+    if (!util::write_file_atomically(source.path, response.body, error)) {
+        if (kept && kept->xml != kept_before) store_kept(kept_file, {kept_before, 0, 0, 0}, error);  // (as it was)
+        return keep(error);
+    }
+    // (Validators are the answering address's: a feed that moves is read unconditionally once.)
+    const bool same_address = state.address() == read_from;
+    state.etag = same_address ? response.etag : "", state.last_modified = same_address ? response.last_modified : "";
+    write_state(state_file, state);
     out.kind = FetchOutcome::Kind::updated;
-    out.message = "updated (" + std::to_string(response.body.size()) + " bytes)";
+    out.message = "updated (" + std::to_string(response.body.size()) + " bytes): " + std::to_string(out.added) + " new, " +
+                  std::to_string(out.changed) + " changed episodes";
+    if (out.removed > 0) out.message += ", " + std::to_string(out.removed) + " no longer listed by the host";
+    if (kept) {
+        out.kept = kept->kept;
+        if (kept->kept > 0 || kept->listed_again > 0)
+            out.message += "; " + kept_file.filename().string() + " keeps " +
+                           util::count_text(static_cast<std::size_t>(kept->kept), "item", "items") + " the host no longer lists (" +
+                           std::to_string(kept->newly_kept) + " added now" +
+                           (kept->listed_again > 0 ? ", " + std::to_string(kept->listed_again) + " listed again by the host" : std::string()) + ")";
+    }
     return out;
 }
 

@@ -18,11 +18,17 @@ struct FetchOutcome {
     std::string source;
     Kind kind = Kind::failed;
     std::string message;  // what happened, for people
+    std::string notice{};  // what the user should know and may act on (the feed moved), or ""
     int added = 0, changed = 0, removed = 0;  // episodes, by guid (else audio URL, else title)
+    int kept = 0;         // items the host no longer lists, kept beside the snapshot (fetch/kept_items.hpp)
 };
 
 // Conditional GET (ETag / Last-Modified remembered in "<dir>/.<file>.fetch.json"), then the
 // body is written beside the snapshot ("<file>.new"), parsed, and renamed over it in one step.
+// A feed's items that the new snapshot no longer lists are kept beside it (kept_items.hpp). A
+// feed that moved (a permanent redirect, or its itunes:new-feed-url) is read at its new address
+// from then on, remembered in the same state file, with a notice each run until site.yaml says so.
+// An answer equal to the snapshot changes no file.
 FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions& options);
 
 // fetch_source for every source of the config that has a `url`, in the config's order.

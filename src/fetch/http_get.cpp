@@ -13,6 +13,8 @@ struct Transfer {
     HttpResponse* response;
     long long max_bytes;
     bool too_big = false;
+    int redirects = 0;             // answers that were redirects
+    bool only_permanent = true;    // and each of them a 301 or 308
 };
 
 size_t on_body(char* data, size_t size, size_t count, void* user) {
@@ -37,6 +39,18 @@ bool is_header_value(std::string_view value) {
 size_t on_header(char* data, size_t size, size_t count, void* user) {
     auto* t = static_cast<Transfer*>(user);
     std::string_view line(data, size * count);
+    // Each answer of a redirect chain starts with its status line: a new answer's validators
+    // replace the last one's.
+    if (line.starts_with("HTTP/")) {
+        auto space = line.find(' ');
+        const std::string_view code = space == std::string_view::npos ? "" : line.substr(space + 1, 3);
+        if (code.size() == 3 && code[0] == '3' && code != "304") {
+            ++t->redirects;
+            if (code != "301" && code != "308") t->only_permanent = false;
+        }
+        t->response->etag.clear(), t->response->last_modified.clear();
+        return size * count;
+    }
     auto colon = line.find(':');
     if (colon != std::string_view::npos) {
         std::string name = util::ascii_lower(line.substr(0, colon));
@@ -61,7 +75,10 @@ HttpResponse http_get(const HttpRequest& request) {
     ensure_global_init();
     HttpResponse response;
     std::unique_ptr<CURL, void (*)(CURL*)> curl(curl_easy_init(), curl_easy_cleanup);
-    if (!curl) return {0, "", "", "", "", "cannot start libcurl"};
+    if (!curl) {
+        response.error = "cannot start libcurl";
+        return response;
+    }
     Transfer transfer{&response, request.max_bytes};
     curl_slist* headers = nullptr;
     // (A stored validator is checked again: the state file beside a source may have been edited.)
@@ -91,6 +108,8 @@ HttpResponse http_get(const HttpRequest& request) {
     curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &response.status);
     char* final_url = nullptr;
     if (curl_easy_getinfo(c, CURLINFO_EFFECTIVE_URL, &final_url) == CURLE_OK && final_url) response.final_url = final_url;
+    if (code == CURLE_OK && transfer.redirects > 0 && transfer.only_permanent && response.final_url != request.url)
+        response.moved_to = response.final_url;
     if (transfer.too_big || code == CURLE_FILESIZE_EXCEEDED)
         response.error = "the answer is larger than the limit of " + std::to_string(request.max_bytes) + " bytes";
     else if (code == CURLE_OPERATION_TIMEDOUT)

@@ -20,6 +20,7 @@ struct HttpResponse {
     std::string etag;
     std::string last_modified;
     std::string final_url;
+    std::string moved_to;       // final_url, when every redirect to it was permanent (301, 308)
     std::string error;          // why the transfer failed (empty on success)
 };
 

@@ -1,5 +1,7 @@
 #include "sources/read_source.hpp"
 
+#include <algorithm>
+
 #include "sources/apple_page.hpp"
 #include "sources/itunes_lookup.hpp"
 #include "sources/player_fm_page.hpp"
@@ -58,6 +60,40 @@ SourceBatch parse_source(std::string_view text, const SourceInfo& info, core::So
     return batch;
 }
 
+std::filesystem::path kept_items_path(const std::filesystem::path& snapshot) {
+    return snapshot.parent_path() / (snapshot.stem().string() + ".kept" + snapshot.extension().string());
+}
+
+namespace {
+
+// Adds the kept items of `kept_file` to the feed's batch. Their namespaces the feed no longer
+// declares are declared on the regenerated feed's root too (the items still use them).
+void add_kept_items(SourceBatch& batch, const std::filesystem::path& kept_file, const std::string& display) {
+    std::string text;
+    try {
+        text = util::read_file(kept_file);
+    } catch (const util::FileError& e) {
+        batch.diagnostics.push_back(core::error_at({display, 0, 0}, e.what()));
+        return;
+    }
+    SourceBatch kept = read_rss(text, {batch.info.name, display, batch.info.url});
+    if (kept.kind != batch.kind) {
+        batch.diagnostics.push_back(core::warning_at({display, 1, 1}, std::string("the kept items are ") + std::string(core::kind_name(kept.kind)) +
+            " and the feed is " + std::string(core::kind_name(batch.kind)) + " now: they are not read (convert them, or move the file away)"));
+        return;
+    }
+    if (kept.channel && batch.channel)
+        for (const auto& attribute : kept.channel->root_attributes)
+            if (attribute.first.starts_with("xmlns:") &&
+                std::none_of(batch.channel->root_attributes.begin(), batch.channel->root_attributes.end(),
+                             [&](const auto& a) { return a.first == attribute.first; }))
+                batch.channel->root_attributes.push_back(attribute);
+    batch.records.insert(batch.records.end(), std::make_move_iterator(kept.records.begin()), std::make_move_iterator(kept.records.end()));
+    batch.diagnostics.insert(batch.diagnostics.end(), kept.diagnostics.begin(), kept.diagnostics.end());
+}
+
+}  // namespace
+
 SourceBatch read_source(const config::SourceConfig& source) {
     SourceInfo info{source.name, source.display_path.empty() ? source.path.string() : source.display_path, source.url};
     std::string text;
@@ -69,7 +105,12 @@ SourceBatch read_source(const config::SourceConfig& source) {
         return batch;
     }
     const core::SourceKind kind = source.kind == core::SourceKind::unknown ? detect_kind(text, source.path.filename().string()) : source.kind;
-    return parse_source(text, info, kind, source.path.filename().string());
+    SourceBatch batch = parse_source(text, info, kind, source.path.filename().string());
+    const std::filesystem::path kept = kept_items_path(source.path);
+    std::error_code ec;
+    if (core::is_feed(batch.kind) && batch.channel && std::filesystem::is_regular_file(kept, ec))
+        add_kept_items(batch, kept, kept_items_path(info.file).generic_string());
+    return batch;
 }
 
 }  // namespace sources

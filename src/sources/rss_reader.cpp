@@ -236,7 +236,23 @@ struct ItemReader {
     }
 };
 
-core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& channel, const Names& names) {
+std::string_view local_name(const pugi::xml_node& element) {
+    std::string_view name = element.name();
+    auto colon = name.find(':');
+    return colon == std::string_view::npos ? name : name.substr(colon + 1);
+}
+
+// The namespace of an element's prefix, declared on it or on any element around it.
+std::string_view namespace_of(const pugi::xml_node& element) {
+    std::string_view name = element.name();
+    auto colon = name.find(':');
+    const std::string attribute = colon == std::string_view::npos ? "xmlns" : "xmlns:" + std::string(name.substr(0, colon));
+    for (auto node = element; node; node = node.parent())
+        if (auto a = node.attribute(attribute.c_str())) return a.value();
+    return {};
+}
+
+core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& channel, const Names& names, const util::LineIndex& lines) {
     core::Channel c;
     for (auto attr : rss.attributes()) c.root_attributes.emplace_back(attr.name(), attr.value());
     pugi::xml_document copy;  // the channel without its items (copying them all first cost a tenth of reading)
@@ -264,12 +280,18 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     c.podcast_guid = text_of(channel.child(names.name(k_podcast_ns, "guid").c_str()));
     c.generator = text_of(channel.child("generator"));
     c.funding = read_funding(channel, names);
-    std::string atom_link = names.name(k_atom_ns, "link");
-    for (auto link : channel.children(atom_link.c_str()))
-        if (std::string_view(link.attribute("rel").value()) == "self") c.self_url = link.attribute("href").value();
+    // The feed's own address, by namespace: FeedBurner declares its `atom10:` on the element itself.
+    for (auto child : channel.children()) {
+        if (child.type() != pugi::node_element) continue;
+        const std::string_view local = local_name(child);
+        if (local == "link" && c.self_url.empty() && namespace_of(child) == k_atom_ns && std::string_view(child.attribute("rel").value()) == "self")
+            c.self_url = util::trim(child.attribute("href").value());
+        else if (local == "new-feed-url" && c.new_feed_url.empty() && namespace_of(child) == k_itunes_ns)
+            c.new_feed_url = util::trim(child.text().get());
+    }
     std::string category = names.name(k_itunes_ns, "category");
     for (auto cat : channel.children(category.c_str())) {
-        core::Category entry{cat.attribute("text").value(), ""};
+        core::Category entry{cat.attribute("text").value(), "", lines.at(static_cast<std::size_t>(cat.offset_debug())).line};
         if (auto sub = cat.child(category.c_str())) entry.subcategory = sub.attribute("text").value();
         if (!entry.name.empty()) c.categories.push_back(entry);
     }
@@ -307,9 +329,9 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
         return batch;
     }
     Names names(rss);
-    batch.channel = read_channel(rss, channel, names);
-    batch.channel->file = info.file;
     util::LineIndex lines(text);
+    batch.channel = read_channel(rss, channel, names, lines);
+    batch.channel->file = info.file;
     batch.channel->line = lines.at(static_cast<std::size_t>(channel.offset_debug())).line;
     const std::string base = !info.url.empty() ? info.url : !batch.channel->self_url.empty() ? batch.channel->self_url : batch.channel->link;
     auto item_range = channel.children("item");

@@ -75,10 +75,10 @@ TEST_CASE("fetch: 200 replaces the snapshot, 304 keeps it, changes are counted")
     test::write(file, test::read(test::fixture("feeds/simplecast_style.xml")));
     fetch::FetchOptions options{5, 1 << 20};
 
+    // The same bytes as the snapshot: no file changes but the validators, remembered once.
     auto first = fetch::fetch_source(source(file, http.url("/feed")), options);
-    CHECK(first.kind == fetch::FetchOutcome::Kind::updated);
-    CHECK(first.added == 0);
-    CHECK(first.changed == 0);
+    CHECK(first.kind == fetch::FetchOutcome::Kind::not_modified);
+    CHECK(first.message.find("unchanged") != std::string::npos);
     CHECK(std::filesystem::exists(dir.path() / ".feed.xml.fetch.json"));
     auto second = fetch::fetch_source(source(file, http.url("/feed")), options);  // sends If-None-Match
     CHECK(second.kind == fetch::FetchOutcome::Kind::not_modified);
@@ -89,6 +89,73 @@ TEST_CASE("fetch: 200 replaces the snapshot, 304 keeps it, changes are counted")
     CHECK(third.changed == 1);
     CHECK(test::read(file).find("Higher-order operators") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(dir.path() / "feed.xml.new"));
+    // The item the host dropped is kept beside the snapshot, as the host last wrote it.
+    CHECK(third.kept == 1);
+    CHECK(third.message.find("feed.kept.xml keeps 1 item the host no longer lists (1 added now)") != std::string::npos);
+    const std::string kept = test::read(dir.path() / "feed.kept.xml");
+    CHECK(kept.find("8f2a1c8e-0001-4b7e-9d3a-000000000003") != std::string::npos);
+    CHECK(kept.find("8f2a1c8e-0001-4b7e-9d3a-000000000002") == std::string::npos);
+}
+
+TEST_CASE("fetch: a feed that moves is read where it went, with a notice, until site.yaml says so") {
+    test::LoopbackServer http;
+    const std::string feed = test::read(test::fixture("feeds/simplecast_style.xml"));
+    std::atomic<int> old_requests{0}, new_requests{0};
+    http.server.Get("/old", [&](const httplib::Request&, httplib::Response& res) {
+        ++old_requests;
+        res.status = 301;
+        res.set_header("Location", "/new");
+    });
+    http.server.Get("/temporary", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/new", 302); });
+    http.server.Get("/new", [&](const httplib::Request&, httplib::Response& res) {
+        ++new_requests;
+        res.set_content(feed, "application/rss+xml");
+    });
+    http.server.Get("/announcing", [&](const httplib::Request&, httplib::Response& res) {
+        res.set_content(test::replace_first(feed, "<language>", "<itunes:new-feed-url>" + http.url("/new") + "</itunes:new-feed-url><language>"),
+                        "application/rss+xml");
+    });
+    http.start();
+    test::TempDir dir;
+    auto file = dir.path() / "feed.xml";
+    fetch::FetchOptions options{5, 1 << 20};
+
+    // A permanent redirect: read at its end, and from there from now on.
+    auto moved = fetch::fetch_source(source(file, http.url("/old")), options);
+    CHECK(moved.kind == fetch::FetchOutcome::Kind::updated);
+    CHECK(moved.notice.find("the feed moved to " + http.url("/new") + " (a permanent redirect (HTTP 301/308))") != std::string::npos);
+    CHECK(moved.notice.find("set `url: " + http.url("/new") + "`") != std::string::npos);
+    CHECK(moved.message.find("nothing was saved") == std::string::npos);
+    const int before = old_requests;
+    auto again = fetch::fetch_source(source(file, http.url("/old")), options);
+    CHECK(again.kind == fetch::FetchOutcome::Kind::not_modified);
+    CHECK(old_requests == before);  // the old address is not asked again
+    CHECK_FALSE(again.notice.empty());  // and the notice stands until site.yaml follows
+    // site.yaml names another address: what was remembered of the old one is forgotten.
+    std::filesystem::remove(file);
+    auto temporary = fetch::fetch_source(source(file, http.url("/temporary")), options);
+    CHECK(temporary.kind == fetch::FetchOutcome::Kind::updated);
+    CHECK(temporary.notice.empty());  // a 302 is no move
+    CHECK(temporary.added == 3);  // (no snapshot before: every episode is new)
+
+    // itunes:new-feed-url: the next fetch reads the new address.
+    test::TempDir other;
+    auto announced_file = other.path() / "feed.xml";
+    auto announced = fetch::fetch_source(source(announced_file, http.url("/announcing")), options);
+    CHECK(announced.kind == fetch::FetchOutcome::Kind::updated);
+    CHECK(announced.notice.find("the feed moved to " + http.url("/new") + " (its itunes:new-feed-url)") != std::string::npos);
+    const int asked = new_requests;
+    fetch::fetch_source(source(announced_file, http.url("/announcing")), options);
+    CHECK(new_requests == asked + 1);
+}
+
+TEST_CASE("fetch: a failed first download says nothing was saved") {
+    LocalServer http;
+    test::TempDir dir;
+    auto outcome = fetch::fetch_source(source(dir.path() / "feed.xml", http.url("/error")), {2, 1 << 20});
+    CHECK(outcome.kind == fetch::FetchOutcome::Kind::failed);
+    CHECK(outcome.message == "the server answered HTTP 500; nothing was saved (there is no previous snapshot)");
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "feed.xml"));
 }
 
 TEST_CASE("fetch: every failure keeps the previous snapshot and says why") {

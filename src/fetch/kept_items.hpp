@@ -1,0 +1,29 @@
+#pragma once
+// What an archive keeps of a feed: the items its host no longer lists. Hosts trim their feeds
+// to the newest 50-300 items; an archive exists to keep the rest. `fetch` moves every item that
+// leaves the host's feed into a file beside the snapshot (sources::kept_items_path), a feed of the
+// same kind holding the items as the host last wrote them, newest first, which the build reads
+// with the snapshot. The snapshot itself stays the host's answer, byte for byte.
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace fetch {
+
+struct KeptItems {
+    std::string xml;       // the kept file's new text; empty when nothing is kept (no file)
+    int kept = 0;          // items in it
+    int newly_kept = 0;    // of which the host dropped since the last snapshot
+    int listed_again = 0;  // kept items the host lists again (they leave the file: the host's copy wins)
+};
+
+// The kept items after the host's feed went from `old_snapshot` to `new_snapshot`: those of
+// `kept_before` (the file's current text, or empty) and of the old snapshot that the new one
+// does not list. An item is known by its guid (an Atom entry by its id), else its audio URL,
+// else its title. A dropped item whose episode the new snapshot still has under another
+// identity (the same audio URL, or the same title on the same day) is not kept: the episode is
+// not lost, and the build's identity guard judges the change. Nothing when a text is not a feed
+// (the caller then leaves the kept file as it is).
+std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::string_view new_snapshot, std::string_view kept_before);
+
+}  // namespace fetch
