@@ -47,13 +47,19 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
         auto d = feed::to_build_diagnostic(f, input);
         (f.level == feed::LintLevel::error && d.severity == core::Severity::error ? errors : warnings).push_back(std::move(d));
     }
-    std::vector<const InputFeed*> before;
-    for (const auto& input : input_feeds) before.push_back(&input);
+    // Every item of the archive, those past the feed's limit too: they are kept, only not listed.
+    std::vector<feed::ItemIdentity> archive = feed.items;
+    archive.insert(archive.end(), feed.beyond_limit.begin(), feed.beyond_limit.end());
+    std::vector<std::pair<const InputFeed*, feed::Before>> before;
+    for (const auto& input : input_feeds) before.emplace_back(&input, feed::Before::input);
     for (const InputFeed* known : {output_feed, published})
-        if (known) before.push_back(known);
-    for (const InputFeed* feed_before : before) {
-        auto found = feed::compare_identities(feed.items, feed_before->items, feed_before->file, config.identity_changes);
-        errors.insert(errors.end(), found.begin(), found.end());
+        if (known) before.emplace_back(known, feed::Before::published);
+    bool moved_said = false;  // (the last build's feed and the published one say the same)
+    for (const auto& [feed_before, kind] : before) {
+        auto found = feed::compare_identities(archive, feed_before->items, feed_before->file, kind, config.identity_changes);
+        errors.insert(errors.end(), found.errors.begin(), found.errors.end());
+        if (!moved_said) warnings.insert(warnings.end(), found.warnings.begin(), found.warnings.end());
+        moved_said |= !found.warnings.empty();
     }
     if (!errors.empty()) throw core::InputError(errors);
     return warnings;

@@ -18,7 +18,7 @@ namespace {
 
 // The file: this line, then length-prefixed fields in the byte order of the machine that wrote
 // it (a record is only read where it was written), then a hash of all that precedes it.
-constexpr std::string_view k_magic = "podarchive build record 2\n";
+constexpr std::string_view k_magic = "podarchive build record 3\n";
 
 class Writer {
 public:
@@ -82,6 +82,8 @@ bool write_saved_build(const fs::path& file, const SavedBuild& saved) {
     for (const auto& item : saved.record.feed) {
         w.text(item.guid);
         w.text(item.enclosure_url);
+        w.text(item.title);
+        w.text(item.day);
     }
     // Pages in path order: the same build writes the same bytes.
     std::vector<const render::Dependencies::value_type*> pages;
@@ -124,10 +126,12 @@ std::optional<SavedBuild> read_saved_build(const fs::path& file) {
         note.path = r.text();
         note.text = r.text();
     }
-    for (std::uint64_t n = r.count(2 * number); n > 0; --n) {
+    for (std::uint64_t n = r.count(4 * number); n > 0; --n) {
         feed::ItemIdentity& item = saved.record.feed.emplace_back();
         item.guid = r.text();
         item.enclosure_url = r.text();
+        item.title = r.text();
+        item.day = r.text();
     }
     const std::uint64_t pages = r.count(2 * number);
     saved.record.pages.reserve(pages);

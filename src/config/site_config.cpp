@@ -270,6 +270,7 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
         std::string out;
         if (read_string(c, value, key, out)) site.output = out;
     } else if (key == "episodes_per_page") read_int(c, value, key, site.episodes_per_page, 1, 1000);
+    else if (key == "feed_limit") read_int(c, value, key, site.feed_limit, 1, 1000000);
     else if (key == "subscribe") read_subscribe(c, value, site);
     else if (key == "sources") {
         if (!value.IsSequence()) {
@@ -319,7 +320,7 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
 const std::vector<std::string>& top_level_keys() {
     static const std::vector<std::string> keys = {"title", "description", "base_url", "language", "author",
                                                   "email", "image", "category", "podcast_guid", "explicit", "complete", "locked", "identity_changes", "cname", "published_feed",
-                                                  "theme", "output", "episodes_per_page", "subscribe", "sources"};
+                                                  "theme", "output", "episodes_per_page", "feed_limit", "subscribe", "sources"};
     return keys;
 }
 

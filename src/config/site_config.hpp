@@ -21,7 +21,7 @@ struct SourceConfig {
     int line = 0;                  // where the entry is in site.yaml
 };
 
-// A change of a feed item's identity that the maintainer means (a host moved the audio files).
+// A change of a feed item's identity that the maintainer means (an episode re-issued under a new guid).
 struct IdentityChange {
     std::string guid;    // the item's guid before the change
     std::string reason;
@@ -54,6 +54,7 @@ struct SiteConfig {
     std::string theme = "default";
     std::filesystem::path output = "public";
     int episodes_per_page = 10;
+    int feed_limit = 0;                 // the most items feed.xml carries, newest first (0: every item); pages stay
     std::vector<SourceConfig> sources;
     std::vector<SubscribeLink> subscribe;  // listed first, before the directories the sources name
     std::vector<core::Diagnostic> warnings;  // what was read otherwise than written (a retired category), located

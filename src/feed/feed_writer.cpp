@@ -66,7 +66,7 @@ std::vector<core::Diagnostic> category_warnings(const config::SiteConfig& config
         bool retired = false;
         auto now = core::current_category(c, retired);
         if (now && retired)
-            out.push_back(core::warning_at({ch.file.empty() ? config.config_path.string() : ch.file, ch.line, 0},
+            out.push_back(core::warning_at({ch.file.empty() ? config.config_path.string() : ch.file, c.line > 0 ? c.line : ch.line, 0},
                                            "the feed's category '" + core::category_text(c) + "' was retired by Apple in 2019; written as '" +
                                                core::category_text(*now) + "' (set `category:` in site.yaml to choose another)"));
     }
@@ -322,12 +322,18 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     result.xml.append(text, 0, text.size() - k_close.size());
     util::XmlAppender items(result.xml);
     auto write_item = [&](const core::Episode& e, const ItemFacts& facts, const std::string& input_xml, const core::Provenance& from) {
+        ItemIdentity identity{facts.guid, facts.enclosure.url, e.slug, from.file, from.line, facts.title, facts.date ? util::format_day(*facts.date) : ""};
+        // Past the limit, an item stays in the archive (its page, and what the guard knows) only.
+        if (config.feed_limit > 0 && result.items.size() >= static_cast<std::size_t>(config.feed_limit)) {
+            result.beyond_limit.push_back(std::move(identity));
+            return;
+        }
         auto input_item = parse_fragment(input_xml);
         pugi::xml_document item_doc;
         auto item = item_doc.append_child("item");
         write_merged(item, input_item.child("item"), prefixes, item_model(e, facts, curation.extras(e.slug), site));
         item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
-        result.items.push_back({facts.guid, facts.enclosure.url, e.slug, from.file, from.line});
+        result.items.push_back(std::move(identity));
     };
     for (const auto& e : catalog.episodes) {
         // An item of the input feed is published whatever podarchive could read of it: its

@@ -17,11 +17,14 @@ struct ItemIdentity {
     std::string slug;
     std::string file{};  // where the item comes from (an input feed), for messages; "" when unknown
     int line = 0;
+    std::string title{};  // as the feed writes it: with `day`, how a re-issued episode is known
+    std::string day{};    // YYYY-MM-DD of its date, "" when unknown
 };
 
 struct FeedResult {
     std::string xml;
     std::vector<ItemIdentity> items;         // in feed order
+    std::vector<ItemIdentity> beyond_limit;  // items site.yaml's feed_limit leaves out (they keep their pages)
     std::size_t left_out_without_audio = 0;  // episodes no podcast app could play
     std::size_t left_out_without_date = 0;   // episodes apps could not place (no input feed item either)
     std::vector<core::Diagnostic> warnings;  // what was written otherwise than the input had it, and why

@@ -4,7 +4,9 @@
 #include <map>
 #include <optional>
 #include <pugixml.hpp>
+#include <set>
 
+#include "util/dates.hpp"
 #include "util/strings.hpp"
 #include "util/text_position.hpp"
 
@@ -20,6 +22,18 @@ std::optional<ItemIdentity> published_identity(std::string_view guid, std::strin
     return ItemIdentity{g.empty() ? u : g, u, ""};
 }
 
+// How an episode is known apart from its guid: its title on its day ("" when either is unknown).
+std::string episode_key(const ItemIdentity& item) {
+    if (item.day.empty()) return "";
+    const std::string title = util::ascii_lower(util::collapse_whitespace(item.title));
+    return title.empty() ? "" : title + "\n" + item.day;
+}
+
+std::string named(const ItemIdentity& item) {
+    const std::string title = util::collapse_whitespace(item.title);
+    return title.empty() ? "item '" + item.guid + "'" : "'" + title + "' (guid '" + item.guid + "')";
+}
+
 }  // namespace
 
 std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml) {
@@ -32,6 +46,8 @@ std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml) {
     for (auto item : channel.children("item"))
         if (auto identity = published_identity(item.child_value("guid"), item.child("enclosure").attribute("url").value())) {
             identity->line = lines.at(static_cast<std::size_t>(item.offset_debug())).line;
+            identity->title = util::collapse_whitespace(item.child_value("title"));
+            if (auto date = util::parse_any_date(util::trim(item.child_value("pubDate")))) identity->day = util::format_day(*date);
             out.push_back(std::move(*identity));
         }
     return out;
@@ -40,44 +56,95 @@ std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml) {
 std::vector<ItemIdentity> as_published(const std::vector<ItemIdentity>& items) {
     std::vector<ItemIdentity> out;
     for (const auto& item : items)
-        if (auto identity = published_identity(item.guid, item.enclosure_url)) out.push_back(std::move(*identity));
+        if (auto identity = published_identity(item.guid, item.enclosure_url)) {
+            identity->title = util::collapse_whitespace(item.title);
+            identity->day = item.day;
+            out.push_back(std::move(*identity));
+        }
     return out;
 }
 
-std::vector<core::Diagnostic> compare_identities(const std::vector<ItemIdentity>& now, const std::vector<ItemIdentity>& before,
-                                                 const std::string& before_file, const std::vector<config::IdentityChange>& allowed) {
+IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std::vector<ItemIdentity>& before, const std::string& before_file,
+                                 Before kind, const std::vector<config::IdentityChange>& allowed) {
     // Several items may share a guid or an audio URL (a host's duplicates, a re-post): an old
-    // item is there when one of them has both its guid and its audio URL.
+    // item is there when one of them has its guid (and, against an input feed, its audio URL).
     std::multimap<std::string, const ItemIdentity*> by_guid;
-    std::map<std::string, const ItemIdentity*> by_url;
-    for (const auto& item : now) by_guid.emplace(item.guid, &item), by_url.emplace(item.enclosure_url, &item);
+    std::map<std::string, const ItemIdentity*> by_url, by_episode;
+    for (const auto& item : now) {
+        by_guid.emplace(item.guid, &item);
+        by_url.emplace(item.enclosure_url, &item);
+        if (std::string key = episode_key(item); !key.empty()) by_episode.emplace(key, &item);
+    }
     auto is_allowed = [&](const std::string& guid) {
         return std::any_of(allowed.begin(), allowed.end(), [&](const config::IdentityChange& c) { return c.guid == guid; });
     };
-    std::vector<core::Diagnostic> problems;
+    IdentityCheck check;
+    // Located where the change was made: the input's item that has it now, else the old one.
+    auto problem = [&](const std::string& message, const ItemIdentity& old, const ItemIdentity* changed) {
+        const ItemIdentity& at = changed && !changed->file.empty() ? *changed : old;
+        // (Located elsewhere, the message names the feed that had the old identity.)
+        const std::string against = at.file.empty() || at.file == before_file ? "" : " (against " + before_file + ")";
+        check.errors.push_back(core::error_at({at.file.empty() ? before_file : at.file, at.line, 0}, message + against));
+    };
+    const std::string k_meant = "; if this is meant, list the old guid under identity_changes in site.yaml";
+    std::vector<std::pair<const ItemIdentity*, const ItemIdentity*>> moved;  // (before, now): same guid, new audio URL
+    std::set<std::string> old_guids, old_urls;
+    std::map<std::string, const ItemIdentity*> old_episodes;
     for (const auto& old : before) {
+        old_guids.insert(old.guid), old_urls.insert(old.enclosure_url);
+        if (std::string key = episode_key(old); !key.empty()) old_episodes.emplace(key, &old);
         if (is_allowed(old.guid)) continue;
-        // Located where the change was made: the input's item that has it now, else the old one.
-        auto problem = [&](const std::string& message, const ItemIdentity* changed) {
-            const ItemIdentity& at = changed && !changed->file.empty() ? *changed : old;
-            // (Located elsewhere, the message names the feed that had the old identity.)
-            const std::string against = at.file.empty() || at.file == before_file ? "" : " (against " + before_file + ")";
-            problems.push_back(core::error_at({at.file.empty() ? before_file : at.file, at.line, 0},
-                                              message + against + "; if this is meant, list the guid under identity_changes in site.yaml"));
-        };
         auto [first, last] = by_guid.equal_range(old.guid);
         if (first != last) {
-            if (std::none_of(first, last, [&](const auto& kv) { return kv.second->enclosure_url == old.enclosure_url; }))
-                problem("item '" + old.guid + "' changed its audio URL from " + old.enclosure_url + " to " + first->second->enclosure_url,
-                        first->second);
-        } else if (auto same_audio = by_url.find(old.enclosure_url); same_audio != by_url.end()) {
-            problem("item with audio " + old.enclosure_url + " changed its guid from '" + old.guid + "' to '" + same_audio->second->guid + "'",
-                    same_audio->second);
-        } else {
-            problem("item '" + old.guid + "' (" + old.enclosure_url + ") disappeared from the feed", nullptr);
+            if (std::none_of(first, last, [&](const auto& kv) { return kv.second->enclosure_url == old.enclosure_url; })) {
+                if (kind == Before::input)
+                    problem(named(old) + " changed its audio URL from " + old.enclosure_url + " to " + first->second->enclosure_url + k_meant, old,
+                            first->second);
+                else
+                    moved.emplace_back(&old, first->second);
+            }
+            continue;
         }
+        const ItemIdentity* again = nullptr;
+        if (auto it = by_url.find(old.enclosure_url); it != by_url.end()) again = it->second;
+        else if (auto key = episode_key(old); !key.empty())
+            if (auto e = by_episode.find(key); e != by_episode.end()) again = e->second;
+        if (again && !is_allowed(again->guid))
+            problem(named(old) + " came back under a new guid '" + again->guid + "' (it was '" + old.guid +
+                        "'): every subscriber would download it again; have the host restore the old guid" + k_meant,
+                    old, again);
+        else if (!again)
+            problem(named(old) + " (" + old.enclosure_url + ") is no longer in the archive: apps have it, and a published episode must stay; " +
+                        (kind == Before::input ? "podarchive lost it (a note or identity_changes may hide it)"
+                                               : "bring its item back (`podarchive fetch` keeps every item a host drops, beside the feed's snapshot)") +
+                        k_meant,
+                    old, nullptr);
     }
-    return problems;
+    // A published episode that is also in the feed under a new guid: subscribers get it twice.
+    if (kind == Before::published)
+        for (const auto& item : now) {
+            if (old_guids.count(item.guid) || is_allowed(item.guid)) continue;
+            const ItemIdentity* old = nullptr;
+            if (old_urls.count(item.enclosure_url))
+                for (const auto& o : before)
+                    if (o.enclosure_url == item.enclosure_url) old = &o;
+            if (!old)
+                if (auto it = old_episodes.find(episode_key(item)); !episode_key(item).empty() && it != old_episodes.end()) old = it->second;
+            if (old && by_guid.count(old->guid) && !is_allowed(old->guid))
+                problem(named(*old) + " is also in the feed under a new guid '" + item.guid +
+                            "': every subscriber would download it again; have the host remove the copy" + k_meant,
+                        *old, &item);
+        }
+    if (!moved.empty()) {
+        const auto& [old, now_item] = moved.front();
+        const ItemIdentity& at = !now_item->file.empty() ? *now_item : *old;
+        check.warnings.push_back(core::warning_at(
+            {at.file.empty() ? before_file : at.file, at.line, 0},
+            util::count_text(moved.size(), "item keeps its guid with a new audio URL", "items keep their guids with new audio URLs") +
+                " since " + before_file + " (a host migration or a tracking prefix; apps follow the guid): the feed carries the host's current URLs (the first: " +
+                named(*old) + ": " + old->enclosure_url + " -> " + now_item->enclosure_url + ")"));
+    }
+    return check;
 }
 
 }  // namespace feed

@@ -1,7 +1,9 @@
 #pragma once
-// The identity guard: podcast apps know episodes by guid and audio URL; a feed whose guids or
-// URLs drift makes every subscriber download the archive again. Changes fail the build unless
-// site.yaml's identity_changes says they are meant.
+// The identity guard. Podcast apps know an episode by its guid: a new guid for an episode they
+// have makes every subscriber download it again, and a guid that vanishes from an archive's
+// feed is an episode the archive lost. A new audio URL under the same guid is routine (a host
+// migration, a tracking prefix): apps follow it. The guard fails the build on the first two,
+// names the third in one line, and lets site.yaml's identity_changes declare an exception.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,10 +23,27 @@ std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml);
 // `items` (a feed's, as written) as read_identities reads them back from the written feed.
 std::vector<ItemIdentity> as_published(const std::vector<ItemIdentity>& items);
 
-// Compares `now` with `before` (the input feed, or the previous build's feed.xml, named by
-// `before_file`): each item of `before` must still be in `now` with the same guid and the same
-// audio URL. Returns one error per difference, except for guids listed in `allowed`.
-std::vector<core::Diagnostic> compare_identities(const std::vector<ItemIdentity>& now, const std::vector<ItemIdentity>& before,
-                                                 const std::string& before_file, const std::vector<config::IdentityChange>& allowed);
+// What `before` is to the new feed.
+enum class Before {
+    input,      // an input feed (with its kept items): the new feed must carry each item as it is
+    published,  // a feed apps already have (the last build's, the published one)
+};
+
+struct IdentityCheck {
+    std::vector<core::Diagnostic> errors;    // one per item, located at the item that has the change
+    std::vector<core::Diagnostic> warnings;  // at most one: the items whose audio URL changed
+};
+
+// Compares `now` (every item of the archive, those past the feed's limit included) with
+// `before`, named `before_file`:
+// - an item of `before` whose guid `now` lacks: an error, saying whether its episode came back
+//   under another guid (the same audio URL, or the same title on the same day) or vanished;
+// - against a published feed, an item of `now` with a new guid for an episode `before` has
+//   under another guid that is still there: an error (subscribers would get it twice);
+// - an item with the same guid and another audio URL: an error against an input feed (the
+//   writer changed it), one summary warning against a published feed (the host moved it).
+// Items whose old or new guid `allowed` lists are not judged.
+IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std::vector<ItemIdentity>& before, const std::string& before_file,
+                                 Before kind, const std::vector<config::IdentityChange>& allowed);
 
 }  // namespace feed

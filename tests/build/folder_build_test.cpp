@@ -193,7 +193,8 @@ TEST_CASE("the record's feed items are the published feed's, and the next build'
     // tells: the published file, overwritten in place, no longer has any item.
     test::write(out / "feed.xml", "<rss version=\"2.0\"><channel></channel></rss>");
     std::string errors = test::input_errors([&] { build_into(dir.path(), out); });
-    CHECK(errors.find("item '" + guid + "'") != std::string::npos);
+    CHECK(errors.find("(guid '" + guid + "')") != std::string::npos);
+    CHECK(errors.find("is no longer in the archive") != std::string::npos);
     CHECK(errors.find((out / "feed.xml").string()) != std::string::npos);
 }
 

@@ -8,6 +8,7 @@
 
 #include "build/build_site.hpp"
 #include "config/site_config.hpp"
+#include "output/output.hpp"
 #include "core/diagnostic.hpp"
 #include "render/site_check.hpp"
 #include "support.hpp"
@@ -72,7 +73,7 @@ TEST_CASE("real feeds: a Libsyn-era feed builds from a bare site.yaml and keeps 
     CHECK(items[2].audio == "http://traffic.libsyn.example.com/garage/episode%201.mp3");
     // The feed's flaws are warnings located in it, each naming what fixes it.
     std::string warnings = warnings_text(report);
-    CHECK(warnings.find(feed + ":7: warning: the feed's category 'Technology > Podcasting' was retired by Apple in 2019; written as 'Technology'") !=
+    CHECK(warnings.find(feed + ":14: warning: the feed's category 'Technology > Podcasting' was retired by Apple in 2019; written as 'Technology'") !=
           std::string::npos);
     CHECK(warnings.find(feed + ":7: warning: [apple-artwork] channel:") != std::string::npos);
     CHECK(warnings.find("set `image:` in site.yaml") != std::string::npos);
@@ -151,14 +152,24 @@ TEST_CASE("real feeds: the identity guard compares every input item, and a secon
     test::write(dir.path() / "site.yaml", "title: Bare\nbase_url: https://example.org/show/\nsources:\n  - path: feed.xml\n");
     REQUIRE(test::input_errors([&] { test::build_on_disk(dir.path()); }) == "");
     REQUIRE(test::input_errors([&] { test::build_on_disk(dir.path()); }) == "");  // against its own published feed
-    // The host changes the audio of the item whose date it cannot read: caught, located.
+    // The host changes the audio of the item whose date it cannot read: apps follow the guid,
+    // and the build says so in one line, located.
     std::string feed = test::read(dir.path() / "feed.xml");
     test::write(dir.path() / "feed.xml", test::replace_first(feed, "garage/ep2.mp3", "garage/ep2-fixed.mp3"));
+    std::string warnings;
+    REQUIRE(test::input_errors([&] {
+                auto config = config::load_config(dir.path() / "site.yaml");
+                output::DiskOutput out(config.output_dir());
+                for (const auto& w : build::build_site(config, out).warnings) warnings += core::format(w) + "\n";
+                out.commit();
+            }) == "");
+    CHECK(warnings.find("feed.xml:31: warning: 1 item keeps its guid with a new audio URL since") != std::string::npos);
+    CHECK(warnings.find("https://www.podtrac.com/pts/redirect.mp3?http://traffic.libsyn.example.com/garage/ep2.mp3 -> "
+                        "https://www.podtrac.com/pts/redirect.mp3?http://traffic.libsyn.example.com/garage/ep2-fixed.mp3") != std::string::npos);
+    // The host gives it a new guid: caught, located, and the failed build says what else it saw.
+    test::write(dir.path() / "feed.xml", test::replace_first(test::read(dir.path() / "feed.xml"), ">garage-radio-2</guid>", ">garage-radio-2b</guid>"));
     std::string errors = test::input_errors([&] { test::build_on_disk(dir.path()); });
-    CHECK(errors.find("feed.xml:31: error: item 'garage-radio-2' changed its audio URL from "
-                      "https://www.podtrac.com/pts/redirect.mp3?http://traffic.libsyn.example.com/garage/ep2.mp3 to "
-                      "https://www.podtrac.com/pts/redirect.mp3?http://traffic.libsyn.example.com/garage/ep2-fixed.mp3") != std::string::npos);
-    // The failed build says what else it saw: the warnings come with the error.
+    CHECK(errors.find("feed.xml:31: error: 'Episode 2: Brakes' (guid 'garage-radio-2') came back under a new guid 'garage-radio-2b'") != std::string::npos);
     CHECK(errors.find("warning: cannot read pubDate 'sometime in February'") != std::string::npos);
 }
 

@@ -114,7 +114,7 @@ TEST_CASE("identity guard: a guid edited in the input fails the build and names 
     } catch (const core::InputError& e) {
         message = core::format(e.diagnostics().front());
     }
-    CHECK(message.find("changed its guid from '8f2a1c8e-0001-4b7e-9d3a-000000000002' to 'edited-guid'") != std::string::npos);
+    CHECK(message.find("(guid '8f2a1c8e-0001-4b7e-9d3a-000000000002') came back under a new guid 'edited-guid'") != std::string::npos);
     CHECK(message.find("identity_changes") != std::string::npos);
     // Declared as intended, the same build passes.
     std::string yaml = test::read(dir.path() / "site.yaml");
@@ -124,14 +124,40 @@ TEST_CASE("identity guard: a guid edited in the input fails the build and names 
     CHECK_NOTHROW(build::build_site(config, out));
 }
 
-TEST_CASE("identity guard: an item that disappears, an audio URL that changes") {
-    std::vector<feed::ItemIdentity> before = {{"a", "https://x/a.mp3", "", "", 0}, {"b", "https://x/b.mp3", "", "", 0}, {"c", "https://x/c.mp3", "", "", 0}};
-    std::vector<feed::ItemIdentity> now = {{"a", "https://x/a.mp3", "", "", 0}, {"b", "https://y/b.mp3", "", "", 0}};
-    auto problems = feed::compare_identities(now, before, "old.xml", {});
-    REQUIRE(problems.size() == 2);
-    CHECK(problems[0].message.starts_with("item 'b' changed its audio URL from https://x/b.mp3 to https://y/b.mp3"));
-    CHECK(problems[1].message.starts_with("item 'c' (https://x/c.mp3) disappeared"));
-    CHECK(feed::compare_identities(now, before, "old.xml", {{"b", "moved"}, {"c", "removed"}}).empty());
+TEST_CASE("identity guard: against a published feed, a vanished or re-issued episode fails; a moved audio file is one line") {
+    using feed::Before;
+    auto item = [](std::string guid, std::string url, std::string title, std::string day) {
+        return feed::ItemIdentity{std::move(guid), std::move(url), "", "", 0, std::move(title), std::move(day)};
+    };
+    const std::vector<feed::ItemIdentity> before = {item("a", "https://x/a.mp3", "A", "2024-01-01"), item("b", "https://x/b.mp3", "B", "2024-01-02"),
+                                                    item("c", "https://x/c.mp3", "C", "2024-01-03"), item("d", "https://x/d.mp3", "D", "2024-01-04"),
+                                                    item("e", "https://x/e.mp3", "E", "2024-01-05")};
+    const std::vector<feed::ItemIdentity> now = {
+        item("a", "https://x/a.mp3", "A", "2024-01-01"),
+        item("b", "https://cdn.y/b.mp3", "B", "2024-01-02"),     // moved to another host: routine
+        item("c", "https://trk.z/x/c.mp3", "C", "2024-01-03"),   // a tracking prefix: routine
+        item("d2", "https://x/d-v2.mp3", "D", "2024-01-04"),     // re-issued: the same title on the same day, a new guid
+        item("e", "https://x/e.mp3", "E", "2024-01-05"),
+        item("e2", "https://x/e.mp3", "E (again)", "2024-02-05"),  // the same audio under a new guid, beside the old
+    };
+    auto check = feed::compare_identities(now, before, "old.xml", Before::published, {});
+    REQUIRE(check.errors.size() == 2);
+    CHECK(check.errors[0].message.starts_with("'D' (guid 'd') came back under a new guid 'd2' (it was 'd')"));
+    CHECK(check.errors[1].message.starts_with("'E' (guid 'e') is also in the feed under a new guid 'e2'"));
+    REQUIRE(check.warnings.size() == 1);
+    CHECK(check.warnings[0].message.starts_with("2 items keep their guids with new audio URLs since old.xml"));
+    CHECK(check.warnings[0].message.find("https://x/b.mp3 -> https://cdn.y/b.mp3") != std::string::npos);
+    // Gone without a trace: the episode is lost, and says how it is brought back.
+    auto lost = feed::compare_identities({now[0]}, {before[0], before[1]}, "old.xml", Before::published, {});
+    REQUIRE(lost.errors.size() == 1);
+    CHECK(lost.errors[0].message.find("'B' (guid 'b') (https://x/b.mp3) is no longer in the archive") != std::string::npos);
+    CHECK(lost.errors[0].message.find("podarchive fetch") != std::string::npos);
+    // identity_changes lists the exceptions, by the old guid or the new one.
+    CHECK(feed::compare_identities(now, before, "old.xml", Before::published, {{"d", "re-mastered"}, {"e2", "a re-post"}}).errors.empty());
+    // Against an input feed, the writer may change no audio URL.
+    auto input = feed::compare_identities(now, {before[1]}, "feed.xml", Before::input, {});
+    REQUIRE(input.errors.size() == 1);
+    CHECK(input.errors[0].message.starts_with("'B' (guid 'b') changed its audio URL from https://x/b.mp3 to https://cdn.y/b.mp3"));
 }
 
 TEST_CASE("podcast:guid is derived as the Podcasting 2.0 namespace says") {
