@@ -4,6 +4,8 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <string_view>
+#include <vector>
 
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
@@ -60,10 +62,14 @@ bool write_new(const fs::path& path, const std::string& text) {
 // why) when it cannot be had.
 bool download_feed(const fs::path& site, const std::string& url) {
     const fs::path snapshot = site / k_feed_snapshot;
+    // The folders made for it, to be removed again when it cannot be had: a refused init leaves nothing.
+    std::vector<fs::path> made;
     std::error_code ec;
+    for (fs::path p = snapshot.parent_path(); !p.empty() && !fs::exists(p, ec); p = p.parent_path()) made.push_back(p);
     fs::create_directories(snapshot.parent_path(), ec);
     auto outcome = fetch::fetch_source({"feed", snapshot, k_feed_snapshot, core::SourceKind::unknown, url, 0}, {});
     if (outcome.kind == fetch::FetchOutcome::Kind::failed) {
+        for (const auto& p : made) fs::remove(p, ec);  // (deepest first; only while empty)
         std::cerr << "podarchive: error: the feed could not be downloaded: " << url << ": " << outcome.message << "\n";
         return false;
     }
@@ -96,6 +102,15 @@ int run_init(const InitArgs& args) {
     fs::create_directories(site);
     for (const auto& file : scaffold::site_files(show)) write_new(site / file.path, file.text);
     if (copy) write_new(site / k_feed_snapshot, *copy);
+    if (!feed_path.empty() && show.feed_url.empty())
+        std::cout << "\nwarning: the feed does not say where it is published (no atom:link rel=\"self\" and no itunes:new-feed-url),\n"
+                     "so `podarchive fetch` cannot refresh it: add `url: <the address podcast apps subscribe to>` under the feed's\n"
+                     "source in site.yaml, or the published archive never gets new episodes.\n";
+    if (std::string_view(PODARCHIVE_RELEASES).empty())
+        std::cout << "\nwarning: this podarchive was built without a release location, so .github/workflows/publish.yml does not\n"
+                     "know where to download podarchive " PODARCHIVE_VERSION " from: set PODARCHIVE_RELEASES in it to the releases/download\n"
+                     "address of the repository that publishes podarchive's packages (https://github.com/<owner>/<repository>/releases/download),\n"
+                     "or install a released podarchive, whose init writes it.\n";
     const std::string cd = site == "." ? "" : "cd " + site.string() + " && ";
     std::cout << "\nNext:\n  " << cd << "podarchive build     # the site, into public/\n  " << cd
               << "podarchive serve     # a preview that reloads as you edit\n"

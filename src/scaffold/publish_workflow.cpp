@@ -14,10 +14,11 @@ constexpr const char* k_workflow = R"yaml(# Publishes this podcast archive on Gi
 #
 # On every push to main, every day and by hand (Actions > Publish > Run workflow):
 #   1. installs podarchive from its release package (cached; it never builds or tests the tool);
-#   2. refreshes the sources that have a `url` (`podarchive fetch`): new episodes come in;
-#   3. builds the site at the repository's Pages URL, where every item of the feed already
-#      published there must keep its guid and audio URL (a change fails the build, listed);
-#   4. checks the site and its feed (`podarchive check`);
+#   2. refreshes the sources that have a `url` (`podarchive fetch`): new episodes come in, and
+#      the items the host no longer lists are kept beside the feed's snapshot;
+#   3. builds the site at the repository's Pages URL, where every episode already published
+#      there must keep its guid (a re-issued or vanished one fails the build, listed);
+#   4. checks the site as a visitor would (`podarchive check`);
 #   5. commits the refreshed snapshots, when they changed, so the feed's history stays in git;
 #   6. deploys the site with the official Pages actions.
 # Once: Settings > Pages > Source: "GitHub Actions".
@@ -30,10 +31,7 @@ on:
     - cron: "17 6 * * *"
   workflow_dispatch:
 
-permissions:
-  contents: write # the refreshed snapshots are pushed back
-  pages: write
-  id-token: write
+permissions: {}
 
 concurrency:
   group: pages
@@ -41,7 +39,8 @@ concurrency:
 
 env:
   PODARCHIVE_VERSION: "@VERSION@"
-  PODARCHIVE_RELEASES: @RELEASES@
+  # Where podarchive's release packages are: <this>/v<version>/podarchive_<version>_amd64.deb.
+  PODARCHIVE_RELEASES: "@RELEASES@"
 
 defaults:
   run:
@@ -52,34 +51,55 @@ jobs:
     runs-on: ubuntu-latest
     # The release package is built for Debian 12.
     container: debian:12
+    permissions:
+      contents: write # the refreshed snapshots are pushed back
+      pages: read # configure-pages reads the site's address
     steps:
       - name: Install what the steps need
         id: runner-packages
         run: apt-get update -qq && apt-get install -y -qq --no-install-recommends git ca-certificates curl
-      - uses: actions/checkout@v4
+      - uses: actions/checkout@v6
       - name: Configure Pages
         id: pages
-        uses: actions/configure-pages@v5
+        uses: actions/configure-pages@v6
       - name: Keep the podarchive package between runs
-        uses: actions/cache@v4
+        uses: actions/cache@v5
         with:
           path: ~/.cache/podarchive
           key: podarchive-${{ env.PODARCHIVE_VERSION }}
       - name: Install podarchive
         id: install
         run: |
+          if [ -z "$PODARCHIVE_RELEASES" ]; then
+            echo "::error title=Install podarchive::PODARCHIVE_RELEASES is empty in .github/workflows/publish.yml: set it to the releases/download address of the repository that publishes podarchive's packages (https://github.com/<owner>/<repository>/releases/download)"
+            exit 1
+          fi
           deb="$HOME/.cache/podarchive/podarchive_${PODARCHIVE_VERSION}_amd64.deb"
+          url="$PODARCHIVE_RELEASES/v$PODARCHIVE_VERSION/podarchive_${PODARCHIVE_VERSION}_amd64.deb"
           if [ ! -s "$deb" ]; then
             mkdir -p "$(dirname "$deb")"
-            curl -fsSL --retry 3 -o "$deb.part" "$PODARCHIVE_RELEASES/v$PODARCHIVE_VERSION/podarchive_${PODARCHIVE_VERSION}_amd64.deb"
+            status=$(curl -sSL --retry 3 -w '%{http_code}' -o "$deb.part" "$url") || status="no answer"
+            if [ "$status" != 200 ]; then
+              echo "::error title=Install podarchive::podarchive $PODARCHIVE_VERSION could not be downloaded from $url (HTTP $status): in .github/workflows/publish.yml, PODARCHIVE_VERSION must name a release that has this package, and PODARCHIVE_RELEASES must be the releases/download address of the repository that publishes it"
+              exit 1
+            fi
             mv "$deb.part" "$deb"
           fi
           apt-get install -y -qq --no-install-recommends "$deb"
           podarchive --version
       - name: Refresh the sources
         run: |
-          # A host that fails keeps the previous snapshot: the site is still built and published.
-          podarchive fetch || echo "::warning title=podarchive fetch::a source could not be refreshed; the site is built from its previous snapshot"
+          # What cannot be refreshed keeps its previous copy, and the site is still built and
+          # published. The lines fetch marks as warnings or notices are shown on the run's page.
+          status=0
+          podarchive fetch >"$RUNNER_TEMP/fetch.log" || status=$?
+          cat "$RUNNER_TEMP/fetch.log"
+          { grep -E '(^|: )(warning|notice): ' "$RUNNER_TEMP/fetch.log" || true; } | while IFS= read -r line; do
+            echo "::warning title=podarchive fetch::$line"
+          done
+          if [ "$status" -ne 0 ]; then
+            echo "::warning title=podarchive fetch::some downloads failed (see the lines above): each keeps its previous copy, and the site is built from what the repository has"
+          fi
       - name: Build at the Pages URL
         env:
           BASE_URL: ${{ steps.pages.outputs.base_url }}
@@ -88,7 +108,9 @@ jobs:
       - name: Check the site
         env:
           BASE_URL: ${{ steps.pages.outputs.base_url }}
-        run: podarchive check --base-url "$BASE_URL/" && podarchive check "$RUNNER_TEMP/site/feed.xml"
+        # (The build judged feed.xml already: what podarchive wrote fails it, a flaw the host's
+        # feed had is a warning. `podarchive check feed.xml` alone cannot tell them apart.)
+        run: podarchive check --base-url "$BASE_URL/"
       - name: Commit the refreshed snapshots
         run: |
           git config --global --add safe.directory "$PWD"
@@ -101,20 +123,23 @@ jobs:
             commit -q -m "Refresh the sources (podarchive fetch)"
           git push || echo "::warning title=snapshots::the refreshed snapshots could not be pushed; the next run fetches them again"
       - name: Upload the site
-        uses: actions/upload-pages-artifact@v3
+        uses: actions/upload-pages-artifact@v5
         with:
           path: ${{ runner.temp }}/site
 
   deploy:
     needs: build
     runs-on: ubuntu-latest
+    permissions:
+      pages: write # to deploy
+      id-token: write # to prove the deployment comes from this repository
     environment:
       name: github-pages
       url: ${{ steps.deployment.outputs.page_url }}
     steps:
       - name: Deploy to GitHub Pages
         id: deployment
-        uses: actions/deploy-pages@v4
+        uses: actions/deploy-pages@v5
 )yaml";
 
 }  // namespace

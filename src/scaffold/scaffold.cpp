@@ -38,14 +38,15 @@ std::string site_yaml(const Show& show) {
     y += "# theme: default                    # the built-in theme; `podarchive theme export` copies it\n";
     y += "# output: public\n";
     y += "# episodes_per_page: 10\n";
+    y += "# feed_limit: 300                   # the most items feed.xml carries, newest first (every episode keeps its page)\n";
     y += "# subscribe:                        # more places to follow the show, beside the directories the sources name\n";
     y += "#   - name: Spotify\n";
     y += "#     url: https://open.spotify.com/show/...\n";
     y += "# published_feed: https://example.github.io/my-podcast-archive/feed.xml   # every build keeps its items\n";
     y += "#                                   # (read from the network; the publish workflow passes --published-feed)\n";
-    y += "# identity_changes:                 # guids whose audio URL or guid changes on purpose\n";
+    y += "# identity_changes:                 # episodes whose guid changes (or that leave the feed) on purpose\n";
     y += "#   - guid: \"...\"\n";
-    y += "#     reason: the host moved the audio files\n";
+    y += "#     reason: the host re-issued it, and subscribers may get it again\n";
     y += "sources:\n";
     if (show.feed_path.empty()) {
         y += "  # The show's feed: a copy in the site (kept in git), refreshed by `podarchive fetch`.\n";
@@ -80,7 +81,8 @@ Show show_from(const core::Channel* channel, std::string feed_path, std::string 
     if (channel) {
         if (!channel->title.empty()) show.title = util::collapse_whitespace(channel->title);
         show.description = channel->description;
-        if (show.feed_url.empty()) show.feed_url = channel->self_url;
+        // Where apps subscribe: the address the host moved the feed to, else the feed's own.
+        if (show.feed_url.empty()) show.feed_url = !channel->new_feed_url.empty() ? channel->new_feed_url : channel->self_url;
     }
     return show;
 }

@@ -84,6 +84,8 @@ TEST_CASE("the command line: new note writes a note once, then the build uses it
     CHECK(test::read(dir.path() / "content/episodes/strides.md") == note);
     CHECK(test::run_podarchive("new note stride", dir.path(), out) == 1);
     CHECK(out.find("closest slugs: strides") != std::string::npos);
+    CHECK(test::run_podarchive("new note x", dir.path(), out) == 1);  // nothing near: says where the slugs are
+    CHECK(out.find("'x' matches no episode's slug, guid or title; `podarchive merge` lists every episode with its slug") != std::string::npos);
     test::write(dir.path() / "content/episodes/strides.md",
                 "---\nepisode: strides\ntopics: [Memory]\nerrata: [\"A fix\"]\nrelated: [compiler-collectives]\n---\nA *note*.\n");
     REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
@@ -175,6 +177,34 @@ TEST_CASE("the command line: init into a new folder copies a feed from elsewhere
     CHECK_FALSE(fs::exists(dir.path() / "other"));
     REQUIRE(test::run_podarchive("init empty", dir.path(), out) == 0);  // no feed yet: a site that builds, with none
     CHECK(test::run_podarchive("build", dir.path() / "empty", out) == 0);
+}
+
+TEST_CASE("the command line: init finds the feed's address by namespace, and where the host moved it") {
+    test::TempDir dir;
+    std::string out;
+    const std::string head = "<?xml version=\"1.0\"?><rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\"><channel>"
+                             "<title>Moved Show</title><link>https://show.example/</link><description>d</description>";
+    const std::string item = "<item><title>One</title><guid>one</guid><pubDate>Mon, 01 Jan 2024 10:00:00 +0000</pubDate>"
+                             "<enclosure url=\"https://show.example/1.mp3\" length=\"1\" type=\"audio/mpeg\"/></item></channel></rss>";
+    // FeedBurner declares its own prefix for Atom on the element itself.
+    test::write(dir.path() / "feedburner.xml", head + "<atom10:link xmlns:atom10=\"http://www.w3.org/2005/Atom\" rel=\"self\" type=\"application/rss+xml\" "
+                                                      "href=\"https://feeds.feedburner.example/moved\"/>" + item);
+    REQUIRE(test::run_podarchive("init a --feed feedburner.xml", dir.path(), out) == 0);
+    CHECK(test::read(dir.path() / "a/site.yaml").find("    url: \"https://feeds.feedburner.example/moved\"\n") != std::string::npos);
+    CHECK(out.find("does not say where it is published") == std::string::npos);
+    // itunes:new-feed-url wins over the self link: apps move there.
+    test::write(dir.path() / "moved.xml", head + "<itunes:new-feed-url>https://new.example/feed.xml</itunes:new-feed-url>"
+                                                  "<atom:link xmlns:atom=\"http://www.w3.org/2005/Atom\" rel=\"self\" href=\"https://old.example/feed.xml\"/>" + item);
+    REQUIRE(test::run_podarchive("init b --feed moved.xml", dir.path(), out) == 0);
+    CHECK(test::read(dir.path() / "b/site.yaml").find("    url: \"https://new.example/feed.xml\"\n") != std::string::npos);
+    // Neither: init says what to add.
+    test::write(dir.path() / "plain.xml", head + item);
+    REQUIRE(test::run_podarchive("init c --feed plain.xml", dir.path(), out) == 0);
+    CHECK(out.find("warning: the feed does not say where it is published") != std::string::npos);
+    // A feed URL that cannot be had leaves nothing behind: no site folder, no content/sources/.
+    CHECK(test::run_podarchive("init d --feed http://127.0.0.1:9/feed.xml", dir.path(), out) == 1);
+    CHECK(out.find("nothing was saved (there is no previous snapshot)") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir.path() / "d"));
 }
 
 TEST_CASE("the command line: theme export, then the site uses the exported copy") {
