@@ -71,8 +71,9 @@ void print_summary(const build::BuildReport& report, const build::FolderBuild& b
     std::cout << ": " << util::count_text(report.files, "file", "files") << " (" << built.files_written << " changed), "
               << output::size_text(report.bytes) << " into " << config.output_dir().string() << " in " << seconds << " s\n";
     if (report.incremental)
-        std::cout << "only notes changed: " << report.pages_rendered << " of " << report.pages
-                  << " pages rendered again, the others kept\n";
+        std::cout << "only notes changed: " << report.pages_rendered << " of " << report.pages << " pages rendered again"
+                  << (report.pages_rendered < report.pages ? ", the others kept" : " (what changed shows on every page)")
+                  << "\n";
     std::cout << "feed.xml: " << util::count_text(report.feed_items, "item", "items");
     if (report.left_out_without_audio)
         std::cout << "; " << util::count_text(report.left_out_without_audio, "episode", "episodes")
@@ -80,6 +81,9 @@ void print_summary(const build::BuildReport& report, const build::FolderBuild& b
     if (report.left_out_without_date)
         std::cout << "; " << report.left_out_without_date << " left out because no source gives their date";
     std::cout << "; feed lint: " << util::count_text(report.lint_warnings, "warning", "warnings") << "\n";
+    if (!config.cname.empty())
+        std::cout << "cname: " << config.cname << " is written to CNAME and is the site's address; a site the publish workflow deploys "
+                     "takes its custom domain from the repository's Settings > Pages > Custom domain, not from that file: set it there too\n";
 }
 
 int run_build(const BuildArgs& args) {

@@ -9,6 +9,7 @@
 #include "output/output.hpp"
 #include "render/site_check.hpp"
 #include "util/files.hpp"
+#include "util/strings.hpp"
 #include "util/url.hpp"
 
 namespace cli {
@@ -43,9 +44,10 @@ int check_site(const std::string& config_path, const std::string& base_url) {
     output::MemoryOutput out;
     build::BuildReport report = build::build_site(config, out);  // throws on lint errors and bad input
     auto problems = render::check_site(out, config.base_url);
+    for (const auto& w : report.warnings) std::cout << core::format(w) << "\n";  // (the feed's warnings among them)
     for (const auto& p : problems) std::cout << core::format(p) << "\n";
     std::cout << "checked " << out.files().size() << " files: " << problems.size() << " problems, "
-              << report.lint_warnings << " feed warnings\n";
+              << util::count_text(report.lint_warnings, "feed warning", "feed warnings") << " (above)\n";
     return problems.empty() ? k_exit_ok : k_exit_input;
 }
 }  // namespace

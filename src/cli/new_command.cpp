@@ -26,10 +26,13 @@ int run_new_note(const NewArgs& args) {
     core::Catalog catalog = merge::merge(batches);
     auto hits = notes::find_episodes(catalog, args.episode);
     if (hits.size() != 1) {
-        std::cerr << "podarchive: error: '" << args.episode << "' "
-                  << (hits.empty() ? "matches no episode; closest slugs: " + util::join(notes::closest_slugs(catalog, args.episode), ", ")
-                                   : "matches " + std::to_string(hits.size()) + " episodes; use a slug")
-                  << "\n";
+        std::string why = "matches " + std::to_string(hits.size()) + " episodes; use a slug";
+        if (hits.empty()) {
+            auto near = notes::closest_slugs(catalog, args.episode);
+            why = "matches no episode's slug, guid or title; " +
+                  (near.empty() ? std::string("`podarchive merge` lists every episode with its slug") : "the closest slugs: " + util::join(near, ", "));
+        }
+        std::cerr << "podarchive: error: '" << args.episode << "' " << why << "\n";
         return k_exit_input;
     }
     const core::Episode& e = catalog.episodes[hits[0]];

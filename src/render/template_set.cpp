@@ -25,11 +25,12 @@ core::Diagnostic too_deep_error(const fs::path& file, const std::string& text, s
 }
 
 // kainjow reports "Unclosed section "x" at 123": turn the offset into a location.
-core::Diagnostic template_error(const fs::path& file, const std::string& text, const std::string& message) {
+// (The offset is kainjow's, a byte count; people read the line and column.)
+core::Diagnostic template_error(const fs::path& file, const std::string& text, std::string message) {
     std::size_t offset = 0;
     if (auto pos = message.rfind(" at "); pos != std::string::npos) {
         long long value = 0;
-        if (util::parse_uint(message.substr(pos + 4), value)) offset = static_cast<std::size_t>(value);
+        if (util::parse_uint(message.substr(pos + 4), value)) offset = static_cast<std::size_t>(value), message.erase(pos);
     }
     auto at = util::line_column_at(text, offset);
     return core::error_at({file.string(), at.line, at.column}, "invalid template: " + message,
@@ -109,13 +110,18 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
             if (!compiled->is_valid()) {
                 // The expanded text's offsets do not match the file; the file itself was valid
                 // alone (expand checked), so the problem spans a partial boundary.
-                problems.push_back(core::error_at({file.string(), 0, 0}, "invalid template after inlining partials: " +
-                                                                              compiled->error_message()));
+                std::string message = compiled->error_message();
+                if (auto at = message.rfind(" at "); at != std::string::npos) message.erase(at);  // (an offset into no file, itself)
+                problems.push_back(core::error_at({file.string(), 0, 0}, "invalid template after inlining partials: " + message +
+                                                                              " (a section must open and close in the same file)"));
                 continue;
             }
             m_templates[name] = {file, compile(expanded)};
         } catch (const core::InputError& e) {
-            problems.insert(problems.end(), e.diagnostics().begin(), e.diagnostics().end());
+            // A partial's error is met once by every template that includes it: said once.
+            for (const auto& d : e.diagnostics())
+                if (std::none_of(problems.begin(), problems.end(), [&](const core::Diagnostic& p) { return core::format(p) == core::format(d); }))
+                    problems.push_back(d);
         }
     }
     if (!problems.empty()) throw core::InputError(problems);

@@ -53,6 +53,33 @@ TEST_CASE("an error inside a partial points into the partial") {
     CHECK(first_error(dir.path() / "p", dir.path() / "t", "page").starts_with((dir.path() / "t/partials/broken.mustache").string() + ":1:3: error"));
 }
 
+TEST_CASE("a broken partial that every template includes is one error, and a section across files names no offset") {
+    test::TempDir dir;
+    const auto theme = dir.path() / "t";
+    test::write(theme / "partials/footer.mustache", "x {{/nothing}}");
+    std::vector<std::string> names;
+    for (const char* name : {"a", "b", "c"}) {
+        test::write(theme / (std::string(name) + ".mustache"), std::string(name) + " {{> footer}}");
+        names.push_back(name);
+    }
+    std::vector<core::Diagnostic> errors;
+    try {
+        TemplateSet set(dir.path() / "p", theme, names);
+    } catch (const core::InputError& e) {
+        errors = e.diagnostics();
+    }
+    REQUIRE(errors.size() == 1);
+    CHECK(core::format(errors[0]).starts_with((theme / "partials/footer.mustache").string() + ":1:3: error"));
+    CHECK(core::format(errors[0]).find(" at ") == std::string::npos);  // (kainjow's byte offset: the line and column say it)
+    // A partial that changes the delimiters hides its template's closing tag: each file is valid
+    // alone, the two together are not.
+    test::write(theme / "partials/footer.mustache", "{{=<% %>=}}");
+    test::write(theme / "a.mustache", "{{#items}}{{> footer}}{{/items}}");
+    const std::string error = first_error(dir.path() / "p", theme, "a");
+    CHECK(error.find("(a section must open and close in the same file)") != std::string::npos);
+    CHECK(error.find(" at ") == std::string::npos);
+}
+
 TEST_CASE("a partial that includes itself is refused") {
     test::TempDir dir;
     test::write(dir.path() / "t/page.mustache", "{{> a}}");
