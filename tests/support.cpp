@@ -91,6 +91,15 @@ int run_podarchive(const std::string& args, const fs::path& cwd, std::string& ou
     return run_shell("cd " + shell_quoted(cwd.string()) + " && " + shell_quoted(PODARCHIVE_BINARY) + " " + args, out);
 }
 
+std::vector<std::string> guids_in(const std::string& feed_xml) {
+    std::vector<std::string> out;
+    for (auto at = feed_xml.find("<guid"); at != std::string::npos; at = feed_xml.find("<guid", at + 1)) {
+        auto open = feed_xml.find('>', at) + 1;
+        out.push_back(feed_xml.substr(open, feed_xml.find('<', open) - open));
+    }
+    return out;
+}
+
 std::string shell_quoted(const std::string& text) {
     std::string quoted = "'";
     for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);

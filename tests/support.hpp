@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace output {
 class MemoryOutput;
@@ -66,6 +67,9 @@ int run_podarchive(const std::string& args, const std::filesystem::path& cwd, st
 
 // Runs a /bin/sh command line; returns the exit code, its output and errors in `out`.
 int run_shell(const std::string& command_line, std::string& out);
+
+// The text of each <guid> in a feed, in order.
+std::vector<std::string> guids_in(const std::string& feed_xml);
 
 // `text` in single quotes for /bin/sh.
 std::string shell_quoted(const std::string& text);

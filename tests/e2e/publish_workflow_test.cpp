@@ -377,15 +377,6 @@ struct YearHost {
     test::LoopbackServer http;  // last: stopped first
 };
 
-std::vector<std::string> feed_guids(const std::string& xml) {
-    std::vector<std::string> out;
-    for (auto at = xml.find("<guid"); at != std::string::npos; at = xml.find("<guid", at + 1)) {
-        auto open = xml.find('>', at) + 1;
-        out.push_back(xml.substr(open, xml.find('<', open) - open));
-    }
-    return out;
-}
-
 }  // namespace
 
 TEST_CASE("a year of publishing: the archive keeps every episode whatever the host does, and commits only changes") {
@@ -409,7 +400,7 @@ TEST_CASE("a year of publishing: the archive keeps every episode whatever the ho
         Run run = run_workflow(origin, pages_url, dir.path() / ("day" + std::to_string(++day)));
         INFO("day " << day << ": " << what << "\n" << run.log);
         if (!run.passed) return run;
-        const auto guids = feed_guids(test::read(run.site / "feed.xml"));
+        const auto guids = test::guids_in(test::read(run.site / "feed.xml"));
         for (const auto& g : published_guids) CHECK_MESSAGE(std::count(guids.begin(), guids.end(), g) == 1, "published guid " << g);
         published_guids.insert(guids.begin(), guids.end());
         host.deploy(run.site);

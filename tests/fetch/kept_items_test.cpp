@@ -28,15 +28,6 @@ std::string rss(const std::vector<Item>& items, const std::string& extra_root = 
 const std::vector<Item> k_five = {{"g5", "Five", 5, "5.mp3"}, {"g4", "Four", 4, "4.mp3"}, {"g3", "Three", 3, "3.mp3"},
                                   {"g2", "Two", 2, "2.mp3"},  {"g1", "One", 1, "1.mp3"}};
 
-std::vector<std::string> guids_in(const std::string& xml) {
-    std::vector<std::string> out;
-    for (auto at = xml.find("<guid"); at != std::string::npos; at = xml.find("<guid", at + 1)) {
-        auto open = xml.find('>', at) + 1;
-        out.push_back(xml.substr(open, xml.find('<', open) - open));
-    }
-    return out;
-}
-
 }  // namespace
 
 TEST_CASE("kept items: a feed cut to its newest keeps the rest, newest first, as the host wrote them") {
@@ -45,14 +36,14 @@ TEST_CASE("kept items: a feed cut to its newest keeps the rest, newest first, as
     REQUIRE(kept);
     CHECK(kept->kept == 3);
     CHECK(kept->newly_kept == 3);
-    CHECK(guids_in(kept->xml) == std::vector<std::string>{"g3", "g2", "g1"});
+    CHECK(test::guids_in(kept->xml) == std::vector<std::string>{"g3", "g2", "g1"});
     CHECK(kept->xml.find("<![CDATA[<p>Notes of Three</p>]]>") != std::string::npos);  // the item as it was
     CHECK(kept->xml.find("xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\"") != std::string::npos);
     // The next day the host cuts again: the kept items stay, the newly dropped join them in order.
     const std::string cut_more = rss({k_five.begin(), k_five.begin() + 1});
     auto later = fetch::keep_dropped_items(cut, cut_more, kept->xml);
     REQUIRE(later);
-    CHECK(guids_in(later->xml) == std::vector<std::string>{"g4", "g3", "g2", "g1"});
+    CHECK(test::guids_in(later->xml) == std::vector<std::string>{"g4", "g3", "g2", "g1"});
     CHECK(later->newly_kept == 1);
     // Nothing changed: the same bytes (a daily run commits nothing).
     auto same = fetch::keep_dropped_items(cut_more, cut_more, later->xml);
@@ -72,7 +63,7 @@ TEST_CASE("kept items: an item listed again leaves the file; an episode still li
     auto relisted = fetch::keep_dropped_items(rss({k_five[0], k_five[1]}), rss({k_five[0], k_five[1], k_five[3]}), kept->xml);
     REQUIRE(relisted);
     CHECK(relisted->listed_again == 1);
-    CHECK(guids_in(relisted->xml) == std::vector<std::string>{"g3", "g1"});
+    CHECK(test::guids_in(relisted->xml) == std::vector<std::string>{"g3", "g1"});
     // A re-issue: "Four" under a new guid (same audio), and "Five" under a new guid and audio
     // file on the same day: neither old item is kept, the build's guard judges them.
     auto reissued = fetch::keep_dropped_items(full, rss({{"g5-new", "Five", 5, "5b.mp3"}, {"g4-new", "Four (remastered)", 4, "4.mp3"}, k_five[2], k_five[3], k_five[4]}), "");
