@@ -236,20 +236,23 @@ struct ItemReader {
     }
 };
 
-std::string_view local_name(const pugi::xml_node& element) {
+// Whether an element is `local` of the namespace `ns`: by the namespace its prefix is declared
+// with, on it or on any element around it, as apps read it (whatever the case, with or without a
+// trailing slash: "http://www.w3.org/2005/Atom/" is in real feeds), or by our own prefix for
+// `ns` when the feed declares none.
+bool is_element(const pugi::xml_node& element, std::string_view ns, std::string_view local, std::string_view our_prefix) {
     std::string_view name = element.name();
     auto colon = name.find(':');
-    return colon == std::string_view::npos ? name : name.substr(colon + 1);
-}
-
-// The namespace of an element's prefix, declared on it or on any element around it.
-std::string_view namespace_of(const pugi::xml_node& element) {
-    std::string_view name = element.name();
-    auto colon = name.find(':');
-    const std::string attribute = colon == std::string_view::npos ? "xmlns" : "xmlns:" + std::string(name.substr(0, colon));
+    if ((colon == std::string_view::npos ? name : name.substr(colon + 1)) != local) return false;
+    const std::string prefix = colon == std::string_view::npos ? "" : std::string(name.substr(0, colon));
+    const std::string attribute = prefix.empty() ? "xmlns" : "xmlns:" + prefix;
     for (auto node = element; node; node = node.parent())
-        if (auto a = node.attribute(attribute.c_str())) return a.value();
-    return {};
+        if (auto a = node.attribute(attribute.c_str())) {
+            std::string_view uri = util::trim(a.value());
+            if (uri.ends_with('/') && !ns.ends_with('/')) uri.remove_suffix(1);
+            return util::ascii_lower(uri) == util::ascii_lower(ns);
+        }
+    return prefix == our_prefix;
 }
 
 core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& channel, const Names& names, const util::LineIndex& lines) {
@@ -283,10 +286,9 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     // The feed's own address, by namespace: FeedBurner declares its `atom10:` on the element itself.
     for (auto child : channel.children()) {
         if (child.type() != pugi::node_element) continue;
-        const std::string_view local = local_name(child);
-        if (local == "link" && c.self_url.empty() && namespace_of(child) == k_atom_ns && std::string_view(child.attribute("rel").value()) == "self")
+        if (c.self_url.empty() && is_element(child, k_atom_ns, "link", "atom") && std::string_view(child.attribute("rel").value()) == "self")
             c.self_url = util::trim(child.attribute("href").value());
-        else if (local == "new-feed-url" && c.new_feed_url.empty() && namespace_of(child) == k_itunes_ns)
+        else if (c.new_feed_url.empty() && is_element(child, k_itunes_ns, "new-feed-url", "itunes"))
             c.new_feed_url = util::trim(child.text().get());
     }
     std::string category = names.name(k_itunes_ns, "category");

@@ -197,6 +197,11 @@ TEST_CASE("the command line: init finds the feed's address by namespace, and whe
                                                   "<atom:link xmlns:atom=\"http://www.w3.org/2005/Atom\" rel=\"self\" href=\"https://old.example/feed.xml\"/>" + item);
     REQUIRE(test::run_podarchive("init b --feed moved.xml", dir.path(), out) == 0);
     CHECK(test::read(dir.path() / "b/site.yaml").find("    url: \"https://new.example/feed.xml\"\n") != std::string::npos);
+    // A namespace written with a trailing slash (Simplecast's feeds of 2016) is still Atom's, as apps read it.
+    test::write(dir.path() / "slash.xml", test::replace_first(head, "<channel>", "<channel><atom:link rel=\"self\" href=\"https://simplecast.example/rss\"/>")
+                                              .replace(head.find("<rss ") + 5, 0, "xmlns:atom=\"http://www.w3.org/2005/Atom/\" ") + item);
+    REQUIRE(test::run_podarchive("init e --feed slash.xml", dir.path(), out) == 0);
+    CHECK(test::read(dir.path() / "e/site.yaml").find("    url: \"https://simplecast.example/rss\"\n") != std::string::npos);
     // Neither: init says what to add.
     test::write(dir.path() / "plain.xml", head + item);
     REQUIRE(test::run_podarchive("init c --feed plain.xml", dir.path(), out) == 0);
