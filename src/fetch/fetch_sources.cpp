@@ -38,10 +38,6 @@ void count_changes(const sources::SourceBatch& before, const sources::SourceBatc
     for (const auto& [id, print] : old_items) out.removed += !new_items.count(id);
 }
 
-}  // namespace
-
-namespace {
-
 // Where the feed says it lives now, when that is elsewhere: its itunes:new-feed-url.
 std::string announced_move(const sources::SourceBatch& fresh, const std::string& address) {
     if (!fresh.channel) return "";
@@ -59,6 +55,18 @@ bool store_kept(const fs::path& file, const KeptItems& kept, std::string& error)
         return !ec;
     }
     return util::write_file_atomically(file, kept.xml, error);
+}
+
+// "updated (N bytes): 2 new, 0 changed episodes, 50 no longer listed by the host; feed.kept.xml keeps ..."
+std::string updated_message(std::size_t bytes, const FetchOutcome& out, const KeptItems* kept, const std::string& kept_name) {
+    std::string message = "updated (" + std::to_string(bytes) + " bytes): " + std::to_string(out.added) + " new, " + std::to_string(out.changed) +
+                          " changed episodes";
+    if (out.removed > 0) message += ", " + std::to_string(out.removed) + " no longer listed by the host";
+    if (kept && (kept->kept > 0 || kept->listed_again > 0))
+        message += "; " + kept_name + " keeps " + util::count_text(static_cast<std::size_t>(kept->kept), "item", "items") +
+                   " the host no longer lists (" + std::to_string(kept->newly_kept) + " added now" +
+                   (kept->listed_again > 0 ? ", " + std::to_string(kept->listed_again) + " listed again by the host" : std::string()) + ")";
+    return message;
 }
 
 }  // namespace
@@ -135,17 +143,12 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     state.etag = same_address ? response.etag : "", state.last_modified = same_address ? response.last_modified : "";
     write_state(state_file, state);
     out.kind = FetchOutcome::Kind::updated;
-    out.message = "updated (" + std::to_string(response.body.size()) + " bytes): " + std::to_string(out.added) + " new, " +
-                  std::to_string(out.changed) + " changed episodes";
-    if (out.removed > 0) out.message += ", " + std::to_string(out.removed) + " no longer listed by the host";
-    if (kept) {
-        out.kept = kept->kept;
-        if (kept->kept > 0 || kept->listed_again > 0)
-            out.message += "; " + kept_file.filename().string() + " keeps " +
-                           util::count_text(static_cast<std::size_t>(kept->kept), "item", "items") + " the host no longer lists (" +
-                           std::to_string(kept->newly_kept) + " added now" +
-                           (kept->listed_again > 0 ? ", " + std::to_string(kept->listed_again) + " listed again by the host" : std::string()) + ")";
-    }
+    out.message = updated_message(response.body.size(), out, kept ? &*kept : nullptr, kept_file.filename().string());
+    if (kept) out.kept = kept->kept;
+    if (core::is_feed(fresh.kind) && !kept && out.removed > 0)  // (never in silence: these items are the archive's)
+        out.notice = util::count_text(static_cast<std::size_t>(out.removed), "item", "items") + " the host no longer lists could not be kept in " +
+                     kept_file.filename().string() +
+                     " (it is not a feed of the same kind; it is left as it is): mend it, then copy them there from the previous snapshot in git";
     return out;
 }
 

@@ -97,6 +97,18 @@ TEST_CASE("fetch: 200 replaces the snapshot, 304 keeps it, changes are counted")
     CHECK(kept.find("8f2a1c8e-0001-4b7e-9d3a-000000000002") == std::string::npos);
 }
 
+TEST_CASE("fetch: a kept file that is not a feed is left alone, and the items it cannot keep are said") {
+    LocalServer http;
+    test::TempDir dir;
+    auto file = dir.path() / "feed.xml";
+    test::write(file, test::read(test::fixture("feeds/simplecast_style.xml")));
+    test::write(dir.path() / "feed.kept.xml", "edited by hand, not XML");
+    auto outcome = fetch::fetch_source(source(file, http.url("/feed-v2")), {5, 1 << 20});
+    CHECK(outcome.kind == fetch::FetchOutcome::Kind::updated);
+    CHECK(outcome.notice.find("1 item the host no longer lists could not be kept in feed.kept.xml (it is not a feed of the same kind; it is left as it is)") != std::string::npos);
+    CHECK(test::read(dir.path() / "feed.kept.xml") == "edited by hand, not XML");
+}
+
 TEST_CASE("fetch: a feed that moves is read where it went, with a notice, until site.yaml says so") {
     test::LoopbackServer http;
     const std::string feed = test::read(test::fixture("feeds/simplecast_style.xml"));
