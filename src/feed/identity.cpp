@@ -70,10 +70,13 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     // item is there when one of them has its guid (and, against an input feed, its audio URL).
     std::multimap<std::string, const ItemIdentity*> by_guid;
     std::map<std::string, const ItemIdentity*> by_url, by_episode;
+    // (An input feed's identities have no titles: episodes are matched by title and day only
+    // against the feeds apps have.)
+    const bool by_title = kind == Before::published;
     for (const auto& item : now) {
         by_guid.emplace(item.guid, &item);
         by_url.emplace(item.enclosure_url, &item);
-        if (std::string key = episode_key(item); !key.empty()) by_episode.emplace(key, &item);
+        if (std::string key = by_title ? episode_key(item) : ""; !key.empty()) by_episode.emplace(key, &item);
     }
     auto is_allowed = [&](const std::string& guid) {
         return std::any_of(allowed.begin(), allowed.end(), [&](const config::IdentityChange& c) { return c.guid == guid; });
@@ -92,7 +95,7 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     std::map<std::string, const ItemIdentity*> old_episodes;
     for (const auto& old : before) {
         old_guids.insert(old.guid), old_urls.insert(old.enclosure_url);
-        if (std::string key = episode_key(old); !key.empty()) old_episodes.emplace(key, &old);
+        if (std::string key = by_title ? episode_key(old) : ""; !key.empty()) old_episodes.emplace(key, &old);
         if (is_allowed(old.guid)) continue;
         auto [first, last] = by_guid.equal_range(old.guid);
         if (first != last) {
