@@ -22,12 +22,7 @@ std::optional<ItemIdentity> published_identity(std::string_view guid, std::strin
     return ItemIdentity{g.empty() ? u : g, u, ""};
 }
 
-// How an episode is known apart from its guid: its title on its day ("" when either is unknown).
-std::string episode_key(const ItemIdentity& item) {
-    if (item.day.empty()) return "";
-    const std::string title = util::ascii_lower(util::collapse_whitespace(item.title));
-    return title.empty() ? "" : title + "\n" + item.day;
-}
+std::string episode_key(const ItemIdentity& item) { return util::episode_key(item.title, item.day); }
 
 std::string named(const ItemIdentity& item) {
     const std::string title = util::collapse_whitespace(item.title);
@@ -91,10 +86,11 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     };
     const std::string k_meant = "; if this is meant, list the old guid under identity_changes in site.yaml";
     std::vector<std::pair<const ItemIdentity*, const ItemIdentity*>> moved;  // (before, now): same guid, new audio URL
-    std::set<std::string> old_guids, old_urls;
+    std::set<std::string> old_guids;
+    std::map<std::string, const ItemIdentity*> old_by_url;
     std::map<std::string, const ItemIdentity*> old_episodes;
     for (const auto& old : before) {
-        old_guids.insert(old.guid), old_urls.insert(old.enclosure_url);
+        old_guids.insert(old.guid), old_by_url[old.enclosure_url] = &old;
         if (std::string key = by_title ? episode_key(old) : ""; !key.empty()) old_episodes.emplace(key, &old);
         if (is_allowed(old.guid)) continue;
         auto [first, last] = by_guid.equal_range(old.guid);
@@ -128,9 +124,7 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
         for (const auto& item : now) {
             if (old_guids.count(item.guid) || is_allowed(item.guid)) continue;
             const ItemIdentity* old = nullptr;
-            if (old_urls.count(item.enclosure_url))
-                for (const auto& o : before)
-                    if (o.enclosure_url == item.enclosure_url) old = &o;
+            if (auto it = old_by_url.find(item.enclosure_url); it != old_by_url.end()) old = it->second;
             if (!old)
                 if (auto it = old_episodes.find(episode_key(item)); !episode_key(item).empty() && it != old_episodes.end()) old = it->second;
             if (old && by_guid.count(old->guid) && !is_allowed(old->guid))

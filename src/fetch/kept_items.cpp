@@ -49,13 +49,17 @@ bool is_atom_root(const pugi::xml_node& root) {
     return root.attribute(xmlns.c_str()).value() == k_atom_ns;
 }
 
+// The identity and episode of an item read so far: `title` is its title as written.
+Item completed(Item item, std::string_view title) {
+    if (item.identity.empty()) item.identity = !item.audio.empty() ? item.audio : util::ascii_lower(util::collapse_whitespace(title));
+    item.episode = util::episode_key(title, item.date ? util::format_day(*item.date) : "");
+    return item;
+}
+
 Item rss_item(const pugi::xml_node& item) {
-    Item out{item, trimmed(item.child_value("guid")), trimmed(item.child("enclosure").attribute("url").value()), "",
-             util::parse_any_date(util::trim(item.child_value("pubDate")))};
-    const std::string title = util::ascii_lower(util::collapse_whitespace(item.child_value("title")));
-    if (out.identity.empty()) out.identity = !out.audio.empty() ? out.audio : title;
-    if (!title.empty() && out.date) out.episode = title + "\n" + util::format_day(*out.date);
-    return out;
+    return completed({item, trimmed(item.child_value("guid")), trimmed(item.child("enclosure").attribute("url").value()), "",
+                      util::parse_any_date(util::trim(item.child_value("pubDate")))},
+                     item.child_value("title"));
 }
 
 Item atom_entry(const pugi::xml_node& entry, const std::string& p) {
@@ -68,10 +72,7 @@ Item atom_entry(const pugi::xml_node& entry, const std::string& p) {
         }
     for (const char* field : {"published", "updated"})
         if (!out.date) out.date = util::parse_any_date(util::trim(entry.child_value((p + field).c_str())));
-    const std::string title = util::ascii_lower(util::collapse_whitespace(entry.child_value((p + "title").c_str())));
-    if (out.identity.empty()) out.identity = !out.audio.empty() ? out.audio : title;
-    if (!title.empty() && out.date) out.episode = title + "\n" + util::format_day(*out.date);
-    return out;
+    return completed(std::move(out), entry.child_value((p + "title").c_str()));
 }
 
 // Reads a feed's items; false when the text is not an RSS or Atom feed.

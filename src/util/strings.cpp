@@ -196,6 +196,12 @@ bool is_lowercase_uuid(std::string_view text) {
     return true;
 }
 
+std::string episode_key(std::string_view title, std::string_view day) {
+    if (day.empty()) return "";
+    const std::string key = ascii_lower(collapse_whitespace(title));
+    return key.empty() ? "" : key + "\n" + std::string(day);
+}
+
 std::string count_text(std::size_t n, std::string_view one, std::string_view many) {
     return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }

@@ -80,6 +80,11 @@ bool is_lowercase_uuid(std::string_view text);
 // "1 episode", "2 episodes": a count with its noun in the right number.
 std::string count_text(std::size_t n, std::string_view one, std::string_view many);
 
+// How an episode is known apart from its guid: its title (case and spacing aside) on its day
+// (YYYY-MM-DD); "" when either is unknown. (fetch's kept items and the identity guard must agree
+// on what a re-issued episode is.)
+std::string episode_key(std::string_view title, std::string_view day);
+
 // Returns the candidate closest to `word` within a small edit distance (case-insensitive), or "".
 std::string nearest_word(std::string_view word, const std::vector<std::string>& candidates);
 
