@@ -6,6 +6,9 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <jpeglib.h>
+#include <png.h>
+#include <zlib.h>
 #include <sys/wait.h>
 
 #include "build/build_site.hpp"
@@ -115,6 +118,68 @@ int run_shell(const std::string& command_line, std::string& out) {
     while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
     int status = ::pclose(pipe);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+namespace {
+std::vector<unsigned char> gradient_row(int width, int y) {
+    std::vector<unsigned char> row(static_cast<std::size_t>(width) * 3);
+    for (int x = 0; x < width; ++x) row[x * 3] = static_cast<unsigned char>(x), row[x * 3 + 1] = static_cast<unsigned char>(y), row[x * 3 + 2] = 90;
+    return row;
+}
+}  // namespace
+
+std::string png_image(int width, int height) {
+    ::png_image image{};
+    image.version = PNG_IMAGE_VERSION;
+    image.width = static_cast<png_uint_32>(width);
+    image.height = static_cast<png_uint_32>(height);
+    image.format = PNG_FORMAT_RGB;
+    std::vector<unsigned char> pixels;
+    for (int y = 0; y < height; ++y) {
+        auto row = gradient_row(width, y);
+        pixels.insert(pixels.end(), row.begin(), row.end());
+    }
+    png_alloc_size_t size = 0;
+    REQUIRE(png_image_write_to_memory(&image, nullptr, &size, 0, pixels.data(), 0, nullptr));
+    std::string bytes(size, '\0');
+    REQUIRE(png_image_write_to_memory(&image, bytes.data(), &size, 0, pixels.data(), 0, nullptr));
+    bytes.resize(size);
+    return bytes;
+}
+
+std::string png_header(int width, int height) {
+    auto be32 = [](std::uint32_t v) {
+        return std::string{static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8), static_cast<char>(v)};
+    };
+    const std::string chunk = "IHDR" + be32(static_cast<std::uint32_t>(width)) + be32(static_cast<std::uint32_t>(height)) + std::string("\x08\x02\0\0\0", 5);
+    const auto crc = crc32(0, reinterpret_cast<const Bytef*>(chunk.data()), static_cast<uInt>(chunk.size()));
+    return std::string("\x89PNG\r\n\x1A\n", 8) + be32(13) + chunk + be32(static_cast<std::uint32_t>(crc));
+}
+
+std::string jpeg_image(int width, int height) {
+    jpeg_compress_struct info{};
+    jpeg_error_mgr error{};
+    info.err = jpeg_std_error(&error);
+    jpeg_create_compress(&info);
+    unsigned char* buffer = nullptr;
+    unsigned long size = 0;
+    jpeg_mem_dest(&info, &buffer, &size);
+    info.image_width = static_cast<JDIMENSION>(width);
+    info.image_height = static_cast<JDIMENSION>(height);
+    info.input_components = 3;
+    info.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&info);
+    jpeg_start_compress(&info, TRUE);
+    for (int y = 0; y < height; ++y) {
+        auto row = gradient_row(width, y);
+        JSAMPROW rows[1] = {row.data()};
+        jpeg_write_scanlines(&info, rows, 1);
+    }
+    jpeg_finish_compress(&info);
+    std::string bytes(reinterpret_cast<char*>(buffer), size);
+    jpeg_destroy_compress(&info);
+    std::free(buffer);
+    return bytes;
 }
 
 }  // namespace test

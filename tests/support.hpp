@@ -71,6 +71,14 @@ int run_shell(const std::string& command_line, std::string& out);
 // The text of each <guid> in a feed, in order.
 std::vector<std::string> guids_in(const std::string& feed_xml);
 
+// Real images of `width` x `height` pixels (a gradient), encoded by libpng and libjpeg: artwork
+// that decodes, for the tests of the artwork's checks.
+std::string png_image(int width, int height);
+std::string jpeg_image(int width, int height);
+// The first 33 bytes of a PNG of that size (signature and IHDR, with its CRC): the header of an
+// image too large to make.
+std::string png_header(int width, int height);
+
 // `text` in single quotes for /bin/sh.
 std::string shell_quoted(const std::string& text);
 

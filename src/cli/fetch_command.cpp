@@ -9,6 +9,7 @@
 #include "fetch/fetch_artwork.hpp"
 #include "fetch/fetch_attachments.hpp"
 #include "fetch/fetch_sources.hpp"
+#include "util/files.hpp"
 
 namespace cli {
 
@@ -18,8 +19,16 @@ struct FetchArgs {
     fetch::FetchOptions options;
 };
 
-int run_fetch(const FetchArgs& args) {
+int run_fetch(FetchArgs args) {
     config::SiteConfig config = config::load_config(args.config);
+    // One fetch at a time per site: a second would replace the first's snapshots under it.
+    std::string lock_error;
+    util::FileLock lock(config.config_path, lock_error);
+    if (!lock.held()) {
+        std::cerr << "error: " << lock_error << ": another `podarchive fetch` is refreshing this site; run this one when it has finished\n";
+        return k_exit_input;
+    }
+    args.options.feed_named = fetch::feed_named_policy(config);
     int failed = 0, count = 0;
     // A line that says "warning:" or "notice:" is one the publish workflow shows as an annotation.
     for (const auto& source : config.sources) {

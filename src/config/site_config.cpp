@@ -271,6 +271,17 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
         if (read_string(c, value, key, out)) site.output = out;
     } else if (key == "episodes_per_page") read_int(c, value, key, site.episodes_per_page, 1, 1000);
     else if (key == "feed_limit") read_int(c, value, key, site.feed_limit, 1, 1000000);
+    else if (key == "allowed_hosts") {
+        if (!value.IsSequence()) return c.error(value.Mark(), "'allowed_hosts' must be a list of host names, such as [media.example.lan]");
+        for (const auto& entry : value) {
+            std::string host = entry.IsScalar() ? util::ascii_lower(util::trim(entry.Scalar())) : "";
+            // (an IPv6 address has two colons or more; one colon is a port)
+            const bool port = std::count(host.begin(), host.end(), ':') == 1;
+            if (host.empty() || port || host.find_first_of("/@ \t?#[]") != std::string::npos)
+                c.error(entry.Mark(), "each entry of 'allowed_hosts' must be a host name or address alone (media.example.lan, 10.0.0.5), without scheme, port or path");
+            else site.allowed_hosts.push_back(host);
+        }
+    }
     else if (key == "subscribe") read_subscribe(c, value, site);
     else if (key == "sources") {
         if (!value.IsSequence()) {
@@ -320,7 +331,7 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
 const std::vector<std::string>& top_level_keys() {
     static const std::vector<std::string> keys = {"title", "description", "base_url", "language", "author",
                                                   "email", "image", "category", "podcast_guid", "explicit", "complete", "locked", "identity_changes", "cname", "published_feed",
-                                                  "theme", "output", "episodes_per_page", "feed_limit", "subscribe", "sources"};
+                                                  "theme", "output", "episodes_per_page", "feed_limit", "allowed_hosts", "subscribe", "sources"};
     return keys;
 }
 

@@ -55,6 +55,7 @@ struct SiteConfig {
     std::filesystem::path output = "public";
     int episodes_per_page = 10;
     int feed_limit = 0;                 // the most items feed.xml carries, newest first (0: every item); pages stay
+    std::vector<std::string> allowed_hosts;  // hosts on the local network a feed's links may reach (fetch/address_guard.hpp)
     std::vector<SourceConfig> sources;
     std::vector<SubscribeLink> subscribe;  // listed first, before the directories the sources name
     std::vector<core::Diagnostic> warnings;  // what was read otherwise than written (a retired category), located

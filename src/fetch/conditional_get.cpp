@@ -40,13 +40,21 @@ void write_state(const fs::path& state_file, const FetchState& state) {
 }
 
 HttpRequest limited_request(const std::string& url, const FetchOptions& options) {
-    return {url, "", "", options.timeout_seconds, std::min(10L, options.timeout_seconds), 5, options.max_bytes};
+    return {url, "", "", options.timeout_seconds, std::min(10L, options.timeout_seconds), 5, options.max_bytes, {}};
 }
 
-HttpResponse conditional_get(const FetchState& state, bool have_copy, const FetchOptions& options) {
+HttpResponse conditional_get(const FetchState& state, bool have_copy, const FetchOptions& options, const AddressPolicy& addresses) {
     HttpRequest request = limited_request(state.address(), options);
+    request.addresses = addresses;
     if (have_copy) request.etag = state.etag, request.last_modified = state.last_modified;
     return http_get(request);
+}
+
+AddressPolicy feed_named_policy(const config::SiteConfig& config) {
+    AddressPolicy policy{true, config.allowed_hosts};
+    for (const auto& source : config.sources)
+        if (!source.url.empty()) policy.trusted_hosts.push_back(connection_host(source.url));
+    return policy;
 }
 
 std::optional<FetchOutcome> outcome_without_body(const HttpResponse& response, FetchOutcome out,

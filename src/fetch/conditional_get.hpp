@@ -40,8 +40,12 @@ void write_state(const std::filesystem::path& state_file, const FetchState& stat
 HttpRequest limited_request(const std::string& url, const FetchOptions& options);
 
 // GETs the state's address with the limits of `options`, sending its validators when there is
-// a copy (`have_copy`).
-HttpResponse conditional_get(const FetchState& state, bool have_copy, const FetchOptions& options);
+// a copy (`have_copy`); `addresses` says whether the address came from the user or a feed.
+HttpResponse conditional_get(const FetchState& state, bool have_copy, const FetchOptions& options, const AddressPolicy& addresses);
+
+// The policy for URLs a feed or a downloaded file names: guarded, trusting the hosts of the
+// site's own sources (their `url:`) and site.yaml's `allowed_hosts`.
+AddressPolicy feed_named_policy(const config::SiteConfig& config);
 
 // The outcome of an answer without a new body: a failed transfer or a status other than 200
 // (`keep(why)`: the copy stays), or 304 (not modified). Nothing for a 200.

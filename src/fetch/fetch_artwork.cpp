@@ -5,7 +5,7 @@
 #include "fetch/conditional_get.hpp"
 #include "sources/read_source.hpp"
 #include "util/files.hpp"
-#include "util/image_type.hpp"
+#include "util/image_check.hpp"
 #include "util/url.hpp"
 
 namespace fetch {
@@ -46,10 +46,12 @@ FetchOutcome fetch_artwork(const config::SiteConfig& config, const FetchOptions&
     // Validators are remembered as for feeds: in ".artwork.fetch.json", whatever the image's type.
     const fs::path state_file = state_path(config.artwork_dir() / "artwork");
     FetchState state = read_state(state_file, url);
-    HttpResponse response = conditional_get(state, have_copy, options);
+    // site.yaml's `image:` is fetched as given; the feed's image is the feed's word.
+    HttpResponse response = conditional_get(state, have_copy, options, config.image.empty() ? feed_named_policy(config) : AddressPolicy{});
     if (auto settled = outcome_without_body(response, out, keep)) return *settled;
-    util::ImageType type = util::image_type(response.body);
-    if (type.extension.empty()) return keep("the answer is not a JPEG, PNG or WebP image");
+    const util::ImageCheck image = util::check_image(response.body);
+    if (!image.error.empty()) return keep("the answer is refused: " + image.error);
+    const util::ImageType type = image.type;
     const fs::path target = config.artwork_path(type.extension);
     std::error_code ec;
     // The same image again (a server without validators): nothing changes, not even the state.

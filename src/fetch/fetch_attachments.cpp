@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <set>
 
+#include "fetch/conditional_get.hpp"
 #include "fetch/http_get.hpp"
 #include "listening/attachments.hpp"
 #include "listening/chapters.hpp"
@@ -23,6 +24,7 @@ constexpr long long k_max_attachment_bytes = 16LL << 20;  // a 100-hour transcri
 struct Wanted {
     core::MediaLink link;
     bool chapters = false;
+    std::string source;  // the file that links to it, as site.yaml names it, for messages
 };
 
 // Whether a download is what the link says: chapters, or a transcript with text.
@@ -48,7 +50,7 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
             auto want = [&](const core::MediaLink& link, bool chapters) {
                 const std::string name = listening::attachment_name(link);
                 if (!util::is_http_url(link.url) || fs::exists(dir / name, ec) || !names.insert(name).second) return;
-                wanted.push_back({link, chapters});
+                wanted.push_back({link, chapters, source.display_path});
             };
             if (r.chapters_link) want(*r.chapters_link, true);
             for (const auto& t : r.transcript_links) want(t, false);
@@ -62,10 +64,12 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
     fs::create_directories(dir, ec);
     std::vector<std::string> errors(wanted.size());  // "" : downloaded, `bytes` long
     std::vector<long long> bytes(wanted.size(), 0);
+    const AddressPolicy addresses = feed_named_policy(config);
     util::parallel_for(wanted.size(), 1, [&](std::size_t i) {
         const Wanted& w = wanted[i];
         HttpRequest request;
         request.url = w.link.url;
+        request.addresses = addresses;
         request.timeout_seconds = options.timeout_seconds;
         request.max_bytes = std::min(options.max_bytes, k_max_attachment_bytes);
         HttpResponse response = http_get(request);
@@ -80,7 +84,7 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
     std::string first_error;
     for (std::size_t i = 0; i < wanted.size(); ++i) {
         if (errors[i].empty()) ++done, total += bytes[i];
-        else if (failed++ == 0) first_error = wanted[i].link.url + ": " + errors[i];
+        else if (failed++ == 0) first_error = wanted[i].source + ": " + wanted[i].link.url + ": " + errors[i];
     }
     out.kind = failed ? FetchOutcome::Kind::failed : FetchOutcome::Kind::updated;
     out.message = "downloaded " + std::to_string(done) + " of " + std::to_string(wanted.size()) + " files (" + std::to_string(total) +

@@ -83,7 +83,14 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     if (have_old) old_text = util::read_file(source.path);
     const fs::path state_file = state_path(source.path);
     FetchState state = read_state(state_file, source.url);
-    HttpResponse response = conditional_get(state, have_old, options);
+    // site.yaml's address is fetched as given; one the feed announced (itunes:new-feed-url) is
+    // the feed's word, and may not lead to the local network.
+    AddressPolicy addresses;
+    if (!state.location.empty() && state.moved_by.find("new-feed-url") != std::string::npos) {
+        addresses = options.feed_named;
+        addresses.trusted_hosts.push_back(connection_host(source.url));
+    }
+    HttpResponse response = conditional_get(state, have_old, options, addresses);
     // A permanent redirect: the feed is read where it moved, from now on.
     if (!response.moved_to.empty() && response.status == 200 && response.moved_to != source.url)
         state.location = response.moved_to, state.moved_by = "a permanent redirect (HTTP 301/308)";
@@ -152,7 +159,8 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     return out;
 }
 
-std::vector<FetchOutcome> fetch_sources(const config::SiteConfig& config, const FetchOptions& options) {
+std::vector<FetchOutcome> fetch_sources(const config::SiteConfig& config, FetchOptions options) {
+    options.feed_named = feed_named_policy(config);
     std::vector<FetchOutcome> outcomes;
     for (const auto& source : config.sources)
         if (!source.url.empty()) outcomes.push_back(fetch_source(source, options));

@@ -5,12 +5,16 @@
 #include <vector>
 
 #include "config/site_config.hpp"
+#include "fetch/address_guard.hpp"
 
 namespace fetch {
 
 struct FetchOptions {
     long timeout_seconds = 30;
     long long max_bytes = 64LL << 20;
+    // For the addresses a feed names (a feed's itunes:new-feed-url): the site's own hosts are
+    // trusted (feed_named_policy); fetch_source adds the source's own.
+    AddressPolicy feed_named{true, {}};
 };
 
 struct FetchOutcome {
@@ -24,14 +28,15 @@ struct FetchOutcome {
 };
 
 // Conditional GET (ETag / Last-Modified remembered in "<dir>/.<file>.fetch.json"), then the
-// body is written beside the snapshot ("<file>.new"), parsed, and renamed over it in one step.
+// body is parsed, written beside the snapshot (util::write_file_atomically) and renamed over it.
 // A feed's items that the new snapshot no longer lists are kept beside it (kept_items.hpp). A
 // feed that moved (a permanent redirect, or its itunes:new-feed-url) is read at its new address
 // from then on, remembered in the same state file, with a notice each run until site.yaml says so.
 // An answer equal to the snapshot changes no file.
 FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions& options);
 
-// fetch_source for every source of the config that has a `url`, in the config's order.
-std::vector<FetchOutcome> fetch_sources(const config::SiteConfig& config, const FetchOptions& options);
+// fetch_source for every source of the config that has a `url`, in the config's order, with the
+// config's feed_named_policy.
+std::vector<FetchOutcome> fetch_sources(const config::SiteConfig& config, FetchOptions options);
 
 }  // namespace fetch

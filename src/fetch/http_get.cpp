@@ -1,7 +1,11 @@
 #include "fetch/http_get.hpp"
 
+#include <chrono>
+#include <cstdlib>
 #include <curl/curl.h>
 #include <memory>
+#include <netdb.h>
+#include <sys/socket.h>
 
 #include "util/strings.hpp"
 
@@ -15,7 +19,43 @@ struct Transfer {
     bool too_big = false;
     int redirects = 0;             // answers that were redirects
     bool only_permanent = true;    // and each of them a 301 or 308
+    bool check_addresses = false;  // this hop connects only to public addresses
+    std::string refused;           // "127.0.0.1 (loopback)": the address a connection was refused
 };
+
+// Opens each connection's socket, after libcurl resolved the host and before it connects: the
+// one place that sees the very address connected to, on every hop (no second look-up between
+// the check and the connection).
+curl_socket_t open_socket(void* user, curlsocktype, curl_sockaddr* address) {
+    auto* t = static_cast<Transfer*>(user);
+    if (t->check_addresses) {
+        if (std::string kind = local_network_kind(&address->addr); !kind.empty()) {
+            if (t->refused.empty()) t->refused = address_text(&address->addr) + " (" + kind + ")";
+            return CURL_SOCKET_BAD;
+        }
+    }
+    return ::socket(address->family, address->socktype, address->protocol);
+}
+
+bool proxy_in_environment() {
+    for (const char* name : {"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"})
+        if (const char* value = std::getenv(name); value && *value) return true;
+    return false;
+}
+
+// Through a proxy the socket is the proxy's: the host is resolved here and every address it has
+// must be public.
+std::string resolved_local_address(const std::string& host) {
+    addrinfo hints{};
+    hints.ai_socktype = SOCK_STREAM;
+    addrinfo* found = nullptr;
+    if (::getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0) return "";
+    std::string refused;
+    for (addrinfo* a = found; a && refused.empty(); a = a->ai_next)
+        if (std::string kind = local_network_kind(a->ai_addr); !kind.empty()) refused = address_text(a->ai_addr) + " (" + kind + ")";
+    ::freeaddrinfo(found);
+    return refused;
+}
 
 size_t on_body(char* data, size_t size, size_t count, void* user) {
     auto* t = static_cast<Transfer*>(user);
@@ -88,13 +128,10 @@ HttpResponse http_get(const HttpRequest& request) {
         headers = curl_slist_append(headers, ("If-Modified-Since: " + request.last_modified).c_str());
     std::unique_ptr<curl_slist, void (*)(curl_slist*)> header_list(headers, curl_slist_free_all);
     CURL* c = curl.get();
-    curl_easy_setopt(c, CURLOPT_URL, request.url.c_str());
     curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-    curl_easy_setopt(c, CURLOPT_MAXREDIRS, request.max_redirects);
+    // Redirects are followed here, hop by hop, so that each hop's host is judged on its own.
+    curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
     curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, request.connect_timeout_seconds);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT, request.timeout_seconds);
     curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(request.max_bytes));
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
@@ -104,13 +141,55 @@ HttpResponse http_get(const HttpRequest& request) {
     curl_easy_setopt(c, CURLOPT_WRITEDATA, &transfer);
     curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
     curl_easy_setopt(c, CURLOPT_HEADERDATA, &transfer);
-    CURLcode code = curl_easy_perform(c);
-    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &response.status);
-    char* final_url = nullptr;
-    if (curl_easy_getinfo(c, CURLINFO_EFFECTIVE_URL, &final_url) == CURLE_OK && final_url) response.final_url = final_url;
+    curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, open_socket);
+    curl_easy_setopt(c, CURLOPT_OPENSOCKETDATA, &transfer);
+    const bool through_proxy = request.addresses.guarded && proxy_in_environment();
+    std::string url = request.url;
+    CURLcode code = CURLE_OK;
+    // The time limit is the whole chain's, redirects included.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(request.timeout_seconds);
+    for (long hop = 0;; ++hop) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+        if (left <= 0) {
+            code = CURLE_OPERATION_TIMEDOUT;
+            break;
+        }
+        curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(left));
+        const std::string host = connection_host(url);
+        transfer.check_addresses = request.addresses.guarded && !request.addresses.trusts(host);
+        if (transfer.check_addresses && through_proxy) transfer.refused = resolved_local_address(host);
+        if (!transfer.refused.empty()) {
+            code = CURLE_COULDNT_CONNECT;
+            response.final_url = url;
+            break;
+        }
+        response.body.clear();  // (a redirect's own body is not the answer)
+        curl_easy_setopt(c, CURLOPT_URL, url.c_str());
+        code = curl_easy_perform(c);
+        curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &response.status);
+        response.final_url = url;
+        char* next = nullptr;
+        if (code != CURLE_OK || response.status < 300 || response.status >= 400 ||
+            curl_easy_getinfo(c, CURLINFO_REDIRECT_URL, &next) != CURLE_OK || !next)
+            break;
+        if (hop == request.max_redirects) {
+            code = CURLE_TOO_MANY_REDIRECTS;
+            break;
+        }
+        const std::string target = next;
+        if (!target.starts_with("http://") && !target.starts_with("https://")) {
+            response.error = "a redirect to " + target.substr(0, 200) + ", which is not an http(s) address";
+            return response;
+        }
+        url = target;
+    }
     if (code == CURLE_OK && transfer.redirects > 0 && transfer.only_permanent && response.final_url != request.url)
         response.moved_to = response.final_url;
-    if (transfer.too_big || code == CURLE_FILESIZE_EXCEEDED)
+    if (!transfer.refused.empty())
+        response.error = connection_host(response.final_url) + " is " + transfer.refused +
+                         ", an address of the local network, and a feed named it: not fetched (list the host under site.yaml's "
+                         "`allowed_hosts` if it is yours)";
+    else if (transfer.too_big || code == CURLE_FILESIZE_EXCEEDED)
         response.error = "the answer is larger than the limit of " + std::to_string(request.max_bytes) + " bytes";
     else if (code == CURLE_OPERATION_TIMEDOUT)
         response.error = "no complete answer within " + std::to_string(request.timeout_seconds) + " s";

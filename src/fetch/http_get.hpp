@@ -2,6 +2,8 @@
 // One HTTP GET with libcurl, with the limits a fetch of third-party files needs.
 #include <string>
 
+#include "fetch/address_guard.hpp"
+
 namespace fetch {
 
 struct HttpRequest {
@@ -12,6 +14,7 @@ struct HttpRequest {
     long connect_timeout_seconds = 10;
     long max_redirects = 5;
     long long max_bytes = 64LL << 20;
+    AddressPolicy addresses;    // guarded: a URL a feed named (address_guard.hpp)
 };
 
 struct HttpResponse {
@@ -25,7 +28,11 @@ struct HttpResponse {
 };
 
 // http and https only, redirects followed up to the limit, compressed answers decoded, the
-// body capped at max_bytes (the transfer is aborted past it).
+// body capped at max_bytes (the transfer is aborted past it). A guarded request connects only to
+// public addresses, checked on every hop of a redirect where the connection is made (the socket
+// is opened for the address checked), unless the hop's host is trusted; a refusal is `error`.
+// (Through a proxy from the environment, the proxy connects: each hop's host is then resolved
+// and checked before the request.)
 HttpResponse http_get(const HttpRequest& request);
 
 }  // namespace fetch

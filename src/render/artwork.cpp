@@ -3,7 +3,7 @@
 #include "util/escape.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
-#include "util/image_type.hpp"
+#include "util/image_check.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 
@@ -22,11 +22,13 @@ std::optional<LocalArtwork> local_artwork(const config::SiteConfig& config, std:
             if (warnings) warnings->push_back(core::warning_at({shown, 0, 0}, std::string(e.what()) + "; the site is built without artwork"));
             continue;
         }
-        util::ImageType type = util::image_type(bytes);
+        const util::ImageCheck image = util::check_image(bytes);
+        const util::ImageType type = image.type;
         if (type.extension != extension) {
+            const std::string why = !image.error.empty() ? image.error : "it is a " + std::string(type.extension) + " image, not a " + std::string(extension) + " one";
             if (warnings)
-                warnings->push_back(core::warning_at({shown, 0, 0}, "is not a " + std::string(extension) +
-                                                                        " image; the site is built without artwork (run `podarchive fetch` to download it again, or replace the file)"));
+                warnings->push_back(core::warning_at({shown, 0, 0}, "is not used: " + why +
+                                                                        "; the site is built without artwork (run `podarchive fetch` to download it again, or replace the file)"));
             continue;
         }
         std::string version = util::hex_hash(util::content_hash(bytes)).substr(0, 8);

@@ -1,8 +1,11 @@
 #include "util/files.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <cstring>
 #include <cerrno>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -83,17 +86,55 @@ std::string read_file(const std::filesystem::path& path, std::size_t max_bytes) 
     return data;
 }
 
+int create_temporary_beside(const std::filesystem::path& path, std::filesystem::path& temp) {
+    // A name no other run uses (the process and a counter), made new: O_EXCL fails on anything
+    // already there, a planted link included, so nothing is ever written through one.
+    static std::atomic<unsigned> counter{0};
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        temp = path.parent_path() / ("." + path.filename().string() + "." + std::to_string(::getpid()) + "-" +
+                                     std::to_string(counter.fetch_add(1)) + ".tmp");
+        const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0 || errno != EEXIST) return fd;
+    }
+    return -1;
+}
+
 bool write_file_atomically(const std::filesystem::path& path, std::string_view content, std::string& error) {
-    std::filesystem::path temp = path.parent_path() / (path.filename().string() + ".new");
-    int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return error = "cannot write " + temp.string(), false;
-    bool ok = ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size()) && ::fsync(fd) == 0;
+    std::filesystem::path temp;
+    const int fd = create_temporary_beside(path, temp);
+    if (fd < 0) return error = "cannot write " + temp.string() + ": " + std::strerror(errno), false;
+    bool ok = true;
+    for (std::size_t done = 0; ok && done < content.size();) {
+        const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        ok = n > 0;
+        done += ok ? static_cast<std::size_t>(n) : 0;
+    }
+    ok = ok && ::fsync(fd) == 0;
     ::close(fd);
+    // (rename replaces a link at `path` itself; it never writes through it)
     if (!ok || ::rename(temp.c_str(), path.c_str()) != 0) {
         ::unlink(temp.c_str());
         return error = "cannot replace " + path.string(), false;
     }
     return true;
+}
+
+FileLock::FileLock(const std::filesystem::path& file, std::string& error) {
+    m_fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+    if (m_fd < 0) {
+        error = "cannot open " + file.string() + " to lock it: " + std::strerror(errno);
+        return;
+    }
+    if (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
+        error = errno == EWOULDBLOCK ? "another podarchive run holds " + file.string() + " (it is locked)" : "cannot lock " + file.string() + ": " + std::strerror(errno);
+        ::close(m_fd);
+        m_fd = -1;
+    }
+}
+
+FileLock::~FileLock() {
+    if (m_fd >= 0) ::close(m_fd);  // (closing releases the lock)
 }
 
 bool is_safe_relative_path(std::string_view path) {

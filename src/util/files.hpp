@@ -26,10 +26,32 @@ constexpr std::size_t k_max_input_bytes = 256u << 20;
 // Reads a whole file; throws FileError when it is missing, not a regular file or too large.
 std::string read_file(const std::filesystem::path& path, std::size_t max_bytes = k_max_input_bytes);
 
-// Writes `content` beside `path` ("<path>.new"), flushes it and renames it over `path`, so a
-// reader sees the old file or the new one, never a part. On failure returns false with `error`
-// set and leaves `path` as it was.
+// Creates a new, empty file beside `path` (".<name>.<pid>-<n>.tmp") for writing and returns its
+// descriptor (-1 with errno on failure), `temp` naming it. The name is this process's own and
+// the file is made new (O_EXCL | O_NOFOLLOW): a link planted there is never written through.
+int create_temporary_beside(const std::filesystem::path& path, std::filesystem::path& temp);
+
+// Writes `content` into a temporary file beside `path` (create_temporary_beside), flushes it
+// and renames it over `path`, so a reader sees the old file or the new one, never a part, and
+// two runs at once never share a temporary file. On failure returns false with `error` set and
+// leaves `path` as it was.
 bool write_file_atomically(const std::filesystem::path& path, std::string_view content, std::string& error);
+
+// An exclusive lock on a file (flock), held while the object lives: two `fetch` runs on one site
+// would each replace the other's snapshot and kept items.
+class FileLock {
+public:
+    // Locks `file` without waiting. On failure the lock is not held and `error` says why (another
+    // process holds it, or the file cannot be opened).
+    FileLock(const std::filesystem::path& file, std::string& error);
+    ~FileLock();
+    FileLock(const FileLock&) = delete;
+    FileLock& operator=(const FileLock&) = delete;
+    bool held() const { return m_fd >= 0; }
+
+private:
+    int m_fd = -1;
+};
 
 // Every regular file under `root`, sorted by path; symbolic links are not followed (a link could
 // point anywhere outside the project). Empty when `root` is not a folder.

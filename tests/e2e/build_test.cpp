@@ -243,7 +243,7 @@ TEST_CASE("end to end: the show's artwork from its local copy; a favicon without
     CHECK(contains(plain.file("favicon.svg"), "<svg"));
     CHECK_FALSE(contains(plain.file("index.html"), "og:image"));  // never another host's image
 
-    const std::string png = std::string("\x89PNG\r\n\x1A\n", 8) + "artwork bytes";
+    const std::string png = test::png_image(48, 48);
     BuiltSite with_art("", [&](const fs::path& dir) { test::write(dir / "content/sources/artwork.png", png); });
     CHECK(with_art.file("artwork.png") == png);
     const std::string& home = with_art.file("index.html");
@@ -254,9 +254,22 @@ TEST_CASE("end to end: the show's artwork from its local copy; a favicon without
     auto problems = render::check_site(with_art.out, "https://example.github.io/fixture-archive/");
     for (const auto& p : problems) CHECK_MESSAGE(false, core::format(p));
 
-    BuiltSite broken("", [](const fs::path& dir) { test::write(dir / "content/sources/artwork.jpg", "<html>not an image</html>"); });
-    CHECK(broken.out.find("artwork.jpg") == nullptr);
-    bool warned = false;
-    for (const auto& w : broken.report.warnings) warned |= core::format(w).find("content/sources/artwork.jpg: warning: is not a jpg image") != std::string::npos;
-    CHECK(warned);
+    // What is not a whole image of a sane size is not the site's icon, whatever its first bytes say.
+    const std::vector<std::pair<std::string, std::string>> refused = {
+        {"<html>not an image</html>", "it is not a JPEG, PNG or WebP image"},
+        {png.substr(0, 33) + "<html><body>Not found</body></html>", "it is not a whole PNG image"},
+        {png.substr(0, png.size() - 30), "it is not a whole PNG image"},
+        {test::png_header(10000, 10000), "it is 10000 x 10000 pixels; the limit is 8192 on a side"},
+        {test::jpeg_image(40, 40).substr(0, 300), "it is not a whole JPEG image"}};
+    for (const auto& [bytes, why] : refused) {
+        CAPTURE(why);
+        const std::string name = bytes.starts_with("\xFF\xD8") ? "artwork.jpg" : "artwork.png";
+        BuiltSite broken("", [&](const fs::path& dir) { test::write(dir / "content/sources" / name, bytes); });
+        CHECK(broken.out.find(name) == nullptr);
+        CHECK_FALSE(contains(broken.file("index.html"), "og:image"));
+        bool warned = false;
+        for (const auto& w : broken.report.warnings)
+            warned |= core::format(w).find("content/sources/" + name + ": warning: is not used: " + why) != std::string::npos;
+        CHECK(warned);
+    }
 }

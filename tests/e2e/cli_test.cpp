@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "support.hpp"
+#include "util/files.hpp"
 
 namespace fs = std::filesystem;
 
@@ -228,4 +229,16 @@ TEST_CASE("the command line: theme export, then the site uses the exported copy"
     test::write(dir.path() / "site.yaml", yaml + "theme: defualt\n");
     CHECK(test::run_podarchive("build", dir.path(), out) == 1);
     CHECK(out.find("did you mean 'default'?") != std::string::npos);
+}
+
+TEST_CASE("the command line: a second fetch of a site says that the first one holds it") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    std::string error;
+    util::FileLock first(dir.path() / "site.yaml", error);  // a fetch that is running
+    REQUIRE(first.held());
+    std::string out;
+    CHECK(test::run_podarchive("fetch", dir.path(), out) == 1);
+    CHECK(out.find("another podarchive run holds") != std::string::npos);
+    CHECK(out.find("another `podarchive fetch` is refreshing this site; run this one when it has finished") != std::string::npos);
 }

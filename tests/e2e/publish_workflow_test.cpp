@@ -36,7 +36,7 @@ struct Hosts {
             res.set_content(feed, "application/rss+xml");
         });
         http.server.Get("/show/art.png", [](const httplib::Request&, httplib::Response& res) {
-            res.set_content(std::string("\x89PNG\r\n\x1A\n", 8) + std::string(64, 'p'), "image/png");
+            res.set_content(test::png_image(32, 32), "image/png");
         });
         http.server.set_mount_point("/archive", published.path().string());
         http.start();

@@ -1,16 +1,20 @@
 // podarchive fetch against a local HTTP server: every failure keeps the previous snapshot.
 #include <doctest/doctest.h>
 
+#include <arpa/inet.h>
 #include <atomic>
 #include <thread>
+#include <unistd.h>
 
 #include "build/build_site.hpp"
+#include "fetch/address_guard.hpp"
 #include "fetch/fetch_artwork.hpp"
 #include "fetch/fetch_attachments.hpp"
 #include "fetch/fetch_sources.hpp"
 #include "listening/attachments.hpp"
 #include "output/output.hpp"
 #include "loopback_server.hpp"
+#include "util/files.hpp"
 #include "support.hpp"
 
 namespace {
@@ -50,10 +54,13 @@ struct LocalServer {
         });
         http.server.Get("/loop", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/loop"); });
         http.server.Get("/art.png", [](const httplib::Request&, httplib::Response& res) {
-            res.set_content(std::string("\x89PNG\r\n\x1A\n", 8) + std::string(64, 'p'), "image/png");
+            res.set_content(test::png_image(64, 64), "image/png");
+        });
+        http.server.Get("/fake.png", [](const httplib::Request&, httplib::Response& res) {
+            res.set_content(std::string("\x89PNG\r\n\x1A\n", 8) + "<html><body>Sign in</body></html>", "image/png");
         });
         http.server.Get("/art.jpg", [](const httplib::Request&, httplib::Response& res) {
-            res.set_content(std::string("\xFF\xD8\xFF\xE0", 4) + std::string(64, 'j'), "image/jpeg");
+            res.set_content(test::jpeg_image(64, 64), "image/jpeg");
         });
         http.server.Get("/big", [](const httplib::Request&, httplib::Response& res) { res.set_content(std::string(300000, 'x'), "text/plain"); });
         http.start();
@@ -88,13 +95,43 @@ TEST_CASE("fetch: 200 replaces the snapshot, 304 keeps it, changes are counted")
     CHECK(third.removed == 1);
     CHECK(third.changed == 1);
     CHECK(test::read(file).find("Higher-order operators") != std::string::npos);
-    CHECK_FALSE(std::filesystem::exists(dir.path() / "feed.xml.new"));
+    // No temporary file is left beside the snapshot.
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path())) CHECK(entry.path().extension() != ".tmp");
     // The item the host dropped is kept beside the snapshot, as the host last wrote it.
     CHECK(third.kept == 1);
     CHECK(third.message.find("feed.kept.xml keeps 1 item the host no longer lists (1 added now)") != std::string::npos);
     const std::string kept = test::read(dir.path() / "feed.kept.xml");
     CHECK(kept.find("8f2a1c8e-0001-4b7e-9d3a-000000000003") != std::string::npos);
     CHECK(kept.find("8f2a1c8e-0001-4b7e-9d3a-000000000002") == std::string::npos);
+}
+
+TEST_CASE("fetch: a link planted beside the snapshot is never written through, and two runs never share a file") {
+    LocalServer http;
+    test::TempDir dir, elsewhere;
+    const auto file = dir.path() / "feed.xml";
+    test::write(file, test::read(test::fixture("feeds/simplecast_style.xml")));
+    const auto victim = elsewhere.path() / "profile";
+    test::write(victim, "export PATH=/usr/bin\n");
+    // The names earlier versions wrote through, and a guess at this process's first temporary name.
+    for (const std::string& name : std::vector<std::string>{"feed.xml.new", ".feed.xml.fetch.json.new", "feed.kept.xml.new", ".feed.xml." + std::to_string(::getpid()) + "-0.tmp"})
+        std::filesystem::create_symlink(victim, dir.path() / name);
+    const fetch::FetchOptions options{2, 200000};
+    auto outcome = fetch::fetch_source(source(file, http.url("/feed-v2")), options);
+    CHECK(outcome.kind == fetch::FetchOutcome::Kind::updated);
+    CHECK(test::read(victim) == "export PATH=/usr/bin\n");
+    CHECK(test::read(file).find("Higher-order operators") != std::string::npos);
+    CHECK(std::filesystem::is_symlink(dir.path() / "feed.xml.new"));  // left as it was: not ours
+
+    // Runs at once: each writes files of its own name, and each succeeds.
+    std::vector<std::thread> runs;
+    std::atomic<int> updated{0};
+    for (int i = 0; i < 4; ++i)
+        runs.emplace_back([&, i] {
+            if (fetch::fetch_source(source(file, http.url(i % 2 ? "/feed" : "/feed-v2")), options).kind != fetch::FetchOutcome::Kind::failed) ++updated;
+        });
+    for (auto& run : runs) run.join();
+    CHECK(updated == 4);
+    CHECK(test::read(victim) == "export PATH=/usr/bin\n");
 }
 
 TEST_CASE("fetch: a kept file that is not a feed is left alone, and the items it cannot keep are said") {
@@ -228,6 +265,10 @@ TEST_CASE("fetch: the show's artwork is kept beside the sources; a failed or wro
     }
     config.image = http.url("/html");
     CHECK(fetch::fetch_artwork(config, options).message.find("not a JPEG, PNG or WebP image") != std::string::npos);
+    // A PNG's signature is not a PNG: the image is decoded.
+    config.image = http.url("/fake.png");
+    CHECK(fetch::fetch_artwork(config, options).message.find("the answer is refused: it is not a whole PNG image") != std::string::npos);
+    CHECK(test::read(config.artwork_path("png")) == before);
     // A new image of another type replaces the old one: one copy, whatever its type.
     config.image = http.url("/art.jpg");
     CHECK(fetch::fetch_artwork(config, options).kind == fetch::FetchOutcome::Kind::updated);
@@ -265,7 +306,8 @@ TEST_CASE("fetch: the chapters and transcripts a feed links to are downloaded on
                           item("b", "<podcast:transcript url=\"" + http.url("/gone.srt") + "\" type=\"application/x-subrip\"/><podcast:chapters url=\"" +
                                         http.url("/not-chapters.json") + "\" type=\"application/json+chapters\"/>") +
                           "</channel></rss>");
-    config.sources.push_back(source(feed, ""));
+    // (The feed's own host is trusted: these links lead back to it, on 127.0.0.1.)
+    config.sources.push_back(source(feed, http.url("/feed.xml")));
     const fetch::FetchOptions options{2, 200000};
 
     auto first = fetch::fetch_attachments(config, options);
@@ -293,4 +335,98 @@ TEST_CASE("fetch: the chapters and transcripts a feed links to are downloaded on
     const std::string& page = test::file_in(out, "episodes/a/index.html");
     CHECK(page.find("Hello from a transcript.") != std::string::npos);
     CHECK(test::file_in(out, "episodes/a/chapters.json").find("Intro") != std::string::npos);
+}
+
+TEST_CASE("fetch: what a feed links to never reaches the local network, unless the site names the host") {
+    test::LoopbackServer http;
+    const std::string vtt = "WEBVTT\n\n00:00.000 --> 00:04.000\nThe admin password is hunter2.\n";
+    std::atomic<int> served{0};
+    http.server.Get("/secret.vtt", [&](const httplib::Request&, httplib::Response& res) {
+        ++served;
+        res.set_content(vtt, "text/vtt");
+    });
+    http.start();
+    // "localhost" is 127.0.0.1 too, but not a host the site fetches its feed from.
+    const std::string local = "http://localhost:" + std::to_string(http.port);
+    test::TempDir dir;
+    config::SiteConfig config;
+    config.root = dir.path();
+    const auto feed = dir.path() / "content/sources/feed.xml";
+    auto with_links = [&](const std::vector<std::string>& urls) {
+        std::string items;
+        for (std::size_t i = 0; i < urls.size(); ++i)
+            items += "<item><title>e" + std::to_string(i) + "</title><guid>e" + std::to_string(i) + "</guid><podcast:transcript url=\"" + urls[i] +
+                     "\" type=\"text/vtt\"/></item>";
+        test::write(feed, "<rss version=\"2.0\" xmlns:podcast=\"https://podcastindex.org/namespace/1.0\"><channel><title>T</title>" + items +
+                              "</channel></rss>");
+    };
+    config.sources.push_back(source(feed, "https://feeds.example.com/show.xml"));
+    const fetch::FetchOptions options{2, 200000};
+    // Loopback by name and by address, IPv6 loopback, a cloud's metadata endpoint, a private
+    // address: each refused before a byte is sent, the URL and the feed named.
+    for (const std::string& url : {local + "/secret.vtt", "http://127.0.0.1:" + std::to_string(http.port) + "/secret.vtt",
+                                   "http://[::1]:" + std::to_string(http.port) + "/secret.vtt", std::string("http://169.254.169.254/latest/meta-data.vtt"),
+                                   std::string("http://10.1.2.3/t.vtt"), std::string("http://[::ffff:127.0.0.1]:1/t.vtt")}) {
+        CAPTURE(url);
+        with_links({url});
+        auto outcome = fetch::fetch_attachments(config, options);
+        CHECK(outcome.kind == fetch::FetchOutcome::Kind::failed);
+        CHECK(outcome.message.find("content/sources/feed.xml: " + url + ": ") != std::string::npos);
+        CHECK(outcome.message.find("an address of the local network, and a feed named it: not fetched") != std::string::npos);
+        CHECK(served == 0);
+        CHECK(util::files_under(config.attachments_dir()).empty());
+    }
+    // A redirect from a trusted host to the local network is judged where it leads.
+    http.server.Get("/hop", [&](const httplib::Request&, httplib::Response& res) { res.set_redirect(local + "/secret.vtt"); });
+    config.sources[0].url = http.url("/feed.xml");  // 127.0.0.1 is now the site's own host
+    with_links({http.url("/hop")});
+    auto redirected = fetch::fetch_attachments(config, options);
+    CHECK(redirected.message.find("localhost is 127.0.0.1 (loopback)") != std::string::npos);
+    CHECK(served == 0);
+    // A host site.yaml allows is fetched.
+    config.allowed_hosts = {"localhost"};
+    auto allowed = fetch::fetch_attachments(config, options);
+    CHECK(allowed.kind == fetch::FetchOutcome::Kind::updated);
+    CHECK(served == 1);
+}
+
+TEST_CASE("fetch: addresses are judged by their range, IPv4 and IPv6") {
+    auto kind4 = [](const char* text) {
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        REQUIRE(inet_pton(AF_INET, text, &a.sin_addr) == 1);
+        return fetch::local_network_kind(reinterpret_cast<const sockaddr*>(&a));
+    };
+    auto kind6 = [](const char* text) {
+        sockaddr_in6 a{};
+        a.sin6_family = AF_INET6;
+        REQUIRE(inet_pton(AF_INET6, text, &a.sin6_addr) == 1);
+        return fetch::local_network_kind(reinterpret_cast<const sockaddr*>(&a));
+    };
+    CHECK(kind4("127.0.0.1") == "loopback");
+    CHECK(kind4("127.255.0.9") == "loopback");
+    CHECK(kind4("10.0.0.1") == "private");
+    CHECK(kind4("172.16.0.1") == "private");
+    CHECK(kind4("172.31.255.255") == "private");
+    CHECK(kind4("172.32.0.1") == "");
+    CHECK(kind4("192.168.1.1") == "private");
+    CHECK(kind4("169.254.169.254") == "link-local");
+    CHECK(kind4("100.64.0.1") == "shared (carrier-grade NAT)");
+    CHECK(kind4("0.0.0.0") == "\"this network\"");
+    CHECK(kind4("224.0.0.1") == "multicast");
+    CHECK(kind4("255.255.255.255") == "reserved");
+    CHECK(kind4("198.18.0.1") == "reserved");
+    CHECK(kind4("8.8.8.8") == "");
+    CHECK(kind4("151.101.1.1") == "");
+    CHECK(kind6("::1") == "loopback");
+    CHECK(kind6("::") == "unspecified");
+    CHECK(kind6("::ffff:127.0.0.1") == "loopback");
+    CHECK(kind6("::ffff:8.8.8.8") == "");
+    CHECK(kind6("64:ff9b::a9fe:a9fe") == "link-local");
+    CHECK(kind6("2002:c0a8:0101::1") == "private");
+    CHECK(kind6("fe80::1") == "link-local");
+    CHECK(kind6("fd00::1") == "private (unique local)");
+    CHECK(kind6("ff02::1") == "multicast");
+    CHECK(kind6("2001:db8::1") == "reserved (documentation)");
+    CHECK(kind6("2606:4700::1111") == "");
 }

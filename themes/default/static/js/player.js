@@ -10,8 +10,17 @@
   var key = "podarchive:" + location.pathname;
   var chapters = Array.prototype.slice.call(document.querySelectorAll(".chapter-list a[data-t]"));
   var stopAt = null;
+  // A time from a link or from storage is data: only a finite time within a week (no episode is
+  // longer) is used; anything else (1e999, a 309-digit #t=) is ignored, never thrown on.
+  var longest = 7 * 24 * 3600;
+  function isTime(t) { return typeof t === "number" && isFinite(t) && t >= 0 && t <= longest; }
   var saved = {};
-  try { saved = JSON.parse(localStorage.getItem(key)) || {}; } catch (e) { saved = {}; }
+  try { saved = JSON.parse(localStorage.getItem(key)); } catch (e) { saved = null; }
+  if (!saved || typeof saved !== "object" || (saved.t !== undefined && !isTime(saved.t)) ||
+      (saved.r !== undefined && !(typeof saved.r === "number" && saved.r >= 0.5 && saved.r <= 3))) {
+    if (saved !== null) try { localStorage.removeItem(key); } catch (e) {}  // (bad state is dropped, once)
+    saved = {};
+  }
   function save() {
     try { localStorage.setItem(key, JSON.stringify({ t: Math.floor(audio.currentTime), r: audio.playbackRate })); } catch (e) {}
   }
@@ -26,7 +35,9 @@
     return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (r < 10 ? "0" : "") + r;
   }
   function seek(t, end, play) {
-    audio.currentTime = Math.max(0, t);
+    if (!isTime(t)) return;
+    if (isFinite(audio.duration)) t = Math.min(t, audio.duration);
+    audio.currentTime = t;
     stopAt = end > t ? end : null;
     if (play) audio.play().catch(function () {});
   }
@@ -35,7 +46,7 @@
     var m = /^#t=([\d:.]+)(?:,([\d:.]+))?$/.exec(hash);
     if (!m) return null;
     var t = seconds(m[1]), end = m[2] ? seconds(m[2]) : NaN;
-    return isNaN(t) ? null : { t: t, end: end };
+    return isTime(t) ? { t: t, end: isTime(end) ? end : NaN } : null;
   }
   function button(text, title, action) {
     var b = document.createElement("button");
@@ -46,7 +57,7 @@
     tools.appendChild(b);
     return b;
   }
-  function skip(by) { seek(Math.min(audio.duration || Infinity, audio.currentTime + by), 0, false); }
+  function skip(by) { seek(Math.max(0, audio.currentTime + by), 0, false); }
   tools.setAttribute("role", "group");
   tools.setAttribute("aria-label", "Player controls");
   var play = button("Play", "Play or pause (k)", function () { audio.paused ? audio.play().catch(function () {}) : audio.pause(); });
@@ -108,7 +119,7 @@
   if (start) showMoment(start.t);
   if (saved.r >= 0.5 && saved.r <= 3) setRate(saved.r);
   if (start) seek(start.t, start.end, false);
-  else if (saved.t > 0) audio.currentTime = saved.t;
+  else if (isTime(saved.t) && saved.t > 0) audio.currentTime = saved.t;
   var last = 0;
   audio.addEventListener("timeupdate", function () {
     if (stopAt !== null && audio.currentTime >= stopAt) {

@@ -34,6 +34,11 @@
     });
     return name;
   }
+  // A shard's maps are plain objects: a word is looked up among their own keys, never the ones
+  // every object inherits ("constructor", "__proto__").
+  function own(map, key) { return !!map && Object.prototype.hasOwnProperty.call(map, key) && !!map[key]; }
+  // A shard's file: a key that is a Windows device name gets a '-' (as the build writes it).
+  function shardFile(key) { return "search/t/" + key + (/^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/.test(key) ? "-" : "") + ".json"; }
   // The shard that holds `word`: its first two bytes' (a top-level key), then while that shard
   // was split ("s"), the one of the word's next byte; where the word ends at a split shard, the
   // terms as long as its key ("<key>_.json", when "x" says there are some).
@@ -45,11 +50,11 @@
       var next = at < bytes.length ? keyName(bytes.slice(at, at + 1)) : null;
       if (next && shard.s.indexOf(next) >= 0) {
         key += next;
-        return getJSON("search/t/" + key + ".json").then(function (s) { return walk(s, at + 1); });
+        return getJSON(shardFile(key)).then(function (s) { return walk(s, at + 1); });
       }
       return shard.x ? getJSON("search/t/" + key + "_.json") : null;
     }
-    return getJSON("search/t/" + key + ".json").then(function (s) { return walk(s, 2); });
+    return getJSON(shardFile(key)).then(function (s) { return walk(s, 2); });
   }
   // Every posting of the terms a query word stands for: doc -> {score, moments}, and whether a
   // list was cut (the word is too common to require).
@@ -58,8 +63,8 @@
     return shardFor(word).then(function (s) {
       var terms = new Set();
       if (s) {
-        if (s.f[word]) terms.add(stem = s.f[word]);
-        if (s.t[word]) terms.add(word);
+        if (own(s.f, word)) terms.add(stem = s.f[word]);
+        if (own(s.t, word)) terms.add(word);
         if (prefix) {
           Object.keys(s.t).forEach(function (t) { if (t.indexOf(word) === 0) terms.add(t); });
           Object.keys(s.f).forEach(function (f) { if (f.indexOf(word) === 0) terms.add(s.f[f]); });
@@ -71,8 +76,8 @@
     }).then(function (found) {
       var docs = new Map(), cut = false, count = 0;
       found.forEach(function (f) {
-        if (!f.shard || !f.shard.t[f.term]) return;
-        if (f.shard.c[f.term]) cut = true, count = Math.max(count, f.shard.c[f.term]);
+        if (!f.shard || !own(f.shard.t, f.term)) return;
+        if (own(f.shard.c, f.term)) cut = true, count = Math.max(count, f.shard.c[f.term]);
         // (Told by the word's shard: the term's may be another file, without the word.)
         var exact = f.term === word || f.term === stem ? 2 : 1;
         // [doc (after the first: how far from the one before), score * 4 + n, n moments, ...]
