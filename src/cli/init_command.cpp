@@ -9,6 +9,7 @@
 
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
+#include "fetch/conditional_get.hpp"
 #include "fetch/fetch_sources.hpp"
 #include "scaffold/scaffold.hpp"
 #include "sources/read_source.hpp"
@@ -36,45 +37,85 @@ std::string feed_path_in_site(const fs::path& site, const fs::path& feed) {
     return k_feed_snapshot;
 }
 
-// Reads the feed as a build would; its channel says what the show is called.
-std::optional<core::Channel> read_channel(const fs::path& file, const std::string& url) {
+// Reads the feed as a build would; its channel says what the show is called. A file that is not
+// an RSS or Atom feed (a JSON list of episodes, a saved page) is refused: it has no show to start from.
+core::Channel read_channel(const fs::path& file, const std::string& url) {
     config::SourceConfig source{"feed", file, file.string(), core::SourceKind::unknown, url, 0};
     auto batch = sources::read_source(source);
     for (const auto& d : batch.diagnostics)
         if (d.severity == core::Severity::error) throw core::InputError(d);
-    return batch.channel;
+    if (!core::is_feed(batch.kind) || !batch.channel)
+        throw core::InputError(core::error_at({file.string(), 1, 1}, std::string("is not an RSS or Atom feed (it reads as ") + std::string(core::kind_name(batch.kind)) +
+                                                                          "); init starts a site from the show's feed: give its address or its file"));
+    return *batch.channel;
 }
 
-bool write_new(const fs::path& path, const std::string& text) {
+// Everything a refused init made, removed again: it leaves nothing behind.
+struct Undo {
+    std::vector<fs::path> made;  // files and folders, in the order made
+    bool done = false;
+    ~Undo() {
+        if (done) return;
+        std::error_code ec;
+        for (auto it = made.rbegin(); it != made.rend(); ++it) fs::remove(*it, ec);  // (a folder only while empty)
+    }
+};
+
+// The folders missing on the way to `dir`, made, recorded in `undo`.
+void make_folders(const fs::path& dir, Undo& undo) {
+    std::vector<fs::path> missing;
     std::error_code ec;
-    if (fs::exists(path, ec)) {
+    for (fs::path p = dir; !p.empty() && !fs::exists(p, ec); p = p.parent_path()) missing.push_back(p);
+    fs::create_directories(dir, ec);
+    undo.made.insert(undo.made.end(), missing.rbegin(), missing.rend());
+}
+
+bool write_new(const fs::path& path, const std::string& text, Undo& undo) {
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(path, ec))) {
         std::cout << "  kept     " << path.string() << " (it exists)\n";
         return false;
     }
-    fs::create_directories(path.parent_path());
+    make_folders(path.parent_path(), undo);
     std::string error;
     if (!util::write_file_atomically(path, text, error)) throw util::FileError(path.string(), error);
+    undo.made.push_back(path);
     std::cout << "  created  " << path.string() << "\n";
     return true;
 }
 
-// Downloads the feed at `url` into the site's snapshot, as `fetch` would. False (having said
-// why) when it cannot be had.
-bool download_feed(const fs::path& site, const std::string& url) {
+// Downloads the feed at `url` into the site's snapshot, as `fetch` would (only a feed is
+// taken). False (having said why) when it cannot be had.
+bool download_feed(const fs::path& site, const std::string& url, Undo& undo) {
     const fs::path snapshot = site / k_feed_snapshot;
-    // The folders made for it, to be removed again when it cannot be had: a refused init leaves nothing.
-    std::vector<fs::path> made;
+    make_folders(snapshot.parent_path(), undo);
+    // (the snapshot and fetch's state beside it are undone too, should the feed be refused later)
     std::error_code ec;
-    for (fs::path p = snapshot.parent_path(); !p.empty() && !fs::exists(p, ec); p = p.parent_path()) made.push_back(p);
-    fs::create_directories(snapshot.parent_path(), ec);
-    auto outcome = fetch::fetch_source({"feed", snapshot, k_feed_snapshot, core::SourceKind::unknown, url, 0}, {});
+    for (const fs::path& file : {snapshot, fetch::state_path(snapshot), sources::kept_items_path(snapshot)})
+        if (!fs::exists(fs::symlink_status(file, ec))) undo.made.push_back(file);
+    auto outcome = fetch::fetch_source({"feed", snapshot, k_feed_snapshot, core::SourceKind::rss, url, 0}, {});
     if (outcome.kind == fetch::FetchOutcome::Kind::failed) {
-        for (const auto& p : made) fs::remove(p, ec);  // (deepest first; only while empty)
         std::cerr << "podarchive: error: the feed could not be downloaded: " << url << ": " << outcome.message << "\n";
         return false;
     }
     std::cout << "  fetched  " << url << " into " << snapshot.string() << "\n";
     return true;
+}
+
+// Why init cannot take the feed file `feed` for the site in `site` as it is: it lies in the
+// output folder (replaced by every build), or a different file already holds the snapshot's
+// place. "" when it can.
+std::string refused_feed_file(const fs::path& site, const fs::path& feed, const std::string& feed_path) {
+    std::error_code ec;
+    const fs::path output = fs::weakly_canonical(fs::absolute(site / "public"), ec);
+    if (util::lexically_within(output, fs::weakly_canonical(fs::absolute(feed), ec)))
+        return "is inside the output folder public/, which every build replaces: copy it elsewhere first (init copies it to " +
+               std::string(k_feed_snapshot) + " when it is outside the site)";
+    const fs::path snapshot = site / k_feed_snapshot;
+    if (feed_path == k_feed_snapshot && fs::exists(fs::symlink_status(snapshot, ec)))
+        return std::string("would be copied to ") + k_feed_snapshot + ", which exists already; init never replaces a file: move that one away, or give it as --feed " +
+               k_feed_snapshot;
+    return "";
 }
 
 int run_init(const InitArgs& args) {
@@ -87,21 +128,33 @@ int run_init(const InitArgs& args) {
     std::optional<core::Channel> channel;  // what the feed says of the show (site.yaml is made from it)
     std::string feed_path, feed_url;       // the feed's snapshot in the site, and where `fetch` refreshes it
     std::optional<std::string> copy;       // the feed's text, when it is copied into the site
+    Undo undo;                             // what this run made, removed unless it succeeds
     if (util::is_http_url(args.feed)) {
+        if (fs::exists(fs::symlink_status(site / k_feed_snapshot, ec))) {
+            std::cerr << "podarchive: error: " << (site / k_feed_snapshot).string()
+                      << " exists already; init never replaces a file: move it away first, or give it as --feed " << k_feed_snapshot << "\n";
+            return k_exit_input;
+        }
         // Downloaded first, so that a feed that cannot be had writes nothing else.
-        if (!download_feed(site, args.feed)) return k_exit_input;
+        if (!download_feed(site, args.feed, undo)) return k_exit_input;
         feed_path = k_feed_snapshot, feed_url = args.feed;
         channel = read_channel(site / feed_path, feed_url);
     } else if (!args.feed.empty()) {
         channel = read_channel(args.feed, "");  // (a feed that cannot be read is refused here)
         feed_path = feed_path_in_site(site, args.feed);
+        if (std::string why = refused_feed_file(site, args.feed, feed_path); !why.empty()) {
+            std::cerr << "podarchive: error: " << args.feed << ": " << why << "\n";
+            return k_exit_input;
+        }
         if (feed_path == k_feed_snapshot) copy = util::read_file(args.feed);
     }
     const scaffold::Show show = scaffold::show_from(channel ? &*channel : nullptr, feed_path, feed_url);
+    const std::vector<scaffold::SiteFile> files = scaffold::site_files(show);  // (made, and read back, before anything is written)
     std::cout << "podarchive site in " << site.string() << ":\n";
-    fs::create_directories(site);
-    for (const auto& file : scaffold::site_files(show)) write_new(site / file.path, file.text);
-    if (copy) write_new(site / k_feed_snapshot, *copy);
+    make_folders(site, undo);
+    for (const auto& file : files) write_new(site / file.path, file.text, undo);
+    if (copy) write_new(site / k_feed_snapshot, *copy, undo);
+    undo.done = true;
     if (!feed_path.empty() && show.feed_url.empty())
         std::cout << "\nwarning: the feed does not say where it is published (no atom:link rel=\"self\" and no itunes:new-feed-url),\n"
                      "so `podarchive fetch` cannot refresh it: add `url: <the address podcast apps subscribe to>` under the feed's\n"

@@ -37,6 +37,36 @@ struct Checker {
     }
 };
 
+// Where `path`, written inside the project, really is when a symbolic link (of the path or of
+// a folder on it) leads out of the project; nothing when it stays in, or is written outside.
+std::optional<std::string> link_out_of(const std::filesystem::path& root, const std::filesystem::path& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path project = fs::weakly_canonical(fs::absolute(root), ec);
+    const fs::path written = fs::absolute(path, ec).lexically_normal();
+    if (!util::lexically_within(fs::absolute(root, ec).lexically_normal(), written)) return std::nullopt;  // (the user's own choice)
+    const fs::path real = fs::weakly_canonical(written, ec);
+    if (ec || util::lexically_within(project, real)) return std::nullopt;
+    return real.string();
+}
+
+// The folders a build reads and fetch writes into, each refused when a link takes it out of the
+// project: what the README promises (links are not followed out of the project).
+void check_input_folders(Checker& c, const SiteConfig& site) {
+    namespace fs = std::filesystem;
+    const fs::path content = site.content_dir();
+    for (const fs::path& folder : {content, content / "episodes", content / "pages", content / "sources", site.attachments_dir(),
+                                   site.static_dir(), site.templates_dir(), site.themes_dir(), site.themes_dir() / site.theme}) {
+        std::error_code ec;
+        if (!fs::exists(fs::symlink_status(folder, ec)) && !fs::exists(folder, ec)) continue;
+        if (auto target = link_out_of(site.root, folder)) {
+            const std::string shown = folder.lexically_relative(site.root).generic_string();
+            c.problems.push_back(core::error_at({shown, 0, 0}, "is a symbolic link out of the project (to " + *target +
+                                                                   "); podarchive reads and writes only the project's own files: move the folder into the project"));
+        }
+    }
+}
+
 std::string type_name(const YAML::Node& node) {
     switch (node.Type()) {
         case YAML::NodeType::Map: return "a mapping";
@@ -55,11 +85,12 @@ bool read_string(Checker& c, const YAML::Node& value, const std::string& key, st
     return true;
 }
 
-void read_bool(Checker& c, const YAML::Node& value, const std::string& key, bool& out) {
+bool read_bool(Checker& c, const YAML::Node& value, const std::string& key, bool& out) {
     std::string s = value.IsScalar() ? util::ascii_lower(value.Scalar()) : "";
     if (s == "true" || s == "yes") out = true;
     else if (s == "false" || s == "no") out = false;
-    else c.error(value.Mark(), "'" + key + "' must be true or false");
+    else return c.error(value.Mark(), "'" + key + "' must be true or false"), false;
+    return true;
 }
 
 void read_int(Checker& c, const YAML::Node& value, const std::string& key, int& out, int min, int max) {
@@ -107,6 +138,9 @@ void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
                     c.error(value.Mark(), "source '" + p + "' is a folder; expected a file (a feed, a listing or a saved page)");
                 else if (!std::filesystem::is_regular_file(status))
                     c.error(value.Mark(), "source '" + p + "' is not a regular file (a device, a pipe or a socket); expected a file that holds the source");
+                else if (auto target = link_out_of(site.root, source.path))
+                    c.error(value.Mark(), "source '" + p + "' is a symbolic link out of the project (to " + *target +
+                                              "); podarchive reads only the project's own files: copy the file into the project, or write its own path here");
             }
         } else if (key == "name") {
             read_string(c, value, key, source.name);
@@ -241,7 +275,10 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
     }
     else if (key == "explicit") read_bool(c, value, key, site.explicit_content);
     else if (key == "complete") read_bool(c, value, key, site.complete);
-    else if (key == "locked") read_bool(c, value, key, site.locked);
+    else if (key == "locked") {
+        bool locked = false;
+        if (read_bool(c, value, key, locked)) site.locked = locked;
+    }
     else if (key == "cname") {
         if (read_string(c, value, key, site.cname) &&
             (site.cname.find_first_of("/:\\ \t\n") != std::string::npos || site.cname.find('.') == std::string::npos))
@@ -360,6 +397,7 @@ SiteConfig parse_config(const std::string& yaml_text, const std::filesystem::pat
     for (const char* required : {"title", "base_url"})
         if (!root_node[required]) c.error(root_node.Mark(), std::string("missing required key '") + required + "'");
     check_output(c, root_node, site);
+    check_input_folders(c, site);
     if (!c.problems.empty()) throw core::InputError(c.problems);
     return site;
 }

@@ -47,7 +47,7 @@ struct SiteConfig {
     std::string podcast_guid;           // podcast:guid (a UUID) when the input feed's is missing or wrong
     bool explicit_content = false;
     bool complete = false;              // the show has ended (itunes:complete)
-    bool locked = false;                // podcast:locked: other platforms may not import the feed
+    std::optional<bool> locked;         // podcast:locked: other platforms may not import the feed (unset: the input feed's, else no)
     std::vector<IdentityChange> identity_changes;  // guids whose guid/enclosure change or removal is intended
     std::string cname;                  // custom domain for GitHub Pages (writes CNAME)
     std::string published_feed;         // the published feed.xml whose identities `build` keeps (read from the network)

@@ -27,6 +27,8 @@ struct Channel {
     std::string owner_name;
     std::string owner_email;
     std::string podcast_guid;
+    std::string locked;         // podcast:locked, lower-cased ("yes", "no"; "" when absent)
+    std::string locked_owner;   // its owner attribute: the e-mail a platform asks before an import
     std::string self_url;       // atom:link rel=self of the input feed (whatever its prefix)
     std::string new_feed_url;   // itunes:new-feed-url: where the host says the feed has moved
     std::string generator;

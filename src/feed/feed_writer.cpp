@@ -10,6 +10,7 @@
 #include "render/listening_data.hpp"
 #include "util/dates.hpp"
 #include "util/html_sanitizer.hpp"
+#include "util/escape.hpp"
 #include "util/strings.hpp"
 #include "util/url.hpp"
 #include "util/xml_text.hpp"
@@ -130,10 +131,14 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
         if (config.complete) text_child(p, "itunes:complete", "Yes");
     }));
     m.push_back(element("podcast:guid", [&config, &ch, &site](pugi::xml_node p) { text_child(p, "podcast:guid", channel_guid(config, ch, site)); }));
-    m.push_back(element("podcast:locked", [&config](pugi::xml_node p) {
+    // What the input feed says of the show's rights stands unless site.yaml says otherwise: a
+    // locked show regenerated as "no" would be open to import by any platform.
+    m.push_back(element("podcast:locked", [&config, &ch](pugi::xml_node p) {
         auto locked = p.append_child("podcast:locked");
-        if (!config.email.empty()) locked.append_attribute("owner") = config.email.c_str();
-        locked.text() = config.locked ? "yes" : "no";
+        const std::string& owner = !config.email.empty() ? config.email : ch.locked_owner;
+        if (!owner.empty()) locked.append_attribute("owner") = owner.c_str();
+        const bool yes = config.locked ? *config.locked : ch.locked == "yes";
+        locked.text() = yes ? "yes" : "no";
     }));
     return m;
 }
@@ -355,6 +360,12 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
                        other.raw_xml, other.from);
     }
     result.xml += k_close;
+    // A control character in an input's text (an ESC, a NUL) would make feed.xml no XML at all:
+    // every app would refuse the whole feed. It is left out, and said.
+    if (const std::size_t removed = util::remove_xml_forbidden(result.xml); removed > 0)
+        result.warnings.push_back(core::warning_at(result.channel_at, util::count_text(removed, "control character", "control characters") +
+                                                                          " (such as U+001B or U+0000) in the input's text " + (removed == 1 ? "is" : "are") +
+                                                                          " left out of feed.xml: XML forbids them; remove them from the input to silence this"));
     return result;
 }
 

@@ -8,6 +8,7 @@
 #include "util/dates.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
+#include "util/xml_encoding.hpp"
 #include "util/xml_text.hpp"
 
 namespace fetch {
@@ -77,8 +78,8 @@ Item atom_entry(const pugi::xml_node& entry, const std::string& p) {
 
 // Reads a feed's items; false when the text is not an RSS or Atom feed.
 bool read_feed(std::string_view raw, Feed& feed) {
-    const std::optional<std::string> utf8 = util::single_byte_xml_as_utf8(raw);  // (as the build reads it)
-    const std::string_view text = utf8 ? std::string_view(*utf8) : raw;
+    const util::XmlAsUtf8 utf8 = util::xml_as_utf8(raw);  // (as the build reads it; it says what it could not read)
+    const std::string_view text = utf8.text ? std::string_view(*utf8.text) : raw;
     if (!feed.doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto)) return false;
     feed.root = feed.doc.document_element();
     if (is_atom_root(feed.root)) {

@@ -7,6 +7,7 @@
 #include "util/strings.hpp"
 #include "util/text_position.hpp"
 #include "util/unicode.hpp"
+#include "util/url.hpp"
 
 namespace listening {
 
@@ -63,7 +64,8 @@ ChaptersRead read_chapters_json(std::string_view text, const std::string& file) 
     const auto offsets = object_offsets(text);
     util::LineIndex lines(text);
     const auto& list = doc["chapters"];
-    for (std::size_t i = 0; i < list.size() && read.chapters.size() < k_max_chapters; ++i) {
+    std::size_t i = 0;
+    for (; i < list.size() && read.chapters.size() < k_max_chapters; ++i) {
         const auto& c = list[i];
         int line = i < offsets.size() ? lines.at(offsets[i]).line : 0;
         std::optional<double> start = c.is_object() && c.contains("startTime") ? json_time(c["startTime"]) : std::nullopt;
@@ -75,12 +77,25 @@ ChaptersRead read_chapters_json(std::string_view text, const std::string& file) 
         core::Chapter chapter;
         chapter.start = *start;
         if (c.contains("title") && c["title"].is_string()) chapter.title = clean_title(c["title"].get<std::string>());
-        if (c.contains("url") && c["url"].is_string()) chapter.url = util::sanitize_utf8(c["url"].get<std::string>());
-        if (c.contains("img") && c["img"].is_string()) chapter.image = util::sanitize_utf8(c["img"].get<std::string>());
+        // A chapter's link and image are republished (chapters.json, the page): only http(s)
+        // addresses, never javascript: or data:.
+        for (auto [key, target] : {std::pair{"url", &chapter.url}, std::pair{"img", &chapter.image}}) {
+            if (!c.contains(key) || !c[key].is_string()) continue;
+            std::string value(util::trim(util::sanitize_utf8(c[key].get<std::string>())));
+            if (util::is_http_url(value)) *target = std::move(value);
+            else if (!value.empty())
+                read.warnings.push_back(core::warning_at({file, line, 0}, "chapter " + std::to_string(i + 1) + "'s \"" + key + "\" (" +
+                                                                             std::string(util::truncate_code_points(value, 60)) +
+                                                                             ") is not an http(s) address; it is left out"));
+        }
         if (c.contains("toc") && c["toc"].is_boolean()) chapter.listed = c["toc"].get<bool>();
         if (chapter.title.empty()) chapter.title = "Chapter " + std::to_string(read.chapters.size() + 1);
         read.chapters.push_back(std::move(chapter));
     }
+    if (i < list.size())
+        read.warnings.push_back(core::warning_at({file, 1, 0}, "the file has " + std::to_string(list.size()) + " chapters; the " +
+                                                                  std::to_string(list.size() - i) + " after the " + std::to_string(k_max_chapters) +
+                                                                  "th are left out (no listener pages through more)"));
     return read;
 }
 
@@ -179,8 +194,9 @@ std::string chapters_json(const std::vector<core::Chapter>& chapters) {
         nlohmann::ordered_json item;
         item["startTime"] = c.start;
         item["title"] = c.title;
-        if (!c.url.empty()) item["url"] = c.url;
-        if (!c.image.empty()) item["img"] = c.image;
+        // (only http(s) links are ever republished, whoever wrote the chapter: a note too)
+        if (util::is_http_url(c.url)) item["url"] = c.url;
+        if (util::is_http_url(c.image)) item["img"] = c.image;
         if (!c.listed) item["toc"] = false;
         list.push_back(std::move(item));
     }

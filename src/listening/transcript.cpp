@@ -9,6 +9,7 @@
 #include "util/escape.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
+#include "util/xml_encoding.hpp"
 
 namespace listening {
 
@@ -41,6 +42,7 @@ struct Reader {
     std::vector<core::Diagnostic> warnings;
     std::size_t skipped = 0;
     int first_skipped_line = 0;
+    std::size_t past_limit = 0;  // cues after the k_max_cues-th, left out
 
     void warn(int line, std::string message) { warnings.push_back(core::warning_at({file, line, 0}, std::move(message))); }
     void skip(int line) {
@@ -49,7 +51,10 @@ struct Reader {
     std::string_view text(const Cue& c) const { return std::string_view(texts).substr(c.at, c.size); }
     // Adds the cue with `text`, its white space collapsed (not added without text).
     void add(Cue cue, std::string_view text) {
-        if (cues.size() >= k_max_cues) return;
+        if (cues.size() >= k_max_cues) {
+            ++past_limit;
+            return;
+        }
         cue.at = texts.size();
         util::append_collapsed(texts, text);
         cue.size = texts.size() - cue.at;
@@ -351,7 +356,9 @@ TranscriptRead read_transcript(std::string_view text, TranscriptFormat format, c
         read.warnings = std::move(r.warnings);
         return read;
     }
-    std::string repaired;  // (a copy only of a file that is not valid UTF-8)
+    std::string repaired;  // (a copy only of a file that is not UTF-8, or not valid UTF-8)
+    // Windows' tools save transcripts in UTF-16 with a byte-order mark: read as what they are.
+    if (auto unicode = util::unicode_text_as_utf8(text)) text = repaired = std::move(*unicode);
     const std::string_view utf8 = util::is_valid_utf8(text) ? text : std::string_view(repaired = util::sanitize_utf8(text));
     if (format == TranscriptFormat::unknown) format = sniff(utf8);
     bool timed = true;
@@ -370,6 +377,9 @@ TranscriptRead read_transcript(std::string_view text, TranscriptFormat format, c
                                          (json ? " no usable \"startTime\" (seconds, such as 62.5) or \"body\"" : " no readable start time (such as 00:01:02.500 --> 00:01:05.000)") +
                                          " and " + (r.skipped == 1 ? "is" : "are") + " left out" + (r.first_skipped_line > 0 ? "; the first is here" : ""));
     }
+    if (r.past_limit > 0)
+        r.warn(0, "the transcript has " + std::to_string(k_max_cues + r.past_limit) + " cues; the " + std::to_string(r.past_limit) +
+                      " after the " + std::to_string(k_max_cues) + "th are left out (no episode's words need more: merge its cues into sentences)");
     if (format != TranscriptFormat::unknown && r.cues.empty() && r.warnings.empty())
         r.warn(1, "the transcript has no text");
     name_speakers(r);

@@ -1,5 +1,6 @@
 #include "scaffold/scaffold.hpp"
 
+#include <stdexcept>
 #include <yaml-cpp/yaml.h>
 
 #include "scaffold/publish_workflow.hpp"
@@ -14,6 +15,18 @@ std::string yaml_quoted(std::string_view text) {
     YAML::Emitter out;
     out << YAML::DoubleQuoted << std::string(text);
     return out.c_str();
+}
+
+// The text read back as a build reads it: every value a feed gave (a title with ": " or "#", a
+// path with "[" or "&") comes back as it went in, or nothing is written.
+void check_read_back(const std::string& yaml, const Show& show, const std::string& description) {
+    const YAML::Node read = YAML::Load(yaml);
+    auto same = [](const YAML::Node& node, const std::string& value) { return node && node.IsScalar() && node.Scalar() == value; };
+    bool ok = same(read["title"], show.title) && (description.empty() || same(read["description"], description));
+    if (!show.feed_path.empty())
+        ok = ok && read["sources"].IsSequence() && same(read["sources"][0]["path"], show.feed_path) &&
+             (show.feed_url.empty() || same(read["sources"][0]["url"], show.feed_url));
+    if (!ok) throw std::logic_error("site.yaml as written does not read back as the show's values");
 }
 
 std::string site_yaml(const Show& show) {
@@ -56,13 +69,14 @@ std::string site_yaml(const Show& show) {
         y += "  []\n";
     } else {
         y += "  - name: feed\n";
-        y += "    path: " + show.feed_path + "\n";
+        y += "    path: " + yaml_quoted(show.feed_path) + "\n";
         y += show.feed_url.empty() ? "    # url: https://feeds.example.com/my-show.xml   # where `podarchive fetch` refreshes it\n"
                                    : "    url: " + yaml_quoted(show.feed_url) + "\n";
         y += "  # More listings of the show (directory pages, a JSON or YAML list of episodes):\n";
         y += "  # - name: apple-podcasts\n";
         y += "  #   path: content/sources/apple-podcasts.txt\n";
     }
+    check_read_back(y, show, description);
     return y;
 }
 

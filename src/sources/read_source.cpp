@@ -27,6 +27,15 @@ core::SourceKind detect_kind(std::string_view raw, std::string_view file_name) {
     if (text.starts_with("<?xml") || text.starts_with("<rss") || text.starts_with("<!--")) return core::SourceKind::rss;
     if (text.starts_with("{") && looks_like_itunes_lookup(text)) return core::SourceKind::itunes_lookup;
     if (text.starts_with("[") && (util::trim(text.substr(1)).starts_with("{") || text == "[]")) return core::SourceKind::records;
+    // A feed after a server's message (a PHP warning printed before the declaration): read from
+    // the declaration on, with a warning (util::xml_as_utf8).
+    if (const std::size_t declaration = text.find("<?xml"); declaration < (64u << 10)) {
+        const std::string_view before = text.substr(0, declaration), after = text.substr(declaration, 4096);
+        const std::string lower = util::ascii_lower(before);
+        if (lower.find("<html") == std::string::npos && lower.find("<!doctype") == std::string::npos &&
+            (after.find("<rss") != std::string_view::npos || after.find("<feed") != std::string_view::npos))
+            return core::SourceKind::rss;
+    }
     std::string lower_name = util::ascii_lower(file_name);
     if (lower_name.ends_with(".yaml") || lower_name.ends_with(".yml")) return core::SourceKind::records;
     // Scraped pages, most specific first.

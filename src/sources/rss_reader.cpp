@@ -13,6 +13,7 @@
 #include "util/text_position.hpp"
 #include "util/unicode.hpp"
 #include "util/url.hpp"
+#include "util/xml_encoding.hpp"
 #include "util/xml_text.hpp"
 
 namespace sources {
@@ -281,6 +282,9 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     c.owner_name = text_of(owner.child(names.name(k_itunes_ns, "name").c_str()));
     c.owner_email = text_of(owner.child(names.name(k_itunes_ns, "email").c_str()));
     c.podcast_guid = text_of(channel.child(names.name(k_podcast_ns, "guid").c_str()));
+    auto locked = channel.child(names.name(k_podcast_ns, "locked").c_str());
+    c.locked = util::ascii_lower(text_of(locked));
+    c.locked_owner = util::trim(locked.attribute("owner").value());
     c.generator = text_of(channel.child("generator"));
     c.funding = read_funding(channel, names);
     // The feed's own address, by namespace: FeedBurner declares its `atom10:` on the element itself.
@@ -304,10 +308,11 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
 
 SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     SourceBatch batch{info, core::SourceKind::rss, {}, {}, {}};
-    // pugixml reads Latin-1 as Latin-1; hosts that declare it mean Windows-1252, as browsers
-    // read it (curly quotes, the euro sign). Lines stay where they were.
-    const std::optional<std::string> utf8 = util::single_byte_xml_as_utf8(raw);
-    const std::string_view text = utf8 ? std::string_view(*utf8) : raw;
+    // Every declared encoding as UTF-8, junk before the declaration dropped; lines stay where
+    // they were. What could not be read is said.
+    const util::XmlAsUtf8 utf8 = util::xml_as_utf8(raw);
+    const std::string_view text = utf8.text ? std::string_view(*utf8.text) : raw;
+    for (const auto& warning : utf8.warnings) batch.diagnostics.push_back(core::warning_at({info.file, 1, 1}, warning));
     pugi::xml_document doc;
     // No DTD processing exists in pugixml, so entity-expansion attacks cannot expand.
     pugi::xml_parse_result result = doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto);

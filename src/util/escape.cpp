@@ -20,12 +20,40 @@ namespace {
 // boundaries against the byte-by-byte result (strings_test.cpp).
 constexpr std::size_t k_block = byte_block::k_size;
 
-// The 16 bytes at `at` hold one of & < > " '.
+// The 16 bytes at `at` hold one of & < > " ', or a control character.
 bool has_html_special(const char* at) {
     using namespace byte_block;
     const Block b = load(at);
-    return any((b == splat('&')) | (b == splat('<')) | (b == splat('>')) | (b == splat('"')) | (b == splat('\'')));
+    return any((b == splat('&')) | (b == splat('<')) | (b == splat('>')) | (b == splat('"')) | (b == splat('\'')) | (b < splat(0x20)) |
+               (b == splat(0x7F)));
 }
+
+// A control character HTML and XML forbid (tab, line feed, form feed and carriage return are
+// white space; form feed only in HTML, so XML checks it apart).
+bool is_forbidden_control(unsigned char c) { return (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7F; }
+
+// A character reference at `at` ("&#27;", "&#x1B;") to a code point XML 1.0 forbids: its length,
+// or 0.
+std::size_t forbidden_reference_at(std::string_view xml, std::size_t at) {
+    if (xml.compare(at, 2, "&#") != 0) return 0;
+    std::size_t i = at + 2;
+    const bool hex = i < xml.size() && (xml[i] == 'x' || xml[i] == 'X');
+    i += hex;
+    long long value = 0;
+    const std::size_t digits = i;
+    for (; i < xml.size() && i - digits < 8; ++i) {
+        const char c = xml[i];
+        int v = c >= '0' && c <= '9' ? c - '0' : hex && (c | 32) >= 'a' && (c | 32) <= 'f' ? (c | 32) - 'a' + 10 : -1;
+        if (v < 0) break;
+        value = value * (hex ? 16 : 10) + v;
+    }
+    if (i == digits || i >= xml.size() || xml[i] != ';') return 0;
+    const bool forbidden = (value < 0x20 && value != 0x9 && value != 0xA && value != 0xD) || (value >= 0xD800 && value <= 0xDFFF) ||
+                           value == 0xFFFE || value == 0xFFFF || value > 0x10FFFF;
+    return forbidden ? i + 1 - at : 0;
+}
+
+bool is_xml_forbidden_byte(unsigned char c) { return c < 0x20 && c != '\t' && c != '\n' && c != '\r'; }
 
 // The 16 bytes at `at` hold a byte JSON escapes (quote, backslash, control) or one of a
 // character of several bytes (which is checked as UTF-8).
@@ -54,7 +82,9 @@ void append_html_escaped(std::string& out, std::string_view text) {
                 case '>': entity = "&gt;"; break;
                 case '"': entity = "&quot;"; break;
                 case '\'': entity = "&#39;"; break;
-                default: continue;
+                default:
+                    if (!is_forbidden_control(static_cast<unsigned char>(text[i]))) continue;
+                    entity = "";  // (left out)
             }
             out.append(text, run, i - run);
             out += entity;
@@ -119,6 +149,35 @@ void append_json_string(std::string& out, std::string_view text) {
     }
     out.append(text, run);
     out += '"';
+}
+
+std::size_t find_xml_forbidden(std::string_view xml) {
+    for (std::size_t i = 0; i < xml.size(); ++i) {
+        const auto c = static_cast<unsigned char>(xml[i]);
+        if (is_xml_forbidden_byte(c) || (c == '&' && forbidden_reference_at(xml, i) > 0)) return i;
+    }
+    return std::string_view::npos;
+}
+
+std::size_t remove_xml_forbidden(std::string& xml) {
+    const std::size_t first = find_xml_forbidden(xml);
+    if (first == std::string_view::npos) return 0;
+    std::size_t removed = 0, put = first;
+    for (std::size_t i = first; i < xml.size();) {
+        const auto c = static_cast<unsigned char>(xml[i]);
+        if (is_xml_forbidden_byte(c)) {
+            ++removed, ++i;
+            continue;
+        }
+        if (c == '&')
+            if (const std::size_t length = forbidden_reference_at(xml, i); length > 0) {
+                ++removed, i += length;
+                continue;
+            }
+        xml[put++] = xml[i++];
+    }
+    xml.resize(put);
+    return removed;
 }
 
 std::string decode_entities(std::string_view text) {

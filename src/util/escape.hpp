@@ -5,7 +5,9 @@
 
 namespace util {
 
-// Escapes & < > " ' for HTML text and attribute values.
+// Escapes & < > " ' for HTML text and attribute values. Control characters other than tab,
+// line feed, form feed and carriage return (a NUL from a transcript, an ESC) are left out: HTML
+// forbids them, and no reader can see them.
 std::string html_escape(std::string_view text);
 
 // Appends the escaped text to `out` (no temporary string on hot paths).
@@ -16,6 +18,14 @@ void append_html_escaped(std::string& out, std::string_view text);
 // nlohmann's type_error, as dump() does. Four times faster than dump(): feed.json, the search
 // index and every episode's JSON-LD write megabytes of text through it.
 void append_json_string(std::string& out, std::string_view text);
+
+// Where `xml` (as printed) holds a character XML 1.0 forbids: a control character other than
+// tab, line feed and carriage return, raw or as a character reference ("&#27;", "&#x1b;").
+// The byte offset of the first, or npos.
+std::size_t find_xml_forbidden(std::string_view xml);
+
+// Removes every such character (raw bytes and references) from `xml`; returns how many.
+std::size_t remove_xml_forbidden(std::string& xml);
 
 // Replaces the five predefined entities and numeric character references; other text unchanged.
 std::string decode_entities(std::string_view text);

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "loopback_server.hpp"
 #include "support.hpp"
 #include "util/files.hpp"
 
@@ -145,7 +146,7 @@ TEST_CASE("the command line: init with a feed file, then build, in an empty fold
     CHECK(out.find("podarchive build") != std::string::npos);
     std::string yaml = test::read(dir.path() / "site.yaml");
     CHECK(yaml.find("title: \"Garage Radio\"\n") != std::string::npos);  // from the feed
-    CHECK(yaml.find("    path: show.xml\n") != std::string::npos);       // where it is: not copied
+    CHECK(yaml.find("    path: \"show.xml\"\n") != std::string::npos);   // where it is: not copied
     CHECK(yaml.find("# category: Technology") != std::string::npos);    // every other key, commented
     CHECK(fs::is_regular_file(dir.path() / "content/pages/about.md"));
     CHECK(fs::is_directory(dir.path() / "content/episodes"));
@@ -241,4 +242,55 @@ TEST_CASE("the command line: a second fetch of a site says that the first one ho
     CHECK(test::run_podarchive("fetch", dir.path(), out) == 1);
     CHECK(out.find("another podarchive run holds") != std::string::npos);
     CHECK(out.find("another `podarchive fetch` is refreshing this site; run this one when it has finished") != std::string::npos);
+}
+
+TEST_CASE("the command line: init writes a site.yaml that builds, whatever the feed's path, and refuses what it cannot take") {
+    test::TempDir dir;
+    std::string out;
+    // Paths YAML would read otherwise unquoted: a comment, a flow list, an anchor, a list item, a mapping.
+    for (const std::string name : {"show #1.xml", "[show].xml", "&show.xml", "- show.xml", "show: the feed.xml", "*show.xml"}) {
+        CAPTURE(name);
+        test::TempDir site;
+        fs::copy_file(test::fixture("hosts/libsyn_2011.xml"), site.path() / name);
+        REQUIRE(test::run_podarchive("init --feed " + test::shell_quoted(name), site.path(), out) == 0);
+        REQUIRE(test::run_podarchive("build", site.path(), out) == 0);
+        CHECK(out.find("built 4 episodes") != std::string::npos);
+    }
+    // A feed inside the output folder would be replaced by the first build.
+    test::write(dir.path() / "s/public/feed.xml", test::read(test::fixture("hosts/libsyn_2011.xml")));
+    CHECK(test::run_podarchive("init --feed public/feed.xml", dir.path() / "s", out) == 1);
+    CHECK(out.find("public/feed.xml: is inside the output folder public/, which every build replaces") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir.path() / "s/site.yaml"));
+    // A JSON list of episodes is no feed; nothing is left behind.
+    test::write(dir.path() / "episodes.json", R"([{"title": "One", "date": "2024-01-01"}])");
+    CHECK(test::run_podarchive("init j --feed episodes.json", dir.path(), out) == 1);
+    CHECK(out.find("episodes.json:1:1: error: is not an RSS or Atom feed (it reads as records)") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir.path() / "j"));
+    // A copy never replaces a file there: the site would name a feed other than the one given.
+    test::write(dir.path() / "k/content/sources/feed.xml", test::read(test::fixture("hosts/atom_blog.xml")));
+    CHECK(test::run_podarchive("init k --feed " + test::fixture("hosts/libsyn_2011.xml").string(), dir.path(), out) == 1);
+    CHECK(out.find("would be copied to content/sources/feed.xml, which exists already; init never replaces a file") != std::string::npos);
+    CHECK(test::read(dir.path() / "k/content/sources/feed.xml") == test::read(test::fixture("hosts/atom_blog.xml")));
+    CHECK_FALSE(fs::exists(dir.path() / "k/site.yaml"));
+}
+
+TEST_CASE("the command line: init from a URL never replaces a snapshot, and a refused answer leaves nothing") {
+    test::LoopbackServer http;
+    http.server.Get("/feed.xml", [](const httplib::Request&, httplib::Response& res) {
+        res.set_content(test::read(test::fixture("hosts/libsyn_2011.xml")), "application/rss+xml");
+    });
+    http.server.Get("/episodes.json", [](const httplib::Request&, httplib::Response& res) {
+        res.set_content(R"([{"title": "One", "date": "2024-01-01"}])", "application/json");
+    });
+    http.start();
+    test::TempDir dir;
+    std::string out;
+    test::write(dir.path() / "a/content/sources/feed.xml", "mine");
+    CHECK(test::run_podarchive("init a --feed " + http.url("/feed.xml"), dir.path(), out) == 1);
+    CHECK(out.find("content/sources/feed.xml exists already; init never replaces a file") != std::string::npos);
+    CHECK(test::read(dir.path() / "a/content/sources/feed.xml") == "mine");
+    CHECK(test::run_podarchive("init b --feed " + http.url("/episodes.json"), dir.path(), out) == 1);
+    CHECK_FALSE(fs::exists(dir.path() / "b"));
+    REQUIRE(test::run_podarchive("init c --feed " + http.url("/feed.xml"), dir.path(), out) == 0);
+    CHECK(test::read(dir.path() / "c/site.yaml").find("path: \"content/sources/feed.xml\"") != std::string::npos);
 }

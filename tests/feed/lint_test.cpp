@@ -62,6 +62,7 @@ TEST_CASE("each rule fails on its own fixture") {
         {"p20-locked", "<podcast:locked>no</podcast:locked>", "<podcast:locked>maybe</podcast:locked>"},
         {"p20-url-type", " type=\"text/vtt\"", ""},
         {"p20-person", ">Guest Name<", "><"},
+        {"xml-characters", "<title>Two</title>", "<title>Two&#x1b;[0m</title>"},
     };
     std::set<std::string> covered;
     for (const auto& row : rows) {
@@ -99,5 +100,6 @@ TEST_CASE("a build judges what podarchive writes: a value copied from the input 
     for (const auto& rule : feed::lint_rules())
         if (rule.fix.empty()) ours_alone.insert(rule.id);
     CHECK(ours_alone == std::set<std::string>{"rss-wellformed", "rss-channel-required", "rss-self-link", "apple-explicit",
-                                              "apple-duration-format", "apple-episode-number", "apple-episode-type", "p20-locked"});
+                                              "apple-duration-format", "apple-episode-number", "apple-episode-type", "p20-locked",
+                                              "xml-characters"});
 }

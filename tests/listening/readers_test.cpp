@@ -206,3 +206,58 @@ TEST_CASE("long monologues break into paragraphs at sentence ends") {
     CHECK(read.transcript.segments.size() <= 10);
     for (const auto& s : read.transcript.segments) CHECK(s.text.ends_with("."));
 }
+
+TEST_CASE("transcripts: UTF-16 is read as what it is; what a limit cuts is said with the counts") {
+    const std::string vtt = "WEBVTT\n\n00:00.000 --> 00:04.000\nGr\xC3\xBC\xC3\x9F Gott from a transcript.\n";
+    // UTF-16 little- and big-endian with a byte-order mark, as Windows' tools save them.
+    for (const bool little : {true, false}) {
+        std::string utf16 = little ? "\xFF\xFE" : "\xFE\xFF";
+        std::u16string units;
+        for (std::size_t i = 0; i < vtt.size();) {
+            char32_t cp = static_cast<unsigned char>(vtt[i]);
+            std::size_t n = cp < 0x80 ? 1 : 2;  // (the text has two-byte characters only)
+            if (n == 2) cp = ((cp & 0x1F) << 6) | (static_cast<unsigned char>(vtt[i + 1]) & 0x3F);
+            i += n;
+            units.push_back(static_cast<char16_t>(cp));
+        }
+        for (char16_t u : units) {
+            const char lo = static_cast<char>(u & 0xFF), hi = static_cast<char>(u >> 8);
+            utf16 += little ? std::string{lo, hi} : std::string{hi, lo};
+        }
+        auto read = read_transcript(utf16, TranscriptFormat::vtt, "t.vtt");
+        CAPTURE(little);
+        REQUIRE(read.transcript.segments.size() == 1);
+        CHECK(read.transcript.segments[0].text == "Gr\xC3\xBC\xC3\x9F Gott from a transcript.");
+        CHECK(read.warnings.empty());
+    }
+    // 500,000 cues are kept; the ones after are counted in a warning, never dropped in silence.
+    std::string many = "WEBVTT\n\n";
+    for (int i = 0; i < 500003; ++i) many += "00:00.000 --> 00:00.500\nw\n\n";
+    auto cut = read_transcript(many, TranscriptFormat::vtt, "many.vtt");
+    REQUIRE(cut.warnings.size() == 1);
+    CHECK(cut.warnings[0].message == "the transcript has 500003 cues; the 3 after the 500000th are left out (no episode's words need more: merge its cues into sentences)");
+}
+
+TEST_CASE("chapters: links that are not http(s) are left out and said; what the limit cuts is counted") {
+    auto read = read_chapters_json(R"j({"version":"1.2.0","chapters":[
+  {"startTime":0,"title":"Intro","url":"javascript:alert(document.cookie)","img":"data:image/svg+xml,<svg onload=alert(1)>"},
+  {"startTime":60,"title":"Two","url":"https://example.com/two","img":"https://example.com/two.jpg"}]})j",
+                                   "c.json");
+    REQUIRE(read.chapters.size() == 2);
+    CHECK(read.chapters[0].url.empty());
+    CHECK(read.chapters[0].image.empty());
+    CHECK(read.chapters[1].url == "https://example.com/two");
+    REQUIRE(read.warnings.size() == 2);
+    CHECK(core::format(read.warnings[0]) == "c.json:2: warning: chapter 1's \"url\" (javascript:alert(document.cookie)) is not an http(s) address; it is left out");
+    // Whoever wrote a chapter (a note too), only http(s) links are republished.
+    core::Chapter planted;
+    planted.title = "x";
+    planted.url = "javascript:alert(1)";
+    CHECK(chapters_json({planted}).find("javascript") == std::string::npos);
+    std::string list = R"({"version":"1.2.0","chapters":[)";
+    for (int i = 0; i < 2005; ++i) list += std::string(i ? "," : "") + "{\"startTime\":" + std::to_string(i) + ",\"title\":\"c\"}";
+    auto cut = read_chapters_json(list + "]}", "many.json");
+    CHECK(cut.chapters.size() == 2000);
+    REQUIRE(cut.warnings.size() == 1);
+    CHECK(cut.warnings[0].message == "the file has 2005 chapters; the 5 after the 2000th are left out (no listener pages through more)");
+}

@@ -1,0 +1,165 @@
+#include "util/xml_encoding.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <iconv.h>
+
+#include "util/strings.hpp"
+#include "util/unicode.hpp"
+
+namespace util {
+
+namespace {
+
+// Where the declaration's encoding label is, in `xml` (which starts with "<?xml"): [begin, end)
+// of the quoted name, or nothing.
+std::optional<std::pair<std::size_t, std::size_t>> encoding_label_at(std::string_view xml) {
+    if (!xml.starts_with("<?xml")) return std::nullopt;
+    const std::size_t end = xml.find("?>");
+    if (end == std::string_view::npos || end > 512) return std::nullopt;
+    const std::string_view declaration = xml.substr(0, end);
+    std::size_t at = declaration.find("encoding");
+    if (at == std::string_view::npos) return std::nullopt;
+    at = declaration.find_first_of("\"'", at);
+    if (at == std::string_view::npos) return std::nullopt;
+    const std::size_t close = declaration.find(declaration[at], at + 1);
+    if (close == std::string_view::npos) return std::nullopt;
+    return std::make_pair(at + 1, close);
+}
+
+// The text the parser should read instead of `xml`, its label replaced by "UTF-8".
+std::string relabelled(std::string_view before, std::string_view after_label_utf8) {
+    return std::string(before) + "UTF-8" + std::string(after_label_utf8);
+}
+
+std::string shown(std::string_view junk) {
+    std::string line;
+    for (char c : junk.substr(0, 80)) line += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+    line = std::string(trim(line));
+    return sanitize_utf8(line) + (junk.size() > 80 ? "..." : "");
+}
+
+}  // namespace
+
+bool convert_to_utf8(std::string_view bytes, const std::string& label, std::string& out, std::size_t& invalid) {
+    iconv_t cd = ::iconv_open("UTF-8", label.c_str());
+    if (cd == reinterpret_cast<iconv_t>(-1)) return false;
+    out.clear();
+    invalid = 0;
+    std::string buffer(4 * bytes.size() + 16, '\0');
+    char* in = const_cast<char*>(bytes.data());
+    std::size_t in_left = bytes.size();
+    char* put = buffer.data();
+    std::size_t out_left = buffer.size();
+    while (in_left > 0) {
+        if (::iconv(cd, &in, &in_left, &put, &out_left) != static_cast<std::size_t>(-1)) break;
+        if (errno == E2BIG) {  // (four bytes a byte is room for any encoding; grown all the same)
+            const std::size_t used = buffer.size() - out_left;
+            buffer.resize(buffer.size() * 2);
+            put = buffer.data() + used;
+            out_left = buffer.size() - used;
+            continue;
+        }
+        // EILSEQ or EINVAL (cut short): one byte is skipped, U+FFFD in its place.
+        ++invalid;
+        ++in, --in_left;
+        if (out_left < 3) {
+            const std::size_t used = buffer.size() - out_left;
+            buffer.resize(buffer.size() * 2);
+            put = buffer.data() + used;
+            out_left = buffer.size() - used;
+        }
+        std::copy_n("\xEF\xBF\xBD", 3, put);
+        put += 3, out_left -= 3;
+        ::iconv(cd, nullptr, nullptr, nullptr, nullptr);  // (a stateful encoding starts again)
+    }
+    ::iconv_close(cd);
+    buffer.resize(buffer.size() - out_left);
+    out = std::move(buffer);
+    return true;
+}
+
+std::optional<std::string> unicode_text_as_utf8(std::string_view bytes) {
+    const char* label = nullptr;
+    if (bytes.starts_with(std::string_view("\xFF\xFE\0\0", 4))) label = "UTF-32LE";
+    else if (bytes.starts_with(std::string_view("\0\0\xFE\xFF", 4))) label = "UTF-32BE";
+    else if (bytes.starts_with("\xFF\xFE")) label = "UTF-16LE";
+    else if (bytes.starts_with("\xFE\xFF")) label = "UTF-16BE";
+    if (!label) return std::nullopt;
+    const std::size_t mark = std::string_view(label).starts_with("UTF-32") ? 4 : 2;
+    std::string out;
+    std::size_t invalid = 0;
+    if (!convert_to_utf8(bytes.substr(mark), label, out, invalid)) return std::nullopt;
+    return out;
+}
+
+XmlAsUtf8 xml_as_utf8(std::string_view raw) {
+    XmlAsUtf8 result;
+    // UTF-16 and UTF-32 are the parser's to read (it knows them by their first bytes).
+    if (raw.starts_with("\xFF\xFE") || raw.starts_with("\xFE\xFF") || raw.starts_with(std::string_view("\0\0\xFE\xFF", 4)) ||
+        raw.starts_with(std::string_view("<\0", 2)) || raw.starts_with(std::string_view("\0<", 2)))
+        return result;
+    std::string_view xml = raw;
+    std::string text;  // the document from its declaration on, when something came before it
+    const std::size_t bom = xml.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    const std::size_t declaration = xml.find("<?xml", bom);
+    const std::string_view before = xml.substr(bom, declaration == std::string_view::npos ? 0 : declaration - bom);
+    if (declaration != std::string_view::npos && declaration < (64u << 10) && !trim(before).empty() &&
+        before.find("<rss") == std::string_view::npos && before.find("<feed") == std::string_view::npos) {
+        result.warnings.push_back(std::to_string(before.size()) + " bytes come before the XML declaration (\"" + shown(before) +
+                                  "\", a server's message printed into the feed); the feed is read from the declaration on: ask its host to remove them");
+        // (line breaks kept: every later line keeps its number for messages)
+        text.assign(static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n')), '\n');
+        text.append(xml.substr(declaration));
+        xml = text;
+    }
+    auto keep_text = [&]() -> std::optional<std::string> {
+        if (!text.empty()) return text;
+        return std::nullopt;
+    };
+    const auto label_at = encoding_label_at(xml);
+    if (!label_at) {
+        result.text = keep_text();
+        return result;
+    }
+    const std::string label(xml.substr(label_at->first, label_at->second - label_at->first));
+    const std::string lower = ascii_lower(label);
+    if (lower == "utf-8" || lower == "utf8" || lower.starts_with("utf-16") || lower.starts_with("utf-32") || lower == "ucs-2" ||
+        lower == "unicode") {
+        result.text = keep_text();
+        return result;
+    }
+    if (auto western = single_byte_xml_as_utf8(xml)) {
+        result.text = std::move(western);
+        return result;
+    }
+    const std::string_view head = xml.substr(0, label_at->first), tail = xml.substr(label_at->second);
+    if (is_ascii(xml)) {  // (the same in every encoding that keeps ASCII; the label is the parser's only doubt)
+        result.text = relabelled(head, tail);
+        return result;
+    }
+    if (is_valid_utf8(xml)) {
+        result.warnings.push_back("declares the encoding \"" + label + "\", but its bytes are UTF-8; it is read as UTF-8: correct the declaration to encoding=\"UTF-8\"");
+        result.text = relabelled(head, tail);
+        return result;
+    }
+    std::string converted;
+    std::size_t invalid = 0;
+    if (!convert_to_utf8(xml, label, converted, invalid)) {
+        result.warnings.push_back("declares the encoding \"" + label +
+                                  "\", which podarchive cannot read; it is read as UTF-8, and what is not UTF-8 shows as \xEF\xBF\xBD: convert the feed to UTF-8");
+        result.text = relabelled(head, sanitize_utf8(tail));
+        return result;
+    }
+    if (invalid > 0)
+        result.warnings.push_back(std::to_string(invalid) + (invalid == 1 ? " byte is" : " bytes are") + " not " + label +
+                                  " as the declaration says; each shows as \xEF\xBF\xBD: correct the declaration or the bytes");
+    // (the converted text's declaration is ASCII, at the same place)
+    const auto converted_label = encoding_label_at(converted);
+    result.text = converted_label ? relabelled(std::string_view(converted).substr(0, converted_label->first),
+                                               std::string_view(converted).substr(converted_label->second))
+                                  : converted;
+    return result;
+}
+
+}  // namespace util

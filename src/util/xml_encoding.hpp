@@ -1,0 +1,33 @@
+#pragma once
+// A feed's bytes as UTF-8 for the XML parser, whatever its declaration names, and never read
+// wrongly in silence: what cannot be read is said.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace util {
+
+struct XmlAsUtf8 {
+    std::optional<std::string> text;    // the document converted (declaration saying UTF-8); none: read `raw` as it is
+    std::vector<std::string> warnings;  // about line 1 (the declaration), for the caller to locate
+};
+
+// - Text before the XML declaration (a server's PHP warning printed first) is dropped, its
+//   line breaks kept so lines stay where they were, with a warning.
+// - A Western single-byte declaration is read as browsers read it (single_byte_xml_as_utf8).
+// - Any other declared encoding (Shift_JIS, ISO-8859-15, Windows-1251, EUC-KR, GB18030, ...)
+//   is converted by iconv; bytes it cannot convert become U+FFFD, counted in a warning; a label
+//   iconv does not know is a warning, and the bytes are read as UTF-8 (invalid ones as U+FFFD).
+// - Bytes that are UTF-8 under another declaration are read as UTF-8, with a warning.
+// UTF-16 and UTF-32 (a byte-order mark or a declaration saying so) are left to the parser.
+XmlAsUtf8 xml_as_utf8(std::string_view raw);
+
+// `bytes` in the encoding iconv calls `label`, as UTF-8; false when iconv does not know the
+// label. Bytes it cannot convert become U+FFFD, counted in `invalid`.
+bool convert_to_utf8(std::string_view bytes, const std::string& label, std::string& out, std::size_t& invalid);
+
+// A text file with a UTF-16 or UTF-32 byte-order mark, as UTF-8; none for any other text.
+std::optional<std::string> unicode_text_as_utf8(std::string_view bytes);
+
+}  // namespace util
