@@ -11,6 +11,7 @@
 #include "config/site_config.hpp"
 #include "util/files.hpp"
 #include "serve/preview_server.hpp"
+#include "serve/edits.hpp"
 #include "serve/watcher.hpp"
 #include "util/url.hpp"
 
@@ -112,12 +113,9 @@ int run_serve(const ServeArgs& args) {
         // or 2 ms after a file is closed, moved into place or deleted (the usual last step).
         auto changed = watcher.wait(std::chrono::milliseconds(feeds_pending ? 150 : 250), std::chrono::milliseconds(10),
                                     std::chrono::milliseconds(2));
-        // Changes under the output folder (a `build` run meanwhile) are not edits, and an
-        // editor's backup or swap file beside a note is not read by the build.
-        std::erase_if(changed, [&](const auto& p) {
-            // (By path segments: with `output: site`, site.yaml is not under it.)
-            return util::lexically_within(output, std::filesystem::weakly_canonical(p)) || session.unread(p);
-        });
+        // What a `build` or a `fetch` writes is not an edit, and an editor's backup or swap file
+        // beside a note is not read by the build.
+        std::erase_if(changed, [&](const auto& p) { return !serve::is_edit(p, output) || session.unread(p); });
         if (!changed.empty()) {
             Outcome outcome = rebuild(session, changed, server, args);
             feeds_pending = outcome == Outcome::pages_only || (outcome == Outcome::failed && feeds_pending);

@@ -59,6 +59,9 @@ std::vector<ItemIdentity> as_published(const std::vector<ItemIdentity>& items) {
     return out;
 }
 
+// The identity problems listed one by one; the rest are counted.
+constexpr std::size_t k_errors_listed = 20;
+
 IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std::vector<ItemIdentity>& before, const std::string& before_file,
                                  Before kind, const std::vector<config::IdentityChange>& allowed) {
     // Several items may share a guid or an audio URL (a host's duplicates, a re-post): an old
@@ -132,6 +135,15 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
                             "': every subscriber would download it again; have the host remove the copy" + k_meant,
                         *old, &item);
         }
+    // A host that replaced its whole feed would otherwise make one line an item (19 MB for
+    // 100,000): the first ones say what happened, a count says how far it goes.
+    if (check.errors.size() > k_errors_listed) {
+        const std::size_t more = check.errors.size() - k_errors_listed;
+        check.errors.resize(k_errors_listed);
+        check.errors.push_back(core::error_at({before_file, 0, 0}, "and " + util::count_text(more, "more item", "more items") + " the same way (" +
+                                                                       std::to_string(more + k_errors_listed) + " in all; the first " +
+                                                                       std::to_string(k_errors_listed) + " are above)"));
+    }
     if (!moved.empty()) {
         const auto& [old, now_item] = moved.front();
         const ItemIdentity& at = !now_item->file.empty() ? *now_item : *old;

@@ -16,6 +16,7 @@
 #include "util/escape.hpp"
 #include "util/html_sanitizer.hpp"
 #include "util/parallel.hpp"
+#include "util/slug.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 
@@ -207,6 +208,10 @@ std::string search_key_name(std::string_view key) {
         }
     }
     return name;
+}
+
+std::string search_shard_path(const std::string& key_name) {
+    return "search/t/" + key_name + (util::is_safe_path_segment(key_name) ? "" : "-") + ".json";
 }
 
 std::vector<core::SharedTranscript> transcripts_of(const core::Catalog& catalog) {

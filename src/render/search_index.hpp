@@ -61,4 +61,9 @@ void write_search_index(const core::Catalog& catalog, std::vector<core::SharedTr
 // A shard key's file name: its bytes, each that is not a-z or 0-9 as "_hh".
 std::string search_key_name(std::string_view key);
 
+// The file of the shard named `key_name` (search_key_name's): "search/t/<key_name>.json", with a
+// '-' after a Windows device name ("search/t/con-.json"), which cannot be checked out there.
+// search.js names its files the same way.
+std::string search_shard_path(const std::string& key_name);
+
 }  // namespace render

@@ -8,7 +8,6 @@
 #include "render/search_index.hpp"
 #include "util/escape.hpp"
 #include "util/parallel.hpp"
-#include "util/slug.hpp"
 
 namespace render {
 
@@ -132,11 +131,9 @@ nlohmann::json write_shards(std::vector<ShardEntry> all, output::Output& out) {
     // Written on every core (a large archive has tens of thousands of shards), counted here.
     std::vector<std::pair<std::string, const Shard*>> files_of;  // (a split shard with entries has two files)
     for (const auto& [key, shard] : shards) {
-        // A key that is a Windows device name ("con", "aux", "nul", "com1") gets a '-': such a
-        // file cannot be checked out there. (search.js names its files the same way.)
-        const std::string name = "search/t/" + search_key_name(key);
-        files_of.emplace_back(util::is_safe_path_segment(search_key_name(key)) ? name + ".json" : name + "-.json", &shard);
-        if (!shard.children.empty() && !shard.entries.empty()) files_of.emplace_back(name + "_.json", &shard);
+        const std::string name = search_key_name(key);
+        files_of.emplace_back(search_shard_path(name), &shard);
+        if (!shard.children.empty() && !shard.entries.empty()) files_of.emplace_back("search/t/" + name + "_.json", &shard);
     }
     std::vector<output::Output::Prepared> files(files_of.size());
     util::parallel_for(files_of.size(), 64, [&](std::size_t i) {

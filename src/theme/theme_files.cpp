@@ -1,5 +1,6 @@
 #include "theme/theme_files.hpp"
 
+#include <set>
 
 #include "theme/builtin_theme.hpp"
 #include "util/files.hpp"
@@ -59,15 +60,36 @@ std::string builtin_fingerprint() {
 Export export_builtin(const fs::path& dir) {
     Export done;
     std::error_code ec;
-    for (const auto& f : builtin_files())
-        if (fs::exists(dir / f.path, ec)) done.in_the_way.push_back(dir / f.path);
-    if (!done.in_the_way.empty()) return done;
+    // In the way: anything at a target's name (a dangling link too: it would be replaced without a
+    // word), or a file where a target's folder should be.
+    std::set<fs::path> reported;
     for (const auto& f : builtin_files()) {
-        fs::path target = dir / f.path;
-        fs::create_directories(target.parent_path());
-        std::string error;
-        if (!util::write_file_atomically(target, f.bytes, error)) throw util::FileError(target.string(), error);
-        done.written.push_back(target);
+        const fs::path target = dir / f.path;
+        if (fs::exists(fs::symlink_status(target, ec))) done.in_the_way.push_back(target);
+        for (fs::path folder = target.parent_path(); util::lexically_within(dir, folder); folder = folder.parent_path()) {
+            const auto status = fs::symlink_status(folder, ec);
+            if (fs::exists(status) && !fs::is_directory(status) && reported.insert(folder).second) done.in_the_way.push_back(folder);
+        }
+    }
+    if (!done.in_the_way.empty()) return done;
+    // What this export made, removed again should a write fail: never a partial theme.
+    std::vector<fs::path> made;
+    try {
+        for (const auto& f : builtin_files()) {
+            const fs::path target = dir / f.path;
+            std::vector<fs::path> missing;
+            for (fs::path folder = target.parent_path(); !folder.empty() && !fs::exists(fs::symlink_status(folder, ec)); folder = folder.parent_path())
+                missing.push_back(folder);
+            fs::create_directories(target.parent_path());
+            made.insert(made.end(), missing.rbegin(), missing.rend());
+            std::string error;
+            if (!util::write_file_atomically(target, f.bytes, error)) throw util::FileError(target.string(), error);
+            made.push_back(target);
+            done.written.push_back(target);
+        }
+    } catch (...) {
+        for (auto it = made.rbegin(); it != made.rend(); ++it) fs::remove(*it, ec);
+        throw;
     }
     return done;
 }

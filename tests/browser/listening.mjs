@@ -102,6 +102,34 @@ await ps.selectOption('select[name=year]', '2023');
 await ps.waitForTimeout(600);
 const years = await ps.evaluate(() => Array.from(document.querySelectorAll('.search-results li > .meta')).map(m => m.textContent));
 check(before > 1 && years.length === 1 && years[0].includes('2023'), 'a year filter keeps that year: ' + before + ' then ' + JSON.stringify(years));
+// Data cannot break the player: a #t= of 309 digits (Infinity) and a saved position of 1e999
+// are ignored, and the chapter links still seek afterwards.
+for (const [what, prepare, hash] of [
+  ['a #t= of 309 digits', null, '#t=' + '9'.repeat(309)],
+  ['a saved position of 1e999', '{"t":1e999,"r":1}', ''],
+  ['a saved state that is not an object', '"x"', ''],
+]) {
+  const ph = await context.newPage();
+  const before_errors = errors.length;
+  ph.on('pageerror', e => errors.push(what + ': ' + String(e)));
+  if (prepare) {
+    await ph.goto(page_url, { waitUntil: 'load' });
+    await ph.evaluate(v => localStorage.setItem('podarchive:' + location.pathname, v), prepare);
+  }
+  await ph.goto(page_url + hash, { waitUntil: 'load' });
+  await ph.waitForSelector('.player-tools button');
+  await ph.click('.chapter-list a[href="#t=90"]');
+  await ph.waitForTimeout(300);
+  const t = await ph.evaluate(() => document.querySelector('audio').currentTime);
+  check(Math.abs(t - 90) < 1.5 && errors.length === before_errors, what + ': the player still seeks (' + t + ')');
+  if (prepare) check(await ph.evaluate(() => { const v = localStorage.getItem('podarchive:' + location.pathname); return v === null || isFinite(JSON.parse(v).t); }), what + ': the bad state is gone');
+  await ph.close();
+}
+// Search finds no word nobody said: "constructor" is no entry of the index.
+await ps.fill('#site-search', 'constructor');
+await ps.waitForTimeout(600);
+const r4 = await ps.evaluate(() => document.querySelectorAll('.search-results li').length);
+check(r4 === 0, '"constructor" matches nothing: ' + r4);
 // Without JavaScript.
 const nojs = await browser.newContext({ javaScriptEnabled: false });
 const pn = await nojs.newPage();

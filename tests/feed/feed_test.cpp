@@ -152,6 +152,12 @@ TEST_CASE("identity guard: against a published feed, a vanished or re-issued epi
     REQUIRE(lost.errors.size() == 1);
     CHECK(lost.errors[0].message.find("'B' (guid 'b') (https://x/b.mp3) is no longer in the archive") != std::string::npos);
     CHECK(lost.errors[0].message.find("podarchive fetch") != std::string::npos);
+    // A host that emptied its feed: the first 20 are listed, the rest counted in one line.
+    std::vector<feed::ItemIdentity> many;
+    for (int i = 0; i < 100000; ++i) many.push_back(item("g" + std::to_string(i), "https://x/" + std::to_string(i) + ".mp3", "T", "2024-01-01"));
+    auto emptied = feed::compare_identities({}, many, "old.xml", Before::published, {});
+    REQUIRE(emptied.errors.size() == 21);
+    CHECK(emptied.errors[20].message == "and 99980 more items the same way (100000 in all; the first 20 are above)");
     // identity_changes lists the exceptions, by the old guid or the new one.
     CHECK(feed::compare_identities(now, before, "old.xml", Before::published, {{"d", "re-mastered"}, {"e2", "a re-post"}}).errors.empty());
     // Against an input feed, the writer may change no audio URL.

@@ -31,8 +31,10 @@
 #include "util/html_sanitizer.hpp"
 #include "util/slug.hpp"
 #include "util/strings.hpp"
+#include "util/image_check.hpp"
 #include "util/unicode.hpp"
 #include "util/url.hpp"
+#include "util/xml_encoding.hpp"
 
 namespace fuzz {
 
@@ -163,6 +165,20 @@ void url(std::string_view d) {
 
 void feed_lint(std::string_view d) { feed::lint_feed(d); }
 
+// The artwork's check decodes whatever a server sends (libpng and libjpeg report by longjmp).
+void image(std::string_view d) {
+    const util::ImageCheck check = util::check_image(d);
+    if (check.error.empty() && (check.width <= 0 || check.height <= 0 || check.width > util::k_max_image_side || check.height > util::k_max_image_side))
+        __builtin_trap();
+}
+
+// A feed's bytes in any declared encoding: what the parser is given says UTF-8 and holds no junk
+// before its declaration, so reading it again changes nothing.
+void xml_encoding(std::string_view d) {
+    const util::XmlAsUtf8 read = util::xml_as_utf8(d);
+    if (read.text && util::xml_as_utf8(*read.text).text) throw std::logic_error("a converted feed is converted again");
+}
+
 // A template's static text in runs (render/static_text.hpp) must render to the bytes kainjow
 // renders from the template as written, whatever the template.
 void template_runs(std::string_view d) {
@@ -263,6 +279,7 @@ const std::vector<Target>& targets() {
         {"dates", dates}, {"slug", slug}, {"sanitizer", sanitizer}, {"url", url}, {"feed_lint", feed_lint},
         {"template", template_runs}, {"vtt", vtt}, {"srt", srt}, {"transcript_json", transcript_json},
         {"transcript_html", transcript_html}, {"chapters_json", chapters_json}, {"chapter_lines", chapter_lines},
+        {"image", image}, {"xml_encoding", xml_encoding},
     };
     return list;
 }

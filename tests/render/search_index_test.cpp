@@ -9,6 +9,7 @@
 #include "render/site_info.hpp"
 #include "render/search_postings.hpp"
 #include "render/search_terms.hpp"
+#include "util/slug.hpp"
 
 namespace {
 
@@ -19,7 +20,7 @@ nlohmann::json shard_for(const output::MemoryOutput& out, const std::string& wor
     std::string key = render::search_key_name(word.substr(0, 2));
     if (std::find(meta["shards"].begin(), meta["shards"].end(), key) == meta["shards"].end()) return nullptr;
     for (std::size_t at = 2;; ++at) {
-        const std::string* text = out.find("search/t/" + key + ".json");
+        const std::string* text = out.find(render::search_shard_path(key));
         REQUIRE(text);
         auto shard = nlohmann::json::parse(*text);
         if (!shard.contains("s")) return shard;
@@ -218,6 +219,29 @@ TEST_CASE("shards are split until small, and every term is found by walking its 
     CHECK(nlohmann::json::parse(*out.find("search/t/pr.json")) == nlohmann::json::parse(R"({"s":["e"],"x":0})"));
     CHECK(postings(out, "caf\xC3\xA9").size() == 300);
     CHECK(render::search_key_name("ca\xC3\xA9") == "ca_c3_a9");
+}
+
+TEST_CASE("no shard takes a name Windows reserves for a device") {
+    core::Catalog catalog;
+    for (int i = 0; i < 300; ++i) {
+        core::Episode& e = catalog.episodes.emplace_back();
+        e.slug = "e" + std::to_string(i);
+        e.title = "Episode";
+        for (int k = 0; k < 40; ++k) e.description += "con" + std::to_string(i * 40 + k) + " aux" + std::to_string(i * 40 + k) + " ";
+    }
+    render::SiteInfo site = english_site();
+    site.texts = std::make_shared<render::TextCache>(catalog, 1);
+    output::MemoryOutput out;
+    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), site, out);
+    for (const auto& [path, text] : out.files()) {
+        CAPTURE(path);
+        const std::string name = path.substr(path.rfind('/') + 1);
+        CHECK(util::is_safe_path_segment(name.substr(0, name.find('.'))));
+    }
+    CHECK(out.find("search/t/con-.json"));
+    CHECK(out.find("search/t/aux-.json"));
+    CHECK(postings(out, "con7").size() == 1);
+    CHECK(postings(out, "aux11999").size() == 1);
 }
 
 TEST_CASE("filters: a list of episodes per year, topic and guest, named in meta.json") {

@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "serve/edits.hpp"
 #include "serve/path_resolver.hpp"
 #include "serve/preview_server.hpp"
 #include "serve/watcher.hpp"
@@ -239,4 +240,20 @@ TEST_CASE("the preview server: a Range request gets 206 and its part; reload str
     CHECK(reloads == 4);
     CHECK(later == 6);
     server.stop();
+}
+
+TEST_CASE("serve: what a build or a fetch writes is not an edit to rebuild for") {
+    test::TempDir dir;
+    const auto root = std::filesystem::weakly_canonical(dir.path());
+    const auto output = root / "public";
+    for (const char* path : {"public/index.html", "public/", ".public.manifest.json", ".public.build-record", ".public.staging-4242/",
+                             "content/sources/.feed.xml.4242-0.tmp", ".site.yaml.17-3.tmp"}) {
+        CAPTURE(path);
+        CHECK_FALSE(serve::is_edit(root / path, output));
+    }
+    for (const char* path : {"site.yaml", "content/episodes/a.md", "content/sources/feed.xml", "content/sources/.feed.xml.fetch.json", ".publication.md",
+                             "static/x.tmp"}) {
+        CAPTURE(path);
+        CHECK(serve::is_edit(root / path, output));
+    }
 }

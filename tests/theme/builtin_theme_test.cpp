@@ -2,6 +2,8 @@
 // and `theme export` writes out exactly what themes/default/ holds.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <map>
 
 #include "build/build_site.hpp"
@@ -92,6 +94,21 @@ TEST_CASE("theme export writes the built-in theme once, and refuses to overwrite
     CHECK(again.in_the_way.size() == first.written.size());
     CHECK(test::read(dir.path() / "themes/default/templates/index.mustache") == "edited\n");
     CHECK(theme::builtin_fingerprint().size() == 16);
+}
+
+TEST_CASE("theme export: a dangling link or a file where a folder goes is in the way, and nothing is written") {
+    test::TempDir dir;
+    const auto theme = dir.path() / "themes/default";
+    std::filesystem::create_directories(theme / "templates");
+    std::filesystem::create_symlink(dir.path() / "nowhere", theme / "templates/index.mustache");
+    test::write(theme / "static", "a file where the static folder goes");
+    auto refused = theme::export_builtin(theme);
+    CHECK(refused.written.empty());
+    REQUIRE(refused.in_the_way.size() >= 2);
+    CHECK(std::find(refused.in_the_way.begin(), refused.in_the_way.end(), theme / "templates/index.mustache") != refused.in_the_way.end());
+    CHECK(std::find(refused.in_the_way.begin(), refused.in_the_way.end(), theme / "static") != refused.in_the_way.end());
+    CHECK(std::filesystem::is_symlink(theme / "templates/index.mustache"));
+    CHECK(files_of(theme).size() == 1);  // the file in the way, and nothing else
 }
 
 TEST_CASE("the repository's templates/README.md is the one init writes") {
