@@ -11,7 +11,7 @@ cd "$root"
 CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPODARCHIVE_FUZZ=ON -DPODARCHIVE_SANITIZE=ON >/dev/null
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(rss records_json records_yaml podbean pod_casts_io player_fm apple_page itunes_lookup detect note site_yaml dates slug sanitizer url feed_lint template vtt srt transcript_json transcript_html chapters_json chapter_lines image xml_encoding)
+  mapfile -t targets < tests/fuzz/targets.txt
 fi
 mapfile -t fuzz_targets < <(printf 'fuzz_%s\n' "${targets[@]}")
 cmake --build build-fuzz -j2 --target "${fuzz_targets[@]}" >/dev/null

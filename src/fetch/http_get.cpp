@@ -14,8 +14,8 @@ namespace fetch {
 namespace {
 
 struct Transfer {
-    HttpResponse* response;
-    long long max_bytes;
+    HttpResponse* response = nullptr;
+    long long max_bytes = 0;
     bool too_big = false;
     int redirects = 0;             // answers that were redirects
     bool only_permanent = true;    // and each of them a 301 or 308
@@ -119,7 +119,8 @@ HttpResponse http_get(const HttpRequest& request) {
         response.error = "cannot start libcurl";
         return response;
     }
-    Transfer transfer{&response, request.max_bytes};
+    Transfer transfer;
+    transfer.response = &response, transfer.max_bytes = request.max_bytes;
     curl_slist* headers = nullptr;
     // (A stored validator is checked again: the state file beside a source may have been edited.)
     if (!request.etag.empty() && is_header_value(request.etag))
