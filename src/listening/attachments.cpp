@@ -25,9 +25,9 @@ std::optional<std::string> read_copy(const core::MediaLink& link, const Attachme
     const std::string name = attachment_name(link);
     shown = dir.shown + "/" + name;
     try {
-        return util::read_file(dir.path / name);
+        return util::read_file(dir.path / name, util::k_max_input_bytes, util::Links::refuse);
     } catch (const std::exception&) {
-        return std::nullopt;  // (not downloaded yet, or not a file)
+        return std::nullopt;  // (not downloaded yet, or not a file: a link planted there is not read)
     }
 }
 

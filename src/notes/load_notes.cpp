@@ -305,7 +305,7 @@ std::string shown(const fs::path& p, const fs::path& root) {
 // The file's text, or an error in `e` (empty then).
 std::optional<std::string> read_note_text(const fs::path& p, const fs::path& root, NoteFileCache::Entry& e) {
     try {
-        return util::read_file(p, 4u << 20);
+        return util::read_file(p, 4u << 20, util::Links::refuse);
     } catch (const util::FileError& err) {
         e.diagnostics.push_back(core::error_at({shown(p, root), 0, 0}, err.what()));
         return std::nullopt;
@@ -318,7 +318,7 @@ std::optional<std::string> read_note_text(const fs::path& p, const fs::path& roo
 void read_note_files(EpisodeNote& note, const fs::path& root, std::vector<core::Diagnostic>& out) {
     auto read = [&](const Located& name) -> std::optional<std::string> {
         try {
-            return util::read_file(root / name.value, 64u << 20);
+            return util::read_file_within(root, root / name.value, 64u << 20);
         } catch (const util::FileError& err) {
             out.push_back(core::error_at(name.at, "cannot read '" + name.value + "': " + err.what()));
             return std::nullopt;

@@ -17,7 +17,7 @@ std::optional<LocalArtwork> local_artwork(const config::SiteConfig& config, std:
         const std::string shown = path.lexically_relative(config.root).string();
         std::string bytes;
         try {
-            bytes = util::read_file(path);
+            bytes = util::read_file(path, util::k_max_input_bytes, util::Links::refuse);
         } catch (const util::FileError& e) {
             if (warnings) warnings->push_back(core::warning_at({shown, 0, 0}, std::string(e.what()) + "; the site is built without artwork"));
             continue;

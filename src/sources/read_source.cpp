@@ -80,7 +80,7 @@ namespace {
 void add_kept_items(SourceBatch& batch, const std::filesystem::path& kept_file, const std::string& display) {
     std::string text;
     try {
-        text = util::read_file(kept_file);
+        text = util::read_file(kept_file, util::k_max_input_bytes, util::Links::refuse);
     } catch (const util::FileError& e) {
         batch.diagnostics.push_back(core::error_at({display, 0, 0}, e.what()));
         return;

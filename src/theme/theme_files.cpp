@@ -26,7 +26,11 @@ std::optional<FoundTemplate> find_template(const ThemeLayers& layers, const std:
     std::error_code ec;
     for (const fs::path& dir : layers.template_dirs) {
         fs::path candidate = dir / relative;
-        if (!dir.empty() && fs::is_regular_file(candidate, ec)) return FoundTemplate{candidate, util::read_file(candidate, k_max_template_bytes)};
+        // (a template that is a symbolic link is not followed: a link to a file elsewhere is refused)
+        if (!dir.empty() && fs::is_regular_file(fs::symlink_status(candidate, ec)))
+            return FoundTemplate{candidate, util::read_file(candidate, k_max_template_bytes, util::Links::refuse)};
+        if (!dir.empty() && fs::is_symlink(candidate, ec))
+            throw util::FileError(candidate.string(), "is a symbolic link, which podarchive does not follow here: put the template itself in its place");
     }
     if (layers.builtin)
         if (auto bytes = builtin_file("templates/" + relative)) return FoundTemplate{k_builtin_origin / "templates" / relative, std::string(*bytes)};

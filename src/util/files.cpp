@@ -52,10 +52,20 @@ void remove_tree(const std::filesystem::path& root) {
     fs::remove_all(root, ec);
 }
 
-std::string read_file(const std::filesystem::path& path, std::size_t max_bytes) {
+std::string read_file_within(const std::filesystem::path& root, const std::filesystem::path& path, std::size_t max_bytes) {
+    std::error_code ec;
+    const auto real = std::filesystem::weakly_canonical(path, ec);
+    if (!ec && !lexically_within(std::filesystem::weakly_canonical(root, ec), real))
+        throw FileError(path.string(), "is a symbolic link out of the project (to " + real.string() + "); podarchive reads only the project's own files");
+    return read_file(path, max_bytes);
+}
+
+std::string read_file(const std::filesystem::path& path, std::size_t max_bytes, Links links) {
     // One open, then its descriptor: an archive's build reads tens of thousands of files (a
     // transcript each), and each look-up of the path by name cost about what reading it did.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (links == Links::refuse ? O_NOFOLLOW : 0));
+    if (fd < 0 && errno == ELOOP && links == Links::refuse)
+        throw FileError(path.string(), "is a symbolic link, which podarchive does not follow here: put the file itself in its place");
     if (fd < 0) throw FileError(path.string(), errno == ENOENT || errno == ENOTDIR ? "file not found" : "cannot open file");
     struct FdCloser {
         int fd;

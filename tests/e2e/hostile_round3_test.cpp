@@ -156,3 +156,39 @@ TEST_CASE("hostile 3: a folder or a source that a link takes out of the project 
         CHECK(out.find(k_page));
     }
 }
+
+TEST_CASE("hostile 3: a file planted as a link in a folder the build reads is not read out of the project") {
+    test::TempDir outside;
+    test::write(outside.path() / "secret.vtt", "WEBVTT\n\n00:00.000 --> 00:04.000\nSTOLEN-SECRET words.\n");
+    test::TempDir dir;
+    test::copy_site("listening_site", dir.path());
+    const auto attachments = dir.path() / "content/sources/attachments";
+    // Each downloaded transcript replaced by a link to a file elsewhere.
+    for (const auto& entry : fs::directory_iterator(attachments))
+        if (entry.path().extension() == ".vtt") {
+            fs::remove(entry.path());
+            fs::create_symlink(outside.path() / "secret.vtt", entry.path());
+        }
+    // A note's transcript file reached through a linked folder.
+    fs::remove_all(dir.path() / "content/transcripts");
+    fs::create_directory_symlink(outside.path(), dir.path() / "content/transcripts");
+    fs::copy_file(outside.path() / "secret.vtt", outside.path() / "note.vtt");
+    output::MemoryOutput out;
+    const std::string errors = test::input_errors([&] { build::build_site(config::load_config(dir.path() / "site.yaml"), out); });
+    CHECK(errors.find("content/episodes/note-transcript.md:3:") != std::string::npos);
+    CHECK(errors.find("is a symbolic link out of the project") != std::string::npos);
+    for (const auto& [path, content] : out.files()) {
+        CAPTURE(path);
+        CHECK(content->find("STOLEN-SECRET") == std::string::npos);
+    }
+    // Without the note's link, the build goes on and publishes nothing from elsewhere.
+    fs::remove(dir.path() / "content/transcripts");
+    fs::remove(dir.path() / "content/episodes/note-transcript.md");
+    output::MemoryOutput built;
+    REQUIRE(test::input_errors([&] { build::build_site(config::load_config(dir.path() / "site.yaml"), built); }) == "");
+    CHECK(built.find("episodes/captions-in-webvtt/index.html"));
+    for (const auto& [path, content] : built.files()) {
+        CAPTURE(path);
+        CHECK(content->find("STOLEN-SECRET") == std::string::npos);
+    }
+}
