@@ -17,17 +17,32 @@ bool is_http_url(std::string_view url) {
     return url[host_start] != '/';
 }
 
+namespace {
+// A link's scheme, lower-cased, as browsers read it: tabs, newlines and other controls inside
+// it ignored ("java\nscript:"); "" for a relative reference. It stops at the first character a
+// scheme cannot have, so a long text is not read to its end.
+std::string scheme_of(std::string_view raw) {
+    std::string scheme;
+    for (char c : trim(raw)) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u <= 0x20) continue;
+        if (c == ':') return ascii_lower(scheme);
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (!letter && (scheme.empty() || !((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'))) return "";
+        scheme.push_back(c);
+    }
+    return "";
+}
+}  // namespace
+
 bool is_safe_link(std::string_view raw) {
-    std::string_view url = trim(raw);
-    // Browsers ignore tabs and newlines inside a scheme ("java\nscript:"), so judge without them.
-    std::string compact;
-    for (char c : url)
-        if (static_cast<unsigned char>(c) > 0x20) compact.push_back(c);
-    std::size_t colon = compact.find(':');
-    std::size_t first_delim = compact.find_first_of("/?#");
-    if (colon == std::string::npos || (first_delim != std::string::npos && first_delim < colon)) return true;
-    std::string scheme = ascii_lower(compact.substr(0, colon));
-    return scheme == "http" || scheme == "https" || scheme == "mailto";
+    const std::string scheme = scheme_of(raw);
+    return scheme.empty() || scheme == "http" || scheme == "https" || scheme == "mailto";
+}
+
+bool is_script_link(std::string_view raw) {
+    const std::string scheme = scheme_of(raw);
+    return scheme == "javascript" || scheme == "vbscript" || scheme == "data";
 }
 
 namespace {

@@ -12,6 +12,10 @@ bool is_http_url(std::string_view url);
 // fragment reference; never javascript:, vbscript:, data: or any other scheme.
 bool is_safe_link(std::string_view url);
 
+// True for a link that runs code where it is opened: javascript:, vbscript: or data: (judged
+// as browsers read a scheme, tabs and line breaks ignored).
+bool is_script_link(std::string_view url);
+
 // The comparison form of a media URL: scheme, query, fragment and known tracking prefixes
 // (podtrac, chartable, podsights, op3, ...) removed, host lower-cased.
 // "https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/a.mp3?aid=rss" -> "cdn.simplecast.com/a.mp3"

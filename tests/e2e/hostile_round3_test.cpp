@@ -192,3 +192,22 @@ TEST_CASE("hostile 3: a file planted as a link in a folder the build reads is no
         CHECK(content->find("STOLEN-SECRET") == std::string::npos);
     }
 }
+
+TEST_CASE("hostile 3: links that run code are never republished in feed.xml") {
+    Site site;
+    site.edit_feed("<title>Higher order operators</title>",
+                   "<title>Higher order operators</title><comments>java\tscript:alert(1)</comments>"
+                   "<itunes:image href=\"JavaScript:alert(document.domain)\"/><podcast:funding url=\"data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;\">Support</podcast:funding>");
+    site.edit_feed("<podcast:guid>", "<docs>vbscript:msgbox(1)</docs>\n    <podcast:guid>");
+    output::MemoryOutput out;
+    std::string warnings;
+    REQUIRE(site.build(out, &warnings) == "");
+    const std::string& feed = test::file_in(out, "feed.xml");
+    for (const char* scheme : {"javascript:", "JavaScript:", "vbscript:", "data:text", "script:alert"}) {
+        CAPTURE(scheme);
+        CHECK(feed.find(scheme) == std::string::npos);
+    }
+    CHECK(feed.find("<podcast:funding>Support</podcast:funding>") != std::string::npos);  // (the element stays; its link does not)
+    // (the episode's own image, which podarchive reads and writes, is never such a link: three are the input's)
+    CHECK(warnings.find("3 links of the input's that would run code where opened (javascript:, vbscript:, data:) are left out of feed.xml") != std::string::npos);
+}
