@@ -143,23 +143,35 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
     return m;
 }
 
-// Removes from what the input wrote every attribute, and every element's text, that is a link
-// running code where it is opened (javascript:, vbscript:, data:): feed.xml republishes the
-// host's elements, and a podcast app or a web player may follow them. Returns how many.
-std::size_t drop_script_links(pugi::xml_node node) {
-    std::size_t dropped = 0;
+// What feed.xml must not carry, though an input may: a link that runs code where it is opened
+// (javascript:, vbscript:, data:), and a control character XML forbids (an ESC or a NUL in a
+// title: no parser would read the feed at all). Counted for the build's warnings.
+struct Cleaned {
+    std::size_t script_links = 0;
+    std::size_t control_characters = 0;
+};
+
+// Cleans `node` and everything in it, before it is printed: attributes and element texts that
+// are script links are left out, control characters are taken out of every value.
+void clean_for_feed(pugi::xml_node node, Cleaned& cleaned) {
+    auto strip = [&](auto& holder) {  // (an attribute or a text node: both have value() and set_value())
+        if (util::has_xml_forbidden_byte(holder.value())) holder.set_value(util::without_xml_forbidden(holder.value(), cleaned.control_characters).c_str());
+    };
     // (every node in document order, without recursion: an input's nesting is the input's)
     for (pugi::xml_node n = node; n;) {
         if (n.type() == pugi::node_element) {
             for (pugi::xml_attribute a = n.first_attribute(); a;) {
                 const pugi::xml_attribute next = a.next_attribute();
-                if (util::is_script_link(a.value())) n.remove_attribute(a), ++dropped;
+                if (util::is_script_link(a.value())) n.remove_attribute(a), ++cleaned.script_links;
+                else strip(a);
                 a = next;
             }
             const pugi::xml_node only = n.first_child();
             if (only && only == n.last_child() && (only.type() == pugi::node_pcdata || only.type() == pugi::node_cdata) &&
                 util::is_script_link(only.value()))
-                n.remove_child(only), ++dropped;
+                n.remove_child(only), ++cleaned.script_links;
+        } else if (n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata || n.type() == pugi::node_comment) {
+            strip(n);
         }
         if (n.first_child()) {
             n = n.first_child();
@@ -168,7 +180,6 @@ std::size_t drop_script_links(pugi::xml_node node) {
         while (n != node && !n.next_sibling()) n = n.parent();
         n = n == node ? pugi::xml_node() : n.next_sibling();
     }
-    return dropped;
 }
 
 // An enclosure's type when the input did not say, from the file's extension (MP3 when unknown:
@@ -335,7 +346,8 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     auto input_channel = parse_fragment(catalog.channel.raw_xml);
     auto channel = rss.append_child("channel");
     write_merged(channel, input_channel.child("channel"), prefixes, channel_model(config, catalog, site));
-    std::size_t script_links = drop_script_links(channel);
+    Cleaned cleaned;
+    clean_for_feed(channel, cleaned);
     FeedResult result;
     result.warnings = category_warnings(config, catalog.channel);
     result.channel_at = {catalog.channel.file.empty() ? config.config_path.string() : catalog.channel.file, catalog.channel.line, 0};
@@ -366,7 +378,7 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
         pugi::xml_document item_doc;
         auto item = item_doc.append_child("item");
         write_merged(item, input_item.child("item"), prefixes, item_model(e, facts, curation.extras(e.slug), site));
-        script_links += drop_script_links(item);
+        clean_for_feed(item, cleaned);
         item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
         result.items.push_back(std::move(identity));
     };
@@ -390,15 +402,15 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
                        other.raw_xml, other.from);
     }
     result.xml += k_close;
-    if (script_links > 0)
-        result.warnings.push_back(core::warning_at(result.channel_at, util::count_text(script_links, "link", "links") +
+    // Never in silence: these are the input's, and the maintainer can have them mended.
+    if (cleaned.script_links > 0)
+        result.warnings.push_back(core::warning_at(result.channel_at, util::count_text(cleaned.script_links, "link", "links") +
                                                                           " of the input's that would run code where opened (javascript:, vbscript:, data:) " +
-                                                                          (script_links == 1 ? "is" : "are") + " left out of feed.xml; remove them at the host"));
-    // A control character in an input's text (an ESC, a NUL) would make feed.xml no XML at all:
-    // every app would refuse the whole feed. It is left out, and said.
-    if (const std::size_t removed = util::remove_xml_forbidden(result.xml); removed > 0)
-        result.warnings.push_back(core::warning_at(result.channel_at, util::count_text(removed, "control character", "control characters") +
-                                                                          " (such as U+001B or U+0000) in the input's text " + (removed == 1 ? "is" : "are") +
+                                                                          (cleaned.script_links == 1 ? "is" : "are") + " left out of feed.xml; remove them at the host"));
+    if (cleaned.control_characters > 0)
+        result.warnings.push_back(core::warning_at(result.channel_at, util::count_text(cleaned.control_characters, "control character", "control characters") +
+                                                                          " (such as U+001B or U+0000) in the input's text " +
+                                                                          (cleaned.control_characters == 1 ? "is" : "are") +
                                                                           " left out of feed.xml: XML forbids them; remove them from the input to silence this"));
     return result;
 }

@@ -24,8 +24,12 @@ void append_json_string(std::string& out, std::string_view text);
 // The byte offset of the first, or npos.
 std::size_t find_xml_forbidden(std::string_view xml);
 
-// Removes every such character (raw bytes and references) from `xml`; returns how many.
-std::size_t remove_xml_forbidden(std::string& xml);
+// True when `text` (a value, before it is printed as XML) holds a control character XML 1.0
+// forbids (other than tab, line feed and carriage return). Sixteen bytes at a time.
+bool has_xml_forbidden_byte(std::string_view text);
+
+// `text` without those characters; `removed` counts them.
+std::string without_xml_forbidden(std::string_view text, std::size_t& removed);
 
 // Replaces the five predefined entities and numeric character references; other text unchanged.
 std::string decode_entities(std::string_view text);

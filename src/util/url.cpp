@@ -18,14 +18,16 @@ bool is_http_url(std::string_view url) {
 }
 
 namespace {
-// A link's scheme, lower-cased, as browsers read it: tabs, newlines and other controls inside
-// it ignored ("java\nscript:"); "" for a relative reference. It stops at the first character a
-// scheme cannot have, so a long text is not read to its end.
+// A link's scheme, lower-cased, as browsers read it (the URL standard): C0 controls and spaces
+// around it trimmed, tabs and line breaks inside it ignored ("java\nscript:"); "" for a relative
+// reference. It stops at the first character a scheme cannot have, so a long text is not read
+// to its end.
 std::string scheme_of(std::string_view raw) {
+    std::size_t start = 0;
+    while (start < raw.size() && static_cast<unsigned char>(raw[start]) <= 0x20) ++start;  // (every C0 control too, as browsers do)
     std::string scheme;
-    for (char c : trim(raw)) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u <= 0x20) continue;
+    for (char c : raw.substr(start)) {
+        if (c == '\t' || c == '\n' || c == '\r') continue;
         if (c == ':') return ascii_lower(scheme);
         const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
         if (!letter && (scheme.empty() || !((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'))) return "";

@@ -26,6 +26,20 @@ TEST_CASE("link safety") {
     CHECK_FALSE(util::is_safe_link("javascript:alert(1)"));
     CHECK_FALSE(util::is_safe_link(" vbscript:x"));
     CHECK_FALSE(util::is_safe_link("data:text/html,x"));
+    // Schemes as browsers read them: C0 controls and spaces before it, tabs and line breaks in it.
+    for (const std::string bad : {std::string("\x01javascript:alert(1)"), std::string("\x1b \tJaVa\nScRipt:x"), std::string("java\r\nscript:x"),
+                                  std::string("javascript\t:x"), std::string(" VBScript:x"), std::string("DATA:x")}) {
+        CAPTURE(bad);
+        CHECK_FALSE(util::is_safe_link(bad));
+        CHECK(util::is_script_link(bad));
+    }
+    // A space inside a scheme makes none: a relative reference (and a long text is not read whole).
+    CHECK(util::is_safe_link("java script:x"));
+    CHECK_FALSE(util::is_script_link("java script:x"));
+    CHECK_FALSE(util::is_script_link("Higher order operators are a special form of operators in torch.ops: " + std::string(100000, 'x')));
+    CHECK_FALSE(util::is_script_link("https://x.y/javascript:"));
+    CHECK_FALSE(util::is_safe_link("itms-podcasts:x"));  // (another scheme is not a link podarchive writes)
+    CHECK_FALSE(util::is_script_link("itms-podcasts:x"));  // (but not one that runs code)
     CHECK_FALSE(util::is_http_url("https://"));
     CHECK_FALSE(util::is_http_url("ftp://x.y"));
 }
