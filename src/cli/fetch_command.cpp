@@ -54,6 +54,7 @@ int run_fetch(FetchArgs args) {
     // The files the fresh feeds link to: chapters and transcripts.
     auto attachments = fetch::fetch_attachments(config, args.options);
     std::cout << attachments.source << ": " << (attachments.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "") << attachments.message << "\n";
+    if (!attachments.notice.empty()) std::cout << attachments.source << ": warning: " << attachments.notice << "\n";
     failed += attachments.kind == fetch::FetchOutcome::Kind::failed;
     return failed ? k_exit_input : k_exit_ok;
 }

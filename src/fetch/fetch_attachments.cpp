@@ -20,6 +20,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr long long k_max_attachment_bytes = 16LL << 20;  // a 100-hour transcript is about 6 MB
+constexpr std::size_t k_refusals_listed = 10;             // addresses refused, named one by one
 
 struct Wanted {
     core::MediaLink link;
@@ -63,6 +64,7 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
     std::error_code ec;
     fs::create_directories(dir, ec);
     std::vector<std::string> errors(wanted.size());  // "" : downloaded, `bytes` long
+    std::vector<char> refused(wanted.size(), 0);     // its address was on the local network
     std::vector<long long> bytes(wanted.size(), 0);
     const AddressPolicy addresses = feed_named_policy(config);
     util::parallel_for(wanted.size(), 1, [&](std::size_t i) {
@@ -73,6 +75,7 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
         request.timeout_seconds = options.timeout_seconds;
         request.max_bytes = std::min(options.max_bytes, k_max_attachment_bytes);
         HttpResponse response = http_get(request);
+        refused[i] = response.refused_local;
         if (!response.error.empty()) errors[i] = response.error;
         else if (response.status != 200) errors[i] = "HTTP " + std::to_string(response.status);
         else if (std::string why = check(w, response.body); !why.empty()) errors[i] = why;
@@ -90,6 +93,16 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
     out.message = "downloaded " + std::to_string(done) + " of " + std::to_string(wanted.size()) + " files (" + std::to_string(total) +
                   " bytes) into " + dir.lexically_relative(config.root).generic_string();
     if (failed) out.message += "; " + std::to_string(failed) + " failed and stay as they were, the first " + first_error;
+    // Each address refused is named: a feed that points at the local network is worth a look.
+    std::size_t listed = 0, refusals = 0;
+    for (std::size_t i = 0; i < wanted.size(); ++i) {
+        if (!refused[i]) continue;
+        if (++refusals > k_refusals_listed) continue;
+        out.notice += (listed++ ? "; " : "") + wanted[i].source + " links to " + wanted[i].link.url;
+    }
+    if (refusals > 0)
+        out.notice = "not fetched, an address of the local network (list the host under site.yaml's `allowed_hosts` if it is yours): " + out.notice +
+                     (refusals > listed ? "; and " + std::to_string(refusals - listed) + " more" : "");
     out.added = done;
     return out;
 }

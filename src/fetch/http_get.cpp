@@ -186,6 +186,7 @@ HttpResponse http_get(const HttpRequest& request) {
     }
     if (code == CURLE_OK && transfer.redirects > 0 && transfer.only_permanent && response.final_url != request.url)
         response.moved_to = response.final_url;
+    response.refused_local = !transfer.refused.empty();
     if (!transfer.refused.empty())
         response.error = connection_host(response.final_url) + " is " + transfer.refused +
                          ", an address of the local network, and a feed named it: not fetched (list the host under site.yaml's "

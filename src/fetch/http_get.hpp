@@ -25,6 +25,7 @@ struct HttpResponse {
     std::string final_url;
     std::string moved_to;       // final_url, when every redirect to it was permanent (301, 308)
     std::string error;          // why the transfer failed (empty on success)
+    bool refused_local = false; // it failed because an address of the local network was refused
 };
 
 // http and https only, redirects followed up to the limit, compressed answers decoded, the

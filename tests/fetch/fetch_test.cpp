@@ -373,6 +373,8 @@ TEST_CASE("fetch: what a feed links to never reaches the local network, unless t
         CHECK(outcome.kind == fetch::FetchOutcome::Kind::failed);
         CHECK(outcome.message.find("content/sources/feed.xml: " + url + ": ") != std::string::npos);
         CHECK(outcome.message.find("an address of the local network, and a feed named it: not fetched") != std::string::npos);
+        CHECK(outcome.notice == "not fetched, an address of the local network (list the host under site.yaml's `allowed_hosts` if it is yours): "
+                                "content/sources/feed.xml links to " + url);
         CHECK(served == 0);
         CHECK(util::files_under(config.attachments_dir()).empty());
     }
