@@ -62,7 +62,7 @@ MergedSources merge_sources(const config::SiteConfig& config, std::vector<source
     for (const auto& b : batches) warnings.insert(warnings.end(), b.diagnostics.begin(), b.diagnostics.end());
     std::vector<sources::SourceBatch>().swap(batches);
     std::optional<render::LocalArtwork> artwork = render::local_artwork(config, &warnings);
-    render::SiteInfo site = render::make_site_info(config, catalog, config.base_url, artwork ? &*artwork : nullptr);
+    render::SiteInfo site = render::make_site_info(config, catalog, config.base_url, artwork ? &*artwork : nullptr, &warnings);
     return {std::move(catalog), std::move(site), std::move(artwork), std::move(feeds)};
 }
 

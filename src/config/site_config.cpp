@@ -7,6 +7,7 @@
 #include "core/diagnostic.hpp"
 #include "theme/builtin_theme.hpp"
 #include "util/files.hpp"
+#include "util/language.hpp"
 #include "util/strings.hpp"
 #include "util/text_position.hpp"
 #include "util/url.hpp"
@@ -258,7 +259,10 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
                 c.error(value.Mark(), "'base_url' must be the site's address without a query or fragment ('?' or '#'), such as https://user.github.io/repo/");
             site.base_url = util::with_trailing_slash(site.base_url);
         }
-    } else if (key == "language") read_string(c, value, key, site.language);
+    } else if (key == "language") {
+        if (read_string(c, value, key, site.language) && !util::is_language_code(site.language))
+            c.error(value.Mark(), "'language' must be a language code such as en, de-DE, he or zh-Hans (BCP 47), got '" + site.language + "'");
+    }
     else if (key == "author") read_string(c, value, key, site.author);
     else if (key == "email") {
         if (read_string(c, value, key, site.email) && site.email.find('@') == std::string::npos)

@@ -39,7 +39,7 @@ struct SiteConfig {
     std::string title;
     std::string description;
     std::string base_url;               // "https://user.github.io/repo/" (always ends with '/')
-    std::string language = "en";
+    std::string language;               // "" : the input feed's <language>, else "en" (render::make_site_info)
     std::string author;
     std::string email;
     std::string image;                  // artwork URL (absolute) for the feed and pages

@@ -29,8 +29,10 @@ const std::vector<std::pair<std::string, std::string>> k_namespaces = {
 // <rss> keeps the input's attributes (other namespaces) in order; ours are set to their URIs.
 void write_root_attributes(pugi::xml_node rss, const core::Channel& ch) {
     rss.append_attribute("version") = "2.0";
+    // Every prefix the input declares stays (its items use them); a default namespace does not:
+    // RSS 2.0's elements have none, and apps (gPodder) refuse a feed whose <channel> is in one.
     for (const auto& [name, value] : ch.root_attributes)
-        if (name != "version" && !rss.attribute(name.c_str())) rss.append_attribute(name.c_str()) = value.c_str();
+        if (name != "version" && name != "xmlns" && !rss.attribute(name.c_str())) rss.append_attribute(name.c_str()) = value.c_str();
     for (const auto& [name, uri] : k_namespaces) {
         if (auto a = rss.attribute(name.c_str())) a.set_value(uri.c_str());
         else rss.append_attribute(name.c_str()) = uri.c_str();

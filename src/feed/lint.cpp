@@ -9,6 +9,7 @@
 #include "core/apple_categories.hpp"
 #include "util/dates.hpp"
 #include "util/escape.hpp"
+#include "util/language.hpp"
 #include "util/durations.hpp"
 #include "util/strings.hpp"
 #include "util/text_position.hpp"
@@ -27,19 +28,6 @@ constexpr const char* k_atom_self = "https://www.rssboard.org/rss-profile#namesp
 
 const std::set<std::string> k_media_types = {"audio/mpeg", "audio/x-m4a", "audio/mp4", "audio/aac", "video/mp4",
                                              "video/x-m4v", "video/quicktime", "application/pdf", "application/epub+zip"};
-
-// "en", "de-DE", "zh-Hant-TW": two or three letters, then subtags of one to eight letters or digits.
-bool is_language_code(std::string_view code) {
-    auto parts = util::split(code, '-');
-    auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); };
-    if (parts[0].size() < 2 || parts[0].size() > 3) return false;
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        if (parts[i].empty() || parts[i].size() > 8) return false;
-        for (char c : parts[i])
-            if (!alnum(c) || (i == 0 && c >= '0' && c <= '9')) return false;
-    }
-    return true;
-}
 
 struct Linter {
     explicit Linter(std::string_view text) : xml(text) {}
@@ -70,7 +58,7 @@ struct Linter {
         for (const char* required : {"title", "description", "link"})
             if (text(ch.child(required)).empty()) report("rss-channel-required", w, std::string("<") + required + "> is missing or empty", ch);
         std::string language = text(ch.child("language"));
-        if (!is_language_code(language)) report("apple-language", w, "<language> must be an ISO 639 code, got '" + language + "'", ch.child("language") ? ch.child("language") : ch);
+        if (!util::is_language_code(language)) report("apple-language", w, "<language> must be an ISO 639 code, got '" + language + "'", ch.child("language") ? ch.child("language") : ch);
         auto image = ch.child("itunes:image");
         std::string href = image.attribute("href").value();
         std::string path = util::ascii_lower(href.substr(0, href.find('?')));

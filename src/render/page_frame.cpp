@@ -18,6 +18,7 @@ Data site_data(const SiteInfo& site) {
     put(s, "title", site.title);
     put(s, "description", site.description);
     put(s, "language", site.language.empty() ? std::string("en") : site.language);
+    put(s, "direction", site.right_to_left ? "rtl" : "ltr");
     put(s, "author", site.author);
     put(s, "image", site.image);
     put(s, "base_path", site.paths.base_path);

@@ -5,7 +5,9 @@
 
 #include "core/directories.hpp"
 #include "util/html_sanitizer.hpp"
+#include "util/language.hpp"
 #include "util/slug.hpp"
+#include "util/strings.hpp"
 #include "util/url.hpp"
 
 namespace render {
@@ -55,12 +57,19 @@ std::vector<SiteInfo::Link> directory_show_pages(const core::Catalog& catalog) {
 }  // namespace
 
 SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url,
-                        const LocalArtwork* artwork) {
+                        const LocalArtwork* artwork, std::vector<core::Diagnostic>* warnings) {
     const core::Channel& ch = catalog.channel;
     SiteInfo site(SitePaths{base_url});
     site.title = !config.title.empty() ? config.title : ch.title;
     site.description = !config.description.empty() ? config.description : util::html_to_text(ch.description);
-    site.language = !config.language.empty() ? config.language : ch.language;
+    // The show's language is the feed's: an English default would relabel a Hebrew show, its
+    // pages read with English rules and its feed listed as English by every app.
+    const std::string feed_language(util::trim(ch.language));
+    site.language = !config.language.empty() ? config.language : util::is_language_code(feed_language) ? feed_language : "en";
+    if (config.language.empty() && !feed_language.empty() && !util::is_language_code(feed_language) && warnings)
+        warnings->push_back(core::warning_at({ch.file, ch.line, 0}, "the feed's <language> '" + feed_language +
+                                                                         "' is not a language code; the site is built as 'en': set `language:` in site.yaml (such as `language: de`)"));
+    site.right_to_left = util::is_right_to_left(site.language);
     site.author = !config.author.empty() ? config.author : ch.author;
     site.image = !config.image.empty() ? config.image : ch.image_url;
     if (!util::is_http_url(site.image)) site.image.clear();

@@ -20,7 +20,8 @@ struct SiteInfo {
     SitePaths paths;
     std::string title;
     std::string description;
-    std::string language;
+    std::string language;   // a BCP 47 tag, never empty once made
+    bool right_to_left = false;  // the language is written right to left (pages get dir="rtl")
     std::string author;
     std::string image;
     std::string feed_url;  // absolute URL of our feed.xml
@@ -62,7 +63,9 @@ std::vector<SiteInfo::Link> funding_links(const std::vector<core::Funding>& fund
 
 // Builds SiteInfo from site.yaml and, where site.yaml is silent, the feed's channel.
 // `artwork`: the local copy of the show's artwork (render/artwork.hpp), when there is one.
+// The language is site.yaml's, else the feed's <language> when it is a language code, else
+// "en" (a feed's "English" is a warning in `warnings`, naming the fix).
 SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url,
-                        const LocalArtwork* artwork = nullptr);
+                        const LocalArtwork* artwork = nullptr, std::vector<core::Diagnostic>* warnings = nullptr);
 
 }  // namespace render

@@ -4,6 +4,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "scaffold/publish_workflow.hpp"
+#include "util/language.hpp"
 #include "util/strings.hpp"
 
 namespace scaffold {
@@ -22,7 +23,8 @@ std::string yaml_quoted(std::string_view text) {
 void check_read_back(const std::string& yaml, const Show& show, const std::string& description) {
     const YAML::Node read = YAML::Load(yaml);
     auto same = [](const YAML::Node& node, const std::string& value) { return node && node.IsScalar() && node.Scalar() == value; };
-    bool ok = same(read["title"], show.title) && (description.empty() || same(read["description"], description));
+    bool ok = same(read["title"], show.title) && (description.empty() || same(read["description"], description)) &&
+              (show.language.empty() || same(read["language"], show.language));
     if (!show.feed_path.empty())
         ok = ok && read["sources"].IsSequence() && same(read["sources"][0]["path"], show.feed_path) &&
              (show.feed_url.empty() || same(read["sources"][0]["url"], show.feed_url));
@@ -38,7 +40,8 @@ std::string site_yaml(const Show& show) {
     y += "# Where the site is published (the build prints links under its path); on GitHub Pages,\n";
     y += "# https://<user>.github.io/<repository>/\n";
     y += "base_url: https://example.github.io/my-podcast-archive/\n";
-    y += "# language: en\n";
+    // (written out, so that a maintainer sees the site speaks the show's language, and can change it)
+    y += show.language.empty() ? "# language: en                      # the feed's <language> when unset\n" : "language: " + yaml_quoted(show.language) + "\n";
     y += "# author: The show's author (the feed's when unset)\n";
     y += "# email: owner@example.com          # Apple writes here to verify ownership\n";
     y += "# image: https://example.com/artwork.jpg   # square .jpg or .png, 1400-3000 px\n";
@@ -95,6 +98,7 @@ Show show_from(const core::Channel* channel, std::string feed_path, std::string 
     if (channel) {
         if (!channel->title.empty()) show.title = util::collapse_whitespace(channel->title);
         show.description = channel->description;
+        if (const std::string language(util::trim(channel->language)); util::is_language_code(language)) show.language = language;
         // Where apps subscribe: the address the host moved the feed to, else the feed's own.
         if (show.feed_url.empty()) show.feed_url = !channel->new_feed_url.empty() ? channel->new_feed_url : channel->self_url;
     }

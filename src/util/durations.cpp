@@ -56,6 +56,15 @@ std::optional<Duration> parse_units(std::string_view text) {
 std::optional<Duration> parse_duration(std::string_view raw) {
     std::string_view text = trim(raw);
     if (text.empty()) return std::nullopt;
+    // A fraction of a second ("00:04:49.0", "289.75", as some hosts write them) is rounded away.
+    if (const std::size_t dot = text.rfind('.'); dot != std::string_view::npos && dot > 0 && dot + 1 < text.size() && text.size() - dot <= 10 &&
+                                                    text.substr(dot + 1).find_first_not_of("0123456789") == std::string_view::npos &&
+                                                    std::isdigit(static_cast<unsigned char>(text[dot - 1]))) {
+        auto whole = parse_duration(text.substr(0, dot));
+        if (!whole || !whole->exact) return std::nullopt;
+        if (text[dot + 1] >= '5' && whole->seconds < k_max_duration_seconds) ++whole->seconds;
+        return whole;
+    }
     long long seconds = 0;
     if (parse_uint(text, seconds)) {
         if (seconds > k_max_duration_seconds) return std::nullopt;

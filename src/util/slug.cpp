@@ -31,12 +31,20 @@ std::string slugify(std::string_view text, std::size_t max_bytes) {
             }
         }
     } else {
+        bool after_letter = false;
         for_each_code_point(folded, [&](char32_t cp, std::size_t offset, std::size_t length) {
             if (separates_words(cp)) {
                 pending_dash = !slug.empty();
+                after_letter = false;
                 return;
             }
-            if (!is_letter_or_digit(cp) || cp == 0xFFFD) return;
+            // A mark that belongs to the letter before it stays with it (Indic vowel signs).
+            if (is_combining_mark(cp) && after_letter && !pending_dash) {
+                slug.append(folded, offset, length);
+                return;
+            }
+            after_letter = is_letter_or_digit(cp) && cp != 0xFFFD;
+            if (!after_letter) return;
             if (pending_dash) slug.push_back('-');
             pending_dash = false;
             slug.append(folded, offset, length);

@@ -102,9 +102,41 @@ std::string fold_for_matching(std::string_view text) {
     return map_with(text, UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE);
 }
 
+namespace {
+// Latin letters (Basic Latin to Latin Extended-B, IPA, Latin Extended Additional, -C, -D, -E):
+// the script whose accents a slug folds as Simplecast does ("Café" -> "cafe").
+bool is_latin(char32_t cp) {
+    return cp < 0x250 || (cp >= 0x1E00 && cp < 0x1F00) || (cp >= 0x2C60 && cp < 0x2C80) || (cp >= 0xA720 && cp < 0xA800) ||
+           (cp >= 0xAB30 && cp < 0xAB70);
+}
+
+}  // namespace
+
+bool is_combining_mark(char32_t cp) {
+    if (cp < 0x300) return false;
+    const auto category = utf8proc_category(static_cast<utf8proc_int32_t>(cp));
+    return category == UTF8PROC_CATEGORY_MN || category == UTF8PROC_CATEGORY_MC || category == UTF8PROC_CATEGORY_ME;
+}
+
 std::string strip_accents_lower(std::string_view text) {
-    return map_with(text, UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD |
-                              UTF8PROC_STRIPMARK | UTF8PROC_IGNORE);
+    // Decomposed, a Latin letter's accents are marks after it, and dropped. Other scripts keep
+    // theirs: a kana's voicing mark (パ is not ハ), Cyrillic's й, Indic vowel signs make other
+    // words.
+    std::string decomposed = map_with(text, UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE);
+    if (is_ascii(decomposed)) return decomposed;
+    std::string out;
+    out.reserve(decomposed.size());
+    bool after_latin = false;
+    for_each_code_point(decomposed, [&](char32_t cp, std::size_t offset, std::size_t length) {
+        if (is_combining_mark(cp)) {
+            if (after_latin) return;  // (a Latin accent)
+        } else {
+            after_latin = is_latin(cp);
+        }
+        out.append(decomposed, offset, length);
+    });
+    // (composed again whenever anything but ASCII is left: Hangul decomposes into letters, not marks)
+    return is_ascii(out) ? out : map_with(out, UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_IGNORE);
 }
 
 bool is_letter_or_digit(char32_t code_point) {

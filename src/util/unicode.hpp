@@ -32,12 +32,17 @@ std::optional<std::string> single_byte_xml_as_utf8(std::string_view xml);
 // NFKC plus case folding: the comparison form ("Ｔｏｒｃｈ" and "torch" become equal).
 std::string fold_for_matching(std::string_view text);
 
-// NFKD with combining marks removed and case folded: "Café" -> "cafe". Used for slugs.
+// Case folded, with the accents of Latin letters removed ("Café" -> "cafe"); the marks of other
+// scripts stay ("コンパイラ", "йод"), composed again. Used for slugs.
 std::string strip_accents_lower(std::string_view text);
 
 // Calls fn(code_point, byte_offset, byte_length) for each code point; invalid bytes give U+FFFD.
 template <class Fn>
 void for_each_code_point(std::string_view text, Fn&& fn);
+
+// True for a combining mark (utf8proc's categories Mn, Mc, Me): an accent, a kana's voicing mark,
+// an Indic vowel sign.
+bool is_combining_mark(char32_t code_point);
 
 // True for a letter or a number of any script (utf8proc's categories L* and N*).
 bool is_letter_or_digit(char32_t code_point);

@@ -11,6 +11,8 @@ TEST_CASE("durations in every shape sources use") {
         {"993", 993, true}, {"16:38", 998, true}, {"00:15:28", 928, true}, {"1:02:03", 3723, true},
         {"17 min", 1020, false}, {"17min", 1020, false}, {"13 minutes", 780, false},
         {"1 hr 5 min", 3900, false}, {"1h 5m 3s", 3903, true}, {" 24:07 ", 1447, true},
+        // A fraction of a second, as some hosts write it, rounded.
+        {"00:04:49.0", 289, true}, {"00:04:49.500", 290, true}, {"4:49.49", 289, true}, {"289.75", 290, true}, {"1:02:03.9", 3724, true},
     };
     for (const auto& row : rows) {
         CAPTURE(row.text);
@@ -19,7 +21,7 @@ TEST_CASE("durations in every shape sources use") {
         CHECK(d->seconds == row.seconds);
         CHECK(d->exact == row.exact);
     }
-    for (const char* bad : {"", "abc", "1:75", "12:5", "-3", "17 parsecs", "99999999999"}) {
+    for (const char* bad : {"", "abc", "1:75", "12:5", "-3", "17 parsecs", "99999999999", "4:49.", ".5", "4:49.x", "17 min.5", "1:75.0"}) {
         CAPTURE(bad);
         CHECK_FALSE(util::parse_duration(bad));
     }

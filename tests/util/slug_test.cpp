@@ -18,6 +18,13 @@ TEST_CASE("slugs the way Simplecast makes them") {
         {"  --  ", ""},
         {"!!!", ""},
         {"日本語のタイトル", "日本語のタイトル"},
+        // Only Latin accents are folded: other scripts' marks make other words.
+        {"コンパイラの仕組み", "コンパイラの仕組み"},                  // (パ is not ハ, ガ is not カ)
+        {"Йод и ёжик", "йод-и-ёжик"},                              // (й is not и)
+        {"한국어 팟캐스트", "한국어-팟캐스트"},
+        {"हिन्दी पॉडकास्ट", "हिन्दी-पॉडकास्ट"},                              // (vowel signs and virama stay)
+        {"Tiếng Việt", "tieng-viet"},
+        {"Ελληνικά", "ελληνικά"},
     };
     for (const auto& row : rows) {
         CAPTURE(row.title);
