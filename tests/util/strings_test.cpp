@@ -418,3 +418,23 @@ TEST_CASE("match_form of long ASCII texts, where blocks of words are lower-cased
     const std::vector<std::string> tokens{"a", "Bc", "WORD", "x1", "42", " ", " ", " ", "  ", "\t", "\n", ".", ",", "'", "-", "@", "Z"};
     for_each_drawn_text(tokens, 8, 5000, [&](const std::string& text) { REQUIRE_MESSAGE(util::match_form(text) == one_by_one(text), text); });
 }
+
+TEST_CASE("characters XML forbids are found at any place in a block, raw or as a reference") {
+    for (const std::string bad : {std::string("&#27;"), std::string("&#x1B;"), std::string("&#0;"), std::string("\x1b"), std::string("\x0b"),
+                                  std::string("&#xFFFE;")}) {
+        for (std::size_t at = 0; at < 40; ++at) {
+            CAPTURE(bad);
+            CAPTURE(at);
+            std::string text;
+            for (std::size_t i = 0; i < at; ++i) text += (i % 7 == 3) ? '&' : (i % 5 == 1 ? '\n' : 'a');
+            text += bad + "&amp;&#9;&#10;\t\r\n" + std::string(40, 'z');
+            CHECK(util::find_xml_forbidden(text) == at);
+            CHECK(util::has_xml_forbidden_byte(text) == (bad.size() == 1));
+        }
+    }
+    // What XML allows: tab, line feed, carriage return, as bytes and as references; '&' alone.
+    CHECK(util::find_xml_forbidden("a&b &amp; &#9; &#x0A; &#13; \t\r\n" + std::string(100, 'x') + "&#") == std::string::npos);
+    std::size_t removed = 0;
+    CHECK(util::without_xml_forbidden(std::string("a\x1b" "b\0" "c\td", 7), removed) == "abc\td");
+    CHECK(removed == 2);
+}
