@@ -50,6 +50,16 @@ void copy_site(const std::string& name, const fs::path& dir) {
     fs::copy(source_dir() / "themes", dir / "themes", fs::copy_options::recursive | fs::copy_options::overwrite_existing);
 }
 
+void FixtureSite::edit_feed(const std::string& from, const std::string& to) const { write(feed(), replace_first(read(feed()), from, to)); }
+
+std::string FixtureSite::build(output::MemoryOutput& out, std::string* warnings) const {
+    return input_errors([&] {
+        auto report = build::build_site(config::load_config(dir.path() / "site.yaml"), out);
+        if (warnings)
+            for (const auto& w : report.warnings) *warnings += core::format(w) + "\n";
+    });
+}
+
 void build_on_disk(const fs::path& site_dir) {
     auto config = config::load_config(site_dir / "site.yaml");
     output::DiskOutput out(config.output_dir());

@@ -42,6 +42,18 @@ private:
 // Copies tests/fixtures/<name>/ and the repository's themes/ into `dir` (a site to build).
 void copy_site(const std::string& name, const std::filesystem::path& dir);
 
+// A copy of a fixture site (tests/fixtures/<name>, "site" by default) to break and build in memory.
+struct FixtureSite {
+    TempDir dir;
+    explicit FixtureSite(const std::string& name = "site") { copy_site(name, dir.path()); }
+    // Its feed's snapshot, and that snapshot with the first `from` replaced by `to`.
+    std::filesystem::path feed() const { return dir.path() / "content/sources/feed.xml"; }
+    void edit_feed(const std::string& from, const std::string& to) const;
+    // Builds into memory: the errors' text ("" when it built, `out` filled), and the build's
+    // warnings, one per line, added to `warnings` when given.
+    std::string build(output::MemoryOutput& out, std::string* warnings = nullptr) const;
+};
+
 // A note on the "site" fixture's episode higher-order-operators: a summary, a topic and a
 // one-line body ("First version of the note."), for tests that edit a note.
 extern const char* const k_hop_note;

@@ -159,12 +159,4 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     return out;
 }
 
-std::vector<FetchOutcome> fetch_sources(const config::SiteConfig& config, FetchOptions options) {
-    options.feed_named = feed_named_policy(config);
-    std::vector<FetchOutcome> outcomes;
-    for (const auto& source : config.sources)
-        if (!source.url.empty()) outcomes.push_back(fetch_source(source, options));
-    return outcomes;
-}
-
 }  // namespace fetch

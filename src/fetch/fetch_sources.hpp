@@ -13,7 +13,7 @@ struct FetchOptions {
     long timeout_seconds = 30;
     long long max_bytes = 64LL << 20;
     // For the addresses a feed names (a feed's itunes:new-feed-url): the site's own hosts are
-    // trusted (feed_named_policy); fetch_source adds the source's own.
+    // trusted (`fetch` sets feed_named_policy's); fetch_source adds the source's own.
     AddressPolicy feed_named{true, {}};
 };
 
@@ -35,8 +35,5 @@ struct FetchOutcome {
 // An answer equal to the snapshot changes no file.
 FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions& options);
 
-// fetch_source for every source of the config that has a `url`, in the config's order, with the
-// config's feed_named_policy.
-std::vector<FetchOutcome> fetch_sources(const config::SiteConfig& config, FetchOptions options);
 
 }  // namespace fetch

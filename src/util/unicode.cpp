@@ -194,36 +194,4 @@ char32_t windows_1252_code_point(unsigned char byte) {
     return byte >= 0x80 && byte < 0xA0 ? k_high[byte - 0x80] : byte;
 }
 
-std::optional<std::string> single_byte_xml_as_utf8(std::string_view xml) {
-    if (!xml.starts_with("<?xml")) return std::nullopt;
-    const std::size_t end = xml.find("?>");
-    if (end == std::string_view::npos || end > 512) return std::nullopt;
-    const std::string_view declaration = xml.substr(0, end);
-    std::size_t at = declaration.find("encoding");
-    if (at == std::string_view::npos) return std::nullopt;
-    at = declaration.find_first_of("\"'", at);
-    if (at == std::string_view::npos) return std::nullopt;
-    const std::size_t close = declaration.find(declaration[at], at + 1);
-    if (close == std::string_view::npos) return std::nullopt;
-    std::string name;
-    for (char c : declaration.substr(at + 1, close - at - 1)) name.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    static constexpr std::string_view k_single_byte[] = {"iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1",
-                                                         "windows-1252", "cp1252", "us-ascii", "ascii"};
-    if (std::find(std::begin(k_single_byte), std::end(k_single_byte), name) == std::end(k_single_byte)) return std::nullopt;
-    const bool utf8 = is_valid_utf8(xml);  // the declaration is the mistake: the bytes are UTF-8
-    std::string out;
-    out.reserve(xml.size() + xml.size() / 8);
-    auto append = [&](std::string_view part) {
-        if (utf8) return void(out.append(part));
-        for (unsigned char byte : part) {
-            if (byte < 0x80) out.push_back(static_cast<char>(byte));
-            else out += encode_utf8(windows_1252_code_point(byte));
-        }
-    };
-    append(xml.substr(0, at + 1));
-    out.append("UTF-8");
-    append(xml.substr(close));
-    return out;
-}
-
 }  // namespace util

@@ -23,12 +23,6 @@ std::string sanitize_utf8(std::string_view text);
 // (0x81, 0x8D, 0x8F, 0x90, 0x9D): they are the C1 control of the same number.
 char32_t windows_1252_code_point(unsigned char byte);
 
-// An XML document whose declaration names a Western single-byte encoding (ISO-8859-1, Latin-1,
-// Windows-1252, US-ASCII) as UTF-8, its declaration saying so; nothing for any other document.
-// Bytes are read as Windows-1252, as browsers read such feeds; a document whose bytes are
-// valid UTF-8 all the same is taken as UTF-8 (its declaration is the mistake).
-std::optional<std::string> single_byte_xml_as_utf8(std::string_view xml);
-
 // NFKC plus case folding: the comparison form ("Ｔｏｒｃｈ" and "torch" become equal).
 std::string fold_for_matching(std::string_view text);
 

@@ -41,6 +41,31 @@ std::string shown(std::string_view junk) {
 
 }  // namespace
 
+std::optional<std::string> single_byte_xml_as_utf8(std::string_view xml) {
+    const auto label_at = encoding_label_at(xml);
+    if (!label_at) return std::nullopt;
+    const auto [at, close] = *label_at;
+    const std::string name = ascii_lower(xml.substr(at, close - at));
+    static constexpr std::string_view k_single_byte[] = {"iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1",
+                                                         "windows-1252", "cp1252", "us-ascii", "ascii"};
+    if (std::find(std::begin(k_single_byte), std::end(k_single_byte), name) == std::end(k_single_byte)) return std::nullopt;
+    const bool utf8 = is_valid_utf8(xml);  // the declaration is the mistake: the bytes are UTF-8
+    std::string out;
+    out.reserve(xml.size() + xml.size() / 8);
+    auto append = [&](std::string_view part) {
+        if (utf8) return void(out.append(part));
+        for (unsigned char byte : part) {
+            if (byte < 0x80) out.push_back(static_cast<char>(byte));
+            else out += encode_utf8(windows_1252_code_point(byte));
+        }
+    };
+    append(xml.substr(0, at));
+    out.append("UTF-8");
+    append(xml.substr(close));
+    return out;
+}
+
+
 bool convert_to_utf8(std::string_view bytes, const std::string& label, std::string& out, std::size_t& invalid) {
     iconv_t cd = ::iconv_open("UTF-8", label.c_str());
     if (cd == reinterpret_cast<iconv_t>(-1)) return false;

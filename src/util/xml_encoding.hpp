@@ -23,6 +23,12 @@ struct XmlAsUtf8 {
 // UTF-16 and UTF-32 (a byte-order mark or a declaration saying so) are left to the parser.
 XmlAsUtf8 xml_as_utf8(std::string_view raw);
 
+// An XML document whose declaration names a Western single-byte encoding (ISO-8859-1, Latin-1,
+// Windows-1252, US-ASCII) as UTF-8, its declaration saying so; nothing for any other document.
+// Bytes are read as Windows-1252, as browsers read such feeds; a document whose bytes are
+// valid UTF-8 all the same is taken as UTF-8 (its declaration is the mistake).
+std::optional<std::string> single_byte_xml_as_utf8(std::string_view xml);
+
 // `bytes` in the encoding iconv calls `label`, as UTF-8; false when iconv does not know the
 // label. Bytes it cannot convert become U+FFFD, counted in `invalid`.
 bool convert_to_utf8(std::string_view bytes, const std::string& label, std::string& out, std::size_t& invalid);

@@ -11,20 +11,6 @@
 namespace fs = std::filesystem;
 
 namespace {
-struct Site {
-    test::TempDir dir;
-    Site() { test::copy_site("site", dir.path()); }
-    fs::path feed() const { return dir.path() / "content/sources/feed.xml"; }
-    void edit_feed(const std::string& from, const std::string& to) const { test::write(feed(), test::replace_first(test::read(feed()), from, to)); }
-    // Builds into memory: the error text ("" on success); the report's warnings, one per line.
-    std::string build(output::MemoryOutput& out, std::string* warnings = nullptr) const {
-        return test::input_errors([&] {
-            auto report = build::build_site(config::load_config(dir.path() / "site.yaml"), out);
-            if (warnings)
-                for (const auto& w : report.warnings) *warnings += core::format(w) + "\n";
-        });
-    }
-};
 const std::string k_page = "episodes/higher-order-operators/index.html";
 }  // namespace
 
@@ -38,7 +24,7 @@ TEST_CASE("hostile 3: a feed in Shift_JIS or ISO-8859-15 is converted; an unknow
         {"windows-1251", "\xCF\xF0\xE8\xE2\xE5\xF2", "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82"}};  // Привет
     for (const auto& c : cases) {
         CAPTURE(c.label);
-        Site site;
+        test::FixtureSite site;
         std::string feed = test::replace_first(test::read(site.feed()), "encoding=\"UTF-8\"", "encoding=\"" + c.label + "\"");
         test::write(site.feed(), test::replace_first(feed, "<title>Higher order operators</title>", "<title>Higher order " + c.bytes + "</title>"));
         output::MemoryOutput out;
@@ -48,7 +34,7 @@ TEST_CASE("hostile 3: a feed in Shift_JIS or ISO-8859-15 is converted; an unknow
         CHECK(warnings.find("encoding") == std::string::npos);
     }
     // A label no converter knows: read as UTF-8, and said where.
-    Site site;
+    test::FixtureSite site;
     site.edit_feed("encoding=\"UTF-8\"", "encoding=\"x-klingon\"");
     site.edit_feed("<title>Higher order operators</title>", "<title>Higher order \xE9\xE8</title>");
     output::MemoryOutput out;
@@ -58,7 +44,7 @@ TEST_CASE("hostile 3: a feed in Shift_JIS or ISO-8859-15 is converted; an unknow
           std::string::npos);
     CHECK(util::find_xml_forbidden(test::file_in(out, "feed.xml")) == std::string::npos);
     // UTF-8 bytes under another declaration are UTF-8.
-    Site lying;
+    test::FixtureSite lying;
     lying.edit_feed("encoding=\"UTF-8\"", "encoding=\"Shift_JIS\"");
     lying.edit_feed("<title>Higher order operators</title>", "<title>Higher order \xC3\xA9t\xC3\xA9</title>");
     output::MemoryOutput lied;
@@ -69,7 +55,7 @@ TEST_CASE("hostile 3: a feed in Shift_JIS or ISO-8859-15 is converted; an unknow
 }
 
 TEST_CASE("hostile 3: a server's warning before the XML declaration is dropped, and said") {
-    Site site;
+    test::FixtureSite site;
     const std::string junk = "<br />\n<b>Warning</b>: Cannot modify header information - headers already sent in /var/www/feed.php on line 12<br />\n";
     test::write(site.feed(), junk + test::read(site.feed()));
     output::MemoryOutput out;
@@ -82,7 +68,7 @@ TEST_CASE("hostile 3: a server's warning before the XML declaration is dropped, 
 }
 
 TEST_CASE("hostile 3: control characters never reach feed.xml or a page, and check fails a feed that has them") {
-    Site site;
+    test::FixtureSite site;
     site.edit_feed("<title>Higher order operators</title>", "<title>Higher &#x1b;[31morder operators\x01</title>");
     site.edit_feed("<description>Higher order operators are", "<description><![CDATA[Higher \x1b order\x0b operators are]]>");
     output::MemoryOutput out;
@@ -108,7 +94,7 @@ TEST_CASE("hostile 3: control characters never reach feed.xml or a page, and che
 }
 
 TEST_CASE("hostile 3: the input feed's podcast:locked and its owner stand unless site.yaml says otherwise") {
-    Site site;
+    test::FixtureSite site;
     site.edit_feed("<podcast:guid>", "<podcast:locked owner=\"rights@example.com\">yes</podcast:locked>\n    <podcast:guid>");
     output::MemoryOutput out;
     REQUIRE(site.build(out) == "");
@@ -119,7 +105,7 @@ TEST_CASE("hostile 3: the input feed's podcast:locked and its owner stand unless
     REQUIRE(site.build(opened) == "");
     CHECK(test::file_in(opened, "feed.xml").find("<podcast:locked owner=\"me@example.org\">no</podcast:locked>") != std::string::npos);
     // A feed without one is "no", as before.
-    Site plain;
+    test::FixtureSite plain;
     output::MemoryOutput none;
     REQUIRE(plain.build(none) == "");
     CHECK(test::file_in(none, "feed.xml").find("<podcast:locked>no</podcast:locked>") != std::string::npos);
@@ -130,7 +116,7 @@ TEST_CASE("hostile 3: a folder or a source that a link takes out of the project 
     test::write(outside.path() / "episodes/secret.md", "---\nepisode: higher-order-operators\nsummary: STOLEN\n---\nsecret\n");
     test::write(outside.path() / "feed.xml", "<rss version=\"2.0\"><channel><title>STOLEN</title></channel></rss>");
     {
-        Site site;
+        test::FixtureSite site;
         fs::remove_all(site.dir.path() / "content/episodes");
         fs::create_directory_symlink(outside.path() / "episodes", site.dir.path() / "content/episodes");
         output::MemoryOutput out;
@@ -140,7 +126,7 @@ TEST_CASE("hostile 3: a folder or a source that a link takes out of the project 
         CHECK(out.files().empty());
     }
     {
-        Site site;
+        test::FixtureSite site;
         fs::remove(site.feed());
         fs::create_symlink(outside.path() / "feed.xml", site.feed());
         output::MemoryOutput out;
@@ -148,7 +134,7 @@ TEST_CASE("hostile 3: a folder or a source that a link takes out of the project 
         CHECK(error.find("site.yaml:9:11: error: source 'content/sources/feed.xml' is a symbolic link out of the project") != std::string::npos);
     }
     {  // A link that stays inside the project is read.
-        Site site;
+        test::FixtureSite site;
         fs::rename(site.feed(), site.dir.path() / "content/real-feed.xml");
         fs::create_symlink("../real-feed.xml", site.feed());
         output::MemoryOutput out;
@@ -160,9 +146,9 @@ TEST_CASE("hostile 3: a folder or a source that a link takes out of the project 
 TEST_CASE("hostile 3: a file planted as a link in a folder the build reads is not read out of the project") {
     test::TempDir outside;
     test::write(outside.path() / "secret.vtt", "WEBVTT\n\n00:00.000 --> 00:04.000\nSTOLEN-SECRET words.\n");
-    test::TempDir dir;
-    test::copy_site("listening_site", dir.path());
-    const auto attachments = dir.path() / "content/sources/attachments";
+    test::FixtureSite site("listening_site");
+    const fs::path& dir = site.dir.path();
+    const auto attachments = dir / "content/sources/attachments";
     // Each downloaded transcript replaced by a link to a file elsewhere.
     for (const auto& entry : fs::directory_iterator(attachments))
         if (entry.path().extension() == ".vtt") {
@@ -170,11 +156,11 @@ TEST_CASE("hostile 3: a file planted as a link in a folder the build reads is no
             fs::create_symlink(outside.path() / "secret.vtt", entry.path());
         }
     // A note's transcript file reached through a linked folder.
-    fs::remove_all(dir.path() / "content/transcripts");
-    fs::create_directory_symlink(outside.path(), dir.path() / "content/transcripts");
+    fs::remove_all(dir / "content/transcripts");
+    fs::create_directory_symlink(outside.path(), dir / "content/transcripts");
     fs::copy_file(outside.path() / "secret.vtt", outside.path() / "note.vtt");
     output::MemoryOutput out;
-    const std::string errors = test::input_errors([&] { build::build_site(config::load_config(dir.path() / "site.yaml"), out); });
+    const std::string errors = site.build(out);
     CHECK(errors.find("content/episodes/note-transcript.md:3:") != std::string::npos);
     CHECK(errors.find("is a symbolic link out of the project") != std::string::npos);
     for (const auto& [path, content] : out.files()) {
@@ -182,10 +168,10 @@ TEST_CASE("hostile 3: a file planted as a link in a folder the build reads is no
         CHECK(content->find("STOLEN-SECRET") == std::string::npos);
     }
     // Without the note's link, the build goes on and publishes nothing from elsewhere.
-    fs::remove(dir.path() / "content/transcripts");
-    fs::remove(dir.path() / "content/episodes/note-transcript.md");
+    fs::remove(dir / "content/transcripts");
+    fs::remove(dir / "content/episodes/note-transcript.md");
     output::MemoryOutput built;
-    REQUIRE(test::input_errors([&] { build::build_site(config::load_config(dir.path() / "site.yaml"), built); }) == "");
+    REQUIRE(site.build(built) == "");
     CHECK(built.find("episodes/captions-in-webvtt/index.html"));
     for (const auto& [path, content] : built.files()) {
         CAPTURE(path);
@@ -194,7 +180,7 @@ TEST_CASE("hostile 3: a file planted as a link in a folder the build reads is no
 }
 
 TEST_CASE("hostile 3: links that run code are never republished in feed.xml") {
-    Site site;
+    test::FixtureSite site;
     site.edit_feed("<title>Higher order operators</title>",
                    "<title>Higher order operators</title><comments>java\tscript:alert(1)</comments>"
                    "<itunes:image href=\"JavaScript:alert(document.domain)\"/><podcast:funding url=\"data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;\">Support</podcast:funding>");

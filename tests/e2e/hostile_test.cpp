@@ -12,20 +12,9 @@
 
 namespace fs = std::filesystem;
 
-namespace {
-struct Site {
-    test::TempDir dir;
-    Site() { test::copy_site("site", dir.path()); }
-    fs::path feed() const { return dir.path() / "content/sources/feed.xml"; }
-    // Builds into memory; returns the error text, or "" and fills `out`.
-    std::string build(output::MemoryOutput& out) const {
-        return test::input_errors([&] { build::build_site(config::load_config(dir.path() / "site.yaml"), out); });
-    }
-};
-}  // namespace
 
 TEST_CASE("hostile: an input larger than the limit is refused with the limit named") {
-    Site site;
+    test::FixtureSite site;
     int fd = ::open(site.feed().c_str(), O_WRONLY | O_TRUNC);
     REQUIRE(fd >= 0);
     REQUIRE(::ftruncate(fd, 1LL << 30) == 0);  // a 1 GB (sparse) feed: one giant text node
@@ -37,7 +26,7 @@ TEST_CASE("hostile: an input larger than the limit is refused with the limit nam
 }
 
 TEST_CASE("hostile: invalid UTF-8 becomes U+FFFD, never reaches a page as is") {
-    Site site;
+    test::FixtureSite site;
     test::write(site.feed(), test::replace_first(test::read(site.feed()), "<title>Higher order operators</title>",
                                                  "<title>Higher \xff\xfe order \xc3\x28 operators</title>"));
     output::MemoryOutput out;
@@ -50,7 +39,7 @@ TEST_CASE("hostile: invalid UTF-8 becomes U+FFFD, never reaches a page as is") {
 }
 
 TEST_CASE("hostile: UTF-16 with a BOM is read; an encoding declaration that lies does not crash") {
-    Site site;
+    test::FixtureSite site;
     std::string utf8 = test::read(site.feed());
     std::string utf16 = "\xFF\xFE";
     for (char32_t cp : std::u32string(utf8.begin(), utf8.end())) {  // the fixture is ASCII
@@ -62,14 +51,14 @@ TEST_CASE("hostile: UTF-16 with a BOM is read; an encoding declaration that lies
     REQUIRE(site.build(out).empty());
     CHECK(out.find("feed.xml")->find("8f2a1c8e-0001-4b7e-9d3a-000000000003") != std::string::npos);
 
-    Site lying;
+    test::FixtureSite lying;
     test::write(lying.feed(), test::replace_first(test::read(lying.feed()), "encoding=\"UTF-8\"", "encoding=\"ISO-8859-1\""));
     output::MemoryOutput out2;
     CHECK(lying.build(out2).empty());
 }
 
 TEST_CASE("hostile: a title of 10,000 characters") {
-    Site site;
+    test::FixtureSite site;
     std::string title(10000, 'x');
     title.replace(5000, 14, "&lt;script&gt;");  // as a feed carries it: escaped in the XML
     test::write(site.feed(), test::replace_first(test::read(site.feed()), "<title>Higher order operators</title>", "<title>" + title + "</title>"));
@@ -87,7 +76,7 @@ TEST_CASE("hostile: a title of 10,000 characters") {
 }
 
 TEST_CASE("hostile: symbolic links out of the project are not followed") {
-    Site site;
+    test::FixtureSite site;
     test::TempDir outside;
     test::write(outside.path() / "secret.md", "---\nepisode: strides\ntitle: STOLEN\n---\nsecret\n");
     test::write(outside.path() / "dir/secret.txt", "secret file");

@@ -8,24 +8,9 @@
 
 namespace fs = std::filesystem;
 
-namespace {
-struct Site {
-    test::TempDir dir;
-    Site() { test::copy_site("site", dir.path()); }
-    fs::path feed() const { return dir.path() / "content/sources/feed.xml"; }
-    void edit_feed(const std::string& from, const std::string& to) const { test::write(feed(), test::replace_first(test::read(feed()), from, to)); }
-    std::string build(output::MemoryOutput& out, std::string* warnings = nullptr) const {
-        return test::input_errors([&] {
-            auto report = build::build_site(config::load_config(dir.path() / "site.yaml"), out);
-            if (warnings)
-                for (const auto& w : report.warnings) *warnings += core::format(w) + "\n";
-        });
-    }
-};
-}  // namespace
 
 TEST_CASE("language: a Hebrew feed makes a Hebrew site, right to left, and stays Hebrew in feed.xml") {
-    Site site;
+    test::FixtureSite site;
     site.edit_feed("<language>en</language>", "<language>he</language>");
     output::MemoryOutput out;
     REQUIRE(site.build(out) == "");
@@ -41,7 +26,7 @@ TEST_CASE("language: a Hebrew feed makes a Hebrew site, right to left, and stays
 }
 
 TEST_CASE("language: a feed's language that is no code is 'en' with a warning; site.yaml's must be a code") {
-    Site site;
+    test::FixtureSite site;
     site.edit_feed("<language>en</language>", "<language>English</language>");
     output::MemoryOutput out;
     std::string warnings;
@@ -65,7 +50,7 @@ TEST_CASE("language: init writes the feed's language, uncommented") {
 }
 
 TEST_CASE("feed.xml: no default namespace from the input; a duration with a fraction of a second is read") {
-    Site site;
+    test::FixtureSite site;
     site.edit_feed("<rss version=\"2.0\"", "<rss version=\"2.0\" xmlns=\"http://backend.userland.com/rss2\"");
     site.edit_feed("<itunes:duration>1030</itunes:duration>", "<itunes:duration>00:17:10.0</itunes:duration>");
     output::MemoryOutput out;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "util/unicode.hpp"
+#include "util/xml_encoding.hpp"
 
 TEST_CASE("a feed declared ISO-8859-1 or Windows-1252 is read as Windows-1252") {
     const std::string body = "<rss><title>Caf\xE9 \x80 \x93quoted\x94 \x85</title></rss>";
