@@ -6,6 +6,7 @@
 
 #include "notes/load_notes.hpp"
 #include "sources/read_source.hpp"
+#include "i18n/words.hpp"
 #include "theme/theme_files.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
@@ -17,7 +18,7 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFee
     namespace fs = std::filesystem;
     std::vector<fs::path> files = {config.config_path};
     for (const auto& s : config.sources) files.push_back(s.path), files.push_back(sources::kept_items_path(s.path));
-    for (const fs::path& root : {config.content_dir(), config.templates_dir(), config.static_dir(), config.themes_dir() / config.theme})
+    for (const fs::path& root : {config.content_dir(), config.templates_dir(), config.static_dir(), config.i18n_dir(), config.themes_dir() / config.theme})
         for (auto& f : util::files_under(root)) files.push_back(std::move(f));  // the files the build reads: links are not followed
     // Each file is hashed alone, and told a note or not, on every core (a large archive has
     // thousands of notes, and a build waits for this); the hashes are combined in order.
@@ -34,6 +35,7 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFee
     for (util::Hasher* h : {&all, &others}) {
         h->add(PODARCHIVE_VERSION);
         h->add(builtin_theme);
+        h->add(i18n::library_version());  // dates, numbers and plurals are ICU's (CLDR's) words
         h->add(config.base_url);
         h->add(config.output_dir().string());
         // A build that passed against one published feed may not pass against another.

@@ -57,7 +57,7 @@ void check_input_folders(Checker& c, const SiteConfig& site) {
     namespace fs = std::filesystem;
     const fs::path content = site.content_dir();
     for (const fs::path& folder : {content, content / "episodes", content / "pages", content / "sources", site.attachments_dir(),
-                                   site.static_dir(), site.templates_dir(), site.themes_dir(), site.themes_dir() / site.theme}) {
+                                   site.static_dir(), site.templates_dir(), site.i18n_dir(), site.themes_dir(), site.themes_dir() / site.theme}) {
         std::error_code ec;
         if (!fs::exists(fs::symlink_status(folder, ec)) && !fs::exists(folder, ec)) continue;
         if (auto target = link_out_of(site.root, folder)) {
@@ -357,7 +357,7 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
     }
     std::vector<std::pair<fs::path, std::string>> inputs = {
         {site.content_dir(), "the input folder"}, {site.themes_dir(), "the input folder"}, {site.templates_dir(), "the input folder"},
-        {site.static_dir(), "the input folder"}, {root / ".git", "the input folder"}, {site.config_path, "the configuration"}};
+        {site.static_dir(), "the input folder"}, {site.i18n_dir(), "the input folder"}, {root / ".git", "the input folder"}, {site.config_path, "the configuration"}};
     for (const auto& source : site.sources) inputs.emplace_back(source.path, "the source '" + source.name + "'");
     for (const auto& [input, what] : inputs) {
         fs::path in = fs::weakly_canonical(fs::absolute(input), ec);

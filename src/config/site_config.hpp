@@ -64,6 +64,8 @@ struct SiteConfig {
     std::filesystem::path templates_dir() const { return root / "templates"; }
     std::filesystem::path content_dir() const { return root / "content"; }
     std::filesystem::path static_dir() const { return root / "static"; }
+    // The site's own interface words, over the theme's: i18n/<language>.yaml (i18n/words.hpp).
+    std::filesystem::path i18n_dir() const { return root / "i18n"; }
     // Where `fetch` keeps the show's artwork and the build finds it: content/sources/artwork.<ext>.
     std::filesystem::path artwork_dir() const { return content_dir() / "sources"; }
     std::filesystem::path artwork_path(std::string_view extension) const { return artwork_dir() / ("artwork." + std::string(extension)); }

@@ -18,15 +18,15 @@ Data term_link(const SiteInfo& site, const std::string& section, const std::stri
     return item;
 }
 
-// "S2 · E12", "Episode 12", "Bonus", "Trailer" (itunes:episodeType), or "".
-std::string episode_number_label(const core::Episode& e) {
+// "S2 · E12", "Episode 12", "Bonus", "Trailer" (itunes:episodeType), or "", in the site's words.
+std::string episode_number_label(const i18n::Words& words, const core::Episode& e) {
     std::string label;
-    if (e.season && e.episode_number) label = "S" + std::to_string(*e.season) + " \xC2\xB7 E" + std::to_string(*e.episode_number);
-    else if (e.episode_number) label = "Episode " + std::to_string(*e.episode_number);
-    else if (e.season) label = "Season " + std::to_string(*e.season);
+    if (e.season && e.episode_number) label = words.fill("episode.season_number", {{"season", words.number(*e.season)}, {"number", words.number(*e.episode_number)}});
+    else if (e.episode_number) label = words.fill("episode.number", {{"number", words.number(*e.episode_number)}});
+    else if (e.season) label = words.fill("seasons.season", {{"season", words.number(*e.season)}});
     if (e.episode_type == "trailer" || e.episode_type == "bonus") {
-        std::string kind = e.episode_type == "trailer" ? "Trailer" : "Bonus";
-        label = label.empty() ? kind : kind + " \xC2\xB7 " + label;
+        std::string kind = words.text(e.episode_type == "trailer" ? "episode.trailer" : "episode.bonus");
+        label = label.empty() ? kind : kind + words.text("separator") + label;
     }
     return label;
 }
@@ -40,12 +40,12 @@ Data card_data(const SiteInfo& site, const core::Episode& e, const notes::Episod
     // Every key a card may lack is false, not absent: a template looks a missing key up in the
     // enclosing data, so an undated card on an episode's page showed that page's date.
     put(card, "date_iso", e.date ? text(util::format_iso8601(*e.date)) : Data(false));
-    put(card, "date_human", e.date ? text(util::format_human_day(*e.date)) : Data(false));
-    put(card, "duration", e.duration ? text(util::format_human_duration(e.duration->seconds)) : Data(false));
+    put(card, "date_human", e.date ? text(site.words->day(*e.date)) : Data(false));
+    put(card, "duration", e.duration ? text(site.words->duration(e.duration->seconds)) : Data(false));
     std::string summary = extras && !extras->summary.empty() ? extras->summary : site.text(e).summary;
     put(card, "summary", summary.empty() ? Data(false) : text(std::move(summary)));
     put(card, "has_audio", e.enclosure.has_value());
-    std::string number = episode_number_label(e);
+    std::string number = episode_number_label(*site.words, e);
     put(card, "number", number.empty() ? Data(false) : text(std::move(number)));
     put(card, "topics", extras ? std::move(topics) : list(List()));
     return card;

@@ -86,22 +86,24 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     put(d, "has_listen_on", !listen.empty());
     put(d, "seen_in", list_of(e.seen_in, [](const std::string& s) { return text(s); }));
     put(d, "seen_in_text", util::join(e.seen_in, ", "));
-    put(d, "provenance", list_of(e.sources, [](const auto& field_source) {
+    put(d, "seen_in_sentence", site.words->fill("episode.seen_in", {{"sources", util::join(e.seen_in, ", ")}}));
+    const i18n::Words& words = *site.words;
+    put(d, "provenance", list_of(e.sources, [&](const auto& field_source) {
         const auto& [field, source] = field_source;
         Data row;
-        put(row, "field", field);
+        put(row, "field", words.text_or("field." + field, field));
         put(row, "source", source.source);
         put(row, "file", source.file);
         put(row, "line", std::to_string(source.line));
         return row;
     }));
-    put(d, "records", list_of(e.records, [](const auto& r) {
+    put(d, "records", list_of(e.records, [&](const auto& r) {
         Data row;
         put(row, "source", r.from.source);
         put(row, "file", r.from.file);
         put(row, "line", std::to_string(r.from.line));
         put(row, "end_line", std::to_string(r.from.end_line));
-        put(row, "matched_by", r.matched_by);
+        put(row, "matched_by", words.text_or("linked." + r.matched_by, r.matched_by));
         return row;
     }));
     if (older) put(d, "older", plain_card(*older));

@@ -1,4 +1,5 @@
 // The pages that list episodes: the home pages, each topic's and guest's, and the archive.
+#include <algorithm>
 #include <map>
 
 #include "render/page_frame.hpp"
@@ -22,6 +23,7 @@ Data pagination(const SiteInfo& site, const std::string& first_dir, int page, in
     Data p;
     put(p, "current", std::to_string(page));
     put(p, "total", std::to_string(pages));
+    put(p, "page_of", site.words->fill("pagination.page_of", {{"current", site.words->number(page)}, {"total", site.words->number(pages)}}));
     put(p, "has_pages", pages > 1);
     if (page > 1) put(p, "newer_url", site.paths.url(page_dir(first_dir, page - 1)));
     if (page < pages) put(p, "older_url", site.paths.url(page_dir(first_dir, page + 1)));
@@ -64,7 +66,7 @@ void add_list_page(const RenderInputs& in, const std::string& first_dir, At at, 
     put(d, "dated", std::move(dated));
     put(d, "undated", std::move(undated));
     put(d, "episode_count", std::to_string(count));
-    put(d, "episode_count_text", util::count_text(count, "episode", "episodes"));
+    put(d, "episode_count_text", in.site.words->count("count.episodes", static_cast<long long>(count)));
     put(d, "pagination", pagination(in.site, first_dir, page, pages));
 }
 
@@ -90,16 +92,22 @@ void declare_list(Pages& pages, const std::string& first_dir, std::size_t count,
 }
 
 // The list of every topic (or guest) name, with its page and its count of episodes.
+// Sorted as the show's language sorts names (then by slug, so that equal names keep one order).
 PageModel terms_index(const RenderInputs& in, const RenderInputs::Terms& terms, const std::string& section, const std::string& label) {
-    List index = list_of(terms, [&](const auto& slug_term) {
-        const auto& [slug, t] = slug_term;
+    using Entry = std::pair<std::string, const RenderInputs::Terms::value_type*>;
+    std::vector<Entry> sorted;
+    sorted.reserve(terms.size());
+    for (const auto& slug_term : terms) sorted.emplace_back(in.site.words->sort_key(slug_term.second.name), &slug_term);
+    std::sort(sorted.begin(), sorted.end());
+    List index = list_of(sorted, [&](const Entry& entry) {
+        const auto& [slug, t] = *entry.second;
         Data item;
         put(item, "name", t.name);
         put(item, "url", in.site.paths.url(section + "/" + slug + "/"));
-        put(item, "count", std::to_string(t.episodes.size()));
+        put(item, "count", in.site.words->number(static_cast<long long>(t.episodes.size())));
         return item;
     });
-    Data d = page_data(in.site, label, label + " of " + in.site.title, section + "/");
+    Data d = page_data(in.site, label, in.site.words->fill("terms.description", {{"section", label}, {"show", in.site.title}}), section + "/");
     put(d, "section_label", label);
     put(d, "terms", std::move(index));
     return {std::move(d), {dep::site, dep::term_index(section)}};
@@ -124,19 +132,22 @@ PageModel archive(const RenderInputs& in) {
         put(y, "year", std::to_string(year));
         put(y, "months", list_of(months, [&](const auto& month_episodes) {
             Data m;
-            put(m, "month", std::string(util::month_name(month_episodes.first)));
+            put(m, "month", in.site.words->month(month_episodes.first));
             put(m, "episodes", cards(month_episodes.second));
             return m;
         }));
         return y;
     });
-    Data d = page_data(in.site, "Archive", "Every episode of " + in.site.title + ", by year and month.", "archive/");
+    const i18n::Words& words = *in.site.words;
+    Data d = page_data(in.site, words.text("nav.archive"), words.fill("archive.description", {{"show", in.site.title}}), "archive/");
     put(d, "years", std::move(years));
     put(d, "has_undated", !undated.empty());
     put(d, "undated", cards(undated));
     put(d, "episode_count", std::to_string(in.catalog.episodes.size()));
-    put(d, "episode_count_text", util::count_text(in.catalog.episodes.size(), "episode", "episodes"));
-    put(d, "dated_count_text", util::count_text(in.catalog.episodes.size() - undated.size(), "episode", "episodes"));
+    const std::string all = words.count("count.episodes", static_cast<long long>(in.catalog.episodes.size()));
+    put(d, "episode_count_text", all);
+    put(d, "order_text", undated.empty() ? words.fill("archive.newest_first", {{"episodes", all}})
+                                         : words.fill("archive.undated_last", {{"episodes", all}, {"dated", words.count("count.episodes", static_cast<long long>(in.catalog.episodes.size() - undated.size()))}}));
     return {std::move(d), {dep::site, dep::order, dep::any_episode}};
 }
 
@@ -154,11 +165,13 @@ PageModel seasons(const RenderInputs& in) {
         });
         return list_of(list, [&](const core::Episode* e) { return in.cards.plain(*e); });
     };
-    Data d = page_data(in.site, "Seasons", "Every season of " + in.site.title + ", episode by episode.", "seasons/");
+    const i18n::Words& words = *in.site.words;
+    Data d = page_data(in.site, words.text("nav.seasons"), words.fill("seasons.description", {{"show", in.site.title}}), "seasons/");
     put(d, "seasons", list_of(by_season, [&](const auto& season_episodes) {
         Data s;
         put(s, "season", std::to_string(season_episodes.first));
-        put(s, "episode_count_text", util::count_text(season_episodes.second.size(), "episode", "episodes"));
+        put(s, "season_label", words.fill("seasons.season", {{"season", words.number(season_episodes.first)}}));
+        put(s, "episode_count_text", words.count("count.episodes", static_cast<long long>(season_episodes.second.size())));
         put(s, "episodes", cards(season_episodes.second));
         return s;
     }));
@@ -183,7 +196,8 @@ void declare_home_pages(Pages& pages) {
     const auto& eps = in.catalog.episodes;
     auto at = [&eps](std::size_t i) -> const core::Episode& { return eps[i]; };
     declare_list(pages, "", eps.size(), at, {dep::site, dep::order}, "index", [&in](const std::string& dir, int page) {
-        Data d = page_data(in.site, page == 1 ? "" : "Episodes, page " + std::to_string(page), "", dir);
+        const i18n::Words& words = *in.site.words;
+        Data d = page_data(in.site, page == 1 ? "" : words.fill("pages.nth", {{"title", words.text("nav.episodes")}, {"page", words.number(page)}}), "", dir);
         put(d, "is_first_page", page == 1);
         return d;
     });
@@ -199,7 +213,8 @@ void declare_term_pages(Pages& pages, const RenderInputs::Terms& terms, const st
         DepKeys reads = {dep::site, dep::order, dep::term(section, slug)};
         declare_list(pages, section + "/" + slug + "/", t.episodes.size(), at, reads, "term",
                      [&in, &t, section, label](const std::string& dir, int page) {
-                         std::string title = page == 1 ? t.name : t.name + ", page " + std::to_string(page);
+                         const i18n::Words& words = *in.site.words;
+                         std::string title = page == 1 ? t.name : words.fill("pages.nth", {{"title", t.name}, {"page", words.number(page)}});
                          Data d = page_data(in.site, title, label + ": " + title, dir);
                          put(d, "name", t.name);
                          put(d, "section_label", label);

@@ -88,11 +88,15 @@ std::string transcript_html(const core::Transcript& t, std::size_t& words, Momen
     return html;
 }
 
-std::string role_label(const core::Person& p) {
+// The Podcasting 2.0 role in the site's words ("guest" -> "Gast"); a role the tables do not
+// name, as the feed writes it, capitalized.
+std::string role_label(const i18n::Words& words, const core::Person& p) {
     if (p.role.empty()) return "";
+    std::string key = "role." + util::ascii_lower(p.role);
+    std::replace(key.begin(), key.end(), ' ', '_');
     std::string r = p.role;
     r[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(r[0])));
-    return r;
+    return words.text_or(key, r);
 }
 
 }  // namespace
@@ -144,7 +148,8 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
     if (e.transcript) {
         std::size_t words = 0;
         put(d, "transcript_html", transcript_html(*e.transcript, words, moments));
-        put(d, "transcript_words", util::count_text(words, "word", "words"));
+        put(d, "transcript_words", site.words->count("count.words", static_cast<long long>(words)));
+        put(d, "transcript_summary", site.words->fill("episode.read_transcript", {{"words", site.words->count("count.words", static_cast<long long>(words))}}));
         put(d, "transcript_timed", e.transcript->timed);
         // The host's file when the feed links one, else the site's copy of the note's.
         put(d, "transcript_file", e.transcript->url.empty() ? site.paths.url(transcript_path(e)) : e.transcript->url);
@@ -155,7 +160,7 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
     put(d, "persons", list_of(persons, [&](const core::Person& p) {
         Data item;
         put(item, "name", p.name);
-        put(item, "role", role_label(p));
+        put(item, "role", role_label(*site.words, p));
         const bool guest_page = extras && std::find(extras->guests.begin(), extras->guests.end(), p.name) != extras->guests.end();
         put(item, "link", guest_page ? text(term_url(site, "guests", p.name))
                           : util::is_http_url(p.href) ? text(p.href) : Data(false));
@@ -166,11 +171,11 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
         const std::string end = std::to_string(listening::whole_seconds(b.start + b.duration));
         Data item = moments.at(b.start, end);
         put(item, "end", end);
-        put(item, "length", std::to_string(listening::whole_seconds(b.duration)) + " s");
-        put(item, "title", b.title.empty() ? std::string("Listen") : b.title);
+        put(item, "length", site.words->fill("duration.seconds", {{"seconds", site.words->number(listening::whole_seconds(b.duration))}}));
+        put(item, "title", b.title.empty() ? site.words->text("episode.moment") : b.title);
         return item;
     }));
-    const std::vector<SiteInfo::Link> funding = e.funding.empty() ? site.funding : funding_links(e.funding);
+    const std::vector<SiteInfo::Link> funding = e.funding.empty() ? site.funding : funding_links(site, e.funding);
     put(d, "has_funding", !funding.empty());
     put(d, "funding", link_list(funding));
 }

@@ -1,5 +1,7 @@
 #include "render/page_frame.hpp"
 
+#include <map>
+
 #include "util/strings.hpp"
 
 namespace render {
@@ -12,6 +14,41 @@ Data link_data(const SiteInfo::Link& l) {
 }
 
 Data link_list(const std::vector<SiteInfo::Link>& links) { return list(list_of(links, link_data)); }
+
+namespace {
+
+// The words as templates reach them: "episode.show_notes" is {{t.episode.show_notes}}. (Counts
+// are not: their form depends on a number, which the page models fill in.)
+Data words_data(const i18n::Table& table) {
+    Data t;
+    std::map<std::string, Data> groups;  // (a table is sorted: each group's keys are together)
+    for (const auto& [key, message] : table) {
+        if (message.plural) continue;
+        const std::string& words = message.forms.at("other");
+        const std::size_t dot = key.find('.');
+        if (dot == std::string::npos) put(t, key, words);
+        else {
+            auto [group, fresh] = groups.try_emplace(key.substr(0, dot));
+            if (fresh) group->second = Data(Data::type::object);
+            put(group->second, key.substr(dot + 1), words);
+        }
+    }
+    for (auto& [name, group] : groups) put(t, name, std::move(group));
+    return t;
+}
+
+}  // namespace
+
+std::map<std::string, std::string, std::less<>> word_constants(const i18n::Words& words) {
+    std::map<std::string, std::string, std::less<>> constants;
+    for (const auto& [key, message] : words.table())
+        if (!message.plural) constants.emplace("t." + key, message.forms.at("other"));
+    // (and the scripts' words, in every page's search panel)
+    constants.emplace("site.player_words", words.script_json("player"));
+    constants.emplace("site.search_words", words.script_json("results"));
+    constants.emplace("site.copy_words", words.script_json("copy"));
+    return constants;
+}
 
 Data site_data(const SiteInfo& site) {
     Data s;
@@ -26,7 +63,7 @@ Data site_data(const SiteInfo& site) {
     put(s, "feed_url", site.feed_url);
     put(s, "feed_path", site.paths.url("feed.xml"));
     put(s, "home_url", site.paths.url(""));
-    std::vector<SiteInfo::Link> subscribe = {{"RSS feed", site.paths.url("feed.xml")}};  // (for themes: the feed, then the show's pages)
+    std::vector<SiteInfo::Link> subscribe = {{site.words->text("footer.rss_feed"), site.paths.url("feed.xml")}};  // (for themes: the feed, then the show's pages)
     subscribe.insert(subscribe.end(), site.show_links.begin(), site.show_links.end());
     put(s, "subscribe", link_list(subscribe));
     put(s, "artwork", site.artwork.empty() ? Data(false) : text(site.artwork));
@@ -41,12 +78,22 @@ Data site_data(const SiteInfo& site) {
     put(s, "source_feed", site.source_feed.url.empty() ? Data(false) : link_data(site.source_feed));
     put(s, "subscribe_url", site.paths.url(k_subscribe_dir));
     put(s, "episode_count", std::to_string(site.episode_count));
-    put(s, "episode_count_text", util::count_text(site.episode_count, "episode", "episodes"));
+    const i18n::Words& words = *site.words;
+    const std::string count = words.count("count.episodes", static_cast<long long>(site.episode_count));
+    put(s, "episode_count_text", count);
     // What the show says it has, when a directory counts more than this archive holds.
-    put(s, "announced_count", site.announced_count > site.episode_count ? text(std::to_string(site.announced_count)) : Data(false));
+    const bool announced = site.announced_count > site.episode_count;
+    put(s, "announced_count", announced ? text(words.number(static_cast<long long>(site.announced_count))) : Data(false));
+    put(s, "count_summary", announced ? words.fill("home.announced", {{"episodes", count}, {"announced", words.number(static_cast<long long>(site.announced_count))}})
+                                      : words.fill("home.in_archive", {{"episodes", count}}));
     put(s, "nav", link_list(site.nav));
+    // The theme's scripts' words (read from a data-words attribute, so no script is inline).
+    put(s, "player_words", words.script_json("player"));
+    put(s, "search_words", words.script_json("results"));
+    put(s, "copy_words", words.script_json("copy"));
     Data root;
     put(root, "site", std::move(s));
+    put(root, "t", words_data(words.table()));
     return root;
 }
 
@@ -66,7 +113,9 @@ Data page_data(const SiteInfo& site, const std::string& page_title, const std::s
 Data base_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
                const std::string& page_dir, const std::string& jsonld) {
     Data root = page_data(site, page_title, description, page_dir, jsonld);
-    put(root, "site", std::move(site_data(site)["site"]));
+    Data whole = site_data(site);
+    put(root, "site", std::move(whole["site"]));
+    put(root, "t", std::move(whole["t"]));
     return root;
 }
 

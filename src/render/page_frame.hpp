@@ -1,5 +1,6 @@
 #pragma once
 // What every page's data has around its own: the site's members and the page's head.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -8,8 +9,13 @@
 
 namespace render {
 
-// {site: {...}}: what every page shares, built once and rendered under each page's data.
+// {site: {...}, t: {...}}: what every page shares, built once and rendered under each page's
+// data; `t` holds the interface's words ({{t.episode.show_notes}}).
 Data site_data(const SiteInfo& site);
+
+// The same words by their names in templates ("t.episode.show_notes", "site.search_words"), for
+// TemplateSet::with_constants: written into the templates once per build.
+std::map<std::string, std::string, std::less<>> word_constants(const i18n::Words& words);
 
 // {page: {title, description, canonical, ...}}: what every page has of its own.
 // `jsonld` (optional) is a complete <script type="application/ld+json"> element.

@@ -80,7 +80,7 @@ IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::S
     out.entry += ',';
     util::append_json_string(out.entry, e.slug);
     out.entry += ',';
-    util::append_json_string(out.entry, e.date ? util::format_human_day(*e.date) : "");
+    util::append_json_string(out.entry, e.date ? site.words->day(*e.date) : "");
     out.entry += ',';
     util::append_json_string(out.entry, util::truncate_code_points(excerpt, k_excerpt_chars));
     out.entry += ",[";
@@ -118,19 +118,25 @@ Filters filters_of(const core::Catalog& catalog, const notes::Curation& curation
     return f;
 }
 
-nlohmann::json write_filters(const Filters& f, output::Output& out) {
+// (Topics and guests sorted as the show's language sorts names, as their pages are.)
+nlohmann::json write_filters(const Filters& f, const i18n::Words& words, output::Output& out) {
     auto docs = [](const std::vector<std::size_t>& list) { return nlohmann::json(list).dump(); };
     nlohmann::json years = nlohmann::json::array(), topics = nlohmann::json::array(), guests = nlohmann::json::array();
     for (auto it = f.years.rbegin(); it != f.years.rend(); ++it) {
         out.add("search/f/y" + std::to_string(it->first) + ".json", docs(it->second));
         years.push_back({it->first, it->second.size()});
     }
-    for (const auto& [section, map, prefix] : {std::tuple{&topics, &f.topics, "t-"}, std::tuple{&guests, &f.guests, "g-"}})
-        for (const auto& [slug, entry] : *map) {
-            if (slug.empty()) continue;
+    for (const auto& [section, map, prefix] : {std::tuple{&topics, &f.topics, "t-"}, std::tuple{&guests, &f.guests, "g-"}}) {
+        std::vector<std::pair<std::string, const Filters::Terms::value_type*>> sorted;
+        for (const auto& slug_entry : *map)
+            if (!slug_entry.first.empty()) sorted.emplace_back(words.sort_key(slug_entry.second.first), &slug_entry);
+        std::sort(sorted.begin(), sorted.end());
+        for (const auto& [key, slug_entry] : sorted) {
+            const auto& [slug, entry] = *slug_entry;
             out.add("search/f/" + std::string(prefix) + slug + ".json", docs(entry.second));
             section->push_back({entry.first, slug, entry.second.size()});
         }
+    }
     return {{"years", years}, {"topics", topics}, {"guests", guests}};
 }
 
@@ -229,7 +235,7 @@ void write_search_index(const core::Catalog& catalog, std::vector<core::SharedTr
     const nlohmann::json keys = write_shards(shard_entries(workers), out);
     nlohmann::json meta = {{"version", 3}, {"docs", catalog.episodes.size()}, {"block_size", k_search_block_size},
                            {"stemmer", workers.empty() || !workers[0] ? "" : workers[0]->lexicon.algorithm()}, {"shards", keys}};
-    meta.update(write_filters(filters_of(catalog, curation), out));
+    meta.update(write_filters(filters_of(catalog, curation), *site.words, out));
     out.add("search/meta.json", meta.dump());
 }
 

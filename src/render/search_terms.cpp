@@ -11,6 +11,7 @@
 #include "util/hash.hpp"
 #include "util/normalize.hpp"
 #include "util/strings.hpp"
+#include "util/unicode.hpp"
 
 namespace render {
 
@@ -145,11 +146,21 @@ void Lexicon::grow() {
 }
 
 void DocTerms::add(std::string_view text, int weight, std::int32_t moment, bool transcript) {
-    const std::string form = util::match_form(text);
+    const std::string form = util::search_form(text);
     util::for_each_word(form, [&](std::string_view word) {
-        if (word.size() <= 40 && !one_code_point(word))
-            m_read.push_back({m_lexicon.id(word), moment, static_cast<std::uint8_t>(weight), transcript});
+        if (!util::needs_word_breaks(word)) return read(word, weight, moment, transcript);
+        for (std::string_view w : m_breaker.words(word)) read(w, weight, moment, transcript);
     });
+}
+
+void DocTerms::read(std::string_view word, int weight, std::int32_t moment, bool transcript) {
+    if (word.size() > 40) return;
+    if (one_code_point(word)) {  // (a Han character or a kana is a word, a Latin letter is not)
+        char32_t cp = 0;
+        util::for_each_code_point(word, [&](char32_t c, std::size_t, std::size_t) { cp = c; });
+        if (!util::is_single_letter_word(cp)) return;
+    }
+    m_read.push_back({m_lexicon.id(word), moment, static_cast<std::uint8_t>(weight), transcript});
 }
 
 void DocTerms::post(std::uint32_t doc) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "util/stemmer.hpp"
+#include "util/word_breaks.hpp"
 
 namespace render {
 
@@ -149,7 +150,8 @@ class DocTerms {
 public:
     explicit DocTerms(Lexicon& lexicon) : m_lexicon(lexicon) {}
 
-    // Adds the words of `text` with `weight`; `moment` (or k_no_moment) is the moment they are in.
+    // Adds the words of `text` (util::search_form's, a run in a script written without spaces
+    // cut by util::WordBreaker) with `weight`; `moment` (or k_no_moment) is the moment they are in.
     void add(std::string_view text, int weight, std::int32_t moment = k_no_moment, bool transcript = false);
 
     // Adds the episode's postings to the lexicon's, and lets go of its words.
@@ -162,7 +164,10 @@ private:
         std::uint8_t weight;
         bool transcript;
     };
+    void read(std::string_view word, int weight, std::int32_t moment, bool transcript);
+
     Lexicon& m_lexicon;
+    util::WordBreaker m_breaker;  // (this thread's: Chinese, Japanese, Thai... are cut into their words)
     std::vector<Read> m_read, m_sorted;
     std::vector<std::pair<std::uint32_t, Posting>> m_posted;  // (the episode's, kept for its room)
 };

@@ -2,7 +2,6 @@
 #include "render/page_frame.hpp"
 #include "render/pages.hpp"
 #include "render/site_paths.hpp"
-#include "util/strings.hpp"
 
 namespace render {
 
@@ -18,12 +17,14 @@ PageModel subscribe(const RenderInputs& in) {
         if (e.date && !newest) newest = &e;
     }
     const std::size_t without = in.catalog.episodes.size() - with_audio;
-    Data d = page_data(in.site, "Subscribe", "Follow " + in.site.title + " in a podcast app: the feed's address and where else to find the show.",
-                       k_subscribe_dir);
-    put(d, "feed_items_text", util::count_text(with_audio + reposts, "episode", "episodes"));
+    const i18n::Words& words = *in.site.words;
+    auto episodes = [&](std::size_t n) { return words.count("count.episodes", static_cast<long long>(n)); };
+    Data d = page_data(in.site, words.text("nav.subscribe"), words.fill("subscribe.description", {{"show", in.site.title}}), k_subscribe_dir);
+    put(d, "heading", words.fill("subscribe.heading", {{"show", in.site.title}}));
+    put(d, "feed_items_text", words.fill("subscribe.with_audio", {{"episodes", episodes(with_audio + reposts)}}));
     put(d, "has_reposts", reposts > 0);
-    put(d, "reposts_text", util::count_text(reposts, "re-post", "re-posts"));
-    put(d, "without_audio", without > 0 ? text(util::count_text(without, "episode", "episodes")) : Data(false));
+    put(d, "reposts_text", words.fill("subscribe.reposts", {{"reposts", words.count("count.reposts", static_cast<long long>(reposts))}}));
+    put(d, "without_audio", without > 0 ? text(words.fill("subscribe.without_audio", {{"episodes", episodes(without)}})) : Data(false));
     if (newest) put(d, "newest", in.cards.plain(*newest));
     return {std::move(d), {dep::site, dep::order, dep::any_episode}};
 }
@@ -52,8 +53,9 @@ void declare_search_and_404(Pages& pages) {
     auto plain = [&in](std::string title, std::string description, std::string dir) {
         return [&in, title, description, dir] { return PageModel{page_data(in.site, title, description, dir), {dep::site}}; };
     };
-    pages.declare_file("search/index.html", "search", plain("Search", "Search the episodes of " + in.site.title + ".", "search/"));
-    pages.declare_file("404.html", "404", plain("Page not found", "", "404.html"));
+    const i18n::Words& words = *in.site.words;
+    pages.declare_file("search/index.html", "search", plain(words.text("search.title"), words.fill("search.description", {{"show", in.site.title}}), "search/"));
+    pages.declare_file("404.html", "404", plain(words.text("not_found.title"), "", "404.html"));
 }
 
 }  // namespace render

@@ -5,6 +5,7 @@
 
 #include "core/directories.hpp"
 #include "util/html_sanitizer.hpp"
+#include "render/site_renderer.hpp"
 #include "util/language.hpp"
 #include "util/slug.hpp"
 #include "util/strings.hpp"
@@ -70,6 +71,7 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
         warnings->push_back(core::warning_at({ch.file, ch.line, 0}, "the feed's <language> '" + feed_language +
                                                                          "' is not a language code; the site is built as 'en': set `language:` in site.yaml (such as `language: de`)"));
     site.right_to_left = util::is_right_to_left(site.language);
+    site.words = i18n::Words::load(theme_layers(config), site.language, warnings);
     site.author = !config.author.empty() ? config.author : ch.author;
     site.image = !config.image.empty() ? config.image : ch.image_url;
     if (!util::is_http_url(site.image)) site.image.clear();
@@ -95,14 +97,14 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
             site.show_links.push_back(std::move(link));
     if (util::is_http_url(ch.link) && std::none_of(site.show_links.begin(), site.show_links.end(), [&](const auto& l) { return l.url == ch.link; })) {
         std::optional<core::DirectoryPage> page = core::directory_page(ch.link);
-        site.website = {page ? page->directory : std::string("The show's website"), ch.link};
+        site.website = {page ? page->directory : site.words->text("link.website"), ch.link};
     }
     for (const auto& source : config.sources)
         if (util::is_http_url(source.url) && source.url != site.feed_url) {
-            site.source_feed = {"The show's feed at its host", source.url};
+            site.source_feed = {site.words->text("link.host_feed"), source.url};
             break;
         }
-    site.funding = funding_links(ch.funding);
+    site.funding = funding_links(site, ch.funding);
     site.episode_count = catalog.episodes.size();
     if (catalog.announced) site.announced_count = catalog.announced->episodes;
     return site;
@@ -117,9 +119,9 @@ std::string term_url(const SiteInfo& site, const std::string& section, const std
     return site.paths.url(section + "/" + term_slug(name) + "/");
 }
 
-std::vector<SiteInfo::Link> funding_links(const std::vector<core::Funding>& funding) {
+std::vector<SiteInfo::Link> funding_links(const SiteInfo& site, const std::vector<core::Funding>& funding) {
     std::vector<SiteInfo::Link> links;
-    for (const auto& f : funding) links.push_back({f.label.empty() ? std::string("Support the show") : f.label, f.url});
+    for (const auto& f : funding) links.push_back({f.label.empty() ? site.words->text("link.support") : f.label, f.url});
     return links;
 }
 

@@ -7,6 +7,7 @@
 
 #include "config/site_config.hpp"
 #include "core/episode.hpp"
+#include "i18n/words.hpp"
 #include "render/artwork.hpp"
 #include "render/episode_text.hpp"
 #include "render/site_paths.hpp"
@@ -15,13 +16,14 @@ namespace render {
 
 // Site-wide values every template gets under `site`.
 struct SiteInfo {
-    explicit SiteInfo(SitePaths site_paths) : paths(std::move(site_paths)) {}
+    explicit SiteInfo(SitePaths site_paths) : paths(std::move(site_paths)), words(i18n::Words::builtin()) {}
 
     SitePaths paths;
     std::string title;
     std::string description;
     std::string language;   // a BCP 47 tag, never empty once made
     bool right_to_left = false;  // the language is written right to left (pages get dir="rtl")
+    std::shared_ptr<const i18n::Words> words;  // the interface's words in `language` (English until make_site_info)
     std::string author;
     std::string image;
     std::string feed_url;  // absolute URL of our feed.xml
@@ -58,13 +60,15 @@ std::string term_slug(const std::string& name);
 // The page of a topic or guest name: "/base/topics/cuda-graphs/" (`section`: "topics", "guests").
 std::string term_url(const SiteInfo& site, const std::string& section, const std::string& name);
 
-// The show's or an episode's podcast:funding as links ("Support the show" when unnamed).
-std::vector<SiteInfo::Link> funding_links(const std::vector<core::Funding>& funding);
+// The show's or an episode's podcast:funding as links ("Support the show" in the site's
+// language when unnamed).
+std::vector<SiteInfo::Link> funding_links(const SiteInfo& site, const std::vector<core::Funding>& funding);
 
 // Builds SiteInfo from site.yaml and, where site.yaml is silent, the feed's channel.
 // `artwork`: the local copy of the show's artwork (render/artwork.hpp), when there is one.
 // The language is site.yaml's, else the feed's <language> when it is a language code, else
-// "en" (a feed's "English" is a warning in `warnings`, naming the fix).
+// "en" (a feed's "English" is a warning in `warnings`, naming the fix); the interface's words
+// are that language's (i18n::Words::load, its warnings in `warnings` too).
 SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url,
                         const LocalArtwork* artwork = nullptr, std::vector<core::Diagnostic>* warnings = nullptr);
 

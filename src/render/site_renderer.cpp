@@ -21,7 +21,7 @@ const std::vector<std::string>& required_templates() {
 
 theme::ThemeLayers theme_layers(const config::SiteConfig& config) {
     const fs::path theme = config.themes_dir() / config.theme;
-    return {{config.templates_dir(), theme / "templates"}, {theme / "static", config.static_dir()}, true};
+    return {{config.templates_dir(), theme / "templates"}, {theme / "static", config.static_dir()}, true, {config.i18n_dir(), theme / "i18n"}};
 }
 
 TemplateSet load_templates(const config::SiteConfig& config) { return TemplateSet(theme_layers(config), required_templates()); }
@@ -61,12 +61,13 @@ void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, c
 }
 
 std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation) {
-    std::vector<SiteInfo::Link> nav = {{"Episodes", site.paths.url("")}, {"Archive", site.paths.url("archive/")}};
-    if (has_seasons(catalog)) nav.push_back({"Seasons", site.paths.url("seasons/")});
+    const i18n::Words& words = *site.words;
+    std::vector<SiteInfo::Link> nav = {{words.text("nav.episodes"), site.paths.url("")}, {words.text("nav.archive"), site.paths.url("archive/")}};
+    if (has_seasons(catalog)) nav.push_back({words.text("nav.seasons"), site.paths.url("seasons/")});
     bool topics = false, guests = false;
     for (const auto& [slug, x] : curation.by_slug) topics |= !x.topics.empty(), guests |= !x.guests.empty();
-    if (topics) nav.push_back({"Topics", site.paths.url("topics/")});
-    if (guests) nav.push_back({"Guests", site.paths.url("guests/")});
+    if (topics) nav.push_back({words.text("nav.topics"), site.paths.url("topics/")});
+    if (guests) nav.push_back({words.text("nav.guests"), site.paths.url("guests/")});
     for (const auto& page : curation.pages)
         if (page.nav) nav.push_back({page.title, site.paths.url(page.slug + "/")});
     return nav;
@@ -75,12 +76,14 @@ std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const core::Catalog
 void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink& sink, util::StageTimes* timings) {
     util::StageClock clock(timings);
     auto lap = [&](const char* part) { clock.lap(std::string("render:") + part); };
-    PageQueue queue(templates, sink);
+    // (The interface's words are the same on every page: written into the templates once.)
+    const TemplateSet with_words = templates.with_constants(word_constants(*in.site.words));
+    PageQueue queue(with_words, sink);
     Pages pages(in, sink, queue);
     declare_home_pages(pages);
     declare_episode_pages(pages);
-    declare_term_pages(pages, in.topics, "topics", "Topics");
-    declare_term_pages(pages, in.guests, "guests", "Guests");
+    declare_term_pages(pages, in.topics, "topics", in.site.words->text("nav.topics"));
+    declare_term_pages(pages, in.guests, "guests", in.site.words->text("nav.guests"));
     declare_content_pages(pages);
     declare_archive(pages);
     declare_seasons(pages);

@@ -116,7 +116,8 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
                                                                               " (a section must open and close in the same file)"));
                 continue;
             }
-            m_templates[name] = {file, compile(expanded)};
+            Compiled ready = compile(expanded);
+            m_templates[name] = {file, std::move(expanded), std::move(ready)};
         } catch (const core::InputError& e) {
             // A partial's error is met once by every template that includes it: said once.
             for (const auto& d : e.diagnostics())
@@ -128,7 +129,44 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
 }
 
 TemplateSet::TemplateSet(const TemplateSet& other) : m_layers(other.m_layers) {
-    for (const auto& [name, loaded] : other.m_templates) m_templates[name] = {loaded.file, loaded.compiled.copy()};
+    for (const auto& [name, loaded] : other.m_templates) m_templates[name] = {loaded.file, loaded.text, loaded.compiled.copy()};
+}
+
+namespace {
+
+// `text` with each variable tag named in `constants` replaced by its value (escaped unless the
+// tag is {{{ }}} or {{& }}); `text` itself when it cannot be read as kainjow reads it.
+std::string with_values(const std::string& text, const std::map<std::string, std::string, std::less<>>& constants) {
+    std::string out;
+    out.reserve(text.size());
+    const bool read = read_template(text, [&](std::size_t begin, std::size_t end) { out.append(text, begin, end - begin); },
+                                    [&](const TemplateTag& tag) {
+                                        std::string_view name = tag.contents;
+                                        const bool raw = tag.triple || name.starts_with('&');
+                                        if (!tag.triple && name.starts_with('&')) name = util::trim(name.substr(1));
+                                        auto value = constants.find(name);
+                                        const bool bake = !name.empty() && std::string_view("#^/>!=&").find(name[0]) == std::string_view::npos &&
+                                                          value != constants.end() && value->second.find_first_of("{}") == std::string::npos;
+                                        if (!bake) out.append(text, tag.begin, tag.end - tag.begin);
+                                        else out += raw ? value->second : util::html_escape(value->second);
+                                        return true;
+                                    });
+    return read ? out : text;
+}
+
+}  // namespace
+
+TemplateSet TemplateSet::with_constants(const std::map<std::string, std::string, std::less<>>& constants) const {
+    TemplateSet baked(*this);
+    for (auto& [name, loaded] : baked.m_templates) {
+        std::string text = with_values(loaded.text, constants);
+        if (text == loaded.text) continue;
+        Compiled compiled = compile(text);
+        if (!compiled.mustache->is_valid()) continue;  // (cannot be: a variable became text)
+        loaded.compiled = std::move(compiled);
+        loaded.text = std::move(text);
+    }
+    return baked;
 }
 
 TemplateSet::Compiled TemplateSet::Compiled::copy() const {

@@ -49,6 +49,13 @@ public:
     // Renders with a caller's context (tests use one that records every name looked up).
     std::string render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const;
 
+    // A copy in which each variable named in `constants` ({{t.nav.archive}}; {{{name}}} and
+    // {{&name}} unescaped) is written into the template as its text, escaped as a variable is:
+    // the words every page shows alike are rendered once per build, not once per page. The
+    // pages come out the same. Sections, and values holding a brace (which could make a tag with
+    // the text beside them), are left as they are.
+    TemplateSet with_constants(const std::map<std::string, std::string, std::less<>>& constants) const;
+
     // Which file a template was loaded from (for messages and tests).
     const std::filesystem::path& origin(const std::string& name) const;
 
@@ -62,6 +69,7 @@ private:
     };
     struct Loaded {
         std::filesystem::path file;
+        std::string text;  // with its partials inlined
         Compiled compiled;
     };
     theme::ThemeLayers m_layers;

@@ -22,19 +22,33 @@ std::optional<std::string_view> builtin_file(std::string_view path) {
 
 }  // namespace
 
-std::optional<FoundTemplate> find_template(const ThemeLayers& layers, const std::string& relative) {
+// The file at `dir / relative`, when there is one (a symbolic link is not followed: a link to a
+// file elsewhere is refused).
+std::optional<FoundTemplate> find_in(const fs::path& dir, const std::string& relative) {
     std::error_code ec;
-    for (const fs::path& dir : layers.template_dirs) {
-        fs::path candidate = dir / relative;
-        // (a template that is a symbolic link is not followed: a link to a file elsewhere is refused)
-        if (!dir.empty() && fs::is_regular_file(fs::symlink_status(candidate, ec)))
-            return FoundTemplate{candidate, util::read_file(candidate, k_max_template_bytes, util::Links::refuse)};
-        if (!dir.empty() && fs::is_symlink(candidate, ec))
-            throw util::FileError(candidate.string(), "is a symbolic link, which podarchive does not follow here: put the template itself in its place");
-    }
+    fs::path candidate = dir / relative;
+    if (!dir.empty() && fs::is_regular_file(fs::symlink_status(candidate, ec)))
+        return FoundTemplate{candidate, util::read_file(candidate, k_max_template_bytes, util::Links::refuse)};
+    if (!dir.empty() && fs::is_symlink(candidate, ec))
+        throw util::FileError(candidate.string(), "is a symbolic link, which podarchive does not follow here: put the file itself in its place");
+    return std::nullopt;
+}
+
+std::optional<FoundTemplate> find_template(const ThemeLayers& layers, const std::string& relative) {
+    for (const fs::path& dir : layers.template_dirs)
+        if (auto found = find_in(dir, relative)) return found;
     if (layers.builtin)
         if (auto bytes = builtin_file("templates/" + relative)) return FoundTemplate{k_builtin_origin / "templates" / relative, std::string(*bytes)};
     return std::nullopt;
+}
+
+std::vector<FoundTemplate> find_word_tables(const ThemeLayers& layers, const std::string& name) {
+    std::vector<FoundTemplate> found;
+    for (const fs::path& dir : layers.i18n_dirs)
+        if (auto table = find_in(dir, name)) found.push_back(std::move(*table));
+    if (layers.builtin)
+        if (auto bytes = builtin_file("i18n/" + name)) found.push_back({k_builtin_origin / "i18n" / name, std::string(*bytes)});
+    return found;
 }
 
 std::map<std::string, StaticFile> static_files(const ThemeLayers& layers) {

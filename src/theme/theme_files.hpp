@@ -15,6 +15,7 @@ struct ThemeLayers {
     std::vector<std::filesystem::path> template_dirs;  // searched in this order
     std::vector<std::filesystem::path> static_dirs;    // copied in this order: a later file wins
     bool builtin = false;                              // the built-in theme after them all
+    std::vector<std::filesystem::path> i18n_dirs;      // the interface's words: a word of an earlier one wins
 };
 
 // A template found in one of the layers: where (a file, or "<built-in theme>/templates/...")
@@ -30,6 +31,10 @@ inline const std::filesystem::path k_builtin_origin = "<built-in theme>";
 // The template at `relative` ("index.mustache", "partials/head.mustache") in the first layer
 // that has it. Throws util::FileError when the file found cannot be read or is over 1 MB.
 std::optional<FoundTemplate> find_template(const ThemeLayers& layers, const std::string& relative);
+
+// Every layer's file `name` ("de.yaml") of the interface's words, the first layer's first
+// (the built-in theme's last). Files are read as find_template reads templates.
+std::vector<FoundTemplate> find_word_tables(const ThemeLayers& layers, const std::string& name);
 
 // One static file to publish: a file on disk, or bytes of the built-in theme.
 struct StaticFile {

@@ -324,17 +324,8 @@ std::string format_iso8601(const Timestamp& ts) {
     return out;
 }
 
-std::string format_human_day(const Timestamp& ts) {
-    Civil c = civil(ts);
-    return std::string(k_month_names[static_cast<unsigned>(c.ymd.month()) - 1]) + " " +
-           std::to_string(static_cast<unsigned>(c.ymd.day())) + ", " + std::to_string(static_cast<int>(c.ymd.year()));
-}
-
 int year_of(const Timestamp& ts) { return static_cast<int>(civil(ts).ymd.year()); }
 int month_of(const Timestamp& ts) { return static_cast<int>(static_cast<unsigned>(civil(ts).ymd.month())); }
 
-std::string_view month_name(int month) {
-    return month >= 1 && month <= 12 ? k_month_names[month - 1] : std::string_view{};
-}
 
 }  // namespace util

@@ -39,14 +39,8 @@ std::string format_iso8601(const Timestamp& ts);
 // "2024-08-04": the calendar day in the timestamp's own zone.
 std::string format_day(const Timestamp& ts);
 
-// "August 4, 2024", for people.
-std::string format_human_day(const Timestamp& ts);
-
 // Year and month (1-12) in the timestamp's own zone.
 int year_of(const Timestamp& ts);
 int month_of(const Timestamp& ts);
-
-// English month name, 1-12.
-std::string_view month_name(int month);
 
 }  // namespace util

@@ -88,10 +88,4 @@ std::string format_clock(int seconds) {
     return out;
 }
 
-std::string format_human_duration(int seconds) {
-    int minutes = (seconds + 30) / 60;
-    if (minutes < 60) return std::to_string(minutes) + " min";
-    return std::to_string(minutes / 60) + " h " + std::to_string(minutes % 60) + " min";
-}
-
 }  // namespace util

@@ -21,7 +21,4 @@ std::optional<Duration> parse_duration(std::string_view text);
 // "16:38" or "1:02:03".
 std::string format_clock(int seconds);
 
-// "17 min" or "1 h 2 min", for people.
-std::string format_human_duration(int seconds);
-
 }  // namespace util

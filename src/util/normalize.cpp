@@ -139,7 +139,9 @@ std::string ascii_match_form(std::string_view cleaned) {
 }
 }  // namespace
 
-std::string match_form(std::string_view text) {
+namespace {
+
+std::string words_form(std::string_view text, bool latin_look_alikes) {
     // ASCII text skips clean_text's white space collapsing: ascii_match_form separates words at
     // any run of white space itself (the same words, one copy of the text fewer).
     std::string storage;
@@ -147,17 +149,21 @@ std::string match_form(std::string_view text) {
     std::string_view fixed = repaired(text, storage, ascii);
     if (ascii) return ascii_match_form(fixed);
     std::string cleaned = collapse_whitespace(fixed);
-    std::string latin;
-    latin.reserve(cleaned.size());
-    for_each_code_point(cleaned, [&](char32_t cp, std::size_t offset, std::size_t length) {
-        if (char32_t mapped = latin_look_alike(cp)) latin.push_back(static_cast<char>(mapped));
-        else latin.append(cleaned, offset, length);
-    });
-    std::string folded = fold_for_matching(latin);
+    if (latin_look_alikes) {
+        std::string latin;
+        latin.reserve(cleaned.size());
+        for_each_code_point(cleaned, [&](char32_t cp, std::size_t offset, std::size_t length) {
+            if (char32_t mapped = latin_look_alike(cp)) latin.push_back(static_cast<char>(mapped));
+            else latin.append(cleaned, offset, length);
+        });
+        cleaned = std::move(latin);
+    }
+    std::string folded = fold_for_matching(cleaned);
     std::string out;
     bool space = false;
     for_each_code_point(folded, [&](char32_t cp, std::size_t offset, std::size_t length) {
-        if (is_letter_or_digit(cp)) {
+        // (A mark belongs to the letter before it: Devanagari's and Thai's vowel signs.)
+        if (is_letter_or_digit(cp) || (cp >= 0x300 && !space && !out.empty() && is_combining_mark(cp))) {
             if (space && !out.empty()) out.push_back(' ');
             space = false;
             out.append(folded, offset, length);
@@ -167,5 +173,11 @@ std::string match_form(std::string_view text) {
     });
     return out;
 }
+
+}  // namespace
+
+std::string match_form(std::string_view text) { return words_form(text, true); }
+
+std::string search_form(std::string_view text) { return words_form(text, false); }
 
 }  // namespace util

@@ -11,7 +11,12 @@ namespace util {
 std::string clean_text(std::string_view text);
 
 // Comparison form: clean_text, look-alike letters mapped to Latin (Cyrillic "а" -> "a"), NFKC,
-// case folded, punctuation dropped, one space between words.
+// case folded, punctuation dropped, one space between words (a word: letters, digits and the
+// marks of its script, "हिन्दी" whole; apostrophes joined, "don't" -> "dont").
 std::string match_form(std::string_view text);
+
+// The form the search index words: match_form without the look-alikes (a Russian word stays
+// Cyrillic, as a reader types it).
+std::string search_form(std::string_view text);
 
 }  // namespace util

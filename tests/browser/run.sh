@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The player and the search in Debian's Chromium (listening.mjs), on tests/fixtures/listening_site
-# built by the podarchive binary given, served under a sub-path. Usage: run.sh PODARCHIVE
+# built by the podarchive binary given, served under a sub-path; then the same site as a
+# Japanese show under ja/ (languages.mjs). Usage: run.sh PODARCHIVE
 set -euo pipefail
 binary="$1"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -21,3 +22,12 @@ base="http://127.0.0.1:$(cat "$work/port")/listening-fixture/"
 python3 "$here/prepare.py" "$work/site" "$base"
 (cd "$work/site" && "$binary" build --quiet --base-url "$base" --output "$work/out")
 node "$here/listening.mjs" "$base"
+# The Japanese show: a title written without spaces, a Thai phrase in its show notes.
+cp -r "$root/tests/fixtures/listening_site" "$work/site_ja"
+python3 "$here/prepare.py" "$work/site_ja" "${base}ja/"
+printf 'language: ja\n' >> "$work/site_ja/site.yaml"
+sed -i -e 's|<title>Captions in WebVTT</title>|<title>機械学習コンパイラの仕組み</title>|' \
+  -e 's|<description>An episode whose transcript is WebVTT|<description>ภาษาไทยง่ายนิดเดียว. An episode whose transcript is WebVTT|' \
+  "$work/site_ja/content/sources/feed.xml"
+(cd "$work/site_ja" && "$binary" build --quiet --base-url "${base}ja/" --output "$work/out/ja")
+node "$here/languages.mjs" "${base}ja/"

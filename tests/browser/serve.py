@@ -5,8 +5,9 @@ Writes the port it listens on to PORTFILE."""
 import http.server
 import os
 import sys
+import urllib.parse
 
-site, prefix, port_file = sys.argv[1], sys.argv[2], sys.argv[3]
+site, prefix, port_file = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -14,7 +15,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
     def translate_path(self, path):
-        path = path.split("?", 1)[0].split("#", 1)[0]
+        # (Percent-encoded, as a browser asks for a page whose slug is not ASCII: GitHub Pages decodes it.)
+        path = urllib.parse.unquote(path.split("?", 1)[0].split("#", 1)[0])
         if not path.startswith(prefix):
             return os.path.join(site, "\0missing")
         local = os.path.normpath(os.path.join(site, path[len(prefix):]))

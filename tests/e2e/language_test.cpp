@@ -4,6 +4,8 @@
 
 #include "build/build_site.hpp"
 #include "config/site_config.hpp"
+#include "i18n/words.hpp"
+#include "util/escape.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -60,5 +62,86 @@ TEST_CASE("feed.xml: no default namespace from the input; a duration with a frac
     CHECK(feed.find("xmlns=\"http://backend.userland.com/rss2\"") == std::string::npos);
     CHECK(feed.find("<rss version=\"2.0\" xmlns:") != std::string::npos);
     CHECK(warnings.find("00:17:10.0") == std::string::npos);
-    CHECK(test::file_in(out, "episodes/higher-order-operators/index.html").find("<span>17 min</span>") != std::string::npos);
+    CHECK(test::file_in(out, "episodes/higher-order-operators/index.html").find("<span>17\u00a0min</span>") != std::string::npos);
+}
+
+namespace {
+
+// The English table's plain words (no placeholder, longer than a code), as pages would show them:
+// a text node or an attribute's value.
+std::vector<std::string> english_interface_words() {
+    std::vector<std::string> words;
+    const auto english = i18n::Words::builtin("en");
+    for (const auto& [key, message] : english->table()) {
+        const std::string& text = message.forms.at("other");
+        // (Not a single lower-case word: "description" and "image" are also HTML's and show notes' own.)
+        const bool one_lower_word = text.find(' ') == std::string::npos && !std::isupper(static_cast<unsigned char>(text[0]));
+        if (message.plural || text.find('{') != std::string::npos || text.size() < 4 || key.ends_with("_html") || key == "separator" ||
+            text == "GUID" || one_lower_word)
+            continue;
+        words.push_back(util::html_escape(text));
+    }
+    return words;
+}
+
+}  // namespace
+
+TEST_CASE("language: a Hebrew site has no English interface word left, and its dates and counts are Hebrew") {
+    test::FixtureSite site;
+    site.edit_feed("<language>en</language>", "<language>he</language>");
+    output::MemoryOutput out;
+    std::string warnings;
+    REQUIRE(site.build(out, &warnings) == "");
+    CHECK(warnings.find("i18n") == std::string::npos);
+    const std::vector<std::string> english = english_interface_words();
+    REQUIRE(english.size() > 100);
+    int pages = 0;
+    for (const auto& [path, content] : out.files()) {
+        if (!path.ends_with(".html")) continue;
+        ++pages;
+        for (const std::string& word : english) {
+            CAPTURE(path);
+            CHECK_MESSAGE(content->find(">" + word + "<") == std::string::npos, word);
+            CHECK_MESSAGE(content->find("\"" + word + "\"") == std::string::npos, word);
+        }
+    }
+    CHECK(pages > 10);
+    const std::string& episode = test::file_in(out, "episodes/higher-order-operators/index.html");
+    CHECK(episode.find("<h2 id=\"notes-heading\">תיאור הפרק</h2>") != std::string::npos);
+    CHECK(episode.find("<a class=\"skip-link\" href=\"#main\">דילוג לתוכן</a>") != std::string::npos);
+    CHECK(episode.find(">21 באפריל 2024</time>") != std::string::npos);  // the long form, in the feed's own zone
+    CHECK(test::file_in(out, "archive/index.html").find("<h3>אפריל</h3>") != std::string::npos);
+    CHECK(test::file_in(out, "index.html").find("בארכיון הזה: ") != std::string::npos);
+    // The scripts' words: the player's in its data-words, the search's in the panel's.
+    CHECK(episode.find("&quot;play&quot;:&quot;ניגון&quot;") != std::string::npos);
+    CHECK(episode.find("&quot;none&quot;:&quot;אין פרקים מתאימים.&quot;") != std::string::npos);
+}
+
+TEST_CASE("language: a site's i18n/ table changes words, and a build sees its edit") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    test::write(dir.path() / "i18n/en.yaml", "episode.show_notes: What was said\n");
+    std::string out;
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    const fs::path page = dir.path() / "public/episodes/higher-order-operators/index.html";
+    CHECK(test::read(page).find("<h2 id=\"notes-heading\">What was said</h2>") != std::string::npos);
+    test::write(dir.path() / "i18n/en.yaml", "episode.show_notes: Notes\n");
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(test::read(page).find("<h2 id=\"notes-heading\">Notes</h2>") != std::string::npos);
+    // A broken table stops the build, naming its line; the site stays as it was.
+    test::write(dir.path() / "i18n/en.yaml", "episode.show_notes:\n  few: x\n");
+    CHECK(test::run_podarchive("build", dir.path(), out) != 0);
+    CHECK(out.find("i18n/en.yaml:1:1: error: 'episode.show_notes' has plural forms but no `other:`") != std::string::npos);
+    CHECK(test::read(page).find("<h2 id=\"notes-heading\">Notes</h2>") != std::string::npos);
+}
+
+TEST_CASE("language: a language without a table builds in English, saying which file to add") {
+    test::FixtureSite site;
+    site.edit_feed("<language>en</language>", "<language>fi</language>");
+    output::MemoryOutput out;
+    std::string warnings;
+    REQUIRE(site.build(out, &warnings) == "");
+    CHECK(warnings.find("no table has the interface's words in 'fi': the pages' own words are in English; add i18n/fi.yaml") != std::string::npos);
+    CHECK(test::file_in(out, "index.html").find("<html lang=\"fi\" dir=\"ltr\"") != std::string::npos);
+    CHECK(test::file_in(out, "episodes/higher-order-operators/index.html").find(">Show notes<") != std::string::npos);
 }

@@ -96,7 +96,7 @@ void site_yaml(std::string_view d) {
 
 void dates(std::string_view d) {
     for (auto ts : {util::parse_any_date(d), util::parse_rfc822(d), util::parse_iso8601(d)})
-        if (ts) util::format_rfc822(*ts), util::format_iso8601(*ts), util::format_human_day(*ts);
+        if (ts) util::format_rfc822(*ts), util::format_iso8601(*ts), util::format_day(*ts);
     if (auto dur = util::parse_duration(d)) util::format_clock(dur->seconds);
 }
 

@@ -10,6 +10,13 @@
   var key = "podarchive:" + location.pathname;
   var chapters = Array.prototype.slice.call(document.querySelectorAll(".chapter-list a[data-t]"));
   var stopAt = null;
+  // The interface's words in the page's language (the build writes them: i18n/<language>.yaml).
+  var words = {};
+  try { words = JSON.parse(box.getAttribute("data-words")) || {}; } catch (e) { words = {}; }
+  function say(name, fallback, time) {
+    var text = typeof words[name] === "string" ? words[name] : fallback;
+    return time === undefined ? text : text.replace("{time}", time);
+  }
   // A time from a link or from storage is data: only a finite time within a week (no episode is
   // longer) is used; anything else (1e999, a 309-digit #t=) is ignored, never thrown on.
   var longest = 7 * 24 * 3600;
@@ -59,15 +66,15 @@
   }
   function skip(by) { seek(Math.max(0, audio.currentTime + by), 0, false); }
   tools.setAttribute("role", "group");
-  tools.setAttribute("aria-label", "Player controls");
-  var play = button("Play", "Play or pause (k)", function () { audio.paused ? audio.play().catch(function () {}) : audio.pause(); });
-  button("\u221215 s", "Back 15 seconds (j)", function () { skip(-15); });
-  button("+30 s", "Forward 30 seconds (l)", function () { skip(30); });
+  tools.setAttribute("aria-label", say("controls", "Player controls"));
+  var play = button(say("play", "Play"), say("play_title", "Play or pause (k)"), function () { audio.paused ? audio.play().catch(function () {}) : audio.pause(); });
+  button(say("back", "\u221215 s"), say("back_title", "Back 15 seconds (j)"), function () { skip(-15); });
+  button(say("forward", "+30 s"), say("forward_title", "Forward 30 seconds (l)"), function () { skip(30); });
   var speedLabel = document.createElement("label");
-  speedLabel.title = "Speed (< and >)";
+  speedLabel.title = say("speed_title", "Speed (< and >)");
   var speedName = document.createElement("span");
   speedName.className = "visually-hidden";
-  speedName.textContent = "Speed";
+  speedName.textContent = say("speed", "Speed");
   speedLabel.appendChild(speedName);
   var speed = document.createElement("select");
   [0.75, 1, 1.25, 1.5, 1.75, 2].forEach(function (r) {
@@ -79,12 +86,12 @@
   speed.value = "1";
   speedLabel.appendChild(speed);
   tools.appendChild(speedLabel);
-  var copy = button("Copy link", "Copy a link to this moment", function () {
+  var copy = button(say("copy_link", "Copy link"), say("copy_title", "Copy a link to this moment"), function () {
     var url = location.href.split("#")[0] + "#t=" + Math.floor(audio.currentTime);
     var done = function () {
-      status.textContent = "Link to " + clock(audio.currentTime) + " copied";
-      copy.textContent = "Copied " + clock(audio.currentTime);
-      setTimeout(function () { copy.textContent = "Copy link"; }, 2500);
+      status.textContent = say("link_copied", "Link to {time} copied", clock(audio.currentTime));
+      copy.textContent = say("copied", "Copied {time}", clock(audio.currentTime));
+      setTimeout(function () { copy.textContent = say("copy_link", "Copy link"); }, 2500);
     };
     if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, function () { status.textContent = url; });
     else status.textContent = url;
@@ -139,7 +146,7 @@
   audio.addEventListener("loadedmetadata", function () { audio.playbackRate = parseFloat(speed.value); });
   ["play", "pause"].forEach(function (e) {
     audio.addEventListener(e, function () {
-      play.textContent = audio.paused ? "Play" : "Pause";
+      play.textContent = audio.paused ? say("play", "Play") : say("pause", "Pause");
     });
   });
   // Time links anywhere on the page (chapters, transcript, moments) seek instead of jumping.

@@ -9,6 +9,22 @@
   var root = document.documentElement;
   var base = root.getAttribute("data-base") || "/";
   var files = {}, meta = null, keys = null;
+  var lang = root.getAttribute("lang") || "en";
+  // Words of scripts written without spaces are cut as the build's ICU cuts them (util/
+  // word_breaks.hpp); a letter of these alone is a word.
+  var segmenter = typeof Intl === "object" && Intl.Segmenter ? new Intl.Segmenter(lang, { granularity: "word" }) : null;
+  var spaceless = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+  var letterWord = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+  // The interface's words in the page's language (the search panel's data-words), counts in
+  // the plural form the language's rules pick and its digits.
+  var said = {};
+  var plurals = typeof Intl === "object" && Intl.PluralRules ? new Intl.PluralRules(lang) : null;
+  function say(name, fallback, n) {
+    var text = said[name], form = plurals && n !== undefined ? plurals.select(n) : "other";
+    if (text && typeof text === "object") text = text[form] || text.other;
+    if (typeof text !== "string") text = fallback;
+    return n === undefined ? text : text.replace("{count}", n.toLocaleString(lang));
+  }
 
   function getJSON(path) {
     if (!files[path]) {
@@ -23,9 +39,19 @@
     if (!meta) meta = getJSON("search/meta.json").then(function (m) { keys = new Set(m.shards); return m; });
     return meta;
   }
-  // The same folding as the index: NFKC, lower case, letters and digits.
+  // The same folding as the index (util::search_form): NFKC, case folded, apostrophes joined,
+  // words of letters, marks and digits; then runs of scripts without spaces cut into words.
   function words(text) {
-    return text.normalize("NFKC").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(function (w) { return w.length >= 2 || /[^\x00-\x7f]/.test(w); });
+    var out = [];
+    text.normalize("NFKC").toLowerCase().replace(/\u00df/g, "ss").replace(/\u03c2/g, "\u03c3").replace(/['\u2019]/g, "")
+      .split(/[^\p{L}\p{M}\p{N}]+/u).forEach(function (run) {
+        var w = run.replace(/^\p{M}+/u, "");
+        if (!w) return;
+        if (!segmenter || !spaceless.test(w)) { out.push(w); return; }
+        for (var it = segmenter.segment(w)[Symbol.iterator](), s = it.next(); !s.done; s = it.next())
+          if (s.value.isWordLike) out.push(s.value.segment);
+      });
+    return out.filter(function (w) { return Array.from(w).length >= 2 || letterWord.test(w); });
   }
   function keyName(bytes) {
     var name = "";
@@ -234,7 +260,7 @@
       var jump = element("a", "ts", "\u25b6 " + clock(t));
       jump.href = doc.url + "#t=" + t;
       p.appendChild(jump);
-      p.appendChild(document.createTextNode(chapter ? " Chapter: " : " In the transcript: "));
+      p.appendChild(document.createTextNode(" " + (chapter ? say("chapter", "Chapter:") : say("in_transcript", "In the transcript:")) + " "));
       var said = result.query.phrases.length ? result.query.phrases.map(function (ph) { return ph.join(" "); }).join(" \u2026 ") : ws.join(" \u2026 ");
       p.appendChild(marked(chapter ? chapter[1] : "\u201c" + said + "\u201d", ws));
       li.appendChild(p);
@@ -253,8 +279,8 @@
         docs.forEach(function (doc) { list.appendChild(item(doc, result)); });
         shownCount = Math.min(n, from + k_page);
         list.hidden = list.children.length === 0;
-        var found = result.about ? "up to " + result.about + " episodes found" : n + (n === 1 ? " episode found" : " episodes found");
-        status.textContent = n ? found + (n > shownCount || result.about ? ", the best " + shownCount + " shown" : "") : result.all.length || result.query.filters.length ? "No episode matches." : "";
+        var found = result.about ? say("up_to", "up to {count} found", result.about) : say("found", n === 1 ? "{count} episode found" : "{count} episodes found", n);
+        status.textContent = n ? found + (n > shownCount || result.about ? say("best_shown", ", the best {count} shown", shownCount) : "") : result.all.length || result.query.filters.length ? say("none", "No episode matches.") : "";
         if (more) {
           more.hidden = shownCount >= n;
           more.onclick = function () { page(shownCount); };
@@ -291,6 +317,7 @@
   function attach(input) {
     var panel = document.getElementById(input.getAttribute("aria-controls"));
     if (!panel) return;
+    try { said = JSON.parse(panel.getAttribute("data-words")) || {}; } catch (e) { said = {}; }
     var list = panel.querySelector("ol"), status = panel.querySelector("[role=status]"), more = panel.querySelector("button.more");
     var timer = null, seq = 0, chosen = function () { return []; };
     function run() {
@@ -300,7 +327,7 @@
         if (mine !== seq) return;  // a newer query is on its way
         panel.hidden = input.value.trim() === "" && !picked.length;
         return show(list, status, result, more);
-      }).catch(function () { status.textContent = "Search is unavailable."; panel.hidden = false; });
+      }).catch(function () { status.textContent = say("unavailable", "Search is unavailable."); panel.hidden = false; });
     }
     chosen = filters(document.querySelector("form.search-filters"), run);
     input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(run, 120); });

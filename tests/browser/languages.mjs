@@ -1,0 +1,54 @@
+// The listening fixture as a Japanese show in Chromium (run.sh builds it under ja/): the page
+// speaks Japanese (lang, the header, the player's buttons, the search's count), and search
+// cuts Japanese and Thai words as the build did, so a word inside a phrase written without
+// spaces finds its episode. Usage: node languages.mjs BASEURL (the Japanese site's)
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+const base = process.argv[2];
+let failures = 0;
+function check(ok, what) { console.log((ok ? 'ok   ' : 'FAIL ') + what); if (!ok) failures++; }
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage();
+const errors = [];
+page.on('pageerror', e => errors.push(String(e)));
+
+await page.goto(base, { waitUntil: 'load' });
+await page.goto(await page.evaluate(() => document.querySelector('.card-title a').href), { waitUntil: 'load' });
+await page.waitForSelector('.player-tools button');
+const seen = await page.evaluate(() => ({
+  lang: document.documentElement.lang,
+  play: document.querySelector('.player-tools button').textContent,
+  group: document.querySelector('.player-tools').getAttribute('aria-label'),
+  search: document.querySelector('#site-search').placeholder,
+  notes: document.querySelector('#notes-heading').textContent,
+}));
+check(seen.lang === 'ja' && seen.play === '再生' && seen.group === 'プレーヤーの操作' && seen.search === 'エピソードを検索' && seen.notes === '番組説明',
+      'the episode page and its player speak Japanese: ' + JSON.stringify(seen));
+
+async function search(q) {
+  await page.fill('#site-search', '');
+  await page.fill('#site-search', q);
+  await page.waitForFunction(() => document.querySelector('#search-panel [role=status]').textContent !== '', null, { timeout: 5000 }).catch(() => {});
+  await page.waitForTimeout(300);
+  return page.evaluate(() => ({
+    status: document.querySelector('#search-panel [role=status]').textContent,
+    titles: Array.from(document.querySelectorAll('.search-results li > a')).map(a => a.textContent),
+  }));
+}
+await page.goto(base + 'search/', { waitUntil: 'load' });
+// "コンパイラ" is inside "機械学習コンパイラの仕組み" (no spaces): ICU cut the title into words
+// at build time, Intl.Segmenter cuts the query the same way.
+let r = await search('コンパイラ');
+check(r.titles.includes('機械学習コンパイラの仕組み') && r.status === '1件のエピソードが見つかりました', 'コンパイラ finds the episode: ' + JSON.stringify(r));
+r = await search('仕組み');
+check(r.titles.includes('機械学習コンパイラの仕組み'), '仕組み finds it too: ' + JSON.stringify(r));
+// Thai: "ง่าย" (easy) inside "ภาษาไทยง่ายนิดเดียว".
+r = await search('ง่าย');
+check(r.titles.includes('機械学習コンパイラの仕組み'), 'a Thai word inside a Thai phrase finds it: ' + JSON.stringify(r));
+r = await search('存在しない言葉');
+check(r.titles.length === 0 && r.status === '一致するエピソードはありません。', 'no match says so in Japanese: ' + JSON.stringify(r));
+check(errors.length === 0, 'no page errors: ' + JSON.stringify(errors));
+await browser.close();
+console.log(failures ? `languages: ${failures} failed` : 'languages: all passed');
+process.exit(failures ? 1 : 0);
