@@ -1,8 +1,12 @@
 #include "util/xml_encoding.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <iconv.h>
+#include <utility>
+#include <vector>
+
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_cb.h>
+#include <unicode/unistr.h>
 
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
@@ -54,10 +58,10 @@ std::optional<std::string> single_byte_xml_as_utf8(std::string_view xml) {
     out.reserve(xml.size() + xml.size() / 8);
     auto append = [&](std::string_view part) {
         if (utf8) return void(out.append(part));
-        for (unsigned char byte : part) {
-            if (byte < 0x80) out.push_back(static_cast<char>(byte));
-            else out += encode_utf8(windows_1252_code_point(byte));
-        }
+        std::string converted;
+        std::size_t invalid = 0;
+        convert_to_utf8(part, "windows-1252", converted, invalid);  // (the five bytes it leaves undefined: U+FFFD)
+        out += converted;
     };
     append(xml.substr(0, at));
     out.append("UTF-8");
@@ -66,41 +70,61 @@ std::optional<std::string> single_byte_xml_as_utf8(std::string_view xml) {
 }
 
 
+namespace {
+
+// Labels the Encoding Standard gives that ICU's alias table lacks, by the name ICU knows.
+constexpr std::pair<std::string_view, const char*> k_whatwg_labels[] = {
+    {"csiso88596e", "iso-8859-6"}, {"csiso88596i", "iso-8859-6"}, {"csiso88598e", "iso-8859-8"}, {"csiso88598i", "iso-8859-8"},
+    {"visual", "iso-8859-8"},      {"logical", "iso-8859-8"},     {"koi", "koi8-r"},              {"dos-874", "windows-874"},
+    {"x-mac-ukrainian", "x-mac-cyrillic"},
+};
+
+// ICU's to-Unicode callback: a byte sequence that is no character is counted and becomes U+FFFD.
+void count_and_replace(const void* context, UConverterToUnicodeArgs* args, const char*, int32_t, UConverterCallbackReason reason,
+                       UErrorCode* error) {
+    if (reason > UCNV_IRREGULAR) return;  // (reset, close, clone: nothing to replace)
+    ++*static_cast<std::size_t*>(const_cast<void*>(context));
+    *error = U_ZERO_ERROR;
+    const UChar replacement = 0xFFFD;
+    ucnv_cbToUWriteUChars(args, &replacement, 1, 0, error);
+}
+
+UConverter* open_converter(const std::string& label) {
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter* converter = ucnv_open(label.c_str(), &status);
+    if (U_SUCCESS(status) && converter) return converter;
+    const std::string lower = ascii_lower(trim(label));
+    for (const auto& [alias, name] : k_whatwg_labels)
+        if (lower == alias) {
+            status = U_ZERO_ERROR;
+            converter = ucnv_open(name, &status);
+            return U_SUCCESS(status) ? converter : nullptr;
+        }
+    return nullptr;
+}
+
+}  // namespace
+
 bool convert_to_utf8(std::string_view bytes, const std::string& label, std::string& out, std::size_t& invalid) {
-    iconv_t cd = ::iconv_open("UTF-8", label.c_str());
-    if (cd == reinterpret_cast<iconv_t>(-1)) return false;
-    out.clear();
+    UConverter* converter = open_converter(label);
+    if (!converter) return false;
     invalid = 0;
-    std::string buffer(4 * bytes.size() + 16, '\0');
-    char* in = const_cast<char*>(bytes.data());
-    std::size_t in_left = bytes.size();
-    char* put = buffer.data();
-    std::size_t out_left = buffer.size();
-    while (in_left > 0) {
-        if (::iconv(cd, &in, &in_left, &put, &out_left) != static_cast<std::size_t>(-1)) break;
-        if (errno == E2BIG) {  // (four bytes a byte is room for any encoding; grown all the same)
-            const std::size_t used = buffer.size() - out_left;
-            buffer.resize(buffer.size() * 2);
-            put = buffer.data() + used;
-            out_left = buffer.size() - used;
-            continue;
-        }
-        // EILSEQ or EINVAL (cut short): one byte is skipped, U+FFFD in its place.
-        ++invalid;
-        ++in, --in_left;
-        if (out_left < 3) {
-            const std::size_t used = buffer.size() - out_left;
-            buffer.resize(buffer.size() * 2);
-            put = buffer.data() + used;
-            out_left = buffer.size() - used;
-        }
-        std::copy_n("\xEF\xBF\xBD", 3, put);
-        put += 3, out_left -= 3;
-        ::iconv(cd, nullptr, nullptr, nullptr, nullptr);  // (a stateful encoding starts again)
-    }
-    ::iconv_close(cd);
-    buffer.resize(buffer.size() - out_left);
-    out = std::move(buffer);
+    UErrorCode status = U_ZERO_ERROR;
+    ucnv_setToUCallBack(converter, count_and_replace, &invalid, nullptr, nullptr, &status);
+    // (Converted in pieces of a megabyte: a feed of hundreds of megabytes is not held three times over.)
+    out.clear();
+    out.reserve(bytes.size() + bytes.size() / 2);
+    std::vector<UChar> unicode(std::min<std::size_t>(1u << 20, bytes.size() + 16));
+    const char* in = bytes.data();
+    const char* const end = bytes.data() + bytes.size();
+    do {
+        UChar* put = unicode.data();
+        status = U_ZERO_ERROR;
+        ucnv_toUnicode(converter, &put, unicode.data() + unicode.size(), &in, end, nullptr, true, &status);
+        if (U_FAILURE(status) && status != U_BUFFER_OVERFLOW_ERROR) break;
+        icu::UnicodeString(false, unicode.data(), static_cast<int32_t>(put - unicode.data())).toUTF8String(out);
+    } while (status == U_BUFFER_OVERFLOW_ERROR);
+    ucnv_close(converter);
     return true;
 }
 

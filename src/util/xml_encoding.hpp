@@ -17,8 +17,9 @@ struct XmlAsUtf8 {
 //   line breaks kept so lines stay where they were, with a warning.
 // - A Western single-byte declaration is read as browsers read it (single_byte_xml_as_utf8).
 // - Any other declared encoding (Shift_JIS, ISO-8859-15, Windows-1251, EUC-KR, GB18030, ...)
-//   is converted by iconv; bytes it cannot convert become U+FFFD, counted in a warning; a label
-//   iconv does not know is a warning, and the bytes are read as UTF-8 (invalid ones as U+FFFD).
+//   is converted by ICU's converters (every label of the WHATWG Encoding Standard); bytes that
+//   are no character become U+FFFD, counted in a warning; a label ICU does not know is a
+//   warning, and the bytes are read as UTF-8 (invalid ones as U+FFFD).
 // - Bytes that are UTF-8 under another declaration are read as UTF-8, with a warning.
 // UTF-16 and UTF-32 (a byte-order mark or a declaration saying so) are left to the parser.
 XmlAsUtf8 xml_as_utf8(std::string_view raw);
@@ -29,8 +30,9 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw);
 // valid UTF-8 all the same is taken as UTF-8 (its declaration is the mistake).
 std::optional<std::string> single_byte_xml_as_utf8(std::string_view xml);
 
-// `bytes` in the encoding iconv calls `label`, as UTF-8; false when iconv does not know the
-// label. Bytes it cannot convert become U+FFFD, counted in `invalid`.
+// `bytes` in the encoding `label` names (ICU's aliases and the WHATWG Encoding Standard's
+// labels), as UTF-8; false for a label neither knows. Bytes that are no character in it become
+// U+FFFD, counted in `invalid`.
 bool convert_to_utf8(std::string_view bytes, const std::string& label, std::string& out, std::size_t& invalid);
 
 // A text file with a UTF-16 or UTF-32 byte-order mark, as UTF-8; none for any other text.

@@ -31,3 +31,47 @@ TEST_CASE("a feed declared ISO-8859-1 or Windows-1252 is read as Windows-1252") 
     CHECK(util::windows_1252_code_point(0x81) == 0x81);  // no character there: the C1 control, as browsers do
     CHECK(util::windows_1252_code_point(0xFF) == 0xFF);
 }
+
+TEST_CASE("every label the WHATWG Encoding Standard gives is converted, bytes that are no character counted") {
+    struct Case {
+        const char* label;
+        std::string bytes;
+        std::string utf8;
+    };
+    const Case cases[] = {
+        {"x-sjis", "\x83\x52\x83\x93", "\xE3\x82\xB3\xE3\x83\xB3"},                                    // コン
+        {"ks_c_5601-1987", "\xC7\xD1\xB1\xDB", "\xED\x95\x9C\xEA\xB8\x80"},                             // 한글
+        {"windows-949", "\xC7\xD1\xB1\xDB", "\xED\x95\x9C\xEA\xB8\x80"},
+        {"x-gbk", "\xD6\xD0\xCE\xC4", "\xE4\xB8\xAD\xE6\x96\x87"},                                      // 中文
+        {"csbig5", "\xA4\xA4\xA4\xE5", "\xE4\xB8\xAD\xE6\x96\x87"},
+        {"x-euc-jp", "\xA5\xB3\xA5\xF3", "\xE3\x82\xB3\xE3\x83\xB3"},
+        {"koi", "\xF0\xD2\xC9\xD7\xC5\xD4", "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82"},       // Привет
+        {"x-cp1251", "\xCF\xF0\xE8\xE2\xE5\xF2", "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82"},
+        {"x-mac-cyrillic", "\x8F\xF0\xE8\xE2\xE5\xF2", "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82"},
+        {"dos-874", "\xA1", "\xE0\xB8\x81"},                                                            // ก
+        {"iso-8859-8-i", "\xF9\xEC\xE5\xED", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D"},                       // שלום
+        {"logical", "\xF9\xEC\xE5\xED", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D"},
+        {"l9", "\xA4", "\xE2\x82\xAC"},                                                                 // €
+        {"unicode-1-1-utf-8", "\xE2\x82\xAC", "\xE2\x82\xAC"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.label);
+        std::string out;
+        std::size_t invalid = 9;
+        REQUIRE(util::convert_to_utf8(c.bytes, c.label, out, invalid));
+        CHECK(out == c.utf8);
+        CHECK(invalid == 0);
+    }
+    // Bytes that are no character (a lone Shift_JIS lead byte) become U+FFFD, counted.
+    std::string out;
+    std::size_t invalid = 0;
+    REQUIRE(util::convert_to_utf8("a\x83", "Shift_JIS", out, invalid));
+    CHECK(out == "a\xEF\xBF\xBD");
+    CHECK(invalid == 1);
+    CHECK_FALSE(util::convert_to_utf8("a", "x-no-such-encoding", out, invalid));
+    // A long text is converted whole (it is converted a megabyte at a time).
+    const std::string long_text(3u << 20, '\xE9');
+    REQUIRE(util::convert_to_utf8(long_text, "iso-8859-15", out, invalid));
+    CHECK(out.size() == 2 * long_text.size());
+    CHECK(out.substr(out.size() - 2) == "\xC3\xA9");
+}
