@@ -23,7 +23,10 @@ std::string_view skip_bom_and_space(std::string_view text) {
 
 core::SourceKind detect_kind(std::string_view raw, std::string_view file_name) {
     std::string_view text = skip_bom_and_space(raw);
-    if (raw.starts_with("\xFF\xFE") || raw.starts_with("\xFE\xFF")) return core::SourceKind::rss;  // UTF-16: only XML comes so
+    // UTF-16, with a byte-order mark or without ("<" and a zero byte): only XML comes so.
+    if (raw.starts_with("\xFF\xFE") || raw.starts_with("\xFE\xFF") || raw.starts_with(std::string_view("<\0", 2)) ||
+        raw.starts_with(std::string_view("\0<", 2)))
+        return core::SourceKind::rss;
     if (text.starts_with("<?xml") || text.starts_with("<rss") || text.starts_with("<!--")) return core::SourceKind::rss;
     if (text.starts_with("{") && looks_like_itunes_lookup(text)) return core::SourceKind::itunes_lookup;
     if (text.starts_with("[") && (util::trim(text.substr(1)).starts_with("{") || text == "[]")) return core::SourceKind::records;

@@ -138,3 +138,32 @@ TEST_CASE("the kind of a source is recognised from its content") {
     CHECK(sources::detect_kind("- title: a\n", "list.yaml") == core::SourceKind::records);
     CHECK(sources::detect_kind("just some text", "x.txt") == core::SourceKind::unknown);
 }
+
+TEST_CASE("a feed in UTF-16 without a byte-order mark is known as a feed and read") {
+    const std::string utf8 = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><rss version=\"2.0\"><channel><title>Grüße</title>"
+                             "<item><title>Straße \xE2\x80\x93 \xE6\x97\xA5</title><guid>g</guid></item></channel></rss>";
+    // (UTF-16 by hand: every character of the text above is in the Basic Multilingual Plane)
+    std::u16string wide;
+    for (std::size_t i = 0; i < utf8.size();) {
+        const auto c = static_cast<unsigned char>(utf8[i]);
+        const int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : 3;
+        char16_t cp = n == 1 ? c : n == 2 ? (c & 0x1F) : (c & 0x0F);
+        for (int k = 1; k < n; ++k) cp = static_cast<char16_t>(cp << 6 | (static_cast<unsigned char>(utf8[i + k]) & 0x3F));
+        wide.push_back(cp);
+        i += n;
+    }
+    for (const bool big_endian : {false, true}) {
+        CAPTURE(big_endian);
+        std::string bytes;
+        for (char16_t u : wide) {
+            const char hi = static_cast<char>(u >> 8), lo = static_cast<char>(u & 0xFF);
+            bytes += big_endian ? std::string{hi, lo} : std::string{lo, hi};
+        }
+        CHECK(sources::detect_kind(bytes, "show.xml") == core::SourceKind::rss);
+        auto batch = read_rss(bytes, {"feed", "show.xml", ""});
+        REQUIRE(batch.channel);
+        CHECK(batch.channel->title == "Grüße");
+        REQUIRE(batch.records.size() == 1);
+        CHECK(batch.records[0].title == "Straße \xE2\x80\x93 \xE6\x97\xA5");
+    }
+}
