@@ -178,7 +178,11 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
         result.text = keep_text();
         return result;
     }
+    const auto lying = [&] {
+        return "declares the encoding \"" + label + "\", but its bytes are UTF-8; it is read as UTF-8: correct the declaration to encoding=\"UTF-8\"";
+    };
     if (auto western = single_byte_xml_as_utf8(xml)) {
+        if (!is_ascii(xml) && is_valid_utf8(xml)) result.warnings.push_back(lying());
         result.text = std::move(western);
         return result;
     }
@@ -188,7 +192,7 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
         return result;
     }
     if (is_valid_utf8(xml)) {
-        result.warnings.push_back("declares the encoding \"" + label + "\", but its bytes are UTF-8; it is read as UTF-8: correct the declaration to encoding=\"UTF-8\"");
+        result.warnings.push_back(lying());
         result.text = relabelled(head, tail);
         return result;
     }
