@@ -27,7 +27,7 @@ TEST_CASE("fuzz targets: tests/fuzz/targets.txt (which CMake and .ci/fuzz.sh rea
     std::string listed;
     for (const auto& target : fuzz::targets()) {
         listed += std::string(target.name) + "\n";
-        CHECK_MESSAGE(std::filesystem::is_directory(test::source_dir() / "tests/fuzz/corpus" / target.name), "no seeds for " << target.name);
+        CHECK_MESSAGE(std::filesystem::is_directory(test::source_dir() / "tests/fuzz/corpus" / target.name), "no seeds for " << std::string(target.name));
     }
     CHECK(test::read(test::source_dir() / "tests/fuzz/targets.txt") == listed);
 }

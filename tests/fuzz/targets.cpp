@@ -35,6 +35,9 @@
 #include "util/unicode.hpp"
 #include "util/url.hpp"
 #include "util/xml_encoding.hpp"
+#include "util/word_breaks.hpp"
+#include "util/normalize.hpp"
+#include "i18n/words.hpp"
 
 namespace fuzz {
 
@@ -179,6 +182,36 @@ void xml_encoding(std::string_view d) {
     if (read.text && util::xml_as_utf8(*read.text).text) throw std::logic_error("a converted feed is converted again");
 }
 
+// A site's table of the interface's words: read or refused with a located error; a table read
+// gives every key a text, and a count a text for every number.
+void words_table(std::string_view d) {
+    i18n::Table table;
+    try {
+        table = i18n::read_table(d, "i18n/xx.yaml");
+    } catch (const core::InputError&) {
+        return;
+    }
+    for (const auto& [key, message] : table)
+        if (!message.forms.contains("other")) throw std::logic_error("a message without its other form");
+    const i18n::Words words("ru", std::move(table));
+    for (const auto& [key, message] : words.table())
+        for (long long n : {0LL, 1LL, 2LL, 5LL, 21LL, 1000000LL}) (void)words.count(key, n, {{"show", "x"}});
+    (void)words.script_json("player");
+}
+
+// The search index's words: a word cut into words gives back every byte of it, in order.
+void search_words(std::string_view d) {
+    const std::string form = util::search_form(d.substr(0, 1u << 16));
+    if (!util::is_valid_utf8(form) || form.find("  ") != std::string::npos) throw std::logic_error("a search form that is not words");
+    util::WordBreaker breaker;
+    util::for_each_word(form, [&](std::string_view word) {
+        if (!util::needs_word_breaks(word)) return;
+        std::string joined;
+        for (std::string_view piece : breaker.words(word)) joined += piece;
+        if (joined != word) throw std::logic_error("word breaks lost or added text");
+    });
+}
+
 // A template's static text in runs (render/static_text.hpp) must render to the bytes kainjow
 // renders from the template as written, whatever the template.
 void template_runs(std::string_view d) {
@@ -279,7 +312,7 @@ const std::vector<Target>& targets() {
         {"dates", dates}, {"slug", slug}, {"sanitizer", sanitizer}, {"url", url}, {"feed_lint", feed_lint},
         {"template", template_runs}, {"vtt", vtt}, {"srt", srt}, {"transcript_json", transcript_json},
         {"transcript_html", transcript_html}, {"chapters_json", chapters_json}, {"chapter_lines", chapter_lines},
-        {"image", image}, {"xml_encoding", xml_encoding},
+        {"image", image}, {"xml_encoding", xml_encoding}, {"words_table", words_table}, {"search_words", search_words},
     };
     return list;
 }

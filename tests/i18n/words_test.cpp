@@ -170,6 +170,9 @@ TEST_CASE("i18n: pt-BR reads pt.yaml then its own; Traditional Chinese does not 
     auto traditional = i18n::Words::load(site_layers(dir.path() / "i18n"), "zh-TW", &warnings);
     CHECK(traditional->text("nav.archive") == "Archive");
     CHECK(i18n::Words::builtin("zh-Hans")->text("nav.archive") == "归档");
+    // Tags as feeds write them: any case, an underscore, a code ISO retired.
+    CHECK(i18n::Words::load(site_layers(dir.path() / "i18n"), "PT_br")->text("nav.subscribe") == "Seguir");
+    CHECK(i18n::Words::builtin("iw")->text("nav.archive") == "ארכיון");
     CHECK(warnings.size() == 1);
 }
 
@@ -189,6 +192,8 @@ TEST_CASE("i18n: a table that cannot be read is an error naming its file and lin
     CHECK(error_of("nav: Nav\nnav.archive: Archiv\n").find("i18n/xx.yaml:1: error: 'nav' is a text and also the group of 'nav.archive'") !=
           std::string::npos);
     CHECK(error_of("nav.archive: [1, 2]\n").find("'nav.archive' should be text") != std::string::npos);
+    CHECK(error_of("nav.archive: \"Caf\xE9\"\n").find("i18n/xx.yaml:1:14: error: the text of 'nav.archive' is not UTF-8") != std::string::npos);
+    CHECK(error_of("nav.arch\xC3\xADve: x\n").find("is not a key") != std::string::npos);
     CHECK(error_of("a: [1, 2\n").find("i18n/xx.yaml:2:1: error: end of sequence flow not found") != std::string::npos);
     // HTML in a _html key is sanitized; elsewhere the text is text (the templates escape it).
     const i18n::Table t = i18n::read_table("x.help_html: \"<b onclick='x()'>hi</b><script>bad()</script>\"\nx.plain: \"<b>\"\n", "t.yaml");
