@@ -10,7 +10,6 @@ round's time from the write to the new page, and the server's own account of eac
 Each edit waits until the server has also written the search index and the feeds of the last.
 """
 import argparse
-import json
 import os
 import re
 import socket
@@ -43,7 +42,7 @@ def main():
     notes = sorted(os.listdir(f"{src}/content/episodes"))
     note = f"{src}/content/episodes/{notes[1]}"
     original = open(note).read()
-    summary = re.search(r"^summary: (.*)$", original, re.M).group(1)
+    summary = re.search(r"^summary: (.*)$", original, re.M).group(1).strip("\"'")
     port = free_port()
     log = open(f"{args.work}/serve.log", "w")
     server = subprocess.Popen([args.binary, "serve", "--verbose", "--port", str(port)], cwd=src, stderr=log, stdout=log)
@@ -55,14 +54,15 @@ def main():
                 break
             except OSError:
                 time.sleep(0.1)
+        # The note's episode page: the page its summary is on, from a build of the same archive.
         page = None
-        docs = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}{base}search/meta.json").read())["docs"]
-        for block in range((docs + 49) // 50):
-            for title, url, date, text in json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}{base}search/d/{block}.json").read()):
-                if summary in text:
-                    page = url
-            if page:
+        probe = f"/dev/shm/serve-edit-probe-{os.getpid()}"
+        subprocess.run([args.binary, "build", "--quiet", "--output", probe], cwd=src, check=True)
+        for slug in sorted(os.listdir(f"{probe}/episodes")):
+            if summary in open(f"{probe}/episodes/{slug}/index.html").read():
+                page = f"{base}episodes/{slug}/"
                 break
+        subprocess.run(["rm", "-rf", probe], check=True)
         if not page:
             sys.exit("could not find the note's episode page")
         load = os.getloadavg()

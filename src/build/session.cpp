@@ -7,6 +7,7 @@
 #include "build/notes_stage.hpp"
 #include "build/plan.hpp"
 #include "build/publish.hpp"
+#include "render/page_frame.hpp"
 #include "render/search_index.hpp"
 #include "render/site_renderer.hpp"
 #include "util/files.hpp"
@@ -76,6 +77,9 @@ Rebuild Session::whole() {
     auto site = std::make_shared<output::MemoryOutput>();
     m_last.pages.clear();  // (a whole build starts from none of the last one's pages)
     build_site(*m_config, *site, &m_last);
+    // The interface's words written into the templates now, not at each edit (render_site
+    // finds nothing left to write).
+    m_templates.emplace(m_templates->with_constants(render::word_constants(*m_last.content->site.words)));
     m_site = site;
     m_spare = m_last.merged->catalog;
     m_valid = m_notes_as_applied = true;

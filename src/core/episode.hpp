@@ -32,7 +32,7 @@ struct RecordRef {
 
 // A page elsewhere where the episode can be played ("Listen on Apple Podcasts").
 struct ListenLink {
-    std::string label;
+    std::string label;  // the directory's name; "" for the page a note gives as the episode's own
     std::string url;
 
     friend bool operator==(const ListenLink&, const ListenLink&) = default;

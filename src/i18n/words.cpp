@@ -11,16 +11,36 @@ namespace i18n {
 
 namespace {
 
+// A language tag written as table files are named: "pt-br" -> "pt-BR", "zh-hant" -> "zh-Hant";
+// the codes ISO retired read as today's ("iw" -> "he").
+std::string file_tag(const std::string& language) {
+    std::string out;
+    std::size_t start = 0;
+    for (std::size_t part = 0; start <= language.size(); ++part) {
+        const std::size_t end = std::min(language.find_first_of("-_", start), language.size());
+        std::string piece = util::ascii_lower(std::string_view(language).substr(start, end - start));
+        if (part == 0 && piece == "iw") piece = "he";
+        else if (part == 0 && piece == "in") piece = "id";
+        else if (part == 0 && piece == "ji") piece = "yi";
+        else if (part > 0 && piece.size() == 4) piece[0] = util::ascii_upper(piece[0]);  // a script
+        else if (part > 0 && piece.size() == 2)                                         // a region
+            for (char& c : piece) c = util::ascii_upper(c);
+        out += (part ? "-" : "") + piece;
+        start = end + 1;
+    }
+    return out;
+}
+
 // The tables a language reads, least specific first: "pt-BR" -> pt, pt-BR. Traditional Chinese
 // does not read zh.yaml, which is written in simplified characters.
 std::vector<std::string> table_chain(const std::string& language) {
     std::vector<std::string> chain;
-    const std::string lower = util::ascii_lower(language);
-    const std::string base = lower.substr(0, lower.find('-'));
-    const bool traditional = base == "zh" && (lower.find("hant") != std::string::npos || lower.ends_with("-tw") ||
-                                              lower.ends_with("-hk") || lower.ends_with("-mo"));
+    const std::string tag = file_tag(language);
+    const std::string base = tag.substr(0, tag.find('-'));
+    const bool traditional = base == "zh" && (tag.find("Hant") != std::string::npos || tag.ends_with("-TW") ||
+                                              tag.ends_with("-HK") || tag.ends_with("-MO"));
     if (!base.empty() && !traditional) chain.push_back(base);
-    if (lower != base) chain.push_back(language);
+    if (tag != base) chain.push_back(tag);
     return chain;
 }
 
@@ -55,7 +75,7 @@ std::string list_some(const std::vector<std::string>& keys) {
 
 void warn_missing(const Words& words, const std::string& origin, const std::string& language, const Table& english,
                   const std::set<std::string>& given, std::vector<core::Diagnostic>& warnings) {
-    const std::string file = "i18n/" + language + ".yaml";
+    const std::string file = "i18n/" + file_tag(language) + ".yaml";
     if (given.empty()) {
         warnings.push_back(core::warning_at({file, 0, 0}, "no table has the interface's words in '" + language +
                                                                "': the pages' own words are in English; add " + file +
@@ -97,7 +117,7 @@ std::shared_ptr<const Words> Words::load(const theme::ThemeLayers& layers, const
         const std::string where = merge_tables(layers, name + ".yaml", table, &given);
         if (!where.empty()) origin = where;
     }
-    auto words = std::make_shared<const Words>(language, std::move(table));
+    auto words = std::make_shared<const Words>(file_tag(language), std::move(table));
     if (warnings && !is_english) warn_missing(*words, origin, language, english, given, *warnings);
     return words;
 }

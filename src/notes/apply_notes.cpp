@@ -111,7 +111,7 @@ struct Applier {
         if (n.url) {
             e.page_url = *n.url, set_source(e, "page_url", n);
             if (std::none_of(e.listen_on.begin(), e.listen_on.end(), [&](const auto& l) { return l.url == *n.url; }))
-                e.listen_on.insert(e.listen_on.begin(), {"Episode page", *n.url});
+                e.listen_on.insert(e.listen_on.begin(), {"", *n.url});  // (named in the site's words)
         }
         if (n.number) e.episode_number = n.number, set_source(e, "episode_number", n);
         if (n.season) e.season = n.season, set_source(e, "season", n);

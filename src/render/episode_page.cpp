@@ -49,6 +49,7 @@ std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const s
     if (e.date) field("datePublished", util::format_iso8601(*e.date));
     field("description", description);
     if (e.episode_number) key("episodeNumber"), j += std::to_string(*e.episode_number);
+    field("inLanguage", site.language);
     field("name", e.title);
     key("partOfSeries");
     j += "{";
@@ -81,7 +82,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     put(d, "notes_html", site.text(e).notes_html);
     put(d, "notes_truncated", e.description_truncated);
     std::vector<SiteInfo::Link> listen;
-    for (const auto& l : e.listen_on) listen.push_back({l.label, l.url});
+    for (const auto& l : e.listen_on) listen.push_back({l.label.empty() ? site.words->text("episode.page_link") : l.label, l.url});
     put(d, "listen_on", link_list(listen));
     put(d, "has_listen_on", !listen.empty());
     put(d, "seen_in", list_of(e.seen_in, [](const std::string& s) { return text(s); }));

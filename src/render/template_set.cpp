@@ -82,7 +82,7 @@ std::optional<std::size_t> section_too_deep(std::string_view text) {
 
 TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& theme_templates,
                          const std::vector<std::string>& names)
-    : TemplateSet(theme::ThemeLayers{{project_templates, theme_templates}, {}, false}, names) {}
+    : TemplateSet(theme::ThemeLayers{{project_templates, theme_templates}, {}, false, {}}, names) {}
 
 TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::string>& names) : m_layers(std::move(layers)) {
     std::vector<core::Diagnostic> problems;

@@ -47,6 +47,7 @@ std::vector<std::string_view> split_lines(std::string_view text);
 
 // ASCII-only lower-casing; bytes >= 0x80 are left alone.
 inline char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+inline char ascii_upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
 std::string ascii_lower(std::string_view text);
 
 // True when `text` starts with `prefix`, ASCII letters compared without case.
