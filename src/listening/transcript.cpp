@@ -199,60 +199,181 @@ std::size_t find_closing_tag(std::string_view html, std::string_view name, std::
     return std::string_view::npos;
 }
 
-// HTML: <cite> names the speaker, <time> the start, <p> what is said. Read by a scan of its
-// tags, not a parser's tree: the format needs no more, and a tree as deep as a hostile file
-// nests would be freed by recursion (gumbo's), past any stack.
-void read_html(std::string_view html, Reader& r, bool& timed) {
-    enum class In { nothing, cite, time, paragraph } in = In::nothing;
-    std::string text, speaker;
+// A time said at the start of a block's text ("[00:01:02] ", "(1:02) ", "00:01:02 - "): the
+// time, the text after it taken from `text`.
+std::optional<double> leading_time(std::string& text) {
+    std::size_t at = 0;
+    while (at < text.size() && (text[at] == ' ' || text[at] == '[' || text[at] == '(')) ++at;
+    std::size_t end = at;
+    while (end < text.size() && ((text[end] >= '0' && text[end] <= '9') || text[end] == ':' || text[end] == '.')) ++end;
+    if (end == at || text.find(':', at) >= end) return std::nullopt;
+    auto time = parse_timecode(std::string_view(text).substr(at, end - at));
+    if (!time) return std::nullopt;
+    while (end < text.size() && (text[end] == ']' || text[end] == ')' || text[end] == ' ' || text[end] == '-')) ++end;
+    text.erase(0, end);
+    return time;
+}
+
+// A label over what follows (a <dt>, a heading): "Erin (00:01:02)", "00:00 Erin", "Bob – 0:07".
+// Its time, if it has one, and the rest as the speaker's name.
+std::optional<double> read_label(std::string label, std::string& name) {
     std::optional<double> time;
-    auto end_paragraph = [&] {
-        if (in != In::paragraph) return;
+    std::string rest;
+    for (std::string_view word : util::split_words(label)) {
+        std::string_view bare = word;
+        while (!bare.empty() && std::string_view("([").find(bare.front()) != std::string_view::npos) bare.remove_prefix(1);
+        while (!bare.empty() && std::string_view(")],").find(bare.back()) != std::string_view::npos) bare.remove_suffix(1);
+        if (!time && bare.find(':') != std::string_view::npos)
+            if ((time = parse_timecode(bare))) continue;
+        rest += (rest.empty() ? "" : " ") + std::string(word);
+    }
+    // Without what stood between the name and the time ("·", "-", "–", "—", "|", ":", brackets).
+    auto trim_separators = [](std::string& t) {
+        for (bool again = true; again && !t.empty();) {
+            again = false;
+            for (std::string_view sep : {" ", ":", "-", "|", "(", ")", "[", "]", "\xC2\xB7", "\xE2\x80\x93", "\xE2\x80\x94"}) {
+                if (t.ends_with(sep)) t.erase(t.size() - sep.size()), again = true;
+                if (t.starts_with(sep)) t.erase(0, sep.size()), again = true;
+            }
+        }
+    };
+    trim_separators(rest);
+    name = rest.size() <= 60 ? rest : std::string();
+    return time;
+}
+
+// HTML, in the forms transcripts are written in (the Podcasting 2.0 guidance's and common
+// exports'):
+//   <cite>Erin:</cite> <time>0:00</time> <p>words</p>         (beside the paragraph)
+//   <p><cite>Erin:</cite> <time>0:00</time> words</p>          (inside it; <b>Erin:</b> too)
+//   <dl><dt>Erin <time>0:00</time></dt><dd>words</dd></dl>     (a definition list)
+//   <h3>Erin (00:00)</h3><p>words</p>                          (speaker headings)
+//   <p>[00:00] Erin: words</p>                                 (a time at the start of the text)
+// A heading names a speaker when it holds a time, or when a name comes back among the headings
+// of its level (speakers take turns; section titles do not repeat). Read by a scan of its tags, not a parser's tree: a tree as deep as
+// a hostile file nests would be freed by recursion (gumbo's), past any stack.
+void read_html(std::string_view html, Reader& r, bool& timed) {
+    enum class In { nothing, block, label };
+    In in = In::nothing;
+    std::string text, label, speaker, inline_text;
+    std::optional<double> time;
+    bool in_cite = false, in_time = false, in_bold = false, block_has_text = false;
+    char label_level = 0;  // the label's heading level ('1'-'6'), 0 for a <dt>
+    // Headings without a time, by level: each one's name, and how many headings have it.
+    std::map<char, std::map<std::string, int>> headings;
+    std::vector<std::pair<std::size_t, char>> headed;  // cues such a heading named, and its level
+    std::string heading_name;                          // the name of the heading in force, if unconfirmed
+    char heading_level = 0;
+    timed = false;
+    auto set_time = [&](std::optional<double> t) {
+        if (!t) return;
+        time = t;
+        timed = true;
+    };
+    auto end_block = [&] {
+        if (in != In::block) return;
+        in = In::nothing;
+        std::string said = util::decode_entities(text);
+        set_time(time ? std::nullopt : leading_time(said));
+        std::string_view rest = util::trim(said);
+        while (!rest.empty() && (rest.front() == ':' || rest.front() == '-')) rest = util::trim(rest.substr(1));  // ("</cite>: words")
         Cue cue;
         cue.start = time.value_or(r.cues.empty() ? 0 : r.cues.back().start);
         cue.speaker = speaker;
-        r.add(std::move(cue), util::decode_entities(text));
+        const std::size_t before = r.cues.size();
+        r.add(std::move(cue), rest);
+        if (r.cues.size() > before && !heading_name.empty() && speaker == heading_name) headed.emplace_back(before, heading_level);
         time.reset();
-        in = In::nothing;
     };
-    timed = false;
+    auto end_label = [&](char level) {
+        in = In::nothing;
+        std::string name;
+        const std::optional<double> t = read_label(util::decode_entities(label), name);
+        set_time(t);
+        if (name.empty()) return;
+        speaker = name;
+        heading_name.clear();
+        if (level && !t) {  // (confirmed once the scan has counted the headings)
+            ++headings[level][name];
+            heading_name = name;
+            heading_level = level;
+        }
+    };
     for (std::size_t i = 0; i < html.size();) {
         const std::size_t open = html.find('<', i);
-        if (in != In::nothing) text.append(html.substr(i, open == std::string_view::npos ? std::string_view::npos : open - i));
+        const std::string_view between = html.substr(i, open == std::string_view::npos ? std::string_view::npos : open - i);
+        if (in_cite || in_time || in_bold) inline_text.append(between);
+        else if (in == In::block) text.append(between), block_has_text = block_has_text || !util::trim(between).empty();
+        else if (in == In::label) label.append(between);
         if (open == std::string_view::npos) break;
         std::size_t close = html.find('>', open);
         if (close == std::string_view::npos) break;
         std::string_view tag = html.substr(open + 1, close - open - 1);
         const bool closing = tag.starts_with('/');
         if (closing) tag.remove_prefix(1);
-        std::string name = util::ascii_lower(tag.substr(0, tag.find_first_of(" \t\r\n/")));
+        const std::string name = util::ascii_lower(tag.substr(0, tag.find_first_of(" \t\r\n/")));
         i = close + 1;
         if (!closing && (name == "script" || name == "style")) {  // their text is not said
             std::size_t end = find_closing_tag(html, name, i);
             i = end == std::string_view::npos ? html.size() : end;
             continue;
         }
-        if (name == "br") text += ' ';
-        if (name != "cite" && name != "time" && name != "p") continue;
-        if (!closing) {
-            end_paragraph();  // (a <p> left open ends at the next)
-            in = name == "cite" ? In::cite : name == "time" ? In::time : In::paragraph;
-            text.clear();
+        const bool block = name == "p" || name == "dd" || name == "li" || name == "blockquote";
+        const bool heading = name.size() == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6';
+        if (block || heading || name == "dt") {
+            if (in == In::block) end_block();       // (a block left open ends at the next)
+            else if (in == In::label) end_label(label_level);
+            if (!closing) {
+                in = block ? In::block : In::label;
+                label_level = heading ? name[1] : 0;
+                text.clear(), label.clear();
+                block_has_text = false;
+                in_cite = in_time = in_bold = false;
+            }
             continue;
         }
-        if (name == "cite" && in == In::cite) {
-            speaker = util::collapse_whitespace(util::decode_entities(text));
-            while (!speaker.empty() && (speaker.back() == ':' || speaker.back() == ' ')) speaker.pop_back();
-            in = In::nothing;
-        } else if (name == "time" && in == In::time) {
-            time = parse_timecode(util::decode_entities(text));
-            timed = timed || time.has_value();
-            in = In::nothing;
-        } else if (name == "p") {
-            end_paragraph();
+        if (name == "br") {
+            (in == In::label ? label : text) += ' ';
+            continue;
+        }
+        const bool bold = name == "b" || name == "strong";
+        if (name != "cite" && name != "time" && !bold) continue;
+        // A <b>/<strong> names the speaker only at the start of a block, ended by a colon.
+        if (bold && (in != In::block || block_has_text) && !in_bold) continue;
+        if (!closing) {
+            (name == "cite" ? in_cite : name == "time" ? in_time : in_bold) = true;
+            inline_text.clear();
+            continue;
+        }
+        const std::string inner = util::collapse_whitespace(util::decode_entities(inline_text));
+        inline_text.clear();
+        if (name == "time" && in_time) {
+            in_time = false;
+            if (in == In::label) label += ' ' + inner + ' ';  // (read_label finds it)
+            else set_time(parse_timecode(inner));
+        } else if ((name == "cite" && in_cite) || (bold && in_bold)) {
+            in_cite = in_bold = false;
+            std::string who = inner;
+            while (!who.empty() && (who.back() == ':' || who.back() == ' ')) who.pop_back();
+            if (bold && !inner.ends_with(':')) {  // an emphasis, not a name: it is said
+                text += inner;
+                block_has_text = true;
+            } else if (in == In::label) {
+                label += ' ' + who + ' ';
+            } else if (!who.empty()) {
+                speaker = who;
+                heading_name.clear();
+            }
         }
     }
-    end_paragraph();
+    if (in == In::block) end_block();
+    else if (in == In::label) end_label(label_level);
+    // Headings without times name speakers when, at their level, a name comes back (a dialogue);
+    // headings whose names never repeat are titles.
+    for (const auto& [at, level] : headed) {
+        const auto& names = headings[level];
+        if (std::none_of(names.begin(), names.end(), [](const auto& n) { return n.second >= 2; })) r.cues[at].speaker.clear();
+    }
 }
 
 bool ends_sentence(std::string_view text) {

@@ -76,6 +76,17 @@ check(Math.abs(await time() - 130) < 1.5, 'l skips forward 30 s: ' + await time(
 await page.keyboard.press('j');
 await page.waitForTimeout(200);
 check(Math.abs(await time() - 115) < 1.5, 'j skips back 15 s: ' + await time());
+// Space outside the player scrolls the page and leaves the audio alone; a link's j is the link's.
+await page.evaluate(() => { document.activeElement.blur(); window.scrollTo(0, 0); document.querySelector('audio').pause(); });
+await page.keyboard.press(' ');
+await page.waitForTimeout(300);
+const spaced = await page.evaluate(() => ({ paused: document.querySelector('audio').paused, y: window.scrollY }));
+check(spaced.paused && spaced.y > 0, 'Space on the page scrolls, it does not play: ' + JSON.stringify(spaced));
+await page.focus('.chapter-list a[href="#t=90"]');
+const at_link = await time();
+await page.keyboard.press('j');
+await page.waitForTimeout(200);
+check(Math.abs(await time() - at_link) < 0.5, 'j with a link focused does not skip: ' + await time());
 // Media Session.
 check(await page.evaluate(() => navigator.mediaSession && navigator.mediaSession.metadata && navigator.mediaSession.metadata.title) === 'Captions in WebVTT', 'Media Session metadata');
 // Search: a phrase only one transcript says lands on its moment.
@@ -94,6 +105,11 @@ await ps.fill('#site-search', 'kangaroo');
 await ps.waitForTimeout(600);
 const r3 = await ps.evaluate(() => Array.from(document.querySelectorAll('.search-results li')).map(li => li.querySelector('a').textContent));
 check(r3.length === 1 && r3[0] === 'Subtitles in SRT', 'an SRT transcript word: ' + JSON.stringify(r3));
+// The count said is the list shown: a phrase whose words one episode has, but never together.
+await ps.fill('#site-search', '"crimson transcript"');
+await ps.waitForTimeout(800);
+const apart = await ps.evaluate(() => ({ status: document.querySelector('#search-panel [role=status]').textContent, shown: document.querySelectorAll('.search-results li').length }));
+check(apart.shown === 0 && apart.status === 'No episode matches.', 'a phrase never said together: no count above an empty list: ' + JSON.stringify(apart));
 // Filters: the search page's year list narrows a query.
 await ps.fill('#site-search', 'transcript');
 await ps.waitForTimeout(600);

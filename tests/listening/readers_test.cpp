@@ -261,3 +261,67 @@ TEST_CASE("chapters: links that are not http(s) are left out and said; what the 
     REQUIRE(cut.warnings.size() == 1);
     CHECK(cut.warnings[0].message == "the file has 2005 chapters; the 5 after the 2000th are left out (no listener pages through more)");
 }
+
+TEST_CASE("HTML transcripts in every form the guidance and common exports use") {
+    struct Said {
+        const char* speaker;
+        double start;
+        const char* text;
+    };
+    struct Case {
+        const char* form;
+        std::string html;
+        std::vector<Said> said;
+        bool timed = true;
+    };
+    const std::vector<Said> dialogue = {{"Erin", 0, "Hello there."}, {"Bob", 7, "Hi, Erin."}, {"Erin", 65, "Bye now."}};
+    const Case cases[] = {
+        {"cite and time beside the paragraph (Podcasting 2.0)",
+         "<cite>Erin:</cite>\n<time>0:00</time>\n<p>Hello there.</p>\n<cite>Bob:</cite>\n<time>0:07</time>\n<p>Hi, Erin.</p>\n"
+         "<cite>Erin:</cite>\n<time>1:05</time>\n<p>Bye now.</p>",
+         dialogue},
+        {"cite and time inside the paragraph",
+         "<p><cite>Erin:</cite> <time>0:00</time> Hello there.</p><p><cite>Bob:</cite> <time>0:07</time> Hi, Erin.</p>"
+         "<p><time>1:05</time> <cite>Erin</cite>: Bye now.</p>",
+         dialogue},
+        {"a definition list",
+         "<dl><dt>Erin <time>00:00:00</time></dt><dd>Hello there.</dd><dt>Bob (00:00:07)</dt><dd>Hi, Erin.</dd>"
+         "<dt>01:05 &#183; Erin</dt><dd>Bye now.</dd></dl>",
+         dialogue},
+        {"speaker headings with times",
+         "<h1>Episode 12: transcript</h1><h3>Erin \xE2\x80\x93 0:00</h3><p>Hello there.</p><h3>Bob | 0:07</h3><p>Hi, Erin.</p>"
+         "<h3>[1:05] Erin</h3><p>Bye now.</p>",
+         dialogue},
+        {"speaker headings without times",
+         "<h2>Transcript</h2><h4>Erin</h4><p>Hello there.</p><h4>Bob</h4><p>Hi, Erin.</p><h4>Erin</h4><p>Bye now.</p>",
+         {{"Erin", 0, "Hello there."}, {"Bob", 0, "Hi, Erin."}, {"Erin", 0, "Bye now."}}, false},
+        {"a bold name and a bracketed time",
+         "<p><strong>Erin:</strong> [00:00:00] Hello there.</p><p><b>Bob:</b> [00:00:07] Hi, <b>Erin</b>.</p>"
+         "<p><strong>Erin:</strong> [00:01:05] Bye now.</p>",
+         dialogue},
+        {"a time and a name at the start of the text",
+         "<p>[00:00] Erin: Hello there.</p><p>(00:07) Bob: Hi, Erin.</p><p>01:05 Erin: Bye now.</p><p>01:09 Bob: Bye.</p>",
+         {{"Erin", 0, "Hello there."}, {"Bob", 7, "Hi, Erin."}, {"Erin", 65, "Bye now."}, {"Bob", 69, "Bye."}}},
+        {"list items", "<ul><li><cite>Erin</cite> <time>0:00</time> Hello there.</li><li><cite>Bob</cite> <time>0:07</time> Hi, Erin.</li>"
+                       "<li><cite>Erin</cite> <time>1:05</time> Bye now.</li></ul>",
+         dialogue},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(std::string(c.form));
+        const auto read = read_transcript(c.html, TranscriptFormat::html, "t.html");
+        CHECK(read.warnings.empty());
+        CHECK(read.transcript.timed == c.timed);
+        const auto& segments = read.transcript.segments;
+        REQUIRE(segments.size() == c.said.size());
+        for (std::size_t i = 0; i < segments.size(); ++i) {
+            CAPTURE(i);
+            CHECK(segments[i].speaker == c.said[i].speaker);
+            CHECK(segments[i].start == doctest::Approx(c.said[i].start));
+            CHECK(segments[i].text == c.said[i].text);
+        }
+    }
+    // A section title over the paragraphs is no speaker: one heading heads them all.
+    const auto titled = read_transcript("<h2>What was said</h2><p>First.</p><p>Second.</p>", TranscriptFormat::html, "t.html");
+    REQUIRE_FALSE(titled.transcript.segments.empty());
+    CHECK(titled.transcript.segments[0].speaker.empty());
+}

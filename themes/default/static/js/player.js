@@ -166,8 +166,13 @@
   document.addEventListener("keydown", function (e) {
     var tag = (e.target.tagName || "").toLowerCase();
     if (e.ctrlKey || e.metaKey || e.altKey || tag === "input" || tag === "select" || tag === "textarea" || e.target.isContentEditable) return;
+    // Keys act when focus is in the player or on the page itself, never on a link elsewhere;
+    // Space only in the player (elsewhere it scrolls the page, as it always does).
+    var inPlayer = box.contains(e.target), onPage = e.target === document.body || e.target === document.documentElement;
+    if (!inPlayer && !onPage) return;
     var k = e.key;
-    if (k === "k" || (k === " " && tag !== "button" && tag !== "a" && tag !== "summary")) play.click();
+    if (k === " " && (!inPlayer || tag === "button" || tag === "audio")) return;  // (a button presses itself; the audio bar plays)
+    if (k === "k" || k === " ") play.click();
     else if (k === "j" || k === "ArrowLeft") skip(-15);
     else if (k === "l" || k === "ArrowRight") skip(30);
     else if (k === ">" || k === "<") {

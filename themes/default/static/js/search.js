@@ -194,12 +194,31 @@
         if (ok) hits.push({ doc: d, score: score, moment: moment, check: ok === "title" });
       });
       // Episodes where a phrase is only possible (its words, not in one moment) come last: their
-      // titles are checked as they are shown.
+      // titles are checked before the count is said (verified).
       hits.sort(function (a, b) { return a.check - b.check || b.score - a.score || a.doc - b.doc; });
       // Only words too common to be listed whole: how many have them is known, not which.
       var about = groups.length && groups.every(function (g) { return g.cut; }) && !filters.length
         ? Math.min.apply(null, groups.map(function (g) { return g.count; })) : 0;
-      return { query: q, all: all, hits: hits, meta: m, about: about > hits.length ? about : 0 };
+      return verified({ query: q, all: all, hits: hits, meta: m, about: about > hits.length ? about : 0 });
+    });
+  }
+  // Hits where a phrase is only possible (its words in no shared moment) are kept when their
+  // titles say it, and dropped otherwise, before anything is counted: the count announced is
+  // the list shown. (At most k_checked of them are read: each may need a block of its own.)
+  var k_checked = 200;
+  function verified(result) {
+    var doubtful = result.hits.filter(function (h) { return h.check; }).slice(0, k_checked);
+    if (!doubtful.length) return result;
+    var m = result.meta;
+    return Promise.all(doubtful.map(function (h) { return getJSON("search/d/" + Math.floor(h.doc / m.block_size) + ".json"); })).then(function (blocks) {
+      var kept = new Set();
+      doubtful.forEach(function (h, i) {
+        var title = words(blocks[i][h.doc % m.block_size][0]).join(" ");
+        if (result.query.phrases.every(function (p) { return (" " + title + " ").indexOf(" " + p.join(" ") + " ") >= 0; })) kept.add(h);
+      });
+      result.hits = result.hits.filter(function (h) { return !h.check || kept.has(h); });
+      result.hits.forEach(function (h) { h.check = false; });
+      return result;
     });
   }
   // The entries of hits[from, to) from their blocks (a phrase found in no shared moment must be
@@ -210,7 +229,6 @@
       var shown = [];
       hits.forEach(function (h, i) {
         var e = blocks[i][h.doc % m.block_size];
-        if (h.check && !result.query.phrases.every(function (p) { return words(e[0]).join(" ").indexOf(p.join(" ")) >= 0; })) return;
         shown.push({ title: e[0], url: base + "episodes/" + e[1] + "/", date: e[2], excerpt: e[3], moment: h.moment, chapters: e[4] || [] });
       });
       return shown;
@@ -273,7 +291,7 @@
   function show(list, status, result, more) {
     list.textContent = "";
     if (more) more.hidden = true;
-    var n = result.hits.filter(function (h) { return !h.check; }).length || result.hits.length, shownCount = 0;
+    var n = result.hits.length, shownCount = 0;
     function page(from) {
       return entries(result, from, from + k_page).then(function (docs) {
         docs.forEach(function (doc) { list.appendChild(item(doc, result)); });
