@@ -63,6 +63,45 @@ std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const s
     return "<script type=\"application/ld+json\">" + util::replace_all(j, "<", "\\u003c") + "</script>";
 }
 
+namespace {
+
+// The episode's audio, and where its player is shared from: its embeddable page and the oEmbed
+// answer that describes it.
+Data audio_data(const SiteInfo& site, const core::Episode& e) {
+    Data audio;
+    put(audio, "url", e.enclosure->url);
+    put(audio, "type", e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type);
+    put(audio, "embed_url", site.paths.absolute(embed_dir(e)));
+    put(audio, "oembed_url", site.paths.absolute(oembed_path(e)));
+    return audio;
+}
+
+}  // namespace
+
+std::string embed_dir(const core::Episode& e) { return SitePaths::episode_dir(e.slug) + "embed/"; }
+std::string oembed_path(const core::Episode& e) { return SitePaths::episode_dir(e.slug) + "oembed.json"; }
+
+std::string oembed_json(const SiteInfo& site, const core::Episode& e) {
+    const std::string embed = site.paths.absolute(embed_dir(e));
+    // (What another site pastes into its page: an iframe of the player alone, nothing else.)
+    const std::string iframe = "<iframe src=\"" + util::html_escape(embed) + "\" title=\"" + util::html_escape(e.title) + "\" width=\"" +
+                               std::to_string(k_embed_width) + "\" height=\"" + std::to_string(k_embed_height) +
+                               "\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>";
+    std::string j = "{\"version\":\"1.0\",\"type\":\"rich\",\"title\":";
+    util::append_json_string(j, e.title);
+    j += ",\"provider_name\":";
+    util::append_json_string(j, site.title);
+    j += ",\"provider_url\":";
+    util::append_json_string(j, site.paths.base_url);
+    if (!site.author.empty()) j += ",\"author_name\":", util::append_json_string(j, site.author);
+    if (!site.artwork_url.empty()) j += ",\"thumbnail_url\":", util::append_json_string(j, site.artwork_url);
+    j += ",\"html\":";
+    util::append_json_string(j, iframe);
+    j += ",\"width\":" + std::to_string(k_embed_width) + ",\"height\":" + std::to_string(k_embed_height) + "}";
+    // (no "<" a page that prints a field unescaped could take for a tag: JSON reads \u003c the same)
+    return util::replace_all(j, "<", "\\u003c");
+}
+
 Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
                   const notes::EpisodeExtras* extras, const EpisodeLookup& lookup, const CardCache* cache) {
     auto plain_card = [&](const core::Episode& other) { return cache ? cache->plain(other) : episode_card(site, other); };
@@ -72,12 +111,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
         put(d, "duration_clock", util::format_clock(e.duration->seconds));
         put(d, "duration_iso", iso_duration(e.duration->seconds));
     }
-    if (e.enclosure && util::is_http_url(e.enclosure->url)) {
-        Data audio;
-        put(audio, "url", e.enclosure->url);
-        put(audio, "type", e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type);
-        put(d, "audio", std::move(audio));
-    }
+    if (e.enclosure && util::is_http_url(e.enclosure->url)) put(d, "audio", audio_data(site, e));
     put_listening(d, site, e, extras);
     put(d, "notes_html", site.text(e).notes_html);
     put(d, "notes_truncated", e.description_truncated);
@@ -163,6 +197,19 @@ PageModel episode_page(const RenderInputs& in, std::size_t i) {
     return model;
 }
 
+// The embeddable player: the episode's title, the show, the audio; its canonical page is the
+// episode's.
+PageModel embed_page(const RenderInputs& in, const core::Episode& e) {
+    PageModel model{{}, {dep::site, dep::episode(e.slug)}};
+    model.data = page_data(in.site, e.title, in.site.text(e).short_summary, SitePaths::episode_dir(e.slug));
+    Data episode;
+    put(episode, "title", e.title);
+    put(episode, "url", in.site.paths.url(SitePaths::episode_dir(e.slug)));
+    put(episode, "audio", audio_data(in.site, e));
+    put(model.data, "episode", std::move(episode));
+    return model;
+}
+
 }  // namespace
 
 void declare_episode_pages(Pages& pages) {
@@ -170,6 +217,11 @@ void declare_episode_pages(Pages& pages) {
     for (std::size_t i = 0; i < in.catalog.episodes.size(); ++i) {
         const core::Episode& e = in.catalog.episodes[i];
         pages.declare(SitePaths::episode_dir(e.slug), "episode", [&in, i] { return episode_page(in, i); });
+        // Its player alone, for other sites' pages (not in the sitemap), and what oEmbed asks.
+        if (e.enclosure && util::is_http_url(e.enclosure->url)) {
+            pages.declare_file(embed_dir(e) + "index.html", "embed", [&in, &e] { return embed_page(in, e); });
+            pages.declare_data(oembed_path(e), {dep::site, dep::episode(e.slug)}, [&in, &e] { return oembed_json(in.site, e); });
+        }
         // Apps read the chapters and transcript from the site's copies (the feed points there).
         if (!e.chapters.empty())
             pages.declare_data(chapters_path(e), {dep::listening(e.slug)}, [&e] { return listening::chapters_json(e.chapters.list); });

@@ -1,5 +1,5 @@
 #pragma once
-// An episode's page: its data and its JSON-LD.
+// An episode's page: its data and its JSON-LD; its embeddable player and oEmbed answer.
 #include <string>
 
 #include "core/episode.hpp"
@@ -19,5 +19,14 @@ std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const s
 // they are references then, and the page is rendered with `cards` as its shared data.
 Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
                   const notes::EpisodeExtras* extras, const EpisodeLookup& lookup, const CardCache* cards = nullptr);
+
+// The player another site embeds: "episodes/<slug>/embed/" (a page of the player alone) and
+// the oEmbed answer that offers it, "episodes/<slug>/oembed.json" (a "rich" type: an iframe of
+// k_embed_width x k_embed_height, which pages link with rel="alternate" for discovery).
+constexpr int k_embed_width = 480;
+constexpr int k_embed_height = 200;
+std::string embed_dir(const core::Episode& e);
+std::string oembed_path(const core::Episode& e);
+std::string oembed_json(const SiteInfo& site, const core::Episode& e);
 
 }  // namespace render

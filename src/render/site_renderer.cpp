@@ -15,7 +15,7 @@ namespace render {
 namespace fs = std::filesystem;
 
 const std::vector<std::string>& required_templates() {
-    static const std::vector<std::string> names = {"index", "episode", "404", "page", "terms", "term", "archive", "seasons", "search", "subscribe"};
+    static const std::vector<std::string> names = {"index", "episode", "embed", "404", "page", "terms", "term", "archive", "seasons", "search", "subscribe"};
     return names;
 }
 

@@ -154,6 +154,35 @@ for (const q of ['lighthouses', 'constructor', 'lighthouses constructor', 'light
   check(q === 'lighthouses' ? r4 === 1 : r4 === 0, JSON.stringify(q) + (q === 'lighthouses' ? ' matches one episode: ' : ' matches nothing: ') + r4);
 }
 await pw.close();
+// The embeddable player, in an iframe of a page from another origin: it plays and seeks, and
+// stores nothing (the listener asked nothing of this site).
+const pe = await context.newPage();
+await pe.setContent('<!DOCTYPE html><title>elsewhere</title><iframe src="' + page_url + 'embed/" width="480" height="200"></iframe>');
+const frame = await (await pe.waitForSelector('iframe')).contentFrame();
+await frame.waitForSelector('.player-tools button');
+await frame.click('.player-tools button');
+await pe.waitForTimeout(1200);
+await frame.focus('.player-tools button');
+await frame.evaluate(() => { document.querySelector('audio').currentTime = 10; });
+await pe.keyboard.press('l');
+await pe.waitForTimeout(300);
+const embedded = await frame.evaluate(() => ({ t: document.querySelector('audio').currentTime, playing: !document.querySelector('audio').paused, canonical: document.querySelector('link[rel=canonical]').href }));
+check(embedded.playing && embedded.t >= 40 && embedded.t < 45 && embedded.canonical === page_url,
+      'the embedded player plays and seeks in another origin\'s frame: ' + JSON.stringify(embedded));
+// (In such a frame the browser may refuse storage outright; on the site's own origin, it is
+// there to be used, and the embedded player still leaves it alone.)
+const alone = await context.newPage();
+await alone.goto(page_url + 'embed/', { waitUntil: 'load' });
+await alone.evaluate(() => localStorage.clear());
+await alone.click('.player-tools button');
+await alone.waitForTimeout(1200);
+await alone.evaluate(() => document.querySelector('audio').pause());
+await alone.waitForTimeout(200);
+check(await alone.evaluate(() => localStorage.length) === 0, 'the embedded player stores nothing');
+await alone.close();
+const oembed = await (await pe.request.get(page_url + 'oembed.json')).json();
+check(oembed.type === 'rich' && oembed.html.includes(page_url + 'embed/') && oembed.width > 0, 'the oEmbed answer offers that player: ' + JSON.stringify(oembed).slice(0, 120));
+await pe.close();
 // Without JavaScript.
 const nojs = await browser.newContext({ javaScriptEnabled: false });
 const pn = await nojs.newPage();

@@ -47,6 +47,11 @@ TEST_CASE("end to end: the fixture site, file by file") {
                                          "episodes/inductor-post-grad-fx-passes/index.html",
                                          "episodes/compiler-collectives/index.html", "episodes/strides/index.html",
                                          "episodes/torch-vs-aten-apis/index.html", "archive/index.html", "seasons/index.html",
+                                         // the feed's 3, with audio: a player to embed, and its oEmbed answer
+                                         "episodes/torch-trace-and-tlparse/embed/index.html", "episodes/torch-trace-and-tlparse/oembed.json",
+                                         "episodes/higher-order-operators/embed/index.html", "episodes/higher-order-operators/oembed.json",
+                                         "episodes/inductor-post-grad-fx-passes/embed/index.html",
+                                         "episodes/inductor-post-grad-fx-passes/oembed.json",
                                          "search/index.html", "js/search.js", "search/meta.json", "search/d/0.json", "search/d/1.json",
                                          "feed.json", "subscribe/index.html", "js/subscribe.js", "js/player.js", "favicon.svg"};
     for (const auto& path : expected) CHECK_MESSAGE(site.out.find(path), path);

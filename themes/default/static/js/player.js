@@ -21,15 +21,18 @@
   // longer) is used; anything else (1e999, a 309-digit #t=) is ignored, never thrown on.
   var longest = 7 * 24 * 3600;
   function isTime(t) { return typeof t === "number" && isFinite(t) && t >= 0 && t <= longest; }
+  // Embedded in another site's page (data-remember="none"), nothing is stored: the listener
+  // did not ask this site to remember anything.
+  var remember = box.getAttribute("data-remember") !== "none";
   var saved = {};
-  try { saved = JSON.parse(localStorage.getItem(key)); } catch (e) { saved = null; }
+  try { saved = remember ? JSON.parse(localStorage.getItem(key)) : {}; } catch (e) { saved = null; }
   if (!saved || typeof saved !== "object" || (saved.t !== undefined && !isTime(saved.t)) ||
       (saved.r !== undefined && !(typeof saved.r === "number" && saved.r >= 0.5 && saved.r <= 3))) {
-    if (saved !== null) try { localStorage.removeItem(key); } catch (e) {}  // (bad state is dropped, once)
+    if (saved !== null && remember) try { localStorage.removeItem(key); } catch (e) {}  // (bad state is dropped, once)
     saved = {};
   }
   function save() {
-    try { localStorage.setItem(key, JSON.stringify({ t: Math.floor(audio.currentTime), r: audio.playbackRate })); } catch (e) {}
+    if (remember) try { localStorage.setItem(key, JSON.stringify({ t: Math.floor(audio.currentTime), r: audio.playbackRate })); } catch (e) {}
   }
   // "90", "1:30", "1:02:03" -> seconds, or NaN.
   function seconds(text) {
@@ -87,7 +90,8 @@
   speedLabel.appendChild(speed);
   tools.appendChild(speedLabel);
   var copy = button(say("copy_link", "Copy link"), say("copy_title", "Copy a link to this moment"), function () {
-    var url = location.href.split("#")[0] + "#t=" + Math.floor(audio.currentTime);
+    // (the episode's page, from its embedded player too)
+    var url = (box.getAttribute("data-page") || location.href.split("#")[0]) + "#t=" + Math.floor(audio.currentTime);
     var done = function () {
       status.textContent = say("link_copied", "Link to {time} copied", clock(audio.currentTime));
       copy.textContent = say("copied", "Copied {time}", clock(audio.currentTime));
@@ -95,7 +99,7 @@
     };
     if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, function () { status.textContent = url; });
     else status.textContent = url;
-    history.replaceState(null, "", url);
+    if (remember) history.replaceState(null, "", url);
   });
   copy.className = "copy";
   var status = document.createElement("span");
