@@ -183,6 +183,16 @@ await alone.close();
 const oembed = await (await pe.request.get(page_url + 'oembed.json')).json();
 check(oembed.type === 'rich' && oembed.html.includes(page_url + 'embed/') && oembed.width > 0, 'the oEmbed answer offers that player: ' + JSON.stringify(oembed).slice(0, 120));
 await pe.close();
+// Where the browser has a share sheet (a phone's), a Share button gives it the moment's link.
+const psh = await context.newPage();
+await psh.addInitScript(() => { navigator.share = (data) => { window.shared = data; return Promise.resolve(); }; });
+await psh.goto(page_url + '#t=90', { waitUntil: 'load' });
+await psh.waitForSelector('.player-tools button.share');
+await psh.evaluate(() => { document.querySelector('audio').currentTime = 75; });
+await psh.click('.player-tools button.share');
+const shared = await psh.evaluate(() => window.shared);
+check(shared && shared.url === page_url + '#t=75' && shared.title === 'Captions in WebVTT', 'Share hands the moment to the share sheet: ' + JSON.stringify(shared));
+await psh.close();
 // Without JavaScript.
 const nojs = await browser.newContext({ javaScriptEnabled: false });
 const pn = await nojs.newPage();

@@ -102,6 +102,13 @@
     if (remember) history.replaceState(null, "", url);
   });
   copy.className = "copy";
+  // The system's share sheet, where the browser has one (phones, mostly): the moment's link.
+  if (navigator.share) {
+    button(say("share", "Share"), say("share_title", "Share this moment"), function () {
+      var url = (box.getAttribute("data-page") || location.href.split("#")[0]) + "#t=" + Math.floor(audio.currentTime);
+      navigator.share({ title: box.dataset.title || document.title, url: url }).catch(function () {});
+    }).className = "share";
+  }
   var status = document.createElement("span");
   status.className = "visually-hidden";
   status.setAttribute("role", "status");
