@@ -56,7 +56,7 @@ for (const hash of ['#t=90', '#t=1:30']) {
   await p2.waitForSelector('.player-tools button');
   const t = await p2.evaluate(() => document.querySelector('audio').currentTime);
   check(Math.abs(t - 90) < 0.5, hash + ' starts at 90: ' + t);
-  const open = await p2.evaluate(() => !!document.querySelector('.transcript details[open] p.here'));
+  const open = await p2.evaluate(() => !!document.querySelector('.transcript details[open] p.now[aria-current=time]'));
   check(open, hash + ' opens the transcript at that moment');
   await p2.close();
 }
@@ -193,6 +193,38 @@ await psh.click('.player-tools button.share');
 const shared = await psh.evaluate(() => window.shared);
 check(shared && shared.url === page_url + '#t=75' && shared.title === 'Captions in WebVTT', 'Share hands the moment to the share sheet: ' + JSON.stringify(shared));
 await psh.close();
+// The transcript follows along: the paragraph said is marked and kept in view; scrolling
+// oneself stops that until "Follow along".
+const pf = await context.newPage();
+await pf.setViewportSize({ width: 1280, height: 500 });
+await pf.goto(page_url, { waitUntil: 'load' });
+await pf.waitForSelector('.player-tools button');
+await pf.evaluate(() => { document.querySelector('.transcript details').open = true; document.querySelector('audio').currentTime = 92; });
+await pf.evaluate(() => document.querySelector('audio').play());
+await pf.waitForTimeout(1500);
+const inView = () => pf.evaluate(() => {
+  const p = document.querySelector('.transcript-text p.now');
+  if (!p) return null;
+  const r = p.getBoundingClientRect();
+  return { t: +p.querySelector('a.ts').dataset.t, visible: r.bottom > 0 && r.top < window.innerHeight, current: p.getAttribute('aria-current') };
+});
+const followed = await inView();
+check(followed && followed.t <= 92 && followed.visible && followed.current === 'time', 'the paragraph being said is marked and in view: ' + JSON.stringify(followed));
+await pf.mouse.move(600, 250);
+await pf.mouse.wheel(0, -3000);
+await pf.waitForTimeout(600);
+const left = await pf.evaluate(() => ({ button: !document.querySelector('button.follow').hidden, y: window.scrollY }));
+check(left.button, 'scrolling oneself stops the following and offers to follow again: ' + JSON.stringify(left));
+await pf.click('button.follow');
+await pf.waitForTimeout(1200);
+const again = await inView();
+check(again && again.visible && await pf.evaluate(() => document.querySelector('button.follow').hidden), 'Follow along brings the paragraph back: ' + JSON.stringify(again));
+// A click on a paragraph's words plays from that paragraph.
+const target = await pf.evaluate(() => { const ps = document.querySelectorAll('.transcript-text p'); return +ps[0].querySelector('a.ts').dataset.t; });
+await pf.click('.transcript-text p:first-child', { position: { x: 200, y: 5 } });
+await pf.waitForTimeout(300);
+check(Math.abs(await pf.evaluate(() => document.querySelector('audio').currentTime) - target) < 1.5, 'a click on a paragraph plays from it');
+await pf.close();
 // Without JavaScript.
 const nojs = await browser.newContext({ javaScriptEnabled: false });
 const pn = await nojs.newPage();

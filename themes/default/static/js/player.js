@@ -120,19 +120,66 @@
     save();
   }
   speed.addEventListener("change", function () { setRate(parseFloat(speed.value)); });
-  // A link to a moment (a search hit) shows it in the transcript too: opened, there, marked.
-  function showMoment(t) {
-    var here = null;
-    document.querySelectorAll(".transcript-text a[data-t]").forEach(function (a) { if (+a.dataset.t <= t) here = a.parentNode; });
-    if (!here) return;
-    document.querySelectorAll(".transcript-text p.here").forEach(function (p) { p.classList.remove("here"); });
-    here.classList.add("here");
-    var details = here.closest("details");
-    if (details && !details.open) {
-      details.open = true;
-      here.scrollIntoView({ block: "center" });
+  // The transcript follows along: the paragraph being said is marked (aria-current="time"), and
+  // while the listener lets it, the view keeps it in sight. Scrolling the page oneself stops
+  // that; "Follow along" starts it again. A click on a paragraph's words plays from there.
+  var cues = Array.prototype.slice.call(document.querySelectorAll(".transcript-text a.ts[data-t]")).map(function (a) {
+    return { t: +a.dataset.t, p: a.parentNode };
+  });
+  var transcript = cues.length ? cues[0].p.closest(".transcript-text") : null;
+  var current = null, following = true, ownScroll = 0;
+  var follow = document.createElement("button");
+  follow.type = "button";
+  follow.className = "follow";
+  follow.hidden = true;
+  follow.textContent = say("follow", "Follow along");
+  if (transcript) transcript.parentNode.insertBefore(follow, transcript);
+  function cueAt(t) {
+    var lo = 0, hi = cues.length - 1, found = -1;  // the last cue that starts at or before t
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1;
+      if (cues[mid].t <= t) found = mid, lo = mid + 1;
+      else hi = mid - 1;
     }
+    return found < 0 ? null : cues[found].p;
   }
+  function reveal(p) {
+    ownScroll = Date.now();
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    p.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+  }
+  function mark(t, show) {
+    var p = cueAt(t), changed = p !== current;
+    if (changed) {
+      if (current) current.classList.remove("now"), current.removeAttribute("aria-current");
+      if (p) p.classList.add("now"), p.setAttribute("aria-current", "time");
+      current = p;
+    }
+    var details = p && p.closest("details");
+    if (!p || !details) return;
+    if (show && !details.open) details.open = true;
+    if (details.open && (show || (following && changed && !audio.paused))) reveal(p);
+  }
+  // A link to a moment (a search hit) shows it in the transcript too: opened, there, marked.
+  function showMoment(t) { following = true; follow.hidden = true; mark(t, true); }
+  function leftAlone() {  // (the listener scrolls: the view is theirs until they ask again)
+    if (!current || Date.now() - ownScroll < 1000 || audio.paused) return;
+    following = false;
+    follow.hidden = false;
+  }
+  ["wheel", "touchmove"].forEach(function (e) { window.addEventListener(e, leftAlone, { passive: true }); });
+  window.addEventListener("keydown", function (e) { if (/^(PageUp|PageDown|ArrowUp|ArrowDown|Home|End| )$/.test(e.key)) leftAlone(); });
+  follow.addEventListener("click", function () {
+    following = true;
+    follow.hidden = true;
+    if (current) reveal(current);
+  });
+  if (transcript) transcript.addEventListener("click", function (e) {
+    if (e.target.closest("a") || !window.getSelection().isCollapsed) return;  // (a link, or words being selected)
+    var p = e.target.closest("p");
+    var at = p && p.querySelector("a.ts[data-t]");
+    if (at) seek(+at.dataset.t, 0, true), following = true, follow.hidden = true;
+  });
   var start = fromHash(location.hash);
   if (start) showMoment(start.t);
   if (saved.r >= 0.5 && saved.r <= 3) setRate(saved.r);
@@ -140,6 +187,7 @@
   else if (isTime(saved.t) && saved.t > 0) audio.currentTime = saved.t;
   var last = 0;
   audio.addEventListener("timeupdate", function () {
+    if (cues.length) mark(audio.currentTime, false);
     if (stopAt !== null && audio.currentTime >= stopAt) {
       stopAt = null;
       audio.pause();
