@@ -26,6 +26,18 @@ namespace {
 
 constexpr std::size_t k_excerpt_chars = 100;
 
+// The start of `text` a result shows: cut at the last word boundary within k_excerpt_chars
+// code points, with an ellipsis when anything was cut ("NCCL co" was shown before).
+std::string excerpt_of(std::string_view text) {
+    const std::string_view cut = util::truncate_code_points(text, k_excerpt_chars);
+    if (cut.size() == text.size()) return std::string(cut);
+    std::size_t end = cut.find_last_of(" \t\n");
+    if (end == std::string_view::npos || end < cut.size() / 2) end = cut.size();  // (one long word: cut it)
+    std::string_view kept = cut.substr(0, end);
+    while (!kept.empty() && std::string_view(" ,;:-").find(kept.back()) != std::string_view::npos) kept.remove_suffix(1);
+    return std::string(kept) + "\xE2\x80\xA6";
+}
+
 // What one indexing thread keeps.
 struct Worker {
     explicit Worker(const std::string& language) : lexicon(language), terms(lexicon) {}
@@ -82,7 +94,7 @@ IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::S
     out.entry += ',';
     util::append_json_string(out.entry, e.date ? site.words->day(*e.date) : "");
     out.entry += ',';
-    util::append_json_string(out.entry, util::truncate_code_points(excerpt, k_excerpt_chars));
+    util::append_json_string(out.entry, excerpt_of(excerpt));
     out.entry += ",[";
     for (std::size_t c = 0; c < chapters.size(); ++c) {
         if (c) out.entry += ',';

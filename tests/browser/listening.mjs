@@ -105,6 +105,18 @@ await ps.fill('#site-search', 'kangaroo');
 await ps.waitForTimeout(600);
 const r3 = await ps.evaluate(() => Array.from(document.querySelectorAll('.search-results li')).map(li => li.querySelector('a').textContent));
 check(r3.length === 1 && r3[0] === 'Subtitles in SRT', 'an SRT transcript word: ' + JSON.stringify(r3));
+// A word found through its stem is marked where it shows ("lighthouses" finds and marks the
+// chapter "Lighthouses"); a transcript hit quotes nothing it cannot show.
+await ps.fill('#site-search', '');
+await ps.fill('#site-search', 'lighthouse');
+await ps.waitForTimeout(800);
+const marks = await ps.evaluate(() => ({ marks: Array.from(document.querySelectorAll('.search-results mark')).map(m => m.textContent), moment: (document.querySelector('.search-results .moment') || {}).textContent }));
+check(marks.marks.some(m => /^lighthouses$/i.test(m)) && !/\u201c/.test(marks.moment || ''), 'a stem\'s other forms are marked, nothing is quoted: ' + JSON.stringify(marks));
+await ps.fill('#site-search', '');
+await ps.fill('#site-search', 'naps');
+await ps.waitForTimeout(800);
+const said = await ps.evaluate(() => (document.querySelector('.search-results .moment') || {}).textContent);
+check(/1:30/.test(said || '') && !/[\u201c"]/.test(said), 'a transcript hit says where, and quotes nothing it did not read: ' + JSON.stringify(said));
 // The count said is the list shown: a phrase whose words one episode has, but never together.
 await ps.fill('#site-search', '"crimson transcript"');
 await ps.waitForTimeout(800);

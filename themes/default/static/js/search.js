@@ -41,9 +41,12 @@
   }
   // The same folding as the index (util::search_form): NFKC, case folded, apostrophes joined,
   // words of letters, marks and digits; then runs of scripts without spaces cut into words.
+  function fold(text) {
+    return text.normalize("NFKC").toLowerCase().replace(/\u00df/g, "ss").replace(/\u03c2/g, "\u03c3").replace(/['\u2019]/g, "");
+  }
   function words(text) {
     var out = [];
-    text.normalize("NFKC").toLowerCase().replace(/\u00df/g, "ss").replace(/\u03c2/g, "\u03c3").replace(/['\u2019]/g, "")
+    fold(text)
       .split(/[^\p{L}\p{M}\p{N}]+/u).forEach(function (run) {
         var w = run.replace(/^\p{M}+/u, "");
         if (!w) return;
@@ -100,9 +103,10 @@
         return shardFor(t).then(function (shard) { return { term: t, shard: shard }; });
       }));
     }).then(function (found) {
-      var docs = new Map(), cut = false, count = 0;
+      var docs = new Map(), cut = false, count = 0, forms = [word];
       found.forEach(function (f) {
         if (!f.shard || !own(f.shard.t, f.term)) return;
+        forms.push(f.term);
         if (own(f.shard.c, f.term)) cut = true, count = Math.max(count, f.shard.c[f.term]);
         // (Told by the word's shard: the term's may be another file, without the word.)
         var exact = f.term === word || f.term === stem ? 2 : 1;
@@ -116,7 +120,11 @@
           docs.set(doc, d);
         }
       });
-      return { word: word, docs: docs, cut: cut, count: Math.max(count, docs.size) };
+      // The words whose stem is one of these terms ("compiling" for "compile"): marked where shown.
+      found.forEach(function (f) {
+        if (f.shard && f.shard.f) Object.keys(f.shard.f).forEach(function (w) { if (f.shard.f[w] === f.term) forms.push(w); });
+      });
+      return { word: word, docs: docs, cut: cut, count: Math.max(count, docs.size), forms: forms };
     });
   }
   // "year:2024 topic:cuda \"lemon tree\" stride" -> filters, phrases (lists of words), words.
@@ -199,7 +207,9 @@
       // Only words too common to be listed whole: how many have them is known, not which.
       var about = groups.length && groups.every(function (g) { return g.cut; }) && !filters.length
         ? Math.min.apply(null, groups.map(function (g) { return g.count; })) : 0;
-      return verified({ query: q, all: all, hits: hits, meta: m, about: about > hits.length ? about : 0 });
+      var forms = new Set();
+      groups.forEach(function (g) { g.forms.forEach(function (w) { forms.add(w); }); });
+      return verified({ query: q, all: all, hits: hits, meta: m, about: about > hits.length ? about : 0, forms: forms });
     });
   }
   // Hits where a phrase is only possible (its words in no shared moment) are kept when their
@@ -235,20 +245,21 @@
     });
   }
 
-  // Text with the query's words marked, built with DOM nodes (never innerHTML).
-  function marked(text, qs) {
-    var frag = document.createDocumentFragment();
-    var stems = qs.filter(function (q) { return q.length > 1; }).map(function (q) { return q.length > 5 ? q.slice(0, q.length - 2) : q; });
-    if (!stems.length) { frag.appendChild(document.createTextNode(text)); return frag; }
-    var re = new RegExp("(" + stems.map(function (q) { return q.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|") + ")[\\p{L}\\p{N}]*", "giu");
-    var last = 0, m;
+  // Text with the query's words marked, built with DOM nodes (never innerHTML): every word
+  // whose form the index gave one of the query's stems, a word that starts like a query word,
+  // and in a script without spaces the run that holds one.
+  function marked(text, result) {
+    var frag = document.createDocumentFragment(), forms = result.forms || new Set(), qs = result.all;
+    var starts = qs.filter(function (q) { return q.length > 1; }).map(function (q) { return q.length > 5 ? q.slice(0, q.length - 2) : q; });
+    var re = /[\p{L}\p{M}\p{N}'\u2019]+/gu, last = 0, m;
     while ((m = re.exec(text)) !== null) {
+      var w = fold(m[0]);
+      var hit = forms.has(w) || starts.some(function (p) { return w.indexOf(p) === 0; }) ||
+        (spaceless.test(w) && qs.some(function (q) { return w.indexOf(q) >= 0; }));
+      if (!hit) continue;
       if (m.index > last) frag.appendChild(document.createTextNode(text.slice(last, m.index)));
-      var mark = document.createElement("mark");
-      mark.textContent = m[0];
-      frag.appendChild(mark);
+      frag.appendChild(element("mark", null, m[0]));
       last = m.index + m[0].length;
-      if (m[0].length === 0) re.lastIndex++;
     }
     frag.appendChild(document.createTextNode(text.slice(last)));
     return frag;
@@ -265,10 +276,10 @@
   }
   var k_page = 5;  // results shown at once: each may need a block of its own
   function item(doc, result) {
-    var ws = result.all, li = document.createElement("li");
+    var li = document.createElement("li");
     var a = element("a");
     a.href = doc.url;
-    a.appendChild(marked(doc.title, ws));
+    a.appendChild(marked(doc.title, result));
     li.appendChild(a);
     if (doc.date) li.appendChild(element("span", "meta", " " + doc.date));
     var chapter = doc.moment !== null && doc.moment < 0 ? doc.chapters[-doc.moment - 1] : null;
@@ -278,13 +289,15 @@
       var jump = element("a", "ts", "\u25b6 " + clock(t));
       jump.href = doc.url + "#t=" + t;
       p.appendChild(jump);
-      p.appendChild(document.createTextNode(" " + (chapter ? say("chapter", "Chapter:") : say("in_transcript", "In the transcript:")) + " "));
-      var said = result.query.phrases.length ? result.query.phrases.map(function (ph) { return ph.join(" "); }).join(" \u2026 ") : ws.join(" \u2026 ");
-      p.appendChild(marked(chapter ? chapter[1] : "\u201c" + said + "\u201d", ws));
+      // (A chapter's title is shown as written; the transcript's words are on the page, so its
+      // line says where, not a quotation the index cannot give.)
+      var where = chapter ? say("chapter", "Chapter:") : say("in_transcript", "In the transcript:").replace(/[:\uff1a]\s*$/, "");
+      p.appendChild(document.createTextNode(" " + where + (chapter ? " " : "")));
+      if (chapter) p.appendChild(marked(chapter[1], result));
       li.appendChild(p);
     }
     var excerpt = element("p");
-    excerpt.appendChild(marked(doc.excerpt, ws));
+    excerpt.appendChild(marked(doc.excerpt, result));
     li.appendChild(excerpt);
     return li;
   }
