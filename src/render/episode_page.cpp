@@ -73,6 +73,10 @@ Data audio_data(const SiteInfo& site, const core::Episode& e) {
     put(audio, "type", e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type);
     put(audio, "embed_url", site.paths.absolute(embed_dir(e)));
     put(audio, "oembed_url", site.paths.absolute(oembed_path(e)));
+    // The file's size, when the feed says it ("15 MB"), beside its download link.
+    const long long bytes = e.enclosure->length.value_or(0);
+    put(audio, "size", bytes > 0 ? text(site.words->fill("download.size", {{"size", site.words->number(std::max(1LL, (bytes + 500000) / 1000000))}}))
+                                 : Data(false));
     return audio;
 }
 
