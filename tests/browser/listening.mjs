@@ -237,6 +237,17 @@ await pf.click('.transcript-text p:first-child', { position: { x: 200, y: 5 } })
 await pf.waitForTimeout(300);
 check(Math.abs(await pf.evaluate(() => document.querySelector('audio').currentTime) - target) < 1.5, 'a click on a paragraph plays from it');
 await pf.close();
+// JavaScript on demand: before anyone searches, an episode page loads site.js and player.js
+// alone; the search's code comes when the search box is first used.
+const pj = await context.newPage();
+await pj.goto(page_url, { waitUntil: 'load' });
+const scripts = () => pj.evaluate(() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js')).map(r => r.name.split('/').pop()));
+const early = await scripts();
+check(!early.includes('search.js') && early.includes('site.js') && early.includes('player.js'), 'an episode page loads no search code before it is used: ' + JSON.stringify(early));
+await pj.fill('#site-search', 'lighthouses');
+await pj.waitForSelector('.search-results li', { timeout: 5000 }).catch(() => {});
+check((await scripts()).includes('search.js') && await pj.evaluate(() => document.querySelectorAll('.search-results li').length) > 0, 'the first search loads it and finds');
+await pj.close();
 // Without JavaScript.
 const nojs = await browser.newContext({ javaScriptEnabled: false });
 const pn = await nojs.newPage();

@@ -52,7 +52,7 @@ TEST_CASE("end to end: the fixture site, file by file") {
                                          "episodes/higher-order-operators/embed/index.html", "episodes/higher-order-operators/oembed.json",
                                          "episodes/inductor-post-grad-fx-passes/embed/index.html",
                                          "episodes/inductor-post-grad-fx-passes/oembed.json",
-                                         "search/index.html", "js/search.js", "search/meta.json", "search/d/0.json", "search/d/1.json",
+                                         "search/index.html", "js/search.js", "js/site.js", "search/meta.json", "search/d/0.json", "search/d/1.json",
                                          "feed.json", "subscribe/index.html", "js/subscribe.js", "js/player.js", "favicon.svg"};
     for (const auto& path : expected) CHECK_MESSAGE(site.out.find(path), path);
     std::size_t shards = 0, filters = 0;

@@ -365,6 +365,7 @@
     input.addEventListener("keydown", function (e) { if (e.key === "Escape") { input.value = ""; panel.hidden = true; } });
     var q = new URLSearchParams(window.location.search).get("q");
     if (q) { input.value = q; run(); }
+    else if (input.value.trim()) run();  // (typed while this script was loading: site.js loads it at first use)
   }
   document.querySelectorAll("input[type=search][aria-controls]").forEach(attach);
 })();
