@@ -73,7 +73,7 @@ std::string list_some(const std::vector<std::string>& keys) {
     return out;
 }
 
-void warn_missing(const Words& words, const std::string& origin, const std::string& language, const Table& english,
+void warn_missing(const Words& words, const std::string& origin, const std::string& language, const std::vector<std::string>& english,
                   const std::set<std::string>& given, std::vector<core::Diagnostic>& warnings) {
     const std::string file = "i18n/" + file_tag(language) + ".yaml";
     if (given.empty()) {
@@ -83,7 +83,7 @@ void warn_missing(const Words& words, const std::string& origin, const std::stri
         return;
     }
     std::vector<std::string> missing;
-    for (const auto& [key, m] : english)
+    for (const auto& key : english)
         if (!given.contains(key)) missing.push_back(key);
     if (!missing.empty())
         warnings.push_back(core::warning_at({origin, 0, 0}, util::count_text(missing.size(), "word has", "words have") + " no '" + language +
@@ -108,7 +108,9 @@ Words::Words(std::string language, Table table) : m_language(std::move(language)
 std::shared_ptr<const Words> Words::load(const theme::ThemeLayers& layers, const std::string& language, std::vector<core::Diagnostic>* warnings) {
     Table table;
     merge_tables(layers, "en.yaml", table, nullptr);
-    const Table english = table;
+    std::vector<std::string> english;  // (its keys: what a language's tables should give)
+    english.reserve(table.size());
+    for (const auto& entry : table) english.push_back(entry.first);
     std::set<std::string> given;
     std::string origin;
     const bool is_english = util::ascii_lower(language) == "en" || util::ascii_lower(language).starts_with("en-");

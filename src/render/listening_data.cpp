@@ -148,8 +148,9 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
     if (e.transcript) {
         std::size_t words = 0;
         put(d, "transcript_html", transcript_html(*e.transcript, words, moments));
-        put(d, "transcript_words", site.words->count("count.words", static_cast<long long>(words)));
-        put(d, "transcript_summary", site.words->fill("episode.read_transcript", {{"words", site.words->count("count.words", static_cast<long long>(words))}}));
+        std::string counted = site.words->count("count.words", static_cast<long long>(words));
+        put(d, "transcript_summary", site.words->fill("episode.read_transcript", {{"words", counted}}));
+        put(d, "transcript_words", std::move(counted));
         put(d, "transcript_timed", e.transcript->timed);
         // The host's file when the feed links one, else the site's copy of the note's.
         put(d, "transcript_file", e.transcript->url.empty() ? site.paths.url(transcript_path(e)) : e.transcript->url);

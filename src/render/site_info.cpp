@@ -60,18 +60,19 @@ std::vector<SiteInfo::Link> directory_show_pages(const core::Catalog& catalog) {
 SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url,
                         const LocalArtwork* artwork, std::vector<core::Diagnostic>* warnings) {
     const core::Channel& ch = catalog.channel;
-    SiteInfo site(SitePaths{base_url});
-    site.title = !config.title.empty() ? config.title : ch.title;
-    site.description = !config.description.empty() ? config.description : util::html_to_text(ch.description);
     // The show's language is the feed's: an English default would relabel a Hebrew show, its
     // pages read with English rules and its feed listed as English by every app.
     const std::string feed_language(util::trim(ch.language));
-    site.language = !config.language.empty() ? config.language : util::is_language_code(feed_language) ? feed_language : "en";
+    const std::string language = !config.language.empty() ? config.language : util::is_language_code(feed_language) ? feed_language : "en";
     if (config.language.empty() && !feed_language.empty() && !util::is_language_code(feed_language) && warnings)
         warnings->push_back(core::warning_at({ch.file, ch.line, 0}, "the feed's <language> '" + feed_language +
                                                                          "' is not a language code; the site is built as 'en': set `language:` in site.yaml (such as `language: de`)"));
+    // (the words loaded once, in the site's language: not English first, then again)
+    SiteInfo site(SitePaths{base_url}, i18n::Words::load(theme_layers(config), language, warnings));
+    site.title = !config.title.empty() ? config.title : ch.title;
+    site.description = !config.description.empty() ? config.description : util::html_to_text(ch.description);
+    site.language = language;
     site.right_to_left = util::is_right_to_left(site.language);
-    site.words = i18n::Words::load(theme_layers(config), site.language, warnings);
     site.author = !config.author.empty() ? config.author : ch.author;
     site.image = !config.image.empty() ? config.image : ch.image_url;
     if (!util::is_http_url(site.image)) site.image.clear();

@@ -16,7 +16,9 @@ namespace render {
 
 // Site-wide values every template gets under `site`.
 struct SiteInfo {
-    explicit SiteInfo(SitePaths site_paths) : paths(std::move(site_paths)), words(i18n::Words::builtin()) {}
+    // `interface_words`: the site language's (English, the built-in theme's, when none is given).
+    explicit SiteInfo(SitePaths site_paths, std::shared_ptr<const i18n::Words> interface_words = nullptr)
+        : paths(std::move(site_paths)), words(interface_words ? std::move(interface_words) : i18n::Words::builtin()) {}
 
     SitePaths paths;
     std::string title;
