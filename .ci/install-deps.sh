@@ -12,6 +12,7 @@ packages=(
   libyaml-cpp-dev doctest-dev libkainjow-mustache-dev libutf8proc-dev libcli11-dev
   libhowardhinnant-date-dev libgumbo-dev libxxhash-dev libcurl4-openssl-dev libcpp-httplib-dev libssl-dev
   libjemalloc-dev libsimdjson-dev libre2-dev libstemmer-dev libpng-dev libjpeg-dev libwebp-dev libicu-dev
+  terser
 )
 tests=0
 case "${1:-}" in

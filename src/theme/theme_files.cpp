@@ -55,23 +55,25 @@ std::map<std::string, StaticFile> static_files(const ThemeLayers& layers) {
     std::map<std::string, StaticFile> files;  // sorted: deterministic output order
     if (layers.builtin)
         for (const auto& f : builtin_files())
-            if (f.path.starts_with("static/")) files[std::string(f.path.substr(7))] = {{}, f.bytes};
+            if (f.path.starts_with("static/")) files[std::string(f.path.substr(7))] = {{}, f.served, f.bytes};
     for (const fs::path& root : layers.static_dirs)
         for (const auto& path : util::files_under(root)) {  // links are not followed out of the project
             std::error_code ec;
             std::string rel = fs::relative(path, root, ec).generic_string();
-            if (!ec && util::is_safe_relative_path(rel)) files[rel] = {path, {}};
+            if (!ec && util::is_safe_relative_path(rel)) files[rel].file = path;  // (over a built-in file, its views stay)
         }
     return files;
 }
 
 std::string read_static(const StaticFile& file) {
-    return file.file.empty() ? std::string(file.builtin) : util::read_file(file.file);
+    if (file.file.empty()) return std::string(file.builtin);
+    std::string bytes = util::read_file(file.file);
+    return !file.builtin_source.empty() && bytes == file.builtin_source ? std::string(file.builtin) : bytes;
 }
 
 std::string builtin_fingerprint() {
     util::Hasher h;
-    for (const auto& f : builtin_files()) h.add(f.path), h.add(f.bytes);
+    for (const auto& f : builtin_files()) h.add(f.path), h.add(f.bytes), h.add(f.served);
     return util::hex_hash(h.digest());
 }
 

@@ -38,15 +38,17 @@ std::vector<FoundTemplate> find_word_tables(const ThemeLayers& layers, const std
 
 // One static file to publish: a file on disk, or bytes of the built-in theme.
 struct StaticFile {
-    std::filesystem::path file;  // empty for a built-in one
-    std::string_view builtin;
+    std::filesystem::path file;     // empty for a built-in one
+    std::string_view builtin;       // the built-in theme's file at this path, as served
+    std::string_view builtin_source;  // and as themes/default/ has it
 };
 
 // Every static file by its path in the site, the built-in theme's first, then each folder's
 // (symbolic links are not followed: a theme cannot pull in files from outside the project).
 std::map<std::string, StaticFile> static_files(const ThemeLayers& layers);
 
-// The bytes of `file` (read now when it is on disk).
+// The bytes of `file` (read now when it is on disk). A copy of a built-in file, unchanged (the
+// default theme copied into a project), is served as the built-in one is: its scripts minified.
 std::string read_static(const StaticFile& file);
 
 // A hash of every byte of the built-in theme, for the build's input fingerprint.

@@ -52,6 +52,20 @@ TEST_CASE("a site without a theme folder builds the same bytes as one with the d
     }
 }
 
+TEST_CASE("the default theme's scripts are served minified; a theme's own, or an edited copy, as written") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());  // (themes/default/ copied in, unchanged)
+    const std::string source = test::read(test::source_dir() / "themes/default/static/js/player.js");
+    auto out = build_in_memory(dir.path());
+    const std::string& served = *out.find("js/player.js");
+    CHECK(served.starts_with("// podarchive default theme, from themes/default/static/js/player.js\n"));
+    CHECK(served.size() * 3 < source.size() * 2);  // (terser's work: comments, spaces, short names)
+    CHECK(served.find("The episode's player") == std::string::npos);
+    test::write(dir.path() / "themes/default/static/js/player.js", source + "// edited\n");
+    out = build_in_memory(dir.path());
+    CHECK(*out.find("js/player.js") == source + "// edited\n");
+}
+
 TEST_CASE("lookup: the project's templates/ and static/, then themes/<theme>/, then the built-in theme") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
