@@ -73,6 +73,8 @@ Data audio_data(const SiteInfo& site, const core::Episode& e) {
     put(audio, "type", e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type);
     put(audio, "embed_url", site.paths.absolute(embed_dir(e)));
     put(audio, "oembed_url", site.paths.absolute(oembed_path(e)));
+    // (the player shows the length before the file is fetched: it is fetched on play)
+    put(audio, "seconds", e.duration ? text(std::to_string(e.duration->seconds)) : Data(false));
     // The file's size, when the feed says it ("15 MB"), beside its download link.
     const long long bytes = e.enclosure->length.value_or(0);
     put(audio, "size", bytes > 0 ? text(site.words->fill("download.size", {{"size", site.words->number(std::max(1LL, (bytes + 500000) / 1000000))}}))
@@ -210,6 +212,7 @@ PageModel embed_page(const RenderInputs& in, const core::Episode& e) {
     put(episode, "title", e.title);
     put(episode, "url", in.site.paths.url(SitePaths::episode_dir(e.slug)));
     put(episode, "audio", audio_data(in.site, e));
+    put(episode, "embed", true);  // (the player's titles link out: it is in another site's page)
     put(model.data, "episode", std::move(episode));
     return model;
 }

@@ -24,7 +24,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
 // the oEmbed answer that offers it, "episodes/<slug>/oembed.json" (a "rich" type: an iframe of
 // k_embed_width x k_embed_height, which pages link with rel="alternate" for discovery).
 constexpr int k_embed_width = 480;
-constexpr int k_embed_height = 200;
+constexpr int k_embed_height = 250;
 std::string embed_dir(const core::Episode& e);
 std::string oembed_path(const core::Episode& e);
 std::string oembed_json(const SiteInfo& site, const core::Episode& e);

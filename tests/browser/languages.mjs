@@ -18,7 +18,7 @@ await page.goto(await page.evaluate(() => document.querySelector('.card-title a'
 await page.waitForSelector('.player-tools button');
 const seen = await page.evaluate(() => ({
   lang: document.documentElement.lang,
-  play: document.querySelector('.player-tools button').textContent,
+  play: document.querySelector('.player-tools button').getAttribute('aria-label'),
   group: document.querySelector('.player-tools').getAttribute('aria-label'),
   search: document.querySelector('#site-search').placeholder,
   notes: document.querySelector('#notes-heading').textContent,

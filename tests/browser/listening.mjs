@@ -23,11 +23,35 @@ const layout = async () => page.evaluate(() => document.querySelector('.notes').
 
 await page.goto(page_url, { waitUntil: 'load' });
 await page.waitForSelector('.player-tools button');
-check(await page.evaluate(() => document.querySelectorAll('.player-tools button').length) === 4, 'player: play, back, forward, copy buttons');
+const buttons = await page.evaluate(() => Array.from(document.querySelectorAll('.player-tools button')).map(b => b.className));
+check(JSON.stringify(buttons) === '["play","skip","skip","chapter","chapter","copy"]', 'player: play, back, forward, previous and next chapter, copy: ' + JSON.stringify(buttons));
+// The player before anything is fetched: the feed's duration (600 s) is the time left, the
+// scrubber spans it, and the chapters inside it are marked at their times.
+const before_play = await page.evaluate(() => ({
+  left: document.querySelector('.scrub .left').textContent, max: +document.querySelector('.scrub input').max,
+  marks: Array.from(document.querySelectorAll('.scrub .mark')).map(m => Math.round(parseFloat(m.style.left) * 100) / 100),
+  native: document.querySelector('audio').controls, height: document.querySelector('.scrub').getBoundingClientRect().height }));
+check(JSON.stringify(before_play) === JSON.stringify({ left: '\u221210:00', max: 600, marks: [15, 41.67], native: false, height: 54 }),
+      'the scrubber knows the feed\'s duration and marks the chapters at 1:30 and 4:10: ' + JSON.stringify(before_play));
 // Chapters seek.
 await page.click('.chapter-list a[href="#t=90"]');
 await page.waitForTimeout(300);
 check(Math.abs(await time() - 90) < 1.5, 'a chapter click moves currentTime to 90: ' + await time());
+// The chapter being played is named in the player, and the chapter buttons step through them.
+check(await page.evaluate(() => document.querySelector('.player-chapter').textContent) === 'The tortoise',
+      'the player names the chapter being played: ' + await page.evaluate(() => document.querySelector('.player-chapter').textContent));
+await page.click('.player-tools button.chapter >> nth=1');
+await page.waitForTimeout(300);
+const stepped = await page.evaluate(() => ({ t: document.querySelector('audio').currentTime, chapter: document.querySelector('.player-chapter').textContent }));
+check(Math.abs(stepped.t - 250) < 1.5 && stepped.chapter === 'Wrapping up', 'Next chapter goes to 4:10: ' + JSON.stringify(stepped));
+await page.evaluate(() => { document.querySelector('audio').currentTime = 262; });
+await page.click('.player-tools button.chapter >> nth=0');
+await page.waitForTimeout(300);
+check(Math.abs(await time() - 250) < 1.5, 'Previous chapter, well into one, goes back to its start: ' + await time());
+await page.evaluate(() => { document.querySelector('audio').currentTime = 251; });
+await page.click('.player-tools button.chapter >> nth=0');
+await page.waitForTimeout(300);
+check(Math.abs(await time() - 90) < 1.5, 'Previous chapter at a chapter\'s start goes to the one before: ' + await time());
 // A transcript time link seeks (the details opened first).
 await page.click('.transcript summary');
 await page.click('.transcript-text a[href="#t=250"]').catch(async () => page.click('.transcript-text a.ts >> nth=-1'));
@@ -169,7 +193,7 @@ await pw.close();
 // The embeddable player, in an iframe of a page from another origin: it plays and seeks, and
 // stores nothing (the listener asked nothing of this site).
 const pe = await context.newPage();
-await pe.setContent('<!DOCTYPE html><title>elsewhere</title><iframe src="' + page_url + 'embed/" width="480" height="200"></iframe>');
+await pe.setContent('<!DOCTYPE html><title>elsewhere</title><iframe src="' + page_url + 'embed/" width="480" height="250"></iframe>');
 const frame = await (await pe.waitForSelector('iframe')).contentFrame();
 await frame.waitForSelector('.player-tools button');
 await frame.click('.player-tools button');
@@ -244,9 +268,17 @@ await pj.goto(page_url, { waitUntil: 'load' });
 const scripts = () => pj.evaluate(() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js')).map(r => r.name.split('/').pop()));
 const early = await scripts();
 check(!early.includes('search.js') && early.includes('site.js') && early.includes('player.js'), 'an episode page loads no search code before it is used: ' + JSON.stringify(early));
+// (Sizes as served: the build writes the theme's scripts minified.)
+const bytes = () => pj.evaluate(() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js')).reduce((sum, r) => sum + r.decodedBodySize, 0));
+const early_bytes = await bytes();
+check(early_bytes > 0 && early_bytes <= 10 * 1024, 'an episode page fetches at most 10 KB of JavaScript before any interaction: ' + early_bytes);
+await pj.evaluate(() => document.querySelector('audio').play());
+await pj.waitForFunction(() => document.querySelector('button.follow'));
 await pj.fill('#site-search', 'lighthouses');
 await pj.waitForSelector('.search-results li', { timeout: 5000 }).catch(() => {});
 check((await scripts()).includes('search.js') && await pj.evaluate(() => document.querySelectorAll('.search-results li').length) > 0, 'the first search loads it and finds');
+const all_bytes = await bytes();
+check((await scripts()).length === 4 && all_bytes <= 24 * 1024, 'at most 24 KB in all, with the transcript\'s and the search\'s: ' + all_bytes + ' ' + JSON.stringify(await scripts()));
 await pj.close();
 // Without JavaScript.
 const nojs = await browser.newContext({ javaScriptEnabled: false });

@@ -53,7 +53,7 @@ TEST_CASE("end to end: the fixture site, file by file") {
                                          "episodes/inductor-post-grad-fx-passes/embed/index.html",
                                          "episodes/inductor-post-grad-fx-passes/oembed.json",
                                          "search/index.html", "js/search.js", "js/site.js", "search/meta.json", "search/d/0.json", "search/d/1.json",
-                                         "feed.json", "subscribe/index.html", "js/subscribe.js", "js/player.js", "favicon.svg"};
+                                         "feed.json", "subscribe/index.html", "js/subscribe.js", "js/player.js", "js/transcript.js", "favicon.svg"};
     for (const auto& path : expected) CHECK_MESSAGE(site.out.find(path), path);
     std::size_t shards = 0, filters = 0;
     for (const auto& [path, content] : site.out.files()) shards += path.starts_with("search/t/"), filters += path.starts_with("search/f/");

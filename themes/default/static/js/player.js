@@ -1,6 +1,11 @@
-// The episode page's player: <audio> works alone; this adds skip buttons, speed, a position and
-// speed remembered per episode, #t= links (#t=90, #t=1:30, #t=90,120 for a range), a link to
-// the moment, lock-screen controls and keyboard shortcuts. No dependency, nothing from elsewhere.
+// The episode's player (its page's and the embeddable one's). Without JavaScript the browser's
+// own <audio> bar plays. This puts in its place, as tall (nothing on the page moves): a scrubber
+// with what is loaded, the chapters' marks and the time played and left (the feed's duration
+// until the file tells its own), the chapter being played, a large play button, skips, chapter
+// steps and speed; it remembers the position and speed per episode, starts at #t= links (#t=90,
+// #t=1:30, #t=90,120 for a range), copies or shares a link to the moment, answers lock-screen
+// controls and keys. js/transcript.js (the transcript following along) is fetched on first
+// play. No dependency, nothing from elsewhere.
 (function () {
   "use strict";
   var box = document.querySelector("[data-listen=player]");
@@ -8,14 +13,13 @@
   var tools = box && box.querySelector(".player-tools");
   if (!audio || !tools) return;
   var key = "podarchive:" + location.pathname;
-  var chapters = Array.prototype.slice.call(document.querySelectorAll(".chapter-list a[data-t]"));
   var stopAt = null;
   // The interface's words in the page's language (the build writes them: i18n/<language>.yaml).
   var words = {};
   try { words = JSON.parse(box.getAttribute("data-words")) || {}; } catch (e) { words = {}; }
-  function say(name, fallback, time) {
+  function say(name, fallback, time, length) {
     var text = typeof words[name] === "string" ? words[name] : fallback;
-    return time === undefined ? text : text.replace("{time}", time);
+    return time === undefined ? text : text.replace("{time}", time).replace("{length}", length);
   }
   // A time from a link or from storage is data: only a finite time within a week (no episode is
   // longer) is used; anything else (1e999, a 309-digit #t=) is ignored, never thrown on.
@@ -44,11 +48,15 @@
     var h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, r = s % 60;
     return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (r < 10 ? "0" : "") + r;
   }
+  // The episode's length: the file's once it is known, the feed's until then (0: unknown).
+  var told = +box.getAttribute("data-duration");
+  function length() { return isFinite(audio.duration) && audio.duration > 0 ? audio.duration : isTime(told) ? told : 0; }
   function seek(t, end, play) {
     if (!isTime(t)) return;
-    if (isFinite(audio.duration)) t = Math.min(t, audio.duration);
+    if (length()) t = Math.min(t, length());
     audio.currentTime = t;
     stopAt = end > t ? end : null;
+    paint();
     if (play) audio.play().catch(function () {});
   }
   // The time a hash asks for: {t, end}, or null.
@@ -58,40 +66,114 @@
     var t = seconds(m[1]), end = m[2] ? seconds(m[2]) : NaN;
     return isTime(t) ? { t: t, end: isTime(end) ? end : NaN } : null;
   }
-  function button(text, title, action) {
-    var b = document.createElement("button");
+  function el(tag, className, text) {
+    var e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text) e.textContent = text;
+    return e;
+  }
+  // A button; with `path`, an icon (24x24 SVG) stands for its words, which stay its name.
+  function button(className, text, title, action, path) {
+    var b = el("button", className, path ? "" : text);
     b.type = "button";
-    b.textContent = text;
     b.title = title;
+    if (path) {
+      b.setAttribute("aria-label", text);
+      b.innerHTML = '<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="' + path + '"/></svg>';
+    }
     b.addEventListener("click", action);
     tools.appendChild(b);
     return b;
   }
+  var icons = { play: "M8 5v14l11-7z", pause: "M6 5h4v14H6zm8 0h4v14h-4z", prev: "M6 6h2v12H6zm3.5 6 8.5 6V6z", next: "M16 6h2v12h-2zM6 18l8.5-6L6 6z" };
   function skip(by) { seek(Math.max(0, audio.currentTime + by), 0, false); }
+
+  // The chapters, from the page's list: where each starts, and its title.
+  var chapters = Array.prototype.slice.call(document.querySelectorAll(".chapter-list a[data-t]")).map(function (a) {
+    return { t: +a.dataset.t, a: a, title: a.parentNode.textContent.slice(a.textContent.length).trim() };
+  });
+  function chapterAt(t) {
+    var found = -1;
+    chapters.forEach(function (c, i) { if (c.t <= t + 0.5) found = i; });
+    return found;
+  }
+  function step(by) {  // to the chapter before (or this one's start, 3 s in) or after
+    var i = chapterAt(audio.currentTime);
+    if (by < 0 && i >= 0 && audio.currentTime - chapters[i].t > 3) by = 0;
+    var c = chapters[Math.max(0, Math.min(chapters.length - 1, i + by))];
+    if (c) seek(c.t, 0, false);
+  }
+
+  // The scrubber: a range input (keys, screen readers) over a track that shows what is loaded,
+  // what is played and where chapters start. Time runs left to right in every language.
+  var scrub = el("div", "scrub");
+  var track = el("div", "track"), loaded = el("div", "loaded"), played = el("div", "played");
+  var range = el("input");
+  range.type = "range";
+  range.min = 0;
+  range.step = 1;
+  range.value = 0;
+  range.setAttribute("aria-label", say("position", "Position"));
+  var elapsed = el("span", "elapsed", "0:00"), left = el("span", "left");
+  track.appendChild(loaded);
+  track.appendChild(played);
+  [track, range, elapsed, left].forEach(function (e) { scrub.appendChild(e); });
+  var chapterLine = box.querySelector(".player-chapter");
+  var marked = 0;  // the length the chapters' marks were placed for
+  function paint() {
+    var len = length(), t = Math.min(audio.currentTime, len || Infinity), share = function (s) { return len ? Math.min(100, s / len * 100) + "%" : "0"; };
+    range.max = Math.max(1, Math.ceil(len));
+    range.value = Math.floor(t);
+    range.setAttribute("aria-valuetext", say("position_text", "{time} of {length}", clock(t), clock(len)));
+    played.style.width = share(t);
+    elapsed.textContent = clock(t);
+    left.textContent = len ? "\u2212" + clock(len - t) : "";
+    for (var b = audio.buffered, i = 0; i < b.length; i++) {
+      if (b.start(i) <= t + 1 && b.end(i) >= t) { loaded.style.left = share(b.start(i)); loaded.style.width = share(b.end(i) - b.start(i)); }
+    }
+    if (len && len !== marked) {
+      marked = len;
+      Array.prototype.slice.call(track.querySelectorAll(".mark")).forEach(function (m) { m.remove(); });
+      chapters.forEach(function (c) {
+        if (c.t <= 0 || c.t >= len) return;
+        var m = el("span", "mark");
+        m.style.left = share(c.t);
+        m.title = c.title;
+        track.appendChild(m);
+      });
+    }
+    var now = chapterAt(t);
+    chapters.forEach(function (c, i) { i === now ? c.a.setAttribute("aria-current", "time") : c.a.removeAttribute("aria-current"); });
+    if (chapterLine) chapterLine.textContent = now >= 0 ? chapters[now].title : "";
+  }
+  range.addEventListener("input", function () { seek(+range.value, 0, false); });
+
   tools.setAttribute("role", "group");
   tools.setAttribute("aria-label", say("controls", "Player controls"));
-  var play = button(say("play", "Play"), say("play_title", "Play or pause (k)"), function () { audio.paused ? audio.play().catch(function () {}) : audio.pause(); });
-  button(say("back", "\u221215 s"), say("back_title", "Back 15 seconds (j)"), function () { skip(-15); });
-  button(say("forward", "+30 s"), say("forward_title", "Forward 30 seconds (l)"), function () { skip(30); });
-  var speedLabel = document.createElement("label");
+  var play = button("play", say("play", "Play"), say("play_title", "Play or pause (k)"), function () { audio.paused ? audio.play().catch(function () {}) : audio.pause(); }, icons.play);
+  button("skip", say("back", "\u221215 s"), say("back_title", "Back 15 seconds (j)"), function () { skip(-15); });
+  button("skip", say("forward", "+30 s"), say("forward_title", "Forward 30 seconds (l)"), function () { skip(30); });
+  if (chapters.length) {  // (the player's class "chapters" keeps their room)
+    button("chapter", say("previous_chapter", "Previous chapter"), say("previous_chapter", "Previous chapter"), function () { step(-1); }, icons.prev);
+    button("chapter", say("next_chapter", "Next chapter"), say("next_chapter", "Next chapter"), function () { step(1); }, icons.next);
+  }
+  var speedLabel = el("label");
   speedLabel.title = say("speed_title", "Speed (< and >)");
-  var speedName = document.createElement("span");
-  speedName.className = "visually-hidden";
-  speedName.textContent = say("speed", "Speed");
-  speedLabel.appendChild(speedName);
-  var speed = document.createElement("select");
-  [0.75, 1, 1.25, 1.5, 1.75, 2].forEach(function (r) {
-    var o = document.createElement("option");
+  speedLabel.appendChild(el("span", "visually-hidden", say("speed", "Speed")));
+  var speed = el("select");
+  var rates = [0.75, 1, 1.25, 1.5, 1.75, 2];
+  rates.forEach(function (r) {
+    var o = el("option", null, r + "\u00d7");
     o.value = r;
-    o.textContent = r + "\u00d7";
     speed.appendChild(o);
   });
   speed.value = "1";
   speedLabel.appendChild(speed);
   tools.appendChild(speedLabel);
-  var copy = button(say("copy_link", "Copy link"), say("copy_title", "Copy a link to this moment"), function () {
-    // (the episode's page, from its embedded player too)
-    var url = (box.getAttribute("data-page") || location.href.split("#")[0]) + "#t=" + Math.floor(audio.currentTime);
+  // A link to this moment: the episode's page (from its embedded player too).
+  function momentUrl() { return (box.getAttribute("data-page") || location.href.split("#")[0]) + "#t=" + Math.floor(audio.currentTime); }
+  var copy = button("copy", say("copy_link", "Copy link"), say("copy_title", "Copy a link to this moment"), function () {
+    var url = momentUrl();
     var done = function () {
       status.textContent = say("link_copied", "Link to {time} copied", clock(audio.currentTime));
       copy.textContent = say("copied", "Copied {time}", clock(audio.currentTime));
@@ -101,16 +183,13 @@
     else status.textContent = url;
     if (remember) history.replaceState(null, "", url);
   });
-  copy.className = "copy";
   // The system's share sheet, where the browser has one (phones, mostly): the moment's link.
   if (navigator.share) {
-    button(say("share", "Share"), say("share_title", "Share this moment"), function () {
-      var url = (box.getAttribute("data-page") || location.href.split("#")[0]) + "#t=" + Math.floor(audio.currentTime);
-      navigator.share({ title: box.dataset.title || document.title, url: url }).catch(function () {});
-    }).className = "share";
+    button("share", say("share", "Share"), say("share_title", "Share this moment"), function () {
+      navigator.share({ title: box.dataset.title || document.title, url: momentUrl() }).catch(function () {});
+    });
   }
-  var status = document.createElement("span");
-  status.className = "visually-hidden";
+  var status = el("span", "visually-hidden");
   status.setAttribute("role", "status");
   tools.appendChild(status);
   function setRate(r) {
@@ -120,74 +199,28 @@
     save();
   }
   speed.addEventListener("change", function () { setRate(parseFloat(speed.value)); });
-  // The transcript follows along: the paragraph being said is marked (aria-current="time"), and
-  // while the listener lets it, the view keeps it in sight. Scrolling the page oneself stops
-  // that; "Follow along" starts it again. A click on a paragraph's words plays from there.
-  var cues = Array.prototype.slice.call(document.querySelectorAll(".transcript-text a.ts[data-t]")).map(function (a) {
-    return { t: +a.dataset.t, p: a.parentNode };
-  });
-  var transcript = cues.length ? cues[0].p.closest(".transcript-text") : null;
-  var current = null, following = true, ownScroll = 0;
-  var follow = document.createElement("button");
-  follow.type = "button";
-  follow.className = "follow";
-  follow.hidden = true;
-  follow.textContent = say("follow", "Follow along");
-  if (transcript) transcript.parentNode.insertBefore(follow, transcript);
-  function cueAt(t) {
-    var lo = 0, hi = cues.length - 1, found = -1;  // the last cue that starts at or before t
-    while (lo <= hi) {
-      var mid = (lo + hi) >> 1;
-      if (cues[mid].t <= t) found = mid, lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return found < 0 ? null : cues[found].p;
-  }
-  function reveal(p) {
-    ownScroll = Date.now();
-    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    p.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
-  }
-  function mark(t, show) {
-    var p = cueAt(t), changed = p !== current;
-    if (changed) {
-      if (current) current.classList.remove("now"), current.removeAttribute("aria-current");
-      if (p) p.classList.add("now"), p.setAttribute("aria-current", "time");
-      current = p;
-    }
-    var details = p && p.closest("details");
-    if (!p || !details) return;
-    if (show && !details.open) details.open = true;
-    if (details.open && (show || (following && changed && !audio.paused))) reveal(p);
-  }
-  // A link to a moment (a search hit) shows it in the transcript too: opened, there, marked.
-  function showMoment(t) { following = true; follow.hidden = true; mark(t, true); }
-  function leftAlone() {  // (the listener scrolls: the view is theirs until they ask again)
-    if (!current || Date.now() - ownScroll < 1000 || audio.paused) return;
-    following = false;
-    follow.hidden = false;
-  }
-  ["wheel", "touchmove"].forEach(function (e) { window.addEventListener(e, leftAlone, { passive: true }); });
-  window.addEventListener("keydown", function (e) { if (/^(PageUp|PageDown|ArrowUp|ArrowDown|Home|End| )$/.test(e.key)) leftAlone(); });
-  follow.addEventListener("click", function () {
+  // The scrubber takes the native bar's place in one step (the same height: nothing moves).
+  audio.parentNode.insertBefore(scrub, audio);
+  audio.controls = false;
+  box.classList.add("enhanced");
+
+  // The transcript's following along is its own script, fetched when it is first needed.
+  var following = false;
+  function follow(moment) {
+    if (following || !document.querySelector(".transcript-text a.ts[data-t]")) return;
     following = true;
-    follow.hidden = true;
-    if (current) reveal(current);
-  });
-  if (transcript) transcript.addEventListener("click", function (e) {
-    if (e.target.closest("a") || !window.getSelection().isCollapsed) return;  // (a link, or words being selected)
-    var p = e.target.closest("p");
-    var at = p && p.querySelector("a.ts[data-t]");
-    if (at) seek(+at.dataset.t, 0, true), following = true, follow.hidden = true;
-  });
+    var script = el("script");
+    if (moment === true) script.setAttribute("data-moment", "");  // (opened at a moment: show it)
+    script.src = (document.documentElement.getAttribute("data-base") || "/") + "js/transcript.js";
+    document.head.appendChild(script);
+  }
   var start = fromHash(location.hash);
-  if (start) showMoment(start.t);
   if (saved.r >= 0.5 && saved.r <= 3) setRate(saved.r);
-  if (start) seek(start.t, start.end, false);
+  if (start) seek(start.t, start.end, false), follow(true);
   else if (isTime(saved.t) && saved.t > 0) audio.currentTime = saved.t;
+  paint();
   var last = 0;
   audio.addEventListener("timeupdate", function () {
-    if (cues.length) mark(audio.currentTime, false);
     if (stopAt !== null && audio.currentTime >= stopAt) {
       stopAt = null;
       audio.pause();
@@ -196,18 +229,21 @@
       last = audio.currentTime;
       save();
     }
-    var now = null;
-    chapters.forEach(function (a) { if (+a.dataset.t <= audio.currentTime) now = a; });
-    chapters.forEach(function (a) { a === now ? a.setAttribute("aria-current", "time") : a.removeAttribute("aria-current"); });
+    paint();
   });
+  ["durationchange", "progress", "seeked"].forEach(function (e) { audio.addEventListener(e, paint); });
   audio.addEventListener("ratechange", function () { speed.value = String(audio.playbackRate); });
   ["pause", "seeked"].forEach(function (e) { audio.addEventListener(e, save); });
   audio.addEventListener("loadedmetadata", function () { audio.playbackRate = parseFloat(speed.value); });
   ["play", "pause"].forEach(function (e) {
     audio.addEventListener(e, function () {
-      play.textContent = audio.paused ? say("play", "Play") : say("pause", "Pause");
+      var name = audio.paused ? say("play", "Play") : say("pause", "Pause");
+      play.setAttribute("aria-label", name);
+      play.querySelector("path").setAttribute("d", audio.paused ? icons.play : icons.pause);
+      box.classList.toggle("playing", !audio.paused);
     });
   });
+  audio.addEventListener("play", follow);
   // Time links anywhere on the page (chapters, transcript, moments) seek instead of jumping.
   document.addEventListener("click", function (e) {
     var a = e.target.closest && e.target.closest("a[href^='#t=']");
@@ -220,22 +256,23 @@
   });
   window.addEventListener("hashchange", function () {
     var at = fromHash(location.hash);
-    if (at) seek(at.t, at.end, true), showMoment(at.t);
+    if (at) follow(true), seek(at.t, at.end, true);
   });
   document.addEventListener("keydown", function (e) {
-    var tag = (e.target.tagName || "").toLowerCase();
-    if (e.ctrlKey || e.metaKey || e.altKey || tag === "input" || tag === "select" || tag === "textarea" || e.target.isContentEditable) return;
+    var tag = (e.target.tagName || "").toLowerCase(), slider = e.target === range;
+    if (e.ctrlKey || e.metaKey || e.altKey || (tag === "input" && !slider) || tag === "select" || tag === "textarea" || e.target.isContentEditable) return;
     // Keys act when focus is in the player or on the page itself, never on a link elsewhere;
     // Space only in the player (elsewhere it scrolls the page, as it always does).
     var inPlayer = box.contains(e.target), onPage = e.target === document.body || e.target === document.documentElement;
     if (!inPlayer && !onPage) return;
     var k = e.key;
-    if (k === " " && (!inPlayer || tag === "button" || tag === "audio")) return;  // (a button presses itself; the audio bar plays)
+    if (k === " " && (!inPlayer || tag === "button")) return;  // (a button presses itself)
+    if (slider && !/^[ jkl<>]$/.test(k)) return;  // (the scrubber's own keys: arrows, Home, End)
     if (k === "k" || k === " ") play.click();
     else if (k === "j" || k === "ArrowLeft") skip(-15);
     else if (k === "l" || k === "ArrowRight") skip(30);
     else if (k === ">" || k === "<") {
-      var rates = [0.75, 1, 1.25, 1.5, 1.75, 2], i = rates.indexOf(parseFloat(speed.value));
+      var i = rates.indexOf(parseFloat(speed.value));
       setRate(rates[Math.max(0, Math.min(rates.length - 1, (i < 0 ? 1 : i) + (k === ">" ? 1 : -1)))]);
     } else return;
     e.preventDefault();
@@ -249,5 +286,6 @@
     on("seekbackward", function () { skip(-15); });
     on("seekforward", function () { skip(30); });
     on("seekto", function (d) { seek(d.seekTime, 0, false); });
+    if (chapters.length) on("previoustrack", function () { step(-1); }), on("nexttrack", function () { step(1); });
   }
 })();
