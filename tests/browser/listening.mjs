@@ -139,8 +139,23 @@ check(marks.marks.some(m => /^lighthouses$/i.test(m)) && !/\u201c/.test(marks.mo
 await ps.fill('#site-search', '');
 await ps.fill('#site-search', 'naps');
 await ps.waitForTimeout(800);
-const said = await ps.evaluate(() => (document.querySelector('.search-results .moment') || {}).textContent);
-check(/1:30/.test(said || '') && !/[\u201c"]/.test(said), 'a transcript hit says where, and quotes nothing it did not read: ' + JSON.stringify(said));
+const said = await ps.evaluate(() => { const m = document.querySelector('.search-results .moment'); return m && { text: m.textContent, marked: Array.from(m.querySelectorAll('mark')).map(x => x.textContent) }; });
+check(said && /1:30/.test(said.text) && said.text.includes('\u201c\u2026') === false && said.text.includes('the hare naps under a peculiar lemon tree') && JSON.stringify(said.marked) === '["naps"]',
+      'a transcript hit quotes the words around it, as said, the word marked: ' + JSON.stringify(said));
+// A quoted phrase is found only in its words' order; show notes are quoted around the hit, cut
+// where words end.
+for (const [q, n] of [['"peculiar lemon tree"', 1], ['"tree lemon peculiar"', 0], ['"lemon peculiar"', 0]]) {
+  await ps.fill('#site-search', '');
+  await ps.fill('#site-search', q);
+  await ps.waitForTimeout(800);
+  const r = await ps.evaluate(() => ({ status: document.querySelector('#search-panel [role=status]').textContent, shown: document.querySelectorAll('.search-results li').length }));
+  check(r.shown === n && (n ? r.status === '1 episode found' : r.status === 'No episode matches.'), q + ' in that order only: ' + JSON.stringify(r));
+}
+await ps.fill('#site-search', '');
+await ps.fill('#site-search', 'json');
+await ps.waitForTimeout(800);
+const excerpts = await ps.evaluate(() => Array.from(document.querySelectorAll('.search-results li > p:last-child')).map(p => p.textContent));
+check(excerpts.length > 0 && excerpts.every(e => /json/i.test(e) && !/\w\u2026$/.test(e.replace(/\s\u2026$/, ''))), 'excerpts hold the hit and end where a word ends: ' + JSON.stringify(excerpts));
 // The count said is the list shown: a phrase whose words one episode has, but never together.
 await ps.fill('#site-search', '"crimson transcript"');
 await ps.waitForTimeout(800);

@@ -1,9 +1,10 @@
 // podarchive search: no framework, no service. Fetches search/meta.json once, then only the
 // index shards of the words typed, the filters chosen and the blocks of the results shown
 // (search_index.hpp describes the files). Words are matched by their stems as the build made
-// them (each shard says which word has which stem); "quoted words" must be said together (in
-// one moment of a transcript, one chapter title, or the title); year:2024, topic:cuda and
-// guest:"Jane Doe" filter. A hit in a transcript or a chapter links to that moment (#t=).
+// them (each shard says which word has which stem); "quoted words" must be said in that order
+// (checked on the episode's page: its title, chapters, notes or transcript); year:2024,
+// topic:cuda and guest:"Jane Doe" filter. A hit in a transcript or a chapter links to that
+// moment (#t=); the words around it are quoted from the page.
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -189,58 +190,110 @@
           if (p) score += p.score;
           if (p && moment === null && p.moments.length) moment = p.moments[0];
         });
-        // A phrase: its words in one moment. A word too common to be listed whole may be
-        // missing from the episode's postings: the others decide.
+        // A phrase: its words in one moment, likely (its page says, in verified). A word too
+        // common to be listed whole may be missing from the episode's postings: the others decide.
         phraseHits.forEach(function (ph) {
           var present = ph.filter(function (g) { return g.docs.has(d); });
           if (present.length < ph.length && ph.some(function (g) { return !g.cut && !g.docs.has(d); })) { ok = false; return; }
           if (!present.length) return;
           var lists = present.map(function (g) { return g.docs.get(d).moments; });
           var shared = lists.some(function (l) { return !l.length; }) ? [] : together(lists);
-          if (shared.length) { moment = shared[0]; score += 10; } else if (ok === true) { ok = "title"; }
+          if (shared.length) { moment = shared[0]; score += 10; } else if (ok === true) { ok = "apart"; }
         });
-        if (ok) hits.push({ doc: d, score: score, moment: moment, check: ok === "title" });
+        if (ok) hits.push({ doc: d, score: score, moment: moment, check: ok === "apart" });
       });
-      // Episodes where a phrase is only possible (its words, not in one moment) come last: their
-      // titles are checked before the count is said (verified).
+      // Episodes where a phrase is less likely (its words in no one moment: a title, the notes)
+      // come last.
       hits.sort(function (a, b) { return a.check - b.check || b.score - a.score || a.doc - b.doc; });
       // Only words too common to be listed whole: how many have them is known, not which.
       var about = groups.length && groups.every(function (g) { return g.cut; }) && !filters.length
         ? Math.min.apply(null, groups.map(function (g) { return g.count; })) : 0;
       var forms = new Set();
       groups.forEach(function (g) { g.forms.forEach(function (w) { forms.add(w); }); });
-      return verified({ query: q, all: all, hits: hits, meta: m, about: about > hits.length ? about : 0, forms: forms });
+      return verified({ query: q, all: all, hits: hits, meta: m, about: about > hits.length ? about : 0, forms: forms, phraseHits: phraseHits });
     });
   }
-  // Hits where a phrase is only possible (its words in no shared moment) are kept when their
-  // titles say it, and dropped otherwise, before anything is counted: the count announced is
-  // the list shown. (At most k_checked of them are read: each may need a block of its own.)
-  var k_checked = 200;
-  function verified(result) {
-    var doubtful = result.hits.filter(function (h) { return h.check; }).slice(0, k_checked);
-    if (!doubtful.length) return result;
-    var m = result.meta;
-    return Promise.all(doubtful.map(function (h) { return getJSON("search/d/" + Math.floor(h.doc / m.block_size) + ".json"); })).then(function (blocks) {
-      var kept = new Set();
-      doubtful.forEach(function (h, i) {
-        var title = words(blocks[i][h.doc % m.block_size][0]).join(" ");
-        if (result.query.phrases.every(function (p) { return (" " + title + " ").indexOf(" " + p.join(" ") + " ") >= 0; })) kept.add(h);
+  // An episode's page, read once (the index holds no text): its title, chapter titles, notes and
+  // transcript paragraphs (each with its time), as text. A phrase is checked there, word by word
+  // in order, and an excerpt is cut from there.
+  var pages = {};
+  function page(url) {
+    if (!pages[url]) {
+      pages[url] = fetch(url, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.text() : ""; }).then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html"), parts = [];
+        function add(nodes, kind) {
+          Array.prototype.forEach.call(doc.querySelectorAll(nodes), function (n, i) {
+            // (a space after each block, which textContent runs together; no section heading)
+            n.querySelectorAll("h2").forEach(function (h) { h.remove(); });
+            n.querySelectorAll("p, li, br, div, h3, h4, h5, h6, blockquote, pre, tr, dt, dd").forEach(function (b) { b.after(" "); });
+            var a = n.querySelector("a.ts[data-t]"), text = n.textContent.replace(/\s+/g, " ").trim();
+            if (a && text.indexOf(a.textContent) === 0) text = text.slice(a.textContent.length).trim();  // (its time)
+            if (kind !== "said" || a) parts.push({ kind: kind, t: kind === "said" ? +a.dataset.t : kind === "chapter" ? -(i + 1) : null, text: text });
+          });
+        }
+        add("main h1", "title");
+        add(".chapter-list li", "chapter");
+        add(".notes, .note", "notes");
+        add(".transcript-text p", "said");
+        return parts;
+      }, function () { return []; });
+    }
+    return pages[url];
+  }
+  // Where in `parts` every phrase of the query is said, its words in order (each word in any of
+  // its forms: "graph breaks" is said in "Graph break"): the first place's part, or null. A
+  // phrase may run on into the next transcript paragraph.
+  function phrasePlace(parts, phrases) {
+    var place = null;
+    var found = phrases.every(function (groups) {
+      return parts.some(function (part, i) {
+        var next = part.kind === "said" && parts[i + 1] && parts[i + 1].kind === "said" ? " " + parts[i + 1].text : "";
+        var ws = words(part.text + next), own = next ? words(part.text).length : ws.length;
+        for (var at = 0; at < own && at + groups.length <= ws.length; at++) {  // (begun in this part)
+          if (groups.every(function (g, k) { return g.forms.indexOf(ws[at + k]) >= 0; })) {
+            if (!place || (place.kind !== "said" && part.kind === "said")) place = part;
+            return true;
+          }
+        }
+        return false;
       });
-      result.hits = result.hits.filter(function (h) { return !h.check || kept.has(h); });
-      result.hits.forEach(function (h) { h.check = false; });
+    });
+    return found ? place : null;
+  }
+  // Hits of a query with phrases are checked on their pages before anything is counted: the count
+  // announced is the list shown. (At most k_checked pages are read; past them, hits whose words
+  // share a moment are kept unread, and the count says "up to".)
+  var k_checked = 60;
+  function verified(result) {
+    var phrases = result.phraseHits;
+    if (!phrases.length || !result.hits.length) return result;
+    var m = result.meta, checked = result.hits.slice(0, k_checked);
+    return Promise.all(checked.map(function (h) { return getJSON("search/d/" + Math.floor(h.doc / m.block_size) + ".json"); })).then(function (blocks) {
+      return Promise.all(checked.map(function (h, i) {
+        h.url = base + "episodes/" + blocks[i][h.doc % m.block_size][1] + "/";
+        return page(h.url).then(function (parts) { return phrasePlace(parts, phrases); });
+      }));
+    }).then(function (places) {
+      var rest = result.hits.slice(k_checked).filter(function (h) { return !h.check; });
+      result.hits = checked.filter(function (h, i) {
+        if (places[i] && places[i].t !== null) h.moment = places[i].t;
+        return places[i];
+      }).concat(rest);
+      if (rest.length) result.about = result.hits.length;
       return result;
     });
   }
   // The entries of hits[from, to) from their blocks (a phrase found in no shared moment must be
   // in the title, which only the block has).
   function entries(result, from, to) {
-    var m = result.meta, hits = result.hits.slice(from, to);
+    var m = result.meta, hits = result.hits.slice(from, to), shown = [];
     return Promise.all(hits.map(function (h) { return getJSON("search/d/" + Math.floor(h.doc / m.block_size) + ".json"); })).then(function (blocks) {
-      var shown = [];
       hits.forEach(function (h, i) {
         var e = blocks[i][h.doc % m.block_size];
         shown.push({ title: e[0], url: base + "episodes/" + e[1] + "/", date: e[2], excerpt: e[3], moment: h.moment, chapters: e[4] || [] });
       });
+      return Promise.all(shown.map(function (doc) { return page(doc.url).then(function (parts) { doc.parts = parts; }); }));
+    }).then(function () {
       return shown;
     });
   }
@@ -248,21 +301,38 @@
   // Text with the query's words marked, built with DOM nodes (never innerHTML): every word
   // whose form the index gave one of the query's stems, a word that starts like a query word,
   // and in a script without spaces the run that holds one.
-  function marked(text, result) {
-    var frag = document.createDocumentFragment(), forms = result.forms || new Set(), qs = result.all;
+  function hitTest(result) {
+    var forms = result.forms || new Set(), qs = result.all;
     var starts = qs.filter(function (q) { return q.length > 1; }).map(function (q) { return q.length > 5 ? q.slice(0, q.length - 2) : q; });
-    var re = /[\p{L}\p{M}\p{N}'\u2019]+/gu, last = 0, m;
+    return function (w) {
+      w = fold(w);
+      return forms.has(w) || starts.some(function (p) { return w.indexOf(p) === 0; }) || (spaceless.test(w) && qs.some(function (q) { return w.indexOf(q) >= 0; }));
+    };
+  }
+  var wordRe = /[\p{L}\p{M}\p{N}'\u2019]+/gu;
+  function marked(text, result) {
+    var frag = document.createDocumentFragment(), hit = hitTest(result), re = new RegExp(wordRe), last = 0, m;
     while ((m = re.exec(text)) !== null) {
-      var w = fold(m[0]);
-      var hit = forms.has(w) || starts.some(function (p) { return w.indexOf(p) === 0; }) ||
-        (spaceless.test(w) && qs.some(function (q) { return w.indexOf(q) >= 0; }));
-      if (!hit) continue;
+      if (!hit(m[0])) continue;
       if (m.index > last) frag.appendChild(document.createTextNode(text.slice(last, m.index)));
       frag.appendChild(element("mark", null, m[0]));
       last = m.index + m[0].length;
     }
     frag.appendChild(document.createTextNode(text.slice(last)));
     return frag;
+  }
+  // The words around the first of the query's in `text`, cut where words end, with an ellipsis
+  // where the text goes on; null when none is there.
+  function around(text, result) {
+    var hit = hitTest(result), re = new RegExp(wordRe), m;
+    while ((m = re.exec(text)) !== null && !hit(m[0])) {}
+    if (!m) return null;
+    var from = Math.max(0, m.index - 60), to = Math.min(text.length, m.index + 200);
+    var cut = text.indexOf(" ", from);
+    if (from > 0 && cut >= 0 && cut < m.index) from = cut + 1;
+    cut = text.lastIndexOf(" ", to);
+    if (to < text.length && cut > m.index + m[0].length) to = cut;
+    return (from > 0 ? "\u2026" : "") + text.slice(from, to).trim() + (to < text.length ? "\u2026" : "");
   }
   function clock(s) {
     var h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, r = s % 60;
@@ -289,15 +359,23 @@
       var jump = element("a", "ts", "\u25b6 " + clock(t));
       jump.href = doc.url + "#t=" + t;
       p.appendChild(jump);
-      // (A chapter's title is shown as written; the transcript's words are on the page, so its
-      // line says where, not a quotation the index cannot give.)
-      var where = chapter ? say("chapter", "Chapter:") : say("in_transcript", "In the transcript:").replace(/[:\uff1a]\s*$/, "");
+      // (A chapter's title as written; the transcript's words around the hit, as its page says
+      // them, else where they are.)
+      var said = null;
+      (doc.parts || []).forEach(function (part) {
+        if (!said && part.kind === "said" && part.t === t) said = around(part.text, result);
+      });
+      var where = chapter ? say("chapter", "Chapter:") : said ? "" : say("in_transcript", "In the transcript:").replace(/[:\uff1a]\s*$/, "");
       p.appendChild(document.createTextNode(" " + where + (chapter ? " " : "")));
       if (chapter) p.appendChild(marked(chapter[1], result));
+      else if (said) p.appendChild(marked("\u201c" + said + "\u201d", result));
       li.appendChild(p);
     }
+    // The show notes' words around the hit, else the episode's summary.
+    var notes = null;
+    (doc.parts || []).forEach(function (part) { if (!notes && part.kind === "notes") notes = around(part.text, result); });
     var excerpt = element("p");
-    excerpt.appendChild(marked(doc.excerpt, result));
+    excerpt.appendChild(marked(notes || doc.excerpt, result));
     li.appendChild(excerpt);
     return li;
   }
