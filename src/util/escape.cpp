@@ -4,6 +4,9 @@
 #include <array>
 #include <cstdint>
 
+#include <map>
+
+#include <gumbo.h>
 #include <nlohmann/json.hpp>
 
 #include "util/byte_block.hpp"
@@ -195,6 +198,30 @@ std::string without_xml_forbidden(std::string_view text, std::size_t& removed) {
     return out;
 }
 
+namespace {
+
+// What HTML's named character reference `name` ("ndash", "eacute") stands for, or "" when HTML
+// has no such name: gumbo, which knows all 2,231 of them, reads it.
+std::string named_reference(std::string_view name) {
+    const auto alnum = [](char c) { return (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'); };
+    if (name.empty() || !std::all_of(name.begin(), name.end(), alnum)) return {};
+    const std::string html = "&" + std::string(name) + ";";
+    GumboOutput* parsed = gumbo_parse_with_options(&kGumboDefaultOptions, html.data(), html.size());
+    std::string value;
+    const GumboNode* body = parsed->root->v.element.children.length > 1
+                                ? static_cast<const GumboNode*>(parsed->root->v.element.children.data[1]) : nullptr;
+    if (body && body->type == GUMBO_NODE_ELEMENT && body->v.element.children.length == 1) {
+        const auto* text = static_cast<const GumboNode*>(body->v.element.children.data[0]);
+        // (A legacy name that starts a longer one, "&not" of "&notaname;", leaves the rest: no.)
+        const std::string_view read = text->type == GUMBO_NODE_TEXT ? text->v.text.text : "&";
+        if (!read.starts_with('&') && (read == ";" || !read.ends_with(';'))) value = read;
+    }
+    gumbo_destroy_output(&kGumboDefaultOptions, parsed);
+    return value;
+}
+
+}  // namespace
+
 std::string decode_entities(std::string_view text) {
     struct Named { std::string_view name; std::string_view value; };
     static constexpr std::array<Named, 8> k_named = {{{"amp", "&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""},
@@ -202,6 +229,7 @@ std::string decode_entities(std::string_view text) {
                                                       {"#39", "'"}}};
     std::string out;
     out.reserve(text.size());
+    std::map<std::string, std::string, std::less<>> others;  // the rarer names, each read once
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] != '&') {  // the text up to the next '&', whole: every description comes here
             std::size_t amp = std::min(text.find('&', i), text.size());
@@ -232,6 +260,10 @@ std::string decode_entities(std::string_view text) {
                             }()
                           : parse_uint(name.substr(1), cp);
             if (ok && cp > 0 && cp <= 0x10FFFF) out.append(encode_utf8(static_cast<char32_t>(cp))), done = true;
+        } else if (!done) {
+            auto known = others.find(name);
+            if (known == others.end()) known = others.emplace(std::string(name), named_reference(name)).first;
+            if (!known->second.empty()) out.append(known->second), done = true;
         }
         if (done) i = semi;
         else out.push_back('&');

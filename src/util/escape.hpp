@@ -31,7 +31,8 @@ bool has_xml_forbidden_byte(std::string_view text);
 // `text` without those characters; `removed` counts them.
 std::string without_xml_forbidden(std::string_view text, std::size_t& removed);
 
-// Replaces the five predefined entities and numeric character references; other text unchanged.
+// Replaces character references: numeric ones and every name HTML has ("&amp;", "&ndash;",
+// "&eacute;"); an unknown name, and other text, is left as it is.
 std::string decode_entities(std::string_view text);
 
 }  // namespace util

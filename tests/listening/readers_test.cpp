@@ -302,6 +302,9 @@ TEST_CASE("HTML transcripts in every form the guidance and common exports use") 
         {"a time and a name at the start of the text",
          "<p>[00:00] Erin: Hello there.</p><p>(00:07) Bob: Hi, Erin.</p><p>01:05 Erin: Bye now.</p><p>01:09 Bob: Bye.</p>",
          {{"Erin", 0, "Hello there."}, {"Bob", 7, "Hi, Erin."}, {"Erin", 65, "Bye now."}, {"Bob", 69, "Bye."}}},
+        {"entities beyond the common ones (exports write &ndash; and &eacute;)",
+         "<p><cite>Ren&eacute;e:</cite> <time>0:00</time> 1&ndash;2 &rarr; go.</p><p><cite>Bob:</cite> <time>0:07</time> Caf&eacute;&hellip;</p>",
+         {{"Ren\xC3\xA9" "e", 0, "1\xE2\x80\x93" "2 \xE2\x86\x92 go."}, {"Bob", 7, "Caf\xC3\xA9\xE2\x80\xA6"}}},
         {"list items", "<ul><li><cite>Erin</cite> <time>0:00</time> Hello there.</li><li><cite>Bob</cite> <time>0:07</time> Hi, Erin.</li>"
                        "<li><cite>Erin</cite> <time>1:05</time> Bye now.</li></ul>",
          dialogue},

@@ -267,7 +267,10 @@ TEST_CASE("decode_entities: the named and numeric entities, anything else as wri
         {"", ""}, {"plain text", "plain text"}, {"a &amp; b", "a & b"}, {"&lt;p&gt;", "<p>"},
         {"&#39;&#x41;&#X42;&apos;", "'AB'"}, {"AT&T", "AT&T"}, {"&unknown; x", "&unknown; x"}, {"&&amp;", "&&"},
         {"&#0;", "&#0;"}, {"tail &amp", "tail &amp"}, {"&nbsp;&hellip;", "\xC2\xA0\xE2\x80\xA6"},
-        {"&#x1F399;!", "\xF0\x9F\x8E\x99!"}, {"&quot;far away;", "\"far away;"}, {"&toolongname;", "&toolongname;"}};
+        {"&#x1F399;!", "\xF0\x9F\x8E\x99!"}, {"&quot;far away;", "\"far away;"}, {"&toolongname;", "&toolongname;"},
+        // every name HTML has, not only the common ones; twice, and a name that looks like one
+        {"1&ndash;2 &eacute;t&eacute; &rarr; &Omega;", "1\xE2\x80\x93" "2 \xC3\xA9t\xC3\xA9 \xE2\x86\x92 \xCE\xA9"},
+        {"&notaname; &not;", "&notaname; \xC2\xAC"}, {"&amp;ndash;", "&ndash;"}, {"&nd ash;", "&nd ash;"}};
     for (const auto& [html, text] : rows) {
         CAPTURE(html);
         CHECK(util::decode_entities(html) == text);
