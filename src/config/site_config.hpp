@@ -1,5 +1,5 @@
 #pragma once
-// site.yaml -> SiteConfig. Every key is documented in README.md ("site.yaml reference").
+// site.yaml -> SiteConfig. Every key is documented in docs/site-yaml.md.
 #include <filesystem>
 #include <optional>
 #include <string>

@@ -79,7 +79,7 @@ void warn_missing(const Words& words, const std::string& origin, const std::stri
     if (given.empty()) {
         warnings.push_back(core::warning_at({file, 0, 0}, "no table has the interface's words in '" + language +
                                                                "': the pages' own words are in English; add " + file +
-                                                               " to the site (README.md, \"The interface's words\")"));
+                                                               " to the site (docs/themes.md, \"The interface's words\")"));
         return;
     }
     std::vector<std::string> missing;

@@ -8,7 +8,7 @@
 
 namespace merge {
 
-// Fusion rules (README.md, "How sources are merged"):
+// Fusion rules (docs/sources.md, "How sources are merged"):
 //  - guid, enclosure and date: the feed (kind rss) wins; otherwise the most precise date
 //    (zone > time > day) from the most trusted source;
 //  - title: the feed's; else the title most sources agree on (cleaned of markdown escapes);

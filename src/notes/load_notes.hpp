@@ -14,7 +14,7 @@
 
 namespace notes {
 
-// Front-matter keys (README.md, "Curated notes").
+// Front-matter keys (docs/notes.md).
 const std::vector<std::string>& episode_note_keys();
 const std::vector<std::string>& page_keys();
 

@@ -17,7 +17,7 @@
 
 namespace render {
 
-// Lookup order for a template or partial NAME (README.md, "Templates and themes"):
+// Lookup order for a template or partial NAME (docs/themes.md):
 //   1. <project>/templates/NAME.mustache
 //   2. <project>/themes/<theme>/templates/NAME.mustache
 //   3. the built-in theme's templates/NAME.mustache

@@ -34,7 +34,7 @@ void check_read_back(const std::string& yaml, const Show& show, const std::strin
 std::string site_yaml(const Show& show) {
     std::string description = util::collapse_whitespace(show.description);
     std::string y;
-    y += "# podarchive site configuration; podarchive's README (\"site.yaml reference\") describes every key.\n";
+    y += "# podarchive site configuration; podarchive's manual (docs/site-yaml.md) describes every key.\n";
     y += "title: " + yaml_quoted(show.title) + "\n";
     y += description.empty() ? "# description: One paragraph about the show.\n" : "description: " + yaml_quoted(description) + "\n";
     y += "# Where the site is published (the build prints links under its path); on GitHub Pages,\n";

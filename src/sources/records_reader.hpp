@@ -2,7 +2,7 @@
 // Plain lists of episode records in JSON or YAML (the format of public-listings.json).
 // Keys: title, date (a day or a full timestamp), duration (seconds, "MM:SS", "H:MM:SS", "17min",
 // "13 minutes"), description, url, enclosure_url, enclosure_type, enclosure_length, guid,
-// apple_id, apple_url, seen_at (a list of URLs). All are optional; README.md documents them.
+// apple_id, apple_url, seen_at (a list of URLs). All are optional; docs/sources.md documents them.
 #include <string_view>
 #include <vector>
 

@@ -1,6 +1,6 @@
 #pragma once
-// Where a site's templates and static files come from, in lookup order (README.md, "Templates
-// and themes"): the project's templates/ and static/, then themes/<theme>/ in the site folder,
+// Where a site's templates and static files come from, in lookup order (docs/themes.md): the
+// project's templates/ and static/, then themes/<theme>/ in the site folder,
 // then the theme built into the binary.
 #include <filesystem>
 #include <map>
