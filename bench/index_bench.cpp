@@ -1,5 +1,5 @@
 // Search index benchmark: the transcripts of a folder read as a build reads them, then indexed
-// on one thread as the search index counts words (render::DocTerms), and the postings cut and
+// on one thread as the search index counts words (search::DocTerms), and the postings cut and
 // written as the index's shards hold them. Prints each step's time per transcript word.
 //   podarchive_index_bench FOLDER [files]     (FOLDER: .vtt files, such as a generated
 //                                              archive's content/sources/attachments)
@@ -14,8 +14,8 @@
 
 #include "core/listening.hpp"
 #include "listening/transcript.hpp"
-#include "render/search_shards.hpp"
-#include "render/search_terms.hpp"
+#include "search/shards.hpp"
+#include "search/terms.hpp"
 #include "util/files.hpp"
 #include "util/strings.hpp"
 
@@ -52,12 +52,12 @@ int main(int argc, char** argv) {
     // Indexed five times (the machine's noise is large): the fastest and the median are shown;
     // the last run's postings are cut and written.
     std::vector<double> index_s;
-    std::unique_ptr<render::Lexicon> lexicon;
+    std::unique_ptr<search::Lexicon> lexicon;
     for (int run = 0; run < 5; ++run) {
         lexicon.reset();
         start = std::chrono::steady_clock::now();
-        lexicon = std::make_unique<render::Lexicon>("english");
-        render::DocTerms terms(*lexicon);
+        lexicon = std::make_unique<search::Lexicon>("english");
+        search::DocTerms terms(*lexicon);
         for (std::size_t doc = 0; doc < transcripts.size(); ++doc) {
             for (const auto& s : transcripts[doc].segments) terms.add(s.text, 1, static_cast<std::int32_t>(s.start), true);
             terms.post(static_cast<std::uint32_t>(doc));
@@ -69,8 +69,8 @@ int main(int argc, char** argv) {
     start = std::chrono::steady_clock::now();
     std::size_t bytes = 0;
     for (std::uint32_t id = 0; id < lexicon->size(); ++id) {
-        render::TermPostings postings = lexicon->postings.take(id);
-        bytes += render::term_entry(lexicon->term(id), postings).json.size();
+        search::TermPostings postings = lexicon->postings.take(id);
+        bytes += search::term_entry(lexicon->term(id), postings).json.size();
     }
     const double shard_s = seconds_since(start);
 

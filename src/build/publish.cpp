@@ -8,7 +8,7 @@
 #include "listening/attachments.hpp"
 #include "listening/chapters.hpp"
 #include "render/render_inputs.hpp"
-#include "render/search_index.hpp"
+#include "search/index.hpp"
 #include "render/site_renderer.hpp"
 #include "util/memory.hpp"
 
@@ -84,8 +84,8 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     for (const auto& e : catalog.episodes)
         if (auto w = listening::past_end_warning(e.chapters, listening::duration_of(e))) chapter_warnings.push_back(std::move(*w));
     output::Preparing index(out);
-    auto search = std::async(std::launch::async, [&, transcripts = render::transcripts_of(catalog)]() mutable {
-        render::write_search_index(catalog, std::move(transcripts), curation, site, index);
+    auto search = std::async(std::launch::async, [&, transcripts = search::transcripts_of(catalog)]() mutable {
+        search::write_index(catalog, std::move(transcripts), curation, site, index);
     });
     auto json_feed = std::async(std::launch::async, [&] { return out.prepare("feed.json", feed::write_json_feed(catalog, curation, site)); });
     feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);

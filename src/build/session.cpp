@@ -8,7 +8,7 @@
 #include "build/plan.hpp"
 #include "build/publish.hpp"
 #include "render/page_frame.hpp"
-#include "render/search_index.hpp"
+#include "search/index.hpp"
 #include "render/site_renderer.hpp"
 #include "util/files.hpp"
 #include "util/stage_clock.hpp"
@@ -169,7 +169,7 @@ std::shared_ptr<const output::MemoryOutput> Session::feeds() {
     if (!m_spare) m_spare = m_last.merged->catalog;  // (still there after an edit of a body alone)
     auto out = std::make_shared<output::MemoryOutput>(*m_site);
     // The index is written whole: no file of a word or filter gone may stay.
-    for (std::string_view part : render::k_search_index_parts) out->remove_under(std::string(part));
+    for (std::string_view part : search::k_index_parts) out->remove_under(std::string(part));
     const std::optional<InputFeed> previous = previous_feed(*m_config);
     write_index_and_feeds(*m_config, m_last.merged->input_feeds, previous ? &*previous : nullptr, nullptr, m_last.content, *out);
     m_site = out;

@@ -14,7 +14,7 @@
 #include "render/search_postings.hpp"
 #include "build/sources_stage.hpp"
 #include "config/site_config.hpp"
-#include "render/search_index.hpp"
+#include "search/index.hpp"
 #include "merge/merge.hpp"
 #include "render/site_renderer.hpp"
 #include "support.hpp"
@@ -131,7 +131,7 @@ TEST_CASE("the search index: shards by word prefix, blocks of results, moments")
     RichSite site;
     auto meta = nlohmann::json::parse(site.file("search/meta.json"));
     CHECK(meta["docs"] == 6);
-    CHECK(meta["block_size"] == render::k_search_block_size);
+    CHECK(meta["block_size"] == search::k_block_size);
     CHECK(meta["stemmer"] == "english");
     auto tl = nlohmann::json::parse(site.file("search/t/tl.json"));
     REQUIRE(tl["t"].contains("tlpars"));  // the stem of "tlparse"
@@ -140,8 +140,8 @@ TEST_CASE("the search index: shards by word prefix, blocks of results, moments")
     REQUIRE(postings.size() == 1);
     std::size_t doc = postings[0][0];
     CHECK(postings[0][1].get<int>() >= 8);  // a title word
-    auto block = nlohmann::json::parse(site.file("search/d/" + std::to_string(doc / render::k_search_block_size) + ".json"));
-    const auto& entry = block[doc % render::k_search_block_size];
+    auto block = nlohmann::json::parse(site.file("search/d/" + std::to_string(doc / search::k_block_size) + ".json"));
+    const auto& entry = block[doc % search::k_block_size];
     CHECK(entry[0] == "TORCH_TRACE and tlparse");
     CHECK(entry[1] == "torch-trace-and-tlparse");
     CHECK(entry[2] == "April 29, 2024");

@@ -1,15 +1,15 @@
-#include "render/search_shards.hpp"
+#include "search/shards.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <map>
 #include <span>
 
-#include "render/search_index.hpp"
+#include "search/index.hpp"
 #include "util/escape.hpp"
 #include "util/parallel.hpp"
 
-namespace render {
+namespace search {
 
 namespace {
 
@@ -84,7 +84,7 @@ void assign_shards(const std::string& prefix, std::span<const ShardEntry*> entri
         std::size_t j = i;
         const char next = entries[i]->key[prefix.size()];
         while (j < entries.size() && entries[j]->key[prefix.size()] == next) ++j;
-        shard.children.push_back(search_key_name(std::string(1, next)));
+        shard.children.push_back(key_name(std::string(1, next)));
         assign_shards(prefix + next, entries.subspan(i, j - i), shards);
         i = j;
     }
@@ -125,14 +125,14 @@ nlohmann::json write_shards(std::vector<ShardEntry> all, output::Output& out) {
         std::vector<const ShardEntry*> group;
         for (; j < all.size() && all[j].key.compare(0, 2, top) == 0; ++j) group.push_back(&all[j]);
         assign_shards(top, group, shards);
-        keys.push_back(search_key_name(top));
+        keys.push_back(key_name(top));
         i = j;
     }
     // Written on every core (a large archive has tens of thousands of shards), counted here.
     std::vector<std::pair<std::string, const Shard*>> files_of;  // (a split shard with entries has two files)
     for (const auto& [key, shard] : shards) {
-        const std::string name = search_key_name(key);
-        files_of.emplace_back(search_shard_path(name), &shard);
+        const std::string name = key_name(key);
+        files_of.emplace_back(shard_path(name), &shard);
         if (!shard.children.empty() && !shard.entries.empty()) files_of.emplace_back("search/t/" + name + "_.json", &shard);
     }
     std::vector<output::Output::Prepared> files(files_of.size());
@@ -145,4 +145,4 @@ nlohmann::json write_shards(std::vector<ShardEntry> all, output::Output& out) {
     return keys;
 }
 
-}  // namespace render
+}  // namespace search

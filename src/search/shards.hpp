@@ -1,5 +1,5 @@
 #pragma once
-// The search index's terms written as shards, split until small (search_index.hpp has the
+// The search index's terms written as shards, split until small (index.hpp has the
 // files' format and how a browser finds a word's shard).
 #include <nlohmann/json.hpp>
 #include <string>
@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "output/output.hpp"
-#include "render/search_terms.hpp"
+#include "search/terms.hpp"
 
-namespace render {
+namespace search {
 
 // One entry of a shard: a term with its postings (and its count, when they were cut), or a
 // word with its term.
@@ -30,4 +30,4 @@ ShardEntry form_entry(std::string_view word, std::string_view term);
 // top-level keys (for meta.json).
 nlohmann::json write_shards(std::vector<ShardEntry> entries, output::Output& out);
 
-}  // namespace render
+}  // namespace search

@@ -1,5 +1,5 @@
 #pragma once
-// The words of the episodes as the search index counts them (search_index.hpp): each indexing
+// The words of the episodes as the search index counts them (index.hpp): each indexing
 // thread's lexicon (each word read, with the number of its term: its Snowball stem), one
 // episode's terms with their scores and moments, and each term's postings, cut to the best as
 // they come.
@@ -14,7 +14,7 @@
 #include "util/stemmer.hpp"
 #include "util/word_breaks.hpp"
 
-namespace render {
+namespace search {
 
 constexpr int k_max_score = 40;
 constexpr int k_max_transcript_score = 6;  // however often a transcript says a word
@@ -172,4 +172,4 @@ private:
     std::vector<std::pair<std::uint32_t, Posting>> m_posted;  // (the episode's, kept for its room)
 };
 
-}  // namespace render
+}  // namespace search

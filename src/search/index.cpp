@@ -1,4 +1,4 @@
-#include "render/search_index.hpp"
+#include "search/index.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -9,8 +9,8 @@
 #include <utility>
 
 #include "listening/timecode.hpp"
-#include "render/search_shards.hpp"
-#include "render/search_terms.hpp"
+#include "search/shards.hpp"
+#include "search/terms.hpp"
 #include "render/site_paths.hpp"
 #include "util/dates.hpp"
 #include "util/escape.hpp"
@@ -20,7 +20,7 @@
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 
-namespace render {
+namespace search {
 
 namespace {
 
@@ -52,7 +52,7 @@ struct IndexedDoc {
 };
 
 IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::SharedTranscript transcript, const notes::Curation& curation,
-                     const SiteInfo& site) {
+                     const render::SiteInfo& site) {
     const notes::EpisodeExtras* extras = curation.extras(e.slug);
     DocTerms& terms = w.terms;
     terms.add(e.title, 8);
@@ -117,7 +117,7 @@ Filters filters_of(const core::Catalog& catalog, const notes::Curation& curation
     Filters f;
     auto add = [](Filters::Terms& terms, const std::vector<std::string>& names, std::size_t doc) {
         for (const auto& name : names) {
-            auto& [first_name, docs] = terms[term_slug(name)];
+            auto& [first_name, docs] = terms[render::term_slug(name)];
             if (first_name.empty()) first_name = name;
             if (docs.empty() || docs.back() != doc) docs.push_back(doc);
         }
@@ -157,7 +157,7 @@ using Workers = std::vector<std::unique_ptr<Worker>>;
 // Indexes the episodes on every core, each thread into its own postings with its own stemmer;
 // `entries` receives each episode's entry for the result blocks.
 Workers index_episodes(const core::Catalog& catalog, std::vector<core::SharedTranscript>& transcripts, const notes::Curation& curation,
-                       const SiteInfo& site, std::vector<std::string>& entries) {
+                       const render::SiteInfo& site, std::vector<std::string>& entries) {
     const std::size_t n = catalog.episodes.size();
     util::PipelineShape shape;
     shape.threads = util::threads_for(n, 16);
@@ -178,13 +178,13 @@ Workers index_episodes(const core::Catalog& catalog, std::vector<core::SharedTra
 
 void write_blocks(std::vector<std::string> entries, output::Output& out) {
     const std::size_t n = entries.size();
-    for (std::size_t first = 0; first < n; first += k_search_block_size) {
+    for (std::size_t first = 0; first < n; first += k_block_size) {
         std::string block = "[";
-        for (std::size_t i = first; i < std::min(n, first + k_search_block_size); ++i) {
+        for (std::size_t i = first; i < std::min(n, first + k_block_size); ++i) {
             if (i > first) block += ',';
             block += entries[i];
         }
-        out.add("search/d/" + std::to_string(first / k_search_block_size) + ".json", block + "]");
+        out.add("search/d/" + std::to_string(first / k_block_size) + ".json", block + "]");
     }
 }
 
@@ -214,7 +214,7 @@ std::vector<ShardEntry> shard_entries(Workers& workers) {
 
 }  // namespace
 
-std::string search_key_name(std::string_view key) {
+std::string key_name(std::string_view key) {
     std::string name;
     for (unsigned char c : key) {
         if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
@@ -228,7 +228,7 @@ std::string search_key_name(std::string_view key) {
     return name;
 }
 
-std::string search_shard_path(const std::string& key_name) {
+std::string shard_path(const std::string& key_name) {
     return "search/t/" + key_name + (util::is_safe_path_segment(key_name) ? "" : "-") + ".json";
 }
 
@@ -239,16 +239,16 @@ std::vector<core::SharedTranscript> transcripts_of(const core::Catalog& catalog)
     return out;
 }
 
-void write_search_index(const core::Catalog& catalog, std::vector<core::SharedTranscript> transcripts, const notes::Curation& curation,
-                        const SiteInfo& site, output::Output& out) {
+void write_index(const core::Catalog& catalog, std::vector<core::SharedTranscript> transcripts, const notes::Curation& curation,
+                        const render::SiteInfo& site, output::Output& out) {
     std::vector<std::string> entries;
     Workers workers = index_episodes(catalog, transcripts, curation, site, entries);
     write_blocks(std::move(entries), out);
     const nlohmann::json keys = write_shards(shard_entries(workers), out);
-    nlohmann::json meta = {{"version", 3}, {"docs", catalog.episodes.size()}, {"block_size", k_search_block_size},
+    nlohmann::json meta = {{"version", 3}, {"docs", catalog.episodes.size()}, {"block_size", k_block_size},
                            {"stemmer", workers.empty() || !workers[0] ? "" : workers[0]->lexicon.algorithm()}, {"shards", keys}};
     meta.update(write_filters(filters_of(catalog, curation), *site.words, out));
     out.add("search/meta.json", meta.dump());
 }
 
-}  // namespace render
+}  // namespace search

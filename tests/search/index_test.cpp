@@ -5,10 +5,10 @@
 
 #include "output/output.hpp"
 #include "render/episode_text.hpp"
-#include "render/search_index.hpp"
+#include "search/index.hpp"
 #include "render/site_info.hpp"
 #include "render/search_postings.hpp"
-#include "render/search_terms.hpp"
+#include "search/terms.hpp"
 #include "util/slug.hpp"
 
 namespace {
@@ -17,14 +17,14 @@ namespace {
 // split shards' keys of its next bytes, then (ending at a split shard) "<key>_.json".
 nlohmann::json shard_for(const output::MemoryOutput& out, const std::string& word) {
     auto meta = nlohmann::json::parse(*out.find("search/meta.json"));
-    std::string key = render::search_key_name(word.substr(0, 2));
+    std::string key = search::key_name(word.substr(0, 2));
     if (std::find(meta["shards"].begin(), meta["shards"].end(), key) == meta["shards"].end()) return nullptr;
     for (std::size_t at = 2;; ++at) {
-        const std::string* text = out.find(render::search_shard_path(key));
+        const std::string* text = out.find(search::shard_path(key));
         REQUIRE(text);
         auto shard = nlohmann::json::parse(*text);
         if (!shard.contains("s")) return shard;
-        const std::string next = at < word.size() ? render::search_key_name(word.substr(at, 1)) : "";
+        const std::string next = at < word.size() ? search::key_name(word.substr(at, 1)) : "";
         if (next.empty() || std::find(shard["s"].begin(), shard["s"].end(), next) == shard["s"].end()) {
             if (shard["x"] == 0) return nullptr;
             const std::string* exact = out.find("search/t/" + key + "_.json");
@@ -63,7 +63,7 @@ TEST_CASE("the search index counts every distinct term of a long document once, 
     other.description = "w5 w5 w5";
     const render::SiteInfo site = english_site();
     output::MemoryOutput out;
-    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), site, out);
+    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), site, out);
 
     for (int i = 0; i < 700; ++i) {
         const std::string word = "w" + std::to_string(i);
@@ -83,7 +83,7 @@ TEST_CASE("the search index stems words with Snowball and tells the browser each
     e.title = "Running compilers";
     e.description = "She runs. They ran. Compiling";
     output::MemoryOutput out;
-    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), english_site(), out);
+    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), english_site(), out);
     CHECK(postings(out, "run") == nlohmann::json::parse("[[0,9]]"));  // running (title) and runs
     CHECK(postings(out, "compil") == nlohmann::json::parse("[[0,9]]"));
     CHECK(shard_for(out, "running")["f"]["running"] == "run");
@@ -93,7 +93,7 @@ TEST_CASE("the search index stems words with Snowball and tells the browser each
     render::SiteInfo klingon = english_site();
     klingon.language = "tlh";
     output::MemoryOutput plain;
-    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), klingon, plain);
+    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), klingon, plain);
     CHECK(postings(plain, "running") == nlohmann::json::parse("[[0,8]]"));
     CHECK(postings(plain, "run").is_null());
 }
@@ -108,7 +108,7 @@ TEST_CASE("chapter titles and transcript paragraphs are moments: postings name t
     for (int i = 0; i < 20; ++i) t.segments.push_back({i * 30.0, 0, "", i == 17 ? "An orange kangaroo juggles marmalade." : "Filler words."});
     e.transcript = core::SharedTranscript(std::move(t));
     output::MemoryOutput out;
-    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), english_site(), out);
+    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), english_site(), out);
     // The second listed chapter is -2; the transcript's paragraph 17 is its start, 510 s.
     CHECK(postings(out, "marmalad") == nlohmann::json::parse("[[0,4,-2,510]]"));
     CHECK(postings(out, "kangaroo") == nlohmann::json::parse("[[0,1,510]]"));
@@ -121,19 +121,19 @@ TEST_CASE("chapter titles and transcript paragraphs are moments: postings name t
 }
 
 TEST_CASE("a posting keeps its episode, score and three moments in 12 bytes; a moment past 12 days is cut to it") {
-    render::Posting p(16'777'215);  // the last episode a posting can name
+    search::Posting p(16'777'215);  // the last episode a posting can name
     p.add_moment(-2000);  // chapter 1999
     p.add_moment(-2000);  // (the same moment again: not added)
     p.add_moment(1'048'000);
     p.add_moment(50'000'000);  // past any episode: written as the largest
     p.add_moment(7);  // a fourth: not kept
-    p.set_score(render::k_max_score);
+    p.set_score(search::k_max_score);
     CHECK(p.doc() == 16'777'215);
-    CHECK(p.score() == render::k_max_score);
+    CHECK(p.score() == search::k_max_score);
     REQUIRE(p.moment_count() == 3);
     CHECK(p.moment(0) == -2000);
     CHECK(p.moment(1) == 1'048'000);
-    CHECK(p.moment(2) == render::Posting::k_max_moment);
+    CHECK(p.moment(2) == search::Posting::k_max_moment);
 
     // Through the index (the readers stop at 100 hours; a transcript made otherwise may not).
     core::Catalog catalog;
@@ -144,31 +144,31 @@ TEST_CASE("a posting keeps its episode, score and three moments in 12 bytes; a m
     t.segments = {{0, 0, "", "Opening words."}, {900'000, 0, "", "Quokka one."}, {2e6, 0, "", "Quokka two."}};
     e.transcript = core::SharedTranscript(std::move(t));
     output::MemoryOutput out;
-    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), english_site(), out);
+    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), english_site(), out);
     CHECK(postings(out, "quokka") == nlohmann::json::parse("[[0,2,900000,1048575]]"));
 }
 
 TEST_CASE("a term in many episodes keeps its best postings and says how many it had") {
     core::Catalog catalog;
-    for (std::size_t i = 0; i < render::k_max_postings + 100; ++i) {
+    for (std::size_t i = 0; i < search::k_max_postings + 100; ++i) {
         core::Episode& e = catalog.episodes.emplace_back();
         e.slug = "e" + std::to_string(i);
-        e.title = i == render::k_max_postings + 50 ? "Common" : "Episode";
+        e.title = i == search::k_max_postings + 50 ? "Common" : "Episode";
         e.description = "common";
     }
     output::MemoryOutput out;
-    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), english_site(), out);
+    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), english_site(), out);
     auto list = postings(out, "common");
-    REQUIRE(list.size() == render::k_max_postings);
+    REQUIRE(list.size() == search::k_max_postings);
     CHECK(list[0][0] == 0);
-    CHECK(list[render::k_max_postings - 1] == nlohmann::json::array({render::k_max_postings + 50, 9}));  // the title's: kept, whatever its place
-    CHECK(shard_for(out, "common")["c"]["common"] == render::k_max_postings + 100);
+    CHECK(list[search::k_max_postings - 1] == nlohmann::json::array({search::k_max_postings + 50, 9}));  // the title's: kept, whatever its place
+    CHECK(shard_for(out, "common")["c"]["common"] == search::k_max_postings + 100);
 }
 
 TEST_CASE("a term's best postings are the same however the episodes fall to the threads, in archive order") {
     // Enough episodes that each indexing thread cuts its own list more than once before the lists
     // are joined; scores differ from episode to episode, so which are the best is decided.
-    const std::size_t n = 8 * render::k_max_postings + 7;
+    const std::size_t n = 8 * search::k_max_postings + 7;
     core::Catalog catalog;
     std::vector<std::pair<int, std::size_t>> expected;  // (score, episode)
     for (std::size_t i = 0; i < n; ++i) {
@@ -180,12 +180,12 @@ TEST_CASE("a term's best postings are the same however the episodes fall to the 
         expected.emplace_back(times, i);
     }
     std::sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
-    expected.resize(render::k_max_postings);
+    expected.resize(search::k_max_postings);
     std::sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     output::MemoryOutput out;
-    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), english_site(), out);
+    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), english_site(), out);
     auto list = postings(out, "common");
-    REQUIRE(list.size() == render::k_max_postings);
+    REQUIRE(list.size() == search::k_max_postings);
     for (std::size_t k = 0; k < list.size(); ++k) {
         CHECK(list[k][0] == expected[k].second);
         CHECK(list[k][1] == expected[k].first);
@@ -204,13 +204,13 @@ TEST_CASE("shards are split until small, and every term is found by walking its 
     render::SiteInfo site = english_site();
     site.texts = std::make_shared<render::TextCache>(catalog, 1);  // (read on several threads: made first, as a build does)
     output::MemoryOutput out;
-    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), site, out);
+    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), site, out);
     std::size_t shards = 0;
     for (const auto& [path, text] : out.files()) {
         if (!path.starts_with("search/t/")) continue;
         ++shards;
         CAPTURE(path);
-        CHECK(text->size() <= render::k_shard_bytes + 200);
+        CHECK(text->size() <= search::k_shard_bytes + 200);
         CHECK_NOTHROW(nlohmann::json::parse(*text));
     }
     CHECK(shards > 20);
@@ -218,7 +218,7 @@ TEST_CASE("shards are split until small, and every term is found by walking its 
     CHECK(shard_for(out, "pre").is_null());  // a split shard with no term as long as its key
     CHECK(nlohmann::json::parse(*out.find("search/t/pr.json")) == nlohmann::json::parse(R"({"s":["e"],"x":0})"));
     CHECK(postings(out, "caf\xC3\xA9").size() == 300);
-    CHECK(render::search_key_name("ca\xC3\xA9") == "ca_c3_a9");
+    CHECK(search::key_name("ca\xC3\xA9") == "ca_c3_a9");
 }
 
 TEST_CASE("no shard takes a name Windows reserves for a device") {
@@ -232,7 +232,7 @@ TEST_CASE("no shard takes a name Windows reserves for a device") {
     render::SiteInfo site = english_site();
     site.texts = std::make_shared<render::TextCache>(catalog, 1);
     output::MemoryOutput out;
-    render::write_search_index(catalog, render::transcripts_of(catalog), notes::Curation(), site, out);
+    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), site, out);
     for (const auto& [path, text] : out.files()) {
         CAPTURE(path);
         const std::string name = path.substr(path.rfind('/') + 1);
@@ -256,7 +256,7 @@ TEST_CASE("filters: a list of episodes per year, topic and guest, named in meta.
         curation.by_slug[e.slug].guests = {"Jane Guest"};
     }
     output::MemoryOutput out;
-    render::write_search_index(catalog, render::transcripts_of(catalog), curation, english_site(), out);
+    search::write_index(catalog, search::transcripts_of(catalog), curation, english_site(), out);
     CHECK(*out.find("search/f/y2023.json") == "[1,2]");
     CHECK(*out.find("search/f/t-cuda.json") == "[0,1]");
     CHECK(*out.find("search/f/g-jane-guest.json") == "[0,1,2]");

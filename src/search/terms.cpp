@@ -1,4 +1,4 @@
-#include "render/search_terms.hpp"
+#include "search/terms.hpp"
 
 #include <algorithm>
 #include <array>
@@ -7,13 +7,13 @@
 #include <functional>
 #include <utility>
 
-#include "render/search_index.hpp"
+#include "search/index.hpp"
 #include "util/hash.hpp"
 #include "util/normalize.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 
-namespace render {
+namespace search {
 
 namespace {
 
@@ -208,4 +208,4 @@ void DocTerms::post(std::uint32_t doc) {
     m_read.clear();
 }
 
-}  // namespace render
+}  // namespace search

@@ -36,17 +36,17 @@
 #include "output/output.hpp"
 #include "render/site_info.hpp"
 
-namespace render {
+namespace search {
 
-constexpr std::size_t k_search_block_size = 4;     // results a block holds
+constexpr std::size_t k_block_size = 4;     // results a block holds
 constexpr std::size_t k_max_postings = 300;        // a term's list is cut to its best
 constexpr std::size_t k_shard_bytes = 6 * 1024;    // a larger shard is split
 
 // Where the index's files are (search/index.html, the search page, is not one): written whole
 // by every build, so a site the index is written into again must lose these first.
-inline constexpr std::string_view k_search_index_parts[] = {"search/meta.json", "search/d/", "search/t/", "search/f/"};
+inline constexpr std::string_view k_index_parts[] = {"search/meta.json", "search/d/", "search/t/", "search/f/"};
 
-// The episodes' transcripts, one an episode (empty where it has none), as write_search_index
+// The episodes' transcripts, one an episode (empty where it has none), as write_index
 // reads them.
 std::vector<core::SharedTranscript> transcripts_of(const core::Catalog& catalog);
 
@@ -55,15 +55,15 @@ std::vector<core::SharedTranscript> transcripts_of(const core::Catalog& catalog)
 // (transcripts_of): the index lets go of each once it is indexed, so one whose other references
 // are gone by then is freed at once (a transcript is an episode's largest part; build lets go of
 // the catalog's while the index runs).
-void write_search_index(const core::Catalog& catalog, std::vector<core::SharedTranscript> transcripts, const notes::Curation& curation,
-                        const SiteInfo& site, output::Output& out);
+void write_index(const core::Catalog& catalog, std::vector<core::SharedTranscript> transcripts, const notes::Curation& curation,
+                        const render::SiteInfo& site, output::Output& out);
 
 // A shard key's file name: its bytes, each that is not a-z or 0-9 as "_hh".
-std::string search_key_name(std::string_view key);
+std::string key_name(std::string_view key);
 
-// The file of the shard named `key_name` (search_key_name's): "search/t/<key_name>.json", with a
+// The file of the shard named `key_name` (key_name's): "search/t/<key_name>.json", with a
 // '-' after a Windows device name ("search/t/con-.json"), which cannot be checked out there.
 // search.js names its files the same way.
-std::string search_shard_path(const std::string& key_name);
+std::string shard_path(const std::string& key_name);
 
-}  // namespace render
+}  // namespace search
