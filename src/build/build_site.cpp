@@ -7,6 +7,7 @@
 #include "build/publish.hpp"
 #include "render/site_renderer.hpp"
 #include "util/memory.hpp"
+#include "util/parallel.hpp"
 
 namespace build {
 
@@ -26,13 +27,13 @@ struct Reading {
 Reading start_reading(const config::SiteConfig& config, LastBuild* last) {
     Reading r;
     if (placed(last, Place::disk) && !last->pages.empty())
-        r.last_notes = std::async(std::launch::async, [recorded = std::move(last->notes), &config] { return notes::load_notes(recorded, config.root); });
+        r.last_notes = util::in_background([recorded = std::move(last->notes), &config] { return notes::load_notes(recorded, config.root); });
     if (last) last->notes.clear();  // (on disk: this build's are recorded there as they are read)
     notes::NoteFileCache* files = placed(last, Place::memory) ? &last->note_caches.files : nullptr;
     notes::NoteTexts* texts = placed(last, Place::disk) ? &last->notes : nullptr;
-    r.notes = std::async(std::launch::async, [&config, files, texts] { return read_notes(config, files, texts); });
+    r.notes = util::in_background([&config, files, texts] { return read_notes(config, files, texts); });
     // Read now, while the build holds little (a large feed's parse is tens of megabytes).
-    if (!last || !last->feed) r.previous_feed = std::async(std::launch::async, [&config] { return previous_feed(config); });
+    if (!last || !last->feed) r.previous_feed = util::in_background([&config] { return previous_feed(config); });
     return r;
 }
 
@@ -60,7 +61,7 @@ Curated curate_and_plan(Reading& reading, MergedSources& merged, LastBuild* last
     std::shared_ptr<const render::SiteContent> before = from_last ? last->content : nullptr;
     std::future<std::shared_ptr<const render::SiteContent>> remaking;  // (on disk: beside this build's notes)
     if (from_last && last->place == Place::disk)
-        remaking = std::async(std::launch::async, [&reading, catalog = merged.catalog, site = merged.site]() mutable {
+        remaking = util::in_background([&reading, catalog = merged.catalog, site = merged.site]() mutable {
             return remade(reading.last_notes.get(), std::move(catalog), std::move(site));
         });
     // Kept in memory, the merged sources stay whole for the next rebuild (and the rendered note
@@ -77,7 +78,7 @@ Curated curate_and_plan(Reading& reading, MergedSources& merged, LastBuild* last
     if (remaking.valid()) before = remaking.get();
     out.plan = plan_pages(before.get(), *out.content);
     if (before && placed(last, Place::disk))  // (re-made here: this is the only reference)
-        out.before_freed = std::async(std::launch::async, [gone = std::move(before)]() mutable { gone.reset(); });
+        out.before_freed = util::in_background([gone = std::move(before)]() mutable { gone.reset(); });
     return out;
 }
 

@@ -8,6 +8,7 @@
 #include "build/publish.hpp"
 #include "build/saved_build.hpp"
 #include "output/output.hpp"
+#include "util/parallel.hpp"
 
 namespace build {
 
@@ -47,7 +48,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
         }
         last = from_record(record_of_output(record_file, out->previous_fingerprint()), fingerprints);
     } else {
-        later = std::async(std::launch::async, [&config, published] { return input_fingerprints(config, published); });
+        later = util::in_background([&config, published] { return input_fingerprints(config, published); });
     }
     try {
         result.report = build_site(config, *out, &last, published);
@@ -62,7 +63,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
     auto write_started = std::chrono::steady_clock::now();
     // The record is written while the output is swapped in. A build stopped in between leaves a
     // record that names another build than the manifest does, which no build uses.
-    auto saved = std::async(std::launch::async, [&] {
+    auto saved = util::in_background([&] {
         BuildRecord record{std::move(last.notes), std::move(last.pages), last.feed ? std::move(*last.feed) : std::vector<feed::ItemIdentity>{}};
         write_saved_build(record_file, {fingerprints.all, fingerprints.all_but_notes, std::move(record)});
     });

@@ -8,9 +8,10 @@
 #include "listening/attachments.hpp"
 #include "listening/chapters.hpp"
 #include "render/render_inputs.hpp"
-#include "search/index.hpp"
 #include "render/site_renderer.hpp"
+#include "search/index.hpp"
 #include "util/memory.hpp"
+#include "util/parallel.hpp"
 
 namespace build {
 
@@ -84,10 +85,10 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     for (const auto& e : catalog.episodes)
         if (auto w = listening::past_end_warning(e.chapters, listening::duration_of(e))) chapter_warnings.push_back(std::move(*w));
     output::Preparing index(out);
-    auto search = std::async(std::launch::async, [&, transcripts = search::transcripts_of(catalog)]() mutable {
+    auto search = util::in_background([&, transcripts = search::transcripts_of(catalog)]() mutable {
         search::write_index(catalog, std::move(transcripts), curation, site, index);
     });
-    auto json_feed = std::async(std::launch::async, [&] { return out.prepare("feed.json", feed::write_json_feed(catalog, curation, site)); });
+    auto json_feed = util::in_background([&] { return out.prepare("feed.json", feed::write_json_feed(catalog, curation, site)); });
     feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
     out.add(json_feed.get());
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
@@ -98,7 +99,7 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // Stored first (a failed check fails the build, and nothing stored is published then): the
     // check parses the text where it is, without a copy of a large feed beside the index.
     out.add_borrowed("feed.xml", feed.xml);
-    auto check = std::async(std::launch::async, [&] { return check_feed(config, inputs, output_feed, published, feed); });
+    auto check = util::in_background([&] { return check_feed(config, inputs, output_feed, published, feed); });
     search.get();
     index.add_prepared();
     // Nothing here reads the content any more: let go of it and, when that frees it, return its

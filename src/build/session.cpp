@@ -8,9 +8,10 @@
 #include "build/plan.hpp"
 #include "build/publish.hpp"
 #include "render/page_frame.hpp"
-#include "search/index.hpp"
 #include "render/site_renderer.hpp"
+#include "search/index.hpp"
 #include "util/files.hpp"
+#include "util/parallel.hpp"
 #include "util/stage_clock.hpp"
 
 namespace build {
@@ -115,7 +116,7 @@ Rebuild Session::incremental(const std::vector<Edited>& edited) {
     stage("notes");
     // The plan, on a thread of its own while what the pages are made from is prepared (all
     // only read the content, the last build's and this one's).
-    auto planning = std::async(std::launch::async, [&] { return plan_pages(m_last.content.get(), *content); });
+    auto planning = util::in_background([&] { return plan_pages(m_last.content.get(), *content); });
     add_texts(*content, m_last.content->site.texts.get());
     std::optional<render::RenderInputs> inputs(std::in_place, config, *content);
     const PagePlan plan = planning.get();

@@ -152,13 +152,13 @@ public:
         // compares depend on the records alone, so each rule's are made on another core while
         // the rule before it joins records (the serial part of a large merge); the first two
         // rules' blocks are made at once, one here and one beside it.
-        std::future<SortedBlocks> next = std::async(std::launch::async, rules[1].blocks);
+        std::future<SortedBlocks> next = util::in_background(rules[1].blocks);
         SortedBlocks current = rules[0].blocks();
         for (std::size_t i = 0;; ++i) {
             rules[i].join(current);
             if (i + 1 == rules.size()) break;
             current = next.get();
-            if (i + 2 < rules.size()) next = std::async(std::launch::async, rules[i + 2].blocks);
+            if (i + 2 < rules.size()) next = util::in_background(rules[i + 2].blocks);
         }
         link_by_day("similar-title+date");
         link_title_in_description("title-in-description");

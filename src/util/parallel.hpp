@@ -2,13 +2,14 @@
 // Runs independent pieces of work on every core: the project's one concurrency toolkit.
 // parallel_for for pieces that each write only their own result; bounded_pipeline for results
 // that one thread must take in (an output's manifest) while the others make more; LazySlots for
-// values made on first use by whichever thread asks. (Two stages that run side by side, such as
-// reading the notes while the sources merge, use std::async.)
+// values made on first use by whichever thread asks; in_background for a stage that runs beside
+// another (the notes read while the sources merge).
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -52,6 +53,14 @@ void parallel_for(std::size_t n, std::size_t min_per_thread, Fn&& fn, unsigned m
     work();
     for (auto& t : pool) t.join();
     if (failure) std::rethrow_exception(failure);
+}
+
+// Runs fn() on a thread of its own, beside the caller's work: the result's get() waits for it
+// and rethrows what it threw. A result that is never asked for is still waited for (when it is
+// destroyed): nothing outlives the stage that started it.
+template <typename Fn>
+[[nodiscard]] auto in_background(Fn&& fn) {
+    return std::async(std::launch::async, std::forward<Fn>(fn));
 }
 
 // How bounded_pipeline hands out work.
