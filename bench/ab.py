@@ -8,7 +8,9 @@ empty folder in /dev/shm, so that the virtual machine's slow and fast spells fal
 alike (one binary's runs taken one after the other can differ by a third from another's for no
 reason of their own). Prints, per
 binary: wall time (median, mean, fastest), user+sys time, peak RSS, and the median of each stage
-that `build --verbose` reports. The archive is bench.py's (generated into --work when missing).
+that `build --verbose` reports. The archive is bench.py's (generated into --work when missing),
+built without its themes/ folder: each binary renders with its own built-in theme, so a change
+to the theme is measured with the binary it belongs to.
 Compare medians of 8 runs or more: at 50,000 episodes a single stage moves by 50-90 ms between
 runs of the same binary.
 """
@@ -22,6 +24,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import build_verbose, prepare, stage_medians  # noqa: E402  (bench.py, beside this file)
 
 
+def bare_copy(src):
+    """The archive without themes/ (once): a binary then builds with its own built-in theme."""
+    bare = src.rstrip("/") + "-bare"
+    if not os.path.isdir(bare):
+        shutil.copytree(src, bare, ignore=lambda folder, names: ["themes"] if os.path.samefile(folder, src) else [])
+    return bare
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binaries", nargs="+")
@@ -29,7 +39,7 @@ def main():
     ap.add_argument("--runs", type=int, default=8)
     ap.add_argument("--work", default="/tmp/podarchive-bench")
     args = ap.parse_args()
-    src = prepare(args.size, args.work)
+    src = bare_copy(prepare(args.size, args.work))
     out = f"/dev/shm/podarchive-ab-{args.size}"
     results = {b: [] for b in args.binaries}
     load = os.getloadavg()
