@@ -11,7 +11,7 @@
 #include <zlib.h>
 #include <sys/wait.h>
 
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
 
@@ -54,7 +54,7 @@ void FixtureSite::edit_feed(const std::string& from, const std::string& to) cons
 
 std::string FixtureSite::build(output::MemoryOutput& out, std::string* warnings) const {
     return input_errors([&] {
-        auto report = build::build_site(config::load_config(dir.path() / "site.yaml"), out);
+        auto report = pipeline::build_site(config::load_config(dir.path() / "site.yaml"), out);
         if (warnings)
             for (const auto& w : report.warnings) *warnings += core::format(w) + "\n";
     });
@@ -63,7 +63,7 @@ std::string FixtureSite::build(output::MemoryOutput& out, std::string* warnings)
 void build_on_disk(const fs::path& site_dir) {
     auto config = config::load_config(site_dir / "site.yaml");
     output::DiskOutput out(config.output_dir());
-    build::build_site(config, out);
+    pipeline::build_site(config, out);
     out.commit();
 }
 

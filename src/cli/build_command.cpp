@@ -7,8 +7,8 @@
 #include <stdexcept>
 #include <unistd.h>
 
-#include "build/build_site.hpp"
-#include "build/folder_build.hpp"
+#include "pipeline/build_site.hpp"
+#include "pipeline/folder_build.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "feed/identity.hpp"
@@ -33,7 +33,7 @@ struct BuildArgs {
 // The identities of the feed published at `url`, which the build must keep, read before anything
 // is built. Nothing when there are none to keep: no URL, a first publish, or the check skipped.
 // Throws when the feed cannot be read: the build must not go on without it.
-std::optional<build::InputFeed> read_published(const std::string& url, const BuildArgs& args) {
+std::optional<pipeline::InputFeed> read_published(const std::string& url, const BuildArgs& args) {
     if (args.no_published_check) {
         // Loud, whatever --quiet says: the one guard a fresh runner has is off.
         std::cerr << "podarchive: WARNING: --no-published-check: feed.xml is not compared with the published feed"
@@ -59,10 +59,10 @@ std::optional<build::InputFeed> read_published(const std::string& url, const Bui
                                                            " site.yaml's published_feed, or build with --no-published-check"));
     if (!args.quiet)
         std::cout << "published feed: " << url << ": " << util::count_text(items->size(), "item", "items") << " the new feed must keep\n";
-    return build::InputFeed{url, std::move(*items)};
+    return pipeline::InputFeed{url, std::move(*items)};
 }
 
-void print_summary(const build::BuildReport& report, const build::FolderBuild& built, const config::SiteConfig& config,
+void print_summary(const pipeline::BuildReport& report, const pipeline::FolderBuild& built, const config::SiteConfig& config,
                    double seconds) {
     std::cout << "built " << util::count_text(report.episodes, "episode", "episodes");
     if (report.announced)
@@ -104,13 +104,13 @@ int run_build(const BuildArgs& args) {
         }
         config.published_feed = args.published_feed;
     }
-    const std::optional<build::InputFeed> published = read_published(config.published_feed, args);
-    build::FolderBuild built = build::build_folder(config, published ? &*published : nullptr);
+    const std::optional<pipeline::InputFeed> published = read_published(config.published_feed, args);
+    pipeline::FolderBuild built = pipeline::build_folder(config, published ? &*published : nullptr);
     if (built.up_to_date) {
         if (!args.quiet) std::cout << "nothing changed since the last build of " << config.output_dir().string() << "\n";
         return k_exit_ok;
     }
-    const build::BuildReport& report = built.report;
+    const pipeline::BuildReport& report = built.report;
     if (args.quiet) return k_exit_ok;
     for (const auto& w : report.warnings) std::cerr << core::format(w) << "\n";
     for (const auto& w : output::hosting_warnings(report.bytes, report.largest))

@@ -3,7 +3,7 @@
 #include <iostream>
 #include <memory>
 
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "feed/lint.hpp"
 #include "output/output.hpp"
@@ -42,7 +42,7 @@ int check_site(const std::string& config_path, const std::string& base_url) {
     config::SiteConfig config = config::load_config(config_path);
     if (!base_url.empty()) config.base_url = util::with_trailing_slash(base_url);
     output::MemoryOutput out;
-    build::BuildReport report = build::build_site(config, out);  // throws on lint errors and bad input
+    pipeline::BuildReport report = pipeline::build_site(config, out);  // throws on lint errors and bad input
     auto problems = render::check_site(out, config.base_url);
     for (const auto& w : report.warnings) std::cout << core::format(w) << "\n";  // (the feed's warnings among them)
     for (const auto& p : problems) std::cout << core::format(p) << "\n";

@@ -3,8 +3,8 @@
 #include <iostream>
 #include <memory>
 
-#include "build/notes_stage.hpp"
-#include "build/sources_stage.hpp"
+#include "pipeline/notes_stage.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "merge/report.hpp"
@@ -20,9 +20,9 @@ struct MergeArgs {
 
 int run_merge(const MergeArgs& args) {
     config::SiteConfig config = config::load_config(args.config);
-    auto batches = build::load_sources(config);
+    auto batches = pipeline::load_sources(config);
     core::Catalog catalog = merge::merge(batches);
-    build::apply_notes(config, catalog, render::SitePaths(config.base_url));  // notes override fields too
+    pipeline::apply_notes(config, catalog, render::SitePaths(config.base_url));  // notes override fields too
     for (const auto& b : batches)
         for (const auto& d : b.diagnostics) std::cerr << core::format(d) << "\n";
     if (args.json) std::cout << merge::report_json(catalog).dump(1) << "\n";

@@ -6,7 +6,7 @@
 #include <memory>
 #include <unistd.h>
 
-#include "build/sources_stage.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "notes/apply_notes.hpp"
@@ -22,7 +22,7 @@ struct NewArgs {
 
 int run_new_note(const NewArgs& args) {
     config::SiteConfig config = config::load_config(args.config);
-    auto batches = build::load_sources(config);
+    auto batches = pipeline::load_sources(config);
     core::Catalog catalog = merge::merge(batches);
     auto hits = notes::find_episodes(catalog, args.episode);
     if (hits.size() != 1) {

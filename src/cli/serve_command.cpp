@@ -7,7 +7,7 @@
 #include <functional>
 #include <memory>
 
-#include "build/session.hpp"
+#include "pipeline/session.hpp"
 #include "config/site_config.hpp"
 #include "util/files.hpp"
 #include "serve/preview_server.hpp"
@@ -54,11 +54,11 @@ int elapsed_ms(std::chrono::steady_clock::time_point since) {
 // Builds into memory and publishes the site. After a note edit only the pages that read it are
 // rendered and published (the page reloads); the search index and the feeds are left for
 // finish_feeds().
-Outcome rebuild(build::Session& session, const std::vector<std::filesystem::path>& changed,
+Outcome rebuild(pipeline::Session& session, const std::vector<std::filesystem::path>& changed,
                 serve::PreviewServer& server, const ServeArgs& args) {
     return guarded(server, args.config, [&] {
         auto started = std::chrono::steady_clock::now();
-        build::Rebuild r = session.pages(changed);
+        pipeline::Rebuild r = session.pages(changed);
         server.publish(r.site);
         if (r.whole) {
             std::cerr << (changed.empty() ? "built" : "rebuilt") << " in " << elapsed_ms(started) << " ms\n";
@@ -74,7 +74,7 @@ Outcome rebuild(build::Session& session, const std::vector<std::filesystem::path
 }
 
 // The search index and the feeds after pages-only rebuilds (nothing reloads).
-void finish_feeds(build::Session& session, serve::PreviewServer& server, const ServeArgs& args) {
+void finish_feeds(pipeline::Session& session, serve::PreviewServer& server, const ServeArgs& args) {
     guarded(server, args.config, [&] {
         auto started = std::chrono::steady_clock::now();
         server.replace_quietly(session.feeds());
@@ -89,7 +89,7 @@ int run_serve(const ServeArgs& args) {
         std::cerr << "warning: serving on " << args.bind << " makes the preview reachable from other machines\n";
     std::string base_path = util::url_path_of(config.base_url);
     serve::PreviewServer server(base_path);
-    build::Session session(args.config);
+    pipeline::Session session(args.config);
     rebuild(session, {}, server, args);
     int port = server.start(args.bind, args.port ? args.port : 1313, args.port == 0);
     if (port < 0) {

@@ -4,7 +4,7 @@
 // Every page is declared, and rendered when the sink wants it; its model (render/pages.hpp)
 // returns the keys of the inputs its data read (below) with the data, and the sink records them.
 // A full build renders every page and records the keys; an incremental rebuild (the planner,
-// build/plan.hpp) passes the keys that changed and gets only the pages that read one of them.
+// pipeline/plan.hpp) passes the keys that changed and gets only the pages that read one of them.
 #include <cstdint>
 #include <string>
 #include <string_view>

@@ -18,7 +18,7 @@ public:
     Stemmer& operator=(const Stemmer&) = delete;
 
     // The stem of a lower-case word in UTF-8 (a word of the match form). Not remembered: the
-    // search index's lexicon asks once a word (render/search_terms.hpp).
+    // search index's lexicon asks once a word (search/terms.hpp).
     std::string stem(std::string_view word);
 
     // Snowball's name of the algorithm ("english"), or "" without one.

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <functional>
 
-#include "build/build_site.hpp"
-#include "build/fingerprints.hpp"
+#include "pipeline/build_site.hpp"
+#include "pipeline/fingerprints.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
 #include "render/site_check.hpp"
@@ -17,7 +17,7 @@ namespace {
 struct BuiltSite {
     test::TempDir dir;
     output::MemoryOutput out;
-    build::BuildReport report;
+    pipeline::BuildReport report;
 
     // `prepare` (optional) adds to the fixture site's folder before the build.
     explicit BuiltSite(const std::string& base_url = "", const std::function<void(const fs::path&)>& prepare = {}) {
@@ -25,7 +25,7 @@ struct BuiltSite {
         if (prepare) prepare(dir.path());
         auto config = config::load_config(dir.path() / "site.yaml");
         if (!base_url.empty()) config.base_url = base_url;
-        report = build::build_site(config, out);
+        report = pipeline::build_site(config, out);
     }
     const std::string& file(const std::string& path) const { return test::file_in(out, path); }
 };
@@ -136,7 +136,7 @@ TEST_CASE("a failed build leaves the previous output untouched") {
     fs::copy_file(test::fixture("feeds/malformed.xml"), dir.path() / "content/sources/feed.xml", fs::copy_options::overwrite_existing);
     {
         output::DiskOutput out(config.output_dir());
-        CHECK_THROWS_AS(build::build_site(config, out), core::InputError);
+        CHECK_THROWS_AS(pipeline::build_site(config, out), core::InputError);
     }
     CHECK(test::read(dir.path() / "public/index.html") == before);
     std::size_t entries = 0;
@@ -159,7 +159,7 @@ TEST_CASE("end to end: notes reach the feed as podcast:person, transcript, chapt
                 "chapters: https://x.example/c.json\n---\nCurated *words*.\n");
     auto config = config::load_config(dir.path() / "site.yaml");
     output::MemoryOutput out;
-    build::build_site(config, out);
+    pipeline::build_site(config, out);
     const std::string& feed = *out.find("feed.xml");
     CHECK(contains(feed, "<podcast:person role=\"guest\">Jane Guest</podcast:person>"));
     CHECK(contains(feed, "<podcast:transcript url=\"https://x.example/t.vtt\" type=\"text/vtt\" />"));
@@ -171,7 +171,7 @@ TEST_CASE("end to end: notes reach the feed as podcast:person, transcript, chapt
 TEST_CASE("the input fingerprint changes with any byte the build reads, and only then") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
-    auto fingerprint = [&] { return build::input_fingerprints(config::load_config(dir.path() / "site.yaml")).all; };
+    auto fingerprint = [&] { return pipeline::input_fingerprints(config::load_config(dir.path() / "site.yaml")).all; };
     const std::string first = fingerprint();
     CHECK(first == fingerprint());
     auto changes_it = [&](const fs::path& file, const std::string& text) {

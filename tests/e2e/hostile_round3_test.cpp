@@ -2,7 +2,7 @@
 // reach feed.xml, a show's rights kept, links out of the project refused.
 #include <doctest/doctest.h>
 
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "feed/lint.hpp"
 #include "support.hpp"

@@ -2,7 +2,7 @@
 // right-to-left scripts) and init's site.yaml say it; site.yaml overrides.
 #include <doctest/doctest.h>
 
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "i18n/words.hpp"
 #include "util/escape.hpp"

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "output/output.hpp"
@@ -17,12 +17,12 @@ namespace {
 struct ListeningSite {
     test::TempDir dir;
     output::MemoryOutput out;
-    build::BuildReport report;
+    pipeline::BuildReport report;
     std::string warnings;
 
     ListeningSite() {
         test::copy_site("listening_site", dir.path());
-        report = build::build_site(config::load_config(dir.path() / "site.yaml"), out);
+        report = pipeline::build_site(config::load_config(dir.path() / "site.yaml"), out);
         for (const auto& w : report.warnings) warnings += core::format(w) + "\n";
     }
     const std::string& file(const std::string& path) const { return test::file_in(out, path); }

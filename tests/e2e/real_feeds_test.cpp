@@ -6,7 +6,7 @@
 
 #include <pugixml.hpp>
 
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
 #include "core/diagnostic.hpp"
@@ -44,7 +44,7 @@ std::vector<Item> items_of(const std::string& feed_xml) {
     return out;
 }
 
-std::string warnings_text(const build::BuildReport& report) {
+std::string warnings_text(const pipeline::BuildReport& report) {
     std::string all;
     for (const auto& w : report.warnings) all += core::format(w) + "\n";
     return all;
@@ -55,8 +55,8 @@ std::string warnings_text(const build::BuildReport& report) {
 TEST_CASE("real feeds: a Libsyn-era feed builds from a bare site.yaml and keeps all four items") {
     BareSite site("libsyn_2011.xml");
     output::MemoryOutput out;
-    build::BuildReport report;
-    CHECK(test::input_errors([&] { report = build::build_site(site.config(), out); }) == "");
+    pipeline::BuildReport report;
+    CHECK(test::input_errors([&] { report = pipeline::build_site(site.config(), out); }) == "");
     const std::string feed = test::fixture("hosts/libsyn_2011.xml").string();
     auto items = items_of(*out.find("feed.xml"));
     REQUIRE(items.size() == 4);
@@ -93,8 +93,8 @@ TEST_CASE("real feeds: relative, protocol-relative and duplicate identities of a
         CAPTURE(url);
         BareSite site("wordpress_podlove.xml", url);
         output::MemoryOutput out;
-        build::BuildReport report;
-        CHECK(test::input_errors([&] { report = build::build_site(site.config(), out); }) == "");
+        pipeline::BuildReport report;
+        CHECK(test::input_errors([&] { report = pipeline::build_site(site.config(), out); }) == "");
         const std::string xml = *out.find("feed.xml");
         auto items = items_of(xml);
         REQUIRE(items.size() == 4);
@@ -132,8 +132,8 @@ TEST_CASE("real feeds: site.yaml's values replace the feed's, and a bad one is a
     std::string yaml = test::read(site.dir.path() / "site.yaml");
     test::write(site.dir.path() / "site.yaml", yaml + "category: Science\nemail: lab@kitchen.example.org\npodcast_guid: 5d3c3f4e-4a2b-5c1d-9e8f-0a1b2c3d4e5f\n");
     output::MemoryOutput out;
-    build::BuildReport report;
-    REQUIRE(test::input_errors([&] { report = build::build_site(site.config(), out); }) == "");
+    pipeline::BuildReport report;
+    REQUIRE(test::input_errors([&] { report = pipeline::build_site(site.config(), out); }) == "");
     const std::string xml = *out.find("feed.xml");
     CHECK(xml.find("<podcast:guid>5d3c3f4e-4a2b-5c1d-9e8f-0a1b2c3d4e5f</podcast:guid>") != std::string::npos);
     CHECK(xml.find("<itunes:category text=\"Science\" />") != std::string::npos);
@@ -160,7 +160,7 @@ TEST_CASE("real feeds: the identity guard compares every input item, and a secon
     REQUIRE(test::input_errors([&] {
                 auto config = config::load_config(dir.path() / "site.yaml");
                 output::DiskOutput out(config.output_dir());
-                for (const auto& w : build::build_site(config, out).warnings) warnings += core::format(w) + "\n";
+                for (const auto& w : pipeline::build_site(config, out).warnings) warnings += core::format(w) + "\n";
                 out.commit();
             }) == "");
     CHECK(warnings.find("feed.xml:31: warning: 1 item keeps its guid with a new audio URL since") != std::string::npos);
@@ -176,8 +176,8 @@ TEST_CASE("real feeds: the identity guard compares every input item, and a secon
 TEST_CASE("real feeds: an Atom podcast feed is a source like RSS, and the regenerated feed is RSS") {
     BareSite site("atom_blog.xml");
     output::MemoryOutput out;
-    build::BuildReport report;
-    REQUIRE(test::input_errors([&] { report = build::build_site(site.config(), out); }) == "");
+    pipeline::BuildReport report;
+    REQUIRE(test::input_errors([&] { report = pipeline::build_site(site.config(), out); }) == "");
     CHECK(report.episodes == 3);
     CHECK(report.left_out_without_audio == 1);  // the written post has a page, not an item
     auto items = items_of(*out.find("feed.xml"));

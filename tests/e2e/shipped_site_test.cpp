@@ -5,7 +5,7 @@
 
 #include <regex>
 
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
 #include "render/site_check.hpp"
@@ -15,10 +15,10 @@ namespace {
 
 struct ShippedSite {
     output::MemoryOutput out;
-    build::BuildReport report;
+    pipeline::BuildReport report;
     ShippedSite() {
         auto config = config::load_config(test::source_dir() / "site.yaml");
-        report = build::build_site(config, out);
+        report = pipeline::build_site(config, out);
     }
     const std::string& file(const std::string& path) const { return test::file_in(out, path); }
 };

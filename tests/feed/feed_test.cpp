@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <pugixml.hpp>
 
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "feed/identity.hpp"
 #include "feed/podcast_guid.hpp"
@@ -16,7 +16,7 @@ namespace {
 std::string build_feed(const fs::path& dir, const char* file = "feed.xml") {
     auto config = config::load_config(dir / "site.yaml");
     output::MemoryOutput out;
-    build::build_site(config, out);
+    pipeline::build_site(config, out);
     return *out.find(file);
 }
 
@@ -109,7 +109,7 @@ TEST_CASE("identity guard: a guid edited in the input fails the build and names 
     std::string message;
     try {
         output::DiskOutput out(config.output_dir());
-        build::build_site(config, out);
+        pipeline::build_site(config, out);
         FAIL("the build should fail");
     } catch (const core::InputError& e) {
         message = core::format(e.diagnostics().front());
@@ -121,7 +121,7 @@ TEST_CASE("identity guard: a guid edited in the input fails the build and names 
     test::write(dir.path() / "site.yaml", yaml + "identity_changes:\n  - guid: 8f2a1c8e-0001-4b7e-9d3a-000000000002\n    reason: host migration\n");
     config = config::load_config(dir.path() / "site.yaml");
     output::DiskOutput out(config.output_dir());
-    CHECK_NOTHROW(build::build_site(config, out));
+    CHECK_NOTHROW(pipeline::build_site(config, out));
 }
 
 TEST_CASE("identity guard: against a published feed, a vanished or re-issued episode fails; a moved audio file is one line") {

@@ -6,7 +6,7 @@
 #include <thread>
 #include <unistd.h>
 
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 #include "fetch/address_guard.hpp"
 #include "fetch/fetch_artwork.hpp"
 #include "fetch/fetch_attachments.hpp"
@@ -331,7 +331,7 @@ TEST_CASE("fetch: the chapters and transcripts a feed links to are downloaded on
     // A build reads the copies: the episode has its transcript and chapters.
     output::MemoryOutput out;
     test::write(dir.path() / "site.yaml", "title: T\nbase_url: https://x.example/s/\nsources:\n  - path: content/sources/feed.xml\n");
-    build::build_site(config::load_config(dir.path() / "site.yaml"), out);
+    pipeline::build_site(config::load_config(dir.path() / "site.yaml"), out);
     const std::string& page = test::file_in(out, "episodes/a/index.html");
     CHECK(page.find("Hello from a transcript.") != std::string::npos);
     CHECK(test::file_in(out, "episodes/a/chapters.json").find("Intro") != std::string::npos);

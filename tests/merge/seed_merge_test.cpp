@@ -4,8 +4,8 @@
 #include <map>
 #include <set>
 
-#include "build/notes_stage.hpp"
-#include "build/sources_stage.hpp"
+#include "pipeline/notes_stage.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "merge/report.hpp"
@@ -14,7 +14,7 @@
 namespace {
 core::Catalog merged_seeds() {
     auto config = config::load_config(test::fixture("seeds_site/site.yaml"));
-    auto batches = build::load_sources(config);
+    auto batches = pipeline::load_sources(config);
     return merge::merge(batches);
 }
 const core::Episode* by_slug(const core::Catalog& c, const std::string& slug) {

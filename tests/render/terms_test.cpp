@@ -1,7 +1,7 @@
 // Topics and guests: names that differ only in a symbol keep pages of their own.
 #include <doctest/doctest.h>
 
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "render/site_info.hpp"
 #include "support.hpp"
@@ -21,7 +21,7 @@ TEST_CASE("topics C, C++ and C# get a page each, and an episode is listed once o
     test::write(dir.path() / "content/episodes/langs.md",
                 "---\nepisode: torch-trace-and-tlparse\ntopics: [C, C++, \"C#\", c]\n---\nLanguages.\n");
     output::MemoryOutput out;
-    build::build_site(config::load_config(dir.path() / "site.yaml"), out);
+    pipeline::build_site(config::load_config(dir.path() / "site.yaml"), out);
     for (const char* page : {"topics/c/index.html", "topics/c-plus-plus/index.html", "topics/c-sharp/index.html"}) {
         CAPTURE(page);
         CHECK(out.find(page));

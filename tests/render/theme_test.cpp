@@ -7,12 +7,12 @@
 #include <set>
 
 #include "i18n/words.hpp"
-#include "build/build_site.hpp"
-#include "build/notes_stage.hpp"
+#include "pipeline/build_site.hpp"
+#include "pipeline/notes_stage.hpp"
 #include "render/episode_page.hpp"
 #include "render/page_frame.hpp"
 #include "render/search_postings.hpp"
-#include "build/sources_stage.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "search/index.hpp"
 #include "merge/merge.hpp"
@@ -34,7 +34,7 @@ struct RichSite {
                     "---\nSee [the operators](episode:higher-order-operators).\n");
         test::write(dir.path() / "content/pages/about.md", "---\ntitle: About\norder: 1\n---\nAbout *this*.\n");
         auto config = config::load_config(dir.path() / "site.yaml");
-        build::build_site(config, out);
+        pipeline::build_site(config, out);
     }
     const std::string& file(const std::string& path) const { return test::file_in(out, path); }
 };
@@ -82,7 +82,7 @@ TEST_CASE("JSON-LD cannot break out of its script element") {
     test::write(dir.path() / "content/episodes/t.md", "---\nepisode: strides\ntitle: \"</script><script>alert(1)</script>\"\n---\n");
     auto config = config::load_config(dir.path() / "site.yaml");
     output::MemoryOutput out;
-    build::build_site(config, out);
+    pipeline::build_site(config, out);
     const std::string& page = *out.find("episodes/strides/index.html");
     std::size_t start = page.find("<script type=\"application/ld+json\">");
     REQUIRE(start != std::string::npos);
@@ -100,7 +100,7 @@ TEST_CASE("feed.json, the search index and JSON-LD are written as nlohmann's dum
                 "---\nepisode: inductor-post-grad-fx-passes\ntitle: \"Tabs\\tand \\\"quotes\\\" \\\\ <b>caf\u00e9</b>\"\nsummary: \"x\\u0001y\"\n"
                 "topics: [\"A \\\"b\\\"\", C]\n---\n");
     output::MemoryOutput out;
-    build::build_site(config::load_config(site.dir.path() / "site.yaml"), out);
+    pipeline::build_site(config::load_config(site.dir.path() / "site.yaml"), out);
     int json_files = 0, scripts = 0;
     for (const auto& [path, content] : out.files()) {
         if (path == "feed.json") {
@@ -162,10 +162,10 @@ TEST_CASE("themes/default/README.md documents every template and every variable 
     for (const auto& name : render::required_templates()) {
         CHECK_MESSAGE(has(readme, "`" + name + ".mustache`"), name);
     }
-    auto batches = build::load_sources(config);
+    auto batches = pipeline::load_sources(config);
     core::Catalog catalog = merge::merge(batches);
     render::SiteInfo info = render::make_site_info(config, catalog, config.base_url);
-    auto curation = build::apply_notes(config, catalog, info.paths);
+    auto curation = pipeline::apply_notes(config, catalog, info.paths);
     kainjow::mustache::data d = render::base_data(info, "T", "D", "episodes/x/");
     d.set("episode", render::episode_data(info, catalog.episodes[1], &catalog.episodes[2], &catalog.episodes[0],
                                           &curation.by_slug.begin()->second, [&](const std::string&) { return &catalog.episodes[0]; }));

@@ -6,7 +6,7 @@
 
 #include <map>
 
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "scaffold/scaffold.hpp"
 #include "support.hpp"
@@ -25,7 +25,7 @@ std::map<std::string, std::string> files_of(const fs::path& root) {
 
 output::MemoryOutput build_in_memory(const fs::path& dir) {
     output::MemoryOutput out;
-    build::build_site(config::load_config(dir / "site.yaml"), out);
+    pipeline::build_site(config::load_config(dir / "site.yaml"), out);
     return out;
 }
 }  // namespace

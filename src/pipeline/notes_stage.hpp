@@ -11,7 +11,7 @@
 #include "render/site_content.hpp"
 #include "render/site_paths.hpp"
 
-namespace build {
+namespace pipeline {
 
 // Parsed note files and rendered note bodies kept between builds by `serve` (see load_notes.hpp
 // and apply_notes.hpp; the markdown is only valid for the merged catalog it was rendered with).
@@ -40,4 +40,4 @@ render::SiteContent curate(const notes::NoteSet& notes, core::Catalog merged, re
 // where an episode's show notes are the same (on one core then: few are made).
 void add_texts(render::SiteContent& content, const render::TextCache* previous = nullptr);
 
-}  // namespace build
+}  // namespace pipeline

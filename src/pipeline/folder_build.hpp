@@ -7,10 +7,10 @@
 //   - anything else: every page is rendered; files whose bytes did not change keep their inode.
 #include <cstddef>
 
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 
-namespace build {
+namespace pipeline {
 
 // What build_folder did.
 struct FolderBuild {
@@ -23,4 +23,4 @@ struct FolderBuild {
 // feed the site has published (build_site's), read by the caller.
 FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* published = nullptr);
 
-}  // namespace build
+}  // namespace pipeline

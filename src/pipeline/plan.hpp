@@ -12,7 +12,7 @@
 #include "render/page_sink.hpp"
 #include "render/site_content.hpp"
 
-namespace build {
+namespace pipeline {
 
 // Which pages to render.
 struct PagePlan {
@@ -39,4 +39,4 @@ PagePlan plan_pages(const render::SiteContent* before, const render::SiteContent
 // build's record, needed then) up to date.
 render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies* pages);
 
-}  // namespace build
+}  // namespace pipeline

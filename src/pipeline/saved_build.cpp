@@ -1,4 +1,4 @@
-#include "build/saved_build.hpp"
+#include "pipeline/saved_build.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include "util/files.hpp"
 #include "util/hash.hpp"
 
-namespace build {
+namespace pipeline {
 
 namespace fs = std::filesystem;
 
@@ -151,4 +151,4 @@ std::optional<SavedBuild> record_of_output(const fs::path& file, const std::stri
     return saved;
 }
 
-}  // namespace build
+}  // namespace pipeline

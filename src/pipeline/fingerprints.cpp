@@ -1,4 +1,4 @@
-#include "build/fingerprints.hpp"
+#include "pipeline/fingerprints.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -12,7 +12,7 @@
 #include "util/hash.hpp"
 #include "util/parallel.hpp"
 
-namespace build {
+namespace pipeline {
 
 Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFeed* published) {
     namespace fs = std::filesystem;
@@ -51,4 +51,4 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFee
     return {util::hex_hash(all.digest()), util::hex_hash(others.digest())};
 }
 
-}  // namespace build
+}  // namespace pipeline

@@ -1,4 +1,4 @@
-#include "build/plan.hpp"
+#include "pipeline/plan.hpp"
 
 #include <algorithm>
 #include <map>
@@ -10,7 +10,7 @@
 
 #include "render/page_sink.hpp"
 
-namespace build {
+namespace pipeline {
 
 namespace dep = render::dep;
 
@@ -131,4 +131,4 @@ render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::De
     return render::PageSink(out, *pages, plan.changed);
 }
 
-}  // namespace build
+}  // namespace pipeline

@@ -19,7 +19,7 @@
 #include "notes/load_notes.hpp"
 #include "render/page_sink.hpp"
 
-namespace build {
+namespace pipeline {
 
 // What the file holds of a build (LastBuild's fields on disk).
 struct BuildRecord {
@@ -52,4 +52,4 @@ std::optional<SavedBuild> read_saved_build(const std::filesystem::path& file);
 // output's, from its manifest), else nothing.
 std::optional<SavedBuild> record_of_output(const std::filesystem::path& file, const std::string& output_fingerprint);
 
-}  // namespace build
+}  // namespace pipeline

@@ -5,8 +5,8 @@
 
 #include "config/site_config.hpp"
 #include "feed/identity.hpp"
-#include "build/folder_build.hpp"
-#include "build/saved_build.hpp"
+#include "pipeline/folder_build.hpp"
+#include "pipeline/saved_build.hpp"
 #include "support.hpp"
 #include "util/files.hpp"
 
@@ -37,10 +37,10 @@ struct stat stat_of(const fs::path& p) {
 }
 
 // The project in `dir` built into `output` (a folder of its own for each).
-build::FolderBuild build_into(const fs::path& dir, const fs::path& output) {
+pipeline::FolderBuild build_into(const fs::path& dir, const fs::path& output) {
     auto config = config::load_config(dir / "site.yaml");
     config.output = output;
-    return build::build_folder(config);
+    return pipeline::build_folder(config);
 }
 
 // The "site" fixture with test::k_hop_note as content/episodes/hop.md, built into public/.
@@ -48,7 +48,7 @@ struct NotedSite {
     test::TempDir dir;
     const fs::path note = dir.path() / "content/episodes/hop.md";
     const fs::path out = dir.path() / "public";
-    build::FolderBuild first;
+    pipeline::FolderBuild first;
 
     NotedSite() {
         test::copy_site("site", dir.path());
@@ -64,7 +64,7 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
     const auto& [dir, note, out, first] = site;
     CHECK_FALSE(first.report.incremental);
     CHECK(first.report.pages_rendered == first.report.pages);
-    REQUIRE(fs::exists(build::saved_build_path(out)));
+    REQUIRE(fs::exists(pipeline::saved_build_path(out)));
 
     // Each edit: the site equals a whole build's into a fresh folder, and so does the record the
     // next build starts from (pages not rendered again kept their recorded inputs).
@@ -78,8 +78,8 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
         CHECK_FALSE(whole.report.incremental);
         auto got = tree(out), want = tree(expected);
         CHECK_MESSAGE(got == want, differences(got, want));
-        auto saved = build::read_saved_build(build::saved_build_path(out));
-        auto saved_whole = build::read_saved_build(build::saved_build_path(expected));
+        auto saved = pipeline::read_saved_build(pipeline::saved_build_path(out));
+        auto saved_whole = pipeline::read_saved_build(pipeline::saved_build_path(expected));
         REQUIRE(saved);
         REQUIRE(saved_whole);
         CHECK(saved->record.pages == saved_whole->record.pages);
@@ -150,11 +150,11 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
         CHECK(test::read(out / "episodes/strides/index.html") != "edited by hand");
     }
     SUBCASE("a damaged or missing record: a whole build") {
-        const fs::path record = build::saved_build_path(out);
+        const fs::path record = pipeline::saved_build_path(out);
         std::string bytes = test::read(record);
         bytes[bytes.size() / 2] ^= 1;
         test::write(record, bytes);
-        CHECK_FALSE(build::read_saved_build(record));
+        CHECK_FALSE(pipeline::read_saved_build(record));
         auto r = edit(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
         CHECK_FALSE(r.report.incremental);
         fs::remove(record);
@@ -171,7 +171,7 @@ TEST_CASE("the record's feed items are the published feed's, and the next build'
     test::copy_site("site", dir.path());
     const fs::path out = dir.path() / "public";
     build_into(dir.path(), out);
-    auto saved = build::read_saved_build(build::saved_build_path(out));
+    auto saved = pipeline::read_saved_build(pipeline::saved_build_path(out));
     REQUIRE(saved);
     auto published = feed::read_identities(test::read(out / "feed.xml")).value();
     REQUIRE(published.size() > 2);
@@ -201,11 +201,11 @@ TEST_CASE("the record's feed items are the published feed's, and the next build'
 TEST_CASE("a build that fails leaves the output and its record as they were") {
     NotedSite noted;
     const auto& [dir, note, out, first] = noted;
-    const std::string record = test::read(build::saved_build_path(out));
+    const std::string record = test::read(pipeline::saved_build_path(out));
     const auto site = tree(out);
     test::write(note, "---\nepisode: [unclosed\n---\n");
     CHECK_FALSE(test::input_errors([&] { build_into(dir.path(), out); }).empty());
-    CHECK(test::read(build::saved_build_path(out)) == record);
+    CHECK(test::read(pipeline::saved_build_path(out)) == record);
     CHECK(tree(out) == site);
     // Mended, the next build still starts from that record.
     test::write(note, test::replace_first(test::k_hop_note, "First version", "Mended version"));
@@ -217,12 +217,12 @@ TEST_CASE("a build that fails leaves the output and its record as they were") {
 TEST_CASE("the build record reads back as written, and refuses what it did not write") {
     test::TempDir dir;
     const fs::path file = dir.path() / ".public.build-record";
-    build::SavedBuild saved{"f1", "f2", {}};
+    pipeline::SavedBuild saved{"f1", "f2", {}};
     saved.record.notes = {{false, "/p/content/episodes/a.md", "---\nepisode: a\n---\nText\n"}, {true, "/p/content/pages/b.md", ""}};
     saved.record.pages = {{"index.html", {1, 2, 3}}, {"episodes/a/index.html", {}}};
     saved.record.feed = {{"guid-1", "https://x/1.mp3", "", "", 0}, {"https://x/2.mp3", "https://x/2.mp3", "", "", 0}};
-    REQUIRE(build::write_saved_build(file, saved));
-    auto back = build::read_saved_build(file);
+    REQUIRE(pipeline::write_saved_build(file, saved));
+    auto back = pipeline::read_saved_build(file);
     REQUIRE(back);
     CHECK(back->fingerprint == "f1");
     CHECK(back->all_but_notes == "f2");
@@ -235,13 +235,13 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
     const std::string bytes = test::read(file);
     for (std::size_t size : {std::size_t{0}, std::size_t{10}, bytes.size() / 2, bytes.size() - 1}) {
         test::write(file, bytes.substr(0, size));
-        CHECK_FALSE(build::read_saved_build(file));
+        CHECK_FALSE(pipeline::read_saved_build(file));
     }
     test::write(file, "podarchive build record 2\n" + std::string(64, '\xff'));
-    CHECK_FALSE(build::read_saved_build(file));
+    CHECK_FALSE(pipeline::read_saved_build(file));
     // Only for the output it describes.
-    REQUIRE(build::write_saved_build(file, saved));
-    CHECK(build::record_of_output(file, "f1"));
-    CHECK_FALSE(build::record_of_output(file, "f0"));
-    CHECK_FALSE(build::record_of_output(file, ""));
+    REQUIRE(pipeline::write_saved_build(file, saved));
+    CHECK(pipeline::record_of_output(file, "f1"));
+    CHECK_FALSE(pipeline::record_of_output(file, "f0"));
+    CHECK_FALSE(pipeline::record_of_output(file, ""));
 }

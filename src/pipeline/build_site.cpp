@@ -1,15 +1,15 @@
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 
 #include <future>
 
-#include "build/notes_stage.hpp"
-#include "build/plan.hpp"
-#include "build/publish.hpp"
+#include "pipeline/notes_stage.hpp"
+#include "pipeline/plan.hpp"
+#include "pipeline/publish.hpp"
 #include "render/site_renderer.hpp"
 #include "util/memory.hpp"
 #include "util/parallel.hpp"
 
-namespace build {
+namespace pipeline {
 
 namespace {
 
@@ -160,4 +160,4 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
     return report;
 }
 
-}  // namespace build
+}  // namespace pipeline

@@ -1,4 +1,4 @@
-#include "build/publish.hpp"
+#include "pipeline/publish.hpp"
 
 #include <future>
 
@@ -13,7 +13,7 @@
 #include "util/memory.hpp"
 #include "util/parallel.hpp"
 
-namespace build {
+namespace pipeline {
 
 PageCount render_pages(const config::SiteConfig& config, const render::SiteContent& content, const render::LocalArtwork* artwork,
                        const render::TemplateSet& templates, const PagePlan& plan, render::Dependencies* pages, output::Output& out,
@@ -111,4 +111,4 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     return {std::move(feed.items), feed.left_out_without_audio, feed.left_out_without_date, std::move(lint_warnings)};
 }
 
-}  // namespace build
+}  // namespace pipeline

@@ -4,15 +4,15 @@
 #include <optional>
 #include <vector>
 
-#include "build/last_build.hpp"
-#include "build/sources_stage.hpp"
+#include "pipeline/last_build.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
 #include "output/output.hpp"
 #include "util/stage_clock.hpp"
 
-namespace build {
+namespace pipeline {
 
 // What a build did, for the summary `build` prints.
 struct BuildReport {
@@ -44,4 +44,4 @@ struct BuildReport {
 BuildReport build_site(const config::SiteConfig& config, output::Output& out, LastBuild* last = nullptr,
                        const InputFeed* published = nullptr);
 
-}  // namespace build
+}  // namespace pipeline

@@ -1,4 +1,4 @@
-#include "build/notes_stage.hpp"
+#include "pipeline/notes_stage.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -6,7 +6,7 @@
 
 #include "render/site_renderer.hpp"
 
-namespace build {
+namespace pipeline {
 
 notes::NoteSet read_notes(const config::SiteConfig& config, notes::NoteFileCache* files, notes::NoteTexts* texts) {
     return notes::load_notes(config.content_dir(), config.root, files, texts);
@@ -31,4 +31,4 @@ void add_texts(render::SiteContent& content, const render::TextCache* previous) 
     content.site.texts = std::make_shared<const render::TextCache>(content.catalog, threads, previous);
 }
 
-}  // namespace build
+}  // namespace pipeline

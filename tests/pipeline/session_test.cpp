@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
-#include "build/build_site.hpp"
+#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
-#include "build/session.hpp"
+#include "pipeline/session.hpp"
 #include "output/output.hpp"
 #include "support.hpp"
 
@@ -11,9 +11,9 @@ namespace fs = std::filesystem;
 namespace {
 
 // A whole build of the site as it is now, for comparison (`state`: what it recorded).
-output::MemoryOutput whole_build(const fs::path& dir, build::LastBuild* state = nullptr) {
+output::MemoryOutput whole_build(const fs::path& dir, pipeline::LastBuild* state = nullptr) {
     output::MemoryOutput out;
-    build::build_site(config::load_config(dir / "site.yaml"), out, state);
+    pipeline::build_site(config::load_config(dir / "site.yaml"), out, state);
     return out;
 }
 
@@ -36,8 +36,8 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
     test::copy_site("site", dir.path());
     const fs::path note = dir.path() / "content/episodes/hop.md";
     test::write(note, test::k_hop_note);
-    build::Session session((dir.path() / "site.yaml").string());
-    build::Rebuild first = session.pages({});
+    pipeline::Session session((dir.path() / "site.yaml").string());
+    pipeline::Rebuild first = session.pages({});
     CHECK(first.whole);
     CHECK(output::same_files(*first.site, whole_build(dir.path())));
 
@@ -45,10 +45,10 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
     auto edit = [&](const fs::path& file, const std::string& text) {
         if (text.empty()) fs::remove(file);
         else test::write(file, text);
-        build::Rebuild r = session.pages({file});
+        pipeline::Rebuild r = session.pages({file});
         CHECK_FALSE(r.whole);
         auto complete = session.feeds();
-        build::LastBuild state(build::LastBuild::Place::memory);
+        pipeline::LastBuild state(pipeline::LastBuild::Place::memory);
         auto expected = whole_build(dir.path(), &state);
         CHECK_MESSAGE(output::same_files(*complete, expected), differences(*complete, expected));
         // Pages not rendered again kept their record: it must still be what a whole build records.
@@ -138,7 +138,7 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
         CHECK_FALSE(r.site->find("episodes/higher-order-operators/chapters.json"));
         // The transcript file edited: a whole build, which reads the note's file again.
         test::write(dir.path() / "content/transcripts/hop.vtt", "WEBVTT\n\n00:00.000 --> 00:05.000\n<v Ed>Operators that take subgraphs.\n");
-        build::Rebuild whole = session.pages({dir.path() / "content/transcripts/hop.vtt"});
+        pipeline::Rebuild whole = session.pages({dir.path() / "content/transcripts/hop.vtt"});
         CHECK(whole.whole);
         CHECK(contains(whole.site->find("episodes/higher-order-operators/index.html"), "Operators that take subgraphs."));
     }
@@ -168,10 +168,10 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
 TEST_CASE("serve rebuilds everything after a change that is not a note") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
-    build::Session session((dir.path() / "site.yaml").string());
+    pipeline::Session session((dir.path() / "site.yaml").string());
     session.pages({});
     test::write(dir.path() / "site.yaml", test::replace_first(test::read(dir.path() / "site.yaml"), "Fixture Archive", "Renamed Archive"));
-    build::Rebuild r = session.pages({dir.path() / "site.yaml"});
+    pipeline::Rebuild r = session.pages({dir.path() / "site.yaml"});
     CHECK(r.whole);
     CHECK(contains(r.site->find("index.html"), "Renamed Archive"));
     CHECK(output::same_files(*r.site, whole_build(dir.path())));
@@ -180,7 +180,7 @@ TEST_CASE("serve rebuilds everything after a change that is not a note") {
 TEST_CASE("serve ignores the files an editor leaves beside a note, and nothing else") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
-    build::Session session((dir.path() / "site.yaml").string());
+    pipeline::Session session((dir.path() / "site.yaml").string());
     CHECK_FALSE(session.unread(dir.path() / "content/episodes/hop.md~"));  // no build yet: nothing is known
     session.pages({});
     const fs::path episodes = dir.path() / "content/episodes";

@@ -1,12 +1,12 @@
-#include "build/session.hpp"
+#include "pipeline/session.hpp"
 
 #include <algorithm>
 #include <future>
 
-#include "build/build_site.hpp"
-#include "build/notes_stage.hpp"
-#include "build/plan.hpp"
-#include "build/publish.hpp"
+#include "pipeline/build_site.hpp"
+#include "pipeline/notes_stage.hpp"
+#include "pipeline/plan.hpp"
+#include "pipeline/publish.hpp"
 #include "render/page_frame.hpp"
 #include "render/site_renderer.hpp"
 #include "search/index.hpp"
@@ -14,7 +14,7 @@
 #include "util/parallel.hpp"
 #include "util/stage_clock.hpp"
 
-namespace build {
+namespace pipeline {
 
 namespace fs = std::filesystem;
 
@@ -197,4 +197,4 @@ std::unordered_set<std::string> Session::ReadersIndex::readers_of(const render::
     return paths;
 }
 
-}  // namespace build
+}  // namespace pipeline

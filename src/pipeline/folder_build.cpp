@@ -1,16 +1,16 @@
-#include "build/folder_build.hpp"
+#include "pipeline/folder_build.hpp"
 
 #include <chrono>
 #include <future>
 #include <optional>
 
-#include "build/fingerprints.hpp"
-#include "build/publish.hpp"
-#include "build/saved_build.hpp"
+#include "pipeline/fingerprints.hpp"
+#include "pipeline/publish.hpp"
+#include "pipeline/saved_build.hpp"
 #include "output/output.hpp"
 #include "util/parallel.hpp"
 
-namespace build {
+namespace pipeline {
 
 namespace {
 
@@ -74,4 +74,4 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
     return result;
 }
 
-}  // namespace build
+}  // namespace pipeline

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "build/plan.hpp"
-#include "build/sources_stage.hpp"
+#include "pipeline/plan.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "feed/identity.hpp"
@@ -18,7 +18,7 @@
 #include "render/template_set.hpp"
 #include "util/stage_clock.hpp"
 
-namespace build {
+namespace pipeline {
 
 // Thrown when a build planned to render only some pages cannot keep the last build's others in
 // its output (a published file is gone or was changed by hand): a whole build is needed.
@@ -60,4 +60,4 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
                                   const InputFeed* published, std::shared_ptr<render::SiteContent> content,
                                   output::Output& out);
 
-}  // namespace build
+}  // namespace pipeline

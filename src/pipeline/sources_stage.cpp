@@ -1,4 +1,4 @@
-#include "build/sources_stage.hpp"
+#include "pipeline/sources_stage.hpp"
 
 #include <algorithm>
 
@@ -8,7 +8,7 @@
 #include "util/files.hpp"
 #include "util/parallel.hpp"
 
-namespace build {
+namespace pipeline {
 
 std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config) {
     const std::size_t n = config.sources.size();
@@ -84,4 +84,4 @@ void read_listening(const config::SiteConfig& config, core::Catalog& catalog, st
             "); run it to show them on the episode pages"));
 }
 
-}  // namespace build
+}  // namespace pipeline

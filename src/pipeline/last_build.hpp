@@ -9,14 +9,14 @@
 #include <optional>
 #include <vector>
 
-#include "build/notes_stage.hpp"
-#include "build/sources_stage.hpp"
+#include "pipeline/notes_stage.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "feed/identity.hpp"
 #include "notes/load_notes.hpp"
 #include "render/page_sink.hpp"
 #include "render/site_content.hpp"
 
-namespace build {
+namespace pipeline {
 
 // The last build, as the place holds it (see above).
 struct LastBuild {
@@ -42,4 +42,4 @@ struct LastBuild {
     NoteCaches note_caches;
 };
 
-}  // namespace build
+}  // namespace pipeline

@@ -13,7 +13,7 @@
 #include "render/site_info.hpp"
 #include "sources/source_batch.hpp"
 
-namespace build {
+namespace pipeline {
 
 // What the regenerated feed must keep of a feed: its items' identities.
 struct InputFeed {
@@ -50,4 +50,4 @@ MergedSources merge_sources(const config::SiteConfig& config, std::vector<source
 // files' warnings to `warnings`, and one that names how many links have no copy.
 void read_listening(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings);
 
-}  // namespace build
+}  // namespace pipeline

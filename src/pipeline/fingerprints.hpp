@@ -2,10 +2,10 @@
 // Hashes of everything a build reads: what tells `build` that nothing changed, or only notes.
 #include <string>
 
-#include "build/sources_stage.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "config/site_config.hpp"
 
-namespace build {
+namespace pipeline {
 
 // Equal fingerprints give byte-identical builds, so an output built from the same fingerprint
 // needs no rebuild.
@@ -17,4 +17,4 @@ struct Fingerprints {
 // `published`: the feed the site has published (`build --published-feed`), an input too.
 Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFeed* published = nullptr);
 
-}  // namespace build
+}  // namespace pipeline

@@ -15,14 +15,14 @@
 #include <unordered_set>
 #include <vector>
 
-#include "build/last_build.hpp"
+#include "pipeline/last_build.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
 #include "render/render_inputs.hpp"
 #include "render/template_set.hpp"
 #include "util/stage_clock.hpp"
 
-namespace build {
+namespace pipeline {
 
 // What a rebuild made.
 struct Rebuild {
@@ -96,4 +96,4 @@ private:
                         const std::shared_ptr<output::MemoryOutput>& out, Rebuild& result);
 };
 
-}  // namespace build
+}  // namespace pipeline
