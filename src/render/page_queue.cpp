@@ -18,7 +18,7 @@ PageQueue::Done PageQueue::make(const Job& job, const TemplateSet& templates) co
 }
 
 void PageQueue::add(Done done) {
-    if (done.page) m_sink.record(done.file.path, std::move(done.reads));
+    if (done.page) m_sink.note_reads(done.file.path, std::move(done.reads));
     m_sink.add(std::move(done.file));
 }
 

@@ -4,22 +4,22 @@
 
 namespace render {
 
-PageSink::PageSink(output::Output& out, Dependencies& record, const ChangedKeys& changed)
-    : m_out(out), m_record(&record), m_incremental(true) {
-    for (const auto& [path, keys] : record)
+PageSink::PageSink(output::Output& out, Dependencies& reads, const ChangedKeys& changed)
+    : m_out(out), m_reads(&reads), m_incremental(true) {
+    for (const auto& [path, keys] : reads)
         if (std::any_of(keys.begin(), keys.end(), [&](DepKey k) { return changed.count(k) > 0; })) m_affected.insert(path);
 }
 
-PageSink PageSink::for_readers(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers) {
-    return PageSink(out, record, std::move(readers));
+PageSink PageSink::for_readers(output::Output& out, Dependencies& reads, std::unordered_set<std::string> readers) {
+    return PageSink(out, reads, std::move(readers));
 }
 
-PageSink::PageSink(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers)
-    : m_out(out), m_record(&record), m_incremental(true), m_same_pages(true), m_affected(std::move(readers)) {}
+PageSink::PageSink(output::Output& out, Dependencies& reads, std::unordered_set<std::string> readers)
+    : m_out(out), m_reads(&reads), m_incremental(true), m_same_pages(true), m_affected(std::move(readers)) {}
 
 bool PageSink::wanted(const std::string& path) {
     if (m_incremental) {
-        if (!m_affected.count(path) && (m_same_pages || m_record->count(path))) return false;
+        if (!m_affected.count(path) && (m_same_pages || m_reads->count(path))) return false;
         m_declared.insert(path);
     }
     ++m_rendered;
@@ -31,7 +31,7 @@ std::vector<std::string> PageSink::vanished() {
     for (const auto& path : m_affected)
         if (!m_declared.count(path)) gone.push_back(path);
     std::sort(gone.begin(), gone.end());
-    for (const auto& path : gone) m_record->erase(path);
+    for (const auto& path : gone) m_reads->erase(path);
     return gone;
 }
 

@@ -2,8 +2,8 @@
 // Where render_site sends pages, and what each page was made from.
 //
 // Every page is declared, and rendered when the sink wants it; its model (render/pages.hpp)
-// returns the keys of the inputs its data read (below) with the data, and the sink records them.
-// A full build renders every page and records the keys; an incremental rebuild (the planner,
+// returns the keys of the inputs its data read (below) with the data, and the sink keeps them.
+// A full build renders every page and keeps the keys; an incremental rebuild (the planner,
 // pipeline/plan.hpp) passes the keys that changed and gets only the pages that read one of them.
 #include <cstdint>
 #include <string>
@@ -42,29 +42,29 @@ using Dependencies = std::unordered_map<std::string, DepKeys>;
 
 class PageSink {
 public:
-    // A whole build: every page is rendered; `record` (optional) receives each page's keys.
-    explicit PageSink(output::Output& out, Dependencies* record = nullptr) : m_out(out), m_record(record) {
-        if (m_record) m_record->clear();
+    // A whole build: every page is rendered; `reads` (optional) receives each page's keys.
+    explicit PageSink(output::Output& out, Dependencies* reads = nullptr) : m_out(out), m_reads(reads) {
+        if (m_reads) m_reads->clear();
     }
 
-    // An incremental rebuild: `record` holds the last build's keys and is brought up to date.
+    // An incremental rebuild: `reads` holds the last build's keys and is brought up to date.
     // Only pages that read a key in `changed`, and new pages, are rendered. A page that read
-    // none keeps its record without its keys being computed again: a page's keys come from the
+    // none keeps its keys without their being computed again: a page's keys come from the
     // episode order and its own episodes' notes, which are keys themselves, so they cannot have
-    // changed (the incremental test compares the record with a whole build's).
-    PageSink(output::Output& out, Dependencies& record, const ChangedKeys& changed);
+    // changed (the incremental test compares them with a whole build's).
+    PageSink(output::Output& out, Dependencies& reads, const ChangedKeys& changed);
 
     // An incremental rebuild in which no page comes or goes (an edit of a note's body alone),
-    // whose caller knows which recorded pages read a changed key (`readers`, from an index of
-    // the record): only they are rendered, and the files that list every page (the sitemap)
-    // are left as they are.
-    static PageSink for_readers(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers);
+    // whose caller knows which pages read a changed key (`readers`, from an index of `reads`):
+    // only they are rendered, and the files that list every page (the sitemap) are left as
+    // they are.
+    static PageSink for_readers(output::Output& out, Dependencies& reads, std::unordered_set<std::string> readers);
 
     // Declares the page at `path`; true when it must be rendered now.
     bool wanted(const std::string& path);
-    // What a page rendered now read (its model's keys), for the record.
-    void record(const std::string& path, DepKeys reads) {
-        if (m_record) (*m_record)[path] = std::move(reads);
+    // What a page rendered now read (its model's keys), kept for the next build's plan.
+    void note_reads(const std::string& path, DepKeys keys) {
+        if (m_reads) (*m_reads)[path] = std::move(keys);
     }
 
     // A rendered page, or a file that is not a page (sitemap, static files): always written.
@@ -79,17 +79,17 @@ public:
     bool same_pages() const { return m_same_pages; }
 
     // After an incremental rebuild: pages of the last build this one no longer makes (a topic
-    // no episode has any more). They are gone from the record too.
+    // no episode has any more). Their keys are dropped too.
     std::vector<std::string> vanished();
 
 private:
-    PageSink(output::Output& out, Dependencies& record, std::unordered_set<std::string> readers);  // for_readers()
+    PageSink(output::Output& out, Dependencies& reads, std::unordered_set<std::string> readers);  // for_readers()
 
     output::Output& m_out;
-    Dependencies* m_record;
+    Dependencies* m_reads;  // each page's keys (what the build record keeps of pages)
     bool m_incremental = false;
     bool m_same_pages = false;
-    std::unordered_set<std::string> m_affected;  // incremental: recorded pages that read a changed key
+    std::unordered_set<std::string> m_affected;  // incremental: pages whose kept keys include a changed one
     std::unordered_set<std::string> m_declared;  // incremental: affected or new pages declared again
     std::size_t m_rendered = 0;
 };
