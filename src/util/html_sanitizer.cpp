@@ -317,10 +317,18 @@ struct Writer {
         const char* name = gumbo_normalized_tagname(tag);
         out += '<';
         out += name;
+        bool wrote_href = false;
         for (unsigned i = 0; i < attrs.length; ++i) {
             auto* attr = static_cast<const GumboAttribute*>(attrs.data[i]);
             std::string attr_name = ascii_lower(attr->name);
-            std::string_view value = attr_name == "href" && has_href ? href : std::string_view(attr->value);
+            std::string_view value = attr->value;
+            if (attr_name == "href") {
+                // The one target written is the one judged above, once: never an attribute's own
+                // value, whatever other attribute the parser named href.
+                if (!has_href || wrote_href) continue;
+                value = href;
+                wrote_href = true;
+            }
             if (!attribute_allowed(tag, attr_name, value)) continue;
             out += ' ';
             out += attr_name;
