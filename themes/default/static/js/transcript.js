@@ -48,13 +48,11 @@
     if (show && !details.open) details.open = true;
     if (details.open && (show || (following && changed && !audio.paused))) reveal(p);
   }
+  // (The player has seeked there already: the moment is the audio's time, not the hash read again.)
   function showMoment() {
-    var m = /^#t=([\d:.]+)/.exec(location.hash);
-    if (!m) return false;
     following = true;
     again.hidden = true;
-    mark(m[1].split(":").reduce(function (s, part) { return s * 60 + parseFloat(part); }, 0), true);
-    return true;
+    mark(audio.currentTime, true);
   }
   function leftAlone() {  // (the listener scrolls: the view is theirs until they ask again)
     if (!current || Date.now() - ownScroll < 1000 || audio.paused) return;
@@ -75,6 +73,7 @@
     if (at) following = true, again.hidden = true, at.click();
   });
   audio.addEventListener("timeupdate", function () { mark(audio.currentTime, false); });
-  window.addEventListener("hashchange", showMoment);
-  if (!(opened && showMoment())) mark(audio.currentTime, false);
+  window.addEventListener("hashchange", function () { if (/^#t=/.test(location.hash)) showMoment(); });
+  if (opened) showMoment();
+  else mark(audio.currentTime, false);
 })();
