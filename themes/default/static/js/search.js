@@ -270,8 +270,7 @@
     var m = result.meta, checked = result.hits.slice(0, k_checked);
     return Promise.all(checked.map(function (h) { return getJSON("search/d/" + Math.floor(h.doc / m.block_size) + ".json"); })).then(function (blocks) {
       return Promise.all(checked.map(function (h, i) {
-        h.url = base + "episodes/" + blocks[i][h.doc % m.block_size][1] + "/";
-        return page(h.url).then(function (parts) { return phrasePlace(parts, phrases); });
+        return page(base + "episodes/" + blocks[i][h.doc % m.block_size][1] + "/").then(function (parts) { return phrasePlace(parts, phrases); });
       }));
     }).then(function (places) {
       var rest = result.hits.slice(k_checked).filter(function (h) { return !h.check; });
