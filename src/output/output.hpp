@@ -48,6 +48,9 @@ public:
     // Keeps the files the last build wrote at `paths` as they are (pages none of whose inputs
     // changed). False, keeping none, when one of them cannot be kept (a MemoryOutput keeps none).
     bool keep(const std::vector<std::string>& paths);
+    // Removes a file the last build wrote that this one no longer makes (a DiskOutput, which
+    // holds only what this build adds and keeps, has none to remove).
+    virtual void remove(const std::string&) {}
     // Number of files and bytes added so far.
     std::size_t file_count() const { return m_files; }
     std::size_t byte_count() const { return m_bytes; }
@@ -80,7 +83,7 @@ public:
     // The content at `path`, or nullptr.
     const std::string* find(const std::string& path) const;
     // Removes the file at `path` / every file whose path starts with `prefix`.
-    void remove(const std::string& path) { m_files.erase(path); }
+    void remove(const std::string& path) override { m_files.erase(path); }
     void remove_under(const std::string& prefix);
 
 protected:

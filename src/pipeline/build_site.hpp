@@ -32,16 +32,33 @@ struct BuildReport {
     bool incremental = false;        // only the pages that read a changed input
 };
 
-// Loads, merges, applies the notes, renders and writes the site into `out`.
-// `last` (optional): the place that holds what the last build left (last_build.hpp); the build
-// plans from it (rendering only the pages whose inputs changed, the output keeping the others)
-// and leaves its own there. `published` (optional): the feed the site has published (`build
-// --published-feed`), whose items, like those of the output folder's feed.xml, must all be in
-// the new feed.
+// What a build is asked for besides the site.
+struct BuildOptions {
+    // The feed the site has published (`build --published-feed`), whose items, like those of the
+    // output folder's feed.xml, must all be in the new feed; may be null.
+    const InputFeed* published = nullptr;
+    // False: the pages alone (`serve` after a note edit); the search index and the feeds are
+    // written by build_feeds() when the edits pause.
+    bool feeds = true;
+};
+
+// The one sequence of a build, for `build` and `serve` alike: loads and merges the sources
+// (unless `last` kept them), applies the notes (unless `last` already applied a known edit),
+// plans from `last`, renders the pages the plan asks for into `out` (the output keeping the
+// others), writes the search index and the feeds, and leaves in `last` what the next build
+// starts from. `last` is the place that keeps the last build (last_build.hpp).
 // Throws core::InputError on bad input, with the warnings that came before (nothing usable is
 // written then: DiskOutput is only committed by the caller after this returns), and CannotKeep
 // when the output cannot keep the last build's pages.
-BuildReport build_site(const config::SiteConfig& config, output::Output& out, LastBuild* last = nullptr,
-                       const InputFeed* published = nullptr);
+BuildReport build_site(const config::SiteConfig& config, output::Output& out, LastBuild& last, const BuildOptions& options = {});
+
+// The same with no last build to start from, and nothing kept for a next one.
+BuildReport build_site(const config::SiteConfig& config, output::Output& out);
+
+// The sequence's last stage alone, after builds of the pages alone (BuildOptions::feeds): the
+// search index and the feeds of `content`, made from `merged`, which `last` keeps. Throws
+// core::InputError as build_site does.
+void build_feeds(const config::SiteConfig& config, const MergedSources& merged, std::shared_ptr<render::SiteContent> content,
+                 LastBuild& last, output::Output& out);
 
 }  // namespace pipeline

@@ -4,6 +4,7 @@
 #include <future>
 #include <optional>
 
+#include "pipeline/disk_build.hpp"
 #include "pipeline/fingerprints.hpp"
 #include "pipeline/publish.hpp"
 #include "pipeline/saved_build.hpp"
@@ -16,14 +17,9 @@ namespace {
 
 // The last build as its record on disk describes it: its feed's items whenever the record is of
 // the build the output holds, its pages and notes only when nothing but notes changed since.
-LastBuild from_record(std::optional<SavedBuild> saved, const Fingerprints& now) {
-    LastBuild last(LastBuild::Place::disk);
-    if (!saved) return last;
-    last.feed = std::move(saved->record.feed);
-    if (saved->all_but_notes != now.all_but_notes) return last;
-    last.pages = std::move(saved->record.pages);
-    last.notes = std::move(saved->record.notes);
-    return last;
+LastBuildOnDisk from_record(std::optional<SavedBuild> saved, const Fingerprints& now) {
+    if (!saved) return {};
+    return LastBuildOnDisk(std::move(saved->record), saved->all_but_notes == now.all_but_notes);
 }
 
 }  // namespace
@@ -38,7 +34,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
     std::future<Fingerprints> later;
     Fingerprints fingerprints;
     const auto record_file = saved_build_path(config.output_dir());
-    LastBuild last(LastBuild::Place::disk);
+    LastBuildOnDisk last;
     if (out->has_previous_build()) {
         fingerprints = input_fingerprints(config, published);
         out->set_fingerprint(fingerprints.all);
@@ -51,21 +47,20 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
         later = util::in_background([&config, published] { return input_fingerprints(config, published); });
     }
     try {
-        result.report = build_site(config, *out, &last, published);
+        result.report = build_site(config, *out, last, {.published = published});
     } catch (const CannotKeep&) {
         // A page of the last build was changed by hand or removed: every page is made again.
         out.reset();  // (its staging folder first: the next one has the same name)
         out.emplace(config.output_dir(), fingerprints.all);
         last.pages.clear();
-        result.report = build_site(config, *out, &last, published);
+        result.report = build_site(config, *out, last, {.published = published});
     }
     if (later.valid()) fingerprints = later.get(), out->set_fingerprint(fingerprints.all);
     auto write_started = std::chrono::steady_clock::now();
     // The record is written while the output is swapped in. A build stopped in between leaves a
     // record that names another build than the manifest does, which no build uses.
     auto saved = util::in_background([&] {
-        BuildRecord record{std::move(last.notes), std::move(last.pages), last.feed ? std::move(*last.feed) : std::vector<feed::ItemIdentity>{}};
-        write_saved_build(record_file, {fingerprints.all, fingerprints.all_but_notes, std::move(record)});
+        write_saved_build(record_file, {fingerprints.all, fingerprints.all_but_notes, std::move(last).record()});
     });
     out->commit();
     saved.get();

@@ -125,6 +125,8 @@ PagePlan plan_pages(const render::SiteContent* before, const render::SiteContent
     return {false, changed_keys(*before, now)};
 }
 
+PagePlan plan_known(render::ChangedKeys changed) { return {false, std::move(changed), true}; }
+
 render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies* pages) {
     if (plan.every_page) return render::PageSink(out, pages);
     if (!pages) throw std::logic_error("plan_sink: a plan from the last build needs its pages");

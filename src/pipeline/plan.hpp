@@ -3,8 +3,9 @@
 //
 // A build records every page's keys (render/page_sink.hpp: what its data read). The next build
 // compares what the last build's pages were made from with what its own are made from
-// (changed_keys) and renders only the pages that read a key that changed, and new pages. Where
-// the last build's content comes from is the caller's business (last_build.hpp): `serve` holds
+// (changed_keys) and renders only the pages that read a key that changed, and new pages; after
+// an edit known to change some keys alone (plan_known), only the pages that read them. Where
+// the last build's content comes from is the place's business (last_build.hpp): `serve` keeps
 // it in memory, `build` re-makes it from the notes it recorded on disk.
 #include <memory>
 
@@ -18,6 +19,7 @@ namespace pipeline {
 struct PagePlan {
     bool every_page = true;       // a whole build
     render::ChangedKeys changed;  // else: the pages that read one of these, and new pages
+    bool same_pages = false;      // no page comes or goes (an edit known to change only `changed`)
 };
 
 // Both sides must come from the same merged catalog (with other notes applied): an episode
@@ -33,6 +35,10 @@ render::ChangedKeys changed_keys(const render::SiteContent& before, const render
 // The plan for a build whose pages are made from `now`, after a build whose pages were made
 // from `before` (null: no such build to start from, or not of the same sources: every page).
 PagePlan plan_pages(const render::SiteContent* before, const render::SiteContent& now);
+
+// The plan for an edit already applied to the last build's content, known to have changed
+// `changed` alone and no page's coming or going (an edit of a note's body: KnownEdit).
+PagePlan plan_known(render::ChangedKeys changed);
 
 // The sink that renders what `plan` asks for into `out`: every page, recording each page's keys
 // in `pages` (optional); or the pages that read a changed key, bringing `pages` (the last

@@ -15,21 +15,19 @@
 
 namespace pipeline {
 
-PageCount render_pages(const config::SiteConfig& config, const render::SiteContent& content, const render::LocalArtwork* artwork,
-                       const render::TemplateSet& templates, const PagePlan& plan, render::Dependencies* pages, output::Output& out,
-                       util::StageTimes* parts) {
-    render::PageSink sink = plan_sink(plan, out, pages);
-    render::render_site(render::RenderInputs(config, content), templates, sink, parts);
+PageCount render_pages(const config::SiteConfig& config, const render::SiteContent& content, const render::RenderInputs& inputs,
+                       const render::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan, LastBuild& last,
+                       output::Output& out, util::StageTimes* parts) {
+    render::PageSink sink = last.sink(plan, out);
+    render::render_site(inputs, templates, sink, parts);
     render::copy_static_files(config, content.site, artwork, out);
     if (!plan.every_page) {
-        // The last build's pages that were not rendered again are kept as they are.
-        sink.vanished();  // (gone from the record: a topic no episode has any more)
-        std::vector<std::string> kept;
-        for (const auto& [path, keys] : *pages)
-            if (!sink.was_rendered(path)) kept.push_back(path);
-        if (!out.keep(kept)) throw CannotKeep("the last build's pages cannot be kept");
+        // The last build's pages it no longer makes (a topic no episode has any more) are gone;
+        // those not rendered again are kept as they are.
+        for (const auto& path : sink.vanished()) out.remove(path);
+        last.keep_unrendered(sink, out);
     }
-    return {pages ? pages->size() : sink.rendered(), sink.rendered()};
+    return {last.pages.size(), sink.rendered()};
 }
 
 namespace {
@@ -69,12 +67,12 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
 }  // namespace
 
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs, const InputFeed* output_feed,
-                                  const InputFeed* published, std::shared_ptr<render::SiteContent> content,
+                                  const InputFeed* published, std::shared_ptr<render::SiteContent> content, bool kept,
                                   output::Output& out) {
     const core::Catalog& catalog = content->catalog;
     const notes::Curation& curation = content->curation;
     const render::SiteInfo& site = content->site;
-    const bool frees = content.use_count() == 1;  // (the caller keeps no other reference)
+    const bool frees = !kept;
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
     // done first; feed.xml's check (a parse of the whole feed, in order) then runs beside the
     // search index's last steps, which are in order too. (Not sooner: a parse of feed.xml beside

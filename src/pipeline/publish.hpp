@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "pipeline/last_build.hpp"
 #include "pipeline/plan.hpp"
 #include "pipeline/sources_stage.hpp"
 #include "config/site_config.hpp"
@@ -32,14 +33,14 @@ struct PageCount {
     std::size_t rendered = 0;  // of which rendered now
 };
 
-// Renders the pages `plan` asks for, the sitemap and the theme's static files into `out`.
-// `pages` (optional; needed by a plan that renders only some: plan_sink) is the last build's record of
-// every page and its keys, brought up to date; the output keeps the last build's pages that were
-// not rendered (Output::keep), or CannotKeep is thrown. `parts` (optional) receives the seconds
-// of each part of rendering.
-PageCount render_pages(const config::SiteConfig& config, const render::SiteContent& content, const render::LocalArtwork* artwork,
-                       const render::TemplateSet& templates, const PagePlan& plan, render::Dependencies* pages, output::Output& out,
-                       util::StageTimes* parts = nullptr);
+// Renders the pages `plan` asks for, made from `inputs` (prepared from `content`), the sitemap
+// and the theme's static files into `out`, with the sink `last` gives, bringing its record of
+// pages up to date. A plan
+// that renders only some keeps the last build's others in the output (Output::keep), or throws
+// CannotKeep. `parts` (optional) receives the seconds of each part of rendering.
+PageCount render_pages(const config::SiteConfig& config, const render::SiteContent& content, const render::RenderInputs& inputs,
+                       const render::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan, LastBuild& last,
+                       output::Output& out, util::StageTimes* parts = nullptr);
 
 // What write_index_and_feeds wrote of feed.xml, and the linter's warnings.
 struct FeedSummary {
@@ -53,11 +54,11 @@ struct FeedSummary {
 // apps already know (`output_feed`: the output folder's last one, and `published`; either may
 // be null) before it is stored. Throws core::InputError listing every problem of the feed; returns the lint warnings
 // with the counts. `content` is let go of once the writers are done with it, and the memory it
-// held returned, before the feed's check parses the whole feed. Unless the caller holds it too,
-// its episodes' transcripts are let go of while the search index runs (each is freed once
-// indexed): the content is not to be read after.
+// held returned, before the feed's check parses the whole feed. Unless it is `kept` (serve
+// keeps it for the next rebuild), its episodes' transcripts are let go of while the search
+// index runs (each is freed once indexed): the content is not to be read after.
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds, const InputFeed* output_feed,
-                                  const InputFeed* published, std::shared_ptr<render::SiteContent> content,
+                                  const InputFeed* published, std::shared_ptr<render::SiteContent> content, bool kept,
                                   output::Output& out);
 
 }  // namespace pipeline

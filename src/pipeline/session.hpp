@@ -1,8 +1,9 @@
 #pragma once
-// Rebuilds for `serve`, whose last build is kept in memory (LastBuild, Place::memory): the first
-// build is whole; after a change to notes alone, only the notes stage runs again and the planner
-// (plan.hpp) picks the pages to render, as it does for `build`. Anything else (site.yaml, a
-// source, a template, a static file) gets a whole build.
+// Rebuilds for `serve`, through the one sequence `build` runs too (build_site.hpp), with the
+// last build kept in memory: the first build is whole; after a change to notes alone the kept
+// sources are started from, and the planner (plan.hpp) picks the pages to render, from what
+// the notes changed or, after an edit of a note's body alone, from the key it changed.
+// Anything else (site.yaml, a source, a template, a static file) gets a whole build.
 //
 // An incremental rebuild has two steps: pages() gives the site with every page up to date (what
 // the browser reloads), then feeds() adds the search index, feed.xml and feed.json, which read
@@ -11,15 +12,11 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
-#include "pipeline/last_build.hpp"
+#include "pipeline/memory_build.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
-#include "render/render_inputs.hpp"
-#include "render/template_set.hpp"
 #include "util/stage_clock.hpp"
 
 namespace pipeline {
@@ -34,7 +31,8 @@ struct Rebuild {
     util::StageTimes stages;
 };
 
-// The state `serve` holds between rebuilds of one site (site.yaml at `config_path`).
+// The state `serve` holds between rebuilds of one site (site.yaml at `config_path`): the last
+// build, kept in memory (memory_build.hpp), and the site it made.
 class Session {
 public:
     explicit Session(std::string config_path) : m_config_path(std::move(config_path)) {}
@@ -58,42 +56,12 @@ public:
 private:
     std::string m_config_path;
     std::optional<config::SiteConfig> m_config;
-    std::optional<render::TemplateSet> m_templates;
-    LastBuild m_last{LastBuild::Place::memory};
-    bool m_valid = false;  // m_last is a whole, successful build's
-    // The note cache holds the notes m_last was made from; not after a failed rebuild, whose
-    // notes were read but not applied (an edit to one of those is not an edit of a body alone).
-    bool m_notes_as_applied = false;
+    LastBuildInMemory m_last;
     std::shared_ptr<output::MemoryOutput> m_site;
-    // Work kept off the path between a save and the page served: the copy of the merged catalog
-    // the next rebuild applies the notes to is made ahead, and the last content is let go of after.
-    std::optional<core::Catalog> m_spare;
-    std::shared_ptr<render::SiteContent> m_retired;
-    // For edits of a body alone, which change nothing of m_last but a note's HTML (read through
-    // these): what pages are made from, and the pages that read each key (pointing at the paths
-    // of m_last.pages). Made while nobody waits; dropped whenever m_last changes otherwise.
-    struct ReadersIndex {
-        ReadersIndex(const config::SiteConfig& config, const LastBuild& last);
-        render::RenderInputs inputs;
-        std::unordered_map<render::DepKey, std::vector<const std::string*>> readers;
-        std::unordered_set<std::string> readers_of(const render::ChangedKeys& keys) const;
-    };
-    std::optional<ReadersIndex> m_index;
-
-    // A note file as it was before an edit: its path in the note cache, and the note it held.
-    struct Edited {
-        std::string path;
-        std::shared_ptr<const notes::EpisodeNote> before;  // nullptr: none, or one with problems
-    };
 
     bool in_notes_folder(const std::filesystem::path& path) const;
     bool notes_only(const std::vector<std::filesystem::path>& changed) const;
-    Rebuild whole();
-    void index_readers();
-    Rebuild incremental(const std::vector<Edited>& edited);
-    std::optional<render::ChangedKeys> body_edit(const std::vector<Edited>& edited);
-    void render_changed(const render::RenderInputs& inputs, render::PageSink sink,
-                        const std::shared_ptr<output::MemoryOutput>& out, Rebuild& result);
+    std::vector<LastBuildInMemory::Edited> take_edited(const std::vector<std::filesystem::path>& changed);
 };
 
 }  // namespace pipeline
