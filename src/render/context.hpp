@@ -1,73 +1,73 @@
 #pragma once
-// How a page's names are looked up: the context TemplateSet renders with. Part of the template
-// engine's door: only TemplateSet (template_set.cpp) and its tests include this.
+// How a page's names are looked up: the context TemplateSet renders with, and where our data
+// (data.hpp) meets kainjow's. Part of the template engine's door: only TemplateSet
+// (template_set.cpp) and its tests include this.
+//
+// kainjow asks a context for a name and gets a pointer to its own kind of value; entering a
+// section, it pushes that pointer back (a list's items one by one). So a name found here is
+// handed to kainjow as: a text's own engine form (data.hpp: no copy), a yes or a no, an empty
+// list, or a token this context made and remembers, for an object or a list's items. When
+// kainjow pushes a token, the context pushes the data it stands for; the names inside are then
+// looked up in our data again.
+#include <deque>
+#include <set>
 #include <string>
 #include <vector>
 
 #include <kainjow/mustache.hpp>
 
 #include "render/data.hpp"
-#include "render/static_text.hpp"
 
 namespace render {
+
+using EngineData = kainjow::mustache::data;
 
 // `name` of `object`, or of what it refers to (data.hpp, shared_reference) when it has no
 // such member itself; null when neither has it. `shared` may be null (then references find nothing).
 const Data* member_of(const Data& object, const SharedData* shared, const std::string& name);
 
-// kainjow's own context splits every dotted name ("site.title") into a new vector of strings
-// at each lookup; pages look up thousands. The same lookup, allocating nothing for short names.
-// What each pushed object refers to is found once, when it is pushed, rather than at every
-// name it does not have itself.
 class Context : public kainjow::mustache::basic_context<std::string> {
 public:
-    // `runs`: the static text of the template being rendered (static_text.hpp).
-    explicit Context(const std::vector<Data>& runs, const SharedData* shared = nullptr) : m_runs(runs), m_shared(shared) {}
+    // `runs`: the static text of the template being rendered (static_text.hpp). `looked_up`
+    // (optional) receives every name looked up (tests: which names a theme uses).
+    explicit Context(const std::vector<EngineData>& runs, const SharedData* shared = nullptr,
+                     std::set<std::string>* looked_up = nullptr)
+        : m_runs(runs), m_shared(shared), m_looked_up(looked_up) {}
 
-    void push(const Data* data) override { m_items.push_back({data, referred(*data)}); }
+    // Puts `data` (an object) under the names looked up from now on: the site's, then a page's.
+    void push_data(const Data& data) { m_items.push_back({&data, referred(data), &k_yes}); }
+
+    void push(const EngineData* value) override;
     void pop() override { m_items.pop_back(); }
-
-    const Data* get(const std::string& name) const override {
-        if (const Data* run = static_run(m_runs, name)) return run;
-        if (name == ".") return m_items.back().data;
-        const std::size_t dot = name.find('.');
-        if (dot == std::string::npos) return get_partial(name);
-        for (auto item = m_items.rbegin(); item != m_items.rend(); ++item) {
-            m_piece.assign(name, 0, dot);
-            const Data* value = item->member(m_piece);
-            for (std::size_t start = dot + 1; value;) {
-                std::size_t next = name.find('.', start);
-                m_piece.assign(name, start, next == std::string::npos ? std::string::npos : next - start);
-                value = member_of(*value, m_shared, m_piece);
-                if (next == std::string::npos) break;
-                start = next + 1;
-            }
-            if (value) return value;
-        }
-        return nullptr;
-    }
-
-    const Data* get_partial(const std::string& name) const override {
-        for (auto item = m_items.rbegin(); item != m_items.rend(); ++item)
-            if (const Data* value = item->member(name)) return value;
-        return nullptr;
-    }
+    const EngineData* get(const std::string& name) const override;
+    const EngineData* get_partial(const std::string& name) const override { return engine_form(find_plain(name)); }
 
 private:
+    static const EngineData k_yes, k_no, k_empty_list, k_empty_text;
+
     struct Item {
-        const Data* data;
-        const Data* shared;  // what data refers to, or null
-        const Data* member(const std::string& name) const {
-            if (const Data* value = data->get(name)) return value;
-            return shared ? shared->get(name) : nullptr;
-        }
+        const Data* data;        // an object whose names are looked up; null: none (a text's or a yes's section)
+        const Data* shared;      // what data refers to, or null
+        const EngineData* self;  // what {{.}} is
+        const Data* member(const std::string& name) const;
     };
-    const std::vector<Data>& m_runs;
+    // A token handed to kainjow for an object (token itself) or a list (its items), with the
+    // data it stands for. Kept until kainjow can push it no more (see push()).
+    struct Token {
+        EngineData token;
+        const Data* data;
+    };
+    const std::vector<EngineData>& m_runs;
     const SharedData* m_shared;
+    std::set<std::string>* m_looked_up;
     std::vector<Item> m_items;  // the innermost last
+    mutable std::deque<Token> m_tokens;  // (a deque: kainjow keeps pointers into those it iterates)
     mutable std::string m_piece;
 
     const Data* referred(const Data& object) const;
+    const Data* find_plain(const std::string& name) const;
+    const Data* find_dotted(const std::string& name, std::size_t dot) const;
+    const EngineData* engine_form(const Data* value) const;
 };
 
 }  // namespace render

@@ -2,39 +2,95 @@
 
 #include <stdexcept>
 
+#include "render/engine_text.hpp"
+
 namespace render {
+
+void EngineTextDeleter::operator()(EngineText* text) const noexcept { delete text; }
 
 namespace {
 
-// The one way C++ lets code name a private member without the class's leave: an explicit
-// instantiation is exempt from access checks ([temp.spec.general]), and the friend it defines
-// hands the member pointer out. (Here only: an explicit instantiation may be made once.)
-using ObjectPointer = std::unique_ptr<kainjow::mustache::object> Data::*;
-
-ObjectPointer object_pointer();
-
-template <ObjectPointer Member>
-struct ObjectMember {
-    friend ObjectPointer object_pointer() { return Member; }
-};
-
-template struct ObjectMember<&Data::obj_>;
-
-// An object's members: kainjow's private map.
-kainjow::mustache::object& members(Data& object) {
-    auto& map = object.*object_pointer();
-    if (!map) throw std::logic_error("render::put: the data is not an object");
-    return *map;
-}
+const std::string k_no_text;
 
 // The key a reference names its shared object under: a control character no template can name.
 const std::string k_shared_key = "\x1Fshared";
 
+std::unique_ptr<EngineText, EngineTextDeleter> engine_text_of(std::string value) {
+    return std::unique_ptr<EngineText, EngineTextDeleter>(new EngineText(std::move(value)));
+}
+
 }  // namespace
 
-void put(Data& object, const std::string& key, Data value) {
-    auto [member, added] = members(object).try_emplace(key, std::move(value));
-    if (!added) member->second = std::move(value);
+Data::Data(const Data& other) : m_kind(other.m_kind) {
+    switch (m_kind) {
+        case Kind::object: new (&m_members) std::vector<Member>(other.m_members); break;
+        case Kind::list: new (&m_items) List(other.m_items); break;
+        case Kind::text: new (&m_text) TextPointer(other.m_text ? engine_text_of(other.m_text->string()) : nullptr); break;
+        case Kind::yes:
+        case Kind::no: break;
+    }
+}
+
+Data& Data::operator=(const Data& other) {
+    if (this != &other) *this = Data(other);
+    return *this;
+}
+
+const std::string& Data::string_value() const {
+    const EngineText* text = engine_text();
+    return text ? text->string() : k_no_text;
+}
+
+const List& Data::list_value() const {
+    static const List none;
+    return is_list() ? m_items : none;
+}
+
+const std::vector<Data::Member>& Data::members() const {
+    static const std::vector<Member> none;
+    return is_object() ? m_members : none;
+}
+
+const Data* Data::get(std::string_view key) const {
+    if (!is_object()) return nullptr;
+    for (const Member& m : m_members)
+        if (m.key.size() == key.size() && m.key == key) return &m.value;
+    return nullptr;
+}
+
+Data text(std::string value) {
+    Data d(false);
+    d.m_kind = Data::Kind::text;
+    new (&d.m_text) Data::TextPointer(engine_text_of(std::move(value)));
+    return d;
+}
+
+Data list(List items) {
+    Data d(false);
+    d.m_kind = Data::Kind::list;
+    new (&d.m_items) List(std::move(items));
+    return d;
+}
+
+void put(Data& object, std::string key, Data value) {
+    if (!object.is_object()) throw std::logic_error("render::put: the data is not an object");
+    auto& members = object.m_members;
+    for (Data::Member& m : members)
+        if (m.key == key) {
+            m.value = std::move(value);
+            return;
+        }
+    // Grown a few members at a time: objects have tens of members at most, and cards stay in
+    // memory all build (doubling would leave a quarter of their room empty).
+    if (members.size() == members.capacity()) members.reserve(members.size() + 4);
+    members.push_back({std::move(key), std::move(value)});
+}
+
+Data take(Data& object, std::string_view key) {
+    if (!object.is_object()) return Data();
+    for (Data::Member& m : object.m_members)
+        if (m.key == key) return std::move(m.value);
+    return Data();
 }
 
 Data shared_reference(std::string name) {
@@ -45,7 +101,7 @@ Data shared_reference(std::string name) {
 
 const std::string* referred_name(const Data& object) {
     const Data* name = object.get(k_shared_key);
-    return name && name->is_string() ? &name->string_value() : nullptr;
+    return name && name->is_text() ? &name->string_value() : nullptr;
 }
 
 }  // namespace render

@@ -1,35 +1,124 @@
 #pragma once
-// Building kainjow's template data without copies. Its set(), push_back() and constructors take
-// const references and copy deeply (strings, lists, objects), so each value of a page's data
-// was copied two or three times on its way in. Building page data is most of rendering: these
-// move instead. (The const_casts reach values kainjow owns and only exposes as const.)
+// The data a page hands the template engine: a type of ours (objects, texts, lists, yes and no),
+// so that only the engine's door (TemplateSet: template_set.cpp, context.cpp, data.cpp) knows
+// which engine it is. Building page data is most of rendering: everything here moves, and a
+// Data moves without copying what it holds (a List that grows moves its items).
+#include <cstddef>
 #include <iterator>
+#include <memory>
 #include <string>
+#include <string_view>
+#include <new>
 #include <utility>
-
-#include <kainjow/mustache.hpp>
+#include <vector>
 
 namespace render {
 
-using Data = kainjow::mustache::data;
-using List = kainjow::mustache::list;
+class Data;
+using List = std::vector<Data>;
 
-inline Data text(std::string value) {
-    Data d(Data::type::string);
-    const_cast<std::string&>(d.string_value()) = std::move(value);
-    return d;
+// A text as the engine reads it, made once when the text is (data.cpp): a page renders it
+// without a copy. Opaque outside the door.
+struct EngineText;
+struct EngineTextDeleter {
+    void operator()(EngineText* text) const noexcept;
+};
+
+class Data {
+public:
+    enum class Kind : unsigned char { object, text, list, yes, no };
+    struct Member;
+
+    Data() noexcept;  // an empty object
+    Data(bool value) noexcept : m_kind(value ? Kind::yes : Kind::no) {}  // NOLINT: `cond ? text(x) : Data(false)` reads best
+    Data(Data&& other) noexcept;
+    Data& operator=(Data&& other) noexcept;
+    Data(const Data& other);  // a deep copy (what pages share is referred to, not copied: shared_reference)
+    Data& operator=(const Data& other);
+    ~Data() { destroy(); }
+
+    Kind kind() const { return m_kind; }
+    bool is_object() const { return m_kind == Kind::object; }
+    bool is_text() const { return m_kind == Kind::text; }
+    bool is_list() const { return m_kind == Kind::list; }
+    bool is_true() const { return m_kind == Kind::yes; }
+    bool is_false() const { return m_kind == Kind::no; }
+
+    // A text's string ("" for any other kind).
+    const std::string& string_value() const;
+    // A list's items (none for any other kind).
+    const List& list_value() const;
+    // An object's members, in the order they were put (none for any other kind).
+    const std::vector<Member>& members() const;
+    // Member `key` of an object, or null.
+    const Data* get(std::string_view key) const;
+
+    // The text in the engine's form (the door's; null for any other kind).
+    const EngineText* engine_text() const { return is_text() ? m_text.get() : nullptr; }
+
+private:
+    friend Data text(std::string value);
+    friend Data list(List items);
+    friend void put(Data& object, std::string key, Data value);
+    friend Data take(Data& object, std::string_view key);
+
+    using TextPointer = std::unique_ptr<EngineText, EngineTextDeleter>;
+    void take_from(Data&& other) noexcept;  // (this holds nothing)
+    void destroy() noexcept;
+
+    // One of these, as m_kind says (none for yes and no): a Data is 32 bytes, and cards stay in
+    // memory all build. (The special members below are defined once Member is complete.)
+    Kind m_kind;
+    union {
+        std::vector<Member> m_members;
+        List m_items;
+        TextPointer m_text;
+    };
+};
+
+struct Data::Member {
+    std::string key;
+    Data value;
+};
+
+inline Data::Data() noexcept : m_kind(Kind::object) { new (&m_members) std::vector<Member>(); }
+
+inline void Data::take_from(Data&& other) noexcept {
+    m_kind = other.m_kind;
+    switch (m_kind) {
+        case Kind::object: new (&m_members) std::vector<Member>(std::move(other.m_members)); break;
+        case Kind::list: new (&m_items) List(std::move(other.m_items)); break;
+        case Kind::text: new (&m_text) TextPointer(std::move(other.m_text)); break;
+        case Kind::yes:
+        case Kind::no: break;
+    }
 }
 
-inline Data list(List items) {
-    Data d(Data::type::list);
-    const_cast<List&>(d.list_value()) = std::move(items);
-    return d;
+inline void Data::destroy() noexcept {
+    switch (m_kind) {
+        case Kind::object: m_members.~vector(); break;
+        case Kind::list: m_items.~List(); break;
+        case Kind::text: m_text.~TextPointer(); break;
+        case Kind::yes:
+        case Kind::no: break;
+    }
 }
 
-// A List whose room is reserved first, with make(item) for each item of `items`. kainjow's
-// data has no noexcept move, so a std::vector<Data> that grows copies every object it holds,
-// deeply, each time it reallocates (a 1,000-episode build copied 118,000 objects that way).
-// Build lists with this, or reserve their size before filling them.
+inline Data::Data(Data&& other) noexcept { take_from(std::move(other)); }
+
+inline Data& Data::operator=(Data&& other) noexcept {
+    if (this != &other) {
+        destroy();
+        take_from(std::move(other));
+    }
+    return *this;
+}
+
+// A text; a list of `items`.
+Data text(std::string value);
+Data list(List items);
+
+// A List whose room is reserved first, with make(item) for each item of `items`.
 template <class Range, class Make>
 List list_of(const Range& items, Make make) {
     List out;
@@ -38,14 +127,17 @@ List list_of(const Range& items, Make make) {
     return out;
 }
 
-// Sets member `key` of `object` (an object) to `value`, replacing one it had. (kainjow offers no
-// way to add a member but its operator[], which first makes an empty object: a fifth of building
-// an episode page's data. data.cpp reaches kainjow's map, and nothing else does.)
-void put(Data& object, const std::string& key, Data value);
-inline void put(Data& object, const std::string& key, std::string value) { put(object, key, text(std::move(value))); }
-inline void put(Data& object, const std::string& key, const char* value) { put(object, key, text(value)); }
-inline void put(Data& object, const std::string& key, List items) { put(object, key, list(std::move(items))); }
-inline void put(Data& object, const std::string& key, bool value) { put(object, key, Data(value)); }
+// Sets member `key` of `object` (an object: std::logic_error otherwise) to `value`, replacing
+// one it had.
+void put(Data& object, std::string key, Data value);
+inline void put(Data& object, std::string key, std::string value) { put(object, std::move(key), text(std::move(value))); }
+inline void put(Data& object, std::string key, const char* value) { put(object, std::move(key), text(value)); }
+inline void put(Data& object, std::string key, List items) { put(object, std::move(key), list(std::move(items))); }
+inline void put(Data& object, std::string key, bool value) { put(object, std::move(key), Data(value)); }
+
+// Member `key` of `object`, moved out (an empty object when it has none); the member stays,
+// emptied.
+Data take(Data& object, std::string_view key);
 
 // Data that many pages show, referred to instead of copied: an episode's card is on its page,
 // its neighbours' pages, a home page, the archive and each of its topics' pages, and copying

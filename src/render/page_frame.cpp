@@ -28,9 +28,7 @@ Data words_data(const i18n::Table& table) {
         const std::size_t dot = key.find('.');
         if (dot == std::string::npos) put(t, key, words);
         else {
-            auto [group, fresh] = groups.try_emplace(key.substr(0, dot));
-            if (fresh) group->second = Data(Data::type::object);
-            put(group->second, key.substr(dot + 1), words);
+            put(groups[key.substr(0, dot)], key.substr(dot + 1), words);
         }
     }
     for (auto& [name, group] : groups) put(t, name, std::move(group));
@@ -114,8 +112,8 @@ Data base_data(const SiteInfo& site, const std::string& page_title, const std::s
                const std::string& page_dir, const std::string& jsonld) {
     Data root = page_data(site, page_title, description, page_dir, jsonld);
     Data whole = site_data(site);
-    put(root, "site", std::move(whole["site"]));
-    put(root, "t", std::move(whole["t"]));
+    put(root, "site", take(whole, "site"));
+    put(root, "t", take(whole, "t"));
     return root;
 }
 

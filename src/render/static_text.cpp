@@ -29,7 +29,7 @@ void add_run(std::string text, StaticText& out) {
     out.text += k_static_mark;
     out.text += std::to_string(out.runs.size());
     out.text += "}}}";
-    out.runs.push_back(render::text(std::move(text)));
+    out.runs.emplace_back(text);
 }
 
 // Static text between two tags, marked: `text` split at its line breaks into lines, and each

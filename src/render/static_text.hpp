@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "render/data.hpp"
+#include <kainjow/mustache.hpp>
 
 namespace render {
 
@@ -26,7 +26,7 @@ inline constexpr char k_static_mark = '\x1E';
 
 struct StaticText {
     std::string text;        // the template, each run replaced by {{{<mark><number>}}}
-    std::vector<Data> runs;  // run n's text, as kainjow data
+    std::vector<kainjow::mustache::data> runs;  // run n's text, as kainjow data
 };
 
 // A tag as kainjow's parser reads it with the default delimiters.
@@ -66,7 +66,7 @@ std::optional<StaticText> mark_static_text(const std::string& tmpl);
 
 // The run `name` stands for, or null when `name` is not a run's name. (Inline: asked first for
 // every name a page looks up, and most names are not runs.)
-inline const Data* static_run(const std::vector<Data>& runs, const std::string& name) {
+inline const kainjow::mustache::data* static_run(const std::vector<kainjow::mustache::data>& runs, const std::string& name) {
     if (name.size() < 2 || name[0] != k_static_mark) return nullptr;
     std::size_t n = 0;
     for (std::size_t i = 1; i < name.size(); ++i) {
@@ -77,23 +77,5 @@ inline const Data* static_run(const std::vector<Data>& runs, const std::string& 
     }
     return &runs[n];
 }
-
-// Another context, with a marked template's runs answered before it is asked (TemplateSet's own
-// context answers them itself).
-class RunsFirst : public kainjow::mustache::basic_context<std::string> {
-public:
-    RunsFirst(kainjow::mustache::basic_context<std::string>& inner, const std::vector<Data>& runs) : m_inner(inner), m_runs(runs) {}
-    void push(const Data* data) override { m_inner.push(data); }
-    void pop() override { m_inner.pop(); }
-    const Data* get(const std::string& name) const override {
-        const Data* run = static_run(m_runs, name);
-        return run ? run : m_inner.get(name);
-    }
-    const Data* get_partial(const std::string& name) const override { return m_inner.get_partial(name); }
-
-private:
-    kainjow::mustache::basic_context<std::string>& m_inner;
-    const std::vector<Data>& m_runs;
-};
 
 }  // namespace render

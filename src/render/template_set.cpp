@@ -14,7 +14,21 @@ namespace render {
 
 namespace fs = std::filesystem;
 
+struct TemplateSet::Compiled {
+    std::unique_ptr<kainjow::mustache::mustache> mustache;
+    std::shared_ptr<const std::vector<EngineData>> runs;  // (shared by copies, read only)
+};
+
+void TemplateSet::CompiledDeleter::operator()(Compiled* compiled) const noexcept { delete compiled; }
+
 namespace {
+
+// kainjow's template of `text`, escaping as pages are escaped (util::html_escape); check is_valid().
+std::unique_ptr<kainjow::mustache::mustache> compile_template(const std::string& text) {
+    auto compiled = std::make_unique<kainjow::mustache::mustache>(text);
+    compiled->set_custom_escape([](const std::string& s) { return util::html_escape(s); });
+    return compiled;
+}
 
 constexpr std::size_t k_max_partial_depth = 16;
 core::Diagnostic too_deep_error(const fs::path& file, const std::string& text, std::size_t offset, const std::string& what) {
@@ -116,7 +130,7 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
                                                                               " (a section must open and close in the same file)"));
                 continue;
             }
-            Compiled ready = compile(expanded);
+            auto ready = compile(expanded);
             m_templates[name] = {file, std::move(expanded), std::move(ready)};
         } catch (const core::InputError& e) {
             // A partial's error is met once by every template that includes it: said once.
@@ -129,7 +143,7 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
 }
 
 TemplateSet::TemplateSet(const TemplateSet& other) : m_layers(other.m_layers) {
-    for (const auto& [name, loaded] : other.m_templates) m_templates[name] = {loaded.file, loaded.text, loaded.compiled.copy()};
+    for (const auto& [name, loaded] : other.m_templates) m_templates[name] = {loaded.file, loaded.text, copy(*loaded.compiled)};
 }
 
 namespace {
@@ -161,26 +175,29 @@ TemplateSet TemplateSet::with_constants(const std::map<std::string, std::string,
     for (auto& [name, loaded] : baked.m_templates) {
         std::string text = with_values(loaded.text, constants);
         if (text == loaded.text) continue;
-        Compiled compiled = compile(text);
-        if (!compiled.mustache->is_valid()) continue;  // (cannot be: a variable became text)
+        auto compiled = compile(text);
+        if (!compiled->mustache->is_valid()) continue;  // (cannot be: a variable became text)
         loaded.compiled = std::move(compiled);
         loaded.text = std::move(text);
     }
     return baked;
 }
 
-TemplateSet::Compiled TemplateSet::Compiled::copy() const {
-    return {mustache ? std::make_unique<kainjow::mustache::mustache>(*mustache) : nullptr, runs};
+std::unique_ptr<TemplateSet::Compiled, TemplateSet::CompiledDeleter> TemplateSet::copy(const Compiled& compiled) {
+    return std::unique_ptr<Compiled, CompiledDeleter>(
+        new Compiled{compiled.mustache ? std::make_unique<kainjow::mustache::mustache>(*compiled.mustache) : nullptr, compiled.runs});
 }
 
 // Valid as written: rendered from its static text in runs (static_text.hpp) where that
 // gains, else as it is.
-TemplateSet::Compiled TemplateSet::compile(const std::string& text) {
+std::unique_ptr<TemplateSet::Compiled, TemplateSet::CompiledDeleter> TemplateSet::compile(const std::string& text) {
     if (auto marked = mark_static_text(text)) {
         auto faster = compile_template(marked->text);
-        if (faster->is_valid()) return {std::move(faster), std::make_shared<const std::vector<Data>>(std::move(marked->runs))};
+        if (faster->is_valid())
+            return std::unique_ptr<Compiled, CompiledDeleter>(
+                new Compiled{std::move(faster), std::make_shared<const std::vector<EngineData>>(std::move(marked->runs))});
     }
-    return {compile_template(text), std::make_shared<const std::vector<Data>>()};
+    return std::unique_ptr<Compiled, CompiledDeleter>(new Compiled{compile_template(text), std::make_shared<const std::vector<EngineData>>()});
 }
 
 std::optional<theme::FoundTemplate> TemplateSet::locate(const std::string& relative) const {
@@ -234,25 +251,12 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
     return out;
 }
 
-std::string TemplateSet::render(const std::string& name, const Data& data) const {
-    const Loaded& loaded = find(name);
-    Context context(*loaded.compiled.runs);
-    context.push(&data);
-    return render(loaded, context);
+std::string TemplateSet::render(const std::string& name, const Data& data, std::set<std::string>* looked_up) const {
+    return render(find(name), data, nullptr, nullptr, looked_up);
 }
 
 std::string TemplateSet::render(const std::string& name, const Data& site, const Data& page, const SharedData* shared) const {
-    const Loaded& loaded = find(name);
-    Context context(*loaded.compiled.runs, shared);
-    context.push(&site);
-    context.push(&page);
-    return render(loaded, context);
-}
-
-std::string TemplateSet::render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const {
-    const Loaded& loaded = find(name);
-    RunsFirst with_runs(context, *loaded.compiled.runs);
-    return render(loaded, with_runs);
+    return render(find(name), site, &page, shared, nullptr);
 }
 
 const TemplateSet::Loaded& TemplateSet::find(const std::string& name) const {
@@ -261,20 +265,18 @@ const TemplateSet::Loaded& TemplateSet::find(const std::string& name) const {
     return it->second;
 }
 
-std::string TemplateSet::render(const Loaded& loaded, kainjow::mustache::basic_context<std::string>& context) const {
-    const Compiled& compiled = loaded.compiled;
+std::string TemplateSet::render(const Loaded& loaded, const Data& site, const Data* page, const SharedData* shared,
+                                std::set<std::string>* looked_up) const {
+    const Compiled& compiled = *loaded.compiled;
+    Context context(*compiled.runs, shared, looked_up);
+    context.push_data(site);
+    if (page) context.push_data(*page);
     StringSink sink;
     compiled.mustache->render(context, sink);
     std::string out = std::move(sink.text);
     if (!compiled.mustache->is_valid())
         throw core::InputError(core::error_at({loaded.file.string(), 0, 0}, "template failed to render: " + compiled.mustache->error_message()));
     return out;
-}
-
-std::unique_ptr<kainjow::mustache::mustache> compile_template(const std::string& text) {
-    auto compiled = std::make_unique<kainjow::mustache::mustache>(text);
-    compiled->set_custom_escape([](const std::string& s) { return util::html_escape(s); });
-    return compiled;
 }
 
 const fs::path& TemplateSet::origin(const std::string& name) const { return m_templates.at(name).file; }

@@ -1,16 +1,16 @@
 #pragma once
 // Mustache templates from the theme, overridable by the project, validated when loaded: the
-// template engine's one door. Only this unit runs kainjow (its contexts, and the static text
-// it is handed in runs: static_text.hpp, context.hpp); pages give it plain data (data.hpp).
+// template engine's one door. Only this unit runs kainjow (template_set.cpp, with its context
+// and the static text it is handed in runs: context.hpp, static_text.hpp); pages give it our
+// own data (data.hpp), and nothing outside the door includes kainjow.
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <kainjow/mustache.hpp>
 
 #include "render/data.hpp"
 #include "theme/theme_files.hpp"
@@ -39,15 +39,13 @@ public:
     TemplateSet& operator=(const TemplateSet&) = delete;
     TemplateSet(TemplateSet&&) = default;
 
-    // Renders template `name` (one of those loaded) with `data`.
-    std::string render(const std::string& name, const Data& data) const;
+    // Renders template `name` (one of those loaded) with `data`. `looked_up` (optional)
+    // receives every name the template looked up (tests: which names a theme uses).
+    std::string render(const std::string& name, const Data& data, std::set<std::string>* looked_up = nullptr) const;
 
     // Renders with `page` on top of `site` (shared by every page: looked up, never copied);
     // references in `page` (shared_reference) are looked up in `shared`.
     std::string render(const std::string& name, const Data& site, const Data& page, const SharedData* shared = nullptr) const;
-
-    // Renders with a caller's context (tests use one that records every name looked up).
-    std::string render(const std::string& name, kainjow::mustache::basic_context<std::string>& context) const;
 
     // A copy in which each variable named in `constants` ({{t.nav.archive}}; {{{name}}} and
     // {{&name}} unescaped) is written into the template as its text, escaped as a variable is:
@@ -61,23 +59,24 @@ public:
 
 private:
     // A template as kainjow reads it, with the runs its static text was replaced by
-    // (static_text.hpp; shared by copies, read only).
-    struct Compiled {
-        std::unique_ptr<kainjow::mustache::mustache> mustache;
-        std::shared_ptr<const std::vector<Data>> runs;
-        Compiled copy() const;
+    // (template_set.cpp).
+    struct Compiled;
+    struct CompiledDeleter {
+        void operator()(Compiled* compiled) const noexcept;
     };
     struct Loaded {
         std::filesystem::path file;
         std::string text;  // with its partials inlined
-        Compiled compiled;
+        std::unique_ptr<Compiled, CompiledDeleter> compiled;
     };
     theme::ThemeLayers m_layers;
     std::map<std::string, Loaded> m_templates;
 
     const Loaded& find(const std::string& name) const;
-    static Compiled compile(const std::string& text);
-    std::string render(const Loaded& loaded, kainjow::mustache::basic_context<std::string>& context) const;
+    static std::unique_ptr<Compiled, CompiledDeleter> compile(const std::string& text);
+    static std::unique_ptr<Compiled, CompiledDeleter> copy(const Compiled& compiled);
+    std::string render(const Loaded& loaded, const Data& site, const Data* page, const SharedData* shared,
+                       std::set<std::string>* looked_up) const;
     std::optional<theme::FoundTemplate> locate(const std::string& relative) const;
     std::string expand(const std::filesystem::path& file, const std::string& text, std::vector<std::string>& stack) const;
 };
@@ -90,8 +89,5 @@ constexpr std::size_t k_max_section_depth = 64;
 // Where a section opens deeper than k_max_section_depth, if one does: the offset of its tag.
 // Follows the delimiters a template sets ({{=<% %>=}}).
 std::optional<std::size_t> section_too_deep(std::string_view text);
-
-// kainjow's template of `text`, escaping as pages are escaped (util::html_escape); check is_valid().
-std::unique_ptr<kainjow::mustache::mustache> compile_template(const std::string& text);
 
 }  // namespace render

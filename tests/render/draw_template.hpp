@@ -49,7 +49,7 @@ struct DrawTemplate : Lcg {
             case 0: return render::text(std::array{"", " ", "\t ", "v a l", "<b>&"}[below(5)]);
             case 1: return render::Data(true);
             case 2: return render::Data(false);
-            case 3: return render::Data(render::List{});
+            case 3: return render::list({});
             case 4: return render::text("x");
             default: {
                 if (below(2) == 0) return object(depth - 1);

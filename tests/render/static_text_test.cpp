@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "render/draw_template.hpp"
+#include "engine_reference.hpp"
 #include "render/static_text.hpp"
 #include "render/template_set.hpp"
 #include "support.hpp"
@@ -51,7 +52,7 @@ TEST_CASE("templates marking could change are left as they are") {
 }
 
 TEST_CASE("a run's name finds its run, and nothing else does") {
-    std::vector<render::Data> runs(12, render::text("r"));
+    std::vector<kainjow::mustache::data> runs(12, kainjow::mustache::data("r"));
     CHECK(render::static_run(runs, std::string(1, render::k_static_mark) + "0") == &runs[0]);
     CHECK(render::static_run(runs, std::string(1, render::k_static_mark) + "11") == &runs[11]);
     for (std::string name : {"12", "1a", "", "99999999999999999999999", "-1"})
@@ -60,8 +61,9 @@ TEST_CASE("a run's name finds its run, and nothing else does") {
     CHECK(render::static_run(runs, "title") == nullptr);
 }
 
-// The claim that makes marking safe: any template renders to the same bytes, marked or not.
-TEST_CASE("drawn templates render byte for byte as kainjow renders them unmarked") {
+// The claims that make the door safe: any template renders to the same bytes, marked or not, and
+// our data through our context renders as kainjow renders the same data as its own.
+TEST_CASE("drawn templates and data render byte for byte as kainjow renders them unmarked, with its own data") {
     test::TempDir dir;
     test::DrawTemplate draw{{20261125}};
     int compared = 0, marked = 0;
@@ -74,7 +76,7 @@ TEST_CASE("drawn templates render byte for byte as kainjow renders them unmarked
         test::write(dir.path() / "t.mustache", tmpl);
         render::TemplateSet set({}, dir.path(), {"t"});
         CAPTURE(tmpl);
-        CHECK(set.render("t", data) == plain.render(data));
+        CHECK(set.render("t", data) == plain.render(test::as_kainjow(data)));
         ++compared;
         marked += mark_static_text(tmpl).has_value();
     }

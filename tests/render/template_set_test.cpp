@@ -25,7 +25,7 @@ TEST_CASE("a project's template overrides the theme's, partials too") {
     test::write(theme / "other.mustache", "theme other");
     TemplateSet plain(project, theme, {"page", "other"});
     render::Data d;
-    d.set("x", "<&>");
+    render::put(d, "x", "<&>");
     CHECK(plain.render("page", d) == "theme page theme bit &lt;&amp;&gt;");
 
     test::write(project / "partials/bit.mustache", "project bit");
@@ -130,14 +130,14 @@ TEST_CASE("a copy of the templates renders as the original, without reading the 
     test::write(theme / "page.mustache", "changed on disk");
     TemplateSet copy = original;
     render::Data d;
-    d.set("title", "A & B");
-    render::Data items = render::Data::type::list;
+    render::put(d, "title", "A & B");
+    render::List items;
     for (const char* name : {"<x>", "y"}) {
         render::Data item;
-        item.set("name", name);
-        items.push_back(item);
+        render::put(item, "name", name);
+        items.push_back(std::move(item));
     }
-    d.set("items", items);
+    render::put(d, "items", std::move(items));
     CHECK(copy.render("page", d) == "<h1>A &amp; B</h1><li>&lt;x&gt;</li><li>y</li>\n");
     CHECK(copy.render("page", d) == original.render("page", d));
     CHECK(copy.origin("page") == theme / "page.mustache");

@@ -41,16 +41,6 @@ struct RichSite {
 
 bool has(const std::string& s, const std::string& needle) { return s.find(needle) != std::string::npos; }
 
-// A context that remembers every name a template looks up.
-class RecordingContext : public kainjow::mustache::context<std::string> {
-public:
-    using kainjow::mustache::context<std::string>::context;
-    const kainjow::mustache::data* get(const std::string& name) const override {
-        names.insert(name);
-        return kainjow::mustache::context<std::string>::get(name);
-    }
-    mutable std::set<std::string> names;
-};
 
 }  // namespace
 
@@ -166,14 +156,10 @@ TEST_CASE("themes/default/README.md documents every template and every variable 
     core::Catalog catalog = merge::merge(batches);
     render::SiteInfo info = render::make_site_info(config, catalog, config.base_url);
     auto curation = pipeline::apply_notes(config, catalog, info.paths);
-    kainjow::mustache::data d = render::base_data(info, "T", "D", "episodes/x/");
-    d.set("episode", render::episode_data(info, catalog.episodes[1], &catalog.episodes[2], &catalog.episodes[0],
+    render::Data d = render::base_data(info, "T", "D", "episodes/x/");
+    render::put(d, "episode", render::episode_data(info, catalog.episodes[1], &catalog.episodes[2], &catalog.episodes[0],
                                           &curation.by_slug.begin()->second, [&](const std::string&) { return &catalog.episodes[0]; }));
-    for (const auto& name : render::required_templates()) {
-        RecordingContext ctx(&d);
-        templates.render(name, ctx);
-        used.insert(ctx.names.begin(), ctx.names.end());
-    }
+    for (const auto& name : render::required_templates()) templates.render(name, d, &used);
     // The interface's words are documented by the English table, which has every key.
     const auto english = i18n::Words::builtin("en");
     for (const auto& name : used) {
