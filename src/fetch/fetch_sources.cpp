@@ -137,7 +137,14 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     std::optional<KeptItems> kept;
     std::string kept_before, error;
     if (core::is_feed(fresh.kind)) {
-        if (fs::is_regular_file(kept_file, ec)) kept_before = util::read_file(kept_file);
+        if (fs::is_regular_file(kept_file, ec)) {
+            try {
+                kept_before = util::read_file(kept_file);
+            } catch (const util::FileError& e) {
+                // Another fetch of this source may have removed it since (it keeps none then).
+                if (fs::exists(kept_file, ec)) return keep(e.what());
+            }
+        }
         kept = keep_dropped_items(old_text, response.body, kept_before);
         if (kept && kept->xml != kept_before && !store_kept(kept_file, *kept, error)) return keep(error);
     }
