@@ -51,6 +51,9 @@ public:
 
     // Starts reading this build's notes, on a thread of their own while the sources load.
     virtual std::future<notes::NoteSet> read_notes(const config::SiteConfig& config) = 0;
+    // The feed the output folder holds, which the new feed must keep (nothing: none); asked
+    // beside the sources too, when the build writes the feeds.
+    virtual std::optional<InputFeed> output_feed(const config::SiteConfig& config) { return previous_feed(config); }
     // What the last build's pages were made from, to plan from; null when the build cannot
     // start from its pages. Called before curate() (which may take `merged`'s catalog).
     virtual std::future<std::shared_ptr<const render::SiteContent>> content_before(const MergedSources& merged) = 0;
@@ -74,8 +77,6 @@ public:
     // Keeps what this build's pages were made from, if this place keeps it; true when it does
     // (the feeds stage may then not free the episodes' transcripts).
     virtual bool keep_content(std::shared_ptr<render::SiteContent> content) = 0;
-    // The feed the output folder holds, which the new feed must keep (nothing: none).
-    virtual std::optional<InputFeed> output_feed(const config::SiteConfig& config) { return previous_feed(config); }
     // Keeps what the next build starts from of this one's sources (`loaded`: the sources it
     // loaded; nothing when it used the kept ones) and of its feed (null: no feed was written).
     virtual void keep_rest(std::optional<MergedSources> loaded, const std::vector<feed::ItemIdentity>* feed_items) = 0;
