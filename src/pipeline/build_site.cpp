@@ -47,7 +47,6 @@ struct Curated {
     std::shared_ptr<render::SiteContent> content;
     std::shared_ptr<const render::RenderInputs> inputs;  // (refers to content)
     PagePlan plan;
-    std::future<void> before_freed;  // what the last build's pages were made from, freed beside the pages
 };
 
 // The notes applied to the merged sources, the episodes' texts made, what the pages are made
@@ -67,14 +66,18 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& reading, Merg
     for (const auto& d : notes.diagnostics)  // (its errors are thrown by curate, with the rest)
         if (d.severity == core::Severity::warning) warnings.push_back(d);
     out.content = std::make_shared<render::SiteContent>(last.curate(notes, merged));
-    std::shared_ptr<const render::SiteContent> was = before.get();
     // The plan on a thread of its own while the texts are made and the inputs prepared (all only
-    // read the content, but for the texts' own member).
-    auto planning = util::in_background([&] { return plan_pages(was.get(), *out.content); });
+    // read the content, but for the texts' own member). What the last build's pages were made
+    // from is let go of there as soon as the plan is made (on disk it was made again to plan
+    // from: it is freed before the pages' data grows).
+    auto planning = util::in_background([&out, was = before.get()]() mutable {
+        PagePlan plan = plan_pages(was.get(), *out.content);
+        was.reset();
+        return plan;
+    });
     add_texts(*out.content, last.texts_before());
     out.inputs = last.render_inputs(config, *out.content);
     out.plan = planning.get();
-    out.before_freed = util::in_background([gone = std::move(was)]() mutable { gone.reset(); });
     return out;
 }
 
@@ -116,12 +119,13 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         const render::LocalArtwork* artwork = merged->artwork ? &*merged->artwork : nullptr;
         PageCount pages = render_pages(config, *curated.content, *curated.inputs, artwork, templates, curated.plan, last, out, &parts);
         curated.inputs.reset();
-        if (curated.before_freed.valid()) curated.before_freed.get();
-        // The pages' cards and data, before the feeds' texts grow (a plan of some pages made little).
-        if (curated.plan.every_page) util::release_free_memory();
+        const bool kept = last.keep_content(curated.content);
+        // The pages' cards and data, and what the last build's pages were made from, returned
+        // before the feeds' texts grow. (Not when a place that keeps its content rendered some
+        // pages: serve after an edit, which freed little and has a page to serve.)
+        if (curated.plan.every_page || !kept) util::release_free_memory();
         clock.lap("render");
         count_pages(report, pages, curated, parts);
-        const bool kept = last.keep_content(curated.content);
         if (!options.feeds) {
             last.keep_rest(std::move(loaded), nullptr);
             return report;

@@ -38,7 +38,7 @@ public:
     // When `edited` is one note whose body alone changed (the usual save while writing one), and
     // the kept content was made from the notes as they were: reads it, applies the new body to the
     // kept content in place and keeps the key it changed for the next build (known_edit). False,
-    // changing nothing, otherwise: every note is applied again.
+    // the kept content unchanged, otherwise: every note is applied again.
     bool edit_body(const std::vector<Edited>& edited, const config::SiteConfig& config);
 
     // What the kept build's pages were made from, and its merged sources (null before a build).
