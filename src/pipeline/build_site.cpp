@@ -117,7 +117,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         clock.lap("notes");
         util::StageTimes parts;
         const render::LocalArtwork* artwork = merged->artwork ? &*merged->artwork : nullptr;
-        PageCount pages = render_pages(config, *curated.content, *curated.inputs, artwork, templates, curated.plan, last, out, &parts);
+        PageCount pages = render_pages(config, *curated.inputs, artwork, templates, curated.plan, last, out, &parts);
         curated.inputs.reset();
         const bool kept = last.keep_content(curated.content);
         // The pages' cards and data, and what the last build's pages were made from, returned

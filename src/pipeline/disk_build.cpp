@@ -46,11 +46,7 @@ std::shared_ptr<const render::SiteContent> remade(const notes::NoteSet& notes, c
 }  // namespace
 
 std::future<std::shared_ptr<const render::SiteContent>> LastBuildOnDisk::content_before(const MergedSources& merged) {
-    if (!m_recorded_notes.valid()) {
-        std::promise<std::shared_ptr<const render::SiteContent>> none;
-        none.set_value(nullptr);
-        return none.get_future();
-    }
+    if (!m_recorded_notes.valid()) return util::ready<std::shared_ptr<const render::SiteContent>>(nullptr);
     // Beside this build's notes stage, on a copy of the catalog it takes.
     return util::in_background([this, catalog = merged.catalog, site = merged.site]() mutable {
         return remade(m_recorded_notes.get(), std::move(catalog), std::move(site));

@@ -69,7 +69,7 @@ public:
     }
     // The sink that renders what `plan` asks for into `out`, keeping `pages` up to date (the
     // pages are not all recorded until the build is done).
-    virtual render::PageSink sink(const PagePlan& plan, output::Output& out) { return plan_sink(plan, out, &pages); }
+    virtual render::PageSink sink(const PagePlan& plan, output::Output& out) { return plan_sink(plan, out, pages); }
     // After a plan that rendered some pages: has `out` keep the last build's pages `sink` did
     // not render (Output::keep), or throws CannotKeep (publish.hpp) when it cannot.
     virtual void keep_unrendered(const render::PageSink& sink, output::Output& out);

@@ -58,9 +58,7 @@ std::future<notes::NoteSet> LastBuildInMemory::read_notes(const config::SiteConf
 }
 
 std::future<std::shared_ptr<const render::SiteContent>> LastBuildInMemory::content_before(const MergedSources&) {
-    std::promise<std::shared_ptr<const render::SiteContent>> held;
-    held.set_value(pages.empty() ? nullptr : m_content);
-    return held.get_future();
+    return util::ready<std::shared_ptr<const render::SiteContent>>(pages.empty() ? nullptr : m_content);
 }
 
 render::SiteContent LastBuildInMemory::curate(const notes::NoteSet& notes, MergedSources& merged) {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <stdexcept>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -127,10 +126,9 @@ PagePlan plan_pages(const render::SiteContent* before, const render::SiteContent
 
 PagePlan plan_known(render::ChangedKeys changed) { return {false, std::move(changed), true}; }
 
-render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies* pages) {
-    if (plan.every_page) return render::PageSink(out, pages);
-    if (!pages) throw std::logic_error("plan_sink: a plan from the last build needs its pages");
-    return render::PageSink(out, *pages, plan.changed);
+render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies& pages) {
+    if (plan.every_page) return render::PageSink(out, &pages);
+    return render::PageSink(out, pages, plan.changed);
 }
 
 }  // namespace pipeline

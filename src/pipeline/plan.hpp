@@ -41,8 +41,8 @@ PagePlan plan_pages(const render::SiteContent* before, const render::SiteContent
 PagePlan plan_known(render::ChangedKeys changed);
 
 // The sink that renders what `plan` asks for into `out`: every page, recording each page's keys
-// in `pages` (optional); or the pages that read a changed key, bringing `pages` (the last
-// build's record, needed then) up to date.
-render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies* pages);
+// in `pages`; or the pages that read a changed key, bringing `pages` (the last build's record)
+// up to date.
+render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies& pages);
 
 }  // namespace pipeline

@@ -15,12 +15,11 @@
 
 namespace pipeline {
 
-PageCount render_pages(const config::SiteConfig& config, const render::SiteContent& content, const render::RenderInputs& inputs,
-                       const render::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan, LastBuild& last,
+PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs, const render::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan, LastBuild& last,
                        output::Output& out, util::StageTimes* parts) {
     render::PageSink sink = last.sink(plan, out);
     render::render_site(inputs, templates, sink, parts);
-    render::copy_static_files(config, content.site, artwork, out);
+    render::copy_static_files(config, inputs.site, artwork, out);
     if (!plan.every_page) {
         // The last build's pages it no longer makes (a topic no episode has any more) are gone;
         // those not rendered again are kept as they are.

@@ -33,13 +33,11 @@ struct PageCount {
     std::size_t rendered = 0;  // of which rendered now
 };
 
-// Renders the pages `plan` asks for, made from `inputs` (prepared from `content`), the sitemap
-// and the theme's static files into `out`, with the sink `last` gives, bringing its record of
-// pages up to date. A plan
+// Renders the pages `plan` asks for, made from `inputs`, the sitemap and the theme's static
+// files into `out`, with the sink `last` gives, bringing its record of pages up to date. A plan
 // that renders only some keeps the last build's others in the output (Output::keep), or throws
 // CannotKeep. `parts` (optional) receives the seconds of each part of rendering.
-PageCount render_pages(const config::SiteConfig& config, const render::SiteContent& content, const render::RenderInputs& inputs,
-                       const render::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan, LastBuild& last,
+PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs, const render::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan, LastBuild& last,
                        output::Output& out, util::StageTimes* parts = nullptr);
 
 // What write_index_and_feeds wrote of feed.xml, and the linter's warnings.

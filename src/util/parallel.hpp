@@ -63,6 +63,14 @@ template <typename Fn>
     return std::async(std::launch::async, std::forward<Fn>(fn));
 }
 
+// A result that is there already, for code that is handed a future either way.
+template <typename T>
+[[nodiscard]] std::future<T> ready(T value) {
+    std::promise<T> made;
+    made.set_value(std::move(value));
+    return made.get_future();
+}
+
 // How bounded_pipeline hands out work.
 struct PipelineShape {
     unsigned threads = 2;      // worker threads (the calling thread only consumes)
