@@ -152,9 +152,8 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
 
 void build_feeds(const config::SiteConfig& config, const MergedSources& merged, std::shared_ptr<render::SiteContent> content,
                  LastBuild& last, output::Output& out) {
-    const bool kept = last.keep_content(content);
     const std::optional<InputFeed> output = last.output_feed(config);
-    write_index_and_feeds(config, merged.input_feeds, output ? &*output : nullptr, nullptr, std::move(content), kept, out);
+    write_index_and_feeds(config, merged.input_feeds, output ? &*output : nullptr, nullptr, std::move(content), /*kept=*/true, out);
 }
 
 }  // namespace pipeline

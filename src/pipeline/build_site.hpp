@@ -56,8 +56,8 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
 BuildReport build_site(const config::SiteConfig& config, output::Output& out);
 
 // The sequence's last stage alone, after builds of the pages alone (BuildOptions::feeds): the
-// search index and the feeds of `content`, made from `merged`, which `last` keeps. Throws
-// core::InputError as build_site does.
+// search index and the feeds of `content`, made from `merged`, which `last` keeps (and goes on
+// keeping: it is not handed over again). Throws core::InputError as build_site does.
 void build_feeds(const config::SiteConfig& config, const MergedSources& merged, std::shared_ptr<render::SiteContent> content,
                  LastBuild& last, output::Output& out);
 
