@@ -11,6 +11,8 @@
 #include "fetch/fetch_sources.hpp"
 #include "util/files.hpp"
 
+#include "util/unicode.hpp"
+
 namespace cli {
 
 namespace {
@@ -34,14 +36,14 @@ int run_fetch(FetchArgs args) {
     for (const auto& source : config.sources) {
         if (source.url.empty()) continue;
         ++count;
-        std::cerr << source.name << ": fetching " << fetch::read_state(fetch::state_path(source.path), source.url).address() << " ..." << std::endl;
+        std::cerr << source.name << ": fetching " << util::terminal_safe(fetch::read_state(fetch::state_path(source.path), source.url).address()) << " ..." << std::endl;
         auto started = std::chrono::steady_clock::now();
         auto outcome = fetch::fetch_source(source, args.options);
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         const bool failed_now = outcome.kind == fetch::FetchOutcome::Kind::failed;
-        std::cout << source.name << ": " << (failed_now ? "warning: " : "") << outcome.message;
+        std::cout << source.name << ": " << (failed_now ? "warning: " : "") << util::terminal_safe(outcome.message);
         std::cout << " (" << static_cast<int>(seconds * 1000) << " ms)\n";
-        if (!outcome.notice.empty()) std::cout << source.name << ": notice: " << outcome.notice << "\n";
+        if (!outcome.notice.empty()) std::cout << source.name << ": notice: " << util::terminal_safe(outcome.notice) << "\n";
         failed += failed_now;
     }
     if (count == 0)
@@ -49,12 +51,12 @@ int run_fetch(FetchArgs args) {
                      "podcast apps subscribe to (`url: https://...`) to keep the archive current\n";
     // The artwork after the feeds: a fresh feed may name a new image.
     auto artwork = fetch::fetch_artwork(config, args.options);
-    std::cout << "artwork: " << (artwork.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "") << artwork.message << "\n";
+    std::cout << "artwork: " << (artwork.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "") << util::terminal_safe(artwork.message) << "\n";
     failed += artwork.kind == fetch::FetchOutcome::Kind::failed;
     // The files the fresh feeds link to: chapters and transcripts.
     auto attachments = fetch::fetch_attachments(config, args.options);
-    std::cout << attachments.source << ": " << (attachments.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "") << attachments.message << "\n";
-    if (!attachments.notice.empty()) std::cout << attachments.source << ": warning: " << attachments.notice << "\n";
+    std::cout << attachments.source << ": " << (attachments.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "") << util::terminal_safe(attachments.message) << "\n";
+    if (!attachments.notice.empty()) std::cout << attachments.source << ": warning: " << util::terminal_safe(attachments.notice) << "\n";
     failed += attachments.kind == fetch::FetchOutcome::Kind::failed;
     return failed ? k_exit_input : k_exit_ok;
 }

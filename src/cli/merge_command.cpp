@@ -10,6 +10,8 @@
 #include "merge/report.hpp"
 #include "render/site_paths.hpp"
 
+#include "util/unicode.hpp"
+
 namespace cli {
 
 namespace {
@@ -25,8 +27,9 @@ int run_merge(const MergeArgs& args) {
     pipeline::apply_notes(config, catalog, render::SitePaths(config.base_url));  // notes override fields too
     for (const auto& b : batches)
         for (const auto& d : b.diagnostics) std::cerr << core::format(d) << "\n";
+    // (JSON escapes control characters itself; the text report quotes the feeds' titles.)
     if (args.json) std::cout << merge::report_json(catalog).dump(1) << "\n";
-    else std::cout << merge::report_text(catalog);
+    else std::cout << util::terminal_safe(merge::report_text(catalog), true);
     return k_exit_ok;
 }
 }  // namespace

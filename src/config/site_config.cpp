@@ -1,6 +1,7 @@
 #include "config/site_config.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <yaml-cpp/yaml.h>
 
 #include "core/apple_categories.hpp"
@@ -38,35 +39,66 @@ struct Checker {
     }
 };
 
-// Where `path`, written inside the project, really is when a symbolic link (of the path or of
-// a folder on it) leads out of the project; nothing when it stays in, or is written outside.
-std::optional<std::string> link_out_of(const std::filesystem::path& root, const std::filesystem::path& path) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::path project = fs::weakly_canonical(fs::absolute(root), ec);
-    const fs::path written = fs::absolute(path, ec).lexically_normal();
-    if (!util::lexically_within(fs::absolute(root, ec).lexically_normal(), written)) return std::nullopt;  // (the user's own choice)
-    const fs::path real = fs::weakly_canonical(written, ec);
-    if (ec || util::lexically_within(project, real)) return std::nullopt;
-    return real.string();
-}
-
 // The folders a build reads and fetch writes into, each refused when a link takes it out of the
 // project: what the README promises (links are not followed out of the project).
 void check_input_folders(Checker& c, const SiteConfig& site) {
     namespace fs = std::filesystem;
     const fs::path content = site.content_dir();
+    const fs::path theme = site.themes_dir() / site.theme;
     for (const fs::path& folder : {content, content / "episodes", content / "pages", content / "sources", site.attachments_dir(),
-                                   site.static_dir(), site.templates_dir(), site.i18n_dir(), site.themes_dir(), site.themes_dir() / site.theme}) {
+                                   site.static_dir(), site.templates_dir(), site.templates_dir() / "partials", site.i18n_dir(), site.themes_dir(), theme,
+                                   theme / "templates", theme / "templates" / "partials", theme / "static", theme / "i18n"}) {
         std::error_code ec;
         if (!fs::exists(fs::symlink_status(folder, ec)) && !fs::exists(folder, ec)) continue;
-        if (auto target = link_out_of(site.root, folder)) {
+        if (auto target = util::link_out_of(site.root, folder)) {
             const std::string shown = folder.lexically_relative(site.root).generic_string();
             c.problems.push_back(core::error_at({shown, 0, 0}, "is a symbolic link out of the project (to " + *target +
                                                                    "); podarchive reads and writes only the project's own files: move the folder into the project"));
         }
     }
 }
+
+// A DNS host name: labels of ASCII letters, digits and '-' (not first or last), at least two,
+// 253 characters at most. What GitHub Pages takes as a custom domain, and nothing a terminal or
+// the CNAME file could take for anything else.
+bool is_host_name(std::string_view name) {
+    if (name.empty() || name.size() > 253 || name.find('.') == std::string_view::npos) return false;
+    for (std::string_view label : util::split(name, '.')) {
+        if (label.empty() || label.size() > 63 || label.front() == '-' || label.back() == '-') return false;
+        for (char ch : label)
+            if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-') return false;
+    }
+    return true;
+}
+
+// An http(s) URL of a host (a name, an IPv4 address or [IPv6], with a port) and a plain path:
+// every link of the site is this and a path, so a path like "//evil.example/" would make each
+// page load its scripts from another host.
+}  // namespace
+
+bool is_plain_site_url(std::string_view url) {
+    const std::size_t host_start = url.find("://") + 3;
+    const std::size_t path_start = std::min(url.size(), url.find('/', host_start));
+    std::string_view host = url.substr(host_start, path_start - host_start);
+    const std::size_t colon = host.rfind(':'), bracket = host.rfind(']');
+    if (colon != std::string_view::npos && (bracket == std::string_view::npos || colon > bracket)) {  // a port
+        long long port = 0;
+        if (!util::parse_uint(host.substr(colon + 1), port) || port > 65535) return false;
+        host = host.substr(0, colon);
+    }
+    const bool ipv6 = host.size() > 2 && host.front() == '[' && host.back() == ']' &&
+                      host.find_first_not_of("0123456789abcdefABCDEF:.", 1) == host.size() - 1;
+    if (!ipv6 && host != "localhost" && !is_host_name(host)) return false;
+    const std::string_view path = url.substr(path_start);
+    if (path.find("//") != std::string_view::npos) return false;
+    for (std::string_view segment : util::split(path, '/'))
+        if (segment == "." || segment == "..") return false;
+    for (char ch : path)
+        if (!std::isalnum(static_cast<unsigned char>(ch)) && std::string_view("/-._~%!$&'()*+,;=:@").find(ch) == std::string_view::npos) return false;
+    return true;
+}
+
+namespace {
 
 std::string type_name(const YAML::Node& node) {
     switch (node.Type()) {
@@ -139,7 +171,7 @@ void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
                     c.error(value.Mark(), "source '" + p + "' is a folder; expected a file (a feed, a listing or a saved page)");
                 else if (!std::filesystem::is_regular_file(status))
                     c.error(value.Mark(), "source '" + p + "' is not a regular file (a device, a pipe or a socket); expected a file that holds the source");
-                else if (auto target = link_out_of(site.root, source.path))
+                else if (auto target = util::link_out_of(site.root, source.path))
                     c.error(value.Mark(), "source '" + p + "' is a symbolic link out of the project (to " + *target +
                                               "); podarchive reads only the project's own files: copy the file into the project, or write its own path here");
             }
@@ -257,6 +289,9 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
             // Every link is the base URL and a path: a query or a fragment would land in the middle.
             else if (site.base_url.find_first_of("?#") != std::string::npos)
                 c.error(value.Mark(), "'base_url' must be the site's address without a query or fragment ('?' or '#'), such as https://user.github.io/repo/");
+            else if (!is_plain_site_url(site.base_url))
+                c.error(value.Mark(), "'base_url' must be a host name and a plain path, such as https://user.github.io/repo/: no user name, no empty, "
+                                      "'.' or '..' segment (a path starting with '//' names another host) and no backslash");
             site.base_url = util::with_trailing_slash(site.base_url);
         }
     } else if (key == "language") {
@@ -284,13 +319,19 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
         if (read_bool(c, value, key, locked)) site.locked = locked;
     }
     else if (key == "cname") {
-        if (read_string(c, value, key, site.cname) &&
-            (site.cname.find_first_of("/:\\ \t\n") != std::string::npos || site.cname.find('.') == std::string::npos))
-            c.error(value.Mark(), "'cname' must be a domain name such as podcast.example.com");
+        if (read_string(c, value, key, site.cname) && !is_host_name(site.cname))
+            c.error(value.Mark(), "'cname' must be a domain name such as podcast.example.com (letters, digits and '-' between dots; "
+                                  "a name in another script as its xn-- form)");
     }
     else if (key == "published_feed") {
         if (read_string(c, value, key, site.published_feed) && !util::is_http_url(site.published_feed))
             c.error(value.Mark(), "'published_feed' must be the absolute http(s) URL of the site's published feed.xml, such as https://user.github.io/repo/feed.xml");
+    }
+    else if (key == "new_feed_url") {
+        // Apps move every subscriber of feed.xml to this address for good: only an address that
+        // cannot be read or changed on the way (https) is written.
+        if (read_string(c, value, key, site.new_feed_url) && (!util::is_http_url(site.new_feed_url) || !util::ascii_lower(site.new_feed_url).starts_with("https://")))
+            c.error(value.Mark(), "'new_feed_url' must be the absolute https URL where the archive's own feed now lives, such as https://podcast.example.com/feed.xml");
     }
     else if (key == "identity_changes") {
         if (!value.IsSequence()) return c.error(value.Mark(), "'identity_changes' must be a list of {guid, reason}");
@@ -309,7 +350,7 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
     }
     else if (key == "theme") read_theme(c, value, site); else if (key == "output") {
         std::string out;
-        if (read_string(c, value, key, out)) site.output = out;
+        if (read_string(c, value, key, out)) site.output = out, site.output_at = c.at(value.Mark());
     } else if (key == "episodes_per_page") read_int(c, value, key, site.episodes_per_page, 1, 1000);
     else if (key == "feed_limit") read_int(c, value, key, site.feed_limit, 1, 1000000);
     else if (key == "allowed_hosts") {
@@ -372,7 +413,7 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
 const std::vector<std::string>& top_level_keys() {
     static const std::vector<std::string> keys = {"title", "description", "base_url", "language", "author",
                                                   "email", "image", "category", "podcast_guid", "explicit", "complete", "locked", "identity_changes", "cname", "published_feed",
-                                                  "theme", "output", "episodes_per_page", "feed_limit", "allowed_hosts", "subscribe", "sources"};
+                                                  "new_feed_url", "theme", "output", "episodes_per_page", "feed_limit", "allowed_hosts", "subscribe", "sources"};
     return keys;
 }
 

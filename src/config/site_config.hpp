@@ -51,8 +51,10 @@ struct SiteConfig {
     std::vector<IdentityChange> identity_changes;  // guids whose guid/enclosure change or removal is intended
     std::string cname;                  // custom domain for GitHub Pages (writes CNAME)
     std::string published_feed;         // the published feed.xml whose identities `build` keeps (read from the network)
+    std::string new_feed_url;           // where the archive's own feed has moved (itunes:new-feed-url), an https URL
     std::string theme = "default";
     std::filesystem::path output = "public";
+    core::SourceLocation output_at;     // where site.yaml names `output:` (line 0: the default, or --output)
     int episodes_per_page = 10;
     int feed_limit = 0;                 // the most items feed.xml carries, newest first (0: every item); pages stay
     std::vector<std::string> allowed_hosts;  // hosts on the local network a feed's links may reach (fetch/address_guard.hpp)
@@ -82,6 +84,10 @@ SiteConfig load_config(const std::filesystem::path& path);
 
 // The same checks on YAML text already in memory; `display_name` names it in messages.
 SiteConfig parse_config(const std::string& yaml_text, const std::filesystem::path& path);
+
+// True for an absolute http(s) URL `base_url` may be: a host and a plain path (no user name,
+// no empty, '.' or '..' segment, no backslash), which every link of the site is made from.
+bool is_plain_site_url(std::string_view url);
 
 // The keys site.yaml accepts at the top level and in a source entry.
 const std::vector<std::string>& top_level_keys();

@@ -36,6 +36,17 @@ bool lexically_within(const std::filesystem::path& folder, const std::filesystem
     return !rel.empty() && *rel.begin() != "..";
 }
 
+std::optional<std::string> link_out_of(const std::filesystem::path& root, const std::filesystem::path& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path inside = fs::weakly_canonical(fs::absolute(root, ec), ec);
+    const fs::path written = fs::absolute(path, ec).lexically_normal();
+    if (!lexically_within(fs::absolute(root, ec).lexically_normal(), written)) return std::nullopt;
+    const fs::path real = fs::weakly_canonical(written, ec);
+    if (ec || lexically_within(inside, real)) return std::nullopt;
+    return real.string();
+}
+
 void remove_tree(const std::filesystem::path& root) {
     namespace fs = std::filesystem;
     std::error_code ec;

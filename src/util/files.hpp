@@ -2,6 +2,7 @@
 // Reading input files with one clear error and a size limit.
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -69,6 +70,11 @@ std::vector<std::filesystem::path> files_under(const std::filesystem::path& root
 // True when `path` is `folder` or lies under it, compared as written: no link is resolved, so
 // callers give both in the same form (both lexically normal, or both canonical).
 bool lexically_within(const std::filesystem::path& folder, const std::filesystem::path& path);
+
+// Where `path`, written inside `root`, really is when a symbolic link (of the path or of a
+// folder on it) leads out of `root`; nothing when it stays in, does not exist, or is written
+// outside `root` (the user's own choice).
+std::optional<std::string> link_out_of(const std::filesystem::path& root, const std::filesystem::path& path);
 
 // Removes `root` and everything in it (errors ignored, as std::filesystem::remove_all with an
 // error code), the entries two levels down on every core: a site's old copy is ten thousand

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstdio>
 #include <iterator>
 #include <cstdlib>
 #include <cstring>
@@ -192,6 +193,35 @@ char32_t windows_1252_code_point(unsigned char byte) {
         0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
         0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178};
     return byte >= 0x80 && byte < 0xA0 ? k_high[byte - 0x80] : byte;
+}
+
+namespace {
+bool shown_escaped(char32_t cp, bool keep_newlines) {
+    if (cp == '\t' || (cp == '\n' && keep_newlines)) return false;
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069);
+}
+}  // namespace
+
+std::string terminal_safe(std::string_view text, bool keep_newlines) {
+    std::string out;
+    out.reserve(text.size());
+    for_each_code_point(text, [&](char32_t cp, std::size_t at, std::size_t length) {
+        const bool invalid = cp == 0xFFFD && length == 1;
+        if (invalid || (cp < 0x80 && shown_escaped(cp, keep_newlines))) {
+            const auto byte = static_cast<unsigned char>(text[at]);
+            out += "\\x";
+            out += k_hex_digits[byte >> 4];
+            out += k_hex_digits[byte & 15];
+        } else if (shown_escaped(cp, keep_newlines)) {
+            char buffer[16];
+            std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(cp));
+            out += buffer;
+        } else {
+            out.append(text.substr(at, length));
+        }
+    });
+    return out;
 }
 
 }  // namespace util

@@ -47,6 +47,13 @@ std::size_t code_point_count(std::string_view text);
 // Cuts to at most `max_code_points` code points, never inside a UTF-8 sequence.
 std::string_view truncate_code_points(std::string_view text, std::size_t max_code_points);
 
+// `text` as a terminal may show it: control characters (C0 but tab and, when
+// `keep_newlines`, newline; DEL; C1), line and paragraph separators, the bidirectional
+// overrides and isolates, and bytes that are not UTF-8 are written as escapes ("\x1b",
+// "\u202e"). A feed's title or a site.yaml value printed raw could retitle the terminal, clear
+// it, write to the clipboard (OSC 52) or show text in another order than it has.
+std::string terminal_safe(std::string_view text, bool keep_newlines = false);
+
 // Decodes one code point at `offset`; returns its byte length (1 for an invalid byte, with U+FFFD).
 std::size_t decode_utf8_at(std::string_view text, std::size_t offset, char32_t& code_point);
 
