@@ -5,6 +5,8 @@
 #include <stdexcept>
 
 #include "core/apple_categories.hpp"
+#include "core/enclosures.hpp"
+#include "feed/foreign_elements.hpp"
 #include "feed/podcast_guid.hpp"
 #include "feed/xml_merge.hpp"
 #include "render/listening_data.hpp"
@@ -132,6 +134,8 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
     m.push_back(element("itunes:complete", [&config](pugi::xml_node p) {
         if (config.complete) text_child(p, "itunes:complete", "Yes");
     }));
+    // Where the archive's own feed moved, when its owner says so (the host's is never copied).
+    m.push_back(element("itunes:new-feed-url", [&config](pugi::xml_node p) { text_child(p, "itunes:new-feed-url", config.new_feed_url); }));
     m.push_back(element("podcast:guid", [&config, &ch, &site](pugi::xml_node p) { text_child(p, "podcast:guid", channel_guid(config, ch, site)); }));
     // What the input feed says of the show's rights stands unless site.yaml says otherwise: a
     // locked show regenerated as "no" would be open to import by any platform.
@@ -207,6 +211,14 @@ struct ItemFacts {
     const core::Enclosure& enclosure;
 };
 
+// The input item's <enclosure> that stands for the episode's audio: the one with its URL, else
+// the one the reader took (core::episode_enclosure).
+pugi::xml_node replaced_enclosure(const pugi::xml_node& item, const std::string& url) {
+    for (auto enclosure : item.children("enclosure"))
+        if (util::trim(enclosure.attribute("url").value()) == url) return enclosure;
+    return core::episode_enclosure(item);
+}
+
 std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, const notes::EpisodeExtras* extras, const render::SiteInfo& site) {
     std::vector<Modeled> m;
     m.push_back(element("title", [&item](pugi::xml_node p) { text_child(p, "title", item.title); }));
@@ -243,9 +255,11 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
         enclosure.append_attribute("length") = std::to_string(item.enclosure.length.value_or(0)).c_str();
         enclosure.append_attribute("type") = (item.enclosure.type.empty() ? media_type_of(item.enclosure.url) : item.enclosure.type).c_str();
     });
+    // Of several enclosures, the one that is the episode is replaced; the others (the item's
+    // artwork, a PDF) stay as they were.
     audio.matches = [&item](const std::string& name, const pugi::xml_node& child) {
-        return name == "enclosure" || (name == "media:content" && !child.parent().child("enclosure") &&
-                                       util::trim(child.attribute("url").value()) == item.enclosure.url);
+        if (name == "enclosure") return child == replaced_enclosure(child.parent(), item.enclosure.url);
+        return name == "media:content" && !child.parent().child("enclosure") && util::trim(child.attribute("url").value()) == item.enclosure.url;
     };
     m.push_back(std::move(audio));
     m.push_back(element("itunes:duration", [&e](pugi::xml_node p) {
@@ -346,6 +360,8 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     PrefixMap prefixes(catalog.channel.root_attributes);
 
     auto input_channel = parse_fragment(catalog.channel.raw_xml);
+    LeftOut left_out;
+    drop_foreign(input_channel.child("channel"), catalog.channel.root_attributes, left_out);
     auto channel = rss.append_child("channel");
     write_merged(channel, input_channel.child("channel"), prefixes, channel_model(config, catalog, site));
     Cleaned cleaned;
@@ -377,6 +393,7 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
             return;
         }
         auto input_item = parse_fragment(input_xml);
+        drop_foreign(input_item.child("item"), catalog.channel.root_attributes, left_out);
         pugi::xml_document item_doc;
         auto item = item_doc.append_child("item");
         write_merged(item, input_item.child("item"), prefixes, item_model(e, facts, curation.extras(e.slug), site));
@@ -405,6 +422,7 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     }
     result.xml += k_close;
     // Never in silence: these are the input's, and the maintainer can have them mended.
+    for (auto& message : left_out_messages(left_out)) result.warnings.push_back(core::warning_at(result.channel_at, std::move(message)));
     if (cleaned.script_links > 0)
         result.warnings.push_back(core::warning_at(result.channel_at, util::count_text(cleaned.script_links, "link", "links") +
                                                                           " of the input's that would run code where opened (javascript:, vbscript:, data:) " +

@@ -1,5 +1,7 @@
 #include "feed/xml_merge.hpp"
 
+#include <string_view>
+
 namespace feed {
 
 namespace {
@@ -29,9 +31,10 @@ std::string PrefixMap::canonical(const std::string& name) const {
 void write_merged(pugi::xml_node parent, const pugi::xml_node& input, const PrefixMap& prefixes,
                   const std::vector<Modeled>& modeled) {
     std::vector<bool> written(modeled.size(), false), kept_input(modeled.size(), false);
-    // The input element's attributes stay (an item may declare a namespace its children use).
+    // The input element's attributes stay (an item may declare a namespace its children use),
+    // but not a default namespace: RSS's own elements, ours among them, have none.
     for (auto attr : input.attributes())
-        if (!parent.attribute(attr.name())) parent.append_copy(attr);
+        if (std::string_view(attr.name()) != "xmlns" && !parent.attribute(attr.name())) parent.append_copy(attr);
     for (auto child : input.children()) {
         if (child.type() != pugi::node_element) {
             if (child.type() == pugi::node_comment) parent.append_copy(child);

@@ -1,0 +1,185 @@
+#include "feed/foreign_elements.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+#include "util/strings.hpp"
+
+namespace feed {
+
+namespace {
+
+// Namespace URIs as compared here: lower case, http for https, no trailing '/' (hosts write
+// "http://www.w3.org/2005/Atom/" and "https://podcastindex.org/namespace/1.0" alike).
+std::string normalized(std::string_view uri) {
+    std::string out = util::ascii_lower(util::trim(uri));
+    if (out.starts_with("https://")) out.erase(4, 1);
+    while (out.ends_with('/')) out.pop_back();
+    return out;
+}
+
+const std::string k_itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd";
+const std::string k_atom = "http://www.w3.org/2005/atom";
+const std::string k_podcast = "http://podcastindex.org/namespace/1.0";
+const std::string k_syndication = "http://purl.org/rss/1.0/modules/syndication";
+
+// The namespaces podcast apps and feed readers read (normalized). Nothing here is run by a
+// browser; everything else (XHTML, SVG, MathML, XSLT, a host's private namespace) is left out.
+bool is_podcast_namespace(const std::string& uri) {
+    static const std::array<std::string_view, 27> k_known = {
+        "",  // RSS 2.0's own elements
+        "http://www.itunes.com/dtds/podcast-1.0.dtd",
+        "http://purl.org/rss/1.0/modules/content",
+        "http://www.w3.org/2005/atom",
+        "http://podcastindex.org/namespace/1.0",
+        "http://github.com/podcastindex-org/podcast-namespace/blob/main/docs/1.0.md",
+        "http://search.yahoo.com/mrss",
+        "http://www.rssboard.org/media-rss",
+        "http://www.google.com/schemas/play-podcasts/1.0",
+        "http://purl.org/dc/elements/1.1",
+        "http://purl.org/dc/terms",
+        "http://purl.org/rss/1.0/modules/syndication",
+        "http://purl.org/syndication/history/1.0",
+        "http://podlove.org/simple-chapters",
+        "http://www.spotify.com/ns/rss",
+        "http://www.georss.org/georss",
+        "http://www.w3.org/2003/01/geo/wgs84_pos#",
+        "http://wellformedweb.org/commentapi",
+        "http://purl.org/rss/1.0/modules/slash",
+        "http://backend.userland.com/creativecommonsrssmodule",
+        "http://web.resource.org/cc",
+        "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+        "http://blubrry.com/developer/rawvoice-rss",
+        "http://fireside.fm/modules/rss/fireside",
+        "http://rssnamespace.org/feedburner/ext/1.0",
+        "http://anchor.fm/xmlns",
+        "http://schema.acast.com/1.0",
+    };
+    return std::find(k_known.begin(), k_known.end(), uri) != k_known.end();
+}
+
+// The xmlns declarations in scope, innermost last: (prefix, normalized URI); "" is the default.
+struct Scope {
+    std::vector<std::pair<std::string, std::string>> bindings;
+    std::size_t root_size = 0;  // the first ones are the document root's
+
+    void declare(const pugi::xml_node& element, bool with_default = true) {
+        for (auto a : element.attributes()) {
+            const std::string_view name = a.name();
+            if (name == "xmlns" && with_default) bindings.emplace_back("", normalized(a.value()));
+            else if (name.starts_with("xmlns:")) bindings.emplace_back(std::string(name.substr(6)), normalized(a.value()));
+        }
+    }
+    // The binding of `prefix`: its index, or bindings.size() when it has none.
+    std::size_t find(std::string_view prefix) const {
+        for (std::size_t i = bindings.size(); i-- > 0;)
+            if (bindings[i].first == prefix) return i;
+        return bindings.size();
+    }
+};
+
+struct Name {
+    std::string_view prefix, local;
+};
+
+Name split(std::string_view qualified) {
+    const auto colon = qualified.find(':');
+    if (colon == std::string_view::npos) return {"", qualified};
+    return {qualified.substr(0, colon), qualified.substr(colon + 1)};
+}
+
+// The claim `element` (of namespace `uri`) makes about the host's own feed, as the warning
+// names it; "" when it makes none.
+std::string host_claim(const std::string& uri, std::string_view local, const pugi::xml_node& element, bool self_link_is_modeled) {
+    if (uri == k_itunes && local == "new-feed-url") return "itunes:new-feed-url";
+    if (uri == k_atom && local == "link") {
+        const std::string rel = util::ascii_lower(util::trim(element.attribute("rel").value()));
+        static const std::array<std::string_view, 9> k_claims = {"hub", "next", "previous", "prev", "first", "last", "prev-archive", "next-archive", "current"};
+        if (std::find(k_claims.begin(), k_claims.end(), rel) != k_claims.end()) return "atom:link rel=\"" + rel + "\"";
+        // The channel's own self link is replaced by the archive's; any other says where the host's feed lives.
+        if (rel == "self" && !self_link_is_modeled) return "atom:link rel=\"self\"";
+    }
+    if (uri == k_podcast) {
+        if (local == "liveItem" || local == "podping" || local == "updateFrequency") return "podcast:" + std::string(local);
+        if (local == "txt") {
+            const std::string purpose = util::ascii_lower(element.attribute("purpose").value());
+            if (purpose.find("verify") != std::string::npos) return "podcast:txt purpose=\"" + purpose + "\"";
+        }
+    }
+    if (uri == k_syndication && (local == "updatePeriod" || local == "updateFrequency" || local == "updateBase")) return "sy:" + std::string(local);
+    return "";
+}
+
+}  // namespace
+
+void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, std::string>>& root_declarations, LeftOut& left_out) {
+    if (!top) return;
+    Scope scope;
+    scope.bindings.emplace_back("xml", "http://www.w3.org/xml/1998/namespace");
+    // (A default namespace on the input's <rss> is not written: RSS's elements have none.)
+    for (const auto& [name, value] : root_declarations)
+        if (name.starts_with("xmlns:")) scope.bindings.emplace_back(name.substr(6), normalized(value));
+    scope.root_size = scope.bindings.size();
+    scope.declare(top, false);  // (its default namespace is not copied either: feed::write_merged)
+    // Every element under `top` in document order, without recursion (an input's nesting is the
+    // input's): `marks` holds the scope's size at each open element.
+    std::vector<std::size_t> marks;
+    auto next_after = [&](pugi::xml_node n) {  // the next node once `n` and its children are done
+        while (n != top) {
+            if (n.next_sibling()) return n.next_sibling();
+            n = n.parent();
+            if (n != top) scope.bindings.resize(marks.back()), marks.pop_back();
+        }
+        return pugi::xml_node();
+    };
+    for (pugi::xml_node n = top.first_child(); n;) {
+        if (n.type() != pugi::node_element) {
+            n = next_after(n);
+            continue;
+        }
+        const std::size_t mark = scope.bindings.size();
+        scope.declare(n);
+        const Name name = split(n.name());
+        const std::size_t bound = scope.find(name.prefix);
+        // An undeclared prefix is no namespace a browser knows (it refuses the document instead).
+        const std::string uri = bound < scope.bindings.size() ? scope.bindings[bound].second : "";
+        const bool undeclared = bound == scope.bindings.size() && !name.prefix.empty();
+        const bool self_link_is_modeled = n.parent() == top && std::string_view(top.name()) == "channel" && bound < scope.root_size;
+        const std::string claim = undeclared ? "" : host_claim(uri, name.local, n, self_link_is_modeled);
+        if (!claim.empty() || (!undeclared && !is_podcast_namespace(uri))) {
+            if (claim.empty()) ++left_out.foreign_elements;
+            else ++left_out.host_claims[claim];
+            scope.bindings.resize(mark);
+            const pugi::xml_node gone = n;
+            n = next_after(n);
+            gone.parent().remove_child(gone);
+            continue;
+        }
+        if (n.first_child()) {
+            marks.push_back(mark);
+            n = n.first_child();
+        } else {
+            scope.bindings.resize(mark);
+            n = next_after(n);
+        }
+    }
+}
+
+std::vector<std::string> left_out_messages(const LeftOut& left_out) {
+    std::vector<std::string> out;
+    if (left_out.foreign_elements > 0)
+        out.push_back(util::count_text(left_out.foreign_elements, "element", "elements") +
+                      " of namespaces podcast apps do not read (XHTML, SVG or another) " + (left_out.foreign_elements == 1 ? "is" : "are") +
+                      " left out of feed.xml: a browser opening the feed could run them; remove them at the host to silence this");
+    if (!left_out.host_claims.empty()) {
+        std::string names;
+        for (const auto& [claim, count] : left_out.host_claims)
+            names += (names.empty() ? "" : ", ") + claim + (count > 1 ? " (" + std::to_string(count) + ")" : "");
+        out.push_back("the host's claims about its own feed are left out of feed.xml, which is the archive's: " + names +
+                      " (to move the archive's own feed, set `new_feed_url:` in site.yaml)");
+    }
+    return out;
+}
+
+}  // namespace feed

@@ -1,0 +1,36 @@
+#pragma once
+// What of the input feed's own XML the archive's feed.xml does not copy, though it keeps the
+// rest unchanged:
+//   - elements of namespaces podcast apps do not read. XHTML, SVG and MathML among them run
+//     script where a browser opens feed.xml (GitHub Pages serves it as application/xml), so
+//     only a list of known podcast namespaces is copied, judged by each element's namespace in
+//     scope (a prefix the input rebinds, a default namespace an element declares), not its name;
+//   - the host's claims about its own feed, which a copy must not make: where the feed moved
+//     (itunes:new-feed-url) and where its updates are pushed or paged (atom:link rel="hub",
+//     "next", ...), ownership proofs (podcast:txt purpose="...verify"), live items, podping and
+//     update frequencies. Apps that honour new-feed-url or a hub would move the archive's
+//     subscribers to whatever the host's feed names.
+#include <cstddef>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <pugixml.hpp>
+
+namespace feed {
+
+// What was left out, for the build's warnings.
+struct LeftOut {
+    std::size_t foreign_elements = 0;              // of namespaces podcast apps do not read
+    std::map<std::string, std::size_t> host_claims;  // "itunes:new-feed-url" -> how many
+};
+
+// Removes from `top`'s descendants what feed.xml must not copy. `root_declarations` are the
+// input document's root attributes (its xmlns declarations), in scope above `top`.
+void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, std::string>>& root_declarations, LeftOut& left_out);
+
+// The build's warnings for what was left out: one line for foreign elements, one for claims.
+std::vector<std::string> left_out_messages(const LeftOut& left_out);
+
+}  // namespace feed
