@@ -70,8 +70,17 @@ void make_folders(const fs::path& dir, Undo& undo) {
     undo.made.insert(undo.made.end(), missing.rbegin(), missing.rend());
 }
 
-bool write_new(const fs::path& path, const std::string& text, Undo& undo) {
+// Refuses a file of the new site that a link on its way would write outside the site's folder
+// (a content/ or .github/ that is a link elsewhere).
+void refuse_link_out(const fs::path& site, const fs::path& path) {
+    if (auto target = util::link_out_of(site, path))
+        throw core::InputError(core::error_at({path.string(), 0, 0}, "is reached through a symbolic link out of the site's folder (to " + *target +
+                                                                        "); init writes only inside the site: remove the link, or make the site elsewhere"));
+}
+
+bool write_new(const fs::path& site, const fs::path& path, const std::string& text, Undo& undo) {
     std::error_code ec;
+    refuse_link_out(site, path.parent_path());
     if (fs::exists(fs::symlink_status(path, ec))) {
         std::cout << "  kept     " << path.string() << " (it exists)\n";
         return false;
@@ -88,6 +97,7 @@ bool write_new(const fs::path& path, const std::string& text, Undo& undo) {
 // taken). False (having said why) when it cannot be had.
 bool download_feed(const fs::path& site, const std::string& url, Undo& undo) {
     const fs::path snapshot = site / k_feed_snapshot;
+    refuse_link_out(site, snapshot.parent_path());
     make_folders(snapshot.parent_path(), undo);
     // (the snapshot and fetch's state beside it are undone too, should the feed be refused later)
     std::error_code ec;
@@ -152,8 +162,9 @@ int run_init(const InitArgs& args) {
     const std::vector<scaffold::SiteFile> files = scaffold::site_files(show);  // (made, and read back, before anything is written)
     std::cout << "podarchive site in " << site.string() << ":\n";
     make_folders(site, undo);
-    for (const auto& file : files) write_new(site / file.path, file.text, undo);
-    if (copy) write_new(site / k_feed_snapshot, *copy, undo);
+    for (const auto& file : files) refuse_link_out(site, (site / file.path).parent_path());  // (before anything is written)
+    for (const auto& file : files) write_new(site, site / file.path, file.text, undo);
+    if (copy) write_new(site, site / k_feed_snapshot, *copy, undo);
     undo.done = true;
     if (!feed_path.empty() && show.feed_url.empty())
         std::cout << "\nwarning: the feed does not say where it is published (no atom:link rel=\"self\" and no itunes:new-feed-url),\n"

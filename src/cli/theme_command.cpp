@@ -1,16 +1,31 @@
 #include "cli/theme_command.hpp"
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include "theme/theme_files.hpp"
+#include "util/files.hpp"
 
 namespace cli {
 
 namespace {
 
 int run_export(const std::string& dir) {
-    const theme::Export done = theme::export_builtin(dir);
+    // A folder written as under this one is refused when a link takes it elsewhere (a themes/
+    // that came with a cloned archive); a folder named elsewhere is the user's own choice.
+    if (auto target = util::link_out_of(std::filesystem::current_path(), dir)) {
+        std::cerr << "podarchive: error: " << dir << " is reached through a symbolic link out of this folder (to " << *target
+                  << "); nothing was written. Export to a folder of the project's own\n";
+        return k_exit_input;
+    }
+    theme::Export done;
+    try {
+        done = theme::export_builtin(dir);
+    } catch (const util::FileError& e) {
+        std::cerr << "podarchive: error: " << e.path() << ": " << e.what() << "; nothing was written\n";
+        return k_exit_input;
+    }
     if (!done.in_the_way.empty()) {
         std::cerr << "podarchive: error: " << done.in_the_way.size() << " of the theme's files exist already in " << dir
                   << " (first: " << done.in_the_way.front().string() << "); nothing was written. Export to another folder, or move them away\n";

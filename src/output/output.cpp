@@ -271,6 +271,18 @@ bool DiskOutput::up_to_date() const {
     return m_manifest_valid && !m_fingerprint.empty() && m_fingerprint == m_previous_fingerprint;
 }
 
+bool made_by_podarchive(const fs::path& dir) {
+    struct stat st {};
+    if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return false;
+    try {
+        auto json = nlohmann::json::parse(util::read_file(beside(dir, ".manifest.json"), 256u << 20));
+        const std::string named = json.value("output", std::string());
+        return named.substr(0, named.find(':')) == std::to_string(st.st_ino);
+    } catch (...) {
+        return false;  // no manifest, or not ours
+    }
+}
+
 void DiskOutput::load_manifest() {
     struct stat st {};
     if (::stat(m_output.c_str(), &st) != 0) return;

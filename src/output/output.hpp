@@ -118,6 +118,10 @@ bool same_files(const MemoryOutput& a, const MemoryOutput& b);
 // <parent>/.<output folder's name><suffix> (the manifest, staging folders, `build`'s record).
 std::filesystem::path beside(const std::filesystem::path& output_dir, const std::string& suffix);
 
+// True when `dir` is a folder a DiskOutput made: the manifest beside it names its inode. (Its
+// change time is not asked: a file added by hand does not make the folder anyone else's.)
+bool made_by_podarchive(const std::filesystem::path& dir);
+
 // Writes into a staging folder beside the output folder; commit() swaps it in with one atomic
 // rename (RENAME_EXCHANGE), so the output folder always holds one whole build. Without commit()
 // (a failed build) the staging folder is removed and the previous output stays untouched.

@@ -1,6 +1,7 @@
 #include "pipeline/folder_build.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <future>
 #include <optional>
 
@@ -8,7 +9,9 @@
 #include "pipeline/fingerprints.hpp"
 #include "pipeline/publish.hpp"
 #include "pipeline/saved_build.hpp"
+#include "core/diagnostic.hpp"
 #include "output/output.hpp"
+#include "util/files.hpp"
 #include "util/parallel.hpp"
 
 namespace pipeline {
@@ -22,9 +25,39 @@ LastBuildOnDisk from_record(std::optional<SavedBuild> saved, const Fingerprints&
     return LastBuildOnDisk(std::move(saved->record), saved->all_but_notes == now.all_but_notes);
 }
 
+// Refuses, before anything is touched, an output folder whose replacement would destroy what
+// podarchive did not make: each build swaps a new folder in for the old one whole. site.yaml
+// arrives with a cloned archive, so the folder it names must lie inside the project (or be one
+// podarchive built before); --output is the user's own word, and may name a new folder anywhere.
+void check_output_folder(const config::SiteConfig& config) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path dir = config.output_dir();
+    const fs::path real = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+    const fs::path project = fs::weakly_canonical(fs::absolute(config.root, ec), ec);
+    const bool from_site_yaml = config.output_at.line > 0;
+    const core::SourceLocation at = from_site_yaml ? config.output_at : core::SourceLocation{"--output", 0, 0};
+    const std::string shown = "output folder '" + config.output.string() + "'";
+    const bool exists = fs::exists(real, ec);
+    if (exists && !fs::is_directory(real, ec))
+        throw core::InputError(core::error_at(at, shown + " is a file (" + real.string() + "); name a folder for the site"));
+    const bool ours = exists && output::made_by_podarchive(dir);
+    const bool inside = real != project && util::lexically_within(project, real);
+    if (from_site_yaml && !inside && !ours)
+        throw core::InputError(core::error_at(
+            at, shown + " is outside the project (" + real.string() +
+                    "); site.yaml may name only a folder inside the project, since each build replaces the folder whole: "
+                    "to build elsewhere, say so on the command line (`podarchive build --output " + real.string() + "`)"));
+    if (exists && !ours && !fs::is_empty(real, ec))
+        throw core::InputError(core::error_at(
+            at, shown + " holds files podarchive did not build (" + real.string() +
+                    "); each build replaces the folder whole, so they would be lost: move them away, or name a new or empty folder"));
+}
+
 }  // namespace
 
 FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* published) {
+    check_output_folder(config);
     FolderBuild result;
     std::optional<output::DiskOutput> out(std::in_place, config.output_dir());
     // The inputs' fingerprints tell whether a previous build is still current, and whether only

@@ -21,7 +21,7 @@ const std::vector<std::string>& required_templates() {
 
 theme::ThemeLayers theme_layers(const config::SiteConfig& config) {
     const fs::path theme = config.themes_dir() / config.theme;
-    return {{config.templates_dir(), theme / "templates"}, {theme / "static", config.static_dir()}, true, {config.i18n_dir(), theme / "i18n"}};
+    return {{config.templates_dir(), theme / "templates"}, {theme / "static", config.static_dir()}, true, {config.i18n_dir(), theme / "i18n"}, config.root};
 }
 
 TemplateSet load_templates(const config::SiteConfig& config) { return TemplateSet(theme_layers(config), required_templates()); }

@@ -20,13 +20,23 @@ std::optional<std::string_view> builtin_file(std::string_view path) {
     return std::nullopt;
 }
 
+// Refuses `path` when a link on its way leads out of the project: a theme cloned with an archive
+// could otherwise publish any file of the maintainer's machine.
+void refuse_link_out(const fs::path& project, const fs::path& path) {
+    if (project.empty()) return;
+    if (auto target = util::link_out_of(project, path))
+        throw util::FileError(path.string(), "is reached through a symbolic link out of the project (to " + *target +
+                                                 "); podarchive reads only the project's own files: put the folder itself in its place");
+}
+
 }  // namespace
 
 // The file at `dir / relative`, when there is one (a symbolic link is not followed: a link to a
-// file elsewhere is refused).
-std::optional<FoundTemplate> find_in(const fs::path& dir, const std::string& relative) {
+// file elsewhere is refused, and so is a folder on the way that a link takes out of the project).
+std::optional<FoundTemplate> find_in(const fs::path& dir, const std::string& relative, const fs::path& project) {
     std::error_code ec;
     fs::path candidate = dir / relative;
+    if (!dir.empty() && fs::exists(candidate, ec)) refuse_link_out(project, candidate.parent_path());
     if (!dir.empty() && fs::is_regular_file(fs::symlink_status(candidate, ec)))
         return FoundTemplate{candidate, util::read_file(candidate, k_max_template_bytes, util::Links::refuse)};
     if (!dir.empty() && fs::is_symlink(candidate, ec))
@@ -36,7 +46,7 @@ std::optional<FoundTemplate> find_in(const fs::path& dir, const std::string& rel
 
 std::optional<FoundTemplate> find_template(const ThemeLayers& layers, const std::string& relative) {
     for (const fs::path& dir : layers.template_dirs)
-        if (auto found = find_in(dir, relative)) return found;
+        if (auto found = find_in(dir, relative, layers.project)) return found;
     if (layers.builtin)
         if (auto bytes = builtin_file("templates/" + relative)) return FoundTemplate{k_builtin_origin / "templates" / relative, std::string(*bytes)};
     return std::nullopt;
@@ -45,7 +55,7 @@ std::optional<FoundTemplate> find_template(const ThemeLayers& layers, const std:
 std::vector<FoundTemplate> find_word_tables(const ThemeLayers& layers, const std::string& name) {
     std::vector<FoundTemplate> found;
     for (const fs::path& dir : layers.i18n_dirs)
-        if (auto table = find_in(dir, name)) found.push_back(std::move(*table));
+        if (auto table = find_in(dir, name, layers.project)) found.push_back(std::move(*table));
     if (layers.builtin)
         if (auto bytes = builtin_file("i18n/" + name)) found.push_back({k_builtin_origin / "i18n" / name, std::string(*bytes)});
     return found;
@@ -56,12 +66,14 @@ std::map<std::string, StaticFile> static_files(const ThemeLayers& layers) {
     if (layers.builtin)
         for (const auto& f : builtin_files())
             if (f.path.starts_with("static/")) files[std::string(f.path.substr(7))] = {{}, f.served, f.bytes};
-    for (const fs::path& root : layers.static_dirs)
+    for (const fs::path& root : layers.static_dirs) {
+        refuse_link_out(layers.project, root);
         for (const auto& path : util::files_under(root)) {  // links are not followed out of the project
             std::error_code ec;
             std::string rel = fs::relative(path, root, ec).generic_string();
             if (!ec && util::is_safe_relative_path(rel)) files[rel].file = path;  // (over a built-in file, its views stay)
         }
+    }
     return files;
 }
 
@@ -85,6 +97,7 @@ Export export_builtin(const fs::path& dir) {
     std::set<fs::path> reported;
     for (const auto& f : builtin_files()) {
         const fs::path target = dir / f.path;
+        refuse_link_out(dir, target.parent_path());  // (a theme's static/ linked elsewhere would be written through)
         if (fs::exists(fs::symlink_status(target, ec))) done.in_the_way.push_back(target);
         for (fs::path folder = target.parent_path(); util::lexically_within(dir, folder); folder = folder.parent_path()) {
             const auto status = fs::symlink_status(folder, ec);

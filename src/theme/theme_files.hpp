@@ -16,6 +16,9 @@ struct ThemeLayers {
     std::vector<std::filesystem::path> static_dirs;    // copied in this order: a later file wins
     bool builtin = false;                              // the built-in theme after them all
     std::vector<std::filesystem::path> i18n_dirs;      // the interface's words: a word of an earlier one wins
+    // The project's folder: a file or folder of a layer that a symbolic link takes out of it is
+    // refused (empty: no such check, for layers that are not a project's).
+    std::filesystem::path project{};
 };
 
 // A template found in one of the layers: where (a file, or "<built-in theme>/templates/...")
@@ -29,7 +32,8 @@ struct FoundTemplate {
 inline const std::filesystem::path k_builtin_origin = "<built-in theme>";
 
 // The template at `relative` ("index.mustache", "partials/head.mustache") in the first layer
-// that has it. Throws util::FileError when the file found cannot be read or is over 1 MB.
+// that has it. Throws util::FileError when the file found cannot be read or is over 1 MB, or a
+// link on its way leads out of the project.
 std::optional<FoundTemplate> find_template(const ThemeLayers& layers, const std::string& relative);
 
 // Every layer's file `name` ("de.yaml") of the interface's words, the first layer's first
@@ -45,6 +49,7 @@ struct StaticFile {
 
 // Every static file by its path in the site, the built-in theme's first, then each folder's
 // (symbolic links are not followed: a theme cannot pull in files from outside the project).
+// Throws util::FileError for a static folder that a link takes out of the project.
 std::map<std::string, StaticFile> static_files(const ThemeLayers& layers);
 
 // The bytes of `file` (read now when it is on disk). A copy of a built-in file, unchanged (the
@@ -61,7 +66,8 @@ struct Export {
 };
 
 // Writes the built-in theme's files under `dir` (its templates/, static/ and README.md), or
-// nothing when any of them exists already: an export never overwrites an edited theme.
+// nothing when any of them exists already: an export never overwrites an edited theme. Throws
+// util::FileError, having written nothing, when a folder under `dir` is a link out of it.
 Export export_builtin(const std::filesystem::path& dir);
 
 }  // namespace theme
