@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <curl/curl.h>
 #include <memory>
+#include <netdb.h>
 #include <netinet/in.h>
+#include <sys/socket.h>
 
 #include "util/strings.hpp"
 
@@ -67,6 +69,18 @@ std::string address_text(const sockaddr* address) {
     if (address->sa_family == AF_INET) ::inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(address)->sin_addr, text, sizeof text);
     else if (address->sa_family == AF_INET6) ::inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6*>(address)->sin6_addr, text, sizeof text);
     return text;
+}
+
+std::string resolved_local_address(const std::string& host) {
+    addrinfo hints{};
+    hints.ai_socktype = SOCK_STREAM;
+    addrinfo* found = nullptr;
+    if (::getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0) return "";
+    std::string refused;
+    for (addrinfo* a = found; a && refused.empty(); a = a->ai_next)
+        if (std::string kind = local_network_kind(a->ai_addr); !kind.empty()) refused = address_text(a->ai_addr) + " (" + kind + ")";
+    ::freeaddrinfo(found);
+    return refused;
 }
 
 bool AddressPolicy::trusts(std::string_view host) const {

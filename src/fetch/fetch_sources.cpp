@@ -45,6 +45,26 @@ std::string announced_move(const sources::SourceBatch& fresh, const std::string&
     return util::is_http_url(to) && to != address ? to : "";
 }
 
+// Why a feed's announced move to `to` is not followed: it leads to the local network (then it
+// is never remembered, so the feed stays readable where it was), or back to site.yaml's address
+// from a location an announcement led to (two feeds naming each other would make the address
+// alternate run by run). "" when it is followed.
+std::string refused_move(const std::string& to, const std::string& given, const FetchState& state, const AddressPolicy& policy) {
+    const std::string host = connection_host(to);
+    if (!policy.trusts(host))
+        if (std::string local = resolved_local_address(host); !local.empty()) return "is " + local + ", an address of the local network";
+    if (to == given && !state.location.empty() && state.moved_by.find("new-feed-url") != std::string::npos)
+        return "names site.yaml's own address (" + given + "), whose feed announced the move here: the two feeds name each other";
+    return "";
+}
+
+// True when a remembered location is to be given up: it is refused as the local network, or
+// the feed is gone from it (404, 410).
+bool given_up(const HttpResponse& response, const FetchState& state) {
+    if (response.refused_local) return true;
+    return state.moved_by.find("new-feed-url") != std::string::npos && (response.status == 404 || response.status == 410);
+}
+
 // Writes the kept items' new text (or removes the file when none are left). False, with
 // `error`, when it cannot.
 bool store_kept(const fs::path& file, const KeptItems& kept, std::string& error) {
@@ -83,19 +103,26 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     if (have_old) old_text = util::read_file(source.path);
     const fs::path state_file = state_path(source.path);
     FetchState state = read_state(state_file, source.url);
-    // site.yaml's address is fetched as given; one the feed announced (itunes:new-feed-url) is
-    // the feed's word, and may not lead to the local network.
-    AddressPolicy addresses;
-    if (!state.location.empty() && state.moved_by.find("new-feed-url") != std::string::npos) {
-        addresses = options.feed_named;
-        addresses.trusted_hosts.push_back(connection_host(source.url));
+    // site.yaml's address is fetched as given (a redirect of its server's to another host is
+    // guarded, in http_get). A remembered location is a feed's or a server's word, or that of a
+    // state file that came with a cloned archive: it may not lead to the local network.
+    AddressPolicy remembered = options.feed_named;
+    remembered.trusted_hosts.push_back(connection_host(source.url));
+    HttpResponse response = conditional_get(state, have_old, options, state.location.empty() ? AddressPolicy{} : remembered);
+    if (!state.location.empty() && given_up(response, state)) {
+        // Where the feed went is refused, or gone: site.yaml's address is read again, and a
+        // host that took its announcement back is followed no more.
+        out.notice = "the remembered location " + state.location + " (" + state.moved_by + ") " +
+                     (response.refused_local ? "is an address of the local network" : "answers HTTP " + std::to_string(response.status)) +
+                     ": it is forgotten, and the feed is read at site.yaml's address again";
+        state = FetchState{source.url, "", "", "", ""};
+        response = conditional_get(state, have_old, options, AddressPolicy{});
     }
-    HttpResponse response = conditional_get(state, have_old, options, addresses);
     // A permanent redirect: the feed is read where it moved, from now on.
     if (!response.moved_to.empty() && response.status == 200 && response.moved_to != source.url)
         state.location = response.moved_to, state.moved_by = "a permanent redirect (HTTP 301/308)";
     auto moved_notice = [&] {
-        if (!state.location.empty())
+        if (!state.location.empty() && out.notice.empty())
             out.notice = "the feed moved to " + state.location + " (" + state.moved_by + "): fetch reads it there; set `url: " + state.location +
                          "` for this source in site.yaml to make it permanent";
     };
@@ -116,8 +143,13 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     if (core::is_feed(fresh.kind) && !fresh.channel) return keep("the answer has no feed channel");
     const std::string read_from = state.address();
     if (std::string to = announced_move(fresh, read_from); !to.empty()) {
-        state.location = to == source.url ? "" : to, state.moved_by = "its itunes:new-feed-url";
-        moved_notice();
+        if (std::string refused = refused_move(to, source.url, state, remembered); !refused.empty()) {
+            out.notice = "the feed announces a move to " + to + " (its itunes:new-feed-url), which " + refused +
+                         ": not followed; the feed is read where it was";
+        } else {
+            state.location = to == source.url ? "" : to, state.moved_by = "its itunes:new-feed-url";
+            moved_notice();
+        }
     }
     if (have_old && response.body == old_text) {  // (a server that sends the same feed with new dates)
         // Validators are taken when there were none, or the address changed; a new Last-Modified

@@ -43,20 +43,6 @@ bool proxy_in_environment() {
     return false;
 }
 
-// Through a proxy the socket is the proxy's: the host is resolved here and every address it has
-// must be public.
-std::string resolved_local_address(const std::string& host) {
-    addrinfo hints{};
-    hints.ai_socktype = SOCK_STREAM;
-    addrinfo* found = nullptr;
-    if (::getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0) return "";
-    std::string refused;
-    for (addrinfo* a = found; a && refused.empty(); a = a->ai_next)
-        if (std::string kind = local_network_kind(a->ai_addr); !kind.empty()) refused = address_text(a->ai_addr) + " (" + kind + ")";
-    ::freeaddrinfo(found);
-    return refused;
-}
-
 size_t on_body(char* data, size_t size, size_t count, void* user) {
     auto* t = static_cast<Transfer*>(user);
     size_t n = size * count;
@@ -144,8 +130,9 @@ HttpResponse http_get(const HttpRequest& request) {
     curl_easy_setopt(c, CURLOPT_HEADERDATA, &transfer);
     curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, open_socket);
     curl_easy_setopt(c, CURLOPT_OPENSOCKETDATA, &transfer);
-    const bool through_proxy = request.addresses.guarded && proxy_in_environment();
+    const bool through_proxy = proxy_in_environment();
     std::string url = request.url;
+    const std::string first_host = connection_host(url);
     CURLcode code = CURLE_OK;
     // The time limit is the whole chain's, redirects included.
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(request.timeout_seconds);
@@ -157,8 +144,11 @@ HttpResponse http_get(const HttpRequest& request) {
         }
         curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(left));
         const std::string host = connection_host(url);
-        transfer.check_addresses = request.addresses.guarded && !request.addresses.trusts(host);
-        if (transfer.check_addresses && through_proxy) transfer.refused = resolved_local_address(host);
+        // A URL the user gave is read as given, but where its server sends the request on to
+        // another host is that server's word, guarded as a feed's would be.
+        const bool given_host = !request.addresses.guarded && host == first_host;
+        transfer.check_addresses = !given_host && !request.addresses.trusts(host);
+        if (transfer.check_addresses && through_proxy) transfer.refused = resolved_local_address(host);  // (the proxy connects)
         if (!transfer.refused.empty()) {
             code = CURLE_COULDNT_CONNECT;
             response.final_url = url;
@@ -189,8 +179,8 @@ HttpResponse http_get(const HttpRequest& request) {
     response.refused_local = !transfer.refused.empty();
     if (!transfer.refused.empty())
         response.error = connection_host(response.final_url) + " is " + transfer.refused +
-                         ", an address of the local network, and a feed named it: not fetched (list the host under site.yaml's "
-                         "`allowed_hosts` if it is yours)";
+                         ", an address of the local network that a feed or a server's redirect named: not fetched (list the host "
+                         "under site.yaml's `allowed_hosts` if it is yours)";
     else if (transfer.too_big || code == CURLE_FILESIZE_EXCEEDED)
         response.error = "the answer is larger than the limit of " + std::to_string(request.max_bytes) + " bytes";
     else if (code == CURLE_OPERATION_TIMEDOUT)

@@ -32,6 +32,8 @@ struct HttpResponse {
 // body capped at max_bytes (the transfer is aborted past it). A guarded request connects only to
 // public addresses, checked on every hop of a redirect where the connection is made (the socket
 // is opened for the address checked), unless the hop's host is trusted; a refusal is `error`.
+// An unguarded one (a URL the user gave) reaches its own host as given, and every other host a
+// redirect names only as a guarded one would.
 // (Through a proxy from the environment, the proxy connects: each hop's host is then resolved
 // and checked before the request.)
 HttpResponse http_get(const HttpRequest& request);

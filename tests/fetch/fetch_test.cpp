@@ -8,6 +8,7 @@
 
 #include "pipeline/build_site.hpp"
 #include "fetch/address_guard.hpp"
+#include "fetch/conditional_get.hpp"
 #include "fetch/fetch_artwork.hpp"
 #include "fetch/fetch_attachments.hpp"
 #include "fetch/fetch_sources.hpp"
@@ -372,7 +373,7 @@ TEST_CASE("fetch: what a feed links to never reaches the local network, unless t
         auto outcome = fetch::fetch_attachments(config, options);
         CHECK(outcome.kind == fetch::FetchOutcome::Kind::failed);
         CHECK(outcome.message.find("content/sources/feed.xml: " + url + ": ") != std::string::npos);
-        CHECK(outcome.message.find("an address of the local network, and a feed named it: not fetched") != std::string::npos);
+        CHECK(outcome.message.find("an address of the local network that a feed or a server's redirect named: not fetched") != std::string::npos);
         CHECK(outcome.notice == "not fetched, an address of the local network (list the host under site.yaml's `allowed_hosts` if it is yours): "
                                 "content/sources/feed.xml links to " + url);
         CHECK(served == 0);
@@ -431,4 +432,79 @@ TEST_CASE("fetch: addresses are judged by their range, IPv4 and IPv6") {
     CHECK(kind6("ff02::1") == "multicast");
     CHECK(kind6("2001:db8::1") == "reserved (documentation)");
     CHECK(kind6("2606:4700::1111") == "");
+}
+
+TEST_CASE("fetch: a source's redirect, a remembered location and an announced move never reach the local network") {
+    test::LoopbackServer http;
+    const std::string feed = test::read(test::fixture("feeds/simplecast_style.xml"));
+    std::atomic<int> secrets{0};
+    // The service on this machine the redirects lead to ("localhost" is 127.0.0.1, but not the
+    // host site.yaml names).
+    http.server.Get("/secret", [&](const httplib::Request&, httplib::Response& res) {
+        ++secrets;
+        res.set_content(test::replace_first(feed, "<title>Higher order operators</title>", "<title>SECRET SERVICE</title>"), "application/rss+xml");
+    });
+    http.server.Get("/moved", [&](const httplib::Request&, httplib::Response& res) {
+        res.status = 301;
+        res.set_header("Location", "http://localhost:" + std::to_string(http.port) + "/secret");
+    });
+    http.server.Get("/feed", [&](const httplib::Request&, httplib::Response& res) { res.set_content(feed, "application/rss+xml"); });
+    http.server.Get("/announcing", [&](const httplib::Request&, httplib::Response& res) {
+        res.set_content(test::replace_first(feed, "<language>", "<itunes:new-feed-url>http://localhost:" + std::to_string(http.port) +
+                                                                    "/secret</itunes:new-feed-url><language>"),
+                        "application/rss+xml");
+    });
+    // Two feeds that name each other as their new address.
+    http.server.Get("/a", [&](const httplib::Request&, httplib::Response& res) {
+        res.set_content(test::replace_first(feed, "<language>", "<itunes:new-feed-url>" + http.url("/b") + "</itunes:new-feed-url><language>"), "application/rss+xml");
+    });
+    http.server.Get("/b", [&](const httplib::Request&, httplib::Response& res) {
+        res.set_content(test::replace_first(feed, "<language>", "<itunes:new-feed-url>" + http.url("/a") + "</itunes:new-feed-url><language>"), "application/rss+xml");
+    });
+    http.start();
+    fetch::FetchOptions options{5, 1 << 20};
+    const std::string secret = "http://localhost:" + std::to_string(http.port) + "/secret";
+
+    // site.yaml's host answers 301 to a service on this machine: refused, nothing saved or remembered.
+    test::TempDir dir;
+    const auto file = dir.path() / "feed.xml";
+    auto redirected = fetch::fetch_source(source(file, http.url("/moved")), options);
+    CHECK(redirected.kind == fetch::FetchOutcome::Kind::failed);
+    CHECK(redirected.message.find("localhost is 127.0.0.1 (loopback)") != std::string::npos);
+    CHECK(secrets == 0);
+    CHECK_FALSE(std::filesystem::exists(file));
+    CHECK_FALSE(std::filesystem::exists(fetch::state_path(file)));
+
+    // A state file that came with a clone names a location on this machine: forgotten, and the
+    // feed read at site.yaml's address.
+    test::write(fetch::state_path(file), "{\"url\": \"" + http.url("/feed") + "\", \"location\": \"" + secret + "\", \"moved_by\": \"a permanent redirect (HTTP 301/308)\"}");
+    auto planted = fetch::fetch_source(source(file, http.url("/feed")), options);
+    CHECK(planted.kind == fetch::FetchOutcome::Kind::updated);
+    CHECK(secrets == 0);
+    CHECK(planted.notice.find("is an address of the local network: it is forgotten, and the feed is read at site.yaml's address again") != std::string::npos);
+    CHECK(test::read(file).find("SECRET") == std::string::npos);
+    CHECK(test::read(fetch::state_path(file)).find("location") == std::string::npos);
+
+    // An itunes:new-feed-url to this machine is not followed, not remembered, and never advised.
+    test::TempDir other;
+    const auto announced_file = other.path() / "feed.xml";
+    for (int run = 0; run < 2; ++run) {
+        auto announced = fetch::fetch_source(source(announced_file, http.url("/announcing")), options);
+        CHECK(announced.kind != fetch::FetchOutcome::Kind::failed);
+        CHECK(announced.notice.find("(loopback), an address of the local network: not followed") !=
+              std::string::npos);
+        CHECK(announced.notice.find("set `url:") == std::string::npos);
+        CHECK(test::read(fetch::state_path(announced_file)).find("location") == std::string::npos);
+    }
+    CHECK(secrets == 0);
+
+    // Two feeds naming each other: the address settles instead of alternating run by run.
+    test::TempDir pair;
+    const auto pair_file = pair.path() / "feed.xml";
+    std::vector<std::string> read_at;
+    for (int run = 0; run < 4; ++run) {
+        fetch::fetch_source(source(pair_file, http.url("/a")), options);
+        read_at.push_back(fetch::read_state(fetch::state_path(pair_file), http.url("/a")).address());
+    }
+    CHECK(read_at == std::vector<std::string>(4, http.url("/b")));
 }
