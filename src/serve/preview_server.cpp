@@ -1,10 +1,14 @@
 #include "serve/preview_server.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <httplib.h>
+#include <stdexcept>
 
 #include "serve/path_resolver.hpp"
+#include "serve/thread_pool.hpp"
 #include "util/escape.hpp"
+#include "util/strings.hpp"
 
 namespace serve {
 
@@ -12,6 +16,33 @@ namespace {
 constexpr const char* k_events_path = "/__podarchive/events";
 constexpr auto k_event_wait = std::chrono::seconds(20);  // then the browser reconnects by itself
 constexpr std::size_t k_threads = 512;
+constexpr std::size_t k_min_threads = 16;  // a few pages, their reload streams and the slow clients being cut
+// A page's audio seeks with one range; a multipart answer of thousands of overlapping ranges
+// of one file would be gigabytes made in memory from a request of a few KB.
+constexpr std::size_t k_max_ranges = 16;
+
+// The host of a Host header value, lower-cased, without its port ("[::1]:1313" -> "::1").
+std::string host_of(std::string_view value) {
+    std::string host = util::ascii_lower(util::trim(value));
+    if (host.starts_with('[')) {
+        const auto close = host.find(']');
+        return close == std::string::npos ? host : host.substr(1, close - 1);
+    }
+    const auto colon = host.find(':');
+    return colon == std::string::npos ? host : host.substr(0, colon);
+}
+
+bool is_ip_literal(const std::string& host) {
+    return !host.empty() && (host.find(':') != std::string::npos || host.find_first_not_of("0123456789.") == std::string::npos);
+}
+
+// Whether a request naming `host` is meant for this server, bound to `bound`: a localhost name
+// or the bound address; on a wildcard address (reachable from other machines, as the user
+// asked) any address written as such, but never a name, which another site could rebind.
+bool answers_to(const std::string& host, const std::string& bound) {
+    if (host == "localhost" || host.ends_with(".localhost") || host == "127.0.0.1" || host == "::1" || host == bound) return true;
+    return (bound == "0.0.0.0" || bound == "::") && is_ip_literal(host);
+}
 }  // namespace
 
 std::string reload_script(std::uint64_t generation) {
@@ -37,14 +68,24 @@ PreviewServer::PreviewServer(std::string base_path, std::chrono::milliseconds he
     // (at most m_max_event_streams of them, waiting at once), and a client slow to send its
     // headers holds one until the guard cuts it (5 s). The pool leaves room for both and for
     // the requests that matter.
-    m_server->new_task_queue = [] { return new httplib::ThreadPool(k_threads); };
     m_server->set_read_timeout(5, 0);   // slow or stalled clients do not hold a thread for long
     m_server->set_write_timeout(5, 0);
     m_server->set_keep_alive_timeout(5);
     m_server->set_payload_max_length(64 * 1024);
     // The guard exists once start() knows the port; handlers run only after that.
-    m_server->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response&) {
+    m_server->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
         if (m_guard) m_guard->request_started(req.remote_addr, req.remote_port);
+        auto refuse = [&](int status, const std::string& why) {
+            res.status = status;
+            res.set_content(why, "text/plain; charset=utf-8");
+            // httplib cuts every answer, a refusal too, into the request's ranges; the request
+            // is httplib's own object, handed over as const.
+            const_cast<httplib::Request&>(req).ranges.clear();
+            return httplib::Server::HandlerResponse::Handled;
+        };
+        if (req.has_header("Host") && !answers_to(host_of(req.get_header_value("Host")), m_bound_host))
+            return refuse(421, "This preview answers only to localhost.\n");  // Misdirected Request
+        if (req.ranges.size() > k_max_ranges) return refuse(416, "At most " + std::to_string(k_max_ranges) + " ranges in one request.\n");
         return httplib::Server::HandlerResponse::Unhandled;
     });
     m_server->set_logger([this](const httplib::Request& req, const httplib::Response&) {
@@ -155,6 +196,15 @@ void PreviewServer::routes() {
 int PreviewServer::start(const std::string& host, int port, bool try_next) {
     for (int p = port; p <= port + (try_next ? 100 : 0); ++p) {
         if (m_server->bind_to_port(host, p)) {
+            auto pool = std::make_unique<BoundedThreadPool>(k_threads);
+            if (pool->size() < k_min_threads)
+                throw std::runtime_error("cannot start the preview server: the machine allows " + std::to_string(pool->size()) +
+                                         " more threads (a limit on processes or memory), and it needs " + std::to_string(k_min_threads) +
+                                         "; raise the limit (ulimit -u, ulimit -v) or stop other programs");
+            // Fewer threads than asked for: reload streams may hold at most a quarter of them.
+            m_max_event_streams = std::max<std::size_t>(1, std::min(m_max_event_streams, pool->size() / 4));
+            m_server->new_task_queue = [queue = pool.release()] { return queue; };
+            m_bound_host = host_of(host);
             m_guard = std::make_unique<SlowClientGuard>(p, m_header_deadline);
             m_thread = std::thread([this] { m_server->listen_after_bind(); });
             return p;

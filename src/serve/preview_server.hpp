@@ -41,7 +41,10 @@ public:
     PreviewServer& operator=(const PreviewServer&) = delete;
 
     // Binds to `host` on `port`, or, when `try_next` is set, the first free port of the next 100.
-    // Returns the port, or -1. Then serves on a thread of its own.
+    // Returns the port, or -1. Then serves on a thread of its own, with as many threads as the
+    // machine allows up to 512; throws std::runtime_error when it allows too few to serve.
+    // Requests are answered only under a Host of `host` or a localhost name (a page of another
+    // site that rebinds its name to this address gets 421), and with at most 16 ranges.
     int start(const std::string& host, int port, bool try_next);
     void stop();
 
@@ -69,6 +72,7 @@ private:
     bool m_stopping = false;
     std::size_t m_event_streams = 0;  // reload streams waiting now (under m_mutex)
     std::size_t m_max_event_streams;
+    std::string m_bound_host;  // what start() bound to, lower-cased: a Host the server answers to
 
     void routes();
     Snapshot snapshot() const;

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <future>
 #include <set>
 #include <httplib.h>
@@ -13,6 +14,7 @@
 #include "serve/edits.hpp"
 #include "serve/path_resolver.hpp"
 #include "serve/preview_server.hpp"
+#include "serve/thread_pool.hpp"
 #include "serve/watcher.hpp"
 #include "support.hpp"
 
@@ -256,4 +258,55 @@ TEST_CASE("serve: what a build or a fetch writes is not an edit to rebuild for")
         CAPTURE(path);
         CHECK(serve::is_edit(root / path, output));
     }
+}
+
+TEST_CASE("the preview server: many ranges in one request and a foreign Host are refused; a limited machine gets a smaller pool") {
+    auto site = std::make_shared<output::MemoryOutput>();
+    site->add("index.html", "<!DOCTYPE html><html><body><p>home</p></body></html>");
+    site->add("a.mp3", std::string(100000, 'a'));
+    serve::PreviewServer server("/", std::chrono::seconds(5), 4);
+    server.publish(site);
+    int port = server.start("127.0.0.1", 18700, true);
+    REQUIRE(port > 0);
+    httplib::Client client("127.0.0.1", port);
+    // Thousands of overlapping ranges would be a multipart answer 1,000 times the file.
+    std::string ranges = "bytes=0-";
+    for (int i = 0; i < 2600; ++i) ranges += ",0-";  // (nearly the 8 KB httplib reads of a request's headers)
+    auto many = client.Get("/a.mp3", {{"Range", ranges}});
+    REQUIRE(many);
+    CHECK(many->status == 416);
+    CHECK(many->body.size() < 100);
+    auto two = client.Get("/a.mp3", {{"Range", "bytes=0-1,5-6"}});  // a few are served
+    REQUIRE(two);
+    CHECK(two->status == 206);
+    // A page of another site whose name now points here (DNS rebinding) is not answered.
+    for (const std::string host : {std::string("evil.example"), "evil.example:" + std::to_string(port), std::string("127.0.0.1.evil.example")}) {
+        CAPTURE(host);
+        auto foreign = client.Get("/", {{"Host", host}});
+        REQUIRE(foreign);
+        CHECK(foreign->status == 421);
+        CHECK(foreign->body.find("home") == std::string::npos);
+    }
+    for (const std::string host : {"localhost:" + std::to_string(port), "127.0.0.1:" + std::to_string(port), "[::1]:" + std::to_string(port), std::string("LOCALHOST")}) {
+        CAPTURE(host);
+        auto local = client.Get("/", {{"Host", host}});
+        REQUIRE(local);
+        CHECK(local->status == 200);
+    }
+    server.stop();
+}
+
+TEST_CASE("the preview's thread pool runs every job on the threads it could make, and stops when asked") {
+    serve::BoundedThreadPool pool(8);
+    REQUIRE(pool.size() == 8);
+    std::atomic<int> done{0};
+    std::promise<void> all;
+    for (int i = 0; i < 100; ++i)
+        pool.enqueue([&] {
+            if (++done == 100) all.set_value();
+        });
+    CHECK(all.get_future().wait_for(std::chrono::seconds(30)) == std::future_status::ready);
+    pool.shutdown();
+    CHECK(pool.size() == 0);
+    CHECK(done == 100);
 }
