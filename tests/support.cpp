@@ -166,7 +166,24 @@ std::string png_header(int width, int height) {
     return std::string("\x89PNG\r\n\x1A\n", 8) + be32(13) + chunk + be32(static_cast<std::uint32_t>(crc));
 }
 
-std::string jpeg_image(int width, int height) {
+std::string png_with_text_chunks(const std::string& png, int count, std::size_t inflated_bytes) {
+    auto be32 = [](std::uint32_t v) {
+        return std::string{static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8), static_cast<char>(v)};
+    };
+    const std::string zeros(inflated_bytes, '\0');
+    uLongf size = compressBound(static_cast<uLong>(zeros.size()));
+    std::string deflated(size, '\0');
+    REQUIRE(compress(reinterpret_cast<Bytef*>(deflated.data()), &size, reinterpret_cast<const Bytef*>(zeros.data()), static_cast<uLong>(zeros.size())) == Z_OK);
+    deflated.resize(size);
+    const std::string chunk = "zTXt" + std::string("Comment\0\0", 9) + deflated;
+    const auto crc = crc32(0, reinterpret_cast<const Bytef*>(chunk.data()), static_cast<uInt>(chunk.size()));
+    const std::string whole = be32(static_cast<std::uint32_t>(chunk.size() - 4)) + chunk + be32(static_cast<std::uint32_t>(crc));
+    std::string out = png.substr(0, 33);  // the signature and IHDR
+    for (int i = 0; i < count; ++i) out += whole;
+    return out + png.substr(33);
+}
+
+std::string jpeg_image(int width, int height, int progressive) {
     jpeg_compress_struct info{};
     jpeg_error_mgr error{};
     info.err = jpeg_std_error(&error);
@@ -179,6 +196,15 @@ std::string jpeg_image(int width, int height) {
     info.input_components = 3;
     info.in_color_space = JCS_RGB;
     jpeg_set_defaults(&info);
+    std::vector<jpeg_scan_info> scans;
+    if (progressive == 1) jpeg_simple_progression(&info);
+    if (progressive == 2) {
+        scans.push_back({3, {0, 1, 2, 0}, 0, 0, 0, 0});  // the DC coefficients of all three
+        for (int component = 0; component < 3; ++component)
+            for (int k = 1; k < 64; ++k) scans.push_back({1, {component, 0, 0, 0}, k, k, 0, 0});
+        info.scan_info = scans.data();
+        info.num_scans = static_cast<int>(scans.size());
+    }
     jpeg_start_compress(&info, TRUE);
     for (int y = 0; y < height; ++y) {
         auto row = gradient_row(width, y);

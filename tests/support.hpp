@@ -86,10 +86,16 @@ std::vector<std::string> guids_in(const std::string& feed_xml);
 // Real images of `width` x `height` pixels (a gradient), encoded by libpng and libjpeg: artwork
 // that decodes, for the tests of the artwork's checks.
 std::string png_image(int width, int height);
-std::string jpeg_image(int width, int height);
+// `progressive`: 0 baseline, 1 libjpeg's usual progression (10 scans), 2 one scan per
+// coefficient band of each component (190 scans: valid, and far past what artwork needs).
+std::string jpeg_image(int width, int height, int progressive = 0);
 // The first 33 bytes of a PNG of that size (signature and IHDR, with its CRC): the header of an
 // image too large to make.
 std::string png_header(int width, int height);
+
+// `png` (a whole PNG) with `count` zTXt chunks of `inflated_bytes` zeros each after its header:
+// a file of a few hundred KB that asks a reader to inflate gigabytes.
+std::string png_with_text_chunks(const std::string& png, int count, std::size_t inflated_bytes);
 
 // `text` in single quotes for /bin/sh.
 std::string shell_quoted(const std::string& text);

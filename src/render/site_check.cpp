@@ -103,11 +103,12 @@ std::vector<core::Diagnostic> check_site(const output::MemoryOutput& site, const
         std::string page_dir = base_path + path.substr(0, path.rfind('/') + 1);
         if (path.find('/') == std::string::npos) page_dir = base_path;
         for (const auto& raw : page.links) {
-            std::string link = util::trim(raw).data();
-            if (link.empty() || link.starts_with("mailto:") || link.starts_with("data:")) continue;
+            // (Schemes compare without case, as browsers compare them: "Mailto:" is a mail link.)
+            std::string link(util::trim(raw));
+            if (link.empty() || util::starts_with_icase(link, "mailto:") || util::starts_with_icase(link, "data:")) continue;
             std::string target;
             if (link.starts_with(base_abs)) target = base_path + link.substr(base_abs.size());
-            else if (link.starts_with("http://") || link.starts_with("https://") || link.starts_with("//")) continue;  // another site
+            else if (util::starts_with_icase(link, "http://") || util::starts_with_icase(link, "https://") || link.starts_with("//")) continue;  // another site
             else if (link.starts_with("#")) target = base_path + path + link;
             else if (link.starts_with("/")) target = link;
             else target = page_dir + link;

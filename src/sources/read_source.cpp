@@ -11,6 +11,7 @@
 #include "sources/rss_reader.hpp"
 #include "util/files.hpp"
 #include "util/strings.hpp"
+#include "util/xml_encoding.hpp"
 
 namespace sources {
 
@@ -38,6 +39,11 @@ core::SourceKind detect_kind(std::string_view raw, std::string_view file_name) {
         if (lower.find("<html") == std::string::npos && lower.find("<!doctype") == std::string::npos &&
             (after.find("<rss") != std::string_view::npos || after.find("<feed") != std::string_view::npos))
             return core::SourceKind::rss;
+    }
+    // A feed below text that is not markup (saved from a browser, with its message above it).
+    if (util::root_after_junk(text) != std::string_view::npos) {
+        const std::string lower = util::ascii_lower(text.substr(0, util::root_after_junk(text)));
+        if (lower.find("<html") == std::string::npos && lower.find("<!doctype") == std::string::npos) return core::SourceKind::rss;
     }
     std::string lower_name = util::ascii_lower(file_name);
     if (lower_name.ends_with(".yaml") || lower_name.ends_with(".yml")) return core::SourceKind::records;

@@ -7,6 +7,7 @@
 #include <map>
 #include <pugixml.hpp>
 
+#include "core/enclosures.hpp"
 #include "listening/timecode.hpp"
 #include "util/parallel.hpp"
 #include "util/strings.hpp"
@@ -116,7 +117,7 @@ struct ItemReader {
     // The item's audio (an <enclosure>, else a Media RSS <media:content>), with its URL as apps
     // fetch it; nothing, with a warning, when it has no usable URL.
     std::optional<core::Enclosure> enclosure(const pugi::xml_node& item) {
-        auto enc = item.child("enclosure");
+        auto enc = core::episode_enclosure(item);  // (an image enclosure before the audio is not the episode)
         if (!enc) enc = media_content(item);  // (podcast apps play a Media RSS item's audio too)
         if (!enc) return std::nullopt;
         core::Enclosure e;
@@ -312,7 +313,7 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     // they were. What could not be read is said.
     const util::XmlAsUtf8 utf8 = util::xml_as_utf8(raw);
     const std::string_view text = utf8.text ? std::string_view(*utf8.text) : raw;
-    for (const auto& warning : utf8.warnings) batch.diagnostics.push_back(core::warning_at({info.file, 1, 1}, warning));
+    for (const auto& warning : utf8.warnings) batch.diagnostics.push_back(core::warning_at({info.file, warning.line, 1}, warning.message));
     pugi::xml_document doc;
     // No DTD processing exists in pugixml, so entity-expansion attacks cannot expand.
     pugi::xml_parse_result result = doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto);

@@ -11,12 +11,21 @@ namespace sources {
 // An element's first text node (a value: a guid, a date, a URL).
 inline std::string text_of(const pugi::xml_node& node) { return std::string(util::trim(util::sanitize_utf8(node.child_value()))); }
 
-// All of an element's text: child_value() stops at the first text node, and CDATA sections and
-// entities may split the text.
+// All of an element's text, its descendants' included: child_value() stops at the first text
+// node, CDATA sections and entities may split the text, and a title may hold an element
+// ("Chemerinsky's <em>The Conservative Assault</em>"). (Without recursion: an input's nesting is
+// the input's.)
 inline std::string full_text(const pugi::xml_node& node) {
     std::string out;
-    for (auto child : node.children())
-        if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) out += child.value();
+    for (pugi::xml_node n = node.first_child(); n;) {
+        if (n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata) out += n.value();
+        if (n.type() == pugi::node_element && n.first_child()) {
+            n = n.first_child();
+            continue;
+        }
+        while (n != node && !n.next_sibling()) n = n.parent();
+        n = n == node ? pugi::xml_node() : n.next_sibling();
+    }
     return std::string(util::trim(util::sanitize_utf8(out)));
 }
 

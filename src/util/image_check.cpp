@@ -1,6 +1,7 @@
 #include "util/image_check.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <csetjmp>
 #include <cstdio>
 #include <jerror.h>
@@ -12,6 +13,13 @@
 namespace util {
 
 namespace {
+
+// Decoding is bounded besides the pixel count: a file of a few hundred KB can ask for thousands
+// of progressive scans or of compressed text chunks, each decoded in full (seconds of work on
+// every build). Artwork needs neither: real progressive JPEGs have about ten scans.
+constexpr int k_max_jpeg_scans = 100;
+constexpr auto k_max_decode_time = std::chrono::seconds(2);
+constexpr const char* k_too_slow = "it takes more than 2 s to decode";
 
 std::string size_error(long long width, long long height) {
     if (width <= 0 || height <= 0) return "it has no pixels";
@@ -26,11 +34,13 @@ struct PngReader {
     std::string_view bytes;
     std::size_t at = 0;
     std::string error;
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::now() + k_max_decode_time;
 };
 
 void png_read_bytes(png_structp png, png_bytep out, png_size_t n) {
     auto* r = static_cast<PngReader*>(png_get_io_ptr(png));
     if (r->bytes.size() - r->at < n) png_error(png, "the file ends early");
+    if (std::chrono::steady_clock::now() > r->deadline) png_error(png, k_too_slow);
     std::copy_n(r->bytes.data() + r->at, n, out);
     r->at += n;
 }
@@ -67,6 +77,11 @@ std::string check_png(std::string_view bytes, ImageCheck& out) {
     }
     png_set_read_fn(png, &reader, png_read_bytes);
     png_set_chunk_malloc_max(png, 8u << 20);
+    // Text and colour-profile chunks are skipped unread (their compressed data is never
+    // inflated), and at most 64 other ancillary chunks are kept.
+    static const png_byte k_skipped[] = "tEXt\0zTXt\0iTXt\0iCCP\0eXIf";
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, k_skipped, 5);
+    png_set_chunk_cache_max(png, 64);
     png_read_info(png, info);
     out.width = static_cast<int>(png_get_image_width(png, info));
     out.height = static_cast<int>(png_get_image_height(png, info));
@@ -91,6 +106,23 @@ struct JpegError {
     char message[JMSG_LENGTH_MAX] = "";
     bool cut_short = false;  // libjpeg warned that the data ended early (it fills the rest with gray)
 };
+
+// libjpeg asks this between its passes and scans: the place to stop a file that asks too much.
+struct JpegProgress {
+    jpeg_progress_mgr manager;
+    JpegError* error = nullptr;
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::now() + k_max_decode_time;
+};
+
+void jpeg_progress(j_common_ptr info) {
+    auto* p = reinterpret_cast<JpegProgress*>(info->progress);
+    const char* why = nullptr;
+    if (reinterpret_cast<j_decompress_ptr>(info)->input_scan_number > k_max_jpeg_scans) why = "it has more than 100 progressive scans";
+    else if (std::chrono::steady_clock::now() > p->deadline) why = k_too_slow;
+    if (!why) return;
+    std::snprintf(p->error->message, sizeof p->error->message, "%s", why);
+    std::longjmp(p->error->jump, 1);
+}
 
 void jpeg_fail(j_common_ptr info) {
     auto* e = reinterpret_cast<JpegError*>(info->err);
@@ -117,6 +149,11 @@ std::string check_jpeg(std::string_view bytes, ImageCheck& out) {
         return size_refused ? size_error(out.width, out.height) : "it is not a whole JPEG image (" + std::string(error.message) + ")";
     }
     jpeg_create_decompress(&info);
+    JpegProgress progress{};
+    progress.manager.progress_monitor = jpeg_progress;
+    progress.error = &error;
+    progress.deadline = std::chrono::steady_clock::now() + k_max_decode_time;
+    info.progress = &progress.manager;
     jpeg_mem_src(&info, reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<unsigned long>(bytes.size()));
     jpeg_read_header(&info, TRUE);
     out.width = static_cast<int>(info.image_width);

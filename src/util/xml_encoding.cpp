@@ -142,6 +142,31 @@ std::optional<std::string> unicode_text_as_utf8(std::string_view bytes) {
     return out;
 }
 
+std::size_t root_after_junk(std::string_view text) {
+    std::size_t at = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    // Comments, processing instructions and a doctype may come first: they are markup.
+    for (;;) {
+        while (at < text.size() && (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' || text[at] == '\n')) ++at;
+        const std::string_view rest = text.substr(at);
+        std::size_t end = std::string_view::npos;
+        if (rest.starts_with("<!--")) end = rest.find("-->"), end = end == std::string_view::npos ? end : end + 3;
+        else if (rest.starts_with("<?") || rest.starts_with("<!")) end = rest.find('>'), end = end == std::string_view::npos ? end : end + 1;
+        if (end == std::string_view::npos) break;
+        at += end;
+    }
+    const std::size_t limit = std::min(text.size(), std::size_t{64} << 10);
+    for (std::size_t root = text.find('<', at); root < limit; root = text.find('<', root + 1)) {
+        for (std::string_view name : {"<rss", "<feed", "<rdf:RDF"}) {
+            const std::string_view after = text.substr(root);
+            if (!after.starts_with(name) || after.size() == name.size()) continue;
+            const char next = after[name.size()];
+            if (next != ' ' && next != '>' && next != '\t' && next != '\r' && next != '\n' && next != '/') continue;
+            return root == at || text.substr(at, root - at).find("<?xml") != std::string_view::npos ? std::string_view::npos : root;
+        }
+    }
+    return std::string_view::npos;
+}
+
 XmlAsUtf8 xml_as_utf8(std::string_view raw) {
     XmlAsUtf8 result;
     // UTF-16 and UTF-32 are the parser's to read (it knows them by their first bytes).
@@ -149,21 +174,38 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
         raw.starts_with(std::string_view("<\0", 2)) || raw.starts_with(std::string_view("\0<", 2)))
         return result;
     std::string_view xml = raw;
-    std::string text;  // the document from its declaration on, when something came before it
+    std::string without_nul;  // the document without its NUL bytes, when it had some
+    if (const std::size_t nul = xml.find('\0'); nul != std::string_view::npos) {
+        const auto count = static_cast<std::size_t>(std::count(xml.begin(), xml.end(), '\0'));
+        result.warnings.push_back({1 + static_cast<int>(std::count(xml.begin(), xml.begin() + static_cast<std::ptrdiff_t>(nul), '\n')),
+                                   count_text(count, "NUL byte", "NUL bytes") + " (which XML forbids) " + (count == 1 ? "is" : "are") +
+                                       " dropped, the first on this line: ask the feed's host to remove them"});
+        without_nul.reserve(xml.size() - count);
+        for (char c : xml)
+            if (c != '\0') without_nul += c;
+        xml = without_nul;
+    }
+    std::string text;  // the document from its declaration (or root element) on, when something came before it
     const std::size_t bom = xml.starts_with("\xEF\xBB\xBF") ? 3 : 0;
     const std::size_t declaration = xml.find("<?xml", bom);
     const std::string_view before = xml.substr(bom, declaration == std::string_view::npos ? 0 : declaration - bom);
-    if (declaration != std::string_view::npos && declaration < (64u << 10) && !trim(before).empty() &&
-        before.find("<rss") == std::string_view::npos && before.find("<feed") == std::string_view::npos) {
-        result.warnings.push_back(std::to_string(before.size()) + " bytes come before the XML declaration (\"" + shown(before) +
-                                  "\", a server's message printed into the feed); the feed is read from the declaration on: ask its host to remove them");
+    auto drop_before = [&](std::size_t start, std::string_view what, std::string_view why, std::string_view from) {
+        const std::string_view junk = xml.substr(bom, start - bom);
+        result.warnings.push_back({1, std::to_string(junk.size()) + " bytes come before " + std::string(what) + " (\"" + shown(junk) + "\", " +
+                                          std::string(why) + "); the feed is read from " + std::string(from) + " on: ask its host to remove them"});
         // (line breaks kept: every later line keeps its number for messages)
-        text.assign(static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n')), '\n');
-        text.append(xml.substr(declaration));
+        text.assign(static_cast<std::size_t>(std::count(junk.begin(), junk.end(), '\n')), '\n');
+        text.append(xml.substr(start));
         xml = text;
-    }
+    };
+    if (declaration != std::string_view::npos && declaration < (64u << 10) && !trim(before).empty() &&
+        before.find("<rss") == std::string_view::npos && before.find("<feed") == std::string_view::npos)
+        drop_before(declaration, "the XML declaration", "a server's message printed into the feed", "the declaration");
+    else if (const std::size_t root = root_after_junk(xml); root != std::string_view::npos && declaration == std::string_view::npos)
+        drop_before(root, "the root element", "text saved with the feed, as a browser saves a page", "its root element");
     auto keep_text = [&]() -> std::optional<std::string> {
         if (!text.empty()) return text;
+        if (!without_nul.empty()) return without_nul;
         return std::nullopt;
     };
     const auto label_at = encoding_label_at(xml);
@@ -182,7 +224,7 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
         return "declares the encoding \"" + label + "\", but its bytes are UTF-8; it is read as UTF-8: correct the declaration to encoding=\"UTF-8\"";
     };
     if (auto western = single_byte_xml_as_utf8(xml)) {
-        if (!is_ascii(xml) && is_valid_utf8(xml)) result.warnings.push_back(lying());
+        if (!is_ascii(xml) && is_valid_utf8(xml)) result.warnings.push_back({1, lying()});
         result.text = std::move(western);
         return result;
     }
@@ -192,21 +234,21 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
         return result;
     }
     if (is_valid_utf8(xml)) {
-        result.warnings.push_back(lying());
+        result.warnings.push_back({1, lying()});
         result.text = relabelled(head, tail);
         return result;
     }
     std::string converted;
     std::size_t invalid = 0;
     if (!convert_to_utf8(xml, label, converted, invalid)) {
-        result.warnings.push_back("declares the encoding \"" + label +
-                                  "\", which podarchive cannot read; it is read as UTF-8, and what is not UTF-8 shows as \xEF\xBF\xBD: convert the feed to UTF-8");
+        result.warnings.push_back({1, "declares the encoding \"" + label +
+                                  "\", which podarchive cannot read; it is read as UTF-8, and what is not UTF-8 shows as \xEF\xBF\xBD: convert the feed to UTF-8"});
         result.text = relabelled(head, sanitize_utf8(tail));
         return result;
     }
     if (invalid > 0)
-        result.warnings.push_back(std::to_string(invalid) + (invalid == 1 ? " byte is" : " bytes are") + " not " + label +
-                                  " as the declaration says; each shows as \xEF\xBF\xBD: correct the declaration or the bytes");
+        result.warnings.push_back({1, std::to_string(invalid) + (invalid == 1 ? " byte is" : " bytes are") + " not " + label +
+                                          " as the declaration says; each shows as \xEF\xBF\xBD: correct the declaration or the bytes"});
     // (the converted text's declaration is ASCII, at the same place)
     const auto converted_label = encoding_label_at(converted);
     result.text = converted_label ? relabelled(std::string_view(converted).substr(0, converted_label->first),

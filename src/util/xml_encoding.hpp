@@ -8,13 +8,27 @@
 
 namespace util {
 
-struct XmlAsUtf8 {
-    std::optional<std::string> text;    // the document converted (declaration saying UTF-8); none: read `raw` as it is
-    std::vector<std::string> warnings;  // about line 1 (the declaration), for the caller to locate
+// A warning about the document, at the line it concerns (for the caller to locate).
+struct XmlWarning {
+    int line = 1;
+    std::string message;
 };
 
-// - Text before the XML declaration (a server's PHP warning printed first) is dropped, its
-//   line breaks kept so lines stay where they were, with a warning.
+struct XmlAsUtf8 {
+    std::optional<std::string> text;     // the document converted (declaration saying UTF-8); none: read `raw` as it is
+    std::vector<XmlWarning> warnings;
+};
+
+// Where the root element of a feed (<rss>, <feed> or <rdf:RDF>) starts in `text`, when text
+// that is not markup comes before it within the first 64 KB (a feed saved from a browser, with
+// its message above); npos otherwise.
+std::size_t root_after_junk(std::string_view text);
+
+// - Text before the XML declaration (a server's PHP warning printed first), or before the root
+//   element of a feed without one, is dropped, its line breaks kept so lines stay where they
+//   were, with a warning.
+// - NUL bytes (which XML forbids, and which end the parser's text) are dropped, with a warning
+//   at the line of the first.
 // - A Western single-byte declaration is read as browsers read it (single_byte_xml_as_utf8).
 // - Any other declared encoding (Shift_JIS, ISO-8859-15, Windows-1251, EUC-KR, GB18030, ...)
 //   is converted by ICU's converters (every label of the WHATWG Encoding Standard); bytes that
