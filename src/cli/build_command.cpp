@@ -15,6 +15,7 @@
 #include "fetch/published_feed.hpp"
 #include "output/hosting_limits.hpp"
 #include "util/strings.hpp"
+#include "util/unicode.hpp"
 #include "util/url.hpp"
 
 namespace cli {
@@ -66,10 +67,10 @@ void print_summary(const pipeline::BuildReport& report, const pipeline::FolderBu
                    double seconds) {
     std::cout << "built " << util::count_text(report.episodes, "episode", "episodes");
     if (report.announced)
-        std::cout << " (" << report.announced->from.source << " announces " << report.announced->episodes << ": "
-                  << report.announced->from.file << ":" << report.announced->from.line << ")";
+        std::cout << " (" << util::terminal_safe(report.announced->from.source) << " announces " << report.announced->episodes << ": "
+                  << util::terminal_safe(report.announced->from.file) << ":" << report.announced->from.line << ")";
     std::cout << ": " << util::count_text(report.files, "file", "files") << " (" << built.files_written << " changed), "
-              << output::size_text(report.bytes) << " into " << config.output_dir().string() << " in " << seconds << " s\n";
+              << output::size_text(report.bytes) << " into " << util::terminal_safe(config.output_dir().string()) << " in " << seconds << " s\n";
     if (report.incremental)
         std::cout << "only notes changed: " << report.pages_rendered << " of " << report.pages << " pages rendered again"
                   << (report.pages_rendered < report.pages ? ", the others kept" : " (what changed shows on every page)")
@@ -107,14 +108,14 @@ int run_build(const BuildArgs& args) {
     const std::optional<pipeline::InputFeed> published = read_published(config.published_feed, args);
     pipeline::FolderBuild built = pipeline::build_folder(config, published ? &*published : nullptr);
     if (built.up_to_date) {
-        if (!args.quiet) std::cout << "nothing changed since the last build of " << config.output_dir().string() << "\n";
+        if (!args.quiet) std::cout << "nothing changed since the last build of " << util::terminal_safe(config.output_dir().string()) << "\n";
         return k_exit_ok;
     }
     const pipeline::BuildReport& report = built.report;
     if (args.quiet) return k_exit_ok;
     for (const auto& w : report.warnings) std::cerr << core::format(w) << "\n";
     for (const auto& w : output::hosting_warnings(report.bytes, report.largest))
-        std::cerr << config.output_dir().string() << ": warning: " << w << "\n";
+        std::cerr << util::terminal_safe(config.output_dir().string()) << ": warning: " << w << "\n";
     // Stage by stage on a terminal or when asked; logs and pipes get the summary only.
     if (args.verbose || ::isatty(STDERR_FILENO)) {
         for (const auto& [name, secs] : report.stages)

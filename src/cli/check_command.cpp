@@ -40,7 +40,13 @@ int check_feed_file(const std::string& path) {
 
 int check_site(const std::string& config_path, const std::string& base_url) {
     config::SiteConfig config = config::load_config(config_path);
-    if (!base_url.empty()) config.base_url = util::with_trailing_slash(base_url);
+    if (!base_url.empty()) {
+        if (!util::is_http_url(base_url) || base_url.find_first_of("?#") != std::string::npos || !config::is_plain_site_url(base_url)) {
+            std::cerr << "podarchive: error: --base-url must be an absolute http(s) URL of a host and a plain path, without a query or fragment\n";
+            return k_exit_usage;
+        }
+        config.base_url = util::with_trailing_slash(base_url);
+    }
     output::MemoryOutput out;
     pipeline::BuildReport report = pipeline::build_site(config, out);  // throws on lint errors and bad input
     auto problems = render::check_site(out, config.base_url);

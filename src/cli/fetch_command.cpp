@@ -10,7 +10,6 @@
 #include "fetch/fetch_attachments.hpp"
 #include "fetch/fetch_sources.hpp"
 #include "util/files.hpp"
-
 #include "util/unicode.hpp"
 
 namespace cli {
@@ -36,14 +35,14 @@ int run_fetch(FetchArgs args) {
     for (const auto& source : config.sources) {
         if (source.url.empty()) continue;
         ++count;
-        std::cerr << source.name << ": fetching " << util::terminal_safe(fetch::read_state(fetch::state_path(source.path), source.url).address()) << " ..." << std::endl;
+        std::cerr << util::terminal_safe(source.name) << ": fetching " << util::terminal_safe(fetch::read_state(fetch::state_path(source.path), source.url).address()) << " ..." << std::endl;
         auto started = std::chrono::steady_clock::now();
         auto outcome = fetch::fetch_source(source, args.options);
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         const bool failed_now = outcome.kind == fetch::FetchOutcome::Kind::failed;
-        std::cout << source.name << ": " << (failed_now ? "warning: " : "") << util::terminal_safe(outcome.message);
+        std::cout << util::terminal_safe(source.name) << ": " << (failed_now ? "warning: " : "") << util::terminal_safe(outcome.message);
         std::cout << " (" << static_cast<int>(seconds * 1000) << " ms)\n";
-        if (!outcome.notice.empty()) std::cout << source.name << ": notice: " << util::terminal_safe(outcome.notice) << "\n";
+        if (!outcome.notice.empty()) std::cout << util::terminal_safe(source.name) << ": notice: " << util::terminal_safe(outcome.notice) << "\n";
         failed += failed_now;
     }
     if (count == 0)

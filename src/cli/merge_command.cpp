@@ -9,7 +9,6 @@
 #include "merge/merge.hpp"
 #include "merge/report.hpp"
 #include "render/site_paths.hpp"
-
 #include "util/unicode.hpp"
 
 namespace cli {

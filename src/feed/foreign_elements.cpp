@@ -89,16 +89,26 @@ Name split(std::string_view qualified) {
     return {qualified.substr(0, colon), qualified.substr(colon + 1)};
 }
 
+// True for the channel's self link under a prefix declared on the link itself (FeedBurner
+// writes <atom10:link xmlns:atom10="..." rel="self">): feed::write_merged knows the root's
+// prefixes only, so it would copy it beside the archive's own. It is left out, unsaid: the
+// archive's self link is written in any case.
+bool self_link_out(const std::string& uri, std::string_view local, const pugi::xml_node& element, bool channel_child, bool bound_at_root) {
+    return channel_child && !bound_at_root && uri == k_atom && local == "link" &&
+           util::ascii_lower(util::trim(element.attribute("rel").value())) == "self";
+}
+
 // The claim `element` (of namespace `uri`) makes about the host's own feed, as the warning
 // names it; "" when it makes none.
-std::string host_claim(const std::string& uri, std::string_view local, const pugi::xml_node& element, bool self_link_is_modeled) {
+std::string host_claim(const std::string& uri, std::string_view local, const pugi::xml_node& element, bool channel_child) {
     if (uri == k_itunes && local == "new-feed-url") return "itunes:new-feed-url";
     if (uri == k_atom && local == "link") {
         const std::string rel = util::ascii_lower(util::trim(element.attribute("rel").value()));
         static const std::array<std::string_view, 9> k_claims = {"hub", "next", "previous", "prev", "first", "last", "prev-archive", "next-archive", "current"};
         if (std::find(k_claims.begin(), k_claims.end(), rel) != k_claims.end()) return "atom:link rel=\"" + rel + "\"";
-        // The channel's own self link is replaced by the archive's; any other says where the host's feed lives.
-        if (rel == "self" && !self_link_is_modeled) return "atom:link rel=\"self\"";
+        // The channel's own self link is replaced by the archive's (self_link_out); any other
+        // says where the host's feed lives.
+        if (rel == "self" && !channel_child) return "atom:link rel=\"self\"";
     }
     if (uri == k_podcast) {
         if (local == "liveItem" || local == "podping" || local == "updateFrequency") return "podcast:" + std::string(local);
@@ -145,11 +155,12 @@ void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, s
         // An undeclared prefix is no namespace a browser knows (it refuses the document instead).
         const std::string uri = bound < scope.bindings.size() ? scope.bindings[bound].second : "";
         const bool undeclared = bound == scope.bindings.size() && !name.prefix.empty();
-        const bool self_link_is_modeled = n.parent() == top && std::string_view(top.name()) == "channel" && bound < scope.root_size;
-        const std::string claim = undeclared ? "" : host_claim(uri, name.local, n, self_link_is_modeled);
-        if (!claim.empty() || (!undeclared && !is_podcast_namespace(uri))) {
-            if (claim.empty()) ++left_out.foreign_elements;
-            else ++left_out.host_claims[claim];
+        const bool channel_child = n.parent() == top && std::string_view(top.name()) == "channel";
+        const std::string claim = undeclared ? "" : host_claim(uri, name.local, n, channel_child);
+        const bool replaced = !undeclared && self_link_out(uri, name.local, n, channel_child, bound < scope.root_size);
+        if (replaced || !claim.empty() || (!undeclared && !is_podcast_namespace(uri))) {
+            if (!claim.empty()) ++left_out.host_claims[claim];
+            else if (!replaced) ++left_out.foreign_elements;
             scope.bindings.resize(mark);
             const pugi::xml_node gone = n;
             n = next_after(n);
