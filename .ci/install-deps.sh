@@ -11,7 +11,7 @@ packages=(
   nlohmann-json3-dev libpugixml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
   libyaml-cpp-dev doctest-dev libkainjow-mustache-dev libutf8proc-dev libcli11-dev
   libhowardhinnant-date-dev libgumbo-dev libxxhash-dev libcurl4-openssl-dev libcpp-httplib-dev libssl-dev
-  libjemalloc-dev libsimdjson-dev libre2-dev libstemmer-dev libpng-dev libjpeg-dev libwebp-dev libicu-dev
+  libjemalloc-dev libsimdjson-dev libre2-dev libstemmer-dev libpng-dev libjpeg-dev libwebp-dev libicu-dev libavformat-dev
   terser
 )
 tests=0

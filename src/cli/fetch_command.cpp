@@ -1,14 +1,19 @@
 #include "cli/fetch_command.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <memory>
+#include <unistd.h>
 
 #include "config/site_config.hpp"
 #include "fetch/conditional_get.hpp"
+#include "fetch/fetch_audio.hpp"
 #include "fetch/fetch_artwork.hpp"
 #include "fetch/fetch_attachments.hpp"
 #include "fetch/fetch_sources.hpp"
+#include "merge/merge.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "util/files.hpp"
 #include "util/unicode.hpp"
 
@@ -19,6 +24,55 @@ struct FetchArgs {
     std::string config = "site.yaml";
     fetch::FetchOptions options;
 };
+
+// "12.3 MB"
+std::string megabytes(long long bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
+    return text;
+}
+
+// The audio of every episode the fresh sources name (the episodes as `build` merges them), with
+// a progress line that is redrawn on a terminal and printed once per file elsewhere (CI's log).
+// False when a file could not be had.
+bool keep_audio(const config::SiteConfig& config, const fetch::FetchOptions& fetched) {
+    const core::Catalog catalog = merge::merge(pipeline::load_sources(config));
+    fetch::AudioOptions options;
+    options.addresses = fetched.feed_named;
+    const bool terminal = ::isatty(STDOUT_FILENO);
+    const auto started = std::chrono::steady_clock::now();
+    auto last_drawn = started;
+    long long done_bytes = 0;
+    options.progress = [&](const fetch::AudioProgress& p) {
+        const auto now = std::chrono::steady_clock::now();
+        const double seconds = std::chrono::duration<double>(now - started).count();
+        if (p.done) done_bytes += p.received;
+        if (!terminal) {
+            if (p.done) std::cout << "audio: " << p.index << "/" << p.count << " " << util::terminal_safe(p.file) << " " << megabytes(p.received) << std::endl;
+            return;
+        }
+        if (!p.done && now - last_drawn < std::chrono::milliseconds(200)) return;
+        last_drawn = now;
+        const double rate = seconds > 0 ? static_cast<double>(done_bytes + (p.done ? 0 : p.received)) / seconds : 0;
+        std::string left;
+        if (p.total > p.received && rate > 0) left = ", " + std::to_string(static_cast<long long>(static_cast<double>(p.total - p.received) / rate)) + " s left";
+        std::cout << "\r\x1b[Kaudio " << p.index << "/" << p.count << ": " << util::terminal_safe(p.file).substr(0, 40) << " " << megabytes(p.received)
+                  << (p.total > 0 ? " of " + megabytes(p.total) : std::string()) << ", " << megabytes(static_cast<long long>(rate)) << "/s" << left
+                  << std::flush;
+        if (p.done) std::cout << "\n";
+    };
+    const fetch::AudioOutcome out = fetch::fetch_audio(config, catalog.episodes, options);
+    if (!out.error.empty()) {
+        std::cout << "audio: warning: " << util::terminal_safe(out.error) << "\n";
+        return false;
+    }
+    for (std::size_t i = 0; i < out.problems.size() && i < 10; ++i) std::cout << "audio: warning: " << util::terminal_safe(out.problems[i]) << "\n";
+    if (out.problems.size() > 10) std::cout << "audio: warning: and " << out.problems.size() - 10 << " more\n";
+    std::cout << "audio: " << out.kept << " of " << out.episodes << " episodes kept (" << out.downloaded << " downloaded now, " << megabytes(out.bytes) << ")";
+    if (out.left_for_later) std::cout << "; " << out.left_for_later << " left for the next run (audio.max_run_mb)";
+    std::cout << "\n";
+    return out.failed == 0 && out.not_audio == 0;
+}
 
 int run_fetch(FetchArgs args) {
     config::SiteConfig config = config::load_config(args.config);
@@ -57,6 +111,7 @@ int run_fetch(FetchArgs args) {
     std::cout << attachments.source << ": " << (attachments.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "") << util::terminal_safe(attachments.message) << "\n";
     if (!attachments.notice.empty()) std::cout << attachments.source << ": warning: " << util::terminal_safe(attachments.notice) << "\n";
     failed += attachments.kind == fetch::FetchOutcome::Kind::failed;
+    if (config.audio.keep) failed += keep_audio(config, args.options) ? 0 : 1;
     return failed ? k_exit_input : k_exit_ok;
 }
 }  // namespace

@@ -47,7 +47,8 @@ void check_input_folders(Checker& c, const SiteConfig& site) {
     const fs::path theme = site.themes_dir() / site.theme;
     for (const fs::path& folder : {content, content / "episodes", content / "pages", content / "sources", site.attachments_dir(),
                                    site.static_dir(), site.templates_dir(), site.templates_dir() / "partials", site.i18n_dir(), site.themes_dir(), theme,
-                                   theme / "templates", theme / "templates" / "partials", theme / "static", theme / "i18n"}) {
+                                   theme / "templates", theme / "templates" / "partials", theme / "static", theme / "i18n",
+                                   site.audio_store(), site.audio_manifest().parent_path()}) {
         std::error_code ec;
         if (!fs::exists(fs::symlink_status(folder, ec)) && !fs::exists(folder, ec)) continue;
         if (auto target = util::link_out_of(site.root, folder)) {
@@ -280,6 +281,45 @@ void read_subscribe(Checker& c, const YAML::Node& value, SiteConfig& site) {
     }
 }
 
+// A path site.yaml names for podarchive to write into: relative, inside the project.
+bool read_project_path(Checker& c, const YAML::Node& value, const std::string& key, std::filesystem::path& out) {
+    std::string text;
+    if (!read_string(c, value, key, text)) return false;
+    if (!util::is_safe_relative_path(util::trim(text)) || text.find('\\') != std::string::npos) {
+        c.error(value.Mark(), "'" + key + "' must be a relative path inside the project, such as archive/audio");
+        return false;
+    }
+    out = std::string(util::trim(text));
+    return true;
+}
+
+// `audio:` - a mapping; every key has a default.
+void read_audio(Checker& c, const YAML::Node& value, SiteConfig& site) {
+    if (!value.IsMap()) return c.error(value.Mark(), "'audio' must be a mapping such as {keep: true}, got " + type_name(value));
+    static const std::vector<std::string> keys = {"keep", "store", "manifest", "mirror_url", "max_file_mb", "max_run_mb", "check_days"};
+    AudioConfig& audio = site.audio;
+    for (const auto& kv : value) {
+        const std::string key = kv.first.Scalar();
+        int number = 0;
+        if (key == "keep") read_bool(c, kv.second, key, audio.keep);
+        else if (key == "store") read_project_path(c, kv.second, key, audio.store);
+        else if (key == "manifest") read_project_path(c, kv.second, key, audio.manifest);
+        else if (key == "mirror_url") {
+            if (read_string(c, kv.second, key, audio.mirror_url) && (!util::is_http_url(audio.mirror_url) || audio.mirror_url.find_first_of("?#") != std::string::npos))
+                c.error(kv.second.Mark(), "'mirror_url' must be the absolute http(s) URL the store's files are served from, such as "
+                                          "https://github.com/user/repo/releases/download/audio/");
+            audio.mirror_url = util::with_trailing_slash(audio.mirror_url);
+        } else if (key == "max_file_mb") {
+            read_int(c, kv.second, key, number, 1, 100000);
+            audio.max_file_bytes = static_cast<long long>(number) << 20;
+        } else if (key == "max_run_mb") {
+            read_int(c, kv.second, key, number, 1, 10000000);
+            audio.max_run_bytes = static_cast<long long>(number) << 20;
+        } else if (key == "check_days") read_int(c, kv.second, key, audio.check_days, 0, 3650);
+        else unknown_key(c, kv.first, key, keys, " in 'audio'");
+    }
+}
+
 void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, const YAML::Node& value, SiteConfig& site) {
     if (key == "title") read_string(c, value, key, site.title);
     else if (key == "description") read_string(c, value, key, site.description);
@@ -365,6 +405,7 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
         }
     }
     else if (key == "subscribe") read_subscribe(c, value, site);
+    else if (key == "audio") read_audio(c, value, site);
     else if (key == "sources") {
         if (!value.IsSequence()) {
             c.error(value.Mark(), "'sources' must be a list, got " + type_name(value));
@@ -398,7 +439,8 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
     }
     std::vector<std::pair<fs::path, std::string>> inputs = {
         {site.content_dir(), "the input folder"}, {site.themes_dir(), "the input folder"}, {site.templates_dir(), "the input folder"},
-        {site.static_dir(), "the input folder"}, {site.i18n_dir(), "the input folder"}, {root / ".git", "the input folder"}, {site.config_path, "the configuration"}};
+        {site.static_dir(), "the input folder"}, {site.i18n_dir(), "the input folder"}, {root / ".git", "the input folder"}, {site.config_path, "the configuration"},
+        {site.audio_store(), "the audio store"}, {site.audio_manifest(), "the audio manifest"}};
     for (const auto& source : site.sources) inputs.emplace_back(source.path, "the source '" + source.name + "'");
     for (const auto& [input, what] : inputs) {
         fs::path in = fs::weakly_canonical(fs::absolute(input), ec);
@@ -413,7 +455,7 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
 const std::vector<std::string>& top_level_keys() {
     static const std::vector<std::string> keys = {"title", "description", "base_url", "language", "author",
                                                   "email", "image", "category", "podcast_guid", "explicit", "complete", "locked", "identity_changes", "cname", "published_feed",
-                                                  "new_feed_url", "theme", "output", "episodes_per_page", "feed_limit", "allowed_hosts", "subscribe", "sources"};
+                                                  "new_feed_url", "theme", "output", "episodes_per_page", "feed_limit", "allowed_hosts", "subscribe", "audio", "sources"};
     return keys;
 }
 

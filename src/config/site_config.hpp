@@ -33,6 +33,17 @@ struct SubscribeLink {
     std::string url;
 };
 
+// `audio:` - the archive's own copies of the episodes' audio (docs/audio.md).
+struct AudioConfig {
+    bool keep = false;                               // `fetch` downloads every episode's audio
+    std::filesystem::path store = "archive/audio";   // the copies (not committed: .gitignore)
+    std::filesystem::path manifest = "archive/audio.json";  // what each copy is (committed)
+    std::string mirror_url;                          // where the store's files are served from ("" none; ends with '/')
+    long long max_file_bytes = 1LL << 30;            // one file's limit
+    long long max_run_bytes = 20LL << 30;            // what one `fetch` downloads at most
+    int check_days = 7;                              // how often a host's file is asked for again
+};
+
 struct SiteConfig {
     std::filesystem::path config_path;  // site.yaml as given
     std::filesystem::path root;         // the folder of site.yaml; every relative path is under it
@@ -60,6 +71,7 @@ struct SiteConfig {
     std::vector<std::string> allowed_hosts;  // hosts on the local network a feed's links may reach (fetch/address_guard.hpp)
     std::vector<SourceConfig> sources;
     std::vector<SubscribeLink> subscribe;  // listed first, before the directories the sources name
+    AudioConfig audio;
     std::vector<core::Diagnostic> warnings;  // what was read otherwise than written (a retired category), located
 
     std::filesystem::path themes_dir() const { return root / "themes"; }
@@ -75,6 +87,8 @@ struct SiteConfig {
     // build reads them (listening/attachments.hpp).
     std::filesystem::path attachments_dir() const { return content_dir() / "sources" / "attachments"; }
     std::filesystem::path output_dir() const { return output.is_absolute() ? output : root / output; }
+    std::filesystem::path audio_store() const { return root / audio.store; }
+    std::filesystem::path audio_manifest() const { return root / audio.manifest; }
 };
 
 // Reads and validates site.yaml. Throws core::InputError with "site.yaml:LINE:COL: error: ..."

@@ -1,8 +1,11 @@
 #include "fetch/http_get.hpp"
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <curl/curl.h>
+#include <unistd.h>
 #include <memory>
 #include <netdb.h>
 #include <sys/socket.h>
@@ -15,7 +18,12 @@ namespace {
 
 struct Transfer {
     HttpResponse* response = nullptr;
+    const HttpRequest* request = nullptr;
     long long max_bytes = 0;
+    long status = 0;               // of the answer being read (each hop of a redirect has its own)
+    long long range_start = -1;    // its Content-Range's first byte, when it has one
+    bool sink_failed = false;      // writing to the request's sink_fd failed
+    bool range_mismatch = false;   // a 206 that is not the rest asked for
     bool too_big = false;
     int redirects = 0;             // answers that were redirects
     bool only_permanent = true;    // and each of them a 301 or 308
@@ -43,9 +51,46 @@ bool proxy_in_environment() {
     return false;
 }
 
+// Writes a part of a file's body to the request's sink: from the start after a 200, after the
+// part already there after a 206 that continues it.
+size_t to_sink(Transfer* t, const char* data, size_t n) {
+    const HttpRequest& request = *t->request;
+    HttpResponse& response = *t->response;
+    if (t->status != 200 && t->status != 206) return n;  // (a redirect's or an error's body: not the file)
+    if (response.written == 0) {
+        if (t->status == 206 && t->range_start != request.resume_from) {
+            t->range_mismatch = true;
+            return 0;
+        }
+        const off_t start = t->status == 206 ? request.resume_from : 0;
+        if ((t->status == 200 && ::ftruncate(request.sink_fd, 0) != 0) || ::lseek(request.sink_fd, start, SEEK_SET) != start) {
+            t->sink_failed = true;
+            return 0;
+        }
+    }
+    const long long before = t->status == 206 ? request.resume_from : 0;
+    if (before + response.written + static_cast<long long>(n) > t->max_bytes) {
+        t->too_big = true;
+        return 0;
+    }
+    for (size_t done = 0; done < n;) {
+        const ssize_t w = ::write(request.sink_fd, data + done, n - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            t->sink_failed = true;
+            return 0;
+        }
+        done += static_cast<size_t>(w);
+    }
+    response.written += static_cast<long long>(n);
+    if (request.on_progress) request.on_progress(response.written);
+    return n;
+}
+
 size_t on_body(char* data, size_t size, size_t count, void* user) {
     auto* t = static_cast<Transfer*>(user);
     size_t n = size * count;
+    if (t->request->sink_fd >= 0) return to_sink(t, data, n);
     if (static_cast<long long>(t->response->body.size() + n) > t->max_bytes) {
         t->too_big = true;
         return 0;  // aborts the transfer
@@ -74,7 +119,10 @@ size_t on_header(char* data, size_t size, size_t count, void* user) {
             ++t->redirects;
             if (code != "301" && code != "308") t->only_permanent = false;
         }
-        t->response->etag.clear(), t->response->last_modified.clear();
+        long long status = 0;
+        t->status = util::parse_uint(code, status) ? static_cast<long>(status) : 0;
+        t->range_start = -1;
+        t->response->etag.clear(), t->response->last_modified.clear(), t->response->content_type.clear();
         return size * count;
     }
     auto colon = line.find(':');
@@ -86,6 +134,12 @@ size_t on_header(char* data, size_t size, size_t count, void* user) {
         if (!is_header_value(value)) return size * count;
         if (name == "etag") t->response->etag = value;
         else if (name == "last-modified") t->response->last_modified = value;
+        else if (name == "content-type") t->response->content_type = value;
+        else if (name == "content-range" && util::starts_with_icase(value, "bytes ")) {
+            long long start = 0;
+            const std::string_view range = std::string_view(value).substr(6);
+            if (util::parse_uint(range.substr(0, range.find('-')), start)) t->range_start = start;
+        }
     }
     return size * count;
 }
@@ -106,13 +160,17 @@ HttpResponse http_get(const HttpRequest& request) {
         return response;
     }
     Transfer transfer;
-    transfer.response = &response, transfer.max_bytes = request.max_bytes;
+    transfer.response = &response, transfer.request = &request, transfer.max_bytes = request.max_bytes;
     curl_slist* headers = nullptr;
     // (A stored validator is checked again: the state file beside a source may have been edited.)
     if (!request.etag.empty() && is_header_value(request.etag))
         headers = curl_slist_append(headers, ("If-None-Match: " + request.etag).c_str());
     if (!request.last_modified.empty() && is_header_value(request.last_modified))
         headers = curl_slist_append(headers, ("If-Modified-Since: " + request.last_modified).c_str());
+    if (request.sink_fd >= 0 && request.resume_from > 0) {
+        headers = curl_slist_append(headers, ("Range: bytes=" + std::to_string(request.resume_from) + "-").c_str());
+        if (!request.if_range.empty() && is_header_value(request.if_range)) headers = curl_slist_append(headers, ("If-Range: " + request.if_range).c_str());
+    }
     std::unique_ptr<curl_slist, void (*)(curl_slist*)> header_list(headers, curl_slist_free_all);
     CURL* c = curl.get();
     curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
@@ -120,8 +178,14 @@ HttpResponse http_get(const HttpRequest& request) {
     curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
     curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, request.connect_timeout_seconds);
     curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(request.max_bytes));
+    if (request.head_only) curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+    if (request.sink_fd >= 0) {  // (a large file may take long, but not stall: under 1 KB/s for a minute ends it)
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1024L);
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, 60L);
+    }
+    // (An audio file is no text: it is kept as the host serves it, never decompressed.)
+    if (request.sink_fd < 0) curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
     curl_easy_setopt(c, CURLOPT_USERAGENT, "podarchive/" PODARCHIVE_VERSION " (+podcast archive refresh)");
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, header_list.get());
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
@@ -181,6 +245,10 @@ HttpResponse http_get(const HttpRequest& request) {
         response.error = connection_host(response.final_url) + " is " + transfer.refused +
                          ", an address of the local network that a feed or a server's redirect named: not fetched (list the host "
                          "under site.yaml's `allowed_hosts` if it is yours)";
+    else if (transfer.sink_failed)
+        response.error = "the file cannot be written: " + std::string(std::strerror(errno));
+    else if (transfer.range_mismatch)
+        response.error = "the server answered another part of the file than the rest asked for";
     else if (transfer.too_big || code == CURLE_FILESIZE_EXCEEDED)
         response.error = "the answer is larger than the limit of " + std::to_string(request.max_bytes) + " bytes";
     else if (code == CURLE_OPERATION_TIMEDOUT)

@@ -1,5 +1,6 @@
 #pragma once
 // One HTTP GET with libcurl, with the limits a fetch of third-party files needs.
+#include <functional>
 #include <string>
 
 #include "fetch/address_guard.hpp"
@@ -15,6 +16,15 @@ struct HttpRequest {
     long max_redirects = 5;
     long long max_bytes = 64LL << 20;
     AddressPolicy addresses;    // guarded: a URL a feed named (address_guard.hpp)
+    // A large file (an episode's audio) is written to `sink_fd` as it comes, not kept in `body`:
+    // only a 200 or 206 answer's body is written. With `resume_from`, the request asks for the
+    // rest of a file of that many bytes (Range), on the condition `if_range` (an ETag or a date)
+    // when given; a server that answers 200 instead sends the whole file, written from the start.
+    int sink_fd = -1;
+    long long resume_from = 0;
+    std::string if_range{};
+    std::function<void(long long received)> on_progress{};  // bytes of the body written so far, now and then
+    bool head_only = false;     // HEAD: the status and headers alone
 };
 
 struct HttpResponse {
@@ -24,6 +34,8 @@ struct HttpResponse {
     std::string last_modified;
     std::string final_url;
     std::string moved_to;       // final_url, when every redirect to it was permanent (301, 308)
+    std::string content_type;
+    long long written = 0;      // bytes of the body written to the request's sink_fd (after a 200: the whole file)
     std::string error;          // why the transfer failed (empty on success)
     bool refused_local = false; // it failed because an address of the local network was refused
 };

@@ -122,7 +122,10 @@ std::vector<SiteFile> site_files(const Show& show) {
         {"content/episodes/.gitkeep", ""},
         {"content/pages/about.md", about_page(show)},
         {"templates/README.md", templates_readme()},
-        {".gitignore", "# The built site and the build's state beside it (podarchive build)\n/public/\n/.public.*\n"},
+        {".gitignore", "# The built site and the build's state beside it (podarchive build)\n/public/\n/.public.*\n"
+                       "# The episodes' audio that `fetch` keeps (audio: keep: true): gigabytes, published through the\n"
+                       "# storage the workflow uploads to, not through git. archive/audio.json, what each file is, is committed.\n"
+                       "/archive/audio/\n"},
         {".github/workflows/publish.yml", publish_workflow()},
     };
 }

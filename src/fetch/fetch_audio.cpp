@@ -1,0 +1,272 @@
+#include "fetch/fetch_audio.hpp"
+
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <ctime>
+#include <fcntl.h>
+#include <nlohmann/json.hpp>
+#include <openssl/evp.h>
+#include <thread>
+#include <unistd.h>
+
+#include "audio/manifest.hpp"
+#include "audio/probe.hpp"
+#include "core/diagnostic.hpp"
+#include "fetch/http_get.hpp"
+#include "util/dates.hpp"
+#include "util/files.hpp"
+#include "util/hash.hpp"
+#include "util/strings.hpp"
+#include "util/url.hpp"
+
+namespace fetch {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// "2026-12-02T03:04:05Z"
+std::string utc_text(std::time_t t) {
+    std::tm tm{};
+    ::gmtime_r(&t, &tm);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return text;
+}
+
+// The file's SHA-256 in hex, read a block at a time; "" when it cannot be read.
+std::string sha256_of(const fs::path& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return "";
+    std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+    EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr);
+    std::vector<char> block(1 << 20);
+    ssize_t n = 0;
+    while ((n = ::read(fd, block.data(), block.size())) > 0) EVP_DigestUpdate(context.get(), block.data(), static_cast<std::size_t>(n));
+    ::close(fd);
+    if (n < 0) return "";
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned length = 0;
+    EVP_DigestFinal_ex(context.get(), digest, &length);
+    std::string hex;
+    for (unsigned i = 0; i < length; ++i) hex += util::k_hex_digits[digest[i] >> 4], hex += util::k_hex_digits[digest[i] & 15];
+    return hex;
+}
+
+long long size_of(const fs::path& path) {
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    return ec ? -1 : static_cast<long long>(size);
+}
+
+// What to download: an episode, and the name its copy keeps ("" : a new name).
+struct Job {
+    const core::Episode* episode;
+    std::string guid;
+    std::string name;
+};
+
+// A half-downloaded file and what it was read from, so a later run can resume it: the part is
+// "<store>/.<hash of the guid>.part", its note the same with ".json".
+struct Part {
+    fs::path file, note;
+    std::string url, validator;  // the validator the server gave (ETag, else Last-Modified): the condition of a resume
+};
+
+Part part_for(const fs::path& store, const std::string& guid, const std::string& url) {
+    const std::string stem = "." + util::hex_hash(util::content_hash(guid)) + ".part";
+    Part part{store / stem, store / (stem + ".json"), url, ""};
+    try {
+        const auto note = nlohmann::json::parse(util::read_file(part.note, 1 << 16));
+        if (note.value("url", "") == url) part.validator = note.value("validator", "");
+    } catch (...) {
+    }
+    return part;
+}
+
+void save_note(const Part& part) {
+    std::string error;
+    util::write_file_atomically(part.note, nlohmann::json{{"url", part.url}, {"validator", part.validator}}.dump() + "\n", error);
+}
+
+void remove_part(const Part& part) {
+    std::error_code ec;
+    fs::remove(part.file, ec);
+    fs::remove(part.note, ec);
+}
+
+// Whether a failed attempt is worth another: not when the address was refused, the file is too
+// large, or the host says it has no such file.
+bool worth_retrying(const HttpResponse& r) {
+    if (r.refused_local || r.error.find("larger than the limit") != std::string::npos) return false;
+    if (r.error.empty()) return r.status == 408 || r.status == 429 || r.status >= 500;
+    return true;
+}
+
+struct Downloaded {
+    bool ok = false;
+    std::string why;        // when not ok
+    long long written = 0;  // bytes received in this run
+};
+
+// Downloads `url` into the part, resuming it when it can, with retries.
+Downloaded download(Part& part, const AudioOptions& options, long long max_bytes, const std::function<void(long long, long long)>& progress) {
+    Downloaded out;
+    const int fd = ::open(part.file.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0) return {false, part.file.string() + " cannot be written: " + std::strerror(errno), 0};
+    long backoff = options.backoff_ms;
+    for (int attempt = 1; attempt <= options.attempts; ++attempt) {
+        HttpRequest request{part.url, "", "", options.timeout_seconds, 10, 5, max_bytes, options.addresses};
+        request.sink_fd = fd;
+        // A part is continued only on the condition that the file is still the one it began.
+        const long long have = size_of(part.file);
+        if (have > 0 && !part.validator.empty()) request.resume_from = have, request.if_range = part.validator;
+        request.on_progress = [&](long long received) { progress(out.written + received, request.resume_from); };
+        HttpResponse response = http_get(request);
+        out.written += response.written;
+        if (!response.etag.empty() || !response.last_modified.empty()) {
+            part.validator = !response.etag.empty() && !response.etag.starts_with("W/") ? response.etag : response.last_modified;
+            save_note(part);
+        }
+        if (response.error.empty() && (response.status == 200 || response.status == 206)) {
+            ::close(fd);
+            out.ok = true;
+            return out;
+        }
+        out.why = !response.error.empty() ? response.error : "the host answered HTTP " + std::to_string(response.status);
+        if (!worth_retrying(response) || attempt == options.attempts) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(backoff));
+        backoff *= 2;
+    }
+    ::close(fd);
+    return out;
+}
+
+// Asks the host for each kept file's URL once every `check_days` (HEAD): whether the host
+// still serves it ("live"), says it is gone (404, 410) or does not answer ("unreachable"). The
+// pages and the feed serve the copy first once the host's file is gone.
+void check_hosts(const config::SiteConfig& config, audio::Manifest& manifest, const std::vector<core::Episode>& episodes,
+                 const AudioOptions& options, std::time_t clock) {
+    const std::string now = utc_text(clock), due = utc_text(clock - static_cast<std::time_t>(config.audio.check_days) * 86400);
+    for (const auto& e : episodes) {
+        if (!e.enclosure) continue;
+        audio::KeptFile* kept = manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid);
+        if (!kept || kept->checked > due || kept->checked == now) continue;
+        HttpRequest request{e.enclosure->url, "", "", 30, 10, 5, 1 << 20, options.addresses};
+        request.head_only = true;
+        const HttpResponse r = http_get(request);
+        kept->checked = now;
+        kept->host = r.status == 404 || r.status == 410 ? "gone" : r.error.empty() && r.status > 0 && r.status < 400 ? "live" : "unreachable";
+    }
+}
+
+}  // namespace
+
+std::string copy_name(const core::Episode& episode, const std::string& extension, const std::function<bool(const std::string&)>& taken) {
+    std::string stem = (episode.date ? util::format_day(*episode.date) : std::string("undated")) + "-" + episode.slug.substr(0, 80);
+    for (int n = 1;; ++n) {
+        const std::string name = stem + (n == 1 ? "" : "-" + std::to_string(n)) + "." + extension;
+        if (!taken(name)) return name;
+    }
+}
+
+AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<core::Episode>& episodes, const AudioOptions& options) {
+    AudioOutcome out;
+    audio::Manifest manifest;
+    try {
+        manifest = audio::read_manifest(config.audio_manifest());
+    } catch (const core::InputError& e) {
+        out.error = e.what();
+        return out;
+    }
+    const fs::path store = config.audio_store();
+    std::error_code ec;
+    fs::create_directories(store, ec);
+    const std::time_t clock = options.now > 0 ? options.now : std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    const std::string now = utc_text(clock);
+    auto save = [&] {
+        std::string error;
+        if (!audio::write_manifest(config.audio_manifest(), manifest, error) && out.error.empty()) out.error = error;
+    };
+
+    std::vector<Job> jobs;
+    for (const auto& e : episodes) {
+        if (!e.enclosure || !util::is_http_url(e.enclosure->url)) continue;
+        ++out.episodes;
+        const std::string guid = e.guid.empty() ? e.enclosure->url : e.guid;
+        const audio::KeptFile* kept = manifest.latest(guid);
+        if (!kept) {
+            jobs.push_back({&e, guid, ""});
+            continue;
+        }
+        const long long here = size_of(store / kept->file);
+        const bool damaged = here >= 0 && here != kept->bytes;
+        const bool missing = here < 0 && kept->uploaded.empty();
+        const bool new_length = e.duration && kept->feed_duration > 0 && std::abs(static_cast<double>(e.duration->seconds) - kept->feed_duration) > 2;
+        if (new_length) jobs.push_back({&e, guid, ""});  // (a new copy beside the old one)
+        else if (damaged || missing) jobs.push_back({&e, guid, kept->file});
+        else ++out.kept;
+    }
+
+    long long run_bytes = 0;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const Job& job = jobs[i];
+        const core::Episode& e = *job.episode;
+        if (run_bytes >= config.audio.max_run_bytes) {
+            ++out.left_for_later;
+            continue;
+        }
+        Part part = part_for(store, job.guid, e.enclosure->url);
+        // The limit is the whole file's; what a part holds already counts against no run.
+        const long long limit = std::min(config.audio.max_file_bytes, config.audio.max_run_bytes - run_bytes + std::max(0LL, size_of(part.file)));
+        AudioProgress shown{i + 1, jobs.size(), e.slug, 0, e.enclosure->length.value_or(0), false};
+        const Downloaded got = download(part, options, limit, [&](long long received, long long resumed) {
+            shown.received = resumed + received;
+            if (options.progress) options.progress(shown);
+        });
+        run_bytes += got.written, out.bytes += got.written;
+        shown.done = true;
+        if (options.progress) options.progress(shown);
+        if (!got.ok) {
+            ++out.failed;
+            out.problems.push_back(e.enclosure->url + ": " + got.why + (size_of(part.file) > 0 ? "; the part downloaded is kept for the next run" : ""));
+            if (got.why.find("an address of the local network") != std::string::npos || got.why.find("larger than the limit") != std::string::npos)
+                remove_part(part);
+            continue;
+        }
+        const audio::Probe probe = audio::probe_file(part.file);
+        if (!probe.error.empty()) {
+            ++out.not_audio;
+            out.problems.push_back(e.enclosure->url + ": not kept: " + probe.error + (job.name.empty() ? "" : "; the previous copy stays"));
+            remove_part(part);
+            continue;
+        }
+        audio::KeptFile kept;
+        kept.file = !job.name.empty() ? job.name : copy_name(e, probe.extension, [&](const std::string& name) {
+            return manifest.has_file(name) || fs::exists(fs::symlink_status(store / name, ec));
+        });
+        kept.guid = job.guid, kept.url = e.enclosure->url;
+        kept.bytes = size_of(part.file), kept.sha256 = sha256_of(part.file);
+        kept.content_type = probe.content_type, kept.duration = probe.duration;
+        kept.feed_duration = e.duration ? static_cast<double>(e.duration->seconds) : 0;
+        kept.fetched = now, kept.checked = now, kept.host = "live";
+        if (const audio::KeptFile* before = manifest.latest(job.guid); before && before->file == kept.file) kept.uploaded.clear();  // (new bytes: upload again)
+        fs::rename(part.file, store / kept.file, ec);
+        if (ec) {
+            ++out.failed;
+            out.problems.push_back((store / kept.file).string() + ": cannot be written: " + ec.message());
+            continue;
+        }
+        fs::remove(part.note, ec);
+        manifest.put(std::move(kept));
+        ++out.downloaded, ++out.kept;
+        save();  // (after each file: an interrupted run loses nothing it finished)
+    }
+    check_hosts(config, manifest, episodes, options, clock);
+    save();
+    return out;
+}
+
+}  // namespace fetch

@@ -1,0 +1,219 @@
+// `fetch` keeps every episode's audio: against a host on loopback serving real MP3, M4A and Opus
+// files, with and without ranges, with damaged answers and a host that goes away.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <openssl/sha.h>
+
+#include "audio/manifest.hpp"
+#include "audio/probe.hpp"
+#include "config/site_config.hpp"
+#include "fetch/fetch_audio.hpp"
+#include "loopback_server.hpp"
+#include "support.hpp"
+#include "util/dates.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string sha256_hex(const std::string& bytes) {
+    unsigned char digest[SHA256_DIGEST_LENGTH];
+    SHA256(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), digest);
+    std::string hex;
+    for (unsigned char b : digest) hex += "0123456789abcdef"[b >> 4], hex += "0123456789abcdef"[b & 15];
+    return hex;
+}
+
+core::Episode episode(const std::string& slug, const std::string& url, int day) {
+    core::Episode e;
+    e.slug = slug, e.guid = "guid-" + slug;
+    e.date = util::parse_any_date("2024-05-" + std::string(day < 10 ? "0" : "") + std::to_string(day) + "T00:00:00Z");
+    e.enclosure = core::Enclosure{url, "audio/mpeg", std::nullopt};
+    return e;
+}
+
+// A host of audio files: each path counts its requests, and what Range headers it saw.
+struct AudioHost {
+    std::string mp3 = test::read(test::fixture("audio/tone.mp3")), m4a = test::read(test::fixture("audio/tone.m4a")),
+                opus = test::read(test::fixture("audio/tone.opus"));
+    std::atomic<int> requests{0}, ranged{0}, cut_requests{0}, ads{0};
+    std::atomic<bool> gone{false};
+    test::LoopbackServer http;
+
+    AudioHost() {
+        auto serve = [this](const std::string& bytes, const char* type) {
+            return [this, &bytes, type](const httplib::Request& req, httplib::Response& res) {
+                ++requests;
+                if (gone) {
+                    res.status = 404;
+                    return;
+                }
+                if (req.has_header("Range")) ++ranged;
+                res.set_header("ETag", "\"v1\"");
+                res.set_content(bytes, type);
+            };
+        };
+        http.server.Get("/a.mp3", serve(mp3, "audio/mpeg"));
+        http.server.Get("/b.m4a", serve(m4a, "audio/mp4"));
+        http.server.Get("/c.opus", serve(opus, "audio/ogg"));
+        // An error page served as audio.
+        http.server.Get("/html.mp3", [](const httplib::Request&, httplib::Response& res) {
+            res.set_content("<!DOCTYPE html><html><body><h1>Sign in to listen</h1></body></html>", "audio/mpeg");
+        });
+        // Cut off mid-download the first time; whole (with ranges) after.
+        http.server.Get("/cut.mp3", [this](const httplib::Request& req, httplib::Response& res) {
+            res.set_header("ETag", "\"cut\"");
+            if (cut_requests++ == 0) {
+                res.set_content_provider(mp3.size(), "audio/mpeg", [this](size_t offset, size_t, httplib::DataSink& sink) {
+                    if (offset > 0) return false;
+                    sink.write(mp3.data(), mp3.size() / 2);
+                    return true;
+                });
+                return;
+            }
+            if (req.has_header("Range")) ++ranged;
+            res.set_content(mp3, "audio/mpeg");
+        });
+        // Other bytes on every request (an ad inserted as it serves): the MP3 and a counter.
+        http.server.Get("/ads.mp3", [this](const httplib::Request&, httplib::Response& res) {
+            res.set_content(mp3 + std::string(static_cast<std::size_t>(++ads) * 417, '\0'), "audio/mpeg");
+        });
+        // A redirect to a service of this machine under another name.
+        http.server.Get("/to-local.mp3", [this](const httplib::Request&, httplib::Response& res) {
+            res.set_redirect("http://localhost:" + std::to_string(http.port) + "/a.mp3");
+        });
+        http.start();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("fetch keeps each episode's audio once, judged by decoding it, and resumes what was cut off") {
+    AudioHost host;
+    test::TempDir dir;
+    config::SiteConfig config = config::parse_config("title: T\nbase_url: https://x.example/\naudio:\n  keep: true\n", dir.path() / "site.yaml");
+    std::vector<core::Episode> episodes = {episode("one", host.http.url("/a.mp3"), 1), episode("two", host.http.url("/b.m4a"), 2),
+                                           episode("three", host.http.url("/c.opus"), 3), episode("error-page", host.http.url("/html.mp3"), 4),
+                                           episode("cut", host.http.url("/cut.mp3"), 5), episode("ads", host.http.url("/ads.mp3"), 6),
+                                           episode("redirected", host.http.url("/to-local.mp3"), 7)};
+    fetch::AudioOptions options;
+    options.addresses.trusted_hosts = {"127.0.0.1"};  // (the site's own host; "localhost" is not)
+    options.backoff_ms = 10;
+    options.now = 1733100000;
+    const fetch::AudioOutcome first = fetch::fetch_audio(config, episodes, options);
+    CHECK(first.error == "");
+    CHECK(first.episodes == 7);
+    CHECK(first.downloaded == 5);
+    CHECK(first.not_audio == 1);
+    CHECK(first.failed == 1);
+    CHECK(host.ranged >= 1);  // the cut file was resumed, not downloaded again
+    std::string problems;
+    for (const auto& p : first.problems) problems += p + "\n";
+    CHECK(problems.find("/html.mp3: not kept: it is not an audio file any player reads") != std::string::npos);
+    CHECK(problems.find("localhost is 127.0.0.1 (loopback)") != std::string::npos);
+
+    const audio::Manifest manifest = audio::read_manifest(dir.path() / "archive/audio.json");
+    REQUIRE(manifest.files.size() == 5);
+    const audio::KeptFile* one = manifest.latest("guid-one");
+    REQUIRE(one);
+    CHECK(one->file == "2024-05-01-one.mp3");
+    CHECK(one->url == host.http.url("/a.mp3"));
+    CHECK(one->bytes == static_cast<long long>(host.mp3.size()));
+    CHECK(one->sha256 == sha256_hex(host.mp3));
+    CHECK(one->content_type == "audio/mpeg");
+    CHECK(one->duration == doctest::Approx(3.0).epsilon(0.05));
+    CHECK(one->fetched == "2024-12-02T00:40:00Z");
+    CHECK(one->host == "live");
+    CHECK(manifest.latest("guid-two")->file == "2024-05-02-two.m4a");
+    CHECK(manifest.latest("guid-two")->content_type == "audio/mp4");
+    CHECK(manifest.latest("guid-three")->file == "2024-05-03-three.opus");
+    CHECK(manifest.latest("guid-cut")->sha256 == sha256_hex(host.mp3));
+    CHECK(test::read(dir.path() / "archive/audio/2024-05-05-cut.mp3") == host.mp3);
+    CHECK_FALSE(manifest.latest("guid-error-page"));
+    for (const auto& entry : fs::directory_iterator(dir.path() / "archive/audio")) CHECK_FALSE(entry.path().string().ends_with(".part"));
+
+    // A second run downloads nothing, though one host serves other bytes every time.
+    const int asked = host.requests, ads = host.ads;
+    const std::string written = test::read(dir.path() / "archive/audio.json");
+    const fetch::AudioOutcome second = fetch::fetch_audio(config, episodes, options);
+    CHECK(second.downloaded == 0);
+    CHECK(second.kept == 5);
+    CHECK(host.requests == asked);
+    CHECK(host.ads == ads);
+    CHECK(test::read(dir.path() / "archive/audio.json") == written);
+
+    // A damaged copy is downloaded again under its name; a copy the runner lacks but that was
+    // uploaded is not; the feed's new length for an episode makes a second copy beside the first.
+    test::write(dir.path() / "archive/audio/2024-05-01-one.mp3", host.mp3.substr(0, 100));
+    audio::Manifest edited = audio::read_manifest(dir.path() / "archive/audio.json");
+    audio::KeptFile uploaded = *edited.latest("guid-two");
+    uploaded.uploaded = {"github-release:audio"};
+    edited.put(uploaded);
+    std::string error;
+    REQUIRE(audio::write_manifest(dir.path() / "archive/audio.json", edited, error));
+    fs::remove(dir.path() / "archive/audio/2024-05-02-two.m4a");
+    episodes[2].duration = util::Duration{200};
+    const fetch::AudioOutcome third = fetch::fetch_audio(config, episodes, options);
+    CHECK(third.downloaded == 1);  // (the damaged one; three had no length in the feed before)
+    CHECK(test::read(dir.path() / "archive/audio/2024-05-01-one.mp3") == host.mp3);
+    CHECK_FALSE(fs::exists(dir.path() / "archive/audio/2024-05-02-two.m4a"));
+}
+
+TEST_CASE("an interrupted download goes on where it stopped in the next run, on the condition the file is the same") {
+    AudioHost host;
+    test::TempDir dir;
+    config::SiteConfig config = config::parse_config("title: T\nbase_url: https://x.example/\naudio: {keep: true}\n", dir.path() / "site.yaml");
+    std::vector<core::Episode> episodes = {episode("cut", host.http.url("/cut.mp3"), 5)};
+    fetch::AudioOptions options;
+    options.addresses.trusted_hosts = {"127.0.0.1"};
+    options.attempts = 1;  // (the run ends at the cut)
+    const fetch::AudioOutcome cut = fetch::fetch_audio(config, episodes, options);
+    CHECK(cut.failed == 1);
+    CHECK(cut.problems.at(0).find("the part downloaded is kept for the next run") != std::string::npos);
+    CHECK(audio::read_manifest(dir.path() / "archive/audio.json").files.empty());
+    const fetch::AudioOutcome resumed = fetch::fetch_audio(config, episodes, options);
+    CHECK(resumed.downloaded == 1);
+    CHECK(host.ranged == 1);
+    CHECK(resumed.bytes < static_cast<long long>(host.mp3.size()));  // only the rest came
+    CHECK(test::read(dir.path() / "archive/audio/2024-05-05-cut.mp3") == host.mp3);
+}
+
+TEST_CASE("fetch asks the host for each kept file and marks the ones it no longer serves") {
+    AudioHost host;
+    test::TempDir dir;
+    config::SiteConfig config = config::parse_config("title: T\nbase_url: https://x.example/\naudio: {keep: true, check_days: 0}\n", dir.path() / "site.yaml");
+    std::vector<core::Episode> episodes = {episode("one", host.http.url("/a.mp3"), 1)};
+    fetch::AudioOptions options;
+    options.addresses.trusted_hosts = {"127.0.0.1"};
+    options.now = 1733100000;
+    REQUIRE(fetch::fetch_audio(config, episodes, options).downloaded == 1);
+    host.gone = true;
+    options.now += 3600;
+    const fetch::AudioOutcome later = fetch::fetch_audio(config, episodes, options);
+    CHECK(later.downloaded == 0);
+    const audio::Manifest checked = audio::read_manifest(dir.path() / "archive/audio.json");
+    const audio::KeptFile* one = checked.latest("guid-one");
+    REQUIRE(one);
+    CHECK(one->host == "gone");
+    CHECK(one->checked == "2024-12-02T01:40:00Z");
+    CHECK(test::read(dir.path() / "archive/audio/2024-05-01-one.mp3") == host.mp3);  // the copy stays
+}
+
+TEST_CASE("a file is judged by decoding it: MP3, M4A and Opus are audio with their lengths; HTML and a cut header are not") {
+    const audio::Probe mp3 = audio::probe_file(test::fixture("audio/tone.mp3"));
+    CHECK(mp3.error == "");
+    CHECK(mp3.extension == "mp3");
+    CHECK(mp3.duration == doctest::Approx(3.0).epsilon(0.05));
+    const audio::Probe m4a = audio::probe_file(test::fixture("audio/tone.m4a"));
+    CHECK(m4a.extension == "m4a");
+    CHECK(m4a.content_type == "audio/mp4");
+    const audio::Probe opus = audio::probe_file(test::fixture("audio/tone.opus"));
+    CHECK(opus.extension == "opus");
+    CHECK(opus.content_type == "audio/ogg");
+    test::TempDir dir;
+    test::write(dir.path() / "page.mp3", "<!DOCTYPE html><html><body>Not found</body></html>");
+    CHECK(audio::probe_file(dir.path() / "page.mp3").error != "");
+    test::write(dir.path() / "cut.m4a", test::read(test::fixture("audio/tone.m4a")).substr(0, 40));
+    CHECK(audio::probe_file(dir.path() / "cut.m4a").error != "");
+}
