@@ -53,6 +53,18 @@ struct FeedItem {
     friend bool operator==(const FeedItem&, const FeedItem&) = default;
 };
 
+// The archive's own copy of an episode's audio: kept by `fetch` (audio/manifest.hpp), served
+// from site.yaml's audio.mirror_url.
+struct AudioCopy {
+    std::string url;
+    std::string type;      // as the file decodes ("audio/mpeg")
+    long long bytes = 0;
+    std::string sha256;    // hex
+    bool host_gone = false;  // the host answered 404 or 410 for its own file when last asked
+
+    friend bool operator==(const AudioCopy&, const AudioCopy&) = default;
+};
+
 struct Episode {
     std::string slug;
     std::string guid;
@@ -66,6 +78,7 @@ struct Episode {
     std::optional<util::Timestamp> date;
     std::optional<util::Duration> duration;
     std::optional<Enclosure> enclosure;
+    std::optional<AudioCopy> copy;  // the archive's copy of the enclosure's file, when it has one to serve
     std::string page_url;
     std::string apple_url;
     std::string image;

@@ -208,8 +208,26 @@ struct ItemFacts {
     bool guid_written;           // false: an input item without a guid, written without one (and with its link) as before
     const std::string& title;
     const std::optional<util::Timestamp>& date;
-    const core::Enclosure& enclosure;
+    const core::Enclosure& enclosure;  // what the item's <enclosure> says: the host's file, or the archive's copy once the host's is gone
+    const core::AudioCopy* copy = nullptr;  // the archive's copy, named beside the host's file while that lives
 };
+
+// "sha256-<base64 of the digest>": Subresource Integrity, as podcast:integrity takes it.
+std::string sri_sha256(const std::string& hex) {
+    static constexpr char k_base64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string bytes;
+    for (std::size_t i = 0; i + 1 < hex.size(); i += 2) bytes += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+    std::string out = "sha256-";
+    for (std::size_t i = 0; i < bytes.size(); i += 3) {
+        unsigned n = static_cast<unsigned char>(bytes[i]) << 16;
+        if (i + 1 < bytes.size()) n |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+        if (i + 2 < bytes.size()) n |= static_cast<unsigned char>(bytes[i + 2]);
+        out += k_base64[(n >> 18) & 63], out += k_base64[(n >> 12) & 63];
+        out += i + 1 < bytes.size() ? k_base64[(n >> 6) & 63] : '=';
+        out += i + 2 < bytes.size() ? k_base64[n & 63] : '=';
+    }
+    return out;
+}
 
 // The input item's <enclosure> that stands for the episode's audio: the one with its URL, else
 // the one the reader took (core::episode_enclosure).
@@ -262,6 +280,27 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
         return name == "media:content" && !child.parent().child("enclosure") && util::trim(child.attribute("url").value()) == item.enclosure.url;
     };
     m.push_back(std::move(audio));
+    // The archive's copy beside the host's living file (the Podcasting 2.0 namespace): apps that
+    // read it can play the copy, checked by its SHA-256. Replaced where an earlier build put it.
+    if (item.copy && !item.copy->host_gone) {
+        Modeled alternate{[&item](const std::string& name, const pugi::xml_node& child) {
+                              return name == "podcast:alternateEnclosure" &&
+                                     std::string_view(child.first_element_by_path("podcast:source").attribute("uri").value()) == item.copy->url;
+                          },
+                          [&item](pugi::xml_node p) {
+                              auto node = p.append_child("podcast:alternateEnclosure");
+                              node.append_attribute("type") = item.copy->type.c_str();
+                              node.append_attribute("length") = std::to_string(item.copy->bytes).c_str();
+                              node.append_attribute("title") = "Archive copy";
+                              node.append_child("podcast:source").append_attribute("uri") = item.copy->url.c_str();
+                              if (item.copy->sha256.size() == 64) {
+                                  auto integrity = node.append_child("podcast:integrity");
+                                  integrity.append_attribute("type") = "sri";
+                                  integrity.append_attribute("value") = sri_sha256(item.copy->sha256).c_str();
+                              }
+                          }};
+        m.push_back(std::move(alternate));
+    }
     m.push_back(element("itunes:duration", [&e](pugi::xml_node p) {
         if (e.duration) text_child(p, "itunes:duration", std::to_string(e.duration->seconds));
     }));
@@ -387,6 +426,7 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     util::XmlAppender items(result.xml);
     auto write_item = [&](const core::Episode& e, const ItemFacts& facts, const std::string& input_xml, const core::Provenance& from) {
         ItemIdentity identity{facts.guid, facts.enclosure.url, e.slug, from.file, from.line, facts.title, facts.date ? util::format_day(*facts.date) : ""};
+        if (facts.copy && facts.copy->host_gone && e.enclosure) identity.host_enclosure_url = e.enclosure->url;
         // Past the limit, an item stays in the archive (its page, and what the guard knows) only.
         if (config.feed_limit > 0 && result.items.size() >= static_cast<std::size_t>(config.feed_limit)) {
             result.beyond_limit.push_back(std::move(identity));
@@ -413,7 +453,11 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
             ++result.left_out_without_date;
             continue;
         }
-        write_item(e, {e.guid, e.guid_is_permalink, !(from_feed && e.guid_derived), from_feed ? item_title(e) : e.title, e.date, *e.enclosure},
+        // Once the host's file is gone, the item's enclosure is the archive's copy, under the same guid.
+        const std::optional<core::Enclosure> served =
+            e.copy && e.copy->host_gone ? std::optional<core::Enclosure>(core::Enclosure{e.copy->url, e.copy->type, e.copy->bytes}) : std::nullopt;
+        write_item(e, {e.guid, e.guid_is_permalink, !(from_feed && e.guid_derived), from_feed ? item_title(e) : e.title, e.date,
+                       served ? *served : *e.enclosure, e.copy ? &*e.copy : nullptr},
                    e.feed_item_xml, from_feed ? e.feed_item_from : audio_from(e));
         for (const auto& other : e.other_feed_items)
             write_item(e, {other.guid.empty() ? other.enclosure.url : other.guid, other.guid_is_permalink, !other.guid.empty(),

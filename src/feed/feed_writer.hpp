@@ -19,6 +19,9 @@ struct ItemIdentity {
     int line = 0;
     std::string title{};  // as the feed writes it: with `day`, how a re-issued episode is known
     std::string day{};    // YYYY-MM-DD of its date, "" when unknown
+    // The host's audio URL, when the item's enclosure is the archive's copy of a file the host
+    // no longer serves: an input feed still names it, and that is no change the writer made.
+    std::string host_enclosure_url{};
 };
 
 struct FeedResult {

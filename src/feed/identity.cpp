@@ -74,6 +74,7 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     for (const auto& item : now) {
         by_guid.emplace(item.guid, &item);
         by_url.emplace(item.enclosure_url, &item);
+        if (kind == Before::input && !item.host_enclosure_url.empty()) by_url.emplace(item.host_enclosure_url, &item);
         if (std::string key = by_title ? episode_key(item) : ""; !key.empty()) by_episode.emplace(key, &item);
     }
     auto is_allowed = [&](const std::string& guid) {
@@ -98,7 +99,11 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
         if (is_allowed(old.guid)) continue;
         auto [first, last] = by_guid.equal_range(old.guid);
         if (first != last) {
-            if (std::none_of(first, last, [&](const auto& kv) { return kv.second->enclosure_url == old.enclosure_url; })) {
+            // (An input feed names the host's URL of an item served from the archive's copy.)
+            auto same_audio = [&](const auto& kv) {
+                return kv.second->enclosure_url == old.enclosure_url || (kind == Before::input && kv.second->host_enclosure_url == old.enclosure_url);
+            };
+            if (std::none_of(first, last, same_audio)) {
                 if (kind == Before::input)
                     problem(named(old) + " changed its audio URL from " + old.enclosure_url + " to " + first->second->enclosure_url + k_meant, old,
                             first->second);

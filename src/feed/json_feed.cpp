@@ -26,16 +26,23 @@ void append_item(std::string& out, const core::Episode& e, const notes::EpisodeE
         util::append_json_string(out, value);
         out += last ? "\n" : ",\n";
     };
-    const core::Enclosure& audio = *e.enclosure;
-    out += "{\n   \"attachments\": [\n    {\n";
-    if (e.duration) key("     ", "duration_in_seconds"), out += std::to_string(e.duration->seconds), out += ",\n";
-    key("     ", "mime_type");
-    util::append_json_string(out, audio.type.empty() ? std::string_view("audio/mpeg") : std::string_view(audio.type));
-    out += ",\n";
-    if (audio.length && *audio.length > 0) key("     ", "size_in_bytes"), out += std::to_string(*audio.length), out += ",\n";
-    key("     ", "url");
-    util::append_json_string(out, audio.url);
-    out += "\n    }\n   ],\n";
+    // The host's file and the archive's copy, in the order feed.xml and the pages serve them.
+    std::vector<core::Enclosure> files = {*e.enclosure};
+    if (e.copy) files.insert(e.copy->host_gone ? files.begin() : files.end(), core::Enclosure{e.copy->url, e.copy->type, e.copy->bytes});
+    out += "{\n   \"attachments\": [\n";
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const core::Enclosure& audio = files[i];
+        out += "    {\n";
+        if (e.duration) key("     ", "duration_in_seconds"), out += std::to_string(e.duration->seconds), out += ",\n";
+        key("     ", "mime_type");
+        util::append_json_string(out, audio.type.empty() ? std::string_view("audio/mpeg") : std::string_view(audio.type));
+        out += ",\n";
+        if (audio.length && *audio.length > 0) key("     ", "size_in_bytes"), out += std::to_string(*audio.length), out += ",\n";
+        key("     ", "url");
+        util::append_json_string(out, audio.url);
+        out += i + 1 < files.size() ? "\n    },\n" : "\n    }\n";
+    }
+    out += "   ],\n";
     const render::EpisodeText& text = site.text(e);
     field("content_html", text.notes_html);
     field("date_published", util::format_iso8601(*e.date));

@@ -16,7 +16,7 @@ namespace pipeline {
 
 Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFeed* published) {
     namespace fs = std::filesystem;
-    std::vector<fs::path> files = {config.config_path};
+    std::vector<fs::path> files = {config.config_path, config.audio_manifest()};
     for (const auto& s : config.sources) files.push_back(s.path), files.push_back(sources::kept_items_path(s.path));
     for (const fs::path& root : {config.content_dir(), config.templates_dir(), config.static_dir(), config.i18n_dir(), config.themes_dir() / config.theme})
         for (auto& f : util::files_under(root)) files.push_back(std::move(f));  // the files the build reads: links are not followed

@@ -2,11 +2,14 @@
 
 #include <algorithm>
 
+#include "audio/manifest.hpp"
+#include "core/diagnostic.hpp"
 #include "listening/attachments.hpp"
 #include "merge/merge.hpp"
 #include "sources/read_source.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
+#include "util/url.hpp"
 
 namespace pipeline {
 
@@ -53,9 +56,32 @@ std::optional<InputFeed> previous_feed(const config::SiteConfig& config) {
     return InputFeed{previous.string(), feed::read_identities(util::read_file(previous)).value_or(std::vector<feed::ItemIdentity>{})};
 }
 
+void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings) {
+    if (config.audio.mirror_url.empty()) return;  // (copies nobody serves are no use to a page)
+    audio::Manifest manifest;
+    try {
+        manifest = audio::read_manifest(config.audio_manifest());
+    } catch (const core::InputError& e) {
+        for (auto d : e.diagnostics()) {
+            d.severity = core::Severity::warning;
+            d.message += "; the site is built without the audio copies (`podarchive fetch` writes it anew)";
+            warnings.push_back(std::move(d));
+        }
+        return;
+    }
+    for (auto& e : catalog.episodes) {
+        if (!e.enclosure) continue;
+        const audio::KeptFile* kept = manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid);
+        if (!kept) continue;
+        e.copy = core::AudioCopy{config.audio.mirror_url + util::encode_path_segment(kept->file), kept->content_type, kept->bytes, kept->sha256,
+                                 kept->host == "gone"};
+    }
+}
+
 MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
                             std::vector<core::Diagnostic>& warnings) {
     core::Catalog catalog = merge::merge(batches);
+    attach_audio_copies(config, catalog, warnings);
     // The records are in the catalog now: keep only what the feed check needs and the warnings
     // (a large archive's sources are the biggest thing in memory; freed when this returns).
     std::vector<InputFeed> feeds = input_feeds(batches);

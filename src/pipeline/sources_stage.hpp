@@ -42,6 +42,10 @@ std::optional<InputFeed> previous_feed(const config::SiteConfig& config);
 
 // Merges the loaded sources (taken: their records are freed once in the catalog), adding their
 // warnings to `warnings`.
+// Each episode's copy of its audio, from the audio manifest, when site.yaml names where the
+// copies are served (audio.mirror_url). A manifest that cannot be read is a warning.
+void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings);
+
 MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
                             std::vector<core::Diagnostic>& warnings);
 

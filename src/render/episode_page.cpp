@@ -69,14 +69,31 @@ namespace {
 // answer that describes it.
 Data audio_data(const SiteInfo& site, const core::Episode& e) {
     Data audio;
-    put(audio, "url", e.enclosure->url);
-    put(audio, "type", e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type);
+    const std::string host_type = e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type;
+    // With the archive's copy, the player lists both files in the order a browser tries them,
+    // falling back by itself (no script needed): the host's first while it serves its file,
+    // the copy first once the host's is gone. The download link is the first.
+    const bool copy_first = e.copy && e.copy->host_gone;
+    put(audio, "url", copy_first ? e.copy->url : e.enclosure->url);
+    put(audio, "type", copy_first ? e.copy->type : host_type);
+    if (e.copy) {
+        Data host, copy;
+        put(host, "url", e.enclosure->url), put(host, "type", host_type);
+        put(copy, "url", e.copy->url), put(copy, "type", e.copy->type);
+        List sources;
+        sources.push_back(copy_first ? std::move(copy) : std::move(host));
+        sources.push_back(copy_first ? std::move(host) : std::move(copy));
+        put(audio, "sources", std::move(sources));
+    } else {
+        put(audio, "sources", false);
+    }
+    put(audio, "from_copy", copy_first);
     put(audio, "embed_url", site.paths.absolute(embed_dir(e)));
     put(audio, "oembed_url", site.paths.absolute(oembed_path(e)));
     // (the player shows the length before the file is fetched: it is fetched on play)
     put(audio, "seconds", e.duration ? text(std::to_string(e.duration->seconds)) : Data(false));
     // The file's size, when the feed says it ("15 MB"), beside its download link.
-    const long long bytes = e.enclosure->length.value_or(0);
+    const long long bytes = copy_first ? e.copy->bytes : e.enclosure->length.value_or(0);
     put(audio, "size", bytes > 0 ? text(site.words->fill("download.size", {{"size", site.words->number(std::max(1LL, (bytes + 500000) / 1000000))}}))
                                  : Data(false));
     return audio;

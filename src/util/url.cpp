@@ -214,4 +214,16 @@ std::string percent_encode_path(std::string_view path) {
     return out;
 }
 
+std::string encode_path_segment(std::string_view segment) {
+    static constexpr char k_hex[] = "0123456789ABCDEF";
+    std::string out;
+    for (char c : segment) {
+        const auto b = static_cast<unsigned char>(c);
+        const bool unreserved = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
+        if (unreserved) out += c;
+        else out += '%', out += k_hex[b >> 4], out += k_hex[b & 15];
+    }
+    return out;
+}
+
 }  // namespace util

@@ -30,6 +30,10 @@ std::string resolve_url(std::string_view base, std::string_view ref);
 // as browsers and podcast apps fetch a URL written with them.
 std::string encode_url_spaces(std::string_view url);
 
+// `segment` as one segment of a URL's path: every byte but RFC 3986's unreserved characters
+// percent-encoded ("2024-05-01-café.mp3" -> "2024-05-01-caf%C3%A9.mp3").
+std::string encode_path_segment(std::string_view segment);
+
 // The last segment of a URL's path, without query, fragment or trailing slashes:
 // "https://h/episodes/x-AbCdEfGh/?a=1" -> "x-AbCdEfGh".
 std::string_view last_path_segment(std::string_view url);
