@@ -22,7 +22,7 @@ case "${1:-}" in
 esac
 if [ "$tests" -eq 1 ]; then
   # Debian's own Node (18) runs the browser test; no other Node is needed.
-  packages+=(clang-14 libclang-rt-14-dev chromium nodejs npm python3 git curl shellcheck)
+  packages+=(clang-14 libclang-rt-14-dev chromium nodejs npm python3 git curl shellcheck rclone)
 fi
 # A machine with a Node of its own (nodesource's nodejs brings npm inside) keeps it.
 have_node=0

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/audio_command.hpp"
 #include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "feed/lint.hpp"
@@ -19,6 +20,7 @@ struct CheckArgs {
     std::string config = "site.yaml";
     std::string feed;
     std::string base_url;
+    bool audio = false;
 };
 
 int check_feed_file(const std::string& path) {
@@ -64,7 +66,11 @@ Command check_command() {
                 sub.add_option("feed", args->feed, "A feed file to lint (without it: the whole site)");
                 sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
                 sub.add_option("--base-url", args->base_url, "Check as published at this URL instead of site.yaml's base_url");
-                return std::function<int()>([args] { return args->feed.empty() ? check_site(args->config, args->base_url) : check_feed_file(args->feed); });
+                sub.add_flag("--audio", args->audio, "Report what the archive keeps of each episode's audio instead: kept, missing, damaged, gone at the host");
+                return std::function<int()>([args] {
+                    if (args->audio) return check_audio(args->config);
+                    return args->feed.empty() ? check_site(args->config, args->base_url) : check_feed_file(args->feed);
+                });
             }};
 }
 

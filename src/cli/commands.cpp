@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "cli/audio_command.hpp"
 #include "cli/build_command.hpp"
 #include "cli/check_command.hpp"
 #include "cli/fetch_command.hpp"
@@ -19,7 +20,7 @@ namespace cli {
 
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {init_command(), build_command(), merge_command(), new_command(), check_command(),
-                                               serve_command(), fetch_command(), theme_command()};
+                                               serve_command(), fetch_command(), audio_command(), theme_command()};
     return table;
 }
 

@@ -296,7 +296,7 @@ bool read_project_path(Checker& c, const YAML::Node& value, const std::string& k
 // `audio:` - a mapping; every key has a default.
 void read_audio(Checker& c, const YAML::Node& value, SiteConfig& site) {
     if (!value.IsMap()) return c.error(value.Mark(), "'audio' must be a mapping such as {keep: true}, got " + type_name(value));
-    static const std::vector<std::string> keys = {"keep", "store", "manifest", "mirror_url", "max_file_mb", "max_run_mb", "check_days"};
+    static const std::vector<std::string> keys = {"keep", "store", "manifest", "mirror_url", "max_file_mb", "max_run_mb", "check_days", "upload"};
     AudioConfig& audio = site.audio;
     for (const auto& kv : value) {
         const std::string key = kv.first.Scalar();
@@ -316,6 +316,13 @@ void read_audio(Checker& c, const YAML::Node& value, SiteConfig& site) {
             read_int(c, kv.second, key, number, 1, 10000000);
             audio.max_run_bytes = static_cast<long long>(number) << 20;
         } else if (key == "check_days") read_int(c, kv.second, key, audio.check_days, 0, 3650);
+        else if (key == "upload") {
+            // (passed to gh or rclone as one argument, never through a shell)
+            if (read_string(c, kv.second, key, audio.upload) &&
+                ((!audio.upload.starts_with("github-release:") && !audio.upload.starts_with("rclone:")) || audio.upload.find_first_of(" \t\r\n") != std::string::npos ||
+                 audio.upload.ends_with(":") || audio.upload.find(":-") != std::string::npos))
+                c.error(kv.second.Mark(), "'upload' must be github-release:<tag> (the repository's release assets) or rclone:<remote>:<path>, such as rclone:r2:podcast-audio");
+        }
         else unknown_key(c, kv.first, key, keys, " in 'audio'");
     }
 }

@@ -42,6 +42,9 @@ struct AudioConfig {
     long long max_file_bytes = 1LL << 30;            // one file's limit
     long long max_run_bytes = 20LL << 30;            // what one `fetch` downloads at most
     int check_days = 7;                              // how often a host's file is asked for again
+    // Where `podarchive audio upload` puts the copies: "github-release:<tag>" (the repository's
+    // release assets, with gh) or "rclone:<remote>:<path>" (any storage rclone speaks).
+    std::string upload = "github-release:audio";
 };
 
 struct SiteConfig {

@@ -15,7 +15,9 @@ constexpr const char* k_workflow = R"yaml(# Publishes this podcast archive on Gi
 # On every push to main, every day and by hand (Actions > Publish > Run workflow):
 #   1. installs podarchive from its release package (cached; it never builds or tests the tool);
 #   2. refreshes the sources that have a `url` (`podarchive fetch`): new episodes come in, and
-#      the items the host no longer lists are kept beside the feed's snapshot;
+#      the items the host no longer lists are kept beside the feed's snapshot; with
+#      `audio: {keep: true}`, every new episode's audio is kept and uploaded (`podarchive audio
+#      upload`) where the site serves the copies from;
 #   3. builds the site at the repository's Pages URL, where every episode already published
 #      there must keep its guid (a re-issued or vanished one fails the build, listed);
 #   4. checks the site as a visitor would (`podarchive check`);
@@ -99,6 +101,35 @@ jobs:
           done
           if [ "$status" -ne 0 ]; then
             echo "::warning title=podarchive fetch::some downloads failed (see the lines above): each keeps its previous copy, and the site is built from what the repository has"
+          fi
+      - name: Upload the audio copies
+        env:
+          GH_TOKEN: ${{ github.token }}
+          GH_REPO: ${{ github.repository }}
+          RCLONE_CONFIG_TEXT: ${{ secrets.RCLONE_CONFIG }}
+        # With `audio: {keep: true}` in site.yaml, the copies fetch kept go where audio.mirror_url
+        # serves them from (audio.upload: the repository's release assets, with gh, by default; or
+        # an rclone remote, whose rclone.conf is the repository secret RCLONE_CONFIG). The
+        # manifest records each upload, so a run uploads only what is new.
+        run: |
+          tool=$(podarchive audio upload --needs)
+          if [ -z "$tool" ]; then
+            echo "no audio copies to upload"
+            exit 0
+          fi
+          apt-get install -y -qq --no-install-recommends "$tool"
+          if [ -n "$RCLONE_CONFIG_TEXT" ]; then
+            export RCLONE_CONFIG="$RUNNER_TEMP/rclone.conf"
+            printf '%s\n' "$RCLONE_CONFIG_TEXT" >"$RCLONE_CONFIG"
+          fi
+          status=0
+          podarchive audio upload >"$RUNNER_TEMP/upload.log" || status=$?
+          cat "$RUNNER_TEMP/upload.log"
+          { grep -E '(^|: )warning: ' "$RUNNER_TEMP/upload.log" || true; } | while IFS= read -r line; do
+            echo "::warning title=podarchive audio upload::$line"
+          done
+          if [ "$status" -ne 0 ]; then
+            echo "::warning title=podarchive audio upload::some copies were not uploaded (see the lines above); the next run tries again"
           fi
       - name: Build at the Pages URL
         env:

@@ -130,11 +130,13 @@ Run run_workflow(const fs::path& origin, const std::string& pages_url, const fs:
     std::string out;
     REQUIRE(test::run_shell("git clone -q " + test::shell_quoted(origin.string()) + " " + test::shell_quoted(workspace.string()), out) == 0);
     const Workflow workflow = read_workflow(workspace / ".github/workflows/publish.yml");
-    const std::map<std::string, std::string> contexts = {{"steps.pages.outputs.base_url", pages_url}, {"runner.temp", temp.string()}};
+    const std::map<std::string, std::string> contexts = {{"steps.pages.outputs.base_url", pages_url}, {"runner.temp", temp.string()},
+                                                         {"github.token", "no-token"}, {"github.repository", "owner/archive"},
+                                                         {"secrets.RCLONE_CONFIG", ""}};
     Run result;
     result.site = temp / "site";
     auto stood_in = [](const Step& step) { return step.run.empty() || step.id == "runner-packages" || step.id == "install"; };
-    CHECK(std::count_if(workflow.steps.begin(), workflow.steps.end(), [&](const Step& s) { return !stood_in(s); }) == 4);  // fetch, build, check, commit
+    CHECK(std::count_if(workflow.steps.begin(), workflow.steps.end(), [&](const Step& s) { return !stood_in(s); }) == 5);  // fetch, upload, build, check, commit
     for (const Step& step : workflow.steps) {
         if (stood_in(step)) continue;
         std::map<std::string, std::string> env = workflow.env;

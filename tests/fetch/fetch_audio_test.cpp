@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <thread>
+#include <unistd.h>
 #include <openssl/sha.h>
 
 #include "audio/manifest.hpp"
@@ -216,4 +218,101 @@ TEST_CASE("a file is judged by decoding it: MP3, M4A and Opus are audio with the
     CHECK(audio::probe_file(dir.path() / "page.mp3").error != "");
     test::write(dir.path() / "cut.m4a", test::read(test::fixture("audio/tone.m4a")).substr(0, 40));
     CHECK(audio::probe_file(dir.path() / "cut.m4a").error != "");
+}
+
+TEST_CASE("fetch, then audio upload through a real rclone remote (WebDAV on loopback), then check --audio") {
+    AudioHost host;
+    test::FixtureSite site;
+    const fs::path& dir = site.dir.path();
+    // The feed's three episodes with audio point at the loopback host; the feed itself is not refreshed.
+    site.edit_feed("https://cdn.simplecast.com/audio/aaa/episodes/003/audio/default_tc.mp3?aid=rss_feed&amp;feed=fixture", host.http.url("/a.mp3"));
+    site.edit_feed("https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/audio/aaa/episodes/002/audio/default_tc.mp3", host.http.url("/b.m4a"));
+    site.edit_feed("https://cdn.simplecast.com/audio/aaa/episodes/001/audio/default_tc.mp3", host.http.url("/c.opus"));
+    const int dav_port = 19000 + static_cast<int>(::getpid() % 500);
+    std::string yaml = test::replace_first(test::read(dir / "site.yaml"), "    url: https://feeds.example.com/fixture\n", "");
+    yaml += "allowed_hosts: [127.0.0.1]\naudio:\n  keep: true\n  upload: rclone:dav:audio\n  mirror_url: http://127.0.0.1:" + std::to_string(dav_port) + "/audio/\n";
+    test::write(dir / "site.yaml", yaml);
+    std::string out;
+    REQUIRE(test::run_podarchive("fetch", dir, out) <= 1);  // (the listings source has no url: a warning)
+    CAPTURE(out);
+    CHECK(out.find("audio: 3/3 ") != std::string::npos);  // (a log, not a terminal: one line per file)
+    CHECK(out.find("audio: 3 of 3 episodes kept (3 downloaded now") != std::string::npos);
+
+    test::TempDir dav;
+    std::string pid;
+    REQUIRE(test::run_shell("rclone serve webdav " + test::shell_quoted(dav.path().string()) + " --addr 127.0.0.1:" + std::to_string(dav_port) +
+                                " >/dev/null 2>&1 & echo $!",
+                            pid) == 0);
+    for (int i = 0; i < 100; ++i) {  // (until it answers)
+        std::string probe;
+        if (test::run_shell("curl -s -o /dev/null http://127.0.0.1:" + std::to_string(dav_port) + "/", probe) == 0) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    const std::string env = "RCLONE_CONFIG_DAV_TYPE=webdav RCLONE_CONFIG_DAV_URL=http://127.0.0.1:" + std::to_string(dav_port) + " ";
+    const std::string upload = "cd " + test::shell_quoted(dir.string()) + " && " + env + test::shell_quoted(PODARCHIVE_BINARY) + " audio upload";
+    CHECK(test::run_podarchive("audio upload --needs", dir, out) == 0);
+    CHECK(out == "rclone\n");
+    CHECK(test::run_shell(upload, out) == 0);
+    CHECK(out.find("audio: 3 files uploaded to rclone:dav:audio") != std::string::npos);
+    const audio::Manifest manifest = audio::read_manifest(dir / "archive/audio.json");
+    REQUIRE(manifest.files.size() == 3);
+    for (const auto& f : manifest.files) {
+        CAPTURE(f.file);
+        CHECK(f.uploaded == std::vector<std::string>{"rclone:dav:audio"});
+        CHECK(test::read(dav.path() / "audio" / f.file) == test::read(dir / "archive/audio" / f.file));
+    }
+    // Uploaded once: the next run has nothing to do, and neither has a runner without the store.
+    CHECK(test::run_shell(upload, out) == 0);
+    CHECK(out.find("audio: 0 files uploaded") != std::string::npos);
+    fs::remove_all(dir / "archive/audio");
+    CHECK(test::run_podarchive("audio upload --needs", dir, out) == 0);
+    CHECK(out.empty());
+    CHECK(test::run_podarchive("check --audio", dir, out) == 0);
+    CHECK(out.find("audio: 3 of 3 episodes kept (0 in archive/audio), 0 missing, 0 damaged, 0 gone at the host") != std::string::npos);
+    std::string killed;
+    test::run_shell("kill " + pid, killed);
+
+    // The host goes away: fetch finds it out, check --audio names the episodes, the build serves the copies.
+    host.gone = true;
+    test::write(dir / "site.yaml", test::replace_first(test::read(dir / "site.yaml"), "  keep: true\n", "  keep: true\n  check_days: 0\n"));
+    test::run_podarchive("fetch", dir, out);
+    CHECK(test::run_podarchive("check --audio", dir, out) == 0);
+    CHECK(out.find("torch-trace-and-tlparse: gone at the host since") != std::string::npos);
+    CHECK(out.find("3 gone at the host") != std::string::npos);
+    CHECK(test::run_podarchive("build --quiet", dir, out) == 0);
+    CHECK(test::read(dir / "public/feed.xml").find("<enclosure url=\"http://127.0.0.1:" + std::to_string(dav_port) + "/audio/") != std::string::npos);
+}
+
+TEST_CASE("audio upload to the repository's release assets makes the release once and uploads each new copy with gh") {
+    test::TempDir dir;
+    test::write(dir.path() / "site.yaml", "title: T\nbase_url: https://x.example/\naudio: {keep: true}\n");
+    test::write(dir.path() / "archive/audio/2024-05-01-one.mp3", test::read(test::fixture("audio/tone.mp3")));
+    audio::Manifest manifest;
+    manifest.put({"2024-05-01-one.mp3", "guid-one", "https://host.example/one.mp3", 12452, "", "audio/mpeg", 3.0, 0, "", "", "live", {}});
+    std::string error;
+    REQUIRE(audio::write_manifest(dir.path() / "archive/audio.json", manifest, error));
+    // A stand-in for gh that records its arguments; the release does not exist yet.
+    test::write(dir.path() / "bin/gh", "#!/bin/sh\necho \"$@\" >>\"$GH_LOG\"\n[ \"$2\" = view ] && exit 1\nexit 0\n");
+    fs::permissions(dir.path() / "bin/gh", fs::perms::owner_all);
+    const std::string run = "cd " + test::shell_quoted(dir.path().string()) + " && GH_LOG=" + test::shell_quoted((dir.path() / "gh.log").string()) +
+                            " PATH=" + test::shell_quoted((dir.path() / "bin").string()) + ":$PATH " + test::shell_quoted(PODARCHIVE_BINARY) + " audio upload";
+    std::string out;
+    CHECK(test::run_shell(run + " --needs", out) == 0);
+    CHECK(out == "gh\n");
+    CHECK(test::run_shell(run, out) == 0);
+    CHECK(test::read(dir.path() / "gh.log") ==
+          "release view audio\n"
+          "release create audio --title Audio copies --notes The archive's copies of the episodes' audio, uploaded by podarchive audio upload.\n"
+          "release upload audio ./archive/audio/2024-05-01-one.mp3 --clobber\n");
+    CHECK(audio::read_manifest(dir.path() / "archive/audio.json").latest("guid-one")->uploaded == std::vector<std::string>{"github-release:audio"});
+    // A tool that fails leaves the copy to upload next time.
+    test::write(dir.path() / "archive/audio/2024-05-02-two.mp3", test::read(test::fixture("audio/tone.mp3")));
+    manifest = audio::read_manifest(dir.path() / "archive/audio.json");
+    manifest.put({"2024-05-02-two.mp3", "guid-two", "https://host.example/two.mp3", 12452, "", "audio/mpeg", 3.0, 0, "", "", "live", {}});
+    REQUIRE(audio::write_manifest(dir.path() / "archive/audio.json", manifest, error));
+    test::write(dir.path() / "bin/gh", "#!/bin/sh\nexit 1\n");
+    fs::permissions(dir.path() / "bin/gh", fs::perms::owner_all);
+    CHECK(test::run_shell(run, out) == 1);
+    CHECK(out.find("audio: warning: 2024-05-02-two.mp3 was not uploaded to github-release:audio (gh exited with 1); the next run tries again") != std::string::npos);
+    CHECK(audio::read_manifest(dir.path() / "archive/audio.json").latest("guid-two")->uploaded.empty());
 }
