@@ -82,6 +82,9 @@ void print_summary(const pipeline::BuildReport& report, const pipeline::FolderBu
     if (report.left_out_without_date)
         std::cout << "; " << report.left_out_without_date << " left out because no source gives their date";
     std::cout << "; feed lint: " << util::count_text(report.lint_warnings, "warning", "warnings") << "\n";
+    if (config.audio.keep || report.audio_copies > 0)
+        std::cout << "audio: " << report.audio_copies << " of " << report.episodes << " episodes have the archive's copy ("
+                  << report.audio_from_copy << " served from the copy alone: the host's file is gone); `podarchive check --audio` says more\n";
     if (!config.cname.empty())
         std::cout << "cname: " << config.cname << " is written to CNAME and is the site's address; a site the publish workflow deploys "
                      "takes its custom domain from the repository's Settings > Pages > Custom domain, not from that file: set it there too\n";

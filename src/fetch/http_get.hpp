@@ -2,6 +2,7 @@
 // One HTTP GET with libcurl, with the limits a fetch of third-party files needs.
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include "fetch/address_guard.hpp"
 
@@ -24,6 +25,7 @@ struct HttpRequest {
     long long resume_from = 0;
     std::string if_range{};
     std::function<void(long long received)> on_progress{};  // bytes of the body written so far, now and then
+    std::function<void(std::string_view bytes, long long offset)> on_written{};  // each part written to sink_fd, at its offset in the file
     bool head_only = false;     // HEAD: the status and headers alone
 };
 

@@ -88,6 +88,8 @@ void count_pages(BuildReport& report, const PageCount& pages, const Curated& cur
     report.pages_rendered = pages.rendered;
     report.episodes = curated.content->catalog.episodes.size();
     report.announced = curated.content->catalog.announced;
+    for (const auto& e : curated.content->catalog.episodes)
+        if (e.copy) ++report.audio_copies, report.audio_from_copy += e.copy->host_gone;
 }
 
 void count_feed(BuildReport& report, const FeedSummary& feed, const output::Output& out) {

@@ -25,6 +25,8 @@ struct BuildReport {
     std::size_t bytes = 0;
     output::FileSize largest;                       // the largest file written
     std::optional<core::AnnouncedCount> announced;  // a directory page's count of the show's episodes
+    std::size_t audio_copies = 0;    // episodes served with the archive's copy of their audio (audio.mirror_url)
+    std::size_t audio_from_copy = 0; // of which the host's file is gone: the copy alone
     std::vector<core::Diagnostic> warnings;
     util::StageTimes stages;
     std::size_t pages = 0;           // every page of the site
