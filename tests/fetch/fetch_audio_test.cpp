@@ -35,6 +35,21 @@ core::Episode episode(const std::string& slug, const std::string& url, int day) 
     return e;
 }
 
+// A bare site in `dir` whose site.yaml says `audio: {<audio>}`.
+config::SiteConfig audio_site(const fs::path& dir, const std::string& audio) {
+    return config::parse_config("title: T\nbase_url: https://x.example/\naudio: {" + audio + "}\n", dir / "site.yaml");
+}
+
+// Options for a host on loopback (the site's own host: "localhost" is not), a fixed clock and
+// short back-offs.
+fetch::AudioOptions loopback_options() {
+    fetch::AudioOptions options;
+    options.addresses.trusted_hosts = {"127.0.0.1"};
+    options.backoff_ms = 10;
+    options.now = 1733100000;
+    return options;
+}
+
 // A host of audio files: each path counts its requests, and what Range headers it saw.
 struct AudioHost {
     std::string mp3 = test::read(test::fixture("audio/tone.mp3")), m4a = test::read(test::fixture("audio/tone.m4a")),
@@ -94,15 +109,12 @@ struct AudioHost {
 TEST_CASE("fetch keeps each episode's audio once, judged by decoding it, and resumes what was cut off") {
     AudioHost host;
     test::TempDir dir;
-    config::SiteConfig config = config::parse_config("title: T\nbase_url: https://x.example/\naudio:\n  keep: true\n", dir.path() / "site.yaml");
+    config::SiteConfig config = audio_site(dir.path(), "keep: true");
     std::vector<core::Episode> episodes = {episode("one", host.http.url("/a.mp3"), 1), episode("two", host.http.url("/b.m4a"), 2),
                                            episode("three", host.http.url("/c.opus"), 3), episode("error-page", host.http.url("/html.mp3"), 4),
                                            episode("cut", host.http.url("/cut.mp3"), 5), episode("ads", host.http.url("/ads.mp3"), 6),
                                            episode("redirected", host.http.url("/to-local.mp3"), 7)};
-    fetch::AudioOptions options;
-    options.addresses.trusted_hosts = {"127.0.0.1"};  // (the site's own host; "localhost" is not)
-    options.backoff_ms = 10;
-    options.now = 1733100000;
+    fetch::AudioOptions options = loopback_options();
     const fetch::AudioOutcome first = fetch::fetch_audio(config, episodes, options);
     CHECK(first.error == "");
     CHECK(first.episodes == 7);
@@ -165,10 +177,9 @@ TEST_CASE("fetch keeps each episode's audio once, judged by decoding it, and res
 TEST_CASE("an interrupted download goes on where it stopped in the next run, on the condition the file is the same") {
     AudioHost host;
     test::TempDir dir;
-    config::SiteConfig config = config::parse_config("title: T\nbase_url: https://x.example/\naudio: {keep: true}\n", dir.path() / "site.yaml");
+    config::SiteConfig config = audio_site(dir.path(), "keep: true");
     std::vector<core::Episode> episodes = {episode("cut", host.http.url("/cut.mp3"), 5)};
-    fetch::AudioOptions options;
-    options.addresses.trusted_hosts = {"127.0.0.1"};
+    fetch::AudioOptions options = loopback_options();
     options.attempts = 1;  // (the run ends at the cut)
     const fetch::AudioOutcome cut = fetch::fetch_audio(config, episodes, options);
     CHECK(cut.failed == 1);
@@ -184,11 +195,9 @@ TEST_CASE("an interrupted download goes on where it stopped in the next run, on 
 TEST_CASE("fetch asks the host for each kept file and marks the ones it no longer serves") {
     AudioHost host;
     test::TempDir dir;
-    config::SiteConfig config = config::parse_config("title: T\nbase_url: https://x.example/\naudio: {keep: true, check_days: 0}\n", dir.path() / "site.yaml");
+    config::SiteConfig config = audio_site(dir.path(), "keep: true, check_days: 0");
     std::vector<core::Episode> episodes = {episode("one", host.http.url("/a.mp3"), 1)};
-    fetch::AudioOptions options;
-    options.addresses.trusted_hosts = {"127.0.0.1"};
-    options.now = 1733100000;
+    fetch::AudioOptions options = loopback_options();
     REQUIRE(fetch::fetch_audio(config, episodes, options).downloaded == 1);
     host.gone = true;
     options.now += 3600;
