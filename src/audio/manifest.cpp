@@ -67,6 +67,7 @@ Manifest read_manifest(const std::filesystem::path& path) {
         f.sha256 = text_of(entry, "sha256"), f.content_type = text_of(entry, "content_type");
         f.duration = number_of(entry, "duration"), f.feed_duration = number_of(entry, "feed_duration");
         f.fetched = text_of(entry, "fetched"), f.checked = text_of(entry, "checked"), f.host = text_of(entry, "host");
+        f.unreachable = static_cast<int>(number_of(entry, "unreachable"));
         if (const auto up = entry.find("uploaded"); up != entry.end() && up->is_array())
             for (const auto& place : *up)
                 if (place.is_string()) f.uploaded.push_back(place.get<std::string>());
@@ -84,6 +85,7 @@ std::string manifest_json(const Manifest& manifest) {
         entry["fetched"] = f.fetched;
         entry["checked"] = f.checked;
         entry["host"] = f.host;
+        if (f.unreachable > 0) entry["unreachable"] = f.unreachable;
         entry["uploaded"] = f.uploaded;
         files.push_back(std::move(entry));
     }

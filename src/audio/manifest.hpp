@@ -25,8 +25,17 @@ struct KeptFile {
     std::string fetched;       // when it was downloaded (ISO 8601, UTC)
     std::string checked;       // when the host's URL was last asked
     std::string host;          // what the host answered then: "live", "gone" (404, 410), "unreachable"
+    int unreachable = 0;       // checks in a row the host did not answer (at k_unreachable_checks it counts as gone)
     std::vector<std::string> uploaded;  // where the copy was put ("rclone:remote:path", "github-release:audio")
 };
+
+// A host that has not answered for this many checks in a row is taken to be gone: pages and
+// the feed serve the copy first.
+constexpr int k_unreachable_checks = 3;
+
+// Whether the copy should be served first: the host said the file is gone, or has not answered
+// for k_unreachable_checks checks in a row.
+inline bool host_gone(const KeptFile& file) { return file.host == "gone" || (file.host == "unreachable" && file.unreachable >= k_unreachable_checks); }
 
 struct Manifest {
     std::vector<KeptFile> files;  // in the order of `file`

@@ -103,9 +103,9 @@ int check_audio(const std::string& config_path) {
             continue;
         }
         ++kept, here += !ec;
-        if (f->host == "gone") {
+        if (audio::host_gone(*f)) {
             ++gone;
-            std::cout << util::terminal_safe(e.slug) << ": gone at the host since " << f->checked << " (" << util::terminal_safe(f->url) << "): served from the copy "
+            std::cout << util::terminal_safe(e.slug) << ": " << (f->host == "gone" ? "gone at the host" : "the host has not answered for " + std::to_string(f->unreachable) + " checks") << " since " << f->checked << " (" << util::terminal_safe(f->url) << "): served from the copy "
                       << util::terminal_safe(f->file) << "\n";
         }
     }

@@ -174,8 +174,9 @@ Downloaded download(Part& part, const AudioOptions& options, long long max_bytes
 }
 
 // Asks the host for each kept file's URL once every `check_days` (HEAD): whether the host
-// still serves it ("live"), says it is gone (404, 410) or does not answer ("unreachable"). The
-// pages and the feed serve the copy first once the host's file is gone.
+// still serves it ("live"), says it is gone (404, 410) or does not answer ("unreachable", counted
+// in a row). The pages and the feed serve the copy first once the host's file is gone, or has not
+// answered for audio::k_unreachable_checks checks.
 void check_hosts(const config::SiteConfig& config, audio::Manifest& manifest, const std::vector<core::Episode>& episodes,
                  const AudioOptions& options, std::time_t clock) {
     const std::string now = utc_text(clock), due = utc_text(clock - static_cast<std::time_t>(config.audio.check_days) * 86400);
@@ -188,6 +189,7 @@ void check_hosts(const config::SiteConfig& config, audio::Manifest& manifest, co
         const HttpResponse r = http_get(request);
         kept->checked = now;
         kept->host = r.status == 404 || r.status == 410 ? "gone" : r.error.empty() && r.status > 0 && r.status < 400 ? "live" : "unreachable";
+        kept->unreachable = kept->host == "unreachable" ? kept->unreachable + 1 : 0;
     }
 }
 

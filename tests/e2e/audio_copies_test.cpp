@@ -26,7 +26,7 @@ void keep_copy(const test::FixtureSite& site, const std::string& host) {
     audio::Manifest manifest;
     manifest.put({"2024-04-29-torch-trace-and-tlparse.mp3", "8f2a1c8e-0001-4b7e-9d3a-000000000003",
                   "https://cdn.simplecast.com/audio/aaa/episodes/003/audio/default_tc.mp3", static_cast<long long>(mp3.size()), hex,
-                  "audio/mpeg", 3.0, 928, "2026-12-01T00:00:00Z", "2026-12-01T00:00:00Z", host, {"github-release:audio"}});
+                  "audio/mpeg", 3.0, 928, "2026-12-01T00:00:00Z", "2026-12-01T00:00:00Z", host, 0, {"github-release:audio"}});
     std::string error;
     REQUIRE(audio::write_manifest(site.dir.path() / "archive/audio.json", manifest, error));
 }

@@ -211,6 +211,32 @@ TEST_CASE("fetch asks the host for each kept file and marks the ones it no longe
     CHECK(test::read(dir.path() / "archive/audio/2024-05-01-one.mp3") == host.mp3);  // the copy stays
 }
 
+TEST_CASE("a host that does not answer three checks in a row counts as gone; an answer resets the count") {
+    AudioHost host;
+    test::TempDir dir;
+    config::SiteConfig config = audio_site(dir.path(), "keep: true, check_days: 0");
+    std::vector<core::Episode> episodes = {episode("one", host.http.url("/a.mp3"), 1)};
+    fetch::AudioOptions options = loopback_options();
+    REQUIRE(fetch::fetch_audio(config, episodes, options).downloaded == 1);
+    episodes[0].enclosure->url = "http://127.0.0.1:9/a.mp3";  // (a port nobody listens on)
+    for (int run = 1; run <= 3; ++run) {
+        CAPTURE(run);
+        options.now += 3600;
+        fetch::fetch_audio(config, episodes, options);
+        const audio::Manifest manifest = audio::read_manifest(dir.path() / "archive/audio.json");
+        REQUIRE(manifest.latest("guid-one"));
+        CHECK(manifest.latest("guid-one")->host == "unreachable");
+        CHECK(manifest.latest("guid-one")->unreachable == run);
+        CHECK(audio::host_gone(*manifest.latest("guid-one")) == (run == 3));
+    }
+    episodes[0].enclosure->url = host.http.url("/a.mp3");
+    options.now += 3600;
+    fetch::fetch_audio(config, episodes, options);
+    const audio::Manifest answered = audio::read_manifest(dir.path() / "archive/audio.json");
+    CHECK(answered.latest("guid-one")->host == "live");
+    CHECK(answered.latest("guid-one")->unreachable == 0);
+}
+
 TEST_CASE("a file is judged by decoding it: MP3, M4A and Opus are audio with their lengths; HTML and a cut header are not") {
     const audio::Probe mp3 = audio::probe_file(test::fixture("audio/tone.mp3"));
     CHECK(mp3.error == "");
@@ -297,7 +323,7 @@ TEST_CASE("audio upload to the repository's release assets makes the release onc
     test::write(dir.path() / "site.yaml", "title: T\nbase_url: https://x.example/\naudio: {keep: true}\n");
     test::write(dir.path() / "archive/audio/2024-05-01-one.mp3", test::read(test::fixture("audio/tone.mp3")));
     audio::Manifest manifest;
-    manifest.put({"2024-05-01-one.mp3", "guid-one", "https://host.example/one.mp3", 12452, "", "audio/mpeg", 3.0, 0, "", "", "live", {}});
+    manifest.put({"2024-05-01-one.mp3", "guid-one", "https://host.example/one.mp3", 12452, "", "audio/mpeg", 3.0, 0, "", "", "live", 0, {}});
     std::string error;
     REQUIRE(audio::write_manifest(dir.path() / "archive/audio.json", manifest, error));
     // A stand-in for gh that records its arguments; the release does not exist yet.
@@ -317,7 +343,7 @@ TEST_CASE("audio upload to the repository's release assets makes the release onc
     // A tool that fails leaves the copy to upload next time.
     test::write(dir.path() / "archive/audio/2024-05-02-two.mp3", test::read(test::fixture("audio/tone.mp3")));
     manifest = audio::read_manifest(dir.path() / "archive/audio.json");
-    manifest.put({"2024-05-02-two.mp3", "guid-two", "https://host.example/two.mp3", 12452, "", "audio/mpeg", 3.0, 0, "", "", "live", {}});
+    manifest.put({"2024-05-02-two.mp3", "guid-two", "https://host.example/two.mp3", 12452, "", "audio/mpeg", 3.0, 0, "", "", "live", 0, {}});
     REQUIRE(audio::write_manifest(dir.path() / "archive/audio.json", manifest, error));
     test::write(dir.path() / "bin/gh", "#!/bin/sh\nexit 1\n");
     fs::permissions(dir.path() / "bin/gh", fs::perms::owner_all);
