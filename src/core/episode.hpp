@@ -60,7 +60,9 @@ struct AudioCopy {
     std::string type;      // as the file decodes ("audio/mpeg")
     long long bytes = 0;
     std::string sha256;    // hex
-    bool host_gone = false;  // the host answered 404 or 410 for its own file when last asked
+    bool host_gone = false;  // the host's file is gone (audio::host_gone): the copy is served first
+    std::string kept_since;  // when the copy was made (ISO 8601)
+    double duration = 0;     // the copy's own length, in seconds
 
     friend bool operator==(const AudioCopy&, const AudioCopy&) = default;
 };

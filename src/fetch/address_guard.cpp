@@ -72,6 +72,10 @@ std::string address_text(const sockaddr* address) {
 }
 
 std::string resolved_local_address(const std::string& host) {
+    // (RFC 6761: curl and browsers take these to be loopback without asking, and a machine
+    // without an /etc/hosts may not resolve them at all.)
+    const std::string lower = util::ascii_lower(host);
+    if (lower == "localhost" || lower.ends_with(".localhost")) return "127.0.0.1 (loopback)";
     addrinfo hints{};
     hints.ai_socktype = SOCK_STREAM;
     addrinfo* found = nullptr;
@@ -81,6 +85,15 @@ std::string resolved_local_address(const std::string& host) {
         if (std::string kind = local_network_kind(a->ai_addr); !kind.empty()) refused = address_text(a->ai_addr) + " (" + kind + ")";
     ::freeaddrinfo(found);
     return refused;
+}
+
+bool resolves(const std::string& host) {
+    addrinfo hints{};
+    hints.ai_socktype = SOCK_STREAM;
+    addrinfo* found = nullptr;
+    if (::getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0) return false;
+    ::freeaddrinfo(found);
+    return true;
 }
 
 bool AddressPolicy::trusts(std::string_view host) const {

@@ -18,9 +18,13 @@ std::string local_network_kind(const sockaddr* address);
 std::string address_text(const sockaddr* address);
 
 // "127.0.0.1 (loopback)" when `host` resolves to an address of the local network (any of its
-// addresses), else "": for an address judged before it is read (through a proxy, which
+// addresses; "localhost" and names under it without asking), else "": for an address judged
+// before it is read (through a proxy, which
 // connects itself; a feed's announced move, before it is remembered).
 std::string resolved_local_address(const std::string& host);
+
+// Whether `host` resolves to any address now.
+bool resolves(const std::string& host);
 
 // Who may fetch an address on the local network. A URL the user gave (a source's `url:`,
 // `image:`, `--published-feed`) is fetched as given: `guarded` false. A URL from a feed or a

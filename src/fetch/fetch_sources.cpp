@@ -45,14 +45,18 @@ std::string announced_move(const sources::SourceBatch& fresh, const std::string&
     return util::is_http_url(to) && to != address ? to : "";
 }
 
-// Why a feed's announced move to `to` is not followed: it leads to the local network (then it
-// is never remembered, so the feed stays readable where it was), or back to site.yaml's address
-// from a location an announcement led to (two feeds naming each other would make the address
-// alternate run by run). "" when it is followed.
+// Why a feed's announced move to `to` is not followed: it leads to the local network or does
+// not resolve (then it is never remembered, so the feed stays readable where it was), or back
+// to site.yaml's address from a location an announcement led to (two feeds naming each other
+// would make the address alternate run by run). "" when it is followed.
 std::string refused_move(const std::string& to, const std::string& given, const FetchState& state, const AddressPolicy& policy) {
     const std::string host = connection_host(to);
-    if (!policy.trusts(host))
+    if (!policy.trusts(host)) {
         if (std::string local = resolved_local_address(host); !local.empty()) return "is " + local + ", an address of the local network";
+        // (A name that does not resolve now cannot be judged: the feed is read where it was,
+        // and the next run asks again.)
+        if (!resolves(host)) return "does not resolve to any address now";
+    }
     if (to == given && !state.location.empty() && state.moved_by.find("new-feed-url") != std::string::npos)
         return "names site.yaml's own address (" + given + "), whose feed announced the move here: the two feeds name each other";
     return "";

@@ -4,6 +4,8 @@
 #include <memory>
 #include <thread>
 
+#include "render/pages.hpp"
+#include "render/site_paths.hpp"
 #include "render/site_renderer.hpp"
 
 namespace pipeline {
@@ -23,6 +25,7 @@ notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& cat
 render::SiteContent curate(const notes::NoteSet& notes, core::Catalog merged, render::SiteInfo site, notes::ApplyCache* cache) {
     notes::Curation curation = notes::apply_notes(merged, notes, episode_url(site.paths), cache);
     site.nav = render::navigation(site, merged, curation);
+    site.audio_url = render::keeps_audio(merged) ? site.paths.url(render::k_audio_dir) : "";
     return {std::move(merged), std::move(curation), std::move(site)};
 }
 

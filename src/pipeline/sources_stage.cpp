@@ -74,7 +74,7 @@ void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalo
         const audio::KeptFile* kept = manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid);
         if (!kept) continue;
         e.copy = core::AudioCopy{config.audio.mirror_url + util::encode_path_segment(kept->file), kept->content_type, kept->bytes, kept->sha256,
-                                 audio::host_gone(*kept)};
+                                 audio::host_gone(*kept), kept->fetched, kept->duration};
     }
 }
 

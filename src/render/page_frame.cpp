@@ -75,6 +75,7 @@ Data site_data(const SiteInfo& site) {
     put(s, "website", site.website.url.empty() ? Data(false) : link_data(site.website));
     put(s, "source_feed", site.source_feed.url.empty() ? Data(false) : link_data(site.source_feed));
     put(s, "subscribe_url", site.paths.url(k_subscribe_dir));
+    put(s, "audio_url", site.audio_url.empty() ? Data(false) : text(site.audio_url));
     put(s, "episode_count", std::to_string(site.episode_count));
     const i18n::Words& words = *site.words;
     const std::string count = words.count("count.episodes", static_cast<long long>(site.episode_count));

@@ -1,7 +1,10 @@
-// The pages that are one of a kind: content/pages' pages, subscribe/, search/ and 404.html.
+// The pages that are one of a kind: content/pages' pages, subscribe/, audio/, search/ and 404.html.
+#include <algorithm>
+
 #include "render/page_frame.hpp"
 #include "render/pages.hpp"
 #include "render/site_paths.hpp"
+#include "util/dates.hpp"
 
 namespace render {
 
@@ -29,7 +32,46 @@ PageModel subscribe(const RenderInputs& in) {
     return {std::move(d), {dep::site, dep::order, dep::any_episode}};
 }
 
+PageModel audio_page(const RenderInputs& in) {
+    const i18n::Words& words = *in.site.words;
+    Data d = page_data(in.site, words.text("audio.title"), words.fill("audio.description", {{"show", in.site.title}}), k_audio_dir);
+    List rows;
+    std::size_t kept = 0, with_audio = 0, from_copy = 0;
+    for (const auto& e : in.catalog.episodes) {
+        if (!e.enclosure || e.enclosure->url.empty()) continue;
+        ++with_audio;
+        Data row;
+        put(row, "title", e.title);
+        put(row, "url", in.site.paths.url(SitePaths::episode_dir(e.slug)));
+        const std::optional<util::Timestamp> since = e.copy ? util::parse_any_date(e.copy->kept_since) : std::nullopt;
+        put(row, "kept_since", since ? text(words.day(*since)) : Data(false));
+        put(row, "kept_since_iso", since ? text(util::format_iso8601(*since)) : Data(false));
+        put(row, "size", e.copy && e.copy->bytes > 0
+                             ? text(words.fill("download.size", {{"size", words.number(std::max(1LL, (e.copy->bytes + 500000) / 1000000))}}))
+                             : Data(false));
+        put(row, "length", e.copy && e.copy->duration > 0 ? text(words.duration(static_cast<int>(e.copy->duration + 0.5))) : Data(false));
+        put(row, "served_from", words.text(!e.copy ? "audio.not_kept" : e.copy->host_gone ? "audio.from_copy" : "audio.from_host"));
+        put(row, "from_copy", e.copy && e.copy->host_gone);
+        kept += e.copy.has_value(), from_copy += e.copy && e.copy->host_gone;
+        rows.push_back(std::move(row));
+    }
+    auto episodes = [&](std::size_t n) { return words.count("count.episodes", static_cast<long long>(n)); };
+    put(d, "summary", words.fill("audio.summary", {{"kept", episodes(kept)}, {"all", words.number(static_cast<long long>(with_audio))},
+                                                   {"from_copy", words.number(static_cast<long long>(from_copy))}}));
+    put(d, "rows", std::move(rows));
+    return {std::move(d), {dep::site, dep::order, dep::any_episode}};
+}
+
 }  // namespace
+
+bool keeps_audio(const core::Catalog& catalog) {
+    return std::any_of(catalog.episodes.begin(), catalog.episodes.end(), [](const core::Episode& e) { return e.copy.has_value(); });
+}
+
+void declare_audio_page(Pages& pages) {
+    const RenderInputs& in = pages.in;
+    if (keeps_audio(in.catalog)) pages.declare(k_audio_dir, "audio", [&in] { return audio_page(in); });
+}
 
 void declare_content_pages(Pages& pages) {
     const RenderInputs& in = pages.in;

@@ -46,6 +46,7 @@ struct SiteInfo {
     std::size_t episode_count = 0;
     std::size_t announced_count = 0;  // how many a directory says the show has (0: none says)
     std::vector<Link> nav;         // the header's navigation
+    std::string audio_url;         // audio/, the archive's copies of the audio, when it has any (the footer links it); else ""
     // Every episode's text, computed once after the notes are applied (episode_text.hpp) and
     // read only afterwards: pages, feeds and the search index read it on every core.
     std::shared_ptr<const TextCache> texts;

@@ -6,6 +6,7 @@ namespace render {
 
 // The page about the feed: its address to copy, apps, what it holds (feed.xml's <link>).
 inline const std::string k_subscribe_dir = "subscribe/";
+inline const std::string k_audio_dir = "audio/";  // the archive's copies of the audio, episode by episode
 
 struct SitePaths {
     std::string base_url;   // "https://user.github.io/repo/"

@@ -15,7 +15,7 @@ namespace render {
 namespace fs = std::filesystem;
 
 const std::vector<std::string>& required_templates() {
-    static const std::vector<std::string> names = {"index", "episode", "embed", "404", "page", "terms", "term", "archive", "seasons", "search", "subscribe"};
+    static const std::vector<std::string> names = {"index", "episode", "embed", "404", "page", "terms", "term", "archive", "seasons", "search", "subscribe", "audio"};
     return names;
 }
 
@@ -88,6 +88,7 @@ void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink&
     declare_archive(pages);
     declare_seasons(pages);
     declare_subscribe(pages);
+    declare_audio_page(pages);
     declare_search_and_404(pages);
     // The sitemap lists every page declared above (tens of thousands in a large archive): made
     // on a render thread beside the last pages rather than after them all.

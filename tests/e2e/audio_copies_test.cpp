@@ -8,6 +8,7 @@
 
 #include "audio/manifest.hpp"
 #include "output/output.hpp"
+#include "render/site_check.hpp"
 #include "support.hpp"
 
 namespace {
@@ -92,4 +93,29 @@ TEST_CASE("once the host's file is gone, the copy comes first, is downloaded, is
         CHECK(feed.find("<guid isPermaLink=\"false\">8f2a1c8e-0001-4b7e-9d3a-000000000003</guid>") != std::string::npos);
         CHECK(feed.find("alternateEnclosure") == std::string::npos);
     }
+}
+
+TEST_CASE("the site lists what the archive keeps of each episode's audio, linked from every page's footer") {
+    test::FixtureSite site;
+    test::write(site.dir.path() / "site.yaml", test::read(site.dir.path() / "site.yaml") + "audio:\n  keep: true\n  mirror_url: https://archive.example.org/audio/\n");
+    keep_copy(site, "gone");
+    output::MemoryOutput out;
+    REQUIRE(site.build(out) == "");
+    const std::string& page = test::file_in(out, "audio/index.html");
+    CHECK(page.find("<h1>The archive&#39;s audio</h1>") != std::string::npos);
+    CHECK(page.find("1 episode kept, of 3 with audio; 1 of them play from the archive&#39;s copy alone.") != std::string::npos);
+    // One row an episode with audio: the kept one with its date, size, length and where it plays from.
+    CHECK(page.find("<td><a href=\"/fixture-archive/episodes/torch-trace-and-tlparse/\">TORCH_TRACE and tlparse</a></td>"
+                    "<td><time datetime=\"2026-12-01T00:00:00+00:00\">December 1, 2026</time></td><td>1\u00A0MB</td><td>0\u00A0min</td>"
+                    "<td class=\"from-copy\">the archive&#39;s copy</td></tr>") != std::string::npos);
+    CHECK(page.find("<td>the host (no copy yet)</td>") != std::string::npos);
+    CHECK(test::file_in(out, "index.html").find("<a href=\"/fixture-archive/audio/\">The archive&#39;s audio</a>") != std::string::npos);
+    CHECK(test::file_in(out, "sitemap.xml").find("https://example.github.io/fixture-archive/audio/") != std::string::npos);
+    CHECK(render::check_site(out, "https://example.github.io/fixture-archive/").empty());
+    // Without copies, no such page and no link.
+    test::FixtureSite plain;
+    output::MemoryOutput none;
+    REQUIRE(plain.build(none) == "");
+    CHECK_FALSE(none.find("audio/index.html"));
+    CHECK(test::file_in(none, "index.html").find("/audio/") == std::string::npos);
 }
