@@ -17,8 +17,11 @@ const std::string k_page = "episodes/torch-trace-and-tlparse/index.html";
 const std::string k_host_url = "https://cdn.simplecast.com/audio/aaa/episodes/003/audio/default_tc.mp3?aid=rss_feed&amp;feed=fixture";
 const std::string k_copy_url = "https://archive.example.org/audio/2024-04-29-torch-trace-and-tlparse.mp3";
 
-// A site whose manifest keeps the episode's copy, the host's file `host` ("live", "gone").
-void keep_copy(const test::FixtureSite& site, const std::string& host) {
+// A site that serves its copies from archive.example.org, and whose manifest keeps the
+// episode's copy, the host's file `host` ("live", "gone"); `more` is added to its site.yaml.
+void keep_copy(const test::FixtureSite& site, const std::string& host, const std::string& more = "") {
+    test::write(site.dir.path() / "site.yaml",
+                test::read(site.dir.path() / "site.yaml") + more + "audio:\n  keep: true\n  mirror_url: https://archive.example.org/audio\n");
     const std::string mp3 = test::read(test::fixture("audio/tone.mp3"));
     unsigned char digest[SHA256_DIGEST_LENGTH];
     SHA256(reinterpret_cast<const unsigned char*>(mp3.data()), mp3.size(), digest);
@@ -46,7 +49,6 @@ std::string integrity_of_tone() {
 
 TEST_CASE("a kept copy plays after the host's file, and the feed names it with its integrity") {
     test::FixtureSite site;
-    test::write(site.dir.path() / "site.yaml", test::read(site.dir.path() / "site.yaml") + "audio:\n  keep: true\n  mirror_url: https://archive.example.org/audio\n");
     keep_copy(site, "live");
     output::MemoryOutput out;
     REQUIRE(site.build(out) == "");
@@ -73,9 +75,7 @@ TEST_CASE("once the host's file is gone, the copy comes first, is downloaded, is
     for (const std::string language : {"en", "he"}) {
         CAPTURE(language);
         test::FixtureSite site;
-        test::write(site.dir.path() / "site.yaml",
-                    test::read(site.dir.path() / "site.yaml") + "language: " + language + "\naudio:\n  keep: true\n  mirror_url: https://archive.example.org/audio/\n");
-        keep_copy(site, "gone");
+        keep_copy(site, "gone", "language: " + language + "\n");
         output::MemoryOutput out;
         REQUIRE(site.build(out) == "");  // (the identity guard knows the copy for the host's file)
         const std::string& page = test::file_in(out, k_page);
@@ -97,7 +97,6 @@ TEST_CASE("once the host's file is gone, the copy comes first, is downloaded, is
 
 TEST_CASE("the site lists what the archive keeps of each episode's audio, linked from every page's footer") {
     test::FixtureSite site;
-    test::write(site.dir.path() / "site.yaml", test::read(site.dir.path() / "site.yaml") + "audio:\n  keep: true\n  mirror_url: https://archive.example.org/audio/\n");
     keep_copy(site, "gone");
     output::MemoryOutput out;
     REQUIRE(site.build(out) == "");

@@ -104,6 +104,18 @@ struct AudioHost {
     }
 };
 
+// One episode's audio kept from the host, in a site that asks the host at every run.
+struct KeptOne {
+    AudioHost host;
+    test::TempDir dir;
+    config::SiteConfig config = audio_site(dir.path(), "keep: true, check_days: 0");
+    std::vector<core::Episode> episodes = {episode("one", host.http.url("/a.mp3"), 1)};
+    fetch::AudioOptions options = loopback_options();
+
+    KeptOne() { REQUIRE(fetch::fetch_audio(config, episodes, options).downloaded == 1); }
+    audio::Manifest manifest() const { return audio::read_manifest(dir.path() / "archive/audio.json"); }
+};
+
 }  // namespace
 
 TEST_CASE("fetch keeps each episode's audio once, judged by decoding it, and resumes what was cut off") {
@@ -193,46 +205,36 @@ TEST_CASE("an interrupted download goes on where it stopped in the next run, on 
 }
 
 TEST_CASE("fetch asks the host for each kept file and marks the ones it no longer serves") {
-    AudioHost host;
-    test::TempDir dir;
-    config::SiteConfig config = audio_site(dir.path(), "keep: true, check_days: 0");
-    std::vector<core::Episode> episodes = {episode("one", host.http.url("/a.mp3"), 1)};
-    fetch::AudioOptions options = loopback_options();
-    REQUIRE(fetch::fetch_audio(config, episodes, options).downloaded == 1);
-    host.gone = true;
-    options.now += 3600;
-    const fetch::AudioOutcome later = fetch::fetch_audio(config, episodes, options);
+    KeptOne site;
+    site.host.gone = true;
+    site.options.now += 3600;
+    const fetch::AudioOutcome later = fetch::fetch_audio(site.config, site.episodes, site.options);
     CHECK(later.downloaded == 0);
-    const audio::Manifest checked = audio::read_manifest(dir.path() / "archive/audio.json");
+    const audio::Manifest checked = site.manifest();
     const audio::KeptFile* one = checked.latest("guid-one");
     REQUIRE(one);
     CHECK(one->host == "gone");
     CHECK(one->checked == "2024-12-02T01:40:00Z");
-    CHECK(test::read(dir.path() / "archive/audio/2024-05-01-one.mp3") == host.mp3);  // the copy stays
+    CHECK(test::read(site.dir.path() / "archive/audio/2024-05-01-one.mp3") == site.host.mp3);  // the copy stays
 }
 
 TEST_CASE("a host that does not answer three checks in a row counts as gone; an answer resets the count") {
-    AudioHost host;
-    test::TempDir dir;
-    config::SiteConfig config = audio_site(dir.path(), "keep: true, check_days: 0");
-    std::vector<core::Episode> episodes = {episode("one", host.http.url("/a.mp3"), 1)};
-    fetch::AudioOptions options = loopback_options();
-    REQUIRE(fetch::fetch_audio(config, episodes, options).downloaded == 1);
-    episodes[0].enclosure->url = "http://127.0.0.1:9/a.mp3";  // (a port nobody listens on)
+    KeptOne site;
+    site.episodes[0].enclosure->url = "http://127.0.0.1:9/a.mp3";  // (a port nobody listens on)
     for (int run = 1; run <= 3; ++run) {
         CAPTURE(run);
-        options.now += 3600;
-        fetch::fetch_audio(config, episodes, options);
-        const audio::Manifest manifest = audio::read_manifest(dir.path() / "archive/audio.json");
+        site.options.now += 3600;
+        fetch::fetch_audio(site.config, site.episodes, site.options);
+        const audio::Manifest manifest = site.manifest();
         REQUIRE(manifest.latest("guid-one"));
         CHECK(manifest.latest("guid-one")->host == "unreachable");
         CHECK(manifest.latest("guid-one")->unreachable == run);
         CHECK(audio::host_gone(*manifest.latest("guid-one")) == (run == 3));
     }
-    episodes[0].enclosure->url = host.http.url("/a.mp3");
-    options.now += 3600;
-    fetch::fetch_audio(config, episodes, options);
-    const audio::Manifest answered = audio::read_manifest(dir.path() / "archive/audio.json");
+    site.episodes[0].enclosure->url = site.host.http.url("/a.mp3");
+    site.options.now += 3600;
+    fetch::fetch_audio(site.config, site.episodes, site.options);
+    const audio::Manifest answered = site.manifest();
     CHECK(answered.latest("guid-one")->host == "live");
     CHECK(answered.latest("guid-one")->unreachable == 0);
 }
