@@ -78,6 +78,7 @@ bool is_host_name(std::string_view name) {
 }  // namespace
 
 bool is_plain_site_url(std::string_view url) {
+    if (!util::is_http_url(url) || url.find_first_of("?#") != std::string_view::npos) return false;
     const std::size_t host_start = url.find("://") + 3;
     const std::size_t path_start = std::min(url.size(), url.find('/', host_start));
     std::string_view host = url.substr(host_start, path_start - host_start);

@@ -103,7 +103,8 @@ SiteConfig load_config(const std::filesystem::path& path);
 SiteConfig parse_config(const std::string& yaml_text, const std::filesystem::path& path);
 
 // True for an absolute http(s) URL `base_url` may be: a host and a plain path (no user name,
-// no empty, '.' or '..' segment, no backslash), which every link of the site is made from.
+// no query or fragment, no empty, '.' or '..' segment, no backslash), which every link of the
+// site is made from.
 bool is_plain_site_url(std::string_view url);
 
 // The keys site.yaml accepts at the top level and in a source entry.

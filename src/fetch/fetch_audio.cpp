@@ -291,7 +291,6 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
         kept.content_type = probe.content_type, kept.duration = probe.duration;
         kept.feed_duration = e.duration ? static_cast<double>(e.duration->seconds) : 0;
         kept.fetched = now, kept.checked = now, kept.host = "live";
-        if (const audio::KeptFile* before = manifest.latest(job.guid); before && before->file == kept.file) kept.uploaded.clear();  // (new bytes: upload again)
         fs::rename(part.file, store / kept.file, ec);
         if (ec) {
             ++out.failed;
