@@ -70,7 +70,11 @@ bool keep_audio(const config::SiteConfig& config, const fetch::FetchOptions& fet
     if (out.problems.size() > 10) std::cout << "audio: warning: and " << out.problems.size() - 10 << " more\n";
     std::cout << "audio: " << out.kept << " of " << out.episodes << " episodes kept (" << out.downloaded << " downloaded now, " << megabytes(out.bytes) << ")";
     if (out.left_for_later) std::cout << "; " << out.left_for_later << " left for the next run (audio.max_run_mb)";
+    if (out.checked) std::cout << "; " << out.checked << " host files checked";
     std::cout << "\n";
+    if (out.host_gone)
+        std::cout << "audio: notice: " << out.host_gone << " episodes' files are gone at the host; the pages and the feed serve the archive's copy "
+                  << "(`podarchive check --audio` names them)\n";
     return out.failed == 0 && out.not_audio == 0;
 }
 

@@ -97,11 +97,8 @@ int run_serve(const ServeArgs& args) {
         return k_exit_input;
     }
     std::cout << "Serving http://" << args.bind << ":" << port << base_path << " (Ctrl+C to stop)" << std::endl;
-    std::vector<std::filesystem::path> recursive = {config.content_dir(), config.templates_dir(), config.static_dir(),
-                                                    config.themes_dir()};
-    std::vector<std::filesystem::path> flat = {config.root};
-    for (const auto& s : config.sources) flat.push_back(s.path.parent_path());
-    serve::Watcher watcher(recursive, flat);
+    const serve::WatchedFolders folders = serve::watched_folders(config);
+    serve::Watcher watcher(folders.recursive, folders.flat);
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
     std::filesystem::path output = std::filesystem::weakly_canonical(config.output_dir());

@@ -7,7 +7,6 @@
 #include <ctime>
 #include <fcntl.h>
 #include <nlohmann/json.hpp>
-#include <openssl/evp.h>
 #include <thread>
 #include <unistd.h>
 
@@ -15,6 +14,7 @@
 #include "audio/probe.hpp"
 #include "core/diagnostic.hpp"
 #include "fetch/http_get.hpp"
+#include "fetch/stream_hash.hpp"
 #include "util/dates.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
@@ -35,51 +35,6 @@ std::string utc_text(std::time_t t) {
     std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return text;
 }
-
-// A file's SHA-256, taken as its bytes are written (a second read of a large file cost a third
-// of a download's time): the bytes must come in order from the start; any other order makes it
-// `broken`, and the file is then read again.
-class Sha256 {
-public:
-    Sha256() : m_context(EVP_MD_CTX_new(), EVP_MD_CTX_free) { restart(); }
-    void restart() {
-        EVP_DigestInit_ex(m_context.get(), EVP_sha256(), nullptr);
-        m_length = 0, m_broken = false;
-    }
-    void add(std::string_view bytes, long long offset) {
-        if (offset == 0 && m_length > 0) restart();  // (the host sent the whole file again)
-        if (offset != m_length) m_broken = true;
-        if (m_broken) return;
-        EVP_DigestUpdate(m_context.get(), bytes.data(), bytes.size());
-        m_length += static_cast<long long>(bytes.size());
-    }
-    // The bytes of `path` as they are now, from the start.
-    bool add_file(const fs::path& path) {
-        restart();
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-        if (fd < 0) return errno == ENOENT;
-        std::vector<char> block(1 << 20);
-        ssize_t n = 0;
-        while ((n = ::read(fd, block.data(), block.size())) > 0) add(std::string_view(block.data(), static_cast<std::size_t>(n)), m_length);
-        ::close(fd);
-        return n == 0;
-    }
-    // The digest in hex, when the bytes hashed are the file's `size` bytes; else "".
-    std::string hex(long long size) {
-        if (m_broken || m_length != size) return "";
-        unsigned char digest[EVP_MAX_MD_SIZE];
-        unsigned length = 0;
-        EVP_DigestFinal_ex(m_context.get(), digest, &length);
-        std::string out;
-        for (unsigned i = 0; i < length; ++i) out += util::k_hex_digits[digest[i] >> 4], out += util::k_hex_digits[digest[i] & 15];
-        return out;
-    }
-
-private:
-    std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> m_context;
-    long long m_length = 0;
-    bool m_broken = false;
-};
 
 long long size_of(const fs::path& path) {
     std::error_code ec;
@@ -138,7 +93,7 @@ struct Downloaded {
 };
 
 // Downloads `url` into the part, resuming it when it can, with retries; `hash` takes its bytes.
-Downloaded download(Part& part, const AudioOptions& options, long long max_bytes, Sha256& hash,
+Downloaded download(Part& part, const AudioOptions& options, long long max_bytes, BackgroundSha256& hash,
                     const std::function<void(long long, long long)>& progress) {
     Downloaded out;
     if (!hash.add_file(part.file)) return {false, part.file.string() + " cannot be read", 0};  // (what an earlier run downloaded)
@@ -177,8 +132,10 @@ Downloaded download(Part& part, const AudioOptions& options, long long max_bytes
 // still serves it ("live"), says it is gone (404, 410) or does not answer ("unreachable", counted
 // in a row). The pages and the feed serve the copy first once the host's file is gone, or has not
 // answered for audio::k_unreachable_checks checks.
-void check_hosts(const config::SiteConfig& config, audio::Manifest& manifest, const std::vector<core::Episode>& episodes,
-                 const AudioOptions& options, std::time_t clock) {
+// Returns how many it asked.
+std::size_t check_hosts(const config::SiteConfig& config, audio::Manifest& manifest, const std::vector<core::Episode>& episodes,
+                        const AudioOptions& options, std::time_t clock) {
+    std::size_t asked = 0;
     const std::string now = utc_text(clock), due = utc_text(clock - static_cast<std::time_t>(config.audio.check_days) * 86400);
     for (const auto& e : episodes) {
         if (!e.enclosure) continue;
@@ -190,7 +147,9 @@ void check_hosts(const config::SiteConfig& config, audio::Manifest& manifest, co
         kept->checked = now;
         kept->host = r.status == 404 || r.status == 410 ? "gone" : r.error.empty() && r.status > 0 && r.status < 400 ? "live" : "unreachable";
         kept->unreachable = kept->host == "unreachable" ? kept->unreachable + 1 : 0;
+        ++asked;
     }
+    return asked;
 }
 
 }  // namespace
@@ -259,7 +218,7 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
         // The limit is the whole file's; what a part holds already counts against no run.
         const long long limit = std::min(config.audio.max_file_bytes, config.audio.max_run_bytes - run_bytes + std::max(0LL, size_of(part.file)));
         AudioProgress shown{i + 1, jobs.size(), e.slug, 0, e.enclosure->length.value_or(0), false};
-        Sha256 hash;
+        BackgroundSha256 hash;
         const Downloaded got = download(part, options, limit, hash, [&](long long received, long long resumed) {
             shown.received = resumed + received;
             if (options.progress) options.progress(shown);
@@ -302,7 +261,11 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
         ++out.downloaded, ++out.kept;
         if (std::chrono::steady_clock::now() - last_saved > std::chrono::seconds(2)) save();
     }
-    check_hosts(config, manifest, episodes, options, clock);
+    out.checked = check_hosts(config, manifest, episodes, options, clock);
+    for (const auto& e : episodes) {
+        const audio::KeptFile* kept = e.enclosure ? manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid) : nullptr;
+        out.host_gone += kept && audio::host_gone(*kept);
+    }
     save();
     return out;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The player and the search in Debian's Chromium (listening.mjs), on tests/fixtures/listening_site
 # built by the podarchive binary given, served under a sub-path; then the same site as a
-# Japanese show under ja/ (languages.mjs). Usage: run.sh PODARCHIVE
+# Japanese show under ja/ (languages.mjs); then the same site once its host's audio is gone
+# (audio_copies.mjs). Usage: run.sh PODARCHIVE
 set -euo pipefail
 binary="$1"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -31,3 +32,23 @@ sed -i -e 's|<title>Captions in WebVTT</title>|<title>機械学習コンパイ�
   "$work/site_ja/content/sources/feed.xml"
 (cd "$work/site_ja" && "$binary" build --quiet --base-url "${base}ja/" --output "$work/out/ja")
 node "$here/languages.mjs" "${base}ja/"
+# The host goes away: fetch keeps each episode's audio, the copies are served at mirror_url, the
+# host's files answer 404. The players fall back to the copy by themselves; once fetch has found
+# the files gone, the copy comes first (audio_copies.mjs).
+cp -r "$root/tests/fixtures/listening_site" "$work/site_gone"
+python3 "$here/prepare.py" "$work/site_gone" "${base}gone/"
+printf 'allowed_hosts: [127.0.0.1]\naudio:\n  keep: true\n  mirror_url: %scopies/\n  check_days: 0\n' "$base" >> "$work/site_gone/site.yaml"
+gone_build() {
+  (cd "$work/site_gone" && "$binary" build --quiet --base-url "${base}gone/" --output "$work/out/gone")
+  mkdir -p "$work/out/copies" && cp "$work/site_gone/archive/audio/"* "$work/out/copies/"
+}
+(cd "$work/site_gone" && "$binary" build --quiet --base-url "${base}gone/" --output "$work/out/gone")  # (the host, live)
+(cd "$work/site_gone" && "$binary" fetch >/dev/null 2>&1) || true  # (the fixture's feed and artwork URLs do not resolve)
+rm -rf "$work/site_gone/static/audio"
+gone_build
+node "$here/audio_copies.mjs" "${base}gone/" "${base}copies/" unnoticed
+sleep 1  # (a file is checked at most once a second)
+(cd "$work/site_gone" && "$binary" fetch >/dev/null 2>&1) || true
+grep -q '"host": "gone"' "$work/site_gone/archive/audio.json"
+gone_build
+node "$here/audio_copies.mjs" "${base}gone/" "${base}copies/" gone

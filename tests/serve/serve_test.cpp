@@ -115,6 +115,21 @@ TEST_CASE("the watcher sees a note saved, including in a folder created after it
     CHECK(watcher.wait(std::chrono::milliseconds(100), k_settle, k_settle).empty());
 }
 
+TEST_CASE("serve watches the audio manifest: a fetch that finds a host's file gone changes the players") {
+    test::TempDir dir;
+    test::write(dir.path() / "site.yaml", "title: x\nbase_url: https://x.example/\naudio:\n  keep: true\nsources:\n  - path: content/sources/feed.xml\n");
+    test::write(dir.path() / "archive/audio.json", "{\"files\": []}\n");
+    test::write(dir.path() / "content/sources/feed.xml", "<rss/>");
+    const serve::WatchedFolders folders = serve::watched_folders(config::load_config(dir.path() / "site.yaml"));
+    serve::Watcher watcher(folders.recursive, folders.flat);
+    test::write(dir.path() / "archive/audio.json", "{\"files\": [] }\n");
+    const auto changed = watcher.wait(std::chrono::milliseconds(1000), k_settle, k_settle);
+    CHECK(std::find(changed.begin(), changed.end(), dir.path() / "archive/audio.json") != changed.end());
+    test::write(dir.path() / "site.yaml", "title: x\nbase_url: https://x.example/\nsources:\n  - path: content/sources/feed.xml\n");
+    const auto without = serve::watched_folders(config::load_config(dir.path() / "site.yaml")).flat;
+    CHECK(std::find(without.begin(), without.end(), dir.path() / "archive") == without.end());
+}
+
 TEST_CASE("the watcher names folders as folders, and ends a burst soon after a file is saved") {
     test::TempDir dir;
     std::filesystem::create_directories(dir.path() / "content/episodes");
@@ -280,14 +295,14 @@ TEST_CASE("the preview server: many ranges in one request and a foreign Host are
     REQUIRE(two);
     CHECK(two->status == 206);
     // A page of another site whose name now points here (DNS rebinding) is not answered.
-    for (const std::string host : {std::string("evil.example"), "evil.example:" + std::to_string(port), std::string("127.0.0.1.evil.example")}) {
+    for (const std::string& host : {std::string("evil.example"), "evil.example:" + std::to_string(port), std::string("127.0.0.1.evil.example")}) {
         CAPTURE(host);
         auto foreign = client.Get("/", {{"Host", host}});
         REQUIRE(foreign);
         CHECK(foreign->status == 421);
         CHECK(foreign->body.find("home") == std::string::npos);
     }
-    for (const std::string host : {"localhost:" + std::to_string(port), "127.0.0.1:" + std::to_string(port), "[::1]:" + std::to_string(port), std::string("LOCALHOST")}) {
+    for (const std::string& host : {"localhost:" + std::to_string(port), "127.0.0.1:" + std::to_string(port), "[::1]:" + std::to_string(port), std::string("LOCALHOST")}) {
         CAPTURE(host);
         auto local = client.Get("/", {{"Host", host}});
         REQUIRE(local);
