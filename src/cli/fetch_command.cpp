@@ -101,6 +101,7 @@ int run_fetch(FetchArgs args) {
         std::cout << util::terminal_safe(source.name) << ": " << (failed_now ? "warning: " : "") << util::terminal_safe(outcome.message);
         std::cout << " (" << static_cast<int>(seconds * 1000) << " ms)\n";
         if (!outcome.notice.empty()) std::cout << util::terminal_safe(source.name) << ": notice: " << util::terminal_safe(outcome.notice) << "\n";
+        for (const auto& problem : outcome.page_problems) std::cout << util::terminal_safe(source.name) << ": warning: " << util::terminal_safe(problem) << "\n";
         failed += failed_now;
     }
     if (count == 0)
@@ -126,6 +127,7 @@ Command fetch_command() {
                 sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
                 sub.add_option("--timeout", args->options.timeout_seconds, "Seconds for each download")->capture_default_str()->check(CLI::Range(1, 3600));
                 sub.add_option("--max-bytes", args->options.max_bytes, "Largest answer accepted")->capture_default_str()->check(CLI::Range(1LL, 1LL << 32));
+                sub.add_option("--max-pages", args->options.max_pages, "Pages of a paged feed read, the first included")->capture_default_str()->check(CLI::Range(1, 100000));
                 return std::function<int()>([args] { return run_fetch(*args); });
             }};
 }

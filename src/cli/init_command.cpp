@@ -14,6 +14,8 @@
 #include "scaffold/scaffold.hpp"
 #include "sources/read_source.hpp"
 #include "util/files.hpp"
+#include "util/strings.hpp"
+#include "util/unicode.hpp"
 #include "util/url.hpp"
 
 namespace cli {
@@ -108,7 +110,11 @@ bool download_feed(const fs::path& site, const std::string& url, Undo& undo) {
         std::cerr << "podarchive: error: the feed could not be downloaded: " << url << ": " << outcome.message << "\n";
         return false;
     }
-    std::cout << "  fetched  " << url << " into " << snapshot.string() << "\n";
+    std::cout << "  fetched  " << url << " into " << snapshot.string() << ": " << outcome.added + outcome.page_items << " items on "
+              << util::count_text(static_cast<std::size_t>(outcome.pages), "page", "pages")
+              << (outcome.pages > 1 ? " (the other pages' items are kept in " + sources::kept_items_path(snapshot).filename().string() + ")" : std::string())
+              << "\n";
+    for (const auto& problem : outcome.page_problems) std::cout << "  warning: " << util::terminal_safe(problem) << "\n";
     return true;
 }
 

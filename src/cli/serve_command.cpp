@@ -83,6 +83,17 @@ void finish_feeds(pipeline::Session& session, serve::PreviewServer& server, cons
     });
 }
 
+}  // namespace
+
+WatchedFolders watched_folders(const config::SiteConfig& config) {
+    WatchedFolders out{{config.content_dir(), config.templates_dir(), config.static_dir(), config.themes_dir()}, {config.root}};
+    for (const auto& s : config.sources) out.flat.push_back(s.path.parent_path());
+    if (config.audio.keep) out.flat.push_back(config.audio_manifest().parent_path());
+    return out;
+}
+
+namespace {
+
 int run_serve(const ServeArgs& args) {
     config::SiteConfig config = config::load_config(args.config);  // must load once to know the base path
     if (args.bind != "127.0.0.1" && args.bind != "localhost" && args.bind != "::1")
@@ -97,7 +108,7 @@ int run_serve(const ServeArgs& args) {
         return k_exit_input;
     }
     std::cout << "Serving http://" << args.bind << ":" << port << base_path << " (Ctrl+C to stop)" << std::endl;
-    const serve::WatchedFolders folders = serve::watched_folders(config);
+    const WatchedFolders folders = watched_folders(config);
     serve::Watcher watcher(folders.recursive, folders.flat);
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);

@@ -21,6 +21,7 @@ struct Provenance {
     std::string file;    // the file as site.yaml names it (relative to site.yaml)
     int line = 0;        // first line of the record in the file (1-based)
     int end_line = 0;    // last line
+    std::string via{};   // a kept item's origin beyond the file: "page https://...", "wayback:20210304050607"
 
     friend bool operator==(const Provenance&, const Provenance&) = default;
 };

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "fetch/conditional_get.hpp"
+#include "fetch/feed_pages.hpp"
 #include "fetch/kept_items.hpp"
 #include "sources/read_source.hpp"
 #include "util/files.hpp"
@@ -182,6 +183,18 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
             }
         }
         kept = keep_dropped_items(old_text, response.body, kept_before);
+        // The feed's other pages, when it is paged: their items are the archive's too.
+        const PagesRead paged = read_pages(response.body, read_from, options, remembered);
+        out.pages = 1 + static_cast<int>(paged.pages.size());
+        out.page_problems = paged.problems;
+        if (kept && !paged.pages.empty()) {
+            std::vector<MoreItems> more;
+            for (const auto& page : paged.pages) more.push_back({page.text, "page " + page.url});
+            if (auto added = add_items(response.body, kept->xml, more, true)) {
+                kept->xml = added->xml, out.page_items = added->added;
+                kept->kept += added->added;
+            }
+        }
         if (kept && kept->xml != kept_before && !store_kept(kept_file, *kept, error)) return keep(error);
     }
     if (!util::write_file_atomically(source.path, response.body, error)) {
@@ -194,6 +207,8 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     write_state(state_file, state);
     out.kind = FetchOutcome::Kind::updated;
     out.message = updated_message(response.body.size(), out, kept ? &*kept : nullptr, kept_file.filename().string());
+    if (out.pages > 1)
+        out.message += "; " + std::to_string(out.pages) + " pages of a paged feed read, " + std::to_string(out.page_items) + " items of the other pages added now";
     if (kept) out.kept = kept->kept;
     if (core::is_feed(fresh.kind) && !kept && out.removed > 0)  // (never in silence: these items are the archive's)
         out.notice = util::count_text(static_cast<std::size_t>(out.removed), "item", "items") + " the host no longer lists could not be kept in " +

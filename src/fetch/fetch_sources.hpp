@@ -12,6 +12,7 @@ namespace fetch {
 struct FetchOptions {
     long timeout_seconds = 30;
     long long max_bytes = 64LL << 20;
+    int max_pages = 500;  // of a paged feed, the first included (feed_pages.hpp)
     // For the addresses a feed names (a feed's itunes:new-feed-url): the site's own hosts are
     // trusted (`fetch` sets feed_named_policy's); fetch_source adds the source's own.
     AddressPolicy feed_named{true, {}};
@@ -25,6 +26,9 @@ struct FetchOutcome {
     std::string notice{};  // what the user should know and may act on (the feed moved), or ""
     int added = 0, changed = 0, removed = 0;  // episodes, by guid (else audio URL, else title)
     int kept = 0;         // items the host no longer lists, kept beside the snapshot (fetch/kept_items.hpp)
+    int pages = 1;        // pages of a paged feed read (feed_pages.hpp): the first and those it names
+    int page_items = 0;   // items the other pages added to the kept items now
+    std::vector<std::string> page_problems{};  // pages not read, and why (warnings)
 };
 
 // Conditional GET (ETag / Last-Modified remembered in "<dir>/.<file>.fetch.json"), then the

@@ -1,10 +1,13 @@
 #include "fetch/kept_items.hpp"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <pugixml.hpp>
 #include <set>
 #include <vector>
 
+#include "sources/read_source.hpp"
 #include "util/dates.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
@@ -104,6 +107,63 @@ void copy_root_attributes(pugi::xml_node to, const pugi::xml_node& from) {
         if (!to.attribute(attr.name())) to.append_copy(attr);
 }
 
+// Items to keep: the item, and where it came from when not from the host's feed itself (a
+// page of it, a capture of it: written as the item's podarchive:from).
+struct ToKeep {
+    const Item* item;
+    std::string from;
+};
+
+// The kept file's text: `keep`'s items newest first (undated last, in their order), under the
+// title and root of `now`, with the namespaces of every feed they come from.
+std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& others, std::vector<ToKeep> keep) {
+    std::stable_sort(keep.begin(), keep.end(), [](const ToKeep& a, const ToKeep& b) {
+        if (a.item->date && b.item->date) return a.item->date->utc_seconds > b.item->date->utc_seconds;
+        return a.item->date.has_value() && !b.item->date.has_value();
+    });
+    std::string title;
+    for (const Feed* f : others)
+        if (title.empty()) title = f->title;
+    title = util::collapse_whitespace(now.title.empty() ? title : now.title);
+    pugi::xml_document doc;
+    auto decl = doc.append_child(pugi::node_declaration);
+    decl.append_attribute("version") = "1.0";
+    decl.append_attribute("encoding") = "UTF-8";
+    doc.append_child(pugi::node_comment)
+        .set_value(" The items this feed's host no longer lists, as it last listed them, newest first. Kept by `podarchive fetch` so that the "
+                   "archive keeps every episode it published; the build reads them with the feed. An item the host lists again leaves this "
+                   "file. ");
+    pugi::xml_node root, parent;
+    if (now.atom) {
+        root = doc.append_child(now.root.name());
+        parent = root;
+    } else {
+        root = doc.append_child("rss");
+        parent = root.append_child("channel");
+    }
+    copy_root_attributes(root, now.root);
+    for (const Feed* f : others)
+        if (f->root && f->atom == now.atom) copy_root_attributes(root, f->root);
+    const std::string from_name = std::string(sources::k_kept_prefix) + ":from";
+    const bool any_from = std::any_of(keep.begin(), keep.end(), [&](const ToKeep& k) { return !k.from.empty() || k.item->node.attribute(from_name.c_str()); });
+    if (any_from) {
+        const std::string xmlns = "xmlns:" + std::string(sources::k_kept_prefix);
+        root.remove_attribute(xmlns.c_str());
+        root.append_attribute(xmlns.c_str()) = std::string(sources::k_kept_ns).c_str();
+    }
+    parent.prepend_child((prefix_of(now.root) + "title").c_str()).text() = title.c_str();
+    for (const ToKeep& k : keep) {
+        auto copy = parent.append_copy(k.item->node);
+        if (k.from.empty()) continue;
+        copy.remove_attribute(from_name.c_str());
+        copy.append_attribute(from_name.c_str()) = k.from.c_str();
+    }
+    std::string xml;
+    util::XmlAppender text(xml);
+    doc.save(text, "  ", pugi::format_default, pugi::encoding_utf8);
+    return xml;
+}
+
 }  // namespace
 
 std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::string_view new_snapshot, std::string_view kept_before) {
@@ -126,56 +186,79 @@ std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::
                !(!item.episode.empty() && episodes.count(item.episode));
     };
     KeptItems out;
-    std::vector<const Item*> keep;
+    std::vector<ToKeep> keep;
     std::set<std::string> from_old, was_kept;
     for (const auto& item : kept.items) was_kept.insert(item.identity);
     for (const auto& item : before.items)
         if (dropped(item)) {
-            keep.push_back(&item);  // (the newer copy of an item kept before)
+            keep.push_back({&item, ""});  // (the newer copy of an item kept before)
             from_old.insert(item.identity);
             out.newly_kept += !was_kept.count(item.identity);
         }
     for (const auto& item : kept.items) {
         if (from_old.count(item.identity)) continue;
-        if (dropped(item)) keep.push_back(&item);
+        if (dropped(item)) keep.push_back({&item, ""});
         else ++out.listed_again;
     }
     out.kept = static_cast<int>(keep.size());
     if (keep.empty()) return out;
-    // Newest first, as feeds are; undated items last, in the order they came.
-    std::stable_sort(keep.begin(), keep.end(), [](const Item* a, const Item* b) {
-        if (a->date && b->date) return a->date->utc_seconds > b->date->utc_seconds;
-        return a->date.has_value() && !b->date.has_value();
-    });
 
-    pugi::xml_document doc;
-    auto decl = doc.append_child(pugi::node_declaration);
-    decl.append_attribute("version") = "1.0";
-    decl.append_attribute("encoding") = "UTF-8";
-    doc.append_child(pugi::node_comment)
-        .set_value(" The items this feed's host no longer lists, as it last listed them, newest first. Kept by `podarchive fetch` so that the "
-                   "archive keeps every episode it published; the build reads them with the feed. An item the host lists again leaves this "
-                   "file. ");
-    const std::string title = util::collapse_whitespace(now.title.empty() ? before.title : now.title);
-    pugi::xml_node parent;
-    if (now.atom) {
-        const std::string p = prefix_of(now.root);
-        auto root = doc.append_child(now.root.name());
-        copy_root_attributes(root, now.root);
-        for (const Feed* f : {&before, &kept})
-            if (f->root) copy_root_attributes(root, f->root);
-        root.append_child((p + "title").c_str()).text() = title.c_str();
-        parent = root;
-    } else {
-        auto rss = doc.append_child("rss");
-        for (const Feed* f : {&now, &before, &kept})
-            if (f->root) copy_root_attributes(rss, f->root);
-        parent = rss.append_child("channel");
-        parent.append_child("title").text() = title.c_str();
+    out.xml = kept_file_text(now, {&before, &kept}, keep);
+    return out;
+}
+
+std::optional<AddedItems> add_items(std::string_view snapshot, std::string_view kept_before, const std::vector<MoreItems>& more, bool current) {
+    Feed now, kept;
+    if (!read_feed(snapshot, now)) return std::nullopt;
+    if (!kept_before.empty() && (!read_feed(kept_before, kept) || kept.atom != now.atom)) return std::nullopt;
+    AddedItems out;
+    out.xml = std::string(kept_before);
+    std::set<std::string> seen;  // identities, audio URLs and episodes ("a:", "e:")
+    auto known = [&](const Item& item) {
+        return seen.count(item.identity) || (!item.audio.empty() && seen.count("a:" + item.audio)) ||
+               (!item.episode.empty() && seen.count("e:" + item.episode));
+    };
+    auto remember = [&](const Item& item) {
+        seen.insert(item.identity);
+        if (!item.audio.empty()) seen.insert("a:" + item.audio);
+        if (!item.episode.empty()) seen.insert("e:" + item.episode);
+    };
+    for (const auto& item : now.items) remember(item);
+    std::vector<ToKeep> keep;
+    std::map<std::string, std::size_t> kept_at;  // identity -> its place in `keep`
+    for (const auto& item : kept.items) {
+        if (known(item)) continue;  // (the host lists it again: keep_dropped_items takes it out)
+        kept_at[item.identity] = keep.size();
+        keep.push_back({&item, ""});
     }
-    for (const Item* item : keep) parent.append_copy(item->node);
-    util::XmlAppender text(out.xml);
-    doc.save(text, "  ", pugi::format_default, pugi::encoding_utf8);
+    for (const auto& item : kept.items) remember(item);
+    std::vector<std::unique_ptr<Feed>> texts;
+    std::set<std::string> replaced;
+    for (const MoreItems& m : more) {
+        auto& feed = *texts.emplace_back(std::make_unique<Feed>());
+        if (!read_feed(m.text, feed) || feed.atom != now.atom) {
+            out.skipped.push_back(m.from);
+            continue;
+        }
+        for (const auto& item : feed.items) {
+            const auto at = kept_at.find(item.identity);
+            if (current && at != kept_at.end() && !replaced.count(item.identity)) {
+                keep[at->second] = {&item, m.from};
+                replaced.insert(item.identity);
+                ++out.refreshed;
+            } else if (known(item)) {
+                ++out.known;
+            } else {
+                keep.push_back({&item, m.from});
+                ++out.added;
+            }
+            remember(item);
+        }
+    }
+    if (out.added == 0 && out.refreshed == 0) return out;
+    std::vector<const Feed*> others = {&kept};
+    for (const auto& t : texts) others.push_back(t.get());
+    out.xml = kept_file_text(now, others, std::move(keep));
     return out;
 }
 

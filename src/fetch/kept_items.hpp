@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fetch {
 
@@ -25,5 +26,28 @@ struct KeptItems {
 // not lost, and the build's identity guard judges the change. Nothing when a text is not a feed
 // (the caller then leaves the kept file as it is).
 std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::string_view new_snapshot, std::string_view kept_before);
+
+// A feed's text from elsewhere than its snapshot: another page of a paged feed, or a capture of
+// the feed in the past. `from` is written as each of its kept items' podarchive:from.
+struct MoreItems {
+    std::string_view text;
+    std::string from;
+};
+
+struct AddedItems {
+    std::string xml;                   // the kept file's new text (kept_before's when nothing changed)
+    int added = 0;                     // items neither the snapshot nor the kept file had
+    int refreshed = 0;                 // kept items whose copy a current text replaced
+    int known = 0;                     // items the snapshot or the kept file had already (or an earlier text)
+    std::vector<std::string> skipped;  // the `from` of each text that is not a feed of the snapshot's kind
+};
+
+// Adds to the kept items (`kept_before`, or empty) the items of `more` that the snapshot does not
+// list: known as in keep_dropped_items (guid, audio URL, or title and day: an item the host
+// re-issued under a new guid is the same episode). The first text that has an item wins. With
+// `current` (pages the host serves now), a page's copy of an item already kept replaces it;
+// otherwise (captures of the past) a known item is left as it is. Nothing when the snapshot or
+// the kept file is not a feed.
+std::optional<AddedItems> add_items(std::string_view snapshot, std::string_view kept_before, const std::vector<MoreItems>& more, bool current);
 
 }  // namespace fetch

@@ -36,9 +36,11 @@ nlohmann::json report_json(const core::Catalog& catalog) {
         for (const auto& [field, source] : e.sources)
             ep["fields"][field] = {{"value", field_value(e, field)}, {"source", source.source}, {"file", source.file}, {"line", source.line}};
         ep["records"] = nlohmann::json::array();
-        for (const auto& r : e.records)
+        for (const auto& r : e.records) {
             ep["records"].push_back({{"source", r.from.source}, {"file", r.from.file}, {"line", r.from.line},
                                      {"end_line", r.from.end_line}, {"matched_by", r.matched_by}});
+            if (!r.from.via.empty()) ep["records"].back()["via"] = r.from.via;
+        }
         out["episodes"].push_back(std::move(ep));
     }
     out["conflicts"] = nlohmann::json::array();
@@ -63,7 +65,7 @@ std::string report_text(const core::Catalog& catalog) {
         out += "\n";
         for (const auto& r : e.records)
             out += "    " + r.from.file + ":" + std::to_string(r.from.line) + "-" + std::to_string(r.from.end_line) + "  (" +
-                   r.from.source + ", " + r.matched_by + ")\n";
+                   r.from.source + (r.from.via.empty() ? "" : ", from " + r.from.via) + ", " + r.matched_by + ")\n";
     }
     out += "\n" + std::to_string(catalog.episodes.size()) + " episodes from " + std::to_string(records) + " records";
     out += "; " + std::to_string(derived) + " titles derived from descriptions\n";

@@ -6,13 +6,6 @@ namespace serve {
 
 namespace fs = std::filesystem;
 
-WatchedFolders watched_folders(const config::SiteConfig& config) {
-    WatchedFolders out{{config.content_dir(), config.templates_dir(), config.static_dir(), config.themes_dir()}, {config.root}};
-    for (const auto& s : config.sources) out.flat.push_back(s.path.parent_path());
-    if (config.audio.keep) out.flat.push_back(config.audio_manifest().parent_path());
-    return out;
-}
-
 bool is_edit(const fs::path& changed, const fs::path& output) {
     const fs::path path = fs::weakly_canonical(changed);
     // (By path segments: with `output: site`, site.yaml is not under it.)

@@ -119,10 +119,12 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, cons
         batch.diagnostics.push_back(core::warning_at({info.file, line, 0}, message, std::string(util::line_text(text, line))));
     };
     const std::string entry_name = n("entry");  // (children() keeps the name's pointer)
+    const std::string from_name = kept_from_name(feed);
     for (auto entry : feed.children(entry_name.c_str())) {
         core::Record r;
         std::size_t close = text.find("entry>", static_cast<std::size_t>(entry.offset_debug()));
         r.from = provenance(info, line_of(entry), close == std::string_view::npos ? line_of(entry) : lines.at(close).line);
+        if (!from_name.empty()) r.from.via = util::collapse_whitespace(util::sanitize_utf8(entry.attribute(from_name.c_str()).value()));
         r.guid = text_of(entry.child(n("id").c_str()));
         r.guid_is_permalink = false;  // an Atom id names the entry; it need not be its page
         r.title = plain_text(entry.child(n("title").c_str()));

@@ -102,7 +102,7 @@ void add_kept_items(SourceBatch& batch, const std::filesystem::path& kept_file, 
     }
     if (kept.channel && batch.channel)
         for (const auto& attribute : kept.channel->root_attributes)
-            if (attribute.first.starts_with("xmlns:") &&
+            if (attribute.first.starts_with("xmlns:") && attribute.second != k_kept_ns &&
                 std::none_of(batch.channel->root_attributes.begin(), batch.channel->root_attributes.end(),
                              [&](const auto& a) { return a.first == attribute.first; }))
                 batch.channel->root_attributes.push_back(attribute);

@@ -86,6 +86,7 @@ struct ItemReader {
     const Names& names;
     std::string_view base;  // what relative URLs resolve against: the feed's own URL, else its site's
     std::vector<core::Diagnostic>& diagnostics;
+    const std::string& from_name;  // podarchive:from, as the feed names it ("": it does not)
 
     int line_of(const pugi::xml_node& node) const {
         return lines.at(static_cast<std::size_t>(node.offset_debug())).line;
@@ -195,6 +196,7 @@ struct ItemReader {
         std::size_t close = text.find("</item>", static_cast<std::size_t>(item.offset_debug()));
         int last = close == std::string_view::npos ? first : lines.at(close).line;
         r.from = provenance(info, first, last);
+        if (!from_name.empty()) r.from.via = util::collapse_whitespace(util::sanitize_utf8(item.attribute(from_name.c_str()).value()));
 
         if (auto guid = item.child("guid")) {
             r.guid = text_of(guid);
@@ -342,6 +344,7 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     batch.channel->file = info.file;
     batch.channel->line = lines.at(static_cast<std::size_t>(channel.offset_debug())).line;
     const std::string base = !info.url.empty() ? info.url : !batch.channel->self_url.empty() ? batch.channel->self_url : batch.channel->link;
+    const std::string from_name = kept_from_name(rss);
     auto item_range = channel.children("item");
     std::vector<pugi::xml_node> items(item_range.begin(), item_range.end());
     // A large feed is most of what a build reads, and its items are read on every core: the
@@ -349,17 +352,19 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     batch.records.resize(items.size());
     std::vector<std::vector<core::Diagnostic>> warnings(items.size());
     util::parallel_for(items.size(), 256, [&](std::size_t i) {
-        ItemReader reader{text, lines, info, names, base, warnings[i]};
+        ItemReader reader{text, lines, info, names, base, warnings[i], from_name};
         batch.records[i] = reader.read(items[i]);
     });
     // The regenerated feed writes its own description and content:encoded where these stood,
     // so the kept item needs only their places: emptied, they no longer double the largest
     // part of a big archive's memory. (Removing nodes changes the document: on one thread.)
     const std::string encoded = names.name(k_content_ns, "encoded");
-    for (const auto& item : items)
+    for (auto item : items) {
+        if (!from_name.empty()) item.remove_attribute(from_name.c_str());  // (the archive's note, not the feed's)
         for (const char* name : {"description", encoded.c_str()})
             for (auto field = item.child(name); field; field = field.next_sibling(name))
                 while (auto c = field.first_child()) field.remove_child(c);
+    }
     util::parallel_for(items.size(), 256, [&](std::size_t i) { batch.records[i].raw_xml = util::raw_xml(items[i]); });
     for (auto& w : warnings) batch.diagnostics.insert(batch.diagnostics.end(), std::make_move_iterator(w.begin()), std::make_move_iterator(w.end()));
     return batch;

@@ -3,10 +3,21 @@
 #include <pugixml.hpp>
 #include <string>
 
+#include "sources/read_source.hpp"
 #include "util/strings.hpp"
 #include "util/unicode.hpp"
 
 namespace sources {
+
+// The name of the podarchive:from attribute (read_source.hpp) with the prefix `root` declares
+// for its namespace; "" when it declares none (a feed not written by fetch).
+inline std::string kept_from_name(const pugi::xml_node& root) {
+    for (auto attr : root.attributes()) {
+        const std::string_view name = attr.name();
+        if (name.starts_with("xmlns:") && attr.value() == k_kept_ns) return std::string(name.substr(6)) + ":from";
+    }
+    return "";
+}
 
 // An element's first text node (a value: a guid, a date, a URL).
 inline std::string text_of(const pugi::xml_node& node) { return std::string(util::trim(util::sanitize_utf8(node.child_value()))); }

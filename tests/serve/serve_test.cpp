@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "cli/serve_command.hpp"
 #include "serve/edits.hpp"
 #include "serve/path_resolver.hpp"
 #include "serve/preview_server.hpp"
@@ -120,13 +121,13 @@ TEST_CASE("serve watches the audio manifest: a fetch that finds a host's file go
     test::write(dir.path() / "site.yaml", "title: x\nbase_url: https://x.example/\naudio:\n  keep: true\nsources:\n  - path: content/sources/feed.xml\n");
     test::write(dir.path() / "archive/audio.json", "{\"files\": []}\n");
     test::write(dir.path() / "content/sources/feed.xml", "<rss/>");
-    const serve::WatchedFolders folders = serve::watched_folders(config::load_config(dir.path() / "site.yaml"));
+    const cli::WatchedFolders folders = cli::watched_folders(config::load_config(dir.path() / "site.yaml"));
     serve::Watcher watcher(folders.recursive, folders.flat);
     test::write(dir.path() / "archive/audio.json", "{\"files\": [] }\n");
     const auto changed = watcher.wait(std::chrono::milliseconds(1000), k_settle, k_settle);
     CHECK(std::find(changed.begin(), changed.end(), dir.path() / "archive/audio.json") != changed.end());
     test::write(dir.path() / "site.yaml", "title: x\nbase_url: https://x.example/\nsources:\n  - path: content/sources/feed.xml\n");
-    const auto without = serve::watched_folders(config::load_config(dir.path() / "site.yaml")).flat;
+    const auto without = cli::watched_folders(config::load_config(dir.path() / "site.yaml")).flat;
     CHECK(std::find(without.begin(), without.end(), dir.path() / "archive") == without.end());
 }
 
