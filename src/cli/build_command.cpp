@@ -76,6 +76,9 @@ void print_summary(const pipeline::BuildReport& report, const pipeline::FolderBu
                   << (report.pages_rendered < report.pages ? ", the others kept" : " (what changed shows on every page)")
                   << "\n";
     std::cout << "feed.xml: " << util::count_text(report.feed_items, "item", "items");
+    if (report.feed_pages)
+        std::cout << " (and " << report.feed_archived << " older on " << util::count_text(report.feed_pages, "archive page", "archive pages")
+                  << " it links to, feed/page-N.xml)";
     if (report.left_out_without_audio)
         std::cout << "; " << util::count_text(report.left_out_without_audio, "episode", "episodes")
                   << " left out because no source gives their audio file (they still have pages)";

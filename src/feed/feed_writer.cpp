@@ -6,6 +6,7 @@
 
 #include "core/apple_categories.hpp"
 #include "core/enclosures.hpp"
+#include "feed/archive_pages.hpp"
 #include "feed/foreign_elements.hpp"
 #include "feed/podcast_guid.hpp"
 #include "feed/xml_merge.hpp"
@@ -378,11 +379,61 @@ const std::string& item_title(const core::Episode& e) {
     return from_item || from.source.starts_with("note:") ? e.title : k_none;
 }
 
+constexpr std::string_view k_channel_close = "  </channel>\n</rss>\n";
+
 pugi::xml_document parse_fragment(const std::string& xml) {
     pugi::xml_document doc;
     if (!xml.empty()) doc.load_buffer(xml.data(), xml.size(), pugi::parse_default, pugi::encoding_utf8);
     return doc;
 }
+
+// The channel's text without its items, for feed.xml or an archive page: the page's own self
+// link, its paging links (archive_pages.hpp), and on a page the fh:archive mark RFC 5005 asks
+// for and the page's own lastBuildDate (so that a page whose items did not change keeps its
+// bytes when a new episode comes).
+class ChannelHead {
+public:
+    ChannelHead(pugi::xml_document& doc, pugi::xml_node channel, const render::SiteInfo& site) : m_doc(doc), m_channel(channel), m_site(site) {
+        for (auto link : channel.children("atom:link"))
+            if (std::string_view(link.attribute("rel").value()) == "self") m_self = link;
+        m_last_build = channel.child("lastBuildDate");
+        m_feed_last_build = m_last_build.text().get();
+    }
+
+    std::string print(const ArchiveLayout& layout, std::size_t page, const std::string& last_build) {
+        for (auto node : m_added) m_channel.remove_child(node);
+        m_added.clear();
+        auto url = [&](std::size_t p) { return p == 0 ? m_site.feed_url : m_site.paths.absolute(page_path(p)); };
+        pugi::xml_node after = m_self;
+        if (m_self) m_self.attribute("href").set_value(url(page).c_str());
+        for (const auto& [rel, to] : page_links(layout, page)) {
+            auto link = after ? m_channel.insert_child_after("atom:link", after) : m_channel.prepend_child("atom:link");
+            link.append_attribute("href") = url(to).c_str();
+            link.append_attribute("rel") = rel.c_str();
+            link.append_attribute("type") = "application/rss+xml";
+            m_added.push_back(after = link);
+        }
+        if (page != 0) {
+            auto archive = m_channel.insert_child_after("fh:archive", after);
+            archive.append_attribute("xmlns:fh") = "http://purl.org/syndication/history/1.0";
+            m_added.push_back(archive);
+        }
+        if (m_last_build) m_last_build.text().set(page != 0 && !last_build.empty() ? last_build.c_str() : m_feed_last_build.c_str());
+        std::string text;
+        util::XmlAppender out(text);
+        m_doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
+        if (!text.ends_with(k_channel_close)) throw std::logic_error("feed.xml: unexpected end of the printed channel");
+        text.resize(text.size() - k_channel_close.size());
+        return text;
+    }
+
+private:
+    pugi::xml_document& m_doc;
+    pugi::xml_node m_channel, m_self, m_last_build;
+    const render::SiteInfo& m_site;
+    std::string m_feed_last_build;
+    std::vector<pugi::xml_node> m_added;
+};
 
 }  // namespace
 
@@ -409,50 +460,60 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     result.warnings = category_warnings(config, catalog.channel);
     result.channel_at = {catalog.channel.file.empty() ? config.config_path.string() : catalog.channel.file, catalog.channel.line, 0};
 
+    // An item of the input feed is published whatever podarchive could read of it: its
+    // subscribers have it. Other episodes need audio and a date for apps to place them.
+    auto published = [](const core::Episode& e) {
+        const bool from_feed = !e.feed_item_xml.empty();
+        return e.enclosure && (from_feed || util::is_http_url(e.enclosure->url)) && (e.date || from_feed);
+    };
+    std::size_t total = 0;
+    for (const auto& e : catalog.episodes)
+        if (published(e)) total += 1 + e.other_feed_items.size();
+    const ArchiveLayout layout = archive_layout(total, config.feed_limit);
+    ChannelHead head(doc, channel, site);
+
     // The channel is printed without its items, and each item is built and printed on its own
     // (at the depth it has in the document) into the gap before </channel>: the document of a
     // large archive's feed never exists whole, only its text.
-    std::string text;
-    util::XmlAppender head(text);
-    doc.save(head, "  ", pugi::format_default, pugi::encoding_utf8);
-    constexpr std::string_view k_close = "  </channel>\n</rss>\n";
-    if (!text.ends_with(k_close)) throw std::logic_error("feed.xml: unexpected end of the printed channel");
+    const std::string text = head.print(layout, 0, "");
     // Room for every item up front (a guess on the large side; untouched room costs no memory):
     // growing by doubling would copy the text and briefly hold it twice.
     std::size_t room = text.size();
     for (const auto& e : catalog.episodes) room += e.feed_item_xml.size() + 2 * site.text(e).notes_html.size() + 2048;
+    if (layout.pages > 0) room = room * layout.current / layout.total + text.size();
     result.xml.reserve(room);
-    result.xml.append(text, 0, text.size() - k_close.size());
-    util::XmlAppender items(result.xml);
+    result.xml.append(text);
+    // The archive pages' items, and each page's newest date (its lastBuildDate).
+    std::vector<std::string> page_items(layout.pages), page_dates(layout.pages);
+    std::size_t position = 0;
     auto write_item = [&](const core::Episode& e, const ItemFacts& facts, const std::string& input_xml, const core::Provenance& from) {
         ItemIdentity identity{facts.guid, facts.enclosure.url, e.slug, from.file, from.line, facts.title, facts.date ? util::format_day(*facts.date) : ""};
         if (facts.copy && facts.copy->host_gone && e.enclosure) identity.host_enclosure_url = e.enclosure->url;
-        // Past the limit, an item stays in the archive (its page, and what the guard knows) only.
-        if (config.feed_limit > 0 && result.items.size() >= static_cast<std::size_t>(config.feed_limit)) {
-            result.beyond_limit.push_back(std::move(identity));
-            return;
-        }
+        const std::size_t page = layout.page_of(position++);
         auto input_item = parse_fragment(input_xml);
         drop_foreign(input_item.child("item"), catalog.channel.root_attributes, left_out);
         pugi::xml_document item_doc;
         auto item = item_doc.append_child("item");
         write_merged(item, input_item.child("item"), prefixes, item_model(e, facts, curation.extras(e.slug), site));
         clean_for_feed(item, cleaned);
+        if (page == 0) {
+            util::XmlAppender items(result.xml);
+            item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
+            result.items.push_back(std::move(identity));
+            return;
+        }
+        // Past the limit, an item is on its archive page, and stays in what the guard knows.
+        util::XmlAppender items(page_items[page - 1]);
         item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
-        result.items.push_back(std::move(identity));
+        if (page_dates[page - 1].empty() && facts.date) page_dates[page - 1] = util::format_rfc822(*facts.date);
+        result.beyond_limit.push_back(std::move(identity));
     };
     for (const auto& e : catalog.episodes) {
-        // An item of the input feed is published whatever podarchive could read of it: its
-        // subscribers have it. Other episodes need audio and a date for apps to place them.
+        if (!published(e)) {
+            ++(e.enclosure && (!e.feed_item_xml.empty() || util::is_http_url(e.enclosure->url)) ? result.left_out_without_date : result.left_out_without_audio);
+            continue;
+        }
         const bool from_feed = !e.feed_item_xml.empty();
-        if (!e.enclosure || (!from_feed && !util::is_http_url(e.enclosure->url))) {
-            ++result.left_out_without_audio;
-            continue;
-        }
-        if (!e.date && !from_feed) {
-            ++result.left_out_without_date;
-            continue;
-        }
         // Once the host's file is gone, the item's enclosure is the archive's copy, under the same guid.
         const std::optional<core::Enclosure> served =
             e.copy && e.copy->host_gone ? std::optional<core::Enclosure>(core::Enclosure{e.copy->url, e.copy->type, e.copy->bytes}) : std::nullopt;
@@ -464,7 +525,9 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
                            other.title.empty() ? e.title : other.title, other.date, other.enclosure},
                        other.raw_xml, other.from);
     }
-    result.xml += k_close;
+    result.xml += k_channel_close;
+    for (std::size_t page = 1; page <= layout.pages; ++page)
+        result.pages.push_back({page_path(page), head.print(layout, page, page_dates[page - 1]) + page_items[page - 1] + std::string(k_channel_close)});
     // Never in silence: these are the input's, and the maintainer can have them mended.
     for (auto& message : left_out_messages(left_out)) result.warnings.push_back(core::warning_at(result.channel_at, std::move(message)));
     if (cleaned.script_links > 0)

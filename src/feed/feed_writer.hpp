@@ -24,10 +24,17 @@ struct ItemIdentity {
     std::string host_enclosure_url{};
 };
 
+// An archive page of feed.xml (archive_pages.hpp).
+struct FeedPage {
+    std::string path;  // "feed/page-1.xml"
+    std::string xml;
+};
+
 struct FeedResult {
     std::string xml;
+    std::vector<FeedPage> pages;             // the items past feed_limit, on pages feed.xml links to (oldest first)
     std::vector<ItemIdentity> items;         // in feed order
-    std::vector<ItemIdentity> beyond_limit;  // items site.yaml's feed_limit leaves out (they keep their pages)
+    std::vector<ItemIdentity> beyond_limit;  // items site.yaml's feed_limit leaves out of feed.xml (on its archive pages)
     std::size_t left_out_without_audio = 0;  // episodes no podcast app could play
     std::size_t left_out_without_date = 0;   // episodes apps could not place (no input feed item either)
     std::vector<core::Diagnostic> warnings;  // what was written otherwise than the input had it, and why

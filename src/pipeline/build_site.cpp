@@ -94,6 +94,7 @@ void count_pages(BuildReport& report, const PageCount& pages, const Curated& cur
 
 void count_feed(BuildReport& report, const FeedSummary& feed, const output::Output& out) {
     report.feed_items = feed.items.size();
+    report.feed_pages = feed.pages, report.feed_archived = feed.archived;
     report.left_out_without_audio = feed.left_out_without_audio;
     report.left_out_without_date = feed.left_out_without_date;
     report.warnings.insert(report.warnings.begin(), feed.lint_warnings.begin(), feed.lint_warnings.end());

@@ -18,6 +18,7 @@ namespace pipeline {
 struct BuildReport {
     std::size_t episodes = 0;
     std::size_t feed_items = 0;
+    std::size_t feed_pages = 0, feed_archived = 0;  // RFC 5005 archive pages of feed.xml, and the items on them
     std::size_t left_out_without_audio = 0;
     std::size_t left_out_without_date = 0;
     std::size_t lint_warnings = 0;

@@ -96,6 +96,8 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // Stored first (a failed check fails the build, and nothing stored is published then): the
     // check parses the text where it is, without a copy of a large feed beside the index.
     out.add_borrowed("feed.xml", feed.xml);
+    const std::size_t pages = feed.pages.size();
+    for (auto& page : feed.pages) out.add(page.path, std::move(page.xml));  // (RFC 5005 archive pages: feed/archive_pages.hpp)
     auto check = util::in_background([&] { return check_feed(config, inputs, output_feed, published, feed); });
     search.get();
     index.add_prepared();
@@ -105,7 +107,7 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     if (frees) util::release_free_memory();
     auto lint_warnings = check.get();  // (it reads the items, which are moved out below)
     lint_warnings.insert(lint_warnings.end(), chapter_warnings.begin(), chapter_warnings.end());
-    return {std::move(feed.items), feed.left_out_without_audio, feed.left_out_without_date, std::move(lint_warnings)};
+    return {std::move(feed.items), pages, feed.beyond_limit.size(), feed.left_out_without_audio, feed.left_out_without_date, std::move(lint_warnings)};
 }
 
 }  // namespace pipeline

@@ -43,6 +43,7 @@ PageCount render_pages(const config::SiteConfig& config, const render::RenderInp
 // What write_index_and_feeds wrote of feed.xml, and the linter's warnings.
 struct FeedSummary {
     std::vector<feed::ItemIdentity> items;  // feed.xml's, in feed order
+    std::size_t pages = 0, archived = 0;    // its archive pages, and the items on them
     std::size_t left_out_without_audio = 0;
     std::size_t left_out_without_date = 0;
     std::vector<core::Diagnostic> lint_warnings;
