@@ -9,6 +9,7 @@
 #include "config/site_config.hpp"
 #include "fetch/conditional_get.hpp"
 #include "fetch/fetch_audio.hpp"
+#include "fetch/history.hpp"
 #include "fetch/fetch_artwork.hpp"
 #include "fetch/fetch_attachments.hpp"
 #include "fetch/fetch_sources.hpp"
@@ -23,6 +24,8 @@ namespace {
 struct FetchArgs {
     std::string config = "site.yaml";
     fetch::FetchOptions options;
+    bool history = false;  // --history: the feeds' past from history_url's captures
+    fetch::HistoryOptions history_options;
 };
 
 // "12.3 MB"
@@ -104,6 +107,17 @@ int run_fetch(FetchArgs args) {
         for (const auto& problem : outcome.page_problems) std::cout << util::terminal_safe(source.name) << ": warning: " << util::terminal_safe(problem) << "\n";
         failed += failed_now;
     }
+    if (args.history)
+        for (const auto& source : config.sources) {
+            if (source.url.empty()) continue;
+            std::cerr << util::terminal_safe(source.name) << ": asking " << util::terminal_safe(config.history_url) << " for the feed's past ..." << std::endl;
+            const auto outcome = fetch::recover_history(source, config.history_url, args.options, args.history_options);
+            std::cout << util::terminal_safe(source.name) << ": history: " << (outcome.failed ? "warning: " : "") << util::terminal_safe(outcome.message) << "\n";
+            for (std::size_t i = 0; i < outcome.problems.size() && i < 10; ++i)
+                std::cout << util::terminal_safe(source.name) << ": history: warning: " << util::terminal_safe(outcome.problems[i]) << "\n";
+            if (outcome.problems.size() > 10) std::cout << util::terminal_safe(source.name) << ": history: warning: and " << outcome.problems.size() - 10 << " more\n";
+            failed += outcome.failed;
+        }
     if (count == 0)
         std::cout << "warning: no source in " << args.config << " has a `url:`, so nothing is refreshed: give the feed's source the address "
                      "podcast apps subscribe to (`url: https://...`) to keep the archive current\n";
@@ -127,6 +141,12 @@ Command fetch_command() {
                 sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
                 sub.add_option("--timeout", args->options.timeout_seconds, "Seconds for each download")->capture_default_str()->check(CLI::Range(1, 3600));
                 sub.add_option("--max-bytes", args->options.max_bytes, "Largest answer accepted")->capture_default_str()->check(CLI::Range(1LL, 1LL << 32));
+                sub.add_flag("--history", args->history,
+                             "Also recover each feed's past from the captures of a web archive (site.yaml history_url, the Wayback Machine by default)");
+                sub.add_option("--history-limit", args->history_options.max_captures, "Captures downloaded in one run, oldest first")
+                    ->capture_default_str()->check(CLI::Range(1, 100000));
+                sub.add_option("--history-delay-ms", args->history_options.delay_ms, "Pause between two requests to the web archive")
+                    ->capture_default_str()->check(CLI::Range(0L, 60000L));
                 sub.add_option("--max-pages", args->options.max_pages, "Pages of a paged feed read, the first included")->capture_default_str()->check(CLI::Range(1, 100000));
                 return std::function<int()>([args] { return run_fetch(*args); });
             }};

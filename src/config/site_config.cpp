@@ -375,7 +375,11 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
         if (read_string(c, value, key, site.published_feed) && !util::is_http_url(site.published_feed))
             c.error(value.Mark(), "'published_feed' must be the absolute http(s) URL of the site's published feed.xml, such as https://user.github.io/repo/feed.xml");
     }
-    else if (key == "new_feed_url") {
+    else if (key == "history_url") {
+        if (read_string(c, value, key, site.history_url) && !util::is_http_url(site.history_url))
+            c.error(value.Mark(), "'history_url' must be the address of a web archive with the Wayback Machine's CDX API, such as https://web.archive.org");
+        while (site.history_url.ends_with('/')) site.history_url.pop_back();
+    } else if (key == "new_feed_url") {
         // Apps move every subscriber of feed.xml to this address for good: only an address that
         // cannot be read or changed on the way (https) is written.
         if (read_string(c, value, key, site.new_feed_url) && (!util::is_http_url(site.new_feed_url) || !util::ascii_lower(site.new_feed_url).starts_with("https://")))
@@ -463,7 +467,7 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
 const std::vector<std::string>& top_level_keys() {
     static const std::vector<std::string> keys = {"title", "description", "base_url", "language", "author",
                                                   "email", "image", "category", "podcast_guid", "explicit", "complete", "locked", "identity_changes", "cname", "published_feed",
-                                                  "new_feed_url", "theme", "output", "episodes_per_page", "feed_limit", "allowed_hosts", "subscribe", "audio", "sources"};
+                                                  "new_feed_url", "history_url", "theme", "output", "episodes_per_page", "feed_limit", "allowed_hosts", "subscribe", "audio", "sources"};
     return keys;
 }
 

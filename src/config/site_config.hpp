@@ -66,6 +66,7 @@ struct SiteConfig {
     std::string cname;                  // custom domain for GitHub Pages (writes CNAME)
     std::string published_feed;         // the published feed.xml whose identities `build` keeps (read from the network)
     std::string new_feed_url;           // where the archive's own feed has moved (itunes:new-feed-url), an https URL
+    std::string history_url = "https://web.archive.org";  // a web archive speaking the Wayback Machine's CDX API (`fetch --history`)
     std::string theme = "default";
     std::filesystem::path output = "public";
     core::SourceLocation output_at;     // where site.yaml names `output:` (line 0: the default, or --output)

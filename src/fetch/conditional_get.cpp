@@ -24,12 +24,16 @@ FetchState read_state(const fs::path& state_file, const std::string& url) {
     state.moved_by = text("moved_by");
     state.etag = text("etag");
     state.last_modified = text("last_modified");
+    if (json.contains("earlier") && json["earlier"].is_array())
+        for (const auto& address : json["earlier"])
+            if (address.is_string()) state.earlier.push_back(address.get<std::string>());
     return state;
 }
 
 void write_state(const fs::path& state_file, const FetchState& state) {
     nlohmann::json json = {{"url", state.url}, {"etag", state.etag}, {"last_modified", state.last_modified}};
     if (!state.location.empty()) json["location"] = state.location, json["moved_by"] = state.moved_by;
+    if (!state.earlier.empty()) json["earlier"] = state.earlier;
     const std::string text = json.dump(1) + "\n";
     try {
         if (util::read_file(state_file, 1 << 16) == text) return;

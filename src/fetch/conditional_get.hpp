@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "fetch/fetch_sources.hpp"
 #include "fetch/http_get.hpp"
@@ -20,6 +21,7 @@ struct FetchState {
     std::string moved_by;       // what said it moved: "itunes:new-feed-url", "HTTP 301", ...
     std::string etag;           // the validators of the last answer read from address()
     std::string last_modified;
+    std::vector<std::string> earlier{};  // addresses the file was read at before it moved (`fetch --history` asks for their captures too)
 
     // Where the file is read from.
     const std::string& address() const { return location.empty() ? url : location; }

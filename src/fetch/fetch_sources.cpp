@@ -1,5 +1,6 @@
 #include "fetch/fetch_sources.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "fetch/conditional_get.hpp"
@@ -108,6 +109,12 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     if (have_old) old_text = util::read_file(source.path);
     const fs::path state_file = state_path(source.path);
     FetchState state = read_state(state_file, source.url);
+    // Where the feed was read before a move is remembered: its captures hold its past (history.hpp).
+    std::string started_at = state.address();
+    auto remember_earlier = [&] {
+        if (state.address() != started_at && std::find(state.earlier.begin(), state.earlier.end(), started_at) == state.earlier.end())
+            state.earlier.push_back(started_at);
+    };
     // site.yaml's address is fetched as given (a redirect of its server's to another host is
     // guarded, in http_get). A remembered location is a feed's or a server's word, or that of a
     // state file that came with a cloned archive: it may not lead to the local network.
@@ -120,7 +127,8 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
         out.notice = "the remembered location " + state.location + " (" + state.moved_by + ") " +
                      (response.refused_local ? "is an address of the local network" : "answers HTTP " + std::to_string(response.status)) +
                      ": it is forgotten, and the feed is read at site.yaml's address again";
-        state = FetchState{source.url, "", "", "", ""};
+        state = FetchState{source.url, "", "", "", "", state.earlier};
+        started_at = source.url;  // (a location given up is not one the feed lived at)
         response = conditional_get(state, have_old, options, AddressPolicy{});
     }
     // A permanent redirect: the feed is read where it moved, from now on.
@@ -161,6 +169,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
         // on the same bytes is not (it would be a change to commit every day).
         if (state.address() != read_from) state.etag.clear(), state.last_modified.clear();
         else if (state.etag.empty() && state.last_modified.empty()) state.etag = response.etag, state.last_modified = response.last_modified;
+        remember_earlier();
         write_state(state_file, state);  // (only when that changed it)
         out.kind = FetchOutcome::Kind::not_modified;
         out.message = "unchanged (the same " + std::to_string(response.body.size()) + " bytes)";
@@ -204,6 +213,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     // (Validators are the answering address's: a feed that moves is read unconditionally once.)
     const bool same_address = state.address() == read_from;
     state.etag = same_address ? response.etag : "", state.last_modified = same_address ? response.last_modified : "";
+    remember_earlier();
     write_state(state_file, state);
     out.kind = FetchOutcome::Kind::updated;
     out.message = updated_message(response.body.size(), out, kept ? &*kept : nullptr, kept_file.filename().string());
