@@ -62,7 +62,7 @@ Manifest read_manifest(const std::filesystem::path& path) {
             text_of(entry, "file").find('/') != std::string::npos)
             throw core::InputError(core::error_at({path.string(), 0, 0}, "an entry of the audio manifest has no plain file name: " + entry.dump().substr(0, 200)));
         KeptFile f;
-        f.file = text_of(entry, "file"), f.guid = text_of(entry, "guid"), f.url = text_of(entry, "url");
+        f.file = text_of(entry, "file"), f.guid = text_of(entry, "guid"), f.url = text_of(entry, "url"), f.via = text_of(entry, "via");
         f.bytes = static_cast<long long>(number_of(entry, "bytes"));
         f.sha256 = text_of(entry, "sha256"), f.content_type = text_of(entry, "content_type");
         f.duration = number_of(entry, "duration"), f.feed_duration = number_of(entry, "feed_duration");
@@ -79,8 +79,9 @@ Manifest read_manifest(const std::filesystem::path& path) {
 std::string manifest_json(const Manifest& manifest) {
     ordered files = ordered::array();
     for (const auto& f : manifest.files) {
-        ordered entry = {{"file", f.file}, {"guid", f.guid}, {"url", f.url}, {"bytes", f.bytes}, {"sha256", f.sha256},
-                         {"content_type", f.content_type}, {"duration", f.duration}};
+        ordered entry = {{"file", f.file}, {"guid", f.guid}, {"url", f.url}};
+        if (!f.via.empty()) entry["via"] = f.via;
+        entry["bytes"] = f.bytes, entry["sha256"] = f.sha256, entry["content_type"] = f.content_type, entry["duration"] = f.duration;
         if (f.feed_duration > 0) entry["feed_duration"] = f.feed_duration;
         entry["fetched"] = f.fetched;
         entry["checked"] = f.checked;

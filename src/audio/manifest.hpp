@@ -27,6 +27,7 @@ struct KeptFile {
     std::string host;          // what the host answered then: "live", "gone" (404, 410), "unreachable"
     int unreachable = 0;       // checks in a row the host did not answer (at k_unreachable_checks it counts as gone)
     std::vector<std::string> uploaded;  // where the copy was put ("rclone:remote:path", "github-release:audio")
+    std::string via{};         // when not from the host itself: the capture it came from ("wayback:20220301000000 <capture URL>")
 };
 
 // A host that has not answered for this many checks in a row is taken to be gone: pages and

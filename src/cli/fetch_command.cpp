@@ -74,6 +74,7 @@ bool keep_audio(const config::SiteConfig& config, const fetch::FetchOptions& fet
     std::cout << "audio: " << out.kept << " of " << out.episodes << " episodes kept (" << out.downloaded << " downloaded now, " << megabytes(out.bytes) << ")";
     if (out.left_for_later) std::cout << "; " << out.left_for_later << " left for the next run (audio.max_run_mb)";
     if (out.checked) std::cout << "; " << out.checked << " host files checked";
+    if (out.from_history) std::cout << "; " << out.from_history << " gone at the host and taken from " << util::terminal_safe(config.history_url) << "'s captures";
     std::cout << "\n";
     if (out.host_gone)
         std::cout << "audio: notice: " << out.host_gone << " episodes' files are gone at the host; the pages and the feed serve the archive's copy "

@@ -13,6 +13,7 @@
 #include "audio/manifest.hpp"
 #include "audio/probe.hpp"
 #include "core/diagnostic.hpp"
+#include "fetch/history.hpp"
 #include "fetch/http_get.hpp"
 #include "fetch/stream_hash.hpp"
 #include "util/dates.hpp"
@@ -90,6 +91,7 @@ struct Downloaded {
     bool ok = false;
     std::string why;        // when not ok
     long long written = 0;  // bytes received in this run
+    bool gone = false;      // the host answered 404 or 410
 };
 
 // Downloads `url` into the part, resuming it when it can, with retries; `hash` takes its bytes.
@@ -120,6 +122,7 @@ Downloaded download(Part& part, const AudioOptions& options, long long max_bytes
             return out;
         }
         out.why = !response.error.empty() ? response.error : "the host answered HTTP " + std::to_string(response.status);
+        out.gone = response.error.empty() && (response.status == 404 || response.status == 410);
         if (!worth_retrying(response) || attempt == options.attempts) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(backoff));
         backoff *= 2;
@@ -150,6 +153,15 @@ std::size_t check_hosts(const config::SiteConfig& config, audio::Manifest& manif
         ++asked;
     }
     return asked;
+}
+
+// The newest capture of `url` a web archive holds, when it lists one.
+std::optional<Capture> captured_audio(const std::string& service, const std::string& url, const AudioOptions& options) {
+    FetchOptions list_options;
+    list_options.timeout_seconds = std::min(options.timeout_seconds, 120L);
+    CaptureList list = list_captures(service, url, list_options);
+    if (list.captures.empty()) return std::nullopt;
+    return list.captures.back();
 }
 
 }  // namespace
@@ -215,15 +227,36 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
             continue;
         }
         Part part = part_for(store, job.guid, e.enclosure->url);
+        std::string via;  // (the capture the copy came from, when the host's file was gone)
         // The limit is the whole file's; what a part holds already counts against no run.
         const long long limit = std::min(config.audio.max_file_bytes, config.audio.max_run_bytes - run_bytes + std::max(0LL, size_of(part.file)));
         AudioProgress shown{i + 1, jobs.size(), e.slug, 0, e.enclosure->length.value_or(0), false};
         BackgroundSha256 hash;
-        const Downloaded got = download(part, options, limit, hash, [&](long long received, long long resumed) {
+        Downloaded got = download(part, options, limit, hash, [&](long long received, long long resumed) {
             shown.received = resumed + received;
             if (options.progress) options.progress(shown);
         });
         run_bytes += got.written, out.bytes += got.written;
+        // The host's file is gone and the archive has no copy: a web archive may have captured it.
+        if (!got.ok && got.gone && job.name.empty() && !config.history_url.empty()) {
+            if (auto capture = captured_audio(config.history_url, e.enclosure->url, options)) {
+                // (The same part file: the host's answer wrote nothing to it.)
+                Part captured = part_for(store, job.guid, capture_url(config.history_url, *capture));
+                BackgroundSha256 again;
+                const Downloaded from_capture = download(captured, options, limit, again, [&](long long received, long long resumed) {
+                    shown.received = resumed + received;
+                    if (options.progress) options.progress(shown);
+                });
+                run_bytes += from_capture.written, out.bytes += from_capture.written;
+                if (from_capture.ok) {
+                    part = captured, got = from_capture, via = "wayback:" + capture->timestamp + " " + captured.url;
+                    hash.add_file(part.file);
+                    ++out.from_history;
+                } else {
+                    got.why += "; its capture at " + captured.url + " failed too: " + from_capture.why;
+                }
+            }
+        }
         shown.done = true;
         if (options.progress) options.progress(shown);
         if (!got.ok) {
@@ -244,12 +277,12 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
         kept.file = !job.name.empty() ? job.name : copy_name(e, probe.extension, [&](const std::string& name) {
             return manifest.has_file(name) || fs::exists(fs::symlink_status(store / name, ec));
         });
-        kept.guid = job.guid, kept.url = e.enclosure->url;
+        kept.guid = job.guid, kept.url = e.enclosure->url, kept.via = via;
         kept.bytes = size_of(part.file), kept.sha256 = hash.hex(kept.bytes);
         if (kept.sha256.empty() && hash.add_file(part.file)) kept.sha256 = hash.hex(kept.bytes);  // (bytes that came out of order)
         kept.content_type = probe.content_type, kept.duration = probe.duration;
         kept.feed_duration = e.duration ? static_cast<double>(e.duration->seconds) : 0;
-        kept.fetched = now, kept.checked = now, kept.host = "live";
+        kept.fetched = now, kept.checked = now, kept.host = via.empty() ? "live" : "gone";
         fs::rename(part.file, store / kept.file, ec);
         if (ec) {
             ++out.failed;

@@ -47,6 +47,7 @@ struct AudioOutcome {
     std::size_t not_audio = 0;          // answers that did not decode as audio (the previous copy kept)
     std::size_t failed = 0;             // downloads that failed after every retry
     std::size_t left_for_later = 0;     // past the run's size limit: the next run goes on
+    std::size_t from_history = 0;       // copies taken from a web archive's capture: the host's file was gone
     std::size_t checked = 0;            // host URLs asked in this run whether they still serve the file
     std::size_t host_gone = 0;          // episodes whose host's file is gone: pages and feed serve the copy
     std::vector<std::string> problems;  // one line each: the file or URL and why

@@ -96,6 +96,16 @@ struct AudioHost {
         http.server.Get("/ads.mp3", [this](const httplib::Request&, httplib::Response& res) {
             res.set_content(mp3 + std::string(static_cast<std::size_t>(++ads) * 417, '\0'), "audio/mpeg");
         });
+        // Gone at the host, and captured by a web archive (the CDX API and its "id_" captures).
+        http.server.Get("/gone.mp3", [](const httplib::Request&, httplib::Response& res) { res.status = 410; });
+        http.server.Get("/cdx/search/cdx", [this](const httplib::Request& req, httplib::Response& res) {
+            std::string rows = "[[\"timestamp\",\"original\",\"mimetype\",\"statuscode\",\"digest\"]";
+            if (req.get_param_value("url") == http.url("/gone.mp3"))
+                rows += ",[\"20220101000000\",\"" + http.url("/gone.mp3") + "\",\"audio/mpeg\",\"200\",\"OLD\"],[\"20230101000000\",\"" +
+                        http.url("/gone.mp3") + "\",\"audio/mpeg\",\"200\",\"NEW\"]";
+            res.set_content(rows + "]", "application/json");
+        });
+        http.server.Get(R"(/web/20230101000000id_/.*)", [this](const httplib::Request&, httplib::Response& res) { res.set_content(m4a, "audio/mp4"); });
         // A redirect to a service of this machine under another name.
         http.server.Get("/to-local.mp3", [this](const httplib::Request&, httplib::Response& res) {
             res.set_redirect("http://localhost:" + std::to_string(http.port) + "/a.mp3");
@@ -352,4 +362,26 @@ TEST_CASE("audio upload to the repository's release assets makes the release onc
     CHECK(test::run_shell(run, out) == 1);
     CHECK(out.find("audio: warning: 2024-05-02-two.mp3 was not uploaded to github-release:audio (gh exited with 1); the next run tries again") != std::string::npos);
     CHECK(audio::read_manifest(dir.path() / "archive/audio.json").latest("guid-two")->uploaded.empty());
+}
+
+TEST_CASE("audio gone at the host before the archive kept it is taken from a web archive's newest capture, with its provenance") {
+    AudioHost host;
+    test::TempDir dir;
+    const config::SiteConfig config =
+        config::parse_config("title: T\nbase_url: https://x.example/\nhistory_url: " + host.http.url("") + "\naudio: {keep: true}\n", dir.path() / "site.yaml");
+    const std::vector<core::Episode> episodes = {episode("lost", host.http.url("/gone.mp3"), 1), episode("kept", host.http.url("/a.mp3"), 2)};
+    const fetch::AudioOutcome out = fetch::fetch_audio(config, episodes, loopback_options());
+    CHECK(out.downloaded == 2);
+    CHECK(out.from_history == 1);
+    CHECK(out.failed == 0);
+    const audio::Manifest manifest = audio::read_manifest(dir.path() / "archive/audio.json");
+    const audio::KeptFile* lost = manifest.latest("guid-lost");
+    REQUIRE(lost);
+    CHECK(lost->file == "2024-05-01-lost.m4a");  // (as the capture decodes)
+    CHECK(lost->url == host.http.url("/gone.mp3"));
+    CHECK(lost->via == "wayback:20230101000000 " + host.http.url("/web/20230101000000id_/") + host.http.url("/gone.mp3"));
+    CHECK(lost->sha256 == sha256_hex(host.m4a));
+    CHECK(lost->host == "gone");  // (the pages and the feed serve the copy first)
+    CHECK(manifest.latest("guid-kept")->via.empty());
+    CHECK(test::read(dir.path() / "archive/audio.json").find("\"via\": \"wayback:20230101000000") != std::string::npos);
 }
