@@ -95,6 +95,23 @@ std::string updated_message(std::size_t bytes, const FetchOutcome& out, const Ke
     return message;
 }
 
+// Reads the other pages of a paged feed whose first page is `body` (read from `url`), and adds
+// their items to the kept items' text `kept_xml`; the pages and problems go into `out`. Returns
+// how many items were added.
+int add_other_pages(const std::string& body, const std::string& url, const FetchOptions& options, const AddressPolicy& policy, std::string& kept_xml,
+                    FetchOutcome& out) {
+    const PagesRead paged = read_pages(body, url, options, policy);
+    out.pages = 1 + static_cast<int>(paged.pages.size());
+    out.page_problems = paged.problems;
+    if (paged.pages.empty()) return 0;
+    std::vector<MoreItems> more;
+    for (const auto& page : paged.pages) more.push_back({page.text, "page " + page.url});
+    const auto added = add_items(body, kept_xml, more, true);
+    if (!added) return 0;
+    kept_xml = added->xml, out.page_items = added->added;
+    return added->added;
+}
+
 }  // namespace
 
 FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions& options) {
@@ -173,6 +190,23 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
         write_state(state_file, state);  // (only when that changed it)
         out.kind = FetchOutcome::Kind::not_modified;
         out.message = "unchanged (the same " + std::to_string(response.body.size()) + " bytes)";
+        // (A host without validators, or a first run with an existing snapshot: its other
+        // pages may hold what the archive lacks.)
+        if (core::is_feed(fresh.kind)) {
+            const fs::path kept_file = sources::kept_items_path(source.path);
+            std::string kept_xml, error;
+            try {
+                if (fs::is_regular_file(kept_file, ec)) kept_xml = util::read_file(kept_file);
+            } catch (const util::FileError& e) {
+                out.page_problems.push_back(std::string(e.what()) + ": the other pages are not read");
+                return out;
+            }
+            const std::string before = kept_xml;
+            if (add_other_pages(response.body, read_from, options, remembered, kept_xml, out) > 0 && !store_kept(kept_file, {kept_xml, 0, 0, 0}, error))
+                return keep(error);
+            if (kept_xml != before) out.message += "; " + std::to_string(out.pages) + " pages of a paged feed read, " + std::to_string(out.page_items) +
+                                                   " items of the other pages added now";
+        }
         return out;
     }
     if (have_old) count_changes(sources::parse_source(old_text, info, fresh.kind), fresh, out);
@@ -192,17 +226,9 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
             }
         }
         kept = keep_dropped_items(old_text, response.body, kept_before);
-        // The feed's other pages, when it is paged: their items are the archive's too.
-        const PagesRead paged = read_pages(response.body, read_from, options, remembered);
-        out.pages = 1 + static_cast<int>(paged.pages.size());
-        out.page_problems = paged.problems;
-        if (kept && !paged.pages.empty()) {
-            std::vector<MoreItems> more;
-            for (const auto& page : paged.pages) more.push_back({page.text, "page " + page.url});
-            if (auto added = add_items(response.body, kept->xml, more, true)) {
-                kept->xml = added->xml, out.page_items = added->added;
-                kept->kept += added->added;
-            }
+        if (kept) {
+            const int added = add_other_pages(response.body, read_from, options, remembered, kept->xml, out);
+            kept->kept += added;
         }
         if (kept && kept->xml != kept_before && !store_kept(kept_file, *kept, error)) return keep(error);
     }

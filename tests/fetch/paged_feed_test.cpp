@@ -114,6 +114,23 @@ TEST_CASE("fetch reads every page of a paged RSS feed: next links, relative and 
     CHECK(kept2.find("podlove-151<") == std::string::npos);
 }
 
+TEST_CASE("fetch reads the other pages when the first page is the snapshot already (an archive begun before paging was read)") {
+    PagedHost host;
+    host.pages["/feed"] = rss_page(21, 30, {{"next", "/p2"}});
+    host.pages["/p2"] = rss_page(11, 20, {{"next", "/p3"}});
+    host.pages["/p3"] = rss_page(1, 10, {});
+    test::TempDir dir;
+    const auto file = dir.path() / "feed.xml";
+    test::write(file, host.pages["/feed"]);
+    const auto outcome = fetch::fetch_source(source(file, host.http.url("/feed")), {5, 1 << 20});
+    CHECK(outcome.kind == fetch::FetchOutcome::Kind::not_modified);
+    CHECK(outcome.page_items == 20);
+    CHECK(outcome.message.find("unchanged (the same") != std::string::npos);
+    CHECK(outcome.message.find("3 pages of a paged feed read, 20 items of the other pages added now") != std::string::npos);
+    CHECK(items_in(test::read(dir.path() / "feed.kept.xml")) == 20);
+    CHECK(test::read(file) == host.pages["/feed"]);
+}
+
 TEST_CASE("fetch reads an Atom archived feed's prev-archive pages, under any prefix") {
     PagedHost host;
     host.pages["/atom"] = atom_page(21, 30, host.http.url("/archive/2"));
