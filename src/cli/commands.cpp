@@ -57,12 +57,16 @@ int run(int argc, char** argv) {
             std::cout << app.help();
             return k_exit_ok;
         }
+        if (help_topic == "help") {
+            std::cout << help->help();
+            return k_exit_ok;
+        }
         for (auto& [sub, fn] : runners)
             if (sub->get_name() == help_topic) {
                 std::cout << sub->help();
                 return k_exit_ok;
             }
-        std::cerr << "podarchive: no command named '" << help_topic << "'\n";
+        std::cerr << "podarchive: no command named '" << help_topic << "'; `podarchive help` lists them\n";
         return k_exit_usage;
     }
     for (auto& [sub, fn] : runners)

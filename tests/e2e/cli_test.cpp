@@ -18,6 +18,12 @@ TEST_CASE("the command line: version, help and exit codes") {
     CHECK(out.find("build") != std::string::npos);
     CHECK(test::run_podarchive("help build", dir.path(), out) == 0);
     CHECK(out.find("--base-url") != std::string::npos);
+    CHECK(test::run_podarchive("help help", dir.path(), out) == 0);  // (a newcomer's first try)
+    CHECK(out.find("The command to explain") != std::string::npos);
+    CHECK(test::run_podarchive("help fetch", dir.path(), out) == 0);
+    CHECK(out.find("--history") != std::string::npos);
+    CHECK(test::run_podarchive("help frobnicate", dir.path(), out) == 2);
+    CHECK(out.find("no command named 'frobnicate'; `podarchive help` lists them") != std::string::npos);
     CHECK(test::run_podarchive("build --no-such-flag", dir.path(), out) == 2);
     CHECK(test::run_podarchive("frobnicate", dir.path(), out) == 2);
     CHECK(test::run_podarchive("build", dir.path(), out) == 1);  // no site.yaml here
