@@ -75,6 +75,20 @@ const std::string& file_in(const output::MemoryOutput& out, const std::string& p
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+int count_of(const std::string& text, const std::string& part) {
+    int n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+}
+
+std::string rfc822_date(std::time_t t) {
+    char date[64];
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    std::strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S +0000", &tm);
+    return date;
+}
+
 std::string input_errors(const std::function<void()>& fn) {
     try {
         fn();

@@ -67,6 +67,12 @@ const std::string& file_in(const output::MemoryOutput& out, const std::string& p
 // Whether `text` holds `part`.
 bool contains(const std::string& text, const std::string& part);
 
+// How many times `part` occurs in `text` (overlapping).
+int count_of(const std::string& text, const std::string& part);
+
+// `t` as a feed's <pubDate>: "Fri, 08 Jan 2021 00:00:00 +0000".
+std::string rfc822_date(std::time_t t);
+
 // Runs `fn`; returns every diagnostic of the core::InputError it throws, formatted, one per
 // line ("" when it throws none).
 std::string input_errors(const std::function<void()>& fn);

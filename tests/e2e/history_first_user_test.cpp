@@ -18,11 +18,7 @@ std::string simplecast_feed(int from, int to) {
                       "<generator>https://simplecast.com</generator><title>PyTorch Developer Podcast</title><language>en</language>"
                       "<description>Bite sized topics about PyTorch's internals.</description><link>https://pytorch-dev-podcast.simplecast.com</link>";
     for (int n = to; n >= from; --n) {
-        char date[64];
-        std::tm tm{};
-        const std::time_t t = 1620000000 + static_cast<std::time_t>(n) * 10 * 86400;  // 2021-05 on, ten days apart
-        gmtime_r(&t, &tm);
-        std::strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S +0000", &tm);
+        const std::string date = test::rfc822_date(1620000000 + static_cast<std::time_t>(n) * 10 * 86400);
         const std::string id = std::to_string(n);
         out += "<item><guid isPermaLink=\"false\">8f2a1c8e-0000-4b7e-9d3a-" + std::string(12 - id.size(), '0') + id + "</guid><title>Topic number " + id +
                "</title><description>An episode about topic " + id + ".</description><pubDate>" + date +

@@ -21,11 +21,7 @@ std::string feed_of(int count) {
                       "<description>One episode a week.</description><language>en</language>"
                       "<atom:link href=\"https://feeds.simplecast.com/weekly\" rel=\"self\" type=\"application/rss+xml\"/>";
     for (int n = count; n >= 1; --n) {
-        char date[64];
-        std::tm tm{};
-        const std::time_t t = 1609459200 + static_cast<std::time_t>(n) * 7 * 86400;
-        gmtime_r(&t, &tm);
-        std::strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S +0000", &tm);
+        const std::string date = test::rfc822_date(1609459200 + static_cast<std::time_t>(n) * 7 * 86400);
         const std::string id = std::to_string(n);
         out += "<item><guid isPermaLink=\"false\">weekly-" + id + "</guid><title>Week " + id + "</title><pubDate>" + date +
                "</pubDate><enclosure url=\"https://cdn.simplecast.com/audio/weekly/" + id +

@@ -26,11 +26,7 @@ std::string feed_of(const std::vector<int>& episodes, const std::map<int, std::s
                       "xmlns:atom=\"http://www.w3.org/2005/Atom\"><channel><title>Compiler Weekly</title><link>https://compiler.example.org/</link>"
                       "<description>A show about compilers.</description><language>en</language>" + channel_extra;
     for (int n : episodes) {
-        char date[64];
-        std::tm tm{};
-        const std::time_t t = 1610064000 + static_cast<std::time_t>(n) * 7 * 86400;
-        gmtime_r(&t, &tm);
-        std::strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S +0000", &tm);
+        const std::string date = test::rfc822_date(1610064000 + static_cast<std::time_t>(n) * 7 * 86400);
         const std::string id = std::to_string(n);
         const auto guid = guids.find(n);
         out += "<item><guid isPermaLink=\"false\">" + (guid != guids.end() ? guid->second : "cw-" + id) + "</guid><title>Compilers, part " + id +
@@ -94,12 +90,6 @@ struct ShowAndArchive {
     }
 };
 
-int count_of(const std::string& text, const std::string& part) {
-    int n = 0;
-    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-    return n;
-}
-
 }  // namespace
 
 TEST_CASE("fetch --history recovers every item ever captured, once, with its capture as provenance; a second run downloads nothing") {
@@ -128,12 +118,12 @@ TEST_CASE("fetch --history recovers every item ever captured, once, with its cap
     const std::string kept = test::read(dir.path() / "content/sources/feed.kept.xml");
     for (int n = 1; n <= 30; ++n) {
         CAPTURE(n);
-        CHECK(count_of(kept, "<title>Compilers, part " + std::to_string(n) + "</title>") == 1);
+        CHECK(test::count_of(kept, "<title>Compilers, part " + std::to_string(n) + "</title>") == 1);
     }
-    CHECK(count_of(kept, "cw-22-first") == 1);
-    CHECK(count_of(kept, "cw-22-reissued") == 0);  // (the same episode, re-issued: one, not two)
-    CHECK(count_of(kept, "podarchive:from=\"wayback:20210315000000\"") == 10);
-    CHECK(count_of(kept, "podarchive:from=\"wayback:20220701000000\"") == 10);
+    CHECK(test::count_of(kept, "cw-22-first") == 1);
+    CHECK(test::count_of(kept, "cw-22-reissued") == 0);  // (the same episode, re-issued: one, not two)
+    CHECK(test::count_of(kept, "podarchive:from=\"wayback:20210315000000\"") == 10);
+    CHECK(test::count_of(kept, "podarchive:from=\"wayback:20220701000000\"") == 10);
     CHECK(first.message.find("30 items recovered into feed.kept.xml") != std::string::npos);
 
     // Again: the captures are listed, none is downloaded, nothing changes.

@@ -15,11 +15,7 @@ namespace {
 
 // Episode n, a week before episode n + 1, in a Podlove-style RSS item.
 std::string rss_item(int n) {
-    char date[64];
-    std::tm tm{};
-    const std::time_t t = 1577836800 + static_cast<std::time_t>(n) * 7 * 86400;  // 2020-01-01 + n weeks
-    gmtime_r(&t, &tm);
-    std::strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S +0000", &tm);
+    const std::string date = test::rfc822_date(1577836800 + static_cast<std::time_t>(n) * 7 * 86400);
     return "<item><title>Episode " + std::to_string(n) + "</title><guid isPermaLink=\"false\">podlove-" + std::to_string(n) + "</guid><pubDate>" +
            date + "</pubDate><enclosure url=\"https://media.example.org/e" + std::to_string(n) +
            ".mp3\" length=\"1000\" type=\"audio/mpeg\"/><description>Episode number " + std::to_string(n) + ".</description></item>";
@@ -69,11 +65,7 @@ config::SourceConfig source(const std::filesystem::path& file, const std::string
     return {"Feed", file, "content/sources/feed.xml", core::SourceKind::unknown, url, 1};
 }
 
-int items_in(const std::string& xml, const std::string& tag = "</item>") {
-    int n = 0;
-    for (auto at = xml.find(tag); at != std::string::npos; at = xml.find(tag, at + 1)) ++n;
-    return n;
-}
+int items_in(const std::string& xml, const std::string& tag = "</item>") { return test::count_of(xml, tag); }
 
 }  // namespace
 
