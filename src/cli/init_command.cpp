@@ -184,9 +184,13 @@ int run_init(const InitArgs& args) {
     const std::string cd = site == "." ? "" : "cd " + site.string() + " && ";
     std::cout << "\nNext:\n  " << cd << "podarchive build     # the site, into public/\n  " << cd
               << "podarchive serve     # a preview that reloads as you edit\n"
-              << "To publish on GitHub Pages: push the folder to a GitHub repository and set its Settings > Pages >\n"
-                 "Source to \"GitHub Actions\"; .github/workflows/publish.yml then builds and deploys the site on every\n"
-                 "push and every day, with the feed fetched again.\n";
+              << "To publish on GitHub Pages:\n"
+                 "  1. push the folder to a new GitHub repository;\n"
+                 "  2. set its Settings > Pages > Source to \"GitHub Actions\";\n"
+                 "  3. run the Publish workflow once by hand (Actions > Publish > Run workflow): the run the first push\n"
+                 "     started came before Pages was on, and fails at Configure Pages.\n"
+                 ".github/workflows/publish.yml then builds and deploys the site on every push and every day, with the\n"
+                 "feed fetched again.\n";
     return k_exit_ok;
 }
 

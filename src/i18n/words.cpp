@@ -1,5 +1,6 @@
 #include "i18n/words.hpp"
 
+#include <filesystem>
 #include <charconv>
 #include <set>
 
@@ -75,13 +76,17 @@ std::string list_some(const std::vector<std::string>& keys) {
 
 void warn_missing(const Words& words, const std::string& origin, const std::string& language, const std::vector<std::string>& english,
                   const std::set<std::string>& given, std::vector<core::Diagnostic>& warnings) {
-    const std::string file = "i18n/" + file_tag(language) + ".yaml";
+    const std::string tag = file_tag(language);
+    // (With no table at all, the file to add is the language's own, which serves every region
+    // of it; the warning is about the language, not about a file that does not exist.)
     if (given.empty()) {
-        warnings.push_back(core::warning_at({file, 0, 0}, "no table has the interface's words in '" + language +
-                                                               "': the pages' own words are in English; add " + file +
-                                                               " to the site (docs/themes.md, \"The interface's words\")"));
+        const std::string add = "i18n/" + tag.substr(0, tag.find('-')) + ".yaml";
+        warnings.push_back(core::warning_at({"language '" + language + "'", 0, 0}, "no table has the interface's words in '" + language +
+                                                                                    "': the pages' own words are in English; add " + add +
+                                                                                    " to the site (docs/themes.md, \"The interface's words\")"));
         return;
     }
+    const std::string file = "i18n/" + std::filesystem::path(origin).filename().string();
     std::vector<std::string> missing;
     for (const auto& key : english)
         if (!given.contains(key)) missing.push_back(key);

@@ -10,10 +10,11 @@ TEST_CASE("the command line: version, help and exit codes") {
     test::TempDir dir;
     std::string out;
     CHECK(test::run_podarchive("--version", dir.path(), out) == 0);
-    // The release and the commit built: a hash (and "-modified" for a changed checkout), or "unknown" outside git.
+    // The release and the commit built: a hash (and "-modified" for a changed checkout, or how it
+    // was read without git), or "unknown" outside git.
     CHECK(out.starts_with(std::string("podarchive ") + PODARCHIVE_VERSION + " (commit "));
     const std::string commit = out.substr(out.find("(commit ") + 8, out.find(')') - out.find("(commit ") - 8);
-    CHECK((commit == "unknown" || (commit.size() >= 12 && commit.find_first_not_of("0123456789abcdef") >= 12)));
+    CHECK((commit.starts_with("unknown") || (commit.size() >= 12 && commit.find_first_not_of("0123456789abcdef") >= 12)));
     CHECK(test::run_podarchive("--help", dir.path(), out) == 0);
     CHECK(out.find("build") != std::string::npos);
     CHECK(test::run_podarchive("help build", dir.path(), out) == 0);
@@ -163,6 +164,7 @@ TEST_CASE("the command line: init with a feed file, then build, in an empty fold
     CHECK(workflow.find(std::string("PODARCHIVE_VERSION: \"") + PODARCHIVE_VERSION + "\"") != std::string::npos);
     CHECK(workflow.find("- cron: ") != std::string::npos);
     CHECK(out.find("Settings > Pages") != std::string::npos);
+    CHECK(out.find("3. run the Publish workflow once by hand") != std::string::npos);  // (the first push's run fails at Configure Pages)
     REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
     CHECK(out.find("built 4 episodes: ") != std::string::npos);  // (no directory announces a count)
     CHECK(fs::is_regular_file(dir.path() / "public/about/index.html"));

@@ -150,6 +150,13 @@ TEST_CASE("i18n: a site's table overrides the theme's words and adds a language;
     CHECK(welsh->text("nav.archive") == "Archive");
     REQUIRE(warnings.size() == 1);
     CHECK(warnings[0].message.find("no table has the interface's words in 'cy'") != std::string::npos);
+    // A region of a language without a table: the language's own file is the one to add, and the
+    // warning names no file that does not exist.
+    warnings.clear();
+    i18n::Words::load(site_layers(dir.path() / "i18n"), "ca-ES", &warnings);
+    REQUIRE(warnings.size() == 1);
+    CHECK(warnings[0].where.file == "language 'ca-ES'");
+    CHECK(warnings[0].message.find("add i18n/ca.yaml to the site") != std::string::npos);
 
     // A Russian count without its "few" form: the "other" form, and a warning that names it.
     warnings.clear();
