@@ -1,10 +1,13 @@
 #include "cli/build_command.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <vector>
 #include <unistd.h>
 
 #include "pipeline/build_site.hpp"
@@ -63,6 +66,34 @@ std::optional<pipeline::InputFeed> read_published(const std::string& url, const 
     return pipeline::InputFeed{url, std::move(*items)};
 }
 
+// The lint rule a feed warning names ("[apple-duration] item 3 ..." -> "apple-duration"), or "".
+std::string rule_of(const core::Diagnostic& d) {
+    if (!d.message.starts_with('[')) return "";
+    const auto end = d.message.find(']');
+    return end == std::string::npos ? "" : d.message.substr(1, end - 1);
+}
+
+// Every warning of the build, but of the feed linter's (a large archive has hundreds, mostly
+// the host's flaws repeated per item) only the first few, and then how many of each rule:
+// `--verbose` prints them all, as `podarchive check` does.
+void print_warnings(const pipeline::BuildReport& report, bool verbose) {
+    constexpr std::size_t k_shown = 5;
+    std::map<std::string, std::size_t> by_rule;
+    std::size_t lint = 0;
+    for (std::size_t i = 0; i < report.warnings.size(); ++i) {
+        const core::Diagnostic& w = report.warnings[i];
+        const bool is_lint = i < report.lint_warnings;  // (build_site puts the linter's first)
+        if (is_lint) ++by_rule[rule_of(w).empty() ? "other" : rule_of(w)];
+        if (!is_lint || verbose || lint++ < k_shown) std::cerr << core::format(w) << "\n";
+    }
+    if (verbose || report.lint_warnings <= k_shown) return;
+    std::vector<std::pair<std::string, std::size_t>> rules(by_rule.begin(), by_rule.end());
+    std::stable_sort(rules.begin(), rules.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::cerr << "feed lint: " << report.lint_warnings - k_shown << " more warnings not shown; by rule:";
+    for (std::size_t i = 0; i < rules.size(); ++i) std::cerr << (i ? ", " : " ") << rules[i].second << " " << rules[i].first;
+    std::cerr << " (`podarchive build --verbose` or `podarchive check` lists every one)\n";
+}
+
 void print_summary(const pipeline::BuildReport& report, const pipeline::FolderBuild& built, const config::SiteConfig& config,
                    double seconds) {
     std::cout << "built " << util::count_text(report.episodes, "episode", "episodes");
@@ -119,7 +150,7 @@ int run_build(const BuildArgs& args) {
     }
     const pipeline::BuildReport& report = built.report;
     if (args.quiet) return k_exit_ok;
-    for (const auto& w : report.warnings) std::cerr << core::format(w) << "\n";
+    print_warnings(report, args.verbose);
     for (const auto& w : output::hosting_warnings(report.bytes, report.largest))
         std::cerr << util::terminal_safe(config.output_dir().string()) << ": warning: " << w << "\n";
     // Stage by stage on a terminal or when asked; logs and pipes get the summary only.
@@ -143,7 +174,7 @@ Command build_command() {
                 sub.add_flag("--no-published-check", args->no_published_check,
                              "Do not read the published feed (site.yaml's published_feed, --published-feed): no identity check against it");
                 sub.add_flag("--quiet,-q", args->quiet, "Print nothing but errors");
-                sub.add_flag("--verbose,-v", args->verbose, "Print the time of each stage (also on a terminal)");
+                sub.add_flag("--verbose,-v", args->verbose, "Print every feed lint warning (not the first few and a count by rule), and the time of each stage");
                 return std::function<int()>([args] { return run_build(*args); });
             }};
 }

@@ -89,13 +89,21 @@ Name split(std::string_view qualified) {
     return {qualified.substr(0, colon), qualified.substr(colon + 1)};
 }
 
-// True for the channel's self link under a prefix declared on the link itself (FeedBurner
-// writes <atom10:link xmlns:atom10="..." rel="self">): feed::write_merged knows the root's
-// prefixes only, so it would copy it beside the archive's own. It is left out, unsaid: the
-// archive's self link is written in any case.
-bool self_link_out(const std::string& uri, std::string_view local, const pugi::xml_node& element, bool channel_child, bool bound_at_root) {
-    return channel_child && !bound_at_root && uri == k_atom && local == "link" &&
-           util::ascii_lower(util::trim(element.attribute("rel").value())) == "self";
+// The links of a paged feed (RFC 5005) to its other pages.
+constexpr std::array<std::string_view, 8> k_paging = {"next", "previous", "prev", "first", "last", "prev-archive", "next-archive", "current"};
+
+bool is_paging(const std::string& rel) { return std::find(k_paging.begin(), k_paging.end(), rel) != k_paging.end(); }
+
+// True for a channel link the archive writes its own of, left out unsaid:
+//   - the self link under a prefix declared on the link itself (FeedBurner writes
+//     <atom10:link xmlns:atom10="..." rel="self">): feed::write_merged knows the root's prefixes
+//     only, so it would copy it beside the archive's own;
+//   - the links to the host's other pages: fetch reads those pages into the kept items, and
+//     feed.xml links to its own (archive_pages.hpp).
+bool replaced_link(const std::string& uri, std::string_view local, const pugi::xml_node& element, bool channel_child, bool bound_at_root) {
+    if (!channel_child || uri != k_atom || local != "link") return false;
+    const std::string rel = util::ascii_lower(util::trim(element.attribute("rel").value()));
+    return (rel == "self" && !bound_at_root) || is_paging(rel);
 }
 
 // The claim `element` (of namespace `uri`) makes about the host's own feed, as the warning
@@ -104,11 +112,9 @@ std::string host_claim(const std::string& uri, std::string_view local, const pug
     if (uri == k_itunes && local == "new-feed-url") return "itunes:new-feed-url";
     if (uri == k_atom && local == "link") {
         const std::string rel = util::ascii_lower(util::trim(element.attribute("rel").value()));
-        static const std::array<std::string_view, 9> k_claims = {"hub", "next", "previous", "prev", "first", "last", "prev-archive", "next-archive", "current"};
-        if (std::find(k_claims.begin(), k_claims.end(), rel) != k_claims.end()) return "atom:link rel=\"" + rel + "\"";
-        // The channel's own self link is replaced by the archive's (self_link_out); any other
-        // says where the host's feed lives.
-        if (rel == "self" && !channel_child) return "atom:link rel=\"self\"";
+        // (The channel's own self and paging links are replaced by the archive's: replaced_link.
+        // Anywhere else they say where the host's feed lives.)
+        if (rel == "hub" || ((rel == "self" || is_paging(rel)) && !channel_child)) return "atom:link rel=\"" + rel + "\"";
     }
     if (uri == k_podcast) {
         if (local == "liveItem" || local == "podping" || local == "updateFrequency") return "podcast:" + std::string(local);
@@ -157,7 +163,7 @@ void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, s
         const bool undeclared = bound == scope.bindings.size() && !name.prefix.empty();
         const bool channel_child = n.parent() == top && std::string_view(top.name()) == "channel";
         const std::string claim = undeclared ? "" : host_claim(uri, name.local, n, channel_child);
-        const bool replaced = !undeclared && self_link_out(uri, name.local, n, channel_child, bound < scope.root_size);
+        const bool replaced = !undeclared && replaced_link(uri, name.local, n, channel_child, bound < scope.root_size);
         if (replaced || !claim.empty() || (!undeclared && !is_podcast_namespace(uri))) {
             if (!claim.empty()) ++left_out.host_claims[claim];
             else if (!replaced) ++left_out.foreign_elements;

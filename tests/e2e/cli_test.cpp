@@ -302,3 +302,24 @@ TEST_CASE("the command line: init from a URL never replaces a snapshot, and a re
     REQUIRE(test::run_podarchive("init c --feed " + http.url("/feed.xml"), dir.path(), out) == 0);
     CHECK(test::read(dir.path() / "c/site.yaml").find("path: \"content/sources/feed.xml\"") != std::string::npos);
 }
+
+TEST_CASE("the command line: build shows the first feed lint warnings and a count by rule; --verbose shows every one") {
+    test::TempDir dir;
+    std::string feed = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Lint Show</title><link>https://lint.example.org/</link>"
+                       "<description>Items without durations.</description>";
+    for (int n = 1; n <= 12; ++n)
+        feed += "<item><title>Item " + std::to_string(n) + "</title><guid>lint-" + std::to_string(n) + "</guid><pubDate>" +
+                test::rfc822_date(1700000000 + n * 86400) + "</pubDate><enclosure url=\"https://lint.example.org/" + std::to_string(n) +
+                ".mp3\" length=\"10\" type=\"audio/mpeg\"/></item>";
+    test::write(dir.path() / "content/sources/feed.xml", feed + "</channel></rss>\n");
+    test::write(dir.path() / "site.yaml", "title: Lint Show\nbase_url: https://x.example/\nsources:\n  - path: content/sources/feed.xml\n");
+    std::string out;
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(test::count_of(out, "warning: [") == 5);
+    CHECK(test::contains(out, "more warnings not shown; by rule: 12 apple-duration"));
+    CHECK(test::contains(out, "(`podarchive build --verbose` or `podarchive check` lists every one)"));
+    test::write(dir.path() / "site.yaml", test::read(dir.path() / "site.yaml") + "# rebuilt\n");
+    REQUIRE(test::run_podarchive("build --verbose", dir.path(), out) == 0);
+    CHECK(test::count_of(out, "warning: [apple-duration]") == 12);
+    CHECK_FALSE(test::contains(out, "more warnings not shown"));
+}

@@ -46,8 +46,9 @@ TEST_CASE("hostile 4: the host's claims about its own feed never reach the archi
     }
     CHECK(feed.find("<podcast:txt>a note to keep</podcast:txt>") != std::string::npos);
     CHECK(feed.find("<atom:link href=\"https://example.github.io/fixture-archive/feed.xml\" rel=\"self\"") != std::string::npos);
+    // (Its paging links are left out unsaid: fetch reads those pages, and feed.xml links to its own.)
     CHECK(warnings.find("the host's claims about its own feed are left out of feed.xml, which is the archive's: atom:link rel=\"hub\", "
-                        "atom:link rel=\"next\", itunes:new-feed-url, podcast:liveItem, podcast:podping, "
+                        "itunes:new-feed-url, podcast:liveItem, podcast:podping, "
                         "podcast:txt purpose=\"applepodcastsverify\", podcast:updateFrequency (to move the archive's own feed, set `new_feed_url:` in site.yaml)") !=
           std::string::npos);
 
