@@ -73,28 +73,39 @@ std::vector<Capture> parse_cdx(const std::string& body, bool& understood) {
     return out;
 }
 
-// What the last runs read: digest (else timestamp) -> timestamp.
+// What the last runs did: the captures read (digest, else timestamp and address -> timestamp)
+// and the addresses the captures named (a move announced in one).
+struct HistoryState {
+    std::map<std::string, std::string> read;
+    std::vector<std::string> addresses;
+};
+
 fs::path history_state_path(const fs::path& snapshot) {
     return snapshot.parent_path() / ("." + snapshot.filename().string() + ".history.json");
 }
 
-std::map<std::string, std::string> read_history_state(const fs::path& file) {
-    std::map<std::string, std::string> read;
+HistoryState read_history_state(const fs::path& file) {
+    HistoryState state;
     try {
         const auto json = nlohmann::json::parse(util::read_file(file, 16 << 20));
         if (json.is_object() && json.contains("read") && json["read"].is_object())
             for (const auto& [key, value] : json["read"].items())
-                if (value.is_string()) read[key] = value.get<std::string>();
+                if (value.is_string()) state.read[key] = value.get<std::string>();
+        if (json.is_object() && json.contains("addresses") && json["addresses"].is_array())
+            for (const auto& address : json["addresses"])
+                if (address.is_string() && util::is_http_url(address.get<std::string>())) state.addresses.push_back(address.get<std::string>());
     } catch (...) {
     }
-    return read;
+    return state;
 }
 
-void write_history_state(const fs::path& file, const std::map<std::string, std::string>& read) {
+void write_history_state(const fs::path& file, const HistoryState& state) {
     nlohmann::ordered_json json;
-    json["comment"] = "The captures `podarchive fetch --history` has read (digest: timestamp): they are not downloaded again.";
+    json["comment"] = "The captures `podarchive fetch --history` has read (digest: timestamp): they are not downloaded again; and the "
+                      "addresses the feed's captures named, asked for too.";
+    json["addresses"] = state.addresses;
     json["read"] = nlohmann::ordered_json::object();
-    for (const auto& [key, value] : read) json["read"][key] = value;
+    for (const auto& [key, value] : state.read) json["read"][key] = value;
     std::string error;
     util::write_file_atomically(file, json.dump(1) + "\n", error);
 }
@@ -166,23 +177,11 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
         return out;
     }
     const fs::path state_file = history_state_path(source.path);
-    std::map<std::string, std::string> read = read_history_state(state_file);
+    HistoryState state = read_history_state(state_file);
+    std::map<std::string, std::string>& read = state.read;
     auto pause = [&] {
         if (history.delay_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(history.delay_ms));
     };
-
-    std::vector<Capture> todo;
-    std::set<std::string> listed;
-    out.addresses = addresses_of(source, snapshot);
-    for (std::size_t i = 0; i < out.addresses.size(); ++i) {
-        if (i > 0) pause();
-        CaptureList list = list_captures(service, out.addresses[i], options);
-        if (!list.error.empty()) out.problems.push_back(list.error);
-        for (auto& c : list.captures)
-            if (listed.insert(key_of(c)).second && !read.count(key_of(c))) todo.push_back(std::move(c));
-    }
-    out.listed = listed.size();
-    std::stable_sort(todo.begin(), todo.end(), [](const Capture& a, const Capture& b) { return a.timestamp < b.timestamp; });
 
     const fs::path kept_file = sources::kept_items_path(source.path);
     std::string kept;
@@ -196,22 +195,48 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
         }
     }
     const std::string kept_before = kept;
-    for (const Capture& capture : todo) {
-        if (static_cast<int>(out.read) >= history.max_captures) break;
+    // The captures to read, oldest first; an address a capture names (its self link, the
+    // new-feed-url of a feed that moved) is asked for too, and its captures join the rest.
+    std::vector<Capture> todo;
+    std::set<std::string> listed;
+    std::size_t asked = 0, next = 0, failed = 0;
+    out.addresses = addresses_of(source, snapshot);
+    auto learn = [&](const std::string& url) {
+        if (!util::is_http_url(url) || std::find(out.addresses.begin(), out.addresses.end(), url) != out.addresses.end()) return;
+        out.addresses.push_back(url);
+        if (std::find(state.addresses.begin(), state.addresses.end(), url) == state.addresses.end()) state.addresses.push_back(url);
+    };
+    for (const auto& url : std::vector<std::string>(state.addresses)) learn(url);
+    for (;;) {
+        for (; asked < out.addresses.size(); ++asked) {
+            if (asked > 0) pause();
+            CaptureList list = list_captures(service, out.addresses[asked], options);
+            if (!list.error.empty()) out.problems.push_back(list.error);
+            for (auto& c : list.captures)
+                if (listed.insert(key_of(c)).second && !read.count(key_of(c))) todo.push_back(std::move(c));
+        }
+        std::stable_sort(todo.begin() + static_cast<std::ptrdiff_t>(next), todo.end(),
+                         [](const Capture& a, const Capture& b) { return a.timestamp < b.timestamp; });
+        if (next == todo.size() || static_cast<int>(out.read) >= history.max_captures || out.failed) break;
+        const Capture capture = todo[next++];
         pause();
         HttpRequest request = limited_request(capture_url(service, capture), options);  // (the service is the user's word, as site.yaml's url is)
         const HttpResponse response = http_get(request);
         if (!response.error.empty() || response.status != 200) {
+            ++failed;
             out.problems.push_back(capture_url(service, capture) + ": " + (!response.error.empty() ? response.error : "HTTP " + std::to_string(response.status)) +
                                    "; the next run asks again");
             continue;
         }
         ++out.read;
         read[key_of(capture)] = capture.timestamp;
-        if (sources::detect_kind(response.body, source.path.filename().string()) != kind) {
+        const sources::SourceBatch captured =
+            sources::parse_source(response.body, {source.name, source.display_path, capture.original}, sources::detect_kind(response.body, "feed.xml"));
+        if (captured.kind != kind || !captured.channel) {
             ++out.not_feed;  // (the host's error page, captured: nothing to recover)
             continue;
         }
+        learn(captured.channel->self_url), learn(captured.channel->new_feed_url);
         const auto added = add_items(snapshot, kept, {{response.body, "wayback:" + capture.timestamp}}, false);
         if (!added) {
             out.problems.push_back(kept_file.string() + " is not a feed of the snapshot's kind: the recovered items cannot be kept there");
@@ -221,14 +246,15 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
         out.added += added->added;
         kept = added->xml;
     }
-    out.left = todo.size() - std::min(todo.size(), out.read);
+    out.listed = listed.size();
+    out.left = todo.size() - next + failed;
     std::string error;
     if (kept != kept_before && !util::write_file_atomically(kept_file, kept, error)) {
         out.failed = true;
         out.message = error;
         return out;  // (the captures are not remembered as read: the next run reads them again)
     }
-    write_history_state(state_file, read);
+    write_history_state(state_file, state);
     out.message = std::to_string(out.listed) + " captures of " + util::count_text(out.addresses.size(), "address", "addresses") + " at " + service + ", " +
                   std::to_string(out.read) + " read now" + (out.not_feed ? " (" + std::to_string(out.not_feed) + " not a feed)" : std::string()) + ": " +
                   util::count_text(static_cast<std::size_t>(out.added), "item", "items") + " recovered into " + kept_file.filename().string() +

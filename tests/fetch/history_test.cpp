@@ -79,12 +79,13 @@ struct ShowAndArchive {
         http.start();
         const std::string old_feed = http.url("/old-feed"), feed = http.url("/feed");
         // 2021: episodes 1-10, then 11-20 (the host keeps ten); 2022: the host's error page, then
-        // 21-30 with episode 22 under its first guid; 2023, at the new address: 22-31 with 22
+        // 21-30 with episode 22 under its first guid, announcing the move; 2023, at the new address: 22-31 with 22
         // re-issued under a new guid; 2024: the same bytes again (one digest: read once).
         captures = {{"20210315000000", old_feed, "D1", "application/rss+xml", feed_of(newest_first(1, 10))},
                     {"20210920000000", old_feed, "D2", "application/rss+xml", feed_of(newest_first(11, 20))},
                     {"20220210000000", old_feed, "D3", "text/html", "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>"},
-                    {"20220701000000", old_feed, "D4", "application/rss+xml", feed_of(newest_first(21, 30), {{22, "cw-22-first"}})},
+                    {"20220701000000", old_feed, "D4", "application/rss+xml",
+                     feed_of(newest_first(21, 30), {{22, "cw-22-first"}}, "<itunes:new-feed-url>" + feed + "</itunes:new-feed-url>")},
                     {"20230501000000", feed, "D5", "application/rss+xml", feed_of(newest_first(22, 31), {{22, "cw-22-reissued"}})},
                     {"20240101000000", feed, "D5", "application/rss+xml", feed_of(newest_first(22, 31), {{22, "cw-22-reissued"}})}};
     }
@@ -146,7 +147,7 @@ TEST_CASE("fetch --history recovers every item ever captured, once, with its cap
     CHECK(test::file_in(out, "feed.xml").find("podarchive:from") == std::string::npos);
 }
 
-TEST_CASE("fetch --history: the limit per run is kept and the next run goes on; a service that is no web archive is said") {
+TEST_CASE("fetch --history: the limit per run is kept and the next run goes on, to an address a capture announced; a service that is no web archive is said") {
     ShowAndArchive net;
     test::TempDir dir;
     const auto file = dir.path() / "feed.xml";
@@ -157,10 +158,16 @@ TEST_CASE("fetch --history: the limit per run is kept and the next run goes on; 
     CHECK(first.read == 2);
     CHECK(first.left == 2);  // (of the four captures of /old-feed: /feed is not known here)
     CHECK(first.message.find("2 captures left for the next run") != std::string::npos);
+    // The second run reads the 2022 captures; the second of them announces the move to /feed,
+    // whose captures are asked for then: one (its 2023 and 2024 captures share a digest) is left.
     const auto second = fetch::recover_history(source, net.http.url(""), options, {2, 0});
     CHECK(second.read == 2);
-    CHECK(second.left == 0);
-    CHECK(first.added + second.added == 30);  // episodes 1-30, from the captures of /old-feed
+    CHECK(second.left == 1);
+    CHECK(second.addresses.size() == 2);
+    const auto third = fetch::recover_history(source, net.http.url(""), options, {2, 0});
+    CHECK(third.read == 1);
+    CHECK(third.left == 0);
+    CHECK(first.added + second.added + third.added == 30);  // episodes 1-30 (31 is in the snapshot)
     // A history_url that is no web archive: said, and nothing is recovered or remembered.
     const auto none = fetch::recover_history(source, net.http.url("/feed"), options, {2, 0});
     REQUIRE_FALSE(none.problems.empty());
