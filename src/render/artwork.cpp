@@ -32,7 +32,8 @@ std::optional<LocalArtwork> local_artwork(const config::SiteConfig& config, std:
             continue;
         }
         std::string version = util::hex_hash(util::content_hash(bytes)).substr(0, 8);
-        return LocalArtwork{"artwork." + std::string(extension), std::string(type.media_type), std::move(version), std::move(bytes)};
+        return LocalArtwork{"artwork." + std::string(extension), std::string(type.media_type), std::move(version), std::move(bytes), image.width,
+                            image.height};
     }
     return std::nullopt;
 }

@@ -16,6 +16,7 @@ struct LocalArtwork {
     std::string media_type;  // "image/jpeg"
     std::string version;     // a hash of its bytes: the URL changes when the image does
     std::string bytes;
+    int width = 0, height = 0;  // pixels, as the image decodes
 };
 
 // The local copy of the artwork, if there is a readable one. A file that is not a JPEG, PNG or

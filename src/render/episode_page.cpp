@@ -109,7 +109,7 @@ std::string oembed_json(const SiteInfo& site, const core::Episode& e) {
     // (What another site pastes into its page: an iframe of the player alone, nothing else.)
     const std::string iframe = "<iframe src=\"" + util::html_escape(embed) + "\" title=\"" + util::html_escape(e.title) + "\" width=\"" +
                                std::to_string(k_embed_width) + "\" height=\"" + std::to_string(k_embed_height) +
-                               "\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>";
+                               "\" style=\"border:0;max-width:100%\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
     std::string j = "{\"version\":\"1.0\",\"type\":\"rich\",\"title\":";
     util::append_json_string(j, e.title);
     j += ",\"provider_name\":";
@@ -117,7 +117,11 @@ std::string oembed_json(const SiteInfo& site, const core::Episode& e) {
     j += ",\"provider_url\":";
     util::append_json_string(j, site.paths.base_url);
     if (!site.author.empty()) j += ",\"author_name\":", util::append_json_string(j, site.author);
-    if (!site.artwork_url.empty()) j += ",\"thumbnail_url\":", util::append_json_string(j, site.artwork_url);
+    // (oEmbed 1.0: thumbnail_url comes with thumbnail_width and thumbnail_height, or not at all)
+    if (!site.artwork_url.empty() && site.artwork_width > 0) {
+        j += ",\"thumbnail_url\":", util::append_json_string(j, site.artwork_url);
+        j += ",\"thumbnail_width\":" + std::to_string(site.artwork_width) + ",\"thumbnail_height\":" + std::to_string(site.artwork_height);
+    }
     j += ",\"html\":";
     util::append_json_string(j, iframe);
     j += ",\"width\":" + std::to_string(k_embed_width) + ",\"height\":" + std::to_string(k_embed_height) + "}";

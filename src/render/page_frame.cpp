@@ -66,6 +66,8 @@ Data site_data(const SiteInfo& site) {
     put(s, "subscribe", link_list(subscribe));
     put(s, "artwork", site.artwork.empty() ? Data(false) : text(site.artwork));
     put(s, "artwork_url", site.artwork_url.empty() ? Data(false) : text(site.artwork_url));
+    put(s, "artwork_width", std::to_string(site.artwork_width));
+    put(s, "artwork_height", std::to_string(site.artwork_height));
     put(s, "icon", site.icon);
     put(s, "icon_type", site.icon_type);
     put(s, "funding", link_list(site.funding));

@@ -83,6 +83,7 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
         const std::string version = "?v=" + artwork->version;
         site.artwork = site.paths.url(artwork->file_name) + version;
         site.artwork_url = site.paths.absolute(artwork->file_name) + version;
+        site.artwork_width = artwork->width, site.artwork_height = artwork->height;
         site.icon = site.artwork;
         site.icon_type = artwork->media_type;
     } else {

@@ -41,6 +41,7 @@ struct SiteInfo {
     std::vector<Link> funding;     // the feed's podcast:funding: where listeners support the show
     std::string artwork;      // the local artwork's site path ("/base/artwork.jpg?v=..."), or ""
     std::string artwork_url;  // the same, absolute (og:image)
+    int artwork_width = 0, artwork_height = 0;  // its pixels (og:image:width, oEmbed's thumbnail_width)
     std::string icon;         // the favicon's site path: the artwork, else favicon.svg
     std::string icon_type;
     std::size_t episode_count = 0;

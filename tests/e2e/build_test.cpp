@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <nlohmann/json.hpp>
 
 #include "pipeline/build_site.hpp"
 #include "pipeline/fingerprints.hpp"
@@ -255,6 +256,25 @@ TEST_CASE("end to end: the show's artwork from its local copy; a favicon without
     CHECK(contains(home, "<img class=\"artwork\" src=\"/fixture-archive/artwork.png?v="));
     CHECK(contains(home, "<meta property=\"og:image\" content=\"https://example.github.io/fixture-archive/artwork.png?v="));
     CHECK(contains(home, "<link rel=\"icon\" href=\"/fixture-archive/artwork.png?v="));
+    // Its size for the cards other sites make of a link, and in every episode's oEmbed answer
+    // (oEmbed 1.0 requires thumbnail_width and thumbnail_height beside thumbnail_url).
+    CHECK(contains(home, "<meta property=\"og:image:width\" content=\"48\">\n<meta property=\"og:image:height\" content=\"48\">"));
+    CHECK(contains(home, "<meta name=\"twitter:image\" content=\"https://example.github.io/fixture-archive/artwork.png?v="));
+    CHECK(contains(home, "<meta name=\"twitter:card\" content=\"summary\">"));
+    const std::string& episode = with_art.file("episodes/torch-trace-and-tlparse/index.html");
+    CHECK(contains(episode, "<meta name=\"twitter:card\" content=\"player\">"));
+    CHECK_FALSE(contains(episode, "content=\"summary\""));
+    const auto oembed = nlohmann::json::parse(with_art.file("episodes/torch-trace-and-tlparse/oembed.json"));
+    CHECK(oembed.value("thumbnail_width", 0) == 48);
+    CHECK(oembed.value("thumbnail_height", 0) == 48);
+    CHECK(oembed.value("thumbnail_url", "").starts_with("https://example.github.io/fixture-archive/artwork.png?v="));
+    CHECK_FALSE(nlohmann::json::parse(plain.file("episodes/torch-trace-and-tlparse/oembed.json")).contains("thumbnail_url"));
+    // The iframe another site pastes lets the player's "Copy link" write to the clipboard; the
+    // embed's download opens a tab (a cross-origin frame ignores `download` and would navigate
+    // itself to the bare audio file), the page's own downloads.
+    CHECK(contains(oembed.value("html", ""), " allow=\"clipboard-write\"></iframe>"));
+    CHECK(contains(with_art.file("episodes/torch-trace-and-tlparse/embed/index.html"), " download target=\"_blank\" rel=\"noopener\">"));
+    CHECK(contains(episode, "\" download>"));
     // Every link to it leads to it, as a visitor's browser follows them.
     auto problems = render::check_site(with_art.out, "https://example.github.io/fixture-archive/");
     for (const auto& p : problems) CHECK_MESSAGE(false, core::format(p));
