@@ -169,6 +169,16 @@ await ps.selectOption('select[name=year]', '2023');
 await ps.waitForTimeout(600);
 const years = await ps.evaluate(() => Array.from(document.querySelectorAll('.search-results li > .meta')).map(m => m.textContent));
 check(before > 1 && years.length === 1 && years[0].includes('2023'), 'a year filter keeps that year: ' + before + ' then ' + JSON.stringify(years));
+// A filter that names no year, topic or guest the archive has answers at once, fetching nothing.
+await ps.selectOption('select[name=year]', '');
+const asked = [];
+const note = r => { if (r.url().includes('/search/')) asked.push(r.url()); };
+ps.on('request', note);
+await ps.fill('#site-search', 'year:1999 transcript');
+await ps.waitForTimeout(600);
+const none = await ps.evaluate(() => ({ status: document.querySelector('#search-panel [role=status]').textContent, shown: document.querySelectorAll('.search-results li').length }));
+ps.off('request', note);
+check(none.shown === 0 && none.status === 'No episode matches.' && asked.length === 0, 'year:1999 finds nothing and fetches nothing: ' + JSON.stringify(none) + ' ' + JSON.stringify(asked));
 // Data cannot break the player: a #t= of 309 digits (Infinity) and a saved position of 1e999
 // are ignored, and the chapter links still seek afterwards.
 for (const [what, prepare, hash] of [

@@ -139,15 +139,20 @@
     });
     return q;
   }
-  function filterDocs(m, f) {
-    var file = null;
-    if (f.kind === "year") file = "y" + f.value.replace(/\D/g, "");
-    else {
-      // A name as the show writes it, or its slug (meta.json has both: the build made the slugs).
-      var list = f.kind === "topic" ? m.topics : m.guests, wanted = f.value.toLowerCase();
-      var hit = list.filter(function (t) { return t[1] === wanted || t[0].toLowerCase() === wanted; })[0];
-      file = hit ? (f.kind === "topic" ? "t-" : "g-") + hit[1] : null;
+  // The index file of a filter's episodes, or null when meta.json knows no such year, topic or
+  // guest (then nothing is fetched: the answer is none, at once).
+  function filterFile(m, f) {
+    if (f.kind === "year") {
+      var year = f.value.replace(/\D/g, "");
+      return m.years.some(function (y) { return String(y[0]) === year; }) ? "y" + year : null;
     }
+    // A name as the show writes it, or its slug (meta.json has both: the build made the slugs).
+    var list = f.kind === "topic" ? m.topics : m.guests, wanted = f.value.toLowerCase();
+    var hit = list.filter(function (t) { return t[1] === wanted || t[0].toLowerCase() === wanted; })[0];
+    return hit ? (f.kind === "topic" ? "t-" : "g-") + hit[1] : null;
+  }
+  function filterDocs(m, f) {
+    var file = filterFile(m, f);
     if (!file) return Promise.resolve(new Set());
     return getJSON("search/f/" + file + ".json").then(function (docs) { return new Set(docs); }, function () { return new Set(); });
   }
@@ -165,6 +170,7 @@
     var all = q.words.concat.apply(q.words, q.phrases);
     if (!all.length && !q.filters.length) return Promise.resolve({ query: q, all: [], hits: [], meta: null });
     return loadMeta().then(function (m) {
+      if (q.filters.some(function (f) { return !filterFile(m, f); })) return [[], [], [new Set()], m];
       var last = q.words.length ? q.words[q.words.length - 1] : null;
       return Promise.all([
         Promise.all(q.words.map(function (w) { return lookup(w, q.open && w === last && !q.phrases.length); })),
