@@ -462,10 +462,8 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
 
     // An item of the input feed is published whatever podarchive could read of it: its
     // subscribers have it. Other episodes need audio and a date for apps to place them.
-    auto published = [](const core::Episode& e) {
-        const bool from_feed = !e.feed_item_xml.empty();
-        return e.enclosure && (from_feed || util::is_http_url(e.enclosure->url)) && (e.date || from_feed);
-    };
+    auto has_audio = [](const core::Episode& e) { return e.enclosure && (!e.feed_item_xml.empty() || util::is_http_url(e.enclosure->url)); };
+    auto published = [&](const core::Episode& e) { return has_audio(e) && (e.date || !e.feed_item_xml.empty()); };
     std::size_t total = 0;
     for (const auto& e : catalog.episodes)
         if (published(e)) total += 1 + e.other_feed_items.size();
@@ -510,7 +508,7 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     };
     for (const auto& e : catalog.episodes) {
         if (!published(e)) {
-            ++(e.enclosure && (!e.feed_item_xml.empty() || util::is_http_url(e.enclosure->url)) ? result.left_out_without_date : result.left_out_without_audio);
+            ++(has_audio(e) ? result.left_out_without_date : result.left_out_without_audio);
             continue;
         }
         const bool from_feed = !e.feed_item_xml.empty();

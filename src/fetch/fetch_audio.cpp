@@ -242,15 +242,14 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
             if (auto capture = captured_audio(config.history_url, e.enclosure->url, options)) {
                 // (The same part file: the host's answer wrote nothing to it.)
                 Part captured = part_for(store, job.guid, capture_url(config.history_url, *capture));
-                BackgroundSha256 again;
-                const Downloaded from_capture = download(captured, options, limit, again, [&](long long received, long long resumed) {
+                // (download() starts `hash` over from the part, which the host's answer left empty.)
+                const Downloaded from_capture = download(captured, options, limit, hash, [&](long long received, long long resumed) {
                     shown.received = resumed + received;
                     if (options.progress) options.progress(shown);
                 });
                 run_bytes += from_capture.written, out.bytes += from_capture.written;
                 if (from_capture.ok) {
                     part = captured, got = from_capture, via = "wayback:" + capture->timestamp + " " + captured.url;
-                    hash.add_file(part.file);
                     ++out.from_history;
                 } else {
                     got.why += "; its capture at " + captured.url + " failed too: " + from_capture.why;

@@ -95,6 +95,11 @@ std::string updated_message(std::size_t bytes, const FetchOutcome& out, const Ke
     return message;
 }
 
+// "; 3 pages of a paged feed read, 100 items of the other pages added now"
+std::string pages_read(const FetchOutcome& out) {
+    return "; " + std::to_string(out.pages) + " pages of a paged feed read, " + std::to_string(out.page_items) + " items of the other pages added now";
+}
+
 // Reads the other pages of a paged feed whose first page is `body` (read from `url`), and adds
 // their items to the kept items' text `kept_xml`; the pages and problems go into `out`. Returns
 // how many items were added.
@@ -204,8 +209,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
             const std::string before = kept_xml;
             if (add_other_pages(response.body, read_from, options, remembered, kept_xml, out) > 0 && !store_kept(kept_file, {kept_xml, 0, 0, 0}, error))
                 return keep(error);
-            if (kept_xml != before) out.message += "; " + std::to_string(out.pages) + " pages of a paged feed read, " + std::to_string(out.page_items) +
-                                                   " items of the other pages added now";
+            if (kept_xml != before) out.message += pages_read(out);
         }
         return out;
     }
@@ -244,7 +248,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     out.kind = FetchOutcome::Kind::updated;
     out.message = updated_message(response.body.size(), out, kept ? &*kept : nullptr, kept_file.filename().string());
     if (out.pages > 1)
-        out.message += "; " + std::to_string(out.pages) + " pages of a paged feed read, " + std::to_string(out.page_items) + " items of the other pages added now";
+        out.message += pages_read(out);
     if (kept) out.kept = kept->kept;
     if (core::is_feed(fresh.kind) && !kept && out.removed > 0)  // (never in silence: these items are the archive's)
         out.notice = util::count_text(static_cast<std::size_t>(out.removed), "item", "items") + " the host no longer lists could not be kept in " +
