@@ -315,8 +315,8 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
     return std::move(a.curation);
 }
 
-std::optional<std::string> apply_body_edit(const core::Catalog& merged, const EpisodeNote& before, const EpisodeNote& after,
-                                           const EpisodeUrl& episode_url, ApplyCache& cache, Curation& curation) {
+std::optional<BodyEdit> body_edit(const core::Catalog& merged, const EpisodeNote& before, const EpisodeNote& after,
+                                  const EpisodeUrl& episode_url, const ApplyCache& cache, const Curation& curation) {
     if (!cache.index || before.draft) return std::nullopt;
     EpisodeNote same = before;
     same.body = after.body;
@@ -339,10 +339,13 @@ std::optional<std::string> apply_body_edit(const core::Catalog& merged, const Ep
     };
     RenderedMarkdown fresh = render_markdown(after.body, after.body_line, resolver(merged, index, episode_url));
     if (!fresh.unresolved.empty() || targets(fresh) != targets(old->second)) return std::nullopt;
-    extras->second.note_html = fresh.html;
-    cache.markdown.erase(old);  // (another note with the very same body would only miss the cache)
-    cache.markdown.emplace(markdown_key(after.body, after.body_line), std::move(fresh));
-    return slug;
+    return BodyEdit{slug, old->first, markdown_key(after.body, after.body_line), std::move(fresh)};
+}
+
+void apply_body_edit(BodyEdit edit, ApplyCache& cache, Curation& curation) {
+    curation.by_slug.at(edit.slug).note_html = edit.rendered.html;
+    cache.markdown.erase(edit.old_key);  // (another note with the very same body would only miss the cache)
+    cache.markdown.insert_or_assign(std::move(edit.new_key), std::move(edit.rendered));
 }
 
 }  // namespace notes

@@ -53,15 +53,22 @@ struct ApplyCache {
 // core::InputError with every problem (a note naming no episode, a broken link...).
 Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, ApplyCache* cache = nullptr);
 
-// `serve`'s quick path for the most common edit: a note's body, nothing else. `before` is the
-// note as applied to `curation` (through `cache`, made from the catalog `merged`), `after` the
-// same file now. When the two differ only in their body, the note was applied, and the new body
-// links to the same episodes as the old one (each found), nothing but that episode's note_html
-// can change: the new body is rendered into `curation` and `cache`, and the episode's slug is
-// returned. Otherwise nothing is changed and nullopt says every note must be applied again
-// (which also reports what is wrong, if anything is).
-std::optional<std::string> apply_body_edit(const core::Catalog& merged, const EpisodeNote& before, const EpisodeNote& after,
-                                           const EpisodeUrl& episode_url, ApplyCache& cache, Curation& curation);
+// The quick path for the most common edit: a note's body, nothing else.
+struct BodyEdit {
+    std::string slug;              // the episode whose note it is
+    std::string old_key, new_key;  // the bodies' keys in ApplyCache::markdown
+    RenderedMarkdown rendered;     // the new body
+};
+// `before` is the note as applied to `curation` (through `cache`, made from the catalog
+// `merged`), `after` the same file now. When the two differ only in their body, the note was
+// applied, and the new body links to the same episodes as the old one (each found), nothing but
+// that episode's note_html can change: returns the new body, rendered. Otherwise nullopt says
+// every note must be applied again (which also reports what is wrong, if anything is). Changes
+// nothing: apply_body_edit() does.
+std::optional<BodyEdit> body_edit(const core::Catalog& merged, const EpisodeNote& before, const EpisodeNote& after,
+                                  const EpisodeUrl& episode_url, const ApplyCache& cache, const Curation& curation);
+// Writes `edit` into `curation` and `cache`.
+void apply_body_edit(BodyEdit edit, ApplyCache& cache, Curation& curation);
 
 // The episodes a reference names: by slug, else guid, else exact title (one when it is clear).
 std::vector<std::size_t> find_episodes(const core::Catalog& catalog, const std::string& reference);

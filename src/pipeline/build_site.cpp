@@ -1,11 +1,12 @@
 #include "pipeline/build_site.hpp"
 
 #include <future>
+#include <utility>
 
-#include "pipeline/disk_build.hpp"
 #include "pipeline/notes_stage.hpp"
 #include "pipeline/plan.hpp"
 #include "pipeline/publish.hpp"
+#include "render/page_frame.hpp"
 #include "render/site_renderer.hpp"
 #include "util/memory.hpp"
 #include "util/parallel.hpp"
@@ -14,20 +15,26 @@ namespace pipeline {
 
 namespace {
 
+using Scope = Change::Scope;
+
 // What a build reads while the sources load and merge: none of it needs the catalog.
 struct Reading {
-    std::optional<KnownEdit> known;                      // an edit the place already applied (then no notes are read)
-    std::future<notes::NoteSet> notes;                   // content/'s notes
+    std::future<notes::NoteSet> notes;                  // content/'s notes (none after a body edit)
+    notes::NoteTexts texts;                             // their files as read (when read without serve's cache)
+    std::future<notes::NoteSet> recorded;               // the last build's notes, parsed again from its record (to plan from)
     std::future<std::optional<InputFeed>> output_feed;  // the feed the output folder holds (when the feeds are written)
 };
 
-Reading start_reading(const config::SiteConfig& config, LastBuild& last, const BuildOptions& options) {
-    Reading r;
-    r.known = last.known_edit();
-    if (!r.known) r.notes = last.read_notes(config);
+void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild& was, Scope scope, const BuildOptions& options) {
+    if (scope != Scope::note_body) {
+        notes::NoteFileCache* files = options.caches ? &options.caches->files : nullptr;
+        notes::NoteTexts* texts = files ? nullptr : &r.texts;
+        r.notes = util::in_background([&config, files, texts] { return read_notes(config, files, texts); });
+    }
+    if (scope == Scope::notes && !was.content)
+        r.recorded = util::in_background([&config, &was] { return notes::load_notes(was.notes, config.root); });
     // Read now, while the build holds little (a large feed's parse is tens of megabytes).
-    if (options.feeds) r.output_feed = util::in_background([&config, &last] { return last.output_feed(config); });
-    return r;
+    if (options.feeds) r.output_feed = util::in_background([&config, &was] { return output_feed(was, config); });
 }
 
 // The sources loaded, merged and their listening files read, adding their warnings.
@@ -42,6 +49,27 @@ MergedSources load_and_merge(const config::SiteConfig& config, std::vector<core:
     return merged;
 }
 
+// The content the last build's pages were made from, had again from the notes it recorded;
+// null when they do not apply to this catalog (they did when they were built: the record is not
+// of these inputs).
+std::shared_ptr<const render::SiteContent> remade(const notes::NoteSet& notes, core::Catalog merged, render::SiteInfo site) {
+    try {
+        return std::make_shared<const render::SiteContent>(pipeline::curate(notes, std::move(merged), std::move(site)));
+    } catch (const core::InputError&) {
+        return nullptr;
+    }
+}
+
+// What the last build's pages were made from, to plan from after a change to notes: held in
+// memory, or made again from the notes it recorded, beside this build's notes stage on a copy
+// of the catalog that stage takes. Null otherwise (every page is rendered).
+std::future<std::shared_ptr<const render::SiteContent>> content_before(Reading& r, const LastBuild& was, const MergedSources& merged) {
+    if (was.content || !r.recorded.valid()) return util::ready<std::shared_ptr<const render::SiteContent>>(was.content);
+    return util::in_background([&r, catalog = merged.catalog, site = merged.site]() mutable {
+        return remade(r.recorded.get(), std::move(catalog), std::move(site));
+    });
+}
+
 // What this build's pages are made from, and which of them the plan renders.
 struct Curated {
     std::shared_ptr<render::SiteContent> content;
@@ -49,34 +77,42 @@ struct Curated {
     PagePlan plan;
 };
 
+// A note's body written into the last build's content: the pages that read it are rendered.
+Curated apply_body(const config::SiteConfig& config, LastBuild& was, notes::BodyEdit body, const BuildOptions& options) {
+    Curated out;
+    out.content = was.content;
+    const render::DepKey key = render::dep::note(body.slug);
+    notes::apply_body_edit(std::move(body), options.caches->apply, out.content->curation);
+    out.inputs = was.readers ? was.readers->inputs : std::make_shared<const render::RenderInputs>(config, *out.content);
+    out.plan = plan_known({key});
+    return out;
+}
+
 // The notes applied to the merged sources, the episodes' texts made, what the pages are made
-// from prepared, and the plan: from what changed since the last build's content, or from the
-// keys a known edit changed.
-Curated curate_and_plan(const config::SiteConfig& config, Reading& reading, MergedSources& merged, LastBuild& last,
+// from prepared, and the plan: from what changed since the last build's content.
+Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild& was, MergedSources& merged, const BuildOptions& options,
                         std::vector<core::Diagnostic>& warnings) {
     Curated out;
-    if (reading.known) {
-        out.content = std::move(reading.known->content);
-        out.inputs = last.render_inputs(config, *out.content);
-        out.plan = plan_known(std::move(reading.known->changed));
-        return out;
-    }
-    auto before = last.content_before(merged);  // (first: curate may take the merged catalog)
-    const notes::NoteSet notes = reading.notes.get();
+    auto before = content_before(r, was, merged);  // (first: curate may take the merged catalog)
+    const notes::NoteSet notes = r.notes.get();
     for (const auto& d : notes.diagnostics)  // (its errors are thrown by curate, with the rest)
         if (d.severity == core::Severity::warning) warnings.push_back(d);
-    out.content = std::make_shared<render::SiteContent>(last.curate(notes, merged));
+    // Held sources stay whole for the next rebuild: the notes change a copy (made ahead).
+    core::Catalog catalog = !options.hold ? std::move(merged.catalog) : was.spare ? std::move(*was.spare) : merged.catalog;
+    was.spare.reset();
+    out.content = std::make_shared<render::SiteContent>(
+        curate(notes, std::move(catalog), merged.site, options.caches ? &options.caches->apply : nullptr));
     // The plan on a thread of its own while the texts are made and the inputs prepared (all only
     // read the content, but for the texts' own member). What the last build's pages were made
     // from is let go of there as soon as the plan is made (on disk it was made again to plan
     // from: it is freed before the pages' data grows).
-    auto planning = util::in_background([&out, was = before.get()]() mutable {
-        PagePlan plan = plan_pages(was.get(), *out.content);
-        was.reset();
+    auto planning = util::in_background([&out, before_content = before.get()]() mutable {
+        PagePlan plan = plan_pages(before_content.get(), *out.content);
+        before_content.reset();
         return plan;
     });
-    add_texts(*out.content, last.texts_before());
-    out.inputs = last.render_inputs(config, *out.content);
+    add_texts(*out.content, was.content ? was.content->site.texts.get() : nullptr);
+    out.inputs = std::make_shared<const render::RenderInputs>(config, *out.content);
     out.plan = planning.get();
     return out;
 }
@@ -106,40 +142,60 @@ void count_feed(BuildReport& report, const FeedSummary& feed, const output::Outp
 
 }  // namespace
 
-BuildReport build_site(const config::SiteConfig& config, output::Output& out, LastBuild& last, const BuildOptions& options) {
+BuildReport build_site(const config::SiteConfig& config, output::Output& out, LastBuild& last, Change change,
+                       const BuildOptions& options) {
     BuildReport report;
     report.warnings = config.warnings;
     util::StageClock clock(&report.stages);
+    // Taken: a build that throws leaves no last build (the next one is whole).
+    LastBuild was = std::exchange(last, {});
+    if (change.scope == Scope::everything) was = LastBuild{.feed = std::move(was.feed)};  // (nothing else is this build's)
+    bool rendering = false;
     try {
-        const render::TemplateSet& templates = last.templates(config);  // first: a broken template fails fast
-        Reading reading = start_reading(config, last, options);
-        std::optional<MergedSources> loaded;
-        MergedSources* merged = last.kept_sources();
-        if (!merged) merged = &loaded.emplace(load_and_merge(config, report.warnings, clock));
-        Curated curated = curate_and_plan(config, reading, *merged, last, report.warnings);
+        std::shared_ptr<const render::TemplateSet> templates = was.templates;  // first: a broken template fails fast
+        if (!templates) templates = std::make_shared<const render::TemplateSet>(render::load_templates(config));
+        Reading reading;
+        start_reading(reading, config, was, change.scope, options);
+        std::shared_ptr<MergedSources> merged = was.sources;
+        if (!merged) merged = std::make_shared<MergedSources>(load_and_merge(config, report.warnings, clock));
+        Curated curated = change.scope == Scope::note_body ? apply_body(config, was, std::move(*change.body), options)
+                                                           : curate_and_plan(config, reading, was, *merged, options, report.warnings);
         clock.lap("notes");
         util::StageTimes parts;
         const render::LocalArtwork* artwork = merged->artwork ? &*merged->artwork : nullptr;
-        PageCount pages = render_pages(config, *curated.inputs, artwork, templates, curated.plan, last, out, &parts);
+        const PageRecord record{was.pages, was.readers.get(), options.hold};
+        rendering = true;
+        PageCount pages = render_pages(config, *curated.inputs, artwork, *templates, curated.plan, record, out, &parts);
         curated.inputs.reset();
-        const bool kept = last.keep_content(curated.content);
+        LastBuild next{.pages = std::move(was.pages), .notes = std::move(reading.texts)};
+        if (options.hold) {
+            next.sources = merged;
+            next.content = curated.content;
+            // The interface's words written into the templates once, not at each edit.
+            next.templates = templates == was.templates ? templates : std::make_shared<const render::TemplateSet>(
+                templates->with_constants(render::word_constants(*curated.content->site.words)));
+            if (curated.content == was.content) next.readers = std::move(was.readers);  // (the same pages read the same keys)
+        }
         // The pages' cards and data, and what the last build's pages were made from, returned
-        // before the feeds' texts grow. (Not when a place that keeps its content rendered some
-        // pages: serve after an edit, which freed little and has a page to serve.)
-        if (curated.plan.every_page || !kept) util::release_free_memory();
+        // before the feeds' texts grow. (Not when the caller holds the content and some pages
+        // were rendered: serve after an edit, which freed little and has a page to serve.)
+        if (curated.plan.every_page || !options.hold) util::release_free_memory();
         clock.lap("render");
         count_pages(report, pages, curated, parts);
-        if (!options.feeds) {
-            last.keep_rest(std::move(loaded), nullptr);
-            return report;
+        if (options.feeds) {
+            const std::optional<InputFeed> output = reading.output_feed.get();
+            FeedSummary feed = write_index_and_feeds(config, merged->input_feeds, output ? &*output : nullptr, options.published,
+                                                     std::move(curated.content), options.hold, out);
+            clock.lap("feed");
+            count_feed(report, feed, out);
+            // What the output folder's feed.xml now holds (serve's, in memory, is not published).
+            if (!options.hold) next.feed = feed::as_published(feed.items);
         }
-        const std::optional<InputFeed> output = reading.output_feed.get();
-        FeedSummary feed = write_index_and_feeds(config, merged->input_feeds, output ? &*output : nullptr, options.published,
-                                                 std::move(curated.content), kept, out);
-        clock.lap("feed");
-        count_feed(report, feed, out);
-        last.keep_rest(std::move(loaded), &feed.items);
+        last = std::move(next);
     } catch (const core::InputError& e) {
+        // Bad notes, found before any page was rendered, leave the last build as it was: `serve`
+        // goes on from its last good state.
+        if (!rendering) last = std::move(was);
         // The warnings of the stages that ran are printed with the errors: they often say why.
         std::vector<core::Diagnostic> all = report.warnings;
         all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
@@ -149,14 +205,13 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
 }
 
 BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
-    LastBuildOnDisk none;
-    return build_site(config, out, none);
+    LastBuild none;
+    return build_site(config, out, none, {});
 }
 
-void build_feeds(const config::SiteConfig& config, const MergedSources& merged, std::shared_ptr<render::SiteContent> content,
-                 LastBuild& last, output::Output& out) {
-    const std::optional<InputFeed> output = last.output_feed(config);
-    write_index_and_feeds(config, merged.input_feeds, output ? &*output : nullptr, nullptr, std::move(content), /*kept=*/true, out);
+void build_feeds(const config::SiteConfig& config, const LastBuild& last, output::Output& out) {
+    const std::optional<InputFeed> output = output_feed(last, config);
+    write_index_and_feeds(config, last.sources->input_feeds, output ? &*output : nullptr, nullptr, last.content, /*kept=*/true, out);
 }
 
 }  // namespace pipeline

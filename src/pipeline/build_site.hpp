@@ -4,7 +4,9 @@
 #include <optional>
 #include <vector>
 
+#include "pipeline/change.hpp"
 #include "pipeline/last_build.hpp"
+#include "pipeline/notes_stage.hpp"
 #include "pipeline/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
@@ -43,25 +45,33 @@ struct BuildOptions {
     // False: the pages alone (`serve` after a note edit); the search index and the feeds are
     // written by build_feeds() when the edits pause.
     bool feeds = true;
+    // The caller holds what the build is made from in memory for the next one, and renders into
+    // a copy of the last build's site (`serve`): the last build's sources, content and templates
+    // are kept in the LastBuild left (not let go of), the output already holds the pages not
+    // rendered again, and it is not the output folder (whose feed the next build must keep).
+    bool hold = false;
+    // Parsed and rendered notes kept between builds (`serve`'s; may be null).
+    NoteCaches* caches = nullptr;
 };
 
 // The one sequence of a build, for `build` and `serve` alike: loads and merges the sources
-// (unless `last` kept them), applies the notes (unless `last` already applied a known edit),
-// plans from `last`, renders the pages the plan asks for into `out` (the output keeping the
-// others), writes the search index and the feeds, and leaves in `last` what the next build
-// starts from. `last` is the place that keeps the last build (last_build.hpp).
+// (unless `change` says they are `last`'s and `last` holds them), applies the notes (or the
+// body edit `change` carries), plans from `last` and `change`, renders the pages the plan asks
+// for into `out` (the output keeping the others), writes the search index and the feeds, and
+// leaves this build's LastBuild in `last`. When it throws, `last` is as it was if no page was
+// rendered yet (bad notes), else empty (the next build is whole).
 // Throws core::InputError on bad input, with the warnings that came before (nothing usable is
 // written then: DiskOutput is only committed by the caller after this returns), and CannotKeep
 // when the output cannot keep the last build's pages.
-BuildReport build_site(const config::SiteConfig& config, output::Output& out, LastBuild& last, const BuildOptions& options = {});
+BuildReport build_site(const config::SiteConfig& config, output::Output& out, LastBuild& last, Change change,
+                       const BuildOptions& options = {});
 
 // The same with no last build to start from, and nothing kept for a next one.
 BuildReport build_site(const config::SiteConfig& config, output::Output& out);
 
 // The sequence's last stage alone, after builds of the pages alone (BuildOptions::feeds): the
-// search index and the feeds of `content`, made from `merged`, which `last` keeps (and goes on
-// keeping: it is not handed over again). Throws core::InputError as build_site does.
-void build_feeds(const config::SiteConfig& config, const MergedSources& merged, std::shared_ptr<render::SiteContent> content,
-                 LastBuild& last, output::Output& out);
+// search index and the feeds of what `last` holds (BuildOptions::hold). Throws core::InputError
+// as build_site does.
+void build_feeds(const config::SiteConfig& config, const LastBuild& last, output::Output& out);
 
 }  // namespace pipeline

@@ -5,7 +5,7 @@
 #include <future>
 #include <optional>
 
-#include "pipeline/disk_build.hpp"
+#include "pipeline/change.hpp"
 #include "pipeline/fingerprints.hpp"
 #include "pipeline/publish.hpp"
 #include "pipeline/saved_build.hpp"
@@ -18,11 +18,9 @@ namespace pipeline {
 
 namespace {
 
-// The last build as its record on disk describes it: its feed's items whenever the record is of
-// the build the output holds, its pages and notes only when nothing but notes changed since.
-LastBuildOnDisk from_record(std::optional<SavedBuild> saved, const Fingerprints& now) {
-    if (!saved) return {};
-    return LastBuildOnDisk(std::move(saved->record), saved->all_but_notes == now.all_but_notes);
+// The last build as its record on disk describes it.
+LastBuild loaded(BuildRecord record) {
+    return {.pages = std::move(record.pages), .notes = std::move(record.notes), .feed = std::move(record.feed)};
 }
 
 // Refuses, before anything is touched, an output folder whose replacement would destroy what
@@ -67,7 +65,8 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
     std::future<Fingerprints> later;
     Fingerprints fingerprints;
     const auto record_file = saved_build_path(config.output_dir());
-    LastBuildOnDisk last;
+    LastBuild last;
+    Change change;
     if (out->has_previous_build()) {
         fingerprints = input_fingerprints(config, published);
         out->set_fingerprint(fingerprints.all);
@@ -75,25 +74,30 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
             result.up_to_date = true;
             return result;
         }
-        last = from_record(record_of_output(record_file, out->previous_fingerprint()), fingerprints);
+        if (auto saved = record_of_output(record_file, out->previous_fingerprint())) {
+            last = loaded(std::move(saved->record));
+            change = classify_change(config, last, {.notes_alone = saved->all_but_notes == fingerprints.all_but_notes}, nullptr);
+        }
     } else {
         later = util::in_background([&config, published] { return input_fingerprints(config, published); });
     }
+    std::optional<std::vector<feed::ItemIdentity>> feed = last.feed;  // (for a second try: a build that throws leaves no last build)
     try {
-        result.report = build_site(config, *out, last, {.published = published});
+        result.report = build_site(config, *out, last, std::move(change), {.published = published});
     } catch (const CannotKeep&) {
         // A page of the last build was changed by hand or removed: every page is made again.
         out.reset();  // (its staging folder first: the next one has the same name)
         out.emplace(config.output_dir(), fingerprints.all);
-        last.pages.clear();
-        result.report = build_site(config, *out, last, {.published = published});
+        last = {.feed = std::move(feed)};
+        result.report = build_site(config, *out, last, {}, {.published = published});
     }
     if (later.valid()) fingerprints = later.get(), out->set_fingerprint(fingerprints.all);
     auto write_started = std::chrono::steady_clock::now();
     // The record is written while the output is swapped in. A build stopped in between leaves a
     // record that names another build than the manifest does, which no build uses.
     auto saved = util::in_background([&] {
-        write_saved_build(record_file, {fingerprints.all, fingerprints.all_but_notes, std::move(last).record()});
+        write_saved_build(record_file, {fingerprints.all, fingerprints.all_but_notes,
+                                        {std::move(last.notes), std::move(last.pages), last.feed ? std::move(*last.feed) : std::vector<feed::ItemIdentity>{}}});
     });
     out->commit();
     saved.get();

@@ -1,17 +1,30 @@
 #include "pipeline/last_build.hpp"
 
-#include <string>
-#include <vector>
-
-#include "pipeline/publish.hpp"
-
 namespace pipeline {
 
-void LastBuild::keep_unrendered(const render::PageSink& sink, output::Output& out) {
-    std::vector<std::string> kept;
+PageReaders::PageReaders(const config::SiteConfig& config, const render::SiteContent& content, const render::Dependencies& pages)
+    : inputs(std::make_shared<const render::RenderInputs>(config, content)) {
     for (const auto& [path, keys] : pages)
-        if (!sink.was_rendered(path)) kept.push_back(path);
-    if (!out.keep(kept)) throw CannotKeep("the last build's pages cannot be kept");
+        for (render::DepKey key : keys) readers[key].push_back(&path);
+}
+
+std::unordered_set<std::string> PageReaders::readers_of(const render::ChangedKeys& keys) const {
+    std::unordered_set<std::string> paths;
+    for (render::DepKey key : keys)
+        if (auto it = readers.find(key); it != readers.end())
+            for (const std::string* path : it->second) paths.insert(*path);
+    return paths;
+}
+
+std::optional<InputFeed> output_feed(const LastBuild& last, const config::SiteConfig& config) {
+    if (!last.feed) return previous_feed(config);
+    return InputFeed{(config.output_dir() / "feed.xml").string(), *last.feed};
+}
+
+void prepare_next(LastBuild& last, const config::SiteConfig& config) {
+    if (!last.spare && last.sources) last.spare = std::make_shared<core::Catalog>(last.sources->catalog);
+    if (!last.readers && last.content && !last.pages.empty())
+        last.readers = std::make_shared<const PageReaders>(config, *last.content, last.pages);
 }
 
 }  // namespace pipeline

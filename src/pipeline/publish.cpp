@@ -15,16 +15,34 @@
 
 namespace pipeline {
 
-PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs, const render::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan, LastBuild& last,
-                       output::Output& out, util::StageTimes* parts) {
-    render::PageSink sink = last.sink(plan, out);
+namespace {
+
+// Has `out` keep the last build's pages `sink` did not render, or throws CannotKeep.
+void keep_unrendered(const render::Dependencies& pages, const render::PageSink& sink, output::Output& out) {
+    std::vector<std::string> kept;
+    for (const auto& [path, keys] : pages)
+        if (!sink.was_rendered(path)) kept.push_back(path);
+    if (!out.keep(kept)) throw CannotKeep("the last build's pages cannot be kept");
+}
+
+render::PageSink sink_for(const PagePlan& plan, PageRecord& last, output::Output& out) {
+    if (plan.same_pages && last.readers) return render::PageSink::for_readers(out, last.pages, last.readers->readers_of(plan.changed));
+    return plan_sink(plan, out, last.pages);
+}
+
+}  // namespace
+
+PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs, const render::LocalArtwork* artwork,
+                       const render::TemplateSet& templates, const PagePlan& plan, PageRecord last, output::Output& out,
+                       util::StageTimes* parts) {
+    render::PageSink sink = sink_for(plan, last, out);
     render::render_site(inputs, templates, sink, parts);
     render::copy_static_files(config, inputs.site, artwork, out);
     if (!plan.every_page) {
         // The last build's pages it no longer makes (a topic no episode has any more) are gone;
         // those not rendered again are kept as they are.
         for (const auto& path : sink.vanished()) out.remove(path);
-        last.keep_unrendered(sink, out);
+        if (!last.in_output) keep_unrendered(last.pages, sink, out);
     }
     return {last.pages.size(), sink.rendered()};
 }

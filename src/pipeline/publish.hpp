@@ -33,12 +33,20 @@ struct PageCount {
     std::size_t rendered = 0;  // of which rendered now
 };
 
+// The last build's pages, as render_pages brings them up to date.
+struct PageRecord {
+    render::Dependencies& pages;           // every page and the keys it read (empty: none)
+    const PageReaders* readers = nullptr;  // which of them read each key, when made ahead
+    bool in_output = false;                // the output holds them already (a copy of the last build's site)
+};
+
 // Renders the pages `plan` asks for, made from `inputs`, the sitemap and the theme's static
-// files into `out`, with the sink `last` gives, bringing its record of pages up to date. A plan
-// that renders only some keeps the last build's others in the output (Output::keep), or throws
-// CannotKeep. `parts` (optional) receives the seconds of each part of rendering.
-PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs, const render::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan, LastBuild& last,
-                       output::Output& out, util::StageTimes* parts = nullptr);
+// files into `out`, bringing `last`'s record of pages up to date. A plan that renders only
+// some has the output keep the last build's others (Output::keep) unless it holds them, or
+// throws CannotKeep. `parts` (optional) receives the seconds of each part of rendering.
+PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs, const render::LocalArtwork* artwork,
+                       const render::TemplateSet& templates, const PagePlan& plan, PageRecord last, output::Output& out,
+                       util::StageTimes* parts = nullptr);
 
 // What write_index_and_feeds wrote of feed.xml, and the linter's warnings.
 struct FeedSummary {

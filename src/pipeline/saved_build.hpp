@@ -1,5 +1,5 @@
 #pragma once
-// What `build` holds between runs on disk (LastBuildOnDisk, disk_build.hpp): the record of the build the output
+// What `build` keeps of its LastBuild (last_build.hpp) between runs: the record of the build the output
 // folder holds (the notes it read, every page and its inputs, its feed's items), in a file
 // beside the output folder (".<name>.build-record", never published, like the manifest). After
 // an edit of notes alone the next build renders only the pages whose recorded inputs changed;
@@ -21,7 +21,7 @@
 
 namespace pipeline {
 
-// What the file holds of a build (what LastBuildOnDisk keeps).
+// What the file holds of a build.
 struct BuildRecord {
     notes::NoteTexts notes;      // the note files the build read, as it read them
     render::Dependencies pages;  // every page and the inputs it read

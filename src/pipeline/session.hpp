@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "pipeline/memory_build.hpp"
+#include "pipeline/change.hpp"
+#include "pipeline/last_build.hpp"
+#include "pipeline/notes_stage.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
 #include "util/stage_clock.hpp"
@@ -32,7 +34,9 @@ struct Rebuild {
 };
 
 // The state `serve` holds between rebuilds of one site (site.yaml at `config_path`): the last
-// build, kept in memory (memory_build.hpp), and the site it made.
+// build, held whole in memory (last_build.hpp), the notes parsed and rendered, and the site it
+// made. Work that would otherwise sit between a save and the page served is done while nobody
+// waits (prepare_next), and what a rebuild replaced is let go of then too.
 class Session {
 public:
     explicit Session(std::string config_path) : m_config_path(std::move(config_path)) {}
@@ -56,12 +60,12 @@ public:
 private:
     std::string m_config_path;
     std::optional<config::SiteConfig> m_config;
-    LastBuildInMemory m_last;
+    LastBuild m_last;
+    NoteCaches m_caches;
+    // What the last rebuild replaced: let go of in feeds(), not between a save and its page.
+    std::vector<std::shared_ptr<const void>> m_replaced;
     std::shared_ptr<output::MemoryOutput> m_site;
 
-    bool in_notes_folder(const std::filesystem::path& path) const;
-    bool notes_only(const std::vector<std::filesystem::path>& changed) const;
-    std::vector<LastBuildInMemory::Edited> take_edited(const std::vector<std::filesystem::path>& changed);
 };
 
 }  // namespace pipeline

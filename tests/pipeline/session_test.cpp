@@ -2,7 +2,7 @@
 
 #include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
-#include "pipeline/memory_build.hpp"
+#include "pipeline/last_build.hpp"
 #include "pipeline/session.hpp"
 #include "output/output.hpp"
 #include "support.hpp"
@@ -15,7 +15,7 @@ namespace {
 output::MemoryOutput whole_build(const fs::path& dir, pipeline::LastBuild* state = nullptr) {
     output::MemoryOutput out;
     const config::SiteConfig config = config::load_config(dir / "site.yaml");
-    if (state) pipeline::build_site(config, out, *state);
+    if (state) pipeline::build_site(config, out, *state, {});
     else pipeline::build_site(config, out);
     return out;
 }
@@ -51,7 +51,7 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
         pipeline::Rebuild r = session.pages({file});
         CHECK_FALSE(r.whole);
         auto complete = session.feeds();
-        pipeline::LastBuildInMemory state;
+        pipeline::LastBuild state;
         auto expected = whole_build(dir.path(), &state);
         CHECK_MESSAGE(output::same_files(*complete, expected), differences(*complete, expected));
         // Pages not rendered again kept their record: it must still be what a whole build records.

@@ -1,0 +1,68 @@
+#include "pipeline/change.hpp"
+
+#include <algorithm>
+
+#include "util/files.hpp"
+
+namespace pipeline {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A note file changed since the last build, and the note it held then.
+struct EditedNote {
+    std::string path;                                  // its path in the note cache
+    std::shared_ptr<const notes::EpisodeNote> before;  // nullptr: none, or one with problems
+};
+
+bool notes_only(const config::SiteConfig& config, const std::vector<fs::path>& changed) {
+    return !changed.empty() && std::all_of(changed.begin(), changed.end(), [&](const fs::path& p) {
+        return !p.filename().empty() && p.extension() == ".md" && in_note_folder(config, p);
+    });
+}
+
+// The edited files, taken out of the note cache: the watcher named every file that changed, so
+// the other notes are not read again.
+std::vector<EditedNote> take_edited(const std::vector<fs::path>& changed, notes::NoteFileCache& files) {
+    std::vector<EditedNote> edited;
+    for (const auto& path : changed) {
+        fs::path want = fs::absolute(path).lexically_normal();
+        std::erase_if(files.files, [&](const auto& entry) {
+            fs::path p(entry.first);
+            if (p.filename() != want.filename() || fs::absolute(p).lexically_normal() != want) return false;
+            const auto& e = entry.second;
+            edited.push_back({entry.first, e.diagnostics.empty() ? e.episode : nullptr});
+            return true;
+        });
+    }
+    files.verify = false;
+    return edited;
+}
+
+}  // namespace
+
+bool in_note_folder(const config::SiteConfig& config, const fs::path& path) {
+    const fs::path p = fs::weakly_canonical(path);
+    const auto folders = notes::note_folders(config.content_dir());
+    return std::any_of(folders.begin(), folders.end(),
+                       [&](const fs::path& folder) { return util::lexically_within(fs::weakly_canonical(folder), p); });
+}
+
+Change classify_change(const config::SiteConfig& config, const LastBuild& last, const ChangedInputs& changed, NoteCaches* caches) {
+    const bool notes_alone = changed.files ? notes_only(config, *changed.files) : changed.notes_alone;
+    if (last.pages.empty() || !notes_alone) return {};
+    Change change{Change::Scope::notes, std::nullopt};
+    if (!changed.files || !caches) return change;
+    const std::vector<EditedNote> edited = take_edited(*changed.files, caches->files);
+    if (edited.size() != 1 || !edited[0].before || !last.content || !last.sources) return change;
+    // Read alone; kept in the cache, where reading every note finds it if they are all needed.
+    const auto& now = caches->files.files[edited[0].path] = notes::read_episode_note_file(edited[0].path, config.root);
+    if (!now.episode || !now.diagnostics.empty()) return change;
+    change.body = notes::body_edit(last.sources->catalog, *edited[0].before, *now.episode, episode_url(last.content->site.paths),
+                                   caches->apply, last.content->curation);
+    if (change.body) change.scope = Change::Scope::note_body;
+    return change;
+}
+
+}  // namespace pipeline

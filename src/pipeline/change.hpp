@@ -1,0 +1,49 @@
+#pragma once
+// The one classifier: what a change since the last build needs, for `build` and `serve` alike.
+// `serve` knows which files changed (the watcher names them); `build` knows whether anything
+// but the notes did (the inputs' fingerprints). Both ask here; the sequence (build_site.hpp)
+// follows the answer, and the planner (plan.hpp) picks the pages from it.
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/site_config.hpp"
+#include "notes/apply_notes.hpp"
+#include "notes/load_notes.hpp"
+#include "pipeline/last_build.hpp"
+#include "pipeline/notes_stage.hpp"
+
+namespace pipeline {
+
+// What changed since the last build, as the caller knows it.
+struct ChangedInputs {
+    // The files that changed (serve: the watcher names every one; their paths as it gives them).
+    std::optional<std::vector<std::filesystem::path>> files;
+    // Without `files` (build: from the inputs' fingerprints): nothing but note files (the notes
+    // load_notes reads) changed.
+    bool notes_alone = false;
+};
+
+// What a build must do.
+struct Change {
+    enum class Scope {
+        everything,  // load and merge the sources, apply every note, render every page
+        notes,       // the sources are the last build's: every note applied again, the pages whose inputs changed rendered
+        note_body,   // one note's body alone: written into the last build's content, the pages that read it rendered
+    };
+    Scope scope = Scope::everything;
+    std::optional<notes::BodyEdit> body;  // note_body: the new body, rendered
+};
+
+// Classifies what changed since `last`. Anything but notes, or no last build to start from:
+// everything. With `files` and `caches` (serve's), the notes named are taken out of the
+// cache (the others are not read again: NoteFileCache::verify); an edit of one note's body alone
+// is then told apart when `last` holds its content, and the file is read back into the cache.
+Change classify_change(const config::SiteConfig& config, const LastBuild& last, const ChangedInputs& changed, NoteCaches* caches);
+
+// True when `path` lies in a folder of notes (notes::note_folders).
+bool in_note_folder(const config::SiteConfig& config, const std::filesystem::path& path);
+
+}  // namespace pipeline
