@@ -16,8 +16,8 @@
 #include "listening/transcript.hpp"
 #include "search/shards.hpp"
 #include "search/terms.hpp"
-#include "util/files.hpp"
-#include "util/strings.hpp"
+#include "files/files.hpp"
+#include "text/strings.hpp"
 
 namespace {
 
@@ -43,8 +43,8 @@ int main(int argc, char** argv) {
     std::vector<core::Transcript> transcripts;
     std::size_t words = 0;
     for (const auto& path : paths) {
-        auto read = listening::read_transcript(util::read_file(path), listening::TranscriptFormat::vtt, path.string());
-        for (const auto& s : read.transcript.segments) words += util::word_count(s.text);
+        auto read = listening::read_transcript(files::read_file(path), listening::TranscriptFormat::vtt, path.string());
+        for (const auto& s : read.transcript.segments) words += text::word_count(s.text);
         transcripts.push_back(std::move(read.transcript));
     }
     const double read_s = seconds_since(start);

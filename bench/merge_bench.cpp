@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "merge/merge.hpp"
-#include "util/dates.hpp"
+#include "dates/dates.hpp"
 
 namespace {
 
@@ -82,21 +82,21 @@ std::vector<sources::SourceBatch> make_batches(const std::vector<Truth>& truth, 
         std::size_t s = n % 5, e = (n / 5) % truth.size();
         const Truth& t = truth[e];
         core::Record r = base(t, names[s], static_cast<int>(n));
-        util::Timestamp day{t.date - t.date % 86400, 0, false, false};
+        dates::Timestamp day{t.date - t.date % 86400, 0, false, false};
         switch (s) {
             case 0:  // the feed: everything, exact
                 r.guid = t.guid, r.title = t.title, r.description = t.description, r.description_is_html = true;
-                r.date = util::Timestamp{t.date, -420, true, true};
-                r.duration = util::Duration{t.duration, true};
+                r.date = dates::Timestamp{t.date, -420, true, true};
+                r.duration = dates::Duration{t.duration, true};
                 r.enclosure = core::Enclosure{t.enclosure, "audio/mpeg", 1000};
                 break;
             case 1:  // listings: a day, rounded length, a prefix of the text, tracked audio URLs
-                r.title = t.title, r.date = day, r.duration = util::Duration{t.duration / 60 * 60, false};
+                r.title = t.title, r.date = day, r.duration = dates::Duration{t.duration / 60 * 60, false};
                 r.description = t.description.substr(0, 200), r.description_truncated = true;
                 if (rng.below(3) == 0) r.enclosure = core::Enclosure{"https://dts.podtrac.com/redirect.mp3/" + t.enclosure.substr(8) + "?aid=x", "", {}};
                 break;
             case 2:  // Podbean: local time without zone
-                r.title = t.title, r.date = util::Timestamp{t.date - 7 * 3600, 0, true, false};
+                r.title = t.title, r.date = dates::Timestamp{t.date - 7 * 3600, 0, true, false};
                 r.description = t.description.substr(0, 400);
                 break;
             case 3:  // Player FM: mostly no title, no date
@@ -107,7 +107,7 @@ std::vector<sources::SourceBatch> make_batches(const std::vector<Truth>& truth, 
                 r.title = t.title;
                 if (auto pos = r.title.find('a'); pos != std::string::npos) r.title.replace(pos, 1, "\xD0\xB0");
                 r.date = day, r.description = t.description.substr(0, 350);
-                r.duration = util::Duration{(t.duration + 30) / 60 * 60, false};
+                r.duration = dates::Duration{(t.duration + 30) / 60 * 60, false};
         }
         batches[s].records.push_back(std::move(r));
         owner[s].push_back(e);

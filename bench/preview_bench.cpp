@@ -22,7 +22,7 @@
 
 #include "core/diagnostic.hpp"
 #include "pipeline/session.hpp"
-#include "util/files.hpp"
+#include "files/files.hpp"
 
 namespace fs = std::filesystem;
 
@@ -61,7 +61,7 @@ double ms_since(std::chrono::steady_clock::time_point start) {
 }
 
 int run(int edits, const fs::path& note, bool summary) {
-    const std::string original = util::read_file(note);
+    const std::string original = files::read_file(note);
     const std::size_t body = original.find("\n---\n");
     if (body == std::string::npos) throw std::runtime_error(note.string() + ": no front matter");
     const std::size_t summary_at = original.find("\nsummary: ");

@@ -5,7 +5,7 @@
 // - background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0: memory freed and not used
 //   again goes back to the system within a second, by a thread of jemalloc's own, instead of
 //   staying ten seconds for reuse. (Between stages, which free in bulk, the build returns it at
-//   once: util::release_free_memory.) Within a stage a second is long enough: at 0.1 s, memory
+//   once: concurrency::release_free_memory.) Within a stage a second is long enough: at 0.1 s, memory
 //   a stage freed was returned and faulted in again in its next step, which cost a build of
 //   10,000 episodes with transcripts a twentieth of its time, in system time.
 // - thp:always: jemalloc asks for transparent huge pages (2 MB). A build touches hundreds of

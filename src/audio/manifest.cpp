@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/diagnostic.hpp"
-#include "util/files.hpp"
+#include "files/files.hpp"
 
 namespace audio {
 
@@ -49,16 +49,16 @@ Manifest read_manifest(const std::filesystem::path& path) {
     if (!std::filesystem::exists(path, ec)) return manifest;
     nlohmann::json json;
     try {
-        json = nlohmann::json::parse(util::read_file(path, 256u << 20));
+        json = nlohmann::json::parse(files::read_file(path, 256u << 20));
     } catch (const nlohmann::json::exception& e) {
         throw core::InputError(core::error_at({path.string(), 0, 0}, std::string("is not the audio manifest podarchive writes: ") + e.what()));
-    } catch (const util::FileError& e) {
+    } catch (const files::FileError& e) {
         throw core::InputError(core::error_at({path.string(), 0, 0}, e.what()));
     }
     if (!json.is_object() || !json["files"].is_array())
         throw core::InputError(core::error_at({path.string(), 0, 0}, "is not the audio manifest podarchive writes: expected {\"files\": [...]}"));
     for (const auto& entry : json["files"]) {
-        if (!entry.is_object() || text_of(entry, "file").empty() || !util::is_safe_relative_path(text_of(entry, "file")) ||
+        if (!entry.is_object() || text_of(entry, "file").empty() || !files::is_safe_relative_path(text_of(entry, "file")) ||
             text_of(entry, "file").find('/') != std::string::npos)
             throw core::InputError(core::error_at({path.string(), 0, 0}, "an entry of the audio manifest has no plain file name: " + entry.dump().substr(0, 200)));
         KeptFile f;
@@ -98,10 +98,10 @@ bool write_manifest(const std::filesystem::path& path, const Manifest& manifest,
     std::filesystem::create_directories(path.parent_path(), ec);
     const std::string text = manifest_json(manifest);
     try {
-        if (util::read_file(path, 256u << 20) == text) return true;  // (a run that changed nothing commits nothing)
-    } catch (const util::FileError&) {
+        if (files::read_file(path, 256u << 20) == text) return true;  // (a run that changed nothing commits nothing)
+    } catch (const files::FileError&) {
     }
-    return util::write_file_atomically(path, text, error);
+    return files::write_file_atomically(path, text, error);
 }
 
 }  // namespace audio

@@ -8,9 +8,9 @@
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "pipeline/sources_stage.hpp"
-#include "util/files.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
+#include "files/files.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
 
 namespace cli {
 
@@ -25,7 +25,7 @@ int run_upload(const UploadArgs& args) {
     const config::SiteConfig config = config::load_config(args.config);
     if (!config.audio.keep) return k_exit_ok;  // (nothing is kept: nothing to upload)
     std::string lock_error;
-    util::FileLock lock(config.config_path, lock_error);  // (fetch writes the same manifest)
+    files::FileLock lock(config.config_path, lock_error);  // (fetch writes the same manifest)
     if (!lock.held()) {
         std::cerr << "error: " << lock_error << ": a `podarchive fetch` is running on this site; upload when it has finished\n";
         return k_exit_input;
@@ -52,7 +52,7 @@ int run_upload(const UploadArgs& args) {
         std::string error;
         const int code = audio::run_tool(audio::upload_command(target, config.audio_store() / name), error);
         if (code != 0) {
-            std::cout << "audio: warning: " << util::terminal_safe(name) << " was not uploaded to " << target.name << " ("
+            std::cout << "audio: warning: " << text::terminal_safe(name) << " was not uploaded to " << target.name << " ("
                       << (error.empty() ? target.tool + " exited with " + std::to_string(code) : error) << "); the next run tries again\n";
             continue;
         }
@@ -64,9 +64,9 @@ int run_upload(const UploadArgs& args) {
             return k_exit_input;
         }
         ++done;
-        std::cout << "audio: uploaded " << util::terminal_safe(name) << " to " << target.name << std::endl;
+        std::cout << "audio: uploaded " << text::terminal_safe(name) << " to " << target.name << std::endl;
     }
-    std::cout << "audio: " << util::count_text(done, "file", "files") << " uploaded to " << target.name;
+    std::cout << "audio: " << text::count_text(done, "file", "files") << " uploaded to " << target.name;
     if (done < pending.size()) std::cout << ", " << pending.size() - done << " not";
     std::cout << "\n";
     return done == pending.size() ? k_exit_ok : k_exit_input;
@@ -85,28 +85,28 @@ int check_audio(const std::string& config_path) {
         const audio::KeptFile* f = manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid);
         if (!f) {
             ++missing;
-            std::cout << util::terminal_safe(e.slug) << ": no copy kept (" << util::terminal_safe(e.enclosure->url) << ")\n";
+            std::cout << text::terminal_safe(e.slug) << ": no copy kept (" << text::terminal_safe(e.enclosure->url) << ")\n";
             continue;
         }
         std::error_code ec;
         const auto size = std::filesystem::file_size(config.audio_store() / f->file, ec);
         if (!ec && static_cast<long long>(size) != f->bytes) {
             ++damaged;
-            std::cout << util::terminal_safe(e.slug) << ": the copy " << util::terminal_safe(f->file) << " is damaged (" << size << " bytes, the manifest says "
+            std::cout << text::terminal_safe(e.slug) << ": the copy " << text::terminal_safe(f->file) << " is damaged (" << size << " bytes, the manifest says "
                       << f->bytes << "): `podarchive fetch` downloads it again\n";
             continue;
         }
         if (ec && f->uploaded.empty()) {
             ++missing;
-            std::cout << util::terminal_safe(e.slug) << ": the copy " << util::terminal_safe(f->file) << " is neither in " << config.audio.store.string()
+            std::cout << text::terminal_safe(e.slug) << ": the copy " << text::terminal_safe(f->file) << " is neither in " << config.audio.store.string()
                       << " nor uploaded: `podarchive fetch` downloads it again\n";
             continue;
         }
         ++kept, here += !ec;
         if (audio::host_gone(*f)) {
             ++gone;
-            std::cout << util::terminal_safe(e.slug) << ": " << (f->host == "gone" ? "gone at the host" : "the host has not answered for " + std::to_string(f->unreachable) + " checks") << " since " << f->checked << " (" << util::terminal_safe(f->url) << "): served from the copy "
-                      << util::terminal_safe(f->file) << "\n";
+            std::cout << text::terminal_safe(e.slug) << ": " << (f->host == "gone" ? "gone at the host" : "the host has not answered for " + std::to_string(f->unreachable) + " checks") << " since " << f->checked << " (" << text::terminal_safe(f->url) << "): served from the copy "
+                      << text::terminal_safe(f->file) << "\n";
         }
     }
     std::cout << "audio: " << kept << " of " << with_audio << " episodes kept (" << here << " in " << config.audio.store.string() << "), " << missing

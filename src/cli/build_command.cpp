@@ -17,9 +17,9 @@
 #include "feed/identity.hpp"
 #include "fetch/published_feed.hpp"
 #include "output/hosting_limits.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
-#include "util/url.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
+#include "net/url.hpp"
 
 namespace cli {
 
@@ -62,7 +62,7 @@ std::optional<pipeline::InputFeed> read_published(const std::string& url, const 
         throw core::InputError(core::error_at({url, 0, 0}, "the published feed is not an RSS feed (expected <rss><channel>); check --published-feed or"
                                                            " site.yaml's published_feed, or build with --no-published-check"));
     if (!args.quiet)
-        std::cout << "published feed: " << url << ": " << util::count_text(items->size(), "item", "items") << " the new feed must keep\n";
+        std::cout << "published feed: " << url << ": " << text::count_text(items->size(), "item", "items") << " the new feed must keep\n";
     return pipeline::InputFeed{url, std::move(*items)};
 }
 
@@ -96,26 +96,26 @@ void print_warnings(const pipeline::BuildReport& report, bool verbose) {
 
 void print_summary(const pipeline::BuildReport& report, const pipeline::FolderBuild& built, const config::SiteConfig& config,
                    double seconds) {
-    std::cout << "built " << util::count_text(report.episodes, "episode", "episodes");
+    std::cout << "built " << text::count_text(report.episodes, "episode", "episodes");
     if (report.announced)
-        std::cout << " (" << util::terminal_safe(report.announced->from.source) << " announces " << report.announced->episodes << ": "
-                  << util::terminal_safe(report.announced->from.file) << ":" << report.announced->from.line << ")";
-    std::cout << ": " << util::count_text(report.files, "file", "files") << " (" << built.files_written << " changed), "
-              << output::size_text(report.bytes) << " into " << util::terminal_safe(config.output_dir().string()) << " in " << seconds << " s\n";
+        std::cout << " (" << text::terminal_safe(report.announced->from.source) << " announces " << report.announced->episodes << ": "
+                  << text::terminal_safe(report.announced->from.file) << ":" << report.announced->from.line << ")";
+    std::cout << ": " << text::count_text(report.files, "file", "files") << " (" << built.files_written << " changed), "
+              << output::size_text(report.bytes) << " into " << text::terminal_safe(config.output_dir().string()) << " in " << seconds << " s\n";
     if (report.incremental)
         std::cout << "only notes changed: " << report.pages_rendered << " of " << report.pages << " pages rendered again"
                   << (report.pages_rendered < report.pages ? ", the others kept" : " (what changed shows on every page)")
                   << "\n";
-    std::cout << "feed.xml: " << util::count_text(report.feed_items, "item", "items");
+    std::cout << "feed.xml: " << text::count_text(report.feed_items, "item", "items");
     if (report.feed_pages)
-        std::cout << " (and " << report.feed_archived << " older on " << util::count_text(report.feed_pages, "archive page", "archive pages")
+        std::cout << " (and " << report.feed_archived << " older on " << text::count_text(report.feed_pages, "archive page", "archive pages")
                   << " it links to, feed/page-N.xml)";
     if (report.left_out_without_audio)
-        std::cout << "; " << util::count_text(report.left_out_without_audio, "episode", "episodes")
+        std::cout << "; " << text::count_text(report.left_out_without_audio, "episode", "episodes")
                   << " left out because no source gives their audio file (they still have pages)";
     if (report.left_out_without_date)
         std::cout << "; " << report.left_out_without_date << " left out because no source gives their date";
-    std::cout << "; feed lint: " << util::count_text(report.lint_warnings, "warning", "warnings") << "\n";
+    std::cout << "; feed lint: " << text::count_text(report.lint_warnings, "warning", "warnings") << "\n";
     if (config.audio.keep || report.audio_copies > 0)
         std::cout << "audio: " << report.audio_copies << " of " << report.episodes << " episodes have the archive's copy ("
                   << report.audio_from_copy << " served from the copy alone: the host's file is gone); `podarchive check --audio` says more\n";
@@ -133,10 +133,10 @@ int run_build(const BuildArgs& args) {
             std::cerr << "podarchive: error: --base-url must be an absolute http(s) URL of a host and a plain path, without a query or fragment\n";
             return k_exit_usage;
         }
-        config.base_url = util::with_trailing_slash(args.base_url);
+        config.base_url = net::with_trailing_slash(args.base_url);
     }
     if (!args.published_feed.empty()) {
-        if (!util::is_http_url(args.published_feed)) {
+        if (!net::is_http_url(args.published_feed)) {
             std::cerr << "podarchive: error: --published-feed must be the absolute http(s) URL of the published feed.xml\n";
             return k_exit_usage;
         }
@@ -145,14 +145,14 @@ int run_build(const BuildArgs& args) {
     const std::optional<pipeline::InputFeed> published = read_published(config.published_feed, args);
     pipeline::FolderBuild built = pipeline::build_folder(config, published ? &*published : nullptr);
     if (built.up_to_date) {
-        if (!args.quiet) std::cout << "nothing changed since the last build of " << util::terminal_safe(config.output_dir().string()) << "\n";
+        if (!args.quiet) std::cout << "nothing changed since the last build of " << text::terminal_safe(config.output_dir().string()) << "\n";
         return k_exit_ok;
     }
     const pipeline::BuildReport& report = built.report;
     if (args.quiet) return k_exit_ok;
     print_warnings(report, args.verbose);
     for (const auto& w : output::hosting_warnings(report.bytes, report.largest))
-        std::cerr << util::terminal_safe(config.output_dir().string()) << ": warning: " << w << "\n";
+        std::cerr << text::terminal_safe(config.output_dir().string()) << ": warning: " << w << "\n";
     // Stage by stage on a terminal or when asked; logs and pipes get the summary only.
     if (args.verbose || ::isatty(STDERR_FILENO)) {
         for (const auto& [name, secs] : report.stages)

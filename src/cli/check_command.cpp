@@ -9,9 +9,9 @@
 #include "feed/lint.hpp"
 #include "output/output.hpp"
 #include "render/site_check.hpp"
-#include "util/files.hpp"
-#include "util/strings.hpp"
-#include "util/url.hpp"
+#include "files/files.hpp"
+#include "text/strings.hpp"
+#include "net/url.hpp"
 
 namespace cli {
 
@@ -26,8 +26,8 @@ struct CheckArgs {
 int check_feed_file(const std::string& path) {
     std::string xml;
     try {
-        xml = util::read_file(path);
-    } catch (const util::FileError& e) {
+        xml = files::read_file(path);
+    } catch (const files::FileError& e) {
         std::cerr << path << ": error: " << e.what() << "\n";
         return k_exit_input;
     }
@@ -47,7 +47,7 @@ int check_site(const std::string& config_path, const std::string& base_url) {
             std::cerr << "podarchive: error: --base-url must be an absolute http(s) URL of a host and a plain path, without a query or fragment\n";
             return k_exit_usage;
         }
-        config.base_url = util::with_trailing_slash(base_url);
+        config.base_url = net::with_trailing_slash(base_url);
     }
     output::MemoryOutput out;
     pipeline::BuildReport report = pipeline::build_site(config, out);  // throws on lint errors and bad input
@@ -55,7 +55,7 @@ int check_site(const std::string& config_path, const std::string& base_url) {
     for (const auto& w : report.warnings) std::cout << core::format(w) << "\n";  // (the feed's warnings among them)
     for (const auto& p : problems) std::cout << core::format(p) << "\n";
     std::cout << "checked " << out.files().size() << " files: " << problems.size() << " problems, "
-              << util::count_text(report.lint_warnings, "feed warning", "feed warnings") << " (above)\n";
+              << text::count_text(report.lint_warnings, "feed warning", "feed warnings") << " (above)\n";
     return problems.empty() ? k_exit_ok : k_exit_input;
 }
 }  // namespace

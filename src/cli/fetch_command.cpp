@@ -15,8 +15,8 @@
 #include "fetch/fetch_sources.hpp"
 #include "merge/merge.hpp"
 #include "pipeline/sources_stage.hpp"
-#include "util/files.hpp"
-#include "util/unicode.hpp"
+#include "files/files.hpp"
+#include "text/unicode.hpp"
 
 namespace cli {
 
@@ -51,7 +51,7 @@ bool keep_audio(const config::SiteConfig& config, const fetch::FetchOptions& fet
         const double seconds = std::chrono::duration<double>(now - started).count();
         if (p.done) done_bytes += p.received;
         if (!terminal) {
-            if (p.done) std::cout << "audio: " << p.index << "/" << p.count << " " << util::terminal_safe(p.file) << " " << megabytes(p.received) << std::endl;
+            if (p.done) std::cout << "audio: " << p.index << "/" << p.count << " " << text::terminal_safe(p.file) << " " << megabytes(p.received) << std::endl;
             return;
         }
         if (!p.done && now - last_drawn < std::chrono::milliseconds(200)) return;
@@ -59,22 +59,22 @@ bool keep_audio(const config::SiteConfig& config, const fetch::FetchOptions& fet
         const double rate = seconds > 0 ? static_cast<double>(done_bytes + (p.done ? 0 : p.received)) / seconds : 0;
         std::string left;
         if (p.total > p.received && rate > 0) left = ", " + std::to_string(static_cast<long long>(static_cast<double>(p.total - p.received) / rate)) + " s left";
-        std::cout << "\r\x1b[Kaudio " << p.index << "/" << p.count << ": " << util::terminal_safe(p.file).substr(0, 40) << " " << megabytes(p.received)
+        std::cout << "\r\x1b[Kaudio " << p.index << "/" << p.count << ": " << text::terminal_safe(p.file).substr(0, 40) << " " << megabytes(p.received)
                   << (p.total > 0 ? " of " + megabytes(p.total) : std::string()) << ", " << megabytes(static_cast<long long>(rate)) << "/s" << left
                   << std::flush;
         if (p.done) std::cout << "\n";
     };
     const fetch::AudioOutcome out = fetch::fetch_audio(config, catalog.episodes, options);
     if (!out.error.empty()) {
-        std::cout << "audio: warning: " << util::terminal_safe(out.error) << "\n";
+        std::cout << "audio: warning: " << text::terminal_safe(out.error) << "\n";
         return false;
     }
-    for (std::size_t i = 0; i < out.problems.size() && i < 10; ++i) std::cout << "audio: warning: " << util::terminal_safe(out.problems[i]) << "\n";
+    for (std::size_t i = 0; i < out.problems.size() && i < 10; ++i) std::cout << "audio: warning: " << text::terminal_safe(out.problems[i]) << "\n";
     if (out.problems.size() > 10) std::cout << "audio: warning: and " << out.problems.size() - 10 << " more\n";
     std::cout << "audio: " << out.kept << " of " << out.episodes << " episodes kept (" << out.downloaded << " downloaded now, " << megabytes(out.bytes) << ")";
     if (out.left_for_later) std::cout << "; " << out.left_for_later << " left for the next run (audio.max_run_mb)";
     if (out.checked) std::cout << "; " << out.checked << " host files checked";
-    if (out.from_history) std::cout << "; " << out.from_history << " gone at the host and taken from " << util::terminal_safe(config.history_url) << "'s captures";
+    if (out.from_history) std::cout << "; " << out.from_history << " gone at the host and taken from " << text::terminal_safe(config.history_url) << "'s captures";
     std::cout << "\n";
     if (out.host_gone)
         std::cout << "audio: notice: " << out.host_gone << " episodes' files are gone at the host; the pages and the feed serve the archive's copy "
@@ -86,7 +86,7 @@ int run_fetch(FetchArgs args) {
     config::SiteConfig config = config::load_config(args.config);
     // One fetch at a time per site: a second would replace the first's snapshots under it.
     std::string lock_error;
-    util::FileLock lock(config.config_path, lock_error);
+    files::FileLock lock(config.config_path, lock_error);
     if (!lock.held()) {
         std::cerr << "error: " << lock_error << ": another `podarchive fetch` is refreshing this site; run this one when it has finished\n";
         return k_exit_input;
@@ -97,26 +97,26 @@ int run_fetch(FetchArgs args) {
     for (const auto& source : config.sources) {
         if (source.url.empty()) continue;
         ++count;
-        std::cerr << util::terminal_safe(source.name) << ": fetching " << util::terminal_safe(fetch::read_state(fetch::state_path(source.path), source.url).address()) << " ..." << std::endl;
+        std::cerr << text::terminal_safe(source.name) << ": fetching " << text::terminal_safe(fetch::read_state(fetch::state_path(source.path), source.url).address()) << " ..." << std::endl;
         auto started = std::chrono::steady_clock::now();
         auto outcome = fetch::fetch_source(source, args.options);
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         const bool failed_now = outcome.kind == fetch::FetchOutcome::Kind::failed;
-        std::cout << util::terminal_safe(source.name) << ": " << (failed_now ? "warning: " : "") << util::terminal_safe(outcome.message);
+        std::cout << text::terminal_safe(source.name) << ": " << (failed_now ? "warning: " : "") << text::terminal_safe(outcome.message);
         std::cout << " (" << static_cast<int>(seconds * 1000) << " ms)\n";
-        if (!outcome.notice.empty()) std::cout << util::terminal_safe(source.name) << ": notice: " << util::terminal_safe(outcome.notice) << "\n";
-        for (const auto& problem : outcome.page_problems) std::cout << util::terminal_safe(source.name) << ": warning: " << util::terminal_safe(problem) << "\n";
+        if (!outcome.notice.empty()) std::cout << text::terminal_safe(source.name) << ": notice: " << text::terminal_safe(outcome.notice) << "\n";
+        for (const auto& problem : outcome.page_problems) std::cout << text::terminal_safe(source.name) << ": warning: " << text::terminal_safe(problem) << "\n";
         failed += failed_now;
     }
     if (args.history)
         for (const auto& source : config.sources) {
             if (source.url.empty()) continue;
-            std::cerr << util::terminal_safe(source.name) << ": asking " << util::terminal_safe(config.history_url) << " for the feed's past ..." << std::endl;
+            std::cerr << text::terminal_safe(source.name) << ": asking " << text::terminal_safe(config.history_url) << " for the feed's past ..." << std::endl;
             const auto outcome = fetch::recover_history(source, config.history_url, args.options, args.history_options);
-            std::cout << util::terminal_safe(source.name) << ": history: " << (outcome.failed ? "warning: " : "") << util::terminal_safe(outcome.message) << "\n";
+            std::cout << text::terminal_safe(source.name) << ": history: " << (outcome.failed ? "warning: " : "") << text::terminal_safe(outcome.message) << "\n";
             for (std::size_t i = 0; i < outcome.problems.size() && i < 10; ++i)
-                std::cout << util::terminal_safe(source.name) << ": history: warning: " << util::terminal_safe(outcome.problems[i]) << "\n";
-            if (outcome.problems.size() > 10) std::cout << util::terminal_safe(source.name) << ": history: warning: and " << outcome.problems.size() - 10 << " more\n";
+                std::cout << text::terminal_safe(source.name) << ": history: warning: " << text::terminal_safe(outcome.problems[i]) << "\n";
+            if (outcome.problems.size() > 10) std::cout << text::terminal_safe(source.name) << ": history: warning: and " << outcome.problems.size() - 10 << " more\n";
             failed += outcome.failed;
         }
     if (count == 0)
@@ -124,12 +124,12 @@ int run_fetch(FetchArgs args) {
                      "podcast apps subscribe to (`url: https://...`) to keep the archive current\n";
     // The artwork after the feeds: a fresh feed may name a new image.
     auto artwork = fetch::fetch_artwork(config, args.options);
-    std::cout << "artwork: " << (artwork.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "") << util::terminal_safe(artwork.message) << "\n";
+    std::cout << "artwork: " << (artwork.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "") << text::terminal_safe(artwork.message) << "\n";
     failed += artwork.kind == fetch::FetchOutcome::Kind::failed;
     // The files the fresh feeds link to: chapters and transcripts.
     auto attachments = fetch::fetch_attachments(config, args.options);
-    std::cout << attachments.source << ": " << (attachments.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "") << util::terminal_safe(attachments.message) << "\n";
-    if (!attachments.notice.empty()) std::cout << attachments.source << ": warning: " << util::terminal_safe(attachments.notice) << "\n";
+    std::cout << attachments.source << ": " << (attachments.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "") << text::terminal_safe(attachments.message) << "\n";
+    if (!attachments.notice.empty()) std::cout << attachments.source << ": warning: " << text::terminal_safe(attachments.notice) << "\n";
     failed += attachments.kind == fetch::FetchOutcome::Kind::failed;
     if (config.audio.keep) failed += keep_audio(config, args.options) ? 0 : 1;
     return failed ? k_exit_input : k_exit_ok;

@@ -13,10 +13,10 @@
 #include "fetch/fetch_sources.hpp"
 #include "scaffold/scaffold.hpp"
 #include "sources/read_source.hpp"
-#include "util/files.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
-#include "util/url.hpp"
+#include "files/files.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
+#include "net/url.hpp"
 
 namespace cli {
 
@@ -35,7 +35,7 @@ constexpr const char* k_feed_snapshot = "content/sources/feed.xml";
 std::string feed_path_in_site(const fs::path& site, const fs::path& feed) {
     std::error_code ec;
     fs::path canonical_site = fs::weakly_canonical(site, ec), canonical_feed = fs::weakly_canonical(feed, ec);
-    if (util::lexically_within(canonical_site, canonical_feed)) return canonical_feed.lexically_relative(canonical_site).generic_string();
+    if (files::lexically_within(canonical_site, canonical_feed)) return canonical_feed.lexically_relative(canonical_site).generic_string();
     return k_feed_snapshot;
 }
 
@@ -75,7 +75,7 @@ void make_folders(const fs::path& dir, Undo& undo) {
 // Refuses a file of the new site that a link on its way would write outside the site's folder
 // (a content/ or .github/ that is a link elsewhere).
 void refuse_link_out(const fs::path& site, const fs::path& path) {
-    if (auto target = util::link_out_of(site, path))
+    if (auto target = files::link_out_of(site, path))
         throw core::InputError(core::error_at({path.string(), 0, 0}, "is reached through a symbolic link out of the site's folder (to " + *target +
                                                                         "); init writes only inside the site: remove the link, or make the site elsewhere"));
 }
@@ -89,7 +89,7 @@ bool write_new(const fs::path& site, const fs::path& path, const std::string& te
     }
     make_folders(path.parent_path(), undo);
     std::string error;
-    if (!util::write_file_atomically(path, text, error)) throw util::FileError(path.string(), error);
+    if (!files::write_file_atomically(path, text, error)) throw files::FileError(path.string(), error);
     undo.made.push_back(path);
     std::cout << "  created  " << path.string() << "\n";
     return true;
@@ -111,10 +111,10 @@ bool download_feed(const fs::path& site, const std::string& url, Undo& undo) {
         return false;
     }
     std::cout << "  fetched  " << url << " into " << snapshot.string() << ": " << outcome.added + outcome.page_items << " items on "
-              << util::count_text(static_cast<std::size_t>(outcome.pages), "page", "pages")
+              << text::count_text(static_cast<std::size_t>(outcome.pages), "page", "pages")
               << (outcome.pages > 1 ? " (the other pages' items are kept in " + sources::kept_items_path(snapshot).filename().string() + ")" : std::string())
               << "\n";
-    for (const auto& problem : outcome.page_problems) std::cout << "  warning: " << util::terminal_safe(problem) << "\n";
+    for (const auto& problem : outcome.page_problems) std::cout << "  warning: " << text::terminal_safe(problem) << "\n";
     return true;
 }
 
@@ -124,7 +124,7 @@ bool download_feed(const fs::path& site, const std::string& url, Undo& undo) {
 std::string refused_feed_file(const fs::path& site, const fs::path& feed, const std::string& feed_path) {
     std::error_code ec;
     const fs::path output = fs::weakly_canonical(fs::absolute(site / "public"), ec);
-    if (util::lexically_within(output, fs::weakly_canonical(fs::absolute(feed), ec)))
+    if (files::lexically_within(output, fs::weakly_canonical(fs::absolute(feed), ec)))
         return "is inside the output folder public/, which every build replaces: copy it elsewhere first (init copies it to " +
                std::string(k_feed_snapshot) + " when it is outside the site)";
     const fs::path snapshot = site / k_feed_snapshot;
@@ -145,7 +145,7 @@ int run_init(const InitArgs& args) {
     std::string feed_path, feed_url;       // the feed's snapshot in the site, and where `fetch` refreshes it
     std::optional<std::string> copy;       // the feed's text, when it is copied into the site
     Undo undo;                             // what this run made, removed unless it succeeds
-    if (util::is_http_url(args.feed)) {
+    if (net::is_http_url(args.feed)) {
         if (fs::exists(fs::symlink_status(site / k_feed_snapshot, ec))) {
             std::cerr << "podarchive: error: " << (site / k_feed_snapshot).string()
                       << " exists already; init never replaces a file: move it away first, or give it as --feed " << k_feed_snapshot << "\n";
@@ -162,7 +162,7 @@ int run_init(const InitArgs& args) {
             std::cerr << "podarchive: error: " << args.feed << ": " << why << "\n";
             return k_exit_input;
         }
-        if (feed_path == k_feed_snapshot) copy = util::read_file(args.feed);
+        if (feed_path == k_feed_snapshot) copy = files::read_file(args.feed);
     }
     const scaffold::Show show = scaffold::show_from(channel ? &*channel : nullptr, feed_path, feed_url);
     const std::vector<scaffold::SiteFile> files = scaffold::site_files(show);  // (made, and read back, before anything is written)

@@ -9,7 +9,7 @@
 #include "merge/merge.hpp"
 #include "merge/report.hpp"
 #include "render/site_paths.hpp"
-#include "util/unicode.hpp"
+#include "text/unicode.hpp"
 
 namespace cli {
 
@@ -28,7 +28,7 @@ int run_merge(const MergeArgs& args) {
         for (const auto& d : b.diagnostics) std::cerr << core::format(d) << "\n";
     // (JSON escapes control characters itself; the text report quotes the feeds' titles.)
     if (args.json) std::cout << merge::report_json(catalog).dump(1) << "\n";
-    else std::cout << util::terminal_safe(merge::report_text(catalog), true);
+    else std::cout << text::terminal_safe(merge::report_text(catalog), true);
     return k_exit_ok;
 }
 }  // namespace

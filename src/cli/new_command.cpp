@@ -10,7 +10,7 @@
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "notes/apply_notes.hpp"
-#include "util/strings.hpp"
+#include "text/strings.hpp"
 
 namespace cli {
 
@@ -30,7 +30,7 @@ int run_new_note(const NewArgs& args) {
         if (hits.empty()) {
             auto near = notes::closest_slugs(catalog, args.episode);
             why = "matches no episode's slug, guid or title; " +
-                  (near.empty() ? std::string("`podarchive merge` lists every episode with its slug") : "the closest slugs: " + util::join(near, ", "));
+                  (near.empty() ? std::string("`podarchive merge` lists every episode with its slug") : "the closest slugs: " + text::join(near, ", "));
         }
         std::cerr << "podarchive: error: '" << args.episode << "' " << why << "\n";
         return k_exit_input;

@@ -9,11 +9,11 @@
 
 #include "pipeline/session.hpp"
 #include "config/site_config.hpp"
-#include "util/files.hpp"
+#include "files/files.hpp"
 #include "serve/preview_server.hpp"
 #include "serve/edits.hpp"
 #include "serve/watcher.hpp"
-#include "util/url.hpp"
+#include "net/url.hpp"
 
 namespace cli {
 
@@ -98,7 +98,7 @@ int run_serve(const ServeArgs& args) {
     config::SiteConfig config = config::load_config(args.config);  // must load once to know the base path
     if (args.bind != "127.0.0.1" && args.bind != "localhost" && args.bind != "::1")
         std::cerr << "warning: serving on " << args.bind << " makes the preview reachable from other machines\n";
-    std::string base_path = util::url_path_of(config.base_url);
+    std::string base_path = net::url_path_of(config.base_url);
     serve::PreviewServer server(base_path);
     pipeline::Session session(args.config);
     rebuild(session, {}, server, args);

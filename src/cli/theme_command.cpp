@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "theme/theme_files.hpp"
-#include "util/files.hpp"
+#include "files/files.hpp"
 
 namespace cli {
 
@@ -14,7 +14,7 @@ namespace {
 int run_export(const std::string& dir) {
     // A folder written as under this one is refused when a link takes it elsewhere (a themes/
     // that came with a cloned archive); a folder named elsewhere is the user's own choice.
-    if (auto target = util::link_out_of(std::filesystem::current_path(), dir)) {
+    if (auto target = files::link_out_of(std::filesystem::current_path(), dir)) {
         std::cerr << "podarchive: error: " << dir << " is reached through a symbolic link out of this folder (to " << *target
                   << "); nothing was written. Export to a folder of the project's own\n";
         return k_exit_input;
@@ -22,7 +22,7 @@ int run_export(const std::string& dir) {
     theme::Export done;
     try {
         done = theme::export_builtin(dir);
-    } catch (const util::FileError& e) {
+    } catch (const files::FileError& e) {
         std::cerr << "podarchive: error: " << e.path() << ": " << e.what() << "; nothing was written\n";
         return k_exit_input;
     }

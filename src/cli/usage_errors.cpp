@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "util/strings.hpp"
+#include "text/strings.hpp"
 
 namespace cli {
 
@@ -71,7 +71,7 @@ std::vector<std::string> unexpected_words(CLI::App& app, const std::vector<std::
                 if (known->get_items_expected_min() > 0 && word.find('=') == std::string::npos) ++i;  // its value
                 continue;
             }
-            std::string near = util::nearest_word(word.substr(0, word.find('=')), option_names(*at));
+            std::string near = text::nearest_word(word.substr(0, word.find('=')), option_names(*at));
             std::string message = "unknown option '" + word + "' for '" + command_path(*at) + "'" + did_you_mean(near);
             if (const CLI::Option* meant = near.empty() ? nullptr : find_option(*at, near);
                 meant && meant->get_items_expected_min() > 0 && word.find('=') == std::string::npos && i + 1 < args.size() &&
@@ -91,7 +91,7 @@ std::vector<std::string> unexpected_words(CLI::App& app, const std::vector<std::
             continue;
         }
         if (!subs.empty())
-            messages.push_back("'" + word + "' is not a command of '" + command_path(*at) + "'" + did_you_mean(util::nearest_word(word, subcommand_names(*at))) +
+            messages.push_back("'" + word + "' is not a command of '" + command_path(*at) + "'" + did_you_mean(text::nearest_word(word, subcommand_names(*at))) +
                                " (`" + command_path(app) + " --help` lists them)");
         else
             messages.push_back("unexpected argument '" + word + "' for '" + command_path(*at) + "'");

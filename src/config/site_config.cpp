@@ -7,11 +7,11 @@
 #include "core/apple_categories.hpp"
 #include "core/diagnostic.hpp"
 #include "theme/builtin_theme.hpp"
-#include "util/files.hpp"
-#include "util/language.hpp"
-#include "util/strings.hpp"
-#include "util/text_position.hpp"
-#include "util/url.hpp"
+#include "files/files.hpp"
+#include "text/language.hpp"
+#include "text/strings.hpp"
+#include "text/text_position.hpp"
+#include "net/url.hpp"
 
 namespace config {
 
@@ -31,11 +31,11 @@ struct Checker {
     }
     void error(const YAML::Mark& mark, std::string message) {
         auto where = at(mark);
-        problems.push_back(core::error_at(where, std::move(message), std::string(util::line_text(text, where.line))));
+        problems.push_back(core::error_at(where, std::move(message), std::string(text::line_text(text, where.line))));
     }
     void warn(const YAML::Mark& mark, std::string message, SiteConfig& site) {
         auto where = at(mark);
-        site.warnings.push_back(core::warning_at(where, std::move(message), std::string(util::line_text(text, where.line))));
+        site.warnings.push_back(core::warning_at(where, std::move(message), std::string(text::line_text(text, where.line))));
     }
 };
 
@@ -51,7 +51,7 @@ void check_input_folders(Checker& c, const SiteConfig& site) {
                                    site.audio_store(), site.audio_manifest().parent_path()}) {
         std::error_code ec;
         if (!fs::exists(fs::symlink_status(folder, ec)) && !fs::exists(folder, ec)) continue;
-        if (auto target = util::link_out_of(site.root, folder)) {
+        if (auto target = files::link_out_of(site.root, folder)) {
             const std::string shown = folder.lexically_relative(site.root).generic_string();
             c.problems.push_back(core::error_at({shown, 0, 0}, "is a symbolic link out of the project (to " + *target +
                                                                    "); podarchive reads and writes only the project's own files: move the folder into the project"));
@@ -64,7 +64,7 @@ void check_input_folders(Checker& c, const SiteConfig& site) {
 // the CNAME file could take for anything else.
 bool is_host_name(std::string_view name) {
     if (name.empty() || name.size() > 253 || name.find('.') == std::string_view::npos) return false;
-    for (std::string_view label : util::split(name, '.')) {
+    for (std::string_view label : text::split(name, '.')) {
         if (label.empty() || label.size() > 63 || label.front() == '-' || label.back() == '-') return false;
         for (char ch : label)
             if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-') return false;
@@ -78,14 +78,14 @@ bool is_host_name(std::string_view name) {
 }  // namespace
 
 bool is_plain_site_url(std::string_view url) {
-    if (!util::is_http_url(url) || url.find_first_of("?#") != std::string_view::npos) return false;
+    if (!net::is_http_url(url) || url.find_first_of("?#") != std::string_view::npos) return false;
     const std::size_t host_start = url.find("://") + 3;
     const std::size_t path_start = std::min(url.size(), url.find('/', host_start));
     std::string_view host = url.substr(host_start, path_start - host_start);
     const std::size_t colon = host.rfind(':'), bracket = host.rfind(']');
     if (colon != std::string_view::npos && (bracket == std::string_view::npos || colon > bracket)) {  // a port
         long long port = 0;
-        if (!util::parse_uint(host.substr(colon + 1), port) || port > 65535) return false;
+        if (!text::parse_uint(host.substr(colon + 1), port) || port > 65535) return false;
         host = host.substr(0, colon);
     }
     const bool ipv6 = host.size() > 2 && host.front() == '[' && host.back() == ']' &&
@@ -93,7 +93,7 @@ bool is_plain_site_url(std::string_view url) {
     if (!ipv6 && host != "localhost" && !is_host_name(host)) return false;
     const std::string_view path = url.substr(path_start);
     if (path.find("//") != std::string_view::npos) return false;
-    for (std::string_view segment : util::split(path, '/'))
+    for (std::string_view segment : text::split(path, '/'))
         if (segment == "." || segment == "..") return false;
     for (char ch : path)
         if (!std::isalnum(static_cast<unsigned char>(ch)) && std::string_view("/-._~%!$&'()*+,;=:@").find(ch) == std::string_view::npos) return false;
@@ -121,7 +121,7 @@ bool read_string(Checker& c, const YAML::Node& value, const std::string& key, st
 }
 
 bool read_bool(Checker& c, const YAML::Node& value, const std::string& key, bool& out) {
-    std::string s = value.IsScalar() ? util::ascii_lower(value.Scalar()) : "";
+    std::string s = value.IsScalar() ? text::ascii_lower(value.Scalar()) : "";
     if (s == "true" || s == "yes") out = true;
     else if (s == "false" || s == "no") out = false;
     else return c.error(value.Mark(), "'" + key + "' must be true or false"), false;
@@ -130,7 +130,7 @@ bool read_bool(Checker& c, const YAML::Node& value, const std::string& key, bool
 
 void read_int(Checker& c, const YAML::Node& value, const std::string& key, int& out, int min, int max) {
     long long v = 0;
-    if (!value.IsScalar() || !util::parse_uint(value.Scalar(), v) || v < min || v > max) {
+    if (!value.IsScalar() || !text::parse_uint(value.Scalar(), v) || v < min || v > max) {
         c.error(value.Mark(), "'" + key + "' must be a whole number from " + std::to_string(min) + " to " +
                                   std::to_string(max));
         return;
@@ -140,10 +140,10 @@ void read_int(Checker& c, const YAML::Node& value, const std::string& key, int& 
 
 void unknown_key(Checker& c, const YAML::Node& key_node, const std::string& key, const std::vector<std::string>& valid,
                  const std::string& where) {
-    std::string near = util::nearest_word(key, valid);
+    std::string near = text::nearest_word(key, valid);
     std::string message = "unknown key '" + key + "'" + where;
     if (!near.empty()) message += "; did you mean '" + near + "'?";
-    else message += "; valid keys are: " + util::join(valid, ", ");
+    else message += "; valid keys are: " + text::join(valid, ", ");
     c.error(key_node.Mark(), message);
 }
 
@@ -173,7 +173,7 @@ void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
                     c.error(value.Mark(), "source '" + p + "' is a folder; expected a file (a feed, a listing or a saved page)");
                 else if (!std::filesystem::is_regular_file(status))
                     c.error(value.Mark(), "source '" + p + "' is not a regular file (a device, a pipe or a socket); expected a file that holds the source");
-                else if (auto target = util::link_out_of(site.root, source.path))
+                else if (auto target = files::link_out_of(site.root, source.path))
                     c.error(value.Mark(), "source '" + p + "' is a symbolic link out of the project (to " + *target +
                                               "); podarchive reads only the project's own files: copy the file into the project, or write its own path here");
             }
@@ -186,12 +186,12 @@ void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
                 source.kind = *kind;
             } else {
                 const auto& kinds = core::kind_names();
-                std::string near = util::nearest_word(name, kinds);
+                std::string near = text::nearest_word(name, kinds);
                 c.error(value.Mark(), "unknown source kind '" + name + "'" + (near.empty() ? "" : "; did you mean '" + near + "'?") +
-                                          " (kinds: " + util::join(kinds, ", ") + ")");
+                                          " (kinds: " + text::join(kinds, ", ") + ")");
             }
         } else if (key == "url") {
-            if (read_string(c, value, key, source.url) && !util::is_http_url(source.url))
+            if (read_string(c, value, key, source.url) && !net::is_http_url(source.url))
                 c.error(value.Mark(), "'url' must be an absolute http(s) URL");
         } else {
             unknown_key(c, kv.first, key, source_keys(), " in a source entry");
@@ -230,7 +230,7 @@ void read_categories(Checker& c, const YAML::Node& value, SiteConfig& site) {
             site.categories.push_back(*now);
             continue;
         }
-        std::string near = util::nearest_word(written.subcategory.empty() ? written.name : written.subcategory, [] {
+        std::string near = text::nearest_word(written.subcategory.empty() ? written.name : written.subcategory, [] {
             std::vector<std::string> names;
             for (const auto& [name, subs] : core::apple_categories()) {
                 names.push_back(name);
@@ -246,7 +246,7 @@ void read_categories(Checker& c, const YAML::Node& value, SiteConfig& site) {
 // The theme is a folder under themes/, or the one built into podarchive ("default").
 void read_theme(Checker& c, const YAML::Node& value, SiteConfig& site) {
     if (!read_string(c, value, "theme", site.theme)) return;
-    if (!util::is_safe_relative_path(site.theme) || site.theme.find('/') != std::string::npos) {
+    if (!files::is_safe_relative_path(site.theme) || site.theme.find('/') != std::string::npos) {
         c.error(value.Mark(), "'theme' must be a folder name under themes/");
         return;
     }
@@ -255,7 +255,7 @@ void read_theme(Checker& c, const YAML::Node& value, SiteConfig& site) {
     std::vector<std::string> names{std::string(theme::k_builtin_name)};
     for (const auto& entry : std::filesystem::directory_iterator(site.themes_dir(), ec))
         if (entry.is_directory(ec)) names.push_back(entry.path().filename().string());
-    std::string near = util::nearest_word(site.theme, names);
+    std::string near = text::nearest_word(site.theme, names);
     c.error(value.Mark(), "no theme '" + site.theme + "': it is neither a folder under themes/ nor the built-in '" +
                               std::string(theme::k_builtin_name) + "'" + (near.empty() ? "" : "; did you mean '" + near + "'?"));
 }
@@ -273,7 +273,7 @@ void read_subscribe(Checker& c, const YAML::Node& value, SiteConfig& site) {
             const std::string key = kv.first.Scalar();
             if (key == "name") read_string(c, kv.second, key, link.name);
             else if (key == "url") {
-                if (read_string(c, kv.second, key, link.url) && !util::is_http_url(link.url))
+                if (read_string(c, kv.second, key, link.url) && !net::is_http_url(link.url))
                     c.error(kv.second.Mark(), "'url' must be an absolute http(s) URL of the show's page");
             } else unknown_key(c, kv.first, key, {"name", "url"}, " in a subscribe entry");
         }
@@ -286,11 +286,11 @@ void read_subscribe(Checker& c, const YAML::Node& value, SiteConfig& site) {
 bool read_project_path(Checker& c, const YAML::Node& value, const std::string& key, std::filesystem::path& out) {
     std::string text;
     if (!read_string(c, value, key, text)) return false;
-    if (!util::is_safe_relative_path(util::trim(text)) || text.find('\\') != std::string::npos) {
+    if (!files::is_safe_relative_path(text::trim(text)) || text.find('\\') != std::string::npos) {
         c.error(value.Mark(), "'" + key + "' must be a relative path inside the project, such as archive/audio");
         return false;
     }
-    out = std::string(util::trim(text));
+    out = std::string(text::trim(text));
     return true;
 }
 
@@ -306,10 +306,10 @@ void read_audio(Checker& c, const YAML::Node& value, SiteConfig& site) {
         else if (key == "store") read_project_path(c, kv.second, key, audio.store);
         else if (key == "manifest") read_project_path(c, kv.second, key, audio.manifest);
         else if (key == "mirror_url") {
-            if (read_string(c, kv.second, key, audio.mirror_url) && (!util::is_http_url(audio.mirror_url) || audio.mirror_url.find_first_of("?#") != std::string::npos))
+            if (read_string(c, kv.second, key, audio.mirror_url) && (!net::is_http_url(audio.mirror_url) || audio.mirror_url.find_first_of("?#") != std::string::npos))
                 c.error(kv.second.Mark(), "'mirror_url' must be the absolute http(s) URL the store's files are served from, such as "
                                           "https://github.com/user/repo/releases/download/audio/");
-            audio.mirror_url = util::with_trailing_slash(audio.mirror_url);
+            audio.mirror_url = net::with_trailing_slash(audio.mirror_url);
         } else if (key == "max_file_mb") {
             read_int(c, kv.second, key, number, 1, 100000);
             audio.max_file_bytes = static_cast<long long>(number) << 20;
@@ -333,17 +333,17 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
     else if (key == "description") read_string(c, value, key, site.description);
     else if (key == "base_url") {
         if (read_string(c, value, key, site.base_url)) {
-            if (!util::is_http_url(site.base_url)) c.error(value.Mark(), "'base_url' must be an absolute http(s) URL");
+            if (!net::is_http_url(site.base_url)) c.error(value.Mark(), "'base_url' must be an absolute http(s) URL");
             // Every link is the base URL and a path: a query or a fragment would land in the middle.
             else if (site.base_url.find_first_of("?#") != std::string::npos)
                 c.error(value.Mark(), "'base_url' must be the site's address without a query or fragment ('?' or '#'), such as https://user.github.io/repo/");
             else if (!is_plain_site_url(site.base_url))
                 c.error(value.Mark(), "'base_url' must be a host name and a plain path, such as https://user.github.io/repo/: no user name, no empty, "
                                       "'.' or '..' segment (a path starting with '//' names another host) and no backslash");
-            site.base_url = util::with_trailing_slash(site.base_url);
+            site.base_url = net::with_trailing_slash(site.base_url);
         }
     } else if (key == "language") {
-        if (read_string(c, value, key, site.language) && !util::is_language_code(site.language))
+        if (read_string(c, value, key, site.language) && !text::is_language_code(site.language))
             c.error(value.Mark(), "'language' must be a language code such as en, de-DE, he or zh-Hans (BCP 47), got '" + site.language + "'");
     }
     else if (key == "author") read_string(c, value, key, site.author);
@@ -352,12 +352,12 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
             c.error(value.Mark(), "'email' must be an e-mail address (Apple writes to it to verify ownership)");
     }
     else if (key == "image") {
-        if (read_string(c, value, key, site.image) && !util::is_http_url(site.image))
+        if (read_string(c, value, key, site.image) && !net::is_http_url(site.image))
             c.error(value.Mark(), "'image' must be an absolute http(s) URL of the show's square artwork (.jpg or .png)");
     }
     else if (key == "category") read_categories(c, value, site);
     else if (key == "podcast_guid") {
-        if (read_string(c, value, key, site.podcast_guid) && !util::is_lowercase_uuid(site.podcast_guid))
+        if (read_string(c, value, key, site.podcast_guid) && !text::is_lowercase_uuid(site.podcast_guid))
             c.error(value.Mark(), "'podcast_guid' must be a lowercase UUID such as 917393e3-1b1e-5cef-ace4-edaa54e1f810");
     }
     else if (key == "explicit") read_bool(c, value, key, site.explicit_content);
@@ -372,17 +372,17 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
                                   "a name in another script as its xn-- form)");
     }
     else if (key == "published_feed") {
-        if (read_string(c, value, key, site.published_feed) && !util::is_http_url(site.published_feed))
+        if (read_string(c, value, key, site.published_feed) && !net::is_http_url(site.published_feed))
             c.error(value.Mark(), "'published_feed' must be the absolute http(s) URL of the site's published feed.xml, such as https://user.github.io/repo/feed.xml");
     }
     else if (key == "history_url") {
-        if (read_string(c, value, key, site.history_url) && !util::is_http_url(site.history_url))
+        if (read_string(c, value, key, site.history_url) && !net::is_http_url(site.history_url))
             c.error(value.Mark(), "'history_url' must be the address of a web archive with the Wayback Machine's CDX API, such as https://web.archive.org");
         while (site.history_url.ends_with('/')) site.history_url.pop_back();
     } else if (key == "new_feed_url") {
         // Apps move every subscriber of feed.xml to this address for good: only an address that
         // cannot be read or changed on the way (https) is written.
-        if (read_string(c, value, key, site.new_feed_url) && (!util::is_http_url(site.new_feed_url) || !util::ascii_lower(site.new_feed_url).starts_with("https://")))
+        if (read_string(c, value, key, site.new_feed_url) && (!net::is_http_url(site.new_feed_url) || !text::ascii_lower(site.new_feed_url).starts_with("https://")))
             c.error(value.Mark(), "'new_feed_url' must be the absolute https URL where the archive's own feed now lives, such as https://podcast.example.com/feed.xml");
     }
     else if (key == "identity_changes") {
@@ -408,7 +408,7 @@ void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, co
     else if (key == "allowed_hosts") {
         if (!value.IsSequence()) return c.error(value.Mark(), "'allowed_hosts' must be a list of host names, such as [media.example.lan]");
         for (const auto& entry : value) {
-            std::string host = entry.IsScalar() ? util::ascii_lower(util::trim(entry.Scalar())) : "";
+            std::string host = entry.IsScalar() ? text::ascii_lower(text::trim(entry.Scalar())) : "";
             // (an IPv6 address has two colons or more; one colon is a port)
             const bool port = std::count(host.begin(), host.end(), ':') == 1;
             if (host.empty() || port || host.find_first_of("/@ \t?#[]") != std::string::npos)
@@ -445,7 +445,7 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
     }
     fs::path out = fs::weakly_canonical(fs::absolute(site.output_dir()), ec);
     fs::path root = fs::weakly_canonical(fs::absolute(site.root), ec);
-    if (out == out.root_path() || util::lexically_within(out, root)) {
+    if (out == out.root_path() || files::lexically_within(out, root)) {
         c.error(mark, "output folder '" + shown + "' is the project folder or contains it; it is replaced on every build");
         return;
     }
@@ -456,7 +456,7 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
     for (const auto& source : site.sources) inputs.emplace_back(source.path, "the source '" + source.name + "'");
     for (const auto& [input, what] : inputs) {
         fs::path in = fs::weakly_canonical(fs::absolute(input), ec);
-        if (util::lexically_within(out, in) || util::lexically_within(in, out))
+        if (files::lexically_within(out, in) || files::lexically_within(in, out))
             c.error(mark, "output folder '" + shown + "' overlaps " + what + " '" + in.lexically_relative(root).string() +
                               "'; the build replaces that folder whole");
     }
@@ -504,8 +504,8 @@ SiteConfig parse_config(const std::string& yaml_text, const std::filesystem::pat
 SiteConfig load_config(const std::filesystem::path& path) {
     std::string text;
     try {
-        text = util::read_file(path, 1u << 20);
-    } catch (const util::FileError& e) {
+        text = files::read_file(path, 1u << 20);
+    } catch (const files::FileError& e) {
         std::string message = e.what();
         std::error_code ec;
         if (!std::filesystem::exists(path, ec))  // the usual cause: run outside a site's folder

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "util/strings.hpp"
+#include "text/strings.hpp"
 
 namespace core {
 
@@ -103,8 +103,8 @@ std::optional<Category> current_category(const Category& written, bool& retired)
 
 Category category_as_written(std::string_view text) {
     const std::size_t split = text.find('>');
-    if (split == std::string_view::npos) return {std::string(util::trim(text)), ""};
-    return {std::string(util::trim(text.substr(0, split))), std::string(util::trim(text.substr(split + 1)))};
+    if (split == std::string_view::npos) return {std::string(text::trim(text)), ""};
+    return {std::string(text::trim(text.substr(0, split))), std::string(text::trim(text.substr(split + 1)))};
 }
 
 std::optional<Category> parse_category(std::string_view text) {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "util/unicode.hpp"
+#include "text/unicode.hpp"
 
 namespace core {
 
@@ -17,15 +17,15 @@ Diagnostic warning_at(SourceLocation where, std::string message, std::string sou
 // (Every part can hold an input's words: a feed's title, a file's name, a line of site.yaml.
 // Control characters are shown escaped, never sent to the terminal.)
 std::string format(const Diagnostic& d) {
-    std::string out = util::terminal_safe(d.where.file);
+    std::string out = text::terminal_safe(d.where.file);
     if (d.where.line > 0) {
         out += ":" + std::to_string(d.where.line);
         if (d.where.column > 0) out += ":" + std::to_string(d.where.column);
     }
     out += d.severity == Severity::error ? ": error: " : d.severity == Severity::warning ? ": warning: " : ": note: ";
-    out += util::terminal_safe(d.message, true);
+    out += text::terminal_safe(d.message, true);
     if (!d.source_line.empty() && d.source_line.size() < 300) {
-        out += "\n    " + util::terminal_safe(d.source_line);
+        out += "\n    " + text::terminal_safe(d.source_line);
         if (d.where.column > 0) {
             std::string pad;
             for (int i = 1; i < d.where.column && i <= static_cast<int>(d.source_line.size()); ++i)

@@ -4,10 +4,10 @@
 #include <memory>
 #include <vector>
 
-#include "util/pattern.hpp"
-#include "util/slug.hpp"
-#include "util/strings.hpp"
-#include "util/url.hpp"
+#include "text/pattern.hpp"
+#include "core/slug.hpp"
+#include "text/strings.hpp"
+#include "net/url.hpp"
 
 namespace core {
 
@@ -57,15 +57,15 @@ constexpr Directory k_directories[] = {
 
 struct Compiled {
     const Directory* directory;
-    std::unique_ptr<util::Pattern> show, episode;
+    std::unique_ptr<text::Pattern> show, episode;
 };
 
 const std::vector<Compiled>& compiled() {
     static const std::vector<Compiled> table = [] {
         std::vector<Compiled> out;
         for (const auto& d : k_directories)
-            out.push_back({&d, d.show.empty() ? nullptr : std::make_unique<util::Pattern>(d.show),
-                           std::make_unique<util::Pattern>(d.episode)});
+            out.push_back({&d, d.show.empty() ? nullptr : std::make_unique<text::Pattern>(d.show),
+                           std::make_unique<text::Pattern>(d.episode)});
         return out;
     }();
     return table;
@@ -80,18 +80,18 @@ std::string without_page_number(std::string_view url) {
     std::size_t query = url.find('?');
     if (query == std::string_view::npos) return std::string(url);
     std::vector<std::string> kept;
-    for (auto part : util::split(url.substr(query + 1), '&'))
+    for (auto part : text::split(url.substr(query + 1), '&'))
         if (!part.empty() && !part.starts_with("page=")) kept.emplace_back(part);
     std::string out(url.substr(0, query));
-    if (!kept.empty()) out += "?" + util::join(kept, "&");
+    if (!kept.empty()) out += "?" + text::join(kept, "&");
     return out;
 }
 
 }  // namespace
 
 std::optional<DirectoryPage> directory_page(std::string_view url) {
-    if (!util::is_http_url(url)) return std::nullopt;
-    std::string host = util::ascii_lower(util::url_host(url));
+    if (!net::is_http_url(url)) return std::nullopt;
+    std::string host = text::ascii_lower(net::url_host(url));
     if (host.starts_with("feeds.") || host.starts_with("feed.")) return std::nullopt;  // a feed, not a page
     std::size_t path_at = url.find('/', url.find("//") + 2);
     std::string path = path_at == std::string_view::npos ? "/" : std::string(url.substr(path_at));
@@ -120,7 +120,7 @@ bool url_names_episode(std::string_view url, std::string_view title) {
         std::string spaced(text);
         for (char& c : spaced)
             if (static_cast<unsigned char>(c) < 0x80 && !std::isalnum(static_cast<unsigned char>(c))) c = ' ';
-        return "-" + util::slugify(spaced, 400) + "-";
+        return "-" + core::slugify(spaced, 400) + "-";
     };
     std::size_t path_at = url.find('/', url.find("//") + 2);
     if (path_at == std::string_view::npos) return false;

@@ -4,19 +4,19 @@
 #include <pugixml.hpp>
 #include <string>
 
-#include "util/strings.hpp"
+#include "text/strings.hpp"
 
 namespace core {
 
 // Whether an <enclosure> may be the item's audio or video rather than, say, its artwork: by its
 // type, else by its file's extension.
 inline bool is_media_enclosure(const pugi::xml_node& enclosure) {
-    const std::string type = util::ascii_lower(util::trim(enclosure.attribute("type").value()));
+    const std::string type = text::ascii_lower(text::trim(enclosure.attribute("type").value()));
     // (Hosts type audio as application/octet-stream and the like: only what is surely not
     // audio or video is passed over.)
     if (type.starts_with("image/") || type.starts_with("text/") || type == "application/pdf") return false;
     if (type.starts_with("audio/") || type.starts_with("video/")) return true;
-    std::string url = util::ascii_lower(util::trim(enclosure.attribute("url").value()));
+    std::string url = text::ascii_lower(text::trim(enclosure.attribute("url").value()));
     url = url.substr(0, url.find_first_of("?#"));
     for (const char* image : {".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg", ".pdf", ".txt", ".html"})
         if (url.ends_with(image)) return false;

@@ -45,7 +45,7 @@ struct FeedItem {
     std::string guid;
     bool guid_is_permalink = false;
     std::string title;
-    std::optional<util::Timestamp> date;
+    std::optional<dates::Timestamp> date;
     Enclosure enclosure;
     std::string raw_xml;
     Provenance from;
@@ -77,8 +77,8 @@ struct Episode {
     std::string description;
     bool description_is_html = false;
     bool description_truncated = false;
-    std::optional<util::Timestamp> date;
-    std::optional<util::Duration> duration;
+    std::optional<dates::Timestamp> date;
+    std::optional<dates::Duration> duration;
     std::optional<Enclosure> enclosure;
     std::optional<AudioCopy> copy;  // the archive's copy of the enclosure's file, when it has one to serve
     std::string page_url;

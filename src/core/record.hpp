@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "core/listening_links.hpp"
-#include "util/dates.hpp"
-#include "util/durations.hpp"
+#include "dates/dates.hpp"
+#include "dates/durations.hpp"
 
 namespace core {
 
@@ -46,8 +46,8 @@ struct Record {
     bool description_is_html = false;
     bool description_truncated = false;  // the source cut it ("...", "…" or a known limit)
     std::string content_html;      // content:encoded
-    std::optional<util::Timestamp> date;
-    std::optional<util::Duration> duration;
+    std::optional<dates::Timestamp> date;
+    std::optional<dates::Duration> duration;
     std::optional<Enclosure> enclosure;
     std::string apple_id;          // Apple's episode id (the ?i= of its URL)
     std::string apple_url;         // the episode's page on Apple Podcasts

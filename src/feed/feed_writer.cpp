@@ -11,12 +11,12 @@
 #include "feed/podcast_guid.hpp"
 #include "feed/xml_merge.hpp"
 #include "render/listening_data.hpp"
-#include "util/dates.hpp"
-#include "util/html_sanitizer.hpp"
-#include "util/escape.hpp"
-#include "util/strings.hpp"
-#include "util/url.hpp"
-#include "util/xml_text.hpp"
+#include "dates/dates.hpp"
+#include "html/html_sanitizer.hpp"
+#include "html/escape.hpp"
+#include "text/strings.hpp"
+#include "net/url.hpp"
+#include "text/xml_text.hpp"
 
 namespace feed {
 
@@ -100,7 +100,7 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
     m.push_back(element("generator", [](pugi::xml_node p) { text_child(p, "generator", "podarchive"); }));
     m.push_back(element("lastBuildDate", [&catalog](pugi::xml_node p) {
         for (const auto& e : catalog.episodes)
-            if (e.date && e.enclosure) return text_child(p, "lastBuildDate", util::format_rfc822(*e.date));
+            if (e.date && e.enclosure) return text_child(p, "lastBuildDate", dates::format_rfc822(*e.date));
     }));
     m.push_back(element("image", [&site](pugi::xml_node p) {
         if (site.image.empty()) return;
@@ -162,20 +162,20 @@ struct Cleaned {
 // are script links are left out, control characters are taken out of every value.
 void clean_for_feed(pugi::xml_node node, Cleaned& cleaned) {
     auto strip = [&](auto& holder) {  // (an attribute or a text node: both have value() and set_value())
-        if (util::has_xml_forbidden_byte(holder.value())) holder.set_value(util::without_xml_forbidden(holder.value(), cleaned.control_characters).c_str());
+        if (html::has_xml_forbidden_byte(holder.value())) holder.set_value(html::without_xml_forbidden(holder.value(), cleaned.control_characters).c_str());
     };
     // (every node in document order, without recursion: an input's nesting is the input's)
     for (pugi::xml_node n = node; n;) {
         if (n.type() == pugi::node_element) {
             for (pugi::xml_attribute a = n.first_attribute(); a;) {
                 const pugi::xml_attribute next = a.next_attribute();
-                if (util::is_script_link(a.value())) n.remove_attribute(a), ++cleaned.script_links;
+                if (net::is_script_link(a.value())) n.remove_attribute(a), ++cleaned.script_links;
                 else strip(a);
                 a = next;
             }
             const pugi::xml_node only = n.first_child();
             if (only && only == n.last_child() && (only.type() == pugi::node_pcdata || only.type() == pugi::node_cdata) &&
-                util::is_script_link(only.value()))
+                net::is_script_link(only.value()))
                 n.remove_child(only), ++cleaned.script_links;
         } else if (n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata || n.type() == pugi::node_comment) {
             strip(n);
@@ -196,7 +196,7 @@ std::string media_type_of(std::string_view url) {
         {".m4a", "audio/x-m4a"}, {".mp4", "video/mp4"}, {".m4v", "video/x-m4v"}, {".mov", "video/quicktime"},
         {".aac", "audio/aac"}, {".ogg", "audio/ogg"}, {".oga", "audio/ogg"}, {".opus", "audio/opus"},
         {".wav", "audio/wav"}, {".flac", "audio/flac"}, {".pdf", "application/pdf"}};
-    std::string path = util::ascii_lower(url.substr(0, url.find_first_of("?#")));
+    std::string path = text::ascii_lower(url.substr(0, url.find_first_of("?#")));
     for (const auto& [extension, type] : k_types)
         if (path.ends_with(extension)) return std::string(type);
     return "audio/mpeg";
@@ -208,7 +208,7 @@ struct ItemFacts {
     bool guid_is_permalink;
     bool guid_written;           // false: an input item without a guid, written without one (and with its link) as before
     const std::string& title;
-    const std::optional<util::Timestamp>& date;
+    const std::optional<dates::Timestamp>& date;
     const core::Enclosure& enclosure;  // what the item's <enclosure> says: the host's file, or the archive's copy once the host's is gone
     const core::AudioCopy* copy = nullptr;  // the archive's copy, named beside the host's file while that lives
 };
@@ -234,7 +234,7 @@ std::string sri_sha256(const std::string& hex) {
 // the one the reader took (core::episode_enclosure).
 pugi::xml_node replaced_enclosure(const pugi::xml_node& item, const std::string& url) {
     for (auto enclosure : item.children("enclosure"))
-        if (util::trim(enclosure.attribute("url").value()) == url) return enclosure;
+        if (text::trim(enclosure.attribute("url").value()) == url) return enclosure;
     return core::episode_enclosure(item);
 }
 
@@ -254,7 +254,7 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
     }));
     // A date podarchive cannot read is kept as the input wrote it (apps may read it).
     m.push_back(element_or_input("pubDate", [&item](pugi::xml_node p) {
-        if (item.date) text_child(p, "pubDate", util::format_rfc822(*item.date));
+        if (item.date) text_child(p, "pubDate", dates::format_rfc822(*item.date));
     }));
     m.push_back(element("description", [&e, &site](pugi::xml_node p) { text_child(p, "description", site.text(e).notes_html); }));
     m.push_back(element("content:encoded", [&e, extras, &site](pugi::xml_node p) {
@@ -262,7 +262,7 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
         // Links between episodes are site-relative on pages; a feed reader needs them absolute.
         if (extras && !extras->note_html.empty())
             encoded += "\n" + std::string(core::k_archive_note_open) + "<h2>Archive notes</h2>\n" +
-                       util::replace_all(extras->note_html, "href=\"" + site.paths.base_path, "href=\"" + site.paths.base_url) + "</div>";
+                       text::replace_all(extras->note_html, "href=\"" + site.paths.base_path, "href=\"" + site.paths.base_url) + "</div>";
         text_child(p, "content:encoded", encoded);
     }));
     // An item whose audio is only a <media:content> gets the <enclosure> in its place: the same
@@ -278,7 +278,7 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
     // artwork, a PDF) stay as they were.
     audio.matches = [&item](const std::string& name, const pugi::xml_node& child) {
         if (name == "enclosure") return child == replaced_enclosure(child.parent(), item.enclosure.url);
-        return name == "media:content" && !child.parent().child("enclosure") && util::trim(child.attribute("url").value()) == item.enclosure.url;
+        return name == "media:content" && !child.parent().child("enclosure") && text::trim(child.attribute("url").value()) == item.enclosure.url;
     };
     m.push_back(std::move(audio));
     // The archive's copy beside the host's living file (the Podcasting 2.0 namespace): apps that
@@ -312,14 +312,14 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
         if (e.season) text_child(p, "itunes:season", std::to_string(*e.season));
     }));
     m.push_back(element("itunes:episodeType", [&e](pugi::xml_node p) {
-        std::string type = util::ascii_lower(e.episode_type);
+        std::string type = text::ascii_lower(e.episode_type);
         if (type == "full" || type == "trailer" || type == "bonus") text_child(p, "itunes:episodeType", type);
     }));
     m.push_back(element("itunes:image", [&e](pugi::xml_node p) {
-        if (util::is_http_url(e.image)) p.append_child("itunes:image").append_attribute("href") = e.image.c_str();
+        if (net::is_http_url(e.image)) p.append_child("itunes:image").append_attribute("href") = e.image.c_str();
     }));
     m.push_back(element("itunes:explicit", [&e](pugi::xml_node p) {
-        std::string flag = util::ascii_lower(e.explicit_flag);
+        std::string flag = text::ascii_lower(e.explicit_flag);
         if (flag == "yes" || flag == "true") text_child(p, "itunes:explicit", "true");
         else if (!flag.empty()) text_child(p, "itunes:explicit", "false");
     }));
@@ -353,8 +353,8 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
             auto node = p.append_child("podcast:person");
             if (person.role != "host") node.append_attribute("role") = person.role.c_str();
             if (!person.group.empty()) node.append_attribute("group") = person.group.c_str();
-            if (util::is_http_url(person.img)) node.append_attribute("img") = person.img.c_str();
-            if (util::is_http_url(person.href)) node.append_attribute("href") = person.href.c_str();
+            if (net::is_http_url(person.img)) node.append_attribute("img") = person.img.c_str();
+            if (net::is_http_url(person.href)) node.append_attribute("href") = person.href.c_str();
             node.text() = person.name.c_str();
         }
     }));
@@ -420,7 +420,7 @@ public:
         }
         if (m_last_build) m_last_build.text().set(page != 0 && !last_build.empty() ? last_build.c_str() : m_feed_last_build.c_str());
         std::string text;
-        util::XmlAppender out(text);
+        text::XmlAppender out(text);
         m_doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
         if (!text.ends_with(k_channel_close)) throw std::logic_error("feed.xml: unexpected end of the printed channel");
         text.resize(text.size() - k_channel_close.size());
@@ -462,7 +462,7 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
 
     // An item of the input feed is published whatever podarchive could read of it: its
     // subscribers have it. Other episodes need audio and a date for apps to place them.
-    auto has_audio = [](const core::Episode& e) { return e.enclosure && (!e.feed_item_xml.empty() || util::is_http_url(e.enclosure->url)); };
+    auto has_audio = [](const core::Episode& e) { return e.enclosure && (!e.feed_item_xml.empty() || net::is_http_url(e.enclosure->url)); };
     auto published = [&](const core::Episode& e) { return has_audio(e) && (e.date || !e.feed_item_xml.empty()); };
     std::size_t total = 0;
     for (const auto& e : catalog.episodes)
@@ -485,7 +485,7 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     std::vector<std::string> page_items(layout.pages), page_dates(layout.pages);
     std::size_t position = 0;
     auto write_item = [&](const core::Episode& e, const ItemFacts& facts, const std::string& input_xml, const core::Provenance& from) {
-        ItemIdentity identity{facts.guid, facts.enclosure.url, e.slug, from.file, from.line, facts.title, facts.date ? util::format_day(*facts.date) : ""};
+        ItemIdentity identity{facts.guid, facts.enclosure.url, e.slug, from.file, from.line, facts.title, facts.date ? dates::format_day(*facts.date) : ""};
         if (facts.copy && facts.copy->host_gone && e.enclosure) identity.host_enclosure_url = e.enclosure->url;
         const std::size_t page = layout.page_of(position++);
         auto input_item = parse_fragment(input_xml);
@@ -495,15 +495,15 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
         write_merged(item, input_item.child("item"), prefixes, item_model(e, facts, curation.extras(e.slug), site));
         clean_for_feed(item, cleaned);
         if (page == 0) {
-            util::XmlAppender items(result.xml);
+            text::XmlAppender items(result.xml);
             item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
             result.items.push_back(std::move(identity));
             return;
         }
         // Past the limit, an item is on its archive page, and stays in what the guard knows.
-        util::XmlAppender items(page_items[page - 1]);
+        text::XmlAppender items(page_items[page - 1]);
         item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
-        if (page_dates[page - 1].empty() && facts.date) page_dates[page - 1] = util::format_rfc822(*facts.date);
+        if (page_dates[page - 1].empty() && facts.date) page_dates[page - 1] = dates::format_rfc822(*facts.date);
         result.beyond_limit.push_back(std::move(identity));
     };
     for (const auto& e : catalog.episodes) {
@@ -529,11 +529,11 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     // Never in silence: these are the input's, and the maintainer can have them mended.
     for (auto& message : left_out_messages(left_out)) result.warnings.push_back(core::warning_at(result.channel_at, std::move(message)));
     if (cleaned.script_links > 0)
-        result.warnings.push_back(core::warning_at(result.channel_at, util::count_text(cleaned.script_links, "link", "links") +
+        result.warnings.push_back(core::warning_at(result.channel_at, text::count_text(cleaned.script_links, "link", "links") +
                                                                           " of the input's that would run code where opened (javascript:, vbscript:, data:) " +
                                                                           (cleaned.script_links == 1 ? "is" : "are") + " left out of feed.xml; remove them at the host"));
     if (cleaned.control_characters > 0)
-        result.warnings.push_back(core::warning_at(result.channel_at, util::count_text(cleaned.control_characters, "control character", "control characters") +
+        result.warnings.push_back(core::warning_at(result.channel_at, text::count_text(cleaned.control_characters, "control character", "control characters") +
                                                                           " (such as U+001B or U+0000) in the input's text " +
                                                                           (cleaned.control_characters == 1 ? "is" : "are") +
                                                                           " left out of feed.xml: XML forbids them; remove them from the input to silence this"));

@@ -4,7 +4,7 @@
 #include <array>
 #include <string_view>
 
-#include "util/strings.hpp"
+#include "text/strings.hpp"
 
 namespace feed {
 
@@ -13,7 +13,7 @@ namespace {
 // Namespace URIs as compared here: lower case, http for https, no trailing '/' (hosts write
 // "http://www.w3.org/2005/Atom/" and "https://podcastindex.org/namespace/1.0" alike).
 std::string normalized(std::string_view uri) {
-    std::string out = util::ascii_lower(util::trim(uri));
+    std::string out = text::ascii_lower(text::trim(uri));
     if (out.starts_with("https://")) out.erase(4, 1);
     while (out.ends_with('/')) out.pop_back();
     return out;
@@ -102,7 +102,7 @@ bool is_paging(const std::string& rel) { return std::find(k_paging.begin(), k_pa
 //     feed.xml links to its own (archive_pages.hpp).
 bool replaced_link(const std::string& uri, std::string_view local, const pugi::xml_node& element, bool channel_child, bool bound_at_root) {
     if (!channel_child || uri != k_atom || local != "link") return false;
-    const std::string rel = util::ascii_lower(util::trim(element.attribute("rel").value()));
+    const std::string rel = text::ascii_lower(text::trim(element.attribute("rel").value()));
     return (rel == "self" && !bound_at_root) || is_paging(rel);
 }
 
@@ -111,7 +111,7 @@ bool replaced_link(const std::string& uri, std::string_view local, const pugi::x
 std::string host_claim(const std::string& uri, std::string_view local, const pugi::xml_node& element, bool channel_child) {
     if (uri == k_itunes && local == "new-feed-url") return "itunes:new-feed-url";
     if (uri == k_atom && local == "link") {
-        const std::string rel = util::ascii_lower(util::trim(element.attribute("rel").value()));
+        const std::string rel = text::ascii_lower(text::trim(element.attribute("rel").value()));
         // (The channel's own self and paging links are replaced by the archive's: replaced_link.
         // Anywhere else they say where the host's feed lives.)
         if (rel == "hub" || ((rel == "self" || is_paging(rel)) && !channel_child)) return "atom:link rel=\"" + rel + "\"";
@@ -119,7 +119,7 @@ std::string host_claim(const std::string& uri, std::string_view local, const pug
     if (uri == k_podcast) {
         if (local == "liveItem" || local == "podping" || local == "updateFrequency") return "podcast:" + std::string(local);
         if (local == "txt") {
-            const std::string purpose = util::ascii_lower(element.attribute("purpose").value());
+            const std::string purpose = text::ascii_lower(element.attribute("purpose").value());
             if (purpose.find("verify") != std::string::npos) return "podcast:txt purpose=\"" + purpose + "\"";
         }
     }
@@ -186,7 +186,7 @@ void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, s
 std::vector<std::string> left_out_messages(const LeftOut& left_out) {
     std::vector<std::string> out;
     if (left_out.foreign_elements > 0)
-        out.push_back(util::count_text(left_out.foreign_elements, "element", "elements") +
+        out.push_back(text::count_text(left_out.foreign_elements, "element", "elements") +
                       " of namespaces podcast apps do not read (XHTML, SVG or another) " + (left_out.foreign_elements == 1 ? "is" : "are") +
                       " left out of feed.xml: a browser opening the feed could run them; remove them at the host to silence this");
     if (!left_out.host_claims.empty()) {

@@ -6,9 +6,10 @@
 #include <pugixml.hpp>
 #include <set>
 
-#include "util/dates.hpp"
-#include "util/strings.hpp"
-#include "util/text_position.hpp"
+#include "core/episode_key.hpp"
+#include "dates/dates.hpp"
+#include "text/strings.hpp"
+#include "text/text_position.hpp"
 
 namespace feed {
 
@@ -16,16 +17,16 @@ namespace {
 
 // An item as apps know it: by its guid, or by its audio URL when it has none; nothing without audio.
 std::optional<ItemIdentity> published_identity(std::string_view guid, std::string_view url) {
-    std::string u(util::trim(url));
+    std::string u(text::trim(url));
     if (u.empty()) return std::nullopt;
-    std::string g(util::trim(guid));
+    std::string g(text::trim(guid));
     return ItemIdentity{g.empty() ? u : g, u, ""};
 }
 
-std::string episode_key(const ItemIdentity& item) { return util::episode_key(item.title, item.day); }
+std::string episode_key(const ItemIdentity& item) { return core::episode_key(item.title, item.day); }
 
 std::string named(const ItemIdentity& item) {
-    const std::string title = util::collapse_whitespace(item.title);
+    const std::string title = text::collapse_whitespace(item.title);
     return title.empty() ? "item '" + item.guid + "'" : "'" + title + "' (guid '" + item.guid + "')";
 }
 
@@ -33,7 +34,7 @@ std::string named(const ItemIdentity& item) {
 
 std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml) {
     std::vector<ItemIdentity> out;
-    const util::LineIndex lines(feed_xml);  // (before the parse writes into the text) for messages
+    const text::LineIndex lines(feed_xml);  // (before the parse writes into the text) for messages
     pugi::xml_document doc;
     if (!doc.load_buffer_inplace(feed_xml.data(), feed_xml.size())) return std::nullopt;
     pugi::xml_node channel = doc.child("rss").child("channel");
@@ -41,8 +42,8 @@ std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml) {
     for (auto item : channel.children("item"))
         if (auto identity = published_identity(item.child_value("guid"), item.child("enclosure").attribute("url").value())) {
             identity->line = lines.at(static_cast<std::size_t>(item.offset_debug())).line;
-            identity->title = util::collapse_whitespace(item.child_value("title"));
-            if (auto date = util::parse_any_date(util::trim(item.child_value("pubDate")))) identity->day = util::format_day(*date);
+            identity->title = text::collapse_whitespace(item.child_value("title"));
+            if (auto date = dates::parse_any_date(text::trim(item.child_value("pubDate")))) identity->day = dates::format_day(*date);
             out.push_back(std::move(*identity));
         }
     return out;
@@ -52,7 +53,7 @@ std::vector<ItemIdentity> as_published(const std::vector<ItemIdentity>& items) {
     std::vector<ItemIdentity> out;
     for (const auto& item : items)
         if (auto identity = published_identity(item.guid, item.enclosure_url)) {
-            identity->title = util::collapse_whitespace(item.title);
+            identity->title = text::collapse_whitespace(item.title);
             identity->day = item.day;
             out.push_back(std::move(*identity));
         }
@@ -145,7 +146,7 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     if (check.errors.size() > k_errors_listed) {
         const std::size_t more = check.errors.size() - k_errors_listed;
         check.errors.resize(k_errors_listed);
-        check.errors.push_back(core::error_at({before_file, 0, 0}, "and " + util::count_text(more, "more item", "more items") + " the same way (" +
+        check.errors.push_back(core::error_at({before_file, 0, 0}, "and " + text::count_text(more, "more item", "more items") + " the same way (" +
                                                                        std::to_string(more + k_errors_listed) + " in all; the first " +
                                                                        std::to_string(k_errors_listed) + " are above)"));
     }
@@ -154,7 +155,7 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
         const ItemIdentity& at = !now_item->file.empty() ? *now_item : *old;
         check.warnings.push_back(core::warning_at(
             {at.file.empty() ? before_file : at.file, at.line, 0},
-            util::count_text(moved.size(), "item keeps its guid with a new audio URL", "items keep their guids with new audio URLs") +
+            text::count_text(moved.size(), "item keeps its guid with a new audio URL", "items keep their guids with new audio URLs") +
                 " since " + before_file + " (a host migration or a tracking prefix; apps follow the guid): the feed carries the host's current URLs (the first: " +
                 named(*old) + ": " + old->enclosure_url + " -> " + now_item->enclosure_url + ")"));
     }

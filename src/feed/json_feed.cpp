@@ -3,9 +3,9 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "util/dates.hpp"
-#include "util/escape.hpp"
-#include "util/url.hpp"
+#include "dates/dates.hpp"
+#include "html/escape.hpp"
+#include "net/url.hpp"
 
 namespace feed {
 
@@ -13,7 +13,7 @@ namespace {
 
 // One item, as nlohmann's dump(1) of it would be indented inside the items array: keys in
 // order, one space deeper per level. Written directly because dump() escaped 16 MB of show
-// notes at a tenth of the speed of util::append_json_string (tests compare the two).
+// notes at a tenth of the speed of html::append_json_string (tests compare the two).
 void append_item(std::string& out, const core::Episode& e, const notes::EpisodeExtras* x, const render::SiteInfo& site) {
     auto key = [&](std::string_view indent, std::string_view name) {
         out += indent;
@@ -23,7 +23,7 @@ void append_item(std::string& out, const core::Episode& e, const notes::EpisodeE
     };
     auto field = [&](std::string_view name, std::string_view value, bool last = false) {
         key("   ", name);
-        util::append_json_string(out, value);
+        html::append_json_string(out, value);
         out += last ? "\n" : ",\n";
     };
     // The host's file and the archive's copy, in the order feed.xml and the pages serve them.
@@ -35,17 +35,17 @@ void append_item(std::string& out, const core::Episode& e, const notes::EpisodeE
         out += "    {\n";
         if (e.duration) key("     ", "duration_in_seconds"), out += std::to_string(e.duration->seconds), out += ",\n";
         key("     ", "mime_type");
-        util::append_json_string(out, audio.type.empty() ? std::string_view("audio/mpeg") : std::string_view(audio.type));
+        html::append_json_string(out, audio.type.empty() ? std::string_view("audio/mpeg") : std::string_view(audio.type));
         out += ",\n";
         if (audio.length && *audio.length > 0) key("     ", "size_in_bytes"), out += std::to_string(*audio.length), out += ",\n";
         key("     ", "url");
-        util::append_json_string(out, audio.url);
+        html::append_json_string(out, audio.url);
         out += i + 1 < files.size() ? "\n    },\n" : "\n    }\n";
     }
     out += "   ],\n";
     const render::EpisodeText& text = site.text(e);
     field("content_html", text.notes_html);
-    field("date_published", util::format_iso8601(*e.date));
+    field("date_published", dates::format_iso8601(*e.date));
     field("id", e.guid);
     field("summary", render::cut_at_word(text.plain, 300));
     if (x && !x->topics.empty()) {
@@ -53,7 +53,7 @@ void append_item(std::string& out, const core::Episode& e, const notes::EpisodeE
         out += "[\n";
         for (std::size_t i = 0; i < x->topics.size(); ++i) {
             out += "    ";
-            util::append_json_string(out, x->topics[i]);
+            html::append_json_string(out, x->topics[i]);
             out += i + 1 < x->topics.size() ? ",\n" : "\n";
         }
         out += "   ],\n";
@@ -91,7 +91,7 @@ std::string write_json_feed(const core::Catalog& catalog, const notes::Curation&
     bool first = true;
     for (const auto& e : catalog.episodes) {
         // The same items as feed.xml: an audio file and a date.
-        if (!e.enclosure || !util::is_http_url(e.enclosure->url) || !e.date) continue;
+        if (!e.enclosure || !net::is_http_url(e.enclosure->url) || !e.date) continue;
         text += first ? "\n  " : ",\n  ";
         first = false;
         append_item(text, e, curation.extras(e.slug), site);

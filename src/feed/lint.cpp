@@ -7,13 +7,13 @@
 #include <set>
 
 #include "core/apple_categories.hpp"
-#include "util/dates.hpp"
-#include "util/escape.hpp"
-#include "util/language.hpp"
-#include "util/durations.hpp"
-#include "util/strings.hpp"
-#include "util/text_position.hpp"
-#include "util/url.hpp"
+#include "dates/dates.hpp"
+#include "html/escape.hpp"
+#include "text/language.hpp"
+#include "dates/durations.hpp"
+#include "text/strings.hpp"
+#include "text/text_position.hpp"
+#include "net/url.hpp"
 
 namespace feed {
 
@@ -33,7 +33,7 @@ struct Linter {
     explicit Linter(std::string_view text) : xml(text) {}
 
     std::string_view xml;                   // the feed's text, for line numbers
-    std::optional<util::LineIndex> lines;   // of `xml`: made at the first finding that needs one
+    std::optional<text::LineIndex> lines;   // of `xml`: made at the first finding that needs one
     std::vector<LintFinding> out;
     int current_item = 0;  // the item being checked (1-based), 0 while on the channel
 
@@ -51,18 +51,18 @@ struct Linter {
             }
     }
 
-    static std::string text(const pugi::xml_node& n) { return std::string(util::trim(n.child_value())); }
+    static std::string text(const pugi::xml_node& n) { return std::string(text::trim(n.child_value())); }
 
     void channel(const pugi::xml_node& ch) {
         const std::string w = "channel";
         for (const char* required : {"title", "description", "link"})
             if (text(ch.child(required)).empty()) report("rss-channel-required", w, std::string("<") + required + "> is missing or empty", ch);
         std::string language = text(ch.child("language"));
-        if (!util::is_language_code(language)) report("apple-language", w, "<language> must be an ISO 639 code, got '" + language + "'", ch.child("language") ? ch.child("language") : ch);
+        if (!text::is_language_code(language)) report("apple-language", w, "<language> must be an ISO 639 code, got '" + language + "'", ch.child("language") ? ch.child("language") : ch);
         auto image = ch.child("itunes:image");
         std::string href = image.attribute("href").value();
-        std::string path = util::ascii_lower(href.substr(0, href.find('?')));
-        if (!util::is_http_url(href) || !(path.ends_with(".jpg") || path.ends_with(".jpeg") || path.ends_with(".png")))
+        std::string path = text::ascii_lower(href.substr(0, href.find('?')));
+        if (!net::is_http_url(href) || !(path.ends_with(".jpg") || path.ends_with(".jpeg") || path.ends_with(".png")))
             report("apple-artwork", w, "<itunes:image href> must be an absolute http(s) URL of a .jpg or .png, got '" + href + "'", image ? image : ch);
         auto categories = ch.children("itunes:category");
         if (categories.begin() == categories.end()) report("apple-category", w, "<itunes:category> is missing", ch);
@@ -89,7 +89,7 @@ struct Linter {
         if (!self) report("rss-self-link", w, "<atom:link rel=\"self\"> is missing", ch);
         if (text(ch.child("description")).size() > 4000) report("apple-description-length", w, "<description> is over 4000 bytes", ch.child("description"));
         if (auto guid = ch.child("podcast:guid")) {
-            if (!util::is_lowercase_uuid(text(guid))) report("p20-guid", w, "<podcast:guid> must be a lowercase UUID", guid);
+            if (!text::is_lowercase_uuid(text(guid))) report("p20-guid", w, "<podcast:guid> must be a lowercase UUID", guid);
         }
         if (auto locked = ch.child("podcast:locked"); locked && text(locked) != "yes" && text(locked) != "no")
             report("p20-locked", w, "<podcast:locked> must be yes or no", locked);
@@ -117,7 +117,7 @@ struct Linter {
             else if (!guids.insert(guid).second) report("rss-guid-unique", w, "guid '" + guid + "' is used by an earlier item", item.child("guid"));
             enclosure(item, w, enclosures);
             auto date_node = item.child("pubDate");
-            auto date = util::parse_rfc822(text(date_node));
+            auto date = dates::parse_rfc822(text(date_node));
             if (!date || !date->has_zone) report("rss-pubdate", w, "<pubDate> must be an RFC 822 date with a time zone, got '" + text(date_node) + "'", date_node ? date_node : item);
             else {
                 if (previous && date->utc_seconds > *previous) report("feed-order", w, "items are not newest first", item);
@@ -125,18 +125,18 @@ struct Linter {
             }
             auto duration = item.child("itunes:duration");
             if (!duration) report("apple-duration", w, "<itunes:duration> is missing", item);
-            else if (!util::parse_duration(text(duration)) || text(duration).find(' ') != std::string::npos)
+            else if (!dates::parse_duration(text(duration)) || text(duration).find(' ') != std::string::npos)
                 report("apple-duration-format", w, "<itunes:duration> must be seconds, MM:SS or HH:MM:SS, got '" + text(duration) + "'", duration);
             if (auto ep = item.child("itunes:episode")) {
                 long long v = 0;
-                if (!util::parse_uint(text(ep), v) || v == 0) report("apple-episode-number", w, "<itunes:episode> must be a positive whole number", ep);
+                if (!text::parse_uint(text(ep), v) || v == 0) report("apple-episode-number", w, "<itunes:episode> must be a positive whole number", ep);
             }
             if (auto type = item.child("itunes:episodeType"); type && text(type) != "full" && text(type) != "trailer" && text(type) != "bonus")
                 report("apple-episode-type", w, "<itunes:episodeType> must be full, trailer or bonus", type);
             explicit_flag(item.child("itunes:explicit"), w, false);
             for (const char* tag : {"podcast:transcript", "podcast:chapters"})
                 for (auto t : item.children(tag))
-                    if (!util::is_http_url(t.attribute("url").value()) || std::string_view(t.attribute("type").value()).empty())
+                    if (!net::is_http_url(t.attribute("url").value()) || std::string_view(t.attribute("type").value()).empty())
                         report("p20-url-type", w, std::string("<") + tag + "> needs an absolute url and a type", t);
             for (auto p : item.children("podcast:person"))
                 if (text(p).empty()) report("p20-person", w, "<podcast:person> needs a name", p);
@@ -153,12 +153,12 @@ struct Linter {
         auto e = item.child("enclosure");
         std::string url = e.attribute("url").value(), type = e.attribute("type").value(), length = e.attribute("length").value();
         long long bytes = 0;
-        if (!util::is_http_url(url)) report("rss-enclosure", w, "<enclosure url> must be an absolute http(s) URL", e);
-        if (!util::parse_uint(length, bytes)) report("rss-enclosure", w, "<enclosure length> must be a whole number of bytes", e);
+        if (!net::is_http_url(url)) report("rss-enclosure", w, "<enclosure url> must be an absolute http(s) URL", e);
+        if (!text::parse_uint(length, bytes)) report("rss-enclosure", w, "<enclosure length> must be a whole number of bytes", e);
         else if (bytes == 0) report("apple-enclosure-length", w, "<enclosure length=\"0\">: the size is unknown", e);
         if (type.empty()) report("rss-enclosure", w, "<enclosure type> is missing", e);
         else if (!k_media_types.count(type)) report("apple-media-type", w, "'" + type + "' is not a type Apple Podcasts lists", e);
-        if (!url.empty() && !seen.insert(util::normalize_media_url(url)).second)
+        if (!url.empty() && !seen.insert(net::normalize_media_url(url)).second)
             report("apple-enclosure-unique", w, "another item has the same audio URL", e);
     }
 };
@@ -231,7 +231,7 @@ namespace {
 // A character XML forbids makes the feed no XML, though pugixml reads past it: every strict
 // parser (Apple's, Overcast's) refuses the whole feed.
 void check_characters(Linter& l) {
-    const std::size_t at = util::find_xml_forbidden(l.xml);
+    const std::size_t at = html::find_xml_forbidden(l.xml);
     if (at == std::string_view::npos) return;
     l.out.push_back({"xml-characters", LintLevel::error, "feed", "a control character XML 1.0 forbids (a raw control byte or a reference such as &#27;)", k_xml_chars,
                      l.line_at(static_cast<std::ptrdiff_t>(at))});

@@ -9,7 +9,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "util/strings.hpp"
+#include "text/strings.hpp"
 
 namespace fetch {
 
@@ -74,7 +74,7 @@ std::string address_text(const sockaddr* address) {
 std::string resolved_local_address(const std::string& host) {
     // (RFC 6761: curl and browsers take these to be loopback without asking, and a machine
     // without an /etc/hosts may not resolve them at all.)
-    const std::string lower = util::ascii_lower(host);
+    const std::string lower = text::ascii_lower(host);
     if (lower == "localhost" || lower.ends_with(".localhost")) return "127.0.0.1 (loopback)";
     addrinfo hints{};
     hints.ai_socktype = SOCK_STREAM;
@@ -97,9 +97,9 @@ bool resolves(const std::string& host) {
 }
 
 bool AddressPolicy::trusts(std::string_view host) const {
-    const std::string lower = util::ascii_lower(host);
+    const std::string lower = text::ascii_lower(host);
     for (const auto& trusted : trusted_hosts)
-        if (util::ascii_lower(trusted) == lower) return true;
+        if (text::ascii_lower(trusted) == lower) return true;
     return false;
 }
 
@@ -108,7 +108,7 @@ std::string connection_host(const std::string& url) {
     if (!parsed || curl_url_set(parsed.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK) return "";
     char* host = nullptr;
     if (curl_url_get(parsed.get(), CURLUPART_HOST, &host, 0) != CURLUE_OK || !host) return "";
-    std::string text = util::ascii_lower(host);
+    std::string text = text::ascii_lower(host);
     curl_free(host);
     if (text.size() > 2 && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
     return text;

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "util/files.hpp"
+#include "files/files.hpp"
 
 namespace fetch {
 
@@ -14,7 +14,7 @@ FetchState read_state(const fs::path& state_file, const std::string& url) {
     FetchState state{url, "", "", "", ""};
     nlohmann::json json;
     try {
-        json = nlohmann::json::parse(util::read_file(state_file, 1 << 16));
+        json = nlohmann::json::parse(files::read_file(state_file, 1 << 16));
     } catch (...) {
         return state;  // (none yet, or not readable: the next fetch is unconditional)
     }
@@ -36,11 +36,11 @@ void write_state(const fs::path& state_file, const FetchState& state) {
     if (!state.earlier.empty()) json["earlier"] = state.earlier;
     const std::string text = json.dump(1) + "\n";
     try {
-        if (util::read_file(state_file, 1 << 16) == text) return;
-    } catch (const util::FileError&) {
+        if (files::read_file(state_file, 1 << 16) == text) return;
+    } catch (const files::FileError&) {
     }
     std::string error;
-    util::write_file_atomically(state_file, text, error);  // (without it, the next fetch is unconditional)
+    files::write_file_atomically(state_file, text, error);  // (without it, the next fetch is unconditional)
 }
 
 HttpRequest limited_request(const std::string& url, const FetchOptions& options) {

@@ -7,9 +7,9 @@
 
 #include "fetch/conditional_get.hpp"
 #include "fetch/http_get.hpp"
-#include "util/strings.hpp"
-#include "util/url.hpp"
-#include "util/xml_encoding.hpp"
+#include "text/strings.hpp"
+#include "net/url.hpp"
+#include "text/xml_encoding.hpp"
 
 namespace fetch {
 
@@ -40,7 +40,7 @@ struct Page {
 };
 
 bool read_page(std::string_view raw, Page& page) {
-    const util::XmlAsUtf8 utf8 = util::xml_as_utf8(raw);
+    const text::XmlAsUtf8 utf8 = text::xml_as_utf8(raw);
     const std::string_view text = utf8.text ? std::string_view(*utf8.text) : raw;
     if (!page.doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto)) return false;
     const pugi::xml_node root = page.doc.document_element();
@@ -53,7 +53,7 @@ bool read_page(std::string_view raw, Page& page) {
         std::string name;
         for (auto field : child.children())
             if (local_name(field) == "guid" || local_name(field) == "id" || local_name(field) == "title" || local_name(field) == "enclosure")
-                name += std::string(util::trim(field.child_value())) + field.attribute("url").value() + "|";
+                name += std::string(text::trim(field.child_value())) + field.attribute("url").value() + "|";
         page.item_names += name + "\n";
     }
     return true;
@@ -63,9 +63,9 @@ std::vector<std::string> links_of(const Page& page, std::string_view base) {
     std::vector<std::string> out;
     for (auto link : page.links_parent.children()) {
         if (local_name(link) != "link" || namespace_of(link) != k_atom_ns) continue;
-        const std::string rel = util::ascii_lower(util::trim(link.attribute("rel").value()));
-        const std::string href(util::trim(link.attribute("href").value()));
-        if ((rel == "next" || rel == "prev-archive") && !href.empty()) out.push_back(util::resolve_url(base, href));
+        const std::string rel = text::ascii_lower(text::trim(link.attribute("rel").value()));
+        const std::string href(text::trim(link.attribute("href").value()));
+        if ((rel == "next" || rel == "prev-archive") && !href.empty()) out.push_back(net::resolve_url(base, href));
     }
     return out;
 }
@@ -98,7 +98,7 @@ PagesRead read_pages(std::string_view first_text, const std::string& first_url, 
             break;
         }
         asked.insert(url);
-        if (!util::is_http_url(url)) {
+        if (!net::is_http_url(url)) {
             out.problems.push_back(named_by + " names a page that is not an http(s) address: " + url);
             continue;
         }

@@ -4,9 +4,9 @@
 
 #include "fetch/conditional_get.hpp"
 #include "sources/read_source.hpp"
-#include "util/files.hpp"
-#include "util/image_check.hpp"
-#include "util/url.hpp"
+#include "files/files.hpp"
+#include "image/image_check.hpp"
+#include "net/url.hpp"
 
 namespace fetch {
 
@@ -20,8 +20,8 @@ std::string artwork_url(const config::SiteConfig& config) {
         sources::SourceBatch batch = sources::read_source(source);
         if (!batch.channel) continue;
         // A relative image address is the feed's own: resolved as its audio addresses are.
-        std::string url = util::resolve_url(source.url.empty() ? batch.channel->self_url : source.url, batch.channel->image_url);
-        if (util::is_http_url(url)) return url;
+        std::string url = net::resolve_url(source.url.empty() ? batch.channel->self_url : source.url, batch.channel->image_url);
+        if (net::is_http_url(url)) return url;
     }
     return {};
 }
@@ -35,7 +35,7 @@ FetchOutcome fetch_artwork(const config::SiteConfig& config, const FetchOptions&
         return out;
     }
     bool have_copy = false;
-    for (std::string_view extension : util::k_image_extensions) {
+    for (std::string_view extension : image::k_image_extensions) {
         std::error_code ec;
         have_copy |= fs::is_regular_file(config.artwork_path(extension), ec);
     }
@@ -49,22 +49,22 @@ FetchOutcome fetch_artwork(const config::SiteConfig& config, const FetchOptions&
     // site.yaml's `image:` is fetched as given; the feed's image is the feed's word.
     HttpResponse response = conditional_get(state, have_copy, options, config.image.empty() ? feed_named_policy(config) : AddressPolicy{});
     if (auto settled = outcome_without_body(response, out, keep)) return *settled;
-    const util::ImageCheck image = util::check_image(response.body);
+    const image::ImageCheck image = image::check_image(response.body);
     if (!image.error.empty()) return keep("the answer is refused: " + image.error);
-    const util::ImageType type = image.type;
+    const image::ImageType type = image.type;
     const fs::path target = config.artwork_path(type.extension);
     std::error_code ec;
     // The same image again (a server without validators): nothing changes, not even the state.
-    if (fs::is_regular_file(target, ec) && util::read_file(target) == response.body) {
+    if (fs::is_regular_file(target, ec) && files::read_file(target) == response.body) {
         out.kind = FetchOutcome::Kind::not_modified;
         out.message = "unchanged (the same " + std::to_string(response.body.size()) + " bytes)";
         return out;
     }
     fs::create_directories(target.parent_path(), ec);
     std::string error;
-    if (!util::write_file_atomically(target, response.body, error)) return keep(error);
+    if (!files::write_file_atomically(target, response.body, error)) return keep(error);
     // One copy: an image of another type from before would otherwise be found first.
-    for (std::string_view extension : util::k_image_extensions)
+    for (std::string_view extension : image::k_image_extensions)
         if (extension != type.extension) fs::remove(config.artwork_path(extension), ec);
     state.etag = response.etag, state.last_modified = response.last_modified;
     write_state(state_file, state);

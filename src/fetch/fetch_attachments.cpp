@@ -9,9 +9,9 @@
 #include "listening/chapters.hpp"
 #include "listening/transcript.hpp"
 #include "sources/read_source.hpp"
-#include "util/files.hpp"
-#include "util/parallel.hpp"
-#include "util/url.hpp"
+#include "files/files.hpp"
+#include "concurrency/parallel.hpp"
+#include "net/url.hpp"
 
 namespace fetch {
 
@@ -50,7 +50,7 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
         for (const auto& r : batch.records) {
             auto want = [&](const core::MediaLink& link, bool chapters) {
                 const std::string name = listening::attachment_name(link);
-                if (!util::is_http_url(link.url) || fs::exists(dir / name, ec) || !names.insert(name).second) return;
+                if (!net::is_http_url(link.url) || fs::exists(dir / name, ec) || !names.insert(name).second) return;
                 wanted.push_back({link, chapters, source.display_path});
             };
             if (r.chapters_link) want(*r.chapters_link, true);
@@ -67,7 +67,7 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
     std::vector<char> refused(wanted.size(), 0);     // its address was on the local network
     std::vector<long long> bytes(wanted.size(), 0);
     const AddressPolicy addresses = feed_named_policy(config);
-    util::parallel_for(wanted.size(), 1, [&](std::size_t i) {
+    concurrency::parallel_for(wanted.size(), 1, [&](std::size_t i) {
         const Wanted& w = wanted[i];
         HttpRequest request;
         request.url = w.link.url;
@@ -79,7 +79,7 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
         if (!response.error.empty()) errors[i] = response.error;
         else if (response.status != 200) errors[i] = "HTTP " + std::to_string(response.status);
         else if (std::string why = check(w, response.body); !why.empty()) errors[i] = why;
-        else if (std::string error; !util::write_file_atomically(dir / listening::attachment_name(w.link), response.body, error)) errors[i] = error.empty() ? "the copy could not be written" : error;
+        else if (std::string error; !files::write_file_atomically(dir / listening::attachment_name(w.link), response.body, error)) errors[i] = error.empty() ? "the copy could not be written" : error;
         else bytes[i] = static_cast<long long>(response.body.size());  // (every other branch says why)
     });
     long long total = 0;

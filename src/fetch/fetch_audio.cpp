@@ -16,11 +16,11 @@
 #include "fetch/history.hpp"
 #include "fetch/http_get.hpp"
 #include "fetch/stream_hash.hpp"
-#include "util/dates.hpp"
-#include "util/files.hpp"
-#include "util/hash.hpp"
-#include "util/strings.hpp"
-#include "util/url.hpp"
+#include "dates/dates.hpp"
+#include "files/files.hpp"
+#include "files/hash.hpp"
+#include "text/strings.hpp"
+#include "net/url.hpp"
 
 namespace fetch {
 
@@ -58,10 +58,10 @@ struct Part {
 };
 
 Part part_for(const fs::path& store, const std::string& guid, const std::string& url) {
-    const std::string stem = "." + util::hex_hash(util::content_hash(guid)) + ".part";
+    const std::string stem = "." + files::hex_hash(files::content_hash(guid)) + ".part";
     Part part{store / stem, store / (stem + ".json"), url, ""};
     try {
-        const auto note = nlohmann::json::parse(util::read_file(part.note, 1 << 16));
+        const auto note = nlohmann::json::parse(files::read_file(part.note, 1 << 16));
         if (note.value("url", "") == url) part.validator = note.value("validator", "");
     } catch (...) {
     }
@@ -70,7 +70,7 @@ Part part_for(const fs::path& store, const std::string& guid, const std::string&
 
 void save_note(const Part& part) {
     std::string error;
-    util::write_file_atomically(part.note, nlohmann::json{{"url", part.url}, {"validator", part.validator}}.dump() + "\n", error);
+    files::write_file_atomically(part.note, nlohmann::json{{"url", part.url}, {"validator", part.validator}}.dump() + "\n", error);
 }
 
 void remove_part(const Part& part) {
@@ -167,7 +167,7 @@ std::optional<Capture> captured_audio(const std::string& service, const std::str
 }  // namespace
 
 std::string copy_name(const core::Episode& episode, const std::string& extension, const std::function<bool(const std::string&)>& taken) {
-    std::string stem = (episode.date ? util::format_day(*episode.date) : std::string("undated")) + "-" + episode.slug.substr(0, 80);
+    std::string stem = (episode.date ? dates::format_day(*episode.date) : std::string("undated")) + "-" + episode.slug.substr(0, 80);
     for (int n = 1;; ++n) {
         const std::string name = stem + (n == 1 ? "" : "-" + std::to_string(n)) + "." + extension;
         if (!taken(name)) return name;
@@ -201,7 +201,7 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
 
     std::vector<Job> jobs;
     for (const auto& e : episodes) {
-        if (!e.enclosure || !util::is_http_url(e.enclosure->url)) continue;
+        if (!e.enclosure || !net::is_http_url(e.enclosure->url)) continue;
         ++out.episodes;
         const std::string guid = e.guid.empty() ? e.enclosure->url : e.guid;
         const audio::KeptFile* kept = manifest.latest(guid);

@@ -7,9 +7,9 @@
 #include "fetch/feed_pages.hpp"
 #include "fetch/kept_items.hpp"
 #include "sources/read_source.hpp"
-#include "util/files.hpp"
-#include "util/strings.hpp"
-#include "util/url.hpp"
+#include "files/files.hpp"
+#include "text/strings.hpp"
+#include "net/url.hpp"
 
 namespace fetch {
 
@@ -24,7 +24,7 @@ std::string identity(const core::Record& r) {
 }
 
 std::string fingerprint(const core::Record& r) {
-    return r.title + "\n" + (r.date ? util::format_iso8601(*r.date) : "") + "\n" + (r.enclosure ? r.enclosure->url : "") + "\n" +
+    return r.title + "\n" + (r.date ? dates::format_iso8601(*r.date) : "") + "\n" + (r.enclosure ? r.enclosure->url : "") + "\n" +
            r.description;
 }
 
@@ -44,7 +44,7 @@ void count_changes(const sources::SourceBatch& before, const sources::SourceBatc
 std::string announced_move(const sources::SourceBatch& fresh, const std::string& address) {
     if (!fresh.channel) return "";
     const std::string& to = fresh.channel->new_feed_url;
-    return util::is_http_url(to) && to != address ? to : "";
+    return net::is_http_url(to) && to != address ? to : "";
 }
 
 // Why a feed's announced move to `to` is not followed: it leads to the local network or does
@@ -80,7 +80,7 @@ bool store_kept(const fs::path& file, const KeptItems& kept, std::string& error)
         if (ec) error = file.string() + ": " + ec.message();
         return !ec;
     }
-    return util::write_file_atomically(file, kept.xml, error);
+    return files::write_file_atomically(file, kept.xml, error);
 }
 
 // "updated (N bytes): 2 new, 0 changed episodes, 50 no longer listed by the host; feed.kept.xml keeps ..."
@@ -89,7 +89,7 @@ std::string updated_message(std::size_t bytes, const FetchOutcome& out, const Ke
                           " changed episodes";
     if (out.removed > 0) message += ", " + std::to_string(out.removed) + " no longer listed by the host";
     if (kept && (kept->kept > 0 || kept->listed_again > 0))
-        message += "; " + kept_name + " keeps " + util::count_text(static_cast<std::size_t>(kept->kept), "item", "items") +
+        message += "; " + kept_name + " keeps " + text::count_text(static_cast<std::size_t>(kept->kept), "item", "items") +
                    " the host no longer lists (" + std::to_string(kept->newly_kept) + " added now" +
                    (kept->listed_again > 0 ? ", " + std::to_string(kept->listed_again) + " listed again by the host" : std::string()) + ")";
     return message;
@@ -128,7 +128,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
         out.message = why + kept_or_nothing(have_old, "snapshot");
         return out;
     };
-    if (have_old) old_text = util::read_file(source.path);
+    if (have_old) old_text = files::read_file(source.path);
     const fs::path state_file = state_path(source.path);
     FetchState state = read_state(state_file, source.url);
     // Where the feed was read before a move is remembered: its captures hold its past (history.hpp).
@@ -201,8 +201,8 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
             const fs::path kept_file = sources::kept_items_path(source.path);
             std::string kept_xml, error;
             try {
-                if (fs::is_regular_file(kept_file, ec)) kept_xml = util::read_file(kept_file);
-            } catch (const util::FileError& e) {
+                if (fs::is_regular_file(kept_file, ec)) kept_xml = files::read_file(kept_file);
+            } catch (const files::FileError& e) {
                 out.page_problems.push_back(std::string(e.what()) + ": the other pages are not read");
                 return out;
             }
@@ -223,8 +223,8 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     if (core::is_feed(fresh.kind)) {
         if (fs::is_regular_file(kept_file, ec)) {
             try {
-                kept_before = util::read_file(kept_file);
-            } catch (const util::FileError& e) {
+                kept_before = files::read_file(kept_file);
+            } catch (const files::FileError& e) {
                 // Another fetch of this source may have removed it since (it keeps none then).
                 if (fs::exists(kept_file, ec)) return keep(e.what());
             }
@@ -236,7 +236,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
         }
         if (kept && kept->xml != kept_before && !store_kept(kept_file, *kept, error)) return keep(error);
     }
-    if (!util::write_file_atomically(source.path, response.body, error)) {
+    if (!files::write_file_atomically(source.path, response.body, error)) {
         if (kept && kept->xml != kept_before) store_kept(kept_file, {kept_before, 0, 0, 0}, error);  // (as it was)
         return keep(error);
     }
@@ -251,7 +251,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
         out.message += pages_read(out);
     if (kept) out.kept = kept->kept;
     if (core::is_feed(fresh.kind) && !kept && out.removed > 0)  // (never in silence: these items are the archive's)
-        out.notice = util::count_text(static_cast<std::size_t>(out.removed), "item", "items") + " the host no longer lists could not be kept in " +
+        out.notice = text::count_text(static_cast<std::size_t>(out.removed), "item", "items") + " the host no longer lists could not be kept in " +
                      kept_file.filename().string() +
                      " (it is not a feed of the same kind; it is left as it is): mend it, then copy them there from the previous snapshot in git";
     return out;

@@ -32,7 +32,7 @@ struct FetchOutcome {
 };
 
 // Conditional GET (ETag / Last-Modified remembered in "<dir>/.<file>.fetch.json"), then the
-// body is parsed, written beside the snapshot (util::write_file_atomically) and renamed over it.
+// body is parsed, written beside the snapshot (files::write_file_atomically) and renamed over it.
 // A feed's items that the new snapshot no longer lists are kept beside it (kept_items.hpp). A
 // feed that moved (a permanent redirect, or its itunes:new-feed-url) is read at its new address
 // from then on, remembered in the same state file, with a notice each run until site.yaml says so.

@@ -12,9 +12,9 @@
 #include "fetch/http_get.hpp"
 #include "fetch/kept_items.hpp"
 #include "sources/read_source.hpp"
-#include "util/files.hpp"
-#include "util/strings.hpp"
-#include "util/url.hpp"
+#include "files/files.hpp"
+#include "text/strings.hpp"
+#include "net/url.hpp"
 
 namespace fetch {
 
@@ -34,7 +34,7 @@ std::optional<Capture> capture_of(const std::vector<std::string>& fields, const 
     std::map<std::string, std::string> value;
     for (std::size_t i = 0; i < fields.size() && i < row.size(); ++i) value[fields[i]] = row[i];
     Capture c{value["timestamp"], value["original"], value["digest"], value["mimetype"]};
-    if (!is_timestamp(c.timestamp) || !util::is_http_url(c.original)) return std::nullopt;
+    if (!is_timestamp(c.timestamp) || !net::is_http_url(c.original)) return std::nullopt;
     if (value.count("statuscode") && value["statuscode"] != "200" && value["statuscode"] != "-") return std::nullopt;
     return c;
 }
@@ -87,13 +87,13 @@ fs::path history_state_path(const fs::path& snapshot) {
 HistoryState read_history_state(const fs::path& file) {
     HistoryState state;
     try {
-        const auto json = nlohmann::json::parse(util::read_file(file, 16 << 20));
+        const auto json = nlohmann::json::parse(files::read_file(file, 16 << 20));
         if (json.is_object() && json.contains("read") && json["read"].is_object())
             for (const auto& [key, value] : json["read"].items())
                 if (value.is_string()) state.read[key] = value.get<std::string>();
         if (json.is_object() && json.contains("addresses") && json["addresses"].is_array())
             for (const auto& address : json["addresses"])
-                if (address.is_string() && util::is_http_url(address.get<std::string>())) state.addresses.push_back(address.get<std::string>());
+                if (address.is_string() && net::is_http_url(address.get<std::string>())) state.addresses.push_back(address.get<std::string>());
     } catch (...) {
     }
     return state;
@@ -107,7 +107,7 @@ void write_history_state(const fs::path& file, const HistoryState& state) {
     json["read"] = nlohmann::ordered_json::object();
     for (const auto& [key, value] : state.read) json["read"][key] = value;
     std::string error;
-    util::write_file_atomically(file, json.dump(1) + "\n", error);
+    files::write_file_atomically(file, json.dump(1) + "\n", error);
 }
 
 std::string key_of(const Capture& c) { return c.digest.empty() ? c.timestamp + " " + c.original : c.digest; }
@@ -118,7 +118,7 @@ std::vector<std::string> addresses_of(const config::SourceConfig& source, const 
     const FetchState state = read_state(state_path(source.path), source.url);
     std::vector<std::string> out = {source.url};
     auto add = [&](const std::string& url) {
-        if (util::is_http_url(url) && std::find(out.begin(), out.end(), url) == out.end()) out.push_back(url);
+        if (net::is_http_url(url) && std::find(out.begin(), out.end(), url) == out.end()) out.push_back(url);
     };
     add(state.address());
     for (const auto& earlier : state.earlier) add(earlier);
@@ -135,7 +135,7 @@ std::string capture_url(const std::string& service, const Capture& capture) {
 
 CaptureList list_captures(const std::string& service, const std::string& url, const FetchOptions& options) {
     CaptureList out;
-    HttpRequest request = limited_request(service + "/cdx/search/cdx?url=" + util::encode_path_segment(url) +
+    HttpRequest request = limited_request(service + "/cdx/search/cdx?url=" + net::encode_path_segment(url) +
                                               "&output=json&fl=timestamp,original,mimetype,statuscode,digest&filter=statuscode:200&collapse=digest",
                                           options);
     request.timeout_seconds = std::max(request.timeout_seconds, 120L);  // (a list of years of captures takes the service a while)
@@ -147,7 +147,7 @@ CaptureList list_captures(const std::string& service, const std::string& url, co
     }
     bool understood = false;
     auto captures = parse_cdx(response.body, understood);
-    if (!understood && !util::trim(response.body).empty()) {
+    if (!understood && !text::trim(response.body).empty()) {
         out.error = service + " did not answer a CDX list for " + url + " (expected JSON rows of timestamp, original, ...)";
         return out;
     }
@@ -165,8 +165,8 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
     std::error_code ec;
     std::string snapshot;
     try {
-        snapshot = util::read_file(source.path);
-    } catch (const util::FileError& e) {
+        snapshot = files::read_file(source.path);
+    } catch (const files::FileError& e) {
         out.failed = true;
         out.message = std::string(e.what()) + ": run `podarchive fetch` first; the captures are compared with the snapshot";
         return out;
@@ -187,8 +187,8 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
     std::string kept;
     if (fs::is_regular_file(kept_file, ec)) {
         try {
-            kept = util::read_file(kept_file);
-        } catch (const util::FileError& e) {
+            kept = files::read_file(kept_file);
+        } catch (const files::FileError& e) {
             out.failed = true;
             out.message = e.what();
             return out;
@@ -202,7 +202,7 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
     std::size_t asked = 0, next = 0, failed = 0;
     out.addresses = addresses_of(source, snapshot);
     auto learn = [&](const std::string& url) {
-        if (!util::is_http_url(url) || std::find(out.addresses.begin(), out.addresses.end(), url) != out.addresses.end()) return;
+        if (!net::is_http_url(url) || std::find(out.addresses.begin(), out.addresses.end(), url) != out.addresses.end()) return;
         out.addresses.push_back(url);
         if (std::find(state.addresses.begin(), state.addresses.end(), url) == state.addresses.end()) state.addresses.push_back(url);
     };
@@ -249,15 +249,15 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
     out.listed = listed.size();
     out.left = todo.size() - next + failed;
     std::string error;
-    if (kept != kept_before && !util::write_file_atomically(kept_file, kept, error)) {
+    if (kept != kept_before && !files::write_file_atomically(kept_file, kept, error)) {
         out.failed = true;
         out.message = error;
         return out;  // (the captures are not remembered as read: the next run reads them again)
     }
     write_history_state(state_file, state);
-    out.message = std::to_string(out.listed) + " captures of " + util::count_text(out.addresses.size(), "address", "addresses") + " at " + service + ", " +
+    out.message = std::to_string(out.listed) + " captures of " + text::count_text(out.addresses.size(), "address", "addresses") + " at " + service + ", " +
                   std::to_string(out.read) + " read now" + (out.not_feed ? " (" + std::to_string(out.not_feed) + " not a feed)" : std::string()) + ": " +
-                  util::count_text(static_cast<std::size_t>(out.added), "item", "items") + " recovered into " + kept_file.filename().string() +
+                  text::count_text(static_cast<std::size_t>(out.added), "item", "items") + " recovered into " + kept_file.filename().string() +
                   (out.left ? "; " + std::to_string(out.left) + " captures left for the next run" : std::string());
     return out;
 }

@@ -10,7 +10,7 @@
 #include <netdb.h>
 #include <sys/socket.h>
 
-#include "util/strings.hpp"
+#include "text/strings.hpp"
 
 namespace fetch {
 
@@ -121,25 +121,25 @@ size_t on_header(char* data, size_t size, size_t count, void* user) {
             if (code != "301" && code != "308") t->only_permanent = false;
         }
         long long status = 0;
-        t->status = util::parse_uint(code, status) ? static_cast<long>(status) : 0;
+        t->status = text::parse_uint(code, status) ? static_cast<long>(status) : 0;
         t->range_start = -1;
         t->response->etag.clear(), t->response->last_modified.clear(), t->response->content_type.clear();
         return size * count;
     }
     auto colon = line.find(':');
     if (colon != std::string_view::npos) {
-        std::string name = util::ascii_lower(line.substr(0, colon));
-        std::string value(util::trim(line.substr(colon + 1)));
+        std::string name = text::ascii_lower(line.substr(0, colon));
+        std::string value(text::trim(line.substr(colon + 1)));
         // These are sent back on the next fetch: a value with a control character (a bare CR)
         // or of no sane length would be a header of the server's making. It is not kept.
         if (!is_header_value(value)) return size * count;
         if (name == "etag") t->response->etag = value;
         else if (name == "last-modified") t->response->last_modified = value;
         else if (name == "content-type") t->response->content_type = value;
-        else if (name == "content-range" && util::starts_with_icase(value, "bytes ")) {
+        else if (name == "content-range" && text::starts_with_icase(value, "bytes ")) {
             long long start = 0;
             const std::string_view range = std::string_view(value).substr(6);
-            if (util::parse_uint(range.substr(0, range.find('-')), start)) t->range_start = start;
+            if (text::parse_uint(range.substr(0, range.find('-')), start)) t->range_start = start;
         }
     }
     return size * count;

@@ -7,12 +7,13 @@
 #include <set>
 #include <vector>
 
+#include "core/episode_key.hpp"
 #include "sources/read_source.hpp"
-#include "util/dates.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
-#include "util/xml_encoding.hpp"
-#include "util/xml_text.hpp"
+#include "dates/dates.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
+#include "text/xml_encoding.hpp"
+#include "text/xml_text.hpp"
 
 namespace fetch {
 
@@ -26,7 +27,7 @@ struct Item {
     std::string identity;  // guid (Atom: id), else audio URL, else title
     std::string audio;
     std::string episode;   // title and day, when both are known: the same episode under another guid
-    std::optional<util::Timestamp> date;
+    std::optional<dates::Timestamp> date;
 };
 
 struct Feed {
@@ -37,7 +38,7 @@ struct Feed {
     std::vector<Item> items;
 };
 
-std::string trimmed(const char* text) { return std::string(util::trim(text)); }
+std::string trimmed(const char* text) { return std::string(text::trim(text)); }
 
 // "atom:" for <atom:feed>, "" for <feed>.
 std::string prefix_of(const pugi::xml_node& node) {
@@ -55,14 +56,14 @@ bool is_atom_root(const pugi::xml_node& root) {
 
 // The identity and episode of an item read so far: `title` is its title as written.
 Item completed(Item item, std::string_view title) {
-    if (item.identity.empty()) item.identity = !item.audio.empty() ? item.audio : util::ascii_lower(util::collapse_whitespace(title));
-    item.episode = util::episode_key(title, item.date ? util::format_day(*item.date) : "");
+    if (item.identity.empty()) item.identity = !item.audio.empty() ? item.audio : text::ascii_lower(text::collapse_whitespace(title));
+    item.episode = core::episode_key(title, item.date ? dates::format_day(*item.date) : "");
     return item;
 }
 
 Item rss_item(const pugi::xml_node& item) {
     return completed({item, trimmed(item.child_value("guid")), trimmed(item.child("enclosure").attribute("url").value()), "",
-                      util::parse_any_date(util::trim(item.child_value("pubDate")))},
+                      dates::parse_any_date(text::trim(item.child_value("pubDate")))},
                      item.child_value("title"));
 }
 
@@ -75,13 +76,13 @@ Item atom_entry(const pugi::xml_node& entry, const std::string& p) {
             break;
         }
     for (const char* field : {"published", "updated"})
-        if (!out.date) out.date = util::parse_any_date(util::trim(entry.child_value((p + field).c_str())));
+        if (!out.date) out.date = dates::parse_any_date(text::trim(entry.child_value((p + field).c_str())));
     return completed(std::move(out), entry.child_value((p + "title").c_str()));
 }
 
 // Reads a feed's items; false when the text is not an RSS or Atom feed.
 bool read_feed(std::string_view raw, Feed& feed) {
-    const util::XmlAsUtf8 utf8 = util::xml_as_utf8(raw);  // (as the build reads it; it says what it could not read)
+    const text::XmlAsUtf8 utf8 = text::xml_as_utf8(raw);  // (as the build reads it; it says what it could not read)
     const std::string_view text = utf8.text ? std::string_view(*utf8.text) : raw;
     if (!feed.doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto)) return false;
     feed.root = feed.doc.document_element();
@@ -124,7 +125,7 @@ std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& othe
     std::string title;
     for (const Feed* f : others)
         if (title.empty()) title = f->title;
-    title = util::collapse_whitespace(now.title.empty() ? title : now.title);
+    title = text::collapse_whitespace(now.title.empty() ? title : now.title);
     pugi::xml_document doc;
     auto decl = doc.append_child(pugi::node_declaration);
     decl.append_attribute("version") = "1.0";
@@ -159,7 +160,7 @@ std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& othe
         copy.append_attribute(from_name.c_str()) = k.from.c_str();
     }
     std::string xml;
-    util::XmlAppender text(xml);
+    text::XmlAppender text(xml);
     doc.save(text, "  ", pugi::format_default, pugi::encoding_utf8);
     return xml;
 }

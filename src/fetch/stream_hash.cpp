@@ -4,7 +4,7 @@
 #include <openssl/evp.h>
 #include <unistd.h>
 
-#include "util/strings.hpp"
+#include "text/strings.hpp"
 
 namespace fetch {
 
@@ -48,7 +48,7 @@ std::string Sha256::hex(long long size) {
     unsigned length = 0;
     EVP_DigestFinal_ex(context_of(m_context), digest, &length);
     std::string out;
-    for (unsigned i = 0; i < length; ++i) out += util::k_hex_digits[digest[i] >> 4], out += util::k_hex_digits[digest[i] & 15];
+    for (unsigned i = 0; i < length; ++i) out += text::k_hex_digits[digest[i] >> 4], out += text::k_hex_digits[digest[i] & 15];
     return out;
 }
 

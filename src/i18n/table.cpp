@@ -5,8 +5,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include "core/diagnostic.hpp"
-#include "util/html_sanitizer.hpp"
-#include "util/unicode.hpp"
+#include "html/html_sanitizer.hpp"
+#include "text/unicode.hpp"
 
 namespace i18n {
 
@@ -23,9 +23,9 @@ bool is_category(std::string_view c) {
 std::string text_of(const YAML::Node& node, const std::string& key, const std::filesystem::path& origin) {
     if (!node.IsScalar()) fail(origin, node.Mark(), "'" + key + "' should be text, or its plural forms (one:, other: ...)");
     std::string text = node.Scalar();
-    if (!util::is_valid_utf8(text)) fail(origin, node.Mark(), "the text of '" + key + "' is not UTF-8: save the file as UTF-8");
+    if (!text::is_valid_utf8(text)) fail(origin, node.Mark(), "the text of '" + key + "' is not UTF-8: save the file as UTF-8");
     // (The theme's and the site's own words, as trusted as their templates: sanitized all the same.)
-    if (key.ends_with("_html")) text = util::sanitize_html(text);
+    if (key.ends_with("_html")) text = html::sanitize_html(text);
     return text;
 }
 
@@ -45,7 +45,7 @@ Table read_table(std::string_view yaml_text, const std::filesystem::path& origin
         const std::string key = kv.first.Scalar();
         const bool plain = std::all_of(key.begin(), key.end(), [](char c) { return c > ' ' && c < 0x7F && c != '{' && c != '}'; });
         if (key.empty() || !plain || key.front() == '.' || key.back() == '.' || key.find("..") != std::string::npos)
-            fail(origin, kv.first.Mark(), "'" + util::sanitize_utf8(key) + "' is not a key: use words joined by dots, such as `episode.show_notes`");
+            fail(origin, kv.first.Mark(), "'" + text::sanitize_utf8(key) + "' is not a key: use words joined by dots, such as `episode.show_notes`");
         Message m;
         m.line = kv.first.Mark().line + 1;
         if (kv.second.IsMap()) {

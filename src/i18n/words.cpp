@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "util/strings.hpp"
+#include "text/strings.hpp"
 
 namespace i18n {
 
@@ -19,13 +19,13 @@ std::string file_tag(const std::string& language) {
     std::size_t start = 0;
     for (std::size_t part = 0; start <= language.size(); ++part) {
         const std::size_t end = std::min(language.find_first_of("-_", start), language.size());
-        std::string piece = util::ascii_lower(std::string_view(language).substr(start, end - start));
+        std::string piece = text::ascii_lower(std::string_view(language).substr(start, end - start));
         if (part == 0 && piece == "iw") piece = "he";
         else if (part == 0 && piece == "in") piece = "id";
         else if (part == 0 && piece == "ji") piece = "yi";
-        else if (part > 0 && piece.size() == 4) piece[0] = util::ascii_upper(piece[0]);  // a script
+        else if (part > 0 && piece.size() == 4) piece[0] = text::ascii_upper(piece[0]);  // a script
         else if (part > 0 && piece.size() == 2)                                         // a region
-            for (char& c : piece) c = util::ascii_upper(c);
+            for (char& c : piece) c = text::ascii_upper(c);
         out += (part ? "-" : "") + piece;
         start = end + 1;
     }
@@ -91,7 +91,7 @@ void warn_missing(const Words& words, const std::string& origin, const std::stri
     for (const auto& key : english)
         if (!given.contains(key)) missing.push_back(key);
     if (!missing.empty())
-        warnings.push_back(core::warning_at({origin, 0, 0}, util::count_text(missing.size(), "word has", "words have") + " no '" + language +
+        warnings.push_back(core::warning_at({origin, 0, 0}, text::count_text(missing.size(), "word has", "words have") + " no '" + language +
                                                                 "' text and show in English: " + list_some(missing) + "; add them to " + file));
     // A count needs every form the language's plural rules name ("few" in Russian: 2, 3, 4 ...).
     const std::vector<std::string> categories = words.formats().plural_categories();
@@ -118,7 +118,7 @@ std::shared_ptr<const Words> Words::load(const theme::ThemeLayers& layers, const
     for (const auto& entry : table) english.push_back(entry.first);
     std::set<std::string> given;
     std::string origin;
-    const bool is_english = util::ascii_lower(language) == "en" || util::ascii_lower(language).starts_with("en-");
+    const bool is_english = text::ascii_lower(language) == "en" || text::ascii_lower(language).starts_with("en-");
     for (const std::string& name : table_chain(language)) {
         if (name == "en") continue;
         const std::string where = merge_tables(layers, name + ".yaml", table, &given);
@@ -154,8 +154,8 @@ std::string Words::count(std::string_view key, long long n, Values values) const
     return replace_names(std::move(text), values);
 }
 
-std::string Words::day(const util::Timestamp& ts) const {
-    const std::string iso = util::format_day(ts);  // "2024-08-04" (or "-0044-03-15"), in the timestamp's own zone
+std::string Words::day(const dates::Timestamp& ts) const {
+    const std::string iso = dates::format_day(ts);  // "2024-08-04" (or "-0044-03-15"), in the timestamp's own zone
     int year = 0;
     unsigned month = 0, day = 0;
     const char* end = iso.data() + iso.size();

@@ -13,7 +13,7 @@
 #include "i18n/formats.hpp"
 #include "i18n/table.hpp"
 #include "theme/theme_files.hpp"
-#include "util/dates.hpp"
+#include "dates/dates.hpp"
 
 namespace i18n {
 
@@ -48,7 +48,7 @@ public:
 
     std::string number(long long n) const { return m_formats.number(n); }
     // The timestamp's calendar day, written out: "August 4, 2024", "4. August 2024".
-    std::string day(const util::Timestamp& ts) const;
+    std::string day(const dates::Timestamp& ts) const;
     // The name of a month (1-12) on its own, as a heading.
     std::string month(int month) const;
     // "45 min", "1 h 5 min" in the language's words.

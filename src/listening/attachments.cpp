@@ -6,16 +6,16 @@
 
 #include "listening/chapters.hpp"
 #include "listening/transcript.hpp"
-#include "util/files.hpp"
-#include "util/escape.hpp"
-#include "util/strings.hpp"
+#include "files/files.hpp"
+#include "html/escape.hpp"
+#include "text/strings.hpp"
 
 namespace listening {
 
 namespace {
 
 std::string extension_of(const core::MediaLink& link) {
-    std::string type = util::ascii_lower(util::trim(std::string_view(link.type).substr(0, link.type.find(';'))));
+    std::string type = text::ascii_lower(text::trim(std::string_view(link.type).substr(0, link.type.find(';'))));
     if (type == "application/json+chapters") return "json";
     const TranscriptFormat format = transcript_format(link.type, link.url);
     return format == TranscriptFormat::unknown ? "txt" : format_name(format);
@@ -25,7 +25,7 @@ std::optional<std::string> read_copy(const core::MediaLink& link, const Attachme
     const std::string name = attachment_name(link);
     shown = dir.shown + "/" + name;
     try {
-        return util::read_file(dir.path / name, util::k_max_input_bytes, util::Links::refuse);
+        return files::read_file(dir.path / name, files::k_max_input_bytes, files::Links::refuse);
     } catch (const std::exception&) {
         return std::nullopt;  // (not downloaded yet, or not a file: a link planted there is not read)
     }
@@ -44,7 +44,7 @@ std::string show_notes_lines(const core::Episode& e) {
         }
         std::size_t close = html.find('>', i);
         if (close == std::string::npos) break;
-        std::string name = util::ascii_lower(std::string_view(html).substr(i + 1, std::min<std::size_t>(close - i - 1, 4)));
+        std::string name = text::ascii_lower(std::string_view(html).substr(i + 1, std::min<std::size_t>(close - i - 1, 4)));
         if (!name.empty() && name[0] == '/') name.erase(0, 1);
         static constexpr std::string_view k_breaks[] = {"br", "p", "li", "div", "h1", "h2", "h3", "h4", "h5", "h6", "tr"};
         const std::string tag = name.substr(0, name.find_first_of(" />\t\n"));
@@ -52,7 +52,7 @@ std::string show_notes_lines(const core::Episode& e) {
         out += breaks ? '\n' : ' ';
         i = close + 1;
     }
-    return util::decode_entities(out);
+    return html::decode_entities(out);
 }
 
 int format_rank(TranscriptFormat f) {
@@ -71,8 +71,8 @@ std::string attachment_name(const core::MediaLink& link) {
     SHA1(reinterpret_cast<const unsigned char*>(link.url.data()), link.url.size(), digest);
     std::string name;
     for (int i = 0; i < 8; ++i) {
-        name += util::k_hex_digits[digest[i] >> 4];
-        name += util::k_hex_digits[digest[i] & 15];
+        name += text::k_hex_digits[digest[i] >> 4];
+        name += text::k_hex_digits[digest[i] & 15];
     }
     return name + "." + extension_of(link);
 }

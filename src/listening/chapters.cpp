@@ -4,10 +4,10 @@
 #include <nlohmann/json.hpp>
 
 #include "listening/timecode.hpp"
-#include "util/strings.hpp"
-#include "util/text_position.hpp"
-#include "util/unicode.hpp"
-#include "util/url.hpp"
+#include "text/strings.hpp"
+#include "text/text_position.hpp"
+#include "text/unicode.hpp"
+#include "net/url.hpp"
 
 namespace listening {
 
@@ -17,8 +17,8 @@ constexpr std::size_t k_max_chapters = 2000;    // more is not a chapter list an
 constexpr std::size_t k_max_title_chars = 300;
 
 std::string clean_title(std::string_view title) {
-    std::string t = util::collapse_whitespace(util::sanitize_utf8(title));
-    return std::string(util::truncate_code_points(t, k_max_title_chars));
+    std::string t = text::collapse_whitespace(text::sanitize_utf8(title));
+    return std::string(text::truncate_code_points(t, k_max_title_chars));
 }
 
 // The line of the `index`-th object of the "chapters" array: nlohmann gives no positions, so
@@ -62,7 +62,7 @@ ChaptersRead read_chapters_json(std::string_view text, const std::string& file) 
         return read;
     }
     const auto offsets = object_offsets(text);
-    util::LineIndex lines(text);
+    text::LineIndex lines(text);
     const auto& list = doc["chapters"];
     std::size_t i = 0;
     for (; i < list.size() && read.chapters.size() < k_max_chapters; ++i) {
@@ -81,11 +81,11 @@ ChaptersRead read_chapters_json(std::string_view text, const std::string& file) 
         // addresses, never javascript: or data:.
         for (auto [key, target] : {std::pair{"url", &chapter.url}, std::pair{"img", &chapter.image}}) {
             if (!c.contains(key) || !c[key].is_string()) continue;
-            std::string value(util::trim(util::sanitize_utf8(c[key].get<std::string>())));
-            if (util::is_http_url(value)) *target = std::move(value);
+            std::string value(text::trim(text::sanitize_utf8(c[key].get<std::string>())));
+            if (net::is_http_url(value)) *target = std::move(value);
             else if (!value.empty())
                 read.warnings.push_back(core::warning_at({file, line, 0}, "chapter " + std::to_string(i + 1) + "'s \"" + key + "\" (" +
-                                                                             std::string(util::truncate_code_points(value, 60)) +
+                                                                             std::string(text::truncate_code_points(value, 60)) +
                                                                              ") is not an http(s) address; it is left out"));
         }
         if (c.contains("toc") && c["toc"].is_boolean()) chapter.listed = c["toc"].get<bool>();
@@ -100,7 +100,7 @@ ChaptersRead read_chapters_json(std::string_view text, const std::string& file) 
 }
 
 std::optional<core::Chapter> parse_chapter_line(std::string_view line) {
-    line = util::trim(line);
+    line = text::trim(line);
     // Bullets and list markers before the time: "- 12:34 Topic", "* (12:34) Topic".
     while (!line.empty() && (line.front() == '-' || line.front() == '*' || line.front() == '+' || line.front() == ' '))
         line.remove_prefix(1);
@@ -125,8 +125,8 @@ std::optional<core::Chapter> parse_chapter_line(std::string_view line) {
     auto start = time_at_front(line, rest);
     std::string_view title;
     if (start) {
-        rest = util::trim(rest);
-        while (!rest.empty() && is_separator(rest.front())) rest = util::trim(rest.substr(1));
+        rest = text::trim(rest);
+        while (!rest.empty() && is_separator(rest.front())) rest = text::trim(rest.substr(1));
         title = rest;
     } else {
         // "Topic (12:34)" or "Topic - 12:34".
@@ -134,9 +134,9 @@ std::optional<core::Chapter> parse_chapter_line(std::string_view line) {
         if (cut == std::string_view::npos) return std::nullopt;
         std::string_view tail = line.substr(cut + 1), head;
         start = time_at_front(tail, head);  // (brackets too: "(12:34)")
-        if (!start || !util::trim(head).empty()) return std::nullopt;
-        title = util::trim(line.substr(0, cut));
-        while (!title.empty() && is_separator(title.back())) title = util::trim(title.substr(0, title.size() - 1));
+        if (!start || !text::trim(head).empty()) return std::nullopt;
+        title = text::trim(line.substr(0, cut));
+        while (!title.empty() && is_separator(title.back())) title = text::trim(title.substr(0, title.size() - 1));
     }
     if (title.empty()) return std::nullopt;
     core::Chapter chapter;
@@ -147,7 +147,7 @@ std::optional<core::Chapter> parse_chapter_line(std::string_view line) {
 
 std::vector<core::Chapter> chapters_in_show_notes(std::string_view plain) {
     std::vector<core::Chapter> found;
-    for (std::string_view line : util::split_lines(plain)) {
+    for (std::string_view line : text::split_lines(plain)) {
         if (line.size() > 400) continue;  // a paragraph, not a chapter line
         auto chapter = parse_chapter_line(line);
         if (!chapter) continue;
@@ -195,8 +195,8 @@ std::string chapters_json(const std::vector<core::Chapter>& chapters) {
         item["startTime"] = c.start;
         item["title"] = c.title;
         // (only http(s) links are ever republished, whoever wrote the chapter: a note too)
-        if (util::is_http_url(c.url)) item["url"] = c.url;
-        if (util::is_http_url(c.image)) item["img"] = c.image;
+        if (net::is_http_url(c.url)) item["url"] = c.url;
+        if (net::is_http_url(c.image)) item["img"] = c.image;
         if (!c.listed) item["toc"] = false;
         list.push_back(std::move(item));
     }

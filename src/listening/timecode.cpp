@@ -3,8 +3,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "util/durations.hpp"
-#include "util/strings.hpp"
+#include "dates/durations.hpp"
+#include "text/strings.hpp"
 
 namespace listening {
 
@@ -37,7 +37,7 @@ std::optional<double> canonical_timecode(std::string_view t) {
 }  // namespace
 
 std::optional<double> parse_timecode(std::string_view text) {
-    text = util::trim(text);
+    text = text::trim(text);
     if (auto canonical = canonical_timecode(text)) return canonical;
     if (text.empty()) return std::nullopt;
     std::size_t at = 0;
@@ -64,14 +64,14 @@ std::optional<double> parse_timecode(std::string_view text) {
         static constexpr double k_scale[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
         seconds += static_cast<double>(*fraction) / k_scale[at - start];
     }
-    if (at != text.size() || seconds > static_cast<double>(util::k_max_duration_seconds)) return std::nullopt;
+    if (at != text.size() || seconds > static_cast<double>(dates::k_max_duration_seconds)) return std::nullopt;
     return seconds;
 }
 
 std::optional<double> json_time(const nlohmann::json& value) {
     if (value.is_number()) {
         const double t = value.get<double>();
-        if (std::isfinite(t) && t >= 0 && t <= static_cast<double>(util::k_max_duration_seconds)) return t;
+        if (std::isfinite(t) && t >= 0 && t <= static_cast<double>(dates::k_max_duration_seconds)) return t;
         return std::nullopt;
     }
     if (value.is_string()) return parse_timecode(value.get<std::string>());
@@ -80,6 +80,6 @@ std::optional<double> json_time(const nlohmann::json& value) {
 
 long long whole_seconds(double seconds) { return seconds > 0 ? static_cast<long long>(std::floor(seconds)) : 0; }
 
-std::string format_timecode(double seconds) { return util::format_clock(static_cast<int>(whole_seconds(seconds))); }
+std::string format_timecode(double seconds) { return dates::format_clock(static_cast<int>(whole_seconds(seconds))); }
 
 }  // namespace listening

@@ -6,10 +6,10 @@
 #include <nlohmann/json.hpp>
 
 #include "listening/timecode.hpp"
-#include "util/escape.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
-#include "util/xml_encoding.hpp"
+#include "html/escape.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
+#include "text/xml_encoding.hpp"
 
 namespace listening {
 
@@ -56,7 +56,7 @@ struct Reader {
             return;
         }
         cue.at = texts.size();
-        util::append_collapsed(texts, text);
+        text::append_collapsed(texts, text);
         cue.size = texts.size() - cue.at;
         if (cue.size > 0) cues.push_back(std::move(cue));
     }
@@ -83,12 +83,12 @@ std::string_view caption_text(std::span<const std::string_view> lines, std::stri
             std::string_view tag = raw.substr(open + 1, close - open - 1);
             if (tag.starts_with("v ") || tag.starts_with("v.")) {
                 std::size_t name = tag.find(' ');
-                if (name != std::string_view::npos) speaker = util::collapse_whitespace(tag.substr(name + 1));
+                if (name != std::string_view::npos) speaker = text::collapse_whitespace(tag.substr(name + 1));
             }
             i = close + 1;  // (inline markup: <b>, <i>, <c.class>, timestamps)
         }
     }
-    if (text.find('&') != std::string::npos) text = util::decode_entities(text);
+    if (text.find('&') != std::string::npos) text = html::decode_entities(text);
     return text;
 }
 
@@ -114,7 +114,7 @@ void name_speakers(Reader& r) {
         if (!c.speaker.empty()) continue;
         auto name = speaker_prefix(r.text(c));
         if (name.empty() || seen[name] < 2) continue;
-        const std::string_view said = util::trim(r.text(c).substr(name.size() + 1));
+        const std::string_view said = text::trim(r.text(c).substr(name.size() + 1));
         c.at = static_cast<std::size_t>(said.data() - r.texts.data());
         c.size = said.size();
         c.speaker = std::move(name);
@@ -126,7 +126,7 @@ bool timing_line(std::string_view line, double& start, double& end) {
     std::size_t arrow = line.find("-->");
     if (arrow == std::string_view::npos) return false;
     auto from = parse_timecode(line.substr(0, arrow));
-    std::string_view rest = util::trim(line.substr(arrow + 3));
+    std::string_view rest = text::trim(line.substr(arrow + 3));
     auto to = parse_timecode(rest.substr(0, rest.find_first_of(" \t")));
     if (!from) return false;
     start = *from;
@@ -137,21 +137,21 @@ bool timing_line(std::string_view line, double& start, double& end) {
 // WebVTT and SRT: blocks separated by blank lines, each a cue's timing line (after an optional
 // identifier: SRT's number) and its text.
 void read_cues(std::string_view text, bool vtt, Reader& r) {
-    auto lines = util::split_lines(strip_bom(text));
+    auto lines = text::split_lines(strip_bom(text));
     std::size_t i = 0;
     if (vtt) {
-        if (lines.empty() || !util::trim(lines[0]).starts_with("WEBVTT"))
+        if (lines.empty() || !text::trim(lines[0]).starts_with("WEBVTT"))
             r.warn(1, "a WebVTT file starts with the line \"WEBVTT\"; read as captions anyway");
         else
             ++i;
     }
     while (i < lines.size()) {
-        while (i < lines.size() && util::trim(lines[i]).empty()) ++i;
+        while (i < lines.size() && text::trim(lines[i]).empty()) ++i;
         if (i >= lines.size()) break;
         std::size_t block = i;
         std::size_t end = i;
-        while (end < lines.size() && !util::trim(lines[end]).empty()) ++end;
-        std::string_view first = util::trim(lines[block]);
+        while (end < lines.size() && !text::trim(lines[end]).empty()) ++end;
+        std::string_view first = text::trim(lines[block]);
         if (vtt && (first.starts_with("NOTE") || first == "STYLE" || first == "REGION" || first.starts_with("STYLE ") || first.starts_with("REGION "))) {
             i = end;
             continue;
@@ -187,7 +187,7 @@ void read_json(std::string_view text, Reader& r) {
         cue.start = *start;
         if (s.contains("endTime"))
             if (auto end = json_time(s["endTime"]); end && *end >= *start) cue.end = *end;
-        if (s.contains("speaker") && s["speaker"].is_string()) cue.speaker = util::collapse_whitespace(s["speaker"].get<std::string>());
+        if (s.contains("speaker") && s["speaker"].is_string()) cue.speaker = text::collapse_whitespace(s["speaker"].get<std::string>());
         r.add(std::move(cue), s["body"].get_ref<const std::string&>());
     }
 }
@@ -195,7 +195,7 @@ void read_json(std::string_view text, Reader& r) {
 // Where the closing tag of `name` (lower case) starts, from `from` on, in any case ("</SCRIPT>").
 std::size_t find_closing_tag(std::string_view html, std::string_view name, std::size_t from) {
     for (std::size_t at = html.find("</", from); at != std::string_view::npos; at = html.find("</", at + 2))
-        if (util::starts_with_icase(html.substr(at + 2), name)) return at;
+        if (text::starts_with_icase(html.substr(at + 2), name)) return at;
     return std::string_view::npos;
 }
 
@@ -219,7 +219,7 @@ std::optional<double> leading_time(std::string& text) {
 std::optional<double> read_label(std::string label, std::string& name) {
     std::optional<double> time;
     std::string rest;
-    for (std::string_view word : util::split_words(label)) {
+    for (std::string_view word : text::split_words(label)) {
         std::string_view bare = word;
         while (!bare.empty() && std::string_view("([").find(bare.front()) != std::string_view::npos) bare.remove_prefix(1);
         while (!bare.empty() && std::string_view(")],").find(bare.back()) != std::string_view::npos) bare.remove_suffix(1);
@@ -273,10 +273,10 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
     auto end_block = [&] {
         if (in != In::block) return;
         in = In::nothing;
-        std::string said = util::decode_entities(text);
+        std::string said = html::decode_entities(text);
         set_time(time ? std::nullopt : leading_time(said));
-        std::string_view rest = util::trim(said);
-        while (!rest.empty() && (rest.front() == ':' || rest.front() == '-')) rest = util::trim(rest.substr(1));  // ("</cite>: words")
+        std::string_view rest = text::trim(said);
+        while (!rest.empty() && (rest.front() == ':' || rest.front() == '-')) rest = text::trim(rest.substr(1));  // ("</cite>: words")
         Cue cue;
         cue.start = time.value_or(r.cues.empty() ? 0 : r.cues.back().start);
         cue.speaker = speaker;
@@ -288,7 +288,7 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
     auto end_label = [&](char level) {
         in = In::nothing;
         std::string name;
-        const std::optional<double> t = read_label(util::decode_entities(label), name);
+        const std::optional<double> t = read_label(html::decode_entities(label), name);
         set_time(t);
         if (name.empty()) return;
         speaker = name;
@@ -303,7 +303,7 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
         const std::size_t open = html.find('<', i);
         const std::string_view between = html.substr(i, open == std::string_view::npos ? std::string_view::npos : open - i);
         if (in_cite || in_time || in_bold) inline_text.append(between);
-        else if (in == In::block) text.append(between), block_has_text = block_has_text || !util::trim(between).empty();
+        else if (in == In::block) text.append(between), block_has_text = block_has_text || !text::trim(between).empty();
         else if (in == In::label) label.append(between);
         if (open == std::string_view::npos) break;
         std::size_t close = html.find('>', open);
@@ -311,7 +311,7 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
         std::string_view tag = html.substr(open + 1, close - open - 1);
         const bool closing = tag.starts_with('/');
         if (closing) tag.remove_prefix(1);
-        const std::string name = util::ascii_lower(tag.substr(0, tag.find_first_of(" \t\r\n/")));
+        const std::string name = text::ascii_lower(tag.substr(0, tag.find_first_of(" \t\r\n/")));
         i = close + 1;
         if (!closing && (name == "script" || name == "style")) {  // their text is not said
             std::size_t end = find_closing_tag(html, name, i);
@@ -345,7 +345,7 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
             inline_text.clear();
             continue;
         }
-        const std::string inner = util::collapse_whitespace(util::decode_entities(inline_text));
+        const std::string inner = text::collapse_whitespace(html::decode_entities(inline_text));
         inline_text.clear();
         if (name == "time" && in_time) {
             in_time = false;
@@ -406,13 +406,13 @@ std::vector<core::TranscriptSegment> paragraphs(Reader& r) {
             if (same_voice && !long_enough && cue.start - last < k_pause_seconds) {
                 p.last = i + 1;
                 p.end = std::max(p.end, cue.end);
-                words += util::word_count(r.text(cue));
+                words += text::word_count(r.text(cue));
                 continue;
             }
         }
         const std::string_view speaker = cue.speaker.empty() && !spans.empty() ? spans.back().speaker : std::string_view(cue.speaker);
         spans.push_back({i, i + 1, speaker, cue.end});
-        words = util::word_count(r.text(cue));
+        words = text::word_count(r.text(cue));
     }
     std::vector<core::TranscriptSegment> out;
     out.reserve(spans.size());
@@ -431,7 +431,7 @@ std::vector<core::TranscriptSegment> paragraphs(Reader& r) {
 }
 
 TranscriptFormat sniff(std::string_view text) {
-    text = util::trim(strip_bom(text));
+    text = text::trim(strip_bom(text));
     if (text.starts_with("WEBVTT")) return TranscriptFormat::vtt;
     if (text.starts_with("{")) return TranscriptFormat::json;
     if (text.starts_with("<")) return TranscriptFormat::html;
@@ -444,13 +444,13 @@ TranscriptFormat sniff(std::string_view text) {
 }  // namespace
 
 TranscriptFormat transcript_format(std::string_view type, std::string_view name) {
-    std::string t = util::ascii_lower(util::trim(type.substr(0, type.find(';'))));
+    std::string t = text::ascii_lower(text::trim(type.substr(0, type.find(';'))));
     if (t == "text/vtt") return TranscriptFormat::vtt;
     if (t == "application/x-subrip" || t == "application/srt" || t == "text/srt" || t == "application/x-srt") return TranscriptFormat::srt;
     if (t == "application/json") return TranscriptFormat::json;
     if (t == "text/html") return TranscriptFormat::html;
     std::string_view path = name.substr(0, name.find_first_of("?#"));
-    std::string ext = util::ascii_lower(path.substr(path.find_last_of('.') == std::string_view::npos ? path.size() : path.find_last_of('.') + 1));
+    std::string ext = text::ascii_lower(path.substr(path.find_last_of('.') == std::string_view::npos ? path.size() : path.find_last_of('.') + 1));
     if (ext == "vtt") return TranscriptFormat::vtt;
     if (ext == "srt") return TranscriptFormat::srt;
     if (ext == "json") return TranscriptFormat::json;
@@ -479,8 +479,8 @@ TranscriptRead read_transcript(std::string_view text, TranscriptFormat format, c
     }
     std::string repaired;  // (a copy only of a file that is not UTF-8, or not valid UTF-8)
     // Windows' tools save transcripts in UTF-16 with a byte-order mark: read as what they are.
-    if (auto unicode = util::unicode_text_as_utf8(text)) text = repaired = std::move(*unicode);
-    const std::string_view utf8 = util::is_valid_utf8(text) ? text : std::string_view(repaired = util::sanitize_utf8(text));
+    if (auto unicode = text::unicode_text_as_utf8(text)) text = repaired = std::move(*unicode);
+    const std::string_view utf8 = text::is_valid_utf8(text) ? text : std::string_view(repaired = text::sanitize_utf8(text));
     if (format == TranscriptFormat::unknown) format = sniff(utf8);
     bool timed = true;
     switch (format) {

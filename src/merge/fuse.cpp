@@ -7,10 +7,10 @@
 
 #include "core/directories.hpp"
 #include "merge/normalize.hpp"
-#include "util/html_sanitizer.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
-#include "util/url.hpp"
+#include "html/html_sanitizer.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
+#include "net/url.hpp"
 
 namespace merge {
 
@@ -26,7 +26,7 @@ core::FieldSource source_of(const Member& m) {
     return {m.record->from.source, m.record->from.file, m.record->from.line};
 }
 
-int date_precision(const util::Timestamp& ts) { return ts.has_zone ? 2 : ts.has_time ? 1 : 0; }
+int date_precision(const dates::Timestamp& ts) { return ts.has_zone ? 2 : ts.has_time ? 1 : 0; }
 
 // Picks the first member (in trust order) for which `has` is true and records the source.
 template <class Has>
@@ -39,7 +39,7 @@ const Member* first_with(const std::vector<Member>& members, Has has) {
 void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.title.empty(); });
         feed && core::is_feed(feed->batch->kind)) {
-        e.title = util::collapse_whitespace(feed->record->title);  // a feed's title is not markdown
+        e.title = text::collapse_whitespace(feed->record->title);  // a feed's title is not markdown
         e.sources["title"] = source_of(*feed);
         return;
     }
@@ -52,7 +52,7 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     std::map<std::string, Vote> votes;
     for (std::size_t i = 0; i < members.size(); ++i) {
         if (members[i].record->title.empty()) continue;
-        auto [it, fresh] = votes.try_emplace(util::clean_text(members[i].record->title), Vote{0, i});
+        auto [it, fresh] = votes.try_emplace(text::clean_text(members[i].record->title), Vote{0, i});
         ++it->second.count;
     }
     const std::pair<const std::string, Vote>* best = nullptr;
@@ -66,7 +66,7 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
         return;
     }
     if (!e.description.empty()) {
-        e.title = derive_title(e.description_is_html ? util::html_to_text(e.description) : e.description);
+        e.title = derive_title(e.description_is_html ? html::html_to_text(e.description) : e.description);
         e.title_derived = true;
         e.sources["title"] = e.sources["description"];
         if (!e.title.empty()) return;
@@ -74,7 +74,7 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     // Nothing but a page URL, or an audio file: its name is the host's spelling of the title
     // (gPodder names an untitled episode by its file too).
     auto from_name = [&](std::string_view name, const Member& m) {
-        std::string words = util::collapse_whitespace(util::replace_all(util::replace_all(std::string(name), "-", " "), "_", " "));
+        std::string words = text::collapse_whitespace(text::replace_all(text::replace_all(std::string(name), "-", " "), "_", " "));
         if (words.empty()) return false;
         words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
         e.title = words;
@@ -83,9 +83,9 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
         return true;
     };
     if (const Member* m = first_with(members, [](const core::Record& r) { return !r.page_url.empty(); }))
-        if (from_name(util::last_path_segment(m->record->page_url), *m)) return;
+        if (from_name(net::last_path_segment(m->record->page_url), *m)) return;
     if (const Member* m = first_with(members, [](const core::Record& r) { return r.enclosure.has_value(); })) {
-        std::string_view file = util::last_path_segment(m->record->enclosure->url);
+        std::string_view file = net::last_path_segment(m->record->enclosure->url);
         if (from_name(file.substr(0, std::min(file.size(), file.rfind('.'))), *m)) return;
     }
     from_name("Untitled episode", members.front());  // a page needs a heading, and a link its text
@@ -140,7 +140,7 @@ void fuse_description(core::Episode& e, const std::vector<Member>& members) {
         std::string_view text = r.content_html.empty() ? std::string_view(r.description) : std::string_view(r.content_html);
         if (text.empty()) continue;
         const bool html = r.description_is_html || !r.content_html.empty();
-        std::size_t length = html ? util::strip_tags(text).size() : text.size();  // an estimate is enough here
+        std::size_t length = html ? html::strip_tags(text).size() : text.size();  // an estimate is enough here
         bool truncated = r.content_html.empty() && r.description_truncated;
         bool whole = !truncated && (!r.content_html.empty() || core::is_feed(m.batch->kind));
         copies.push_back({&m, text, html, length, truncated, whole});
@@ -173,7 +173,7 @@ void fuse_description(core::Episode& e, const std::vector<Member>& members) {
     const core::Record& r = *best->member->record;
     e.description_is_html = r.description_is_html;
     if (!r.content_html.empty()) e.description = r.content_html;
-    else e.description = r.description_is_html ? r.description : util::clean_text(r.description);
+    else e.description = r.description_is_html ? r.description : text::clean_text(r.description);
     if (!best->truncated && !e.description_is_html && sources::ends_truncated(e.description))
         e.description = sources::strip_truncation(e.description);
     e.description_truncated = best->truncated;
@@ -210,8 +210,8 @@ void fuse_date(core::Episode& e, const std::vector<Member>& members, std::vector
     e.sources["date"] = source_of(*chosen);
     for (const auto& m : members)
         if (m.record->date && std::llabs(m.record->date->utc_seconds - e.date->utc_seconds) > 2 * 86400)
-            conflicts.push_back({"", "date", util::format_iso8601(*e.date), chosen->record->from.source,
-                                 util::format_iso8601(*m.record->date), m.record->from.source});
+            conflicts.push_back({"", "date", dates::format_iso8601(*e.date), chosen->record->from.source,
+                                 dates::format_iso8601(*m.record->date), m.record->from.source});
 }
 
 template <class Get>
@@ -228,10 +228,10 @@ void fuse_string(core::Episode& e, const std::vector<Member>& members, const cha
 // others too). One link per directory, named as listeners know it.
 void fuse_links(core::Episode& e, const std::vector<Member>& members) {
     auto add = [&](const std::string& url, bool own) {
-        if (!util::is_http_url(url)) return;
+        if (!net::is_http_url(url)) return;
         std::optional<core::DirectoryPage> page = core::directory_page(url);
         if (!own && (!page || page->kind != core::PageKind::episode || !core::url_names_episode(url, e.title))) return;
-        std::string label = page ? page->directory : util::url_host(url);
+        std::string label = page ? page->directory : net::url_host(url);
         for (const auto& l : e.listen_on)
             if (l.url == url || l.label == label) return;
         e.listen_on.push_back({label, url});
@@ -312,13 +312,13 @@ int trust_rank(core::SourceKind kind) {
 }
 
 std::string derive_title(std::string_view description) {
-    std::string text = util::clean_text(description);
+    std::string text = text::clean_text(description);
     std::size_t end = text.find_first_of(".?!");
     std::string first = text.substr(0, end == std::string::npos ? text.size() : end);
-    auto words = util::split(first, ' ');
+    auto words = text::split(first, ' ');
     std::vector<std::string> kept;
     for (std::size_t i = 0; i < words.size() && i < 8; ++i) kept.emplace_back(words[i]);
-    std::string title = util::join(kept, " ");
+    std::string title = text::join(kept, " ");
     if (words.size() > 8) title += "\xE2\x80\xA6";
     return title;
 }

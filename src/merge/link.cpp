@@ -13,10 +13,10 @@
 #include <unordered_map>
 
 #include "merge/normalize.hpp"
-#include "util/parallel.hpp"
-#include "util/slug.hpp"
-#include "util/strings.hpp"
-#include "util/url.hpp"
+#include "concurrency/parallel.hpp"
+#include "core/slug.hpp"
+#include "text/strings.hpp"
+#include "net/url.hpp"
 
 namespace merge {
 
@@ -45,16 +45,16 @@ struct Facts {
 std::string url_title_slug(const core::Record& r) {
     std::string_view url = !r.page_url.empty() ? std::string_view(r.page_url) : std::string_view(r.apple_url);
     if (auto id = url.rfind("/id"); id != std::string_view::npos && r.page_url.empty()) url = url.substr(0, id);
-    std::string slug(util::last_path_segment(url));
+    std::string slug(net::last_path_segment(url));
     if (auto dash = slug.rfind('-'); dash != std::string::npos && slug.size() - dash - 1 == 8) {
         std::string_view tail = std::string_view(slug).substr(dash + 1);
         if (std::any_of(tail.begin(), tail.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) slug.resize(dash);
     }
-    return util::ascii_lower(slug);
+    return text::ascii_lower(slug);
 }
 
 std::string title_slug(const std::string& title) {
-    return title.empty() ? std::string() : util::slugify(util::clean_text(title), 200);
+    return title.empty() ? std::string() : core::slugify(text::clean_text(title), 200);
 }
 
 class UnionFind {
@@ -94,7 +94,7 @@ public:
                 f.record = &batches[b].records[i];
             }
         // Normalizing the text of each record is most of the work, and independent: every core.
-        util::parallel_for(m_facts.size(), 256, [this](std::size_t k) { describe(m_facts[k]); });
+        concurrency::parallel_for(m_facts.size(), 256, [this](std::size_t k) { describe(m_facts[k]); });
         m_sets = UnionFind(m_facts.size());
         m_source_mask.resize(m_facts.size());
         for (std::size_t i = 0; i < m_facts.size(); ++i) m_source_mask[i] = source_bit(m_facts[i].id.batch);
@@ -106,7 +106,7 @@ public:
     static void describe(Facts& f) {
         const core::Record& r = *f.record;
         f.url_slug = url_title_slug(r);
-        f.title = util::match_form(r.title);
+        f.title = text::match_form(r.title);
         f.description = description_form(r.description, r.description_is_html);
         auto words = std::min<std::size_t>(8, static_cast<std::size_t>(std::count(f.description.begin(), f.description.end(), ' ')));
         std::size_t end = 0;
@@ -114,8 +114,8 @@ public:
         f.desc_key = words >= 6 ? f.description.substr(0, end) : std::string();
         f.title_words = sorted_words(f.title);
         f.title_slug = title_slug(r.title);
-        if (r.enclosure) f.enclosure_key = util::normalize_media_url(r.enclosure->url);
-        if (!r.page_url.empty()) f.page_key = util::normalize_media_url(r.page_url);
+        if (r.enclosure) f.enclosure_key = net::normalize_media_url(r.enclosure->url);
+        if (!r.page_url.empty()) f.page_key = net::normalize_media_url(r.page_url);
     }
 
     std::vector<LinkedGroup> run() {
@@ -152,13 +152,13 @@ public:
         // compares depend on the records alone, so each rule's are made on another core while
         // the rule before it joins records (the serial part of a large merge); the first two
         // rules' blocks are made at once, one here and one beside it.
-        std::future<SortedBlocks> next = util::in_background(rules[1].blocks);
+        std::future<SortedBlocks> next = concurrency::in_background(rules[1].blocks);
         SortedBlocks current = rules[0].blocks();
         for (std::size_t i = 0;; ++i) {
             rules[i].join(current);
             if (i + 1 == rules.size()) break;
             current = next.get();
-            if (i + 2 < rules.size()) next = util::in_background(rules[i + 2].blocks);
+            if (i + 2 < rules.size()) next = concurrency::in_background(rules[i + 2].blocks);
         }
         link_by_day("similar-title+date");
         link_title_in_description("title-in-description");
@@ -339,7 +339,7 @@ private:
             GroupView& v = views[root];
             const Facts& f = m_facts[i];
             if (!f.title.empty() && v.title_words.empty())  // the title's words in order (f.title is its match form)
-                for (auto w : util::split_words(f.title)) v.title_words.emplace_back(w);
+                for (auto w : text::split_words(f.title)) v.title_words.emplace_back(w);
             if (!f.description.empty() && v.description.empty()) v.description = f.description.substr(0, 200);
         }
         std::unordered_map<std::string, std::vector<std::size_t>> by_word;  // description word -> groups
@@ -347,7 +347,7 @@ private:
             if (!has_text[root] || has_title[root]) continue;
             const GroupView& v = views.at(root);
             std::set<std::string> words;
-            for (auto w : util::split(v.description, ' ')) words.emplace(w);
+            for (auto w : text::split(v.description, ' ')) words.emplace(w);
             for (const auto& w : words) by_word[w].push_back(root);
         }
         std::map<std::size_t, std::vector<std::size_t>> claims;  // description group -> title groups

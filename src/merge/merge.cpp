@@ -8,7 +8,7 @@
 #include "merge/link.hpp"
 #include "merge/normalize.hpp"
 #include "merge/slugs.hpp"
-#include "util/parallel.hpp"
+#include "concurrency/parallel.hpp"
 
 namespace merge {
 
@@ -94,7 +94,7 @@ core::Catalog merge(std::span<const sources::SourceBatch> batches) {
         }
     };
     // Groups fuse independently (each reads the batches and writes its own slot): every core.
-    util::parallel_for(groups.size(), 256, fuse_group);
+    concurrency::parallel_for(groups.size(), 256, fuse_group);
     // Newest first; then the episodes no source dates, as a group of their own (a listing's
     // order places them near their neighbours, but a page must not present a guess as a date):
     // in the order the listings give, else by title, so the order is deterministic.

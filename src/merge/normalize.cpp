@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <set>
 
-#include "util/html_sanitizer.hpp"
-#include "util/normalize.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
+#include "html/html_sanitizer.hpp"
+#include "text/normalize.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
 
 namespace merge {
 
@@ -19,14 +19,14 @@ std::string description_form(std::string_view text, bool is_html) {
     for (std::size_t take = 2048;; take *= 4) {
         bool whole = take >= text.size();
         std::string_view part = whole ? text : text.substr(0, take);
-        plain = is_html ? util::strip_tags(part) : std::string(part);
-        if (whole || util::code_point_count(plain) >= 600) break;
+        plain = is_html ? html::strip_tags(part) : std::string(part);
+        if (whole || text::code_point_count(plain) >= 600) break;
     }
-    std::string_view body = util::trim(plain);
-    if (body.size() > 500) body = util::truncate_code_points(body, 500);  // at a code point boundary
+    std::string_view body = text::trim(plain);
+    if (body.size() > 500) body = text::truncate_code_points(body, 500);  // at a code point boundary
     for (std::string_view marker : {"...", "\xE2\x80\xA6"})
         if (body.ends_with(marker)) body.remove_suffix(marker.size());
-    return util::match_form(body);
+    return text::match_form(body);
 }
 
 bool is_prefix_match(std::string_view a, std::string_view b, std::size_t min_chars) {
@@ -47,7 +47,7 @@ bool shares_long_prefix(std::string_view a, std::string_view b) {
 
 std::vector<std::string> sorted_words(std::string_view form) {
     std::vector<std::string> words;
-    for (auto w : util::split_words(form)) words.emplace_back(w);
+    for (auto w : text::split_words(form)) words.emplace_back(w);
     std::sort(words.begin(), words.end());
     words.erase(std::unique(words.begin(), words.end()), words.end());
     return words;
@@ -69,7 +69,7 @@ bool similar_titles(std::string_view a, const std::vector<std::string>& words_a,
     auto limit = static_cast<std::size_t>((1.0 - threshold) * static_cast<double>(longest));
     std::size_t length_gap = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
     if (length_gap > limit) return false;  // the edit distance is at least the length difference
-    return util::edit_distance(a, b, limit) <= limit;
+    return text::edit_distance(a, b, limit) <= limit;
 }
 
 }  // namespace merge

@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "util/normalize.hpp"
+#include "text/normalize.hpp"
 
 namespace merge {
 
@@ -20,7 +20,7 @@ bool is_prefix_match(std::string_view a, std::string_view b, std::size_t min_cha
 // (OCR moving words) still match; different episodes of one show do not start alike for long.
 bool shares_long_prefix(std::string_view a, std::string_view b);
 
-// True when two titles already in match form (util::match_form) are at least `threshold`
+// True when two titles already in match form (text::match_form) are at least `threshold`
 // similar: the same words in any order (OCR scrambles them), or a small spelling distance.
 // `words_a` and `words_b` are their sorted, de-duplicated words. Cheap checks come first: this
 // runs for every pair of records on neighbouring days.

@@ -1,13 +1,13 @@
 #include "merge/report.hpp"
 
-#include "util/dates.hpp"
+#include "dates/dates.hpp"
 
 namespace merge {
 
 nlohmann::json field_value(const core::Episode& e, const std::string& field) {
     if (field == "title") return e.title;
     if (field == "description") return e.description;
-    if (field == "date") return e.date ? nlohmann::json(util::format_iso8601(*e.date)) : nlohmann::json();
+    if (field == "date") return e.date ? nlohmann::json(dates::format_iso8601(*e.date)) : nlohmann::json();
     if (field == "duration") return e.duration ? nlohmann::json(e.duration->seconds) : nlohmann::json();
     if (field == "enclosure") return e.enclosure ? nlohmann::json(e.enclosure->url) : nlohmann::json();
     if (field == "guid") return e.guid;
@@ -30,7 +30,7 @@ nlohmann::json report_json(const core::Catalog& catalog) {
         ep["slug"] = e.slug;
         ep["title"] = e.title;
         ep["title_derived"] = e.title_derived;
-        ep["date"] = e.date ? nlohmann::json(util::format_iso8601(*e.date)) : nlohmann::json();
+        ep["date"] = e.date ? nlohmann::json(dates::format_iso8601(*e.date)) : nlohmann::json();
         ep["duration_seconds"] = e.duration ? nlohmann::json(e.duration->seconds) : nlohmann::json();
         ep["fields"] = nlohmann::json::object();
         for (const auto& [field, source] : e.sources)
@@ -60,7 +60,7 @@ std::string report_text(const core::Catalog& catalog) {
     for (const auto& e : catalog.episodes) {
         records += e.records.size();
         out += e.slug + "  \"" + e.title + "\"";
-        if (e.date) out += "  " + util::format_day(*e.date);
+        if (e.date) out += "  " + dates::format_day(*e.date);
         if (e.title_derived) ++derived, out += "  [title derived from the description]";
         out += "\n";
         for (const auto& r : e.records)

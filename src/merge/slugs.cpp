@@ -2,23 +2,23 @@
 
 #include <unordered_set>
 
-#include "util/html_sanitizer.hpp"
-#include "util/parallel.hpp"
-#include "util/slug.hpp"
-#include "util/strings.hpp"
-#include "util/url.hpp"
+#include "html/html_sanitizer.hpp"
+#include "concurrency/parallel.hpp"
+#include "core/slug.hpp"
+#include "text/strings.hpp"
+#include "net/url.hpp"
 
 namespace merge {
 
 namespace {
 std::string base_slug(const core::Episode& e) {
     std::string slug;
-    if (!e.title.empty() && !e.title_derived) slug = util::slugify(e.title);
-    if (slug.empty() && !e.page_url.empty()) slug = util::slugify(util::last_path_segment(e.page_url));
+    if (!e.title.empty() && !e.title_derived) slug = core::slugify(e.title);
+    if (slug.empty() && !e.page_url.empty()) slug = core::slugify(net::last_path_segment(e.page_url));
     if (slug.empty() && !e.description.empty())
-        slug = util::slugify(e.description_is_html ? util::html_to_text(e.description) : e.description, 60);
+        slug = core::slugify(e.description_is_html ? html::html_to_text(e.description) : e.description, 60);
     if (slug.empty()) slug = "episode";
-    return util::make_safe_segment(slug);
+    return core::make_safe_segment(slug);
 }
 }  // namespace
 
@@ -26,7 +26,7 @@ void assign_slugs(std::vector<core::Episode>& episodes) {
     // Slugifying is the work and each episode's is its own: every core. Only choosing between
     // equal slugs is in order.
     std::vector<std::string> bases(episodes.size());
-    util::parallel_for(episodes.size(), 256, [&](std::size_t i) { bases[i] = base_slug(episodes[i]); });
+    concurrency::parallel_for(episodes.size(), 256, [&](std::size_t i) { bases[i] = base_slug(episodes[i]); });
     std::unordered_set<std::string> taken;
     // Oldest first, so that the plain slug belongs to whoever had it first.
     for (std::size_t i = episodes.size(); i-- > 0;) {

@@ -9,9 +9,9 @@
 #include "listening/attachments.hpp"
 #include "listening/chapters.hpp"
 #include "notes/markdown.hpp"
-#include "util/dates.hpp"
-#include "util/parallel.hpp"
-#include "util/strings.hpp"
+#include "dates/dates.hpp"
+#include "concurrency/parallel.hpp"
+#include "text/strings.hpp"
 
 namespace notes {
 
@@ -50,12 +50,12 @@ struct Applier {
         if (hits.empty()) {
             auto near = closest_slugs(catalog, ref.value);
             errors.push_back(core::error_at(ref.at, what + " '" + ref.value + "' matches no episode (by slug, guid or title)" +
-                                                        (near.empty() ? "" : "; closest slugs: " + util::join(near, ", "))));
+                                                        (near.empty() ? "" : "; closest slugs: " + text::join(near, ", "))));
         } else {
             std::vector<std::string> slugs;
             for (auto i : hits) slugs.push_back(catalog.episodes[i].slug);
             errors.push_back(core::error_at(ref.at, what + " '" + ref.value + "' matches " + std::to_string(hits.size()) +
-                                                        " episodes (" + util::join(slugs, ", ") + "); use a slug"));
+                                                        " episodes (" + text::join(slugs, ", ") + "); use a slug"));
         }
         return std::nullopt;
     }
@@ -91,7 +91,7 @@ struct Applier {
             if (!page.draft && !page.title.empty()) want(page.body, page.body_line);
         std::vector<RenderedMarkdown> rendered(bodies.size());
         const EpisodeResolver resolve = resolver(catalog, index, episode_url);  // reads only
-        util::parallel_for(bodies.size(), 16, [&](std::size_t i) { rendered[i] = render_markdown(*bodies[i].first, bodies[i].second, resolve); });
+        concurrency::parallel_for(bodies.size(), 16, [&](std::size_t i) { rendered[i] = render_markdown(*bodies[i].first, bodies[i].second, resolve); });
         for (std::size_t i = 0; i < bodies.size(); ++i) prerendered.emplace(bodies[i].first, std::move(rendered[i]));
     }
 
@@ -162,7 +162,7 @@ struct Applier {
             auto near = closest_slugs(catalog, link.slug);
             errors.push_back(core::error_at({note.file, link.line, link.column},
                                             "link to episode:" + link.slug + " matches no episode" +
-                                                (near.empty() ? "" : "; closest slugs: " + util::join(near, ", "))));
+                                                (near.empty() ? "" : "; closest slugs: " + text::join(near, ", "))));
         }
         x.note_html = std::move(rendered.html);
     }
@@ -231,13 +231,13 @@ std::string note_template(const core::Episode& e) {
     yaml << YAML::BeginMap << YAML::Key << "episode" << YAML::Value << e.slug << YAML::EndMap;
     auto comment_line = [](std::string_view key, std::string value) {
         YAML::Emitter one;  // quoted as YAML would need it, so uncommenting gives a valid key
-        one << YAML::BeginMap << YAML::Key << std::string(key) << YAML::Value << util::collapse_whitespace(value) << YAML::EndMap;
+        one << YAML::BeginMap << YAML::Key << std::string(key) << YAML::Value << text::collapse_whitespace(value) << YAML::EndMap;
         return "# " + std::string(one.c_str()) + "\n";
     };
     std::string out = std::string("---\n") + yaml.c_str() + "\n";
     out += "# The sources say (uncomment a line only to correct them):\n";
     out += comment_line("title", e.title);
-    out += e.date ? comment_line("date", util::format_iso8601(*e.date)) : "# date: (no source gives one)\n";
+    out += e.date ? comment_line("date", dates::format_iso8601(*e.date)) : "# date: (no source gives one)\n";
     out += "topics: []\n";
     return out + "---\n\n<!-- Write the note here: corrections, context, links to other "
                  "episodes as [title](episode:their-slug). -->\n";
@@ -247,7 +247,7 @@ std::vector<std::string> closest_slugs(const core::Catalog& catalog, const std::
     std::vector<std::pair<std::size_t, std::string>> scored;
     std::size_t limit = std::max<std::size_t>(3, wanted.size() * 2 / 3);
     for (const auto& e : catalog.episodes) {
-        std::size_t d = util::edit_distance(wanted, e.slug, limit);
+        std::size_t d = text::edit_distance(wanted, e.slug, limit);
         if (d <= limit) scored.emplace_back(d, e.slug);
     }
     std::sort(scored.begin(), scored.end());
@@ -296,7 +296,7 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
         for (const auto& person : e.persons) {
             if (person.role != "guest") continue;
             auto& guests = a.curation.by_slug[e.slug].guests;
-            if (std::none_of(guests.begin(), guests.end(), [&](const auto& g) { return util::ascii_lower(g) == util::ascii_lower(person.name); }))
+            if (std::none_of(guests.begin(), guests.end(), [&](const auto& g) { return text::ascii_lower(g) == text::ascii_lower(person.name); }))
                 guests.push_back(person.name);
         }
     std::vector<std::size_t> moved_to;

@@ -1,16 +1,16 @@
 #include "notes/front_matter.hpp"
 
-#include "util/strings.hpp"
+#include "text/strings.hpp"
 
 namespace notes {
 
 std::optional<FrontMatter> split_front_matter(std::string_view text, bool& unclosed) {
     unclosed = false;
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-    auto lines = util::split_lines(text);
-    if (lines.empty() || util::trim(lines[0]) != "---") return std::nullopt;
+    auto lines = text::split_lines(text);
+    if (lines.empty() || text::trim(lines[0]) != "---") return std::nullopt;
     for (std::size_t i = 1; i < lines.size(); ++i) {
-        std::string_view line = util::trim(lines[i]);
+        std::string_view line = text::trim(lines[i]);
         if (line != "---" && line != "...") continue;
         FrontMatter fm;
         fm.yaml_line = 2;

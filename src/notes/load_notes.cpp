@@ -7,13 +7,13 @@
 #include "listening/chapters.hpp"
 #include "listening/transcript.hpp"
 #include "notes/front_matter.hpp"
-#include "util/files.hpp"
-#include "util/hash.hpp"
-#include "util/slug.hpp"
-#include "util/strings.hpp"
-#include "util/text_position.hpp"
-#include "util/unicode.hpp"
-#include "util/url.hpp"
+#include "files/files.hpp"
+#include "files/hash.hpp"
+#include "core/slug.hpp"
+#include "text/strings.hpp"
+#include "text/text_position.hpp"
+#include "text/unicode.hpp"
+#include "net/url.hpp"
 
 namespace notes {
 
@@ -33,14 +33,14 @@ struct Reader {
     }
     void error(const YAML::Mark& mark, std::string message) {
         auto where = at(mark);
-        out.push_back(core::error_at(where, std::move(message), std::string(util::line_text(text, where.line))));
+        out.push_back(core::error_at(where, std::move(message), std::string(text::line_text(text, where.line))));
     }
     bool string(const YAML::Node& v, const std::string& key, std::string& dest) {
         if (!v.IsScalar()) {
             error(v.Mark(), "'" + key + "' must be a string");
             return false;
         }
-        dest = util::sanitize_utf8(v.Scalar());
+        dest = text::sanitize_utf8(v.Scalar());
         return true;
     }
     std::optional<std::string> optional_string(const YAML::Node& v, const std::string& key) {
@@ -56,26 +56,26 @@ struct Reader {
         }
         for (const auto& item : v) {
             std::string s;
-            if (string(item, key + " item", s) && !util::trim(s).empty()) items.emplace_back(util::trim(s));
+            if (string(item, key + " item", s) && !text::trim(s).empty()) items.emplace_back(text::trim(s));
         }
         return items;
     }
     bool boolean(const YAML::Node& v, const std::string& key) {
-        std::string s = v.IsScalar() ? util::ascii_lower(v.Scalar()) : "";
+        std::string s = v.IsScalar() ? text::ascii_lower(v.Scalar()) : "";
         if (s == "true" || s == "yes") return true;
         if (s != "false" && s != "no") error(v.Mark(), "'" + key + "' must be true or false");
         return false;
     }
     std::optional<int> positive(const YAML::Node& v, const std::string& key) {
         long long n = 0;
-        if (v.IsScalar() && util::parse_uint(v.Scalar(), n) && n > 0 && n < 1000000) return static_cast<int>(n);
+        if (v.IsScalar() && text::parse_uint(v.Scalar(), n) && n > 0 && n < 1000000) return static_cast<int>(n);
         error(v.Mark(), "'" + key + "' must be a positive whole number");
         return std::nullopt;
     }
     std::optional<std::string> link(const YAML::Node& v, const std::string& key) {
         std::string s;
         if (!string(v, key, s)) return std::nullopt;
-        if (util::is_http_url(s)) return s;
+        if (net::is_http_url(s)) return s;
         error(v.Mark(), "'" + key + "' must be an absolute http(s) URL");
         return std::nullopt;
     }
@@ -89,9 +89,9 @@ struct Reader {
         return !escapes;
     }
     void unknown(const YAML::Node& key_node, const std::string& key, const std::vector<std::string>& valid) {
-        std::string near = util::nearest_word(key, valid);
+        std::string near = text::nearest_word(key, valid);
         error(key_node.Mark(), "unknown front-matter key '" + key + "'" +
-                                   (near.empty() ? "; valid keys are: " + util::join(valid, ", ") : "; did you mean '" + near + "'?"));
+                                   (near.empty() ? "; valid keys are: " + text::join(valid, ", ") : "; did you mean '" + near + "'?"));
     }
 };
 
@@ -143,15 +143,15 @@ void read_chapters(Reader& r, const YAML::Node& v, EpisodeNote& n) {
     }
     std::string value;
     if (!r.string(v, "chapters", value)) return;
-    value = std::string(util::trim(value));
-    if (util::is_http_url(value)) n.chapters = value;
+    value = std::string(text::trim(value));
+    if (net::is_http_url(value)) n.chapters = value;
     else if (r.relative_file(v, value, "chapters")) n.chapters_file = Located{value, r.at(v.Mark())};
 }
 
 void read_episode_key(Reader& r, const std::string& key, const YAML::Node& k, const YAML::Node& v, EpisodeNote& n) {
     if (key == "episode") {
         std::string s;
-        if (r.string(v, key, s)) n.episode = {std::string(util::trim(s)), r.at(v.Mark())};
+        if (r.string(v, key, s)) n.episode = {std::string(text::trim(s)), r.at(v.Mark())};
     } else if (key == "title") n.title = r.optional_string(v, key);
     else if (key == "summary") n.summary = r.optional_string(v, key);
     else if (key == "description") n.description = r.optional_string(v, key);
@@ -162,7 +162,7 @@ void read_episode_key(Reader& r, const std::string& key, const YAML::Node& k, co
         if (!v.IsSequence()) return r.error(v.Mark(), "'related' must be a list of episode slugs, guids or titles");
         for (const auto& item : v) {
             std::string s;
-            if (r.string(item, "related item", s)) n.related.push_back({std::string(util::trim(s)), r.at(item.Mark())});
+            if (r.string(item, "related item", s)) n.related.push_back({std::string(text::trim(s)), r.at(item.Mark())});
         }
     } else if (key == "links") {
         if (!v.IsSequence()) return r.error(v.Mark(), "'links' must be a list of {title, url}");
@@ -181,11 +181,11 @@ void read_episode_key(Reader& r, const std::string& key, const YAML::Node& k, co
     } else if (key == "draft") n.draft = r.boolean(v, key);
     else if (key == "date") {
         std::string s;
-        if (r.string(v, key, s) && !(n.date = util::parse_any_date(s)))
+        if (r.string(v, key, s) && !(n.date = dates::parse_any_date(s)))
             r.error(v.Mark(), "cannot read date '" + s + "'; expected 2024-08-04 or 2024-08-04T01:47:46+00:00");
     } else if (key == "duration") {
         std::string s;
-        if (r.string(v, key, s) && !(n.duration = util::parse_duration(s)))
+        if (r.string(v, key, s) && !(n.duration = dates::parse_duration(s)))
             r.error(v.Mark(), "cannot read duration '" + s + "'; expected seconds, MM:SS, H:MM:SS or '17 min'");
     } else if (key == "image") n.image = r.link(v, key);
     else if (key == "url") n.url = r.link(v, key);
@@ -205,8 +205,8 @@ void read_episode_key(Reader& r, const std::string& key, const YAML::Node& k, co
         }
         std::string value;
         if (!r.string(where, key, value)) return;
-        value = std::string(util::trim(value));
-        if (util::is_http_url(value)) {
+        value = std::string(text::trim(value));
+        if (net::is_http_url(value)) {
             n.transcript = NoteLink{type.empty() ? "text/vtt" : type, value};
         } else if (!r.relative_file(where, value, key)) {
             return;
@@ -266,13 +266,13 @@ PageNote parse_page(std::string_view text, const std::string& file, const std::s
         else if (key == "slug") {
             std::string s;
             if (r.string(v, key, s)) {
-                page.slug = util::slugify(s);
-                if (!util::is_safe_path_segment(page.slug)) r.error(v.Mark(), "'slug' must give a usable URL segment");
+                page.slug = core::slugify(s);
+                if (!core::is_safe_path_segment(page.slug)) r.error(v.Mark(), "'slug' must give a usable URL segment");
             }
         } else if (key == "order") {
             long long n = 0;
             bool negative = v.IsScalar() && v.Scalar().starts_with("-");
-            if (v.IsScalar() && util::parse_uint(negative ? v.Scalar().substr(1) : v.Scalar(), n) && n < 100000)
+            if (v.IsScalar() && text::parse_uint(negative ? v.Scalar().substr(1) : v.Scalar(), n) && n < 100000)
                 page.order = static_cast<int>(negative ? -n : n);
             else r.error(v.Mark(), "'order' must be a whole number");
         } else if (key == "nav") page.nav = r.boolean(v, key);
@@ -286,7 +286,7 @@ PageNote parse_page(std::string_view text, const std::string& file, const std::s
 namespace {
 
 std::vector<fs::path> markdown_files(const fs::path& dir) {
-    std::vector<fs::path> files = util::files_under(dir);
+    std::vector<fs::path> files = files::files_under(dir);
     std::erase_if(files, [](const fs::path& p) { return p.extension() != ".md"; });
     return files;
 }
@@ -305,8 +305,8 @@ std::string shown(const fs::path& p, const fs::path& root) {
 // The file's text, or an error in `e` (empty then).
 std::optional<std::string> read_note_text(const fs::path& p, const fs::path& root, NoteFileCache::Entry& e) {
     try {
-        return util::read_file(p, 4u << 20, util::Links::refuse);
-    } catch (const util::FileError& err) {
+        return files::read_file(p, 4u << 20, files::Links::refuse);
+    } catch (const files::FileError& err) {
         e.diagnostics.push_back(core::error_at({shown(p, root), 0, 0}, err.what()));
         return std::nullopt;
     }
@@ -318,8 +318,8 @@ std::optional<std::string> read_note_text(const fs::path& p, const fs::path& roo
 void read_note_files(EpisodeNote& note, const fs::path& root, std::vector<core::Diagnostic>& out) {
     auto read = [&](const Located& name) -> std::optional<std::string> {
         try {
-            return util::read_file_within(root, root / name.value, 64u << 20);
-        } catch (const util::FileError& err) {
+            return files::read_file_within(root, root / name.value, 64u << 20);
+        } catch (const files::FileError& err) {
             out.push_back(core::error_at(name.at, "cannot read '" + name.value + "': " + err.what()));
             return std::nullopt;
         }
@@ -354,7 +354,7 @@ void parse_episode_entry(const std::string& text, const std::string& file, const
 
 // Parses a note file's text into its cache entry: a page (under content/pages) or an episode note.
 void parse_entry(bool page, const fs::path& p, const fs::path& root, const std::string& text, NoteFileCache::Entry& e) {
-    if (page) e.page = parse_page(text, shown(p, root), util::slugify(p.stem().string()), e.diagnostics);
+    if (page) e.page = parse_page(text, shown(p, root), core::slugify(p.stem().string()), e.diagnostics);
     else parse_episode_entry(text, shown(p, root), root, e);
 }
 
@@ -375,13 +375,13 @@ NoteFileTest::NoteFileTest(const fs::path& content_dir) : m_folders(note_folders
 bool NoteFileTest::operator()(const fs::path& file) const {
     if (file.extension() != ".md") return false;
     const fs::path f = file.lexically_normal();
-    return std::any_of(m_folders.begin(), m_folders.end(), [&](const fs::path& folder) { return util::lexically_within(folder, f); });
+    return std::any_of(m_folders.begin(), m_folders.end(), [&](const fs::path& folder) { return files::lexically_within(folder, f); });
 }
 
 NoteFileCache::Entry read_episode_note_file(const fs::path& path, const fs::path& root) {
     NoteFileCache::Entry e;
     if (auto text = read_note_text(path, root, e)) {
-        e.hash = util::content_hash(*text);
+        e.hash = files::content_hash(*text);
         parse_episode_entry(*text, shown(path, root), root, e);
     }
     return e;
@@ -400,7 +400,7 @@ NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCa
         }
         auto text = read_note_text(p, root, e);
         if (!text) return e;
-        std::uint64_t hash = util::content_hash(*text);
+        std::uint64_t hash = files::content_hash(*text);
         if (cache) {
             if (auto it = cache->files.find(p.string()); it != cache->files.end() && it->second.hash == hash)
                 return e = std::move(it->second);

@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <memory>
 
-#include "util/html_sanitizer.hpp"
-#include "util/unicode.hpp"
+#include "html/html_sanitizer.hpp"
+#include "text/unicode.hpp"
 
 namespace notes {
 
@@ -36,7 +36,7 @@ constexpr std::string_view k_scheme = "episode:";
 
 RenderedMarkdown render_markdown(std::string_view markdown, int first_line, const EpisodeResolver& resolve) {
     ensure_extensions();
-    std::string text = util::sanitize_utf8(markdown);
+    std::string text = text::sanitize_utf8(markdown);
     std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(k_options));
     for (const char* name : {"table", "autolink", "strikethrough", "tasklist", "tagfilter"})
         if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name))
@@ -63,7 +63,7 @@ RenderedMarkdown render_markdown(std::string_view markdown, int first_line, cons
     }
     cmark_iter_free(iter);
     char* html = cmark_render_html(doc.get(), k_options, cmark_parser_get_syntax_extensions(parser.get()));
-    out.html = util::sanitize_html(html ? html : "");
+    out.html = html::sanitize_html(html ? html : "");
     std::free(html);
     return out;
 }

@@ -7,8 +7,8 @@
 
 #include "core/diagnostic.hpp"
 #include "core/listening.hpp"
-#include "util/dates.hpp"
-#include "util/durations.hpp"
+#include "dates/dates.hpp"
+#include "dates/durations.hpp"
 
 namespace notes {
 
@@ -39,8 +39,8 @@ struct EpisodeNote {
     std::vector<NoteLink> links;
     bool draft = false;
     // Fields of the episode the note overrides.
-    std::optional<util::Timestamp> date;
-    std::optional<util::Duration> duration;
+    std::optional<dates::Timestamp> date;
+    std::optional<dates::Duration> duration;
     std::optional<std::string> description;
     std::optional<std::string> image;
     std::optional<std::string> url;

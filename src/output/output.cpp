@@ -14,10 +14,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "util/escape.hpp"
-#include "util/files.hpp"
-#include "util/hash.hpp"
-#include "util/parallel.hpp"
+#include "html/escape.hpp"
+#include "files/files.hpp"
+#include "files/hash.hpp"
+#include "concurrency/parallel.hpp"
 
 namespace output {
 
@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 namespace {
 
 void check_path(std::string_view path) {
-    if (!util::is_safe_relative_path(path))
+    if (!files::is_safe_relative_path(path))
         throw std::invalid_argument("refusing to write outside the output folder: '" + std::string(path) + "'");
 }
 
@@ -71,7 +71,7 @@ void Output::add_borrowed(std::string_view path, std::string_view content) {
 }
 
 bool Output::keep(const std::vector<std::string>& paths) {
-    if (!std::all_of(paths.begin(), paths.end(), [](const std::string& p) { return util::is_safe_relative_path(p); })) return false;
+    if (!std::all_of(paths.begin(), paths.end(), [](const std::string& p) { return files::is_safe_relative_path(p); })) return false;
     auto sizes = keep_previous(paths);
     if (!sizes) return false;
     for (std::size_t i = 0; i < paths.size(); ++i) count(paths[i], (*sizes)[i]);
@@ -111,7 +111,7 @@ void remove_stale_staging(const fs::path& parent, const std::string& prefix) {
         if (!name.starts_with(prefix)) continue;
         long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
         if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) == 0) continue;  // another build is running
-        util::remove_tree(entry.path());
+        files::remove_tree(entry.path());
     }
 }
 
@@ -163,7 +163,7 @@ DiskOutput::DiskOutput(fs::path output_dir, std::string input_fingerprint)
 }
 
 DiskOutput::~DiskOutput() {
-    util::remove_tree(m_staging);  // after commit it holds the previous build
+    files::remove_tree(m_staging);  // after commit it holds the previous build
 }
 
 // Hashes the file and writes it into the staging folder, from any thread: what it changes
@@ -174,7 +174,7 @@ Output::Prepared DiskOutput::write_file(std::string path, std::string_view conte
     Prepared file;
     file.path = std::move(path);
     file.size = content.size();
-    file.hash = util::content_hash(content);
+    file.hash = files::content_hash(content);
     // The same bytes as the file already published: share its inode (and its mtime).
     if (auto it = m_previous.find(file.path); it != m_previous.end() && it->second.hash == file.hash &&
                                               it->second.size == file.size && link_published(file.path, it->second, target)) {
@@ -213,7 +213,7 @@ std::optional<std::vector<std::size_t>> DiskOutput::keep_previous(const std::vec
     for (const auto& [depth, dirs] : missing) {
         std::vector<std::string> level(dirs.begin(), dirs.end());
         std::atomic<bool> failed = false;
-        util::parallel_for(level.size(), 256, [&](std::size_t i) {
+        concurrency::parallel_for(level.size(), 256, [&](std::size_t i) {
             if (::mkdir((m_staging / level[i]).c_str(), 0755) != 0 && errno != EEXIST) failed = true;
         });
         if (failed) return std::nullopt;
@@ -221,7 +221,7 @@ std::optional<std::vector<std::size_t>> DiskOutput::keep_previous(const std::vec
         for (const auto& dir : level) m_made_dirs.insert((m_staging / dir).string());
     }
     std::atomic<bool> failed = false;
-    util::parallel_for(paths.size(), 256, [&](std::size_t i) {
+    concurrency::parallel_for(paths.size(), 256, [&](std::size_t i) {
         if (!link_published(paths[i], *entries[i], m_staging / paths[i])) failed = true;
     });
     if (failed) return std::nullopt;  // (the staging folder is not committed: the caller builds again)
@@ -275,7 +275,7 @@ bool made_by_podarchive(const fs::path& dir) {
     struct stat st {};
     if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return false;
     try {
-        auto json = nlohmann::json::parse(util::read_file(beside(dir, ".manifest.json"), 256u << 20));
+        auto json = nlohmann::json::parse(files::read_file(beside(dir, ".manifest.json"), 256u << 20));
         const std::string named = json.value("output", std::string());
         return named.substr(0, named.find(':')) == std::to_string(st.st_ino);
     } catch (...) {
@@ -287,7 +287,7 @@ void DiskOutput::load_manifest() {
     struct stat st {};
     if (::stat(m_output.c_str(), &st) != 0) return;
     try {
-        auto json = nlohmann::json::parse(util::read_file(m_manifest_path, 256u << 20));
+        auto json = nlohmann::json::parse(files::read_file(m_manifest_path, 256u << 20));
         if (json.value("output", std::string()) != folder_identity(st)) return;
         m_previous_fingerprint = json.value("fingerprint", "");
         for (const auto& [path, e] : json["files"].items())
@@ -308,9 +308,9 @@ void DiskOutput::save_manifest() {
     for (const auto& [path, e] : m_files) {
         if (!first) json += ',';
         first = false;
-        util::append_json_string(json, path);
+        html::append_json_string(json, path);
         json += ":[\"";
-        json += util::hex_hash(e.hash);
+        json += files::hex_hash(e.hash);
         json += "\",";
         json += std::to_string(e.size);
         json += ',';
@@ -318,12 +318,12 @@ void DiskOutput::save_manifest() {
         json += ']';
     }
     json += "},\"fingerprint\":";
-    util::append_json_string(json, m_fingerprint);
+    html::append_json_string(json, m_fingerprint);
     json += ",\"output\":";
-    util::append_json_string(json, folder_identity(st));
+    html::append_json_string(json, folder_identity(st));
     json += '}';
     std::string error;  // a manifest that cannot be written only costs the next build its shortcuts
-    util::write_file_atomically(m_manifest_path, json, error);
+    files::write_file_atomically(m_manifest_path, json, error);
 }
 
 void DiskOutput::commit() {

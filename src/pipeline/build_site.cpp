@@ -8,8 +8,8 @@
 #include "pipeline/publish.hpp"
 #include "render/page_frame.hpp"
 #include "render/site_renderer.hpp"
-#include "util/memory.hpp"
-#include "util/parallel.hpp"
+#include "concurrency/memory.hpp"
+#include "concurrency/parallel.hpp"
 
 namespace pipeline {
 
@@ -29,20 +29,20 @@ void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild
     if (scope != Scope::note_body) {
         notes::NoteFileCache* files = options.caches ? &options.caches->files : nullptr;
         notes::NoteTexts* texts = files ? nullptr : &r.texts;
-        r.notes = util::in_background([&config, files, texts] { return read_notes(config, files, texts); });
+        r.notes = concurrency::in_background([&config, files, texts] { return read_notes(config, files, texts); });
     }
     if (scope == Scope::notes && !was.content)
-        r.recorded = util::in_background([&config, &was] { return notes::load_notes(was.notes, config.root); });
+        r.recorded = concurrency::in_background([&config, &was] { return notes::load_notes(was.notes, config.root); });
     // Read now, while the build holds little (a large feed's parse is tens of megabytes).
-    if (options.feeds) r.output_feed = util::in_background([&config, &was] { return output_feed(was, config); });
+    if (options.feeds) r.output_feed = concurrency::in_background([&config, &was] { return output_feed(was, config); });
 }
 
 // The sources loaded, merged and their listening files read, adding their warnings.
-MergedSources load_and_merge(const config::SiteConfig& config, std::vector<core::Diagnostic>& warnings, util::StageClock& clock) {
+MergedSources load_and_merge(const config::SiteConfig& config, std::vector<core::Diagnostic>& warnings, concurrency::StageClock& clock) {
     std::vector<sources::SourceBatch> batches = load_sources(config);
     clock.lap("load");
     MergedSources merged = merge_sources(config, std::move(batches), warnings);
-    util::release_free_memory();  // the sources' records: not held while the pages' texts grow
+    concurrency::release_free_memory();  // the sources' records: not held while the pages' texts grow
     clock.lap("merge");
     read_listening(config, merged.catalog, warnings);
     clock.lap("listen");
@@ -64,8 +64,8 @@ std::shared_ptr<const render::SiteContent> remade(const notes::NoteSet& notes, c
 // memory, or made again from the notes it recorded, beside this build's notes stage on a copy
 // of the catalog that stage takes. Null otherwise (every page is rendered).
 std::future<std::shared_ptr<const render::SiteContent>> content_before(Reading& r, const LastBuild& was, const MergedSources& merged) {
-    if (was.content || !r.recorded.valid()) return util::ready<std::shared_ptr<const render::SiteContent>>(was.content);
-    return util::in_background([&r, catalog = merged.catalog, site = merged.site]() mutable {
+    if (was.content || !r.recorded.valid()) return concurrency::ready<std::shared_ptr<const render::SiteContent>>(was.content);
+    return concurrency::in_background([&r, catalog = merged.catalog, site = merged.site]() mutable {
         return remade(r.recorded.get(), std::move(catalog), std::move(site));
     });
 }
@@ -106,7 +106,7 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
     // read the content, but for the texts' own member). What the last build's pages were made
     // from is let go of there as soon as the plan is made (on disk it was made again to plan
     // from: it is freed before the pages' data grows).
-    auto planning = util::in_background([&out, before_content = before.get()]() mutable {
+    auto planning = concurrency::in_background([&out, before_content = before.get()]() mutable {
         PagePlan plan = plan_pages(before_content.get(), *out.content);
         before_content.reset();
         return plan;
@@ -117,7 +117,7 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
     return out;
 }
 
-void count_pages(BuildReport& report, const PageCount& pages, const Curated& curated, util::StageTimes& parts) {
+void count_pages(BuildReport& report, const PageCount& pages, const Curated& curated, concurrency::StageTimes& parts) {
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
     report.incremental = !curated.plan.every_page;
     report.pages = pages.pages;
@@ -146,7 +146,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
                        const BuildOptions& options) {
     BuildReport report;
     report.warnings = config.warnings;
-    util::StageClock clock(&report.stages);
+    concurrency::StageClock clock(&report.stages);
     // Taken: a build that throws leaves no last build (the next one is whole).
     LastBuild was = std::exchange(last, {});
     if (change.scope == Scope::everything) was = LastBuild{.feed = std::move(was.feed)};  // (nothing else is this build's)
@@ -161,7 +161,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         Curated curated = change.scope == Scope::note_body ? apply_body(config, was, std::move(*change.body), options)
                                                            : curate_and_plan(config, reading, was, *merged, options, report.warnings);
         clock.lap("notes");
-        util::StageTimes parts;
+        concurrency::StageTimes parts;
         const render::LocalArtwork* artwork = merged->artwork ? &*merged->artwork : nullptr;
         const PageRecord record{was.pages, was.readers.get(), options.hold};
         rendering = true;
@@ -179,7 +179,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         // The pages' cards and data, and what the last build's pages were made from, returned
         // before the feeds' texts grow. (Not when the caller holds the content and some pages
         // were rendered: serve after an edit, which freed little and has a page to serve.)
-        if (curated.plan.every_page || !options.hold) util::release_free_memory();
+        if (curated.plan.every_page || !options.hold) concurrency::release_free_memory();
         clock.lap("render");
         count_pages(report, pages, curated, parts);
         if (options.feeds) {

@@ -12,7 +12,7 @@
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
 #include "output/output.hpp"
-#include "util/stage_clock.hpp"
+#include "concurrency/stage_clock.hpp"
 
 namespace pipeline {
 
@@ -31,7 +31,7 @@ struct BuildReport {
     std::size_t audio_copies = 0;    // episodes served with the archive's copy of their audio (audio.mirror_url)
     std::size_t audio_from_copy = 0; // of which the host's file is gone: the copy alone
     std::vector<core::Diagnostic> warnings;
-    util::StageTimes stages;
+    concurrency::StageTimes stages;
     std::size_t pages = 0;           // every page of the site
     std::size_t pages_rendered = 0;  // of which rendered (fewer when incremental)
     bool incremental = false;        // only the pages that read a changed input

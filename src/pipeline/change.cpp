@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "util/files.hpp"
+#include "files/files.hpp"
 
 namespace pipeline {
 
@@ -46,7 +46,7 @@ bool in_note_folder(const config::SiteConfig& config, const fs::path& path) {
     const fs::path p = fs::weakly_canonical(path);
     const auto folders = notes::note_folders(config.content_dir());
     return std::any_of(folders.begin(), folders.end(),
-                       [&](const fs::path& folder) { return util::lexically_within(fs::weakly_canonical(folder), p); });
+                       [&](const fs::path& folder) { return files::lexically_within(fs::weakly_canonical(folder), p); });
 }
 
 Change classify_change(const config::SiteConfig& config, const LastBuild& last, const ChangedInputs& changed, NoteCaches* caches) {

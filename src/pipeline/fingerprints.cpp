@@ -8,9 +8,9 @@
 #include "sources/read_source.hpp"
 #include "i18n/words.hpp"
 #include "theme/theme_files.hpp"
-#include "util/files.hpp"
-#include "util/hash.hpp"
-#include "util/parallel.hpp"
+#include "files/files.hpp"
+#include "files/hash.hpp"
+#include "concurrency/parallel.hpp"
 
 namespace pipeline {
 
@@ -19,20 +19,20 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFee
     std::vector<fs::path> files = {config.config_path, config.audio_manifest()};
     for (const auto& s : config.sources) files.push_back(s.path), files.push_back(sources::kept_items_path(s.path));
     for (const fs::path& root : {config.content_dir(), config.templates_dir(), config.static_dir(), config.i18n_dir(), config.themes_dir() / config.theme})
-        for (auto& f : util::files_under(root)) files.push_back(std::move(f));  // the files the build reads: links are not followed
+        for (auto& f : files::files_under(root)) files.push_back(std::move(f));  // the files the build reads: links are not followed
     // Each file is hashed alone, and told a note or not, on every core (a large archive has
     // thousands of notes, and a build waits for this); the hashes are combined in order.
     const notes::NoteFileTest is_note_file(config.content_dir());
     std::vector<std::optional<std::uint64_t>> hashes(files.size());
     std::vector<char> is_note(files.size());
-    util::parallel_for(files.size(), 64, [&](std::size_t i) {
-        util::Hasher file;
+    concurrency::parallel_for(files.size(), 64, [&](std::size_t i) {
+        files::Hasher file;
         if (file.add_file(files[i])) hashes[i] = file.digest();
         is_note[i] = is_note_file(files[i]);
     });
-    util::Hasher all, others;  // (others: all but the notes)
+    files::Hasher all, others;  // (others: all but the notes)
     const std::string builtin_theme = theme::builtin_fingerprint();
-    for (util::Hasher* h : {&all, &others}) {
+    for (files::Hasher* h : {&all, &others}) {
         h->add(PODARCHIVE_VERSION);
         h->add(builtin_theme);
         h->add(i18n::library_version());  // dates, numbers and plurals are ICU's (CLDR's) words
@@ -44,11 +44,11 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFee
     }
     for (std::size_t i = 0; i < files.size(); ++i) {
         const std::string name = files[i].generic_string();
-        const std::string hash = hashes[i] ? util::hex_hash(*hashes[i]) : "<unreadable>";
+        const std::string hash = hashes[i] ? files::hex_hash(*hashes[i]) : "<unreadable>";
         all.add(name), all.add(hash);
         if (!is_note[i]) others.add(name), others.add(hash);
     }
-    return {util::hex_hash(all.digest()), util::hex_hash(others.digest())};
+    return {files::hex_hash(all.digest()), files::hex_hash(others.digest())};
 }
 
 }  // namespace pipeline

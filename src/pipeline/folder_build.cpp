@@ -11,8 +11,8 @@
 #include "pipeline/saved_build.hpp"
 #include "core/diagnostic.hpp"
 #include "output/output.hpp"
-#include "util/files.hpp"
-#include "util/parallel.hpp"
+#include "files/files.hpp"
+#include "concurrency/parallel.hpp"
 
 namespace pipeline {
 
@@ -40,7 +40,7 @@ void check_output_folder(const config::SiteConfig& config) {
     if (exists && !fs::is_directory(real, ec))
         throw core::InputError(core::error_at(at, shown + " is a file (" + real.string() + "); name a folder for the site"));
     const bool ours = exists && output::made_by_podarchive(dir);
-    const bool inside = real != project && util::lexically_within(project, real);
+    const bool inside = real != project && files::lexically_within(project, real);
     if (from_site_yaml && !inside && !ours)
         throw core::InputError(core::error_at(
             at, shown + " is outside the project (" + real.string() +
@@ -79,7 +79,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
             change = classify_change(config, last, {.notes_alone = saved->all_but_notes == fingerprints.all_but_notes}, nullptr);
         }
     } else {
-        later = util::in_background([&config, published] { return input_fingerprints(config, published); });
+        later = concurrency::in_background([&config, published] { return input_fingerprints(config, published); });
     }
     std::optional<std::vector<feed::ItemIdentity>> feed = last.feed;  // (for a second try: a build that throws leaves no last build)
     try {
@@ -95,7 +95,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
     auto write_started = std::chrono::steady_clock::now();
     // The record is written while the output is swapped in. A build stopped in between leaves a
     // record that names another build than the manifest does, which no build uses.
-    auto saved = util::in_background([&] {
+    auto saved = concurrency::in_background([&] {
         write_saved_build(record_file, {fingerprints.all, fingerprints.all_but_notes,
                                         {std::move(last.notes), std::move(last.pages), last.feed ? std::move(*last.feed) : std::vector<feed::ItemIdentity>{}}});
     });

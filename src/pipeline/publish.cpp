@@ -10,8 +10,8 @@
 #include "render/render_inputs.hpp"
 #include "render/site_renderer.hpp"
 #include "search/index.hpp"
-#include "util/memory.hpp"
-#include "util/parallel.hpp"
+#include "concurrency/memory.hpp"
+#include "concurrency/parallel.hpp"
 
 namespace pipeline {
 
@@ -34,7 +34,7 @@ render::PageSink sink_for(const PagePlan& plan, PageRecord& last, output::Output
 
 PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs, const render::LocalArtwork* artwork,
                        const render::TemplateSet& templates, const PagePlan& plan, PageRecord last, output::Output& out,
-                       util::StageTimes* parts) {
+                       concurrency::StageTimes* parts) {
     render::PageSink sink = sink_for(plan, last, out);
     render::render_site(inputs, templates, sink, parts);
     render::copy_static_files(config, inputs.site, artwork, out);
@@ -100,10 +100,10 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     for (const auto& e : catalog.episodes)
         if (auto w = listening::past_end_warning(e.chapters, listening::duration_of(e))) chapter_warnings.push_back(std::move(*w));
     output::Preparing index(out);
-    auto search = util::in_background([&, transcripts = search::transcripts_of(catalog)]() mutable {
+    auto search = concurrency::in_background([&, transcripts = search::transcripts_of(catalog)]() mutable {
         search::write_index(catalog, std::move(transcripts), curation, site, index);
     });
-    auto json_feed = util::in_background([&] { return out.prepare("feed.json", feed::write_json_feed(catalog, curation, site)); });
+    auto json_feed = concurrency::in_background([&] { return out.prepare("feed.json", feed::write_json_feed(catalog, curation, site)); });
     feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
     out.add(json_feed.get());
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
@@ -116,13 +116,13 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     out.add_borrowed("feed.xml", feed.xml);
     const std::size_t pages = feed.pages.size();
     for (auto& page : feed.pages) out.add(page.path, std::move(page.xml));  // (RFC 5005 archive pages: feed/archive_pages.hpp)
-    auto check = util::in_background([&] { return check_feed(config, inputs, output_feed, published, feed); });
+    auto check = concurrency::in_background([&] { return check_feed(config, inputs, output_feed, published, feed); });
     search.get();
     index.add_prepared();
     // Nothing here reads the content any more: let go of it and, when that frees it, return its
     // memory before the feed check's parse grows.
     content.reset();
-    if (frees) util::release_free_memory();
+    if (frees) concurrency::release_free_memory();
     auto lint_warnings = check.get();  // (it reads the items, which are moved out below)
     lint_warnings.insert(lint_warnings.end(), chapter_warnings.begin(), chapter_warnings.end());
     return {std::move(feed.items), pages, feed.beyond_limit.size(), feed.left_out_without_audio, feed.left_out_without_date, std::move(lint_warnings)};

@@ -17,7 +17,7 @@
 #include "render/page_sink.hpp"
 #include "render/site_content.hpp"
 #include "render/template_set.hpp"
-#include "util/stage_clock.hpp"
+#include "concurrency/stage_clock.hpp"
 
 namespace pipeline {
 
@@ -46,7 +46,7 @@ struct PageRecord {
 // throws CannotKeep. `parts` (optional) receives the seconds of each part of rendering.
 PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs, const render::LocalArtwork* artwork,
                        const render::TemplateSet& templates, const PagePlan& plan, PageRecord last, output::Output& out,
-                       util::StageTimes* parts = nullptr);
+                       concurrency::StageTimes* parts = nullptr);
 
 // What write_index_and_feeds wrote of feed.xml, and the linter's warnings.
 struct FeedSummary {

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "output/output.hpp"
-#include "util/files.hpp"
-#include "util/hash.hpp"
+#include "files/files.hpp"
+#include "files/hash.hpp"
 
 namespace pipeline {
 
@@ -96,16 +96,16 @@ bool write_saved_build(const fs::path& file, const SavedBuild& saved) {
         w.number(entry->second.size());
         for (render::DepKey key : entry->second) w.number(key);
     }
-    w.number(util::content_hash(w.bytes));
+    w.number(files::content_hash(w.bytes));
     std::string error;
-    return util::write_file_atomically(file, w.bytes, error);
+    return files::write_file_atomically(file, w.bytes, error);
 }
 
 std::optional<SavedBuild> read_saved_build(const fs::path& file) {
     std::string bytes;
     try {
-        bytes = util::read_file(file, std::size_t{1} << 30);
-    } catch (const util::FileError&) {
+        bytes = files::read_file(file, std::size_t{1} << 30);
+    } catch (const files::FileError&) {
         return std::nullopt;
     }
     constexpr std::size_t hash_size = sizeof(std::uint64_t);
@@ -113,7 +113,7 @@ std::optional<SavedBuild> read_saved_build(const fs::path& file) {
     std::string_view body = std::string_view(bytes).substr(0, bytes.size() - hash_size);
     std::uint64_t hash = 0;
     std::memcpy(&hash, bytes.data() + body.size(), hash_size);
-    if (hash != util::content_hash(body)) return std::nullopt;
+    if (hash != files::content_hash(body)) return std::nullopt;
 
     Reader r(body.substr(k_magic.size()));
     SavedBuild saved;

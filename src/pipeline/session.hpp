@@ -19,7 +19,7 @@
 #include "pipeline/notes_stage.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
-#include "util/stage_clock.hpp"
+#include "concurrency/stage_clock.hpp"
 
 namespace pipeline {
 
@@ -30,7 +30,7 @@ struct Rebuild {
     bool bodies_only = false;  // only a note's body changed: the notes were not applied again
     std::size_t pages_rendered = 0;
     std::size_t pages = 0;
-    util::StageTimes stages;
+    concurrency::StageTimes stages;
 };
 
 // The state `serve` holds between rebuilds of one site (site.yaml at `config_path`): the last

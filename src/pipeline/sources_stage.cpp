@@ -7,9 +7,9 @@
 #include "listening/attachments.hpp"
 #include "merge/merge.hpp"
 #include "sources/read_source.hpp"
-#include "util/files.hpp"
-#include "util/parallel.hpp"
-#include "util/url.hpp"
+#include "files/files.hpp"
+#include "concurrency/parallel.hpp"
+#include "net/url.hpp"
 
 namespace pipeline {
 
@@ -25,7 +25,7 @@ std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config)
         order.emplace_back(ec ? 0 : size, i);
     }
     std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
-    util::parallel_for(n, 1, [&](std::size_t k) { batches[order[k].second] = sources::read_source(config.sources[order[k].second]); });
+    concurrency::parallel_for(n, 1, [&](std::size_t k) { batches[order[k].second] = sources::read_source(config.sources[order[k].second]); });
     std::vector<core::Diagnostic> errors, warnings;
     for (const auto& b : batches)
         for (const auto& d : b.diagnostics) (d.severity == core::Severity::error ? errors : warnings).push_back(d);
@@ -53,7 +53,7 @@ std::optional<InputFeed> previous_feed(const config::SiteConfig& config) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(previous, ec)) return std::nullopt;
     // (One that is not a feed was not written by a build: it tells apps nothing.)
-    return InputFeed{previous.string(), feed::read_identities(util::read_file(previous)).value_or(std::vector<feed::ItemIdentity>{})};
+    return InputFeed{previous.string(), feed::read_identities(files::read_file(previous)).value_or(std::vector<feed::ItemIdentity>{})};
 }
 
 void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings) {
@@ -73,7 +73,7 @@ void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalo
         if (!e.enclosure) continue;
         const audio::KeptFile* kept = manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid);
         if (!kept) continue;
-        e.copy = core::AudioCopy{config.audio.mirror_url + util::encode_path_segment(kept->file), kept->content_type, kept->bytes, kept->sha256,
+        e.copy = core::AudioCopy{config.audio.mirror_url + net::encode_path_segment(kept->file), kept->content_type, kept->bytes, kept->sha256,
                                  audio::host_gone(*kept), kept->fetched, kept->duration};
     }
 }
@@ -95,7 +95,7 @@ MergedSources merge_sources(const config::SiteConfig& config, std::vector<source
 void read_listening(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings) {
     const listening::AttachmentDir dir{config.attachments_dir(), "content/sources/attachments"};
     std::vector<listening::AttachmentsRead> read(catalog.episodes.size());
-    util::parallel_for(catalog.episodes.size(), 16, [&](std::size_t i) { read[i] = listening::read_attachments(catalog.episodes[i], dir); });
+    concurrency::parallel_for(catalog.episodes.size(), 16, [&](std::size_t i) { read[i] = listening::read_attachments(catalog.episodes[i], dir); });
     int missing = 0;  // episodes
     std::string first;
     for (auto& r : read) {

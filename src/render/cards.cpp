@@ -4,8 +4,8 @@
 #include <memory>
 #include <stdexcept>
 
-#include "util/dates.hpp"
-#include "util/durations.hpp"
+#include "dates/dates.hpp"
+#include "dates/durations.hpp"
 
 namespace render {
 
@@ -39,7 +39,7 @@ Data card_data(const SiteInfo& site, const core::Episode& e, const notes::Episod
     put(card, "url", site.paths.url(SitePaths::episode_dir(e.slug)));
     // Every key a card may lack is false, not absent: a template looks a missing key up in the
     // enclosing data, so an undated card on an episode's page showed that page's date.
-    put(card, "date_iso", e.date ? text(util::format_iso8601(*e.date)) : Data(false));
+    put(card, "date_iso", e.date ? text(dates::format_iso8601(*e.date)) : Data(false));
     put(card, "date_human", e.date ? text(site.words->day(*e.date)) : Data(false));
     put(card, "duration", e.duration ? text(site.words->duration(e.duration->seconds)) : Data(false));
     std::string summary = extras && !extras->summary.empty() ? extras->summary : site.text(e).summary;

@@ -8,7 +8,7 @@
 #include "notes/curation.hpp"
 #include "render/data.hpp"
 #include "render/site_info.hpp"
-#include "util/parallel.hpp"
+#include "concurrency/parallel.hpp"
 
 namespace render {
 
@@ -43,7 +43,7 @@ private:
     std::vector<const notes::EpisodeExtras*> m_extras;  // by position in the catalog
     // Plain cards by position in the catalog, then cards with notes, each made when a page
     // first shows it, on whichever thread renders that page (a preview rebuild shows a few).
-    util::LazySlots<Data> m_cards;
+    concurrency::LazySlots<Data> m_cards;
     std::unordered_map<std::string, Data> m_topics;  // each topic's link, by name
 
     std::size_t position(const core::Episode& e) const;

@@ -4,11 +4,11 @@
 #include "render/listening_data.hpp"
 #include "render/page_frame.hpp"
 #include "render/pages.hpp"
-#include "util/dates.hpp"
-#include "util/durations.hpp"
-#include "util/escape.hpp"
-#include "util/strings.hpp"
-#include "util/url.hpp"
+#include "dates/dates.hpp"
+#include "dates/durations.hpp"
+#include "html/escape.hpp"
+#include "text/strings.hpp"
+#include "net/url.hpp"
 
 namespace render {
 
@@ -25,7 +25,7 @@ std::string iso_duration(int seconds) {
 
 std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const std::string& description) {
     // The object nlohmann's dump() would write (keys in order, no spaces), written directly:
-    // dump() escaped every episode's description at a tenth of util::append_json_string's speed.
+    // dump() escaped every episode's description at a tenth of html::append_json_string's speed.
     std::string j = "{";
     auto key = [&](std::string_view name) {
         if (j.size() > 1 && j.back() != '{') j += ',';
@@ -35,18 +35,18 @@ std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const s
     };
     auto field = [&](std::string_view name, std::string_view value) {
         key(name);
-        util::append_json_string(j, value);
+        html::append_json_string(j, value);
     };
     field("@context", "https://schema.org");
     field("@type", "PodcastEpisode");
-    if (e.enclosure && util::is_http_url(e.enclosure->url)) {
+    if (e.enclosure && net::is_http_url(e.enclosure->url)) {
         key("associatedMedia");
         j += "{";
         field("@type", "MediaObject");
         field("contentUrl", e.enclosure->url);
         j += "}";
     }
-    if (e.date) field("datePublished", util::format_iso8601(*e.date));
+    if (e.date) field("datePublished", dates::format_iso8601(*e.date));
     field("description", description);
     if (e.episode_number) key("episodeNumber"), j += std::to_string(*e.episode_number);
     field("inLanguage", site.language);
@@ -60,7 +60,7 @@ std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const s
     if (e.duration) field("timeRequired", iso_duration(e.duration->seconds));
     field("url", site.paths.absolute(SitePaths::episode_dir(e.slug)));
     j += "}";
-    return "<script type=\"application/ld+json\">" + util::replace_all(j, "<", "\\u003c") + "</script>";
+    return "<script type=\"application/ld+json\">" + text::replace_all(j, "<", "\\u003c") + "</script>";
 }
 
 namespace {
@@ -107,26 +107,26 @@ std::string oembed_path(const core::Episode& e) { return SitePaths::episode_dir(
 std::string oembed_json(const SiteInfo& site, const core::Episode& e) {
     const std::string embed = site.paths.absolute(embed_dir(e));
     // (What another site pastes into its page: an iframe of the player alone, nothing else.)
-    const std::string iframe = "<iframe src=\"" + util::html_escape(embed) + "\" title=\"" + util::html_escape(e.title) + "\" width=\"" +
+    const std::string iframe = "<iframe src=\"" + html::html_escape(embed) + "\" title=\"" + html::html_escape(e.title) + "\" width=\"" +
                                std::to_string(k_embed_width) + "\" height=\"" + std::to_string(k_embed_height) +
                                "\" style=\"border:0;max-width:100%\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
     std::string j = "{\"version\":\"1.0\",\"type\":\"rich\",\"title\":";
-    util::append_json_string(j, e.title);
+    html::append_json_string(j, e.title);
     j += ",\"provider_name\":";
-    util::append_json_string(j, site.title);
+    html::append_json_string(j, site.title);
     j += ",\"provider_url\":";
-    util::append_json_string(j, site.paths.base_url);
-    if (!site.author.empty()) j += ",\"author_name\":", util::append_json_string(j, site.author);
+    html::append_json_string(j, site.paths.base_url);
+    if (!site.author.empty()) j += ",\"author_name\":", html::append_json_string(j, site.author);
     // (oEmbed 1.0: thumbnail_url comes with thumbnail_width and thumbnail_height, or not at all)
     if (!site.artwork_url.empty() && site.artwork_width > 0) {
-        j += ",\"thumbnail_url\":", util::append_json_string(j, site.artwork_url);
+        j += ",\"thumbnail_url\":", html::append_json_string(j, site.artwork_url);
         j += ",\"thumbnail_width\":" + std::to_string(site.artwork_width) + ",\"thumbnail_height\":" + std::to_string(site.artwork_height);
     }
     j += ",\"html\":";
-    util::append_json_string(j, iframe);
+    html::append_json_string(j, iframe);
     j += ",\"width\":" + std::to_string(k_embed_width) + ",\"height\":" + std::to_string(k_embed_height) + "}";
     // (no "<" a page that prints a field unescaped could take for a tag: JSON reads \u003c the same)
-    return util::replace_all(j, "<", "\\u003c");
+    return text::replace_all(j, "<", "\\u003c");
 }
 
 Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
@@ -135,10 +135,10 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     Data d = cache ? cache->with_note(e) : episode_card(site, e, extras);  // its card, and more
     put(d, "title_derived", e.title_derived);
     if (e.duration) {
-        put(d, "duration_clock", util::format_clock(e.duration->seconds));
+        put(d, "duration_clock", dates::format_clock(e.duration->seconds));
         put(d, "duration_iso", iso_duration(e.duration->seconds));
     }
-    if (e.enclosure && util::is_http_url(e.enclosure->url)) put(d, "audio", audio_data(site, e));
+    if (e.enclosure && net::is_http_url(e.enclosure->url)) put(d, "audio", audio_data(site, e));
     put_listening(d, site, e, extras);
     put(d, "notes_html", site.text(e).notes_html);
     put(d, "notes_truncated", e.description_truncated);
@@ -147,8 +147,8 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     put(d, "listen_on", link_list(listen));
     put(d, "has_listen_on", !listen.empty());
     put(d, "seen_in", list_of(e.seen_in, [](const std::string& s) { return text(s); }));
-    put(d, "seen_in_text", util::join(e.seen_in, ", "));
-    put(d, "seen_in_sentence", site.words->fill("episode.seen_in", {{"sources", util::join(e.seen_in, ", ")}}));
+    put(d, "seen_in_text", text::join(e.seen_in, ", "));
+    put(d, "seen_in_sentence", site.words->fill("episode.seen_in", {{"sources", text::join(e.seen_in, ", ")}}));
     const i18n::Words& words = *site.words;
     put(d, "provenance", list_of(e.sources, [&](const auto& field_source) {
         const auto& [field, source] = field_source;
@@ -171,7 +171,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     if (older) put(d, "older", plain_card(*older));
     if (newer) put(d, "newer", plain_card(*newer));
     if (!extras) return d;
-    put(d, "has_note", !util::trim(extras->note_html).empty());
+    put(d, "has_note", !text::trim(extras->note_html).empty());
     put(d, "note_html", extras->note_html);
     put(d, "guests", term_links(site, "guests", extras->guests));  // (topics are on the card)
     put(d, "has_topics", !extras->topics.empty());
@@ -246,7 +246,7 @@ void declare_episode_pages(Pages& pages) {
         const core::Episode& e = in.catalog.episodes[i];
         pages.declare(SitePaths::episode_dir(e.slug), "episode", [&in, i] { return episode_page(in, i); });
         // Its player alone, for other sites' pages (not in the sitemap), and what oEmbed asks.
-        if (e.enclosure && util::is_http_url(e.enclosure->url)) {
+        if (e.enclosure && net::is_http_url(e.enclosure->url)) {
             pages.declare_file(embed_dir(e) + "index.html", "embed", [&in, &e] { return embed_page(in, e); });
             pages.declare_data(oembed_path(e), {dep::site, dep::episode(e.slug)}, [&in, &e] { return oembed_json(in.site, e); });
         }

@@ -3,17 +3,17 @@
 #include <thread>
 
 #include "render/summary.hpp"
-#include "util/hash.hpp"
-#include "util/html_sanitizer.hpp"
-#include "util/parallel.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
-#include "util/url.hpp"
+#include "files/hash.hpp"
+#include "html/html_sanitizer.hpp"
+#include "concurrency/parallel.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
+#include "net/url.hpp"
 
 namespace render {
 
 std::string cut_at_word(const std::string& text, std::size_t max_chars) {
-    std::string_view prefix = util::truncate_code_points(text, max_chars);  // reads no further than the cut
+    std::string_view prefix = text::truncate_code_points(text, max_chars);  // reads no further than the cut
     if (prefix.size() == text.size()) return text;
     std::string cut(prefix);
     if (auto space = cut.rfind(' '); space != std::string::npos && space > cut.size() / 2) cut.resize(space);
@@ -26,12 +26,12 @@ EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_l
     if (e.description_is_html) {
         std::string text;
         // Show notes were written for the host's pages: their relative links lead there.
-        const util::ShowNotes notes{util::is_http_url(e.page_url) ? std::string_view(e.page_url) : channel_link};
-        t.notes_html = util::sanitize_html(e.description, &text, notes);  // one parse gives both
-        t.plain = util::collapse_whitespace(text);
+        const html::ForeignFragment notes{net::is_http_url(e.page_url) ? std::string_view(e.page_url) : channel_link};
+        t.notes_html = html::sanitize_html(e.description, &text, notes);  // one parse gives both
+        t.plain = text::collapse_whitespace(text);
     } else {
-        t.notes_html = util::linkify_text(e.description);
-        t.plain = util::collapse_whitespace(e.description);
+        t.notes_html = html::linkify_text(e.description);
+        t.plain = text::collapse_whitespace(e.description);
     }
     const std::string lead = lead_text(t.notes_html, 440);
     t.summary = whole_sentences(lead, 220);
@@ -44,7 +44,7 @@ EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_l
 }
 
 std::uint64_t text_source_hash(const core::Episode& e, std::string_view channel_link) {
-    util::Hasher h;
+    files::Hasher h;
     h.add(e.description_is_html ? "html" : "text");
     h.add(e.description);
     h.add(e.description_truncated ? "cut" : "whole");  // (a cut text's summary says so)
@@ -59,7 +59,7 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
     std::unordered_map<std::uint64_t, std::shared_ptr<const EpisodeText>> reusable;
     if (previous)
         for (const auto& t : previous->m_texts) reusable.emplace(t->source, t);
-    util::parallel_for(n, 64, [&](std::size_t i) {
+    concurrency::parallel_for(n, 64, [&](std::size_t i) {
         auto it = reusable.empty() ? reusable.end() : reusable.find(text_source_hash(catalog.episodes[i], m_channel_link));
         m_texts[i] = it != reusable.end() ? it->second : std::make_shared<const EpisodeText>(make_episode_text(catalog.episodes[i], m_channel_link));
     }, threads);

@@ -5,8 +5,8 @@
 #include "render/page_frame.hpp"
 #include "render/pages.hpp"
 #include "render/site_paths.hpp"
-#include "util/dates.hpp"
-#include "util/strings.hpp"
+#include "dates/dates.hpp"
+#include "text/strings.hpp"
 
 namespace render {
 
@@ -120,7 +120,7 @@ PageModel archive(const RenderInputs& in) {
     std::map<int, std::map<int, Episodes, std::greater<>>, std::greater<>> by_year;  // newest first
     Episodes undated;
     for (const auto& e : in.catalog.episodes) {
-        if (e.date) by_year[util::year_of(*e.date)][util::month_of(*e.date)].push_back(&e);
+        if (e.date) by_year[dates::year_of(*e.date)][dates::month_of(*e.date)].push_back(&e);
         else undated.push_back(&e);
     }
     auto cards = [&](const Episodes& episodes) {

@@ -6,9 +6,9 @@
 #include "listening/timecode.hpp"
 #include "render/page_frame.hpp"
 #include "render/site_paths.hpp"
-#include "util/escape.hpp"
-#include "util/strings.hpp"
-#include "util/url.hpp"
+#include "html/escape.hpp"
+#include "text/strings.hpp"
+#include "net/url.hpp"
 
 namespace render {
 
@@ -45,7 +45,7 @@ Data chapters_data(const core::Episode& e, Moments& moments) {
         if (!c.listed) continue;
         Data item = moments.at(c.start);
         put(item, "title", c.title);
-        put(item, "link", util::is_http_url(c.url) ? text(c.url) : Data(false));
+        put(item, "link", net::is_http_url(c.url) ? text(c.url) : Data(false));
         items.push_back(std::move(item));
     }
     return list(std::move(items));
@@ -70,20 +70,20 @@ std::string transcript_html(const core::Transcript& t, std::size_t& words, Momen
             const std::string seconds = std::to_string(listening::whole_seconds(s.start));
             if (const std::string id = moments.first_at(seconds); !id.empty()) html.append(" id=\"").append(id) += '"';
             html.append("><a class=\"ts\" href=\"#t=").append(seconds).append("\" data-t=\"").append(seconds).append("\">");
-            util::append_html_escaped(html, listening::format_timecode(s.start));
+            html::append_html_escaped(html, listening::format_timecode(s.start));
             html += "</a> ";
         } else {
             html += '>';
         }
         if (!s.speaker.empty() && (!last_speaker || *last_speaker != s.speaker)) {
             html += "<b class=\"speaker\">";
-            util::append_html_escaped(html, s.speaker);
+            html::append_html_escaped(html, s.speaker);
             html += ":</b> ";
         }
         if (!s.speaker.empty()) last_speaker = &s.speaker;
-        util::append_html_escaped(html, s.text);
+        html::append_html_escaped(html, s.text);
         html += "</p>";
-        words += util::word_count(s.text);
+        words += text::word_count(s.text);
     }
     return html;
 }
@@ -92,7 +92,7 @@ std::string transcript_html(const core::Transcript& t, std::size_t& words, Momen
 // name, as the feed writes it, capitalized.
 std::string role_label(const i18n::Words& words, const core::Person& p) {
     if (p.role.empty()) return "";
-    std::string key = "role." + util::ascii_lower(p.role);
+    std::string key = "role." + text::ascii_lower(p.role);
     std::replace(key.begin(), key.end(), ' ', '_');
     std::string r = p.role;
     r[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(r[0])));
@@ -113,13 +113,13 @@ std::string transcript_json(const core::Transcript& t) {
         j += '{';
         if (!s.speaker.empty()) {
             j += "\"speaker\":";
-            util::append_json_string(j, s.speaker);
+            html::append_json_string(j, s.speaker);
             j += ',';
         }
         j += "\"startTime\":" + std::to_string(listening::whole_seconds(s.start));
         if (s.end > s.start) j += ",\"endTime\":" + std::to_string(listening::whole_seconds(s.end) + 1);
         j += ",\"body\":";
-        util::append_json_string(j, s.text);
+        html::append_json_string(j, s.text);
         j += '}';
     }
     return j + "]}\n";
@@ -129,7 +129,7 @@ std::vector<core::Person> episode_persons(const core::Episode& e, const notes::E
     std::vector<core::Person> persons = e.persons;
     if (extras)
         for (const auto& guest : extras->guests)
-            if (std::none_of(persons.begin(), persons.end(), [&](const auto& p) { return util::ascii_lower(p.name) == util::ascii_lower(guest); }))
+            if (std::none_of(persons.begin(), persons.end(), [&](const auto& p) { return text::ascii_lower(p.name) == text::ascii_lower(guest); }))
                 persons.push_back({guest, "guest", "", "", ""});
     return persons;
 }
@@ -164,7 +164,7 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
         put(item, "role", role_label(*site.words, p));
         const bool guest_page = extras && std::find(extras->guests.begin(), extras->guests.end(), p.name) != extras->guests.end();
         put(item, "link", guest_page ? text(term_url(site, "guests", p.name))
-                          : util::is_http_url(p.href) ? text(p.href) : Data(false));
+                          : net::is_http_url(p.href) ? text(p.href) : Data(false));
         return item;
     }));
     put(d, "has_soundbites", !e.soundbites.empty());

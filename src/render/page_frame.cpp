@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "util/strings.hpp"
+#include "text/strings.hpp"
 
 namespace render {
 

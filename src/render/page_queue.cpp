@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "util/parallel.hpp"
+#include "concurrency/parallel.hpp"
 
 namespace render {
 
@@ -24,7 +24,7 @@ void PageQueue::add(Done done) {
 
 void PageQueue::run() {
     const std::size_t n = m_jobs.size();
-    const unsigned threads = util::threads_for(n, k_pages_per_thread_minimum);
+    const unsigned threads = concurrency::threads_for(n, k_pages_per_thread_minimum);
     if (threads == 1) {
         for (const auto& job : m_jobs) add(make(job, m_templates));
         m_jobs.clear();
@@ -37,7 +37,7 @@ void PageQueue::run() {
     // Each thread writes the pages it renders (Output::prepare: the file's hash and the system
     // calls that write it are a third of rendering's work, and left to one thread they were the
     // stage's critical path); this thread then adds them to the output, in the order they come.
-    util::bounded_pipeline(
+    concurrency::bounded_pipeline(
         n, {.threads = threads}, [&] { return TemplateSet(m_templates); },  // (copied on the thread, while none renders with it)
         [&](const TemplateSet& templates, std::size_t i) { return make(m_jobs[order[i]], templates); },
         [&](Done done) { add(std::move(done)); });

@@ -1,7 +1,7 @@
 #pragma once
 // Pages queued for rendering, rendered and written on every core as they are done, and added to
 // the output by the calling thread (each to its own path: the output does not depend on the
-// order; util::bounded_pipeline). Each thread renders with its own copy of the templates
+// order; concurrency::bounded_pipeline). Each thread renders with its own copy of the templates
 // (kainjow's keep state while rendering); a small queue is rendered on the calling thread with
 // the templates given.
 #include <functional>

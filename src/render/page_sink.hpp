@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "output/output.hpp"
-#include "util/hash.hpp"
+#include "files/hash.hpp"
 
 namespace render {
 
@@ -24,7 +24,7 @@ using DepKeys = std::vector<DepKey>;
 using ChangedKeys = std::unordered_set<DepKey>;
 
 namespace dep {
-inline DepKey key(std::uint64_t kind, std::string_view name) { return util::content_hash(name, kind); }
+inline DepKey key(std::uint64_t kind, std::string_view name) { return files::content_hash(name, kind); }
 inline const DepKey site = key(1, "");         // site.yaml, SiteInfo, navigation, templates
 inline const DepKey order = key(2, "");        // which episodes exist, in which order
 inline const DepKey any_episode = key(3, "");  // some episode's own fields (the archive lists all)

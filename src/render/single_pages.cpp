@@ -4,7 +4,7 @@
 #include "render/page_frame.hpp"
 #include "render/pages.hpp"
 #include "render/site_paths.hpp"
-#include "util/dates.hpp"
+#include "dates/dates.hpp"
 
 namespace render {
 
@@ -43,9 +43,9 @@ PageModel audio_page(const RenderInputs& in) {
         Data row;
         put(row, "title", e.title);
         put(row, "url", in.site.paths.url(SitePaths::episode_dir(e.slug)));
-        const std::optional<util::Timestamp> since = e.copy ? util::parse_any_date(e.copy->kept_since) : std::nullopt;
+        const std::optional<dates::Timestamp> since = e.copy ? dates::parse_any_date(e.copy->kept_since) : std::nullopt;
         put(row, "kept_since", since ? text(words.day(*since)) : Data(false));
-        put(row, "kept_since_iso", since ? text(util::format_iso8601(*since)) : Data(false));
+        put(row, "kept_since_iso", since ? text(dates::format_iso8601(*since)) : Data(false));
         put(row, "size", e.copy && e.copy->bytes > 0
                              ? text(words.fill("download.size", {{"size", words.number(std::max(1LL, (e.copy->bytes + 500000) / 1000000))}}))
                              : Data(false));

@@ -5,8 +5,8 @@
 #include <memory>
 #include <set>
 
-#include "util/strings.hpp"
-#include "util/url.hpp"
+#include "text/strings.hpp"
+#include "net/url.hpp"
 
 namespace render {
 
@@ -24,7 +24,7 @@ void walk(const GumboNode* node, Page& page, int depth) {
     const GumboElement& el = node->v.element;
     if (el.tag == GUMBO_TAG_TITLE && el.children.length > 0) {
         auto* text = static_cast<const GumboNode*>(el.children.data[0]);
-        if (text->type == GUMBO_NODE_TEXT) page.title = util::trim(text->v.text.text);
+        if (text->type == GUMBO_NODE_TEXT) page.title = text::trim(text->v.text.text);
     }
     for (const char* attr : {"href", "src"})
         if (const GumboAttribute* a = gumbo_get_attribute(&el.attributes, attr)) {
@@ -69,7 +69,7 @@ std::string percent_decode(std::string_view s) {
 // Resolves "." and ".." segments of an absolute path; "" when ".." climbs above "/".
 std::string normalize(const std::string& path) {
     std::vector<std::string_view> parts;
-    auto segments = util::split(path, '/');
+    auto segments = text::split(path, '/');
     for (std::size_t i = 0; i < segments.size(); ++i) {
         auto seg = segments[i];
         if (seg == "..") {
@@ -88,8 +88,8 @@ std::string normalize(const std::string& path) {
 }  // namespace
 
 std::vector<core::Diagnostic> check_site(const output::MemoryOutput& site, const std::string& base_url) {
-    const std::string base_path = util::url_path_of(base_url);
-    const std::string base_abs = util::with_trailing_slash(base_url);
+    const std::string base_path = net::url_path_of(base_url);
+    const std::string base_abs = net::with_trailing_slash(base_url);
     std::map<std::string, Page> pages;
     for (const auto& [path, content] : site.files())
         if (path.ends_with(".html")) pages[path] = parse(*content);
@@ -104,11 +104,11 @@ std::vector<core::Diagnostic> check_site(const output::MemoryOutput& site, const
         if (path.find('/') == std::string::npos) page_dir = base_path;
         for (const auto& raw : page.links) {
             // (Schemes compare without case, as browsers compare them: "Mailto:" is a mail link.)
-            std::string link(util::trim(raw));
-            if (link.empty() || util::starts_with_icase(link, "mailto:") || util::starts_with_icase(link, "data:")) continue;
+            std::string link(text::trim(raw));
+            if (link.empty() || text::starts_with_icase(link, "mailto:") || text::starts_with_icase(link, "data:")) continue;
             std::string target;
             if (link.starts_with(base_abs)) target = base_path + link.substr(base_abs.size());
-            else if (util::starts_with_icase(link, "http://") || util::starts_with_icase(link, "https://") || link.starts_with("//")) continue;  // another site
+            else if (text::starts_with_icase(link, "http://") || text::starts_with_icase(link, "https://") || link.starts_with("//")) continue;  // another site
             else if (link.starts_with("#")) target = base_path + path + link;
             else if (link.starts_with("/")) target = link;
             else target = page_dir + link;

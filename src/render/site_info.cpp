@@ -4,12 +4,12 @@
 #include <map>
 
 #include "core/directories.hpp"
-#include "util/html_sanitizer.hpp"
+#include "html/html_sanitizer.hpp"
 #include "render/site_renderer.hpp"
-#include "util/language.hpp"
-#include "util/slug.hpp"
-#include "util/strings.hpp"
-#include "util/url.hpp"
+#include "text/language.hpp"
+#include "core/slug.hpp"
+#include "text/strings.hpp"
+#include "net/url.hpp"
 
 namespace render {
 
@@ -62,20 +62,20 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
     const core::Channel& ch = catalog.channel;
     // The show's language is the feed's: an English default would relabel a Hebrew show, its
     // pages read with English rules and its feed listed as English by every app.
-    const std::string feed_language(util::trim(ch.language));
-    const std::string language = !config.language.empty() ? config.language : util::is_language_code(feed_language) ? feed_language : "en";
-    if (config.language.empty() && !feed_language.empty() && !util::is_language_code(feed_language) && warnings)
+    const std::string feed_language(text::trim(ch.language));
+    const std::string language = !config.language.empty() ? config.language : text::is_language_code(feed_language) ? feed_language : "en";
+    if (config.language.empty() && !feed_language.empty() && !text::is_language_code(feed_language) && warnings)
         warnings->push_back(core::warning_at({ch.file, ch.line, 0}, "the feed's <language> '" + feed_language +
                                                                          "' is not a language code; the site is built as 'en': set `language:` in site.yaml (such as `language: de`)"));
     // (the words loaded once, in the site's language: not English first, then again)
     SiteInfo site(SitePaths{base_url}, i18n::Words::load(theme_layers(config), language, warnings));
     site.title = !config.title.empty() ? config.title : ch.title;
-    site.description = !config.description.empty() ? config.description : util::html_to_text(ch.description);
+    site.description = !config.description.empty() ? config.description : html::html_to_text(ch.description);
     site.language = language;
-    site.right_to_left = util::is_right_to_left(site.language);
+    site.right_to_left = text::is_right_to_left(site.language);
     site.author = !config.author.empty() ? config.author : ch.author;
     site.image = !config.image.empty() ? config.image : ch.image_url;
-    if (!util::is_http_url(site.image)) site.image.clear();
+    if (!net::is_http_url(site.image)) site.image.clear();
     site.feed_url = site.paths.absolute("feed.xml");
     if (artwork) {
         // A new image is a new URL: no stale caches. (The query after the path's encoding, which
@@ -97,12 +97,12 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
     for (auto& link : directory_show_pages(catalog))
         if (std::none_of(site.show_links.begin(), site.show_links.end(), [&](const auto& l) { return l.label == link.label || l.url == link.url; }))
             site.show_links.push_back(std::move(link));
-    if (util::is_http_url(ch.link) && std::none_of(site.show_links.begin(), site.show_links.end(), [&](const auto& l) { return l.url == ch.link; })) {
+    if (net::is_http_url(ch.link) && std::none_of(site.show_links.begin(), site.show_links.end(), [&](const auto& l) { return l.url == ch.link; })) {
         std::optional<core::DirectoryPage> page = core::directory_page(ch.link);
         site.website = {page ? page->directory : site.words->text("link.website"), ch.link};
     }
     for (const auto& source : config.sources)
-        if (util::is_http_url(source.url) && source.url != site.feed_url) {
+        if (net::is_http_url(source.url) && source.url != site.feed_url) {
             site.source_feed = {site.words->text("link.host_feed"), source.url};
             break;
         }
@@ -139,7 +139,7 @@ std::string term_slug(const std::string& name) {
         else if (c == '@') spelled += " at ";
         else spelled.push_back(c);
     }
-    std::string slug = util::make_safe_segment(util::slugify(spelled));
+    std::string slug = core::make_safe_segment(core::slugify(spelled));
     return slug.empty() ? "untitled" : slug;
 }
 

@@ -1,16 +1,16 @@
 #include "render/site_paths.hpp"
 
-#include "util/url.hpp"
+#include "net/url.hpp"
 
 namespace render {
 
 SitePaths::SitePaths(const std::string& site_base_url)
-    : base_url(util::with_trailing_slash(site_base_url)), base_path(util::url_path_of(site_base_url)) {}
+    : base_url(net::with_trailing_slash(site_base_url)), base_path(net::url_path_of(site_base_url)) {}
 
-std::string SitePaths::url(const std::string& relative) const { return base_path + util::percent_encode_path(relative); }
+std::string SitePaths::url(const std::string& relative) const { return base_path + net::percent_encode_path(relative); }
 
 std::string SitePaths::absolute(const std::string& relative) const {
-    return base_url + util::percent_encode_path(relative);
+    return base_url + net::percent_encode_path(relative);
 }
 
 std::string SitePaths::episode_dir(const std::string& slug) { return "episodes/" + slug + "/"; }

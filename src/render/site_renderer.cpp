@@ -5,10 +5,10 @@
 #include "render/page_frame.hpp"
 #include "render/page_queue.hpp"
 #include "render/pages.hpp"
-#include "util/dates.hpp"
-#include "util/files.hpp"
-#include "util/stage_clock.hpp"
-#include "util/strings.hpp"
+#include "dates/dates.hpp"
+#include "files/files.hpp"
+#include "concurrency/stage_clock.hpp"
+#include "text/strings.hpp"
 
 namespace render {
 
@@ -73,8 +73,8 @@ std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const core::Catalog
     return nav;
 }
 
-void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink& sink, util::StageTimes* timings) {
-    util::StageClock clock(timings);
+void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink& sink, concurrency::StageTimes* timings) {
+    concurrency::StageClock clock(timings);
     auto lap = [&](const char* part) { clock.lap(std::string("render:") + part); };
     // (The interface's words are the same on every page: written into the templates once.)
     const TemplateSet with_words = templates.with_constants(word_constants(*in.site.words));

@@ -10,7 +10,7 @@
 #include "render/render_inputs.hpp"
 #include "render/site_info.hpp"
 #include "render/template_set.hpp"
-#include "util/stage_clock.hpp"
+#include "concurrency/stage_clock.hpp"
 
 namespace render {
 
@@ -30,7 +30,7 @@ TemplateSet load_templates(const config::SiteConfig& config);
 // .nojekyll and CNAME. Pages go through `sink` (which may skip those whose inputs did not
 // change); the other files are always written. Static files and the search index are separate.
 // `timings` (optional) receives the seconds of each part ("render:episodes", ...).
-void render_site(const RenderInputs& inputs, const TemplateSet& templates, PageSink& sink, util::StageTimes* timings = nullptr);
+void render_site(const RenderInputs& inputs, const TemplateSet& templates, PageSink& sink, concurrency::StageTimes* timings = nullptr);
 
 // The header navigation: Episodes, Topics and Guests when there are any, the pages that ask
 // for it (by their order), the feed.

@@ -3,10 +3,10 @@
 #include <array>
 
 #include "render/episode_text.hpp"
-#include "util/escape.hpp"
-#include "util/html_sanitizer.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
+#include "html/escape.hpp"
+#include "html/html_sanitizer.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
 
 namespace render {
 
@@ -79,7 +79,7 @@ std::vector<std::string> prose_paragraphs(std::string_view html, std::size_t eno
             std::size_t end = html.find('<', i);
             if (end == std::string_view::npos) end = html.size();
             if (skipping == 0) {
-                paragraphs.back() += util::decode_entities(html.substr(i, end - i));
+                paragraphs.back() += html::decode_entities(html.substr(i, end - i));
                 // A paragraph of megabytes gives its start: the summary needs no more.
                 if (collected + paragraphs.back().size() > enough * 4) break;
             }
@@ -92,12 +92,12 @@ std::vector<std::string> prose_paragraphs(std::string_view html, std::size_t eno
         i = end + 1;
         bool closing = tag.starts_with('/');
         if (closing) tag.remove_prefix(1);
-        std::string name = util::ascii_lower(tag.substr(0, tag.find_first_of(" \t\n/")));
+        std::string name = text::ascii_lower(tag.substr(0, tag.find_first_of(" \t\n/")));
         if (one_of(name, k_skipped)) {
             if (closing && skipping > 0) --skipping;
             else if (!closing) ++skipping;
             if (!paragraphs.back().empty()) paragraphs.emplace_back();
-        } else if (one_of(name, k_breaks) && skipping == 0 && !util::trim(paragraphs.back()).empty()) {
+        } else if (one_of(name, k_breaks) && skipping == 0 && !text::trim(paragraphs.back()).empty()) {
             collected += paragraphs.back().size();
             if (collected >= enough) break;
             paragraphs.emplace_back();
@@ -121,8 +121,8 @@ std::size_t sentence_end(std::string_view text, std::size_t from) {
 
 std::string lead_text(std::string_view notes_html, std::size_t enough) {
     std::vector<std::string> paragraphs = prose_paragraphs(notes_html, enough);
-    if (paragraphs.empty()) return without_urls(util::html_to_text(notes_html));
-    return util::join(paragraphs, " ");
+    if (paragraphs.empty()) return without_urls(html::html_to_text(notes_html));
+    return text::join(paragraphs, " ");
 }
 
 std::string whole_sentences(const std::string& text, std::size_t max_chars) {
@@ -132,11 +132,11 @@ std::string whole_sentences(const std::string& text, std::size_t max_chars) {
         std::size_t before = kept.find_last_of(".?!");
         return before == std::string::npos ? kept : kept.substr(0, before + 1);
     };
-    if (util::code_point_count(text) <= max_chars) return without_announcement(text);
+    if (text::code_point_count(text) <= max_chars) return without_announcement(text);
     // Whole sentences while they fit; the first one cut at a word when it alone does not.
     std::size_t fits = 0, counted = 0, at = 0;  // (counted: code points before `at`)
     for (std::size_t end = sentence_end(text, 0); end != std::string_view::npos; end = sentence_end(text, end + 1)) {
-        counted += util::code_point_count(std::string_view(text).substr(at, end - at));
+        counted += text::code_point_count(std::string_view(text).substr(at, end - at));
         at = end;
         if (counted > max_chars) break;
         fits = end;

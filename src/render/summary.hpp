@@ -6,7 +6,7 @@
 
 namespace render {
 
-// From sanitized show notes (what util::sanitize_html or util::linkify_text write): the text of
+// From sanitized show notes (what html::sanitize_html or html::linkify_text write): the text of
 // the opening paragraphs, without headings, lists, code, tables and URLs, cut after the last
 // whole sentence within `max_chars` code points (at a word, with "…", when the first sentence is
 // longer). When the notes have no prose at all, their plain text, cut the same way.

@@ -5,10 +5,10 @@
 #include "core/diagnostic.hpp"
 #include "render/context.hpp"
 #include "render/static_text.hpp"
-#include "util/escape.hpp"
-#include "util/files.hpp"
-#include "util/strings.hpp"
-#include "util/text_position.hpp"
+#include "html/escape.hpp"
+#include "files/files.hpp"
+#include "text/strings.hpp"
+#include "text/text_position.hpp"
 
 namespace render {
 
@@ -23,19 +23,19 @@ void TemplateSet::CompiledDeleter::operator()(Compiled* compiled) const noexcept
 
 namespace {
 
-// kainjow's template of `text`, escaping as pages are escaped (util::html_escape); check is_valid().
+// kainjow's template of `text`, escaping as pages are escaped (html::html_escape); check is_valid().
 std::unique_ptr<kainjow::mustache::mustache> compile_template(const std::string& text) {
     auto compiled = std::make_unique<kainjow::mustache::mustache>(text);
-    compiled->set_custom_escape([](const std::string& s) { return util::html_escape(s); });
+    compiled->set_custom_escape([](const std::string& s) { return html::html_escape(s); });
     return compiled;
 }
 
 constexpr std::size_t k_max_partial_depth = 16;
 core::Diagnostic too_deep_error(const fs::path& file, const std::string& text, std::size_t offset, const std::string& what) {
-    auto at = util::line_column_at(text, offset);
+    auto at = text::line_column_at(text, offset);
     return core::error_at({file.string(), at.line, at.column},
                           what + " nests sections deeper than " + std::to_string(k_max_section_depth) + " levels",
-                          std::string(util::line_text(text, at.line)));
+                          std::string(text::line_text(text, at.line)));
 }
 
 // kainjow reports "Unclosed section "x" at 123": turn the offset into a location.
@@ -44,15 +44,15 @@ core::Diagnostic template_error(const fs::path& file, const std::string& text, s
     std::size_t offset = 0;
     if (auto pos = message.rfind(" at "); pos != std::string::npos) {
         long long value = 0;
-        if (util::parse_uint(message.substr(pos + 4), value)) offset = static_cast<std::size_t>(value), message.erase(pos);
+        if (text::parse_uint(message.substr(pos + 4), value)) offset = static_cast<std::size_t>(value), message.erase(pos);
     }
-    auto at = util::line_column_at(text, offset);
+    auto at = text::line_column_at(text, offset);
     return core::error_at({file.string(), at.line, at.column}, "invalid template: " + message,
-                          std::string(util::line_text(text, at.line)));
+                          std::string(text::line_text(text, at.line)));
 }
 
 bool valid_partial_name(const std::string& name) {
-    return util::is_safe_relative_path(name) &&
+    return files::is_safe_relative_path(name) &&
            std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '/'; });
 }
 
@@ -75,7 +75,7 @@ std::optional<std::size_t> section_too_deep(std::string_view text) {
         const std::size_t start = pos + open.size();
         const std::size_t end = text.find(close, start);
         if (end == std::string_view::npos) break;
-        std::string_view tag = util::trim(text.substr(start, end - start));
+        std::string_view tag = text::trim(text.substr(start, end - start));
         pos = end + close.size();
         if (tag.empty()) continue;
         if (tag[0] == '#' || tag[0] == '^') {
@@ -83,11 +83,11 @@ std::optional<std::size_t> section_too_deep(std::string_view text) {
         } else if (tag[0] == '/') {
             depth -= depth > 0;
         } else if (tag[0] == '=' && tag.size() > 2 && tag.back() == '=') {
-            std::string_view inner = util::trim(tag.substr(1, tag.size() - 2));
+            std::string_view inner = text::trim(tag.substr(1, tag.size() - 2));
             std::size_t space = inner.find(' ');
             if (space == std::string_view::npos) continue;
             open = std::string(inner.substr(0, space));
-            close = std::string(util::trim(inner.substr(space)));
+            close = std::string(text::trim(inner.substr(space)));
             if (open.empty() || close.empty()) break;  // (kainjow refuses it)
         }
     }
@@ -108,7 +108,7 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
             auto found = locate(name + ".mustache");
             if (!found) {
                 fs::path expected = m_layers.template_dirs.empty() ? fs::path(name + ".mustache") : m_layers.template_dirs.back() / (name + ".mustache");
-                problems.push_back(core::error_at({expected.string(), 0, 0}, "template '" + name + "' not found in " + util::join(places, " or ")));
+                problems.push_back(core::error_at({expected.string(), 0, 0}, "template '" + name + "' not found in " + text::join(places, " or ")));
                 continue;
             }
             const fs::path& file = found->origin;
@@ -157,12 +157,12 @@ std::string with_values(const std::string& text, const std::map<std::string, std
                                     [&](const TemplateTag& tag) {
                                         std::string_view name = tag.contents;
                                         const bool raw = tag.triple || name.starts_with('&');
-                                        if (!tag.triple && name.starts_with('&')) name = util::trim(name.substr(1));
+                                        if (!tag.triple && name.starts_with('&')) name = text::trim(name.substr(1));
                                         auto value = constants.find(name);
                                         const bool bake = !name.empty() && std::string_view("#^/>!=&").find(name[0]) == std::string_view::npos &&
                                                           value != constants.end() && value->second.find_first_of("{}") == std::string::npos;
                                         if (!bake) out.append(text, tag.begin, tag.end - tag.begin);
-                                        else out += raw ? value->second : util::html_escape(value->second);
+                                        else out += raw ? value->second : html::html_escape(value->second);
                                         return true;
                                     });
     return read ? out : text;
@@ -203,7 +203,7 @@ std::unique_ptr<TemplateSet::Compiled, TemplateSet::CompiledDeleter> TemplateSet
 std::optional<theme::FoundTemplate> TemplateSet::locate(const std::string& relative) const {
     try {
         return theme::find_template(m_layers, relative);
-    } catch (const util::FileError& e) {
+    } catch (const files::FileError& e) {
         throw core::InputError(core::error_at({e.path(), 0, 0}, e.what()));
     }
 }
@@ -224,24 +224,24 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
         std::size_t close = text.find("}}", open);
         if (close == std::string::npos) break;
         out.append(text, pos, open - pos);
-        std::string name(util::trim(std::string_view(text).substr(open + 3, close - open - 3)));
-        auto at = util::line_column_at(text, open);
+        std::string name(text::trim(std::string_view(text).substr(open + 3, close - open - 3)));
+        auto at = text::line_column_at(text, open);
         core::SourceLocation where{file.string(), at.line, at.column};
         if (!valid_partial_name(name))
-            throw core::InputError(core::error_at(where, "invalid partial name '" + name + "'", std::string(util::line_text(text, at.line))));
+            throw core::InputError(core::error_at(where, "invalid partial name '" + name + "'", std::string(text::line_text(text, at.line))));
         auto found = locate("partials/" + name + ".mustache");
         if (!found)
             throw core::InputError(core::error_at(where, "partial '" + name + "' not found (looked for partials/" + name +
                                                              ".mustache in templates/ and the theme)",
-                                                  std::string(util::line_text(text, at.line))));
+                                                  std::string(text::line_text(text, at.line))));
         const fs::path& partial = found->origin;
         const bool itself = std::find(stack.begin(), stack.end(), partial.string()) != stack.end();
         if (itself || stack.size() > k_max_partial_depth)
             throw core::InputError(core::error_at(where,
                                                   (itself ? "partial '" + name + "' includes itself ("
                                                           : "partials nest deeper than " + std::to_string(k_max_partial_depth) + " levels (") +
-                                                      util::join(stack, " -> ") + " -> " + partial.string() + ")",
-                                                  std::string(util::line_text(text, at.line))));
+                                                      text::join(stack, " -> ") + " -> " + partial.string() + ")",
+                                                  std::string(text::line_text(text, at.line))));
         stack.push_back(partial.string());
         out += expand(partial, found->text, stack);
         stack.pop_back();

@@ -1,6 +1,6 @@
 #include "scaffold/publish_workflow.hpp"
 
-#include "util/strings.hpp"
+#include "text/strings.hpp"
 
 namespace scaffold {
 
@@ -176,7 +176,7 @@ jobs:
 }  // namespace
 
 std::string publish_workflow() {
-    return util::replace_all(util::replace_all(k_workflow, "@VERSION@", PODARCHIVE_VERSION), "@RELEASES@", PODARCHIVE_RELEASES);
+    return text::replace_all(text::replace_all(k_workflow, "@VERSION@", PODARCHIVE_VERSION), "@RELEASES@", PODARCHIVE_RELEASES);
 }
 
 }  // namespace scaffold

@@ -4,8 +4,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include "scaffold/publish_workflow.hpp"
-#include "util/language.hpp"
-#include "util/strings.hpp"
+#include "text/language.hpp"
+#include "text/strings.hpp"
 
 namespace scaffold {
 
@@ -32,7 +32,7 @@ void check_read_back(const std::string& yaml, const Show& show, const std::strin
 }
 
 std::string site_yaml(const Show& show) {
-    std::string description = util::collapse_whitespace(show.description);
+    std::string description = text::collapse_whitespace(show.description);
     std::string y;
     y += "# podarchive site configuration; podarchive's manual (docs/site-yaml.md) describes every key.\n";
     y += "title: " + yaml_quoted(show.title) + "\n";
@@ -96,9 +96,9 @@ std::string about_page(const Show& show) {
 Show show_from(const core::Channel* channel, std::string feed_path, std::string feed_url) {
     Show show{"My Podcast", "", std::move(feed_path), std::move(feed_url)};
     if (channel) {
-        if (!channel->title.empty()) show.title = util::collapse_whitespace(channel->title);
+        if (!channel->title.empty()) show.title = text::collapse_whitespace(channel->title);
         show.description = channel->description;
-        if (const std::string language(util::trim(channel->language)); util::is_language_code(language)) show.language = language;
+        if (const std::string language(text::trim(channel->language)); text::is_language_code(language)) show.language = language;
         // Where apps subscribe: the address the host moved the feed to, else the feed's own.
         if (show.feed_url.empty()) show.feed_url = !channel->new_feed_url.empty() ? channel->new_feed_url : channel->self_url;
     }

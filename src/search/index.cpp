@@ -12,13 +12,13 @@
 #include "search/shards.hpp"
 #include "search/terms.hpp"
 #include "render/site_paths.hpp"
-#include "util/dates.hpp"
-#include "util/escape.hpp"
-#include "util/html_sanitizer.hpp"
-#include "util/parallel.hpp"
-#include "util/slug.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
+#include "dates/dates.hpp"
+#include "html/escape.hpp"
+#include "html/html_sanitizer.hpp"
+#include "concurrency/parallel.hpp"
+#include "core/slug.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
 
 namespace search {
 
@@ -29,7 +29,7 @@ constexpr std::size_t k_excerpt_chars = 100;
 // The start of `text` a result shows: cut at the last word boundary within k_excerpt_chars
 // code points, with an ellipsis when anything was cut ("NCCL co" was shown before).
 std::string excerpt_of(std::string_view text) {
-    const std::string_view cut = util::truncate_code_points(text, k_excerpt_chars);
+    const std::string_view cut = text::truncate_code_points(text, k_excerpt_chars);
     if (cut.size() == text.size()) return std::string(cut);
     std::size_t end = cut.find_last_of(" \t\n");
     if (end == std::string_view::npos || end < cut.size() / 2) end = cut.size();  // (one long word: cut it)
@@ -63,7 +63,7 @@ IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::S
         for (const auto& t : extras->topics) terms.add(t, 4);
         for (const auto& g : extras->guests) terms.add(g, 4);
         terms.add(summary, 2);
-        terms.add(util::html_to_text(extras->note_html), 1);
+        terms.add(html::html_to_text(extras->note_html), 1);
     }
     // The moments: chapter titles (weighing 3) and the transcript's timed paragraphs.
     std::vector<const core::Chapter*> chapters;
@@ -76,7 +76,7 @@ IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::S
             // The next paragraph is asked of memory while this one is read: the transcripts were
             // read long before, and each paragraph's first read waited for memory (a tenth of
             // indexing them).
-            if (k + 1 < paragraphs.size()) util::prefetch(paragraphs[k + 1].text);
+            if (k + 1 < paragraphs.size()) text::prefetch(paragraphs[k + 1].text);
             const auto& p = paragraphs[k];
             terms.add(p.text, 1, transcript->timed ? static_cast<std::int32_t>(listening::whole_seconds(p.start)) : k_no_moment, true);
         }
@@ -88,18 +88,18 @@ IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::S
     out.doc = doc;
     std::string excerpt = summary.empty() ? text : summary + " " + text;
     out.entry = "[";
-    util::append_json_string(out.entry, e.title);
+    html::append_json_string(out.entry, e.title);
     out.entry += ',';
-    util::append_json_string(out.entry, e.slug);
+    html::append_json_string(out.entry, e.slug);
     out.entry += ',';
-    util::append_json_string(out.entry, e.date ? site.words->day(*e.date) : "");
+    html::append_json_string(out.entry, e.date ? site.words->day(*e.date) : "");
     out.entry += ',';
-    util::append_json_string(out.entry, excerpt_of(excerpt));
+    html::append_json_string(out.entry, excerpt_of(excerpt));
     out.entry += ",[";
     for (std::size_t c = 0; c < chapters.size(); ++c) {
         if (c) out.entry += ',';
         out.entry += '[' + std::to_string(listening::whole_seconds(chapters[c]->start)) + ',';
-        util::append_json_string(out.entry, chapters[c]->title);
+        html::append_json_string(out.entry, chapters[c]->title);
         out.entry += ']';
     }
     out.entry += "]]";
@@ -124,7 +124,7 @@ Filters filters_of(const core::Catalog& catalog, const notes::Curation& curation
     };
     for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
         const core::Episode& e = catalog.episodes[i];
-        if (e.date) f.years[util::year_of(*e.date)].push_back(i);
+        if (e.date) f.years[dates::year_of(*e.date)].push_back(i);
         if (const notes::EpisodeExtras* x = curation.extras(e.slug)) add(f.topics, x->topics, i), add(f.guests, x->guests, i);
     }
     return f;
@@ -159,12 +159,12 @@ using Workers = std::vector<std::unique_ptr<Worker>>;
 Workers index_episodes(const core::Catalog& catalog, std::vector<core::SharedTranscript>& transcripts, const notes::Curation& curation,
                        const render::SiteInfo& site, std::vector<std::string>& entries) {
     const std::size_t n = catalog.episodes.size();
-    util::PipelineShape shape;
-    shape.threads = util::threads_for(n, 16);
+    concurrency::PipelineShape shape;
+    shape.threads = concurrency::threads_for(n, 16);
     Workers workers(shape.threads);
     std::atomic<std::size_t> next_worker{0};
     entries.assign(n, {});
-    util::bounded_pipeline(
+    concurrency::bounded_pipeline(
         n, shape,
         [&] {
             auto& w = workers[next_worker++];
@@ -199,7 +199,7 @@ std::vector<ShardEntry> shard_entries(Workers& workers) {
     terms.reserve(parts.size());
     for (auto& [term, lists] : parts) terms.emplace_back(term, &lists);
     std::vector<ShardEntry> entries(terms.size());
-    util::parallel_for(terms.size(), 256, [&](std::size_t i) {
+    concurrency::parallel_for(terms.size(), 256, [&](std::size_t i) {
         std::vector<TermPostings>& lists = *terms[i].second;
         TermPostings& all = lists.front();  // (each is one term's: joined on any thread)
         for (std::size_t k = 1; k < lists.size(); ++k) all.join(std::exchange(lists[k], {}));
@@ -221,15 +221,15 @@ std::string key_name(std::string_view key) {
             name += static_cast<char>(c);
         } else {
             name += '_';
-            name += util::k_hex_digits[c >> 4];
-            name += util::k_hex_digits[c & 15];
+            name += text::k_hex_digits[c >> 4];
+            name += text::k_hex_digits[c & 15];
         }
     }
     return name;
 }
 
 std::string shard_path(const std::string& key_name) {
-    return "search/t/" + key_name + (util::is_safe_path_segment(key_name) ? "" : "-") + ".json";
+    return "search/t/" + key_name + (core::is_safe_path_segment(key_name) ? "" : "-") + ".json";
 }
 
 std::vector<core::SharedTranscript> transcripts_of(const core::Catalog& catalog) {

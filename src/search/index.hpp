@@ -15,8 +15,8 @@
 //                               ...] for docs block*block_size...
 //   search/f/<filter>.json     [doc, ...]: the episodes of y<year>, t-<topic slug>, g-<guest slug>
 //
-// Terms are the stems (Snowball, util::Stemmer, in the site's language) of the words of the match
-// form (util::match_form: NFKC, case folded); "f" tells the browser each word's stem, so a query
+// Terms are the stems (Snowball, text::Stemmer, in the site's language) of the words of the match
+// form (text::match_form: NFKC, case folded); "f" tells the browser each word's stem, so a query
 // is stemmed exactly as the index was. A posting names up to three moments where the term is: a
 // transcript paragraph by its start (seconds), chapter c as -(c + 1); so a hit lands on that
 // time (#t=), and a phrase is found where its words share a moment (or the next paragraph).

@@ -6,8 +6,8 @@
 #include <span>
 
 #include "search/index.hpp"
-#include "util/escape.hpp"
-#include "util/parallel.hpp"
+#include "html/escape.hpp"
+#include "concurrency/parallel.hpp"
 
 namespace search {
 
@@ -62,7 +62,7 @@ std::string split_json(const Shard& shard) {
     std::string s = "{\"s\":[";
     for (std::size_t i = 0; i < shard.children.size(); ++i) {
         if (i) s += ',';
-        util::append_json_string(s, shard.children[i]);
+        html::append_json_string(s, shard.children[i]);
     }
     return s + "],\"x\":" + (shard.entries.empty() ? "0" : "1") + "}";
 }
@@ -96,11 +96,11 @@ ShardEntry term_entry(std::string_view term, TermPostings& postings) {
     std::vector<Posting>& list = postings.list;
     postings.keep_best();
     ShardEntry e{std::string(term), "", 't', ""};
-    util::append_json_string(e.json, term);
+    html::append_json_string(e.json, term);
     e.json += ':';
     append_postings(e.json, list);
     if (postings.count > list.size()) {
-        util::append_json_string(e.count_json, term);
+        html::append_json_string(e.count_json, term);
         e.count_json += ':' + std::to_string(postings.count);
     }
     std::vector<Posting>().swap(list);
@@ -109,9 +109,9 @@ ShardEntry term_entry(std::string_view term, TermPostings& postings) {
 
 ShardEntry form_entry(std::string_view word, std::string_view term) {
     ShardEntry e{std::string(word), "", 'f', ""};
-    util::append_json_string(e.json, word);
+    html::append_json_string(e.json, word);
     e.json += ':';
-    util::append_json_string(e.json, term);
+    html::append_json_string(e.json, term);
     return e;
 }
 
@@ -136,7 +136,7 @@ nlohmann::json write_shards(std::vector<ShardEntry> all, output::Output& out) {
         if (!shard.children.empty() && !shard.entries.empty()) files_of.emplace_back("search/t/" + name + "_.json", &shard);
     }
     std::vector<output::Output::Prepared> files(files_of.size());
-    util::parallel_for(files_of.size(), 64, [&](std::size_t i) {
+    concurrency::parallel_for(files_of.size(), 64, [&](std::size_t i) {
         const auto& [path, shard] = files_of[i];
         const bool exact = path.ends_with("_.json");
         files[i] = out.prepare(path, shard->children.empty() || exact ? entries_json(shard->entries) : split_json(*shard));

@@ -8,10 +8,10 @@
 #include <utility>
 
 #include "search/index.hpp"
-#include "util/hash.hpp"
-#include "util/normalize.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
+#include "files/hash.hpp"
+#include "text/normalize.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
 
 namespace search {
 
@@ -54,7 +54,7 @@ std::uint64_t head_of(std::string_view w) {
 // mixed where they are (murmur3's finalizer), not passed to xxHash in the library (a call for
 // every word of every transcript).
 std::uint64_t word_hash(std::string_view word, std::uint64_t head) {
-    if (word.size() > 8) return util::content_hash(word);
+    if (word.size() > 8) return files::content_hash(word);
     std::uint64_t x = head;
     x ^= x >> 33;
     x *= 0xff51afd7ed558ccdull;
@@ -146,9 +146,9 @@ void Lexicon::grow() {
 }
 
 void DocTerms::add(std::string_view text, int weight, std::int32_t moment, bool transcript) {
-    const std::string form = util::search_form(text);
-    util::for_each_word(form, [&](std::string_view word) {
-        if (!util::needs_word_breaks(word)) return read(word, weight, moment, transcript);
+    const std::string form = text::search_form(text);
+    text::for_each_word(form, [&](std::string_view word) {
+        if (!text::needs_word_breaks(word)) return read(word, weight, moment, transcript);
         for (std::string_view w : m_breaker.words(word)) read(w, weight, moment, transcript);
     });
 }
@@ -157,8 +157,8 @@ void DocTerms::read(std::string_view word, int weight, std::int32_t moment, bool
     if (word.size() > 40) return;
     if (one_code_point(word)) {  // (a Han character or a kana is a word, a Latin letter is not)
         char32_t cp = 0;
-        util::for_each_code_point(word, [&](char32_t c, std::size_t, std::size_t) { cp = c; });
-        if (!util::is_single_letter_word(cp)) return;
+        text::for_each_code_point(word, [&](char32_t c, std::size_t, std::size_t) { cp = c; });
+        if (!text::is_single_letter_word(cp)) return;
     }
     m_read.push_back({m_lexicon.id(word), moment, static_cast<std::uint8_t>(weight), transcript});
 }

@@ -11,8 +11,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "util/stemmer.hpp"
-#include "util/word_breaks.hpp"
+#include "text/stemmer.hpp"
+#include "text/word_breaks.hpp"
 
 namespace search {
 
@@ -132,7 +132,7 @@ private:
         std::uint32_t word = k_free;  // in m_words
         std::uint64_t head = 0;  // the first 8 bytes, zero-padded
     };
-    util::Stemmer m_stemmer;
+    text::Stemmer m_stemmer;
     std::deque<std::string> m_words;  // each word read, once
     std::vector<std::uint32_t> m_word_terms;  // each word's term
     std::vector<Slot> m_slots = std::vector<Slot>(1 << 14);
@@ -150,8 +150,8 @@ class DocTerms {
 public:
     explicit DocTerms(Lexicon& lexicon) : m_lexicon(lexicon) {}
 
-    // Adds the words of `text` (util::search_form's, a run in a script written without spaces
-    // cut by util::WordBreaker) with `weight`; `moment` (or k_no_moment) is the moment they are in.
+    // Adds the words of `text` (text::search_form's, a run in a script written without spaces
+    // cut by text::WordBreaker) with `weight`; `moment` (or k_no_moment) is the moment they are in.
     void add(std::string_view text, int weight, std::int32_t moment = k_no_moment, bool transcript = false);
 
     // Adds the episode's postings to the lexicon's, and lets go of its words.
@@ -167,7 +167,7 @@ private:
     void read(std::string_view word, int weight, std::int32_t moment, bool transcript);
 
     Lexicon& m_lexicon;
-    util::WordBreaker m_breaker;  // (this thread's: Chinese, Japanese, Thai... are cut into their words)
+    text::WordBreaker m_breaker;  // (this thread's: Chinese, Japanese, Thai... are cut into their words)
     std::vector<Read> m_read, m_sorted;
     std::vector<std::pair<std::uint32_t, Posting>> m_posted;  // (the episode's, kept for its room)
 };

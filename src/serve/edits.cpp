@@ -1,6 +1,6 @@
 #include "serve/edits.hpp"
 
-#include "util/files.hpp"
+#include "files/files.hpp"
 
 namespace serve {
 
@@ -9,7 +9,7 @@ namespace fs = std::filesystem;
 bool is_edit(const fs::path& changed, const fs::path& output) {
     const fs::path path = fs::weakly_canonical(changed);
     // (By path segments: with `output: site`, site.yaml is not under it.)
-    if (util::lexically_within(output, path)) return false;
+    if (files::lexically_within(output, path)) return false;
     // A folder's path ends with a separator: its name is the segment before it.
     const fs::path named = path.filename().empty() ? path.parent_path() : path;
     const std::string name = named.filename().string();

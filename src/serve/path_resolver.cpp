@@ -2,8 +2,8 @@
 
 #include <array>
 
-#include "util/files.hpp"
-#include "util/strings.hpp"
+#include "files/files.hpp"
+#include "text/strings.hpp"
 
 namespace serve {
 
@@ -15,10 +15,10 @@ Resolution resolve(const std::string& path, const std::string& base_path, const 
     std::string rel = path.substr(base_path.size());
     if (rel.empty() || rel.ends_with("/")) {
         std::string index = rel + "index.html";
-        if (util::is_safe_relative_path(index) && exists(index)) return {200, index, ""};
+        if (files::is_safe_relative_path(index) && exists(index)) return {200, index, ""};
         return r;
     }
-    if (!util::is_safe_relative_path(rel)) return r;  // "..", ".", empty segments
+    if (!files::is_safe_relative_path(rel)) return r;  // "..", ".", empty segments
     if (exists(rel)) return {200, rel, ""};
     if (exists(rel + "/index.html")) return {301, "", path + "/"};
     if (exists(rel + ".html")) return {200, rel + ".html", ""};
@@ -32,7 +32,7 @@ std::string content_type(const std::string& file) {
         {".xsl", "text/xsl"}, {".txt", "text/plain; charset=utf-8"}, {".svg", "image/svg+xml"}, {".png", "image/png"},
         {".jpg", "image/jpeg"}, {".jpeg", "image/jpeg"}, {".ico", "image/x-icon"}, {".mp3", "audio/mpeg"},
         {".m4a", "audio/mp4"}, {".vtt", "text/vtt"}, {".webp", "image/webp"}}};
-    std::string lower = util::ascii_lower(file);
+    std::string lower = text::ascii_lower(file);
     for (const auto& t : k_types)
         if (lower.ends_with(t.ext)) return t.type;
     return "application/octet-stream";

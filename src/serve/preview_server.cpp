@@ -7,8 +7,8 @@
 
 #include "serve/path_resolver.hpp"
 #include "serve/thread_pool.hpp"
-#include "util/escape.hpp"
-#include "util/strings.hpp"
+#include "html/escape.hpp"
+#include "text/strings.hpp"
 
 namespace serve {
 
@@ -23,7 +23,7 @@ constexpr std::size_t k_max_ranges = 16;
 
 // The host of a Host header value, lower-cased, without its port ("[::1]:1313" -> "::1").
 std::string host_of(std::string_view value) {
-    std::string host = util::ascii_lower(util::trim(value));
+    std::string host = text::ascii_lower(text::trim(value));
     if (host.starts_with('[')) {
         const auto close = host.find(']');
         return close == std::string::npos ? host : host.substr(1, close - 1);
@@ -57,7 +57,7 @@ std::string error_page(const std::vector<core::Diagnostic>& errors, std::uint64_
                        "pre{white-space:pre-wrap;background:#2c2c30;padding:1rem;border-radius:8px;border-left:4px solid #ff8a65}"
                        "</style></head><body><main><h1>The build failed</h1><p>Fix the file and save: this page reloads by itself."
                        " The last good build is not shown until then.</p>";
-    for (const auto& d : errors) html += "<pre>" + util::html_escape(core::format(d)) + "</pre>";
+    for (const auto& d : errors) html += "<pre>" + html::html_escape(core::format(d)) + "</pre>";
     return html + "</main>" + reload_script(generation) + "</body></html>";
 }
 

@@ -1,11 +1,11 @@
 #include "sources/apple_page.hpp"
 
 
-#include "util/normalize.hpp"
+#include "text/normalize.hpp"
 #include "sources/page_lines.hpp"
-#include "util/slug.hpp"
-#include "util/pattern.hpp"
-#include "util/strings.hpp"
+#include "core/slug.hpp"
+#include "text/pattern.hpp"
+#include "text/strings.hpp"
 
 namespace sources {
 
@@ -14,8 +14,8 @@ namespace {
 using Match = std::vector<std::string_view>;  // the date and the rest of an item's first line
 
 // "1. [ 08/04/2024 Compiler collectives ..." or "- 2. [ 04/29/2024 ..."
-const util::Pattern& item_start() {
-    static const util::Pattern re(R"((?:[-*] )?\d{1,4}\. \[ ?(\d{2}/\d{2}/\d{4}) (.*))");
+const text::Pattern& item_start() {
+    static const text::Pattern re(R"((?:[-*] )?\d{1,4}\. \[ ?(\d{2}/\d{2}/\d{4}) (.*))");
     return re;
 }
 
@@ -60,17 +60,17 @@ Item gather(const PageLines& lines, int start, const Match& m) {
             --body_end;
         item.body.resize(body_end);
     }
-    item.body = util::collapse_whitespace(item.body);
+    item.body = text::collapse_whitespace(item.body);
     return item;
 }
 
 // Removes the trailing length ("17 min", with words OCR moved around it) and returns it.
-std::optional<util::Duration> take_duration(std::string& body) {
-    static const util::Pattern re(R"((?:^|\s)(\d{1,3})((?:\s+\S+){0,2}?)\s+min(?:utes?)?((?:\s+\S+){0,1})\s*$)");
+std::optional<dates::Duration> take_duration(std::string& body) {
+    static const text::Pattern re(R"((?:^|\s)(\d{1,3})((?:\s+\S+){0,2}?)\s+min(?:utes?)?((?:\s+\S+){0,1})\s*$)");
     std::vector<std::string_view> m;
     auto at = re.search(body, &m);
     if (!at) return std::nullopt;
-    auto duration = util::parse_duration(std::string(m[0]) + " min");
+    auto duration = dates::parse_duration(std::string(m[0]) + " min");
     body.resize(*at);
     return duration;
 }
@@ -90,14 +90,14 @@ std::size_t title_length(const std::vector<std::string_view>& words, const std::
         std::string prefix;
         for (std::size_t k = 1; k <= words.size() && k <= 24; ++k) {
             prefix += (k > 1 ? " " : "") + std::string(words[k - 1]);
-            if (util::slugify(util::clean_text(prefix), 200) == slug) return k;
+            if (core::slugify(text::clean_text(prefix), 200) == slug) return k;
         }
     }
     // Descriptions usually open with the title's first words: "Tensor subclasses and PT2 Tensor
     // subclasses allow ..." splits before the second "Tensor subclasses".
     for (std::size_t k = 1; k <= 12 && k < words.size(); ++k) {
-        if (util::match_form(words[k]) != util::match_form(words[0])) continue;
-        if (k == 1 || (k + 1 < words.size() && util::match_form(words[k + 1]) == util::match_form(words[1]))) return k;
+        if (text::match_form(words[k]) != text::match_form(words[0])) continue;
+        if (k == 1 || (k + 1 < words.size() && text::match_form(words[k + 1]) == text::match_form(words[1]))) return k;
     }
     return 0;
 }
@@ -121,16 +121,16 @@ SourceBatch read_apple_page(std::string_view text, const SourceInfo& info) {
         if (!item_start().full_match(line, &m)) continue;
         Item item = gather(lines, l, m);
         core::Record r;
-        r.date = util::parse_any_date(item.date);
+        r.date = dates::parse_any_date(item.date);
         r.duration = take_duration(item.body);
         std::vector<std::string_view> words;
-        for (auto w : util::split(item.body, ' '))
+        for (auto w : text::split(item.body, ' '))
             if (!w.empty()) words.push_back(w);
         std::size_t k = title_length(words, url_slug(item.url));
         std::vector<std::string> title_words(words.begin(), words.begin() + static_cast<long>(k));
         std::vector<std::string> text_words(words.begin() + static_cast<long>(k), words.end());
-        r.title = util::clean_text(util::join(title_words, " "));
-        r.description = util::clean_text(util::join(text_words, " "));
+        r.title = text::clean_text(text::join(title_words, " "));
+        r.description = text::clean_text(text::join(text_words, " "));
         r.description_truncated = looks_cut_off(r.description);
         if (item.link_closed && item.url.starts_with("https://podcasts.apple.com/")) {
             r.apple_url = item.url;

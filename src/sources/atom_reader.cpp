@@ -1,14 +1,14 @@
 #include "sources/atom_reader.hpp"
 
 #include "sources/xml_values.hpp"
-#include "util/dates.hpp"
-#include "util/html_sanitizer.hpp"
-#include "util/durations.hpp"
-#include "util/strings.hpp"
-#include "util/text_position.hpp"
-#include "util/unicode.hpp"
-#include "util/url.hpp"
-#include "util/xml_text.hpp"
+#include "dates/dates.hpp"
+#include "html/html_sanitizer.hpp"
+#include "dates/durations.hpp"
+#include "text/strings.hpp"
+#include "text/text_position.hpp"
+#include "text/unicode.hpp"
+#include "net/url.hpp"
+#include "text/xml_text.hpp"
 
 namespace sources {
 
@@ -39,8 +39,8 @@ std::string text_construct(const pugi::xml_node& node, bool& is_html) {
     is_html = type == "html" || type == "xhtml" || type == "text/html";
     if (type == "xhtml") {  // the markup itself, inside one <div>
         std::string html;
-        for (auto child : node.first_element_by_path("*").children()) html += util::raw_xml(child);
-        return std::string(util::trim(util::sanitize_utf8(html)));
+        for (auto child : node.first_element_by_path("*").children()) html += text::raw_xml(child);
+        return std::string(text::trim(text::sanitize_utf8(html)));
     }
     return full_text(node);
 }
@@ -49,7 +49,7 @@ std::string text_construct(const pugi::xml_node& node, bool& is_html) {
 std::string plain_text(const pugi::xml_node& node) {
     bool is_html = false;
     std::string text = text_construct(node, is_html);
-    return util::collapse_whitespace(is_html ? util::html_to_text(text) : text);
+    return text::collapse_whitespace(is_html ? html::html_to_text(text) : text);
 }
 
 // The href of the first <link> with `rel` (an absent rel is "alternate"), resolved against `base`.
@@ -57,7 +57,7 @@ std::string link_href(const pugi::xml_node& parent, const AtomNames& n, std::str
     const std::string link = n("link");
     for (auto l : parent.children(link.c_str())) {
         std::string_view r = l.attribute("rel").value();
-        if (r == rel || (r.empty() && rel == "alternate")) return util::resolve_url(base, util::trim(l.attribute("href").value()));
+        if (r == rel || (r.empty() && rel == "alternate")) return net::resolve_url(base, text::trim(l.attribute("href").value()));
     }
     return {};
 }
@@ -81,8 +81,8 @@ core::Channel read_channel(const pugi::xml_node& feed, const AtomNames& n, std::
     c.owner_name = c.author;
     c.copyright = text_of(feed.child(n("rights").c_str()));
     c.image_url = feed.child(n.it("image").c_str()).attribute("href").value();
-    if (c.image_url.empty()) c.image_url = util::resolve_url(base, text_of(feed.child(n("logo").c_str())));
-    if (c.image_url.empty()) c.image_url = util::resolve_url(base, text_of(feed.child(n("icon").c_str())));
+    if (c.image_url.empty()) c.image_url = net::resolve_url(base, text_of(feed.child(n("logo").c_str())));
+    if (c.image_url.empty()) c.image_url = net::resolve_url(base, text_of(feed.child(n("icon").c_str())));
     c.generator = text_of(feed.child(n("generator").c_str()));
     const std::string category = n.it("category");  // (children() keeps the name's pointer)
     for (auto cat : feed.children(category.c_str())) {
@@ -106,7 +106,7 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, cons
     SourceBatch batch{info, core::SourceKind::atom, {}, {}, {}};
     const pugi::xml_node feed = doc.document_element();
     const AtomNames n(feed);
-    const util::LineIndex lines(text);
+    const text::LineIndex lines(text);
     auto line_of = [&](const pugi::xml_node& node) { return lines.at(static_cast<std::size_t>(node.offset_debug())).line; };
     // The channel's own links first resolve against the source's address, then the rest against
     // the feed's.
@@ -116,7 +116,7 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, cons
     const std::string base = !info.url.empty() ? info.url : !batch.channel->self_url.empty() ? batch.channel->self_url : batch.channel->link;
     auto warn = [&](const pugi::xml_node& node, const std::string& message) {
         int line = line_of(node);
-        batch.diagnostics.push_back(core::warning_at({info.file, line, 0}, message, std::string(util::line_text(text, line))));
+        batch.diagnostics.push_back(core::warning_at({info.file, line, 0}, message, std::string(text::line_text(text, line))));
     };
     const std::string entry_name = n("entry");  // (children() keeps the name's pointer)
     const std::string from_name = kept_from_name(feed);
@@ -124,7 +124,7 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, cons
         core::Record r;
         std::size_t close = text.find("entry>", static_cast<std::size_t>(entry.offset_debug()));
         r.from = provenance(info, line_of(entry), close == std::string_view::npos ? line_of(entry) : lines.at(close).line);
-        if (!from_name.empty()) r.from.via = util::collapse_whitespace(util::sanitize_utf8(entry.attribute(from_name.c_str()).value()));
+        if (!from_name.empty()) r.from.via = text::collapse_whitespace(text::sanitize_utf8(entry.attribute(from_name.c_str()).value()));
         r.guid = text_of(entry.child(n("id").c_str()));
         r.guid_is_permalink = false;  // an Atom id names the entry; it need not be its page
         r.title = plain_text(entry.child(n("title").c_str()));
@@ -136,7 +136,7 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, cons
         for (const char* date_name : {"published", "updated"}) {
             auto date = entry.child(n(date_name).c_str());
             if (!date) continue;
-            r.date = util::parse_any_date(text_of(date));
+            r.date = dates::parse_any_date(text_of(date));
             if (r.date) break;
             warn(date, std::string("cannot read <") + date_name + "> '" + text_of(date) + "'; expected an RFC 3339 date such as 2024-08-04T01:47:46Z");
         }
@@ -144,15 +144,15 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, cons
         for (auto l : entry.children(link.c_str())) {
             if (std::string_view(l.attribute("rel").value()) != "enclosure") continue;
             core::Enclosure e;
-            e.url = util::resolve_url(base, util::encode_url_spaces(util::trim(l.attribute("href").value())));
+            e.url = net::resolve_url(base, net::encode_url_spaces(text::trim(l.attribute("href").value())));
             e.type = l.attribute("type").value();
             long long length = 0;
-            if (util::parse_uint(util::trim(l.attribute("length").value()), length)) e.length = length;
+            if (text::parse_uint(text::trim(l.attribute("length").value()), length)) e.length = length;
             if (!e.url.empty()) r.enclosure = e;
             break;
         }
         if (auto duration = entry.child(n.it("duration").c_str())) {
-            r.duration = util::parse_duration(text_of(duration));
+            r.duration = dates::parse_duration(text_of(duration));
             if (!r.duration) warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
         }
         r.image = entry.child(n.it("image").c_str()).attribute("href").value();

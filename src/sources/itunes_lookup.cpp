@@ -3,11 +3,11 @@
 #include <nlohmann/json.hpp>
 
 #include "sources/json_lines.hpp"
-#include "util/durations.hpp"
-#include "util/strings.hpp"
-#include "util/text_position.hpp"
-#include "util/unicode.hpp"
-#include "util/url.hpp"
+#include "dates/durations.hpp"
+#include "text/strings.hpp"
+#include "text/text_position.hpp"
+#include "text/unicode.hpp"
+#include "net/url.hpp"
 
 namespace sources {
 
@@ -15,7 +15,7 @@ namespace {
 
 std::string string_of(const nlohmann::json& o, const char* key) {
     auto it = o.find(key);
-    return it != o.end() && it->is_string() ? util::sanitize_utf8(util::trim(it->get<std::string>())) : std::string();
+    return it != o.end() && it->is_string() ? text::sanitize_utf8(text::trim(it->get<std::string>())) : std::string();
 }
 
 std::string id_of(const nlohmann::json& o, const char* key) {
@@ -26,7 +26,7 @@ std::string id_of(const nlohmann::json& o, const char* key) {
 }
 
 std::string audio_type(const nlohmann::json& o) {
-    std::string ext = util::ascii_lower(string_of(o, "episodeFileExtension"));
+    std::string ext = text::ascii_lower(string_of(o, "episodeFileExtension"));
     if (ext == "m4a") return "audio/x-m4a";
     if (ext == "mp4") return "video/mp4";
     return "audio/mpeg";
@@ -61,15 +61,15 @@ SourceBatch read_itunes_lookup(std::string_view text, const SourceInfo& info) {
         core::Record r;
         r.from = provenance(info, span.first_line, span.last_line);
         r.title = string_of(result, "trackName");
-        r.date = util::parse_iso8601(string_of(result, "releaseDate"));
+        r.date = dates::parse_iso8601(string_of(result, "releaseDate"));
         // (Checked against the limit before converting: a double beyond int is undefined behaviour.)
         if (auto ms = result.find("trackTimeMillis"); ms != result.end() && ms->is_number()) {
             double seconds = ms->get<double>() / 1000.0;
-            if (seconds > 0 && seconds <= util::k_max_duration_seconds) r.duration = util::Duration{static_cast<int>(seconds + 0.5), true};
+            if (seconds > 0 && seconds <= dates::k_max_duration_seconds) r.duration = dates::Duration{static_cast<int>(seconds + 0.5), true};
         }
         r.apple_episode_guid = string_of(result, "episodeGuid");
         std::string audio = string_of(result, "episodeUrl");
-        if (util::is_http_url(audio)) r.enclosure = core::Enclosure{audio, audio_type(result), std::nullopt};
+        if (net::is_http_url(audio)) r.enclosure = core::Enclosure{audio, audio_type(result), std::nullopt};
         r.apple_url = string_of(result, "trackViewUrl");
         r.apple_id = id_of(result, "trackId");
         r.description = string_of(result, "description");

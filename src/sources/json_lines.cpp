@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "util/text_position.hpp"
+#include "text/text_position.hpp"
 
 namespace sources {
 
@@ -11,8 +11,8 @@ core::Diagnostic json_syntax_error(std::string_view text, const SourceInfo& info
     if (auto pos = what.find("] "); pos != std::string::npos) what = what.substr(pos + 2);  // drop "[json.exception...]"
     const auto* syntax = dynamic_cast<const nlohmann::json::parse_error*>(&e);
     if (!syntax) return core::error_at({info.file, 0, 0}, "malformed JSON: " + what);
-    auto at = util::line_column_at(text, syntax->byte > 0 ? syntax->byte - 1 : 0);
-    return core::error_at({info.file, at.line, at.column}, "malformed JSON: " + what, std::string(util::line_text(text, at.line)));
+    auto at = text::line_column_at(text, syntax->byte > 0 ? syntax->byte - 1 : 0);
+    return core::error_at({info.file, at.line, at.column}, "malformed JSON: " + what, std::string(text::line_text(text, at.line)));
 }
 
 namespace {

@@ -1,14 +1,14 @@
 #include "sources/page_lines.hpp"
 
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
 
 namespace sources {
 
 PageLines::PageLines(std::string_view text) {
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-    std::string valid = util::sanitize_utf8(text);
-    for (auto line : util::split_lines(valid)) m_lines.emplace_back(util::trim(line));
+    std::string valid = text::sanitize_utf8(text);
+    for (auto line : text::split_lines(valid)) m_lines.emplace_back(text::trim(line));
 }
 
 std::string_view PageLines::at(int line) const {

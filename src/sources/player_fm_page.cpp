@@ -4,9 +4,9 @@
 #include <set>
 
 #include "sources/page_lines.hpp"
-#include "util/pattern.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
+#include "text/pattern.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
 
 namespace sources {
 
@@ -21,7 +21,7 @@ struct TitleLine {
 
 // "1 DataLoader with multiple workers leaks memory 16:38": a list index, the title, the length.
 std::optional<TitleLine> parse_title_line(std::string_view line) {
-    static const util::Pattern re(R"((?:\d{1,3} )?(.*\S) (\d{1,2}:\d{2}(?::\d{2})?))");
+    static const text::Pattern re(R"((?:\d{1,3} )?(.*\S) (\d{1,2}:\d{2}(?::\d{2})?))");
     std::vector<std::string_view> m;
     if (!re.full_match(line, &m)) return std::nullopt;
     std::string title(m[0]);
@@ -30,7 +30,7 @@ std::optional<TitleLine> parse_title_line(std::string_view line) {
 }
 
 std::optional<std::string> manage_episode_id(std::string_view line) {
-    static const util::Pattern re(R"(Manage episode (\d+) series (\d+))");
+    static const text::Pattern re(R"(Manage episode (\d+) series (\d+))");
     std::vector<std::string_view> m;
     if (!re.full_match(line, &m)) return std::nullopt;
     return std::string(m[0]);
@@ -64,7 +64,7 @@ int description_line(const PageLines& lines, int first, int last, const std::set
     int best = 0;
     std::size_t best_length = k_min_description - 1;
     for (int l = first; l <= last; ++l) {
-        std::size_t length = util::code_point_count(lines.at(l));
+        std::size_t length = text::code_point_count(lines.at(l));
         if (length > best_length && !manage_episode_id(lines.at(l)) && !chrome.count(lines.at(l)))
             best = l, best_length = length;
     }
@@ -132,7 +132,7 @@ SourceBatch read_player_fm_page(std::string_view text, const SourceInfo& info) {
         if (title_at <= last) {
             if (auto t = parse_title_line(lines.at(title_at))) {
                 r.title = t->title;
-                r.duration = util::parse_duration(t->duration);
+                r.duration = dates::parse_duration(t->duration);
             }
         }
         int text_line = description_line(lines, first, last, chrome);

@@ -1,8 +1,8 @@
 #include "sources/pod_casts_io_page.hpp"
 
 #include "sources/page_lines.hpp"
-#include "util/pattern.hpp"
-#include "util/strings.hpp"
+#include "text/pattern.hpp"
+#include "text/strings.hpp"
 
 namespace sources {
 
@@ -15,7 +15,7 @@ struct Meta {
 
 // "<show> - August 18, 2021 13:00 - 13 minutes ★★★★★ - 35 ratings"
 std::optional<Meta> parse_meta(std::string_view line) {
-    static const util::Pattern re(
+    static const text::Pattern re(
         R"(.* - ([A-Z][a-z]+ \d{1,2}, \d{4}(?: \d{1,2}:\d{2})?)(?: - (\d+ (?:minutes?|mins?|hours?|hrs?)(?: \d+ (?:minutes?|mins?))?))?(?: .*)?)");
     std::vector<std::string_view> m;
     if (!re.full_match(line, &m)) return std::nullopt;
@@ -41,14 +41,14 @@ SourceBatch read_pod_casts_io_page(std::string_view text, const SourceInfo& info
         auto meta = parse_meta(lines.at(l));
         // A description sentence may contain " - June 5, 2021"; a meta line has a duration or is short.
         if (!meta || (meta->duration.empty() && lines.at(l).size() > 100)) continue;
-        auto date = util::parse_any_date(meta->date);
+        auto date = dates::parse_any_date(meta->date);
         if (!date) continue;
         int title_line = lines.previous_nonblank(l);
         if (title_line == 0 || is_artwork_line(lines.at(title_line)) || parse_meta(lines.at(title_line))) continue;
         core::Record r;
         r.title = std::string(lines.at(title_line));
         r.date = date;
-        if (!meta->duration.empty()) r.duration = util::parse_duration(meta->duration);
+        if (!meta->duration.empty()) r.duration = dates::parse_duration(meta->duration);
         int last = l;
         std::string description;
         for (int d = l + 1; d <= lines.size() && !lines.blank(d) && !is_artwork_line(lines.at(d)); ++d) {

@@ -1,8 +1,8 @@
 #include "sources/podbean_page.hpp"
 
 #include "sources/page_lines.hpp"
-#include "util/pattern.hpp"
-#include "util/strings.hpp"
+#include "text/pattern.hpp"
+#include "text/strings.hpp"
 
 namespace sources {
 
@@ -10,8 +10,8 @@ namespace {
 
 // "Aug 4th, 2024 1:47 AM" or "Apr 29th, 2024 12:01 AM"
 bool is_date_line(std::string_view line) {
-    static const util::Pattern date_line(R"([A-Z][a-z]{2,8}\.? \d{1,2}(st|nd|rd|th)?, \d{4}( \d{1,2}:\d{2}( ?[AP]M)?)?)");
-    return line.size() < 40 && date_line.full_match(line) && util::parse_any_date(line);
+    static const text::Pattern date_line(R"([A-Z][a-z]{2,8}\.? \d{1,2}(st|nd|rd|th)?, \d{4}( \d{1,2}:\d{2}( ?[AP]M)?)?)");
+    return line.size() < 40 && date_line.full_match(line) && dates::parse_any_date(line);
 }
 
 }  // namespace
@@ -39,7 +39,7 @@ SourceBatch read_podbean_page(std::string_view text, const SourceInfo& info) {
         if (title_line < start || is_date_line(lines.at(title_line))) continue;
         core::Record r;
         r.title = std::string(lines.at(title_line));
-        r.date = util::parse_any_date(lines.at(l));
+        r.date = dates::parse_any_date(lines.at(l));
         // The description is the paragraph after the date line.
         int first = lines.next_nonblank(l), last = first;
         std::string description;

@@ -9,16 +9,16 @@
 #include "sources/podbean_page.hpp"
 #include "sources/records_reader.hpp"
 #include "sources/rss_reader.hpp"
-#include "util/files.hpp"
-#include "util/strings.hpp"
-#include "util/xml_encoding.hpp"
+#include "files/files.hpp"
+#include "text/strings.hpp"
+#include "text/xml_encoding.hpp"
 
 namespace sources {
 
 namespace {
 std::string_view skip_bom_and_space(std::string_view text) {
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-    return util::trim(text);
+    return text::trim(text);
 }
 }  // namespace
 
@@ -30,22 +30,22 @@ core::SourceKind detect_kind(std::string_view raw, std::string_view file_name) {
         return core::SourceKind::rss;
     if (text.starts_with("<?xml") || text.starts_with("<rss") || text.starts_with("<!--")) return core::SourceKind::rss;
     if (text.starts_with("{") && looks_like_itunes_lookup(text)) return core::SourceKind::itunes_lookup;
-    if (text.starts_with("[") && (util::trim(text.substr(1)).starts_with("{") || text == "[]")) return core::SourceKind::records;
+    if (text.starts_with("[") && (text::trim(text.substr(1)).starts_with("{") || text == "[]")) return core::SourceKind::records;
     // A feed after a server's message (a PHP warning printed before the declaration): read from
-    // the declaration on, with a warning (util::xml_as_utf8).
+    // the declaration on, with a warning (text::xml_as_utf8).
     if (const std::size_t declaration = text.find("<?xml"); declaration < (64u << 10)) {
         const std::string_view before = text.substr(0, declaration), after = text.substr(declaration, 4096);
-        const std::string lower = util::ascii_lower(before);
+        const std::string lower = text::ascii_lower(before);
         if (lower.find("<html") == std::string::npos && lower.find("<!doctype") == std::string::npos &&
             (after.find("<rss") != std::string_view::npos || after.find("<feed") != std::string_view::npos))
             return core::SourceKind::rss;
     }
     // A feed below text that is not markup (saved from a browser, with its message above it).
-    if (util::root_after_junk(text) != std::string_view::npos) {
-        const std::string lower = util::ascii_lower(text.substr(0, util::root_after_junk(text)));
+    if (text::root_after_junk(text) != std::string_view::npos) {
+        const std::string lower = text::ascii_lower(text.substr(0, text::root_after_junk(text)));
         if (lower.find("<html") == std::string::npos && lower.find("<!doctype") == std::string::npos) return core::SourceKind::rss;
     }
-    std::string lower_name = util::ascii_lower(file_name);
+    std::string lower_name = text::ascii_lower(file_name);
     if (lower_name.ends_with(".yaml") || lower_name.ends_with(".yml")) return core::SourceKind::records;
     // Scraped pages, most specific first.
     if (looks_like_apple_page(text)) return core::SourceKind::apple_page;
@@ -89,8 +89,8 @@ namespace {
 void add_kept_items(SourceBatch& batch, const std::filesystem::path& kept_file, const std::string& display) {
     std::string text;
     try {
-        text = util::read_file(kept_file, util::k_max_input_bytes, util::Links::refuse);
-    } catch (const util::FileError& e) {
+        text = files::read_file(kept_file, files::k_max_input_bytes, files::Links::refuse);
+    } catch (const files::FileError& e) {
         batch.diagnostics.push_back(core::error_at({display, 0, 0}, e.what()));
         return;
     }
@@ -116,8 +116,8 @@ SourceBatch read_source(const config::SourceConfig& source) {
     SourceInfo info{source.name, source.display_path.empty() ? source.path.string() : source.display_path, source.url};
     std::string text;
     try {
-        text = util::read_file(source.path);
-    } catch (const util::FileError& e) {
+        text = files::read_file(source.path);
+    } catch (const files::FileError& e) {
         SourceBatch batch{info, source.kind, {}, {}, {}};
         batch.diagnostics.push_back(core::error_at({info.file, 0, 0}, e.what()));
         return batch;

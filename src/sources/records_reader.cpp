@@ -9,10 +9,10 @@
 #include <yaml-cpp/yaml.h>
 
 #include "sources/json_lines.hpp"
-#include "util/strings.hpp"
-#include "util/text_position.hpp"
-#include "util/unicode.hpp"
-#include "util/url.hpp"
+#include "text/strings.hpp"
+#include "text/text_position.hpp"
+#include "text/unicode.hpp"
+#include "net/url.hpp"
 
 namespace sources {
 
@@ -234,7 +234,7 @@ std::vector<Entry> yaml_entries(std::string_view text, const SourceInfo& info, S
     } catch (const YAML::Exception& e) {
         int line = e.mark.line + 1;
         batch.diagnostics.push_back(core::error_at({info.file, line, e.mark.column + 1}, "malformed YAML: " + e.msg,
-                                                   std::string(util::line_text(text, line))));
+                                                   std::string(text::line_text(text, line))));
         return {};
     }
     if (!doc.IsSequence()) {
@@ -256,7 +256,7 @@ std::vector<Entry> yaml_entries(std::string_view text, const SourceInfo& info, S
             if (kv.second.IsScalar()) {
                 v.text = kv.second.Scalar();
                 long long n = 0;
-                v.is_number = util::parse_uint(v.text, n);
+                v.is_number = text::parse_uint(v.text, n);
             } else if (kv.second.IsSequence()) {
                 v.is_list = true;
                 for (const auto& x : kv.second)
@@ -267,11 +267,11 @@ std::vector<Entry> yaml_entries(std::string_view text, const SourceInfo& info, S
         entries.push_back(std::move(entry));
     }
     // YAML marks give only where an entry starts: it ends where the next one starts.
-    const auto lines = util::split_lines(text);
+    const auto lines = text::split_lines(text);
     int total_lines = static_cast<int>(lines.size());
     for (std::size_t i = 0; i < entries.size(); ++i) {
         int next = i + 1 < entries.size() ? entries[i + 1].first_line - 1 : total_lines;
-        while (next > entries[i].first_line && next <= total_lines && util::trim(lines[static_cast<std::size_t>(next - 1)]).empty()) --next;
+        while (next > entries[i].first_line && next <= total_lines && text::trim(lines[static_cast<std::size_t>(next - 1)]).empty()) --next;
         entries[i].last_line = std::max(entries[i].first_line, next);
     }
     return entries;
@@ -283,7 +283,7 @@ struct EntryReader {
     SourceBatch& batch;
 
     void problem(bool is_error, int line, const std::string& message) {
-        auto d = core::error_at({info.file, line, 0}, message, std::string(util::line_text(text, line)));
+        auto d = core::error_at({info.file, line, 0}, message, std::string(text::line_text(text, line)));
         if (!is_error) d.severity = core::Severity::warning;
         batch.diagnostics.push_back(std::move(d));
     }
@@ -293,7 +293,7 @@ struct EntryReader {
             problem(true, v.line, "'" + key + "' must be a single value, not a list or mapping");
             return false;
         }
-        out = util::sanitize_utf8(util::trim(v.text));
+        out = text::sanitize_utf8(text::trim(v.text));
         return true;
     }
 
@@ -302,7 +302,7 @@ struct EntryReader {
         if (key == "seen_at") {
             if (!v.is_list) problem(true, v.line, "'seen_at' must be a list of URLs");
             for (const auto& url : v.items)
-                if (util::is_http_url(url)) r.seen_at.push_back(url);
+                if (net::is_http_url(url)) r.seen_at.push_back(url);
             return;
         }
         if (!scalar(key, v, s) || s.empty()) return;
@@ -311,16 +311,16 @@ struct EntryReader {
             r.description_truncated = looks_cut_off(s);
             r.description = std::move(s);
         } else if (key == "date") {
-            r.date = util::parse_any_date(s);
+            r.date = dates::parse_any_date(s);
             if (!r.date) problem(true, v.line, "cannot read date '" + s + "'; expected 2024-08-04, 2024-08-04T01:47:46+00:00 or an RFC 822 date");
         } else if (key == "duration") {
-            r.duration = util::parse_duration(s);
+            r.duration = dates::parse_duration(s);
             if (!r.duration) problem(true, v.line, "cannot read duration '" + s + "'; expected seconds, MM:SS, H:MM:SS, '17min' or '13 minutes'");
         } else if (key == "url") {
-            if (util::is_http_url(s)) r.page_url = s;
+            if (net::is_http_url(s)) r.page_url = s;
             else problem(true, v.line, "'url' must be an absolute http(s) URL");
         } else if (key == "enclosure_url") {
-            if (!util::is_http_url(s)) return problem(true, v.line, "'enclosure_url' must be an absolute http(s) URL");
+            if (!net::is_http_url(s)) return problem(true, v.line, "'enclosure_url' must be an absolute http(s) URL");
             if (!r.enclosure) r.enclosure = core::Enclosure{};
             r.enclosure->url = std::move(s);
         } else if (key == "enclosure_type") {
@@ -328,7 +328,7 @@ struct EntryReader {
             r.enclosure->type = std::move(s);
         } else if (key == "enclosure_length") {
             long long n = 0;
-            if (!util::parse_uint(s, n)) return problem(true, v.line, "'enclosure_length' must be a number of bytes");
+            if (!text::parse_uint(s, n)) return problem(true, v.line, "'enclosure_length' must be a number of bytes");
             if (!r.enclosure) r.enclosure = core::Enclosure{};
             r.enclosure->length = n;
         } else if (key == "guid") r.guid = std::move(s);
@@ -337,7 +337,7 @@ struct EntryReader {
             r.apple_url = s;
             if (r.apple_id.empty()) r.apple_id = apple_episode_id(s);
         } else {
-            std::string near = util::nearest_word(key, record_keys());
+            std::string near = text::nearest_word(key, record_keys());
             problem(false, v.line, "unknown key '" + key + "' ignored" + (near.empty() ? "" : "; did you mean '" + near + "'?"));
         }
     }

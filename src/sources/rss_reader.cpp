@@ -9,13 +9,13 @@
 
 #include "core/enclosures.hpp"
 #include "listening/timecode.hpp"
-#include "util/parallel.hpp"
-#include "util/strings.hpp"
-#include "util/text_position.hpp"
-#include "util/unicode.hpp"
-#include "util/url.hpp"
-#include "util/xml_encoding.hpp"
-#include "util/xml_text.hpp"
+#include "concurrency/parallel.hpp"
+#include "text/strings.hpp"
+#include "text/text_position.hpp"
+#include "text/unicode.hpp"
+#include "net/url.hpp"
+#include "text/xml_encoding.hpp"
+#include "text/xml_text.hpp"
 
 namespace sources {
 
@@ -55,12 +55,12 @@ std::vector<core::Person> read_persons(const pugi::xml_node& parent, const Names
     const std::string person = names.name(k_podcast_ns, "person");
     for (auto p : parent.children(person.c_str())) {
         core::Person entry;
-        entry.name = util::collapse_whitespace(util::sanitize_utf8(text_of(p)));
+        entry.name = text::collapse_whitespace(text::sanitize_utf8(text_of(p)));
         if (entry.name.empty()) continue;  // (the linter says so of the feed podarchive writes)
-        if (std::string role = util::ascii_lower(util::trim(p.attribute("role").value())); !role.empty()) entry.role = role;
-        entry.group = util::ascii_lower(util::trim(p.attribute("group").value()));
-        entry.href = util::trim(p.attribute("href").value());
-        entry.img = util::trim(p.attribute("img").value());
+        if (std::string role = text::ascii_lower(text::trim(p.attribute("role").value())); !role.empty()) entry.role = role;
+        entry.group = text::ascii_lower(text::trim(p.attribute("group").value()));
+        entry.href = text::trim(p.attribute("href").value());
+        entry.img = text::trim(p.attribute("img").value());
         persons.push_back(std::move(entry));
     }
     return persons;
@@ -70,9 +70,9 @@ std::vector<core::Funding> read_funding(const pugi::xml_node& parent, const Name
     std::vector<core::Funding> funding;
     const std::string name = names.name(k_podcast_ns, "funding");
     for (auto f : parent.children(name.c_str())) {
-        std::string url(util::trim(f.attribute("url").value()));
-        if (!util::is_http_url(url)) continue;
-        funding.push_back({url, util::collapse_whitespace(util::sanitize_utf8(text_of(f)))});
+        std::string url(text::trim(f.attribute("url").value()));
+        if (!net::is_http_url(url)) continue;
+        funding.push_back({url, text::collapse_whitespace(text::sanitize_utf8(text_of(f)))});
     }
     return funding;
 }
@@ -81,7 +81,7 @@ std::vector<core::Funding> read_funding(const pugi::xml_node& parent, const Name
 // Warnings go to the reader's own list (one per item, merged in the feed's order).
 struct ItemReader {
     std::string_view text;
-    const util::LineIndex& lines;
+    const text::LineIndex& lines;
     const SourceInfo& info;
     const Names& names;
     std::string_view base;  // what relative URLs resolve against: the feed's own URL, else its site's
@@ -93,13 +93,13 @@ struct ItemReader {
     }
     void warn(const pugi::xml_node& node, const std::string& message) {
         int line = line_of(node);
-        diagnostics.push_back(core::warning_at({info.file, line, 0}, message, std::string(util::line_text(text, line))));
+        diagnostics.push_back(core::warning_at({info.file, line, 0}, message, std::string(text::line_text(text, line))));
     }
 
     std::optional<int> number(const pugi::xml_node& node, const char* what) {
         if (!node) return std::nullopt;
         long long v = 0;
-        if (util::parse_uint(text_of(node), v) && v > 0 && v < 1000000) return static_cast<int>(v);
+        if (text::parse_uint(text_of(node), v) && v > 0 && v < 1000000) return static_cast<int>(v);
         warn(node, std::string("cannot read ") + what + " '" + text_of(node) + "'; expected a positive whole number");
         return std::nullopt;
     }
@@ -122,17 +122,17 @@ struct ItemReader {
         if (!enc) enc = media_content(item);  // (podcast apps play a Media RSS item's audio too)
         if (!enc) return std::nullopt;
         core::Enclosure e;
-        e.url = util::sanitize_utf8(util::trim(enc.attribute("url").value()));
+        e.url = text::sanitize_utf8(text::trim(enc.attribute("url").value()));
         // Apps fetch a relative or protocol-relative URL from the feed's host, and a space
         // as %20: the item is known by the URL they fetch.
-        if (!e.url.empty() && !util::is_http_url(e.url)) {
-            std::string resolved = util::resolve_url(base, util::encode_url_spaces(e.url));
-            if (util::is_http_url(resolved)) e.url = std::move(resolved);
+        if (!e.url.empty() && !net::is_http_url(e.url)) {
+            std::string resolved = net::resolve_url(base, net::encode_url_spaces(e.url));
+            if (net::is_http_url(resolved)) e.url = std::move(resolved);
             else warn(enc, "the audio URL '" + e.url + "' is not absolute and the feed's own address is unknown; set this source's `url:` in site.yaml to the address the feed is published at");
         }
         e.type = enc.attribute("type").value();
         long long length = 0;
-        if (util::parse_uint(util::trim(enc.attribute(enc.attribute("length") ? "length" : "fileSize").value()), length)) e.length = length;
+        if (text::parse_uint(text::trim(enc.attribute(enc.attribute("length") ? "length" : "fileSize").value()), length)) e.length = length;
         if (e.url.empty()) {
             warn(enc, "enclosure has no url");
             return std::nullopt;
@@ -144,17 +144,17 @@ struct ItemReader {
     // resolve it; nothing, with a warning, without a URL.
     std::optional<core::MediaLink> media_link(const pugi::xml_node& node) {
         core::MediaLink link;
-        link.url = util::sanitize_utf8(util::trim(node.attribute("url").value()));
-        if (!link.url.empty() && !util::is_http_url(link.url)) {
-            std::string resolved = util::resolve_url(base, util::encode_url_spaces(link.url));
-            if (util::is_http_url(resolved)) link.url = std::move(resolved);
+        link.url = text::sanitize_utf8(text::trim(node.attribute("url").value()));
+        if (!link.url.empty() && !net::is_http_url(link.url)) {
+            std::string resolved = net::resolve_url(base, net::encode_url_spaces(link.url));
+            if (net::is_http_url(resolved)) link.url = std::move(resolved);
             else link.url.clear();
         }
         if (link.url.empty()) {
             warn(node, std::string("<") + node.name() + "> has no usable url attribute; it is left out");
             return std::nullopt;
         }
-        link.type = util::trim(node.attribute("type").value());
+        link.type = text::trim(node.attribute("type").value());
         return link;
     }
 
@@ -173,8 +173,8 @@ struct ItemReader {
                             "'; expected a time such as 00:12:34.500; the chapter is left out");
                 continue;
             }
-            r.chapters.push_back({*start, util::collapse_whitespace(util::sanitize_utf8(c.attribute("title").value())),
-                                  std::string(util::trim(c.attribute("href").value())), std::string(util::trim(c.attribute("image").value())), true});
+            r.chapters.push_back({*start, text::collapse_whitespace(text::sanitize_utf8(c.attribute("title").value())),
+                                  std::string(text::trim(c.attribute("href").value())), std::string(text::trim(c.attribute("image").value())), true});
         }
         r.persons = read_persons(item, names);
         const std::string soundbite = names.name(k_podcast_ns, "soundbite");
@@ -185,7 +185,7 @@ struct ItemReader {
                 warn(b, "podcast:soundbite needs startTime and duration in seconds (startTime=\"73.0\" duration=\"60.0\"); it is left out");
                 continue;
             }
-            r.soundbites.push_back({*start, *length, util::collapse_whitespace(util::sanitize_utf8(text_of(b)))});
+            r.soundbites.push_back({*start, *length, text::collapse_whitespace(text::sanitize_utf8(text_of(b)))});
         }
         r.funding = read_funding(item, names);
     }
@@ -196,7 +196,7 @@ struct ItemReader {
         std::size_t close = text.find("</item>", static_cast<std::size_t>(item.offset_debug()));
         int last = close == std::string_view::npos ? first : lines.at(close).line;
         r.from = provenance(info, first, last);
-        if (!from_name.empty()) r.from.via = util::collapse_whitespace(util::sanitize_utf8(item.attribute(from_name.c_str()).value()));
+        if (!from_name.empty()) r.from.via = text::collapse_whitespace(text::sanitize_utf8(item.attribute(from_name.c_str()).value()));
 
         if (auto guid = item.child("guid")) {
             r.guid = text_of(guid);
@@ -213,16 +213,16 @@ struct ItemReader {
         // What podarchive itself appended to content:encoded is not part of the episode's text:
         // cut it, so regenerating from our own feed gives the same feed.
         if (auto cut = r.content_html.find(core::k_archive_note_open); cut != std::string::npos)
-            r.content_html = std::string(util::trim(r.content_html.substr(0, cut)));
+            r.content_html = std::string(text::trim(r.content_html.substr(0, cut)));
         if (auto date = item.child("pubDate")) {
-            r.date = util::parse_rfc822(text_of(date));
-            if (!r.date) r.date = util::parse_any_date(text_of(date));
+            r.date = dates::parse_rfc822(text_of(date));
+            if (!r.date) r.date = dates::parse_any_date(text_of(date));
             if (!r.date)
                 warn(date, "cannot read pubDate '" + text_of(date) +
                                "'; expected an RFC 822 date such as 'Tue, 11 Jan 2011 01:30:00 +0000' (the regenerated feed keeps it as written; a note's `date:` can set it)");
         }
         if (auto duration = item.child(names.name(k_itunes_ns, "duration").c_str())) {
-            r.duration = util::parse_duration(text_of(duration));
+            r.duration = dates::parse_duration(text_of(duration));
             if (!r.duration)
                 warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
         }
@@ -252,14 +252,14 @@ bool is_element(const pugi::xml_node& element, std::string_view ns, std::string_
     const std::string attribute = prefix.empty() ? "xmlns" : "xmlns:" + prefix;
     for (auto node = element; node; node = node.parent())
         if (auto a = node.attribute(attribute.c_str())) {
-            std::string_view uri = util::trim(a.value());
+            std::string_view uri = text::trim(a.value());
             if (uri.ends_with('/') && !ns.ends_with('/')) uri.remove_suffix(1);
-            return util::ascii_lower(uri) == util::ascii_lower(ns);
+            return text::ascii_lower(uri) == text::ascii_lower(ns);
         }
     return prefix == our_prefix;
 }
 
-core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& channel, const Names& names, const util::LineIndex& lines) {
+core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& channel, const Names& names, const text::LineIndex& lines) {
     core::Channel c;
     for (auto attr : rss.attributes()) c.root_attributes.emplace_back(attr.name(), attr.value());
     pugi::xml_document copy;  // the channel without its items (copying them all first cost a tenth of reading)
@@ -267,7 +267,7 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     for (auto attr : channel.attributes()) kept.append_copy(attr);
     for (auto child : channel.children())
         if (child.type() != pugi::node_element || std::string_view(child.name()) != "item") kept.append_copy(child);
-    c.raw_xml = util::raw_xml(kept);
+    c.raw_xml = text::raw_xml(kept);
     c.title = full_text(channel.child("title"));
     c.description = full_text(channel.child("description"));
     if (c.description.empty()) c.description = full_text(channel.child(names.name(k_itunes_ns, "summary").c_str()));
@@ -277,7 +277,7 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     c.copyright = text_of(channel.child("copyright"));
     c.image_url = channel.child(names.name(k_itunes_ns, "image").c_str()).attribute("href").value();
     if (c.image_url.empty()) c.image_url = text_of(channel.child("image").child("url"));
-    c.explicit_flag = util::ascii_lower(text_of(channel.child(names.name(k_itunes_ns, "explicit").c_str())));
+    c.explicit_flag = text::ascii_lower(text_of(channel.child(names.name(k_itunes_ns, "explicit").c_str())));
     if (c.explicit_flag == "yes") c.explicit_flag = "true";
     if (c.explicit_flag == "no" || c.explicit_flag == "clean") c.explicit_flag = "false";
     c.type = text_of(channel.child(names.name(k_itunes_ns, "type").c_str()));
@@ -286,17 +286,17 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     c.owner_email = text_of(owner.child(names.name(k_itunes_ns, "email").c_str()));
     c.podcast_guid = text_of(channel.child(names.name(k_podcast_ns, "guid").c_str()));
     auto locked = channel.child(names.name(k_podcast_ns, "locked").c_str());
-    c.locked = util::ascii_lower(text_of(locked));
-    c.locked_owner = util::trim(locked.attribute("owner").value());
+    c.locked = text::ascii_lower(text_of(locked));
+    c.locked_owner = text::trim(locked.attribute("owner").value());
     c.generator = text_of(channel.child("generator"));
     c.funding = read_funding(channel, names);
     // The feed's own address, by namespace: FeedBurner declares its `atom10:` on the element itself.
     for (auto child : channel.children()) {
         if (child.type() != pugi::node_element) continue;
         if (c.self_url.empty() && is_element(child, k_atom_ns, "link", "atom") && std::string_view(child.attribute("rel").value()) == "self")
-            c.self_url = util::trim(child.attribute("href").value());
+            c.self_url = text::trim(child.attribute("href").value());
         else if (c.new_feed_url.empty() && is_element(child, k_itunes_ns, "new-feed-url", "itunes"))
-            c.new_feed_url = util::trim(child.text().get());
+            c.new_feed_url = text::trim(child.text().get());
     }
     std::string category = names.name(k_itunes_ns, "category");
     for (auto cat : channel.children(category.c_str())) {
@@ -313,17 +313,17 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     SourceBatch batch{info, core::SourceKind::rss, {}, {}, {}};
     // Every declared encoding as UTF-8, junk before the declaration dropped; lines stay where
     // they were. What could not be read is said.
-    const util::XmlAsUtf8 utf8 = util::xml_as_utf8(raw);
+    const text::XmlAsUtf8 utf8 = text::xml_as_utf8(raw);
     const std::string_view text = utf8.text ? std::string_view(*utf8.text) : raw;
     for (const auto& warning : utf8.warnings) batch.diagnostics.push_back(core::warning_at({info.file, warning.line, 1}, warning.message));
     pugi::xml_document doc;
     // No DTD processing exists in pugixml, so entity-expansion attacks cannot expand.
     pugi::xml_parse_result result = doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto);
     if (!result) {
-        auto at = util::line_column_at(text, static_cast<std::size_t>(result.offset));
+        auto at = text::line_column_at(text, static_cast<std::size_t>(result.offset));
         batch.diagnostics.push_back(core::error_at({info.file, at.line, at.column},
                                                    std::string("malformed XML: ") + result.description(),
-                                                   std::string(util::line_text(text, at.line))));
+                                                   std::string(text::line_text(text, at.line))));
         return batch;
     }
     pugi::xml_node rss = doc.child("rss");
@@ -332,14 +332,14 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     if (!rss || !channel) {
         auto root = doc.document_element();
         // offset_debug() points at the element's name; the element starts one byte earlier, at '<'.
-        auto at = util::line_column_at(text, root ? static_cast<std::size_t>(root.offset_debug() - 1) : 0);
+        auto at = text::line_column_at(text, root ? static_cast<std::size_t>(root.offset_debug() - 1) : 0);
         batch.diagnostics.push_back(core::error_at({info.file, at.line, at.column},
                                                    std::string("expected an RSS 2.0 feed (<rss><channel>...) or an Atom feed (<feed xmlns=\"http://www.w3.org/2005/Atom\">), found <") +
                                                        (root ? root.name() : "nothing") + ">"));
         return batch;
     }
     Names names(rss);
-    util::LineIndex lines(text);
+    text::LineIndex lines(text);
     batch.channel = read_channel(rss, channel, names, lines);
     batch.channel->file = info.file;
     batch.channel->line = lines.at(static_cast<std::size_t>(channel.offset_debug())).line;
@@ -351,7 +351,7 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     // document is only read here, and each item has its own record and warnings.
     batch.records.resize(items.size());
     std::vector<std::vector<core::Diagnostic>> warnings(items.size());
-    util::parallel_for(items.size(), 256, [&](std::size_t i) {
+    concurrency::parallel_for(items.size(), 256, [&](std::size_t i) {
         ItemReader reader{text, lines, info, names, base, warnings[i], from_name};
         batch.records[i] = reader.read(items[i]);
     });
@@ -365,7 +365,7 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
             for (auto field = item.child(name); field; field = field.next_sibling(name))
                 while (auto c = field.first_child()) field.remove_child(c);
     }
-    util::parallel_for(items.size(), 256, [&](std::size_t i) { batch.records[i].raw_xml = util::raw_xml(items[i]); });
+    concurrency::parallel_for(items.size(), 256, [&](std::size_t i) { batch.records[i].raw_xml = text::raw_xml(items[i]); });
     for (auto& w : warnings) batch.diagnostics.insert(batch.diagnostics.end(), std::make_move_iterator(w.begin()), std::make_move_iterator(w.end()));
     return batch;
 }

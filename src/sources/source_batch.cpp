@@ -1,8 +1,8 @@
 #include "sources/source_batch.hpp"
 
 #include "sources/page_lines.hpp"
-#include "util/pattern.hpp"
-#include "util/strings.hpp"
+#include "text/pattern.hpp"
+#include "text/strings.hpp"
 
 namespace sources {
 
@@ -14,7 +14,7 @@ core::Provenance provenance(const SourceInfo& info, int first_line, int last_lin
 std::optional<AnnouncedCount> announced_count(std::string_view page_text) {
     // A count of its own, at a line's start or after "Followers": "83 Episodes", "83 פרקים"
     // (Player FM's Hebrew edition), "83 épisodes". Not "episodes" inside a sentence.
-    static const util::Pattern count(
+    static const text::Pattern count(
         "(?:^|.*\\bFollowers\\s+|.*\\bfollowers\\s+)(\\d{1,5})\\s+(?:[Ee]pisodes|[Ee]pisoden|[Ee]pisodios|\xC3\xA9" "pisodes|epis\xC3\xB3" "dios|afleveringen|avsnitt|"
         "\xD7\xA4\xD7\xA8\xD7\xA7\xD7\x99\xD7\x9D)(?:\\s.*)?");
     PageLines lines(page_text);
@@ -22,18 +22,18 @@ std::optional<AnnouncedCount> announced_count(std::string_view page_text) {
     for (int l = 1; l <= lines.size(); ++l)
         if (lines.at(l).size() < 80 && count.full_match(lines.at(l), &groups)) {
             long long n = 0;
-            if (util::parse_uint(groups[0], n) && n > 0) return AnnouncedCount{static_cast<int>(n), l};
+            if (text::parse_uint(groups[0], n) && n > 0) return AnnouncedCount{static_cast<int>(n), l};
         }
     return std::nullopt;
 }
 
 bool ends_truncated(std::string_view raw) {
-    std::string_view text = util::trim(raw);
+    std::string_view text = text::trim(raw);
     return text.ends_with("...") || text.ends_with("\xE2\x80\xA6") || text.ends_with("[...]");
 }
 
 bool looks_cut_off(std::string_view raw) {
-    std::string_view text = util::trim(raw);
+    std::string_view text = text::trim(raw);
     if (text.empty()) return false;
     // Some pages append "…" to every description, even one whose last sentence is complete.
     if (ends_truncated(text)) {
@@ -60,13 +60,13 @@ std::string apple_episode_id(std::string_view url) {
 }
 
 std::string strip_truncation(std::string_view raw) {
-    std::string_view text = util::trim(raw);
+    std::string_view text = text::trim(raw);
     for (std::string_view marker : {"[...]", "[\xE2\x80\xA6]", "...", "\xE2\x80\xA6"})
         if (text.ends_with(marker)) {
             text.remove_suffix(marker.size());
             break;
         }
-    return std::string(util::trim(text));
+    return std::string(text::trim(text));
 }
 
 }  // namespace sources

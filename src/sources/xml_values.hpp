@@ -4,8 +4,8 @@
 #include <string>
 
 #include "sources/read_source.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
 
 namespace sources {
 
@@ -20,7 +20,7 @@ inline std::string kept_from_name(const pugi::xml_node& root) {
 }
 
 // An element's first text node (a value: a guid, a date, a URL).
-inline std::string text_of(const pugi::xml_node& node) { return std::string(util::trim(util::sanitize_utf8(node.child_value()))); }
+inline std::string text_of(const pugi::xml_node& node) { return std::string(text::trim(text::sanitize_utf8(node.child_value()))); }
 
 // All of an element's text, its descendants' included: child_value() stops at the first text
 // node, CDATA sections and entities may split the text, and a title may hold an element
@@ -37,7 +37,7 @@ inline std::string full_text(const pugi::xml_node& node) {
         while (n != node && !n.next_sibling()) n = n.parent();
         n = n == node ? pugi::xml_node() : n.next_sibling();
     }
-    return std::string(util::trim(util::sanitize_utf8(out)));
+    return std::string(text::trim(text::sanitize_utf8(out)));
 }
 
 }  // namespace sources

@@ -3,8 +3,8 @@
 #include <set>
 
 #include "theme/builtin_theme.hpp"
-#include "util/files.hpp"
-#include "util/hash.hpp"
+#include "files/files.hpp"
+#include "files/hash.hpp"
 
 namespace theme {
 
@@ -24,8 +24,8 @@ std::optional<std::string_view> builtin_file(std::string_view path) {
 // could otherwise publish any file of the maintainer's machine.
 void refuse_link_out(const fs::path& project, const fs::path& path) {
     if (project.empty()) return;
-    if (auto target = util::link_out_of(project, path))
-        throw util::FileError(path.string(), "is reached through a symbolic link out of the project (to " + *target +
+    if (auto target = files::link_out_of(project, path))
+        throw files::FileError(path.string(), "is reached through a symbolic link out of the project (to " + *target +
                                                  "); podarchive reads only the project's own files: put the folder itself in its place");
 }
 
@@ -38,9 +38,9 @@ std::optional<FoundTemplate> find_in(const fs::path& dir, const std::string& rel
     fs::path candidate = dir / relative;
     if (!dir.empty() && fs::exists(candidate, ec)) refuse_link_out(project, candidate.parent_path());
     if (!dir.empty() && fs::is_regular_file(fs::symlink_status(candidate, ec)))
-        return FoundTemplate{candidate, util::read_file(candidate, k_max_template_bytes, util::Links::refuse)};
+        return FoundTemplate{candidate, files::read_file(candidate, k_max_template_bytes, files::Links::refuse)};
     if (!dir.empty() && fs::is_symlink(candidate, ec))
-        throw util::FileError(candidate.string(), "is a symbolic link, which podarchive does not follow here: put the file itself in its place");
+        throw files::FileError(candidate.string(), "is a symbolic link, which podarchive does not follow here: put the file itself in its place");
     return std::nullopt;
 }
 
@@ -68,10 +68,10 @@ std::map<std::string, StaticFile> static_files(const ThemeLayers& layers) {
             if (f.path.starts_with("static/")) files[std::string(f.path.substr(7))] = {{}, f.served, f.bytes};
     for (const fs::path& root : layers.static_dirs) {
         refuse_link_out(layers.project, root);
-        for (const auto& path : util::files_under(root)) {  // links are not followed out of the project
+        for (const auto& path : files::files_under(root)) {  // links are not followed out of the project
             std::error_code ec;
             std::string rel = fs::relative(path, root, ec).generic_string();
-            if (!ec && util::is_safe_relative_path(rel)) files[rel].file = path;  // (over a built-in file, its views stay)
+            if (!ec && files::is_safe_relative_path(rel)) files[rel].file = path;  // (over a built-in file, its views stay)
         }
     }
     return files;
@@ -79,14 +79,14 @@ std::map<std::string, StaticFile> static_files(const ThemeLayers& layers) {
 
 std::string read_static(const StaticFile& file) {
     if (file.file.empty()) return std::string(file.builtin);
-    std::string bytes = util::read_file(file.file);
+    std::string bytes = files::read_file(file.file);
     return !file.builtin_source.empty() && bytes == file.builtin_source ? std::string(file.builtin) : bytes;
 }
 
 std::string builtin_fingerprint() {
-    util::Hasher h;
+    files::Hasher h;
     for (const auto& f : builtin_files()) h.add(f.path), h.add(f.bytes), h.add(f.served);
-    return util::hex_hash(h.digest());
+    return files::hex_hash(h.digest());
 }
 
 Export export_builtin(const fs::path& dir) {
@@ -99,7 +99,7 @@ Export export_builtin(const fs::path& dir) {
         const fs::path target = dir / f.path;
         refuse_link_out(dir, target.parent_path());  // (a theme's static/ linked elsewhere would be written through)
         if (fs::exists(fs::symlink_status(target, ec))) done.in_the_way.push_back(target);
-        for (fs::path folder = target.parent_path(); util::lexically_within(dir, folder); folder = folder.parent_path()) {
+        for (fs::path folder = target.parent_path(); files::lexically_within(dir, folder); folder = folder.parent_path()) {
             const auto status = fs::symlink_status(folder, ec);
             if (fs::exists(status) && !fs::is_directory(status) && reported.insert(folder).second) done.in_the_way.push_back(folder);
         }
@@ -116,7 +116,7 @@ Export export_builtin(const fs::path& dir) {
             fs::create_directories(target.parent_path());
             made.insert(made.end(), missing.rbegin(), missing.rend());
             std::string error;
-            if (!util::write_file_atomically(target, f.bytes, error)) throw util::FileError(target.string(), error);
+            if (!files::write_file_atomically(target, f.bytes, error)) throw files::FileError(target.string(), error);
             made.push_back(target);
             done.written.push_back(target);
         }

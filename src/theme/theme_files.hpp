@@ -32,7 +32,7 @@ struct FoundTemplate {
 inline const std::filesystem::path k_builtin_origin = "<built-in theme>";
 
 // The template at `relative` ("index.mustache", "partials/head.mustache") in the first layer
-// that has it. Throws util::FileError when the file found cannot be read or is over 1 MB, or a
+// that has it. Throws files::FileError when the file found cannot be read or is over 1 MB, or a
 // link on its way leads out of the project.
 std::optional<FoundTemplate> find_template(const ThemeLayers& layers, const std::string& relative);
 
@@ -49,7 +49,7 @@ struct StaticFile {
 
 // Every static file by its path in the site, the built-in theme's first, then each folder's
 // (symbolic links are not followed: a theme cannot pull in files from outside the project).
-// Throws util::FileError for a static folder that a link takes out of the project.
+// Throws files::FileError for a static folder that a link takes out of the project.
 std::map<std::string, StaticFile> static_files(const ThemeLayers& layers);
 
 // The bytes of `file` (read now when it is on disk). A copy of a built-in file, unchanged (the
@@ -67,7 +67,7 @@ struct Export {
 
 // Writes the built-in theme's files under `dir` (its templates/, static/ and README.md), or
 // nothing when any of them exists already: an export never overwrites an edited theme. Throws
-// util::FileError, having written nothing, when a folder under `dir` is a link out of it.
+// files::FileError, having written nothing, when a folder under `dir` is a link out of it.
 Export export_builtin(const std::filesystem::path& dir);
 
 }  // namespace theme

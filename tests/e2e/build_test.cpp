@@ -10,7 +10,7 @@
 #include "output/output.hpp"
 #include "render/site_check.hpp"
 #include "support.hpp"
-#include "util/hash.hpp"
+#include "files/hash.hpp"
 
 namespace fs = std::filesystem;
 
@@ -191,7 +191,7 @@ TEST_CASE("the input fingerprint changes with any byte the build reads, and only
     std::string big;
     for (int i = 0; big.size() < 700000; ++i) big += std::to_string(i) + ",";
     test::write(dir.path() / "big.bin", big);
-    util::Hasher whole, blocks;
+    files::Hasher whole, blocks;
     whole.add(big);
     REQUIRE(blocks.add_file(dir.path() / "big.bin"));
     CHECK(whole.digest() == blocks.digest());

@@ -2,7 +2,7 @@
 
 #include "loopback_server.hpp"
 #include "support.hpp"
-#include "util/files.hpp"
+#include "files/files.hpp"
 
 namespace fs = std::filesystem;
 
@@ -244,7 +244,7 @@ TEST_CASE("the command line: a second fetch of a site says that the first one ho
     test::TempDir dir;
     test::copy_site("site", dir.path());
     std::string error;
-    util::FileLock first(dir.path() / "site.yaml", error);  // a fetch that is running
+    files::FileLock first(dir.path() / "site.yaml", error);  // a fetch that is running
     REQUIRE(first.held());
     std::string out;
     CHECK(test::run_podarchive("fetch", dir.path(), out) == 1);

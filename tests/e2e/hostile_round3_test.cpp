@@ -6,7 +6,7 @@
 #include "config/site_config.hpp"
 #include "feed/lint.hpp"
 #include "support.hpp"
-#include "util/escape.hpp"
+#include "html/escape.hpp"
 
 namespace fs = std::filesystem;
 
@@ -42,7 +42,7 @@ TEST_CASE("hostile 3: a feed in Shift_JIS or ISO-8859-15 is converted; an unknow
     REQUIRE(site.build(out, &warnings) == "");
     CHECK(warnings.find("content/sources/feed.xml:1:1: warning: declares the encoding \"x-klingon\", which podarchive cannot read; it is read as UTF-8") !=
           std::string::npos);
-    CHECK(util::find_xml_forbidden(test::file_in(out, "feed.xml")) == std::string::npos);
+    CHECK(html::find_xml_forbidden(test::file_in(out, "feed.xml")) == std::string::npos);
     // UTF-8 bytes under another declaration are UTF-8, with a warning; the commonest such
     // mistake is a Windows-1252 declaration (read as UTF-8, not as "Ã©tÃ©").
     for (const std::string declared : {"Shift_JIS", "windows-1252"}) {
@@ -80,7 +80,7 @@ TEST_CASE("hostile 3: control characters never reach feed.xml or a page, and che
     std::string warnings;
     REQUIRE(site.build(out, &warnings) == "");
     const std::string& feed = test::file_in(out, "feed.xml");
-    CHECK(util::find_xml_forbidden(feed) == std::string::npos);
+    CHECK(html::find_xml_forbidden(feed) == std::string::npos);
     CHECK(feed.find("Higher [31morder operators") != std::string::npos);
     CHECK(warnings.find("control characters (such as U+001B or U+0000) in the input's text are left out of feed.xml: XML forbids them") != std::string::npos);
     for (const auto& [path, content] : out.files()) {

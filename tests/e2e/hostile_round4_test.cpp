@@ -9,9 +9,9 @@
 #include "pipeline/folder_build.hpp"
 #include "render/site_check.hpp"
 #include "support.hpp"
-#include "util/image_check.hpp"
-#include "util/language.hpp"
-#include "util/unicode.hpp"
+#include "image/image_check.hpp"
+#include "text/language.hpp"
+#include "text/unicode.hpp"
 
 namespace fs = std::filesystem;
 
@@ -193,19 +193,19 @@ TEST_CASE("hostile 4: site.yaml's cname is a host name, base_url a plain path, a
         CAPTURE(base);
         CHECK(test::input_errors([&] { config::parse_config("title: T\nbase_url: \"" + base + "\"\n", "site.yaml"); }) == "");
     }
-    CHECK_FALSE(util::is_right_to_left("en-u-ca-hebr"));
-    CHECK(util::is_right_to_left("ar-u-nu-latn"));
-    CHECK(util::is_right_to_left("az-Arab-IR"));
-    CHECK_FALSE(util::is_right_to_left("az-Latn"));
-    CHECK_FALSE(util::is_right_to_left("ar-Latn"));
-    CHECK(util::is_right_to_left("zh-yue-Hebr"));  // (an extended language subtag before the script)
+    CHECK_FALSE(text::is_right_to_left("en-u-ca-hebr"));
+    CHECK(text::is_right_to_left("ar-u-nu-latn"));
+    CHECK(text::is_right_to_left("az-Arab-IR"));
+    CHECK_FALSE(text::is_right_to_left("az-Latn"));
+    CHECK_FALSE(text::is_right_to_left("ar-Latn"));
+    CHECK(text::is_right_to_left("zh-yue-Hebr"));  // (an extended language subtag before the script)
 }
 
 TEST_CASE("hostile 4: what an input says reaches the terminal with its control characters escaped") {
-    CHECK(util::terminal_safe("a\x1b]52;c;ZXZpbA==\x07z") == "a\\x1b]52;c;ZXZpbA==\\x07z");
-    CHECK(util::terminal_safe("line\nnext\rback", false) == "line\\x0anext\\x0dback");
-    CHECK(util::terminal_safe("line\nnext", true) == "line\nnext");
-    CHECK(util::terminal_safe("\xC2\x9B" "2J \xE2\x80\xAE" "evil \xE2\x80\xA8 \xFF ok \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D") ==
+    CHECK(text::terminal_safe("a\x1b]52;c;ZXZpbA==\x07z") == "a\\x1b]52;c;ZXZpbA==\\x07z");
+    CHECK(text::terminal_safe("line\nnext\rback", false) == "line\\x0anext\\x0dback");
+    CHECK(text::terminal_safe("line\nnext", true) == "line\nnext");
+    CHECK(text::terminal_safe("\xC2\x9B" "2J \xE2\x80\xAE" "evil \xE2\x80\xA8 \xFF ok \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D") ==
           "\\u009b2J \\u202eevil \\u2028 \\xff ok \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D");
     const std::string shown = core::format(core::warning_at({"feed\x1b[2J.xml", 3, 1}, "title \x1b]0;pwned\x07", "<title>\x1b[31m</title>"));
     CHECK(shown.find('\x1b') == std::string::npos);
@@ -256,13 +256,13 @@ TEST_CASE("hostile 4: real feeds' shapes: a title's inline element, an image enc
 }
 
 TEST_CASE("hostile 4: artwork that asks for endless decoding is refused or skipped, not decoded for seconds") {
-    CHECK(util::check_image(test::jpeg_image(64, 64, 1)).error == "");  // (an ordinary progressive JPEG)
-    const util::ImageCheck scans = util::check_image(test::jpeg_image(64, 64, 2));
+    CHECK(image::check_image(test::jpeg_image(64, 64, 1)).error == "");  // (an ordinary progressive JPEG)
+    const image::ImageCheck scans = image::check_image(test::jpeg_image(64, 64, 2));
     CHECK(scans.error == "it is not a whole JPEG image (it has more than 100 progressive scans)");
     // Compressed text chunks are skipped unread: 200 of 1 MB each would be 200 MB to inflate.
     const std::string png = test::png_with_text_chunks(test::png_image(64, 64), 200, 1u << 20);
     CHECK(png.size() < 400000);
-    const util::ImageCheck text = util::check_image(png);
+    const image::ImageCheck text = image::check_image(png);
     CHECK(text.error == "");
     CHECK(text.width == 64);
 }

@@ -8,7 +8,7 @@
 #include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "support.hpp"
-#include "util/unicode.hpp"
+#include "text/unicode.hpp"
 
 namespace fs = std::filesystem;
 
@@ -33,7 +33,7 @@ TEST_CASE("hostile: invalid UTF-8 becomes U+FFFD, never reaches a page as is") {
     REQUIRE(site.build(out).empty());
     for (const auto& [path, content] : out.files()) {
         CAPTURE(path);
-        CHECK(util::is_valid_utf8(*content));
+        CHECK(text::is_valid_utf8(*content));
     }
     CHECK(out.find("episodes/higher-order-operators/index.html"));
 }

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "support.hpp"
-#include "util/hash.hpp"
+#include "files/hash.hpp"
 
 namespace fs = std::filesystem;
 
@@ -18,7 +18,7 @@ std::map<std::string, std::uint64_t> snapshot(const fs::path& dir) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) return files;
     for (const auto& entry : fs::recursive_directory_iterator(dir))
-        if (entry.is_regular_file()) files[fs::relative(entry.path(), dir).string()] = util::content_hash(test::read(entry.path()));
+        if (entry.is_regular_file()) files[fs::relative(entry.path(), dir).string()] = files::content_hash(test::read(entry.path()));
     return files;
 }
 

@@ -5,7 +5,7 @@
 #include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "i18n/words.hpp"
-#include "util/escape.hpp"
+#include "html/escape.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -79,7 +79,7 @@ std::vector<std::string> english_interface_words() {
         if (message.plural || text.find('{') != std::string::npos || text.size() < 4 || key.ends_with("_html") || key == "separator" ||
             text == "GUID" || one_lower_word)
             continue;
-        words.push_back(util::html_escape(text));
+        words.push_back(html::html_escape(text));
     }
     return words;
 }

@@ -13,7 +13,7 @@
 #include "fetch/fetch_audio.hpp"
 #include "loopback_server.hpp"
 #include "support.hpp"
-#include "util/dates.hpp"
+#include "dates/dates.hpp"
 
 namespace fs = std::filesystem;
 
@@ -30,7 +30,7 @@ std::string sha256_hex(const std::string& bytes) {
 core::Episode episode(const std::string& slug, const std::string& url, int day) {
     core::Episode e;
     e.slug = slug, e.guid = "guid-" + slug;
-    e.date = util::parse_any_date("2024-05-" + std::string(day < 10 ? "0" : "") + std::to_string(day) + "T00:00:00Z");
+    e.date = dates::parse_any_date("2024-05-" + std::string(day < 10 ? "0" : "") + std::to_string(day) + "T00:00:00Z");
     e.enclosure = core::Enclosure{url, "audio/mpeg", std::nullopt};
     return e;
 }
@@ -189,7 +189,7 @@ TEST_CASE("fetch keeps each episode's audio once, judged by decoding it, and res
     std::string error;
     REQUIRE(audio::write_manifest(dir.path() / "archive/audio.json", edited, error));
     fs::remove(dir.path() / "archive/audio/2024-05-02-two.m4a");
-    episodes[2].duration = util::Duration{200};
+    episodes[2].duration = dates::Duration{200};
     const fetch::AudioOutcome third = fetch::fetch_audio(config, episodes, options);
     CHECK(third.downloaded == 1);  // (the damaged one; three had no length in the feed before)
     CHECK(test::read(dir.path() / "archive/audio/2024-05-01-one.mp3") == host.mp3);

@@ -15,7 +15,7 @@
 #include "listening/attachments.hpp"
 #include "output/output.hpp"
 #include "loopback_server.hpp"
-#include "util/files.hpp"
+#include "files/files.hpp"
 #include "support.hpp"
 
 namespace {
@@ -377,7 +377,7 @@ TEST_CASE("fetch: what a feed links to never reaches the local network, unless t
         CHECK(outcome.notice == "not fetched, an address of the local network (list the host under site.yaml's `allowed_hosts` if it is yours): "
                                 "content/sources/feed.xml links to " + url);
         CHECK(served == 0);
-        CHECK(util::files_under(config.attachments_dir()).empty());
+        CHECK(files::files_under(config.attachments_dir()).empty());
     }
     // A redirect from a trusted host to the local network is judged where it leads.
     http.server.Get("/hop", [&](const httplib::Request&, httplib::Response& res) { res.set_redirect(local + "/secret.vtt"); });

@@ -27,17 +27,17 @@
 #include "listening/timecode.hpp"
 #include "listening/transcript.hpp"
 #include "render/listening_data.hpp"
-#include "util/dates.hpp"
-#include "util/durations.hpp"
-#include "util/html_sanitizer.hpp"
-#include "util/slug.hpp"
-#include "util/strings.hpp"
-#include "util/image_check.hpp"
-#include "util/unicode.hpp"
-#include "util/url.hpp"
-#include "util/xml_encoding.hpp"
-#include "util/word_breaks.hpp"
-#include "util/normalize.hpp"
+#include "dates/dates.hpp"
+#include "dates/durations.hpp"
+#include "html/html_sanitizer.hpp"
+#include "core/slug.hpp"
+#include "text/strings.hpp"
+#include "image/image_check.hpp"
+#include "text/unicode.hpp"
+#include "net/url.hpp"
+#include "text/xml_encoding.hpp"
+#include "text/word_breaks.hpp"
+#include "text/normalize.hpp"
 #include "i18n/words.hpp"
 
 namespace fuzz {
@@ -99,20 +99,20 @@ void site_yaml(std::string_view d) {
 }
 
 void dates(std::string_view d) {
-    for (auto ts : {util::parse_any_date(d), util::parse_rfc822(d), util::parse_iso8601(d)})
-        if (ts) util::format_rfc822(*ts), util::format_iso8601(*ts), util::format_day(*ts);
-    if (auto dur = util::parse_duration(d)) util::format_clock(dur->seconds);
+    for (auto ts : {dates::parse_any_date(d), dates::parse_rfc822(d), dates::parse_iso8601(d)})
+        if (ts) dates::format_rfc822(*ts), dates::format_iso8601(*ts), dates::format_day(*ts);
+    if (auto dur = dates::parse_duration(d)) dates::format_clock(dur->seconds);
 }
 
 void slug(std::string_view d) {
-    std::string s = util::make_safe_segment(util::slugify(d));
-    if (!s.empty() && !util::is_safe_path_segment(s)) __builtin_trap();  // a slug must be a safe path segment
+    std::string s = core::make_safe_segment(core::slugify(d));
+    if (!s.empty() && !core::is_safe_path_segment(s)) __builtin_trap();  // a slug must be a safe path segment
 }
 
 // What must never come out of the sanitizer: a script element, or a URL attribute that runs
 // code. Text that merely reads "javascript:" is harmless (it is escaped text, not a link).
 void check_nothing_runs(const std::string& html) {
-    std::string once = util::ascii_lower(html);
+    std::string once = text::ascii_lower(html);
     for (const char* bad : {"<script", "=\"javascript:", "=\"vbscript:", "=\"data:"})
         if (once.find(bad) != std::string::npos) __builtin_trap();
     for (std::size_t p = once.find('<'); p != std::string::npos; p = once.find('<', p + 1)) {
@@ -125,62 +125,62 @@ void check_nothing_runs(const std::string& html) {
 }
 
 void sanitizer(std::string_view d) {
-    check_nothing_runs(util::sanitize_html(d));
+    check_nothing_runs(html::sanitize_html(d));
     // The text given with the sanitized HTML is the text of that HTML (pages' summaries and the
     // search index rely on it, without parsing the HTML twice).
     std::string plain;
-    std::string html = util::sanitize_html(d, &plain);
-    if (util::collapse_whitespace(plain) != util::html_to_text(html)) __builtin_trap();
+    std::string html = html::sanitize_html(d, &plain);
+    if (text::collapse_whitespace(plain) != html::html_to_text(html)) __builtin_trap();
     // Plain HTML is read by a fast parser, the rest by gumbo: what a page shows must not depend
     // on which one read it.
     std::string plain_gumbo;
-    if (util::sanitize_html_with_gumbo(d, &plain_gumbo) != html || plain_gumbo != plain) __builtin_trap();
+    if (html::sanitize_html_with_gumbo(d, &plain_gumbo) != html || plain_gumbo != plain) __builtin_trap();
     // Show notes with their relative links resolved: every link left is absolute (or mail).
     std::string resolved_plain;
-    std::string resolved = util::sanitize_html(d, &resolved_plain, util::ShowNotes{"https://host.example/show/ep/"});
+    std::string resolved = html::sanitize_html(d, &resolved_plain, html::ForeignFragment{"https://host.example/show/ep/"});
     check_nothing_runs(resolved);
-    if (util::collapse_whitespace(resolved_plain) != util::html_to_text(resolved)) __builtin_trap();
+    if (text::collapse_whitespace(resolved_plain) != html::html_to_text(resolved)) __builtin_trap();
     // (Each <a> tag, to its '>': in text and attribute values '<' and '>' are escaped.)
     for (std::size_t p = resolved.find("<a "); p != std::string::npos; p = resolved.find("<a ", p + 1)) {
         std::string_view tag = std::string_view(resolved).substr(p, resolved.find('>', p) - p);
         std::size_t href = tag.find(" href=\"");
         if (href == std::string_view::npos) continue;
         std::string_view target = tag.substr(href + 7, 8);
-        if (!util::starts_with_icase(target, "http://") && !util::starts_with_icase(target, "https://") &&
-            !util::starts_with_icase(target, "mailto:"))
+        if (!text::starts_with_icase(target, "http://") && !text::starts_with_icase(target, "https://") &&
+            !text::starts_with_icase(target, "mailto:"))
             __builtin_trap();  // (schemes in any case: "Https://" is a link as good as any)
     }
-    util::html_to_text(d);
-    util::linkify_text(d);
-    util::strip_tags(d);
+    html::html_to_text(d);
+    html::linkify_text(d);
+    html::strip_tags(d);
 }
 
 void url(std::string_view d) {
     // A reference resolved against an http(s) page is an http(s) URL, or left as it was.
-    std::string resolved = util::resolve_url("https://host.example/a/b/?q", d);
-    if (!util::is_http_url(resolved) && resolved != util::trim(d)) __builtin_trap();
-    util::encode_url_spaces(d);
-    if (auto utf8 = util::single_byte_xml_as_utf8(d); utf8 && !util::is_valid_utf8(*utf8)) __builtin_trap();
-    util::normalize_media_url(d);
-    util::is_safe_link(d);
-    util::url_path_of(d);
-    util::percent_encode_path(d);
+    std::string resolved = net::resolve_url("https://host.example/a/b/?q", d);
+    if (!net::is_http_url(resolved) && resolved != text::trim(d)) __builtin_trap();
+    net::encode_url_spaces(d);
+    if (auto utf8 = text::single_byte_xml_as_utf8(d); utf8 && !text::is_valid_utf8(*utf8)) __builtin_trap();
+    net::normalize_media_url(d);
+    net::is_safe_link(d);
+    net::url_path_of(d);
+    net::percent_encode_path(d);
 }
 
 void feed_lint(std::string_view d) { feed::lint_feed(d); }
 
 // The artwork's check decodes whatever a server sends (libpng and libjpeg report by longjmp).
 void image(std::string_view d) {
-    const util::ImageCheck check = util::check_image(d);
-    if (check.error.empty() && (check.width <= 0 || check.height <= 0 || check.width > util::k_max_image_side || check.height > util::k_max_image_side))
+    const image::ImageCheck check = image::check_image(d);
+    if (check.error.empty() && (check.width <= 0 || check.height <= 0 || check.width > image::k_max_image_side || check.height > image::k_max_image_side))
         __builtin_trap();
 }
 
 // A feed's bytes in any declared encoding: what the parser is given says UTF-8 and holds no junk
 // before its declaration, so reading it again changes nothing.
 void xml_encoding(std::string_view d) {
-    const util::XmlAsUtf8 read = util::xml_as_utf8(d);
-    if (read.text && util::xml_as_utf8(*read.text).text) throw std::logic_error("a converted feed is converted again");
+    const text::XmlAsUtf8 read = text::xml_as_utf8(d);
+    if (read.text && text::xml_as_utf8(*read.text).text) throw std::logic_error("a converted feed is converted again");
 }
 
 // A site's table of the interface's words: read or refused with a located error; a table read
@@ -202,11 +202,11 @@ void words_table(std::string_view d) {
 
 // The search index's words: a word cut into words gives back every byte of it, in order.
 void search_words(std::string_view d) {
-    const std::string form = util::search_form(d.substr(0, 1u << 16));
-    if (!util::is_valid_utf8(form) || form.find("  ") != std::string::npos) throw std::logic_error("a search form that is not words");
-    util::WordBreaker breaker;
-    util::for_each_word(form, [&](std::string_view word) {
-        if (!util::needs_word_breaks(word)) return;
+    const std::string form = text::search_form(d.substr(0, 1u << 16));
+    if (!text::is_valid_utf8(form) || form.find("  ") != std::string::npos) throw std::logic_error("a search form that is not words");
+    text::WordBreaker breaker;
+    text::for_each_word(form, [&](std::string_view word) {
+        if (!text::needs_word_breaks(word)) return;
         std::string joined;
         for (std::string_view piece : breaker.words(word)) joined += piece;
         if (joined != word) throw std::logic_error("word breaks lost or added text");
@@ -250,7 +250,7 @@ std::string records_summary(const sources::SourceBatch& batch, bool with_message
     for (const auto& r : batch.records) {
         out += r.from.file + ":" + std::to_string(r.from.line) + "-" + std::to_string(r.from.end_line) + " [" + r.title + "] [" +
                r.description + "] " + (r.description_truncated ? "cut " : "") + r.guid + " " + r.page_url + " " + r.apple_id +
-               " " + r.apple_url + " " + (r.date ? util::format_iso8601(*r.date) : "-") + " " +
+               " " + r.apple_url + " " + (r.date ? dates::format_iso8601(*r.date) : "-") + " " +
                (r.duration ? std::to_string(r.duration->seconds) : "-") + " " +
                (r.enclosure ? r.enclosure->url + "|" + r.enclosure->type + "|" + std::to_string(r.enclosure->length.value_or(-1)) : "-");
         for (const auto& u : r.seen_at) out += " seen:" + u;
@@ -297,7 +297,7 @@ void chapter_lines(std::string_view d) {
     auto chapters = listening::chapters_in_show_notes(d);
     for (std::size_t i = 1; i < chapters.size(); ++i)
         if (chapters[i].start <= chapters[i - 1].start) throw std::logic_error("show-notes chapters out of order");
-    for (auto line : util::split_lines(d.substr(0, 4096))) {
+    for (auto line : text::split_lines(d.substr(0, 4096))) {
         listening::parse_chapter_line(line);
         if (auto t = listening::parse_timecode(line); t && (*t < 0 || *t > 100.0 * 3600)) throw std::logic_error("a time out of range");
     }

@@ -98,14 +98,14 @@ TEST_CASE("i18n: counts take the form each language's plural rules pick, in its 
 }
 
 TEST_CASE("i18n: dates, months and durations as each language writes them") {
-    const util::Timestamp day{1722736066, 0, true, true};  // 2024-08-04T01:47:46Z
+    const dates::Timestamp day{1722736066, 0, true, true};  // 2024-08-04T01:47:46Z
     CHECK(i18n::Words::builtin("en")->day(day) == "August 4, 2024");
     CHECK(i18n::Words::builtin("de")->day(day) == "4. August 2024");
     CHECK(i18n::Words::builtin("ja")->day(day) == "2024年8月4日");
     CHECK(i18n::Words::builtin("fr")->day(day) == "4 août 2024");
     CHECK(i18n::Words::builtin("ru")->day(day) == "4 августа 2024\u202fг.");
     // The day is the one the source wrote, in its own zone (not UTC's 3 August).
-    const util::Timestamp evening{1722736066 - 3 * 3600, -5 * 60, true, true};
+    const dates::Timestamp evening{1722736066 - 3 * 3600, -5 * 60, true, true};
     CHECK(i18n::Words::builtin("en")->day(evening) == "August 3, 2024");
     CHECK(i18n::Words::builtin("de")->month(8) == "August");
     CHECK(i18n::Words::builtin("ru")->month(8) == "август");

@@ -4,16 +4,16 @@
 
 #include "merge/merge.hpp"
 #include "merge/normalize.hpp"
-#include "util/html_sanitizer.hpp"
-#include "util/normalize.hpp"
-#include "util/strings.hpp"
-#include "util/unicode.hpp"
+#include "html/html_sanitizer.hpp"
+#include "text/normalize.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
 
 namespace {
 core::Record rec(const std::string& title, const char* date = nullptr) {
     core::Record r;
     r.title = title;
-    if (date) r.date = util::parse_any_date(date);
+    if (date) r.date = dates::parse_any_date(date);
     return r;
 }
 sources::SourceBatch batch(const std::string& name, core::SourceKind kind, std::vector<core::Record> records) {
@@ -23,10 +23,10 @@ sources::SourceBatch batch(const std::string& name, core::SourceKind kind, std::
 }  // namespace
 
 TEST_CASE("normalization for matching") {
-    CHECK(util::match_form("TORCH\\_TRACE and tlparse") == util::match_form("TORCH_TRACE and tlparse"));
-    CHECK(util::match_form("Inductor - Post-grad FX passes") == util::match_form("Inductor Post-grad FX passes"));
-    CHECK(util::match_form("17 is \xD0\xB0 min") == "17 is a min");  // Cyrillic a
-    CHECK(util::clean_text("Portugu\xC3\x83\xC2\xAAs") == "Portugu\xC3\xAAs");  // mojibake undone
+    CHECK(text::match_form("TORCH\\_TRACE and tlparse") == text::match_form("TORCH_TRACE and tlparse"));
+    CHECK(text::match_form("Inductor - Post-grad FX passes") == text::match_form("Inductor Post-grad FX passes"));
+    CHECK(text::match_form("17 is \xD0\xB0 min") == "17 is a min");  // Cyrillic a
+    CHECK(text::clean_text("Portugu\xC3\x83\xC2\xAAs") == "Portugu\xC3\xAAs");  // mojibake undone
     CHECK(merge::is_prefix_match(merge::description_form("Higher order operators are a special form of operators in torch.ops which have relaxed ...", false),
                                  merge::description_form("Higher order operators are a special form of operators in torch.ops which have relaxed input argument requirements.", false)));
 }
@@ -34,12 +34,12 @@ TEST_CASE("normalization for matching") {
 TEST_CASE("a long description's form is read from its start alone, and is the form of the whole text") {
     // What the form was before it read only a prefix: the whole text stripped, then cut.
     auto whole_form = [](std::string_view text, bool is_html) {
-        std::string plain = is_html ? util::strip_tags(text) : std::string(text);
-        std::string_view body = util::trim(plain);
-        if (body.size() > 500) body = util::truncate_code_points(body, 500);
+        std::string plain = is_html ? html::strip_tags(text) : std::string(text);
+        std::string_view body = text::trim(plain);
+        if (body.size() > 500) body = text::truncate_code_points(body, 500);
         for (std::string_view marker : {"...", "\xE2\x80\xA6"})
             if (body.ends_with(marker)) body.remove_suffix(marker.size());
-        return util::match_form(body);
+        return text::match_form(body);
     };
     // Tags, entities, multi-byte letters and runs of white space fall across every cut point.
     std::string html, text;
@@ -95,10 +95,10 @@ TEST_CASE("fusion: feed wins identity, longest full description wins, durations 
     feed.guid = "g";
     feed.description = "PyTorch operates on its input data in a batched manner ...";
     feed.description_truncated = true;
-    feed.duration = util::Duration{780, true};
+    feed.duration = dates::Duration{780, true};
     auto listing = rec("Batching", "2021-08-18");
     listing.description = "PyTorch operates on its input data in a batched manner, typically processing multiple batches.";
-    listing.duration = util::Duration{900, true};
+    listing.duration = dates::Duration{900, true};
     std::vector<sources::SourceBatch> batches = {batch("feed", core::SourceKind::rss, {feed}), batch("list", core::SourceKind::records, {listing})};
     auto catalog = merge::merge(batches);
     REQUIRE(catalog.episodes.size() == 1);
@@ -122,11 +122,11 @@ TEST_CASE("the catalog: newest first, then undated episodes by title; each episo
     for (const auto& [title, date] : dated) {
         auto r = rec(title, date);
         r.guid = "guid-" + title;
-        r.duration = util::Duration{600, true};
+        r.duration = dates::Duration{600, true};
         feed.push_back(r);
     }
     auto listing = rec("Ep E", "2021-05-01");
-    listing.duration = util::Duration{900, true};  // disagrees: a conflict, which must name Ep E's slug
+    listing.duration = dates::Duration{900, true};  // disagrees: a conflict, which must name Ep E's slug
     std::vector<sources::SourceBatch> batches = {batch("feed", core::SourceKind::rss, feed), batch("list", core::SourceKind::records, {listing})};
     auto catalog = merge::merge(batches);
     std::vector<std::string> titles;
@@ -136,7 +136,7 @@ TEST_CASE("the catalog: newest first, then undated episodes by title; each episo
         auto it = std::find_if(catalog.episodes.begin(), catalog.episodes.end(), [&](const auto& e) { return e.title == title; });
         REQUIRE(it != catalog.episodes.end());
         CHECK(it->guid == "guid-" + title);
-        CHECK(it->date->utc_seconds == util::parse_any_date(date)->utc_seconds);
+        CHECK(it->date->utc_seconds == dates::parse_any_date(date)->utc_seconds);
     }
     REQUIRE(catalog.conflicts.size() == 1);
     CHECK(catalog.conflicts[0].field == "duration");
@@ -186,9 +186,9 @@ TEST_CASE("linking rules, one by one") {
         {"title in description", rec("PT2 extension points", "2024-02-05"),
          with(core::Record{}, [](auto& r) { r.description = "We discuss some extension points for customizing PT2 behavior across Dynamo, AOTAutograd and Inductor."; }), true, "title-in-description"},
         {"title in description, same day", rec("PT2 extension points", "2024-02-05"),
-         with(core::Record{}, [](auto& r) { r.description = "We discuss some extension points for customizing PT2 behavior."; r.date = util::parse_any_date("2024-02-05"); }), true, "title-in-description"},
+         with(core::Record{}, [](auto& r) { r.description = "We discuss some extension points for customizing PT2 behavior."; r.date = dates::parse_any_date("2024-02-05"); }), true, "title-in-description"},
         {"title in description, a year apart", rec("PT2 extension points", "2024-02-05"),
-         with(core::Record{}, [](auto& r) { r.description = "We discuss some extension points for customizing PT2 behavior."; r.date = util::parse_any_date("2023-02-05"); }), false, ""},
+         with(core::Record{}, [](auto& r) { r.description = "We discuss some extension points for customizing PT2 behavior."; r.date = dates::parse_any_date("2023-02-05"); }), false, ""},
     };
     for (const auto& c : cases) {
         std::string name = c.name;

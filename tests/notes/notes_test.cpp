@@ -6,7 +6,7 @@
 #include "notes/load_notes.hpp"
 #include "notes/markdown.hpp"
 #include "support.hpp"
-#include "util/dates.hpp"
+#include "dates/dates.hpp"
 
 using notes::parse_episode_note;
 
@@ -77,7 +77,7 @@ TEST_CASE("every front-matter key is read") {
     CHECK(n.errata.size() == 1);
     REQUIRE(n.links.size() == 1);
     CHECK(n.links[0].url == "https://x.example/d");
-    CHECK(util::format_day(*n.date) == "2021-06-28");
+    CHECK(dates::format_day(*n.date) == "2021-06-28");
     CHECK(n.duration->seconds == 785);
     CHECK(*n.description == "New text.");
     CHECK(*n.number == 7);
@@ -105,7 +105,7 @@ TEST_CASE("note errors are located in the real file") {
 TEST_CASE("applying notes: a note's date moves its episode, and mentions follow the new order") {
     auto c = small_catalog();
     const char* dates[] = {"2024-01-01", "2023-01-01", "2022-01-01"};  // the first three, newest first
-    for (int i = 0; i < 3; ++i) c.episodes[static_cast<std::size_t>(i)].date = util::parse_iso8601(dates[i]);
+    for (int i = 0; i < 3; ++i) c.episodes[static_cast<std::size_t>(i)].date = dates::parse_iso8601(dates[i]);
     auto cur = apply(c, {"---\nepisode: cuda-graphs\nrelated: [same-title-a]\n---\n",
                          "---\nepisode: aotautograd\ndate: 2025-01-01\nrelated: [same-title-a]\n---\n"});
     std::vector<std::string> order;

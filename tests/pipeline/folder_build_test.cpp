@@ -8,7 +8,7 @@
 #include "pipeline/folder_build.hpp"
 #include "pipeline/saved_build.hpp"
 #include "support.hpp"
-#include "util/files.hpp"
+#include "files/files.hpp"
 
 namespace fs = std::filesystem;
 
@@ -17,7 +17,7 @@ namespace {
 // Every file under `dir` and its bytes.
 std::map<std::string, std::string> tree(const fs::path& dir) {
     std::map<std::string, std::string> files;
-    for (const auto& file : util::files_under(dir)) files[file.lexically_relative(dir).generic_string()] = test::read(file);
+    for (const auto& file : files::files_under(dir)) files[file.lexically_relative(dir).generic_string()] = test::read(file);
     return files;
 }
 

@@ -8,7 +8,7 @@
 #include "render/static_text.hpp"
 #include "render/template_set.hpp"
 #include "support.hpp"
-#include "util/escape.hpp"
+#include "html/escape.hpp"
 
 using render::mark_static_text;
 
@@ -71,7 +71,7 @@ TEST_CASE("drawn templates and data render byte for byte as kainjow renders them
         const std::string tmpl = draw.text(3);
         kainjow::mustache::mustache plain(tmpl);
         if (!plain.is_valid()) continue;  // (drawn sections can cross a "{{{")
-        plain.set_custom_escape([](const std::string& s) { return util::html_escape(s); });
+        plain.set_custom_escape([](const std::string& s) { return html::html_escape(s); });
         const render::Data data = draw.object(3);
         test::write(dir.path() / "t.mustache", tmpl);
         render::TemplateSet set({}, dir.path(), {"t"});

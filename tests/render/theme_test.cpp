@@ -18,7 +18,7 @@
 #include "merge/merge.hpp"
 #include "render/site_renderer.hpp"
 #include "support.hpp"
-#include "util/strings.hpp"
+#include "text/strings.hpp"
 
 namespace {
 
@@ -106,7 +106,7 @@ TEST_CASE("feed.json, the search index and JSON-LD are written as nlohmann's dum
             start += open.size();
             std::string json = content->substr(start, content->find("</script>", start) - start);
             std::string again = nlohmann::json::parse(json).dump();
-            CHECK_MESSAGE(util::replace_all(again, "<", "\\u003c") == json, path);
+            CHECK_MESSAGE(text::replace_all(again, "<", "\\u003c") == json, path);
             ++scripts;
         }
     }

@@ -9,7 +9,7 @@
 #include "render/site_info.hpp"
 #include "render/search_postings.hpp"
 #include "search/terms.hpp"
-#include "util/slug.hpp"
+#include "core/slug.hpp"
 
 namespace {
 
@@ -236,7 +236,7 @@ TEST_CASE("no shard takes a name Windows reserves for a device") {
     for (const auto& [path, text] : out.files()) {
         CAPTURE(path);
         const std::string name = path.substr(path.rfind('/') + 1);
-        CHECK(util::is_safe_path_segment(name.substr(0, name.find('.'))));
+        CHECK(core::is_safe_path_segment(name.substr(0, name.find('.'))));
     }
     CHECK(out.find("search/t/con-.json"));
     CHECK(out.find("search/t/aux-.json"));
@@ -251,7 +251,7 @@ TEST_CASE("filters: a list of episodes per year, topic and guest, named in meta.
         core::Episode& e = catalog.episodes.emplace_back();
         e.slug = "e" + std::to_string(i);
         e.title = "Episode";
-        e.date = util::parse_iso8601(i == 0 ? "2024-01-02" : "2023-05-06");
+        e.date = dates::parse_iso8601(i == 0 ? "2024-01-02" : "2023-05-06");
         curation.by_slug[e.slug].topics = {i == 2 ? "C++" : "CUDA"};
         curation.by_slug[e.slug].guests = {"Jane Guest"};
     }

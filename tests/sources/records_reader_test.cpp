@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "sources/records_reader.hpp"
-#include "util/dates.hpp"
+#include "dates/dates.hpp"
 #include "support.hpp"
 #include "targets.hpp"
 
@@ -18,7 +18,7 @@ TEST_CASE("JSON records with provenance lines") {
     CHECK(batch.records[1].title == "Strides");
     CHECK(batch.records[1].duration->seconds == 1260);
     CHECK_FALSE(batch.records[1].duration->exact);
-    CHECK(util::format_iso8601(*batch.records[1].date) == "2022-05-30");
+    CHECK(dates::format_iso8601(*batch.records[1].date) == "2022-05-30");
     CHECK(batch.records[2].page_url == "https://fixture.simplecast.com/episodes/torch-vs-aten-apis");
     CHECK(batch.records[2].from.line == 13);
 }

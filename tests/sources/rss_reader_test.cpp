@@ -28,7 +28,7 @@ TEST_CASE("a Simplecast-style feed: channel and items") {
     CHECK_FALSE(first.guid_is_permalink);
     CHECK(first.title == "TORCH_TRACE and tlparse");
     REQUIRE(first.date);
-    CHECK(util::format_iso8601(*first.date) == "2024-04-29T00:01:00-07:00");
+    CHECK(dates::format_iso8601(*first.date) == "2024-04-29T00:01:00-07:00");
     REQUIRE(first.duration);
     CHECK(first.duration->seconds == 928);
     REQUIRE(first.enclosure);

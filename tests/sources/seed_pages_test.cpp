@@ -38,7 +38,7 @@ TEST_CASE("Podbean page: five episodes, app adverts rejected") {
                             "Inductor - Post-grad FX passes", "CUDA graph trees"};
     for (std::size_t i = 0; i < 5; ++i) CHECK(b.records[i].title == titles[i]);
     const auto& first = b.records[0];
-    CHECK(util::format_iso8601(*first.date) == "2024-08-04T01:47:00+00:00");
+    CHECK(dates::format_iso8601(*first.date) == "2024-08-04T01:47:00+00:00");
     CHECK_FALSE(first.date->has_zone);
     CHECK(first.description.ends_with("See also PR at https://github.com/pytorch/pytorch/pull/130935"));
     CHECK_FALSE(first.description_truncated);
@@ -56,13 +56,13 @@ TEST_CASE("pod.casts.io page: thirty episodes with dates, lengths and descriptio
     CHECK(b.records.back().title == "Code generation");
     const auto* det = titled(b, "torch.use_deterministic_algorithms");
     REQUIRE(det);
-    CHECK(util::format_iso8601(*det->date) == "2021-07-21T13:00:00+00:00");
+    CHECK(dates::format_iso8601(*det->date) == "2021-07-21T13:00:00+00:00");
     CHECK(det->duration->seconds == 600);
     CHECK_FALSE(det->duration->exact);
     CHECK(det->description.find("There are some errors in the recording") != std::string::npos);
     const auto* probot = titled(b, "pytorch-probot");
     REQUIRE(probot);
-    CHECK(util::format_iso8601(*probot->date) == "2021-07-12T14:28:00+00:00");
+    CHECK(dates::format_iso8601(*probot->date) == "2021-07-12T14:28:00+00:00");
     CHECK_FALSE(probot->description_truncated);  // ends with a URL: complete
     CHECK(b.records.front().from.line == 3);
     CHECK(b.records.front().from.end_line == 8);
@@ -112,7 +112,7 @@ TEST_CASE("Apple page: eight episodes, titles split off, OCR damage undone, revi
     for (std::size_t i = 0; i < 8; ++i) {
         CAPTURE(i);
         CHECK(b.records[i].title == rows[i].title);
-        CHECK(util::format_day(*b.records[i].date) == rows[i].day);
+        CHECK(dates::format_day(*b.records[i].date) == rows[i].day);
         CHECK(b.records[i].duration->seconds == rows[i].minutes * 60);
         CHECK(b.records[i].apple_id == rows[i].apple_id);
     }
@@ -130,7 +130,7 @@ TEST_CASE("iTunes lookup API: episodes only, with Apple's guid and the audio URL
     REQUIRE(b.records.size() == 2);
     const auto& r = b.records[0];
     CHECK(r.title == "TORCH_TRACE and tlparse");
-    CHECK(util::format_iso8601(*r.date) == "2024-04-29T07:01:00+00:00");
+    CHECK(dates::format_iso8601(*r.date) == "2024-04-29T07:01:00+00:00");
     CHECK(r.duration->seconds == 928);
     CHECK(r.apple_episode_guid == "8f2a1c8e-0001-4b7e-9d3a-000000000003");
     CHECK(r.enclosure->url == "https://cdn.simplecast.com/audio/aaa/episodes/003/audio/default_tc.mp3?aid=rss_feed");

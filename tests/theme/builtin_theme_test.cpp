@@ -12,14 +12,14 @@
 #include "support.hpp"
 #include "theme/builtin_theme.hpp"
 #include "theme/theme_files.hpp"
-#include "util/files.hpp"
+#include "files/files.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 std::map<std::string, std::string> files_of(const fs::path& root) {
     std::map<std::string, std::string> out;
-    for (const auto& f : util::files_under(root)) out[fs::relative(f, root).generic_string()] = test::read(f);
+    for (const auto& f : files::files_under(root)) out[fs::relative(f, root).generic_string()] = test::read(f);
     return out;
 }
 

@@ -1,0 +1,91 @@
+#include "dates/durations.hpp"
+
+#include <cctype>
+
+#include "text/strings.hpp"
+
+namespace dates {
+
+namespace {
+
+std::optional<Duration> parse_clock(std::string_view text) {
+    auto parts = text::split(text, ':');
+    if (parts.size() < 2 || parts.size() > 3) return std::nullopt;
+    long long total = 0;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        long long v = 0;
+        if (!text::parse_uint(parts[i], v) || parts[i].size() > 3) return std::nullopt;
+        if (i > 0 && (v > 59 || parts[i].size() != 2)) return std::nullopt;
+        total = total * 60 + v;
+    }
+    if (total > k_max_duration_seconds) return std::nullopt;
+    return Duration{static_cast<int>(total), true};
+}
+
+// "1 hr 5 min", "17min", "13 minutes", "1h 5m 3s".
+std::optional<Duration> parse_units(std::string_view text) {
+    long long total = 0;
+    bool any = false, has_seconds = false;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && text[i] == ' ') ++i;
+        if (i >= text.size()) break;
+        long long value = 0;
+        std::size_t start = i;
+        while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+            if (i - start >= 6) return std::nullopt;  // before the value could overflow
+            value = value * 10 + (text[i++] - '0');
+        }
+        if (i == start) return std::nullopt;
+        while (i < text.size() && text[i] == ' ') ++i;
+        std::size_t unit_start = i;
+        while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
+        std::string unit = text::ascii_lower(text.substr(unit_start, i - unit_start));
+        if (unit == "h" || unit == "hr" || unit == "hrs" || unit == "hour" || unit == "hours") total += value * 3600;
+        else if (unit == "m" || unit == "min" || unit == "mins" || unit == "minute" || unit == "minutes") total += value * 60;
+        else if (unit == "s" || unit == "sec" || unit == "secs" || unit == "second" || unit == "seconds") total += value, has_seconds = true;
+        else return std::nullopt;
+        any = true;
+        while (i < text.size() && (text[i] == ',' || text[i] == ' ')) ++i;
+    }
+    if (!any || total > k_max_duration_seconds) return std::nullopt;
+    return Duration{static_cast<int>(total), has_seconds};
+}
+}  // namespace
+
+std::optional<Duration> parse_duration(std::string_view raw) {
+    std::string_view text = text::trim(raw);
+    if (text.empty()) return std::nullopt;
+    // A fraction of a second ("00:04:49.0", "289.75", as some hosts write them) is rounded away.
+    if (const std::size_t dot = text.rfind('.'); dot != std::string_view::npos && dot > 0 && dot + 1 < text.size() && text.size() - dot <= 10 &&
+                                                    text.substr(dot + 1).find_first_not_of("0123456789") == std::string_view::npos &&
+                                                    std::isdigit(static_cast<unsigned char>(text[dot - 1]))) {
+        auto whole = parse_duration(text.substr(0, dot));
+        if (!whole || !whole->exact) return std::nullopt;
+        if (text[dot + 1] >= '5' && whole->seconds < k_max_duration_seconds) ++whole->seconds;
+        return whole;
+    }
+    long long seconds = 0;
+    if (text::parse_uint(text, seconds)) {
+        if (seconds > k_max_duration_seconds) return std::nullopt;
+        return Duration{static_cast<int>(seconds), true};
+    }
+    if (text.find(':') != std::string_view::npos) return parse_clock(text);
+    return parse_units(text);
+}
+
+std::string format_clock(int seconds) {
+    std::string out;  // H:MM:SS or M:SS (printf's "%d:%02d:%02d", without its format parsing)
+    if (seconds >= 3600) {
+        text::append_zero_padded(out, seconds / 3600, 1);
+        out += ':';
+        text::append_zero_padded(out, seconds / 60 % 60, 2);
+    } else {
+        text::append_zero_padded(out, seconds / 60, 1);
+    }
+    out += ':';
+    text::append_zero_padded(out, seconds % 60, 2);
+    return out;
+}
+
+}  // namespace dates

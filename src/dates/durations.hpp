@@ -1,0 +1,24 @@
+#pragma once
+// Lengths of audio in the shapes feeds and pages write them.
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace dates {
+
+// Nothing real is longer than 100 hours; a longer value is a mistake, not a length.
+constexpr long long k_max_duration_seconds = 100LL * 3600;
+
+struct Duration {
+    int seconds = 0;
+    bool exact = true;  // false for "17 min": the source rounded to the minute
+    friend bool operator==(const Duration&, const Duration&) = default;
+};
+
+// Accepts "993", "16:38", "1:02:03", "17 min", "17min", "13 minutes", "1 hr 5 min", "1h 5m 3s".
+std::optional<Duration> parse_duration(std::string_view text);
+
+// "16:38" or "1:02:03".
+std::string format_clock(int seconds);
+
+}  // namespace dates

@@ -1,0 +1,171 @@
+#include "files/files.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "concurrency/parallel.hpp"
+#include "text/strings.hpp"
+
+namespace files {
+
+std::vector<std::filesystem::path> files_under(const std::filesystem::path& root) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> files;
+    std::error_code ec;
+    if (!fs::is_directory(root, ec)) return files;
+    for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (ec) break;
+        if (it->is_symlink(ec)) {
+            if (it->is_directory(ec)) it.disable_recursion_pending();
+            continue;
+        }
+        if (it->is_regular_file(ec)) files.push_back(it->path());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+bool lexically_within(const std::filesystem::path& folder, const std::filesystem::path& path) {
+    auto rel = path.lexically_relative(folder);
+    return !rel.empty() && *rel.begin() != "..";
+}
+
+std::optional<std::string> link_out_of(const std::filesystem::path& root, const std::filesystem::path& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path inside = fs::weakly_canonical(fs::absolute(root, ec), ec);
+    const fs::path written = fs::absolute(path, ec).lexically_normal();
+    if (!lexically_within(fs::absolute(root, ec).lexically_normal(), written)) return std::nullopt;
+    const fs::path real = fs::weakly_canonical(written, ec);
+    if (ec || lexically_within(inside, real)) return std::nullopt;
+    return real.string();
+}
+
+void remove_tree(const std::filesystem::path& root) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    std::vector<fs::path> pieces;
+    if (fs::is_directory(fs::symlink_status(root, ec)))
+        for (const auto& top : fs::directory_iterator(root, ec)) {
+            if (!top.is_directory(ec) || top.is_symlink(ec)) continue;  // (removed with the root)
+            for (const auto& entry : fs::directory_iterator(top.path(), ec)) pieces.push_back(entry.path());
+        }
+    concurrency::parallel_for(pieces.size(), 256, [&](std::size_t i) {
+        std::error_code ignored;
+        fs::remove_all(pieces[i], ignored);
+    });
+    fs::remove_all(root, ec);
+}
+
+std::string read_file_within(const std::filesystem::path& root, const std::filesystem::path& path, std::size_t max_bytes) {
+    std::error_code ec;
+    const auto real = std::filesystem::weakly_canonical(path, ec);
+    if (!ec && !lexically_within(std::filesystem::weakly_canonical(root, ec), real))
+        throw FileError(path.string(), "is a symbolic link out of the project (to " + real.string() + "); podarchive reads only the project's own files");
+    return read_file(path, max_bytes);
+}
+
+std::string read_file(const std::filesystem::path& path, std::size_t max_bytes, Links links) {
+    // One open, then its descriptor: an archive's build reads tens of thousands of files (a
+    // transcript each), and each look-up of the path by name cost about what reading it did.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (links == Links::refuse ? O_NOFOLLOW : 0));
+    if (fd < 0 && errno == ELOOP && links == Links::refuse)
+        throw FileError(path.string(), "is a symbolic link, which podarchive does not follow here: put the file itself in its place");
+    if (fd < 0) throw FileError(path.string(), errno == ENOENT || errno == ENOTDIR ? "file not found" : "cannot open file");
+    struct FdCloser {
+        int fd;
+        ~FdCloser() { ::close(fd); }
+    } closer{fd};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) throw FileError(path.string(), "cannot open file");
+    if (!S_ISREG(st.st_mode)) throw FileError(path.string(), "not a regular file");
+    const auto size = static_cast<std::size_t>(st.st_size);
+    if (size > max_bytes)
+        throw FileError(path.string(), "file is " + std::to_string(size) + " bytes; the limit is " + std::to_string(max_bytes) + " bytes");
+    std::string data;  // read into space not zero-filled first (a large feed is 100 MB)
+    bool failed = false;
+    data.resize_and_overwrite(size, [&](char* buffer, std::size_t n) {
+        std::size_t got = 0;
+        while (got < n) {
+            const ssize_t r = ::read(fd, buffer + got, n - got);
+            if (r < 0 && errno == EINTR) continue;
+            if (r <= 0) {
+                failed = r < 0;
+                break;  // (a file cut shorter since fstat: what it has)
+            }
+            got += static_cast<std::size_t>(r);
+        }
+        return got;
+    });
+    if (failed) throw FileError(path.string(), "cannot read file");
+    return data;
+}
+
+int create_temporary_beside(const std::filesystem::path& path, std::filesystem::path& temp) {
+    // A name no other run uses (the process and a counter), made new: O_EXCL fails on anything
+    // already there, a planted link included, so nothing is ever written through one.
+    static std::atomic<unsigned> counter{0};
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        temp = path.parent_path() / ("." + path.filename().string() + "." + std::to_string(::getpid()) + "-" +
+                                     std::to_string(counter.fetch_add(1)) + ".tmp");
+        const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0 || errno != EEXIST) return fd;
+    }
+    return -1;
+}
+
+bool write_file_atomically(const std::filesystem::path& path, std::string_view content, std::string& error) {
+    std::filesystem::path temp;
+    const int fd = create_temporary_beside(path, temp);
+    if (fd < 0) return error = "cannot write " + temp.string() + ": " + std::strerror(errno), false;
+    bool ok = true;
+    for (std::size_t done = 0; ok && done < content.size();) {
+        const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        ok = n > 0;
+        done += ok ? static_cast<std::size_t>(n) : 0;
+    }
+    ok = ok && ::fsync(fd) == 0;
+    ::close(fd);
+    // (rename replaces a link at `path` itself; it never writes through it)
+    if (!ok || ::rename(temp.c_str(), path.c_str()) != 0) {
+        ::unlink(temp.c_str());
+        return error = "cannot replace " + path.string(), false;
+    }
+    return true;
+}
+
+FileLock::FileLock(const std::filesystem::path& file, std::string& error) {
+    m_fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+    if (m_fd < 0) {
+        error = "cannot open " + file.string() + " to lock it: " + std::strerror(errno);
+        return;
+    }
+    if (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
+        error = errno == EWOULDBLOCK ? "another podarchive run holds " + file.string() + " (it is locked)" : "cannot lock " + file.string() + ": " + std::strerror(errno);
+        ::close(m_fd);
+        m_fd = -1;
+    }
+}
+
+FileLock::~FileLock() {
+    if (m_fd >= 0) ::close(m_fd);  // (closing releases the lock)
+}
+
+bool is_safe_relative_path(std::string_view path) {
+    if (path.empty() || path.front() == '/' || path.find('\\') != std::string_view::npos) return false;
+    for (auto segment : text::split(path, '/')) {
+        if (segment.empty() || segment == "." || segment == "..") return false;
+        for (char c : segment)
+            if (static_cast<unsigned char>(c) < 0x20) return false;
+    }
+    return true;
+}
+
+}  // namespace files

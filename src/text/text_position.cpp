@@ -1,0 +1,55 @@
+#include "text/text_position.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace text {
+
+LineColumn line_column_at(std::string_view text, std::size_t offset) {
+    offset = std::min(offset, text.size());
+    LineColumn at;
+    std::size_t line_start = 0;
+    for (std::size_t i = 0; i < offset; ++i) {
+        if (text[i] == '\n') {
+            ++at.line;
+            line_start = i + 1;
+        }
+    }
+    at.column = static_cast<int>(offset - line_start) + 1;
+    return at;
+}
+
+LineIndex::LineIndex(std::string_view text) {
+    // memchr from newline to newline: the feed check indexes a whole large feed.
+    m_line_starts.push_back(0);
+    const char* begin = text.data();
+    const char* end = begin + text.size();
+    for (const char* p = begin; p != end;) {
+        const auto* newline = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+        if (!newline) break;
+        m_line_starts.push_back(static_cast<std::size_t>(newline - begin) + 1);
+        p = newline + 1;
+    }
+}
+
+LineColumn LineIndex::at(std::size_t offset) const {
+    auto it = std::upper_bound(m_line_starts.begin(), m_line_starts.end(), offset);
+    std::size_t line = static_cast<std::size_t>(it - m_line_starts.begin());
+    return {static_cast<int>(line), static_cast<int>(offset - m_line_starts[line - 1]) + 1};
+}
+
+std::string_view line_text(std::string_view text, int line) {
+    if (line < 1) return {};
+    std::size_t start = 0;
+    for (int current = 1; current < line; ++current) {
+        std::size_t next = text.find('\n', start);
+        if (next == std::string_view::npos) return {};
+        start = next + 1;
+    }
+    std::size_t end = text.find('\n', start);
+    std::string_view result = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    if (!result.empty() && result.back() == '\r') result.remove_suffix(1);
+    return result;
+}
+
+}  // namespace text

@@ -1,0 +1,32 @@
+#pragma once
+// Converts byte offsets (what pugixml and our own scanners report) into 1-based lines and columns.
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace text {
+
+struct LineColumn {
+    int line = 1;
+    int column = 1;
+};
+
+// Returns the 1-based line and column of `offset` in `text`; the column counts bytes.
+LineColumn line_column_at(std::string_view text, std::size_t offset);
+
+// Line numbers for many offsets in one text: the newlines are indexed once, each lookup is a
+// binary search (calling line_column_at per record would be quadratic in a large feed).
+class LineIndex {
+public:
+    explicit LineIndex(std::string_view text);
+    LineColumn at(std::size_t offset) const;
+
+private:
+    std::vector<std::size_t> m_line_starts;
+};
+
+// Returns the text of 1-based line `line` without its ending, or "" when out of range.
+std::string_view line_text(std::string_view text, int line);
+
+}  // namespace text
