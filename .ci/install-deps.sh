@@ -3,8 +3,8 @@
 # cheap to run before every build. Usage:
 #   .ci/install-deps.sh          what building and running the tool needs (README line 1)
 #   .ci/install-deps.sh --tests  that, and what the tests need: the fuzzers' clang, Chromium and
-#                                Node for the browser test, git, curl, python3 and shellcheck
-#                                (README line 2)
+#                                Node for the browser test, git, curl, python3, shellcheck and
+#                                clang-format (README line 2)
 set -euo pipefail
 packages=(
   ca-certificates cmake g++ make pkg-config
@@ -22,7 +22,7 @@ case "${1:-}" in
 esac
 if [ "$tests" -eq 1 ]; then
   # Debian's own Node (18) runs the browser test; no other Node is needed.
-  packages+=(clang-14 libclang-rt-14-dev chromium nodejs npm python3 git curl shellcheck rclone)
+  packages+=(clang-14 libclang-rt-14-dev clang-format-14 chromium nodejs npm python3 git curl shellcheck rclone)
 fi
 # A machine with a Node of its own (nodesource's nodejs brings npm inside) keeps it.
 have_node=0

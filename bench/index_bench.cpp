@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "core/listening.hpp"
+#include "files/files.hpp"
 #include "listening/transcript.hpp"
 #include "search/shards.hpp"
 #include "search/terms.hpp"
-#include "files/files.hpp"
 #include "text/strings.hpp"
 
 namespace {
@@ -59,7 +59,8 @@ int main(int argc, char** argv) {
         lexicon = std::make_unique<search::Lexicon>("english");
         search::DocTerms terms(*lexicon);
         for (std::size_t doc = 0; doc < transcripts.size(); ++doc) {
-            for (const auto& s : transcripts[doc].segments) terms.add(s.text, 1, static_cast<std::int32_t>(s.start), true);
+            for (const auto& s : transcripts[doc].segments)
+                terms.add(s.text, 1, static_cast<std::int32_t>(s.start), true);
             terms.post(static_cast<std::uint32_t>(doc));
         }
         index_s.push_back(seconds_since(start));
@@ -77,6 +78,7 @@ int main(int argc, char** argv) {
     std::printf("%zu transcripts, %zu words, %zu terms\n", transcripts.size(), words, lexicon->size());
     std::printf("read:    %7.1f ms  %5.1f ns a word\n", read_s * 1e3, read_s * 1e9 / static_cast<double>(words));
     const double per_word = 1e9 / static_cast<double>(words);
-    std::printf("index:   %7.1f ms  %5.1f ns a word (fastest of 5; median %.1f)\n", index_s[0] * 1e3, index_s[0] * per_word, index_s[2] * per_word);
+    std::printf("index:   %7.1f ms  %5.1f ns a word (fastest of 5; median %.1f)\n", index_s[0] * 1e3,
+                index_s[0] * per_word, index_s[2] * per_word);
     std::printf("entries: %7.1f ms  %zu bytes of JSON\n", shard_s * 1e3, bytes);
 }

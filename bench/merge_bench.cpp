@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "merge/merge.hpp"
 #include "dates/dates.hpp"
+#include "merge/merge.hpp"
 
 namespace {
 
@@ -24,13 +24,15 @@ struct Lcg {
     std::size_t below(std::size_t n) { return next() % n; }
 };
 
-const char* k_words[] = {"tensor", "autograd", "dispatcher", "cuda", "graph", "kernel", "compiler", "inductor",
-                         "dynamo", "export", "memory", "layout", "strides", "views", "mutation", "functional",
-                         "batching", "vmap", "symbolic", "shapes", "guards", "tracing", "backend", "frontend",
-                         "python", "bindings", "operators", "registration", "codegen", "quantization", "sparse",
-                         "nested", "distributed", "collectives", "checkpoint", "serialization", "profiler",
-                         "allocator", "streams", "events", "fusion", "scheduling", "lowering", "decomposition",
-                         "partitioner", "runtime", "library", "testing", "benchmarks", "debugging"};
+const char* k_words[] = {"tensor",     "autograd",      "dispatcher",  "cuda",         "graph",      "kernel",
+                         "compiler",   "inductor",      "dynamo",      "export",       "memory",     "layout",
+                         "strides",    "views",         "mutation",    "functional",   "batching",   "vmap",
+                         "symbolic",   "shapes",        "guards",      "tracing",      "backend",    "frontend",
+                         "python",     "bindings",      "operators",   "registration", "codegen",    "quantization",
+                         "sparse",     "nested",        "distributed", "collectives",  "checkpoint", "serialization",
+                         "profiler",   "allocator",     "streams",     "events",       "fusion",     "scheduling",
+                         "lowering",   "decomposition", "partitioner", "runtime",      "library",    "testing",
+                         "benchmarks", "debugging"};
 constexpr std::size_t k_word_count = sizeof(k_words) / sizeof(k_words[0]);
 
 struct Truth {
@@ -93,7 +95,9 @@ std::vector<sources::SourceBatch> make_batches(const std::vector<Truth>& truth, 
             case 1:  // listings: a day, rounded length, a prefix of the text, tracked audio URLs
                 r.title = t.title, r.date = day, r.duration = dates::Duration{t.duration / 60 * 60, false};
                 r.description = t.description.substr(0, 200), r.description_truncated = true;
-                if (rng.below(3) == 0) r.enclosure = core::Enclosure{"https://dts.podtrac.com/redirect.mp3/" + t.enclosure.substr(8) + "?aid=x", "", {}};
+                if (rng.below(3) == 0)
+                    r.enclosure = core::Enclosure{
+                        "https://dts.podtrac.com/redirect.mp3/" + t.enclosure.substr(8) + "?aid=x", "", {}};
                 break;
             case 2:  // Podbean: local time without zone
                 r.title = t.title, r.date = dates::Timestamp{t.date - 7 * 3600, 0, true, false};
@@ -140,10 +144,11 @@ void run(std::size_t records) {
         found_pairs += static_cast<double>(n * (n - 1) / 2);
         for (const auto& [e, k] : by_truth) correct_pairs += static_cast<double>(k * (k - 1) / 2);
     }
-    std::printf("merge: %zu records, 5 sources, %zu true episodes -> %zu episodes in %.3f s  "
-                "(precision %.4f, recall %.4f)\n",
-                records, episode_count, catalog.episodes.size(), seconds,
-                found_pairs ? correct_pairs / found_pairs : 1.0, true_pairs ? correct_pairs / true_pairs : 1.0);
+    std::printf(
+        "merge: %zu records, 5 sources, %zu true episodes -> %zu episodes in %.3f s  "
+        "(precision %.4f, recall %.4f)\n",
+        records, episode_count, catalog.episodes.size(), seconds, found_pairs ? correct_pairs / found_pairs : 1.0,
+        true_pairs ? correct_pairs / true_pairs : 1.0);
 }
 
 }  // namespace

@@ -13,16 +13,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include <fstream>
-
 #include "core/diagnostic.hpp"
-#include "pipeline/session.hpp"
 #include "files/files.hpp"
+#include "pipeline/session.hpp"
 
 namespace fs = std::filesystem;
 
@@ -65,7 +64,8 @@ int run(int edits, const fs::path& note, bool summary) {
     const std::size_t body = original.find("\n---\n");
     if (body == std::string::npos) throw std::runtime_error(note.string() + ": no front matter");
     const std::size_t summary_at = original.find("\nsummary: ");
-    if (summary && (summary_at == std::string::npos || summary_at > body)) throw std::runtime_error(note.string() + ": no summary");
+    if (summary && (summary_at == std::string::npos || summary_at > body))
+        throw std::runtime_error(note.string() + ": no summary");
     const std::size_t edit_at = summary ? summary_at + 10 : body + 5;
     Restore restore(note, original);
 

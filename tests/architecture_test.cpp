@@ -44,9 +44,12 @@ std::vector<std::string> names_in(const std::string& cell) {
     std::string plain;
     int depth = 0;
     for (char c : cell) {
-        if (c == '(') ++depth;
-        else if (c == ')') depth -= depth > 0;
-        else if (depth == 0) plain += c;
+        if (c == '(')
+            ++depth;
+        else if (c == ')')
+            depth -= depth > 0;
+        else if (depth == 0)
+            plain += c;
     }
     std::vector<std::string> out;
     for (auto name : text::split(plain, ',')) {
@@ -89,10 +92,12 @@ Layering read_layering(const std::string& doc) {
             continue;
         }
         std::set<std::string>& allowed = l.may_include[unquoted(row[0])];
-        if (row[2] == "everything") allowed = everything;
+        if (row[2] == "everything")
+            allowed = everything;
         else if (row[2] != "nothing of ours")
             for (const auto& name : names_in(row[2])) {
-                if (!rows_named.count(name)) l.problems.push_back(unquoted(row[0]) + " may include '" + name + "', which is no row");
+                if (!rows_named.count(name))
+                    l.problems.push_back(unquoted(row[0]) + " may include '" + name + "', which is no row");
                 allowed.insert(name);
             }
         allowed.erase(unquoted(row[0]));
@@ -119,8 +124,8 @@ std::string cycle_in(const std::map<std::string, std::set<std::string>>& arrows)
                 if (state[to] == 1) {
                     std::vector<std::string> loop(std::find(path.begin(), path.end(), to), path.end());
                     found = text::join(loop, " -> ") + " -> " + to;
-                }
-                else if (state[to] == 0) visit(to);
+                } else if (state[to] == 0)
+                    visit(to);
             }
         path.pop_back();
         state[from] = 2;
@@ -149,14 +154,17 @@ std::vector<std::string> check_includes(const Layering& l, const std::map<std::s
             const std::string header = std::string(text::trim(std::string_view(line).substr(9)));
             const std::string where = "src/" + path + ":" + std::to_string(number) + ": ";
             const std::string name = header.substr(1, header.size() - 2);
-            if (auto door = l.doors.find(header.front() == '<' ? "<" + name + ">" : name); door != l.doors.end() && !door->second.count(path))
-                out.push_back(where + "includes " + header + ", which only " + text::join({door->second.begin(), door->second.end()}, ", ") + " may");
+            if (auto door = l.doors.find(header.front() == '<' ? "<" + name + ">" : name);
+                door != l.doors.end() && !door->second.count(path))
+                out.push_back(where + "includes " + header + ", which only " +
+                              text::join({door->second.begin(), door->second.end()}, ", ") + " may");
             if (header.front() != '"') continue;
             const std::size_t folder_end = name.find('/');
             const std::string folder = folder_end == std::string::npos ? name : name.substr(0, folder_end);
             if (folder == owner || row->second.count(folder)) continue;
-            out.push_back(where + "includes " + header + ", but " + owner + " may include only: " +
-                          (row->second.empty() ? "nothing of ours" : text::join({row->second.begin(), row->second.end()}, ", ")));
+            out.push_back(
+                where + "includes " + header + ", but " + owner + " may include only: " +
+                (row->second.empty() ? "nothing of ours" : text::join({row->second.begin(), row->second.end()}, ", ")));
         }
     }
     return out;
@@ -194,10 +202,11 @@ TEST_CASE("the layering check reads the tables and names each include they do no
     CHECK(l.may_include["render"] == std::set<std::string>{"util", "core"});
     CHECK(l.may_include["cli"] == std::set<std::string>{"util", "core", "render"});
     CHECK(l.may_include["util"].empty());
-    CHECK(check_includes(l, {{"render/a.cpp", "#include \"render/b.hpp\"\n#include \"core/c.hpp\"\n#include <string>\n"},
-                             {"render/data.hpp", "#include <kainjow/mustache.hpp>\n"},
-                             {"cli/x.cpp", "#include \"render/a.hpp\"\n"}})
-              .empty());
+    CHECK(
+        check_includes(l, {{"render/a.cpp", "#include \"render/b.hpp\"\n#include \"core/c.hpp\"\n#include <string>\n"},
+                           {"render/data.hpp", "#include <kainjow/mustache.hpp>\n"},
+                           {"cli/x.cpp", "#include \"render/a.hpp\"\n"}})
+            .empty());
     auto found = check_includes(l, {{"core/e.hpp", "// x\n#include \"render/a.hpp\"\n"},
                                     {"render/page.cpp", "#include <kainjow/mustache.hpp>\n"},
                                     {"fetch/f.cpp", "#include \"util/a.hpp\"\n"}});

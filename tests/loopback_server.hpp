@@ -1,8 +1,9 @@
 #pragma once
 // An HTTP server on 127.0.0.1, at a free port, answering from a thread of its own while the
 // object lives: a feed's host or a published site, for the tests that download.
-#include <chrono>
 #include <httplib.h>
+
+#include <chrono>
 #include <string>
 #include <thread>
 

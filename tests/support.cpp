@@ -1,26 +1,31 @@
 #include "support.hpp"
 
-#include <array>
 #include <doctest/doctest.h>
+#include <jpeglib.h>
+#include <png.h>
+#include <sys/wait.h>
+#include <zlib.h>
+
+#include <array>
 #include <cstdio>
 #include <fstream>
 #include <random>
 #include <sstream>
-#include <jpeglib.h>
-#include <png.h>
-#include <zlib.h>
-#include <sys/wait.h>
 
-#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
+#include "pipeline/build_site.hpp"
 
 namespace test {
 
 namespace fs = std::filesystem;
 
-fs::path source_dir() { return PODARCHIVE_SOURCE_DIR; }
-fs::path fixture(const std::string& relative) { return source_dir() / "tests" / "fixtures" / relative; }
+fs::path source_dir() {
+    return PODARCHIVE_SOURCE_DIR;
+}
+fs::path fixture(const std::string& relative) {
+    return source_dir() / "tests" / "fixtures" / relative;
+}
 
 std::string read(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
@@ -47,10 +52,13 @@ TempDir::~TempDir() {
 
 void copy_site(const std::string& name, const fs::path& dir) {
     fs::copy(fixture(name), dir, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
-    fs::copy(source_dir() / "themes", dir / "themes", fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+    fs::copy(source_dir() / "themes", dir / "themes",
+             fs::copy_options::recursive | fs::copy_options::overwrite_existing);
 }
 
-void FixtureSite::edit_feed(const std::string& from, const std::string& to) const { write(feed(), replace_first(read(feed()), from, to)); }
+void FixtureSite::edit_feed(const std::string& from, const std::string& to) const {
+    write(feed(), replace_first(read(feed()), from, to));
+}
 
 std::string FixtureSite::build(output::MemoryOutput& out, std::string* warnings) const {
     return input_errors([&] {
@@ -73,7 +81,9 @@ const std::string& file_in(const output::MemoryOutput& out, const std::string& p
     return *content;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 int count_of(const std::string& text, const std::string& part) {
     int n = 0;
@@ -147,7 +157,8 @@ int run_shell(const std::string& command_line, std::string& out) {
 namespace {
 std::vector<unsigned char> gradient_row(int width, int y) {
     std::vector<unsigned char> row(static_cast<std::size_t>(width) * 3);
-    for (int x = 0; x < width; ++x) row[x * 3] = static_cast<unsigned char>(x), row[x * 3 + 1] = static_cast<unsigned char>(y), row[x * 3 + 2] = 90;
+    for (int x = 0; x < width; ++x)
+        row[x * 3] = static_cast<unsigned char>(x), row[x * 3 + 1] = static_cast<unsigned char>(y), row[x * 3 + 2] = 90;
     return row;
 }
 }  // namespace
@@ -173,25 +184,30 @@ std::string png_image(int width, int height) {
 
 std::string png_header(int width, int height) {
     auto be32 = [](std::uint32_t v) {
-        return std::string{static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8), static_cast<char>(v)};
+        return std::string{static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8),
+                           static_cast<char>(v)};
     };
-    const std::string chunk = "IHDR" + be32(static_cast<std::uint32_t>(width)) + be32(static_cast<std::uint32_t>(height)) + std::string("\x08\x02\0\0\0", 5);
+    const std::string chunk = "IHDR" + be32(static_cast<std::uint32_t>(width)) +
+                              be32(static_cast<std::uint32_t>(height)) + std::string("\x08\x02\0\0\0", 5);
     const auto crc = crc32(0, reinterpret_cast<const Bytef*>(chunk.data()), static_cast<uInt>(chunk.size()));
     return std::string("\x89PNG\r\n\x1A\n", 8) + be32(13) + chunk + be32(static_cast<std::uint32_t>(crc));
 }
 
 std::string png_with_text_chunks(const std::string& png, int count, std::size_t inflated_bytes) {
     auto be32 = [](std::uint32_t v) {
-        return std::string{static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8), static_cast<char>(v)};
+        return std::string{static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8),
+                           static_cast<char>(v)};
     };
     const std::string zeros(inflated_bytes, '\0');
     uLongf size = compressBound(static_cast<uLong>(zeros.size()));
     std::string deflated(size, '\0');
-    REQUIRE(compress(reinterpret_cast<Bytef*>(deflated.data()), &size, reinterpret_cast<const Bytef*>(zeros.data()), static_cast<uLong>(zeros.size())) == Z_OK);
+    REQUIRE(compress(reinterpret_cast<Bytef*>(deflated.data()), &size, reinterpret_cast<const Bytef*>(zeros.data()),
+                     static_cast<uLong>(zeros.size())) == Z_OK);
     deflated.resize(size);
     const std::string chunk = "zTXt" + std::string("Comment\0\0", 9) + deflated;
     const auto crc = crc32(0, reinterpret_cast<const Bytef*>(chunk.data()), static_cast<uInt>(chunk.size()));
-    const std::string whole = be32(static_cast<std::uint32_t>(chunk.size() - 4)) + chunk + be32(static_cast<std::uint32_t>(crc));
+    const std::string whole =
+        be32(static_cast<std::uint32_t>(chunk.size() - 4)) + chunk + be32(static_cast<std::uint32_t>(crc));
     std::string out = png.substr(0, 33);  // the signature and IHDR
     for (int i = 0; i < count; ++i) out += whole;
     return out + png.substr(33);

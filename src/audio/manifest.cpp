@@ -31,16 +31,21 @@ const KeptFile* Manifest::latest(const std::string& guid) const {
     return found;
 }
 
-KeptFile* Manifest::latest(const std::string& guid) { return const_cast<KeptFile*>(std::as_const(*this).latest(guid)); }
+KeptFile* Manifest::latest(const std::string& guid) {
+    return const_cast<KeptFile*>(std::as_const(*this).latest(guid));
+}
 
 bool Manifest::has_file(const std::string& name) const {
     return std::any_of(files.begin(), files.end(), [&](const KeptFile& f) { return f.file == name; });
 }
 
 void Manifest::put(KeptFile file) {
-    auto at = std::lower_bound(files.begin(), files.end(), file.file, [](const KeptFile& f, const std::string& name) { return f.file < name; });
-    if (at != files.end() && at->file == file.file) *at = std::move(file);
-    else files.insert(at, std::move(file));
+    auto at = std::lower_bound(files.begin(), files.end(), file.file,
+                               [](const KeptFile& f, const std::string& name) { return f.file < name; });
+    if (at != files.end() && at->file == file.file)
+        *at = std::move(file);
+    else
+        files.insert(at, std::move(file));
 }
 
 Manifest read_manifest(const std::filesystem::path& path) {
@@ -51,18 +56,24 @@ Manifest read_manifest(const std::filesystem::path& path) {
     try {
         json = nlohmann::json::parse(files::read_file(path, 256u << 20));
     } catch (const nlohmann::json::exception& e) {
-        throw core::InputError(core::error_at({path.string(), 0, 0}, std::string("is not the audio manifest podarchive writes: ") + e.what()));
+        throw core::InputError(core::error_at({path.string(), 0, 0},
+                                              std::string("is not the audio manifest podarchive writes: ") + e.what()));
     } catch (const files::FileError& e) {
         throw core::InputError(core::error_at({path.string(), 0, 0}, e.what()));
     }
     if (!json.is_object() || !json["files"].is_array())
-        throw core::InputError(core::error_at({path.string(), 0, 0}, "is not the audio manifest podarchive writes: expected {\"files\": [...]}"));
+        throw core::InputError(core::error_at(
+            {path.string(), 0, 0}, "is not the audio manifest podarchive writes: expected {\"files\": [...]}"));
     for (const auto& entry : json["files"]) {
-        if (!entry.is_object() || text_of(entry, "file").empty() || !files::is_safe_relative_path(text_of(entry, "file")) ||
+        if (!entry.is_object() || text_of(entry, "file").empty() ||
+            !files::is_safe_relative_path(text_of(entry, "file")) ||
             text_of(entry, "file").find('/') != std::string::npos)
-            throw core::InputError(core::error_at({path.string(), 0, 0}, "an entry of the audio manifest has no plain file name: " + entry.dump().substr(0, 200)));
+            throw core::InputError(core::error_at(
+                {path.string(), 0, 0},
+                "an entry of the audio manifest has no plain file name: " + entry.dump().substr(0, 200)));
         KeptFile f;
-        f.file = text_of(entry, "file"), f.guid = text_of(entry, "guid"), f.url = text_of(entry, "url"), f.via = text_of(entry, "via");
+        f.file = text_of(entry, "file"), f.guid = text_of(entry, "guid"), f.url = text_of(entry, "url"),
+        f.via = text_of(entry, "via");
         f.bytes = static_cast<long long>(number_of(entry, "bytes"));
         f.sha256 = text_of(entry, "sha256"), f.content_type = text_of(entry, "content_type");
         f.duration = number_of(entry, "duration"), f.feed_duration = number_of(entry, "feed_duration");
@@ -81,7 +92,8 @@ std::string manifest_json(const Manifest& manifest) {
     for (const auto& f : manifest.files) {
         ordered entry = {{"file", f.file}, {"guid", f.guid}, {"url", f.url}};
         if (!f.via.empty()) entry["via"] = f.via;
-        entry["bytes"] = f.bytes, entry["sha256"] = f.sha256, entry["content_type"] = f.content_type, entry["duration"] = f.duration;
+        entry["bytes"] = f.bytes, entry["sha256"] = f.sha256, entry["content_type"] = f.content_type,
+        entry["duration"] = f.duration;
         if (f.feed_duration > 0) entry["feed_duration"] = f.feed_duration;
         entry["fetched"] = f.fetched;
         entry["checked"] = f.checked;

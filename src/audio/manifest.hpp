@@ -14,9 +14,9 @@ namespace audio {
 // of the same episode (the host's file changed length) is another entry, and neither is ever
 // removed.
 struct KeptFile {
-    std::string file;          // its name in the store: "2024-04-29-torch-trace-and-tlparse.mp3"
-    std::string guid;          // the episode's guid (its audio URL when it has none)
-    std::string url;           // the host's URL it was downloaded from
+    std::string file;  // its name in the store: "2024-04-29-torch-trace-and-tlparse.mp3"
+    std::string guid;  // the episode's guid (its audio URL when it has none)
+    std::string url;   // the host's URL it was downloaded from
     long long bytes = 0;
     std::string sha256;        // lower-case hex
     std::string content_type;  // as the file decodes: audio/mpeg, audio/mp4, audio/ogg
@@ -27,7 +27,8 @@ struct KeptFile {
     std::string host;          // what the host answered then: "live", "gone" (404, 410), "unreachable"
     int unreachable = 0;       // checks in a row the host did not answer (at k_unreachable_checks it counts as gone)
     std::vector<std::string> uploaded;  // where the copy was put ("rclone:remote:path", "github-release:audio")
-    std::string via{};         // when not from the host itself: the capture it came from ("wayback:20220301000000 <capture URL>")
+    std::string
+        via{};  // when not from the host itself: the capture it came from ("wayback:20220301000000 <capture URL>")
 };
 
 // A host that has not answered for this many checks in a row is taken to be gone: pages and
@@ -36,7 +37,9 @@ constexpr int k_unreachable_checks = 3;
 
 // Whether the copy should be served first: the host said the file is gone, or has not answered
 // for k_unreachable_checks checks in a row.
-inline bool host_gone(const KeptFile& file) { return file.host == "gone" || (file.host == "unreachable" && file.unreachable >= k_unreachable_checks); }
+inline bool host_gone(const KeptFile& file) {
+    return file.host == "gone" || (file.host == "unreachable" && file.unreachable >= k_unreachable_checks);
+}
 
 struct Manifest {
     std::vector<KeptFile> files;  // in the order of `file`

@@ -21,12 +21,9 @@ struct Kind {
 // The formats podcasts come in; anything else libavformat reads (a WAV, a FLAC) keeps its own
 // name as the extension.
 constexpr Kind k_kinds[] = {
-    {"mp3", "mp3", "audio/mpeg", "audio/mpeg"},
-    {"mov", "m4a", "audio/mp4", "video/mp4"},
-    {"ogg", "ogg", "audio/ogg", "video/ogg"},
-    {"aac", "aac", "audio/aac", "audio/aac"},
-    {"wav", "wav", "audio/wav", "audio/wav"},
-    {"flac", "flac", "audio/flac", "audio/flac"},
+    {"mp3", "mp3", "audio/mpeg", "audio/mpeg"},       {"mov", "m4a", "audio/mp4", "video/mp4"},
+    {"ogg", "ogg", "audio/ogg", "video/ogg"},         {"aac", "aac", "audio/aac", "audio/aac"},
+    {"wav", "wav", "audio/wav", "audio/wav"},         {"flac", "flac", "audio/flac", "audio/flac"},
     {"matroska", "webm", "audio/webm", "video/webm"},
 };
 
@@ -40,7 +37,8 @@ Probe probe_file(const std::filesystem::path& path) {
         out.error = "it is not an audio file any player reads (libavformat recognises no format in it)";
         return out;
     }
-    std::unique_ptr<AVFormatContext, void (*)(AVFormatContext*)> context(raw, [](AVFormatContext* c) { avformat_close_input(&c); });
+    std::unique_ptr<AVFormatContext, void (*)(AVFormatContext*)> context(
+        raw, [](AVFormatContext* c) { avformat_close_input(&c); });
     raw->probesize = 5'000'000;  // (a header's worth; the whole file is not decoded)
     if (avformat_find_stream_info(raw, nullptr) < 0) {
         out.error = "its streams cannot be read";
@@ -49,9 +47,11 @@ Probe probe_file(const std::filesystem::path& path) {
     bool has_audio = false, has_video = false, opus = false;
     for (unsigned i = 0; i < raw->nb_streams; ++i) {
         const AVCodecParameters* codec = raw->streams[i]->codecpar;
-        if (codec->codec_type == AVMEDIA_TYPE_AUDIO) has_audio = true, opus = opus || codec->codec_id == AV_CODEC_ID_OPUS;
+        if (codec->codec_type == AVMEDIA_TYPE_AUDIO)
+            has_audio = true, opus = opus || codec->codec_id == AV_CODEC_ID_OPUS;
         // (an MP3's cover art is a "video" stream of one picture)
-        if (codec->codec_type == AVMEDIA_TYPE_VIDEO && !(raw->streams[i]->disposition & AV_DISPOSITION_ATTACHED_PIC)) has_video = true;
+        if (codec->codec_type == AVMEDIA_TYPE_VIDEO && !(raw->streams[i]->disposition & AV_DISPOSITION_ATTACHED_PIC))
+            has_video = true;
     }
     if (!has_audio && !has_video) {
         out.error = "it has no audio stream";

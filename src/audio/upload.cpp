@@ -1,10 +1,11 @@
 #include "audio/upload.hpp"
 
+#include <spawn.h>
+#include <sys/wait.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <spawn.h>
-#include <sys/wait.h>
 
 extern char** environ;
 
@@ -25,12 +26,14 @@ std::vector<std::string> upload_command(const UploadTarget& target, const std::f
     return {"gh", "release", "upload", target.place, file.string(), "--clobber"};
 }
 
-std::vector<const KeptFile*> pending_uploads(const Manifest& manifest, const std::filesystem::path& store, const UploadTarget& target) {
+std::vector<const KeptFile*> pending_uploads(const Manifest& manifest, const std::filesystem::path& store,
+                                             const UploadTarget& target) {
     std::vector<const KeptFile*> pending;
     for (const auto& f : manifest.files) {
         std::error_code ec;
         if (std::find(f.uploaded.begin(), f.uploaded.end(), target.name) != f.uploaded.end()) continue;
-        if (std::filesystem::is_regular_file(std::filesystem::symlink_status(store / f.file, ec))) pending.push_back(&f);
+        if (std::filesystem::is_regular_file(std::filesystem::symlink_status(store / f.file, ec)))
+            pending.push_back(&f);
     }
     return pending;
 }

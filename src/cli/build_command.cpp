@@ -1,5 +1,7 @@
 #include "cli/build_command.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <iostream>
@@ -8,18 +10,17 @@
 #include <optional>
 #include <stdexcept>
 #include <vector>
-#include <unistd.h>
 
-#include "pipeline/build_site.hpp"
-#include "pipeline/folder_build.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "feed/identity.hpp"
 #include "fetch/published_feed.hpp"
+#include "net/url.hpp"
 #include "output/hosting_limits.hpp"
+#include "pipeline/build_site.hpp"
+#include "pipeline/folder_build.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
-#include "net/url.hpp"
 
 namespace cli {
 
@@ -48,21 +49,27 @@ std::optional<pipeline::InputFeed> read_published(const std::string& url, const 
     if (url.empty()) return {};  // (a plain build reads nothing from the network)
     auto got = fetch::read_published_feed(url, {});
     switch (got.kind) {
-    case fetch::PublishedFeed::Kind::not_published:
-        if (!args.quiet) std::cout << "published feed: " << got.message << ": the first publish, no items to keep yet\n";
-        return {};
-    case fetch::PublishedFeed::Kind::failed:
-        throw std::runtime_error("the published feed could not be read: " + got.message +
-                                 "\n  the build stops, so that no changed guid or audio URL is published unseen; try again, or build with"
-                                 " --no-published-check to publish without the check");
-    case fetch::PublishedFeed::Kind::found: break;
+        case fetch::PublishedFeed::Kind::not_published:
+            if (!args.quiet)
+                std::cout << "published feed: " << got.message << ": the first publish, no items to keep yet\n";
+            return {};
+        case fetch::PublishedFeed::Kind::failed:
+            throw std::runtime_error("the published feed could not be read: " + got.message +
+                                     "\n  the build stops, so that no changed guid or audio URL is published unseen; "
+                                     "try again, or build with"
+                                     " --no-published-check to publish without the check");
+        case fetch::PublishedFeed::Kind::found:
+            break;
     }
     auto items = feed::read_identities(std::move(got.xml));
     if (!items)
-        throw core::InputError(core::error_at({url, 0, 0}, "the published feed is not an RSS feed (expected <rss><channel>); check --published-feed or"
-                                                           " site.yaml's published_feed, or build with --no-published-check"));
+        throw core::InputError(
+            core::error_at({url, 0, 0},
+                           "the published feed is not an RSS feed (expected <rss><channel>); check --published-feed or"
+                           " site.yaml's published_feed, or build with --no-published-check"));
     if (!args.quiet)
-        std::cout << "published feed: " << url << ": " << text::count_text(items->size(), "item", "items") << " the new feed must keep\n";
+        std::cout << "published feed: " << url << ": " << text::count_text(items->size(), "item", "items")
+                  << " the new feed must keep\n";
     return pipeline::InputFeed{url, std::move(*items)};
 }
 
@@ -90,25 +97,31 @@ void print_warnings(const pipeline::BuildReport& report, bool verbose) {
     std::vector<std::pair<std::string, std::size_t>> rules(by_rule.begin(), by_rule.end());
     std::stable_sort(rules.begin(), rules.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     std::cerr << "feed lint: " << report.lint_warnings - k_shown << " more warnings not shown; by rule:";
-    for (std::size_t i = 0; i < rules.size(); ++i) std::cerr << (i ? ", " : " ") << rules[i].second << " " << rules[i].first;
+    for (std::size_t i = 0; i < rules.size(); ++i)
+        std::cerr << (i ? ", " : " ") << rules[i].second << " " << rules[i].first;
     std::cerr << " (`podarchive build --verbose` or `podarchive check` lists every one)\n";
 }
 
-void print_summary(const pipeline::BuildReport& report, const pipeline::FolderBuild& built, const config::SiteConfig& config,
-                   double seconds) {
+void print_summary(const pipeline::BuildReport& report, const pipeline::FolderBuild& built,
+                   const config::SiteConfig& config, double seconds) {
     std::cout << "built " << text::count_text(report.episodes, "episode", "episodes");
     if (report.announced)
-        std::cout << " (" << text::terminal_safe(report.announced->from.source) << " announces " << report.announced->episodes << ": "
-                  << text::terminal_safe(report.announced->from.file) << ":" << report.announced->from.line << ")";
+        std::cout << " (" << text::terminal_safe(report.announced->from.source) << " announces "
+                  << report.announced->episodes << ": " << text::terminal_safe(report.announced->from.file) << ":"
+                  << report.announced->from.line << ")";
     std::cout << ": " << text::count_text(report.files, "file", "files") << " (" << built.files_written << " changed), "
-              << output::size_text(report.bytes) << " into " << text::terminal_safe(config.output_dir().string()) << " in " << seconds << " s\n";
+              << output::size_text(report.bytes) << " into " << text::terminal_safe(config.output_dir().string())
+              << " in " << seconds << " s\n";
     if (report.incremental)
-        std::cout << "only notes changed: " << report.pages_rendered << " of " << report.pages << " pages rendered again"
-                  << (report.pages_rendered < report.pages ? ", the others kept" : " (what changed shows on every page)")
+        std::cout << "only notes changed: " << report.pages_rendered << " of " << report.pages
+                  << " pages rendered again"
+                  << (report.pages_rendered < report.pages ? ", the others kept"
+                                                           : " (what changed shows on every page)")
                   << "\n";
     std::cout << "feed.xml: " << text::count_text(report.feed_items, "item", "items");
     if (report.feed_pages)
-        std::cout << " (and " << report.feed_archived << " older on " << text::count_text(report.feed_pages, "archive page", "archive pages")
+        std::cout << " (and " << report.feed_archived << " older on "
+                  << text::count_text(report.feed_pages, "archive page", "archive pages")
                   << " it links to, feed/page-N.xml)";
     if (report.left_out_without_audio)
         std::cout << "; " << text::count_text(report.left_out_without_audio, "episode", "episodes")
@@ -117,11 +130,14 @@ void print_summary(const pipeline::BuildReport& report, const pipeline::FolderBu
         std::cout << "; " << report.left_out_without_date << " left out because no source gives their date";
     std::cout << "; feed lint: " << text::count_text(report.lint_warnings, "warning", "warnings") << "\n";
     if (config.audio.keep || report.audio_copies > 0)
-        std::cout << "audio: " << report.audio_copies << " of " << report.episodes << " episodes have the archive's copy ("
-                  << report.audio_from_copy << " served from the copy alone: the host's file is gone); `podarchive check --audio` says more\n";
+        std::cout << "audio: " << report.audio_copies << " of " << report.episodes
+                  << " episodes have the archive's copy (" << report.audio_from_copy
+                  << " served from the copy alone: the host's file is gone); `podarchive check --audio` says more\n";
     if (!config.cname.empty())
-        std::cout << "cname: " << config.cname << " is written to CNAME and is the site's address; a site the publish workflow deploys "
-                     "takes its custom domain from the repository's Settings > Pages > Custom domain, not from that file: set it there too\n";
+        std::cout << "cname: " << config.cname
+                  << " is written to CNAME and is the site's address; a site the publish workflow deploys "
+                     "takes its custom domain from the repository's Settings > Pages > Custom domain, not from that "
+                     "file: set it there too\n";
 }
 
 int run_build(const BuildArgs& args) {
@@ -130,14 +146,16 @@ int run_build(const BuildArgs& args) {
     if (!args.output.empty()) config.output = args.output, config.output_at = {};
     if (!args.base_url.empty()) {
         if (!config::is_plain_site_url(args.base_url)) {
-            std::cerr << "podarchive: error: --base-url must be an absolute http(s) URL of a host and a plain path, without a query or fragment\n";
+            std::cerr << "podarchive: error: --base-url must be an absolute http(s) URL of a host and a plain path, "
+                         "without a query or fragment\n";
             return k_exit_usage;
         }
         config.base_url = net::with_trailing_slash(args.base_url);
     }
     if (!args.published_feed.empty()) {
         if (!net::is_http_url(args.published_feed)) {
-            std::cerr << "podarchive: error: --published-feed must be the absolute http(s) URL of the published feed.xml\n";
+            std::cerr
+                << "podarchive: error: --published-feed must be the absolute http(s) URL of the published feed.xml\n";
             return k_exit_usage;
         }
         config.published_feed = args.published_feed;
@@ -145,7 +163,9 @@ int run_build(const BuildArgs& args) {
     const std::optional<pipeline::InputFeed> published = read_published(config.published_feed, args);
     pipeline::FolderBuild built = pipeline::build_folder(config, published ? &*published : nullptr);
     if (built.up_to_date) {
-        if (!args.quiet) std::cout << "nothing changed since the last build of " << text::terminal_safe(config.output_dir().string()) << "\n";
+        if (!args.quiet)
+            std::cout << "nothing changed since the last build of " << text::terminal_safe(config.output_dir().string())
+                      << "\n";
         return k_exit_ok;
     }
     const pipeline::BuildReport& report = built.report;
@@ -158,25 +178,31 @@ int run_build(const BuildArgs& args) {
         for (const auto& [name, secs] : report.stages)
             std::cerr << "  " << name << ": " << static_cast<int>(secs * 1000 + 0.5) << " ms\n";
     }
-    print_summary(report, built, config, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    print_summary(report, built, config,
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     return k_exit_ok;
 }
 }  // namespace
 
 Command build_command() {
-    return {"build", "Build the site from site.yaml into the output folder", [](CLI::App& sub) {
-                auto args = std::make_shared<BuildArgs>();
-                sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
-                sub.add_option("--output,-o", args->output, "Output folder (default: site.yaml's output, public/)");
-                sub.add_option("--base-url", args->base_url, "Override site.yaml's base_url");
-                sub.add_option("--published-feed", args->published_feed,
-                               "The site's published feed.xml (a URL): the new feed must keep its items' guids and audio URLs");
-                sub.add_flag("--no-published-check", args->no_published_check,
-                             "Do not read the published feed (site.yaml's published_feed, --published-feed): no identity check against it");
-                sub.add_flag("--quiet,-q", args->quiet, "Print nothing but errors");
-                sub.add_flag("--verbose,-v", args->verbose, "Print every feed lint warning (not the first few and a count by rule), and the time of each stage");
-                return std::function<int()>([args] { return run_build(*args); });
-            }};
+    return {
+        "build", "Build the site from site.yaml into the output folder", [](CLI::App& sub) {
+            auto args = std::make_shared<BuildArgs>();
+            sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
+            sub.add_option("--output,-o", args->output, "Output folder (default: site.yaml's output, public/)");
+            sub.add_option("--base-url", args->base_url, "Override site.yaml's base_url");
+            sub.add_option(
+                "--published-feed", args->published_feed,
+                "The site's published feed.xml (a URL): the new feed must keep its items' guids and audio URLs");
+            sub.add_flag("--no-published-check", args->no_published_check,
+                         "Do not read the published feed (site.yaml's published_feed, --published-feed): no identity "
+                         "check against it");
+            sub.add_flag("--quiet,-q", args->quiet, "Print nothing but errors");
+            sub.add_flag(
+                "--verbose,-v", args->verbose,
+                "Print every feed lint warning (not the first few and a count by rule), and the time of each stage");
+            return std::function<int()>([args] { return run_build(*args); });
+        }};
 }
 
 }  // namespace cli

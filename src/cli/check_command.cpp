@@ -4,14 +4,14 @@
 #include <memory>
 
 #include "cli/audio_command.hpp"
-#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "feed/lint.hpp"
-#include "output/output.hpp"
-#include "render/site_check.hpp"
 #include "files/files.hpp"
-#include "text/strings.hpp"
 #include "net/url.hpp"
+#include "output/output.hpp"
+#include "pipeline/build_site.hpp"
+#include "render/site_check.hpp"
+#include "text/strings.hpp"
 
 namespace cli {
 
@@ -44,7 +44,8 @@ int check_site(const std::string& config_path, const std::string& base_url) {
     config::SiteConfig config = config::load_config(config_path);
     if (!base_url.empty()) {
         if (!config::is_plain_site_url(base_url)) {
-            std::cerr << "podarchive: error: --base-url must be an absolute http(s) URL of a host and a plain path, without a query or fragment\n";
+            std::cerr << "podarchive: error: --base-url must be an absolute http(s) URL of a host and a plain path, "
+                         "without a query or fragment\n";
             return k_exit_usage;
         }
         config.base_url = net::with_trailing_slash(base_url);
@@ -61,12 +62,16 @@ int check_site(const std::string& config_path, const std::string& base_url) {
 }  // namespace
 
 Command check_command() {
-    return {"check", "Check a feed file, or build the site in memory and check it as a visitor would", [](CLI::App& sub) {
+    return {"check", "Check a feed file, or build the site in memory and check it as a visitor would",
+            [](CLI::App& sub) {
                 auto args = std::make_shared<CheckArgs>();
                 sub.add_option("feed", args->feed, "A feed file to lint (without it: the whole site)");
                 sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
-                sub.add_option("--base-url", args->base_url, "Check as published at this URL instead of site.yaml's base_url");
-                sub.add_flag("--audio", args->audio, "Report what the archive keeps of each episode's audio instead: kept, missing, damaged, gone at the host");
+                sub.add_option("--base-url", args->base_url,
+                               "Check as published at this URL instead of site.yaml's base_url");
+                sub.add_flag("--audio", args->audio,
+                             "Report what the archive keeps of each episode's audio instead: kept, missing, damaged, "
+                             "gone at the host");
                 return std::function<int()>([args] {
                     if (args->audio) return check_audio(args->config);
                     return args->feed.empty() ? check_site(args->config, args->base_url) : check_feed_file(args->feed);

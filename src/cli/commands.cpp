@@ -8,9 +8,9 @@
 #include "cli/check_command.hpp"
 #include "cli/fetch_command.hpp"
 #include "cli/init_command.hpp"
-#include "cli/serve_command.hpp"
 #include "cli/merge_command.hpp"
 #include "cli/new_command.hpp"
+#include "cli/serve_command.hpp"
 #include "cli/theme_command.hpp"
 #include "cli/usage_errors.hpp"
 #include "cli/version.hpp"
@@ -19,8 +19,9 @@
 namespace cli {
 
 const std::vector<Command>& commands() {
-    static const std::vector<Command> table = {init_command(), build_command(), merge_command(), new_command(), check_command(),
-                                               serve_command(), fetch_command(), audio_command(), theme_command()};
+    static const std::vector<Command> table = {init_command(),  build_command(), merge_command(),
+                                               new_command(),   check_command(), serve_command(),
+                                               fetch_command(), audio_command(), theme_command()};
     return table;
 }
 
@@ -44,7 +45,8 @@ int run(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::vector<std::string> words = unexpected_words(app, std::vector<std::string>(argv + std::min(argc, 1), argv + argc));
+        std::vector<std::string> words =
+            unexpected_words(app, std::vector<std::string>(argv + std::min(argc, 1), argv + argc));
         if (words.empty()) {
             app.exit(e);
             return k_exit_usage;

@@ -1,10 +1,9 @@
 #pragma once
 // The subcommand table: each entry is {name, help, setup}. main() only dispatches.
+#include <CLI/CLI.hpp>
 #include <functional>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 namespace cli {
 

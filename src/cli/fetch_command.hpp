@@ -3,7 +3,8 @@
 
 namespace cli {
 
-// `podarchive fetch [--config site.yaml] [--timeout S] [--max-bytes N] [--max-pages N] [--history [--history-limit N] [--history-delay-ms MS]]`
+// `podarchive fetch [--config site.yaml] [--timeout S] [--max-bytes N] [--max-pages N] [--history [--history-limit N]
+// [--history-delay-ms MS]]`
 Command fetch_command();
 
 }  // namespace cli

@@ -11,12 +11,12 @@
 #include "core/diagnostic.hpp"
 #include "fetch/conditional_get.hpp"
 #include "fetch/fetch_sources.hpp"
+#include "files/files.hpp"
+#include "net/url.hpp"
 #include "scaffold/scaffold.hpp"
 #include "sources/read_source.hpp"
-#include "files/files.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
-#include "net/url.hpp"
 
 namespace cli {
 
@@ -35,7 +35,8 @@ constexpr const char* k_feed_snapshot = "content/sources/feed.xml";
 std::string feed_path_in_site(const fs::path& site, const fs::path& feed) {
     std::error_code ec;
     fs::path canonical_site = fs::weakly_canonical(site, ec), canonical_feed = fs::weakly_canonical(feed, ec);
-    if (files::lexically_within(canonical_site, canonical_feed)) return canonical_feed.lexically_relative(canonical_site).generic_string();
+    if (files::lexically_within(canonical_site, canonical_feed))
+        return canonical_feed.lexically_relative(canonical_site).generic_string();
     return k_feed_snapshot;
 }
 
@@ -47,8 +48,10 @@ core::Channel read_channel(const fs::path& file, const std::string& url) {
     for (const auto& d : batch.diagnostics)
         if (d.severity == core::Severity::error) throw core::InputError(d);
     if (!core::is_feed(batch.kind) || !batch.channel)
-        throw core::InputError(core::error_at({file.string(), 1, 1}, std::string("is not an RSS or Atom feed (it reads as ") + std::string(core::kind_name(batch.kind)) +
-                                                                          "); init starts a site from the show's feed: give its address or its file"));
+        throw core::InputError(core::error_at(
+            {file.string(), 1, 1}, std::string("is not an RSS or Atom feed (it reads as ") +
+                                       std::string(core::kind_name(batch.kind)) +
+                                       "); init starts a site from the show's feed: give its address or its file"));
     return *batch.channel;
 }
 
@@ -76,8 +79,10 @@ void make_folders(const fs::path& dir, Undo& undo) {
 // (a content/ or .github/ that is a link elsewhere).
 void refuse_link_out(const fs::path& site, const fs::path& path) {
     if (auto target = files::link_out_of(site, path))
-        throw core::InputError(core::error_at({path.string(), 0, 0}, "is reached through a symbolic link out of the site's folder (to " + *target +
-                                                                        "); init writes only inside the site: remove the link, or make the site elsewhere"));
+        throw core::InputError(
+            core::error_at({path.string(), 0, 0},
+                           "is reached through a symbolic link out of the site's folder (to " + *target +
+                               "); init writes only inside the site: remove the link, or make the site elsewhere"));
 }
 
 bool write_new(const fs::path& site, const fs::path& path, const std::string& text, Undo& undo) {
@@ -110,11 +115,14 @@ bool download_feed(const fs::path& site, const std::string& url, Undo& undo) {
         std::cerr << "podarchive: error: the feed could not be downloaded: " << url << ": " << outcome.message << "\n";
         return false;
     }
-    std::cout << "  fetched  " << url << " into " << snapshot.string() << ": " << outcome.added + outcome.page_items << " items on "
-              << text::count_text(static_cast<std::size_t>(outcome.pages), "page", "pages")
-              << (outcome.pages > 1 ? " (the other pages' items are kept in " + sources::kept_items_path(snapshot).filename().string() + ")" : std::string())
+    std::cout << "  fetched  " << url << " into " << snapshot.string() << ": " << outcome.added + outcome.page_items
+              << " items on " << text::count_text(static_cast<std::size_t>(outcome.pages), "page", "pages")
+              << (outcome.pages > 1 ? " (the other pages' items are kept in " +
+                                          sources::kept_items_path(snapshot).filename().string() + ")"
+                                    : std::string())
               << "\n";
-    for (const auto& problem : outcome.page_problems) std::cout << "  warning: " << text::terminal_safe(problem) << "\n";
+    for (const auto& problem : outcome.page_problems)
+        std::cout << "  warning: " << text::terminal_safe(problem) << "\n";
     return true;
 }
 
@@ -125,11 +133,13 @@ std::string refused_feed_file(const fs::path& site, const fs::path& feed, const 
     std::error_code ec;
     const fs::path output = fs::weakly_canonical(fs::absolute(site / "public"), ec);
     if (files::lexically_within(output, fs::weakly_canonical(fs::absolute(feed), ec)))
-        return "is inside the output folder public/, which every build replaces: copy it elsewhere first (init copies it to " +
+        return "is inside the output folder public/, which every build replaces: copy it elsewhere first (init copies "
+               "it to " +
                std::string(k_feed_snapshot) + " when it is outside the site)";
     const fs::path snapshot = site / k_feed_snapshot;
     if (feed_path == k_feed_snapshot && fs::exists(fs::symlink_status(snapshot, ec)))
-        return std::string("would be copied to ") + k_feed_snapshot + ", which exists already; init never replaces a file: move that one away, or give it as --feed " +
+        return std::string("would be copied to ") + k_feed_snapshot +
+               ", which exists already; init never replaces a file: move that one away, or give it as --feed " +
                k_feed_snapshot;
     return "";
 }
@@ -138,7 +148,8 @@ int run_init(const InitArgs& args) {
     const fs::path site = args.dir;
     std::error_code ec;
     if (fs::exists(site / "site.yaml", ec)) {
-        std::cerr << "podarchive: error: " << (site / "site.yaml").string() << " exists already: this folder has a site\n";
+        std::cerr << "podarchive: error: " << (site / "site.yaml").string()
+                  << " exists already: this folder has a site\n";
         return k_exit_input;
     }
     std::optional<core::Channel> channel;  // what the feed says of the show (site.yaml is made from it)
@@ -148,7 +159,8 @@ int run_init(const InitArgs& args) {
     if (net::is_http_url(args.feed)) {
         if (fs::exists(fs::symlink_status(site / k_feed_snapshot, ec))) {
             std::cerr << "podarchive: error: " << (site / k_feed_snapshot).string()
-                      << " exists already; init never replaces a file: move it away first, or give it as --feed " << k_feed_snapshot << "\n";
+                      << " exists already; init never replaces a file: move it away first, or give it as --feed "
+                      << k_feed_snapshot << "\n";
             return k_exit_input;
         }
         // Downloaded first, so that a feed that cannot be had writes nothing else.
@@ -165,44 +177,55 @@ int run_init(const InitArgs& args) {
         if (feed_path == k_feed_snapshot) copy = files::read_file(args.feed);
     }
     const scaffold::Show show = scaffold::show_from(channel ? &*channel : nullptr, feed_path, feed_url);
-    const std::vector<scaffold::SiteFile> files = scaffold::site_files(show);  // (made, and read back, before anything is written)
+    const std::vector<scaffold::SiteFile> files =
+        scaffold::site_files(show);  // (made, and read back, before anything is written)
     std::cout << "podarchive site in " << site.string() << ":\n";
     make_folders(site, undo);
-    for (const auto& file : files) refuse_link_out(site, (site / file.path).parent_path());  // (before anything is written)
+    for (const auto& file : files)
+        refuse_link_out(site, (site / file.path).parent_path());  // (before anything is written)
     for (const auto& file : files) write_new(site, site / file.path, file.text, undo);
     if (copy) write_new(site, site / k_feed_snapshot, *copy, undo);
     undo.done = true;
     if (!feed_path.empty() && show.feed_url.empty())
-        std::cout << "\nwarning: the feed does not say where it is published (no atom:link rel=\"self\" and no itunes:new-feed-url),\n"
-                     "so `podarchive fetch` cannot refresh it: add `url: <the address podcast apps subscribe to>` under the feed's\n"
+        std::cout << "\nwarning: the feed does not say where it is published (no atom:link rel=\"self\" and no "
+                     "itunes:new-feed-url),\n"
+                     "so `podarchive fetch` cannot refresh it: add `url: <the address podcast apps subscribe to>` "
+                     "under the feed's\n"
                      "source in site.yaml, or the published archive never gets new episodes.\n";
     if (std::string_view(PODARCHIVE_RELEASES).empty())
-        std::cout << "\nwarning: this podarchive was built without a release location, so .github/workflows/publish.yml does not\n"
-                     "know where to download podarchive " PODARCHIVE_VERSION " from: set PODARCHIVE_RELEASES in it to the releases/download\n"
-                     "address of the repository that publishes podarchive's packages (https://github.com/<owner>/<repository>/releases/download),\n"
+        std::cout << "\nwarning: this podarchive was built without a release location, so "
+                     ".github/workflows/publish.yml does not\n"
+                     "know where to download podarchive " PODARCHIVE_VERSION
+                     " from: set PODARCHIVE_RELEASES in it to the releases/download\n"
+                     "address of the repository that publishes podarchive's packages "
+                     "(https://github.com/<owner>/<repository>/releases/download),\n"
                      "or install a released podarchive, whose init writes it.\n";
     const std::string cd = site == "." ? "" : "cd " + site.string() + " && ";
-    std::cout << "\nNext:\n  " << cd << "podarchive build     # the site, into public/\n  " << cd
-              << "podarchive serve     # a preview that reloads as you edit\n"
-              << "To publish on GitHub Pages:\n"
-                 "  1. push the folder to a new GitHub repository;\n"
-                 "  2. set its Settings > Pages > Source to \"GitHub Actions\";\n"
-                 "  3. run the Publish workflow once by hand (Actions > Publish > Run workflow): the run the first push\n"
-                 "     started came before Pages was on, and fails at Configure Pages.\n"
-                 ".github/workflows/publish.yml then builds and deploys the site on every push and every day, with the\n"
-                 "feed fetched again.\n";
+    std::cout
+        << "\nNext:\n  " << cd << "podarchive build     # the site, into public/\n  " << cd
+        << "podarchive serve     # a preview that reloads as you edit\n"
+        << "To publish on GitHub Pages:\n"
+           "  1. push the folder to a new GitHub repository;\n"
+           "  2. set its Settings > Pages > Source to \"GitHub Actions\";\n"
+           "  3. run the Publish workflow once by hand (Actions > Publish > Run workflow): the run the first push\n"
+           "     started came before Pages was on, and fails at Configure Pages.\n"
+           ".github/workflows/publish.yml then builds and deploys the site on every push and every day, with the\n"
+           "feed fetched again.\n";
     return k_exit_ok;
 }
 
 }  // namespace
 
 Command init_command() {
-    return {"init", "Create a new site: site.yaml, content/, templates/ and a publish workflow (nothing existing is overwritten)", [](CLI::App& sub) {
-                auto args = std::make_shared<InitArgs>();
-                sub.add_option("dir", args->dir, "The site's folder (made if missing)")->capture_default_str();
-                sub.add_option("--feed", args->feed, "The show's feed: a URL (downloaded now) or a file");
-                return std::function<int()>([args] { return run_init(*args); });
-            }};
+    return {
+        "init",
+        "Create a new site: site.yaml, content/, templates/ and a publish workflow (nothing existing is overwritten)",
+        [](CLI::App& sub) {
+            auto args = std::make_shared<InitArgs>();
+            sub.add_option("dir", args->dir, "The site's folder (made if missing)")->capture_default_str();
+            sub.add_option("--feed", args->feed, "The show's feed: a URL (downloaded now) or a file");
+            return std::function<int()>([args] { return run_init(*args); });
+        }};
 }
 
 }  // namespace cli

@@ -3,11 +3,11 @@
 #include <iostream>
 #include <memory>
 
-#include "pipeline/notes_stage.hpp"
-#include "pipeline/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "merge/report.hpp"
+#include "pipeline/notes_stage.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "render/site_paths.hpp"
 #include "text/unicode.hpp"
 
@@ -27,8 +27,10 @@ int run_merge(const MergeArgs& args) {
     for (const auto& b : batches)
         for (const auto& d : b.diagnostics) std::cerr << core::format(d) << "\n";
     // (JSON escapes control characters itself; the text report quotes the feeds' titles.)
-    if (args.json) std::cout << merge::report_json(catalog).dump(1) << "\n";
-    else std::cout << text::terminal_safe(merge::report_text(catalog), true);
+    if (args.json)
+        std::cout << merge::report_json(catalog).dump(1) << "\n";
+    else
+        std::cout << text::terminal_safe(merge::report_text(catalog), true);
     return k_exit_ok;
 }
 }  // namespace

@@ -1,15 +1,16 @@
 #include "cli/new_command.hpp"
 
 #include <fcntl.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <iostream>
 #include <memory>
-#include <unistd.h>
 
-#include "pipeline/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "notes/apply_notes.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "text/strings.hpp"
 
 namespace cli {
@@ -30,7 +31,8 @@ int run_new_note(const NewArgs& args) {
         if (hits.empty()) {
             auto near = notes::closest_slugs(catalog, args.episode);
             why = "matches no episode's slug, guid or title; " +
-                  (near.empty() ? std::string("`podarchive merge` lists every episode with its slug") : "the closest slugs: " + text::join(near, ", "));
+                  (near.empty() ? std::string("`podarchive merge` lists every episode with its slug")
+                                : "the closest slugs: " + text::join(near, ", "));
         }
         std::cerr << "podarchive: error: '" << args.episode << "' " << why << "\n";
         return k_exit_input;
@@ -60,7 +62,8 @@ Command new_command() {
     return {"new", "Create content: `new note <episode>` writes content/episodes/<slug>.md", [](CLI::App& sub) {
                 auto args = std::make_shared<NewArgs>();
                 sub.require_subcommand(1);
-                CLI::App* note = sub.add_subcommand("note", "Write a note for an episode (by slug, guid or exact title)");
+                CLI::App* note =
+                    sub.add_subcommand("note", "Write a note for an episode (by slug, guid or exact title)");
                 note->add_option("episode", args->episode, "The episode")->required();
                 note->add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
                 return std::function<int()>([args] { return run_new_note(*args); });

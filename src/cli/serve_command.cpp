@@ -3,17 +3,17 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
-#include <iostream>
 #include <functional>
+#include <iostream>
 #include <memory>
 
-#include "pipeline/session.hpp"
 #include "config/site_config.hpp"
 #include "files/files.hpp"
-#include "serve/preview_server.hpp"
-#include "serve/edits.hpp"
-#include "serve/watcher.hpp"
 #include "net/url.hpp"
+#include "pipeline/session.hpp"
+#include "serve/edits.hpp"
+#include "serve/preview_server.hpp"
+#include "serve/watcher.hpp"
 
 namespace cli {
 
@@ -21,7 +21,9 @@ namespace {
 
 // A signal handler can only reach a flag like this one; nothing else is global.
 std::atomic<bool> g_interrupted{false};
-extern "C" void on_interrupt(int) { g_interrupted = true; }
+extern "C" void on_interrupt(int) {
+    g_interrupted = true;
+}
 
 struct ServeArgs {
     std::string config = "site.yaml";
@@ -48,7 +50,8 @@ Outcome guarded(serve::PreviewServer& server, const std::string& config_path, co
 }
 
 int elapsed_ms(std::chrono::steady_clock::time_point since) {
-    return static_cast<int>(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count());
+    return static_cast<int>(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count());
 }
 
 // Builds into memory and publishes the site. After a note edit only the pages that read it are
@@ -64,10 +67,12 @@ Outcome rebuild(pipeline::Session& session, const std::vector<std::filesystem::p
             std::cerr << (changed.empty() ? "built" : "rebuilt") << " in " << elapsed_ms(started) << " ms\n";
             return Outcome::whole;
         }
-        std::cerr << "rebuilt " << r.pages_rendered << " of " << r.pages << " pages in " << elapsed_ms(started) << " ms";
+        std::cerr << "rebuilt " << r.pages_rendered << " of " << r.pages << " pages in " << elapsed_ms(started)
+                  << " ms";
         if (args.verbose && r.bodies_only) std::cerr << " (a note's body alone)";
         if (args.verbose)
-            for (const auto& [stage, seconds] : r.stages) std::cerr << " " << stage << "=" << static_cast<int>(seconds * 1000);
+            for (const auto& [stage, seconds] : r.stages)
+                std::cerr << " " << stage << "=" << static_cast<int>(seconds * 1000);
         std::cerr << "\n";
         return Outcome::pages_only;
     });
@@ -86,7 +91,8 @@ void finish_feeds(pipeline::Session& session, serve::PreviewServer& server, cons
 }  // namespace
 
 WatchedFolders watched_folders(const config::SiteConfig& config) {
-    WatchedFolders out{{config.content_dir(), config.templates_dir(), config.static_dir(), config.themes_dir()}, {config.root}};
+    WatchedFolders out{{config.content_dir(), config.templates_dir(), config.static_dir(), config.themes_dir()},
+                       {config.root}};
     for (const auto& s : config.sources) out.flat.push_back(s.path.parent_path());
     if (config.audio.keep) out.flat.push_back(config.audio_manifest().parent_path());
     return out;
@@ -104,7 +110,8 @@ int run_serve(const ServeArgs& args) {
     rebuild(session, {}, server, args);
     int port = server.start(args.bind, args.port ? args.port : 1313, args.port == 0);
     if (port < 0) {
-        std::cerr << "podarchive: error: cannot listen on " << args.bind << ":" << (args.port ? args.port : 1313) << "\n";
+        std::cerr << "podarchive: error: cannot listen on " << args.bind << ":" << (args.port ? args.port : 1313)
+                  << "\n";
         return k_exit_input;
     }
     std::cout << "Serving http://" << args.bind << ":" << port << base_path << " (Ctrl+C to stop)" << std::endl;
@@ -144,7 +151,8 @@ Command serve_command() {
             [](CLI::App& sub) {
                 auto args = std::make_shared<ServeArgs>();
                 sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();
-                sub.add_option("--port,-p", args->port, "Port (default: 1313 or the next free one)")->check(CLI::Range(1, 65535));
+                sub.add_option("--port,-p", args->port, "Port (default: 1313 or the next free one)")
+                    ->check(CLI::Range(1, 65535));
                 sub.add_option("--bind", args->bind, "Address to listen on")->capture_default_str();
                 sub.add_flag("--verbose,-v", args->verbose, "Print the time of each step of a rebuild");
                 return std::function<int()>([args] { return run_serve(*args); });

@@ -33,7 +33,9 @@ std::vector<std::string> option_names(const CLI::App& app) {
     return names;
 }
 
-std::vector<CLI::App*> subcommands(CLI::App& app) { return app.get_subcommands([](CLI::App*) { return true; }); }
+std::vector<CLI::App*> subcommands(CLI::App& app) {
+    return app.get_subcommands([](CLI::App*) { return true; });
+}
 
 std::vector<std::string> subcommand_names(CLI::App& app) {
     std::vector<std::string> names;
@@ -41,7 +43,9 @@ std::vector<std::string> subcommand_names(CLI::App& app) {
     return names;
 }
 
-std::string did_you_mean(const std::string& near) { return near.empty() ? "" : "; did you mean '" + near + "'?"; }
+std::string did_you_mean(const std::string& near) {
+    return near.empty() ? "" : "; did you mean '" + near + "'?";
+}
 
 }  // namespace
 
@@ -56,8 +60,10 @@ std::vector<std::string> unexpected_words(CLI::App& app, const std::vector<std::
         positionals_unlimited = false;
         for (const CLI::Option* opt : sub->get_options())
             if (opt->get_positional() && !opt->nonpositional()) {
-                if (opt->get_items_expected_max() > 1) positionals_unlimited = true;
-                else ++positionals_left;
+                if (opt->get_items_expected_max() > 1)
+                    positionals_unlimited = true;
+                else
+                    ++positionals_left;
             }
     };
     enter(&app);
@@ -74,14 +80,15 @@ std::vector<std::string> unexpected_words(CLI::App& app, const std::vector<std::
             std::string near = text::nearest_word(word.substr(0, word.find('=')), option_names(*at));
             std::string message = "unknown option '" + word + "' for '" + command_path(*at) + "'" + did_you_mean(near);
             if (const CLI::Option* meant = near.empty() ? nullptr : find_option(*at, near);
-                meant && meant->get_items_expected_min() > 0 && word.find('=') == std::string::npos && i + 1 < args.size() &&
-                !args[i + 1].starts_with("-"))
+                meant && meant->get_items_expected_min() > 0 && word.find('=') == std::string::npos &&
+                i + 1 < args.size() && !args[i + 1].starts_with("-"))
                 ++i;  // the value the meant option would have taken
             messages.push_back(message);
             continue;
         }
         std::vector<CLI::App*> subs = subcommands(*at);
-        if (auto sub = std::find_if(subs.begin(), subs.end(), [&](CLI::App* s) { return s->get_name() == word; }); sub != subs.end()) {
+        if (auto sub = std::find_if(subs.begin(), subs.end(), [&](CLI::App* s) { return s->get_name() == word; });
+            sub != subs.end()) {
             enter(*sub);
             continue;
         }
@@ -91,8 +98,9 @@ std::vector<std::string> unexpected_words(CLI::App& app, const std::vector<std::
             continue;
         }
         if (!subs.empty())
-            messages.push_back("'" + word + "' is not a command of '" + command_path(*at) + "'" + did_you_mean(text::nearest_word(word, subcommand_names(*at))) +
-                               " (`" + command_path(app) + " --help` lists them)");
+            messages.push_back("'" + word + "' is not a command of '" + command_path(*at) + "'" +
+                               did_you_mean(text::nearest_word(word, subcommand_names(*at))) + " (`" +
+                               command_path(app) + " --help` lists them)");
         else
             messages.push_back("unexpected argument '" + word + "' for '" + command_path(*at) + "'");
     }

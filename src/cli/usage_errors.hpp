@@ -2,10 +2,9 @@
 // What to say when the command line has a word the parser did not expect. CLI11 lists such words
 // in one line, last first, with no suggestion; a user who typed `podarchive biuld` or
 // `build --outptu x` wants to hear which word is wrong, in the order typed, and what was meant.
+#include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 namespace cli {
 

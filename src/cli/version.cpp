@@ -2,6 +2,8 @@
 
 namespace cli {
 
-std::string version_line() { return std::string("podarchive ") + PODARCHIVE_VERSION + " (commit " + build_commit() + ")"; }
+std::string version_line() {
+    return std::string("podarchive ") + PODARCHIVE_VERSION + " (commit " + build_commit() + ")";
+}
 
 }  // namespace cli

@@ -1,7 +1,8 @@
 #include "concurrency/memory.hpp"
 
-#include <cstddef>
 #include <dlfcn.h>
+
+#include <cstddef>
 
 namespace concurrency {
 

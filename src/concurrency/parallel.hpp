@@ -25,7 +25,8 @@ namespace concurrency {
 // and always one.
 inline unsigned threads_for(std::size_t n, std::size_t min_per_thread) {
     std::size_t cores = std::max(2u, std::thread::hardware_concurrency());
-    return static_cast<unsigned>(std::max<std::size_t>(1, std::min(cores, n / std::max<std::size_t>(1, min_per_thread))));
+    return static_cast<unsigned>(
+        std::max<std::size_t>(1, std::min(cores, n / std::max<std::size_t>(1, min_per_thread))));
 }
 
 // Calls fn(i) for every i in [0, n), each exactly once, on up to threads_for(n, min_per_thread)
@@ -198,7 +199,8 @@ public:
         const T* value = m_slots[i].load(std::memory_order_acquire);
         if (value) return *value;
         auto made = std::make_unique<const T>(make());
-        if (m_slots[i].compare_exchange_strong(value, made.get(), std::memory_order_acq_rel, std::memory_order_acquire)) return *made.release();
+        if (m_slots[i].compare_exchange_strong(value, made.get(), std::memory_order_acq_rel, std::memory_order_acquire))
+            return *made.release();
         return *value;  // (stored by another thread meanwhile)
     }
 

@@ -1,17 +1,18 @@
 #include "config/site_config.hpp"
 
+#include <yaml-cpp/yaml.h>
+
 #include <algorithm>
 #include <cctype>
-#include <yaml-cpp/yaml.h>
 
 #include "core/apple_categories.hpp"
 #include "core/diagnostic.hpp"
-#include "theme/builtin_theme.hpp"
 #include "files/files.hpp"
+#include "net/url.hpp"
 #include "text/language.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
-#include "net/url.hpp"
+#include "theme/builtin_theme.hpp"
 
 namespace config {
 
@@ -35,7 +36,8 @@ struct Checker {
     }
     void warn(const YAML::Mark& mark, std::string message, SiteConfig& site) {
         auto where = at(mark);
-        site.warnings.push_back(core::warning_at(where, std::move(message), std::string(text::line_text(text, where.line))));
+        site.warnings.push_back(
+            core::warning_at(where, std::move(message), std::string(text::line_text(text, where.line))));
     }
 };
 
@@ -45,16 +47,19 @@ void check_input_folders(Checker& c, const SiteConfig& site) {
     namespace fs = std::filesystem;
     const fs::path content = site.content_dir();
     const fs::path theme = site.themes_dir() / site.theme;
-    for (const fs::path& folder : {content, content / "episodes", content / "pages", content / "sources", site.attachments_dir(),
-                                   site.static_dir(), site.templates_dir(), site.templates_dir() / "partials", site.i18n_dir(), site.themes_dir(), theme,
-                                   theme / "templates", theme / "templates" / "partials", theme / "static", theme / "i18n",
-                                   site.audio_store(), site.audio_manifest().parent_path()}) {
+    for (const fs::path& folder :
+         {content, content / "episodes", content / "pages", content / "sources", site.attachments_dir(),
+          site.static_dir(), site.templates_dir(), site.templates_dir() / "partials", site.i18n_dir(),
+          site.themes_dir(), theme, theme / "templates", theme / "templates" / "partials", theme / "static",
+          theme / "i18n", site.audio_store(), site.audio_manifest().parent_path()}) {
         std::error_code ec;
         if (!fs::exists(fs::symlink_status(folder, ec)) && !fs::exists(folder, ec)) continue;
         if (auto target = files::link_out_of(site.root, folder)) {
             const std::string shown = folder.lexically_relative(site.root).generic_string();
-            c.problems.push_back(core::error_at({shown, 0, 0}, "is a symbolic link out of the project (to " + *target +
-                                                                   "); podarchive reads and writes only the project's own files: move the folder into the project"));
+            c.problems.push_back(core::error_at(
+                {shown, 0, 0},
+                "is a symbolic link out of the project (to " + *target +
+                    "); podarchive reads and writes only the project's own files: move the folder into the project"));
         }
     }
 }
@@ -96,7 +101,9 @@ bool is_plain_site_url(std::string_view url) {
     for (std::string_view segment : text::split(path, '/'))
         if (segment == "." || segment == "..") return false;
     for (char ch : path)
-        if (!std::isalnum(static_cast<unsigned char>(ch)) && std::string_view("/-._~%!$&'()*+,;=:@").find(ch) == std::string_view::npos) return false;
+        if (!std::isalnum(static_cast<unsigned char>(ch)) &&
+            std::string_view("/-._~%!$&'()*+,;=:@").find(ch) == std::string_view::npos)
+            return false;
     return true;
 }
 
@@ -104,10 +111,14 @@ namespace {
 
 std::string type_name(const YAML::Node& node) {
     switch (node.Type()) {
-        case YAML::NodeType::Map: return "a mapping";
-        case YAML::NodeType::Sequence: return "a list";
-        case YAML::NodeType::Null: return "nothing";
-        default: return "a scalar";
+        case YAML::NodeType::Map:
+            return "a mapping";
+        case YAML::NodeType::Sequence:
+            return "a list";
+        case YAML::NodeType::Null:
+            return "nothing";
+        default:
+            return "a scalar";
     }
 }
 
@@ -122,17 +133,20 @@ bool read_string(Checker& c, const YAML::Node& value, const std::string& key, st
 
 bool read_bool(Checker& c, const YAML::Node& value, const std::string& key, bool& out) {
     std::string s = value.IsScalar() ? text::ascii_lower(value.Scalar()) : "";
-    if (s == "true" || s == "yes") out = true;
-    else if (s == "false" || s == "no") out = false;
-    else return c.error(value.Mark(), "'" + key + "' must be true or false"), false;
+    if (s == "true" || s == "yes")
+        out = true;
+    else if (s == "false" || s == "no")
+        out = false;
+    else
+        return c.error(value.Mark(), "'" + key + "' must be true or false"), false;
     return true;
 }
 
 void read_int(Checker& c, const YAML::Node& value, const std::string& key, int& out, int min, int max) {
     long long v = 0;
     if (!value.IsScalar() || !text::parse_uint(value.Scalar(), v) || v < min || v > max) {
-        c.error(value.Mark(), "'" + key + "' must be a whole number from " + std::to_string(min) + " to " +
-                                  std::to_string(max));
+        c.error(value.Mark(),
+                "'" + key + "' must be a whole number from " + std::to_string(min) + " to " + std::to_string(max));
         return;
     }
     out = static_cast<int>(v);
@@ -142,15 +156,17 @@ void unknown_key(Checker& c, const YAML::Node& key_node, const std::string& key,
                  const std::string& where) {
     std::string near = text::nearest_word(key, valid);
     std::string message = "unknown key '" + key + "'" + where;
-    if (!near.empty()) message += "; did you mean '" + near + "'?";
-    else message += "; valid keys are: " + text::join(valid, ", ");
+    if (!near.empty())
+        message += "; did you mean '" + near + "'?";
+    else
+        message += "; valid keys are: " + text::join(valid, ", ");
     c.error(key_node.Mark(), message);
 }
 
-
 void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
     if (!entry.IsMap()) {
-        c.error(entry.Mark(), "each entry of 'sources' must be a mapping with at least 'path', got " + type_name(entry));
+        c.error(entry.Mark(),
+                "each entry of 'sources' must be a mapping with at least 'path', got " + type_name(entry));
         return;
     }
     SourceConfig source;
@@ -170,12 +186,16 @@ void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
                 if (!std::filesystem::exists(status))
                     c.error(value.Mark(), "source file '" + p + "' not found (paths are relative to " + c.file + ")");
                 else if (std::filesystem::is_directory(status))
-                    c.error(value.Mark(), "source '" + p + "' is a folder; expected a file (a feed, a listing or a saved page)");
+                    c.error(value.Mark(),
+                            "source '" + p + "' is a folder; expected a file (a feed, a listing or a saved page)");
                 else if (!std::filesystem::is_regular_file(status))
-                    c.error(value.Mark(), "source '" + p + "' is not a regular file (a device, a pipe or a socket); expected a file that holds the source");
+                    c.error(value.Mark(), "source '" + p +
+                                              "' is not a regular file (a device, a pipe or a socket); expected a file "
+                                              "that holds the source");
                 else if (auto target = files::link_out_of(site.root, source.path))
                     c.error(value.Mark(), "source '" + p + "' is a symbolic link out of the project (to " + *target +
-                                              "); podarchive reads only the project's own files: copy the file into the project, or write its own path here");
+                                              "); podarchive reads only the project's own files: copy the file into "
+                                              "the project, or write its own path here");
             }
         } else if (key == "name") {
             read_string(c, value, key, source.name);
@@ -187,7 +207,8 @@ void read_source(Checker& c, const YAML::Node& entry, SiteConfig& site) {
             } else {
                 const auto& kinds = core::kind_names();
                 std::string near = text::nearest_word(name, kinds);
-                c.error(value.Mark(), "unknown source kind '" + name + "'" + (near.empty() ? "" : "; did you mean '" + near + "'?") +
+                c.error(value.Mark(), "unknown source kind '" + name + "'" +
+                                          (near.empty() ? "" : "; did you mean '" + near + "'?") +
                                           " (kinds: " + text::join(kinds, ", ") + ")");
             }
         } else if (key == "url") {
@@ -213,7 +234,8 @@ void read_categories(Checker& c, const YAML::Node& value, SiteConfig& site) {
     std::vector<YAML::Node> entries;
     if (value.IsSequence())
         for (const auto& entry : value) entries.push_back(entry);
-    else entries.push_back(value);
+    else
+        entries.push_back(value);
     for (const auto& entry : entries) {
         std::string text;
         if (!read_string(c, entry, "category", text)) continue;
@@ -225,8 +247,10 @@ void read_categories(Checker& c, const YAML::Node& value, SiteConfig& site) {
         const core::Category written = core::category_as_written(text);
         auto now = core::current_category(written, retired);
         if (now && retired) {  // Apple's pre-2019 list, as many feeds and older guides still write it
-            c.warn(entry.Mark(), "'" + text + "' is a category Apple retired in 2019; written as '" + core::category_text(*now) +
-                                     "' (write that to silence this)", site);
+            c.warn(entry.Mark(),
+                   "'" + text + "' is a category Apple retired in 2019; written as '" + core::category_text(*now) +
+                       "' (write that to silence this)",
+                   site);
             site.categories.push_back(*now);
             continue;
         }
@@ -238,8 +262,15 @@ void read_categories(Checker& c, const YAML::Node& value, SiteConfig& site) {
             }
             return names;
         }());
-        std::string hint = !near.empty() ? "; did you mean '" + (core::parse_category(near) ? core::category_text(*core::parse_category(near)) : near) + "'?" : "";
-        c.error(entry.Mark(), "'" + text + "' is not an Apple Podcasts category (https://podcasters.apple.com/support/1691-apple-podcasts-categories)" + hint);
+        std::string hint =
+            !near.empty()
+                ? "; did you mean '" +
+                      (core::parse_category(near) ? core::category_text(*core::parse_category(near)) : near) + "'?"
+                : "";
+        c.error(entry.Mark(), "'" + text +
+                                  "' is not an Apple Podcasts category "
+                                  "(https://podcasters.apple.com/support/1691-apple-podcasts-categories)" +
+                                  hint);
     }
 }
 
@@ -251,34 +282,43 @@ void read_theme(Checker& c, const YAML::Node& value, SiteConfig& site) {
         return;
     }
     std::error_code ec;
-    if (site.theme == theme::k_builtin_name || std::filesystem::is_directory(site.themes_dir() / site.theme, ec)) return;
+    if (site.theme == theme::k_builtin_name || std::filesystem::is_directory(site.themes_dir() / site.theme, ec))
+        return;
     std::vector<std::string> names{std::string(theme::k_builtin_name)};
     for (const auto& entry : std::filesystem::directory_iterator(site.themes_dir(), ec))
         if (entry.is_directory(ec)) names.push_back(entry.path().filename().string());
     std::string near = text::nearest_word(site.theme, names);
     c.error(value.Mark(), "no theme '" + site.theme + "': it is neither a folder under themes/ nor the built-in '" +
-                              std::string(theme::k_builtin_name) + "'" + (near.empty() ? "" : "; did you mean '" + near + "'?"));
+                              std::string(theme::k_builtin_name) + "'" +
+                              (near.empty() ? "" : "; did you mean '" + near + "'?"));
 }
 
 // `subscribe:` - a list of {name, url}: where else listeners find the show.
 void read_subscribe(Checker& c, const YAML::Node& value, SiteConfig& site) {
-    if (!value.IsSequence()) return c.error(value.Mark(), "'subscribe' must be a list of {name, url}, got " + type_name(value));
+    if (!value.IsSequence())
+        return c.error(value.Mark(), "'subscribe' must be a list of {name, url}, got " + type_name(value));
     for (const auto& entry : value) {
         if (!entry.IsMap()) {
-            c.error(entry.Mark(), "each entry of 'subscribe' must be a mapping {name: Spotify, url: https://...}, got " + type_name(entry));
+            c.error(entry.Mark(),
+                    "each entry of 'subscribe' must be a mapping {name: Spotify, url: https://...}, got " +
+                        type_name(entry));
             continue;
         }
         SubscribeLink link;
         for (const auto& kv : entry) {
             const std::string key = kv.first.Scalar();
-            if (key == "name") read_string(c, kv.second, key, link.name);
+            if (key == "name")
+                read_string(c, kv.second, key, link.name);
             else if (key == "url") {
                 if (read_string(c, kv.second, key, link.url) && !net::is_http_url(link.url))
                     c.error(kv.second.Mark(), "'url' must be an absolute http(s) URL of the show's page");
-            } else unknown_key(c, kv.first, key, {"name", "url"}, " in a subscribe entry");
+            } else
+                unknown_key(c, kv.first, key, {"name", "url"}, " in a subscribe entry");
         }
-        if (link.name.empty() || link.url.empty()) c.error(entry.Mark(), "a subscribe entry needs 'name' and 'url'");
-        else site.subscribe.push_back(std::move(link));
+        if (link.name.empty() || link.url.empty())
+            c.error(entry.Mark(), "a subscribe entry needs 'name' and 'url'");
+        else
+            site.subscribe.push_back(std::move(link));
     }
 }
 
@@ -296,19 +336,26 @@ bool read_project_path(Checker& c, const YAML::Node& value, const std::string& k
 
 // `audio:` - a mapping; every key has a default.
 void read_audio(Checker& c, const YAML::Node& value, SiteConfig& site) {
-    if (!value.IsMap()) return c.error(value.Mark(), "'audio' must be a mapping such as {keep: true}, got " + type_name(value));
-    static const std::vector<std::string> keys = {"keep", "store", "manifest", "mirror_url", "max_file_mb", "max_run_mb", "check_days", "upload"};
+    if (!value.IsMap())
+        return c.error(value.Mark(), "'audio' must be a mapping such as {keep: true}, got " + type_name(value));
+    static const std::vector<std::string> keys = {"keep",        "store",      "manifest",   "mirror_url",
+                                                  "max_file_mb", "max_run_mb", "check_days", "upload"};
     AudioConfig& audio = site.audio;
     for (const auto& kv : value) {
         const std::string key = kv.first.Scalar();
         int number = 0;
-        if (key == "keep") read_bool(c, kv.second, key, audio.keep);
-        else if (key == "store") read_project_path(c, kv.second, key, audio.store);
-        else if (key == "manifest") read_project_path(c, kv.second, key, audio.manifest);
+        if (key == "keep")
+            read_bool(c, kv.second, key, audio.keep);
+        else if (key == "store")
+            read_project_path(c, kv.second, key, audio.store);
+        else if (key == "manifest")
+            read_project_path(c, kv.second, key, audio.manifest);
         else if (key == "mirror_url") {
-            if (read_string(c, kv.second, key, audio.mirror_url) && (!net::is_http_url(audio.mirror_url) || audio.mirror_url.find_first_of("?#") != std::string::npos))
-                c.error(kv.second.Mark(), "'mirror_url' must be the absolute http(s) URL the store's files are served from, such as "
-                                          "https://github.com/user/repo/releases/download/audio/");
+            if (read_string(c, kv.second, key, audio.mirror_url) &&
+                (!net::is_http_url(audio.mirror_url) || audio.mirror_url.find_first_of("?#") != std::string::npos))
+                c.error(kv.second.Mark(),
+                        "'mirror_url' must be the absolute http(s) URL the store's files are served from, such as "
+                        "https://github.com/user/repo/releases/download/audio/");
             audio.mirror_url = net::with_trailing_slash(audio.mirror_url);
         } else if (key == "max_file_mb") {
             read_int(c, kv.second, key, number, 1, 100000);
@@ -316,108 +363,137 @@ void read_audio(Checker& c, const YAML::Node& value, SiteConfig& site) {
         } else if (key == "max_run_mb") {
             read_int(c, kv.second, key, number, 1, 10000000);
             audio.max_run_bytes = static_cast<long long>(number) << 20;
-        } else if (key == "check_days") read_int(c, kv.second, key, audio.check_days, 0, 3650);
+        } else if (key == "check_days")
+            read_int(c, kv.second, key, audio.check_days, 0, 3650);
         else if (key == "upload") {
             // (passed to gh or rclone as one argument, never through a shell)
             if (read_string(c, kv.second, key, audio.upload) &&
-                ((!audio.upload.starts_with("github-release:") && !audio.upload.starts_with("rclone:")) || audio.upload.find_first_of(" \t\r\n") != std::string::npos ||
-                 audio.upload.ends_with(":") || audio.upload.find(":-") != std::string::npos))
-                c.error(kv.second.Mark(), "'upload' must be github-release:<tag> (the repository's release assets) or rclone:<remote>:<path>, such as rclone:r2:podcast-audio");
-        }
-        else unknown_key(c, kv.first, key, keys, " in 'audio'");
+                ((!audio.upload.starts_with("github-release:") && !audio.upload.starts_with("rclone:")) ||
+                 audio.upload.find_first_of(" \t\r\n") != std::string::npos || audio.upload.ends_with(":") ||
+                 audio.upload.find(":-") != std::string::npos))
+                c.error(kv.second.Mark(),
+                        "'upload' must be github-release:<tag> (the repository's release assets) or "
+                        "rclone:<remote>:<path>, such as rclone:r2:podcast-audio");
+        } else
+            unknown_key(c, kv.first, key, keys, " in 'audio'");
     }
 }
 
-void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, const YAML::Node& value, SiteConfig& site) {
-    if (key == "title") read_string(c, value, key, site.title);
-    else if (key == "description") read_string(c, value, key, site.description);
+void read_key(Checker& c, const std::string& key, const YAML::Node& key_node, const YAML::Node& value,
+              SiteConfig& site) {
+    if (key == "title")
+        read_string(c, value, key, site.title);
+    else if (key == "description")
+        read_string(c, value, key, site.description);
     else if (key == "base_url") {
         if (read_string(c, value, key, site.base_url)) {
             if (!net::is_http_url(site.base_url)) c.error(value.Mark(), "'base_url' must be an absolute http(s) URL");
             // Every link is the base URL and a path: a query or a fragment would land in the middle.
             else if (site.base_url.find_first_of("?#") != std::string::npos)
-                c.error(value.Mark(), "'base_url' must be the site's address without a query or fragment ('?' or '#'), such as https://user.github.io/repo/");
+                c.error(value.Mark(),
+                        "'base_url' must be the site's address without a query or fragment ('?' or '#'), such as "
+                        "https://user.github.io/repo/");
             else if (!is_plain_site_url(site.base_url))
-                c.error(value.Mark(), "'base_url' must be a host name and a plain path, such as https://user.github.io/repo/: no user name, no empty, "
-                                      "'.' or '..' segment (a path starting with '//' names another host) and no backslash");
+                c.error(value.Mark(),
+                        "'base_url' must be a host name and a plain path, such as https://user.github.io/repo/: no "
+                        "user name, no empty, "
+                        "'.' or '..' segment (a path starting with '//' names another host) and no backslash");
             site.base_url = net::with_trailing_slash(site.base_url);
         }
     } else if (key == "language") {
         if (read_string(c, value, key, site.language) && !text::is_language_code(site.language))
-            c.error(value.Mark(), "'language' must be a language code such as en, de-DE, he or zh-Hans (BCP 47), got '" + site.language + "'");
-    }
-    else if (key == "author") read_string(c, value, key, site.author);
+            c.error(value.Mark(),
+                    "'language' must be a language code such as en, de-DE, he or zh-Hans (BCP 47), got '" +
+                        site.language + "'");
+    } else if (key == "author")
+        read_string(c, value, key, site.author);
     else if (key == "email") {
         if (read_string(c, value, key, site.email) && site.email.find('@') == std::string::npos)
             c.error(value.Mark(), "'email' must be an e-mail address (Apple writes to it to verify ownership)");
-    }
-    else if (key == "image") {
+    } else if (key == "image") {
         if (read_string(c, value, key, site.image) && !net::is_http_url(site.image))
-            c.error(value.Mark(), "'image' must be an absolute http(s) URL of the show's square artwork (.jpg or .png)");
-    }
-    else if (key == "category") read_categories(c, value, site);
+            c.error(value.Mark(),
+                    "'image' must be an absolute http(s) URL of the show's square artwork (.jpg or .png)");
+    } else if (key == "category")
+        read_categories(c, value, site);
     else if (key == "podcast_guid") {
         if (read_string(c, value, key, site.podcast_guid) && !text::is_lowercase_uuid(site.podcast_guid))
-            c.error(value.Mark(), "'podcast_guid' must be a lowercase UUID such as 917393e3-1b1e-5cef-ace4-edaa54e1f810");
-    }
-    else if (key == "explicit") read_bool(c, value, key, site.explicit_content);
-    else if (key == "complete") read_bool(c, value, key, site.complete);
+            c.error(value.Mark(),
+                    "'podcast_guid' must be a lowercase UUID such as 917393e3-1b1e-5cef-ace4-edaa54e1f810");
+    } else if (key == "explicit")
+        read_bool(c, value, key, site.explicit_content);
+    else if (key == "complete")
+        read_bool(c, value, key, site.complete);
     else if (key == "locked") {
         bool locked = false;
         if (read_bool(c, value, key, locked)) site.locked = locked;
-    }
-    else if (key == "cname") {
+    } else if (key == "cname") {
         if (read_string(c, value, key, site.cname) && !is_host_name(site.cname))
-            c.error(value.Mark(), "'cname' must be a domain name such as podcast.example.com (letters, digits and '-' between dots; "
-                                  "a name in another script as its xn-- form)");
-    }
-    else if (key == "published_feed") {
+            c.error(value.Mark(),
+                    "'cname' must be a domain name such as podcast.example.com (letters, digits and '-' between dots; "
+                    "a name in another script as its xn-- form)");
+    } else if (key == "published_feed") {
         if (read_string(c, value, key, site.published_feed) && !net::is_http_url(site.published_feed))
-            c.error(value.Mark(), "'published_feed' must be the absolute http(s) URL of the site's published feed.xml, such as https://user.github.io/repo/feed.xml");
-    }
-    else if (key == "history_url") {
+            c.error(value.Mark(),
+                    "'published_feed' must be the absolute http(s) URL of the site's published feed.xml, such as "
+                    "https://user.github.io/repo/feed.xml");
+    } else if (key == "history_url") {
         if (read_string(c, value, key, site.history_url) && !net::is_http_url(site.history_url))
-            c.error(value.Mark(), "'history_url' must be the address of a web archive with the Wayback Machine's CDX API, such as https://web.archive.org");
+            c.error(value.Mark(),
+                    "'history_url' must be the address of a web archive with the Wayback Machine's CDX API, such as "
+                    "https://web.archive.org");
         while (site.history_url.ends_with('/')) site.history_url.pop_back();
     } else if (key == "new_feed_url") {
         // Apps move every subscriber of feed.xml to this address for good: only an address that
         // cannot be read or changed on the way (https) is written.
-        if (read_string(c, value, key, site.new_feed_url) && (!net::is_http_url(site.new_feed_url) || !text::ascii_lower(site.new_feed_url).starts_with("https://")))
-            c.error(value.Mark(), "'new_feed_url' must be the absolute https URL where the archive's own feed now lives, such as https://podcast.example.com/feed.xml");
-    }
-    else if (key == "identity_changes") {
+        if (read_string(c, value, key, site.new_feed_url) &&
+            (!net::is_http_url(site.new_feed_url) || !text::ascii_lower(site.new_feed_url).starts_with("https://")))
+            c.error(value.Mark(),
+                    "'new_feed_url' must be the absolute https URL where the archive's own feed now lives, such as "
+                    "https://podcast.example.com/feed.xml");
+    } else if (key == "identity_changes") {
         if (!value.IsSequence()) return c.error(value.Mark(), "'identity_changes' must be a list of {guid, reason}");
         for (const auto& entry : value) {
             if (!entry.IsMap() || !entry["guid"] || !entry["guid"].IsScalar()) {
                 c.error(entry.Mark(), "each entry of 'identity_changes' needs 'guid' (and 'reason')");
                 continue;
             }
-            IdentityChange change{entry["guid"].Scalar(), entry["reason"] && entry["reason"].IsScalar() ? entry["reason"].Scalar() : ""};
-            if (change.reason.empty()) c.error(entry.Mark(), "say why the identity of '" + change.guid + "' changes ('reason')");
+            IdentityChange change{entry["guid"].Scalar(),
+                                  entry["reason"] && entry["reason"].IsScalar() ? entry["reason"].Scalar() : ""};
+            if (change.reason.empty())
+                c.error(entry.Mark(), "say why the identity of '" + change.guid + "' changes ('reason')");
             for (const auto& kv : entry)
                 if (kv.first.Scalar() != "guid" && kv.first.Scalar() != "reason")
                     unknown_key(c, kv.first, kv.first.Scalar(), {"guid", "reason"}, " in an identity change");
             site.identity_changes.push_back(change);
         }
-    }
-    else if (key == "theme") read_theme(c, value, site); else if (key == "output") {
+    } else if (key == "theme")
+        read_theme(c, value, site);
+    else if (key == "output") {
         std::string out;
         if (read_string(c, value, key, out)) site.output = out, site.output_at = c.at(value.Mark());
-    } else if (key == "episodes_per_page") read_int(c, value, key, site.episodes_per_page, 1, 1000);
-    else if (key == "feed_limit") read_int(c, value, key, site.feed_limit, 1, 1000000);
+    } else if (key == "episodes_per_page")
+        read_int(c, value, key, site.episodes_per_page, 1, 1000);
+    else if (key == "feed_limit")
+        read_int(c, value, key, site.feed_limit, 1, 1000000);
     else if (key == "allowed_hosts") {
-        if (!value.IsSequence()) return c.error(value.Mark(), "'allowed_hosts' must be a list of host names, such as [media.example.lan]");
+        if (!value.IsSequence())
+            return c.error(value.Mark(), "'allowed_hosts' must be a list of host names, such as [media.example.lan]");
         for (const auto& entry : value) {
             std::string host = entry.IsScalar() ? text::ascii_lower(text::trim(entry.Scalar())) : "";
             // (an IPv6 address has two colons or more; one colon is a port)
             const bool port = std::count(host.begin(), host.end(), ':') == 1;
             if (host.empty() || port || host.find_first_of("/@ \t?#[]") != std::string::npos)
-                c.error(entry.Mark(), "each entry of 'allowed_hosts' must be a host name or address alone (media.example.lan, 10.0.0.5), without scheme, port or path");
-            else site.allowed_hosts.push_back(host);
+                c.error(entry.Mark(),
+                        "each entry of 'allowed_hosts' must be a host name or address alone (media.example.lan, "
+                        "10.0.0.5), without scheme, port or path");
+            else
+                site.allowed_hosts.push_back(host);
         }
-    }
-    else if (key == "subscribe") read_subscribe(c, value, site);
-    else if (key == "audio") read_audio(c, value, site);
+    } else if (key == "subscribe")
+        read_subscribe(c, value, site);
+    else if (key == "audio")
+        read_audio(c, value, site);
     else if (key == "sources") {
         if (!value.IsSequence()) {
             c.error(value.Mark(), "'sources' must be a list, got " + type_name(value));
@@ -439,35 +515,62 @@ void check_output(Checker& c, const YAML::Node& root_node, SiteConfig& site) {
     // The build swaps a new folder in for the old one: a link in the output's place would be
     // replaced by a folder, and what it points to left behind without a word.
     if (fs::is_symlink(site.output_dir(), ec)) {
-        c.error(mark, "output folder '" + shown + "' is a symbolic link; each build replaces the output folder, so name the folder it points to (" +
-                          fs::read_symlink(site.output_dir(), ec).string() + ")");
+        c.error(mark,
+                "output folder '" + shown +
+                    "' is a symbolic link; each build replaces the output folder, so name the folder it points to (" +
+                    fs::read_symlink(site.output_dir(), ec).string() + ")");
         return;
     }
     fs::path out = fs::weakly_canonical(fs::absolute(site.output_dir()), ec);
     fs::path root = fs::weakly_canonical(fs::absolute(site.root), ec);
     if (out == out.root_path() || files::lexically_within(out, root)) {
-        c.error(mark, "output folder '" + shown + "' is the project folder or contains it; it is replaced on every build");
+        c.error(mark,
+                "output folder '" + shown + "' is the project folder or contains it; it is replaced on every build");
         return;
     }
     std::vector<std::pair<fs::path, std::string>> inputs = {
-        {site.content_dir(), "the input folder"}, {site.themes_dir(), "the input folder"}, {site.templates_dir(), "the input folder"},
-        {site.static_dir(), "the input folder"}, {site.i18n_dir(), "the input folder"}, {root / ".git", "the input folder"}, {site.config_path, "the configuration"},
-        {site.audio_store(), "the audio store"}, {site.audio_manifest(), "the audio manifest"}};
+        {site.content_dir(), "the input folder"},     {site.themes_dir(), "the input folder"},
+        {site.templates_dir(), "the input folder"},   {site.static_dir(), "the input folder"},
+        {site.i18n_dir(), "the input folder"},        {root / ".git", "the input folder"},
+        {site.config_path, "the configuration"},      {site.audio_store(), "the audio store"},
+        {site.audio_manifest(), "the audio manifest"}};
     for (const auto& source : site.sources) inputs.emplace_back(source.path, "the source '" + source.name + "'");
     for (const auto& [input, what] : inputs) {
         fs::path in = fs::weakly_canonical(fs::absolute(input), ec);
         if (files::lexically_within(out, in) || files::lexically_within(in, out))
-            c.error(mark, "output folder '" + shown + "' overlaps " + what + " '" + in.lexically_relative(root).string() +
-                              "'; the build replaces that folder whole");
+            c.error(mark, "output folder '" + shown + "' overlaps " + what + " '" +
+                              in.lexically_relative(root).string() + "'; the build replaces that folder whole");
     }
 }
 
 }  // namespace
 
 const std::vector<std::string>& top_level_keys() {
-    static const std::vector<std::string> keys = {"title", "description", "base_url", "language", "author",
-                                                  "email", "image", "category", "podcast_guid", "explicit", "complete", "locked", "identity_changes", "cname", "published_feed",
-                                                  "new_feed_url", "history_url", "theme", "output", "episodes_per_page", "feed_limit", "allowed_hosts", "subscribe", "audio", "sources"};
+    static const std::vector<std::string> keys = {"title",
+                                                  "description",
+                                                  "base_url",
+                                                  "language",
+                                                  "author",
+                                                  "email",
+                                                  "image",
+                                                  "category",
+                                                  "podcast_guid",
+                                                  "explicit",
+                                                  "complete",
+                                                  "locked",
+                                                  "identity_changes",
+                                                  "cname",
+                                                  "published_feed",
+                                                  "new_feed_url",
+                                                  "history_url",
+                                                  "theme",
+                                                  "output",
+                                                  "episodes_per_page",
+                                                  "feed_limit",
+                                                  "allowed_hosts",
+                                                  "subscribe",
+                                                  "audio",
+                                                  "sources"};
     return keys;
 }
 
@@ -509,8 +612,9 @@ SiteConfig load_config(const std::filesystem::path& path) {
         std::string message = e.what();
         std::error_code ec;
         if (!std::filesystem::exists(path, ec))  // the usual cause: run outside a site's folder
-            message += "; run `podarchive init` to make a site here (`init --feed URL` reads the show's title from "
-                       "its feed), or name the site's file with --config PATH";
+            message +=
+                "; run `podarchive init` to make a site here (`init --feed URL` reads the show's title from "
+                "its feed), or name the site's file with --config PATH";
         throw core::InputError(core::error_at({path.string(), 0, 0}, message));
     }
     return parse_config(text, path);

@@ -17,13 +17,21 @@ const std::map<std::string, std::vector<std::string>>& apple_categories() {
         {"History", {}},
         {"Health & Fitness", {"Alternative Health", "Fitness", "Medicine", "Mental Health", "Nutrition", "Sexuality"}},
         {"Kids & Family", {"Education for Kids", "Parenting", "Pets & Animals", "Stories for Kids"}},
-        {"Leisure", {"Animation & Manga", "Automotive", "Aviation", "Crafts", "Games", "Hobbies", "Home & Garden", "Video Games"}},
+        {"Leisure",
+         {"Animation & Manga", "Automotive", "Aviation", "Crafts", "Games", "Hobbies", "Home & Garden", "Video Games"}},
         {"Music", {"Music Commentary", "Music History", "Music Interviews"}},
-        {"News", {"Business News", "Daily News", "Entertainment News", "News Commentary", "Politics", "Sports News", "Tech News"}},
-        {"Religion & Spirituality", {"Buddhism", "Christianity", "Hinduism", "Islam", "Judaism", "Religion", "Spirituality"}},
-        {"Science", {"Astronomy", "Chemistry", "Earth Sciences", "Life Sciences", "Mathematics", "Natural Sciences", "Nature", "Physics", "Social Sciences"}},
+        {"News",
+         {"Business News", "Daily News", "Entertainment News", "News Commentary", "Politics", "Sports News",
+          "Tech News"}},
+        {"Religion & Spirituality",
+         {"Buddhism", "Christianity", "Hinduism", "Islam", "Judaism", "Religion", "Spirituality"}},
+        {"Science",
+         {"Astronomy", "Chemistry", "Earth Sciences", "Life Sciences", "Mathematics", "Natural Sciences", "Nature",
+          "Physics", "Social Sciences"}},
         {"Society & Culture", {"Documentary", "Personal Journals", "Philosophy", "Places & Travel", "Relationships"}},
-        {"Sports", {"Baseball", "Basketball", "Cricket", "Fantasy Sports", "Football", "Golf", "Hockey", "Rugby", "Running", "Soccer", "Swimming", "Tennis", "Volleyball", "Wilderness", "Wrestling"}},
+        {"Sports",
+         {"Baseball", "Basketball", "Cricket", "Fantasy Sports", "Football", "Golf", "Hockey", "Rugby", "Running",
+          "Soccer", "Swimming", "Tennis", "Volleyball", "Wilderness", "Wrestling"}},
         {"Technology", {}},
         {"True Crime", {}},
         {"TV & Film", {"After Shows", "Film History", "Film Interviews", "Film Reviews", "TV Reviews"}},
@@ -117,6 +125,8 @@ std::optional<Category> parse_category(std::string_view text) {
     return std::nullopt;
 }
 
-std::string category_text(const Category& c) { return c.subcategory.empty() ? c.name : c.name + " > " + c.subcategory; }
+std::string category_text(const Category& c) {
+    return c.subcategory.empty() ? c.name : c.name + " > " + c.subcategory;
+}
 
 }  // namespace core

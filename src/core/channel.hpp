@@ -27,15 +27,15 @@ struct Channel {
     std::string owner_name;
     std::string owner_email;
     std::string podcast_guid;
-    std::string locked;         // podcast:locked, lower-cased ("yes", "no"; "" when absent)
-    std::string locked_owner;   // its owner attribute: the e-mail a platform asks before an import
-    std::string self_url;       // atom:link rel=self of the input feed (whatever its prefix)
-    std::string new_feed_url;   // itunes:new-feed-url: where the host says the feed has moved
+    std::string locked;        // podcast:locked, lower-cased ("yes", "no"; "" when absent)
+    std::string locked_owner;  // its owner attribute: the e-mail a platform asks before an import
+    std::string self_url;      // atom:link rel=self of the input feed (whatever its prefix)
+    std::string new_feed_url;  // itunes:new-feed-url: where the host says the feed has moved
     std::string generator;
     std::vector<Category> categories;
-    std::vector<Funding> funding;   // podcast:funding: where listeners support the show
-    std::string file;  // the feed it comes from (as site.yaml names it) and the line of its
-    int line = 0;      // <channel> or Atom <feed>: where messages about the show's own values point
+    std::vector<Funding> funding;  // podcast:funding: where listeners support the show
+    std::string file;              // the feed it comes from (as site.yaml names it) and the line of its
+    int line = 0;                  // <channel> or Atom <feed>: where messages about the show's own values point
     // The feed as it was: <rss> attributes (namespace declarations) and <channel> without its
     // items, so the regenerated feed keeps what podarchive does not model.
     std::vector<std::pair<std::string, std::string>> root_attributes;

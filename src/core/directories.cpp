@@ -4,10 +4,10 @@
 #include <memory>
 #include <vector>
 
-#include "text/pattern.hpp"
 #include "core/slug.hpp"
-#include "text/strings.hpp"
 #include "net/url.hpp"
+#include "text/pattern.hpp"
+#include "text/strings.hpp"
 
 namespace core {
 
@@ -15,7 +15,7 @@ namespace {
 
 struct Directory {
     std::string_view name;
-    std::string_view host;  // the host or a parent domain of it
+    std::string_view host;     // the host or a parent domain of it
     std::string_view show;     // RE2 for the path of the show's page ("" when pages do not tell)
     std::string_view episode;  // RE2 for the path of an episode's page
 };
@@ -23,7 +23,8 @@ struct Directory {
 // In the order subscribe lists show them: the directories most listeners use first. Paths as
 // each directory writes them; an optional "/xx" before a path is a language edition.
 constexpr Directory k_directories[] = {
-    {"Apple Podcasts", "podcasts.apple.com", R"((/[a-z]{2})?/podcast(/[^/]+)?/id\d+/?)", R"((/[a-z]{2})?/podcast(/[^/]+)?/id\d+/?\?(.*&)?i=\d+.*)"},
+    {"Apple Podcasts", "podcasts.apple.com", R"((/[a-z]{2})?/podcast(/[^/]+)?/id\d+/?)",
+     R"((/[a-z]{2})?/podcast(/[^/]+)?/id\d+/?\?(.*&)?i=\d+.*)"},
     {"Spotify", "open.spotify.com", R"(/show/[A-Za-z0-9]+/?)", R"(/episode/[A-Za-z0-9]+/?)"},
     {"YouTube", "youtube.com", R"(/(@[^/]+|channel/[^/]+|playlist\?.*))", R"(/watch\?.*)"},
     {"Amazon Music", "music.amazon.com", R"(/podcasts/[^/]+(/[^/]+)?/?)", R"(/podcasts/[^/]+/episodes/[^/]+(/.*)?)"},
@@ -72,7 +73,8 @@ const std::vector<Compiled>& compiled() {
 }
 
 bool host_is(std::string_view host, std::string_view domain) {
-    return host == domain || (host.size() > domain.size() && host.ends_with(domain) && host[host.size() - domain.size() - 1] == '.');
+    return host == domain ||
+           (host.size() > domain.size() && host.ends_with(domain) && host[host.size() - domain.size() - 1] == '.');
 }
 
 // The URL without a listing's page number: "?page=2" is the same show page.

@@ -14,8 +14,8 @@ enum class PageKind { show, episode, other };
 struct DirectoryPage {
     std::string directory;  // its name as people know it: "Apple Podcasts", "Player FM"
     PageKind kind = PageKind::other;
-    std::string url;        // a show page without its listing's page number (?page=2)
-    int rank = 0;           // the directory's place in subscribe lists (the best known first)
+    std::string url;  // a show page without its listing's page number (?page=2)
+    int rank = 0;     // the directory's place in subscribe lists (the best known first)
 };
 
 // The page `url` is at a known directory, or nullopt for any other site.

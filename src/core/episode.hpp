@@ -57,9 +57,9 @@ struct FeedItem {
 // from site.yaml's audio.mirror_url.
 struct AudioCopy {
     std::string url;
-    std::string type;      // as the file decodes ("audio/mpeg")
+    std::string type;  // as the file decodes ("audio/mpeg")
     long long bytes = 0;
-    std::string sha256;    // hex
+    std::string sha256;      // hex
     bool host_gone = false;  // the host's file is gone (audio::host_gone): the copy is served first
     std::string kept_since;  // when the copy was made (ISO 8601)
     double duration = 0;     // the copy's own length, in seconds
@@ -71,7 +71,7 @@ struct Episode {
     std::string slug;
     std::string guid;
     bool guid_is_permalink = false;
-    bool guid_derived = false;   // no source gave one: the audio URL, as podcast apps fall back to
+    bool guid_derived = false;  // no source gave one: the audio URL, as podcast apps fall back to
     std::string title;
     bool title_derived = false;  // no source titled it; derived from the description
     std::string description;
@@ -95,8 +95,8 @@ struct Episode {
     std::vector<std::string> seen_at;  // pages (URLs) where sources saw it, deduplicated
     std::map<std::string, FieldSource> sources;
     std::vector<RecordRef> records;
-    std::string feed_item_xml;  // the input feed's <item> for this episode, when a feed has it
-    Provenance feed_item_from;  // where that item is
+    std::string feed_item_xml;               // the input feed's <item> for this episode, when a feed has it
+    Provenance feed_item_from;               // where that item is
     std::vector<FeedItem> other_feed_items;  // the input feeds' other items of this episode
     // For listeners (core/listening.hpp): the feed's links to files, and what was read from them
     // (build's listening stage) or from a note.
@@ -115,9 +115,9 @@ struct Episode {
 struct Conflict {
     std::string slug;
     std::string field;
-    std::string kept;      // the value kept, and where from
+    std::string kept;  // the value kept, and where from
     std::string kept_source;
-    std::string other;     // the value not kept
+    std::string other;  // the value not kept
     std::string other_source;
 };
 
@@ -136,9 +136,9 @@ struct AnnouncedCount {
 };
 
 struct Catalog {
-    Channel channel;                 // from the feed when there is one, else from site.yaml
+    Channel channel;                          // from the feed when there is one, else from site.yaml
     std::optional<AnnouncedCount> announced;  // the highest count a directory page gives
-    std::vector<Episode> episodes;   // newest first; episodes without a date last
+    std::vector<Episode> episodes;            // newest first; episodes without a date last
     std::vector<Conflict> conflicts;
     std::vector<DroppedRecord> dropped;
 };

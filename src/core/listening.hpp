@@ -16,7 +16,7 @@ enum class ChapterOrigin { none, note, chapters_file, feed_inline, show_notes };
 struct Chapters {
     std::vector<Chapter> list;  // by start time
     ChapterOrigin origin = ChapterOrigin::none;
-    Provenance from;            // the file (and line) they were read from
+    Provenance from;  // the file (and line) they were read from
 
     bool empty() const { return list.empty(); }
     friend bool operator==(const Chapters&, const Chapters&) = default;
@@ -38,7 +38,7 @@ struct TranscriptSegment {
 struct Transcript {
     std::vector<TranscriptSegment> segments;  // paragraphs, in time order
     bool timed = true;                        // false: an HTML transcript without <time>
-    std::string url;                          // where apps find it: the feed's link ("" for a note's file: the site's copy)
+    std::string url;  // where apps find it: the feed's link ("" for a note's file: the site's copy)
 
     friend bool operator==(const Transcript&, const Transcript&) = default;
 };

@@ -8,7 +8,7 @@ namespace core {
 struct Chapter {
     double start = 0;
     std::string title;
-    std::string url;    // a link the chapter is about
+    std::string url;  // a link the chapter is about
     std::string image;
     bool listed = true;  // podcast:chapters' "toc": false marks a chapter apps do not list
 

@@ -41,25 +41,25 @@ struct Record {
     std::string guid;
     bool guid_is_permalink = false;
     std::string title;
-    std::string page_url;          // the episode's page at the host (Simplecast, ...)
-    std::string description;       // plain text or HTML, see description_is_html
+    std::string page_url;     // the episode's page at the host (Simplecast, ...)
+    std::string description;  // plain text or HTML, see description_is_html
     bool description_is_html = false;
     bool description_truncated = false;  // the source cut it ("...", "…" or a known limit)
-    std::string content_html;      // content:encoded
+    std::string content_html;            // content:encoded
     std::optional<dates::Timestamp> date;
     std::optional<dates::Duration> duration;
     std::optional<Enclosure> enclosure;
-    std::string apple_id;          // Apple's episode id (the ?i= of its URL)
-    std::string apple_url;         // the episode's page on Apple Podcasts
+    std::string apple_id;   // Apple's episode id (the ?i= of its URL)
+    std::string apple_url;  // the episode's page on Apple Podcasts
     std::string apple_episode_guid;
     std::optional<int> episode_number;
     std::optional<int> season;
-    std::string episode_type;      // full, trailer, bonus
+    std::string episode_type;  // full, trailer, bonus
     std::string image;
-    std::string explicit_flag;     // as the source wrote it
+    std::string explicit_flag;  // as the source wrote it
     std::string keywords;
     std::vector<std::string> categories;  // a feed item's <category> elements
-    std::vector<std::string> seen_at;  // other pages where the episode was seen
+    std::vector<std::string> seen_at;     // other pages where the episode was seen
     // What a feed says beyond the audio (core/listening.hpp).
     std::vector<MediaLink> transcript_links;  // podcast:transcript, in the feed's order
     std::optional<MediaLink> chapters_link;   // podcast:chapters
@@ -67,8 +67,8 @@ struct Record {
     std::vector<Person> persons;              // podcast:person
     std::vector<Soundbite> soundbites;        // podcast:soundbite
     std::vector<Funding> funding;             // podcast:funding
-    std::string raw_xml;  // a feed item as it was (<item>...</item>), so nothing it has is lost;
-                          // description and content:encoded are emptied (they are fields above)
+    std::string raw_xml;                      // a feed item as it was (<item>...</item>), so nothing it has is lost;
+                                              // description and content:encoded are emptied (they are fields above)
 };
 
 }  // namespace core

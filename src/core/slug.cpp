@@ -9,7 +9,8 @@ namespace core {
 
 namespace {
 bool separates_words(char32_t cp) {
-    return cp == ' ' || cp == '_' || cp == '-' || cp == '\t' || cp == '\n' || cp == 0x2013 || cp == 0x2014 || cp == 0xA0;
+    return cp == ' ' || cp == '_' || cp == '-' || cp == '\t' || cp == '\n' || cp == 0x2013 || cp == 0x2014 ||
+           cp == 0xA0;
 }
 }  // namespace
 
@@ -54,7 +55,9 @@ std::string slugify(std::string_view text, std::size_t max_bytes) {
         std::size_t cut = slug.rfind('-', max_bytes);
         if (cut == std::string::npos || cut < max_bytes / 2) {
             cut = text::truncate_code_points(slug, max_bytes).size();
-            while (cut > max_bytes) cut = text::truncate_code_points(slug.substr(0, cut), text::code_point_count(slug.substr(0, cut)) - 1).size();
+            while (cut > max_bytes)
+                cut = text::truncate_code_points(slug.substr(0, cut), text::code_point_count(slug.substr(0, cut)) - 1)
+                          .size();
         }
         slug.resize(cut);
         while (!slug.empty() && slug.back() == '-') slug.pop_back();

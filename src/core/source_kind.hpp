@@ -22,6 +22,8 @@ const std::vector<std::string>& kind_names();
 
 // True for the show's own feed (RSS or Atom): the host's word, which describes the show and
 // whose items subscribers have.
-inline bool is_feed(SourceKind kind) { return kind == SourceKind::rss || kind == SourceKind::atom; }
+inline bool is_feed(SourceKind kind) {
+    return kind == SourceKind::rss || kind == SourceKind::atom;
+}
 
 }  // namespace core

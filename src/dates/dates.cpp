@@ -1,8 +1,9 @@
 #include "dates/dates.hpp"
 
+#include <date/date.h>
+
 #include <array>
 #include <cctype>
-#include <date/date.h>
 
 #include "text/strings.hpp"
 
@@ -10,9 +11,9 @@ namespace dates {
 
 namespace {
 
-constexpr std::array<std::string_view, 12> k_month_names = {
-    "January", "February", "March", "April", "May", "June",
-    "July", "August", "September", "October", "November", "December"};
+constexpr std::array<std::string_view, 12> k_month_names = {"January",   "February", "March",    "April",
+                                                            "May",       "June",     "July",     "August",
+                                                            "September", "October",  "November", "December"};
 
 // Returns 1-12 for an English month name or its first three letters, else 0.
 int month_from_name(std::string_view word) {
@@ -92,17 +93,19 @@ std::optional<int> zone_offset(std::string_view raw) {
     }
     std::string upper(zone);
     for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    struct Named { std::string_view name; int minutes; };
+    struct Named {
+        std::string_view name;
+        int minutes;
+    };
     // RFC 822's names, then those feeds commonly write (an abbreviation two regions share is
     // read as the one feeds mean by it: IST is India's).
-    static constexpr std::array<Named, 41> k_zones = {{{"GMT", 0}, {"UT", 0}, {"UTC", 0}, {"Z", 0},
-        {"EST", -300}, {"EDT", -240}, {"CST", -360}, {"CDT", -300}, {"MST", -420}, {"MDT", -360},
-        {"PST", -480}, {"PDT", -420}, {"AST", -240}, {"ADT", -180}, {"NST", -210}, {"NDT", -150},
-        {"AKST", -540}, {"AKDT", -480}, {"HST", -600}, {"WET", 0}, {"WEST", 60}, {"BST", 60},
-        {"CET", 60}, {"CEST", 120}, {"MET", 60}, {"MEST", 120}, {"EET", 120}, {"EEST", 180},
-        {"MSK", 180}, {"IST", 330}, {"SGT", 480}, {"HKT", 480}, {"JST", 540}, {"KST", 540},
-        {"AWST", 480}, {"ACST", 570}, {"ACDT", 630}, {"AEST", 600}, {"AEDT", 660}, {"NZST", 720},
-        {"NZDT", 780}}};
+    static constexpr std::array<Named, 41> k_zones = {
+        {{"GMT", 0},    {"UT", 0},     {"UTC", 0},     {"Z", 0},       {"EST", -300}, {"EDT", -240}, {"CST", -360},
+         {"CDT", -300}, {"MST", -420}, {"MDT", -360},  {"PST", -480},  {"PDT", -420}, {"AST", -240}, {"ADT", -180},
+         {"NST", -210}, {"NDT", -150}, {"AKST", -540}, {"AKDT", -480}, {"HST", -600}, {"WET", 0},    {"WEST", 60},
+         {"BST", 60},   {"CET", 60},   {"CEST", 120},  {"MET", 60},    {"MEST", 120}, {"EET", 120},  {"EEST", 180},
+         {"MSK", 180},  {"IST", 330},  {"SGT", 480},   {"HKT", 480},   {"JST", 540},  {"KST", 540},  {"AWST", 480},
+         {"ACST", 570}, {"ACDT", 630}, {"AEST", 600},  {"AEDT", 660},  {"NZST", 720}, {"NZDT", 780}}};
     for (const auto& z : k_zones)
         if (upper == z.name) return z.minutes;
     // RFC 822's military letters were defined with the wrong sign; RFC 5322 reads them as -0000.
@@ -324,8 +327,11 @@ std::string format_iso8601(const Timestamp& ts) {
     return out;
 }
 
-int year_of(const Timestamp& ts) { return static_cast<int>(civil(ts).ymd.year()); }
-int month_of(const Timestamp& ts) { return static_cast<int>(static_cast<unsigned>(civil(ts).ymd.month())); }
-
+int year_of(const Timestamp& ts) {
+    return static_cast<int>(civil(ts).ymd.year());
+}
+int month_of(const Timestamp& ts) {
+    return static_cast<int>(static_cast<unsigned>(civil(ts).ymd.month()));
+}
 
 }  // namespace dates

@@ -41,10 +41,14 @@ std::optional<Duration> parse_units(std::string_view text) {
         std::size_t unit_start = i;
         while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
         std::string unit = text::ascii_lower(text.substr(unit_start, i - unit_start));
-        if (unit == "h" || unit == "hr" || unit == "hrs" || unit == "hour" || unit == "hours") total += value * 3600;
-        else if (unit == "m" || unit == "min" || unit == "mins" || unit == "minute" || unit == "minutes") total += value * 60;
-        else if (unit == "s" || unit == "sec" || unit == "secs" || unit == "second" || unit == "seconds") total += value, has_seconds = true;
-        else return std::nullopt;
+        if (unit == "h" || unit == "hr" || unit == "hrs" || unit == "hour" || unit == "hours")
+            total += value * 3600;
+        else if (unit == "m" || unit == "min" || unit == "mins" || unit == "minute" || unit == "minutes")
+            total += value * 60;
+        else if (unit == "s" || unit == "sec" || unit == "secs" || unit == "second" || unit == "seconds")
+            total += value, has_seconds = true;
+        else
+            return std::nullopt;
         any = true;
         while (i < text.size() && (text[i] == ',' || text[i] == ' ')) ++i;
     }
@@ -57,9 +61,10 @@ std::optional<Duration> parse_duration(std::string_view raw) {
     std::string_view text = text::trim(raw);
     if (text.empty()) return std::nullopt;
     // A fraction of a second ("00:04:49.0", "289.75", as some hosts write them) is rounded away.
-    if (const std::size_t dot = text.rfind('.'); dot != std::string_view::npos && dot > 0 && dot + 1 < text.size() && text.size() - dot <= 10 &&
-                                                    text.substr(dot + 1).find_first_not_of("0123456789") == std::string_view::npos &&
-                                                    std::isdigit(static_cast<unsigned char>(text[dot - 1]))) {
+    if (const std::size_t dot = text.rfind('.');
+        dot != std::string_view::npos && dot > 0 && dot + 1 < text.size() && text.size() - dot <= 10 &&
+        text.substr(dot + 1).find_first_not_of("0123456789") == std::string_view::npos &&
+        std::isdigit(static_cast<unsigned char>(text[dot - 1]))) {
         auto whole = parse_duration(text.substr(0, dot));
         if (!whole || !whole->exact) return std::nullopt;
         if (text[dot + 1] >= '5' && whole->seconds < k_max_duration_seconds) ++whole->seconds;

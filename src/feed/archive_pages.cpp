@@ -16,7 +16,9 @@ ArchiveLayout archive_layout(std::size_t total, int feed_limit) {
     return layout;
 }
 
-std::string page_path(std::size_t page) { return page == 0 ? "feed.xml" : "feed/page-" + std::to_string(page) + ".xml"; }
+std::string page_path(std::size_t page) {
+    return page == 0 ? "feed.xml" : "feed/page-" + std::to_string(page) + ".xml";
+}
 
 std::vector<std::pair<std::string, std::size_t>> page_links(const ArchiveLayout& layout, std::size_t page) {
     std::vector<std::pair<std::string, std::size_t>> links;

@@ -6,16 +6,16 @@
 
 #include "core/apple_categories.hpp"
 #include "core/enclosures.hpp"
+#include "dates/dates.hpp"
 #include "feed/archive_pages.hpp"
 #include "feed/foreign_elements.hpp"
 #include "feed/podcast_guid.hpp"
 #include "feed/xml_merge.hpp"
-#include "render/listening_data.hpp"
-#include "dates/dates.hpp"
-#include "html/html_sanitizer.hpp"
 #include "html/escape.hpp"
-#include "text/strings.hpp"
+#include "html/html_sanitizer.hpp"
 #include "net/url.hpp"
+#include "render/listening_data.hpp"
+#include "text/strings.hpp"
 #include "text/xml_text.hpp"
 
 namespace feed {
@@ -35,10 +35,13 @@ void write_root_attributes(pugi::xml_node rss, const core::Channel& ch) {
     // Every prefix the input declares stays (its items use them); a default namespace does not:
     // RSS 2.0's elements have none, and apps (gPodder) refuse a feed whose <channel> is in one.
     for (const auto& [name, value] : ch.root_attributes)
-        if (name != "version" && name != "xmlns" && !rss.attribute(name.c_str())) rss.append_attribute(name.c_str()) = value.c_str();
+        if (name != "version" && name != "xmlns" && !rss.attribute(name.c_str()))
+            rss.append_attribute(name.c_str()) = value.c_str();
     for (const auto& [name, uri] : k_namespaces) {
-        if (auto a = rss.attribute(name.c_str())) a.set_value(uri.c_str());
-        else rss.append_attribute(name.c_str()) = uri.c_str();
+        if (auto a = rss.attribute(name.c_str()))
+            a.set_value(uri.c_str());
+        else
+            rss.append_attribute(name.c_str()) = uri.c_str();
     }
 }
 
@@ -57,8 +60,11 @@ std::vector<core::Category> current_categories(const std::vector<core::Category>
     std::vector<core::Category> out;
     for (const auto& c : written) {
         bool retired = false;
-        core::Category now = core::current_category(c, retired).value_or(c);  // (an unknown one as written: the linter says so)
-        if (std::none_of(out.begin(), out.end(), [&](const core::Category& o) { return o.name == now.name && o.subcategory == now.subcategory; }))
+        core::Category now =
+            core::current_category(c, retired).value_or(c);  // (an unknown one as written: the linter says so)
+        if (std::none_of(out.begin(), out.end(), [&](const core::Category& o) {
+                return o.name == now.name && o.subcategory == now.subcategory;
+            }))
             out.push_back(now);
     }
     return out;
@@ -72,17 +78,21 @@ std::vector<core::Diagnostic> category_warnings(const config::SiteConfig& config
         bool retired = false;
         auto now = core::current_category(c, retired);
         if (now && retired)
-            out.push_back(core::warning_at({ch.file.empty() ? config.config_path.string() : ch.file, c.line > 0 ? c.line : ch.line, 0},
-                                           "the feed's category '" + core::category_text(c) + "' was retired by Apple in 2019; written as '" +
-                                               core::category_text(*now) + "' (set `category:` in site.yaml to choose another)"));
+            out.push_back(core::warning_at(
+                {ch.file.empty() ? config.config_path.string() : ch.file, c.line > 0 ? c.line : ch.line, 0},
+                "the feed's category '" + core::category_text(c) + "' was retired by Apple in 2019; written as '" +
+                    core::category_text(*now) + "' (set `category:` in site.yaml to choose another)"));
     }
     return out;
 }
 
-std::vector<Modeled> channel_model(const config::SiteConfig& config, const core::Catalog& catalog, const render::SiteInfo& site) {
+std::vector<Modeled> channel_model(const config::SiteConfig& config, const core::Catalog& catalog,
+                                   const render::SiteInfo& site) {
     const core::Channel& ch = catalog.channel;
     std::vector<Modeled> m;
-    m.push_back({[](const std::string& n, const pugi::xml_node& c) { return n == "atom:link" && std::string_view(c.attribute("rel").value()) == "self"; },
+    m.push_back({[](const std::string& n, const pugi::xml_node& c) {
+                     return n == "atom:link" && std::string_view(c.attribute("rel").value()) == "self";
+                 },
                  [&site](pugi::xml_node p) {
                      auto self = p.append_child("atom:link");
                      self.append_attribute("href") = site.feed_url.c_str();
@@ -92,7 +102,8 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
     m.push_back(element("title", [&site](pugi::xml_node p) { text_child(p, "title", site.title); }));
     // The site's page about the feed (its address, apps, what it holds): where a person who
     // opened the feed in a browser, or an app's "website" button, is best served.
-    m.push_back(element("link", [&site](pugi::xml_node p) { text_child(p, "link", site.paths.absolute(render::k_subscribe_dir)); }));
+    m.push_back(element(
+        "link", [&site](pugi::xml_node p) { text_child(p, "link", site.paths.absolute(render::k_subscribe_dir)); }));
     m.push_back(element("description", [&site](pugi::xml_node p) {
         text_child(p, "description", site.description.empty() ? site.title : site.description);
     }));
@@ -113,8 +124,11 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
         if (!site.image.empty()) p.append_child("itunes:image").append_attribute("href") = site.image.c_str();
     }));
     m.push_back(element("itunes:author", [&site](pugi::xml_node p) { text_child(p, "itunes:author", site.author); }));
-    m.push_back(element("itunes:summary", [&site](pugi::xml_node p) { text_child(p, "itunes:summary", site.description); }));
-    m.push_back(element("itunes:type", [&ch](pugi::xml_node p) { text_child(p, "itunes:type", ch.type.empty() ? "episodic" : ch.type); }));
+    m.push_back(
+        element("itunes:summary", [&site](pugi::xml_node p) { text_child(p, "itunes:summary", site.description); }));
+    m.push_back(element("itunes:type", [&ch](pugi::xml_node p) {
+        text_child(p, "itunes:type", ch.type.empty() ? "episodic" : ch.type);
+    }));
     m.push_back(element("itunes:owner", [&config, &ch, &site](pugi::xml_node p) {
         std::string email = !config.email.empty() ? config.email : ch.owner_email;
         if (email.empty()) return;
@@ -126,7 +140,8 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
         for (const auto& c : config.categories.empty() ? current_categories(ch.categories) : config.categories) {
             auto cat = p.append_child("itunes:category");
             cat.append_attribute("text") = c.name.c_str();
-            if (!c.subcategory.empty()) cat.append_child("itunes:category").append_attribute("text") = c.subcategory.c_str();
+            if (!c.subcategory.empty())
+                cat.append_child("itunes:category").append_attribute("text") = c.subcategory.c_str();
         }
     }));
     m.push_back(element("itunes:explicit", [&config, &ch](pugi::xml_node p) {
@@ -136,8 +151,11 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
         if (config.complete) text_child(p, "itunes:complete", "Yes");
     }));
     // Where the archive's own feed moved, when its owner says so (the host's is never copied).
-    m.push_back(element("itunes:new-feed-url", [&config](pugi::xml_node p) { text_child(p, "itunes:new-feed-url", config.new_feed_url); }));
-    m.push_back(element("podcast:guid", [&config, &ch, &site](pugi::xml_node p) { text_child(p, "podcast:guid", channel_guid(config, ch, site)); }));
+    m.push_back(element("itunes:new-feed-url",
+                        [&config](pugi::xml_node p) { text_child(p, "itunes:new-feed-url", config.new_feed_url); }));
+    m.push_back(element("podcast:guid", [&config, &ch, &site](pugi::xml_node p) {
+        text_child(p, "podcast:guid", channel_guid(config, ch, site));
+    }));
     // What the input feed says of the show's rights stands unless site.yaml says otherwise: a
     // locked show regenerated as "no" would be open to import by any platform.
     m.push_back(element("podcast:locked", [&config, &ch](pugi::xml_node p) {
@@ -162,19 +180,23 @@ struct Cleaned {
 // are script links are left out, control characters are taken out of every value.
 void clean_for_feed(pugi::xml_node node, Cleaned& cleaned) {
     auto strip = [&](auto& holder) {  // (an attribute or a text node: both have value() and set_value())
-        if (html::has_xml_forbidden_byte(holder.value())) holder.set_value(html::without_xml_forbidden(holder.value(), cleaned.control_characters).c_str());
+        if (html::has_xml_forbidden_byte(holder.value()))
+            holder.set_value(html::without_xml_forbidden(holder.value(), cleaned.control_characters).c_str());
     };
     // (every node in document order, without recursion: an input's nesting is the input's)
     for (pugi::xml_node n = node; n;) {
         if (n.type() == pugi::node_element) {
             for (pugi::xml_attribute a = n.first_attribute(); a;) {
                 const pugi::xml_attribute next = a.next_attribute();
-                if (net::is_script_link(a.value())) n.remove_attribute(a), ++cleaned.script_links;
-                else strip(a);
+                if (net::is_script_link(a.value()))
+                    n.remove_attribute(a), ++cleaned.script_links;
+                else
+                    strip(a);
                 a = next;
             }
             const pugi::xml_node only = n.first_child();
-            if (only && only == n.last_child() && (only.type() == pugi::node_pcdata || only.type() == pugi::node_cdata) &&
+            if (only && only == n.last_child() &&
+                (only.type() == pugi::node_pcdata || only.type() == pugi::node_cdata) &&
                 net::is_script_link(only.value()))
                 n.remove_child(only), ++cleaned.script_links;
         } else if (n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata || n.type() == pugi::node_comment) {
@@ -193,9 +215,9 @@ void clean_for_feed(pugi::xml_node node, Cleaned& cleaned) {
 // what nearly every podcast is).
 std::string media_type_of(std::string_view url) {
     static const std::vector<std::pair<std::string_view, std::string_view>> k_types = {
-        {".m4a", "audio/x-m4a"}, {".mp4", "video/mp4"}, {".m4v", "video/x-m4v"}, {".mov", "video/quicktime"},
-        {".aac", "audio/aac"}, {".ogg", "audio/ogg"}, {".oga", "audio/ogg"}, {".opus", "audio/opus"},
-        {".wav", "audio/wav"}, {".flac", "audio/flac"}, {".pdf", "application/pdf"}};
+        {".m4a", "audio/x-m4a"}, {".mp4", "video/mp4"},   {".m4v", "video/x-m4v"},    {".mov", "video/quicktime"},
+        {".aac", "audio/aac"},   {".ogg", "audio/ogg"},   {".oga", "audio/ogg"},      {".opus", "audio/opus"},
+        {".wav", "audio/wav"},   {".flac", "audio/flac"}, {".pdf", "application/pdf"}};
     std::string path = text::ascii_lower(url.substr(0, url.find_first_of("?#")));
     for (const auto& [extension, type] : k_types)
         if (path.ends_with(extension)) return std::string(type);
@@ -204,12 +226,13 @@ std::string media_type_of(std::string_view url) {
 
 // What a feed item is known and shown by: the episode's own fields, or a re-post's.
 struct ItemFacts {
-    const std::string& guid;     // what apps know it by
+    const std::string& guid;  // what apps know it by
     bool guid_is_permalink;
-    bool guid_written;           // false: an input item without a guid, written without one (and with its link) as before
+    bool guid_written;  // false: an input item without a guid, written without one (and with its link) as before
     const std::string& title;
     const std::optional<dates::Timestamp>& date;
-    const core::Enclosure& enclosure;  // what the item's <enclosure> says: the host's file, or the archive's copy once the host's is gone
+    const core::Enclosure&
+        enclosure;  // what the item's <enclosure> says: the host's file, or the archive's copy once the host's is gone
     const core::AudioCopy* copy = nullptr;  // the archive's copy, named beside the host's file while that lives
 };
 
@@ -217,7 +240,8 @@ struct ItemFacts {
 std::string sri_sha256(const std::string& hex) {
     static constexpr char k_base64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     std::string bytes;
-    for (std::size_t i = 0; i + 1 < hex.size(); i += 2) bytes += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+    for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
+        bytes += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
     std::string out = "sha256-";
     for (std::size_t i = 0; i < bytes.size(); i += 3) {
         unsigned n = static_cast<unsigned char>(bytes[i]) << 16;
@@ -238,7 +262,8 @@ pugi::xml_node replaced_enclosure(const pugi::xml_node& item, const std::string&
     return core::episode_enclosure(item);
 }
 
-std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, const notes::EpisodeExtras* extras, const render::SiteInfo& site) {
+std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, const notes::EpisodeExtras* extras,
+                                const render::SiteInfo& site) {
     std::vector<Modeled> m;
     m.push_back(element("title", [&item](pugi::xml_node p) { text_child(p, "title", item.title); }));
     m.push_back(element("itunes:title", [&item](pugi::xml_node p) { text_child(p, "itunes:title", item.title); }));
@@ -256,13 +281,16 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
     m.push_back(element_or_input("pubDate", [&item](pugi::xml_node p) {
         if (item.date) text_child(p, "pubDate", dates::format_rfc822(*item.date));
     }));
-    m.push_back(element("description", [&e, &site](pugi::xml_node p) { text_child(p, "description", site.text(e).notes_html); }));
+    m.push_back(element("description",
+                        [&e, &site](pugi::xml_node p) { text_child(p, "description", site.text(e).notes_html); }));
     m.push_back(element("content:encoded", [&e, extras, &site](pugi::xml_node p) {
         std::string encoded = site.text(e).notes_html;
         // Links between episodes are site-relative on pages; a feed reader needs them absolute.
         if (extras && !extras->note_html.empty())
             encoded += "\n" + std::string(core::k_archive_note_open) + "<h2>Archive notes</h2>\n" +
-                       text::replace_all(extras->note_html, "href=\"" + site.paths.base_path, "href=\"" + site.paths.base_url) + "</div>";
+                       text::replace_all(extras->note_html, "href=\"" + site.paths.base_path,
+                                         "href=\"" + site.paths.base_url) +
+                       "</div>";
         text_child(p, "content:encoded", encoded);
     }));
     // An item whose audio is only a <media:content> gets the <enclosure> in its place: the same
@@ -272,34 +300,38 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
         enclosure.append_attribute("url") = item.enclosure.url.c_str();
         // Length 0 is the RSS convention for "unknown": we never invent a byte count.
         enclosure.append_attribute("length") = std::to_string(item.enclosure.length.value_or(0)).c_str();
-        enclosure.append_attribute("type") = (item.enclosure.type.empty() ? media_type_of(item.enclosure.url) : item.enclosure.type).c_str();
+        enclosure.append_attribute("type") =
+            (item.enclosure.type.empty() ? media_type_of(item.enclosure.url) : item.enclosure.type).c_str();
     });
     // Of several enclosures, the one that is the episode is replaced; the others (the item's
     // artwork, a PDF) stay as they were.
     audio.matches = [&item](const std::string& name, const pugi::xml_node& child) {
         if (name == "enclosure") return child == replaced_enclosure(child.parent(), item.enclosure.url);
-        return name == "media:content" && !child.parent().child("enclosure") && text::trim(child.attribute("url").value()) == item.enclosure.url;
+        return name == "media:content" && !child.parent().child("enclosure") &&
+               text::trim(child.attribute("url").value()) == item.enclosure.url;
     };
     m.push_back(std::move(audio));
     // The archive's copy beside the host's living file (the Podcasting 2.0 namespace): apps that
     // read it can play the copy, checked by its SHA-256. Replaced where an earlier build put it.
     if (item.copy && !item.copy->host_gone) {
-        Modeled alternate{[&item](const std::string& name, const pugi::xml_node& child) {
-                              return name == "podcast:alternateEnclosure" &&
-                                     std::string_view(child.first_element_by_path("podcast:source").attribute("uri").value()) == item.copy->url;
-                          },
-                          [&item](pugi::xml_node p) {
-                              auto node = p.append_child("podcast:alternateEnclosure");
-                              node.append_attribute("type") = item.copy->type.c_str();
-                              node.append_attribute("length") = std::to_string(item.copy->bytes).c_str();
-                              node.append_attribute("title") = "Archive copy";
-                              node.append_child("podcast:source").append_attribute("uri") = item.copy->url.c_str();
-                              if (item.copy->sha256.size() == 64) {
-                                  auto integrity = node.append_child("podcast:integrity");
-                                  integrity.append_attribute("type") = "sri";
-                                  integrity.append_attribute("value") = sri_sha256(item.copy->sha256).c_str();
-                              }
-                          }};
+        Modeled alternate{
+            [&item](const std::string& name, const pugi::xml_node& child) {
+                return name == "podcast:alternateEnclosure" &&
+                       std::string_view(child.first_element_by_path("podcast:source").attribute("uri").value()) ==
+                           item.copy->url;
+            },
+            [&item](pugi::xml_node p) {
+                auto node = p.append_child("podcast:alternateEnclosure");
+                node.append_attribute("type") = item.copy->type.c_str();
+                node.append_attribute("length") = std::to_string(item.copy->bytes).c_str();
+                node.append_attribute("title") = "Archive copy";
+                node.append_child("podcast:source").append_attribute("uri") = item.copy->url.c_str();
+                if (item.copy->sha256.size() == 64) {
+                    auto integrity = node.append_child("podcast:integrity");
+                    integrity.append_attribute("type") = "sri";
+                    integrity.append_attribute("value") = sri_sha256(item.copy->sha256).c_str();
+                }
+            }};
         m.push_back(std::move(alternate));
     }
     m.push_back(element("itunes:duration", [&e](pugi::xml_node p) {
@@ -320,14 +352,18 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
     }));
     m.push_back(element("itunes:explicit", [&e](pugi::xml_node p) {
         std::string flag = text::ascii_lower(e.explicit_flag);
-        if (flag == "yes" || flag == "true") text_child(p, "itunes:explicit", "true");
-        else if (!flag.empty()) text_child(p, "itunes:explicit", "false");
+        if (flag == "yes" || flag == "true")
+            text_child(p, "itunes:explicit", "true");
+        else if (!flag.empty())
+            text_child(p, "itunes:explicit", "false");
     }));
     // A transcript a note names: its URL, or the site's copy of its file; else the input's.
     m.push_back(element_or_input("podcast:transcript", [&e, extras, &site](pugi::xml_node p) {
         std::string url, type;
-        if (extras && extras->transcript) url = extras->transcript->url, type = extras->transcript->title;
-        else if (e.transcript && e.transcript->url.empty()) url = site.paths.absolute(render::transcript_path(e)), type = "application/json";
+        if (extras && extras->transcript)
+            url = extras->transcript->url, type = extras->transcript->title;
+        else if (e.transcript && e.transcript->url.empty())
+            url = site.paths.absolute(render::transcript_path(e)), type = "application/json";
         if (url.empty()) return;
         auto t = p.append_child("podcast:transcript");
         t.append_attribute("url") = url.c_str();
@@ -337,9 +373,12 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
     // item links none; else a note's URL; else the input's element stands.
     m.push_back(element_or_input("podcast:chapters", [&e, extras, &site](pugi::xml_node p) {
         using core::ChapterOrigin;
-        const bool ours = !e.chapters.empty() && (!e.chapters_link || e.chapters.origin == ChapterOrigin::chapters_file ||
-                                                  e.chapters.origin == ChapterOrigin::note);
-        std::string url = ours ? site.paths.absolute(render::chapters_path(e)) : extras && extras->chapters ? *extras->chapters : "";
+        const bool ours =
+            !e.chapters.empty() && (!e.chapters_link || e.chapters.origin == ChapterOrigin::chapters_file ||
+                                    e.chapters.origin == ChapterOrigin::note);
+        std::string url = ours                         ? site.paths.absolute(render::chapters_path(e))
+                          : extras && extras->chapters ? *extras->chapters
+                                                       : "";
         if (url.empty()) return;
         auto c = p.append_child("podcast:chapters");
         c.append_attribute("url") = url.c_str();
@@ -393,7 +432,8 @@ pugi::xml_document parse_fragment(const std::string& xml) {
 // bytes when a new episode comes).
 class ChannelHead {
 public:
-    ChannelHead(pugi::xml_document& doc, pugi::xml_node channel, const render::SiteInfo& site) : m_doc(doc), m_channel(channel), m_site(site) {
+    ChannelHead(pugi::xml_document& doc, pugi::xml_node channel, const render::SiteInfo& site)
+        : m_doc(doc), m_channel(channel), m_site(site) {
         for (auto link : channel.children("atom:link"))
             if (std::string_view(link.attribute("rel").value()) == "self") m_self = link;
         m_last_build = channel.child("lastBuildDate");
@@ -418,7 +458,8 @@ public:
             archive.append_attribute("xmlns:fh") = "http://purl.org/syndication/history/1.0";
             m_added.push_back(archive);
         }
-        if (m_last_build) m_last_build.text().set(page != 0 && !last_build.empty() ? last_build.c_str() : m_feed_last_build.c_str());
+        if (m_last_build)
+            m_last_build.text().set(page != 0 && !last_build.empty() ? last_build.c_str() : m_feed_last_build.c_str());
         std::string text;
         text::XmlAppender out(text);
         m_doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
@@ -458,11 +499,14 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     clean_for_feed(channel, cleaned);
     FeedResult result;
     result.warnings = category_warnings(config, catalog.channel);
-    result.channel_at = {catalog.channel.file.empty() ? config.config_path.string() : catalog.channel.file, catalog.channel.line, 0};
+    result.channel_at = {catalog.channel.file.empty() ? config.config_path.string() : catalog.channel.file,
+                         catalog.channel.line, 0};
 
     // An item of the input feed is published whatever podarchive could read of it: its
     // subscribers have it. Other episodes need audio and a date for apps to place them.
-    auto has_audio = [](const core::Episode& e) { return e.enclosure && (!e.feed_item_xml.empty() || net::is_http_url(e.enclosure->url)); };
+    auto has_audio = [](const core::Episode& e) {
+        return e.enclosure && (!e.feed_item_xml.empty() || net::is_http_url(e.enclosure->url));
+    };
     auto published = [&](const core::Episode& e) { return has_audio(e) && (e.date || !e.feed_item_xml.empty()); };
     std::size_t total = 0;
     for (const auto& e : catalog.episodes)
@@ -484,8 +528,15 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     // The archive pages' items, and each page's newest date (its lastBuildDate).
     std::vector<std::string> page_items(layout.pages), page_dates(layout.pages);
     std::size_t position = 0;
-    auto write_item = [&](const core::Episode& e, const ItemFacts& facts, const std::string& input_xml, const core::Provenance& from) {
-        ItemIdentity identity{facts.guid, facts.enclosure.url, e.slug, from.file, from.line, facts.title, facts.date ? dates::format_day(*facts.date) : ""};
+    auto write_item = [&](const core::Episode& e, const ItemFacts& facts, const std::string& input_xml,
+                          const core::Provenance& from) {
+        ItemIdentity identity{facts.guid,
+                              facts.enclosure.url,
+                              e.slug,
+                              from.file,
+                              from.line,
+                              facts.title,
+                              facts.date ? dates::format_day(*facts.date) : ""};
         if (facts.copy && facts.copy->host_gone && e.enclosure) identity.host_enclosure_url = e.enclosure->url;
         const std::size_t page = layout.page_of(position++);
         auto input_item = parse_fragment(input_xml);
@@ -514,29 +565,38 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
         const bool from_feed = !e.feed_item_xml.empty();
         // Once the host's file is gone, the item's enclosure is the archive's copy, under the same guid.
         const std::optional<core::Enclosure> served =
-            e.copy && e.copy->host_gone ? std::optional<core::Enclosure>(core::Enclosure{e.copy->url, e.copy->type, e.copy->bytes}) : std::nullopt;
-        write_item(e, {e.guid, e.guid_is_permalink, !(from_feed && e.guid_derived), from_feed ? item_title(e) : e.title, e.date,
-                       served ? *served : *e.enclosure, e.copy ? &*e.copy : nullptr},
+            e.copy && e.copy->host_gone
+                ? std::optional<core::Enclosure>(core::Enclosure{e.copy->url, e.copy->type, e.copy->bytes})
+                : std::nullopt;
+        write_item(e,
+                   {e.guid, e.guid_is_permalink, !(from_feed && e.guid_derived), from_feed ? item_title(e) : e.title,
+                    e.date, served ? *served : *e.enclosure, e.copy ? &*e.copy : nullptr},
                    e.feed_item_xml, from_feed ? e.feed_item_from : audio_from(e));
         for (const auto& other : e.other_feed_items)
-            write_item(e, {other.guid.empty() ? other.enclosure.url : other.guid, other.guid_is_permalink, !other.guid.empty(),
-                           other.title.empty() ? e.title : other.title, other.date, other.enclosure},
+            write_item(e,
+                       {other.guid.empty() ? other.enclosure.url : other.guid, other.guid_is_permalink,
+                        !other.guid.empty(), other.title.empty() ? e.title : other.title, other.date, other.enclosure},
                        other.raw_xml, other.from);
     }
     result.xml += k_channel_close;
     for (std::size_t page = 1; page <= layout.pages; ++page)
-        result.pages.push_back({page_path(page), head.print(layout, page, page_dates[page - 1]) + page_items[page - 1] + std::string(k_channel_close)});
+        result.pages.push_back({page_path(page), head.print(layout, page, page_dates[page - 1]) + page_items[page - 1] +
+                                                     std::string(k_channel_close)});
     // Never in silence: these are the input's, and the maintainer can have them mended.
-    for (auto& message : left_out_messages(left_out)) result.warnings.push_back(core::warning_at(result.channel_at, std::move(message)));
+    for (auto& message : left_out_messages(left_out))
+        result.warnings.push_back(core::warning_at(result.channel_at, std::move(message)));
     if (cleaned.script_links > 0)
-        result.warnings.push_back(core::warning_at(result.channel_at, text::count_text(cleaned.script_links, "link", "links") +
-                                                                          " of the input's that would run code where opened (javascript:, vbscript:, data:) " +
-                                                                          (cleaned.script_links == 1 ? "is" : "are") + " left out of feed.xml; remove them at the host"));
+        result.warnings.push_back(core::warning_at(
+            result.channel_at, text::count_text(cleaned.script_links, "link", "links") +
+                                   " of the input's that would run code where opened (javascript:, vbscript:, data:) " +
+                                   (cleaned.script_links == 1 ? "is" : "are") +
+                                   " left out of feed.xml; remove them at the host"));
     if (cleaned.control_characters > 0)
-        result.warnings.push_back(core::warning_at(result.channel_at, text::count_text(cleaned.control_characters, "control character", "control characters") +
-                                                                          " (such as U+001B or U+0000) in the input's text " +
-                                                                          (cleaned.control_characters == 1 ? "is" : "are") +
-                                                                          " left out of feed.xml: XML forbids them; remove them from the input to silence this"));
+        result.warnings.push_back(core::warning_at(
+            result.channel_at,
+            text::count_text(cleaned.control_characters, "control character", "control characters") +
+                " (such as U+001B or U+0000) in the input's text " + (cleaned.control_characters == 1 ? "is" : "are") +
+                " left out of feed.xml: XML forbids them; remove them from the input to silence this"));
     return result;
 }
 

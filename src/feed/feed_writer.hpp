@@ -32,9 +32,10 @@ struct FeedPage {
 
 struct FeedResult {
     std::string xml;
-    std::vector<FeedPage> pages;             // the items past feed_limit, on pages feed.xml links to (oldest first)
-    std::vector<ItemIdentity> items;         // in feed order
-    std::vector<ItemIdentity> beyond_limit;  // items site.yaml's feed_limit leaves out of feed.xml (on its archive pages)
+    std::vector<FeedPage> pages;      // the items past feed_limit, on pages feed.xml links to (oldest first)
+    std::vector<ItemIdentity> items;  // in feed order
+    std::vector<ItemIdentity>
+        beyond_limit;  // items site.yaml's feed_limit leaves out of feed.xml (on its archive pages)
     std::size_t left_out_without_audio = 0;  // episodes no podcast app could play
     std::size_t left_out_without_date = 0;   // episodes apps could not place (no input feed item either)
     std::vector<core::Diagnostic> warnings;  // what was written otherwise than the input had it, and why
@@ -46,12 +47,11 @@ struct FeedResult {
 // retired is written as the one it became), atom:link rel=self at the site's own feed URL,
 // and one item per episode that has an enclosure and either a date or an item in the input
 // feed (whose <pubDate> is kept as written when it cannot be read), newest first, with its
-// original guid; an episode that joined several input items (a re-post) keeps each of them. Dates are RFC 822; durations are seconds. lastBuildDate is the
-// newest item's date, so the same inputs give the same bytes.
-// Nothing is lost: the input feed's channel and items are written in their own order, with
-// the elements podarchive models replaced in place and every other element (other namespaces
-// included) copied unchanged. Regenerating from our own feed.xml gives the same bytes.
-// From the notes (`curation`): podcast:person per guest, podcast:transcript and podcast:chapters,
+// original guid; an episode that joined several input items (a re-post) keeps each of them. Dates are RFC 822;
+// durations are seconds. lastBuildDate is the newest item's date, so the same inputs give the same bytes. Nothing is
+// lost: the input feed's channel and items are written in their own order, with the elements podarchive models replaced
+// in place and every other element (other namespaces included) copied unchanged. Regenerating from our own feed.xml
+// gives the same bytes. From the notes (`curation`): podcast:person per guest, podcast:transcript and podcast:chapters,
 // and the curated note appended to content:encoded.
 FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
                       const render::SiteInfo& site);

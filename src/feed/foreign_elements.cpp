@@ -67,8 +67,10 @@ struct Scope {
     void declare(const pugi::xml_node& element, bool with_default = true) {
         for (auto a : element.attributes()) {
             const std::string_view name = a.name();
-            if (name == "xmlns" && with_default) bindings.emplace_back("", normalized(a.value()));
-            else if (name.starts_with("xmlns:")) bindings.emplace_back(std::string(name.substr(6)), normalized(a.value()));
+            if (name == "xmlns" && with_default)
+                bindings.emplace_back("", normalized(a.value()));
+            else if (name.starts_with("xmlns:"))
+                bindings.emplace_back(std::string(name.substr(6)), normalized(a.value()));
         }
     }
     // The binding of `prefix`: its index, or bindings.size() when it has none.
@@ -90,9 +92,12 @@ Name split(std::string_view qualified) {
 }
 
 // The links of a paged feed (RFC 5005) to its other pages.
-constexpr std::array<std::string_view, 8> k_paging = {"next", "previous", "prev", "first", "last", "prev-archive", "next-archive", "current"};
+constexpr std::array<std::string_view, 8> k_paging = {"next", "previous",     "prev",         "first",
+                                                      "last", "prev-archive", "next-archive", "current"};
 
-bool is_paging(const std::string& rel) { return std::find(k_paging.begin(), k_paging.end(), rel) != k_paging.end(); }
+bool is_paging(const std::string& rel) {
+    return std::find(k_paging.begin(), k_paging.end(), rel) != k_paging.end();
+}
 
 // True for a channel link the archive writes its own of, left out unsaid:
 //   - the self link under a prefix declared on the link itself (FeedBurner writes
@@ -100,7 +105,8 @@ bool is_paging(const std::string& rel) { return std::find(k_paging.begin(), k_pa
 //     only, so it would copy it beside the archive's own;
 //   - the links to the host's other pages: fetch reads those pages into the kept items, and
 //     feed.xml links to its own (archive_pages.hpp).
-bool replaced_link(const std::string& uri, std::string_view local, const pugi::xml_node& element, bool channel_child, bool bound_at_root) {
+bool replaced_link(const std::string& uri, std::string_view local, const pugi::xml_node& element, bool channel_child,
+                   bool bound_at_root) {
     if (!channel_child || uri != k_atom || local != "link") return false;
     const std::string rel = text::ascii_lower(text::trim(element.attribute("rel").value()));
     return (rel == "self" && !bound_at_root) || is_paging(rel);
@@ -108,28 +114,33 @@ bool replaced_link(const std::string& uri, std::string_view local, const pugi::x
 
 // The claim `element` (of namespace `uri`) makes about the host's own feed, as the warning
 // names it; "" when it makes none.
-std::string host_claim(const std::string& uri, std::string_view local, const pugi::xml_node& element, bool channel_child) {
+std::string host_claim(const std::string& uri, std::string_view local, const pugi::xml_node& element,
+                       bool channel_child) {
     if (uri == k_itunes && local == "new-feed-url") return "itunes:new-feed-url";
     if (uri == k_atom && local == "link") {
         const std::string rel = text::ascii_lower(text::trim(element.attribute("rel").value()));
         // (The channel's own self and paging links are replaced by the archive's: replaced_link.
         // Anywhere else they say where the host's feed lives.)
-        if (rel == "hub" || ((rel == "self" || is_paging(rel)) && !channel_child)) return "atom:link rel=\"" + rel + "\"";
+        if (rel == "hub" || ((rel == "self" || is_paging(rel)) && !channel_child))
+            return "atom:link rel=\"" + rel + "\"";
     }
     if (uri == k_podcast) {
-        if (local == "liveItem" || local == "podping" || local == "updateFrequency") return "podcast:" + std::string(local);
+        if (local == "liveItem" || local == "podping" || local == "updateFrequency")
+            return "podcast:" + std::string(local);
         if (local == "txt") {
             const std::string purpose = text::ascii_lower(element.attribute("purpose").value());
             if (purpose.find("verify") != std::string::npos) return "podcast:txt purpose=\"" + purpose + "\"";
         }
     }
-    if (uri == k_syndication && (local == "updatePeriod" || local == "updateFrequency" || local == "updateBase")) return "sy:" + std::string(local);
+    if (uri == k_syndication && (local == "updatePeriod" || local == "updateFrequency" || local == "updateBase"))
+        return "sy:" + std::string(local);
     return "";
 }
 
 }  // namespace
 
-void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, std::string>>& root_declarations, LeftOut& left_out) {
+void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, std::string>>& root_declarations,
+                  LeftOut& left_out) {
     if (!top) return;
     Scope scope;
     scope.bindings.emplace_back("xml", "http://www.w3.org/xml/1998/namespace");
@@ -165,8 +176,10 @@ void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, s
         const std::string claim = undeclared ? "" : host_claim(uri, name.local, n, channel_child);
         const bool replaced = !undeclared && replaced_link(uri, name.local, n, channel_child, bound < scope.root_size);
         if (replaced || !claim.empty() || (!undeclared && !is_podcast_namespace(uri))) {
-            if (!claim.empty()) ++left_out.host_claims[claim];
-            else if (!replaced) ++left_out.foreign_elements;
+            if (!claim.empty())
+                ++left_out.host_claims[claim];
+            else if (!replaced)
+                ++left_out.foreign_elements;
             scope.bindings.resize(mark);
             const pugi::xml_node gone = n;
             n = next_after(n);
@@ -187,14 +200,16 @@ std::vector<std::string> left_out_messages(const LeftOut& left_out) {
     std::vector<std::string> out;
     if (left_out.foreign_elements > 0)
         out.push_back(text::count_text(left_out.foreign_elements, "element", "elements") +
-                      " of namespaces podcast apps do not read (XHTML, SVG or another) " + (left_out.foreign_elements == 1 ? "is" : "are") +
-                      " left out of feed.xml: a browser opening the feed could run them; remove them at the host to silence this");
+                      " of namespaces podcast apps do not read (XHTML, SVG or another) " +
+                      (left_out.foreign_elements == 1 ? "is" : "are") +
+                      " left out of feed.xml: a browser opening the feed could run them; remove them at the host to "
+                      "silence this");
     if (!left_out.host_claims.empty()) {
         std::string names;
         for (const auto& [claim, count] : left_out.host_claims)
             names += (names.empty() ? "" : ", ") + claim + (count > 1 ? " (" + std::to_string(count) + ")" : "");
-        out.push_back("the host's claims about its own feed are left out of feed.xml, which is the archive's: " + names +
-                      " (to move the archive's own feed, set `new_feed_url:` in site.yaml)");
+        out.push_back("the host's claims about its own feed are left out of feed.xml, which is the archive's: " +
+                      names + " (to move the archive's own feed, set `new_feed_url:` in site.yaml)");
     }
     return out;
 }

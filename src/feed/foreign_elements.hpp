@@ -12,23 +12,23 @@
 //     subscribers to whatever the host's feed names.
 #include <cstddef>
 #include <map>
+#include <pugixml.hpp>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <pugixml.hpp>
 
 namespace feed {
 
 // What was left out, for the build's warnings.
 struct LeftOut {
-    std::size_t foreign_elements = 0;              // of namespaces podcast apps do not read
+    std::size_t foreign_elements = 0;                // of namespaces podcast apps do not read
     std::map<std::string, std::size_t> host_claims;  // "itunes:new-feed-url" -> how many
 };
 
 // Removes from `top`'s descendants what feed.xml must not copy. `root_declarations` are the
 // input document's root attributes (its xmlns declarations), in scope above `top`.
-void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, std::string>>& root_declarations, LeftOut& left_out);
+void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, std::string>>& root_declarations,
+                  LeftOut& left_out);
 
 // The build's warnings for what was left out: one line for foreign elements, one for claims.
 std::vector<std::string> left_out_messages(const LeftOut& left_out);

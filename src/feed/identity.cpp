@@ -23,7 +23,9 @@ std::optional<ItemIdentity> published_identity(std::string_view guid, std::strin
     return ItemIdentity{g.empty() ? u : g, u, ""};
 }
 
-std::string episode_key(const ItemIdentity& item) { return core::episode_key(item.title, item.day); }
+std::string episode_key(const ItemIdentity& item) {
+    return core::episode_key(item.title, item.day);
+}
 
 std::string named(const ItemIdentity& item) {
     const std::string title = text::collapse_whitespace(item.title);
@@ -40,10 +42,12 @@ std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml) {
     pugi::xml_node channel = doc.child("rss").child("channel");
     if (!channel) return std::nullopt;
     for (auto item : channel.children("item"))
-        if (auto identity = published_identity(item.child_value("guid"), item.child("enclosure").attribute("url").value())) {
+        if (auto identity =
+                published_identity(item.child_value("guid"), item.child("enclosure").attribute("url").value())) {
             identity->line = lines.at(static_cast<std::size_t>(item.offset_debug())).line;
             identity->title = text::collapse_whitespace(item.child_value("title"));
-            if (auto date = dates::parse_any_date(text::trim(item.child_value("pubDate")))) identity->day = dates::format_day(*date);
+            if (auto date = dates::parse_any_date(text::trim(item.child_value("pubDate"))))
+                identity->day = dates::format_day(*date);
             out.push_back(std::move(*identity));
         }
     return out;
@@ -63,8 +67,9 @@ std::vector<ItemIdentity> as_published(const std::vector<ItemIdentity>& items) {
 // The identity problems listed one by one; the rest are counted.
 constexpr std::size_t k_errors_listed = 20;
 
-IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std::vector<ItemIdentity>& before, const std::string& before_file,
-                                 Before kind, const std::vector<config::IdentityChange>& allowed) {
+IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std::vector<ItemIdentity>& before,
+                                 const std::string& before_file, Before kind,
+                                 const std::vector<config::IdentityChange>& allowed) {
     // Several items may share a guid or an audio URL (a host's duplicates, a re-post): an old
     // item is there when one of them has its guid (and, against an input feed, its audio URL).
     std::multimap<std::string, const ItemIdentity*> by_guid;
@@ -79,7 +84,8 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
         if (std::string key = by_title ? episode_key(item) : ""; !key.empty()) by_episode.emplace(key, &item);
     }
     auto is_allowed = [&](const std::string& guid) {
-        return std::any_of(allowed.begin(), allowed.end(), [&](const config::IdentityChange& c) { return c.guid == guid; });
+        return std::any_of(allowed.begin(), allowed.end(),
+                           [&](const config::IdentityChange& c) { return c.guid == guid; });
     };
     IdentityCheck check;
     // Located where the change was made: the input's item that has it now, else the old one.
@@ -87,7 +93,8 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
         const ItemIdentity& at = changed && !changed->file.empty() ? *changed : old;
         // (Located elsewhere, the message names the feed that had the old identity.)
         const std::string against = at.file.empty() || at.file == before_file ? "" : " (against " + before_file + ")";
-        check.errors.push_back(core::error_at({at.file.empty() ? before_file : at.file, at.line, 0}, message + against));
+        check.errors.push_back(
+            core::error_at({at.file.empty() ? before_file : at.file, at.line, 0}, message + against));
     };
     const std::string k_meant = "; if this is meant, list the old guid under identity_changes in site.yaml";
     std::vector<std::pair<const ItemIdentity*, const ItemIdentity*>> moved;  // (before, now): same guid, new audio URL
@@ -102,19 +109,22 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
         if (first != last) {
             // (An input feed names the host's URL of an item served from the archive's copy.)
             auto same_audio = [&](const auto& kv) {
-                return kv.second->enclosure_url == old.enclosure_url || (kind == Before::input && kv.second->host_enclosure_url == old.enclosure_url);
+                return kv.second->enclosure_url == old.enclosure_url ||
+                       (kind == Before::input && kv.second->host_enclosure_url == old.enclosure_url);
             };
             if (std::none_of(first, last, same_audio)) {
                 if (kind == Before::input)
-                    problem(named(old) + " changed its audio URL from " + old.enclosure_url + " to " + first->second->enclosure_url + k_meant, old,
-                            first->second);
+                    problem(named(old) + " changed its audio URL from " + old.enclosure_url + " to " +
+                                first->second->enclosure_url + k_meant,
+                            old, first->second);
                 else
                     moved.emplace_back(&old, first->second);
             }
             continue;
         }
         const ItemIdentity* again = nullptr;
-        if (auto it = by_url.find(old.enclosure_url); it != by_url.end()) again = it->second;
+        if (auto it = by_url.find(old.enclosure_url); it != by_url.end())
+            again = it->second;
         else if (auto key = episode_key(old); !key.empty())
             if (auto e = by_episode.find(key); e != by_episode.end()) again = e->second;
         if (again && !is_allowed(again->guid))
@@ -122,9 +132,11 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
                         "'): every subscriber would download it again; have the host restore the old guid" + k_meant,
                     old, again);
         else if (!again)
-            problem(named(old) + " (" + old.enclosure_url + ") is no longer in the archive: apps have it, and a published episode must stay; " +
+            problem(named(old) + " (" + old.enclosure_url +
+                        ") is no longer in the archive: apps have it, and a published episode must stay; " +
                         (kind == Before::input ? "podarchive lost it (a note or identity_changes may hide it)"
-                                               : "bring its item back (`podarchive fetch` keeps every item a host drops, beside the feed's snapshot)") +
+                                               : "bring its item back (`podarchive fetch` keeps every item a host "
+                                                 "drops, beside the feed's snapshot)") +
                         k_meant,
                     old, nullptr);
     }
@@ -135,7 +147,9 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
             const ItemIdentity* old = nullptr;
             if (auto it = old_by_url.find(item.enclosure_url); it != old_by_url.end()) old = it->second;
             if (!old)
-                if (auto it = old_episodes.find(episode_key(item)); !episode_key(item).empty() && it != old_episodes.end()) old = it->second;
+                if (auto it = old_episodes.find(episode_key(item));
+                    !episode_key(item).empty() && it != old_episodes.end())
+                    old = it->second;
             if (old && by_guid.count(old->guid) && !is_allowed(old->guid))
                 problem(named(*old) + " is also in the feed under a new guid '" + item.guid +
                             "': every subscriber would download it again; have the host remove the copy" + k_meant,
@@ -146,18 +160,22 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     if (check.errors.size() > k_errors_listed) {
         const std::size_t more = check.errors.size() - k_errors_listed;
         check.errors.resize(k_errors_listed);
-        check.errors.push_back(core::error_at({before_file, 0, 0}, "and " + text::count_text(more, "more item", "more items") + " the same way (" +
-                                                                       std::to_string(more + k_errors_listed) + " in all; the first " +
-                                                                       std::to_string(k_errors_listed) + " are above)"));
+        check.errors.push_back(core::error_at(
+            {before_file, 0, 0}, "and " + text::count_text(more, "more item", "more items") + " the same way (" +
+                                     std::to_string(more + k_errors_listed) + " in all; the first " +
+                                     std::to_string(k_errors_listed) + " are above)"));
     }
     if (!moved.empty()) {
         const auto& [old, now_item] = moved.front();
         const ItemIdentity& at = !now_item->file.empty() ? *now_item : *old;
-        check.warnings.push_back(core::warning_at(
-            {at.file.empty() ? before_file : at.file, at.line, 0},
-            text::count_text(moved.size(), "item keeps its guid with a new audio URL", "items keep their guids with new audio URLs") +
-                " since " + before_file + " (a host migration or a tracking prefix; apps follow the guid): the feed carries the host's current URLs (the first: " +
-                named(*old) + ": " + old->enclosure_url + " -> " + now_item->enclosure_url + ")"));
+        check.warnings.push_back(
+            core::warning_at({at.file.empty() ? before_file : at.file, at.line, 0},
+                             text::count_text(moved.size(), "item keeps its guid with a new audio URL",
+                                              "items keep their guids with new audio URLs") +
+                                 " since " + before_file +
+                                 " (a host migration or a tracking prefix; apps follow the guid): the feed carries the "
+                                 "host's current URLs (the first: " +
+                                 named(*old) + ": " + old->enclosure_url + " -> " + now_item->enclosure_url + ")"));
     }
     return check;
 }

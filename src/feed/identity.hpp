@@ -43,7 +43,8 @@ struct IdentityCheck {
 // - an item with the same guid and another audio URL: an error against an input feed (the
 //   writer changed it), one summary warning against a published feed (the host moved it).
 // Items whose old or new guid `allowed` lists are not judged.
-IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std::vector<ItemIdentity>& before, const std::string& before_file,
-                                 Before kind, const std::vector<config::IdentityChange>& allowed);
+IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std::vector<ItemIdentity>& before,
+                                 const std::string& before_file, Before kind,
+                                 const std::vector<config::IdentityChange>& allowed);
 
 }  // namespace feed

@@ -14,7 +14,8 @@ namespace {
 // One item, as nlohmann's dump(1) of it would be indented inside the items array: keys in
 // order, one space deeper per level. Written directly because dump() escaped 16 MB of show
 // notes at a tenth of the speed of html::append_json_string (tests compare the two).
-void append_item(std::string& out, const core::Episode& e, const notes::EpisodeExtras* x, const render::SiteInfo& site) {
+void append_item(std::string& out, const core::Episode& e, const notes::EpisodeExtras* x,
+                 const render::SiteInfo& site) {
     auto key = [&](std::string_view indent, std::string_view name) {
         out += indent;
         out += '"';
@@ -28,16 +29,20 @@ void append_item(std::string& out, const core::Episode& e, const notes::EpisodeE
     };
     // The host's file and the archive's copy, in the order feed.xml and the pages serve them.
     std::vector<core::Enclosure> files = {*e.enclosure};
-    if (e.copy) files.insert(e.copy->host_gone ? files.begin() : files.end(), core::Enclosure{e.copy->url, e.copy->type, e.copy->bytes});
+    if (e.copy)
+        files.insert(e.copy->host_gone ? files.begin() : files.end(),
+                     core::Enclosure{e.copy->url, e.copy->type, e.copy->bytes});
     out += "{\n   \"attachments\": [\n";
     for (std::size_t i = 0; i < files.size(); ++i) {
         const core::Enclosure& audio = files[i];
         out += "    {\n";
         if (e.duration) key("     ", "duration_in_seconds"), out += std::to_string(e.duration->seconds), out += ",\n";
         key("     ", "mime_type");
-        html::append_json_string(out, audio.type.empty() ? std::string_view("audio/mpeg") : std::string_view(audio.type));
+        html::append_json_string(out,
+                                 audio.type.empty() ? std::string_view("audio/mpeg") : std::string_view(audio.type));
         out += ",\n";
-        if (audio.length && *audio.length > 0) key("     ", "size_in_bytes"), out += std::to_string(*audio.length), out += ",\n";
+        if (audio.length && *audio.length > 0)
+            key("     ", "size_in_bytes"), out += std::to_string(*audio.length), out += ",\n";
         key("     ", "url");
         html::append_json_string(out, audio.url);
         out += i + 1 < files.size() ? "\n    },\n" : "\n    }\n";
@@ -65,7 +70,8 @@ void append_item(std::string& out, const core::Episode& e, const notes::EpisodeE
 
 }  // namespace
 
-std::string write_json_feed(const core::Catalog& catalog, const notes::Curation& curation, const render::SiteInfo& site) {
+std::string write_json_feed(const core::Catalog& catalog, const notes::Curation& curation,
+                            const render::SiteInfo& site) {
     nlohmann::json feed = {{"version", "https://jsonfeed.org/version/1.1"},
                            {"title", site.title},
                            {"home_page_url", site.paths.base_url},

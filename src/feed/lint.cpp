@@ -8,12 +8,12 @@
 
 #include "core/apple_categories.hpp"
 #include "dates/dates.hpp"
-#include "html/escape.hpp"
-#include "text/language.hpp"
 #include "dates/durations.hpp"
+#include "html/escape.hpp"
+#include "net/url.hpp"
+#include "text/language.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
-#include "net/url.hpp"
 
 namespace feed {
 
@@ -26,14 +26,15 @@ constexpr const char* k_apple_categories = "https://podcasters.apple.com/support
 constexpr const char* k_p20 = "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md";
 constexpr const char* k_atom_self = "https://www.rssboard.org/rss-profile#namespace-elements-atom-link";
 
-const std::set<std::string> k_media_types = {"audio/mpeg", "audio/x-m4a", "audio/mp4", "audio/aac", "video/mp4",
-                                             "video/x-m4v", "video/quicktime", "application/pdf", "application/epub+zip"};
+const std::set<std::string> k_media_types = {"audio/mpeg",      "audio/x-m4a",     "audio/mp4",
+                                             "audio/aac",       "video/mp4",       "video/x-m4v",
+                                             "video/quicktime", "application/pdf", "application/epub+zip"};
 
 struct Linter {
     explicit Linter(std::string_view text) : xml(text) {}
 
-    std::string_view xml;                   // the feed's text, for line numbers
-    std::optional<text::LineIndex> lines;   // of `xml`: made at the first finding that needs one
+    std::string_view xml;                  // the feed's text, for line numbers
+    std::optional<text::LineIndex> lines;  // of `xml`: made at the first finding that needs one
     std::vector<LintFinding> out;
     int current_item = 0;  // the item being checked (1-based), 0 while on the channel
 
@@ -42,7 +43,8 @@ struct Linter {
         return lines->at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, offset))).line;
     }
 
-    void report(const std::string& rule, const std::string& where, const std::string& message, const pugi::xml_node& at = {}) {
+    void report(const std::string& rule, const std::string& where, const std::string& message,
+                const pugi::xml_node& at = {}) {
         for (const auto& r : lint_rules())
             if (r.id == rule) {
                 int line = at ? line_at(at.offset_debug()) : 0;
@@ -56,14 +58,19 @@ struct Linter {
     void channel(const pugi::xml_node& ch) {
         const std::string w = "channel";
         for (const char* required : {"title", "description", "link"})
-            if (text(ch.child(required)).empty()) report("rss-channel-required", w, std::string("<") + required + "> is missing or empty", ch);
+            if (text(ch.child(required)).empty())
+                report("rss-channel-required", w, std::string("<") + required + "> is missing or empty", ch);
         std::string language = text(ch.child("language"));
-        if (!text::is_language_code(language)) report("apple-language", w, "<language> must be an ISO 639 code, got '" + language + "'", ch.child("language") ? ch.child("language") : ch);
+        if (!text::is_language_code(language))
+            report("apple-language", w, "<language> must be an ISO 639 code, got '" + language + "'",
+                   ch.child("language") ? ch.child("language") : ch);
         auto image = ch.child("itunes:image");
         std::string href = image.attribute("href").value();
         std::string path = text::ascii_lower(href.substr(0, href.find('?')));
         if (!net::is_http_url(href) || !(path.ends_with(".jpg") || path.ends_with(".jpeg") || path.ends_with(".png")))
-            report("apple-artwork", w, "<itunes:image href> must be an absolute http(s) URL of a .jpg or .png, got '" + href + "'", image ? image : ch);
+            report("apple-artwork", w,
+                   "<itunes:image href> must be an absolute http(s) URL of a .jpg or .png, got '" + href + "'",
+                   image ? image : ch);
         auto categories = ch.children("itunes:category");
         if (categories.begin() == categories.end()) report("apple-category", w, "<itunes:category> is missing", ch);
         for (auto cat : categories) {
@@ -81,15 +88,18 @@ struct Linter {
         }
         explicit_flag(ch.child("itunes:explicit"), w, true);
         if (text(ch.child("itunes:author")).empty()) report("apple-author", w, "<itunes:author> is missing", ch);
-        if (text(ch.child("itunes:owner").child("itunes:email")).empty()) report("apple-owner-email", w, "<itunes:owner><itunes:email> is missing", ch);
+        if (text(ch.child("itunes:owner").child("itunes:email")).empty())
+            report("apple-owner-email", w, "<itunes:owner><itunes:email> is missing", ch);
         if (auto type = ch.child("itunes:type"); type && text(type) != "episodic" && text(type) != "serial")
             report("apple-type", w, "<itunes:type> must be episodic or serial", type);
         bool self = false;
         for (auto link : ch.children("atom:link")) self |= std::string_view(link.attribute("rel").value()) == "self";
         if (!self) report("rss-self-link", w, "<atom:link rel=\"self\"> is missing", ch);
-        if (text(ch.child("description")).size() > 4000) report("apple-description-length", w, "<description> is over 4000 bytes", ch.child("description"));
+        if (text(ch.child("description")).size() > 4000)
+            report("apple-description-length", w, "<description> is over 4000 bytes", ch.child("description"));
         if (auto guid = ch.child("podcast:guid")) {
-            if (!text::is_lowercase_uuid(text(guid))) report("p20-guid", w, "<podcast:guid> must be a lowercase UUID", guid);
+            if (!text::is_lowercase_uuid(text(guid)))
+                report("p20-guid", w, "<podcast:guid> must be a lowercase UUID", guid);
         }
         if (auto locked = ch.child("podcast:locked"); locked && text(locked) != "yes" && text(locked) != "no")
             report("p20-locked", w, "<podcast:locked> must be yes or no", locked);
@@ -101,7 +111,8 @@ struct Linter {
             return;
         }
         std::string v = text(node);
-        if (v != "true" && v != "false") report("apple-explicit", w, "<itunes:explicit> must be true or false, got '" + v + "'", node);
+        if (v != "true" && v != "false")
+            report("apple-explicit", w, "<itunes:explicit> must be true or false, got '" + v + "'", node);
     }
 
     void items(const pugi::xml_node& ch) {
@@ -113,30 +124,41 @@ struct Linter {
             std::string w = "item " + std::to_string(n) + " '" + text(item.child("title")) + "'";
             if (text(item.child("title")).empty()) report("rss-item-title", w, "<title> is missing or empty", item);
             std::string guid = text(item.child("guid"));
-            if (guid.empty()) report("rss-item-guid", w, "<guid> is missing or empty", item);
-            else if (!guids.insert(guid).second) report("rss-guid-unique", w, "guid '" + guid + "' is used by an earlier item", item.child("guid"));
+            if (guid.empty())
+                report("rss-item-guid", w, "<guid> is missing or empty", item);
+            else if (!guids.insert(guid).second)
+                report("rss-guid-unique", w, "guid '" + guid + "' is used by an earlier item", item.child("guid"));
             enclosure(item, w, enclosures);
             auto date_node = item.child("pubDate");
             auto date = dates::parse_rfc822(text(date_node));
-            if (!date || !date->has_zone) report("rss-pubdate", w, "<pubDate> must be an RFC 822 date with a time zone, got '" + text(date_node) + "'", date_node ? date_node : item);
+            if (!date || !date->has_zone)
+                report("rss-pubdate", w,
+                       "<pubDate> must be an RFC 822 date with a time zone, got '" + text(date_node) + "'",
+                       date_node ? date_node : item);
             else {
-                if (previous && date->utc_seconds > *previous) report("feed-order", w, "items are not newest first", item);
+                if (previous && date->utc_seconds > *previous)
+                    report("feed-order", w, "items are not newest first", item);
                 previous = date->utc_seconds;
             }
             auto duration = item.child("itunes:duration");
-            if (!duration) report("apple-duration", w, "<itunes:duration> is missing", item);
+            if (!duration)
+                report("apple-duration", w, "<itunes:duration> is missing", item);
             else if (!dates::parse_duration(text(duration)) || text(duration).find(' ') != std::string::npos)
-                report("apple-duration-format", w, "<itunes:duration> must be seconds, MM:SS or HH:MM:SS, got '" + text(duration) + "'", duration);
+                report("apple-duration-format", w,
+                       "<itunes:duration> must be seconds, MM:SS or HH:MM:SS, got '" + text(duration) + "'", duration);
             if (auto ep = item.child("itunes:episode")) {
                 long long v = 0;
-                if (!text::parse_uint(text(ep), v) || v == 0) report("apple-episode-number", w, "<itunes:episode> must be a positive whole number", ep);
+                if (!text::parse_uint(text(ep), v) || v == 0)
+                    report("apple-episode-number", w, "<itunes:episode> must be a positive whole number", ep);
             }
-            if (auto type = item.child("itunes:episodeType"); type && text(type) != "full" && text(type) != "trailer" && text(type) != "bonus")
+            if (auto type = item.child("itunes:episodeType");
+                type && text(type) != "full" && text(type) != "trailer" && text(type) != "bonus")
                 report("apple-episode-type", w, "<itunes:episodeType> must be full, trailer or bonus", type);
             explicit_flag(item.child("itunes:explicit"), w, false);
             for (const char* tag : {"podcast:transcript", "podcast:chapters"})
                 for (auto t : item.children(tag))
-                    if (!net::is_http_url(t.attribute("url").value()) || std::string_view(t.attribute("type").value()).empty())
+                    if (!net::is_http_url(t.attribute("url").value()) ||
+                        std::string_view(t.attribute("type").value()).empty())
                         report("p20-url-type", w, std::string("<") + tag + "> needs an absolute url and a type", t);
             for (auto p : item.children("podcast:person"))
                 if (text(p).empty()) report("p20-person", w, "<podcast:person> needs a name", p);
@@ -151,13 +173,18 @@ struct Linter {
             if (count == 0) return;
         }
         auto e = item.child("enclosure");
-        std::string url = e.attribute("url").value(), type = e.attribute("type").value(), length = e.attribute("length").value();
+        std::string url = e.attribute("url").value(), type = e.attribute("type").value(),
+                    length = e.attribute("length").value();
         long long bytes = 0;
         if (!net::is_http_url(url)) report("rss-enclosure", w, "<enclosure url> must be an absolute http(s) URL", e);
-        if (!text::parse_uint(length, bytes)) report("rss-enclosure", w, "<enclosure length> must be a whole number of bytes", e);
-        else if (bytes == 0) report("apple-enclosure-length", w, "<enclosure length=\"0\">: the size is unknown", e);
-        if (type.empty()) report("rss-enclosure", w, "<enclosure type> is missing", e);
-        else if (!k_media_types.count(type)) report("apple-media-type", w, "'" + type + "' is not a type Apple Podcasts lists", e);
+        if (!text::parse_uint(length, bytes))
+            report("rss-enclosure", w, "<enclosure length> must be a whole number of bytes", e);
+        else if (bytes == 0)
+            report("apple-enclosure-length", w, "<enclosure length=\"0\">: the size is unknown", e);
+        if (type.empty())
+            report("rss-enclosure", w, "<enclosure type> is missing", e);
+        else if (!k_media_types.count(type))
+            report("apple-media-type", w, "'" + type + "' is not a type Apple Podcasts lists", e);
         if (!url.empty() && !seen.insert(net::normalize_media_url(url)).second)
             report("apple-enclosure-unique", w, "another item has the same audio URL", e);
     }
@@ -171,28 +198,38 @@ const std::vector<LintRule>& lint_rules() {
     static const std::vector<LintRule> rules = {
         {"rss-wellformed", L::error, k_rss, "the feed is well-formed XML with <rss version=\"2.0\"><channel>", ""},
         {"xml-characters", L::error, k_xml_chars, "the feed holds no control character XML forbids", ""},
-        {"rss-channel-required", L::error, std::string(k_rss) + "#requiredChannelElements", "the channel has title, link and description", ""},
+        {"rss-channel-required", L::error, std::string(k_rss) + "#requiredChannelElements",
+         "the channel has title, link and description", ""},
         {"rss-self-link", L::warning, k_atom_self, "the channel names its own URL with atom:link rel=self", ""},
-        {"rss-item-title", L::error, k_apple, "every item has a title", "the input item has no title: give the episode one with a note's `title:`"},
-        {"rss-item-guid", L::error, std::string(k_rss) + "#ltguidgtSubelementOfLtitemgt", "every item has a guid", host},
+        {"rss-item-title", L::error, k_apple, "every item has a title",
+         "the input item has no title: give the episode one with a note's `title:`"},
+        {"rss-item-guid", L::error, std::string(k_rss) + "#ltguidgtSubelementOfLtitemgt", "every item has a guid",
+         host},
         {"rss-guid-unique", L::error, k_apple, "guids are unique",
-         "the input feed gives two items this guid, and subscribers' apps already see them so: ask the host to give each item its own"},
-        {"rss-enclosure", L::error, std::string(k_rss) + "#ltenclosuregtSubelementOfLtitemgt", "one enclosure with url, length and type",
-         "the input item's enclosure is so; a relative URL resolves once the source's `url:` in site.yaml is the feed's address"},
-        {"rss-pubdate", L::error, std::string(k_rss) + "#ltpubdategtSubelementOfLtitemgt", "pubDate is RFC 822 with a zone",
-         "the input item's date is kept as written: set it with a note's `date:`"},
+         "the input feed gives two items this guid, and subscribers' apps already see them so: ask the host to give "
+         "each item its own"},
+        {"rss-enclosure", L::error, std::string(k_rss) + "#ltenclosuregtSubelementOfLtitemgt",
+         "one enclosure with url, length and type",
+         "the input item's enclosure is so; a relative URL resolves once the source's `url:` in site.yaml is the "
+         "feed's address"},
+        {"rss-pubdate", L::error, std::string(k_rss) + "#ltpubdategtSubelementOfLtitemgt",
+         "pubDate is RFC 822 with a zone", "the input item's date is kept as written: set it with a note's `date:`"},
         {"feed-order", L::warning, k_apple, "items are newest first", host},
-        {"apple-language", L::error, k_apple, "language is an ISO 639 code", "set `language:` in site.yaml (e.g. `language: en`)"},
+        {"apple-language", L::error, k_apple, "language is an ISO 639 code",
+         "set `language:` in site.yaml (e.g. `language: en`)"},
         {"apple-artwork", L::error, k_apple, "itunes:image is an absolute .jpg or .png URL",
          "set `image:` in site.yaml to the show's square artwork, a .jpg or .png of 1400-3000 px"},
         {"apple-category", L::error, k_apple_categories, "itunes:category is from Apple's list",
          "set `category:` in site.yaml to one of Apple's (e.g. `category: Technology` or `News > Tech News`)"},
         {"apple-explicit", L::error, k_apple, "itunes:explicit is true or false", ""},
         {"apple-author", L::warning, k_apple, "itunes:author is present", "set `author:` in site.yaml"},
-        {"apple-owner-email", L::warning, k_apple, "itunes:owner has an email", "set `email:` in site.yaml (Apple writes to it to verify ownership)"},
+        {"apple-owner-email", L::warning, k_apple, "itunes:owner has an email",
+         "set `email:` in site.yaml (Apple writes to it to verify ownership)"},
         {"apple-type", L::error, k_apple, "itunes:type is episodic or serial", host},
-        {"apple-description-length", L::warning, k_apple, "the description fits in 4000 bytes", "set a shorter `description:` in site.yaml"},
-        {"apple-duration", L::warning, k_apple, "every item has itunes:duration", "give the episode a note's `duration:`"},
+        {"apple-description-length", L::warning, k_apple, "the description fits in 4000 bytes",
+         "set a shorter `description:` in site.yaml"},
+        {"apple-duration", L::warning, k_apple, "every item has itunes:duration",
+         "give the episode a note's `duration:`"},
         {"apple-duration-format", L::error, k_apple, "itunes:duration is seconds, MM:SS or HH:MM:SS", ""},
         {"apple-episode-number", L::error, k_apple, "itunes:episode is a positive whole number", ""},
         {"apple-episode-type", L::error, k_apple, "itunes:episodeType is full, trailer or bonus", ""},
@@ -202,7 +239,8 @@ const std::vector<LintRule>& lint_rules() {
         {"p20-guid", L::error, std::string(k_p20) + "#guid", "podcast:guid is a UUID",
          "set `podcast_guid:` in site.yaml (the namespace's rule: the UUIDv5 of the feed's URL)"},
         {"p20-locked", L::error, std::string(k_p20) + "#locked", "podcast:locked is yes or no", ""},
-        {"p20-url-type", L::error, std::string(k_p20) + "#transcript", "podcast:transcript and podcast:chapters have url and type", host},
+        {"p20-url-type", L::error, std::string(k_p20) + "#transcript",
+         "podcast:transcript and podcast:chapters have url and type", host},
         {"p20-person", L::error, std::string(k_p20) + "#person", "podcast:person has a name", host},
     };
     return rules;
@@ -211,8 +249,8 @@ const std::vector<LintRule>& lint_rules() {
 namespace {
 std::vector<LintFinding> lint_document(Linter& l, const pugi::xml_document& doc, const pugi::xml_parse_result& result) {
     if (!result) {
-        l.out.push_back({"rss-wellformed", LintLevel::error, "feed", std::string("malformed XML: ") + result.description(), k_rss,
-                         l.line_at(result.offset)});
+        l.out.push_back({"rss-wellformed", LintLevel::error, "feed",
+                         std::string("malformed XML: ") + result.description(), k_rss, l.line_at(result.offset)});
         return l.out;
     }
     auto rss = doc.child("rss");
@@ -233,8 +271,9 @@ namespace {
 void check_characters(Linter& l) {
     const std::size_t at = html::find_xml_forbidden(l.xml);
     if (at == std::string_view::npos) return;
-    l.out.push_back({"xml-characters", LintLevel::error, "feed", "a control character XML 1.0 forbids (a raw control byte or a reference such as &#27;)", k_xml_chars,
-                     l.line_at(static_cast<std::ptrdiff_t>(at))});
+    l.out.push_back({"xml-characters", LintLevel::error, "feed",
+                     "a control character XML 1.0 forbids (a raw control byte or a reference such as &#27;)",
+                     k_xml_chars, l.line_at(static_cast<std::ptrdiff_t>(at))});
 }
 }  // namespace
 
@@ -258,7 +297,8 @@ std::vector<LintFinding> lint_feed_in_place(std::string& xml) {
 core::Diagnostic to_build_diagnostic(const LintFinding& f, const core::SourceLocation& input) {
     for (const auto& rule : lint_rules())
         if (rule.id == f.rule && !rule.fix.empty())
-            return core::warning_at(input, "[" + f.rule + "] " + f.where + ": " + f.message + "; " + rule.fix + " (" + f.spec + ")");
+            return core::warning_at(
+                input, "[" + f.rule + "] " + f.where + ": " + f.message + "; " + rule.fix + " (" + f.spec + ")");
     return to_diagnostic("feed.xml", f);
 }
 

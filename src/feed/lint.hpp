@@ -12,9 +12,9 @@ namespace feed {
 enum class LintLevel { error, warning };
 
 struct LintRule {
-    std::string id;     // "apple-explicit"
+    std::string id;  // "apple-explicit"
     LintLevel level;
-    std::string spec;   // URL of the rule's specification
+    std::string spec;  // URL of the rule's specification
     std::string summary;
     // For a rule whose value podarchive copies from the input feed as the host wrote it: what
     // the maintainer can do about it. A build reports such a finding as a warning saying this
@@ -26,11 +26,11 @@ struct LintRule {
 struct LintFinding {
     std::string rule;
     LintLevel level = LintLevel::error;
-    std::string where;    // "channel" or "item 3 'Title'"
+    std::string where;  // "channel" or "item 3 'Title'"
     std::string message;
     std::string spec;
-    int line = 0;         // in the feed, when known
-    int item = 0;         // 1-based position of the item it is about; 0 for the channel
+    int line = 0;  // in the feed, when known
+    int item = 0;  // 1-based position of the item it is about; 0 for the channel
 };
 
 // Every rule the linter knows, for documentation and tests.

@@ -1,8 +1,9 @@
 #include "feed/podcast_guid.hpp"
 
+#include <openssl/sha.h>
+
 #include <array>
 #include <cstdio>
-#include <openssl/sha.h>
 
 namespace feed {
 

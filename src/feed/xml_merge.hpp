@@ -5,10 +5,9 @@
 // loses nothing and changes nothing it does not mean to.
 #include <functional>
 #include <map>
+#include <pugixml.hpp>
 #include <string>
 #include <vector>
-
-#include <pugixml.hpp>
 
 namespace feed {
 

@@ -1,13 +1,14 @@
 #include "fetch/address_guard.hpp"
 
 #include <arpa/inet.h>
-#include <array>
-#include <cstdint>
 #include <curl/curl.h>
-#include <memory>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
 
 #include "text/strings.hpp"
 
@@ -43,7 +44,8 @@ std::string ipv6_kind(const unsigned char* b) {
     if (zero_prefix && b[15] == 1) return "loopback";
     if (zero_prefix && b[15] == 0) return "unspecified";
     // An IPv4 address carried in IPv6 is the IPv4 address: ::ffff:127.0.0.1 is loopback.
-    if (std::equal(mapped.begin(), mapped.end(), b) || std::equal(nat64.begin(), nat64.end(), b)) return ipv4_kind(ipv4_at(b + 12));
+    if (std::equal(mapped.begin(), mapped.end(), b) || std::equal(nat64.begin(), nat64.end(), b))
+        return ipv4_kind(ipv4_at(b + 12));
     if (b[0] == 0x20 && b[1] == 0x02) return ipv4_kind(ipv4_at(b + 2));  // 6to4 (2002::/16)
     if (b[0] == 0xFF) return "multicast";
     if (b[0] == 0xFE && (b[1] & 0xC0) == 0x80) return "link-local";
@@ -60,14 +62,17 @@ std::string ipv6_kind(const unsigned char* b) {
 std::string local_network_kind(const sockaddr* address) {
     if (address->sa_family == AF_INET)
         return ipv4_kind(ntohl(reinterpret_cast<const sockaddr_in*>(address)->sin_addr.s_addr));
-    if (address->sa_family == AF_INET6) return ipv6_kind(reinterpret_cast<const sockaddr_in6*>(address)->sin6_addr.s6_addr);
+    if (address->sa_family == AF_INET6)
+        return ipv6_kind(reinterpret_cast<const sockaddr_in6*>(address)->sin6_addr.s6_addr);
     return "not an internet address";
 }
 
 std::string address_text(const sockaddr* address) {
     char text[INET6_ADDRSTRLEN] = "";
-    if (address->sa_family == AF_INET) ::inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(address)->sin_addr, text, sizeof text);
-    else if (address->sa_family == AF_INET6) ::inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6*>(address)->sin6_addr, text, sizeof text);
+    if (address->sa_family == AF_INET)
+        ::inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(address)->sin_addr, text, sizeof text);
+    else if (address->sa_family == AF_INET6)
+        ::inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6*>(address)->sin6_addr, text, sizeof text);
     return text;
 }
 
@@ -82,7 +87,8 @@ std::string resolved_local_address(const std::string& host) {
     if (::getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0) return "";
     std::string refused;
     for (addrinfo* a = found; a && refused.empty(); a = a->ai_next)
-        if (std::string kind = local_network_kind(a->ai_addr); !kind.empty()) refused = address_text(a->ai_addr) + " (" + kind + ")";
+        if (std::string kind = local_network_kind(a->ai_addr); !kind.empty())
+            refused = address_text(a->ai_addr) + " (" + kind + ")";
     ::freeaddrinfo(found);
     return refused;
 }

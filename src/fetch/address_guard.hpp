@@ -3,9 +3,10 @@
 // (transcripts, chapters, artwork), and a feed is written by someone else. A link to a service
 // on the fetching machine or its local network (127.0.0.1:8080/admin, a cloud's metadata
 // endpoint at 169.254.169.254) would otherwise be read and published.
+#include <sys/socket.h>
+
 #include <string>
 #include <string_view>
-#include <sys/socket.h>
 #include <vector>
 
 namespace fetch {

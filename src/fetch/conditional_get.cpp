@@ -8,7 +8,9 @@ namespace fetch {
 
 namespace fs = std::filesystem;
 
-fs::path state_path(const fs::path& file) { return file.parent_path() / ("." + file.filename().string() + ".fetch.json"); }
+fs::path state_path(const fs::path& file) {
+    return file.parent_path() / ("." + file.filename().string() + ".fetch.json");
+}
 
 FetchState read_state(const fs::path& state_file, const std::string& url) {
     FetchState state{url, "", "", "", ""};
@@ -19,7 +21,9 @@ FetchState read_state(const fs::path& state_file, const std::string& url) {
         return state;  // (none yet, or not readable: the next fetch is unconditional)
     }
     if (!json.is_object() || !json["url"].is_string() || json["url"] != url) return state;
-    auto text = [&](const char* key) { return json.contains(key) && json[key].is_string() ? json[key].get<std::string>() : std::string(); };
+    auto text = [&](const char* key) {
+        return json.contains(key) && json[key].is_string() ? json[key].get<std::string>() : std::string();
+    };
     state.location = text("location");
     state.moved_by = text("moved_by");
     state.etag = text("etag");
@@ -47,7 +51,8 @@ HttpRequest limited_request(const std::string& url, const FetchOptions& options)
     return {url, "", "", options.timeout_seconds, std::min(10L, options.timeout_seconds), 5, options.max_bytes, {}};
 }
 
-HttpResponse conditional_get(const FetchState& state, bool have_copy, const FetchOptions& options, const AddressPolicy& addresses) {
+HttpResponse conditional_get(const FetchState& state, bool have_copy, const FetchOptions& options,
+                             const AddressPolicy& addresses) {
     HttpRequest request = limited_request(state.address(), options);
     request.addresses = addresses;
     if (have_copy) request.etag = state.etag, request.last_modified = state.last_modified;
@@ -74,7 +79,8 @@ std::optional<FetchOutcome> outcome_without_body(const HttpResponse& response, F
 }
 
 std::string kept_or_nothing(bool have_copy, const std::string& what) {
-    return have_copy ? "; the previous " + what + " is kept" : "; nothing was saved (there is no previous " + what + ")";
+    return have_copy ? "; the previous " + what + " is kept"
+                     : "; nothing was saved (there is no previous " + what + ")";
 }
 
 }  // namespace fetch

@@ -16,12 +16,13 @@ namespace fetch {
 // What fetch remembers of a file between runs, in "<dir>/.<name>.fetch.json" (committed with the
 // file: the publish workflow's next run starts from it).
 struct FetchState {
-    std::string url;            // the address site.yaml (or the feed) gave when this was written
-    std::string location;       // where the file is read now, when it moved from `url` (else empty)
-    std::string moved_by;       // what said it moved: "itunes:new-feed-url", "HTTP 301", ...
-    std::string etag;           // the validators of the last answer read from address()
+    std::string url;       // the address site.yaml (or the feed) gave when this was written
+    std::string location;  // where the file is read now, when it moved from `url` (else empty)
+    std::string moved_by;  // what said it moved: "itunes:new-feed-url", "HTTP 301", ...
+    std::string etag;      // the validators of the last answer read from address()
     std::string last_modified;
-    std::vector<std::string> earlier{};  // addresses the file was read at before it moved (`fetch --history` asks for their captures too)
+    std::vector<std::string>
+        earlier{};  // addresses the file was read at before it moved (`fetch --history` asks for their captures too)
 
     // Where the file is read from.
     const std::string& address() const { return location.empty() ? url : location; }
@@ -43,7 +44,8 @@ HttpRequest limited_request(const std::string& url, const FetchOptions& options)
 
 // GETs the state's address with the limits of `options`, sending its validators when there is
 // a copy (`have_copy`); `addresses` says whether the address came from the user or a feed.
-HttpResponse conditional_get(const FetchState& state, bool have_copy, const FetchOptions& options, const AddressPolicy& addresses);
+HttpResponse conditional_get(const FetchState& state, bool have_copy, const FetchOptions& options,
+                             const AddressPolicy& addresses);
 
 // The policy for URLs a feed or a downloaded file names: guarded, trusting the hosts of the
 // site's own sources (their `url:`) and site.yaml's `allowed_hosts`.

@@ -7,8 +7,8 @@
 
 #include "fetch/conditional_get.hpp"
 #include "fetch/http_get.hpp"
-#include "text/strings.hpp"
 #include "net/url.hpp"
+#include "text/strings.hpp"
 #include "text/xml_encoding.hpp"
 
 namespace fetch {
@@ -35,8 +35,8 @@ std::string_view local_name(const pugi::xml_node& element) {
 
 struct Page {
     pugi::xml_document doc;
-    pugi::xml_node links_parent;   // the RSS channel or the Atom feed
-    std::string item_names;        // the page's items, told apart ("\n"-joined guids or ids): a page that repeats another
+    pugi::xml_node links_parent;  // the RSS channel or the Atom feed
+    std::string item_names;  // the page's items, told apart ("\n"-joined guids or ids): a page that repeats another
 };
 
 bool read_page(std::string_view raw, Page& page) {
@@ -52,7 +52,8 @@ bool read_page(std::string_view raw, Page& page) {
         if (local != "item" && local != "entry") continue;
         std::string name;
         for (auto field : child.children())
-            if (local_name(field) == "guid" || local_name(field) == "id" || local_name(field) == "title" || local_name(field) == "enclosure")
+            if (local_name(field) == "guid" || local_name(field) == "id" || local_name(field) == "title" ||
+                local_name(field) == "enclosure")
                 name += std::string(text::trim(field.child_value())) + field.attribute("url").value() + "|";
         page.item_names += name + "\n";
     }
@@ -77,7 +78,8 @@ std::vector<std::string> page_links(std::string_view feed_text, std::string_view
     return read_page(feed_text, page) ? links_of(page, base) : std::vector<std::string>{};
 }
 
-PagesRead read_pages(std::string_view first_text, const std::string& first_url, const FetchOptions& options, const AddressPolicy& policy) {
+PagesRead read_pages(std::string_view first_text, const std::string& first_url, const FetchOptions& options,
+                     const AddressPolicy& policy) {
     PagesRead out;
     Page first;
     if (!read_page(first_text, first)) return out;
@@ -93,8 +95,8 @@ PagesRead read_pages(std::string_view first_text, const std::string& first_url, 
             continue;
         }
         if (static_cast<int>(asked.size()) >= options.max_pages) {
-            out.problems.push_back(url + " and the pages after it are not read: more than " + std::to_string(options.max_pages) +
-                                   " pages (the limit of one run)");
+            out.problems.push_back(url + " and the pages after it are not read: more than " +
+                                   std::to_string(options.max_pages) + " pages (the limit of one run)");
             break;
         }
         asked.insert(url);
@@ -107,7 +109,9 @@ PagesRead read_pages(std::string_view first_text, const std::string& first_url, 
         const HttpResponse response = http_get(request);
         if (!response.error.empty() || response.status != 200) {
             out.problems.push_back(url + " (named by " + named_by + "): " +
-                                   (!response.error.empty() ? response.error : "the host answered HTTP " + std::to_string(response.status)));
+                                   (!response.error.empty()
+                                        ? response.error
+                                        : "the host answered HTTP " + std::to_string(response.status)));
             continue;
         }
         Page page;
@@ -115,8 +119,10 @@ PagesRead read_pages(std::string_view first_text, const std::string& first_url, 
             out.problems.push_back(url + " (named by " + named_by + ") is not an RSS or Atom feed");
             continue;
         }
-        if (auto same = page_with_items.find(page.item_names); same != page_with_items.end() && !page.item_names.empty()) {
-            out.problems.push_back(url + " repeats the items of " + same->second + ": the pages after it are not followed");
+        if (auto same = page_with_items.find(page.item_names);
+            same != page_with_items.end() && !page.item_names.empty()) {
+            out.problems.push_back(url + " repeats the items of " + same->second +
+                                   ": the pages after it are not followed");
             continue;
         }
         page_with_items.emplace(page.item_names, url);

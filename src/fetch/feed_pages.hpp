@@ -32,6 +32,7 @@ struct PagesRead {
 // at most `options.max_pages` in all (the first included), each with `policy` (the address guard
 // for URLs a feed names). A page that is not a feed, fails, repeats an earlier page's items or
 // names a page already read (a loop) is said in `problems`; the rest are still read.
-PagesRead read_pages(std::string_view first_text, const std::string& first_url, const FetchOptions& options, const AddressPolicy& policy);
+PagesRead read_pages(std::string_view first_text, const std::string& first_url, const FetchOptions& options,
+                     const AddressPolicy& policy);
 
 }  // namespace fetch

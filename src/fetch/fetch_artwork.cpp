@@ -3,10 +3,10 @@
 #include <filesystem>
 
 #include "fetch/conditional_get.hpp"
-#include "sources/read_source.hpp"
 #include "files/files.hpp"
 #include "image/image_check.hpp"
 #include "net/url.hpp"
+#include "sources/read_source.hpp"
 
 namespace fetch {
 
@@ -20,7 +20,8 @@ std::string artwork_url(const config::SiteConfig& config) {
         sources::SourceBatch batch = sources::read_source(source);
         if (!batch.channel) continue;
         // A relative image address is the feed's own: resolved as its audio addresses are.
-        std::string url = net::resolve_url(source.url.empty() ? batch.channel->self_url : source.url, batch.channel->image_url);
+        std::string url =
+            net::resolve_url(source.url.empty() ? batch.channel->self_url : source.url, batch.channel->image_url);
         if (net::is_http_url(url)) return url;
     }
     return {};
@@ -47,7 +48,8 @@ FetchOutcome fetch_artwork(const config::SiteConfig& config, const FetchOptions&
     const fs::path state_file = state_path(config.artwork_dir() / "artwork");
     FetchState state = read_state(state_file, url);
     // site.yaml's `image:` is fetched as given; the feed's image is the feed's word.
-    HttpResponse response = conditional_get(state, have_copy, options, config.image.empty() ? feed_named_policy(config) : AddressPolicy{});
+    HttpResponse response =
+        conditional_get(state, have_copy, options, config.image.empty() ? feed_named_policy(config) : AddressPolicy{});
     if (auto settled = outcome_without_body(response, out, keep)) return *settled;
     const image::ImageCheck image = image::check_image(response.body);
     if (!image.error.empty()) return keep("the answer is refused: " + image.error);
@@ -69,7 +71,8 @@ FetchOutcome fetch_artwork(const config::SiteConfig& config, const FetchOptions&
     state.etag = response.etag, state.last_modified = response.last_modified;
     write_state(state_file, state);
     out.kind = FetchOutcome::Kind::updated;
-    out.message = "updated " + target.lexically_relative(config.root).string() + " (" + std::to_string(response.body.size()) + " bytes)";
+    out.message = "updated " + target.lexically_relative(config.root).string() + " (" +
+                  std::to_string(response.body.size()) + " bytes)";
     return out;
 }
 

@@ -3,15 +3,15 @@
 #include <filesystem>
 #include <set>
 
+#include "concurrency/parallel.hpp"
 #include "fetch/conditional_get.hpp"
 #include "fetch/http_get.hpp"
+#include "files/files.hpp"
 #include "listening/attachments.hpp"
 #include "listening/chapters.hpp"
 #include "listening/transcript.hpp"
-#include "sources/read_source.hpp"
-#include "files/files.hpp"
-#include "concurrency/parallel.hpp"
 #include "net/url.hpp"
+#include "sources/read_source.hpp"
 
 namespace fetch {
 
@@ -31,9 +31,13 @@ struct Wanted {
 // Whether a download is what the link says: chapters, or a transcript with text.
 std::string check(const Wanted& w, const std::string& body) {
     if (w.chapters)
-        return listening::read_chapters_json(body, w.link.url).chapters.empty() ? "not a JSON chapters file with chapters" : "";
+        return listening::read_chapters_json(body, w.link.url).chapters.empty()
+                   ? "not a JSON chapters file with chapters"
+                   : "";
     auto format = listening::transcript_format(w.link.type, w.link.url);
-    return listening::read_transcript(body, format, w.link.url).transcript.segments.empty() ? "no transcript text could be read from it" : "";
+    return listening::read_transcript(body, format, w.link.url).transcript.segments.empty()
+               ? "no transcript text could be read from it"
+               : "";
 }
 
 }  // namespace
@@ -76,23 +80,32 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
         request.max_bytes = std::min(options.max_bytes, k_max_attachment_bytes);
         HttpResponse response = http_get(request);
         refused[i] = response.refused_local;
-        if (!response.error.empty()) errors[i] = response.error;
-        else if (response.status != 200) errors[i] = "HTTP " + std::to_string(response.status);
-        else if (std::string why = check(w, response.body); !why.empty()) errors[i] = why;
-        else if (std::string error; !files::write_file_atomically(dir / listening::attachment_name(w.link), response.body, error)) errors[i] = error.empty() ? "the copy could not be written" : error;
-        else bytes[i] = static_cast<long long>(response.body.size());  // (every other branch says why)
+        if (!response.error.empty())
+            errors[i] = response.error;
+        else if (response.status != 200)
+            errors[i] = "HTTP " + std::to_string(response.status);
+        else if (std::string why = check(w, response.body); !why.empty())
+            errors[i] = why;
+        else if (std::string error;
+                 !files::write_file_atomically(dir / listening::attachment_name(w.link), response.body, error))
+            errors[i] = error.empty() ? "the copy could not be written" : error;
+        else
+            bytes[i] = static_cast<long long>(response.body.size());  // (every other branch says why)
     });
     long long total = 0;
     int done = 0, failed = 0;
     std::string first_error;
     for (std::size_t i = 0; i < wanted.size(); ++i) {
-        if (errors[i].empty()) ++done, total += bytes[i];
-        else if (failed++ == 0) first_error = wanted[i].source + ": " + wanted[i].link.url + ": " + errors[i];
+        if (errors[i].empty())
+            ++done, total += bytes[i];
+        else if (failed++ == 0)
+            first_error = wanted[i].source + ": " + wanted[i].link.url + ": " + errors[i];
     }
     out.kind = failed ? FetchOutcome::Kind::failed : FetchOutcome::Kind::updated;
-    out.message = "downloaded " + std::to_string(done) + " of " + std::to_string(wanted.size()) + " files (" + std::to_string(total) +
-                  " bytes) into " + dir.lexically_relative(config.root).generic_string();
-    if (failed) out.message += "; " + std::to_string(failed) + " failed and stay as they were, the first " + first_error;
+    out.message = "downloaded " + std::to_string(done) + " of " + std::to_string(wanted.size()) + " files (" +
+                  std::to_string(total) + " bytes) into " + dir.lexically_relative(config.root).generic_string();
+    if (failed)
+        out.message += "; " + std::to_string(failed) + " failed and stay as they were, the first " + first_error;
     // Each address refused is named: a feed that points at the local network is worth a look.
     std::size_t listed = 0, refusals = 0;
     for (std::size_t i = 0; i < wanted.size(); ++i) {
@@ -101,8 +114,10 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
         out.notice += (listed++ ? "; " : "") + wanted[i].source + " links to " + wanted[i].link.url;
     }
     if (refusals > 0)
-        out.notice = "not fetched, an address of the local network (list the host under site.yaml's `allowed_hosts` if it is yours): " + out.notice +
-                     (refusals > listed ? "; and " + std::to_string(refusals - listed) + " more" : "");
+        out.notice =
+            "not fetched, an address of the local network (list the host under site.yaml's `allowed_hosts` if it is "
+            "yours): " +
+            out.notice + (refusals > listed ? "; and " + std::to_string(refusals - listed) + " more" : "");
     out.added = done;
     return out;
 }

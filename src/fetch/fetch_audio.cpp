@@ -1,26 +1,27 @@
 #include "fetch/fetch_audio.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstring>
 #include <ctime>
-#include <fcntl.h>
 #include <nlohmann/json.hpp>
 #include <thread>
-#include <unistd.h>
 
 #include "audio/manifest.hpp"
 #include "audio/probe.hpp"
 #include "core/diagnostic.hpp"
+#include "dates/dates.hpp"
 #include "fetch/history.hpp"
 #include "fetch/http_get.hpp"
 #include "fetch/stream_hash.hpp"
-#include "dates/dates.hpp"
 #include "files/files.hpp"
 #include "files/hash.hpp"
-#include "text/strings.hpp"
 #include "net/url.hpp"
+#include "text/strings.hpp"
 
 namespace fetch {
 
@@ -70,7 +71,8 @@ Part part_for(const fs::path& store, const std::string& guid, const std::string&
 
 void save_note(const Part& part) {
     std::string error;
-    files::write_file_atomically(part.note, nlohmann::json{{"url", part.url}, {"validator", part.validator}}.dump() + "\n", error);
+    files::write_file_atomically(part.note,
+                                 nlohmann::json{{"url", part.url}, {"validator", part.validator}}.dump() + "\n", error);
 }
 
 void remove_part(const Part& part) {
@@ -98,7 +100,8 @@ struct Downloaded {
 Downloaded download(Part& part, const AudioOptions& options, long long max_bytes, BackgroundSha256& hash,
                     const std::function<void(long long, long long)>& progress) {
     Downloaded out;
-    if (!hash.add_file(part.file)) return {false, part.file.string() + " cannot be read", 0};  // (what an earlier run downloaded)
+    if (!hash.add_file(part.file))
+        return {false, part.file.string() + " cannot be read", 0};  // (what an earlier run downloaded)
     const int fd = ::open(part.file.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0) return {false, part.file.string() + " cannot be written: " + std::strerror(errno), 0};
     long backoff = options.backoff_ms;
@@ -113,7 +116,8 @@ Downloaded download(Part& part, const AudioOptions& options, long long max_bytes
         HttpResponse response = http_get(request);
         out.written += response.written;
         if (!response.etag.empty() || !response.last_modified.empty()) {
-            part.validator = !response.etag.empty() && !response.etag.starts_with("W/") ? response.etag : response.last_modified;
+            part.validator =
+                !response.etag.empty() && !response.etag.starts_with("W/") ? response.etag : response.last_modified;
             save_note(part);
         }
         if (response.error.empty() && (response.status == 200 || response.status == 206)) {
@@ -121,7 +125,8 @@ Downloaded download(Part& part, const AudioOptions& options, long long max_bytes
             out.ok = true;
             return out;
         }
-        out.why = !response.error.empty() ? response.error : "the host answered HTTP " + std::to_string(response.status);
+        out.why =
+            !response.error.empty() ? response.error : "the host answered HTTP " + std::to_string(response.status);
         out.gone = response.error.empty() && (response.status == 404 || response.status == 410);
         if (!worth_retrying(response) || attempt == options.attempts) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(backoff));
@@ -136,10 +141,11 @@ Downloaded download(Part& part, const AudioOptions& options, long long max_bytes
 // in a row). The pages and the feed serve the copy first once the host's file is gone, or has not
 // answered for audio::k_unreachable_checks checks.
 // Returns how many it asked.
-std::size_t check_hosts(const config::SiteConfig& config, audio::Manifest& manifest, const std::vector<core::Episode>& episodes,
-                        const AudioOptions& options, std::time_t clock) {
+std::size_t check_hosts(const config::SiteConfig& config, audio::Manifest& manifest,
+                        const std::vector<core::Episode>& episodes, const AudioOptions& options, std::time_t clock) {
     std::size_t asked = 0;
-    const std::string now = utc_text(clock), due = utc_text(clock - static_cast<std::time_t>(config.audio.check_days) * 86400);
+    const std::string now = utc_text(clock),
+                      due = utc_text(clock - static_cast<std::time_t>(config.audio.check_days) * 86400);
     for (const auto& e : episodes) {
         if (!e.enclosure) continue;
         audio::KeptFile* kept = manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid);
@@ -148,7 +154,9 @@ std::size_t check_hosts(const config::SiteConfig& config, audio::Manifest& manif
         request.head_only = true;
         const HttpResponse r = http_get(request);
         kept->checked = now;
-        kept->host = r.status == 404 || r.status == 410 ? "gone" : r.error.empty() && r.status > 0 && r.status < 400 ? "live" : "unreachable";
+        kept->host = r.status == 404 || r.status == 410                  ? "gone"
+                     : r.error.empty() && r.status > 0 && r.status < 400 ? "live"
+                                                                         : "unreachable";
         kept->unreachable = kept->host == "unreachable" ? kept->unreachable + 1 : 0;
         ++asked;
     }
@@ -166,15 +174,18 @@ std::optional<Capture> captured_audio(const std::string& service, const std::str
 
 }  // namespace
 
-std::string copy_name(const core::Episode& episode, const std::string& extension, const std::function<bool(const std::string&)>& taken) {
-    std::string stem = (episode.date ? dates::format_day(*episode.date) : std::string("undated")) + "-" + episode.slug.substr(0, 80);
+std::string copy_name(const core::Episode& episode, const std::string& extension,
+                      const std::function<bool(const std::string&)>& taken) {
+    std::string stem =
+        (episode.date ? dates::format_day(*episode.date) : std::string("undated")) + "-" + episode.slug.substr(0, 80);
     for (int n = 1;; ++n) {
         const std::string name = stem + (n == 1 ? "" : "-" + std::to_string(n)) + "." + extension;
         if (!taken(name)) return name;
     }
 }
 
-AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<core::Episode>& episodes, const AudioOptions& options) {
+AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<core::Episode>& episodes,
+                         const AudioOptions& options) {
     AudioOutcome out;
     audio::Manifest manifest;
     try {
@@ -186,7 +197,8 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
     const fs::path store = config.audio_store();
     std::error_code ec;
     fs::create_directories(store, ec);
-    const std::time_t clock = options.now > 0 ? options.now : std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    const std::time_t clock =
+        options.now > 0 ? options.now : std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     const std::string now = utc_text(clock);
     // The manifest is written every few seconds, not after each file: rewriting a manifest of
     // thousands of entries after each small file made a run's time grow with the square of its
@@ -212,10 +224,14 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
         const long long here = size_of(store / kept->file);
         const bool damaged = here >= 0 && here != kept->bytes;
         const bool missing = here < 0 && kept->uploaded.empty();
-        const bool new_length = e.duration && kept->feed_duration > 0 && std::abs(static_cast<double>(e.duration->seconds) - kept->feed_duration) > 2;
-        if (new_length) jobs.push_back({&e, guid, ""});  // (a new copy beside the old one)
-        else if (damaged || missing) jobs.push_back({&e, guid, kept->file});
-        else ++out.kept;
+        const bool new_length = e.duration && kept->feed_duration > 0 &&
+                                std::abs(static_cast<double>(e.duration->seconds) - kept->feed_duration) > 2;
+        if (new_length)
+            jobs.push_back({&e, guid, ""});  // (a new copy beside the old one)
+        else if (damaged || missing)
+            jobs.push_back({&e, guid, kept->file});
+        else
+            ++out.kept;
     }
 
     long long run_bytes = 0;
@@ -229,7 +245,8 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
         Part part = part_for(store, job.guid, e.enclosure->url);
         std::string via;  // (the capture the copy came from, when the host's file was gone)
         // The limit is the whole file's; what a part holds already counts against no run.
-        const long long limit = std::min(config.audio.max_file_bytes, config.audio.max_run_bytes - run_bytes + std::max(0LL, size_of(part.file)));
+        const long long limit = std::min(config.audio.max_file_bytes,
+                                         config.audio.max_run_bytes - run_bytes + std::max(0LL, size_of(part.file)));
         AudioProgress shown{i + 1, jobs.size(), e.slug, 0, e.enclosure->length.value_or(0), false};
         BackgroundSha256 hash;
         Downloaded got = download(part, options, limit, hash, [&](long long received, long long resumed) {
@@ -243,10 +260,11 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
                 // (The same part file: the host's answer wrote nothing to it.)
                 Part captured = part_for(store, job.guid, capture_url(config.history_url, *capture));
                 // (download() starts `hash` over from the part, which the host's answer left empty.)
-                const Downloaded from_capture = download(captured, options, limit, hash, [&](long long received, long long resumed) {
-                    shown.received = resumed + received;
-                    if (options.progress) options.progress(shown);
-                });
+                const Downloaded from_capture =
+                    download(captured, options, limit, hash, [&](long long received, long long resumed) {
+                        shown.received = resumed + received;
+                        if (options.progress) options.progress(shown);
+                    });
                 run_bytes += from_capture.written, out.bytes += from_capture.written;
                 if (from_capture.ok) {
                     part = captured, got = from_capture, via = "wayback:" + capture->timestamp + " " + captured.url;
@@ -260,15 +278,18 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
         if (options.progress) options.progress(shown);
         if (!got.ok) {
             ++out.failed;
-            out.problems.push_back(e.enclosure->url + ": " + got.why + (size_of(part.file) > 0 ? "; the part downloaded is kept for the next run" : ""));
-            if (got.why.find("an address of the local network") != std::string::npos || got.why.find("larger than the limit") != std::string::npos)
+            out.problems.push_back(e.enclosure->url + ": " + got.why +
+                                   (size_of(part.file) > 0 ? "; the part downloaded is kept for the next run" : ""));
+            if (got.why.find("an address of the local network") != std::string::npos ||
+                got.why.find("larger than the limit") != std::string::npos)
                 remove_part(part);
             continue;
         }
         const audio::Probe probe = audio::probe_file(part.file);
         if (!probe.error.empty()) {
             ++out.not_audio;
-            out.problems.push_back(e.enclosure->url + ": not kept: " + probe.error + (job.name.empty() ? "" : "; the previous copy stays"));
+            out.problems.push_back(e.enclosure->url + ": not kept: " + probe.error +
+                                   (job.name.empty() ? "" : "; the previous copy stays"));
             remove_part(part);
             continue;
         }
@@ -278,7 +299,8 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
         });
         kept.guid = job.guid, kept.url = e.enclosure->url, kept.via = via;
         kept.bytes = size_of(part.file), kept.sha256 = hash.hex(kept.bytes);
-        if (kept.sha256.empty() && hash.add_file(part.file)) kept.sha256 = hash.hex(kept.bytes);  // (bytes that came out of order)
+        if (kept.sha256.empty() && hash.add_file(part.file))
+            kept.sha256 = hash.hex(kept.bytes);  // (bytes that came out of order)
         kept.content_type = probe.content_type, kept.duration = probe.duration;
         kept.feed_duration = e.duration ? static_cast<double>(e.duration->seconds) : 0;
         kept.fetched = now, kept.checked = now, kept.host = via.empty() ? "live" : "gone";
@@ -295,7 +317,8 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
     }
     out.checked = check_hosts(config, manifest, episodes, options, clock);
     for (const auto& e : episodes) {
-        const audio::KeptFile* kept = e.enclosure ? manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid) : nullptr;
+        const audio::KeptFile* kept =
+            e.enclosure ? manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid) : nullptr;
         out.host_gone += kept && audio::host_gone(*kept);
     }
     save();

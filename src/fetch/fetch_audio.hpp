@@ -25,9 +25,9 @@ namespace fetch {
 struct AudioProgress {
     std::size_t index = 0, count = 0;  // the file being downloaded, of those to download
     std::string file;
-    long long received = 0;            // of this file, in this run
-    long long total = 0;               // its size when the host said (else 0)
-    bool done = false;                 // the file is finished (or given up)
+    long long received = 0;  // of this file, in this run
+    long long total = 0;     // its size when the host said (else 0)
+    bool done = false;       // the file is finished (or given up)
 };
 
 struct AudioOptions {
@@ -55,10 +55,12 @@ struct AudioOutcome {
 };
 
 // Downloads what the archive lacks of `episodes`' audio, as site.yaml's `audio:` says.
-AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<core::Episode>& episodes, const AudioOptions& options);
+AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<core::Episode>& episodes,
+                         const AudioOptions& options);
 
 // The name a new copy is given in the store: "<day>-<slug>.<extension>", "-2", "-3" ... when
 // taken. Once given, a name never changes.
-std::string copy_name(const core::Episode& episode, const std::string& extension, const std::function<bool(const std::string&)>& taken);
+std::string copy_name(const core::Episode& episode, const std::string& extension,
+                      const std::function<bool(const std::string&)>& taken);
 
 }  // namespace fetch

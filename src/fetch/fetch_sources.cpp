@@ -6,10 +6,10 @@
 #include "fetch/conditional_get.hpp"
 #include "fetch/feed_pages.hpp"
 #include "fetch/kept_items.hpp"
-#include "sources/read_source.hpp"
 #include "files/files.hpp"
-#include "text/strings.hpp"
 #include "net/url.hpp"
+#include "sources/read_source.hpp"
+#include "text/strings.hpp"
 
 namespace fetch {
 
@@ -24,8 +24,8 @@ std::string identity(const core::Record& r) {
 }
 
 std::string fingerprint(const core::Record& r) {
-    return r.title + "\n" + (r.date ? dates::format_iso8601(*r.date) : "") + "\n" + (r.enclosure ? r.enclosure->url : "") + "\n" +
-           r.description;
+    return r.title + "\n" + (r.date ? dates::format_iso8601(*r.date) : "") + "\n" +
+           (r.enclosure ? r.enclosure->url : "") + "\n" + r.description;
 }
 
 void count_changes(const sources::SourceBatch& before, const sources::SourceBatch& after, FetchOutcome& out) {
@@ -34,8 +34,10 @@ void count_changes(const sources::SourceBatch& before, const sources::SourceBatc
     for (const auto& r : after.records) new_items[identity(r)] = fingerprint(r);
     for (const auto& [id, print] : new_items) {
         auto it = old_items.find(id);
-        if (it == old_items.end()) ++out.added;
-        else if (it->second != print) ++out.changed;
+        if (it == old_items.end())
+            ++out.added;
+        else if (it->second != print)
+            ++out.changed;
     }
     for (const auto& [id, print] : old_items) out.removed += !new_items.count(id);
 }
@@ -51,16 +53,19 @@ std::string announced_move(const sources::SourceBatch& fresh, const std::string&
 // not resolve (then it is never remembered, so the feed stays readable where it was), or back
 // to site.yaml's address from a location an announcement led to (two feeds naming each other
 // would make the address alternate run by run). "" when it is followed.
-std::string refused_move(const std::string& to, const std::string& given, const FetchState& state, const AddressPolicy& policy) {
+std::string refused_move(const std::string& to, const std::string& given, const FetchState& state,
+                         const AddressPolicy& policy) {
     const std::string host = connection_host(to);
     if (!policy.trusts(host)) {
-        if (std::string local = resolved_local_address(host); !local.empty()) return "is " + local + ", an address of the local network";
+        if (std::string local = resolved_local_address(host); !local.empty())
+            return "is " + local + ", an address of the local network";
         // (A name that does not resolve now cannot be judged: the feed is read where it was,
         // and the next run asks again.)
         if (!resolves(host)) return "does not resolve to any address now";
     }
     if (to == given && !state.location.empty() && state.moved_by.find("new-feed-url") != std::string::npos)
-        return "names site.yaml's own address (" + given + "), whose feed announced the move here: the two feeds name each other";
+        return "names site.yaml's own address (" + given +
+               "), whose feed announced the move here: the two feeds name each other";
     return "";
 }
 
@@ -68,7 +73,8 @@ std::string refused_move(const std::string& to, const std::string& given, const 
 // the feed is gone from it (404, 410).
 bool given_up(const HttpResponse& response, const FetchState& state) {
     if (response.refused_local) return true;
-    return state.moved_by.find("new-feed-url") != std::string::npos && (response.status == 404 || response.status == 410);
+    return state.moved_by.find("new-feed-url") != std::string::npos &&
+           (response.status == 404 || response.status == 410);
 }
 
 // Writes the kept items' new text (or removes the file when none are left). False, with
@@ -84,27 +90,32 @@ bool store_kept(const fs::path& file, const KeptItems& kept, std::string& error)
 }
 
 // "updated (N bytes): 2 new, 0 changed episodes, 50 no longer listed by the host; feed.kept.xml keeps ..."
-std::string updated_message(std::size_t bytes, const FetchOutcome& out, const KeptItems* kept, const std::string& kept_name) {
-    std::string message = "updated (" + std::to_string(bytes) + " bytes): " + std::to_string(out.added) + " new, " + std::to_string(out.changed) +
-                          " changed episodes";
+std::string updated_message(std::size_t bytes, const FetchOutcome& out, const KeptItems* kept,
+                            const std::string& kept_name) {
+    std::string message = "updated (" + std::to_string(bytes) + " bytes): " + std::to_string(out.added) + " new, " +
+                          std::to_string(out.changed) + " changed episodes";
     if (out.removed > 0) message += ", " + std::to_string(out.removed) + " no longer listed by the host";
     if (kept && (kept->kept > 0 || kept->listed_again > 0))
-        message += "; " + kept_name + " keeps " + text::count_text(static_cast<std::size_t>(kept->kept), "item", "items") +
+        message += "; " + kept_name + " keeps " +
+                   text::count_text(static_cast<std::size_t>(kept->kept), "item", "items") +
                    " the host no longer lists (" + std::to_string(kept->newly_kept) + " added now" +
-                   (kept->listed_again > 0 ? ", " + std::to_string(kept->listed_again) + " listed again by the host" : std::string()) + ")";
+                   (kept->listed_again > 0 ? ", " + std::to_string(kept->listed_again) + " listed again by the host"
+                                           : std::string()) +
+                   ")";
     return message;
 }
 
 // "; 3 pages of a paged feed read, 100 items of the other pages added now"
 std::string pages_read(const FetchOutcome& out) {
-    return "; " + std::to_string(out.pages) + " pages of a paged feed read, " + std::to_string(out.page_items) + " items of the other pages added now";
+    return "; " + std::to_string(out.pages) + " pages of a paged feed read, " + std::to_string(out.page_items) +
+           " items of the other pages added now";
 }
 
 // Reads the other pages of a paged feed whose first page is `body` (read from `url`), and adds
 // their items to the kept items' text `kept_xml`; the pages and problems go into `out`. Returns
 // how many items were added.
-int add_other_pages(const std::string& body, const std::string& url, const FetchOptions& options, const AddressPolicy& policy, std::string& kept_xml,
-                    FetchOutcome& out) {
+int add_other_pages(const std::string& body, const std::string& url, const FetchOptions& options,
+                    const AddressPolicy& policy, std::string& kept_xml, FetchOutcome& out) {
     const PagesRead paged = read_pages(body, url, options, policy);
     out.pages = 1 + static_cast<int>(paged.pages.size());
     out.page_problems = paged.problems;
@@ -134,7 +145,8 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     // Where the feed was read before a move is remembered: its captures hold its past (history.hpp).
     std::string started_at = state.address();
     auto remember_earlier = [&] {
-        if (state.address() != started_at && std::find(state.earlier.begin(), state.earlier.end(), started_at) == state.earlier.end())
+        if (state.address() != started_at &&
+            std::find(state.earlier.begin(), state.earlier.end(), started_at) == state.earlier.end())
             state.earlier.push_back(started_at);
     };
     // site.yaml's address is fetched as given (a redirect of its server's to another host is
@@ -142,12 +154,14 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     // state file that came with a cloned archive: it may not lead to the local network.
     AddressPolicy remembered = options.feed_named;
     remembered.trusted_hosts.push_back(connection_host(source.url));
-    HttpResponse response = conditional_get(state, have_old, options, state.location.empty() ? AddressPolicy{} : remembered);
+    HttpResponse response =
+        conditional_get(state, have_old, options, state.location.empty() ? AddressPolicy{} : remembered);
     if (!state.location.empty() && given_up(response, state)) {
         // Where the feed went is refused, or gone: site.yaml's address is read again, and a
         // host that took its announcement back is followed no more.
         out.notice = "the remembered location " + state.location + " (" + state.moved_by + ") " +
-                     (response.refused_local ? "is an address of the local network" : "answers HTTP " + std::to_string(response.status)) +
+                     (response.refused_local ? "is an address of the local network"
+                                             : "answers HTTP " + std::to_string(response.status)) +
                      ": it is forgotten, and the feed is read at site.yaml's address again";
         state = FetchState{source.url, "", "", "", "", state.earlier};
         started_at = source.url;  // (a location given up is not one the feed lived at)
@@ -158,7 +172,8 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
         state.location = response.moved_to, state.moved_by = "a permanent redirect (HTTP 301/308)";
     auto moved_notice = [&] {
         if (!state.location.empty() && out.notice.empty())
-            out.notice = "the feed moved to " + state.location + " (" + state.moved_by + "): fetch reads it there; set `url: " + state.location +
+            out.notice = "the feed moved to " + state.location + " (" + state.moved_by +
+                         "): fetch reads it there; set `url: " + state.location +
                          "` for this source in site.yaml to make it permanent";
     };
     moved_notice();
@@ -167,12 +182,15 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     sources::SourceInfo info{source.name, source.display_path, state.address()};
     using core::SourceKind;
     SourceKind expected = source.kind;
-    if (expected == SourceKind::unknown && have_old) expected = sources::detect_kind(old_text, source.path.filename().string());
+    if (expected == SourceKind::unknown && have_old)
+        expected = sources::detect_kind(old_text, source.path.filename().string());
     const SourceKind found = sources::detect_kind(response.body, source.path.filename().string());
     if (expected != SourceKind::unknown && found != expected && source.kind == SourceKind::unknown)
-        return keep("the answer is not a " + std::string(core::kind_name(expected)) + " source (it looks like " +
-                    (found == SourceKind::unknown ? std::string("something else") : std::string(core::kind_name(found))) + ")");
-    sources::SourceBatch fresh = sources::parse_source(response.body, info, expected == SourceKind::unknown ? found : expected);
+        return keep(
+            "the answer is not a " + std::string(core::kind_name(expected)) + " source (it looks like " +
+            (found == SourceKind::unknown ? std::string("something else") : std::string(core::kind_name(found))) + ")");
+    sources::SourceBatch fresh =
+        sources::parse_source(response.body, info, expected == SourceKind::unknown ? found : expected);
     for (const auto& d : fresh.diagnostics)
         if (d.severity == core::Severity::error) return keep("the answer does not parse: " + core::format(d));
     if (core::is_feed(fresh.kind) && !fresh.channel) return keep("the answer has no feed channel");
@@ -189,8 +207,10 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     if (have_old && response.body == old_text) {  // (a server that sends the same feed with new dates)
         // Validators are taken when there were none, or the address changed; a new Last-Modified
         // on the same bytes is not (it would be a change to commit every day).
-        if (state.address() != read_from) state.etag.clear(), state.last_modified.clear();
-        else if (state.etag.empty() && state.last_modified.empty()) state.etag = response.etag, state.last_modified = response.last_modified;
+        if (state.address() != read_from)
+            state.etag.clear(), state.last_modified.clear();
+        else if (state.etag.empty() && state.last_modified.empty())
+            state.etag = response.etag, state.last_modified = response.last_modified;
         remember_earlier();
         write_state(state_file, state);  // (only when that changed it)
         out.kind = FetchOutcome::Kind::not_modified;
@@ -207,14 +227,17 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
                 return out;
             }
             const std::string before = kept_xml;
-            if (add_other_pages(response.body, read_from, options, remembered, kept_xml, out) > 0 && !store_kept(kept_file, {kept_xml, 0, 0, 0}, error))
+            if (add_other_pages(response.body, read_from, options, remembered, kept_xml, out) > 0 &&
+                !store_kept(kept_file, {kept_xml, 0, 0, 0}, error))
                 return keep(error);
             if (kept_xml != before) out.message += pages_read(out);
         }
         return out;
     }
-    if (have_old) count_changes(sources::parse_source(old_text, info, fresh.kind), fresh, out);
-    else out.added = static_cast<int>(fresh.records.size());
+    if (have_old)
+        count_changes(sources::parse_source(old_text, info, fresh.kind), fresh, out);
+    else
+        out.added = static_cast<int>(fresh.records.size());
     // What the host no longer lists is kept first: were the snapshot replaced and the kept items
     // not, they would be lost.
     const fs::path kept_file = sources::kept_items_path(source.path);
@@ -247,13 +270,13 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     write_state(state_file, state);
     out.kind = FetchOutcome::Kind::updated;
     out.message = updated_message(response.body.size(), out, kept ? &*kept : nullptr, kept_file.filename().string());
-    if (out.pages > 1)
-        out.message += pages_read(out);
+    if (out.pages > 1) out.message += pages_read(out);
     if (kept) out.kept = kept->kept;
     if (core::is_feed(fresh.kind) && !kept && out.removed > 0)  // (never in silence: these items are the archive's)
-        out.notice = text::count_text(static_cast<std::size_t>(out.removed), "item", "items") + " the host no longer lists could not be kept in " +
-                     kept_file.filename().string() +
-                     " (it is not a feed of the same kind; it is left as it is): mend it, then copy them there from the previous snapshot in git";
+        out.notice = text::count_text(static_cast<std::size_t>(out.removed), "item", "items") +
+                     " the host no longer lists could not be kept in " + kept_file.filename().string() +
+                     " (it is not a feed of the same kind; it is left as it is): mend it, then copy them there from "
+                     "the previous snapshot in git";
     return out;
 }
 

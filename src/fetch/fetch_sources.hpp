@@ -22,12 +22,12 @@ struct FetchOutcome {
     enum class Kind { updated, not_modified, failed };
     std::string source;
     Kind kind = Kind::failed;
-    std::string message;  // what happened, for people
-    std::string notice{};  // what the user should know and may act on (the feed moved), or ""
+    std::string message;                      // what happened, for people
+    std::string notice{};                     // what the user should know and may act on (the feed moved), or ""
     int added = 0, changed = 0, removed = 0;  // episodes, by guid (else audio URL, else title)
-    int kept = 0;         // items the host no longer lists, kept beside the snapshot (fetch/kept_items.hpp)
-    int pages = 1;        // pages of a paged feed read (feed_pages.hpp): the first and those it names
-    int page_items = 0;   // items the other pages added to the kept items now
+    int kept = 0;        // items the host no longer lists, kept beside the snapshot (fetch/kept_items.hpp)
+    int pages = 1;       // pages of a paged feed read (feed_pages.hpp): the first and those it names
+    int page_items = 0;  // items the other pages added to the kept items now
     std::vector<std::string> page_problems{};  // pages not read, and why (warnings)
 };
 
@@ -38,6 +38,5 @@ struct FetchOutcome {
 // from then on, remembered in the same state file, with a notice each run until site.yaml says so.
 // An answer equal to the snapshot changes no file.
 FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions& options);
-
 
 }  // namespace fetch

@@ -11,10 +11,10 @@
 #include "fetch/conditional_get.hpp"
 #include "fetch/http_get.hpp"
 #include "fetch/kept_items.hpp"
-#include "sources/read_source.hpp"
 #include "files/files.hpp"
-#include "text/strings.hpp"
 #include "net/url.hpp"
+#include "sources/read_source.hpp"
+#include "text/strings.hpp"
 
 namespace fetch {
 
@@ -23,10 +23,12 @@ namespace fs = std::filesystem;
 namespace {
 
 // The CDX fields, in the order the service gives them when it is not asked for others.
-const std::vector<std::string> k_default_fields = {"urlkey", "timestamp", "original", "mimetype", "statuscode", "digest", "length"};
+const std::vector<std::string> k_default_fields = {"urlkey",     "timestamp", "original", "mimetype",
+                                                   "statuscode", "digest",    "length"};
 
 bool is_timestamp(const std::string& text) {
-    return text.size() >= 8 && text.size() <= 14 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return text.size() >= 8 && text.size() <= 14 &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 // One capture from a row of fields named by `fields`; nothing when it is not a capture of 200.
@@ -54,8 +56,10 @@ std::vector<Capture> parse_cdx(const std::string& body, bool& understood) {
             if (!row.is_array()) continue;
             std::vector<std::string> cells;
             for (const auto& cell : row) cells.push_back(cell.is_string() ? cell.get<std::string>() : cell.dump());
-            if (first && std::find(cells.begin(), cells.end(), "timestamp") != cells.end()) fields = cells;
-            else if (auto c = capture_of(fields, cells)) out.push_back(std::move(*c));
+            if (first && std::find(cells.begin(), cells.end(), "timestamp") != cells.end())
+                fields = cells;
+            else if (auto c = capture_of(fields, cells))
+                out.push_back(std::move(*c));
             first = false;
         }
         return out;
@@ -67,8 +71,10 @@ std::vector<Capture> parse_cdx(const std::string& body, bool& understood) {
         std::vector<std::string> cells;
         for (std::string w; words >> w;) cells.push_back(w);
         if (cells.empty()) continue;
-        if (auto c = capture_of(k_default_fields, cells)) out.push_back(std::move(*c)), understood = true;
-        else if (cells.size() >= 3) understood = understood || is_timestamp(cells[1]);
+        if (auto c = capture_of(k_default_fields, cells))
+            out.push_back(std::move(*c)), understood = true;
+        else if (cells.size() >= 3)
+            understood = understood || is_timestamp(cells[1]);
     }
     return out;
 }
@@ -93,7 +99,8 @@ HistoryState read_history_state(const fs::path& file) {
                 if (value.is_string()) state.read[key] = value.get<std::string>();
         if (json.is_object() && json.contains("addresses") && json["addresses"].is_array())
             for (const auto& address : json["addresses"])
-                if (address.is_string() && net::is_http_url(address.get<std::string>())) state.addresses.push_back(address.get<std::string>());
+                if (address.is_string() && net::is_http_url(address.get<std::string>()))
+                    state.addresses.push_back(address.get<std::string>());
     } catch (...) {
     }
     return state;
@@ -101,8 +108,10 @@ HistoryState read_history_state(const fs::path& file) {
 
 void write_history_state(const fs::path& file, const HistoryState& state) {
     nlohmann::ordered_json json;
-    json["comment"] = "The captures `podarchive fetch --history` has read (digest: timestamp): they are not downloaded again; and the "
-                      "addresses the feed's captures named, asked for too.";
+    json["comment"] =
+        "The captures `podarchive fetch --history` has read (digest: timestamp): they are not downloaded again; and "
+        "the "
+        "addresses the feed's captures named, asked for too.";
     json["addresses"] = state.addresses;
     json["read"] = nlohmann::ordered_json::object();
     for (const auto& [key, value] : state.read) json["read"][key] = value;
@@ -110,7 +119,9 @@ void write_history_state(const fs::path& file, const HistoryState& state) {
     files::write_file_atomically(file, json.dump(1) + "\n", error);
 }
 
-std::string key_of(const Capture& c) { return c.digest.empty() ? c.timestamp + " " + c.original : c.digest; }
+std::string key_of(const Capture& c) {
+    return c.digest.empty() ? c.timestamp + " " + c.original : c.digest;
+}
 
 // The addresses the feed has lived at: site.yaml's, where fetch reads it now, where it read it
 // before, and the snapshot's own self link.
@@ -122,7 +133,8 @@ std::vector<std::string> addresses_of(const config::SourceConfig& source, const 
     };
     add(state.address());
     for (const auto& earlier : state.earlier) add(earlier);
-    const auto batch = sources::parse_source(snapshot, {source.name, source.display_path, source.url}, sources::detect_kind(snapshot, "feed.xml"));
+    const auto batch = sources::parse_source(snapshot, {source.name, source.display_path, source.url},
+                                             sources::detect_kind(snapshot, "feed.xml"));
     if (batch.channel) add(batch.channel->self_url);
     return out;
 }
@@ -135,10 +147,12 @@ std::string capture_url(const std::string& service, const Capture& capture) {
 
 CaptureList list_captures(const std::string& service, const std::string& url, const FetchOptions& options) {
     CaptureList out;
-    HttpRequest request = limited_request(service + "/cdx/search/cdx?url=" + net::encode_path_segment(url) +
-                                              "&output=json&fl=timestamp,original,mimetype,statuscode,digest&filter=statuscode:200&collapse=digest",
-                                          options);
-    request.timeout_seconds = std::max(request.timeout_seconds, 120L);  // (a list of years of captures takes the service a while)
+    HttpRequest request = limited_request(
+        service + "/cdx/search/cdx?url=" + net::encode_path_segment(url) +
+            "&output=json&fl=timestamp,original,mimetype,statuscode,digest&filter=statuscode:200&collapse=digest",
+        options);
+    request.timeout_seconds =
+        std::max(request.timeout_seconds, 120L);  // (a list of years of captures takes the service a while)
     const HttpResponse response = http_get(request);
     if (!response.error.empty() || response.status != 200) {
         out.error = service + " could not list the captures of " + url + ": " +
@@ -148,18 +162,20 @@ CaptureList list_captures(const std::string& service, const std::string& url, co
     bool understood = false;
     auto captures = parse_cdx(response.body, understood);
     if (!understood && !text::trim(response.body).empty()) {
-        out.error = service + " did not answer a CDX list for " + url + " (expected JSON rows of timestamp, original, ...)";
+        out.error =
+            service + " did not answer a CDX list for " + url + " (expected JSON rows of timestamp, original, ...)";
         return out;
     }
-    std::stable_sort(captures.begin(), captures.end(), [](const Capture& a, const Capture& b) { return a.timestamp < b.timestamp; });
+    std::stable_sort(captures.begin(), captures.end(),
+                     [](const Capture& a, const Capture& b) { return a.timestamp < b.timestamp; });
     std::set<std::string> seen;
     for (auto& c : captures)
         if (seen.insert(key_of(c)).second) out.captures.push_back(std::move(c));
     return out;
 }
 
-HistoryOutcome recover_history(const config::SourceConfig& source, const std::string& service, const FetchOptions& options,
-                               const HistoryOptions& history) {
+HistoryOutcome recover_history(const config::SourceConfig& source, const std::string& service,
+                               const FetchOptions& options, const HistoryOptions& history) {
     HistoryOutcome out;
     out.source = source.name;
     std::error_code ec;
@@ -168,7 +184,8 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
         snapshot = files::read_file(source.path);
     } catch (const files::FileError& e) {
         out.failed = true;
-        out.message = std::string(e.what()) + ": run `podarchive fetch` first; the captures are compared with the snapshot";
+        out.message =
+            std::string(e.what()) + ": run `podarchive fetch` first; the captures are compared with the snapshot";
         return out;
     }
     const core::SourceKind kind = sources::detect_kind(snapshot, source.path.filename().string());
@@ -202,9 +219,11 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
     std::size_t asked = 0, next = 0, failed = 0;
     out.addresses = addresses_of(source, snapshot);
     auto learn = [&](const std::string& url) {
-        if (!net::is_http_url(url) || std::find(out.addresses.begin(), out.addresses.end(), url) != out.addresses.end()) return;
+        if (!net::is_http_url(url) || std::find(out.addresses.begin(), out.addresses.end(), url) != out.addresses.end())
+            return;
         out.addresses.push_back(url);
-        if (std::find(state.addresses.begin(), state.addresses.end(), url) == state.addresses.end()) state.addresses.push_back(url);
+        if (std::find(state.addresses.begin(), state.addresses.end(), url) == state.addresses.end())
+            state.addresses.push_back(url);
     };
     for (const auto& url : std::vector<std::string>(state.addresses)) learn(url);
     for (;;) {
@@ -220,18 +239,22 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
         if (next == todo.size() || static_cast<int>(out.read) >= history.max_captures || out.failed) break;
         const Capture capture = todo[next++];
         pause();
-        HttpRequest request = limited_request(capture_url(service, capture), options);  // (the service is the user's word, as site.yaml's url is)
+        HttpRequest request = limited_request(capture_url(service, capture),
+                                              options);  // (the service is the user's word, as site.yaml's url is)
         const HttpResponse response = http_get(request);
         if (!response.error.empty() || response.status != 200) {
             ++failed;
-            out.problems.push_back(capture_url(service, capture) + ": " + (!response.error.empty() ? response.error : "HTTP " + std::to_string(response.status)) +
-                                   "; the next run asks again");
+            out.problems.push_back(
+                capture_url(service, capture) + ": " +
+                (!response.error.empty() ? response.error : "HTTP " + std::to_string(response.status)) +
+                "; the next run asks again");
             continue;
         }
         ++out.read;
         read[key_of(capture)] = capture.timestamp;
         const sources::SourceBatch captured =
-            sources::parse_source(response.body, {source.name, source.display_path, capture.original}, sources::detect_kind(response.body, "feed.xml"));
+            sources::parse_source(response.body, {source.name, source.display_path, capture.original},
+                                  sources::detect_kind(response.body, "feed.xml"));
         if (captured.kind != kind || !captured.channel) {
             ++out.not_feed;  // (the host's error page, captured: nothing to recover)
             continue;
@@ -239,7 +262,8 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
         learn(captured.channel->self_url), learn(captured.channel->new_feed_url);
         const auto added = add_items(snapshot, kept, {{response.body, "wayback:" + capture.timestamp}}, false);
         if (!added) {
-            out.problems.push_back(kept_file.string() + " is not a feed of the snapshot's kind: the recovered items cannot be kept there");
+            out.problems.push_back(kept_file.string() +
+                                   " is not a feed of the snapshot's kind: the recovered items cannot be kept there");
             out.failed = true;
             break;
         }
@@ -255,9 +279,12 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
         return out;  // (the captures are not remembered as read: the next run reads them again)
     }
     write_history_state(state_file, state);
-    out.message = std::to_string(out.listed) + " captures of " + text::count_text(out.addresses.size(), "address", "addresses") + " at " + service + ", " +
-                  std::to_string(out.read) + " read now" + (out.not_feed ? " (" + std::to_string(out.not_feed) + " not a feed)" : std::string()) + ": " +
-                  text::count_text(static_cast<std::size_t>(out.added), "item", "items") + " recovered into " + kept_file.filename().string() +
+    out.message = std::to_string(out.listed) + " captures of " +
+                  text::count_text(out.addresses.size(), "address", "addresses") + " at " + service + ", " +
+                  std::to_string(out.read) + " read now" +
+                  (out.not_feed ? " (" + std::to_string(out.not_feed) + " not a feed)" : std::string()) + ": " +
+                  text::count_text(static_cast<std::size_t>(out.added), "item", "items") + " recovered into " +
+                  kept_file.filename().string() +
                   (out.left ? "; " + std::to_string(out.left) + " captures left for the next run" : std::string());
     return out;
 }

@@ -45,19 +45,19 @@ struct HistoryOptions {
 struct HistoryOutcome {
     std::string source;
     bool failed = false;
-    std::size_t listed = 0;     // distinct captures the service lists, of every address
-    std::size_t read = 0;       // downloaded now
-    std::size_t left = 0;       // not read yet: past this run's limit, or failed (the next run goes on)
-    std::size_t not_feed = 0;   // captures that are no feed of the snapshot's kind (a captured error page)
-    int added = 0;              // items recovered now
+    std::size_t listed = 0;              // distinct captures the service lists, of every address
+    std::size_t read = 0;                // downloaded now
+    std::size_t left = 0;                // not read yet: past this run's limit, or failed (the next run goes on)
+    std::size_t not_feed = 0;            // captures that are no feed of the snapshot's kind (a captured error page)
+    int added = 0;                       // items recovered now
     std::vector<std::string> addresses;  // asked for
     std::vector<std::string> problems;   // one line each
-    std::string message;        // for people
+    std::string message;                 // for people
 };
 
 // Recovers the past items of the feed `source` from the captures of its address, its earlier
 // addresses (redirects and moves fetch followed) and its own self link.
-HistoryOutcome recover_history(const config::SourceConfig& source, const std::string& service, const FetchOptions& options,
-                               const HistoryOptions& history);
+HistoryOutcome recover_history(const config::SourceConfig& source, const std::string& service,
+                               const FetchOptions& options, const HistoryOptions& history);
 
 }  // namespace fetch

@@ -1,14 +1,15 @@
 #include "fetch/http_get.hpp"
 
+#include <curl/curl.h>
+#include <netdb.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <curl/curl.h>
-#include <unistd.h>
 #include <memory>
-#include <netdb.h>
-#include <sys/socket.h>
 
 #include "text/strings.hpp"
 
@@ -20,10 +21,10 @@ struct Transfer {
     HttpResponse* response = nullptr;
     const HttpRequest* request = nullptr;
     long long max_bytes = 0;
-    long status = 0;               // of the answer being read (each hop of a redirect has its own)
-    long long range_start = -1;    // its Content-Range's first byte, when it has one
-    bool sink_failed = false;      // writing to the request's sink_fd failed
-    bool range_mismatch = false;   // a 206 that is not the rest asked for
+    long status = 0;              // of the answer being read (each hop of a redirect has its own)
+    long long range_start = -1;   // its Content-Range's first byte, when it has one
+    bool sink_failed = false;     // writing to the request's sink_fd failed
+    bool range_mismatch = false;  // a 206 that is not the rest asked for
     bool too_big = false;
     int redirects = 0;             // answers that were redirects
     bool only_permanent = true;    // and each of them a 301 or 308
@@ -63,7 +64,8 @@ size_t to_sink(Transfer* t, const char* data, size_t n) {
             return 0;
         }
         const off_t start = t->status == 206 ? request.resume_from : 0;
-        if ((t->status == 200 && ::ftruncate(request.sink_fd, 0) != 0) || ::lseek(request.sink_fd, start, SEEK_SET) != start) {
+        if ((t->status == 200 && ::ftruncate(request.sink_fd, 0) != 0) ||
+            ::lseek(request.sink_fd, start, SEEK_SET) != start) {
             t->sink_failed = true;
             return 0;
         }
@@ -133,9 +135,12 @@ size_t on_header(char* data, size_t size, size_t count, void* user) {
         // These are sent back on the next fetch: a value with a control character (a bare CR)
         // or of no sane length would be a header of the server's making. It is not kept.
         if (!is_header_value(value)) return size * count;
-        if (name == "etag") t->response->etag = value;
-        else if (name == "last-modified") t->response->last_modified = value;
-        else if (name == "content-type") t->response->content_type = value;
+        if (name == "etag")
+            t->response->etag = value;
+        else if (name == "last-modified")
+            t->response->last_modified = value;
+        else if (name == "content-type")
+            t->response->content_type = value;
         else if (name == "content-range" && text::starts_with_icase(value, "bytes ")) {
             long long start = 0;
             const std::string_view range = std::string_view(value).substr(6);
@@ -170,7 +175,8 @@ HttpResponse http_get(const HttpRequest& request) {
         headers = curl_slist_append(headers, ("If-Modified-Since: " + request.last_modified).c_str());
     if (request.sink_fd >= 0 && request.resume_from > 0) {
         headers = curl_slist_append(headers, ("Range: bytes=" + std::to_string(request.resume_from) + "-").c_str());
-        if (!request.if_range.empty() && is_header_value(request.if_range)) headers = curl_slist_append(headers, ("If-Range: " + request.if_range).c_str());
+        if (!request.if_range.empty() && is_header_value(request.if_range))
+            headers = curl_slist_append(headers, ("If-Range: " + request.if_range).c_str());
     }
     std::unique_ptr<curl_slist, void (*)(curl_slist*)> header_list(headers, curl_slist_free_all);
     CURL* c = curl.get();
@@ -203,7 +209,8 @@ HttpResponse http_get(const HttpRequest& request) {
     // The time limit is the whole chain's, redirects included.
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(request.timeout_seconds);
     for (long hop = 0;; ++hop) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
         if (left <= 0) {
             code = CURLE_OPERATION_TIMEDOUT;
             break;
@@ -214,7 +221,8 @@ HttpResponse http_get(const HttpRequest& request) {
         // another host is that server's word, guarded as a feed's would be.
         const bool given_host = !request.addresses.guarded && host == first_host;
         transfer.check_addresses = !given_host && !request.addresses.trusts(host);
-        if (transfer.check_addresses && through_proxy) transfer.refused = resolved_local_address(host);  // (the proxy connects)
+        if (transfer.check_addresses && through_proxy)
+            transfer.refused = resolved_local_address(host);  // (the proxy connects)
         if (!transfer.refused.empty()) {
             code = CURLE_COULDNT_CONNECT;
             response.final_url = url;
@@ -244,9 +252,10 @@ HttpResponse http_get(const HttpRequest& request) {
         response.moved_to = response.final_url;
     response.refused_local = !transfer.refused.empty();
     if (!transfer.refused.empty())
-        response.error = connection_host(response.final_url) + " is " + transfer.refused +
-                         ", an address of the local network that a feed or a server's redirect named: not fetched (list the host "
-                         "under site.yaml's `allowed_hosts` if it is yours)";
+        response.error =
+            connection_host(response.final_url) + " is " + transfer.refused +
+            ", an address of the local network that a feed or a server's redirect named: not fetched (list the host "
+            "under site.yaml's `allowed_hosts` if it is yours)";
     else if (transfer.sink_failed)
         response.error = "the file cannot be written: " + std::string(std::strerror(errno));
     else if (transfer.range_mismatch)

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "core/episode_key.hpp"
-#include "sources/read_source.hpp"
 #include "dates/dates.hpp"
+#include "sources/read_source.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
 #include "text/xml_encoding.hpp"
@@ -26,7 +26,7 @@ struct Item {
     pugi::xml_node node;
     std::string identity;  // guid (Atom: id), else audio URL, else title
     std::string audio;
-    std::string episode;   // title and day, when both are known: the same episode under another guid
+    std::string episode;  // title and day, when both are known: the same episode under another guid
     std::optional<dates::Timestamp> date;
 };
 
@@ -38,7 +38,9 @@ struct Feed {
     std::vector<Item> items;
 };
 
-std::string trimmed(const char* text) { return std::string(text::trim(text)); }
+std::string trimmed(const char* text) {
+    return std::string(text::trim(text));
+}
 
 // "atom:" for <atom:feed>, "" for <feed>.
 std::string prefix_of(const pugi::xml_node& node) {
@@ -56,15 +58,17 @@ bool is_atom_root(const pugi::xml_node& root) {
 
 // The identity and episode of an item read so far: `title` is its title as written.
 Item completed(Item item, std::string_view title) {
-    if (item.identity.empty()) item.identity = !item.audio.empty() ? item.audio : text::ascii_lower(text::collapse_whitespace(title));
+    if (item.identity.empty())
+        item.identity = !item.audio.empty() ? item.audio : text::ascii_lower(text::collapse_whitespace(title));
     item.episode = core::episode_key(title, item.date ? dates::format_day(*item.date) : "");
     return item;
 }
 
 Item rss_item(const pugi::xml_node& item) {
-    return completed({item, trimmed(item.child_value("guid")), trimmed(item.child("enclosure").attribute("url").value()), "",
-                      dates::parse_any_date(text::trim(item.child_value("pubDate")))},
-                     item.child_value("title"));
+    return completed(
+        {item, trimmed(item.child_value("guid")), trimmed(item.child("enclosure").attribute("url").value()), "",
+         dates::parse_any_date(text::trim(item.child_value("pubDate")))},
+        item.child_value("title"));
 }
 
 Item atom_entry(const pugi::xml_node& entry, const std::string& p) {
@@ -131,9 +135,12 @@ std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& othe
     decl.append_attribute("version") = "1.0";
     decl.append_attribute("encoding") = "UTF-8";
     doc.append_child(pugi::node_comment)
-        .set_value(" The items this feed's host no longer lists, as it last listed them, newest first. Kept by `podarchive fetch` so that the "
-                   "archive keeps every episode it published; the build reads them with the feed. An item the host lists again leaves this "
-                   "file. ");
+        .set_value(
+            " The items this feed's host no longer lists, as it last listed them, newest first. Kept by `podarchive "
+            "fetch` so that the "
+            "archive keeps every episode it published; the build reads them with the feed. An item the host lists "
+            "again leaves this "
+            "file. ");
     pugi::xml_node root, parent;
     if (now.atom) {
         root = doc.append_child(now.root.name());
@@ -146,7 +153,9 @@ std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& othe
     for (const Feed* f : others)
         if (f->root && f->atom == now.atom) copy_root_attributes(root, f->root);
     const std::string from_name = std::string(sources::k_kept_prefix) + ":from";
-    const bool any_from = std::any_of(keep.begin(), keep.end(), [&](const ToKeep& k) { return !k.from.empty() || k.item->node.attribute(from_name.c_str()); });
+    const bool any_from = std::any_of(keep.begin(), keep.end(), [&](const ToKeep& k) {
+        return !k.from.empty() || k.item->node.attribute(from_name.c_str());
+    });
     if (any_from) {
         const std::string xmlns = "xmlns:" + std::string(sources::k_kept_prefix);
         root.remove_attribute(xmlns.c_str());
@@ -167,7 +176,8 @@ std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& othe
 
 }  // namespace
 
-std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::string_view new_snapshot, std::string_view kept_before) {
+std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::string_view new_snapshot,
+                                            std::string_view kept_before) {
     Feed before, now, kept;
     if (!read_feed(new_snapshot, now)) return std::nullopt;
     const bool had_old = !old_snapshot.empty() && read_feed(old_snapshot, before);
@@ -198,8 +208,10 @@ std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::
         }
     for (const auto& item : kept.items) {
         if (from_old.count(item.identity)) continue;
-        if (dropped(item)) keep.push_back({&item, ""});
-        else ++out.listed_again;
+        if (dropped(item))
+            keep.push_back({&item, ""});
+        else
+            ++out.listed_again;
     }
     out.kept = static_cast<int>(keep.size());
     if (keep.empty()) return out;
@@ -208,7 +220,8 @@ std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::
     return out;
 }
 
-std::optional<AddedItems> add_items(std::string_view snapshot, std::string_view kept_before, const std::vector<MoreItems>& more, bool current) {
+std::optional<AddedItems> add_items(std::string_view snapshot, std::string_view kept_before,
+                                    const std::vector<MoreItems>& more, bool current) {
     Feed now, kept;
     if (!read_feed(snapshot, now)) return std::nullopt;
     if (!kept_before.empty() && (!read_feed(kept_before, kept) || kept.atom != now.atom)) return std::nullopt;

@@ -25,7 +25,8 @@ struct KeptItems {
 // identity (the same audio URL, or the same title on the same day) is not kept: the episode is
 // not lost, and the build's identity guard judges the change. Nothing when a text is not a feed
 // (the caller then leaves the kept file as it is).
-std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::string_view new_snapshot, std::string_view kept_before);
+std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::string_view new_snapshot,
+                                            std::string_view kept_before);
 
 // A feed's text from elsewhere than its snapshot: another page of a paged feed, or a capture of
 // the feed in the past. `from` is written as each of its kept items' podarchive:from.
@@ -48,6 +49,7 @@ struct AddedItems {
 // `current` (pages the host serves now), a page's copy of an item already kept replaces it;
 // otherwise (captures of the past) a known item is left as it is. Nothing when the snapshot or
 // the kept file is not a feed.
-std::optional<AddedItems> add_items(std::string_view snapshot, std::string_view kept_before, const std::vector<MoreItems>& more, bool current);
+std::optional<AddedItems> add_items(std::string_view snapshot, std::string_view kept_before,
+                                    const std::vector<MoreItems>& more, bool current);
 
 }  // namespace fetch

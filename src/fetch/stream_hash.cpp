@@ -12,11 +12,15 @@ namespace {
 
 constexpr std::size_t k_max_queued = 8u << 20;
 
-EVP_MD_CTX* context_of(const std::shared_ptr<void>& p) { return static_cast<EVP_MD_CTX*>(p.get()); }
+EVP_MD_CTX* context_of(const std::shared_ptr<void>& p) {
+    return static_cast<EVP_MD_CTX*>(p.get());
+}
 
 }  // namespace
 
-Sha256::Sha256() : m_context(EVP_MD_CTX_new(), [](void* p) { EVP_MD_CTX_free(static_cast<EVP_MD_CTX*>(p)); }) { restart(); }
+Sha256::Sha256() : m_context(EVP_MD_CTX_new(), [](void* p) { EVP_MD_CTX_free(static_cast<EVP_MD_CTX*>(p)); }) {
+    restart();
+}
 
 void Sha256::restart() {
     EVP_DigestInit_ex(context_of(m_context), EVP_sha256(), nullptr);
@@ -37,7 +41,8 @@ bool Sha256::add_file(const std::filesystem::path& path) {
     if (fd < 0) return errno == ENOENT;
     std::vector<char> block(1 << 20);
     ssize_t n = 0;
-    while ((n = ::read(fd, block.data(), block.size())) > 0) add(std::string_view(block.data(), static_cast<std::size_t>(n)), m_length);
+    while ((n = ::read(fd, block.data(), block.size())) > 0)
+        add(std::string_view(block.data(), static_cast<std::size_t>(n)), m_length);
     ::close(fd);
     return n == 0;
 }
@@ -48,7 +53,8 @@ std::string Sha256::hex(long long size) {
     unsigned length = 0;
     EVP_DigestFinal_ex(context_of(m_context), digest, &length);
     std::string out;
-    for (unsigned i = 0; i < length; ++i) out += text::k_hex_digits[digest[i] >> 4], out += text::k_hex_digits[digest[i] & 15];
+    for (unsigned i = 0; i < length; ++i)
+        out += text::k_hex_digits[digest[i] >> 4], out += text::k_hex_digits[digest[i] & 15];
     return out;
 }
 

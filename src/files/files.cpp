@@ -1,13 +1,14 @@
 #include "files/files.hpp"
 
-#include <algorithm>
-#include <atomic>
-#include <cstring>
-#include <cerrno>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
 
 #include "concurrency/parallel.hpp"
 #include "text/strings.hpp"
@@ -19,7 +20,8 @@ std::vector<std::filesystem::path> files_under(const std::filesystem::path& root
     std::vector<fs::path> files;
     std::error_code ec;
     if (!fs::is_directory(root, ec)) return files;
-    for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
         if (ec) break;
         if (it->is_symlink(ec)) {
             if (it->is_directory(ec)) it.disable_recursion_pending();
@@ -63,11 +65,13 @@ void remove_tree(const std::filesystem::path& root) {
     fs::remove_all(root, ec);
 }
 
-std::string read_file_within(const std::filesystem::path& root, const std::filesystem::path& path, std::size_t max_bytes) {
+std::string read_file_within(const std::filesystem::path& root, const std::filesystem::path& path,
+                             std::size_t max_bytes) {
     std::error_code ec;
     const auto real = std::filesystem::weakly_canonical(path, ec);
     if (!ec && !lexically_within(std::filesystem::weakly_canonical(root, ec), real))
-        throw FileError(path.string(), "is a symbolic link out of the project (to " + real.string() + "); podarchive reads only the project's own files");
+        throw FileError(path.string(), "is a symbolic link out of the project (to " + real.string() +
+                                           "); podarchive reads only the project's own files");
     return read_file(path, max_bytes);
 }
 
@@ -76,8 +80,10 @@ std::string read_file(const std::filesystem::path& path, std::size_t max_bytes, 
     // transcript each), and each look-up of the path by name cost about what reading it did.
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (links == Links::refuse ? O_NOFOLLOW : 0));
     if (fd < 0 && errno == ELOOP && links == Links::refuse)
-        throw FileError(path.string(), "is a symbolic link, which podarchive does not follow here: put the file itself in its place");
-    if (fd < 0) throw FileError(path.string(), errno == ENOENT || errno == ENOTDIR ? "file not found" : "cannot open file");
+        throw FileError(path.string(),
+                        "is a symbolic link, which podarchive does not follow here: put the file itself in its place");
+    if (fd < 0)
+        throw FileError(path.string(), errno == ENOENT || errno == ENOTDIR ? "file not found" : "cannot open file");
     struct FdCloser {
         int fd;
         ~FdCloser() { ::close(fd); }
@@ -87,7 +93,8 @@ std::string read_file(const std::filesystem::path& path, std::size_t max_bytes, 
     if (!S_ISREG(st.st_mode)) throw FileError(path.string(), "not a regular file");
     const auto size = static_cast<std::size_t>(st.st_size);
     if (size > max_bytes)
-        throw FileError(path.string(), "file is " + std::to_string(size) + " bytes; the limit is " + std::to_string(max_bytes) + " bytes");
+        throw FileError(path.string(), "file is " + std::to_string(size) + " bytes; the limit is " +
+                                           std::to_string(max_bytes) + " bytes");
     std::string data;  // read into space not zero-filled first (a large feed is 100 MB)
     bool failed = false;
     data.resize_and_overwrite(size, [&](char* buffer, std::size_t n) {
@@ -148,7 +155,8 @@ FileLock::FileLock(const std::filesystem::path& file, std::string& error) {
         return;
     }
     if (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
-        error = errno == EWOULDBLOCK ? "another podarchive run holds " + file.string() + " (it is locked)" : "cannot lock " + file.string() + ": " + std::strerror(errno);
+        error = errno == EWOULDBLOCK ? "another podarchive run holds " + file.string() + " (it is locked)"
+                                     : "cannot lock " + file.string() + ": " + std::strerror(errno);
         ::close(m_fd);
         m_fd = -1;
     }

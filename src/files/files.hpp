@@ -13,8 +13,7 @@ namespace files {
 // What a read of an input file failed on; `path` names the file for the message.
 class FileError : public std::runtime_error {
 public:
-    FileError(std::string path, const std::string& message)
-        : std::runtime_error(message), m_path(std::move(path)) {}
+    FileError(std::string path, const std::string& message) : std::runtime_error(message), m_path(std::move(path)) {}
     const std::string& path() const { return m_path; }
 
 private:
@@ -30,11 +29,13 @@ enum class Links { follow, refuse };
 // Reads a whole file; throws FileError when it is missing, not a regular file or too large, and,
 // with Links::refuse, when the name is a symbolic link (a file a build finds in one of its
 // folders, never one site.yaml names: one planted there could lead anywhere).
-std::string read_file(const std::filesystem::path& path, std::size_t max_bytes = k_max_input_bytes, Links links = Links::follow);
+std::string read_file(const std::filesystem::path& path, std::size_t max_bytes = k_max_input_bytes,
+                      Links links = Links::follow);
 
 // read_file of a file named inside `root` (a path a note gives): refused, as a FileError, when a
 // symbolic link on its way takes it out of `root`; links that stay inside are followed.
-std::string read_file_within(const std::filesystem::path& root, const std::filesystem::path& path, std::size_t max_bytes = k_max_input_bytes);
+std::string read_file_within(const std::filesystem::path& root, const std::filesystem::path& path,
+                             std::size_t max_bytes = k_max_input_bytes);
 
 // Creates a new, empty file beside `path` (".<name>.<pid>-<n>.tmp") for writing and returns its
 // descriptor (-1 with errno on failure), `temp` naming it. The name is this process's own and

@@ -9,9 +9,13 @@
 
 namespace files {
 
-std::uint64_t content_hash(std::string_view data) { return XXH3_64bits(data.data(), data.size()); }
+std::uint64_t content_hash(std::string_view data) {
+    return XXH3_64bits(data.data(), data.size());
+}
 
-std::uint64_t content_hash(std::string_view data, std::uint64_t seed) { return XXH3_64bits_withSeed(data.data(), data.size(), seed); }
+std::uint64_t content_hash(std::string_view data, std::uint64_t seed) {
+    return XXH3_64bits_withSeed(data.data(), data.size(), seed);
+}
 
 std::string hex_hash(std::uint64_t hash) {
     std::string out(16, '0');  // printf's "%016llx"
@@ -19,9 +23,13 @@ std::string hex_hash(std::uint64_t hash) {
     return out;
 }
 
-Hasher::Hasher() : m_state(XXH3_createState()) { XXH3_64bits_reset(static_cast<XXH3_state_t*>(m_state)); }
+Hasher::Hasher() : m_state(XXH3_createState()) {
+    XXH3_64bits_reset(static_cast<XXH3_state_t*>(m_state));
+}
 
-Hasher::~Hasher() { XXH3_freeState(static_cast<XXH3_state_t*>(m_state)); }
+Hasher::~Hasher() {
+    XXH3_freeState(static_cast<XXH3_state_t*>(m_state));
+}
 
 void Hasher::add(std::string_view piece) {
     std::uint64_t length = piece.size();
@@ -47,6 +55,8 @@ bool Hasher::add_file(const std::filesystem::path& path) {
     return n == 0;  // the end, not a read error
 }
 
-std::uint64_t Hasher::digest() const { return XXH3_64bits_digest(static_cast<XXH3_state_t*>(m_state)); }
+std::uint64_t Hasher::digest() const {
+    return XXH3_64bits_digest(static_cast<XXH3_state_t*>(m_state));
+}
 
 }  // namespace files

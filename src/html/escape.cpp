@@ -1,12 +1,11 @@
 #include "html/escape.hpp"
 
+#include <gumbo.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
-
 #include <map>
-
-#include <gumbo.h>
 #include <nlohmann/json.hpp>
 
 #include "text/byte_block.hpp"
@@ -27,13 +26,15 @@ constexpr std::size_t k_block = text::byte_block::k_size;
 bool has_html_special(const char* at) {
     using namespace text::byte_block;
     const Block b = load(at);
-    return any((b == splat('&')) | (b == splat('<')) | (b == splat('>')) | (b == splat('"')) | (b == splat('\'')) | (b < splat(0x20)) |
-               (b == splat(0x7F)));
+    return any((b == splat('&')) | (b == splat('<')) | (b == splat('>')) | (b == splat('"')) | (b == splat('\'')) |
+               (b < splat(0x20)) | (b == splat(0x7F)));
 }
 
 // A control character HTML and XML forbid (tab, line feed, form feed and carriage return are
 // white space; form feed only in HTML, so XML checks it apart).
-bool is_forbidden_control(unsigned char c) { return (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7F; }
+bool is_forbidden_control(unsigned char c) {
+    return (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7F;
+}
 
 // A character reference at `at` ("&#27;", "&#x1B;") to a code point XML 1.0 forbids: its length,
 // or 0.
@@ -51,12 +52,15 @@ std::size_t forbidden_reference_at(std::string_view xml, std::size_t at) {
         value = value * (hex ? 16 : 10) + v;
     }
     if (i == digits || i >= xml.size() || xml[i] != ';') return 0;
-    const bool forbidden = (value < 0x20 && value != 0x9 && value != 0xA && value != 0xD) || (value >= 0xD800 && value <= 0xDFFF) ||
-                           value == 0xFFFE || value == 0xFFFF || value > 0x10FFFF;
+    const bool forbidden = (value < 0x20 && value != 0x9 && value != 0xA && value != 0xD) ||
+                           (value >= 0xD800 && value <= 0xDFFF) || value == 0xFFFE || value == 0xFFFF ||
+                           value > 0x10FFFF;
     return forbidden ? i + 1 - at : 0;
 }
 
-bool is_xml_forbidden_byte(unsigned char c) { return c < 0x20 && c != '\t' && c != '\n' && c != '\r'; }
+bool is_xml_forbidden_byte(unsigned char c) {
+    return c < 0x20 && c != '\t' && c != '\n' && c != '\r';
+}
 
 // The 16 bytes at `at` hold a byte JSON escapes (quote, backslash, control) or one of a
 // character of several bytes (which is checked as UTF-8).
@@ -80,11 +84,21 @@ void append_html_escaped(std::string& out, std::string_view text) {
         for (const std::size_t end = std::min(text.size(), i + k_block); i < end; ++i) {
             std::string_view entity;
             switch (text[i]) {
-                case '&': entity = "&amp;"; break;
-                case '<': entity = "&lt;"; break;
-                case '>': entity = "&gt;"; break;
-                case '"': entity = "&quot;"; break;
-                case '\'': entity = "&#39;"; break;
+                case '&':
+                    entity = "&amp;";
+                    break;
+                case '<':
+                    entity = "&lt;";
+                    break;
+                case '>':
+                    entity = "&gt;";
+                    break;
+                case '"':
+                    entity = "&quot;";
+                    break;
+                case '\'':
+                    entity = "&#39;";
+                    break;
                 default:
                     if (!is_forbidden_control(static_cast<unsigned char>(text[i]))) continue;
                     entity = "";  // (left out)
@@ -137,13 +151,27 @@ void append_json_string(std::string& out, std::string_view text) {
         out.append(text, run, i - run);
         run = ++i;
         switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\b': out += "\\b"; break;
-            case '\f': out += "\\f"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\b':
+                out += "\\b";
+                break;
+            case '\f':
+                out += "\\f";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
             default:
                 out += "\\u00";
                 out += text::k_hex_digits[c >> 4];
@@ -179,21 +207,29 @@ std::size_t find_xml_forbidden(std::string_view xml) {
         const auto control = (b < splat(0x20)) & (b != splat('\t')) & (b != splat('\n')) & (b != splat('\r'));
         if (!any(control | ((b == splat('&')) & (next == splat('#'))))) continue;
         for (std::size_t j = i; j < i + k_size; ++j)
-            if (is_xml_forbidden_byte(static_cast<unsigned char>(xml[j])) || (xml[j] == '&' && forbidden_reference_at(xml, j) > 0)) return j;
+            if (is_xml_forbidden_byte(static_cast<unsigned char>(xml[j])) ||
+                (xml[j] == '&' && forbidden_reference_at(xml, j) > 0))
+                return j;
     }
     for (; i < xml.size(); ++i)
-        if (is_xml_forbidden_byte(static_cast<unsigned char>(xml[i])) || (xml[i] == '&' && forbidden_reference_at(xml, i) > 0)) return i;
+        if (is_xml_forbidden_byte(static_cast<unsigned char>(xml[i])) ||
+            (xml[i] == '&' && forbidden_reference_at(xml, i) > 0))
+            return i;
     return std::string_view::npos;
 }
 
-bool has_xml_forbidden_byte(std::string_view text) { return first_forbidden_byte(text) != std::string_view::npos; }
+bool has_xml_forbidden_byte(std::string_view text) {
+    return first_forbidden_byte(text) != std::string_view::npos;
+}
 
 std::string without_xml_forbidden(std::string_view text, std::size_t& removed) {
     std::string out;
     out.reserve(text.size());
     for (char c : text) {
-        if (is_xml_forbidden_byte(static_cast<unsigned char>(c))) ++removed;
-        else out.push_back(c);
+        if (is_xml_forbidden_byte(static_cast<unsigned char>(c)))
+            ++removed;
+        else
+            out.push_back(c);
     }
     return out;
 }
@@ -209,7 +245,8 @@ std::string named_reference(std::string_view name) {
     GumboOutput* parsed = gumbo_parse_with_options(&kGumboDefaultOptions, html.data(), html.size());
     std::string value;
     const GumboNode* body = parsed->root->v.element.children.length > 1
-                                ? static_cast<const GumboNode*>(parsed->root->v.element.children.data[1]) : nullptr;
+                                ? static_cast<const GumboNode*>(parsed->root->v.element.children.data[1])
+                                : nullptr;
     if (body && body->type == GUMBO_NODE_ELEMENT && body->v.element.children.length == 1) {
         const auto* text = static_cast<const GumboNode*>(body->v.element.children.data[0]);
         // (A legacy name that starts a longer one, "&not" of "&notaname;", leaves the rest: no.)
@@ -223,9 +260,17 @@ std::string named_reference(std::string_view name) {
 }  // namespace
 
 std::string decode_entities(std::string_view text) {
-    struct Named { std::string_view name; std::string_view value; };
-    static constexpr std::array<Named, 8> k_named = {{{"amp", "&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""},
-                                                      {"apos", "'"}, {"nbsp", "\xC2\xA0"}, {"hellip", "\xE2\x80\xA6"},
+    struct Named {
+        std::string_view name;
+        std::string_view value;
+    };
+    static constexpr std::array<Named, 8> k_named = {{{"amp", "&"},
+                                                      {"lt", "<"},
+                                                      {"gt", ">"},
+                                                      {"quot", "\""},
+                                                      {"apos", "'"},
+                                                      {"nbsp", "\xC2\xA0"},
+                                                      {"hellip", "\xE2\x80\xA6"},
                                                       {"#39", "'"}}};
     std::string out;
     out.reserve(text.size());
@@ -265,8 +310,10 @@ std::string decode_entities(std::string_view text) {
             if (known == others.end()) known = others.emplace(std::string(name), named_reference(name)).first;
             if (!known->second.empty()) out.append(known->second), done = true;
         }
-        if (done) i = semi;
-        else out.push_back('&');
+        if (done)
+            i = semi;
+        else
+            out.push_back('&');
     }
     return out;
 }

@@ -1,19 +1,20 @@
 #include "html/html_sanitizer.hpp"
 
+#include <gumbo.h>
+
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdlib>
-#include <gumbo.h>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "html/escape.hpp"
 #include "html/simple_html.hpp"
+#include "net/url.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
-#include "net/url.hpp"
 
 namespace html {
 
@@ -98,27 +99,32 @@ bool is_one_of(GumboTag tag, std::initializer_list<GumboTag> tags) {
 }
 
 bool is_dropped_with_content(GumboTag tag) {
-    return is_one_of(tag, {GUMBO_TAG_SCRIPT, GUMBO_TAG_STYLE, GUMBO_TAG_IFRAME, GUMBO_TAG_OBJECT, GUMBO_TAG_EMBED,
-                           GUMBO_TAG_NOSCRIPT, GUMBO_TAG_TEMPLATE, GUMBO_TAG_TEXTAREA, GUMBO_TAG_SELECT,
-                           GUMBO_TAG_BUTTON, GUMBO_TAG_HEAD, GUMBO_TAG_TITLE, GUMBO_TAG_META, GUMBO_TAG_LINK,
-                           GUMBO_TAG_BASE, GUMBO_TAG_FRAME, GUMBO_TAG_FRAMESET, GUMBO_TAG_APPLET, GUMBO_TAG_SVG,
-                           GUMBO_TAG_MATH, GUMBO_TAG_XMP, GUMBO_TAG_PLAINTEXT, GUMBO_TAG_NOEMBED,
-                           GUMBO_TAG_NOFRAMES, GUMBO_TAG_AUDIO, GUMBO_TAG_VIDEO, GUMBO_TAG_SOURCE,
-                           GUMBO_TAG_TRACK, GUMBO_TAG_CANVAS, GUMBO_TAG_FORM, GUMBO_TAG_INPUT});
+    return is_one_of(tag,
+                     {GUMBO_TAG_SCRIPT,   GUMBO_TAG_STYLE,     GUMBO_TAG_IFRAME,   GUMBO_TAG_OBJECT,   GUMBO_TAG_EMBED,
+                      GUMBO_TAG_NOSCRIPT, GUMBO_TAG_TEMPLATE,  GUMBO_TAG_TEXTAREA, GUMBO_TAG_SELECT,   GUMBO_TAG_BUTTON,
+                      GUMBO_TAG_HEAD,     GUMBO_TAG_TITLE,     GUMBO_TAG_META,     GUMBO_TAG_LINK,     GUMBO_TAG_BASE,
+                      GUMBO_TAG_FRAME,    GUMBO_TAG_FRAMESET,  GUMBO_TAG_APPLET,   GUMBO_TAG_SVG,      GUMBO_TAG_MATH,
+                      GUMBO_TAG_XMP,      GUMBO_TAG_PLAINTEXT, GUMBO_TAG_NOEMBED,  GUMBO_TAG_NOFRAMES, GUMBO_TAG_AUDIO,
+                      GUMBO_TAG_VIDEO,    GUMBO_TAG_SOURCE,    GUMBO_TAG_TRACK,    GUMBO_TAG_CANVAS,   GUMBO_TAG_FORM,
+                      GUMBO_TAG_INPUT});
 }
 
 bool is_allowed(GumboTag tag) {
-    return is_one_of(tag, {GUMBO_TAG_P, GUMBO_TAG_BR, GUMBO_TAG_A, GUMBO_TAG_STRONG, GUMBO_TAG_B, GUMBO_TAG_EM,
-                           GUMBO_TAG_I, GUMBO_TAG_U, GUMBO_TAG_S, GUMBO_TAG_DEL, GUMBO_TAG_INS, GUMBO_TAG_CODE,
-                           GUMBO_TAG_PRE, GUMBO_TAG_BLOCKQUOTE, GUMBO_TAG_UL, GUMBO_TAG_OL, GUMBO_TAG_LI,
-                           GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4, GUMBO_TAG_H5, GUMBO_TAG_H6, GUMBO_TAG_TABLE,
-                           GUMBO_TAG_CAPTION, GUMBO_TAG_THEAD, GUMBO_TAG_TBODY, GUMBO_TAG_TFOOT, GUMBO_TAG_TR, GUMBO_TAG_TH,
-                           GUMBO_TAG_TD, GUMBO_TAG_HR, GUMBO_TAG_SUP, GUMBO_TAG_SUB, GUMBO_TAG_DL, GUMBO_TAG_DT,
-                           GUMBO_TAG_DD, GUMBO_TAG_ABBR, GUMBO_TAG_KBD, GUMBO_TAG_Q, GUMBO_TAG_CITE,
-                           GUMBO_TAG_SECTION, GUMBO_TAG_DETAILS, GUMBO_TAG_SUMMARY, GUMBO_TAG_MARK});
+    return is_one_of(tag,
+                     {GUMBO_TAG_P,       GUMBO_TAG_BR,      GUMBO_TAG_A,       GUMBO_TAG_STRONG,     GUMBO_TAG_B,
+                      GUMBO_TAG_EM,      GUMBO_TAG_I,       GUMBO_TAG_U,       GUMBO_TAG_S,          GUMBO_TAG_DEL,
+                      GUMBO_TAG_INS,     GUMBO_TAG_CODE,    GUMBO_TAG_PRE,     GUMBO_TAG_BLOCKQUOTE, GUMBO_TAG_UL,
+                      GUMBO_TAG_OL,      GUMBO_TAG_LI,      GUMBO_TAG_H2,      GUMBO_TAG_H3,         GUMBO_TAG_H4,
+                      GUMBO_TAG_H5,      GUMBO_TAG_H6,      GUMBO_TAG_TABLE,   GUMBO_TAG_CAPTION,    GUMBO_TAG_THEAD,
+                      GUMBO_TAG_TBODY,   GUMBO_TAG_TFOOT,   GUMBO_TAG_TR,      GUMBO_TAG_TH,         GUMBO_TAG_TD,
+                      GUMBO_TAG_HR,      GUMBO_TAG_SUP,     GUMBO_TAG_SUB,     GUMBO_TAG_DL,         GUMBO_TAG_DT,
+                      GUMBO_TAG_DD,      GUMBO_TAG_ABBR,    GUMBO_TAG_KBD,     GUMBO_TAG_Q,          GUMBO_TAG_CITE,
+                      GUMBO_TAG_SECTION, GUMBO_TAG_DETAILS, GUMBO_TAG_SUMMARY, GUMBO_TAG_MARK});
 }
 
-bool is_void(GumboTag tag) { return tag == GUMBO_TAG_BR || tag == GUMBO_TAG_HR; }
+bool is_void(GumboTag tag) {
+    return tag == GUMBO_TAG_BR || tag == GUMBO_TAG_HR;
+}
 
 bool is_plain_token(std::string_view value) {
     return !value.empty() && value.size() < 100 && std::all_of(value.begin(), value.end(), [](char c) {
@@ -165,10 +171,13 @@ std::string html_text(std::string_view t) {
     std::string out;
     out.reserve(valid.size());
     text::for_each_code_point(valid, [&](char32_t cp, std::size_t offset, std::size_t length) {
-        bool control = (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\f' && cp != '\r') || (cp >= 0x7F && cp <= 0x9F);
+        bool control =
+            (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\f' && cp != '\r') || (cp >= 0x7F && cp <= 0x9F);
         bool nonchar = (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE;
-        if (control || nonchar) out += "\xEF\xBF\xBD";
-        else out.append(valid, offset, length);
+        if (control || nonchar)
+            out += "\xEF\xBF\xBD";
+        else
+            out.append(valid, offset, length);
     });
     return out;
 }
@@ -185,10 +194,10 @@ bool is_heading(GumboTag tag) {
 
 // Start tags that close an open <p> (HTML5 "close a p element"), of those the writer emits.
 bool closes_paragraph(GumboTag tag) {
-    return is_heading(tag) || is_one_of(tag, {GUMBO_TAG_P, GUMBO_TAG_BLOCKQUOTE, GUMBO_TAG_UL, GUMBO_TAG_OL,
-                                              GUMBO_TAG_DL, GUMBO_TAG_DD, GUMBO_TAG_DT, GUMBO_TAG_LI, GUMBO_TAG_PRE,
-                                              GUMBO_TAG_HR, GUMBO_TAG_TABLE, GUMBO_TAG_SECTION, GUMBO_TAG_DETAILS,
-                                              GUMBO_TAG_SUMMARY});
+    return is_heading(tag) ||
+           is_one_of(tag, {GUMBO_TAG_P, GUMBO_TAG_BLOCKQUOTE, GUMBO_TAG_UL, GUMBO_TAG_OL, GUMBO_TAG_DL, GUMBO_TAG_DD,
+                           GUMBO_TAG_DT, GUMBO_TAG_LI, GUMBO_TAG_PRE, GUMBO_TAG_HR, GUMBO_TAG_TABLE, GUMBO_TAG_SECTION,
+                           GUMBO_TAG_DETAILS, GUMBO_TAG_SUMMARY});
 }
 
 // Where HTML5's scopes end, of the elements the writer emits.
@@ -243,12 +252,13 @@ private:
 
 struct Writer {
     std::string out;
-    std::string* plain = nullptr;  // the visible text, when asked for
+    std::string* plain = nullptr;              // the visible text, when asked for
     const ForeignFragment* foreign = nullptr;  // HTML written for another page: links resolved (sanitize_html)
     OpenElements open;
     // The level each heading is written at (h1 is the page's own: h2). A fragment written for
     // another page gets its headings beneath the page's own heading, without skipping a level.
-    std::array<GumboTag, 6> heading_level = {GUMBO_TAG_H2, GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4, GUMBO_TAG_H5, GUMBO_TAG_H6};
+    std::array<GumboTag, 6> heading_level = {GUMBO_TAG_H2, GUMBO_TAG_H2, GUMBO_TAG_H3,
+                                             GUMBO_TAG_H4, GUMBO_TAG_H5, GUMBO_TAG_H6};
 
     void level_headings_under(GumboTag parent, const GumboNode* root) {
         std::array<bool, 6> used{};
@@ -260,9 +270,12 @@ struct Writer {
     static void mark_headings(const GumboNode* node, std::array<bool, 6>& used, int depth) {
         if (node->type != GUMBO_NODE_ELEMENT && node->type != GUMBO_NODE_DOCUMENT) return;
         if (depth > k_max_depth) return;
-        if (node->type == GUMBO_NODE_ELEMENT && is_heading(node->v.element.tag)) used[node->v.element.tag - GUMBO_TAG_H1] = true;
-        const GumboVector& kids = node->type == GUMBO_NODE_DOCUMENT ? node->v.document.children : node->v.element.children;
-        for (unsigned i = 0; i < kids.length; ++i) mark_headings(static_cast<const GumboNode*>(kids.data[i]), used, depth + 1);
+        if (node->type == GUMBO_NODE_ELEMENT && is_heading(node->v.element.tag))
+            used[node->v.element.tag - GUMBO_TAG_H1] = true;
+        const GumboVector& kids =
+            node->type == GUMBO_NODE_DOCUMENT ? node->v.document.children : node->v.element.children;
+        for (unsigned i = 0; i < kids.length; ++i)
+            mark_headings(static_cast<const GumboNode*>(kids.data[i]), used, depth + 1);
     }
 
     // A link target as the page will have it: resolved against foreign->base when reading HTML
@@ -300,8 +313,11 @@ struct Writer {
         if (open.start_would_close_one(tag)) return children(node, depth);
         // A list item outside a list (HTML cut from a longer page) gets a list of its
         // own: HTML allows an <li> only in one, a <dt> or <dd> only in a <dl>.
-        const GumboTag list = tag == GUMBO_TAG_LI ? GUMBO_TAG_UL : tag == GUMBO_TAG_DT || tag == GUMBO_TAG_DD ? GUMBO_TAG_DL : GUMBO_TAG_UNKNOWN;
-        if (list != GUMBO_TAG_UNKNOWN && open.innermost() != list && !(list == GUMBO_TAG_UL && open.innermost() == GUMBO_TAG_OL))
+        const GumboTag list = tag == GUMBO_TAG_LI                          ? GUMBO_TAG_UL
+                              : tag == GUMBO_TAG_DT || tag == GUMBO_TAG_DD ? GUMBO_TAG_DL
+                                                                           : GUMBO_TAG_UNKNOWN;
+        if (list != GUMBO_TAG_UNKNOWN && open.innermost() != list &&
+            !(list == GUMBO_TAG_UL && open.innermost() == GUMBO_TAG_OL))
             return in_element(list, [&] { element(node, depth); });
         const GumboVector& attrs = node->v.element.attributes;
         std::string resolved;  // the href, when resolving changed it
@@ -310,8 +326,10 @@ struct Writer {
         if (tag == GUMBO_TAG_A)
             if (const GumboAttribute* a = gumbo_get_attribute(&attrs, "href")) {
                 // (nearly every link is absolute already: nothing to resolve)
-                href = !foreign || net::is_http_url(a->value) ? std::string_view(a->value) : std::string_view(resolved = target(a->value));
-                if (href.empty() || !net::is_safe_link(href)) return children(node, depth);  // a link that leads nowhere: its text alone
+                href = !foreign || net::is_http_url(a->value) ? std::string_view(a->value)
+                                                              : std::string_view(resolved = target(a->value));
+                if (href.empty() || !net::is_safe_link(href))
+                    return children(node, depth);  // a link that leads nowhere: its text alone
                 has_href = true;
             }
         const char* name = gumbo_normalized_tagname(tag);
@@ -404,7 +422,8 @@ struct Writer {
     // True when `node` writes any text or link (bounded: deep nesting counts as something).
     static bool shows_something(const GumboNode* node, int depth) {
         if (depth > k_max_depth) return true;
-        if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_CDATA) return !text::trim(node->v.text.text).empty();
+        if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_CDATA)
+            return !text::trim(node->v.text.text).empty();
         if (node->type != GUMBO_NODE_ELEMENT) return false;
         GumboTag tag = node->v.element.tag;
         if (tag == GUMBO_TAG_IMG || tag == GUMBO_TAG_INPUT || tag == GUMBO_TAG_HR) return true;
@@ -450,9 +469,12 @@ struct Writer {
                 continue;
             }
             const GumboTag tag = n->v.element.tag;
-            if (tag == GUMBO_TAG_INPUT) task_checkbox(n);
-            else if (tag == GUMBO_TAG_IMG) image_as_link(n);
-            else if (!is_dropped_with_content(tag)) push_children(n);
+            if (tag == GUMBO_TAG_INPUT)
+                task_checkbox(n);
+            else if (tag == GUMBO_TAG_IMG)
+                image_as_link(n);
+            else if (!is_dropped_with_content(tag))
+                push_children(n);
         }
     }
 
@@ -475,11 +497,16 @@ struct Writer {
     void write(const GumboNode* node, int depth) {
         switch (node->type) {
             case GUMBO_NODE_ELEMENT:
-            case GUMBO_NODE_TEMPLATE: element(node, depth); break;
+            case GUMBO_NODE_TEMPLATE:
+                element(node, depth);
+                break;
             case GUMBO_NODE_TEXT:
             case GUMBO_NODE_WHITESPACE:
-            case GUMBO_NODE_CDATA: visible(node->v.text.text); break;
-            default: break;  // comments and documents carry nothing to show
+            case GUMBO_NODE_CDATA:
+                visible(node->v.text.text);
+                break;
+            default:
+                break;  // comments and documents carry nothing to show
         }
     }
 };
@@ -495,7 +522,8 @@ void collect_text(const GumboNode* node, std::string& out, int depth) {
                                  GUMBO_TAG_H3, GUMBO_TAG_TR, GUMBO_TAG_PRE, GUMBO_TAG_BLOCKQUOTE});
     if (block) out += ' ';
     const GumboVector& kids = node->v.element.children;
-    for (unsigned i = 0; i < kids.length; ++i) collect_text(static_cast<const GumboNode*>(kids.data[i]), out, depth + 1);
+    for (unsigned i = 0; i < kids.length; ++i)
+        collect_text(static_cast<const GumboNode*>(kids.data[i]), out, depth + 1);
     if (block) out += ' ';
 }
 
@@ -512,7 +540,9 @@ std::string write_sanitized(const GumboNode* root, std::string* plain, const For
 }
 }  // namespace
 
-std::string sanitize_html(std::string_view html, std::string* plain) { return write_sanitized(Fragment(html).root(), plain); }
+std::string sanitize_html(std::string_view html, std::string* plain) {
+    return write_sanitized(Fragment(html).root(), plain);
+}
 
 std::string sanitize_html(std::string_view html, std::string* plain, const ForeignFragment& notes) {
     return write_sanitized(Fragment(html).root(), plain, &notes);
@@ -536,7 +566,8 @@ std::string strip_tags(std::string_view html) {
         }
         out.append(html, i, open - i);
         std::size_t close = html.find('>', open + 1);
-        std::string_view tag = html.substr(open, close == std::string_view::npos ? std::string_view::npos : close - open);
+        std::string_view tag =
+            html.substr(open, close == std::string_view::npos ? std::string_view::npos : close - open);
         out.append(static_cast<std::size_t>(std::count(tag.begin(), tag.end(), '<')), ' ');
         if (close == std::string_view::npos) break;
         i = close + 1;
@@ -553,7 +584,6 @@ std::string html_to_text(std::string_view html) {
 }
 
 namespace {
-
 
 bool url_char(char c) {
     return static_cast<unsigned char>(c) > 0x20 && c != '<' && c != '>' && c != '"' && c != '\'' && c != '`';
@@ -621,7 +651,8 @@ std::vector<std::string_view> flattened_list(std::string_view paragraph, std::si
     colon = paragraph.find(": - ");
     if (colon == std::string_view::npos) return items;
     std::size_t start = colon + 4;
-    for (std::size_t at = paragraph.find(" - ", start); at != std::string_view::npos; at = paragraph.find(" - ", at + 3)) {
+    for (std::size_t at = paragraph.find(" - ", start); at != std::string_view::npos;
+         at = paragraph.find(" - ", at + 3)) {
         const char next = at + 3 < paragraph.size() ? paragraph[at + 3] : ' ';
         if ((next >= 'A' && next <= 'Z') || (next >= '0' && next <= '9') || next == '"') {
             items.push_back(text::trim(paragraph.substr(start, at - start)));
@@ -666,16 +697,20 @@ std::string linkify_text(std::string_view raw) {
     for (std::size_t i = 0; i < lines.size();) {
         int number = 0, next_number = 0;
         std::optional<std::string_view> item = list_item(lines[i], number);
-        bool list = item && i + 1 < lines.size() && list_item(lines[i + 1], next_number) && (number == 0) == (next_number == 0);
+        bool list =
+            item && i + 1 < lines.size() && list_item(lines[i + 1], next_number) && (number == 0) == (next_number == 0);
         if (!list) {
-            if (text::trim(lines[i]).empty()) flush();
-            else paragraph.append(paragraph.empty() ? "" : " ").append(lines[i]);
+            if (text::trim(lines[i]).empty())
+                flush();
+            else
+                paragraph.append(paragraph.empty() ? "" : " ").append(lines[i]);
             ++i;
             continue;
         }
         flush();
         const bool numbered = number != 0;
-        out += numbered ? (number == 1 ? std::string("<ol>") : "<ol start=\"" + std::to_string(number) + "\">") : std::string("<ul>");
+        out += numbered ? (number == 1 ? std::string("<ol>") : "<ol start=\"" + std::to_string(number) + "\">")
+                        : std::string("<ul>");
         while (i < lines.size()) {
             std::optional<std::string_view> at = list_item(lines[i], number);
             if (!at || (number != 0) != numbered) break;

@@ -37,28 +37,50 @@ struct ElementInfo {
 };
 
 constexpr std::array k_elements{
-    ElementInfo{"a", GUMBO_TAG_A, Kind::phrasing},           ElementInfo{"abbr", GUMBO_TAG_ABBR, Kind::phrasing},
-    ElementInfo{"b", GUMBO_TAG_B, Kind::phrasing},           ElementInfo{"cite", GUMBO_TAG_CITE, Kind::phrasing},
-    ElementInfo{"code", GUMBO_TAG_CODE, Kind::phrasing},     ElementInfo{"del", GUMBO_TAG_DEL, Kind::phrasing},
-    ElementInfo{"em", GUMBO_TAG_EM, Kind::phrasing},         ElementInfo{"i", GUMBO_TAG_I, Kind::phrasing},
-    ElementInfo{"ins", GUMBO_TAG_INS, Kind::phrasing},       ElementInfo{"kbd", GUMBO_TAG_KBD, Kind::phrasing},
-    ElementInfo{"mark", GUMBO_TAG_MARK, Kind::phrasing},     ElementInfo{"q", GUMBO_TAG_Q, Kind::phrasing},
-    ElementInfo{"s", GUMBO_TAG_S, Kind::phrasing},           ElementInfo{"small", GUMBO_TAG_SMALL, Kind::phrasing},
-    ElementInfo{"span", GUMBO_TAG_SPAN, Kind::phrasing},     ElementInfo{"strong", GUMBO_TAG_STRONG, Kind::phrasing},
-    ElementInfo{"sub", GUMBO_TAG_SUB, Kind::phrasing},       ElementInfo{"sup", GUMBO_TAG_SUP, Kind::phrasing},
-    ElementInfo{"u", GUMBO_TAG_U, Kind::phrasing},           ElementInfo{"br", GUMBO_TAG_BR, Kind::void_phrasing},
-    ElementInfo{"img", GUMBO_TAG_IMG, Kind::void_phrasing},  ElementInfo{"hr", GUMBO_TAG_HR, Kind::void_block},
-    ElementInfo{"p", GUMBO_TAG_P, Kind::text_block},         ElementInfo{"h1", GUMBO_TAG_H1, Kind::text_block},
-    ElementInfo{"h2", GUMBO_TAG_H2, Kind::text_block},       ElementInfo{"h3", GUMBO_TAG_H3, Kind::text_block},
-    ElementInfo{"h4", GUMBO_TAG_H4, Kind::text_block},       ElementInfo{"h5", GUMBO_TAG_H5, Kind::text_block},
-    ElementInfo{"h6", GUMBO_TAG_H6, Kind::text_block},       ElementInfo{"div", GUMBO_TAG_DIV, Kind::flow},
-    ElementInfo{"blockquote", GUMBO_TAG_BLOCKQUOTE, Kind::flow}, ElementInfo{"section", GUMBO_TAG_SECTION, Kind::flow},
-    ElementInfo{"ul", GUMBO_TAG_UL, Kind::list},             ElementInfo{"ol", GUMBO_TAG_OL, Kind::list},
-    ElementInfo{"li", GUMBO_TAG_LI, Kind::list_item},        ElementInfo{"dl", GUMBO_TAG_DL, Kind::terms},
-    ElementInfo{"dt", GUMBO_TAG_DT, Kind::term},             ElementInfo{"dd", GUMBO_TAG_DD, Kind::term},
-    ElementInfo{"table", GUMBO_TAG_TABLE, Kind::table},      ElementInfo{"thead", GUMBO_TAG_THEAD, Kind::table_section},
-    ElementInfo{"tbody", GUMBO_TAG_TBODY, Kind::table_section}, ElementInfo{"tfoot", GUMBO_TAG_TFOOT, Kind::table_section},
-    ElementInfo{"tr", GUMBO_TAG_TR, Kind::row},              ElementInfo{"td", GUMBO_TAG_TD, Kind::cell},
+    ElementInfo{"a", GUMBO_TAG_A, Kind::phrasing},
+    ElementInfo{"abbr", GUMBO_TAG_ABBR, Kind::phrasing},
+    ElementInfo{"b", GUMBO_TAG_B, Kind::phrasing},
+    ElementInfo{"cite", GUMBO_TAG_CITE, Kind::phrasing},
+    ElementInfo{"code", GUMBO_TAG_CODE, Kind::phrasing},
+    ElementInfo{"del", GUMBO_TAG_DEL, Kind::phrasing},
+    ElementInfo{"em", GUMBO_TAG_EM, Kind::phrasing},
+    ElementInfo{"i", GUMBO_TAG_I, Kind::phrasing},
+    ElementInfo{"ins", GUMBO_TAG_INS, Kind::phrasing},
+    ElementInfo{"kbd", GUMBO_TAG_KBD, Kind::phrasing},
+    ElementInfo{"mark", GUMBO_TAG_MARK, Kind::phrasing},
+    ElementInfo{"q", GUMBO_TAG_Q, Kind::phrasing},
+    ElementInfo{"s", GUMBO_TAG_S, Kind::phrasing},
+    ElementInfo{"small", GUMBO_TAG_SMALL, Kind::phrasing},
+    ElementInfo{"span", GUMBO_TAG_SPAN, Kind::phrasing},
+    ElementInfo{"strong", GUMBO_TAG_STRONG, Kind::phrasing},
+    ElementInfo{"sub", GUMBO_TAG_SUB, Kind::phrasing},
+    ElementInfo{"sup", GUMBO_TAG_SUP, Kind::phrasing},
+    ElementInfo{"u", GUMBO_TAG_U, Kind::phrasing},
+    ElementInfo{"br", GUMBO_TAG_BR, Kind::void_phrasing},
+    ElementInfo{"img", GUMBO_TAG_IMG, Kind::void_phrasing},
+    ElementInfo{"hr", GUMBO_TAG_HR, Kind::void_block},
+    ElementInfo{"p", GUMBO_TAG_P, Kind::text_block},
+    ElementInfo{"h1", GUMBO_TAG_H1, Kind::text_block},
+    ElementInfo{"h2", GUMBO_TAG_H2, Kind::text_block},
+    ElementInfo{"h3", GUMBO_TAG_H3, Kind::text_block},
+    ElementInfo{"h4", GUMBO_TAG_H4, Kind::text_block},
+    ElementInfo{"h5", GUMBO_TAG_H5, Kind::text_block},
+    ElementInfo{"h6", GUMBO_TAG_H6, Kind::text_block},
+    ElementInfo{"div", GUMBO_TAG_DIV, Kind::flow},
+    ElementInfo{"blockquote", GUMBO_TAG_BLOCKQUOTE, Kind::flow},
+    ElementInfo{"section", GUMBO_TAG_SECTION, Kind::flow},
+    ElementInfo{"ul", GUMBO_TAG_UL, Kind::list},
+    ElementInfo{"ol", GUMBO_TAG_OL, Kind::list},
+    ElementInfo{"li", GUMBO_TAG_LI, Kind::list_item},
+    ElementInfo{"dl", GUMBO_TAG_DL, Kind::terms},
+    ElementInfo{"dt", GUMBO_TAG_DT, Kind::term},
+    ElementInfo{"dd", GUMBO_TAG_DD, Kind::term},
+    ElementInfo{"table", GUMBO_TAG_TABLE, Kind::table},
+    ElementInfo{"thead", GUMBO_TAG_THEAD, Kind::table_section},
+    ElementInfo{"tbody", GUMBO_TAG_TBODY, Kind::table_section},
+    ElementInfo{"tfoot", GUMBO_TAG_TFOOT, Kind::table_section},
+    ElementInfo{"tr", GUMBO_TAG_TR, Kind::row},
+    ElementInfo{"td", GUMBO_TAG_TD, Kind::cell},
     ElementInfo{"th", GUMBO_TAG_TH, Kind::cell},
 };
 
@@ -68,19 +90,28 @@ const ElementInfo* find_element(std::string_view lower_name) {
     return nullptr;
 }
 
-bool holds_flow(Kind k) { return k == Kind::flow || k == Kind::list_item || k == Kind::term || k == Kind::cell; }
+bool holds_flow(Kind k) {
+    return k == Kind::flow || k == Kind::list_item || k == Kind::term || k == Kind::cell;
+}
 
 // Whether an element of kind `child` may open directly inside one of kind `parent`.
 bool may_contain(Kind parent, Kind child) {
     switch (child) {
         case Kind::phrasing:
-        case Kind::void_phrasing: return holds_flow(parent) || parent == Kind::text_block || parent == Kind::phrasing;
-        case Kind::list_item: return parent == Kind::list;
-        case Kind::term: return parent == Kind::terms;
-        case Kind::table_section: return parent == Kind::table;
-        case Kind::row: return parent == Kind::table_section;
-        case Kind::cell: return parent == Kind::row;
-        default: return holds_flow(parent);
+        case Kind::void_phrasing:
+            return holds_flow(parent) || parent == Kind::text_block || parent == Kind::phrasing;
+        case Kind::list_item:
+            return parent == Kind::list;
+        case Kind::term:
+            return parent == Kind::terms;
+        case Kind::table_section:
+            return parent == Kind::table;
+        case Kind::row:
+            return parent == Kind::table_section;
+        case Kind::cell:
+            return parent == Kind::row;
+        default:
+            return holds_flow(parent);
     }
 }
 
@@ -93,21 +124,32 @@ bool holds_text(Kind k) {
 // The character references that HTML decodes even without a ';' (and, inside attribute values,
 // not before '=' or a letter): a '&' followed by any of these needs the full rules.
 constexpr std::array<std::string_view, 106> k_legacy_references{
-    "AElig", "AMP", "Aacute", "Acirc", "Agrave", "Aring", "Atilde", "Auml", "COPY", "Ccedil", "ETH", "Eacute",
-    "Ecirc", "Egrave", "Euml", "GT", "Iacute", "Icirc", "Igrave", "Iuml", "LT", "Ntilde", "Oacute", "Ocirc",
-    "Ograve", "Oslash", "Otilde", "Ouml", "QUOT", "REG", "THORN", "Uacute", "Ucirc", "Ugrave", "Uuml", "Yacute",
-    "aacute", "acirc", "acute", "aelig", "agrave", "amp", "aring", "atilde", "auml", "brvbar", "ccedil", "cedil",
-    "cent", "copy", "curren", "deg", "divide", "eacute", "ecirc", "egrave", "eth", "euml", "frac12", "frac14",
-    "frac34", "gt", "iacute", "icirc", "iexcl", "igrave", "iquest", "iuml", "laquo", "lt", "macr", "micro",
-    "middot", "nbsp", "not", "ntilde", "oacute", "ocirc", "ograve", "ordf", "ordm", "oslash", "otilde", "ouml",
-    "para", "plusmn", "pound", "quot", "raquo", "reg", "sect", "shy", "sup1", "sup2", "sup3", "szlig", "thorn",
-    "times", "uacute", "ucirc", "ugrave", "uml", "uuml", "yacute", "yen", "yuml"};
+    "AElig",  "AMP",    "Aacute", "Acirc",  "Agrave", "Aring",  "Atilde", "Auml",   "COPY",   "Ccedil", "ETH",
+    "Eacute", "Ecirc",  "Egrave", "Euml",   "GT",     "Iacute", "Icirc",  "Igrave", "Iuml",   "LT",     "Ntilde",
+    "Oacute", "Ocirc",  "Ograve", "Oslash", "Otilde", "Ouml",   "QUOT",   "REG",    "THORN",  "Uacute", "Ucirc",
+    "Ugrave", "Uuml",   "Yacute", "aacute", "acirc",  "acute",  "aelig",  "agrave", "amp",    "aring",  "atilde",
+    "auml",   "brvbar", "ccedil", "cedil",  "cent",   "copy",   "curren", "deg",    "divide", "eacute", "ecirc",
+    "egrave", "eth",    "euml",   "frac12", "frac14", "frac34", "gt",     "iacute", "icirc",  "iexcl",  "igrave",
+    "iquest", "iuml",   "laquo",  "lt",     "macr",   "micro",  "middot", "nbsp",   "not",    "ntilde", "oacute",
+    "ocirc",  "ograve", "ordf",   "ordm",   "oslash", "otilde", "ouml",   "para",   "plusmn", "pound",  "quot",
+    "raquo",  "reg",    "sect",   "shy",    "sup1",   "sup2",   "sup3",   "szlig",  "thorn",  "times",  "uacute",
+    "ucirc",  "ugrave", "uml",    "uuml",   "yacute", "yen",    "yuml"};
 
-bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_alnum(char c) { return is_alpha(c) || is_digit(c); }
-bool is_html_space(char c) { return c == ' ' || c == '\t' || c == '\n'; }  // \r and \f are refused
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+bool is_alpha(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+bool is_alnum(char c) {
+    return is_alpha(c) || is_digit(c);
+}
+bool is_html_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n';
+}  // \r and \f are refused
+char lower(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 // A code point a character reference may name here: no control (HTML remaps 0x80-0x9F), no
 // carriage return (newline rules), no surrogate, no noncharacter.
@@ -126,9 +168,12 @@ public:
         m_open.push_back({0, Kind::flow, "html"});
         while (m_pos < m_html.size()) {
             bool read = false;  // "<!" and "<?" (comments, doctypes, CDATA, processing instructions) are gumbo's
-            if (!at_markup()) read = text();
-            else if (m_html[m_pos + 1] == '/') read = end_tag();
-            else if (is_alpha(m_html[m_pos + 1])) read = start_tag();
+            if (!at_markup())
+                read = text();
+            else if (m_html[m_pos + 1] == '/')
+                read = end_tag();
+            else if (is_alpha(m_html[m_pos + 1]))
+                read = start_tag();
             if (!read) return false;
         }
         return true;  // elements still open stay open, as at the end of any HTML
@@ -252,7 +297,8 @@ private:
             if (d < 0) break;
             value = value * (hex ? 16 : 10) + static_cast<char32_t>(d);
         }
-        if (digits == 0 || digits >= 8 || i >= m_html.size() || m_html[i] != ';' || !plain_code_point(value)) return false;
+        if (digits == 0 || digits >= 8 || i >= m_html.size() || m_html[i] != ';' || !plain_code_point(value))
+            return false;
         out += text::encode_utf8(value);
         m_pos = i + 1;
         return true;
@@ -275,7 +321,8 @@ private:
         ++m_pos;  // '<'
         const ElementInfo* info = find_element(name());
         if (!info || !may_contain(m_open.back().kind, info->kind) || m_open.size() > k_max_depth) return false;
-        if (info->tag == GUMBO_TAG_A && std::any_of(m_open.begin(), m_open.end(), [](const Open& o) { return o.name == "a"; }))
+        if (info->tag == GUMBO_TAG_A &&
+            std::any_of(m_open.begin(), m_open.end(), [](const Open& o) { return o.name == "a"; }))
             return false;
         std::size_t element = m_tree.add_element(m_open.back().element, info->tag);
         bool is_void = info->kind == Kind::void_phrasing || info->kind == Kind::void_block;

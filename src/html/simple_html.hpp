@@ -9,13 +9,13 @@
 // The tree is made of gumbo's own structs, so the sanitizer's writer walks it unchanged: the
 // two parsers can only differ in the tree, and a test and a fuzz target compare the sanitized
 // output of both on every input.
+#include <gumbo.h>
+
 #include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <gumbo.h>
 
 namespace html {
 

@@ -1,10 +1,5 @@
 #include "i18n/formats.hpp"
 
-#include <algorithm>
-#include <functional>
-#include <mutex>
-#include <thread>
-
 #include <unicode/coll.h>
 #include <unicode/datefmt.h>
 #include <unicode/locid.h>
@@ -15,9 +10,16 @@
 #include <unicode/timezone.h>
 #include <unicode/uvernum.h>
 
+#include <algorithm>
+#include <functional>
+#include <mutex>
+#include <thread>
+
 namespace i18n {
 
-std::string_view library_version() { return U_ICU_VERSION; }
+std::string_view library_version() {
+    return U_ICU_VERSION;
+}
 
 struct Formats::Icu {
     icu::Locale locale;
@@ -166,11 +168,13 @@ std::vector<std::string> Formats::plural_categories() const {
 }
 
 std::string Formats::sort_key(std::string_view text) const {
-    const icu::UnicodeString s = icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+    const icu::UnicodeString s =
+        icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
     std::lock_guard lock(m_icu->collator_lock);
     if (!m_icu->collator) return std::string(text);
     std::string key(static_cast<std::size_t>(s.length()) * 4 + 16, '\0');
-    int32_t n = m_icu->collator->getSortKey(s, reinterpret_cast<uint8_t*>(key.data()), static_cast<int32_t>(key.size()));
+    int32_t n =
+        m_icu->collator->getSortKey(s, reinterpret_cast<uint8_t*>(key.data()), static_cast<int32_t>(key.size()));
     if (n > static_cast<int32_t>(key.size())) {
         key.resize(static_cast<std::size_t>(n));
         n = m_icu->collator->getSortKey(s, reinterpret_cast<uint8_t*>(key.data()), n);

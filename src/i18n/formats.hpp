@@ -20,11 +20,11 @@ public:
     Formats(const Formats&) = delete;
     Formats& operator=(const Formats&) = delete;
 
-    std::string number(long long n) const;                       // "1,234"; "1.234"; "١٬٢٣٤"
+    std::string number(long long n) const;                          // "1,234"; "1.234"; "١٬٢٣٤"
     std::string day(int year, unsigned month, unsigned day) const;  // the long date: "August 4, 2024"
-    std::string month(unsigned month) const;                     // the month's name on its own: "August", "8月"
-    std::string plural_category(long long n) const;              // CLDR's: "one", "few", "other", ...
-    std::vector<std::string> plural_categories() const;          // every category the language has
+    std::string month(unsigned month) const;                        // the month's name on its own: "August", "8月"
+    std::string plural_category(long long n) const;                 // CLDR's: "one", "few", "other", ...
+    std::vector<std::string> plural_categories() const;             // every category the language has
     // A key that sorts as the language sorts words (bytes compared as unsigned).
     std::string sort_key(std::string_view text) const;
 

@@ -1,8 +1,8 @@
 #include "i18n/table.hpp"
 
-#include <algorithm>
-
 #include <yaml-cpp/yaml.h>
+
+#include <algorithm>
 
 #include "core/diagnostic.hpp"
 #include "html/html_sanitizer.hpp"
@@ -21,9 +21,11 @@ bool is_category(std::string_view c) {
 }
 
 std::string text_of(const YAML::Node& node, const std::string& key, const std::filesystem::path& origin) {
-    if (!node.IsScalar()) fail(origin, node.Mark(), "'" + key + "' should be text, or its plural forms (one:, other: ...)");
+    if (!node.IsScalar())
+        fail(origin, node.Mark(), "'" + key + "' should be text, or its plural forms (one:, other: ...)");
     std::string text = node.Scalar();
-    if (!text::is_valid_utf8(text)) fail(origin, node.Mark(), "the text of '" + key + "' is not UTF-8: save the file as UTF-8");
+    if (!text::is_valid_utf8(text))
+        fail(origin, node.Mark(), "the text of '" + key + "' is not UTF-8: save the file as UTF-8");
     // (The theme's and the site's own words, as trusted as their templates: sanitized all the same.)
     if (key.ends_with("_html")) text = html::sanitize_html(text);
     return text;
@@ -40,12 +42,16 @@ Table read_table(std::string_view yaml_text, const std::filesystem::path& origin
     }
     Table table;
     if (!root.IsDefined() || root.IsNull()) return table;
-    if (!root.IsMap()) fail(origin, root.Mark(), "a table of words should be a mapping of keys to text (`nav.archive: Archive`)");
+    if (!root.IsMap())
+        fail(origin, root.Mark(), "a table of words should be a mapping of keys to text (`nav.archive: Archive`)");
     for (const auto& kv : root) {
         const std::string key = kv.first.Scalar();
-        const bool plain = std::all_of(key.begin(), key.end(), [](char c) { return c > ' ' && c < 0x7F && c != '{' && c != '}'; });
+        const bool plain =
+            std::all_of(key.begin(), key.end(), [](char c) { return c > ' ' && c < 0x7F && c != '{' && c != '}'; });
         if (key.empty() || !plain || key.front() == '.' || key.back() == '.' || key.find("..") != std::string::npos)
-            fail(origin, kv.first.Mark(), "'" + text::sanitize_utf8(key) + "' is not a key: use words joined by dots, such as `episode.show_notes`");
+            fail(origin, kv.first.Mark(),
+                 "'" + text::sanitize_utf8(key) +
+                     "' is not a key: use words joined by dots, such as `episode.show_notes`");
         Message m;
         m.line = kv.first.Mark().line + 1;
         if (kv.second.IsMap()) {
@@ -53,10 +59,13 @@ Table read_table(std::string_view yaml_text, const std::filesystem::path& origin
             for (const auto& form : kv.second) {
                 const std::string category = form.first.Scalar();
                 if (!is_category(category))
-                    fail(origin, form.first.Mark(), "'" + category + "' is not a plural category: use zero, one, two, few, many or other");
+                    fail(origin, form.first.Mark(),
+                         "'" + category + "' is not a plural category: use zero, one, two, few, many or other");
                 m.forms[category] = text_of(form.second, key, origin);
             }
-            if (!m.forms.contains("other")) fail(origin, kv.first.Mark(), "'" + key + "' has plural forms but no `other:`, the form every language has");
+            if (!m.forms.contains("other"))
+                fail(origin, kv.first.Mark(),
+                     "'" + key + "' has plural forms but no `other:`, the form every language has");
         } else {
             m.forms["other"] = text_of(kv.second, key, origin);
         }
@@ -66,7 +75,9 @@ Table read_table(std::string_view yaml_text, const std::filesystem::path& origin
     for (auto it = table.begin(); it != table.end(); ++it) {
         auto next = std::next(it);
         if (next != table.end() && next->first.starts_with(it->first + "."))
-            throw core::InputError(core::error_at({origin.string(), it->second.line, 0}, "'" + it->first + "' is a text and also the group of '" + next->first + "': rename one"));
+            throw core::InputError(core::error_at(
+                {origin.string(), it->second.line, 0},
+                "'" + it->first + "' is a text and also the group of '" + next->first + "': rename one"));
     }
     return table;
 }

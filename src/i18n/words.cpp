@@ -1,10 +1,9 @@
 #include "i18n/words.hpp"
 
-#include <filesystem>
 #include <charconv>
-#include <set>
-
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "text/strings.hpp"
 
@@ -20,11 +19,15 @@ std::string file_tag(const std::string& language) {
     for (std::size_t part = 0; start <= language.size(); ++part) {
         const std::size_t end = std::min(language.find_first_of("-_", start), language.size());
         std::string piece = text::ascii_lower(std::string_view(language).substr(start, end - start));
-        if (part == 0 && piece == "iw") piece = "he";
-        else if (part == 0 && piece == "in") piece = "id";
-        else if (part == 0 && piece == "ji") piece = "yi";
-        else if (part > 0 && piece.size() == 4) piece[0] = text::ascii_upper(piece[0]);  // a script
-        else if (part > 0 && piece.size() == 2)                                         // a region
+        if (part == 0 && piece == "iw")
+            piece = "he";
+        else if (part == 0 && piece == "in")
+            piece = "id";
+        else if (part == 0 && piece == "ji")
+            piece = "yi";
+        else if (part > 0 && piece.size() == 4)
+            piece[0] = text::ascii_upper(piece[0]);  // a script
+        else if (part > 0 && piece.size() == 2)      // a region
             for (char& c : piece) c = text::ascii_upper(c);
         out += (part ? "-" : "") + piece;
         start = end + 1;
@@ -57,7 +60,8 @@ std::string replace_names(std::string text, Words::Values values) {
 
 // Merges every layer's `name` table into `into`, the built-in theme's first; returns where the
 // most particular one is (empty when no layer has it). `given` gathers the keys it gave.
-std::string merge_tables(const theme::ThemeLayers& layers, const std::string& name, Table& into, std::set<std::string>* given) {
+std::string merge_tables(const theme::ThemeLayers& layers, const std::string& name, Table& into,
+                         std::set<std::string>* given) {
     auto found = theme::find_word_tables(layers, name);
     for (auto it = found.rbegin(); it != found.rend(); ++it)
         for (auto& [key, message] : read_table(it->text, it->origin)) {
@@ -74,16 +78,18 @@ std::string list_some(const std::vector<std::string>& keys) {
     return out;
 }
 
-void warn_missing(const Words& words, const std::string& origin, const std::string& language, const std::vector<std::string>& english,
-                  const std::set<std::string>& given, std::vector<core::Diagnostic>& warnings) {
+void warn_missing(const Words& words, const std::string& origin, const std::string& language,
+                  const std::vector<std::string>& english, const std::set<std::string>& given,
+                  std::vector<core::Diagnostic>& warnings) {
     const std::string tag = file_tag(language);
     // (With no table at all, the file to add is the language's own, which serves every region
     // of it; the warning is about the language, not about a file that does not exist.)
     if (given.empty()) {
         const std::string add = "i18n/" + tag.substr(0, tag.find('-')) + ".yaml";
-        warnings.push_back(core::warning_at({"language '" + language + "'", 0, 0}, "no table has the interface's words in '" + language +
-                                                                                    "': the pages' own words are in English; add " + add +
-                                                                                    " to the site (docs/themes.md, \"The interface's words\")"));
+        warnings.push_back(core::warning_at({"language '" + language + "'", 0, 0},
+                                            "no table has the interface's words in '" + language +
+                                                "': the pages' own words are in English; add " + add +
+                                                " to the site (docs/themes.md, \"The interface's words\")"));
         return;
     }
     const std::string file = "i18n/" + std::filesystem::path(origin).filename().string();
@@ -91,8 +97,9 @@ void warn_missing(const Words& words, const std::string& origin, const std::stri
     for (const auto& key : english)
         if (!given.contains(key)) missing.push_back(key);
     if (!missing.empty())
-        warnings.push_back(core::warning_at({origin, 0, 0}, text::count_text(missing.size(), "word has", "words have") + " no '" + language +
-                                                                "' text and show in English: " + list_some(missing) + "; add them to " + file));
+        warnings.push_back(core::warning_at(
+            {origin, 0, 0}, text::count_text(missing.size(), "word has", "words have") + " no '" + language +
+                                "' text and show in English: " + list_some(missing) + "; add them to " + file));
     // A count needs every form the language's plural rules name ("few" in Russian: 2, 3, 4 ...).
     const std::vector<std::string> categories = words.formats().plural_categories();
     std::vector<std::string> short_forms;
@@ -102,15 +109,18 @@ void warn_missing(const Words& words, const std::string& origin, const std::stri
             if (!m.forms.contains(c)) short_forms.push_back(key + " (" + c + ")");
     }
     if (!short_forms.empty())
-        warnings.push_back(core::warning_at({origin, 0, 0}, "counts without a form '" + language + "' needs, its \"other\" form used instead: " +
-                                                                list_some(short_forms)));
+        warnings.push_back(core::warning_at({origin, 0, 0},
+                                            "counts without a form '" + language +
+                                                "' needs, its \"other\" form used instead: " + list_some(short_forms)));
 }
 
 }  // namespace
 
-Words::Words(std::string language, Table table) : m_language(std::move(language)), m_table(std::move(table)), m_formats(m_language) {}
+Words::Words(std::string language, Table table)
+    : m_language(std::move(language)), m_table(std::move(table)), m_formats(m_language) {}
 
-std::shared_ptr<const Words> Words::load(const theme::ThemeLayers& layers, const std::string& language, std::vector<core::Diagnostic>* warnings) {
+std::shared_ptr<const Words> Words::load(const theme::ThemeLayers& layers, const std::string& language,
+                                         std::vector<core::Diagnostic>* warnings) {
     Table table;
     merge_tables(layers, "en.yaml", table, nullptr);
     std::vector<std::string> english;  // (its keys: what a language's tables should give)
@@ -129,7 +139,9 @@ std::shared_ptr<const Words> Words::load(const theme::ThemeLayers& layers, const
     return words;
 }
 
-std::shared_ptr<const Words> Words::builtin(const std::string& language) { return load(theme::ThemeLayers{{}, {}, true, {}}, language); }
+std::shared_ptr<const Words> Words::builtin(const std::string& language) {
+    return load(theme::ThemeLayers{{}, {}, true, {}}, language);
+}
 
 const std::string& Words::text(std::string_view key) const {
     static const std::string none;
@@ -143,7 +155,9 @@ std::string Words::text_or(std::string_view key, std::string_view fallback) cons
     return m_table.contains(key) ? text(key) : std::string(fallback);
 }
 
-std::string Words::fill(std::string_view key, Values values) const { return replace_names(text(key), values); }
+std::string Words::fill(std::string_view key, Values values) const {
+    return replace_names(text(key), values);
+}
 
 std::string Words::count(std::string_view key, long long n, Values values) const {
     auto it = m_table.find(key);
@@ -167,7 +181,9 @@ std::string Words::day(const dates::Timestamp& ts) const {
     return m_formats.day(year, month, day);
 }
 
-std::string Words::month(int month) const { return month >= 1 && month <= 12 ? m_formats.month(static_cast<unsigned>(month)) : ""; }
+std::string Words::month(int month) const {
+    return month >= 1 && month <= 12 ? m_formats.month(static_cast<unsigned>(month)) : "";
+}
 
 std::string Words::duration(int seconds) const {
     const int minutes = (seconds + 30) / 60;

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "dates/dates.hpp"
 #include "i18n/formats.hpp"
 #include "i18n/table.hpp"
 #include "theme/theme_files.hpp"
-#include "dates/dates.hpp"
 
 namespace i18n {
 

@@ -1,14 +1,15 @@
 #include "image/image_check.hpp"
 
+#include <jerror.h>
+#include <jpeglib.h>
+#include <png.h>
+#include <webp/decode.h>
+
 #include <algorithm>
 #include <chrono>
 #include <csetjmp>
 #include <cstdio>
-#include <jerror.h>
-#include <jpeglib.h>
-#include <png.h>
 #include <vector>
-#include <webp/decode.h>
 
 namespace image {
 
@@ -24,8 +25,9 @@ constexpr const char* k_too_slow = "it takes more than 2 s to decode";
 std::string size_error(long long width, long long height) {
     if (width <= 0 || height <= 0) return "it has no pixels";
     if (width > k_max_image_side || height > k_max_image_side || width * height > k_max_image_pixels)
-        return "it is " + std::to_string(width) + " x " + std::to_string(height) + " pixels; the limit is " + std::to_string(k_max_image_side) +
-               " on a side and " + std::to_string(k_max_image_pixels / 1'000'000) + " million pixels (show artwork is 1400-3000 px square)";
+        return "it is " + std::to_string(width) + " x " + std::to_string(height) + " pixels; the limit is " +
+               std::to_string(k_max_image_side) + " on a side and " + std::to_string(k_max_image_pixels / 1'000'000) +
+               " million pixels (show artwork is 1400-3000 px square)";
     return "";
 }
 
@@ -117,8 +119,10 @@ struct JpegProgress {
 void jpeg_progress(j_common_ptr info) {
     auto* p = reinterpret_cast<JpegProgress*>(info->progress);
     const char* why = nullptr;
-    if (reinterpret_cast<j_decompress_ptr>(info)->input_scan_number > k_max_jpeg_scans) why = "it has more than 100 progressive scans";
-    else if (std::chrono::steady_clock::now() > p->deadline) why = k_too_slow;
+    if (reinterpret_cast<j_decompress_ptr>(info)->input_scan_number > k_max_jpeg_scans)
+        why = "it has more than 100 progressive scans";
+    else if (std::chrono::steady_clock::now() > p->deadline)
+        why = k_too_slow;
     if (!why) return;
     std::snprintf(p->error->message, sizeof p->error->message, "%s", why);
     std::longjmp(p->error->jump, 1);
@@ -146,7 +150,8 @@ std::string check_jpeg(std::string_view bytes, ImageCheck& out) {
     volatile bool size_refused = false;
     if (setjmp(error.jump)) {
         jpeg_destroy_decompress(&info);
-        return size_refused ? size_error(out.width, out.height) : "it is not a whole JPEG image (" + std::string(error.message) + ")";
+        return size_refused ? size_error(out.width, out.height)
+                            : "it is not a whole JPEG image (" + std::string(error.message) + ")";
     }
     jpeg_create_decompress(&info);
     JpegProgress progress{};
@@ -192,10 +197,14 @@ std::string check_webp(std::string_view bytes, ImageCheck& out) {
 ImageCheck check_image(std::string_view bytes) {
     ImageCheck out;
     const ImageType type = image_type(bytes);
-    if (type.extension.empty()) out.error = "it is not a JPEG, PNG or WebP image";
-    else if (type.extension == "png") out.error = check_png(bytes, out);
-    else if (type.extension == "jpg") out.error = check_jpeg(bytes, out);
-    else out.error = check_webp(bytes, out);
+    if (type.extension.empty())
+        out.error = "it is not a JPEG, PNG or WebP image";
+    else if (type.extension == "png")
+        out.error = check_png(bytes, out);
+    else if (type.extension == "jpg")
+        out.error = check_jpeg(bytes, out);
+    else
+        out.error = check_webp(bytes, out);
     if (out.error.empty()) out.type = type;
     return out;
 }

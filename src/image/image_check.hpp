@@ -15,7 +15,7 @@ constexpr int k_max_image_side = 8192;
 constexpr long long k_max_image_pixels = 40'000'000;
 
 struct ImageCheck {
-    ImageType type;     // empty extension when refused
+    ImageType type;  // empty extension when refused
     int width = 0, height = 0;
     std::string error;  // why it was refused ("" when accepted)
 };

@@ -6,7 +6,7 @@
 namespace image {
 
 struct ImageType {
-    std::string_view extension;  // "jpg", "png", "webp"; empty when not one of those
+    std::string_view extension;   // "jpg", "png", "webp"; empty when not one of those
     std::string_view media_type;  // "image/jpeg", ...
 };
 

@@ -1,13 +1,14 @@
 #include "listening/attachments.hpp"
 
-#include <algorithm>
-#include <array>
 #include <openssl/sha.h>
 
-#include "listening/chapters.hpp"
-#include "listening/transcript.hpp"
+#include <algorithm>
+#include <array>
+
 #include "files/files.hpp"
 #include "html/escape.hpp"
+#include "listening/chapters.hpp"
+#include "listening/transcript.hpp"
 #include "text/strings.hpp"
 
 namespace listening {
@@ -44,9 +45,11 @@ std::string show_notes_lines(const core::Episode& e) {
         }
         std::size_t close = html.find('>', i);
         if (close == std::string::npos) break;
-        std::string name = text::ascii_lower(std::string_view(html).substr(i + 1, std::min<std::size_t>(close - i - 1, 4)));
+        std::string name =
+            text::ascii_lower(std::string_view(html).substr(i + 1, std::min<std::size_t>(close - i - 1, 4)));
         if (!name.empty() && name[0] == '/') name.erase(0, 1);
-        static constexpr std::string_view k_breaks[] = {"br", "p", "li", "div", "h1", "h2", "h3", "h4", "h5", "h6", "tr"};
+        static constexpr std::string_view k_breaks[] = {"br", "p",  "li", "div", "h1", "h2",
+                                                        "h3", "h4", "h5", "h6",  "tr"};
         const std::string tag = name.substr(0, name.find_first_of(" />\t\n"));
         const bool breaks = std::find(std::begin(k_breaks), std::end(k_breaks), tag) != std::end(k_breaks);
         out += breaks ? '\n' : ' ';
@@ -56,8 +59,9 @@ std::string show_notes_lines(const core::Episode& e) {
 }
 
 int format_rank(TranscriptFormat f) {
-    static constexpr std::array<TranscriptFormat, 5> order = {TranscriptFormat::vtt, TranscriptFormat::json, TranscriptFormat::srt,
-                                                             TranscriptFormat::html, TranscriptFormat::unknown};
+    static constexpr std::array<TranscriptFormat, 5> order = {TranscriptFormat::vtt, TranscriptFormat::json,
+                                                              TranscriptFormat::srt, TranscriptFormat::html,
+                                                              TranscriptFormat::unknown};
     for (std::size_t i = 0; i < order.size(); ++i)
         if (order[i] == f) return static_cast<int>(i);
     return static_cast<int>(order.size());
@@ -89,7 +93,8 @@ core::Chapters show_notes_chapters(const core::Episode& e) {
     if (!c.list.empty()) {
         c.origin = core::ChapterOrigin::show_notes;
         auto it = e.sources.find("description");
-        if (it != e.sources.end()) c.from = {core::origin_name(c.origin), it->second.file, it->second.line, it->second.line};
+        if (it != e.sources.end())
+            c.from = {core::origin_name(c.origin), it->second.file, it->second.line, it->second.line};
     }
     return c;
 }
@@ -102,12 +107,15 @@ AttachmentsRead read_attachments(core::Episode& e, const AttachmentDir& dir) {
             ChaptersRead chapters = read_chapters_json(*text, shown);
             read.warnings = std::move(chapters.warnings);
             if (!chapters.chapters.empty())
-                set_chapters(e, {std::move(chapters.chapters), core::ChapterOrigin::chapters_file, {"podcast:chapters", shown, 1, 1}});
+                set_chapters(e, {std::move(chapters.chapters),
+                                 core::ChapterOrigin::chapters_file,
+                                 {"podcast:chapters", shown, 1, 1}});
         } else {
             read.missing = e.chapters_link->url;
         }
     }
-    set_chapters(e, e.chapters.empty() ? show_notes_chapters(e) : std::move(e.chapters));  // (the feed's inline ones, settled)
+    set_chapters(
+        e, e.chapters.empty() ? show_notes_chapters(e) : std::move(e.chapters));  // (the feed's inline ones, settled)
 
     std::vector<const core::MediaLink*> links;
     for (const auto& l : e.transcript_links) links.push_back(&l);

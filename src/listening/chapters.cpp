@@ -4,16 +4,16 @@
 #include <nlohmann/json.hpp>
 
 #include "listening/timecode.hpp"
+#include "net/url.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
 #include "text/unicode.hpp"
-#include "net/url.hpp"
 
 namespace listening {
 
 namespace {
 
-constexpr std::size_t k_max_chapters = 2000;    // more is not a chapter list anyone reads
+constexpr std::size_t k_max_chapters = 2000;  // more is not a chapter list anyone reads
 constexpr std::size_t k_max_title_chars = 300;
 
 std::string clean_title(std::string_view title) {
@@ -34,11 +34,14 @@ std::vector<std::size_t> object_offsets(std::string_view text) {
     for (std::size_t i = at; i < text.size(); ++i) {
         char c = text[i];
         if (in_string) {
-            if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
             continue;
         }
-        if (c == '"') in_string = true;
+        if (c == '"')
+            in_string = true;
         else if (c == '[' || c == '{') {
             if (depth == 1 && c == '{') offsets.push_back(i);
             ++depth;
@@ -49,7 +52,9 @@ std::vector<std::size_t> object_offsets(std::string_view text) {
     return offsets;
 }
 
-bool is_separator(char c) { return c == '-' || c == ':' || c == '|' || c == '.' || c == ')' || c == ']'; }
+bool is_separator(char c) {
+    return c == '-' || c == ':' || c == '|' || c == '.' || c == ')' || c == ']';
+}
 
 }  // namespace
 
@@ -57,8 +62,10 @@ ChaptersRead read_chapters_json(std::string_view text, const std::string& file) 
     ChaptersRead read;
     nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("chapters") || !doc["chapters"].is_array()) {
-        read.warnings.push_back(core::warning_at({file, 1, 0},
-            "not a chapters file: expected the Podcasting 2.0 JSON chapters format, {\"version\": \"1.2.0\", \"chapters\": [{\"startTime\": 0, \"title\": \"Intro\"}, ...]}; the episode has no chapters from it"));
+        read.warnings.push_back(core::warning_at(
+            {file, 1, 0},
+            "not a chapters file: expected the Podcasting 2.0 JSON chapters format, {\"version\": \"1.2.0\", "
+            "\"chapters\": [{\"startTime\": 0, \"title\": \"Intro\"}, ...]}; the episode has no chapters from it"));
         return read;
     }
     const auto offsets = object_offsets(text);
@@ -68,10 +75,13 @@ ChaptersRead read_chapters_json(std::string_view text, const std::string& file) 
     for (; i < list.size() && read.chapters.size() < k_max_chapters; ++i) {
         const auto& c = list[i];
         int line = i < offsets.size() ? lines.at(offsets[i]).line : 0;
-        std::optional<double> start = c.is_object() && c.contains("startTime") ? json_time(c["startTime"]) : std::nullopt;
+        std::optional<double> start =
+            c.is_object() && c.contains("startTime") ? json_time(c["startTime"]) : std::nullopt;
         if (!start) {
-            read.warnings.push_back(core::warning_at({file, line, 0}, "chapter " + std::to_string(i + 1) +
-                " has no usable \"startTime\" (seconds from the start, such as 754.5); it is left out"));
+            read.warnings.push_back(core::warning_at(
+                {file, line, 0},
+                "chapter " + std::to_string(i + 1) +
+                    " has no usable \"startTime\" (seconds from the start, such as 754.5); it is left out"));
             continue;
         }
         core::Chapter chapter;
@@ -82,20 +92,23 @@ ChaptersRead read_chapters_json(std::string_view text, const std::string& file) 
         for (auto [key, target] : {std::pair{"url", &chapter.url}, std::pair{"img", &chapter.image}}) {
             if (!c.contains(key) || !c[key].is_string()) continue;
             std::string value(text::trim(text::sanitize_utf8(c[key].get<std::string>())));
-            if (net::is_http_url(value)) *target = std::move(value);
+            if (net::is_http_url(value))
+                *target = std::move(value);
             else if (!value.empty())
-                read.warnings.push_back(core::warning_at({file, line, 0}, "chapter " + std::to_string(i + 1) + "'s \"" + key + "\" (" +
-                                                                             std::string(text::truncate_code_points(value, 60)) +
-                                                                             ") is not an http(s) address; it is left out"));
+                read.warnings.push_back(
+                    core::warning_at({file, line, 0}, "chapter " + std::to_string(i + 1) + "'s \"" + key + "\" (" +
+                                                          std::string(text::truncate_code_points(value, 60)) +
+                                                          ") is not an http(s) address; it is left out"));
         }
         if (c.contains("toc") && c["toc"].is_boolean()) chapter.listed = c["toc"].get<bool>();
         if (chapter.title.empty()) chapter.title = "Chapter " + std::to_string(read.chapters.size() + 1);
         read.chapters.push_back(std::move(chapter));
     }
     if (i < list.size())
-        read.warnings.push_back(core::warning_at({file, 1, 0}, "the file has " + std::to_string(list.size()) + " chapters; the " +
-                                                                  std::to_string(list.size() - i) + " after the " + std::to_string(k_max_chapters) +
-                                                                  "th are left out (no listener pages through more)"));
+        read.warnings.push_back(core::warning_at({file, 1, 0}, "the file has " + std::to_string(list.size()) +
+                                                                   " chapters; the " + std::to_string(list.size() - i) +
+                                                                   " after the " + std::to_string(k_max_chapters) +
+                                                                   "th are left out (no listener pages through more)"));
     return read;
 }
 
@@ -166,25 +179,30 @@ std::vector<core::Chapter> chapters_in_show_notes(std::string_view plain) {
 
 void set_chapters(core::Episode& e, core::Chapters chapters) {
     settle(chapters.list);
-    if (chapters.empty()) e.sources.erase("chapters");
-    else e.sources["chapters"] = {chapters.from.source, chapters.from.file, chapters.from.line};
+    if (chapters.empty())
+        e.sources.erase("chapters");
+    else
+        e.sources["chapters"] = {chapters.from.source, chapters.from.file, chapters.from.line};
     e.chapters = std::move(chapters);
 }
 
 void settle(std::vector<core::Chapter>& chapters) {
     std::stable_sort(chapters.begin(), chapters.end(), [](const auto& a, const auto& b) { return a.start < b.start; });
-    chapters.erase(std::unique(chapters.begin(), chapters.end(), [](const auto& a, const auto& b) { return a.start == b.start; }),
-                   chapters.end());
+    chapters.erase(
+        std::unique(chapters.begin(), chapters.end(), [](const auto& a, const auto& b) { return a.start == b.start; }),
+        chapters.end());
 }
 
 std::optional<core::Diagnostic> past_end_warning(const core::Chapters& chapters, std::optional<double> duration) {
     if (!duration || *duration <= 0) return std::nullopt;
-    auto first = std::find_if(chapters.list.begin(), chapters.list.end(), [&](const auto& c) { return c.start > *duration; });
+    auto first =
+        std::find_if(chapters.list.begin(), chapters.list.end(), [&](const auto& c) { return c.start > *duration; });
     if (first == chapters.list.end()) return std::nullopt;
     const auto past = chapters.list.end() - first;
     return core::warning_at({chapters.from.file, chapters.from.line, 0},
-                            std::to_string(past) + (past == 1 ? " chapter starts" : " chapters start") + " past the episode's end (" +
-                                format_timecode(*duration) + "): \"" + first->title + "\" at " + format_timecode(first->start) +
+                            std::to_string(past) + (past == 1 ? " chapter starts" : " chapters start") +
+                                " past the episode's end (" + format_timecode(*duration) + "): \"" + first->title +
+                                "\" at " + format_timecode(first->start) +
                                 "; correct its time, or the episode's duration");
 }
 

@@ -30,7 +30,8 @@ std::optional<double> canonical_timecode(std::string_view t) {
     for (std::size_t i : {0, 1, 3, 4, 6, 7, 9, 10, 11})
         if (!digit(i)) return std::nullopt;
     if (two(3) >= 60 || two(6) >= 60) return std::nullopt;
-    const double seconds = (static_cast<double>(two(0)) * 60 + static_cast<double>(two(3))) * 60 + static_cast<double>(two(6));
+    const double seconds =
+        (static_cast<double>(two(0)) * 60 + static_cast<double>(two(3))) * 60 + static_cast<double>(two(6));
     return seconds + static_cast<double>(two(9) * 10 + (t[11] - '0')) / 1e3;
 }
 
@@ -78,8 +79,12 @@ std::optional<double> json_time(const nlohmann::json& value) {
     return std::nullopt;
 }
 
-long long whole_seconds(double seconds) { return seconds > 0 ? static_cast<long long>(std::floor(seconds)) : 0; }
+long long whole_seconds(double seconds) {
+    return seconds > 0 ? static_cast<long long>(std::floor(seconds)) : 0;
+}
 
-std::string format_timecode(double seconds) { return dates::format_clock(static_cast<int>(whole_seconds(seconds))); }
+std::string format_timecode(double seconds) {
+    return dates::format_clock(static_cast<int>(whole_seconds(seconds)));
+}
 
 }  // namespace listening

@@ -1,10 +1,9 @@
 #pragma once
 // Times in an episode as chapter lists, transcripts and links write them.
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json_fwd.hpp>
 
 namespace listening {
 

@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <map>
-#include <span>
 #include <nlohmann/json.hpp>
+#include <span>
 
-#include "listening/timecode.hpp"
 #include "html/escape.hpp"
+#include "listening/timecode.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
 #include "text/xml_encoding.hpp"
@@ -15,7 +15,7 @@ namespace listening {
 
 namespace {
 
-constexpr std::size_t k_max_bytes = 64u << 20;   // a transcript of 100 hours is about 6 MB
+constexpr std::size_t k_max_bytes = 64u << 20;  // a transcript of 100 hours is about 6 MB
 constexpr std::size_t k_max_cues = 500000;
 // A paragraph ends at the first sentence end past k_paragraph_words, and at k_max_paragraph_words
 // in any case: a link every minute or so of speech, short enough to find a moment by.
@@ -44,7 +44,9 @@ struct Reader {
     int first_skipped_line = 0;
     std::size_t past_limit = 0;  // cues after the k_max_cues-th, left out
 
-    void warn(int line, std::string message) { warnings.push_back(core::warning_at({file, line, 0}, std::move(message))); }
+    void warn(int line, std::string message) {
+        warnings.push_back(core::warning_at({file, line, 0}, std::move(message)));
+    }
     void skip(int line) {
         if (skipped++ == 0) first_skipped_line = line;
     }
@@ -62,7 +64,9 @@ struct Reader {
     }
 };
 
-std::string_view strip_bom(std::string_view text) { return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text; }
+std::string_view strip_bom(std::string_view text) {
+    return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;
+}
 
 // A caption's text without its markup (in `text`): its lines joined, tags dropped, entities
 // decoded (the reader collapses its white space); a WebVTT voice tag (<v Name>, <v.class Name>)
@@ -152,7 +156,8 @@ void read_cues(std::string_view text, bool vtt, Reader& r) {
         std::size_t end = i;
         while (end < lines.size() && !text::trim(lines[end]).empty()) ++end;
         std::string_view first = text::trim(lines[block]);
-        if (vtt && (first.starts_with("NOTE") || first == "STYLE" || first == "REGION" || first.starts_with("STYLE ") || first.starts_with("REGION "))) {
+        if (vtt && (first.starts_with("NOTE") || first == "STYLE" || first == "REGION" || first.starts_with("STYLE ") ||
+                    first.starts_with("REGION "))) {
             i = end;
             continue;
         }
@@ -165,7 +170,8 @@ void read_cues(std::string_view text, bool vtt, Reader& r) {
             i = end;
             continue;
         }
-        const std::string_view said = caption_text(std::span(lines).subspan(at + 1, end - at - 1), cue.speaker, r.scratch);
+        const std::string_view said =
+            caption_text(std::span(lines).subspan(at + 1, end - at - 1), cue.speaker, r.scratch);
         r.add(std::move(cue), said);
         i = end;
     }
@@ -174,7 +180,9 @@ void read_cues(std::string_view text, bool vtt, Reader& r) {
 void read_json(std::string_view text, Reader& r) {
     nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("segments") || !doc["segments"].is_array()) {
-        r.warn(1, "not a JSON transcript: expected the Podcast Index format, {\"version\": \"1.0.0\", \"segments\": [{\"speaker\", \"startTime\", \"endTime\", \"body\"}, ...]}");
+        r.warn(1,
+               "not a JSON transcript: expected the Podcast Index format, {\"version\": \"1.0.0\", \"segments\": "
+               "[{\"speaker\", \"startTime\", \"endTime\", \"body\"}, ...]}");
         return;
     }
     for (const auto& s : doc["segments"]) {
@@ -187,7 +195,8 @@ void read_json(std::string_view text, Reader& r) {
         cue.start = *start;
         if (s.contains("endTime"))
             if (auto end = json_time(s["endTime"]); end && *end >= *start) cue.end = *end;
-        if (s.contains("speaker") && s["speaker"].is_string()) cue.speaker = text::collapse_whitespace(s["speaker"].get<std::string>());
+        if (s.contains("speaker") && s["speaker"].is_string())
+            cue.speaker = text::collapse_whitespace(s["speaker"].get<std::string>());
         r.add(std::move(cue), s["body"].get_ref<const std::string&>());
     }
 }
@@ -221,8 +230,10 @@ std::optional<double> read_label(std::string label, std::string& name) {
     std::string rest;
     for (std::string_view word : text::split_words(label)) {
         std::string_view bare = word;
-        while (!bare.empty() && std::string_view("([").find(bare.front()) != std::string_view::npos) bare.remove_prefix(1);
-        while (!bare.empty() && std::string_view(")],").find(bare.back()) != std::string_view::npos) bare.remove_suffix(1);
+        while (!bare.empty() && std::string_view("([").find(bare.front()) != std::string_view::npos)
+            bare.remove_prefix(1);
+        while (!bare.empty() && std::string_view(")],").find(bare.back()) != std::string_view::npos)
+            bare.remove_suffix(1);
         if (!time && bare.find(':') != std::string_view::npos)
             if ((time = parse_timecode(bare))) continue;
         rest += (rest.empty() ? "" : " ") + std::string(word);
@@ -231,7 +242,8 @@ std::optional<double> read_label(std::string label, std::string& name) {
     auto trim_separators = [](std::string& t) {
         for (bool again = true; again && !t.empty();) {
             again = false;
-            for (std::string_view sep : {" ", ":", "-", "|", "(", ")", "[", "]", "\xC2\xB7", "\xE2\x80\x93", "\xE2\x80\x94"}) {
+            for (std::string_view sep :
+                 {" ", ":", "-", "|", "(", ")", "[", "]", "\xC2\xB7", "\xE2\x80\x93", "\xE2\x80\x94"}) {
                 if (t.ends_with(sep)) t.erase(t.size() - sep.size()), again = true;
                 if (t.starts_with(sep)) t.erase(0, sep.size()), again = true;
             }
@@ -250,8 +262,8 @@ std::optional<double> read_label(std::string label, std::string& name) {
 //   <h3>Erin (00:00)</h3><p>words</p>                          (speaker headings)
 //   <p>[00:00] Erin: words</p>                                 (a time at the start of the text)
 // A heading names a speaker when it holds a time, or when a name comes back among the headings
-// of its level (speakers take turns; section titles do not repeat). Read by a scan of its tags, not a parser's tree: a tree as deep as
-// a hostile file nests would be freed by recursion (gumbo's), past any stack.
+// of its level (speakers take turns; section titles do not repeat). Read by a scan of its tags, not a parser's tree: a
+// tree as deep as a hostile file nests would be freed by recursion (gumbo's), past any stack.
 void read_html(std::string_view html, Reader& r, bool& timed) {
     enum class In { nothing, block, label };
     In in = In::nothing;
@@ -276,13 +288,15 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
         std::string said = html::decode_entities(text);
         set_time(time ? std::nullopt : leading_time(said));
         std::string_view rest = text::trim(said);
-        while (!rest.empty() && (rest.front() == ':' || rest.front() == '-')) rest = text::trim(rest.substr(1));  // ("</cite>: words")
+        while (!rest.empty() && (rest.front() == ':' || rest.front() == '-'))
+            rest = text::trim(rest.substr(1));  // ("</cite>: words")
         Cue cue;
         cue.start = time.value_or(r.cues.empty() ? 0 : r.cues.back().start);
         cue.speaker = speaker;
         const std::size_t before = r.cues.size();
         r.add(std::move(cue), rest);
-        if (r.cues.size() > before && !heading_name.empty() && speaker == heading_name) headed.emplace_back(before, heading_level);
+        if (r.cues.size() > before && !heading_name.empty() && speaker == heading_name)
+            headed.emplace_back(before, heading_level);
         time.reset();
     };
     auto end_label = [&](char level) {
@@ -301,10 +315,14 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
     };
     for (std::size_t i = 0; i < html.size();) {
         const std::size_t open = html.find('<', i);
-        const std::string_view between = html.substr(i, open == std::string_view::npos ? std::string_view::npos : open - i);
-        if (in_cite || in_time || in_bold) inline_text.append(between);
-        else if (in == In::block) text.append(between), block_has_text = block_has_text || !text::trim(between).empty();
-        else if (in == In::label) label.append(between);
+        const std::string_view between =
+            html.substr(i, open == std::string_view::npos ? std::string_view::npos : open - i);
+        if (in_cite || in_time || in_bold)
+            inline_text.append(between);
+        else if (in == In::block)
+            text.append(between), block_has_text = block_has_text || !text::trim(between).empty();
+        else if (in == In::label)
+            label.append(between);
         if (open == std::string_view::npos) break;
         std::size_t close = html.find('>', open);
         if (close == std::string_view::npos) break;
@@ -321,8 +339,10 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
         const bool block = name == "p" || name == "dd" || name == "li" || name == "blockquote";
         const bool heading = name.size() == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6';
         if (block || heading || name == "dt") {
-            if (in == In::block) end_block();       // (a block left open ends at the next)
-            else if (in == In::label) end_label(label_level);
+            if (in == In::block)
+                end_block();  // (a block left open ends at the next)
+            else if (in == In::label)
+                end_label(label_level);
             if (!closing) {
                 in = block ? In::block : In::label;
                 label_level = heading ? name[1] : 0;
@@ -349,8 +369,10 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
         inline_text.clear();
         if (name == "time" && in_time) {
             in_time = false;
-            if (in == In::label) label += ' ' + inner + ' ';  // (read_label finds it)
-            else set_time(parse_timecode(inner));
+            if (in == In::label)
+                label += ' ' + inner + ' ';  // (read_label finds it)
+            else
+                set_time(parse_timecode(inner));
         } else if ((name == "cite" && in_cite) || (bold && in_bold)) {
             in_cite = in_bold = false;
             std::string who = inner;
@@ -366,13 +388,16 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
             }
         }
     }
-    if (in == In::block) end_block();
-    else if (in == In::label) end_label(label_level);
+    if (in == In::block)
+        end_block();
+    else if (in == In::label)
+        end_label(label_level);
     // Headings without times name speakers when, at their level, a name comes back (a dialogue);
     // headings whose names never repeat are titles.
     for (const auto& [at, level] : headed) {
         const auto& names = headings[level];
-        if (std::none_of(names.begin(), names.end(), [](const auto& n) { return n.second >= 2; })) r.cues[at].speaker.clear();
+        if (std::none_of(names.begin(), names.end(), [](const auto& n) { return n.second >= 2; }))
+            r.cues[at].speaker.clear();
     }
 }
 
@@ -402,7 +427,8 @@ std::vector<core::TranscriptSegment> paragraphs(Reader& r) {
             Span& p = spans.back();
             const bool same_voice = cue.speaker.empty() || cue.speaker == p.speaker;
             const double last = p.end > 0 ? p.end : cues[p.first].start;
-            const bool long_enough = words >= k_max_paragraph_words || (words >= k_paragraph_words && ends_sentence(r.text(cues[i - 1])));
+            const bool long_enough =
+                words >= k_max_paragraph_words || (words >= k_paragraph_words && ends_sentence(r.text(cues[i - 1])));
             if (same_voice && !long_enough && cue.start - last < k_pause_seconds) {
                 p.last = i + 1;
                 p.end = std::max(p.end, cue.end);
@@ -410,7 +436,8 @@ std::vector<core::TranscriptSegment> paragraphs(Reader& r) {
                 continue;
             }
         }
-        const std::string_view speaker = cue.speaker.empty() && !spans.empty() ? spans.back().speaker : std::string_view(cue.speaker);
+        const std::string_view speaker =
+            cue.speaker.empty() && !spans.empty() ? spans.back().speaker : std::string_view(cue.speaker);
         spans.push_back({i, i + 1, speaker, cue.end});
         words = text::word_count(r.text(cue));
     }
@@ -436,7 +463,8 @@ TranscriptFormat sniff(std::string_view text) {
     if (text.starts_with("{")) return TranscriptFormat::json;
     if (text.starts_with("<")) return TranscriptFormat::html;
     auto first = text.substr(0, text.find('\n'));
-    if (!first.empty() && first.find_first_not_of("0123456789\r") == std::string_view::npos) return TranscriptFormat::srt;
+    if (!first.empty() && first.find_first_not_of("0123456789\r") == std::string_view::npos)
+        return TranscriptFormat::srt;
     if (first.find("-->") != std::string_view::npos) return TranscriptFormat::srt;
     return TranscriptFormat::unknown;
 }
@@ -446,11 +474,13 @@ TranscriptFormat sniff(std::string_view text) {
 TranscriptFormat transcript_format(std::string_view type, std::string_view name) {
     std::string t = text::ascii_lower(text::trim(type.substr(0, type.find(';'))));
     if (t == "text/vtt") return TranscriptFormat::vtt;
-    if (t == "application/x-subrip" || t == "application/srt" || t == "text/srt" || t == "application/x-srt") return TranscriptFormat::srt;
+    if (t == "application/x-subrip" || t == "application/srt" || t == "text/srt" || t == "application/x-srt")
+        return TranscriptFormat::srt;
     if (t == "application/json") return TranscriptFormat::json;
     if (t == "text/html") return TranscriptFormat::html;
     std::string_view path = name.substr(0, name.find_first_of("?#"));
-    std::string ext = text::ascii_lower(path.substr(path.find_last_of('.') == std::string_view::npos ? path.size() : path.find_last_of('.') + 1));
+    std::string ext = text::ascii_lower(
+        path.substr(path.find_last_of('.') == std::string_view::npos ? path.size() : path.find_last_of('.') + 1));
     if (ext == "vtt") return TranscriptFormat::vtt;
     if (ext == "srt") return TranscriptFormat::srt;
     if (ext == "json") return TranscriptFormat::json;
@@ -460,11 +490,16 @@ TranscriptFormat transcript_format(std::string_view type, std::string_view name)
 
 const char* format_name(TranscriptFormat format) {
     switch (format) {
-        case TranscriptFormat::vtt: return "vtt";
-        case TranscriptFormat::srt: return "srt";
-        case TranscriptFormat::json: return "json";
-        case TranscriptFormat::html: return "html";
-        case TranscriptFormat::unknown: break;
+        case TranscriptFormat::vtt:
+            return "vtt";
+        case TranscriptFormat::srt:
+            return "srt";
+        case TranscriptFormat::json:
+            return "json";
+        case TranscriptFormat::html:
+            return "html";
+        case TranscriptFormat::unknown:
+            break;
     }
     return "";
 }
@@ -473,34 +508,51 @@ TranscriptRead read_transcript(std::string_view text, TranscriptFormat format, c
     TranscriptRead read;
     Reader r(file);
     if (text.size() > k_max_bytes) {
-        r.warn(0, "transcript is " + std::to_string(text.size() >> 20) + " MB, more than any episode's; it is left out");
+        r.warn(0,
+               "transcript is " + std::to_string(text.size() >> 20) + " MB, more than any episode's; it is left out");
         read.warnings = std::move(r.warnings);
         return read;
     }
     std::string repaired;  // (a copy only of a file that is not UTF-8, or not valid UTF-8)
     // Windows' tools save transcripts in UTF-16 with a byte-order mark: read as what they are.
     if (auto unicode = text::unicode_text_as_utf8(text)) text = repaired = std::move(*unicode);
-    const std::string_view utf8 = text::is_valid_utf8(text) ? text : std::string_view(repaired = text::sanitize_utf8(text));
+    const std::string_view utf8 =
+        text::is_valid_utf8(text) ? text : std::string_view(repaired = text::sanitize_utf8(text));
     if (format == TranscriptFormat::unknown) format = sniff(utf8);
     bool timed = true;
     switch (format) {
-        case TranscriptFormat::vtt: read_cues(utf8, true, r); break;
-        case TranscriptFormat::srt: read_cues(utf8, false, r); break;
-        case TranscriptFormat::json: read_json(utf8, r); break;
-        case TranscriptFormat::html: read_html(utf8, r, timed); break;
+        case TranscriptFormat::vtt:
+            read_cues(utf8, true, r);
+            break;
+        case TranscriptFormat::srt:
+            read_cues(utf8, false, r);
+            break;
+        case TranscriptFormat::json:
+            read_json(utf8, r);
+            break;
+        case TranscriptFormat::html:
+            read_html(utf8, r, timed);
+            break;
         case TranscriptFormat::unknown:
-            r.warn(1, "cannot tell the transcript's format; expected WebVTT (.vtt, text/vtt), SRT (.srt, application/x-subrip), the JSON format (.json, application/json) or HTML (.html, text/html)");
+            r.warn(1,
+                   "cannot tell the transcript's format; expected WebVTT (.vtt, text/vtt), SRT (.srt, "
+                   "application/x-subrip), the JSON format (.json, application/json) or HTML (.html, text/html)");
             break;
     }
     if (r.skipped > 0) {
         const bool json = format == TranscriptFormat::json;
-        r.warn(r.first_skipped_line, std::to_string(r.skipped) + (json ? (r.skipped == 1 ? " segment has" : " segments have") : (r.skipped == 1 ? " cue has" : " cues have")) +
-                                         (json ? " no usable \"startTime\" (seconds, such as 62.5) or \"body\"" : " no readable start time (such as 00:01:02.500 --> 00:01:05.000)") +
-                                         " and " + (r.skipped == 1 ? "is" : "are") + " left out" + (r.first_skipped_line > 0 ? "; the first is here" : ""));
+        r.warn(r.first_skipped_line, std::to_string(r.skipped) +
+                                         (json ? (r.skipped == 1 ? " segment has" : " segments have")
+                                               : (r.skipped == 1 ? " cue has" : " cues have")) +
+                                         (json ? " no usable \"startTime\" (seconds, such as 62.5) or \"body\""
+                                               : " no readable start time (such as 00:01:02.500 --> 00:01:05.000)") +
+                                         " and " + (r.skipped == 1 ? "is" : "are") + " left out" +
+                                         (r.first_skipped_line > 0 ? "; the first is here" : ""));
     }
     if (r.past_limit > 0)
-        r.warn(0, "the transcript has " + std::to_string(k_max_cues + r.past_limit) + " cues; the " + std::to_string(r.past_limit) +
-                      " after the " + std::to_string(k_max_cues) + "th are left out (no episode's words need more: merge its cues into sentences)");
+        r.warn(0, "the transcript has " + std::to_string(k_max_cues + r.past_limit) + " cues; the " +
+                      std::to_string(r.past_limit) + " after the " + std::to_string(k_max_cues) +
+                      "th are left out (no episode's words need more: merge its cues into sentences)");
     if (format != TranscriptFormat::unknown && r.cues.empty() && r.warnings.empty())
         r.warn(1, "the transcript has no text");
     name_speakers(r);

@@ -6,11 +6,11 @@
 #include <map>
 
 #include "core/directories.hpp"
-#include "merge/normalize.hpp"
 #include "html/html_sanitizer.hpp"
+#include "merge/normalize.hpp"
+#include "net/url.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
-#include "net/url.hpp"
 
 namespace merge {
 
@@ -26,7 +26,9 @@ core::FieldSource source_of(const Member& m) {
     return {m.record->from.source, m.record->from.file, m.record->from.line};
 }
 
-int date_precision(const dates::Timestamp& ts) { return ts.has_zone ? 2 : ts.has_time ? 1 : 0; }
+int date_precision(const dates::Timestamp& ts) {
+    return ts.has_zone ? 2 : ts.has_time ? 1 : 0;
+}
 
 // Picks the first member (in trust order) for which `has` is true and records the source.
 template <class Has>
@@ -74,7 +76,8 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     // Nothing but a page URL, or an audio file: its name is the host's spelling of the title
     // (gPodder names an untitled episode by its file too).
     auto from_name = [&](std::string_view name, const Member& m) {
-        std::string words = text::collapse_whitespace(text::replace_all(text::replace_all(std::string(name), "-", " "), "_", " "));
+        std::string words =
+            text::collapse_whitespace(text::replace_all(text::replace_all(std::string(name), "-", " "), "_", " "));
         if (words.empty()) return false;
         words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
         e.title = words;
@@ -98,8 +101,10 @@ std::string text_key(std::string_view text, bool html, std::size_t limit) {
     static const std::array<char, 256> k_key = [] {  // a byte's key character, 0 for none
         std::array<char, 256> table{};
         for (int c = 0; c < 256; ++c) {
-            if (c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z')) table[c] = static_cast<char>(c);
-            else if (c >= 'A' && c <= 'Z') table[c] = static_cast<char>(c - 'A' + 'a');
+            if (c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'))
+                table[c] = static_cast<char>(c);
+            else if (c >= 'A' && c <= 'Z')
+                table[c] = static_cast<char>(c - 'A' + 'a');
         }
         return table;
     }();
@@ -137,7 +142,8 @@ void fuse_description(core::Episode& e, const std::vector<Member>& members) {
     std::vector<Copy> copies;
     for (const auto& m : members) {
         const core::Record& r = *m.record;
-        std::string_view text = r.content_html.empty() ? std::string_view(r.description) : std::string_view(r.content_html);
+        std::string_view text =
+            r.content_html.empty() ? std::string_view(r.description) : std::string_view(r.content_html);
         if (text.empty()) continue;
         const bool html = r.description_is_html || !r.content_html.empty();
         std::size_t length = html ? html::strip_tags(text).size() : text.size();  // an estimate is enough here
@@ -166,14 +172,17 @@ void fuse_description(core::Episode& e, const std::vector<Member>& members) {
         // A non-truncated text wins over any truncated one; then the longer wins, but copies
         // within 5% of each other are the same text with noise (OCR, spacing): members come in
         // trust order, so the more trusted copy stays.
-        if (!best || (best->truncated && !c.truncated) || (c.truncated == best->truncated && c.length * 100 > best->length * 105))
+        if (!best || (best->truncated && !c.truncated) ||
+            (c.truncated == best->truncated && c.length * 100 > best->length * 105))
             best = &c;
     }
     if (!best) return;
     const core::Record& r = *best->member->record;
     e.description_is_html = r.description_is_html;
-    if (!r.content_html.empty()) e.description = r.content_html;
-    else e.description = r.description_is_html ? r.description : text::clean_text(r.description);
+    if (!r.content_html.empty())
+        e.description = r.content_html;
+    else
+        e.description = r.description_is_html ? r.description : text::clean_text(r.description);
     if (!best->truncated && !e.description_is_html && sources::ends_truncated(e.description))
         e.description = sources::strip_truncation(e.description);
     e.description_truncated = best->truncated;
@@ -191,8 +200,9 @@ void fuse_duration(core::Episode& e, const std::vector<Member>& members, std::ve
         if (!m.record->duration || &m == chosen) continue;
         int tolerance = m.record->duration->exact ? 60 : 90;
         if (std::abs(m.record->duration->seconds - e.duration->seconds) > tolerance)
-            conflicts.push_back({"", "duration", std::to_string(e.duration->seconds) + " s", chosen->record->from.source,
-                                 std::to_string(m.record->duration->seconds) + " s", m.record->from.source});
+            conflicts.push_back({"", "duration", std::to_string(e.duration->seconds) + " s",
+                                 chosen->record->from.source, std::to_string(m.record->duration->seconds) + " s",
+                                 m.record->from.source});
     }
 }
 
@@ -202,7 +212,8 @@ void fuse_date(core::Episode& e, const std::vector<Member>& members, std::vector
         if (!m.record->date) continue;
         bool feed = core::is_feed(m.batch->kind);
         if (!chosen || (feed && !core::is_feed(chosen->batch->kind)) ||
-            (!core::is_feed(chosen->batch->kind) && date_precision(*m.record->date) > date_precision(*chosen->record->date)))
+            (!core::is_feed(chosen->batch->kind) &&
+             date_precision(*m.record->date) > date_precision(*chosen->record->date)))
             chosen = &m;
     }
     if (!chosen) return;
@@ -256,14 +267,17 @@ void fuse_links(core::Episode& e, const std::vector<Member>& members) {
 // Feed items merged into this episode that apps know under another guid or audio URL (a
 // re-post) are published too: merging them into one page must not take them from subscribers.
 void keep_other_feed_items(core::Episode& e, const Member& chosen, const std::vector<Member>& members) {
-    auto identity = [](const core::Record& r) { return std::pair(r.guid.empty() ? r.enclosure->url : r.guid, r.enclosure->url); };
+    auto identity = [](const core::Record& r) {
+        return std::pair(r.guid.empty() ? r.enclosure->url : r.guid, r.enclosure->url);
+    };
     if (!chosen.record->enclosure) return;
     std::vector<std::pair<std::string, std::string>> seen{identity(*chosen.record)};
     for (const auto& m : members) {
         const core::Record& r = *m.record;
         if (&m == &chosen || r.raw_xml.empty() || !r.enclosure) continue;
         auto id = identity(r);
-        if (std::find(seen.begin(), seen.end(), id) != seen.end()) continue;  // the same item, from another copy of the feed
+        if (std::find(seen.begin(), seen.end(), id) != seen.end())
+            continue;  // the same item, from another copy of the feed
         seen.push_back(id);
         e.other_feed_items.push_back({r.guid, r.guid_is_permalink, r.title, r.date, *r.enclosure, r.raw_xml, r.from});
     }
@@ -299,14 +313,22 @@ int trust_rank(core::SourceKind kind) {
     using enum core::SourceKind;
     switch (kind) {
         case rss:
-        case atom: return 0;
-        case itunes_lookup: return 1;
-        case records: return 2;
-        case podbean: return 3;
-        case pod_casts_io: return 4;
-        case player_fm: return 5;
-        case apple_page: return 6;
-        case unknown: break;
+        case atom:
+            return 0;
+        case itunes_lookup:
+            return 1;
+        case records:
+            return 2;
+        case podbean:
+            return 3;
+        case pod_casts_io:
+            return 4;
+        case player_fm:
+            return 5;
+        case apple_page:
+            return 6;
+        case unknown:
+            break;
     }
     return 7;
 }
@@ -327,7 +349,8 @@ core::Episode fuse(const LinkedGroup& group, std::span<const sources::SourceBatc
                    std::vector<core::Conflict>& conflicts) {
     std::vector<Member> members;
     for (const auto& id : group.members)
-        members.push_back({&batches[id.batch].records[id.index], &batches[id.batch], trust_rank(batches[id.batch].kind)});
+        members.push_back(
+            {&batches[id.batch].records[id.index], &batches[id.batch], trust_rank(batches[id.batch].kind)});
     std::stable_sort(members.begin(), members.end(), [](const Member& a, const Member& b) { return a.rank < b.rank; });
 
     core::Episode e;
@@ -353,12 +376,17 @@ core::Episode fuse(const LinkedGroup& group, std::span<const sources::SourceBatc
         e.guid_derived = true;
         e.sources["guid"] = e.sources["enclosure"];
     }
-    fuse_string(e, members, "page_url", e.page_url, [](const core::Record& r) -> const std::string& { return r.page_url; });
-    fuse_string(e, members, "apple_url", e.apple_url, [](const core::Record& r) -> const std::string& { return r.apple_url; });
+    fuse_string(e, members, "page_url", e.page_url,
+                [](const core::Record& r) -> const std::string& { return r.page_url; });
+    fuse_string(e, members, "apple_url", e.apple_url,
+                [](const core::Record& r) -> const std::string& { return r.apple_url; });
     fuse_string(e, members, "image", e.image, [](const core::Record& r) -> const std::string& { return r.image; });
-    fuse_string(e, members, "episode_type", e.episode_type, [](const core::Record& r) -> const std::string& { return r.episode_type; });
-    fuse_string(e, members, "explicit", e.explicit_flag, [](const core::Record& r) -> const std::string& { return r.explicit_flag; });
-    fuse_string(e, members, "keywords", e.keywords, [](const core::Record& r) -> const std::string& { return r.keywords; });
+    fuse_string(e, members, "episode_type", e.episode_type,
+                [](const core::Record& r) -> const std::string& { return r.episode_type; });
+    fuse_string(e, members, "explicit", e.explicit_flag,
+                [](const core::Record& r) -> const std::string& { return r.explicit_flag; });
+    fuse_string(e, members, "keywords", e.keywords,
+                [](const core::Record& r) -> const std::string& { return r.keywords; });
     if (const Member* m = first_with(members, [](const core::Record& r) { return r.episode_number.has_value(); })) {
         e.episode_number = m->record->episode_number;
         e.sources["episode_number"] = source_of(*m);

@@ -12,11 +12,11 @@
 #include <thread>
 #include <unordered_map>
 
-#include "merge/normalize.hpp"
 #include "concurrency/parallel.hpp"
 #include "core/slug.hpp"
-#include "text/strings.hpp"
+#include "merge/normalize.hpp"
 #include "net/url.hpp"
+#include "text/strings.hpp"
 
 namespace merge {
 
@@ -75,7 +75,9 @@ bool dates_compatible(const core::Record& a, const core::Record& b) {
     return std::llabs(a.date->utc_seconds - b.date->utc_seconds) <= k_date_window_seconds;
 }
 
-bool dates_close(const core::Record& a, const core::Record& b) { return a.date && b.date && dates_compatible(a, b); }
+bool dates_close(const core::Record& a, const core::Record& b) {
+    return a.date && b.date && dates_compatible(a, b);
+}
 
 bool durations_compatible(const core::Record& a, const core::Record& b) {
     if (!a.duration || !b.duration) return true;
@@ -108,7 +110,8 @@ public:
         f.url_slug = url_title_slug(r);
         f.title = text::match_form(r.title);
         f.description = description_form(r.description, r.description_is_html);
-        auto words = std::min<std::size_t>(8, static_cast<std::size_t>(std::count(f.description.begin(), f.description.end(), ' ')));
+        auto words = std::min<std::size_t>(
+            8, static_cast<std::size_t>(std::count(f.description.begin(), f.description.end(), ' ')));
         std::size_t end = 0;
         for (std::size_t w = 0; w < words && end != std::string::npos; ++w) end = f.description.find(' ', end + 1);
         f.desc_key = words >= 6 ? f.description.substr(0, end) : std::string();
@@ -134,7 +137,8 @@ public:
             return !a.title.empty() && a.title == b.title && dates_compatible(*a.record, *b.record);
         };
         auto same_text = [](const Facts& a, const Facts& b) {
-            return (is_prefix_match(a.description, b.description) || shares_long_prefix(a.description, b.description)) &&
+            return (is_prefix_match(a.description, b.description) ||
+                    shares_long_prefix(a.description, b.description)) &&
                    dates_compatible(*a.record, *b.record);
         };
         auto same_slug = [](const Facts& a, const Facts& b) { return dates_compatible(*a.record, *b.record); };
@@ -146,7 +150,8 @@ public:
             joined("page_url", by(page_url)),
             compared("title+date", by(title), same_title),
             compared("description+date", by(desc_key), same_text),
-            compared("url_slug+date", [this] { return slug_blocks(); }, same_slug),
+            compared(
+                "url_slug+date", [this] { return slug_blocks(); }, same_slug),
         };
         // Rules run in order, each on what the ones before it joined. The blocks a rule
         // compares depend on the records alone, so each rule's are made on another core while
@@ -176,7 +181,9 @@ private:
 
     // True when the two groups already share a source: then they can only join if the records
     // are one item repeated, which the exact rules have seen by the time fuzzy rules run.
-    bool share_a_source(std::size_t a, std::size_t b) { return (m_source_mask[m_sets.find(a)] & m_source_mask[m_sets.find(b)]) != 0; }
+    bool share_a_source(std::size_t a, std::size_t b) {
+        return (m_source_mask[m_sets.find(a)] & m_source_mask[m_sets.find(b)]) != 0;
+    }
 
     // Two records of one source join only when they are the same item repeated.
     bool may_join(std::size_t a, std::size_t b) {
@@ -192,7 +199,9 @@ private:
     static bool same_item(const Facts& a, const Facts& b) {
         bool same_title = a.title == b.title;
         bool same_text = a.description == b.description || is_prefix_match(a.description, b.description, 40);
-        bool same_date = (!a.record->date && !b.record->date) || (a.record->date && b.record->date && a.record->date->utc_seconds == b.record->date->utc_seconds);
+        bool same_date =
+            (!a.record->date && !b.record->date) ||
+            (a.record->date && b.record->date && a.record->date->utc_seconds == b.record->date->utc_seconds);
         return same_title && same_text && same_date;
     }
 
@@ -359,10 +368,12 @@ private:
             for (std::size_t w = 0; w < words.size(); ++w) {
                 auto it = by_word.find(words[w]);
                 std::vector<std::size_t> hits = it == by_word.end() ? std::vector<std::size_t>{} : it->second;
-                if (w == 0) candidates = hits;
+                if (w == 0)
+                    candidates = hits;
                 else {
                     std::vector<std::size_t> kept;
-                    std::set_intersection(candidates.begin(), candidates.end(), hits.begin(), hits.end(), std::back_inserter(kept));
+                    std::set_intersection(candidates.begin(), candidates.end(), hits.begin(), hits.end(),
+                                          std::back_inserter(kept));
                     candidates = kept;
                 }
             }
@@ -395,7 +406,8 @@ private:
             LinkedGroup g;
             for (std::size_t k = 0; k < members.size(); ++k) {
                 g.members.push_back(m_facts[members[k]].id);
-                g.matched_by.push_back(k == 0 ? "first" : (m_rule[members[k]] == "first" ? m_rule[members[0]] : m_rule[members[k]]));
+                g.matched_by.push_back(
+                    k == 0 ? "first" : (m_rule[members[k]] == "first" ? m_rule[members[0]] : m_rule[members[k]]));
             }
             out.push_back(std::move(g));
         }

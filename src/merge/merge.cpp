@@ -4,11 +4,11 @@
 #include <map>
 #include <numeric>
 
+#include "concurrency/parallel.hpp"
 #include "merge/fuse.hpp"
 #include "merge/link.hpp"
 #include "merge/normalize.hpp"
 #include "merge/slugs.hpp"
-#include "concurrency/parallel.hpp"
 
 namespace merge {
 
@@ -75,7 +75,8 @@ core::Catalog merge(std::span<const sources::SourceBatch> batches) {
         }
     for (const auto& b : batches)
         if (b.announced && (!catalog.announced || b.announced->episodes > catalog.announced->episodes))
-            catalog.announced = core::AnnouncedCount{b.announced->episodes, sources::provenance(b.info, b.announced->line, b.announced->line)};
+            catalog.announced = core::AnnouncedCount{b.announced->episodes,
+                                                     sources::provenance(b.info, b.announced->line, b.announced->line)};
     auto groups = link_records(batches);
     auto estimates = estimate_positions(batches);
     std::vector<core::Episode> episodes(groups.size());

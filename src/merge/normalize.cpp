@@ -59,9 +59,12 @@ bool similar_titles(std::string_view a, const std::vector<std::string>& words_a,
     if (a == b) return true;
     std::size_t common = 0;
     for (std::size_t i = 0, j = 0; i < words_a.size() && j < words_b.size();) {
-        if (words_a[i] == words_b[j]) ++common, ++i, ++j;
-        else if (words_a[i] < words_b[j]) ++i;
-        else ++j;
+        if (words_a[i] == words_b[j])
+            ++common, ++i, ++j;
+        else if (words_a[i] < words_b[j])
+            ++i;
+        else
+            ++j;
     }
     double jaccard = static_cast<double>(common) / static_cast<double>(words_a.size() + words_b.size() - common);
     if (jaccard >= threshold) return true;

@@ -34,23 +34,36 @@ nlohmann::json report_json(const core::Catalog& catalog) {
         ep["duration_seconds"] = e.duration ? nlohmann::json(e.duration->seconds) : nlohmann::json();
         ep["fields"] = nlohmann::json::object();
         for (const auto& [field, source] : e.sources)
-            ep["fields"][field] = {{"value", field_value(e, field)}, {"source", source.source}, {"file", source.file}, {"line", source.line}};
+            ep["fields"][field] = {{"value", field_value(e, field)},
+                                   {"source", source.source},
+                                   {"file", source.file},
+                                   {"line", source.line}};
         ep["records"] = nlohmann::json::array();
         for (const auto& r : e.records) {
-            ep["records"].push_back({{"source", r.from.source}, {"file", r.from.file}, {"line", r.from.line},
-                                     {"end_line", r.from.end_line}, {"matched_by", r.matched_by}});
+            ep["records"].push_back({{"source", r.from.source},
+                                     {"file", r.from.file},
+                                     {"line", r.from.line},
+                                     {"end_line", r.from.end_line},
+                                     {"matched_by", r.matched_by}});
             if (!r.from.via.empty()) ep["records"].back()["via"] = r.from.via;
         }
         out["episodes"].push_back(std::move(ep));
     }
     out["conflicts"] = nlohmann::json::array();
     for (const auto& c : catalog.conflicts)
-        out["conflicts"].push_back({{"slug", c.slug}, {"field", c.field}, {"kept", c.kept}, {"kept_source", c.kept_source},
-                                    {"other", c.other}, {"other_source", c.other_source}});
+        out["conflicts"].push_back({{"slug", c.slug},
+                                    {"field", c.field},
+                                    {"kept", c.kept},
+                                    {"kept_source", c.kept_source},
+                                    {"other", c.other},
+                                    {"other_source", c.other_source}});
     out["dropped"] = nlohmann::json::array();
     for (const auto& d : catalog.dropped)
-        out["dropped"].push_back({{"source", d.from.source}, {"file", d.from.file}, {"line", d.from.line},
-                                  {"end_line", d.from.end_line}, {"reason", d.reason}});
+        out["dropped"].push_back({{"source", d.from.source},
+                                  {"file", d.from.file},
+                                  {"line", d.from.line},
+                                  {"end_line", d.from.end_line},
+                                  {"reason", d.reason}});
     return out;
 }
 
@@ -64,14 +77,16 @@ std::string report_text(const core::Catalog& catalog) {
         if (e.title_derived) ++derived, out += "  [title derived from the description]";
         out += "\n";
         for (const auto& r : e.records)
-            out += "    " + r.from.file + ":" + std::to_string(r.from.line) + "-" + std::to_string(r.from.end_line) + "  (" +
-                   r.from.source + (r.from.via.empty() ? "" : ", from " + r.from.via) + ", " + r.matched_by + ")\n";
+            out += "    " + r.from.file + ":" + std::to_string(r.from.line) + "-" + std::to_string(r.from.end_line) +
+                   "  (" + r.from.source + (r.from.via.empty() ? "" : ", from " + r.from.via) + ", " + r.matched_by +
+                   ")\n";
     }
     out += "\n" + std::to_string(catalog.episodes.size()) + " episodes from " + std::to_string(records) + " records";
     out += "; " + std::to_string(derived) + " titles derived from descriptions\n";
     if (!catalog.conflicts.empty()) out += "\nconflicts:\n";
     for (const auto& c : catalog.conflicts)
-        out += "  " + c.slug + ": " + c.field + " " + c.kept + " (" + c.kept_source + ") kept; " + c.other + " (" + c.other_source + ") differs\n";
+        out += "  " + c.slug + ": " + c.field + " " + c.kept + " (" + c.kept_source + ") kept; " + c.other + " (" +
+               c.other_source + ") differs\n";
     if (!catalog.dropped.empty()) out += "\ndropped records:\n";
     for (const auto& d : catalog.dropped)
         out += "  " + d.from.file + ":" + std::to_string(d.from.line) + " (" + d.from.source + "): " + d.reason + "\n";

@@ -2,11 +2,11 @@
 
 #include <unordered_set>
 
-#include "html/html_sanitizer.hpp"
 #include "concurrency/parallel.hpp"
 #include "core/slug.hpp"
-#include "text/strings.hpp"
+#include "html/html_sanitizer.hpp"
 #include "net/url.hpp"
+#include "text/strings.hpp"
 
 namespace merge {
 

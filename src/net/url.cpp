@@ -24,7 +24,8 @@ namespace {
 // to its end.
 std::string scheme_of(std::string_view raw) {
     std::size_t start = 0;
-    while (start < raw.size() && static_cast<unsigned char>(raw[start]) <= 0x20) ++start;  // (every C0 control too, as browsers do)
+    while (start < raw.size() && static_cast<unsigned char>(raw[start]) <= 0x20)
+        ++start;  // (every C0 control too, as browsers do)
     std::string scheme;
     for (char c : raw.substr(start)) {
         if (c == '\t' || c == '\n' || c == '\r') continue;
@@ -51,12 +52,28 @@ namespace {
 
 // Measurement services that wrap the real media URL: host/prefix[/id]/real-host/real-path, or
 // (old Podtrac) host/prefix?real-url. Each is followed by '/' or '?' in a URL.
-constexpr std::array<std::string_view, 22> k_tracking_prefixes = {
-    "dts.podtrac.com/redirect.mp3", "dts.podtrac.com/redirect.m4a", "dts.podtrac.com/redirect.mp4",
-    "www.podtrac.com/pts/redirect.mp3", "www.podtrac.com/pts/redirect.m4a", "podtrac.com/pts/redirect.mp3",
-    "chtbl.com/track", "chrt.fm/track", "pdst.fm/e", "op3.dev/e", "pfx.vpixl.com", "arttrk.com/p",
-    "verifi.podscribe.com/rss/p", "pscrb.fm/rss/p", "mgln.ai/e", "prfx.byspotify.com/e", "claritaspod.com/measure",
-    "clrtpod.com/m", "tracking.swap.fm/track", "media.blubrry.com", "injector.simplecastaudio.com", "growx.podkite.com"};
+constexpr std::array<std::string_view, 22> k_tracking_prefixes = {"dts.podtrac.com/redirect.mp3",
+                                                                  "dts.podtrac.com/redirect.m4a",
+                                                                  "dts.podtrac.com/redirect.mp4",
+                                                                  "www.podtrac.com/pts/redirect.mp3",
+                                                                  "www.podtrac.com/pts/redirect.m4a",
+                                                                  "podtrac.com/pts/redirect.mp3",
+                                                                  "chtbl.com/track",
+                                                                  "chrt.fm/track",
+                                                                  "pdst.fm/e",
+                                                                  "op3.dev/e",
+                                                                  "pfx.vpixl.com",
+                                                                  "arttrk.com/p",
+                                                                  "verifi.podscribe.com/rss/p",
+                                                                  "pscrb.fm/rss/p",
+                                                                  "mgln.ai/e",
+                                                                  "prfx.byspotify.com/e",
+                                                                  "claritaspod.com/measure",
+                                                                  "clrtpod.com/m",
+                                                                  "tracking.swap.fm/track",
+                                                                  "media.blubrry.com",
+                                                                  "injector.simplecastaudio.com",
+                                                                  "growx.podkite.com"};
 
 std::string_view without_scheme(std::string_view url) {
     if (auto pos = url.find("://"); pos != std::string_view::npos && pos < 8) return url.substr(pos + 3);
@@ -79,7 +96,8 @@ std::string_view unwrap_tracking(std::string_view url) {
             // Some carry an id segment before the wrapped URL (chtbl.com/track/ABC12/..., a Blubrry show).
             std::size_t slash = rest.find('/');
             std::string_view first = rest.substr(0, slash);
-            if (slash != std::string_view::npos && first.find('.') == std::string_view::npos && first.find(':') == std::string_view::npos)
+            if (slash != std::string_view::npos && first.find('.') == std::string_view::npos &&
+                first.find(':') == std::string_view::npos)
                 rest.remove_prefix(slash + 1);
             url = without_scheme(rest);
             changed = true;
@@ -106,7 +124,8 @@ namespace {
 // resolve_url's work: the URL `ref` names from `base` (not always a valid one).
 std::string resolve_reference(std::string_view base, std::string_view ref) {
     if (ref.empty() || is_http_url(ref)) return std::string(ref);
-    if (ref.starts_with("//")) return "https:" + std::string(ref);  // protocol-relative: feed readers fetch it over https
+    if (ref.starts_with("//"))
+        return "https:" + std::string(ref);  // protocol-relative: feed readers fetch it over https
     std::size_t colon = ref.find(':');
     if (colon != std::string_view::npos && ref.find_first_of("/?#") > colon) return std::string(ref);  // another scheme
     if (!is_http_url(base)) return std::string(ref);
@@ -118,7 +137,8 @@ std::string resolve_reference(std::string_view base, std::string_view ref) {
     if (ref.front() == '/') return origin + std::string(ref);
     if (ref.front() == '?' || ref.front() == '#') return origin + std::string(base_path) + std::string(ref);
     // Relative to the base's folder, with "." and ".." segments resolved.
-    std::string_view folder = base_path.substr(0, base_path.rfind('/') == std::string_view::npos ? 0 : base_path.rfind('/') + 1);
+    std::string_view folder =
+        base_path.substr(0, base_path.rfind('/') == std::string_view::npos ? 0 : base_path.rfind('/') + 1);
     std::vector<std::string_view> segments;
     std::string_view joined_ref = ref.substr(0, std::min(ref.size(), ref.find_first_of("?#")));
     std::string_view tail = ref.substr(joined_ref.size());
@@ -134,7 +154,8 @@ std::string resolve_reference(std::string_view base, std::string_view ref) {
     }
     std::string out = origin;
     for (auto segment : segments) out += "/" + std::string(segment);
-    if (joined_ref.ends_with("/") || joined_ref.ends_with("/.") || joined_ref.ends_with("/..") || joined_ref == "." || joined_ref == "..")
+    if (joined_ref.ends_with("/") || joined_ref.ends_with("/.") || joined_ref.ends_with("/..") || joined_ref == "." ||
+        joined_ref == "..")
         out += "/";
     if (segments.empty() && !out.ends_with("/")) out += "/";
     return out + std::string(tail);
@@ -151,9 +172,12 @@ std::string resolve_url(std::string_view base, std::string_view raw) {
 std::string encode_url_spaces(std::string_view url) {
     std::string out;
     for (char c : text::trim(url)) {
-        if (c == ' ') out += "%20";
-        else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) continue;  // a stray line break or tab is no part of a URL
-        else out.push_back(c);
+        if (c == ' ')
+            out += "%20";
+        else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            continue;  // a stray line break or tab is no part of a URL
+        else
+            out.push_back(c);
     }
     return out;
 }
@@ -219,9 +243,12 @@ std::string encode_path_segment(std::string_view segment) {
     std::string out;
     for (char c : segment) {
         const auto b = static_cast<unsigned char>(c);
-        const bool unreserved = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
-        if (unreserved) out += c;
-        else out += '%', out += k_hex[b >> 4], out += k_hex[b & 15];
+        const bool unreserved = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') ||
+                                c == '-' || c == '.' || c == '_' || c == '~';
+        if (unreserved)
+            out += c;
+        else
+            out += '%', out += k_hex[b >> 4], out += k_hex[b & 15];
     }
     return out;
 }

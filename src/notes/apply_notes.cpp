@@ -1,16 +1,16 @@
 #include "notes/apply_notes.hpp"
 
+#include <yaml-cpp/yaml.h>
+
 #include <algorithm>
 #include <set>
 #include <unordered_map>
 
-#include <yaml-cpp/yaml.h>
-
+#include "concurrency/parallel.hpp"
+#include "dates/dates.hpp"
 #include "listening/attachments.hpp"
 #include "listening/chapters.hpp"
 #include "notes/markdown.hpp"
-#include "dates/dates.hpp"
-#include "concurrency/parallel.hpp"
 #include "text/strings.hpp"
 
 namespace notes {
@@ -18,7 +18,9 @@ namespace notes {
 namespace {
 
 // A rendered body depends on its text and where it starts (the lines of its messages).
-std::string markdown_key(const std::string& body, int first_line) { return std::to_string(first_line) + "\n" + body; }
+std::string markdown_key(const std::string& body, int first_line) {
+    return std::to_string(first_line) + "\n" + body;
+}
 
 EpisodeResolver resolver(const core::Catalog& catalog, const EpisodeIndex& index, const EpisodeUrl& episode_url) {
     return [&](const std::string& slug) -> std::optional<std::string> {
@@ -38,9 +40,9 @@ struct Applier {
     Curation curation;
     // By position in the catalog as merged (before notes change any date): positions, not slugs,
     // so that no string is hashed or compared for each of thousands of notes.
-    std::vector<const std::string*> noted_by;                // episode -> its note's file
+    std::vector<const std::string*> noted_by;               // episode -> its note's file
     std::map<std::size_t, std::set<std::size_t>> links_to;  // episode -> the episodes whose notes link to it
-    bool dates_changed = false;                              // a note gave an episode its date
+    bool dates_changed = false;                             // a note gave an episode its date
     std::unordered_map<const std::string*, RenderedMarkdown> prerendered;  // by the body in the NoteSet
 
     // Resolves a reference to one episode index, or reports why not.
@@ -49,13 +51,15 @@ struct Applier {
         if (hits.size() == 1) return hits[0];
         if (hits.empty()) {
             auto near = closest_slugs(catalog, ref.value);
-            errors.push_back(core::error_at(ref.at, what + " '" + ref.value + "' matches no episode (by slug, guid or title)" +
-                                                        (near.empty() ? "" : "; closest slugs: " + text::join(near, ", "))));
+            errors.push_back(
+                core::error_at(ref.at, what + " '" + ref.value + "' matches no episode (by slug, guid or title)" +
+                                           (near.empty() ? "" : "; closest slugs: " + text::join(near, ", "))));
         } else {
             std::vector<std::string> slugs;
             for (auto i : hits) slugs.push_back(catalog.episodes[i].slug);
-            errors.push_back(core::error_at(ref.at, what + " '" + ref.value + "' matches " + std::to_string(hits.size()) +
-                                                        " episodes (" + text::join(slugs, ", ") + "); use a slug"));
+            errors.push_back(core::error_at(ref.at, what + " '" + ref.value + "' matches " +
+                                                        std::to_string(hits.size()) + " episodes (" +
+                                                        text::join(slugs, ", ") + "); use a slug"));
         }
         return std::nullopt;
     }
@@ -71,8 +75,9 @@ struct Applier {
             if (auto node = cache->markdown.extract(key)) return used.insert(std::move(node)).position->second;
         }
         auto found = prerendered.find(&body);
-        auto rendered = found != prerendered.end() ? std::move(found->second)
-                                                   : render_markdown(body, first_line, resolver(catalog, index, episode_url));
+        auto rendered = found != prerendered.end()
+                            ? std::move(found->second)
+                            : render_markdown(body, first_line, resolver(catalog, index, episode_url));
         if (cache) used.emplace(std::move(key), rendered);
         return rendered;
     }
@@ -83,7 +88,8 @@ struct Applier {
     void prerender(const NoteSet& notes) {
         std::vector<std::pair<const std::string*, int>> bodies;
         auto want = [&](const std::string& body, int first_line) {
-            if (!cache || !cache->markdown.contains(markdown_key(body, first_line))) bodies.emplace_back(&body, first_line);
+            if (!cache || !cache->markdown.contains(markdown_key(body, first_line)))
+                bodies.emplace_back(&body, first_line);
         };
         for (const auto& note : notes.episodes)
             if (!note->draft && !note->episode.value.empty()) want(note->body, note->body_line);
@@ -91,7 +97,9 @@ struct Applier {
             if (!page.draft && !page.title.empty()) want(page.body, page.body_line);
         std::vector<RenderedMarkdown> rendered(bodies.size());
         const EpisodeResolver resolve = resolver(catalog, index, episode_url);  // reads only
-        concurrency::parallel_for(bodies.size(), 16, [&](std::size_t i) { rendered[i] = render_markdown(*bodies[i].first, bodies[i].second, resolve); });
+        concurrency::parallel_for(bodies.size(), 16, [&](std::size_t i) {
+            rendered[i] = render_markdown(*bodies[i].first, bodies[i].second, resolve);
+        });
         for (std::size_t i = 0; i < bodies.size(); ++i) prerendered.emplace(bodies[i].first, std::move(rendered[i]));
     }
 
@@ -121,12 +129,17 @@ struct Applier {
     // chapters from the show notes when it says so, and its transcript file.
     void override_listening(core::Episode& e, const EpisodeNote& n) {
         if (n.chapter_list) {
-            listening::set_chapters(e, {*n.chapter_list, core::ChapterOrigin::note, {"note:" + n.file, n.chapters_at.file, n.chapters_at.line, n.chapters_at.line}});
+            listening::set_chapters(e,
+                                    {*n.chapter_list,
+                                     core::ChapterOrigin::note,
+                                     {"note:" + n.file, n.chapters_at.file, n.chapters_at.line, n.chapters_at.line}});
         } else if (e.chapters.origin == core::ChapterOrigin::show_notes || e.chapters.empty()) {
             // The merged sources have their show notes' chapters (build's listen stage): they are
             // read again only from the note's own description.
-            if (!n.chapters_from_show_notes) listening::set_chapters(e, {});
-            else if (n.description) listening::set_chapters(e, listening::show_notes_chapters(e));
+            if (!n.chapters_from_show_notes)
+                listening::set_chapters(e, {});
+            else if (n.description)
+                listening::set_chapters(e, listening::show_notes_chapters(e));
         }
         if (n.transcript_read) e.transcript = n.transcript_read, set_source(e, "transcript", n);
     }
@@ -140,7 +153,8 @@ struct Applier {
         if (!found || note.draft) return;
         core::Episode& e = catalog.episodes[*found];
         if (noted_by[*found]) {
-            errors.push_back(core::error_at(note.episode.at, "episode '" + e.slug + "' already has a note: " + *noted_by[*found]));
+            errors.push_back(
+                core::error_at(note.episode.at, "episode '" + e.slug + "' already has a note: " + *noted_by[*found]));
             return;
         }
         noted_by[*found] = &note.file;
@@ -173,21 +187,27 @@ struct Applier {
         for (const auto& page : notes.pages) {
             if (page.draft || page.title.empty()) continue;
             if (std::find(reserved.begin(), reserved.end(), page.slug) != reserved.end()) {
-                errors.push_back(core::error_at({page.file, 1, 1}, "page slug '" + page.slug + "' is taken by the site itself; set another 'slug'"));
+                errors.push_back(
+                    core::error_at({page.file, 1, 1},
+                                   "page slug '" + page.slug + "' is taken by the site itself; set another 'slug'"));
                 continue;
             }
             if (auto [it, fresh] = taken.emplace(page.slug, page.file); !fresh) {
-                errors.push_back(core::error_at({page.file, 1, 1}, "page slug '" + page.slug + "' is also used by " + it->second));
+                errors.push_back(
+                    core::error_at({page.file, 1, 1}, "page slug '" + page.slug + "' is also used by " + it->second));
                 continue;
             }
             RenderedMarkdown rendered = render(page.body, page.body_line);
             for (const auto& link : rendered.unresolved)
-                errors.push_back(core::error_at({page.file, link.line, link.column}, "link to episode:" + link.slug + " matches no episode"));
-            curation.pages.push_back({page.file, page.slug, page.title, page.description, rendered.html, page.order, page.nav});
+                errors.push_back(core::error_at({page.file, link.line, link.column},
+                                                "link to episode:" + link.slug + " matches no episode"));
+            curation.pages.push_back(
+                {page.file, page.slug, page.title, page.description, rendered.html, page.order, page.nav});
         }
-        std::stable_sort(curation.pages.begin(), curation.pages.end(), [](const RenderedPage& a, const RenderedPage& b) {
-            return a.order != b.order ? a.order < b.order : a.title < b.title;
-        });
+        std::stable_sort(curation.pages.begin(), curation.pages.end(),
+                         [](const RenderedPage& a, const RenderedPage& b) {
+                             return a.order != b.order ? a.order < b.order : a.title < b.title;
+                         });
     }
 };
 
@@ -212,8 +232,8 @@ std::vector<std::size_t> reorder(core::Catalog& catalog) {
 }  // namespace
 
 const std::vector<std::string>& reserved_page_slugs() {
-    static const std::vector<std::string> slugs = {"episodes", "topics", "guests", "page", "archive", "css", "js",
-                                                   "search", "feed", "static", "404"};
+    static const std::vector<std::string> slugs = {"episodes", "topics", "guests", "page",   "archive", "css",
+                                                   "js",       "search", "feed",   "static", "404"};
     return slugs;
 }
 
@@ -231,7 +251,8 @@ std::string note_template(const core::Episode& e) {
     yaml << YAML::BeginMap << YAML::Key << "episode" << YAML::Value << e.slug << YAML::EndMap;
     auto comment_line = [](std::string_view key, std::string value) {
         YAML::Emitter one;  // quoted as YAML would need it, so uncommenting gives a valid key
-        one << YAML::BeginMap << YAML::Key << std::string(key) << YAML::Value << text::collapse_whitespace(value) << YAML::EndMap;
+        one << YAML::BeginMap << YAML::Key << std::string(key) << YAML::Value << text::collapse_whitespace(value)
+            << YAML::EndMap;
         return "# " + std::string(one.c_str()) + "\n";
     };
     std::string out = std::string("---\n") + yaml.c_str() + "\n";
@@ -239,8 +260,9 @@ std::string note_template(const core::Episode& e) {
     out += comment_line("title", e.title);
     out += e.date ? comment_line("date", dates::format_iso8601(*e.date)) : "# date: (no source gives one)\n";
     out += "topics: []\n";
-    return out + "---\n\n<!-- Write the note here: corrections, context, links to other "
-                 "episodes as [title](episode:their-slug). -->\n";
+    return out +
+           "---\n\n<!-- Write the note here: corrections, context, links to other "
+           "episodes as [title](episode:their-slug). -->\n";
 }
 
 std::vector<std::string> closest_slugs(const core::Catalog& catalog, const std::string& wanted) {
@@ -274,9 +296,11 @@ std::span<const std::size_t> EpisodeIndex::find(const std::string& ref) const {
 }
 
 Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, ApplyCache* cache) {
-    std::shared_ptr<const EpisodeIndex> index = cache && cache->index ? cache->index : std::make_shared<const EpisodeIndex>(catalog);
+    std::shared_ptr<const EpisodeIndex> index =
+        cache && cache->index ? cache->index : std::make_shared<const EpisodeIndex>(catalog);
     if (cache) cache->index = index;
-    Applier a{catalog, episode_url, cache, *index, {}, {}, {}, std::vector<const std::string*>(catalog.episodes.size()), {}, false, {}};
+    Applier a{catalog, episode_url, cache, *index, {}, {}, {}, std::vector<const std::string*>(catalog.episodes.size()),
+              {},      false,       {}};
     a.curation.by_slug.reserve(catalog.episodes.size());  // feed categories give most episodes extras
     for (const auto& d : notes.diagnostics)
         if (d.severity == core::Severity::error) a.errors.push_back(d);
@@ -296,7 +320,8 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
         for (const auto& person : e.persons) {
             if (person.role != "guest") continue;
             auto& guests = a.curation.by_slug[e.slug].guests;
-            if (std::none_of(guests.begin(), guests.end(), [&](const auto& g) { return text::ascii_lower(g) == text::ascii_lower(person.name); }))
+            if (std::none_of(guests.begin(), guests.end(),
+                             [&](const auto& g) { return text::ascii_lower(g) == text::ascii_lower(person.name); }))
                 guests.push_back(person.name);
         }
     std::vector<std::size_t> moved_to;
@@ -326,7 +351,8 @@ std::optional<BodyEdit> body_edit(const core::Catalog& merged, const EpisodeNote
     if (hits.size() != 1) return std::nullopt;
     const std::string& slug = merged.episodes[hits[0]].slug;
     auto extras = curation.by_slug.find(slug);
-    if (extras == curation.by_slug.end() || extras->second.note_file != after.file) return std::nullopt;  // not the applied one
+    if (extras == curation.by_slug.end() || extras->second.note_file != after.file)
+        return std::nullopt;  // not the applied one
     auto old = cache.markdown.find(markdown_key(before.body, before.body_line));
     if (old == cache.markdown.end()) return std::nullopt;
     // "Mentioned in" comes from the episodes bodies link to: the same episodes, or every note again.

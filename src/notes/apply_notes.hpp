@@ -51,7 +51,8 @@ struct ApplyCache {
 // Applies `notes` to `catalog`: overrides its episodes' fields, renders each note's body
 // (episode links through `episode_url`), and returns what the notes add. Throws
 // core::InputError with every problem (a note naming no episode, a broken link...).
-Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, ApplyCache* cache = nullptr);
+Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url,
+                     ApplyCache* cache = nullptr);
 
 // The quick path for the most common edit: a note's body, nothing else.
 struct BodyEdit {

@@ -41,7 +41,7 @@ struct RenderedPage {
 
 struct Curation {
     std::unordered_map<std::string, EpisodeExtras> by_slug;  // looked up for every episode of every list: hashed
-    std::vector<RenderedPage> pages;  // in navigation order
+    std::vector<RenderedPage> pages;                         // in navigation order
 
     // What notes add to the episode `slug`, or nullptr.
     const EpisodeExtras* extras(const std::string& slug) const {

@@ -7,10 +7,10 @@
 namespace notes {
 
 struct FrontMatter {
-    std::string yaml;     // without the --- fences
-    int yaml_line = 0;    // line of the file where the YAML starts (1-based)
-    std::string body;     // the markdown after the closing fence
-    int body_line = 0;    // line of the file where the body starts
+    std::string yaml;   // without the --- fences
+    int yaml_line = 0;  // line of the file where the YAML starts (1-based)
+    std::string body;   // the markdown after the closing fence
+    int body_line = 0;  // line of the file where the body starts
 };
 
 // Accepts a UTF-8 BOM and CRLF line endings. The front matter opens with "---" on the first

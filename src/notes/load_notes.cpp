@@ -1,19 +1,20 @@
 #include "notes/load_notes.hpp"
 
-#include <algorithm>
-#include <optional>
 #include <yaml-cpp/yaml.h>
 
-#include "listening/chapters.hpp"
-#include "listening/transcript.hpp"
-#include "notes/front_matter.hpp"
+#include <algorithm>
+#include <optional>
+
+#include "core/slug.hpp"
 #include "files/files.hpp"
 #include "files/hash.hpp"
-#include "core/slug.hpp"
+#include "listening/chapters.hpp"
+#include "listening/transcript.hpp"
+#include "net/url.hpp"
+#include "notes/front_matter.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
 #include "text/unicode.hpp"
-#include "net/url.hpp"
 
 namespace notes {
 
@@ -85,13 +86,17 @@ struct Reader {
         std::filesystem::path p(value);
         bool escapes = p.is_absolute() || value.empty() || value.find(':') != std::string::npos;
         for (const auto& part : p.lexically_normal()) escapes = escapes || part == "..";
-        if (escapes) error(v.Mark(), "'" + key + "' must be an http(s) URL or a file inside the project, relative to its folder (content/transcripts/episode-1.vtt)");
+        if (escapes)
+            error(v.Mark(), "'" + key +
+                                "' must be an http(s) URL or a file inside the project, relative to its folder "
+                                "(content/transcripts/episode-1.vtt)");
         return !escapes;
     }
     void unknown(const YAML::Node& key_node, const std::string& key, const std::vector<std::string>& valid) {
         std::string near = text::nearest_word(key, valid);
-        error(key_node.Mark(), "unknown front-matter key '" + key + "'" +
-                                   (near.empty() ? "; valid keys are: " + text::join(valid, ", ") : "; did you mean '" + near + "'?"));
+        error(key_node.Mark(),
+              "unknown front-matter key '" + key + "'" +
+                  (near.empty() ? "; valid keys are: " + text::join(valid, ", ") : "; did you mean '" + near + "'?"));
     }
 };
 
@@ -105,7 +110,9 @@ std::optional<YAML::Node> front_matter_map(std::string_view text, const std::str
         return std::nullopt;
     }
     if (!split) {
-        if (required) out.push_back(core::error_at({file, 1, 1}, "expected front matter: '---' on the first line, YAML keys, then '---'"));
+        if (required)
+            out.push_back(
+                core::error_at({file, 1, 1}, "expected front matter: '---' on the first line, YAML keys, then '---'"));
         fm.body = std::string(text);
         fm.body_line = 1;
         return std::nullopt;
@@ -134,8 +141,11 @@ void read_chapters(Reader& r, const YAML::Node& v, EpisodeNote& n) {
         for (const auto& item : v) {
             std::string line;
             if (!r.string(item, "chapters item", line)) continue;
-            if (auto chapter = listening::parse_chapter_line(line)) list.push_back(std::move(*chapter));
-            else r.error(item.Mark(), "cannot read chapter '" + line + "'; expected a time and a title, such as \"12:34 Topic\"");
+            if (auto chapter = listening::parse_chapter_line(line))
+                list.push_back(std::move(*chapter));
+            else
+                r.error(item.Mark(),
+                        "cannot read chapter '" + line + "'; expected a time and a title, such as \"12:34 Topic\"");
         }
         n.chapter_list = std::move(list);
         n.chapters_at = r.at(v.Mark());
@@ -144,20 +154,28 @@ void read_chapters(Reader& r, const YAML::Node& v, EpisodeNote& n) {
     std::string value;
     if (!r.string(v, "chapters", value)) return;
     value = std::string(text::trim(value));
-    if (net::is_http_url(value)) n.chapters = value;
-    else if (r.relative_file(v, value, "chapters")) n.chapters_file = Located{value, r.at(v.Mark())};
+    if (net::is_http_url(value))
+        n.chapters = value;
+    else if (r.relative_file(v, value, "chapters"))
+        n.chapters_file = Located{value, r.at(v.Mark())};
 }
 
 void read_episode_key(Reader& r, const std::string& key, const YAML::Node& k, const YAML::Node& v, EpisodeNote& n) {
     if (key == "episode") {
         std::string s;
         if (r.string(v, key, s)) n.episode = {std::string(text::trim(s)), r.at(v.Mark())};
-    } else if (key == "title") n.title = r.optional_string(v, key);
-    else if (key == "summary") n.summary = r.optional_string(v, key);
-    else if (key == "description") n.description = r.optional_string(v, key);
-    else if (key == "topics") n.topics = r.strings(v, key);
-    else if (key == "guests") n.guests = r.strings(v, key);
-    else if (key == "errata") n.errata = r.strings(v, key);
+    } else if (key == "title")
+        n.title = r.optional_string(v, key);
+    else if (key == "summary")
+        n.summary = r.optional_string(v, key);
+    else if (key == "description")
+        n.description = r.optional_string(v, key);
+    else if (key == "topics")
+        n.topics = r.strings(v, key);
+    else if (key == "guests")
+        n.guests = r.strings(v, key);
+    else if (key == "errata")
+        n.errata = r.strings(v, key);
     else if (key == "related") {
         if (!v.IsSequence()) return r.error(v.Mark(), "'related' must be a list of episode slugs, guids or titles");
         for (const auto& item : v) {
@@ -172,13 +190,15 @@ void read_episode_key(Reader& r, const std::string& key, const YAML::Node& k, co
                 continue;
             }
             for (const auto& kv : item)
-                if (kv.first.Scalar() != "title" && kv.first.Scalar() != "url") r.unknown(kv.first, kv.first.Scalar(), {"title", "url"});
+                if (kv.first.Scalar() != "title" && kv.first.Scalar() != "url")
+                    r.unknown(kv.first, kv.first.Scalar(), {"title", "url"});
             auto url = r.link(item["url"], "url");
             std::string title;
             if (item["title"]) r.string(item["title"], "title", title);
             if (url) n.links.push_back({title.empty() ? *url : title, *url});
         }
-    } else if (key == "draft") n.draft = r.boolean(v, key);
+    } else if (key == "draft")
+        n.draft = r.boolean(v, key);
     else if (key == "date") {
         std::string s;
         if (r.string(v, key, s) && !(n.date = dates::parse_any_date(s)))
@@ -187,20 +207,28 @@ void read_episode_key(Reader& r, const std::string& key, const YAML::Node& k, co
         std::string s;
         if (r.string(v, key, s) && !(n.duration = dates::parse_duration(s)))
             r.error(v.Mark(), "cannot read duration '" + s + "'; expected seconds, MM:SS, H:MM:SS or '17 min'");
-    } else if (key == "image") n.image = r.link(v, key);
-    else if (key == "url") n.url = r.link(v, key);
-    else if (key == "number") n.number = r.positive(v, key);
-    else if (key == "season") n.season = r.positive(v, key);
-    else if (key == "chapters") read_chapters(r, v, n);
-    else if (key == "chapters_from_show_notes") n.chapters_from_show_notes = r.boolean(v, key);
+    } else if (key == "image")
+        n.image = r.link(v, key);
+    else if (key == "url")
+        n.url = r.link(v, key);
+    else if (key == "number")
+        n.number = r.positive(v, key);
+    else if (key == "season")
+        n.season = r.positive(v, key);
+    else if (key == "chapters")
+        read_chapters(r, v, n);
+    else if (key == "chapters_from_show_notes")
+        n.chapters_from_show_notes = r.boolean(v, key);
     else if (key == "transcript") {
         // A URL (the feed points there), or a file of the project's; either alone or with its type.
         const YAML::Node& where = v.IsMap() ? (v["url"] ? v["url"] : v["file"]) : v;
-        if (!where || !where.IsScalar()) return r.error(v.Mark(), "'transcript' must be a URL, a file, or {url, type} / {file, type}");
+        if (!where || !where.IsScalar())
+            return r.error(v.Mark(), "'transcript' must be a URL, a file, or {url, type} / {file, type}");
         std::string type;
         if (v.IsMap()) {
             for (const auto& kv : v)
-                if (kv.first.Scalar() != "url" && kv.first.Scalar() != "file" && kv.first.Scalar() != "type") r.unknown(kv.first, kv.first.Scalar(), {"url", "file", "type"});
+                if (kv.first.Scalar() != "url" && kv.first.Scalar() != "file" && kv.first.Scalar() != "type")
+                    r.unknown(kv.first, kv.first.Scalar(), {"url", "file", "type"});
             if (v["type"]) r.string(v["type"], "transcript type", type);
         }
         std::string value;
@@ -214,15 +242,31 @@ void read_episode_key(Reader& r, const std::string& key, const YAML::Node& k, co
             n.transcript_file = Located{value, r.at(where.Mark())};
             n.transcript_type = type;
         }
-    } else r.unknown(k, key, episode_note_keys());
+    } else
+        r.unknown(k, key, episode_note_keys());
 }
 
 }  // namespace
 
 const std::vector<std::string>& episode_note_keys() {
-    static const std::vector<std::string> keys = {"episode", "title", "summary", "topics", "guests", "related",
-                                                  "errata", "links", "draft", "date", "duration", "description",
-                                                  "image", "url", "number", "season", "transcript", "chapters",
+    static const std::vector<std::string> keys = {"episode",
+                                                  "title",
+                                                  "summary",
+                                                  "topics",
+                                                  "guests",
+                                                  "related",
+                                                  "errata",
+                                                  "links",
+                                                  "draft",
+                                                  "date",
+                                                  "duration",
+                                                  "description",
+                                                  "image",
+                                                  "url",
+                                                  "number",
+                                                  "season",
+                                                  "transcript",
+                                                  "chapters",
                                                   "chapters_from_show_notes"};
     return keys;
 }
@@ -243,7 +287,8 @@ EpisodeNote parse_episode_note(std::string_view text, const std::string& file, s
     Reader r{file, text, fm.yaml_line, out};
     for (const auto& kv : *map) read_episode_key(r, kv.first.Scalar(), kv.first, kv.second, note);
     if (note.episode.value.empty())
-        out.push_back(core::error_at({file, 1, 1}, "missing 'episode': say which episode this note is about (its slug, guid or exact title)"));
+        out.push_back(core::error_at(
+            {file, 1, 1}, "missing 'episode': say which episode this note is about (its slug, guid or exact title)"));
     return note;
 }
 
@@ -261,8 +306,10 @@ PageNote parse_page(std::string_view text, const std::string& file, const std::s
     for (const auto& kv : *map) {
         std::string key = kv.first.Scalar();
         const YAML::Node& v = kv.second;
-        if (key == "title") r.string(v, key, page.title);
-        else if (key == "description") r.string(v, key, page.description);
+        if (key == "title")
+            r.string(v, key, page.title);
+        else if (key == "description")
+            r.string(v, key, page.description);
         else if (key == "slug") {
             std::string s;
             if (r.string(v, key, s)) {
@@ -274,10 +321,14 @@ PageNote parse_page(std::string_view text, const std::string& file, const std::s
             bool negative = v.IsScalar() && v.Scalar().starts_with("-");
             if (v.IsScalar() && text::parse_uint(negative ? v.Scalar().substr(1) : v.Scalar(), n) && n < 100000)
                 page.order = static_cast<int>(negative ? -n : n);
-            else r.error(v.Mark(), "'order' must be a whole number");
-        } else if (key == "nav") page.nav = r.boolean(v, key);
-        else if (key == "draft") page.draft = r.boolean(v, key);
-        else r.unknown(kv.first, key, page_keys());
+            else
+                r.error(v.Mark(), "'order' must be a whole number");
+        } else if (key == "nav")
+            page.nav = r.boolean(v, key);
+        else if (key == "draft")
+            page.draft = r.boolean(v, key);
+        else
+            r.unknown(kv.first, key, page_keys());
     }
     if (page.title.empty()) out.push_back(core::error_at({file, fm.yaml_line, 1}, "missing 'title'"));
     return page;
@@ -330,7 +381,10 @@ void read_note_files(EpisodeNote& note, const fs::path& root, std::vector<core::
             listening::TranscriptRead t = listening::read_transcript(*text, format, note.transcript_file->value);
             out.insert(out.end(), t.warnings.begin(), t.warnings.end());
             if (t.transcript.segments.empty()) {
-                out.push_back(core::warning_at(note.transcript_file->at, "'" + note.transcript_file->value + "' has no transcript text podarchive can read; the episode is shown without it"));
+                out.push_back(core::warning_at(
+                    note.transcript_file->at,
+                    "'" + note.transcript_file->value +
+                        "' has no transcript text podarchive can read; the episode is shown without it"));
             } else {
                 note.transcript_read = core::SharedTranscript(std::move(t.transcript));
             }
@@ -346,7 +400,8 @@ void read_note_files(EpisodeNote& note, const fs::path& root, std::vector<core::
     }
 }
 
-void parse_episode_entry(const std::string& text, const std::string& file, const fs::path& root, NoteFileCache::Entry& e) {
+void parse_episode_entry(const std::string& text, const std::string& file, const fs::path& root,
+                         NoteFileCache::Entry& e) {
     EpisodeNote note = parse_episode_note(text, file, e.diagnostics);
     read_note_files(note, root, e.diagnostics);
     e.episode = std::make_shared<const EpisodeNote>(std::move(note));
@@ -354,8 +409,10 @@ void parse_episode_entry(const std::string& text, const std::string& file, const
 
 // Parses a note file's text into its cache entry: a page (under content/pages) or an episode note.
 void parse_entry(bool page, const fs::path& p, const fs::path& root, const std::string& text, NoteFileCache::Entry& e) {
-    if (page) e.page = parse_page(text, shown(p, root), core::slugify(p.stem().string()), e.diagnostics);
-    else parse_episode_entry(text, shown(p, root), root, e);
+    if (page)
+        e.page = parse_page(text, shown(p, root), core::slugify(p.stem().string()), e.diagnostics);
+    else
+        parse_episode_entry(text, shown(p, root), root, e);
 }
 
 void add_to(NoteSet& set, const NoteFileCache::Entry& e) {
@@ -366,7 +423,9 @@ void add_to(NoteSet& set, const NoteFileCache::Entry& e) {
 
 }  // namespace
 
-std::array<fs::path, 2> note_folders(const fs::path& content_dir) { return {content_dir / "episodes", content_dir / "pages"}; }
+std::array<fs::path, 2> note_folders(const fs::path& content_dir) {
+    return {content_dir / "episodes", content_dir / "pages"};
+}
 
 NoteFileTest::NoteFileTest(const fs::path& content_dir) : m_folders(note_folders(content_dir)) {
     for (fs::path& folder : m_folders) folder = folder.lexically_normal();
@@ -375,7 +434,8 @@ NoteFileTest::NoteFileTest(const fs::path& content_dir) : m_folders(note_folders
 bool NoteFileTest::operator()(const fs::path& file) const {
     if (file.extension() != ".md") return false;
     const fs::path f = file.lexically_normal();
-    return std::any_of(m_folders.begin(), m_folders.end(), [&](const fs::path& folder) { return files::lexically_within(folder, f); });
+    return std::any_of(m_folders.begin(), m_folders.end(),
+                       [&](const fs::path& folder) { return files::lexically_within(folder, f); });
 }
 
 NoteFileCache::Entry read_episode_note_file(const fs::path& path, const fs::path& root) {

@@ -1,13 +1,13 @@
 #pragma once
 // Reads content/episodes/*.md and content/pages/*.md (front matter + markdown).
 #include <array>
-#include <filesystem>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
-#include <unordered_map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "notes/note.hpp"
@@ -20,7 +20,8 @@ const std::vector<std::string>& page_keys();
 
 // Parses one episode note. Problems (broken YAML, unknown keys, wrong types) are added to
 // `diagnostics` as FILE:LINE:COL errors with the file's real line numbers.
-EpisodeNote parse_episode_note(std::string_view text, const std::string& file, std::vector<core::Diagnostic>& diagnostics);
+EpisodeNote parse_episode_note(std::string_view text, const std::string& file,
+                               std::vector<core::Diagnostic>& diagnostics);
 
 // Parses one page of content/pages the same way (its slug `default_slug` unless it names one).
 PageNote parse_page(std::string_view text, const std::string& file, const std::string& default_slug,
@@ -70,8 +71,8 @@ using NoteTexts = std::vector<NoteText>;
 // are not followed). `root` is the project folder, for the paths shown in messages. With
 // `cache`, unchanged files are taken from it and the cache is brought up to date. `texts`
 // (optional, only without a cache) receives each file's text.
-NoteSet load_notes(const std::filesystem::path& content_dir, const std::filesystem::path& root, NoteFileCache* cache = nullptr,
-                   NoteTexts* texts = nullptr);
+NoteSet load_notes(const std::filesystem::path& content_dir, const std::filesystem::path& root,
+                   NoteFileCache* cache = nullptr, NoteTexts* texts = nullptr);
 
 // The notes of texts load_notes gave, as it made them then, without reading a file.
 NoteSet load_notes(const NoteTexts& texts, const std::filesystem::path& root);

@@ -3,6 +3,7 @@
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm-extension_api.h>
 #include <cmark-gfm.h>
+
 #include <cstdlib>
 #include <memory>
 

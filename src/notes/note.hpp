@@ -28,13 +28,13 @@ struct NoteLink {
 
 // content/episodes/<anything>.md
 struct EpisodeNote {
-    std::string file;               // as shown in messages and provenance ("content/episodes/x.md")
-    Located episode;                // which episode: slug, guid or exact title
+    std::string file;  // as shown in messages and provenance ("content/episodes/x.md")
+    Located episode;   // which episode: slug, guid or exact title
     std::optional<std::string> title;
     std::optional<std::string> summary;
     std::vector<std::string> topics;
     std::vector<std::string> guests;
-    std::vector<Located> related;   // episode references
+    std::vector<Located> related;  // episode references
     std::vector<std::string> errata;
     std::vector<NoteLink> links;
     bool draft = false;
@@ -46,7 +46,7 @@ struct EpisodeNote {
     std::optional<std::string> url;
     std::optional<int> number;
     std::optional<int> season;
-    std::optional<NoteLink> transcript;  // {url, type}: title holds the type
+    std::optional<NoteLink> transcript;   // {url, type}: title holds the type
     std::optional<std::string> chapters;  // a URL the feed's podcast:chapters points to
     // Chapters the note lists ("- 12:34 Topic") or names a JSON file of, by start; `chapters_at`
     // is where (the list, or the file).
@@ -58,7 +58,7 @@ struct EpisodeNote {
     std::string transcript_type;
     std::optional<Located> chapters_file;
     core::SharedTranscript transcript_read;
-    std::string body;               // markdown
+    std::string body;  // markdown
     int body_line = 1;
 
     friend bool operator==(const EpisodeNote&, const EpisodeNote&) = default;

@@ -17,7 +17,8 @@ struct HostingLimits {
 };
 
 // One sentence per limit reached or near: the site's size, its largest file. None when far.
-std::vector<std::string> hosting_warnings(std::size_t site_bytes, const FileSize& largest, const HostingLimits& limits = {});
+std::vector<std::string> hosting_warnings(std::size_t site_bytes, const FileSize& largest,
+                                          const HostingLimits& limits = {});
 
 // "834 bytes", "12.4 MB", "1.00 GB": powers of 1,024, as GitHub counts its limits.
 std::string size_text(std::size_t bytes);

@@ -1,23 +1,23 @@
 #include "output/output.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
-#include <set>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <stdexcept>
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
+#include <set>
+#include <stdexcept>
 
-#include "html/escape.hpp"
+#include "concurrency/parallel.hpp"
 #include "files/files.hpp"
 #include "files/hash.hpp"
-#include "concurrency/parallel.hpp"
+#include "html/escape.hpp"
 
 namespace output {
 
@@ -71,7 +71,8 @@ void Output::add_borrowed(std::string_view path, std::string_view content) {
 }
 
 bool Output::keep(const std::vector<std::string>& paths) {
-    if (!std::all_of(paths.begin(), paths.end(), [](const std::string& p) { return files::is_safe_relative_path(p); })) return false;
+    if (!std::all_of(paths.begin(), paths.end(), [](const std::string& p) { return files::is_safe_relative_path(p); }))
+        return false;
     auto sizes = keep_previous(paths);
     if (!sizes) return false;
     for (std::size_t i = 0; i < paths.size(); ++i) count(paths[i], (*sizes)[i]);
@@ -84,7 +85,8 @@ const std::string* MemoryOutput::find(const std::string& path) const {
 }
 
 void MemoryOutput::remove_under(const std::string& prefix) {
-    for (auto it = m_files.lower_bound(prefix); it != m_files.end() && it->first.starts_with(prefix);) it = m_files.erase(it);
+    for (auto it = m_files.lower_bound(prefix); it != m_files.end() && it->first.starts_with(prefix);)
+        it = m_files.erase(it);
 }
 
 void MemoryOutput::store_prepared(Prepared file) {
@@ -122,7 +124,8 @@ std::int64_t mtime_ns(const struct stat& st) {
 // A folder is known by its inode and its change time: a folder removed and made again may get
 // the same inode number, never the same change time.
 std::string folder_identity(const struct stat& st) {
-    return std::to_string(st.st_ino) + ":" + std::to_string(st.st_ctim.tv_sec) + "." + std::to_string(st.st_ctim.tv_nsec);
+    return std::to_string(st.st_ino) + ":" + std::to_string(st.st_ctim.tv_sec) + "." +
+           std::to_string(st.st_ctim.tv_nsec);
 }
 
 // Writes the file and returns its modification time (which the rename into place keeps).
@@ -177,7 +180,8 @@ Output::Prepared DiskOutput::write_file(std::string path, std::string_view conte
     file.hash = files::content_hash(content);
     // The same bytes as the file already published: share its inode (and its mtime).
     if (auto it = m_previous.find(file.path); it != m_previous.end() && it->second.hash == file.hash &&
-                                              it->second.size == file.size && link_published(file.path, it->second, target)) {
+                                              it->second.size == file.size &&
+                                              link_published(file.path, it->second, target)) {
         file.mtime_ns = it->second.mtime_ns;
         return file;
     }
@@ -206,8 +210,8 @@ std::optional<std::vector<std::size_t>> DiskOutput::keep_previous(const std::vec
     {
         std::lock_guard lock(m_dirs_lock);
         for (const auto& path : paths)
-            for (fs::path dir = fs::path(path).parent_path(); !dir.empty() && !m_made_dirs.contains((m_staging / dir).string());
-                 dir = dir.parent_path())
+            for (fs::path dir = fs::path(path).parent_path();
+                 !dir.empty() && !m_made_dirs.contains((m_staging / dir).string()); dir = dir.parent_path())
                 if (!missing[std::distance(dir.begin(), dir.end())].insert(dir.string()).second) break;
     }
     for (const auto& [depth, dirs] : missing) {
@@ -291,7 +295,8 @@ void DiskOutput::load_manifest() {
         if (json.value("output", std::string()) != folder_identity(st)) return;
         m_previous_fingerprint = json.value("fingerprint", "");
         for (const auto& [path, e] : json["files"].items())
-            m_previous[path] = {std::stoull(e[0].get<std::string>(), nullptr, 16), e[1].get<std::size_t>(), e[2].get<std::int64_t>()};
+            m_previous[path] = {std::stoull(e[0].get<std::string>(), nullptr, 16), e[1].get<std::size_t>(),
+                                e[2].get<std::int64_t>()};
         m_manifest_valid = true;
     } catch (...) {
         m_previous.clear();  // no manifest, or a broken one: write everything

@@ -1,15 +1,15 @@
 #pragma once
 // Where a build writes its files. DiskOutput stages and swaps atomically; MemoryOutput is for
 // `serve` and the tests. Every path is checked: nothing can be written outside the output.
-#include <filesystem>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <unordered_set>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace output {
@@ -26,10 +26,10 @@ public:
     struct Prepared {
         std::string path;
         std::size_t size = 0;
-        std::string content;       // what add() stores (a DiskOutput has written it already: empty)
-        std::uint64_t hash = 0;    // DiskOutput: the content's hash,
-        std::int64_t mtime_ns = 0; // the file's modification time,
-        bool written = false;      // and whether it was written (not linked from the last build)
+        std::string content;        // what add() stores (a DiskOutput has written it already: empty)
+        std::uint64_t hash = 0;     // DiskOutput: the content's hash,
+        std::int64_t mtime_ns = 0;  // the file's modification time,
+        bool written = false;       // and whether it was written (not linked from the last build)
     };
 
     virtual ~Output() = default;
@@ -62,9 +62,13 @@ protected:
     // the file there) and store_prepared() (on the owning thread: the output records it).
     virtual Prepared prepare_file(std::string path, std::string content) const;
     virtual void store_prepared(Prepared file) = 0;
-    virtual void store_borrowed(const std::string& path, std::string_view content) { store_prepared(prepare_file(path, std::string(content))); }
+    virtual void store_borrowed(const std::string& path, std::string_view content) {
+        store_prepared(prepare_file(path, std::string(content)));
+    }
     // Keeps the last build's files at `paths`; their sizes, or nothing when one cannot be kept.
-    virtual std::optional<std::vector<std::size_t>> keep_previous(const std::vector<std::string>&) { return std::nullopt; }
+    virtual std::optional<std::vector<std::size_t>> keep_previous(const std::vector<std::string>&) {
+        return std::nullopt;
+    }
 
 private:
     void count(std::string_view path, std::size_t bytes);
@@ -103,7 +107,9 @@ public:
     void add_prepared();
 
 protected:
-    Prepared prepare_file(std::string path, std::string content) const override { return m_target.prepare(path, std::move(content)); }
+    Prepared prepare_file(std::string path, std::string content) const override {
+        return m_target.prepare(path, std::move(content));
+    }
     void store_prepared(Prepared file) override { m_files.push_back(std::move(file)); }
 
 private:
@@ -154,8 +160,12 @@ public:
     std::size_t files_written() const { return m_written; }
 
 protected:
-    Prepared prepare_file(std::string path, std::string content) const override { return write_file(std::move(path), content); }
-    void store_borrowed(const std::string& path, std::string_view content) override { store_prepared(write_file(path, content)); }
+    Prepared prepare_file(std::string path, std::string content) const override {
+        return write_file(std::move(path), content);
+    }
+    void store_borrowed(const std::string& path, std::string_view content) override {
+        store_prepared(write_file(path, content));
+    }
     void store_prepared(Prepared file) override;
     std::optional<std::vector<std::size_t>> keep_previous(const std::vector<std::string>& paths) override;
 
@@ -175,12 +185,14 @@ private:
     std::map<std::string, Entry> m_files;     // this build's files
     std::size_t m_written = 0;
     bool m_committed = false;
-    mutable std::mutex m_dirs_lock;                       // (files are written from several threads)
-    mutable std::unordered_set<std::string> m_made_dirs;  // in the staging folder (which starts empty); guarded by m_dirs_lock
+    mutable std::mutex m_dirs_lock;  // (files are written from several threads)
+    mutable std::unordered_set<std::string>
+        m_made_dirs;  // in the staging folder (which starts empty); guarded by m_dirs_lock
 
     Prepared write_file(std::string path, std::string_view content) const;
     void make_folder(const std::filesystem::path& dir) const;
-    bool link_published(const std::string& path, const Entry& published_entry, const std::filesystem::path& target) const;
+    bool link_published(const std::string& path, const Entry& published_entry,
+                        const std::filesystem::path& target) const;
 
     void load_manifest();
     void save_manifest();

@@ -3,13 +3,13 @@
 #include <future>
 #include <utility>
 
+#include "concurrency/memory.hpp"
+#include "concurrency/parallel.hpp"
 #include "pipeline/notes_stage.hpp"
 #include "pipeline/plan.hpp"
 #include "pipeline/publish.hpp"
 #include "render/page_frame.hpp"
 #include "render/site_renderer.hpp"
-#include "concurrency/memory.hpp"
-#include "concurrency/parallel.hpp"
 
 namespace pipeline {
 
@@ -19,13 +19,14 @@ using Scope = Change::Scope;
 
 // What a build reads while the sources load and merge: none of it needs the catalog.
 struct Reading {
-    std::future<notes::NoteSet> notes;                  // content/'s notes (none after a body edit)
-    notes::NoteTexts texts;                             // their files as read (when read without serve's cache)
-    std::future<notes::NoteSet> recorded;               // the last build's notes, parsed again from its record (to plan from)
+    std::future<notes::NoteSet> notes;     // content/'s notes (none after a body edit)
+    notes::NoteTexts texts;                // their files as read (when read without serve's cache)
+    std::future<notes::NoteSet> recorded;  // the last build's notes, parsed again from its record (to plan from)
     std::future<std::optional<InputFeed>> output_feed;  // the feed the output folder holds (when the feeds are written)
 };
 
-void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild& was, Scope scope, const BuildOptions& options) {
+void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild& was, Scope scope,
+                   const BuildOptions& options) {
     if (scope != Scope::note_body) {
         notes::NoteFileCache* files = options.caches ? &options.caches->files : nullptr;
         notes::NoteTexts* texts = files ? nullptr : &r.texts;
@@ -38,7 +39,8 @@ void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild
 }
 
 // The sources loaded, merged and their listening files read, adding their warnings.
-MergedSources load_and_merge(const config::SiteConfig& config, std::vector<core::Diagnostic>& warnings, concurrency::StageClock& clock) {
+MergedSources load_and_merge(const config::SiteConfig& config, std::vector<core::Diagnostic>& warnings,
+                             concurrency::StageClock& clock) {
     std::vector<sources::SourceBatch> batches = load_sources(config);
     clock.lap("load");
     MergedSources merged = merge_sources(config, std::move(batches), warnings);
@@ -52,7 +54,8 @@ MergedSources load_and_merge(const config::SiteConfig& config, std::vector<core:
 // The content the last build's pages were made from, had again from the notes it recorded;
 // null when they do not apply to this catalog (they did when they were built: the record is not
 // of these inputs).
-std::shared_ptr<const render::SiteContent> remade(const notes::NoteSet& notes, core::Catalog merged, render::SiteInfo site) {
+std::shared_ptr<const render::SiteContent> remade(const notes::NoteSet& notes, core::Catalog merged,
+                                                  render::SiteInfo site) {
     try {
         return std::make_shared<const render::SiteContent>(pipeline::curate(notes, std::move(merged), std::move(site)));
     } catch (const core::InputError&) {
@@ -63,8 +66,10 @@ std::shared_ptr<const render::SiteContent> remade(const notes::NoteSet& notes, c
 // What the last build's pages were made from, to plan from after a change to notes: held in
 // memory, or made again from the notes it recorded, beside this build's notes stage on a copy
 // of the catalog that stage takes. Null otherwise (every page is rendered).
-std::future<std::shared_ptr<const render::SiteContent>> content_before(Reading& r, const LastBuild& was, const MergedSources& merged) {
-    if (was.content || !r.recorded.valid()) return concurrency::ready<std::shared_ptr<const render::SiteContent>>(was.content);
+std::future<std::shared_ptr<const render::SiteContent>> content_before(Reading& r, const LastBuild& was,
+                                                                       const MergedSources& merged) {
+    if (was.content || !r.recorded.valid())
+        return concurrency::ready<std::shared_ptr<const render::SiteContent>>(was.content);
     return concurrency::in_background([&r, catalog = merged.catalog, site = merged.site]() mutable {
         return remade(r.recorded.get(), std::move(catalog), std::move(site));
     });
@@ -78,7 +83,8 @@ struct Curated {
 };
 
 // A note's body written into the last build's content: the pages that read it are rendered.
-Curated apply_body(const config::SiteConfig& config, LastBuild& was, notes::BodyEdit body, const BuildOptions& options) {
+Curated apply_body(const config::SiteConfig& config, LastBuild& was, notes::BodyEdit body,
+                   const BuildOptions& options) {
     Curated out;
     out.content = was.content;
     const render::DepKey key = render::dep::note(body.slug);
@@ -90,15 +96,17 @@ Curated apply_body(const config::SiteConfig& config, LastBuild& was, notes::Body
 
 // The notes applied to the merged sources, the episodes' texts made, what the pages are made
 // from prepared, and the plan: from what changed since the last build's content.
-Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild& was, MergedSources& merged, const BuildOptions& options,
-                        std::vector<core::Diagnostic>& warnings) {
+Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild& was, MergedSources& merged,
+                        const BuildOptions& options, std::vector<core::Diagnostic>& warnings) {
     Curated out;
     auto before = content_before(r, was, merged);  // (first: curate may take the merged catalog)
     const notes::NoteSet notes = r.notes.get();
     for (const auto& d : notes.diagnostics)  // (its errors are thrown by curate, with the rest)
         if (d.severity == core::Severity::warning) warnings.push_back(d);
     // Held sources stay whole for the next rebuild: the notes change a copy (made ahead).
-    core::Catalog catalog = !options.hold ? std::move(merged.catalog) : was.spare ? std::move(*was.spare) : merged.catalog;
+    core::Catalog catalog = !options.hold ? std::move(merged.catalog)
+                            : was.spare   ? std::move(*was.spare)
+                                          : merged.catalog;
     was.spare.reset();
     out.content = std::make_shared<render::SiteContent>(
         curate(notes, std::move(catalog), merged.site, options.caches ? &options.caches->apply : nullptr));
@@ -149,7 +157,8 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
     concurrency::StageClock clock(&report.stages);
     // Taken: a build that throws leaves no last build (the next one is whole).
     LastBuild was = std::exchange(last, {});
-    if (change.scope == Scope::everything) was = LastBuild{.feed = std::move(was.feed)};  // (nothing else is this build's)
+    if (change.scope == Scope::everything)
+        was = LastBuild{.feed = std::move(was.feed)};  // (nothing else is this build's)
     bool rendering = false;
     try {
         std::shared_ptr<const render::TemplateSet> templates = was.templates;  // first: a broken template fails fast
@@ -158,8 +167,9 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         start_reading(reading, config, was, change.scope, options);
         std::shared_ptr<MergedSources> merged = was.sources;
         if (!merged) merged = std::make_shared<MergedSources>(load_and_merge(config, report.warnings, clock));
-        Curated curated = change.scope == Scope::note_body ? apply_body(config, was, std::move(*change.body), options)
-                                                           : curate_and_plan(config, reading, was, *merged, options, report.warnings);
+        Curated curated = change.scope == Scope::note_body
+                              ? apply_body(config, was, std::move(*change.body), options)
+                              : curate_and_plan(config, reading, was, *merged, options, report.warnings);
         clock.lap("notes");
         concurrency::StageTimes parts;
         const render::LocalArtwork* artwork = merged->artwork ? &*merged->artwork : nullptr;
@@ -172,9 +182,12 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
             next.sources = merged;
             next.content = curated.content;
             // The interface's words written into the templates once, not at each edit.
-            next.templates = templates == was.templates ? templates : std::make_shared<const render::TemplateSet>(
-                templates->with_constants(render::word_constants(*curated.content->site.words)));
-            if (curated.content == was.content) next.readers = std::move(was.readers);  // (the same pages read the same keys)
+            next.templates = templates == was.templates
+                                 ? templates
+                                 : std::make_shared<const render::TemplateSet>(
+                                       templates->with_constants(render::word_constants(*curated.content->site.words)));
+            if (curated.content == was.content)
+                next.readers = std::move(was.readers);  // (the same pages read the same keys)
         }
         // The pages' cards and data, and what the last build's pages were made from, returned
         // before the feeds' texts grow. (Not when the caller holds the content and some pages
@@ -184,8 +197,8 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         count_pages(report, pages, curated, parts);
         if (options.feeds) {
             const std::optional<InputFeed> output = reading.output_feed.get();
-            FeedSummary feed = write_index_and_feeds(config, merged->input_feeds, output ? &*output : nullptr, options.published,
-                                                     std::move(curated.content), options.hold, out);
+            FeedSummary feed = write_index_and_feeds(config, merged->input_feeds, output ? &*output : nullptr,
+                                                     options.published, std::move(curated.content), options.hold, out);
             clock.lap("feed");
             count_feed(report, feed, out);
             // What the output folder's feed.xml now holds (serve's, in memory, is not published).
@@ -211,7 +224,8 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
 
 void build_feeds(const config::SiteConfig& config, const LastBuild& last, output::Output& out) {
     const std::optional<InputFeed> output = output_feed(last, config);
-    write_index_and_feeds(config, last.sources->input_feeds, output ? &*output : nullptr, nullptr, last.content, /*kept=*/true, out);
+    write_index_and_feeds(config, last.sources->input_feeds, output ? &*output : nullptr, nullptr, last.content,
+                          /*kept=*/true, out);
 }
 
 }  // namespace pipeline

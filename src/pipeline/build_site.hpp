@@ -4,15 +4,15 @@
 #include <optional>
 #include <vector>
 
-#include "pipeline/change.hpp"
-#include "pipeline/last_build.hpp"
-#include "pipeline/notes_stage.hpp"
-#include "pipeline/sources_stage.hpp"
+#include "concurrency/stage_clock.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
 #include "output/output.hpp"
-#include "concurrency/stage_clock.hpp"
+#include "pipeline/change.hpp"
+#include "pipeline/last_build.hpp"
+#include "pipeline/notes_stage.hpp"
+#include "pipeline/sources_stage.hpp"
 
 namespace pipeline {
 
@@ -28,8 +28,8 @@ struct BuildReport {
     std::size_t bytes = 0;
     output::FileSize largest;                       // the largest file written
     std::optional<core::AnnouncedCount> announced;  // a directory page's count of the show's episodes
-    std::size_t audio_copies = 0;    // episodes served with the archive's copy of their audio (audio.mirror_url)
-    std::size_t audio_from_copy = 0; // of which the host's file is gone: the copy alone
+    std::size_t audio_copies = 0;     // episodes served with the archive's copy of their audio (audio.mirror_url)
+    std::size_t audio_from_copy = 0;  // of which the host's file is gone: the copy alone
     std::vector<core::Diagnostic> warnings;
     concurrency::StageTimes stages;
     std::size_t pages = 0;           // every page of the site

@@ -30,8 +30,8 @@ struct ChangedInputs {
 struct Change {
     enum class Scope {
         everything,  // load and merge the sources, apply every note, render every page
-        notes,       // the sources are the last build's: every note applied again, the pages whose inputs changed rendered
-        note_body,   // one note's body alone: written into the last build's content, the pages that read it rendered
+        notes,  // the sources are the last build's: every note applied again, the pages whose inputs changed rendered
+        note_body,  // one note's body alone: written into the last build's content, the pages that read it rendered
     };
     Scope scope = Scope::everything;
     std::optional<notes::BodyEdit> body;  // note_body: the new body, rendered
@@ -41,7 +41,8 @@ struct Change {
 // everything. With `files` and `caches` (serve's), the notes named are taken out of the
 // cache (the others are not read again: NoteFileCache::verify); an edit of one note's body alone
 // is then told apart when `last` holds its content, and the file is read back into the cache.
-Change classify_change(const config::SiteConfig& config, const LastBuild& last, const ChangedInputs& changed, NoteCaches* caches);
+Change classify_change(const config::SiteConfig& config, const LastBuild& last, const ChangedInputs& changed,
+                       NoteCaches* caches);
 
 // True when `path` lies in a folder of notes (notes::note_folders).
 bool in_note_folder(const config::SiteConfig& config, const std::filesystem::path& path);

@@ -4,13 +4,13 @@
 #include <optional>
 #include <vector>
 
-#include "notes/load_notes.hpp"
-#include "sources/read_source.hpp"
-#include "i18n/words.hpp"
-#include "theme/theme_files.hpp"
+#include "concurrency/parallel.hpp"
 #include "files/files.hpp"
 #include "files/hash.hpp"
-#include "concurrency/parallel.hpp"
+#include "i18n/words.hpp"
+#include "notes/load_notes.hpp"
+#include "sources/read_source.hpp"
+#include "theme/theme_files.hpp"
 
 namespace pipeline {
 
@@ -18,8 +18,10 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFee
     namespace fs = std::filesystem;
     std::vector<fs::path> files = {config.config_path, config.audio_manifest()};
     for (const auto& s : config.sources) files.push_back(s.path), files.push_back(sources::kept_items_path(s.path));
-    for (const fs::path& root : {config.content_dir(), config.templates_dir(), config.static_dir(), config.i18n_dir(), config.themes_dir() / config.theme})
-        for (auto& f : files::files_under(root)) files.push_back(std::move(f));  // the files the build reads: links are not followed
+    for (const fs::path& root : {config.content_dir(), config.templates_dir(), config.static_dir(), config.i18n_dir(),
+                                 config.themes_dir() / config.theme})
+        for (auto& f : files::files_under(root))
+            files.push_back(std::move(f));  // the files the build reads: links are not followed
     // Each file is hashed alone, and told a note or not, on every core (a large archive has
     // thousands of notes, and a build waits for this); the hashes are combined in order.
     const notes::NoteFileTest is_note_file(config.content_dir());

@@ -2,15 +2,16 @@
 // Hashes of everything a build reads: what tells `build` that nothing changed, or only notes.
 #include <string>
 
-#include "pipeline/sources_stage.hpp"
 #include "config/site_config.hpp"
+#include "pipeline/sources_stage.hpp"
 
 namespace pipeline {
 
 // Equal fingerprints give byte-identical builds, so an output built from the same fingerprint
 // needs no rebuild.
 struct Fingerprints {
-    std::string all;            // site.yaml, every source, content/, templates/, static/, the theme, the program's version, the settings (base URL, output)
+    std::string all;  // site.yaml, every source, content/, templates/, static/, the theme, the program's version, the
+                      // settings (base URL, output)
     std::string all_but_notes;  // all but the notes load_notes reads (content/{episodes,pages}/*.md)
 };
 

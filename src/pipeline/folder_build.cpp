@@ -5,14 +5,14 @@
 #include <future>
 #include <optional>
 
+#include "concurrency/parallel.hpp"
+#include "core/diagnostic.hpp"
+#include "files/files.hpp"
+#include "output/output.hpp"
 #include "pipeline/change.hpp"
 #include "pipeline/fingerprints.hpp"
 #include "pipeline/publish.hpp"
 #include "pipeline/saved_build.hpp"
-#include "core/diagnostic.hpp"
-#include "output/output.hpp"
-#include "files/files.hpp"
-#include "concurrency/parallel.hpp"
 
 namespace pipeline {
 
@@ -38,18 +38,21 @@ void check_output_folder(const config::SiteConfig& config) {
     const std::string shown = "output folder '" + config.output.string() + "'";
     const bool exists = fs::exists(real, ec);
     if (exists && !fs::is_directory(real, ec))
-        throw core::InputError(core::error_at(at, shown + " is a file (" + real.string() + "); name a folder for the site"));
+        throw core::InputError(
+            core::error_at(at, shown + " is a file (" + real.string() + "); name a folder for the site"));
     const bool ours = exists && output::made_by_podarchive(dir);
     const bool inside = real != project && files::lexically_within(project, real);
     if (from_site_yaml && !inside && !ours)
         throw core::InputError(core::error_at(
-            at, shown + " is outside the project (" + real.string() +
-                    "); site.yaml may name only a folder inside the project, since each build replaces the folder whole: "
-                    "to build elsewhere, say so on the command line (`podarchive build --output " + real.string() + "`)"));
+            at,
+            shown + " is outside the project (" + real.string() +
+                "); site.yaml may name only a folder inside the project, since each build replaces the folder whole: "
+                "to build elsewhere, say so on the command line (`podarchive build --output " +
+                real.string() + "`)"));
     if (exists && !ours && !fs::is_empty(real, ec))
-        throw core::InputError(core::error_at(
-            at, shown + " holds files podarchive did not build (" + real.string() +
-                    "); each build replaces the folder whole, so they would be lost: move them away, or name a new or empty folder"));
+        throw core::InputError(core::error_at(at, shown + " holds files podarchive did not build (" + real.string() +
+                                                      "); each build replaces the folder whole, so they would be lost: "
+                                                      "move them away, or name a new or empty folder"));
 }
 
 }  // namespace
@@ -76,12 +79,14 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
         }
         if (auto saved = record_of_output(record_file, out->previous_fingerprint())) {
             last = loaded(std::move(saved->record));
-            change = classify_change(config, last, {.notes_alone = saved->all_but_notes == fingerprints.all_but_notes}, nullptr);
+            change = classify_change(config, last, {.notes_alone = saved->all_but_notes == fingerprints.all_but_notes},
+                                     nullptr);
         }
     } else {
         later = concurrency::in_background([&config, published] { return input_fingerprints(config, published); });
     }
-    std::optional<std::vector<feed::ItemIdentity>> feed = last.feed;  // (for a second try: a build that throws leaves no last build)
+    std::optional<std::vector<feed::ItemIdentity>> feed =
+        last.feed;  // (for a second try: a build that throws leaves no last build)
     try {
         result.report = build_site(config, *out, last, std::move(change), {.published = published});
     } catch (const CannotKeep&) {
@@ -96,12 +101,15 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
     // The record is written while the output is swapped in. A build stopped in between leaves a
     // record that names another build than the manifest does, which no build uses.
     auto saved = concurrency::in_background([&] {
-        write_saved_build(record_file, {fingerprints.all, fingerprints.all_but_notes,
-                                        {std::move(last.notes), std::move(last.pages), last.feed ? std::move(*last.feed) : std::vector<feed::ItemIdentity>{}}});
+        write_saved_build(record_file, {fingerprints.all,
+                                        fingerprints.all_but_notes,
+                                        {std::move(last.notes), std::move(last.pages),
+                                         last.feed ? std::move(*last.feed) : std::vector<feed::ItemIdentity>{}}});
     });
     out->commit();
     saved.get();
-    result.report.stages.emplace_back("write", std::chrono::duration<double>(std::chrono::steady_clock::now() - write_started).count());
+    result.report.stages.emplace_back(
+        "write", std::chrono::duration<double>(std::chrono::steady_clock::now() - write_started).count());
     result.files_written = out->files_written();
     return result;
 }

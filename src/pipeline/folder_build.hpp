@@ -7,8 +7,8 @@
 //   - anything else: every page is rendered; files whose bytes did not change keep their inode.
 #include <cstddef>
 
-#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
+#include "pipeline/build_site.hpp"
 
 namespace pipeline {
 

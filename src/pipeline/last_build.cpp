@@ -2,7 +2,8 @@
 
 namespace pipeline {
 
-PageReaders::PageReaders(const config::SiteConfig& config, const render::SiteContent& content, const render::Dependencies& pages)
+PageReaders::PageReaders(const config::SiteConfig& config, const render::SiteContent& content,
+                         const render::Dependencies& pages)
     : inputs(std::make_shared<const render::RenderInputs>(config, content)) {
     for (const auto& [path, keys] : pages)
         for (render::DepKey key : keys) readers[key].push_back(&path);

@@ -22,7 +22,8 @@ notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& cat
     return notes::apply_notes(catalog, read_notes(config), episode_url(paths));
 }
 
-render::SiteContent curate(const notes::NoteSet& notes, core::Catalog merged, render::SiteInfo site, notes::ApplyCache* cache) {
+render::SiteContent curate(const notes::NoteSet& notes, core::Catalog merged, render::SiteInfo site,
+                           notes::ApplyCache* cache) {
     notes::Curation curation = notes::apply_notes(merged, notes, episode_url(site.paths), cache);
     site.nav = render::navigation(site, merged, curation);
     site.audio_url = render::keeps_audio(merged) ? site.paths.url(render::k_audio_dir) : "";

@@ -22,7 +22,8 @@ struct NoteCaches {
 
 // Reads content/'s notes (through `files`, when given). `texts` (optional) receives the text of
 // each note file read. Throws core::InputError with every problem.
-notes::NoteSet read_notes(const config::SiteConfig& config, notes::NoteFileCache* files = nullptr, notes::NoteTexts* texts = nullptr);
+notes::NoteSet read_notes(const config::SiteConfig& config, notes::NoteFileCache* files = nullptr,
+                          notes::NoteTexts* texts = nullptr);
 
 // Where an episode's page is (what a note's episode links become).
 notes::EpisodeUrl episode_url(const render::SitePaths& paths);
@@ -34,7 +35,8 @@ notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& cat
 // The notes applied to `merged` (a merged catalog, taken), and the navigation they make: what
 // the pages are made from, without the episodes' texts yet (add_texts). `cache` (optional) is
 // serve's (NoteCaches::apply). Throws core::InputError with every problem.
-render::SiteContent curate(const notes::NoteSet& notes, core::Catalog merged, render::SiteInfo site, notes::ApplyCache* cache = nullptr);
+render::SiteContent curate(const notes::NoteSet& notes, core::Catalog merged, render::SiteInfo site,
+                           notes::ApplyCache* cache = nullptr);
 
 // Makes every episode's text, on every core; `previous` (optional): texts made before, reused
 // where an episode's show notes are the same (on one core then: few are made).

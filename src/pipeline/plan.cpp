@@ -18,8 +18,8 @@ namespace {
 bool same_site(const render::SiteInfo& a, const render::SiteInfo& b) {
     return a.paths.base_url == b.paths.base_url && a.title == b.title && a.description == b.description &&
            a.language == b.language && a.author == b.author && a.image == b.image && a.feed_url == b.feed_url &&
-           a.show_links == b.show_links && a.website == b.website && a.source_feed == b.source_feed && a.funding == b.funding &&
-           a.artwork == b.artwork && a.icon == b.icon && a.episode_count == b.episode_count &&
+           a.show_links == b.show_links && a.website == b.website && a.source_feed == b.source_feed &&
+           a.funding == b.funding && a.artwork == b.artwork && a.icon == b.icon && a.episode_count == b.episode_count &&
            a.announced_count == b.announced_count && a.nav == b.nav && a.audio_url == b.audio_url;
 }
 
@@ -33,7 +33,8 @@ void term_keys(const std::string& section, const std::vector<std::string>& a, co
 
 // What the notes add, for every slug either side has extras for. Returns the episodes with a
 // note either side: the only ones a note can have changed.
-std::unordered_set<std::string_view> note_keys(const notes::Curation& before, const notes::Curation& after, render::ChangedKeys& keys) {
+std::unordered_set<std::string_view> note_keys(const notes::Curation& before, const notes::Curation& after,
+                                               render::ChangedKeys& keys) {
     std::unordered_set<std::string_view> noted;
     static const notes::EpisodeExtras none;
     auto compare = [&](const std::string& slug, const notes::EpisodeExtras& x, const notes::EpisodeExtras& y) {
@@ -73,8 +74,10 @@ void episode_keys(const std::vector<core::Episode>& old_eps, const std::vector<c
     };
     auto differ = [&](const core::Episode& before_edit, const core::Episode& after_edit) {
         if (!noted.count(after_edit.slug) || before_edit == after_edit) return;
-        if (listening_only(before_edit, after_edit)) keys.insert(dep::listening(after_edit.slug));
-        else changed_episode(after_edit.slug);
+        if (listening_only(before_edit, after_edit))
+            keys.insert(dep::listening(after_edit.slug));
+        else
+            changed_episode(after_edit.slug);
     };
     if (same_order) {
         for (std::size_t i = 0; i < new_eps.size(); ++i) differ(old_eps[i], new_eps[i]);
@@ -124,7 +127,9 @@ PagePlan plan_pages(const render::SiteContent* before, const render::SiteContent
     return {false, changed_keys(*before, now)};
 }
 
-PagePlan plan_known(render::ChangedKeys changed) { return {false, std::move(changed), true}; }
+PagePlan plan_known(render::ChangedKeys changed) {
+    return {false, std::move(changed), true};
+}
 
 render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies& pages) {
     if (plan.every_page) return render::PageSink(out, &pages);

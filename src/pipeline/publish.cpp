@@ -2,6 +2,8 @@
 
 #include <future>
 
+#include "concurrency/memory.hpp"
+#include "concurrency/parallel.hpp"
 #include "feed/feed_writer.hpp"
 #include "feed/json_feed.hpp"
 #include "feed/lint.hpp"
@@ -10,8 +12,6 @@
 #include "render/render_inputs.hpp"
 #include "render/site_renderer.hpp"
 #include "search/index.hpp"
-#include "concurrency/memory.hpp"
-#include "concurrency/parallel.hpp"
 
 namespace pipeline {
 
@@ -26,15 +26,16 @@ void keep_unrendered(const render::Dependencies& pages, const render::PageSink& 
 }
 
 render::PageSink sink_for(const PagePlan& plan, PageRecord& last, output::Output& out) {
-    if (plan.same_pages && last.readers) return render::PageSink::for_readers(out, last.pages, last.readers->readers_of(plan.changed));
+    if (plan.same_pages && last.readers)
+        return render::PageSink::for_readers(out, last.pages, last.readers->readers_of(plan.changed));
     return plan_sink(plan, out, last.pages);
 }
 
 }  // namespace
 
-PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs, const render::LocalArtwork* artwork,
-                       const render::TemplateSet& templates, const PagePlan& plan, PageRecord last, output::Output& out,
-                       concurrency::StageTimes* parts) {
+PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs,
+                       const render::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan,
+                       PageRecord last, output::Output& out, concurrency::StageTimes* parts) {
     render::PageSink sink = sink_for(plan, last, out);
     render::render_site(inputs, templates, sink, parts);
     render::copy_static_files(config, inputs.site, artwork, out);
@@ -53,7 +54,8 @@ namespace {
 // the feeds apps already know. Throws core::InputError listing every problem; returns lint warnings.
 // (The feed's text is parsed where it is, and unusable afterwards.)
 std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
-                                         const InputFeed* output_feed, const InputFeed* published, feed::FeedResult& feed) {
+                                         const InputFeed* output_feed, const InputFeed* published,
+                                         feed::FeedResult& feed) {
     std::vector<core::Diagnostic> errors, warnings = feed.warnings;
     // A finding about a value the input feed had is located where the input has it.
     for (const auto& f : feed::lint_feed_in_place(feed.xml)) {
@@ -61,7 +63,8 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
         if (f.item > 0 && static_cast<std::size_t>(f.item) <= feed.items.size() && !feed.items[f.item - 1].file.empty())
             input = {feed.items[f.item - 1].file, feed.items[f.item - 1].line, 0};
         auto d = feed::to_build_diagnostic(f, input);
-        (f.level == feed::LintLevel::error && d.severity == core::Severity::error ? errors : warnings).push_back(std::move(d));
+        (f.level == feed::LintLevel::error && d.severity == core::Severity::error ? errors : warnings)
+            .push_back(std::move(d));
     }
     // Every item of the archive, those past the feed's limit too: they are kept, only not listed.
     std::vector<feed::ItemIdentity> archive = feed.items;
@@ -72,7 +75,8 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
         if (known) before.emplace_back(known, feed::Before::published);
     bool moved_said = false;  // (the last build's feed and the published one say the same)
     for (const auto& [feed_before, kind] : before) {
-        auto found = feed::compare_identities(archive, feed_before->items, feed_before->file, kind, config.identity_changes);
+        auto found =
+            feed::compare_identities(archive, feed_before->items, feed_before->file, kind, config.identity_changes);
         errors.insert(errors.end(), found.errors.begin(), found.errors.end());
         if (!moved_said) warnings.insert(warnings.end(), found.warnings.begin(), found.warnings.end());
         moved_said |= !found.warnings.empty();
@@ -83,9 +87,9 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
 
 }  // namespace
 
-FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs, const InputFeed* output_feed,
-                                  const InputFeed* published, std::shared_ptr<render::SiteContent> content, bool kept,
-                                  output::Output& out) {
+FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
+                                  const InputFeed* output_feed, const InputFeed* published,
+                                  std::shared_ptr<render::SiteContent> content, bool kept, output::Output& out) {
     const core::Catalog& catalog = content->catalog;
     const notes::Curation& curation = content->curation;
     const render::SiteInfo& site = content->site;
@@ -98,12 +102,14 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // is done: the largest texts of the stage are not in memory at once.
     std::vector<core::Diagnostic> chapter_warnings;  // (the chapters.json files the feed points to)
     for (const auto& e : catalog.episodes)
-        if (auto w = listening::past_end_warning(e.chapters, listening::duration_of(e))) chapter_warnings.push_back(std::move(*w));
+        if (auto w = listening::past_end_warning(e.chapters, listening::duration_of(e)))
+            chapter_warnings.push_back(std::move(*w));
     output::Preparing index(out);
     auto search = concurrency::in_background([&, transcripts = search::transcripts_of(catalog)]() mutable {
         search::write_index(catalog, std::move(transcripts), curation, site, index);
     });
-    auto json_feed = concurrency::in_background([&] { return out.prepare("feed.json", feed::write_json_feed(catalog, curation, site)); });
+    auto json_feed = concurrency::in_background(
+        [&] { return out.prepare("feed.json", feed::write_json_feed(catalog, curation, site)); });
     feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
     out.add(json_feed.get());
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
@@ -115,7 +121,8 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // check parses the text where it is, without a copy of a large feed beside the index.
     out.add_borrowed("feed.xml", feed.xml);
     const std::size_t pages = feed.pages.size();
-    for (auto& page : feed.pages) out.add(page.path, std::move(page.xml));  // (RFC 5005 archive pages: feed/archive_pages.hpp)
+    for (auto& page : feed.pages)
+        out.add(page.path, std::move(page.xml));  // (RFC 5005 archive pages: feed/archive_pages.hpp)
     auto check = concurrency::in_background([&] { return check_feed(config, inputs, output_feed, published, feed); });
     search.get();
     index.add_prepared();
@@ -125,7 +132,9 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     if (frees) concurrency::release_free_memory();
     auto lint_warnings = check.get();  // (it reads the items, which are moved out below)
     lint_warnings.insert(lint_warnings.end(), chapter_warnings.begin(), chapter_warnings.end());
-    return {std::move(feed.items), pages, feed.beyond_limit.size(), feed.left_out_without_audio, feed.left_out_without_date, std::move(lint_warnings)};
+    return {std::move(feed.items),      pages,
+            feed.beyond_limit.size(),   feed.left_out_without_audio,
+            feed.left_out_without_date, std::move(lint_warnings)};
 }
 
 }  // namespace pipeline

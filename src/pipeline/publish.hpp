@@ -6,18 +6,18 @@
 #include <stdexcept>
 #include <vector>
 
-#include "pipeline/last_build.hpp"
-#include "pipeline/plan.hpp"
-#include "pipeline/sources_stage.hpp"
+#include "concurrency/stage_clock.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "feed/identity.hpp"
 #include "output/output.hpp"
+#include "pipeline/last_build.hpp"
+#include "pipeline/plan.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "render/artwork.hpp"
 #include "render/page_sink.hpp"
 #include "render/site_content.hpp"
 #include "render/template_set.hpp"
-#include "concurrency/stage_clock.hpp"
 
 namespace pipeline {
 
@@ -44,9 +44,9 @@ struct PageRecord {
 // files into `out`, bringing `last`'s record of pages up to date. A plan that renders only
 // some has the output keep the last build's others (Output::keep) unless it holds them, or
 // throws CannotKeep. `parts` (optional) receives the seconds of each part of rendering.
-PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs, const render::LocalArtwork* artwork,
-                       const render::TemplateSet& templates, const PagePlan& plan, PageRecord last, output::Output& out,
-                       concurrency::StageTimes* parts = nullptr);
+PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs,
+                       const render::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan,
+                       PageRecord last, output::Output& out, concurrency::StageTimes* parts = nullptr);
 
 // What write_index_and_feeds wrote of feed.xml, and the linter's warnings.
 struct FeedSummary {
@@ -64,8 +64,8 @@ struct FeedSummary {
 // held returned, before the feed's check parses the whole feed. Unless it is `kept` (serve
 // keeps it for the next rebuild), its episodes' transcripts are let go of while the search
 // index runs (each is freed once indexed): the content is not to be read after.
-FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds, const InputFeed* output_feed,
-                                  const InputFeed* published, std::shared_ptr<render::SiteContent> content, bool kept,
-                                  output::Output& out);
+FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
+                                  const InputFeed* output_feed, const InputFeed* published,
+                                  std::shared_ptr<render::SiteContent> content, bool kept, output::Output& out);
 
 }  // namespace pipeline

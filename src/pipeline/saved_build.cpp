@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include "output/output.hpp"
 #include "files/files.hpp"
 #include "files/hash.hpp"
+#include "output/output.hpp"
 
 namespace pipeline {
 
@@ -66,7 +66,9 @@ private:
 
 }  // namespace
 
-fs::path saved_build_path(const fs::path& output_dir) { return output::beside(output_dir, ".build-record"); }
+fs::path saved_build_path(const fs::path& output_dir) {
+    return output::beside(output_dir, ".build-record");
+}
 
 bool write_saved_build(const fs::path& file, const SavedBuild& saved) {
     Writer w;

@@ -12,7 +12,6 @@
 #include <filesystem>
 #include <optional>
 #include <string>
-
 #include <vector>
 
 #include "feed/identity.hpp"

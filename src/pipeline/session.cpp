@@ -30,10 +30,12 @@ Rebuild Session::pages(const std::vector<fs::path>& changed) {
     m_replaced = {m_last.content, m_last.readers, m_last.sources, m_last.spare};
     // A rebuild after a note edit starts from a copy of the site, which shares the unchanged
     // files, and leaves the search index and the feeds to feeds().
-    auto out = result.whole ? std::make_shared<output::MemoryOutput>() : std::make_shared<output::MemoryOutput>(*m_site);
+    auto out =
+        result.whole ? std::make_shared<output::MemoryOutput>() : std::make_shared<output::MemoryOutput>(*m_site);
     BuildReport report;
     try {
-        report = build_site(*m_config, *out, m_last, std::move(change), {.feeds = result.whole, .hold = true, .caches = &m_caches});
+        report = build_site(*m_config, *out, m_last, std::move(change),
+                            {.feeds = result.whole, .hold = true, .caches = &m_caches});
     } catch (...) {
         // The notes cached are no longer those the last build applied: no body edit is told
         // apart from them until every note is applied again.

@@ -14,12 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "concurrency/stage_clock.hpp"
+#include "config/site_config.hpp"
+#include "output/output.hpp"
 #include "pipeline/change.hpp"
 #include "pipeline/last_build.hpp"
 #include "pipeline/notes_stage.hpp"
-#include "config/site_config.hpp"
-#include "output/output.hpp"
-#include "concurrency/stage_clock.hpp"
 
 namespace pipeline {
 
@@ -65,7 +65,6 @@ private:
     // What the last rebuild replaced: let go of in feeds(), not between a save and its page.
     std::vector<std::shared_ptr<const void>> m_replaced;
     std::shared_ptr<output::MemoryOutput> m_site;
-
 };
 
 }  // namespace pipeline

@@ -3,13 +3,13 @@
 #include <algorithm>
 
 #include "audio/manifest.hpp"
+#include "concurrency/parallel.hpp"
 #include "core/diagnostic.hpp"
+#include "files/files.hpp"
 #include "listening/attachments.hpp"
 #include "merge/merge.hpp"
-#include "sources/read_source.hpp"
-#include "files/files.hpp"
-#include "concurrency/parallel.hpp"
 #include "net/url.hpp"
+#include "sources/read_source.hpp"
 
 namespace pipeline {
 
@@ -24,8 +24,11 @@ std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config)
         auto size = std::filesystem::file_size(config.sources[i].path, ec);
         order.emplace_back(ec ? 0 : size, i);
     }
-    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
-    concurrency::parallel_for(n, 1, [&](std::size_t k) { batches[order[k].second] = sources::read_source(config.sources[order[k].second]); });
+    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+        return a.first > b.first || (a.first == b.first && a.second < b.second);
+    });
+    concurrency::parallel_for(
+        n, 1, [&](std::size_t k) { batches[order[k].second] = sources::read_source(config.sources[order[k].second]); });
     std::vector<core::Diagnostic> errors, warnings;
     for (const auto& b : batches)
         for (const auto& d : b.diagnostics) (d.severity == core::Severity::error ? errors : warnings).push_back(d);
@@ -43,7 +46,9 @@ std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batc
         if (!core::is_feed(b.kind)) continue;
         InputFeed& f = feeds.emplace_back(InputFeed{b.info.file, {}});
         for (const auto& r : b.records)
-            if (r.enclosure) f.items.push_back({r.guid.empty() ? r.enclosure->url : r.guid, r.enclosure->url, "", r.from.file, r.from.line});
+            if (r.enclosure)
+                f.items.push_back(
+                    {r.guid.empty() ? r.enclosure->url : r.guid, r.enclosure->url, "", r.from.file, r.from.line});
     }
     return feeds;
 }
@@ -53,10 +58,12 @@ std::optional<InputFeed> previous_feed(const config::SiteConfig& config) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(previous, ec)) return std::nullopt;
     // (One that is not a feed was not written by a build: it tells apps nothing.)
-    return InputFeed{previous.string(), feed::read_identities(files::read_file(previous)).value_or(std::vector<feed::ItemIdentity>{})};
+    return InputFeed{previous.string(),
+                     feed::read_identities(files::read_file(previous)).value_or(std::vector<feed::ItemIdentity>{})};
 }
 
-void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings) {
+void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalog,
+                         std::vector<core::Diagnostic>& warnings) {
     if (config.audio.mirror_url.empty()) return;  // (copies nobody serves are no use to a page)
     audio::Manifest manifest;
     try {
@@ -73,8 +80,13 @@ void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalo
         if (!e.enclosure) continue;
         const audio::KeptFile* kept = manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid);
         if (!kept) continue;
-        e.copy = core::AudioCopy{config.audio.mirror_url + net::encode_path_segment(kept->file), kept->content_type, kept->bytes, kept->sha256,
-                                 audio::host_gone(*kept), kept->fetched, kept->duration};
+        e.copy = core::AudioCopy{config.audio.mirror_url + net::encode_path_segment(kept->file),
+                                 kept->content_type,
+                                 kept->bytes,
+                                 kept->sha256,
+                                 audio::host_gone(*kept),
+                                 kept->fetched,
+                                 kept->duration};
     }
 }
 
@@ -88,26 +100,30 @@ MergedSources merge_sources(const config::SiteConfig& config, std::vector<source
     for (const auto& b : batches) warnings.insert(warnings.end(), b.diagnostics.begin(), b.diagnostics.end());
     std::vector<sources::SourceBatch>().swap(batches);
     std::optional<render::LocalArtwork> artwork = render::local_artwork(config, &warnings);
-    render::SiteInfo site = render::make_site_info(config, catalog, config.base_url, artwork ? &*artwork : nullptr, &warnings);
+    render::SiteInfo site =
+        render::make_site_info(config, catalog, config.base_url, artwork ? &*artwork : nullptr, &warnings);
     return {std::move(catalog), std::move(site), std::move(artwork), std::move(feeds)};
 }
 
 void read_listening(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings) {
     const listening::AttachmentDir dir{config.attachments_dir(), "content/sources/attachments"};
     std::vector<listening::AttachmentsRead> read(catalog.episodes.size());
-    concurrency::parallel_for(catalog.episodes.size(), 16, [&](std::size_t i) { read[i] = listening::read_attachments(catalog.episodes[i], dir); });
+    concurrency::parallel_for(catalog.episodes.size(), 16,
+                              [&](std::size_t i) { read[i] = listening::read_attachments(catalog.episodes[i], dir); });
     int missing = 0;  // episodes
     std::string first;
     for (auto& r : read) {
-        warnings.insert(warnings.end(), std::make_move_iterator(r.warnings.begin()), std::make_move_iterator(r.warnings.end()));
+        warnings.insert(warnings.end(), std::make_move_iterator(r.warnings.begin()),
+                        std::make_move_iterator(r.warnings.end()));
         if (r.missing.empty()) continue;
         if (missing++ == 0) first = r.missing;
     }
     if (missing > 0)
-        warnings.push_back(core::warning_at({config.sources.empty() ? std::string("site.yaml") : config.sources.front().display_path, 0, 0},
+        warnings.push_back(core::warning_at(
+            {config.sources.empty() ? std::string("site.yaml") : config.sources.front().display_path, 0, 0},
             std::to_string(missing) + (missing == 1 ? " episode links" : " episodes link") +
-            " to chapters or a transcript that `podarchive fetch` has not downloaded yet (the first: " + first +
-            "); run it to show them on the episode pages"));
+                " to chapters or a transcript that `podarchive fetch` has not downloaded yet (the first: " + first +
+                "); run it to show them on the episode pages"));
 }
 
 }  // namespace pipeline

@@ -44,7 +44,8 @@ std::optional<InputFeed> previous_feed(const config::SiteConfig& config);
 // warnings to `warnings`.
 // Each episode's copy of its audio, from the audio manifest, when site.yaml names where the
 // copies are served (audio.mirror_url). A manifest that cannot be read is a warning.
-void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings);
+void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalog,
+                         std::vector<core::Diagnostic>& warnings);
 
 MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
                             std::vector<core::Diagnostic>& warnings);

@@ -1,8 +1,8 @@
 #include "render/artwork.hpp"
 
-#include "html/escape.hpp"
 #include "files/files.hpp"
 #include "files/hash.hpp"
+#include "html/escape.hpp"
 #include "image/image_check.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
@@ -19,20 +19,30 @@ std::optional<LocalArtwork> local_artwork(const config::SiteConfig& config, std:
         try {
             bytes = files::read_file(path, files::k_max_input_bytes, files::Links::refuse);
         } catch (const files::FileError& e) {
-            if (warnings) warnings->push_back(core::warning_at({shown, 0, 0}, std::string(e.what()) + "; the site is built without artwork"));
+            if (warnings)
+                warnings->push_back(
+                    core::warning_at({shown, 0, 0}, std::string(e.what()) + "; the site is built without artwork"));
             continue;
         }
         const image::ImageCheck image = image::check_image(bytes);
         const image::ImageType type = image.type;
         if (type.extension != extension) {
-            const std::string why = !image.error.empty() ? image.error : "it is a " + std::string(type.extension) + " image, not a " + std::string(extension) + " one";
+            const std::string why = !image.error.empty() ? image.error
+                                                         : "it is a " + std::string(type.extension) + " image, not a " +
+                                                               std::string(extension) + " one";
             if (warnings)
-                warnings->push_back(core::warning_at({shown, 0, 0}, "is not used: " + why +
-                                                                        "; the site is built without artwork (run `podarchive fetch` to download it again, or replace the file)"));
+                warnings->push_back(
+                    core::warning_at({shown, 0, 0}, "is not used: " + why +
+                                                        "; the site is built without artwork (run `podarchive fetch` "
+                                                        "to download it again, or replace the file)"));
             continue;
         }
         std::string version = files::hex_hash(files::content_hash(bytes)).substr(0, 8);
-        return LocalArtwork{"artwork." + std::string(extension), std::string(type.media_type), std::move(version), std::move(bytes), image.width,
+        return LocalArtwork{"artwork." + std::string(extension),
+                            std::string(type.media_type),
+                            std::move(version),
+                            std::move(bytes),
+                            image.width,
                             image.height};
     }
     return std::nullopt;
@@ -48,7 +58,8 @@ std::string monogram_svg(const std::string& title) {
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 64 64\">"
            "<rect width=\"64\" height=\"64\" rx=\"14\" fill=\"#b3361b\"/>"
            "<text x=\"32\" y=\"44\" font-family=\"system-ui, sans-serif\" font-size=\"36\" font-weight=\"700\" "
-           "text-anchor=\"middle\" fill=\"#ffffff\">" + letter + "</text></svg>\n";
+           "text-anchor=\"middle\" fill=\"#ffffff\">" +
+           letter + "</text></svg>\n";
 }
 
 }  // namespace render

@@ -21,7 +21,8 @@ struct LocalArtwork {
 
 // The local copy of the artwork, if there is a readable one. A file that is not a JPEG, PNG or
 // WebP image is left out with a warning that says how to fix it.
-std::optional<LocalArtwork> local_artwork(const config::SiteConfig& config, std::vector<core::Diagnostic>* warnings = nullptr);
+std::optional<LocalArtwork> local_artwork(const config::SiteConfig& config,
+                                          std::vector<core::Diagnostic>* warnings = nullptr);
 
 // An SVG favicon: the title's first letter on the theme's accent colour.
 std::string monogram_svg(const std::string& title);

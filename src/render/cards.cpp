@@ -21,9 +21,13 @@ Data term_link(const SiteInfo& site, const std::string& section, const std::stri
 // "S2 · E12", "Episode 12", "Bonus", "Trailer" (itunes:episodeType), or "", in the site's words.
 std::string episode_number_label(const i18n::Words& words, const core::Episode& e) {
     std::string label;
-    if (e.season && e.episode_number) label = words.fill("episode.season_number", {{"season", words.number(*e.season)}, {"number", words.number(*e.episode_number)}});
-    else if (e.episode_number) label = words.fill("episode.number", {{"number", words.number(*e.episode_number)}});
-    else if (e.season) label = words.fill("seasons.season", {{"season", words.number(*e.season)}});
+    if (e.season && e.episode_number)
+        label = words.fill("episode.season_number",
+                           {{"season", words.number(*e.season)}, {"number", words.number(*e.episode_number)}});
+    else if (e.episode_number)
+        label = words.fill("episode.number", {{"number", words.number(*e.episode_number)}});
+    else if (e.season)
+        label = words.fill("seasons.season", {{"season", words.number(*e.season)}});
     if (e.episode_type == "trailer" || e.episode_type == "bonus") {
         std::string kind = words.text(e.episode_type == "trailer" ? "episode.trailer" : "episode.bonus");
         label = label.empty() ? kind : kind + words.text("separator") + label;
@@ -85,7 +89,9 @@ Data CardCache::with_note(const core::Episode& e) const {
     return shared_reference(std::to_string(m_extras[at] ? m_extras.size() + at : at));
 }
 
-Data CardCache::plain(const core::Episode& e) const { return shared_reference(std::to_string(position(e))); }
+Data CardCache::plain(const core::Episode& e) const {
+    return shared_reference(std::to_string(position(e)));
+}
 
 const Data* CardCache::find(const std::string& name) const {
     std::size_t slot = 0;

@@ -4,11 +4,11 @@
 #include <unordered_map>
 #include <vector>
 
+#include "concurrency/parallel.hpp"
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
 #include "render/data.hpp"
 #include "render/site_info.hpp"
-#include "concurrency/parallel.hpp"
 
 namespace render {
 

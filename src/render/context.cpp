@@ -27,7 +27,9 @@ const Data* member_of(const Data& object, const SharedData* shared, const std::s
     return referred ? referred->get(name) : nullptr;
 }
 
-const Data* Context::referred(const Data& object) const { return referent(object, m_shared); }
+const Data* Context::referred(const Data& object) const {
+    return referent(object, m_shared);
+}
 
 const Data* Context::Item::member(const std::string& name) const {
     if (!data) return nullptr;
@@ -70,10 +72,14 @@ const EngineData* Context::get(const std::string& name) const {
 const EngineData* Context::engine_form(const Data* value) const {
     if (!value) return nullptr;
     switch (value->kind()) {
-        case Data::Kind::text: return value->engine_text() ? &value->engine_text()->data : &k_empty_text;
-        case Data::Kind::yes: return &k_yes;
-        case Data::Kind::no: return &k_no;
-        case Data::Kind::object: return &m_tokens.emplace_back(Token{EngineData(true), value}).token;
+        case Data::Kind::text:
+            return value->engine_text() ? &value->engine_text()->data : &k_empty_text;
+        case Data::Kind::yes:
+            return &k_yes;
+        case Data::Kind::no:
+            return &k_no;
+        case Data::Kind::object:
+            return &m_tokens.emplace_back(Token{EngineData(true), value}).token;
         case Data::Kind::list: {
             const List& items = value->list_value();
             if (items.empty()) return &k_empty_list;
@@ -101,8 +107,10 @@ void Context::push(const EngineData* value) {
             continue;
         }
         m_tokens.resize(k + 1);
-        if (data->is_object()) m_items.push_back({data, referred(*data), value});
-        else m_items.push_back({nullptr, nullptr, engine_form(data)});
+        if (data->is_object())
+            m_items.push_back({data, referred(*data), value});
+        else
+            m_items.push_back({nullptr, nullptr, engine_form(data)});
         return;
     }
     m_items.push_back({nullptr, nullptr, value});  // a text's or a yes's section: {{.}} is the value

@@ -10,11 +10,10 @@
 // kainjow pushes a token, the context pushes the data it stands for; the names inside are then
 // looked up in our data again.
 #include <deque>
+#include <kainjow/mustache.hpp>
 #include <set>
 #include <string>
 #include <vector>
-
-#include <kainjow/mustache.hpp>
 
 #include "render/data.hpp"
 
@@ -60,7 +59,7 @@ private:
     const std::vector<EngineData>& m_runs;
     const SharedData* m_shared;
     std::set<std::string>* m_looked_up;
-    std::vector<Item> m_items;  // the innermost last
+    std::vector<Item> m_items;           // the innermost last
     mutable std::deque<Token> m_tokens;  // (a deque: kainjow keeps pointers into those it iterates)
     mutable std::string m_piece;
 

@@ -6,7 +6,9 @@
 
 namespace render {
 
-void EngineTextDeleter::operator()(EngineText* text) const noexcept { delete text; }
+void EngineTextDeleter::operator()(EngineText* text) const noexcept {
+    delete text;
+}
 
 namespace {
 
@@ -23,11 +25,18 @@ std::unique_ptr<EngineText, EngineTextDeleter> engine_text_of(std::string value)
 
 Data::Data(const Data& other) : m_kind(other.m_kind) {
     switch (m_kind) {
-        case Kind::object: new (&m_members) std::vector<Member>(other.m_members); break;
-        case Kind::list: new (&m_items) List(other.m_items); break;
-        case Kind::text: new (&m_text) TextPointer(other.m_text ? engine_text_of(other.m_text->string()) : nullptr); break;
+        case Kind::object:
+            new (&m_members) std::vector<Member>(other.m_members);
+            break;
+        case Kind::list:
+            new (&m_items) List(other.m_items);
+            break;
+        case Kind::text:
+            new (&m_text) TextPointer(other.m_text ? engine_text_of(other.m_text->string()) : nullptr);
+            break;
         case Kind::yes:
-        case Kind::no: break;
+        case Kind::no:
+            break;
     }
 }
 

@@ -6,9 +6,9 @@
 #include <cstddef>
 #include <iterator>
 #include <memory>
+#include <new>
 #include <string>
 #include <string_view>
-#include <new>
 #include <utility>
 #include <vector>
 
@@ -30,7 +30,8 @@ public:
     struct Member;
 
     Data() noexcept;  // an empty object
-    Data(bool value) noexcept : m_kind(value ? Kind::yes : Kind::no) {}  // NOLINT: `cond ? text(x) : Data(false)` reads best
+    Data(bool value) noexcept
+        : m_kind(value ? Kind::yes : Kind::no) {}  // NOLINT: `cond ? text(x) : Data(false)` reads best
     Data(Data&& other) noexcept;
     Data& operator=(Data&& other) noexcept;
     Data(const Data& other);  // a deep copy (what pages share is referred to, not copied: shared_reference)
@@ -81,30 +82,48 @@ struct Data::Member {
     Data value;
 };
 
-inline Data::Data() noexcept : m_kind(Kind::object) { new (&m_members) std::vector<Member>(); }
+inline Data::Data() noexcept : m_kind(Kind::object) {
+    new (&m_members) std::vector<Member>();
+}
 
 inline void Data::take_from(Data&& other) noexcept {
     m_kind = other.m_kind;
     switch (m_kind) {
-        case Kind::object: new (&m_members) std::vector<Member>(std::move(other.m_members)); break;
-        case Kind::list: new (&m_items) List(std::move(other.m_items)); break;
-        case Kind::text: new (&m_text) TextPointer(std::move(other.m_text)); break;
+        case Kind::object:
+            new (&m_members) std::vector<Member>(std::move(other.m_members));
+            break;
+        case Kind::list:
+            new (&m_items) List(std::move(other.m_items));
+            break;
+        case Kind::text:
+            new (&m_text) TextPointer(std::move(other.m_text));
+            break;
         case Kind::yes:
-        case Kind::no: break;
+        case Kind::no:
+            break;
     }
 }
 
 inline void Data::destroy() noexcept {
     switch (m_kind) {
-        case Kind::object: m_members.~vector(); break;
-        case Kind::list: m_items.~List(); break;
-        case Kind::text: m_text.~TextPointer(); break;
+        case Kind::object:
+            m_members.~vector();
+            break;
+        case Kind::list:
+            m_items.~List();
+            break;
+        case Kind::text:
+            m_text.~TextPointer();
+            break;
         case Kind::yes:
-        case Kind::no: break;
+        case Kind::no:
+            break;
     }
 }
 
-inline Data::Data(Data&& other) noexcept { take_from(std::move(other)); }
+inline Data::Data(Data&& other) noexcept {
+    take_from(std::move(other));
+}
 
 inline Data& Data::operator=(Data&& other) noexcept {
     if (this != &other) {
@@ -130,10 +149,18 @@ List list_of(const Range& items, Make make) {
 // Sets member `key` of `object` (an object: std::logic_error otherwise) to `value`, replacing
 // one it had.
 void put(Data& object, std::string key, Data value);
-inline void put(Data& object, std::string key, std::string value) { put(object, std::move(key), text(std::move(value))); }
-inline void put(Data& object, std::string key, const char* value) { put(object, std::move(key), text(value)); }
-inline void put(Data& object, std::string key, List items) { put(object, std::move(key), list(std::move(items))); }
-inline void put(Data& object, std::string key, bool value) { put(object, std::move(key), Data(value)); }
+inline void put(Data& object, std::string key, std::string value) {
+    put(object, std::move(key), text(std::move(value)));
+}
+inline void put(Data& object, std::string key, const char* value) {
+    put(object, std::move(key), text(value));
+}
+inline void put(Data& object, std::string key, List items) {
+    put(object, std::move(key), list(std::move(items)));
+}
+inline void put(Data& object, std::string key, bool value) {
+    put(object, std::move(key), Data(value));
+}
 
 // Member `key` of `object`, moved out (an empty object when it has none); the member stays,
 // emptied.

@@ -1,10 +1,9 @@
 #pragma once
 // A text in the template engine's form (data.hpp's EngineText), made when the text is: part of
 // the engine's door (data.cpp makes it, context.cpp hands it to kainjow).
+#include <kainjow/mustache.hpp>
 #include <string>
 #include <utility>
-
-#include <kainjow/mustache.hpp>
 
 namespace render {
 

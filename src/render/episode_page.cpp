@@ -1,14 +1,14 @@
 #include "render/episode_page.hpp"
 
-#include "listening/chapters.hpp"
-#include "render/listening_data.hpp"
-#include "render/page_frame.hpp"
-#include "render/pages.hpp"
 #include "dates/dates.hpp"
 #include "dates/durations.hpp"
 #include "html/escape.hpp"
-#include "text/strings.hpp"
+#include "listening/chapters.hpp"
 #include "net/url.hpp"
+#include "render/listening_data.hpp"
+#include "render/page_frame.hpp"
+#include "render/pages.hpp"
+#include "text/strings.hpp"
 
 namespace render {
 
@@ -94,22 +94,29 @@ Data audio_data(const SiteInfo& site, const core::Episode& e) {
     put(audio, "seconds", e.duration ? text(std::to_string(e.duration->seconds)) : Data(false));
     // The file's size, when the feed says it ("15 MB"), beside its download link.
     const long long bytes = copy_first ? e.copy->bytes : e.enclosure->length.value_or(0);
-    put(audio, "size", bytes > 0 ? text(site.words->fill("download.size", {{"size", site.words->number(std::max(1LL, (bytes + 500000) / 1000000))}}))
-                                 : Data(false));
+    put(audio, "size",
+        bytes > 0 ? text(site.words->fill("download.size",
+                                          {{"size", site.words->number(std::max(1LL, (bytes + 500000) / 1000000))}}))
+                  : Data(false));
     return audio;
 }
 
 }  // namespace
 
-std::string embed_dir(const core::Episode& e) { return SitePaths::episode_dir(e.slug) + "embed/"; }
-std::string oembed_path(const core::Episode& e) { return SitePaths::episode_dir(e.slug) + "oembed.json"; }
+std::string embed_dir(const core::Episode& e) {
+    return SitePaths::episode_dir(e.slug) + "embed/";
+}
+std::string oembed_path(const core::Episode& e) {
+    return SitePaths::episode_dir(e.slug) + "oembed.json";
+}
 
 std::string oembed_json(const SiteInfo& site, const core::Episode& e) {
     const std::string embed = site.paths.absolute(embed_dir(e));
     // (What another site pastes into its page: an iframe of the player alone, nothing else.)
-    const std::string iframe = "<iframe src=\"" + html::html_escape(embed) + "\" title=\"" + html::html_escape(e.title) + "\" width=\"" +
-                               std::to_string(k_embed_width) + "\" height=\"" + std::to_string(k_embed_height) +
-                               "\" style=\"border:0;max-width:100%\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
+    const std::string iframe =
+        "<iframe src=\"" + html::html_escape(embed) + "\" title=\"" + html::html_escape(e.title) + "\" width=\"" +
+        std::to_string(k_embed_width) + "\" height=\"" + std::to_string(k_embed_height) +
+        "\" style=\"border:0;max-width:100%\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
     std::string j = "{\"version\":\"1.0\",\"type\":\"rich\",\"title\":";
     html::append_json_string(j, e.title);
     j += ",\"provider_name\":";
@@ -120,7 +127,8 @@ std::string oembed_json(const SiteInfo& site, const core::Episode& e) {
     // (oEmbed 1.0: thumbnail_url comes with thumbnail_width and thumbnail_height, or not at all)
     if (!site.artwork_url.empty() && site.artwork_width > 0) {
         j += ",\"thumbnail_url\":", html::append_json_string(j, site.artwork_url);
-        j += ",\"thumbnail_width\":" + std::to_string(site.artwork_width) + ",\"thumbnail_height\":" + std::to_string(site.artwork_height);
+        j += ",\"thumbnail_width\":" + std::to_string(site.artwork_width) +
+             ",\"thumbnail_height\":" + std::to_string(site.artwork_height);
     }
     j += ",\"html\":";
     html::append_json_string(j, iframe);
@@ -131,7 +139,9 @@ std::string oembed_json(const SiteInfo& site, const core::Episode& e) {
 
 Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
                   const notes::EpisodeExtras* extras, const EpisodeLookup& lookup, const CardCache* cache) {
-    auto plain_card = [&](const core::Episode& other) { return cache ? cache->plain(other) : episode_card(site, other); };
+    auto plain_card = [&](const core::Episode& other) {
+        return cache ? cache->plain(other) : episode_card(site, other);
+    };
     Data d = cache ? cache->with_note(e) : episode_card(site, e, extras);  // its card, and more
     put(d, "title_derived", e.title_derived);
     if (e.duration) {
@@ -143,7 +153,8 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     put(d, "notes_html", site.text(e).notes_html);
     put(d, "notes_truncated", e.description_truncated);
     std::vector<SiteInfo::Link> listen;
-    for (const auto& l : e.listen_on) listen.push_back({l.label.empty() ? site.words->text("episode.page_link") : l.label, l.url});
+    for (const auto& l : e.listen_on)
+        listen.push_back({l.label.empty() ? site.words->text("episode.page_link") : l.label, l.url});
     put(d, "listen_on", link_list(listen));
     put(d, "has_listen_on", !listen.empty());
     put(d, "seen_in", list_of(e.seen_in, [](const std::string& s) { return text(s); }));
@@ -151,23 +162,23 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     put(d, "seen_in_sentence", site.words->fill("episode.seen_in", {{"sources", text::join(e.seen_in, ", ")}}));
     const i18n::Words& words = *site.words;
     put(d, "provenance", list_of(e.sources, [&](const auto& field_source) {
-        const auto& [field, source] = field_source;
-        Data row;
-        put(row, "field", words.text_or("field." + field, field));
-        put(row, "source", source.source);
-        put(row, "file", source.file);
-        put(row, "line", std::to_string(source.line));
-        return row;
-    }));
+            const auto& [field, source] = field_source;
+            Data row;
+            put(row, "field", words.text_or("field." + field, field));
+            put(row, "source", source.source);
+            put(row, "file", source.file);
+            put(row, "line", std::to_string(source.line));
+            return row;
+        }));
     put(d, "records", list_of(e.records, [&](const auto& r) {
-        Data row;
-        put(row, "source", r.from.source);
-        put(row, "file", r.from.file);
-        put(row, "line", std::to_string(r.from.line));
-        put(row, "end_line", std::to_string(r.from.end_line));
-        put(row, "matched_by", words.text_or("linked." + r.matched_by, r.matched_by));
-        return row;
-    }));
+            Data row;
+            put(row, "source", r.from.source);
+            put(row, "file", r.from.file);
+            put(row, "line", std::to_string(r.from.line));
+            put(row, "end_line", std::to_string(r.from.end_line));
+            put(row, "matched_by", words.text_or("linked." + r.matched_by, r.matched_by));
+            return row;
+        }));
     if (older) put(d, "older", plain_card(*older));
     if (newer) put(d, "newer", plain_card(*newer));
     if (!extras) return d;
@@ -248,13 +259,16 @@ void declare_episode_pages(Pages& pages) {
         // Its player alone, for other sites' pages (not in the sitemap), and what oEmbed asks.
         if (e.enclosure && net::is_http_url(e.enclosure->url)) {
             pages.declare_file(embed_dir(e) + "index.html", "embed", [&in, &e] { return embed_page(in, e); });
-            pages.declare_data(oembed_path(e), {dep::site, dep::episode(e.slug)}, [&in, &e] { return oembed_json(in.site, e); });
+            pages.declare_data(oembed_path(e), {dep::site, dep::episode(e.slug)},
+                               [&in, &e] { return oembed_json(in.site, e); });
         }
         // Apps read the chapters and transcript from the site's copies (the feed points there).
         if (!e.chapters.empty())
-            pages.declare_data(chapters_path(e), {dep::listening(e.slug)}, [&e] { return listening::chapters_json(e.chapters.list); });
+            pages.declare_data(chapters_path(e), {dep::listening(e.slug)},
+                               [&e] { return listening::chapters_json(e.chapters.list); });
         if (e.transcript && e.transcript->url.empty())
-            pages.declare_data(transcript_path(e), {dep::listening(e.slug)}, [&e] { return transcript_json(*e.transcript); });
+            pages.declare_data(transcript_path(e), {dep::listening(e.slug)},
+                               [&e] { return transcript_json(*e.transcript); });
     }
 }
 

@@ -2,13 +2,13 @@
 
 #include <thread>
 
-#include "render/summary.hpp"
+#include "concurrency/parallel.hpp"
 #include "files/hash.hpp"
 #include "html/html_sanitizer.hpp"
-#include "concurrency/parallel.hpp"
+#include "net/url.hpp"
+#include "render/summary.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
-#include "net/url.hpp"
 
 namespace render {
 
@@ -38,7 +38,8 @@ EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_l
     t.short_summary = whole_sentences(lead, 160);
     // Notes that only a cut copy gives end where the source cut them: the summary says so.
     for (std::string* summary : {&t.summary, &t.short_summary})
-        if (e.description_truncated && !summary->empty() && *summary == lead && !summary->ends_with("\xE2\x80\xA6")) *summary += "\xE2\x80\xA6";
+        if (e.description_truncated && !summary->empty() && *summary == lead && !summary->ends_with("\xE2\x80\xA6"))
+            *summary += "\xE2\x80\xA6";
     t.source = text_source_hash(e, channel_link);
     return t;
 }
@@ -48,21 +49,29 @@ std::uint64_t text_source_hash(const core::Episode& e, std::string_view channel_
     h.add(e.description_is_html ? "html" : "text");
     h.add(e.description);
     h.add(e.description_truncated ? "cut" : "whole");  // (a cut text's summary says so)
-    h.add(e.page_url);  // (links resolve against it)
+    h.add(e.page_url);                                 // (links resolve against it)
     h.add(channel_link);
     return h.digest();
 }
 
-TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous) : m_channel_link(catalog.channel.link) {
+TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous)
+    : m_channel_link(catalog.channel.link) {
     const std::size_t n = catalog.episodes.size();
     m_texts.resize(n);
     std::unordered_map<std::uint64_t, std::shared_ptr<const EpisodeText>> reusable;
     if (previous)
         for (const auto& t : previous->m_texts) reusable.emplace(t->source, t);
-    concurrency::parallel_for(n, 64, [&](std::size_t i) {
-        auto it = reusable.empty() ? reusable.end() : reusable.find(text_source_hash(catalog.episodes[i], m_channel_link));
-        m_texts[i] = it != reusable.end() ? it->second : std::make_shared<const EpisodeText>(make_episode_text(catalog.episodes[i], m_channel_link));
-    }, threads);
+    concurrency::parallel_for(
+        n, 64,
+        [&](std::size_t i) {
+            auto it = reusable.empty() ? reusable.end()
+                                       : reusable.find(text_source_hash(catalog.episodes[i], m_channel_link));
+            m_texts[i] =
+                it != reusable.end()
+                    ? it->second
+                    : std::make_shared<const EpisodeText>(make_episode_text(catalog.episodes[i], m_channel_link));
+        },
+        threads);
     m_episodes = catalog.episodes;
 }
 

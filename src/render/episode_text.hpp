@@ -35,7 +35,7 @@ public:
 
 private:
     std::vector<std::shared_ptr<const EpisodeText>> m_texts;  // shared with the cache they were reused from
-    std::span<const core::Episode> m_episodes;  // the catalog's (its buffer stays when the catalog moves)
+    std::span<const core::Episode> m_episodes;                // the catalog's (its buffer stays when the catalog moves)
     mutable std::mutex m_extra_lock;
     mutable std::unordered_map<std::uint64_t, EpisodeText> m_extra;  // by text_source_hash (guarded by m_extra_lock)
     std::string m_channel_link;  // what show notes' relative links resolve against when an episode has no page

@@ -2,10 +2,10 @@
 #include <algorithm>
 #include <map>
 
+#include "dates/dates.hpp"
 #include "render/page_frame.hpp"
 #include "render/pages.hpp"
 #include "render/site_paths.hpp"
-#include "dates/dates.hpp"
 #include "text/strings.hpp"
 
 namespace render {
@@ -13,17 +13,22 @@ namespace render {
 namespace {
 
 // `first_dir`: the folder of page 1 ("" for the home page); page N is in first_dir + "page/N/".
-std::string page_dir(const std::string& first_dir, int page) { return first_dir + SitePaths::home_page_dir(page); }
+std::string page_dir(const std::string& first_dir, int page) {
+    return first_dir + SitePaths::home_page_dir(page);
+}
 
 int page_count(std::size_t episodes, int per_page) {
-    return std::max(1, static_cast<int>((episodes + static_cast<std::size_t>(per_page) - 1) / static_cast<std::size_t>(per_page)));
+    return std::max(
+        1, static_cast<int>((episodes + static_cast<std::size_t>(per_page) - 1) / static_cast<std::size_t>(per_page)));
 }
 
 Data pagination(const SiteInfo& site, const std::string& first_dir, int page, int pages) {
     Data p;
     put(p, "current", std::to_string(page));
     put(p, "total", std::to_string(pages));
-    put(p, "page_of", site.words->fill("pagination.page_of", {{"current", site.words->number(page)}, {"total", site.words->number(pages)}}));
+    put(p, "page_of",
+        site.words->fill("pagination.page_of",
+                         {{"current", site.words->number(page)}, {"total", site.words->number(pages)}}));
     put(p, "has_pages", pages > 1);
     if (page > 1) put(p, "newer_url", site.paths.url(page_dir(first_dir, page - 1)));
     if (page < pages) put(p, "older_url", site.paths.url(page_dir(first_dir, page + 1)));
@@ -83,17 +88,21 @@ void declare_list(Pages& pages, const std::string& first_dir, std::size_t count,
         std::string dir = page_dir(first_dir, page);
         const std::size_t first = static_cast<std::size_t>(page - 1) * per_page;
         const std::size_t last = std::min(count, first + per_page);
-        pages.declare(dir, template_name, [&in, at, head, first_dir, reads, dir, page, page_total, first, last, count] {
-            PageModel model{head(dir, page), reads};
-            add_list_page(in, first_dir, at, first, last, count, page, page_total, model);
-            return model;
-        }, last - first);
+        pages.declare(
+            dir, template_name,
+            [&in, at, head, first_dir, reads, dir, page, page_total, first, last, count] {
+                PageModel model{head(dir, page), reads};
+                add_list_page(in, first_dir, at, first, last, count, page, page_total, model);
+                return model;
+            },
+            last - first);
     }
 }
 
 // The list of every topic (or guest) name, with its page and its count of episodes.
 // Sorted as the show's language sorts names (then by slug, so that equal names keep one order).
-PageModel terms_index(const RenderInputs& in, const RenderInputs::Terms& terms, const std::string& section, const std::string& label) {
+PageModel terms_index(const RenderInputs& in, const RenderInputs::Terms& terms, const std::string& section,
+                      const std::string& label) {
     using Entry = std::pair<std::string, const RenderInputs::Terms::value_type*>;
     std::vector<Entry> sorted;
     sorted.reserve(terms.size());
@@ -107,7 +116,9 @@ PageModel terms_index(const RenderInputs& in, const RenderInputs::Terms& terms, 
         put(item, "count", in.site.words->number(static_cast<long long>(t.episodes.size())));
         return item;
     });
-    Data d = page_data(in.site, label, in.site.words->fill("terms.description", {{"section", label}, {"show", in.site.title}}), section + "/");
+    Data d = page_data(in.site, label,
+                       in.site.words->fill("terms.description", {{"section", label}, {"show", in.site.title}}),
+                       section + "/");
     put(d, "section_label", label);
     put(d, "terms", std::move(index));
     return {std::move(d), {dep::site, dep::term_index(section)}};
@@ -120,8 +131,10 @@ PageModel archive(const RenderInputs& in) {
     std::map<int, std::map<int, Episodes, std::greater<>>, std::greater<>> by_year;  // newest first
     Episodes undated;
     for (const auto& e : in.catalog.episodes) {
-        if (e.date) by_year[dates::year_of(*e.date)][dates::month_of(*e.date)].push_back(&e);
-        else undated.push_back(&e);
+        if (e.date)
+            by_year[dates::year_of(*e.date)][dates::month_of(*e.date)].push_back(&e);
+        else
+            undated.push_back(&e);
     }
     auto cards = [&](const Episodes& episodes) {
         return list_of(episodes, [&](const core::Episode* e) { return in.cards.plain(*e); });
@@ -131,23 +144,29 @@ PageModel archive(const RenderInputs& in) {
         Data y;
         put(y, "year", std::to_string(year));
         put(y, "months", list_of(months, [&](const auto& month_episodes) {
-            Data m;
-            put(m, "month", in.site.words->month(month_episodes.first));
-            put(m, "episodes", cards(month_episodes.second));
-            return m;
-        }));
+                Data m;
+                put(m, "month", in.site.words->month(month_episodes.first));
+                put(m, "episodes", cards(month_episodes.second));
+                return m;
+            }));
         return y;
     });
     const i18n::Words& words = *in.site.words;
-    Data d = page_data(in.site, words.text("nav.archive"), words.fill("archive.description", {{"show", in.site.title}}), "archive/");
+    Data d = page_data(in.site, words.text("nav.archive"), words.fill("archive.description", {{"show", in.site.title}}),
+                       "archive/");
     put(d, "years", std::move(years));
     put(d, "has_undated", !undated.empty());
     put(d, "undated", cards(undated));
     put(d, "episode_count", std::to_string(in.catalog.episodes.size()));
     const std::string all = words.count("count.episodes", static_cast<long long>(in.catalog.episodes.size()));
     put(d, "episode_count_text", all);
-    put(d, "order_text", undated.empty() ? words.fill("archive.newest_first", {{"episodes", all}})
-                                         : words.fill("archive.undated_last", {{"episodes", all}, {"dated", words.count("count.episodes", static_cast<long long>(in.catalog.episodes.size() - undated.size()))}}));
+    put(d, "order_text",
+        undated.empty()
+            ? words.fill("archive.newest_first", {{"episodes", all}})
+            : words.fill("archive.undated_last",
+                         {{"episodes", all},
+                          {"dated", words.count("count.episodes", static_cast<long long>(in.catalog.episodes.size() -
+                                                                                         undated.size()))}}));
     return {std::move(d), {dep::site, dep::order, dep::any_episode}};
 }
 
@@ -166,15 +185,17 @@ PageModel seasons(const RenderInputs& in) {
         return list_of(list, [&](const core::Episode* e) { return in.cards.plain(*e); });
     };
     const i18n::Words& words = *in.site.words;
-    Data d = page_data(in.site, words.text("nav.seasons"), words.fill("seasons.description", {{"show", in.site.title}}), "seasons/");
+    Data d = page_data(in.site, words.text("nav.seasons"), words.fill("seasons.description", {{"show", in.site.title}}),
+                       "seasons/");
     put(d, "seasons", list_of(by_season, [&](const auto& season_episodes) {
-        Data s;
-        put(s, "season", std::to_string(season_episodes.first));
-        put(s, "season_label", words.fill("seasons.season", {{"season", words.number(season_episodes.first)}}));
-        put(s, "episode_count_text", words.count("count.episodes", static_cast<long long>(season_episodes.second.size())));
-        put(s, "episodes", cards(season_episodes.second));
-        return s;
-    }));
+            Data s;
+            put(s, "season", std::to_string(season_episodes.first));
+            put(s, "season_label", words.fill("seasons.season", {{"season", words.number(season_episodes.first)}}));
+            put(s, "episode_count_text",
+                words.count("count.episodes", static_cast<long long>(season_episodes.second.size())));
+            put(s, "episodes", cards(season_episodes.second));
+            return s;
+        }));
     put(d, "has_unseasoned", !none.empty());
     put(d, "unseasoned", cards(none));
     return {std::move(d), {dep::site, dep::order, dep::any_episode}};
@@ -183,12 +204,14 @@ PageModel seasons(const RenderInputs& in) {
 }  // namespace
 
 bool has_seasons(const core::Catalog& catalog) {
-    return std::any_of(catalog.episodes.begin(), catalog.episodes.end(), [](const core::Episode& e) { return e.season.has_value(); });
+    return std::any_of(catalog.episodes.begin(), catalog.episodes.end(),
+                       [](const core::Episode& e) { return e.season.has_value(); });
 }
 
 void declare_seasons(Pages& pages) {
     if (!has_seasons(pages.in.catalog)) return;
-    pages.declare("seasons/", "seasons", [&in = pages.in] { return seasons(in); }, pages.in.catalog.episodes.size());
+    pages.declare(
+        "seasons/", "seasons", [&in = pages.in] { return seasons(in); }, pages.in.catalog.episodes.size());
 }
 
 void declare_home_pages(Pages& pages) {
@@ -197,13 +220,18 @@ void declare_home_pages(Pages& pages) {
     auto at = [&eps](std::size_t i) -> const core::Episode& { return eps[i]; };
     declare_list(pages, "", eps.size(), at, {dep::site, dep::order}, "index", [&in](const std::string& dir, int page) {
         const i18n::Words& words = *in.site.words;
-        Data d = page_data(in.site, page == 1 ? "" : words.fill("pages.nth", {{"title", words.text("nav.episodes")}, {"page", words.number(page)}}), "", dir);
+        Data d = page_data(
+            in.site,
+            page == 1 ? ""
+                      : words.fill("pages.nth", {{"title", words.text("nav.episodes")}, {"page", words.number(page)}}),
+            "", dir);
         put(d, "is_first_page", page == 1);
         return d;
     });
 }
 
-void declare_term_pages(Pages& pages, const RenderInputs::Terms& terms, const std::string& section, const std::string& label) {
+void declare_term_pages(Pages& pages, const RenderInputs::Terms& terms, const std::string& section,
+                        const std::string& label) {
     if (terms.empty()) return;
     const RenderInputs& in = pages.in;
     for (const auto& entry : terms) {  // not a structured binding: clang 14 cannot capture one
@@ -214,7 +242,9 @@ void declare_term_pages(Pages& pages, const RenderInputs::Terms& terms, const st
         declare_list(pages, section + "/" + slug + "/", t.episodes.size(), at, reads, "term",
                      [&in, &t, section, label](const std::string& dir, int page) {
                          const i18n::Words& words = *in.site.words;
-                         std::string title = page == 1 ? t.name : words.fill("pages.nth", {{"title", t.name}, {"page", words.number(page)}});
+                         std::string title =
+                             page == 1 ? t.name
+                                       : words.fill("pages.nth", {{"title", t.name}, {"page", words.number(page)}});
                          Data d = page_data(in.site, title, label + ": " + title, dir);
                          put(d, "name", t.name);
                          put(d, "section_label", label);
@@ -222,12 +252,15 @@ void declare_term_pages(Pages& pages, const RenderInputs::Terms& terms, const st
                          return d;
                      });
     }
-    pages.declare(section + "/", "terms", [&in, &terms, section, label] { return terms_index(in, terms, section, label); }, terms.size());
+    pages.declare(
+        section + "/", "terms", [&in, &terms, section, label] { return terms_index(in, terms, section, label); },
+        terms.size());
 }
 
 void declare_archive(Pages& pages) {
     const RenderInputs& in = pages.in;
-    pages.declare("archive/", "archive", [&in] { return archive(in); }, in.catalog.episodes.size());
+    pages.declare(
+        "archive/", "archive", [&in] { return archive(in); }, in.catalog.episodes.size());
 }
 
 }  // namespace render

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <set>
 
+#include "html/escape.hpp"
 #include "listening/timecode.hpp"
+#include "net/url.hpp"
 #include "render/page_frame.hpp"
 #include "render/site_paths.hpp"
-#include "html/escape.hpp"
 #include "text/strings.hpp"
-#include "net/url.hpp"
 
 namespace render {
 
@@ -69,7 +69,11 @@ std::string transcript_html(const core::Transcript& t, std::size_t& words, Momen
         if (t.timed) {
             const std::string seconds = std::to_string(listening::whole_seconds(s.start));
             if (const std::string id = moments.first_at(seconds); !id.empty()) html.append(" id=\"").append(id) += '"';
-            html.append("><a class=\"ts\" href=\"#t=").append(seconds).append("\" data-t=\"").append(seconds).append("\">");
+            html.append("><a class=\"ts\" href=\"#t=")
+                .append(seconds)
+                .append("\" data-t=\"")
+                .append(seconds)
+                .append("\">");
             html::append_html_escaped(html, listening::format_timecode(s.start));
             html += "</a> ";
         } else {
@@ -101,8 +105,12 @@ std::string role_label(const i18n::Words& words, const core::Person& p) {
 
 }  // namespace
 
-std::string chapters_path(const core::Episode& e) { return SitePaths::episode_dir(e.slug) + "chapters.json"; }
-std::string transcript_path(const core::Episode& e) { return SitePaths::episode_dir(e.slug) + "transcript.json"; }
+std::string chapters_path(const core::Episode& e) {
+    return SitePaths::episode_dir(e.slug) + "chapters.json";
+}
+std::string transcript_path(const core::Episode& e) {
+    return SitePaths::episode_dir(e.slug) + "transcript.json";
+}
 
 std::string transcript_json(const core::Transcript& t) {
     std::string j = "{\"version\":\"1.0.0\",\"segments\":[";
@@ -129,14 +137,16 @@ std::vector<core::Person> episode_persons(const core::Episode& e, const notes::E
     std::vector<core::Person> persons = e.persons;
     if (extras)
         for (const auto& guest : extras->guests)
-            if (std::none_of(persons.begin(), persons.end(), [&](const auto& p) { return text::ascii_lower(p.name) == text::ascii_lower(guest); }))
+            if (std::none_of(persons.begin(), persons.end(),
+                             [&](const auto& p) { return text::ascii_lower(p.name) == text::ascii_lower(guest); }))
                 persons.push_back({guest, "guest", "", "", ""});
     return persons;
 }
 
 void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras) {
     Moments moments;
-    const bool has_chapters = std::any_of(e.chapters.list.begin(), e.chapters.list.end(), [](const auto& c) { return c.listed; });
+    const bool has_chapters =
+        std::any_of(e.chapters.list.begin(), e.chapters.list.end(), [](const auto& c) { return c.listed; });
     put(d, "has_chapters", has_chapters);
     if (has_chapters) {
         put(d, "chapters", chapters_data(e, moments));
@@ -159,23 +169,28 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
     std::vector<core::Person> persons = episode_persons(e, extras);
     put(d, "has_persons", !persons.empty());
     put(d, "persons", list_of(persons, [&](const core::Person& p) {
-        Data item;
-        put(item, "name", p.name);
-        put(item, "role", role_label(*site.words, p));
-        const bool guest_page = extras && std::find(extras->guests.begin(), extras->guests.end(), p.name) != extras->guests.end();
-        put(item, "link", guest_page ? text(term_url(site, "guests", p.name))
-                          : net::is_http_url(p.href) ? text(p.href) : Data(false));
-        return item;
-    }));
+            Data item;
+            put(item, "name", p.name);
+            put(item, "role", role_label(*site.words, p));
+            const bool guest_page =
+                extras && std::find(extras->guests.begin(), extras->guests.end(), p.name) != extras->guests.end();
+            put(item, "link",
+                guest_page                 ? text(term_url(site, "guests", p.name))
+                : net::is_http_url(p.href) ? text(p.href)
+                                           : Data(false));
+            return item;
+        }));
     put(d, "has_soundbites", !e.soundbites.empty());
     put(d, "soundbites", list_of(e.soundbites, [&](const core::Soundbite& b) {
-        const std::string end = std::to_string(listening::whole_seconds(b.start + b.duration));
-        Data item = moments.at(b.start, end);
-        put(item, "end", end);
-        put(item, "length", site.words->fill("duration.seconds", {{"seconds", site.words->number(listening::whole_seconds(b.duration))}}));
-        put(item, "title", b.title.empty() ? site.words->text("episode.moment") : b.title);
-        return item;
-    }));
+            const std::string end = std::to_string(listening::whole_seconds(b.start + b.duration));
+            Data item = moments.at(b.start, end);
+            put(item, "end", end);
+            put(item, "length",
+                site.words->fill("duration.seconds",
+                                 {{"seconds", site.words->number(listening::whole_seconds(b.duration))}}));
+            put(item, "title", b.title.empty() ? site.words->text("episode.moment") : b.title);
+            return item;
+        }));
     const std::vector<SiteInfo::Link> funding = e.funding.empty() ? site.funding : funding_links(site, e.funding);
     put(d, "has_funding", !funding.empty());
     put(d, "funding", link_list(funding));

@@ -13,7 +13,9 @@ Data link_data(const SiteInfo::Link& l) {
     return item;
 }
 
-Data link_list(const std::vector<SiteInfo::Link>& links) { return list(list_of(links, link_data)); }
+Data link_list(const std::vector<SiteInfo::Link>& links) {
+    return list(list_of(links, link_data));
+}
 
 namespace {
 
@@ -26,7 +28,8 @@ Data words_data(const i18n::Table& table) {
         if (message.plural) continue;
         const std::string& words = message.forms.at("other");
         const std::size_t dot = key.find('.');
-        if (dot == std::string::npos) put(t, key, words);
+        if (dot == std::string::npos)
+            put(t, key, words);
         else {
             put(groups[key.substr(0, dot)], key.substr(dot + 1), words);
         }
@@ -61,7 +64,9 @@ Data site_data(const SiteInfo& site) {
     put(s, "feed_url", site.feed_url);
     put(s, "feed_path", site.paths.url("feed.xml"));
     put(s, "home_url", site.paths.url(""));
-    std::vector<SiteInfo::Link> subscribe = {{site.words->text("footer.rss_feed"), site.paths.url("feed.xml")}};  // (for themes: the feed, then the show's pages)
+    std::vector<SiteInfo::Link> subscribe = {
+        {site.words->text("footer.rss_feed"),
+         site.paths.url("feed.xml")}};  // (for themes: the feed, then the show's pages)
     subscribe.insert(subscribe.end(), site.show_links.begin(), site.show_links.end());
     put(s, "subscribe", link_list(subscribe));
     put(s, "artwork", site.artwork.empty() ? Data(false) : text(site.artwork));
@@ -84,9 +89,13 @@ Data site_data(const SiteInfo& site) {
     put(s, "episode_count_text", count);
     // What the show says it has, when a directory counts more than this archive holds.
     const bool announced = site.announced_count > site.episode_count;
-    put(s, "announced_count", announced ? text(words.number(static_cast<long long>(site.announced_count))) : Data(false));
-    put(s, "count_summary", announced ? words.fill("home.announced", {{"episodes", count}, {"announced", words.number(static_cast<long long>(site.announced_count))}})
-                                      : words.fill("home.in_archive", {{"episodes", count}}));
+    put(s, "announced_count",
+        announced ? text(words.number(static_cast<long long>(site.announced_count))) : Data(false));
+    put(s, "count_summary",
+        announced
+            ? words.fill("home.announced", {{"episodes", count},
+                                            {"announced", words.number(static_cast<long long>(site.announced_count))}})
+            : words.fill("home.in_archive", {{"episodes", count}}));
     put(s, "nav", link_list(site.nav));
     // The theme's scripts' words (read from a data-words attribute, so no script is inline).
     put(s, "player_words", words.script_json("player"));

@@ -33,12 +33,14 @@ void PageQueue::run() {
     // The costliest first; pages of equal cost in the order queued.
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return m_jobs[a].cost > m_jobs[b].cost; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return m_jobs[a].cost > m_jobs[b].cost; });
     // Each thread writes the pages it renders (Output::prepare: the file's hash and the system
     // calls that write it are a third of rendering's work, and left to one thread they were the
     // stage's critical path); this thread then adds them to the output, in the order they come.
     concurrency::bounded_pipeline(
-        n, {.threads = threads}, [&] { return TemplateSet(m_templates); },  // (copied on the thread, while none renders with it)
+        n, {.threads = threads},
+        [&] { return TemplateSet(m_templates); },  // (copied on the thread, while none renders with it)
         [&](const TemplateSet& templates, std::size_t i) { return make(m_jobs[order[i]], templates); },
         [&](Done done) { add(std::move(done)); });
     m_jobs.clear();

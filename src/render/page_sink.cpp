@@ -7,7 +7,8 @@ namespace render {
 PageSink::PageSink(output::Output& out, Dependencies& reads, const ChangedKeys& changed)
     : m_out(out), m_reads(&reads), m_incremental(true) {
     for (const auto& [path, keys] : reads)
-        if (std::any_of(keys.begin(), keys.end(), [&](DepKey k) { return changed.count(k) > 0; })) m_affected.insert(path);
+        if (std::any_of(keys.begin(), keys.end(), [&](DepKey k) { return changed.count(k) > 0; }))
+            m_affected.insert(path);
 }
 
 PageSink PageSink::for_readers(output::Output& out, Dependencies& reads, std::unordered_set<std::string> readers) {

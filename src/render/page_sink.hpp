@@ -12,8 +12,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "output/output.hpp"
 #include "files/hash.hpp"
+#include "output/output.hpp"
 
 namespace render {
 
@@ -24,17 +24,33 @@ using DepKeys = std::vector<DepKey>;
 using ChangedKeys = std::unordered_set<DepKey>;
 
 namespace dep {
-inline DepKey key(std::uint64_t kind, std::string_view name) { return files::content_hash(name, kind); }
+inline DepKey key(std::uint64_t kind, std::string_view name) {
+    return files::content_hash(name, kind);
+}
 inline const DepKey site = key(1, "");         // site.yaml, SiteInfo, navigation, templates
 inline const DepKey order = key(2, "");        // which episodes exist, in which order
 inline const DepKey any_episode = key(3, "");  // some episode's own fields (the archive lists all)
-inline DepKey episode(std::string_view slug) { return key(4, slug); }    // its fields and text
-inline DepKey note(std::string_view slug) { return key(5, slug); }       // what its note adds
-inline DepKey card_note(std::string_view slug) { return key(6, slug); }  // what cards show of it: summary, topics
-inline DepKey term(std::string_view section, std::string_view term_slug) { return key(7, section) ^ key(8, term_slug); }
-inline DepKey term_index(std::string_view section) { return key(9, section); }
-inline DepKey page(std::string_view slug) { return key(10, slug); }
-inline DepKey listening(std::string_view slug) { return key(11, slug); }  // its chapters and transcript (only its page shows them)
+inline DepKey episode(std::string_view slug) {
+    return key(4, slug);
+}  // its fields and text
+inline DepKey note(std::string_view slug) {
+    return key(5, slug);
+}  // what its note adds
+inline DepKey card_note(std::string_view slug) {
+    return key(6, slug);
+}  // what cards show of it: summary, topics
+inline DepKey term(std::string_view section, std::string_view term_slug) {
+    return key(7, section) ^ key(8, term_slug);
+}
+inline DepKey term_index(std::string_view section) {
+    return key(9, section);
+}
+inline DepKey page(std::string_view slug) {
+    return key(10, slug);
+}
+inline DepKey listening(std::string_view slug) {
+    return key(11, slug);
+}  // its chapters and transcript (only its page shows them)
 }  // namespace dep
 
 // Output path -> the keys of the inputs the page read.
@@ -70,7 +86,9 @@ public:
     // A rendered page, or a file that is not a page (sitemap, static files): always written.
     void add(const std::string& path, std::string content) { m_out.add(path, std::move(content)); }
     // The same in two steps (Output::prepare): prepare() from any thread, add() on this one.
-    output::Output::Prepared prepare(const std::string& path, std::string content) const { return m_out.prepare(path, std::move(content)); }
+    output::Output::Prepared prepare(const std::string& path, std::string content) const {
+        return m_out.prepare(path, std::move(content));
+    }
     void add(output::Output::Prepared file) { m_out.add(std::move(file)); }
 
     std::size_t rendered() const { return m_rendered; }

@@ -40,10 +40,15 @@ public:
     template <class Model>
     void declare_file(std::string file, std::string template_name, Model model, std::size_t cost = 1) {
         if (!m_sink.wanted(file)) return;
-        m_queue.add_page(std::move(file), [&in = in, template_name = std::move(template_name), model = std::move(model)](const TemplateSet& templates) {
-            PageModel page = model();
-            return RenderedPage{templates.render(template_name, in.site_root, page.data, &in.cards), std::move(page.reads)};
-        }, cost);
+        m_queue.add_page(
+            std::move(file),
+            [&in = in, template_name = std::move(template_name),
+             model = std::move(model)](const TemplateSet& templates) {
+                PageModel page = model();
+                return RenderedPage{templates.render(template_name, in.site_root, page.data, &in.cards),
+                                    std::move(page.reads)};
+            },
+            cost);
     }
 
     // A file that is not a page (an episode's chapters.json), at `file`, made by make() (a
@@ -70,7 +75,8 @@ void declare_home_pages(Pages& pages);
 // episodes/<slug>/index.html (episode_page.cpp).
 void declare_episode_pages(Pages& pages);
 // <section>/ lists every topic (or guest) name, <section>/<name>/ (and its page/N/) its episodes.
-void declare_term_pages(Pages& pages, const RenderInputs::Terms& terms, const std::string& section, const std::string& label);
+void declare_term_pages(Pages& pages, const RenderInputs::Terms& terms, const std::string& section,
+                        const std::string& label);
 // archive/: every episode on one page, by year and month; undated ones at the end.
 void declare_archive(Pages& pages);
 // The pages of content/pages, at /<slug>/.

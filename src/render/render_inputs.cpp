@@ -18,7 +18,8 @@ RenderInputs::Terms group_terms(const core::Catalog& catalog, const CardCache& c
             if (fresh) slug->second = term_slug(name);
             RenderInputs::Term& t = terms[slug->second];
             if (t.name.empty()) t.name = name;
-            if (t.episodes.empty() || t.episodes.back() != &e) t.episodes.push_back(&e);  // ("GPU" and "gpu" on one episode)
+            if (t.episodes.empty() || t.episodes.back() != &e)
+                t.episodes.push_back(&e);  // ("GPU" and "gpu" on one episode)
         }
     }
     return terms;
@@ -27,8 +28,14 @@ RenderInputs::Terms group_terms(const core::Catalog& catalog, const CardCache& c
 }  // namespace
 
 RenderInputs::RenderInputs(const config::SiteConfig& cfg, const SiteContent& content)
-    : config(cfg), catalog(content.catalog), curation(content.curation), site(content.site), site_root(site_data(site)),
-      cards(site, catalog, curation), topics(group_terms(catalog, cards, true)), guests(group_terms(catalog, cards, false)) {
+    : config(cfg),
+      catalog(content.catalog),
+      curation(content.curation),
+      site(content.site),
+      site_root(site_data(site)),
+      cards(site, catalog, curation),
+      topics(group_terms(catalog, cards, true)),
+      guests(group_terms(catalog, cards, false)) {
     by_slug.reserve(catalog.episodes.size());
     for (const auto& e : catalog.episodes) by_slug.emplace(e.slug, &e);
 }

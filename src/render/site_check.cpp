@@ -1,12 +1,13 @@
 #include "render/site_check.hpp"
 
 #include <gumbo.h>
+
 #include <map>
 #include <memory>
 #include <set>
 
-#include "text/strings.hpp"
 #include "net/url.hpp"
+#include "text/strings.hpp"
 
 namespace render {
 
@@ -34,12 +35,14 @@ void walk(const GumboNode* node, Page& page, int depth) {
     if (const GumboAttribute* id = gumbo_get_attribute(&el.attributes, "id")) page.ids.insert(id->value);
     if (el.tag == GUMBO_TAG_AUDIO || el.tag == GUMBO_TAG_VIDEO || gumbo_get_attribute(&el.attributes, "data-listen"))
         page.says_how_to_listen = true;
-    for (unsigned i = 0; i < el.children.length; ++i) walk(static_cast<const GumboNode*>(el.children.data[i]), page, depth + 1);
+    for (unsigned i = 0; i < el.children.length; ++i)
+        walk(static_cast<const GumboNode*>(el.children.data[i]), page, depth + 1);
 }
 
 Page parse(const std::string& html) {
-    std::unique_ptr<GumboOutput, void (*)(GumboOutput*)> out(gumbo_parse_with_options(&kGumboDefaultOptions, html.data(), html.size()),
-                                                             [](GumboOutput* o) { gumbo_destroy_output(&kGumboDefaultOptions, o); });
+    std::unique_ptr<GumboOutput, void (*)(GumboOutput*)> out(
+        gumbo_parse_with_options(&kGumboDefaultOptions, html.data(), html.size()),
+        [](GumboOutput* o) { gumbo_destroy_output(&kGumboDefaultOptions, o); });
     Page page;
     walk(out->root, page, 0);
     return page;
@@ -94,26 +97,39 @@ std::vector<core::Diagnostic> check_site(const output::MemoryOutput& site, const
     for (const auto& [path, content] : site.files())
         if (path.ends_with(".html")) pages[path] = parse(*content);
     std::vector<core::Diagnostic> problems;
-    auto problem = [&](const std::string& page, const std::string& message) { problems.push_back(core::error_at({page, 0, 0}, message)); };
+    auto problem = [&](const std::string& page, const std::string& message) {
+        problems.push_back(core::error_at({page, 0, 0}, message));
+    };
     for (const auto& [path, page] : pages) {
         if (page.title.empty()) problem(path, "the page has no <title>");
         if (path.starts_with("episodes/") && path.ends_with("/index.html") && !page.says_how_to_listen)
-            problem(path, "the episode page does not say how to listen: it needs an <audio> player, links to the episode's pages "
-                          "elsewhere or the notice that no audio is known, marked with a data-listen attribute (see themes/default/templates/episode.mustache)");
+            problem(
+                path,
+                "the episode page does not say how to listen: it needs an <audio> player, links to the episode's pages "
+                "elsewhere or the notice that no audio is known, marked with a data-listen attribute (see "
+                "themes/default/templates/episode.mustache)");
         std::string page_dir = base_path + path.substr(0, path.rfind('/') + 1);
         if (path.find('/') == std::string::npos) page_dir = base_path;
         for (const auto& raw : page.links) {
             // (Schemes compare without case, as browsers compare them: "Mailto:" is a mail link.)
             std::string link(text::trim(raw));
-            if (link.empty() || text::starts_with_icase(link, "mailto:") || text::starts_with_icase(link, "data:")) continue;
+            if (link.empty() || text::starts_with_icase(link, "mailto:") || text::starts_with_icase(link, "data:"))
+                continue;
             std::string target;
-            if (link.starts_with(base_abs)) target = base_path + link.substr(base_abs.size());
-            else if (text::starts_with_icase(link, "http://") || text::starts_with_icase(link, "https://") || link.starts_with("//")) continue;  // another site
-            else if (link.starts_with("#")) target = base_path + path + link;
-            else if (link.starts_with("/")) target = link;
-            else target = page_dir + link;
+            if (link.starts_with(base_abs))
+                target = base_path + link.substr(base_abs.size());
+            else if (text::starts_with_icase(link, "http://") || text::starts_with_icase(link, "https://") ||
+                     link.starts_with("//"))
+                continue;  // another site
+            else if (link.starts_with("#"))
+                target = base_path + path + link;
+            else if (link.starts_with("/"))
+                target = link;
+            else
+                target = page_dir + link;
             std::string fragment;
-            if (auto hash = target.find('#'); hash != std::string::npos) fragment = target.substr(hash + 1), target.resize(hash);
+            if (auto hash = target.find('#'); hash != std::string::npos)
+                fragment = target.substr(hash + 1), target.resize(hash);
             if (auto query = target.find('?'); query != std::string::npos) target.resize(query);
             target = normalize(percent_decode(target));
             if (target.empty()) {
@@ -131,7 +147,8 @@ std::vector<core::Diagnostic> check_site(const output::MemoryOutput& site, const
             }
             if (!fragment.empty() && file.ends_with(".html")) {
                 auto it = pages.find(file);
-                if (it != pages.end() && !it->second.ids.count(fragment)) problem(path, "link '" + raw + "' names #" + fragment + ", which " + file + " does not have");
+                if (it != pages.end() && !it->second.ids.count(fragment))
+                    problem(path, "link '" + raw + "' names #" + fragment + ", which " + file + " does not have");
             }
         }
     }

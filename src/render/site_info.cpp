@@ -4,12 +4,12 @@
 #include <map>
 
 #include "core/directories.hpp"
+#include "core/slug.hpp"
 #include "html/html_sanitizer.hpp"
+#include "net/url.hpp"
 #include "render/site_renderer.hpp"
 #include "text/language.hpp"
-#include "core/slug.hpp"
 #include "text/strings.hpp"
-#include "net/url.hpp"
 
 namespace render {
 
@@ -21,7 +21,8 @@ std::string apple_show_url(std::string_view episode_url) {
     auto pos = episode_url.find("/id");
     if (pos == std::string::npos || !episode_url.starts_with("https://podcasts.apple.com/")) return {};
     std::string id;
-    for (std::size_t i = pos + 3; i < episode_url.size() && std::isdigit(static_cast<unsigned char>(episode_url[i])); ++i)
+    for (std::size_t i = pos + 3; i < episode_url.size() && std::isdigit(static_cast<unsigned char>(episode_url[i]));
+         ++i)
         id.push_back(episode_url[i]);
     return id.empty() ? std::string() : "https://podcasts.apple.com/podcast/id" + id;
 }
@@ -46,7 +47,8 @@ std::vector<SiteInfo::Link> directory_show_pages(const core::Catalog& catalog) {
     std::vector<std::pair<int, SiteInfo::Link>> ranked;
     for (const auto& [directory, rank_urls] : found) {
         const auto& [rank, urls] = rank_urls;
-        auto most = std::max_element(urls.begin(), urls.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+        auto most = std::max_element(urls.begin(), urls.end(),
+                                     [](const auto& a, const auto& b) { return a.second < b.second; });
         ranked.push_back({rank, {directory, most->first}});
     }
     std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -63,10 +65,14 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
     // The show's language is the feed's: an English default would relabel a Hebrew show, its
     // pages read with English rules and its feed listed as English by every app.
     const std::string feed_language(text::trim(ch.language));
-    const std::string language = !config.language.empty() ? config.language : text::is_language_code(feed_language) ? feed_language : "en";
+    const std::string language = !config.language.empty()                ? config.language
+                                 : text::is_language_code(feed_language) ? feed_language
+                                                                         : "en";
     if (config.language.empty() && !feed_language.empty() && !text::is_language_code(feed_language) && warnings)
-        warnings->push_back(core::warning_at({ch.file, ch.line, 0}, "the feed's <language> '" + feed_language +
-                                                                         "' is not a language code; the site is built as 'en': set `language:` in site.yaml (such as `language: de`)"));
+        warnings->push_back(
+            core::warning_at({ch.file, ch.line, 0}, "the feed's <language> '" + feed_language +
+                                                        "' is not a language code; the site is built as 'en': set "
+                                                        "`language:` in site.yaml (such as `language: de`)"));
     // (the words loaded once, in the site's language: not English first, then again)
     SiteInfo site(SitePaths{base_url}, i18n::Words::load(theme_layers(config), language, warnings));
     site.title = !config.title.empty() ? config.title : ch.title;
@@ -91,13 +97,15 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
         site.icon_type = "image/svg+xml";
     }
     // The show's pages: what site.yaml lists, then its page at each directory (site_data puts the
-    // regenerated feed before them for `subscribe`). The show's own pages (directories, its website, its feed at the host) are also what an
-    // episode without audio points to.
+    // regenerated feed before them for `subscribe`). The show's own pages (directories, its website, its feed at the
+    // host) are also what an episode without audio points to.
     for (const auto& link : config.subscribe) site.show_links.push_back({link.name, link.url});
     for (auto& link : directory_show_pages(catalog))
-        if (std::none_of(site.show_links.begin(), site.show_links.end(), [&](const auto& l) { return l.label == link.label || l.url == link.url; }))
+        if (std::none_of(site.show_links.begin(), site.show_links.end(),
+                         [&](const auto& l) { return l.label == link.label || l.url == link.url; }))
             site.show_links.push_back(std::move(link));
-    if (net::is_http_url(ch.link) && std::none_of(site.show_links.begin(), site.show_links.end(), [&](const auto& l) { return l.url == ch.link; })) {
+    if (net::is_http_url(ch.link) &&
+        std::none_of(site.show_links.begin(), site.show_links.end(), [&](const auto& l) { return l.url == ch.link; })) {
         std::optional<core::DirectoryPage> page = core::directory_page(ch.link);
         site.website = {page ? page->directory : site.words->text("link.website"), ch.link};
     }
@@ -123,7 +131,8 @@ std::string term_url(const SiteInfo& site, const std::string& section, const std
 
 std::vector<SiteInfo::Link> funding_links(const SiteInfo& site, const std::vector<core::Funding>& funding) {
     std::vector<SiteInfo::Link> links;
-    for (const auto& f : funding) links.push_back({f.label.empty() ? site.words->text("link.support") : f.label, f.url});
+    for (const auto& f : funding)
+        links.push_back({f.label.empty() ? site.words->text("link.support") : f.label, f.url});
     return links;
 }
 
@@ -133,11 +142,16 @@ std::string term_slug(const std::string& name) {
     // one ("PyTorch 2", "pytorch-2").
     std::string spelled;
     for (char c : name) {
-        if (c == '+') spelled += " plus ";
-        else if (c == '#') spelled += " sharp ";
-        else if (c == '&') spelled += " and ";
-        else if (c == '@') spelled += " at ";
-        else spelled.push_back(c);
+        if (c == '+')
+            spelled += " plus ";
+        else if (c == '#')
+            spelled += " sharp ";
+        else if (c == '&')
+            spelled += " and ";
+        else if (c == '@')
+            spelled += " at ";
+        else
+            spelled.push_back(c);
     }
     std::string slug = core::make_safe_segment(core::slugify(spelled));
     return slug.empty() ? "untitled" : slug;

@@ -23,8 +23,8 @@ struct SiteInfo {
     SitePaths paths;
     std::string title;
     std::string description;
-    std::string language;   // a BCP 47 tag, never empty once made
-    bool right_to_left = false;  // the language is written right to left (pages get dir="rtl")
+    std::string language;                      // a BCP 47 tag, never empty once made
+    bool right_to_left = false;                // the language is written right to left (pages get dir="rtl")
     std::shared_ptr<const i18n::Words> words;  // the interface's words in `language` (English until make_site_info)
     std::string author;
     std::string image;
@@ -39,15 +39,15 @@ struct SiteInfo {
     Link website;                  // the show's own site (the feed's <link>), when it is not one of those
     Link source_feed;              // the feed at the host (a source's `url`), when site.yaml names one
     std::vector<Link> funding;     // the feed's podcast:funding: where listeners support the show
-    std::string artwork;      // the local artwork's site path ("/base/artwork.jpg?v=..."), or ""
-    std::string artwork_url;  // the same, absolute (og:image)
+    std::string artwork;           // the local artwork's site path ("/base/artwork.jpg?v=..."), or ""
+    std::string artwork_url;       // the same, absolute (og:image)
     int artwork_width = 0, artwork_height = 0;  // its pixels (og:image:width, oEmbed's thumbnail_width)
-    std::string icon;         // the favicon's site path: the artwork, else favicon.svg
+    std::string icon;                           // the favicon's site path: the artwork, else favicon.svg
     std::string icon_type;
     std::size_t episode_count = 0;
     std::size_t announced_count = 0;  // how many a directory says the show has (0: none says)
-    std::vector<Link> nav;         // the header's navigation
-    std::string audio_url;         // audio/, the archive's copies of the audio, when it has any (the footer links it); else ""
+    std::vector<Link> nav;            // the header's navigation
+    std::string audio_url;  // audio/, the archive's copies of the audio, when it has any (the footer links it); else ""
     // Every episode's text, computed once after the notes are applied (episode_text.hpp) and
     // read only afterwards: pages, feeds and the search index read it on every core.
     std::shared_ptr<const TextCache> texts;

@@ -7,14 +7,20 @@ namespace render {
 SitePaths::SitePaths(const std::string& site_base_url)
     : base_url(net::with_trailing_slash(site_base_url)), base_path(net::url_path_of(site_base_url)) {}
 
-std::string SitePaths::url(const std::string& relative) const { return base_path + net::percent_encode_path(relative); }
+std::string SitePaths::url(const std::string& relative) const {
+    return base_path + net::percent_encode_path(relative);
+}
 
 std::string SitePaths::absolute(const std::string& relative) const {
     return base_url + net::percent_encode_path(relative);
 }
 
-std::string SitePaths::episode_dir(const std::string& slug) { return "episodes/" + slug + "/"; }
+std::string SitePaths::episode_dir(const std::string& slug) {
+    return "episodes/" + slug + "/";
+}
 
-std::string SitePaths::home_page_dir(int page) { return page <= 1 ? "" : "page/" + std::to_string(page) + "/"; }
+std::string SitePaths::home_page_dir(int page) {
+    return page <= 1 ? "" : "page/" + std::to_string(page) + "/";
+}
 
 }  // namespace render

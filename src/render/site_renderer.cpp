@@ -2,12 +2,12 @@
 
 #include <memory>
 
+#include "concurrency/stage_clock.hpp"
+#include "dates/dates.hpp"
+#include "files/files.hpp"
 #include "render/page_frame.hpp"
 #include "render/page_queue.hpp"
 #include "render/pages.hpp"
-#include "dates/dates.hpp"
-#include "files/files.hpp"
-#include "concurrency/stage_clock.hpp"
 #include "text/strings.hpp"
 
 namespace render {
@@ -15,32 +15,44 @@ namespace render {
 namespace fs = std::filesystem;
 
 const std::vector<std::string>& required_templates() {
-    static const std::vector<std::string> names = {"index", "episode", "embed", "404", "page", "terms", "term", "archive", "seasons", "search", "subscribe", "audio"};
+    static const std::vector<std::string> names = {"index", "episode", "embed",   "404",    "page",      "terms",
+                                                   "term",  "archive", "seasons", "search", "subscribe", "audio"};
     return names;
 }
 
 theme::ThemeLayers theme_layers(const config::SiteConfig& config) {
     const fs::path theme = config.themes_dir() / config.theme;
-    return {{config.templates_dir(), theme / "templates"}, {theme / "static", config.static_dir()}, true, {config.i18n_dir(), theme / "i18n"}, config.root};
+    return {{config.templates_dir(), theme / "templates"},
+            {theme / "static", config.static_dir()},
+            true,
+            {config.i18n_dir(), theme / "i18n"},
+            config.root};
 }
 
-TemplateSet load_templates(const config::SiteConfig& config) { return TemplateSet(theme_layers(config), required_templates()); }
+TemplateSet load_templates(const config::SiteConfig& config) {
+    return TemplateSet(theme_layers(config), required_templates());
+}
 
 namespace {
 
 // Written as text, as pugixml would print it: a preview rebuild writes it after every edit, and
 // a document of every page's URL cost more than the page that changed.
 std::string sitemap_xml(const SiteInfo& site, const std::vector<std::string>& dirs) {
-    std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+    std::string xml =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
     xml.reserve(xml.size() + dirs.size() * (site.paths.base_url.size() + 64));
     for (const auto& dir : dirs) {
         xml += "  <url>\n    <loc>";
         for (char c : site.paths.absolute(dir)) {  // text: only & < > need escaping
-            if (c == '&') xml += "&amp;";
-            else if (c == '<') xml += "&lt;";
-            else if (c == '>') xml += "&gt;";
-            else xml += c;
+            if (c == '&')
+                xml += "&amp;";
+            else if (c == '<')
+                xml += "&lt;";
+            else if (c == '>')
+                xml += "&gt;";
+            else
+                xml += c;
         }
         xml += "</loc>\n  </url>\n";
     }
@@ -50,7 +62,8 @@ std::string sitemap_xml(const SiteInfo& site, const std::vector<std::string>& di
 
 }  // namespace
 
-void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, const LocalArtwork* artwork, output::Output& out) {
+void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, const LocalArtwork* artwork,
+                       output::Output& out) {
     bool own_favicon = false;  // (a theme's or the project's favicon.svg is kept instead)
     for (const auto& [rel, file] : theme::static_files(theme_layers(config))) {
         own_favicon |= rel == "favicon.svg";
@@ -60,9 +73,11 @@ void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, c
     if (artwork) out.add(artwork->file_name, artwork->bytes);
 }
 
-std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation) {
+std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const core::Catalog& catalog,
+                                       const notes::Curation& curation) {
     const i18n::Words& words = *site.words;
-    std::vector<SiteInfo::Link> nav = {{words.text("nav.episodes"), site.paths.url("")}, {words.text("nav.archive"), site.paths.url("archive/")}};
+    std::vector<SiteInfo::Link> nav = {{words.text("nav.episodes"), site.paths.url("")},
+                                       {words.text("nav.archive"), site.paths.url("archive/")}};
     if (has_seasons(catalog)) nav.push_back({words.text("nav.seasons"), site.paths.url("seasons/")});
     bool topics = false, guests = false;
     for (const auto& [slug, x] : curation.by_slug) topics |= !x.topics.empty(), guests |= !x.guests.empty();
@@ -73,7 +88,8 @@ std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const core::Catalog
     return nav;
 }
 
-void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink& sink, concurrency::StageTimes* timings) {
+void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink& sink,
+                 concurrency::StageTimes* timings) {
     concurrency::StageClock clock(timings);
     auto lap = [&](const char* part) { clock.lap(std::string("render:") + part); };
     // (The interface's words are the same on every page: written into the templates once.)

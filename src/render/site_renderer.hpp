@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "concurrency/stage_clock.hpp"
 #include "config/site_config.hpp"
 #include "notes/curation.hpp"
 #include "output/output.hpp"
@@ -10,7 +11,6 @@
 #include "render/render_inputs.hpp"
 #include "render/site_info.hpp"
 #include "render/template_set.hpp"
-#include "concurrency/stage_clock.hpp"
 
 namespace render {
 
@@ -30,16 +30,19 @@ TemplateSet load_templates(const config::SiteConfig& config);
 // .nojekyll and CNAME. Pages go through `sink` (which may skip those whose inputs did not
 // change); the other files are always written. Static files and the search index are separate.
 // `timings` (optional) receives the seconds of each part ("render:episodes", ...).
-void render_site(const RenderInputs& inputs, const TemplateSet& templates, PageSink& sink, concurrency::StageTimes* timings = nullptr);
+void render_site(const RenderInputs& inputs, const TemplateSet& templates, PageSink& sink,
+                 concurrency::StageTimes* timings = nullptr);
 
 // The header navigation: Episodes, Topics and Guests when there are any, the pages that ask
 // for it (by their order), the feed.
-std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation);
+std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const core::Catalog& catalog,
+                                       const notes::Curation& curation);
 
 // Copies the built-in theme's static files, then themes/<theme>/static/, then static/ (same
 // relative path: the later wins). Symbolic links are not followed: a theme cannot pull in
 // files from outside the project. Then the favicon (favicon.svg, made from the title, unless a
 // theme has one) and the local artwork, when there is one.
-void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, const LocalArtwork* artwork, output::Output& out);
+void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, const LocalArtwork* artwork,
+                       output::Output& out);
 
 }  // namespace render

@@ -10,15 +10,19 @@ constexpr std::size_t k_fewest_components = 3;
 
 // kainjow blanks a line (drops it with its line break) only when nothing but spaces and tabs
 // was rendered into it (line_buffer_state::is_empty_or_contains_only_whitespace).
-bool blank(std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; }
+bool blank(std::string_view line) {
+    return line.find_first_not_of(" \t") == std::string_view::npos;
+}
 
 // The components kainjow makes of a line's static text: a space or a tab each, and each word.
 std::size_t components(std::string_view line) {
     std::size_t n = 0;
     bool in_word = false;
     for (char c : line) {
-        if (c == ' ' || c == '\t') ++n, in_word = false;
-        else if (!in_word) ++n, in_word = true;
+        if (c == ' ' || c == '\t')
+            ++n, in_word = false;
+        else if (!in_word)
+            ++n, in_word = true;
     }
     return n;
 }
@@ -42,8 +46,10 @@ void mark_text(std::string_view text, StaticText& out) {
     std::string run;             // the lines of the current run, with the breaks between them
     std::size_t run_pieces = 0;  // the components kainjow would make of it
     auto end_run = [&] {
-        if (run_pieces >= k_fewest_components) add_run(run, out);
-        else out.text += run;
+        if (run_pieces >= k_fewest_components)
+            add_run(run, out);
+        else
+            out.text += run;
         run.clear();
         run_pieces = 0;
     };

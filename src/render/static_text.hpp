@@ -11,12 +11,11 @@
 // number), and TemplateSet's lookups answer it with the run's text. The page comes out byte
 // for byte the same: kainjow removes a line as a standalone section line when the text
 // rendered into it is blank, and the text rendered is unchanged; line breaks stay as they are.
+#include <kainjow/mustache.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <kainjow/mustache.hpp>
 
 namespace render {
 
@@ -25,7 +24,7 @@ namespace render {
 inline constexpr char k_static_mark = '\x1E';
 
 struct StaticText {
-    std::string text;        // the template, each run replaced by {{{<mark><number>}}}
+    std::string text;                           // the template, each run replaced by {{{<mark><number>}}}
     std::vector<kainjow::mustache::data> runs;  // run n's text, as kainjow data
 };
 
@@ -50,7 +49,8 @@ bool read_template(std::string_view tmpl, Text&& text, Tag&& tag) {
         const std::size_t contents = i + (triple ? 3 : 2);
         const std::size_t close = tmpl.find(triple ? "}}}" : "}}", contents);
         if (close == std::string_view::npos) return false;
-        TemplateTag read{i, close + (triple ? 3 : 2), triple, kainjow::mustache::trim(std::string(tmpl.substr(contents, close - contents)))};
+        TemplateTag read{i, close + (triple ? 3 : 2), triple,
+                         kainjow::mustache::trim(std::string(tmpl.substr(contents, close - contents)))};
         if (!read.contents.empty() && read.contents[0] == '=') return false;
         at = read.end;
         if (!tag(read)) return false;
@@ -66,7 +66,8 @@ std::optional<StaticText> mark_static_text(const std::string& tmpl);
 
 // The run `name` stands for, or null when `name` is not a run's name. (Inline: asked first for
 // every name a page looks up, and most names are not runs.)
-inline const kainjow::mustache::data* static_run(const std::vector<kainjow::mustache::data>& runs, const std::string& name) {
+inline const kainjow::mustache::data* static_run(const std::vector<kainjow::mustache::data>& runs,
+                                                 const std::string& name) {
     if (name.size() < 2 || name[0] != k_static_mark) return nullptr;
     std::size_t n = 0;
     for (std::size_t i = 1; i < name.size(); ++i) {

@@ -2,9 +2,9 @@
 
 #include <array>
 
-#include "render/episode_text.hpp"
 #include "html/escape.hpp"
 #include "html/html_sanitizer.hpp"
+#include "render/episode_text.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
 
@@ -13,8 +13,9 @@ namespace render {
 namespace {
 
 // Elements whose text is not prose a summary can run on with.
-constexpr std::array<std::string_view, 16> k_skipped = {"h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol",
-                                                        "pre", "table", "dl", "figure", "blockquote", "script", "style", "iframe"};
+constexpr std::array<std::string_view, 16> k_skipped = {"h1",         "h2",     "h3",    "h4",    "h5", "h6",
+                                                        "ul",         "ol",     "pre",   "table", "dl", "figure",
+                                                        "blockquote", "script", "style", "iframe"};
 // Elements that end a paragraph of text.
 constexpr std::array<std::string_view, 5> k_breaks = {"p", "br", "div", "section", "hr"};
 
@@ -24,7 +25,9 @@ bool one_of(std::string_view name, auto& names) {
     return false;
 }
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 bool is_url_word(std::string_view word) {
     return word.starts_with("http://") || word.starts_with("https://") || word.starts_with("www.") ||
@@ -94,8 +97,10 @@ std::vector<std::string> prose_paragraphs(std::string_view html, std::size_t eno
         if (closing) tag.remove_prefix(1);
         std::string name = text::ascii_lower(tag.substr(0, tag.find_first_of(" \t\n/")));
         if (one_of(name, k_skipped)) {
-            if (closing && skipping > 0) --skipping;
-            else if (!closing) ++skipping;
+            if (closing && skipping > 0)
+                --skipping;
+            else if (!closing)
+                ++skipping;
             if (!paragraphs.back().empty()) paragraphs.emplace_back();
         } else if (one_of(name, k_breaks) && skipping == 0 && !text::trim(paragraphs.back()).empty()) {
             collected += paragraphs.back().size();
@@ -115,7 +120,6 @@ std::size_t sentence_end(std::string_view text, std::size_t from) {
         if ((text[i] == '.' || text[i] == '?' || text[i] == '!') && text[i + 1] == ' ') return i + 1;
     return std::string_view::npos;
 }
-
 
 }  // namespace
 

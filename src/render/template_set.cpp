@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include "core/diagnostic.hpp"
+#include "files/files.hpp"
+#include "html/escape.hpp"
 #include "render/context.hpp"
 #include "render/static_text.hpp"
-#include "html/escape.hpp"
-#include "files/files.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
 
@@ -19,7 +19,9 @@ struct TemplateSet::Compiled {
     std::shared_ptr<const std::vector<EngineData>> runs;  // (shared by copies, read only)
 };
 
-void TemplateSet::CompiledDeleter::operator()(Compiled* compiled) const noexcept { delete compiled; }
+void TemplateSet::CompiledDeleter::operator()(Compiled* compiled) const noexcept {
+    delete compiled;
+}
 
 namespace {
 
@@ -31,7 +33,8 @@ std::unique_ptr<kainjow::mustache::mustache> compile_template(const std::string&
 }
 
 constexpr std::size_t k_max_partial_depth = 16;
-core::Diagnostic too_deep_error(const fs::path& file, const std::string& text, std::size_t offset, const std::string& what) {
+core::Diagnostic too_deep_error(const fs::path& file, const std::string& text, std::size_t offset,
+                                const std::string& what) {
     auto at = text::line_column_at(text, offset);
     return core::error_at({file.string(), at.line, at.column},
                           what + " nests sections deeper than " + std::to_string(k_max_section_depth) + " levels",
@@ -44,7 +47,8 @@ core::Diagnostic template_error(const fs::path& file, const std::string& text, s
     std::size_t offset = 0;
     if (auto pos = message.rfind(" at "); pos != std::string::npos) {
         long long value = 0;
-        if (text::parse_uint(message.substr(pos + 4), value)) offset = static_cast<std::size_t>(value), message.erase(pos);
+        if (text::parse_uint(message.substr(pos + 4), value))
+            offset = static_cast<std::size_t>(value), message.erase(pos);
     }
     auto at = text::line_column_at(text, offset);
     return core::error_at({file.string(), at.line, at.column}, "invalid template: " + message,
@@ -52,8 +56,9 @@ core::Diagnostic template_error(const fs::path& file, const std::string& text, s
 }
 
 bool valid_partial_name(const std::string& name) {
-    return files::is_safe_relative_path(name) &&
-           std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '/'; });
+    return files::is_safe_relative_path(name) && std::all_of(name.begin(), name.end(), [](char c) {
+               return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '/';
+           });
 }
 
 // kainjow writes a page a line at a time to a stream; into a std::ostringstream, each line is
@@ -98,7 +103,8 @@ TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& them
                          const std::vector<std::string>& names)
     : TemplateSet(theme::ThemeLayers{{project_templates, theme_templates}, {}, false, {}}, names) {}
 
-TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::string>& names) : m_layers(std::move(layers)) {
+TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::string>& names)
+    : m_layers(std::move(layers)) {
     std::vector<core::Diagnostic> problems;
     std::vector<std::string> places;
     for (const auto& dir : m_layers.template_dirs) places.push_back(dir.string());
@@ -107,8 +113,11 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
         try {
             auto found = locate(name + ".mustache");
             if (!found) {
-                fs::path expected = m_layers.template_dirs.empty() ? fs::path(name + ".mustache") : m_layers.template_dirs.back() / (name + ".mustache");
-                problems.push_back(core::error_at({expected.string(), 0, 0}, "template '" + name + "' not found in " + text::join(places, " or ")));
+                fs::path expected = m_layers.template_dirs.empty()
+                                        ? fs::path(name + ".mustache")
+                                        : m_layers.template_dirs.back() / (name + ".mustache");
+                problems.push_back(core::error_at(
+                    {expected.string(), 0, 0}, "template '" + name + "' not found in " + text::join(places, " or ")));
                 continue;
             }
             const fs::path& file = found->origin;
@@ -116,8 +125,9 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
             std::vector<std::string> stack{file.string()};
             std::string expanded = expand(file, text, stack);
             if (auto deep = section_too_deep(expanded)) {  // (each file alone was not: its partials together are)
-                problems.push_back(core::error_at({file.string(), 0, 0}, "the template with its partials inlined nests sections deeper than " +
-                                                                          std::to_string(k_max_section_depth) + " levels"));
+                problems.push_back(core::error_at({file.string(), 0, 0},
+                                                  "the template with its partials inlined nests sections deeper than " +
+                                                      std::to_string(k_max_section_depth) + " levels"));
                 continue;
             }
             auto compiled = compile_template(expanded);
@@ -125,9 +135,11 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
                 // The expanded text's offsets do not match the file; the file itself was valid
                 // alone (expand checked), so the problem spans a partial boundary.
                 std::string message = compiled->error_message();
-                if (auto at = message.rfind(" at "); at != std::string::npos) message.erase(at);  // (an offset into no file, itself)
-                problems.push_back(core::error_at({file.string(), 0, 0}, "invalid template after inlining partials: " + message +
-                                                                              " (a section must open and close in the same file)"));
+                if (auto at = message.rfind(" at "); at != std::string::npos)
+                    message.erase(at);  // (an offset into no file, itself)
+                problems.push_back(
+                    core::error_at({file.string(), 0, 0}, "invalid template after inlining partials: " + message +
+                                                              " (a section must open and close in the same file)"));
                 continue;
             }
             auto ready = compile(expanded);
@@ -135,7 +147,8 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
         } catch (const core::InputError& e) {
             // A partial's error is met once by every template that includes it: said once.
             for (const auto& d : e.diagnostics())
-                if (std::none_of(problems.begin(), problems.end(), [&](const core::Diagnostic& p) { return core::format(p) == core::format(d); }))
+                if (std::none_of(problems.begin(), problems.end(),
+                                 [&](const core::Diagnostic& p) { return core::format(p) == core::format(d); }))
                     problems.push_back(d);
         }
     }
@@ -143,7 +156,8 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
 }
 
 TemplateSet::TemplateSet(const TemplateSet& other) : m_layers(other.m_layers) {
-    for (const auto& [name, loaded] : other.m_templates) m_templates[name] = {loaded.file, loaded.text, copy(*loaded.compiled)};
+    for (const auto& [name, loaded] : other.m_templates)
+        m_templates[name] = {loaded.file, loaded.text, copy(*loaded.compiled)};
 }
 
 namespace {
@@ -153,18 +167,21 @@ namespace {
 std::string with_values(const std::string& text, const std::map<std::string, std::string, std::less<>>& constants) {
     std::string out;
     out.reserve(text.size());
-    const bool read = read_template(text, [&](std::size_t begin, std::size_t end) { out.append(text, begin, end - begin); },
-                                    [&](const TemplateTag& tag) {
-                                        std::string_view name = tag.contents;
-                                        const bool raw = tag.triple || name.starts_with('&');
-                                        if (!tag.triple && name.starts_with('&')) name = text::trim(name.substr(1));
-                                        auto value = constants.find(name);
-                                        const bool bake = !name.empty() && std::string_view("#^/>!=&").find(name[0]) == std::string_view::npos &&
-                                                          value != constants.end() && value->second.find_first_of("{}") == std::string::npos;
-                                        if (!bake) out.append(text, tag.begin, tag.end - tag.begin);
-                                        else out += raw ? value->second : html::html_escape(value->second);
-                                        return true;
-                                    });
+    const bool read = read_template(
+        text, [&](std::size_t begin, std::size_t end) { out.append(text, begin, end - begin); },
+        [&](const TemplateTag& tag) {
+            std::string_view name = tag.contents;
+            const bool raw = tag.triple || name.starts_with('&');
+            if (!tag.triple && name.starts_with('&')) name = text::trim(name.substr(1));
+            auto value = constants.find(name);
+            const bool bake = !name.empty() && std::string_view("#^/>!=&").find(name[0]) == std::string_view::npos &&
+                              value != constants.end() && value->second.find_first_of("{}") == std::string::npos;
+            if (!bake)
+                out.append(text, tag.begin, tag.end - tag.begin);
+            else
+                out += raw ? value->second : html::html_escape(value->second);
+            return true;
+        });
     return read ? out : text;
 }
 
@@ -185,7 +202,8 @@ TemplateSet TemplateSet::with_constants(const std::map<std::string, std::string,
 
 std::unique_ptr<TemplateSet::Compiled, TemplateSet::CompiledDeleter> TemplateSet::copy(const Compiled& compiled) {
     return std::unique_ptr<Compiled, CompiledDeleter>(
-        new Compiled{compiled.mustache ? std::make_unique<kainjow::mustache::mustache>(*compiled.mustache) : nullptr, compiled.runs});
+        new Compiled{compiled.mustache ? std::make_unique<kainjow::mustache::mustache>(*compiled.mustache) : nullptr,
+                     compiled.runs});
 }
 
 // Valid as written: rendered from its static text in runs (static_text.hpp) where that
@@ -194,10 +212,11 @@ std::unique_ptr<TemplateSet::Compiled, TemplateSet::CompiledDeleter> TemplateSet
     if (auto marked = mark_static_text(text)) {
         auto faster = compile_template(marked->text);
         if (faster->is_valid())
-            return std::unique_ptr<Compiled, CompiledDeleter>(
-                new Compiled{std::move(faster), std::make_shared<const std::vector<EngineData>>(std::move(marked->runs))});
+            return std::unique_ptr<Compiled, CompiledDeleter>(new Compiled{
+                std::move(faster), std::make_shared<const std::vector<EngineData>>(std::move(marked->runs))});
     }
-    return std::unique_ptr<Compiled, CompiledDeleter>(new Compiled{compile_template(text), std::make_shared<const std::vector<EngineData>>()});
+    return std::unique_ptr<Compiled, CompiledDeleter>(
+        new Compiled{compile_template(text), std::make_shared<const std::vector<EngineData>>()});
 }
 
 std::optional<theme::FoundTemplate> TemplateSet::locate(const std::string& relative) const {
@@ -228,20 +247,23 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
         auto at = text::line_column_at(text, open);
         core::SourceLocation where{file.string(), at.line, at.column};
         if (!valid_partial_name(name))
-            throw core::InputError(core::error_at(where, "invalid partial name '" + name + "'", std::string(text::line_text(text, at.line))));
+            throw core::InputError(core::error_at(where, "invalid partial name '" + name + "'",
+                                                  std::string(text::line_text(text, at.line))));
         auto found = locate("partials/" + name + ".mustache");
         if (!found)
-            throw core::InputError(core::error_at(where, "partial '" + name + "' not found (looked for partials/" + name +
-                                                             ".mustache in templates/ and the theme)",
+            throw core::InputError(core::error_at(where,
+                                                  "partial '" + name + "' not found (looked for partials/" + name +
+                                                      ".mustache in templates/ and the theme)",
                                                   std::string(text::line_text(text, at.line))));
         const fs::path& partial = found->origin;
         const bool itself = std::find(stack.begin(), stack.end(), partial.string()) != stack.end();
         if (itself || stack.size() > k_max_partial_depth)
-            throw core::InputError(core::error_at(where,
-                                                  (itself ? "partial '" + name + "' includes itself ("
-                                                          : "partials nest deeper than " + std::to_string(k_max_partial_depth) + " levels (") +
-                                                      text::join(stack, " -> ") + " -> " + partial.string() + ")",
-                                                  std::string(text::line_text(text, at.line))));
+            throw core::InputError(core::error_at(
+                where,
+                (itself ? "partial '" + name + "' includes itself ("
+                        : "partials nest deeper than " + std::to_string(k_max_partial_depth) + " levels (") +
+                    text::join(stack, " -> ") + " -> " + partial.string() + ")",
+                std::string(text::line_text(text, at.line))));
         stack.push_back(partial.string());
         out += expand(partial, found->text, stack);
         stack.pop_back();
@@ -255,7 +277,8 @@ std::string TemplateSet::render(const std::string& name, const Data& data, std::
     return render(find(name), data, nullptr, nullptr, looked_up);
 }
 
-std::string TemplateSet::render(const std::string& name, const Data& site, const Data& page, const SharedData* shared) const {
+std::string TemplateSet::render(const std::string& name, const Data& site, const Data& page,
+                                const SharedData* shared) const {
     return render(find(name), site, &page, shared, nullptr);
 }
 
@@ -275,10 +298,13 @@ std::string TemplateSet::render(const Loaded& loaded, const Data& site, const Da
     compiled.mustache->render(context, sink);
     std::string out = std::move(sink.text);
     if (!compiled.mustache->is_valid())
-        throw core::InputError(core::error_at({loaded.file.string(), 0, 0}, "template failed to render: " + compiled.mustache->error_message()));
+        throw core::InputError(core::error_at({loaded.file.string(), 0, 0},
+                                              "template failed to render: " + compiled.mustache->error_message()));
     return out;
 }
 
-const fs::path& TemplateSet::origin(const std::string& name) const { return m_templates.at(name).file; }
+const fs::path& TemplateSet::origin(const std::string& name) const {
+    return m_templates.at(name).file;
+}
 
 }  // namespace render

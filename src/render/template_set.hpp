@@ -45,7 +45,8 @@ public:
 
     // Renders with `page` on top of `site` (shared by every page: looked up, never copied);
     // references in `page` (shared_reference) are looked up in `shared`.
-    std::string render(const std::string& name, const Data& site, const Data& page, const SharedData* shared = nullptr) const;
+    std::string render(const std::string& name, const Data& site, const Data& page,
+                       const SharedData* shared = nullptr) const;
 
     // A copy in which each variable named in `constants` ({{t.nav.archive}}; {{{name}}} and
     // {{&name}} unescaped) is written into the template as its text, escaped as a variable is:
@@ -78,7 +79,8 @@ private:
     std::string render(const Loaded& loaded, const Data& site, const Data* page, const SharedData* shared,
                        std::set<std::string>* looked_up) const;
     std::optional<theme::FoundTemplate> locate(const std::string& relative) const;
-    std::string expand(const std::filesystem::path& file, const std::string& text, std::vector<std::string>& stack) const;
+    std::string expand(const std::filesystem::path& file, const std::string& text,
+                       std::vector<std::string>& stack) const;
 };
 
 // Sections nest this deep at the most: kainjow's parser takes memory in proportion to the

@@ -10,7 +10,8 @@ namespace {
 // script: a value is then data, not code), so each script also runs as written outside
 // Actions (tests/e2e/publish_workflow_test.cpp runs them in order against loopback servers).
 // Steps with an `id` in {runner-packages, install} set up the runner; the test stands in for them.
-constexpr const char* k_workflow = R"yaml(# Publishes this podcast archive on GitHub Pages. Written by `podarchive init`.
+constexpr const char* k_workflow =
+    R"yaml(# Publishes this podcast archive on GitHub Pages. Written by `podarchive init`.
 #
 # On every push to main, every day and by hand (Actions > Publish > Run workflow):
 #   1. installs podarchive from its release package (cached; it never builds or tests the tool);
@@ -176,7 +177,8 @@ jobs:
 }  // namespace
 
 std::string publish_workflow() {
-    return text::replace_all(text::replace_all(k_workflow, "@VERSION@", PODARCHIVE_VERSION), "@RELEASES@", PODARCHIVE_RELEASES);
+    return text::replace_all(text::replace_all(k_workflow, "@VERSION@", PODARCHIVE_VERSION), "@RELEASES@",
+                             PODARCHIVE_RELEASES);
 }
 
 }  // namespace scaffold

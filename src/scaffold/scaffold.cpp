@@ -1,7 +1,8 @@
 #include "scaffold/scaffold.hpp"
 
-#include <stdexcept>
 #include <yaml-cpp/yaml.h>
+
+#include <stdexcept>
 
 #include "scaffold/publish_workflow.hpp"
 #include "text/language.hpp"
@@ -22,7 +23,9 @@ std::string yaml_quoted(std::string_view text) {
 // path with "[" or "&") comes back as it went in, or nothing is written.
 void check_read_back(const std::string& yaml, const Show& show, const std::string& description) {
     const YAML::Node read = YAML::Load(yaml);
-    auto same = [](const YAML::Node& node, const std::string& value) { return node && node.IsScalar() && node.Scalar() == value; };
+    auto same = [](const YAML::Node& node, const std::string& value) {
+        return node && node.IsScalar() && node.Scalar() == value;
+    };
     bool ok = same(read["title"], show.title) && (description.empty() || same(read["description"], description)) &&
               (show.language.empty() || same(read["language"], show.language));
     if (!show.feed_path.empty())
@@ -36,12 +39,14 @@ std::string site_yaml(const Show& show) {
     std::string y;
     y += "# podarchive site configuration; podarchive's manual (docs/site-yaml.md) describes every key.\n";
     y += "title: " + yaml_quoted(show.title) + "\n";
-    y += description.empty() ? "# description: One paragraph about the show.\n" : "description: " + yaml_quoted(description) + "\n";
+    y += description.empty() ? "# description: One paragraph about the show.\n"
+                             : "description: " + yaml_quoted(description) + "\n";
     y += "# Where the site is published (the build prints links under its path); on GitHub Pages,\n";
     y += "# https://<user>.github.io/<repository>/\n";
     y += "base_url: https://example.github.io/my-podcast-archive/\n";
     // (written out, so that a maintainer sees the site speaks the show's language, and can change it)
-    y += show.language.empty() ? "# language: en                      # the feed's <language> when unset\n" : "language: " + yaml_quoted(show.language) + "\n";
+    y += show.language.empty() ? "# language: en                      # the feed's <language> when unset\n"
+                               : "language: " + yaml_quoted(show.language) + "\n";
     y += "# author: The show's author (the feed's when unset)\n";
     y += "# email: owner@example.com          # Apple writes here to verify ownership\n";
     y += "# image: https://example.com/artwork.jpg   # square .jpg or .png, 1400-3000 px\n";
@@ -54,12 +59,15 @@ std::string site_yaml(const Show& show) {
     y += "# theme: default                    # the built-in theme; `podarchive theme export` copies it\n";
     y += "# output: public\n";
     y += "# episodes_per_page: 10\n";
-    y += "# feed_limit: 300                   # the most items feed.xml carries, newest first (every episode keeps its page)\n";
-    y += "# subscribe:                        # more places to follow the show, beside the directories the sources name\n";
+    y += "# feed_limit: 300                   # the most items feed.xml carries, newest first (every episode keeps its "
+         "page)\n";
+    y += "# subscribe:                        # more places to follow the show, beside the directories the sources "
+         "name\n";
     y += "#   - name: Spotify\n";
     y += "#     url: https://open.spotify.com/show/...\n";
     y += "# published_feed: https://example.github.io/my-podcast-archive/feed.xml   # every build keeps its items\n";
-    y += "#                                   # (read from the network; the publish workflow passes --published-feed)\n";
+    y +=
+        "#                                   # (read from the network; the publish workflow passes --published-feed)\n";
     y += "# identity_changes:                 # episodes whose guid changes (or that leave the feed) on purpose\n";
     y += "#   - guid: \"...\"\n";
     y += "#     reason: the host re-issued it, and subscribers may get it again\n";
@@ -73,8 +81,9 @@ std::string site_yaml(const Show& show) {
     } else {
         y += "  - name: feed\n";
         y += "    path: " + yaml_quoted(show.feed_path) + "\n";
-        y += show.feed_url.empty() ? "    # url: https://feeds.example.com/my-show.xml   # where `podarchive fetch` refreshes it\n"
-                                   : "    url: " + yaml_quoted(show.feed_url) + "\n";
+        y += show.feed_url.empty()
+                 ? "    # url: https://feeds.example.com/my-show.xml   # where `podarchive fetch` refreshes it\n"
+                 : "    url: " + yaml_quoted(show.feed_url) + "\n";
         y += "  # More listings of the show (directory pages, a JSON or YAML list of episodes):\n";
         y += "  # - name: apple-podcasts\n";
         y += "  #   path: content/sources/apple-podcasts.txt\n";
@@ -98,9 +107,11 @@ Show show_from(const core::Channel* channel, std::string feed_path, std::string 
     if (channel) {
         if (!channel->title.empty()) show.title = text::collapse_whitespace(channel->title);
         show.description = channel->description;
-        if (const std::string language(text::trim(channel->language)); text::is_language_code(language)) show.language = language;
+        if (const std::string language(text::trim(channel->language)); text::is_language_code(language))
+            show.language = language;
         // Where apps subscribe: the address the host moved the feed to, else the feed's own.
-        if (show.feed_url.empty()) show.feed_url = !channel->new_feed_url.empty() ? channel->new_feed_url : channel->self_url;
+        if (show.feed_url.empty())
+            show.feed_url = !channel->new_feed_url.empty() ? channel->new_feed_url : channel->self_url;
     }
     return show;
 }
@@ -122,10 +133,11 @@ std::vector<SiteFile> site_files(const Show& show) {
         {"content/episodes/.gitkeep", ""},
         {"content/pages/about.md", about_page(show)},
         {"templates/README.md", templates_readme()},
-        {".gitignore", "# The built site and the build's state beside it (podarchive build)\n/public/\n/.public.*\n"
-                       "# The episodes' audio that `fetch` keeps (audio: keep: true): gigabytes, published through the\n"
-                       "# storage the workflow uploads to, not through git. archive/audio.json, what each file is, is committed.\n"
-                       "/archive/audio/\n"},
+        {".gitignore",
+         "# The built site and the build's state beside it (podarchive build)\n/public/\n/.public.*\n"
+         "# The episodes' audio that `fetch` keeps (audio: keep: true): gigabytes, published through the\n"
+         "# storage the workflow uploads to, not through git. archive/audio.json, what each file is, is committed.\n"
+         "/archive/audio/\n"},
         {".github/workflows/publish.yml", publish_workflow()},
     };
 }

@@ -17,9 +17,9 @@ struct SiteFile {
 struct Show {
     std::string title;
     std::string description;
-    std::string feed_path;  // the snapshot's path in the site ("content/sources/feed.xml"); "" for none
-    std::string feed_url;   // where `fetch` refreshes it from; "" when unknown
-    std::string language{}; // the feed's <language>, when it is a language code
+    std::string feed_path;   // the snapshot's path in the site ("content/sources/feed.xml"); "" for none
+    std::string feed_url;    // where `fetch` refreshes it from; "" when unknown
+    std::string language{};  // the feed's <language>, when it is a language code
 };
 
 // The show as the feed's channel describes it (title "My Podcast" when there is none).

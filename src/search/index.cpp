@@ -8,15 +8,15 @@
 #include <unordered_map>
 #include <utility>
 
-#include "listening/timecode.hpp"
-#include "search/shards.hpp"
-#include "search/terms.hpp"
-#include "render/site_paths.hpp"
+#include "concurrency/parallel.hpp"
+#include "core/slug.hpp"
 #include "dates/dates.hpp"
 #include "html/escape.hpp"
 #include "html/html_sanitizer.hpp"
-#include "concurrency/parallel.hpp"
-#include "core/slug.hpp"
+#include "listening/timecode.hpp"
+#include "render/site_paths.hpp"
+#include "search/shards.hpp"
+#include "search/terms.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
 
@@ -34,7 +34,8 @@ std::string excerpt_of(std::string_view text) {
     std::size_t end = cut.find_last_of(" \t\n");
     if (end == std::string_view::npos || end < cut.size() / 2) end = cut.size();  // (one long word: cut it)
     std::string_view kept = cut.substr(0, end);
-    while (!kept.empty() && std::string_view(" ,;:-").find(kept.back()) != std::string_view::npos) kept.remove_suffix(1);
+    while (!kept.empty() && std::string_view(" ,;:-").find(kept.back()) != std::string_view::npos)
+        kept.remove_suffix(1);
     return std::string(kept) + "\xE2\x80\xA6";
 }
 
@@ -51,8 +52,8 @@ struct IndexedDoc {
     std::string entry;  // [title, slug, date, excerpt, [[chapter seconds, chapter title], ...]]
 };
 
-IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::SharedTranscript transcript, const notes::Curation& curation,
-                     const render::SiteInfo& site) {
+IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::SharedTranscript transcript,
+                     const notes::Curation& curation, const render::SiteInfo& site) {
     const notes::EpisodeExtras* extras = curation.extras(e.slug);
     DocTerms& terms = w.terms;
     terms.add(e.title, 8);
@@ -69,7 +70,8 @@ IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::S
     std::vector<const core::Chapter*> chapters;
     for (const auto& c : e.chapters.list)
         if (c.listed) chapters.push_back(&c);
-    for (std::size_t c = 0; c < chapters.size(); ++c) terms.add(chapters[c]->title, 3, -static_cast<std::int32_t>(c) - 1);
+    for (std::size_t c = 0; c < chapters.size(); ++c)
+        terms.add(chapters[c]->title, 3, -static_cast<std::int32_t>(c) - 1);
     if (transcript) {
         const auto& paragraphs = transcript->segments;
         for (std::size_t k = 0; k < paragraphs.size(); ++k) {
@@ -78,7 +80,9 @@ IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::S
             // indexing them).
             if (k + 1 < paragraphs.size()) text::prefetch(paragraphs[k + 1].text);
             const auto& p = paragraphs[k];
-            terms.add(p.text, 1, transcript->timed ? static_cast<std::int32_t>(listening::whole_seconds(p.start)) : k_no_moment, true);
+            terms.add(p.text, 1,
+                      transcript->timed ? static_cast<std::int32_t>(listening::whole_seconds(p.start)) : k_no_moment,
+                      true);
         }
     }
     terms.post(static_cast<std::uint32_t>(doc));
@@ -125,7 +129,8 @@ Filters filters_of(const core::Catalog& catalog, const notes::Curation& curation
     for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
         const core::Episode& e = catalog.episodes[i];
         if (e.date) f.years[dates::year_of(*e.date)].push_back(i);
-        if (const notes::EpisodeExtras* x = curation.extras(e.slug)) add(f.topics, x->topics, i), add(f.guests, x->guests, i);
+        if (const notes::EpisodeExtras* x = curation.extras(e.slug))
+            add(f.topics, x->topics, i), add(f.guests, x->guests, i);
     }
     return f;
 }
@@ -138,7 +143,8 @@ nlohmann::json write_filters(const Filters& f, const i18n::Words& words, output:
         out.add("search/f/y" + std::to_string(it->first) + ".json", docs(it->second));
         years.push_back({it->first, it->second.size()});
     }
-    for (const auto& [section, map, prefix] : {std::tuple{&topics, &f.topics, "t-"}, std::tuple{&guests, &f.guests, "g-"}}) {
+    for (const auto& [section, map, prefix] :
+         {std::tuple{&topics, &f.topics, "t-"}, std::tuple{&guests, &f.guests, "g-"}}) {
         std::vector<std::pair<std::string, const Filters::Terms::value_type*>> sorted;
         for (const auto& slug_entry : *map)
             if (!slug_entry.first.empty()) sorted.emplace_back(words.sort_key(slug_entry.second.first), &slug_entry);
@@ -156,8 +162,9 @@ using Workers = std::vector<std::unique_ptr<Worker>>;
 
 // Indexes the episodes on every core, each thread into its own postings with its own stemmer;
 // `entries` receives each episode's entry for the result blocks.
-Workers index_episodes(const core::Catalog& catalog, std::vector<core::SharedTranscript>& transcripts, const notes::Curation& curation,
-                       const render::SiteInfo& site, std::vector<std::string>& entries) {
+Workers index_episodes(const core::Catalog& catalog, std::vector<core::SharedTranscript>& transcripts,
+                       const notes::Curation& curation, const render::SiteInfo& site,
+                       std::vector<std::string>& entries) {
     const std::size_t n = catalog.episodes.size();
     concurrency::PipelineShape shape;
     shape.threads = concurrency::threads_for(n, 16);
@@ -171,7 +178,9 @@ Workers index_episodes(const core::Catalog& catalog, std::vector<core::SharedTra
             w = std::make_unique<Worker>(site.language);
             return w.get();
         },
-        [&](Worker* w, std::size_t i) { return index_doc(*w, i, catalog.episodes[i], std::move(transcripts[i]), curation, site); },
+        [&](Worker* w, std::size_t i) {
+            return index_doc(*w, i, catalog.episodes[i], std::move(transcripts[i]), curation, site);
+        },
         [&](IndexedDoc doc) { entries[doc.doc] = std::move(doc.entry); });
     return workers;
 }
@@ -191,10 +200,12 @@ void write_blocks(std::vector<std::string> entries, output::Output& out) {
 // Each term's postings from every worker, joined, cut and written as JSON on every core (the
 // workers' lists are freed as they go), and the words whose stem is another term.
 std::vector<ShardEntry> shard_entries(Workers& workers) {
-    std::unordered_map<std::string_view, std::vector<TermPostings>> parts;  // (a term's list from each worker that has it)
+    std::unordered_map<std::string_view, std::vector<TermPostings>>
+        parts;  // (a term's list from each worker that has it)
     for (const auto& w : workers)
         if (w)
-            for (std::uint32_t id = 0; id < w->lexicon.size(); ++id) parts[w->lexicon.term(id)].push_back(w->lexicon.postings.take(id));
+            for (std::uint32_t id = 0; id < w->lexicon.size(); ++id)
+                parts[w->lexicon.term(id)].push_back(w->lexicon.postings.take(id));
     std::vector<std::pair<std::string_view, std::vector<TermPostings>*>> terms;
     terms.reserve(parts.size());
     for (auto& [term, lists] : parts) terms.emplace_back(term, &lists);
@@ -207,7 +218,9 @@ std::vector<ShardEntry> shard_entries(Workers& workers) {
     });
     std::map<std::string_view, std::string_view> forms;  // (one entry a word, whichever thread read it)
     for (const auto& w : workers)
-        if (w) w->lexicon.for_each_form([&](std::string_view word, const std::string& stem) { forms.emplace(word, stem); });
+        if (w)
+            w->lexicon.for_each_form(
+                [&](std::string_view word, const std::string& stem) { forms.emplace(word, stem); });
     for (const auto& [word, stem] : forms) entries.push_back(form_entry(word, stem));
     return entries;
 }
@@ -239,14 +252,17 @@ std::vector<core::SharedTranscript> transcripts_of(const core::Catalog& catalog)
     return out;
 }
 
-void write_index(const core::Catalog& catalog, std::vector<core::SharedTranscript> transcripts, const notes::Curation& curation,
-                        const render::SiteInfo& site, output::Output& out) {
+void write_index(const core::Catalog& catalog, std::vector<core::SharedTranscript> transcripts,
+                 const notes::Curation& curation, const render::SiteInfo& site, output::Output& out) {
     std::vector<std::string> entries;
     Workers workers = index_episodes(catalog, transcripts, curation, site, entries);
     write_blocks(std::move(entries), out);
     const nlohmann::json keys = write_shards(shard_entries(workers), out);
-    nlohmann::json meta = {{"version", 3}, {"docs", catalog.episodes.size()}, {"block_size", k_block_size},
-                           {"stemmer", workers.empty() || !workers[0] ? "" : workers[0]->lexicon.algorithm()}, {"shards", keys}};
+    nlohmann::json meta = {{"version", 3},
+                           {"docs", catalog.episodes.size()},
+                           {"block_size", k_block_size},
+                           {"stemmer", workers.empty() || !workers[0] ? "" : workers[0]->lexicon.algorithm()},
+                           {"shards", keys}};
     meta.update(write_filters(filters_of(catalog, curation), *site.words, out));
     out.add("search/meta.json", meta.dump());
 }

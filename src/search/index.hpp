@@ -38,9 +38,9 @@
 
 namespace search {
 
-constexpr std::size_t k_block_size = 4;     // results a block holds
-constexpr std::size_t k_max_postings = 300;        // a term's list is cut to its best
-constexpr std::size_t k_shard_bytes = 6 * 1024;    // a larger shard is split
+constexpr std::size_t k_block_size = 4;          // results a block holds
+constexpr std::size_t k_max_postings = 300;      // a term's list is cut to its best
+constexpr std::size_t k_shard_bytes = 6 * 1024;  // a larger shard is split
 
 // Where the index's files are (search/index.html, the search page, is not one): written whole
 // by every build, so a site the index is written into again must lose these first.
@@ -55,8 +55,8 @@ std::vector<core::SharedTranscript> transcripts_of(const core::Catalog& catalog)
 // (transcripts_of): the index lets go of each once it is indexed, so one whose other references
 // are gone by then is freed at once (a transcript is an episode's largest part; build lets go of
 // the catalog's while the index runs).
-void write_index(const core::Catalog& catalog, std::vector<core::SharedTranscript> transcripts, const notes::Curation& curation,
-                        const render::SiteInfo& site, output::Output& out);
+void write_index(const core::Catalog& catalog, std::vector<core::SharedTranscript> transcripts,
+                 const notes::Curation& curation, const render::SiteInfo& site, output::Output& out);
 
 // A shard key's file name: its bytes, each that is not a-z or 0-9 as "_hh".
 std::string key_name(std::string_view key);

@@ -5,9 +5,9 @@
 #include <map>
 #include <span>
 
-#include "search/index.hpp"
-#include "html/escape.hpp"
 #include "concurrency/parallel.hpp"
+#include "html/escape.hpp"
+#include "search/index.hpp"
 
 namespace search {
 
@@ -69,7 +69,8 @@ std::string split_json(const Shard& shard) {
 
 // Splits entries (sorted by key, all starting with `prefix`) into shards of at most
 // k_shard_bytes where the keys allow it (the longest key that starts a word names its shard).
-void assign_shards(const std::string& prefix, std::span<const ShardEntry*> entries, std::map<std::string, Shard>& shards) {
+void assign_shards(const std::string& prefix, std::span<const ShardEntry*> entries,
+                   std::map<std::string, Shard>& shards) {
     Shard& shard = shards[prefix];  // (std::map: the reference stays valid as the map grows)
     std::size_t bytes = 0;
     for (const ShardEntry* e : entries) bytes += e->json.size() + e->count_json.size() + 2;
@@ -116,7 +117,9 @@ ShardEntry form_entry(std::string_view word, std::string_view term) {
 }
 
 nlohmann::json write_shards(std::vector<ShardEntry> all, output::Output& out) {
-    std::sort(all.begin(), all.end(), [](const ShardEntry& a, const ShardEntry& b) { return a.key != b.key ? a.key < b.key : a.part < b.part; });
+    std::sort(all.begin(), all.end(), [](const ShardEntry& a, const ShardEntry& b) {
+        return a.key != b.key ? a.key < b.key : a.part < b.part;
+    });
     std::map<std::string, Shard> shards;
     nlohmann::json keys = nlohmann::json::array();  // the top level: each word's first two bytes
     for (std::size_t i = 0; i < all.size();) {
@@ -133,13 +136,15 @@ nlohmann::json write_shards(std::vector<ShardEntry> all, output::Output& out) {
     for (const auto& [key, shard] : shards) {
         const std::string name = key_name(key);
         files_of.emplace_back(shard_path(name), &shard);
-        if (!shard.children.empty() && !shard.entries.empty()) files_of.emplace_back("search/t/" + name + "_.json", &shard);
+        if (!shard.children.empty() && !shard.entries.empty())
+            files_of.emplace_back("search/t/" + name + "_.json", &shard);
     }
     std::vector<output::Output::Prepared> files(files_of.size());
     concurrency::parallel_for(files_of.size(), 64, [&](std::size_t i) {
         const auto& [path, shard] = files_of[i];
         const bool exact = path.ends_with("_.json");
-        files[i] = out.prepare(path, shard->children.empty() || exact ? entries_json(shard->entries) : split_json(*shard));
+        files[i] =
+            out.prepare(path, shard->children.empty() || exact ? entries_json(shard->entries) : split_json(*shard));
     });
     for (auto& file : files) out.add(std::move(file));
     return keys;

@@ -7,8 +7,8 @@
 #include <functional>
 #include <utility>
 
-#include "search/index.hpp"
 #include "files/hash.hpp"
+#include "search/index.hpp"
 #include "text/normalize.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
@@ -18,7 +18,9 @@ namespace search {
 namespace {
 
 // A posting's place in a term's order as one number, the best first: score, then archive order.
-std::uint64_t rank(const Posting& p) { return std::uint64_t(p.score()) << 32 | (~p.doc() & 0xFFFFFFFFu); }
+std::uint64_t rank(const Posting& p) {
+    return std::uint64_t(p.score()) << 32 | (~p.doc() & 0xFFFFFFFFu);
+}
 
 // Cuts `list` to its k_max_postings best, which keep their order (archive order: the episodes
 // are posted in it, and written in it); returns the rank of the worst kept. (A term's postings
@@ -44,7 +46,8 @@ bool one_code_point(std::string_view word) {
 // A word's first 8 bytes, zero-padded (no word of the match form has a zero byte).
 std::uint64_t head_of(std::string_view w) {
     std::uint64_t v = 0;
-    if (w.size() >= 8) std::memcpy(&v, w.data(), 8);
+    if (w.size() >= 8)
+        std::memcpy(&v, w.data(), 8);
     else
         for (std::size_t i = 0; i < w.size(); ++i) v |= std::uint64_t{static_cast<unsigned char>(w[i])} << (8 * i);
     return v;
@@ -89,7 +92,8 @@ void PostingLists::add(std::uint32_t term, const Posting& p) {
     std::vector<Posting>& list = m_lists[term];
     // (Grown by half, to twice the best at the most: a list keeps its room to the end, and
     // doubling left a third of the postings' memory empty.)
-    if (list.size() == list.capacity()) list.reserve(std::min(list.capacity() + list.capacity() / 2 + 4, 2 * k_max_postings));
+    if (list.size() == list.capacity())
+        list.reserve(std::min(list.capacity() + list.capacity() / 2 + 4, 2 * k_max_postings));
     list.push_back(p);
     if (list.size() >= 2 * k_max_postings) m_floors[term] = cut(list);
 }
@@ -112,12 +116,14 @@ TermPostings PostingLists::take(std::uint32_t term) {
 std::uint32_t Lexicon::id(std::string_view word) {
     const std::uint64_t head = head_of(word);
     const std::uint64_t h = word_hash(word, head);
-    const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32) << 8 | static_cast<std::uint32_t>(std::min<std::size_t>(word.size(), 255));
+    const std::uint32_t tag =
+        static_cast<std::uint32_t>(h >> 32) << 8 | static_cast<std::uint32_t>(std::min<std::size_t>(word.size(), 255));
     const std::size_t mask = m_slots.size() - 1;
     std::size_t i = static_cast<std::size_t>(h) & mask;
     for (; m_slots[i].word != k_free; i = (i + 1) & mask) {
         const Slot& s = m_slots[i];
-        if (s.tag == tag && s.head == head && (word.size() <= 8 || m_words[s.word] == word)) return m_word_terms[s.word];
+        if (s.tag == tag && s.head == head && (word.size() <= 8 || m_words[s.word] == word))
+            return m_word_terms[s.word];
     }
     // A word not seen before: its term (stem), numbered when new.
     const std::string stem = m_stemmer.stem(word);
@@ -188,8 +194,10 @@ void DocTerms::post(std::uint32_t doc) {
         int score = 0, transcript_score = 0;
         for (; i < m_read.size() && m_read[i].term == term; ++i) {
             const Read& r = m_read[i];
-            if (!r.transcript) score += r.weight;
-            else if (transcript_score < k_max_transcript_score) ++transcript_score, score += r.weight;
+            if (!r.transcript)
+                score += r.weight;
+            else if (transcript_score < k_max_transcript_score)
+                ++transcript_score, score += r.weight;
             if (r.moment != k_no_moment) p.add_moment(r.moment);
         }
         p.set_score(std::min(score, k_max_score));

@@ -44,7 +44,9 @@ public:
         return bits & 0x100000 ? bits - 0x200000 : bits;  // (its sign)
     }
 
-    void set_score(int score) { m_head = (m_head & 0x03FFFFFFu) | static_cast<std::uint32_t>(score) << 26; }  // 0 to k_max_score
+    void set_score(int score) {
+        m_head = (m_head & 0x03FFFFFFu) | static_cast<std::uint32_t>(score) << 26;
+    }  // 0 to k_max_score
     // Adds a moment unless k_moments_per_posting are there or it is the last one's.
     void add_moment(std::int32_t moment) {
         const int n = moment_count();
@@ -57,7 +59,7 @@ public:
     }
 
 private:
-    std::uint32_t m_head = 0;  // the score (6 bits), the number of moments (2), the episode (24)
+    std::uint32_t m_head = 0;         // the score (6 bits), the number of moments (2), the episode (24)
     std::uint32_t m_moments[2] = {};  // three moments of 21 bits, the first lowest
 
     std::uint64_t moment_bits() const { return std::uint64_t{m_moments[1]} << 32 | m_moments[0]; }
@@ -128,12 +130,12 @@ private:
     // word elsewhere (each read of the table and of the word missed the cache).
     static constexpr std::uint32_t k_free = ~std::uint32_t{0};
     struct Slot {
-        std::uint32_t tag = 0;  // the hash's high bits and the word's length
+        std::uint32_t tag = 0;        // the hash's high bits and the word's length
         std::uint32_t word = k_free;  // in m_words
-        std::uint64_t head = 0;  // the first 8 bytes, zero-padded
+        std::uint64_t head = 0;       // the first 8 bytes, zero-padded
     };
     text::Stemmer m_stemmer;
-    std::deque<std::string> m_words;  // each word read, once
+    std::deque<std::string> m_words;          // each word read, once
     std::vector<std::uint32_t> m_word_terms;  // each word's term
     std::vector<Slot> m_slots = std::vector<Slot>(1 << 14);
     std::unordered_map<std::string, std::uint32_t> m_term_ids;

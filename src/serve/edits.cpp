@@ -13,7 +13,8 @@ bool is_edit(const fs::path& changed, const fs::path& output) {
     // A folder's path ends with a separator: its name is the segment before it.
     const fs::path named = path.filename().empty() ? path.parent_path() : path;
     const std::string name = named.filename().string();
-    if (named.parent_path() == output.parent_path() && name.starts_with("." + output.filename().string() + ".")) return false;
+    if (named.parent_path() == output.parent_path() && name.starts_with("." + output.filename().string() + "."))
+        return false;
     if (name.starts_with(".") && name.ends_with(".tmp")) return false;
     return true;
 }

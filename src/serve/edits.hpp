@@ -4,7 +4,6 @@
 
 namespace serve {
 
-
 // False for a path under the output folder (a `build` run meanwhile), for the build's state
 // beside it (".public.manifest.json", ".public.build.json", ".public.staging-N/"), and for a
 // temporary file podarchive writes before renaming it into place (".feed.xml.123-0.tmp": the

@@ -7,7 +7,8 @@
 
 namespace serve {
 
-Resolution resolve(const std::string& path, const std::string& base_path, const std::function<bool(const std::string&)>& exists) {
+Resolution resolve(const std::string& path, const std::string& base_path,
+                   const std::function<bool(const std::string&)>& exists) {
     Resolution r;
     if (path.size() > 4096 || path.find('\0') != std::string::npos || path.find('\\') != std::string::npos) return r;
     if (path + "/" == base_path) return {301, "", base_path};
@@ -26,12 +27,26 @@ Resolution resolve(const std::string& path, const std::string& base_path, const 
 }
 
 std::string content_type(const std::string& file) {
-    struct Type { const char* ext; const char* type; };
-    static constexpr std::array<Type, 16> k_types = {{{".html", "text/html; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
-        {".js", "text/javascript; charset=utf-8"}, {".json", "application/json"}, {".xml", "application/xml"},
-        {".xsl", "text/xsl"}, {".txt", "text/plain; charset=utf-8"}, {".svg", "image/svg+xml"}, {".png", "image/png"},
-        {".jpg", "image/jpeg"}, {".jpeg", "image/jpeg"}, {".ico", "image/x-icon"}, {".mp3", "audio/mpeg"},
-        {".m4a", "audio/mp4"}, {".vtt", "text/vtt"}, {".webp", "image/webp"}}};
+    struct Type {
+        const char* ext;
+        const char* type;
+    };
+    static constexpr std::array<Type, 16> k_types = {{{".html", "text/html; charset=utf-8"},
+                                                      {".css", "text/css; charset=utf-8"},
+                                                      {".js", "text/javascript; charset=utf-8"},
+                                                      {".json", "application/json"},
+                                                      {".xml", "application/xml"},
+                                                      {".xsl", "text/xsl"},
+                                                      {".txt", "text/plain; charset=utf-8"},
+                                                      {".svg", "image/svg+xml"},
+                                                      {".png", "image/png"},
+                                                      {".jpg", "image/jpeg"},
+                                                      {".jpeg", "image/jpeg"},
+                                                      {".ico", "image/x-icon"},
+                                                      {".mp3", "audio/mpeg"},
+                                                      {".m4a", "audio/mp4"},
+                                                      {".vtt", "text/vtt"},
+                                                      {".webp", "image/webp"}}};
     std::string lower = text::ascii_lower(file);
     for (const auto& t : k_types)
         if (lower.ends_with(t.ext)) return t.type;

@@ -1,13 +1,14 @@
 #include "serve/preview_server.hpp"
 
+#include <httplib.h>
+
 #include <algorithm>
 #include <chrono>
-#include <httplib.h>
 #include <stdexcept>
 
+#include "html/escape.hpp"
 #include "serve/path_resolver.hpp"
 #include "serve/thread_pool.hpp"
-#include "html/escape.hpp"
 #include "text/strings.hpp"
 
 namespace serve {
@@ -33,42 +34,49 @@ std::string host_of(std::string_view value) {
 }
 
 bool is_ip_literal(const std::string& host) {
-    return !host.empty() && (host.find(':') != std::string::npos || host.find_first_not_of("0123456789.") == std::string::npos);
+    return !host.empty() &&
+           (host.find(':') != std::string::npos || host.find_first_not_of("0123456789.") == std::string::npos);
 }
 
 // Whether a request naming `host` is meant for this server, bound to `bound`: a localhost name
 // or the bound address; on a wildcard address (reachable from other machines, as the user
 // asked) any address written as such, but never a name, which another site could rebind.
 bool answers_to(const std::string& host, const std::string& bound) {
-    if (host == "localhost" || host.ends_with(".localhost") || host == "127.0.0.1" || host == "::1" || host == bound) return true;
+    if (host == "localhost" || host.ends_with(".localhost") || host == "127.0.0.1" || host == "::1" || host == bound)
+        return true;
     return (bound == "0.0.0.0" || bound == "::") && is_ip_literal(host);
 }
 }  // namespace
 
 std::string reload_script(std::uint64_t generation) {
-    return "<script>(function(){var s=new EventSource(\"" + std::string(k_events_path) + "?since=" + std::to_string(generation) +
+    return "<script>(function(){var s=new EventSource(\"" + std::string(k_events_path) +
+           "?since=" + std::to_string(generation) +
            "\");s.addEventListener(\"reload\",function(){s.close();location.reload();});})();</script>";
 }
 
 std::string error_page(const std::vector<core::Diagnostic>& errors, std::uint64_t generation) {
-    std::string html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title>"
-                       "<style>body{font:1rem/1.5 system-ui,sans-serif;margin:0;background:#1d1d1f;color:#f5f5f7}"
-                       "main{max-width:60rem;margin:2rem auto;padding:1rem}h1{color:#ff8a65}"
-                       "pre{white-space:pre-wrap;background:#2c2c30;padding:1rem;border-radius:8px;border-left:4px solid #ff8a65}"
-                       "</style></head><body><main><h1>The build failed</h1><p>Fix the file and save: this page reloads by itself."
-                       " The last good build is not shown until then.</p>";
+    std::string html =
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title>"
+        "<style>body{font:1rem/1.5 system-ui,sans-serif;margin:0;background:#1d1d1f;color:#f5f5f7}"
+        "main{max-width:60rem;margin:2rem auto;padding:1rem}h1{color:#ff8a65}"
+        "pre{white-space:pre-wrap;background:#2c2c30;padding:1rem;border-radius:8px;border-left:4px solid #ff8a65}"
+        "</style></head><body><main><h1>The build failed</h1><p>Fix the file and save: this page reloads by itself."
+        " The last good build is not shown until then.</p>";
     for (const auto& d : errors) html += "<pre>" + html::html_escape(core::format(d)) + "</pre>";
     return html + "</main>" + reload_script(generation) + "</body></html>";
 }
 
-PreviewServer::PreviewServer(std::string base_path, std::chrono::milliseconds header_deadline, std::size_t max_event_streams)
-    : m_base_path(std::move(base_path)), m_header_deadline(header_deadline), m_server(std::make_unique<httplib::Server>()),
+PreviewServer::PreviewServer(std::string base_path, std::chrono::milliseconds header_deadline,
+                             std::size_t max_event_streams)
+    : m_base_path(std::move(base_path)),
+      m_header_deadline(header_deadline),
+      m_server(std::make_unique<httplib::Server>()),
       m_max_event_streams(max_event_streams) {
     // httplib gives each connection a thread of the pool: an open page's reload events hold one
     // (at most m_max_event_streams of them, waiting at once), and a client slow to send its
     // headers holds one until the guard cuts it (5 s). The pool leaves room for both and for
     // the requests that matter.
-    m_server->set_read_timeout(5, 0);   // slow or stalled clients do not hold a thread for long
+    m_server->set_read_timeout(5, 0);  // slow or stalled clients do not hold a thread for long
     m_server->set_write_timeout(5, 0);
     m_server->set_keep_alive_timeout(5);
     m_server->set_payload_max_length(64 * 1024);
@@ -85,7 +93,8 @@ PreviewServer::PreviewServer(std::string base_path, std::chrono::milliseconds he
         };
         if (req.has_header("Host") && !answers_to(host_of(req.get_header_value("Host")), m_bound_host))
             return refuse(421, "This preview answers only to localhost.\n");  // Misdirected Request
-        if (req.ranges.size() > k_max_ranges) return refuse(416, "At most " + std::to_string(k_max_ranges) + " ranges in one request.\n");
+        if (req.ranges.size() > k_max_ranges)
+            return refuse(416, "At most " + std::to_string(k_max_ranges) + " ranges in one request.\n");
         return httplib::Server::HandlerResponse::Unhandled;
     });
     m_server->set_logger([this](const httplib::Request& req, const httplib::Response&) {
@@ -94,7 +103,9 @@ PreviewServer::PreviewServer(std::string base_path, std::chrono::milliseconds he
     routes();
 }
 
-PreviewServer::~PreviewServer() { stop(); }
+PreviewServer::~PreviewServer() {
+    stop();
+}
 
 Snapshot PreviewServer::snapshot() const {
     std::lock_guard lock(m_mutex);
@@ -178,9 +189,12 @@ void PreviewServer::routes() {
             return;
         }
         std::string body;
-        if (r.status == 200) body = *snap.site->find(r.file);
-        else if (const std::string* missing = snap.site ? snap.site->find("404.html") : nullptr) body = *missing;
-        else body = "<!DOCTYPE html><title>Not found</title><p>Not found</p>";
+        if (r.status == 200)
+            body = *snap.site->find(r.file);
+        else if (const std::string* missing = snap.site ? snap.site->find("404.html") : nullptr)
+            body = *missing;
+        else
+            body = "<!DOCTYPE html><title>Not found</title><p>Not found</p>";
         // A found file's status is left to httplib: 206 with Content-Range for a Range request
         // (an audio element seeking), 200 otherwise. Set by hand it was 200 with a part of the file.
         if (r.status != 200) res.status = r.status;
@@ -198,9 +212,10 @@ int PreviewServer::start(const std::string& host, int port, bool try_next) {
         if (m_server->bind_to_port(host, p)) {
             auto pool = std::make_unique<BoundedThreadPool>(k_threads);
             if (pool->size() < k_min_threads)
-                throw std::runtime_error("cannot start the preview server: the machine allows " + std::to_string(pool->size()) +
-                                         " more threads (a limit on processes or memory), and it needs " + std::to_string(k_min_threads) +
-                                         "; raise the limit (ulimit -u, ulimit -v) or stop other programs");
+                throw std::runtime_error(
+                    "cannot start the preview server: the machine allows " + std::to_string(pool->size()) +
+                    " more threads (a limit on processes or memory), and it needs " + std::to_string(k_min_threads) +
+                    "; raise the limit (ulimit -u, ulimit -v) or stop other programs");
             // Fewer threads than asked for: reload streams may hold at most a quarter of them.
             m_max_event_streams = std::max<std::size_t>(1, std::min(m_max_event_streams, pool->size() / 4));
             m_server->new_task_queue = [queue = pool.release()] { return queue; };
@@ -229,6 +244,8 @@ std::size_t PreviewServer::event_streams() const {
     return m_event_streams;
 }
 
-std::size_t PreviewServer::slow_clients_cut() const { return m_guard ? m_guard->cut_count() : 0; }
+std::size_t PreviewServer::slow_clients_cut() const {
+    return m_guard ? m_guard->cut_count() : 0;
+}
 
 }  // namespace serve

@@ -16,7 +16,9 @@ namespace serve {
 
 namespace {
 
-std::string key_of(const std::string& addr, int port) { return addr + "|" + std::to_string(port); }
+std::string key_of(const std::string& addr, int port) {
+    return addr + "|" + std::to_string(port);
+}
 
 // The peer of `fd` when it is a TCP connection accepted on local `port` ("" otherwise).
 std::string peer_key(int fd, int port) {
@@ -48,7 +50,8 @@ bool request_waiting(int fd, std::string& buffer) {
     if (ioctl(fd, FIONREAD, &unread) != 0 || unread < 4) return false;
     buffer.resize(std::min<std::size_t>(static_cast<std::size_t>(unread), 16 * 1024));
     ssize_t n = recv(fd, buffer.data(), buffer.size(), MSG_PEEK | MSG_DONTWAIT);
-    return n > 0 && std::string_view(buffer.data(), static_cast<std::size_t>(n)).find("\r\n\r\n") != std::string_view::npos;
+    return n > 0 &&
+           std::string_view(buffer.data(), static_cast<std::size_t>(n)).find("\r\n\r\n") != std::string_view::npos;
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 #include "serve/thread_pool.hpp"
 
-#include <algorithm>
 #include <sys/resource.h>
+
+#include <algorithm>
 
 namespace serve {
 
@@ -33,7 +34,9 @@ BoundedThreadPool::BoundedThreadPool(std::size_t wanted) {
     pthread_attr_destroy(&attributes);
 }
 
-BoundedThreadPool::~BoundedThreadPool() { shutdown(); }
+BoundedThreadPool::~BoundedThreadPool() {
+    shutdown();
+}
 
 void BoundedThreadPool::enqueue(std::function<void()> fn) {
     {

@@ -4,15 +4,15 @@
 // says fewer. httplib's own pool makes its threads with std::thread and aborts the process
 // when one cannot be made; this one makes them with pthread_create, no more than the address
 // space has room for, and keeps the ones it could make.
+#include <httplib.h>
+#include <pthread.h>
+
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
 #include <functional>
 #include <mutex>
-#include <pthread.h>
 #include <vector>
-
-#include <httplib.h>
 
 namespace serve {
 

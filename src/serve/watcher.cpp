@@ -1,9 +1,10 @@
 #include "serve/watcher.hpp"
 
-#include <cerrno>
 #include <poll.h>
 #include <sys/inotify.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 namespace serve {
 
@@ -64,7 +65,8 @@ std::vector<fs::path> Watcher::wait(std::chrono::milliseconds timeout, std::chro
     pollfd pfd{m_fd, POLLIN, 0};
     if (::poll(&pfd, 1, static_cast<int>(timeout.count())) <= 0) return changed;
     bool complete = drain(changed);
-    while (::poll(&pfd, 1, static_cast<int>((complete ? settle_when_complete : settle).count())) > 0) complete = drain(changed);
+    while (::poll(&pfd, 1, static_cast<int>((complete ? settle_when_complete : settle).count())) > 0)
+        complete = drain(changed);
     return changed;
 }
 

@@ -1,9 +1,8 @@
 #include "sources/apple_page.hpp"
 
-
-#include "text/normalize.hpp"
-#include "sources/page_lines.hpp"
 #include "core/slug.hpp"
+#include "sources/page_lines.hpp"
+#include "text/normalize.hpp"
 #include "text/pattern.hpp"
 #include "text/strings.hpp"
 

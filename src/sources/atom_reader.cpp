@@ -1,13 +1,13 @@
 #include "sources/atom_reader.hpp"
 
-#include "sources/xml_values.hpp"
 #include "dates/dates.hpp"
-#include "html/html_sanitizer.hpp"
 #include "dates/durations.hpp"
+#include "html/html_sanitizer.hpp"
+#include "net/url.hpp"
+#include "sources/xml_values.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
 #include "text/unicode.hpp"
-#include "net/url.hpp"
 #include "text/xml_text.hpp"
 
 namespace sources {
@@ -31,7 +31,6 @@ struct AtomNames {
     std::string operator()(std::string_view local) const { return atom + std::string(local); }
     std::string it(std::string_view local) const { return itunes + std::string(local); }
 };
-
 
 // An Atom text construct (title, summary, content): its HTML, and whether it is HTML.
 std::string text_construct(const pugi::xml_node& node, bool& is_html) {
@@ -57,7 +56,8 @@ std::string link_href(const pugi::xml_node& parent, const AtomNames& n, std::str
     const std::string link = n("link");
     for (auto l : parent.children(link.c_str())) {
         std::string_view r = l.attribute("rel").value();
-        if (r == rel || (r.empty() && rel == "alternate")) return net::resolve_url(base, text::trim(l.attribute("href").value()));
+        if (r == rel || (r.empty() && rel == "alternate"))
+            return net::resolve_url(base, text::trim(l.attribute("href").value()));
     }
     return {};
 }
@@ -68,7 +68,8 @@ core::Channel read_channel(const pugi::xml_node& feed, const AtomNames& n, std::
         std::string_view name = attr.name();
         // The other namespaces the feed declares stay available to what is copied; Atom's own
         // default namespace would put the RSS elements in it.
-        if (name.starts_with("xmlns:") && attr.value() != k_atom_ns) c.root_attributes.emplace_back(attr.name(), attr.value());
+        if (name.starts_with("xmlns:") && attr.value() != k_atom_ns)
+            c.root_attributes.emplace_back(attr.name(), attr.value());
     }
     c.raw_xml = "<channel/>";  // nothing of an Atom feed's markup is RSS: every channel field is written anew
     c.title = plain_text(feed.child(n("title").c_str()));
@@ -107,24 +108,31 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, cons
     const pugi::xml_node feed = doc.document_element();
     const AtomNames n(feed);
     const text::LineIndex lines(text);
-    auto line_of = [&](const pugi::xml_node& node) { return lines.at(static_cast<std::size_t>(node.offset_debug())).line; };
+    auto line_of = [&](const pugi::xml_node& node) {
+        return lines.at(static_cast<std::size_t>(node.offset_debug())).line;
+    };
     // The channel's own links first resolve against the source's address, then the rest against
     // the feed's.
     batch.channel = read_channel(feed, n, info.url);
     batch.channel->file = info.file;
     batch.channel->line = line_of(feed);
-    const std::string base = !info.url.empty() ? info.url : !batch.channel->self_url.empty() ? batch.channel->self_url : batch.channel->link;
+    const std::string base = !info.url.empty()                  ? info.url
+                             : !batch.channel->self_url.empty() ? batch.channel->self_url
+                                                                : batch.channel->link;
     auto warn = [&](const pugi::xml_node& node, const std::string& message) {
         int line = line_of(node);
-        batch.diagnostics.push_back(core::warning_at({info.file, line, 0}, message, std::string(text::line_text(text, line))));
+        batch.diagnostics.push_back(
+            core::warning_at({info.file, line, 0}, message, std::string(text::line_text(text, line))));
     };
     const std::string entry_name = n("entry");  // (children() keeps the name's pointer)
     const std::string from_name = kept_from_name(feed);
     for (auto entry : feed.children(entry_name.c_str())) {
         core::Record r;
         std::size_t close = text.find("entry>", static_cast<std::size_t>(entry.offset_debug()));
-        r.from = provenance(info, line_of(entry), close == std::string_view::npos ? line_of(entry) : lines.at(close).line);
-        if (!from_name.empty()) r.from.via = text::collapse_whitespace(text::sanitize_utf8(entry.attribute(from_name.c_str()).value()));
+        r.from =
+            provenance(info, line_of(entry), close == std::string_view::npos ? line_of(entry) : lines.at(close).line);
+        if (!from_name.empty())
+            r.from.via = text::collapse_whitespace(text::sanitize_utf8(entry.attribute(from_name.c_str()).value()));
         r.guid = text_of(entry.child(n("id").c_str()));
         r.guid_is_permalink = false;  // an Atom id names the entry; it need not be its page
         r.title = plain_text(entry.child(n("title").c_str()));
@@ -138,7 +146,8 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, cons
             if (!date) continue;
             r.date = dates::parse_any_date(text_of(date));
             if (r.date) break;
-            warn(date, std::string("cannot read <") + date_name + "> '" + text_of(date) + "'; expected an RFC 3339 date such as 2024-08-04T01:47:46Z");
+            warn(date, std::string("cannot read <") + date_name + "> '" + text_of(date) +
+                           "'; expected an RFC 3339 date such as 2024-08-04T01:47:46Z");
         }
         const std::string link = n("link");
         for (auto l : entry.children(link.c_str())) {
@@ -153,7 +162,8 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, cons
         }
         if (auto duration = entry.child(n.it("duration").c_str())) {
             r.duration = dates::parse_duration(text_of(duration));
-            if (!r.duration) warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
+            if (!r.duration)
+                warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
         }
         r.image = entry.child(n.it("image").c_str()).attribute("href").value();
         r.explicit_flag = text_of(entry.child(n.it("explicit").c_str()));

@@ -2,12 +2,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sources/json_lines.hpp"
 #include "dates/durations.hpp"
+#include "net/url.hpp"
+#include "sources/json_lines.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
 #include "text/unicode.hpp"
-#include "net/url.hpp"
 
 namespace sources {
 
@@ -35,7 +35,8 @@ std::string audio_type(const nlohmann::json& o) {
 }  // namespace
 
 bool looks_like_itunes_lookup(std::string_view text) {
-    return text.find("\"resultCount\"") != std::string_view::npos || text.find("\"wrapperType\"") != std::string_view::npos;
+    return text.find("\"resultCount\"") != std::string_view::npos ||
+           text.find("\"wrapperType\"") != std::string_view::npos;
 }
 
 SourceBatch read_itunes_lookup(std::string_view text, const SourceInfo& info) {
@@ -48,7 +49,8 @@ SourceBatch read_itunes_lookup(std::string_view text, const SourceInfo& info) {
         return batch;
     }
     if (!doc.is_object() || !doc.contains("results") || !doc["results"].is_array()) {
-        batch.diagnostics.push_back(core::error_at({info.file, 1, 1}, "expected an iTunes lookup answer ({\"resultCount\": N, \"results\": [...]})"));
+        batch.diagnostics.push_back(core::error_at(
+            {info.file, 1, 1}, "expected an iTunes lookup answer ({\"resultCount\": N, \"results\": [...]})"));
         return batch;
     }
     auto spans = json_object_spans(text, 2);
@@ -65,7 +67,8 @@ SourceBatch read_itunes_lookup(std::string_view text, const SourceInfo& info) {
         // (Checked against the limit before converting: a double beyond int is undefined behaviour.)
         if (auto ms = result.find("trackTimeMillis"); ms != result.end() && ms->is_number()) {
             double seconds = ms->get<double>() / 1000.0;
-            if (seconds > 0 && seconds <= dates::k_max_duration_seconds) r.duration = dates::Duration{static_cast<int>(seconds + 0.5), true};
+            if (seconds > 0 && seconds <= dates::k_max_duration_seconds)
+                r.duration = dates::Duration{static_cast<int>(seconds + 0.5), true};
         }
         r.apple_episode_guid = string_of(result, "episodeGuid");
         std::string audio = string_of(result, "episodeUrl");

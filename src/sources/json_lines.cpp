@@ -8,15 +8,19 @@ namespace sources {
 
 core::Diagnostic json_syntax_error(std::string_view text, const SourceInfo& info, const nlohmann::json::exception& e) {
     std::string what = e.what();
-    if (auto pos = what.find("] "); pos != std::string::npos) what = what.substr(pos + 2);  // drop "[json.exception...]"
+    if (auto pos = what.find("] "); pos != std::string::npos)
+        what = what.substr(pos + 2);  // drop "[json.exception...]"
     const auto* syntax = dynamic_cast<const nlohmann::json::parse_error*>(&e);
     if (!syntax) return core::error_at({info.file, 0, 0}, "malformed JSON: " + what);
     auto at = text::line_column_at(text, syntax->byte > 0 ? syntax->byte - 1 : 0);
-    return core::error_at({info.file, at.line, at.column}, "malformed JSON: " + what, std::string(text::line_text(text, at.line)));
+    return core::error_at({info.file, at.line, at.column}, "malformed JSON: " + what,
+                          std::string(text::line_text(text, at.line)));
 }
 
 namespace {
-std::size_t count_lines(std::string_view text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+std::size_t count_lines(std::string_view text) {
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
 }  // namespace
 
 std::vector<JsonSpan> json_object_spans(std::string_view text, int depth) {

@@ -1,10 +1,9 @@
 #pragma once
 // nlohmann/json does not report positions; provenance needs the lines of each list entry.
+#include <nlohmann/json.hpp>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "sources/source_batch.hpp"
 

@@ -40,7 +40,8 @@ std::optional<std::string> manage_episode_id(std::string_view line) {
 std::string show_name(const PageLines& lines) {
     std::map<std::string_view, int> counts;
     for (int l = 1; l <= lines.size(); ++l)
-        if (lines.at(l).size() >= 3 && lines.at(l).size() < 100 && !parse_title_line(lines.at(l))) ++counts[lines.at(l)];
+        if (lines.at(l).size() >= 3 && lines.at(l).size() < 100 && !parse_title_line(lines.at(l)))
+            ++counts[lines.at(l)];
     std::string best;
     int best_count = 2;
     for (const auto& [line, count] : counts)
@@ -48,7 +49,9 @@ std::string show_name(const PageLines& lines) {
     return best;
 }
 
-bool is_page_chrome(std::string_view line) { return line.find("Player FM") != std::string_view::npos; }
+bool is_page_chrome(std::string_view line) {
+    return line.find("Player FM") != std::string_view::npos;
+}
 
 // Long lines of the page's header (before any episode), such as the "content provided by"
 // notice, recur inside episode blocks; they are the page's, not the episode's.

@@ -22,7 +22,9 @@ std::optional<Meta> parse_meta(std::string_view line) {
     return Meta{std::string(m[0]), std::string(m[1])};
 }
 
-bool is_artwork_line(std::string_view line) { return line.ends_with(" artwork") || line == "artwork"; }
+bool is_artwork_line(std::string_view line) {
+    return line.ends_with(" artwork") || line == "artwork";
+}
 
 }  // namespace
 

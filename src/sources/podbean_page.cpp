@@ -10,7 +10,8 @@ namespace {
 
 // "Aug 4th, 2024 1:47 AM" or "Apr 29th, 2024 12:01 AM"
 bool is_date_line(std::string_view line) {
-    static const text::Pattern date_line(R"([A-Z][a-z]{2,8}\.? \d{1,2}(st|nd|rd|th)?, \d{4}( \d{1,2}:\d{2}( ?[AP]M)?)?)");
+    static const text::Pattern date_line(
+        R"([A-Z][a-z]{2,8}\.? \d{1,2}(st|nd|rd|th)?, \d{4}( \d{1,2}:\d{2}( ?[AP]M)?)?)");
     return line.size() < 40 && date_line.full_match(line) && dates::parse_any_date(line);
 }
 

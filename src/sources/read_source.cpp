@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "files/files.hpp"
 #include "sources/apple_page.hpp"
 #include "sources/itunes_lookup.hpp"
 #include "sources/player_fm_page.hpp"
@@ -9,7 +10,6 @@
 #include "sources/podbean_page.hpp"
 #include "sources/records_reader.hpp"
 #include "sources/rss_reader.hpp"
-#include "files/files.hpp"
 #include "text/strings.hpp"
 #include "text/xml_encoding.hpp"
 
@@ -30,7 +30,8 @@ core::SourceKind detect_kind(std::string_view raw, std::string_view file_name) {
         return core::SourceKind::rss;
     if (text.starts_with("<?xml") || text.starts_with("<rss") || text.starts_with("<!--")) return core::SourceKind::rss;
     if (text.starts_with("{") && looks_like_itunes_lookup(text)) return core::SourceKind::itunes_lookup;
-    if (text.starts_with("[") && (text::trim(text.substr(1)).starts_with("{") || text == "[]")) return core::SourceKind::records;
+    if (text.starts_with("[") && (text::trim(text.substr(1)).starts_with("{") || text == "[]"))
+        return core::SourceKind::records;
     // A feed after a server's message (a PHP warning printed before the declaration): read from
     // the declaration on, with a warning (text::xml_as_utf8).
     if (const std::size_t declaration = text.find("<?xml"); declaration < (64u << 10)) {
@@ -43,7 +44,8 @@ core::SourceKind detect_kind(std::string_view raw, std::string_view file_name) {
     // A feed below text that is not markup (saved from a browser, with its message above it).
     if (text::root_after_junk(text) != std::string_view::npos) {
         const std::string lower = text::ascii_lower(text.substr(0, text::root_after_junk(text)));
-        if (lower.find("<html") == std::string::npos && lower.find("<!doctype") == std::string::npos) return core::SourceKind::rss;
+        if (lower.find("<html") == std::string::npos && lower.find("<!doctype") == std::string::npos)
+            return core::SourceKind::rss;
     }
     std::string lower_name = text::ascii_lower(file_name);
     if (lower_name.ends_with(".yaml") || lower_name.ends_with(".yml")) return core::SourceKind::records;
@@ -96,8 +98,10 @@ void add_kept_items(SourceBatch& batch, const std::filesystem::path& kept_file, 
     }
     SourceBatch kept = read_rss(text, {batch.info.name, display, batch.info.url});
     if (kept.kind != batch.kind) {
-        batch.diagnostics.push_back(core::warning_at({display, 1, 1}, std::string("the kept items are ") + std::string(core::kind_name(kept.kind)) +
-            " and the feed is " + std::string(core::kind_name(batch.kind)) + " now: they are not read (convert them, or move the file away)"));
+        batch.diagnostics.push_back(core::warning_at(
+            {display, 1, 1}, std::string("the kept items are ") + std::string(core::kind_name(kept.kind)) +
+                                 " and the feed is " + std::string(core::kind_name(batch.kind)) +
+                                 " now: they are not read (convert them, or move the file away)"));
         return;
     }
     if (kept.channel && batch.channel)
@@ -106,7 +110,8 @@ void add_kept_items(SourceBatch& batch, const std::filesystem::path& kept_file, 
                 std::none_of(batch.channel->root_attributes.begin(), batch.channel->root_attributes.end(),
                              [&](const auto& a) { return a.first == attribute.first; }))
                 batch.channel->root_attributes.push_back(attribute);
-    batch.records.insert(batch.records.end(), std::make_move_iterator(kept.records.begin()), std::make_move_iterator(kept.records.end()));
+    batch.records.insert(batch.records.end(), std::make_move_iterator(kept.records.begin()),
+                         std::make_move_iterator(kept.records.end()));
     batch.diagnostics.insert(batch.diagnostics.end(), kept.diagnostics.begin(), kept.diagnostics.end());
 }
 
@@ -122,7 +127,8 @@ SourceBatch read_source(const config::SourceConfig& source) {
         batch.diagnostics.push_back(core::error_at({info.file, 0, 0}, e.what()));
         return batch;
     }
-    const core::SourceKind kind = source.kind == core::SourceKind::unknown ? detect_kind(text, source.path.filename().string()) : source.kind;
+    const core::SourceKind kind =
+        source.kind == core::SourceKind::unknown ? detect_kind(text, source.path.filename().string()) : source.kind;
     SourceBatch batch = parse_source(text, info, kind, source.path.filename().string());
     const std::filesystem::path kept = kept_items_path(source.path);
     std::error_code ec;

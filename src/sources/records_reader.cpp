@@ -1,18 +1,18 @@
 #include "sources/records_reader.hpp"
 
-#include <algorithm>
-#include <cmath>
-#include <optional>
-
-#include <nlohmann/json.hpp>
 #include <simdjson.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "net/url.hpp"
 #include "sources/json_lines.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
 #include "text/unicode.hpp"
-#include "net/url.hpp"
 
 namespace sources {
 
@@ -32,8 +32,8 @@ struct Entry {
     int first_line = 0;
     int last_line = 0;
     struct Value {
-        std::string text;                 // scalar value
-        std::vector<std::string> items;   // list value
+        std::string text;                // scalar value
+        std::vector<std::string> items;  // list value
         bool is_list = false;
         bool is_number = false;
         int line = 0;
@@ -54,7 +54,8 @@ Entry entry_of(std::vector<std::pair<std::string, Entry::Value>> values) {
     std::stable_sort(values.begin(), values.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     Entry entry;
     for (std::size_t i = 0; i < values.size(); ++i)
-        if (i + 1 == values.size() || values[i + 1].first != values[i].first) entry.values.push_back(std::move(values[i]));
+        if (i + 1 == values.size() || values[i + 1].first != values[i].first)
+            entry.values.push_back(std::move(values[i]));
     return entry;
 }
 
@@ -63,12 +64,18 @@ Entry entry_of(std::vector<std::pair<std::string, Entry::Value>> values) {
 Entry::Value json_value(simdjson::dom::element value) {
     using Type = simdjson::dom::element_type;
     switch (value.type()) {
-        case Type::STRING: return text_value(std::string(value.get_string().value_unsafe()), false);
-        case Type::INT64: return text_value(std::to_string(value.get_int64().value_unsafe()), true);
-        case Type::UINT64: return text_value(std::to_string(value.get_uint64().value_unsafe()), true);
-        case Type::DOUBLE: return text_value(whole_number_text(value.get_double().value_unsafe()), true);
-        case Type::BOOL: return text_value(value.get_bool().value_unsafe() ? "true" : "false", false);
-        case Type::NULL_VALUE: return {};
+        case Type::STRING:
+            return text_value(std::string(value.get_string().value_unsafe()), false);
+        case Type::INT64:
+            return text_value(std::to_string(value.get_int64().value_unsafe()), true);
+        case Type::UINT64:
+            return text_value(std::to_string(value.get_uint64().value_unsafe()), true);
+        case Type::DOUBLE:
+            return text_value(whole_number_text(value.get_double().value_unsafe()), true);
+        case Type::BOOL:
+            return text_value(value.get_bool().value_unsafe() ? "true" : "false", false);
+        case Type::NULL_VALUE:
+            return {};
         case Type::ARRAY: {
             Entry::Value list;
             list.is_list = true;
@@ -77,7 +84,8 @@ Entry::Value json_value(simdjson::dom::element value) {
                 if (item.is_string()) list.items.emplace_back(item.get_string().value_unsafe());
             return list;
         }
-        case Type::OBJECT: break;
+        case Type::OBJECT:
+            break;
     }
     Entry::Value wrong;
     wrong.is_list = true;
@@ -104,7 +112,9 @@ public:
     bool boolean(bool value) { return scalar(text_value(value ? "true" : "false", false)); }
     bool number_integer(json::number_integer_t value) { return scalar(text_value(std::to_string(value), true)); }
     bool number_unsigned(json::number_unsigned_t value) { return scalar(text_value(std::to_string(value), true)); }
-    bool number_float(json::number_float_t value, const json::string_t&) { return scalar(text_value(whole_number_text(value), true)); }
+    bool number_float(json::number_float_t value, const json::string_t&) {
+        return scalar(text_value(whole_number_text(value), true));
+    }
     bool binary(json::binary_t&) { return scalar(Entry::Value{}); }  // (not in JSON text)
     bool string(json::string_t& value) {
         if (m_depth == 3 && m_in_entry && m_in_list) m_value.items.push_back(std::move(value));
@@ -135,12 +145,16 @@ private:
 
     // A scalar: an entry's value, or an item of the list that is not an object.
     bool scalar(Entry::Value v) {
-        if (m_depth == 2 && m_in_entry) m_values.emplace_back(m_key, std::move(v));
-        else if (m_depth == 1 && top_is_list) not_an_object();
+        if (m_depth == 2 && m_in_entry)
+            m_values.emplace_back(m_key, std::move(v));
+        else if (m_depth == 1 && top_is_list)
+            not_an_object();
         return true;
     }
 
-    void not_an_object() { problems.push_back(core::error_at({m_info.file, 0, 0}, "every entry of the list must be an object")); }
+    void not_an_object() {
+        problems.push_back(core::error_at({m_info.file, 0, 0}, "every entry of the list must be an object"));
+    }
 
     bool open(bool is_list) {
         if (m_depth == 0) {
@@ -183,7 +197,8 @@ std::optional<std::vector<Entry>> simdjson_entries(std::string_view text) {
     simdjson::dom::parser parser;
     const simdjson::padded_string padded(text);  // (the parser reads past the end)
     simdjson::dom::element list;
-    if (parser.parse(padded).get(list) != simdjson::SUCCESS || list.type() != simdjson::dom::element_type::ARRAY) return std::nullopt;
+    if (parser.parse(padded).get(list) != simdjson::SUCCESS || list.type() != simdjson::dom::element_type::ARRAY)
+        return std::nullopt;
     const simdjson::dom::array items = list.get_array().value_unsafe();  // (named: ranges over a result's value dangle)
     std::vector<Entry> entries;
     entries.reserve(items.size());
@@ -191,7 +206,8 @@ std::optional<std::vector<Entry>> simdjson_entries(std::string_view text) {
         if (item.type() != simdjson::dom::element_type::OBJECT) return std::nullopt;
         const simdjson::dom::object object = item.get_object().value_unsafe();
         std::vector<std::pair<std::string, Entry::Value>> values;
-        for (simdjson::dom::key_value_pair field : object) values.emplace_back(std::string(field.key), json_value(field.value));
+        for (simdjson::dom::key_value_pair field : object)
+            values.emplace_back(std::string(field.key), json_value(field.value));
         entries.push_back(entry_of(std::move(values)));
     }
     return entries;
@@ -208,7 +224,8 @@ std::vector<Entry> read_json_entries(std::string_view text, const SourceInfo& in
         return {};
     }
     if (!collector.top_is_list) {
-        batch.diagnostics.push_back(core::error_at({info.file, 1, 1}, "expected a JSON list of episode records ([{...}, ...])"));
+        batch.diagnostics.push_back(
+            core::error_at({info.file, 1, 1}, "expected a JSON list of episode records ([{...}, ...])"));
         return {};
     }
     batch.diagnostics.insert(batch.diagnostics.end(), collector.problems.begin(), collector.problems.end());
@@ -238,7 +255,8 @@ std::vector<Entry> yaml_entries(std::string_view text, const SourceInfo& info, S
         return {};
     }
     if (!doc.IsSequence()) {
-        batch.diagnostics.push_back(core::error_at({info.file, 1, 1}, "expected a YAML list of episode records (- title: ...)"));
+        batch.diagnostics.push_back(
+            core::error_at({info.file, 1, 1}, "expected a YAML list of episode records (- title: ...)"));
         return {};
     }
     std::vector<Entry> entries;
@@ -261,7 +279,8 @@ std::vector<Entry> yaml_entries(std::string_view text, const SourceInfo& info, S
                 v.is_list = true;
                 for (const auto& x : kv.second)
                     if (x.IsScalar()) v.items.push_back(x.Scalar());
-            } else if (kv.second.IsMap()) v.is_list = true;
+            } else if (kv.second.IsMap())
+                v.is_list = true;
             entry.values.emplace_back(kv.first.Scalar(), std::move(v));
         }
         entries.push_back(std::move(entry));
@@ -271,7 +290,9 @@ std::vector<Entry> yaml_entries(std::string_view text, const SourceInfo& info, S
     int total_lines = static_cast<int>(lines.size());
     for (std::size_t i = 0; i < entries.size(); ++i) {
         int next = i + 1 < entries.size() ? entries[i + 1].first_line - 1 : total_lines;
-        while (next > entries[i].first_line && next <= total_lines && text::trim(lines[static_cast<std::size_t>(next - 1)]).empty()) --next;
+        while (next > entries[i].first_line && next <= total_lines &&
+               text::trim(lines[static_cast<std::size_t>(next - 1)]).empty())
+            --next;
         entries[i].last_line = std::max(entries[i].first_line, next);
     }
     return entries;
@@ -306,19 +327,27 @@ struct EntryReader {
             return;
         }
         if (!scalar(key, v, s) || s.empty()) return;
-        if (key == "title") r.title = std::move(s);
+        if (key == "title")
+            r.title = std::move(s);
         else if (key == "description") {
             r.description_truncated = looks_cut_off(s);
             r.description = std::move(s);
         } else if (key == "date") {
             r.date = dates::parse_any_date(s);
-            if (!r.date) problem(true, v.line, "cannot read date '" + s + "'; expected 2024-08-04, 2024-08-04T01:47:46+00:00 or an RFC 822 date");
+            if (!r.date)
+                problem(
+                    true, v.line,
+                    "cannot read date '" + s + "'; expected 2024-08-04, 2024-08-04T01:47:46+00:00 or an RFC 822 date");
         } else if (key == "duration") {
             r.duration = dates::parse_duration(s);
-            if (!r.duration) problem(true, v.line, "cannot read duration '" + s + "'; expected seconds, MM:SS, H:MM:SS, '17min' or '13 minutes'");
+            if (!r.duration)
+                problem(true, v.line,
+                        "cannot read duration '" + s + "'; expected seconds, MM:SS, H:MM:SS, '17min' or '13 minutes'");
         } else if (key == "url") {
-            if (net::is_http_url(s)) r.page_url = s;
-            else problem(true, v.line, "'url' must be an absolute http(s) URL");
+            if (net::is_http_url(s))
+                r.page_url = s;
+            else
+                problem(true, v.line, "'url' must be an absolute http(s) URL");
         } else if (key == "enclosure_url") {
             if (!net::is_http_url(s)) return problem(true, v.line, "'enclosure_url' must be an absolute http(s) URL");
             if (!r.enclosure) r.enclosure = core::Enclosure{};
@@ -331,14 +360,17 @@ struct EntryReader {
             if (!text::parse_uint(s, n)) return problem(true, v.line, "'enclosure_length' must be a number of bytes");
             if (!r.enclosure) r.enclosure = core::Enclosure{};
             r.enclosure->length = n;
-        } else if (key == "guid") r.guid = std::move(s);
-        else if (key == "apple_id") r.apple_id = s;
+        } else if (key == "guid")
+            r.guid = std::move(s);
+        else if (key == "apple_id")
+            r.apple_id = s;
         else if (key == "apple_url") {
             r.apple_url = s;
             if (r.apple_id.empty()) r.apple_id = apple_episode_id(s);
         } else {
             std::string near = text::nearest_word(key, record_keys());
-            problem(false, v.line, "unknown key '" + key + "' ignored" + (near.empty() ? "" : "; did you mean '" + near + "'?"));
+            problem(false, v.line,
+                    "unknown key '" + key + "' ignored" + (near.empty() ? "" : "; did you mean '" + near + "'?"));
         }
     }
 
@@ -351,8 +383,8 @@ struct EntryReader {
             r.enclosure.reset();
         }
         if (r.title.empty() && r.description.empty() && r.page_url.empty() && !r.enclosure && r.guid.empty()) {
-            batch.diagnostics.push_back(core::warning_at({info.file, entry.first_line, 0},
-                                                         "entry has no title, description, url, enclosure or guid; skipped"));
+            batch.diagnostics.push_back(core::warning_at(
+                {info.file, entry.first_line, 0}, "entry has no title, description, url, enclosure or guid; skipped"));
             return;
         }
         batch.records.push_back(std::move(r));
@@ -362,9 +394,9 @@ struct EntryReader {
 }  // namespace
 
 const std::vector<std::string>& record_keys() {
-    static const std::vector<std::string> keys = {"title", "date", "duration", "description", "url",
-                                                  "enclosure_url", "enclosure_type", "enclosure_length",
-                                                  "guid", "apple_id", "apple_url", "seen_at"};
+    static const std::vector<std::string> keys = {"title", "date",          "duration",       "description",
+                                                  "url",   "enclosure_url", "enclosure_type", "enclosure_length",
+                                                  "guid",  "apple_id",      "apple_url",      "seen_at"};
     return keys;
 }
 

@@ -1,19 +1,18 @@
 #include "sources/rss_reader.hpp"
 
-#include "sources/atom_reader.hpp"
-#include "sources/xml_values.hpp"
-
 #include <iterator>
 #include <map>
 #include <pugixml.hpp>
 
+#include "concurrency/parallel.hpp"
 #include "core/enclosures.hpp"
 #include "listening/timecode.hpp"
-#include "concurrency/parallel.hpp"
+#include "net/url.hpp"
+#include "sources/atom_reader.hpp"
+#include "sources/xml_values.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
 #include "text/unicode.hpp"
-#include "net/url.hpp"
 #include "text/xml_encoding.hpp"
 #include "text/xml_text.hpp"
 
@@ -57,7 +56,8 @@ std::vector<core::Person> read_persons(const pugi::xml_node& parent, const Names
         core::Person entry;
         entry.name = text::collapse_whitespace(text::sanitize_utf8(text_of(p)));
         if (entry.name.empty()) continue;  // (the linter says so of the feed podarchive writes)
-        if (std::string role = text::ascii_lower(text::trim(p.attribute("role").value())); !role.empty()) entry.role = role;
+        if (std::string role = text::ascii_lower(text::trim(p.attribute("role").value())); !role.empty())
+            entry.role = role;
         entry.group = text::ascii_lower(text::trim(p.attribute("group").value()));
         entry.href = text::trim(p.attribute("href").value());
         entry.img = text::trim(p.attribute("img").value());
@@ -93,7 +93,8 @@ struct ItemReader {
     }
     void warn(const pugi::xml_node& node, const std::string& message) {
         int line = line_of(node);
-        diagnostics.push_back(core::warning_at({info.file, line, 0}, message, std::string(text::line_text(text, line))));
+        diagnostics.push_back(
+            core::warning_at({info.file, line, 0}, message, std::string(text::line_text(text, line))));
     }
 
     std::optional<int> number(const pugi::xml_node& node, const char* what) {
@@ -109,7 +110,8 @@ struct ItemReader {
         const std::string name = names.name(k_media_ns, "content");
         for (auto m : item.children(name.c_str())) {
             std::string_view type = m.attribute("type").value(), medium = m.attribute("medium").value();
-            if (*m.attribute("url").value() && (type.starts_with("audio/") || type.starts_with("video/") || medium == "audio" || medium == "video"))
+            if (*m.attribute("url").value() &&
+                (type.starts_with("audio/") || type.starts_with("video/") || medium == "audio" || medium == "video"))
                 return m;
         }
         return {};
@@ -119,7 +121,7 @@ struct ItemReader {
     // fetch it; nothing, with a warning, when it has no usable URL.
     std::optional<core::Enclosure> enclosure(const pugi::xml_node& item) {
         auto enc = core::episode_enclosure(item);  // (an image enclosure before the audio is not the episode)
-        if (!enc) enc = media_content(item);  // (podcast apps play a Media RSS item's audio too)
+        if (!enc) enc = media_content(item);       // (podcast apps play a Media RSS item's audio too)
         if (!enc) return std::nullopt;
         core::Enclosure e;
         e.url = text::sanitize_utf8(text::trim(enc.attribute("url").value()));
@@ -127,12 +129,18 @@ struct ItemReader {
         // as %20: the item is known by the URL they fetch.
         if (!e.url.empty() && !net::is_http_url(e.url)) {
             std::string resolved = net::resolve_url(base, net::encode_url_spaces(e.url));
-            if (net::is_http_url(resolved)) e.url = std::move(resolved);
-            else warn(enc, "the audio URL '" + e.url + "' is not absolute and the feed's own address is unknown; set this source's `url:` in site.yaml to the address the feed is published at");
+            if (net::is_http_url(resolved))
+                e.url = std::move(resolved);
+            else
+                warn(enc, "the audio URL '" + e.url +
+                              "' is not absolute and the feed's own address is unknown; set this source's `url:` in "
+                              "site.yaml to the address the feed is published at");
         }
         e.type = enc.attribute("type").value();
         long long length = 0;
-        if (text::parse_uint(text::trim(enc.attribute(enc.attribute("length") ? "length" : "fileSize").value()), length)) e.length = length;
+        if (text::parse_uint(text::trim(enc.attribute(enc.attribute("length") ? "length" : "fileSize").value()),
+                             length))
+            e.length = length;
         if (e.url.empty()) {
             warn(enc, "enclosure has no url");
             return std::nullopt;
@@ -147,8 +155,10 @@ struct ItemReader {
         link.url = text::sanitize_utf8(text::trim(node.attribute("url").value()));
         if (!link.url.empty() && !net::is_http_url(link.url)) {
             std::string resolved = net::resolve_url(base, net::encode_url_spaces(link.url));
-            if (net::is_http_url(resolved)) link.url = std::move(resolved);
-            else link.url.clear();
+            if (net::is_http_url(resolved))
+                link.url = std::move(resolved);
+            else
+                link.url.clear();
         }
         if (link.url.empty()) {
             warn(node, std::string("<") + node.name() + "> has no usable url attribute; it is left out");
@@ -174,7 +184,8 @@ struct ItemReader {
                 continue;
             }
             r.chapters.push_back({*start, text::collapse_whitespace(text::sanitize_utf8(c.attribute("title").value())),
-                                  std::string(text::trim(c.attribute("href").value())), std::string(text::trim(c.attribute("image").value())), true});
+                                  std::string(text::trim(c.attribute("href").value())),
+                                  std::string(text::trim(c.attribute("image").value())), true});
         }
         r.persons = read_persons(item, names);
         const std::string soundbite = names.name(k_podcast_ns, "soundbite");
@@ -182,7 +193,9 @@ struct ItemReader {
             auto start = listening::parse_timecode(b.attribute("startTime").value());
             auto length = listening::parse_timecode(b.attribute("duration").value());
             if (!start || !length || *length <= 0) {
-                warn(b, "podcast:soundbite needs startTime and duration in seconds (startTime=\"73.0\" duration=\"60.0\"); it is left out");
+                warn(b,
+                     "podcast:soundbite needs startTime and duration in seconds (startTime=\"73.0\" "
+                     "duration=\"60.0\"); it is left out");
                 continue;
             }
             r.soundbites.push_back({*start, *length, text::collapse_whitespace(text::sanitize_utf8(text_of(b)))});
@@ -196,7 +209,8 @@ struct ItemReader {
         std::size_t close = text.find("</item>", static_cast<std::size_t>(item.offset_debug()));
         int last = close == std::string_view::npos ? first : lines.at(close).line;
         r.from = provenance(info, first, last);
-        if (!from_name.empty()) r.from.via = text::collapse_whitespace(text::sanitize_utf8(item.attribute(from_name.c_str()).value()));
+        if (!from_name.empty())
+            r.from.via = text::collapse_whitespace(text::sanitize_utf8(item.attribute(from_name.c_str()).value()));
 
         if (auto guid = item.child("guid")) {
             r.guid = text_of(guid);
@@ -219,7 +233,8 @@ struct ItemReader {
             if (!r.date) r.date = dates::parse_any_date(text_of(date));
             if (!r.date)
                 warn(date, "cannot read pubDate '" + text_of(date) +
-                               "'; expected an RFC 822 date such as 'Tue, 11 Jan 2011 01:30:00 +0000' (the regenerated feed keeps it as written; a note's `date:` can set it)");
+                               "'; expected an RFC 822 date such as 'Tue, 11 Jan 2011 01:30:00 +0000' (the regenerated "
+                               "feed keeps it as written; a note's `date:` can set it)");
         }
         if (auto duration = item.child(names.name(k_itunes_ns, "duration").c_str())) {
             r.duration = dates::parse_duration(text_of(duration));
@@ -244,7 +259,8 @@ struct ItemReader {
 // with, on it or on any element around it, as apps read it (whatever the case, with or without a
 // trailing slash: "http://www.w3.org/2005/Atom/" is in real feeds), or by our own prefix for
 // `ns` when the feed declares none.
-bool is_element(const pugi::xml_node& element, std::string_view ns, std::string_view local, std::string_view our_prefix) {
+bool is_element(const pugi::xml_node& element, std::string_view ns, std::string_view local,
+                std::string_view our_prefix) {
     std::string_view name = element.name();
     auto colon = name.find(':');
     if ((colon == std::string_view::npos ? name : name.substr(colon + 1)) != local) return false;
@@ -259,7 +275,8 @@ bool is_element(const pugi::xml_node& element, std::string_view ns, std::string_
     return prefix == our_prefix;
 }
 
-core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& channel, const Names& names, const text::LineIndex& lines) {
+core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& channel, const Names& names,
+                           const text::LineIndex& lines) {
     core::Channel c;
     for (auto attr : rss.attributes()) c.root_attributes.emplace_back(attr.name(), attr.value());
     pugi::xml_document copy;  // the channel without its items (copying them all first cost a tenth of reading)
@@ -293,14 +310,16 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     // The feed's own address, by namespace: FeedBurner declares its `atom10:` on the element itself.
     for (auto child : channel.children()) {
         if (child.type() != pugi::node_element) continue;
-        if (c.self_url.empty() && is_element(child, k_atom_ns, "link", "atom") && std::string_view(child.attribute("rel").value()) == "self")
+        if (c.self_url.empty() && is_element(child, k_atom_ns, "link", "atom") &&
+            std::string_view(child.attribute("rel").value()) == "self")
             c.self_url = text::trim(child.attribute("href").value());
         else if (c.new_feed_url.empty() && is_element(child, k_itunes_ns, "new-feed-url", "itunes"))
             c.new_feed_url = text::trim(child.text().get());
     }
     std::string category = names.name(k_itunes_ns, "category");
     for (auto cat : channel.children(category.c_str())) {
-        core::Category entry{cat.attribute("text").value(), "", lines.at(static_cast<std::size_t>(cat.offset_debug())).line};
+        core::Category entry{cat.attribute("text").value(), "",
+                             lines.at(static_cast<std::size_t>(cat.offset_debug())).line};
         if (auto sub = cat.child(category.c_str())) entry.subcategory = sub.attribute("text").value();
         if (!entry.name.empty()) c.categories.push_back(entry);
     }
@@ -315,7 +334,8 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     // they were. What could not be read is said.
     const text::XmlAsUtf8 utf8 = text::xml_as_utf8(raw);
     const std::string_view text = utf8.text ? std::string_view(*utf8.text) : raw;
-    for (const auto& warning : utf8.warnings) batch.diagnostics.push_back(core::warning_at({info.file, warning.line, 1}, warning.message));
+    for (const auto& warning : utf8.warnings)
+        batch.diagnostics.push_back(core::warning_at({info.file, warning.line, 1}, warning.message));
     pugi::xml_document doc;
     // No DTD processing exists in pugixml, so entity-expansion attacks cannot expand.
     pugi::xml_parse_result result = doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto);
@@ -333,9 +353,10 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
         auto root = doc.document_element();
         // offset_debug() points at the element's name; the element starts one byte earlier, at '<'.
         auto at = text::line_column_at(text, root ? static_cast<std::size_t>(root.offset_debug() - 1) : 0);
-        batch.diagnostics.push_back(core::error_at({info.file, at.line, at.column},
-                                                   std::string("expected an RSS 2.0 feed (<rss><channel>...) or an Atom feed (<feed xmlns=\"http://www.w3.org/2005/Atom\">), found <") +
-                                                       (root ? root.name() : "nothing") + ">"));
+        batch.diagnostics.push_back(core::error_at(
+            {info.file, at.line, at.column}, std::string("expected an RSS 2.0 feed (<rss><channel>...) or an Atom feed "
+                                                         "(<feed xmlns=\"http://www.w3.org/2005/Atom\">), found <") +
+                                                 (root ? root.name() : "nothing") + ">"));
         return batch;
     }
     Names names(rss);
@@ -343,7 +364,9 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     batch.channel = read_channel(rss, channel, names, lines);
     batch.channel->file = info.file;
     batch.channel->line = lines.at(static_cast<std::size_t>(channel.offset_debug())).line;
-    const std::string base = !info.url.empty() ? info.url : !batch.channel->self_url.empty() ? batch.channel->self_url : batch.channel->link;
+    const std::string base = !info.url.empty()                  ? info.url
+                             : !batch.channel->self_url.empty() ? batch.channel->self_url
+                                                                : batch.channel->link;
     const std::string from_name = kept_from_name(rss);
     auto item_range = channel.children("item");
     std::vector<pugi::xml_node> items(item_range.begin(), item_range.end());
@@ -365,8 +388,11 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
             for (auto field = item.child(name); field; field = field.next_sibling(name))
                 while (auto c = field.first_child()) field.remove_child(c);
     }
-    concurrency::parallel_for(items.size(), 256, [&](std::size_t i) { batch.records[i].raw_xml = text::raw_xml(items[i]); });
-    for (auto& w : warnings) batch.diagnostics.insert(batch.diagnostics.end(), std::make_move_iterator(w.begin()), std::make_move_iterator(w.end()));
+    concurrency::parallel_for(items.size(), 256,
+                              [&](std::size_t i) { batch.records[i].raw_xml = text::raw_xml(items[i]); });
+    for (auto& w : warnings)
+        batch.diagnostics.insert(batch.diagnostics.end(), std::make_move_iterator(w.begin()),
+                                 std::make_move_iterator(w.end()));
     return batch;
 }
 

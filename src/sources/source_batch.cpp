@@ -6,7 +6,6 @@
 
 namespace sources {
 
-
 core::Provenance provenance(const SourceInfo& info, int first_line, int last_line) {
     return {info.name, info.file, first_line, last_line < first_line ? first_line : last_line};
 }
@@ -15,7 +14,9 @@ std::optional<AnnouncedCount> announced_count(std::string_view page_text) {
     // A count of its own, at a line's start or after "Followers": "83 Episodes", "83 פרקים"
     // (Player FM's Hebrew edition), "83 épisodes". Not "episodes" inside a sentence.
     static const text::Pattern count(
-        "(?:^|.*\\bFollowers\\s+|.*\\bfollowers\\s+)(\\d{1,5})\\s+(?:[Ee]pisodes|[Ee]pisoden|[Ee]pisodios|\xC3\xA9" "pisodes|epis\xC3\xB3" "dios|afleveringen|avsnitt|"
+        "(?:^|.*\\bFollowers\\s+|.*\\bfollowers\\s+)(\\d{1,5})\\s+(?:[Ee]pisodes|[Ee]pisoden|[Ee]pisodios|\xC3\xA9"
+        "pisodes|epis\xC3\xB3"
+        "dios|afleveringen|avsnitt|"
         "\xD7\xA4\xD7\xA8\xD7\xA7\xD7\x99\xD7\x9D)(?:\\s.*)?");
     PageLines lines(page_text);
     std::vector<std::string_view> groups;
@@ -41,7 +42,8 @@ bool looks_cut_off(std::string_view raw) {
         return stripped.empty() || std::string_view(".!?").find(stripped.back()) == std::string_view::npos;
     }
     // A URL or closing punctuation ends a description naturally.
-    std::string_view last_word = text.substr(text.find_last_of(" \n") == std::string_view::npos ? 0 : text.find_last_of(" \n") + 1);
+    std::string_view last_word =
+        text.substr(text.find_last_of(" \n") == std::string_view::npos ? 0 : text.find_last_of(" \n") + 1);
     if (last_word.starts_with("http://") || last_word.starts_with("https://")) return false;
     return std::string_view(".!?)\"'\xBB:;").find(text.back()) == std::string_view::npos &&
            !text.ends_with("\xE2\x80\x9D") && !text.ends_with("\xE2\x80\x99");

@@ -13,8 +13,8 @@ namespace sources {
 
 // What an adapter needs to know about the file it parses.
 struct SourceInfo {
-    std::string name;  // the source's name (provenance)
-    std::string file;  // the path as site.yaml wrote it (provenance and messages)
+    std::string name;   // the source's name (provenance)
+    std::string file;   // the path as site.yaml wrote it (provenance and messages)
     std::string url{};  // where the source is published (site.yaml's `url`): relative links resolve against it
 };
 
@@ -30,7 +30,7 @@ struct SourceBatch {
     core::SourceKind kind = core::SourceKind::unknown;  // the adapter that read it
     std::vector<core::Record> records;
     std::vector<core::Diagnostic> diagnostics;
-    std::optional<core::Channel> channel;    // only feeds describe the show
+    std::optional<core::Channel> channel;       // only feeds describe the show
     std::optional<AnnouncedCount> announced{};  // a directory page's count of the show's episodes
 };
 

@@ -20,7 +20,9 @@ inline std::string kept_from_name(const pugi::xml_node& root) {
 }
 
 // An element's first text node (a value: a guid, a date, a URL).
-inline std::string text_of(const pugi::xml_node& node) { return std::string(text::trim(text::sanitize_utf8(node.child_value()))); }
+inline std::string text_of(const pugi::xml_node& node) {
+    return std::string(text::trim(text::sanitize_utf8(node.child_value())));
+}
 
 // All of an element's text, its descendants' included: child_value() stops at the first text
 // node, CDATA sections and entities may split the text, and a title may hold an element

@@ -23,7 +23,9 @@ inline Block load(const char* at) {
 // A comparison's result: 0xFF in the lanes where it holds.
 using Mask = decltype(std::declval<Block>() == std::declval<Block>());
 
-constexpr Block splat(unsigned char c) { return Block{c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c}; }
+constexpr Block splat(unsigned char c) {
+    return Block{c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c};
+}
 
 // A comparison's result as two words: lane 0 is the low byte of the first on a little-endian
 // machine, the high byte on a big-endian one.

@@ -20,7 +20,8 @@ bool is_language_code(std::string_view code) {
 }
 
 bool is_right_to_left(std::string_view language) {
-    static constexpr std::array<std::string_view, 12> k_rtl = {"ar", "he", "iw", "fa", "ur", "yi", "ji", "ps", "dv", "sd", "ug", "ckb"};
+    static constexpr std::array<std::string_view, 12> k_rtl = {"ar", "he", "iw", "fa", "ur", "yi",
+                                                               "ji", "ps", "dv", "sd", "ug", "ckb"};
     const std::string lower = ascii_lower(language);
     const auto parts = split(lower, '-');
     // The script subtag (BCP 47) comes right after the language and its extended-language
@@ -30,7 +31,8 @@ bool is_right_to_left(std::string_view language) {
         const std::string_view part = parts[i];
         const bool letters = part.find_first_not_of("abcdefghijklmnopqrstuvwxyz") == std::string_view::npos;
         if (part.size() == 3 && letters) continue;  // an extended language subtag
-        if (part.size() == 4 && letters) return part == "arab" || part == "hebr" || part == "thaa" || part == "syrc" || part == "nkoo";
+        if (part.size() == 4 && letters)
+            return part == "arab" || part == "hebr" || part == "thaa" || part == "syrc" || part == "nkoo";
         break;
     }
     for (std::string_view code : k_rtl)

@@ -14,16 +14,80 @@ namespace {
 // Letters that OCR and copy-paste confuse with Latin ones (Cyrillic and Greek look-alikes).
 char32_t latin_look_alike(char32_t cp) {
     switch (cp) {
-        case 0x0430: return 'a'; case 0x0435: return 'e'; case 0x043E: return 'o'; case 0x0440: return 'p';
-        case 0x0441: return 'c'; case 0x0443: return 'y'; case 0x0445: return 'x'; case 0x0456: return 'i';
-        case 0x0458: return 'j'; case 0x04BB: return 'h'; case 0x0455: return 's'; case 0x0501: return 'd';
-        case 0x0410: return 'A'; case 0x0412: return 'B'; case 0x0415: return 'E'; case 0x041A: return 'K';
-        case 0x041C: return 'M'; case 0x041D: return 'H'; case 0x041E: return 'O'; case 0x0420: return 'P';
-        case 0x0421: return 'C'; case 0x0422: return 'T'; case 0x0425: return 'X'; case 0x0406: return 'I';
-        case 0x03BF: return 'o'; case 0x03B1: return 'a'; case 0x039F: return 'O'; case 0x0391: return 'A';
-        case 0x0392: return 'B'; case 0x0395: return 'E'; case 0x0397: return 'H'; case 0x039A: return 'K';
-        case 0x039C: return 'M'; case 0x039D: return 'N'; case 0x03A1: return 'P'; case 0x03A4: return 'T';
-        default: return 0;
+        case 0x0430:
+            return 'a';
+        case 0x0435:
+            return 'e';
+        case 0x043E:
+            return 'o';
+        case 0x0440:
+            return 'p';
+        case 0x0441:
+            return 'c';
+        case 0x0443:
+            return 'y';
+        case 0x0445:
+            return 'x';
+        case 0x0456:
+            return 'i';
+        case 0x0458:
+            return 'j';
+        case 0x04BB:
+            return 'h';
+        case 0x0455:
+            return 's';
+        case 0x0501:
+            return 'd';
+        case 0x0410:
+            return 'A';
+        case 0x0412:
+            return 'B';
+        case 0x0415:
+            return 'E';
+        case 0x041A:
+            return 'K';
+        case 0x041C:
+            return 'M';
+        case 0x041D:
+            return 'H';
+        case 0x041E:
+            return 'O';
+        case 0x0420:
+            return 'P';
+        case 0x0421:
+            return 'C';
+        case 0x0422:
+            return 'T';
+        case 0x0425:
+            return 'X';
+        case 0x0406:
+            return 'I';
+        case 0x03BF:
+            return 'o';
+        case 0x03B1:
+            return 'a';
+        case 0x039F:
+            return 'O';
+        case 0x0391:
+            return 'A';
+        case 0x0392:
+            return 'B';
+        case 0x0395:
+            return 'E';
+        case 0x0397:
+            return 'H';
+        case 0x039A:
+            return 'K';
+        case 0x039C:
+            return 'M';
+        case 0x039D:
+            return 'N';
+        case 0x03A1:
+            return 'P';
+        case 0x03A4:
+            return 'T';
+        default:
+            return 0;
     }
 }
 
@@ -41,7 +105,8 @@ std::string repair_mojibake(std::string_view text) {
             return;
         }
         for (unsigned byte = 0x80; byte < 0xA0; ++byte)
-            if (windows_1252_code_point(static_cast<unsigned char>(byte)) == cp) return bytes.push_back(static_cast<char>(byte));
+            if (windows_1252_code_point(static_cast<unsigned char>(byte)) == cp)
+                return bytes.push_back(static_cast<char>(byte));
         all_single = false;
     });
     if (all_single && is_valid_utf8(bytes) && bytes.size() < text.size()) return bytes;
@@ -97,7 +162,8 @@ bool words_as_they_are(const char* at, byte_block::Block& lowered, byte_block::M
     const Block b = load(at);
     const auto capital = (b >= splat('A')) & (b <= splat('Z'));
     spaces = b == splat(' ');
-    const auto kept = ((b >= splat('a')) & (b <= splat('z'))) | ((b >= splat('0')) & (b <= splat('9'))) | capital | spaces;
+    const auto kept =
+        ((b >= splat('a')) & (b <= splat('z'))) | ((b >= splat('0')) & (b <= splat('9'))) | capital | spaces;
     if (any(~kept)) return false;
     lowered = b | (as_block(capital) & splat('a' - 'A'));
     return true;
@@ -153,8 +219,10 @@ std::string words_form(std::string_view text, bool latin_look_alikes) {
         std::string latin;
         latin.reserve(cleaned.size());
         for_each_code_point(cleaned, [&](char32_t cp, std::size_t offset, std::size_t length) {
-            if (char32_t mapped = latin_look_alike(cp)) latin.push_back(static_cast<char>(mapped));
-            else latin.append(cleaned, offset, length);
+            if (char32_t mapped = latin_look_alike(cp))
+                latin.push_back(static_cast<char>(mapped));
+            else
+                latin.append(cleaned, offset, length);
         });
         cleaned = std::move(latin);
     }
@@ -176,8 +244,12 @@ std::string words_form(std::string_view text, bool latin_look_alikes) {
 
 }  // namespace
 
-std::string match_form(std::string_view text) { return words_form(text, true); }
+std::string match_form(std::string_view text) {
+    return words_form(text, true);
+}
 
-std::string search_form(std::string_view text) { return words_form(text, false); }
+std::string search_form(std::string_view text) {
+    return words_form(text, false);
+}
 
 }  // namespace text

@@ -1,6 +1,7 @@
 #include "text/pattern.hpp"
 
 #include <re2/re2.h>
+
 #include <stdexcept>
 #include <string>
 
@@ -15,13 +16,15 @@ RE2::Options options() {
 }
 }  // namespace
 
-Pattern::Pattern(std::string_view re) : m_re(std::make_unique<re2::RE2>(re2::StringPiece(re.data(), re.size()), options())) {
+Pattern::Pattern(std::string_view re)
+    : m_re(std::make_unique<re2::RE2>(re2::StringPiece(re.data(), re.size()), options())) {
     if (!m_re->ok()) throw std::logic_error("invalid pattern " + std::string(re) + ": " + m_re->error());
 }
 
 Pattern::~Pattern() = default;
 
-bool Pattern::match(std::string_view text, bool whole, std::size_t& start, std::vector<std::string_view>* groups) const {
+bool Pattern::match(std::string_view text, bool whole, std::size_t& start,
+                    std::vector<std::string_view>* groups) const {
     const int n = m_re->NumberOfCapturingGroups() + 1;
     std::vector<re2::StringPiece> found(static_cast<std::size_t>(n));
     const re2::StringPiece input(text.data(), text.size());
@@ -30,7 +33,8 @@ bool Pattern::match(std::string_view text, bool whole, std::size_t& start, std::
     if (groups) {
         groups->clear();
         for (int i = 1; i < n; ++i)
-            groups->push_back(found[i].data() ? std::string_view(found[i].data(), found[i].size()) : std::string_view());
+            groups->push_back(found[i].data() ? std::string_view(found[i].data(), found[i].size())
+                                              : std::string_view());
     }
     return true;
 }

@@ -1,8 +1,8 @@
 #include "text/strings.hpp"
 
 #include <algorithm>
-#include <cstdint>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <numeric>
 
@@ -12,7 +12,9 @@ namespace text {
 
 namespace {
 // ' ', tab, newline, vertical tab, form feed, carriage return: the last five are 9 to 13.
-bool is_space(char c) { return c == ' ' || static_cast<unsigned char>(c - '\t') <= '\r' - '\t'; }
+bool is_space(char c) {
+    return c == ' ' || static_cast<unsigned char>(c - '\t') <= '\r' - '\t';
+}
 }  // namespace
 
 std::string_view trim(std::string_view text) {
@@ -70,8 +72,8 @@ std::string ascii_lower(std::string_view text) {
 
 bool starts_with_icase(std::string_view text, std::string_view prefix) {
     // Compared in place: each media URL is tried against every tracking prefix while linking.
-    return text.size() >= prefix.size() &&
-           std::equal(prefix.begin(), prefix.end(), text.begin(), [](char a, char b) { return ascii_lower(a) == ascii_lower(b); });
+    return text.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), text.begin(),
+                                                      [](char a, char b) { return ascii_lower(a) == ascii_lower(b); });
 }
 
 std::size_t count_spaces(std::string_view text) {
@@ -79,7 +81,8 @@ std::size_t count_spaces(std::string_view text) {
     // exactly: no carry from one byte into the next), and a multiplication sums the bytes into
     // the top one. std::count widened every byte to 64 bits; std::popcount is a call into libgcc
     // on the x86-64 baseline, which has no popcnt instruction.
-    constexpr std::uint64_t k_spaces = 0x2020202020202020ull, k_low7 = 0x7F7F7F7F7F7F7F7Full, k_ones = 0x0101010101010101ull;
+    constexpr std::uint64_t k_spaces = 0x2020202020202020ull, k_low7 = 0x7F7F7F7F7F7F7F7Full,
+                            k_ones = 0x0101010101010101ull;
     std::size_t n = 0, i = 0;
     for (; i + 8 <= text.size(); i += 8) {
         std::uint64_t x;
@@ -105,7 +108,8 @@ void append_collapsed(std::string& out, std::string_view text) {
             // Most blocks of prose have no white space but single spaces: copied whole.
             if (i + k_size <= text.size()) {
                 const Block b = load(text.data() + i);
-                if (!any((b >= splat('\t')) & (b <= splat('\r'))) && write_spaced_words(w, begin, b, b == splat(' '), pending)) {
+                if (!any((b >= splat('\t')) & (b <= splat('\r'))) &&
+                    write_spaced_words(w, begin, b, b == splat(' '), pending)) {
                     i += k_size;
                     continue;
                 }
@@ -176,7 +180,8 @@ bool parse_uint(std::string_view text, long long& out) {
 void append_zero_padded(std::string& out, long long value, int width) {
     char digits[20];  // (2^64 has 20)
     int count = 0;
-    unsigned long long rest = value < 0 ? 0ULL - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
+    unsigned long long rest =
+        value < 0 ? 0ULL - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
     do {
         digits[count++] = static_cast<char>('0' + rest % 10);
         rest /= 10;

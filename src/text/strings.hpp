@@ -40,14 +40,20 @@ inline void prefetch(std::string_view text) {
 std::size_t count_spaces(std::string_view text);
 // The words of a text whose white space is collapsed (words one space apart, as
 // collapse_whitespace leaves them: a transcript's paragraph).
-inline std::size_t word_count(std::string_view collapsed) { return collapsed.empty() ? 0 : count_spaces(collapsed) + 1; }
+inline std::size_t word_count(std::string_view collapsed) {
+    return collapsed.empty() ? 0 : count_spaces(collapsed) + 1;
+}
 
 // Splits into lines, accepting \n, \r\n and \r endings; the endings are dropped.
 std::vector<std::string_view> split_lines(std::string_view text);
 
 // ASCII-only lower-casing; bytes >= 0x80 are left alone.
-inline char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-inline char ascii_upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+inline char ascii_lower(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+inline char ascii_upper(char c) {
+    return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+}
 std::string ascii_lower(std::string_view text);
 
 // True when `text` starts with `prefix`, ASCII letters compared without case.

@@ -1,14 +1,15 @@
 #include "text/unicode.hpp"
 
+#include <utf8proc.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
-#include <iterator>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <memory>
-#include <utf8proc.h>
 
 #include "text/strings.hpp"
 
@@ -55,7 +56,9 @@ std::size_t skip_ascii(std::string_view text, std::size_t i) {
 }
 }  // namespace
 
-bool is_ascii(std::string_view text) { return skip_ascii(text, 0) == text.size(); }
+bool is_ascii(std::string_view text) {
+    return skip_ascii(text, 0) == text.size();
+}
 
 bool is_valid_utf8(std::string_view text) {
     // Most text is ASCII with a few other characters: the ASCII runs are skipped without
@@ -75,8 +78,10 @@ std::string sanitize_utf8(std::string_view text) {
     std::string out;
     out.reserve(text.size());
     for_each_code_point(text, [&](char32_t cp, std::size_t offset, std::size_t length) {
-        if (cp == 0xFFFD && length == 1) out += "\xEF\xBF\xBD";
-        else out.append(text.substr(offset, length));
+        if (cp == 0xFFFD && length == 1)
+            out += "\xEF\xBF\xBD";
+        else
+            out.append(text.substr(offset, length));
     });
     return out;
 }
@@ -90,9 +95,9 @@ std::string map_with(std::string_view text, int options) {
     if (is_ascii(text)) return ascii_lower(text);
     std::string valid = sanitize_utf8(text);
     utf8proc_uint8_t* mapped = nullptr;
-    auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(valid.data()),
-                          static_cast<utf8proc_ssize_t>(valid.size()), &mapped,
-                          static_cast<utf8proc_option_t>(options));
+    auto n =
+        utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(valid.data()),
+                     static_cast<utf8proc_ssize_t>(valid.size()), &mapped, static_cast<utf8proc_option_t>(options));
     std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owner(mapped, &std::free);
     if (n < 0) return valid;
     return std::string(reinterpret_cast<const char*>(mapped), static_cast<std::size_t>(n));
@@ -107,8 +112,8 @@ namespace {
 // Latin letters (Basic Latin to Latin Extended-B, IPA, Latin Extended Additional, -C, -D, -E):
 // the script whose accents a slug folds as Simplecast does ("Café" -> "cafe").
 bool is_latin(char32_t cp) {
-    return cp < 0x250 || (cp >= 0x1E00 && cp < 0x1F00) || (cp >= 0x2C60 && cp < 0x2C80) || (cp >= 0xA720 && cp < 0xA800) ||
-           (cp >= 0xAB30 && cp < 0xAB70);
+    return cp < 0x250 || (cp >= 0x1E00 && cp < 0x1F00) || (cp >= 0x2C60 && cp < 0x2C80) ||
+           (cp >= 0xA720 && cp < 0xA800) || (cp >= 0xAB30 && cp < 0xAB70);
 }
 
 }  // namespace
@@ -123,7 +128,8 @@ std::string strip_accents_lower(std::string_view text) {
     // Decomposed, a Latin letter's accents are marks after it, and dropped. Other scripts keep
     // theirs: a kana's voicing mark (パ is not ハ), Cyrillic's й, Indic vowel signs make other
     // words.
-    std::string decomposed = map_with(text, UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE);
+    std::string decomposed =
+        map_with(text, UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE);
     if (is_ascii(decomposed)) return decomposed;
     std::string out;
     out.reserve(decomposed.size());
@@ -145,9 +151,14 @@ bool is_letter_or_digit(char32_t code_point) {
         return (code_point >= 'a' && code_point <= 'z') || (code_point >= 'A' && code_point <= 'Z') ||
                (code_point >= '0' && code_point <= '9');
     switch (utf8proc_category(static_cast<utf8proc_int32_t>(code_point))) {
-        case UTF8PROC_CATEGORY_LU: case UTF8PROC_CATEGORY_LL: case UTF8PROC_CATEGORY_LT:
-        case UTF8PROC_CATEGORY_LM: case UTF8PROC_CATEGORY_LO: case UTF8PROC_CATEGORY_ND:
-        case UTF8PROC_CATEGORY_NL: case UTF8PROC_CATEGORY_NO:
+        case UTF8PROC_CATEGORY_LU:
+        case UTF8PROC_CATEGORY_LL:
+        case UTF8PROC_CATEGORY_LT:
+        case UTF8PROC_CATEGORY_LM:
+        case UTF8PROC_CATEGORY_LO:
+        case UTF8PROC_CATEGORY_ND:
+        case UTF8PROC_CATEGORY_NL:
+        case UTF8PROC_CATEGORY_NO:
             return true;
         default:
             return false;
@@ -189,9 +200,10 @@ std::string_view truncate_code_points(std::string_view text, std::size_t max_cod
 }
 
 char32_t windows_1252_code_point(unsigned char byte) {
-    static constexpr char32_t k_high[32] = {
-        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
-        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178};
+    static constexpr char32_t k_high[32] = {0x20AC, 0x81,   0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+                                            0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,   0x017D, 0x8F,
+                                            0x90,   0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+                                            0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,   0x017E, 0x0178};
     return byte >= 0x80 && byte < 0xA0 ? k_high[byte - 0x80] : byte;
 }
 

@@ -18,8 +18,13 @@ UScriptCode script_of(char32_t cp) {
 
 bool is_spaceless(char32_t cp) {
     switch (script_of(cp)) {
-        case USCRIPT_HAN: case USCRIPT_HIRAGANA: case USCRIPT_KATAKANA: case USCRIPT_THAI:
-        case USCRIPT_LAO: case USCRIPT_KHMER: case USCRIPT_MYANMAR:
+        case USCRIPT_HAN:
+        case USCRIPT_HIRAGANA:
+        case USCRIPT_KATAKANA:
+        case USCRIPT_THAI:
+        case USCRIPT_LAO:
+        case USCRIPT_KHMER:
+        case USCRIPT_MYANMAR:
             return true;
         default:
             return false;
@@ -45,7 +50,10 @@ bool needs_word_breaks(std::string_view word) {
 bool is_single_letter_word(char32_t cp) {
     if (cp < 0x1100) return false;
     switch (script_of(cp)) {
-        case USCRIPT_HAN: case USCRIPT_HIRAGANA: case USCRIPT_KATAKANA: case USCRIPT_HANGUL:
+        case USCRIPT_HAN:
+        case USCRIPT_HIRAGANA:
+        case USCRIPT_KATAKANA:
+        case USCRIPT_HANGUL:
             return true;
         default:
             return false;
@@ -78,8 +86,10 @@ std::vector<std::string_view> WordBreaker::words(std::string_view run) {
     if (U_SUCCESS(status)) {
         // (Offsets are the UTF-8 text's own: views into `run`.)
         int32_t start = m_icu->words->first();
-        for (int32_t end = m_icu->words->next(); end != icu::BreakIterator::DONE; start = end, end = m_icu->words->next())
-            if (end > start) out.push_back(run.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(end - start)));
+        for (int32_t end = m_icu->words->next(); end != icu::BreakIterator::DONE;
+             start = end, end = m_icu->words->next())
+            if (end > start)
+                out.push_back(run.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(end - start)));
     }
     m_icu->words->setText(m_icu->nothing);
     utext_close(text);

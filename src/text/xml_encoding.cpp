@@ -1,12 +1,12 @@
 #include "text/xml_encoding.hpp"
 
-#include <algorithm>
-#include <utility>
-#include <vector>
-
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_cb.h>
 #include <unicode/unistr.h>
+
+#include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
@@ -50,9 +50,11 @@ std::optional<std::string> single_byte_xml_as_utf8(std::string_view xml) {
     if (!label_at) return std::nullopt;
     const auto [at, close] = *label_at;
     const std::string name = ascii_lower(xml.substr(at, close - at));
-    static constexpr std::string_view k_single_byte[] = {"iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1",
-                                                         "windows-1252", "cp1252", "us-ascii", "ascii"};
-    if (std::find(std::begin(k_single_byte), std::end(k_single_byte), name) == std::end(k_single_byte)) return std::nullopt;
+    static constexpr std::string_view k_single_byte[] = {"iso-8859-1", "iso8859-1", "iso_8859-1",   "latin1",
+                                                         "latin-1",    "l1",        "windows-1252", "cp1252",
+                                                         "us-ascii",   "ascii"};
+    if (std::find(std::begin(k_single_byte), std::end(k_single_byte), name) == std::end(k_single_byte))
+        return std::nullopt;
     const bool utf8 = is_valid_utf8(xml);  // the declaration is the mistake: the bytes are UTF-8
     std::string out;
     out.reserve(xml.size() + xml.size() / 8);
@@ -69,19 +71,24 @@ std::optional<std::string> single_byte_xml_as_utf8(std::string_view xml) {
     return out;
 }
 
-
 namespace {
 
 // Labels the Encoding Standard gives that ICU's alias table lacks, by the name ICU knows.
 constexpr std::pair<std::string_view, const char*> k_whatwg_labels[] = {
-    {"csiso88596e", "iso-8859-6"}, {"csiso88596i", "iso-8859-6"}, {"csiso88598e", "iso-8859-8"}, {"csiso88598i", "iso-8859-8"},
-    {"visual", "iso-8859-8"},      {"logical", "iso-8859-8"},     {"koi", "koi8-r"},              {"dos-874", "windows-874"},
+    {"csiso88596e", "iso-8859-6"},
+    {"csiso88596i", "iso-8859-6"},
+    {"csiso88598e", "iso-8859-8"},
+    {"csiso88598i", "iso-8859-8"},
+    {"visual", "iso-8859-8"},
+    {"logical", "iso-8859-8"},
+    {"koi", "koi8-r"},
+    {"dos-874", "windows-874"},
     {"x-mac-ukrainian", "x-mac-cyrillic"},
 };
 
 // ICU's to-Unicode callback: a byte sequence that is no character is counted and becomes U+FFFD.
-void count_and_replace(const void* context, UConverterToUnicodeArgs* args, const char*, int32_t, UConverterCallbackReason reason,
-                       UErrorCode* error) {
+void count_and_replace(const void* context, UConverterToUnicodeArgs* args, const char*, int32_t,
+                       UConverterCallbackReason reason, UErrorCode* error) {
     if (reason > UCNV_IRREGULAR) return;  // (reset, close, clone: nothing to replace)
     ++*static_cast<std::size_t*>(const_cast<void*>(context));
     *error = U_ZERO_ERROR;
@@ -130,10 +137,14 @@ bool convert_to_utf8(std::string_view bytes, const std::string& label, std::stri
 
 std::optional<std::string> unicode_text_as_utf8(std::string_view bytes) {
     const char* label = nullptr;
-    if (bytes.starts_with(std::string_view("\xFF\xFE\0\0", 4))) label = "UTF-32LE";
-    else if (bytes.starts_with(std::string_view("\0\0\xFE\xFF", 4))) label = "UTF-32BE";
-    else if (bytes.starts_with("\xFF\xFE")) label = "UTF-16LE";
-    else if (bytes.starts_with("\xFE\xFF")) label = "UTF-16BE";
+    if (bytes.starts_with(std::string_view("\xFF\xFE\0\0", 4)))
+        label = "UTF-32LE";
+    else if (bytes.starts_with(std::string_view("\0\0\xFE\xFF", 4)))
+        label = "UTF-32BE";
+    else if (bytes.starts_with("\xFF\xFE"))
+        label = "UTF-16LE";
+    else if (bytes.starts_with("\xFE\xFF"))
+        label = "UTF-16BE";
     if (!label) return std::nullopt;
     const std::size_t mark = std::string_view(label).starts_with("UTF-32") ? 4 : 2;
     std::string out;
@@ -149,8 +160,10 @@ std::size_t root_after_junk(std::string_view text) {
         while (at < text.size() && (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' || text[at] == '\n')) ++at;
         const std::string_view rest = text.substr(at);
         std::size_t end = std::string_view::npos;
-        if (rest.starts_with("<!--")) end = rest.find("-->"), end = end == std::string_view::npos ? end : end + 3;
-        else if (rest.starts_with("<?") || rest.starts_with("<!")) end = rest.find('>'), end = end == std::string_view::npos ? end : end + 1;
+        if (rest.starts_with("<!--"))
+            end = rest.find("-->"), end = end == std::string_view::npos ? end : end + 3;
+        else if (rest.starts_with("<?") || rest.starts_with("<!"))
+            end = rest.find('>'), end = end == std::string_view::npos ? end : end + 1;
         if (end == std::string_view::npos) break;
         at += end;
     }
@@ -161,7 +174,9 @@ std::size_t root_after_junk(std::string_view text) {
             if (!after.starts_with(name) || after.size() == name.size()) continue;
             const char next = after[name.size()];
             if (next != ' ' && next != '>' && next != '\t' && next != '\r' && next != '\n' && next != '/') continue;
-            return root == at || text.substr(at, root - at).find("<?xml") != std::string_view::npos ? std::string_view::npos : root;
+            return root == at || text.substr(at, root - at).find("<?xml") != std::string_view::npos
+                       ? std::string_view::npos
+                       : root;
         }
     }
     return std::string_view::npos;
@@ -170,16 +185,18 @@ std::size_t root_after_junk(std::string_view text) {
 XmlAsUtf8 xml_as_utf8(std::string_view raw) {
     XmlAsUtf8 result;
     // UTF-16 and UTF-32 are the parser's to read (it knows them by their first bytes).
-    if (raw.starts_with("\xFF\xFE") || raw.starts_with("\xFE\xFF") || raw.starts_with(std::string_view("\0\0\xFE\xFF", 4)) ||
-        raw.starts_with(std::string_view("<\0", 2)) || raw.starts_with(std::string_view("\0<", 2)))
+    if (raw.starts_with("\xFF\xFE") || raw.starts_with("\xFE\xFF") ||
+        raw.starts_with(std::string_view("\0\0\xFE\xFF", 4)) || raw.starts_with(std::string_view("<\0", 2)) ||
+        raw.starts_with(std::string_view("\0<", 2)))
         return result;
     std::string_view xml = raw;
     std::string without_nul;  // the document without its NUL bytes, when it had some
     if (const std::size_t nul = xml.find('\0'); nul != std::string_view::npos) {
         const auto count = static_cast<std::size_t>(std::count(xml.begin(), xml.end(), '\0'));
-        result.warnings.push_back({1 + static_cast<int>(std::count(xml.begin(), xml.begin() + static_cast<std::ptrdiff_t>(nul), '\n')),
-                                   count_text(count, "NUL byte", "NUL bytes") + " (which XML forbids) " + (count == 1 ? "is" : "are") +
-                                       " dropped, the first on this line: ask the feed's host to remove them"});
+        result.warnings.push_back(
+            {1 + static_cast<int>(std::count(xml.begin(), xml.begin() + static_cast<std::ptrdiff_t>(nul), '\n')),
+             count_text(count, "NUL byte", "NUL bytes") + " (which XML forbids) " + (count == 1 ? "is" : "are") +
+                 " dropped, the first on this line: ask the feed's host to remove them"});
         without_nul.reserve(xml.size() - count);
         for (char c : xml)
             if (c != '\0') without_nul += c;
@@ -191,8 +208,9 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
     const std::string_view before = xml.substr(bom, declaration == std::string_view::npos ? 0 : declaration - bom);
     auto drop_before = [&](std::size_t start, std::string_view what, std::string_view why, std::string_view from) {
         const std::string_view junk = xml.substr(bom, start - bom);
-        result.warnings.push_back({1, std::to_string(junk.size()) + " bytes come before " + std::string(what) + " (\"" + shown(junk) + "\", " +
-                                          std::string(why) + "); the feed is read from " + std::string(from) + " on: ask its host to remove them"});
+        result.warnings.push_back({1, std::to_string(junk.size()) + " bytes come before " + std::string(what) + " (\"" +
+                                          shown(junk) + "\", " + std::string(why) + "); the feed is read from " +
+                                          std::string(from) + " on: ask its host to remove them"});
         // (line breaks kept: every later line keeps its number for messages)
         text.assign(static_cast<std::size_t>(std::count(junk.begin(), junk.end(), '\n')), '\n');
         text.append(xml.substr(start));
@@ -201,8 +219,10 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
     if (declaration != std::string_view::npos && declaration < (64u << 10) && !trim(before).empty() &&
         before.find("<rss") == std::string_view::npos && before.find("<feed") == std::string_view::npos)
         drop_before(declaration, "the XML declaration", "a server's message printed into the feed", "the declaration");
-    else if (const std::size_t root = root_after_junk(xml); root != std::string_view::npos && declaration == std::string_view::npos)
-        drop_before(root, "the root element", "text saved with the feed, as a browser saves a page", "its root element");
+    else if (const std::size_t root = root_after_junk(xml);
+             root != std::string_view::npos && declaration == std::string_view::npos)
+        drop_before(root, "the root element", "text saved with the feed, as a browser saves a page",
+                    "its root element");
     auto keep_text = [&]() -> std::optional<std::string> {
         if (!text.empty()) return text;
         if (!without_nul.empty()) return without_nul;
@@ -215,13 +235,14 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
     }
     const std::string label(xml.substr(label_at->first, label_at->second - label_at->first));
     const std::string lower = ascii_lower(label);
-    if (lower == "utf-8" || lower == "utf8" || lower.starts_with("utf-16") || lower.starts_with("utf-32") || lower == "ucs-2" ||
-        lower == "unicode") {
+    if (lower == "utf-8" || lower == "utf8" || lower.starts_with("utf-16") || lower.starts_with("utf-32") ||
+        lower == "ucs-2" || lower == "unicode") {
         result.text = keep_text();
         return result;
     }
     const auto lying = [&] {
-        return "declares the encoding \"" + label + "\", but its bytes are UTF-8; it is read as UTF-8: correct the declaration to encoding=\"UTF-8\"";
+        return "declares the encoding \"" + label +
+               "\", but its bytes are UTF-8; it is read as UTF-8: correct the declaration to encoding=\"UTF-8\"";
     };
     if (auto western = single_byte_xml_as_utf8(xml)) {
         if (!is_ascii(xml) && is_valid_utf8(xml)) result.warnings.push_back({1, lying()});
@@ -242,13 +263,15 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
     std::size_t invalid = 0;
     if (!convert_to_utf8(xml, label, converted, invalid)) {
         result.warnings.push_back({1, "declares the encoding \"" + label +
-                                  "\", which podarchive cannot read; it is read as UTF-8, and what is not UTF-8 shows as \xEF\xBF\xBD: convert the feed to UTF-8"});
+                                          "\", which podarchive cannot read; it is read as UTF-8, and what is not "
+                                          "UTF-8 shows as \xEF\xBF\xBD: convert the feed to UTF-8"});
         result.text = relabelled(head, sanitize_utf8(tail));
         return result;
     }
     if (invalid > 0)
-        result.warnings.push_back({1, std::to_string(invalid) + (invalid == 1 ? " byte is" : " bytes are") + " not " + label +
-                                          " as the declaration says; each shows as \xEF\xBF\xBD: correct the declaration or the bytes"});
+        result.warnings.push_back(
+            {1, std::to_string(invalid) + (invalid == 1 ? " byte is" : " bytes are") + " not " + label +
+                    " as the declaration says; each shows as \xEF\xBF\xBD: correct the declaration or the bytes"});
     // (the converted text's declaration is ASCII, at the same place)
     const auto converted_label = encoding_label_at(converted);
     result.text = converted_label ? relabelled(std::string_view(converted).substr(0, converted_label->first),

@@ -15,7 +15,7 @@ struct XmlWarning {
 };
 
 struct XmlAsUtf8 {
-    std::optional<std::string> text;     // the document converted (declaration saying UTF-8); none: read `raw` as it is
+    std::optional<std::string> text;  // the document converted (declaration saying UTF-8); none: read `raw` as it is
     std::vector<XmlWarning> warnings;
 };
 

@@ -3,9 +3,8 @@
 // byte once more when the text is taken out, and the stream must be cleared between uses: feeds
 // print one item at a time, thousands of them.
 #include <cstddef>
-#include <string>
-
 #include <pugixml.hpp>
+#include <string>
 
 namespace text {
 

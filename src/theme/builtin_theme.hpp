@@ -7,7 +7,7 @@
 namespace theme {
 
 struct BuiltinFile {
-    std::string_view path;   // relative to the theme's folder: "templates/index.mustache", "static/css/style.css"
+    std::string_view path;    // relative to the theme's folder: "templates/index.mustache", "static/css/style.css"
     std::string_view bytes;   // as themes/default/ has it (what `theme export` writes)
     std::string_view served;  // what a site gets: a script minified (terser), else `bytes`
 };

@@ -2,9 +2,9 @@
 
 #include <set>
 
-#include "theme/builtin_theme.hpp"
 #include "files/files.hpp"
 #include "files/hash.hpp"
+#include "theme/builtin_theme.hpp"
 
 namespace theme {
 
@@ -25,8 +25,9 @@ std::optional<std::string_view> builtin_file(std::string_view path) {
 void refuse_link_out(const fs::path& project, const fs::path& path) {
     if (project.empty()) return;
     if (auto target = files::link_out_of(project, path))
-        throw files::FileError(path.string(), "is reached through a symbolic link out of the project (to " + *target +
-                                                 "); podarchive reads only the project's own files: put the folder itself in its place");
+        throw files::FileError(
+            path.string(), "is reached through a symbolic link out of the project (to " + *target +
+                               "); podarchive reads only the project's own files: put the folder itself in its place");
 }
 
 }  // namespace
@@ -40,7 +41,9 @@ std::optional<FoundTemplate> find_in(const fs::path& dir, const std::string& rel
     if (!dir.empty() && fs::is_regular_file(fs::symlink_status(candidate, ec)))
         return FoundTemplate{candidate, files::read_file(candidate, k_max_template_bytes, files::Links::refuse)};
     if (!dir.empty() && fs::is_symlink(candidate, ec))
-        throw files::FileError(candidate.string(), "is a symbolic link, which podarchive does not follow here: put the file itself in its place");
+        throw files::FileError(
+            candidate.string(),
+            "is a symbolic link, which podarchive does not follow here: put the file itself in its place");
     return std::nullopt;
 }
 
@@ -48,7 +51,8 @@ std::optional<FoundTemplate> find_template(const ThemeLayers& layers, const std:
     for (const fs::path& dir : layers.template_dirs)
         if (auto found = find_in(dir, relative, layers.project)) return found;
     if (layers.builtin)
-        if (auto bytes = builtin_file("templates/" + relative)) return FoundTemplate{k_builtin_origin / "templates" / relative, std::string(*bytes)};
+        if (auto bytes = builtin_file("templates/" + relative))
+            return FoundTemplate{k_builtin_origin / "templates" / relative, std::string(*bytes)};
     return std::nullopt;
 }
 
@@ -57,7 +61,8 @@ std::vector<FoundTemplate> find_word_tables(const ThemeLayers& layers, const std
     for (const fs::path& dir : layers.i18n_dirs)
         if (auto table = find_in(dir, name, layers.project)) found.push_back(std::move(*table));
     if (layers.builtin)
-        if (auto bytes = builtin_file("i18n/" + name)) found.push_back({k_builtin_origin / "i18n" / name, std::string(*bytes)});
+        if (auto bytes = builtin_file("i18n/" + name))
+            found.push_back({k_builtin_origin / "i18n" / name, std::string(*bytes)});
     return found;
 }
 
@@ -71,7 +76,8 @@ std::map<std::string, StaticFile> static_files(const ThemeLayers& layers) {
         for (const auto& path : files::files_under(root)) {  // links are not followed out of the project
             std::error_code ec;
             std::string rel = fs::relative(path, root, ec).generic_string();
-            if (!ec && files::is_safe_relative_path(rel)) files[rel].file = path;  // (over a built-in file, its views stay)
+            if (!ec && files::is_safe_relative_path(rel))
+                files[rel].file = path;  // (over a built-in file, its views stay)
         }
     }
     return files;
@@ -99,9 +105,11 @@ Export export_builtin(const fs::path& dir) {
         const fs::path target = dir / f.path;
         refuse_link_out(dir, target.parent_path());  // (a theme's static/ linked elsewhere would be written through)
         if (fs::exists(fs::symlink_status(target, ec))) done.in_the_way.push_back(target);
-        for (fs::path folder = target.parent_path(); files::lexically_within(dir, folder); folder = folder.parent_path()) {
+        for (fs::path folder = target.parent_path(); files::lexically_within(dir, folder);
+             folder = folder.parent_path()) {
             const auto status = fs::symlink_status(folder, ec);
-            if (fs::exists(status) && !fs::is_directory(status) && reported.insert(folder).second) done.in_the_way.push_back(folder);
+            if (fs::exists(status) && !fs::is_directory(status) && reported.insert(folder).second)
+                done.in_the_way.push_back(folder);
         }
     }
     if (!done.in_the_way.empty()) return done;
@@ -111,7 +119,8 @@ Export export_builtin(const fs::path& dir) {
         for (const auto& f : builtin_files()) {
             const fs::path target = dir / f.path;
             std::vector<fs::path> missing;
-            for (fs::path folder = target.parent_path(); !folder.empty() && !fs::exists(fs::symlink_status(folder, ec)); folder = folder.parent_path())
+            for (fs::path folder = target.parent_path(); !folder.empty() && !fs::exists(fs::symlink_status(folder, ec));
+                 folder = folder.parent_path())
                 missing.push_back(folder);
             fs::create_directories(target.parent_path());
             made.insert(made.end(), missing.rbegin(), missing.rend());

@@ -42,8 +42,8 @@ std::vector<FoundTemplate> find_word_tables(const ThemeLayers& layers, const std
 
 // One static file to publish: a file on disk, or bytes of the built-in theme.
 struct StaticFile {
-    std::filesystem::path file;     // empty for a built-in one
-    std::string_view builtin;       // the built-in theme's file at this path, as served
+    std::filesystem::path file;       // empty for a built-in one
+    std::string_view builtin;         // the built-in theme's file at this path, as served
     std::string_view builtin_source;  // and as themes/default/ has it
 };
 

@@ -1,5 +1,7 @@
 // The concurrency toolkit: every piece done once, results all consumed within the window, the
 // first failure rethrown, a lazy slot made once for all threads.
+#include "concurrency/parallel.hpp"
+
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -9,16 +11,15 @@
 #include <thread>
 #include <vector>
 
-#include "concurrency/parallel.hpp"
-
 TEST_CASE("parallel_for calls every index once and rethrows the first failure") {
     const std::size_t n = 10000;
     std::vector<std::atomic<int>> calls(n);
     concurrency::parallel_for(n, 16, [&](std::size_t i) { ++calls[i]; });
     for (std::size_t i = 0; i < n; ++i) REQUIRE(calls[i].load() == 1);
-    CHECK_THROWS_WITH(concurrency::parallel_for(n, 16, [](std::size_t i) {
-                          if (i == 5000) throw std::runtime_error("piece 5000");
-                      }),
+    CHECK_THROWS_WITH(concurrency::parallel_for(n, 16,
+                                                [](std::size_t i) {
+                                                    if (i == 5000) throw std::runtime_error("piece 5000");
+                                                }),
                       "piece 5000");
 }
 
@@ -33,7 +34,8 @@ TEST_CASE("bounded_pipeline consumes every result once on the calling thread, ne
         n, shape, [&] { return ++states; },
         [&](std::size_t& state, std::size_t i) {
             const std::size_t ahead = i - std::min(i, consumed.load());
-            for (std::size_t was = furthest_ahead; ahead > was && !furthest_ahead.compare_exchange_weak(was, ahead);) {}
+            for (std::size_t was = furthest_ahead; ahead > was && !furthest_ahead.compare_exchange_weak(was, ahead);) {
+            }
             return std::pair{i, state};
         },
         [&](std::pair<std::size_t, std::size_t> result) {

@@ -1,13 +1,17 @@
+#include "core/slug.hpp"
+
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
 #include "files/files.hpp"
-#include "core/slug.hpp"
 
 TEST_CASE("slugs the way Simplecast makes them") {
-    struct Row { const char* title; const char* slug; };
+    struct Row {
+        const char* title;
+        const char* slug;
+    };
     const Row rows[] = {
         {"TORCH_TRACE and tlparse", "torch-trace-and-tlparse"},
         {"PyTorch 2.0", "pytorch-20"},
@@ -19,10 +23,10 @@ TEST_CASE("slugs the way Simplecast makes them") {
         {"!!!", ""},
         {"日本語のタイトル", "日本語のタイトル"},
         // Only Latin accents are folded: other scripts' marks make other words.
-        {"コンパイラの仕組み", "コンパイラの仕組み"},                  // (パ is not ハ, ガ is not カ)
-        {"Йод и ёжик", "йод-и-ёжик"},                              // (й is not и)
+        {"コンパイラの仕組み", "コンパイラの仕組み"},  // (パ is not ハ, ガ is not カ)
+        {"Йод и ёжик", "йод-и-ёжик"},                  // (й is not и)
         {"한국어 팟캐스트", "한국어-팟캐스트"},
-        {"हिन्दी पॉडकास्ट", "हिन्दी-पॉडकास्ट"},                              // (vowel signs and virama stay)
+        {"हिन्दी पॉडकास्ट", "हिन्दी-पॉडकास्ट"},  // (vowel signs and virama stay)
         {"Tiếng Việt", "tieng-viet"},
         {"Ελληνικά", "ελληνικά"},
     };

@@ -1,3 +1,6 @@
+#include "dates/dates.hpp"
+
+#include <date/date.h>
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -5,16 +8,16 @@
 #include <string>
 #include <tuple>
 
-#include <date/date.h>
-
-#include "dates/dates.hpp"
-
 using dates::parse_any_date;
 using dates::parse_iso8601;
 using dates::parse_rfc822;
 
 TEST_CASE("RFC 822 dates as feeds write them") {
-    struct Row { const char* text; const char* iso; bool zone; };
+    struct Row {
+        const char* text;
+        const char* iso;
+        bool zone;
+    };
     const Row rows[] = {
         {"Sun, 4 Aug 2024 01:47:46 +0000", "2024-08-04T01:47:46+00:00", true},
         {"Sun, 04 Aug 2024 01:47:46 GMT", "2024-08-04T01:47:46+00:00", true},
@@ -24,18 +27,18 @@ TEST_CASE("RFC 822 dates as feeds write them") {
         {"Wed, 02 Oct 02 13:00:00 GMT", "2002-10-02T13:00:00+00:00", true},
         {"Sun, 4 Aug 2024 01:47:46", "2024-08-04T01:47:46+00:00", false},
         // As real hosts write them, and feedparser and gPodder read them:
-        {"Tue 11 Jan 2011 01:30:00 GMT", "2011-01-11T01:30:00+00:00", true},        // no comma
-        {"Tuesday, 11 Jan 2011 01:30:00 GMT", "2011-01-11T01:30:00+00:00", true},    // the whole weekday
+        {"Tue 11 Jan 2011 01:30:00 GMT", "2011-01-11T01:30:00+00:00", true},       // no comma
+        {"Tuesday, 11 Jan 2011 01:30:00 GMT", "2011-01-11T01:30:00+00:00", true},  // the whole weekday
         {"Tue., 11 Jan 2011 01:30:00 GMT", "2011-01-11T01:30:00+00:00", true},
-        {"1 Jan 2011 01:30:00 +0100", "2011-01-01T01:30:00+01:00", true},            // one-digit day, no weekday
-        {"Sat, 1 Jan 11 1:30:00 UT", "2011-01-01T01:30:00+00:00", true},             // two-digit year, one-digit hour
+        {"1 Jan 2011 01:30:00 +0100", "2011-01-01T01:30:00+01:00", true},  // one-digit day, no weekday
+        {"Sat, 1 Jan 11 1:30:00 UT", "2011-01-01T01:30:00+00:00", true},   // two-digit year, one-digit hour
         {"Sat, 01 Jan 2011 01:30:00 Z", "2011-01-01T01:30:00+00:00", true},
         {"Sat, 01 Jan 2011 01:30:00 +05:30", "2011-01-01T01:30:00+05:30", true},
         {"Sat, 01 Jan 2011 01:30:00 +0000 (UTC)", "2011-01-01T01:30:00+00:00", true},
         {"Sat, 01 Jan 2011 01:30:00 CEST", "2011-01-01T01:30:00+02:00", true},
         {"Sat, 01 Jan 2011 01:30:00 AEDT", "2011-01-01T01:30:00+11:00", true},
         {"Sat, 01 Jan 2011 01:30:00 IST", "2011-01-01T01:30:00+05:30", true},
-        {"Sat, 01 Jan 2011 01:30:00 A", "2011-01-01T01:30:00+00:00", true},          // RFC 5322 reads military zones as -0000
+        {"Sat, 01 Jan 2011 01:30:00 A", "2011-01-01T01:30:00+00:00", true},  // RFC 5322 reads military zones as -0000
         {"Sat, 01 Jan 2011 01:30:00 +14:00", "2011-01-01T01:30:00+14:00", true},
     };
     for (const auto& row : rows) {
@@ -46,13 +49,15 @@ TEST_CASE("RFC 822 dates as feeds write them") {
         CHECK(ts->has_zone == row.zone);
     }
     CHECK(parse_rfc822("Sun, 4 Aug 2024 01:47:46 +0000")->utc_seconds == 1722736066);
-    CHECK(parse_rfc822("Mon, 29 Apr 2024 00:01:00 -0700")->utc_seconds == parse_iso8601("2024-04-29T07:01:00Z")->utc_seconds);
+    CHECK(parse_rfc822("Mon, 29 Apr 2024 00:01:00 -0700")->utc_seconds ==
+          parse_iso8601("2024-04-29T07:01:00Z")->utc_seconds);
 }
 
 TEST_CASE("a zone no place has is unreadable, never written") {
     // "-3000" was read as -30:00 and reached pages as datetime="...-40:00", which HTML refuses.
-    for (const char* bad : {"Sat, 01 Jan 2011 01:30:00 -3000", "Sat, 01 Jan 2011 01:30:00 +1500", "Sat, 01 Jan 2011 01:30:00 +0199",
-                            "Sat, 01 Jan 2011 01:30:00 J", "2011-01-01T01:30:00-30:00"}) {
+    for (const char* bad :
+         {"Sat, 01 Jan 2011 01:30:00 -3000", "Sat, 01 Jan 2011 01:30:00 +1500", "Sat, 01 Jan 2011 01:30:00 +0199",
+          "Sat, 01 Jan 2011 01:30:00 J", "2011-01-01T01:30:00-30:00"}) {
         CAPTURE(bad);
         CHECK_FALSE(parse_rfc822(bad));
         CHECK_FALSE(parse_any_date(bad));
@@ -72,14 +77,19 @@ TEST_CASE("malformed dates are refused, not guessed") {
 }
 
 TEST_CASE("directory page date formats") {
-    struct Row { const char* text; const char* iso; bool has_time; bool has_zone = false; };
+    struct Row {
+        const char* text;
+        const char* iso;
+        bool has_time;
+        bool has_zone = false;
+    };
     const Row rows[] = {
         {"2024-04-29", "2024-04-29", false},
         {"2024-08-04T01:47:46+00:00", "2024-08-04T01:47:46+00:00", true, true},
-        {"Aug 4th, 2024 1:47 AM", "2024-08-04T01:47:00+00:00", true},       // Podbean
+        {"Aug 4th, 2024 1:47 AM", "2024-08-04T01:47:00+00:00", true},  // Podbean
         {"Apr 21st, 2024 7:28 PM", "2024-04-21T19:28:00+00:00", true},
-        {"August 18, 2021 13:00", "2021-08-18T13:00:00+00:00", true},       // pod.casts.io
-        {"08/04/2024", "2024-08-04", false},                                 // Apple (US)
+        {"August 18, 2021 13:00", "2021-08-18T13:00:00+00:00", true},  // pod.casts.io
+        {"08/04/2024", "2024-08-04", false},                           // Apple (US)
         {"4 Aug 2024", "2024-08-04", false},
     };
     for (const auto& row : rows) {
@@ -112,7 +122,8 @@ TEST_CASE("format_rfc822, format_day and format_iso8601 write what their printf 
         const std::int64_t days = local >= 0 ? local / 86400 : (local - 86399) / 86400;
         const std::int64_t secs = local - days * 86400;
         const date::sys_days sd{date::days{days}};
-        return std::tuple{date::year_month_day{sd}, int(secs / 3600), int(secs / 60 % 60), int(secs % 60), date::weekday{sd}.c_encoding()};
+        return std::tuple{date::year_month_day{sd}, int(secs / 3600), int(secs / 60 % 60), int(secs % 60),
+                          date::weekday{sd}.c_encoding()};
     };
     auto zone = [](int offset, bool colon) {
         char buf[32];
@@ -128,24 +139,38 @@ TEST_CASE("format_rfc822, format_day and format_iso8601 write what their printf 
     };
     auto rfc822 = [&](const Timestamp& ts) {
         static const char* const days[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
-        static const char* const months[] = {"January", "February", "March", "April", "May", "June", "July",
-                                             "August", "September", "October", "November", "December"};
+        static const char* const months[] = {"January", "February", "March",     "April",   "May",      "June",
+                                             "July",    "August",   "September", "October", "November", "December"};
         const auto [ymd, h, m, s, wd] = civil_of(ts);
         char buf[96];
         std::snprintf(buf, sizeof buf, "%s, %02u %.3s %04d %02d:%02d:%02d %s", days[wd], unsigned(ymd.day()),
-                      months[unsigned(ymd.month()) - 1], int(ymd.year()), h, m, s, zone(ts.offset_minutes, false).c_str());
+                      months[unsigned(ymd.month()) - 1], int(ymd.year()), h, m, s,
+                      zone(ts.offset_minutes, false).c_str());
         return std::string(buf);
     };
     auto iso = [&](const Timestamp& ts) {
         if (!ts.has_time) return day(ts);
         const auto [ymd, h, m, s, wd] = civil_of(ts);
         char buf[96];
-        std::snprintf(buf, sizeof buf, "%sT%02d:%02d:%02d%s", day(ts).c_str(), h, m, s, zone(ts.offset_minutes, true).c_str());
+        std::snprintf(buf, sizeof buf, "%sT%02d:%02d:%02d%s", day(ts).c_str(), h, m, s,
+                      zone(ts.offset_minutes, true).c_str());
         return std::string(buf);
     };
-    const std::int64_t instants[] = {0, 1, 59, 86399, 86400, -1, -86401, 1722736066, 951782400 /* 2000-02-29 */,
-                                     253402300799 /* 9999-12-31T23:59:59 */, 253402300800, -62135596800 /* year 1 */,
-                                     -62167219201 /* year -1 */, -30610224000 /* 1000-01-01 */, 32503680000};
+    const std::int64_t instants[] = {0,
+                                     1,
+                                     59,
+                                     86399,
+                                     86400,
+                                     -1,
+                                     -86401,
+                                     1722736066,
+                                     951782400 /* 2000-02-29 */,
+                                     253402300799 /* 9999-12-31T23:59:59 */,
+                                     253402300800,
+                                     -62135596800 /* year 1 */,
+                                     -62167219201 /* year -1 */,
+                                     -30610224000 /* 1000-01-01 */,
+                                     32503680000};
     const int offsets[] = {0, 1, -1, 59, -59, 60, 330, -420, 840, -720, 5999, -5999, 123456};
     for (std::int64_t at : instants)
         for (int offset : offsets)

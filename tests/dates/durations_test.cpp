@@ -1,18 +1,33 @@
+#include "dates/durations.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cstdio>
 #include <string>
 
-#include "dates/durations.hpp"
-
 TEST_CASE("durations in every shape sources use") {
-    struct Row { const char* text; int seconds; bool exact; };
+    struct Row {
+        const char* text;
+        int seconds;
+        bool exact;
+    };
     const Row rows[] = {
-        {"993", 993, true}, {"16:38", 998, true}, {"00:15:28", 928, true}, {"1:02:03", 3723, true},
-        {"17 min", 1020, false}, {"17min", 1020, false}, {"13 minutes", 780, false},
-        {"1 hr 5 min", 3900, false}, {"1h 5m 3s", 3903, true}, {" 24:07 ", 1447, true},
+        {"993", 993, true},
+        {"16:38", 998, true},
+        {"00:15:28", 928, true},
+        {"1:02:03", 3723, true},
+        {"17 min", 1020, false},
+        {"17min", 1020, false},
+        {"13 minutes", 780, false},
+        {"1 hr 5 min", 3900, false},
+        {"1h 5m 3s", 3903, true},
+        {" 24:07 ", 1447, true},
         // A fraction of a second, as some hosts write it, rounded.
-        {"00:04:49.0", 289, true}, {"00:04:49.500", 290, true}, {"4:49.49", 289, true}, {"289.75", 290, true}, {"1:02:03.9", 3724, true},
+        {"00:04:49.0", 289, true},
+        {"00:04:49.500", 290, true},
+        {"4:49.49", 289, true},
+        {"289.75", 290, true},
+        {"1:02:03.9", 3724, true},
     };
     for (const auto& row : rows) {
         CAPTURE(row.text);
@@ -21,7 +36,8 @@ TEST_CASE("durations in every shape sources use") {
         CHECK(d->seconds == row.seconds);
         CHECK(d->exact == row.exact);
     }
-    for (const char* bad : {"", "abc", "1:75", "12:5", "-3", "17 parsecs", "99999999999", "4:49.", ".5", "4:49.x", "17 min.5", "1:75.0"}) {
+    for (const char* bad : {"", "abc", "1:75", "12:5", "-3", "17 parsecs", "99999999999", "4:49.", ".5", "4:49.x",
+                            "17 min.5", "1:75.0"}) {
         CAPTURE(bad);
         CHECK_FALSE(dates::parse_duration(bad));
     }
@@ -38,10 +54,13 @@ TEST_CASE("a huge number in a duration is refused, not overflowed (found by fuzz
 }
 
 TEST_CASE("format_clock writes what printf's \"%d:%02d:%02d\" and \"%d:%02d\" wrote") {
-    for (int seconds : {0, 1, 59, 60, 61, 599, 600, 3599, 3600, 3601, 35999, 36000, 86399, 360000, 2147483647, -1, -59, -61, -3600}) {
+    for (int seconds :
+         {0, 1, 59, 60, 61, 599, 600, 3599, 3600, 3601, 35999, 36000, 86399, 360000, 2147483647, -1, -59, -61, -3600}) {
         char expected[48];
-        if (seconds >= 3600) std::snprintf(expected, sizeof expected, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
-        else std::snprintf(expected, sizeof expected, "%d:%02d", seconds / 60, seconds % 60);
+        if (seconds >= 3600)
+            std::snprintf(expected, sizeof expected, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
+        else
+            std::snprintf(expected, sizeof expected, "%d:%02d", seconds / 60, seconds % 60);
         CAPTURE(seconds);
         CHECK(dates::format_clock(seconds) == expected);
     }

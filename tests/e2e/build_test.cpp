@@ -4,13 +4,13 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
+#include "config/site_config.hpp"
+#include "files/hash.hpp"
+#include "output/output.hpp"
 #include "pipeline/build_site.hpp"
 #include "pipeline/fingerprints.hpp"
-#include "config/site_config.hpp"
-#include "output/output.hpp"
 #include "render/site_check.hpp"
 #include "support.hpp"
-#include "files/hash.hpp"
 
 namespace fs = std::filesystem;
 
@@ -41,23 +41,22 @@ TEST_CASE("end to end: the fixture site, file by file") {
     CHECK(site.report.episodes == 6);
     CHECK(site.report.feed_items == 3);
     CHECK(site.report.left_out_without_audio == 3);
-    std::vector<std::string> expected = {"index.html", "page/2/index.html", "page/3/index.html", "404.html", "sitemap.xml",
-                                         "robots.txt", ".nojekyll", "feed.xml", "css/style.css",
-                                         "episodes/torch-trace-and-tlparse/index.html",
-                                         "episodes/higher-order-operators/index.html",
-                                         "episodes/inductor-post-grad-fx-passes/index.html",
-                                         "episodes/compiler-collectives/index.html", "episodes/strides/index.html",
-                                         "episodes/torch-vs-aten-apis/index.html", "archive/index.html", "seasons/index.html",
-                                         // the feed's 3, with audio: a player to embed, and its oEmbed answer
-                                         "episodes/torch-trace-and-tlparse/embed/index.html", "episodes/torch-trace-and-tlparse/oembed.json",
-                                         "episodes/higher-order-operators/embed/index.html", "episodes/higher-order-operators/oembed.json",
-                                         "episodes/inductor-post-grad-fx-passes/embed/index.html",
-                                         "episodes/inductor-post-grad-fx-passes/oembed.json",
-                                         "search/index.html", "js/search.js", "js/site.js", "search/meta.json", "search/d/0.json", "search/d/1.json",
-                                         "feed.json", "subscribe/index.html", "js/subscribe.js", "js/player.js", "js/transcript.js", "favicon.svg"};
+    std::vector<std::string> expected = {
+        "index.html", "page/2/index.html", "page/3/index.html", "404.html", "sitemap.xml", "robots.txt", ".nojekyll",
+        "feed.xml", "css/style.css", "episodes/torch-trace-and-tlparse/index.html",
+        "episodes/higher-order-operators/index.html", "episodes/inductor-post-grad-fx-passes/index.html",
+        "episodes/compiler-collectives/index.html", "episodes/strides/index.html",
+        "episodes/torch-vs-aten-apis/index.html", "archive/index.html", "seasons/index.html",
+        // the feed's 3, with audio: a player to embed, and its oEmbed answer
+        "episodes/torch-trace-and-tlparse/embed/index.html", "episodes/torch-trace-and-tlparse/oembed.json",
+        "episodes/higher-order-operators/embed/index.html", "episodes/higher-order-operators/oembed.json",
+        "episodes/inductor-post-grad-fx-passes/embed/index.html", "episodes/inductor-post-grad-fx-passes/oembed.json",
+        "search/index.html", "js/search.js", "js/site.js", "search/meta.json", "search/d/0.json", "search/d/1.json",
+        "feed.json", "subscribe/index.html", "js/subscribe.js", "js/player.js", "js/transcript.js", "favicon.svg"};
     for (const auto& path : expected) CHECK_MESSAGE(site.out.find(path), path);
     std::size_t shards = 0, filters = 0;
-    for (const auto& [path, content] : site.out.files()) shards += path.starts_with("search/t/"), filters += path.starts_with("search/f/");
+    for (const auto& [path, content] : site.out.files())
+        shards += path.starts_with("search/t/"), filters += path.starts_with("search/f/");
     CHECK(shards > 10);
     CHECK(filters == 2);  // the years 2021 and 2024 (this site has no note: no topic, no guest)
     CHECK(site.out.files().size() == expected.size() + shards + filters);
@@ -71,13 +70,18 @@ TEST_CASE("end to end: the fixture site, file by file") {
     const std::string& episode = site.file("episodes/torch-trace-and-tlparse/index.html");
     CHECK(contains(episode, "<h1>TORCH_TRACE and tlparse</h1>"));
     CHECK(contains(episode, "<time datetime=\"2024-04-29T00:01:00-07:00\">April 29, 2024</time>"));
-    CHECK(contains(episode, "<audio controls preload=\"none\" src=\"https://cdn.simplecast.com/audio/aaa/episodes/003/audio/default_tc.mp3?aid=rss_feed&amp;feed=fixture\">"));
+    CHECK(contains(episode,
+                   "<audio controls preload=\"none\" "
+                   "src=\"https://cdn.simplecast.com/audio/aaa/episodes/003/audio/"
+                   "default_tc.mp3?aid=rss_feed&amp;feed=fixture\">"));
     CHECK_FALSE(contains(episode, "alert(1)"));  // the feed's script is gone; the page's own remain
     CHECK_FALSE(contains(episode, "onerror"));
     CHECK_FALSE(contains(episode, "javascript:"));
     CHECK(contains(episode, "href=\"/fixture-archive/episodes/higher-order-operators/\""));  // previous (older)
     CHECK(contains(episode, "href=\"/fixture-archive/episodes/compiler-collectives/\""));    // next (newer)
-    CHECK(contains(episode, "<link rel=\"canonical\" href=\"https://example.github.io/fixture-archive/episodes/torch-trace-and-tlparse/\">"));
+    CHECK(contains(episode,
+                   "<link rel=\"canonical\" "
+                   "href=\"https://example.github.io/fixture-archive/episodes/torch-trace-and-tlparse/\">"));
 
     const std::string& no_audio = site.file("episodes/torch-vs-aten-apis/index.html");
     CHECK_FALSE(contains(no_audio, "<audio"));
@@ -93,7 +97,9 @@ TEST_CASE("end to end: the fixture site, file by file") {
 TEST_CASE("end to end: the regenerated feed keeps every guid and points at itself") {
     BuiltSite site;
     const std::string& feed = site.file("feed.xml");
-    CHECK(contains(feed, "<atom:link href=\"https://example.github.io/fixture-archive/feed.xml\" rel=\"self\" type=\"application/rss+xml\" />"));
+    CHECK(contains(feed,
+                   "<atom:link href=\"https://example.github.io/fixture-archive/feed.xml\" rel=\"self\" "
+                   "type=\"application/rss+xml\" />"));
     CHECK(contains(feed, "<guid isPermaLink=\"false\">8f2a1c8e-0001-4b7e-9d3a-000000000003</guid>"));
     CHECK(contains(feed, "<guid isPermaLink=\"false\">8f2a1c8e-0001-4b7e-9d3a-000000000002</guid>"));
     CHECK(contains(feed, "<guid isPermaLink=\"false\">8f2a1c8e-0001-4b7e-9d3a-000000000001</guid>"));
@@ -134,14 +140,16 @@ TEST_CASE("a failed build leaves the previous output untouched") {
     auto config = config::load_config(dir.path() / "site.yaml");
     std::string before = test::read(dir.path() / "public/index.html");
     REQUIRE(before.size() > 100);
-    fs::copy_file(test::fixture("feeds/malformed.xml"), dir.path() / "content/sources/feed.xml", fs::copy_options::overwrite_existing);
+    fs::copy_file(test::fixture("feeds/malformed.xml"), dir.path() / "content/sources/feed.xml",
+                  fs::copy_options::overwrite_existing);
     {
         output::DiskOutput out(config.output_dir());
         CHECK_THROWS_AS(pipeline::build_site(config, out), core::InputError);
     }
     CHECK(test::read(dir.path() / "public/index.html") == before);
     std::size_t entries = 0;
-    for (const auto& entry : fs::directory_iterator(dir.path())) entries += entry.path().filename().string().find("staging") != std::string::npos;
+    for (const auto& entry : fs::directory_iterator(dir.path()))
+        entries += entry.path().filename().string().find("staging") != std::string::npos;
     CHECK(entries == 0);  // no staging folder left behind
 }
 
@@ -182,8 +190,8 @@ TEST_CASE("the input fingerprint changes with any byte the build reads, and only
     };
     const fs::path feed = config::load_config(dir.path() / "site.yaml").sources.at(0).path;
     std::string feed_text = test::read(feed);
-    changes_it(feed, feed_text + " ");                                   // a source, one byte longer
-    changes_it(feed, feed_text.substr(0, feed_text.size() - 1) + "x");  // the same length, the last byte
+    changes_it(feed, feed_text + " ");                                             // a source, one byte longer
+    changes_it(feed, feed_text.substr(0, feed_text.size() - 1) + "x");             // the same length, the last byte
     changes_it(dir.path() / "content/episodes/new.md", "---\nepisode: x\n---\n");  // a new note
     changes_it(dir.path() / "content/episodes/new.md", "---\nepisode: y\n---\n");
     changes_it(dir.path() / "templates/extra.mustache", "{{title}}");
@@ -204,7 +212,8 @@ TEST_CASE("end to end: a topic with more episodes than a page holds is paginated
                                             "strides", "torch-vs-aten-apis"};
     BuiltSite site("", [&](const fs::path& dir) {  // (the fixture has episodes_per_page: 2)
         for (const auto& slug : slugs)
-            test::write(dir / "content/episodes" / (slug + ".md"), "---\nepisode: " + slug + "\ntopics: [Compilers]\n---\n");
+            test::write(dir / "content/episodes" / (slug + ".md"),
+                        "---\nepisode: " + slug + "\ntopics: [Compilers]\n---\n");
     });
     auto file = [&](const std::string& path) -> const std::string& { return site.file(path); };
     // The episodes' links in a page, in order.
@@ -237,15 +246,19 @@ TEST_CASE("end to end: a topic with more episodes than a page holds is paginated
     CHECK(contains(second, "<a rel=\"prev\" href=\"/fixture-archive/topics/compilers/\">Newer</a>"));
     CHECK(contains(second, "<a rel=\"next\" href=\"/fixture-archive/topics/compilers/page/3/\">Older</a>"));
     CHECK(contains(second, "<title>Compilers, page 2 · Fixture Archive</title>"));
-    CHECK(contains(second, "<link rel=\"canonical\" href=\"https://example.github.io/fixture-archive/topics/compilers/page/2/\">"));
+    CHECK(contains(
+        second,
+        "<link rel=\"canonical\" href=\"https://example.github.io/fixture-archive/topics/compilers/page/2/\">"));
     CHECK_FALSE(contains(third, "rel=\"next\""));
-    CHECK(contains(file("sitemap.xml"), "<loc>https://example.github.io/fixture-archive/topics/compilers/page/3/</loc>"));
+    CHECK(
+        contains(file("sitemap.xml"), "<loc>https://example.github.io/fixture-archive/topics/compilers/page/3/</loc>"));
     CHECK(contains(file("topics/index.html"), "href=\"/fixture-archive/topics/compilers/\""));
 }
 
 TEST_CASE("end to end: the show's artwork from its local copy; a favicon without one") {
     BuiltSite plain;
-    CHECK(contains(plain.file("index.html"), "<link rel=\"icon\" href=\"/fixture-archive/favicon.svg\" type=\"image/svg+xml\">"));
+    CHECK(contains(plain.file("index.html"),
+                   "<link rel=\"icon\" href=\"/fixture-archive/favicon.svg\" type=\"image/svg+xml\">"));
     CHECK(contains(plain.file("favicon.svg"), "<svg"));
     CHECK_FALSE(contains(plain.file("index.html"), "og:image"));  // never another host's image
 
@@ -254,12 +267,15 @@ TEST_CASE("end to end: the show's artwork from its local copy; a favicon without
     CHECK(with_art.file("artwork.png") == png);
     const std::string& home = with_art.file("index.html");
     CHECK(contains(home, "<img class=\"artwork\" src=\"/fixture-archive/artwork.png?v="));
-    CHECK(contains(home, "<meta property=\"og:image\" content=\"https://example.github.io/fixture-archive/artwork.png?v="));
+    CHECK(contains(home,
+                   "<meta property=\"og:image\" content=\"https://example.github.io/fixture-archive/artwork.png?v="));
     CHECK(contains(home, "<link rel=\"icon\" href=\"/fixture-archive/artwork.png?v="));
     // Its size for the cards other sites make of a link, and in every episode's oEmbed answer
     // (oEmbed 1.0 requires thumbnail_width and thumbnail_height beside thumbnail_url).
-    CHECK(contains(home, "<meta property=\"og:image:width\" content=\"48\">\n<meta property=\"og:image:height\" content=\"48\">"));
-    CHECK(contains(home, "<meta name=\"twitter:image\" content=\"https://example.github.io/fixture-archive/artwork.png?v="));
+    CHECK(contains(
+        home, "<meta property=\"og:image:width\" content=\"48\">\n<meta property=\"og:image:height\" content=\"48\">"));
+    CHECK(contains(home,
+                   "<meta name=\"twitter:image\" content=\"https://example.github.io/fixture-archive/artwork.png?v="));
     CHECK(contains(home, "<meta name=\"twitter:card\" content=\"summary\">"));
     const std::string& episode = with_art.file("episodes/torch-trace-and-tlparse/index.html");
     CHECK(contains(episode, "<meta name=\"twitter:card\" content=\"player\">"));
@@ -268,12 +284,14 @@ TEST_CASE("end to end: the show's artwork from its local copy; a favicon without
     CHECK(oembed.value("thumbnail_width", 0) == 48);
     CHECK(oembed.value("thumbnail_height", 0) == 48);
     CHECK(oembed.value("thumbnail_url", "").starts_with("https://example.github.io/fixture-archive/artwork.png?v="));
-    CHECK_FALSE(nlohmann::json::parse(plain.file("episodes/torch-trace-and-tlparse/oembed.json")).contains("thumbnail_url"));
+    CHECK_FALSE(
+        nlohmann::json::parse(plain.file("episodes/torch-trace-and-tlparse/oembed.json")).contains("thumbnail_url"));
     // The iframe another site pastes lets the player's "Copy link" write to the clipboard; the
     // embed's download opens a tab (a cross-origin frame ignores `download` and would navigate
     // itself to the bare audio file), the page's own downloads.
     CHECK(contains(oembed.value("html", ""), " allow=\"clipboard-write\"></iframe>"));
-    CHECK(contains(with_art.file("episodes/torch-trace-and-tlparse/embed/index.html"), " download target=\"_blank\" rel=\"noopener\">"));
+    CHECK(contains(with_art.file("episodes/torch-trace-and-tlparse/embed/index.html"),
+                   " download target=\"_blank\" rel=\"noopener\">"));
     CHECK(contains(episode, "\" download>"));
     // Every link to it leads to it, as a visitor's browser follows them.
     auto problems = render::check_site(with_art.out, "https://example.github.io/fixture-archive/");
@@ -294,7 +312,8 @@ TEST_CASE("end to end: the show's artwork from its local copy; a favicon without
         CHECK_FALSE(contains(broken.file("index.html"), "og:image"));
         bool warned = false;
         for (const auto& w : broken.report.warnings)
-            warned |= core::format(w).find("content/sources/" + name + ": warning: is not used: " + why) != std::string::npos;
+            warned |=
+                core::format(w).find("content/sources/" + name + ": warning: is not used: " + why) != std::string::npos;
         CHECK(warned);
     }
 }

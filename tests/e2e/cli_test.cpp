@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
+#include "files/files.hpp"
 #include "loopback_server.hpp"
 #include "support.hpp"
-#include "files/files.hpp"
 
 namespace fs = std::filesystem;
 
@@ -14,7 +14,8 @@ TEST_CASE("the command line: version, help and exit codes") {
     // was read without git), or "unknown" outside git.
     CHECK(out.starts_with(std::string("podarchive ") + PODARCHIVE_VERSION + " (commit "));
     const std::string commit = out.substr(out.find("(commit ") + 8, out.find(')') - out.find("(commit ") - 8);
-    CHECK((commit.starts_with("unknown") || (commit.size() >= 12 && commit.find_first_not_of("0123456789abcdef") >= 12)));
+    CHECK(
+        (commit.starts_with("unknown") || (commit.size() >= 12 && commit.find_first_not_of("0123456789abcdef") >= 12)));
     CHECK(test::run_podarchive("--help", dir.path(), out) == 0);
     CHECK(out.find("build") != std::string::npos);
     CHECK(test::run_podarchive("help build", dir.path(), out) == 0);
@@ -36,7 +37,8 @@ TEST_CASE("the command line: a misspelled command or option gets the nearest nam
     test::TempDir dir;
     std::string out;
     CHECK(test::run_podarchive("biuld", dir.path(), out) == 2);
-    CHECK(out.find("podarchive: error: 'biuld' is not a command of 'podarchive'; did you mean 'build'?") != std::string::npos);
+    CHECK(out.find("podarchive: error: 'biuld' is not a command of 'podarchive'; did you mean 'build'?") !=
+          std::string::npos);
     CHECK(test::run_podarchive("build --outptu x", dir.path(), out) == 2);
     CHECK(out == "podarchive: error: unknown option '--outptu' for 'podarchive build'; did you mean '--output'?\n");
     CHECK(test::run_podarchive("build --outptu=x --base-ulr y --verbos", dir.path(), out) == 2);
@@ -65,11 +67,13 @@ TEST_CASE("the command line: build, then a broken site.yaml and a broken feed ch
     std::string yaml = test::read(dir.path() / "site.yaml");
     test::write(dir.path() / "site.yaml", yaml + "episodes_per_pag: 3\n");
     CHECK(test::run_podarchive("build", dir.path(), out) == 1);
-    CHECK(out.find("site.yaml:13:1: error: unknown key 'episodes_per_pag'; did you mean 'episodes_per_page'?") != std::string::npos);
+    CHECK(out.find("site.yaml:13:1: error: unknown key 'episodes_per_pag'; did you mean 'episodes_per_page'?") !=
+          std::string::npos);
     CHECK(test::read(dir.path() / "public/index.html") == index);
 
     test::write(dir.path() / "site.yaml", yaml);
-    fs::copy_file(test::fixture("feeds/malformed.xml"), dir.path() / "content/sources/feed.xml", fs::copy_options::overwrite_existing);
+    fs::copy_file(test::fixture("feeds/malformed.xml"), dir.path() / "content/sources/feed.xml",
+                  fs::copy_options::overwrite_existing);
     CHECK(test::run_podarchive("build", dir.path(), out) == 1);
     CHECK(out.find("content/sources/feed.xml:7:") != std::string::npos);
     CHECK(test::read(dir.path() / "public/index.html") == index);
@@ -84,8 +88,9 @@ TEST_CASE("the command line: new note writes a note once, then the build uses it
     REQUIRE(test::run_podarchive("new note strides", dir.path(), out) == 0);
     std::string note = test::read(dir.path() / "content/episodes/strides.md");
     // The sources' title and date are comments, not keys that would override the sources.
-    CHECK(note.starts_with("---\nepisode: strides\n# The sources say (uncomment a line only to correct them):\n"
-                           "# title: Strides\n# date: 2022-05-30\ntopics: []\n---\n"));
+    CHECK(
+        note.starts_with("---\nepisode: strides\n# The sources say (uncomment a line only to correct them):\n"
+                         "# title: Strides\n# date: 2022-05-30\ntopics: []\n---\n"));
     REQUIRE(test::run_podarchive("merge --json", dir.path(), out) == 0);
     CHECK(out.find("\"source\": \"note:") == std::string::npos);
     CHECK(test::run_podarchive("new note strides", dir.path(), out) == 1);
@@ -94,9 +99,12 @@ TEST_CASE("the command line: new note writes a note once, then the build uses it
     CHECK(test::run_podarchive("new note stride", dir.path(), out) == 1);
     CHECK(out.find("closest slugs: strides") != std::string::npos);
     CHECK(test::run_podarchive("new note x", dir.path(), out) == 1);  // nothing near: says where the slugs are
-    CHECK(out.find("'x' matches no episode's slug, guid or title; `podarchive merge` lists every episode with its slug") != std::string::npos);
+    CHECK(out.find(
+              "'x' matches no episode's slug, guid or title; `podarchive merge` lists every episode with its slug") !=
+          std::string::npos);
     test::write(dir.path() / "content/episodes/strides.md",
-                "---\nepisode: strides\ntopics: [Memory]\nerrata: [\"A fix\"]\nrelated: [compiler-collectives]\n---\nA *note*.\n");
+                "---\nepisode: strides\ntopics: [Memory]\nerrata: [\"A fix\"]\nrelated: [compiler-collectives]\n---\nA "
+                "*note*.\n");
     REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
     std::string page = test::read(dir.path() / "public/episodes/strides/index.html");
     CHECK(page.find("<p>A <em>note</em>.</p>") != std::string::npos);
@@ -121,7 +129,8 @@ TEST_CASE("the command line: a broken note fails the build and leaves the output
     test::write(dir.path() / "content/episodes/b.md", "---\nepisode: no-such-episode\n---\n");
     CHECK(test::run_podarchive("build", dir.path(), out) == 1);
     CHECK(out.find("content/episodes/a.md:") != std::string::npos);
-    CHECK(out.find("content/episodes/b.md:2:10: error: episode 'no-such-episode' matches no episode") != std::string::npos);
+    CHECK(out.find("content/episodes/b.md:2:10: error: episode 'no-such-episode' matches no episode") !=
+          std::string::npos);
     CHECK(test::read(dir.path() / "public/index.html") == index);
 }
 
@@ -154,7 +163,7 @@ TEST_CASE("the command line: init with a feed file, then build, in an empty fold
     std::string yaml = test::read(dir.path() / "site.yaml");
     CHECK(yaml.find("title: \"Garage Radio\"\n") != std::string::npos);  // from the feed
     CHECK(yaml.find("    path: \"show.xml\"\n") != std::string::npos);   // where it is: not copied
-    CHECK(yaml.find("# category: Technology") != std::string::npos);    // every other key, commented
+    CHECK(yaml.find("# category: Technology") != std::string::npos);     // every other key, commented
     CHECK(fs::is_regular_file(dir.path() / "content/pages/about.md"));
     CHECK(fs::is_directory(dir.path() / "content/episodes"));
     CHECK(fs::is_regular_file(dir.path() / "templates/README.md"));
@@ -164,7 +173,8 @@ TEST_CASE("the command line: init with a feed file, then build, in an empty fold
     CHECK(workflow.find(std::string("PODARCHIVE_VERSION: \"") + PODARCHIVE_VERSION + "\"") != std::string::npos);
     CHECK(workflow.find("- cron: ") != std::string::npos);
     CHECK(out.find("Settings > Pages") != std::string::npos);
-    CHECK(out.find("3. run the Publish workflow once by hand") != std::string::npos);  // (the first push's run fails at Configure Pages)
+    CHECK(out.find("3. run the Publish workflow once by hand") !=
+          std::string::npos);  // (the first push's run fails at Configure Pages)
     REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
     CHECK(out.find("built 4 episodes: ") != std::string::npos);  // (no directory announces a count)
     CHECK(fs::is_regular_file(dir.path() / "public/about/index.html"));
@@ -178,11 +188,14 @@ TEST_CASE("the command line: init with a feed file, then build, in an empty fold
 TEST_CASE("the command line: init into a new folder copies a feed from elsewhere; a broken feed is refused") {
     test::TempDir dir;
     std::string out;
-    REQUIRE(test::run_podarchive("init site --feed " + test::fixture("hosts/atom_blog.xml").string(), dir.path(), out) == 0);
+    REQUIRE(test::run_podarchive("init site --feed " + test::fixture("hosts/atom_blog.xml").string(), dir.path(),
+                                 out) == 0);
     CHECK(test::read(dir.path() / "site/content/sources/feed.xml") == test::read(test::fixture("hosts/atom_blog.xml")));
-    CHECK(test::read(dir.path() / "site/site.yaml").find("url: \"https://shed.example.net/podcast.atom\"") != std::string::npos);
+    CHECK(test::read(dir.path() / "site/site.yaml").find("url: \"https://shed.example.net/podcast.atom\"") !=
+          std::string::npos);
     REQUIRE(test::run_podarchive("build", dir.path() / "site", out) == 0);
-    CHECK(test::run_podarchive("init other --feed " + test::fixture("feeds/malformed.xml").string(), dir.path(), out) == 1);
+    CHECK(test::run_podarchive("init other --feed " + test::fixture("feeds/malformed.xml").string(), dir.path(), out) ==
+          1);
     CHECK(out.find("malformed.xml:7:") != std::string::npos);
     CHECK_FALSE(fs::exists(dir.path() / "other"));
     REQUIRE(test::run_podarchive("init empty", dir.path(), out) == 0);  // no feed yet: a site that builds, with none
@@ -192,26 +205,42 @@ TEST_CASE("the command line: init into a new folder copies a feed from elsewhere
 TEST_CASE("the command line: init finds the feed's address by namespace, and where the host moved it") {
     test::TempDir dir;
     std::string out;
-    const std::string head = "<?xml version=\"1.0\"?><rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\"><channel>"
-                             "<title>Moved Show</title><link>https://show.example/</link><description>d</description>";
-    const std::string item = "<item><title>One</title><guid>one</guid><pubDate>Mon, 01 Jan 2024 10:00:00 +0000</pubDate>"
-                             "<enclosure url=\"https://show.example/1.mp3\" length=\"1\" type=\"audio/mpeg\"/></item></channel></rss>";
+    const std::string head =
+        "<?xml version=\"1.0\"?><rss version=\"2.0\" "
+        "xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\"><channel>"
+        "<title>Moved Show</title><link>https://show.example/</link><description>d</description>";
+    const std::string item =
+        "<item><title>One</title><guid>one</guid><pubDate>Mon, 01 Jan 2024 10:00:00 +0000</pubDate>"
+        "<enclosure url=\"https://show.example/1.mp3\" length=\"1\" type=\"audio/mpeg\"/></item></channel></rss>";
     // FeedBurner declares its own prefix for Atom on the element itself.
-    test::write(dir.path() / "feedburner.xml", head + "<atom10:link xmlns:atom10=\"http://www.w3.org/2005/Atom\" rel=\"self\" type=\"application/rss+xml\" "
-                                                      "href=\"https://feeds.feedburner.example/moved\"/>" + item);
+    test::write(
+        dir.path() / "feedburner.xml",
+        head +
+            "<atom10:link xmlns:atom10=\"http://www.w3.org/2005/Atom\" rel=\"self\" type=\"application/rss+xml\" "
+            "href=\"https://feeds.feedburner.example/moved\"/>" +
+            item);
     REQUIRE(test::run_podarchive("init a --feed feedburner.xml", dir.path(), out) == 0);
-    CHECK(test::read(dir.path() / "a/site.yaml").find("    url: \"https://feeds.feedburner.example/moved\"\n") != std::string::npos);
+    CHECK(test::read(dir.path() / "a/site.yaml").find("    url: \"https://feeds.feedburner.example/moved\"\n") !=
+          std::string::npos);
     CHECK(out.find("does not say where it is published") == std::string::npos);
     // itunes:new-feed-url wins over the self link: apps move there.
-    test::write(dir.path() / "moved.xml", head + "<itunes:new-feed-url>https://new.example/feed.xml</itunes:new-feed-url>"
-                                                  "<atom:link xmlns:atom=\"http://www.w3.org/2005/Atom\" rel=\"self\" href=\"https://old.example/feed.xml\"/>" + item);
+    test::write(dir.path() / "moved.xml", head +
+                                              "<itunes:new-feed-url>https://new.example/feed.xml</itunes:new-feed-url>"
+                                              "<atom:link xmlns:atom=\"http://www.w3.org/2005/Atom\" rel=\"self\" "
+                                              "href=\"https://old.example/feed.xml\"/>" +
+                                              item);
     REQUIRE(test::run_podarchive("init b --feed moved.xml", dir.path(), out) == 0);
-    CHECK(test::read(dir.path() / "b/site.yaml").find("    url: \"https://new.example/feed.xml\"\n") != std::string::npos);
+    CHECK(test::read(dir.path() / "b/site.yaml").find("    url: \"https://new.example/feed.xml\"\n") !=
+          std::string::npos);
     // A namespace written with a trailing slash (Simplecast's feeds of 2016) is still Atom's, as apps read it.
-    test::write(dir.path() / "slash.xml", test::replace_first(head, "<channel>", "<channel><atom:link rel=\"self\" href=\"https://simplecast.example/rss\"/>")
-                                              .replace(head.find("<rss ") + 5, 0, "xmlns:atom=\"http://www.w3.org/2005/Atom/\" ") + item);
+    test::write(dir.path() / "slash.xml",
+                test::replace_first(head, "<channel>",
+                                    "<channel><atom:link rel=\"self\" href=\"https://simplecast.example/rss\"/>")
+                        .replace(head.find("<rss ") + 5, 0, "xmlns:atom=\"http://www.w3.org/2005/Atom/\" ") +
+                    item);
     REQUIRE(test::run_podarchive("init e --feed slash.xml", dir.path(), out) == 0);
-    CHECK(test::read(dir.path() / "e/site.yaml").find("    url: \"https://simplecast.example/rss\"\n") != std::string::npos);
+    CHECK(test::read(dir.path() / "e/site.yaml").find("    url: \"https://simplecast.example/rss\"\n") !=
+          std::string::npos);
     // Neither: init says what to add.
     test::write(dir.path() / "plain.xml", head + item);
     REQUIRE(test::run_podarchive("init c --feed plain.xml", dir.path(), out) == 0);
@@ -231,7 +260,8 @@ TEST_CASE("the command line: theme export, then the site uses the exported copy"
     CHECK(fs::is_regular_file(dir.path() / "themes/default/templates/episode.mustache"));
     CHECK(test::run_podarchive("theme export", dir.path(), out) == 1);
     CHECK(out.find("exist already") != std::string::npos);
-    test::write(dir.path() / "themes/default/templates/partials/footer.mustache", "<footer>exported and edited</footer>\n");
+    test::write(dir.path() / "themes/default/templates/partials/footer.mustache",
+                "<footer>exported and edited</footer>\n");
     REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
     CHECK(test::read(dir.path() / "public/index.html").find("exported and edited") != std::string::npos);
     std::string yaml = test::read(dir.path() / "site.yaml");
@@ -249,14 +279,18 @@ TEST_CASE("the command line: a second fetch of a site says that the first one ho
     std::string out;
     CHECK(test::run_podarchive("fetch", dir.path(), out) == 1);
     CHECK(out.find("another podarchive run holds") != std::string::npos);
-    CHECK(out.find("another `podarchive fetch` is refreshing this site; run this one when it has finished") != std::string::npos);
+    CHECK(out.find("another `podarchive fetch` is refreshing this site; run this one when it has finished") !=
+          std::string::npos);
 }
 
-TEST_CASE("the command line: init writes a site.yaml that builds, whatever the feed's path, and refuses what it cannot take") {
+TEST_CASE(
+    "the command line: init writes a site.yaml that builds, whatever the feed's path, and refuses what it cannot "
+    "take") {
     test::TempDir dir;
     std::string out;
     // Paths YAML would read otherwise unquoted: a comment, a flow list, an anchor, a list item, a mapping.
-    for (const std::string name : {"show #1.xml", "[show].xml", "&show.xml", "- show.xml", "show: the feed.xml", "*show.xml"}) {
+    for (const std::string name :
+         {"show #1.xml", "[show].xml", "&show.xml", "- show.xml", "show: the feed.xml", "*show.xml"}) {
         CAPTURE(name);
         test::TempDir site;
         fs::copy_file(test::fixture("hosts/libsyn_2011.xml"), site.path() / name);
@@ -267,7 +301,8 @@ TEST_CASE("the command line: init writes a site.yaml that builds, whatever the f
     // A feed inside the output folder would be replaced by the first build.
     test::write(dir.path() / "s/public/feed.xml", test::read(test::fixture("hosts/libsyn_2011.xml")));
     CHECK(test::run_podarchive("init --feed public/feed.xml", dir.path() / "s", out) == 1);
-    CHECK(out.find("public/feed.xml: is inside the output folder public/, which every build replaces") != std::string::npos);
+    CHECK(out.find("public/feed.xml: is inside the output folder public/, which every build replaces") !=
+          std::string::npos);
     CHECK_FALSE(fs::exists(dir.path() / "s/site.yaml"));
     // A JSON list of episodes is no feed; nothing is left behind.
     test::write(dir.path() / "episodes.json", R"([{"title": "One", "date": "2024-01-01"}])");
@@ -276,8 +311,10 @@ TEST_CASE("the command line: init writes a site.yaml that builds, whatever the f
     CHECK_FALSE(fs::exists(dir.path() / "j"));
     // A copy never replaces a file there: the site would name a feed other than the one given.
     test::write(dir.path() / "k/content/sources/feed.xml", test::read(test::fixture("hosts/atom_blog.xml")));
-    CHECK(test::run_podarchive("init k --feed " + test::fixture("hosts/libsyn_2011.xml").string(), dir.path(), out) == 1);
-    CHECK(out.find("would be copied to content/sources/feed.xml, which exists already; init never replaces a file") != std::string::npos);
+    CHECK(test::run_podarchive("init k --feed " + test::fixture("hosts/libsyn_2011.xml").string(), dir.path(), out) ==
+          1);
+    CHECK(out.find("would be copied to content/sources/feed.xml, which exists already; init never replaces a file") !=
+          std::string::npos);
     CHECK(test::read(dir.path() / "k/content/sources/feed.xml") == test::read(test::fixture("hosts/atom_blog.xml")));
     CHECK_FALSE(fs::exists(dir.path() / "k/site.yaml"));
 }
@@ -305,14 +342,18 @@ TEST_CASE("the command line: init from a URL never replaces a snapshot, and a re
 
 TEST_CASE("the command line: build shows the first feed lint warnings and a count by rule; --verbose shows every one") {
     test::TempDir dir;
-    std::string feed = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Lint Show</title><link>https://lint.example.org/</link>"
-                       "<description>Items without durations.</description>";
+    std::string feed =
+        "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Lint "
+        "Show</title><link>https://lint.example.org/</link>"
+        "<description>Items without durations.</description>";
     for (int n = 1; n <= 12; ++n)
-        feed += "<item><title>Item " + std::to_string(n) + "</title><guid>lint-" + std::to_string(n) + "</guid><pubDate>" +
-                test::rfc822_date(1700000000 + n * 86400) + "</pubDate><enclosure url=\"https://lint.example.org/" + std::to_string(n) +
+        feed += "<item><title>Item " + std::to_string(n) + "</title><guid>lint-" + std::to_string(n) +
+                "</guid><pubDate>" + test::rfc822_date(1700000000 + n * 86400) +
+                "</pubDate><enclosure url=\"https://lint.example.org/" + std::to_string(n) +
                 ".mp3\" length=\"10\" type=\"audio/mpeg\"/></item>";
     test::write(dir.path() / "content/sources/feed.xml", feed + "</channel></rss>\n");
-    test::write(dir.path() / "site.yaml", "title: Lint Show\nbase_url: https://x.example/\nsources:\n  - path: content/sources/feed.xml\n");
+    test::write(dir.path() / "site.yaml",
+                "title: Lint Show\nbase_url: https://x.example/\nsources:\n  - path: content/sources/feed.xml\n");
     std::string out;
     REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
     CHECK(test::count_of(out, "warning: [") == 5);

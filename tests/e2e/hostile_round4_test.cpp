@@ -5,11 +5,11 @@
 
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
+#include "image/image_check.hpp"
 #include "output/output.hpp"
 #include "pipeline/folder_build.hpp"
 #include "render/site_check.hpp"
 #include "support.hpp"
-#include "image/image_check.hpp"
 #include "text/language.hpp"
 #include "text/unicode.hpp"
 
@@ -25,88 +25,107 @@ void append_to_site_yaml(const test::FixtureSite& site, const std::string& lines
 
 TEST_CASE("hostile 4: the host's claims about its own feed never reach the archive's feed.xml") {
     test::FixtureSite site;
-    site.edit_feed("<podcast:guid>",
-                   "<itunes:new-feed-url>https://attacker.example/feed.xml</itunes:new-feed-url>\n"
-                   "    <atom:link rel=\"hub\" href=\"https://hub.attacker.example/\"/>\n"
-                   "    <atom:link rel=\"next\" href=\"https://feeds.example.com/fixture?page=2\"/>\n"
-                   "    <podcast:txt purpose=\"applepodcastsverify\">token-of-the-host</podcast:txt>\n"
-                   "    <podcast:txt>a note to keep</podcast:txt>\n"
-                   "    <podcast:liveItem status=\"live\" start=\"2024-01-01T00:00:00Z\"><title>Live</title></podcast:liveItem>\n"
-                   "    <podcast:podping usesPodping=\"true\"/>\n"
-                   "    <podcast:updateFrequency rrule=\"FREQ=DAILY\">Daily</podcast:updateFrequency>\n"
-                   "    <a:link xmlns:a=\"http://www.w3.org/2005/Atom\" rel=\"self\" href=\"https://attacker.example/self.xml\"/>\n"
-                   "    <podcast:guid>");
+    site.edit_feed(
+        "<podcast:guid>",
+        "<itunes:new-feed-url>https://attacker.example/feed.xml</itunes:new-feed-url>\n"
+        "    <atom:link rel=\"hub\" href=\"https://hub.attacker.example/\"/>\n"
+        "    <atom:link rel=\"next\" href=\"https://feeds.example.com/fixture?page=2\"/>\n"
+        "    <podcast:txt purpose=\"applepodcastsverify\">token-of-the-host</podcast:txt>\n"
+        "    <podcast:txt>a note to keep</podcast:txt>\n"
+        "    <podcast:liveItem status=\"live\" start=\"2024-01-01T00:00:00Z\"><title>Live</title></podcast:liveItem>\n"
+        "    <podcast:podping usesPodping=\"true\"/>\n"
+        "    <podcast:updateFrequency rrule=\"FREQ=DAILY\">Daily</podcast:updateFrequency>\n"
+        "    <a:link xmlns:a=\"http://www.w3.org/2005/Atom\" rel=\"self\" "
+        "href=\"https://attacker.example/self.xml\"/>\n"
+        "    <podcast:guid>");
     output::MemoryOutput out;
     std::string warnings;
     REQUIRE(site.build(out, &warnings) == "");
     const std::string& feed = test::file_in(out, "feed.xml");
-    for (const char* gone : {"new-feed-url", "attacker.example", "rel=\"hub\"", "page=2", "token-of-the-host", "liveItem", "podping", "updateFrequency"}) {
+    for (const char* gone : {"new-feed-url", "attacker.example", "rel=\"hub\"", "page=2", "token-of-the-host",
+                             "liveItem", "podping", "updateFrequency"}) {
         CAPTURE(gone);
         CHECK(feed.find(gone) == std::string::npos);
     }
     CHECK(feed.find("<podcast:txt>a note to keep</podcast:txt>") != std::string::npos);
-    CHECK(feed.find("<atom:link href=\"https://example.github.io/fixture-archive/feed.xml\" rel=\"self\"") != std::string::npos);
-    // (Its paging links are left out unsaid: fetch reads those pages, and feed.xml links to its own.)
-    CHECK(warnings.find("the host's claims about its own feed are left out of feed.xml, which is the archive's: atom:link rel=\"hub\", "
-                        "itunes:new-feed-url, podcast:liveItem, podcast:podping, "
-                        "podcast:txt purpose=\"applepodcastsverify\", podcast:updateFrequency (to move the archive's own feed, set `new_feed_url:` in site.yaml)") !=
+    CHECK(feed.find("<atom:link href=\"https://example.github.io/fixture-archive/feed.xml\" rel=\"self\"") !=
           std::string::npos);
+    // (Its paging links are left out unsaid: fetch reads those pages, and feed.xml links to its own.)
+    CHECK(warnings.find("the host's claims about its own feed are left out of feed.xml, which is the archive's: "
+                        "atom:link rel=\"hub\", "
+                        "itunes:new-feed-url, podcast:liveItem, podcast:podping, "
+                        "podcast:txt purpose=\"applepodcastsverify\", podcast:updateFrequency (to move the archive's "
+                        "own feed, set `new_feed_url:` in site.yaml)") != std::string::npos);
 
     // The archive's owner moves the archive's feed: written, and only as https.
     append_to_site_yaml(site, "new_feed_url: https://podcast.example.org/feed.xml\n");
     output::MemoryOutput moved;
     REQUIRE(site.build(moved) == "");
-    CHECK(test::file_in(moved, "feed.xml").find("<itunes:new-feed-url>https://podcast.example.org/feed.xml</itunes:new-feed-url>") != std::string::npos);
+    CHECK(test::file_in(moved, "feed.xml")
+              .find("<itunes:new-feed-url>https://podcast.example.org/feed.xml</itunes:new-feed-url>") !=
+          std::string::npos);
     append_to_site_yaml(site, "");
     test::write(site.dir.path() / "site.yaml",
-                test::replace_first(test::read(site.dir.path() / "site.yaml"), "https://podcast.example.org/feed.xml", "http://podcast.example.org/feed.xml"));
+                test::replace_first(test::read(site.dir.path() / "site.yaml"), "https://podcast.example.org/feed.xml",
+                                    "http://podcast.example.org/feed.xml"));
     output::MemoryOutput refused;
     CHECK(site.build(refused).find("error: 'new_feed_url' must be the absolute https URL") != std::string::npos);
 }
 
 TEST_CASE("hostile 4: no element a browser runs reaches feed.xml, from the channel, an item or a kept item") {
     test::FixtureSite site;
-    site.edit_feed("<podcast:guid>",
-                   "<h:script xmlns:h=\"http://www.w3.org/1999/xhtml\">alert('channel')</h:script>\n"
-                   "    <svg:svg xmlns:svg=\"http://www.w3.org/2000/svg\"><svg:script>alert('svg')</svg:script></svg:svg>\n"
-                   "    <itunes:summary xmlns:itunes=\"http://www.w3.org/1999/xhtml\">rebound</itunes:summary>\n"
-                   "    <podcast:guid>");
+    site.edit_feed(
+        "<podcast:guid>",
+        "<h:script xmlns:h=\"http://www.w3.org/1999/xhtml\">alert('channel')</h:script>\n"
+        "    <svg:svg xmlns:svg=\"http://www.w3.org/2000/svg\"><svg:script>alert('svg')</svg:script></svg:svg>\n"
+        "    <itunes:summary xmlns:itunes=\"http://www.w3.org/1999/xhtml\">rebound</itunes:summary>\n"
+        "    <podcast:guid>");
     site.edit_feed("<title>Higher order operators</title>",
-                   "<title>Higher order operators</title><h:img xmlns:h=\"http://www.w3.org/1999/xhtml\" src=\"x\" onerror=\"alert(1)\"/>"
+                   "<title>Higher order operators</title><h:img xmlns:h=\"http://www.w3.org/1999/xhtml\" src=\"x\" "
+                   "onerror=\"alert(1)\"/>"
                    "<script xmlns=\"http://www.w3.org/1999/xhtml\">alert('default')</script>"
                    "<m:math xmlns:m=\"http://www.w3.org/1998/Math/MathML\"><m:mtext>x</m:mtext></m:math>");
     // A kept item (what the host dropped, kept by fetch) is written back too.
-    test::write(site.dir.path() / "content/sources/feed.kept.xml",
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><item><title>Dropped episode</title>"
-                "<guid>dropped-1</guid><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate>"
-                "<enclosure url=\"https://cdn.example.com/dropped.mp3\" length=\"1\" type=\"audio/mpeg\"/>"
-                "<x:script xmlns:x=\"http://www.w3.org/1999/xhtml\">alert('kept')</x:script></item></channel></rss>\n");
+    test::write(
+        site.dir.path() / "content/sources/feed.kept.xml",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><item><title>Dropped episode</title>"
+        "<guid>dropped-1</guid><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate>"
+        "<enclosure url=\"https://cdn.example.com/dropped.mp3\" length=\"1\" type=\"audio/mpeg\"/>"
+        "<x:script xmlns:x=\"http://www.w3.org/1999/xhtml\">alert('kept')</x:script></item></channel></rss>\n");
     output::MemoryOutput out;
     std::string warnings;
     REQUIRE(site.build(out, &warnings) == "");
     const std::string& feed = test::file_in(out, "feed.xml");
     CHECK(feed.find("Dropped episode") != std::string::npos);  // (the kept item is there, without its script)
-    for (const char* gone : {"<script", ":script", "onerror", ">alert", "1999/xhtml", "2000/svg", "MathML", "rebound"}) {
+    for (const char* gone :
+         {"<script", ":script", "onerror", ">alert", "1999/xhtml", "2000/svg", "MathML", "rebound"}) {
         CAPTURE(gone);
         CHECK(feed.find(gone) == std::string::npos);
     }
-    CHECK(warnings.find("elements of namespaces podcast apps do not read (XHTML, SVG or another) are left out of feed.xml") != std::string::npos);
+    CHECK(warnings.find(
+              "elements of namespaces podcast apps do not read (XHTML, SVG or another) are left out of feed.xml") !=
+          std::string::npos);
     // What podcast apps read stays, under any prefix the input declares.
     CHECK(feed.find("<media:") == std::string::npos);  // (the fixture has none: nothing is added)
     CHECK(feed.find("<podcast:guid>917393e3-1b1e-5cef-ace4-edaa54e1f810</podcast:guid>") != std::string::npos);
 }
 
-TEST_CASE("hostile 4: an output folder outside the project, or one podarchive did not build, is refused before anything is touched") {
+TEST_CASE(
+    "hostile 4: an output folder outside the project, or one podarchive did not build, is refused before anything is "
+    "touched") {
     test::TempDir outside;
     test::FixtureSite site;
     const fs::path victim = site.dir.path() / "../" / (site.dir.path().filename().string() + "-victim");
     test::write(victim / ".ssh/id_rsa", "PRIVATE KEY");
     std::string out;
-    for (const std::string& written : {"../" + victim.filename().string(), victim.string(), (outside.path() / "new-site").string()}) {
+    for (const std::string& written :
+         {"../" + victim.filename().string(), victim.string(), (outside.path() / "new-site").string()}) {
         CAPTURE(written);
-        test::write(site.dir.path() / "site.yaml", test::read(test::fixture("site/site.yaml")) + "output: " + written + "\n");
+        test::write(site.dir.path() / "site.yaml",
+                    test::read(test::fixture("site/site.yaml")) + "output: " + written + "\n");
         CHECK(test::run_podarchive("build", site.dir.path(), out) == 1);
-        CHECK(out.find("site.yaml:13:9: error: output folder '" + written + "' is outside the project") != std::string::npos);
+        CHECK(out.find("site.yaml:13:9: error: output folder '" + written + "' is outside the project") !=
+              std::string::npos);
         CHECK(test::read(victim / ".ssh/id_rsa") == "PRIVATE KEY");
         CHECK_FALSE(fs::exists(outside.path() / "new-site"));
     }
@@ -121,7 +140,8 @@ TEST_CASE("hostile 4: an output folder outside the project, or one podarchive di
     CHECK(test::run_podarchive("build --quiet", site.dir.path(), out) == 0);
     test::write(site.dir.path() / "docs/added-by-hand.txt", "x");
     CHECK(test::run_podarchive("build --quiet", site.dir.path(), out) == 0);
-    CHECK(test::run_podarchive("build --quiet --output " + (outside.path() / "elsewhere").string(), site.dir.path(), out) == 0);
+    CHECK(test::run_podarchive("build --quiet --output " + (outside.path() / "elsewhere").string(), site.dir.path(),
+                               out) == 0);
     CHECK(fs::exists(outside.path() / "elsewhere/index.html"));
     CHECK(test::run_podarchive("build --quiet --output " + victim.string(), site.dir.path(), out) == 1);
     CHECK(test::read(victim / ".ssh/id_rsa") == "PRIVATE KEY");
@@ -150,7 +170,8 @@ TEST_CASE("hostile 4: a theme's folder that a link takes out of the project is r
         fs::remove_all(link);
         fs::create_directory_symlink(outside.path() / c.target, link);
         append_to_site_yaml(site, "theme: mine\n");
-        test::write(site.dir.path() / "site.yaml", test::replace_first(test::read(site.dir.path() / "site.yaml"), "theme: default\n", ""));
+        test::write(site.dir.path() / "site.yaml",
+                    test::replace_first(test::read(site.dir.path() / "site.yaml"), "theme: default\n", ""));
         output::MemoryOutput out;
         const std::string errors = site.build(out);
         CHECK(errors.find(c.folder) != std::string::npos);
@@ -177,21 +198,29 @@ TEST_CASE("hostile 4: a theme's folder that a link takes out of the project is r
 }
 
 TEST_CASE("hostile 4: site.yaml's cname is a host name, base_url a plain path, and dir comes from the script subtag") {
-    for (const std::string& cname : {std::string("evil.example\r\nX: y"), std::string("a\x1b]0;title\x07.example"), std::string("podcast.example.com\xE2\x80\xA8"),
-                                     std::string("-bad.example"), std::string("nodot")}) {
+    for (const std::string& cname :
+         {std::string("evil.example\r\nX: y"), std::string("a\x1b]0;title\x07.example"),
+          std::string("podcast.example.com\xE2\x80\xA8"), std::string("-bad.example"), std::string("nodot")}) {
         CAPTURE(cname);
-        CHECK(test::input_errors([&] { config::parse_config("title: T\nbase_url: https://x.example/\ncname: \"" + cname + "\"\n", "site.yaml"); })
-                  .find("'cname' must be a domain name") != std::string::npos);
+        CHECK(test::input_errors([&] {
+                  config::parse_config("title: T\nbase_url: https://x.example/\ncname: \"" + cname + "\"\n",
+                                       "site.yaml");
+              }).find("'cname' must be a domain name") != std::string::npos);
     }
-    CHECK(config::parse_config("title: T\nbase_url: https://x.example/\ncname: podcast.example.com\n", "site.yaml").cname == "podcast.example.com");
-    for (const std::string base : {"https://ex.example//evil.example/", "https://user@ex.example/", "https://ex.example/a/../b/", "https://ex.example/a\\b/",
-                                    "https://ex ample/"}) {
+    CHECK(config::parse_config("title: T\nbase_url: https://x.example/\ncname: podcast.example.com\n", "site.yaml")
+              .cname == "podcast.example.com");
+    for (const std::string base : {"https://ex.example//evil.example/", "https://user@ex.example/",
+                                   "https://ex.example/a/../b/", "https://ex.example/a\\b/", "https://ex ample/"}) {
         CAPTURE(base);
-        CHECK_FALSE(test::input_errors([&] { config::parse_config("title: T\nbase_url: \"" + base + "\"\n", "site.yaml"); }).empty());
+        CHECK_FALSE(test::input_errors([&] {
+                        config::parse_config("title: T\nbase_url: \"" + base + "\"\n", "site.yaml");
+                    }).empty());
     }
-    for (const std::string base : {"https://user.github.io/repo/", "http://localhost:1313/", "https://[::1]:8080/a/", "https://x.example/a%20b/~c/"}) {
+    for (const std::string base : {"https://user.github.io/repo/", "http://localhost:1313/", "https://[::1]:8080/a/",
+                                   "https://x.example/a%20b/~c/"}) {
         CAPTURE(base);
-        CHECK(test::input_errors([&] { config::parse_config("title: T\nbase_url: \"" + base + "\"\n", "site.yaml"); }) == "");
+        CHECK(test::input_errors(
+                  [&] { config::parse_config("title: T\nbase_url: \"" + base + "\"\n", "site.yaml"); }) == "");
     }
     CHECK_FALSE(text::is_right_to_left("en-u-ca-hebr"));
     CHECK(text::is_right_to_left("ar-u-nu-latn"));
@@ -205,9 +234,12 @@ TEST_CASE("hostile 4: what an input says reaches the terminal with its control c
     CHECK(text::terminal_safe("a\x1b]52;c;ZXZpbA==\x07z") == "a\\x1b]52;c;ZXZpbA==\\x07z");
     CHECK(text::terminal_safe("line\nnext\rback", false) == "line\\x0anext\\x0dback");
     CHECK(text::terminal_safe("line\nnext", true) == "line\nnext");
-    CHECK(text::terminal_safe("\xC2\x9B" "2J \xE2\x80\xAE" "evil \xE2\x80\xA8 \xFF ok \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D") ==
+    CHECK(text::terminal_safe("\xC2\x9B"
+                              "2J \xE2\x80\xAE"
+                              "evil \xE2\x80\xA8 \xFF ok \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D") ==
           "\\u009b2J \\u202eevil \\u2028 \\xff ok \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D");
-    const std::string shown = core::format(core::warning_at({"feed\x1b[2J.xml", 3, 1}, "title \x1b]0;pwned\x07", "<title>\x1b[31m</title>"));
+    const std::string shown =
+        core::format(core::warning_at({"feed\x1b[2J.xml", 3, 1}, "title \x1b]0;pwned\x07", "<title>\x1b[31m</title>"));
     CHECK(shown.find('\x1b') == std::string::npos);
     CHECK(shown.find('\x07') == std::string::npos);
     CHECK(shown.find("title \\x1b]0;pwned\\x07") != std::string::npos);
@@ -221,38 +253,49 @@ TEST_CASE("hostile 4: what an input says reaches the terminal with its control c
     CHECK(out.find("Higher order \\u009boperators\\u202e") != std::string::npos);
 }
 
-TEST_CASE("hostile 4: real feeds' shapes: a title's inline element, an image enclosure first, Mailto:, NUL bytes, text before <rss>") {
+TEST_CASE(
+    "hostile 4: real feeds' shapes: a title's inline element, an image enclosure first, Mailto:, NUL bytes, text "
+    "before <rss>") {
     test::FixtureSite site;
     site.edit_feed("<title>Higher order operators</title>", "<title>Higher order <em>operators</em> explained</title>");
     // An item whose first enclosure is its artwork: the audio is the episode, and both stay in the feed.
-    site.edit_feed("<enclosure length=\"14851200\"", "<enclosure url=\"https://img.example.com/cover.jpg\" type=\"image/jpeg\" length=\"5\"/><enclosure length=\"14851200\"");
+    site.edit_feed("<enclosure length=\"14851200\"",
+                   "<enclosure url=\"https://img.example.com/cover.jpg\" type=\"image/jpeg\" length=\"5\"/><enclosure "
+                   "length=\"14851200\"");
     output::MemoryOutput out;
     std::string warnings;
     REQUIRE(site.build(out, &warnings) == "");
-    CHECK(test::file_in(out, "episodes/higher-order-operators-explained/index.html").find("Higher order operators explained") != std::string::npos);
+    CHECK(test::file_in(out, "episodes/higher-order-operators-explained/index.html")
+              .find("Higher order operators explained") != std::string::npos);
     const std::string& feed = test::file_in(out, "feed.xml");
     CHECK(feed.find("<title>Higher order operators explained</title>") != std::string::npos);
-    CHECK(feed.find("<enclosure url=\"https://img.example.com/cover.jpg\" type=\"image/jpeg\" length=\"5\" />") != std::string::npos);
-    CHECK(feed.find("default_tc.mp3?aid=rss_feed&amp;feed=fixture\" length=\"14851200\" type=\"audio/mpeg\"") != std::string::npos);
+    CHECK(feed.find("<enclosure url=\"https://img.example.com/cover.jpg\" type=\"image/jpeg\" length=\"5\" />") !=
+          std::string::npos);
+    CHECK(feed.find("default_tc.mp3?aid=rss_feed&amp;feed=fixture\" length=\"14851200\" type=\"audio/mpeg\"") !=
+          std::string::npos);
     // A mail link written with a capital (as some hosts' editors write it) passes the site check,
     // and so does a link to another site whose scheme is in capitals.
     output::MemoryOutput checked;
-    checked.add("index.html", "<!DOCTYPE html><html><head><title>T</title></head><body><a href=\"Mailto:host@example.com\">mail</a>"
-                              "<a href=\" HTTPS://other.example/page\">other</a></body></html>");
+    checked.add("index.html",
+                "<!DOCTYPE html><html><head><title>T</title></head><body><a href=\"Mailto:host@example.com\">mail</a>"
+                "<a href=\" HTTPS://other.example/page\">other</a></body></html>");
     CHECK(render::check_site(checked, "https://example.github.io/fixture-archive/").empty());
 
     // NUL bytes are dropped, located; text above the root element is skipped, said.
     test::FixtureSite damaged;
     std::string text = test::read(damaged.feed());
-    text = test::replace_first(text, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", "This XML file does not appear to have any style information associated with it.\n");
-    text = test::replace_first(text, "<title>Higher order operators</title>", std::string("<title>Higher order\0 operators</title>", 38));
+    text = test::replace_first(text, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
+                               "This XML file does not appear to have any style information associated with it.\n");
+    text = test::replace_first(text, "<title>Higher order operators</title>",
+                               std::string("<title>Higher order\0 operators</title>", 38));
     test::write(damaged.feed(), text);
     output::MemoryOutput read;
     warnings.clear();
     REQUIRE(damaged.build(read, &warnings) == "");
     CHECK(read.find(k_page));
     CHECK(warnings.find("1 NUL byte (which XML forbids) is dropped, the first on this line") != std::string::npos);
-    CHECK(warnings.find("content/sources/feed.xml:1:1: warning: 80 bytes come before the root element (\"This XML file does not appear") != std::string::npos);
+    CHECK(warnings.find("content/sources/feed.xml:1:1: warning: 80 bytes come before the root element (\"This XML file "
+                        "does not appear") != std::string::npos);
 }
 
 TEST_CASE("hostile 4: artwork that asks for endless decoding is refused or skipped, not decoded for seconds") {

@@ -1,17 +1,15 @@
 // Hostile and broken input, each with its exact outcome: a located error or escaped output,
 // never a crash, never a file outside the output folder.
 #include <doctest/doctest.h>
-
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
+#include "pipeline/build_site.hpp"
 #include "support.hpp"
 #include "text/unicode.hpp"
 
 namespace fs = std::filesystem;
-
 
 TEST_CASE("hostile: an input larger than the limit is refused with the limit named") {
     test::FixtureSite site;
@@ -21,7 +19,8 @@ TEST_CASE("hostile: an input larger than the limit is refused with the limit nam
     ::close(fd);
     output::MemoryOutput out;
     std::string error = site.build(out);
-    CHECK(error.find("content/sources/feed.xml: error: file is 1073741824 bytes; the limit is 268435456 bytes") != std::string::npos);
+    CHECK(error.find("content/sources/feed.xml: error: file is 1073741824 bytes; the limit is 268435456 bytes") !=
+          std::string::npos);
     CHECK(out.files().empty());
 }
 
@@ -46,13 +45,21 @@ TEST_CASE("hostile: UTF-16 with a BOM is read; an encoding declaration that lies
         utf16.push_back(static_cast<char>(cp & 0xFF));
         utf16.push_back(0);
     }
-    test::write(site.feed(), test::replace_first(utf16, std::string("U\0T\0F\0-\0" "8\0", 10), std::string("U\0T\0F\0-\0" "1\0" "6\0", 12)));
+    test::write(site.feed(), test::replace_first(utf16,
+                                                 std::string("U\0T\0F\0-\0"
+                                                             "8\0",
+                                                             10),
+                                                 std::string("U\0T\0F\0-\0"
+                                                             "1\0"
+                                                             "6\0",
+                                                             12)));
     output::MemoryOutput out;
     REQUIRE(site.build(out).empty());
     CHECK(out.find("feed.xml")->find("8f2a1c8e-0001-4b7e-9d3a-000000000003") != std::string::npos);
 
     test::FixtureSite lying;
-    test::write(lying.feed(), test::replace_first(test::read(lying.feed()), "encoding=\"UTF-8\"", "encoding=\"ISO-8859-1\""));
+    test::write(lying.feed(),
+                test::replace_first(test::read(lying.feed()), "encoding=\"UTF-8\"", "encoding=\"ISO-8859-1\""));
     output::MemoryOutput out2;
     CHECK(lying.build(out2).empty());
 }
@@ -61,7 +68,8 @@ TEST_CASE("hostile: a title of 10,000 characters") {
     test::FixtureSite site;
     std::string title(10000, 'x');
     title.replace(5000, 14, "&lt;script&gt;");  // as a feed carries it: escaped in the XML
-    test::write(site.feed(), test::replace_first(test::read(site.feed()), "<title>Higher order operators</title>", "<title>" + title + "</title>"));
+    test::write(site.feed(), test::replace_first(test::read(site.feed()), "<title>Higher order operators</title>",
+                                                 "<title>" + title + "</title>"));
     output::MemoryOutput out;
     REQUIRE(site.build(out).empty());
     bool found = false;

@@ -1,13 +1,13 @@
 // A build killed at any moment leaves the old site or the new one, never a mix.
 #include <doctest/doctest.h>
-
-#include <csignal>
-#include <map>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "support.hpp"
+#include <csignal>
+#include <map>
+
 #include "files/hash.hpp"
+#include "support.hpp"
 
 namespace fs = std::filesystem;
 
@@ -18,7 +18,8 @@ std::map<std::string, std::uint64_t> snapshot(const fs::path& dir) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) return files;
     for (const auto& entry : fs::recursive_directory_iterator(dir))
-        if (entry.is_regular_file()) files[fs::relative(entry.path(), dir).string()] = files::content_hash(test::read(entry.path()));
+        if (entry.is_regular_file())
+            files[fs::relative(entry.path(), dir).string()] = files::content_hash(test::read(entry.path()));
     return files;
 }
 
@@ -66,6 +67,7 @@ TEST_CASE("a build killed at any moment leaves the old output or the new one") {
     CHECK(snapshot(dir.path() / "public") == new_site);
     // Staging folders of killed builds are cleaned up by the next build.
     std::size_t staging = 0;
-    for (const auto& entry : fs::directory_iterator(dir.path())) staging += entry.path().filename().string().find(".staging-") != std::string::npos;
+    for (const auto& entry : fs::directory_iterator(dir.path()))
+        staging += entry.path().filename().string().find(".staging-") != std::string::npos;
     CHECK(staging == 0);
 }

@@ -2,14 +2,13 @@
 // right-to-left scripts) and init's site.yaml say it; site.yaml overrides.
 #include <doctest/doctest.h>
 
-#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
-#include "i18n/words.hpp"
 #include "html/escape.hpp"
+#include "i18n/words.hpp"
+#include "pipeline/build_site.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
-
 
 TEST_CASE("language: a Hebrew feed makes a Hebrew site, right to left, and stays Hebrew in feed.xml") {
     test::FixtureSite site;
@@ -34,16 +33,18 @@ TEST_CASE("language: a feed's language that is no code is 'en' with a warning; s
     std::string warnings;
     REQUIRE(site.build(out, &warnings) == "");
     CHECK(test::file_in(out, "feed.xml").find("<language>en</language>") != std::string::npos);
-    CHECK(warnings.find("the feed's <language> 'English' is not a language code; the site is built as 'en': set `language:` in site.yaml") !=
-          std::string::npos);
+    CHECK(warnings.find("the feed's <language> 'English' is not a language code; the site is built as 'en': set "
+                        "`language:` in site.yaml") != std::string::npos);
     test::write(site.dir.path() / "site.yaml", test::read(site.dir.path() / "site.yaml") + "language: Deutsch\n");
-    CHECK(site.build(out).find("'language' must be a language code such as en, de-DE, he or zh-Hans (BCP 47), got 'Deutsch'") != std::string::npos);
+    CHECK(site.build(out).find(
+              "'language' must be a language code such as en, de-DE, he or zh-Hans (BCP 47), got 'Deutsch'") !=
+          std::string::npos);
 }
 
 TEST_CASE("language: init writes the feed's language, uncommented") {
     test::TempDir dir;
-    test::write(dir.path() / "show.xml", test::replace_first(test::read(test::fixture("site/content/sources/feed.xml")), "<language>en</language>",
-                                                             "<language>ar</language>"));
+    test::write(dir.path() / "show.xml", test::replace_first(test::read(test::fixture("site/content/sources/feed.xml")),
+                                                             "<language>en</language>", "<language>ar</language>"));
     std::string out;
     REQUIRE(test::run_podarchive("init --feed show.xml", dir.path(), out) == 0);
     CHECK(test::read(dir.path() / "site.yaml").find("\nlanguage: \"ar\"\n") != std::string::npos);
@@ -62,7 +63,8 @@ TEST_CASE("feed.xml: no default namespace from the input; a duration with a frac
     CHECK(feed.find("xmlns=\"http://backend.userland.com/rss2\"") == std::string::npos);
     CHECK(feed.find("<rss version=\"2.0\" xmlns:") != std::string::npos);
     CHECK(warnings.find("00:17:10.0") == std::string::npos);
-    CHECK(test::file_in(out, "episodes/higher-order-operators/index.html").find("<span>17\u00a0min</span>") != std::string::npos);
+    CHECK(test::file_in(out, "episodes/higher-order-operators/index.html").find("<span>17\u00a0min</span>") !=
+          std::string::npos);
 }
 
 namespace {
@@ -75,9 +77,10 @@ std::vector<std::string> english_interface_words() {
     for (const auto& [key, message] : english->table()) {
         const std::string& text = message.forms.at("other");
         // (Not a single lower-case word: "description" and "image" are also HTML's and show notes' own.)
-        const bool one_lower_word = text.find(' ') == std::string::npos && !std::isupper(static_cast<unsigned char>(text[0]));
-        if (message.plural || text.find('{') != std::string::npos || text.size() < 4 || key.ends_with("_html") || key == "separator" ||
-            text == "GUID" || one_lower_word)
+        const bool one_lower_word =
+            text.find(' ') == std::string::npos && !std::isupper(static_cast<unsigned char>(text[0]));
+        if (message.plural || text.find('{') != std::string::npos || text.size() < 4 || key.ends_with("_html") ||
+            key == "separator" || text == "GUID" || one_lower_word)
             continue;
         words.push_back(html::html_escape(text));
     }
@@ -131,7 +134,8 @@ TEST_CASE("language: a site's i18n/ table changes words, and a build sees its ed
     // A broken table stops the build, naming its line; the site stays as it was.
     test::write(dir.path() / "i18n/en.yaml", "episode.show_notes:\n  few: x\n");
     CHECK(test::run_podarchive("build", dir.path(), out) != 0);
-    CHECK(out.find("i18n/en.yaml:1:1: error: 'episode.show_notes' has plural forms but no `other:`") != std::string::npos);
+    CHECK(out.find("i18n/en.yaml:1:1: error: 'episode.show_notes' has plural forms but no `other:`") !=
+          std::string::npos);
     CHECK(test::read(page).find("<h2 id=\"notes-heading\">Notes</h2>") != std::string::npos);
 }
 
@@ -141,7 +145,9 @@ TEST_CASE("language: a language without a table builds in English, saying which 
     output::MemoryOutput out;
     std::string warnings;
     REQUIRE(site.build(out, &warnings) == "");
-    CHECK(warnings.find("no table has the interface's words in 'fi': the pages' own words are in English; add i18n/fi.yaml") != std::string::npos);
+    CHECK(warnings.find(
+              "no table has the interface's words in 'fi': the pages' own words are in English; add i18n/fi.yaml") !=
+          std::string::npos);
     CHECK(test::file_in(out, "index.html").find("<html lang=\"fi\" dir=\"ltr\"") != std::string::npos);
     CHECK(test::file_in(out, "episodes/higher-order-operators/index.html").find(">Show notes<") != std::string::npos);
 }

@@ -1,10 +1,9 @@
 #include <doctest/doctest.h>
 
-
-#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "output/output.hpp"
+#include "pipeline/build_site.hpp"
 #include "render/site_check.hpp"
 #include "support.hpp"
 
@@ -38,16 +37,24 @@ const ListeningSite& site() {
 TEST_CASE("listening: WebVTT transcript, JSON chapters, people, a soundbite and funding on the episode page") {
     const std::string& page = site().file("episodes/captions-in-webvtt/index.html");
     // Chapters from the JSON file: listed with links that seek; the toc:false one is not listed.
-    CHECK(contains(page, "<a class=\"ts\" href=\"#t=90\" data-t=\"90\">1:30</a> <a href=\"https://example.com/tortoise\">The tortoise</a>"));
+    CHECK(contains(page,
+                   "<a class=\"ts\" href=\"#t=90\" data-t=\"90\">1:30</a> <a href=\"https://example.com/tortoise\">The "
+                   "tortoise</a>"));
     CHECK(contains(page, "href=\"#t=250\" data-t=\"250\">4:10</a> Wrapping up"));
     CHECK_FALSE(contains(page, "Hidden marker"));
     // The transcript: collapsed, readable without script, a time link per paragraph, speakers where they change.
     CHECK(contains(page, "<details>\n        <summary>Read the transcript ("));
-    CHECK(contains(page, "<b class=\"speaker\">Ada Host:</b> Welcome to the listening fixture. Today we talk about captions &amp; chapters.</p>"));
-    CHECK(contains(page, "<a class=\"ts\" href=\"#t=90\" data-t=\"90\">1:30</a> <b class=\"speaker\">Grace Guest:</b> The tortoise wins because the hare naps under a peculiar lemon tree. Slow and steady.</p>"));
+    CHECK(contains(page,
+                   "<b class=\"speaker\">Ada Host:</b> Welcome to the listening fixture. Today we talk about captions "
+                   "&amp; chapters.</p>"));
+    CHECK(contains(page,
+                   "<a class=\"ts\" href=\"#t=90\" data-t=\"90\">1:30</a> <b class=\"speaker\">Grace Guest:</b> The "
+                   "tortoise wins because the hare naps under a peculiar lemon tree. Slow and steady.</p>"));
     CHECK_FALSE(contains(page, "This SRT copy is not used"));
     // People (the host's href, the feed's guest with a page of guests), numbers, the moment, funding.
-    CHECK(contains(page, "<a href=\"/listening-fixture/guests/grace-guest/\">Grace Guest</a> <span class=\"role\">(Guest)</span>"));
+    CHECK(contains(
+        page,
+        "<a href=\"/listening-fixture/guests/grace-guest/\">Grace Guest</a> <span class=\"role\">(Guest)</span>"));
     CHECK(contains(page, "<span class=\"number\">S2 · E4</span>"));
     CHECK(contains(page, "href=\"#t=90,120\" data-t=\"90\" data-end=\"120\">1:30</a> The tortoise and the hare"));
     CHECK(contains(page, "<a href=\"https://support.example.com/listening\">Support the show on Example</a>"));
@@ -57,9 +64,14 @@ TEST_CASE("listening: WebVTT transcript, JSON chapters, people, a soundbite and 
     CHECK(contains(chapters, "\"startTime\": 250.5"));
     CHECK(contains(chapters, "\"toc\": false"));
     // The page's provenance names the chapters' file (not the feed item that linked it).
-    CHECK(contains(page, "<tr><td>chapters</td><td>podcast:chapters</td><td>content/sources/attachments/d78164b432a045c6.json:1</td></tr>"));
+    CHECK(contains(page,
+                   "<tr><td>chapters</td><td>podcast:chapters</td><td>content/sources/attachments/"
+                   "d78164b432a045c6.json:1</td></tr>"));
     const std::string& feed = site().file("feed.xml");
-    CHECK(contains(feed, "<podcast:chapters url=\"https://example.github.io/listening-fixture/episodes/captions-in-webvtt/chapters.json\" type=\"application/json+chapters\""));
+    CHECK(contains(feed,
+                   "<podcast:chapters "
+                   "url=\"https://example.github.io/listening-fixture/episodes/captions-in-webvtt/chapters.json\" "
+                   "type=\"application/json+chapters\""));
     CHECK(contains(feed, "<podcast:transcript url=\"https://cdn.example.com/transcripts/vtt.vtt\""));
     // A chapter past the end is a lint warning at its file.
     CHECK(contains(site().warnings, "1 chapter starts past the episode's end (10:00): \"Past the end\" at 15:00"));
@@ -69,17 +81,24 @@ TEST_CASE("listening: WebVTT transcript, JSON chapters, people, a soundbite and 
 TEST_CASE("listening: SRT with speaker prefixes, inline psc:chapters") {
     const std::string& page = site().file("episodes/subtitles-in-srt/index.html");
     CHECK(contains(page, "<b class=\"speaker\">ADA:</b> Subtitles come numbered. Each with a time range.</p>"));
-    CHECK(contains(page, "href=\"#t=75\" data-t=\"75\">1:15</a> <b class=\"speaker\">BOB:</b> An orange kangaroo juggles seven marmalade jars."));
-    CHECK(contains(page, "href=\"#t=75\" data-t=\"75\">1:15</a> <a href=\"https://example.com/srt\">Why subtitles</a>"));
+    CHECK(contains(page,
+                   "href=\"#t=75\" data-t=\"75\">1:15</a> <b class=\"speaker\">BOB:</b> An orange kangaroo juggles "
+                   "seven marmalade jars."));
+    CHECK(
+        contains(page, "href=\"#t=75\" data-t=\"75\">1:15</a> <a href=\"https://example.com/srt\">Why subtitles</a>"));
     CHECK(contains(site().warnings, "cannot read psc:chapter start 'not a time'"));
-    CHECK(contains(site().file("feed.xml"), "<podcast:chapters url=\"https://example.github.io/listening-fixture/episodes/subtitles-in-srt/chapters.json\""));
+    CHECK(contains(site().file("feed.xml"),
+                   "<podcast:chapters "
+                   "url=\"https://example.github.io/listening-fixture/episodes/subtitles-in-srt/chapters.json\""));
     CHECK(contains(site().warnings, "1 cue has no readable start time"));
 }
 
 TEST_CASE("listening: word-level JSON joined into paragraphs; chapters derived from show notes") {
     const std::string& page = site().file("episodes/segments-in-json/index.html");
     CHECK(contains(page, "<b class=\"speaker\">Ada:</b> Hello from JSON.</p>"));
-    CHECK(contains(page, "href=\"#t=150\" data-t=\"150\">2:30</a> <b class=\"speaker\">Bob:</b> Velvet submarines hum quietly.</p>"));
+    CHECK(contains(
+        page,
+        "href=\"#t=150\" data-t=\"150\">2:30</a> <b class=\"speaker\">Bob:</b> Velvet submarines hum quietly.</p>"));
     CHECK(contains(page, "href=\"#t=150\" data-t=\"150\">2:30</a> The middle part"));
     // Derived: said above the list, and in the page's provenance.
     CHECK(contains(page, "Taken from the timestamps in the show notes."));
@@ -91,10 +110,12 @@ TEST_CASE("listening: HTML transcript; a note's chapter lines win over the show 
     CHECK(contains(page, "<b class=\"speaker\">Bob:</b> Crimson lighthouses whistle at dawn.</p>"));
     CHECK(contains(page, "href=\"#t=65\" data-t=\"65\">1:05</a> Lighthouses"));
     CHECK(contains(page, "href=\"#t=180\" data-t=\"180\">3:00</a> Last words"));
-    CHECK(contains(page, "<tr><td>chapters</td><td>note:content/episodes/html.md</td><td>content/episodes/html.md:4</td></tr>"));
+    CHECK(contains(
+        page, "<tr><td>chapters</td><td>note:content/episodes/html.md</td><td>content/episodes/html.md:4</td></tr>"));
     CHECK_FALSE(contains(page, "Ignored</li>"));
     // The feed links chapters fetch has not downloaded: said once.
-    CHECK(contains(site().warnings, "1 episode links to chapters or a transcript that `podarchive fetch` has not downloaded yet"));
+    CHECK(contains(site().warnings,
+                   "1 episode links to chapters or a transcript that `podarchive fetch` has not downloaded yet"));
 }
 
 TEST_CASE("listening: malformed files are located warnings and the episode keeps its page") {
@@ -105,7 +126,8 @@ TEST_CASE("listening: malformed files are located warnings and the episode keeps
     CHECK(contains(site().warnings, "not a chapters file"));
     // The host's chapters link stands when its file cannot be read (none are made up instead).
     CHECK(contains(site().file("feed.xml"), "<podcast:chapters url=\"https://cdn.example.com/chapters/broken.json\""));
-    CHECK(contains(site().warnings, "the transcript has no text") != contains(site().warnings, "cues have no readable start time"));
+    CHECK(contains(site().warnings, "the transcript has no text") !=
+          contains(site().warnings, "cues have no readable start time"));
 }
 
 TEST_CASE("listening: a note's transcript file is published and the feed points to the copy") {
@@ -113,9 +135,12 @@ TEST_CASE("listening: a note's transcript file is published and the feed points 
     CHECK(contains(page, "Turquoise pelicans debate furniture."));
     CHECK(contains(page, "<span class=\"number\">Bonus</span>"));
     CHECK(contains(site().file("episodes/a-notes-own-transcript/transcript.json"),
-                   "{\"speaker\":\"Ada Host\",\"startTime\":30,\"endTime\":36,\"body\":\"Turquoise pelicans debate furniture.\"}"));
+                   "{\"speaker\":\"Ada Host\",\"startTime\":30,\"endTime\":36,\"body\":\"Turquoise pelicans debate "
+                   "furniture.\"}"));
     CHECK(contains(site().file("feed.xml"),
-                   "<podcast:transcript url=\"https://example.github.io/listening-fixture/episodes/a-notes-own-transcript/transcript.json\" type=\"application/json\""));
+                   "<podcast:transcript "
+                   "url=\"https://example.github.io/listening-fixture/episodes/a-notes-own-transcript/"
+                   "transcript.json\" type=\"application/json\""));
 }
 
 TEST_CASE("listening: a show with seasons has a season index, each season in episode order") {
@@ -125,7 +150,7 @@ TEST_CASE("listening: a show with seasons has a season index, each season in epi
     REQUIRE(one != std::string::npos);
     REQUIRE(two != std::string::npos);
     CHECK(one < two);
-    CHECK(seasons.find("A page of HTML") < seasons.find("Segments in JSON"));    // E1, E2
+    CHECK(seasons.find("A page of HTML") < seasons.find("Segments in JSON"));      // E1, E2
     CHECK(seasons.find("Subtitles in SRT") < seasons.find("Captions in WebVTT"));  // E3, E4
     CHECK(seasons.find("No season") < seasons.find("Broken files"));
 }

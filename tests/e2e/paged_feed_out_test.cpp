@@ -16,17 +16,20 @@ namespace {
 
 // A Simplecast-style feed of episodes 1..count, newest first, a week apart.
 std::string feed_of(int count) {
-    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\" "
-                      "xmlns:atom=\"http://www.w3.org/2005/Atom\"><channel><title>Weekly Show</title><link>https://weekly.example.org/</link>"
-                      "<description>One episode a week.</description><language>en</language>"
-                      "<atom:link href=\"https://feeds.simplecast.com/weekly\" rel=\"self\" type=\"application/rss+xml\"/>";
+    std::string out =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" "
+        "xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\" "
+        "xmlns:atom=\"http://www.w3.org/2005/Atom\"><channel><title>Weekly "
+        "Show</title><link>https://weekly.example.org/</link>"
+        "<description>One episode a week.</description><language>en</language>"
+        "<atom:link href=\"https://feeds.simplecast.com/weekly\" rel=\"self\" type=\"application/rss+xml\"/>";
     for (int n = count; n >= 1; --n) {
         const std::string date = test::rfc822_date(1609459200 + static_cast<std::time_t>(n) * 7 * 86400);
         const std::string id = std::to_string(n);
-        out += "<item><guid isPermaLink=\"false\">weekly-" + id + "</guid><title>Week " + id + "</title><pubDate>" + date +
-               "</pubDate><enclosure url=\"https://cdn.simplecast.com/audio/weekly/" + id +
-               ".mp3\" length=\"1000\" type=\"audio/mpeg\"/><itunes:duration>600</itunes:duration><description>Week " + id +
-               " of the show.</description></item>";
+        out += "<item><guid isPermaLink=\"false\">weekly-" + id + "</guid><title>Week " + id + "</title><pubDate>" +
+               date + "</pubDate><enclosure url=\"https://cdn.simplecast.com/audio/weekly/" + id +
+               ".mp3\" length=\"1000\" type=\"audio/mpeg\"/><itunes:duration>600</itunes:duration><description>Week " +
+               id + " of the show.</description></item>";
     }
     return out + "</channel></rss>\n";
 }
@@ -34,8 +37,9 @@ std::string feed_of(int count) {
 struct PagedSite {
     test::TempDir dir;
     explicit PagedSite(int limit) {
-        test::write(dir.path() / "site.yaml", "title: Weekly Show\nbase_url: https://example.github.io/weekly/\nfeed_limit: " + std::to_string(limit) +
-                                                  "\nsources:\n  - name: feed\n    path: content/sources/feed.xml\n");
+        test::write(dir.path() / "site.yaml",
+                    "title: Weekly Show\nbase_url: https://example.github.io/weekly/\nfeed_limit: " +
+                        std::to_string(limit) + "\nsources:\n  - name: feed\n    path: content/sources/feed.xml\n");
     }
     void build(int episodes, output::MemoryOutput& out) const {
         test::write(dir.path() / "content/sources/feed.xml", feed_of(episodes));
@@ -48,7 +52,8 @@ std::map<std::string, std::string> links_of(const std::string& xml) {
     pugi::xml_document doc;
     REQUIRE(doc.load_string(xml.c_str()));
     std::map<std::string, std::string> out;
-    for (auto link : doc.child("rss").child("channel").children("atom:link")) out[link.attribute("rel").value()] = link.attribute("href").value();
+    for (auto link : doc.child("rss").child("channel").children("atom:link"))
+        out[link.attribute("rel").value()] = link.attribute("href").value();
     return out;
 }
 
@@ -80,7 +85,8 @@ TEST_CASE("paged feed out: feed.xml carries the newest, archive pages the rest, 
         if (page > 1) CHECK(links.at("prev-archive") == k_base + "feed/page-" + std::to_string(page - 1) + ".xml");
         if (page < 4) CHECK(links.at("next-archive") == k_base + "feed/page-" + std::to_string(page + 1) + ".xml");
         CHECK(xml.find("<fh:archive xmlns:fh=\"http://purl.org/syndication/history/1.0\" />") != std::string::npos);
-        CHECK(xml.find("<title>Weekly Show</title>") != std::string::npos);  // (a whole feed: the channel, as feed.xml has it)
+        CHECK(xml.find("<title>Weekly Show</title>") !=
+              std::string::npos);  // (a whole feed: the channel, as feed.xml has it)
     }
     CHECK(test::guids_in(test::file_in(out, "feed/page-1.xml")).back() == "weekly-1");
     CHECK(all.size() == 23);

@@ -6,6 +6,7 @@
 // the built folder copied to the published site) and for the two that set up a runner (`id`
 // runner-packages and install: the podarchive under test is put on PATH instead).
 #include <doctest/doctest.h>
+#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <array>
@@ -13,7 +14,6 @@
 #include <map>
 #include <mutex>
 #include <set>
-#include <yaml-cpp/yaml.h>
 
 #include "loopback_server.hpp"
 #include "support.hpp"
@@ -22,7 +22,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string k_old_audio = "https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/audio/aaa/episodes/002/audio/default_tc.mp3";
+const std::string k_old_audio =
+    "https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/audio/aaa/episodes/002/audio/default_tc.mp3";
 
 // The feed's host (/show/feed.xml, /show/art.png) and GitHub Pages (/archive/: the folder last deployed).
 struct Hosts {
@@ -57,7 +58,8 @@ struct Hosts {
 // A feed in Simplecast's style (tests/fixtures/feeds/simplecast_style.xml), its artwork on the host.
 std::string show_feed(const Hosts& hosts) {
     return test::replace_first(test::read(test::fixture("feeds/simplecast_style.xml")),
-                               "https://img.example.com/fixture/3000x3000/art.jpg?aid=rss_feed", hosts.url("/show/art.png"));
+                               "https://img.example.com/fixture/3000x3000/art.jpg?aid=rss_feed",
+                               hosts.url("/show/art.png"));
 }
 
 std::string with_new_episode(const std::string& feed) {
@@ -75,7 +77,7 @@ std::string with_new_episode(const std::string& feed) {
 struct Step {
     std::string name;
     std::string id;
-    std::string run;                          // "" for a step that uses an action
+    std::string run;                         // "" for a step that uses an action
     std::map<std::string, std::string> env;  // as written, ${{ }} unresolved
 };
 
@@ -89,8 +91,10 @@ Workflow read_workflow(const fs::path& file) {
     Workflow w;
     for (const auto& kv : root["env"]) w.env[kv.first.as<std::string>()] = kv.second.as<std::string>();
     for (const auto& s : root["jobs"]["build"]["steps"]) {
-        Step step{s["name"] ? s["name"].as<std::string>() : s["uses"].as<std::string>(), s["id"] ? s["id"].as<std::string>() : "",
-                  s["run"] ? s["run"].as<std::string>() : "", {}};
+        Step step{s["name"] ? s["name"].as<std::string>() : s["uses"].as<std::string>(),
+                  s["id"] ? s["id"].as<std::string>() : "",
+                  s["run"] ? s["run"].as<std::string>() : "",
+                  {}};
         for (const auto& kv : s["env"]) step.env[kv.first.as<std::string>()] = kv.second.as<std::string>();
         w.steps.push_back(std::move(step));
     }
@@ -128,15 +132,22 @@ Run run_workflow(const fs::path& origin, const std::string& pages_url, const fs:
     for (const auto& d : {temp, home, bin}) fs::create_directories(d);
     fs::create_symlink(PODARCHIVE_BINARY, bin / "podarchive");  // what the install step installs
     std::string out;
-    REQUIRE(test::run_shell("git clone -q " + test::shell_quoted(origin.string()) + " " + test::shell_quoted(workspace.string()), out) == 0);
+    REQUIRE(test::run_shell(
+                "git clone -q " + test::shell_quoted(origin.string()) + " " + test::shell_quoted(workspace.string()),
+                out) == 0);
     const Workflow workflow = read_workflow(workspace / ".github/workflows/publish.yml");
-    const std::map<std::string, std::string> contexts = {{"steps.pages.outputs.base_url", pages_url}, {"runner.temp", temp.string()},
-                                                         {"github.token", "no-token"}, {"github.repository", "owner/archive"},
+    const std::map<std::string, std::string> contexts = {{"steps.pages.outputs.base_url", pages_url},
+                                                         {"runner.temp", temp.string()},
+                                                         {"github.token", "no-token"},
+                                                         {"github.repository", "owner/archive"},
                                                          {"secrets.RCLONE_CONFIG", ""}};
     Run result;
     result.site = temp / "site";
-    auto stood_in = [](const Step& step) { return step.run.empty() || step.id == "runner-packages" || step.id == "install"; };
-    CHECK(std::count_if(workflow.steps.begin(), workflow.steps.end(), [&](const Step& s) { return !stood_in(s); }) == 5);  // fetch, upload, build, check, commit
+    auto stood_in = [](const Step& step) {
+        return step.run.empty() || step.id == "runner-packages" || step.id == "install";
+    };
+    CHECK(std::count_if(workflow.steps.begin(), workflow.steps.end(), [&](const Step& s) { return !stood_in(s); }) ==
+          5);  // fetch, upload, build, check, commit
     for (const Step& step : workflow.steps) {
         if (stood_in(step)) continue;
         std::map<std::string, std::string> env = workflow.env;
@@ -149,7 +160,8 @@ Run run_workflow(const fs::path& origin, const std::string& pages_url, const fs:
         test::write(runner / "step.sh", step.run);
         std::string command = "cd " + test::shell_quoted(workspace.string()) + " && env -i";
         for (const auto& [k, v] : env) command += " " + k + "=" + test::shell_quoted(v);
-        command += " bash --noprofile --norc -eo pipefail " + test::shell_quoted((runner / "step.sh").string());  // as Actions runs `shell: bash`
+        command += " bash --noprofile --norc -eo pipefail " +
+                   test::shell_quoted((runner / "step.sh").string());  // as Actions runs `shell: bash`
         int code = test::run_shell(command, out);
         result.log += "## " + step.name + " (exit " + std::to_string(code) + ")\n" + out;
         if (code != 0) {
@@ -163,7 +175,8 @@ Run run_workflow(const fs::path& origin, const std::string& pages_url, const fs:
 
 int commits(const fs::path& origin) {
     std::string out;
-    REQUIRE(test::run_shell("git --git-dir=" + test::shell_quoted(origin.string()) + " rev-list --count HEAD", out) == 0);
+    REQUIRE(test::run_shell("git --git-dir=" + test::shell_quoted(origin.string()) + " rev-list --count HEAD", out) ==
+            0);
     return std::stoi(out);
 }
 
@@ -186,10 +199,12 @@ TEST_CASE("the publish workflow, step by step: first publish, a new episode, the
     // A maintainer's first steps: init from the feed's URL, commit, push.
     REQUIRE(test::run_podarchive("init site --feed " + hosts.url("/show/feed.xml"), dir.path(), out) == 0);
     REQUIRE(fs::is_regular_file(site / ".github/workflows/publish.yml"));
-    CHECK(test::read(site / "site.yaml").find("title: \"Fixture & Friends Podcast\"") != std::string::npos);  // read from the download
+    CHECK(test::read(site / "site.yaml").find("title: \"Fixture & Friends Podcast\"") !=
+          std::string::npos);  // read from the download
     const std::string git = "git -c user.name=Maintainer -c user.email=m@example.com";
-    REQUIRE(test::run_shell("git init -q --bare -b main " + test::shell_quoted(origin.string()) + " && cd " + test::shell_quoted(site.string()) +
-                                " && git init -q -b main && git add -A && " + git + " commit -q -m 'A new archive' && git remote add origin " +
+    REQUIRE(test::run_shell("git init -q --bare -b main " + test::shell_quoted(origin.string()) + " && cd " +
+                                test::shell_quoted(site.string()) + " && git init -q -b main && git add -A && " + git +
+                                " commit -q -m 'A new archive' && git remote add origin " +
                                 test::shell_quoted(origin.string()) + " && git push -q origin main",
                             out) == 0);
     REQUIRE(commits(origin) == 1);
@@ -210,7 +225,8 @@ TEST_CASE("the publish workflow, step by step: first publish, a new episode, the
     Run again = run_workflow(origin, pages_url, dir.path() / "runner2");
     INFO(again.log);
     REQUIRE(again.passed);
-    CHECK(again.log.find("published feed: " + pages_url + "/feed.xml: 3 items the new feed must keep") != std::string::npos);
+    CHECK(again.log.find("published feed: " + pages_url + "/feed.xml: 3 items the new feed must keep") !=
+          std::string::npos);
     CHECK(again.log.find("the sources did not change") != std::string::npos);
     CHECK(commits(origin) == 2);
     CHECK(test::read(again.site / "feed.xml") == test::read(hosts.published.path() / "feed.xml"));
@@ -230,11 +246,13 @@ TEST_CASE("the publish workflow, step by step: first publish, a new episode, the
 
     // The host moves an audio file (same guid): apps follow the guid; one line says so, and the
     // feed carries the new URL.
-    hosts.set_feed(test::replace_first(with_new_episode(show_feed(hosts)), k_old_audio, "https://cdn.example.net/moved/002.mp3"));
+    hosts.set_feed(
+        test::replace_first(with_new_episode(show_feed(hosts)), k_old_audio, "https://cdn.example.net/moved/002.mp3"));
     Run moved = run_workflow(origin, pages_url, dir.path() / "runner4");
     INFO(moved.log);
     REQUIRE(moved.passed);
-    CHECK(moved.log.find("warning: 1 item keeps its guid with a new audio URL since " + pages_url + "/feed.xml") != std::string::npos);
+    CHECK(moved.log.find("warning: 1 item keeps its guid with a new audio URL since " + pages_url + "/feed.xml") !=
+          std::string::npos);
     CHECK(test::read(moved.site / "feed.xml").find("https://cdn.example.net/moved/002.mp3") != std::string::npos);
     CHECK(commits(origin) == 4);
     hosts.deploy(moved.site);
@@ -242,14 +260,15 @@ TEST_CASE("the publish workflow, step by step: first publish, a new episode, the
 
     // The host re-issues an episode under a new guid: the build fails naming it, nothing is
     // committed or deployed.
-    hosts.set_feed(test::replace_first(test::replace_first(with_new_episode(show_feed(hosts)), k_old_audio, "https://cdn.example.net/moved/002.mp3"),
-                                       "8f2a1c8e-0001-4b7e-9d3a-000000000001", "https://fixture.example/episodes/1"));
+    hosts.set_feed(test::replace_first(
+        test::replace_first(with_new_episode(show_feed(hosts)), k_old_audio, "https://cdn.example.net/moved/002.mp3"),
+        "8f2a1c8e-0001-4b7e-9d3a-000000000001", "https://fixture.example/episodes/1"));
     Run renamed = run_workflow(origin, pages_url, dir.path() / "runner5");
     INFO(renamed.log);
     CHECK_FALSE(renamed.passed);
     CHECK(renamed.failed_step == "Build at the Pages URL");
-    CHECK(renamed.log.find("came back under a new guid 'https://fixture.example/episodes/1' (it was '8f2a1c8e-0001-4b7e-9d3a-000000000001')") !=
-          std::string::npos);
+    CHECK(renamed.log.find("came back under a new guid 'https://fixture.example/episodes/1' (it was "
+                           "'8f2a1c8e-0001-4b7e-9d3a-000000000001')") != std::string::npos);
     CHECK(commits(origin) == 4);
     CHECK(test::read(hosts.published.path() / "feed.xml") == deployed);
 }
@@ -263,32 +282,40 @@ TEST_CASE("the repository publishes its archive with the workflow init writes") 
     CHECK(out.find("warning: this podarchive was built without a release location") != std::string::npos);
     const std::string written = test::read(dir.path() / "site/.github/workflows/publish.yml");
     CHECK(written.find("  PODARCHIVE_RELEASES: \"\"\n") != std::string::npos);
-    CHECK(test::replace_first(written, "  PODARCHIVE_RELEASES: \"\"\n",
-                              "  PODARCHIVE_RELEASES: \"${{ github.server_url }}/${{ github.repository }}/releases/download\"\n") ==
+    CHECK(test::replace_first(
+              written, "  PODARCHIVE_RELEASES: \"\"\n",
+              "  PODARCHIVE_RELEASES: \"${{ github.server_url }}/${{ github.repository }}/releases/download\"\n") ==
           test::read(test::source_dir() / ".github/workflows/publish.yml"));
 }
 
 TEST_CASE("the workflow's install step names the fix when it cannot install podarchive") {
     const Workflow workflow = read_workflow(test::source_dir() / ".github/workflows/publish.yml");
-    auto install = std::find_if(workflow.steps.begin(), workflow.steps.end(), [](const Step& s) { return s.id == "install"; });
+    auto install =
+        std::find_if(workflow.steps.begin(), workflow.steps.end(), [](const Step& s) { return s.id == "install"; });
     REQUIRE(install != workflow.steps.end());
     test::TempDir dir;
     test::write(dir.path() / "install.sh", install->run);
     test::LoopbackServer releases;  // a release location without the package
-    releases.server.Get("/releases/download/v0.2.0/podarchive_0.2.0_amd64.deb", [](const httplib::Request&, httplib::Response& res) { res.status = 404; });
+    releases.server.Get("/releases/download/v0.2.0/podarchive_0.2.0_amd64.deb",
+                        [](const httplib::Request&, httplib::Response& res) { res.status = 404; });
     releases.start();
     auto run = [&](const std::string& location) {
         std::string out;
-        const int code = test::run_shell("env -i HOME=" + test::shell_quoted(dir.path().string()) + " PATH=/usr/bin:/bin PODARCHIVE_VERSION=0.2.0 PODARCHIVE_RELEASES=" +
-                                             test::shell_quoted(location) + " bash -eo pipefail " + test::shell_quoted((dir.path() / "install.sh").string()),
-                                         out);
+        const int code = test::run_shell(
+            "env -i HOME=" + test::shell_quoted(dir.path().string()) +
+                " PATH=/usr/bin:/bin PODARCHIVE_VERSION=0.2.0 PODARCHIVE_RELEASES=" + test::shell_quoted(location) +
+                " bash -eo pipefail " + test::shell_quoted((dir.path() / "install.sh").string()),
+            out);
         CHECK(code != 0);
         return out;
     };
-    CHECK(run("").find("::error title=Install podarchive::PODARCHIVE_RELEASES is empty in .github/workflows/publish.yml") != std::string::npos);
+    CHECK(run("").find(
+              "::error title=Install podarchive::PODARCHIVE_RELEASES is empty in .github/workflows/publish.yml") !=
+          std::string::npos);
     const std::string missing = run(releases.url("/releases/download"));
     CHECK(missing.find("::error title=Install podarchive::podarchive 0.2.0 could not be downloaded from " +
-                       releases.url("/releases/download/v0.2.0/podarchive_0.2.0_amd64.deb") + " (HTTP 404)") != std::string::npos);
+                       releases.url("/releases/download/v0.2.0/podarchive_0.2.0_amd64.deb") + " (HTTP 404)") !=
+          std::string::npos);
     CHECK(missing.find("PODARCHIVE_VERSION must name a release") != std::string::npos);
 }
 
@@ -306,7 +333,7 @@ struct YearHost {
     std::vector<Episode> episodes;  // oldest first
     std::size_t keep_newest = 0;    // 0: every episode
     std::string audio_base = "https://cdn.one.example/audio/";
-    std::string moved_to;           // the new feed's address, announced in the old feed
+    std::string moved_to;  // the new feed's address, announced in the old feed
     bool old_gone = false, down = false;
     std::map<std::string, std::string> reissued;  // old guid -> the guid the host gives it now
 
@@ -338,7 +365,8 @@ struct YearHost {
 <channel>
 <title>A Year of Shows</title>
 <link>https://show.example/</link>
-<atom:link href=")" + url(old_address ? "/show/feed.xml" : "/new/feed.xml") + R"(" rel="self" type="application/rss+xml"/>
+<atom:link href=")" + url(old_address ? "/show/feed.xml" : "/new/feed.xml") +
+                          R"(" rel="self" type="application/rss+xml"/>
 <description>Weekly.</description>
 <language>en</language>
 <itunes:author>Host</itunes:author>
@@ -354,10 +382,13 @@ struct YearHost {
             auto guid = reissued.count(e.guid) ? reissued.at(e.guid) : e.guid;
             char date[64];
             std::snprintf(date, sizeof date, "%02d %s 2024 10:00:00 +0000", e.day % 28 + 1,
-                          std::array<const char*, 12>{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}[e.day / 28 % 12]);
-            xml += "<item><title>" + e.title + "</title><guid isPermaLink=\"false\">" + guid + "</guid><pubDate>" + date +
-                   "</pubDate><enclosure url=\"" + audio_base + e.guid + ".mp3\" length=\"1000\" type=\"audio/mpeg\"/>"
-                   "<itunes:duration>1800</itunes:duration><description>Notes of " + e.title + ".</description></item>\n";
+                          std::array<const char*, 12>{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep",
+                                                      "Oct", "Nov", "Dec"}[e.day / 28 % 12]);
+            xml += "<item><title>" + e.title + "</title><guid isPermaLink=\"false\">" + guid + "</guid><pubDate>" +
+                   date + "</pubDate><enclosure url=\"" + audio_base + e.guid +
+                   ".mp3\" length=\"1000\" type=\"audio/mpeg\"/>"
+                   "<itunes:duration>1800</itunes:duration><description>Notes of " +
+                   e.title + ".</description></item>\n";
         }
         return xml + "</channel>\n</rss>\n";
     }
@@ -390,8 +421,9 @@ TEST_CASE("a year of publishing: the archive keeps every episode whatever the ho
     std::string out;
     REQUIRE(test::run_podarchive("init site --feed " + host.url("/show/feed.xml"), dir.path(), out) == 0);
     const std::string git = "git -c user.name=Maintainer -c user.email=m@example.com";
-    REQUIRE(test::run_shell("git init -q --bare -b main " + test::shell_quoted(origin.string()) + " && cd " + test::shell_quoted(site.string()) +
-                                " && git init -q -b main && git add -A && " + git + " commit -q -m 'A new archive' && git remote add origin " +
+    REQUIRE(test::run_shell("git init -q --bare -b main " + test::shell_quoted(origin.string()) + " && cd " +
+                                test::shell_quoted(site.string()) + " && git init -q -b main && git add -A && " + git +
+                                " commit -q -m 'A new archive' && git remote add origin " +
                                 test::shell_quoted(origin.string()) + " && git push -q origin main",
                             out) == 0);
 
@@ -403,7 +435,8 @@ TEST_CASE("a year of publishing: the archive keeps every episode whatever the ho
         INFO("day " << day << ": " << what << "\n" << run.log);
         if (!run.passed) return run;
         const auto guids = test::guids_in(test::read(run.site / "feed.xml"));
-        for (const auto& g : published_guids) CHECK_MESSAGE(std::count(guids.begin(), guids.end(), g) == 1, "published guid " << g);
+        for (const auto& g : published_guids)
+            CHECK_MESSAGE(std::count(guids.begin(), guids.end(), g) == 1, "published guid " << g);
         published_guids.insert(guids.begin(), guids.end());
         host.deploy(run.site);
         return run;
@@ -432,7 +465,10 @@ TEST_CASE("a year of publishing: the archive keeps every episode whatever the ho
     // The host keeps only its newest 50: the 13 others stay on the site and in the feed.
     host.change([](YearHost& h) { h.keep_newest = 50; });
     Run cut = passes("the feed cut to its newest 50");
-    CHECK(cut.log.find("13 no longer listed by the host; feed.kept.xml keeps 13 items the host no longer lists (13 added now)") != std::string::npos);
+    CHECK(
+        cut.log.find(
+            "13 no longer listed by the host; feed.kept.xml keeps 13 items the host no longer lists (13 added now)") !=
+        std::string::npos);
     CHECK(commits(origin) == ++commits_now);
     CHECK(file_at_head(origin, "content/sources/feed.kept.xml").find("year-ep-1<") != std::string::npos);
     CHECK(fs::is_regular_file(cut.site / "episodes/episode-1/index.html"));
@@ -444,7 +480,8 @@ TEST_CASE("a year of publishing: the archive keeps every episode whatever the ho
     host.change([](YearHost& h) { h.audio_base = "https://track.example/p/cdn.one.example/audio/"; });
     Run prefix = passes("a tracking prefix");
     CHECK(prefix.log.find("50 items keep their guids with new audio URLs") != std::string::npos);
-    CHECK(test::read(prefix.site / "feed.xml").find("https://track.example/p/cdn.one.example/audio/year-ep-64.mp3") != std::string::npos);
+    CHECK(test::read(prefix.site / "feed.xml").find("https://track.example/p/cdn.one.example/audio/year-ep-64.mp3") !=
+          std::string::npos);
     CHECK(commits(origin) == ++commits_now);
     host.change([](YearHost& h) { h.audio_base = "https://cdn.two.example/shows/"; });
     host.add_week();
@@ -454,7 +491,8 @@ TEST_CASE("a year of publishing: the archive keeps every episode whatever the ho
     // The feed moves: announced in the old feed, which is gone a day later.
     host.change([&](YearHost& h) { h.moved_to = host.url("/new/feed.xml"); });
     Run announced = passes("a new feed URL announced");
-    CHECK(announced.log.find("::warning title=podarchive fetch::feed: notice: the feed moved to " + host.url("/new/feed.xml")) != std::string::npos);
+    CHECK(announced.log.find("::warning title=podarchive fetch::feed: notice: the feed moved to " +
+                             host.url("/new/feed.xml")) != std::string::npos);
     CHECK(commits(origin) == ++commits_now);
     host.change([](YearHost& h) { h.old_gone = true; });
     host.add_week();
@@ -466,8 +504,8 @@ TEST_CASE("a year of publishing: the archive keeps every episode whatever the ho
     host.change([](YearHost& h) { h.down = true; });
     for (int i = 0; i < 7; ++i) {
         Run down = passes("the host is down");
-        CHECK(down.log.find("::warning title=podarchive fetch::feed: warning: the server answered HTTP 503; the previous snapshot is kept") !=
-              std::string::npos);
+        CHECK(down.log.find("::warning title=podarchive fetch::feed: warning: the server answered HTTP 503; the "
+                            "previous snapshot is kept") != std::string::npos);
     }
     CHECK(commits(origin) == commits_now);
     host.change([](YearHost& h) { h.down = false; });
@@ -480,7 +518,8 @@ TEST_CASE("a year of publishing: the archive keeps every episode whatever the ho
     Run reissued = run_day("an episode re-issued under a new guid");
     CHECK_FALSE(reissued.passed);
     CHECK(reissued.failed_step == "Build at the Pages URL");
-    CHECK(reissued.log.find("'Episode 60' (guid 'year-ep-60') came back under a new guid 'reissued-60'") != std::string::npos);
+    CHECK(reissued.log.find("'Episode 60' (guid 'year-ep-60') came back under a new guid 'reissued-60'") !=
+          std::string::npos);
     CHECK(commits(origin) == commits_now);
     // The host corrects it: the next scheduled run publishes, with no hand edit.
     host.change([](YearHost& h) { h.reissued.clear(); });
@@ -505,8 +544,9 @@ TEST_CASE("the workflows' scripts and .ci/ pass shellcheck") {
             }
     }
     CHECK(n >= 8);
-    for (const char* script : {".ci/run", ".ci/install-deps.sh", ".ci/package.sh", ".ci/try-package.sh", ".ci/readme-line.sh", ".ci/fuzz.sh",
-                               ".ci/hostile.sh", ".ci/lint-workflows.sh", "tests/browser/run.sh"})
+    for (const char* script :
+         {".ci/run", ".ci/install-deps.sh", ".ci/package.sh", ".ci/try-package.sh", ".ci/readme-line.sh", ".ci/fuzz.sh",
+          ".ci/hostile.sh", ".ci/lint-workflows.sh", "tests/browser/run.sh"})
         files += " " + test::shell_quoted((test::source_dir() / script).string());
     const int code = test::run_shell("shellcheck -s bash" + files, out);
     INFO(out);
@@ -519,18 +559,24 @@ TEST_CASE("a site whose feed has no url is told so by every run, and init said i
     const fs::path origin = dir.path() / "origin.git", site = dir.path() / "site";
     std::string out;
     // A feed that names no address of its own (no atom:link rel=self, no itunes:new-feed-url).
-    REQUIRE(test::run_podarchive("init site --feed " + test::shell_quoted(test::fixture("hosts/libsyn_2011.xml").string()), dir.path(), out) == 0);
+    REQUIRE(
+        test::run_podarchive("init site --feed " + test::shell_quoted(test::fixture("hosts/libsyn_2011.xml").string()),
+                             dir.path(), out) == 0);
     CHECK(out.find("warning: the feed does not say where it is published") != std::string::npos);
     CHECK(test::read(site / "site.yaml").find("    # url: ") != std::string::npos);
-    REQUIRE(test::run_shell("git init -q --bare -b main " + test::shell_quoted(origin.string()) + " && cd " + test::shell_quoted(site.string()) +
-                                " && git init -q -b main && git add -A && git -c user.name=M -c user.email=m@example.com commit -q -m new" +
-                                " && git remote add origin " + test::shell_quoted(origin.string()) + " && git push -q origin main",
+    REQUIRE(test::run_shell("git init -q --bare -b main " + test::shell_quoted(origin.string()) + " && cd " +
+                                test::shell_quoted(site.string()) +
+                                " && git init -q -b main && git add -A && git -c user.name=M -c "
+                                "user.email=m@example.com commit -q -m new" +
+                                " && git remote add origin " + test::shell_quoted(origin.string()) +
+                                " && git push -q origin main",
                             out) == 0);
     for (int day = 1; day <= 2; ++day) {
         Run run = run_workflow(origin, hosts.url("/archive"), dir.path() / ("runner" + std::to_string(day)));
         INFO(run.log);
         REQUIRE(run.passed);
-        CHECK(run.log.find("::warning title=podarchive fetch::warning: no source in site.yaml has a `url:`, so nothing is refreshed") != std::string::npos);
+        CHECK(run.log.find("::warning title=podarchive fetch::warning: no source in site.yaml has a `url:`, so nothing "
+                           "is refreshed") != std::string::npos);
         hosts.deploy(run.site);
     }
 }

@@ -5,7 +5,6 @@
 #include <atomic>
 #include <mutex>
 
-
 #include "loopback_server.hpp"
 #include "support.hpp"
 
@@ -20,8 +19,10 @@ struct PublishedSite {
         http.server.Get("/site/feed.xml", [this](const httplib::Request&, httplib::Response& res) {
             ++requests;
             std::lock_guard lock(m_lock);
-            if (m_feed.empty()) res.status = 404;
-            else res.set_content(m_feed, "application/rss+xml");
+            if (m_feed.empty())
+                res.status = 404;
+            else
+                res.set_content(m_feed, "application/rss+xml");
         });
         http.server.Get("/parked/feed.xml", [](const httplib::Request&, httplib::Response& res) {
             res.set_content("<!DOCTYPE html><html><body>This domain is parked</body></html>", "text/html");
@@ -55,8 +56,8 @@ TEST_CASE("build --published-feed: a first publish, then the published items are
 
     // Nothing published yet (GitHub Pages answers 404): the build goes on and says so.
     REQUIRE(test::run_podarchive("build" + flag, dir.path(), out) == 0);
-    CHECK(out.find("published feed: " + site.url("/site/feed.xml") + ": not published yet (HTTP 404): the first publish, no items to keep yet") !=
-          std::string::npos);
+    CHECK(out.find("published feed: " + site.url("/site/feed.xml") +
+                   ": not published yet (HTTP 404): the first publish, no items to keep yet") != std::string::npos);
     site.publish(test::read(dir.path() / "public/feed.xml"));
 
     // Published now. The next build runs somewhere without the output folder (a CI runner):
@@ -65,10 +66,12 @@ TEST_CASE("build --published-feed: a first publish, then the published items are
     for (const auto& f : fs::directory_iterator(dir.path()))
         if (f.path().filename().string().starts_with(".public")) fs::remove_all(f.path());
     const std::string feed = test::read(dir.path() / "content/sources/feed.xml");
-    test::write(dir.path() / "content/sources/feed.xml", test::replace_first(feed, "8f2a1c8e-0001-4b7e-9d3a-000000000002", "reissued-002"));
+    test::write(dir.path() / "content/sources/feed.xml",
+                test::replace_first(feed, "8f2a1c8e-0001-4b7e-9d3a-000000000002", "reissued-002"));
     CHECK(test::run_podarchive("build" + flag, dir.path(), out) == 1);
     CHECK(out.find("items the new feed must keep") != std::string::npos);
-    CHECK(out.find("content/sources/feed.xml:39: error: 'Higher order operators' (guid '8f2a1c8e-0001-4b7e-9d3a-000000000002') came back under "
+    CHECK(out.find("content/sources/feed.xml:39: error: 'Higher order operators' (guid "
+                   "'8f2a1c8e-0001-4b7e-9d3a-000000000002') came back under "
                    "a new guid 'reissued-002' (it was '8f2a1c8e-0001-4b7e-9d3a-000000000002')") != std::string::npos);
     CHECK(out.find("(against " + site.url("/site/feed.xml") + ")") != std::string::npos);
     CHECK_FALSE(fs::exists(dir.path() / "public"));
@@ -77,10 +80,13 @@ TEST_CASE("build --published-feed: a first publish, then the published items are
     fs::remove_all(dir.path() / "elsewhere");
 
     // site.yaml may name the published feed instead of the flag; the change is meant once listed.
-    test::write(dir.path() / "site.yaml", test::read(dir.path() / "site.yaml") + "published_feed: " + site.url("/site/feed.xml") + "\n");
+    test::write(dir.path() / "site.yaml",
+                test::read(dir.path() / "site.yaml") + "published_feed: " + site.url("/site/feed.xml") + "\n");
     CHECK(test::run_podarchive("build", dir.path(), out) == 1);
-    test::write(dir.path() / "site.yaml", test::read(dir.path() / "site.yaml") +
-                                              "identity_changes:\n  - guid: 8f2a1c8e-0001-4b7e-9d3a-000000000002\n    reason: re-issued by the host\n");
+    test::write(
+        dir.path() / "site.yaml",
+        test::read(dir.path() / "site.yaml") +
+            "identity_changes:\n  - guid: 8f2a1c8e-0001-4b7e-9d3a-000000000002\n    reason: re-issued by the host\n");
     const int before = site.requests;
     CHECK(test::run_podarchive("build", dir.path(), out) == 0);
     CHECK(site.requests == before + 1);
@@ -106,13 +112,16 @@ TEST_CASE("build --published-feed: a feed that cannot be read stops the build, u
     CHECK(test::run_podarchive("build --published-feed " + site.url("/broken/feed.xml"), dir.path(), out) == 1);
     CHECK(out.find("the server answered HTTP 503") != std::string::npos);
     CHECK(test::run_podarchive("build --published-feed " + site.url("/parked/feed.xml"), dir.path(), out) == 1);
-    CHECK(out.find("/parked/feed.xml: error: the published feed is not an RSS feed (expected <rss><channel>)") != std::string::npos);
+    CHECK(out.find("/parked/feed.xml: error: the published feed is not an RSS feed (expected <rss><channel>)") !=
+          std::string::npos);
     CHECK(test::run_podarchive("build --published-feed ftp://example.com/feed.xml", dir.path(), out) == 2);
     CHECK_FALSE(fs::exists(dir.path() / "public"));
 
     // Skipped on purpose: built, with a warning that cannot be missed, even with --quiet.
-    CHECK(test::run_podarchive("build --quiet --no-published-check --published-feed " + unreachable, dir.path(), out) == 0);
-    CHECK(out.find("podarchive: WARNING: --no-published-check: feed.xml is not compared with the published feed") != std::string::npos);
+    CHECK(test::run_podarchive("build --quiet --no-published-check --published-feed " + unreachable, dir.path(), out) ==
+          0);
+    CHECK(out.find("podarchive: WARNING: --no-published-check: feed.xml is not compared with the published feed") !=
+          std::string::npos);
     CHECK(fs::is_regular_file(dir.path() / "public/feed.xml"));
 
     // site.yaml's key is checked like any URL.

@@ -6,10 +6,10 @@
 
 #include <pugixml.hpp>
 
-#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
-#include "output/output.hpp"
 #include "core/diagnostic.hpp"
+#include "output/output.hpp"
+#include "pipeline/build_site.hpp"
 #include "render/site_check.hpp"
 #include "support.hpp"
 
@@ -39,8 +39,9 @@ std::vector<Item> items_of(const std::string& feed_xml) {
     REQUIRE(doc.load_buffer(feed_xml.data(), feed_xml.size()));
     std::vector<Item> out;
     for (auto item : doc.child("rss").child("channel").children("item"))
-        out.push_back({item.child_value("guid"), item.child("enclosure").attribute("url").value(), item.child_value("title"),
-                       item.child_value("pubDate"), bool(item.child("guid")), bool(item.child("link"))});
+        out.push_back({item.child_value("guid"), item.child("enclosure").attribute("url").value(),
+                       item.child_value("title"), item.child_value("pubDate"), bool(item.child("guid")),
+                       bool(item.child("link"))});
     return out;
 }
 
@@ -64,8 +65,11 @@ TEST_CASE("real feeds: a Libsyn-era feed builds from a bare site.yaml and keeps 
     CHECK(items[0].guid == "garage-radio-4-repost");
     CHECK(items[1].guid == "garage-radio-3");
     CHECK(items[0].audio == items[1].audio);
-    CHECK(items[1].audio == "https://www.podtrac.com/pts/redirect.mp3?http://traffic.libsyn.example.com/garage/ep3.mp3");
-    CHECK(items[1].title == "Episode 3: Carburetors \xE2\x80\x9C" "done right\xE2\x80\x9D");  // Latin-1 declared, read as Windows-1252
+    CHECK(items[1].audio ==
+          "https://www.podtrac.com/pts/redirect.mp3?http://traffic.libsyn.example.com/garage/ep3.mp3");
+    CHECK(items[1].title ==
+          "Episode 3: Carburetors \xE2\x80\x9C"
+          "done right\xE2\x80\x9D");                            // Latin-1 declared, read as Windows-1252
     CHECK(items[1].date == "Tue, 15 Feb 2011 01:30:00 +0000");  // "Tue 15 Feb 2011 01:30:00 GMT": no comma
     // Undated (its date unreadable): after every dated item, as on the site's pages.
     CHECK(items[3].guid == "garage-radio-2");
@@ -73,15 +77,16 @@ TEST_CASE("real feeds: a Libsyn-era feed builds from a bare site.yaml and keeps 
     CHECK(items[2].audio == "http://traffic.libsyn.example.com/garage/episode%201.mp3");
     // The feed's flaws are warnings located in it, each naming what fixes it.
     std::string warnings = warnings_text(report);
-    CHECK(warnings.find(feed + ":14: warning: the feed's category 'Technology > Podcasting' was retired by Apple in 2019; written as 'Technology'") !=
-          std::string::npos);
+    CHECK(warnings.find(feed + ":14: warning: the feed's category 'Technology > Podcasting' was retired by Apple in "
+                               "2019; written as 'Technology'") != std::string::npos);
     CHECK(warnings.find(feed + ":7: warning: [apple-artwork] channel:") != std::string::npos);
     CHECK(warnings.find("set `image:` in site.yaml") != std::string::npos);
     CHECK(warnings.find(feed + ":34: warning: cannot read pubDate 'sometime in February'") != std::string::npos);
     CHECK(out.find("feed.xml")->find("<itunes:category text=\"Technology\" />") != std::string::npos);
     // Relative links in the show notes lead to the host's pages, resolved against the item's link.
     const std::string page = *out.find("episodes/episode-3-carburetors-done-right/index.html");
-    CHECK(page.find("<a href=\"http://garageradio.example.com/episodes/2/\" rel=\"nofollow noopener\">last week</a>") != std::string::npos);
+    CHECK(page.find("<a href=\"http://garageradio.example.com/episodes/2/\" rel=\"nofollow noopener\">last week</a>") !=
+          std::string::npos);
     CHECK(page.find("<a href=\"http://garageradio.example.com/episodes/about\"") != std::string::npos);
     CHECK(page.find("<a href=\"http://garageradio.example.com/episodes/3/parts.html\"") != std::string::npos);
     // And the site passes the checks `podarchive check` runs before a deploy.
@@ -112,16 +117,21 @@ TEST_CASE("real feeds: relative, protocol-relative and duplicate identities of a
         CHECK(items[3].date == "Sat, 13 Apr 2024 10:00:00 -3000");
         for (const auto& [path, content] : out.files()) CHECK(content->find("-40:00") == std::string::npos);
         // A modeled element no note replaces is kept as the input had it.
-        CHECK(xml.find("<podcast:transcript url=\"https://kitchen.example.org/kts004/transcript.vtt\" type=\"text/vtt\" language=\"de\" />") !=
-              std::string::npos);
+        CHECK(xml.find("<podcast:transcript url=\"https://kitchen.example.org/kts004/transcript.vtt\" "
+                       "type=\"text/vtt\" language=\"de\" />") != std::string::npos);
         CHECK(xml.find("<podcast:guid>y0ur-gu1d-g035-h3r3</podcast:guid>") != std::string::npos);
         std::string warnings = warnings_text(report);
-        CHECK(warnings.find("[p20-guid] channel: <podcast:guid> must be a lowercase UUID; set `podcast_guid:` in site.yaml") != std::string::npos);
-        CHECK(warnings.find("[apple-category] channel: <itunes:category> is missing; set `category:` in site.yaml") != std::string::npos);
-        CHECK(warnings.find(test::fixture("hosts/wordpress_podlove.xml").string() + ":25: warning: [rss-guid-unique] item 2 'KTS003 Vinegar'") !=
+        CHECK(warnings.find(
+                  "[p20-guid] channel: <podcast:guid> must be a lowercase UUID; set `podcast_guid:` in site.yaml") !=
               std::string::npos);
+        CHECK(warnings.find("[apple-category] channel: <itunes:category> is missing; set `category:` in site.yaml") !=
+              std::string::npos);
+        CHECK(warnings.find(test::fixture("hosts/wordpress_podlove.xml").string() +
+                            ":25: warning: [rss-guid-unique] item 2 'KTS003 Vinegar'") != std::string::npos);
         const std::string page = *out.find("episodes/kts004-yeast/index.html");
-        CHECK(page.find("<a href=\"https://kitchen.example.org/kts003/\" rel=\"nofollow noopener\">the last episode</a>") != std::string::npos);
+        CHECK(page.find(
+                  "<a href=\"https://kitchen.example.org/kts003/\" rel=\"nofollow noopener\">the last episode</a>") !=
+              std::string::npos);
         CHECK(page.find("<a href=\"https://kitchen.example.org/kts004/glossary/\"") != std::string::npos);
         CHECK(render::check_site(out, "https://example.org/show/").empty());
     }
@@ -130,7 +140,10 @@ TEST_CASE("real feeds: relative, protocol-relative and duplicate identities of a
 TEST_CASE("real feeds: site.yaml's values replace the feed's, and a bad one is an error in site.yaml") {
     BareSite site("wordpress_podlove.xml");
     std::string yaml = test::read(site.dir.path() / "site.yaml");
-    test::write(site.dir.path() / "site.yaml", yaml + "category: Science\nemail: lab@kitchen.example.org\npodcast_guid: 5d3c3f4e-4a2b-5c1d-9e8f-0a1b2c3d4e5f\n");
+    test::write(
+        site.dir.path() / "site.yaml",
+        yaml +
+            "category: Science\nemail: lab@kitchen.example.org\npodcast_guid: 5d3c3f4e-4a2b-5c1d-9e8f-0a1b2c3d4e5f\n");
     output::MemoryOutput out;
     pipeline::BuildReport report;
     REQUIRE(test::input_errors([&] { report = pipeline::build_site(site.config(), out); }) == "");
@@ -142,14 +155,16 @@ TEST_CASE("real feeds: site.yaml's values replace the feed's, and a bad one is a
     CHECK(warnings.find("apple-category") == std::string::npos);
     CHECK(warnings.find("apple-owner-email") == std::string::npos);
     test::write(site.dir.path() / "site.yaml", yaml + "category: Sciense > Physics\n");
-    CHECK(test::input_errors([&] { site.config(); }).find("site.yaml:6:11: error: 'Sciense > Physics' is not an Apple Podcasts category") !=
-          std::string::npos);
+    CHECK(test::input_errors([&] {
+              site.config();
+          }).find("site.yaml:6:11: error: 'Sciense > Physics' is not an Apple Podcasts category") != std::string::npos);
 }
 
 TEST_CASE("real feeds: the identity guard compares every input item, and a second build keeps them") {
     test::TempDir dir;
     fs::copy_file(test::fixture("hosts/libsyn_2011.xml"), dir.path() / "feed.xml");
-    test::write(dir.path() / "site.yaml", "title: Bare\nbase_url: https://example.org/show/\nsources:\n  - path: feed.xml\n");
+    test::write(dir.path() / "site.yaml",
+                "title: Bare\nbase_url: https://example.org/show/\nsources:\n  - path: feed.xml\n");
     REQUIRE(test::input_errors([&] { test::build_on_disk(dir.path()); }) == "");
     REQUIRE(test::input_errors([&] { test::build_on_disk(dir.path()); }) == "");  // against its own published feed
     // The host changes the audio of the item whose date it cannot read: apps follow the guid,
@@ -164,12 +179,16 @@ TEST_CASE("real feeds: the identity guard compares every input item, and a secon
                 out.commit();
             }) == "");
     CHECK(warnings.find("feed.xml:31: warning: 1 item keeps its guid with a new audio URL since") != std::string::npos);
-    CHECK(warnings.find("https://www.podtrac.com/pts/redirect.mp3?http://traffic.libsyn.example.com/garage/ep2.mp3 -> "
-                        "https://www.podtrac.com/pts/redirect.mp3?http://traffic.libsyn.example.com/garage/ep2-fixed.mp3") != std::string::npos);
+    CHECK(warnings.find(
+              "https://www.podtrac.com/pts/redirect.mp3?http://traffic.libsyn.example.com/garage/ep2.mp3 -> "
+              "https://www.podtrac.com/pts/redirect.mp3?http://traffic.libsyn.example.com/garage/ep2-fixed.mp3") !=
+          std::string::npos);
     // The host gives it a new guid: caught, located, and the failed build says what else it saw.
-    test::write(dir.path() / "feed.xml", test::replace_first(test::read(dir.path() / "feed.xml"), ">garage-radio-2</guid>", ">garage-radio-2b</guid>"));
+    test::write(dir.path() / "feed.xml", test::replace_first(test::read(dir.path() / "feed.xml"),
+                                                             ">garage-radio-2</guid>", ">garage-radio-2b</guid>"));
     std::string errors = test::input_errors([&] { test::build_on_disk(dir.path()); });
-    CHECK(errors.find("feed.xml:31: error: 'Episode 2: Brakes' (guid 'garage-radio-2') came back under a new guid 'garage-radio-2b'") != std::string::npos);
+    CHECK(errors.find("feed.xml:31: error: 'Episode 2: Brakes' (guid 'garage-radio-2') came back under a new guid "
+                      "'garage-radio-2b'") != std::string::npos);
     CHECK(errors.find("warning: cannot read pubDate 'sometime in February'") != std::string::npos);
 }
 
@@ -193,14 +212,16 @@ TEST_CASE("real feeds: an Atom podcast feed is a source like RSS, and the regene
     CHECK(xml.find("<itunes:category text=\"Leisure\">") != std::string::npos);
     CHECK(xml.find("<itunes:duration>1880</itunes:duration>") != std::string::npos);
     CHECK(xml.find("xmlns=\"http://www.w3.org/2005/Atom\"") == std::string::npos);  // Atom's namespace is not RSS's
-    CHECK(out.find("episodes/chisels/index.html")->find("<a href=\"https://shed.example.net/2023/06/planes/\"") != std::string::npos);
+    CHECK(out.find("episodes/chisels/index.html")->find("<a href=\"https://shed.example.net/2023/06/planes/\"") !=
+          std::string::npos);
     CHECK(render::check_site(out, "https://example.org/show/").empty());
 }
 
 TEST_CASE("real feeds: a failed build prints the warnings it saw with its errors") {
     test::TempDir dir;
     fs::copy_file(test::fixture("hosts/libsyn_2011.xml"), dir.path() / "feed.xml");
-    test::write(dir.path() / "site.yaml", "title: Bare\nbase_url: https://example.org/show/\nsources:\n  - path: feed.xml\n");
+    test::write(dir.path() / "site.yaml",
+                "title: Bare\nbase_url: https://example.org/show/\nsources:\n  - path: feed.xml\n");
     test::write(dir.path() / "content/episodes/x.md", "---\nepisode: no-such-episode\n---\nText.\n");
     std::string out;
     CHECK(test::run_podarchive("build", dir.path(), out) == 1);

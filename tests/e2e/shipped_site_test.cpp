@@ -5,9 +5,9 @@
 
 #include <regex>
 
-#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "output/output.hpp"
+#include "pipeline/build_site.hpp"
 #include "render/site_check.hpp"
 #include "support.hpp"
 
@@ -39,7 +39,8 @@ TEST_CASE("the shipped archive: every episode page says how to listen") {
     ShippedSite site;
     int pages = 0, players = 0, links = 0, notices = 0;
     for (const auto& [path, content] : site.out.files()) {
-        if (!path.starts_with("episodes/") || !path.ends_with("/index.html") || path.ends_with("/embed/index.html")) continue;
+        if (!path.starts_with("episodes/") || !path.ends_with("/index.html") || path.ends_with("/embed/index.html"))
+            continue;
         ++pages;
         const bool player = contains(*content, "<audio"), listen = contains(*content, "data-listen=\"links\""),
                    none = contains(*content, "data-listen=\"none\"");
@@ -74,12 +75,16 @@ TEST_CASE("the shipped archive: subscribe links lead to the show, named as liste
     const std::string subscribe = between(home, "<ul class=\"subscribe\"", "</ul>");
     CHECK(contains(subscribe, "href=\"/pytorch-podcast-archive/subscribe/\">Subscribe</a>"));
     CHECK(contains(subscribe, "href=\"https://podcasts.apple.com/podcast/id1566080008\">Apple Podcasts</a>"));
-    CHECK(contains(subscribe, "href=\"https://www.podbean.com/podcast-detail/3n24q-1cd540/PyTorch-Developer-Podcast\">Podbean</a>"));
-    CHECK(contains(subscribe, "href=\"https://pod.casts.io/podcasts/pytorch-developer-podcast\">pod.casts.io</a>"));  // (not ?page=2)
-    CHECK_FALSE(contains(subscribe, "/episode/"));  // no one episode's page
+    CHECK(
+        contains(subscribe,
+                 "href=\"https://www.podbean.com/podcast-detail/3n24q-1cd540/PyTorch-Developer-Podcast\">Podbean</a>"));
+    CHECK(contains(
+        subscribe,
+        "href=\"https://pod.casts.io/podcasts/pytorch-developer-podcast\">pod.casts.io</a>"));  // (not ?page=2)
+    CHECK_FALSE(contains(subscribe, "/episode/"));                                              // no one episode's page
     CHECK_FALSE(contains(subscribe, "?i="));
-    CHECK_FALSE(contains(subscribe, "castbox"));    // Castbox gives only episode pages
-    CHECK_FALSE(contains(subscribe, "/topics/"));   // a topic listing is not the show
+    CHECK_FALSE(contains(subscribe, "castbox"));         // Castbox gives only episode pages
+    CHECK_FALSE(contains(subscribe, "/topics/"));        // a topic listing is not the show
     CHECK_FALSE(contains(subscribe, ">goodpods.com<"));  // names, not host names
     // What is known: 71 here, 83 announced (Podbean's page).
     CHECK(contains(home, "71 episodes in this archive; the show has announced 83."));

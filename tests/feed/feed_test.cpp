@@ -4,10 +4,10 @@
 #include <nlohmann/json.hpp>
 #include <pugixml.hpp>
 
-#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
 #include "feed/identity.hpp"
 #include "feed/podcast_guid.hpp"
+#include "pipeline/build_site.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -54,19 +54,23 @@ TEST_CASE("nothing lost: every element podarchive does not model is kept, in ord
     // Unmodeled channel elements, attributes and namespace declarations. (Not the host's hub,
     // nor elements of a namespace podcast apps do not read: feed/foreign_elements.hpp.)
     std::vector<std::string> unmodeled = {"copyright | 2021 - Extensions", "pubDate | Sun, 4 Aug 2024 01:47:46 +0000",
-                                          "googleplay:author | Jane Host", "podcast:funding url=https://example.com/donate | Support the show"};
-    CHECK(appears_in_order({"atom:link href=https://hub.example.com rel=hub | ", "custom:thing flavor=vanilla n=3 | kept verbatim"},
-                           describe_children(in_ch)));
+                                          "googleplay:author | Jane Host",
+                                          "podcast:funding url=https://example.com/donate | Support the show"};
+    CHECK(appears_in_order(
+        {"atom:link href=https://hub.example.com rel=hub | ", "custom:thing flavor=vanilla n=3 | kept verbatim"},
+        describe_children(in_ch)));
     CHECK(out.find("hub.example.com") == std::string::npos);
     CHECK(out.find("<custom:") == std::string::npos);
     CHECK(appears_in_order(unmodeled, describe_children(in_ch)));   // the input's order...
     CHECK(appears_in_order(unmodeled, describe_children(out_ch)));  // ...is the output's
     CHECK(std::string(out_doc.child("rss").attribute("xmlns:custom").value()) == "https://example.com/ns/custom");
-    CHECK(std::string(out_doc.child("rss").attribute("xmlns:googleplay").value()) == "http://www.google.com/schemas/play-podcasts/1.0");
+    CHECK(std::string(out_doc.child("rss").attribute("xmlns:googleplay").value()) ==
+          "http://www.google.com/schemas/play-podcasts/1.0");
     // Each item keeps its own extension elements in their order; guids are unchanged.
     std::vector<std::vector<std::string>> item_unmodeled = {
-        {"media:content url=https://cdn.example.com/2.mp3 type=audio/mpeg medium=audio | ", "itunes:summary | Second summary.",
-         "googleplay:description | Second, for Google.", "podcast:soundbite startTime=10 duration=30 | A bit"},
+        {"media:content url=https://cdn.example.com/2.mp3 type=audio/mpeg medium=audio | ",
+         "itunes:summary | Second summary.", "googleplay:description | Second, for Google.",
+         "podcast:soundbite startTime=10 duration=30 | A bit"},
         {}};
     std::size_t i = 0;
     for (auto item : out_ch.children("item")) {
@@ -85,7 +89,8 @@ TEST_CASE("round trip: our own feed.xml as the only source gives the same bytes"
     test::TempDir first;
     test::copy_site("site", first.path());  // feed + listings + a note, to exercise everything
     test::write(first.path() / "content/episodes/t.md",
-                "---\nepisode: torch-trace-and-tlparse\nguests: [Jane Guest]\ntopics: [Logs]\n---\nSee [ops](episode:higher-order-operators).\n");
+                "---\nepisode: torch-trace-and-tlparse\nguests: [Jane Guest]\ntopics: [Logs]\n---\nSee "
+                "[ops](episode:higher-order-operators).\n");
     std::string feed1 = build_feed(first.path());
 
     test::TempDir second;
@@ -116,29 +121,34 @@ TEST_CASE("identity guard: a guid edited in the input fails the build and names 
     } catch (const core::InputError& e) {
         message = core::format(e.diagnostics().front());
     }
-    CHECK(message.find("(guid '8f2a1c8e-0001-4b7e-9d3a-000000000002') came back under a new guid 'edited-guid'") != std::string::npos);
+    CHECK(message.find("(guid '8f2a1c8e-0001-4b7e-9d3a-000000000002') came back under a new guid 'edited-guid'") !=
+          std::string::npos);
     CHECK(message.find("identity_changes") != std::string::npos);
     // Declared as intended, the same build passes.
     std::string yaml = test::read(dir.path() / "site.yaml");
-    test::write(dir.path() / "site.yaml", yaml + "identity_changes:\n  - guid: 8f2a1c8e-0001-4b7e-9d3a-000000000002\n    reason: host migration\n");
+    test::write(
+        dir.path() / "site.yaml",
+        yaml + "identity_changes:\n  - guid: 8f2a1c8e-0001-4b7e-9d3a-000000000002\n    reason: host migration\n");
     config = config::load_config(dir.path() / "site.yaml");
     output::DiskOutput out(config.output_dir());
     CHECK_NOTHROW(pipeline::build_site(config, out));
 }
 
-TEST_CASE("identity guard: against a published feed, a vanished or re-issued episode fails; a moved audio file is one line") {
+TEST_CASE(
+    "identity guard: against a published feed, a vanished or re-issued episode fails; a moved audio file is one line") {
     using feed::Before;
     auto item = [](std::string guid, std::string url, std::string title, std::string day) {
         return feed::ItemIdentity{std::move(guid), std::move(url), "", "", 0, std::move(title), std::move(day)};
     };
-    const std::vector<feed::ItemIdentity> before = {item("a", "https://x/a.mp3", "A", "2024-01-01"), item("b", "https://x/b.mp3", "B", "2024-01-02"),
-                                                    item("c", "https://x/c.mp3", "C", "2024-01-03"), item("d", "https://x/d.mp3", "D", "2024-01-04"),
-                                                    item("e", "https://x/e.mp3", "E", "2024-01-05")};
+    const std::vector<feed::ItemIdentity> before = {
+        item("a", "https://x/a.mp3", "A", "2024-01-01"), item("b", "https://x/b.mp3", "B", "2024-01-02"),
+        item("c", "https://x/c.mp3", "C", "2024-01-03"), item("d", "https://x/d.mp3", "D", "2024-01-04"),
+        item("e", "https://x/e.mp3", "E", "2024-01-05")};
     const std::vector<feed::ItemIdentity> now = {
         item("a", "https://x/a.mp3", "A", "2024-01-01"),
-        item("b", "https://cdn.y/b.mp3", "B", "2024-01-02"),     // moved to another host: routine
-        item("c", "https://trk.z/x/c.mp3", "C", "2024-01-03"),   // a tracking prefix: routine
-        item("d2", "https://x/d-v2.mp3", "D", "2024-01-04"),     // re-issued: the same title on the same day, a new guid
+        item("b", "https://cdn.y/b.mp3", "B", "2024-01-02"),    // moved to another host: routine
+        item("c", "https://trk.z/x/c.mp3", "C", "2024-01-03"),  // a tracking prefix: routine
+        item("d2", "https://x/d-v2.mp3", "D", "2024-01-04"),    // re-issued: the same title on the same day, a new guid
         item("e", "https://x/e.mp3", "E", "2024-01-05"),
         item("e2", "https://x/e.mp3", "E (again)", "2024-02-05"),  // the same audio under a new guid, beside the old
     };
@@ -152,20 +162,25 @@ TEST_CASE("identity guard: against a published feed, a vanished or re-issued epi
     // Gone without a trace: the episode is lost, and says how it is brought back.
     auto lost = feed::compare_identities({now[0]}, {before[0], before[1]}, "old.xml", Before::published, {});
     REQUIRE(lost.errors.size() == 1);
-    CHECK(lost.errors[0].message.find("'B' (guid 'b') (https://x/b.mp3) is no longer in the archive") != std::string::npos);
+    CHECK(lost.errors[0].message.find("'B' (guid 'b') (https://x/b.mp3) is no longer in the archive") !=
+          std::string::npos);
     CHECK(lost.errors[0].message.find("podarchive fetch") != std::string::npos);
     // A host that emptied its feed: the first 20 are listed, the rest counted in one line.
     std::vector<feed::ItemIdentity> many;
-    for (int i = 0; i < 100000; ++i) many.push_back(item("g" + std::to_string(i), "https://x/" + std::to_string(i) + ".mp3", "T", "2024-01-01"));
+    for (int i = 0; i < 100000; ++i)
+        many.push_back(item("g" + std::to_string(i), "https://x/" + std::to_string(i) + ".mp3", "T", "2024-01-01"));
     auto emptied = feed::compare_identities({}, many, "old.xml", Before::published, {});
     REQUIRE(emptied.errors.size() == 21);
     CHECK(emptied.errors[20].message == "and 99980 more items the same way (100000 in all; the first 20 are above)");
     // identity_changes lists the exceptions, by the old guid or the new one.
-    CHECK(feed::compare_identities(now, before, "old.xml", Before::published, {{"d", "re-mastered"}, {"e2", "a re-post"}}).errors.empty());
+    CHECK(
+        feed::compare_identities(now, before, "old.xml", Before::published, {{"d", "re-mastered"}, {"e2", "a re-post"}})
+            .errors.empty());
     // Against an input feed, the writer may change no audio URL.
     auto input = feed::compare_identities(now, {before[1]}, "feed.xml", Before::input, {});
     REQUIRE(input.errors.size() == 1);
-    CHECK(input.errors[0].message.starts_with("'B' (guid 'b') changed its audio URL from https://x/b.mp3 to https://cdn.y/b.mp3"));
+    CHECK(input.errors[0].message.starts_with(
+        "'B' (guid 'b') changed its audio URL from https://x/b.mp3 to https://cdn.y/b.mp3"));
 }
 
 TEST_CASE("podcast:guid is derived as the Podcasting 2.0 namespace says") {

@@ -1,9 +1,10 @@
 // The feed linter: for each rule, a fixture that fails it and one that passes.
+#include "feed/lint.hpp"
+
 #include <doctest/doctest.h>
 
 #include <set>
 
-#include "feed/lint.hpp"
 #include "support.hpp"
 
 namespace {
@@ -32,7 +33,9 @@ TEST_CASE("the valid fixture passes every rule") {
 
 TEST_CASE("each rule fails on its own fixture") {
     const std::string valid = test::read(test::fixture("feeds/lint_valid.xml"));
-    struct Row { std::string rule, from, to; };
+    struct Row {
+        std::string rule, from, to;
+    };
     const Row rows[] = {
         {"rss-wellformed", "</channel>", "</chanel>"},
         {"rss-channel-required", "<title>Valid</title>", "<title></title>"},
@@ -40,24 +43,31 @@ TEST_CASE("each rule fails on its own fixture") {
         {"rss-item-title", "<title>Two</title>", "<title> </title>"},
         {"rss-item-guid", "<guid isPermaLink=\"false\">g2</guid>", ""},
         {"rss-guid-unique", ">g2</guid>", ">g1</guid>"},
-        {"rss-enclosure", " length=\"1000\" type=\"audio/mpeg\"/>\n      <itunes:duration>600", " length=\"lots\" type=\"audio/mpeg\"/>\n      <itunes:duration>600"},
+        {"rss-enclosure", " length=\"1000\" type=\"audio/mpeg\"/>\n      <itunes:duration>600",
+         " length=\"lots\" type=\"audio/mpeg\"/>\n      <itunes:duration>600"},
         {"rss-pubdate", "Tue, 02 Jan 2024 10:00:00 +0000", "2024-01-02"},
         {"feed-order", "Tue, 02 Jan 2024 10:00:00 +0000", "Sun, 31 Dec 2023 10:00:00 +0000"},
         {"apple-language", "<language>en</language>", "<language>English</language>"},
         {"apple-artwork", "https://example.com/art.jpg", "https://example.com/art.gif"},
         {"apple-category", "text=\"Technology\"", "text=\"Tech\""},
-        {"apple-explicit", "<itunes:explicit>false</itunes:explicit>\n    <itunes:type>", "<itunes:explicit>yes</itunes:explicit>\n    <itunes:type>"},
+        {"apple-explicit", "<itunes:explicit>false</itunes:explicit>\n    <itunes:type>",
+         "<itunes:explicit>yes</itunes:explicit>\n    <itunes:type>"},
         {"apple-author", "<itunes:author>Jane Host</itunes:author>", ""},
         {"apple-owner-email", "<itunes:email>jane@example.com</itunes:email>", ""},
         {"apple-type", "<itunes:type>episodic</itunes:type>", "<itunes:type>daily</itunes:type>"},
         {"apple-duration", "<itunes:duration>10:00</itunes:duration>", ""},
-        {"apple-duration-format", "<itunes:duration>600</itunes:duration>", "<itunes:duration>ten minutes</itunes:duration>"},
+        {"apple-duration-format", "<itunes:duration>600</itunes:duration>",
+         "<itunes:duration>ten minutes</itunes:duration>"},
         {"apple-episode-number", "<itunes:episode>2</itunes:episode>", "<itunes:episode>0</itunes:episode>"},
-        {"apple-episode-type", "<itunes:episodeType>full</itunes:episodeType>", "<itunes:episodeType>teaser</itunes:episodeType>"},
-        {"apple-enclosure-length", "https://example.com/1.mp3\" length=\"1000\"", "https://example.com/1.mp3\" length=\"0\""},
-        {"apple-media-type", "https://example.com/1.mp3\" length=\"1000\" type=\"audio/mpeg\"", "https://example.com/1.mp3\" length=\"1000\" type=\"audio/ogg\""},
+        {"apple-episode-type", "<itunes:episodeType>full</itunes:episodeType>",
+         "<itunes:episodeType>teaser</itunes:episodeType>"},
+        {"apple-enclosure-length", "https://example.com/1.mp3\" length=\"1000\"",
+         "https://example.com/1.mp3\" length=\"0\""},
+        {"apple-media-type", "https://example.com/1.mp3\" length=\"1000\" type=\"audio/mpeg\"",
+         "https://example.com/1.mp3\" length=\"1000\" type=\"audio/ogg\""},
         {"apple-enclosure-unique", "https://example.com/1.mp3", "https://example.com/2.mp3"},
-        {"apple-description-length", "<description>A feed that passes every rule.</description>", "<description>" + std::string(4100, 'x') + "</description>"},
+        {"apple-description-length", "<description>A feed that passes every rule.</description>",
+         "<description>" + std::string(4100, 'x') + "</description>"},
         {"p20-guid", "917393e3-1b1e-5cef-ace4-edaa54e1f810", "not-a-uuid"},
         {"p20-locked", "<podcast:locked>no</podcast:locked>", "<podcast:locked>maybe</podcast:locked>"},
         {"p20-url-type", " type=\"text/vtt\"", ""},
@@ -72,34 +82,42 @@ TEST_CASE("each rule fails on its own fixture") {
         CHECK(rules_hit(broken).count(row.rule));
         covered.insert(row.rule);
     }
-    for (const auto& rule : feed::lint_rules()) CHECK_MESSAGE(covered.count(rule.id), "no failing fixture for " << rule.id);
+    for (const auto& rule : feed::lint_rules())
+        CHECK_MESSAGE(covered.count(rule.id), "no failing fixture for " << rule.id);
 }
 
 TEST_CASE("findings carry the rule, the spec and the line") {
-    std::string broken = test::replace_first(test::read(test::fixture("feeds/lint_valid.xml")), "<itunes:type>episodic", "<itunes:type>daily");
+    std::string broken = test::replace_first(test::read(test::fixture("feeds/lint_valid.xml")), "<itunes:type>episodic",
+                                             "<itunes:type>daily");
     auto findings = feed::lint_feed(broken);
     REQUIRE(findings.size() == 1);
     CHECK(core::format(feed::to_diagnostic("f.xml", findings[0])) ==
-          "f.xml:14: error: [apple-type] channel: <itunes:type> must be episodic or serial (https://podcasters.apple.com/support/823-podcast-requirements)");
+          "f.xml:14: error: [apple-type] channel: <itunes:type> must be episodic or serial "
+          "(https://podcasters.apple.com/support/823-podcast-requirements)");
 }
 
 TEST_CASE("a build judges what podarchive writes: a value copied from the input is a warning naming the fix") {
     const std::string valid = test::read(test::fixture("feeds/lint_valid.xml"));
     // The host's own flaw: located where the input has it, saying what fixes it.
-    auto inherited = feed::lint_feed(test::replace_first(valid, "917393e3-1b1e-5cef-ace4-edaa54e1f810", "y0ur-gu1d-g035-h3r3"));
+    auto inherited =
+        feed::lint_feed(test::replace_first(valid, "917393e3-1b1e-5cef-ace4-edaa54e1f810", "y0ur-gu1d-g035-h3r3"));
     REQUIRE(inherited.size() == 1);
     CHECK(core::format(feed::to_build_diagnostic(inherited[0], {"in/feed.xml", 9, 0})) ==
-          "in/feed.xml:9: warning: [p20-guid] channel: <podcast:guid> must be a lowercase UUID; set `podcast_guid:` in site.yaml "
-          "(the namespace's rule: the UUIDv5 of the feed's URL) (https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md#guid)");
+          "in/feed.xml:9: warning: [p20-guid] channel: <podcast:guid> must be a lowercase UUID; set `podcast_guid:` in "
+          "site.yaml "
+          "(the namespace's rule: the UUIDv5 of the feed's URL) "
+          "(https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md#guid)");
     // What podarchive alone writes stays an error of feed.xml: a fault of ours is never waved through.
-    auto ours = feed::lint_feed(test::replace_first(valid, "<itunes:explicit>false</itunes:explicit>", "<itunes:explicit>no</itunes:explicit>"));
+    auto ours = feed::lint_feed(test::replace_first(valid, "<itunes:explicit>false</itunes:explicit>",
+                                                    "<itunes:explicit>no</itunes:explicit>"));
     REQUIRE(ours.size() == 1);
-    CHECK(core::format(feed::to_build_diagnostic(ours[0], {"in/feed.xml", 9, 0})).starts_with("feed.xml:13: error: [apple-explicit]"));
+    CHECK(core::format(feed::to_build_diagnostic(ours[0], {"in/feed.xml", 9, 0}))
+              .starts_with("feed.xml:13: error: [apple-explicit]"));
     // Every rule says which it is: a fix for what the host wrote, or none for what podarchive writes.
     std::set<std::string> ours_alone;
     for (const auto& rule : feed::lint_rules())
         if (rule.fix.empty()) ours_alone.insert(rule.id);
-    CHECK(ours_alone == std::set<std::string>{"rss-wellformed", "rss-channel-required", "rss-self-link", "apple-explicit",
-                                              "apple-duration-format", "apple-episode-number", "apple-episode-type", "p20-locked",
-                                              "xml-characters"});
+    CHECK(ours_alone == std::set<std::string>{"rss-wellformed", "rss-channel-required", "rss-self-link",
+                                              "apple-explicit", "apple-duration-format", "apple-episode-number",
+                                              "apple-episode-type", "p20-locked", "xml-characters"});
 }

@@ -1,19 +1,20 @@
 // `fetch` keeps every episode's audio: against a host on loopback serving real MP3, M4A and Opus
 // files, with and without ranges, with damaged answers and a host that goes away.
+#include "fetch/fetch_audio.hpp"
+
 #include <doctest/doctest.h>
+#include <openssl/sha.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <thread>
-#include <unistd.h>
-#include <openssl/sha.h>
 
 #include "audio/manifest.hpp"
 #include "audio/probe.hpp"
 #include "config/site_config.hpp"
-#include "fetch/fetch_audio.hpp"
+#include "dates/dates.hpp"
 #include "loopback_server.hpp"
 #include "support.hpp"
-#include "dates/dates.hpp"
 
 namespace fs = std::filesystem;
 
@@ -82,11 +83,12 @@ struct AudioHost {
         http.server.Get("/cut.mp3", [this](const httplib::Request& req, httplib::Response& res) {
             res.set_header("ETag", "\"cut\"");
             if (cut_requests++ == 0) {
-                res.set_content_provider(mp3.size(), "audio/mpeg", [this](size_t offset, size_t, httplib::DataSink& sink) {
-                    if (offset > 0) return false;
-                    sink.write(mp3.data(), mp3.size() / 2);
-                    return true;
-                });
+                res.set_content_provider(mp3.size(), "audio/mpeg",
+                                         [this](size_t offset, size_t, httplib::DataSink& sink) {
+                                             if (offset > 0) return false;
+                                             sink.write(mp3.data(), mp3.size() / 2);
+                                             return true;
+                                         });
                 return;
             }
             if (req.has_header("Range")) ++ranged;
@@ -101,11 +103,13 @@ struct AudioHost {
         http.server.Get("/cdx/search/cdx", [this](const httplib::Request& req, httplib::Response& res) {
             std::string rows = "[[\"timestamp\",\"original\",\"mimetype\",\"statuscode\",\"digest\"]";
             if (req.get_param_value("url") == http.url("/gone.mp3"))
-                rows += ",[\"20220101000000\",\"" + http.url("/gone.mp3") + "\",\"audio/mpeg\",\"200\",\"OLD\"],[\"20230101000000\",\"" +
-                        http.url("/gone.mp3") + "\",\"audio/mpeg\",\"200\",\"NEW\"]";
+                rows += ",[\"20220101000000\",\"" + http.url("/gone.mp3") +
+                        "\",\"audio/mpeg\",\"200\",\"OLD\"],[\"20230101000000\",\"" + http.url("/gone.mp3") +
+                        "\",\"audio/mpeg\",\"200\",\"NEW\"]";
             res.set_content(rows + "]", "application/json");
         });
-        http.server.Get(R"(/web/20230101000000id_/.*)", [this](const httplib::Request&, httplib::Response& res) { res.set_content(m4a, "audio/mp4"); });
+        http.server.Get(R"(/web/20230101000000id_/.*)",
+                        [this](const httplib::Request&, httplib::Response& res) { res.set_content(m4a, "audio/mp4"); });
         // A redirect to a service of this machine under another name.
         http.server.Get("/to-local.mp3", [this](const httplib::Request&, httplib::Response& res) {
             res.set_redirect("http://localhost:" + std::to_string(http.port) + "/a.mp3");
@@ -132,9 +136,12 @@ TEST_CASE("fetch keeps each episode's audio once, judged by decoding it, and res
     AudioHost host;
     test::TempDir dir;
     config::SiteConfig config = audio_site(dir.path(), "keep: true");
-    std::vector<core::Episode> episodes = {episode("one", host.http.url("/a.mp3"), 1), episode("two", host.http.url("/b.m4a"), 2),
-                                           episode("three", host.http.url("/c.opus"), 3), episode("error-page", host.http.url("/html.mp3"), 4),
-                                           episode("cut", host.http.url("/cut.mp3"), 5), episode("ads", host.http.url("/ads.mp3"), 6),
+    std::vector<core::Episode> episodes = {episode("one", host.http.url("/a.mp3"), 1),
+                                           episode("two", host.http.url("/b.m4a"), 2),
+                                           episode("three", host.http.url("/c.opus"), 3),
+                                           episode("error-page", host.http.url("/html.mp3"), 4),
+                                           episode("cut", host.http.url("/cut.mp3"), 5),
+                                           episode("ads", host.http.url("/ads.mp3"), 6),
                                            episode("redirected", host.http.url("/to-local.mp3"), 7)};
     fetch::AudioOptions options = loopback_options();
     const fetch::AudioOutcome first = fetch::fetch_audio(config, episodes, options);
@@ -167,7 +174,8 @@ TEST_CASE("fetch keeps each episode's audio once, judged by decoding it, and res
     CHECK(manifest.latest("guid-cut")->sha256 == sha256_hex(host.mp3));
     CHECK(test::read(dir.path() / "archive/audio/2024-05-05-cut.mp3") == host.mp3);
     CHECK_FALSE(manifest.latest("guid-error-page"));
-    for (const auto& entry : fs::directory_iterator(dir.path() / "archive/audio")) CHECK_FALSE(entry.path().string().ends_with(".part"));
+    for (const auto& entry : fs::directory_iterator(dir.path() / "archive/audio"))
+        CHECK_FALSE(entry.path().string().ends_with(".part"));
 
     // A second run downloads nothing, though one host serves other bytes every time.
     const int asked = host.requests, ads = host.ads;
@@ -249,7 +257,8 @@ TEST_CASE("a host that does not answer three checks in a row counts as gone; an 
     CHECK(answered.latest("guid-one")->unreachable == 0);
 }
 
-TEST_CASE("a file is judged by decoding it: MP3, M4A and Opus are audio with their lengths; HTML and a cut header are not") {
+TEST_CASE(
+    "a file is judged by decoding it: MP3, M4A and Opus are audio with their lengths; HTML and a cut header are not") {
     const audio::Probe mp3 = audio::probe_file(test::fixture("audio/tone.mp3"));
     CHECK(mp3.error == "");
     CHECK(mp3.extension == "mp3");
@@ -272,12 +281,20 @@ TEST_CASE("fetch, then audio upload through a real rclone remote (WebDAV on loop
     test::FixtureSite site;
     const fs::path& dir = site.dir.path();
     // The feed's three episodes with audio point at the loopback host; the feed itself is not refreshed.
-    site.edit_feed("https://cdn.simplecast.com/audio/aaa/episodes/003/audio/default_tc.mp3?aid=rss_feed&amp;feed=fixture", host.http.url("/a.mp3"));
-    site.edit_feed("https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/audio/aaa/episodes/002/audio/default_tc.mp3", host.http.url("/b.m4a"));
+    site.edit_feed(
+        "https://cdn.simplecast.com/audio/aaa/episodes/003/audio/default_tc.mp3?aid=rss_feed&amp;feed=fixture",
+        host.http.url("/a.mp3"));
+    site.edit_feed(
+        "https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/audio/aaa/episodes/002/audio/default_tc.mp3",
+        host.http.url("/b.m4a"));
     site.edit_feed("https://cdn.simplecast.com/audio/aaa/episodes/001/audio/default_tc.mp3", host.http.url("/c.opus"));
     const int dav_port = 19000 + static_cast<int>(::getpid() % 500);
-    std::string yaml = test::replace_first(test::read(dir / "site.yaml"), "    url: https://feeds.example.com/fixture\n", "");
-    yaml += "allowed_hosts: [127.0.0.1]\naudio:\n  keep: true\n  upload: rclone:dav:audio\n  mirror_url: http://127.0.0.1:" + std::to_string(dav_port) + "/audio/\n";
+    std::string yaml =
+        test::replace_first(test::read(dir / "site.yaml"), "    url: https://feeds.example.com/fixture\n", "");
+    yaml +=
+        "allowed_hosts: [127.0.0.1]\naudio:\n  keep: true\n  upload: rclone:dav:audio\n  mirror_url: "
+        "http://127.0.0.1:" +
+        std::to_string(dav_port) + "/audio/\n";
     test::write(dir / "site.yaml", yaml);
     std::string out;
     REQUIRE(test::run_podarchive("fetch", dir, out) <= 1);  // (the listings source has no url: a warning)
@@ -287,16 +304,19 @@ TEST_CASE("fetch, then audio upload through a real rclone remote (WebDAV on loop
 
     test::TempDir dav;
     std::string pid;
-    REQUIRE(test::run_shell("rclone serve webdav " + test::shell_quoted(dav.path().string()) + " --addr 127.0.0.1:" + std::to_string(dav_port) +
-                                " >/dev/null 2>&1 & echo $!",
+    REQUIRE(test::run_shell("rclone serve webdav " + test::shell_quoted(dav.path().string()) +
+                                " --addr 127.0.0.1:" + std::to_string(dav_port) + " >/dev/null 2>&1 & echo $!",
                             pid) == 0);
     for (int i = 0; i < 100; ++i) {  // (until it answers)
         std::string probe;
-        if (test::run_shell("curl -s -o /dev/null http://127.0.0.1:" + std::to_string(dav_port) + "/", probe) == 0) break;
+        if (test::run_shell("curl -s -o /dev/null http://127.0.0.1:" + std::to_string(dav_port) + "/", probe) == 0)
+            break;
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    const std::string env = "RCLONE_CONFIG_DAV_TYPE=webdav RCLONE_CONFIG_DAV_URL=http://127.0.0.1:" + std::to_string(dav_port) + " ";
-    const std::string upload = "cd " + test::shell_quoted(dir.string()) + " && " + env + test::shell_quoted(PODARCHIVE_BINARY) + " audio upload";
+    const std::string env =
+        "RCLONE_CONFIG_DAV_TYPE=webdav RCLONE_CONFIG_DAV_URL=http://127.0.0.1:" + std::to_string(dav_port) + " ";
+    const std::string upload = "cd " + test::shell_quoted(dir.string()) + " && " + env +
+                               test::shell_quoted(PODARCHIVE_BINARY) + " audio upload";
     CHECK(test::run_podarchive("audio upload --needs", dir, out) == 0);
     CHECK(out == "rclone\n");
     CHECK(test::run_shell(upload, out) == 0);
@@ -315,13 +335,15 @@ TEST_CASE("fetch, then audio upload through a real rclone remote (WebDAV on loop
     CHECK(test::run_podarchive("audio upload --needs", dir, out) == 0);
     CHECK(out.empty());
     CHECK(test::run_podarchive("check --audio", dir, out) == 0);
-    CHECK(out.find("audio: 3 of 3 episodes kept (0 in archive/audio), 0 missing, 0 damaged, 0 gone at the host") != std::string::npos);
+    CHECK(out.find("audio: 3 of 3 episodes kept (0 in archive/audio), 0 missing, 0 damaged, 0 gone at the host") !=
+          std::string::npos);
     std::string killed;
     test::run_shell("kill " + pid, killed);
 
     // The host goes away: fetch finds it out, check --audio names the episodes, the build serves the copies.
     host.gone = true;
-    test::write(dir / "site.yaml", test::replace_first(test::read(dir / "site.yaml"), "  keep: true\n", "  keep: true\n  check_days: 0\n"));
+    test::write(dir / "site.yaml", test::replace_first(test::read(dir / "site.yaml"), "  keep: true\n",
+                                                       "  keep: true\n  check_days: 0\n"));
     // (A file is asked about at most once a second, even with check_days 0: the first fetch's
     // second must be over.)
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
@@ -330,7 +352,8 @@ TEST_CASE("fetch, then audio upload through a real rclone remote (WebDAV on loop
     CHECK(out.find("torch-trace-and-tlparse: gone at the host since") != std::string::npos);
     CHECK(out.find("3 gone at the host") != std::string::npos);
     CHECK(test::run_podarchive("build --quiet", dir, out) == 0);
-    CHECK(test::read(dir / "public/feed.xml").find("<enclosure url=\"http://127.0.0.1:" + std::to_string(dav_port) + "/audio/") != std::string::npos);
+    CHECK(test::read(dir / "public/feed.xml")
+              .find("<enclosure url=\"http://127.0.0.1:" + std::to_string(dav_port) + "/audio/") != std::string::npos);
 }
 
 TEST_CASE("audio upload to the repository's release assets makes the release once and uploads each new copy with gh") {
@@ -338,41 +361,74 @@ TEST_CASE("audio upload to the repository's release assets makes the release onc
     test::write(dir.path() / "site.yaml", "title: T\nbase_url: https://x.example/\naudio: {keep: true}\n");
     test::write(dir.path() / "archive/audio/2024-05-01-one.mp3", test::read(test::fixture("audio/tone.mp3")));
     audio::Manifest manifest;
-    manifest.put({"2024-05-01-one.mp3", "guid-one", "https://host.example/one.mp3", 12452, "", "audio/mpeg", 3.0, 0, "", "", "live", 0, {}});
+    manifest.put({"2024-05-01-one.mp3",
+                  "guid-one",
+                  "https://host.example/one.mp3",
+                  12452,
+                  "",
+                  "audio/mpeg",
+                  3.0,
+                  0,
+                  "",
+                  "",
+                  "live",
+                  0,
+                  {}});
     std::string error;
     REQUIRE(audio::write_manifest(dir.path() / "archive/audio.json", manifest, error));
     // A stand-in for gh that records its arguments; the release does not exist yet.
     test::write(dir.path() / "bin/gh", "#!/bin/sh\necho \"$@\" >>\"$GH_LOG\"\n[ \"$2\" = view ] && exit 1\nexit 0\n");
     fs::permissions(dir.path() / "bin/gh", fs::perms::owner_all);
-    const std::string run = "cd " + test::shell_quoted(dir.path().string()) + " && GH_LOG=" + test::shell_quoted((dir.path() / "gh.log").string()) +
-                            " PATH=" + test::shell_quoted((dir.path() / "bin").string()) + ":$PATH " + test::shell_quoted(PODARCHIVE_BINARY) + " audio upload";
+    const std::string run = "cd " + test::shell_quoted(dir.path().string()) +
+                            " && GH_LOG=" + test::shell_quoted((dir.path() / "gh.log").string()) +
+                            " PATH=" + test::shell_quoted((dir.path() / "bin").string()) + ":$PATH " +
+                            test::shell_quoted(PODARCHIVE_BINARY) + " audio upload";
     std::string out;
     CHECK(test::run_shell(run + " --needs", out) == 0);
     CHECK(out == "gh\n");
     CHECK(test::run_shell(run, out) == 0);
     CHECK(test::read(dir.path() / "gh.log") ==
           "release view audio\n"
-          "release create audio --title Audio copies --notes The archive's copies of the episodes' audio, uploaded by podarchive audio upload.\n"
+          "release create audio --title Audio copies --notes The archive's copies of the episodes' audio, uploaded by "
+          "podarchive audio upload.\n"
           "release upload audio ./archive/audio/2024-05-01-one.mp3 --clobber\n");
-    CHECK(audio::read_manifest(dir.path() / "archive/audio.json").latest("guid-one")->uploaded == std::vector<std::string>{"github-release:audio"});
+    CHECK(audio::read_manifest(dir.path() / "archive/audio.json").latest("guid-one")->uploaded ==
+          std::vector<std::string>{"github-release:audio"});
     // A tool that fails leaves the copy to upload next time.
     test::write(dir.path() / "archive/audio/2024-05-02-two.mp3", test::read(test::fixture("audio/tone.mp3")));
     manifest = audio::read_manifest(dir.path() / "archive/audio.json");
-    manifest.put({"2024-05-02-two.mp3", "guid-two", "https://host.example/two.mp3", 12452, "", "audio/mpeg", 3.0, 0, "", "", "live", 0, {}});
+    manifest.put({"2024-05-02-two.mp3",
+                  "guid-two",
+                  "https://host.example/two.mp3",
+                  12452,
+                  "",
+                  "audio/mpeg",
+                  3.0,
+                  0,
+                  "",
+                  "",
+                  "live",
+                  0,
+                  {}});
     REQUIRE(audio::write_manifest(dir.path() / "archive/audio.json", manifest, error));
     test::write(dir.path() / "bin/gh", "#!/bin/sh\nexit 1\n");
     fs::permissions(dir.path() / "bin/gh", fs::perms::owner_all);
     CHECK(test::run_shell(run, out) == 1);
-    CHECK(out.find("audio: warning: 2024-05-02-two.mp3 was not uploaded to github-release:audio (gh exited with 1); the next run tries again") != std::string::npos);
+    CHECK(out.find("audio: warning: 2024-05-02-two.mp3 was not uploaded to github-release:audio (gh exited with 1); "
+                   "the next run tries again") != std::string::npos);
     CHECK(audio::read_manifest(dir.path() / "archive/audio.json").latest("guid-two")->uploaded.empty());
 }
 
-TEST_CASE("audio gone at the host before the archive kept it is taken from a web archive's newest capture, with its provenance") {
+TEST_CASE(
+    "audio gone at the host before the archive kept it is taken from a web archive's newest capture, with its "
+    "provenance") {
     AudioHost host;
     test::TempDir dir;
-    const config::SiteConfig config =
-        config::parse_config("title: T\nbase_url: https://x.example/\nhistory_url: " + host.http.url("") + "\naudio: {keep: true}\n", dir.path() / "site.yaml");
-    const std::vector<core::Episode> episodes = {episode("lost", host.http.url("/gone.mp3"), 1), episode("kept", host.http.url("/a.mp3"), 2)};
+    const config::SiteConfig config = config::parse_config(
+        "title: T\nbase_url: https://x.example/\nhistory_url: " + host.http.url("") + "\naudio: {keep: true}\n",
+        dir.path() / "site.yaml");
+    const std::vector<core::Episode> episodes = {episode("lost", host.http.url("/gone.mp3"), 1),
+                                                 episode("kept", host.http.url("/a.mp3"), 2)};
     const fetch::AudioOutcome out = fetch::fetch_audio(config, episodes, loopback_options());
     CHECK(out.downloaded == 2);
     CHECK(out.from_history == 1);
@@ -382,7 +438,8 @@ TEST_CASE("audio gone at the host before the archive kept it is taken from a web
     REQUIRE(lost);
     CHECK(lost->file == "2024-05-01-lost.m4a");  // (as the capture decodes)
     CHECK(lost->url == host.http.url("/gone.mp3"));
-    CHECK(lost->via == "wayback:20230101000000 " + host.http.url("/web/20230101000000id_/") + host.http.url("/gone.mp3"));
+    CHECK(lost->via ==
+          "wayback:20230101000000 " + host.http.url("/web/20230101000000id_/") + host.http.url("/gone.mp3"));
     CHECK(lost->sha256 == sha256_hex(host.m4a));
     CHECK(lost->host == "gone");  // (the pages and the feed serve the copy first)
     CHECK(manifest.latest("guid-kept")->via.empty());

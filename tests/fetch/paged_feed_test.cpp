@@ -16,16 +16,18 @@ namespace {
 // Episode n, a week before episode n + 1, in a Podlove-style RSS item.
 std::string rss_item(int n) {
     const std::string date = test::rfc822_date(1577836800 + static_cast<std::time_t>(n) * 7 * 86400);
-    return "<item><title>Episode " + std::to_string(n) + "</title><guid isPermaLink=\"false\">podlove-" + std::to_string(n) + "</guid><pubDate>" +
-           date + "</pubDate><enclosure url=\"https://media.example.org/e" + std::to_string(n) +
-           ".mp3\" length=\"1000\" type=\"audio/mpeg\"/><description>Episode number " + std::to_string(n) + ".</description></item>";
+    return "<item><title>Episode " + std::to_string(n) + "</title><guid isPermaLink=\"false\">podlove-" +
+           std::to_string(n) + "</guid><pubDate>" + date + "</pubDate><enclosure url=\"https://media.example.org/e" +
+           std::to_string(n) + ".mp3\" length=\"1000\" type=\"audio/mpeg\"/><description>Episode number " +
+           std::to_string(n) + ".</description></item>";
 }
 
 // An RSS page with episodes [from, to], newest first, and atom:links `links` ("rel href" pairs).
 std::string rss_page(int from, int to, const std::vector<std::pair<std::string, std::string>>& links) {
-    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" "
-                      "xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\"><channel><title>Paged Show</title>"
-                      "<link>https://paged.example.org/</link><description>A show whose feed is paged.</description>";
+    std::string out =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" "
+        "xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\"><channel><title>Paged Show</title>"
+        "<link>https://paged.example.org/</link><description>A show whose feed is paged.</description>";
     for (const auto& [rel, href] : links) out += "<atom:link rel=\"" + rel + "\" href=\"" + href + "\"/>";
     for (int n = to; n >= from; --n) out += rss_item(n);
     return out + "</channel></rss>\n";
@@ -33,12 +35,15 @@ std::string rss_page(int from, int to, const std::vector<std::pair<std::string, 
 
 // An Atom archived feed (RFC 5005 section 4): the current document names prev-archive pages.
 std::string atom_page(int from, int to, const std::string& prev_archive) {
-    std::string out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<a:feed xmlns:a=\"http://www.w3.org/2005/Atom\"><a:title>Atom Show</a:title>"
-                      "<a:id>urn:atom-show</a:id><a:updated>2024-01-01T00:00:00Z</a:updated>";
+    std::string out =
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<a:feed xmlns:a=\"http://www.w3.org/2005/Atom\"><a:title>Atom "
+        "Show</a:title>"
+        "<a:id>urn:atom-show</a:id><a:updated>2024-01-01T00:00:00Z</a:updated>";
     if (!prev_archive.empty()) out += "<a:link rel=\"prev-archive\" href=\"" + prev_archive + "\"/>";
     for (int n = to; n >= from; --n)
-        out += "<a:entry><a:title>Entry " + std::to_string(n) + "</a:title><a:id>urn:entry-" + std::to_string(n) + "</a:id><a:updated>2021-01-" +
-               (n < 10 ? "0" : "") + std::to_string(n) + "T00:00:00Z</a:updated><a:link rel=\"enclosure\" href=\"https://media.example.org/a" +
+        out += "<a:entry><a:title>Entry " + std::to_string(n) + "</a:title><a:id>urn:entry-" + std::to_string(n) +
+               "</a:id><a:updated>2021-01-" + (n < 10 ? "0" : "") + std::to_string(n) +
+               "T00:00:00Z</a:updated><a:link rel=\"enclosure\" href=\"https://media.example.org/a" +
                std::to_string(n) + ".mp3\" type=\"audio/mpeg\" length=\"10\"/></a:entry>";
     return out + "</a:feed>\n";
 }
@@ -65,14 +70,18 @@ config::SourceConfig source(const std::filesystem::path& file, const std::string
     return {"Feed", file, "content/sources/feed.xml", core::SourceKind::unknown, url, 1};
 }
 
-int items_in(const std::string& xml, const std::string& tag = "</item>") { return test::count_of(xml, tag); }
+int items_in(const std::string& xml, const std::string& tag = "</item>") {
+    return test::count_of(xml, tag);
+}
 
 }  // namespace
 
-TEST_CASE("fetch reads every page of a paged RSS feed: next links, relative and absolute, each item once with its page") {
+TEST_CASE(
+    "fetch reads every page of a paged RSS feed: next links, relative and absolute, each item once with its page") {
     PagedHost host;
     // 150 episodes on three pages of 50; page 2 names page 3 by a relative reference.
-    host.pages["/feed"] = rss_page(101, 150, {{"self", host.http.url("/feed")}, {"next", host.http.url("/feed?page=2")}});
+    host.pages["/feed"] =
+        rss_page(101, 150, {{"self", host.http.url("/feed")}, {"next", host.http.url("/feed?page=2")}});
     host.pages["/feed?page=2"] = rss_page(51, 100, {{"next", "feed?page=3"}, {"first", "/feed"}});
     host.pages["/feed?page=3"] = rss_page(1, 50, {{"prev", "/feed?page=2"}});
     test::TempDir dir;
@@ -83,7 +92,8 @@ TEST_CASE("fetch reads every page of a paged RSS feed: next links, relative and 
     CHECK(first.pages == 3);
     CHECK(first.page_items == 100);
     CHECK(first.page_problems.empty());
-    CHECK(first.message.find("3 pages of a paged feed read, 100 items of the other pages added now") != std::string::npos);
+    CHECK(first.message.find("3 pages of a paged feed read, 100 items of the other pages added now") !=
+          std::string::npos);
     CHECK(items_in(test::read(file)) == 50);  // (the snapshot stays the host's first page, byte for byte)
     const std::string kept = test::read(dir.path() / "feed.kept.xml");
     CHECK(items_in(kept) == 100);
@@ -106,7 +116,9 @@ TEST_CASE("fetch reads every page of a paged RSS feed: next links, relative and 
     CHECK(kept2.find("podlove-151<") == std::string::npos);
 }
 
-TEST_CASE("fetch reads the other pages when the first page is the snapshot already (an archive begun before paging was read)") {
+TEST_CASE(
+    "fetch reads the other pages when the first page is the snapshot already (an archive begun before paging was "
+    "read)") {
     PagedHost host;
     host.pages["/feed"] = rss_page(21, 30, {{"next", "/p2"}});
     host.pages["/p2"] = rss_page(11, 20, {{"next", "/p3"}});
@@ -118,7 +130,8 @@ TEST_CASE("fetch reads the other pages when the first page is the snapshot alrea
     CHECK(outcome.kind == fetch::FetchOutcome::Kind::not_modified);
     CHECK(outcome.page_items == 20);
     CHECK(outcome.message.find("unchanged (the same") != std::string::npos);
-    CHECK(outcome.message.find("3 pages of a paged feed read, 20 items of the other pages added now") != std::string::npos);
+    CHECK(outcome.message.find("3 pages of a paged feed read, 20 items of the other pages added now") !=
+          std::string::npos);
     CHECK(items_in(test::read(dir.path() / "feed.kept.xml")) == 20);
     CHECK(test::read(file) == host.pages["/feed"]);
 }
@@ -139,7 +152,8 @@ TEST_CASE("fetch reads an Atom archived feed's prev-archive pages, under any pre
     CHECK(kept.find("podarchive:from=\"page " + host.http.url("/archive/1") + "\"") != std::string::npos);
 }
 
-TEST_CASE("paged feeds: a loop, a repeated page, a page on the local network and the page limit are said, the rest read") {
+TEST_CASE(
+    "paged feeds: a loop, a repeated page, a page on the local network and the page limit are said, the rest read") {
     PagedHost host;
     fetch::FetchOptions options{5, 1 << 20};
     fetch::AddressPolicy guarded{true, {"127.0.0.1"}};
@@ -171,7 +185,9 @@ TEST_CASE("paged feeds: a loop, a repeated page, a page on the local network and
         CHECK(read.problems[0].find("local network") != std::string::npos);
     }
     SUBCASE("the page limit") {
-        for (int p = 1; p <= 6; ++p) host.pages["/p" + std::to_string(p)] = rss_page(p * 10, p * 10 + 9, {{"next", "/p" + std::to_string(p + 1)}});
+        for (int p = 1; p <= 6; ++p)
+            host.pages["/p" + std::to_string(p)] =
+                rss_page(p * 10, p * 10 + 9, {{"next", "/p" + std::to_string(p + 1)}});
         options.max_pages = 4;
         const auto read = fetch::read_pages(host.pages["/p1"], host.http.url("/p1"), options, guarded);
         CHECK(read.pages.size() == 3);
@@ -192,10 +208,12 @@ TEST_CASE("paged feeds: a loop, a repeated page, a page on the local network and
 TEST_CASE("add_items: an item re-issued under a new guid, or known by its audio, is one episode; the first text wins") {
     const std::string now = rss_page(3, 4, {});
     std::string reissued = rss_page(1, 3, {});
-    reissued = test::replace_first(reissued, "podlove-3<", "new-guid-3<");                                           // episode 3 again, a new guid
-    reissued = test::replace_first(reissued, "<title>Episode 2</title><guid isPermaLink=\"false\">podlove-2", "<title>Episode 2</title><guid isPermaLink=\"false\">other-2");
+    reissued = test::replace_first(reissued, "podlove-3<", "new-guid-3<");  // episode 3 again, a new guid
+    reissued = test::replace_first(reissued, "<title>Episode 2</title><guid isPermaLink=\"false\">podlove-2",
+                                   "<title>Episode 2</title><guid isPermaLink=\"false\">other-2");
     const std::string older = rss_page(1, 2, {});
-    const auto added = fetch::add_items(now, "", {{reissued, "wayback:20220101000000"}, {older, "wayback:20210101000000"}}, false);
+    const auto added =
+        fetch::add_items(now, "", {{reissued, "wayback:20220101000000"}, {older, "wayback:20210101000000"}}, false);
     REQUIRE(added);
     CHECK(added->added == 2);  // episodes 1 and 2 (as "other-2"); 3 is in the snapshot
     CHECK(added->known == 3);

@@ -1,9 +1,10 @@
 // A download's SHA-256, taken on a thread of its own as the bytes come.
+#include "fetch/stream_hash.hpp"
+
 #include <doctest/doctest.h>
 
 #include <string>
 
-#include "fetch/stream_hash.hpp"
 #include "support.hpp"
 
 namespace {

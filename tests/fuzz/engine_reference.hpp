@@ -2,10 +2,9 @@
 // The reference the template engine's door is held to (the fuzz target and tests/render): the
 // same data as kainjow's own, rendered by kainjow's own context, and what TemplateSet does with
 // ours (the template's static text in runs, our data through render::Context).
+#include <kainjow/mustache.hpp>
 #include <string>
 #include <vector>
-
-#include <kainjow/mustache.hpp>
 
 #include "render/context.hpp"
 #include "render/data.hpp"
@@ -22,14 +21,17 @@ inline kainjow::mustache::data as_kainjow(const render::Data& data) {
             for (const auto& m : data.members()) object.set(m.key, as_kainjow(m.value));
             return object;
         }
-        case render::Data::Kind::text: return K(data.string_value());
+        case render::Data::Kind::text:
+            return K(data.string_value());
         case render::Data::Kind::list: {
             K list(K::type::list);
             for (const auto& item : data.list_value()) list.push_back(as_kainjow(item));
             return list;
         }
-        case render::Data::Kind::yes: return K(true);
-        case render::Data::Kind::no: return K(false);
+        case render::Data::Kind::yes:
+            return K(true);
+        case render::Data::Kind::no:
+            return K(false);
     }
     return K(false);
 }

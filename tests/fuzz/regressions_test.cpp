@@ -23,11 +23,14 @@ TEST_CASE("fuzz regressions and seeds replay without a crash") {
     CHECK(replayed > 20);
 }
 
-TEST_CASE("fuzz targets: tests/fuzz/targets.txt (which CMake and .ci/fuzz.sh read) lists every entry point, and each has seeds") {
+TEST_CASE(
+    "fuzz targets: tests/fuzz/targets.txt (which CMake and .ci/fuzz.sh read) lists every entry point, and each has "
+    "seeds") {
     std::string listed;
     for (const auto& target : fuzz::targets()) {
         listed += std::string(target.name) + "\n";
-        CHECK_MESSAGE(std::filesystem::is_directory(test::source_dir() / "tests/fuzz/corpus" / target.name), "no seeds for " << std::string(target.name));
+        CHECK_MESSAGE(std::filesystem::is_directory(test::source_dir() / "tests/fuzz/corpus" / target.name),
+                      "no seeds for " << std::string(target.name));
     }
     CHECK(test::read(test::source_dir() / "tests/fuzz/targets.txt") == listed);
 }

@@ -5,13 +5,25 @@
 
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
+#include "core/slug.hpp"
+#include "dates/dates.hpp"
+#include "dates/durations.hpp"
+#include "engine_reference.hpp"
+#include "feed/lint.hpp"
+#include "html/html_sanitizer.hpp"
+#include "i18n/words.hpp"
+#include "image/image_check.hpp"
+#include "listening/chapters.hpp"
+#include "listening/timecode.hpp"
+#include "listening/transcript.hpp"
 #include "merge/merge.hpp"
+#include "net/url.hpp"
 #include "notes/front_matter.hpp"
 #include "notes/load_notes.hpp"
 #include "notes/markdown.hpp"
-#include "engine_reference.hpp"
 #include "render/context.hpp"
 #include "render/episode_page.hpp"
+#include "render/listening_data.hpp"
 #include "render/static_text.hpp"
 #include "render/template_set.hpp"
 #include "sources/apple_page.hpp"
@@ -22,23 +34,11 @@
 #include "sources/read_source.hpp"
 #include "sources/records_reader.hpp"
 #include "sources/rss_reader.hpp"
-#include "feed/lint.hpp"
-#include "listening/chapters.hpp"
-#include "listening/timecode.hpp"
-#include "listening/transcript.hpp"
-#include "render/listening_data.hpp"
-#include "dates/dates.hpp"
-#include "dates/durations.hpp"
-#include "html/html_sanitizer.hpp"
-#include "core/slug.hpp"
-#include "text/strings.hpp"
-#include "image/image_check.hpp"
-#include "text/unicode.hpp"
-#include "net/url.hpp"
-#include "text/xml_encoding.hpp"
-#include "text/word_breaks.hpp"
 #include "text/normalize.hpp"
-#include "i18n/words.hpp"
+#include "text/strings.hpp"
+#include "text/unicode.hpp"
+#include "text/word_breaks.hpp"
+#include "text/xml_encoding.hpp"
 
 namespace fuzz {
 
@@ -55,11 +55,14 @@ void through_merge(sources::SourceBatch batch) {
     site.title = "t";
     for (std::size_t i = 0; i < catalog.episodes.size() && i < 20; ++i) {
         render::episode_card(site, catalog.episodes[i]);
-        render::episode_data(site, catalog.episodes[i], nullptr, nullptr, nullptr, [](const std::string&) { return nullptr; });
+        render::episode_data(site, catalog.episodes[i], nullptr, nullptr, nullptr,
+                             [](const std::string&) { return nullptr; });
     }
 }
 
-void rss(std::string_view d) { through_merge(sources::read_rss(d, k_info)); }
+void rss(std::string_view d) {
+    through_merge(sources::read_rss(d, k_info));
+}
 // simdjson's reading of a listing must be nlohmann's, which reads it when a byte order mark
 // makes simdjson refuse it. (Messages are not compared: a syntax error's column on the first
 // line moves with the mark.)
@@ -73,13 +76,27 @@ void records_json(std::string_view d) {
     }
     through_merge(std::move(batch));
 }
-void records_yaml(std::string_view d) { through_merge(sources::read_records(d, k_info, sources::RecordsSyntax::yaml)); }
-void podbean(std::string_view d) { through_merge(sources::read_podbean_page(d, k_info)); }
-void pod_casts_io(std::string_view d) { through_merge(sources::read_pod_casts_io_page(d, k_info)); }
-void player_fm(std::string_view d) { through_merge(sources::read_player_fm_page(d, k_info)); }
-void apple_page(std::string_view d) { through_merge(sources::read_apple_page(d, k_info)); }
-void itunes_lookup(std::string_view d) { through_merge(sources::read_itunes_lookup(d, k_info)); }
-void detect(std::string_view d) { sources::detect_kind(d, "x.txt"); }
+void records_yaml(std::string_view d) {
+    through_merge(sources::read_records(d, k_info, sources::RecordsSyntax::yaml));
+}
+void podbean(std::string_view d) {
+    through_merge(sources::read_podbean_page(d, k_info));
+}
+void pod_casts_io(std::string_view d) {
+    through_merge(sources::read_pod_casts_io_page(d, k_info));
+}
+void player_fm(std::string_view d) {
+    through_merge(sources::read_player_fm_page(d, k_info));
+}
+void apple_page(std::string_view d) {
+    through_merge(sources::read_apple_page(d, k_info));
+}
+void itunes_lookup(std::string_view d) {
+    through_merge(sources::read_itunes_lookup(d, k_info));
+}
+void detect(std::string_view d) {
+    sources::detect_kind(d, "x.txt");
+}
 
 void note(std::string_view d) {
     std::vector<core::Diagnostic> diagnostics;
@@ -118,8 +135,8 @@ void check_nothing_runs(const std::string& html) {
     for (std::size_t p = once.find('<'); p != std::string::npos; p = once.find('<', p + 1)) {
         std::size_t end = once.find('>', p);
         std::string tag = once.substr(p, end == std::string::npos ? std::string::npos : end - p);
-        if (tag.find(" on") != std::string::npos && tag.find('=') != std::string::npos && tag.find(" on") < tag.find('=') &&
-            tag.find('"') > tag.find(" on"))
+        if (tag.find(" on") != std::string::npos && tag.find('=') != std::string::npos &&
+            tag.find(" on") < tag.find('=') && tag.find('"') > tag.find(" on"))
             __builtin_trap();  // an event handler attribute survived
     }
 }
@@ -137,7 +154,8 @@ void sanitizer(std::string_view d) {
     if (html::sanitize_html_with_gumbo(d, &plain_gumbo) != html || plain_gumbo != plain) __builtin_trap();
     // Show notes with their relative links resolved: every link left is absolute (or mail).
     std::string resolved_plain;
-    std::string resolved = html::sanitize_html(d, &resolved_plain, html::ForeignFragment{"https://host.example/show/ep/"});
+    std::string resolved =
+        html::sanitize_html(d, &resolved_plain, html::ForeignFragment{"https://host.example/show/ep/"});
     check_nothing_runs(resolved);
     if (text::collapse_whitespace(resolved_plain) != html::html_to_text(resolved)) __builtin_trap();
     // (Each <a> tag, to its '>': in text and attribute values '<' and '>' are escaped.)
@@ -167,12 +185,15 @@ void url(std::string_view d) {
     net::percent_encode_path(d);
 }
 
-void feed_lint(std::string_view d) { feed::lint_feed(d); }
+void feed_lint(std::string_view d) {
+    feed::lint_feed(d);
+}
 
 // The artwork's check decodes whatever a server sends (libpng and libjpeg report by longjmp).
 void image(std::string_view d) {
     const image::ImageCheck check = image::check_image(d);
-    if (check.error.empty() && (check.width <= 0 || check.height <= 0 || check.width > image::k_max_image_side || check.height > image::k_max_image_side))
+    if (check.error.empty() && (check.width <= 0 || check.height <= 0 || check.width > image::k_max_image_side ||
+                                check.height > image::k_max_image_side))
         __builtin_trap();
 }
 
@@ -203,7 +224,8 @@ void words_table(std::string_view d) {
 // The search index's words: a word cut into words gives back every byte of it, in order.
 void search_words(std::string_view d) {
     const std::string form = text::search_form(d.substr(0, 1u << 16));
-    if (!text::is_valid_utf8(form) || form.find("  ") != std::string::npos) throw std::logic_error("a search form that is not words");
+    if (!text::is_valid_utf8(form) || form.find("  ") != std::string::npos)
+        throw std::logic_error("a search form that is not words");
     text::WordBreaker breaker;
     text::for_each_word(form, [&](std::string_view word) {
         if (!text::needs_word_breaks(word)) return;
@@ -248,11 +270,14 @@ void template_runs(std::string_view d) {
 std::string records_summary(const sources::SourceBatch& batch, bool with_messages) {
     std::string out;
     for (const auto& r : batch.records) {
-        out += r.from.file + ":" + std::to_string(r.from.line) + "-" + std::to_string(r.from.end_line) + " [" + r.title + "] [" +
-               r.description + "] " + (r.description_truncated ? "cut " : "") + r.guid + " " + r.page_url + " " + r.apple_id +
-               " " + r.apple_url + " " + (r.date ? dates::format_iso8601(*r.date) : "-") + " " +
-               (r.duration ? std::to_string(r.duration->seconds) : "-") + " " +
-               (r.enclosure ? r.enclosure->url + "|" + r.enclosure->type + "|" + std::to_string(r.enclosure->length.value_or(-1)) : "-");
+        out +=
+            r.from.file + ":" + std::to_string(r.from.line) + "-" + std::to_string(r.from.end_line) + " [" + r.title +
+            "] [" + r.description + "] " + (r.description_truncated ? "cut " : "") + r.guid + " " + r.page_url + " " +
+            r.apple_id + " " + r.apple_url + " " + (r.date ? dates::format_iso8601(*r.date) : "-") + " " +
+            (r.duration ? std::to_string(r.duration->seconds) : "-") + " " +
+            (r.enclosure
+                 ? r.enclosure->url + "|" + r.enclosure->type + "|" + std::to_string(r.enclosure->length.value_or(-1))
+                 : "-");
         for (const auto& u : r.seen_at) out += " seen:" + u;
         out += "\n";
     }
@@ -279,17 +304,26 @@ void transcript(std::string_view d, listening::TranscriptFormat format) {
     render::put_listening(data, render::SiteInfo(render::SitePaths("https://x.example/")), e, nullptr);
     if (!segments.empty()) (void)nlohmann::json::parse(render::transcript_json(*e.transcript));  // (throws if not JSON)
 }
-void vtt(std::string_view d) { transcript(d, listening::TranscriptFormat::vtt); }
-void srt(std::string_view d) { transcript(d, listening::TranscriptFormat::srt); }
-void transcript_json(std::string_view d) { transcript(d, listening::TranscriptFormat::json); }
-void transcript_html(std::string_view d) { transcript(d, listening::TranscriptFormat::html); }
+void vtt(std::string_view d) {
+    transcript(d, listening::TranscriptFormat::vtt);
+}
+void srt(std::string_view d) {
+    transcript(d, listening::TranscriptFormat::srt);
+}
+void transcript_json(std::string_view d) {
+    transcript(d, listening::TranscriptFormat::json);
+}
+void transcript_html(std::string_view d) {
+    transcript(d, listening::TranscriptFormat::html);
+}
 
 // A chapters file: chapters with a start, and the site's copy reads back the same.
 void chapters_json(std::string_view d) {
     auto read = listening::read_chapters_json(d, "fuzz");
     listening::settle(read.chapters);
     auto again = listening::read_chapters_json(listening::chapters_json(read.chapters), "copy");
-    if (again.chapters.size() != read.chapters.size() || !again.warnings.empty()) throw std::logic_error("the copy reads otherwise");
+    if (again.chapters.size() != read.chapters.size() || !again.warnings.empty())
+        throw std::logic_error("the copy reads otherwise");
 }
 
 // Chapter lines and show notes: times as written, in order.
@@ -299,19 +333,40 @@ void chapter_lines(std::string_view d) {
         if (chapters[i].start <= chapters[i - 1].start) throw std::logic_error("show-notes chapters out of order");
     for (auto line : text::split_lines(d.substr(0, 4096))) {
         listening::parse_chapter_line(line);
-        if (auto t = listening::parse_timecode(line); t && (*t < 0 || *t > 100.0 * 3600)) throw std::logic_error("a time out of range");
+        if (auto t = listening::parse_timecode(line); t && (*t < 0 || *t > 100.0 * 3600))
+            throw std::logic_error("a time out of range");
     }
 }
 
 const std::vector<Target>& targets() {
     static const std::vector<Target> list = {
-        {"rss", rss}, {"records_json", records_json}, {"records_yaml", records_yaml}, {"podbean", podbean},
-        {"pod_casts_io", pod_casts_io}, {"player_fm", player_fm}, {"apple_page", apple_page},
-        {"itunes_lookup", itunes_lookup}, {"detect", detect}, {"note", note}, {"site_yaml", site_yaml},
-        {"dates", dates}, {"slug", slug}, {"sanitizer", sanitizer}, {"url", url}, {"feed_lint", feed_lint},
-        {"template", template_runs}, {"vtt", vtt}, {"srt", srt}, {"transcript_json", transcript_json},
-        {"transcript_html", transcript_html}, {"chapters_json", chapters_json}, {"chapter_lines", chapter_lines},
-        {"image", image}, {"xml_encoding", xml_encoding}, {"words_table", words_table}, {"search_words", search_words},
+        {"rss", rss},
+        {"records_json", records_json},
+        {"records_yaml", records_yaml},
+        {"podbean", podbean},
+        {"pod_casts_io", pod_casts_io},
+        {"player_fm", player_fm},
+        {"apple_page", apple_page},
+        {"itunes_lookup", itunes_lookup},
+        {"detect", detect},
+        {"note", note},
+        {"site_yaml", site_yaml},
+        {"dates", dates},
+        {"slug", slug},
+        {"sanitizer", sanitizer},
+        {"url", url},
+        {"feed_lint", feed_lint},
+        {"template", template_runs},
+        {"vtt", vtt},
+        {"srt", srt},
+        {"transcript_json", transcript_json},
+        {"transcript_html", transcript_html},
+        {"chapters_json", chapters_json},
+        {"chapter_lines", chapter_lines},
+        {"image", image},
+        {"xml_encoding", xml_encoding},
+        {"words_table", words_table},
+        {"search_words", search_words},
     };
     return list;
 }

@@ -1,23 +1,29 @@
+#include "html/html_sanitizer.hpp"
+
 #include <doctest/doctest.h>
 
-#include "html/html_sanitizer.hpp"
 #include "text/strings.hpp"
 
 using html::sanitize_html;
 
 TEST_CASE("scripts, handlers and dangerous URLs never survive") {
-    struct Row { const char* in; const char* out; };
+    struct Row {
+        const char* in;
+        const char* out;
+    };
     const Row rows[] = {
         {"<p>Hi</p><script>alert(1)</script>", "<p>Hi</p>"},
         {"<p onclick=\"x()\">Hi</p>", "<p>Hi</p>"},
         {"<a href=\"javascript:alert(1)\">x</a>", "x"},  // a link that leads nowhere is its text
         {"<a href=\"JaVa\nScRiPt:alert(1)\">x</a>", "x"},
         {"<a href=\"data:text/html;base64,PHNjcmlwdD4=\">x</a>", "x"},
-        {"<a id=\"fn-1\">x</a>", "<a id=\"fn-1\">x</a>"},  // an anchor without href takes no rel (HTML forbids it)
+        {"<a id=\"fn-1\">x</a>", "<a id=\"fn-1\">x</a>"},   // an anchor without href takes no rel (HTML forbids it)
         {"<h2 id=\"notes-heading\">x</h2>", "<h2>x</h2>"},  // an id the page's theme may use: only footnotes' stay
-        {"<a href=\"https://example.com/?a=1&b=2\">x</a>", "<a href=\"https://example.com/?a=1&amp;b=2\" rel=\"nofollow noopener\">x</a>"},
+        {"<a href=\"https://example.com/?a=1&b=2\">x</a>",
+         "<a href=\"https://example.com/?a=1&amp;b=2\" rel=\"nofollow noopener\">x</a>"},
         {"<img src=x onerror=alert(1)>", ""},
-        {"<img src=\"https://example.com/a.png\" alt=\"diagram\">", "<a href=\"https://example.com/a.png\" rel=\"nofollow noopener\">diagram</a>"},
+        {"<img src=\"https://example.com/a.png\" alt=\"diagram\">",
+         "<a href=\"https://example.com/a.png\" rel=\"nofollow noopener\">diagram</a>"},
         {"<style>body{}</style><iframe src=\"https://evil\"></iframe>ok", "ok"},
         {"<h1>Title</h1>", "<h2>Title</h2>"},
         {"<font color=red>kept text</font>", "kept text"},
@@ -26,7 +32,13 @@ TEST_CASE("scripts, handlers and dangerous URLs never survive") {
         {"<svg><script>alert(1)</script></svg>", ""},
         {"<math><mtext><script>x</script></mtext></math>", ""},
         // Controls and noncharacters HTML forbids, even when written as references.
-        {"a&#5;b&#x9D;c&#xFDD0;d\x01" "e", "a\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c\xEF\xBF\xBD" "d\xEF\xBF\xBD" "e"},
+        {"a&#5;b&#x9D;c&#xFDD0;d\x01"
+         "e",
+         "a\xEF\xBF\xBD"
+         "b\xEF\xBF\xBD"
+         "c\xEF\xBF\xBD"
+         "d\xEF\xBF\xBD"
+         "e"},
     };
     for (const auto& row : rows) {
         CAPTURE(row.in);
@@ -44,10 +56,13 @@ TEST_CASE("deep nesting does not overflow") {
 
 TEST_CASE("plain text becomes escaped paragraphs with clickable links") {
     std::string html = html::linkify_text(
-        "See https://github.com/pytorch/pytorch/issues/13246. <b>not bold</b>\n\nSecond https://example.com/a_(b) para");
-    CHECK(html == "<p>See <a href=\"https://github.com/pytorch/pytorch/issues/13246\" rel=\"nofollow noopener\">"
-                  "pytorch/pytorch#13246</a>. &lt;b&gt;not bold&lt;/b&gt;</p>"
-                  "<p>Second <a href=\"https://example.com/a_(b)\" rel=\"nofollow noopener\">https://example.com/a_(b)</a> para</p>");
+        "See https://github.com/pytorch/pytorch/issues/13246. <b>not bold</b>\n\nSecond https://example.com/a_(b) "
+        "para");
+    CHECK(html ==
+          "<p>See <a href=\"https://github.com/pytorch/pytorch/issues/13246\" rel=\"nofollow noopener\">"
+          "pytorch/pytorch#13246</a>. &lt;b&gt;not bold&lt;/b&gt;</p>"
+          "<p>Second <a href=\"https://example.com/a_(b)\" rel=\"nofollow noopener\">https://example.com/a_(b)</a> "
+          "para</p>");
     CHECK(html::linkify_text("javascript:alert(1)") == "<p>javascript:alert(1)</p>");
 }
 
@@ -80,21 +95,31 @@ TEST_CASE("the text given with sanitized HTML is the text of that HTML") {
 
 TEST_CASE("show notes from a feed: links resolved against the episode's page, headings beneath the page's") {
     const html::ForeignFragment page{"https://host.example/show/episodes/10/"};
-    struct Row { const char* in; const char* out; };
+    struct Row {
+        const char* in;
+        const char* out;
+    };
     const Row rows[] = {
-        {"<a href=\"/episodes/9/\">last week</a>", "<a href=\"https://host.example/episodes/9/\" rel=\"nofollow noopener\">last week</a>"},
-        {"<a href=\"../about\">about</a>", "<a href=\"https://host.example/show/episodes/about\" rel=\"nofollow noopener\">about</a>"},
-        {"<a href=\"gyrosco.pe\">Gyroscope</a>", "<a href=\"https://host.example/show/episodes/10/gyrosco.pe\" rel=\"nofollow noopener\">Gyroscope</a>"},
+        {"<a href=\"/episodes/9/\">last week</a>",
+         "<a href=\"https://host.example/episodes/9/\" rel=\"nofollow noopener\">last week</a>"},
+        {"<a href=\"../about\">about</a>",
+         "<a href=\"https://host.example/show/episodes/about\" rel=\"nofollow noopener\">about</a>"},
+        {"<a href=\"gyrosco.pe\">Gyroscope</a>",
+         "<a href=\"https://host.example/show/episodes/10/gyrosco.pe\" rel=\"nofollow noopener\">Gyroscope</a>"},
         {"<a href=\"//cdn.example/x\">x</a>", "<a href=\"https://cdn.example/x\" rel=\"nofollow noopener\">x</a>"},
-        {"<a href=\"notes 2.html\">x</a>", "<a href=\"https://host.example/show/episodes/10/notes%202.html\" rel=\"nofollow noopener\">x</a>"},
-        {"<a href=\"mailto:host@example.com\">mail</a>", "<a href=\"mailto:host@example.com\" rel=\"nofollow noopener\">mail</a>"},
-        {"<a href=\"javascript:alert(1)\">bad</a>", "bad"},      // leads nowhere: its text alone
+        {"<a href=\"notes 2.html\">x</a>",
+         "<a href=\"https://host.example/show/episodes/10/notes%202.html\" rel=\"nofollow noopener\">x</a>"},
+        {"<a href=\"mailto:host@example.com\">mail</a>",
+         "<a href=\"mailto:host@example.com\" rel=\"nofollow noopener\">mail</a>"},
+        {"<a href=\"javascript:alert(1)\">bad</a>", "bad"},  // leads nowhere: its text alone
         {"<a href=\"ftp://files.example/x\">ftp</a>", "ftp"},
-        {"<img src=\"/art.png\" alt=\"cover\">", "<a href=\"https://host.example/art.png\" rel=\"nofollow noopener\">cover</a>"},
+        {"<img src=\"/art.png\" alt=\"cover\">",
+         "<a href=\"https://host.example/art.png\" rel=\"nofollow noopener\">cover</a>"},
         {"<h5>Links</h5><p>x</p><h6>More</h6>", "<h3>Links</h3><p>x</p><h4>More</h4>"},  // no level skipped
         {"<h1>A</h1><h3>B</h3>", "<h3>A</h3><h4>B</h4>"},
-        {"<ul><li>a</li><strong>b</strong> c<li>d</li></ul>", "<ul><li>a</li><li><strong>b</strong> c</li><li>d</li></ul>"},
-        {"<ol><li>a</li><strong>\n</strong></ol>", "<ol><li>a</li></ol>"},  // nothing to show: left out
+        {"<ul><li>a</li><strong>b</strong> c<li>d</li></ul>",
+         "<ul><li>a</li><li><strong>b</strong> c</li><li>d</li></ul>"},
+        {"<ol><li>a</li><strong>\n</strong></ol>", "<ol><li>a</li></ol>"},    // nothing to show: left out
         {"<p>Links:</p><li>one</li>", "<p>Links:</p><ul><li>one</li></ul>"},  // an item outside a list gets one
         {"<dd>term</dd>", "<dl><dd>term</dd></dl>"},
         {"<ol><li>a<li>b</ol>", "<ol><li>a</li><li>b</li></ol>"},
@@ -108,19 +133,24 @@ TEST_CASE("show notes from a feed: links resolved against the episode's page, he
     }
     // Without a page to resolve against, a relative link is text; notes (not show notes) keep theirs.
     CHECK(sanitize_html("<a href=\"/x\">x</a>", nullptr, html::ForeignFragment{""}) == "x");
-    CHECK(sanitize_html("<a href=\"/x\">x</a><h5>y</h5>") == "<a href=\"/x\" rel=\"nofollow noopener\">x</a><h5>y</h5>");
+    CHECK(sanitize_html("<a href=\"/x\">x</a><h5>y</h5>") ==
+          "<a href=\"/x\" rel=\"nofollow noopener\">x</a><h5>y</h5>");
 }
 
 TEST_CASE("plain text: lines that start as list items are lists; one such line in prose is prose") {
     CHECK(html::linkify_text("Topics:\n- Strides\n- Views, see https://pytorch.org/docs\n\nThe end.") ==
-          "<p>Topics:</p><ul><li>Strides</li><li>Views, see <a href=\"https://pytorch.org/docs\" rel=\"nofollow noopener\">https://pytorch.org/docs</a></li></ul><p>The end.</p>");
+          "<p>Topics:</p><ul><li>Strides</li><li>Views, see <a href=\"https://pytorch.org/docs\" rel=\"nofollow "
+          "noopener\">https://pytorch.org/docs</a></li></ul><p>The end.</p>");
     CHECK(html::linkify_text("* one\n* two\n  continued") == "<ul><li>one</li><li>two continued</li></ul>");
-    CHECK(html::linkify_text("Steps\n3. first\n4. second") == "<p>Steps</p><ol start=\"3\"><li>first</li><li>second</li></ol>");
+    CHECK(html::linkify_text("Steps\n3. first\n4. second") ==
+          "<p>Steps</p><ol start=\"3\"><li>first</li><li>second</li></ol>");
     CHECK(html::linkify_text("1. a\n2. b\n- c\n- d") == "<ol><li>a</li><li>b</li></ol><ul><li>c</li><li>d</li></ul>");
     CHECK(html::linkify_text("- only one item\nthen prose") == "<p>- only one item then prose</p>");
     CHECK(html::linkify_text("In 2021. We shipped it.") == "<p>In 2021. We shipped it.</p>");
     // A list a directory flattened into one line, after a colon.
-    CHECK(html::linkify_text("Some questions we answer: - Are they only for export? - Why is it slow? - 0/1 specialization?") ==
-          "<p>Some questions we answer:</p><ul><li>Are they only for export?</li><li>Why is it slow?</li><li>0/1 specialization?</li></ul>");
+    CHECK(html::linkify_text(
+              "Some questions we answer: - Are they only for export? - Why is it slow? - 0/1 specialization?") ==
+          "<p>Some questions we answer:</p><ul><li>Are they only for export?</li><li>Why is it slow?</li><li>0/1 "
+          "specialization?</li></ul>");
     CHECK(html::linkify_text("Note: - this is a dash - not a list") == "<p>Note: - this is a dash - not a list</p>");
 }

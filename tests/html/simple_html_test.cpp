@@ -1,12 +1,13 @@
+#include "html/simple_html.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "support.hpp"
 #include "html/html_sanitizer.hpp"
-#include "html/simple_html.hpp"
+#include "support.hpp"
 
 using html::parse_simple_html;
 
@@ -24,20 +25,34 @@ void check_same_as_gumbo(const std::string& html) {
 
 using test::Lcg;  // (the same documents on every run and every machine)
 
-const std::vector<std::string> k_texts{
-    "PyTorch ", "torch.compile", " a &amp; b ", "&lt;tensor&gt;", "&quot;q&quot; &apos;s&apos;", "&nbsp;",
-    "caf\xC3\xA9 \xE2\x80\x94 \xF0\x9F\x94\xA5", "&#65;&#x263A;", "Q & A", "1 < 2 > 0", "x&y", "\n  ", "\t",
-    "https://github.com/pytorch/pytorch/pull/130935", "a=\"b\" 'c'"};
+const std::vector<std::string> k_texts{"PyTorch ",
+                                       "torch.compile",
+                                       " a &amp; b ",
+                                       "&lt;tensor&gt;",
+                                       "&quot;q&quot; &apos;s&apos;",
+                                       "&nbsp;",
+                                       "caf\xC3\xA9 \xE2\x80\x94 \xF0\x9F\x94\xA5",
+                                       "&#65;&#x263A;",
+                                       "Q & A",
+                                       "1 < 2 > 0",
+                                       "x&y",
+                                       "\n  ",
+                                       "\t",
+                                       "https://github.com/pytorch/pytorch/pull/130935",
+                                       "a=\"b\" 'c'"};
 
 // A well-formed document by the nesting rules the fast parser accepts.
 void flow(Lcg& r, std::string& out, int depth);
 void phrasing(Lcg& r, std::string& out, int depth) {
-    static const char* inline_tags[] = {"b", "strong", "em", "i", "code", "span", "sup", "sub", "u", "s", "kbd", "abbr"};
+    static const char* inline_tags[] = {"b",   "strong", "em", "i", "code", "span",
+                                        "sup", "sub",    "u",  "s", "kbd",  "abbr"};
     std::size_t n = 1 + r.below(4);
     for (std::size_t k = 0; k < n; ++k) {
         switch (depth > 6 ? 0 : r.below(6)) {
             case 0:
-            case 1: out += k_texts[r.below(k_texts.size())]; break;
+            case 1:
+                out += k_texts[r.below(k_texts.size())];
+                break;
             case 2: {
                 std::string tag = inline_tags[r.below(std::size(inline_tags))];
                 out += "<" + tag + (r.below(3) == 0 ? " class=\"note x\"" : "") + ">";
@@ -51,8 +66,12 @@ void phrasing(Lcg& r, std::string& out, int depth) {
                 out += r.below(2) ? "https://github.com/pytorch/pytorch/issues/7" : "the issue";
                 out += "</a>";
                 break;
-            case 4: out += r.below(2) ? "<br>" : "<br />"; break;
-            default: out += "<img src=\"https://example.com/i.png\" alt=\"a diagram\">"; break;
+            case 4:
+                out += r.below(2) ? "<br>" : "<br />";
+                break;
+            default:
+                out += "<img src=\"https://example.com/i.png\" alt=\"a diagram\">";
+                break;
         }
     }
 }
@@ -60,7 +79,9 @@ void flow(Lcg& r, std::string& out, int depth) {
     std::size_t n = 1 + r.below(4);
     for (std::size_t k = 0; k < n; ++k) {
         switch (depth > 4 ? 0 : r.below(7)) {
-            case 0: phrasing(r, out, depth + 1); break;
+            case 0:
+                phrasing(r, out, depth + 1);
+                break;
             case 1:
             case 2: {
                 const char* tag = r.below(4) == 0 ? "h3" : "p";
@@ -115,7 +136,8 @@ TEST_CASE("plain show notes are read by the fast parser, as gumbo reads them") {
     const char* notes[] = {
         // The synthetic benchmark's and the PyTorch feed's kinds of show notes.
         "<p>Torch functions. Use <code>torch.cat()</code> to try it.</p><p>Further reading: <a "
-        "href=\"https://github.com/pytorch/pytorch/pull/100005\">the PR</a> and <a href=\"https://example.com/docs/5\">the "
+        "href=\"https://github.com/pytorch/pytorch/pull/100005\">the PR</a> and <a "
+        "href=\"https://example.com/docs/5\">the "
         "docs</a>.</p>",
         "<p>What is a tensor subclass?</p>\n<p><strong>Further reading.</strong></p>\n<ul>\n<li><a "
         "href=\"https://dev-discuss.pytorch.org/t/x/1?u=ezyang&amp;a=b\">Discuss post</a></li>\n<li>PR: "
@@ -134,27 +156,40 @@ TEST_CASE("plain show notes are read by the fast parser, as gumbo reads them") {
 
 TEST_CASE("HTML that needs HTML5's repair rules is left to gumbo") {
     const char* refused[] = {
-        "<p>one<p>two",                          // a <p> closes the open <p>
-        "<p>text<ul><li>x</li></ul></p>",        // a list closes the paragraph; "</p>" then adds an empty one
-        "<li>outside a list</li>",               // list items only directly in lists
-        "<ul><li>a<li>b</ul>",                   // an <li> closes the open <li>
+        "<p>one<p>two",                                 // a <p> closes the open <p>
+        "<p>text<ul><li>x</li></ul></p>",               // a list closes the paragraph; "</p>" then adds an empty one
+        "<li>outside a list</li>",                      // list items only directly in lists
+        "<ul><li>a<li>b</ul>",                          // an <li> closes the open <li>
         "<a href=\"x\">one <a href=\"y\">two</a></a>",  // the adoption agency
-        "<b><i>misnested</b></i>",               // likewise
-        "<b><p>block in inline</p></b>",         // formatting reconstructed later
-        "<p>a<!-- comment -->b</p>",             // comments
-        "<!DOCTYPE html><p>x</p>",               // doctypes
-        "<pre>\ncode</pre>",                     // the newline after <pre> is dropped
-        "<table><tr><td>x</td></tr></table>",    // a <tr> straight in a table implies a <tbody>
-        "<table><tbody>text</tbody></table>",    // text in a table is moved before it
-        "<script>alert(1)</script>",             // raw-text elements
-        "<p>&copy 2024</p>",                     // a reference without ';'
-        "<p>&hellip;</p>",                       // a named reference the fast parser does not know
-        "<a href=\"?a=1&copy=2\">x</a>",         // a legacy name in an attribute
-        "<p>&#128;</p>",                         // remapped to windows-1252
-        "<p>&#0;</p>", "<p>a\r\nb</p>", "<p>a\x01" "b</p>", "<p>\xC2\x85</p>", "<p>\xEF\xBB\xBFx</p>",
-        "<p>bad \xFF byte</p>",                  // invalid UTF-8 (gumbo replaces it its own way)
-        "<a href=x>unquoted</a>", "<p id=\"a\" ID=\"b\">duplicate</p>", "<p/>", "<p class=\"a\"title=\"b\">x</p>",
-        "<br></br>", "</p>", "<p>x</b></p>", "<font color=red>x</font>", "<h2><h3>x</h3></h2>", "a <",
+        "<b><i>misnested</b></i>",                      // likewise
+        "<b><p>block in inline</p></b>",                // formatting reconstructed later
+        "<p>a<!-- comment -->b</p>",                    // comments
+        "<!DOCTYPE html><p>x</p>",                      // doctypes
+        "<pre>\ncode</pre>",                            // the newline after <pre> is dropped
+        "<table><tr><td>x</td></tr></table>",           // a <tr> straight in a table implies a <tbody>
+        "<table><tbody>text</tbody></table>",           // text in a table is moved before it
+        "<script>alert(1)</script>",                    // raw-text elements
+        "<p>&copy 2024</p>",                            // a reference without ';'
+        "<p>&hellip;</p>",                              // a named reference the fast parser does not know
+        "<a href=\"?a=1&copy=2\">x</a>",                // a legacy name in an attribute
+        "<p>&#128;</p>",                                // remapped to windows-1252
+        "<p>&#0;</p>",
+        "<p>a\r\nb</p>",
+        "<p>a\x01"
+        "b</p>",
+        "<p>\xC2\x85</p>",
+        "<p>\xEF\xBB\xBFx</p>",
+        "<p>bad \xFF byte</p>",  // invalid UTF-8 (gumbo replaces it its own way)
+        "<a href=x>unquoted</a>",
+        "<p id=\"a\" ID=\"b\">duplicate</p>",
+        "<p/>",
+        "<p class=\"a\"title=\"b\">x</p>",
+        "<br></br>",
+        "</p>",
+        "<p>x</b></p>",
+        "<font color=red>x</font>",
+        "<h2><h3>x</h3></h2>",
+        "a <",
     };
     for (const char* r : refused) {
         CAPTURE(r);
@@ -188,14 +223,79 @@ TEST_CASE("the fast parser and gumbo agree on generated documents") {
     CHECK(accepted == 3000);
 
     // Tag soup: mostly refused; what is accepted must still read the same.
-    const std::vector<std::string> tokens{
-        "<p>", "</p>", "<ul>", "</ul>", "<li>", "</li>", "<a href=\"https://x.example/?a=1&b=2\">", "</a>", "<b>", "</b>",
-        "<em>", "</em>", "<code>", "</code>", "<br>", "<br/>", "<hr>", "<div>", "</div>", "<h1>", "</h1>", "<dl>",
-        "<dt>", "<dd>", "</dl>", "<img src=\"https://x.example/i.png\" alt=\"pic\">", "<span class=\"x\">", "</span>",
-        "<pre>", "</pre>", "<table>", "</table>", "<tbody>", "</tbody>", "<tr>", "</tr>", "<td>", "</td>", "<th>", "<!-- c -->", "<script>", "text", " ", "\n", "&amp;", "&lt;", "&nbsp;",
-        "&copy;", "&copy", "&#65;", "&#x263A;", "&#128;", "&b=2", "& ", "<", " < ", ">", "\"", "'", "\xC3\xA9",
-        "\r\n", "<P>", "</P>", "<a href=x>", "<i>", "</i>", "<blockquote>", "</blockquote>", "<p >", "</p >", "<br />",
-        "https://github.com/pytorch/pytorch/issues/5", "<a href=\"https://github.com/pytorch/pytorch/issues/5\">"};
+    const std::vector<std::string> tokens{"<p>",
+                                          "</p>",
+                                          "<ul>",
+                                          "</ul>",
+                                          "<li>",
+                                          "</li>",
+                                          "<a href=\"https://x.example/?a=1&b=2\">",
+                                          "</a>",
+                                          "<b>",
+                                          "</b>",
+                                          "<em>",
+                                          "</em>",
+                                          "<code>",
+                                          "</code>",
+                                          "<br>",
+                                          "<br/>",
+                                          "<hr>",
+                                          "<div>",
+                                          "</div>",
+                                          "<h1>",
+                                          "</h1>",
+                                          "<dl>",
+                                          "<dt>",
+                                          "<dd>",
+                                          "</dl>",
+                                          "<img src=\"https://x.example/i.png\" alt=\"pic\">",
+                                          "<span class=\"x\">",
+                                          "</span>",
+                                          "<pre>",
+                                          "</pre>",
+                                          "<table>",
+                                          "</table>",
+                                          "<tbody>",
+                                          "</tbody>",
+                                          "<tr>",
+                                          "</tr>",
+                                          "<td>",
+                                          "</td>",
+                                          "<th>",
+                                          "<!-- c -->",
+                                          "<script>",
+                                          "text",
+                                          " ",
+                                          "\n",
+                                          "&amp;",
+                                          "&lt;",
+                                          "&nbsp;",
+                                          "&copy;",
+                                          "&copy",
+                                          "&#65;",
+                                          "&#x263A;",
+                                          "&#128;",
+                                          "&b=2",
+                                          "& ",
+                                          "<",
+                                          " < ",
+                                          ">",
+                                          "\"",
+                                          "'",
+                                          "\xC3\xA9",
+                                          "\r\n",
+                                          "<P>",
+                                          "</P>",
+                                          "<a href=x>",
+                                          "<i>",
+                                          "</i>",
+                                          "<blockquote>",
+                                          "</blockquote>",
+                                          "<p >",
+                                          "</p >",
+                                          "<br />",
+                                          "https://github.com/pytorch/pytorch/issues/5",
+                                          "<a href=\"https://github.com/pytorch/pytorch/issues/5\">"};
     std::size_t soup_accepted = 0;
     for (int i = 0; i < 20000; ++i) {
         std::string doc;

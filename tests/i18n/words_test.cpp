@@ -1,12 +1,13 @@
 // The interface's words: every shipped table complete and consistent with English, counts in
 // each language's plural forms, ICU's dates, numbers and sorting, and a site's own tables.
+#include "i18n/words.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <regex>
 #include <set>
 
-#include "i18n/words.hpp"
 #include "support.hpp"
 #include "theme/builtin_theme.hpp"
 
@@ -21,7 +22,8 @@ const std::vector<std::string>& shipped_languages() {
 std::set<std::string> placeholders(const std::string& text) {
     std::set<std::string> names;
     static const std::regex name(R"(\{([a-z_]+)\})");
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), name); it != std::sregex_iterator(); ++it) names.insert((*it)[1]);
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), name); it != std::sregex_iterator(); ++it)
+        names.insert((*it)[1]);
     return names;
 }
 
@@ -32,7 +34,9 @@ i18n::Table builtin_table(const std::string& language) {
     return {};
 }
 
-theme::ThemeLayers site_layers(const std::filesystem::path& i18n_dir) { return {{}, {}, true, {i18n_dir}}; }
+theme::ThemeLayers site_layers(const std::filesystem::path& i18n_dir) {
+    return {{}, {}, true, {i18n_dir}};
+}
 
 }  // namespace
 
@@ -67,14 +71,17 @@ TEST_CASE("i18n: every shipped table has every English key, the same placeholder
                 CHECK(std::includes(got.begin(), got.end(), required.begin(), required.end()));
             }
             if (message.plural)
-                for (const std::string& category : formats.plural_categories()) CHECK_MESSAGE(it->second.forms.contains(category), category);
+                for (const std::string& category : formats.plural_categories())
+                    CHECK_MESSAGE(it->second.forms.contains(category), category);
         }
         for (const auto& [key, message] : table) CHECK_MESSAGE(english.contains(key), key);
     }
 }
 
 TEST_CASE("i18n: counts take the form each language's plural rules pick, in its digits") {
-    auto count = [](const std::string& language, long long n) { return i18n::Words::builtin(language)->count("count.episodes", n); };
+    auto count = [](const std::string& language, long long n) {
+        return i18n::Words::builtin(language)->count("count.episodes", n);
+    };
     CHECK(count("en", 1) == "1 episode");
     CHECK(count("en", 1234) == "1,234 episodes");
     CHECK(count("ru", 1) == "1 выпуск");
@@ -118,7 +125,8 @@ TEST_CASE("i18n: dates, months and durations as each language writes them") {
 TEST_CASE("i18n: names sort as the language sorts them") {
     auto sorted = [](const std::string& language, std::vector<std::string> names) {
         const auto words = i18n::Words::builtin(language);
-        std::sort(names.begin(), names.end(), [&](const auto& a, const auto& b) { return words->sort_key(a) < words->sort_key(b); });
+        std::sort(names.begin(), names.end(),
+                  [&](const auto& a, const auto& b) { return words->sort_key(a) < words->sort_key(b); });
         return names;
     };
     // Swedish puts Ö after Z; German among the O's; both ignore case.
@@ -126,7 +134,8 @@ TEST_CASE("i18n: names sort as the language sorts them") {
     CHECK(sorted("de", {"Zebra", "Öl", "apa", "Ost"}) == std::vector<std::string>{"apa", "Öl", "Ost", "Zebra"});
 }
 
-TEST_CASE("i18n: a site's table overrides the theme's words and adds a language; a missing word is English, with a warning") {
+TEST_CASE(
+    "i18n: a site's table overrides the theme's words and adds a language; a missing word is English, with a warning") {
     test::TempDir dir;
     test::write(dir.path() / "i18n/de.yaml", "nav.archive: Sammlung\n");
     std::vector<core::Diagnostic> warnings;
@@ -135,14 +144,17 @@ TEST_CASE("i18n: a site's table overrides the theme's words and adds a language;
     CHECK(german->text("nav.episodes") == "Folgen");
     CHECK(warnings.empty());
 
-    test::write(dir.path() / "i18n/fi.yaml", "nav.archive: Arkisto\ncount.episodes:\n  one: \"{count} jakso\"\n  other: \"{count} jaksoa\"\n");
+    test::write(dir.path() / "i18n/fi.yaml",
+                "nav.archive: Arkisto\ncount.episodes:\n  one: \"{count} jakso\"\n  other: \"{count} jaksoa\"\n");
     auto finnish = i18n::Words::load(site_layers(dir.path() / "i18n"), "fi", &warnings);
     CHECK(finnish->text("nav.archive") == "Arkisto");
     CHECK(finnish->count("count.episodes", 2) == "2 jaksoa");
     CHECK(finnish->text("nav.episodes") == "Episodes");
     REQUIRE(warnings.size() == 1);
     CHECK(warnings[0].where.file == (dir.path() / "i18n/fi.yaml").string());
-    CHECK(warnings[0].message.find("words have no 'fi' text and show in English: archive.description, archive.newest_first") != std::string::npos);
+    CHECK(warnings[0].message.find(
+              "words have no 'fi' text and show in English: archive.description, archive.newest_first") !=
+          std::string::npos);
     CHECK(warnings[0].message.find("; add them to i18n/fi.yaml") != std::string::npos);
 
     warnings.clear();
@@ -192,25 +204,30 @@ TEST_CASE("i18n: a table that cannot be read is an error naming its file and lin
         }
         return std::string("no error");
     };
-    CHECK(error_of("- a list\n").find("i18n/xx.yaml:1:1: error: a table of words should be a mapping") != std::string::npos);
-    CHECK(error_of("nav.archive: Archiv\ncount.x:\n  one: a\n").find("i18n/xx.yaml:2:1: error: 'count.x' has plural forms but no `other:`") !=
+    CHECK(error_of("- a list\n").find("i18n/xx.yaml:1:1: error: a table of words should be a mapping") !=
           std::string::npos);
-    CHECK(error_of("count.x:\n  several: a\n  other: b\n").find("i18n/xx.yaml:2:3: error: 'several' is not a plural category") != std::string::npos);
-    CHECK(error_of("nav: Nav\nnav.archive: Archiv\n").find("i18n/xx.yaml:1: error: 'nav' is a text and also the group of 'nav.archive'") !=
-          std::string::npos);
+    CHECK(error_of("nav.archive: Archiv\ncount.x:\n  one: a\n")
+              .find("i18n/xx.yaml:2:1: error: 'count.x' has plural forms but no `other:`") != std::string::npos);
+    CHECK(error_of("count.x:\n  several: a\n  other: b\n")
+              .find("i18n/xx.yaml:2:3: error: 'several' is not a plural category") != std::string::npos);
+    CHECK(error_of("nav: Nav\nnav.archive: Archiv\n")
+              .find("i18n/xx.yaml:1: error: 'nav' is a text and also the group of 'nav.archive'") != std::string::npos);
     CHECK(error_of("nav.archive: [1, 2]\n").find("'nav.archive' should be text") != std::string::npos);
-    CHECK(error_of("nav.archive: \"Caf\xE9\"\n").find("i18n/xx.yaml:1:14: error: the text of 'nav.archive' is not UTF-8") != std::string::npos);
+    CHECK(error_of("nav.archive: \"Caf\xE9\"\n")
+              .find("i18n/xx.yaml:1:14: error: the text of 'nav.archive' is not UTF-8") != std::string::npos);
     CHECK(error_of("nav.arch\xC3\xADve: x\n").find("is not a key") != std::string::npos);
     CHECK(error_of("a: [1, 2\n").find("i18n/xx.yaml:2:1: error: end of sequence flow not found") != std::string::npos);
     // HTML in a _html key is sanitized; elsewhere the text is text (the templates escape it).
-    const i18n::Table t = i18n::read_table("x.help_html: \"<b onclick='x()'>hi</b><script>bad()</script>\"\nx.plain: \"<b>\"\n", "t.yaml");
+    const i18n::Table t = i18n::read_table(
+        "x.help_html: \"<b onclick='x()'>hi</b><script>bad()</script>\"\nx.plain: \"<b>\"\n", "t.yaml");
     CHECK(t.at("x.help_html").forms.at("other") == "<b>hi</b>");
     CHECK(t.at("x.plain").forms.at("other") == "<b>");
 }
 
 TEST_CASE("i18n: the scripts' words are JSON, counts as their plural forms") {
     const std::string json = i18n::Words::builtin("ru")->script_json("results");
-    CHECK(json.find("\"found\":{\"few\":\"Найдено {count} выпуска\",\"many\":\"Найдено {count} выпусков\"") != std::string::npos);
+    CHECK(json.find("\"found\":{\"few\":\"Найдено {count} выпуска\",\"many\":\"Найдено {count} выпусков\"") !=
+          std::string::npos);
     CHECK(json.find("\"none\":\"Подходящих выпусков нет.\"") != std::string::npos);
     CHECK(json.find("player") == std::string::npos);
 }

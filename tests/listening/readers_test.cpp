@@ -16,14 +16,27 @@ TEST_CASE("timecodes in the shapes chapter lists and caption files write them") 
         std::optional<double> seconds;
     };
     const Case cases[] = {
-        {"90", 90}, {"90.25", 90.25}, {"1:30", 90}, {"01:02:03", 3723}, {"01:02:03.500", 3723.5}, {"00:00:01,250", 1.25},
-        {" 2:03 ", 123}, {"", std::nullopt}, {"1:60", std::nullopt}, {"abc", std::nullopt}, {"1:2:3:4", std::nullopt},
-        {"-5", std::nullopt}, {"1:30.", std::nullopt}, {"400:00:00", std::nullopt}, {"99999999999", std::nullopt},
+        {"90", 90},
+        {"90.25", 90.25},
+        {"1:30", 90},
+        {"01:02:03", 3723},
+        {"01:02:03.500", 3723.5},
+        {"00:00:01,250", 1.25},
+        {" 2:03 ", 123},
+        {"", std::nullopt},
+        {"1:60", std::nullopt},
+        {"abc", std::nullopt},
+        {"1:2:3:4", std::nullopt},
+        {"-5", std::nullopt},
+        {"1:30.", std::nullopt},
+        {"400:00:00", std::nullopt},
+        {"99999999999", std::nullopt},
     };
     for (const auto& c : cases) CHECK_MESSAGE(parse_timecode(c.text) == c.seconds, std::string(c.text));
     // "hh:mm:ss.mmm" is read by a path of its own: the same seconds as the general reading
     // (which a fourth digit of the fraction takes), and the same refusals.
-    for (const char* bad : {"00:60:00.000", "00:00:60.000", "0a:00:00.000", "00:00:00:000", "00-00:00.000", "00:00:00.0a0"})
+    for (const char* bad :
+         {"00:60:00.000", "00:00:60.000", "0a:00:00.000", "00:00:00:000", "00-00:00.000", "00:00:00.0a0"})
         CHECK_MESSAGE(!parse_timecode(bad), bad);
     CHECK(parse_timecode("12:34:56.789") == 45296.789);
     for (int h : {0, 1, 9, 10, 99})
@@ -48,10 +61,18 @@ TEST_CASE("chapter lines: time first or last, with brackets, bullets and separat
         const char* title;  // nullptr: not a chapter
     };
     const Case cases[] = {
-        {"12:34 Topic", 754, "Topic"}, {"- 0:00 Intro", 0, "Intro"}, {"(1:02:03) Deep dive", 3723, "Deep dive"},
-        {"[05:00] - Questions", 300, "Questions"}, {"12:34: Topic", 754, "Topic"}, {"Topic (12:34)", 754, "Topic"},
-        {"Topic - 12:34", 754, "Topic"}, {"* 3:00 | Wrap-up", 180, "Wrap-up"}, {"In 2021 we shipped", 0, nullptr},
-        {"12:34", 0, nullptr}, {"at 12:34 we said", 0, nullptr}, {"Call us at 555-1234", 0, nullptr},
+        {"12:34 Topic", 754, "Topic"},
+        {"- 0:00 Intro", 0, "Intro"},
+        {"(1:02:03) Deep dive", 3723, "Deep dive"},
+        {"[05:00] - Questions", 300, "Questions"},
+        {"12:34: Topic", 754, "Topic"},
+        {"Topic (12:34)", 754, "Topic"},
+        {"Topic - 12:34", 754, "Topic"},
+        {"* 3:00 | Wrap-up", 180, "Wrap-up"},
+        {"In 2021 we shipped", 0, nullptr},
+        {"12:34", 0, nullptr},
+        {"at 12:34 we said", 0, nullptr},
+        {"Call us at 555-1234", 0, nullptr},
     };
     for (const auto& c : cases) {
         INFO(std::string(c.line));
@@ -83,7 +104,8 @@ TEST_CASE("JSON chapters: fields, toc, located warnings for what cannot be read"
   {"title": "no start"},
   {"startTime": -4, "title": "negative"},
   {"startTime": 200, "toc": false}
-]})", "c.json");
+]})",
+                                   "c.json");
     REQUIRE(read.chapters.size() == 3);
     CHECK(read.chapters[1].start == 90);
     CHECK(read.chapters[1].url == "https://x.example/");
@@ -111,19 +133,23 @@ TEST_CASE("transcripts in each format read into paragraphs with speakers and tim
     };
     const Case cases[] = {
         {"vtt voices", TranscriptFormat::vtt,
-         "WEBVTT\n\n00:00.000 --> 00:02.000\n<v Ann>Hi there.\n\n00:02.000 --> 00:04.000\n<v Ann>Still me.\n\n00:10.000 --> 00:12.000\n<v.loud Bo>Now <b>me</b>.\n",
+         "WEBVTT\n\n00:00.000 --> 00:02.000\n<v Ann>Hi there.\n\n00:02.000 --> 00:04.000\n<v Ann>Still "
+         "me.\n\n00:10.000 --> 00:12.000\n<v.loud Bo>Now <b>me</b>.\n",
          2, 10, "Bo", "Now me."},
         {"vtt ids and settings", TranscriptFormat::vtt,
-         "\xEF\xBB\xBFWEBVTT - title\n\nSTYLE\n::cue { color: red }\n\nintro\n00:00:01.000 --> 00:00:02.000 align:start\nOne.\n\nnext\n00:00:30.000 --> 00:00:31.000\nTwo.\n",
+         "\xEF\xBB\xBFWEBVTT - title\n\nSTYLE\n::cue { color: red }\n\nintro\n00:00:01.000 --> 00:00:02.000 "
+         "align:start\nOne.\n\nnext\n00:00:30.000 --> 00:00:31.000\nTwo.\n",
          2, 30, "", "Two."},
         {"srt prefixes", TranscriptFormat::srt,
-         "1\n00:00:01,000 --> 00:00:02,000\nANN: One.\n\n2\n00:00:03,000 --> 00:00:04,000\nBO: Two.\n\n3\n00:00:05,000 --> 00:00:06,000\nBO: Three.\n\n4\n00:00:07,000 --> 00:00:08,000\nANN: Four.\n",
+         "1\n00:00:01,000 --> 00:00:02,000\nANN: One.\n\n2\n00:00:03,000 --> 00:00:04,000\nBO: Two.\n\n3\n00:00:05,000 "
+         "--> 00:00:06,000\nBO: Three.\n\n4\n00:00:07,000 --> 00:00:08,000\nANN: Four.\n",
          3, 3, "BO", "Two. Three."},
         {"json words", TranscriptFormat::json,
          R"({"version":"1.0.0","segments":[{"speaker":"A","startTime":0,"body":"one"},{"speaker":"A","startTime":0.5,"body":"two"},{"speaker":"B","startTime":9,"endTime":9.5,"body":"three"}]})",
          2, 9, "B", "three"},
         {"html", TranscriptFormat::html,
-         "<cite>Ann:</cite><time>0:00</time><p>One.</p><cite>Bo:</cite><time>1:05</time><p>Two <i>too</i>.</p>", 2, 65, "Bo", "Two too."},
+         "<cite>Ann:</cite><time>0:00</time><p>One.</p><cite>Bo:</cite><time>1:05</time><p>Two <i>too</i>.</p>", 2, 65,
+         "Bo", "Two too."},
     };
     for (const auto& c : cases) {
         INFO(std::string(c.name));
@@ -200,7 +226,8 @@ TEST_CASE("malformed transcripts: located warnings, never an exception, nothing 
 TEST_CASE("long monologues break into paragraphs at sentence ends") {
     std::string vtt = "WEBVTT\n\n";
     for (int i = 0; i < 60; ++i)  // a cue every 4 seconds
-        vtt += std::to_string(4 * i) + ".000 --> " + std::to_string(4 * i + 4) + ".000\n<v A>Five words in a sentence.\n\n";
+        vtt += std::to_string(4 * i) + ".000 --> " + std::to_string(4 * i + 4) +
+               ".000\n<v A>Five words in a sentence.\n\n";
     auto read = read_transcript(vtt, TranscriptFormat::vtt, "long");
     CHECK(read.transcript.segments.size() >= 5);
     CHECK(read.transcript.segments.size() <= 10);
@@ -235,7 +262,9 @@ TEST_CASE("transcripts: UTF-16 is read as what it is; what a limit cuts is said 
     for (int i = 0; i < 500003; ++i) many += "00:00.000 --> 00:00.500\nw\n\n";
     auto cut = read_transcript(many, TranscriptFormat::vtt, "many.vtt");
     REQUIRE(cut.warnings.size() == 1);
-    CHECK(cut.warnings[0].message == "the transcript has 500003 cues; the 3 after the 500000th are left out (no episode's words need more: merge its cues into sentences)");
+    CHECK(cut.warnings[0].message ==
+          "the transcript has 500003 cues; the 3 after the 500000th are left out (no episode's words need more: merge "
+          "its cues into sentences)");
 }
 
 TEST_CASE("chapters: links that are not http(s) are left out and said; what the limit cuts is counted") {
@@ -248,18 +277,22 @@ TEST_CASE("chapters: links that are not http(s) are left out and said; what the 
     CHECK(read.chapters[0].image.empty());
     CHECK(read.chapters[1].url == "https://example.com/two");
     REQUIRE(read.warnings.size() == 2);
-    CHECK(core::format(read.warnings[0]) == "c.json:2: warning: chapter 1's \"url\" (javascript:alert(document.cookie)) is not an http(s) address; it is left out");
+    CHECK(core::format(read.warnings[0]) ==
+          "c.json:2: warning: chapter 1's \"url\" (javascript:alert(document.cookie)) is not an http(s) address; it is "
+          "left out");
     // Whoever wrote a chapter (a note too), only http(s) links are republished.
     core::Chapter planted;
     planted.title = "x";
     planted.url = "javascript:alert(1)";
     CHECK(chapters_json({planted}).find("javascript") == std::string::npos);
     std::string list = R"({"version":"1.2.0","chapters":[)";
-    for (int i = 0; i < 2005; ++i) list += std::string(i ? "," : "") + "{\"startTime\":" + std::to_string(i) + ",\"title\":\"c\"}";
+    for (int i = 0; i < 2005; ++i)
+        list += std::string(i ? "," : "") + "{\"startTime\":" + std::to_string(i) + ",\"title\":\"c\"}";
     auto cut = read_chapters_json(list + "]}", "many.json");
     CHECK(cut.chapters.size() == 2000);
     REQUIRE(cut.warnings.size() == 1);
-    CHECK(cut.warnings[0].message == "the file has 2005 chapters; the 5 after the 2000th are left out (no listener pages through more)");
+    CHECK(cut.warnings[0].message ==
+          "the file has 2005 chapters; the 5 after the 2000th are left out (no listener pages through more)");
 }
 
 TEST_CASE("HTML transcripts in every form the guidance and common exports use") {
@@ -277,7 +310,8 @@ TEST_CASE("HTML transcripts in every form the guidance and common exports use") 
     const std::vector<Said> dialogue = {{"Erin", 0, "Hello there."}, {"Bob", 7, "Hi, Erin."}, {"Erin", 65, "Bye now."}};
     const Case cases[] = {
         {"cite and time beside the paragraph (Podcasting 2.0)",
-         "<cite>Erin:</cite>\n<time>0:00</time>\n<p>Hello there.</p>\n<cite>Bob:</cite>\n<time>0:07</time>\n<p>Hi, Erin.</p>\n"
+         "<cite>Erin:</cite>\n<time>0:00</time>\n<p>Hello there.</p>\n<cite>Bob:</cite>\n<time>0:07</time>\n<p>Hi, "
+         "Erin.</p>\n"
          "<cite>Erin:</cite>\n<time>1:05</time>\n<p>Bye now.</p>",
          dialogue},
         {"cite and time inside the paragraph",
@@ -289,24 +323,35 @@ TEST_CASE("HTML transcripts in every form the guidance and common exports use") 
          "<dt>01:05 &#183; Erin</dt><dd>Bye now.</dd></dl>",
          dialogue},
         {"speaker headings with times",
-         "<h1>Episode 12: transcript</h1><h3>Erin \xE2\x80\x93 0:00</h3><p>Hello there.</p><h3>Bob | 0:07</h3><p>Hi, Erin.</p>"
+         "<h1>Episode 12: transcript</h1><h3>Erin \xE2\x80\x93 0:00</h3><p>Hello there.</p><h3>Bob | 0:07</h3><p>Hi, "
+         "Erin.</p>"
          "<h3>[1:05] Erin</h3><p>Bye now.</p>",
          dialogue},
         {"speaker headings without times",
          "<h2>Transcript</h2><h4>Erin</h4><p>Hello there.</p><h4>Bob</h4><p>Hi, Erin.</p><h4>Erin</h4><p>Bye now.</p>",
-         {{"Erin", 0, "Hello there."}, {"Bob", 0, "Hi, Erin."}, {"Erin", 0, "Bye now."}}, false},
+         {{"Erin", 0, "Hello there."}, {"Bob", 0, "Hi, Erin."}, {"Erin", 0, "Bye now."}},
+         false},
         {"a bold name and a bracketed time",
          "<p><strong>Erin:</strong> [00:00:00] Hello there.</p><p><b>Bob:</b> [00:00:07] Hi, <b>Erin</b>.</p>"
          "<p><strong>Erin:</strong> [00:01:05] Bye now.</p>",
          dialogue},
         {"a time and a name at the start of the text",
-         "<p>[00:00] Erin: Hello there.</p><p>(00:07) Bob: Hi, Erin.</p><p>01:05 Erin: Bye now.</p><p>01:09 Bob: Bye.</p>",
+         "<p>[00:00] Erin: Hello there.</p><p>(00:07) Bob: Hi, Erin.</p><p>01:05 Erin: Bye now.</p><p>01:09 Bob: "
+         "Bye.</p>",
          {{"Erin", 0, "Hello there."}, {"Bob", 7, "Hi, Erin."}, {"Erin", 65, "Bye now."}, {"Bob", 69, "Bye."}}},
         {"entities beyond the common ones (exports write &ndash; and &eacute;)",
-         "<p><cite>Ren&eacute;e:</cite> <time>0:00</time> 1&ndash;2 &rarr; go.</p><p><cite>Bob:</cite> <time>0:07</time> Caf&eacute;&hellip;</p>",
-         {{"Ren\xC3\xA9" "e", 0, "1\xE2\x80\x93" "2 \xE2\x86\x92 go."}, {"Bob", 7, "Caf\xC3\xA9\xE2\x80\xA6"}}},
-        {"list items", "<ul><li><cite>Erin</cite> <time>0:00</time> Hello there.</li><li><cite>Bob</cite> <time>0:07</time> Hi, Erin.</li>"
-                       "<li><cite>Erin</cite> <time>1:05</time> Bye now.</li></ul>",
+         "<p><cite>Ren&eacute;e:</cite> <time>0:00</time> 1&ndash;2 &rarr; go.</p><p><cite>Bob:</cite> "
+         "<time>0:07</time> Caf&eacute;&hellip;</p>",
+         {{"Ren\xC3\xA9"
+           "e",
+           0,
+           "1\xE2\x80\x93"
+           "2 \xE2\x86\x92 go."},
+          {"Bob", 7, "Caf\xC3\xA9\xE2\x80\xA6"}}},
+        {"list items",
+         "<ul><li><cite>Erin</cite> <time>0:00</time> Hello there.</li><li><cite>Bob</cite> <time>0:07</time> Hi, "
+         "Erin.</li>"
+         "<li><cite>Erin</cite> <time>1:05</time> Bye now.</li></ul>",
          dialogue},
     };
     for (const Case& c : cases) {
@@ -324,7 +369,8 @@ TEST_CASE("HTML transcripts in every form the guidance and common exports use") 
         }
     }
     // A section title over the paragraphs is no speaker: one heading heads them all.
-    const auto titled = read_transcript("<h2>What was said</h2><p>First.</p><p>Second.</p>", TranscriptFormat::html, "t.html");
+    const auto titled =
+        read_transcript("<h2>What was said</h2><p>First.</p><p>Second.</p>", TranscriptFormat::html, "t.html");
     REQUIRE_FALSE(titled.transcript.segments.empty());
     CHECK(titled.transcript.segments[0].speaker.empty());
 }

@@ -1,10 +1,11 @@
+#include "merge/merge.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 
-#include "merge/merge.hpp"
-#include "merge/normalize.hpp"
 #include "html/html_sanitizer.hpp"
+#include "merge/normalize.hpp"
 #include "text/normalize.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
@@ -17,7 +18,8 @@ core::Record rec(const std::string& title, const char* date = nullptr) {
     return r;
 }
 sources::SourceBatch batch(const std::string& name, core::SourceKind kind, std::vector<core::Record> records) {
-    for (std::size_t i = 0; i < records.size(); ++i) records[i].from = {name, name + ".txt", static_cast<int>(i + 1), static_cast<int>(i + 1)};
+    for (std::size_t i = 0; i < records.size(); ++i)
+        records[i].from = {name, name + ".txt", static_cast<int>(i + 1), static_cast<int>(i + 1)};
     return {{name, name + ".txt"}, kind, std::move(records), {}, {}};
 }
 }  // namespace
@@ -25,10 +27,14 @@ sources::SourceBatch batch(const std::string& name, core::SourceKind kind, std::
 TEST_CASE("normalization for matching") {
     CHECK(text::match_form("TORCH\\_TRACE and tlparse") == text::match_form("TORCH_TRACE and tlparse"));
     CHECK(text::match_form("Inductor - Post-grad FX passes") == text::match_form("Inductor Post-grad FX passes"));
-    CHECK(text::match_form("17 is \xD0\xB0 min") == "17 is a min");  // Cyrillic a
+    CHECK(text::match_form("17 is \xD0\xB0 min") == "17 is a min");             // Cyrillic a
     CHECK(text::clean_text("Portugu\xC3\x83\xC2\xAAs") == "Portugu\xC3\xAAs");  // mojibake undone
-    CHECK(merge::is_prefix_match(merge::description_form("Higher order operators are a special form of operators in torch.ops which have relaxed ...", false),
-                                 merge::description_form("Higher order operators are a special form of operators in torch.ops which have relaxed input argument requirements.", false)));
+    CHECK(merge::is_prefix_match(
+        merge::description_form(
+            "Higher order operators are a special form of operators in torch.ops which have relaxed ...", false),
+        merge::description_form("Higher order operators are a special form of operators in torch.ops which have "
+                                "relaxed input argument requirements.",
+                                false)));
 }
 
 TEST_CASE("a long description's form is read from its start alone, and is the form of the whole text") {
@@ -44,7 +50,8 @@ TEST_CASE("a long description's form is read from its start alone, and is the fo
     // Tags, entities, multi-byte letters and runs of white space fall across every cut point.
     std::string html, text;
     for (int i = 0; i < 400; ++i) {
-        html += "<p class=\"x\">Caf\xC3\xA9 &amp; <a href=\"https://example.com/" + std::to_string(i) + "\">link</a> &#233;t\xC3\xA9   </p>\n";
+        html += "<p class=\"x\">Caf\xC3\xA9 &amp; <a href=\"https://example.com/" + std::to_string(i) +
+                "\">link</a> &#233;t\xC3\xA9   </p>\n";
         text += "Word" + std::to_string(i) + " caf\xC3\xA9 \xE2\x80\x94   ";
     }
     for (std::size_t len : {100u, 499u, 2047u, 2048u, 2049u, 2100u, 5000u, 8191u, 8192u, 8200u, 20000u}) {
@@ -58,7 +65,8 @@ TEST_CASE("a long description's form is read from its start alone, and is the fo
     }
     // Markup heavy enough that 2,048 bytes hold fewer than 500 characters of text.
     std::string heavy;
-    for (int i = 0; i < 300; ++i) heavy += "<span class=\"a-very-long-class-name-for-markup\">w" + std::to_string(i) + "</span> ";
+    for (int i = 0; i < 300; ++i)
+        heavy += "<span class=\"a-very-long-class-name-for-markup\">w" + std::to_string(i) + "</span> ";
     CHECK(merge::description_form(heavy, true) == whole_form(heavy, true));
     CHECK(merge::description_form(heavy, true).size() > 400);
 }
@@ -71,10 +79,11 @@ TEST_CASE("linking: guid, enclosure, title and date; never two records of one so
     feed_b.guid = "g2";
     auto listing_a = rec("Compiler collectives");
     listing_a.enclosure = core::Enclosure{"https://cdn.x/a.mp3?aid=rss", "", std::nullopt};
-    auto listing_b = rec("strides", "2022-05-31");            // a day later: time zones
-    auto listing_c = rec("Strides", "2022-05-30");            // same source as listing_b: never merged with it
-    std::vector<sources::SourceBatch> batches = {batch("feed", core::SourceKind::rss, {feed_a, feed_b}),
-                                                 batch("list", core::SourceKind::records, {listing_a, listing_b, listing_c})};
+    auto listing_b = rec("strides", "2022-05-31");  // a day later: time zones
+    auto listing_c = rec("Strides", "2022-05-30");  // same source as listing_b: never merged with it
+    std::vector<sources::SourceBatch> batches = {
+        batch("feed", core::SourceKind::rss, {feed_a, feed_b}),
+        batch("list", core::SourceKind::records, {listing_a, listing_b, listing_c})};
     auto catalog = merge::merge(batches);
     REQUIRE(catalog.episodes.size() == 3);
     const auto& cc = catalog.episodes[0];
@@ -97,9 +106,11 @@ TEST_CASE("fusion: feed wins identity, longest full description wins, durations 
     feed.description_truncated = true;
     feed.duration = dates::Duration{780, true};
     auto listing = rec("Batching", "2021-08-18");
-    listing.description = "PyTorch operates on its input data in a batched manner, typically processing multiple batches.";
+    listing.description =
+        "PyTorch operates on its input data in a batched manner, typically processing multiple batches.";
     listing.duration = dates::Duration{900, true};
-    std::vector<sources::SourceBatch> batches = {batch("feed", core::SourceKind::rss, {feed}), batch("list", core::SourceKind::records, {listing})};
+    std::vector<sources::SourceBatch> batches = {batch("feed", core::SourceKind::rss, {feed}),
+                                                 batch("list", core::SourceKind::records, {listing})};
     auto catalog = merge::merge(batches);
     REQUIRE(catalog.episodes.size() == 1);
     const auto& e = catalog.episodes[0];
@@ -127,13 +138,16 @@ TEST_CASE("the catalog: newest first, then undated episodes by title; each episo
     }
     auto listing = rec("Ep E", "2021-05-01");
     listing.duration = dates::Duration{900, true};  // disagrees: a conflict, which must name Ep E's slug
-    std::vector<sources::SourceBatch> batches = {batch("feed", core::SourceKind::rss, feed), batch("list", core::SourceKind::records, {listing})};
+    std::vector<sources::SourceBatch> batches = {batch("feed", core::SourceKind::rss, feed),
+                                                 batch("list", core::SourceKind::records, {listing})};
     auto catalog = merge::merge(batches);
     std::vector<std::string> titles;
     for (const auto& e : catalog.episodes) titles.push_back(e.title);
-    CHECK(titles == std::vector<std::string>{"Ep H", "Ep G", "Ep F", "Ep E", "Ep D", "Ep C", "Ep B", "Ep A", "Alpha undated", "Zeta undated"});
+    CHECK(titles == std::vector<std::string>{"Ep H", "Ep G", "Ep F", "Ep E", "Ep D", "Ep C", "Ep B", "Ep A",
+                                             "Alpha undated", "Zeta undated"});
     for (const auto& [title, date] : dated) {
-        auto it = std::find_if(catalog.episodes.begin(), catalog.episodes.end(), [&](const auto& e) { return e.title == title; });
+        auto it = std::find_if(catalog.episodes.begin(), catalog.episodes.end(),
+                               [&](const auto& e) { return e.title == title; });
         REQUIRE(it != catalog.episodes.end());
         CHECK(it->guid == "guid-" + title);
         CHECK(it->date->utc_seconds == dates::parse_any_date(date)->utc_seconds);
@@ -158,8 +172,9 @@ TEST_CASE("no guid: the enclosure URL becomes the guid; no title: derived and fl
 }
 
 TEST_CASE("slugs: collisions get deterministic suffixes, oldest keeps the plain one; unsafe slugs fixed") {
-    std::vector<sources::SourceBatch> batches = {batch("list", core::SourceKind::records, {rec("Same", "2022-01-01"), rec("Same", "2021-01-01"),
-                                                                            rec("!!!", "2020-01-01"), rec("CON", "2019-01-01")})};
+    std::vector<sources::SourceBatch> batches = {batch(
+        "list", core::SourceKind::records,
+        {rec("Same", "2022-01-01"), rec("Same", "2021-01-01"), rec("!!!", "2020-01-01"), rec("CON", "2019-01-01")})};
     auto catalog = merge::merge(batches);
     REQUIRE(catalog.episodes.size() == 4);
     CHECK(catalog.episodes[0].slug == "same-2");
@@ -169,31 +184,79 @@ TEST_CASE("slugs: collisions get deterministic suffixes, oldest keeps the plain 
 }
 
 TEST_CASE("linking rules, one by one") {
-    struct Case { const char* name; core::Record a; core::Record b; bool linked; const char* rule; };
-    auto with = [](core::Record r, auto fn) { fn(r); return r; };
+    struct Case {
+        const char* name;
+        core::Record a;
+        core::Record b;
+        bool linked;
+        const char* rule;
+    };
+    auto with = [](core::Record r, auto fn) {
+        fn(r);
+        return r;
+    };
     std::vector<Case> cases = {
-        {"same guid", with(rec("A"), [](auto& r) { r.guid = "g"; }), with(rec("Z"), [](auto& r) { r.guid = "g"; }), true, "guid"},
-        {"apple guid = feed guid", with(rec("A"), [](auto& r) { r.guid = "g"; }), with(rec("Q"), [](auto& r) { r.apple_episode_guid = "g"; }), true, "apple_guid"},
-        {"same apple id", with(rec("A"), [](auto& r) { r.apple_id = "1"; }), with(rec("B"), [](auto& r) { r.apple_id = "1"; }), true, "apple_id"},
-        {"url slug", with(rec("Torch vs ATen APIs"), [](auto&) {}), with(core::Record{}, [](auto& r) { r.page_url = "https://x.simplecast.com/episodes/torch-vs-aten-apis"; }), true, "url_slug+date"},
-        {"url slug with suffix", with(rec("Min-cut partitioner!"), [](auto&) {}), with(core::Record{}, [](auto& r) { r.page_url = "https://x.simplecast.com/episodes/min-cut-partitioner-MvcSsUpR"; }), true, "url_slug+date"},
+        {"same guid", with(rec("A"), [](auto& r) { r.guid = "g"; }), with(rec("Z"), [](auto& r) { r.guid = "g"; }),
+         true, "guid"},
+        {"apple guid = feed guid", with(rec("A"), [](auto& r) { r.guid = "g"; }),
+         with(rec("Q"), [](auto& r) { r.apple_episode_guid = "g"; }), true, "apple_guid"},
+        {"same apple id", with(rec("A"), [](auto& r) { r.apple_id = "1"; }),
+         with(rec("B"), [](auto& r) { r.apple_id = "1"; }), true, "apple_id"},
+        {"url slug", with(rec("Torch vs ATen APIs"), [](auto&) {}),
+         with(core::Record{}, [](auto& r) { r.page_url = "https://x.simplecast.com/episodes/torch-vs-aten-apis"; }),
+         true, "url_slug+date"},
+        {"url slug with suffix", with(rec("Min-cut partitioner!"), [](auto&) {}),
+         with(core::Record{},
+              [](auto& r) { r.page_url = "https://x.simplecast.com/episodes/min-cut-partitioner-MvcSsUpR"; }),
+         true, "url_slug+date"},
         {"same title, 3 days apart", rec("Strides", "2022-05-30"), rec("Strides", "2022-06-02"), false, ""},
         {"same title, a day apart", rec("Strides", "2022-05-30"), rec("Strides", "2022-05-31"), true, "title+date"},
-        {"similar titles", rec("Inductor - Define-by-run IR", "2024-01-24"), rec("Inductor Define by run IR.", "2024-01-24"), true, "title+date"},
-        {"different titles, same day", rec("CUDA graphs", "2021-06-28"), rec("CUDA graph trees", "2021-06-28"), false, ""},
-        {"prefix description", with(core::Record{}, [](auto& r) { r.description = "Compiler collectives are a PT2 feature where by compiler instances across multiple ranks use NCCL collectives to communicate ..."; }),
-         with(core::Record{}, [](auto& r) { r.description = "Compiler collectives are a PT2 feature where by compiler instances across multiple ranks use NCCL collectives to communicate information."; }), true, "description+date"},
+        {"similar titles", rec("Inductor - Define-by-run IR", "2024-01-24"),
+         rec("Inductor Define by run IR.", "2024-01-24"), true, "title+date"},
+        {"different titles, same day", rec("CUDA graphs", "2021-06-28"), rec("CUDA graph trees", "2021-06-28"), false,
+         ""},
+        {"prefix description",
+         with(core::Record{},
+              [](auto& r) {
+                  r.description =
+                      "Compiler collectives are a PT2 feature where by compiler instances across multiple ranks use "
+                      "NCCL collectives to communicate ...";
+              }),
+         with(core::Record{},
+              [](auto& r) {
+                  r.description =
+                      "Compiler collectives are a PT2 feature where by compiler instances across multiple ranks use "
+                      "NCCL collectives to communicate information.";
+              }),
+         true, "description+date"},
         {"title in description", rec("PT2 extension points", "2024-02-05"),
-         with(core::Record{}, [](auto& r) { r.description = "We discuss some extension points for customizing PT2 behavior across Dynamo, AOTAutograd and Inductor."; }), true, "title-in-description"},
+         with(core::Record{},
+              [](auto& r) {
+                  r.description =
+                      "We discuss some extension points for customizing PT2 behavior across Dynamo, AOTAutograd and "
+                      "Inductor.";
+              }),
+         true, "title-in-description"},
         {"title in description, same day", rec("PT2 extension points", "2024-02-05"),
-         with(core::Record{}, [](auto& r) { r.description = "We discuss some extension points for customizing PT2 behavior."; r.date = dates::parse_any_date("2024-02-05"); }), true, "title-in-description"},
+         with(core::Record{},
+              [](auto& r) {
+                  r.description = "We discuss some extension points for customizing PT2 behavior.";
+                  r.date = dates::parse_any_date("2024-02-05");
+              }),
+         true, "title-in-description"},
         {"title in description, a year apart", rec("PT2 extension points", "2024-02-05"),
-         with(core::Record{}, [](auto& r) { r.description = "We discuss some extension points for customizing PT2 behavior."; r.date = dates::parse_any_date("2023-02-05"); }), false, ""},
+         with(core::Record{},
+              [](auto& r) {
+                  r.description = "We discuss some extension points for customizing PT2 behavior.";
+                  r.date = dates::parse_any_date("2023-02-05");
+              }),
+         false, ""},
     };
     for (const auto& c : cases) {
         std::string name = c.name;
         CAPTURE(name);
-        std::vector<sources::SourceBatch> batches = {batch("one", core::SourceKind::rss, {c.a}), batch("two", core::SourceKind::records, {c.b})};
+        std::vector<sources::SourceBatch> batches = {batch("one", core::SourceKind::rss, {c.a}),
+                                                     batch("two", core::SourceKind::records, {c.b})};
         auto catalog = merge::merge(batches);
         CHECK(catalog.episodes.size() == (c.linked ? 1u : 2u));
         if (c.linked && catalog.episodes.size() == 1) CHECK(catalog.episodes[0].records[1].matched_by == c.rule);
@@ -204,14 +267,20 @@ TEST_CASE("fusion: a copy cut short never wins over a longer copy that starts th
     // The listing's copy stops after a clause with no "…"; Player FM has the paragraph (and
     // its "…"): the longer copy wins, and the page says the notes are cut.
     auto listing = rec("Multiple dispatch in __torch_function__", "2021-08-10");
-    listing.description = "Python is a single dispatch OO language, but there are some operations such as binary magic methods "
-                          "which implement a simple form of multiple dispatch. torch_function__ (through its Numpy predecessor __array_function)";
+    listing.description =
+        "Python is a single dispatch OO language, but there are some operations such as binary magic methods "
+        "which implement a simple form of multiple dispatch. torch_function__ (through its Numpy predecessor "
+        "__array_function)";
     auto page = rec("Multiple dispatch in __torch_function__", "2021-08-10");
-    page.description = "Python is a single dispatch OO language, but there are some operations such as binary magic methods which "
-                       "implement a simple form of multiple dispatch. torch_function__ (through its Numpy predecessor __array_function ) "
-                       "generalizes this mechanism so that invocations of torch.add with different subclasses work properly. Further reading…";
+    page.description =
+        "Python is a single dispatch OO language, but there are some operations such as binary magic methods which "
+        "implement a simple form of multiple dispatch. torch_function__ (through its Numpy predecessor "
+        "__array_function ) "
+        "generalizes this mechanism so that invocations of torch.add with different subclasses work properly. Further "
+        "reading…";
     page.description_truncated = true;
-    std::vector<sources::SourceBatch> batches = {batch("list", core::SourceKind::records, {listing}), batch("pfm", core::SourceKind::player_fm, {page})};
+    std::vector<sources::SourceBatch> batches = {batch("list", core::SourceKind::records, {listing}),
+                                                 batch("pfm", core::SourceKind::player_fm, {page})};
     auto catalog = merge::merge(batches);
     REQUIRE(catalog.episodes.size() == 1);
     CHECK(catalog.episodes[0].sources.at("description").source == "pfm");

@@ -4,11 +4,11 @@
 #include <map>
 #include <set>
 
-#include "pipeline/notes_stage.hpp"
-#include "pipeline/sources_stage.hpp"
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "merge/report.hpp"
+#include "pipeline/notes_stage.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "support.hpp"
 
 namespace {
@@ -74,11 +74,11 @@ TEST_CASE("seeds only: fused fields and their sources") {
     auto catalog = merged_seeds();
     const core::Episode* ipg = by_slug(catalog, "inductor-post-grad-fx-passes");
     REQUIRE(ipg);
-    CHECK(ipg->title == "Inductor - Post-grad FX passes");         // two pages agree against Apple's
+    CHECK(ipg->title == "Inductor - Post-grad FX passes");  // two pages agree against Apple's
     CHECK(ipg->apple_url.ends_with("?i=1000652368503"));
     CHECK(ipg->sources.at("apple_url").source == "apple");
     CHECK(ipg->duration->seconds == 1440);
-    CHECK(ipg->sources.at("date").source == "podbean");             // a time beats a bare day
+    CHECK(ipg->sources.at("date").source == "podbean");  // a time beats a bare day
     const core::Episode* loader = by_slug(catalog, "dataloader-with-multiple-workers-leaks-memory");
     REQUIRE(loader);
     CHECK(loader->duration->seconds == 998);
@@ -98,7 +98,8 @@ TEST_CASE("merge --json has the documented shape") {
     CHECK(first["date"] == "2024-08-04T01:47:00+00:00");
     CHECK(first["duration_seconds"] == 1020);
     CHECK(first["fields"]["title"]["source"] == "podbean");
-    CHECK(first["fields"]["apple_url"]["value"] == "https://podcasts.apple.com/us/podcast/compiler-collectives/id1566080008?i=1000664250427");
+    CHECK(first["fields"]["apple_url"]["value"] ==
+          "https://podcasts.apple.com/us/podcast/compiler-collectives/id1566080008?i=1000664250427");
     REQUIRE(first["records"].size() == 3);
     CHECK(first["records"][0]["file"] == "../seeds/000_6f302cb97260941e.txt");
     CHECK(first["records"][0]["line"] == 11);

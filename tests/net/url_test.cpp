@@ -1,13 +1,18 @@
-#include <doctest/doctest.h>
-
 #include "net/url.hpp"
+
+#include <doctest/doctest.h>
 
 TEST_CASE("media URLs compare without tracking prefixes and query strings") {
     const char* plain = "cdn.simplecast.com/audio/a/episodes/b/audio/default_tc.mp3";
-    CHECK(net::normalize_media_url("https://cdn.simplecast.com/audio/a/episodes/b/audio/default_tc.mp3?aid=rss_feed&feed=x") == plain);
-    CHECK(net::normalize_media_url("https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/audio/a/episodes/b/audio/default_tc.mp3") == plain);
-    CHECK(net::normalize_media_url("https://chtbl.com/track/ABC123/cdn.simplecast.com/audio/a/episodes/b/audio/default_tc.mp3") == plain);
-    CHECK(net::normalize_media_url("https://pdst.fm/e/chtbl.com/track/X1/https://CDN.Simplecast.com/audio/a/episodes/b/audio/default_tc.mp3") == plain);
+    CHECK(net::normalize_media_url(
+              "https://cdn.simplecast.com/audio/a/episodes/b/audio/default_tc.mp3?aid=rss_feed&feed=x") == plain);
+    CHECK(net::normalize_media_url(
+              "https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/audio/a/episodes/b/audio/default_tc.mp3") ==
+          plain);
+    CHECK(net::normalize_media_url(
+              "https://chtbl.com/track/ABC123/cdn.simplecast.com/audio/a/episodes/b/audio/default_tc.mp3") == plain);
+    CHECK(net::normalize_media_url("https://pdst.fm/e/chtbl.com/track/X1/https://CDN.Simplecast.com/audio/a/episodes/b/"
+                                   "audio/default_tc.mp3") == plain);
 }
 
 TEST_CASE("base paths") {
@@ -27,8 +32,9 @@ TEST_CASE("link safety") {
     CHECK_FALSE(net::is_safe_link(" vbscript:x"));
     CHECK_FALSE(net::is_safe_link("data:text/html,x"));
     // Schemes as browsers read them: C0 controls and spaces before it, tabs and line breaks in it.
-    for (const std::string bad : {std::string("\x01javascript:alert(1)"), std::string("\x1b \tJaVa\nScRipt:x"), std::string("java\r\nscript:x"),
-                                  std::string("javascript\t:x"), std::string(" VBScript:x"), std::string("DATA:x")}) {
+    for (const std::string bad :
+         {std::string("\x01javascript:alert(1)"), std::string("\x1b \tJaVa\nScRipt:x"), std::string("java\r\nscript:x"),
+          std::string("javascript\t:x"), std::string(" VBScript:x"), std::string("DATA:x")}) {
         CAPTURE(bad);
         CHECK_FALSE(net::is_safe_link(bad));
         CHECK(net::is_script_link(bad));
@@ -36,9 +42,10 @@ TEST_CASE("link safety") {
     // A space inside a scheme makes none: a relative reference (and a long text is not read whole).
     CHECK(net::is_safe_link("java script:x"));
     CHECK_FALSE(net::is_script_link("java script:x"));
-    CHECK_FALSE(net::is_script_link("Higher order operators are a special form of operators in torch.ops: " + std::string(100000, 'x')));
+    CHECK_FALSE(net::is_script_link("Higher order operators are a special form of operators in torch.ops: " +
+                                    std::string(100000, 'x')));
     CHECK_FALSE(net::is_script_link("https://x.y/javascript:"));
-    CHECK_FALSE(net::is_safe_link("itms-podcasts:x"));  // (another scheme is not a link podarchive writes)
+    CHECK_FALSE(net::is_safe_link("itms-podcasts:x"));    // (another scheme is not a link podarchive writes)
     CHECK_FALSE(net::is_script_link("itms-podcasts:x"));  // (but not one that runs code)
     CHECK_FALSE(net::is_http_url("https://"));
     CHECK_FALSE(net::is_http_url("ftp://x.y"));
@@ -50,7 +57,8 @@ TEST_CASE("tracking prefixes are unwrapped in every form, before the query is cu
     const char* wrapped[] = {
         "https://dts.podtrac.com/redirect.mp3/host.example.com/show/ep1.mp3",
         "https://www.podtrac.com/pts/redirect.mp3/host.example.com/show/ep1.mp3",
-        "https://www.podtrac.com/pts/redirect.mp3?http://host.example.com/show/ep1.mp3",  // old Podtrac: the URL is the query
+        "https://www.podtrac.com/pts/redirect.mp3?http://host.example.com/show/ep1.mp3",  // old Podtrac: the URL is the
+                                                                                          // query
         "http://podtrac.com/pts/redirect.mp3/host.example.com/show/ep1.mp3?src=rss",
         "https://chtbl.com/track/ABC12/host.example.com/show/ep1.mp3",
         "https://chrt.fm/track/ABC12/host.example.com/show/ep1.mp3",
@@ -76,7 +84,10 @@ TEST_CASE("tracking prefixes are unwrapped in every form, before the query is cu
 
 TEST_CASE("relative references resolve as RFC 3986 says, for the cases feeds have") {
     const char* base = "https://www.example.com/podcast/episodes/10/?utm=x";
-    struct Row { const char* ref; const char* out; };
+    struct Row {
+        const char* ref;
+        const char* out;
+    };
     const Row rows[] = {
         {"https://cdn.example.com/a.mp3", "https://cdn.example.com/a.mp3"},
         {"//cdn.example.com/a.mp3", "https://cdn.example.com/a.mp3"},  // protocol-relative: https

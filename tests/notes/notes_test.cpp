@@ -1,12 +1,12 @@
 #include <doctest/doctest.h>
 
 #include "core/diagnostic.hpp"
+#include "dates/dates.hpp"
 #include "notes/apply_notes.hpp"
 #include "notes/front_matter.hpp"
 #include "notes/load_notes.hpp"
 #include "notes/markdown.hpp"
 #include "support.hpp"
-#include "dates/dates.hpp"
 
 using notes::parse_episode_note;
 
@@ -33,7 +33,8 @@ core::Catalog small_catalog() {
 notes::Curation apply(core::Catalog& c, std::vector<std::string> texts) {
     notes::NoteSet set;
     for (std::size_t i = 0; i < texts.size(); ++i)
-        set.episodes.push_back(std::make_shared<const notes::EpisodeNote>(parse_episode_note(texts[i], "content/episodes/n" + std::to_string(i) + ".md", set.diagnostics)));
+        set.episodes.push_back(std::make_shared<const notes::EpisodeNote>(
+            parse_episode_note(texts[i], "content/episodes/n" + std::to_string(i) + ".md", set.diagnostics)));
     return notes::apply_notes(c, set, [](const std::string& slug) { return "/base/episodes/" + slug + "/"; });
 }
 
@@ -90,13 +91,18 @@ TEST_CASE("every front-matter key is read") {
 
 TEST_CASE("note errors are located in the real file") {
     CHECK(first_error("---\nepisode: x\ntopic: [a]\n---\n") ==
-          "content/episodes/x.md:3:1: error: unknown front-matter key 'topic'; did you mean 'topics'?\n    topic: [a]\n    ^");
-    CHECK(first_error("---\nepisode: x\ntopics: CUDA\n---\n").starts_with("content/episodes/x.md:3:9: error: 'topics' must be a list"));
-    CHECK(first_error("---\nepisode: x\ndraft: maybe\n---\n").starts_with("content/episodes/x.md:3:8: error: 'draft' must be true or false"));
-    CHECK(first_error("---\nepisode: x\ndate: someday\n---\n").starts_with("content/episodes/x.md:3:7: error: cannot read date 'someday'"));
+          "content/episodes/x.md:3:1: error: unknown front-matter key 'topic'; did you mean 'topics'?\n    topic: "
+          "[a]\n    ^");
+    CHECK(first_error("---\nepisode: x\ntopics: CUDA\n---\n")
+              .starts_with("content/episodes/x.md:3:9: error: 'topics' must be a list"));
+    CHECK(first_error("---\nepisode: x\ndraft: maybe\n---\n")
+              .starts_with("content/episodes/x.md:3:8: error: 'draft' must be true or false"));
+    CHECK(first_error("---\nepisode: x\ndate: someday\n---\n")
+              .starts_with("content/episodes/x.md:3:7: error: cannot read date 'someday'"));
     CHECK(first_error("---\nepisode: x\nlinks:\n  - title: t\n    url: javascript:alert(1)\n---\n")
               .starts_with("content/episodes/x.md:5:10: error: 'url' must be an absolute http(s) URL"));
-    CHECK(first_error("---\nepisode: x\ntitle: [unclosed\n---\n").starts_with("content/episodes/x.md:4:1: error: malformed YAML"));
+    CHECK(first_error("---\nepisode: x\ntitle: [unclosed\n---\n")
+              .starts_with("content/episodes/x.md:4:1: error: malformed YAML"));
     CHECK(first_error("---\ntitle: t\n---\n").find("missing 'episode'") != std::string::npos);
     CHECK(first_error("no front matter").find("expected front matter") != std::string::npos);
     CHECK(first_error("---\nepisode: x\n").find("never closed") != std::string::npos);
@@ -111,7 +117,8 @@ TEST_CASE("applying notes: a note's date moves its episode, and mentions follow 
     std::vector<std::string> order;
     for (const auto& e : c.episodes) order.push_back(e.slug);
     // Newest first; the undated ones stay right after the episode they followed.
-    CHECK(order == std::vector<std::string>{"aotautograd", "same-title-a", "same-title-b", "cuda-graph-trees", "cuda-graphs"});
+    CHECK(order ==
+          std::vector<std::string>{"aotautograd", "same-title-a", "same-title-b", "cuda-graph-trees", "cuda-graphs"});
     CHECK(cur.by_slug.at("same-title-a").mentioned_in == std::vector<std::string>{"aotautograd", "cuda-graphs"});
 }
 
@@ -124,16 +131,21 @@ TEST_CASE("applying notes: overrides carry note provenance; errors name the clos
     CHECK(e.sources.at("title").source == "note:content/episodes/n0.md");
     const auto& x = cur.by_slug.at("cuda-graphs");
     CHECK(x.related == std::vector<std::string>{"aotautograd"});
-    CHECK(x.note_html == "<p>See <a href=\"/base/episodes/cuda-graph-trees/\" rel=\"nofollow noopener\">trees</a>.</p>\n");
+    CHECK(x.note_html ==
+          "<p>See <a href=\"/base/episodes/cuda-graph-trees/\" rel=\"nofollow noopener\">trees</a>.</p>\n");
     CHECK(cur.by_slug.at("cuda-graph-trees").mentioned_in == std::vector<std::string>{"cuda-graphs"});
     CHECK(cur.by_slug.at("aotautograd").mentioned_in == std::vector<std::string>{"cuda-graphs"});
 
     CHECK(apply_error({"---\nepisode: cuda-graph\n---\n"}) ==
-          "content/episodes/n0.md:2:10: error: episode 'cuda-graph' matches no episode (by slug, guid or title); closest slugs: cuda-graphs, cuda-graph-trees\n");
-    CHECK(apply_error({"---\nepisode: Same title\n---\n"}).find("matches 2 episodes (same-title-a, same-title-b)") != std::string::npos);
+          "content/episodes/n0.md:2:10: error: episode 'cuda-graph' matches no episode (by slug, guid or title); "
+          "closest slugs: cuda-graphs, cuda-graph-trees\n");
+    CHECK(apply_error({"---\nepisode: Same title\n---\n"}).find("matches 2 episodes (same-title-a, same-title-b)") !=
+          std::string::npos);
     CHECK(apply_error({"---\nepisode: aotautograd\n---\n\n\nA [bad](episode:aotautogradd) link.\n"})
-              .starts_with("content/episodes/n0.md:6:3: error: link to episode:aotautogradd matches no episode; closest slugs: aotautograd"));
-    CHECK(apply_error({"---\nepisode: aotautograd\n---\n", "---\nepisode: guid-aotautograd\n---\n"}).find("already has a note") != std::string::npos);
+              .starts_with("content/episodes/n0.md:6:3: error: link to episode:aotautogradd matches no episode; "
+                           "closest slugs: aotautograd"));
+    CHECK(apply_error({"---\nepisode: aotautograd\n---\n", "---\nepisode: guid-aotautograd\n---\n"})
+              .find("already has a note") != std::string::npos);
     // Every problem of every note in one run.
     std::string all = apply_error({"---\nepisode: nope\n---\n", "---\nepisode: aotautograd\nrelated: [nah]\n---\n"});
     CHECK(std::count(all.begin(), all.end(), '\n') == 2);
@@ -149,10 +161,11 @@ TEST_CASE("draft notes are checked but not applied") {
 
 TEST_CASE("markdown: GFM features, raw HTML filtered, hostile links dropped") {
     auto none = [](const std::string&) -> std::optional<std::string> { return std::nullopt; };
-    auto r = notes::render_markdown("| a | b |\n|---|---|\n| 1 | 2 |\n\n~~old~~ https://x.example\n\n- [x] done\n\n"
-                                    "Note[^1].\n\n[^1]: The footnote.\n\n<script>alert(1)</script><b onclick=x>bold</b>\n\n"
-                                    "[click](javascript:alert(1)) [data](data:text/html,x)\n",
-                                    1, none);
+    auto r = notes::render_markdown(
+        "| a | b |\n|---|---|\n| 1 | 2 |\n\n~~old~~ https://x.example\n\n- [x] done\n\n"
+        "Note[^1].\n\n[^1]: The footnote.\n\n<script>alert(1)</script><b onclick=x>bold</b>\n\n"
+        "[click](javascript:alert(1)) [data](data:text/html,x)\n",
+        1, none);
     CHECK(r.html.find("<table>") != std::string::npos);
     CHECK(r.html.find("<del>old</del>") != std::string::npos);
     CHECK(r.html.find("<a href=\"https://x.example\"") != std::string::npos);
@@ -167,13 +180,15 @@ TEST_CASE("markdown: GFM features, raw HTML filtered, hostile links dropped") {
 
 TEST_CASE("pages: slug, order, reserved names") {
     std::vector<core::Diagnostic> d;
-    auto p = notes::parse_page("---\ntitle: About\norder: -2\nnav: false\n---\nHi\n", "content/pages/About Us.md", "about-us", d);
+    auto p = notes::parse_page("---\ntitle: About\norder: -2\nnav: false\n---\nHi\n", "content/pages/About Us.md",
+                               "about-us", d);
     CHECK(d.empty());
     CHECK(p.slug == "about-us");
     CHECK(p.order == -2);
     CHECK_FALSE(p.nav);
     auto c = small_catalog();
     notes::NoteSet set;
-    set.pages.push_back(notes::parse_page("---\ntitle: Episodes\nslug: episodes\n---\n", "content/pages/e.md", "e", set.diagnostics));
+    set.pages.push_back(
+        notes::parse_page("---\ntitle: Episodes\nslug: episodes\n---\n", "content/pages/e.md", "e", set.diagnostics));
     CHECK_THROWS_AS(notes::apply_notes(c, set, [](const std::string& s) { return s; }), core::InputError);
 }

@@ -1,5 +1,4 @@
 #include <doctest/doctest.h>
-
 #include <sys/stat.h>
 
 #include <thread>
@@ -36,8 +35,8 @@ TEST_CASE("unchanged files keep their inode; an unchanged build leaves the folde
     build(out, "f2", {{"a.html", "A"}, {"b/index.html", "B"}});  // new inputs, same bytes
     CHECK(inode(out) == folder);                                 // not even swapped
     build(out, "f3", {{"a.html", "A"}, {"b/index.html", "B2"}});
-    CHECK(inode(out) != folder);                                 // swapped in whole
-    CHECK(inode(out / "a.html") == a);                           // the unchanged file is the same file
+    CHECK(inode(out) != folder);        // swapped in whole
+    CHECK(inode(out / "a.html") == a);  // the unchanged file is the same file
     CHECK(inode(out / "b/index.html") != b);
     CHECK(test::read(out / "b/index.html") == "B2");
     {
@@ -79,7 +78,8 @@ TEST_CASE("files prepared on several threads at once are the build's, written or
     std::vector<std::thread> threads;
     for (int t = 0; t < k_threads; ++t)
         threads.emplace_back([&, t] {
-            for (int i = t; i < k_files; i += k_threads) prepared[t].push_back(o.prepare(name(i), i == 0 ? "unchanged" : "page " + std::to_string(i)));
+            for (int i = t; i < k_files; i += k_threads)
+                prepared[t].push_back(o.prepare(name(i), i == 0 ? "unchanged" : "page " + std::to_string(i)));
         });
     for (auto& th : threads) th.join();
     CHECK(o.file_count() == 0);  // written, not yet the build's
@@ -111,7 +111,8 @@ TEST_CASE("a writer on its own thread writes through Preparing; the files are th
     output::DiskOutput o(out, "f1");
     output::Preparing index(o);
     std::thread writer([&] {
-        for (int i = 0; i < 50; ++i) index.add("search/d/" + std::to_string(i) + ".json", "[" + std::to_string(i) + "]");
+        for (int i = 0; i < 50; ++i)
+            index.add("search/d/" + std::to_string(i) + ".json", "[" + std::to_string(i) + "]");
     });
     o.add("feed.json", "{}");  // the owning thread goes on meanwhile
     writer.join();

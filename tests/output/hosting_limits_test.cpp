@@ -1,6 +1,6 @@
-#include <doctest/doctest.h>
-
 #include "output/hosting_limits.hpp"
+
+#include <doctest/doctest.h>
 
 TEST_CASE("hosting limits: sizes as GitHub counts them") {
     CHECK(output::size_text(0) == "0 bytes");
@@ -22,7 +22,8 @@ TEST_CASE("hosting limits: a warning from 80% of GitHub Pages' limits, another p
     CHECK(near[1] == "episodes/a/index.html is 85.0 MB, near the 100 MB GitHub accepts for one file");
     auto over = output::hosting_warnings(gb + 1, {"media/ep1.mp3", 101 * mb});
     REQUIRE(over.size() == 2);
-    CHECK(over[0].starts_with("the site is 1.00 GB: GitHub Pages publishes sites of at most 1.00 GB, so its deployment will fail"));
+    CHECK(over[0].starts_with(
+        "the site is 1.00 GB: GitHub Pages publishes sites of at most 1.00 GB, so its deployment will fail"));
     CHECK(over[1].starts_with("media/ep1.mp3 is 101 MB: GitHub refuses files over 100 MB"));
     // Custom limits (another host) are honoured.
     CHECK(output::hosting_warnings(50, {"a", 10}, {100, 1000, 50}).size() == 1);

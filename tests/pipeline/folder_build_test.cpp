@@ -1,14 +1,15 @@
+#include "pipeline/folder_build.hpp"
+
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 
 #include <map>
-#include <sys/stat.h>
 
 #include "config/site_config.hpp"
 #include "feed/identity.hpp"
-#include "pipeline/folder_build.hpp"
+#include "files/files.hpp"
 #include "pipeline/saved_build.hpp"
 #include "support.hpp"
-#include "files/files.hpp"
 
 namespace fs = std::filesystem;
 
@@ -17,7 +18,8 @@ namespace {
 // Every file under `dir` and its bytes.
 std::map<std::string, std::string> tree(const fs::path& dir) {
     std::map<std::string, std::string> files;
-    for (const auto& file : files::files_under(dir)) files[file.lexically_relative(dir).generic_string()] = test::read(file);
+    for (const auto& file : files::files_under(dir))
+        files[file.lexically_relative(dir).generic_string()] = test::read(file);
     return files;
 }
 
@@ -59,7 +61,9 @@ struct NotedSite {
 
 }  // namespace
 
-TEST_CASE("build after an edit of notes alone renders only the pages that read what changed, and gives a whole build's site") {
+TEST_CASE(
+    "build after an edit of notes alone renders only the pages that read what changed, and gives a whole build's "
+    "site") {
     NotedSite site;
     const auto& [dir, note, out, first] = site;
     CHECK_FALSE(first.report.incremental);
@@ -70,8 +74,10 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
     // next build starts from (pages not rendered again kept their recorded inputs).
     int fresh = 0;
     auto edit = [&](const fs::path& file, const std::string& text) {
-        if (text.empty()) fs::remove(file);
-        else test::write(file, text);
+        if (text.empty())
+            fs::remove(file);
+        else
+            test::write(file, text);
         auto r = build_into(dir.path(), out);
         const fs::path expected = dir.path() / ("whole-" + std::to_string(++fresh));
         auto whole = build_into(dir.path(), expected);
@@ -94,7 +100,8 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
         CHECK(r.report.incremental);
         CHECK(r.report.pages_rendered == 1);
         CHECK(r.report.pages > 10);
-        CHECK(test::read(out / "episodes/higher-order-operators/index.html").find("Second version") != std::string::npos);
+        CHECK(test::read(out / "episodes/higher-order-operators/index.html").find("Second version") !=
+              std::string::npos);
         const auto after = stat_of(other_page);
         CHECK(after.st_ino == before.st_ino);
         CHECK(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec);
@@ -104,7 +111,8 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
         CHECK(r.report.pages_rendered == 1);
     }
     SUBCASE("the summary: the episode, its home page and its topic page") {
-        auto r = edit(note, test::replace_first(test::k_hop_note, "How HOPs carry subgraphs.", "Subgraphs as operator arguments."));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "How HOPs carry subgraphs.",
+                                                "Subgraphs as operator arguments."));
         CHECK(r.report.incremental);
         CHECK(r.report.pages_rendered == 3);
     }
@@ -116,7 +124,8 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
         CHECK(fs::exists(out / "topics/tracing/index.html"));
     }
     SUBCASE("chapters a note lists: the episode's page and its chapters.json; gone with them") {
-        auto r = edit(note, test::replace_first(test::k_hop_note, "topics:", "chapters:\n  - \"0:00 Opening\"\n  - \"3:10 Subgraphs\"\ntopics:"));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "topics:",
+                                                "chapters:\n  - \"0:00 Opening\"\n  - \"3:10 Subgraphs\"\ntopics:"));
         CHECK(r.report.incremental);
         CHECK(r.report.pages_rendered == 2);  // the page and the chapters file
         CHECK(test::read(out / "episodes/higher-order-operators/chapters.json").find("Subgraphs") != std::string::npos);
@@ -126,7 +135,8 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
     }
     SUBCASE("a new note with related episodes and 'mentioned in'; a date that reorders; the note deleted") {
         edit(dir.path() / "content/episodes/strides.md",
-             "---\nepisode: strides\nrelated: [higher-order-operators]\nguests: [Ada Lovelace]\n---\nSee [HOPs](episode:higher-order-operators).\n");
+             "---\nepisode: strides\nrelated: [higher-order-operators]\nguests: [Ada Lovelace]\n---\nSee "
+             "[HOPs](episode:higher-order-operators).\n");
         auto r = edit(note, test::replace_first(test::k_hop_note, "topics:", "date: 2030-01-01\ntopics:"));
         CHECK(r.report.incremental);
         CHECK(r.report.pages_rendered > 5);
@@ -138,7 +148,8 @@ TEST_CASE("build after an edit of notes alone renders only the pages that read w
         CHECK(r.report.pages_rendered == r.report.pages);
     }
     SUBCASE("anything but notes: a whole build") {
-        auto r = edit(dir.path() / "site.yaml", test::replace_first(test::read(dir.path() / "site.yaml"), "Fixture Archive", "Renamed"));
+        auto r = edit(dir.path() / "site.yaml",
+                      test::replace_first(test::read(dir.path() / "site.yaml"), "Fixture Archive", "Renamed"));
         CHECK_FALSE(r.report.incremental);
         r = edit(note, test::replace_first(test::k_hop_note, "First version", "Then a note"));
         CHECK(r.report.incremental);  // the whole build left a record too
@@ -218,7 +229,8 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
     test::TempDir dir;
     const fs::path file = dir.path() / ".public.build-record";
     pipeline::SavedBuild saved{"f1", "f2", {}};
-    saved.record.notes = {{false, "/p/content/episodes/a.md", "---\nepisode: a\n---\nText\n"}, {true, "/p/content/pages/b.md", ""}};
+    saved.record.notes = {{false, "/p/content/episodes/a.md", "---\nepisode: a\n---\nText\n"},
+                          {true, "/p/content/pages/b.md", ""}};
     saved.record.pages = {{"index.html", {1, 2, 3}}, {"episodes/a/index.html", {}}};
     saved.record.feed = {{"guid-1", "https://x/1.mp3", "", "", 0}, {"https://x/2.mp3", "https://x/2.mp3", "", "", 0}};
     REQUIRE(pipeline::write_saved_build(file, saved));

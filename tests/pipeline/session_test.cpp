@@ -1,10 +1,11 @@
+#include "pipeline/session.hpp"
+
 #include <doctest/doctest.h>
 
-#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
-#include "pipeline/last_build.hpp"
-#include "pipeline/session.hpp"
 #include "output/output.hpp"
+#include "pipeline/build_site.hpp"
+#include "pipeline/last_build.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -15,8 +16,10 @@ namespace {
 output::MemoryOutput whole_build(const fs::path& dir, pipeline::LastBuild* state = nullptr) {
     output::MemoryOutput out;
     const config::SiteConfig config = config::load_config(dir / "site.yaml");
-    if (state) pipeline::build_site(config, out, *state, {});
-    else pipeline::build_site(config, out);
+    if (state)
+        pipeline::build_site(config, out, *state, {});
+    else
+        pipeline::build_site(config, out);
     return out;
 }
 
@@ -30,7 +33,9 @@ std::string differences(const output::MemoryOutput& a, const output::MemoryOutpu
     return out;
 }
 
-bool contains(const std::string* text, const std::string& needle) { return text && text->find(needle) != std::string::npos; }
+bool contains(const std::string* text, const std::string& needle) {
+    return text && text->find(needle) != std::string::npos;
+}
 
 }  // namespace
 
@@ -46,8 +51,10 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
 
     // Each edit: the pages are right at once, and with the feeds the whole site equals a whole build.
     auto edit = [&](const fs::path& file, const std::string& text) {
-        if (text.empty()) fs::remove(file);
-        else test::write(file, text);
+        if (text.empty())
+            fs::remove(file);
+        else
+            test::write(file, text);
         pipeline::Rebuild r = session.pages({file});
         CHECK_FALSE(r.whole);
         auto complete = session.feeds();
@@ -61,17 +68,19 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
 
     SUBCASE("the body: its episode page and nothing that does not show it") {
         auto r = edit(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
-        CHECK(r.bodies_only);  // the notes were not applied again
+        CHECK(r.bodies_only);                // the notes were not applied again
         CHECK(r.site->find("sitemap.xml"));  // kept as it was
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Second version"));
         CHECK(r.pages_rendered == 1);
         CHECK(r.pages > 10);
         // Named another way by the watcher, the file is still the one read again.
-        r = edit(dir.path() / "content/pages/../episodes/./hop.md", test::replace_first(test::k_hop_note, "First version", "Third version"));
+        r = edit(dir.path() / "content/pages/../episodes/./hop.md",
+                 test::replace_first(test::k_hop_note, "First version", "Third version"));
         CHECK(r.bodies_only);
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Third version"));
         // Then the front matter: every note is applied again, from the state the bodies left.
-        r = edit(note, test::replace_first(test::replace_first(test::k_hop_note, "First version", "Third version"), "[Compiler]", "[Graphs]"));
+        r = edit(note, test::replace_first(test::replace_first(test::k_hop_note, "First version", "Third version"),
+                                           "[Compiler]", "[Graphs]"));
         CHECK_FALSE(r.bodies_only);
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Third version"));
         r = edit(note, test::replace_first(test::k_hop_note, "[Compiler]", "[Graphs]"));
@@ -79,11 +88,13 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "First version"));
     }
     SUBCASE("a body that links to an episode it did not: 'mentioned in' there too, so every note is applied again") {
-        auto r = edit(note, test::replace_first(test::k_hop_note, "First version", "After [strides](episode:strides), the first version"));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "First version",
+                                                "After [strides](episode:strides), the first version"));
         CHECK_FALSE(r.bodies_only);
         CHECK(contains(r.site->find("episodes/strides/index.html"), "Mentioned in"));
         // The same link written again elsewhere in the body: the same episodes, only the body.
-        r = edit(note, test::replace_first(test::k_hop_note, "First version", "Before [strides](episode:strides) came the first version"));
+        r = edit(note, test::replace_first(test::k_hop_note, "First version",
+                                           "Before [strides](episode:strides) came the first version"));
         CHECK(r.bodies_only);
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "came the first version"));
         r = edit(note, test::k_hop_note);  // the link gone: not only the body again
@@ -93,7 +104,8 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
     SUBCASE("a body linking to no episode is an error, as when every note is applied") {
         edit(note, test::replace_first(test::k_hop_note, "First version", "See [strides](episode:strides)"));
         REQUIRE(contains(session.feeds()->find("episodes/strides/index.html"), "Mentioned in"));
-        test::write(note, test::replace_first(test::k_hop_note, "First version", "See [this](episode:no-such-episode)"));
+        test::write(note,
+                    test::replace_first(test::k_hop_note, "First version", "See [this](episode:no-such-episode)"));
         CHECK_THROWS_AS(session.pages({note}), core::InputError);
         session.feeds();  // (serve writes the feeds of the last good state when the edits pause)
         // The note that failed was never applied: the next edit is measured against the last
@@ -120,7 +132,8 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
         CHECK_MESSAGE(output::same_files(*complete, expected), differences(*complete, expected));
     }
     SUBCASE("the summary: the episode, its home page and its topic page") {
-        auto r = edit(note, test::replace_first(test::k_hop_note, "How HOPs carry subgraphs.", "Subgraphs as operator arguments."));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "How HOPs carry subgraphs.",
+                                                "Subgraphs as operator arguments."));
         CHECK_FALSE(r.bodies_only);
         CHECK(contains(r.site->find("topics/compiler/index.html"), "Subgraphs as operator arguments."));
         CHECK(r.pages_rendered == 3);
@@ -132,23 +145,30 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
         CHECK(r.site->find("topics/tracing/index.html"));
     }
     SUBCASE("chapters a note lists, then a transcript file it names (not a note: a whole build)") {
-        auto r = edit(note, test::replace_first(test::k_hop_note, "topics:", "chapters:\n  - \"0:00 Opening\"\n  - \"3:10 Subgraphs\"\ntopics:"));
+        auto r = edit(note, test::replace_first(test::k_hop_note, "topics:",
+                                                "chapters:\n  - \"0:00 Opening\"\n  - \"3:10 Subgraphs\"\ntopics:"));
         CHECK(contains(r.site->find("episodes/higher-order-operators/chapters.json"), "Subgraphs"));
         CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "href=\"#t=190\""));
-        test::write(dir.path() / "content/transcripts/hop.vtt", "WEBVTT\n\n00:00.000 --> 00:05.000\n<v Ed>Higher-order operators take graphs.\n");
-        r = edit(note, test::replace_first(test::k_hop_note, "topics:", "transcript: content/transcripts/hop.vtt\ntopics:"));
-        CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"), "Higher-order operators take graphs."));
+        test::write(dir.path() / "content/transcripts/hop.vtt",
+                    "WEBVTT\n\n00:00.000 --> 00:05.000\n<v Ed>Higher-order operators take graphs.\n");
+        r = edit(note,
+                 test::replace_first(test::k_hop_note, "topics:", "transcript: content/transcripts/hop.vtt\ntopics:"));
+        CHECK(contains(r.site->find("episodes/higher-order-operators/index.html"),
+                       "Higher-order operators take graphs."));
         CHECK(r.site->find("episodes/higher-order-operators/transcript.json"));
         CHECK_FALSE(r.site->find("episodes/higher-order-operators/chapters.json"));
         // The transcript file edited: a whole build, which reads the note's file again.
-        test::write(dir.path() / "content/transcripts/hop.vtt", "WEBVTT\n\n00:00.000 --> 00:05.000\n<v Ed>Operators that take subgraphs.\n");
+        test::write(dir.path() / "content/transcripts/hop.vtt",
+                    "WEBVTT\n\n00:00.000 --> 00:05.000\n<v Ed>Operators that take subgraphs.\n");
         pipeline::Rebuild whole = session.pages({dir.path() / "content/transcripts/hop.vtt"});
         CHECK(whole.whole);
-        CHECK(contains(whole.site->find("episodes/higher-order-operators/index.html"), "Operators that take subgraphs."));
+        CHECK(
+            contains(whole.site->find("episodes/higher-order-operators/index.html"), "Operators that take subgraphs."));
     }
     SUBCASE("a new note: related episodes and 'mentioned in'") {
         edit(dir.path() / "content/episodes/strides.md",
-             "---\nepisode: strides\nrelated: [higher-order-operators]\nguests: [Ada Lovelace]\n---\nSee [HOPs](episode:higher-order-operators).\n");
+             "---\nepisode: strides\nrelated: [higher-order-operators]\nguests: [Ada Lovelace]\n---\nSee "
+             "[HOPs](episode:higher-order-operators).\n");
     }
     SUBCASE("a date that moves the episode: every page that shows the order") {
         auto r = edit(note, test::replace_first(test::k_hop_note, "topics:", "date: 2030-01-01\ntopics:"));
@@ -174,7 +194,8 @@ TEST_CASE("serve rebuilds everything after a change that is not a note") {
     test::copy_site("site", dir.path());
     pipeline::Session session((dir.path() / "site.yaml").string());
     session.pages({});
-    test::write(dir.path() / "site.yaml", test::replace_first(test::read(dir.path() / "site.yaml"), "Fixture Archive", "Renamed Archive"));
+    test::write(dir.path() / "site.yaml",
+                test::replace_first(test::read(dir.path() / "site.yaml"), "Fixture Archive", "Renamed Archive"));
     pipeline::Rebuild r = session.pages({dir.path() / "site.yaml"});
     CHECK(r.whole);
     CHECK(contains(r.site->find("index.html"), "Renamed Archive"));

@@ -1,10 +1,11 @@
+#include "render/data.hpp"
+
 #include <doctest/doctest.h>
 
 #include <stdexcept>
 #include <string>
 
 #include "engine_reference.hpp"
-#include "render/data.hpp"
 
 using render::Data;
 using render::List;
@@ -13,7 +14,9 @@ using render::put;
 namespace {
 
 // What TemplateSet makes of the data (our context, behind the engine's door).
-std::string render_with(const std::string& tmpl, const Data& data) { return test::render_as_ours(tmpl, data); }
+std::string render_with(const std::string& tmpl, const Data& data) {
+    return test::render_as_ours(tmpl, data);
+}
 
 }  // namespace
 
@@ -34,7 +37,8 @@ TEST_CASE("put adds members of every kind, rendered as kainjow renders the same 
 
     CHECK(render_with("{{title}}|{{{title}}}|{{kind}}|{{#shown}}yes{{/shown}}{{#hidden}}no{{/hidden}}|"
                       "{{#topics}}[{{name}}]{{/topics}}|{{audio.url}}",
-                      page) == "Tensors &amp; &lt;views&gt;|Tensors & <views>|episode|yes|[CUDA]|https://cdn.example.com/1.mp3");
+                      page) ==
+          "Tensors &amp; &lt;views&gt;|Tensors & <views>|episode|yes|[CUDA]|https://cdn.example.com/1.mp3");
 
     // The same page built with kainjow's own setters, rendered by kainjow alone, is the same.
     using K = kainjow::mustache::data;
@@ -51,7 +55,8 @@ TEST_CASE("put adds members of every kind, rendered as kainjow renders the same 
     K their_audio;
     their_audio.set("url", K("https://cdn.example.com/1.mp3"));
     theirs.set("audio", their_audio);
-    const std::string tmpl = "{{title}}{{kind}}{{#shown}}1{{/shown}}{{^hidden}}0{{/hidden}}{{#topics}}{{name}}{{/topics}}{{audio.url}}";
+    const std::string tmpl =
+        "{{title}}{{kind}}{{#shown}}1{{/shown}}{{^hidden}}0{{/hidden}}{{#topics}}{{name}}{{/topics}}{{audio.url}}";
     kainjow::mustache::mustache compiled(tmpl);
     CHECK(render_with(tmpl, page) == compiled.render(theirs));
 }
@@ -66,14 +71,16 @@ TEST_CASE("sections over lists, objects and texts find the right data, however d
     Data page;
     put(page, "show", "Show");
     put(page, "note", "a note");
-    put(page, "items", List{item("one", {render::text("a"), render::text("b")}), item("two", {}), item("three", {render::text("c")})});
+    put(page, "items",
+        List{item("one", {render::text("a"), render::text("b")}), item("two", {}), item("three", {render::text("c")})});
     // Outer names inside items, items' own names, a text's section ({{.}} is the text), lists
     // inside list items, an empty list's inverted section, and an object's section inside each.
     const std::string tmpl =
         "{{#items}}<{{name}}@{{show}}:{{#tags}}[{{.}}/{{name}}]{{/tags}}{{^tags}}none{{/tags}}>{{/items}}"
         "{{#note}}({{.}}){{/note}}{{#items}}{{#tags}}{{#note}}{{.}}{{/note}}{{/tags}}{{/items}}";
     CHECK(render_with(tmpl, page) == test::render_as_kainjow(tmpl, page));
-    CHECK(render_with(tmpl, page) == "<one@Show:[a/one][b/one]><two@Show:none><three@Show:[c/three]>(a note)a notea notea note");
+    CHECK(render_with(tmpl, page) ==
+          "<one@Show:[a/one][b/one]><two@Show:none><three@Show:[c/three]>(a note)a notea notea note");
 }
 
 TEST_CASE("a copy is whole and apart; take moves a member out") {

@@ -1,5 +1,6 @@
 #pragma once
-// Drawn templates and data for tests that compare two ways of rendering (static_text_test): deterministic (test::Lcg), so a failure is the same on every run.
+// Drawn templates and data for tests that compare two ways of rendering (static_text_test): deterministic (test::Lcg),
+// so a failure is the same on every run.
 #include <array>
 #include <string>
 #include <vector>
@@ -22,22 +23,45 @@ struct DrawTemplate : Lcg {
         std::string out;
         for (std::size_t i = 0, n = below(12); i < n; ++i) {
             switch (below(depth > 0 ? 16 : 13)) {
-                case 0: case 1: out += std::array{"<p>", "word", "x=\"1\"", "&amp;", "}}", "{", "}", "é"}[below(8)]; break;
-                case 2: case 3: out += ' '; break;
-                case 4: out += '\t'; break;
-                case 5: case 6: out += '\n'; break;
-                case 7: out += "\r\n"; break;
-                case 8: out += '\r'; break;
-                case 9: out += "{{" + name() + "}}"; break;
-                case 10: out += std::array{"{{{", "{{& "}[below(2)] + name() + std::array{"}}}", "}}"}[below(2)]; break;
-                case 11: out += "{{! a comment }}"; break;
-                case 12: out += "{{.}}"; break;
+                case 0:
+                case 1:
+                    out += std::array{"<p>", "word", "x=\"1\"", "&amp;", "}}", "{", "}", "é"}[below(8)];
+                    break;
+                case 2:
+                case 3:
+                    out += ' ';
+                    break;
+                case 4:
+                    out += '\t';
+                    break;
+                case 5:
+                case 6:
+                    out += '\n';
+                    break;
+                case 7:
+                    out += "\r\n";
+                    break;
+                case 8:
+                    out += '\r';
+                    break;
+                case 9:
+                    out += "{{" + name() + "}}";
+                    break;
+                case 10:
+                    out += std::array{"{{{", "{{& "}[below(2)] + name() + std::array{"}}}", "}}"}[below(2)];
+                    break;
+                case 11:
+                    out += "{{! a comment }}";
+                    break;
+                case 12:
+                    out += "{{.}}";
+                    break;
                 default: {
                     const std::string section = name();
                     const char* open = below(3) == 0 ? "{{^" : "{{#";
                     const char* around[] = {"", "\n", "  ", "\n  "};
-                    out += around[below(4)] + (open + section + "}}") + around[below(4)] + text(depth - 1) + around[below(4)] +
-                           "{{/" + section + "}}" + around[below(4)];
+                    out += around[below(4)] + (open + section + "}}") + around[below(4)] + text(depth - 1) +
+                           around[below(4)] + "{{/" + section + "}}" + around[below(4)];
                 }
             }
         }
@@ -46,15 +70,21 @@ struct DrawTemplate : Lcg {
 
     render::Data value(int depth) {
         switch (below(depth > 0 ? 8 : 5)) {
-            case 0: return render::text(std::array{"", " ", "\t ", "v a l", "<b>&"}[below(5)]);
-            case 1: return render::Data(true);
-            case 2: return render::Data(false);
-            case 3: return render::list({});
-            case 4: return render::text("x");
+            case 0:
+                return render::text(std::array{"", " ", "\t ", "v a l", "<b>&"}[below(5)]);
+            case 1:
+                return render::Data(true);
+            case 2:
+                return render::Data(false);
+            case 3:
+                return render::list({});
+            case 4:
+                return render::text("x");
             default: {
                 if (below(2) == 0) return object(depth - 1);
                 render::List items;
-                for (std::size_t i = 0, n = 1 + below(3); i < n; ++i) items.push_back(below(3) == 0 ? value(0) : object(depth - 1));
+                for (std::size_t i = 0, n = 1 + below(3); i < n; ++i)
+                    items.push_back(below(3) == 0 ? value(0) : object(depth - 1));
                 return render::list(std::move(items));
             }
         }

@@ -1,12 +1,13 @@
 // An episode's text as pages, feeds and the search index show it: from the build's cache, or,
 // for an episode the cache was not made with, made on the spot from the episode itself.
+#include "render/episode_text.hpp"
+
 #include <doctest/doctest.h>
 
 #include <memory>
 #include <string>
 
 #include "core/episode.hpp"
-#include "render/episode_text.hpp"
 #include "render/site_info.hpp"
 
 namespace {

@@ -1,5 +1,7 @@
 // The page queue: every page written once with its own content and recorded with what it read,
 // the costliest rendered first, a failure stops the run and is rethrown.
+#include "render/page_queue.hpp"
+
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -7,7 +9,6 @@
 
 #include "config/site_config.hpp"
 #include "output/output.hpp"
-#include "render/page_queue.hpp"
 #include "render/site_renderer.hpp"
 #include "support.hpp"
 
@@ -35,11 +36,14 @@ TEST_CASE("the page queue writes every page once, renders the costliest first, a
         std::atomic<int> big_started_as{-1};
         for (std::size_t i = 0; i < pages; ++i) {
             const bool big = i == pages - 1;  // queued last, listing the most
-            queue.add_page("p/" + std::to_string(i) + "/index.html", [i, big, &started, &big_started_as](const render::TemplateSet&) {
-                int order = started++;
-                if (big) big_started_as = order;
-                return render::RenderedPage{"page " + std::to_string(i), {i, i + 1}};
-            }, big ? 500 : 1);
+            queue.add_page(
+                "p/" + std::to_string(i) + "/index.html",
+                [i, big, &started, &big_started_as](const render::TemplateSet&) {
+                    int order = started++;
+                    if (big) big_started_as = order;
+                    return render::RenderedPage{"page " + std::to_string(i), {i, i + 1}};
+                },
+                big ? 500 : 1);
         }
         queue.add_file("list.txt", [] { return std::string("not a page"); });
         queue.run();

@@ -1,20 +1,23 @@
+#include "render/static_text.hpp"
+
 #include <doctest/doctest.h>
 
 #include <array>
 #include <cstdint>
 
-#include "render/draw_template.hpp"
 #include "engine_reference.hpp"
-#include "render/static_text.hpp"
+#include "html/escape.hpp"
+#include "render/draw_template.hpp"
 #include "render/template_set.hpp"
 #include "support.hpp"
-#include "html/escape.hpp"
 
 using render::mark_static_text;
 
 namespace {
 
-std::string mark(std::size_t n) { return std::string("{{{") + render::k_static_mark + std::to_string(n) + "}}}"; }
+std::string mark(std::size_t n) {
+    return std::string("{{{") + render::k_static_mark + std::to_string(n) + "}}}";
+}
 
 std::vector<std::string> run_texts(const render::StaticText& marked) {
     std::vector<std::string> out;
@@ -35,20 +38,21 @@ TEST_CASE("static text is handed to kainjow in runs; a line break joins a run on
     auto marked = mark_static_text(tmpl);
     REQUIRE(marked);
     // (Two spaces are two components: left as they are.)
-    CHECK(marked->text == mark(0) + "{{x}}" + mark(1) + "\n  {{#items}}\n" + mark(2) + "\n  {{/items}}\n" + mark(3) + "\r{{y}}");
-    CHECK(run_texts(*marked) ==
-          std::vector<std::string>{"<p class=\"a\">", " and more</p>", "  <li>one two</li>\n  <li>three</li>", "\tx\r\ny z"});
+    CHECK(marked->text ==
+          mark(0) + "{{x}}" + mark(1) + "\n  {{#items}}\n" + mark(2) + "\n  {{/items}}\n" + mark(3) + "\r{{y}}");
+    CHECK(run_texts(*marked) == std::vector<std::string>{"<p class=\"a\">", " and more</p>",
+                                                         "  <li>one two</li>\n  <li>three</li>", "\tx\r\ny z"});
 
     // A word or a lone space is one component already: left as it is.
     CHECK_FALSE(mark_static_text("{{a}}word{{b}} {{c}}\n\n"));
 }
 
 TEST_CASE("templates marking could change are left as they are") {
-    CHECK_FALSE(mark_static_text("a b c {{=<% %>=}} d e f <%x%>"));         // other delimiters
-    CHECK_FALSE(mark_static_text("a b c {{{ =x= }}} d e f"));               // (kainjow reads any tag so)
-    CHECK_FALSE(mark_static_text("a b c {{x"));                             // unclosed: kainjow says so
+    CHECK_FALSE(mark_static_text("a b c {{=<% %>=}} d e f <%x%>"));                // other delimiters
+    CHECK_FALSE(mark_static_text("a b c {{{ =x= }}} d e f"));                      // (kainjow reads any tag so)
+    CHECK_FALSE(mark_static_text("a b c {{x"));                                    // unclosed: kainjow says so
     CHECK_FALSE(mark_static_text(std::string("a b c ") + render::k_static_mark));  // the mark itself
-    CHECK(mark_static_text("a b c {{!= not a delimiter}} d e f"));        // a comment
+    CHECK(mark_static_text("a b c {{!= not a delimiter}} d e f"));                 // a comment
 }
 
 TEST_CASE("a run's name finds its run, and nothing else does") {

@@ -1,15 +1,19 @@
-#include <doctest/doctest.h>
-
 #include "render/summary.hpp"
+
+#include <doctest/doctest.h>
 
 TEST_CASE("card summaries: the opening prose in whole sentences, never headings, lists, code or URLs") {
     using render::lead_summary;
     CHECK(lead_summary("<p>One sentence. Two sentences.</p>", 220) == "One sentence. Two sentences.");
-    CHECK(lead_summary("<h3>Agenda</h3><ul><li>a</li><li>b</li></ul><p>The real start. More.</p><pre><code>x = 1</code></pre>", 220) ==
-          "The real start. More.");
+    CHECK(lead_summary(
+              "<h3>Agenda</h3><ul><li>a</li><li>b</li></ul><p>The real start. More.</p><pre><code>x = 1</code></pre>",
+              220) == "The real start. More.");
     // A sentence that held a URL is dropped whole; a URL and then a capital ends a sentence.
-    CHECK(lead_summary("<p>Strides. See <a href=\"https://x.example/a\">https://x.example/a</a> for more.</p>", 220) == "Strides.");
-    CHECK(lead_summary("<p>Basics. Listen to https://x.example/zero-one Some questions we answer:</p><ul><li>a?</li></ul>", 220) == "Basics.");
+    CHECK(lead_summary("<p>Strides. See <a href=\"https://x.example/a\">https://x.example/a</a> for more.</p>", 220) ==
+          "Strides.");
+    CHECK(lead_summary(
+              "<p>Basics. Listen to https://x.example/zero-one Some questions we answer:</p><ul><li>a?</li></ul>",
+              220) == "Basics.");
     CHECK(lead_summary("<p>Only https://x.example/a here</p>", 220) == "Only here");
     CHECK(lead_summary("<p>First &amp; second. Third.</p>", 220) == "First & second. Third.");
     // Cut after the last whole sentence that fits; a first sentence too long is cut at a word.

@@ -1,13 +1,15 @@
+#include "render/template_set.hpp"
+
 #include <doctest/doctest.h>
 
 #include "core/diagnostic.hpp"
-#include "render/template_set.hpp"
 #include "support.hpp"
 
 using render::TemplateSet;
 
 namespace {
-std::string first_error(const std::filesystem::path& project, const std::filesystem::path& theme, const std::string& name) {
+std::string first_error(const std::filesystem::path& project, const std::filesystem::path& theme,
+                        const std::string& name) {
     try {
         TemplateSet set(project, theme, {name});
     } catch (const core::InputError& e) {
@@ -43,14 +45,16 @@ TEST_CASE("an invalid template is an error at its line and column, never an empt
     test::TempDir dir;
     test::write(dir.path() / "t/bad.mustache", "<p>\n  {{#items}}\n  <li>{{name}}</li>\n</p>\n");
     std::string error = first_error(dir.path() / "p", dir.path() / "t", "bad");
-    CHECK(error.starts_with((dir.path() / "t/bad.mustache").string() + ":2:3: error: invalid template: Unclosed section \"items\""));
+    CHECK(error.starts_with((dir.path() / "t/bad.mustache").string() +
+                            ":2:3: error: invalid template: Unclosed section \"items\""));
 }
 
 TEST_CASE("an error inside a partial points into the partial") {
     test::TempDir dir;
     test::write(dir.path() / "t/page.mustache", "a\n{{> broken}}\n");
     test::write(dir.path() / "t/partials/broken.mustache", "x {{/nothing}}");
-    CHECK(first_error(dir.path() / "p", dir.path() / "t", "page").starts_with((dir.path() / "t/partials/broken.mustache").string() + ":1:3: error"));
+    CHECK(first_error(dir.path() / "p", dir.path() / "t", "page")
+              .starts_with((dir.path() / "t/partials/broken.mustache").string() + ":1:3: error"));
 }
 
 TEST_CASE("a broken partial that every template includes is one error, and a section across files names no offset") {
@@ -70,7 +74,8 @@ TEST_CASE("a broken partial that every template includes is one error, and a sec
     }
     REQUIRE(errors.size() == 1);
     CHECK(core::format(errors[0]).starts_with((theme / "partials/footer.mustache").string() + ":1:3: error"));
-    CHECK(core::format(errors[0]).find(" at ") == std::string::npos);  // (kainjow's byte offset: the line and column say it)
+    CHECK(core::format(errors[0]).find(" at ") ==
+          std::string::npos);  // (kainjow's byte offset: the line and column say it)
     // A partial that changes the delimiters hides its template's closing tag: each file is valid
     // alone, the two together are not.
     test::write(theme / "partials/footer.mustache", "{{=<% %>=}}");
@@ -85,12 +90,14 @@ TEST_CASE("a partial that includes itself is refused") {
     test::write(dir.path() / "t/page.mustache", "{{> a}}");
     test::write(dir.path() / "t/partials/a.mustache", "A {{> b}}");
     test::write(dir.path() / "t/partials/b.mustache", "B {{> a}}");
-    CHECK(first_error(dir.path() / "p", dir.path() / "t", "page").find("partial 'a' includes itself") != std::string::npos);
+    CHECK(first_error(dir.path() / "p", dir.path() / "t", "page").find("partial 'a' includes itself") !=
+          std::string::npos);
 }
 
 TEST_CASE("missing templates and partials, and partial names that climb out") {
     test::TempDir dir;
-    CHECK(first_error(dir.path() / "p", dir.path() / "t", "nothing").find("template 'nothing' not found") != std::string::npos);
+    CHECK(first_error(dir.path() / "p", dir.path() / "t", "nothing").find("template 'nothing' not found") !=
+          std::string::npos);
     test::write(dir.path() / "t/page.mustache", "{{> ../../etc/passwd}}");
     CHECK(first_error(dir.path() / "p", dir.path() / "t", "page").find("invalid partial name") != std::string::npos);
 }
@@ -114,7 +121,8 @@ TEST_CASE("a reference shows what it refers to, under what it has itself") {
     render::put(episode, "summary", "its own");
     render::put(page, "episode", std::move(episode));
     render::put(page, "list", render::List{render::shared_reference("7"), render::shared_reference("8")});
-    CHECK(set.render("t", site, page, &cards) == "Shared &lt;title&gt;|its own|Site|Shared &lt;title&gt;|[Shared &lt;title&gt;][none]");
+    CHECK(set.render("t", site, page, &cards) ==
+          "Shared &lt;title&gt;|its own|Site|Shared &lt;title&gt;|[Shared &lt;title&gt;][none]");
     // Without the shared data a reference has only its own keys.
     CHECK(set.render("t", site, page) == "|its own|Site||[none][none]");
 }
@@ -152,7 +160,8 @@ TEST_CASE("sections nested past the limit are a located error, read before kainj
     for (int i = 0; i < 20000; ++i) deep += "{{/a}}";
     test::write(theme / "page.mustache", "line one\n" + deep);
     CHECK(first_error(dir.path() / "project", theme, "page")
-              .starts_with((theme / "page.mustache").string() + ":2:385: error: the template nests sections deeper than 64 levels"));
+              .starts_with((theme / "page.mustache").string() +
+                           ":2:385: error: the template nests sections deeper than 64 levels"));
     // 64 levels are fine; so is a template that sets other delimiters and stays shallow.
     std::string ok;
     for (int i = 0; i < 64; ++i) ok += "{{#a}}";
@@ -163,19 +172,22 @@ TEST_CASE("sections nested past the limit are a located error, read before kainj
     std::string other = "{{=<% %>=}}";
     for (int i = 0; i < 65; ++i) other += "<%#a%>";
     test::write(theme / "page.mustache", other);
-    CHECK(first_error(dir.path() / "project", theme, "page").find("nests sections deeper than 64 levels") != std::string::npos);
+    CHECK(first_error(dir.path() / "project", theme, "page").find("nests sections deeper than 64 levels") !=
+          std::string::npos);
     // Partials inlined: each file alone is shallow, together they are not.
     std::string open, close;
     for (int i = 0; i < 40; ++i) open += "{{#a}}", close += "{{/a}}";
     test::write(theme / "page.mustache", open + "{{> more}}" + close);
     test::write(theme / "partials/more.mustache", open + close);
-    CHECK(first_error(dir.path() / "project", theme, "page").find("with its partials inlined nests sections deeper than 64") != std::string::npos);
+    CHECK(first_error(dir.path() / "project", theme, "page")
+              .find("with its partials inlined nests sections deeper than 64") != std::string::npos);
 }
 
 TEST_CASE("a chain of partials past the limit says so, not that one includes itself") {
     test::TempDir dir;
     auto theme = dir.path() / "theme";
-    for (int i = 1; i <= 21; ++i) test::write(theme / ("partials/p" + std::to_string(i) + ".mustache"), "{{> p" + std::to_string(i + 1) + "}}");
+    for (int i = 1; i <= 21; ++i)
+        test::write(theme / ("partials/p" + std::to_string(i) + ".mustache"), "{{> p" + std::to_string(i + 1) + "}}");
     test::write(theme / "partials/p22.mustache", "end");
     test::write(theme / "page.mustache", "{{> p1}}");
     std::string error = first_error(dir.path() / "project", theme, "page");

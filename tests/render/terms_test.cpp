@@ -1,8 +1,8 @@
 // Topics and guests: names that differ only in a symbol keep pages of their own.
 #include <doctest/doctest.h>
 
-#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
+#include "pipeline/build_site.hpp"
 #include "render/site_info.hpp"
 #include "support.hpp"
 

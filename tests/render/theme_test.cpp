@@ -6,17 +6,17 @@
 #include <regex>
 #include <set>
 
+#include "config/site_config.hpp"
 #include "i18n/words.hpp"
+#include "merge/merge.hpp"
 #include "pipeline/build_site.hpp"
 #include "pipeline/notes_stage.hpp"
+#include "pipeline/sources_stage.hpp"
 #include "render/episode_page.hpp"
 #include "render/page_frame.hpp"
 #include "render/search_postings.hpp"
-#include "pipeline/sources_stage.hpp"
-#include "config/site_config.hpp"
-#include "search/index.hpp"
-#include "merge/merge.hpp"
 #include "render/site_renderer.hpp"
+#include "search/index.hpp"
 #include "support.hpp"
 #include "text/strings.hpp"
 
@@ -29,8 +29,10 @@ struct RichSite {
     RichSite() {
         test::copy_site("site", dir.path());
         test::write(dir.path() / "content/episodes/t.md",
-                    "---\nepisode: torch-trace-and-tlparse\nsummary: Logs for PT2.\ntopics: [Debugging, PT2]\nguests: [Jane Guest]\n"
-                    "related: [higher-order-operators]\nerrata: [Minor slip]\nlinks:\n  - title: tlparse\n    url: https://github.com/ezyang/tlparse\n"
+                    "---\nepisode: torch-trace-and-tlparse\nsummary: Logs for PT2.\ntopics: [Debugging, PT2]\nguests: "
+                    "[Jane Guest]\n"
+                    "related: [higher-order-operators]\nerrata: [Minor slip]\nlinks:\n  - title: tlparse\n    url: "
+                    "https://github.com/ezyang/tlparse\n"
                     "---\nSee [the operators](episode:higher-order-operators).\n");
         test::write(dir.path() / "content/pages/about.md", "---\ntitle: About\norder: 1\n---\nAbout *this*.\n");
         auto config = config::load_config(dir.path() / "site.yaml");
@@ -39,19 +41,21 @@ struct RichSite {
     const std::string& file(const std::string& path) const { return test::file_in(out, path); }
 };
 
-bool has(const std::string& s, const std::string& needle) { return s.find(needle) != std::string::npos; }
-
+bool has(const std::string& s, const std::string& needle) {
+    return s.find(needle) != std::string::npos;
+}
 
 }  // namespace
 
 TEST_CASE("every page type renders with the full data model") {
     RichSite site;
     const auto& episode = site.file("episodes/torch-trace-and-tlparse/index.html");
-    for (const char* part : {"Topics:", "href=\"/fixture-archive/topics/debugging/\"", "People:",
-                             "<a href=\"/fixture-archive/guests/jane-guest/\">Jane Guest</a> <span class=\"role\">(Guest)</span>", "Errata",
-                             "Minor slip", "Archive notes", "Further reading", "Listen to these first",
-                             "href=\"/fixture-archive/episodes/higher-order-operators/\"", "\"@type\":\"PodcastEpisode\"",
-                             "<input type=\"search\"", "data-base=\"/fixture-archive/\"", "js/site.js"})
+    for (const char* part :
+         {"Topics:", "href=\"/fixture-archive/topics/debugging/\"", "People:",
+          "<a href=\"/fixture-archive/guests/jane-guest/\">Jane Guest</a> <span class=\"role\">(Guest)</span>",
+          "Errata", "Minor slip", "Archive notes", "Further reading", "Listen to these first",
+          "href=\"/fixture-archive/episodes/higher-order-operators/\"", "\"@type\":\"PodcastEpisode\"",
+          "<input type=\"search\"", "data-base=\"/fixture-archive/\"", "js/site.js"})
         CHECK_MESSAGE(has(episode, part), std::string(part));
     CHECK(has(site.file("episodes/higher-order-operators/index.html"), "Mentioned in"));
     CHECK(has(site.file("topics/index.html"), "Debugging"));
@@ -69,7 +73,8 @@ TEST_CASE("every page type renders with the full data model") {
 TEST_CASE("JSON-LD cannot break out of its script element") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
-    test::write(dir.path() / "content/episodes/t.md", "---\nepisode: strides\ntitle: \"</script><script>alert(1)</script>\"\n---\n");
+    test::write(dir.path() / "content/episodes/t.md",
+                "---\nepisode: strides\ntitle: \"</script><script>alert(1)</script>\"\n---\n");
     auto config = config::load_config(dir.path() / "site.yaml");
     output::MemoryOutput out;
     pipeline::build_site(config, out);
@@ -87,7 +92,8 @@ TEST_CASE("feed.json, the search index and JSON-LD are written as nlohmann's dum
     // again must give the same bytes: keys in order, the same indentation and escapes.
     RichSite site;
     test::write(site.dir.path() / "content/episodes/odd.md",
-                "---\nepisode: inductor-post-grad-fx-passes\ntitle: \"Tabs\\tand \\\"quotes\\\" \\\\ <b>caf\u00e9</b>\"\nsummary: \"x\\u0001y\"\n"
+                "---\nepisode: inductor-post-grad-fx-passes\ntitle: \"Tabs\\tand \\\"quotes\\\" \\\\ "
+                "<b>caf\u00e9</b>\"\nsummary: \"x\\u0001y\"\n"
                 "topics: [\"A \\\"b\\\"\", C]\n---\n");
     output::MemoryOutput out;
     pipeline::build_site(config::load_config(site.dir.path() / "site.yaml"), out);
@@ -137,7 +143,7 @@ TEST_CASE("the search index: shards by word prefix, blocks of results, moments")
     CHECK(entry[2] == "April 29, 2024");
     CHECK(has(entry[3].get<std::string>(), "Logs for PT2."));  // the note's summary leads
     auto ja = nlohmann::json::parse(site.file("search/t/ja.json"));
-    CHECK(ja["t"].contains("jane"));                                      // guests are searchable
+    CHECK(ja["t"].contains("jane"));  // guests are searchable
     for (const auto& key : meta["shards"]) CHECK(site.out.find("search/t/" + key.get<std::string>() + ".json"));
     CHECK(site.out.find("search/f/g-jane-guest.json"));
 }
@@ -157,15 +163,18 @@ TEST_CASE("themes/default/README.md documents every template and every variable 
     render::SiteInfo info = render::make_site_info(config, catalog, config.base_url);
     auto curation = pipeline::apply_notes(config, catalog, info.paths);
     render::Data d = render::base_data(info, "T", "D", "episodes/x/");
-    render::put(d, "episode", render::episode_data(info, catalog.episodes[1], &catalog.episodes[2], &catalog.episodes[0],
-                                          &curation.by_slug.begin()->second, [&](const std::string&) { return &catalog.episodes[0]; }));
+    render::put(d, "episode",
+                render::episode_data(info, catalog.episodes[1], &catalog.episodes[2], &catalog.episodes[0],
+                                     &curation.by_slug.begin()->second,
+                                     [&](const std::string&) { return &catalog.episodes[0]; }));
     for (const auto& name : render::required_templates()) templates.render(name, d, &used);
     // The interface's words are documented by the English table, which has every key.
     const auto english = i18n::Words::builtin("en");
     for (const auto& name : used) {
         if (name == ".") continue;
         if (name.starts_with("t.")) {
-            CHECK_MESSAGE(english->table().contains(name.substr(2)), "i18n/en.yaml has no key '" << name.substr(2) << "'");
+            CHECK_MESSAGE(english->table().contains(name.substr(2)),
+                          "i18n/en.yaml has no key '" << name.substr(2) << "'");
             continue;
         }
         std::size_t dot = name.rfind('.');

@@ -1,15 +1,16 @@
+#include "search/index.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "core/slug.hpp"
 #include "output/output.hpp"
 #include "render/episode_text.hpp"
-#include "search/index.hpp"
-#include "render/site_info.hpp"
 #include "render/search_postings.hpp"
+#include "render/site_info.hpp"
 #include "search/terms.hpp"
-#include "core/slug.hpp"
 
 namespace {
 
@@ -55,8 +56,9 @@ TEST_CASE("the search index counts every distinct term of a long document once, 
     core::Episode& long_one = catalog.episodes.emplace_back();
     long_one.slug = "long";
     long_one.title = "Alpha beta";
-    for (int i = 0; i < 700; ++i) long_one.description += "w" + std::to_string(i) + " ";  // more words than a table holds at first
-    long_one.description += "Alpha ALPHA x " + std::string(41, 'y');                        // one letter, and too long: not words
+    for (int i = 0; i < 700; ++i)
+        long_one.description += "w" + std::to_string(i) + " ";        // more words than a table holds at first
+    long_one.description += "Alpha ALPHA x " + std::string(41, 'y');  // one letter, and too long: not words
     core::Episode& other = catalog.episodes.emplace_back();
     other.slug = "other";
     other.title = "Beta";
@@ -68,7 +70,8 @@ TEST_CASE("the search index counts every distinct term of a long document once, 
     for (int i = 0; i < 700; ++i) {
         const std::string word = "w" + std::to_string(i);
         CAPTURE(word);
-        CHECK(postings(out, word) == (i == 5 ? nlohmann::json::parse("[[0,1],[1,3]]") : nlohmann::json::parse("[[0,1]]")));
+        CHECK(postings(out, word) ==
+              (i == 5 ? nlohmann::json::parse("[[0,1],[1,3]]") : nlohmann::json::parse("[[0,1]]")));
     }
     CHECK(postings(out, "alpha") == nlohmann::json::parse("[[0,10]]"));  // the title's 8 and the text's 1 twice
     CHECK(postings(out, "beta") == nlohmann::json::parse("[[0,8],[1,8]]"));
@@ -103,9 +106,11 @@ TEST_CASE("chapter titles and transcript paragraphs are moments: postings name t
     core::Episode& e = catalog.episodes.emplace_back();
     e.slug = "e";
     e.title = "An episode";
-    e.chapters.list = {{0, "Opening", "", "", true}, {95, "Marmalade jars", "", "", true}, {120, "Hidden", "", "", false}};
+    e.chapters.list = {
+        {0, "Opening", "", "", true}, {95, "Marmalade jars", "", "", true}, {120, "Hidden", "", "", false}};
     core::Transcript t;
-    for (int i = 0; i < 20; ++i) t.segments.push_back({i * 30.0, 0, "", i == 17 ? "An orange kangaroo juggles marmalade." : "Filler words."});
+    for (int i = 0; i < 20; ++i)
+        t.segments.push_back({i * 30.0, 0, "", i == 17 ? "An orange kangaroo juggles marmalade." : "Filler words."});
     e.transcript = core::SharedTranscript(std::move(t));
     output::MemoryOutput out;
     search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), english_site(), out);
@@ -122,11 +127,11 @@ TEST_CASE("chapter titles and transcript paragraphs are moments: postings name t
 
 TEST_CASE("a posting keeps its episode, score and three moments in 12 bytes; a moment past 12 days is cut to it") {
     search::Posting p(16'777'215);  // the last episode a posting can name
-    p.add_moment(-2000);  // chapter 1999
-    p.add_moment(-2000);  // (the same moment again: not added)
+    p.add_moment(-2000);            // chapter 1999
+    p.add_moment(-2000);            // (the same moment again: not added)
     p.add_moment(1'048'000);
     p.add_moment(50'000'000);  // past any episode: written as the largest
-    p.add_moment(7);  // a fourth: not kept
+    p.add_moment(7);           // a fourth: not kept
     p.set_score(search::k_max_score);
     CHECK(p.doc() == 16'777'215);
     CHECK(p.score() == search::k_max_score);
@@ -161,7 +166,8 @@ TEST_CASE("a term in many episodes keeps its best postings and says how many it 
     auto list = postings(out, "common");
     REQUIRE(list.size() == search::k_max_postings);
     CHECK(list[0][0] == 0);
-    CHECK(list[search::k_max_postings - 1] == nlohmann::json::array({search::k_max_postings + 50, 9}));  // the title's: kept, whatever its place
+    CHECK(list[search::k_max_postings - 1] ==
+          nlohmann::json::array({search::k_max_postings + 50, 9}));  // the title's: kept, whatever its place
     CHECK(shard_for(out, "common")["c"]["common"] == search::k_max_postings + 100);
 }
 
@@ -179,7 +185,9 @@ TEST_CASE("a term's best postings are the same however the episodes fall to the 
         for (int k = 0; k < times; ++k) e.description += "common ";
         expected.emplace_back(times, i);
     }
-    std::sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    std::sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
     expected.resize(search::k_max_postings);
     std::sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     output::MemoryOutput out;
@@ -202,7 +210,8 @@ TEST_CASE("shards are split until small, and every term is found by walking its 
         for (int k = 0; k < 40; ++k) e.description += "pre" + std::to_string(i * 40 + k) + " ";
     }
     render::SiteInfo site = english_site();
-    site.texts = std::make_shared<render::TextCache>(catalog, 1);  // (read on several threads: made first, as a build does)
+    site.texts =
+        std::make_shared<render::TextCache>(catalog, 1);  // (read on several threads: made first, as a build does)
     output::MemoryOutput out;
     search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), site, out);
     std::size_t shards = 0;
@@ -227,7 +236,8 @@ TEST_CASE("no shard takes a name Windows reserves for a device") {
         core::Episode& e = catalog.episodes.emplace_back();
         e.slug = "e" + std::to_string(i);
         e.title = "Episode";
-        for (int k = 0; k < 40; ++k) e.description += "con" + std::to_string(i * 40 + k) + " aux" + std::to_string(i * 40 + k) + " ";
+        for (int k = 0; k < 40; ++k)
+            e.description += "con" + std::to_string(i * 40 + k) + " aux" + std::to_string(i * 40 + k) + " ";
     }
     render::SiteInfo site = english_site();
     site.texts = std::make_shared<render::TextCache>(catalog, 1);

@@ -1,15 +1,15 @@
+#include <arpa/inet.h>
 #include <doctest/doctest.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <future>
 #include <set>
-#include <httplib.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include "cli/serve_command.hpp"
 #include "serve/edits.hpp"
@@ -27,7 +27,11 @@ std::function<bool(const std::string&)> files(std::set<std::string> names) {
 
 TEST_CASE("request paths resolve only to built files, whatever the encoding") {
     auto built = files({"index.html", "episodes/a/index.html", "css/style.css", "about.html"});
-    struct Row { const char* path; int status; const char* file; };
+    struct Row {
+        const char* path;
+        int status;
+        const char* file;
+    };
     const Row rows[] = {
         {"/base/", 200, "index.html"},
         {"/base", 301, ""},
@@ -40,10 +44,10 @@ TEST_CASE("request paths resolve only to built files, whatever the encoding") {
         {"/base/./index.html", 404, ""},
         {"/base//index.html", 404, ""},
         {"/base/..\\site.yaml", 404, ""},
-        {"/base/%2e%2e/site.yaml", 404, ""},     // the server decodes once; a second layer stays literal
+        {"/base/%2e%2e/site.yaml", 404, ""},  // the server decodes once; a second layer stays literal
         {"/site.yaml", 404, ""},
         {"/other/index.html", 404, ""},
-        {"/base/episodes/", 404, ""},            // no listing of folders
+        {"/base/episodes/", 404, ""},  // no listing of folders
         {"/base/missing", 404, ""},
     };
     for (const auto& row : rows) {
@@ -118,7 +122,9 @@ TEST_CASE("the watcher sees a note saved, including in a folder created after it
 
 TEST_CASE("serve watches the audio manifest: a fetch that finds a host's file gone changes the players") {
     test::TempDir dir;
-    test::write(dir.path() / "site.yaml", "title: x\nbase_url: https://x.example/\naudio:\n  keep: true\nsources:\n  - path: content/sources/feed.xml\n");
+    test::write(
+        dir.path() / "site.yaml",
+        "title: x\nbase_url: https://x.example/\naudio:\n  keep: true\nsources:\n  - path: content/sources/feed.xml\n");
     test::write(dir.path() / "archive/audio.json", "{\"files\": []}\n");
     test::write(dir.path() / "content/sources/feed.xml", "<rss/>");
     const cli::WatchedFolders folders = cli::watched_folders(config::load_config(dir.path() / "site.yaml"));
@@ -126,7 +132,8 @@ TEST_CASE("serve watches the audio manifest: a fetch that finds a host's file go
     test::write(dir.path() / "archive/audio.json", "{\"files\": [] }\n");
     const auto changed = watcher.wait(std::chrono::milliseconds(1000), k_settle, k_settle);
     CHECK(std::find(changed.begin(), changed.end(), dir.path() / "archive/audio.json") != changed.end());
-    test::write(dir.path() / "site.yaml", "title: x\nbase_url: https://x.example/\nsources:\n  - path: content/sources/feed.xml\n");
+    test::write(dir.path() / "site.yaml",
+                "title: x\nbase_url: https://x.example/\nsources:\n  - path: content/sources/feed.xml\n");
     const auto without = cli::watched_folders(config::load_config(dir.path() / "site.yaml")).flat;
     CHECK(std::find(without.begin(), without.end(), dir.path() / "archive") == without.end());
 }
@@ -208,7 +215,8 @@ TEST_CASE("the preview server cuts a client that trickles its headers, not one w
     server.stop();
 }
 
-TEST_CASE("the preview server: a Range request gets 206 and its part; reload streams past the limit are answered at once") {
+TEST_CASE(
+    "the preview server: a Range request gets 206 and its part; reload streams past the limit are answered at once") {
     auto site = std::make_shared<output::MemoryOutput>();
     site->add("index.html", "<!DOCTYPE html><html><body><p>home</p></body></html>");
     site->add("a.mp3", "0123456789");
@@ -264,19 +272,21 @@ TEST_CASE("serve: what a build or a fetch writes is not an edit to rebuild for")
     test::TempDir dir;
     const auto root = std::filesystem::weakly_canonical(dir.path());
     const auto output = root / "public";
-    for (const char* path : {"public/index.html", "public/", ".public.manifest.json", ".public.build-record", ".public.staging-4242/",
-                             "content/sources/.feed.xml.4242-0.tmp", ".site.yaml.17-3.tmp"}) {
+    for (const char* path : {"public/index.html", "public/", ".public.manifest.json", ".public.build-record",
+                             ".public.staging-4242/", "content/sources/.feed.xml.4242-0.tmp", ".site.yaml.17-3.tmp"}) {
         CAPTURE(path);
         CHECK_FALSE(serve::is_edit(root / path, output));
     }
-    for (const char* path : {"site.yaml", "content/episodes/a.md", "content/sources/feed.xml", "content/sources/.feed.xml.fetch.json", ".publication.md",
-                             "static/x.tmp"}) {
+    for (const char* path : {"site.yaml", "content/episodes/a.md", "content/sources/feed.xml",
+                             "content/sources/.feed.xml.fetch.json", ".publication.md", "static/x.tmp"}) {
         CAPTURE(path);
         CHECK(serve::is_edit(root / path, output));
     }
 }
 
-TEST_CASE("the preview server: many ranges in one request and a foreign Host are refused; a limited machine gets a smaller pool") {
+TEST_CASE(
+    "the preview server: many ranges in one request and a foreign Host are refused; a limited machine gets a smaller "
+    "pool") {
     auto site = std::make_shared<output::MemoryOutput>();
     site->add("index.html", "<!DOCTYPE html><html><body><p>home</p></body></html>");
     site->add("a.mp3", std::string(100000, 'a'));
@@ -296,14 +306,16 @@ TEST_CASE("the preview server: many ranges in one request and a foreign Host are
     REQUIRE(two);
     CHECK(two->status == 206);
     // A page of another site whose name now points here (DNS rebinding) is not answered.
-    for (const std::string& host : {std::string("evil.example"), "evil.example:" + std::to_string(port), std::string("127.0.0.1.evil.example")}) {
+    for (const std::string& host :
+         {std::string("evil.example"), "evil.example:" + std::to_string(port), std::string("127.0.0.1.evil.example")}) {
         CAPTURE(host);
         auto foreign = client.Get("/", {{"Host", host}});
         REQUIRE(foreign);
         CHECK(foreign->status == 421);
         CHECK(foreign->body.find("home") == std::string::npos);
     }
-    for (const std::string& host : {"localhost:" + std::to_string(port), "127.0.0.1:" + std::to_string(port), "[::1]:" + std::to_string(port), std::string("LOCALHOST")}) {
+    for (const std::string& host : {"localhost:" + std::to_string(port), "127.0.0.1:" + std::to_string(port),
+                                    "[::1]:" + std::to_string(port), std::string("LOCALHOST")}) {
         CAPTURE(host);
         auto local = client.Get("/", {{"Host", host}});
         REQUIRE(local);

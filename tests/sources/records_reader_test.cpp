@@ -1,6 +1,7 @@
+#include "sources/records_reader.hpp"
+
 #include <doctest/doctest.h>
 
-#include "sources/records_reader.hpp"
 #include "dates/dates.hpp"
 #include "support.hpp"
 #include "targets.hpp"
@@ -9,7 +10,8 @@ using sources::read_records;
 using sources::RecordsSyntax;
 
 TEST_CASE("JSON records with provenance lines") {
-    auto batch = read_records(test::read(test::fixture("records/listings.json")), {"listings", "listings.json", ""}, RecordsSyntax::json);
+    auto batch = read_records(test::read(test::fixture("records/listings.json")), {"listings", "listings.json", ""},
+                              RecordsSyntax::json);
     CHECK(batch.diagnostics.empty());
     REQUIRE(batch.records.size() == 3);
     CHECK(batch.records[0].from.line == 2);
@@ -54,12 +56,17 @@ TEST_CASE("JSON listings read the same by simdjson as by nlohmann") {
     const std::string listings[] = {
         test::read(test::fixture("records/listings.json")),
         test::read(test::fixture("records/bad_value.json")),
-        "[\n {\"title\": \"Caf\\u00e9 \\ud83c\\udf99 \\\"q\\\" \\\\ \\/\", \"zeta\": -5, \"alpha\": 18446744073709551615,\n"
+        "[\n {\"title\": \"Caf\\u00e9 \\ud83c\\udf99 \\\"q\\\" \\\\ \\/\", \"zeta\": -5, \"alpha\": "
+        "18446744073709551615,\n"
         "  \"duration\": 1800.0, \"enclosure_length\": 1.5e3, \"guid\": true, \"apple_id\": false, \"date\": null,\n"
-        "  \"seen_at\": [\"https://a.example/1\", [\"https://b.example/\"], {\"u\": 1}, 5, null, \"https://d.example/2\"],\n"
-        "  \"url\": {\"nested\": [\"x\"]}, \"title\": \"Second title wins\", \"description\": \"tab\\tand\\nnewline\"},\n"
-        " {\"enclosure_url\": \"https://cdn.example/a.mp3\", \"enclosure_type\": \"audio/mpeg\", \"enclosure_length\": 123,\n"
-        "  \"date\": \"2024-08-04T01:47:46+00:00\", \"duration\": \"17min\", \"apple_url\": \"https://podcasts.apple.com/x?i=42\"},\n"
+        "  \"seen_at\": [\"https://a.example/1\", [\"https://b.example/\"], {\"u\": 1}, 5, null, "
+        "\"https://d.example/2\"],\n"
+        "  \"url\": {\"nested\": [\"x\"]}, \"title\": \"Second title wins\", \"description\": "
+        "\"tab\\tand\\nnewline\"},\n"
+        " {\"enclosure_url\": \"https://cdn.example/a.mp3\", \"enclosure_type\": \"audio/mpeg\", \"enclosure_length\": "
+        "123,\n"
+        "  \"date\": \"2024-08-04T01:47:46+00:00\", \"duration\": \"17min\", \"apple_url\": "
+        "\"https://podcasts.apple.com/x?i=42\"},\n"
         " {},\n"
         " {\"title\": \"\", \"description\": \"   \", \"enclosure_length\": -0, \"unknown\": 1}\n"
         "]\n",
@@ -72,14 +79,16 @@ TEST_CASE("JSON listings read the same by simdjson as by nlohmann") {
         CHECK(fuzz::records_summary(simd) == fuzz::records_summary(nlohmann));
     }
     // What simdjson refuses is nlohmann's to report, with its position.
-    auto broken = read_records("[{\"title\": \"a\"},\n {\"title\": \"b\" \"c\"}]", {"x", "b.json", ""}, RecordsSyntax::json);
+    auto broken =
+        read_records("[{\"title\": \"a\"},\n {\"title\": \"b\" \"c\"}]", {"x", "b.json", ""}, RecordsSyntax::json);
     REQUIRE(broken.diagnostics.size() == 1);
     CHECK(core::format(broken.diagnostics[0]).starts_with("b.json:2:"));
     CHECK(core::format(broken.diagnostics[0]).find("malformed JSON") != std::string::npos);
 }
 
 TEST_CASE("YAML records") {
-    auto batch = read_records(test::read(test::fixture("records/listings.yaml")), {"yaml", "listings.yaml", ""}, RecordsSyntax::yaml);
+    auto batch = read_records(test::read(test::fixture("records/listings.yaml")), {"yaml", "listings.yaml", ""},
+                              RecordsSyntax::yaml);
     CHECK(batch.diagnostics.empty());
     REQUIRE(batch.records.size() == 3);
     CHECK(batch.records[0].from.line == 2);
@@ -91,12 +100,14 @@ TEST_CASE("YAML records") {
 }
 
 TEST_CASE("bad values and unknown keys are located") {
-    auto batch = read_records(test::read(test::fixture("records/bad_value.json")), {"x", "bad.json", ""}, RecordsSyntax::json);
+    auto batch =
+        read_records(test::read(test::fixture("records/bad_value.json")), {"x", "bad.json", ""}, RecordsSyntax::json);
     REQUIRE(batch.diagnostics.size() == 1);
     CHECK(core::format(batch.diagnostics[0]).starts_with("bad.json:7: error: cannot read date 'yesterday'"));
     auto unknown = read_records("- title: a\n  titel: b\n", {"x", "u.yaml", ""}, RecordsSyntax::yaml);
     REQUIRE(unknown.diagnostics.size() == 1);
-    CHECK(core::format(unknown.diagnostics[0]).starts_with("u.yaml:2: warning: unknown key 'titel' ignored; did you mean 'title'?"));
+    CHECK(core::format(unknown.diagnostics[0])
+              .starts_with("u.yaml:2: warning: unknown key 'titel' ignored; did you mean 'title'?"));
     auto syntax = read_records("[{\"title\": \"a\",}]", {"x", "s.json", ""}, RecordsSyntax::json);
     REQUIRE(syntax.diagnostics.size() == 1);
     CHECK(core::format(syntax.diagnostics[0]).starts_with("s.json:1:16: error: malformed JSON"));
@@ -131,8 +142,9 @@ TEST_CASE("a JSON number too large for any type is a located error, not a crash 
 }
 
 TEST_CASE("JSON numbers no integer type can hold are read as text and reported, not converted (found by fuzzing)") {
-    auto batch = read_records("[{\"title\": \"Fine\", \"enclosure_length\": 77777777777777777777777777, \"duration\": 1.5e30}]",
-                              {"x", "n.json", ""}, RecordsSyntax::json);
+    auto batch =
+        read_records("[{\"title\": \"Fine\", \"enclosure_length\": 77777777777777777777777777, \"duration\": 1.5e30}]",
+                     {"x", "n.json", ""}, RecordsSyntax::json);
     REQUIRE(batch.records.size() == 1);
     CHECK(batch.records[0].title == "Fine");
     CHECK_FALSE(batch.records[0].enclosure);
@@ -160,7 +172,8 @@ TEST_CASE("JSON listings are read value by value with the meaning a whole JSON v
     auto batch = read_records(
         "[1, \"x\",\n"
         " {\"zeta\": 1, \"title\": \"First\", \"title\": \"T\\\"it\\u00e9\", \"description\": null, \"alpha\": [1],\n"
-        "  \"seen_at\": [\"https://a.example/1\", [\"https://b.example/\"], {\"u\": \"https://c.example/\"}, 5, \"https://d.example/2\"],\n"
+        "  \"seen_at\": [\"https://a.example/1\", [\"https://b.example/\"], {\"u\": \"https://c.example/\"}, 5, "
+        "\"https://d.example/2\"],\n"
         "  \"duration\": 1800.0, \"guid\": {\"nested\": [\"g\"]}},\n"
         " [{\"title\": \"inside a list\"}],\n"
         " {\"title\": \"Second\", \"enclosure_length\": true}]",

@@ -1,7 +1,8 @@
+#include "sources/rss_reader.hpp"
+
 #include <doctest/doctest.h>
 
 #include "sources/read_source.hpp"
-#include "sources/rss_reader.hpp"
 #include "support.hpp"
 
 using sources::read_rss;
@@ -32,7 +33,8 @@ TEST_CASE("a Simplecast-style feed: channel and items") {
     REQUIRE(first.duration);
     CHECK(first.duration->seconds == 928);
     REQUIRE(first.enclosure);
-    CHECK(first.enclosure->url == "https://cdn.simplecast.com/audio/aaa/episodes/003/audio/default_tc.mp3?aid=rss_feed&feed=fixture");
+    CHECK(first.enclosure->url ==
+          "https://cdn.simplecast.com/audio/aaa/episodes/003/audio/default_tc.mp3?aid=rss_feed&feed=fixture");
     CHECK(first.enclosure->length == 14851200);
     CHECK(first.episode_number == 3);
     CHECK(first.season == 1);
@@ -47,7 +49,7 @@ TEST_CASE("a Simplecast-style feed: channel and items") {
     CHECK(batch.records[1].date->offset_minutes == -420);  // PDT
     CHECK(batch.records[1].duration->seconds == 1030);
     CHECK(batch.records[1].description_truncated);
-    CHECK(batch.records[2].duration->seconds == 1447);     // MM:SS
+    CHECK(batch.records[2].duration->seconds == 1447);  // MM:SS
 }
 
 TEST_CASE("a malformed feed is one located error") {
@@ -63,7 +65,8 @@ TEST_CASE("XML that is neither RSS nor Atom says what it found") {
     auto batch = read_rss("<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body/></opml>", {"feed", "list.opml", ""});
     REQUIRE(batch.diagnostics.size() == 1);
     CHECK(core::format(batch.diagnostics[0]) ==
-          "list.opml:2:1: error: expected an RSS 2.0 feed (<rss><channel>...) or an Atom feed (<feed xmlns=\"http://www.w3.org/2005/Atom\">), found <opml>");
+          "list.opml:2:1: error: expected an RSS 2.0 feed (<rss><channel>...) or an Atom feed (<feed "
+          "xmlns=\"http://www.w3.org/2005/Atom\">), found <opml>");
     // A <feed> in no namespace, or another one, is not Atom either.
     auto other = read_rss("<feed xmlns=\"http://example.com/not-atom\"><title>x</title></feed>", {"feed", "f.xml", ""});
     REQUIRE(other.diagnostics.size() == 1);
@@ -83,17 +86,18 @@ TEST_CASE("unreadable values are warnings naming the line") {
     CHECK(batch.diagnostics[0].severity == core::Severity::warning);
 }
 
-
 // A feed of many items is read on several threads: records and warnings must still come in the
 // feed's order, and each kept item must have its own texts emptied.
 TEST_CASE("a large feed reads the same as items in order, warnings in order") {
     const int n = 1000;
-    std::string text = "<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel><title>x</title>\n";
+    std::string text =
+        "<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel><title>x</title>\n";
     for (int i = 0; i < n; ++i) {
         std::string k = std::to_string(i);
         text += "<item><guid>g" + k + "</guid><title>Episode " + k + "</title>\n";
         // Every 97th item has a date nobody can read: warnings land all through the feed.
-        text += i % 97 == 0 ? "<pubDate>day " + k + "</pubDate>\n" : "<pubDate>Mon, 01 Jan 2024 10:00:00 +0000</pubDate>\n";
+        text +=
+            i % 97 == 0 ? "<pubDate>day " + k + "</pubDate>\n" : "<pubDate>Mon, 01 Jan 2024 10:00:00 +0000</pubDate>\n";
         text += "<description><![CDATA[<p>Notes " + k + "</p>]]></description><content:encoded>&lt;p&gt;More " + k +
                 "&lt;/p&gt;</content:encoded></item>\n";
     }
@@ -116,7 +120,8 @@ TEST_CASE("a large feed reads the same as items in order, warnings in order") {
     }
     std::vector<std::string> expected;
     for (int i = 0; i < n; i += 97)
-        expected.push_back("big.xml:" + std::to_string(3 + 3 * i) + ": warning: cannot read pubDate 'day " + std::to_string(i) + "'");
+        expected.push_back("big.xml:" + std::to_string(3 + 3 * i) + ": warning: cannot read pubDate 'day " +
+                           std::to_string(i) + "'");
     REQUIRE(batch.diagnostics.size() == expected.size());
     for (std::size_t w = 0; w < expected.size(); ++w) {
         CHECK(core::format(batch.diagnostics[w]).starts_with(expected[w]));
@@ -124,8 +129,9 @@ TEST_CASE("a large feed reads the same as items in order, warnings in order") {
     }
 }
 TEST_CASE("entity expansion cannot blow up") {
-    std::string text = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\"><!ENTITY lol2 \"&lol;&lol;&lol;&lol;\">]>"
-                       "<rss version=\"2.0\"><channel><title>&lol2;</title></channel></rss>";
+    std::string text =
+        "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\"><!ENTITY lol2 \"&lol;&lol;&lol;&lol;\">]>"
+        "<rss version=\"2.0\"><channel><title>&lol2;</title></channel></rss>";
     auto batch = read_rss(text, {"feed", "f.xml", ""});
     REQUIRE(batch.channel);
     CHECK(batch.channel->title.size() < 100);
@@ -140,15 +146,17 @@ TEST_CASE("the kind of a source is recognised from its content") {
 }
 
 TEST_CASE("a feed in UTF-16 without a byte-order mark is known as a feed and read") {
-    const std::string utf8 = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><rss version=\"2.0\"><channel><title>Grüße</title>"
-                             "<item><title>Straße \xE2\x80\x93 \xE6\x97\xA5</title><guid>g</guid></item></channel></rss>";
+    const std::string utf8 =
+        "<?xml version=\"1.0\" encoding=\"UTF-16\"?><rss version=\"2.0\"><channel><title>Grüße</title>"
+        "<item><title>Straße \xE2\x80\x93 \xE6\x97\xA5</title><guid>g</guid></item></channel></rss>";
     // (UTF-16 by hand: every character of the text above is in the Basic Multilingual Plane)
     std::u16string wide;
     for (std::size_t i = 0; i < utf8.size();) {
         const auto c = static_cast<unsigned char>(utf8[i]);
         const int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : 3;
         char16_t cp = n == 1 ? c : n == 2 ? (c & 0x1F) : (c & 0x0F);
-        for (int k = 1; k < n; ++k) cp = static_cast<char16_t>(cp << 6 | (static_cast<unsigned char>(utf8[i + k]) & 0x3F));
+        for (int k = 1; k < n; ++k)
+            cp = static_cast<char16_t>(cp << 6 | (static_cast<unsigned char>(utf8[i + k]) & 0x3F));
         wide.push_back(cp);
         i += n;
     }

@@ -28,7 +28,8 @@ TEST_CASE("each seed page is recognised from its content") {
     CHECK(sources::detect_kind(seed("001"), "a.txt") == core::SourceKind::pod_casts_io);
     CHECK(sources::detect_kind(seed("002"), "a.txt") == core::SourceKind::player_fm);
     CHECK(sources::detect_kind(seed("003"), "a.txt") == core::SourceKind::apple_page);
-    CHECK(sources::detect_kind(test::read(test::fixture("itunes/lookup.json")), "x.json") == core::SourceKind::itunes_lookup);
+    CHECK(sources::detect_kind(test::read(test::fixture("itunes/lookup.json")), "x.json") ==
+          core::SourceKind::itunes_lookup);
 }
 
 TEST_CASE("Podbean page: five episodes, app adverts rejected") {
@@ -79,8 +80,8 @@ TEST_CASE("Player FM page: the featured episode once, thirty list entries, no sp
     CHECK(featured.from.end_line == 23);  // the block repeated twice is one record
     std::size_t titled_entries = 0;
     for (const auto& r : b.records) {
-        CHECK(r.description.find("woman") == std::string::npos);        // the sponsored show
-        CHECK(r.description.find("Player FM") == std::string::npos);    // the app's own text
+        CHECK(r.description.find("woman") == std::string::npos);      // the sponsored show
+        CHECK(r.description.find("Player FM") == std::string::npos);  // the app's own text
         titled_entries += !r.title.empty();
     }
     CHECK(titled_entries == 6);  // the featured one and five list entries with "1 <title> MM:SS"
@@ -98,7 +99,12 @@ TEST_CASE("Player FM page: the featured episode once, thirty list entries, no sp
 TEST_CASE("Apple page: eight episodes, titles split off, OCR damage undone, reviews rejected") {
     auto b = sources::read_apple_page(seed("003"), {"apple", "003.txt", ""});
     REQUIRE(b.records.size() == 8);
-    struct Row { const char* title; const char* day; int minutes; const char* apple_id; };
+    struct Row {
+        const char* title;
+        const char* day;
+        int minutes;
+        const char* apple_id;
+    };
     const Row rows[] = {
         {"Compiler collectives", "2024-08-04", 17, "1000664250427"},
         {"TORCH_TRACE and tlparse", "2024-04-29", 15, "1000653855355"},
@@ -119,13 +125,14 @@ TEST_CASE("Apple page: eight episodes, titles split off, OCR damage undone, revi
     CHECK(b.records[0].description.starts_with("Compiler collectives are a PT2 feature"));
     CHECK(b.records[1].description.starts_with("TORCH_TRACE and tlparse are"));  // markdown escape undone
     CHECK(b.records[2].description.find("**") == std::string::npos);
-    CHECK(b.records[2].description.find(" 17 ") == std::string::npos);           // the length is not text
+    CHECK(b.records[2].description.find(" 17 ") == std::string::npos);  // the length is not text
     CHECK(b.records[3].from.line == 23);
     CHECK(b.records[3].from.end_line == 25);
 }
 
 TEST_CASE("iTunes lookup API: episodes only, with Apple's guid and the audio URL") {
-    auto b = sources::read_itunes_lookup(test::read(test::fixture("itunes/lookup.json")), {"itunes", "lookup.json", ""});
+    auto b =
+        sources::read_itunes_lookup(test::read(test::fixture("itunes/lookup.json")), {"itunes", "lookup.json", ""});
     CHECK(b.diagnostics.empty());
     REQUIRE(b.records.size() == 2);
     const auto& r = b.records[0];

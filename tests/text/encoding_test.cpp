@@ -13,7 +13,9 @@ TEST_CASE("a feed declared ISO-8859-1 or Windows-1252 is read as Windows-1252") 
         std::string xml = std::string("<?xml version=\"1.0\" encoding='") + name + "'?>\n" + body;
         auto utf8 = text::single_byte_xml_as_utf8(xml);
         REQUIRE(utf8);
-        CHECK(*utf8 == "<?xml version=\"1.0\" encoding='UTF-8'?>\n<rss><title>Caf\xC3\xA9 \xE2\x82\xAC \xE2\x80\x9Cquoted\xE2\x80\x9D \xE2\x80\xA6</title></rss>");
+        CHECK(*utf8 ==
+              "<?xml version=\"1.0\" encoding='UTF-8'?>\n<rss><title>Caf\xC3\xA9 \xE2\x82\xAC "
+              "\xE2\x80\x9Cquoted\xE2\x80\x9D \xE2\x80\xA6</title></rss>");
     }
     // A declaration that lies about bytes that are UTF-8 all the same: they stay UTF-8.
     auto lying = text::single_byte_xml_as_utf8("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><t>Caf\xC3\xA9</t>");
@@ -23,7 +25,8 @@ TEST_CASE("a feed declared ISO-8859-1 or Windows-1252 is read as Windows-1252") 
     CHECK_FALSE(text::single_byte_xml_as_utf8("<?xml version=\"1.0\" encoding=\"UTF-8\"?><t/>"));
     CHECK_FALSE(text::single_byte_xml_as_utf8("<?xml version=\"1.0\"?><t/>"));
     CHECK_FALSE(text::single_byte_xml_as_utf8("<rss/>"));
-    CHECK_FALSE(text::single_byte_xml_as_utf8("<?xml version=\"1.0\" encoding=\"ISO-8859-1\""));  // no end: not a declaration
+    CHECK_FALSE(
+        text::single_byte_xml_as_utf8("<?xml version=\"1.0\" encoding=\"ISO-8859-1\""));  // no end: not a declaration
     // Lines stay where they were, for located messages.
     auto lines = text::single_byte_xml_as_utf8("<?xml version=\"1.0\" encoding=\"latin1\"?>\n<a>\xE9\n</a>\n");
     REQUIRE(lines);
@@ -39,19 +42,19 @@ TEST_CASE("every label the WHATWG Encoding Standard gives is converted, bytes th
         std::string utf8;
     };
     const Case cases[] = {
-        {"x-sjis", "\x83\x52\x83\x93", "\xE3\x82\xB3\xE3\x83\xB3"},                                    // コン
-        {"ks_c_5601-1987", "\xC7\xD1\xB1\xDB", "\xED\x95\x9C\xEA\xB8\x80"},                             // 한글
+        {"x-sjis", "\x83\x52\x83\x93", "\xE3\x82\xB3\xE3\x83\xB3"},          // コン
+        {"ks_c_5601-1987", "\xC7\xD1\xB1\xDB", "\xED\x95\x9C\xEA\xB8\x80"},  // 한글
         {"windows-949", "\xC7\xD1\xB1\xDB", "\xED\x95\x9C\xEA\xB8\x80"},
-        {"x-gbk", "\xD6\xD0\xCE\xC4", "\xE4\xB8\xAD\xE6\x96\x87"},                                      // 中文
+        {"x-gbk", "\xD6\xD0\xCE\xC4", "\xE4\xB8\xAD\xE6\x96\x87"},  // 中文
         {"csbig5", "\xA4\xA4\xA4\xE5", "\xE4\xB8\xAD\xE6\x96\x87"},
         {"x-euc-jp", "\xA5\xB3\xA5\xF3", "\xE3\x82\xB3\xE3\x83\xB3"},
-        {"koi", "\xF0\xD2\xC9\xD7\xC5\xD4", "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82"},       // Привет
+        {"koi", "\xF0\xD2\xC9\xD7\xC5\xD4", "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82"},  // Привет
         {"x-cp1251", "\xCF\xF0\xE8\xE2\xE5\xF2", "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82"},
         {"x-mac-cyrillic", "\x8F\xF0\xE8\xE2\xE5\xF2", "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82"},
-        {"dos-874", "\xA1", "\xE0\xB8\x81"},                                                            // ก
-        {"iso-8859-8-i", "\xF9\xEC\xE5\xED", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D"},                       // שלום
+        {"dos-874", "\xA1", "\xE0\xB8\x81"},                                       // ก
+        {"iso-8859-8-i", "\xF9\xEC\xE5\xED", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D"},  // שלום
         {"logical", "\xF9\xEC\xE5\xED", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D"},
-        {"l9", "\xA4", "\xE2\x82\xAC"},                                                                 // €
+        {"l9", "\xA4", "\xE2\x82\xAC"},  // €
         {"unicode-1-1-utf-8", "\xE2\x82\xAC", "\xE2\x82\xAC"},
     };
     for (const Case& c : cases) {

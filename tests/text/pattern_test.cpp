@@ -1,9 +1,9 @@
 // Patterns over input lines run in linear time: no line, however long, costs the stack.
+#include "text/pattern.hpp"
+
 #include <doctest/doctest.h>
 
 #include <string>
-
-#include "text/pattern.hpp"
 
 TEST_CASE("patterns match as std::regex did, groups and all") {
     const text::Pattern meta(R"(.* - ([A-Z][a-z]+ \d{1,2}, \d{4})(?: - (\d+ minutes))?(?: .*)?)");

@@ -1,18 +1,18 @@
+#include "text/strings.hpp"
+
 #include <doctest/doctest.h>
+#include <utf8proc.h>
 
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
-
 #include <nlohmann/json.hpp>
-#include <utf8proc.h>
 
-#include "support.hpp"
-#include "html/escape.hpp"
 #include "files/hash.hpp"
+#include "html/escape.hpp"
 #include "html/html_sanitizer.hpp"
+#include "support.hpp"
 #include "text/normalize.hpp"
-#include "text/strings.hpp"
 #include "text/text_position.hpp"
 #include "text/unicode.hpp"
 
@@ -125,7 +125,8 @@ TEST_CASE("word_count: the words of a collapsed text") {
 TEST_CASE("html_escape: the five special characters, runs between them as they are") {
     CHECK(html::html_escape("") == "");
     CHECK(html::html_escape("plain text") == "plain text");
-    CHECK(html::html_escape("<a href=\"x\">Tom & Jerry's</a>") == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;");
+    CHECK(html::html_escape("<a href=\"x\">Tom & Jerry's</a>") ==
+          "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;");
     CHECK(html::html_escape("&&") == "&amp;&amp;");
     CHECK(html::html_escape("caf\xC3\xA9>") == "caf\xC3\xA9&gt;");
     std::string out = "kept:";
@@ -138,12 +139,23 @@ TEST_CASE("html_escape: a special character anywhere in a long text, at block bo
         std::string out;
         for (char c : text) {
             switch (c) {
-                case '&': out += "&amp;"; break;
-                case '<': out += "&lt;"; break;
-                case '>': out += "&gt;"; break;
-                case '"': out += "&quot;"; break;
-                case '\'': out += "&#39;"; break;
-                default: out += c;
+                case '&':
+                    out += "&amp;";
+                    break;
+                case '<':
+                    out += "&lt;";
+                    break;
+                case '>':
+                    out += "&gt;";
+                    break;
+                case '"':
+                    out += "&quot;";
+                    break;
+                case '\'':
+                    out += "&#39;";
+                    break;
+                default:
+                    out += c;
             }
         }
         return out;
@@ -187,8 +199,12 @@ TEST_CASE("append_json_string writes what nlohmann's dump() writes, and refuses 
     // Every mix of quote, backslash, a control character, ASCII and the bytes of "é" (alone,
     // they are invalid UTF-8: both must throw).
     for_each_mix("\"\\\x01x\xC3\xA9", 5, same_as_dump);
-    CHECK(ours("caf\xC3\xA9 \xE2\x80\xA6 \xF0\x9F\x8E\x99 \x7F /") == dumped("caf\xC3\xA9 \xE2\x80\xA6 \xF0\x9F\x8E\x99 \x7F /"));
-    for (const char* invalid : {"\xC3", "a\xFF" "b", "\xED\xA0\x80", "\xC0\xAF", "x\xE2\x80"})
+    CHECK(ours("caf\xC3\xA9 \xE2\x80\xA6 \xF0\x9F\x8E\x99 \x7F /") ==
+          dumped("caf\xC3\xA9 \xE2\x80\xA6 \xF0\x9F\x8E\x99 \x7F /"));
+    for (const char* invalid : {"\xC3",
+                                "a\xFF"
+                                "b",
+                                "\xED\xA0\x80", "\xC0\xAF", "x\xE2\x80"})
         CHECK_THROWS_AS(ours(invalid), nlohmann::json::type_error);
     // Each kind of byte to act on at every offset of long texts, across block boundaries: one
     // to escape, characters of two, three and four bytes (one straddling a boundary), and
@@ -196,7 +212,8 @@ TEST_CASE("append_json_string writes what nlohmann's dump() writes, and refuses 
     for (std::string_view piece : {"\"", "\\", "\x01", "\x1F", "\x7F", "\xC3\xA9", "\xE2\x80\xA6", "\xF0\x9F\x8E\x99",
                                    "\xC3", "\xA9", "\xE2\x80", "\n\"\xC3\xA9\\"})
         for (std::size_t length : {16, 17, 31, 32, 33, 48})
-            for (std::size_t offset = 0; offset + piece.size() <= length; ++offset) same_as_dump(letters_with(length, piece, offset));
+            for (std::size_t offset = 0; offset + piece.size() <= length; ++offset)
+                same_as_dump(letters_with(length, piece, offset));
     CHECK(ours(std::string(40, 'x')) == dumped(std::string(40, 'x')));  // blocks with nothing to do
 }
 
@@ -204,7 +221,8 @@ TEST_CASE("is_valid_utf8: long ASCII runs are skipped, every other character is 
     CHECK(text::is_valid_utf8(""));
     const std::string ascii = "sixteen bytes!!!";
     const std::vector<std::string> valid = {"\xC3\xA9", "\xE2\x80\xA6", "\xF0\x9F\x8E\x99", "\x7F"};
-    const std::vector<std::string> invalid = {"\xC3", "\xFF", "\x80", "\xED\xA0\x80", "\xC0\xAF", "\xE2\x80", "\xF4\x90\x80\x80"};
+    const std::vector<std::string> invalid = {
+        "\xC3", "\xFF", "\x80", "\xED\xA0\x80", "\xC0\xAF", "\xE2\x80", "\xF4\x90\x80\x80"};
     // Each character at every offset of a 33-byte ASCII text (inside and across 8-byte words),
     // and after a valid one: a bad character is found wherever it is.
     for (std::size_t at = 0; at <= 33; ++at) {
@@ -225,20 +243,23 @@ TEST_CASE("ASCII text folds, loses accents and is classed as utf8proc would do i
     // against utf8proc itself with the same options, for every ASCII character alone and in text.
     auto mapped = [](const std::string& text, int options) {
         utf8proc_uint8_t* out = nullptr;
-        auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(text.data()), static_cast<utf8proc_ssize_t>(text.size()),
-                              &out, static_cast<utf8proc_option_t>(options));
+        auto n =
+            utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(text.data()),
+                         static_cast<utf8proc_ssize_t>(text.size()), &out, static_cast<utf8proc_option_t>(options));
         REQUIRE(n >= 0);
         std::string result(reinterpret_cast<const char*>(out), static_cast<std::size_t>(n));
         std::free(out);
         return result;
     };
     const int fold = UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE;
-    const int strip = UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK | UTF8PROC_IGNORE;
+    const int strip = UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK |
+                      UTF8PROC_IGNORE;
     std::vector<std::string> texts = {"Inductor - Post-grad FX passes", "TORCH_TRACE\tand\r\ntlparse (C++ #2)!"};
     for (int c = 0; c < 0x80; ++c) {
         texts.push_back(std::string(1, static_cast<char>(c)));
         auto category = utf8proc_category(c);
-        bool letter_or_digit = category == UTF8PROC_CATEGORY_LU || category == UTF8PROC_CATEGORY_LL || category == UTF8PROC_CATEGORY_ND;
+        bool letter_or_digit =
+            category == UTF8PROC_CATEGORY_LU || category == UTF8PROC_CATEGORY_LL || category == UTF8PROC_CATEGORY_ND;
         CAPTURE(c);
         CHECK(text::is_letter_or_digit(static_cast<char32_t>(c)) == letter_or_digit);
     }
@@ -258,19 +279,33 @@ TEST_CASE("starts_with_icase: ASCII letters in either case, everything else as i
     CHECK(text::starts_with_icase("ABC", "abc"));
     CHECK_FALSE(text::starts_with_icase("ab", "abc"));
     CHECK_FALSE(text::starts_with_icase("abd", "abc"));
-    CHECK_FALSE(text::starts_with_icase("[bc", "{bc"));  // '[' + 32 is '{': not a letter, not folded
+    CHECK_FALSE(text::starts_with_icase("[bc", "{bc"));            // '[' + 32 is '{': not a letter, not folded
     CHECK_FALSE(text::starts_with_icase("\xC3\x89", "\xC3\xA9"));  // É and é: ASCII only
 }
 
 TEST_CASE("decode_entities: the named and numeric entities, anything else as written") {
     const std::pair<const char*, const char*> rows[] = {
-        {"", ""}, {"plain text", "plain text"}, {"a &amp; b", "a & b"}, {"&lt;p&gt;", "<p>"},
-        {"&#39;&#x41;&#X42;&apos;", "'AB'"}, {"AT&T", "AT&T"}, {"&unknown; x", "&unknown; x"}, {"&&amp;", "&&"},
-        {"&#0;", "&#0;"}, {"tail &amp", "tail &amp"}, {"&nbsp;&hellip;", "\xC2\xA0\xE2\x80\xA6"},
-        {"&#x1F399;!", "\xF0\x9F\x8E\x99!"}, {"&quot;far away;", "\"far away;"}, {"&toolongname;", "&toolongname;"},
+        {"", ""},
+        {"plain text", "plain text"},
+        {"a &amp; b", "a & b"},
+        {"&lt;p&gt;", "<p>"},
+        {"&#39;&#x41;&#X42;&apos;", "'AB'"},
+        {"AT&T", "AT&T"},
+        {"&unknown; x", "&unknown; x"},
+        {"&&amp;", "&&"},
+        {"&#0;", "&#0;"},
+        {"tail &amp", "tail &amp"},
+        {"&nbsp;&hellip;", "\xC2\xA0\xE2\x80\xA6"},
+        {"&#x1F399;!", "\xF0\x9F\x8E\x99!"},
+        {"&quot;far away;", "\"far away;"},
+        {"&toolongname;", "&toolongname;"},
         // every name HTML has, not only the common ones; twice, and a name that looks like one
-        {"1&ndash;2 &eacute;t&eacute; &rarr; &Omega;", "1\xE2\x80\x93" "2 \xC3\xA9t\xC3\xA9 \xE2\x86\x92 \xCE\xA9"},
-        {"&notaname; &not;", "&notaname; \xC2\xAC"}, {"&amp;ndash;", "&ndash;"}, {"&nd ash;", "&nd ash;"}};
+        {"1&ndash;2 &eacute;t&eacute; &rarr; &Omega;",
+         "1\xE2\x80\x93"
+         "2 \xC3\xA9t\xC3\xA9 \xE2\x86\x92 \xCE\xA9"},
+        {"&notaname; &not;", "&notaname; \xC2\xAC"},
+        {"&amp;ndash;", "&ndash;"},
+        {"&nd ash;", "&nd ash;"}};
     for (const auto& [html, text] : rows) {
         CAPTURE(html);
         CHECK(html::decode_entities(html) == text);
@@ -301,9 +336,12 @@ TEST_CASE("strip_tags: every '<' to the next '>' is a space, entities decoded, w
         std::string out;
         bool in_tag = false;
         for (char c : html) {
-            if (c == '<') in_tag = true, out.push_back(' ');
-            else if (c == '>' && in_tag) in_tag = false;
-            else if (!in_tag) out.push_back(c);
+            if (c == '<')
+                in_tag = true, out.push_back(' ');
+            else if (c == '>' && in_tag)
+                in_tag = false;
+            else if (!in_tag)
+                out.push_back(c);
         }
         return text::collapse_whitespace(html::decode_entities(out));
     };
@@ -319,8 +357,8 @@ TEST_CASE("split_words: the words between spaces, none empty") {
 }
 
 TEST_CASE("LineIndex gives every offset the line and column that counting from the start gives") {
-    for (std::string text : {std::string(""), std::string("one line"), std::string("\n"), std::string("a\nbc\n\nd\r\nlast"),
-                             std::string("\n\nx\n")}) {
+    for (std::string text : {std::string(""), std::string("one line"), std::string("\n"),
+                             std::string("a\nbc\n\nd\r\nlast"), std::string("\n\nx\n")}) {
         text::LineIndex index(text);
         for (std::size_t offset = 0; offset <= text.size(); ++offset) {
             CAPTURE(text);
@@ -332,8 +370,25 @@ TEST_CASE("LineIndex gives every offset the line and column that counting from t
 }
 
 TEST_CASE("append_zero_padded writes what printf's %0<width>lld writes, sign and all") {
-    const long long values[] = {0, 1, 7, 9, 10, 42, 99, 100, 999, 2024, 12345, -1, -5, -42, -999, -2024, -12345,
-                                9223372036854775807LL, -9223372036854775807LL - 1};
+    const long long values[] = {0,
+                                1,
+                                7,
+                                9,
+                                10,
+                                42,
+                                99,
+                                100,
+                                999,
+                                2024,
+                                12345,
+                                -1,
+                                -5,
+                                -42,
+                                -999,
+                                -2024,
+                                -12345,
+                                9223372036854775807LL,
+                                -9223372036854775807LL - 1};
     for (long long value : values)
         for (int width : {1, 2, 3, 4, 6}) {
             char expected[32];
@@ -347,8 +402,9 @@ TEST_CASE("append_zero_padded writes what printf's %0<width>lld writes, sign and
 }
 
 TEST_CASE("hex_hash: sixteen lower-case hex digits, as printf's %016llx") {
-    for (std::uint64_t hash : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0xabc}, std::uint64_t{0x0123456789abcdef},
-                               std::uint64_t{0xfedcba9876543210}, ~std::uint64_t{0}}) {
+    for (std::uint64_t hash :
+         {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0xabc}, std::uint64_t{0x0123456789abcdef},
+          std::uint64_t{0xfedcba9876543210}, ~std::uint64_t{0}}) {
         char expected[17];
         std::snprintf(expected, sizeof expected, "%016llx", static_cast<unsigned long long>(hash));
         CHECK(files::hex_hash(hash) == expected);
@@ -399,8 +455,11 @@ TEST_CASE("collapse_whitespace: long texts, where blocks of prose are copied who
             REQUIRE(text::collapse_whitespace(" " + text) == one_by_one(" " + text));
             REQUIRE(text::collapse_whitespace(text + "  ") == one_by_one(text + "  "));
         }
-    const std::vector<std::string> tokens{"a", "bc", "word", "x1", "caf\xC3\xA9", " ", " ", " ", "  ", "\t", "\n", "\r\n", "\f", "\v", "."};
-    for_each_drawn_text(tokens, 24, 5000, [&](const std::string& text) { REQUIRE_MESSAGE(text::collapse_whitespace(text) == one_by_one(text), text); });
+    const std::vector<std::string> tokens{"a",  "bc", "word", "x1",   "caf\xC3\xA9", " ",  " ", " ",
+                                          "  ", "\t", "\n",   "\r\n", "\f",          "\v", "."};
+    for_each_drawn_text(tokens, 24, 5000, [&](const std::string& text) {
+        REQUIRE_MESSAGE(text::collapse_whitespace(text) == one_by_one(text), text);
+    });
     for (std::size_t length = 15; length <= 49; ++length) {  // single spaces at each block edge
         std::string text;
         for (std::size_t k = 0; k < length; ++k) text += k % 4 == 3 ? ' ' : 'w';
@@ -411,20 +470,24 @@ TEST_CASE("collapse_whitespace: long texts, where blocks of prose are copied who
 TEST_CASE("match_form of long ASCII texts, where blocks of words are lower-cased whole, as a byte at a time") {
     auto one_by_one = ascii_match_form_by_definition;
     const std::string sentence = "The Quick brown fox 42 Jumps over THE lazy dog Z9";
-    for (std::string_view piece : {" ", "  ", "\t", "\n", ",", ".", "'", "-", "@", "[", "`", "{", "/", ":", "A", "z", "0", "9", "**"})
+    for (std::string_view piece :
+         {" ", "  ", "\t", "\n", ",", ".", "'", "-", "@", "[", "`", "{", "/", ":", "A", "z", "0", "9", "**"})
         for (std::size_t offset = 0; offset + piece.size() <= sentence.size(); ++offset) {
             std::string text = sentence;
             text.replace(offset, piece.size(), piece);
             REQUIRE_MESSAGE(text::match_form(text) == one_by_one(text), text);
             REQUIRE(text::match_form(" " + text) == one_by_one(" " + text));
         }
-    const std::vector<std::string> tokens{"a", "Bc", "WORD", "x1", "42", " ", " ", " ", "  ", "\t", "\n", ".", ",", "'", "-", "@", "Z"};
-    for_each_drawn_text(tokens, 8, 5000, [&](const std::string& text) { REQUIRE_MESSAGE(text::match_form(text) == one_by_one(text), text); });
+    const std::vector<std::string> tokens{"a",  "Bc", "WORD", "x1", "42", " ", " ", " ", "  ",
+                                          "\t", "\n", ".",    ",",  "'",  "-", "@", "Z"};
+    for_each_drawn_text(tokens, 8, 5000, [&](const std::string& text) {
+        REQUIRE_MESSAGE(text::match_form(text) == one_by_one(text), text);
+    });
 }
 
 TEST_CASE("characters XML forbids are found at any place in a block, raw or as a reference") {
-    for (const std::string bad : {std::string("&#27;"), std::string("&#x1B;"), std::string("&#0;"), std::string("\x1b"), std::string("\x0b"),
-                                  std::string("&#xFFFE;")}) {
+    for (const std::string bad : {std::string("&#27;"), std::string("&#x1B;"), std::string("&#0;"), std::string("\x1b"),
+                                  std::string("\x0b"), std::string("&#xFFFE;")}) {
         for (std::size_t at = 0; at < 40; ++at) {
             CAPTURE(bad);
             CAPTURE(at);
@@ -436,8 +499,13 @@ TEST_CASE("characters XML forbids are found at any place in a block, raw or as a
         }
     }
     // What XML allows: tab, line feed, carriage return, as bytes and as references; '&' alone.
-    CHECK(html::find_xml_forbidden("a&b &amp; &#9; &#x0A; &#13; \t\r\n" + std::string(100, 'x') + "&#") == std::string::npos);
+    CHECK(html::find_xml_forbidden("a&b &amp; &#9; &#x0A; &#13; \t\r\n" + std::string(100, 'x') + "&#") ==
+          std::string::npos);
     std::size_t removed = 0;
-    CHECK(html::without_xml_forbidden(std::string("a\x1b" "b\0" "c\td", 7), removed) == "abc\td");
+    CHECK(html::without_xml_forbidden(std::string("a\x1b"
+                                                  "b\0"
+                                                  "c\td",
+                                                  7),
+                                      removed) == "abc\td");
     CHECK(removed == 2);
 }

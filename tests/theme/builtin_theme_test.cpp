@@ -1,18 +1,18 @@
 // The default theme is in the binary: a site needs no theme folder, a project's file still wins,
 // and `theme export` writes out exactly what themes/default/ holds.
+#include "theme/builtin_theme.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
-
 #include <map>
 
-#include "pipeline/build_site.hpp"
 #include "config/site_config.hpp"
+#include "files/files.hpp"
+#include "pipeline/build_site.hpp"
 #include "scaffold/scaffold.hpp"
 #include "support.hpp"
-#include "theme/builtin_theme.hpp"
 #include "theme/theme_files.hpp"
-#include "files/files.hpp"
 
 namespace fs = std::filesystem;
 
@@ -33,7 +33,8 @@ output::MemoryOutput build_in_memory(const fs::path& dir) {
 TEST_CASE("the built-in theme is themes/default/, byte for byte") {
     std::map<std::string, std::string> builtin;
     for (const auto& f : theme::builtin_files()) builtin[std::string(f.path)] = std::string(f.bytes);
-    CHECK(builtin == files_of(test::source_dir() / "themes/default"));  // (its README, which documents the variables, too)
+    CHECK(builtin ==
+          files_of(test::source_dir() / "themes/default"));  // (its README, which documents the variables, too)
     CHECK(builtin.count("templates/episode.mustache"));
     CHECK(builtin.count("static/css/style.css"));
 }
@@ -93,7 +94,8 @@ TEST_CASE("a broken override is located in its own file; a missing partial names
     std::string errors = test::input_errors([&] { build_in_memory(dir.path()); });
     CHECK(errors.find((dir.path() / "templates/partials/footer.mustache").string() + ":2:") != std::string::npos);
     test::write(dir.path() / "templates/partials/footer.mustache", "{{> nowhere}}\n");
-    CHECK(test::input_errors([&] { build_in_memory(dir.path()); }).find("partial 'nowhere' not found") != std::string::npos);
+    CHECK(test::input_errors([&] { build_in_memory(dir.path()); }).find("partial 'nowhere' not found") !=
+          std::string::npos);
 }
 
 TEST_CASE("theme export writes the built-in theme once, and refuses to overwrite") {
@@ -119,8 +121,10 @@ TEST_CASE("theme export: a dangling link or a file where a folder goes is in the
     auto refused = theme::export_builtin(theme);
     CHECK(refused.written.empty());
     REQUIRE(refused.in_the_way.size() >= 2);
-    CHECK(std::find(refused.in_the_way.begin(), refused.in_the_way.end(), theme / "templates/index.mustache") != refused.in_the_way.end());
-    CHECK(std::find(refused.in_the_way.begin(), refused.in_the_way.end(), theme / "static") != refused.in_the_way.end());
+    CHECK(std::find(refused.in_the_way.begin(), refused.in_the_way.end(), theme / "templates/index.mustache") !=
+          refused.in_the_way.end());
+    CHECK(std::find(refused.in_the_way.begin(), refused.in_the_way.end(), theme / "static") !=
+          refused.in_the_way.end());
     CHECK(std::filesystem::is_symlink(theme / "templates/index.mustache"));
     CHECK(files_of(theme).size() == 1);  // the file in the way, and nothing else
 }
