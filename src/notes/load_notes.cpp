@@ -160,121 +160,156 @@ void read_chapters(Reader& r, const YAML::Node& v, EpisodeNote& n) {
         n.chapters_file = Located{value, r.at(v.Mark())};
 }
 
-void read_episode_key(Reader& r, const std::string& key, const YAML::Node& k, const YAML::Node& v, EpisodeNote& n) {
-    if (key == "episode") {
+void read_related(Reader& r, const std::string&, const YAML::Node& v, EpisodeNote& n) {
+    if (!v.IsSequence()) return r.error(v.Mark(), "'related' must be a list of episode slugs, guids or titles");
+    for (const auto& item : v) {
         std::string s;
-        if (r.string(v, key, s)) n.episode = {std::string(text::trim(s)), r.at(v.Mark())};
-    } else if (key == "title")
-        n.title = r.optional_string(v, key);
-    else if (key == "summary")
-        n.summary = r.optional_string(v, key);
-    else if (key == "description")
-        n.description = r.optional_string(v, key);
-    else if (key == "topics")
-        n.topics = r.strings(v, key);
-    else if (key == "guests")
-        n.guests = r.strings(v, key);
-    else if (key == "errata")
-        n.errata = r.strings(v, key);
-    else if (key == "related") {
-        if (!v.IsSequence()) return r.error(v.Mark(), "'related' must be a list of episode slugs, guids or titles");
-        for (const auto& item : v) {
-            std::string s;
-            if (r.string(item, "related item", s)) n.related.push_back({std::string(text::trim(s)), r.at(item.Mark())});
-        }
-    } else if (key == "links") {
-        if (!v.IsSequence()) return r.error(v.Mark(), "'links' must be a list of {title, url}");
-        for (const auto& item : v) {
-            if (!item.IsMap() || !item["url"]) {
-                r.error(item.Mark(), "each entry of 'links' needs 'url' (and 'title')");
-                continue;
-            }
-            for (const auto& kv : item)
-                if (kv.first.Scalar() != "title" && kv.first.Scalar() != "url")
-                    r.unknown(kv.first, kv.first.Scalar(), {"title", "url"});
-            auto url = r.link(item["url"], "url");
-            std::string title;
-            if (item["title"]) r.string(item["title"], "title", title);
-            if (url) n.links.push_back({title.empty() ? *url : title, *url});
-        }
-    } else if (key == "draft")
-        n.draft = r.boolean(v, key);
-    else if (key == "date") {
-        std::string s;
-        if (r.string(v, key, s) && !(n.date = dates::parse_any_date(s)))
-            r.error(v.Mark(), "cannot read date '" + s + "'; expected 2024-08-04 or 2024-08-04T01:47:46+00:00");
-    } else if (key == "duration") {
-        std::string s;
-        if (r.string(v, key, s) && !(n.duration = dates::parse_duration(s)))
-            r.error(v.Mark(), "cannot read duration '" + s + "'; expected seconds, MM:SS, H:MM:SS or '17 min'");
-    } else if (key == "image")
-        n.image = r.link(v, key);
-    else if (key == "url")
-        n.url = r.link(v, key);
-    else if (key == "number")
-        n.number = r.positive(v, key);
-    else if (key == "season")
-        n.season = r.positive(v, key);
-    else if (key == "chapters")
-        read_chapters(r, v, n);
-    else if (key == "chapters_from_show_notes")
-        n.chapters_from_show_notes = r.boolean(v, key);
-    else if (key == "transcript") {
-        // A URL (the feed points there), or a file of the project's; either alone or with its type.
-        const YAML::Node& where = v.IsMap() ? (v["url"] ? v["url"] : v["file"]) : v;
-        if (!where || !where.IsScalar())
-            return r.error(v.Mark(), "'transcript' must be a URL, a file, or {url, type} / {file, type}");
-        std::string type;
-        if (v.IsMap()) {
-            for (const auto& kv : v)
-                if (kv.first.Scalar() != "url" && kv.first.Scalar() != "file" && kv.first.Scalar() != "type")
-                    r.unknown(kv.first, kv.first.Scalar(), {"url", "file", "type"});
-            if (v["type"]) r.string(v["type"], "transcript type", type);
-        }
-        std::string value;
-        if (!r.string(where, key, value)) return;
-        value = std::string(text::trim(value));
-        if (net::is_http_url(value)) {
-            n.transcript = NoteLink{type.empty() ? "text/vtt" : type, value};
-        } else if (!r.relative_file(where, value, key)) {
-            return;
-        } else {
-            n.transcript_file = Located{value, r.at(where.Mark())};
-            n.transcript_type = type;
-        }
-    } else
-        r.unknown(k, key, episode_note_keys());
+        if (r.string(item, "related item", s)) n.related.push_back({std::string(text::trim(s)), r.at(item.Mark())});
+    }
 }
+
+void read_links(Reader& r, const std::string&, const YAML::Node& v, EpisodeNote& n) {
+    if (!v.IsSequence()) return r.error(v.Mark(), "'links' must be a list of {title, url}");
+    for (const auto& item : v) {
+        if (!item.IsMap() || !item["url"]) {
+            r.error(item.Mark(), "each entry of 'links' needs 'url' (and 'title')");
+            continue;
+        }
+        for (const auto& kv : item)
+            if (kv.first.Scalar() != "title" && kv.first.Scalar() != "url")
+                r.unknown(kv.first, kv.first.Scalar(), {"title", "url"});
+        auto url = r.link(item["url"], "url");
+        std::string title;
+        if (item["title"]) r.string(item["title"], "title", title);
+        if (url) n.links.push_back({title.empty() ? *url : title, *url});
+    }
+}
+
+// A URL (the feed points there), or a file of the project's; either alone or with its type.
+void read_transcript(Reader& r, const std::string& key, const YAML::Node& v, EpisodeNote& n) {
+    const YAML::Node& where = v.IsMap() ? (v["url"] ? v["url"] : v["file"]) : v;
+    if (!where || !where.IsScalar())
+        return r.error(v.Mark(), "'transcript' must be a URL, a file, or {url, type} / {file, type}");
+    std::string type;
+    if (v.IsMap()) {
+        for (const auto& kv : v)
+            if (kv.first.Scalar() != "url" && kv.first.Scalar() != "file" && kv.first.Scalar() != "type")
+                r.unknown(kv.first, kv.first.Scalar(), {"url", "file", "type"});
+        if (v["type"]) r.string(v["type"], "transcript type", type);
+    }
+    std::string value;
+    if (!r.string(where, key, value)) return;
+    value = std::string(text::trim(value));
+    if (net::is_http_url(value)) {
+        n.transcript = NoteLink{type.empty() ? "text/vtt" : type, value};
+    } else if (r.relative_file(where, value, key)) {
+        n.transcript_file = Located{value, r.at(where.Mark())};
+        n.transcript_type = type;
+    }
+}
+
+// A key a note's front matter may have, and how its value is read into the note. Each kind of
+// note has one table of them, in the order messages list them: a new key is one entry there
+// (and its field in the note).
+template <typename Note>
+struct FrontMatterKey {
+    const char* name;
+    void (*read)(Reader& r, const std::string& key, const YAML::Node& value, Note& note);
+};
+
+template <typename Note, std::size_t N>
+std::vector<std::string> key_names(const FrontMatterKey<Note> (&table)[N]) {
+    std::vector<std::string> names;
+    for (const auto& entry : table) names.emplace_back(entry.name);
+    return names;
+}
+
+// Reads every key of `map` through `table`; a key not in it is an error naming the nearest.
+template <typename Note, std::size_t N>
+void read_keys(Reader& r, const YAML::Node& map, const FrontMatterKey<Note> (&table)[N], Note& note) {
+    static const std::vector<std::string> names = key_names(table);
+    for (const auto& kv : map) {
+        const std::string key = kv.first.Scalar();
+        const auto* entry =
+            std::find_if(std::begin(table), std::end(table), [&](const auto& e) { return key == e.name; });
+        if (entry != std::end(table))
+            entry->read(r, key, kv.second, note);
+        else
+            r.unknown(kv.first, key, names);
+    }
+}
+
+const FrontMatterKey<EpisodeNote> k_episode_keys[] = {
+    {"episode",
+     [](Reader& r, const std::string& key, const YAML::Node& v, EpisodeNote& n) {
+         std::string s;
+         if (r.string(v, key, s)) n.episode = {std::string(text::trim(s)), r.at(v.Mark())};
+     }},
+    {"title", [](Reader& r, const std::string& key, const YAML::Node& v,
+                 EpisodeNote& n) { n.title = r.optional_string(v, key); }},
+    {"summary", [](Reader& r, const std::string& key, const YAML::Node& v,
+                   EpisodeNote& n) { n.summary = r.optional_string(v, key); }},
+    {"topics",
+     [](Reader& r, const std::string& key, const YAML::Node& v, EpisodeNote& n) { n.topics = r.strings(v, key); }},
+    {"guests",
+     [](Reader& r, const std::string& key, const YAML::Node& v, EpisodeNote& n) { n.guests = r.strings(v, key); }},
+    {"related", read_related},
+    {"errata",
+     [](Reader& r, const std::string& key, const YAML::Node& v, EpisodeNote& n) { n.errata = r.strings(v, key); }},
+    {"links", read_links},
+    {"draft",
+     [](Reader& r, const std::string& key, const YAML::Node& v, EpisodeNote& n) { n.draft = r.boolean(v, key); }},
+    {"date",
+     [](Reader& r, const std::string& key, const YAML::Node& v, EpisodeNote& n) {
+         std::string s;
+         if (r.string(v, key, s) && !(n.date = dates::parse_any_date(s)))
+             r.error(v.Mark(), "cannot read date '" + s + "'; expected 2024-08-04 or 2024-08-04T01:47:46+00:00");
+     }},
+    {"duration",
+     [](Reader& r, const std::string& key, const YAML::Node& v, EpisodeNote& n) {
+         std::string s;
+         if (r.string(v, key, s) && !(n.duration = dates::parse_duration(s)))
+             r.error(v.Mark(), "cannot read duration '" + s + "'; expected seconds, MM:SS, H:MM:SS or '17 min'");
+     }},
+    {"description", [](Reader& r, const std::string& key, const YAML::Node& v,
+                       EpisodeNote& n) { n.description = r.optional_string(v, key); }},
+    {"image", [](Reader& r, const std::string& key, const YAML::Node& v, EpisodeNote& n) { n.image = r.link(v, key); }},
+    {"url", [](Reader& r, const std::string& key, const YAML::Node& v, EpisodeNote& n) { n.url = r.link(v, key); }},
+    {"number",
+     [](Reader& r, const std::string& key, const YAML::Node& v, EpisodeNote& n) { n.number = r.positive(v, key); }},
+    {"season",
+     [](Reader& r, const std::string& key, const YAML::Node& v, EpisodeNote& n) { n.season = r.positive(v, key); }},
+    {"transcript", read_transcript},
+    {"chapters", [](Reader& r, const std::string&, const YAML::Node& v, EpisodeNote& n) { read_chapters(r, v, n); }},
+    {"chapters_from_show_notes", [](Reader& r, const std::string& key, const YAML::Node& v,
+                                    EpisodeNote& n) { n.chapters_from_show_notes = r.boolean(v, key); }},
+};
+
+const FrontMatterKey<PageNote> k_page_keys[] = {
+    {"title", [](Reader& r, const std::string& key, const YAML::Node& v, PageNote& p) { r.string(v, key, p.title); }},
+    {"slug",
+     [](Reader& r, const std::string& key, const YAML::Node& v, PageNote& p) {
+         std::string s;
+         if (!r.string(v, key, s)) return;
+         p.slug = core::slugify(s);
+         if (!core::is_safe_path_segment(p.slug)) r.error(v.Mark(), "'slug' must give a usable URL segment");
+     }},
+    {"description",
+     [](Reader& r, const std::string& key, const YAML::Node& v, PageNote& p) { r.string(v, key, p.description); }},
+    {"order",
+     [](Reader& r, const std::string&, const YAML::Node& v, PageNote& p) {
+         long long n = 0;
+         bool negative = v.IsScalar() && v.Scalar().starts_with("-");
+         if (v.IsScalar() && text::parse_uint(negative ? v.Scalar().substr(1) : v.Scalar(), n) && n < 100000)
+             p.order = static_cast<int>(negative ? -n : n);
+         else
+             r.error(v.Mark(), "'order' must be a whole number");
+     }},
+    {"nav", [](Reader& r, const std::string& key, const YAML::Node& v, PageNote& p) { p.nav = r.boolean(v, key); }},
+    {"draft", [](Reader& r, const std::string& key, const YAML::Node& v, PageNote& p) { p.draft = r.boolean(v, key); }},
+};
 
 }  // namespace
-
-const std::vector<std::string>& episode_note_keys() {
-    static const std::vector<std::string> keys = {"episode",
-                                                  "title",
-                                                  "summary",
-                                                  "topics",
-                                                  "guests",
-                                                  "related",
-                                                  "errata",
-                                                  "links",
-                                                  "draft",
-                                                  "date",
-                                                  "duration",
-                                                  "description",
-                                                  "image",
-                                                  "url",
-                                                  "number",
-                                                  "season",
-                                                  "transcript",
-                                                  "chapters",
-                                                  "chapters_from_show_notes"};
-    return keys;
-}
-
-const std::vector<std::string>& page_keys() {
-    static const std::vector<std::string> keys = {"title", "slug", "description", "order", "nav", "draft"};
-    return keys;
-}
 
 EpisodeNote parse_episode_note(std::string_view text, const std::string& file, std::vector<core::Diagnostic>& out) {
     EpisodeNote note;
@@ -285,7 +320,7 @@ EpisodeNote parse_episode_note(std::string_view text, const std::string& file, s
     note.body_line = fm.body_line;
     if (!map) return note;
     Reader r{file, text, fm.yaml_line, out};
-    for (const auto& kv : *map) read_episode_key(r, kv.first.Scalar(), kv.first, kv.second, note);
+    read_keys(r, *map, k_episode_keys, note);
     if (note.episode.value.empty())
         out.push_back(core::error_at(
             {file, 1, 1}, "missing 'episode': say which episode this note is about (its slug, guid or exact title)"));
@@ -303,33 +338,7 @@ PageNote parse_page(std::string_view text, const std::string& file, const std::s
     page.body_line = fm.body_line;
     if (!map) return page;
     Reader r{file, text, fm.yaml_line, out};
-    for (const auto& kv : *map) {
-        std::string key = kv.first.Scalar();
-        const YAML::Node& v = kv.second;
-        if (key == "title")
-            r.string(v, key, page.title);
-        else if (key == "description")
-            r.string(v, key, page.description);
-        else if (key == "slug") {
-            std::string s;
-            if (r.string(v, key, s)) {
-                page.slug = core::slugify(s);
-                if (!core::is_safe_path_segment(page.slug)) r.error(v.Mark(), "'slug' must give a usable URL segment");
-            }
-        } else if (key == "order") {
-            long long n = 0;
-            bool negative = v.IsScalar() && v.Scalar().starts_with("-");
-            if (v.IsScalar() && text::parse_uint(negative ? v.Scalar().substr(1) : v.Scalar(), n) && n < 100000)
-                page.order = static_cast<int>(negative ? -n : n);
-            else
-                r.error(v.Mark(), "'order' must be a whole number");
-        } else if (key == "nav")
-            page.nav = r.boolean(v, key);
-        else if (key == "draft")
-            page.draft = r.boolean(v, key);
-        else
-            r.unknown(kv.first, key, page_keys());
-    }
+    read_keys(r, *map, k_page_keys, page);
     if (page.title.empty()) out.push_back(core::error_at({file, fm.yaml_line, 1}, "missing 'title'"));
     return page;
 }

@@ -14,10 +14,6 @@
 
 namespace notes {
 
-// Front-matter keys (docs/notes.md).
-const std::vector<std::string>& episode_note_keys();
-const std::vector<std::string>& page_keys();
-
 // Parses one episode note. Problems (broken YAML, unknown keys, wrong types) are added to
 // `diagnostics` as FILE:LINE:COL errors with the file's real line numbers.
 EpisodeNote parse_episode_note(std::string_view text, const std::string& file,
