@@ -16,10 +16,40 @@
 namespace sources {
 
 namespace {
+
 std::string_view skip_bom_and_space(std::string_view text) {
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
     return text::trim(text);
 }
+
+SourceBatch read_records_either(std::string_view text, const SourceInfo& info) {
+    std::string_view body = skip_bom_and_space(text);
+    bool json = body.starts_with("[") || body.starts_with("{");
+    return read_records(text, info, json ? RecordsSyntax::json : RecordsSyntax::yaml);
+}
+
+// Every source adapter: the kind it reads (its name for site.yaml is in core/source_kind.cpp),
+// how a page of that kind is told from its content when site.yaml does not say (nullptr: the
+// feeds and data files, told by detect_kind's own rules), how it is read, and whether it is a
+// directory's page that says how many episodes the show has. A new kind is one entry here.
+struct Adapter {
+    core::SourceKind kind;
+    bool (*looks_like)(std::string_view text);
+    SourceBatch (*read)(std::string_view text, const SourceInfo& info);
+    bool announces_count = false;
+};
+// (Scraped pages are told apart in this order: most specific first.)
+const Adapter k_adapters[] = {
+    {core::SourceKind::rss, nullptr, read_rss},
+    {core::SourceKind::atom, nullptr, read_rss},  // (read_rss reads Atom as well)
+    {core::SourceKind::records, nullptr, read_records_either},
+    {core::SourceKind::itunes_lookup, nullptr, read_itunes_lookup},
+    {core::SourceKind::apple_page, looks_like_apple_page, read_apple_page, true},
+    {core::SourceKind::player_fm, looks_like_player_fm_page, read_player_fm_page, true},
+    {core::SourceKind::pod_casts_io, looks_like_pod_casts_io_page, read_pod_casts_io_page, true},
+    {core::SourceKind::podbean, looks_like_podbean_page, read_podbean_page, true},
+};
+
 }  // namespace
 
 core::SourceKind detect_kind(std::string_view raw, std::string_view file_name) {
@@ -49,31 +79,19 @@ core::SourceKind detect_kind(std::string_view raw, std::string_view file_name) {
     }
     std::string lower_name = text::ascii_lower(file_name);
     if (lower_name.ends_with(".yaml") || lower_name.ends_with(".yml")) return core::SourceKind::records;
-    // Scraped pages, most specific first.
-    if (looks_like_apple_page(text)) return core::SourceKind::apple_page;
-    if (looks_like_player_fm_page(text)) return core::SourceKind::player_fm;
-    if (looks_like_pod_casts_io_page(text)) return core::SourceKind::pod_casts_io;
-    if (looks_like_podbean_page(text)) return core::SourceKind::podbean;
+    for (const Adapter& adapter : k_adapters)
+        if (adapter.looks_like && adapter.looks_like(text)) return adapter.kind;
     return core::SourceKind::unknown;
 }
 
 SourceBatch parse_source(std::string_view text, const SourceInfo& info, core::SourceKind kind,
                          std::string_view file_name) {
-    if (core::is_feed(kind)) return read_rss(text, info);  // (it reads Atom as well)
-    if (kind == core::SourceKind::records) {
-        std::string_view body = skip_bom_and_space(text);
-        bool json = body.starts_with("[") || body.starts_with("{");
-        return read_records(text, info, json ? RecordsSyntax::json : RecordsSyntax::yaml);
-    }
-    if (kind == core::SourceKind::itunes_lookup) return read_itunes_lookup(text, info);
-    auto with_count = [&](SourceBatch batch) {
-        batch.announced = announced_count(text);
+    for (const Adapter& adapter : k_adapters) {
+        if (adapter.kind != kind) continue;
+        SourceBatch batch = adapter.read(text, info);
+        if (adapter.announces_count) batch.announced = announced_count(text);
         return batch;
-    };
-    if (kind == core::SourceKind::apple_page) return with_count(read_apple_page(text, info));
-    if (kind == core::SourceKind::player_fm) return with_count(read_player_fm_page(text, info));
-    if (kind == core::SourceKind::pod_casts_io) return with_count(read_pod_casts_io_page(text, info));
-    if (kind == core::SourceKind::podbean) return with_count(read_podbean_page(text, info));
+    }
     SourceBatch batch{info, kind, {}, {}, {}};
     const std::string message = "cannot tell what kind of source this is; set 'kind:' for it in site.yaml";
     batch.diagnostics.push_back(core::error_at({info.file, 1, 1}, message));

@@ -173,3 +173,16 @@ TEST_CASE("directory pages: the count of episodes a page announces, and where") 
     CHECK(sources::announced_count("1,234 Episodes\n") == std::nullopt);  // (not a count this reads)
     CHECK(sources::announced_count("Followers: 3\n12 episodes\n")->episodes == 12);
 }
+
+TEST_CASE("every kind site.yaml can name has an adapter that reads it") {
+    for (const std::string& name : core::kind_names()) {
+        CAPTURE(name);
+        const core::SourceKind kind = *core::kind_named(name);
+        const sources::SourceBatch batch = sources::parse_source("", {"s", "s.txt", ""}, kind);
+        for (const auto& d : batch.diagnostics) CHECK(d.message.find("cannot tell what kind") == std::string::npos);
+    }
+    // A kind no adapter reads is named as such.
+    const sources::SourceBatch none = sources::parse_source("", {"s", "s.txt", ""}, core::SourceKind::unknown);
+    REQUIRE(none.diagnostics.size() == 1);
+    CHECK(none.diagnostics[0].message.find("cannot tell what kind") != std::string::npos);
+}
