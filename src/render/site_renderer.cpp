@@ -60,6 +60,23 @@ std::string sitemap_xml(const SiteInfo& site, const std::vector<std::string>& di
     return xml;
 }
 
+// The page writers, in the order they declare their pages (the sitemap lists pages in this
+// order). A new kind of page is one entry here; the sitemap and the site's small files follow
+// every writer of the table.
+using PageWriter = void (*)(Pages& pages);
+const PageWriter k_page_writers[] = {
+    declare_home_pages,
+    declare_episode_pages,
+    [](Pages& pages) { declare_term_pages(pages, pages.in.topics, "topics", pages.in.site.words->text("nav.topics")); },
+    [](Pages& pages) { declare_term_pages(pages, pages.in.guests, "guests", pages.in.site.words->text("nav.guests")); },
+    declare_content_pages,
+    declare_archive,
+    declare_seasons,
+    declare_subscribe,
+    declare_audio_page,
+    declare_search_and_404,
+};
+
 }  // namespace
 
 void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, const LocalArtwork* artwork,
@@ -96,17 +113,8 @@ void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink&
     const TemplateSet with_words = templates.with_constants(word_constants(*in.site.words));
     PageQueue queue(with_words, sink);
     Pages pages(in, sink, queue);
-    declare_home_pages(pages);
-    declare_episode_pages(pages);
-    declare_term_pages(pages, in.topics, "topics", in.site.words->text("nav.topics"));
-    declare_term_pages(pages, in.guests, "guests", in.site.words->text("nav.guests"));
-    declare_content_pages(pages);
-    declare_archive(pages);
-    declare_seasons(pages);
-    declare_subscribe(pages);
-    declare_audio_page(pages);
-    declare_search_and_404(pages);
-    // The sitemap lists every page declared above (tens of thousands in a large archive): made
+    for (PageWriter write : k_page_writers) write(pages);
+    // The sitemap lists every page declared (tens of thousands in a large archive): made
     // on a render thread beside the last pages rather than after them all.
     if (!sink.same_pages()) queue.add_file("sitemap.xml", [&] { return sitemap_xml(in.site, pages.dirs()); });
     lap("queue");
