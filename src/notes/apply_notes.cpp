@@ -204,10 +204,9 @@ struct Applier {
             curation.pages.push_back(
                 {page.file, page.slug, page.title, page.description, rendered.html, page.order, page.nav});
         }
-        std::stable_sort(curation.pages.begin(), curation.pages.end(),
-                         [](const RenderedPage& a, const RenderedPage& b) {
-                             return a.order != b.order ? a.order < b.order : a.title < b.title;
-                         });
+        std::stable_sort(curation.pages.begin(), curation.pages.end(), [](const ContentPage& a, const ContentPage& b) {
+            return a.order != b.order ? a.order < b.order : a.title < b.title;
+        });
     }
 };
 

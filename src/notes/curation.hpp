@@ -27,7 +27,8 @@ struct EpisodeExtras {
     friend bool operator==(const EpisodeExtras&, const EpisodeExtras&) = default;
 };
 
-struct RenderedPage {
+// A page of content/pages, its body rendered.
+struct ContentPage {
     std::string file;
     std::string slug;
     std::string title;
@@ -36,12 +37,12 @@ struct RenderedPage {
     int order = 0;
     bool nav = true;
 
-    friend bool operator==(const RenderedPage&, const RenderedPage&) = default;
+    friend bool operator==(const ContentPage&, const ContentPage&) = default;
 };
 
 struct Curation {
     std::unordered_map<std::string, EpisodeExtras> by_slug;  // looked up for every episode of every list: hashed
-    std::vector<RenderedPage> pages;                         // in navigation order
+    std::vector<ContentPage> pages;                          // in navigation order
 
     // What notes add to the episode `slug`, or nullptr.
     const EpisodeExtras* extras(const std::string& slug) const {

@@ -98,7 +98,7 @@ void episode_keys(const std::vector<core::Episode>& old_eps, const std::vector<c
 }
 
 void page_keys(const notes::Curation& before, const notes::Curation& after, render::ChangedKeys& keys) {
-    std::map<std::string, const notes::RenderedPage*> old_pages;
+    std::map<std::string, const notes::ContentPage*> old_pages;
     for (const auto& p : before.pages) old_pages[p.slug] = &p;
     for (const auto& p : after.pages) {
         auto it = old_pages.find(p.slug);

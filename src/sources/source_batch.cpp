@@ -10,7 +10,7 @@ core::Provenance provenance(const SourceInfo& info, int first_line, int last_lin
     return {info.name, info.file, first_line, last_line < first_line ? first_line : last_line};
 }
 
-std::optional<AnnouncedCount> announced_count(std::string_view page_text) {
+std::optional<CountOnPage> announced_count(std::string_view page_text) {
     // A count of its own, at a line's start or after "Followers": "83 Episodes", "83 פרקים"
     // (Player FM's Hebrew edition), "83 épisodes". Not "episodes" inside a sentence.
     static const text::Pattern count(
@@ -23,7 +23,7 @@ std::optional<AnnouncedCount> announced_count(std::string_view page_text) {
     for (int l = 1; l <= lines.size(); ++l)
         if (lines.at(l).size() < 80 && count.full_match(lines.at(l), &groups)) {
             long long n = 0;
-            if (text::parse_uint(groups[0], n) && n > 0) return AnnouncedCount{static_cast<int>(n), l};
+            if (text::parse_uint(groups[0], n) && n > 0) return CountOnPage{static_cast<int>(n), l};
         }
     return std::nullopt;
 }

@@ -19,7 +19,7 @@ struct SourceInfo {
 };
 
 // How many episodes a directory page says the show has ("83 Episodes"), and where it says so.
-struct AnnouncedCount {
+struct CountOnPage {
     int episodes = 0;
     int line = 0;
 };
@@ -30,8 +30,8 @@ struct SourceBatch {
     core::SourceKind kind = core::SourceKind::unknown;  // the adapter that read it
     std::vector<core::Record> records;
     std::vector<core::Diagnostic> diagnostics;
-    std::optional<core::Channel> channel;       // only feeds describe the show
-    std::optional<AnnouncedCount> announced{};  // a directory page's count of the show's episodes
+    std::optional<core::Channel> channel;    // only feeds describe the show
+    std::optional<CountOnPage> announced{};  // a directory page's count of the show's episodes
 };
 
 // A record's provenance for lines [first, last] of the file.
@@ -46,7 +46,7 @@ bool ends_truncated(std::string_view text);
 bool looks_cut_off(std::string_view text);
 
 // The first "83 Episodes" (or "83 episodes", in a few languages) on a directory page.
-std::optional<AnnouncedCount> announced_count(std::string_view page_text);
+std::optional<CountOnPage> announced_count(std::string_view page_text);
 
 // Apple's episode id: the digits of "?i=" (or "&i=") in an Apple Podcasts URL, else "".
 std::string apple_episode_id(std::string_view url);
