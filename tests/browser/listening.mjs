@@ -1,5 +1,6 @@
 // The player and the search of the listening fixture in Chromium (run.sh builds and serves it):
 // chapters and transcript links seek, #t= starts there, speed and position survive a reload,
+// the speed carries to other episodes, a finished episode plays again from its start,
 // "Copy link" gives the moment's address, the tools shift nothing, keys and Media Session work,
 // a phrase said in one transcript finds that episode at its time, the page works without
 // JavaScript, and axe finds no WCAG 2.1 A/AA violation. Usage: node listening.mjs BASEURL
@@ -73,6 +74,30 @@ await page.click('.player-tools button.copy');
 await page.waitForTimeout(300);
 const copied = await page.evaluate(() => navigator.clipboard.readText());
 check(copied === page_url + '#t=123', 'copy link gives a URL that starts there: ' + copied);
+// The speed is the listener's: another episode opens at it too.
+const other = await context.newPage();
+await other.goto(base + 'episodes/subtitles-in-srt/', { waitUntil: 'load' });
+await other.waitForSelector('.player-tools select');
+const other_speed = await other.evaluate(() => document.querySelector('.player-tools select').value);
+check(other_speed === '1.5', 'another episode opens at the speed the listener chose: ' + other_speed);
+await other.close();
+// An episode heard to the end reopens at its start, and one press of Play plays it again.
+await page.evaluate(() => new Promise(done => {
+  const a = document.querySelector('audio');
+  a.addEventListener('ended', done, { once: true });
+  a.currentTime = 599.5;  // (the ten-minute WAV)
+  a.play();
+}));
+await page.goto(page_url, { waitUntil: 'load' });
+await page.waitForSelector('.player-tools button');
+await page.waitForTimeout(300);
+const reopened = await time();
+await page.click('.player-tools button.play');
+await page.waitForTimeout(800);
+const replaying = await page.evaluate(() => ({ t: document.querySelector('audio').currentTime, paused: document.querySelector('audio').paused }));
+check(reopened < 1 && !replaying.paused && replaying.t > 0 && replaying.t < 5,
+      'a finished episode reopens at its start and plays on one press: ' + JSON.stringify({ reopened, ...replaying }));
+await page.evaluate(() => document.querySelector('audio').pause());
 // #t=90 and #t=1:30 start there.
 for (const hash of ['#t=90', '#t=1:30']) {
   const p2 = await context.newPage();

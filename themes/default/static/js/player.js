@@ -2,7 +2,9 @@
 // own <audio> bar plays. This puts in its place, as tall (nothing on the page moves): a scrubber
 // with what is loaded, the chapters' marks and the time played and left (the feed's duration
 // until the file tells its own), the chapter being played, a large play button, skips, chapter
-// steps and speed; it remembers the position and speed per episode, starts at #t= links (#t=90,
+// steps and speed; it remembers the position per episode and the speed for the listener (every
+// episode of the site plays at the speed last chosen), starts a finished episode again from
+// its start, starts at #t= links (#t=90,
 // #t=1:30, #t=90,120 for a range), copies or shares a link to the moment, answers lock-screen
 // controls and keys. js/transcript.js (the transcript following along) is fetched on first
 // play. No dependency, nothing from elsewhere.
@@ -35,8 +37,18 @@
     if (saved !== null && remember) try { localStorage.removeItem(key); } catch (e) {}  // (bad state is dropped, once)
     saved = {};
   }
+  // The speed is the listener's, not the episode's: one for the whole site.
+  var rateKey = "podarchive:rate:" + (document.documentElement.getAttribute("data-base") || "/");
+  var savedRate = NaN;
+  try { savedRate = remember ? parseFloat(localStorage.getItem(rateKey)) : NaN; } catch (e) {}
+  // A finished episode is remembered at its start: reopened, the first Play plays it again.
+  var finished = false;
   function save() {
-    if (remember) try { localStorage.setItem(key, JSON.stringify({ t: Math.floor(audio.currentTime), r: audio.playbackRate })); } catch (e) {}
+    var t = finished ? 0 : Math.floor(audio.currentTime);
+    if (remember) try {
+      localStorage.setItem(key, JSON.stringify({ t: t, r: audio.playbackRate }));
+      localStorage.setItem(rateKey, String(audio.playbackRate));
+    } catch (e) {}
   }
   // "90", "1:30", "1:02:03" -> seconds, or NaN.
   function seconds(text) {
@@ -215,9 +227,11 @@
     document.head.appendChild(script);
   }
   var start = fromHash(location.hash);
-  if (saved.r >= 0.5 && saved.r <= 3) setRate(saved.r);
+  var rate = savedRate >= 0.5 && savedRate <= 3 ? savedRate : saved.r;
+  if (rate >= 0.5 && rate <= 3) setRate(rate);
+  // (A position within two seconds of the end is an episode heard to the end: from the start.)
   if (start) seek(start.t, start.end, false), follow(true);
-  else if (isTime(saved.t) && saved.t > 0) audio.currentTime = saved.t;
+  else if (isTime(saved.t) && saved.t > 0 && !(told > 0 && saved.t >= told - 2)) audio.currentTime = saved.t;
   paint();
   var last = 0;
   audio.addEventListener("timeupdate", function () {
@@ -234,6 +248,8 @@
   ["durationchange", "progress", "seeked"].forEach(function (e) { audio.addEventListener(e, paint); });
   audio.addEventListener("ratechange", function () { speed.value = String(audio.playbackRate); });
   ["pause", "seeked"].forEach(function (e) { audio.addEventListener(e, save); });
+  audio.addEventListener("ended", function () { finished = true; save(); });
+  audio.addEventListener("play", function () { finished = false; });
   audio.addEventListener("loadedmetadata", function () { audio.playbackRate = parseFloat(speed.value); });
   ["play", "pause"].forEach(function (e) {
     audio.addEventListener(e, function () {
