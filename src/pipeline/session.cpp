@@ -27,7 +27,10 @@ Rebuild Session::pages(const std::vector<fs::path>& changed) {
         m_caches.apply = {};  // (the rendered note bodies were made for the catalog let go of)
         m_config = config::load_config(m_config_path);
     }
-    m_replaced = {m_last.content, m_last.readers, m_last.sources, m_last.spare};
+    // After an edit, what the rebuild replaces is let go of once the edits pause (feeds()); a
+    // whole build lets go of it first, before its own content grows.
+    m_replaced.clear();
+    if (!result.whole) m_replaced = {m_last.content, m_last.readers, m_last.sources, m_last.spare};
     // A rebuild after a note edit starts from a copy of the site, which shares the unchanged
     // files, and leaves the search index and the feeds to feeds().
     auto out =
