@@ -35,7 +35,8 @@ std::string file_tag(const std::string& language) {
     return out;
 }
 
-// The tables a language reads, least specific first: "pt-BR" -> pt, pt-BR. Traditional Chinese
+// The tables a language reads, least specific first: "pt-BR" -> pt, pt-BR; "no-NO" -> nb, no,
+// no-NO. Traditional Chinese
 // does not read zh.yaml, which is written in simplified characters.
 std::vector<std::string> table_chain(const std::string& language) {
     std::vector<std::string> chain;
@@ -43,6 +44,9 @@ std::vector<std::string> table_chain(const std::string& language) {
     const std::string base = tag.substr(0, tag.find('-'));
     const bool traditional = base == "zh" && (tag.find("Hant") != std::string::npos || tag.ends_with("-TW") ||
                                               tag.ends_with("-HK") || tag.ends_with("-MO"));
+    // Norwegian written as "no" (the macrolanguage) or "nn" (Nynorsk, until it has a table of its
+    // own) reads Bokmål's table first: the written standard of most Norwegian.
+    if (base == "no" || base == "nn") chain.push_back("nb");
     if (!base.empty() && !traditional) chain.push_back(base);
     if (tag != base) chain.push_back(tag);
     return chain;

@@ -14,8 +14,8 @@
 namespace {
 
 const std::vector<std::string>& shipped_languages() {
-    static const std::vector<std::string> languages = {"en", "de", "fr", "es", "pt", "it", "nl", "sv",
-                                                       "pl", "ru", "he", "ar", "ja", "zh", "ko"};
+    static const std::vector<std::string> languages = {"en", "de", "fr", "es", "pt", "it", "nl", "sv", "nb",
+                                                       "el", "pl", "ru", "he", "ar", "ja", "zh", "ko"};
     return languages;
 }
 
@@ -40,7 +40,7 @@ theme::ThemeLayers site_layers(const std::filesystem::path& i18n_dir) {
 
 }  // namespace
 
-TEST_CASE("i18n: the built-in theme ships each of the fifteen languages, nothing more") {
+TEST_CASE("i18n: the built-in theme ships each of the seventeen languages, nothing more") {
     std::set<std::string> shipped;
     for (const auto& f : theme::builtin_files())
         if (f.path.starts_with("i18n/")) shipped.insert(std::string(f.path.substr(5, f.path.size() - 10)));
@@ -91,6 +91,9 @@ TEST_CASE("i18n: counts take the form each language's plural rules pick, in its 
     CHECK(count("ru", 21) == "21 выпуск");
     CHECK(count("pl", 22) == "22 odcinki");
     CHECK(count("pl", 12) == "12 odcinków");
+    CHECK(count("el", 1) == "1 επεισόδιο");
+    CHECK(count("el", 1234) == "1.234 επεισόδια");
+    CHECK(count("nb", 2) == "2 episoder");
     CHECK(count("he", 1) == "פרק אחד");
     CHECK(count("he", 2) == "שני פרקים");
     CHECK(count("he", 7) == "7 פרקים");
@@ -193,6 +196,23 @@ TEST_CASE("i18n: pt-BR reads pt.yaml then its own; Traditional Chinese does not 
     CHECK(i18n::Words::load(site_layers(dir.path() / "i18n"), "PT_br")->text("nav.subscribe") == "Seguir");
     CHECK(i18n::Words::builtin("iw")->text("nav.archive") == "ארכיון");
     CHECK(warnings.size() == 1);
+}
+
+TEST_CASE("i18n: a Norwegian show reads Bokmål's words whether its feed says nb, no or nn") {
+    test::TempDir dir;
+    for (const char* tag : {"nb", "no", "no-NO", "nb_NO", "nn", "nn-NO"}) {
+        CAPTURE(tag);
+        std::vector<core::Diagnostic> warnings;
+        auto words = i18n::Words::load(site_layers(dir.path() / "i18n"), tag, &warnings);
+        CHECK(words->text("nav.subscribe") == "Abonner");
+        CHECK(words->count("count.episodes", 3) == "3 episoder");
+        CHECK(warnings.empty());
+    }
+    // A Nynorsk table of the site's own wins key by key.
+    test::write(dir.path() / "i18n/nn.yaml", "nav.subscribe: Abonner på\n");
+    CHECK(i18n::Words::load(site_layers(dir.path() / "i18n"), "nn")->text("nav.subscribe") == "Abonner på");
+    CHECK(i18n::Words::load(site_layers(dir.path() / "i18n"), "nn")->text("nav.archive") == "Arkiv");
+    CHECK(i18n::Words::builtin("el")->text("nav.archive") == "Αρχείο");
 }
 
 TEST_CASE("i18n: a table that cannot be read is an error naming its file and line") {
