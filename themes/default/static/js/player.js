@@ -2,8 +2,8 @@
 // own <audio> bar plays. This puts in its place, as tall (nothing on the page moves): a scrubber
 // with what is loaded, the chapters' marks and the time played and left (the feed's duration
 // until the file tells its own), the chapter being played, a large play button, skips, chapter
-// steps and speed; it remembers the position per episode and the speed for the listener (every
-// episode of the site plays at the speed last chosen), starts a finished episode again from
+// steps, speed, volume and mute; it remembers the position per episode and the speed and volume
+// for the listener (every episode of the site plays as last chosen), starts a finished episode again from
 // its start, starts at #t= links (#t=90,
 // #t=1:30, #t=90,120 for a range), copies or shares a link to the moment, answers lock-screen
 // controls and keys. js/transcript.js (the transcript following along) is fetched on first
@@ -19,8 +19,9 @@
   // The interface's words in the page's language (the build writes them: i18n/<language>.yaml).
   var words = {};
   try { words = JSON.parse(box.getAttribute("data-words")) || {}; } catch (e) { words = {}; }
-  function say(name, fallback, time, length) {
-    var text = typeof words[name] === "string" ? words[name] : fallback;
+  // (The build writes every word, in English where the language's table has none.)
+  function say(name, time, length) {
+    var text = typeof words[name] === "string" ? words[name] : name;
     return time === undefined ? text : text.replace("{time}", time).replace("{length}", length);
   }
   // A time from a link or from storage is data: only a finite time within a week (no episode is
@@ -85,7 +86,7 @@
     return e;
   }
   // A button; with `path`, an icon (24x24 SVG) stands for its words, which stay its name.
-  function button(className, text, title, action, path) {
+  function button(className, text, title, action, path, parent) {
     var b = el("button", className, path ? "" : text);
     b.type = "button";
     b.title = title;
@@ -94,10 +95,12 @@
       b.innerHTML = '<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="' + path + '"/></svg>';
     }
     b.addEventListener("click", action);
-    tools.appendChild(b);
+    (parent || tools).appendChild(b);
     return b;
   }
-  var icons = { play: "M8 5v14l11-7z", pause: "M6 5h4v14H6zm8 0h4v14h-4z", prev: "M6 6h2v12H6zm3.5 6 8.5 6V6z", next: "M16 6h2v12h-2zM6 18l8.5-6L6 6z" };
+  var icons = { play: "M8 5v14l11-7z", pause: "M6 5h4v14H6zm8 0h4v14h-4z", prev: "M6 6h2v12H6zm3.5 6 8.5 6V6z", next: "M16 6h2v12h-2zM6 18l8.5-6L6 6z",
+    sound: "M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 7.97v8.05A4.5 4.5 0 0 0 16.5 12zM14 3.23v2.06a7 7 0 0 1 0 13.42v2.06a9 9 0 0 0 0-17.54z",
+    muted: "M3 9v6h4l5 5V4L7 9H3zm13.59 3L14 9.41 15.41 8 18 10.59 20.59 8 22 9.41 19.41 12 22 14.59 20.59 16 18 13.41 15.41 16 14 14.59z" };
   function skip(by) { seek(Math.max(0, audio.currentTime + by), 0, false); }
 
   // The chapters, from the page's list: where each starts, and its title.
@@ -125,7 +128,7 @@
   range.min = 0;
   range.step = 1;
   range.value = 0;
-  range.setAttribute("aria-label", say("position", "Position"));
+  range.setAttribute("aria-label", say("position"));
   var elapsed = el("span", "elapsed", "0:00"), left = el("span", "left");
   track.appendChild(loaded);
   track.appendChild(played);
@@ -136,7 +139,7 @@
     var len = length(), t = Math.min(audio.currentTime, len || Infinity), share = function (s) { return len ? Math.min(100, s / len * 100) + "%" : "0"; };
     range.max = Math.max(1, Math.ceil(len));
     range.value = Math.floor(t);
-    range.setAttribute("aria-valuetext", say("position_text", "{time} of {length}", clock(t), clock(len)));
+    range.setAttribute("aria-valuetext", say("position_text", clock(t), clock(len)));
     played.style.width = share(t);
     elapsed.textContent = clock(t);
     left.textContent = len ? "\u2212" + clock(len - t) : "";
@@ -161,17 +164,17 @@
   range.addEventListener("input", function () { seek(+range.value, 0, false); });
 
   tools.setAttribute("role", "group");
-  tools.setAttribute("aria-label", say("controls", "Player controls"));
-  var play = button("play", say("play", "Play"), say("play_title", "Play or pause (k)"), function () { audio.paused ? audio.play().catch(function () {}) : audio.pause(); }, icons.play);
-  button("skip", say("back", "\u221215 s"), say("back_title", "Back 15 seconds (j)"), function () { skip(-15); });
-  button("skip", say("forward", "+30 s"), say("forward_title", "Forward 30 seconds (l)"), function () { skip(30); });
+  tools.setAttribute("aria-label", say("controls"));
+  var play = button("play", say("play"), say("play_title"), function () { audio.paused ? audio.play().catch(function () {}) : audio.pause(); }, icons.play);
+  button("skip", say("back"), say("back_title"), function () { skip(-15); });
+  button("skip", say("forward"), say("forward_title"), function () { skip(30); });
   if (chapters.length) {  // (the player's class "chapters" keeps their room)
-    button("chapter", say("previous_chapter", "Previous chapter"), say("previous_chapter", "Previous chapter"), function () { step(-1); }, icons.prev);
-    button("chapter", say("next_chapter", "Next chapter"), say("next_chapter", "Next chapter"), function () { step(1); }, icons.next);
+    button("chapter", say("previous_chapter"), say("previous_chapter"), function () { step(-1); }, icons.prev);
+    button("chapter", say("next_chapter"), say("next_chapter"), function () { step(1); }, icons.next);
   }
   var speedLabel = el("label");
-  speedLabel.title = say("speed_title", "Speed (< and >)");
-  speedLabel.appendChild(el("span", "visually-hidden", say("speed", "Speed")));
+  speedLabel.title = say("speed_title");
+  speedLabel.appendChild(el("span", "visually-hidden", say("speed")));
   var speed = el("select");
   var rates = [0.75, 1, 1.25, 1.5, 1.75, 2];
   rates.forEach(function (r) {
@@ -182,14 +185,59 @@
   speed.value = "1";
   speedLabel.appendChild(speed);
   tools.appendChild(speedLabel);
+  // Volume and mute, by mouse and keys (m, + and -); like the speed, the listener's own, one for
+  // the whole site. At the head's end, beside the titles (the tools' row has no room left); the
+  // slider shows where the player is wide enough, the button and the keys everywhere.
+  var volumeKey = "podarchive:volume:" + (document.documentElement.getAttribute("data-base") || "/");
+  var loudness = el("div", "player-volume");
+  var mute = button("mute", say("mute"), say("mute_title"), function () {
+    if (audio.muted || audio.volume === 0) {
+      audio.muted = false;
+      if (audio.volume === 0) audio.volume = 0.5;
+    } else audio.muted = true;
+    heard();
+  }, icons.sound, loudness);
+  mute.setAttribute("aria-pressed", "false");
+  var volumeLabel = el("label");
+  volumeLabel.title = say("volume_title");
+  volumeLabel.appendChild(el("span", "visually-hidden", say("volume")));
+  var volume = el("input");
+  volume.type = "range";
+  volume.min = 0;
+  volume.max = 100;
+  volume.step = 5;
+  volume.value = 100;
+  volumeLabel.appendChild(volume);
+  loudness.appendChild(volumeLabel);
+  box.querySelector(".player-head").appendChild(loudness);
+  // Shown and kept at once, not at the volumechange event (a page left at once would lose it).
+  function heard() {
+    var silent = audio.muted || audio.volume === 0;
+    volume.value = silent ? 0 : Math.round(audio.volume * 100);
+    mute.setAttribute("aria-pressed", String(audio.muted));
+    mute.querySelector("path").setAttribute("d", silent ? icons.muted : icons.sound);
+    if (remember) try { localStorage.setItem(volumeKey, JSON.stringify({ v: audio.volume, m: audio.muted })); } catch (e) {}
+  }
+  function setVolume(v) {
+    audio.volume = Math.max(0, Math.min(1, v));
+    audio.muted = audio.volume === 0;
+    heard();
+  }
+  volume.addEventListener("input", function () { setVolume(volume.value / 100); });
+  audio.addEventListener("volumechange", heard);
+  try {
+    var stored = remember ? JSON.parse(localStorage.getItem(volumeKey)) : null;
+    if (stored && typeof stored.v === "number" && stored.v >= 0 && stored.v <= 1) audio.volume = stored.v;
+    if (stored && stored.m === true) audio.muted = true;
+  } catch (e) {}
   // A link to this moment: the episode's page (from its embedded player too).
   function momentUrl() { return (box.getAttribute("data-page") || location.href.split("#")[0]) + "#t=" + Math.floor(audio.currentTime); }
-  var copy = button("copy", say("copy_link", "Copy link"), say("copy_title", "Copy a link to this moment"), function () {
+  var copy = button("copy", say("copy_link"), say("copy_title"), function () {
     var url = momentUrl();
     var done = function () {
-      status.textContent = say("link_copied", "Link to {time} copied", clock(audio.currentTime));
-      copy.textContent = say("copied", "Copied {time}", clock(audio.currentTime));
-      setTimeout(function () { copy.textContent = say("copy_link", "Copy link"); }, 2500);
+      status.textContent = say("link_copied", clock(audio.currentTime));
+      copy.textContent = say("copied", clock(audio.currentTime));
+      setTimeout(function () { copy.textContent = say("copy_link"); }, 2500);
     };
     if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, function () { status.textContent = url; });
     else status.textContent = url;
@@ -197,7 +245,7 @@
   });
   // The system's share sheet, where the browser has one (phones, mostly): the moment's link.
   if (navigator.share) {
-    button("share", say("share", "Share"), say("share_title", "Share this moment"), function () {
+    button("share", say("share"), say("share_title"), function () {
       navigator.share({ title: box.dataset.title || document.title, url: momentUrl() }).catch(function () {});
     });
   }
@@ -253,7 +301,7 @@
   audio.addEventListener("loadedmetadata", function () { audio.playbackRate = parseFloat(speed.value); });
   ["play", "pause"].forEach(function (e) {
     audio.addEventListener(e, function () {
-      var name = audio.paused ? say("play", "Play") : say("pause", "Pause");
+      var name = audio.paused ? say("play") : say("pause");
       play.setAttribute("aria-label", name);
       play.querySelector("path").setAttribute("d", audio.paused ? icons.play : icons.pause);
       box.classList.toggle("playing", !audio.paused);
@@ -283,13 +331,17 @@
     if (!inPlayer && !onPage) return;
     var k = e.key;
     if (k === " " && (!inPlayer || tag === "button")) return;  // (a button presses itself)
-    if (slider && !/^[ jkl<>]$/.test(k)) return;  // (the scrubber's own keys: arrows, Home, End)
+    if (slider && !/^[ jklm<>+=-]$/.test(k)) return;  // (the scrubber's own keys: arrows, Home, End)
     if (k === "k" || k === " ") play.click();
     else if (k === "j" || k === "ArrowLeft") skip(-15);
     else if (k === "l" || k === "ArrowRight") skip(30);
     else if (k === ">" || k === "<") {
       var i = rates.indexOf(parseFloat(speed.value));
       setRate(rates[Math.max(0, Math.min(rates.length - 1, (i < 0 ? 1 : i) + (k === ">" ? 1 : -1)))]);
+    } else if (k === "m") mute.click();
+    else if (k === "+" || k === "=" || k === "-") {
+      if (audio.muted && k !== "-") audio.muted = false;
+      setVolume(Math.round(audio.volume * 20 + (k === "-" ? -1 : 1)) / 20);
     } else return;
     e.preventDefault();
   });
