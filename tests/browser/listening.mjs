@@ -134,6 +134,37 @@ for (const hash of ['#t=90', '#t=1:30']) {
   check(open, hash + ' opens the transcript at that moment');
   await p2.close();
 }
+// Scrolled away, the controls stay on screen at the window's foot, at every width, and what
+// is above them does not move; scrolled back, they are in the player again.
+for (const width of [1280, 360]) {
+  const pd = await browser.newPage({ viewport: { width, height: 700 } });
+  await pd.goto(page_url, { waitUntil: 'load' });
+  await pd.waitForSelector('.player-tools button');
+  await pd.click('.transcript summary');
+  const notes_top = () => pd.evaluate(() => document.querySelector('.notes').getBoundingClientRect().top + window.scrollY);
+  const before_dock = await notes_top();
+  const reachable = () => pd.evaluate(() => {
+    const b = document.querySelector('.player-tools button.play').getBoundingClientRect();
+    const x = b.left + b.width / 2, y = b.top + b.height / 2;
+    return y > 0 && y < window.innerHeight && !!document.elementFromPoint(x, y)?.closest('button.play');
+  });
+  const seen = [];
+  for (const at of [0.5, 1]) {
+    await pd.evaluate(share => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * share), at);
+    await pd.waitForTimeout(300);
+    seen.push(await reachable());
+  }
+  await pd.click('.player-tools button.play');
+  await pd.waitForTimeout(300);
+  const playing = await pd.evaluate(() => !document.querySelector('audio').paused);
+  const docked_top = await notes_top();
+  await pd.evaluate(() => window.scrollTo(0, 0));
+  await pd.waitForTimeout(300);
+  const home = await pd.evaluate(() => !!document.querySelector('.player .player-tools') && !document.querySelector('.player-dock'));
+  check(seen.every(Boolean) && playing && Math.abs(docked_top - before_dock) < 1 && home,
+        'at ' + width + ' px the controls stay on screen while reading on, and come home: ' + JSON.stringify({ seen, playing, before_dock, docked_top, home }));
+  await pd.close();
+}
 // No layout shift from the player's tools.
 const p3 = await context.newPage();
 await p3.route('**/js/player.js', r => r.abort());
@@ -346,13 +377,13 @@ check(!early.includes('search.js') && early.includes('site.js') && early.include
 // (Sizes as served: the build writes the theme's scripts minified.)
 const bytes = () => pj.evaluate(() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js')).reduce((sum, r) => sum + r.decodedBodySize, 0));
 // The budget is gzip's, as served by GitHub Pages (issue #58: at most 10 KB before any
-// interaction); the sizes as decoded are held too, so that growth shows (11 KB since the
-// player's volume and mute).
+// interaction); the sizes as decoded are held too, so that growth shows (12 KB since the
+// player's volume, mute and dock).
 const gzipped = () => pj.evaluate(() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js')).map(r => r.name))
   .then(urls => Promise.all(urls.map(async u => zlib.gzipSync(Buffer.from(await (await fetch(u)).arrayBuffer()), { level: 9 }).length)))
   .then(sizes => sizes.reduce((a, b) => a + b, 0));
 const early_bytes = await bytes(), early_gzip = await gzipped();
-check(early_bytes > 0 && early_bytes <= 11 * 1024 && early_gzip <= 10 * 1024,
+check(early_bytes > 0 && early_bytes <= 12 * 1024 && early_gzip <= 10 * 1024,
       'an episode page fetches at most 10 KB of JavaScript (gzip) before any interaction: ' + early_gzip + ' (' + early_bytes + ' decoded)');
 await pj.evaluate(() => document.querySelector('audio').play());
 await pj.waitForFunction(() => document.querySelector('button.follow'));
@@ -360,7 +391,7 @@ await pj.fill('#site-search', 'lighthouses');
 await pj.waitForSelector('.search-results li', { timeout: 5000 }).catch(() => {});
 check((await scripts()).includes('search.js') && await pj.evaluate(() => document.querySelectorAll('.search-results li').length) > 0, 'the first search loads it and finds');
 const all_bytes = await bytes(), all_gzip = await gzipped();
-check((await scripts()).length === 4 && all_bytes <= 26 * 1024 && all_gzip <= 12 * 1024,
+check((await scripts()).length === 4 && all_bytes <= 27 * 1024 && all_gzip <= 12 * 1024,
       'at most 12 KB (gzip) in all, with the transcript\'s and the search\'s: ' + all_gzip + ' (' + all_bytes + ' decoded) ' + JSON.stringify(await scripts()));
 await pj.close();
 // Without JavaScript.

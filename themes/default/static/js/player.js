@@ -6,7 +6,8 @@
 // for the listener (every episode of the site plays as last chosen), starts a finished episode again from
 // its start, starts at #t= links (#t=90,
 // #t=1:30, #t=90,120 for a range), copies or shares a link to the moment, answers lock-screen
-// controls and keys. js/transcript.js (the transcript following along) is fetched on first
+// controls and keys, and stays on screen (at the window's foot) while the listener reads on.
+// js/transcript.js (the transcript following along) is fetched on first
 // play. No dependency, nothing from elsewhere.
 (function () {
   "use strict";
@@ -327,7 +328,7 @@
     if (e.ctrlKey || e.metaKey || e.altKey || (tag === "input" && !slider) || tag === "select" || tag === "textarea" || e.target.isContentEditable) return;
     // Keys act when focus is in the player or on the page itself, never on a link elsewhere;
     // Space only in the player (elsewhere it scrolls the page, as it always does).
-    var inPlayer = box.contains(e.target), onPage = e.target === document.body || e.target === document.documentElement;
+    var inPlayer = box.contains(e.target) || (dock && dock.contains(e.target)), onPage = e.target === document.body || e.target === document.documentElement;
     if (!inPlayer && !onPage) return;
     var k = e.key;
     if (k === " " && (!inPlayer || tag === "button")) return;  // (a button presses itself)
@@ -345,6 +346,31 @@
     } else return;
     e.preventDefault();
   });
+  // Scrolled away (reading the transcript or the chapters), the scrubber and the controls stay on
+  // screen in a bar at the window's foot; the player keeps their room, so nothing moves.
+  var below = box.querySelector(".download");
+  if (window.IntersectionObserver && below && remember) {
+    var dock = el("div", "player-dock"), room = el("div", "player-room");
+    dock.setAttribute("role", "region");
+    dock.setAttribute("aria-label", box.getAttribute("data-title") || "");
+    new IntersectionObserver(function (seen) {
+      var away = !seen[0].isIntersecting && seen[0].boundingClientRect.top < 0;
+      if (away === dock.isConnected) return;
+      if (away) {
+        room.style.height = tools.getBoundingClientRect().bottom - scrub.getBoundingClientRect().top + "px";
+        scrub.parentNode.insertBefore(room, scrub);
+        dock.appendChild(scrub);
+        dock.appendChild(tools);
+        document.body.appendChild(dock);
+      } else {
+        room.parentNode.insertBefore(scrub, room);
+        room.parentNode.insertBefore(tools, room);
+        room.remove();
+        dock.remove();
+      }
+      document.documentElement.classList.toggle("docked", away);
+    }).observe(below);
+  }
   if ("mediaSession" in navigator && window.MediaMetadata) {
     var art = box.dataset.art ? [{ src: box.dataset.art }] : [];
     navigator.mediaSession.metadata = new MediaMetadata({ title: box.dataset.title || document.title, artist: box.dataset.show || "", artwork: art });
