@@ -100,6 +100,16 @@ const replaying = await page.evaluate(() => ({ t: document.querySelector('audio'
 check(reopened < 1 && !replaying.paused && replaying.t > 0 && replaying.t < 5,
       'a finished episode reopens at its start and plays on one press: ' + JSON.stringify({ reopened, ...replaying }));
 await page.evaluate(() => document.querySelector('audio').pause());
+// ? opens the keys' help; Escape closes it.
+await page.evaluate(() => document.activeElement.blur());
+await page.keyboard.press('?');
+await page.waitForTimeout(100);
+const keys_help = await page.evaluate(() => { const d = document.querySelector('dialog.player-keys'); return d && { open: d.open, items: Array.from(d.querySelectorAll('li')).map(li => li.textContent) }; });
+await page.keyboard.press('Escape');
+await page.waitForTimeout(100);
+const help_closed = await page.evaluate(() => !document.querySelector('dialog.player-keys').open);
+check(keys_help && keys_help.open && keys_help.items.length === 7 && keys_help.items[0] === 'Play or pause (k)' && keys_help.items.includes('Mute or unmute (m)') && help_closed,
+      '? lists the keys in a dialog, Escape closes it: ' + JSON.stringify(keys_help));
 // Volume and mute by mouse and keys, remembered for the listener.
 const sound = () => page.evaluate(() => ({ v: Math.round(document.querySelector('audio').volume * 100), m: document.querySelector('audio').muted,
   pressed: document.querySelector('.player-volume .mute').getAttribute('aria-pressed'), slider: +document.querySelector('.player-volume input').value }));

@@ -332,20 +332,40 @@
     if (!inPlayer && !onPage) return;
     var k = e.key;
     if (k === " " && (!inPlayer || tag === "button")) return;  // (a button presses itself)
-    if (slider && !/^[ jklm<>+=-]$/.test(k)) return;  // (the scrubber's own keys: arrows, Home, End)
+    if (slider && !/^[ jklm<>+=?-]$/.test(k)) return;  // (the scrubber's own keys: arrows, Home, End)
     if (k === "k" || k === " ") play.click();
     else if (k === "j" || k === "ArrowLeft") skip(-15);
     else if (k === "l" || k === "ArrowRight") skip(30);
     else if (k === ">" || k === "<") {
       var i = rates.indexOf(parseFloat(speed.value));
       setRate(rates[Math.max(0, Math.min(rates.length - 1, (i < 0 ? 1 : i) + (k === ">" ? 1 : -1)))]);
-    } else if (k === "m") mute.click();
+    } else if (k === "?") help();
+    else if (k === "m") mute.click();
     else if (k === "+" || k === "=" || k === "-") {
       if (audio.muted && k !== "-") audio.muted = false;
       setVolume(Math.round(audio.volume * 20 + (k === "-" ? -1 : 1)) / 20);
     } else return;
     e.preventDefault();
   });
+  // The keys, listed in a dialog the ? key opens (each control's title names its key).
+  var keysHelp;
+  function help() {
+    if (!keysHelp) {
+      keysHelp = el("dialog", "player-keys");
+      keysHelp.appendChild(el("h2", null, say("keys")));
+      var list = el("ul");
+      ["play_title", "back_title", "forward_title", "speed_title", "mute_title", "volume_title", "keys"].forEach(function (w) {
+        list.appendChild(el("li", null, say(w)));
+      });
+      keysHelp.appendChild(list);
+      var close = el("button", null, say("close"));
+      close.type = "button";
+      close.addEventListener("click", function () { keysHelp.close(); });
+      keysHelp.appendChild(close);
+      document.body.appendChild(keysHelp);
+    }
+    if (keysHelp.showModal && !keysHelp.open) keysHelp.showModal();
+  }
   // Scrolled away (reading the transcript or the chapters), the scrubber and the controls stay on
   // screen in a bar at the window's foot; the player keeps their room, so nothing moves.
   var below = box.querySelector(".download");
