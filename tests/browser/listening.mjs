@@ -100,6 +100,17 @@ const replaying = await page.evaluate(() => ({ t: document.querySelector('audio'
 check(reopened < 1 && !replaying.paused && replaying.t > 0 && replaying.t < 5,
       'a finished episode reopens at its start and plays on one press: ' + JSON.stringify({ reopened, ...replaying }));
 await page.evaluate(() => document.querySelector('audio').pause());
+// Play from a list: a card's Play goes to the episode playing.
+const pl = await context.newPage();
+await pl.goto(base, { waitUntil: 'load' });
+const card_play = await pl.evaluate(() => { const a = document.querySelector('.card a.playable'); return a && { href: a.getAttribute('href'), name: a.textContent }; });
+await pl.click('.card a.playable');
+await pl.waitForSelector('.player-tools button');
+await pl.waitForTimeout(800);
+const from_list = await pl.evaluate(() => ({ playing: !document.querySelector('audio').paused, hash: location.hash }));
+check(card_play && card_play.href.endsWith('/#play') && card_play.name.startsWith('Play ') && from_list.playing && from_list.hash === '',
+      'a card\'s Play opens its episode playing: ' + JSON.stringify({ card_play, from_list }));
+await pl.close();
 // ? opens the keys' help; Escape closes it.
 await page.evaluate(() => document.activeElement.blur());
 await page.keyboard.press('?');

@@ -279,6 +279,12 @@
   var rate = savedRate >= 0.5 && savedRate <= 3 ? savedRate : saved.r;
   if (rate >= 0.5 && rate <= 3) setRate(rate);
   // (A position within two seconds of the end is an episode heard to the end: from the start.)
+  // From a list's Play (#play): plays at once where the browser lets a page start sound, else the
+  // Play button has the focus, one press away.
+  if (location.hash === "#play") {
+    history.replaceState(null, "", location.pathname + location.search);
+    audio.play().catch(function () { play.focus(); });
+  }
   if (start) seek(start.t, start.end, false), follow(true);
   else if (isTime(saved.t) && saved.t > 0 && !(told > 0 && saved.t >= told - 2)) audio.currentTime = saved.t;
   paint();
