@@ -343,6 +343,17 @@ await alone.evaluate(() => document.querySelector('audio').pause());
 await alone.waitForTimeout(200);
 check(await alone.evaluate(() => localStorage.length) === 0, 'the embedded player stores nothing');
 await alone.close();
+// ?theme= gives the embedding page's colours, whatever the visitor's system prefers.
+const themed = {};
+for (const [scheme, theme] of [['light', 'dark'], ['dark', 'light'], ['dark', 'neon'], ['light', '']]) {
+  const pt = await browser.newPage({ colorScheme: scheme });
+  await pt.goto(page_url + 'embed/' + (theme ? '?theme=' + theme : ''), { waitUntil: 'load' });
+  themed[scheme + '/' + (theme || 'none')] = await pt.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await pt.close();
+}
+const light_bg = 'rgb(255, 255, 255)', dark_bg = 'rgb(21, 21, 23)';
+check(themed['light/dark'] === dark_bg && themed['dark/light'] === light_bg && themed['dark/neon'] === dark_bg && themed['light/none'] === light_bg,
+      'the embed takes ?theme=light|dark over the system\'s colours, and ignores anything else: ' + JSON.stringify(themed));
 const oembed = await (await pe.request.get(page_url + 'oembed.json')).json();
 check(oembed.type === 'rich' && oembed.html.includes(page_url + 'embed/') && oembed.width > 0, 'the oEmbed answer offers that player: ' + JSON.stringify(oembed).slice(0, 120));
 await pe.close();
