@@ -4,9 +4,9 @@
 // A build records every page's keys (render/page_sink.hpp: what its data read). The next build
 // compares what the last build's pages were made from with what its own are made from
 // (changed_keys) and renders only the pages that read a key that changed, and new pages; after
-// an edit known to change some keys alone (plan_known), only the pages that read them. Where
-// the last build's content comes from is the place's business (last_build.hpp): `serve` keeps
-// it in memory, `build` re-makes it from the notes it recorded on disk.
+// an edit known to change some keys alone (plan_known), only the pages that read them. What the
+// last build's pages were made from comes from the LastBuild value (last_build.hpp): held in
+// memory by `serve`, made again by `build` from the notes it recorded.
 #include <memory>
 
 #include "output/output.hpp"
@@ -37,7 +37,7 @@ render::ChangedKeys changed_keys(const render::SiteContent& before, const render
 PagePlan plan_pages(const render::SiteContent* before, const render::SiteContent& now);
 
 // The plan for an edit already applied to the last build's content, known to have changed
-// `changed` alone and no page's coming or going (an edit of a note's body: KnownEdit).
+// `changed` alone and no page's coming or going (an edit of a note's body: Change::Scope::note_body).
 PagePlan plan_known(render::ChangedKeys changed);
 
 // The sink that renders what `plan` asks for into `out`: every page, recording each page's keys
