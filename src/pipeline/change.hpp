@@ -20,7 +20,7 @@ namespace pipeline {
 // What changed since the last build, as the caller knows it.
 struct ChangedInputs {
     // The files that changed (serve: the watcher names every one; their paths as it gives them).
-    std::optional<std::vector<std::filesystem::path>> files;
+    std::optional<std::vector<std::filesystem::path>> files{};
     // Without `files` (build: from the inputs' fingerprints): nothing but note files (the notes
     // load_notes reads) changed.
     bool notes_alone = false;

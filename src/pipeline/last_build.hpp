@@ -38,21 +38,21 @@ struct PageReaders {
 struct LastBuild {
     // Every page and the keys of the inputs it read. Empty: there is no build to start from
     // (none yet, or the last one failed), and the next renders every page.
-    render::Dependencies pages;
+    render::Dependencies pages{};
     // The note files it read, as it read them (when read without serve's cache): `build` makes
     // its content again from them to plan from.
-    notes::NoteTexts notes;
+    notes::NoteTexts notes{};
     // feed.xml's items as podcast apps know them, when it wrote the output folder's feed.xml
     // (nothing: the next build reads the folder's feed.xml to learn them).
-    std::optional<std::vector<feed::ItemIdentity>> feed;
+    std::optional<std::vector<feed::ItemIdentity>> feed{};
 
     // Held in memory alone (`serve`); empty when loaded from disk.
-    std::shared_ptr<MergedSources> sources;                // its merged sources, before the notes
-    std::shared_ptr<render::SiteContent> content;          // what its pages were made from
-    std::shared_ptr<const render::TemplateSet> templates;  // its templates, the interface's words written in
+    std::shared_ptr<MergedSources> sources{};                // its merged sources, before the notes
+    std::shared_ptr<render::SiteContent> content{};          // what its pages were made from
+    std::shared_ptr<const render::TemplateSet> templates{};  // its templates, the interface's words written in
     // Made ahead while nobody waits (prepare_next), taken by the next build.
-    std::shared_ptr<core::Catalog> spare;        // a copy of sources' catalog, for the next notes stage
-    std::shared_ptr<const PageReaders> readers;  // of `pages` and `content`
+    std::shared_ptr<core::Catalog> spare{};        // a copy of sources' catalog, for the next notes stage
+    std::shared_ptr<const PageReaders> readers{};  // of `pages` and `content`
 };
 
 // The feed the output folder holds, which the new feed must keep (nothing: none): `last`'s

@@ -302,7 +302,10 @@ void transcript(std::string_view d, listening::TranscriptFormat format) {
     e.transcript = core::SharedTranscript(read.transcript);
     render::Data data;
     render::put_listening(data, render::SiteInfo(render::SitePaths("https://x.example/")), e, nullptr);
-    if (!segments.empty()) (void)nlohmann::json::parse(render::transcript_json(*e.transcript));  // (throws if not JSON)
+    if (!segments.empty()) {
+        [[maybe_unused]] auto json =
+            nlohmann::json::parse(render::transcript_json(*e.transcript));  // (throws if not JSON)
+    }
 }
 void vtt(std::string_view d) {
     transcript(d, listening::TranscriptFormat::vtt);
