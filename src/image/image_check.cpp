@@ -55,7 +55,7 @@ void png_fail(png_structp png, png_const_charp message) {
 
 void png_ignore_warning(png_structp, png_const_charp) {}
 
-std::string check_png(std::string_view bytes, ImageCheck& out) {
+std::string check_png(std::string_view bytes, ImageCheck& out, Pixels* keep) {
     // The size first, from the IHDR chunk every PNG starts with: libpng would read on to the
     // next chunk before saying it.
     if (bytes.size() >= 24 && bytes.substr(12, 4) == "IHDR") {
@@ -91,12 +91,26 @@ std::string check_png(std::string_view bytes, ImageCheck& out) {
         size_refused = true;
         png_error(png, "too large");
     }
-    // Every row is decoded (one row's memory), so a file cut short or with bad data is refused.
+    if (keep) {  // 8-bit RGB or RGBA, whatever the file's depth, palette or grey
+        png_set_expand(png);
+        png_set_strip_16(png);
+        png_set_gray_to_rgb(png);
+    }
+    // Every row is decoded (one row's memory when only checked), so a file cut short or with bad
+    // data is refused. (Kept rows are read whole for each interlace pass: a pass fills in the last.)
     const int passes = png_set_interlace_handling(png);
     png_read_update_info(png, info);
-    row.resize(png_get_rowbytes(png, info));
+    const std::size_t row_bytes = png_get_rowbytes(png, info);
+    if (keep) {
+        keep->width = out.width, keep->height = out.height;
+        keep->channels = png_get_channels(png, info);
+        keep->data.assign(row_bytes * static_cast<std::size_t>(out.height), 0);
+    } else {
+        row.resize(row_bytes);
+    }
     for (int pass = 0; pass < passes; ++pass)
-        for (int y = 0; y < out.height; ++y) png_read_row(png, row.data(), nullptr);
+        for (int y = 0; y < out.height; ++y)
+            png_read_row(png, keep ? keep->data.data() + row_bytes * static_cast<std::size_t>(y) : row.data(), nullptr);
     png_read_end(png, nullptr);
     png_destroy_read_struct(&png, &info, nullptr);
     return "";
@@ -140,7 +154,7 @@ void jpeg_warning(j_common_ptr info, int level) {
     if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) reinterpret_cast<JpegError*>(info->err)->cut_short = true;
 }
 
-std::string check_jpeg(std::string_view bytes, ImageCheck& out) {
+std::string check_jpeg(std::string_view bytes, ImageCheck& out, Pixels* keep, int min_width) {
     jpeg_decompress_struct info{};
     JpegError error{};
     info.err = jpeg_std_error(&error.manager);
@@ -168,13 +182,28 @@ std::string check_jpeg(std::string_view bytes, ImageCheck& out) {
         std::longjmp(error.jump, 1);
     }
     // Every byte of the compressed data is still read and checked, but the pixels are made at an
-    // eighth of the size: a build checks its copy each time, and a 3000 px image cost 60 ms whole.
+    // eighth of the size (a build checks its copy each time, and a 3000 px image cost 60 ms
+    // whole), or when kept at the smallest scale that is still `min_width` wide.
     info.scale_num = 1, info.scale_denom = 8;
     info.dct_method = JDCT_IFAST;
+    if (keep) {
+        while (info.scale_denom > 1 && static_cast<int>(info.image_width / info.scale_denom) < min_width)
+            info.scale_denom /= 2;
+        info.dct_method = JDCT_ISLOW;  // (the pixels are seen: the exact transform)
+        info.out_color_space = JCS_RGB;
+    }
     jpeg_start_decompress(&info);
-    row.resize(static_cast<std::size_t>(info.output_width) * static_cast<std::size_t>(info.output_components));
+    const std::size_t row_bytes =
+        static_cast<std::size_t>(info.output_width) * static_cast<std::size_t>(info.output_components);
+    if (keep) {
+        keep->width = static_cast<int>(info.output_width), keep->height = static_cast<int>(info.output_height);
+        keep->channels = info.output_components;
+        keep->data.assign(row_bytes * info.output_height, 0);
+    } else {
+        row.resize(row_bytes);
+    }
     while (info.output_scanline < info.output_height) {
-        JSAMPROW rows[1] = {row.data()};
+        JSAMPROW rows[1] = {keep ? keep->data.data() + row_bytes * info.output_scanline : row.data()};
         jpeg_read_scanlines(&info, rows, 1);
     }
     jpeg_finish_decompress(&info);
@@ -182,31 +211,53 @@ std::string check_jpeg(std::string_view bytes, ImageCheck& out) {
     return error.cut_short ? "it is not a whole JPEG image (its data is damaged or cut short)" : "";
 }
 
-std::string check_webp(std::string_view bytes, ImageCheck& out) {
+std::string check_webp(std::string_view bytes, ImageCheck& out, Pixels* keep) {
     const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
     if (!WebPGetInfo(data, bytes.size(), &out.width, &out.height)) return "it is not a whole WebP image";
     if (std::string e = size_error(out.width, out.height); !e.empty()) return e;
-    uint8_t* pixels = WebPDecodeRGBA(data, bytes.size(), nullptr, nullptr);
+    WebPBitstreamFeatures features{};
+    const bool alpha = WebPGetFeatures(data, bytes.size(), &features) == VP8_STATUS_OK && features.has_alpha;
+    uint8_t* pixels = alpha ? WebPDecodeRGBA(data, bytes.size(), nullptr, nullptr)
+                            : WebPDecodeRGB(data, bytes.size(), nullptr, nullptr);
     if (!pixels) return "it is not a whole WebP image (its data does not decode)";
+    if (keep) {
+        keep->width = out.width, keep->height = out.height, keep->channels = alpha ? 4 : 3;
+        keep->data.assign(pixels, pixels + static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.height) *
+                                               static_cast<std::size_t>(keep->channels));
+    }
     WebPFree(pixels);
     return "";
 }
 
 }  // namespace
 
-ImageCheck check_image(std::string_view bytes) {
+namespace {
+
+ImageCheck decode(std::string_view bytes, Pixels* keep, int min_width) {
     ImageCheck out;
     const ImageType type = image_type(bytes);
     if (type.extension.empty())
         out.error = "it is not a JPEG, PNG or WebP image";
     else if (type.extension == "png")
-        out.error = check_png(bytes, out);
+        out.error = check_png(bytes, out, keep);
     else if (type.extension == "jpg")
-        out.error = check_jpeg(bytes, out);
+        out.error = check_jpeg(bytes, out, keep, min_width);
     else
-        out.error = check_webp(bytes, out);
+        out.error = check_webp(bytes, out, keep);
     if (out.error.empty()) out.type = type;
     return out;
+}
+
+}  // namespace
+
+ImageCheck check_image(std::string_view bytes) {
+    return decode(bytes, nullptr, 0);
+}
+
+std::optional<Pixels> decode_image(std::string_view bytes, int min_width) {
+    Pixels pixels;
+    if (!decode(bytes, &pixels, min_width).error.empty()) return std::nullopt;
+    return pixels;
 }
 
 }  // namespace image

@@ -3,7 +3,10 @@
 #include "files/files.hpp"
 #include "files/hash.hpp"
 #include "html/escape.hpp"
+#include "image/encode.hpp"
 #include "image/image_check.hpp"
+#include "image/scale.hpp"
+#include "output/output.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
 
@@ -38,14 +41,107 @@ std::optional<LocalArtwork> local_artwork(const config::SiteConfig& config, std:
             continue;
         }
         std::string version = files::hex_hash(files::content_hash(bytes)).substr(0, 8);
+        std::vector<ArtworkSize> sizes =
+            cached_artwork_sizes(bytes, image.width, version, output::beside(config.output_dir(), ".cache"));
         return LocalArtwork{"artwork." + std::string(extension),
                             std::string(type.media_type),
                             std::move(version),
                             std::move(bytes),
                             image.width,
-                            image.height};
+                            image.height,
+                            std::move(sizes)};
     }
     return std::nullopt;
+}
+
+std::string ArtworkSize::file_name(std::string_view extension) const {
+    return "artwork-" + std::to_string(width) + "." + std::string(extension);
+}
+
+namespace {
+
+// The copies an image `width` pixels wide gets (nothing is enlarged), smallest first.
+std::vector<int> widths_for(int width) {
+    std::vector<int> widths;
+    for (int w : k_artwork_widths)
+        if (w < width) widths.push_back(w);
+    if (k_artwork_preview_width < width) widths.push_back(k_artwork_preview_width);
+    return widths;
+}
+
+// Bump when the copies' sizes or encoding change: the cache's copies are then made again.
+constexpr const char* k_recipe = "1";
+
+// The copies `folder` holds for widths `widths`, when every one is there and whole.
+std::optional<std::vector<ArtworkSize>> read_copies(const std::filesystem::path& folder,
+                                                    const std::vector<int>& widths) {
+    std::vector<ArtworkSize> out;
+    for (int width : widths) {
+        ArtworkSize size{.width = width};
+        for (std::string* bytes : {&size.jpeg, &size.webp}) {
+            const bool jpeg = bytes == &size.jpeg;
+            if (!jpeg && width == k_artwork_preview_width) continue;
+            try {
+                *bytes =
+                    files::read_file(folder / size.file_name(jpeg ? "jpg" : "webp"), 16u << 20, files::Links::refuse);
+            } catch (const files::FileError&) {
+                return std::nullopt;
+            }
+            const image::ImageCheck check = image::check_image(*bytes);
+            if (!check.error.empty() || check.width != width || (size.height && check.height != size.height))
+                return std::nullopt;
+            size.height = check.height;
+        }
+        out.push_back(std::move(size));
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<ArtworkSize> cached_artwork_sizes(std::string_view bytes, int width, const std::string& version,
+                                              const std::filesystem::path& cache) {
+    namespace fs = std::filesystem;
+    const std::string name = "artwork-" + version + "-" + k_recipe;
+    const fs::path folder = cache / name;
+    const std::vector<int> widths = widths_for(width);
+    // (A folder that is a link, as a cloned repository may plant, is neither read nor written.)
+    std::error_code ec;
+    auto planted = [&] { return fs::is_symlink(cache, ec) || fs::is_symlink(folder, ec); };
+    if (!planted())
+        if (auto kept = read_copies(folder, widths)) return std::move(*kept);
+    std::vector<ArtworkSize> sizes = artwork_sizes(bytes, width);
+    // Kept for the next build when the folder can be written (else only that build pays again);
+    // a former artwork's copies are let go of.
+    if (planted() || (fs::create_directories(folder, ec), ec)) return sizes;
+    std::string error;
+    for (const ArtworkSize& size : sizes) {
+        files::write_file_atomically(folder / size.file_name("jpg"), size.jpeg, error);
+        if (!size.webp.empty()) files::write_file_atomically(folder / size.file_name("webp"), size.webp, error);
+    }
+    for (const auto& entry : fs::directory_iterator(cache, ec))
+        if (const std::string other = entry.path().filename().string(); other.starts_with("artwork-") && other != name)
+            files::remove_tree(entry.path());
+    return sizes;
+}
+
+std::vector<ArtworkSize> artwork_sizes(std::string_view bytes, int width) {
+    // Each size is made from the next larger one (each step at most about 3:1, where averaging
+    // areas loses nothing), the largest from the image decoded at no more than it needs.
+    std::optional<image::Pixels> pixels = image::decode_image(bytes, k_artwork_preview_width);
+    if (!pixels || pixels->width <= 0) return {};
+    const std::vector<int> widths = widths_for(width);
+    const bool preview = !widths.empty() && widths.back() == k_artwork_preview_width;
+    std::vector<ArtworkSize> out(widths.size());
+    image::Pixels from = std::move(*pixels);
+    for (std::size_t i = widths.size(); i-- > 0;) {
+        from = image::scaled(from, widths[i], image::height_at(from, widths[i]));
+        ArtworkSize& size = out[i];
+        size.width = from.width, size.height = from.height;
+        size.jpeg = image::encode_jpeg(from, 85);
+        if (!(preview && i + 1 == widths.size())) size.webp = image::encode_webp(from, 80);
+    }
+    return out;
 }
 
 std::string monogram_svg(const std::string& title) {

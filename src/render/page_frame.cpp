@@ -71,6 +71,10 @@ Data site_data(const SiteInfo& site) {
     put(s, "subscribe", link_list(subscribe));
     put(s, "artwork", site.artwork.empty() ? Data(false) : text(site.artwork));
     put(s, "artwork_url", site.artwork_url.empty() ? Data(false) : text(site.artwork_url));
+    put(s, "artwork_src", site.artwork_src);
+    put(s, "artwork_srcset_webp", site.artwork_srcset_webp.empty() ? Data(false) : text(site.artwork_srcset_webp));
+    put(s, "artwork_srcset_jpeg", site.artwork_srcset_jpeg.empty() ? Data(false) : text(site.artwork_srcset_jpeg));
+    put(s, "artwork_large", site.artwork_large);
     put(s, "artwork_width", std::to_string(site.artwork_width));
     put(s, "artwork_height", std::to_string(site.artwork_height));
     put(s, "icon", site.icon);

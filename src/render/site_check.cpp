@@ -32,6 +32,11 @@ void walk(const GumboNode* node, Page& page, int depth) {
             // Alternate and canonical links name the public URL: checked like any other.
             page.links.emplace_back(a->value);
         }
+    // Each candidate of a srcset ("a.webp 64w, b.webp 160w") is a file some browser fetches.
+    if (const GumboAttribute* a = gumbo_get_attribute(&el.attributes, "srcset"))
+        for (std::string_view candidate : text::split(a->value, ','))
+            if (std::string_view url = text::trim(candidate); !url.empty())
+                page.links.emplace_back(url.substr(0, url.find_first_of(" \t\n")));
     if (const GumboAttribute* id = gumbo_get_attribute(&el.attributes, "id")) page.ids.insert(id->value);
     if (el.tag == GUMBO_TAG_AUDIO || el.tag == GUMBO_TAG_VIDEO || gumbo_get_attribute(&el.attributes, "data-listen"))
         page.says_how_to_listen = true;

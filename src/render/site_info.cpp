@@ -57,6 +57,27 @@ std::vector<SiteInfo::Link> directory_show_pages(const core::Catalog& catalog) {
     return out;
 }
 
+// The artwork's smaller copies, where pages show it small (site_info.hpp).
+void add_artwork_sizes(SiteInfo& site, const LocalArtwork& artwork, const std::string& version) {
+    auto add = [&](std::string& list, const ArtworkSize& size, std::string_view extension) {
+        if (!list.empty()) list += ", ";
+        list += site.paths.url(size.file_name(extension)) + version + " " + std::to_string(size.width) + "w";
+    };
+    for (const ArtworkSize& size : artwork.sizes) {
+        const std::string jpeg = site.paths.url(size.file_name("jpg")) + version;
+        if (size.width == k_artwork_preview_width) {
+            site.artwork_url = site.paths.absolute(size.file_name("jpg")) + version;
+            site.artwork_width = size.width, site.artwork_height = size.height;
+            continue;
+        }
+        if (!size.webp.empty()) add(site.artwork_srcset_webp, size, "webp");
+        add(site.artwork_srcset_jpeg, size, "jpg");
+        if (size.width == 64) site.icon = jpeg, site.icon_type = "image/jpeg";
+        if (size.width == 160) site.artwork_src = jpeg;
+        if (size.width == 400) site.artwork_large = jpeg;
+    }
+}
+
 }  // namespace
 
 SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url,
@@ -90,8 +111,9 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
         site.artwork = site.paths.url(artwork->file_name) + version;
         site.artwork_url = site.paths.absolute(artwork->file_name) + version;
         site.artwork_width = artwork->width, site.artwork_height = artwork->height;
-        site.icon = site.artwork;
+        site.artwork_src = site.artwork_large = site.icon = site.artwork;
         site.icon_type = artwork->media_type;
+        add_artwork_sizes(site, *artwork, version);
     } else {
         site.icon = site.paths.url("favicon.svg");
         site.icon_type = "image/svg+xml";

@@ -40,9 +40,15 @@ struct SiteInfo {
     Link source_feed;              // the feed at the host (a source's `url`), when site.yaml names one
     std::vector<Link> funding;     // the feed's podcast:funding: where listeners support the show
     std::string artwork;           // the local artwork's site path ("/base/artwork.jpg?v=..."), or ""
-    std::string artwork_url;       // the same, absolute (og:image)
-    int artwork_width = 0, artwork_height = 0;  // its pixels (og:image:width, oEmbed's thumbnail_width)
-    std::string icon;                           // the favicon's site path: the artwork, else favicon.svg
+    std::string artwork_url;       // absolute, for link previews (og:image): its 1400 px copy, else itself
+    int artwork_width = 0, artwork_height = 0;  // artwork_url's pixels (og:image:width, oEmbed's thumbnail_width)
+    // Its smaller copies (render/artwork.hpp) for an <img> that shows it small: `srcset` lists
+    // ("/base/artwork-64.webp?v=... 64w, ..."; empty without copies), and the `src` of a
+    // browser that reads neither (the 160 px JPEG, else the artwork).
+    std::string artwork_srcset_webp, artwork_srcset_jpeg;
+    std::string artwork_src;
+    std::string artwork_large;  // the 400 px JPEG, else the artwork: home-screen icons, lock screens
+    std::string icon;           // the favicon's site path: the artwork, else favicon.svg
     std::string icon_type;
     std::size_t episode_count = 0;
     std::size_t announced_count = 0;  // how many a directory says the show has (0: none says)

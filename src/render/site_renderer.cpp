@@ -87,7 +87,12 @@ void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, c
         out.add(rel, theme::read_static(file));
     }
     if (!own_favicon) out.add("favicon.svg", monogram_svg(site.title));
-    if (artwork) out.add(artwork->file_name, artwork->bytes);
+    if (!artwork) return;
+    out.add(artwork->file_name, artwork->bytes);
+    for (const ArtworkSize& size : artwork->sizes) {
+        out.add(size.file_name("jpg"), size.jpeg);
+        if (!size.webp.empty()) out.add(size.file_name("webp"), size.webp);
+    }
 }
 
 std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const core::Catalog& catalog,

@@ -25,6 +25,23 @@ const time = () => page.evaluate(() => document.querySelector('audio').currentTi
 const layout = async () => page.evaluate(() => document.querySelector('.notes').getBoundingClientRect().top);
 
 await page.goto(page_url, { waitUntil: 'load' });
+// The artwork: a page shows its small copies, as WebP, the size the screen needs; the whole
+// image is never fetched for a thumbnail.
+{
+  const dense = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+  const p = await dense.newPage();
+  const fetched = [];
+  p.on('request', r => fetched.push(new URL(r.url()).pathname));
+  await p.goto(page_url, { waitUntil: 'load' });
+  const player = await p.evaluate(() => { const i = document.querySelector('.player-art'); return { src: i.currentSrc, width: i.getBoundingClientRect().width, indent: i.getBoundingClientRect().left - document.querySelector('.scrub').getBoundingClientRect().left }; });
+  check(/\/artwork-160\.webp\?v=/.test(player.src) && player.width === 64 && player.indent === 0,
+        'the player shows the 160 px WebP at 64 CSS px on a 2x screen, in line with the scrubber: ' + JSON.stringify(player));
+  await p.goto(base, { waitUntil: 'load' });
+  const home = await p.evaluate(() => { const i = document.querySelector('img.artwork'); return { src: i.currentSrc, width: i.getBoundingClientRect().width }; });
+  check(/\/artwork-400\.webp\?v=/.test(home.src) && home.width === 160, 'the home page shows the 400 px WebP at 160 CSS px: ' + JSON.stringify(home));
+  check(!fetched.some(f => /\/artwork\.png$/.test(f)), 'no page fetches the whole artwork: ' + JSON.stringify(fetched.filter(f => f.includes('artwork'))));
+  await dense.close();
+}
 await page.waitForSelector('.player-tools button');
 const buttons = await page.evaluate(() => Array.from(document.querySelectorAll('.player-tools button')).map(b => b.className));
 check(JSON.stringify(buttons) === '["play","skip","skip","chapter","chapter","copy"]', 'player: play, back, forward, previous and next chapter, copy: ' + JSON.stringify(buttons));

@@ -6,6 +6,7 @@
 
 #include "config/site_config.hpp"
 #include "files/hash.hpp"
+#include "image/image_check.hpp"
 #include "output/output.hpp"
 #include "pipeline/build_site.hpp"
 #include "pipeline/fingerprints.hpp"
@@ -296,6 +297,45 @@ TEST_CASE("end to end: the show's artwork from its local copy; a favicon without
     // Every link to it leads to it, as a visitor's browser follows them.
     auto problems = render::check_site(with_art.out, "https://example.github.io/fixture-archive/");
     for (const auto& p : problems) CHECK_MESSAGE(false, core::format(p));
+
+    // A large artwork: pages show its smaller copies (WebP, JPEG for the rest), never the
+    // whole image for a 64 px thumbnail; link previews get its 1400 px copy.
+    const std::string jpeg = test::jpeg_image(2000, 2000);
+    BuiltSite large("", [&](const fs::path& dir) { test::write(dir / "content/sources/artwork.jpg", jpeg); });
+    CHECK(large.file("artwork.jpg") == jpeg);  // (the archive keeps the image itself)
+    for (int width : {64, 160, 400}) {
+        CAPTURE(width);
+        const std::string name = "artwork-" + std::to_string(width);
+        CHECK(image::check_image(large.file(name + ".jpg")).width == width);
+        CHECK(image::check_image(large.file(name + ".webp")).width == width);
+    }
+    CHECK(image::check_image(large.file("artwork-1400.jpg")).width == 1400);
+    CHECK(large.out.find("artwork-1400.webp") == nullptr);
+    for (const std::string page : {"index.html", "episodes/torch-trace-and-tlparse/index.html",
+                                   "episodes/torch-trace-and-tlparse/embed/index.html"}) {
+        CAPTURE(page);
+        const std::string& html = large.file(page);
+        CHECK_FALSE(contains(html, "/fixture-archive/artwork.jpg"));
+        CHECK(contains(html, "<link rel=\"icon\" href=\"/fixture-archive/artwork-64.jpg?v="));
+        if (page.ends_with("embed/index.html")) continue;  // (a player alone: no icons, no previews)
+        CHECK(contains(html, "<link rel=\"apple-touch-icon\" href=\"/fixture-archive/artwork-400.jpg?v="));
+        CHECK(contains(html,
+                       "<meta property=\"og:image\" content=\"https://example.github.io/fixture-archive/"
+                       "artwork-1400.jpg?v="));
+        CHECK(contains(html, "<meta property=\"og:image:width\" content=\"1400\">"));
+    }
+    const std::string& big_home = large.file("index.html");
+    CHECK(contains(big_home, "<source type=\"image/webp\" srcset=\"/fixture-archive/artwork-64.webp?v="));
+    CHECK(contains(big_home, " 160w, /fixture-archive/artwork-400.webp?v="));
+    CHECK(contains(big_home, "<img class=\"artwork\" src=\"/fixture-archive/artwork-160.jpg?v="));
+    const std::string& big_episode = large.file("episodes/torch-trace-and-tlparse/index.html");
+    CHECK(contains(big_episode, "sizes=\"64px\"><img class=\"player-art\" src=\"/fixture-archive/artwork-160.jpg?v="));
+    CHECK(contains(big_episode, "data-art=\"/fixture-archive/artwork-400.jpg?v="));
+    CHECK(
+        nlohmann::json::parse(large.file("episodes/torch-trace-and-tlparse/oembed.json")).value("thumbnail_width", 0) ==
+        1400);
+    for (const auto& p : render::check_site(large.out, "https://example.github.io/fixture-archive/"))
+        CHECK_MESSAGE(false, core::format(p));
 
     // What is not a whole image of a sane size is not the site's icon, whatever its first bytes say.
     const std::vector<std::pair<std::string, std::string>> refused = {
