@@ -63,6 +63,13 @@ std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const s
     return "<script type=\"application/ld+json\">" + text::replace_all(j, "<", "\\u003c") + "</script>";
 }
 
+std::string embed_code(const SiteInfo& site, const core::Episode& e) {
+    return "<iframe src=\"" + html::html_escape(site.paths.absolute(embed_dir(e))) + "\" title=\"" +
+           html::html_escape(e.title) + "\" width=\"" + std::to_string(k_embed_width) + "\" height=\"" +
+           std::to_string(k_embed_height) +
+           "\" style=\"border:0;max-width:100%\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
+}
+
 namespace {
 
 // The episode's audio, and where its player is shared from: its embeddable page and the oEmbed
@@ -90,6 +97,7 @@ Data audio_data(const SiteInfo& site, const core::Episode& e) {
     put(audio, "from_copy", copy_first);
     put(audio, "embed_url", site.paths.absolute(embed_dir(e)));
     put(audio, "oembed_url", site.paths.absolute(oembed_path(e)));
+    put(audio, "embed_code", embed_code(site, e));
     // (the player shows the length before the file is fetched: it is fetched on play)
     put(audio, "seconds", e.duration ? text(std::to_string(e.duration->seconds)) : Data(false));
     // The file's size, when the feed says it ("15 MB"), beside its download link.
@@ -111,12 +119,7 @@ std::string oembed_path(const core::Episode& e) {
 }
 
 std::string oembed_json(const SiteInfo& site, const core::Episode& e) {
-    const std::string embed = site.paths.absolute(embed_dir(e));
-    // (What another site pastes into its page: an iframe of the player alone, nothing else.)
-    const std::string iframe =
-        "<iframe src=\"" + html::html_escape(embed) + "\" title=\"" + html::html_escape(e.title) + "\" width=\"" +
-        std::to_string(k_embed_width) + "\" height=\"" + std::to_string(k_embed_height) +
-        "\" style=\"border:0;max-width:100%\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
+    const std::string iframe = embed_code(site, e);
     std::string j = "{\"version\":\"1.0\",\"type\":\"rich\",\"title\":";
     html::append_json_string(j, e.title);
     j += ",\"provider_name\":";

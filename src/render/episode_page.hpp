@@ -28,5 +28,8 @@ constexpr int k_embed_height = 250;
 std::string embed_dir(const core::Episode& e);
 std::string oembed_path(const core::Episode& e);
 std::string oembed_json(const SiteInfo& site, const core::Episode& e);
+// What another site pastes into its page to play the episode (oEmbed's `html`, and the episode
+// page's "Share and embed"): an iframe of the player alone, nothing else.
+std::string embed_code(const SiteInfo& site, const core::Episode& e);
 
 }  // namespace render

@@ -93,6 +93,23 @@ await page.click('.player-tools button.copy');
 await page.waitForTimeout(300);
 const copied = await page.evaluate(() => navigator.clipboard.readText());
 check(copied === page_url + '#t=123', 'copy link gives a URL that starts there: ' + copied);
+// "Share and embed": the page's link, at this moment when asked, and the iframe code, copied.
+await page.click('details.share summary');
+await page.waitForSelector('.share-at:not([hidden])');  // (its script comes when the panel first opens)
+const shareBefore = await page.evaluate(() => ({ link: document.getElementById('share-link').value, at: document.querySelector('[data-share-time]').textContent, shown: !document.querySelector('.share-at').hidden }));
+check(JSON.stringify(shareBefore) === JSON.stringify({ link: page_url, at: '2:03', shown: true }), 'share: the page\'s link, and the moment offered: ' + JSON.stringify(shareBefore));
+await page.click('[data-share-at]');
+await page.click('button[data-copy="share-link"]');
+await page.waitForTimeout(200);
+const sharedLink = await page.evaluate(async () => ({ copied: await navigator.clipboard.readText(), status: document.querySelector('.share [data-copy-status]').textContent }));
+check(sharedLink.copied === page_url + '#t=123' && sharedLink.status === 'Copied the link.', 'share: the link at the moment heard, copied: ' + JSON.stringify(sharedLink));
+await page.click('button[data-copy="share-embed"]');
+await page.waitForTimeout(200);
+const sharedEmbed = await page.evaluate(async () => ({ copied: await navigator.clipboard.readText(), status: document.querySelector('.share [data-copy-status]').textContent }));
+const shareOembed = await (await fetch(page_url + 'oembed.json')).json();
+check(sharedEmbed.copied === shareOembed.html && sharedEmbed.status === 'Copied the embed code.', 'share: the embed code, as oEmbed gives it, copied: ' + JSON.stringify(sharedEmbed));
+await page.click('[data-share-at]');
+check(await page.evaluate(() => document.getElementById('share-link').value) === page_url, 'share: unticked, the link is the page\'s again');
 // The speed is the listener's: another episode opens at it too.
 const other = await context.newPage();
 await other.goto(base + 'episodes/subtitles-in-srt/', { waitUntil: 'load' });
@@ -417,7 +434,8 @@ await pf.waitForTimeout(300);
 check(Math.abs(await pf.evaluate(() => document.querySelector('audio').currentTime) - target) < 1.5, 'a click on a paragraph plays from it');
 await pf.close();
 // JavaScript on demand: before anyone searches, an episode page loads site.js and player.js
-// alone; the search's code comes when the search box is first used.
+// alone; the search's code comes when the search box is first used, the copy buttons' when
+// "Share and embed" is first opened.
 const pj = await context.newPage();
 await pj.goto(page_url, { waitUntil: 'load' });
 const scripts = () => pj.evaluate(() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js')).map(r => r.name.split('/').pop()));
@@ -456,7 +474,7 @@ const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'
 for (const url of [page_url, base + 'search/']) {
   const pa = await context.newPage();
   await pa.goto(url, { waitUntil: 'load' });
-  await pa.evaluate(() => { const d = document.querySelector('.transcript details'); if (d) d.open = true; });
+  await pa.evaluate(() => document.querySelectorAll('.transcript details, details.share').forEach(d => { d.open = true; }));
   await pa.addScriptTag({ content: axeSource });
   const v = await pa.evaluate(async () => (await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).violations.map(x => x.id + ':' + x.nodes.length));
   check(v.length === 0, 'axe on ' + url + ': ' + JSON.stringify(v));

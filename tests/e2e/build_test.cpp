@@ -6,6 +6,7 @@
 
 #include "config/site_config.hpp"
 #include "files/hash.hpp"
+#include "html/escape.hpp"
 #include "image/image_check.hpp"
 #include "output/output.hpp"
 #include "pipeline/build_site.hpp"
@@ -53,7 +54,7 @@ TEST_CASE("end to end: the fixture site, file by file") {
         "episodes/higher-order-operators/embed/index.html", "episodes/higher-order-operators/oembed.json",
         "episodes/inductor-post-grad-fx-passes/embed/index.html", "episodes/inductor-post-grad-fx-passes/oembed.json",
         "search/index.html", "js/search.js", "js/site.js", "search/meta.json", "search/d/0.json", "search/d/1.json",
-        "feed.json", "subscribe/index.html", "js/subscribe.js", "js/player.js", "js/transcript.js", "favicon.svg"};
+        "feed.json", "subscribe/index.html", "js/copy.js", "js/player.js", "js/transcript.js", "favicon.svg"};
     for (const auto& path : expected) CHECK_MESSAGE(site.out.find(path), path);
     std::size_t shards = 0, filters = 0;
     for (const auto& [path, content] : site.out.files())
@@ -356,4 +357,30 @@ TEST_CASE("end to end: the show's artwork from its local copy; a favicon without
                 core::format(w).find("content/sources/" + name + ": warning: is not used: " + why) != std::string::npos;
         CHECK(warned);
     }
+}
+
+TEST_CASE("end to end: an episode with audio offers its link and embed code to copy; one without, none") {
+    BuiltSite site;
+    const std::string& page = site.file("episodes/torch-trace-and-tlparse/index.html");
+    CHECK(contains(page, "<details class=\"share\" data-script=\"copy.js\">"));
+    CHECK(contains(page,
+                   "<input id=\"share-link\" type=\"text\" readonly "
+                   "value=\"https://example.github.io/fixture-archive/episodes/torch-trace-and-tlparse/\">"));
+    // The code another site pastes is oEmbed's, as text in the textarea (escaped: never markup here).
+    const auto oembed = nlohmann::json::parse(site.file("episodes/torch-trace-and-tlparse/oembed.json"));
+    const std::string code = oembed.value("html", "");
+    REQUIRE(code.starts_with("<iframe "));
+    CHECK(
+        contains(page, "<textarea id=\"share-embed\" readonly rows=\"4\">" + html::html_escape(code) + "</textarea>"));
+    // Its script comes when the panel is first opened (site.js); the subscribe page loads it at once.
+    CHECK_FALSE(contains(page, "js/copy.js"));
+    CHECK(contains(site.file("subscribe/index.html"), "<script src=\"/fixture-archive/js/copy.js\" defer>"));
+    std::size_t without_audio = 0;
+    for (const auto& [path, content] : site.out.files())
+        if (path.starts_with("episodes/") && path.ends_with("/index.html") &&
+            !contains(*content, "data-listen=\"player\"")) {
+            ++without_audio;
+            CHECK_MESSAGE(!contains(*content, "class=\"share\""), path);
+        }
+    CHECK(without_audio > 0);
 }
