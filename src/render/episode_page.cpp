@@ -247,7 +247,8 @@ PageModel embed_page(const RenderInputs& in, const core::Episode& e) {
     put(episode, "title", e.title);
     put(episode, "url", in.site.paths.url(SitePaths::episode_dir(e.slug)));
     put(episode, "audio", audio_data(in.site, e));
-    put(episode, "embed", true);  // (the player's titles link out: it is in another site's page)
+    put(episode, "embed", true);        // (the player's titles link out: it is in another site's page)
+    put_chapters(episode, in.site, e);  // (the player's marks, steps and current chapter)
     put(model.data, "episode", std::move(episode));
     return model;
 }

@@ -143,8 +143,9 @@ std::vector<core::Person> episode_persons(const core::Episode& e, const notes::E
     return persons;
 }
 
-void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras) {
-    Moments moments;
+namespace {
+
+bool put_chapters(Data& d, const SiteInfo& site, const core::Episode& e, Moments& moments) {
     const bool has_chapters =
         std::any_of(e.chapters.list.begin(), e.chapters.list.end(), [](const auto& c) { return c.listed; });
     put(d, "has_chapters", has_chapters);
@@ -154,6 +155,19 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
         put(d, "chapters_derived", e.chapters.origin == core::ChapterOrigin::show_notes);
         put(d, "chapters_json", site.paths.url(chapters_path(e)));
     }
+    return has_chapters;
+}
+
+}  // namespace
+
+void put_chapters(Data& d, const SiteInfo& site, const core::Episode& e) {
+    Moments moments;
+    put_chapters(d, site, e, moments);
+}
+
+void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras) {
+    Moments moments;
+    put_chapters(d, site, e, moments);
     put(d, "has_transcript", static_cast<bool>(e.transcript));
     if (e.transcript) {
         std::size_t words = 0;

@@ -13,6 +13,9 @@ namespace render {
 // Adds chapters, transcript, persons, soundbites and funding to the episode's data `d`.
 void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras);
 
+// Adds the chapters alone (`has_chapters`, `chapters`, ...): the embeddable player's.
+void put_chapters(Data& d, const SiteInfo& site, const core::Episode& e);
+
 // The site's copy of the episode's chapters (chapters.json in its folder), when it has some.
 std::string chapters_path(const core::Episode& e);
 // The site's copy of the episode's transcript (transcript.json, the JSON format), made for a

@@ -388,6 +388,22 @@ for (const [scheme, theme] of [['light', 'dark'], ['dark', 'light'], ['dark', 'n
 const light_bg = 'rgb(255, 255, 255)', dark_bg = 'rgb(21, 21, 23)';
 check(themed['light/dark'] === dark_bg && themed['dark/light'] === light_bg && themed['dark/neon'] === dark_bg && themed['light/none'] === light_bg,
       'the embed takes ?theme=light|dark over the system\'s colours, and ignores anything else: ' + JSON.stringify(themed));
+// The embed has the episode's chapters (marks, steps, the chapter playing), and everything in
+// it shows in the 250 px frame from 280 px wide, its links at least 24 px targets (WCAG 2.2).
+for (const width of [280, 360, 480]) {
+  const pz = await browser.newPage({ viewport: { width, height: 250 } });
+  await pz.goto(page_url + 'embed/', { waitUntil: 'load' });
+  await pz.waitForSelector('.player-tools button');
+  const fit = await pz.evaluate(() => {
+    const bottoms = Array.from(document.querySelectorAll('.player-head, .scrub, .player-tools button, .player-tools select, .download')).map(e => e.getBoundingClientRect().bottom);
+    return { bottom: Math.round(Math.max(...bottoms)), wide: document.documentElement.scrollWidth, marks: document.querySelectorAll('.scrub .mark').length,
+             chapter: document.querySelector('.player-chapter').textContent, steps: document.querySelectorAll('.player-tools button.chapter').length,
+             small: Array.from(document.querySelectorAll('a, button')).filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && (r.height < 24 || r.width < 24); }).map(e => e.textContent) };
+  });
+  check(fit.bottom <= 250 && fit.wide <= width && fit.marks === 2 && fit.chapter === 'Introduction' && fit.steps === 2 && fit.small.length === 0,
+        'the embed at ' + width + ' x 250 shows all, with its chapters, targets of 24 px: ' + JSON.stringify(fit));
+  await pz.close();
+}
 const oembed = await (await pe.request.get(page_url + 'oembed.json')).json();
 check(oembed.type === 'rich' && oembed.html.includes(page_url + 'embed/') && oembed.width > 0, 'the oEmbed answer offers that player: ' + JSON.stringify(oembed).slice(0, 120));
 await pe.close();
