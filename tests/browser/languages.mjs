@@ -1,7 +1,8 @@
 // The listening fixture as a Japanese show in Chromium (run.sh builds it under ja/): the page
 // speaks Japanese (lang, the header, the player's buttons, the search's count), and search
 // cuts Japanese and Thai words as the build did, so a word inside a phrase written without
-// spaces finds its episode. Usage: node languages.mjs BASEURL (the Japanese site's)
+// spaces finds its episode; and, given a Hebrew site, its numbers read right to left.
+// Usage: node languages.mjs JAPANESE_BASEURL [HEBREW_BASEURL]
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -48,6 +49,29 @@ r = await search('ง่าย');
 check(r.titles.includes('機械学習コンパイラの仕組み'), 'a Thai word inside a Thai phrase finds it: ' + JSON.stringify(r));
 r = await search('存在しない言葉');
 check(r.titles.length === 0 && r.status === '一致するエピソードはありません。', 'no match says so in Japanese: ' + JSON.stringify(r));
+// The same site as a Hebrew show (the second URL): numbers, signs and sizes keep their order in
+// the right-to-left page, as a Hebrew reader reads them from the right: "שנ׳ −15", "(1 MB)".
+if (process.argv[3]) {
+  await page.goto(process.argv[3] + 'episodes/captions-in-webvtt/', { waitUntil: 'load' });
+  await page.waitForSelector('.player-tools button.skip');
+  const at = await page.evaluate(() => {
+    function left(el, needle) {  // where `needle` is drawn, in the text of `el`
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n; (n = walker.nextNode());) {
+        const i = n.data.indexOf(needle);
+        if (i < 0) continue;
+        const r = document.createRange();
+        r.setStart(n, i), r.setEnd(n, i + needle.length);
+        return Math.round(r.getBoundingClientRect().left);
+      }
+      return null;
+    }
+    const back = document.querySelector('.player-tools button.skip'), size = document.querySelector('.download');
+    return { dir: document.documentElement.dir, minus: left(back, '\u2212'), digits: left(back, '15'), unit: left(back, 'שנ'), one: left(size, '1'), mb: left(size, 'MB') };
+  });
+  check(at.dir === 'rtl' && at.unit < at.minus && at.minus < at.digits && at.one < at.mb,
+        'Hebrew: −15 reads before its unit from the right, the size is (1 MB): ' + JSON.stringify(at));
+}
 check(errors.length === 0, 'no page errors: ' + JSON.stringify(errors));
 await browser.close();
 console.log(failures ? `languages: ${failures} failed` : 'languages: all passed');

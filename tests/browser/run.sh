@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The player and the search in Debian's Chromium (listening.mjs), on tests/fixtures/listening_site
 # built by the podarchive binary given, served under a sub-path; then the same site as a
-# Japanese show under ja/ (languages.mjs); then the same site once its host's audio is gone
+# Japanese show under ja/ and a Hebrew one under he/ (languages.mjs); then the same site once its host's audio is gone
 # (audio_copies.mjs). Usage: run.sh PODARCHIVE
 set -euo pipefail
 binary="$1"
@@ -31,7 +31,12 @@ sed -i -e 's|<title>Captions in WebVTT</title>|<title>機械学習コンパイ�
   -e 's|<description>An episode whose transcript is WebVTT|<description>ภาษาไทยง่ายนิดเดียว. An episode whose transcript is WebVTT|' \
   "$work/site_ja/content/sources/feed.xml"
 (cd "$work/site_ja" && "$binary" build --quiet --base-url "${base}ja/" --output "$work/out/ja")
-node "$here/languages.mjs" "${base}ja/"
+# And as a Hebrew one (right to left).
+cp -r "$root/tests/fixtures/listening_site" "$work/site_he"
+python3 "$here/prepare.py" "$work/site_he" "${base}he/"
+printf 'language: he\n' >> "$work/site_he/site.yaml"
+(cd "$work/site_he" && "$binary" build --quiet --base-url "${base}he/" --output "$work/out/he")
+node "$here/languages.mjs" "${base}ja/" "${base}he/"
 # The host goes away: fetch keeps each episode's audio, the copies are served at mirror_url, the
 # host's files answer 404. The players fall back to the copy by themselves; once fetch has found
 # the files gone, the copy comes first (audio_copies.mjs).

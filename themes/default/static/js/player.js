@@ -86,9 +86,13 @@
     if (text) e.textContent = text;
     return e;
   }
+  // In a right-to-left page a signed number keeps its own order ("−15" before its unit, read
+  // from the right): isolated, left to right.
+  var rtl = document.documentElement.dir === "rtl";
+  function isolated(text) { return rtl ? text.replace(/[\u2212+-]?\d[\d:.,]*/g, "\u2066$&\u2069") : text; }
   // A button; with `path`, an icon (24x24 SVG) stands for its words, which stay its name.
   function button(className, text, title, action, path, parent) {
-    var b = el("button", className, path ? "" : text);
+    var b = el("button", className, path ? "" : isolated(text));
     b.type = "button";
     b.title = title;
     if (path) {
@@ -101,7 +105,9 @@
   }
   var icons = { play: "M8 5v14l11-7z", pause: "M6 5h4v14H6zm8 0h4v14h-4z", prev: "M6 6h2v12H6zm3.5 6 8.5 6V6z", next: "M16 6h2v12h-2zM6 18l8.5-6L6 6z",
     sound: "M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 7.97v8.05A4.5 4.5 0 0 0 16.5 12zM14 3.23v2.06a7 7 0 0 1 0 13.42v2.06a9 9 0 0 0 0-17.54z",
-    muted: "M3 9v6h4l5 5V4L7 9H3zm13.59 3L14 9.41 15.41 8 18 10.59 20.59 8 22 9.41 19.41 12 22 14.59 20.59 16 18 13.41 15.41 16 14 14.59z" };
+    muted: "M3 9v6h4l5 5V4L7 9H3zm13.59 3L14 9.41 15.41 8 18 10.59 20.59 8 22 9.41 19.41 12 22 14.59 20.59 16 18 13.41 15.41 16 14 14.59z",
+    link: "M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7a5 5 0 0 0 0 10h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1zM8 13h8v-2H8v2zm9-6h-4v1.9h4a3.1 3.1 0 0 1 0 6.2h-4V17h4a5 5 0 0 0 0-10z",
+    done: "M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z" };
   function skip(by) { seek(Math.max(0, audio.currentTime + by), 0, false); }
 
   // The chapters, from the page's list: where each starts, and its title.
@@ -169,9 +175,10 @@
   var play = button("play", say("play"), say("play_title"), function () { audio.paused ? audio.play().catch(function () {}) : audio.pause(); }, icons.play);
   button("skip", say("back"), say("back_title"), function () { skip(-15); });
   button("skip", say("forward"), say("forward_title"), function () { skip(30); });
-  if (chapters.length) {  // (the player's class "chapters" keeps their room)
-    button("chapter", say("previous_chapter"), say("previous_chapter"), function () { step(-1); }, icons.prev);
-    button("chapter", say("next_chapter"), say("next_chapter"), function () { step(1); }, icons.next);
+  if (chapters.length) {  // (the player's class "chapters" keeps their room; a narrow one wraps the pair together)
+    var steps = tools.appendChild(el("span", "steps"));
+    button("chapter", say("previous_chapter"), say("previous_chapter"), function () { step(-1); }, icons.prev, steps);
+    button("chapter", say("next_chapter"), say("next_chapter"), function () { step(1); }, icons.next, steps);
   }
   var speedLabel = el("label");
   speedLabel.title = say("speed_title");
@@ -233,17 +240,21 @@
   } catch (e) {}
   // A link to this moment: the episode's page (from its embedded player too).
   function momentUrl() { return (box.getAttribute("data-page") || location.href.split("#")[0]) + "#t=" + Math.floor(audio.currentTime); }
+  // (In an embed's narrow frame the button is an icon, its words its name; a tick says it copied.)
+  var embedded = box.hasAttribute("data-page");
   var copy = button("copy", say("copy_link"), say("copy_title"), function () {
     var url = momentUrl();
+    var icon = function (path) { copy.querySelector("path").setAttribute("d", path); };
     var done = function () {
       status.textContent = say("link_copied", clock(audio.currentTime));
-      copy.textContent = say("copied", clock(audio.currentTime));
-      setTimeout(function () { copy.textContent = say("copy_link"); }, 2500);
+      if (embedded) icon(icons.done);
+      else copy.textContent = say("copied", clock(audio.currentTime));
+      setTimeout(function () { embedded ? icon(icons.link) : copy.textContent = say("copy_link"); }, 2500);
     };
     if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, function () { status.textContent = url; });
     else status.textContent = url;
     if (remember) history.replaceState(null, "", url);
-  });
+  }, embedded ? icons.link : null);
   // The system's share sheet, where the browser has one (phones, mostly): the moment's link.
   if (navigator.share) {
     button("share", say("share"), say("share_title"), function () {
