@@ -128,6 +128,78 @@
       return { word: word, docs: docs, cut: cut, count: Math.max(count, docs.size), forms: forms };
     });
   }
+  // "Did you mean": for a word that finds nothing, the index's nearest word, as a typo is made
+  // (a letter wrong, missing or extra, two swapped; two of these in a word of six letters or
+  // more), the most used of the nearest. It is looked for in the shards the word's first letters
+  // lead to, and those of its first two letters swapped ("rgaph").
+  function distance(a, b, max) {  // (optimal string alignment; more than `max` is max + 1)
+    var prev2 = null, prev = [], row, i, j;
+    for (j = 0; j <= b.length; j++) prev.push(j);
+    for (i = 1; i <= a.length; i++) {
+      row = [i];
+      var least = i;
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1, v = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+        if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+        row.push(v);
+        least = Math.min(least, v);
+      }
+      if (least > max) return max + 1;
+      prev2 = prev, prev = row;
+    }
+    return prev[b.length];
+  }
+  function nearShards(word) {  // the shards that may hold words close to `word`
+    var bytes = new TextEncoder().encode(word), key = keyName(bytes.slice(0, 2));
+    if (bytes.length < 2 || !keys.has(key)) return Promise.resolve([]);
+    function walk(shard, key, at, depth) {
+      if (!shard.s) return [shard];
+      var next = [];  // (the next byte's shard and the one after's, for a letter left out or swapped)
+      [at, at + 1].forEach(function (i) {
+        var b = i < bytes.length ? keyName(bytes.slice(i, i + 1)) : null;
+        if (b && shard.s.indexOf(b) >= 0 && next.indexOf(b) < 0 && depth < 2) next.push(b);
+      });
+      return Promise.all(next.map(function (b) {
+        return getJSON(shardFile(key + b)).then(function (s) { return walk(s, key + b, at + 1, depth + 1); }, function () { return []; });
+      }).concat(shard.x ? [getJSON("search/t/" + key + "_.json").then(function (s) { return [s]; }, function () { return []; })] : []))
+        .then(function (lists) { return [].concat.apply([], lists); });
+    }
+    return getJSON(shardFile(key)).then(function (s) { return walk(s, key, 2, 0); }, function () { return []; });
+  }
+  function suggest(word) {
+    var letters = Array.from(word), max = letters.length >= 6 ? 2 : 1;
+    if (letters.length < 3) return Promise.resolve(null);
+    var swapped = letters[1] + letters[0] + letters.slice(2).join("");
+    return Promise.all([nearShards(word), swapped === word ? [] : nearShards(swapped)]).then(function (found) {
+      var best = null;
+      [].concat(found[0], found[1]).forEach(function (shard) {
+        // A term's use: the episodes that have it (its list's length, or how many had it when cut);
+        // a word ("f") another term's. Words that are words come before stems that are not.
+        function uses(term) { return own(shard.c, term) ? shard.c[term] : own(shard.t, term) ? shard.t[term].length / 3 : 1; }
+        [[shard.t, false], [shard.f, true]].forEach(function (kind) {
+          Object.keys(kind[0] || {}).forEach(function (w) {
+            if (w === word || Math.abs(w.length - word.length) > max) return;
+            var d = distance(word, w, max), u = uses(kind[1] ? shard.f[w] : w);
+            if (d <= max && (!best || d < best.d || (d === best.d && u > best.u))) best = { w: w, d: d, u: u };
+          });
+        });
+      });
+      return best && best.w;
+    });
+  }
+  // The query with each word that finds nothing replaced by its suggestion; null when none has one.
+  function corrected(query, missing) {
+    return Promise.all(missing.map(suggest)).then(function (found) {
+      var changed = false;
+      var text = query.split(/(\s+)/).map(function (token) {
+        var ws = words(token), i = ws.length === 1 ? missing.indexOf(ws[0]) : -1;
+        if (i < 0 || !found[i]) return token;
+        changed = true;
+        return token.replace(/[^"]+/, found[i]);
+      }).join("");
+      return changed ? text : null;
+    });
+  }
   // "year:2024 topic:cuda \"lemon tree\" stride" -> filters, phrases (lists of words), words.
   function parse(query) {
     var q = { filters: [], phrases: [], words: [], open: !/\s$/.test(query) };
@@ -216,7 +288,10 @@
         ? Math.min.apply(null, groups.map(function (g) { return g.count; })) : 0;
       var forms = new Set();
       groups.forEach(function (g) { g.forms.forEach(function (w) { forms.add(w); }); });
-      return verified({ query: q, all: all, hits: hits, meta: m, about: about > hits.length ? about : 0, forms: forms, phraseHits: phraseHits });
+      var result = { query: q, all: all, hits: hits, meta: m, about: about > hits.length ? about : 0, forms: forms, phraseHits: phraseHits };
+      var missing = groups.filter(function (g) { return !g.docs.size && !g.cut; }).map(function (g) { return g.word; });
+      if (hits.length || !missing.length) return verified(result);
+      return corrected(query, missing).then(function (text) { result.suggestion = text; return verified(result); });
     });
   }
   // An episode's page, read once (the index holds no text): its title, chapter titles, notes and
@@ -395,6 +470,12 @@
         list.hidden = list.children.length === 0;
         var found = result.about ? say("up_to", "up to {count} found", result.about) : say("found", n === 1 ? "{count} episode found" : "{count} episodes found", n);
         status.textContent = n ? found + (n > shownCount || result.about ? say("best_shown", ", the best {count} shown", shownCount) : "") : result.all.length || result.query.filters.length ? say("none", "No episode matches.") : "";
+        if (!n && result.suggestion) {  // "Did you mean {query}?", the query a link that searches it
+          var parts = say("did_you_mean", "Did you mean {query}?").split("{query}"), link = element("a", "suggestion", result.suggestion);
+          link.href = base + "search/?q=" + encodeURIComponent(result.suggestion);
+          link.setAttribute("data-q", result.suggestion);
+          status.append(" " + parts[0], link, parts.slice(1).join(""));
+        }
         if (more) {
           more.hidden = shownCount >= n;
           more.onclick = function () { page(shownCount); };
@@ -444,6 +525,14 @@
       }).catch(function () { status.textContent = say("unavailable", "Search is unavailable."); panel.hidden = false; });
     }
     chosen = filters(document.querySelector("form.search-filters"), run);
+    status.addEventListener("click", function (e) {
+      var a = e.target.closest && e.target.closest("a[data-q]");
+      if (!a) return;
+      e.preventDefault();
+      input.value = a.getAttribute("data-q");
+      run();
+      input.focus();
+    });
     input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(run, 120); });
     input.addEventListener("keydown", function (e) { if (e.key === "Escape") { input.value = ""; panel.hidden = true; } });
     var q = new URLSearchParams(window.location.search).get("q");
