@@ -35,6 +35,8 @@ sed -i -e 's|<title>Captions in WebVTT</title>|<title>機械学習コンパイ�
 cp -r "$root/tests/fixtures/listening_site" "$work/site_he"
 python3 "$here/prepare.py" "$work/site_he" "${base}he/"
 printf 'language: he\n' >> "$work/site_he/site.yaml"
+sed -i 's|<description>An episode whose transcript is WebVTT|<description>וגרפים נשברים כאן. An episode whose transcript is WebVTT|' \
+  "$work/site_he/content/sources/feed.xml"
 (cd "$work/site_he" && "$binary" build --quiet --base-url "${base}he/" --output "$work/out/he")
 node "$here/languages.mjs" "${base}ja/" "${base}he/"
 # The host goes away: fetch keeps each episode's audio, the copies are served at mirror_url, the
