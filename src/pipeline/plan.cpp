@@ -61,8 +61,8 @@ void episode_keys(const std::vector<core::Episode>& old_eps, const std::vector<c
         keys.insert(dep::episode(slug));
         keys.insert(dep::any_episode);
     };
-    // Chapters and a transcript show on the episode's own page alone: a note that changes only
-    // them changes only that page (and its chapters.json, transcript.json).
+    // Chapters and a transcript show on the episode's own pages alone: a note that changes only
+    // them changes only its page and its embed (and its chapters.json, transcript.json).
     auto listening_only = [](const core::Episode& a, const core::Episode& b) {
         if (a.chapters == b.chapters && a.transcript == b.transcript) return false;
         core::Episode x = a, y = b;

@@ -241,7 +241,8 @@ PageModel episode_page(const RenderInputs& in, std::size_t i) {
 // The embeddable player: the episode's title, the show, the audio; its canonical page is the
 // episode's.
 PageModel embed_page(const RenderInputs& in, const core::Episode& e) {
-    PageModel model{{}, {dep::site, dep::episode(e.slug)}};
+    // (Its chapters: a change of them alone is the episode's listening key, pipeline/plan.cpp.)
+    PageModel model{{}, {dep::site, dep::episode(e.slug), dep::listening(e.slug)}};
     model.data = page_data(in.site, e.title, in.site.text(e).short_summary, SitePaths::episode_dir(e.slug));
     Data episode;
     put(episode, "title", e.title);

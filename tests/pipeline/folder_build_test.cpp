@@ -123,11 +123,13 @@ TEST_CASE(
         CHECK_FALSE(fs::exists(out / "topics/compiler/index.html"));
         CHECK(fs::exists(out / "topics/tracing/index.html"));
     }
-    SUBCASE("chapters a note lists: the episode's page and its chapters.json; gone with them") {
+    SUBCASE("chapters a note lists: the episode's page, its embed and its chapters.json; gone with them") {
         auto r = edit(note, test::replace_first(test::k_hop_note, "topics:",
                                                 "chapters:\n  - \"0:00 Opening\"\n  - \"3:10 Subgraphs\"\ntopics:"));
         CHECK(r.report.incremental);
-        CHECK(r.report.pages_rendered == 2);  // the page and the chapters file
+        CHECK(r.report.pages_rendered == 3);  // the page, the embedded player and the chapters file
+        CHECK(test::read(out / "episodes/higher-order-operators/embed/index.html").find("Subgraphs") !=
+              std::string::npos);
         CHECK(test::read(out / "episodes/higher-order-operators/chapters.json").find("Subgraphs") != std::string::npos);
         r = edit(note, test::k_hop_note);
         CHECK(r.report.incremental);
