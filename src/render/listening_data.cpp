@@ -9,6 +9,7 @@
 #include "render/page_frame.hpp"
 #include "render/site_paths.hpp"
 #include "text/strings.hpp"
+#include "text/word_breaks.hpp"
 
 namespace render {
 
@@ -63,6 +64,7 @@ std::string transcript_html(const core::Transcript& t, std::size_t& words, Momen
     for (const auto& s : t.segments) bytes += s.text.size() + 100;
     html.reserve(bytes + bytes / 16);
     const std::string* last_speaker = nullptr;
+    text::WordBreaker breaker;  // (Japanese, Chinese or Thai words are counted as words, not sentences)
     for (const auto& s : t.segments) {
         if (!html.empty()) html += '\n';
         html += "<p";
@@ -87,7 +89,7 @@ std::string transcript_html(const core::Transcript& t, std::size_t& words, Momen
         if (!s.speaker.empty()) last_speaker = &s.speaker;
         html::append_html_escaped(html, s.text);
         html += "</p>";
-        words += text::word_count(s.text);
+        words += breaker.count(s.text);
     }
     return html;
 }

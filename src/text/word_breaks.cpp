@@ -4,6 +4,9 @@
 #include <unicode/uscript.h>
 #include <unicode/utext.h>
 
+#include <algorithm>
+
+#include "text/strings.hpp"
 #include "text/unicode.hpp"
 
 namespace text {
@@ -68,7 +71,7 @@ struct WordBreaker::Icu {
 WordBreaker::WordBreaker() = default;
 WordBreaker::~WordBreaker() = default;
 
-std::vector<std::string_view> WordBreaker::words(std::string_view run) {
+bool WordBreaker::ready() {
     if (!m_icu) {
         m_icu = std::make_unique<Icu>();
         UErrorCode status = U_ZERO_ERROR;
@@ -77,24 +80,45 @@ std::vector<std::string_view> WordBreaker::words(std::string_view run) {
         m_icu->words.reset(icu::BreakIterator::createWordInstance(icu::Locale::getRoot(), status));
         if (U_FAILURE(status)) m_icu->words.reset();
     }
-    if (!m_icu->words) return {run};
+    return m_icu->words != nullptr;
+}
+
+template <class Fn>
+bool WordBreaker::walk(std::string_view run, Fn&& fn) {
+    if (!ready()) return false;
     UErrorCode status = U_ZERO_ERROR;
     UText* text = utext_openUTF8(nullptr, run.data(), static_cast<int64_t>(run.size()), &status);
-    if (U_FAILURE(status)) return {run};
+    if (U_FAILURE(status)) return false;
     m_icu->words->setText(text, status);
-    std::vector<std::string_view> out;
     if (U_SUCCESS(status)) {
         // (Offsets are the UTF-8 text's own: views into `run`.)
         int32_t start = m_icu->words->first();
         for (int32_t end = m_icu->words->next(); end != icu::BreakIterator::DONE;
              start = end, end = m_icu->words->next())
             if (end > start)
-                out.push_back(run.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(end - start)));
+                fn(run.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(end - start)),
+                   m_icu->words->getRuleStatus() >= UBRK_WORD_NONE_LIMIT);
     }
     m_icu->words->setText(m_icu->nothing);
     utext_close(text);
+    return U_SUCCESS(status);
+}
+
+std::vector<std::string_view> WordBreaker::words(std::string_view run) {
+    std::vector<std::string_view> out;
+    walk(run, [&](std::string_view piece, bool) { out.push_back(piece); });
     if (out.empty()) out.push_back(run);
     return out;
+}
+
+std::size_t WordBreaker::count(std::string_view text) {
+    std::size_t n = 0;
+    for_each_word(text, [&](std::string_view token) {
+        std::size_t in_token = 0;
+        if (needs_word_breaks(token)) walk(token, [&](std::string_view, bool word) { in_token += word; });
+        n += std::max<std::size_t>(in_token, 1);
+    });
+    return n;
 }
 
 }  // namespace text

@@ -27,7 +27,18 @@ public:
     // A run ICU cannot walk is one word.
     std::vector<std::string_view> words(std::string_view run);
 
+    // The words of `text` as a reader counts them: those between spaces, and in a run of a
+    // script written without spaces the words ICU cuts (not its punctuation): "機械学習の仕組み"
+    // is four words, not one.
+    std::size_t count(std::string_view text);
+
 private:
+    // Makes ICU's iterator at first need; false when ICU cannot make one.
+    bool ready();
+    // Calls fn(piece, is_word) for each piece ICU cuts `run` into; false when it cannot.
+    template <class Fn>
+    bool walk(std::string_view run, Fn&& fn);
+
     struct Icu;
     std::unique_ptr<Icu> m_icu;  // made at the first run that needs it
 };

@@ -35,6 +35,7 @@ async function search(q) {
   return page.evaluate(() => ({
     status: document.querySelector('#search-panel [role=status]').textContent,
     titles: Array.from(document.querySelectorAll('.search-results li > a')).map(a => a.textContent),
+    marks: Array.from(document.querySelectorAll('.search-results mark')).map(m => m.textContent),
   }));
 }
 await page.goto(base + 'search/', { waitUntil: 'load' });
@@ -47,6 +48,8 @@ check(r.titles.includes('機械学習コンパイラの仕組み'), '仕組み f
 // Thai: "ง่าย" (easy) inside "ภาษาไทยง่ายนิดเดียว".
 r = await search('ง่าย');
 check(r.titles.includes('機械学習コンパイラの仕組み'), 'a Thai word inside a Thai phrase finds it: ' + JSON.stringify(r));
+// The word is marked where it shows, not the whole phrase around it.
+check(r.marks.length > 0 && r.marks.every(m => m === 'ง่าย'), 'only the Thai word is marked: ' + JSON.stringify(r.marks));
 r = await search('存在しない言葉');
 check(r.titles.length === 0 && r.status === '一致するエピソードはありません。', 'no match says so in Japanese: ' + JSON.stringify(r));
 // The same site as a Hebrew show (the second URL): numbers, signs and sizes keep their order in

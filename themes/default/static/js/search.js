@@ -402,28 +402,38 @@
     };
   }
   var wordRe = /[\p{L}\p{M}\p{N}'\u2019]+/gu;
-  function marked(text, result) {
-    var frag = document.createDocumentFragment(), hit = hitTest(result), re = new RegExp(wordRe), last = 0, m;
+  // The words of `text`, each with where it starts: a run of a script written without spaces
+  // cut into its words as a query is (words()), so a hit marks the word, not its sentence.
+  function tokens(text) {
+    var out = [], re = new RegExp(wordRe), m;
     while ((m = re.exec(text)) !== null) {
-      if (!hit(m[0])) continue;
-      if (m.index > last) frag.appendChild(document.createTextNode(text.slice(last, m.index)));
-      frag.appendChild(element("mark", null, m[0]));
-      last = m.index + m[0].length;
+      if (!segmenter || !spaceless.test(m[0])) { out.push({ index: m.index, word: m[0] }); continue; }
+      for (var it = segmenter.segment(m[0])[Symbol.iterator](), s = it.next(); !s.done; s = it.next())
+        if (s.value.isWordLike) out.push({ index: m.index + s.value.index, word: s.value.segment });
     }
+    return out;
+  }
+  function marked(text, result) {
+    var frag = document.createDocumentFragment(), hit = hitTest(result), last = 0;
+    tokens(text).forEach(function (t) {
+      if (!hit(t.word)) return;
+      if (t.index > last) frag.appendChild(document.createTextNode(text.slice(last, t.index)));
+      frag.appendChild(element("mark", null, t.word));
+      last = t.index + t.word.length;
+    });
     frag.appendChild(document.createTextNode(text.slice(last)));
     return frag;
   }
   // The words around the first of the query's in `text`, cut where words end, with an ellipsis
   // where the text goes on; null when none is there.
   function around(text, result) {
-    var hit = hitTest(result), re = new RegExp(wordRe), m;
-    while ((m = re.exec(text)) !== null && !hit(m[0])) {}
+    var hit = hitTest(result), m = tokens(text).filter(function (t) { return hit(t.word); })[0];
     if (!m) return null;
     var from = Math.max(0, m.index - 60), to = Math.min(text.length, m.index + 200);
     var cut = text.indexOf(" ", from);
     if (from > 0 && cut >= 0 && cut < m.index) from = cut + 1;
     cut = text.lastIndexOf(" ", to);
-    if (to < text.length && cut > m.index + m[0].length) to = cut;
+    if (to < text.length && cut > m.index + m.word.length) to = cut;
     return (from > 0 ? "\u2026" : "") + text.slice(from, to).trim() + (to < text.length ? "\u2026" : "");
   }
   function clock(s) {
