@@ -107,6 +107,7 @@ struct Episode {
     std::vector<Person> persons;
     std::vector<Soundbite> soundbites;
     std::vector<Funding> funding;
+    std::vector<FeedLink> links;  // where it is discussed, its video, licence and place
 
     friend bool operator==(const Episode&, const Episode&) = default;
 };

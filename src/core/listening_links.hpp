@@ -43,6 +43,20 @@ struct Soundbite {
     friend bool operator==(const Soundbite&, const Soundbite&) = default;
 };
 
+// What else a Podcasting 2.0 feed points listeners to, beyond the audio: where an episode is
+// discussed (podcast:socialInteract), its video (podcast:alternateEnclosure of a video type),
+// its licence (podcast:license), the place it is about (podcast:location); and for the show
+// its trailers (podcast:trailer) and the shows it recommends (podcast:podroll).
+struct FeedLink {
+    enum class Kind { comments, video, license, location, trailer, podroll };
+    Kind kind = Kind::comments;
+    std::string label;  // the feed's words: a licence's name, a place, a title ("" when none)
+    std::string url;    // http(s) alone; "" for a licence or a place named without one
+    std::string type;   // a video's or trailer's media type, a comment thread's protocol
+
+    friend bool operator==(const FeedLink&, const FeedLink&) = default;
+};
+
 // podcast:funding: where listeners can support the show.
 struct Funding {
     std::string url;

@@ -210,6 +210,47 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
     const std::vector<SiteInfo::Link> funding = e.funding.empty() ? site.funding : funding_links(site, e.funding);
     put(d, "has_funding", !funding.empty());
     put(d, "funding", link_list(funding));
+    put(d, "more", feed_links_data(e.links));
+}
+
+Data feed_links_data(const std::vector<core::FeedLink>& links) {
+    using Kind = core::FeedLink::Kind;
+    auto of = [&](Kind kind) {
+        List items;
+        for (const auto& l : links) {
+            if (l.kind != kind) continue;
+            Data item;
+            put(item, "label", l.label);
+            put(item, "url", l.url.empty() ? Data(false) : text(l.url));
+            put(item, "type", l.type);
+            items.push_back(std::move(item));
+        }
+        return items;
+    };
+    Data d;
+    bool any = false;
+    for (const auto& [key, kind] : {std::pair{"comments", Kind::comments}, std::pair{"videos", Kind::video},
+                                    std::pair{"trailers", Kind::trailer}, std::pair{"podroll", Kind::podroll}}) {
+        List items = of(kind);
+        any |= !items.empty();
+        put(d, key, items.empty() ? Data(false) : list(std::move(items)));
+    }
+    for (const auto& [key, kind] : {std::pair{"license", Kind::license}, std::pair{"location", Kind::location}}) {
+        List items = of(kind);  // (the first: one licence, one place)
+        any |= !items.empty();
+        put(d, key, items.empty() ? Data(false) : std::move(items.front()));
+    }
+    return any ? d : Data(false);
+}
+
+Data people_data(const SiteInfo& site, const std::vector<core::Person>& persons) {
+    return list(list_of(persons, [&](const core::Person& p) {
+        Data item;
+        put(item, "name", p.name);
+        put(item, "role", role_label(*site.words, p));
+        put(item, "link", net::is_http_url(p.href) ? text(p.href) : Data(false));
+        return item;
+    }));
 }
 
 }  // namespace render

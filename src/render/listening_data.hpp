@@ -25,6 +25,14 @@ std::string transcript_path(const core::Episode& e);
 // The episode's transcript in the Podcast Index JSON format, as the site publishes it.
 std::string transcript_json(const core::Transcript& t);
 
+// What else the feed points listeners to (core::FeedLink): `comments`, `videos`, `trailers`
+// and `podroll` (lists of {label, url, type}, or false), `license` and `location` (the first:
+// {label, url or false, type}, or false); false when it points to none of these.
+Data feed_links_data(const std::vector<core::FeedLink>& links);
+
+// The show's people (the channel's podcast:person): {name, role in the site's words, link}.
+Data people_data(const SiteInfo& site, const std::vector<core::Person>& persons);
+
 // The people of an episode: the feed's podcast:person, then the note's guests not among them.
 std::vector<core::Person> episode_persons(const core::Episode& e, const notes::EpisodeExtras* extras);
 

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "render/listening_data.hpp"
 #include "text/strings.hpp"
 
 namespace render {
@@ -81,6 +82,9 @@ Data site_data(const SiteInfo& site) {
     put(s, "icon_type", site.icon_type);
     put(s, "funding", link_list(site.funding));
     put(s, "has_funding", !site.funding.empty());
+    put(s, "more", feed_links_data(site.feed_links));
+    put(s, "has_people", !site.people.empty());
+    put(s, "people", people_data(site, site.people));
     put(s, "show_links", link_list(site.show_links));
     put(s, "has_show_links", !site.show_links.empty());
     put(s, "website", site.website.url.empty() ? Data(false) : link_data(site.website));

@@ -137,6 +137,8 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
             break;
         }
     site.funding = funding_links(site, ch.funding);
+    site.people = ch.persons;
+    site.feed_links = ch.links;
     site.episode_count = catalog.episodes.size();
     if (catalog.announced) site.announced_count = catalog.announced->episodes;
     return site;

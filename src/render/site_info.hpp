@@ -39,8 +39,10 @@ struct SiteInfo {
     Link website;                  // the show's own site (the feed's <link>), when it is not one of those
     Link source_feed;              // the feed at the host (a source's `url`), when site.yaml names one
     std::vector<Link> funding;     // the feed's podcast:funding: where listeners support the show
-    std::string artwork;           // the local artwork's site path ("/base/artwork.jpg?v=..."), or ""
-    std::string artwork_url;       // absolute, for link previews (og:image): its 1400 px copy, else itself
+    std::vector<core::Person> people;           // the channel's podcast:person: who makes the show
+    std::vector<core::FeedLink> feed_links;     // the channel's licence, place, trailers and podroll
+    std::string artwork;                        // the local artwork's site path ("/base/artwork.jpg?v=..."), or ""
+    std::string artwork_url;                    // absolute, for link previews (og:image): its 1400 px copy, else itself
     int artwork_width = 0, artwork_height = 0;  // artwork_url's pixels (og:image:width, oEmbed's thumbnail_width)
     // Its smaller copies (render/artwork.hpp) for an <img> that shows it small: `srcset` lists
     // ("/base/artwork-64.webp?v=... 64w, ..."; empty without copies), and the `src` of a

@@ -9,6 +9,7 @@
 #include "listening/timecode.hpp"
 #include "net/url.hpp"
 #include "sources/atom_reader.hpp"
+#include "sources/feed_links.hpp"
 #include "sources/xml_values.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
@@ -201,6 +202,8 @@ struct ItemReader {
             r.soundbites.push_back({*start, *length, text::collapse_whitespace(text::sanitize_utf8(text_of(b)))});
         }
         r.funding = read_funding(item, names);
+        r.links = read_feed_links(
+            item, [this](std::string_view local) { return names.name(k_podcast_ns, local); }, false);
     }
 
     core::Record read(const pugi::xml_node& item) {
@@ -307,6 +310,9 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     c.locked_owner = text::trim(locked.attribute("owner").value());
     c.generator = text_of(channel.child("generator"));
     c.funding = read_funding(channel, names);
+    c.persons = read_persons(channel, names);
+    c.links = read_feed_links(
+        channel, [&names](std::string_view local) { return names.name(k_podcast_ns, local); }, true);
     // The feed's own address, by namespace: FeedBurner declares its `atom10:` on the element itself.
     for (auto child : channel.children()) {
         if (child.type() != pugi::node_element) continue;

@@ -34,6 +34,42 @@ const ListeningSite& site() {
 
 }  // namespace
 
+TEST_CASE("listening: what else the feed points to: comments, video, place, licence, trailer, podroll, people") {
+    const std::string& page = site().file("episodes/captions-in-webvtt/index.html");
+    // podcast:socialInteract, the video podcast:alternateEnclosure's first http(s) source (not
+    // the audio one), the item's podcast:location as an OpenStreetMap way.
+    CHECK(contains(page,
+                   "<li><a href=\"https://podcastindex.social/@fixture/111\">Join the conversation</a> "
+                   "<span class=\"meta\">(podcastindex.social)</span></li>"));
+    CHECK(contains(page,
+                   "<li><a href=\"https://cdn.example.com/video/vtt-720.mp4\">Watch the video</a> "
+                   "<span class=\"meta\">(720p)</span></li>"));
+    CHECK_FALSE(contains(page, "vtt.opus"));
+    CHECK_FALSE(contains(page, "ipfs:"));
+    CHECK(contains(page,
+                   "<span class=\"small-label\">Place:</span> "
+                   "<a href=\"https://www.openstreetmap.org/way/43695087\">Lady Bird Lake</a>"));
+    // Comments disabled, a script's address, a licence without one: no link, the words alone.
+    const std::string& other = site().file("episodes/subtitles-in-srt/index.html");
+    CHECK_FALSE(contains(other, "Join the conversation"));
+    CHECK_FALSE(contains(other, "javascript:"));
+    CHECK(contains(other, "<span class=\"small-label\">License:</span> All rights reserved</li>"));
+    // The show's: its people, trailer, place (a relation), licence and podroll on the home page.
+    const std::string& home = site().file("index.html");
+    CHECK(contains(home, "<a href=\"https://hosts.example.com/ada\">Ada Host</a> <span class=\"role\">(Host)</span>"));
+    CHECK(contains(home,
+                   "<span class=\"small-label\">Trailer:</span> "
+                   "<a href=\"https://cdn.example.com/audio/trailer.mp3\">Coming in March</a>"));
+    CHECK(contains(home, "<a href=\"https://www.openstreetmap.org/relation/113314\">Austin, TX</a>"));
+    CHECK(contains(home, "<a href=\"https://creativecommons.org/licenses/by/4.0/\">cc-by-4.0</a>"));
+    CHECK(contains(home,
+                   "<span class=\"small-label\">Recommended show:</span> "
+                   "<a href=\"https://feeds.podcastindex.org/pc20.xml\">feeds.podcastindex.org</a>"));
+    CHECK_FALSE(contains(home, "javascript:"));
+    // An episode that says none of these has no list.
+    CHECK_FALSE(contains(site().file("episodes/segments-in-json/index.html"), "class=\"feed-more\""));
+}
+
 TEST_CASE("listening: WebVTT transcript, JSON chapters, people, a soundbite and funding on the episode page") {
     const std::string& page = site().file("episodes/captions-in-webvtt/index.html");
     // Chapters from the JSON file: listed with links that seek; the toc:false one is not listed.
