@@ -380,6 +380,14 @@ await pe.waitForTimeout(300);
 const embedded = await frame.evaluate(() => ({ t: document.querySelector('audio').currentTime, playing: !document.querySelector('audio').paused, canonical: document.querySelector('link[rel=canonical]').href }));
 check(embedded.playing && embedded.t >= 40 && embedded.t < 45 && embedded.canonical === page_url,
       'the embedded player plays and seeks in another origin\'s frame: ' + JSON.stringify(embedded));
+// Its Copy link, in a frame whose page did not allow it the clipboard (an iframe without
+// allow="clipboard-write"): it says why, and opens the moment in a tab of its own to copy from.
+const [opened] = await Promise.all([context.waitForEvent('page', { timeout: 5000 }).catch(() => null), frame.click('.player-tools button.copy')]);
+if (opened) await opened.waitForLoadState();
+const refusal = { url: opened && opened.url(), title: await frame.evaluate(() => document.querySelector('.player-tools button.copy').title) };
+check(refusal.url && refusal.url.startsWith(page_url + '#t=') && /does not let the player copy/.test(refusal.title),
+      'the embed refused the clipboard says why and opens the moment: ' + JSON.stringify(refusal));
+if (opened) await opened.close();
 // (In such a frame the browser may refuse storage outright; on the site's own origin, it is
 // there to be used, and the embedded player still leaves it alone.)
 const alone = await context.newPage();

@@ -251,8 +251,15 @@
       else copy.textContent = say("copied", clock(audio.currentTime));
       setTimeout(function () { embedded ? icon(icons.link) : copy.textContent = say("copy_link"); }, 2500);
     };
-    if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, function () { status.textContent = url; });
-    else status.textContent = url;
+    // Refused (an embed whose page did not allow it the clipboard): the embed says so and opens
+    // the moment in a tab of its own, to copy from there; the page shows the link to select.
+    var refused = function () {
+      if (!embedded) { status.textContent = url; return; }
+      status.textContent = copy.title = say("copy_blocked");
+      window.open(url, "_blank", "noopener");
+    };
+    if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, refused);
+    else refused();
     if (remember) history.replaceState(null, "", url);
   }, embedded ? icons.link : null);
   // The system's share sheet, where the browser has one (phones, mostly): the moment's link.
