@@ -69,6 +69,11 @@ std::vector<int> widths_for(int width) {
     return widths;
 }
 
+// Every copy has a WebP but the preview's, which only link previews fetch (as JPEG).
+bool with_webp(int width) {
+    return width != k_artwork_preview_width;
+}
+
 // Bump when the copies' sizes or encoding change: the cache's copies are then made again.
 constexpr const char* k_recipe = "1";
 
@@ -80,7 +85,7 @@ std::optional<std::vector<ArtworkSize>> read_copies(const std::filesystem::path&
         ArtworkSize size{.width = width};
         for (std::string* bytes : {&size.jpeg, &size.webp}) {
             const bool jpeg = bytes == &size.jpeg;
-            if (!jpeg && width == k_artwork_preview_width) continue;
+            if (!jpeg && !with_webp(width)) continue;
             try {
                 *bytes =
                     files::read_file(folder / size.file_name(jpeg ? "jpg" : "webp"), 16u << 20, files::Links::refuse);
@@ -131,7 +136,6 @@ std::vector<ArtworkSize> artwork_sizes(std::string_view bytes, int width) {
     std::optional<image::Pixels> pixels = image::decode_image(bytes, k_artwork_preview_width);
     if (!pixels || pixels->width <= 0) return {};
     const std::vector<int> widths = widths_for(width);
-    const bool preview = !widths.empty() && widths.back() == k_artwork_preview_width;
     std::vector<ArtworkSize> out(widths.size());
     image::Pixels from = std::move(*pixels);
     for (std::size_t i = widths.size(); i-- > 0;) {
@@ -139,7 +143,7 @@ std::vector<ArtworkSize> artwork_sizes(std::string_view bytes, int width) {
         ArtworkSize& size = out[i];
         size.width = from.width, size.height = from.height;
         size.jpeg = image::encode_jpeg(from, 85);
-        if (!(preview && i + 1 == widths.size())) size.webp = image::encode_webp(from, 80);
+        if (with_webp(size.width)) size.webp = image::encode_webp(from, 80);
     }
     return out;
 }

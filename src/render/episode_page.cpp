@@ -97,7 +97,6 @@ Data audio_data(const SiteInfo& site, const core::Episode& e) {
     put(audio, "from_copy", copy_first);
     put(audio, "embed_url", site.paths.absolute(embed_dir(e)));
     put(audio, "oembed_url", site.paths.absolute(oembed_path(e)));
-    put(audio, "embed_code", embed_code(site, e));
     // (the player shows the length before the file is fetched: it is fetched on play)
     put(audio, "seconds", e.duration ? text(std::to_string(e.duration->seconds)) : Data(false));
     // The file's size, when the feed says it ("15 MB"), beside its download link.
@@ -151,7 +150,10 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
         put(d, "duration_clock", dates::format_clock(e.duration->seconds));
         put(d, "duration_iso", iso_duration(e.duration->seconds));
     }
-    if (e.enclosure && net::is_http_url(e.enclosure->url)) put(d, "audio", audio_data(site, e));
+    if (e.enclosure && net::is_http_url(e.enclosure->url)) {
+        put(d, "audio", audio_data(site, e));
+        put(d, "embed_code", embed_code(site, e));  // ("Share and embed"; the embed page has no use for it)
+    }
     put_listening(d, site, e, extras);
     put(d, "notes_html", site.text(e).notes_html);
     put(d, "notes_truncated", e.description_truncated);

@@ -147,7 +147,7 @@ std::vector<core::Person> episode_persons(const core::Episode& e, const notes::E
 
 namespace {
 
-bool put_chapters(Data& d, const SiteInfo& site, const core::Episode& e, Moments& moments) {
+void put_chapters(Data& d, const SiteInfo& site, const core::Episode& e, Moments& moments) {
     const bool has_chapters =
         std::any_of(e.chapters.list.begin(), e.chapters.list.end(), [](const auto& c) { return c.listed; });
     put(d, "has_chapters", has_chapters);
@@ -157,7 +157,6 @@ bool put_chapters(Data& d, const SiteInfo& site, const core::Episode& e, Moments
         put(d, "chapters_derived", e.chapters.origin == core::ChapterOrigin::show_notes);
         put(d, "chapters_json", site.paths.url(chapters_path(e)));
     }
-    return has_chapters;
 }
 
 }  // namespace
@@ -184,18 +183,7 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
     // The feed's people and the note's guests, one list; a guest links to their page here.
     std::vector<core::Person> persons = episode_persons(e, extras);
     put(d, "has_persons", !persons.empty());
-    put(d, "persons", list_of(persons, [&](const core::Person& p) {
-            Data item;
-            put(item, "name", p.name);
-            put(item, "role", role_label(*site.words, p));
-            const bool guest_page =
-                extras && std::find(extras->guests.begin(), extras->guests.end(), p.name) != extras->guests.end();
-            put(item, "link",
-                guest_page                 ? text(term_url(site, "guests", p.name))
-                : net::is_http_url(p.href) ? text(p.href)
-                                           : Data(false));
-            return item;
-        }));
+    put(d, "persons", people_data(site, persons, extras));
     put(d, "has_soundbites", !e.soundbites.empty());
     put(d, "soundbites", list_of(e.soundbites, [&](const core::Soundbite& b) {
             const std::string end = std::to_string(listening::whole_seconds(b.start + b.duration));
@@ -214,6 +202,7 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
 }
 
 Data feed_links_data(const std::vector<core::FeedLink>& links) {
+    if (links.empty()) return Data(false);  // (most episodes: every page asks)
     using Kind = core::FeedLink::Kind;
     auto of = [&](Kind kind) {
         List items;
@@ -243,12 +232,17 @@ Data feed_links_data(const std::vector<core::FeedLink>& links) {
     return any ? d : Data(false);
 }
 
-Data people_data(const SiteInfo& site, const std::vector<core::Person>& persons) {
+Data people_data(const SiteInfo& site, const std::vector<core::Person>& persons, const notes::EpisodeExtras* extras) {
     return list(list_of(persons, [&](const core::Person& p) {
         Data item;
         put(item, "name", p.name);
         put(item, "role", role_label(*site.words, p));
-        put(item, "link", net::is_http_url(p.href) ? text(p.href) : Data(false));
+        const bool guest_page =
+            extras && std::find(extras->guests.begin(), extras->guests.end(), p.name) != extras->guests.end();
+        put(item, "link",
+            guest_page                 ? text(term_url(site, "guests", p.name))
+            : net::is_http_url(p.href) ? text(p.href)
+                                       : Data(false));
         return item;
     }));
 }

@@ -30,8 +30,10 @@ std::string transcript_json(const core::Transcript& t);
 // {label, url or false, type}, or false); false when it points to none of these.
 Data feed_links_data(const std::vector<core::FeedLink>& links);
 
-// The show's people (the channel's podcast:person): {name, role in the site's words, link}.
-Data people_data(const SiteInfo& site, const std::vector<core::Person>& persons);
+// People (podcast:person) as pages list them: {name, role in the site's words, link}; a guest
+// that `extras` (an episode's note) names links to their page here.
+Data people_data(const SiteInfo& site, const std::vector<core::Person>& persons,
+                 const notes::EpisodeExtras* extras = nullptr);
 
 // The people of an episode: the feed's podcast:person, then the note's guests not among them.
 std::vector<core::Person> episode_persons(const core::Episode& e, const notes::EpisodeExtras* extras);
