@@ -3,7 +3,8 @@
 # cheap to run before every build. Usage:
 #   .ci/install-deps.sh          what building and running the tool needs (README line 1)
 #   .ci/install-deps.sh --tests  that, and what the tests need: the fuzzers' clang, Chromium and
-#                                Node for the browser test, git, curl, python3, shellcheck and
+#                                Node for the browser test, git, curl, python3, shellcheck,
+#                                libstemmer's stemwords (the search stemmers' check) and
 #                                clang-format (README line 2)
 set -euo pipefail
 packages=(
@@ -12,7 +13,7 @@ packages=(
   libyaml-cpp-dev doctest-dev libkainjow-mustache-dev libutf8proc-dev libcli11-dev
   libhowardhinnant-date-dev libgumbo-dev libxxhash-dev libcurl4-openssl-dev libcpp-httplib-dev libssl-dev
   libjemalloc-dev libsimdjson-dev libre2-dev libstemmer-dev libpng-dev libjpeg-dev libwebp-dev libicu-dev libavformat-dev
-  terser
+  terser python3-snowballstemmer
 )
 tests=0
 case "${1:-}" in
@@ -22,7 +23,7 @@ case "${1:-}" in
 esac
 if [ "$tests" -eq 1 ]; then
   # Debian's own Node (18) runs the browser test; no other Node is needed.
-  packages+=(clang-14 libclang-rt-14-dev clang-format-14 chromium nodejs npm python3 git curl shellcheck rclone)
+  packages+=(clang-14 libclang-rt-14-dev clang-format-14 chromium nodejs npm python3 git curl shellcheck rclone libstemmer-tools)
 fi
 # A machine with a Node of its own (nodesource's nodejs brings npm inside) keeps it.
 have_node=0

@@ -16,6 +16,7 @@
 #include "listening/timecode.hpp"
 #include "render/site_paths.hpp"
 #include "search/shards.hpp"
+#include "search/stemmer_script.hpp"
 #include "search/terms.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
@@ -258,13 +259,18 @@ void write_index(const core::Catalog& catalog, std::vector<core::SharedTranscrip
     Workers workers = index_episodes(catalog, transcripts, curation, site, entries);
     write_blocks(std::move(entries), out);
     const nlohmann::json keys = write_shards(shard_entries(workers), out);
+    const std::string algorithm = workers.empty() || !workers[0] ? "" : workers[0]->lexicon.algorithm();
     nlohmann::json meta = {{"version", 3},
                            {"docs", catalog.episodes.size()},
                            {"block_size", k_block_size},
-                           {"stemmer", workers.empty() || !workers[0] ? "" : workers[0]->lexicon.algorithm()},
+                           {"stemmer", algorithm},
                            {"shards", keys}};
     meta.update(write_filters(filters_of(catalog, curation), *site.words, out));
     out.add("search/meta.json", meta.dump());
+    // The same algorithm for the query words the index does not hold ("dispatching" when it has
+    // only "dispatch" and "dispatched").
+    if (const std::string_view script = stemmer_script(algorithm); !script.empty())
+        out.add("search/stem.js", std::string(script));
 }
 
 }  // namespace search

@@ -20,7 +20,7 @@ const char* algorithm_for(std::string_view language) {
         {"da", "danish"},     {"fi", "finnish"},  {"ru", "russian"}, {"hu", "hungarian"},  {"ro", "romanian"},
         {"tr", "turkish"},    {"ga", "irish"},    {"el", "greek"},   {"id", "indonesian"}, {"ar", "arabic"},
         {"lt", "lithuanian"}, {"ne", "nepali"},   {"sr", "serbian"}, {"ta", "tamil"},      {"ca", "catalan"},
-        {"eu", "basque"},     {"hy", "armenian"}, {"yi", "yiddish"},
+        {"eu", "basque"},     {"hy", "armenian"}, {"yi", "yiddish"}, {"hi", "hindi"},
     };
     for (const auto& [iso, name] : k_algorithms)
         if (iso == code) return name;

@@ -8,8 +8,8 @@ struct sb_stemmer;
 
 namespace text {
 
-// The algorithm's name for Hebrew (the search index's meta.json names it, and js/search.js
-// applies the same to a query word the index does not hold).
+// The algorithm's name for Hebrew (the search index's meta.json names it, and search/stem.js,
+// written from search/hebrew_light.js, applies the same to a query word the index does not hold).
 inline constexpr std::string_view k_hebrew_light = "hebrew-light";
 
 // Hebrew, light: the final letter forms (ך ם ן ף ץ) written as the letters they end, then up to

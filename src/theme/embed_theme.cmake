@@ -3,15 +3,7 @@
 # source of truth. The scripts (static/js/*.js) are embedded as terser makes them smaller: what
 # a listener's browser fetches is a third of the commented source. Usage:
 #   cmake -DTHEME_DIR=... -DOUTPUT=... -DTERSER=/usr/bin/terser -P embed_theme.cmake
-# Appends the bytes of `path` to `body` as the array `name`, of `${name}_size` bytes.
-function(embed name path)
-  file(READ "${path}" hex HEX)
-  string(LENGTH "${hex}" hex_length)
-  math(EXPR size "${hex_length} / 2")
-  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "'\\\\x\\1'," bytes "${hex}")
-  set(body "${body}const char ${name}[] = {${bytes} 0};\n" PARENT_SCOPE)
-  set(${name}_size ${size} PARENT_SCOPE)
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/embed_bytes.cmake")
 
 file(GLOB_RECURSE files LIST_DIRECTORIES false RELATIVE "${THEME_DIR}" "${THEME_DIR}/*")
 list(SORT files)
@@ -25,16 +17,7 @@ foreach(rel IN LISTS files)
   embed(f${index} "${THEME_DIR}/${rel}")
   set(served "f${index}, ${f${index}_size}")
   if(rel MATCHES "^static/js/[^/]+\\.js$")
-    # (Debian's terser finds its modules through NODE_PATH when the machine's node is not Debian's)
-    execute_process(
-      COMMAND ${CMAKE_COMMAND} -E env NODE_PATH=/usr/share/nodejs:/usr/lib/nodejs
-              "${TERSER}" "${THEME_DIR}/${rel}" --compress --mangle
-              --format "comments=false,preamble='// podarchive default theme, from themes/default/${rel}'"
-              --output "${OUTPUT}.js.tmp"
-      RESULT_VARIABLE failed ERROR_VARIABLE why)
-    if(failed)
-      message(FATAL_ERROR "terser could not read ${THEME_DIR}/${rel}: ${why}")
-    endif()
+    minify("${THEME_DIR}/${rel}" "${OUTPUT}.js.tmp" "podarchive default theme, from themes/default/${rel}")
     embed(m${index} "${OUTPUT}.js.tmp")
     set(served "m${index}, ${m${index}_size}")
   endif()

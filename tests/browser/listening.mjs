@@ -265,6 +265,15 @@ await ps.fill('#site-search', 'kangaroo');
 await ps.waitForTimeout(600);
 const r3 = await ps.evaluate(() => Array.from(document.querySelectorAll('.search-results li')).map(li => li.querySelector('a').textContent));
 check(r3.length === 1 && r3[0] === 'Subtitles in SRT', 'an SRT transcript word: ' + JSON.stringify(r3));
+// A form of a word no episode says finds the episodes that say another form: the query word is
+// stemmed in the browser by the index's own algorithm (search/stem.js, loaded with the search).
+for (const [q, title, form] of [['napping', 'Captions in WebVTT', 'naps'], ['kangaroos', 'Subtitles in SRT', 'kangaroo']]) {
+  await ps.fill('#site-search', '');
+  await ps.fill('#site-search', q);
+  await ps.waitForTimeout(800);
+  const r = await ps.evaluate(() => Array.from(document.querySelectorAll('.search-results li')).map(li => ({ title: li.querySelector('a').textContent, marked: Array.from(li.querySelectorAll('mark')).map(m => m.textContent.toLowerCase()) })));
+  check(r.length === 1 && r[0].title === title && r[0].marked.includes(form), JSON.stringify(q) + ' finds what says ' + JSON.stringify(form) + ': ' + JSON.stringify(r));
+}
 // A typo finds nothing and names the word likely meant (a letter more, two swapped, the first
 // two swapped); a click on it searches that.
 for (const [typo, meant] of [['kangarooo', 'kangaroo'], ['grcae', 'grace'], ['rgace', 'grace'], ['zzqx', null]]) {
@@ -490,12 +499,13 @@ const scripts = () => pj.evaluate(() => performance.getEntriesByType('resource')
 const early = await scripts();
 check(!early.includes('search.js') && early.includes('site.js') && early.includes('player.js'), 'an episode page loads no search code before it is used: ' + JSON.stringify(early));
 // (Sizes as served: the build writes the theme's scripts minified.)
-const bytes = () => pj.evaluate(() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js')).reduce((sum, r) => sum + r.decodedBodySize, 0));
+// (The theme's scripts, under js/; the search's stemmer, search/stem.js, is counted apart.)
+const bytes = (folder = '/js/') => pj.evaluate(f => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js') && r.name.includes(f)).reduce((sum, r) => sum + r.decodedBodySize, 0), folder);
 // The budget is gzip's, as served by GitHub Pages (issue #58: at most 10 KB before any
 // interaction); the sizes as decoded are held too, so that growth shows (13 KB since the
 // embed's copy icon, the chapter steps kept together and right-to-left numbers; 30 KB in all
 // since the search's "did you mean").
-const gzipped = () => pj.evaluate(() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js')).map(r => r.name))
+const gzipped = (folder = '/js/') => pj.evaluate(f => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js') && r.name.includes(f)).map(r => r.name), folder)
   .then(urls => Promise.all(urls.map(async u => zlib.gzipSync(Buffer.from(await (await fetch(u)).arrayBuffer()), { level: 9 }).length)))
   .then(sizes => sizes.reduce((a, b) => a + b, 0));
 const early_bytes = await bytes(), early_gzip = await gzipped();
@@ -507,8 +517,11 @@ await pj.fill('#site-search', 'lighthouses');
 await pj.waitForSelector('.search-results li', { timeout: 5000 }).catch(() => {});
 check((await scripts()).includes('search.js') && await pj.evaluate(() => document.querySelectorAll('.search-results li').length) > 0, 'the first search loads it and finds');
 const all_bytes = await bytes(), all_gzip = await gzipped();
-check((await scripts()).length === 4 && all_bytes <= 30 * 1024 && all_gzip <= 12 * 1024,
+check((await scripts()).length === 5 && all_bytes <= 30 * 1024 && all_gzip <= 12 * 1024,
       'at most 12 KB (gzip) in all, with the transcript\'s and the search\'s: ' + all_gzip + ' (' + all_bytes + ' decoded) ' + JSON.stringify(await scripts()));
+// The stemmer comes with the search, the site's language's alone (English's: 3 KB gzip).
+const stem_bytes = await bytes('/search/stem'), stem_gzip = await gzipped('/search/stem');
+check(stem_bytes > 0 && stem_gzip <= 4 * 1024, 'the search\'s stemmer is loaded with it, at most 4 KB (gzip): ' + stem_gzip + ' (' + stem_bytes + ' decoded)');
 await pj.close();
 // Without JavaScript.
 const nojs = await browser.newContext({ javaScriptEnabled: false });

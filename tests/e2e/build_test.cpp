@@ -53,8 +53,9 @@ TEST_CASE("end to end: the fixture site, file by file") {
         "episodes/torch-trace-and-tlparse/embed/index.html", "episodes/torch-trace-and-tlparse/oembed.json",
         "episodes/higher-order-operators/embed/index.html", "episodes/higher-order-operators/oembed.json",
         "episodes/inductor-post-grad-fx-passes/embed/index.html", "episodes/inductor-post-grad-fx-passes/oembed.json",
-        "search/index.html", "js/search.js", "js/site.js", "search/meta.json", "search/d/0.json", "search/d/1.json",
-        "feed.json", "subscribe/index.html", "js/copy.js", "js/player.js", "js/transcript.js", "favicon.svg"};
+        "search/index.html", "js/search.js", "js/site.js", "search/meta.json", "search/stem.js", "search/d/0.json",
+        "search/d/1.json", "feed.json", "subscribe/index.html", "js/copy.js", "js/player.js", "js/transcript.js",
+        "favicon.svg"};
     for (const auto& path : expected) CHECK_MESSAGE(site.out.find(path), path);
     std::size_t shards = 0, filters = 0;
     for (const auto& [path, content] : site.out.files())

@@ -10,7 +10,9 @@
 #include "render/episode_text.hpp"
 #include "render/search_postings.hpp"
 #include "render/site_info.hpp"
+#include "search/stemmer_script.hpp"
 #include "search/terms.hpp"
+#include "text/stemmer.hpp"
 
 namespace {
 
@@ -92,6 +94,10 @@ TEST_CASE("the search index stems words with Snowball and tells the browser each
     CHECK(shard_for(out, "running")["f"]["running"] == "run");
     CHECK(shard_for(out, "compiling")["f"]["compiling"] == "compil");
     CHECK(nlohmann::json::parse(*out.find("search/meta.json"))["stemmer"] == "english");
+    // The browser's stemmer for the words the index lacks: English's alone.
+    REQUIRE(out.find("search/stem.js"));
+    CHECK(*out.find("search/stem.js") == search::stemmer_script("english"));
+    CHECK(out.find("search/stem.js")->find("the english stemmer of Snowball") != std::string::npos);
     // A language Snowball has no stemmer for: the words themselves.
     render::SiteInfo klingon = english_site();
     klingon.language = "tlh";
@@ -99,6 +105,21 @@ TEST_CASE("the search index stems words with Snowball and tells the browser each
     search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), klingon, plain);
     CHECK(postings(plain, "running") == nlohmann::json::parse("[[0,8]]"));
     CHECK(postings(plain, "run").is_null());
+    CHECK(plain.find("search/stem.js") == nullptr);
+}
+
+TEST_CASE("every language the index stems has its stemmer for the browser") {
+    for (const char* language :
+         {"en", "de", "fr", "es", "it", "pt", "nl", "sv", "no", "nb", "da", "fi", "ru", "hu", "ro",
+          "tr", "ga", "el", "id", "ar", "lt", "ne", "sr", "ta", "ca", "eu", "hy", "yi", "hi"}) {
+        CAPTURE(language);
+        text::Stemmer stemmer(language);
+        REQUIRE(!stemmer.algorithm().empty());
+        CHECK(!search::stemmer_script(stemmer.algorithm()).empty());
+    }
+    // Hebrew's light stem, which Snowball has none of, has one too.
+    CHECK(search::stemmer_script(text::Stemmer("he").algorithm()).find("podarchiveStem") != std::string_view::npos);
+    CHECK(search::stemmer_script("").empty());
 }
 
 TEST_CASE("chapter titles and transcript paragraphs are moments: postings name them, blocks hold the chapters") {

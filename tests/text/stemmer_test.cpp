@@ -7,12 +7,15 @@ TEST_CASE("Stemmer: Snowball's algorithm of the site's language; words of others
     CHECK(english.algorithm() == "english");
     CHECK(english.stem("compiling") == english.stem("compiled"));
     CHECK(english.stem("lighthouses") == "lighthous");
+    text::Stemmer hindi("hi-IN");
+    CHECK(hindi.algorithm() == "hindi");
+    CHECK(hindi.stem("किताबें") == "किताब");  // books: book
     text::Stemmer japanese("ja");
     CHECK(japanese.algorithm() == "");
     CHECK(japanese.stem("コンパイラ") == "コンパイラ");
 }
 
-TEST_CASE("Stemmer: Hebrew's light stem takes prefix letters and final forms, as search.js does") {
+TEST_CASE("Stemmer: Hebrew's light stem takes prefix letters and final forms, as search/stem.js does") {
     text::Stemmer hebrew("he-IL");
     CHECK(hebrew.algorithm() == "hebrew-light");
     CHECK(text::Stemmer("iw").algorithm() == "hebrew-light");  // (Hebrew's former code, still in feeds)

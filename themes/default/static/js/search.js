@@ -36,19 +36,27 @@
     }
     return files[path];
   }
-  var hebrew = false;  // the index's words were stemmed by text::hebrew_light_stem
-  function loadMeta() {
-    if (!meta) meta = getJSON("search/meta.json").then(function (m) { keys = new Set(m.shards); hebrew = m.stemmer === "hebrew-light"; return m; });
-    return meta;
+  // The stem of a query word as the index stemmed its words ("dispatch" for "dispatching"), for
+  // words the index does not hold: search/stem.js, the algorithm the build used (Snowball's of
+  // the site's language, made from the same sources as the build's libstemmer, or Hebrew's light
+  // stem), loaded with the rest of the search.
+  var stemOf = null;
+  function loadStemmer(algorithm) {
+    if (!algorithm) return Promise.resolve(null);
+    return new Promise(function (resolve) {
+      var script = document.createElement("script");
+      script.src = base + "search/stem.js";
+      script.onload = function () { resolve(typeof self.podarchiveStem === "function" ? self.podarchiveStem : null); };
+      script.onerror = function () { resolve(null); };  // (words are then found as they are said)
+      document.head.appendChild(script);
+    });
   }
-  // Hebrew, as the build stems it (text/stemmer.hpp): final forms as the letters they end, then
-  // up to two prefix letters taken off where three letters stay. For a query word the index does
-  // not hold ("וגרפים" when only "גרפים" is said): other languages' words the index names ("f").
-  function hebrewStem(word) {
-    if (!/^[\u05D0-\u05EA]+$/.test(word)) return word;
-    var w = word.replace(/[\u05DA\u05DD\u05DF\u05E3\u05E5]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) + 1); });
-    for (var taken = 0; taken < 2 && w.length >= 4 && "\u05D5\u05D4\u05D1\u05DB\u05DC\u05DE\u05E9".indexOf(w[0]) >= 0; taken++) w = w.slice(1);
-    return w;
+  function loadMeta() {
+    if (!meta) meta = getJSON("search/meta.json").then(function (m) {
+      keys = new Set(m.shards);
+      return loadStemmer(m.stemmer).then(function (s) { stemOf = s; return m; });
+    });
+    return meta;
   }
   // The same folding as the index (util::search_form): NFKC, case folded, apostrophes joined,
   // words of letters, marks and digits; then runs of scripts without spaces cut into words.
@@ -100,7 +108,7 @@
   // list was cut (the word is too common to require).
   function lookup(word, prefix) {
     var stem = null;  // the word's own term (a prefix's others weigh half)
-    var light = hebrew ? hebrewStem(word) : word;
+    var light = stemOf ? stemOf(word) : word;
     return Promise.all([shardFor(word), light === word ? null : shardFor(light)]).then(function (got) {
       var s = got[0], terms = new Set();
       if (got[1] && own(got[1].t, light)) terms.add(stem = light);
