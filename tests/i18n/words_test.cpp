@@ -15,7 +15,8 @@ namespace {
 
 const std::vector<std::string>& shipped_languages() {
     static const std::vector<std::string> languages = {"en", "de", "fr", "es", "pt", "it", "nl", "sv", "nb",
-                                                       "el", "pl", "ru", "he", "ar", "ja", "zh", "ko"};
+                                                       "da", "fi", "el", "pl", "cs", "ru", "uk", "tr", "he",
+                                                       "ar", "hi", "id", "vi", "ja", "zh", "ko"};
     return languages;
 }
 
@@ -40,7 +41,7 @@ theme::ThemeLayers site_layers(const std::filesystem::path& i18n_dir) {
 
 }  // namespace
 
-TEST_CASE("i18n: the built-in theme ships each of the seventeen languages, nothing more") {
+TEST_CASE("i18n: the built-in theme ships each of the twenty-five languages, nothing more") {
     std::set<std::string> shipped;
     for (const auto& f : theme::builtin_files())
         if (f.path.starts_with("i18n/")) shipped.insert(std::string(f.path.substr(5, f.path.size() - 10)));
@@ -105,6 +106,17 @@ TEST_CASE("i18n: counts take the form each language's plural rules pick, in its 
     CHECK(count("fr", 1000000) == "1\u202f000\u202f000 d’épisodes");
     CHECK(count("ja", 83) == "83件のエピソード");
     CHECK(count("de", 1234) == "1.234 Folgen");
+    CHECK(count("cs", 1) == "1 díl");
+    CHECK(count("cs", 3) == "3 díly");
+    CHECK(count("cs", 5) == "5 dílů");
+    CHECK(count("uk", 21) == "21 епізод");
+    CHECK(count("uk", 22) == "22 епізоди");
+    CHECK(count("uk", 11) == "11 епізодів");
+    CHECK(count("fi", 2) == "2 jaksoa");
+    CHECK(count("tr", 83) == "83 bölüm");
+    CHECK(count("id", 1) == "1 episode");
+    CHECK(count("vi", 1234) == "1.234 tập");
+    CHECK(count("hi", 100000) == "1,00,000 एपिसोड");  // (Indian digit grouping)
 }
 
 TEST_CASE("i18n: dates, months and durations as each language writes them") {
@@ -147,18 +159,18 @@ TEST_CASE(
     CHECK(german->text("nav.episodes") == "Folgen");
     CHECK(warnings.empty());
 
-    test::write(dir.path() / "i18n/fi.yaml",
-                "nav.archive: Arkisto\ncount.episodes:\n  one: \"{count} jakso\"\n  other: \"{count} jaksoa\"\n");
-    auto finnish = i18n::Words::load(site_layers(dir.path() / "i18n"), "fi", &warnings);
-    CHECK(finnish->text("nav.archive") == "Arkisto");
-    CHECK(finnish->count("count.episodes", 2) == "2 jaksoa");
-    CHECK(finnish->text("nav.episodes") == "Episodes");
+    test::write(dir.path() / "i18n/is.yaml",
+                "nav.archive: Safn\ncount.episodes:\n  one: \"{count} þáttur\"\n  other: \"{count} þættir\"\n");
+    auto icelandic = i18n::Words::load(site_layers(dir.path() / "i18n"), "is", &warnings);
+    CHECK(icelandic->text("nav.archive") == "Safn");
+    CHECK(icelandic->count("count.episodes", 2) == "2 þættir");
+    CHECK(icelandic->text("nav.episodes") == "Episodes");
     REQUIRE(warnings.size() == 1);
-    CHECK(warnings[0].where.file == (dir.path() / "i18n/fi.yaml").string());
+    CHECK(warnings[0].where.file == (dir.path() / "i18n/is.yaml").string());
     CHECK(warnings[0].message.find(
-              "words have no 'fi' text and show in English: archive.description, archive.newest_first") !=
+              "words have no 'is' text and show in English: archive.description, archive.newest_first") !=
           std::string::npos);
-    CHECK(warnings[0].message.find("; add them to i18n/fi.yaml") != std::string::npos);
+    CHECK(warnings[0].message.find("; add them to i18n/is.yaml") != std::string::npos);
 
     warnings.clear();
     auto welsh = i18n::Words::load(site_layers(dir.path() / "i18n"), "cy", &warnings);
