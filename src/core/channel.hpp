@@ -34,6 +34,7 @@ struct Channel {
     std::string generator;
     std::vector<Category> categories;
     std::vector<Funding> funding;  // podcast:funding: where listeners support the show
+    Value value;                   // podcast:value: whom value for value pays
     std::vector<Person> persons;   // podcast:person of the channel: who makes the show
     std::vector<FeedLink> links;   // its licence, place, trailers and podroll (core/listening_links.hpp)
     std::string file;              // the feed it comes from (as site.yaml names it) and the line of its

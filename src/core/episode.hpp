@@ -107,6 +107,7 @@ struct Episode {
     std::vector<Person> persons;
     std::vector<Soundbite> soundbites;
     std::vector<Funding> funding;
+    Value value;                  // whom value for value pays (the channel's unless the item has its own)
     std::vector<FeedLink> links;  // where it is discussed, its video, licence and place
 
     friend bool operator==(const Episode&, const Episode&) = default;

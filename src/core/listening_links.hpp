@@ -2,6 +2,7 @@
 // The small values a feed item carries for listeners (core/listening.hpp has what is read from
 // the files they point to): plain fields, so a source record can hold them.
 #include <string>
+#include <vector>
 
 namespace core {
 
@@ -55,6 +56,24 @@ struct FeedLink {
     std::string type;   // a video's or trailer's media type, a comment thread's protocol
 
     friend bool operator==(const FeedLink&, const FeedLink&) = default;
+};
+
+// podcast:value: who a listener's Podcasting 2.0 app pays when they send value for value
+// (streamed or boosted, on a ledger such as Lightning), and in what shares.
+struct ValueRecipient {
+    std::string name;
+    long long split = 0;  // its shares (of the sum of every recipient's that is no fee)
+    bool fee = false;     // a fee taken off the top (a host's, an app's), not the show's
+
+    friend bool operator==(const ValueRecipient&, const ValueRecipient&) = default;
+};
+
+struct Value {
+    std::string type;  // the ledger, lower case: "lightning", "hive", "webmonetization"
+    std::vector<ValueRecipient> recipients;
+
+    bool empty() const { return recipients.empty(); }
+    friend bool operator==(const Value&, const Value&) = default;
 };
 
 // podcast:funding: where listeners can support the show.

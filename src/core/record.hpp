@@ -67,6 +67,7 @@ struct Record {
     std::vector<Person> persons;              // podcast:person
     std::vector<Soundbite> soundbites;        // podcast:soundbite
     std::vector<Funding> funding;             // podcast:funding
+    Value value;                              // podcast:value
     std::vector<FeedLink> links;              // comments, video, licence, location (core/listening_links.hpp)
     std::string raw_xml;                      // a feed item as it was (<item>...</item>), so nothing it has is lost;
                                               // description and content:encoded are emptied (they are fields above)

@@ -26,6 +26,7 @@ struct Formats::Icu {
     std::mutex collator_lock;
     std::unique_ptr<icu::Collator> collator;
     icu::number::LocalizedNumberFormatter numbers;  // (immutable: any thread)
+    icu::number::LocalizedNumberFormatter percents;
 };
 
 struct Formats::Formatters {
@@ -85,6 +86,7 @@ Formats::Formats(const std::string& language) : m_icu(std::make_unique<Icu>()) {
     m_icu->collator.reset(icu::Collator::createInstance(loc, status));
     if (U_FAILURE(status)) m_icu->collator.reset();
     m_icu->numbers = icu::number::NumberFormatter::withLocale(loc);
+    m_icu->percents = icu::number::NumberFormatter::withLocale(loc).unit(icu::MeasureUnit::getPercent());
 }
 
 // Runs fn(Formatters&) with a set no other thread holds: the thread's own (by its id) when it
@@ -103,6 +105,12 @@ auto Formats::with_formatters(Fn fn) const {
 }
 
 Formats::~Formats() = default;
+
+std::string Formats::percent(long long n) const {
+    UErrorCode status = U_ZERO_ERROR;
+    icu::UnicodeString s = m_icu->percents.formatInt(n, status).toString(status);
+    return U_SUCCESS(status) ? utf8(s) : std::to_string(n) + "%";
+}
 
 std::string Formats::number(long long n) const {
     UErrorCode status = U_ZERO_ERROR;

@@ -21,6 +21,7 @@ public:
     Formats& operator=(const Formats&) = delete;
 
     std::string number(long long n) const;                          // "1,234"; "1.234"; "١٬٢٣٤"
+    std::string percent(long long n) const;                         // "90%"; "90 %"; "%90"
     std::string day(int year, unsigned month, unsigned day) const;  // the long date: "August 4, 2024"
     std::string month(unsigned month) const;                        // the month's name on its own: "August", "8月"
     std::string plural_category(long long n) const;                 // CLDR's: "one", "few", "other", ...

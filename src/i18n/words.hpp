@@ -47,6 +47,7 @@ public:
     std::string count(std::string_view key, long long n, Values values = {}) const;
 
     std::string number(long long n) const { return m_formats.number(n); }
+    std::string percent(long long n) const { return m_formats.percent(n); }  // n of a hundred: "90%"
     // The timestamp's calendar day, written out: "August 4, 2024", "4. August 2024".
     std::string day(const dates::Timestamp& ts) const;
     // The name of a month (1-12) on its own, as a heading.

@@ -296,6 +296,7 @@ void fuse_listening(core::Episode& e, const std::vector<Member>& members) {
     take("persons", e.persons, &core::Record::persons);
     take("soundbites", e.soundbites, &core::Record::soundbites);
     take("funding", e.funding, &core::Record::funding);
+    take("value", e.value, &core::Record::value);
     take("links", e.links, &core::Record::links);
     // The inline list stands until the listening stage reads the linked file (when fetch has it).
     if (const Member* m = first_with(members, [](const core::Record& r) { return !r.chapters.empty(); })) {

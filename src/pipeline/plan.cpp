@@ -19,9 +19,9 @@ bool same_site(const render::SiteInfo& a, const render::SiteInfo& b) {
     return a.paths.base_url == b.paths.base_url && a.title == b.title && a.description == b.description &&
            a.language == b.language && a.author == b.author && a.image == b.image && a.feed_url == b.feed_url &&
            a.show_links == b.show_links && a.website == b.website && a.source_feed == b.source_feed &&
-           a.funding == b.funding && a.people == b.people && a.feed_links == b.feed_links && a.artwork == b.artwork &&
-           a.icon == b.icon && a.episode_count == b.episode_count && a.announced_count == b.announced_count &&
-           a.nav == b.nav && a.audio_url == b.audio_url;
+           a.funding == b.funding && a.value == b.value && a.people == b.people && a.feed_links == b.feed_links &&
+           a.artwork == b.artwork && a.icon == b.icon && a.episode_count == b.episode_count &&
+           a.announced_count == b.announced_count && a.nav == b.nav && a.audio_url == b.audio_url;
 }
 
 void term_keys(const std::string& section, const std::vector<std::string>& a, const std::vector<std::string>& b,

@@ -198,7 +198,34 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
     const std::vector<SiteInfo::Link> funding = e.funding.empty() ? site.funding : funding_links(site, e.funding);
     put(d, "has_funding", !funding.empty());
     put(d, "funding", link_list(funding));
+    put(d, "value", value_data(site, e.value.empty() ? site.value : e.value));
     put(d, "more", feed_links_data(e.links));
+}
+
+Data value_data(const SiteInfo& site, const core::Value& value) {
+    long long shares = 0;
+    for (const auto& r : value.recipients) shares += r.fee ? 0 : r.split;
+    List recipients;
+    for (const auto& r : value.recipients) {
+        if (r.fee || r.name.empty()) continue;
+        Data item;
+        put(item, "first", recipients.empty());
+        put(item, "name", r.name);
+        put(item, "share", shares > 0 ? text(site.words->percent((r.split * 100 + shares / 2) / shares)) : Data(false));
+        recipients.push_back(std::move(item));
+    }
+    if (recipients.empty()) return Data(false);
+    // The ledgers the namespace names, as they write themselves; another as the feed has it.
+    static const std::pair<std::string_view, std::string_view> k_ledgers[] = {
+        {"lightning", "Lightning"}, {"hive", "Hive"}, {"webmonetization", "Web Monetization"}};
+    std::string ledger = value.type;
+    for (const auto& [type, name] : k_ledgers)
+        if (value.type == type) ledger = name;
+    Data d;
+    put(d, "recipients", list(std::move(recipients)));
+    put(d, "ledger", ledger.empty() ? Data(false) : text(ledger));
+    put(d, "apps_url", std::string(k_value_apps_url));
+    return d;
 }
 
 Data feed_links_data(const std::vector<core::FeedLink>& links) {

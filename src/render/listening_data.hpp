@@ -2,6 +2,7 @@
 // What an episode's page shows a listener beyond the audio: chapters, the transcript, who
 // speaks, the moments worth hearing, and where to support the show.
 #include <string>
+#include <string_view>
 
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
@@ -10,7 +11,7 @@
 
 namespace render {
 
-// Adds chapters, transcript, persons, soundbites and funding to the episode's data `d`.
+// Adds chapters, transcript, persons, soundbites, funding and value to the episode's data `d`.
 void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras);
 
 // Adds the chapters alone (`has_chapters`, `chapters`, ...): the embeddable player's.
@@ -29,6 +30,14 @@ std::string transcript_json(const core::Transcript& t);
 // and `podroll` (lists of {label, url, type}, or false), `license` and `location` (the first:
 // {label, url or false, type}, or false); false when it points to none of these.
 Data feed_links_data(const std::vector<core::FeedLink>& links);
+
+// Where listeners find the apps that send value for value (Podcast Index's list of apps).
+inline constexpr std::string_view k_value_apps_url = "https://podcastindex.org/apps";
+
+// Whom value for value pays (podcast:value) as a support line: `recipients` ({first, name,
+// share: its part of the shares that are no fee, "90%", or false when no split is given}; fees and unnamed
+// recipients are not listed), `ledger` ("Lightning") and `apps_url`; false when none is listed.
+Data value_data(const SiteInfo& site, const core::Value& value);
 
 // People (podcast:person) as pages list them: {name, role in the site's words, link}; a guest
 // that `extras` (an episode's note) names links to their page here.

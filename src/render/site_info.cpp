@@ -137,6 +137,7 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
             break;
         }
     site.funding = funding_links(site, ch.funding);
+    site.value = ch.value;
     site.people = ch.persons;
     site.feed_links = ch.links;
     site.episode_count = catalog.episodes.size();

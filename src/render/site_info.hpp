@@ -39,6 +39,7 @@ struct SiteInfo {
     Link website;                  // the show's own site (the feed's <link>), when it is not one of those
     Link source_feed;              // the feed at the host (a source's `url`), when site.yaml names one
     std::vector<Link> funding;     // the feed's podcast:funding: where listeners support the show
+    core::Value value;             // the feed's podcast:value: whom value for value pays
     std::vector<core::Person> people;           // the channel's podcast:person: who makes the show
     std::vector<core::FeedLink> feed_links;     // the channel's licence, place, trailers and podroll
     std::string artwork;                        // the local artwork's site path ("/base/artwork.jpg?v=..."), or ""

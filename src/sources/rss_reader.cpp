@@ -1,5 +1,7 @@
 #include "sources/rss_reader.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <iterator>
 #include <map>
 #include <pugixml.hpp>
@@ -65,6 +67,29 @@ std::vector<core::Person> read_persons(const pugi::xml_node& parent, const Names
         persons.push_back(std::move(entry));
     }
     return persons;
+}
+
+// The first podcast:value block's recipients (a feed may offer several ledgers; apps take the
+// first they support). A split that is no whole number counts as no share.
+core::Value read_value(const pugi::xml_node& parent, const Names& names) {
+    const std::string block = names.name(k_podcast_ns, "value");
+    const std::string recipient = names.name(k_podcast_ns, "valueRecipient");
+    core::Value value;
+    const pugi::xml_node v = parent.child(block.c_str());
+    if (!v) return value;
+    value.type = text::ascii_lower(text::trim(v.attribute("type").value()));
+    for (auto r : v.children(recipient.c_str())) {
+        core::ValueRecipient entry;
+        entry.name = text::collapse_whitespace(text::sanitize_utf8(r.attribute("name").value()));
+        const std::string_view split = text::trim(r.attribute("split").value());
+        long long n = 0;
+        if (auto [end, ec] = std::from_chars(split.data(), split.data() + split.size(), n);
+            ec == std::errc() && end == split.data() + split.size() && n > 0)
+            entry.split = std::min(n, 1'000'000'000LL);  // (a sum of many stays far from overflow)
+        entry.fee = text::ascii_lower(text::trim(r.attribute("fee").value())) == "true";
+        value.recipients.push_back(std::move(entry));
+    }
+    return value;
 }
 
 std::vector<core::Funding> read_funding(const pugi::xml_node& parent, const Names& names) {
@@ -202,6 +227,7 @@ struct ItemReader {
             r.soundbites.push_back({*start, *length, text::collapse_whitespace(text::sanitize_utf8(text_of(b)))});
         }
         r.funding = read_funding(item, names);
+        r.value = read_value(item, names);
         r.links = read_feed_links(
             item, [this](std::string_view local) { return names.name(k_podcast_ns, local); }, false);
     }
@@ -310,6 +336,7 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     c.locked_owner = text::trim(locked.attribute("owner").value());
     c.generator = text_of(channel.child("generator"));
     c.funding = read_funding(channel, names);
+    c.value = read_value(channel, names);
     c.persons = read_persons(channel, names);
     c.links = read_feed_links(
         channel, [&names](std::string_view local) { return names.name(k_podcast_ns, local); }, true);

@@ -66,6 +66,17 @@ TEST_CASE("listening: what else the feed points to: comments, video, place, lice
                    "<span class=\"small-label\">Recommended show:</span> "
                    "<a href=\"https://feeds.podcastindex.org/pc20.xml\">feeds.podcastindex.org</a>"));
     CHECK_FALSE(contains(home, "javascript:"));
+    // podcast:value: whom value for value pays, the shares of those that are no fee; an item's own
+    // block is its episode's (a split that is no number: the name alone; the name as text).
+    CHECK(contains(
+        page,
+        "<p class=\"support\"><span class=\"small-label\">Value for value:</span> <bdi>Ada Host</bdi> 90% · "
+        "<bdi>Fixture Network</bdi> 10% (Lightning). <a href=\"https://podcastindex.org/apps\">Send value from a "
+        "Podcasting 2.0 app</a></p>"));
+    CHECK_FALSE(contains(page, "Hosting Co"));
+    CHECK(contains(other,
+                   "<span class=\"small-label\">Value for value:</span> <bdi>&lt;b&gt;Grace&lt;/b&gt; Guest</bdi> "
+                   "(Lightning)."));
     // An episode that says none of these has no list.
     CHECK_FALSE(contains(site().file("episodes/segments-in-json/index.html"), "class=\"feed-more\""));
 }

@@ -119,6 +119,13 @@ TEST_CASE("i18n: counts take the form each language's plural rules pick, in its 
     CHECK(count("hi", 100000) == "1,00,000 एपिसोड");  // (Indian digit grouping)
 }
 
+TEST_CASE("i18n: a share as each language writes a percentage") {
+    CHECK(i18n::Words::builtin("en")->percent(90) == "90%");
+    CHECK(i18n::Words::builtin("tr")->percent(90) == "%90");
+    CHECK(i18n::Words::builtin("fr")->percent(90) == "90\u00a0%");
+    CHECK(i18n::Words::builtin("ar")->percent(10) == "\u0661\u0660\u066a\u061c");
+}
+
 TEST_CASE("i18n: dates, months and durations as each language writes them") {
     const dates::Timestamp day{1722736066, 0, true, true};  // 2024-08-04T01:47:46Z
     CHECK(i18n::Words::builtin("en")->day(day) == "August 4, 2024");
