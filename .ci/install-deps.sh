@@ -12,7 +12,7 @@ packages=(
   nlohmann-json3-dev libpugixml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
   libyaml-cpp-dev doctest-dev libkainjow-mustache-dev libutf8proc-dev libcli11-dev
   libhowardhinnant-date-dev libgumbo-dev libxxhash-dev libcurl4-openssl-dev libcpp-httplib-dev libssl-dev
-  libjemalloc-dev libsimdjson-dev libre2-dev libstemmer-dev libpng-dev libjpeg-dev libwebp-dev libicu-dev libavformat-dev
+  libjemalloc-dev libsimdjson-dev libre2-dev libstemmer-dev libpng-dev libjpeg-dev libwebp-dev libpango1.0-dev libcairo2-dev fonts-dejavu-core libicu-dev libavformat-dev
   terser python3-snowballstemmer
 )
 tests=0

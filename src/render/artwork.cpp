@@ -1,12 +1,16 @@
 #include "render/artwork.hpp"
 
+#include <cstdlib>
+
 #include "files/files.hpp"
 #include "files/hash.hpp"
 #include "html/escape.hpp"
+#include "image/card.hpp"
 #include "image/encode.hpp"
 #include "image/image_check.hpp"
 #include "image/scale.hpp"
 #include "output/output.hpp"
+#include "render/site_info.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
 
@@ -146,6 +150,65 @@ std::vector<ArtworkSize> artwork_sizes(std::string_view bytes, int width) {
         if (with_webp(size.width)) size.webp = image::encode_webp(from, 80);
     }
     return out;
+}
+
+namespace {
+
+// The card of `text` kept in `cache` (beside the output folder) under a hash of what it shows:
+// drawing one costs a build 40-60 ms (fontconfig, Pango, PNG), so it is drawn once per text.
+// The file's name keeps how many characters had no font, for the warning of later builds.
+image::Card cached_card(const image::CardText& text, const std::filesystem::path& cache) {
+    namespace fs = std::filesystem;
+    const std::string key = "card-" +
+                            files::hex_hash(files::content_hash(text.title + '\n' + text.byline + '\n' + text.address +
+                                                                '\n' + text.language + '\n' + k_recipe)) +
+                            "-m";
+    std::error_code ec;
+    const bool planted = fs::is_symlink(cache, ec);  // (a cloned repository's link is not followed)
+    for (const auto& entry : fs::directory_iterator(cache, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (planted || !name.starts_with(key) || !name.ends_with(".png")) continue;
+        image::Card card;
+        try {
+            card.png = files::read_file(entry.path(), 1 << 20, files::Links::refuse);
+        } catch (const std::exception&) {
+            continue;
+        }
+        const image::ImageCheck checked = image::check_image(card.png);
+        if (!checked.error.empty() || checked.width != image::k_card_width || checked.height != image::k_card_height)
+            continue;
+        card.missing_glyphs = std::atoi(name.c_str() + key.size());
+        return card;
+    }
+    image::Card card = image::render_card(text);
+    if (card.png.empty() || planted || (fs::create_directories(cache, ec), ec)) return card;
+    for (const auto& entry : fs::directory_iterator(cache, ec))  // (a former title's card is let go of)
+        if (entry.path().filename().string().starts_with("card-")) fs::remove(entry.path(), ec);
+    std::string error;
+    files::write_file_atomically(cache / (key + std::to_string(card.missing_glyphs) + ".png"), card.png, error);
+    return card;
+}
+
+}  // namespace
+
+void add_share_card(SiteInfo& site, const std::filesystem::path& cache, std::vector<core::Diagnostic>* warnings) {
+    std::string address = site.paths.base_url;  // (as a reader would type it: no scheme, no last '/')
+    if (const auto scheme = address.find("://"); scheme != std::string::npos) address.erase(0, scheme + 3);
+    while (address.ends_with('/')) address.pop_back();
+    image::Card card = cached_card({site.title, site.author, address, site.language}, cache);
+    if (card.png.empty()) return;
+    if (card.missing_glyphs > 0 && warnings)
+        warnings->push_back(core::warning_at(
+            {"language '" + site.language + "'", 0, 0},
+            std::to_string(card.missing_glyphs) +
+                " characters of the link-preview card (card.png: the title, author and address) show as boxes: no "
+                "installed font has them; install the fonts of the title's script (Debian's fonts-noto-core, "
+                "fonts-noto-cjk for Chinese, Japanese and Korean) and build again, or keep the show's artwork "
+                "(`podarchive fetch`), which previews show instead"));
+    const std::string version = files::hex_hash(files::content_hash(card.png)).substr(0, 8);
+    site.artwork_url = site.paths.absolute("card.png") + "?v=" + version;
+    site.artwork_width = image::k_card_width, site.artwork_height = image::k_card_height;
+    site.card_png = std::move(card.png);
 }
 
 std::string monogram_svg(const std::string& title) {

@@ -57,4 +57,11 @@ std::optional<LocalArtwork> local_artwork(const config::SiteConfig& config,
 // An SVG favicon: the title's first letter on the theme's accent colour.
 std::string monogram_svg(const std::string& title);
 
+// Without artwork, link previews show a card made of the site's title, author and address
+// (image/card.hpp): its bytes in `site.card_png`, its address (versioned by its bytes) in
+// `site.artwork_url`. Drawn once per text, kept in `cache` (a folder of podarchive's own beside
+// the output folder). A warning says when the machine has no font for some of its characters.
+struct SiteInfo;
+void add_share_card(SiteInfo& site, const std::filesystem::path& cache, std::vector<core::Diagnostic>* warnings);
+
 }  // namespace render

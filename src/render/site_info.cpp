@@ -7,6 +7,7 @@
 #include "core/slug.hpp"
 #include "html/html_sanitizer.hpp"
 #include "net/url.hpp"
+#include "output/output.hpp"
 #include "render/site_renderer.hpp"
 #include "text/language.hpp"
 #include "text/strings.hpp"
@@ -117,6 +118,7 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
     } else {
         site.icon = site.paths.url("favicon.svg");
         site.icon_type = "image/svg+xml";
+        add_share_card(site, output::beside(config.output_dir(), ".cache"), warnings);
     }
     // The show's pages: what site.yaml lists, then its page at each directory (site_data puts the
     // regenerated feed before them for `subscribe`). The show's own pages (directories, its website, its feed at the

@@ -40,11 +40,14 @@ struct SiteInfo {
     Link source_feed;              // the feed at the host (a source's `url`), when site.yaml names one
     std::vector<Link> funding;     // the feed's podcast:funding: where listeners support the show
     core::Value value;             // the feed's podcast:value: whom value for value pays
-    std::vector<core::Person> people;           // the channel's podcast:person: who makes the show
-    std::vector<core::FeedLink> feed_links;     // the channel's licence, place, trailers and podroll
-    std::string artwork;                        // the local artwork's site path ("/base/artwork.jpg?v=..."), or ""
-    std::string artwork_url;                    // absolute, for link previews (og:image): its 1400 px copy, else itself
+    std::vector<core::Person> people;        // the channel's podcast:person: who makes the show
+    std::vector<core::FeedLink> feed_links;  // the channel's licence, place, trailers and podroll
+    std::string artwork;                     // the local artwork's site path ("/base/artwork.jpg?v=..."), or ""
+    // Absolute, for link previews (og:image): its 1400 px copy, else itself; without artwork, the
+    // card made from the title (card.png, `card_png`).
+    std::string artwork_url;
     int artwork_width = 0, artwork_height = 0;  // artwork_url's pixels (og:image:width, oEmbed's thumbnail_width)
+    std::string card_png;                       // the card's bytes, without artwork (written as card.png)
     // Its smaller copies (render/artwork.hpp) for an <img> that shows it small: `srcset` lists
     // ("/base/artwork-64.webp?v=... 64w, ..."; empty without copies), and the `src` of a
     // browser that reads neither (the 160 px JPEG, else the artwork).

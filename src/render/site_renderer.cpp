@@ -87,6 +87,7 @@ void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, c
         out.add(rel, theme::read_static(file));
     }
     if (!own_favicon) out.add("favicon.svg", monogram_svg(site.title));
+    if (!site.card_png.empty()) out.add("card.png", site.card_png);
     if (!artwork) return;
     out.add(artwork->file_name, artwork->bytes);
     for (const ArtworkSize& size : artwork->sizes) {

@@ -55,7 +55,7 @@ TEST_CASE("end to end: the fixture site, file by file") {
         "episodes/inductor-post-grad-fx-passes/embed/index.html", "episodes/inductor-post-grad-fx-passes/oembed.json",
         "search/index.html", "js/search.js", "js/site.js", "search/meta.json", "search/stem.js", "search/d/0.json",
         "search/d/1.json", "feed.json", "subscribe/index.html", "js/copy.js", "js/player.js", "js/transcript.js",
-        "favicon.svg"};
+        "favicon.svg", "card.png"};
     for (const auto& path : expected) CHECK_MESSAGE(site.out.find(path), path);
     std::size_t shards = 0, filters = 0;
     for (const auto& [path, content] : site.out.files())
@@ -258,16 +258,27 @@ TEST_CASE("end to end: a topic with more episodes than a page holds is paginated
     CHECK(contains(file("topics/index.html"), "href=\"/fixture-archive/topics/compilers/\""));
 }
 
-TEST_CASE("end to end: the show's artwork from its local copy; a favicon without one") {
+TEST_CASE("end to end: the show's artwork from its local copy; a favicon and a card without one") {
     BuiltSite plain;
     CHECK(contains(plain.file("index.html"),
                    "<link rel=\"icon\" href=\"/fixture-archive/favicon.svg\" type=\"image/svg+xml\">"));
     CHECK(contains(plain.file("favicon.svg"), "<svg"));
-    CHECK_FALSE(contains(plain.file("index.html"), "og:image"));  // never another host's image
+    // Link previews show a card the build draws (never another host's image): a whole PNG of
+    // 1200 x 630 pixels, named by what it shows.
+    const std::string& card = plain.file("card.png");
+    const image::ImageCheck checked = image::check_image(card);
+    CHECK(checked.error == "");
+    CHECK(checked.width == 1200);
+    CHECK(checked.height == 630);
+    CHECK(contains(plain.file("index.html"),
+                   "<meta property=\"og:image\" content=\"https://example.github.io/fixture-archive/card.png?v="));
+    CHECK(contains(plain.file("index.html"), "<meta property=\"og:image:width\" content=\"1200\">"));
+    CHECK_FALSE(contains(plain.file("index.html"), "simplecastcdn"));
 
     const std::string png = test::png_image(48, 48);
     BuiltSite with_art("", [&](const fs::path& dir) { test::write(dir / "content/sources/artwork.png", png); });
     CHECK(with_art.file("artwork.png") == png);
+    CHECK(with_art.out.find("card.png") == nullptr);  // (the artwork is what previews show)
     const std::string& home = with_art.file("index.html");
     CHECK(contains(home, "<img class=\"artwork\" src=\"/fixture-archive/artwork.png?v="));
     CHECK(contains(home,
@@ -351,7 +362,7 @@ TEST_CASE("end to end: the show's artwork from its local copy; a favicon without
         const std::string name = bytes.starts_with("\xFF\xD8") ? "artwork.jpg" : "artwork.png";
         BuiltSite broken("", [&](const fs::path& dir) { test::write(dir / "content/sources" / name, bytes); });
         CHECK(broken.out.find(name) == nullptr);
-        CHECK_FALSE(contains(broken.file("index.html"), "og:image"));
+        CHECK(contains(broken.file("index.html"), "/fixture-archive/card.png?v="));  // (the card instead)
         bool warned = false;
         for (const auto& w : broken.report.warnings)
             warned |=

@@ -32,7 +32,7 @@ TEST_CASE("link safety") {
     CHECK_FALSE(net::is_safe_link(" vbscript:x"));
     CHECK_FALSE(net::is_safe_link("data:text/html,x"));
     // Schemes as browsers read them: C0 controls and spaces before it, tabs and line breaks in it.
-    for (const std::string bad :
+    for (const std::string& bad :
          {std::string("\x01javascript:alert(1)"), std::string("\x1b \tJaVa\nScRipt:x"), std::string("java\r\nscript:x"),
           std::string("javascript\t:x"), std::string(" VBScript:x"), std::string("DATA:x")}) {
         CAPTURE(bad);

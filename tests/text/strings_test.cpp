@@ -486,8 +486,8 @@ TEST_CASE("match_form of long ASCII texts, where blocks of words are lower-cased
 }
 
 TEST_CASE("characters XML forbids are found at any place in a block, raw or as a reference") {
-    for (const std::string bad : {std::string("&#27;"), std::string("&#x1B;"), std::string("&#0;"), std::string("\x1b"),
-                                  std::string("\x0b"), std::string("&#xFFFE;")}) {
+    for (const std::string& bad : {std::string("&#27;"), std::string("&#x1B;"), std::string("&#0;"),
+                                   std::string("\x1b"), std::string("\x0b"), std::string("&#xFFFE;")}) {
         for (std::size_t at = 0; at < 40; ++at) {
             CAPTURE(bad);
             CAPTURE(at);

@@ -1,0 +1,89 @@
+#include "image/card.hpp"
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include <memory>
+
+namespace image {
+
+namespace {
+
+constexpr double k_margin = 80;
+
+struct Rgb {
+    double r, g, b;
+};
+constexpr Rgb k_accent{0xb3 / 255.0, 0x36 / 255.0, 0x1b / 255.0};  // the default theme's --accent
+constexpr Rgb k_white{1, 1, 1};
+
+using Surface = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
+using Context = std::unique_ptr<cairo_t, decltype(&cairo_destroy)>;
+using Layout = std::unique_ptr<PangoLayout, decltype(&g_object_unref)>;
+using Font = std::unique_ptr<PangoFontDescription, decltype(&pango_font_description_free)>;
+
+// A paragraph of `text` at `px` pixels, `lines` lines at most (cut with an ellipsis), the width
+// of the card inside its margins; aligned to the start of the text's own direction.
+Layout paragraph(cairo_t* cr, const std::string& text, const std::string& language, int px, bool bold, int lines) {
+    Layout layout(pango_cairo_create_layout(cr), g_object_unref);
+    Font font(pango_font_description_from_string("sans-serif"), pango_font_description_free);
+    pango_font_description_set_absolute_size(font.get(), px * PANGO_SCALE);
+    pango_font_description_set_weight(font.get(), bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description(layout.get(), font.get());
+    PangoContext* context = pango_layout_get_context(layout.get());
+    pango_context_set_language(context, pango_language_from_string(language.c_str()));
+    pango_layout_context_changed(layout.get());
+    pango_layout_set_width(layout.get(), static_cast<int>((k_card_width - 2 * k_margin) * PANGO_SCALE));
+    pango_layout_set_wrap(layout.get(), PANGO_WRAP_WORD_CHAR);
+    pango_layout_set_height(layout.get(), -lines);  // (negative: at most that many lines)
+    pango_layout_set_ellipsize(layout.get(), PANGO_ELLIPSIZE_END);
+    pango_layout_set_auto_dir(layout.get(), TRUE);  // (a Hebrew title starts at the right)
+    pango_layout_set_text(layout.get(), text.data(), static_cast<int>(text.size()));
+    return layout;
+}
+
+int height_of(PangoLayout* layout) {
+    int w = 0, h = 0;
+    pango_layout_get_pixel_size(layout, &w, &h);
+    return h;
+}
+
+void draw(cairo_t* cr, PangoLayout* layout, double y, Rgb colour, double alpha) {
+    cairo_set_source_rgba(cr, colour.r, colour.g, colour.b, alpha);
+    cairo_move_to(cr, k_margin, y);
+    pango_cairo_show_layout(cr, layout);
+}
+
+cairo_status_t append(void* closure, const unsigned char* data, unsigned int length) {
+    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+Card render_card(const CardText& text) {
+    Card card;
+    Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, k_card_width, k_card_height), cairo_surface_destroy);
+    if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) return card;
+    Context cr(cairo_create(surface.get()), cairo_destroy);
+    cairo_set_source_rgb(cr.get(), k_accent.r, k_accent.g, k_accent.b);
+    cairo_paint(cr.get());
+
+    // The title's lines from the top; the by line under them; the address at the foot.
+    Layout title = paragraph(cr.get(), text.title, text.language, 76, true, 3);
+    Layout byline = paragraph(cr.get(), text.byline, text.language, 38, false, 1);
+    Layout address = paragraph(cr.get(), text.address, text.language, 30, false, 1);
+    double y = k_margin;
+    draw(cr.get(), title.get(), y, k_white, 1.0);
+    y += height_of(title.get()) + 24;
+    if (!text.byline.empty()) draw(cr.get(), byline.get(), y, k_white, 0.85);
+    draw(cr.get(), address.get(), k_card_height - k_margin - height_of(address.get()), k_white, 0.85);
+    for (PangoLayout* l : {title.get(), byline.get(), address.get()})
+        card.missing_glyphs += pango_layout_get_unknown_glyphs_count(l);
+
+    cairo_surface_flush(surface.get());
+    if (cairo_surface_write_to_png_stream(surface.get(), append, &card.png) != CAIRO_STATUS_SUCCESS) card.png.clear();
+    return card;
+}
+
+}  // namespace image
