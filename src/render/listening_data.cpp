@@ -236,9 +236,14 @@ Data feed_links_data(const std::vector<core::FeedLink>& links) {
         for (const auto& l : links) {
             if (l.kind != kind) continue;
             Data item;
-            put(item, "label", l.label);
+            put(item, "label", l.label.empty() ? Data(false) : text(l.label));  // (a video without a title or height)
             put(item, "url", l.url.empty() ? Data(false) : text(l.url));
             put(item, "type", l.type);
+            // A video in a format browsers play is played on the page (nothing is fetched before
+            // the listener opens it and presses play); another is a link.
+            put(item, "playable",
+                kind == Kind::video && !l.url.empty() &&
+                    (l.type == "video/mp4" || l.type == "video/webm" || l.type == "video/ogg"));
             items.push_back(std::move(item));
         }
         return items;

@@ -27,8 +27,8 @@ std::string transcript_path(const core::Episode& e);
 std::string transcript_json(const core::Transcript& t);
 
 // What else the feed points listeners to (core::FeedLink): `comments`, `videos`, `trailers`
-// and `podroll` (lists of {label, url, type}, or false), `license` and `location` (the first:
-// {label, url or false, type}, or false); false when it points to none of these.
+// and `podroll` (lists of {label, url, type, playable: a video in a format browsers play}, or false), `license` and
+// `location` (the first: {label, url or false, type}, or false); false when it points to none of these.
 Data feed_links_data(const std::vector<core::FeedLink>& links);
 
 // Where listeners find the apps that send value for value (Podcast Index's list of apps).

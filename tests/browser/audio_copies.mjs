@@ -21,7 +21,8 @@ async function played(page) {
   await page.evaluate(() => { const audio = document.querySelector('audio'); audio.muted = true; audio.play().catch(() => {}); });
   const state = () => page.evaluate(() => { const a = document.querySelector('audio'); return { src: a.currentSrc, time: a.currentTime, error: a.error ? a.error.code : null }; });
   let now = await state();
-  for (let i = 0; i < 50 && now.time === 0; i++) await page.waitForTimeout(100), now = await state();
+  // (Up to 15 s: the host's 404 comes first, and a loaded machine is slow to move on to the copy.)
+  for (let i = 0; i < 150 && now.time === 0; i++) await page.waitForTimeout(100), now = await state();
   const start = now.time;
   await page.waitForTimeout(500);
   const later = await state();

@@ -249,6 +249,13 @@ await page.waitForTimeout(200);
 check(Math.abs(await time() - at_link) < 0.5, 'j with a link focused does not skip: ' + await time());
 // Media Session.
 check(await page.evaluate(() => navigator.mediaSession && navigator.mediaSession.metadata && navigator.mediaSession.metadata.title) === 'Captions in WebVTT', 'Media Session metadata');
+// One thing heard at a time: the episode's video, played on the page, pauses the episode.
+await page.evaluate(() => document.querySelector('audio').play());
+await page.waitForTimeout(300);
+// (The fixture's video is on a host the test cannot reach: its play event is what the player hears.)
+await page.evaluate(() => { const d = document.querySelector('details.video'); d.open = true; d.querySelector('video').dispatchEvent(new Event('play')); });
+await page.waitForTimeout(300);
+check(await page.evaluate(() => document.querySelector('audio').paused), 'the episode pauses when its video plays');
 // Search: a phrase only one transcript says lands on its moment.
 const ps = await context.newPage();
 await ps.goto(base + 'search/', { waitUntil: 'load' });

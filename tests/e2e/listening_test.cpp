@@ -41,9 +41,13 @@ TEST_CASE("listening: what else the feed points to: comments, video, place, lice
     CHECK(contains(page,
                    "<li><a href=\"https://podcastindex.social/@fixture/111\">Join the conversation</a> "
                    "<span class=\"meta\">(podcastindex.social)</span></li>"));
-    CHECK(contains(page,
-                   "<li><a href=\"https://cdn.example.com/video/vtt-720.mp4\">Watch the video</a> "
-                   "<span class=\"meta\">(720p)</span></li>"));
+    // (An MP4 plays on the page, fetched only once the listener opens it and presses play.)
+    CHECK(contains(
+        page,
+        "<li><details class=\"video\"><summary>Watch the video <span class=\"meta\">(720p)</span></summary>"
+        "<video controls preload=\"none\" playsinline><source src=\"https://cdn.example.com/video/vtt-720.mp4\" "
+        "type=\"video/mp4\"><a href=\"https://cdn.example.com/video/vtt-720.mp4\">Watch the video</a></video>"
+        "</details></li>"));
     CHECK_FALSE(contains(page, "vtt.opus"));
     CHECK_FALSE(contains(page, "ipfs:"));
     CHECK(contains(page,
@@ -54,6 +58,8 @@ TEST_CASE("listening: what else the feed points to: comments, video, place, lice
     CHECK_FALSE(contains(other, "Join the conversation"));
     CHECK_FALSE(contains(other, "javascript:"));
     CHECK(contains(other, "<span class=\"small-label\">License:</span> All rights reserved</li>"));
+    CHECK(
+        contains(other, "<li><a href=\"https://cdn.example.com/video/srt.mov\">Watch the video</a></li>"));  // (a link)
     // The show's: its people, trailer, place (a relation), licence and podroll on the home page.
     const std::string& home = site().file("index.html");
     CHECK(contains(home, "<a href=\"https://hosts.example.com/ada\">Ada Host</a> <span class=\"role\">(Host)</span>"));

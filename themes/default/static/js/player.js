@@ -323,6 +323,9 @@
   ["pause", "seeked"].forEach(function (e) { audio.addEventListener(e, save); });
   audio.addEventListener("ended", function () { finished = true; save(); });
   audio.addEventListener("play", function () { finished = false; });
+  // One thing heard at a time: the episode's video (or any other player on the page) and this.
+  document.addEventListener("play", function (e) { if (e.target !== audio) audio.pause(); }, true);
+  audio.addEventListener("play", function () { document.querySelectorAll("video").forEach(function (v) { v.pause(); }); });
   audio.addEventListener("loadedmetadata", function () { audio.playbackRate = parseFloat(speed.value); });
   ["play", "pause"].forEach(function (e) {
     audio.addEventListener(e, function () {
