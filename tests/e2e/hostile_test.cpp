@@ -31,6 +31,7 @@ TEST_CASE("hostile: invalid UTF-8 becomes U+FFFD, never reaches a page as is") {
     output::MemoryOutput out;
     REQUIRE(site.build(out).empty());
     for (const auto& [path, content] : out.files()) {
+        if (path == "card.png") continue;  // (the link-preview card: an image, not text)
         CAPTURE(path);
         CHECK(text::is_valid_utf8(*content));
     }
