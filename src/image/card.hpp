@@ -8,6 +8,8 @@
 namespace image {
 
 inline constexpr int k_card_width = 1200, k_card_height = 630;  // what link previews ask for (1.91:1)
+// Bump when the drawing changes: cards kept by earlier builds are then drawn again.
+inline constexpr const char* k_card_recipe = "1";
 
 struct CardText {
     std::string title;     // up to three lines, then cut with an ellipsis

@@ -81,6 +81,15 @@ bool with_webp(int width) {
 // Bump when the copies' sizes or encoding change: the cache's copies are then made again.
 constexpr const char* k_recipe = "1";
 
+// Lets go of the cache's entries of a kind ("artwork-", "card-") but `name`: a former image's,
+// a former title's.
+void forget_others(const std::filesystem::path& cache, std::string_view kind, const std::string& name) {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(cache, ec))
+        if (const std::string other = entry.path().filename().string(); other.starts_with(kind) && other != name)
+            files::remove_tree(entry.path());
+}
+
 // The copies `folder` holds for widths `widths`, when every one is there and whole.
 std::optional<std::vector<ArtworkSize>> read_copies(const std::filesystem::path& folder,
                                                     const std::vector<int>& widths) {
@@ -128,9 +137,7 @@ std::vector<ArtworkSize> cached_artwork_sizes(std::string_view bytes, int width,
         files::write_file_atomically(folder / size.file_name("jpg"), size.jpeg, error);
         if (!size.webp.empty()) files::write_file_atomically(folder / size.file_name("webp"), size.webp, error);
     }
-    for (const auto& entry : fs::directory_iterator(cache, ec))
-        if (const std::string other = entry.path().filename().string(); other.starts_with("artwork-") && other != name)
-            files::remove_tree(entry.path());
+    forget_others(cache, "artwork-", name);
     return sizes;
 }
 
@@ -161,13 +168,13 @@ image::Card cached_card(const image::CardText& text, const std::filesystem::path
     namespace fs = std::filesystem;
     const std::string key = "card-" +
                             files::hex_hash(files::content_hash(text.title + '\n' + text.byline + '\n' + text.address +
-                                                                '\n' + text.language + '\n' + k_recipe)) +
+                                                                '\n' + text.language + '\n' + image::k_card_recipe)) +
                             "-m";
     std::error_code ec;
-    const bool planted = fs::is_symlink(cache, ec);  // (a cloned repository's link is not followed)
-    for (const auto& entry : fs::directory_iterator(cache, ec)) {
+    const bool planted = fs::is_symlink(cache, ec);  // (a cloned repository's link is neither read nor written)
+    for (const auto& entry : fs::directory_iterator(planted ? fs::path() : cache, ec)) {
         const std::string name = entry.path().filename().string();
-        if (planted || !name.starts_with(key) || !name.ends_with(".png")) continue;
+        if (!name.starts_with(key) || !name.ends_with(".png")) continue;
         image::Card card;
         try {
             card.png = files::read_file(entry.path(), 1 << 20, files::Links::refuse);
@@ -182,10 +189,10 @@ image::Card cached_card(const image::CardText& text, const std::filesystem::path
     }
     image::Card card = image::render_card(text);
     if (card.png.empty() || planted || (fs::create_directories(cache, ec), ec)) return card;
-    for (const auto& entry : fs::directory_iterator(cache, ec))  // (a former title's card is let go of)
-        if (entry.path().filename().string().starts_with("card-")) fs::remove(entry.path(), ec);
+    const std::string name = key + std::to_string(card.missing_glyphs) + ".png";
     std::string error;
-    files::write_file_atomically(cache / (key + std::to_string(card.missing_glyphs) + ".png"), card.png, error);
+    files::write_file_atomically(cache / name, card.png, error);
+    forget_others(cache, "card-", name);
     return card;
 }
 

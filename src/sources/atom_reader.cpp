@@ -131,8 +131,7 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, cons
         std::size_t close = text.find("entry>", static_cast<std::size_t>(entry.offset_debug()));
         r.from =
             provenance(info, line_of(entry), close == std::string_view::npos ? line_of(entry) : lines.at(close).line);
-        if (!from_name.empty())
-            r.from.via = text::collapse_whitespace(text::sanitize_utf8(entry.attribute(from_name.c_str()).value()));
+        if (!from_name.empty()) r.from.via = label_of(entry.attribute(from_name.c_str()).value());
         r.guid = text_of(entry.child(n("id").c_str()));
         r.guid_is_permalink = false;  // an Atom id names the entry; it need not be its page
         r.title = plain_text(entry.child(n("title").c_str()));

@@ -17,11 +17,6 @@ std::string http(std::string_view url) {
     return net::is_http_url(url) ? std::string(url) : std::string();
 }
 
-// A label as the feed wrote it: valid UTF-8, its white space collapsed.
-std::string words(std::string_view written) {
-    return text::collapse_whitespace(text::sanitize_utf8(written));
-}
-
 bool digits(std::string_view s) {
     return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
 }
@@ -40,7 +35,7 @@ void add_video(const pugi::xml_node& e, const std::string& source, std::vector<c
     if (!type.starts_with("video/")) return;
     for (auto s : e.children(source.c_str()))
         if (std::string url = http(s.attribute("uri").value()); !url.empty()) {
-            std::string label = words(e.attribute("title").value());
+            std::string label = label_of(e.attribute("title").value());
             if (const std::string_view height = text::trim(e.attribute("height").value());
                 label.empty() && digits(height))
                 label = std::string(height) + "p";
@@ -87,20 +82,20 @@ std::vector<core::FeedLink> read_feed_links(const pugi::xml_node& parent,
         } else if (name == alternate && !channel) {
             add_video(child, source, out);
         } else if (name == license) {
-            std::string label = words(full_text(child)), url = http(child.attribute("url").value());
+            std::string label = label_of(full_text(child)), url = http(child.attribute("url").value());
             if (!label.empty() || !url.empty()) out.push_back({Kind::license, std::move(label), std::move(url), ""});
         } else if (name == location) {
-            if (std::string label = words(full_text(child)); !label.empty())
+            if (std::string label = label_of(full_text(child)); !label.empty())
                 out.push_back({Kind::location, std::move(label),
                                map_url(child.attribute("osm").value(), child.attribute("geo").value()), ""});
         } else if (name == trailer && channel) {
             if (std::string url = http(child.attribute("url").value()); !url.empty())
-                out.push_back({Kind::trailer, words(full_text(child)), std::move(url),
+                out.push_back({Kind::trailer, label_of(full_text(child)), std::move(url),
                                std::string(text::trim(child.attribute("type").value()))});
         } else if (name == podroll && channel) {
             for (auto item : child.children(remote.c_str()))
                 if (std::string url = http(item.attribute("feedUrl").value()); !url.empty()) {
-                    std::string label = words(item.attribute("title").value());
+                    std::string label = label_of(item.attribute("title").value());
                     out.push_back(
                         {Kind::podroll, label.empty() ? net::url_host(url) : std::move(label), std::move(url), ""});
                 }

@@ -57,7 +57,7 @@ std::vector<core::Person> read_persons(const pugi::xml_node& parent, const Names
     const std::string person = names.name(k_podcast_ns, "person");
     for (auto p : parent.children(person.c_str())) {
         core::Person entry;
-        entry.name = text::collapse_whitespace(text::sanitize_utf8(text_of(p)));
+        entry.name = label_of(text_of(p));
         if (entry.name.empty()) continue;  // (the linter says so of the feed podarchive writes)
         if (std::string role = text::ascii_lower(text::trim(p.attribute("role").value())); !role.empty())
             entry.role = role;
@@ -80,7 +80,7 @@ core::Value read_value(const pugi::xml_node& parent, const Names& names) {
     value.type = text::ascii_lower(text::trim(v.attribute("type").value()));
     for (auto r : v.children(recipient.c_str())) {
         core::ValueRecipient entry;
-        entry.name = text::collapse_whitespace(text::sanitize_utf8(r.attribute("name").value()));
+        entry.name = label_of(r.attribute("name").value());
         const std::string_view split = text::trim(r.attribute("split").value());
         long long n = 0;
         if (auto [end, ec] = std::from_chars(split.data(), split.data() + split.size(), n);
@@ -98,7 +98,7 @@ std::vector<core::Funding> read_funding(const pugi::xml_node& parent, const Name
     for (auto f : parent.children(name.c_str())) {
         std::string url(text::trim(f.attribute("url").value()));
         if (!net::is_http_url(url)) continue;
-        funding.push_back({url, text::collapse_whitespace(text::sanitize_utf8(text_of(f)))});
+        funding.push_back({url, label_of(text_of(f))});
     }
     return funding;
 }
@@ -209,7 +209,7 @@ struct ItemReader {
                             "'; expected a time such as 00:12:34.500; the chapter is left out");
                 continue;
             }
-            r.chapters.push_back({*start, text::collapse_whitespace(text::sanitize_utf8(c.attribute("title").value())),
+            r.chapters.push_back({*start, label_of(c.attribute("title").value()),
                                   std::string(text::trim(c.attribute("href").value())),
                                   std::string(text::trim(c.attribute("image").value())), true});
         }
@@ -224,7 +224,7 @@ struct ItemReader {
                      "duration=\"60.0\"); it is left out");
                 continue;
             }
-            r.soundbites.push_back({*start, *length, text::collapse_whitespace(text::sanitize_utf8(text_of(b)))});
+            r.soundbites.push_back({*start, *length, label_of(text_of(b))});
         }
         r.funding = read_funding(item, names);
         r.value = read_value(item, names);
@@ -238,8 +238,7 @@ struct ItemReader {
         std::size_t close = text.find("</item>", static_cast<std::size_t>(item.offset_debug()));
         int last = close == std::string_view::npos ? first : lines.at(close).line;
         r.from = provenance(info, first, last);
-        if (!from_name.empty())
-            r.from.via = text::collapse_whitespace(text::sanitize_utf8(item.attribute(from_name.c_str()).value()));
+        if (!from_name.empty()) r.from.via = label_of(item.attribute(from_name.c_str()).value());
 
         if (auto guid = item.child("guid")) {
             r.guid = text_of(guid);

@@ -19,6 +19,11 @@ inline std::string kept_from_name(const pugi::xml_node& root) {
     return "";
 }
 
+// A short text as a feed wrote it (a name, a label, a title): valid UTF-8, its white space collapsed.
+inline std::string label_of(std::string_view written) {
+    return text::collapse_whitespace(text::sanitize_utf8(written));
+}
+
 // An element's first text node (a value: a guid, a date, a URL).
 inline std::string text_of(const pugi::xml_node& node) {
     return std::string(text::trim(text::sanitize_utf8(node.child_value())));

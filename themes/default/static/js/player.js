@@ -324,8 +324,9 @@
   audio.addEventListener("ended", function () { finished = true; save(); });
   audio.addEventListener("play", function () { finished = false; });
   // One thing heard at a time: the episode's video (or any other player on the page) and this.
-  document.addEventListener("play", function (e) { if (e.target !== audio) audio.pause(); }, true);
-  audio.addEventListener("play", function () { document.querySelectorAll("video").forEach(function (v) { v.pause(); }); });
+  document.addEventListener("play", function (e) {
+    document.querySelectorAll("audio, video").forEach(function (m) { if (m !== e.target) m.pause(); });
+  }, true);
   audio.addEventListener("loadedmetadata", function () { audio.playbackRate = parseFloat(speed.value); });
   ["play", "pause"].forEach(function (e) {
     audio.addEventListener(e, function () {
