@@ -12,6 +12,7 @@
 #include "fetch/fetch_artwork.hpp"
 #include "fetch/fetch_attachments.hpp"
 #include "fetch/fetch_audio.hpp"
+#include "fetch/fetch_podroll.hpp"
 #include "fetch/fetch_sources.hpp"
 #include "fetch/history.hpp"
 #include "files/files.hpp"
@@ -150,14 +151,18 @@ int run_fetch(FetchArgs args) {
     std::cout << "artwork: " << (artwork.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "")
               << text::terminal_safe(artwork.message) << "\n";
     failed += artwork.kind == fetch::FetchOutcome::Kind::failed;
+    auto say = [](const fetch::FetchOutcome& outcome) {
+        std::cout << outcome.source << ": " << (outcome.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "")
+                  << text::terminal_safe(outcome.message) << "\n";
+        if (!outcome.notice.empty())
+            std::cout << outcome.source << ": warning: " << text::terminal_safe(outcome.notice) << "\n";
+        return outcome.kind == fetch::FetchOutcome::Kind::failed;
+    };
     // The files the fresh feeds link to: chapters and transcripts.
-    auto attachments = fetch::fetch_attachments(config, args.options);
-    std::cout << attachments.source << ": "
-              << (attachments.kind == fetch::FetchOutcome::Kind::failed ? "warning: " : "")
-              << text::terminal_safe(attachments.message) << "\n";
-    if (!attachments.notice.empty())
-        std::cout << attachments.source << ": warning: " << text::terminal_safe(attachments.notice) << "\n";
-    failed += attachments.kind == fetch::FetchOutcome::Kind::failed;
+    failed += say(fetch::fetch_attachments(config, args.options));
+    // The shows the feeds recommend: another show's feed that is down is said, and fails nothing
+    // (its recommendation shows the feed's host until a later run reads it).
+    say(fetch::fetch_podroll(config, args.options));
     if (config.audio.keep) failed += keep_audio(config, args.options) ? 0 : 1;
     return failed ? k_exit_input : k_exit_ok;
 }

@@ -95,6 +95,9 @@ struct SiteConfig {
     // Where `fetch` keeps copies of the files a feed links to (transcripts, chapters) and the
     // build reads them (listening/attachments.hpp).
     std::filesystem::path attachments_dir() const { return content_dir() / "sources" / "attachments"; }
+    // Where `fetch` keeps the titles and websites of the shows the feed recommends (podcast:podroll,
+    // listening/podroll.hpp).
+    std::filesystem::path podroll_file() const { return content_dir() / "sources" / "podroll.json"; }
     std::filesystem::path output_dir() const { return output.is_absolute() ? output : root / output; }
     std::filesystem::path audio_store() const { return root / audio.store; }
     std::filesystem::path audio_manifest() const { return root / audio.manifest; }

@@ -3,6 +3,7 @@
 #include "dates/dates.hpp"
 #include "dates/durations.hpp"
 #include "html/escape.hpp"
+#include "listening/captions.hpp"
 #include "listening/chapters.hpp"
 #include "net/url.hpp"
 #include "render/listening_data.hpp"
@@ -276,6 +277,9 @@ void declare_episode_pages(Pages& pages) {
         if (e.transcript && e.transcript->url.empty())
             pages.declare_data(transcript_path(e), {dep::listening(e.slug)},
                                [&e] { return transcript_json(*e.transcript); });
+        if (has_captions(e))
+            pages.declare_data(captions_path(e), {dep::listening(e.slug), dep::episode(e.slug)},
+                               [&e] { return listening::captions_vtt(*e.transcript); });
     }
 }
 

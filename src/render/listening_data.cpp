@@ -199,7 +199,7 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
     put(d, "has_funding", !funding.empty());
     put(d, "funding", link_list(funding));
     put(d, "value", value_data(site, e.value.empty() ? site.value : e.value));
-    put(d, "more", feed_links_data(e.links));
+    put(d, "more", feed_links_data(e.links, has_captions(e) ? site.paths.url(captions_path(e)) : ""));
 }
 
 Data value_data(const SiteInfo& site, const core::Value& value) {
@@ -228,7 +228,20 @@ Data value_data(const SiteInfo& site, const core::Value& value) {
     return d;
 }
 
-Data feed_links_data(const std::vector<core::FeedLink>& links) {
+bool plays_on_page(const core::FeedLink& link) {
+    return link.kind == core::FeedLink::Kind::video && !link.url.empty() &&
+           (link.type == "video/mp4" || link.type == "video/webm" || link.type == "video/ogg");
+}
+
+std::string captions_path(const core::Episode& e) {
+    return SitePaths::episode_dir(e.slug) + "captions.vtt";
+}
+
+bool has_captions(const core::Episode& e) {
+    return e.transcript && (*e.transcript).timed && std::any_of(e.links.begin(), e.links.end(), plays_on_page);
+}
+
+Data feed_links_data(const std::vector<core::FeedLink>& links, const std::string& captions) {
     if (links.empty()) return Data(false);  // (most episodes: every page asks)
     using Kind = core::FeedLink::Kind;
     auto of = [&](Kind kind) {
@@ -241,9 +254,9 @@ Data feed_links_data(const std::vector<core::FeedLink>& links) {
             put(item, "type", l.type);
             // A video in a format browsers play is played on the page (nothing is fetched before
             // the listener opens it and presses play); another is a link.
-            put(item, "playable",
-                kind == Kind::video && !l.url.empty() &&
-                    (l.type == "video/mp4" || l.type == "video/webm" || l.type == "video/ogg"));
+            put(item, "playable", plays_on_page(l));
+            put(item, "captions", plays_on_page(l) && !captions.empty() ? text(captions) : Data(false));
+            put(item, "feed", !l.feed.empty() && l.feed != l.url ? text(l.feed) : Data(false));  // (beside a website)
             items.push_back(std::move(item));
         }
         return items;

@@ -26,10 +26,17 @@ std::string transcript_path(const core::Episode& e);
 // The episode's transcript in the Podcast Index JSON format, as the site publishes it.
 std::string transcript_json(const core::Transcript& t);
 
+// The episode's captions (WebVTT, listening/captions.hpp), which the site writes when the
+// episode has a timed transcript and a video the page plays: a <track> must come from the page's
+// own site, as a WebVTT file.
+std::string captions_path(const core::Episode& e);
+bool has_captions(const core::Episode& e);
+
 // What else the feed points listeners to (core::FeedLink): `comments`, `videos`, `trailers`
-// and `podroll` (lists of {label, url, type, playable: a video in a format browsers play}, or false), `license` and
-// `location` (the first: {label, url or false, type}, or false); false when it points to none of these.
-Data feed_links_data(const std::vector<core::FeedLink>& links);
+// and `podroll` (lists of {label, url, type, playable: a video in a format browsers play,
+// captions: `captions` for a playable video, when not ""}, or false), `license` and `location`
+// (the first: {label, url or false, type}, or false); false when it points to none of these.
+Data feed_links_data(const std::vector<core::FeedLink>& links, const std::string& captions = "");
 
 // Where listeners find the apps that send value for value (Podcast Index's list of apps).
 inline constexpr std::string_view k_value_apps_url = "https://podcastindex.org/apps";

@@ -6,6 +6,7 @@
 #include "core/directories.hpp"
 #include "core/slug.hpp"
 #include "html/html_sanitizer.hpp"
+#include "listening/podroll.hpp"
 #include "net/url.hpp"
 #include "output/output.hpp"
 #include "render/site_renderer.hpp"
@@ -142,6 +143,14 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
     site.value = ch.value;
     site.people = ch.persons;
     site.feed_links = ch.links;
+    if (std::any_of(ch.links.begin(), ch.links.end(),
+                    [](const auto& l) { return l.kind == core::FeedLink::Kind::podroll; })) {
+        std::vector<core::Diagnostic> unheard;  // (warnings == nullptr: nobody reads them)
+        const std::string shown = config.podroll_file().lexically_relative(config.root).generic_string();
+        listening::name_recommended_shows(
+            site.feed_links,
+            listening::read_podroll(config.root, config.podroll_file(), shown, warnings ? *warnings : unheard));
+    }
     site.episode_count = catalog.episodes.size();
     if (catalog.announced) site.announced_count = catalog.announced->episodes;
     return site;

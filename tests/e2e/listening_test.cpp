@@ -41,13 +41,20 @@ TEST_CASE("listening: what else the feed points to: comments, video, place, lice
     CHECK(contains(page,
                    "<li><a href=\"https://podcastindex.social/@fixture/111\">Join the conversation</a> "
                    "<span class=\"meta\">(podcastindex.social)</span></li>"));
-    // (An MP4 plays on the page, fetched only once the listener opens it and presses play.)
+    // (An MP4 plays on the page, fetched only once the listener opens it and presses play, with
+    // the episode's timed transcript as its captions, from the site.)
     CHECK(contains(
         page,
         "<li><details class=\"video\"><summary>Watch the video <span class=\"meta\">(720p)</span></summary>"
         "<video controls preload=\"none\" playsinline><source src=\"https://cdn.example.com/video/vtt-720.mp4\" "
-        "type=\"video/mp4\"><a href=\"https://cdn.example.com/video/vtt-720.mp4\">Watch the video</a></video>"
-        "</details></li>"));
+        "type=\"video/mp4\"><track kind=\"captions\" src=\"/listening-fixture/episodes/captions-in-webvtt/"
+        "captions.vtt\" srclang=\"en\" label=\"Transcript\"><a href=\"https://cdn.example.com/video/vtt-720.mp4\">"
+        "Watch the video</a></video></details></li>"));
+    CHECK(site()
+              .file("episodes/captions-in-webvtt/captions.vtt")
+              .starts_with("WEBVTT\n\n00:00:00.000 --> 00:00:09.500\n<v Ada Host>Welcome to the listening fixture."));
+    // (No video the page plays, no captions file: the .mov is a link.)
+    CHECK(site().out.files().count("episodes/subtitles-in-srt/captions.vtt") == 0);
     CHECK_FALSE(contains(page, "vtt.opus"));
     CHECK_FALSE(contains(page, "ipfs:"));
     CHECK(contains(page,
@@ -68,9 +75,15 @@ TEST_CASE("listening: what else the feed points to: comments, video, place, lice
                    "<a href=\"https://cdn.example.com/audio/trailer.mp3\">Coming in March</a>"));
     CHECK(contains(home, "<a href=\"https://www.openstreetmap.org/relation/113314\">Austin, TX</a>"));
     CHECK(contains(home, "<a href=\"https://creativecommons.org/licenses/by/4.0/\">cc-by-4.0</a>"));
+    // A recommended show fetch has read (content/sources/podroll.json) by its title, linking its
+    // website and its feed; one it has not, by its feed's host.
     CHECK(contains(home,
                    "<span class=\"small-label\">Recommended show:</span> "
-                   "<a href=\"https://feeds.podcastindex.org/pc20.xml\">feeds.podcastindex.org</a>"));
+                   "<a href=\"https://podcastindex.org/\">Podcasting 2.0</a> <span class=\"meta\">(<a "
+                   "href=\"https://feeds.podcastindex.org/pc20.xml\">feed</a>)</span></li>"));
+    CHECK(contains(home,
+                   "<span class=\"small-label\">Recommended show:</span> "
+                   "<a href=\"https://feeds.example.org/unread.xml\">feeds.example.org</a></li>"));
     CHECK_FALSE(contains(home, "javascript:"));
     // podcast:value: whom value for value pays, the shares of those that are no fee; an item's own
     // block is its episode's (a split that is no number: the name alone; the name as text).
