@@ -256,6 +256,16 @@ await page.waitForTimeout(300);
 await page.evaluate(() => { const d = document.querySelector('details.video'); d.open = true; d.querySelector('video').dispatchEvent(new Event('play')); });
 await page.waitForTimeout(300);
 check(await page.evaluate(() => document.querySelector('audio').paused), 'the episode pauses when its video plays');
+// Its captions: the site's WebVTT of the transcript, read by Chromium's own parser, every cue.
+const captions = await page.evaluate(async () => {
+  const t = document.querySelector('video track[kind=captions]');
+  if (!t) return null;
+  t.track.mode = 'hidden';  // (loaded once asked for)
+  for (let i = 0; i < 50 && t.readyState < 2; i++) await new Promise(r => setTimeout(r, 100));
+  return { state: t.readyState, cues: t.track.cues ? Array.from(t.track.cues).map(c => [c.startTime, c.text]) : [] };
+});
+check(captions && captions.state === 2 && captions.cues.length === 4 && captions.cues[2][0] > 90 &&
+      captions.cues[2][1] === '<v Grace Guest>peculiar lemon tree. Slow and steady.', 'the video has the transcript as captions: ' + JSON.stringify(captions));
 // Search: a phrase only one transcript says lands on its moment.
 const ps = await context.newPage();
 await ps.goto(base + 'search/', { waitUntil: 'load' });

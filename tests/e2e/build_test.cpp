@@ -298,8 +298,11 @@ TEST_CASE("end to end: the show's artwork from its local copy; a favicon and a c
     CHECK(oembed.value("thumbnail_width", 0) == 48);
     CHECK(oembed.value("thumbnail_height", 0) == 48);
     CHECK(oembed.value("thumbnail_url", "").starts_with("https://example.github.io/fixture-archive/artwork.png?v="));
-    CHECK_FALSE(
-        nlohmann::json::parse(plain.file("episodes/torch-trace-and-tlparse/oembed.json")).contains("thumbnail_url"));
+    // Without artwork, the card is the thumbnail.
+    const auto plain_oembed = nlohmann::json::parse(plain.file("episodes/torch-trace-and-tlparse/oembed.json"));
+    CHECK(plain_oembed.value("thumbnail_url", "").starts_with("https://example.github.io/fixture-archive/card.png?v="));
+    CHECK(plain_oembed.value("thumbnail_width", 0) == 1200);
+    CHECK(plain_oembed.value("thumbnail_height", 0) == 630);
     // The iframe another site pastes lets the player's "Copy link" write to the clipboard; the
     // embed's download opens a tab (a cross-origin frame ignores `download` and would navigate
     // itself to the bare audio file), the page's own downloads.

@@ -7,11 +7,13 @@
 
 #include "core/slug.hpp"
 #include "output/output.hpp"
+#include "pipeline/build_site.hpp"
 #include "render/episode_text.hpp"
 #include "render/search_postings.hpp"
 #include "render/site_info.hpp"
 #include "search/stemmer_script.hpp"
 #include "search/terms.hpp"
+#include "support.hpp"
 #include "text/stemmer.hpp"
 
 namespace {
@@ -294,4 +296,51 @@ TEST_CASE("filters: a list of episodes per year, topic and guest, named in meta.
     auto meta = nlohmann::json::parse(*out.find("search/meta.json"));
     CHECK(meta["years"] == nlohmann::json::parse("[[2024,1],[2023,2]]"));
     CHECK(meta["topics"][0] == nlohmann::json::parse(R"(["C++","c-plus-plus",1])"));
+}
+
+TEST_CASE("a GBK Chinese and a Shift_JIS Japanese feed: the index finds words inside their sentences") {
+    struct Show {
+        const char* language;
+        const char* encoding;
+        std::string title, sentence;     // in the feed's encoding
+        std::vector<std::string> words;  // in UTF-8, as ICU's word breaks cut them (and the browser's
+                                         // Intl.Segmenter a query): each must find the episode
+    };
+    const Show shows[] = {
+        {"zh-cn",
+         "GBK",
+         // 机器学习编译器的工作原理 / 我们讨论编译器如何优化深度学习模型。
+         "\xBB\xFA\xC6\xF7\xD1\xA7\xCF\xB0\xB1\xE0\xD2\xEB\xC6\xF7\xB5\xC4\xB9\xA4\xD7\xF7\xD4\xAD\xC0\xED",
+         "\xCE\xD2\xC3\xC7\xCC\xD6\xC2\xDB\xB1\xE0\xD2\xEB\xC6\xF7\xC8\xE7\xBA\xCE\xD3\xC5\xBB\xAF\xC9\xEE\xB6\xC8\xD1"
+         "\xA7\xCF\xB0\xC4\xA3\xD0\xCD\xA1\xA3",
+         {"编译", "模型", "学习"}},
+        {"ja",
+         "Shift_JIS",
+         // 機械学習コンパイラの仕組み / 今日はコンパイラが自動で最適化する話をします。
+         "\x8B\x40\x8A\x42\x8A\x77\x8F\x4B\x83\x52\x83\x93\x83\x70\x83\x43\x83\x89\x82\xCC\x8E\x64\x91\x67\x82\xDD",
+         "\x8D\xA1\x93\xFA\x82\xCD\x83\x52\x83\x93\x83\x70\x83\x43\x83\x89\x82\xAA\x8E\xA9\x93\xAE\x82\xC5\x8D\xC5\x93"
+         "\x4B\x89\xBB\x82\xB7\x82\xE9\x98\x62\x82\xF0\x82\xB5\x82\xDC\x82\xB7\x81\x42",
+         {"コンパイラ", "最適化", "仕組み"}},
+    };
+    for (const Show& show : shows) {
+        CAPTURE(show.encoding);
+        test::TempDir dir;
+        test::write(dir.path() / "site.yaml",
+                    "title: S\nbase_url: https://example.com/\nsources:\n  - path: content/sources/feed.xml\n");
+        test::write(dir.path() / "content/sources/feed.xml",
+                    std::string("<?xml version=\"1.0\" encoding=\"") + show.encoding +
+                        "\"?><rss version=\"2.0\"><channel><title>S</title><language>" + show.language +
+                        "</language><item><title>" + show.title + "</title><guid>e1</guid><description>" +
+                        show.sentence +
+                        "</description><pubDate>Mon, 04 Mar 2024 10:00:00 GMT</pubDate><enclosure "
+                        "url=\"https://example.com/e1.mp3\" length=\"1\" type=\"audio/mpeg\"/></item></channel></rss>");
+        output::MemoryOutput out;
+        pipeline::build_site(config::load_config(dir.path() / "site.yaml"), out);
+        for (const std::string& word : show.words) {
+            CAPTURE(word);
+            const auto found = postings(out, word);
+            REQUIRE_FALSE(found.is_null());
+            CHECK(found.size() == 1);
+        }
+    }
 }
