@@ -5,6 +5,7 @@
 #include <set>
 
 #include "concurrency/parallel.hpp"
+#include "dates/dates.hpp"
 #include "fetch/conditional_get.hpp"
 #include "fetch/http_get.hpp"
 #include "files/files.hpp"
@@ -21,12 +22,9 @@ namespace {
 constexpr long long k_max_feed_bytes = 16LL << 20;  // (the title is at the top; a feed of every episode can be large)
 constexpr int k_days_kept = 30;                     // a show's title and website are read again after this
 
+// "2026-12-02", the UTC day of `t`.
 std::string day_text(std::time_t t) {
-    std::tm tm{};
-    ::gmtime_r(&t, &tm);
-    char text[16];
-    std::strftime(text, sizeof text, "%Y-%m-%d", &tm);
-    return text;
+    return dates::format_day(dates::Timestamp{static_cast<std::int64_t>(t)});
 }
 
 // The feed URLs of every podroll in the site's feeds, in order, once each.
