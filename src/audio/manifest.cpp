@@ -24,24 +24,24 @@ double number_of(const nlohmann::json& entry, const char* key) {
 
 }  // namespace
 
-const KeptFile* Manifest::latest(const std::string& guid) const {
-    const KeptFile* found = nullptr;
+const StoredCopy* Manifest::latest(const std::string& guid) const {
+    const StoredCopy* found = nullptr;
     for (const auto& f : files)
         if (f.guid == guid && (!found || f.fetched >= found->fetched)) found = &f;
     return found;
 }
 
-KeptFile* Manifest::latest(const std::string& guid) {
-    return const_cast<KeptFile*>(std::as_const(*this).latest(guid));
+StoredCopy* Manifest::latest(const std::string& guid) {
+    return const_cast<StoredCopy*>(std::as_const(*this).latest(guid));
 }
 
 bool Manifest::has_file(const std::string& name) const {
-    return std::any_of(files.begin(), files.end(), [&](const KeptFile& f) { return f.file == name; });
+    return std::any_of(files.begin(), files.end(), [&](const StoredCopy& f) { return f.file == name; });
 }
 
-void Manifest::put(KeptFile file) {
+void Manifest::put(StoredCopy file) {
     auto at = std::lower_bound(files.begin(), files.end(), file.file,
-                               [](const KeptFile& f, const std::string& name) { return f.file < name; });
+                               [](const StoredCopy& f, const std::string& name) { return f.file < name; });
     if (at != files.end() && at->file == file.file)
         *at = std::move(file);
     else
@@ -71,7 +71,7 @@ Manifest read_manifest(const std::filesystem::path& path) {
             throw core::InputError(core::error_at(
                 {path.string(), 0, 0},
                 "an entry of the audio manifest has no plain file name: " + entry.dump().substr(0, 200)));
-        KeptFile f;
+        StoredCopy f;
         f.file = text_of(entry, "file"), f.guid = text_of(entry, "guid"), f.url = text_of(entry, "url"),
         f.via = text_of(entry, "via");
         f.bytes = static_cast<long long>(number_of(entry, "bytes"));

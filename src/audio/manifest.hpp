@@ -13,7 +13,7 @@ namespace audio {
 // One kept copy of an episode's audio. Its name is given once and never changes; a later copy
 // of the same episode (the host's file changed length) is another entry, and neither is ever
 // removed.
-struct KeptFile {
+struct StoredCopy {
     std::string file;  // its name in the store: "2024-04-29-torch-trace-and-tlparse.mp3"
     std::string guid;  // the episode's guid (its audio URL when it has none)
     std::string url;   // the host's URL it was downloaded from
@@ -37,20 +37,20 @@ constexpr int k_unreachable_checks = 3;
 
 // Whether the copy should be served first: the host said the file is gone, or has not answered
 // for k_unreachable_checks checks in a row.
-inline bool host_gone(const KeptFile& file) {
+inline bool host_gone(const StoredCopy& file) {
     return file.host == "gone" || (file.host == "unreachable" && file.unreachable >= k_unreachable_checks);
 }
 
 struct Manifest {
-    std::vector<KeptFile> files;  // in the order of `file`
+    std::vector<StoredCopy> files;  // in the order of `file`
 
     // The newest copy of the episode `guid`, or nullptr.
-    const KeptFile* latest(const std::string& guid) const;
-    KeptFile* latest(const std::string& guid);
+    const StoredCopy* latest(const std::string& guid) const;
+    StoredCopy* latest(const std::string& guid);
     // Whether a file of this name is listed.
     bool has_file(const std::string& name) const;
     // Adds or replaces (by `file`) an entry, keeping the order.
-    void put(KeptFile file);
+    void put(StoredCopy file);
 };
 
 // Reads the manifest; an empty one when the file does not exist. Throws core::InputError,

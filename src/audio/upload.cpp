@@ -26,9 +26,9 @@ std::vector<std::string> upload_command(const UploadTarget& target, const std::f
     return {"gh", "release", "upload", target.place, file.string(), "--clobber"};
 }
 
-std::vector<const KeptFile*> pending_uploads(const Manifest& manifest, const std::filesystem::path& store,
-                                             const UploadTarget& target) {
-    std::vector<const KeptFile*> pending;
+std::vector<const StoredCopy*> pending_uploads(const Manifest& manifest, const std::filesystem::path& store,
+                                               const UploadTarget& target) {
+    std::vector<const StoredCopy*> pending;
     for (const auto& f : manifest.files) {
         std::error_code ec;
         if (std::find(f.uploaded.begin(), f.uploaded.end(), target.name) != f.uploaded.end()) continue;

@@ -25,8 +25,8 @@ UploadTarget upload_target(const std::string& upload);
 std::vector<std::string> upload_command(const UploadTarget& target, const std::filesystem::path& file);
 
 // The copies in `store` not yet at `target`, in the manifest's order.
-std::vector<const KeptFile*> pending_uploads(const Manifest& manifest, const std::filesystem::path& store,
-                                             const UploadTarget& target);
+std::vector<const StoredCopy*> pending_uploads(const Manifest& manifest, const std::filesystem::path& store,
+                                               const UploadTarget& target);
 
 // Runs `argv` (found on PATH), its output passed through; its exit code, or -1 (with `error`)
 // when it cannot be started.

@@ -34,7 +34,7 @@ int run_upload(const UploadArgs& args) {
     audio::Manifest manifest = audio::read_manifest(config.audio_manifest());
     const audio::UploadTarget target = audio::upload_target(config.audio.upload);
     std::vector<std::string> pending;
-    for (const audio::KeptFile* f : audio::pending_uploads(manifest, config.audio_store(), target))
+    for (const audio::StoredCopy* f : audio::pending_uploads(manifest, config.audio_store(), target))
         pending.push_back(f->file);
     if (args.needs) {  // (for the workflow: which tool to install, if any)
         if (!pending.empty()) std::cout << target.tool << "\n";
@@ -86,7 +86,7 @@ int check_audio(const std::string& config_path) {
     for (const auto& e : catalog.episodes) {
         if (!e.enclosure) continue;
         ++with_audio;
-        const audio::KeptFile* f = manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid);
+        const audio::StoredCopy* f = manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid);
         if (!f) {
             ++missing;
             std::cout << text::terminal_safe(e.slug) << ": no copy kept (" << text::terminal_safe(e.enclosure->url)

@@ -67,14 +67,14 @@ AddressPolicy feed_named_policy(const config::SiteConfig& config) {
 }
 
 std::optional<FetchOutcome> outcome_without_body(const HttpResponse& response, FetchOutcome out,
-                                                 const std::function<FetchOutcome(const std::string& why)>& keep) {
-    if (!response.error.empty()) return keep(response.error);
+                                                 const std::function<FetchOutcome(const std::string& why)>& fail) {
+    if (!response.error.empty()) return fail(response.error);
     if (response.status == 304) {
         out.kind = FetchOutcome::Kind::not_modified;
         out.message = "not modified (304)";
         return out;
     }
-    if (response.status != 200) return keep("the server answered HTTP " + std::to_string(response.status));
+    if (response.status != 200) return fail("the server answered HTTP " + std::to_string(response.status));
     return std::nullopt;
 }
 

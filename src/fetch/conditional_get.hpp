@@ -52,9 +52,9 @@ HttpResponse conditional_get(const FetchState& state, bool have_copy, const Fetc
 AddressPolicy feed_named_policy(const config::SiteConfig& config);
 
 // The outcome of an answer without a new body: a failed transfer or a status other than 200
-// (`keep(why)`: the copy stays), or 304 (not modified). Nothing for a 200.
+// (`fail(why)`: the copy stays), or 304 (not modified). Nothing for a 200.
 std::optional<FetchOutcome> outcome_without_body(const HttpResponse& response, FetchOutcome out,
-                                                 const std::function<FetchOutcome(const std::string& why)>& keep);
+                                                 const std::function<FetchOutcome(const std::string& why)>& fail);
 
 // What a failure leaves: "; the previous snapshot is kept" or "; nothing was saved" (`what`:
 // "snapshot", "copy").

@@ -40,7 +40,7 @@ FetchOutcome fetch_artwork(const config::SiteConfig& config, const FetchOptions&
         std::error_code ec;
         have_copy |= fs::is_regular_file(config.artwork_path(extension), ec);
     }
-    auto keep = [&](const std::string& why) {
+    auto fail = [&](const std::string& why) {
         out.message = url + ": " + why + kept_or_nothing(have_copy, "copy");
         return out;
     };
@@ -50,9 +50,9 @@ FetchOutcome fetch_artwork(const config::SiteConfig& config, const FetchOptions&
     // site.yaml's `image:` is fetched as given; the feed's image is the feed's word.
     HttpResponse response =
         conditional_get(state, have_copy, options, config.image.empty() ? feed_named_policy(config) : AddressPolicy{});
-    if (auto settled = outcome_without_body(response, out, keep)) return *settled;
+    if (auto settled = outcome_without_body(response, out, fail)) return *settled;
     const image::ImageCheck image = image::check_image(response.body);
-    if (!image.error.empty()) return keep("the answer is refused: " + image.error);
+    if (!image.error.empty()) return fail("the answer is refused: " + image.error);
     const image::ImageType type = image.type;
     const fs::path target = config.artwork_path(type.extension);
     std::error_code ec;
@@ -64,7 +64,7 @@ FetchOutcome fetch_artwork(const config::SiteConfig& config, const FetchOptions&
     }
     fs::create_directories(target.parent_path(), ec);
     std::string error;
-    if (!files::write_file_atomically(target, response.body, error)) return keep(error);
+    if (!files::write_file_atomically(target, response.body, error)) return fail(error);
     // One copy: an image of another type from before would otherwise be found first.
     for (std::string_view extension : image::k_image_extensions)
         if (extension != type.extension) fs::remove(config.artwork_path(extension), ec);

@@ -148,7 +148,7 @@ std::size_t check_hosts(const config::SiteConfig& config, audio::Manifest& manif
                       due = utc_text(clock - static_cast<std::time_t>(config.audio.check_days) * 86400);
     for (const auto& e : episodes) {
         if (!e.enclosure) continue;
-        audio::KeptFile* kept = manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid);
+        audio::StoredCopy* kept = manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid);
         if (!kept || kept->checked > due || kept->checked == now) continue;
         HttpRequest request{e.enclosure->url, "", "", 30, 10, 5, 1 << 20, options.addresses};
         request.head_only = true;
@@ -216,7 +216,7 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
         if (!e.enclosure || !net::is_http_url(e.enclosure->url)) continue;
         ++out.episodes;
         const std::string guid = e.guid.empty() ? e.enclosure->url : e.guid;
-        const audio::KeptFile* kept = manifest.latest(guid);
+        const audio::StoredCopy* kept = manifest.latest(guid);
         if (!kept) {
             jobs.push_back({&e, guid, ""});
             continue;
@@ -293,7 +293,7 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
             remove_part(part);
             continue;
         }
-        audio::KeptFile kept;
+        audio::StoredCopy kept;
         kept.file = !job.name.empty() ? job.name : copy_name(e, probe.extension, [&](const std::string& name) {
             return manifest.has_file(name) || fs::exists(fs::symlink_status(store / name, ec));
         });
@@ -317,7 +317,7 @@ AudioOutcome fetch_audio(const config::SiteConfig& config, const std::vector<cor
     }
     out.checked = check_hosts(config, manifest, episodes, options, clock);
     for (const auto& e : episodes) {
-        const audio::KeptFile* kept =
+        const audio::StoredCopy* kept =
             e.enclosure ? manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid) : nullptr;
         out.host_gone += kept && audio::host_gone(*kept);
     }

@@ -135,7 +135,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     std::string old_text;
     std::error_code ec;
     const bool have_old = fs::is_regular_file(source.path, ec);
-    auto keep = [&](const std::string& why) {
+    auto fail = [&](const std::string& why) {
         out.message = why + kept_or_nothing(have_old, "snapshot");
         return out;
     };
@@ -177,7 +177,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
                          "` for this source in site.yaml to make it permanent";
     };
     moved_notice();
-    if (auto settled = outcome_without_body(response, out, keep)) return *settled;
+    if (auto settled = outcome_without_body(response, out, fail)) return *settled;
     // The new file must be what the old one was: parse it with the same adapter.
     sources::SourceInfo info{source.name, source.display_path, state.address()};
     using core::SourceKind;
@@ -186,14 +186,14 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
         expected = sources::detect_kind(old_text, source.path.filename().string());
     const SourceKind found = sources::detect_kind(response.body, source.path.filename().string());
     if (expected != SourceKind::unknown && found != expected && source.kind == SourceKind::unknown)
-        return keep(
+        return fail(
             "the answer is not a " + std::string(core::kind_name(expected)) + " source (it looks like " +
             (found == SourceKind::unknown ? std::string("something else") : std::string(core::kind_name(found))) + ")");
     sources::SourceBatch fresh =
         sources::parse_source(response.body, info, expected == SourceKind::unknown ? found : expected);
     for (const auto& d : fresh.diagnostics)
-        if (d.severity == core::Severity::error) return keep("the answer does not parse: " + core::format(d));
-    if (core::is_feed(fresh.kind) && !fresh.channel) return keep("the answer has no feed channel");
+        if (d.severity == core::Severity::error) return fail("the answer does not parse: " + core::format(d));
+    if (core::is_feed(fresh.kind) && !fresh.channel) return fail("the answer has no feed channel");
     const std::string read_from = state.address();
     if (std::string to = announced_move(fresh, read_from); !to.empty()) {
         if (std::string refused = refused_move(to, source.url, state, remembered); !refused.empty()) {
@@ -229,7 +229,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
             const std::string before = kept_xml;
             if (add_other_pages(response.body, read_from, options, remembered, kept_xml, out) > 0 &&
                 !store_kept(kept_file, {kept_xml, 0, 0, 0}, error))
-                return keep(error);
+                return fail(error);
             if (kept_xml != before) out.message += pages_read(out);
         }
         return out;
@@ -249,7 +249,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
                 kept_before = files::read_file(kept_file);
             } catch (const files::FileError& e) {
                 // Another fetch of this source may have removed it since (it keeps none then).
-                if (fs::exists(kept_file, ec)) return keep(e.what());
+                if (fs::exists(kept_file, ec)) return fail(e.what());
             }
         }
         kept = keep_dropped_items(old_text, response.body, kept_before);
@@ -257,11 +257,11 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
             const int added = add_other_pages(response.body, read_from, options, remembered, kept->xml, out);
             kept->kept += added;
         }
-        if (kept && kept->xml != kept_before && !store_kept(kept_file, *kept, error)) return keep(error);
+        if (kept && kept->xml != kept_before && !store_kept(kept_file, *kept, error)) return fail(error);
     }
     if (!files::write_file_atomically(source.path, response.body, error)) {
         if (kept && kept->xml != kept_before) store_kept(kept_file, {kept_before, 0, 0, 0}, error);  // (as it was)
-        return keep(error);
+        return fail(error);
     }
     // (Validators are the answering address's: a feed that moves is read unconditionally once.)
     const bool same_address = state.address() == read_from;

@@ -415,14 +415,14 @@ std::size_t SimpleHtmlTree::add_element(std::size_t parent, GumboTag tag) {
 
 void SimpleHtmlTree::add_text(std::size_t parent, std::string text, bool blank) {
     GumboNode& node = add_node(parent, blank ? GUMBO_NODE_WHITESPACE : GUMBO_NODE_TEXT);
-    node.v.text.text = keep(std::move(text));
+    node.v.text.text = own(std::move(text));
 }
 
 void SimpleHtmlTree::add_attribute(std::size_t element, std::string name, std::string value) {
     GumboAttribute& a = m_attributes.emplace_back();
     a.attr_namespace = GUMBO_ATTR_NAMESPACE_NONE;
-    a.name = keep(std::move(name));
-    a.value = keep(std::move(value));
+    a.name = own(std::move(name));
+    a.value = own(std::move(value));
     m_elements[element].attributes.push_back(&a);
 }
 

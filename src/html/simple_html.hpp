@@ -49,7 +49,8 @@ private:
     std::deque<std::string> m_strings;  // texts, attribute names and values (NUL-terminated)
 
     GumboNode& add_node(std::size_t parent, GumboNodeType type);
-    const char* keep(std::string text) { return m_strings.emplace_back(std::move(text)).c_str(); }
+    // (The document owns every string its nodes point to.)
+    const char* own(std::string text) { return m_strings.emplace_back(std::move(text)).c_str(); }
 };
 
 // The tree of `html` parsed as a fragment in a <div>, when it is plain HTML; else null.

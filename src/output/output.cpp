@@ -70,10 +70,10 @@ void Output::add_borrowed(std::string_view path, std::string_view content) {
     store_borrowed(std::string(path), content);
 }
 
-bool Output::keep(const std::vector<std::string>& paths) {
+bool Output::carry_over(const std::vector<std::string>& paths) {
     if (!std::all_of(paths.begin(), paths.end(), [](const std::string& p) { return files::is_safe_relative_path(p); }))
         return false;
-    auto sizes = keep_previous(paths);
+    auto sizes = carry_over_previous(paths);
     if (!sizes) return false;
     for (std::size_t i = 0; i < paths.size(); ++i) count(paths[i], (*sizes)[i]);
     return true;
@@ -197,7 +197,7 @@ void DiskOutput::store_prepared(Prepared file) {
 
 // Thousands of pages at once (an edit of one note keeps nearly every page): their folders are
 // made a level at a time and the files linked, on every core; only then are they recorded.
-std::optional<std::vector<std::size_t>> DiskOutput::keep_previous(const std::vector<std::string>& paths) {
+std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const std::vector<std::string>& paths) {
     std::vector<const Entry*> entries;
     entries.reserve(paths.size());
     for (const auto& path : paths) {

@@ -45,9 +45,9 @@ public:
     // counts the file. A file prepared and never added is not in the output's manifest.
     Prepared prepare(std::string_view path, std::string content) const;
     void add(Prepared file);
-    // Keeps the files the last build wrote at `paths` as they are (pages none of whose inputs
-    // changed). False, keeping none, when one of them cannot be kept (a MemoryOutput keeps none).
-    bool keep(const std::vector<std::string>& paths);
+    // Carries over the files the last build wrote at `paths` as they are (pages none of whose
+    // inputs changed). False, carrying none, when one of them cannot be (a MemoryOutput carries none).
+    bool carry_over(const std::vector<std::string>& paths);
     // Removes a file the last build wrote that this one no longer makes (a DiskOutput, which
     // holds only what this build adds and keeps, has none to remove).
     virtual void remove(const std::string&) {}
@@ -65,8 +65,8 @@ protected:
     virtual void store_borrowed(const std::string& path, std::string_view content) {
         store_prepared(prepare_file(path, std::string(content)));
     }
-    // Keeps the last build's files at `paths`; their sizes, or nothing when one cannot be kept.
-    virtual std::optional<std::vector<std::size_t>> keep_previous(const std::vector<std::string>&) {
+    // Carries over the last build's files at `paths`; their sizes, or nothing when one cannot be.
+    virtual std::optional<std::vector<std::size_t>> carry_over_previous(const std::vector<std::string>&) {
         return std::nullopt;
     }
 
@@ -167,7 +167,7 @@ protected:
         store_prepared(write_file(path, content));
     }
     void store_prepared(Prepared file) override;
-    std::optional<std::vector<std::size_t>> keep_previous(const std::vector<std::string>& paths) override;
+    std::optional<std::vector<std::size_t>> carry_over_previous(const std::vector<std::string>& paths) override;
 
 private:
     struct Entry {

@@ -225,7 +225,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
 void build_feeds(const config::SiteConfig& config, const LastBuild& last, output::Output& out) {
     const std::optional<InputFeed> output = output_feed(last, config);
     write_index_and_feeds(config, last.sources->input_feeds, output ? &*output : nullptr, nullptr, last.content,
-                          /*kept=*/true, out);
+                          /*held=*/true, out);
 }
 
 }  // namespace pipeline

@@ -61,7 +61,7 @@ struct BuildOptions {
 // leaves this build's LastBuild in `last`. When it throws, `last` is as it was if no page was
 // rendered yet (bad notes), else empty (the next build is whole).
 // Throws core::InputError on bad input, with the warnings that came before (nothing usable is
-// written then: DiskOutput is only committed by the caller after this returns), and CannotKeep
+// written then: DiskOutput is only committed by the caller after this returns), and CannotCarryOver
 // when the output cannot keep the last build's pages.
 BuildReport build_site(const config::SiteConfig& config, output::Output& out, LastBuild& last, Change change,
                        const BuildOptions& options = {});

@@ -89,7 +89,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
         last.feed;  // (for a second try: a build that throws leaves no last build)
     try {
         result.report = build_site(config, *out, last, std::move(change), {.published = published});
-    } catch (const CannotKeep&) {
+    } catch (const CannotCarryOver&) {
         // A page of the last build was changed by hand or removed: every page is made again.
         out.reset();  // (its staging folder first: the next one has the same name)
         out.emplace(config.output_dir(), fingerprints.all);

@@ -17,12 +17,12 @@ namespace pipeline {
 
 namespace {
 
-// Has `out` keep the last build's pages `sink` did not render, or throws CannotKeep.
-void keep_unrendered(const render::Dependencies& pages, const render::PageSink& sink, output::Output& out) {
-    std::vector<std::string> kept;
+// Has `out` carry over the last build's pages `sink` did not render, or throws CannotCarryOver.
+void carry_over_unrendered(const render::Dependencies& pages, const render::PageSink& sink, output::Output& out) {
+    std::vector<std::string> unrendered;
     for (const auto& [path, keys] : pages)
-        if (!sink.was_rendered(path)) kept.push_back(path);
-    if (!out.keep(kept)) throw CannotKeep("the last build's pages cannot be kept");
+        if (!sink.was_rendered(path)) unrendered.push_back(path);
+    if (!out.carry_over(unrendered)) throw CannotCarryOver("the last build's pages cannot be carried over");
 }
 
 render::PageSink sink_for(const PagePlan& plan, PageRecord& last, output::Output& out) {
@@ -41,9 +41,9 @@ PageCount render_pages(const config::SiteConfig& config, const render::RenderInp
     render::copy_static_files(config, inputs.site, artwork, out);
     if (!plan.every_page) {
         // The last build's pages it no longer makes (a topic no episode has any more) are gone;
-        // those not rendered again are kept as they are.
+        // those not rendered again are carried over as they are.
         for (const auto& path : sink.vanished()) out.remove(path);
-        if (!last.in_output) keep_unrendered(last.pages, sink, out);
+        if (!last.in_output) carry_over_unrendered(last.pages, sink, out);
     }
     return {last.pages.size(), sink.rendered()};
 }
@@ -89,11 +89,11 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
 
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
                                   const InputFeed* output_feed, const InputFeed* published,
-                                  std::shared_ptr<render::SiteContent> content, bool kept, output::Output& out) {
+                                  std::shared_ptr<render::SiteContent> content, bool held, output::Output& out) {
     const core::Catalog& catalog = content->catalog;
     const notes::Curation& curation = content->curation;
     const render::SiteInfo& site = content->site;
-    const bool frees = !kept;
+    const bool frees = !held;
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
     // done first; feed.xml's check (a parse of the whole feed, in order) then runs beside the
     // search index's last steps, which are in order too. (Not sooner: a parse of feed.xml beside

@@ -21,9 +21,9 @@
 
 namespace pipeline {
 
-// Thrown when a build planned to render only some pages cannot keep the last build's others in
+// Thrown when a build planned to render only some pages cannot carry over the last build's others into
 // its output (a published file is gone or was changed by hand): a whole build is needed.
-struct CannotKeep : std::runtime_error {
+struct CannotCarryOver : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
@@ -42,8 +42,8 @@ struct PageRecord {
 
 // Renders the pages `plan` asks for, made from `inputs`, the sitemap and the theme's static
 // files into `out`, bringing `last`'s record of pages up to date. A plan that renders only
-// some has the output keep the last build's others (Output::keep) unless it holds them, or
-// throws CannotKeep. `parts` (optional) receives the seconds of each part of rendering.
+// some has the output carry over the last build's others (Output::carry_over) unless it holds them, or
+// throws CannotCarryOver. `parts` (optional) receives the seconds of each part of rendering.
 PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs,
                        const render::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan,
                        PageRecord last, output::Output& out, concurrency::StageTimes* parts = nullptr);
@@ -61,11 +61,11 @@ struct FeedSummary {
 // apps already know (`output_feed`: the output folder's last one, and `published`; either may
 // be null) before it is stored. Throws core::InputError listing every problem of the feed; returns the lint warnings
 // with the counts. `content` is let go of once the writers are done with it, and the memory it
-// held returned, before the feed's check parses the whole feed. Unless it is `kept` (serve
-// keeps it for the next rebuild), its episodes' transcripts are let go of while the search
+// held returned, before the feed's check parses the whole feed. Unless it is `held` (serve
+// holds it for the next rebuild), its episodes' transcripts are let go of while the search
 // index runs (each is freed once indexed): the content is not to be read after.
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                   const InputFeed* output_feed, const InputFeed* published,
-                                  std::shared_ptr<render::SiteContent> content, bool kept, output::Output& out);
+                                  std::shared_ptr<render::SiteContent> content, bool held, output::Output& out);
 
 }  // namespace pipeline

@@ -78,7 +78,7 @@ void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalo
     }
     for (auto& e : catalog.episodes) {
         if (!e.enclosure) continue;
-        const audio::KeptFile* kept = manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid);
+        const audio::StoredCopy* kept = manifest.latest(e.guid.empty() ? e.enclosure->url : e.guid);
         if (!kept) continue;
         e.copy = core::AudioCopy{config.audio.mirror_url + net::encode_path_segment(kept->file),
                                  kept->content_type,

@@ -158,7 +158,7 @@ TEST_CASE("fetch keeps each episode's audio once, judged by decoding it, and res
 
     const audio::Manifest manifest = audio::read_manifest(dir.path() / "archive/audio.json");
     REQUIRE(manifest.files.size() == 5);
-    const audio::KeptFile* one = manifest.latest("guid-one");
+    const audio::StoredCopy* one = manifest.latest("guid-one");
     REQUIRE(one);
     CHECK(one->file == "2024-05-01-one.mp3");
     CHECK(one->url == host.http.url("/a.mp3"));
@@ -191,7 +191,7 @@ TEST_CASE("fetch keeps each episode's audio once, judged by decoding it, and res
     // uploaded is not; the feed's new length for an episode makes a second copy beside the first.
     test::write(dir.path() / "archive/audio/2024-05-01-one.mp3", host.mp3.substr(0, 100));
     audio::Manifest edited = audio::read_manifest(dir.path() / "archive/audio.json");
-    audio::KeptFile uploaded = *edited.latest("guid-two");
+    audio::StoredCopy uploaded = *edited.latest("guid-two");
     uploaded.uploaded = {"github-release:audio"};
     edited.put(uploaded);
     std::string error;
@@ -229,7 +229,7 @@ TEST_CASE("fetch asks the host for each kept file and marks the ones it no longe
     const fetch::AudioOutcome later = fetch::fetch_audio(site.config, site.episodes, site.options);
     CHECK(later.downloaded == 0);
     const audio::Manifest checked = site.manifest();
-    const audio::KeptFile* one = checked.latest("guid-one");
+    const audio::StoredCopy* one = checked.latest("guid-one");
     REQUIRE(one);
     CHECK(one->host == "gone");
     CHECK(one->checked == "2024-12-02T01:40:00Z");
@@ -434,7 +434,7 @@ TEST_CASE(
     CHECK(out.from_history == 1);
     CHECK(out.failed == 0);
     const audio::Manifest manifest = audio::read_manifest(dir.path() / "archive/audio.json");
-    const audio::KeptFile* lost = manifest.latest("guid-lost");
+    const audio::StoredCopy* lost = manifest.latest("guid-lost");
     REQUIRE(lost);
     CHECK(lost->file == "2024-05-01-lost.m4a");  // (as the capture decodes)
     CHECK(lost->url == host.http.url("/gone.mp3"));
