@@ -59,7 +59,7 @@ TEST_CASE("listening: what else the feed points to: comments, video, place, lice
     CHECK_FALSE(contains(page, "ipfs:"));
     CHECK(contains(page,
                    "<span class=\"small-label\">Place:</span> "
-                   "<a href=\"https://www.openstreetmap.org/way/43695087\">Lady Bird Lake</a>"));
+                   "<a href=\"https://www.openstreetmap.org/way/43695087\"><bdi>Lady Bird Lake</bdi></a>"));
     // Comments disabled, a script's address, a licence without one: no link, the words alone.
     const std::string& other = site().file("episodes/subtitles-in-srt/index.html");
     CHECK_FALSE(contains(other, "Join the conversation"));
@@ -72,18 +72,18 @@ TEST_CASE("listening: what else the feed points to: comments, video, place, lice
     CHECK(contains(home, "<a href=\"https://hosts.example.com/ada\">Ada Host</a> <span class=\"role\">(Host)</span>"));
     CHECK(contains(home,
                    "<span class=\"small-label\">Trailer:</span> "
-                   "<a href=\"https://cdn.example.com/audio/trailer.mp3\">Coming in March</a>"));
-    CHECK(contains(home, "<a href=\"https://www.openstreetmap.org/relation/113314\">Austin, TX</a>"));
+                   "<a href=\"https://cdn.example.com/audio/trailer.mp3\"><bdi>Coming in March</bdi></a>"));
+    CHECK(contains(home, "<a href=\"https://www.openstreetmap.org/relation/113314\"><bdi>Austin, TX</bdi></a>"));
     CHECK(contains(home, "<a href=\"https://creativecommons.org/licenses/by/4.0/\">cc-by-4.0</a>"));
     // A recommended show fetch has read (content/sources/podroll.json) by its title, linking its
     // website and its feed; one it has not, by its feed's host.
     CHECK(contains(home,
                    "<span class=\"small-label\">Recommended show:</span> "
-                   "<a href=\"https://podcastindex.org/\">Podcasting 2.0</a> <span class=\"meta\">(<a "
+                   "<a href=\"https://podcastindex.org/\"><bdi>Podcasting 2.0</bdi></a> <span class=\"meta\">(<a "
                    "href=\"https://feeds.podcastindex.org/pc20.xml\">feed</a>)</span></li>"));
     CHECK(contains(home,
                    "<span class=\"small-label\">Recommended show:</span> "
-                   "<a href=\"https://feeds.example.org/unread.xml\">feeds.example.org</a></li>"));
+                   "<a href=\"https://feeds.example.org/unread.xml\"><bdi>feeds.example.org</bdi></a></li>"));
     CHECK_FALSE(contains(home, "javascript:"));
     // podcast:value: whom value for value pays, the shares of those that are no fee; an item's own
     // block is its episode's (a split that is no number: the name alone; the name as text).

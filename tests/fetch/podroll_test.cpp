@@ -82,7 +82,8 @@ TEST_CASE("podroll: fetch reads each recommended show's feed once; the home page
 
     // Before fetch: each recommendation shows its feed's host.
     const std::string host = "127.0.0.1:" + std::to_string(http.port);
-    CHECK(site.home().find("<a href=\"" + http.url("/lex.xml") + "\">" + host + "</a></li>") != std::string::npos);
+    CHECK(site.home().find("<a href=\"" + http.url("/lex.xml") + "\"><bdi>" + host + "</bdi></a></li>") !=
+          std::string::npos);
 
     const auto first = fetch::fetch_podroll(site.config, options);
     CHECK(first.kind == fetch::FetchOutcome::Kind::failed);  // (said as a warning: `fetch` does not fail for it)
@@ -91,10 +92,11 @@ TEST_CASE("podroll: fetch reads each recommended show's feed once; the home page
               "2 could not be read") != std::string::npos);
     CHECK(first.message.find(http.url("/gone.xml") + ": HTTP 404") != std::string::npos);
     const std::string home = site.home();
-    CHECK(home.find("<a href=\"https://lex.example/\">Lex &amp; &lt;Friends&gt;</a> <span class=\"meta\">(<a href=\"" +
+    CHECK(home.find("<a href=\"https://lex.example/\"><bdi>Lex &amp; &lt;Friends&gt;</bdi></a> <span "
+                    "class=\"meta\">(<a href=\"" +
                     http.url("/lex.xml") + "\">feed</a>)</span>") != std::string::npos);
-    CHECK(home.find("<a href=\"https://cafe.example/\">Caf\xC3\xA9 Ol\xC3\xA9</a>") != std::string::npos);
-    CHECK(home.find("<a href=\"" + http.url("/gone.xml") + "\">" + host + "</a></li>") != std::string::npos);
+    CHECK(home.find("<a href=\"https://cafe.example/\"><bdi>Caf\xC3\xA9 Ol\xC3\xA9</bdi></a>") != std::string::npos);
+    CHECK(home.find("<a href=\"" + http.url("/gone.xml") + "\"><bdi>" + host + "</bdi></a></li>") != std::string::npos);
 
     // A second run asks only for what it does not know; a show no longer recommended is forgotten.
     served = 0;
@@ -138,7 +140,7 @@ TEST_CASE("podroll: a recommended feed on the local network is never asked; a pl
     test::write(site.config.podroll_file(), "{ not json");
     warnings.clear();
     home = site.home(&warnings);
-    CHECK(home.find(">localhost:" + std::to_string(http.port) + "</a>") != std::string::npos);
+    CHECK(home.find("<bdi>localhost:" + std::to_string(http.port) + "</bdi></a>") != std::string::npos);
     CHECK(warnings.find("content/sources/podroll.json:1: warning: expected a JSON object of feeds (as `podarchive "
                         "fetch` writes it); delete the file and run fetch again") != std::string::npos);
 }
