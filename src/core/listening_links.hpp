@@ -54,7 +54,7 @@ struct FeedLink {
     std::string label;   // the feed's words: a licence's name, a place, a title ("" when none)
     std::string url;     // http(s) alone; "" for a licence or a place named without one
     std::string type;    // a video's or trailer's media type, a comment thread's protocol
-    std::string feed{};  // a recommended show's feed (`url` is its website once fetch knows it: listening/podroll.hpp)
+    std::string feed{};  // a recommended show's feed once `url` is its website (listening/podroll.hpp), else ""
 
     friend bool operator==(const FeedLink&, const FeedLink&) = default;
 };

@@ -37,7 +37,7 @@ std::vector<std::string> recommended_feeds(const config::SiteConfig& config) {
         const sources::SourceBatch batch = sources::read_source(source);
         if (!batch.channel) continue;
         for (const auto& link : batch.channel->links)
-            if (link.kind == core::FeedLink::Kind::podroll && seen.insert(link.feed).second) out.push_back(link.feed);
+            if (link.kind == core::FeedLink::Kind::podroll && seen.insert(link.url).second) out.push_back(link.url);
     }
     return out;
 }
@@ -101,7 +101,7 @@ FetchOutcome fetch_podroll(const config::SiteConfig& config, const FetchOptions&
             continue;
         }
         ++done;
-        after[wanted[i]] = listening::RecommendedShow{read[i].title, read[i].website, today};
+        after[wanted[i]] = std::move(read[i]);
     }
     if (after != before) {
         std::string error;

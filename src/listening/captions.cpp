@@ -33,7 +33,7 @@ std::string vtt_time(double seconds) {
     return out;
 }
 
-// A cue's text: no tag opens and no "-->" or blank line ends the cue.
+// A cue's text (white space already collapsed: no line break): no tag opens, no "-->" ends it.
 void append_escaped(std::string& out, std::string_view text) {
     for (char c : text) {
         if (c == '&')
@@ -42,8 +42,6 @@ void append_escaped(std::string& out, std::string_view text) {
             out += "&lt;";
         else if (c == '>')
             out += "&gt;";
-        else if (c == '\n' || c == '\r')
-            out += ' ';
         else
             out += c;
     }

@@ -66,10 +66,10 @@ std::string podroll_json(const Podroll& shows) {
 void name_recommended_shows(std::vector<core::FeedLink>& links, const Podroll& shows) {
     for (auto& link : links) {
         if (link.kind != core::FeedLink::Kind::podroll) continue;
-        const auto it = shows.find(link.feed);
+        const auto it = shows.find(link.url);
         if (it == shows.end()) continue;
         link.label = it->second.title;
-        link.url = it->second.website.empty() ? it->first : it->second.website;
+        if (!it->second.website.empty()) link.feed = it->first, link.url = it->second.website;
     }
 }
 

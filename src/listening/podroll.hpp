@@ -30,8 +30,8 @@ Podroll read_podroll(const std::filesystem::path& root, const std::filesystem::p
 // The file's text: one object per feed, in the order of their URLs.
 std::string podroll_json(const Podroll& shows);
 
-// Each podroll link of `links` that `shows` knows gets the show's title for label, its website
-// for url (when it has one) and its feed in `feed`.
+// Each podroll link of `links` (its url the feed's) that `shows` knows gets the show's title for
+// label; one with a website links it, its feed then in `feed`.
 void name_recommended_shows(std::vector<core::FeedLink>& links, const Podroll& shows);
 
 }  // namespace listening

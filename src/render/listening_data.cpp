@@ -256,7 +256,7 @@ Data feed_links_data(const std::vector<core::FeedLink>& links, const std::string
             // the listener opens it and presses play); another is a link.
             put(item, "playable", plays_on_page(l));
             put(item, "captions", plays_on_page(l) && !captions.empty() ? text(captions) : Data(false));
-            put(item, "feed", !l.feed.empty() && l.feed != l.url ? text(l.feed) : Data(false));  // (beside a website)
+            put(item, "feed", l.feed.empty() ? Data(false) : text(l.feed));  // (beside a website)
             items.push_back(std::move(item));
         }
         return items;

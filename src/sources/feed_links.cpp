@@ -96,7 +96,8 @@ std::vector<core::FeedLink> read_feed_links(const pugi::xml_node& parent,
             for (auto item : child.children(remote.c_str()))
                 if (std::string url = http(item.attribute("feedUrl").value()); !url.empty()) {
                     std::string label = label_of(item.attribute("title").value());
-                    out.push_back({Kind::podroll, label.empty() ? net::url_host(url) : std::move(label), url, "", url});
+                    out.push_back(
+                        {Kind::podroll, label.empty() ? net::url_host(url) : std::move(label), std::move(url), ""});
                 }
         }
     }
