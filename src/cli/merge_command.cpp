@@ -8,7 +8,7 @@
 #include "merge/report.hpp"
 #include "pipeline/notes_stage.hpp"
 #include "pipeline/sources_stage.hpp"
-#include "render/site_paths.hpp"
+#include "site/site_paths.hpp"
 #include "text/unicode.hpp"
 
 namespace cli {
@@ -23,7 +23,7 @@ int run_merge(const MergeArgs& args) {
     config::SiteConfig config = config::load_config(args.config);
     auto batches = pipeline::load_sources(config);
     core::Catalog catalog = merge::merge(batches);
-    pipeline::apply_notes(config, catalog, render::SitePaths(config.base_url));  // notes override fields too
+    pipeline::apply_notes(config, catalog, site::SitePaths(config.base_url));  // notes override fields too
     for (const auto& b : batches)
         for (const auto& d : b.diagnostics) std::cerr << core::format(d) << "\n";
     // (JSON escapes control characters itself; the text report quotes the feeds' titles.)

@@ -620,4 +620,13 @@ SiteConfig load_config(const std::filesystem::path& path) {
     return parse_config(text, path);
 }
 
+theme::ThemeLayers theme_layers(const SiteConfig& config) {
+    const std::filesystem::path theme = config.themes_dir() / config.theme;
+    return {{config.templates_dir(), theme / "templates"},
+            {theme / "static", config.static_dir()},
+            true,
+            {config.i18n_dir(), theme / "i18n"},
+            config.root};
+}
+
 }  // namespace config

@@ -9,6 +9,7 @@
 #include "core/channel.hpp"
 #include "core/diagnostic.hpp"
 #include "core/source_kind.hpp"
+#include "theme/theme_files.hpp"
 
 namespace config {
 
@@ -53,7 +54,7 @@ struct SiteConfig {
     std::string title;
     std::string description;
     std::string base_url;  // "https://user.github.io/repo/" (always ends with '/')
-    std::string language;  // "" : the input feed's <language>, else "en" (render::make_site_info)
+    std::string language;  // "" : the input feed's <language>, else "en" (site::make_site_info)
     std::string author;
     std::string email;
     std::string image;                       // artwork URL (absolute) for the feed and pages
@@ -115,6 +116,10 @@ SiteConfig parse_config(const std::string& yaml_text, const std::filesystem::pat
 // no query or fragment, no empty, '.' or '..' segment, no backslash), which every link of the
 // site is made from.
 bool is_plain_site_url(std::string_view url);
+
+// Where `config`'s templates, static files and interface words are looked up: the project's
+// templates/, static/ and i18n/, then themes/<theme>/, then the built-in theme.
+theme::ThemeLayers theme_layers(const SiteConfig& config);
 
 // The keys site.yaml accepts at the top level and in a source entry.
 const std::vector<std::string>& top_level_keys();

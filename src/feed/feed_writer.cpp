@@ -14,7 +14,6 @@
 #include "html/escape.hpp"
 #include "html/html_sanitizer.hpp"
 #include "net/url.hpp"
-#include "render/listening_data.hpp"
 #include "text/strings.hpp"
 #include "text/xml_text.hpp"
 
@@ -45,7 +44,7 @@ void write_root_attributes(pugi::xml_node rss, const core::Channel& ch) {
     }
 }
 
-std::string channel_guid(const config::SiteConfig& config, const core::Channel& ch, const render::SiteInfo& site) {
+std::string channel_guid(const config::SiteConfig& config, const core::Channel& ch, const site::SiteInfo& site) {
     if (!config.podcast_guid.empty()) return config.podcast_guid;  // (the fix for a feed whose own is wrong)
     if (!ch.podcast_guid.empty()) return ch.podcast_guid;
     // The podcast's identity is its original feed, not this archive's copy of it.
@@ -87,7 +86,7 @@ std::vector<core::Diagnostic> category_warnings(const config::SiteConfig& config
 }
 
 std::vector<Modeled> channel_model(const config::SiteConfig& config, const core::Catalog& catalog,
-                                   const render::SiteInfo& site) {
+                                   const site::SiteInfo& site) {
     const core::Channel& ch = catalog.channel;
     std::vector<Modeled> m;
     m.push_back({[](const std::string& n, const pugi::xml_node& c) {
@@ -103,7 +102,7 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
     // The site's page about the feed (its address, apps, what it holds): where a person who
     // opened the feed in a browser, or an app's "website" button, is best served.
     m.push_back(element(
-        "link", [&site](pugi::xml_node p) { text_child(p, "link", site.paths.absolute(render::k_subscribe_dir)); }));
+        "link", [&site](pugi::xml_node p) { text_child(p, "link", site.paths.absolute(site::k_subscribe_dir)); }));
     m.push_back(element("description", [&site](pugi::xml_node p) {
         text_child(p, "description", site.description.empty() ? site.title : site.description);
     }));
@@ -263,13 +262,14 @@ pugi::xml_node replaced_enclosure(const pugi::xml_node& item, const std::string&
 }
 
 std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, const notes::EpisodeExtras* extras,
-                                const render::SiteInfo& site) {
+                                const site::SiteContent& content) {
+    const site::SiteInfo& site = content.site;
     std::vector<Modeled> m;
     m.push_back(element("title", [&item](pugi::xml_node p) { text_child(p, "title", item.title); }));
     m.push_back(element("itunes:title", [&item](pugi::xml_node p) { text_child(p, "itunes:title", item.title); }));
     // An input item without a guid is known to apps by its link or audio URL: both stay as they were.
     m.push_back(element_or_input("link", [&e, &item, &site](pugi::xml_node p) {
-        if (item.guid_written) text_child(p, "link", site.paths.absolute(render::SitePaths::episode_dir(e.slug)));
+        if (item.guid_written) text_child(p, "link", site.paths.absolute(site::SitePaths::episode_dir(e.slug)));
     }));
     m.push_back(element_or_input("guid", [&item](pugi::xml_node p) {
         if (!item.guid_written) return;
@@ -281,10 +281,10 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
     m.push_back(element_or_input("pubDate", [&item](pugi::xml_node p) {
         if (item.date) text_child(p, "pubDate", dates::format_rfc822(*item.date));
     }));
-    m.push_back(element("description",
-                        [&e, &site](pugi::xml_node p) { text_child(p, "description", site.text(e).notes_html); }));
-    m.push_back(element("content:encoded", [&e, extras, &site](pugi::xml_node p) {
-        std::string encoded = site.text(e).notes_html;
+    m.push_back(element(
+        "description", [&e, &content](pugi::xml_node p) { text_child(p, "description", content.text(e).notes_html); }));
+    m.push_back(element("content:encoded", [&e, extras, &site, &content](pugi::xml_node p) {
+        std::string encoded = content.text(e).notes_html;
         // Links between episodes are site-relative on pages; a feed reader needs them absolute.
         if (extras && !extras->note_html.empty())
             encoded += "\n" + std::string(core::k_archive_note_open) + "<h2>Archive notes</h2>\n" +
@@ -363,7 +363,7 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
         if (extras && extras->transcript)
             url = extras->transcript->url, type = extras->transcript->title;
         else if (e.transcript && e.transcript->url.empty())
-            url = site.paths.absolute(render::transcript_path(e)), type = "application/json";
+            url = site.paths.absolute(site::SitePaths::transcript_file(e.slug)), type = "application/json";
         if (url.empty()) return;
         auto t = p.append_child("podcast:transcript");
         t.append_attribute("url") = url.c_str();
@@ -376,7 +376,7 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
         const bool ours =
             !e.chapters.empty() && (!e.chapters_link || e.chapters.origin == ChapterOrigin::chapters_file ||
                                     e.chapters.origin == ChapterOrigin::note);
-        std::string url = ours                         ? site.paths.absolute(render::chapters_path(e))
+        std::string url = ours                         ? site.paths.absolute(site::SitePaths::chapters_file(e.slug))
                           : extras && extras->chapters ? *extras->chapters
                                                        : "";
         if (url.empty()) return;
@@ -384,9 +384,9 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
         c.append_attribute("url") = url.c_str();
         c.append_attribute("type") = "application/json+chapters";
     }));
-    // The feed's people and the note's guests (render::episode_persons), when a note adds one.
+    // The feed's people and the note's guests (notes::episode_persons), when a note adds one.
     m.push_back(element_or_input("podcast:person", [&e, extras](pugi::xml_node p) {
-        const auto persons = render::episode_persons(e, extras);
+        const auto persons = notes::episode_persons(e, extras);
         if (persons.size() == e.persons.size()) return;  // nothing added: the input's stand
         for (const auto& person : persons) {
             auto node = p.append_child("podcast:person");
@@ -432,7 +432,7 @@ pugi::xml_document parse_fragment(const std::string& xml) {
 // bytes when a new episode comes).
 class ChannelHead {
 public:
-    ChannelHead(pugi::xml_document& doc, pugi::xml_node channel, const render::SiteInfo& site)
+    ChannelHead(pugi::xml_document& doc, pugi::xml_node channel, const site::SiteInfo& site)
         : m_doc(doc), m_channel(channel), m_site(site) {
         for (auto link : channel.children("atom:link"))
             if (std::string_view(link.attribute("rel").value()) == "self") m_self = link;
@@ -471,15 +471,17 @@ public:
 private:
     pugi::xml_document& m_doc;
     pugi::xml_node m_channel, m_self, m_last_build;
-    const render::SiteInfo& m_site;
+    const site::SiteInfo& m_site;
     std::string m_feed_last_build;
     std::vector<pugi::xml_node> m_added;
 };
 
 }  // namespace
 
-FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                      const render::SiteInfo& site) {
+FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent& content) {
+    const core::Catalog& catalog = content.catalog;
+    const notes::Curation& curation = content.curation;
+    const site::SiteInfo& site = content.site;
     pugi::xml_document doc;
     auto decl = doc.append_child(pugi::node_declaration);
     decl.append_attribute("version") = "1.0";
@@ -521,7 +523,8 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
     // Room for every item up front (a guess on the large side; untouched room costs no memory):
     // growing by doubling would copy the text and briefly hold it twice.
     std::size_t room = text.size();
-    for (const auto& e : catalog.episodes) room += e.feed_item_xml.size() + 2 * site.text(e).notes_html.size() + 2048;
+    for (const auto& e : catalog.episodes)
+        room += e.feed_item_xml.size() + 2 * content.text(e).notes_html.size() + 2048;
     if (layout.pages > 0) room = room * layout.current / layout.total + text.size();
     result.xml.reserve(room);
     result.xml.append(text);
@@ -543,7 +546,7 @@ FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& cat
         drop_foreign(input_item.child("item"), catalog.channel.root_attributes, left_out);
         pugi::xml_document item_doc;
         auto item = item_doc.append_child("item");
-        write_merged(item, input_item.child("item"), prefixes, item_model(e, facts, curation.extras(e.slug), site));
+        write_merged(item, input_item.child("item"), prefixes, item_model(e, facts, curation.extras(e.slug), content));
         clean_for_feed(item, cleaned);
         if (page == 0) {
             text::XmlAppender items(result.xml);

@@ -6,7 +6,7 @@
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
-#include "render/site_info.hpp"
+#include "site/site_content.hpp"
 
 namespace feed {
 
@@ -53,7 +53,6 @@ struct FeedResult {
 // in place and every other element (other namespaces included) copied unchanged. Regenerating from our own feed.xml
 // gives the same bytes. From the notes (`curation`): podcast:person per guest, podcast:transcript and podcast:chapters,
 // and the curated note appended to content:encoded.
-FeedResult write_feed(const config::SiteConfig& config, const core::Catalog& catalog, const notes::Curation& curation,
-                      const render::SiteInfo& site);
+FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent& content);
 
 }  // namespace feed

@@ -15,7 +15,8 @@ namespace {
 // order, one space deeper per level. Written directly because dump() escaped 16 MB of show
 // notes at a tenth of the speed of html::append_json_string (tests compare the two).
 void append_item(std::string& out, const core::Episode& e, const notes::EpisodeExtras* x,
-                 const render::SiteInfo& site) {
+                 const site::SiteContent& content) {
+    const site::SiteInfo& site = content.site;
     auto key = [&](std::string_view indent, std::string_view name) {
         out += indent;
         out += '"';
@@ -48,11 +49,11 @@ void append_item(std::string& out, const core::Episode& e, const notes::EpisodeE
         out += i + 1 < files.size() ? "\n    },\n" : "\n    }\n";
     }
     out += "   ],\n";
-    const render::EpisodeText& text = site.text(e);
+    const site::EpisodeText& text = content.text(e);
     field("content_html", text.notes_html);
     field("date_published", dates::format_iso8601(*e.date));
     field("id", e.guid);
-    field("summary", render::cut_at_word(text.plain, 300));
+    field("summary", site::cut_at_word(text.plain, 300));
     if (x && !x->topics.empty()) {
         key("   ", "tags");
         out += "[\n";
@@ -64,14 +65,16 @@ void append_item(std::string& out, const core::Episode& e, const notes::EpisodeE
         out += "   ],\n";
     }
     field("title", e.title);
-    field("url", site.paths.absolute(render::SitePaths::episode_dir(e.slug)), true);
+    field("url", site.paths.absolute(site::SitePaths::episode_dir(e.slug)), true);
     out += "  }";
 }
 
 }  // namespace
 
-std::string write_json_feed(const core::Catalog& catalog, const notes::Curation& curation,
-                            const render::SiteInfo& site) {
+std::string write_json_feed(const site::SiteContent& content) {
+    const core::Catalog& catalog = content.catalog;
+    const notes::Curation& curation = content.curation;
+    const site::SiteInfo& site = content.site;
     nlohmann::json feed = {{"version", "https://jsonfeed.org/version/1.1"},
                            {"title", site.title},
                            {"home_page_url", site.paths.base_url},
@@ -92,7 +95,7 @@ std::string write_json_feed(const core::Catalog& catalog, const notes::Curation&
     // Room for every item up front (a guess on the large side; untouched room costs no memory):
     // growing by doubling would copy the text and touch twice its size.
     std::size_t room = frame.size();
-    for (const auto& e : catalog.episodes) room += 2 * site.text(e).notes_html.size() + 2 * e.title.size() + 1024;
+    for (const auto& e : catalog.episodes) room += 2 * content.text(e).notes_html.size() + 2 * e.title.size() + 1024;
     text.reserve(room);
     bool first = true;
     for (const auto& e : catalog.episodes) {
@@ -100,7 +103,7 @@ std::string write_json_feed(const core::Catalog& catalog, const notes::Curation&
         if (!e.enclosure || !net::is_http_url(e.enclosure->url) || !e.date) continue;
         text += first ? "\n  " : ",\n  ";
         first = false;
-        append_item(text, e, curation.extras(e.slug), site);
+        append_item(text, e, curation.extras(e.slug), content);
     }
     if (!first) text += "\n ";
     text.append(frame, gap + k_empty.size() - 1);  // "]" and the rest

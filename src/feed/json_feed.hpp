@@ -5,13 +5,12 @@
 #include "config/site_config.hpp"
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
-#include "render/site_info.hpp"
+#include "site/site_content.hpp"
 
 namespace feed {
 
 // JSON Feed 1.1 (https://jsonfeed.org/version/1.1) of the episodes with audio, newest first, as
 // feed.json: the same items, texts and links as feed.xml.
-std::string write_json_feed(const core::Catalog& catalog, const notes::Curation& curation,
-                            const render::SiteInfo& site);
+std::string write_json_feed(const site::SiteContent& content);
 
 }  // namespace feed

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/episode.hpp"
 #include "notes/note.hpp"
 
 namespace notes {
@@ -50,5 +51,9 @@ struct Curation {
         return it == by_slug.end() ? nullptr : &it->second;
     }
 };
+
+// The people of an episode: the feed's podcast:person, then the note's guests (`extras`, may be
+// null) not among them.
+std::vector<core::Person> episode_persons(const core::Episode& e, const EpisodeExtras* extras);
 
 }  // namespace notes

@@ -54,10 +54,10 @@ MergedSources load_and_merge(const config::SiteConfig& config, std::vector<core:
 // The content the last build's pages were made from, had again from the notes it recorded;
 // null when they do not apply to this catalog (they did when they were built: the record is not
 // of these inputs).
-std::shared_ptr<const render::SiteContent> remade(const notes::NoteSet& notes, core::Catalog merged,
-                                                  render::SiteInfo site) {
+std::shared_ptr<const site::SiteContent> remade(const notes::NoteSet& notes, core::Catalog merged,
+                                                site::SiteInfo site) {
     try {
-        return std::make_shared<const render::SiteContent>(pipeline::curate(notes, std::move(merged), std::move(site)));
+        return std::make_shared<const site::SiteContent>(pipeline::curate(notes, std::move(merged), std::move(site)));
     } catch (const core::InputError&) {
         return nullptr;
     }
@@ -66,10 +66,10 @@ std::shared_ptr<const render::SiteContent> remade(const notes::NoteSet& notes, c
 // What the last build's pages were made from, to plan from after a change to notes: held in
 // memory, or made again from the notes it recorded, beside this build's notes stage on a copy
 // of the catalog that stage takes. Null otherwise (every page is rendered).
-std::future<std::shared_ptr<const render::SiteContent>> content_before(Reading& r, const LastBuild& was,
-                                                                       const MergedSources& merged) {
+std::future<std::shared_ptr<const site::SiteContent>> content_before(Reading& r, const LastBuild& was,
+                                                                     const MergedSources& merged) {
     if (was.content || !r.recorded.valid())
-        return concurrency::ready<std::shared_ptr<const render::SiteContent>>(was.content);
+        return concurrency::ready<std::shared_ptr<const site::SiteContent>>(was.content);
     return concurrency::in_background([&r, catalog = merged.catalog, site = merged.site]() mutable {
         return remade(r.recorded.get(), std::move(catalog), std::move(site));
     });
@@ -77,7 +77,7 @@ std::future<std::shared_ptr<const render::SiteContent>> content_before(Reading& 
 
 // What this build's pages are made from, and which of them the plan renders.
 struct Curated {
-    std::shared_ptr<render::SiteContent> content;
+    std::shared_ptr<site::SiteContent> content;
     std::shared_ptr<const render::RenderInputs> inputs;  // (refers to content)
     PagePlan plan;
 };
@@ -108,7 +108,7 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
                             : was.spare   ? std::move(*was.spare)
                                           : merged.catalog;
     was.spare.reset();
-    out.content = std::make_shared<render::SiteContent>(
+    out.content = std::make_shared<site::SiteContent>(
         curate(notes, std::move(catalog), merged.site, options.caches ? &options.caches->apply : nullptr));
     // The plan on a thread of its own while the texts are made and the inputs prepared (all only
     // read the content, but for the texts' own member). What the last build's pages were made
@@ -119,7 +119,7 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
         before_content.reset();
         return plan;
     });
-    add_texts(*out.content, was.content ? was.content->site.texts.get() : nullptr);
+    add_texts(*out.content, was.content ? was.content->texts.get() : nullptr);
     out.inputs = std::make_shared<const render::RenderInputs>(config, *out.content);
     out.plan = planning.get();
     return out;
@@ -172,7 +172,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
                               : curate_and_plan(config, reading, was, *merged, options, report.warnings);
         clock.lap("notes");
         concurrency::StageTimes parts;
-        const render::LocalArtwork* artwork = merged->artwork ? &*merged->artwork : nullptr;
+        const site::LocalArtwork* artwork = merged->artwork ? &*merged->artwork : nullptr;
         const PageRecord record{was.pages, was.readers.get(), options.hold};
         rendering = true;
         PageCount pages = render_pages(config, *curated.inputs, artwork, *templates, curated.plan, record, out, &parts);

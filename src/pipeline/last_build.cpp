@@ -2,7 +2,7 @@
 
 namespace pipeline {
 
-PageReaders::PageReaders(const config::SiteConfig& config, const render::SiteContent& content,
+PageReaders::PageReaders(const config::SiteConfig& config, const site::SiteContent& content,
                          const render::Dependencies& pages)
     : inputs(std::make_shared<const render::RenderInputs>(config, content)) {
     for (const auto& [path, keys] : pages)

@@ -19,8 +19,8 @@
 #include "pipeline/sources_stage.hpp"
 #include "render/page_sink.hpp"
 #include "render/render_inputs.hpp"
-#include "render/site_content.hpp"
 #include "render/template_set.hpp"
+#include "site/site_content.hpp"
 
 namespace pipeline {
 
@@ -28,8 +28,7 @@ namespace pipeline {
 // content's pages are made from: what an edit of a note's body renders from without declaring
 // every page. Made while nobody waits (prepare_next).
 struct PageReaders {
-    PageReaders(const config::SiteConfig& config, const render::SiteContent& content,
-                const render::Dependencies& pages);
+    PageReaders(const config::SiteConfig& config, const site::SiteContent& content, const render::Dependencies& pages);
     std::shared_ptr<const render::RenderInputs> inputs;
     std::unordered_map<render::DepKey, std::vector<const std::string*>> readers;
     std::unordered_set<std::string> readers_of(const render::ChangedKeys& keys) const;
@@ -48,7 +47,7 @@ struct LastBuild {
 
     // Held in memory alone (`serve`); empty when loaded from disk.
     std::shared_ptr<MergedSources> sources{};                // its merged sources, before the notes
-    std::shared_ptr<render::SiteContent> content{};          // what its pages were made from
+    std::shared_ptr<site::SiteContent> content{};            // what its pages were made from
     std::shared_ptr<const render::TemplateSet> templates{};  // its templates, the interface's words written in
     // Made ahead while nobody waits (prepare_next), taken by the next build.
     std::shared_ptr<core::Catalog> spare{};        // a copy of sources' catalog, for the next notes stage

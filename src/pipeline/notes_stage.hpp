@@ -1,6 +1,6 @@
 #pragma once
 // The notes stage: content/'s notes read, then applied to the merged catalog; with them the
-// navigation and every episode's text, what every page is made from (render::SiteContent).
+// navigation and every episode's text, what every page is made from (site::SiteContent).
 #include <vector>
 
 #include "config/site_config.hpp"
@@ -8,8 +8,8 @@
 #include "notes/apply_notes.hpp"
 #include "notes/curation.hpp"
 #include "notes/load_notes.hpp"
-#include "render/site_content.hpp"
-#include "render/site_paths.hpp"
+#include "site/site_content.hpp"
+#include "site/site_paths.hpp"
 
 namespace pipeline {
 
@@ -26,20 +26,20 @@ notes::NoteSet read_notes(const config::SiteConfig& config, notes::NoteFileCache
                           notes::NoteTexts* texts = nullptr);
 
 // Where an episode's page is (what a note's episode links become).
-notes::EpisodeUrl episode_url(const render::SitePaths& paths);
+notes::EpisodeUrl episode_url(const site::SitePaths& paths);
 
 // Reads content/ and applies the notes to `catalog` (for commands that show the catalog). Throws
 // core::InputError with every problem.
-notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& catalog, const render::SitePaths& paths);
+notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& catalog, const site::SitePaths& paths);
 
 // The notes applied to `merged` (a merged catalog, taken), and the navigation they make: what
 // the pages are made from, without the episodes' texts yet (add_texts). `cache` (optional) is
 // serve's (NoteCaches::apply). Throws core::InputError with every problem.
-render::SiteContent curate(const notes::NoteSet& notes, core::Catalog merged, render::SiteInfo site,
-                           notes::ApplyCache* cache = nullptr);
+site::SiteContent curate(const notes::NoteSet& notes, core::Catalog merged, site::SiteInfo site,
+                         notes::ApplyCache* cache = nullptr);
 
 // Makes every episode's text, on every core; `previous` (optional): texts made before, reused
 // where an episode's show notes are the same (on one core then: few are made).
-void add_texts(render::SiteContent& content, const render::TextCache* previous = nullptr);
+void add_texts(site::SiteContent& content, const site::TextCache* previous = nullptr);
 
 }  // namespace pipeline

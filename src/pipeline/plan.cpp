@@ -15,13 +15,13 @@ namespace dep = render::dep;
 
 namespace {
 
-bool same_site(const render::SiteInfo& a, const render::SiteInfo& b) {
+bool same_site(const site::SiteInfo& a, const site::SiteInfo& b) {
     return a.paths.base_url == b.paths.base_url && a.title == b.title && a.description == b.description &&
            a.language == b.language && a.author == b.author && a.image == b.image && a.feed_url == b.feed_url &&
            a.show_links == b.show_links && a.website == b.website && a.source_feed == b.source_feed &&
            a.funding == b.funding && a.value == b.value && a.people == b.people && a.feed_links == b.feed_links &&
            a.artwork == b.artwork && a.icon == b.icon && a.episode_count == b.episode_count &&
-           a.announced_count == b.announced_count && a.nav == b.nav && a.audio_url == b.audio_url;
+           a.announced_count == b.announced_count && a.audio_url == b.audio_url;
 }
 
 void term_keys(const std::string& section, const std::vector<std::string>& a, const std::vector<std::string>& b,
@@ -29,7 +29,7 @@ void term_keys(const std::string& section, const std::vector<std::string>& a, co
     if (a == b) return;
     keys.insert(dep::term_index(section));
     for (const auto* names : {&a, &b})
-        for (const auto& name : *names) keys.insert(dep::term(section, render::term_slug(name)));
+        for (const auto& name : *names) keys.insert(dep::term(section, site::term_slug(name)));
 }
 
 // What the notes add, for every slug either side has extras for. Returns the episodes with a
@@ -109,9 +109,9 @@ void page_keys(const notes::Curation& before, const notes::Curation& after, rend
 
 }  // namespace
 
-render::ChangedKeys changed_keys(const render::SiteContent& before, const render::SiteContent& after) {
+render::ChangedKeys changed_keys(const site::SiteContent& before, const site::SiteContent& after) {
     render::ChangedKeys keys;
-    if (!same_site(before.site, after.site)) keys.insert(dep::site);
+    if (!same_site(before.site, after.site) || before.nav != after.nav) keys.insert(dep::site);
     const auto& old_eps = before.catalog.episodes;
     const auto& new_eps = after.catalog.episodes;
     bool same_order = old_eps.size() == new_eps.size();
@@ -123,7 +123,7 @@ render::ChangedKeys changed_keys(const render::SiteContent& before, const render
     return keys;
 }
 
-PagePlan plan_pages(const render::SiteContent* before, const render::SiteContent& now) {
+PagePlan plan_pages(const site::SiteContent* before, const site::SiteContent& now) {
     if (!before) return {};
     return {false, changed_keys(*before, now)};
 }

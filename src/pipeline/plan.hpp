@@ -11,7 +11,7 @@
 
 #include "output/output.hpp"
 #include "render/page_sink.hpp"
-#include "render/site_content.hpp"
+#include "site/site_content.hpp"
 
 namespace pipeline {
 
@@ -30,11 +30,11 @@ struct PagePlan {
 // changed (dep::card_note too when what cards show of it changed: summary, topics), dep::term for
 // a topic or guest that gained or lost an episode, dep::term_index for the list of them,
 // dep::page for a page of content/pages.
-render::ChangedKeys changed_keys(const render::SiteContent& before, const render::SiteContent& after);
+render::ChangedKeys changed_keys(const site::SiteContent& before, const site::SiteContent& after);
 
 // The plan for a build whose pages are made from `now`, after a build whose pages were made
 // from `before` (null: no such build to start from, or not of the same sources: every page).
-PagePlan plan_pages(const render::SiteContent* before, const render::SiteContent& now);
+PagePlan plan_pages(const site::SiteContent* before, const site::SiteContent& now);
 
 // The plan for an edit already applied to the last build's content, known to have changed
 // `changed` alone and no page's coming or going (an edit of a note's body: Change::Scope::note_body).

@@ -34,7 +34,7 @@ render::PageSink sink_for(const PagePlan& plan, PageRecord& last, output::Output
 }  // namespace
 
 PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs,
-                       const render::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan,
+                       const site::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan,
                        PageRecord last, output::Output& out, concurrency::StageTimes* parts) {
     render::PageSink sink = sink_for(plan, last, out);
     render::render_site(inputs, templates, sink, parts);
@@ -89,10 +89,8 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
 
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
                                   const InputFeed* output_feed, const InputFeed* published,
-                                  std::shared_ptr<render::SiteContent> content, bool held, output::Output& out) {
+                                  std::shared_ptr<site::SiteContent> content, bool held, output::Output& out) {
     const core::Catalog& catalog = content->catalog;
-    const notes::Curation& curation = content->curation;
-    const render::SiteInfo& site = content->site;
     const bool frees = !held;
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
     // done first; feed.xml's check (a parse of the whole feed, in order) then runs beside the
@@ -106,11 +104,11 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
             chapter_warnings.push_back(std::move(*w));
     output::Preparing index(out);
     auto search = concurrency::in_background([&, transcripts = search::transcripts_of(catalog)]() mutable {
-        search::write_index(catalog, std::move(transcripts), curation, site, index);
+        search::write_index(*content, std::move(transcripts), index);
     });
-    auto json_feed = concurrency::in_background(
-        [&] { return out.prepare("feed.json", feed::write_json_feed(catalog, curation, site)); });
-    feed::FeedResult feed = feed::write_feed(config, catalog, curation, site);
+    auto json_feed =
+        concurrency::in_background([&] { return out.prepare("feed.json", feed::write_json_feed(*content)); });
+    feed::FeedResult feed = feed::write_feed(config, *content);
     out.add(json_feed.get());
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
     // written, the episodes let go of theirs, so that each is freed as it is indexed (its memory

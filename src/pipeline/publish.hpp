@@ -14,10 +14,10 @@
 #include "pipeline/last_build.hpp"
 #include "pipeline/plan.hpp"
 #include "pipeline/sources_stage.hpp"
-#include "render/artwork.hpp"
 #include "render/page_sink.hpp"
-#include "render/site_content.hpp"
 #include "render/template_set.hpp"
+#include "site/artwork.hpp"
+#include "site/site_content.hpp"
 
 namespace pipeline {
 
@@ -45,7 +45,7 @@ struct PageRecord {
 // some has the output carry over the last build's others (Output::carry_over) unless it holds them, or
 // throws CannotCarryOver. `parts` (optional) receives the seconds of each part of rendering.
 PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs,
-                       const render::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan,
+                       const site::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan,
                        PageRecord last, output::Output& out, concurrency::StageTimes* parts = nullptr);
 
 // What write_index_and_feeds wrote of feed.xml, and the linter's warnings.
@@ -66,6 +66,6 @@ struct FeedSummary {
 // index runs (each is freed once indexed): the content is not to be read after.
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                   const InputFeed* output_feed, const InputFeed* published,
-                                  std::shared_ptr<render::SiteContent> content, bool held, output::Output& out);
+                                  std::shared_ptr<site::SiteContent> content, bool held, output::Output& out);
 
 }  // namespace pipeline

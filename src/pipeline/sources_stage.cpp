@@ -99,9 +99,9 @@ MergedSources merge_sources(const config::SiteConfig& config, std::vector<source
     std::vector<InputFeed> feeds = input_feeds(batches);
     for (const auto& b : batches) warnings.insert(warnings.end(), b.diagnostics.begin(), b.diagnostics.end());
     std::vector<sources::SourceBatch>().swap(batches);
-    std::optional<render::LocalArtwork> artwork = render::local_artwork(config, &warnings);
-    render::SiteInfo site =
-        render::make_site_info(config, catalog, config.base_url, artwork ? &*artwork : nullptr, &warnings);
+    std::optional<site::LocalArtwork> artwork = site::local_artwork(config, &warnings);
+    site::SiteInfo site =
+        site::make_site_info(config, catalog, config.base_url, artwork ? &*artwork : nullptr, &warnings);
     return {std::move(catalog), std::move(site), std::move(artwork), std::move(feeds)};
 }
 

@@ -9,8 +9,8 @@
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
 #include "feed/identity.hpp"
-#include "render/artwork.hpp"
-#include "render/site_info.hpp"
+#include "site/artwork.hpp"
+#include "site/site_info.hpp"
 #include "sources/source_batch.hpp"
 
 namespace pipeline {
@@ -23,10 +23,10 @@ struct InputFeed {
 
 // The sources merged: what the notes stage starts from.
 struct MergedSources {
-    core::Catalog catalog;                        // before the notes
-    render::SiteInfo site;                        // from site.yaml and the feed's channel: no navigation yet
-    std::optional<render::LocalArtwork> artwork;  // the show's artwork, when `fetch` saved a copy
-    std::vector<InputFeed> input_feeds;           // what the new feed must keep of each input feed
+    core::Catalog catalog;                      // before the notes
+    site::SiteInfo site;                        // from site.yaml and the feed's channel: no navigation yet
+    std::optional<site::LocalArtwork> artwork;  // the show's artwork, when `fetch` saved a copy
+    std::vector<InputFeed> input_feeds;         // what the new feed must keep of each input feed
 };
 
 // Reads every source of the config (several at once, one per core; the batches are in the

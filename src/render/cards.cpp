@@ -11,10 +11,10 @@ namespace render {
 
 namespace {
 
-Data term_link(const SiteInfo& site, const std::string& section, const std::string& name) {
+Data term_link(const site::SiteInfo& site, const std::string& section, const std::string& name) {
     Data item;
     put(item, "name", name);
-    put(item, "url", term_url(site, section, name));
+    put(item, "url", site::term_url(site, section, name));
     return item;
 }
 
@@ -36,17 +36,19 @@ std::string episode_number_label(const i18n::Words& words, const core::Episode& 
 }
 
 // The card; `topics` is the episode's topic links when it has a note.
-Data card_data(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras, Data topics) {
+Data card_data(const site::SiteContent& content, const core::Episode& e, const notes::EpisodeExtras* extras,
+               Data topics) {
+    const site::SiteInfo& site = content.site;
     Data card;
     put(card, "title", e.title);
     put(card, "slug", e.slug);
-    put(card, "url", site.paths.url(SitePaths::episode_dir(e.slug)));
+    put(card, "url", site.paths.url(site::SitePaths::episode_dir(e.slug)));
     // Every key a card may lack is false, not absent: a template looks a missing key up in the
     // enclosing data, so an undated card on an episode's page showed that page's date.
     put(card, "date_iso", e.date ? text(dates::format_iso8601(*e.date)) : Data(false));
     put(card, "date_human", e.date ? text(site.words->day(*e.date)) : Data(false));
     put(card, "duration", e.duration ? text(site.words->duration(e.duration->seconds)) : Data(false));
-    std::string summary = extras && !extras->summary.empty() ? extras->summary : site.text(e).summary;
+    std::string summary = extras && !extras->summary.empty() ? extras->summary : content.text(e).summary;
     put(card, "summary", summary.empty() ? Data(false) : text(std::move(summary)));
     put(card, "has_audio", e.enclosure.has_value());
     std::string number = episode_number_label(*site.words, e);
@@ -57,27 +59,27 @@ Data card_data(const SiteInfo& site, const core::Episode& e, const notes::Episod
 
 }  // namespace
 
-Data term_links(const SiteInfo& site, const std::string& section, const std::vector<std::string>& names) {
+Data term_links(const site::SiteInfo& site, const std::string& section, const std::vector<std::string>& names) {
     return list(list_of(names, [&](const std::string& name) { return term_link(site, section, name); }));
 }
 
-Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras) {
-    return card_data(site, e, extras, extras ? term_links(site, "topics", extras->topics) : Data());
+Data episode_card(const site::SiteContent& content, const core::Episode& e, const notes::EpisodeExtras* extras) {
+    return card_data(content, e, extras, extras ? term_links(content.site, "topics", extras->topics) : Data());
 }
 
-CardCache::CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation)
-    : m_site(site), m_catalog(catalog), m_cards(2 * catalog.episodes.size()) {
-    m_extras.reserve(catalog.episodes.size());
-    for (const auto& e : catalog.episodes) {
-        const notes::EpisodeExtras* x = m_extras.emplace_back(curation.extras(e.slug));
+CardCache::CardCache(const site::SiteContent& content)
+    : m_content(content), m_cards(2 * content.catalog.episodes.size()) {
+    m_extras.reserve(content.catalog.episodes.size());
+    for (const auto& e : content.catalog.episodes) {
+        const notes::EpisodeExtras* x = m_extras.emplace_back(content.curation.extras(e.slug));
         if (!x) continue;
         for (const auto& name : x->topics)  // a few names, each on many episodes
-            if (!m_topics.contains(name)) m_topics.emplace(name, term_link(site, "topics", name));
+            if (!m_topics.contains(name)) m_topics.emplace(name, term_link(content.site, "topics", name));
     }
 }
 
 std::size_t CardCache::position(const core::Episode& e) const {
-    auto position = core::position_in(m_catalog.episodes, e);
+    auto position = core::position_in(m_content.catalog.episodes, e);
     if (!position) throw std::logic_error("CardCache: an episode of another catalog");
     return *position;
 }
@@ -104,11 +106,11 @@ CardCache::~CardCache() = default;
 
 Data CardCache::make_card(std::size_t slot) const {
     const std::size_t at = slot % m_extras.size();
-    const core::Episode& e = m_catalog.episodes[at];
+    const core::Episode& e = m_content.catalog.episodes[at];
     const notes::EpisodeExtras* extras = slot >= m_extras.size() ? m_extras[at] : nullptr;
-    if (!extras) return card_data(m_site, e, nullptr, Data());
+    if (!extras) return card_data(m_content, e, nullptr, Data());
     List topics = list_of(extras->topics, [&](const std::string& name) { return m_topics.at(name); });
-    return card_data(m_site, e, extras, list(std::move(topics)));
+    return card_data(m_content, e, extras, list(std::move(topics)));
 }
 
 }  // namespace render

@@ -8,23 +8,24 @@
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
 #include "render/data.hpp"
-#include "render/site_info.hpp"
+#include "site/site_content.hpp"
 
 namespace render {
 
 // A compact episode for lists: {title, url, date_iso, date_human, duration, summary, ...}.
 // `extras` (the episode's note, may be null) gives its summary and topics.
-Data episode_card(const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras = nullptr);
+Data episode_card(const site::SiteContent& content, const core::Episode& e,
+                  const notes::EpisodeExtras* extras = nullptr);
 
 // Each episode's card, made once and shared (data.hpp, shared_reference): one episode's card is
 // on the home page, the archive, each of its topics' and guests' pages and its neighbours'
 // pages. Pages hold references, which TemplateSet::render finds here; a card is made when a
-// page first renders it (from any thread). Episodes must be those of `catalog`. What a card
+// page first renders it (from any thread). Episodes must be those of the content's catalog. What a card
 // shows (title, dates, duration, summary, topics) does not change when a note's body does, so
 // `serve` keeps the cache across such edits.
 class CardCache final : public SharedData {
 public:
-    CardCache(const SiteInfo& site, const core::Catalog& catalog, const notes::Curation& curation);
+    explicit CardCache(const site::SiteContent& content);
     CardCache(const CardCache&) = delete;  // (the cards made are its own)
     CardCache& operator=(const CardCache&) = delete;
     ~CardCache();
@@ -38,8 +39,7 @@ public:
     const Data* find(const std::string& name) const override;
 
 private:
-    const SiteInfo& m_site;
-    const core::Catalog& m_catalog;
+    const site::SiteContent& m_content;
     std::vector<const notes::EpisodeExtras*> m_extras;  // by position in the catalog
     // Plain cards by position in the catalog, then cards with notes, each made when a page
     // first shows it, on whichever thread renders that page (a preview rebuild shows a few).
@@ -51,6 +51,6 @@ private:
 };
 
 // Links to the topic or guest pages of `names` ({name, url} each), `section` "topics" or "guests".
-Data term_links(const SiteInfo& site, const std::string& section, const std::vector<std::string>& names);
+Data term_links(const site::SiteInfo& site, const std::string& section, const std::vector<std::string>& names);
 
 }  // namespace render

@@ -24,7 +24,7 @@ std::string iso_duration(int seconds) {
 
 }  // namespace
 
-std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const std::string& description) {
+std::string episode_jsonld(const site::SiteInfo& site, const core::Episode& e, const std::string& description) {
     // The object nlohmann's dump() would write (keys in order, no spaces), written directly:
     // dump() escaped every episode's description at a tenth of html::append_json_string's speed.
     std::string j = "{";
@@ -59,12 +59,12 @@ std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const s
     field("url", site.paths.base_url);
     j += "}";
     if (e.duration) field("timeRequired", iso_duration(e.duration->seconds));
-    field("url", site.paths.absolute(SitePaths::episode_dir(e.slug)));
+    field("url", site.paths.absolute(site::SitePaths::episode_dir(e.slug)));
     j += "}";
     return "<script type=\"application/ld+json\">" + text::replace_all(j, "<", "\\u003c") + "</script>";
 }
 
-std::string embed_code(const SiteInfo& site, const core::Episode& e) {
+std::string embed_code(const site::SiteInfo& site, const core::Episode& e) {
     return "<iframe src=\"" + html::html_escape(site.paths.absolute(embed_dir(e))) + "\" title=\"" +
            html::html_escape(e.title) + "\" width=\"" + std::to_string(k_embed_width) + "\" height=\"" +
            std::to_string(k_embed_height) +
@@ -75,7 +75,7 @@ namespace {
 
 // The episode's audio, and where its player is shared from: its embeddable page and the oEmbed
 // answer that describes it.
-Data audio_data(const SiteInfo& site, const core::Episode& e) {
+Data audio_data(const site::SiteInfo& site, const core::Episode& e) {
     Data audio;
     const std::string host_type = e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type;
     // With the archive's copy, the player lists both files in the order a browser tries them,
@@ -112,13 +112,13 @@ Data audio_data(const SiteInfo& site, const core::Episode& e) {
 }  // namespace
 
 std::string embed_dir(const core::Episode& e) {
-    return SitePaths::episode_dir(e.slug) + "embed/";
+    return site::SitePaths::episode_dir(e.slug) + "embed/";
 }
 std::string oembed_path(const core::Episode& e) {
-    return SitePaths::episode_dir(e.slug) + "oembed.json";
+    return site::SitePaths::episode_dir(e.slug) + "oembed.json";
 }
 
-std::string oembed_json(const SiteInfo& site, const core::Episode& e) {
+std::string oembed_json(const site::SiteInfo& site, const core::Episode& e) {
     const std::string iframe = embed_code(site, e);
     std::string j = "{\"version\":\"1.0\",\"type\":\"rich\",\"title\":";
     html::append_json_string(j, e.title);
@@ -140,12 +140,14 @@ std::string oembed_json(const SiteInfo& site, const core::Episode& e) {
     return text::replace_all(j, "<", "\\u003c");
 }
 
-Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
-                  const notes::EpisodeExtras* extras, const EpisodeLookup& lookup, const CardCache* cache) {
+Data episode_data(const site::SiteContent& content, const core::Episode& e, const core::Episode* older,
+                  const core::Episode* newer, const notes::EpisodeExtras* extras, const site::EpisodeLookup& lookup,
+                  const CardCache* cache) {
+    const site::SiteInfo& site = content.site;
     auto plain_card = [&](const core::Episode& other) {
-        return cache ? cache->plain(other) : episode_card(site, other);
+        return cache ? cache->plain(other) : episode_card(content, other);
     };
-    Data d = cache ? cache->with_note(e) : episode_card(site, e, extras);  // its card, and more
+    Data d = cache ? cache->with_note(e) : episode_card(content, e, extras);  // its card, and more
     put(d, "title_derived", e.title_derived);
     if (e.duration) {
         put(d, "duration_clock", dates::format_clock(e.duration->seconds));
@@ -156,9 +158,9 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
         put(d, "embed_code", embed_code(site, e));  // ("Share and embed"; the embed page has no use for it)
     }
     put_listening(d, site, e, extras);
-    put(d, "notes_html", site.text(e).notes_html);
+    put(d, "notes_html", content.text(e).notes_html);
     put(d, "notes_truncated", e.description_truncated);
-    std::vector<SiteInfo::Link> listen;
+    std::vector<site::SiteInfo::Link> listen;
     for (const auto& l : e.listen_on)
         listen.push_back({l.label.empty() ? site.words->text("episode.page_link") : l.label, l.url});
     put(d, "listen_on", link_list(listen));
@@ -195,7 +197,7 @@ Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Epis
     put(d, "has_guests", !extras->guests.empty());
     put(d, "errata", list_of(extras->errata, [](const std::string& line) { return text(line); }));
     put(d, "has_errata", !extras->errata.empty());
-    std::vector<SiteInfo::Link> links;
+    std::vector<site::SiteInfo::Link> links;
     for (const auto& l : extras->links) links.push_back({l.title, l.url});
     put(d, "links", link_list(links));
     put(d, "has_links", !links.empty());
@@ -233,11 +235,11 @@ PageModel episode_page(const RenderInputs& in, std::size_t i) {
     auto same_group = [&e](const core::Episode& other) { return other.date.has_value() == e.date.has_value(); };
     const core::Episode* newer = i > 0 && same_group(all[i - 1]) ? &all[i - 1] : nullptr;
     const core::Episode* older = i + 1 < all.size() && same_group(all[i + 1]) ? &all[i + 1] : nullptr;
-    std::string description = extras && !extras->summary.empty() ? extras->summary : in.site.text(e).short_summary;
-    const std::string dir = SitePaths::episode_dir(e.slug);
+    std::string description = extras && !extras->summary.empty() ? extras->summary : in.content.text(e).short_summary;
+    const std::string dir = site::SitePaths::episode_dir(e.slug);
     model.data = page_data(in.site, e.title, description, dir, episode_jsonld(in.site, e, description));
-    EpisodeLookup lookup = [&in](const std::string& slug) { return in.episode(slug); };
-    put(model.data, "episode", episode_data(in.site, e, older, newer, extras, lookup, &in.cards));
+    site::EpisodeLookup lookup = [&in](const std::string& slug) { return in.episode(slug); };
+    put(model.data, "episode", episode_data(in.content, e, older, newer, extras, lookup, &in.cards));
     return model;
 }
 
@@ -246,10 +248,10 @@ PageModel episode_page(const RenderInputs& in, std::size_t i) {
 PageModel embed_page(const RenderInputs& in, const core::Episode& e) {
     // (Its chapters: a change of them alone is the episode's listening key, pipeline/plan.cpp.)
     PageModel model{{}, {dep::site, dep::episode(e.slug), dep::listening(e.slug)}};
-    model.data = page_data(in.site, e.title, in.site.text(e).short_summary, SitePaths::episode_dir(e.slug));
+    model.data = page_data(in.site, e.title, in.content.text(e).short_summary, site::SitePaths::episode_dir(e.slug));
     Data episode;
     put(episode, "title", e.title);
-    put(episode, "url", in.site.paths.url(SitePaths::episode_dir(e.slug)));
+    put(episode, "url", in.site.paths.url(site::SitePaths::episode_dir(e.slug)));
     put(episode, "audio", audio_data(in.site, e));
     put(episode, "embed", true);        // (the player's titles link out: it is in another site's page)
     put_chapters(episode, in.site, e);  // (the player's marks, steps and current chapter)
@@ -263,7 +265,7 @@ void declare_episode_pages(Pages& pages) {
     const RenderInputs& in = pages.in;
     for (std::size_t i = 0; i < in.catalog.episodes.size(); ++i) {
         const core::Episode& e = in.catalog.episodes[i];
-        pages.declare(SitePaths::episode_dir(e.slug), "episode", [&in, i] { return episode_page(in, i); });
+        pages.declare(site::SitePaths::episode_dir(e.slug), "episode", [&in, i] { return episode_page(in, i); });
         // Its player alone, for other sites' pages (not in the sitemap), and what oEmbed asks.
         if (e.enclosure && net::is_http_url(e.enclosure->url)) {
             pages.declare_file(embed_dir(e) + "index.html", "embed", [&in, &e] { return embed_page(in, e); });
@@ -272,13 +274,13 @@ void declare_episode_pages(Pages& pages) {
         }
         // Apps read the chapters and transcript from the site's copies (the feed points there).
         if (!e.chapters.empty())
-            pages.declare_data(chapters_path(e), {dep::listening(e.slug)},
+            pages.declare_data(site::SitePaths::chapters_file(e.slug), {dep::listening(e.slug)},
                                [&e] { return listening::chapters_json(e.chapters.list); });
         if (e.transcript && e.transcript->url.empty())
-            pages.declare_data(transcript_path(e), {dep::listening(e.slug)},
+            pages.declare_data(site::SitePaths::transcript_file(e.slug), {dep::listening(e.slug)},
                                [&e] { return transcript_json(*e.transcript); });
         if (has_captions(e))
-            pages.declare_data(captions_path(e), {dep::listening(e.slug), dep::episode(e.slug)},
+            pages.declare_data(site::SitePaths::captions_file(e.slug), {dep::listening(e.slug), dep::episode(e.slug)},
                                [&e] { return listening::captions_vtt(*e.transcript); });
     }
 }

@@ -6,19 +6,20 @@
 #include "notes/curation.hpp"
 #include "render/cards.hpp"
 #include "render/data.hpp"
-#include "render/site_info.hpp"
+#include "site/site_content.hpp"
 
 namespace render {
 
 // schema.org PodcastEpisode JSON-LD for an episode page, as a <script> element whose JSON
 // cannot close the element early ("<" is written as \u003c).
-std::string episode_jsonld(const SiteInfo& site, const core::Episode& e, const std::string& description);
+std::string episode_jsonld(const site::SiteInfo& site, const core::Episode& e, const std::string& description);
 
 // The whole episode for its page, with `older` and `newer` neighbours and what its note adds.
 // Cards (its own, its neighbours', related episodes') come from `cards` when given (made from the same curation):
 // they are references then, and the page is rendered with `cards` as its shared data.
-Data episode_data(const SiteInfo& site, const core::Episode& e, const core::Episode* older, const core::Episode* newer,
-                  const notes::EpisodeExtras* extras, const EpisodeLookup& lookup, const CardCache* cards = nullptr);
+Data episode_data(const site::SiteContent& content, const core::Episode& e, const core::Episode* older,
+                  const core::Episode* newer, const notes::EpisodeExtras* extras, const site::EpisodeLookup& lookup,
+                  const CardCache* cards = nullptr);
 
 // The player another site embeds: "episodes/<slug>/embed/" (a page of the player alone) and
 // the oEmbed answer that offers it, "episodes/<slug>/oembed.json" (a "rich" type: an iframe of
@@ -27,9 +28,9 @@ constexpr int k_embed_width = 480;
 constexpr int k_embed_height = 250;
 std::string embed_dir(const core::Episode& e);
 std::string oembed_path(const core::Episode& e);
-std::string oembed_json(const SiteInfo& site, const core::Episode& e);
+std::string oembed_json(const site::SiteInfo& site, const core::Episode& e);
 // What another site pastes into its page to play the episode (oEmbed's `html`, and the episode
 // page's "Share and embed"): an iframe of the player alone, nothing else.
-std::string embed_code(const SiteInfo& site, const core::Episode& e);
+std::string embed_code(const site::SiteInfo& site, const core::Episode& e);
 
 }  // namespace render

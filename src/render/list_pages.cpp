@@ -5,7 +5,7 @@
 #include "dates/dates.hpp"
 #include "render/page_frame.hpp"
 #include "render/pages.hpp"
-#include "render/site_paths.hpp"
+#include "site/site_paths.hpp"
 #include "text/strings.hpp"
 
 namespace render {
@@ -14,7 +14,7 @@ namespace {
 
 // `first_dir`: the folder of page 1 ("" for the home page); page N is in first_dir + "page/N/".
 std::string page_dir(const std::string& first_dir, int page) {
-    return first_dir + SitePaths::home_page_dir(page);
+    return first_dir + site::SitePaths::home_page_dir(page);
 }
 
 int page_count(std::size_t episodes, int per_page) {
@@ -22,7 +22,7 @@ int page_count(std::size_t episodes, int per_page) {
         1, static_cast<int>((episodes + static_cast<std::size_t>(per_page) - 1) / static_cast<std::size_t>(per_page)));
 }
 
-Data pagination(const SiteInfo& site, const std::string& first_dir, int page, int pages) {
+Data pagination(const site::SiteInfo& site, const std::string& first_dir, int page, int pages) {
     Data p;
     put(p, "current", std::to_string(page));
     put(p, "total", std::to_string(pages));

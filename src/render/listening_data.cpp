@@ -7,7 +7,7 @@
 #include "listening/timecode.hpp"
 #include "net/url.hpp"
 #include "render/page_frame.hpp"
-#include "render/site_paths.hpp"
+#include "site/site_paths.hpp"
 #include "text/strings.hpp"
 #include "text/word_breaks.hpp"
 
@@ -107,13 +107,6 @@ std::string role_label(const i18n::Words& words, const core::Person& p) {
 
 }  // namespace
 
-std::string chapters_path(const core::Episode& e) {
-    return SitePaths::episode_dir(e.slug) + "chapters.json";
-}
-std::string transcript_path(const core::Episode& e) {
-    return SitePaths::episode_dir(e.slug) + "transcript.json";
-}
-
 std::string transcript_json(const core::Transcript& t) {
     std::string j = "{\"version\":\"1.0.0\",\"segments\":[";
     bool first = true;
@@ -135,19 +128,9 @@ std::string transcript_json(const core::Transcript& t) {
     return j + "]}\n";
 }
 
-std::vector<core::Person> episode_persons(const core::Episode& e, const notes::EpisodeExtras* extras) {
-    std::vector<core::Person> persons = e.persons;
-    if (extras)
-        for (const auto& guest : extras->guests)
-            if (std::none_of(persons.begin(), persons.end(),
-                             [&](const auto& p) { return text::ascii_lower(p.name) == text::ascii_lower(guest); }))
-                persons.push_back({guest, "guest", "", "", ""});
-    return persons;
-}
-
 namespace {
 
-void put_chapters(Data& d, const SiteInfo& site, const core::Episode& e, Moments& moments) {
+void put_chapters(Data& d, const site::SiteInfo& site, const core::Episode& e, Moments& moments) {
     const bool has_chapters =
         std::any_of(e.chapters.list.begin(), e.chapters.list.end(), [](const auto& c) { return c.listed; });
     put(d, "has_chapters", has_chapters);
@@ -155,18 +138,18 @@ void put_chapters(Data& d, const SiteInfo& site, const core::Episode& e, Moments
         put(d, "chapters", chapters_data(e, moments));
         put(d, "chapters_origin", core::origin_name(e.chapters.origin));
         put(d, "chapters_derived", e.chapters.origin == core::ChapterOrigin::show_notes);
-        put(d, "chapters_json", site.paths.url(chapters_path(e)));
+        put(d, "chapters_json", site.paths.url(site::SitePaths::chapters_file(e.slug)));
     }
 }
 
 }  // namespace
 
-void put_chapters(Data& d, const SiteInfo& site, const core::Episode& e) {
+void put_chapters(Data& d, const site::SiteInfo& site, const core::Episode& e) {
     Moments moments;
     put_chapters(d, site, e, moments);
 }
 
-void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras) {
+void put_listening(Data& d, const site::SiteInfo& site, const core::Episode& e, const notes::EpisodeExtras* extras) {
     Moments moments;
     put_chapters(d, site, e, moments);
     put(d, "has_transcript", static_cast<bool>(e.transcript));
@@ -178,10 +161,11 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
         put(d, "transcript_words", std::move(counted));
         put(d, "transcript_timed", e.transcript->timed);
         // The host's file when the feed links one, else the site's copy of the note's.
-        put(d, "transcript_file", e.transcript->url.empty() ? site.paths.url(transcript_path(e)) : e.transcript->url);
+        put(d, "transcript_file",
+            e.transcript->url.empty() ? site.paths.url(site::SitePaths::transcript_file(e.slug)) : e.transcript->url);
     }
     // The feed's people and the note's guests, one list; a guest links to their page here.
-    std::vector<core::Person> persons = episode_persons(e, extras);
+    std::vector<core::Person> persons = notes::episode_persons(e, extras);
     put(d, "has_persons", !persons.empty());
     put(d, "persons", people_data(site, persons, extras));
     put(d, "has_soundbites", !e.soundbites.empty());
@@ -195,14 +179,16 @@ void put_listening(Data& d, const SiteInfo& site, const core::Episode& e, const 
             put(item, "title", b.title.empty() ? site.words->text("episode.moment") : b.title);
             return item;
         }));
-    const std::vector<SiteInfo::Link> funding = e.funding.empty() ? site.funding : funding_links(site, e.funding);
+    const std::vector<site::SiteInfo::Link> funding =
+        e.funding.empty() ? site.funding : site::funding_links(site, e.funding);
     put(d, "has_funding", !funding.empty());
     put(d, "funding", link_list(funding));
     put(d, "value", value_data(site, e.value.empty() ? site.value : e.value));
-    put(d, "more", feed_links_data(e.links, has_captions(e) ? site.paths.url(captions_path(e)) : ""));
+    put(d, "more",
+        feed_links_data(e.links, has_captions(e) ? site.paths.url(site::SitePaths::captions_file(e.slug)) : ""));
 }
 
-Data value_data(const SiteInfo& site, const core::Value& value) {
+Data value_data(const site::SiteInfo& site, const core::Value& value) {
     long long shares = 0;
     for (const auto& r : value.recipients) shares += r.fee ? 0 : r.split;
     List recipients;
@@ -231,10 +217,6 @@ Data value_data(const SiteInfo& site, const core::Value& value) {
 bool plays_on_page(const core::FeedLink& link) {
     return link.kind == core::FeedLink::Kind::video && !link.url.empty() &&
            (link.type == "video/mp4" || link.type == "video/webm" || link.type == "video/ogg");
-}
-
-std::string captions_path(const core::Episode& e) {
-    return SitePaths::episode_dir(e.slug) + "captions.vtt";
 }
 
 bool has_captions(const core::Episode& e) {
@@ -277,7 +259,8 @@ Data feed_links_data(const std::vector<core::FeedLink>& links, const std::string
     return any ? d : Data(false);
 }
 
-Data people_data(const SiteInfo& site, const std::vector<core::Person>& persons, const notes::EpisodeExtras* extras) {
+Data people_data(const site::SiteInfo& site, const std::vector<core::Person>& persons,
+                 const notes::EpisodeExtras* extras) {
     return list(list_of(persons, [&](const core::Person& p) {
         Data item;
         put(item, "name", p.name);
@@ -285,7 +268,7 @@ Data people_data(const SiteInfo& site, const std::vector<core::Person>& persons,
         const bool guest_page =
             extras && std::find(extras->guests.begin(), extras->guests.end(), p.name) != extras->guests.end();
         put(item, "link",
-            guest_page                 ? text(term_url(site, "guests", p.name))
+            guest_page                 ? text(site::term_url(site, "guests", p.name))
             : net::is_http_url(p.href) ? text(p.href)
                                        : Data(false));
         return item;

@@ -7,14 +7,14 @@
 
 namespace render {
 
-Data link_data(const SiteInfo::Link& l) {
+Data link_data(const site::SiteInfo::Link& l) {
     Data item;
     put(item, "label", l.label);
     put(item, "url", l.url);
     return item;
 }
 
-Data link_list(const std::vector<SiteInfo::Link>& links) {
+Data link_list(const std::vector<site::SiteInfo::Link>& links) {
     return list(list_of(links, link_data));
 }
 
@@ -52,7 +52,7 @@ std::map<std::string, std::string, std::less<>> word_constants(const i18n::Words
     return constants;
 }
 
-Data site_data(const SiteInfo& site) {
+Data site_data(const site::SiteInfo& site, const std::vector<site::SiteInfo::Link>& nav) {
     Data s;
     put(s, "title", site.title);
     put(s, "description", site.description);
@@ -65,7 +65,7 @@ Data site_data(const SiteInfo& site) {
     put(s, "feed_url", site.feed_url);
     put(s, "feed_path", site.paths.url("feed.xml"));
     put(s, "home_url", site.paths.url(""));
-    std::vector<SiteInfo::Link> subscribe = {
+    std::vector<site::SiteInfo::Link> subscribe = {
         {site.words->text("footer.rss_feed"),
          site.paths.url("feed.xml")}};  // (for themes: the feed, then the show's pages)
     subscribe.insert(subscribe.end(), site.show_links.begin(), site.show_links.end());
@@ -89,7 +89,7 @@ Data site_data(const SiteInfo& site) {
     put(s, "has_show_links", !site.show_links.empty());
     put(s, "website", site.website.url.empty() ? Data(false) : link_data(site.website));
     put(s, "source_feed", site.source_feed.url.empty() ? Data(false) : link_data(site.source_feed));
-    put(s, "subscribe_url", site.paths.url(k_subscribe_dir));
+    put(s, "subscribe_url", site.paths.url(site::k_subscribe_dir));
     put(s, "audio_url", site.audio_url.empty() ? Data(false) : text(site.audio_url));
     put(s, "episode_count", std::to_string(site.episode_count));
     const i18n::Words& words = *site.words;
@@ -104,7 +104,7 @@ Data site_data(const SiteInfo& site) {
             ? words.fill("home.announced", {{"episodes", count},
                                             {"announced", words.number(static_cast<long long>(site.announced_count))}})
             : words.fill("home.in_archive", {{"episodes", count}}));
-    put(s, "nav", link_list(site.nav));
+    put(s, "nav", link_list(nav));
     // The theme's scripts' words (read from a data-words attribute, so no script is inline).
     put(s, "player_words", words.script_json("player"));
     put(s, "search_words", words.script_json("results"));
@@ -115,7 +115,7 @@ Data site_data(const SiteInfo& site) {
     return root;
 }
 
-Data page_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
+Data page_data(const site::SiteInfo& site, const std::string& page_title, const std::string& description,
                const std::string& page_dir, const std::string& jsonld) {
     Data page;
     put(page, "title", page_title.empty() ? site.title : page_title + " \xC2\xB7 " + site.title);
@@ -128,10 +128,10 @@ Data page_data(const SiteInfo& site, const std::string& page_title, const std::s
     return root;
 }
 
-Data base_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
-               const std::string& page_dir, const std::string& jsonld) {
+Data base_data(const site::SiteInfo& site, const std::vector<site::SiteInfo::Link>& nav, const std::string& page_title,
+               const std::string& description, const std::string& page_dir, const std::string& jsonld) {
     Data root = page_data(site, page_title, description, page_dir, jsonld);
-    Data whole = site_data(site);
+    Data whole = site_data(site, nav);
     put(root, "site", take(whole, "site"));
     put(root, "t", take(whole, "t"));
     return root;

@@ -5,13 +5,14 @@
 #include <vector>
 
 #include "render/data.hpp"
-#include "render/site_info.hpp"
+#include "site/site_info.hpp"
 
 namespace render {
 
 // {site: {...}, t: {...}}: what every page shares, built once and rendered under each page's
-// data; `t` holds the interface's words ({{t.episode.show_notes}}).
-Data site_data(const SiteInfo& site);
+// data; `t` holds the interface's words ({{t.episode.show_notes}}). `nav`: the header's
+// navigation (site::SiteContent::nav).
+Data site_data(const site::SiteInfo& site, const std::vector<site::SiteInfo::Link>& nav);
 
 // The same words by their names in templates ("t.episode.show_notes", "site.search_words"), for
 // TemplateSet::with_constants: written into the templates once per build.
@@ -19,15 +20,15 @@ std::map<std::string, std::string, std::less<>> word_constants(const i18n::Words
 
 // {page: {title, description, canonical, ...}}: what every page has of its own.
 // `jsonld` (optional) is a complete <script type="application/ld+json"> element.
-Data page_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
+Data page_data(const site::SiteInfo& site, const std::string& page_title, const std::string& description,
                const std::string& page_dir, const std::string& jsonld = "");
 
 // Both in one object (what a template sees; for one-off renders and tests).
-Data base_data(const SiteInfo& site, const std::string& page_title, const std::string& description,
-               const std::string& page_dir, const std::string& jsonld = "");
+Data base_data(const site::SiteInfo& site, const std::vector<site::SiteInfo::Link>& nav, const std::string& page_title,
+               const std::string& description, const std::string& page_dir, const std::string& jsonld = "");
 
 // {label, url}, and a list of them.
-Data link_data(const SiteInfo::Link& link);
-Data link_list(const std::vector<SiteInfo::Link>& links);
+Data link_data(const site::SiteInfo::Link& link);
+Data link_list(const std::vector<site::SiteInfo::Link>& links);
 
 }  // namespace render

@@ -27,7 +27,7 @@ namespace dep {
 inline DepKey key(std::uint64_t kind, std::string_view name) {
     return files::content_hash(name, kind);
 }
-inline const DepKey site = key(1, "");         // site.yaml, SiteInfo, navigation, templates
+inline const DepKey site = key(1, "");         // site.yaml, site::SiteInfo, navigation, templates
 inline const DepKey order = key(2, "");        // which episodes exist, in which order
 inline const DepKey any_episode = key(3, "");  // some episode's own fields (the archive lists all)
 inline DepKey episode(std::string_view slug) {

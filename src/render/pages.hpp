@@ -87,8 +87,6 @@ void declare_seasons(Pages& pages);
 bool has_seasons(const core::Catalog& catalog);
 // subscribe/: the feed's address to copy, the apps and directories, and what the feed holds.
 void declare_subscribe(Pages& pages);
-// Whether any episode has the archive's copy of its audio (the site then has audio/).
-bool keeps_audio(const core::Catalog& catalog);
 // audio/: what the archive keeps of each episode's audio, when it keeps any (audio.mirror_url):
 // kept since, size, length, and whether it plays from the host or the copy.
 void declare_audio_page(Pages& pages);

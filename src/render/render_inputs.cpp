@@ -15,7 +15,7 @@ RenderInputs::Terms group_terms(const core::Catalog& catalog, const CardCache& c
         if (!x) continue;
         for (const auto& name : topics ? x->topics : x->guests) {
             auto [slug, fresh] = slugs.try_emplace(name);
-            if (fresh) slug->second = term_slug(name);
+            if (fresh) slug->second = site::term_slug(name);
             RenderInputs::Term& t = terms[slug->second];
             if (t.name.empty()) t.name = name;
             if (t.episodes.empty() || t.episodes.back() != &e)
@@ -27,13 +27,14 @@ RenderInputs::Terms group_terms(const core::Catalog& catalog, const CardCache& c
 
 }  // namespace
 
-RenderInputs::RenderInputs(const config::SiteConfig& cfg, const SiteContent& content)
+RenderInputs::RenderInputs(const config::SiteConfig& cfg, const site::SiteContent& site_content)
     : config(cfg),
-      catalog(content.catalog),
-      curation(content.curation),
-      site(content.site),
-      site_root(site_data(site)),
-      cards(site, catalog, curation),
+      content(site_content),
+      catalog(site_content.catalog),
+      curation(site_content.curation),
+      site(site_content.site),
+      site_root(site_data(site, site_content.nav)),
+      cards(site_content),
       topics(group_terms(catalog, cards, true)),
       guests(group_terms(catalog, cards, false)) {
     by_slug.reserve(catalog.episodes.size());

@@ -11,19 +11,20 @@
 #include "notes/curation.hpp"
 #include "render/cards.hpp"
 #include "render/data.hpp"
-#include "render/site_content.hpp"
-#include "render/site_info.hpp"
+#include "site/site_content.hpp"
+#include "site/site_info.hpp"
 
 namespace render {
 
 // It refers to its arguments, which must outlive it, and is read only afterwards (pages are
 // rendered on every core). `serve` prepares it while it works out which inputs an edit changed.
 struct RenderInputs {
-    RenderInputs(const config::SiteConfig& config, const SiteContent& content);
+    RenderInputs(const config::SiteConfig& config, const site::SiteContent& content);
     const config::SiteConfig& config;
+    const site::SiteContent& content;
     const core::Catalog& catalog;
     const notes::Curation& curation;
-    const SiteInfo& site;
+    const site::SiteInfo& site;
     const Data site_root;  // {site: ...}: under every page's data
     const CardCache cards;
     std::unordered_map<std::string_view, const core::Episode*> by_slug;

@@ -4,7 +4,7 @@
 #include "dates/dates.hpp"
 #include "render/page_frame.hpp"
 #include "render/pages.hpp"
-#include "render/site_paths.hpp"
+#include "site/site_paths.hpp"
 
 namespace render {
 
@@ -23,7 +23,7 @@ PageModel subscribe(const RenderInputs& in) {
     const i18n::Words& words = *in.site.words;
     auto episodes = [&](std::size_t n) { return words.count("count.episodes", static_cast<long long>(n)); };
     Data d = page_data(in.site, words.text("nav.subscribe"),
-                       words.fill("subscribe.description", {{"show", in.site.title}}), k_subscribe_dir);
+                       words.fill("subscribe.description", {{"show", in.site.title}}), site::k_subscribe_dir);
     put(d, "heading", words.fill("subscribe.heading", {{"show", in.site.title}}));
     put(d, "feed_items_text", words.fill("subscribe.with_audio", {{"episodes", episodes(with_audio + reposts)}}));
     put(d, "has_reposts", reposts > 0);
@@ -38,7 +38,7 @@ PageModel subscribe(const RenderInputs& in) {
 PageModel audio_page(const RenderInputs& in) {
     const i18n::Words& words = *in.site.words;
     Data d = page_data(in.site, words.text("audio.title"), words.fill("audio.description", {{"show", in.site.title}}),
-                       k_audio_dir);
+                       site::k_audio_dir);
     List rows;
     std::size_t kept = 0, with_audio = 0, from_copy = 0;
     for (const auto& e : in.catalog.episodes) {
@@ -46,7 +46,7 @@ PageModel audio_page(const RenderInputs& in) {
         ++with_audio;
         Data row;
         put(row, "title", e.title);
-        put(row, "url", in.site.paths.url(SitePaths::episode_dir(e.slug)));
+        put(row, "url", in.site.paths.url(site::SitePaths::episode_dir(e.slug)));
         const std::optional<dates::Timestamp> since = e.copy ? dates::parse_any_date(e.copy->kept_since) : std::nullopt;
         put(row, "kept_since", since ? text(words.day(*since)) : Data(false));
         put(row, "kept_since_iso", since ? text(dates::format_iso8601(*since)) : Data(false));
@@ -77,14 +77,9 @@ PageModel audio_page(const RenderInputs& in) {
 
 }  // namespace
 
-bool keeps_audio(const core::Catalog& catalog) {
-    return std::any_of(catalog.episodes.begin(), catalog.episodes.end(),
-                       [](const core::Episode& e) { return e.copy.has_value(); });
-}
-
 void declare_audio_page(Pages& pages) {
     const RenderInputs& in = pages.in;
-    if (keeps_audio(in.catalog)) pages.declare(k_audio_dir, "audio", [&in] { return audio_page(in); });
+    if (!in.site.audio_url.empty()) pages.declare(site::k_audio_dir, "audio", [&in] { return audio_page(in); });
 }
 
 void declare_content_pages(Pages& pages) {
@@ -101,7 +96,7 @@ void declare_content_pages(Pages& pages) {
 
 void declare_subscribe(Pages& pages) {
     const RenderInputs& in = pages.in;
-    pages.declare(k_subscribe_dir, "subscribe", [&in] { return subscribe(in); });
+    pages.declare(site::k_subscribe_dir, "subscribe", [&in] { return subscribe(in); });
 }
 
 void declare_search_and_404(Pages& pages) {

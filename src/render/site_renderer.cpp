@@ -20,24 +20,15 @@ const std::vector<std::string>& required_templates() {
     return names;
 }
 
-theme::ThemeLayers theme_layers(const config::SiteConfig& config) {
-    const fs::path theme = config.themes_dir() / config.theme;
-    return {{config.templates_dir(), theme / "templates"},
-            {theme / "static", config.static_dir()},
-            true,
-            {config.i18n_dir(), theme / "i18n"},
-            config.root};
-}
-
 TemplateSet load_templates(const config::SiteConfig& config) {
-    return TemplateSet(theme_layers(config), required_templates());
+    return TemplateSet(config::theme_layers(config), required_templates());
 }
 
 namespace {
 
 // Written as text, as pugixml would print it: a preview rebuild writes it after every edit, and
 // a document of every page's URL cost more than the page that changed.
-std::string sitemap_xml(const SiteInfo& site, const std::vector<std::string>& dirs) {
+std::string sitemap_xml(const site::SiteInfo& site, const std::vector<std::string>& dirs) {
     std::string xml =
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
@@ -79,28 +70,28 @@ const PageWriter k_page_writers[] = {
 
 }  // namespace
 
-void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, const LocalArtwork* artwork,
+void copy_static_files(const config::SiteConfig& config, const site::SiteInfo& site, const site::LocalArtwork* artwork,
                        output::Output& out) {
     bool own_favicon = false;  // (a theme's or the project's favicon.svg is kept instead)
-    for (const auto& [rel, file] : theme::static_files(theme_layers(config))) {
+    for (const auto& [rel, file] : theme::static_files(config::theme_layers(config))) {
         own_favicon |= rel == "favicon.svg";
         out.add(rel, theme::read_static(file));
     }
-    if (!own_favicon) out.add("favicon.svg", monogram_svg(site.title));
+    if (!own_favicon) out.add("favicon.svg", site::monogram_svg(site.title));
     if (!site.card_png.empty()) out.add("card.png", site.card_png);
     if (!artwork) return;
     out.add(artwork->file_name, artwork->bytes);
-    for (const ArtworkSize& size : artwork->sizes) {
+    for (const site::ArtworkSize& size : artwork->sizes) {
         out.add(size.file_name("jpg"), size.jpeg);
         if (!size.webp.empty()) out.add(size.file_name("webp"), size.webp);
     }
 }
 
-std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const core::Catalog& catalog,
-                                       const notes::Curation& curation) {
+std::vector<site::SiteInfo::Link> navigation(const site::SiteInfo& site, const core::Catalog& catalog,
+                                             const notes::Curation& curation) {
     const i18n::Words& words = *site.words;
-    std::vector<SiteInfo::Link> nav = {{words.text("nav.episodes"), site.paths.url("")},
-                                       {words.text("nav.archive"), site.paths.url("archive/")}};
+    std::vector<site::SiteInfo::Link> nav = {{words.text("nav.episodes"), site.paths.url("")},
+                                             {words.text("nav.archive"), site.paths.url("archive/")}};
     if (has_seasons(catalog)) nav.push_back({words.text("nav.seasons"), site.paths.url("seasons/")});
     bool topics = false, guests = false;
     for (const auto& [slug, x] : curation.by_slug) topics |= !x.topics.empty(), guests |= !x.guests.empty();

@@ -9,17 +9,13 @@
 #include "output/output.hpp"
 #include "render/page_sink.hpp"
 #include "render/render_inputs.hpp"
-#include "render/site_info.hpp"
 #include "render/template_set.hpp"
+#include "site/site_info.hpp"
 
 namespace render {
 
 // The templates the default theme must provide (and a project may override).
 const std::vector<std::string>& required_templates();
-
-// Where `config`'s templates and static files are looked up: the project's templates/ and
-// static/, then themes/<theme>/, then the built-in theme.
-theme::ThemeLayers theme_layers(const config::SiteConfig& config);
 
 // Loads the templates for `config` from its theme layers.
 TemplateSet load_templates(const config::SiteConfig& config);
@@ -35,14 +31,14 @@ void render_site(const RenderInputs& inputs, const TemplateSet& templates, PageS
 
 // The header navigation: Episodes, Topics and Guests when there are any, the pages that ask
 // for it (by their order), the feed.
-std::vector<SiteInfo::Link> navigation(const SiteInfo& site, const core::Catalog& catalog,
-                                       const notes::Curation& curation);
+std::vector<site::SiteInfo::Link> navigation(const site::SiteInfo& site, const core::Catalog& catalog,
+                                             const notes::Curation& curation);
 
 // Copies the built-in theme's static files, then themes/<theme>/static/, then static/ (same
 // relative path: the later wins). Symbolic links are not followed: a theme cannot pull in
 // files from outside the project. Then the favicon (favicon.svg, made from the title, unless a
 // theme has one) and the local artwork, when there is one.
-void copy_static_files(const config::SiteConfig& config, const SiteInfo& site, const LocalArtwork* artwork,
+void copy_static_files(const config::SiteConfig& config, const site::SiteInfo& site, const site::LocalArtwork* artwork,
                        output::Output& out);
 
 }  // namespace render

@@ -14,10 +14,10 @@
 #include "html/escape.hpp"
 #include "html/html_sanitizer.hpp"
 #include "listening/timecode.hpp"
-#include "render/site_paths.hpp"
 #include "search/shards.hpp"
 #include "search/stemmer_script.hpp"
 #include "search/terms.hpp"
+#include "site/site_paths.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
 
@@ -54,11 +54,12 @@ struct IndexedDoc {
 };
 
 IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::SharedTranscript transcript,
-                     const notes::Curation& curation, const render::SiteInfo& site) {
-    const notes::EpisodeExtras* extras = curation.extras(e.slug);
+                     const site::SiteContent& content) {
+    const site::SiteInfo& site = content.site;
+    const notes::EpisodeExtras* extras = content.curation.extras(e.slug);
     DocTerms& terms = w.terms;
     terms.add(e.title, 8);
-    const std::string& text = site.text(e).plain;
+    const std::string& text = content.text(e).plain;
     terms.add(text, 1);
     std::string summary = extras && !extras->summary.empty() ? extras->summary : "";
     if (extras) {
@@ -122,7 +123,7 @@ Filters filters_of(const core::Catalog& catalog, const notes::Curation& curation
     Filters f;
     auto add = [](Filters::Terms& terms, const std::vector<std::string>& names, std::size_t doc) {
         for (const auto& name : names) {
-            auto& [first_name, docs] = terms[render::term_slug(name)];
+            auto& [first_name, docs] = terms[site::term_slug(name)];
             if (first_name.empty()) first_name = name;
             if (docs.empty() || docs.back() != doc) docs.push_back(doc);
         }
@@ -163,9 +164,9 @@ using Workers = std::vector<std::unique_ptr<Worker>>;
 
 // Indexes the episodes on every core, each thread into its own postings with its own stemmer;
 // `entries` receives each episode's entry for the result blocks.
-Workers index_episodes(const core::Catalog& catalog, std::vector<core::SharedTranscript>& transcripts,
-                       const notes::Curation& curation, const render::SiteInfo& site,
+Workers index_episodes(const site::SiteContent& content, std::vector<core::SharedTranscript>& transcripts,
                        std::vector<std::string>& entries) {
+    const core::Catalog& catalog = content.catalog;
     const std::size_t n = catalog.episodes.size();
     concurrency::PipelineShape shape;
     shape.threads = concurrency::threads_for(n, 16);
@@ -176,11 +177,11 @@ Workers index_episodes(const core::Catalog& catalog, std::vector<core::SharedTra
         n, shape,
         [&] {
             auto& w = workers[next_worker++];
-            w = std::make_unique<Worker>(site.language);
+            w = std::make_unique<Worker>(content.site.language);
             return w.get();
         },
         [&](Worker* w, std::size_t i) {
-            return index_doc(*w, i, catalog.episodes[i], std::move(transcripts[i]), curation, site);
+            return index_doc(*w, i, catalog.episodes[i], std::move(transcripts[i]), content);
         },
         [&](IndexedDoc doc) { entries[doc.doc] = std::move(doc.entry); });
     return workers;
@@ -253,10 +254,12 @@ std::vector<core::SharedTranscript> transcripts_of(const core::Catalog& catalog)
     return out;
 }
 
-void write_index(const core::Catalog& catalog, std::vector<core::SharedTranscript> transcripts,
-                 const notes::Curation& curation, const render::SiteInfo& site, output::Output& out) {
+void write_index(const site::SiteContent& content, std::vector<core::SharedTranscript> transcripts,
+                 output::Output& out) {
+    const core::Catalog& catalog = content.catalog;
+    const site::SiteInfo& site = content.site;
     std::vector<std::string> entries;
-    Workers workers = index_episodes(catalog, transcripts, curation, site, entries);
+    Workers workers = index_episodes(content, transcripts, entries);
     write_blocks(std::move(entries), out);
     const nlohmann::json keys = write_shards(shard_entries(workers), out);
     const std::string algorithm = workers.empty() || !workers[0] ? "" : workers[0]->lexicon.algorithm();
@@ -265,7 +268,7 @@ void write_index(const core::Catalog& catalog, std::vector<core::SharedTranscrip
                            {"block_size", k_block_size},
                            {"stemmer", algorithm},
                            {"shards", keys}};
-    meta.update(write_filters(filters_of(catalog, curation), *site.words, out));
+    meta.update(write_filters(filters_of(catalog, content.curation), *site.words, out));
     out.add("search/meta.json", meta.dump());
     // The same algorithm for the query words the index does not hold ("dispatching" when it has
     // only "dispatch" and "dispatched").

@@ -34,7 +34,7 @@
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
 #include "output/output.hpp"
-#include "render/site_info.hpp"
+#include "site/site_content.hpp"
 
 namespace search {
 
@@ -55,8 +55,8 @@ std::vector<core::SharedTranscript> transcripts_of(const core::Catalog& catalog)
 // (transcripts_of): the index lets go of each once it is indexed, so one whose other references
 // are gone by then is freed at once (a transcript is an episode's largest part; build lets go of
 // the catalog's while the index runs).
-void write_index(const core::Catalog& catalog, std::vector<core::SharedTranscript> transcripts,
-                 const notes::Curation& curation, const render::SiteInfo& site, output::Output& out);
+void write_index(const site::SiteContent& content, std::vector<core::SharedTranscript> transcripts,
+                 output::Output& out);
 
 // A shard key's file name: its bytes, each that is not a-z or 0-9 as "_hh".
 std::string key_name(std::string_view key);

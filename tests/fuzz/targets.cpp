@@ -50,12 +50,12 @@ const sources::SourceInfo k_info{"fuzz", "fuzz.txt", ""};
 // whatever a parser lets through.
 void through_merge(sources::SourceBatch batch) {
     std::vector<sources::SourceBatch> batches{std::move(batch)};
-    core::Catalog catalog = merge::merge(batches);
-    render::SiteInfo site(render::SitePaths("https://x.example/base/"));
-    site.title = "t";
+    site::SiteContent content{merge::merge(batches), {}, site::SiteInfo(site::SitePaths("https://x.example/base/"))};
+    content.site.title = "t";
+    const core::Catalog& catalog = content.catalog;
     for (std::size_t i = 0; i < catalog.episodes.size() && i < 20; ++i) {
-        render::episode_card(site, catalog.episodes[i]);
-        render::episode_data(site, catalog.episodes[i], nullptr, nullptr, nullptr,
+        render::episode_card(content, catalog.episodes[i]);
+        render::episode_data(content, catalog.episodes[i], nullptr, nullptr, nullptr,
                              [](const std::string&) { return nullptr; });
     }
 }
@@ -301,7 +301,7 @@ void transcript(std::string_view d, listening::TranscriptFormat format) {
     e.slug = "e";
     e.transcript = core::SharedTranscript(read.transcript);
     render::Data data;
-    render::put_listening(data, render::SiteInfo(render::SitePaths("https://x.example/")), e, nullptr);
+    render::put_listening(data, site::SiteInfo(site::SitePaths("https://x.example/")), e, nullptr);
     if (!segments.empty()) {
         [[maybe_unused]] auto json =
             nlohmann::json::parse(render::transcript_json(*e.transcript));  // (throws if not JSON)

@@ -6,7 +6,7 @@
 
 #include "image/encode.hpp"
 #include "image/image_check.hpp"
-#include "render/artwork.hpp"
+#include "site/artwork.hpp"
 #include "support.hpp"
 
 namespace {
@@ -107,7 +107,7 @@ TEST_CASE("encode_jpeg and encode_webp write images check_image accepts, the sam
 
 TEST_CASE("artwork_sizes: the widths pages show, none wider than the artwork; the preview as JPEG") {
     const std::string large = test::jpeg_image(2000, 1500);
-    const std::vector<render::ArtworkSize> sizes = render::artwork_sizes(large, 2000);
+    const std::vector<site::ArtworkSize> sizes = site::artwork_sizes(large, 2000);
     REQUIRE(sizes.size() == 4);
     const int widths[] = {64, 160, 400, 1400};
     for (std::size_t i = 0; i < sizes.size(); ++i) {
@@ -126,15 +126,15 @@ TEST_CASE("artwork_sizes: the widths pages show, none wider than the artwork; th
         }
     }
     CHECK(sizes[0].file_name("webp") == "artwork-64.webp");
-    CHECK(render::artwork_sizes(large, 2000)[2].webp == sizes[2].webp);  // deterministic
+    CHECK(site::artwork_sizes(large, 2000)[2].webp == sizes[2].webp);  // deterministic
 
     // A 300 px image gets only the copies narrower than itself, and no preview.
-    const std::vector<render::ArtworkSize> small = render::artwork_sizes(test::png_image(300, 300), 300);
+    const std::vector<site::ArtworkSize> small = site::artwork_sizes(test::png_image(300, 300), 300);
     REQUIRE(small.size() == 2);
     CHECK(small[0].width == 64);
     CHECK(small[1].width == 160);
-    CHECK(render::artwork_sizes(test::png_image(48, 48), 48).empty());
-    CHECK(render::artwork_sizes("not an image", 500).empty());
+    CHECK(site::artwork_sizes(test::png_image(48, 48), 48).empty());
+    CHECK(site::artwork_sizes("not an image", 500).empty());
 }
 
 TEST_CASE("cached_artwork_sizes: made once, read back after; a damaged copy or a planted link is not used") {
@@ -142,7 +142,7 @@ TEST_CASE("cached_artwork_sizes: made once, read back after; a damaged copy or a
     const test::TempDir dir;
     const fs::path cache = dir.path() / ".public.cache";
     const std::string art = test::jpeg_image(1000, 1000);
-    const std::vector<render::ArtworkSize> made = render::cached_artwork_sizes(art, 1000, "v1", cache);
+    const std::vector<site::ArtworkSize> made = site::cached_artwork_sizes(art, 1000, "v1", cache);
     REQUIRE(made.size() == 3);
     const fs::path folder = cache / "artwork-v1-1";
     CHECK(fs::is_regular_file(folder / "artwork-400.webp"));
@@ -151,16 +151,16 @@ TEST_CASE("cached_artwork_sizes: made once, read back after; a damaged copy or a
     // Read back: a copy in the folder is what the next build gets (here one put there by hand).
     const std::string other = test::jpeg_image(64, 64);
     test::write(folder / "artwork-64.jpg", other);
-    CHECK(render::cached_artwork_sizes(art, 1000, "v1", cache)[0].jpeg == other);
+    CHECK(site::cached_artwork_sizes(art, 1000, "v1", cache)[0].jpeg == other);
     // Cut short, or not the width it names: made again.
     test::write(folder / "artwork-64.jpg", other.substr(0, 200));
-    CHECK(render::cached_artwork_sizes(art, 1000, "v1", cache)[0].jpeg == made[0].jpeg);
+    CHECK(site::cached_artwork_sizes(art, 1000, "v1", cache)[0].jpeg == made[0].jpeg);
     test::write(folder / "artwork-160.webp",
                 image::encode_webp(image::Pixels{100, 100, 3, std::vector<std::uint8_t>(30000)}, 80));
-    CHECK(render::cached_artwork_sizes(art, 1000, "v1", cache)[1].webp == made[1].webp);
+    CHECK(site::cached_artwork_sizes(art, 1000, "v1", cache)[1].webp == made[1].webp);
 
     // A new artwork: its copies replace the former's.
-    render::cached_artwork_sizes(test::png_image(500, 500), 500, "v2", cache);
+    site::cached_artwork_sizes(test::png_image(500, 500), 500, "v2", cache);
     CHECK(fs::exists(cache / "artwork-v2-1/artwork-400.jpg"));
     CHECK_FALSE(fs::exists(folder));
 
@@ -169,7 +169,7 @@ TEST_CASE("cached_artwork_sizes: made once, read back after; a damaged copy or a
     fs::create_directories(elsewhere);
     test::write(elsewhere / "artwork-64.jpg", other);
     fs::create_directory_symlink(elsewhere, cache / "artwork-v3-1");
-    const auto linked = render::cached_artwork_sizes(art, 1000, "v3", cache);
+    const auto linked = site::cached_artwork_sizes(art, 1000, "v3", cache);
     CHECK(linked[0].jpeg == made[0].jpeg);
     CHECK(test::read(elsewhere / "artwork-64.jpg") == other);
     CHECK_FALSE(fs::exists(elsewhere / "artwork-160.jpg"));

@@ -11,9 +11,9 @@ namespace {
 
 // A catalog of `n` episodes, every third with a note that gives it a summary and a topic.
 struct Archive {
-    core::Catalog catalog;
-    notes::Curation curation;
-    render::SiteInfo site{render::SitePaths{"https://example.com/show/"}};
+    site::SiteContent content{{}, {}, site::SiteInfo{site::SitePaths{"https://example.com/show/"}}};
+    core::Catalog& catalog = content.catalog;
+    notes::Curation& curation = content.curation;
 
     explicit Archive(int n) {
         for (int i = 0; i < n; ++i) {
@@ -27,7 +27,7 @@ struct Archive {
                 x.topics = {"CUDA"};
             }
         }
-        site.texts = std::make_shared<render::TextCache>(catalog, 1);  // as a build has it before rendering
+        content.texts = std::make_shared<site::TextCache>(catalog, 1);  // as a build has it before rendering
     }
 };
 
@@ -42,7 +42,7 @@ std::string shown(const render::CardCache& cards, const render::Data& reference)
 
 TEST_CASE("a card is made once, whichever thread asks first, and shows its episode") {
     Archive a(300);
-    const render::CardCache cards(a.site, a.catalog, a.curation);
+    const render::CardCache cards(a.content);
     std::vector<std::string> names;
     for (const auto& e : a.catalog.episodes) {
         names.push_back(*render::referred_name(cards.plain(e)));

@@ -3,16 +3,16 @@
 
 #include "config/site_config.hpp"
 #include "pipeline/build_site.hpp"
-#include "render/site_info.hpp"
+#include "site/site_info.hpp"
 #include "support.hpp"
 
 TEST_CASE("term slugs spell out the symbols that tell names apart") {
-    CHECK(render::term_slug("C") == "c");
-    CHECK(render::term_slug("C++") == "c-plus-plus");
-    CHECK(render::term_slug("C#") == "c-sharp");
-    CHECK(render::term_slug("R&D") == "r-and-d");
-    CHECK(render::term_slug("PyTorch 2") == render::term_slug("pytorch-2"));  // one topic, written two ways
-    CHECK(render::term_slug("!!!") == "untitled");
+    CHECK(site::term_slug("C") == "c");
+    CHECK(site::term_slug("C++") == "c-plus-plus");
+    CHECK(site::term_slug("C#") == "c-sharp");
+    CHECK(site::term_slug("R&D") == "r-and-d");
+    CHECK(site::term_slug("PyTorch 2") == site::term_slug("pytorch-2"));  // one topic, written two ways
+    CHECK(site::term_slug("!!!") == "untitled");
 }
 
 TEST_CASE("topics C, C++ and C# get a page each, and an episode is listed once on each") {

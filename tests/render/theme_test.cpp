@@ -160,11 +160,12 @@ TEST_CASE("themes/default/README.md documents every template and every variable 
     }
     auto batches = pipeline::load_sources(config);
     core::Catalog catalog = merge::merge(batches);
-    render::SiteInfo info = render::make_site_info(config, catalog, config.base_url);
+    site::SiteInfo info = site::make_site_info(config, catalog, config.base_url);
     auto curation = pipeline::apply_notes(config, catalog, info.paths);
-    render::Data d = render::base_data(info, "T", "D", "episodes/x/");
+    const site::SiteContent content{catalog, curation, info, render::navigation(info, catalog, curation)};
+    render::Data d = render::base_data(info, content.nav, "T", "D", "episodes/x/");
     render::put(d, "episode",
-                render::episode_data(info, catalog.episodes[1], &catalog.episodes[2], &catalog.episodes[0],
+                render::episode_data(content, catalog.episodes[1], &catalog.episodes[2], &catalog.episodes[0],
                                      &curation.by_slug.begin()->second,
                                      [&](const std::string&) { return &catalog.episodes[0]; }));
     for (const auto& name : render::required_templates()) templates.render(name, d, &used);

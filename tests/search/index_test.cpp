@@ -8,11 +8,11 @@
 #include "core/slug.hpp"
 #include "output/output.hpp"
 #include "pipeline/build_site.hpp"
-#include "render/episode_text.hpp"
 #include "render/search_postings.hpp"
-#include "render/site_info.hpp"
 #include "search/stemmer_script.hpp"
 #include "search/terms.hpp"
+#include "site/episode_text.hpp"
+#include "site/site_info.hpp"
 #include "support.hpp"
 #include "text/stemmer.hpp"
 
@@ -47,10 +47,19 @@ nlohmann::json postings(const output::MemoryOutput& out, const std::string& term
     return test::unpack_postings(shard["t"][term]);
 }
 
-render::SiteInfo english_site() {
-    render::SiteInfo site(render::SitePaths{"https://example.com/"});
+site::SiteInfo english_site() {
+    site::SiteInfo site(site::SitePaths{"https://example.com/"});
     site.language = "en";
     return site;
+}
+
+// The index of `catalog` as a build writes it: every episode's text made first (the index reads
+// them on several threads).
+void write_index_of(const core::Catalog& catalog, const notes::Curation& curation, const site::SiteInfo& site,
+                    output::Output& out) {
+    site::SiteContent content{catalog, curation, site};
+    content.texts = std::make_shared<const site::TextCache>(content.catalog, 1);
+    search::write_index(content, search::transcripts_of(content.catalog), out);
 }
 
 }  // namespace
@@ -67,9 +76,9 @@ TEST_CASE("the search index counts every distinct term of a long document once, 
     other.slug = "other";
     other.title = "Beta";
     other.description = "w5 w5 w5";
-    const render::SiteInfo site = english_site();
+    const site::SiteInfo site = english_site();
     output::MemoryOutput out;
-    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), site, out);
+    write_index_of(catalog, notes::Curation(), site, out);
 
     for (int i = 0; i < 700; ++i) {
         const std::string word = "w" + std::to_string(i);
@@ -90,7 +99,7 @@ TEST_CASE("the search index stems words with Snowball and tells the browser each
     e.title = "Running compilers";
     e.description = "She runs. They ran. Compiling";
     output::MemoryOutput out;
-    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), english_site(), out);
+    write_index_of(catalog, notes::Curation(), english_site(), out);
     CHECK(postings(out, "run") == nlohmann::json::parse("[[0,9]]"));  // running (title) and runs
     CHECK(postings(out, "compil") == nlohmann::json::parse("[[0,9]]"));
     CHECK(shard_for(out, "running")["f"]["running"] == "run");
@@ -101,10 +110,10 @@ TEST_CASE("the search index stems words with Snowball and tells the browser each
     CHECK(*out.find("search/stem.js") == search::stemmer_script("english"));
     CHECK(out.find("search/stem.js")->find("the english stemmer of Snowball") != std::string::npos);
     // A language Snowball has no stemmer for: the words themselves.
-    render::SiteInfo klingon = english_site();
+    site::SiteInfo klingon = english_site();
     klingon.language = "tlh";
     output::MemoryOutput plain;
-    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), klingon, plain);
+    write_index_of(catalog, notes::Curation(), klingon, plain);
     CHECK(postings(plain, "running") == nlohmann::json::parse("[[0,8]]"));
     CHECK(postings(plain, "run").is_null());
     CHECK(plain.find("search/stem.js") == nullptr);
@@ -136,7 +145,7 @@ TEST_CASE("chapter titles and transcript paragraphs are moments: postings name t
         t.segments.push_back({i * 30.0, 0, "", i == 17 ? "An orange kangaroo juggles marmalade." : "Filler words."});
     e.transcript = core::SharedTranscript(std::move(t));
     output::MemoryOutput out;
-    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), english_site(), out);
+    write_index_of(catalog, notes::Curation(), english_site(), out);
     // The second listed chapter is -2; the transcript's paragraph 17 is its start, 510 s.
     CHECK(postings(out, "marmalad") == nlohmann::json::parse("[[0,4,-2,510]]"));
     CHECK(postings(out, "kangaroo") == nlohmann::json::parse("[[0,1,510]]"));
@@ -172,7 +181,7 @@ TEST_CASE("a posting keeps its episode, score and three moments in 12 bytes; a m
     t.segments = {{0, 0, "", "Opening words."}, {900'000, 0, "", "Quokka one."}, {2e6, 0, "", "Quokka two."}};
     e.transcript = core::SharedTranscript(std::move(t));
     output::MemoryOutput out;
-    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), english_site(), out);
+    write_index_of(catalog, notes::Curation(), english_site(), out);
     CHECK(postings(out, "quokka") == nlohmann::json::parse("[[0,2,900000,1048575]]"));
 }
 
@@ -185,7 +194,7 @@ TEST_CASE("a term in many episodes keeps its best postings and says how many it 
         e.description = "common";
     }
     output::MemoryOutput out;
-    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), english_site(), out);
+    write_index_of(catalog, notes::Curation(), english_site(), out);
     auto list = postings(out, "common");
     REQUIRE(list.size() == search::k_max_postings);
     CHECK(list[0][0] == 0);
@@ -214,7 +223,7 @@ TEST_CASE("a term's best postings are the same however the episodes fall to the 
     expected.resize(search::k_max_postings);
     std::sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     output::MemoryOutput out;
-    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), english_site(), out);
+    write_index_of(catalog, notes::Curation(), english_site(), out);
     auto list = postings(out, "common");
     REQUIRE(list.size() == search::k_max_postings);
     for (std::size_t k = 0; k < list.size(); ++k) {
@@ -232,11 +241,9 @@ TEST_CASE("shards are split until small, and every term is found by walking its 
         e.title = "Caf\xC3\xA9 " + std::to_string(i);
         for (int k = 0; k < 40; ++k) e.description += "pre" + std::to_string(i * 40 + k) + " ";
     }
-    render::SiteInfo site = english_site();
-    site.texts =
-        std::make_shared<render::TextCache>(catalog, 1);  // (read on several threads: made first, as a build does)
+    site::SiteInfo site = english_site();
     output::MemoryOutput out;
-    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), site, out);
+    write_index_of(catalog, notes::Curation(), site, out);
     std::size_t shards = 0;
     for (const auto& [path, text] : out.files()) {
         if (!path.starts_with("search/t/")) continue;
@@ -262,10 +269,9 @@ TEST_CASE("no shard takes a name Windows reserves for a device") {
         for (int k = 0; k < 40; ++k)
             e.description += "con" + std::to_string(i * 40 + k) + " aux" + std::to_string(i * 40 + k) + " ";
     }
-    render::SiteInfo site = english_site();
-    site.texts = std::make_shared<render::TextCache>(catalog, 1);
+    site::SiteInfo site = english_site();
     output::MemoryOutput out;
-    search::write_index(catalog, search::transcripts_of(catalog), notes::Curation(), site, out);
+    write_index_of(catalog, notes::Curation(), site, out);
     for (const auto& [path, text] : out.files()) {
         CAPTURE(path);
         const std::string name = path.substr(path.rfind('/') + 1);
@@ -289,7 +295,7 @@ TEST_CASE("filters: a list of episodes per year, topic and guest, named in meta.
         curation.by_slug[e.slug].guests = {"Jane Guest"};
     }
     output::MemoryOutput out;
-    search::write_index(catalog, search::transcripts_of(catalog), curation, english_site(), out);
+    write_index_of(catalog, curation, english_site(), out);
     CHECK(*out.find("search/f/y2023.json") == "[1,2]");
     CHECK(*out.find("search/f/t-cuda.json") == "[0,1]");
     CHECK(*out.find("search/f/g-jane-guest.json") == "[0,1,2]");

@@ -2,7 +2,7 @@
 // The URL scheme of a built site, in one place: where each page lives on disk and on the web.
 #include <string>
 
-namespace render {
+namespace site {
 
 // The page about the feed: its address to copy, apps, what it holds (feed.xml's <link>).
 inline const std::string k_subscribe_dir = "subscribe/";
@@ -20,6 +20,10 @@ struct SitePaths {
 
     static std::string episode_dir(const std::string& slug);  // "episodes/<slug>/"
     static std::string home_page_dir(int page);               // "" for page 1, "page/N/" after
+    // The files of an episode's folder that its page, the feeds and players point to:
+    static std::string chapters_file(const std::string& slug);    // its chapters (chapters.json), when it has some
+    static std::string transcript_file(const std::string& slug);  // a note's transcript, in the JSON format
+    static std::string captions_file(const std::string& slug);    // its video's captions (WebVTT)
 };
 
-}  // namespace render
+}  // namespace site

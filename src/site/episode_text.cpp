@@ -1,4 +1,4 @@
-#include "render/episode_text.hpp"
+#include "site/episode_text.hpp"
 
 #include <thread>
 
@@ -6,11 +6,11 @@
 #include "files/hash.hpp"
 #include "html/html_sanitizer.hpp"
 #include "net/url.hpp"
-#include "render/summary.hpp"
+#include "site/summary.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
 
-namespace render {
+namespace site {
 
 std::string cut_at_word(const std::string& text, std::size_t max_chars) {
     std::string_view prefix = text::truncate_code_points(text, max_chars);  // reads no further than the cut
@@ -87,4 +87,4 @@ const EpisodeText& TextCache::of(const core::Episode& e) const {
     return it->second;
 }
 
-}  // namespace render
+}  // namespace site

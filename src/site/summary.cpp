@@ -1,14 +1,14 @@
-#include "render/summary.hpp"
+#include "site/summary.hpp"
 
 #include <array>
 
 #include "html/escape.hpp"
 #include "html/html_sanitizer.hpp"
-#include "render/episode_text.hpp"
+#include "site/episode_text.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
 
-namespace render {
+namespace site {
 
 namespace {
 
@@ -153,4 +153,4 @@ std::string lead_summary(std::string_view notes_html, std::size_t max_chars) {
     return whole_sentences(lead_text(notes_html, max_chars * 2), max_chars);
 }
 
-}  // namespace render
+}  // namespace site

@@ -13,12 +13,12 @@
 
 #include "core/episode.hpp"
 
-namespace render {
+namespace site {
 
 struct EpisodeText {
     std::string notes_html;     // sanitized show notes (feed HTML filtered, plain text linkified)
     std::string plain;          // the notes as plain text, white space collapsed
-    std::string summary;        // the opening prose, up to 220 characters (render/summary.hpp)
+    std::string summary;        // the opening prose, up to 220 characters (site/summary.hpp)
     std::string short_summary;  // the same up to 160 characters, for meta descriptions
     std::uint64_t source = 0;   // hash of what it was made from (see text_source_hash)
 };
@@ -50,4 +50,4 @@ std::uint64_t text_source_hash(const core::Episode& e, std::string_view channel_
 // Cuts plain text at a word boundary near `max_chars` code points, adding "…" when cut.
 std::string cut_at_word(const std::string& text, std::size_t max_chars);
 
-}  // namespace render
+}  // namespace site

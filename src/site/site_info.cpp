@@ -1,4 +1,4 @@
-#include "render/site_info.hpp"
+#include "site/site_info.hpp"
 
 #include <algorithm>
 #include <map>
@@ -9,11 +9,10 @@
 #include "listening/podroll.hpp"
 #include "net/url.hpp"
 #include "output/output.hpp"
-#include "render/site_renderer.hpp"
 #include "text/language.hpp"
 #include "text/strings.hpp"
 
-namespace render {
+namespace site {
 
 namespace {
 
@@ -97,7 +96,7 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
                                                         "' is not a language code; the site is built as 'en': set "
                                                         "`language:` in site.yaml (such as `language: de`)"));
     // (the words loaded once, in the site's language: not English first, then again)
-    SiteInfo site(SitePaths{base_url}, i18n::Words::load(theme_layers(config), language, warnings));
+    SiteInfo site(SitePaths{base_url}, i18n::Words::load(config::theme_layers(config), language, warnings));
     site.title = !config.title.empty() ? config.title : ch.title;
     site.description = !config.description.empty() ? config.description : html::html_to_text(ch.description);
     site.language = language;
@@ -151,14 +150,12 @@ SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& c
             site.feed_links,
             listening::read_podroll(config.root, config.podroll_file(), shown, warnings ? *warnings : unheard));
     }
+    const bool copies = std::any_of(catalog.episodes.begin(), catalog.episodes.end(),
+                                    [](const core::Episode& e) { return e.copy.has_value(); });
+    site.audio_url = copies ? site.paths.url(k_audio_dir) : "";
     site.episode_count = catalog.episodes.size();
     if (catalog.announced) site.announced_count = catalog.announced->episodes;
     return site;
-}
-
-const EpisodeText& SiteInfo::text(const core::Episode& e) const {
-    static const TextCache none;  // (TextCache::of locks for an episode it was not made with)
-    return (texts ? *texts : none).of(e);
 }
 
 std::string term_url(const SiteInfo& site, const std::string& section, const std::string& name) {
@@ -193,4 +190,4 @@ std::string term_slug(const std::string& name) {
     return slug.empty() ? "untitled" : slug;
 }
 
-}  // namespace render
+}  // namespace site

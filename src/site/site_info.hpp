@@ -1,5 +1,8 @@
 #pragma once
-// What the site is: its title, URLs, links and navigation, from site.yaml and the feed's channel.
+// What the site is: its title, URLs, links, artwork and language, from site.yaml, the feed's
+// channel and the artwork `fetch` kept. Made once, after the merge (make_site_info), and read
+// only afterwards, by the pages, the feeds and the search index alike; what the notes add to
+// the site (the navigation) and every episode's text are the content's (site_content.hpp).
 #include <functional>
 #include <memory>
 #include <string>
@@ -8,11 +11,10 @@
 #include "config/site_config.hpp"
 #include "core/episode.hpp"
 #include "i18n/words.hpp"
-#include "render/artwork.hpp"
-#include "render/episode_text.hpp"
-#include "render/site_paths.hpp"
+#include "site/artwork.hpp"
+#include "site/site_paths.hpp"
 
-namespace render {
+namespace site {
 
 // Site-wide values every template gets under `site`.
 struct SiteInfo {
@@ -48,7 +50,7 @@ struct SiteInfo {
     std::string artwork_url;
     int artwork_width = 0, artwork_height = 0;  // artwork_url's pixels (og:image:width, oEmbed's thumbnail_width)
     std::string card_png;                       // the card's bytes, without artwork (written as card.png)
-    // Its smaller copies (render/artwork.hpp) for an <img> that shows it small: `srcset` lists
+    // Its smaller copies (site/artwork.hpp) for an <img> that shows it small: `srcset` lists
     // ("/base/artwork-64.webp?v=... 64w, ..."; empty without copies), and the `src` of a
     // browser that reads neither (the 160 px JPEG, else the artwork).
     std::string artwork_srcset_webp, artwork_srcset_jpeg;
@@ -58,14 +60,7 @@ struct SiteInfo {
     std::string icon_type;
     std::size_t episode_count = 0;
     std::size_t announced_count = 0;  // how many a directory says the show has (0: none says)
-    std::vector<Link> nav;            // the header's navigation
     std::string audio_url;  // audio/, the archive's copies of the audio, when it has any (the footer links it); else ""
-    // Every episode's text, computed once after the notes are applied (episode_text.hpp) and
-    // read only afterwards: pages, feeds and the search index read it on every core.
-    std::shared_ptr<const TextCache> texts;
-
-    // The episode's text from `texts`; without them (one-off renders, tests), computed on the spot.
-    const EpisodeText& text(const core::Episode& e) const;
 };
 
 // Finds an episode by slug (nullptr when there is none).
@@ -81,11 +76,11 @@ std::string term_url(const SiteInfo& site, const std::string& section, const std
 std::vector<SiteInfo::Link> funding_links(const SiteInfo& site, const std::vector<core::Funding>& funding);
 
 // Builds SiteInfo from site.yaml and, where site.yaml is silent, the feed's channel.
-// `artwork`: the local copy of the show's artwork (render/artwork.hpp), when there is one.
+// `artwork`: the local copy of the show's artwork (site/artwork.hpp), when there is one.
 // The language is site.yaml's, else the feed's <language> when it is a language code, else
 // "en" (a feed's "English" is a warning in `warnings`, naming the fix); the interface's words
 // are that language's (i18n::Words::load, its warnings in `warnings` too).
 SiteInfo make_site_info(const config::SiteConfig& config, const core::Catalog& catalog, const std::string& base_url,
                         const LocalArtwork* artwork = nullptr, std::vector<core::Diagnostic>* warnings = nullptr);
 
-}  // namespace render
+}  // namespace site

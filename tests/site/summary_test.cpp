@@ -1,9 +1,9 @@
-#include "render/summary.hpp"
+#include "site/summary.hpp"
 
 #include <doctest/doctest.h>
 
 TEST_CASE("card summaries: the opening prose in whole sentences, never headings, lists, code or URLs") {
-    using render::lead_summary;
+    using site::lead_summary;
     CHECK(lead_summary("<p>One sentence. Two sentences.</p>", 220) == "One sentence. Two sentences.");
     CHECK(lead_summary(
               "<h3>Agenda</h3><ul><li>a</li><li>b</li></ul><p>The real start. More.</p><pre><code>x = 1</code></pre>",

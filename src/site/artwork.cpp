@@ -1,4 +1,4 @@
-#include "render/artwork.hpp"
+#include "site/artwork.hpp"
 
 #include <cstdlib>
 
@@ -10,11 +10,11 @@
 #include "image/image_check.hpp"
 #include "image/scale.hpp"
 #include "output/output.hpp"
-#include "render/site_info.hpp"
+#include "site/site_info.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
 
-namespace render {
+namespace site {
 
 std::optional<LocalArtwork> local_artwork(const config::SiteConfig& config, std::vector<core::Diagnostic>* warnings) {
     for (std::string_view extension : image::k_image_extensions) {
@@ -232,4 +232,4 @@ std::string monogram_svg(const std::string& title) {
            letter + "</text></svg>\n";
 }
 
-}  // namespace render
+}  // namespace site

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace render {
+namespace site {
 
 // From sanitized show notes (what html::sanitize_html or html::linkify_text write): the text of
 // the opening paragraphs, without headings, lists, code, tables and URLs, cut after the last
@@ -18,4 +18,4 @@ std::string lead_text(std::string_view notes_html, std::size_t enough);
 // (the second step: the whole sentences of lead_text's text within `max_chars`)
 std::string whole_sentences(const std::string& text, std::size_t max_chars);
 
-}  // namespace render
+}  // namespace site

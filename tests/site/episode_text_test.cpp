@@ -1,6 +1,6 @@
 // An episode's text as pages, feeds and the search index show it: from the build's cache, or,
 // for an episode the cache was not made with, made on the spot from the episode itself.
-#include "render/episode_text.hpp"
+#include "site/episode_text.hpp"
 
 #include <doctest/doctest.h>
 
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/episode.hpp"
-#include "render/site_info.hpp"
+#include "site/site_content.hpp"
 
 namespace {
 
@@ -24,29 +24,30 @@ std::unique_ptr<core::Episode> episode(const std::string& description, bool cut 
 }  // namespace
 
 TEST_CASE("an episode's text outside the cache is its own, whatever episode was at its address before") {
-    const render::SiteInfo site(render::SitePaths{"https://example.com/"});  // no texts: made on the spot
+    const site::SiteContent content{
+        {}, {}, site::SiteInfo(site::SitePaths{"https://example.com/"})};  // no texts: made on the spot
     for (int round = 0; round < 50; ++round) {
         // Freed and made again: the allocator hands the same address back, often.
         const std::string text = "Round " + std::to_string(round) + " of the show notes.";
         auto e = episode(text);
-        CHECK(site.text(*e).plain == text);
-        CHECK(site.text(*e).summary == text);
+        CHECK(content.text(*e).plain == text);
+        CHECK(content.text(*e).summary == text);
     }
     // The same words, once cut by a directory: the summary says so.
     auto whole = episode("A sentence that a listing cut off");
     auto cut = episode("A sentence that a listing cut off", true);
-    CHECK(site.text(*whole).summary == "A sentence that a listing cut off");
-    CHECK(site.text(*cut).summary == "A sentence that a listing cut off\xE2\x80\xA6");
+    CHECK(content.text(*whole).summary == "A sentence that a listing cut off");
+    CHECK(content.text(*cut).summary == "A sentence that a listing cut off\xE2\x80\xA6");
 }
 
 TEST_CASE("the build's text cache gives each episode of its catalog its text, and reuses unchanged ones") {
     core::Catalog catalog;
     catalog.episodes.push_back(*episode("First notes."));
     catalog.episodes.push_back(*episode("Second notes."));
-    const render::TextCache first(catalog, 2);
+    const site::TextCache first(catalog, 2);
     CHECK(first.of(catalog.episodes[1]).plain == "Second notes.");
     catalog.episodes[1].description = "Edited notes.";
-    const render::TextCache second(catalog, 1, &first);
+    const site::TextCache second(catalog, 1, &first);
     CHECK(&second.of(catalog.episodes[0]) == &first.of(catalog.episodes[0]));  // reused, not made again
     CHECK(second.of(catalog.episodes[1]).plain == "Edited notes.");
 }

@@ -11,7 +11,7 @@
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 
-namespace render {
+namespace site {
 
 // A smaller copy of the artwork, written beside it ("artwork-160.webp", "artwork-160.jpg").
 struct ArtworkSize {
@@ -64,4 +64,4 @@ std::string monogram_svg(const std::string& title);
 struct SiteInfo;
 void add_share_card(SiteInfo& site, const std::filesystem::path& cache, std::vector<core::Diagnostic>* warnings);
 
-}  // namespace render
+}  // namespace site
