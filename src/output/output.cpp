@@ -191,12 +191,13 @@ Output::Prepared DiskOutput::write_file(std::string path, std::string_view conte
 }
 
 void DiskOutput::store_prepared(Prepared file) {
-    m_files[file.path] = {file.hash, file.size, file.mtime_ns};
+    m_files[file.path] = {file.hash, file.size, file.mtime_ns, file.written};
     if (file.written) ++m_written;
 }
 
-// Thousands of pages at once (an edit of one note keeps nearly every page): their folders are
-// made a level at a time and the files linked, on every core; only then are they recorded.
+// Thousands of pages at once (an edit of one note keeps nearly every page): they stay where
+// they are, and commit() updates the output folder in place. Each is checked first, on every
+// core: a page edited by hand is not carried over (the caller builds every page again).
 std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const std::vector<std::string>& paths) {
     std::vector<const Entry*> entries;
     entries.reserve(paths.size());
@@ -205,48 +206,34 @@ std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const st
         if (it == m_previous.end() || m_files.contains(path)) return std::nullopt;
         entries.push_back(&it->second);
     }
-    // The folders missing from the staging folder, by depth (a folder's parent is made first).
-    std::map<std::size_t, std::set<std::string>> missing;
-    {
-        std::lock_guard lock(m_dirs_lock);
-        for (const auto& path : paths)
-            for (fs::path dir = fs::path(path).parent_path();
-                 !dir.empty() && !m_made_dirs.contains((m_staging / dir).string()); dir = dir.parent_path())
-                if (!missing[std::distance(dir.begin(), dir.end())].insert(dir.string()).second) break;
-    }
-    for (const auto& [depth, dirs] : missing) {
-        std::vector<std::string> level(dirs.begin(), dirs.end());
-        std::atomic<bool> failed = false;
-        concurrency::parallel_for(level.size(), 256, [&](std::size_t i) {
-            if (::mkdir((m_staging / level[i]).c_str(), 0755) != 0 && errno != EEXIST) failed = true;
-        });
-        if (failed) return std::nullopt;
-        std::lock_guard lock(m_dirs_lock);
-        for (const auto& dir : level) m_made_dirs.insert((m_staging / dir).string());
-    }
     std::atomic<bool> failed = false;
     concurrency::parallel_for(paths.size(), 256, [&](std::size_t i) {
-        if (!link_published(paths[i], *entries[i], m_staging / paths[i])) failed = true;
+        if (!published_unchanged(paths[i], *entries[i])) failed = true;
     });
-    if (failed) return std::nullopt;  // (the staging folder is not committed: the caller builds again)
+    if (failed) return std::nullopt;
+    m_in_place = true;
     std::vector<std::size_t> sizes;
     sizes.reserve(paths.size());
     for (std::size_t i = 0; i < paths.size(); ++i) {
-        m_files[paths[i]] = *entries[i];
+        m_files[paths[i]] = {entries[i]->hash, entries[i]->size, entries[i]->mtime_ns, false};
         sizes.push_back(entries[i]->size);
     }
     return sizes;
 }
 
-// Links the published file at `path` into the staging folder at `target` when it is still the
-// one the manifest describes (not edited by hand since: same size and modification time).
-bool DiskOutput::link_published(const std::string& path, const Entry& published_entry, const fs::path& target) const {
+// True when the published file at `path` is still the one the manifest describes (not edited by
+// hand since: a file of the same size and modification time).
+bool DiskOutput::published_unchanged(const std::string& path, const Entry& published_entry) const {
     if (!m_manifest_valid) return false;
     struct stat st {};
-    fs::path published = m_output / path;
+    const fs::path published = m_output / path;
     return ::lstat(published.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-           static_cast<std::size_t>(st.st_size) == published_entry.size && mtime_ns(st) == published_entry.mtime_ns &&
-           ::link(published.c_str(), target.c_str()) == 0;
+           static_cast<std::size_t>(st.st_size) == published_entry.size && mtime_ns(st) == published_entry.mtime_ns;
+}
+
+// Links the published file at `path` into the staging folder at `target` when it is unchanged.
+bool DiskOutput::link_published(const std::string& path, const Entry& published_entry, const fs::path& target) const {
+    return published_unchanged(path, published_entry) && ::link((m_output / path).c_str(), target.c_str()) == 0;
 }
 
 // Folders made in the staging folder (which starts empty) are remembered: a file in one needs
@@ -279,7 +266,11 @@ bool made_by_podarchive(const fs::path& dir) {
     struct stat st {};
     if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return false;
     try {
-        auto json = nlohmann::json::parse(files::read_file(beside(dir, ".manifest.json"), 256u << 20));
+        // Only "output" is asked: the file list (tens of thousands of entries) is not built.
+        auto skip_files = [](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+            return !(depth == 1 && event == nlohmann::json::parse_event_t::key && parsed == "files");
+        };
+        auto json = nlohmann::json::parse(files::read_file(beside(dir, ".manifest.json"), 256u << 20), skip_files);
         const std::string named = json.value("output", std::string());
         return named.substr(0, named.find(':')) == std::to_string(st.st_ino);
     } catch (...) {
@@ -303,14 +294,14 @@ void DiskOutput::load_manifest() {
     }
 }
 
-void DiskOutput::save_manifest() {
+void DiskOutput::save_manifest(const std::map<std::string, Entry>& files, const std::string& fingerprint) {
     struct stat st {};
     if (::stat(m_output.c_str(), &st) != 0) return;
     // Written as text (what nlohmann's dump() of the object would write): one entry per file of
     // a large site. Each file's modification time is the one it was written or linked with.
     std::string json = "{\"files\":{";
     bool first = true;
-    for (const auto& [path, e] : m_files) {
+    for (const auto& [path, e] : files) {
         if (!first) json += ',';
         first = false;
         html::append_json_string(json, path);
@@ -323,7 +314,7 @@ void DiskOutput::save_manifest() {
         json += ']';
     }
     json += "},\"fingerprint\":";
-    html::append_json_string(json, m_fingerprint);
+    html::append_json_string(json, fingerprint);
     json += ",\"output\":";
     html::append_json_string(json, folder_identity(st));
     json += '}';
@@ -340,8 +331,14 @@ void DiskOutput::commit() {
         m_committed = true;
         if (m_fingerprint != m_previous_fingerprint) {
             for (auto& [path, e] : m_files) e.mtime_ns = m_previous[path].mtime_ns;
-            save_manifest();
+            save_manifest(m_files, m_fingerprint);
         }
+        return;
+    }
+    if (m_in_place) {
+        update_in_place();
+        m_committed = true;
+        save_manifest(m_files, m_fingerprint);
         return;
     }
     if (fs::exists(fs::symlink_status(m_output, ec))) {
@@ -352,7 +349,66 @@ void DiskOutput::commit() {
         throw std::runtime_error("cannot create " + m_output.string() + ": " + std::strerror(errno));
     }
     m_committed = true;
-    save_manifest();
+    save_manifest(m_files, m_fingerprint);
+}
+
+namespace {
+
+// The folders on the way to each of `paths` (relative, "a/b" for "a/b/c.html"), parents first.
+std::vector<std::string> folders_of(const std::vector<std::string>& paths) {
+    std::set<std::string> dirs;
+    for (const auto& path : paths)
+        for (fs::path dir = fs::path(path).parent_path(); !dir.empty(); dir = dir.parent_path())
+            if (!dirs.insert(dir.string()).second) break;
+    std::vector<std::string> ordered(dirs.begin(), dirs.end());  // ("a" sorts before "a/b")
+    return ordered;
+}
+
+}  // namespace
+
+// The files this build wrote moved into the output folder, and those it no longer makes
+// removed, with the folders they leave empty.
+void DiskOutput::update_in_place() {
+    std::vector<std::string> gone, written;
+    for (const auto& [path, e] : m_previous)
+        if (!m_files.contains(path)) gone.push_back(path);
+    for (const auto& [path, e] : m_files)
+        if (e.written) written.push_back(path);
+    // Before anything changes: every folder on the way is one of the output's own, not a link
+    // planted to lead out of it (a file there is one the build no longer makes).
+    std::set<std::string> gone_files(gone.begin(), gone.end());
+    std::vector<std::string> to_make;
+    for (const auto& dir : folders_of(written)) {
+        struct stat st {};
+        if (::lstat((m_output / dir).c_str(), &st) != 0 || (S_ISREG(st.st_mode) && gone_files.contains(dir)))
+            to_make.push_back(dir);
+        else if (!S_ISDIR(st.st_mode))
+            throw std::runtime_error("cannot update " + m_output.string() + ": '" + dir +
+                                     "' in it is not a folder (a link or a file made by hand); remove it, and build "
+                                     "again");
+    }
+    for (const auto& dir : folders_of(gone)) {
+        struct stat st {};
+        if (::lstat((m_output / dir).c_str(), &st) == 0 && !S_ISDIR(st.st_mode) && !gone_files.contains(dir))
+            throw std::runtime_error("cannot update " + m_output.string() + ": '" + dir +
+                                     "' in it is not a folder (a link or a file made by hand); remove it, and build "
+                                     "again");
+    }
+    // From here until the manifest is saved again the folder holds files of both builds: the
+    // manifest names none meanwhile, so a stopped commit leaves nothing the next build trusts.
+    save_manifest({}, "");
+    auto fail = [&](const std::string& what, const std::string& path) {
+        throw std::runtime_error("cannot " + what + " " + (m_output / path).string() + ": " + std::strerror(errno));
+    };
+    for (const auto& path : gone)
+        if (::unlink((m_output / path).c_str()) != 0 && errno != ENOENT) fail("remove", path);
+    for (const auto& dir : to_make)
+        if (::mkdir((m_output / dir).c_str(), 0755) != 0 && errno != EEXIST) fail("make the folder", dir);
+    for (const auto& path : written)
+        if (::rename((m_staging / path).c_str(), (m_output / path).c_str()) != 0) fail("write", path);
+    // The folders the removed files leave empty, deepest first (a folder still in use stays).
+    std::vector<std::string> emptied = folders_of(gone);
+    for (auto dir = emptied.rbegin(); dir != emptied.rend(); ++dir) ::rmdir((m_output / *dir).c_str());
 }
 
 }  // namespace output

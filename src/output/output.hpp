@@ -132,6 +132,13 @@ bool made_by_podarchive(const std::filesystem::path& dir);
 // rename (RENAME_EXCHANGE), so the output folder always holds one whole build. Without commit()
 // (a failed build) the staging folder is removed and the previous output stays untouched.
 //
+// A build that carries over the last build's files (carry_over: an incremental build, which
+// renders a few pages of tens of thousands) leaves them where they are instead: commit() moves
+// the files it wrote into the output folder, each with one atomic rename, and removes those the
+// build no longer makes. Readers see each file whole, old or new; for the moment of the commit
+// the folder holds pages of both builds. The manifest says so first (it names no files), so a
+// commit that is stopped half-way makes the next build a whole one.
+//
 // A manifest beside the output folder (".<name>.manifest.json", never published) records each
 // file's content hash and the build's input fingerprint. A file whose content did not change is
 // hard-linked from the current output instead of written, so it keeps its modification time;
@@ -174,6 +181,7 @@ private:
         std::uint64_t hash = 0;
         std::size_t size = 0;
         std::int64_t mtime_ns = 0;  // of the published file, so a file edited by hand is not reused
+        bool written = false;       // by this build, into the staging folder (not linked, not carried over)
     };
     std::filesystem::path m_output;
     std::filesystem::path m_staging;
@@ -184,6 +192,7 @@ private:
     std::map<std::string, Entry> m_previous;  // the current output's files, from the manifest
     std::map<std::string, Entry> m_files;     // this build's files
     std::size_t m_written = 0;
+    bool m_in_place = false;  // files were carried over: commit() updates the output folder in place
     bool m_committed = false;
     mutable std::mutex m_dirs_lock;  // (files are written from several threads)
     mutable std::unordered_set<std::string>
@@ -191,11 +200,13 @@ private:
 
     Prepared write_file(std::string path, std::string_view content) const;
     void make_folder(const std::filesystem::path& dir) const;
+    bool published_unchanged(const std::string& path, const Entry& published_entry) const;
     bool link_published(const std::string& path, const Entry& published_entry,
                         const std::filesystem::path& target) const;
+    void update_in_place();
 
     void load_manifest();
-    void save_manifest();
+    void save_manifest(const std::map<std::string, Entry>& files, const std::string& fingerprint);
 };
 
 }  // namespace output

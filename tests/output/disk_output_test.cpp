@@ -63,6 +63,56 @@ TEST_CASE("a manifest that does not belong to the output folder is not trusted")
     CHECK(test::read(out / "a.html") == "A");
 }
 
+// An incremental build renders a few pages of tens of thousands: linking every other page into
+// a new folder and removing the old one cost more than the pages.
+TEST_CASE("a build that carries pages over updates the output folder in place, and only through its own folders") {
+    test::TempDir dir;
+    auto out = dir.path() / "public";
+    build(out, "f1", {{"a.html", "A"}, {"b/index.html", "B"}, {"c/d/index.html", "C"}, {"feed.xml", "F"}});
+    const ino_t folder = inode(out), a = inode(out / "a.html"), feed = inode(out / "feed.xml");
+    {
+        output::DiskOutput o(out, "f2");
+        o.add("b/index.html", "B2");
+        o.add("e/f/index.html", "E");  // a new page in a new folder
+        o.add("feed.xml", "F");        // the same bytes: left as it is
+        CHECK(o.carry_over({"a.html"}));
+        o.commit();  // c/d/index.html is no longer made
+    }
+    CHECK(inode(out) == folder);
+    CHECK(inode(out / "a.html") == a);
+    CHECK(inode(out / "feed.xml") == feed);
+    CHECK(test::read(out / "b/index.html") == "B2");
+    CHECK(test::read(out / "e/f/index.html") == "E");
+    CHECK_FALSE(fs::exists(out / "c"));  // the file, and the folders it left empty
+    {
+        output::DiskOutput again(out, "f2");
+        CHECK(again.up_to_date());
+    }
+    // A page changed by hand is not carried over (the caller builds every page again).
+    test::write(out / "a.html", "by hand");
+    {
+        output::DiskOutput o(out, "f3");
+        CHECK_FALSE(o.carry_over({"a.html"}));
+    }
+    build(out, "f3", {{"a.html", "A"}, {"b/index.html", "B2"}, {"e/f/index.html", "E"}});
+    // A folder of the output replaced by a link out of it (below the top folder, whose change
+    // would make the manifest untrusted): nothing is written through it, and nothing in the
+    // output changes.
+    const fs::path elsewhere = dir.path() / "elsewhere";
+    fs::create_directories(elsewhere);
+    fs::remove_all(out / "e/f");
+    fs::create_directory_symlink(elsewhere, out / "e/f");
+    {
+        output::DiskOutput o(out, "f4");
+        o.add("e/f/index.html", "E2");
+        o.add("b/index.html", "B3");
+        CHECK(o.carry_over({"a.html"}));
+        CHECK_THROWS_AS(o.commit(), std::runtime_error);
+    }
+    CHECK_FALSE(fs::exists(elsewhere / "index.html"));
+    CHECK(test::read(out / "b/index.html") == "B2");
+}
+
 // Pages are written on every core (render/page_queue.cpp): prepare() on many threads at once,
 // add() on one, must give the folder and the manifest a build file by file gives.
 TEST_CASE("files prepared on several threads at once are the build's, written or linked, once added") {
