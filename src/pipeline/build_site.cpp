@@ -38,14 +38,28 @@ void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild
     if (options.feeds) r.output_feed = concurrency::in_background([&config, &was] { return output_feed(was, config); });
 }
 
-// The sources loaded, merged and their listening files read, adding their warnings.
-MergedSources load_and_merge(const config::SiteConfig& config, std::vector<core::Diagnostic>& warnings,
+// The sources merged: as the last build kept its merge (`saved`: build, after an edit of notes
+// alone), else loaded and merged (and handed to `keep`); then their listening files read. Adds
+// their warnings, the same either way.
+MergedSources load_and_merge(const config::SiteConfig& config, std::optional<SavedSources> saved,
+                             const BuildOptions& options, std::vector<core::Diagnostic>& warnings,
                              concurrency::StageClock& clock) {
-    std::vector<sources::SourceBatch> batches = load_sources(config);
-    clock.lap("load");
-    MergedSources merged = merge_sources(config, std::move(batches), warnings);
-    concurrency::release_free_memory();  // the sources' records: not held while the pages' texts grow
+    std::vector<core::Diagnostic> merge_warnings;
+    auto merge = [&]() -> MergedSources {
+        if (saved) {
+            merge_warnings = std::move(saved->warnings);
+            return with_site(config, std::move(saved->catalog), std::move(saved->input_feeds), nullptr);
+        }
+        std::vector<sources::SourceBatch> batches = load_sources(config);
+        clock.lap("load");
+        MergedSources merged = merge_sources(config, std::move(batches), merge_warnings);
+        concurrency::release_free_memory();  // the sources' records: not held while the pages' texts grow
+        if (options.keep_merge) options.keep_merge(merged.catalog, merged.input_feeds, merge_warnings);
+        return merged;
+    };
+    MergedSources merged = merge();
     clock.lap("merge");
+    warnings.insert(warnings.end(), merge_warnings.begin(), merge_warnings.end());
     read_listening(config, merged.catalog, warnings);
     clock.lap("listen");
     return merged;
@@ -166,7 +180,9 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         Reading reading;
         start_reading(reading, config, was, change.scope, options);
         std::shared_ptr<MergedSources> merged = was.sources;
-        if (!merged) merged = std::make_shared<MergedSources>(load_and_merge(config, report.warnings, clock));
+        if (!merged)
+            merged = std::make_shared<MergedSources>(
+                load_and_merge(config, std::move(was.merge), options, report.warnings, clock));
         Curated curated = change.scope == Scope::note_body
                               ? apply_body(config, was, std::move(*change.body), options)
                               : curate_and_plan(config, reading, was, *merged, options, report.warnings);

@@ -1,6 +1,7 @@
 #pragma once
 // build_site(): the whole pipeline, one line per stage.
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -52,6 +53,11 @@ struct BuildOptions {
     bool hold = false;
     // Parsed and rendered notes kept between builds (`serve`'s; may be null).
     NoteCaches* caches = nullptr;
+    // Called with the sources once loaded and merged (not when they are the last build's), before
+    // anything changes them, and the warnings they gave: `build` keeps them for its next build
+    // (saved_sources.hpp). May be empty.
+    std::function<void(const core::Catalog&, const std::vector<InputFeed>&, const std::vector<core::Diagnostic>&)>
+        keep_merge{};
 };
 
 // The one sequence of a build, for `build` and `serve` alike: loads and merges the sources

@@ -13,6 +13,7 @@
 #include "pipeline/fingerprints.hpp"
 #include "pipeline/publish.hpp"
 #include "pipeline/saved_build.hpp"
+#include "pipeline/saved_sources.hpp"
 
 namespace pipeline {
 
@@ -65,9 +66,10 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
     // notes changed since. Without a previous build they are only recorded for the next one, so
     // they are computed beside this one (hashing every input file takes a large archive's build
     // a tenth of a second).
-    std::future<Fingerprints> later;
+    std::shared_future<Fingerprints> later;
     Fingerprints fingerprints;
     const auto record_file = saved_build_path(config.output_dir());
+    const auto merge_file = saved_sources_path(config.output_dir());
     LastBuild last;
     Change change;
     if (out->has_previous_build()) {
@@ -81,20 +83,33 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
             last = loaded(std::move(saved->record));
             change = classify_change(config, last, {.notes_alone = saved->all_but_notes == fingerprints.all_but_notes},
                                      nullptr);
+            if (change.scope != Change::Scope::everything)
+                last.merge = read_saved_sources(merge_file, fingerprints.all_but_notes);
         }
     } else {
-        later = concurrency::in_background([&config, published] { return input_fingerprints(config, published); });
+        later =
+            concurrency::in_background([&config, published] { return input_fingerprints(config, published); }).share();
     }
+    // A new merge is kept for the next build at once (it describes the inputs but the notes,
+    // whatever becomes of this build), and its bytes let go of before the pages grow; a merge
+    // read back is still the one on disk.
+    BuildOptions options{.published = published};
+    options.keep_merge = [&](const core::Catalog& catalog, const std::vector<InputFeed>& feeds,
+                             const std::vector<core::Diagnostic>& warnings) {
+        const std::string& all_but_notes = later.valid() ? later.get().all_but_notes : fingerprints.all_but_notes;
+        std::string error;  // (one that cannot be written costs the next build the merge)
+        files::write_file_atomically(merge_file, saved_sources_bytes(all_but_notes, catalog, feeds, warnings), error);
+    };
     std::optional<std::vector<feed::ItemIdentity>> feed =
         last.feed;  // (for a second try: a build that throws leaves no last build)
     try {
-        result.report = build_site(config, *out, last, std::move(change), {.published = published});
+        result.report = build_site(config, *out, last, std::move(change), options);
     } catch (const CannotCarryOver&) {
         // A page of the last build was changed by hand or removed: every page is made again.
         out.reset();  // (its staging folder first: the next one has the same name)
         out.emplace(config.output_dir(), fingerprints.all);
         last = {.feed = std::move(feed)};
-        result.report = build_site(config, *out, last, {}, {.published = published});
+        result.report = build_site(config, *out, last, {}, options);
     }
     if (later.valid()) fingerprints = later.get(), out->set_fingerprint(fingerprints.all);
     auto write_started = std::chrono::steady_clock::now();

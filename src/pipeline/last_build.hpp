@@ -16,6 +16,7 @@
 #include "core/episode.hpp"
 #include "feed/identity.hpp"
 #include "notes/load_notes.hpp"
+#include "pipeline/saved_sources.hpp"
 #include "pipeline/sources_stage.hpp"
 #include "render/page_sink.hpp"
 #include "render/render_inputs.hpp"
@@ -44,6 +45,9 @@ struct LastBuild {
     // feed.xml's items as podcast apps know them, when it wrote the output folder's feed.xml
     // (nothing: the next build reads the folder's feed.xml to learn them).
     std::optional<std::vector<feed::ItemIdentity>> feed{};
+    // Its merge, as `build` kept it on disk (saved_sources.hpp): the next build, when only notes
+    // changed, starts from it instead of loading and merging the sources.
+    std::optional<SavedSources> merge{};
 
     // Held in memory alone (`serve`); empty when loaded from disk.
     std::shared_ptr<MergedSources> sources{};                // its merged sources, before the notes

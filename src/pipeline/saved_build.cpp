@@ -7,8 +7,9 @@
 #include <vector>
 
 #include "files/files.hpp"
-#include "files/hash.hpp"
 #include "output/output.hpp"
+#include "pipeline/binary_io.hpp"
+#include "pipeline/saved_fields.hpp"
 
 namespace pipeline {
 
@@ -16,53 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The file: this line, then length-prefixed fields in the byte order of the machine that wrote
-// it (a record is only read where it was written), then a hash of all that precedes it.
-constexpr std::string_view k_magic = "podarchive build record 3\n";
-
-class Writer {
-public:
-    std::string bytes{k_magic};
-    void number(std::uint64_t n) { bytes.append(reinterpret_cast<const char*>(&n), sizeof n); }
-    void text(std::string_view s) {
-        number(s.size());
-        bytes.append(s);
-    }
-};
-
-// Reads what Writer wrote; any read past the end makes it fail, and every later read too.
-class Reader {
-public:
-    explicit Reader(std::string_view bytes) : m_rest(bytes) {}
-    std::uint64_t number() {
-        std::uint64_t n = 0;
-        if (!take(sizeof n)) return 0;
-        std::memcpy(&n, m_taken.data(), sizeof n);
-        return n;
-    }
-    std::string text() {
-        std::uint64_t size = number();
-        return take(size) ? std::string(m_taken) : std::string();
-    }
-    // A count of items at least `min_bytes` long each: one the rest cannot hold fails.
-    std::uint64_t count(std::size_t min_bytes) {
-        std::uint64_t n = number();
-        if (n > m_rest.size() / min_bytes) m_ok = false;
-        return m_ok ? n : 0;
-    }
-    bool at_end() const { return m_ok && m_rest.empty(); }
-
-private:
-    std::string_view m_rest;
-    std::string_view m_taken;
-    bool m_ok = true;
-    bool take(std::uint64_t n) {
-        if (!m_ok || n > m_rest.size()) return m_ok = false;
-        m_taken = m_rest.substr(0, n);
-        m_rest.remove_prefix(n);
-        return true;
-    }
-};
+constexpr std::string_view k_magic = "podarchive build record 4\n";
 
 }  // namespace
 
@@ -71,36 +26,17 @@ fs::path saved_build_path(const fs::path& output_dir) {
 }
 
 bool write_saved_build(const fs::path& file, const SavedBuild& saved) {
-    Writer w;
-    w.text(saved.fingerprint);
-    w.text(saved.all_but_notes);
-    w.number(saved.record.notes.size());
-    for (const auto& note : saved.record.notes) {
-        w.number(note.page ? 1 : 0);
-        w.text(note.path);
-        w.text(note.text);
-    }
-    w.number(saved.record.feed.size());
-    for (const auto& item : saved.record.feed) {
-        w.text(item.guid);
-        w.text(item.enclosure_url);
-        w.text(item.title);
-        w.text(item.day);
-    }
+    binary::Writer w(k_magic);
+    w(saved.fingerprint, saved.all_but_notes, saved.record.notes, saved.record.feed);
     // Pages in path order: the same build writes the same bytes.
     std::vector<const render::Dependencies::value_type*> pages;
     pages.reserve(saved.record.pages.size());
     for (const auto& entry : saved.record.pages) pages.push_back(&entry);
     std::sort(pages.begin(), pages.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
-    w.number(pages.size());
-    for (const auto* entry : pages) {
-        w.text(entry->first);
-        w.number(entry->second.size());
-        for (render::DepKey key : entry->second) w.number(key);
-    }
-    w.number(files::content_hash(w.bytes));
+    w(static_cast<std::uint64_t>(pages.size()));
+    for (const auto* entry : pages) w(entry->first, entry->second);
     std::string error;
-    return files::write_file_atomically(file, w.bytes, error);
+    return files::write_file_atomically(file, std::move(w).finish(), error);
 }
 
 std::optional<SavedBuild> read_saved_build(const fs::path& file) {
@@ -110,39 +46,20 @@ std::optional<SavedBuild> read_saved_build(const fs::path& file) {
     } catch (const files::FileError&) {
         return std::nullopt;
     }
-    constexpr std::size_t hash_size = sizeof(std::uint64_t);
-    if (bytes.size() < k_magic.size() + hash_size || !std::string_view(bytes).starts_with(k_magic)) return std::nullopt;
-    std::string_view body = std::string_view(bytes).substr(0, bytes.size() - hash_size);
-    std::uint64_t hash = 0;
-    std::memcpy(&hash, bytes.data() + body.size(), hash_size);
-    if (hash != files::content_hash(body)) return std::nullopt;
-
-    Reader r(body.substr(k_magic.size()));
+    auto r = binary::Reader::open(bytes, k_magic);
+    if (!r) return std::nullopt;
     SavedBuild saved;
-    saved.fingerprint = r.text();
-    saved.all_but_notes = r.text();
-    const std::size_t number = sizeof(std::uint64_t);
-    for (std::uint64_t n = r.count(3 * number); n > 0; --n) {
-        notes::NoteText& note = saved.record.notes.emplace_back();
-        note.page = r.number() == 1;
-        note.path = r.text();
-        note.text = r.text();
-    }
-    for (std::uint64_t n = r.count(4 * number); n > 0; --n) {
-        feed::ItemIdentity& item = saved.record.feed.emplace_back();
-        item.guid = r.text();
-        item.enclosure_url = r.text();
-        item.title = r.text();
-        item.day = r.text();
-    }
-    const std::uint64_t pages = r.count(2 * number);
+    std::uint64_t pages = 0;
+    (*r)(saved.fingerprint, saved.all_but_notes, saved.record.notes, saved.record.feed, pages);
+    if (!r->ok() || pages > bytes.size()) return std::nullopt;
     saved.record.pages.reserve(pages);
-    for (std::uint64_t n = pages; n > 0; --n) {
-        std::string path = r.text();
-        render::DepKeys& keys = saved.record.pages[std::move(path)];
-        for (std::uint64_t k = r.count(number); k > 0; --k) keys.push_back(r.number());
+    for (; pages > 0 && r->ok(); --pages) {
+        std::string path;
+        render::DepKeys keys;
+        (*r)(path, keys);
+        saved.record.pages.emplace(std::move(path), std::move(keys));
     }
-    if (!r.at_end()) return std::nullopt;
+    if (!r->whole()) return std::nullopt;
     return saved;
 }
 

@@ -99,10 +99,15 @@ MergedSources merge_sources(const config::SiteConfig& config, std::vector<source
     std::vector<InputFeed> feeds = input_feeds(batches);
     for (const auto& b : batches) warnings.insert(warnings.end(), b.diagnostics.begin(), b.diagnostics.end());
     std::vector<sources::SourceBatch>().swap(batches);
-    std::optional<site::LocalArtwork> artwork = site::local_artwork(config, &warnings);
+    return with_site(config, std::move(catalog), std::move(feeds), &warnings);
+}
+
+MergedSources with_site(const config::SiteConfig& config, core::Catalog catalog, std::vector<InputFeed> input_feeds,
+                        std::vector<core::Diagnostic>* warnings) {
+    std::optional<site::LocalArtwork> artwork = site::local_artwork(config, warnings);
     site::SiteInfo site =
-        site::make_site_info(config, catalog, config.base_url, artwork ? &*artwork : nullptr, &warnings);
-    return {std::move(catalog), std::move(site), std::move(artwork), std::move(feeds)};
+        site::make_site_info(config, catalog, config.base_url, artwork ? &*artwork : nullptr, warnings);
+    return {std::move(catalog), std::move(site), std::move(artwork), std::move(input_feeds)};
 }
 
 void read_listening(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings) {

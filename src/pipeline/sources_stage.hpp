@@ -50,6 +50,12 @@ void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalo
 MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
                             std::vector<core::Diagnostic>& warnings);
 
+// Merged sources of `catalog` (a merged catalog, taken) and `input_feeds`: with the show's
+// artwork (`fetch`'s copy) and what the site is (site::make_site_info), adding their warnings
+// to `warnings` (may be null).
+MergedSources with_site(const config::SiteConfig& config, core::Catalog catalog, std::vector<InputFeed> input_feeds,
+                        std::vector<core::Diagnostic>* warnings);
+
 // Reads what the catalog's episodes link to for listeners (the copies `fetch` kept of their
 // chapters and transcripts), and the chapters their show notes write, on every core; adds the
 // files' warnings to `warnings`, and one that names how many links have no copy.

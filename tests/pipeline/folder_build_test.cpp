@@ -3,12 +3,14 @@
 #include <doctest/doctest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <map>
 
 #include "config/site_config.hpp"
 #include "feed/identity.hpp"
 #include "files/files.hpp"
 #include "pipeline/saved_build.hpp"
+#include "pipeline/saved_sources.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -82,6 +84,13 @@ TEST_CASE(
         const fs::path expected = dir.path() / ("whole-" + std::to_string(++fresh));
         auto whole = build_into(dir.path(), expected);
         CHECK_FALSE(whole.report.incremental);
+        // The same warnings too, whatever the build started from.
+        auto said = [](const pipeline::BuildReport& report) {
+            std::string all;
+            for (const auto& d : report.warnings) all += core::format(d) + "\n";
+            return all;
+        };
+        CHECK(said(r.report) == said(whole.report));
         auto got = tree(out), want = tree(expected);
         CHECK_MESSAGE(got == want, differences(got, want));
         auto saved = pipeline::read_saved_build(pipeline::saved_build_path(out));
@@ -105,6 +114,10 @@ TEST_CASE(
         const auto after = stat_of(other_page);
         CHECK(after.st_ino == before.st_ino);
         CHECK(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec);
+        // The sources were not loaded again: the merge the last build kept was read back.
+        CHECK(fs::exists(pipeline::saved_sources_path(out)));
+        CHECK(std::none_of(r.report.stages.begin(), r.report.stages.end(),
+                           [](const auto& stage) { return stage.first == "load"; }));
         // The next build starts from this one's record.
         r = edit(note, test::replace_first(test::k_hop_note, "First version", "Third version"));
         CHECK(r.report.incremental);
@@ -173,6 +186,20 @@ TEST_CASE(
         fs::remove(record);
         r = edit(note, test::replace_first(test::k_hop_note, "First version", "Third version"));
         CHECK_FALSE(r.report.incremental);
+    }
+    SUBCASE("a damaged or missing kept merge: the sources are loaded and merged again") {
+        const fs::path merged = pipeline::saved_sources_path(out);
+        std::string bytes = test::read(merged);
+        bytes[bytes.size() / 3] ^= 1;
+        test::write(merged, bytes);
+        auto r = edit(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
+        CHECK(r.report.incremental);
+        CHECK(std::any_of(r.report.stages.begin(), r.report.stages.end(),
+                          [](const auto& stage) { return stage.first == "load"; }));
+        fs::remove(merged);
+        r = edit(note, test::replace_first(test::k_hop_note, "First version", "Third version"));
+        CHECK(r.report.incremental);
+        CHECK(fs::exists(merged));  // kept again
     }
     SUBCASE("nothing changed: nothing done") {
         CHECK(build_into(dir.path(), out).up_to_date);

@@ -1,0 +1,183 @@
+#pragma once
+// The byte format of the files `build` keeps beside the output folder (saved_build.hpp,
+// saved_sources.hpp): a line naming the format and its version, then values in the byte order
+// of the machine that wrote them (such a file is only read where it was written), then a hash of
+// all that precedes it. A damaged, cut or older file reads as none.
+//
+// A struct's fields are named once, in order, for both ways: `fields(io, value)` (found by
+// argument-dependent lookup in this namespace) calls `io(value.a, value.b, ...)`, and a Writer
+// writes them, a Reader reads them back. Strings, numbers, yes/no, enums, optionals, vectors,
+// maps and pairs of these need no `fields`.
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "files/hash.hpp"
+
+namespace pipeline::binary {
+
+template <class T>
+struct is_optional : std::false_type {};
+template <class T>
+struct is_optional<std::optional<T>> : std::true_type {};
+template <class T>
+struct is_vector : std::false_type {};
+template <class T>
+struct is_vector<std::vector<T>> : std::true_type {};
+template <class T>
+struct is_map : std::false_type {};
+template <class K, class V>
+struct is_map<std::map<K, V>> : std::true_type {};
+template <class T>
+struct is_pair : std::false_type {};
+template <class A, class B>
+struct is_pair<std::pair<A, B>> : std::true_type {};
+
+class Writer {
+public:
+    explicit Writer(std::string_view magic, std::size_t expected_bytes = 0) : m_bytes(magic) {
+        m_bytes.reserve(expected_bytes);  // (a large file made without doubling its buffer)
+    }
+
+    template <class... T>
+    void operator()(const T&... values) {
+        (put(values), ...);
+    }
+
+    // The bytes to store: all written, then their hash.
+    std::string finish() && {
+        const std::uint64_t hash = files::content_hash(m_bytes);
+        m_bytes.append(reinterpret_cast<const char*>(&hash), sizeof hash);
+        return std::move(m_bytes);
+    }
+
+private:
+    std::string m_bytes;
+
+    void raw(const void* p, std::size_t n) { m_bytes.append(static_cast<const char*>(p), n); }
+    void number(std::uint64_t n) { raw(&n, sizeof n); }
+
+    template <class T>
+    void put(const T& x) {
+        if constexpr (std::is_same_v<T, std::string>) {
+            number(x.size());
+            m_bytes.append(x);
+        } else if constexpr (std::is_same_v<T, bool>) {
+            number(x ? 1 : 0);
+        } else if constexpr (std::is_enum_v<T>) {
+            number(static_cast<std::uint64_t>(x));
+        } else if constexpr (std::is_integral_v<T>) {
+            number(static_cast<std::uint64_t>(static_cast<std::int64_t>(x)));
+        } else if constexpr (std::is_floating_point_v<T>) {
+            const double d = x;
+            raw(&d, sizeof d);
+        } else if constexpr (is_optional<T>::value) {
+            put(x.has_value());
+            if (x) put(*x);
+        } else if constexpr (is_vector<T>::value || is_map<T>::value) {
+            number(x.size());
+            for (const auto& item : x) put(item);
+        } else if constexpr (is_pair<T>::value) {
+            put(x.first);
+            put(x.second);
+        } else {
+            // (fields() names the fields of a value to read as well: it takes them to change)
+            fields(*this, const_cast<T&>(x));
+        }
+    }
+};
+
+// Reads what a Writer wrote; a read past the end makes it fail, and every later read too.
+class Reader {
+public:
+    // The values of `bytes` when it is a whole file of the format `magic` names (which must
+    // outlive the reader); nothing otherwise.
+    static std::optional<Reader> open(std::string_view bytes, std::string_view magic) {
+        constexpr std::size_t hash_size = sizeof(std::uint64_t);
+        if (bytes.size() < magic.size() + hash_size || !bytes.starts_with(magic)) return std::nullopt;
+        const std::string_view body = bytes.substr(0, bytes.size() - hash_size);
+        std::uint64_t hash = 0;
+        std::memcpy(&hash, bytes.data() + body.size(), hash_size);
+        if (hash != files::content_hash(body)) return std::nullopt;
+        return Reader(body.substr(magic.size()));
+    }
+
+    template <class... T>
+    void operator()(T&... values) {
+        (get(values), ...);
+    }
+
+    // True when every value was read and nothing is left.
+    bool whole() const { return m_ok && m_rest.empty(); }
+    bool ok() const { return m_ok; }
+
+private:
+    explicit Reader(std::string_view rest) : m_rest(rest) {}
+
+    std::string_view m_rest;
+    bool m_ok = true;
+
+    bool take(void* p, std::size_t n) {
+        if (!m_ok || n > m_rest.size()) return m_ok = false;
+        std::memcpy(p, m_rest.data(), n);
+        m_rest.remove_prefix(n);
+        return true;
+    }
+    std::uint64_t number() {
+        std::uint64_t n = 0;
+        take(&n, sizeof n);
+        return n;
+    }
+    // A count of items or bytes: one the rest cannot hold fails (every value takes at least 8
+    // bytes, but a string's byte).
+    std::uint64_t count(std::size_t min_bytes = 8) {
+        const std::uint64_t n = number();
+        if (n > m_rest.size() / min_bytes) m_ok = false;
+        return m_ok ? n : 0;
+    }
+
+    template <class T>
+    void get(T& x) {
+        if constexpr (std::is_same_v<T, std::string>) {
+            const std::uint64_t n = count(1);
+            x.assign(m_rest.substr(0, n));
+            m_rest.remove_prefix(n);
+        } else if constexpr (std::is_same_v<T, bool>) {
+            x = number() == 1;
+        } else if constexpr (std::is_enum_v<T>) {
+            x = static_cast<T>(number());
+        } else if constexpr (std::is_integral_v<T>) {
+            x = static_cast<T>(static_cast<std::int64_t>(number()));
+        } else if constexpr (std::is_floating_point_v<T>) {
+            double d = 0;
+            take(&d, sizeof d);
+            x = static_cast<T>(d);
+        } else if constexpr (is_optional<T>::value) {
+            bool has = false;
+            get(has);
+            if (has) get(x.emplace());
+        } else if constexpr (is_vector<T>::value) {
+            x.resize(count());
+            for (auto& item : x) get(item);
+        } else if constexpr (is_map<T>::value) {
+            for (std::uint64_t n = count(); n > 0 && m_ok; --n) {
+                std::pair<typename T::key_type, typename T::mapped_type> item;
+                get(item);
+                x.insert(std::move(item));
+            }
+        } else if constexpr (is_pair<T>::value) {
+            get(x.first);
+            get(x.second);
+        } else {
+            fields(*this, x);
+        }
+    }
+};
+
+}  // namespace pipeline::binary

@@ -1,0 +1,153 @@
+#pragma once
+// The fields of every type `build` keeps beside the output folder (saved_build.hpp,
+// saved_sources.hpp), in order, for binary_io.hpp's Writer and Reader: one description for both
+// ways, and one for every file that keeps the type.
+//
+// A field added to one of these types must be added here too, or a build after a note edit loses
+// it: the sizes below stop the compile when the largest types grow, and
+// tests/pipeline/saved_sources_test.cpp reads back a catalog with every field set.
+#include "core/diagnostic.hpp"
+#include "core/episode.hpp"
+#include "feed/feed_writer.hpp"
+#include "notes/load_notes.hpp"
+#include "pipeline/saved_sources.hpp"
+#include "pipeline/sources_stage.hpp"
+
+namespace pipeline::binary {
+
+static_assert(sizeof(core::Episode) == 1376, "a field of core::Episode is new: name it in fields() below");
+static_assert(sizeof(core::Channel) == 792, "a field of core::Channel is new: name it in fields() below");
+
+template <class IO>
+void fields(IO& io, dates::Timestamp& t) {
+    io(t.utc_seconds, t.offset_minutes, t.has_time, t.has_zone);
+}
+template <class IO>
+void fields(IO& io, dates::Duration& d) {
+    io(d.seconds, d.exact);
+}
+template <class IO>
+void fields(IO& io, core::Provenance& p) {
+    io(p.source, p.file, p.line, p.end_line, p.via);
+}
+template <class IO>
+void fields(IO& io, core::Enclosure& e) {
+    io(e.url, e.type, e.length);
+}
+template <class IO>
+void fields(IO& io, core::FieldSource& s) {
+    io(s.source, s.file, s.line);
+}
+template <class IO>
+void fields(IO& io, core::RecordRef& r) {
+    io(r.from, r.matched_by);
+}
+template <class IO>
+void fields(IO& io, core::ListenLink& l) {
+    io(l.label, l.url);
+}
+template <class IO>
+void fields(IO& io, core::FeedItem& f) {
+    io(f.guid, f.guid_is_permalink, f.title, f.date, f.enclosure, f.raw_xml, f.from);
+}
+template <class IO>
+void fields(IO& io, core::AudioCopy& c) {
+    io(c.url, c.type, c.bytes, c.sha256, c.host_gone, c.kept_since, c.duration);
+}
+template <class IO>
+void fields(IO& io, core::MediaLink& m) {
+    io(m.url, m.type);
+}
+template <class IO>
+void fields(IO& io, core::Chapter& c) {
+    io(c.start, c.title, c.url, c.image, c.listed);
+}
+template <class IO>
+void fields(IO& io, core::Chapters& c) {
+    io(c.list, c.origin, c.from);
+}
+template <class IO>
+void fields(IO& io, core::Person& p) {
+    io(p.name, p.role, p.group, p.href, p.img);
+}
+template <class IO>
+void fields(IO& io, core::Soundbite& s) {
+    io(s.start, s.duration, s.title);
+}
+template <class IO>
+void fields(IO& io, core::Funding& f) {
+    io(f.url, f.label);
+}
+template <class IO>
+void fields(IO& io, core::ValueRecipient& r) {
+    io(r.name, r.split, r.fee);
+}
+template <class IO>
+void fields(IO& io, core::Value& v) {
+    io(v.type, v.recipients);
+}
+template <class IO>
+void fields(IO& io, core::FeedLink& l) {
+    io(l.kind, l.label, l.url, l.type, l.feed);
+}
+template <class IO>
+void fields(IO& io, core::Episode& e) {
+    // (Not the transcript: the listening stage reads it, after the merge is kept.)
+    io(e.slug, e.guid, e.guid_is_permalink, e.guid_derived, e.title, e.title_derived, e.description,
+       e.description_is_html, e.description_truncated, e.date, e.duration, e.enclosure, e.copy, e.page_url, e.apple_url,
+       e.image, e.episode_type, e.explicit_flag, e.keywords, e.categories, e.episode_number, e.season, e.listen_on,
+       e.seen_in, e.seen_at, e.sources, e.records, e.feed_item_xml, e.feed_item_from, e.other_feed_items,
+       e.transcript_links, e.chapters_link, e.chapters, e.persons, e.soundbites, e.funding, e.value, e.links);
+}
+template <class IO>
+void fields(IO& io, core::Category& c) {
+    io(c.name, c.subcategory, c.line);
+}
+template <class IO>
+void fields(IO& io, core::Channel& c) {
+    io(c.title, c.description, c.link, c.language, c.author, c.copyright, c.image_url, c.explicit_flag, c.type,
+       c.owner_name, c.owner_email, c.podcast_guid, c.locked, c.locked_owner, c.self_url, c.new_feed_url, c.generator,
+       c.categories, c.funding, c.value, c.persons, c.links, c.file, c.line, c.root_attributes, c.raw_xml);
+}
+template <class IO>
+void fields(IO& io, core::Conflict& c) {
+    io(c.slug, c.field, c.kept, c.kept_source, c.other, c.other_source);
+}
+template <class IO>
+void fields(IO& io, core::DroppedRecord& d) {
+    io(d.from, d.reason);
+}
+template <class IO>
+void fields(IO& io, core::AnnouncedCount& a) {
+    io(a.episodes, a.from);
+}
+template <class IO>
+void fields(IO& io, core::Catalog& c) {
+    io(c.channel, c.announced, c.episodes, c.conflicts, c.dropped);
+}
+template <class IO>
+void fields(IO& io, feed::ItemIdentity& i) {
+    io(i.guid, i.enclosure_url, i.slug, i.file, i.line, i.title, i.day, i.host_enclosure_url);
+}
+template <class IO>
+void fields(IO& io, InputFeed& f) {
+    io(f.file, f.items);
+}
+template <class IO>
+void fields(IO& io, core::SourceLocation& l) {
+    io(l.file, l.line, l.column);
+}
+template <class IO>
+void fields(IO& io, core::Diagnostic& d) {
+    io(d.severity, d.where, d.message, d.source_line);
+}
+template <class IO>
+void fields(IO& io, notes::NoteText& n) {
+    io(n.page, n.path, n.text);
+}
+template <class IO>
+void fields(IO& io, SavedSources& s) {
+    io(s.catalog, s.input_feeds, s.warnings);
+}
+
+}  // namespace pipeline::binary

@@ -1,0 +1,49 @@
+#include "pipeline/saved_sources.hpp"
+
+#include "files/files.hpp"
+#include "output/output.hpp"
+#include "pipeline/binary_io.hpp"
+#include "pipeline/saved_fields.hpp"
+
+namespace pipeline {
+
+namespace {
+
+constexpr std::string_view k_magic = "podarchive merged sources 1\n";
+
+}  // namespace
+
+std::filesystem::path saved_sources_path(const std::filesystem::path& output_dir) {
+    return output::beside(output_dir, ".merged");
+}
+
+std::string saved_sources_bytes(const std::string& all_but_notes, const core::Catalog& catalog,
+                                const std::vector<InputFeed>& input_feeds,
+                                const std::vector<core::Diagnostic>& warnings) {
+    std::size_t expected = catalog.channel.raw_xml.size() + 4096;  // (the texts are most of it)
+    for (const auto& e : catalog.episodes) expected += e.feed_item_xml.size() + e.description.size() + 2048;
+    binary::Writer w(k_magic, expected);
+    w(all_but_notes, catalog, input_feeds, warnings);  // (SavedSources' fields, in order)
+    return std::move(w).finish();
+}
+
+std::optional<SavedSources> read_saved_sources(const std::filesystem::path& file, const std::string& all_but_notes) {
+    if (all_but_notes.empty()) return std::nullopt;
+    std::string bytes;
+    try {
+        bytes = files::read_file(file, std::size_t{4} << 30);
+    } catch (const files::FileError&) {
+        return std::nullopt;
+    }
+    auto r = binary::Reader::open(bytes, k_magic);
+    if (!r) return std::nullopt;
+    std::string fingerprint;
+    (*r)(fingerprint);
+    if (!r->ok() || fingerprint != all_but_notes) return std::nullopt;
+    SavedSources saved;
+    (*r)(saved);
+    if (!r->whole()) return std::nullopt;
+    return saved;
+}
+
+}  // namespace pipeline

@@ -1,0 +1,41 @@
+#pragma once
+// What `build` keeps of the merge between runs: the merged catalog (before the listening stage
+// reads the files it links to, and before the notes), the items of each input feed and the
+// warnings the sources gave, in a file beside the output folder (".<name>.merged", never
+// published). After an edit of notes alone the next build starts from it instead of loading and
+// merging every source again. It is used only by a build whose inputs but the notes have the
+// fingerprint it names (pipeline/fingerprints.hpp): the same sources, site.yaml, theme and
+// podarchive give the same merge.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/episode.hpp"
+#include "pipeline/sources_stage.hpp"
+
+namespace pipeline {
+
+// The merge as it is kept.
+struct SavedSources {
+    core::Catalog catalog;
+    std::vector<InputFeed> input_feeds;
+    std::vector<core::Diagnostic> warnings;
+};
+
+// Where the merge of the build in `output_dir` is kept.
+std::filesystem::path saved_sources_path(const std::filesystem::path& output_dir);
+
+// The file's bytes for a merge (SavedSources' parts) of inputs whose fingerprint but the notes
+// is `all_but_notes`. (A merged catalog whose listening stage ran is not kept: its transcripts
+// would be copied.)
+std::string saved_sources_bytes(const std::string& all_but_notes, const core::Catalog& catalog,
+                                const std::vector<InputFeed>& input_feeds,
+                                const std::vector<core::Diagnostic>& warnings);
+
+// The merge kept in `file` when it is of inputs whose fingerprint but the notes is
+// `all_but_notes`; nothing when there is none, it is damaged, or it is of other inputs.
+std::optional<SavedSources> read_saved_sources(const std::filesystem::path& file, const std::string& all_but_notes);
+
+}  // namespace pipeline
