@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "concurrency/parallel.hpp"
 #include "core/slug.hpp"
 #include "files/files.hpp"
 #include "files/hash.hpp"
@@ -457,38 +458,59 @@ NoteFileCache::Entry read_episode_note_file(const fs::path& path, const fs::path
 }
 
 NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCache* cache, NoteTexts* texts) {
-    if (cache && texts) throw std::logic_error("load_notes: texts are only given without a cache");
-    NoteSet set;
-    NoteFileCache fresh;
-    if (cache) fresh.files.reserve(cache->files.size() + 1);
-    // The cached entry of an unchanged file, or a new one, parsed.
-    auto entry = [&](const fs::path& p, bool page) -> const NoteFileCache::Entry& {
-        NoteFileCache::Entry& e = fresh.files[p.string()];
-        if (cache && !cache->verify) {
-            if (auto it = cache->files.find(p.string()); it != cache->files.end()) return e = std::move(it->second);
+    if (cache && !cache->files.empty() && texts)
+        throw std::logic_error("load_notes: texts are only given without a cache, or an empty one");
+    // Every file's entry is made on its own (read and parsed on every core: a large archive has
+    // thousands of notes), then they are added in path order.
+    const auto [episodes, pages] = note_folders(content_dir);
+    std::vector<std::pair<fs::path, bool>> paths;  // and whether it is a page
+    for (auto& p : markdown_files(episodes)) paths.emplace_back(std::move(p), false);
+    for (auto& p : markdown_files(pages)) paths.emplace_back(std::move(p), true);
+    std::vector<NoteFileCache::Entry> entries(paths.size());
+    std::vector<std::optional<std::string>> read(texts ? paths.size() : 0);
+    // The cached entry of an unchanged file, or a new one, parsed. (Each piece moves only its
+    // own file's entry out of the cache.)
+    concurrency::parallel_for(paths.size(), 16, [&](std::size_t i) {
+        const auto& [p, page] = paths[i];
+        NoteFileCache::Entry& e = entries[i];
+        auto cached =
+            cache ? cache->files.find(p.string()) : std::unordered_map<std::string, NoteFileCache::Entry>::iterator{};
+        if (cache && !cache->verify && cached != cache->files.end()) {
+            e = std::move(cached->second);
+            return;
         }
         auto text = read_note_text(p, root, e);
-        if (!text) return e;
-        std::uint64_t hash = files::content_hash(*text);
-        if (cache) {
-            if (auto it = cache->files.find(p.string()); it != cache->files.end() && it->second.hash == hash)
-                return e = std::move(it->second);
+        if (!text) return;
+        const std::uint64_t hash = files::content_hash(*text);
+        if (cache && cached != cache->files.end() && cached->second.hash == hash) {
+            e = std::move(cached->second);
+            return;
         }
         e.hash = hash;
         parse_entry(page, p, root, *text, e);
-        if (texts) texts->push_back({page, p.string(), std::move(*text)});
-        return e;
-    };
-    const auto [episodes, pages] = note_folders(content_dir);
-    for (const auto& p : markdown_files(episodes)) add_to(set, entry(p, false));
-    for (const auto& p : markdown_files(pages)) add_to(set, entry(p, true));
+        if (texts) read[i] = std::move(*text);
+    });
+    NoteSet set;
+    NoteFileCache fresh;
+    fresh.files.reserve(paths.size());
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+        if (texts && read[i]) texts->push_back({paths[i].second, paths[i].first.string(), std::move(*read[i])});
+        add_to(set, fresh.files[paths[i].first.string()] = std::move(entries[i]));
+    }
     if (cache) fresh.verify = cache->verify, *cache = std::move(fresh);
     return set;
 }
 
-NoteSet load_notes(const NoteTexts& texts, const fs::path& root) {
+NoteSet load_notes(const NoteTexts& texts, const fs::path& root, const NoteFileCache* parsed) {
     NoteSet set;
     for (const auto& t : texts) {
+        if (parsed) {
+            auto it = parsed->files.find(t.path);
+            if (it != parsed->files.end() && it->second.hash == files::content_hash(t.text)) {
+                add_to(set, it->second);
+                continue;
+            }
+        }
         NoteFileCache::Entry e;
         parse_entry(t.page, fs::path(t.path), root, t.text, e);
         add_to(set, e);

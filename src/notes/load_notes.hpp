@@ -70,8 +70,9 @@ using NoteTexts = std::vector<NoteText>;
 NoteSet load_notes(const std::filesystem::path& content_dir, const std::filesystem::path& root,
                    NoteFileCache* cache = nullptr, NoteTexts* texts = nullptr);
 
-// The notes of texts load_notes gave, as it made them then, without reading a file.
-NoteSet load_notes(const NoteTexts& texts, const std::filesystem::path& root);
+// The notes of texts load_notes gave, as it made them then, without reading a file. A text
+// `parsed` holds (a cache load_notes filled) as it is now is not parsed again.
+NoteSet load_notes(const NoteTexts& texts, const std::filesystem::path& root, const NoteFileCache* parsed = nullptr);
 
 // One episode note (a file under content/episodes), read and parsed as load_notes does: what
 // `serve` reads after a save before it knows whether the other notes are needed too.

@@ -21,6 +21,7 @@ using Scope = Change::Scope;
 struct Reading {
     std::future<notes::NoteSet> notes;     // content/'s notes (none after a body edit)
     notes::NoteTexts texts;                // their files as read (when read without serve's cache)
+    notes::NoteFileCache parsed;           // and as parsed, for the last build's notes that are the same
     std::future<notes::NoteSet> recorded;  // the last build's notes, parsed again from its record (to plan from)
     std::future<std::optional<InputFeed>> output_feed;  // the feed the output folder holds (when the feeds are written)
 };
@@ -28,12 +29,16 @@ struct Reading {
 void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild& was, Scope scope,
                    const BuildOptions& options) {
     if (scope != Scope::note_body) {
-        notes::NoteFileCache* files = options.caches ? &options.caches->files : nullptr;
-        notes::NoteTexts* texts = files ? nullptr : &r.texts;
+        notes::NoteFileCache* files = options.caches ? &options.caches->files : &r.parsed;
+        notes::NoteTexts* texts = options.caches ? nullptr : &r.texts;
         r.notes = concurrency::in_background([&config, files, texts] { return read_notes(config, files, texts); });
     }
+    // (After this build's notes: most of the last build's are the same files, parsed once.)
     if (scope == Scope::notes && !was.content)
-        r.recorded = concurrency::in_background([&config, &was] { return notes::load_notes(was.notes, config.root); });
+        r.recorded = concurrency::in_background([&r, &config, &was] {
+            r.notes.wait();
+            return notes::load_notes(was.notes, config.root, &r.parsed);
+        });
     // Read now, while the build holds little (a large feed's parse is tens of megabytes).
     if (options.feeds) r.output_feed = concurrency::in_background([&config, &was] { return output_feed(was, config); });
 }
