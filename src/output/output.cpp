@@ -15,9 +15,9 @@
 #include <stdexcept>
 
 #include "concurrency/parallel.hpp"
+#include "files/binary_io.hpp"
 #include "files/files.hpp"
 #include "files/hash.hpp"
-#include "html/escape.hpp"
 
 namespace output {
 
@@ -153,7 +153,7 @@ std::int64_t write_whole(const fs::path& path, std::string_view content) {
 
 DiskOutput::DiskOutput(fs::path output_dir, std::string input_fingerprint)
     : m_output(std::move(output_dir)), m_fingerprint(std::move(input_fingerprint)) {
-    m_manifest_path = beside(m_output, ".manifest.json");
+    m_manifest_path = beside(m_output, ".manifest");
     load_manifest();
     const fs::path staging_prefix = beside(m_output, ".staging-");
     fs::create_directories(staging_prefix.parent_path());
@@ -262,64 +262,84 @@ bool DiskOutput::up_to_date() const {
     return m_manifest_valid && !m_fingerprint.empty() && m_fingerprint == m_previous_fingerprint;
 }
 
-bool made_by_podarchive(const fs::path& dir) {
-    struct stat st {};
-    if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return false;
+namespace {
+
+// The manifest's format (files/binary_io.hpp): the output folder's identity, the inputs'
+// fingerprint, then each file's path, hash, size and modification time, in path order.
+constexpr std::string_view k_manifest_magic = "podarchive output manifest 1\n";
+
+// The manifest beside `dir`'s bytes, or "" when there is none.
+std::string read_manifest(const fs::path& dir) {
+    try {
+        return files::read_file(beside(dir, ".manifest"), 256u << 20);
+    } catch (const files::FileError&) {
+        return "";
+    }
+}
+
+}  // namespace
+
+// The folder a manifest of podarchive before this format names (JSON, ".<name>.manifest.json"),
+// so that a folder it built is still known as podarchive's after an upgrade; "" when none.
+std::string legacy_manifest_folder(const fs::path& dir) {
     try {
         // Only "output" is asked: the file list (tens of thousands of entries) is not built.
         auto skip_files = [](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
             return !(depth == 1 && event == nlohmann::json::parse_event_t::key && parsed == "files");
         };
         auto json = nlohmann::json::parse(files::read_file(beside(dir, ".manifest.json"), 256u << 20), skip_files);
-        const std::string named = json.value("output", std::string());
-        return named.substr(0, named.find(':')) == std::to_string(st.st_ino);
+        return json.value("output", std::string());
     } catch (...) {
-        return false;  // no manifest, or not ours
+        return "";
     }
+}
+
+bool made_by_podarchive(const fs::path& dir) {
+    struct stat st {};
+    if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return false;
+    const std::string bytes = read_manifest(dir);
+    std::string named;
+    if (auto r = files::binary::Reader::open(bytes, k_manifest_magic)) (*r)(named);
+    if (named.empty()) named = legacy_manifest_folder(dir);
+    return !named.empty() && named.substr(0, named.find(':')) == std::to_string(st.st_ino);
 }
 
 void DiskOutput::load_manifest() {
     struct stat st {};
     if (::stat(m_output.c_str(), &st) != 0) return;
-    try {
-        auto json = nlohmann::json::parse(files::read_file(m_manifest_path, 256u << 20));
-        if (json.value("output", std::string()) != folder_identity(st)) return;
-        m_previous_fingerprint = json.value("fingerprint", "");
-        for (const auto& [path, e] : json["files"].items())
-            m_previous[path] = {std::stoull(e[0].get<std::string>(), nullptr, 16), e[1].get<std::size_t>(),
-                                e[2].get<std::int64_t>()};
-        m_manifest_valid = true;
-    } catch (...) {
-        m_previous.clear();  // no manifest, or a broken one: write everything
+    const std::string bytes = read_manifest(m_output);
+    auto r = files::binary::Reader::open(bytes, k_manifest_magic);
+    if (!r) return;  // no manifest, or a broken one: write everything
+    std::string named, fingerprint;
+    std::uint64_t count = 0;
+    (*r)(named, fingerprint, count);
+    if (!r->ok() || named != folder_identity(st) || count > bytes.size()) return;
+    for (; count > 0 && r->ok(); --count) {
+        std::string path;
+        Entry e;
+        (*r)(path, e.hash, e.size, e.mtime_ns);
+        m_previous.emplace_hint(m_previous.end(), std::move(path), e);
     }
+    if (!r->whole()) {
+        m_previous.clear();
+        return;
+    }
+    m_previous_fingerprint = std::move(fingerprint);
+    m_manifest_valid = true;
 }
 
 void DiskOutput::save_manifest(const std::map<std::string, Entry>& files, const std::string& fingerprint) {
     struct stat st {};
     if (::stat(m_output.c_str(), &st) != 0) return;
-    // Written as text (what nlohmann's dump() of the object would write): one entry per file of
-    // a large site. Each file's modification time is the one it was written or linked with.
-    std::string json = "{\"files\":{";
-    bool first = true;
-    for (const auto& [path, e] : files) {
-        if (!first) json += ',';
-        first = false;
-        html::append_json_string(json, path);
-        json += ":[\"";
-        json += files::hex_hash(e.hash);
-        json += "\",";
-        json += std::to_string(e.size);
-        json += ',';
-        json += std::to_string(e.mtime_ns);
-        json += ']';
-    }
-    json += "},\"fingerprint\":";
-    html::append_json_string(json, fingerprint);
-    json += ",\"output\":";
-    html::append_json_string(json, folder_identity(st));
-    json += '}';
+    // Each file's modification time is the one it was written or linked with.
+    files::binary::Writer w(k_manifest_magic, files.size() * 96);
+    w(folder_identity(st), fingerprint, static_cast<std::uint64_t>(files.size()));
+    for (const auto& [path, e] : files) w(path, e.hash, e.size, e.mtime_ns);
     std::string error;  // a manifest that cannot be written only costs the next build its shortcuts
-    files::write_file_atomically(m_manifest_path, json, error);
+    if (files::write_file_atomically(m_manifest_path, std::move(w).finish(), error)) {
+        std::error_code ignored;
+        fs::remove(beside(m_output, ".manifest.json"), ignored);  // (a former podarchive's)
+    }
 }
 
 void DiskOutput::commit() {

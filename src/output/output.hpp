@@ -139,7 +139,7 @@ bool made_by_podarchive(const std::filesystem::path& dir);
 // the folder holds pages of both builds. The manifest says so first (it names no files), so a
 // commit that is stopped half-way makes the next build a whole one.
 //
-// A manifest beside the output folder (".<name>.manifest.json", never published) records each
+// A manifest beside the output folder (".<name>.manifest", never published) records each
 // file's content hash and the build's input fingerprint. A file whose content did not change is
 // hard-linked from the current output instead of written, so it keeps its modification time;
 // when nothing changed at all, commit() leaves the output folder untouched. The manifest names

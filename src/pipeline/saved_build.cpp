@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
+#include "files/binary_io.hpp"
 #include "files/files.hpp"
 #include "output/output.hpp"
-#include "pipeline/binary_io.hpp"
 #include "pipeline/saved_fields.hpp"
 
 namespace pipeline {
@@ -26,7 +26,7 @@ fs::path saved_build_path(const fs::path& output_dir) {
 }
 
 bool write_saved_build(const fs::path& file, const SavedBuild& saved) {
-    binary::Writer w(k_magic);
+    files::binary::Writer w(k_magic);
     w(saved.fingerprint, saved.all_but_notes, saved.record.notes, saved.record.feed);
     // Pages in path order: the same build writes the same bytes.
     std::vector<const render::Dependencies::value_type*> pages;
@@ -46,7 +46,7 @@ std::optional<SavedBuild> read_saved_build(const fs::path& file) {
     } catch (const files::FileError&) {
         return std::nullopt;
     }
-    auto r = binary::Reader::open(bytes, k_magic);
+    auto r = files::binary::Reader::open(bytes, k_magic);
     if (!r) return std::nullopt;
     SavedBuild saved;
     std::uint64_t pages = 0;

@@ -1,7 +1,7 @@
 #pragma once
 // The fields of every type `build` keeps beside the output folder (saved_build.hpp,
-// saved_sources.hpp), in order, for binary_io.hpp's Writer and Reader: one description for both
-// ways, and one for every file that keeps the type.
+// saved_sources.hpp), in order, for files/binary_io.hpp's Writer and Reader: one description
+// for both ways, and one for every file that keeps the type.
 //
 // A field added to one of these types must be added here too, or a build after a note edit loses
 // it: the sizes below stop the compile when the largest types grow, and
@@ -13,7 +13,7 @@
 #include "pipeline/saved_sources.hpp"
 #include "pipeline/sources_stage.hpp"
 
-namespace pipeline::binary {
+namespace files::binary {
 
 static_assert(sizeof(core::Episode) == 1376, "a field of core::Episode is new: name it in fields() below");
 static_assert(sizeof(core::Channel) == 792, "a field of core::Channel is new: name it in fields() below");
@@ -130,7 +130,7 @@ void fields(IO& io, feed::ItemIdentity& i) {
     io(i.guid, i.enclosure_url, i.slug, i.file, i.line, i.title, i.day, i.host_enclosure_url);
 }
 template <class IO>
-void fields(IO& io, InputFeed& f) {
+void fields(IO& io, pipeline::InputFeed& f) {
     io(f.file, f.items);
 }
 template <class IO>
@@ -146,8 +146,8 @@ void fields(IO& io, notes::NoteText& n) {
     io(n.page, n.path, n.text);
 }
 template <class IO>
-void fields(IO& io, SavedSources& s) {
+void fields(IO& io, pipeline::SavedSources& s) {
     io(s.catalog, s.input_feeds, s.warnings);
 }
 
-}  // namespace pipeline::binary
+}  // namespace files::binary

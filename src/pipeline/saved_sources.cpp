@@ -1,8 +1,8 @@
 #include "pipeline/saved_sources.hpp"
 
+#include "files/binary_io.hpp"
 #include "files/files.hpp"
 #include "output/output.hpp"
-#include "pipeline/binary_io.hpp"
 #include "pipeline/saved_fields.hpp"
 
 namespace pipeline {
@@ -22,7 +22,7 @@ std::string saved_sources_bytes(const std::string& all_but_notes, const core::Ca
                                 const std::vector<core::Diagnostic>& warnings) {
     std::size_t expected = catalog.channel.raw_xml.size() + 4096;  // (the texts are most of it)
     for (const auto& e : catalog.episodes) expected += e.feed_item_xml.size() + e.description.size() + 2048;
-    binary::Writer w(k_magic, expected);
+    files::binary::Writer w(k_magic, expected);
     w(all_but_notes, catalog, input_feeds, warnings);  // (SavedSources' fields, in order)
     return std::move(w).finish();
 }
@@ -35,7 +35,7 @@ std::optional<SavedSources> read_saved_sources(const std::filesystem::path& file
     } catch (const files::FileError&) {
         return std::nullopt;
     }
-    auto r = binary::Reader::open(bytes, k_magic);
+    auto r = files::binary::Reader::open(bytes, k_magic);
     if (!r) return std::nullopt;
     std::string fingerprint;
     (*r)(fingerprint);

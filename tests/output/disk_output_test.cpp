@@ -63,6 +63,33 @@ TEST_CASE("a manifest that does not belong to the output folder is not trusted")
     CHECK(test::read(out / "a.html") == "A");
 }
 
+TEST_CASE(
+    "a folder a former podarchive built (a JSON manifest) is still podarchive's; a damaged manifest is not trusted") {
+    test::TempDir dir;
+    auto out = dir.path() / "public";
+    fs::create_directories(out);
+    test::write(out / "a.html", "A");
+    CHECK_FALSE(output::made_by_podarchive(out));
+    test::write(
+        dir.path() / ".public.manifest.json",
+        R"({"files":{"a.html":["00",1,0]},"fingerprint":"f0","output":")" + std::to_string(inode(out)) + R"(:1.2"})");
+    CHECK(output::made_by_podarchive(out));
+    build(out, "f1", {{"a.html", "A"}});
+    CHECK_FALSE(fs::exists(dir.path() / ".public.manifest.json"));  // replaced by this format's
+    CHECK(fs::exists(dir.path() / ".public.manifest"));
+    CHECK(output::made_by_podarchive(out));
+    {
+        output::DiskOutput o(out, "f1");
+        CHECK(o.up_to_date());
+    }
+    std::string bytes = test::read(dir.path() / ".public.manifest");
+    bytes[bytes.size() / 2] ^= 1;
+    test::write(dir.path() / ".public.manifest", bytes);
+    output::DiskOutput o(out, "f1");
+    CHECK_FALSE(o.up_to_date());
+    CHECK_FALSE(o.has_previous_build());
+}
+
 // An incremental build renders a few pages of tens of thousands: linking every other page into
 // a new folder and removing the old one cost more than the pages.
 TEST_CASE("a build that carries pages over updates the output folder in place, and only through its own folders") {

@@ -1,8 +1,9 @@
 #pragma once
-// The byte format of the files `build` keeps beside the output folder (saved_build.hpp,
-// saved_sources.hpp): a line naming the format and its version, then values in the byte order
-// of the machine that wrote them (such a file is only read where it was written), then a hash of
-// all that precedes it. A damaged, cut or older file reads as none.
+// The byte format of the files podarchive keeps beside the output folder (the output's
+// manifest, pipeline/saved_build.hpp, pipeline/saved_sources.hpp): a line naming the format and
+// its version, then values in the byte order of the machine that wrote them (such a file is only
+// read where it was written), then a hash of all that precedes it. A damaged, cut or older file
+// reads as none.
 //
 // A struct's fields are named once, in order, for both ways: `fields(io, value)` (found by
 // argument-dependent lookup in this namespace) calls `io(value.a, value.b, ...)`, and a Writer
@@ -20,7 +21,7 @@
 
 #include "files/hash.hpp"
 
-namespace pipeline::binary {
+namespace files::binary {
 
 template <class T>
 struct is_optional : std::false_type {};
@@ -180,4 +181,4 @@ private:
     }
 };
 
-}  // namespace pipeline::binary
+}  // namespace files::binary
