@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "files/files.hpp"
 #include "files/hash.hpp"
 
 namespace files::binary {
@@ -93,6 +94,16 @@ private:
         }
     }
 };
+
+// The bytes of the file at `path` (at most `max_bytes`), or "" when there is none or it cannot
+// be read: the caller then has no such file to start from (Reader::open of "" is nothing).
+inline std::string read_bytes(const std::filesystem::path& path, std::size_t max_bytes) {
+    try {
+        return files::read_file(path, max_bytes);
+    } catch (const files::FileError&) {
+        return "";
+    }
+}
 
 // Reads what a Writer wrote; a read past the end makes it fail, and every later read too.
 class Reader {

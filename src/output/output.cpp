@@ -268,17 +268,6 @@ namespace {
 // fingerprint, then each file's path, hash, size and modification time, in path order.
 constexpr std::string_view k_manifest_magic = "podarchive output manifest 1\n";
 
-// The manifest beside `dir`'s bytes, or "" when there is none.
-std::string read_manifest(const fs::path& dir) {
-    try {
-        return files::read_file(beside(dir, ".manifest"), 256u << 20);
-    } catch (const files::FileError&) {
-        return "";
-    }
-}
-
-}  // namespace
-
 // The folder a manifest of podarchive before this format names (JSON, ".<name>.manifest.json"),
 // so that a folder it built is still known as podarchive's after an upgrade; "" when none.
 std::string legacy_manifest_folder(const fs::path& dir) {
@@ -294,10 +283,12 @@ std::string legacy_manifest_folder(const fs::path& dir) {
     }
 }
 
+}  // namespace
+
 bool made_by_podarchive(const fs::path& dir) {
     struct stat st {};
     if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return false;
-    const std::string bytes = read_manifest(dir);
+    const std::string bytes = files::binary::read_bytes(beside(dir, ".manifest"), 256u << 20);
     std::string named;
     if (auto r = files::binary::Reader::open(bytes, k_manifest_magic)) (*r)(named);
     if (named.empty()) named = legacy_manifest_folder(dir);
@@ -307,7 +298,7 @@ bool made_by_podarchive(const fs::path& dir) {
 void DiskOutput::load_manifest() {
     struct stat st {};
     if (::stat(m_output.c_str(), &st) != 0) return;
-    const std::string bytes = read_manifest(m_output);
+    const std::string bytes = files::binary::read_bytes(m_manifest_path, 256u << 20);
     auto r = files::binary::Reader::open(bytes, k_manifest_magic);
     if (!r) return;  // no manifest, or a broken one: write everything
     std::string named, fingerprint;

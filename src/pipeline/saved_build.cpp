@@ -40,12 +40,7 @@ bool write_saved_build(const fs::path& file, const SavedBuild& saved) {
 }
 
 std::optional<SavedBuild> read_saved_build(const fs::path& file) {
-    std::string bytes;
-    try {
-        bytes = files::read_file(file, std::size_t{1} << 30);
-    } catch (const files::FileError&) {
-        return std::nullopt;
-    }
+    const std::string bytes = files::binary::read_bytes(file, std::size_t{1} << 30);
     auto r = files::binary::Reader::open(bytes, k_magic);
     if (!r) return std::nullopt;
     SavedBuild saved;

@@ -29,12 +29,7 @@ std::string saved_sources_bytes(const std::string& all_but_notes, const core::Ca
 
 std::optional<SavedSources> read_saved_sources(const std::filesystem::path& file, const std::string& all_but_notes) {
     if (all_but_notes.empty()) return std::nullopt;
-    std::string bytes;
-    try {
-        bytes = files::read_file(file, std::size_t{4} << 30);
-    } catch (const files::FileError&) {
-        return std::nullopt;
-    }
+    const std::string bytes = files::binary::read_bytes(file, std::size_t{4} << 30);
     auto r = files::binary::Reader::open(bytes, k_magic);
     if (!r) return std::nullopt;
     std::string fingerprint;
