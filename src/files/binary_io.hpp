@@ -7,10 +7,12 @@
 //
 // A struct's fields are named once, in order, for both ways: `fields(io, value)` (found by
 // argument-dependent lookup in this namespace) calls `io(value.a, value.b, ...)`, and a Writer
-// writes them, a Reader reads them back. Strings, numbers, yes/no, enums, optionals, vectors,
+// (write_file) writes them, a Reader reads them back. Strings, numbers, yes/no, enums, optionals, vectors,
 // maps and pairs of these need no `fields`.
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -41,35 +43,39 @@ struct is_pair : std::false_type {};
 template <class A, class B>
 struct is_pair<std::pair<A, B>> : std::true_type {};
 
+// Writes values into a file as they come (a megabyte at a time: a large file is not held in
+// memory); made by write_file().
 class Writer {
 public:
-    explicit Writer(std::string_view magic, std::size_t expected_bytes = 0) : m_bytes(magic) {
-        m_bytes.reserve(expected_bytes);  // (a large file made without doubling its buffer)
-    }
-
     template <class... T>
     void operator()(const T&... values) {
         (put(values), ...);
     }
 
-    // The bytes to store: all written, then their hash.
-    std::string finish() && {
-        const std::uint64_t hash = files::content_hash(m_bytes);
-        m_bytes.append(reinterpret_cast<const char*>(&hash), sizeof hash);
-        return std::move(m_bytes);
-    }
-
 private:
-    std::string m_bytes;
+    friend bool write_file(const std::filesystem::path& path, std::string_view magic,
+                           const std::function<void(Writer&)>& write);
+    Writer(int fd, std::string_view magic);
+    bool finish();  // the rest written, then the hash
 
-    void raw(const void* p, std::size_t n) { m_bytes.append(static_cast<const char*>(p), n); }
+    static constexpr std::size_t k_block = std::size_t{1} << 20;
+    int m_fd;
+    bool m_ok = true;
+    files::Hasher m_hash;
+    std::string m_bytes;  // not written yet
+
+    void flush();
+    void raw(const void* p, std::size_t n) {
+        m_bytes.append(static_cast<const char*>(p), n);
+        if (m_bytes.size() >= k_block) flush();
+    }
     void number(std::uint64_t n) { raw(&n, sizeof n); }
 
     template <class T>
     void put(const T& x) {
         if constexpr (std::is_same_v<T, std::string>) {
             number(x.size());
-            m_bytes.append(x);
+            raw(x.data(), x.size());
         } else if constexpr (std::is_same_v<T, bool>) {
             number(x ? 1 : 0);
         } else if constexpr (std::is_enum_v<T>) {
@@ -94,6 +100,12 @@ private:
         }
     }
 };
+
+// Writes the file of the format `magic` at `path` with what `write` gives its Writer, atomically
+// (a new file renamed into place: a reader finds the old file or the new one). Not synced to
+// the disk: these files only spare work, and one a crash tore fails its hash and reads as none.
+// False when it cannot be written (the next build then has none).
+bool write_file(const std::filesystem::path& path, std::string_view magic, const std::function<void(Writer&)>& write);
 
 // The bytes of the file at `path` (at most `max_bytes`), or "" when there is none or it cannot
 // be read: the caller then has no such file to start from (Reader::open of "" is nothing).

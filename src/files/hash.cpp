@@ -23,6 +23,10 @@ std::string hex_hash(std::uint64_t hash) {
     return out;
 }
 
+void Hasher::add_bytes(std::string_view bytes) {
+    XXH3_64bits_update(static_cast<XXH3_state_t*>(m_state), bytes.data(), bytes.size());
+}
+
 Hasher::Hasher() : m_state(XXH3_createState()) {
     XXH3_64bits_reset(static_cast<XXH3_state_t*>(m_state));
 }

@@ -23,6 +23,9 @@ public:
     Hasher(const Hasher&) = delete;
     Hasher& operator=(const Hasher&) = delete;
     void add(std::string_view piece);
+    // Adds bytes as they are (no length): the digest of bytes added this way alone is
+    // content_hash() of them all, however they were cut into pieces.
+    void add_bytes(std::string_view bytes);
     // Adds a regular file's size and bytes, read a block at a time (a large input is not held in
     // memory to be hashed). False, with nothing added, when it cannot be opened or is no regular file.
     bool add_file(const std::filesystem::path& path);

@@ -322,12 +322,13 @@ void DiskOutput::load_manifest() {
 void DiskOutput::save_manifest(const std::map<std::string, Entry>& files, const std::string& fingerprint) {
     struct stat st {};
     if (::stat(m_output.c_str(), &st) != 0) return;
-    // Each file's modification time is the one it was written or linked with.
-    files::binary::Writer w(k_manifest_magic, files.size() * 96);
-    w(folder_identity(st), fingerprint, static_cast<std::uint64_t>(files.size()));
-    for (const auto& [path, e] : files) w(path, e.hash, e.size, e.mtime_ns);
-    std::string error;  // a manifest that cannot be written only costs the next build its shortcuts
-    if (files::write_file_atomically(m_manifest_path, std::move(w).finish(), error)) {
+    // Each file's modification time is the one it was written or linked with. (A manifest that
+    // cannot be written only costs the next build its shortcuts.)
+    const bool written = files::binary::write_file(m_manifest_path, k_manifest_magic, [&](files::binary::Writer& w) {
+        w(folder_identity(st), fingerprint, static_cast<std::uint64_t>(files.size()));
+        for (const auto& [path, e] : files) w(path, e.hash, e.size, e.mtime_ns);
+    });
+    if (written) {
         std::error_code ignored;
         fs::remove(beside(m_output, ".manifest.json"), ignored);  // (a former podarchive's)
     }

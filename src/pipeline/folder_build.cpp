@@ -91,14 +91,14 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
             concurrency::in_background([&config, published] { return input_fingerprints(config, published); }).share();
     }
     // A new merge is kept for the next build at once (it describes the inputs but the notes,
-    // whatever becomes of this build), and its bytes let go of before the pages grow; a merge
-    // read back is still the one on disk.
+    // whatever becomes of this build), written as it is made; a merge read back is still the
+    // one on disk.
     BuildOptions options{.published = published};
     options.keep_merge = [&](const core::Catalog& catalog, const std::vector<InputFeed>& feeds,
                              const std::vector<core::Diagnostic>& warnings) {
         const std::string& all_but_notes = later.valid() ? later.get().all_but_notes : fingerprints.all_but_notes;
-        std::string error;  // (one that cannot be written costs the next build the merge)
-        files::write_file_atomically(merge_file, saved_sources_bytes(all_but_notes, catalog, feeds, warnings), error);
+        // (one that cannot be written costs the next build the merge)
+        write_saved_sources(merge_file, all_but_notes, catalog, feeds, warnings);
     };
     std::optional<std::vector<feed::ItemIdentity>> feed =
         last.feed;  // (for a second try: a build that throws leaves no last build)

@@ -26,17 +26,16 @@ fs::path saved_build_path(const fs::path& output_dir) {
 }
 
 bool write_saved_build(const fs::path& file, const SavedBuild& saved) {
-    files::binary::Writer w(k_magic);
-    w(saved.fingerprint, saved.all_but_notes, saved.record.notes, saved.record.feed);
     // Pages in path order: the same build writes the same bytes.
     std::vector<const render::Dependencies::value_type*> pages;
     pages.reserve(saved.record.pages.size());
     for (const auto& entry : saved.record.pages) pages.push_back(&entry);
     std::sort(pages.begin(), pages.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
-    w(static_cast<std::uint64_t>(pages.size()));
-    for (const auto* entry : pages) w(entry->first, entry->second);
-    std::string error;
-    return files::write_file_atomically(file, std::move(w).finish(), error);
+    return files::binary::write_file(file, k_magic, [&](files::binary::Writer& w) {
+        w(saved.fingerprint, saved.all_but_notes, saved.record.notes, saved.record.feed);
+        w(static_cast<std::uint64_t>(pages.size()));
+        for (const auto* entry : pages) w(entry->first, entry->second);
+    });
 }
 
 std::optional<SavedBuild> read_saved_build(const fs::path& file) {

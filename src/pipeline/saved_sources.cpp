@@ -17,14 +17,12 @@ std::filesystem::path saved_sources_path(const std::filesystem::path& output_dir
     return output::beside(output_dir, ".merged");
 }
 
-std::string saved_sources_bytes(const std::string& all_but_notes, const core::Catalog& catalog,
-                                const std::vector<InputFeed>& input_feeds,
-                                const std::vector<core::Diagnostic>& warnings) {
-    std::size_t expected = catalog.channel.raw_xml.size() + 4096;  // (the texts are most of it)
-    for (const auto& e : catalog.episodes) expected += e.feed_item_xml.size() + e.description.size() + 2048;
-    files::binary::Writer w(k_magic, expected);
-    w(all_but_notes, catalog, input_feeds, warnings);  // (SavedSources' fields, in order)
-    return std::move(w).finish();
+bool write_saved_sources(const std::filesystem::path& file, const std::string& all_but_notes,
+                         const core::Catalog& catalog, const std::vector<InputFeed>& input_feeds,
+                         const std::vector<core::Diagnostic>& warnings) {
+    return files::binary::write_file(file, k_magic, [&](files::binary::Writer& w) {
+        w(all_but_notes, catalog, input_feeds, warnings);  // (SavedSources' fields, in order)
+    });
 }
 
 std::optional<SavedSources> read_saved_sources(const std::filesystem::path& file, const std::string& all_but_notes) {

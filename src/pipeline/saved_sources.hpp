@@ -27,12 +27,12 @@ struct SavedSources {
 // Where the merge of the build in `output_dir` is kept.
 std::filesystem::path saved_sources_path(const std::filesystem::path& output_dir);
 
-// The file's bytes for a merge (SavedSources' parts) of inputs whose fingerprint but the notes
-// is `all_but_notes`. (A merged catalog whose listening stage ran is not kept: its transcripts
-// would be copied.)
-std::string saved_sources_bytes(const std::string& all_but_notes, const core::Catalog& catalog,
-                                const std::vector<InputFeed>& input_feeds,
-                                const std::vector<core::Diagnostic>& warnings);
+// Writes into `file` a merge (SavedSources' parts) of inputs whose fingerprint but the notes is
+// `all_but_notes` (atomically). False when it cannot. (A merged catalog whose listening stage
+// ran is not kept: its transcripts would be copied.)
+bool write_saved_sources(const std::filesystem::path& file, const std::string& all_but_notes,
+                         const core::Catalog& catalog, const std::vector<InputFeed>& input_feeds,
+                         const std::vector<core::Diagnostic>& warnings);
 
 // The merge kept in `file` when it is of inputs whose fingerprint but the notes is
 // `all_but_notes`; nothing when there is none, it is damaged, or it is of other inputs.

@@ -105,7 +105,7 @@ TEST_CASE("the kept merge reads back as written, every field, and only for the i
         {"content/sources/feed.xml",
          {{"g", "https://example.com/a.mp3", "slug", "feed.xml", 12, "title", "2023-11-14", "https://host/a.mp3"}}}};
     std::vector<core::Diagnostic> warnings = {core::warning_at({"feed.xml", 3, 5}, "a warning", "<line>")};
-    test::write(file, pipeline::saved_sources_bytes("fp1", catalog, feeds, warnings));
+    REQUIRE(pipeline::write_saved_sources(file, "fp1", catalog, feeds, warnings));
 
     auto back = pipeline::read_saved_sources(file, "fp1");
     REQUIRE(back);
@@ -155,7 +155,7 @@ TEST_CASE("a real merge reads back the same, but for the transcripts the listeni
     const core::Catalog catalog = merge::merge(batches);
     REQUIRE(catalog.episodes.size() > 5);
     const fs::path file = dir.path() / ".public.merged";
-    test::write(file, pipeline::saved_sources_bytes("f", catalog, pipeline::input_feeds(batches), {}));
+    REQUIRE(pipeline::write_saved_sources(file, "f", catalog, pipeline::input_feeds(batches), {}));
     auto back = pipeline::read_saved_sources(file, "f");
     REQUIRE(back);
     CHECK(back->catalog.episodes == catalog.episodes);
@@ -164,7 +164,7 @@ TEST_CASE("a real merge reads back the same, but for the transcripts the listeni
 
     core::Catalog heard = catalog;
     heard.episodes[0].transcript = core::SharedTranscript(core::Transcript{{{0, 1, "A", "words"}}, true, ""});
-    test::write(file, pipeline::saved_sources_bytes("f", heard, {}, {}));
+    REQUIRE(pipeline::write_saved_sources(file, "f", heard, {}, {}));
     back = pipeline::read_saved_sources(file, "f");
     REQUIRE(back);
     CHECK_FALSE(back->catalog.episodes[0].transcript);

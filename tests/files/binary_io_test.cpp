@@ -1,0 +1,78 @@
+#include "files/binary_io.hpp"
+
+#include <doctest/doctest.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "support.hpp"
+
+namespace {
+
+enum class Colour { red, green };
+
+struct Piece {
+    std::string name;
+    std::optional<int> count;
+    std::vector<double> times;
+    Colour colour = Colour::red;
+    bool on = false;
+};
+
+}  // namespace
+
+namespace files::binary {
+template <class IO>
+void fields(IO& io, Piece& p) {
+    io(p.name, p.count, p.times, p.colour, p.on);
+}
+}  // namespace files::binary
+
+TEST_CASE("a kept file reads back what was written, across the writer's blocks, and nothing when damaged") {
+    test::TempDir dir;
+    const auto file = dir.path() / ".kept";
+    constexpr std::string_view magic = "test format 1\n";
+    // Larger than the writer's block of a megabyte, several times: written as it is made.
+    const std::string large(3'500'000, 'x');
+    std::vector<Piece> pieces = {{"a", 3, {0.5, -1.25}, Colour::green, true},
+                                 {"", std::nullopt, {}, Colour::red, false}};
+    std::map<std::string, std::uint64_t> counts = {{"k", 0xFFFF'FFFF'FFFF'FFF0ull}, {"l", 1}};
+    REQUIRE(files::binary::write_file(file, magic, [&](files::binary::Writer& w) { w(large, pieces, counts, -7LL); }));
+
+    const std::string bytes = files::binary::read_bytes(file, std::size_t{1} << 30);
+    auto r = files::binary::Reader::open(bytes, magic);
+    REQUIRE(r);
+    std::string large_back;
+    std::vector<Piece> pieces_back;
+    std::map<std::string, std::uint64_t> counts_back;
+    long long last = 0;
+    (*r)(large_back, pieces_back, counts_back, last);
+    CHECK(r->whole());
+    CHECK(large_back == large);
+    REQUIRE(pieces_back.size() == 2);
+    CHECK(pieces_back[0].count == 3);
+    CHECK(pieces_back[0].times == std::vector<double>{0.5, -1.25});
+    CHECK(pieces_back[0].colour == Colour::green);
+    CHECK(pieces_back[0].on);
+    CHECK_FALSE(pieces_back[1].count);
+    CHECK(counts_back == counts);
+    CHECK(last == -7);
+
+    CHECK_FALSE(files::binary::Reader::open(bytes, "other format 1\n"));
+    std::string damaged = bytes;
+    damaged[2'000'000] ^= 1;
+    CHECK_FALSE(files::binary::Reader::open(damaged, magic));
+    CHECK_FALSE(files::binary::Reader::open(bytes.substr(0, bytes.size() - 1), magic));
+    CHECK_FALSE(files::binary::Reader::open(files::binary::read_bytes(dir.path() / "none", 100), magic));
+    // A count the rest cannot hold fails, and so does every read after it.
+    REQUIRE(files::binary::write_file(file, magic, [&](files::binary::Writer& w) { w(std::uint64_t{1} << 40); }));
+    const std::string counted = files::binary::read_bytes(file, 1000);
+    auto c = files::binary::Reader::open(counted, magic);
+    REQUIRE(c);
+    std::vector<std::string> many;
+    (*c)(many);
+    CHECK_FALSE(c->ok());
+    CHECK(many.empty());
+}
