@@ -19,10 +19,11 @@ using Scope = Change::Scope;
 
 // What a build reads while the sources load and merge: none of it needs the catalog.
 struct Reading {
-    std::future<notes::NoteSet> notes;     // content/'s notes (none after a body edit)
-    notes::NoteTexts texts;                // their files as read (when read without serve's cache)
-    notes::NoteFileCache parsed;           // and as parsed, for the last build's notes that are the same
-    std::future<notes::NoteSet> recorded;  // the last build's notes, parsed again from its record (to plan from)
+    std::future<notes::NoteSet> notes;      // content/'s notes (none after a body edit)
+    notes::NoteTexts texts;                 // their files as read (when read without serve's cache)
+    notes::NoteFileCache parsed;            // and as parsed, for the last build's notes that are the same
+    std::shared_future<void> parsed_ready;  // `parsed` is made (`notes` is the main thread's to take)
+    std::future<notes::NoteSet> recorded;   // the last build's notes, parsed again from its record (to plan from)
     std::future<std::optional<InputFeed>> output_feed;  // the feed the output folder holds (when the feeds are written)
 };
 
@@ -31,12 +32,19 @@ void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild
     if (scope != Scope::note_body) {
         notes::NoteFileCache* files = options.caches ? &options.caches->files : &r.parsed;
         notes::NoteTexts* texts = options.caches ? nullptr : &r.texts;
-        r.notes = concurrency::in_background([&config, files, texts] { return read_notes(config, files, texts); });
+        std::promise<void> parsed;
+        r.parsed_ready = parsed.get_future().share();
+        r.notes = concurrency::in_background([&config, files, texts, parsed = std::move(parsed)]() mutable {
+            notes::NoteSet set = read_notes(config, files, texts);
+            parsed.set_value();
+            return set;
+        });
     }
-    // (After this build's notes: most of the last build's are the same files, parsed once.)
+    // (After this build's notes: most of the last build's are the same files, parsed once. A
+    // failed read leaves `parsed` empty, and its promise broken: ready all the same.)
     if (scope == Scope::notes && !was.content)
-        r.recorded = concurrency::in_background([&r, &config, &was] {
-            r.notes.wait();
+        r.recorded = concurrency::in_background([&r, &config, &was, ready = r.parsed_ready] {
+            ready.wait();
             return notes::load_notes(was.notes, config.root, &r.parsed);
         });
     // Read now, while the build holds little (a large feed's parse is tens of megabytes).
