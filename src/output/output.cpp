@@ -389,22 +389,23 @@ void DiskOutput::update_in_place() {
     // Before anything changes: every folder on the way is one of the output's own, not a link
     // planted to lead out of it (a file there is one the build no longer makes).
     std::set<std::string> gone_files(gone.begin(), gone.end());
+    auto not_a_folder = [&](const std::string& dir) {
+        return std::runtime_error(
+            "cannot update " + m_output.string() + ": '" + dir +
+            "' in it is not a folder (a link or a file made by hand); remove it, and build again");
+    };
     std::vector<std::string> to_make;
     for (const auto& dir : folders_of(written)) {
         struct stat st {};
         if (::lstat((m_output / dir).c_str(), &st) != 0 || (S_ISREG(st.st_mode) && gone_files.contains(dir)))
             to_make.push_back(dir);
         else if (!S_ISDIR(st.st_mode))
-            throw std::runtime_error("cannot update " + m_output.string() + ": '" + dir +
-                                     "' in it is not a folder (a link or a file made by hand); remove it, and build "
-                                     "again");
+            throw not_a_folder(dir);
     }
     for (const auto& dir : folders_of(gone)) {
         struct stat st {};
         if (::lstat((m_output / dir).c_str(), &st) == 0 && !S_ISDIR(st.st_mode) && !gone_files.contains(dir))
-            throw std::runtime_error("cannot update " + m_output.string() + ": '" + dir +
-                                     "' in it is not a folder (a link or a file made by hand); remove it, and build "
-                                     "again");
+            throw not_a_folder(dir);
     }
     // From here until the manifest is saved again the folder holds files of both builds: the
     // manifest names none meanwhile, so a stopped commit leaves nothing the next build trusts.
