@@ -388,7 +388,9 @@ void DiskOutput::update_in_place() {
         if (e.written) written.push_back(path);
     // Before anything changes: every folder on the way is one of the output's own, not a link
     // planted to lead out of it (a file there is one the build no longer makes).
-    std::set<std::string> gone_files(gone.begin(), gone.end());
+    // (`gone` is in path order, as the manifest's map is: searched, not copied into a set.)
+    auto is_gone = [&](const std::string& path) { return std::binary_search(gone.begin(), gone.end(), path); };
+    const std::vector<std::string> gone_dirs = folders_of(gone);
     auto not_a_folder = [&](const std::string& dir) {
         return std::runtime_error(
             "cannot update " + m_output.string() + ": '" + dir +
@@ -397,14 +399,14 @@ void DiskOutput::update_in_place() {
     std::vector<std::string> to_make;
     for (const auto& dir : folders_of(written)) {
         struct stat st {};
-        if (::lstat((m_output / dir).c_str(), &st) != 0 || (S_ISREG(st.st_mode) && gone_files.contains(dir)))
+        if (::lstat((m_output / dir).c_str(), &st) != 0 || (S_ISREG(st.st_mode) && is_gone(dir)))
             to_make.push_back(dir);
         else if (!S_ISDIR(st.st_mode))
             throw not_a_folder(dir);
     }
-    for (const auto& dir : folders_of(gone)) {
+    for (const auto& dir : gone_dirs) {
         struct stat st {};
-        if (::lstat((m_output / dir).c_str(), &st) == 0 && !S_ISDIR(st.st_mode) && !gone_files.contains(dir))
+        if (::lstat((m_output / dir).c_str(), &st) == 0 && !S_ISDIR(st.st_mode) && !is_gone(dir))
             throw not_a_folder(dir);
     }
     // From here until the manifest is saved again the folder holds files of both builds: the
@@ -420,8 +422,7 @@ void DiskOutput::update_in_place() {
     for (const auto& path : written)
         if (::rename((m_staging / path).c_str(), (m_output / path).c_str()) != 0) fail("write", path);
     // The folders the removed files leave empty, deepest first (a folder still in use stays).
-    std::vector<std::string> emptied = folders_of(gone);
-    for (auto dir = emptied.rbegin(); dir != emptied.rend(); ++dir) ::rmdir((m_output / *dir).c_str());
+    for (auto dir = gone_dirs.rbegin(); dir != gone_dirs.rend(); ++dir) ::rmdir((m_output / *dir).c_str());
 }
 
 }  // namespace output
