@@ -549,6 +549,7 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
         write_merged(item, input_item.child("item"), prefixes, item_model(e, facts, curation.extras(e.slug), content));
         clean_for_feed(item, cleaned);
         if (page == 0) {
+            result.item_offsets.push_back(result.xml.size());
             text::XmlAppender items(result.xml);
             item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
             result.items.push_back(std::move(identity));
@@ -581,6 +582,7 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
                         !other.guid.empty(), other.title.empty() ? e.title : other.title, other.date, other.enclosure},
                        other.raw_xml, other.from);
     }
+    if (!result.item_offsets.empty()) result.item_offsets.push_back(result.xml.size());
     result.xml += k_channel_close;
     for (std::size_t page = 1; page <= layout.pages; ++page)
         result.pages.push_back({page_path(page), head.print(layout, page, page_dates[page - 1]) + page_items[page - 1] +

@@ -32,6 +32,9 @@ struct FeedPage {
 
 struct FeedResult {
     std::string xml;
+    // Where each item of `xml` begins and, last, where the last one ends (none without items):
+    // what lint_feed_by_item reads it by.
+    std::vector<std::size_t> item_offsets;
     std::vector<FeedPage> pages;      // the items past feed_limit, on pages feed.xml links to (oldest first)
     std::vector<ItemIdentity> items;  // in feed order
     std::vector<ItemIdentity>

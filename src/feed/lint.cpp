@@ -5,6 +5,7 @@
 #include <optional>
 #include <pugixml.hpp>
 #include <set>
+#include <span>
 
 #include "core/apple_categories.hpp"
 #include "dates/dates.hpp"
@@ -36,7 +37,11 @@ struct Linter {
     std::string_view xml;                  // the feed's text, for line numbers
     std::optional<text::LineIndex> lines;  // of `xml`: made at the first finding that needs one
     std::vector<LintFinding> out;
+    std::size_t base = 0;  // where in `xml` the text parsed begins (an item parsed on its own)
+    // What items are checked against the items before them.
     int current_item = 0;  // the item being checked (1-based), 0 while on the channel
+    std::set<std::string> guids, enclosures;
+    std::optional<std::int64_t> previous_date;
 
     int line_at(std::ptrdiff_t offset) {
         if (!lines) lines.emplace(xml);
@@ -47,7 +52,7 @@ struct Linter {
                 const pugi::xml_node& at = {}) {
         for (const auto& r : lint_rules())
             if (r.id == rule) {
-                int line = at ? line_at(at.offset_debug()) : 0;
+                int line = at ? line_at(static_cast<std::ptrdiff_t>(base) + at.offset_debug()) : 0;
                 out.push_back({rule, r.level, where, message, r.spec, line, current_item});
                 return;
             }
@@ -115,57 +120,53 @@ struct Linter {
             report("apple-explicit", w, "<itunes:explicit> must be true or false, got '" + v + "'", node);
     }
 
-    void items(const pugi::xml_node& ch) {
-        std::set<std::string> guids, enclosures;
-        std::optional<std::int64_t> previous;
-        int n = 0;
-        for (auto item : ch.children("item")) {
-            current_item = ++n;
-            std::string w = "item " + std::to_string(n) + " '" + text(item.child("title")) + "'";
-            if (text(item.child("title")).empty()) report("rss-item-title", w, "<title> is missing or empty", item);
-            std::string guid = text(item.child("guid"));
-            if (guid.empty())
-                report("rss-item-guid", w, "<guid> is missing or empty", item);
-            else if (!guids.insert(guid).second)
-                report("rss-guid-unique", w, "guid '" + guid + "' is used by an earlier item", item.child("guid"));
-            enclosure(item, w, enclosures);
-            auto date_node = item.child("pubDate");
-            auto date = dates::parse_rfc822(text(date_node));
-            if (!date || !date->has_zone)
-                report("rss-pubdate", w,
-                       "<pubDate> must be an RFC 822 date with a time zone, got '" + text(date_node) + "'",
-                       date_node ? date_node : item);
-            else {
-                if (previous && date->utc_seconds > *previous)
-                    report("feed-order", w, "items are not newest first", item);
-                previous = date->utc_seconds;
-            }
-            auto duration = item.child("itunes:duration");
-            if (!duration)
-                report("apple-duration", w, "<itunes:duration> is missing", item);
-            else if (!dates::parse_duration(text(duration)) || text(duration).find(' ') != std::string::npos)
-                report("apple-duration-format", w,
-                       "<itunes:duration> must be seconds, MM:SS or HH:MM:SS, got '" + text(duration) + "'", duration);
-            if (auto ep = item.child("itunes:episode")) {
-                long long v = 0;
-                if (!text::parse_uint(text(ep), v) || v == 0)
-                    report("apple-episode-number", w, "<itunes:episode> must be a positive whole number", ep);
-            }
-            if (auto type = item.child("itunes:episodeType");
-                type && text(type) != "full" && text(type) != "trailer" && text(type) != "bonus")
-                report("apple-episode-type", w, "<itunes:episodeType> must be full, trailer or bonus", type);
-            explicit_flag(item.child("itunes:explicit"), w, false);
-            for (const char* tag : {"podcast:transcript", "podcast:chapters"})
-                for (auto t : item.children(tag))
-                    if (!net::is_http_url(t.attribute("url").value()) ||
-                        std::string_view(t.attribute("type").value()).empty())
-                        report("p20-url-type", w, std::string("<") + tag + "> needs an absolute url and a type", t);
-            for (auto p : item.children("podcast:person"))
-                if (text(p).empty()) report("p20-person", w, "<podcast:person> needs a name", p);
+    // The next item, after those checked before it.
+    void item(const pugi::xml_node& item) {
+        const int n = ++current_item;
+        std::string w = "item " + std::to_string(n) + " '" + text(item.child("title")) + "'";
+        if (text(item.child("title")).empty()) report("rss-item-title", w, "<title> is missing or empty", item);
+        std::string guid = text(item.child("guid"));
+        if (guid.empty())
+            report("rss-item-guid", w, "<guid> is missing or empty", item);
+        else if (!guids.insert(guid).second)
+            report("rss-guid-unique", w, "guid '" + guid + "' is used by an earlier item", item.child("guid"));
+        enclosure(item, w);
+        auto date_node = item.child("pubDate");
+        auto date = dates::parse_rfc822(text(date_node));
+        if (!date || !date->has_zone)
+            report("rss-pubdate", w,
+                   "<pubDate> must be an RFC 822 date with a time zone, got '" + text(date_node) + "'",
+                   date_node ? date_node : item);
+        else {
+            if (previous_date && date->utc_seconds > *previous_date)
+                report("feed-order", w, "items are not newest first", item);
+            previous_date = date->utc_seconds;
         }
+        auto duration = item.child("itunes:duration");
+        if (!duration)
+            report("apple-duration", w, "<itunes:duration> is missing", item);
+        else if (!dates::parse_duration(text(duration)) || text(duration).find(' ') != std::string::npos)
+            report("apple-duration-format", w,
+                   "<itunes:duration> must be seconds, MM:SS or HH:MM:SS, got '" + text(duration) + "'", duration);
+        if (auto ep = item.child("itunes:episode")) {
+            long long v = 0;
+            if (!text::parse_uint(text(ep), v) || v == 0)
+                report("apple-episode-number", w, "<itunes:episode> must be a positive whole number", ep);
+        }
+        if (auto type = item.child("itunes:episodeType");
+            type && text(type) != "full" && text(type) != "trailer" && text(type) != "bonus")
+            report("apple-episode-type", w, "<itunes:episodeType> must be full, trailer or bonus", type);
+        explicit_flag(item.child("itunes:explicit"), w, false);
+        for (const char* tag : {"podcast:transcript", "podcast:chapters"})
+            for (auto t : item.children(tag))
+                if (!net::is_http_url(t.attribute("url").value()) ||
+                    std::string_view(t.attribute("type").value()).empty())
+                    report("p20-url-type", w, std::string("<") + tag + "> needs an absolute url and a type", t);
+        for (auto p : item.children("podcast:person"))
+            if (text(p).empty()) report("p20-person", w, "<podcast:person> needs a name", p);
     }
 
-    void enclosure(const pugi::xml_node& item, const std::string& w, std::set<std::string>& seen) {
+    void enclosure(const pugi::xml_node& item, const std::string& w) {
         auto all = item.children("enclosure");
         std::size_t count = std::distance(all.begin(), all.end());
         if (count != 1) {
@@ -185,7 +186,7 @@ struct Linter {
             report("rss-enclosure", w, "<enclosure type> is missing", e);
         else if (!k_media_types.count(type))
             report("apple-media-type", w, "'" + type + "' is not a type Apple Podcasts lists", e);
-        if (!url.empty() && !seen.insert(net::normalize_media_url(url)).second)
+        if (!url.empty() && !enclosures.insert(net::normalize_media_url(url)).second)
             report("apple-enclosure-unique", w, "another item has the same audio URL", e);
     }
 };
@@ -247,25 +248,7 @@ const std::vector<LintRule>& lint_rules() {
 }
 
 namespace {
-std::vector<LintFinding> lint_document(Linter& l, const pugi::xml_document& doc, const pugi::xml_parse_result& result) {
-    if (!result) {
-        l.out.push_back({"rss-wellformed", LintLevel::error, "feed",
-                         std::string("malformed XML: ") + result.description(), k_rss, l.line_at(result.offset)});
-        return l.out;
-    }
-    auto rss = doc.child("rss");
-    auto channel = rss.child("channel");
-    if (!rss || std::string_view(rss.attribute("version").value()) != "2.0" || !channel) {
-        l.report("rss-wellformed", "feed", "expected <rss version=\"2.0\"> with a <channel>");
-        return l.out;
-    }
-    l.channel(channel);
-    l.items(channel);
-    return l.out;
-}
-}  // namespace
 
-namespace {
 // A character XML forbids makes the feed no XML, though pugixml reads past it: every strict
 // parser (Apple's, Overcast's) refuses the whole feed.
 void check_characters(Linter& l) {
@@ -275,6 +258,24 @@ void check_characters(Linter& l) {
                      "a control character XML 1.0 forbids (a raw control byte or a reference such as &#27;)",
                      k_xml_chars, l.line_at(static_cast<std::ptrdiff_t>(at))});
 }
+
+// The feed's channel, when the document is <rss version="2.0"> with one.
+pugi::xml_node channel_of(const pugi::xml_document& doc) {
+    auto rss = doc.child("rss");
+    return std::string_view(rss.attribute("version").value()) == "2.0" ? rss.child("channel") : pugi::xml_node();
+}
+
+// The one <item> element `fragment` holds, with nothing but white space around it; null otherwise.
+pugi::xml_node only_item(const pugi::xml_document& fragment) {
+    pugi::xml_node item;
+    for (auto node : fragment.children()) {
+        if (node.type() == pugi::node_pcdata && text::trim(node.value()).empty()) continue;
+        if (item || node.type() != pugi::node_element || std::string_view(node.name()) != "item") return {};
+        item = node;
+    }
+    return item;
+}
+
 }  // namespace
 
 std::vector<LintFinding> lint_feed(std::string_view xml) {
@@ -282,16 +283,46 @@ std::vector<LintFinding> lint_feed(std::string_view xml) {
     check_characters(l);
     pugi::xml_document doc;
     auto result = doc.load_buffer(xml.data(), xml.size(), pugi::parse_default, pugi::encoding_auto);
-    return lint_document(l, doc, result);
+    if (!result) {
+        l.out.push_back({"rss-wellformed", LintLevel::error, "feed",
+                         std::string("malformed XML: ") + result.description(), k_rss, l.line_at(result.offset)});
+        return l.out;
+    }
+    auto channel = channel_of(doc);
+    if (!channel) {
+        l.report("rss-wellformed", "feed", "expected <rss version=\"2.0\"> with a <channel>");
+        return l.out;
+    }
+    l.channel(channel);
+    for (auto item : channel.children("item")) l.item(item);
+    return l.out;
 }
 
-std::vector<LintFinding> lint_feed_in_place(std::string& xml) {
+std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const std::size_t> items) {
+    // Whatever is not as write_feed writes it is read whole: offsets that are not the items, a
+    // text that does not parse (the whole document's parse says where).
+    auto whole = [xml] { return lint_feed(xml); };
+    if (items.size() < 2 || !std::is_sorted(items.begin(), items.end()) || items.back() > xml.size()) return whole();
     Linter l{xml};
-    l.lines.emplace(xml);  // before the parse writes into the text
     check_characters(l);
+    // The channel: the text around the items, read as one document.
+    std::string around(xml.substr(0, items.front()));
+    around.append(xml.substr(items.back()));
     pugi::xml_document doc;
-    auto result = doc.load_buffer_inplace(xml.data(), xml.size(), pugi::parse_default, pugi::encoding_auto);
-    return lint_document(l, doc, result);
+    if (!doc.load_buffer(around.data(), around.size(), pugi::parse_default, pugi::encoding_auto)) return whole();
+    auto channel = channel_of(doc);
+    if (!channel || channel.child("item")) return whole();
+    l.channel(channel);
+    // Each item on its own, where it is in the feed.
+    for (std::size_t i = 0; i + 1 < items.size(); ++i) {
+        const std::string_view text = xml.substr(items[i], items[i + 1] - items[i]);
+        if (!doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8)) return whole();
+        const pugi::xml_node item = only_item(doc);
+        if (!item) return whole();
+        l.base = items[i];
+        l.item(item);
+    }
+    return l.out;
 }
 
 core::Diagnostic to_build_diagnostic(const LintFinding& f, const core::SourceLocation& input) {

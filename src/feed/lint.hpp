@@ -1,6 +1,7 @@
 #pragma once
 // The feed linter: RSS 2.0, Apple Podcasts' requirements and the Podcasting 2.0 rules for the
 // tags podarchive writes. Run on every build (errors fail it) and by `podarchive check FEED`.
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,9 +41,12 @@ const std::vector<LintRule>& lint_rules();
 // parse is one error finding.
 std::vector<LintFinding> lint_feed(std::string_view xml);
 
-// The same findings, parsing `xml` where it is (pugixml's load_buffer_inplace): a large feed
-// is not copied, and its text is unusable afterwards.
-std::vector<LintFinding> lint_feed_in_place(std::string& xml);
+// The same findings for a feed as write_feed writes it: `items` holds where each of its items
+// begins in `xml` and, last, where the last one ends, nothing but the items between. The text
+// around them (the channel) is parsed as one document and each item on its own, so no document
+// of the whole feed is ever in memory (a large archive's would be one and a half times its
+// text). Any other text is read whole, as lint_feed reads it.
+std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const std::size_t> items);
 
 // The finding as a build reports it: for a rule with a `fix` (a value copied from the input
 // feed), a warning located at `input`, where the value came from, that says the fix; any other

@@ -52,13 +52,12 @@ namespace {
 
 // The regenerated feed must pass the linter and keep every identity of the input feeds and of
 // the feeds apps already know. Throws core::InputError listing every problem; returns lint warnings.
-// (The feed's text is parsed where it is, and unusable afterwards.)
 std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                          const InputFeed* output_feed, const InputFeed* published,
-                                         feed::FeedResult& feed) {
+                                         const feed::FeedResult& feed) {
     std::vector<core::Diagnostic> errors, warnings = feed.warnings;
     // A finding about a value the input feed had is located where the input has it.
-    for (const auto& f : feed::lint_feed_in_place(feed.xml)) {
+    for (const auto& f : feed::lint_feed_by_item(feed.xml, feed.item_offsets)) {
         core::SourceLocation input = feed.channel_at;
         if (f.item > 0 && static_cast<std::size_t>(f.item) <= feed.items.size() && !feed.items[f.item - 1].file.empty())
             input = {feed.items[f.item - 1].file, feed.items[f.item - 1].line, 0};
@@ -93,9 +92,8 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     const core::Catalog& catalog = content->catalog;
     const bool frees = !held;
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
-    // done first; feed.xml's check (a parse of the whole feed, in order) then runs beside the
-    // search index's last steps, which are in order too. (Not sooner: a parse of feed.xml beside
-    // the search index at its largest would be the build's peak.) The search index and feed.json
+    // done first; feed.xml's check (its channel and then each item parsed, in order) then runs
+    // beside the search index's last steps, which are in order too. The search index and feed.json
     // are written by their threads as they are made (Output::prepare), not held until feed.xml
     // is done: the largest texts of the stage are not in memory at once.
     std::vector<core::Diagnostic> chapter_warnings;  // (the chapters.json files the feed points to)
@@ -115,8 +113,8 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // then holds the postings). (The index reads no episode's transcript member meanwhile.)
     if (frees)
         for (auto& e : content->catalog.episodes) e.transcript = {};
-    // Stored first (a failed check fails the build, and nothing stored is published then): the
-    // check parses the text where it is, without a copy of a large feed beside the index.
+    // Stored first (a failed check fails the build, and nothing stored is published then), and
+    // read where it is by the check, without a copy of a large feed beside the index.
     out.add_borrowed("feed.xml", feed.xml);
     const std::size_t pages = feed.pages.size();
     for (auto& page : feed.pages)
@@ -125,7 +123,7 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     search.get();
     index.add_prepared();
     // Nothing here reads the content any more: let go of it and, when that frees it, return its
-    // memory before the feed check's parse grows.
+    // memory.
     content.reset();
     if (frees) concurrency::release_free_memory();
     auto lint_warnings = check.get();  // (it reads the items, which are moved out below)

@@ -3,11 +3,18 @@
 
 #include <nlohmann/json.hpp>
 #include <pugixml.hpp>
+#include <set>
 
 #include "config/site_config.hpp"
+#include "feed/feed_writer.hpp"
 #include "feed/identity.hpp"
+#include "feed/lint.hpp"
 #include "feed/podcast_guid.hpp"
+#include "merge/merge.hpp"
 #include "pipeline/build_site.hpp"
+#include "pipeline/notes_stage.hpp"
+#include "pipeline/sources_stage.hpp"
+#include "sources/rss_reader.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -201,4 +208,44 @@ TEST_CASE("JSON Feed 1.1 has the same items as feed.xml") {
     CHECK(json["items"][0]["attachments"][0]["size_in_bytes"] == 14851200);
     CHECK(json["items"][0]["attachments"][0]["duration_in_seconds"] == 928);
     CHECK(json["items"][0]["content_html"].get<std::string>().find("<script") == std::string::npos);
+}
+
+TEST_CASE("feed.xml is checked item by item, where write_feed says its items are") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    const auto config = config::load_config(dir.path() / "site.yaml");
+    // Two flaws of the host's, in the second item: no duration, an audio type Apple does not list.
+    std::string input = test::read(dir.path() / "content/sources/feed.xml");
+    input = test::replace_first(input, "<itunes:duration>1030</itunes:duration>", "");
+    input = test::replace_first(input, "type=\"audio/mpeg\"", "type=\"audio/ogg\"");
+    std::vector<sources::SourceBatch> batches;
+    batches.push_back(sources::read_rss(input, {"feed", "content/sources/feed.xml", ""}));
+    pipeline::MergedSources merged = pipeline::with_site(config, merge::merge(batches), {}, nullptr);
+    site::SiteContent content{std::move(merged.catalog), {}, std::move(merged.site)};
+    pipeline::add_texts(content);
+
+    const feed::FeedResult feed = feed::write_feed(config, content);
+    REQUIRE(feed.items.size() == 3);
+    REQUIRE(feed.item_offsets.size() == feed.items.size() + 1);
+    for (std::size_t i = 0; i < feed.items.size(); ++i) {
+        CAPTURE(i);
+        CHECK(feed.xml.compare(feed.item_offsets[i], 10, "    <item>") == 0);
+        CHECK(feed.xml.compare(feed.item_offsets[i + 1] - 12, 12, "    </item>\n") == 0);
+    }
+    CHECK(feed.xml.substr(feed.item_offsets.back()) == "  </channel>\n</rss>\n");
+
+    const auto by_item = feed::lint_feed_by_item(feed.xml, feed.item_offsets);
+    const auto whole = feed::lint_feed(feed.xml);
+    std::set<std::string> rules;
+    for (const auto& f : by_item) rules.insert(f.rule);
+    CHECK(rules.count("apple-duration"));
+    CHECK(rules.count("apple-media-type"));
+    REQUIRE(by_item.size() == whole.size());
+    for (std::size_t i = 0; i < whole.size(); ++i) {
+        CAPTURE(whole[i].message);
+        CHECK(by_item[i].rule == whole[i].rule);
+        CHECK(by_item[i].line == whole[i].line);
+        CHECK(by_item[i].item == whole[i].item);
+        CHECK(by_item[i].where == whole[i].where);
+    }
 }

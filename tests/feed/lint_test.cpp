@@ -14,13 +14,22 @@ std::vector<std::string> formatted(const std::vector<feed::LintFinding>& finding
     return out;
 }
 
-// The rules the feed fails. Parsing in place must find the same, on the same lines.
+// Where each item of `xml` begins (its line's start) and where the last one ends (after its
+// line), as write_feed records them.
+std::vector<std::size_t> item_offsets(const std::string& xml) {
+    std::vector<std::size_t> out;
+    for (std::size_t at = xml.find("<item>"); at != std::string::npos; at = xml.find("<item>", at + 1))
+        out.push_back(xml.rfind('\n', at) + 1);
+    if (!out.empty()) out.push_back(xml.find('\n', xml.rfind("</item>")) + 1);
+    return out;
+}
+
+// The rules the feed fails. Read item by item, it must give the same findings, on the same lines.
 std::set<std::string> rules_hit(const std::string& xml) {
     std::set<std::string> out;
     const auto findings = feed::lint_feed(xml);
     for (const auto& f : findings) out.insert(f.rule);
-    std::string copy = xml;
-    CHECK(formatted(feed::lint_feed_in_place(copy)) == formatted(findings));
+    CHECK(formatted(feed::lint_feed_by_item(xml, item_offsets(xml))) == formatted(findings));
     return out;
 }
 }  // namespace
@@ -120,4 +129,27 @@ TEST_CASE("a build judges what podarchive writes: a value copied from the input 
     CHECK(ours_alone == std::set<std::string>{"rss-wellformed", "rss-channel-required", "rss-self-link",
                                               "apple-explicit", "apple-duration-format", "apple-episode-number",
                                               "apple-episode-type", "p20-locked", "xml-characters"});
+}
+
+TEST_CASE("a feed read item by item: offsets that are not its items read it whole") {
+    const std::string valid = test::read(test::fixture("feeds/lint_valid.xml"));
+    const std::string broken = test::replace_first(valid, "<title>Two</title>", "<title> </title>");
+    const auto whole = formatted(feed::lint_feed(broken));
+    REQUIRE(whole.size() == 1);
+    const std::vector<std::size_t> items = item_offsets(broken);
+    REQUIRE(items.size() == 3);
+    // Two items given as one, an item cut in two, the channel given as an item, none, backwards.
+    const std::vector<std::vector<std::size_t>> wrong = {{items[0], items[2]},    {items[0], items[0] + 40, items[2]},
+                                                         {0, items[0], items[2]}, {},
+                                                         {items[2], items[0]},    {items[0], broken.size() + 1}};
+    for (const auto& offsets : wrong) {
+        CAPTURE(offsets.size());
+        CHECK(formatted(feed::lint_feed_by_item(broken, offsets)) == whole);
+    }
+    // An item that does not parse is malformed XML, on its own line.
+    const std::string bad = test::replace_first(valid, "<title>Two</title>", "<title>Two</titel>");
+    const auto found = feed::lint_feed_by_item(bad, item_offsets(bad));
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].rule == "rss-wellformed");
+    CHECK(found[0].line == feed::lint_feed(bad)[0].line);
 }
