@@ -11,6 +11,7 @@
 #include "output/output.hpp"
 #include "pipeline/change.hpp"
 #include "pipeline/fingerprints.hpp"
+#include "pipeline/folder_lock.hpp"
 #include "pipeline/publish.hpp"
 #include "pipeline/saved_build.hpp"
 #include "pipeline/saved_sources.hpp"
@@ -60,6 +61,7 @@ void check_output_folder(const config::SiteConfig& config) {
 
 FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* published) {
     check_output_folder(config);
+    const FolderLock lock(config.output_dir());  // (until the folder and its records are written)
     FolderBuild result;
     std::optional<output::DiskOutput> out(std::in_place, config.output_dir());
     // The inputs' fingerprints tell whether a previous build is still current, and whether only

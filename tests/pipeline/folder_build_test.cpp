@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <map>
@@ -9,6 +10,8 @@
 #include "config/site_config.hpp"
 #include "feed/identity.hpp"
 #include "files/files.hpp"
+#include "output/output.hpp"
+#include "pipeline/folder_lock.hpp"
 #include "pipeline/saved_build.hpp"
 #include "pipeline/saved_sources.hpp"
 #include "support.hpp"
@@ -285,4 +288,36 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
     CHECK(pipeline::record_of_output(file, "f1"));
     CHECK_FALSE(pipeline::record_of_output(file, "f0"));
     CHECK_FALSE(pipeline::record_of_output(file, ""));
+}
+
+TEST_CASE("one build at a time in an output folder: a second is refused before it touches anything") {
+    NotedSite site;
+    const auto before = tree(site.out);
+    test::write(site.note, std::string(test::k_hop_note) + "\nA line more.\n");
+    {
+        const pipeline::FolderLock held(site.out);  // (another build, writing the folder now)
+        try {
+            build_into(site.dir.path(), site.out);
+            FAIL("a second build of the folder ran");
+        } catch (const core::InputError& e) {
+            REQUIRE(e.diagnostics().size() == 1);
+            const std::string message = core::format(e.diagnostics()[0]);
+            CHECK(message.find("another podarchive build is writing this folder now (process " +
+                               std::to_string(::getpid()) + ")") != std::string::npos);
+            CHECK(message.starts_with(site.out.string()));
+        }
+        CHECK(tree(site.out) == before);
+    }
+    // Once the other build is done, the lock is free again.
+    CHECK(build_into(site.dir.path(), site.out).report.pages_rendered > 0);
+    CHECK(tree(site.out) != before);
+}
+
+TEST_CASE("the build lock is not taken through a link planted in its place") {
+    test::TempDir dir;
+    const fs::path out = dir.path() / "public", elsewhere = dir.path() / "elsewhere";
+    test::write(elsewhere, "not podarchive's\n");
+    fs::create_symlink(elsewhere, output::beside(out, ".lock"));
+    CHECK_THROWS_AS(pipeline::FolderLock{out}, core::InputError);
+    CHECK(test::read(elsewhere) == "not podarchive's\n");
 }
