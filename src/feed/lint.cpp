@@ -300,18 +300,27 @@ std::vector<LintFinding> lint_feed(std::string_view xml) {
 
 std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const std::size_t> items) {
     // Whatever is not as write_feed writes it is read whole: offsets that are not the items, a
-    // text that does not parse (the whole document's parse says where).
+    // text that does not parse (the whole document's parse says where), a NUL byte (where
+    // pugixml stops reading: a piece would be read past the point where the whole stops).
     auto whole = [xml] { return lint_feed(xml); };
-    if (items.size() < 2 || !std::is_sorted(items.begin(), items.end()) || items.back() > xml.size()) return whole();
+    if (items.size() < 2 || !std::is_sorted(items.begin(), items.end()) || items.back() > xml.size() ||
+        xml.find('\0') != std::string_view::npos)
+        return whole();
     Linter l{xml};
     check_characters(l);
-    // The channel: the text around the items, read as one document.
+    // The channel: the text around the items, read as one document, with an empty <item/> where
+    // they were. It must be the channel's only item and its last child: the items given are the
+    // channel's own, and every other node of the channel is where it is in `xml` (its line).
     std::string around(xml.substr(0, items.front()));
+    around += "<item/>";
     around.append(xml.substr(items.back()));
     pugi::xml_document doc;
-    if (!doc.load_buffer(around.data(), around.size(), pugi::parse_default, pugi::encoding_auto)) return whole();
-    auto channel = channel_of(doc);
-    if (!channel || channel.child("item")) return whole();
+    const auto read = doc.load_buffer(around.data(), around.size(), pugi::parse_default, pugi::encoding_auto);
+    if (!read || read.encoding != pugi::encoding_utf8) return whole();  // (offsets in another encoding's text)
+    pugi::xml_node channel = channel_of(doc);
+    const pugi::xml_node mark = channel.child("item");
+    if (!mark || mark.first_child() || mark.first_attribute() || mark.next_sibling()) return whole();
+    channel.remove_child(mark);
     l.channel(channel);
     // Each item on its own, where it is in the feed.
     for (std::size_t i = 0; i + 1 < items.size(); ++i) {

@@ -185,8 +185,23 @@ void url(std::string_view d) {
     net::percent_encode_path(d);
 }
 
+// Read item by item (as a build checks its feed.xml), the findings are those of the whole: the
+// items are given as a build gives them, from each "<item>"'s line to past the last "</item>"'s
+// line, and whatever is not so is read whole.
 void feed_lint(std::string_view d) {
-    feed::lint_feed(d);
+    const auto whole = feed::lint_feed(d);
+    std::vector<std::size_t> items;
+    for (std::size_t at = d.find("<item>"); at != std::string_view::npos; at = d.find("<item>", at + 1))
+        items.push_back(d.rfind('\n', at) + 1);  // (npos + 1: the start)
+    const std::size_t last = d.rfind("</item>");
+    if (!items.empty() && last != std::string_view::npos && d.find('\n', last) != std::string_view::npos)
+        items.push_back(d.find('\n', last) + 1);
+    const auto by_item = feed::lint_feed_by_item(d, items);
+    if (by_item.size() != whole.size()) __builtin_trap();
+    for (std::size_t i = 0; i < whole.size(); ++i)
+        if (by_item[i].rule != whole[i].rule || by_item[i].message != whole[i].message ||
+            by_item[i].where != whole[i].where || by_item[i].line != whole[i].line || by_item[i].item != whole[i].item)
+            __builtin_trap();
 }
 
 // The artwork's check decodes whatever a server sends (libpng and libjpeg report by longjmp).
