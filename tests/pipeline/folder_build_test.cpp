@@ -308,7 +308,8 @@ TEST_CASE("one build at a time in an output folder: a second is refused before i
         }
         CHECK(tree(site.out) == before);
     }
-    // Once the other build is done, the lock is free again.
+    // Once the other build is done, the lock is free again, and names nobody.
+    CHECK(test::read(output::beside(site.out, ".lock")).empty());
     CHECK(build_into(site.dir.path(), site.out).report.pages_rendered > 0);
     CHECK(tree(site.out) != before);
 }
