@@ -1,6 +1,7 @@
 #include "files/files.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 #include "concurrency/parallel.hpp"
@@ -148,22 +150,54 @@ bool write_file_atomically(const std::filesystem::path& path, std::string_view c
     return true;
 }
 
-FileLock::FileLock(const std::filesystem::path& file, std::string& error) {
-    m_fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+namespace {
+
+// The process a lock file of its own names: "" when it names none, or one that no longer runs (a
+// run killed before it could clear the file).
+std::string lock_holder(int fd) {
+    char text[32] = {};
+    if (::pread(fd, text, sizeof text - 1, 0) <= 0) return "";
+    char* end = nullptr;
+    const long pid = std::strtol(text, &end, 10);
+    if (pid <= 0 || end == text || (::kill(static_cast<pid_t>(pid), 0) != 0 && errno != EPERM)) return "";
+    return std::to_string(pid);
+}
+
+// Makes `text` a lock file's whole content: its holder's number, or nothing once it is let go of
+// (false when it cannot: only a refused run's message then lacks the number).
+bool set_lock_holder(int fd, const std::string& text) {
+    return ::ftruncate(fd, 0) == 0 &&
+           (text.empty() || ::pwrite(fd, text.data(), text.size(), 0) == static_cast<ssize_t>(text.size()));
+}
+
+}  // namespace
+
+FileLock::FileLock(const std::filesystem::path& file, std::string& error, Kind kind) : m_own(kind == Kind::own) {
+    m_fd = m_own ? ::open(file.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644)
+                 : ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
     if (m_fd < 0) {
-        error = "cannot open " + file.string() + " to lock it: " + std::strerror(errno);
+        const int err = errno;
+        error = "cannot open " + file.string() + " to lock it: " + std::strerror(err) +
+                (err == ELOOP ? " (it is a link; remove it)" : "");
         return;
     }
     if (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
-        error = errno == EWOULDBLOCK ? "another podarchive run holds " + file.string() + " (it is locked)"
-                                     : "cannot lock " + file.string() + ": " + std::strerror(errno);
+        const int err = errno;
+        m_busy = err == EWOULDBLOCK;
+        if (m_busy && m_own) m_holder = lock_holder(m_fd);
+        error = m_busy ? "another podarchive run holds " + file.string() + " (it is locked)"
+                       : "cannot lock " + file.string() + ": " + std::strerror(err);
         ::close(m_fd);
         m_fd = -1;
+        return;
     }
+    if (m_own) static_cast<void>(set_lock_holder(m_fd, std::to_string(::getpid()) + "\n"));
 }
 
 FileLock::~FileLock() {
-    if (m_fd >= 0) ::close(m_fd);  // (closing releases the lock)
+    if (m_fd < 0) return;
+    if (m_own) static_cast<void>(set_lock_holder(m_fd, ""));
+    ::close(m_fd);  // (closing releases the lock; the file stays for the next run)
 }
 
 bool is_safe_relative_path(std::string_view path) {

@@ -48,20 +48,33 @@ int create_temporary_beside(const std::filesystem::path& path, std::filesystem::
 // leaves `path` as it was.
 bool write_file_atomically(const std::filesystem::path& path, std::string_view content, std::string& error);
 
-// An exclusive lock on a file (flock), held while the object lives: two `fetch` runs on one site
-// would each replace the other's snapshot and kept items.
+// An exclusive lock on a file (flock), held while the object lives; the system lets go of it
+// when the process ends, however it ends. Two `fetch` runs on one site would each replace the
+// other's snapshot and kept items; two builds of one output folder would interleave their writes.
 class FileLock {
 public:
+    enum class Kind {
+        existing,  // a file that is there (site.yaml), only read
+        own,       // the lock's own file, made when missing and never through a link planted in its place;
+                   // it names the process that holds the lock (holder()), and nobody once it is let go of
+    };
     // Locks `file` without waiting. On failure the lock is not held and `error` says why (another
-    // process holds it, or the file cannot be opened).
-    FileLock(const std::filesystem::path& file, std::string& error);
+    // process holds it: busy(); or the file cannot be opened).
+    FileLock(const std::filesystem::path& file, std::string& error, Kind kind = Kind::existing);
     ~FileLock();
     FileLock(const FileLock&) = delete;
     FileLock& operator=(const FileLock&) = delete;
     bool held() const { return m_fd >= 0; }
+    bool busy() const { return m_busy; }
+    // When busy, of a lock file of its own: the number of the process holding it, when that
+    // process runs ("" otherwise).
+    const std::string& holder() const { return m_holder; }
 
 private:
     int m_fd = -1;
+    bool m_own = false;
+    bool m_busy = false;
+    std::string m_holder;
 };
 
 // Every regular file under `root`, sorted by path; symbolic links are not followed (a link could

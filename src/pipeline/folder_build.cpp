@@ -11,7 +11,6 @@
 #include "output/output.hpp"
 #include "pipeline/change.hpp"
 #include "pipeline/fingerprints.hpp"
-#include "pipeline/folder_lock.hpp"
 #include "pipeline/publish.hpp"
 #include "pipeline/saved_build.hpp"
 #include "pipeline/saved_sources.hpp"
@@ -57,11 +56,33 @@ void check_output_folder(const config::SiteConfig& config) {
                                                       "move them away, or name a new or empty folder"));
 }
 
+// The lock file of the output folder (".<name>.lock" beside it), its folder made when missing.
+// One build at a time writes a folder: an incremental build's commit, its manifest, its record
+// and its kept merge assume nobody else writes them meanwhile.
+std::filesystem::path output_lock_file(const config::SiteConfig& config) {
+    const std::filesystem::path file = output::beside(config.output_dir(), ".lock");
+    std::error_code ec;
+    std::filesystem::create_directories(file.parent_path(), ec);
+    return file;
+}
+
+// A second build of the folder is refused before it touches anything.
+void refuse_unlocked(const config::SiteConfig& config, const files::FileLock& lock, const std::string& error) {
+    const std::string why = !lock.busy()
+                                ? error
+                                : "another podarchive build is writing this folder now" +
+                                      (lock.holder().empty() ? std::string() : " (process " + lock.holder() + ")") +
+                                      "; run this one when it has finished";
+    throw core::InputError(core::error_at({config.output_dir().string(), 0, 0}, why));
+}
+
 }  // namespace
 
 FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* published) {
     check_output_folder(config);
-    const FolderLock lock(config.output_dir());  // (until the folder and its records are written)
+    std::string lock_error;  // (held until the folder and its records are written)
+    const files::FileLock lock(output_lock_file(config), lock_error, files::FileLock::Kind::own);
+    if (!lock.held()) refuse_unlocked(config, lock, lock_error);
     FolderBuild result;
     std::optional<output::DiskOutput> out(std::in_place, config.output_dir());
     // The inputs' fingerprints tell whether a previous build is still current, and whether only

@@ -11,7 +11,6 @@
 #include "feed/identity.hpp"
 #include "files/files.hpp"
 #include "output/output.hpp"
-#include "pipeline/folder_lock.hpp"
 #include "pipeline/saved_build.hpp"
 #include "pipeline/saved_sources.hpp"
 #include "support.hpp"
@@ -295,7 +294,9 @@ TEST_CASE("one build at a time in an output folder: a second is refused before i
     const auto before = tree(site.out);
     test::write(site.note, std::string(test::k_hop_note) + "\nA line more.\n");
     {
-        const pipeline::FolderLock held(site.out);  // (another build, writing the folder now)
+        std::string error;
+        const files::FileLock held(output::beside(site.out, ".lock"), error, files::FileLock::Kind::own);
+        REQUIRE(held.held());  // (another build, writing the folder now)
         try {
             build_into(site.dir.path(), site.out);
             FAIL("a second build of the folder ran");
@@ -316,9 +317,11 @@ TEST_CASE("one build at a time in an output folder: a second is refused before i
 
 TEST_CASE("the build lock is not taken through a link planted in its place") {
     test::TempDir dir;
+    test::copy_site("site", dir.path());
     const fs::path out = dir.path() / "public", elsewhere = dir.path() / "elsewhere";
     test::write(elsewhere, "not podarchive's\n");
     fs::create_symlink(elsewhere, output::beside(out, ".lock"));
-    CHECK_THROWS_AS(pipeline::FolderLock{out}, core::InputError);
+    CHECK_THROWS_AS(build_into(dir.path(), out), core::InputError);
     CHECK(test::read(elsewhere) == "not podarchive's\n");
+    CHECK_FALSE(fs::exists(out));
 }
