@@ -47,13 +47,7 @@ std::vector<File> read_tree(const fs::path& folder, std::vector<std::string>& di
 void write_one(const fs::path& dest, const File& f) {
     const std::string path = (dest / f.path).string();
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) throw std::runtime_error("cannot create " + path);
-    std::size_t done = 0;
-    while (done < f.bytes.size()) {
-        const ssize_t n = ::write(fd, f.bytes.data() + done, f.bytes.size() - done);
-        if (n <= 0) throw std::runtime_error("cannot write " + path);
-        done += static_cast<std::size_t>(n);
-    }
+    if (fd < 0 || !files::write_all(fd, f.bytes)) throw std::runtime_error("cannot write " + path);
     ::close(fd);
 }
 

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <memory>
 
+#include "files/files.hpp"
 #include "text/strings.hpp"
 
 namespace fetch {
@@ -75,14 +76,9 @@ size_t to_sink(Transfer* t, const char* data, size_t n) {
         t->too_big = true;
         return 0;
     }
-    for (size_t done = 0; done < n;) {
-        const ssize_t w = ::write(request.sink_fd, data + done, n - done);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) {
-            t->sink_failed = true;
-            return 0;
-        }
-        done += static_cast<size_t>(w);
+    if (!files::write_all(request.sink_fd, std::string_view(data, n))) {
+        t->sink_failed = true;
+        return 0;
     }
     if (request.on_written) request.on_written(std::string_view(data, n), before + response.written);
     response.written += static_cast<long long>(n);

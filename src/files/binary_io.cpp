@@ -2,8 +2,6 @@
 
 #include <unistd.h>
 
-#include <cerrno>
-
 namespace files::binary {
 
 Writer::Writer(int fd, std::string_view magic) : m_fd(fd) {
@@ -13,21 +11,14 @@ Writer::Writer(int fd, std::string_view magic) : m_fd(fd) {
 
 void Writer::flush() {
     m_hash.add_bytes(m_bytes);
-    for (std::size_t done = 0; m_ok && done < m_bytes.size();) {
-        const ssize_t n = ::write(m_fd, m_bytes.data() + done, m_bytes.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        m_ok = n > 0;
-        done += m_ok ? static_cast<std::size_t>(n) : 0;
-    }
+    m_ok = m_ok && files::write_all(m_fd, m_bytes);
     m_bytes.clear();
 }
 
 bool Writer::finish() {
     flush();
     const std::uint64_t hash = m_hash.digest();
-    m_bytes.append(reinterpret_cast<const char*>(&hash), sizeof hash);
-    flush();
-    return m_ok;
+    return m_ok && files::write_all(m_fd, std::string_view(reinterpret_cast<const char*>(&hash), sizeof hash));
 }
 
 bool write_file(const std::filesystem::path& path, std::string_view magic, const std::function<void(Writer&)>& write) {

@@ -129,18 +129,21 @@ int create_temporary_beside(const std::filesystem::path& path, std::filesystem::
     return -1;
 }
 
+bool write_all(int fd, std::string_view bytes) {
+    for (std::size_t done = 0; done < bytes.size();) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
 bool write_file_atomically(const std::filesystem::path& path, std::string_view content, std::string& error) {
     std::filesystem::path temp;
     const int fd = create_temporary_beside(path, temp);
     if (fd < 0) return error = "cannot write " + temp.string() + ": " + std::strerror(errno), false;
-    bool ok = true;
-    for (std::size_t done = 0; ok && done < content.size();) {
-        const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        ok = n > 0;
-        done += ok ? static_cast<std::size_t>(n) : 0;
-    }
-    ok = ok && ::fsync(fd) == 0;
+    const bool ok = write_all(fd, content) && ::fsync(fd) == 0;
     ::close(fd);
     // (rename replaces a link at `path` itself; it never writes through it)
     if (!ok || ::rename(temp.c_str(), path.c_str()) != 0) {

@@ -42,6 +42,10 @@ std::string read_file_within(const std::filesystem::path& root, const std::files
 // the file is made new (O_EXCL | O_NOFOLLOW): a link planted there is never written through.
 int create_temporary_beside(const std::filesystem::path& path, std::filesystem::path& temp);
 
+// Writes all of `bytes` to `fd`, again after an interrupted write. False when a write fails
+// (errno says why) or writes nothing.
+bool write_all(int fd, std::string_view bytes);
+
 // Writes `content` into a temporary file beside `path` (create_temporary_beside), flushes it
 // and renames it over `path`, so a reader sees the old file or the new one, never a part, and
 // two runs at once never share a temporary file. On failure returns false with `error` set and

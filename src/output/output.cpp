@@ -132,16 +132,10 @@ std::string folder_identity(const struct stat& st) {
 std::int64_t write_whole(const fs::path& path, std::string_view content) {
     int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0) throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(errno));
-    std::size_t done = 0;
-    while (done < content.size()) {
-        ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            int err = errno;
-            ::close(fd);
-            throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(err));
-        }
-        done += static_cast<std::size_t>(n);
+    if (!files::write_all(fd, content)) {
+        const int err = errno;
+        ::close(fd);
+        throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(err));
     }
     struct stat st {};
     std::int64_t mtime = ::fstat(fd, &st) == 0 ? mtime_ns(st) : 0;
