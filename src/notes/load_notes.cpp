@@ -473,17 +473,18 @@ NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCa
     concurrency::parallel_for(paths.size(), 16, [&](std::size_t i) {
         const auto& [p, page] = paths[i];
         NoteFileCache::Entry& e = entries[i];
-        auto cached =
-            cache ? cache->files.find(p.string()) : std::unordered_map<std::string, NoteFileCache::Entry>::iterator{};
-        if (cache && !cache->verify && cached != cache->files.end()) {
-            e = std::move(cached->second);
+        NoteFileCache::Entry* cached = nullptr;
+        if (cache)
+            if (auto it = cache->files.find(p.string()); it != cache->files.end()) cached = &it->second;
+        if (cached && !cache->verify) {
+            e = std::move(*cached);
             return;
         }
         auto text = read_note_text(p, root, e);
         if (!text) return;
         const std::uint64_t hash = files::content_hash(*text);
-        if (cache && cached != cache->files.end() && cached->second.hash == hash) {
-            e = std::move(cached->second);
+        if (cached && cached->hash == hash) {
+            e = std::move(*cached);
             return;
         }
         e.hash = hash;
