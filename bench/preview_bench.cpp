@@ -21,7 +21,7 @@
 
 #include "core/diagnostic.hpp"
 #include "files/files.hpp"
-#include "pipeline/session.hpp"
+#include "in_memory/session.hpp"
 
 namespace fs = std::filesystem;
 
@@ -69,9 +69,9 @@ int run(int edits, const fs::path& note, bool summary) {
     const std::size_t edit_at = summary ? summary_at + 10 : body + 5;
     Restore restore(note, original);
 
-    pipeline::Session session("site.yaml");
+    in_memory::Session session("site.yaml");
     auto started = std::chrono::steady_clock::now();
-    pipeline::Rebuild first = session.pages({});
+    in_memory::Rebuild first = session.pages({});
     session.feeds();
     std::printf("whole build: %zu pages in %.0f ms\n", first.pages, ms_since(started));
 
@@ -83,7 +83,7 @@ int run(int edits, const fs::path& note, bool summary) {
         text.insert(edit_at, "edited-" + std::to_string(i) + " ");
         write_text(note, text);
         started = std::chrono::steady_clock::now();
-        pipeline::Rebuild r = session.pages({note});
+        in_memory::Rebuild r = session.pages({note});
         times["total"].push_back(ms_since(started));
         if (r.whole) throw std::runtime_error("the edit gave a whole build, not an incremental one");
         for (const auto& [stage, seconds] : r.stages) {

@@ -16,9 +16,9 @@
 #include "feed/identity.hpp"
 #include "fetch/published_feed.hpp"
 #include "net/url.hpp"
+#include "on_disk/folder_build.hpp"
 #include "output/hosting_limits.hpp"
 #include "pipeline/build_site.hpp"
-#include "pipeline/folder_build.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
 
@@ -38,7 +38,7 @@ struct BuildArgs {
 // The identities of the feed published at `url`, which the build must keep, read before anything
 // is built. Nothing when there are none to keep: no URL, a first publish, or the check skipped.
 // Throws when the feed cannot be read: the build must not go on without it.
-std::optional<pipeline::InputFeed> read_published(const std::string& url, const BuildArgs& args) {
+std::optional<stages::InputFeed> read_published(const std::string& url, const BuildArgs& args) {
     if (args.no_published_check) {
         // Loud, whatever --quiet says: the one guard a fresh runner has is off.
         std::cerr << "podarchive: WARNING: --no-published-check: feed.xml is not compared with the published feed"
@@ -70,7 +70,7 @@ std::optional<pipeline::InputFeed> read_published(const std::string& url, const 
     if (!args.quiet)
         std::cout << "published feed: " << url << ": " << text::count_text(items->size(), "item", "items")
                   << " the new feed must keep\n";
-    return pipeline::InputFeed{url, std::move(*items)};
+    return stages::InputFeed{url, std::move(*items)};
 }
 
 // The lint rule a feed warning names ("[apple-duration] item 3 ..." -> "apple-duration"), or "".
@@ -102,7 +102,7 @@ void print_warnings(const pipeline::BuildReport& report, bool verbose) {
     std::cerr << " (`podarchive build --verbose` or `podarchive check` lists every one)\n";
 }
 
-void print_summary(const pipeline::BuildReport& report, const pipeline::FolderBuild& built,
+void print_summary(const pipeline::BuildReport& report, const on_disk::FolderBuild& built,
                    const config::SiteConfig& config, double seconds) {
     std::cout << "built " << text::count_text(report.episodes, "episode", "episodes");
     if (report.announced)
@@ -160,8 +160,8 @@ int run_build(const BuildArgs& args) {
         }
         config.published_feed = args.published_feed;
     }
-    const std::optional<pipeline::InputFeed> published = read_published(config.published_feed, args);
-    pipeline::FolderBuild built = pipeline::build_folder(config, published ? &*published : nullptr);
+    const std::optional<stages::InputFeed> published = read_published(config.published_feed, args);
+    on_disk::FolderBuild built = on_disk::build_folder(config, published ? &*published : nullptr);
     if (built.up_to_date) {
         if (!args.quiet)
             std::cout << "nothing changed since the last build of " << text::terminal_safe(config.output_dir().string())

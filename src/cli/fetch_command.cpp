@@ -17,7 +17,7 @@
 #include "fetch/history.hpp"
 #include "files/files.hpp"
 #include "merge/merge.hpp"
-#include "pipeline/sources_stage.hpp"
+#include "stages/sources.hpp"
 #include "text/unicode.hpp"
 
 namespace cli {
@@ -41,7 +41,7 @@ std::string megabytes(long long bytes) {
 // a progress line that is redrawn on a terminal and printed once per file elsewhere (CI's log).
 // False when a file could not be had.
 bool keep_audio(const config::SiteConfig& config, const fetch::FetchOptions& fetched) {
-    const core::Catalog catalog = merge::merge(pipeline::load_sources(config));
+    const core::Catalog catalog = merge::merge(stages::load_sources(config));
     fetch::AudioOptions options;
     options.addresses = fetched.feed_named;
     const bool terminal = ::isatty(STDOUT_FILENO);

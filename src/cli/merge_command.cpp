@@ -6,9 +6,9 @@
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "merge/report.hpp"
-#include "pipeline/notes_stage.hpp"
-#include "pipeline/sources_stage.hpp"
 #include "site/site_paths.hpp"
+#include "stages/notes.hpp"
+#include "stages/sources.hpp"
 #include "text/unicode.hpp"
 
 namespace cli {
@@ -21,9 +21,9 @@ struct MergeArgs {
 
 int run_merge(const MergeArgs& args) {
     config::SiteConfig config = config::load_config(args.config);
-    auto batches = pipeline::load_sources(config);
+    auto batches = stages::load_sources(config);
     core::Catalog catalog = merge::merge(batches);
-    pipeline::apply_notes(config, catalog, site::SitePaths(config.base_url));  // notes override fields too
+    stages::apply_notes(config, catalog, site::SitePaths(config.base_url));  // notes override fields too
     for (const auto& b : batches)
         for (const auto& d : b.diagnostics) std::cerr << core::format(d) << "\n";
     // (JSON escapes control characters itself; the text report quotes the feeds' titles.)

@@ -10,7 +10,7 @@
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "notes/apply_notes.hpp"
-#include "pipeline/sources_stage.hpp"
+#include "stages/sources.hpp"
 #include "text/strings.hpp"
 
 namespace cli {
@@ -23,7 +23,7 @@ struct NewArgs {
 
 int run_new_note(const NewArgs& args) {
     config::SiteConfig config = config::load_config(args.config);
-    auto batches = pipeline::load_sources(config);
+    auto batches = stages::load_sources(config);
     core::Catalog catalog = merge::merge(batches);
     auto hits = notes::find_episodes(catalog, args.episode);
     if (hits.size() != 1) {

@@ -9,8 +9,8 @@
 
 #include "config/site_config.hpp"
 #include "files/files.hpp"
+#include "in_memory/session.hpp"
 #include "net/url.hpp"
-#include "pipeline/session.hpp"
 #include "serve/edits.hpp"
 #include "serve/preview_server.hpp"
 #include "serve/watcher.hpp"
@@ -57,11 +57,11 @@ int elapsed_ms(std::chrono::steady_clock::time_point since) {
 // Builds into memory and publishes the site. After a note edit only the pages that read it are
 // rendered and published (the page reloads); the search index and the feeds are left for
 // finish_feeds().
-Outcome rebuild(pipeline::Session& session, const std::vector<std::filesystem::path>& changed,
+Outcome rebuild(in_memory::Session& session, const std::vector<std::filesystem::path>& changed,
                 serve::PreviewServer& server, const ServeArgs& args) {
     return guarded(server, args.config, [&] {
         auto started = std::chrono::steady_clock::now();
-        pipeline::Rebuild r = session.pages(changed);
+        in_memory::Rebuild r = session.pages(changed);
         server.publish(r.site);
         if (r.whole) {
             std::cerr << (changed.empty() ? "built" : "rebuilt") << " in " << elapsed_ms(started) << " ms\n";
@@ -79,7 +79,7 @@ Outcome rebuild(pipeline::Session& session, const std::vector<std::filesystem::p
 }
 
 // The search index and the feeds after pages-only rebuilds (nothing reloads).
-void finish_feeds(pipeline::Session& session, serve::PreviewServer& server, const ServeArgs& args) {
+void finish_feeds(in_memory::Session& session, serve::PreviewServer& server, const ServeArgs& args) {
     guarded(server, args.config, [&] {
         auto started = std::chrono::steady_clock::now();
         server.replace_quietly(session.feeds());
@@ -106,7 +106,7 @@ int run_serve(const ServeArgs& args) {
         std::cerr << "warning: serving on " << args.bind << " makes the preview reachable from other machines\n";
     std::string base_path = net::url_path_of(config.base_url);
     serve::PreviewServer server(base_path);
-    pipeline::Session session(args.config);
+    in_memory::Session session(args.config);
     rebuild(session, {}, server, args);
     int port = server.start(args.bind, args.port ? args.port : 1313, args.port == 0);
     if (port < 0) {

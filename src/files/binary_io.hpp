@@ -1,6 +1,6 @@
 #pragma once
 // The byte format of the files podarchive keeps beside the output folder (the output's
-// manifest, pipeline/saved_build.hpp, pipeline/saved_sources.hpp): a line naming the format and
+// manifest, on_disk/saved_build.hpp, on_disk/saved_sources.hpp): a line naming the format and
 // its version, then values in the byte order of the machine that wrote them (such a file is only
 // read where it was written), then a hash of all that precedes it. A damaged, cut or older file
 // reads as none.

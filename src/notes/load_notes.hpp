@@ -53,7 +53,7 @@ private:
 };
 
 // The note files a build read, as it read them. `build` keeps them beside its output: the next
-// build applies them again to learn what an edit of notes changed (src/pipeline/saved_build.hpp).
+// build applies them again to learn what an edit of notes changed (src/on_disk/saved_build.hpp).
 struct NoteText {
     bool page = false;  // under content/pages (else content/episodes)
     std::string path;   // as load_notes listed it

@@ -5,11 +5,11 @@
 
 #include "concurrency/memory.hpp"
 #include "concurrency/parallel.hpp"
-#include "pipeline/notes_stage.hpp"
 #include "pipeline/plan.hpp"
-#include "pipeline/publish.hpp"
 #include "render/page_frame.hpp"
 #include "render/site_renderer.hpp"
+#include "stages/notes.hpp"
+#include "stages/publish.hpp"
 
 namespace pipeline {
 
@@ -24,7 +24,8 @@ struct Reading {
     notes::NoteFileCache parsed;            // and as parsed, for the last build's notes that are the same
     std::shared_future<void> parsed_ready;  // `parsed` is made (`notes` is the main thread's to take)
     std::future<notes::NoteSet> recorded;   // the last build's notes, parsed again from its record (to plan from)
-    std::future<std::optional<InputFeed>> output_feed;  // the feed the output folder holds (when the feeds are written)
+    // The feed the output folder holds (when the feeds are written).
+    std::future<std::optional<stages::InputFeed>> output_feed;
 };
 
 void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild& was, Scope scope,
@@ -35,7 +36,7 @@ void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild
         std::promise<void> parsed;
         r.parsed_ready = parsed.get_future().share();
         r.notes = concurrency::in_background([&config, files, texts, parsed = std::move(parsed)]() mutable {
-            notes::NoteSet set = read_notes(config, files, texts);
+            notes::NoteSet set = stages::read_notes(config, files, texts);
             parsed.set_value();
             return set;
         });
@@ -54,26 +55,26 @@ void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild
 // The sources merged: as the last build kept its merge (`saved`: build, after an edit of notes
 // alone), else loaded and merged (and handed to `keep`); then their listening files read. Adds
 // their warnings, the same either way.
-MergedSources load_and_merge(const config::SiteConfig& config, std::optional<SavedSources> saved,
-                             const BuildOptions& options, std::vector<core::Diagnostic>& warnings,
-                             concurrency::StageClock& clock) {
+stages::MergedSources load_and_merge(const config::SiteConfig& config, std::optional<stages::MergeResult> saved,
+                                     const BuildOptions& options, std::vector<core::Diagnostic>& warnings,
+                                     concurrency::StageClock& clock) {
     std::vector<core::Diagnostic> merge_warnings;
-    auto merge = [&]() -> MergedSources {
+    auto merge = [&]() -> stages::MergedSources {
         if (saved) {
             merge_warnings = std::move(saved->warnings);
-            return with_site(config, std::move(saved->catalog), std::move(saved->input_feeds), nullptr);
+            return stages::with_site(config, std::move(saved->catalog), std::move(saved->input_feeds), nullptr);
         }
-        std::vector<sources::SourceBatch> batches = load_sources(config);
+        std::vector<sources::SourceBatch> batches = stages::load_sources(config);
         clock.lap("load");
-        MergedSources merged = merge_sources(config, std::move(batches), merge_warnings);
+        stages::MergedSources merged = stages::merge_sources(config, std::move(batches), merge_warnings);
         concurrency::release_free_memory();  // the sources' records: not held while the pages' texts grow
         if (options.keep_merge) options.keep_merge(merged.catalog, merged.input_feeds, merge_warnings);
         return merged;
     };
-    MergedSources merged = merge();
+    stages::MergedSources merged = merge();
     clock.lap("merge");
     warnings.insert(warnings.end(), merge_warnings.begin(), merge_warnings.end());
-    read_listening(config, merged.catalog, warnings);
+    stages::read_listening(config, merged.catalog, warnings);
     clock.lap("listen");
     return merged;
 }
@@ -84,7 +85,7 @@ MergedSources load_and_merge(const config::SiteConfig& config, std::optional<Sav
 std::shared_ptr<const site::SiteContent> remade(const notes::NoteSet& notes, core::Catalog merged,
                                                 site::SiteInfo site) {
     try {
-        return std::make_shared<const site::SiteContent>(pipeline::curate(notes, std::move(merged), std::move(site)));
+        return std::make_shared<const site::SiteContent>(stages::curate(notes, std::move(merged), std::move(site)));
     } catch (const core::InputError&) {
         return nullptr;
     }
@@ -94,7 +95,7 @@ std::shared_ptr<const site::SiteContent> remade(const notes::NoteSet& notes, cor
 // memory, or made again from the notes it recorded, beside this build's notes stage on a copy
 // of the catalog that stage takes. Null otherwise (every page is rendered).
 std::future<std::shared_ptr<const site::SiteContent>> content_before(Reading& r, const LastBuild& was,
-                                                                     const MergedSources& merged) {
+                                                                     const stages::MergedSources& merged) {
     if (was.content || !r.recorded.valid())
         return concurrency::ready<std::shared_ptr<const site::SiteContent>>(was.content);
     return concurrency::in_background([&r, catalog = merged.catalog, site = merged.site]() mutable {
@@ -123,7 +124,7 @@ Curated apply_body(const config::SiteConfig& config, LastBuild& was, notes::Body
 
 // The notes applied to the merged sources, the episodes' texts made, what the pages are made
 // from prepared, and the plan: from what changed since the last build's content.
-Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild& was, MergedSources& merged,
+Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild& was, stages::MergedSources& merged,
                         const BuildOptions& options, std::vector<core::Diagnostic>& warnings) {
     Curated out;
     auto before = content_before(r, was, merged);  // (first: curate may take the merged catalog)
@@ -136,7 +137,7 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
                                           : merged.catalog;
     was.spare.reset();
     out.content = std::make_shared<site::SiteContent>(
-        curate(notes, std::move(catalog), merged.site, options.caches ? &options.caches->apply : nullptr));
+        stages::curate(notes, std::move(catalog), merged.site, options.caches ? &options.caches->apply : nullptr));
     // The plan on a thread of its own while the texts are made and the inputs prepared (all only
     // read the content, but for the texts' own member). What the last build's pages were made
     // from is let go of there as soon as the plan is made (on disk it was made again to plan
@@ -146,13 +147,22 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
         before_content.reset();
         return plan;
     });
-    add_texts(*out.content, was.content ? was.content->texts.get() : nullptr);
+    stages::add_texts(*out.content, was.content ? was.content->texts.get() : nullptr);
     out.inputs = std::make_shared<const render::RenderInputs>(config, *out.content);
     out.plan = planning.get();
     return out;
 }
 
-void count_pages(BuildReport& report, const PageCount& pages, const Curated& curated, concurrency::StageTimes& parts) {
+// The sink that renders what `plan` asks for: after an edit known to change some keys alone,
+// the pages the index made ahead says read them, without declaring the others.
+render::PageSink sink_for(const PagePlan& plan, render::Dependencies& pages, const PageReaders* readers,
+                          output::Output& out) {
+    if (plan.same_pages && readers) return render::PageSink::for_readers(out, pages, readers->readers_of(plan.changed));
+    return plan_sink(plan, out, pages);
+}
+
+void count_pages(BuildReport& report, const stages::PageCount& pages, const Curated& curated,
+                 concurrency::StageTimes& parts) {
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
     report.incremental = !curated.plan.every_page;
     report.pages = pages.pages;
@@ -163,7 +173,7 @@ void count_pages(BuildReport& report, const PageCount& pages, const Curated& cur
         if (e.copy) ++report.audio_copies, report.audio_from_copy += e.copy->host_gone;
 }
 
-void count_feed(BuildReport& report, const FeedSummary& feed, const output::Output& out) {
+void count_feed(BuildReport& report, const stages::FeedSummary& feed, const output::Output& out) {
     report.feed_items = feed.items.size();
     report.feed_pages = feed.pages, report.feed_archived = feed.archived;
     report.left_out_without_audio = feed.left_out_without_audio;
@@ -192,9 +202,9 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         if (!templates) templates = std::make_shared<const render::TemplateSet>(render::load_templates(config));
         Reading reading;
         start_reading(reading, config, was, change.scope, options);
-        std::shared_ptr<MergedSources> merged = was.sources;
+        std::shared_ptr<stages::MergedSources> merged = was.sources;
         if (!merged)
-            merged = std::make_shared<MergedSources>(
+            merged = std::make_shared<stages::MergedSources>(
                 load_and_merge(config, std::move(was.merge), options, report.warnings, clock));
         Curated curated = change.scope == Scope::note_body
                               ? apply_body(config, was, std::move(*change.body), options)
@@ -202,9 +212,11 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         clock.lap("notes");
         concurrency::StageTimes parts;
         const site::LocalArtwork* artwork = merged->artwork ? &*merged->artwork : nullptr;
-        const PageRecord record{was.pages, was.readers.get(), options.hold};
+        render::PageSink sink = sink_for(curated.plan, was.pages, was.readers.get(), out);
+        const stages::PageRecord record{was.pages, curated.plan.every_page, options.hold};
         rendering = true;
-        PageCount pages = render_pages(config, *curated.inputs, artwork, *templates, curated.plan, record, out, &parts);
+        stages::PageCount pages =
+            stages::render_pages(config, *curated.inputs, artwork, *templates, sink, record, out, &parts);
         curated.inputs.reset();
         LastBuild next{.pages = std::move(was.pages), .notes = std::move(reading.texts)};
         if (options.hold) {
@@ -225,9 +237,10 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         clock.lap("render");
         count_pages(report, pages, curated, parts);
         if (options.feeds) {
-            const std::optional<InputFeed> output = reading.output_feed.get();
-            FeedSummary feed = write_index_and_feeds(config, merged->input_feeds, output ? &*output : nullptr,
-                                                     options.published, std::move(curated.content), options.hold, out);
+            const std::optional<stages::InputFeed> output = reading.output_feed.get();
+            stages::FeedSummary feed =
+                stages::write_index_and_feeds(config, merged->input_feeds, output ? &*output : nullptr,
+                                              options.published, std::move(curated.content), options.hold, out);
             clock.lap("feed");
             count_feed(report, feed, out);
             // What the output folder's feed.xml now holds (serve's, in memory, is not published).
@@ -252,9 +265,9 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out) {
 }
 
 void build_feeds(const config::SiteConfig& config, const LastBuild& last, output::Output& out) {
-    const std::optional<InputFeed> output = output_feed(last, config);
-    write_index_and_feeds(config, last.sources->input_feeds, output ? &*output : nullptr, nullptr, last.content,
-                          /*held=*/true, out);
+    const std::optional<stages::InputFeed> output = output_feed(last, config);
+    stages::write_index_and_feeds(config, last.sources->input_feeds, output ? &*output : nullptr, nullptr, last.content,
+                                  /*held=*/true, out);
 }
 
 }  // namespace pipeline

@@ -12,8 +12,8 @@
 #include "output/output.hpp"
 #include "pipeline/change.hpp"
 #include "pipeline/last_build.hpp"
-#include "pipeline/notes_stage.hpp"
-#include "pipeline/sources_stage.hpp"
+#include "stages/notes.hpp"
+#include "stages/sources.hpp"
 
 namespace pipeline {
 
@@ -42,7 +42,7 @@ struct BuildReport {
 struct BuildOptions {
     // The feed the site has published (`build --published-feed`), whose items, like those of the
     // output folder's feed.xml, must all be in the new feed; may be null.
-    const InputFeed* published = nullptr;
+    const stages::InputFeed* published = nullptr;
     // False: the pages alone (`serve` after a note edit); the search index and the feeds are
     // written by build_feeds() when the edits pause.
     bool feeds = true;
@@ -52,11 +52,12 @@ struct BuildOptions {
     // rendered again, and it is not the output folder (whose feed the next build must keep).
     bool hold = false;
     // Parsed and rendered notes kept between builds (`serve`'s; may be null).
-    NoteCaches* caches = nullptr;
+    stages::NoteCaches* caches = nullptr;
     // Called with the sources once loaded and merged (not when they are the last build's), before
     // anything changes them, and the warnings they gave: `build` keeps them for its next build
-    // (saved_sources.hpp). May be empty.
-    std::function<void(const core::Catalog&, const std::vector<InputFeed>&, const std::vector<core::Diagnostic>&)>
+    // (on_disk/saved_sources.hpp). May be empty.
+    std::function<void(const core::Catalog&, const std::vector<stages::InputFeed>&,
+                       const std::vector<core::Diagnostic>&)>
         keep_merge{};
 };
 
@@ -67,7 +68,7 @@ struct BuildOptions {
 // leaves this build's LastBuild in `last`. When it throws, `last` is as it was if no page was
 // rendered yet (bad notes), else empty (the next build is whole).
 // Throws core::InputError on bad input, with the warnings that came before (nothing usable is
-// written then: DiskOutput is only committed by the caller after this returns), and CannotCarryOver
+// written then: DiskOutput is only committed by the caller after this returns), and stages::CannotCarryOver
 // when the output cannot keep the last build's pages.
 BuildReport build_site(const config::SiteConfig& config, output::Output& out, LastBuild& last, Change change,
                        const BuildOptions& options = {});

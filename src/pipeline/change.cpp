@@ -51,7 +51,7 @@ bool in_note_folder(const config::SiteConfig& config, const fs::path& path) {
 }
 
 Change classify_change(const config::SiteConfig& config, const LastBuild& last, const ChangedInputs& changed,
-                       NoteCaches* caches) {
+                       stages::NoteCaches* caches) {
     const bool notes_alone = changed.files ? notes_only(config, *changed.files) : changed.notes_alone;
     if (last.pages.empty() || !notes_alone) return {};
     Change change{Change::Scope::notes, std::nullopt};
@@ -61,8 +61,9 @@ Change classify_change(const config::SiteConfig& config, const LastBuild& last, 
     // Read alone; kept in the cache, where reading every note finds it if they are all needed.
     const auto& now = caches->files.files[edited[0].path] = notes::read_episode_note_file(edited[0].path, config.root);
     if (!now.episode || !now.diagnostics.empty()) return change;
-    change.body = notes::body_edit(last.sources->catalog, *edited[0].before, *now.episode,
-                                   episode_url(last.content->site.paths), caches->apply, last.content->curation);
+    change.body =
+        notes::body_edit(last.sources->catalog, *edited[0].before, *now.episode,
+                         stages::episode_url(last.content->site.paths), caches->apply, last.content->curation);
     if (change.body) change.scope = Change::Scope::note_body;
     return change;
 }

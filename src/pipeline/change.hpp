@@ -13,7 +13,7 @@
 #include "notes/apply_notes.hpp"
 #include "notes/load_notes.hpp"
 #include "pipeline/last_build.hpp"
-#include "pipeline/notes_stage.hpp"
+#include "stages/notes.hpp"
 
 namespace pipeline {
 
@@ -42,7 +42,7 @@ struct Change {
 // cache (the others are not read again: NoteFileCache::verify); an edit of one note's body alone
 // is then told apart when `last` holds its content, and the file is read back into the cache.
 Change classify_change(const config::SiteConfig& config, const LastBuild& last, const ChangedInputs& changed,
-                       NoteCaches* caches);
+                       stages::NoteCaches* caches);
 
 // True when `path` lies in a folder of notes (notes::note_folders).
 bool in_note_folder(const config::SiteConfig& config, const std::filesystem::path& path);

@@ -17,9 +17,9 @@ std::unordered_set<std::string> PageReaders::readers_of(const render::ChangedKey
     return paths;
 }
 
-std::optional<InputFeed> output_feed(const LastBuild& last, const config::SiteConfig& config) {
-    if (!last.feed) return previous_feed(config);
-    return InputFeed{(config.output_dir() / "feed.xml").string(), *last.feed};
+std::optional<stages::InputFeed> output_feed(const LastBuild& last, const config::SiteConfig& config) {
+    if (!last.feed) return stages::previous_feed(config);
+    return stages::InputFeed{(config.output_dir() / "feed.xml").string(), *last.feed};
 }
 
 void prepare_next(LastBuild& last, const config::SiteConfig& config) {

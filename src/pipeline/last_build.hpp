@@ -2,9 +2,9 @@
 // What a build was made from: the plain value the next build plans from (ninja's build log, as
 // RecomputeDirty reads it). The sequence (build_site.hpp) takes it and leaves this build's in
 // its place; where it is kept is the caller's business: `serve` holds it in memory between
-// rebuilds (session.hpp), `build` saves part of it beside the output folder and loads it back
-// (saved_build.hpp, folder_build.hpp). What was kept decides nothing: the classifier
-// (change.hpp) and the planner (plan.hpp) do, for both.
+// rebuilds (in_memory/session.hpp), `build` saves part of it beside the output folder and loads
+// it back (on_disk/saved_build.hpp, on_disk/folder_build.hpp). What was kept decides nothing:
+// the classifier (change.hpp) and the planner (plan.hpp) do, for both.
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,12 +16,11 @@
 #include "core/episode.hpp"
 #include "feed/identity.hpp"
 #include "notes/load_notes.hpp"
-#include "pipeline/saved_sources.hpp"
-#include "pipeline/sources_stage.hpp"
 #include "render/page_sink.hpp"
 #include "render/render_inputs.hpp"
 #include "render/template_set.hpp"
 #include "site/site_content.hpp"
+#include "stages/sources.hpp"
 
 namespace pipeline {
 
@@ -45,12 +44,12 @@ struct LastBuild {
     // feed.xml's items as podcast apps know them, when it wrote the output folder's feed.xml
     // (nothing: the next build reads the folder's feed.xml to learn them).
     std::optional<std::vector<feed::ItemIdentity>> feed{};
-    // Its merge, as `build` kept it on disk (saved_sources.hpp): the next build, when only notes
+    // Its merge, as `build` kept it on disk (on_disk/saved_sources.hpp): the next build, when only notes
     // changed, starts from it instead of loading and merging the sources.
-    std::optional<SavedSources> merge{};
+    std::optional<stages::MergeResult> merge{};
 
     // Held in memory alone (`serve`); empty when loaded from disk.
-    std::shared_ptr<MergedSources> sources{};                // its merged sources, before the notes
+    std::shared_ptr<stages::MergedSources> sources{};        // its merged sources, before the notes
     std::shared_ptr<site::SiteContent> content{};            // what its pages were made from
     std::shared_ptr<const render::TemplateSet> templates{};  // its templates, the interface's words written in
     // Made ahead while nobody waits (prepare_next), taken by the next build.
@@ -60,7 +59,7 @@ struct LastBuild {
 
 // The feed the output folder holds, which the new feed must keep (nothing: none): `last`'s
 // record of it, else the folder's feed.xml.
-std::optional<InputFeed> output_feed(const LastBuild& last, const config::SiteConfig& config);
+std::optional<stages::InputFeed> output_feed(const LastBuild& last, const config::SiteConfig& config);
 
 // Makes what `last` can have ahead (LastBuild::spare, readers), while nobody waits for a page.
 void prepare_next(LastBuild& last, const config::SiteConfig& config);

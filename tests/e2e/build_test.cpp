@@ -8,9 +8,9 @@
 #include "files/hash.hpp"
 #include "html/escape.hpp"
 #include "image/image_check.hpp"
+#include "on_disk/fingerprints.hpp"
 #include "output/output.hpp"
 #include "pipeline/build_site.hpp"
-#include "pipeline/fingerprints.hpp"
 #include "render/site_check.hpp"
 #include "support.hpp"
 
@@ -183,7 +183,7 @@ TEST_CASE("end to end: notes reach the feed as podcast:person, transcript, chapt
 TEST_CASE("the input fingerprint changes with any byte the build reads, and only then") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
-    auto fingerprint = [&] { return pipeline::input_fingerprints(config::load_config(dir.path() / "site.yaml")).all; };
+    auto fingerprint = [&] { return on_disk::input_fingerprints(config::load_config(dir.path() / "site.yaml")).all; };
     const std::string first = fingerprint();
     CHECK(first == fingerprint());
     auto changes_it = [&](const fs::path& file, const std::string& text) {

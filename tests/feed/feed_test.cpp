@@ -12,9 +12,9 @@
 #include "feed/podcast_guid.hpp"
 #include "merge/merge.hpp"
 #include "pipeline/build_site.hpp"
-#include "pipeline/notes_stage.hpp"
-#include "pipeline/sources_stage.hpp"
 #include "sources/rss_reader.hpp"
+#include "stages/notes.hpp"
+#include "stages/sources.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -220,9 +220,9 @@ TEST_CASE("feed.xml is checked item by item, where write_feed says its items are
     input = test::replace_first(input, "type=\"audio/mpeg\"", "type=\"audio/ogg\"");
     std::vector<sources::SourceBatch> batches;
     batches.push_back(sources::read_rss(input, {"feed", "content/sources/feed.xml", ""}));
-    pipeline::MergedSources merged = pipeline::with_site(config, merge::merge(batches), {}, nullptr);
+    stages::MergedSources merged = stages::with_site(config, merge::merge(batches), {}, nullptr);
     site::SiteContent content{std::move(merged.catalog), {}, std::move(merged.site)};
-    pipeline::add_texts(content);
+    stages::add_texts(content);
 
     const feed::FeedResult feed = feed::write_feed(config, content);
     REQUIRE(feed.items.size() == 3);

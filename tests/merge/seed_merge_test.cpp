@@ -7,14 +7,14 @@
 #include "config/site_config.hpp"
 #include "merge/merge.hpp"
 #include "merge/report.hpp"
-#include "pipeline/notes_stage.hpp"
-#include "pipeline/sources_stage.hpp"
+#include "stages/notes.hpp"
+#include "stages/sources.hpp"
 #include "support.hpp"
 
 namespace {
 core::Catalog merged_seeds() {
     auto config = config::load_config(test::fixture("seeds_site/site.yaml"));
-    auto batches = pipeline::load_sources(config);
+    auto batches = stages::load_sources(config);
     return merge::merge(batches);
 }
 const core::Episode* by_slug(const core::Catalog& c, const std::string& slug) {

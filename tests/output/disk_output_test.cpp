@@ -180,7 +180,7 @@ TEST_CASE("files prepared on several threads at once are the build's, written or
     CHECK_FALSE(fs::exists(dir.path() / "outside.html"));
 }
 
-// The search index is written by a thread of its own as it is made (pipeline/publish.cpp): its files are
+// The search index is written by a thread of its own as it is made (stages/publish.cpp): its files are
 // in the staging folder at once, and the output's once added on the owning thread.
 TEST_CASE("a writer on its own thread writes through Preparing; the files are the output's once added") {
     test::TempDir dir;

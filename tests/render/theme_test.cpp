@@ -10,13 +10,13 @@
 #include "i18n/words.hpp"
 #include "merge/merge.hpp"
 #include "pipeline/build_site.hpp"
-#include "pipeline/notes_stage.hpp"
-#include "pipeline/sources_stage.hpp"
 #include "render/episode_page.hpp"
 #include "render/page_frame.hpp"
 #include "render/search_postings.hpp"
 #include "render/site_renderer.hpp"
 #include "search/index.hpp"
+#include "stages/notes.hpp"
+#include "stages/sources.hpp"
 #include "support.hpp"
 #include "text/strings.hpp"
 
@@ -158,10 +158,10 @@ TEST_CASE("themes/default/README.md documents every template and every variable 
     for (const auto& name : render::required_templates()) {
         CHECK_MESSAGE(has(readme, "`" + name + ".mustache`"), name);
     }
-    auto batches = pipeline::load_sources(config);
+    auto batches = stages::load_sources(config);
     core::Catalog catalog = merge::merge(batches);
     site::SiteInfo info = site::make_site_info(config, catalog, config.base_url);
-    auto curation = pipeline::apply_notes(config, catalog, info.paths);
+    auto curation = stages::apply_notes(config, catalog, info.paths);
     const site::SiteContent content{catalog, curation, info, render::navigation(info, catalog, curation)};
     render::Data d = render::base_data(info, content.nav, "T", "D", "episodes/x/");
     render::put(d, "episode",

@@ -1,4 +1,4 @@
-#include "pipeline/saved_build.hpp"
+#include "on_disk/saved_build.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -8,10 +8,10 @@
 
 #include "files/binary_io.hpp"
 #include "files/files.hpp"
+#include "on_disk/saved_fields.hpp"
 #include "output/output.hpp"
-#include "pipeline/saved_fields.hpp"
 
-namespace pipeline {
+namespace on_disk {
 
 namespace fs = std::filesystem;
 
@@ -64,4 +64,4 @@ std::optional<SavedBuild> record_of_output(const fs::path& file, const std::stri
     return saved;
 }
 
-}  // namespace pipeline
+}  // namespace on_disk

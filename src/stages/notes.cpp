@@ -1,4 +1,4 @@
-#include "pipeline/notes_stage.hpp"
+#include "stages/notes.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -8,7 +8,7 @@
 #include "render/site_renderer.hpp"
 #include "site/site_paths.hpp"
 
-namespace pipeline {
+namespace stages {
 
 notes::NoteSet read_notes(const config::SiteConfig& config, notes::NoteFileCache* files, notes::NoteTexts* texts) {
     return notes::load_notes(config.content_dir(), config.root, files, texts);
@@ -34,4 +34,4 @@ void add_texts(site::SiteContent& content, const site::TextCache* previous) {
     content.texts = std::make_shared<const site::TextCache>(content.catalog, threads, previous);
 }
 
-}  // namespace pipeline
+}  // namespace stages

@@ -13,12 +13,20 @@
 #include "site/site_info.hpp"
 #include "sources/source_batch.hpp"
 
-namespace pipeline {
+namespace stages {
 
 // What the regenerated feed must keep of a feed: its items' identities.
 struct InputFeed {
     std::string file;  // (or the URL it was read from)
     std::vector<feed::ItemIdentity> items;
+};
+
+// The sources merged, before the site is made from them (with_site): what `build` saves for the
+// next build after an edit of notes alone (on_disk/saved_sources.hpp).
+struct MergeResult {
+    core::Catalog catalog;                   // before the listening stage reads its files, and the notes
+    std::vector<InputFeed> input_feeds;      // what the new feed must keep of each input feed
+    std::vector<core::Diagnostic> warnings;  // the sources' and the merge's
 };
 
 // The sources merged: what the notes stage starts from.
@@ -40,13 +48,13 @@ std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batc
 // The identities of the feed.xml in the output folder (the last build's), if there is one.
 std::optional<InputFeed> previous_feed(const config::SiteConfig& config);
 
-// Merges the loaded sources (taken: their records are freed once in the catalog), adding their
-// warnings to `warnings`.
 // Each episode's copy of its audio, from the audio manifest, when site.yaml names where the
 // copies are served (audio.mirror_url). A manifest that cannot be read is a warning.
 void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalog,
                          std::vector<core::Diagnostic>& warnings);
 
+// Merges the loaded sources (taken: their records are freed once in the catalog), adding their
+// warnings to `warnings`.
 MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
                             std::vector<core::Diagnostic>& warnings);
 
@@ -61,4 +69,4 @@ MergedSources with_site(const config::SiteConfig& config, core::Catalog catalog,
 // files' warnings to `warnings`, and one that names how many links have no copy.
 void read_listening(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings);
 
-}  // namespace pipeline
+}  // namespace stages

@@ -5,13 +5,13 @@
 //
 // A field added to one of these types must be added here too, or a build after a note edit loses
 // it: the sizes below stop the compile when the largest types grow, and
-// tests/pipeline/saved_sources_test.cpp reads back a catalog with every field set.
+// tests/on_disk/saved_sources_test.cpp reads back a catalog with every field set.
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
 #include "feed/feed_writer.hpp"
 #include "notes/load_notes.hpp"
-#include "pipeline/saved_sources.hpp"
-#include "pipeline/sources_stage.hpp"
+#include "on_disk/saved_sources.hpp"
+#include "stages/sources.hpp"
 
 namespace files::binary {
 
@@ -130,7 +130,7 @@ void fields(IO& io, feed::ItemIdentity& i) {
     io(i.guid, i.enclosure_url, i.slug, i.file, i.line, i.title, i.day, i.host_enclosure_url);
 }
 template <class IO>
-void fields(IO& io, pipeline::InputFeed& f) {
+void fields(IO& io, stages::InputFeed& f) {
     io(f.file, f.items);
 }
 template <class IO>
@@ -146,7 +146,7 @@ void fields(IO& io, notes::NoteText& n) {
     io(n.page, n.path, n.text);
 }
 template <class IO>
-void fields(IO& io, pipeline::SavedSources& s) {
+void fields(IO& io, stages::MergeResult& s) {
     io(s.catalog, s.input_feeds, s.warnings);
 }
 

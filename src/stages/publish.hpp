@@ -11,15 +11,14 @@
 #include "core/diagnostic.hpp"
 #include "feed/identity.hpp"
 #include "output/output.hpp"
-#include "pipeline/last_build.hpp"
-#include "pipeline/plan.hpp"
-#include "pipeline/sources_stage.hpp"
 #include "render/page_sink.hpp"
+#include "render/render_inputs.hpp"
 #include "render/template_set.hpp"
 #include "site/artwork.hpp"
 #include "site/site_content.hpp"
+#include "stages/sources.hpp"
 
-namespace pipeline {
+namespace stages {
 
 // Thrown when a build planned to render only some pages cannot carry over the last build's others into
 // its output (a published file is gone or was changed by hand): a whole build is needed.
@@ -35,17 +34,18 @@ struct PageCount {
 
 // The last build's pages, as render_pages brings them up to date.
 struct PageRecord {
-    render::Dependencies& pages;           // every page and the keys it read (empty: none)
-    const PageReaders* readers = nullptr;  // which of them read each key, when made ahead
-    bool in_output = false;                // the output holds them already (a copy of the last build's site)
+    render::Dependencies& pages;  // every page and the keys it read (empty: none); the sink's record
+    bool every_page = true;       // the sink renders every page (a whole build)
+    bool in_output = false;       // the output holds them already (a copy of the last build's site)
 };
 
-// Renders the pages `plan` asks for, made from `inputs`, the sitemap and the theme's static
-// files into `out`, bringing `last`'s record of pages up to date. A plan that renders only
-// some has the output carry over the last build's others (Output::carry_over) unless it holds them, or
-// throws CannotCarryOver. `parts` (optional) receives the seconds of each part of rendering.
+// Renders the pages `sink` wants (the plan's: pipeline/plan.hpp), made from `inputs`, the
+// sitemap and the theme's static files into `out`, bringing `last`'s record of pages up to
+// date. When only some are rendered, the output carries over the last build's others
+// (Output::carry_over) unless it holds them, or this throws CannotCarryOver. `parts`
+// (optional) receives the seconds of each part of rendering.
 PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs,
-                       const site::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan,
+                       const site::LocalArtwork* artwork, const render::TemplateSet& templates, render::PageSink& sink,
                        PageRecord last, output::Output& out, concurrency::StageTimes* parts = nullptr);
 
 // What write_index_and_feeds wrote of feed.xml, and the linter's warnings.
@@ -68,4 +68,4 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
                                   const InputFeed* output_feed, const InputFeed* published,
                                   std::shared_ptr<site::SiteContent> content, bool held, output::Output& out);
 
-}  // namespace pipeline
+}  // namespace stages

@@ -1,4 +1,4 @@
-#include "pipeline/saved_sources.hpp"
+#include "on_disk/saved_sources.hpp"
 
 #include <doctest/doctest.h>
 
@@ -101,13 +101,13 @@ TEST_CASE("the kept merge reads back as written, every field, and only for the i
     test::TempDir dir;
     const fs::path file = dir.path() / ".public.merged";
     const core::Catalog catalog = catalog_with_every_field();
-    std::vector<pipeline::InputFeed> feeds = {
+    std::vector<stages::InputFeed> feeds = {
         {"content/sources/feed.xml",
          {{"g", "https://example.com/a.mp3", "slug", "feed.xml", 12, "title", "2023-11-14", "https://host/a.mp3"}}}};
     std::vector<core::Diagnostic> warnings = {core::warning_at({"feed.xml", 3, 5}, "a warning", "<line>")};
-    REQUIRE(pipeline::write_saved_sources(file, "fp1", catalog, feeds, warnings));
+    REQUIRE(on_disk::write_saved_sources(file, "fp1", catalog, feeds, warnings));
 
-    auto back = pipeline::read_saved_sources(file, "fp1");
+    auto back = on_disk::read_saved_sources(file, "fp1");
     REQUIRE(back);
     CHECK(back->catalog.episodes == catalog.episodes);
     const core::Channel& a = back->catalog.channel;
@@ -135,37 +135,37 @@ TEST_CASE("the kept merge reads back as written, every field, and only for the i
     CHECK(core::format(back->warnings[0]) == core::format(warnings[0]));
 
     // Of other inputs, damaged or cut: none.
-    CHECK_FALSE(pipeline::read_saved_sources(file, "fp2"));
-    CHECK_FALSE(pipeline::read_saved_sources(file, ""));
+    CHECK_FALSE(on_disk::read_saved_sources(file, "fp2"));
+    CHECK_FALSE(on_disk::read_saved_sources(file, ""));
     std::string bytes = test::read(file);
     std::string damaged = bytes;
     damaged[damaged.size() / 2] ^= 1;
     test::write(file, damaged);
-    CHECK_FALSE(pipeline::read_saved_sources(file, "fp1"));
+    CHECK_FALSE(on_disk::read_saved_sources(file, "fp1"));
     test::write(file, bytes.substr(0, bytes.size() - 9));
-    CHECK_FALSE(pipeline::read_saved_sources(file, "fp1"));
-    CHECK_FALSE(pipeline::read_saved_sources(dir.path() / "none", "fp1"));
+    CHECK_FALSE(on_disk::read_saved_sources(file, "fp1"));
+    CHECK_FALSE(on_disk::read_saved_sources(dir.path() / "none", "fp1"));
 }
 
 TEST_CASE("a real merge reads back the same, but for the transcripts the listening stage reads") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
     const auto config = config::load_config(dir.path() / "site.yaml");
-    auto batches = pipeline::load_sources(config);
+    auto batches = stages::load_sources(config);
     const core::Catalog catalog = merge::merge(batches);
     REQUIRE(catalog.episodes.size() > 5);
     const fs::path file = dir.path() / ".public.merged";
-    REQUIRE(pipeline::write_saved_sources(file, "f", catalog, pipeline::input_feeds(batches), {}));
-    auto back = pipeline::read_saved_sources(file, "f");
+    REQUIRE(on_disk::write_saved_sources(file, "f", catalog, stages::input_feeds(batches), {}));
+    auto back = on_disk::read_saved_sources(file, "f");
     REQUIRE(back);
     CHECK(back->catalog.episodes == catalog.episodes);
     CHECK(back->catalog.channel.raw_xml == catalog.channel.raw_xml);
-    CHECK(back->input_feeds.size() == pipeline::input_feeds(batches).size());
+    CHECK(back->input_feeds.size() == stages::input_feeds(batches).size());
 
     core::Catalog heard = catalog;
     heard.episodes[0].transcript = core::SharedTranscript(core::Transcript{{{0, 1, "A", "words"}}, true, ""});
-    REQUIRE(pipeline::write_saved_sources(file, "f", heard, {}, {}));
-    back = pipeline::read_saved_sources(file, "f");
+    REQUIRE(on_disk::write_saved_sources(file, "f", heard, {}, {}));
+    back = on_disk::read_saved_sources(file, "f");
     REQUIRE(back);
     CHECK_FALSE(back->catalog.episodes[0].transcript);
 }

@@ -4,7 +4,7 @@
 // warnings the sources gave, in a file beside the output folder (".<name>.merged", never
 // published). After an edit of notes alone the next build starts from it instead of loading and
 // merging every source again. It is used only by a build whose inputs but the notes have the
-// fingerprint it names (pipeline/fingerprints.hpp): the same sources, site.yaml, theme and
+// fingerprint it names (on_disk/fingerprints.hpp): the same sources, site.yaml, theme and
 // podarchive give the same merge.
 #include <filesystem>
 #include <optional>
@@ -13,29 +13,23 @@
 
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
-#include "pipeline/sources_stage.hpp"
+#include "stages/sources.hpp"
 
-namespace pipeline {
-
-// The merge as it is kept.
-struct SavedSources {
-    core::Catalog catalog;
-    std::vector<InputFeed> input_feeds;
-    std::vector<core::Diagnostic> warnings;
-};
+namespace on_disk {
 
 // Where the merge of the build in `output_dir` is kept.
 std::filesystem::path saved_sources_path(const std::filesystem::path& output_dir);
 
-// Writes into `file` a merge (SavedSources' parts) of inputs whose fingerprint but the notes is
+// Writes into `file` a merge (stages::MergeResult's parts) of inputs whose fingerprint but the notes is
 // `all_but_notes` (atomically). False when it cannot. (A merged catalog whose listening stage
 // ran is not kept: its transcripts would be copied.)
 bool write_saved_sources(const std::filesystem::path& file, const std::string& all_but_notes,
-                         const core::Catalog& catalog, const std::vector<InputFeed>& input_feeds,
+                         const core::Catalog& catalog, const std::vector<stages::InputFeed>& input_feeds,
                          const std::vector<core::Diagnostic>& warnings);
 
 // The merge kept in `file` when it is of inputs whose fingerprint but the notes is
 // `all_but_notes`; nothing when there is none, it is damaged, or it is of other inputs.
-std::optional<SavedSources> read_saved_sources(const std::filesystem::path& file, const std::string& all_but_notes);
+std::optional<stages::MergeResult> read_saved_sources(const std::filesystem::path& file,
+                                                      const std::string& all_but_notes);
 
-}  // namespace pipeline
+}  // namespace on_disk

@@ -10,17 +10,17 @@
 #include "config/site_config.hpp"
 #include "pipeline/build_site.hpp"
 
-namespace pipeline {
+namespace on_disk {
 
 // What build_folder did.
 struct FolderBuild {
     bool up_to_date = false;  // nothing changed since the last build: nothing was done
-    BuildReport report;
+    pipeline::BuildReport report;
     std::size_t files_written = 0;  // written, not linked from the last build
 };
 
 // Throws core::InputError on bad input, leaving the output folder as it was. `published`: the
 // feed the site has published (build_site's), read by the caller.
-FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* published = nullptr);
+FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFeed* published = nullptr);
 
-}  // namespace pipeline
+}  // namespace on_disk

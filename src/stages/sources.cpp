@@ -1,4 +1,4 @@
-#include "pipeline/sources_stage.hpp"
+#include "stages/sources.hpp"
 
 #include <algorithm>
 
@@ -11,7 +11,7 @@
 #include "net/url.hpp"
 #include "sources/read_source.hpp"
 
-namespace pipeline {
+namespace stages {
 
 std::vector<sources::SourceBatch> load_sources(const config::SiteConfig& config) {
     const std::size_t n = config.sources.size();
@@ -131,4 +131,4 @@ void read_listening(const config::SiteConfig& config, core::Catalog& catalog, st
                 "); run it to show them on the episode pages"));
 }
 
-}  // namespace pipeline
+}  // namespace stages

@@ -11,7 +11,7 @@
 #include "site/site_content.hpp"
 #include "site/site_paths.hpp"
 
-namespace pipeline {
+namespace stages {
 
 // Parsed note files and rendered note bodies kept between builds by `serve` (see load_notes.hpp
 // and apply_notes.hpp; the markdown is only valid for the merged catalog it was rendered with).
@@ -42,4 +42,4 @@ site::SiteContent curate(const notes::NoteSet& notes, core::Catalog merged, site
 // where an episode's show notes are the same (on one core then: few are made).
 void add_texts(site::SiteContent& content, const site::TextCache* previous = nullptr);
 
-}  // namespace pipeline
+}  // namespace stages

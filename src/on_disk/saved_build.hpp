@@ -18,7 +18,7 @@
 #include "notes/load_notes.hpp"
 #include "render/page_sink.hpp"
 
-namespace pipeline {
+namespace on_disk {
 
 // What the file holds of a build.
 struct BuildRecord {
@@ -51,4 +51,4 @@ std::optional<SavedBuild> read_saved_build(const std::filesystem::path& file);
 // output's, from its manifest), else nothing.
 std::optional<SavedBuild> record_of_output(const std::filesystem::path& file, const std::string& output_fingerprint);
 
-}  // namespace pipeline
+}  // namespace on_disk

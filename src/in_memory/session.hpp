@@ -19,9 +19,9 @@
 #include "output/output.hpp"
 #include "pipeline/change.hpp"
 #include "pipeline/last_build.hpp"
-#include "pipeline/notes_stage.hpp"
+#include "stages/notes.hpp"
 
-namespace pipeline {
+namespace in_memory {
 
 // What a rebuild made.
 struct Rebuild {
@@ -60,11 +60,11 @@ public:
 private:
     std::string m_config_path;
     std::optional<config::SiteConfig> m_config;
-    LastBuild m_last;
-    NoteCaches m_caches;
+    pipeline::LastBuild m_last;
+    stages::NoteCaches m_caches;
     // What the last rebuild replaced: let go of in feeds(), not between a save and its page.
     std::vector<std::shared_ptr<const void>> m_replaced;
     std::shared_ptr<output::MemoryOutput> m_site;
 };
 
-}  // namespace pipeline
+}  // namespace in_memory

@@ -1,4 +1,4 @@
-#include "pipeline/folder_build.hpp"
+#include "on_disk/folder_build.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -8,19 +8,19 @@
 #include "concurrency/parallel.hpp"
 #include "core/diagnostic.hpp"
 #include "files/files.hpp"
+#include "on_disk/fingerprints.hpp"
+#include "on_disk/saved_build.hpp"
+#include "on_disk/saved_sources.hpp"
 #include "output/output.hpp"
 #include "pipeline/change.hpp"
-#include "pipeline/fingerprints.hpp"
-#include "pipeline/publish.hpp"
-#include "pipeline/saved_build.hpp"
-#include "pipeline/saved_sources.hpp"
+#include "stages/publish.hpp"
 
-namespace pipeline {
+namespace on_disk {
 
 namespace {
 
 // The last build as its record on disk describes it.
-LastBuild loaded(BuildRecord record) {
+pipeline::LastBuild loaded(BuildRecord record) {
     return {.pages = std::move(record.pages), .notes = std::move(record.notes), .feed = std::move(record.feed)};
 }
 
@@ -78,7 +78,7 @@ void refuse_unlocked(const config::SiteConfig& config, const files::FileLock& lo
 
 }  // namespace
 
-FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* published) {
+FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFeed* published) {
     check_output_folder(config);
     std::string lock_error;  // (held until the folder and its records are written)
     const files::FileLock lock(output_lock_file(config), lock_error, files::FileLock::Kind::own);
@@ -93,8 +93,8 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
     Fingerprints fingerprints;
     const auto record_file = saved_build_path(config.output_dir());
     const auto merge_file = saved_sources_path(config.output_dir());
-    LastBuild last;
-    Change change;
+    pipeline::LastBuild last;
+    pipeline::Change change;
     if (out->has_previous_build()) {
         fingerprints = input_fingerprints(config, published);
         out->set_fingerprint(fingerprints.all);
@@ -104,9 +104,9 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
         }
         if (auto saved = record_of_output(record_file, out->previous_fingerprint())) {
             last = loaded(std::move(saved->record));
-            change = classify_change(config, last, {.notes_alone = saved->all_but_notes == fingerprints.all_but_notes},
-                                     nullptr);
-            if (change.scope != Change::Scope::everything)
+            change = pipeline::classify_change(
+                config, last, {.notes_alone = saved->all_but_notes == fingerprints.all_but_notes}, nullptr);
+            if (change.scope != pipeline::Change::Scope::everything)
                 last.merge = read_saved_sources(merge_file, fingerprints.all_but_notes);
         }
     } else {
@@ -116,8 +116,8 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
     // A new merge is kept for the next build at once (it describes the inputs but the notes,
     // whatever becomes of this build), written as it is made; a merge read back is still the
     // one on disk.
-    BuildOptions options{.published = published};
-    options.keep_merge = [&](const core::Catalog& catalog, const std::vector<InputFeed>& feeds,
+    pipeline::BuildOptions options{.published = published};
+    options.keep_merge = [&](const core::Catalog& catalog, const std::vector<stages::InputFeed>& feeds,
                              const std::vector<core::Diagnostic>& warnings) {
         const std::string& all_but_notes = later.valid() ? later.get().all_but_notes : fingerprints.all_but_notes;
         // (one that cannot be written costs the next build the merge)
@@ -126,13 +126,13 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
     std::optional<std::vector<feed::ItemIdentity>> feed =
         last.feed;  // (for a second try: a build that throws leaves no last build)
     try {
-        result.report = build_site(config, *out, last, std::move(change), options);
-    } catch (const CannotCarryOver&) {
+        result.report = pipeline::build_site(config, *out, last, std::move(change), options);
+    } catch (const stages::CannotCarryOver&) {
         // A page of the last build was changed by hand or removed: every page is made again.
         out.reset();  // (its staging folder first: the next one has the same name)
         out.emplace(config.output_dir(), fingerprints.all);
         last = {.feed = std::move(feed)};
-        result.report = build_site(config, *out, last, {}, options);
+        result.report = pipeline::build_site(config, *out, last, {}, options);
     }
     if (later.valid()) fingerprints = later.get(), out->set_fingerprint(fingerprints.all);
     auto write_started = std::chrono::steady_clock::now();
@@ -152,4 +152,4 @@ FolderBuild build_folder(const config::SiteConfig& config, const InputFeed* publ
     return result;
 }
 
-}  // namespace pipeline
+}  // namespace on_disk

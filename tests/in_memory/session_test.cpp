@@ -1,4 +1,4 @@
-#include "pipeline/session.hpp"
+#include "in_memory/session.hpp"
 
 #include <doctest/doctest.h>
 
@@ -44,8 +44,8 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
     test::copy_site("site", dir.path());
     const fs::path note = dir.path() / "content/episodes/hop.md";
     test::write(note, test::k_hop_note);
-    pipeline::Session session((dir.path() / "site.yaml").string());
-    pipeline::Rebuild first = session.pages({});
+    in_memory::Session session((dir.path() / "site.yaml").string());
+    in_memory::Rebuild first = session.pages({});
     CHECK(first.whole);
     CHECK(output::same_files(*first.site, whole_build(dir.path())));
 
@@ -55,7 +55,7 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
             fs::remove(file);
         else
             test::write(file, text);
-        pipeline::Rebuild r = session.pages({file});
+        in_memory::Rebuild r = session.pages({file});
         CHECK_FALSE(r.whole);
         auto complete = session.feeds();
         pipeline::LastBuild state;
@@ -160,7 +160,7 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
         // The transcript file edited: a whole build, which reads the note's file again.
         test::write(dir.path() / "content/transcripts/hop.vtt",
                     "WEBVTT\n\n00:00.000 --> 00:05.000\n<v Ed>Operators that take subgraphs.\n");
-        pipeline::Rebuild whole = session.pages({dir.path() / "content/transcripts/hop.vtt"});
+        in_memory::Rebuild whole = session.pages({dir.path() / "content/transcripts/hop.vtt"});
         CHECK(whole.whole);
         CHECK(
             contains(whole.site->find("episodes/higher-order-operators/index.html"), "Operators that take subgraphs."));
@@ -192,11 +192,11 @@ TEST_CASE("serve's incremental rebuild gives the same site as a whole build, aft
 TEST_CASE("serve rebuilds everything after a change that is not a note") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
-    pipeline::Session session((dir.path() / "site.yaml").string());
+    in_memory::Session session((dir.path() / "site.yaml").string());
     session.pages({});
     test::write(dir.path() / "site.yaml",
                 test::replace_first(test::read(dir.path() / "site.yaml"), "Fixture Archive", "Renamed Archive"));
-    pipeline::Rebuild r = session.pages({dir.path() / "site.yaml"});
+    in_memory::Rebuild r = session.pages({dir.path() / "site.yaml"});
     CHECK(r.whole);
     CHECK(contains(r.site->find("index.html"), "Renamed Archive"));
     CHECK(output::same_files(*r.site, whole_build(dir.path())));
@@ -205,7 +205,7 @@ TEST_CASE("serve rebuilds everything after a change that is not a note") {
 TEST_CASE("serve ignores the files an editor leaves beside a note, and nothing else") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
-    pipeline::Session session((dir.path() / "site.yaml").string());
+    in_memory::Session session((dir.path() / "site.yaml").string());
     CHECK_FALSE(session.unread(dir.path() / "content/episodes/hop.md~"));  // no build yet: nothing is known
     session.pages({});
     const fs::path episodes = dir.path() / "content/episodes";

@@ -1,11 +1,11 @@
-#include "pipeline/saved_sources.hpp"
+#include "on_disk/saved_sources.hpp"
 
 #include "files/binary_io.hpp"
 #include "files/files.hpp"
+#include "on_disk/saved_fields.hpp"
 #include "output/output.hpp"
-#include "pipeline/saved_fields.hpp"
 
-namespace pipeline {
+namespace on_disk {
 
 namespace {
 
@@ -18,14 +18,15 @@ std::filesystem::path saved_sources_path(const std::filesystem::path& output_dir
 }
 
 bool write_saved_sources(const std::filesystem::path& file, const std::string& all_but_notes,
-                         const core::Catalog& catalog, const std::vector<InputFeed>& input_feeds,
+                         const core::Catalog& catalog, const std::vector<stages::InputFeed>& input_feeds,
                          const std::vector<core::Diagnostic>& warnings) {
     return files::binary::write_file(file, k_magic, [&](files::binary::Writer& w) {
-        w(all_but_notes, catalog, input_feeds, warnings);  // (SavedSources' fields, in order)
+        w(all_but_notes, catalog, input_feeds, warnings);  // (stages::MergeResult' fields, in order)
     });
 }
 
-std::optional<SavedSources> read_saved_sources(const std::filesystem::path& file, const std::string& all_but_notes) {
+std::optional<stages::MergeResult> read_saved_sources(const std::filesystem::path& file,
+                                                      const std::string& all_but_notes) {
     if (all_but_notes.empty()) return std::nullopt;
     const std::string bytes = files::binary::read_bytes(file, std::size_t{4} << 30);
     auto r = files::binary::Reader::open(bytes, k_magic);
@@ -33,10 +34,10 @@ std::optional<SavedSources> read_saved_sources(const std::filesystem::path& file
     std::string fingerprint;
     (*r)(fingerprint);
     if (!r->ok() || fingerprint != all_but_notes) return std::nullopt;
-    SavedSources saved;
+    stages::MergeResult saved;
     (*r)(saved);
     if (!r->whole()) return std::nullopt;
     return saved;
 }
 
-}  // namespace pipeline
+}  // namespace on_disk

@@ -1,21 +1,23 @@
-#include "pipeline/session.hpp"
+#include "in_memory/session.hpp"
 
 #include "pipeline/build_site.hpp"
 #include "search/index.hpp"
 
-namespace pipeline {
+namespace in_memory {
 
 namespace fs = std::filesystem;
 
 bool Session::unread(const fs::path& path) const {
-    return m_config && !path.filename().empty() && path.extension() != ".md" && in_note_folder(*m_config, path);
+    return m_config && !path.filename().empty() && path.extension() != ".md" &&
+           pipeline::in_note_folder(*m_config, path);
 }
 
 Rebuild Session::pages(const std::vector<fs::path>& changed) {
-    Change change = m_config ? classify_change(*m_config, m_last, {.files = changed}, &m_caches) : Change{};
+    pipeline::Change change =
+        m_config ? pipeline::classify_change(*m_config, m_last, {.files = changed}, &m_caches) : pipeline::Change{};
     Rebuild result;
-    result.whole = change.scope == Change::Scope::everything;
-    result.bodies_only = change.scope == Change::Scope::note_body;
+    result.whole = change.scope == pipeline::Change::Scope::everything;
+    result.bodies_only = change.scope == pipeline::Change::Scope::note_body;
     if (result.whole) {
         auto& files = m_caches.files;
         files.verify = true;  // a whole build reads every note (a parse is skipped when its bytes are unchanged)
@@ -35,10 +37,10 @@ Rebuild Session::pages(const std::vector<fs::path>& changed) {
     // files, and leaves the search index and the feeds to feeds().
     auto out =
         result.whole ? std::make_shared<output::MemoryOutput>() : std::make_shared<output::MemoryOutput>(*m_site);
-    BuildReport report;
+    pipeline::BuildReport report;
     try {
-        report = build_site(*m_config, *out, m_last, std::move(change),
-                            {.feeds = result.whole, .hold = true, .caches = &m_caches});
+        report = pipeline::build_site(*m_config, *out, m_last, std::move(change),
+                                      {.feeds = result.whole, .hold = true, .caches = &m_caches});
     } catch (...) {
         // The notes cached are no longer those the last build applied: no body edit is told
         // apart from them until every note is applied again.
@@ -46,7 +48,7 @@ Rebuild Session::pages(const std::vector<fs::path>& changed) {
         throw;
     }
     m_site = out;
-    if (result.whole) prepare_next(m_last, *m_config);  // (while nobody waits)
+    if (result.whole) pipeline::prepare_next(m_last, *m_config);  // (while nobody waits)
     result.site = out;
     result.pages_rendered = report.pages_rendered;
     result.pages = report.pages;
@@ -60,10 +62,10 @@ std::shared_ptr<const output::MemoryOutput> Session::feeds() {
     auto out = std::make_shared<output::MemoryOutput>(*m_site);
     // The index is written whole: no file of a word or filter gone may stay.
     for (std::string_view part : search::k_index_parts) out->remove_under(std::string(part));
-    build_feeds(*m_config, m_last, *out);
+    pipeline::build_feeds(*m_config, m_last, *out);
     m_site = out;
-    prepare_next(m_last, *m_config);  // (while nobody waits)
+    pipeline::prepare_next(m_last, *m_config);  // (while nobody waits)
     return out;
 }
 
-}  // namespace pipeline
+}  // namespace in_memory

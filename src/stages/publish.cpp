@@ -1,4 +1,4 @@
-#include "pipeline/publish.hpp"
+#include "stages/publish.hpp"
 
 #include <future>
 
@@ -13,7 +13,7 @@
 #include "render/site_renderer.hpp"
 #include "search/index.hpp"
 
-namespace pipeline {
+namespace stages {
 
 namespace {
 
@@ -25,21 +25,14 @@ void carry_over_unrendered(const render::Dependencies& pages, const render::Page
     if (!out.carry_over(unrendered)) throw CannotCarryOver("the last build's pages cannot be carried over");
 }
 
-render::PageSink sink_for(const PagePlan& plan, PageRecord& last, output::Output& out) {
-    if (plan.same_pages && last.readers)
-        return render::PageSink::for_readers(out, last.pages, last.readers->readers_of(plan.changed));
-    return plan_sink(plan, out, last.pages);
-}
-
 }  // namespace
 
 PageCount render_pages(const config::SiteConfig& config, const render::RenderInputs& inputs,
-                       const site::LocalArtwork* artwork, const render::TemplateSet& templates, const PagePlan& plan,
+                       const site::LocalArtwork* artwork, const render::TemplateSet& templates, render::PageSink& sink,
                        PageRecord last, output::Output& out, concurrency::StageTimes* parts) {
-    render::PageSink sink = sink_for(plan, last, out);
     render::render_site(inputs, templates, sink, parts);
     render::copy_static_files(config, inputs.site, artwork, out);
-    if (!plan.every_page) {
+    if (!last.every_page) {
         // The last build's pages it no longer makes (a topic no episode has any more) are gone;
         // those not rendered again are carried over as they are.
         for (const auto& path : sink.vanished()) out.remove(path);
@@ -133,4 +126,4 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
             feed.left_out_without_date, std::move(lint_warnings)};
 }
 
-}  // namespace pipeline
+}  // namespace stages

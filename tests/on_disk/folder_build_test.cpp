@@ -1,4 +1,4 @@
-#include "pipeline/folder_build.hpp"
+#include "on_disk/folder_build.hpp"
 
 #include <doctest/doctest.h>
 #include <sys/stat.h>
@@ -10,9 +10,9 @@
 #include "config/site_config.hpp"
 #include "feed/identity.hpp"
 #include "files/files.hpp"
+#include "on_disk/saved_build.hpp"
+#include "on_disk/saved_sources.hpp"
 #include "output/output.hpp"
-#include "pipeline/saved_build.hpp"
-#include "pipeline/saved_sources.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -43,10 +43,10 @@ struct stat stat_of(const fs::path& p) {
 }
 
 // The project in `dir` built into `output` (a folder of its own for each).
-pipeline::FolderBuild build_into(const fs::path& dir, const fs::path& output) {
+on_disk::FolderBuild build_into(const fs::path& dir, const fs::path& output) {
     auto config = config::load_config(dir / "site.yaml");
     config.output = output;
-    return pipeline::build_folder(config);
+    return on_disk::build_folder(config);
 }
 
 // The "site" fixture with test::k_hop_note as content/episodes/hop.md, built into public/.
@@ -54,7 +54,7 @@ struct NotedSite {
     test::TempDir dir;
     const fs::path note = dir.path() / "content/episodes/hop.md";
     const fs::path out = dir.path() / "public";
-    pipeline::FolderBuild first;
+    on_disk::FolderBuild first;
 
     NotedSite() {
         test::copy_site("site", dir.path());
@@ -72,7 +72,7 @@ TEST_CASE(
     const auto& [dir, note, out, first] = site;
     CHECK_FALSE(first.report.incremental);
     CHECK(first.report.pages_rendered == first.report.pages);
-    REQUIRE(fs::exists(pipeline::saved_build_path(out)));
+    REQUIRE(fs::exists(on_disk::saved_build_path(out)));
 
     // Each edit: the site equals a whole build's into a fresh folder, and so does the record the
     // next build starts from (pages not rendered again kept their recorded inputs).
@@ -95,8 +95,8 @@ TEST_CASE(
         CHECK(said(r.report) == said(whole.report));
         auto got = tree(out), want = tree(expected);
         CHECK_MESSAGE(got == want, differences(got, want));
-        auto saved = pipeline::read_saved_build(pipeline::saved_build_path(out));
-        auto saved_whole = pipeline::read_saved_build(pipeline::saved_build_path(expected));
+        auto saved = on_disk::read_saved_build(on_disk::saved_build_path(out));
+        auto saved_whole = on_disk::read_saved_build(on_disk::saved_build_path(expected));
         REQUIRE(saved);
         REQUIRE(saved_whole);
         CHECK(saved->record.pages == saved_whole->record.pages);
@@ -117,7 +117,7 @@ TEST_CASE(
         CHECK(after.st_ino == before.st_ino);
         CHECK(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec);
         // The sources were not loaded again: the merge the last build kept was read back.
-        CHECK(fs::exists(pipeline::saved_sources_path(out)));
+        CHECK(fs::exists(on_disk::saved_sources_path(out)));
         CHECK(std::none_of(r.report.stages.begin(), r.report.stages.end(),
                            [](const auto& stage) { return stage.first == "load"; }));
         // The next build starts from this one's record.
@@ -178,11 +178,11 @@ TEST_CASE(
         CHECK(test::read(out / "episodes/strides/index.html") != "edited by hand");
     }
     SUBCASE("a damaged or missing record: a whole build") {
-        const fs::path record = pipeline::saved_build_path(out);
+        const fs::path record = on_disk::saved_build_path(out);
         std::string bytes = test::read(record);
         bytes[bytes.size() / 2] ^= 1;
         test::write(record, bytes);
-        CHECK_FALSE(pipeline::read_saved_build(record));
+        CHECK_FALSE(on_disk::read_saved_build(record));
         auto r = edit(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
         CHECK_FALSE(r.report.incremental);
         fs::remove(record);
@@ -190,7 +190,7 @@ TEST_CASE(
         CHECK_FALSE(r.report.incremental);
     }
     SUBCASE("a damaged or missing kept merge: the sources are loaded and merged again") {
-        const fs::path merged = pipeline::saved_sources_path(out);
+        const fs::path merged = on_disk::saved_sources_path(out);
         std::string bytes = test::read(merged);
         bytes[bytes.size() / 3] ^= 1;
         test::write(merged, bytes);
@@ -213,7 +213,7 @@ TEST_CASE("the record's feed items are the published feed's, and the next build'
     test::copy_site("site", dir.path());
     const fs::path out = dir.path() / "public";
     build_into(dir.path(), out);
-    auto saved = pipeline::read_saved_build(pipeline::saved_build_path(out));
+    auto saved = on_disk::read_saved_build(on_disk::saved_build_path(out));
     REQUIRE(saved);
     auto published = feed::read_identities(test::read(out / "feed.xml")).value();
     REQUIRE(published.size() > 2);
@@ -243,11 +243,11 @@ TEST_CASE("the record's feed items are the published feed's, and the next build'
 TEST_CASE("a build that fails leaves the output and its record as they were") {
     NotedSite noted;
     const auto& [dir, note, out, first] = noted;
-    const std::string record = test::read(pipeline::saved_build_path(out));
+    const std::string record = test::read(on_disk::saved_build_path(out));
     const auto site = tree(out);
     test::write(note, "---\nepisode: [unclosed\n---\n");
     CHECK_FALSE(test::input_errors([&] { build_into(dir.path(), out); }).empty());
-    CHECK(test::read(pipeline::saved_build_path(out)) == record);
+    CHECK(test::read(on_disk::saved_build_path(out)) == record);
     CHECK(tree(out) == site);
     // Mended, the next build still starts from that record.
     test::write(note, test::replace_first(test::k_hop_note, "First version", "Mended version"));
@@ -259,13 +259,13 @@ TEST_CASE("a build that fails leaves the output and its record as they were") {
 TEST_CASE("the build record reads back as written, and refuses what it did not write") {
     test::TempDir dir;
     const fs::path file = dir.path() / ".public.build-record";
-    pipeline::SavedBuild saved{"f1", "f2", {}};
+    on_disk::SavedBuild saved{"f1", "f2", {}};
     saved.record.notes = {{false, "/p/content/episodes/a.md", "---\nepisode: a\n---\nText\n"},
                           {true, "/p/content/pages/b.md", ""}};
     saved.record.pages = {{"index.html", {1, 2, 3}}, {"episodes/a/index.html", {}}};
     saved.record.feed = {{"guid-1", "https://x/1.mp3", "", "", 0}, {"https://x/2.mp3", "https://x/2.mp3", "", "", 0}};
-    REQUIRE(pipeline::write_saved_build(file, saved));
-    auto back = pipeline::read_saved_build(file);
+    REQUIRE(on_disk::write_saved_build(file, saved));
+    auto back = on_disk::read_saved_build(file);
     REQUIRE(back);
     CHECK(back->fingerprint == "f1");
     CHECK(back->all_but_notes == "f2");
@@ -278,15 +278,15 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
     const std::string bytes = test::read(file);
     for (std::size_t size : {std::size_t{0}, std::size_t{10}, bytes.size() / 2, bytes.size() - 1}) {
         test::write(file, bytes.substr(0, size));
-        CHECK_FALSE(pipeline::read_saved_build(file));
+        CHECK_FALSE(on_disk::read_saved_build(file));
     }
     test::write(file, "podarchive build record 2\n" + std::string(64, '\xff'));
-    CHECK_FALSE(pipeline::read_saved_build(file));
+    CHECK_FALSE(on_disk::read_saved_build(file));
     // Only for the output it describes.
-    REQUIRE(pipeline::write_saved_build(file, saved));
-    CHECK(pipeline::record_of_output(file, "f1"));
-    CHECK_FALSE(pipeline::record_of_output(file, "f0"));
-    CHECK_FALSE(pipeline::record_of_output(file, ""));
+    REQUIRE(on_disk::write_saved_build(file, saved));
+    CHECK(on_disk::record_of_output(file, "f1"));
+    CHECK_FALSE(on_disk::record_of_output(file, "f0"));
+    CHECK_FALSE(on_disk::record_of_output(file, ""));
 }
 
 TEST_CASE("one build at a time in an output folder: a second is refused before it touches anything") {

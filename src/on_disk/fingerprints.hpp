@@ -3,9 +3,9 @@
 #include <string>
 
 #include "config/site_config.hpp"
-#include "pipeline/sources_stage.hpp"
+#include "stages/sources.hpp"
 
-namespace pipeline {
+namespace on_disk {
 
 // Equal fingerprints give byte-identical builds, so an output built from the same fingerprint
 // needs no rebuild.
@@ -16,6 +16,6 @@ struct Fingerprints {
 };
 
 // `published`: the feed the site has published (`build --published-feed`), an input too.
-Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFeed* published = nullptr);
+Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::InputFeed* published = nullptr);
 
-}  // namespace pipeline
+}  // namespace on_disk

@@ -1,4 +1,4 @@
-#include "pipeline/fingerprints.hpp"
+#include "on_disk/fingerprints.hpp"
 
 #include <sys/stat.h>
 
@@ -14,7 +14,7 @@
 #include "sources/read_source.hpp"
 #include "theme/theme_files.hpp"
 
-namespace pipeline {
+namespace on_disk {
 
 namespace {
 
@@ -31,7 +31,7 @@ std::string program_identity() {
 
 }  // namespace
 
-Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFeed* published) {
+Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::InputFeed* published) {
     namespace fs = std::filesystem;
     std::vector<fs::path> files = {config.config_path, config.audio_manifest()};
     for (const auto& s : config.sources) files.push_back(s.path), files.push_back(sources::kept_items_path(s.path));
@@ -71,4 +71,4 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const InputFee
     return {files::hex_hash(all.digest()), files::hex_hash(others.digest())};
 }
 
-}  // namespace pipeline
+}  // namespace on_disk
