@@ -1,10 +1,12 @@
 #include "feed/identity.hpp"
 
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <pugixml.hpp>
-#include <set>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 #include "core/episode_key.hpp"
 #include "dates/dates.hpp"
@@ -72,13 +74,17 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
                                  const std::vector<config::IdentityChange>& allowed) {
     // Several items may share a guid or an audio URL (a host's duplicates, a re-post): an old
     // item is there when one of them has its guid (and, against an input feed, its audio URL).
-    std::multimap<std::string, const ItemIdentity*> by_guid;
-    std::map<std::string, const ItemIdentity*> by_url, by_episode;
+    // (Hashed, by views of the items' own strings: two archives' worth of URLs with one long
+    // common prefix made ordered maps a good part of a note edit's feed check.)
+    std::unordered_map<std::string_view, std::vector<const ItemIdentity*>> by_guid;  // in feed order
+    std::unordered_map<std::string_view, const ItemIdentity*> by_url;                // the first of each
+    std::unordered_map<std::string, const ItemIdentity*> by_episode;
     // (An input feed's identities have no titles: episodes are matched by title and day only
     // against the feeds apps have.)
     const bool by_title = kind == Before::published;
+    by_guid.reserve(now.size()), by_url.reserve(now.size());
     for (const auto& item : now) {
-        by_guid.emplace(item.guid, &item);
+        by_guid[item.guid].push_back(&item);
         by_url.emplace(item.enclosure_url, &item);
         if (kind == Before::input && !item.host_enclosure_url.empty()) by_url.emplace(item.host_enclosure_url, &item);
         if (std::string key = by_title ? episode_key(item) : ""; !key.empty()) by_episode.emplace(key, &item);
@@ -98,27 +104,28 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     };
     const std::string k_meant = "; if this is meant, list the old guid under identity_changes in site.yaml";
     std::vector<std::pair<const ItemIdentity*, const ItemIdentity*>> moved;  // (before, now): same guid, new audio URL
-    std::set<std::string> old_guids;
-    std::map<std::string, const ItemIdentity*> old_by_url;
-    std::map<std::string, const ItemIdentity*> old_episodes;
+    std::unordered_set<std::string_view> old_guids;
+    std::unordered_map<std::string_view, const ItemIdentity*> old_by_url;  // the last of each
+    std::unordered_map<std::string, const ItemIdentity*> old_episodes;
+    old_guids.reserve(before.size()), old_by_url.reserve(before.size());
     for (const auto& old : before) {
         old_guids.insert(old.guid), old_by_url[old.enclosure_url] = &old;
         if (std::string key = by_title ? episode_key(old) : ""; !key.empty()) old_episodes.emplace(key, &old);
         if (is_allowed(old.guid)) continue;
-        auto [first, last] = by_guid.equal_range(old.guid);
-        if (first != last) {
+        if (auto same_guid = by_guid.find(old.guid); same_guid != by_guid.end()) {
+            const auto& items = same_guid->second;
             // (An input feed names the host's URL of an item served from the archive's copy.)
-            auto same_audio = [&](const auto& kv) {
-                return kv.second->enclosure_url == old.enclosure_url ||
-                       (kind == Before::input && kv.second->host_enclosure_url == old.enclosure_url);
+            auto same_audio = [&](const ItemIdentity* item) {
+                return item->enclosure_url == old.enclosure_url ||
+                       (kind == Before::input && item->host_enclosure_url == old.enclosure_url);
             };
-            if (std::none_of(first, last, same_audio)) {
+            if (std::none_of(items.begin(), items.end(), same_audio)) {
                 if (kind == Before::input)
                     problem(named(old) + " changed its audio URL from " + old.enclosure_url + " to " +
-                                first->second->enclosure_url + k_meant,
-                            old, first->second);
+                                items.front()->enclosure_url + k_meant,
+                            old, items.front());
                 else
-                    moved.emplace_back(&old, first->second);
+                    moved.emplace_back(&old, items.front());
             }
             continue;
         }
@@ -143,14 +150,14 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     // A published episode that is also in the feed under a new guid: subscribers get it twice.
     if (kind == Before::published)
         for (const auto& item : now) {
-            if (old_guids.count(item.guid) || is_allowed(item.guid)) continue;
+            if (old_guids.contains(item.guid) || is_allowed(item.guid)) continue;
             const ItemIdentity* old = nullptr;
             if (auto it = old_by_url.find(item.enclosure_url); it != old_by_url.end()) old = it->second;
             if (!old)
                 if (auto it = old_episodes.find(episode_key(item));
                     !episode_key(item).empty() && it != old_episodes.end())
                     old = it->second;
-            if (old && by_guid.count(old->guid) && !is_allowed(old->guid))
+            if (old && by_guid.contains(old->guid) && !is_allowed(old->guid))
                 problem(named(*old) + " is also in the feed under a new guid '" + item.guid +
                             "': every subscriber would download it again; have the host remove the copy" + k_meant,
                         *old, &item);
