@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Alternates builds of the same archive by several podarchive binaries and compares them.
 
-  bench/ab.py [--size 10000] [--runs 8] BINARY [BINARY ...]
+  bench/ab.py [--size 10000] [--runs 8] [--note-edit] BINARY [BINARY ...]
 
 Each round builds once with every binary, in turn (the first to go changes each round), into an
 empty folder in /dev/shm, so that the virtual machine's slow and fast spells fall on all of them
@@ -11,17 +11,21 @@ binary: wall time (median, mean, fastest), user+sys time, peak RSS, and the medi
 that `build --verbose` reports. The archive is bench.py's (generated into --work when missing),
 built without its themes/ folder: each binary renders with its own built-in theme, so a change
 to the theme is measured with the binary it belongs to.
+With --note-edit, each binary first builds the archive whole into a folder of its own; each
+round then adds a line to the first note and times each binary's build after it (the note is
+put back, and the folder built again, untimed, before the next binary's turn).
 Compare medians of 8 runs or more: at 50,000 episodes a single stage moves by 50-90 ms between
 runs of the same binary.
 """
 import argparse
+import glob
 import os
 import shutil
 import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import build_verbose, prepare, stage_medians  # noqa: E402  (bench.py, beside this file)
+from bench import build_verbose, measure, prepare, stage_medians, stage_times  # noqa: E402  (bench.py, beside this file)
 
 
 def bare_copy(src):
@@ -32,25 +36,53 @@ def bare_copy(src):
     return bare
 
 
+def note_edit_builds(binary, src, out, note, original):
+    """One build of `out` after a line is added to `note`, timed; then `note` as it was, built again."""
+    try:
+        with open(note, "w") as f:
+            f.write(original + "\nA line added by ab.py.\n")
+        wall, cpu, rss, proc = measure([os.path.abspath(binary), "build", "--verbose", "--output", out], src)
+    finally:
+        with open(note, "w") as f:
+            f.write(original)
+    measure([os.path.abspath(binary), "build", "--quiet", "--output", out], src)
+    return wall, cpu, rss, stage_times(proc.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binaries", nargs="+")
     ap.add_argument("--size", type=int, default=10000)
     ap.add_argument("--runs", type=int, default=8)
     ap.add_argument("--work", default="/tmp/podarchive-bench")
+    ap.add_argument("--note-edit", action="store_true", help="time builds after an edit of one note's text")
     args = ap.parse_args()
     src = bare_copy(prepare(args.size, args.work))
     out = f"/dev/shm/podarchive-ab-{args.size}"
+    outs = {b: f"{out}-{i}" for i, b in enumerate(args.binaries)}
+    if args.note_edit:
+        note = os.path.join(src, "content/episodes", sorted(os.listdir(os.path.join(src, "content/episodes")))[0])
+        with open(note) as f:
+            original = f.read()
+        for binary in args.binaries:
+            build_verbose(binary, src, outs[binary])
     results = {b: [] for b in args.binaries}
     load = os.getloadavg()
-    print(f"{args.size} episodes, {args.runs} rounds, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"{args.size} episodes{', one note edited' if args.note_edit else ''}, {args.runs} rounds, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     for round_number in range(args.runs):
         # The order turns each round: the binary that runs first in a round was measured with
         # a slower load stage (110 -> 130-160 ms at 10,000) whichever binary it was.
         turn = round_number % len(args.binaries)
         for binary in args.binaries[turn:] + args.binaries[:turn]:
-            results[binary].append(build_verbose(binary, src, out))
+            if args.note_edit:
+                results[binary].append(note_edit_builds(binary, src, outs[binary], note, original))
+            else:
+                results[binary].append(build_verbose(binary, src, out))
     shutil.rmtree(out, ignore_errors=True)
+    for folder in outs.values():
+        shutil.rmtree(folder, ignore_errors=True)
+        for kept in glob.glob(os.path.join(os.path.dirname(folder), "." + os.path.basename(folder) + ".*")):
+            shutil.rmtree(kept, ignore_errors=True) if os.path.isdir(kept) else os.remove(kept)
     for binary, runs in results.items():
         walls = [r[0] for r in runs]
         print(f"{binary}: wall median {statistics.median(walls):.3f} s, mean {statistics.mean(walls):.3f}, "

@@ -149,6 +149,13 @@ DiskOutput::DiskOutput(fs::path output_dir, std::string input_fingerprint)
     : m_output(std::move(output_dir)), m_fingerprint(std::move(input_fingerprint)) {
     m_manifest_path = beside(m_output, ".manifest");
     load_manifest();
+    if (m_manifest_valid) {
+        // (The folder the manifest describes, or none: one swapped in meanwhile is not trusted.)
+        m_output_fd = ::open(m_output.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+        struct stat st {};
+        if (m_output_fd >= 0 && (::fstat(m_output_fd, &st) != 0 || folder_identity(st) != m_previous_identity))
+            ::close(m_output_fd), m_output_fd = -1;
+    }
     const fs::path staging_prefix = beside(m_output, ".staging-");
     fs::create_directories(staging_prefix.parent_path());
     remove_stale_staging(staging_prefix.parent_path(), staging_prefix.filename().string());
@@ -160,6 +167,7 @@ DiskOutput::DiskOutput(fs::path output_dir, std::string input_fingerprint)
 }
 
 DiskOutput::~DiskOutput() {
+    if (m_output_fd >= 0) ::close(m_output_fd);
     files::remove_tree(m_staging);  // after commit it holds the previous build
 }
 
@@ -220,14 +228,15 @@ std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const st
 bool DiskOutput::published_unchanged(const std::string& path, const Entry& published_entry) const {
     if (!m_manifest_valid) return false;
     struct stat st {};
-    const fs::path published = m_output / path;
-    return ::lstat(published.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-           static_cast<std::size_t>(st.st_size) == published_entry.size && mtime_ns(st) == published_entry.mtime_ns;
+    return m_output_fd >= 0 && ::fstatat(m_output_fd, path.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+           S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) == published_entry.size &&
+           mtime_ns(st) == published_entry.mtime_ns;
 }
 
 // Links the published file at `path` into the staging folder at `target` when it is unchanged.
 bool DiskOutput::link_published(const std::string& path, const Entry& published_entry, const fs::path& target) const {
-    return published_unchanged(path, published_entry) && ::link((m_output / path).c_str(), target.c_str()) == 0;
+    return published_unchanged(path, published_entry) &&
+           ::linkat(m_output_fd, path.c_str(), AT_FDCWD, target.c_str(), 0) == 0;
 }
 
 // Folders made in the staging folder (which starts empty) are remembered: a file in one needs
@@ -299,6 +308,7 @@ void DiskOutput::load_manifest() {
     std::uint64_t count = 0;
     (*r)(named, fingerprint, count);
     if (!r->ok() || named != folder_identity(st) || count > bytes.size()) return;
+    m_previous_identity = std::move(named);
     for (; count > 0 && r->ok(); --count) {
         std::string path;
         Entry e;
@@ -330,6 +340,7 @@ void DiskOutput::save_manifest(const std::map<std::string, Entry>& files, const 
 
 void DiskOutput::commit() {
     if (m_committed) return;
+    if (m_output_fd >= 0) ::close(m_output_fd), m_output_fd = -1;  // (the folder it is is swapped out below)
     std::error_code ec;
     bool same_files = m_manifest_valid && m_written == 0 && m_files.size() == m_previous.size();
     if (same_files) {

@@ -201,6 +201,10 @@ private:
     Prepared write_file(std::string path, std::string_view content) const;
     void make_folder(const std::filesystem::path& dir) const;
     bool published_unchanged(const std::string& path, const Entry& published_entry) const;
+    // The output folder, opened once, that the published files are looked up in (-1: none):
+    // each lookup then walks only the file's path within it.
+    int m_output_fd = -1;
+    std::string m_previous_identity;  // of the output folder, as its manifest names it
     bool link_published(const std::string& path, const Entry& published_entry,
                         const std::filesystem::path& target) const;
     void update_in_place();
