@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <pugixml.hpp>
 #include <stdexcept>
+#include <string_view>
+#include <unordered_map>
 
 #include "core/apple_categories.hpp"
 #include "core/enclosures.hpp"
@@ -167,17 +169,10 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
     return m;
 }
 
-// What feed.xml must not carry, though an input may: a link that runs code where it is opened
-// (javascript:, vbscript:, data:), and a control character XML forbids (an ESC or a NUL in a
-// title: no parser would read the feed at all). Counted for the build's warnings.
-struct Cleaned {
-    std::size_t script_links = 0;
-    std::size_t control_characters = 0;
-};
-
 // Cleans `node` and everything in it, before it is printed: attributes and element texts that
-// are script links are left out, control characters are taken out of every value.
-void clean_for_feed(pugi::xml_node node, Cleaned& cleaned) {
+// are script links are left out, control characters are taken out of every value (counted in
+// `cleaned`).
+void clean_for_feed(pugi::xml_node node, LeftOutOfItem& cleaned) {
     auto strip = [&](auto& holder) {  // (an attribute or a text node: both have value() and set_value())
         if (html::has_xml_forbidden_byte(holder.value()))
             holder.set_value(html::without_xml_forbidden(holder.value(), cleaned.control_characters).c_str());
@@ -476,9 +471,32 @@ private:
     std::vector<pugi::xml_node> m_added;
 };
 
+// Adds the counts of `item` into `total`.
+void add_up(LeftOutOfItem& total, const LeftOutOfItem& item) {
+    total.script_links += item.script_links;
+    total.control_characters += item.control_characters;
+    total.foreign.foreign_elements += item.foreign.foreign_elements;
+    for (const auto& [claim, count] : item.foreign.host_claims) total.foreign.host_claims[claim] += count;
+}
+
+// The items of a feed.xml written before that this one copies: where each episode's items
+// begin there, by slug. Empty when they cannot be used (archive pages on either side, or a
+// record that does not fit the text).
+std::unordered_map<std::string_view, std::size_t> kept_items(const FeedBefore* before, const ArchiveLayout& layout) {
+    std::unordered_map<std::string_view, std::size_t> first;
+    if (!before || layout.pages > 0) return first;
+    const WrittenFeed& w = before->written;
+    if (w.items.empty() || w.item_offsets.size() != w.items.size() + 1 ||
+        w.left_out_of_items.size() != w.items.size() || w.item_offsets.back() > before->size ||
+        !std::is_sorted(w.item_offsets.begin(), w.item_offsets.end()))
+        return first;
+    for (std::size_t i = 0; i < w.items.size(); ++i) first.emplace(w.items[i].slug, i);
+    return first;
+}
+
 }  // namespace
 
-FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent& content) {
+FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent& content, const FeedBefore* before) {
     const core::Catalog& catalog = content.catalog;
     const notes::Curation& curation = content.curation;
     const site::SiteInfo& site = content.site;
@@ -493,12 +511,11 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
     PrefixMap prefixes(catalog.channel.root_attributes);
 
     auto input_channel = parse_fragment(catalog.channel.raw_xml);
-    LeftOut left_out;
-    drop_foreign(input_channel.child("channel"), catalog.channel.root_attributes, left_out);
+    LeftOutOfItem left_out;  // of the whole feed: the channel's, then every item's
+    drop_foreign(input_channel.child("channel"), catalog.channel.root_attributes, left_out.foreign);
     auto channel = rss.append_child("channel");
     write_merged(channel, input_channel.child("channel"), prefixes, channel_model(config, catalog, site));
-    Cleaned cleaned;
-    clean_for_feed(channel, cleaned);
+    clean_for_feed(channel, left_out);
     FeedResult result;
     result.warnings = category_warnings(config, catalog.channel);
     result.channel_at = {catalog.channel.file.empty() ? config.config_path.string() : catalog.channel.file,
@@ -543,16 +560,19 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
         if (facts.copy && facts.copy->host_gone && e.enclosure) identity.host_enclosure_url = e.enclosure->url;
         const std::size_t page = layout.page_of(position++);
         auto input_item = parse_fragment(input_xml);
-        drop_foreign(input_item.child("item"), catalog.channel.root_attributes, left_out);
+        LeftOutOfItem item_left_out;
+        drop_foreign(input_item.child("item"), catalog.channel.root_attributes, item_left_out.foreign);
         pugi::xml_document item_doc;
         auto item = item_doc.append_child("item");
         write_merged(item, input_item.child("item"), prefixes, item_model(e, facts, curation.extras(e.slug), content));
-        clean_for_feed(item, cleaned);
+        clean_for_feed(item, item_left_out);
+        add_up(left_out, item_left_out);
         if (page == 0) {
             result.item_offsets.push_back(result.xml.size());
             text::XmlAppender items(result.xml);
             item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
             result.items.push_back(std::move(identity));
+            result.left_out_of_items.push_back(std::move(item_left_out));
             return;
         }
         // Past the limit, an item is on its archive page, and stays in what the guard knows.
@@ -561,11 +581,41 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
         if (page_dates[page - 1].empty() && facts.date) page_dates[page - 1] = dates::format_rfc822(*facts.date);
         result.beyond_limit.push_back(std::move(identity));
     };
+    // An unchanged episode's items, copied from the feed written before (all of them, or none).
+    // Consecutive ones are copied in one piece, when an item made now follows or at the end.
+    const auto kept_at = kept_items(before, layout);
+    std::size_t run_from = 0, run_to = 0;  // the bytes of the feed written before still to copy
+    auto copy_run = [&] {
+        if (run_to > run_from && !before->copy(result.xml, run_from, run_to - run_from))
+            throw FeedBeforeUnreadable("the feed.xml written before cannot be read");
+        run_from = run_to = 0;
+    };
+    auto keep = [&](const core::Episode& e) {
+        const std::size_t count = 1 + e.other_feed_items.size();
+        auto at = kept_at.find(e.slug);
+        if (at == kept_at.end() || !before->unchanged(e.slug)) return false;
+        const WrittenFeed& w = before->written;
+        const std::size_t first = at->second, end = first + count;
+        if (end > w.items.size() || (end < w.items.size() && w.items[end].slug == e.slug) ||
+            w.items[end - 1].slug != e.slug)
+            return false;
+        if (run_to != w.item_offsets[first]) copy_run(), run_from = run_to = w.item_offsets[first];
+        for (std::size_t i = first; i < end; ++i, ++position) {
+            result.item_offsets.push_back(result.xml.size() + (run_to - run_from));
+            run_to = w.item_offsets[i + 1];
+            result.items.push_back(w.items[i]);
+            result.left_out_of_items.push_back(w.left_out_of_items[i]);
+            add_up(left_out, w.left_out_of_items[i]);
+        }
+        return true;
+    };
     for (const auto& e : catalog.episodes) {
         if (!published(e)) {
             ++(has_audio(e) ? result.left_out_without_date : result.left_out_without_audio);
             continue;
         }
+        if (keep(e)) continue;
+        copy_run();  // (what comes before this episode's items)
         const bool from_feed = !e.feed_item_xml.empty();
         // Once the host's file is gone, the item's enclosure is the archive's copy, under the same guid.
         const std::optional<core::Enclosure> served =
@@ -582,25 +632,26 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
                         !other.guid.empty(), other.title.empty() ? e.title : other.title, other.date, other.enclosure},
                        other.raw_xml, other.from);
     }
+    copy_run();
     if (!result.item_offsets.empty()) result.item_offsets.push_back(result.xml.size());
     result.xml += k_channel_close;
     for (std::size_t page = 1; page <= layout.pages; ++page)
         result.pages.push_back({page_path(page), head.print(layout, page, page_dates[page - 1]) + page_items[page - 1] +
                                                      std::string(k_channel_close)});
     // Never in silence: these are the input's, and the maintainer can have them mended.
-    for (auto& message : left_out_messages(left_out))
+    for (auto& message : left_out_messages(left_out.foreign))
         result.warnings.push_back(core::warning_at(result.channel_at, std::move(message)));
-    if (cleaned.script_links > 0)
+    if (left_out.script_links > 0)
         result.warnings.push_back(core::warning_at(
-            result.channel_at, text::count_text(cleaned.script_links, "link", "links") +
+            result.channel_at, text::count_text(left_out.script_links, "link", "links") +
                                    " of the input's that would run code where opened (javascript:, vbscript:, data:) " +
-                                   (cleaned.script_links == 1 ? "is" : "are") +
+                                   (left_out.script_links == 1 ? "is" : "are") +
                                    " left out of feed.xml; remove them at the host"));
-    if (cleaned.control_characters > 0)
+    if (left_out.control_characters > 0)
         result.warnings.push_back(core::warning_at(
             result.channel_at,
-            text::count_text(cleaned.control_characters, "control character", "control characters") +
-                " (such as U+001B or U+0000) in the input's text " + (cleaned.control_characters == 1 ? "is" : "are") +
+            text::count_text(left_out.control_characters, "control character", "control characters") +
+                " (such as U+001B or U+0000) in the input's text " + (left_out.control_characters == 1 ? "is" : "are") +
                 " left out of feed.xml: XML forbids them; remove them from the input to silence this"));
     return result;
 }

@@ -1,10 +1,14 @@
 #pragma once
 // Catalog -> the regenerated RSS feed, built as an XML tree (pugixml), never by pasting strings.
+#include <functional>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
+#include "feed/foreign_elements.hpp"
 #include "notes/curation.hpp"
 #include "site/site_content.hpp"
 
@@ -30,6 +34,16 @@ struct FeedPage {
     std::string xml;
 };
 
+// What feed.xml leaves out of an item that the input had (counted for the build's warnings): a
+// link that runs code where it is opened (javascript:, vbscript:, data:), a control character
+// XML forbids (an ESC or a NUL in a title: no parser would read the feed at all), and what
+// foreign_elements.hpp keeps out.
+struct LeftOutOfItem {
+    std::size_t script_links = 0;
+    std::size_t control_characters = 0;
+    LeftOut foreign;
+};
+
 struct FeedResult {
     std::string xml;
     // Where each item of `xml` begins and, last, where the last one ends (none without items):
@@ -37,6 +51,7 @@ struct FeedResult {
     std::vector<std::size_t> item_offsets;
     std::vector<FeedPage> pages;      // the items past feed_limit, on pages feed.xml links to (oldest first)
     std::vector<ItemIdentity> items;  // in feed order
+    std::vector<LeftOutOfItem> left_out_of_items;  // of each of `items`
     std::vector<ItemIdentity>
         beyond_limit;  // items site.yaml's feed_limit leaves out of feed.xml (on its archive pages)
     std::size_t left_out_without_audio = 0;  // episodes no podcast app could play
@@ -56,6 +71,35 @@ struct FeedResult {
 // in place and every other element (other namespaces included) copied unchanged. Regenerating from our own feed.xml
 // gives the same bytes. From the notes (`curation`): podcast:person per guest, podcast:transcript and podcast:chapters,
 // and the curated note appended to content:encoded.
-FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent& content);
+//
+// `before` (optional): the feed.xml a build wrote before, from the same sources and site, whose
+// items are copied as they are for the episodes it says are unchanged (when neither it nor this
+// feed has archive pages): the same inputs give the same bytes.
+struct FeedBefore;
+FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent& content,
+                      const FeedBefore* before = nullptr);
+
+// What the next build needs of a feed.xml to copy its items (FeedResult's parts of it).
+struct WrittenFeed {
+    std::vector<std::size_t> item_offsets;
+    std::vector<ItemIdentity> items;
+    std::vector<LeftOutOfItem> left_out_of_items;
+};
+
+// A feed.xml written before (what write_feed copies items from), and which of its episodes have
+// not changed since.
+struct FeedBefore {
+    std::size_t size = 0;  // of its text
+    // Appends its text's bytes [offset, offset + count) to a string; false when it cannot
+    // (write_feed then throws FeedBeforeUnreadable).
+    std::function<bool(std::string& to, std::size_t offset, std::size_t count)> copy;
+    const WrittenFeed& written;
+    std::function<bool(const std::string& slug)> unchanged;
+};
+
+// Thrown by write_feed when the feed written before cannot be read: write it again without.
+struct FeedBeforeUnreadable : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 }  // namespace feed

@@ -21,7 +21,11 @@ namespace {
 
 // The last build as its record on disk describes it.
 pipeline::LastBuild loaded(BuildRecord record) {
-    return {.pages = std::move(record.pages), .notes = std::move(record.notes), .feed = std::move(record.feed)};
+    std::vector<feed::ItemIdentity> published = feed::as_published(record.feed.items);
+    return {.pages = std::move(record.pages),
+            .notes = std::move(record.notes),
+            .feed = std::move(published),
+            .feed_items = std::move(record.feed)};
 }
 
 // Refuses, before anything is touched, an output folder whose replacement would destroy what
@@ -142,7 +146,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
         write_saved_build(record_file, {fingerprints.all,
                                         fingerprints.all_but_notes,
                                         {std::move(last.notes), std::move(last.pages),
-                                         last.feed ? std::move(*last.feed) : std::vector<feed::ItemIdentity>{}}});
+                                         last.feed_items ? std::move(*last.feed_items) : feed::WrittenFeed{}}});
     });
     out->commit();
     saved.get();

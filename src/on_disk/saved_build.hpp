@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "feed/feed_writer.hpp"
 #include "feed/identity.hpp"
 #include "notes/load_notes.hpp"
 #include "render/page_sink.hpp"
@@ -24,9 +25,10 @@ namespace on_disk {
 struct BuildRecord {
     notes::NoteTexts notes;      // the note files the build read, as it read them
     render::Dependencies pages;  // every page and the inputs it read
-    // feed.xml's items as podcast apps know them (as feed::read_identities reads them): the
-    // next build's feed must keep them, and need not parse the published feed to learn them.
-    std::vector<feed::ItemIdentity> feed;
+    // feed.xml's items as the build wrote them, and where each is in it: the next build's feed
+    // must keep them (as feed::as_published has them: it need not parse the published feed to
+    // learn them), and after an edit of notes copies those of unchanged episodes.
+    feed::WrittenFeed feed;
 };
 
 // The file's whole content: the record and the fingerprints of the build it is of.

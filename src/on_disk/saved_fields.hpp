@@ -10,7 +10,6 @@
 #include "core/episode.hpp"
 #include "feed/feed_writer.hpp"
 #include "notes/load_notes.hpp"
-#include "on_disk/saved_sources.hpp"
 #include "stages/sources.hpp"
 
 namespace files::binary {
@@ -128,6 +127,18 @@ void fields(IO& io, core::Catalog& c) {
 template <class IO>
 void fields(IO& io, feed::ItemIdentity& i) {
     io(i.guid, i.enclosure_url, i.slug, i.file, i.line, i.title, i.day, i.host_enclosure_url);
+}
+template <class IO>
+void fields(IO& io, feed::LeftOut& l) {
+    io(l.foreign_elements, l.host_claims);
+}
+template <class IO>
+void fields(IO& io, feed::LeftOutOfItem& l) {
+    io(l.script_links, l.control_characters, l.foreign);
+}
+template <class IO>
+void fields(IO& io, feed::WrittenFeed& f) {
+    io(f.item_offsets, f.items, f.left_out_of_items);
 }
 template <class IO>
 void fields(IO& io, stages::InputFeed& f) {

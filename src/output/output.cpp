@@ -233,6 +233,47 @@ bool DiskOutput::published_unchanged(const std::string& path, const Entry& publi
            mtime_ns(st) == published_entry.mtime_ns;
 }
 
+PublishedFile::~PublishedFile() {
+    ::close(m_fd);
+}
+
+bool PublishedFile::append_to(std::string& to, std::size_t offset, std::size_t count) const {
+    if (offset > m_size || count > m_size - offset) return false;
+    const std::size_t was = to.size();
+    to.resize(was + count);
+    std::size_t got = 0;
+    while (got < count) {
+        const ssize_t n = ::pread(m_fd, to.data() + was + got, count - got, static_cast<off_t>(offset + got));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += static_cast<std::size_t>(n);
+    }
+    if (got < count) to.resize(was);
+    return got == count;
+}
+
+std::unique_ptr<const PublishedFile> DiskOutput::published(const std::string& path) const {
+    auto it = m_previous.find(path);
+    if (m_output_fd < 0 || it == m_previous.end() || !files::is_safe_relative_path(path)) return nullptr;
+    // (Opened in the folder the manifest names, not following a link planted at the file's name.)
+    const int fd = ::openat(m_output_fd, path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) return nullptr;
+    auto file = std::make_unique<const PublishedFile>(fd, it->second.size);
+    // Its bytes hashed a block at a time, as the manifest's hash was taken.
+    files::Hasher hash;
+    std::string block;
+    for (std::size_t at = 0; at < file->size(); at += block.size()) {
+        block.clear();
+        if (!file->append_to(block, at, std::min<std::size_t>(file->size() - at, std::size_t{1} << 20))) return nullptr;
+        hash.add_bytes(block);
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || static_cast<std::size_t>(st.st_size) != file->size() ||
+        hash.digest() != it->second.hash)
+        return nullptr;
+    return file;
+}
+
 // Links the published file at `path` into the staging folder at `target` when it is unchanged.
 bool DiskOutput::link_published(const std::string& path, const Entry& published_entry, const fs::path& target) const {
     return published_unchanged(path, published_entry) &&

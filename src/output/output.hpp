@@ -20,6 +20,24 @@ struct FileSize {
     std::size_t bytes = 0;
 };
 
+// A file of the output folder as the last build wrote it, open for reading parts of it (a large
+// feed.xml whose items the next build copies is not read into memory whole).
+class PublishedFile {
+public:
+    PublishedFile(int fd, std::size_t size) : m_fd(fd), m_size(size) {}
+    ~PublishedFile();
+    PublishedFile(const PublishedFile&) = delete;
+    PublishedFile& operator=(const PublishedFile&) = delete;
+    std::size_t size() const { return m_size; }
+    // Appends its bytes [offset, offset + count) to `to`; false (`to` as it was) when they
+    // cannot be read whole.
+    bool append_to(std::string& to, std::size_t offset, std::size_t count) const;
+
+private:
+    int m_fd;
+    std::size_t m_size;
+};
+
 class Output {
 public:
     // A file made ready by prepare(), to be added by add(Prepared).
@@ -48,6 +66,10 @@ public:
     // Carries over the files the last build wrote at `paths` as they are (pages none of whose
     // inputs changed). False, carrying none, when one of them cannot be (a MemoryOutput carries none).
     bool carry_over(const std::vector<std::string>& paths);
+    // The file the last build wrote at `path`, open to read parts of, when it is there as that
+    // build wrote it (a DiskOutput checks its bytes against its manifest's hash); null otherwise
+    // (and from a MemoryOutput). Thread-safe, as prepare() is.
+    virtual std::unique_ptr<const PublishedFile> published(const std::string& /*path*/) const { return nullptr; }
     // Removes a file the last build wrote that this one no longer makes (a DiskOutput, which
     // holds only what this build adds and keeps, has none to remove).
     virtual void remove(const std::string&) {}
@@ -174,6 +196,7 @@ protected:
         store_prepared(write_file(path, content));
     }
     void store_prepared(Prepared file) override;
+    std::unique_ptr<const PublishedFile> published(const std::string& path) const override;
     std::optional<std::vector<std::size_t>> carry_over_previous(const std::vector<std::string>& paths) override;
 
 private:

@@ -161,6 +161,25 @@ render::PageSink sink_for(const PagePlan& plan, render::Dependencies& pages, con
     return plan_sink(plan, out, pages);
 }
 
+// The feed.xml the output folder holds (`file`), as the last build wrote it, for the feed
+// writer to copy the items of the episodes the plan did not change: none when every page is
+// rendered, or when what every item shows or their order changed.
+std::optional<feed::FeedBefore> feed_before(const output::PublishedFile* file, const LastBuild& was,
+                                            const PagePlan& plan) {
+    namespace dep = render::dep;
+    const render::ChangedKeys& changed = plan.changed;
+    if (!file || !was.feed_items || plan.every_page || changed.contains(dep::site) || changed.contains(dep::order))
+        return std::nullopt;
+    return feed::FeedBefore{
+        file->size(),
+        [file](std::string& to, std::size_t offset, std::size_t count) { return file->append_to(to, offset, count); },
+        *was.feed_items,
+        [&changed](const std::string& slug) {
+            return !changed.contains(dep::episode(slug)) && !changed.contains(dep::note(slug)) &&
+                   !changed.contains(dep::listening(slug));
+        }};
+}
+
 void count_pages(BuildReport& report, const stages::PageCount& pages, const Curated& curated,
                  concurrency::StageTimes& parts) {
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
@@ -174,7 +193,7 @@ void count_pages(BuildReport& report, const stages::PageCount& pages, const Cura
 }
 
 void count_feed(BuildReport& report, const stages::FeedSummary& feed, const output::Output& out) {
-    report.feed_items = feed.items.size();
+    report.feed_items = feed.written.items.size();
     report.feed_pages = feed.pages, report.feed_archived = feed.archived;
     report.left_out_without_audio = feed.left_out_without_audio;
     report.left_out_without_date = feed.left_out_without_date;
@@ -212,6 +231,11 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         clock.lap("notes");
         concurrency::StageTimes parts;
         const site::LocalArtwork* artwork = merged->artwork ? &*merged->artwork : nullptr;
+        // The output folder's feed.xml, checked while the pages render, when the feed writer may
+        // copy its items.
+        std::future<std::unique_ptr<const output::PublishedFile>> feed_file;
+        if (options.feeds && !options.hold && was.feed_items && !curated.plan.every_page)
+            feed_file = concurrency::in_background([&out] { return out.published("feed.xml"); });
         render::PageSink sink = sink_for(curated.plan, was.pages, was.readers.get(), out);
         const stages::PageRecord record{was.pages, curated.plan.every_page, options.hold};
         rendering = true;
@@ -238,13 +262,18 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         count_pages(report, pages, curated, parts);
         if (options.feeds) {
             const std::optional<stages::InputFeed> output = reading.output_feed.get();
-            stages::FeedSummary feed =
-                stages::write_index_and_feeds(config, merged->input_feeds, output ? &*output : nullptr,
-                                              options.published, std::move(curated.content), options.hold, out);
+            const auto published_feed = feed_file.valid() ? feed_file.get() : nullptr;
+            const std::optional<feed::FeedBefore> before = feed_before(published_feed.get(), was, curated.plan);
+            stages::FeedSummary feed = stages::write_index_and_feeds(
+                config, merged->input_feeds, output ? &*output : nullptr, options.published, std::move(curated.content),
+                options.hold, out, before ? &*before : nullptr);
             clock.lap("feed");
             count_feed(report, feed, out);
             // What the output folder's feed.xml now holds (serve's, in memory, is not published).
-            if (!options.hold) next.feed = feed::as_published(feed.items);
+            if (!options.hold) {
+                next.feed = feed::as_published(feed.written.items);
+                next.feed_items = std::move(feed.written);
+            }
         }
         last = std::move(next);
     } catch (const core::InputError& e) {

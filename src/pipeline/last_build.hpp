@@ -14,6 +14,7 @@
 
 #include "config/site_config.hpp"
 #include "core/episode.hpp"
+#include "feed/feed_writer.hpp"
 #include "feed/identity.hpp"
 #include "notes/load_notes.hpp"
 #include "render/page_sink.hpp"
@@ -44,6 +45,9 @@ struct LastBuild {
     // feed.xml's items as podcast apps know them, when it wrote the output folder's feed.xml
     // (nothing: the next build reads the folder's feed.xml to learn them).
     std::optional<std::vector<feed::ItemIdentity>> feed{};
+    // And feed.xml's items as it wrote them there, with where each is in it: the next build,
+    // after an edit of notes, copies those of the episodes the edit did not change.
+    std::optional<feed::WrittenFeed> feed_items{};
     // Its merge, as `build` kept it on disk (on_disk/saved_sources.hpp): the next build, when only notes
     // changed, starts from it instead of loading and merging the sources.
     std::optional<stages::MergeResult> merge{};

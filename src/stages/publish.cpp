@@ -81,7 +81,8 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
 
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
                                   const InputFeed* output_feed, const InputFeed* published,
-                                  std::shared_ptr<site::SiteContent> content, bool held, output::Output& out) {
+                                  std::shared_ptr<site::SiteContent> content, bool held, output::Output& out,
+                                  const feed::FeedBefore* before) {
     const core::Catalog& catalog = content->catalog;
     const bool frees = !held;
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
@@ -99,7 +100,13 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     });
     auto json_feed =
         concurrency::in_background([&] { return out.prepare("feed.json", feed::write_json_feed(*content)); });
-    feed::FeedResult feed = feed::write_feed(config, *content);
+    feed::FeedResult feed = [&] {
+        try {
+            return feed::write_feed(config, *content, before);
+        } catch (const feed::FeedBeforeUnreadable&) {
+            return feed::write_feed(config, *content);  // (every item made again)
+        }
+    }();
     out.add(json_feed.get());
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
     // written, the episodes let go of theirs, so that each is freed as it is indexed (its memory
@@ -121,9 +128,12 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     if (frees) concurrency::release_free_memory();
     auto lint_warnings = check.get();  // (it reads the items, which are moved out below)
     lint_warnings.insert(lint_warnings.end(), chapter_warnings.begin(), chapter_warnings.end());
-    return {std::move(feed.items),      pages,
-            feed.beyond_limit.size(),   feed.left_out_without_audio,
-            feed.left_out_without_date, std::move(lint_warnings)};
+    return {{std::move(feed.item_offsets), std::move(feed.items), std::move(feed.left_out_of_items)},
+            pages,
+            feed.beyond_limit.size(),
+            feed.left_out_without_audio,
+            feed.left_out_without_date,
+            std::move(lint_warnings)};
 }
 
 }  // namespace stages

@@ -9,6 +9,7 @@
 #include "concurrency/stage_clock.hpp"
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
+#include "feed/feed_writer.hpp"
 #include "feed/identity.hpp"
 #include "output/output.hpp"
 #include "render/page_sink.hpp"
@@ -50,8 +51,8 @@ PageCount render_pages(const config::SiteConfig& config, const render::RenderInp
 
 // What write_index_and_feeds wrote of feed.xml, and the linter's warnings.
 struct FeedSummary {
-    std::vector<feed::ItemIdentity> items;  // feed.xml's, in feed order
-    std::size_t pages = 0, archived = 0;    // its archive pages, and the items on them
+    feed::WrittenFeed written;            // feed.xml's items, in feed order, and where each is in it
+    std::size_t pages = 0, archived = 0;  // its archive pages, and the items on them
     std::size_t left_out_without_audio = 0;
     std::size_t left_out_without_date = 0;
     std::vector<core::Diagnostic> lint_warnings;
@@ -64,8 +65,11 @@ struct FeedSummary {
 // held returned, before the feed's check parses the whole feed. Unless it is `held` (serve
 // holds it for the next rebuild), its episodes' transcripts are let go of while the search
 // index runs (each is freed once indexed): the content is not to be read after.
+// `before` (optional): the feed.xml the output folder holds, whose items write_feed copies for
+// the episodes it says are unchanged.
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                   const InputFeed* output_feed, const InputFeed* published,
-                                  std::shared_ptr<site::SiteContent> content, bool held, output::Output& out);
+                                  std::shared_ptr<site::SiteContent> content, bool held, output::Output& out,
+                                  const feed::FeedBefore* before = nullptr);
 
 }  // namespace stages

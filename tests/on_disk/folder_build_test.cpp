@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 #include "config/site_config.hpp"
 #include "feed/identity.hpp"
@@ -208,6 +209,69 @@ TEST_CASE(
     }
 }
 
+TEST_CASE("after an edit of a note, feed.xml keeps the other episodes' items as written, and says the same") {
+    // Items whose input has what feed.xml leaves out (a foreign element, a script link, a
+    // control character): the counts in the warnings add up every item's, copied or made again.
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    const fs::path source = dir.path() / "content/sources/feed.xml";
+    const std::string item_extras =
+        "<item>\n      <xhtml:div xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">x</xhtml:div>\n"
+        "      <comments>javascript:alert(1)</comments>\n      <itunes:subtitle>Esc &#27; here</itunes:subtitle>";
+    std::string feed = test::read(source);
+    const int items = test::count_of(feed, "<item>");
+    REQUIRE(items == 3);
+    for (auto at = feed.find("<item>"); at != std::string::npos; at = feed.find("<item>", at + item_extras.size()))
+        feed.replace(at, 6, item_extras);
+    test::write(source, feed);
+    const fs::path note = dir.path() / "content/episodes/hop.md";
+    test::write(note, test::k_hop_note);
+    const fs::path out = dir.path() / "public";
+    build_into(dir.path(), out);
+    const std::string before = test::read(out / "feed.xml");
+
+    test::write(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
+    auto r = build_into(dir.path(), out);
+    CHECK(r.report.incremental);
+    auto whole = build_into(dir.path(), dir.path() / "whole");
+    const std::string now = test::read(out / "feed.xml");
+    CHECK(now == test::read(dir.path() / "whole/feed.xml"));
+    CHECK(now != before);
+    CHECK(test::contains(now, "Second version"));
+    auto said = [](const pipeline::BuildReport& report) {
+        std::string all;
+        for (const auto& d : report.warnings) all += core::format(d) + "\n";
+        return all;
+    };
+    CHECK(said(r.report) == said(whole.report));
+    CHECK(test::contains(said(r.report), "3 links of the input's that would run code"));
+    CHECK(test::contains(said(r.report), "3 control characters"));
+    CHECK(test::contains(said(r.report), "3 elements of namespaces podcast apps do not read"));
+    // The record the next build copies from is the whole build's.
+    auto saved = on_disk::read_saved_build(on_disk::saved_build_path(out));
+    auto saved_whole = on_disk::read_saved_build(on_disk::saved_build_path(dir.path() / "whole"));
+    REQUIRE(saved);
+    REQUIRE(saved_whole);
+    CHECK(saved->record.feed.item_offsets == saved_whole->record.feed.item_offsets);
+    REQUIRE(saved->record.feed.items.size() == saved_whole->record.feed.items.size());
+    for (std::size_t i = 0; i < saved->record.feed.items.size(); ++i) {
+        const auto& a = saved->record.feed.items[i];
+        const auto& b = saved_whole->record.feed.items[i];
+        CHECK(std::tie(a.guid, a.enclosure_url, a.slug, a.file, a.line, a.title, a.day) ==
+              std::tie(b.guid, b.enclosure_url, b.slug, b.file, b.line, b.title, b.day));
+    }
+    // feed.xml edited by hand since (another episode's item, its size kept): not copied from
+    // (its hash is not the manifest's).
+    REQUIRE(test::contains(now, "TORCH_TRACE and tlparse"));
+    test::write(out / "feed.xml", test::replace_first(now, "TORCH_TRACE and tlparse", "Hand-made title edited!"));
+    test::write(note, test::replace_first(test::k_hop_note, "First version", "Third version"));
+    r = build_into(dir.path(), out);
+    CHECK(r.report.incremental);
+    CHECK_FALSE(test::contains(test::read(out / "feed.xml"), "Hand-made title"));
+    build_into(dir.path(), dir.path() / "whole-2");
+    CHECK(test::read(out / "feed.xml") == test::read(dir.path() / "whole-2/feed.xml"));
+}
+
 TEST_CASE("the record's feed items are the published feed's, and the next build's feed must keep them") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
@@ -217,10 +281,21 @@ TEST_CASE("the record's feed items are the published feed's, and the next build'
     REQUIRE(saved);
     auto published = feed::read_identities(test::read(out / "feed.xml")).value();
     REQUIRE(published.size() > 2);
-    REQUIRE(saved->record.feed.size() == published.size());
+    const feed::WrittenFeed& items = saved->record.feed;
+    REQUIRE(items.items.size() == published.size());
+    REQUIRE(items.item_offsets.size() == published.size() + 1);
+    const std::string xml = test::read(out / "feed.xml");
     for (std::size_t i = 0; i < published.size(); ++i) {
-        CHECK(saved->record.feed[i].guid == published[i].guid);
-        CHECK(saved->record.feed[i].enclosure_url == published[i].enclosure_url);
+        CHECK(items.items[i].guid == published[i].guid);
+        CHECK(items.items[i].enclosure_url == published[i].enclosure_url);
+        // (where the item is in feed.xml: what the next build copies it by)
+        const std::string item = xml.substr(items.item_offsets[i], items.item_offsets[i + 1] - items.item_offsets[i]);
+        CHECK(item.starts_with("    <item>"));
+        CHECK(item.ends_with("</item>\n"));
+        auto alone = feed::read_identities("<rss version=\"2.0\"><channel>" + item + "</channel></rss>");
+        REQUIRE(alone);
+        REQUIRE(alone->size() == 1);
+        CHECK(alone->front().guid == published[i].guid);
     }
     // An item gone from the sources is an item gone from the published feed: refused, named as
     // the published feed.xml, though the build did not read that file.
@@ -263,7 +338,10 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
     saved.record.notes = {{false, "/p/content/episodes/a.md", "---\nepisode: a\n---\nText\n"},
                           {true, "/p/content/pages/b.md", ""}};
     saved.record.pages = {{"index.html", {1, 2, 3}}, {"episodes/a/index.html", {}}};
-    saved.record.feed = {{"guid-1", "https://x/1.mp3", "", "", 0}, {"https://x/2.mp3", "https://x/2.mp3", "", "", 0}};
+    saved.record.feed.items = {{"guid-1", "https://x/1.mp3", "a", "feed.xml", 3},
+                               {"https://x/2.mp3", "https://x/2.mp3", "b", "", 0}};
+    saved.record.feed.item_offsets = {100, 200, 350};
+    saved.record.feed.left_out_of_items = {{1, 2, {3, {{"itunes:new-feed-url", 1}}}}, {}};
     REQUIRE(on_disk::write_saved_build(file, saved));
     auto back = on_disk::read_saved_build(file);
     REQUIRE(back);
@@ -271,9 +349,18 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
     CHECK(back->all_but_notes == "f2");
     CHECK(back->record.notes == saved.record.notes);
     CHECK(back->record.pages == saved.record.pages);
-    REQUIRE(back->record.feed.size() == 2);
-    CHECK(back->record.feed[0].guid == "guid-1");
-    CHECK(back->record.feed[1].enclosure_url == "https://x/2.mp3");
+    REQUIRE(back->record.feed.items.size() == 2);
+    CHECK(back->record.feed.items[0].guid == "guid-1");
+    CHECK(back->record.feed.items[0].slug == "a");
+    CHECK(back->record.feed.items[0].line == 3);
+    CHECK(back->record.feed.items[1].enclosure_url == "https://x/2.mp3");
+    CHECK(back->record.feed.item_offsets == saved.record.feed.item_offsets);
+    REQUIRE(back->record.feed.left_out_of_items.size() == 2);
+    const feed::LeftOutOfItem& left = back->record.feed.left_out_of_items[0];
+    CHECK(left.script_links == 1);
+    CHECK(left.control_characters == 2);
+    CHECK(left.foreign.foreign_elements == 3);
+    CHECK(left.foreign.host_claims == std::map<std::string, std::size_t>{{"itunes:new-feed-url", 1}});
     // Cut short anywhere, or not a record at all: nothing.
     const std::string bytes = test::read(file);
     for (std::size_t size : {std::size_t{0}, std::size_t{10}, bytes.size() / 2, bytes.size() - 1}) {
