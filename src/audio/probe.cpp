@@ -1,8 +1,12 @@
 #include "audio/probe.hpp"
 
+#include <dlfcn.h>
+
 #include <cmath>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <type_traits>
 
 extern "C" {
 #include <libavformat/avformat.h>
@@ -12,6 +16,47 @@ extern "C" {
 namespace audio {
 
 namespace {
+
+#define PODARCHIVE_STRINGIFY(x) #x
+#define PODARCHIVE_SONAME(name, major) "lib" name ".so." PODARCHIVE_STRINGIFY(major)
+
+// libavformat, opened the first time a file is probed rather than linked: it brings some seventy
+// codec libraries with it (video, images, network protocols), whose loading and relocation was
+// most of every command's start-up, `build`'s too, which probes nothing. The library whose
+// headers this was compiled with (its soname's major version is theirs); loaded once for the
+// process, as the dynamic loader keeps it, and never changed afterwards.
+struct LibAvformat {
+    decltype(&avformat_open_input) open_input = nullptr;
+    decltype(&avformat_find_stream_info) find_stream_info = nullptr;
+    decltype(&avformat_close_input) close_input = nullptr;
+    decltype(&av_log_set_level) log_set_level = nullptr;  // (libavutil's, which libavformat loads)
+    std::string error;                                    // why it cannot be used ("" when it can)
+};
+
+const LibAvformat& libavformat() {
+    static const LibAvformat lib = [] {
+        LibAvformat l;
+        const char* name = PODARCHIVE_SONAME("avformat", LIBAVFORMAT_VERSION_MAJOR);
+        void* handle = ::dlopen(name, RTLD_NOW | RTLD_LOCAL);
+        if (!handle) {
+            l.error = std::string("podarchive cannot load ") + name +
+                      " to judge the audio (apt-get install libavformat" +
+                      PODARCHIVE_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR) + ")";
+            return l;
+        }
+        auto find = [&](auto& fn, const char* symbol) {
+            fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(::dlsym(handle, symbol));
+            if (!fn && l.error.empty())
+                l.error = std::string("podarchive cannot use ") + name + ": " + symbol + " is missing";
+        };
+        find(l.open_input, "avformat_open_input");
+        find(l.find_stream_info, "avformat_find_stream_info");
+        find(l.close_input, "avformat_close_input");
+        find(l.log_set_level, "av_log_set_level");
+        return l;
+    }();
+    return lib;
+}
 
 struct Kind {
     std::string_view demuxer;  // the first name of libavformat's format ("mp3", "mov,mp4,m4a,3gp,3g2,mj2", "ogg", ...)
@@ -31,16 +76,21 @@ constexpr Kind k_kinds[] = {
 
 Probe probe_file(const std::filesystem::path& path) {
     Probe out;
-    av_log_set_level(AV_LOG_QUIET);  // (its messages are ours to word)
+    const LibAvformat& av = libavformat();
+    if (!av.error.empty()) {
+        out.error = av.error;
+        return out;
+    }
+    av.log_set_level(AV_LOG_QUIET);  // (its messages are ours to word)
     AVFormatContext* raw = nullptr;
-    if (avformat_open_input(&raw, path.c_str(), nullptr, nullptr) != 0) {
+    if (av.open_input(&raw, path.c_str(), nullptr, nullptr) != 0) {
         out.error = "it is not an audio file any player reads (libavformat recognises no format in it)";
         return out;
     }
-    std::unique_ptr<AVFormatContext, void (*)(AVFormatContext*)> context(
-        raw, [](AVFormatContext* c) { avformat_close_input(&c); });
+    auto close = [&av](AVFormatContext* c) { av.close_input(&c); };
+    std::unique_ptr<AVFormatContext, decltype(close)> context(raw, close);
     raw->probesize = 5'000'000;  // (a header's worth; the whole file is not decoded)
-    if (avformat_find_stream_info(raw, nullptr) < 0) {
+    if (av.find_stream_info(raw, nullptr) < 0) {
         out.error = "its streams cannot be read";
         return out;
     }
