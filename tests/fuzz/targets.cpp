@@ -9,7 +9,9 @@
 #include "dates/dates.hpp"
 #include "dates/durations.hpp"
 #include "engine_reference.hpp"
+#include "feed/feed_writer.hpp"
 #include "feed/lint.hpp"
+#include "files/hash.hpp"
 #include "html/html_sanitizer.hpp"
 #include "i18n/words.hpp"
 #include "image/image_check.hpp"
@@ -204,6 +206,40 @@ void feed_lint(std::string_view d) {
             __builtin_trap();
 }
 
+// feed.xml written again from itself (a build after an edit of notes): whichever episodes it
+// copies from the feed written before, the text, where its items are, what apps know them by
+// and the warnings are what writing it whole gives.
+void feed_copy(std::string_view d) {
+    config::SiteConfig config;
+    config.base_url = "https://x.example/base/";
+    std::vector<sources::SourceBatch> batches;
+    batches.push_back(sources::read_rss(d, k_info));
+    site::SiteContent content{merge::merge(batches), {}, site::SiteInfo(site::SitePaths(config.base_url))};
+    content.site.title = "Fuzz";
+    content.site.feed_url = config.base_url + "feed.xml";
+    const feed::FeedResult whole = feed::write_feed(config, content);
+    const feed::WrittenFeed written{whole.item_offsets, whole.items, whole.left_out_of_items};
+    const std::uint64_t copied = files::content_hash(d);  // a bit an episode: copied or made again
+    const feed::FeedBefore before{
+        whole.xml.size(),
+        [&](std::string& to, std::size_t at, std::size_t count) {
+            to.append(whole.xml, at, count);
+            return true;
+        },
+        written, [&](const std::string& slug) { return (copied >> (files::content_hash(slug) % 64)) & 1; }};
+    const feed::FeedResult again = feed::write_feed(config, content, &before);
+    auto said = [](const feed::FeedResult& r) {
+        std::string all;
+        for (const auto& w : r.warnings) all += core::format(w) + "\n";
+        for (const auto& i : r.items)
+            all += i.guid + " " + i.enclosure_url + " " + i.slug + " " + i.file + ":" + std::to_string(i.line) + " " +
+                   i.title + " " + i.day + " " + i.host_enclosure_url + "\n";
+        return all;
+    };
+    if (again.xml != whole.xml || again.item_offsets != whole.item_offsets || said(again) != said(whole))
+        __builtin_trap();
+}
+
 // The artwork's check decodes whatever a server sends (libpng and libjpeg report by longjmp).
 void image(std::string_view d) {
     const image::ImageCheck check = image::check_image(d);
@@ -374,6 +410,7 @@ const std::vector<Target>& targets() {
         {"sanitizer", sanitizer},
         {"url", url},
         {"feed_lint", feed_lint},
+        {"feed_copy", feed_copy},
         {"template", template_runs},
         {"vtt", vtt},
         {"srt", srt},
