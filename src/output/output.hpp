@@ -187,6 +187,7 @@ public:
     void set_fingerprint(std::string fingerprint) { m_fingerprint = std::move(fingerprint); }
     // Files written (not linked from the previous build) so far.
     std::size_t files_written() const { return m_written; }
+    std::unique_ptr<const PublishedFile> published(const std::string& path) const override;
 
 protected:
     Prepared prepare_file(std::string path, std::string content) const override {
@@ -196,7 +197,6 @@ protected:
         store_prepared(write_file(path, content));
     }
     void store_prepared(Prepared file) override;
-    std::unique_ptr<const PublishedFile> published(const std::string& path) const override;
     std::optional<std::vector<std::size_t>> carry_over_previous(const std::vector<std::string>& paths) override;
 
 private:
@@ -213,7 +213,11 @@ private:
     bool m_manifest_valid = false;
     std::string m_previous_fingerprint;
     std::map<std::string, Entry> m_previous;  // the current output's files, from the manifest
-    std::map<std::string, Entry> m_files;     // this build's files
+    std::string m_previous_identity;          // of the output folder, as its manifest names it
+    // The output folder, opened once, that the published files are looked up in (-1: none):
+    // each lookup then walks only the file's path within it.
+    int m_output_fd = -1;
+    std::map<std::string, Entry> m_files;  // this build's files
     std::size_t m_written = 0;
     bool m_in_place = false;  // files were carried over: commit() updates the output folder in place
     bool m_committed = false;
@@ -224,10 +228,6 @@ private:
     Prepared write_file(std::string path, std::string_view content) const;
     void make_folder(const std::filesystem::path& dir) const;
     bool published_unchanged(const std::string& path, const Entry& published_entry) const;
-    // The output folder, opened once, that the published files are looked up in (-1: none):
-    // each lookup then walks only the file's path within it.
-    int m_output_fd = -1;
-    std::string m_previous_identity;  // of the output folder, as its manifest names it
     bool link_published(const std::string& path, const Entry& published_entry,
                         const std::filesystem::path& target) const;
     void update_in_place();
