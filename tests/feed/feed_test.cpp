@@ -249,3 +249,61 @@ TEST_CASE("feed.xml is checked item by item, where write_feed says its items are
         CHECK(by_item[i].where == whole[i].where);
     }
 }
+
+TEST_CASE("feed.xml copied from the one written before, for any episodes, is the feed written whole") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    auto config = config::load_config(dir.path() / "site.yaml");
+    // A re-post (a second item with the first one's audio, under another guid: one episode,
+    // two items), between two plain episodes.
+    std::string input = test::read(dir.path() / "content/sources/feed.xml");
+    const auto first = input.find("<item>"), end = input.find("</item>", first) + 7;
+    std::string repost = input.substr(first, end - first);
+    repost = test::replace_first(repost, "8f2a1c8e-0001-4b7e-9d3a-000000000003", "reposted-guid");
+    input.insert(end, "\n    " + repost);
+    std::vector<sources::SourceBatch> batches;
+    batches.push_back(sources::read_rss(input, {"feed", "content/sources/feed.xml", ""}));
+    stages::MergedSources merged = stages::with_site(config, merge::merge(batches), {}, nullptr);
+    site::SiteContent content{std::move(merged.catalog), {}, std::move(merged.site)};
+    REQUIRE(content.catalog.episodes.size() == 3);
+    REQUIRE(content.catalog.episodes[0].other_feed_items.size() == 1);
+
+    auto write = [&](const std::set<std::string>& unchanged, std::size_t* copies) {
+        const feed::FeedResult whole = feed::write_feed(config, content);
+        const feed::WrittenFeed written{whole.item_offsets, whole.items, whole.left_out_of_items};
+        const feed::FeedBefore before{whole.xml.size(),
+                                      [&](std::string& to, std::size_t at, std::size_t count) {
+                                          ++*copies;
+                                          to.append(whole.xml, at, count);
+                                          return true;
+                                      },
+                                      written, [&](const std::string& slug) { return unchanged.contains(slug); }};
+        const feed::FeedResult again = feed::write_feed(config, content, &before);
+        CHECK(again.xml == whole.xml);
+        CHECK(again.item_offsets == whole.item_offsets);
+        REQUIRE(again.items.size() == whole.items.size());
+        for (std::size_t i = 0; i < whole.items.size(); ++i) {
+            CHECK(again.items[i].guid == whole.items[i].guid);
+            CHECK(again.items[i].slug == whole.items[i].slug);
+            CHECK(again.items[i].line == whole.items[i].line);
+        }
+        CHECK(again.warnings.size() == whole.warnings.size());
+        return whole.items.size();
+    };
+    const std::string reposted = content.catalog.episodes[0].slug, middle = content.catalog.episodes[1].slug,
+                      last = content.catalog.episodes[2].slug;
+    for (const std::set<std::string>& unchanged :
+         std::vector<std::set<std::string>>{{reposted, middle, last}, {reposted}, {middle}, {reposted, last}, {}}) {
+        CAPTURE(unchanged.size());
+        std::size_t copies = 0;
+        CHECK(write(unchanged, &copies) == 4);
+        // Runs of unchanged episodes are copied in one piece each.
+        const std::size_t runs = unchanged.size() == 3 ? 1 : unchanged.size() == 2 ? 2 : unchanged.size();
+        CHECK(copies == runs);
+    }
+    // With archive pages nothing is copied, and the feed is the same.
+    config.feed_limit = 2;
+    std::size_t copies = 0;
+    write({reposted, middle, last}, &copies);
+    CHECK(copies == 0);
+}
