@@ -1,8 +1,9 @@
 #pragma once
-// Rebuilds for `serve`, through the one sequence `build` runs too (build_site.hpp), with the
-// last build kept in memory: the first build is whole; after a change to notes alone the kept
-// sources are started from, and the planner (plan.hpp) picks the pages to render, from what
-// the notes changed or, after an edit of a note's body alone, from the key it changed.
+// Rebuilds for `serve`, through the one sequence `build` runs too (pipeline/build_site.hpp),
+// with the last build kept in memory: the first build is whole; after a change to notes alone
+// the kept sources are started from, and the planner (pipeline/plan.hpp) picks the pages to
+// render, from what the notes changed or, after an edit of a note's body alone, from the key it
+// changed.
 // Anything else (site.yaml, a source, a template, a static file) gets a whole build.
 //
 // An incremental rebuild has two steps: pages() gives the site with every page up to date (what
@@ -34,9 +35,9 @@ struct Rebuild {
 };
 
 // The state `serve` holds between rebuilds of one site (site.yaml at `config_path`): the last
-// build, held whole in memory (last_build.hpp), the notes parsed and rendered, and the site it
-// made. Work that would otherwise sit between a save and the page served is done while nobody
-// waits (prepare_next), and what a rebuild replaced is let go of then too.
+// build, held whole in memory (pipeline/last_build.hpp), the notes parsed and rendered, and the
+// site it made. Work that would otherwise sit between a save and the page served is done while
+// nobody waits (prepare_next), and what a rebuild replaced is let go of then too.
 class Session {
 public:
     explicit Session(std::string config_path) : m_config_path(std::move(config_path)) {}

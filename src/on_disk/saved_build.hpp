@@ -1,9 +1,11 @@
 #pragma once
-// What `build` keeps of its LastBuild (last_build.hpp) between runs: the record of the build the output
-// folder holds (the notes it read, every page and its inputs, its feed's items), in a file
-// beside the output folder (".<name>.build-record", never published, like the manifest). After
-// an edit of notes alone the next build renders only the pages whose recorded inputs changed;
-// after any edit it checks its feed against the recorded items instead of parsing feed.xml.
+// What `build` keeps of its LastBuild (pipeline/last_build.hpp) between runs: the record of the
+// build the output folder holds (the notes it read, every page and its inputs, its feed's items
+// and where each is in feed.xml), in a file beside the output folder (".<name>.build-record",
+// never published, like the manifest). After an edit of notes alone the next build renders only
+// the pages whose recorded inputs changed, and copies the feed items of the episodes it did not
+// change; after any edit it checks its feed against the recorded items instead of parsing
+// feed.xml.
 //
 // A record is used only for the build it describes: it names that build's input fingerprint,
 // which must be the output's (its manifest's); and it is used for an incremental build only when
