@@ -67,7 +67,7 @@ public:
     // inputs changed). False, carrying none, when one of them cannot be (a MemoryOutput carries none).
     bool carry_over(const std::vector<std::string>& paths);
     // The file the last build wrote at `path`, open to read parts of, when it is there as that
-    // build wrote it (a DiskOutput checks its bytes against its manifest's hash); null otherwise
+    // build wrote it (a DiskOutput judges it as it judges a page carried over); null otherwise
     // (and from a MemoryOutput). Thread-safe, as prepare() is.
     virtual std::unique_ptr<const PublishedFile> published(const std::string& /*path*/) const { return nullptr; }
     // Removes a file the last build wrote that this one no longer makes (a DiskOutput, which

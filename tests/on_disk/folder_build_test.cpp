@@ -261,7 +261,7 @@ TEST_CASE("after an edit of a note, feed.xml keeps the other episodes' items as 
               std::tie(b.guid, b.enclosure_url, b.slug, b.file, b.line, b.title, b.day));
     }
     // feed.xml edited by hand since (another episode's item, its size kept): not copied from
-    // (its hash is not the manifest's).
+    // (its modification time is not the manifest's).
     REQUIRE(test::contains(now, "TORCH_TRACE and tlparse"));
     test::write(out / "feed.xml", test::replace_first(now, "TORCH_TRACE and tlparse", "Hand-made title edited!"));
     test::write(note, test::replace_first(test::k_hop_note, "First version", "Third version"));
