@@ -18,11 +18,14 @@ namespace {
 using Scope = Change::Scope;
 
 // What a build reads while the sources load and merge: none of it needs the catalog.
+// The threads' results are declared after what the threads write into: a build that throws
+// before taking them destroys the futures first, and so waits for the threads before the
+// places they write are gone.
 struct Reading {
-    std::future<notes::NoteSet> notes;      // content/'s notes (none after a body edit)
-    notes::NoteTexts texts;                 // their files as read (when read without serve's cache)
+    notes::NoteTexts texts;                 // content/'s note files as read (when read without serve's cache)
     notes::NoteFileCache parsed;            // and as parsed, for the last build's notes that are the same
     std::shared_future<void> parsed_ready;  // `parsed` is made (`notes` is the main thread's to take)
+    std::future<notes::NoteSet> notes;      // content/'s notes (none after a body edit)
     std::future<notes::NoteSet> recorded;   // the last build's notes, parsed again from its record (to plan from)
     // The feed the output folder holds (when the feeds are written).
     std::future<std::optional<stages::InputFeed>> output_feed;
