@@ -83,6 +83,20 @@ TEST_CASE("sections over lists, objects and texts find the right data, however d
           "<one@Show:[a/one][b/one]><two@Show:none><three@Show:[c/three]>(a note)a notea notea note");
 }
 
+TEST_CASE("dotted names with empty parts are split as kainjow splits them") {
+    // (Found by the template fuzz target: "{{a.}}" rendered nothing, kainjow renders a.)
+    Data audio;
+    put(audio, "url", "u");
+    put(audio, "", "empty-named");
+    Data page;
+    put(page, "a", "x <y>");
+    put(page, "audio", std::move(audio));
+    for (const std::string tmpl :
+         {"{{a.}}", "{{audio.url.}}", "{{audio..}}", "{{audio...}}", "{{audio..url}}", "{{.a}}", "{{..}}"})
+        CHECK_MESSAGE(render_with(tmpl, page) == test::render_as_kainjow(tmpl, page), tmpl);
+    CHECK(render_with("{{a.}}|{{audio.url.}}|{{audio..}}", page) == "x &lt;y&gt;|u|empty-named");
+}
+
 TEST_CASE("a copy is whole and apart; take moves a member out") {
     Data page;
     put(page, "title", "T");
