@@ -21,11 +21,7 @@ namespace {
 
 // The last build as its record on disk describes it.
 pipeline::LastBuild loaded(BuildRecord record) {
-    std::vector<feed::ItemIdentity> published = feed::as_published(record.feed.items);
-    return {.pages = std::move(record.pages),
-            .notes = std::move(record.notes),
-            .feed = std::move(published),
-            .feed_items = std::move(record.feed)};
+    return {.pages = std::move(record.pages), .notes = std::move(record.notes), .feed_items = std::move(record.feed)};
 }
 
 // Refuses, before anything is touched, an output folder whose replacement would destroy what
@@ -127,15 +123,14 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
         // (one that cannot be written costs the next build the merge)
         write_saved_sources(merge_file, all_but_notes, catalog, feeds, warnings);
     };
-    std::optional<std::vector<feed::ItemIdentity>> feed =
-        last.feed;  // (for a second try: a build that throws leaves no last build)
+    std::optional<feed::WrittenFeed> feed = last.feed_items;  // (for a second try: a build that throws leaves none)
     try {
         result.report = pipeline::build_site(config, *out, last, std::move(change), options);
     } catch (const stages::CannotCarryOver&) {
         // A page of the last build was changed by hand or removed: every page is made again.
         out.reset();  // (its staging folder first: the next one has the same name)
         out.emplace(config.output_dir(), fingerprints.all);
-        last = {.feed = std::move(feed)};
+        last = {.feed_items = std::move(feed)};
         result.report = pipeline::build_site(config, *out, last, {}, options);
     }
     if (later.valid()) fingerprints = later.get(), out->set_fingerprint(fingerprints.all);

@@ -217,7 +217,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
     // Taken: a build that throws leaves no last build (the next one is whole).
     LastBuild was = std::exchange(last, {});
     if (change.scope == Scope::everything)
-        was = LastBuild{.feed = std::move(was.feed)};  // (nothing else is this build's)
+        was = LastBuild{.feed_items = std::move(was.feed_items)};  // (nothing else is this build's)
     bool rendering = false;
     try {
         std::shared_ptr<const render::TemplateSet> templates = was.templates;  // first: a broken template fails fast
@@ -273,10 +273,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
             clock.lap("feed");
             count_feed(report, feed, out);
             // What the output folder's feed.xml now holds (serve's, in memory, is not published).
-            if (!options.hold) {
-                next.feed = feed::as_published(feed.written.items);
-                next.feed_items = std::move(feed.written);
-            }
+            if (!options.hold) next.feed_items = std::move(feed.written);
         }
         last = std::move(next);
     } catch (const core::InputError& e) {

@@ -18,8 +18,8 @@ std::unordered_set<std::string> PageReaders::readers_of(const render::ChangedKey
 }
 
 std::optional<stages::InputFeed> output_feed(const LastBuild& last, const config::SiteConfig& config) {
-    if (!last.feed) return stages::previous_feed(config);
-    return stages::InputFeed{(config.output_dir() / "feed.xml").string(), *last.feed};
+    if (!last.feed_items) return stages::previous_feed(config);
+    return stages::InputFeed{(config.output_dir() / "feed.xml").string(), feed::as_published(last.feed_items->items)};
 }
 
 void prepare_next(LastBuild& last, const config::SiteConfig& config) {

@@ -42,11 +42,10 @@ struct LastBuild {
     // The note files it read, as it read them (when read without serve's cache): `build` makes
     // its content again from them to plan from.
     notes::NoteTexts notes{};
-    // feed.xml's items as podcast apps know them, when it wrote the output folder's feed.xml
-    // (nothing: the next build reads the folder's feed.xml to learn them).
-    std::optional<std::vector<feed::ItemIdentity>> feed{};
-    // And feed.xml's items as it wrote them there, with where each is in it: the next build,
-    // after an edit of notes, copies those of the episodes the edit did not change.
+    // feed.xml's items as it wrote them in the output folder, with where each is in it: the next
+    // build keeps them as podcast apps know them (feed::as_published) and, after an edit of notes,
+    // copies those of the episodes the edit did not change. Nothing: it wrote no feed.xml there,
+    // and the next build reads the folder's.
     std::optional<feed::WrittenFeed> feed_items{};
     // Its merge, as `build` kept it on disk (on_disk/saved_sources.hpp): the next build, when only notes
     // changed, starts from it instead of loading and merging the sources.
