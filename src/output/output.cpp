@@ -233,8 +233,7 @@ std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const st
 // hand since: a file of the same size and modification time).
 bool DiskOutput::published_unchanged(const std::string& path, const Entry& published_entry) const {
     struct stat st {};
-    return m_manifest_valid && m_output_fd >= 0 &&
-           ::fstatat(m_output_fd, path.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+    return m_output_fd >= 0 && ::fstatat(m_output_fd, path.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
            as_written(st, published_entry.size, published_entry.mtime_ns);
 }
 

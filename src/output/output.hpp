@@ -214,8 +214,9 @@ private:
     std::string m_previous_fingerprint;
     std::map<std::string, Entry> m_previous;  // the current output's files, from the manifest
     std::string m_previous_identity;          // of the output folder, as its manifest names it
-    // The output folder, opened once, that the published files are looked up in (-1: none):
-    // each lookup then walks only the file's path within it.
+    // The output folder, opened once, that the published files are looked up in (-1: none, or
+    // not the folder a whole manifest describes): each lookup then walks only the file's path
+    // within it.
     int m_output_fd = -1;
     std::map<std::string, Entry> m_files;  // this build's files
     std::size_t m_written = 0;
