@@ -113,8 +113,8 @@ void print_summary(const pipeline::BuildReport& report, const on_disk::FolderBui
               << output::size_text(report.bytes) << " into " << text::terminal_safe(config.output_dir().string())
               << " in " << seconds << " s\n";
     if (report.incremental)
-        std::cout << "only notes changed: " << report.pages_rendered << " of " << report.pages
-                  << " pages rendered again"
+        std::cout << (report.body_edit ? "one note's text changed: " : "only notes changed: ") << report.pages_rendered
+                  << " of " << report.pages << " pages rendered again"
                   << (report.pages_rendered < report.pages ? ", the others kept"
                                                            : " (what changed shows on every page)")
                   << "\n";

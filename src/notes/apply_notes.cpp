@@ -339,12 +339,36 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
     return std::move(a.curation);
 }
 
-std::optional<BodyEdit> body_edit(const core::Catalog& merged, const EpisodeNote& before, const EpisodeNote& after,
-                                  const EpisodeUrl& episode_url, const ApplyCache& cache, const Curation& curation) {
-    if (!cache.index || before.draft) return std::nullopt;
+namespace {
+
+// The same note but for its body (a draft's body is never applied: not one of these).
+bool same_but_body(const EpisodeNote& before, const EpisodeNote& after) {
+    if (before.draft) return false;
     EpisodeNote same = before;
     same.body = after.body;
-    if (!(same == after)) return std::nullopt;
+    return same == after;
+}
+
+// The names a body's episode links give, each once, sorted.
+std::vector<std::string> linked_names(const EpisodeNote& note) {
+    const RenderedMarkdown r =
+        render_markdown(note.body, note.body_line, [](const std::string&) { return std::optional<std::string>("#"); });
+    std::vector<std::string> names;
+    for (const auto& link : r.resolved) names.push_back(link.slug);
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    return names;
+}
+
+}  // namespace
+
+bool body_alone_changed(const EpisodeNote& before, const EpisodeNote& after) {
+    return same_but_body(before, after) && linked_names(before) == linked_names(after);
+}
+
+std::optional<BodyEdit> body_edit(const core::Catalog& merged, const EpisodeNote& before, const EpisodeNote& after,
+                                  const EpisodeUrl& episode_url, const ApplyCache& cache, const Curation& curation) {
+    if (!cache.index || !same_but_body(before, after)) return std::nullopt;
     const EpisodeIndex& index = *cache.index;
     auto hits = index.find(after.episode.value);
     if (hits.size() != 1) return std::nullopt;

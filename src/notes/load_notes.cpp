@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <atomic>
 #include <optional>
 
 #include "concurrency/parallel.hpp"
@@ -346,6 +347,8 @@ PageNote parse_page(std::string_view text, const std::string& file, const std::s
 
 namespace {
 
+constexpr std::size_t k_largest_note = 4u << 20;  // (a note past this is a mistake, refused)
+
 std::vector<fs::path> markdown_files(const fs::path& dir) {
     std::vector<fs::path> files = files::files_under(dir);
     std::erase_if(files, [](const fs::path& p) { return p.extension() != ".md"; });
@@ -366,7 +369,7 @@ std::string shown(const fs::path& p, const fs::path& root) {
 // The file's text, or an error in `e` (empty then).
 std::optional<std::string> read_note_text(const fs::path& p, const fs::path& root, NoteFileCache::Entry& e) {
     try {
-        return files::read_file(p, 4u << 20, files::Links::refuse);
+        return files::read_file(p, k_largest_note, files::Links::refuse);
     } catch (const files::FileError& err) {
         e.diagnostics.push_back(core::error_at({shown(p, root), 0, 0}, err.what()));
         return std::nullopt;
@@ -457,15 +460,44 @@ NoteFileCache::Entry read_episode_note_file(const fs::path& path, const fs::path
     return e;
 }
 
+namespace {
+
+// Every note file, in the order load_notes adds them, and whether it is a page.
+std::vector<std::pair<fs::path, bool>> note_paths(const fs::path& content_dir) {
+    const auto [episodes, pages] = note_folders(content_dir);
+    std::vector<std::pair<fs::path, bool>> paths;
+    for (auto& p : markdown_files(episodes)) paths.emplace_back(std::move(p), false);
+    for (auto& p : markdown_files(pages)) paths.emplace_back(std::move(p), true);
+    return paths;
+}
+
+}  // namespace
+
+std::optional<NoteTexts> read_note_texts(const fs::path& content_dir) {
+    const auto paths = note_paths(content_dir);
+    std::vector<std::optional<std::string>> read(paths.size());
+    std::atomic<bool> failed = false;
+    concurrency::parallel_for(paths.size(), 16, [&](std::size_t i) {
+        try {
+            read[i] = files::read_file(paths[i].first, k_largest_note, files::Links::refuse);
+        } catch (const files::FileError&) {
+            failed = true;
+        }
+    });
+    if (failed) return std::nullopt;
+    NoteTexts texts;
+    texts.reserve(paths.size());
+    for (std::size_t i = 0; i < paths.size(); ++i)
+        texts.push_back({paths[i].second, paths[i].first.string(), std::move(*read[i])});
+    return texts;
+}
+
 NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCache* cache, NoteTexts* texts) {
     if (cache && !cache->files.empty() && texts)
         throw std::logic_error("load_notes: texts are only given without a cache, or an empty one");
     // Every file's entry is made on its own (read and parsed on every core: a large archive has
     // thousands of notes), then they are added in path order.
-    const auto [episodes, pages] = note_folders(content_dir);
-    std::vector<std::pair<fs::path, bool>> paths;  // and whether it is a page
-    for (auto& p : markdown_files(episodes)) paths.emplace_back(std::move(p), false);
-    for (auto& p : markdown_files(pages)) paths.emplace_back(std::move(p), true);
+    const auto paths = note_paths(content_dir);
     std::vector<NoteFileCache::Entry> entries(paths.size());
     std::vector<std::optional<std::string>> read(texts ? paths.size() : 0);
     // The cached entry of an unchanged file, or a new one, parsed. (Each piece moves only its
@@ -502,19 +534,23 @@ NoteSet load_notes(const fs::path& content_dir, const fs::path& root, NoteFileCa
     return set;
 }
 
-NoteSet load_notes(const NoteTexts& texts, const fs::path& root, const NoteFileCache* parsed) {
-    NoteSet set;
-    for (const auto& t : texts) {
-        if (parsed) {
-            auto it = parsed->files.find(t.path);
-            if (it != parsed->files.end() && it->second.hash == files::content_hash(t.text)) {
-                add_to(set, it->second);
-                continue;
+NoteSet load_notes(const NoteTexts& texts, const fs::path& root, const NoteFileCache* parsed, NoteFileCache* fill) {
+    std::vector<NoteFileCache::Entry> entries(texts.size());
+    concurrency::parallel_for(texts.size(), 16, [&](std::size_t i) {
+        const NoteText& t = texts[i];
+        const std::uint64_t hash = files::content_hash(t.text);
+        if (parsed)
+            if (auto it = parsed->files.find(t.path); it != parsed->files.end() && it->second.hash == hash) {
+                entries[i] = it->second;
+                return;
             }
-        }
-        NoteFileCache::Entry e;
-        parse_entry(t.page, fs::path(t.path), root, t.text, e);
-        add_to(set, e);
+        entries[i].hash = hash;
+        parse_entry(t.page, fs::path(t.path), root, t.text, entries[i]);
+    });
+    NoteSet set;
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        add_to(set, entries[i]);
+        if (fill) fill->files[texts[i].path] = std::move(entries[i]);
     }
     return set;
 }

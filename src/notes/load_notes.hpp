@@ -70,9 +70,15 @@ using NoteTexts = std::vector<NoteText>;
 NoteSet load_notes(const std::filesystem::path& content_dir, const std::filesystem::path& root,
                    NoteFileCache* cache = nullptr, NoteTexts* texts = nullptr);
 
-// The notes of texts load_notes gave, as it made them then, without reading a file. A text
-// `parsed` holds (a cache load_notes filled) as it is now is not parsed again.
-NoteSet load_notes(const NoteTexts& texts, const std::filesystem::path& root, const NoteFileCache* parsed = nullptr);
+// Every note file load_notes reads, as it is now, unparsed; nothing when one cannot be read
+// (load_notes then says why). What `build` compares with the notes its last build read.
+std::optional<NoteTexts> read_note_texts(const std::filesystem::path& content_dir);
+
+// The notes of texts load_notes gave (or read_note_texts), as load_notes makes them, without
+// reading a note file. A text `parsed` holds (a cache load_notes filled) as it is now is not
+// parsed again; `fill`, when given, receives every text's entry by path.
+NoteSet load_notes(const NoteTexts& texts, const std::filesystem::path& root, const NoteFileCache* parsed = nullptr,
+                   NoteFileCache* fill = nullptr);
 
 // One episode note (a file under content/episodes), read and parsed as load_notes does: what
 // `serve` reads after a save before it knows whether the other notes are needed too.

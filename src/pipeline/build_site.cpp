@@ -31,22 +31,26 @@ struct Reading {
     std::future<std::optional<stages::InputFeed>> output_feed;
 };
 
-void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild& was, Scope scope,
+void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild& was, Change& change,
                    const BuildOptions& options) {
-    if (scope != Scope::note_body) {
+    if (!change.body) {
         notes::NoteFileCache* files = options.caches ? &options.caches->files : &r.parsed;
         notes::NoteTexts* texts = options.caches ? nullptr : &r.texts;
+        // The notes as the classifier read them (build), else from their files.
+        const bool read = change.note_texts.has_value();
+        if (read) r.texts = std::move(*change.note_texts);
         std::promise<void> parsed;
         r.parsed_ready = parsed.get_future().share();
-        r.notes = concurrency::in_background([&config, files, texts, parsed = std::move(parsed)]() mutable {
-            notes::NoteSet set = stages::read_notes(config, files, texts);
+        r.notes = concurrency::in_background([&config, &r, read, files, texts, parsed = std::move(parsed)]() mutable {
+            notes::NoteSet set = read ? notes::load_notes(r.texts, config.root, nullptr, files)
+                                      : stages::read_notes(config, files, texts);
             parsed.set_value();
             return set;
         });
     }
     // (After this build's notes: most of the last build's are the same files, parsed once. A
     // failed read leaves `parsed` empty, and its promise broken: ready all the same.)
-    if (scope == Scope::notes && !was.content)
+    if (change.scope == Scope::notes && !was.content)
         r.recorded = concurrency::in_background([&r, &config, &was, ready = r.parsed_ready] {
             ready.wait();
             return notes::load_notes(was.notes, config.root, &r.parsed);
@@ -126,9 +130,10 @@ Curated apply_body(const config::SiteConfig& config, LastBuild& was, notes::Body
 }
 
 // The notes applied to the merged sources, the episodes' texts made, what the pages are made
-// from prepared, and the plan: from what changed since the last build's content.
+// from prepared, and the plan: from what changed since the last build's content, or from the
+// note whose body alone changed.
 Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild& was, stages::MergedSources& merged,
-                        const BuildOptions& options, std::vector<core::Diagnostic>& warnings) {
+                        const Change& change, const BuildOptions& options, std::vector<core::Diagnostic>& warnings) {
     Curated out;
     auto before = content_before(r, was, merged);  // (first: curate may take the merged catalog)
     const notes::NoteSet notes = r.notes.get();
@@ -145,8 +150,9 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
     // read the content, but for the texts' own member). What the last build's pages were made
     // from is let go of there as soon as the plan is made (on disk it was made again to plan
     // from: it is freed before the pages' data grows).
-    auto planning = concurrency::in_background([&out, before_content = before.get()]() mutable {
-        PagePlan plan = plan_pages(before_content.get(), *out.content);
+    auto planning = concurrency::in_background([&out, &change, before_content = before.get()]() mutable {
+        PagePlan plan = change.scope == Scope::note_body ? plan_note_body(*out.content, change.note_file)
+                                                         : plan_pages(before_content.get(), *out.content);
         before_content.reset();
         return plan;
     });
@@ -154,14 +160,6 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
     out.inputs = std::make_shared<const render::RenderInputs>(config, *out.content);
     out.plan = planning.get();
     return out;
-}
-
-// The sink that renders what `plan` asks for: after an edit known to change some keys alone,
-// the pages the index made ahead says read them, without declaring the others.
-render::PageSink sink_for(const PagePlan& plan, render::Dependencies& pages, const PageReaders* readers,
-                          output::Output& out) {
-    if (plan.same_pages && readers) return render::PageSink::for_readers(out, pages, readers->readers_of(plan.changed));
-    return plan_sink(plan, out, pages);
 }
 
 // The feed.xml the output folder holds (`file`), as the last build wrote it, for the feed
@@ -187,6 +185,7 @@ void count_pages(BuildReport& report, const stages::PageCount& pages, const Cura
                  concurrency::StageTimes& parts) {
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
     report.incremental = !curated.plan.every_page;
+    report.body_edit = curated.plan.same_pages;
     report.pages = pages.pages;
     report.pages_rendered = pages.rendered;
     report.episodes = curated.content->catalog.episodes.size();
@@ -223,14 +222,14 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         std::shared_ptr<const render::TemplateSet> templates = was.templates;  // first: a broken template fails fast
         if (!templates) templates = std::make_shared<const render::TemplateSet>(render::load_templates(config));
         Reading reading;
-        start_reading(reading, config, was, change.scope, options);
+        start_reading(reading, config, was, change, options);
         std::shared_ptr<stages::MergedSources> merged = was.sources;
         if (!merged)
             merged = std::make_shared<stages::MergedSources>(
                 load_and_merge(config, std::move(was.merge), options, report.warnings, clock));
-        Curated curated = change.scope == Scope::note_body
+        Curated curated = change.body
                               ? apply_body(config, was, std::move(*change.body), options)
-                              : curate_and_plan(config, reading, was, *merged, options, report.warnings);
+                              : curate_and_plan(config, reading, was, *merged, change, options, report.warnings);
         clock.lap("notes");
         concurrency::StageTimes parts;
         const site::LocalArtwork* artwork = merged->artwork ? &*merged->artwork : nullptr;
@@ -239,7 +238,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         std::future<std::unique_ptr<const output::PublishedFile>> feed_file;
         if (options.feeds && !options.hold && was.feed_items && !curated.plan.every_page)
             feed_file = concurrency::in_background([&out] { return out.published("feed.xml"); });
-        render::PageSink sink = sink_for(curated.plan, was.pages, was.readers.get(), out);
+        render::PageSink sink = plan_sink(curated.plan, out, was.pages, was.readers.get());
         const stages::PageRecord record{was.pages, curated.plan.every_page, options.hold};
         rendering = true;
         stages::PageCount pages =

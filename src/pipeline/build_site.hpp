@@ -36,6 +36,7 @@ struct BuildReport {
     std::size_t pages = 0;           // every page of the site
     std::size_t pages_rendered = 0;  // of which rendered (fewer when incremental)
     bool incremental = false;        // only the pages that read a changed input
+    bool body_edit = false;          // of which: one note's body alone changed, and the pages that read it
 };
 
 // What a build is asked for besides the site.

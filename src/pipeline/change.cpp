@@ -40,6 +40,33 @@ std::vector<EditedNote> take_edited(const std::vector<fs::path>& changed, notes:
     return edited;
 }
 
+// build: the note files now, against those the last build read (its record). One episode note
+// whose body alone changed is an edit of that body.
+Change from_record(const config::SiteConfig& config, const LastBuild& last) {
+    Change change{Change::Scope::notes};
+    change.note_texts = notes::read_note_texts(config.content_dir());
+    if (!change.note_texts || change.note_texts->size() != last.notes.size()) return change;
+    const notes::NoteText* edited = nullptr;
+    const notes::NoteText* was = nullptr;
+    for (std::size_t i = 0; i < last.notes.size(); ++i) {
+        const notes::NoteText& now = (*change.note_texts)[i];
+        if (now.path != last.notes[i].path || now.page != last.notes[i].page) return change;
+        if (now.text == last.notes[i].text) continue;
+        if (edited) return change;
+        edited = &now, was = &last.notes[i];
+    }
+    if (!edited || edited->page) return change;
+    // Each read as load_notes reads every note, and only a note without problems.
+    const notes::NoteSet before = notes::load_notes(notes::NoteTexts{*was}, config.root);
+    const notes::NoteSet after = notes::load_notes(notes::NoteTexts{*edited}, config.root);
+    if (!before.diagnostics.empty() || !after.diagnostics.empty() || before.episodes.size() != 1 ||
+        after.episodes.size() != 1 || !notes::body_alone_changed(*before.episodes[0], *after.episodes[0]))
+        return change;
+    change.scope = Change::Scope::note_body;
+    change.note_file = after.episodes[0]->file;
+    return change;
+}
+
 }  // namespace
 
 bool in_note_folder(const config::SiteConfig& config, const fs::path& path) {
@@ -54,8 +81,9 @@ Change classify_change(const config::SiteConfig& config, const LastBuild& last, 
                        stages::NoteCaches* caches) {
     const bool notes_alone = changed.files ? notes_only(config, *changed.files) : changed.notes_alone;
     if (last.pages.empty() || !notes_alone) return {};
-    Change change{Change::Scope::notes, std::nullopt};
-    if (!changed.files || !caches) return change;
+    if (!changed.files) return from_record(config, last);
+    Change change{Change::Scope::notes};
+    if (!caches) return change;
     const std::vector<EditedNote> edited = take_edited(*changed.files, caches->files);
     if (edited.size() != 1 || !edited[0].before || !last.content || !last.sources) return change;
     // Read alone; kept in the cache, where reading every note finds it if they are all needed.

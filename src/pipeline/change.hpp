@@ -31,16 +31,26 @@ struct Change {
     enum class Scope {
         everything,  // load and merge the sources, apply every note, render every page
         notes,  // the sources are the last build's: every note applied again, the pages whose inputs changed rendered
-        note_body,  // one note's body alone: written into the last build's content, the pages that read it rendered
+        note_body,  // one note's body alone: the pages that read that note rendered
     };
     Scope scope = Scope::everything;
-    std::optional<notes::BodyEdit> body;  // note_body: the new body, rendered
+    // note_body, when the last build's content is held (serve): the new body, rendered, which is
+    // written into that content. Without it (build), every note is applied again, as for `notes`.
+    std::optional<notes::BodyEdit> body{};
+    // note_body without `body`: the note file whose body changed, as notes name their file.
+    std::string note_file{};
+    // build, after an edit of notes: every note file as read to classify the change, which the
+    // notes stage parses rather than reading the files again (a save in between cannot make
+    // the plan and the content disagree). Nothing: the notes stage reads the files.
+    std::optional<notes::NoteTexts> note_texts{};
 };
 
 // Classifies what changed since `last`. Anything but notes, or no last build to start from:
 // everything. With `files` and `caches` (serve's), the notes named are taken out of the
 // cache (the others are not read again: NoteFileCache::verify); an edit of one note's body alone
 // is then told apart when `last` holds its content, and the file is read back into the cache.
+// Without `files` (build), every note file is read and compared with those `last` read: an edit
+// of one episode note's body alone (notes::body_alone_changed) is told apart the same way.
 Change classify_change(const config::SiteConfig& config, const LastBuild& last, const ChangedInputs& changed,
                        stages::NoteCaches* caches);
 

@@ -132,8 +132,18 @@ PagePlan plan_known(render::ChangedKeys changed) {
     return {false, std::move(changed), true};
 }
 
-render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies& pages) {
+PagePlan plan_note_body(const site::SiteContent& now, const std::string& file) {
+    for (const auto& [slug, extras] : now.curation.by_slug)
+        if (extras.note_file == file) return plan_known({dep::note(slug)});
+    return {};
+}
+
+render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies& pages,
+                           const PageReaders* readers) {
     if (plan.every_page) return render::PageSink(out, &pages);
+    if (plan.same_pages)
+        return readers ? render::PageSink::for_readers(out, pages, readers->readers_of(plan.changed))
+                       : render::PageSink::for_readers(out, pages, plan.changed);
     return render::PageSink(out, pages, plan.changed);
 }
 

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "output/output.hpp"
+#include "pipeline/last_build.hpp"
 #include "render/page_sink.hpp"
 #include "site/site_content.hpp"
 
@@ -40,9 +41,16 @@ PagePlan plan_pages(const site::SiteContent* before, const site::SiteContent& no
 // `changed` alone and no page's coming or going (an edit of a note's body: Change::Scope::note_body).
 PagePlan plan_known(render::ChangedKeys changed);
 
+// The plan after an edit of one note's body alone, applied with every other note again (build:
+// Change::Scope::note_body without the last build's content): the pages that read the note in
+// `file` (as notes name their file), whose episode `now` knows. Every page when none does.
+PagePlan plan_note_body(const site::SiteContent& now, const std::string& file);
+
 // The sink that renders what `plan` asks for into `out`: every page, recording each page's keys
 // in `pages`; or the pages that read a changed key, bringing `pages` (the last build's record)
-// up to date.
-render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies& pages);
+// up to date. After an edit known to change some keys alone, only the pages that read them are
+// declared: those `readers` lists (an index made ahead), else those `pages` says read them.
+render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies& pages,
+                           const PageReaders* readers);
 
 }  // namespace pipeline

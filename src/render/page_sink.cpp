@@ -4,15 +4,27 @@
 
 namespace render {
 
-PageSink::PageSink(output::Output& out, Dependencies& reads, const ChangedKeys& changed)
-    : m_out(out), m_reads(&reads), m_incremental(true) {
+namespace {
+
+// The pages whose keys include a changed one.
+std::unordered_set<std::string> readers_in(const Dependencies& reads, const ChangedKeys& changed) {
+    std::unordered_set<std::string> readers;
     for (const auto& [path, keys] : reads)
-        if (std::any_of(keys.begin(), keys.end(), [&](DepKey k) { return changed.count(k) > 0; }))
-            m_affected.insert(path);
+        if (std::any_of(keys.begin(), keys.end(), [&](DepKey k) { return changed.count(k) > 0; })) readers.insert(path);
+    return readers;
 }
+
+}  // namespace
+
+PageSink::PageSink(output::Output& out, Dependencies& reads, const ChangedKeys& changed)
+    : m_out(out), m_reads(&reads), m_incremental(true), m_affected(readers_in(reads, changed)) {}
 
 PageSink PageSink::for_readers(output::Output& out, Dependencies& reads, std::unordered_set<std::string> readers) {
     return PageSink(out, reads, std::move(readers));
+}
+
+PageSink PageSink::for_readers(output::Output& out, Dependencies& reads, const ChangedKeys& changed) {
+    return PageSink(out, reads, readers_in(reads, changed));
 }
 
 PageSink::PageSink(output::Output& out, Dependencies& reads, std::unordered_set<std::string> readers)

@@ -75,6 +75,8 @@ public:
     // only they are rendered, and the files that list every page (the sitemap) are left as
     // they are.
     static PageSink for_readers(output::Output& out, Dependencies& reads, std::unordered_set<std::string> readers);
+    // The same, its readers found in `reads` (no index made ahead).
+    static PageSink for_readers(output::Output& out, Dependencies& reads, const ChangedKeys& changed);
 
     // Declares the page at `path`; true when it must be rendered now.
     bool wanted(const std::string& path);
@@ -90,6 +92,11 @@ public:
         return m_out.prepare(path, std::move(content));
     }
     void add(output::Output::Prepared file) { m_out.add(std::move(file)); }
+
+    // A file that is not a page (the sitemap), left as the last build made it: nothing it holds
+    // changed. The caller carries it over with the pages not rendered.
+    void keep(const std::string& path) { m_kept.push_back(path); }
+    const std::vector<std::string>& kept() const { return m_kept; }
 
     std::size_t rendered() const { return m_rendered; }
     // An incremental rebuild: true for a page this one rendered (the others are the last build's).
@@ -109,6 +116,7 @@ private:
     bool m_same_pages = false;
     std::unordered_set<std::string> m_affected;  // incremental: pages whose kept keys include a changed one
     std::unordered_set<std::string> m_declared;  // incremental: affected or new pages declared again
+    std::vector<std::string> m_kept;             // files not pages, left as they are
     std::size_t m_rendered = 0;
 };
 

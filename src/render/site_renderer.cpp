@@ -112,16 +112,23 @@ void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink&
     Pages pages(in, sink, queue);
     for (PageWriter write : k_page_writers) write(pages);
     // The sitemap lists every page declared (tens of thousands in a large archive): made
-    // on a render thread beside the last pages rather than after them all.
-    if (!sink.same_pages()) queue.add_file("sitemap.xml", [&] { return sitemap_xml(in.site, pages.dirs()); });
+    // on a render thread beside the last pages rather than after them all. When no page comes
+    // or goes, it and the files beside it are the last build's.
+    std::vector<std::pair<std::string, std::string>> site_files = {
+        {"robots.txt", "User-agent: *\nAllow: /\nSitemap: " + in.site.paths.absolute("sitemap.xml") + "\n"},
+        {".nojekyll", ""}};
+    if (!in.config.cname.empty()) site_files.emplace_back("CNAME", in.config.cname + "\n");
+    if (sink.same_pages()) {
+        sink.keep("sitemap.xml");
+        for (const auto& [path, content] : site_files) sink.keep(path);
+    } else {
+        queue.add_file("sitemap.xml", [&] { return sitemap_xml(in.site, pages.dirs()); });
+    }
     lap("queue");
     queue.run();
     lap("pages");
-    if (!sink.same_pages()) {
-        sink.add("robots.txt", "User-agent: *\nAllow: /\nSitemap: " + in.site.paths.absolute("sitemap.xml") + "\n");
-        sink.add(".nojekyll", "");
-        if (!in.config.cname.empty()) sink.add("CNAME", in.config.cname + "\n");
-    }
+    if (!sink.same_pages())
+        for (auto& [path, content] : site_files) sink.add(path, std::move(content));
     lap("rest");
 }
 

@@ -17,11 +17,13 @@ namespace stages {
 
 namespace {
 
-// Has `out` carry over the last build's pages `sink` did not render, or throws CannotCarryOver.
+// Has `out` carry over the last build's pages `sink` did not render (and the files it kept), or
+// throws CannotCarryOver.
 void carry_over_unrendered(const render::Dependencies& pages, const render::PageSink& sink, output::Output& out) {
     std::vector<std::string> unrendered;
     for (const auto& [path, keys] : pages)
         if (!sink.was_rendered(path)) unrendered.push_back(path);
+    unrendered.insert(unrendered.end(), sink.kept().begin(), sink.kept().end());
     if (!out.carry_over(unrendered)) throw CannotCarryOver("the last build's pages cannot be carried over");
 }
 

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "core/diagnostic.hpp"
 #include "dates/dates.hpp"
 #include "notes/apply_notes.hpp"
@@ -191,4 +193,72 @@ TEST_CASE("pages: slug, order, reserved names") {
     set.pages.push_back(
         notes::parse_page("---\ntitle: Episodes\nslug: episodes\n---\n", "content/pages/e.md", "e", set.diagnostics));
     CHECK_THROWS_AS(notes::apply_notes(c, set, [](const std::string& s) { return s; }), core::InputError);
+}
+
+TEST_CASE("a body alone changed: the same front matter, the same episodes linked by the same names") {
+    auto note = [](const std::string& text) {
+        std::vector<core::Diagnostic> d;
+        auto n = parse_episode_note(text, "content/episodes/x.md", d);
+        REQUIRE(d.empty());
+        return n;
+    };
+    const std::string head = "---\nepisode: aotautograd\nsummary: One.\n---\n";
+    const auto before = note(head + "See [graphs](episode:cuda-graphs) and [trees](episode:cuda-graph-trees).\n");
+    // Other words, the links in another order, one of them twice: the same episodes.
+    CHECK(notes::body_alone_changed(
+        before,
+        note(head +
+             "Trees: [t](episode:cuda-graph-trees); [g](episode:cuda-graphs), [again](episode:cuda-graphs).\n")));
+    // A link more, a link less, an episode named another way, the front matter: more changed.
+    CHECK_FALSE(notes::body_alone_changed(
+        before, note(head + "[g](episode:cuda-graphs) [t](episode:cuda-graph-trees) [a](episode:same-title-a)\n")));
+    CHECK_FALSE(notes::body_alone_changed(before, note(head + "[g](episode:cuda-graphs)\n")));
+    CHECK_FALSE(notes::body_alone_changed(
+        before, note(head + "[g](episode:guid-cuda-graphs) [t](episode:cuda-graph-trees)\n")));
+    CHECK_FALSE(notes::body_alone_changed(
+        before, note("---\nepisode: aotautograd\nsummary: Two.\n---\nSee [graphs](episode:cuda-graphs) and "
+                     "[trees](episode:cuda-graph-trees).\n")));
+    // A line more above the body moves its line numbers (errors name them): not the body alone.
+    CHECK_FALSE(notes::body_alone_changed(
+        before, note("---\nepisode: aotautograd\n\nsummary: One.\n---\nSee [graphs](episode:cuda-graphs) and "
+                     "[trees](episode:cuda-graph-trees).\n")));
+    // A draft's body is not applied at all: its notes are compared whole.
+    const std::string draft = "---\nepisode: aotautograd\ndraft: true\n---\n";
+    CHECK_FALSE(notes::body_alone_changed(note(draft + "One.\n"), note(draft + "Two.\n")));
+}
+
+TEST_CASE("notes read as texts, then parsed, are the notes load_notes reads from their files") {
+    test::TempDir dir;
+    const auto content = dir.path() / "content";
+    test::write(content / "episodes/a.md",
+                "---\nepisode: aotautograd\nsummary: A.\n---\nBody [g](episode:cuda-graphs).\n");
+    test::write(content / "episodes/b.md", "---\nepisode: cuda-graphs\ntopics: [GPU]\n---\n");
+    test::write(content / "episodes/broken.md", "---\nepisode: [unclosed\n---\n");
+    test::write(content / "pages/about.md", "---\ntitle: About\n---\nAbout.\n");
+    test::write(content / "episodes/readme.txt", "not a note");
+    const auto texts = notes::read_note_texts(content);
+    REQUIRE(texts);
+    REQUIRE(texts->size() == 4);
+    CHECK((*texts)[0].path.ends_with("episodes/a.md"));
+    CHECK((*texts)[3].page);
+    notes::NoteTexts from_files;
+    const notes::NoteSet read = notes::load_notes(content, dir.path(), nullptr, &from_files);
+    CHECK(from_files == *texts);
+    notes::NoteFileCache filled;
+    const notes::NoteSet parsed = notes::load_notes(*texts, dir.path(), nullptr, &filled);
+    CHECK(filled.files.size() == 4);
+    REQUIRE(parsed.episodes.size() == read.episodes.size());
+    for (std::size_t i = 0; i < read.episodes.size(); ++i) CHECK(*parsed.episodes[i] == *read.episodes[i]);
+    REQUIRE(parsed.pages.size() == 1);
+    CHECK(parsed.pages[0].title == read.pages[0].title);
+    CHECK(parsed.pages[0].body == read.pages[0].body);
+    CHECK(parsed.diagnostics.size() == read.diagnostics.size());
+    CHECK_FALSE(parsed.diagnostics.empty());  // (the broken note's, located the same)
+    CHECK(core::format(parsed.diagnostics.front()) == core::format(read.diagnostics.front()));
+    // A note that cannot be read (past 4 MB): nothing (load_notes, reading the files, says why).
+    test::write(content / "episodes/huge.md", "---\nepisode: aotautograd\n---\n" + std::string(5u << 20, 'x'));
+    CHECK_FALSE(notes::read_note_texts(content));
+    const auto said = notes::load_notes(content, dir.path()).diagnostics;
+    CHECK(std::any_of(said.begin(), said.end(),
+                      [](const core::Diagnostic& d) { return d.where.file == "content/episodes/huge.md"; }));
 }

@@ -110,6 +110,7 @@ TEST_CASE(
         const auto before = stat_of(other_page);
         auto r = edit(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
         CHECK(r.report.incremental);
+        CHECK(r.report.body_edit);  // known from the recorded note, not by comparing the content
         CHECK(r.report.pages_rendered == 1);
         CHECK(r.report.pages > 10);
         CHECK(test::read(out / "episodes/higher-order-operators/index.html").find("Second version") !=
@@ -130,7 +131,34 @@ TEST_CASE(
         auto r = edit(note, test::replace_first(test::k_hop_note, "How HOPs carry subgraphs.",
                                                 "Subgraphs as operator arguments."));
         CHECK(r.report.incremental);
+        CHECK_FALSE(r.report.body_edit);
         CHECK(r.report.pages_rendered == 3);
+    }
+    SUBCASE("a body that links to another episode: that episode's 'mentioned in' too") {
+        auto r = edit(note, test::replace_first(test::k_hop_note, "First version",
+                                                "See [strides](episode:strides). First version"));
+        CHECK(r.report.incremental);
+        CHECK_FALSE(r.report.body_edit);
+        CHECK(test::read(out / "episodes/strides/index.html").find("higher-order-operators") != std::string::npos);
+        // The same link in other words: the body alone changed.
+        r = edit(note, test::replace_first(test::k_hop_note, "First version", "See [strides](episode:strides)."));
+        CHECK(r.report.body_edit);
+        CHECK(r.report.pages_rendered == 1);
+        // The link gone: 'mentioned in' goes with it.
+        r = edit(note, test::k_hop_note);
+        CHECK_FALSE(r.report.body_edit);
+        CHECK(test::read(out / "episodes/strides/index.html").find("higher-order-operators") == std::string::npos);
+    }
+    SUBCASE("the body of a draft, and of a note beside another edit: every note compared") {
+        const fs::path other = dir.path() / "content/episodes/strides.md";
+        edit(other, "---\nepisode: strides\ndraft: true\n---\nNot yet.\n");
+        auto r = edit(other, "---\nepisode: strides\ndraft: true\n---\nStill not.\n");
+        CHECK_FALSE(r.report.body_edit);
+        CHECK(r.report.pages_rendered == 0);
+        test::write(other, "---\nepisode: strides\n---\nPublished.\n");
+        r = edit(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
+        CHECK_FALSE(r.report.body_edit);
+        CHECK(test::read(out / "episodes/strides/index.html").find("Published.") != std::string::npos);
     }
     SUBCASE("topics: a topic page goes, another comes") {
         REQUIRE(fs::exists(out / "topics/compiler/index.html"));
