@@ -69,10 +69,11 @@ struct BodyEdit {
 std::optional<BodyEdit> body_edit(const core::Catalog& merged, const EpisodeNote& before, const EpisodeNote& after,
                                   const EpisodeUrl& episode_url, const ApplyCache& cache, const Curation& curation);
 // What `build` can tell of an edit without the last build's content: true when `after` is
-// `before` (a note that was applied, not a draft) with another body alone, linking to the same
-// episodes by the same names. Applied to the same catalog beside the same other notes, the two
-// then give the same content but for that episode's note_html. (body_edit, which has the
-// catalog, also takes a body that names the same episodes another way.)
+// `before` (not a draft) with another body alone, linking to the same episodes by the same
+// names. Applied to the same catalog beside the same other notes, the two then give the same
+// content but for that episode's note_html, if the note is applied at all (the caller looks it
+// up in the curation). (body_edit, which has the catalog, also takes a body that names the same
+// episodes another way.)
 bool body_alone_changed(const EpisodeNote& before, const EpisodeNote& after);
 // Writes `edit` into `curation` and `cache`.
 void apply_body_edit(BodyEdit edit, ApplyCache& cache, Curation& curation);
