@@ -11,6 +11,7 @@
 #include "on_disk/fingerprints.hpp"
 #include "on_disk/saved_build.hpp"
 #include "on_disk/saved_sources.hpp"
+#include "on_disk/saved_texts.hpp"
 #include "output/output.hpp"
 #include "pipeline/change.hpp"
 #include "stages/publish.hpp"
@@ -93,6 +94,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
     Fingerprints fingerprints;
     const auto record_file = saved_build_path(config.output_dir());
     const auto merge_file = saved_sources_path(config.output_dir());
+    const auto texts_file = saved_texts_path(config.output_dir());
     pipeline::LastBuild last;
     pipeline::Change change;
     if (out->has_previous_build()) {
@@ -106,8 +108,12 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
             last = loaded(std::move(saved->record));
             change = pipeline::classify_change(
                 config, last, {.notes_alone = saved->all_but_notes == fingerprints.all_but_notes}, nullptr);
-            if (change.scope != pipeline::Change::Scope::everything)
+            if (change.scope != pipeline::Change::Scope::everything) {
+                auto texts = concurrency::in_background(
+                    [&] { return read_saved_texts(texts_file, fingerprints.all_but_notes); });
                 last.merge = read_saved_sources(merge_file, fingerprints.all_but_notes);
+                last.texts = texts.get();
+            }
         }
     } else {
         later =
@@ -142,6 +148,9 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
                                         fingerprints.all_but_notes,
                                         {std::move(last.notes), std::move(last.pages),
                                          last.feed_items ? std::move(*last.feed_items) : feed::WrittenFeed{}}});
+        // (one that cannot be written costs the next build the texts)
+        if (result.report.incremental && last.texts && last.texts->made() > 0)
+            write_saved_texts(texts_file, fingerprints.all_but_notes, *last.texts);
     });
     out->commit();
     saved.get();

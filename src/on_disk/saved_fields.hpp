@@ -1,6 +1,6 @@
 #pragma once
 // The fields of every type `build` keeps beside the output folder (saved_build.hpp,
-// saved_sources.hpp), in order, for files/binary_io.hpp's Writer and Reader: one description
+// saved_sources.hpp, saved_texts.hpp), in order, for files/binary_io.hpp's Writer and Reader: one description
 // for both ways, and one for every file that keeps the type.
 //
 // A field added to one of these types must be added here too, or a build after a note edit loses
@@ -10,12 +10,14 @@
 #include "core/episode.hpp"
 #include "feed/feed_writer.hpp"
 #include "notes/load_notes.hpp"
+#include "site/episode_text.hpp"
 #include "stages/sources.hpp"
 
 namespace files::binary {
 
 static_assert(sizeof(core::Episode) == 1376, "a field of core::Episode is new: name it in fields() below");
 static_assert(sizeof(core::Channel) == 792, "a field of core::Channel is new: name it in fields() below");
+static_assert(sizeof(site::EpisodeText) == 136, "a field of site::EpisodeText is new: name it in fields() below");
 
 template <class IO>
 void fields(IO& io, dates::Timestamp& t) {
@@ -159,6 +161,10 @@ void fields(IO& io, notes::NoteText& n) {
 template <class IO>
 void fields(IO& io, stages::MergeResult& s) {
     io(s.catalog, s.input_feeds, s.warnings);
+}
+template <class IO>
+void fields(IO& io, site::EpisodeText& t) {
+    io(t.notes_html, t.plain, t.summary, t.short_summary, t.source);
 }
 
 }  // namespace files::binary

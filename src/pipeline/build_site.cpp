@@ -156,7 +156,8 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
         before_content.reset();
         return plan;
     });
-    stages::add_texts(*out.content, was.content ? was.content->texts.get() : nullptr);
+    stages::add_texts(*out.content, was.content ? was.content->texts.get() : was.texts.get());
+    was.texts.reset();
     out.inputs = std::make_shared<const render::RenderInputs>(config, *out.content);
     out.plan = planning.get();
     return out;
@@ -245,6 +246,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
             stages::render_pages(config, *curated.inputs, artwork, *templates, sink, record, out, &parts);
         curated.inputs.reset();
         LastBuild next{.pages = std::move(was.pages), .notes = std::move(reading.texts)};
+        if (!options.hold) next.texts = curated.content->texts;
         if (options.hold) {
             next.sources = merged;
             next.content = curated.content;

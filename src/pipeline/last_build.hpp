@@ -50,6 +50,11 @@ struct LastBuild {
     // Its merge, as `build` kept it on disk (on_disk/saved_sources.hpp): the next build, when only notes
     // changed, starts from it instead of loading and merging the sources.
     std::optional<stages::MergeResult> merge{};
+    // Its episodes' texts: as `build` kept them on disk (on_disk/saved_texts.hpp), which the
+    // next build after an edit of notes reuses; and as it made them, for `build` to keep when
+    // it made some anew (`build` alone: serve's content holds them; only their texts are read,
+    // the catalog they were made of is gone).
+    std::shared_ptr<const site::TextCache> texts{};
 
     // Held in memory alone (`serve`); empty when loaded from disk.
     std::shared_ptr<stages::MergedSources> sources{};        // its merged sources, before the notes

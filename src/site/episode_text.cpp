@@ -1,5 +1,6 @@
 #include "site/episode_text.hpp"
 
+#include <atomic>
 #include <thread>
 
 #include "concurrency/parallel.hpp"
@@ -61,18 +62,27 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
     std::unordered_map<std::uint64_t, std::shared_ptr<const EpisodeText>> reusable;
     if (previous)
         for (const auto& t : previous->m_texts) reusable.emplace(t->source, t);
+    std::atomic<std::size_t> made = 0;
     concurrency::parallel_for(
         n, 64,
         [&](std::size_t i) {
             auto it = reusable.empty() ? reusable.end()
                                        : reusable.find(text_source_hash(catalog.episodes[i], m_channel_link));
-            m_texts[i] =
-                it != reusable.end()
-                    ? it->second
-                    : std::make_shared<const EpisodeText>(make_episode_text(catalog.episodes[i], m_channel_link));
+            if (it != reusable.end()) {
+                m_texts[i] = it->second;
+                return;
+            }
+            m_texts[i] = std::make_shared<const EpisodeText>(make_episode_text(catalog.episodes[i], m_channel_link));
+            ++made;
         },
         threads);
     m_episodes = catalog.episodes;
+    m_made = made;
+}
+
+TextCache::TextCache(std::vector<EpisodeText> made) {
+    m_texts.reserve(made.size());
+    for (auto& t : made) m_texts.push_back(std::make_shared<const EpisodeText>(std::move(t)));
 }
 
 const EpisodeText& TextCache::of(const core::Episode& e) const {

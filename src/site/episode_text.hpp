@@ -29,9 +29,16 @@ public:
     // Computes the text of every episode, on up to `threads` threads. Texts of `previous` (optional)
     // made from the same show notes are reused (an incremental rebuild after a note edit).
     TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous = nullptr);
+    // Texts an earlier build made (on_disk/saved_texts.hpp), of no catalog: only to be reused
+    // as `previous`.
+    explicit TextCache(std::vector<EpisodeText> made);
     // The text of an episode of that catalog (computed on the spot for any other episode, under
     // a lock: any thread may ask).
     const EpisodeText& of(const core::Episode& e) const;
+    // Every episode's text, in the catalog's order.
+    const std::vector<std::shared_ptr<const EpisodeText>>& all() const { return m_texts; }
+    // How many of them were made here, not reused from `previous`.
+    std::size_t made() const { return m_made; }
 
 private:
     std::vector<std::shared_ptr<const EpisodeText>> m_texts;  // shared with the cache they were reused from
@@ -39,6 +46,7 @@ private:
     mutable std::mutex m_extra_lock;
     mutable std::unordered_map<std::uint64_t, EpisodeText> m_extra;  // by text_source_hash (guarded by m_extra_lock)
     std::string m_channel_link;  // what show notes' relative links resolve against when an episode has no page
+    std::size_t m_made = 0;
 };
 
 // `channel_link`: the show's site (the feed's <link>), for episodes without a page of their own.

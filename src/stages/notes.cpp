@@ -30,7 +30,7 @@ site::SiteContent curate(const notes::NoteSet& notes, core::Catalog merged, site
 }
 
 void add_texts(site::SiteContent& content, const site::TextCache* previous) {
-    const unsigned threads = previous ? 1 : std::max(2u, std::thread::hardware_concurrency());
+    const unsigned threads = std::max(2u, std::thread::hardware_concurrency());
     content.texts = std::make_shared<const site::TextCache>(content.catalog, threads, previous);
 }
 

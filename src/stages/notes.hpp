@@ -38,8 +38,8 @@ notes::Curation apply_notes(const config::SiteConfig& config, core::Catalog& cat
 site::SiteContent curate(const notes::NoteSet& notes, core::Catalog merged, site::SiteInfo site,
                          notes::ApplyCache* cache = nullptr);
 
-// Makes every episode's text, on every core; `previous` (optional): texts made before, reused
-// where an episode's show notes are the same (on one core then: few are made).
+// Makes every episode's text, on every core; `previous` (optional): texts made before (serve's
+// last build's, or those `build` kept on disk), reused where an episode's show notes are the same.
 void add_texts(site::SiteContent& content, const site::TextCache* previous = nullptr);
 
 }  // namespace stages

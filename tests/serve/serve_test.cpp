@@ -273,7 +273,7 @@ TEST_CASE("serve: what a build or a fetch writes is not an edit to rebuild for")
     const auto root = std::filesystem::weakly_canonical(dir.path());
     const auto output = root / "public";
     for (const char* path :
-         {"public/index.html", "public/", ".public.manifest", ".public.build-record", ".public.merged",
+         {"public/index.html", "public/", ".public.manifest", ".public.build-record", ".public.merged", ".public.texts",
           ".public.staging-4242/", "content/sources/.feed.xml.4242-0.tmp", ".site.yaml.17-3.tmp"}) {
         CAPTURE(path);
         CHECK_FALSE(serve::is_edit(root / path, output));

@@ -1,0 +1,32 @@
+#pragma once
+// What `build` keeps of the episodes' texts between runs (site/episode_text.hpp: show notes
+// sanitized, flattened and summarized, a sixth of the work of a build after a note edit), in a
+// file beside the output folder (".<name>.texts", never published). The next build after an
+// edit of notes reuses each text made from the same fields (TextCache's `previous`) instead of
+// making every one again. Like the kept merge, it is used only by a build whose inputs but the
+// notes have the fingerprint it names: the same sources and the same podarchive.
+//
+// It is written after a build that renders only some pages, when that build made texts anew: a
+// whole build does not pay for writing it, and the first edit after one makes and keeps them.
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "site/episode_text.hpp"
+
+namespace on_disk {
+
+// Where the texts of the build in `output_dir` are kept.
+std::filesystem::path saved_texts_path(const std::filesystem::path& output_dir);
+
+// Writes `texts` into `file` for inputs whose fingerprint but the notes is `all_but_notes`
+// (atomically). False when it cannot (the next build makes them again).
+bool write_saved_texts(const std::filesystem::path& file, const std::string& all_but_notes,
+                       const site::TextCache& texts);
+
+// The texts kept in `file` when they are of inputs whose fingerprint but the notes is
+// `all_but_notes`; null when there are none, they are damaged, or of other inputs.
+std::shared_ptr<const site::TextCache> read_saved_texts(const std::filesystem::path& file,
+                                                        const std::string& all_but_notes);
+
+}  // namespace on_disk

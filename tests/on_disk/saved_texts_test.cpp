@@ -1,0 +1,98 @@
+#include "on_disk/saved_texts.hpp"
+
+#include <doctest/doctest.h>
+
+#include "config/site_config.hpp"
+#include "on_disk/folder_build.hpp"
+#include "on_disk/saved_build.hpp"
+#include "support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Two episodes' texts, as a build makes them.
+site::TextCache two_texts() {
+    core::Catalog catalog;
+    catalog.channel.link = "https://show.example/";
+    for (const char* notes : {"<p>First <b>show</b> notes. Second sentence.</p>", "Plain notes, https://a.example/x"}) {
+        core::Episode e;
+        e.slug = notes[0] == '<' ? "one" : "two";
+        e.description = notes;
+        e.description_is_html = notes[0] == '<';
+        catalog.episodes.push_back(e);
+    }
+    return site::TextCache(catalog, 2);
+}
+
+}  // namespace
+
+TEST_CASE("the episodes' texts read back as written, only for the inputs they were made from") {
+    test::TempDir dir;
+    const fs::path file = on_disk::saved_texts_path(dir.path() / "public");
+    CHECK(file.filename() == ".public.texts");
+    const site::TextCache texts = two_texts();
+    CHECK(texts.made() == 2);
+    REQUIRE(on_disk::write_saved_texts(file, "fp-1", texts));
+    auto back = on_disk::read_saved_texts(file, "fp-1");
+    REQUIRE(back);
+    REQUIRE(back->all().size() == 2);
+    for (std::size_t i = 0; i < 2; ++i) {
+        const site::EpisodeText &a = *texts.all()[i], &b = *back->all()[i];
+        CHECK(a.notes_html == b.notes_html);
+        CHECK(a.plain == b.plain);
+        CHECK(a.summary == b.summary);
+        CHECK(a.short_summary == b.short_summary);
+        CHECK(a.source == b.source);
+        CHECK_FALSE(a.summary.empty());
+    }
+    CHECK_FALSE(on_disk::read_saved_texts(file, "fp-2"));  // other sources, or another podarchive
+    CHECK_FALSE(on_disk::read_saved_texts(file, ""));
+    CHECK_FALSE(on_disk::read_saved_texts(dir.path() / "none", "fp-1"));
+    // Damaged anywhere: none (the next build makes them again).
+    const std::string bytes = test::read(file);
+    for (std::size_t at : {bytes.size() / 3, bytes.size() - 1}) {
+        std::string damaged = bytes;
+        damaged.resize(at);
+        test::write(file, damaged);
+        CHECK_FALSE(on_disk::read_saved_texts(file, "fp-1"));
+    }
+    test::write(file, bytes + "x");
+    CHECK_FALSE(on_disk::read_saved_texts(file, "fp-1"));
+}
+
+TEST_CASE("a build after an edit of notes keeps the texts it made, and the next one reuses them") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    const fs::path note = dir.path() / "content/episodes/hop.md";
+    test::write(note, test::k_hop_note);
+    auto config = config::load_config(dir.path() / "site.yaml");
+    const fs::path out = config.output_dir(), file = on_disk::saved_texts_path(out);
+    on_disk::build_folder(config);
+    CHECK_FALSE(fs::exists(file));  // (a whole build does not pay for writing them)
+    test::write(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
+    CHECK(on_disk::build_folder(config).report.incremental);
+    REQUIRE(fs::exists(file));
+    const auto saved = on_disk::read_saved_build(on_disk::saved_build_path(out));
+    REQUIRE(saved);
+    auto kept = on_disk::read_saved_texts(file, saved->all_but_notes);
+    REQUIRE(kept);
+    // Reused by what they were made from: a kept text with the same source shows as kept (which
+    // no build would write: it proves the text was not made again).
+    std::vector<site::EpisodeText> texts;
+    for (const auto& t : kept->all()) texts.push_back(*t);
+    REQUIRE_FALSE(texts.empty());
+    for (auto& t : texts) t.plain = "KEPT TEXT";  // (feed.json's summaries are made from it)
+    REQUIRE(on_disk::write_saved_texts(file, saved->all_but_notes, site::TextCache(std::move(texts))));
+    test::write(note, test::replace_first(test::k_hop_note, "First version", "Third version"));
+    CHECK(on_disk::build_folder(config).report.incremental);
+    CHECK(test::read(out / "feed.json").find("KEPT TEXT") != std::string::npos);
+    // Another merge (a source changed): the kept texts are not of it, and every text is made.
+    test::write(dir.path() / "site.yaml",
+                test::replace_first(test::read(dir.path() / "site.yaml"), "Fixture Archive", "Renamed"));
+    config = config::load_config(dir.path() / "site.yaml");
+    on_disk::build_folder(config);
+    test::write(note, test::k_hop_note);
+    CHECK(on_disk::build_folder(config).report.incremental);
+    CHECK(test::read(out / "feed.json").find("KEPT TEXT") == std::string::npos);
+}
