@@ -1,19 +1,20 @@
 #pragma once
 // The byte format of the files podarchive keeps beside the output folder (the output's
-// manifest, on_disk/saved_build.hpp, on_disk/saved_sources.hpp): a line naming the format and
+// manifest, on_disk/saved_build.hpp, on_disk/saved_sources.hpp, on_disk/saved_texts.hpp): a line naming the format and
 // its version, then values in the byte order of the machine that wrote them (such a file is only
 // read where it was written), then a hash of all that precedes it. A damaged, cut or older file
 // reads as none.
 //
 // A struct's fields are named once, in order, for both ways: `fields(io, value)` (found by
 // argument-dependent lookup in this namespace) calls `io(value.a, value.b, ...)`, and a Writer
-// (write_file) writes them, a Reader reads them back. Strings, numbers, yes/no, enums, optionals, vectors,
-// maps and pairs of these need no `fields`.
+// (write_file) writes them, a Reader reads them back. Strings, numbers, yes/no, enums, optionals,
+// shared pointers to const values, vectors, maps and pairs of these need no `fields`.
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +39,10 @@ template <class T>
 struct is_map : std::false_type {};
 template <class K, class V>
 struct is_map<std::map<K, V>> : std::true_type {};
+template <class T>
+struct is_shared : std::false_type {};
+template <class T>
+struct is_shared<std::shared_ptr<const T>> : std::true_type {};
 template <class T>
 struct is_pair : std::false_type {};
 template <class A, class B>
@@ -85,8 +90,8 @@ private:
         } else if constexpr (std::is_floating_point_v<T>) {
             const double d = x;
             raw(&d, sizeof d);
-        } else if constexpr (is_optional<T>::value) {
-            put(x.has_value());
+        } else if constexpr (is_optional<T>::value || is_shared<T>::value) {
+            put(static_cast<bool>(x));
             if (x) put(*x);
         } else if constexpr (is_vector<T>::value || is_map<T>::value) {
             number(x.size());
@@ -186,6 +191,13 @@ private:
             bool has = false;
             get(has);
             if (has) get(x.emplace());
+        } else if constexpr (is_shared<T>::value) {
+            bool has = false;
+            get(has);
+            if (!has) return;
+            auto value = std::make_shared<std::remove_const_t<typename T::element_type>>();
+            get(*value);
+            x = std::move(value);
         } else if constexpr (is_vector<T>::value) {
             x.resize(count());
             for (auto& item : x) get(item);

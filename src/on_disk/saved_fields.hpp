@@ -6,9 +6,15 @@
 // A field added to one of these types must be added here too, or a build after a note edit loses
 // it: the sizes below stop the compile when the largest types grow, and
 // tests/on_disk/saved_sources_test.cpp reads back a catalog with every field set.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
 #include "feed/feed_writer.hpp"
+#include "files/binary_io.hpp"
 #include "notes/load_notes.hpp"
 #include "site/episode_text.hpp"
 #include "stages/sources.hpp"
@@ -168,3 +174,32 @@ void fields(IO& io, site::EpisodeText& t) {
 }
 
 }  // namespace files::binary
+
+namespace on_disk {
+
+// A file of the format `magic` holding `values` of the inputs whose fingerprint but the notes
+// is `key` (the kept merge, the kept texts), written atomically. False when it cannot be.
+template <class... T>
+bool write_keyed(const std::filesystem::path& file, std::string_view magic, const std::string& key,
+                 const T&... values) {
+    return files::binary::write_file(file, magic, [&](files::binary::Writer& w) { w(key, values...); });
+}
+
+// What write_keyed wrote when it is of inputs whose fingerprint but the notes is `key`; nothing
+// when there is no such file, it is damaged, or it is of other inputs.
+template <class T>
+std::optional<T> read_keyed(const std::filesystem::path& file, std::string_view magic, const std::string& key) {
+    if (key.empty()) return std::nullopt;
+    const std::string bytes = files::binary::read_bytes(file, std::size_t{4} << 30);
+    auto r = files::binary::Reader::open(bytes, magic);
+    if (!r) return std::nullopt;
+    std::string fingerprint;
+    (*r)(fingerprint);
+    if (!r->ok() || fingerprint != key) return std::nullopt;
+    T value;
+    (*r)(value);
+    if (!r->whole()) return std::nullopt;
+    return value;
+}
+
+}  // namespace on_disk

@@ -1,7 +1,5 @@
 #include "on_disk/saved_sources.hpp"
 
-#include "files/binary_io.hpp"
-#include "files/files.hpp"
 #include "on_disk/saved_fields.hpp"
 #include "output/output.hpp"
 
@@ -20,24 +18,13 @@ std::filesystem::path saved_sources_path(const std::filesystem::path& output_dir
 bool write_saved_sources(const std::filesystem::path& file, const std::string& all_but_notes,
                          const core::Catalog& catalog, const std::vector<stages::InputFeed>& input_feeds,
                          const std::vector<core::Diagnostic>& warnings) {
-    return files::binary::write_file(file, k_magic, [&](files::binary::Writer& w) {
-        w(all_but_notes, catalog, input_feeds, warnings);  // (stages::MergeResult' fields, in order)
-    });
+    // (stages::MergeResult's fields, in order: read back as one)
+    return write_keyed(file, k_magic, all_but_notes, catalog, input_feeds, warnings);
 }
 
 std::optional<stages::MergeResult> read_saved_sources(const std::filesystem::path& file,
                                                       const std::string& all_but_notes) {
-    if (all_but_notes.empty()) return std::nullopt;
-    const std::string bytes = files::binary::read_bytes(file, std::size_t{4} << 30);
-    auto r = files::binary::Reader::open(bytes, k_magic);
-    if (!r) return std::nullopt;
-    std::string fingerprint;
-    (*r)(fingerprint);
-    if (!r->ok() || fingerprint != all_but_notes) return std::nullopt;
-    stages::MergeResult saved;
-    (*r)(saved);
-    if (!r->whole()) return std::nullopt;
-    return saved;
+    return read_keyed<stages::MergeResult>(file, k_magic, all_but_notes);
 }
 
 }  // namespace on_disk

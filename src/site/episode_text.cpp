@@ -80,11 +80,6 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
     m_made = made;
 }
 
-TextCache::TextCache(std::vector<EpisodeText> made) {
-    m_texts.reserve(made.size());
-    for (auto& t : made) m_texts.push_back(std::make_shared<const EpisodeText>(std::move(t)));
-}
-
 const EpisodeText& TextCache::of(const core::Episode& e) const {
     if (auto i = core::position_in(m_episodes, e)) return *m_texts[*i];
     // Known by what its text is made from, not by its address: a cache that outlives one

@@ -31,7 +31,7 @@ public:
     TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous = nullptr);
     // Texts an earlier build made (on_disk/saved_texts.hpp), of no catalog: only to be reused
     // as `previous`.
-    explicit TextCache(std::vector<EpisodeText> made);
+    explicit TextCache(std::vector<std::shared_ptr<const EpisodeText>> made) : m_texts(std::move(made)) {}
     // The text of an episode of that catalog (computed on the spot for any other episode, under
     // a lock: any thread may ask).
     const EpisodeText& of(const core::Episode& e) const;

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,4 +76,27 @@ TEST_CASE("a kept file reads back what was written, across the writer's blocks, 
     (*c)(many);
     CHECK_FALSE(c->ok());
     CHECK(many.empty());
+}
+
+TEST_CASE("shared values read back as values of their own, and a null one as null") {
+    test::TempDir dir;
+    const auto file = dir.path() / ".kept";
+    constexpr std::string_view magic = "test format 1\n";
+    const auto shared = std::make_shared<const Piece>(Piece{"shared", 2, {1.5}, Colour::green, true});
+    const std::vector<std::shared_ptr<const Piece>> pieces = {shared, nullptr, shared};
+    REQUIRE(files::binary::write_file(file, magic, [&](files::binary::Writer& w) { w(pieces); }));
+    const std::string bytes = files::binary::read_bytes(file, 1000);
+    auto r = files::binary::Reader::open(bytes, magic);
+    REQUIRE(r);
+    std::vector<std::shared_ptr<const Piece>> back;
+    (*r)(back);
+    CHECK(r->whole());
+    REQUIRE(back.size() == 3);
+    REQUIRE(back[0]);
+    CHECK(back[0]->name == "shared");
+    CHECK(back[0]->count == 2);
+    CHECK(back[0]->colour == Colour::green);
+    CHECK_FALSE(back[1]);
+    REQUIRE(back[2]);
+    CHECK(back[2]->times == std::vector<double>{1.5});
 }

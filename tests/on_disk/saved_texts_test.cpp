@@ -79,10 +79,13 @@ TEST_CASE("a build after an edit of notes keeps the texts it made, and the next 
     REQUIRE(kept);
     // Reused by what they were made from: a kept text with the same source shows as kept (which
     // no build would write: it proves the text was not made again).
-    std::vector<site::EpisodeText> texts;
-    for (const auto& t : kept->all()) texts.push_back(*t);
+    std::vector<std::shared_ptr<const site::EpisodeText>> texts;
+    for (const auto& t : kept->all()) {
+        site::EpisodeText marked = *t;
+        marked.plain = "KEPT TEXT";  // (feed.json's summaries are made from it)
+        texts.push_back(std::make_shared<const site::EpisodeText>(std::move(marked)));
+    }
     REQUIRE_FALSE(texts.empty());
-    for (auto& t : texts) t.plain = "KEPT TEXT";  // (feed.json's summaries are made from it)
     REQUIRE(on_disk::write_saved_texts(file, saved->all_but_notes, site::TextCache(std::move(texts))));
     test::write(note, test::replace_first(test::k_hop_note, "First version", "Third version"));
     CHECK(on_disk::build_folder(config).report.incremental);
