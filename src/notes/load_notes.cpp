@@ -347,8 +347,6 @@ PageNote parse_page(std::string_view text, const std::string& file, const std::s
 
 namespace {
 
-constexpr std::size_t k_largest_note = 4u << 20;  // (a note past this is a mistake, refused)
-
 std::vector<fs::path> markdown_files(const fs::path& dir) {
     std::vector<fs::path> files = files::files_under(dir);
     std::erase_if(files, [](const fs::path& p) { return p.extension() != ".md"; });
@@ -369,7 +367,7 @@ std::string shown(const fs::path& p, const fs::path& root) {
 // The file's text, or an error in `e` (empty then).
 std::optional<std::string> read_note_text(const fs::path& p, const fs::path& root, NoteFileCache::Entry& e) {
     try {
-        return files::read_file(p, k_largest_note, files::Links::refuse);
+        return files::read_file(p, 4u << 20, files::Links::refuse);
     } catch (const files::FileError& err) {
         e.diagnostics.push_back(core::error_at({shown(p, root), 0, 0}, err.what()));
         return std::nullopt;
@@ -478,11 +476,9 @@ std::optional<NoteTexts> read_note_texts(const fs::path& content_dir) {
     std::vector<std::optional<std::string>> read(paths.size());
     std::atomic<bool> failed = false;
     concurrency::parallel_for(paths.size(), 16, [&](std::size_t i) {
-        try {
-            read[i] = files::read_file(paths[i].first, k_largest_note, files::Links::refuse);
-        } catch (const files::FileError&) {
-            failed = true;
-        }
+        NoteFileCache::Entry unread;  // (what load_notes would say of a file it cannot read)
+        read[i] = read_note_text(paths[i].first, content_dir, unread);
+        if (!read[i]) failed = true;
     });
     if (failed) return std::nullopt;
     NoteTexts texts;
