@@ -63,9 +63,9 @@ void episode_keys(const std::vector<core::Episode>& old_eps, const std::vector<c
         keys.insert(dep::any_episode);
     };
     // Chapters and a transcript show on the episode's own pages alone: a note that changes only
-    // them changes only its page and its embed (and its chapters.json, transcript.json).
-    auto listening_only = [](const core::Episode& a, const core::Episode& b) {
-        if (a.chapters == b.chapters && a.transcript == b.transcript) return false;
+    // them changes only its page and its embed (and its chapters.json, transcript.json). Those
+    // files read nothing else: a note that changes the episode otherwise too changes them as well.
+    auto same_but_listening = [](const core::Episode& a, const core::Episode& b) {
         core::Episode x = a, y = b;
         x.chapters = y.chapters = {};
         x.transcript = y.transcript = {};
@@ -75,10 +75,10 @@ void episode_keys(const std::vector<core::Episode>& old_eps, const std::vector<c
     };
     auto differ = [&](const core::Episode& before_edit, const core::Episode& after_edit) {
         if (!noted.count(after_edit.slug) || before_edit == after_edit) return;
-        if (listening_only(before_edit, after_edit))
-            keys.insert(dep::listening(after_edit.slug));
-        else
-            changed_episode(after_edit.slug);
+        const bool listening =
+            before_edit.chapters != after_edit.chapters || before_edit.transcript != after_edit.transcript;
+        if (listening) keys.insert(dep::listening(after_edit.slug));
+        if (!listening || !same_but_listening(before_edit, after_edit)) changed_episode(after_edit.slug);
     };
     if (same_order) {
         for (std::size_t i = 0; i < new_eps.size(); ++i) differ(old_eps[i], new_eps[i]);

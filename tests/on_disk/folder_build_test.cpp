@@ -179,6 +179,19 @@ TEST_CASE(
         CHECK(r.report.incremental);
         CHECK_FALSE(fs::exists(out / "episodes/higher-order-operators/chapters.json"));
     }
+    SUBCASE("chapters changed with the title: chapters.json too, and gone with them") {
+        // (Found by tests/e2e/edit_sessions_test.cpp: a file that reads the chapters alone was
+        // kept when the same edit changed the episode otherwise.)
+        const std::string with_chapters = test::replace_first(
+            test::k_hop_note, "topics:", "chapters:\n  - \"0:00 Opening\"\n  - \"3:10 Subgraphs\"\ntopics:");
+        edit(note, with_chapters);
+        edit(note, test::replace_first(test::replace_first(with_chapters, "topics:", "title: HOPs\ntopics:"),
+                                       "3:10 Subgraphs", "4:20 Operators"));
+        CHECK(test::read(out / "episodes/higher-order-operators/chapters.json").find("Operators") != std::string::npos);
+        auto r = edit(note, test::replace_first(test::k_hop_note, "topics:", "title: HOPs, again\ntopics:"));
+        CHECK(r.report.incremental);
+        CHECK_FALSE(fs::exists(out / "episodes/higher-order-operators/chapters.json"));
+    }
     SUBCASE("a new note with related episodes and 'mentioned in'; a date that reorders; the note deleted") {
         edit(dir.path() / "content/episodes/strides.md",
              "---\nepisode: strides\nrelated: [higher-order-operators]\nguests: [Ada Lovelace]\n---\nSee "
