@@ -97,8 +97,10 @@ private:
     std::mt19937 m_random;
 };
 
-// A note's front matter, up to and with its closing line ("" when it has none).
-std::string front_of(const std::string& note) {
+// A note's front matter, up to and with its closing line ("" when it has none), its line ends
+// made \n.
+std::string front_of(std::string note) {
+    std::erase(note, '\r');
     const auto end = note.find("\n---\n", 4);
     return end == std::string::npos ? "" : note.substr(0, end + 5);
 }
@@ -153,12 +155,17 @@ void walk(unsigned seed, int steps, Shortcuts& shortcuts) {
     fs::create_directories(episodes);
     Edits edits(seed);
     std::map<std::string, std::string> notes;  // slug -> its note's text, as on disk
+    std::map<std::string, fs::path> moved;     // slug -> where its note is, when not <slug>.md
+    auto file_of = [&](const std::string& slug) {
+        return moved.contains(slug) ? moved[slug] : episodes / (slug + ".md");
+    };
     auto write = [&](const std::string& slug, const std::string& text) {
+        const fs::path file = file_of(slug);
         if (text.empty())
-            fs::remove(episodes / (slug + ".md")), notes.erase(slug);
+            fs::remove(file), notes.erase(slug), moved.erase(slug);
         else
-            test::write(episodes / (slug + ".md"), text), notes[slug] = text;
-        return episodes / (slug + ".md");
+            test::write(file, text), notes[slug] = text;
+        return file;
     };
     for (int i = 0; i < 2; ++i) {
         const std::string& slug = edits.pick(k_slugs);
@@ -185,13 +192,34 @@ void walk(unsigned seed, int steps, Shortcuts& shortcuts) {
         } else if (roll < 83 && notes.contains(slug)) {
             kind = "deleted";
             changed.push_back(write(slug, ""));
-        } else if (roll < 90) {
+        } else if (roll < 88) {
             kind = "broken";
             broken_was = notes.contains(slug) ? notes[slug] : "";
             const std::string text = edits.chance(50)
                                          ? "---\nepisode: [unclosed\n---\n"
                                          : "---\nepisode: " + slug + "\n---\nSee [this](episode:no-such-episode).\n";
             changed.push_back(write(slug, text));
+        } else if (roll < 93 && notes.contains(slug)) {
+            // The same note in another file (a folder of its own, or back): the old file is
+            // gone, the new one new. Now and then with Windows' line ends.
+            kind = "moved";
+            const fs::path from = file_of(slug);
+            const fs::path to = moved.contains(slug) ? episodes / (slug + ".md") : episodes / "moved" / (slug + ".md");
+            fs::create_directories(to.parent_path());
+            std::string text = notes[slug];
+            if (edits.chance(50)) {
+                std::string crlf;
+                for (char c : text) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+                text = crlf;
+            }
+            fs::remove(from);
+            test::write(to, text);
+            if (to == episodes / (slug + ".md"))
+                moved.erase(slug);
+            else
+                moved[slug] = to;
+            notes[slug] = text;
+            changed.push_back(from), changed.push_back(to);
         } else if (roll < 95) {
             kind = "two notes";
             const std::string other = slug == k_slugs[0] ? k_slugs[1] : k_slugs[0];
@@ -209,7 +237,7 @@ void walk(unsigned seed, int steps, Shortcuts& shortcuts) {
         CAPTURE(kind);
         INFO("the notes: ", [&] {
             std::string all;
-            for (const auto& [s, text] : notes) all += "\n" + s + ".md:\n" + text;
+            for (const auto& [s, text] : notes) all += "\n" + file_of(s).generic_string() + ":\n" + text;
             return all;
         }());
 
