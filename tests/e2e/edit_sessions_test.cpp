@@ -87,6 +87,7 @@ public:
         if (chance(8)) out += "date: " + pick<std::string>({"2030-01-01", "2019-05-05"}) + "\n";
         if (chance(8)) out += "draft: true\n";
         if (chance(15)) out += "chapters:\n  - \"0:00 Opening\"\n  - \"1:10 The middle\"\n";
+        if (chance(12)) out += "transcript: content/transcripts/" + pick<std::string>({"a.vtt", "b.srt"}) + "\n";
         if (chance(15)) out += "links:\n  - title: The docs\n    url: https://pytorch.org/docs/\n";
         if (chance(10)) out += "errata: [\"At 3:00, the name is wrong.\"]\n";
         if (chance(10)) out += "season: 2\nnumber: " + std::to_string(1 + below(9)) + "\n";
@@ -153,6 +154,13 @@ void walk(unsigned seed, int steps, Shortcuts& shortcuts) {
     test::copy_site("site", dir.path());
     const fs::path episodes = dir.path() / "content/episodes", out = dir.path() / "public";
     fs::create_directories(episodes);
+    // The transcripts notes may name (timed: a transcript.json, captions and moments to search).
+    test::write(dir.path() / "content/transcripts/a.vtt",
+                "WEBVTT\n\n00:00.000 --> 00:05.000\n<v Ed>Higher-order operators take graphs.\n\n"
+                "00:05.000 --> 00:09.000\n<v Ada>And kernels fuse.\n");
+    test::write(dir.path() / "content/transcripts/b.srt",
+                "1\n00:00:00,000 --> 00:00:04,000\nStrides and memory.\n\n2\n00:00:04,000 --> 00:00:08,000\n"
+                "Dispatch keys.\n");
     Edits edits(seed);
     std::map<std::string, std::string> notes;  // slug -> its note's text, as on disk
     std::map<std::string, fs::path> moved;     // slug -> where its note is, when not <slug>.md
