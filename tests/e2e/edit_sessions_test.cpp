@@ -233,11 +233,20 @@ void walk(unsigned seed, int steps, Shortcuts& shortcuts) {
             const std::string other = slug == k_slugs[0] ? k_slugs[1] : k_slugs[0];
             changed.push_back(write(slug, edits.note(slug)));
             changed.push_back(write(other, edits.note(other)));
-        } else {
+        } else if (roll < 98) {
             kind = "page";
             const fs::path page = dir.path() / "content/pages/about.md";
             test::write(page, "---\ntitle: About\n---\nAbout this archive, " + std::to_string(step) + ".\n");
             changed.push_back(page);
+        } else {
+            // Not a note: a whole build, whose merge and texts the next edits start from.
+            kind = "site.yaml";
+            const fs::path file = dir.path() / "site.yaml";
+            std::string yaml = test::read(file);
+            const std::size_t from = yaml.find("description: "), to = yaml.find('\n', from);
+            yaml.replace(from, to - from, "description: Described at step " + std::to_string(step) + ".");
+            test::write(file, yaml);
+            changed.push_back(file);
         }
         kinds.insert(kind);
         CAPTURE(seed);
@@ -262,7 +271,8 @@ void walk(unsigned seed, int steps, Shortcuts& shortcuts) {
         // build: an incremental build equals a whole one into a fresh folder, its warnings and
         // its record too.
         const auto built = build_into(dir.path(), out);
-        CHECK(built.report.incremental);  // (a note, even after a failed build: its record is the last good one's)
+        // (A note, even after a failed build: its record is the last good one's.)
+        CHECK(built.report.incremental == (kind != "site.yaml"));
         shortcuts.build += built.report.body_edit;
         const fs::path fresh = dir.path() / ("whole-" + std::to_string(step));
         const auto whole = build_into(dir.path(), fresh);
@@ -280,7 +290,7 @@ void walk(unsigned seed, int steps, Shortcuts& shortcuts) {
 
         // serve: the pages at once, then with the feeds, equal a whole build in memory.
         const in_memory::Rebuild rebuilt = session.pages(changed);
-        CHECK_FALSE(rebuilt.whole);
+        CHECK(rebuilt.whole == (kind == "site.yaml"));
         shortcuts.serve += rebuilt.bodies_only;
         const auto served = session.feeds();
         output::MemoryOutput expected;
