@@ -35,6 +35,7 @@ public:
     Edits(unsigned seed, std::vector<std::string> episodes) : slugs(std::move(episodes)), m_random(seed) {}
 
     const std::vector<std::string> slugs;  // the site's episodes
+    std::vector<std::string> guids;        // their feed's guids
 
     int below(int n) { return std::uniform_int_distribution<int>(0, n - 1)(m_random); }
     bool chance(int percent) { return below(100) < percent; }
@@ -54,8 +55,10 @@ public:
             out += "Paragraph " + std::to_string(below(1000)) + " on";
             for (int w = 0; w < 4 + below(8); ++w) out += " " + pick(words);
             if (chance(20)) {
-                std::string other = pick(slugs);
-                if (other != self) out += ", as [that episode](episode:" + other + ") said";
+                // (By its slug, or now and then by its guid: the same episode named another way.)
+                const std::string other = pick(slugs);
+                const std::string name = !guids.empty() && chance(30) ? pick(guids) : other;
+                if (other != self) out += ", as [that episode](episode:" + name + ") said";
             }
             out += ".\n\n";
         }
@@ -80,7 +83,7 @@ public:
         if (chance(30)) out += "guests: [" + pick<std::string>({"Ada Lovelace", "Grace Hopper"}) + "]\n";
         if (chance(20)) {
             const std::string other = pick(slugs);
-            if (other != slug) out += "related: [" + other + "]\n";
+            if (other != slug) out += "related: [" + (!guids.empty() && chance(30) ? pick(guids) : other) + "]\n";
         }
         if (chance(10)) out += "title: Retitled " + std::to_string(below(100)) + "\n";
         if (chance(8)) out += "date: " + pick<std::string>({"2030-01-01", "2019-05-05"}) + "\n";
@@ -90,6 +93,9 @@ public:
         if (chance(15)) out += "links:\n  - title: The docs\n    url: https://pytorch.org/docs/\n";
         if (chance(10)) out += "errata: [\"At 3:00, the name is wrong.\"]\n";
         if (chance(10)) out += "season: 2\nnumber: " + std::to_string(1 + below(9)) + "\n";
+        if (chance(8)) out += "description: Described by the note, " + std::to_string(below(100)) + ".\n";
+        if (chance(8)) out += "duration: " + pick<std::string>({"17 min", "1:02:03", "600"}) + "\n";
+        if (chance(5)) out += "chapters_from_show_notes: true\n";
         return out + "---\n" + body(slug);
     }
 
@@ -204,6 +210,7 @@ void walk(const std::string& project, unsigned seed, int steps, Shortcuts& short
     std::sort(slugs.begin(), slugs.end());
     REQUIRE(slugs.size() >= 2);
     Edits edits(seed, slugs);
+    edits.guids = test::guids_in(test::read(out / "feed.xml"));
     for (int i = 0; i < 2; ++i) {
         const std::string& slug = edits.pick(slugs);
         write(slug, edits.note(slug));
