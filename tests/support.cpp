@@ -13,6 +13,8 @@
 #include <sstream>
 
 #include "config/site_config.hpp"
+#include "files/files.hpp"
+#include "on_disk/folder_build.hpp"
 #include "output/output.hpp"
 #include "pipeline/build_site.hpp"
 
@@ -73,6 +75,36 @@ void build_on_disk(const fs::path& site_dir) {
     output::DiskOutput out(config.output_dir());
     pipeline::build_site(config, out);
     out.commit();
+}
+
+on_disk::FolderBuild build_into(const fs::path& dir, const fs::path& output) {
+    auto config = config::load_config(dir / "site.yaml");
+    config.output = output;
+    return on_disk::build_folder(config);
+}
+
+std::map<std::string, std::string> tree(const fs::path& dir) {
+    std::map<std::string, std::string> files;
+    for (const auto& file : files::files_under(dir)) files[file.lexically_relative(dir).generic_string()] = read(file);
+    return files;
+}
+
+std::string differences(const std::map<std::string, std::string>& a, const std::map<std::string, std::string>& b) {
+    std::string out;
+    for (const auto& [path, content] : a)
+        if (!b.contains(path) || b.at(path) != content) out += path + " ";
+    for (const auto& [path, content] : b)
+        if (!a.contains(path)) out += "+" + path + " ";
+    return out;
+}
+
+std::string differences(const output::MemoryOutput& a, const output::MemoryOutput& b) {
+    std::string out;
+    for (const auto& [path, content] : a.files())
+        if (!b.find(path) || *b.find(path) != *content) out += path + " ";
+    for (const auto& [path, content] : b.files())
+        if (!a.find(path)) out += "+" + path + " ";
+    return out;
 }
 
 const std::string& file_in(const output::MemoryOutput& out, const std::string& path) {

@@ -3,11 +3,15 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 namespace output {
 class MemoryOutput;
+}
+namespace on_disk {
+struct FolderBuild;
 }
 
 namespace test {
@@ -60,6 +64,18 @@ extern const char* const k_hop_note;
 
 // Builds the site in `site_dir` into its output folder on disk (staged and committed).
 void build_on_disk(const std::filesystem::path& site_dir);
+
+// The project in `dir` built as `podarchive build` builds it, into `output` (a folder of its own
+// for each).
+on_disk::FolderBuild build_into(const std::filesystem::path& dir, const std::filesystem::path& output);
+
+// Every file under `dir` and its bytes, by its path from `dir`.
+std::map<std::string, std::string> tree(const std::filesystem::path& dir);
+
+// The paths whose bytes differ between two trees, or two sites in memory, and ("+path") those
+// only the second has: a failure's message.
+std::string differences(const std::map<std::string, std::string>& a, const std::map<std::string, std::string>& b);
+std::string differences(const output::MemoryOutput& a, const output::MemoryOutput& b);
 
 // The content at `path` of a site built in memory; fails the test when there is none.
 const std::string& file_in(const output::MemoryOutput& out, const std::string& path);

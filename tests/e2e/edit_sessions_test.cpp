@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
-#include <random>
 #include <set>
 #include <string>
 #include <utility>
@@ -30,14 +29,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using test::build_into;
+using test::differences;
+using test::tree;
+
 class Edits {
 public:
-    Edits(unsigned seed, std::vector<std::string> episodes) : slugs(std::move(episodes)), m_random(seed) {}
+    Edits(unsigned seed, std::vector<std::string> episodes) : slugs(std::move(episodes)), m_random{seed} {}
 
     const std::vector<std::string> slugs;  // the site's episodes
     std::vector<std::string> guids;        // their feed's guids
 
-    int below(int n) { return std::uniform_int_distribution<int>(0, n - 1)(m_random); }
+    int below(int n) { return static_cast<int>(m_random.below(static_cast<std::size_t>(n))); }
     bool chance(int percent) { return below(100) < percent; }
     template <class T>
     const T& pick(const std::vector<T>& from) {
@@ -83,7 +86,7 @@ public:
         if (chance(30)) out += "guests: [" + pick<std::string>({"Ada Lovelace", "Grace Hopper"}) + "]\n";
         if (chance(20)) {
             const std::string other = pick(slugs);
-            if (other != slug) out += "related: [" + (!guids.empty() && chance(30) ? pick(guids) : other) + "]\n";
+            if (other != slug) out += "related: [\"" + (!guids.empty() && chance(30) ? pick(guids) : other) + "\"]\n";
         }
         if (chance(10)) out += "title: Retitled " + std::to_string(below(100)) + "\n";
         if (chance(8)) out += "date: " + pick<std::string>({"2030-01-01", "2019-05-05"}) + "\n";
@@ -100,7 +103,7 @@ public:
     }
 
 private:
-    std::mt19937 m_random;
+    test::Lcg m_random;  // (the same draws on every machine)
 };
 
 // A note's front matter, up to and with its closing line ("" when it has none), its line ends
@@ -111,41 +114,10 @@ std::string front_of(std::string note) {
     return end == std::string::npos ? "" : note.substr(0, end + 5);
 }
 
-std::map<std::string, std::string> tree(const fs::path& dir) {
-    std::map<std::string, std::string> files;
-    for (const auto& file : files::files_under(dir))
-        files[file.lexically_relative(dir).generic_string()] = test::read(file);
-    return files;
-}
-
-std::string differences(const std::map<std::string, std::string>& a, const std::map<std::string, std::string>& b) {
-    std::string out;
-    for (const auto& [path, content] : a)
-        if (!b.contains(path) || b.at(path) != content) out += path + " ";
-    for (const auto& [path, content] : b)
-        if (!a.contains(path)) out += "+" + path + " ";
-    return out;
-}
-
-std::string differences(const output::MemoryOutput& a, const output::MemoryOutput& b) {
-    std::string out;
-    for (const auto& [path, content] : a.files())
-        if (!b.find(path) || *b.find(path) != *content) out += path + " ";
-    for (const auto& [path, content] : b.files())
-        if (!a.find(path)) out += "+" + path + " ";
-    return out;
-}
-
 std::string said(const pipeline::BuildReport& report) {
     std::string all;
     for (const auto& d : report.warnings) all += core::format(d) + "\n";
     return all;
-}
-
-on_disk::FolderBuild build_into(const fs::path& dir, const fs::path& output) {
-    auto config = config::load_config(dir / "site.yaml");
-    config.output = output;
-    return on_disk::build_folder(config);
 }
 
 // How many edits took the route of an edit of one note's body alone.
@@ -210,7 +182,8 @@ void walk(const std::string& project, unsigned seed, int steps, Shortcuts& short
     std::sort(slugs.begin(), slugs.end());
     REQUIRE(slugs.size() >= 2);
     Edits edits(seed, slugs);
-    edits.guids = test::guids_in(test::read(out / "feed.xml"));
+    for (const std::string& guid : test::guids_in(test::read(out / "feed.xml")))
+        edits.guids.push_back(text::replace_all(guid, "&amp;", "&"));  // (as the feed's XML escapes it)
     for (int i = 0; i < 2; ++i) {
         const std::string& slug = edits.pick(slugs);
         write(slug, edits.note(slug));
@@ -345,7 +318,7 @@ void walk(const std::string& project, unsigned seed, int steps, Shortcuts& short
 
 }  // namespace
 
-// Six sessions in CI (the fifth found the bug 8de61e1 mends), on the fixture site; by hand,
+// Six sessions in CI (the second finds the bug 8de61e1 mends, undone), on the fixture site; by hand,
 // PODARCHIVE_EDIT_SESSIONS=N walks N, and PODARCHIVE_EDIT_SHIPPED=N walks N on the shipped
 // archive too (its real notes, 71 episodes).
 TEST_CASE("sessions of random note edits: every incremental build and rebuild equals a whole build") {

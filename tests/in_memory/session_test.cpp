@@ -12,6 +12,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using test::differences;
+
 // A whole build of the site as it is now, for comparison (`state`: what it recorded).
 output::MemoryOutput whole_build(const fs::path& dir, pipeline::LastBuild* state = nullptr) {
     output::MemoryOutput out;
@@ -20,16 +22,6 @@ output::MemoryOutput whole_build(const fs::path& dir, pipeline::LastBuild* state
         pipeline::build_site(config, out, *state, {});
     else
         pipeline::build_site(config, out);
-    return out;
-}
-
-// Lists the paths whose bytes differ (or that only one side has), for the failure message.
-std::string differences(const output::MemoryOutput& a, const output::MemoryOutput& b) {
-    std::string out;
-    for (const auto& [path, content] : a.files())
-        if (!b.find(path) || *b.find(path) != *content) out += path + " ";
-    for (const auto& [path, content] : b.files())
-        if (!a.find(path)) out += "+" + path + " ";
     return out;
 }
 

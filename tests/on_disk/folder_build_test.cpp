@@ -20,34 +20,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Every file under `dir` and its bytes.
-std::map<std::string, std::string> tree(const fs::path& dir) {
-    std::map<std::string, std::string> files;
-    for (const auto& file : files::files_under(dir))
-        files[file.lexically_relative(dir).generic_string()] = test::read(file);
-    return files;
-}
-
-std::string differences(const std::map<std::string, std::string>& a, const std::map<std::string, std::string>& b) {
-    std::string out;
-    for (const auto& [path, content] : a)
-        if (!b.contains(path) || b.at(path) != content) out += path + " ";
-    for (const auto& [path, content] : b)
-        if (!a.contains(path)) out += "+" + path + " ";
-    return out;
-}
+using test::build_into;
+using test::differences;
+using test::tree;
 
 struct stat stat_of(const fs::path& p) {
     struct stat st {};
     ::stat(p.c_str(), &st);
     return st;
-}
-
-// The project in `dir` built into `output` (a folder of its own for each).
-on_disk::FolderBuild build_into(const fs::path& dir, const fs::path& output) {
-    auto config = config::load_config(dir / "site.yaml");
-    config.output = output;
-    return on_disk::build_folder(config);
 }
 
 // The "site" fixture with test::k_hop_note as content/episodes/hop.md, built into public/.
