@@ -33,6 +33,8 @@ using test::build_into;
 using test::differences;
 using test::tree;
 
+// The random part of a session: a deterministic stream of choices (by its seed), and the notes
+// and bodies made from them for the site's episodes.
 class Edits {
 public:
     Edits(unsigned seed, std::vector<std::string> episodes) : slugs(std::move(episodes)), m_random{seed} {}
