@@ -65,8 +65,7 @@ void FixtureSite::edit_feed(const std::string& from, const std::string& to) cons
 std::string FixtureSite::build(output::MemoryOutput& out, std::string* warnings) const {
     return input_errors([&] {
         auto report = pipeline::build_site(config::load_config(dir.path() / "site.yaml"), out);
-        if (warnings)
-            for (const auto& w : report.warnings) *warnings += core::format(w) + "\n";
+        if (warnings) *warnings += warnings_of(report);
     });
 }
 
@@ -83,13 +82,19 @@ on_disk::FolderBuild build_into(const fs::path& dir, const fs::path& output) {
     return on_disk::build_folder(config);
 }
 
-std::map<std::string, std::string> tree(const fs::path& dir) {
-    std::map<std::string, std::string> files;
+Tree tree(const fs::path& dir) {
+    Tree files;
     for (const auto& file : files::files_under(dir)) files[file.lexically_relative(dir).generic_string()] = read(file);
     return files;
 }
 
-std::string differences(const std::map<std::string, std::string>& a, const std::map<std::string, std::string>& b) {
+Tree tree(const output::MemoryOutput& site) {
+    Tree files;
+    for (const auto& [path, content] : site.files()) files[path] = *content;
+    return files;
+}
+
+std::string differences(const Tree& a, const Tree& b) {
     std::string out;
     for (const auto& [path, content] : a)
         if (!b.contains(path) || b.at(path) != content) out += path + " ";
@@ -98,13 +103,10 @@ std::string differences(const std::map<std::string, std::string>& a, const std::
     return out;
 }
 
-std::string differences(const output::MemoryOutput& a, const output::MemoryOutput& b) {
-    std::string out;
-    for (const auto& [path, content] : a.files())
-        if (!b.find(path) || *b.find(path) != *content) out += path + " ";
-    for (const auto& [path, content] : b.files())
-        if (!a.find(path)) out += "+" + path + " ";
-    return out;
+std::string warnings_of(const pipeline::BuildReport& report) {
+    std::string all;
+    for (const auto& w : report.warnings) all += core::format(w) + "\n";
+    return all;
 }
 
 const std::string& file_in(const output::MemoryOutput& out, const std::string& path) {

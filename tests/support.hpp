@@ -13,6 +13,9 @@ class MemoryOutput;
 namespace on_disk {
 struct FolderBuild;
 }
+namespace pipeline {
+struct BuildReport;
+}
 
 namespace test {
 
@@ -69,13 +72,17 @@ void build_on_disk(const std::filesystem::path& site_dir);
 // for each).
 on_disk::FolderBuild build_into(const std::filesystem::path& dir, const std::filesystem::path& output);
 
-// Every file under `dir` and its bytes, by its path from `dir`.
-std::map<std::string, std::string> tree(const std::filesystem::path& dir);
+// Every file under `dir`, or of a site built in memory, and its bytes, by its path.
+using Tree = std::map<std::string, std::string>;
+Tree tree(const std::filesystem::path& dir);
+Tree tree(const output::MemoryOutput& site);
 
-// The paths whose bytes differ between two trees, or two sites in memory, and ("+path") those
-// only the second has: a failure's message.
-std::string differences(const std::map<std::string, std::string>& a, const std::map<std::string, std::string>& b);
-std::string differences(const output::MemoryOutput& a, const output::MemoryOutput& b);
+// The paths whose bytes differ between two trees, and ("+path") those only the second has: a
+// failure's message.
+std::string differences(const Tree& a, const Tree& b);
+
+// A build's warnings, formatted, one per line.
+std::string warnings_of(const pipeline::BuildReport& report);
 
 // The content at `path` of a site built in memory; fails the test when there is none.
 const std::string& file_in(const output::MemoryOutput& out, const std::string& path);

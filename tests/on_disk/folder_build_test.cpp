@@ -23,6 +23,7 @@ namespace {
 using test::build_into;
 using test::differences;
 using test::tree;
+using test::warnings_of;
 
 struct stat stat_of(const fs::path& p) {
     struct stat st {};
@@ -68,12 +69,7 @@ TEST_CASE(
         auto whole = build_into(dir.path(), expected);
         CHECK_FALSE(whole.report.incremental);
         // The same warnings too, whatever the build started from.
-        auto said = [](const pipeline::BuildReport& report) {
-            std::string all;
-            for (const auto& d : report.warnings) all += core::format(d) + "\n";
-            return all;
-        };
-        CHECK(said(r.report) == said(whole.report));
+        CHECK(warnings_of(r.report) == warnings_of(whole.report));
         auto got = tree(out), want = tree(expected);
         CHECK_MESSAGE(got == want, differences(got, want));
         auto saved = on_disk::read_saved_build(on_disk::saved_build_path(out));
@@ -259,15 +255,10 @@ TEST_CASE("after an edit of a note, feed.xml keeps the other episodes' items as 
     CHECK(now == test::read(dir.path() / "whole/feed.xml"));
     CHECK(now != before);
     CHECK(test::contains(now, "Second version"));
-    auto said = [](const pipeline::BuildReport& report) {
-        std::string all;
-        for (const auto& d : report.warnings) all += core::format(d) + "\n";
-        return all;
-    };
-    CHECK(said(r.report) == said(whole.report));
-    CHECK(test::contains(said(r.report), "3 links of the input's that would run code"));
-    CHECK(test::contains(said(r.report), "3 control characters"));
-    CHECK(test::contains(said(r.report), "3 elements of namespaces podcast apps do not read"));
+    CHECK(warnings_of(r.report) == warnings_of(whole.report));
+    CHECK(test::contains(warnings_of(r.report), "3 links of the input's that would run code"));
+    CHECK(test::contains(warnings_of(r.report), "3 control characters"));
+    CHECK(test::contains(warnings_of(r.report), "3 elements of namespaces podcast apps do not read"));
     // The record the next build copies from is the whole build's.
     auto saved = on_disk::read_saved_build(on_disk::saved_build_path(out));
     auto saved_whole = on_disk::read_saved_build(on_disk::saved_build_path(dir.path() / "whole"));
