@@ -58,7 +58,7 @@ def trace(binary, src, interval):
     if proc.returncode != 0:
         sys.exit(f"build failed:\n{err}")
     # Top-level stages only (render:pages and the like lie inside render). They are laps of one
-    # clock that starts when build_site does, a few ms after the process: close enough here.
+    # clock that starts when the build does, a few ms after the process: close enough here.
     stages = [(name, int(ms) / 1000) for name, ms in re.findall(r"^  (\w+): (\d+) ms$", err, re.M)]
     return samples, stages, wall
 

@@ -98,6 +98,11 @@ TEST_CASE(
         CHECK(fs::exists(on_disk::saved_sources_path(out)));
         CHECK(std::none_of(r.report.stages.begin(), r.report.stages.end(),
                            [](const auto& stage) { return stage.first == "load"; }));
+        // What comes before the stages is timed too (`build --verbose`): the inputs judged, then
+        // the kept merge and texts read.
+        REQUIRE(r.report.stages.size() > 2);
+        CHECK(r.report.stages[0].first == "inputs");
+        CHECK(r.report.stages[1].first == "kept");
         // The next build starts from this one's record.
         r = edit(note, test::replace_first(test::k_hop_note, "First version", "Third version"));
         CHECK(r.report.incremental);
