@@ -1,6 +1,5 @@
 #include "on_disk/folder_build.hpp"
 
-#include <chrono>
 #include <filesystem>
 #include <future>
 #include <optional>
@@ -149,7 +148,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
     }
     result.report.stages.insert(result.report.stages.begin(), before_stages.begin(), before_stages.end());
     if (later.valid()) fingerprints = later.get(), out->set_fingerprint(fingerprints.all);
-    auto write_started = std::chrono::steady_clock::now();
+    concurrency::StageClock write_clock(&result.report.stages);  // (from here: "write")
     // The record is written while the output is swapped in. A build stopped in between leaves a
     // record that names another build than the manifest does, which no build uses.
     auto saved = concurrency::in_background([&] {
@@ -163,8 +162,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
     });
     out->commit();
     saved.get();
-    result.report.stages.emplace_back(
-        "write", std::chrono::duration<double>(std::chrono::steady_clock::now() - write_started).count());
+    write_clock.lap("write");
     result.files_written = out->files_written();
     return result;
 }

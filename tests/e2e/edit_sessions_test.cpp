@@ -19,6 +19,7 @@
 #include "files/files.hpp"
 #include "in_memory/session.hpp"
 #include "notes/front_matter.hpp"
+#include "notes/load_notes.hpp"
 #include "on_disk/folder_build.hpp"
 #include "on_disk/saved_build.hpp"
 #include "output/output.hpp"
@@ -129,15 +130,6 @@ void copy_project(const std::string& project, const fs::path& to) {
         fs::copy(test::source_dir() / part, to / part, fs::copy_options::recursive);
 }
 
-// The episode a note's front matter names ("" when none).
-std::string episode_of(const std::string& note) {
-    const std::string front = front_of(note);
-    const auto at = front.find("\nepisode:");
-    if (at == std::string::npos) return "";
-    const auto end = front.find('\n', at + 1);
-    return std::string(text::trim(front.substr(at + 9, end - at - 9)));
-}
-
 // One session: `steps` random edits of the project's notes.
 void walk(const std::string& project, unsigned seed, int steps, Shortcuts& shortcuts) {
     test::TempDir dir;
@@ -154,9 +146,11 @@ void walk(const std::string& project, unsigned seed, int steps, Shortcuts& short
     std::map<std::string, std::string> notes;  // slug -> its note's text, as on disk
     std::map<std::string, fs::path> moved;     // slug -> where its note is, when not <slug>.md
     for (const auto& file : files::files_under(episodes)) {
-        const std::string text = test::read(file), slug = episode_of(text);
-        if (slug.empty()) continue;
-        notes[slug] = text;
+        // (The episode as a build reads it from the note.)
+        const auto read = notes::read_episode_note_file(file, dir.path());
+        if (!read.episode) continue;
+        const std::string& slug = read.episode->episode.value;
+        notes[slug] = test::read(file);
         if (file != episodes / (slug + ".md")) moved[slug] = file;
     }
     auto file_of = [&](const std::string& slug) {
@@ -224,12 +218,7 @@ void walk(const std::string& project, unsigned seed, int steps, Shortcuts& short
             const fs::path from = file_of(slug);
             const fs::path to = moved.contains(slug) ? episodes / (slug + ".md") : episodes / "moved" / (slug + ".md");
             fs::create_directories(to.parent_path());
-            std::string text = notes[slug];
-            if (edits.chance(50)) {
-                std::string crlf;
-                for (char c : text) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
-                text = crlf;
-            }
+            const std::string text = edits.chance(50) ? text::replace_all(notes[slug], "\n", "\r\n") : notes[slug];
             fs::remove(from);
             test::write(to, text);
             if (to == episodes / (slug + ".md"))
