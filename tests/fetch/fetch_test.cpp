@@ -52,6 +52,10 @@ struct LocalServer {
                                          return true;
                                      });
         });
+        http.server.Get("/cut-feed", [this](const httplib::Request&, httplib::Response& res) {
+            // Sent whole (its length as announced), but the file stops inside an item.
+            res.set_content(feed.substr(0, feed.find("</item>") - 20), "application/rss+xml");
+        });
         http.server.Get("/html", [](const httplib::Request&, httplib::Response& res) {
             res.set_content("<!DOCTYPE html><html><body>Moved!</body></html>", "text/html");
         });
@@ -237,6 +241,7 @@ TEST_CASE("fetch: every failure keeps the previous snapshot and says why") {
         {"/error", "the server answered HTTP 500"},
         {"/slow", "no complete answer within 1 s"},
         {"/truncated", "cut short"},
+        {"/cut-feed", "the answer is cut short: it ends inside an element"},
         {"/html", "not a rss source"},
         {"/loop", "more than 5 redirects"},
         {"/big", "larger than the limit of 200000 bytes"},

@@ -2,8 +2,11 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "sources/read_source.hpp"
 #include "support.hpp"
+#include "text/strings.hpp"
 
 using sources::read_rss;
 
@@ -53,12 +56,56 @@ TEST_CASE("a Simplecast-style feed: channel and items") {
 }
 
 TEST_CASE("a malformed feed is one located error") {
-    std::string text = test::read(test::fixture("feeds/malformed.xml"));
+    std::string text = test::read(test::fixture("feeds/malformed.xml"));  // (an attribute value without quotes)
     auto batch = read_rss(text, {"feed", "malformed.xml", ""});
     REQUIRE(batch.diagnostics.size() == 1);
     CHECK(core::format(batch.diagnostics[0]).starts_with("malformed.xml:7:"));
     CHECK(batch.diagnostics[0].message.find("malformed XML") == 0);
     CHECK(batch.records.empty());
+}
+
+TEST_CASE("elements that do not nest are read as podcast apps read them, each a located warning") {
+    // feedjira's ITunesWithSingleQuotedAttributes.xml: a category never closed, whose items
+    // feedparser and libxml2's recovery read all the same.
+    const std::string head =
+        "<?xml version='1.0' encoding='UTF-8'?>\n"
+        "<rss xmlns:itunes='http://www.itunes.com/dtds/podcast-1.0.dtd' version='2.0'>\n<channel>\n"
+        "<title>All About Everything</title>\n<itunes:category text='Technology'>\n"
+        "<itunes:category text='Gadgets'/>\n";
+    const std::string item =
+        "<item>\n<title>Episode {n}</title>\n<guid>https://example.com/{n}.mp3</guid>\n"
+        "<enclosure url='https://example.com/{n}.mp3' length='1' type='audio/mpeg'/>\n</item>\n";
+    auto numbered = [&](const char* n) { return text::replace_all(item, "{n}", n); };
+    auto batch = read_rss(head + numbered("1") + numbered("2") + "</channel>\n</rss>\n", {"feed", "feed.xml", ""});
+    REQUIRE(batch.records.size() == 2);
+    CHECK(batch.records[1].title == "Episode 2");
+    CHECK(batch.records[1].from.line == 12);  // (lines stay where they were)
+    REQUIRE(batch.channel);
+    REQUIRE(batch.channel->categories.size() == 1);
+    CHECK(batch.channel->categories[0].subcategory == "Gadgets");
+    REQUIRE(batch.diagnostics.size() == 1);
+    CHECK(core::format(batch.diagnostics[0]) ==
+          "feed.xml:5:1: warning: malformed XML: <itunes:category> is not closed: read as closed before the <item> "
+          "at line 7, as podcast apps read it (Apple's and other strict parsers reject the feed: fix it at the host)");
+
+    // Cut short inside its third item: the two whole ones are read, the third is left out.
+    auto cut =
+        read_rss(head + numbered("1") + numbered("2") + "<item>\n<title>Episode 3</ti", {"feed", "feed.xml", ""});
+    CHECK(cut.records.size() == 2);
+    CHECK(std::any_of(cut.diagnostics.begin(), cut.diagnostics.end(), [](const core::Diagnostic& d) {
+        return core::format(d).starts_with(
+            "feed.xml:17:1: warning: malformed XML: <item> is not finished when the text ends (it looks cut short)");
+    }));
+
+    // Many faults of one kind: the first five said, the rest counted.
+    std::string many = head + "</itunes:category>\n";
+    for (int i = 0; i < 8; ++i) many += "<item><title>T</title><description>a<br>b</description></item>\n";
+    auto counted = read_rss(many + "</channel></rss>", {"feed", "feed.xml", ""});
+    CHECK(counted.records.size() == 8);
+    REQUIRE(counted.diagnostics.size() == 6);
+    CHECK(counted.diagnostics[5].message ==
+          "malformed XML: 3 more elements that do not nest, read the same way (from this line on)");
+    CHECK(counted.diagnostics[5].where.line == 13);
 }
 
 TEST_CASE("XML that is neither RSS nor Atom says what it found") {
