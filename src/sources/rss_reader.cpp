@@ -420,7 +420,11 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     if (!parse_feed_xml(doc, text, repaired, info, batch.diagnostics)) return batch;
     pugi::xml_node rss = doc.child("rss");
     pugi::xml_node channel = rss.child("channel");
-    if (is_atom_feed(doc.document_element())) return read_atom(doc, text, info);
+    if (is_atom_feed(doc.document_element())) {
+        SourceBatch atom = read_atom(doc, text, info);  // (with what reading the text found)
+        atom.diagnostics.insert(atom.diagnostics.begin(), batch.diagnostics.begin(), batch.diagnostics.end());
+        return atom;
+    }
     if (!rss || !channel) {
         auto root = doc.document_element();
         // offset_debug() points at the element's name; the element starts one byte earlier, at '<'.

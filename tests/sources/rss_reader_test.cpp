@@ -97,6 +97,24 @@ TEST_CASE("elements that do not nest are read as podcast apps read them, each a 
             "feed.xml:17:1: warning: malformed XML: <item> is not finished when the text ends (it looks cut short)");
     }));
 
+    // An Atom feed the same way; what reading its text found is said as a feed's is (a NUL byte).
+    const std::string atom =
+        "<?xml version=\"1.0\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n<title>Shed <b>talk</title>\n"
+        "<entry><title>One</title><id>urn:1</id>\n"
+        "<entry><title>Two</title><id>urn:2</id></entry>\n</feed>\n";
+    auto atom_batch = read_rss(atom + std::string(1, '\0'), {"feed", "feed.atom", ""});
+    CHECK(atom_batch.kind == core::SourceKind::atom);
+    CHECK(atom_batch.records.size() == 2);
+    REQUIRE(atom_batch.diagnostics.size() == 3);
+    CHECK(atom_batch.diagnostics[0].message.find("NUL") != std::string::npos);
+    CHECK(
+        core::format(atom_batch.diagnostics[1])
+            .starts_with(
+                "feed.atom:3:13: warning: malformed XML: <b> is not closed: read as closed by the </title> at line 3"));
+    CHECK(core::format(atom_batch.diagnostics[2])
+              .starts_with("feed.atom:4:1: warning: malformed XML: <entry> is not closed: read as closed before the "
+                           "<entry> at line 5"));
+
     // Many faults of one kind: the first five said, the rest counted.
     std::string many = head + "</itunes:category>\n";
     for (int i = 0; i < 8; ++i) many += "<item><title>T</title><description>a<br>b</description></item>\n";
