@@ -10,7 +10,6 @@
 #include "net/url.hpp"
 #include "sources/read_source.hpp"
 #include "text/strings.hpp"
-#include "text/xml_nesting.hpp"
 
 namespace fetch {
 
@@ -197,9 +196,8 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     if (core::is_feed(fresh.kind) && !fresh.channel) return fail("the answer has no feed channel");
     // A feed sent whole that stops before its end (a file cut short at the host) is read by a
     // build as far as it goes; as the new snapshot it would lose the items past the cut.
-    if (core::is_feed(fresh.kind) && response.body.find('\0') == std::string::npos)
-        if (auto read = text::repair_nesting(response.body); read && read->cut_short)
-            return fail("the answer is cut short: it ends inside an element (the host's file is incomplete)");
+    if (fresh.cut_short)
+        return fail("the answer is cut short: it ends inside an element (the host's file is incomplete)");
     const std::string read_from = state.address();
     if (std::string to = announced_move(fresh, read_from); !to.empty()) {
         if (std::string refused = refused_move(to, source.url, state, remembered); !refused.empty()) {

@@ -103,8 +103,9 @@ bool is_atom_feed(const pugi::xml_node& root) {
     return root.attribute(attr.c_str()).value() == k_atom_ns;
 }
 
-SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, const SourceInfo& info) {
-    SourceBatch batch{info, core::SourceKind::atom, {}, {}, {}};
+SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, SourceBatch batch) {
+    batch.kind = core::SourceKind::atom;
+    const SourceInfo& info = batch.info;
     const pugi::xml_node feed = doc.document_element();
     const AtomNames n(feed);
     const text::LineIndex lines(text);

@@ -15,7 +15,8 @@ bool is_atom_feed(const pugi::xml_node& root);
 // feed's title, subtitle, links, author and logo as the channel; each entry as a record with
 // its id as guid, its enclosure link as audio, published (else updated) as date and content
 // (else summary) as show notes. Relative links resolve against the source's `url`, else the
-// feed's self link, else its site.
-SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, const SourceInfo& info);
+// feed's self link, else its site. `batch` is the source's as reading its text began it (its
+// info, and what reading the text found): the feed's channel, records and warnings are added.
+SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, SourceBatch batch);
 
 }  // namespace sources

@@ -365,43 +365,40 @@ constexpr text::ChildOf k_feed_children[] = {{"item", "channel"}, {"entry", "fee
 constexpr std::size_t k_repairs_listed = 5;  // (each one's warning; the rest are counted)
 
 // Parses `text` into `doc`. Elements that do not nest (an unclosed <itunes:category>, an end
-// tag too many) are read as podcast apps' lenient parsers read them, each repair a warning, and
-// `text` is then the repaired text (`repaired`'s: the same lines). Any other fault is an error.
+// tag too many) are read as podcast apps' lenient parsers read them, each repair a warning in
+// `batch`, and `text` is then the repaired text (`repaired`'s: the same lines). Any other fault
+// is an error.
 bool parse_feed_xml(pugi::xml_document& doc, std::string_view& text, std::optional<text::RepairedXml>& repaired,
-                    const SourceInfo& info, std::vector<core::Diagnostic>& diagnostics) {
+                    SourceBatch& batch) {
     // No DTD processing exists in pugixml, so entity-expansion attacks cannot expand.
     const pugi::xml_parse_result result =
         doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto);
     if (result) return true;
     // (Whatever the parser says: a text cut short fails as a bad tag, a bad comment, ... where
-    // it ends. UTF-16 and UTF-32, which reach here unconverted, hold NUL bytes: only UTF-8 is
-    // scanned. A repair is kept only when the repaired text parses.)
-    if (text.find('\0') == std::string_view::npos) repaired = text::repair_nesting(text, k_feed_children);
+    // it ends. A repair is kept only when the repaired text parses.)
+    repaired = text::repair_nesting(text, k_feed_children);
     if (repaired &&
         doc.load_buffer(repaired->text.data(), repaired->text.size(), pugi::parse_default, pugi::encoding_auto)) {
-        const text::LineIndex lines(text);
+        const std::string& file = batch.info.file;
         const auto& repairs = repaired->repairs;
-        for (std::size_t i = 0; i < repairs.size() && i < k_repairs_listed; ++i) {
-            const auto at = lines.at(repairs[i].offset);
-            diagnostics.push_back(core::warning_at({info.file, at.line, at.column},
-                                                   "malformed XML: " + repairs[i].message +
-                                                       ", as podcast apps read it (Apple's and other strict parsers "
-                                                       "reject the feed: fix it at the host)"));
-        }
+        for (std::size_t i = 0; i < repairs.size() && i < k_repairs_listed; ++i)
+            batch.diagnostics.push_back(core::warning_at({file, repairs[i].at.line, repairs[i].at.column},
+                                                         "malformed XML: " + repairs[i].message +
+                                                             ", as podcast apps read it (Apple's and other strict "
+                                                             "parsers reject the feed: fix it at the host)"));
         if (repairs.size() > k_repairs_listed)
-            diagnostics.push_back(
-                core::warning_at({info.file, lines.at(repairs[k_repairs_listed].offset).line, 0},
+            batch.diagnostics.push_back(
+                core::warning_at({file, repairs[k_repairs_listed].at.line, 0},
                                  "malformed XML: " + std::to_string(repairs.size() - k_repairs_listed) +
                                      " more elements that do not nest, read the same way (from this line on)"));
+        batch.cut_short = repaired->cut_short;
         text = repaired->text;
         return true;
     }
-    repaired.reset();
-    doc.reset();
     auto at = text::line_column_at(text, static_cast<std::size_t>(result.offset));
-    diagnostics.push_back(core::error_at({info.file, at.line, at.column},
-                                         std::string("malformed XML: ") + result.description(),
-                                         std::string(text::line_text(text, at.line))));
+    batch.diagnostics.push_back(core::error_at({batch.info.file, at.line, at.column},
+                                               std::string("malformed XML: ") + result.description(),
+                                               std::string(text::line_text(text, at.line))));
     return false;
 }
 
@@ -417,14 +414,10 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
         batch.diagnostics.push_back(core::warning_at({info.file, warning.line, 1}, warning.message));
     pugi::xml_document doc;
     std::optional<text::RepairedXml> repaired;  // (what `text` then is)
-    if (!parse_feed_xml(doc, text, repaired, info, batch.diagnostics)) return batch;
+    if (!parse_feed_xml(doc, text, repaired, batch)) return batch;
     pugi::xml_node rss = doc.child("rss");
     pugi::xml_node channel = rss.child("channel");
-    if (is_atom_feed(doc.document_element())) {
-        SourceBatch atom = read_atom(doc, text, info);  // (with what reading the text found)
-        atom.diagnostics.insert(atom.diagnostics.begin(), batch.diagnostics.begin(), batch.diagnostics.end());
-        return atom;
-    }
+    if (is_atom_feed(doc.document_element())) return read_atom(doc, text, std::move(batch));
     if (!rss || !channel) {
         auto root = doc.document_element();
         // offset_debug() points at the element's name; the element starts one byte earlier, at '<'.

@@ -32,6 +32,7 @@ struct SourceBatch {
     std::vector<core::Diagnostic> diagnostics;
     std::optional<core::Channel> channel;    // only feeds describe the show
     std::optional<CountOnPage> announced{};  // a directory page's count of the show's episodes
+    bool cut_short = false;                  // a feed's text ends inside an element: read as far as it goes
 };
 
 // A record's provenance for lines [first, last] of the file.

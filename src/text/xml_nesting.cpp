@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "text/text_position.hpp"
-
 namespace text {
 
 namespace {
@@ -50,13 +48,12 @@ public:
                 continue;
             }
             const std::string_view markup = m_xml.substr(at, *end - at);
-            if (markup.starts_with("</")) {
+            if (markup[1] == '/')
                 end_tag(at, markup);
-            } else if (markup.size() > 1 && is_name_start(static_cast<unsigned char>(markup[1]))) {
-                start_tag(at, markup);
-            } else {
+            else if (markup[1] == '!' || markup[1] == '?')  // (copied as it is)
                 m_out.text += markup;
-            }
+            else
+                start_tag(at, markup);
             copied = at = *end;
         }
         if (copied < m_xml.size()) m_out.text.append(m_xml, copied);
@@ -74,7 +71,7 @@ private:
 
     int line_of(std::size_t offset) const { return m_lines.at(offset).line; }
 
-    void repair(std::size_t at, std::string message) { m_out.repairs.push_back({at, std::move(message)}); }
+    void repair(std::size_t at, std::string message) { m_out.repairs.push_back({m_lines.at(at), std::move(message)}); }
 
     // Where the markup starting at `at` ends (one past its '>'); `at` itself for a '<' that
     // starts none; npos when the text ends inside it (cut short, or a comment or quote never
@@ -88,10 +85,10 @@ private:
         if (rest.starts_with("<!--")) return past("-->", 4);
         if (rest.starts_with("<![CDATA[")) return past("]]>", 9);
         if (rest.starts_with("<?")) return past("?>", 2);
-        const bool end_tag = rest.starts_with("</");
+        const bool end_tag = rest.starts_with("</"), declaration = rest.starts_with("<!");
         const std::size_t name = end_tag ? 2 : 1;
         if (rest.size() <= name) return std::string_view::npos;
-        if (!rest.starts_with("<!") && !is_name_start(static_cast<unsigned char>(rest[name])))
+        if (!declaration && !is_name_start(static_cast<unsigned char>(rest[name])))
             return end_tag ? std::nullopt : std::optional<std::size_t>(at);
         // A tag or a declaration (<!DOCTYPE ... [...]>): to its '>', past quoted values and,
         // in a declaration, its internal subset.
@@ -109,7 +106,7 @@ private:
                 --depth;
             } else if (c == '>' && depth <= 0) {
                 return at + i + 1;
-            } else if (c == '<' && !rest.starts_with("<!")) {
+            } else if (c == '<' && !declaration) {
                 return std::nullopt;  // (a tag without its '>': not a nesting fault)
             }
         }
@@ -189,6 +186,7 @@ private:
 }  // namespace
 
 std::optional<RepairedXml> repair_nesting(std::string_view xml, std::span<const ChildOf> children) {
+    if (xml.find('\0') != std::string_view::npos) return std::nullopt;
     return Scan(xml, children).run();
 }
 

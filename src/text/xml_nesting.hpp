@@ -11,11 +11,13 @@
 #include <utility>
 #include <vector>
 
+#include "text/text_position.hpp"
+
 namespace text {
 
-// What the text had wrong, and how it was read, at the offset in the original text.
+// What the text had wrong, and how it was read, where the original text has it.
 struct NestingRepair {
-    std::size_t offset = 0;
+    LineColumn at;
     std::string message;
 };
 
@@ -35,9 +37,10 @@ struct ChildOf {
 // `xml` with its elements nested, when what stopped a parser was their nesting: an end tag that
 // is not the innermost open element's, a `children` element inside something else, elements
 // still open at the end (a text cut short: an unfinished `children` element is left out), or a
-// '<' that starts no markup (read as text). None when nothing needs repairing, or when the text
-// has a fault the scan does not read (an unfinished comment, a start tag without its '>'): the
-// parser's own error then stands.
+// '<' that starts no markup (read as text). None when nothing needs repairing, when the text
+// has a fault the scan does not read (a start tag without its '>'), or when it holds NUL bytes
+// (UTF-16 or UTF-32, which only UTF-8 scanning would misread): the parser's own error then
+// stands.
 std::optional<RepairedXml> repair_nesting(std::string_view xml, std::span<const ChildOf> children = {});
 
 }  // namespace text

@@ -6,8 +6,6 @@
 #include <algorithm>
 #include <pugixml.hpp>
 
-#include "text/text_position.hpp"
-
 namespace {
 
 constexpr text::ChildOf k_feed[] = {{"item", "channel"}, {"entry", "feed"}};
@@ -22,10 +20,6 @@ text::RepairedXml repaired(std::string_view xml) {
     return *out;
 }
 
-int line_of(std::string_view xml, const text::NestingRepair& r) {
-    return text::line_column_at(xml, r.offset).line;
-}
-
 }  // namespace
 
 TEST_CASE("an unclosed element is closed before the next item, which stays in the channel") {
@@ -36,7 +30,7 @@ TEST_CASE("an unclosed element is closed before the next item, which stays in th
         "<item><title>One</title></item>\n<item><title>Two</title></item>\n</channel>\n</rss>\n";
     auto out = repaired(xml);
     REQUIRE(out.repairs.size() == 1);
-    CHECK(line_of(xml, out.repairs[0]) == 3);
+    CHECK(out.repairs[0].at.line == 3);
     CHECK(out.repairs[0].message == "<itunes:category> is not closed: read as closed before the <item> at line 6");
     pugi::xml_document doc;
     REQUIRE(doc.load_buffer(out.text.data(), out.text.size()));
@@ -52,14 +46,15 @@ TEST_CASE("an end tag closes what is open inside it; one that closes nothing is 
     CHECK(out.text == "<a>\n<b><c>text\n</c></b></a>");
     REQUIRE(out.repairs.size() == 2);
     CHECK(out.repairs[0].message == "<c> is not closed: read as closed by the </a> at line 3");  // innermost first
-    CHECK(line_of(xml, out.repairs[0]) == 2);
+    CHECK(out.repairs[0].at.line == 2);
     CHECK(out.repairs[1].message == "<b> is not closed: read as closed by the </a> at line 3");
 
     auto stray = repaired("<a><b/></c>\n</a>");
     CHECK(stray.text == "<a><b/>\n</a>");
     REQUIRE(stray.repairs.size() == 1);
     CHECK(stray.repairs[0].message == "</c> closes no open element: left out");
-    CHECK(stray.repairs[0].offset == 7);
+    CHECK(stray.repairs[0].at.line == 1);
+    CHECK(stray.repairs[0].at.column == 8);
 }
 
 TEST_CASE("a '<' that starts no tag is text") {
@@ -76,7 +71,7 @@ TEST_CASE("a feed cut short loses only its unfinished item") {
     CHECK(out.cut_short);
     REQUIRE(out.repairs.size() == 3);
     CHECK(out.repairs[0].message == "<item> is not finished when the text ends (it looks cut short): left out");
-    CHECK(line_of(xml, out.repairs[0]) == 3);
+    CHECK(out.repairs[0].at.line == 3);
     CHECK(out.repairs[1].message == "<channel> is not closed: read as closed where the text ends");
     CHECK(out.repairs[2].message == "<rss> is not closed: read as closed where the text ends");
 
@@ -106,6 +101,9 @@ TEST_CASE("nothing to repair, or a fault the scan does not read: none") {
     CHECK_FALSE(text::repair_nesting("<a><b <c></a>", k_feed));  // a tag without its '>'
     CHECK_FALSE(text::repair_nesting("<a></ b></a>", k_feed));   // an end tag without a name
     CHECK_FALSE(text::repair_nesting("<a/><!-- x", k_feed));     // cut short, nothing open: the parser's error
+    // UTF-16 (NUL bytes) is not read as UTF-8.
+    CHECK_FALSE(text::repair_nesting(std::string_view("<\0a\0>\0<\0b\0>\0<\0/\0a\0>\0", 18), k_feed));
+    CHECK(text::repair_nesting("<a><b></a>", k_feed));  // (the same, in UTF-8)
 }
 
 TEST_CASE("a comment, CDATA section or quote never closed reads to the end, as a lenient parser reads it") {
