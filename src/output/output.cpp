@@ -14,6 +14,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "concurrency/interrupts.hpp"
 #include "concurrency/parallel.hpp"
 #include "files/binary_io.hpp"
 #include "files/files.hpp"
@@ -376,6 +377,9 @@ void DiskOutput::save_manifest(const std::map<std::string, Entry>& files, const 
 
 void DiskOutput::commit() {
     if (m_committed) return;
+    // An interruption that can wait (Ctrl-C, a cancelled job) waits until the folder is whole:
+    // an incremental commit changes it file by file. (SIGKILL cannot wait: see the manifest below.)
+    concurrency::InterruptsDeferred interrupts_wait;
     if (m_output_fd >= 0) ::close(m_output_fd), m_output_fd = -1;  // (the folder it is is swapped out below)
     std::error_code ec;
     bool same_files = m_manifest_valid && m_written == 0 && m_files.size() == m_previous.size();

@@ -158,8 +158,11 @@ bool made_by_podarchive(const std::filesystem::path& dir);
 // renders a few pages of tens of thousands) leaves them where they are instead: commit() moves
 // the files it wrote into the output folder, each with one atomic rename, and removes those the
 // build no longer makes. Readers see each file whole, old or new; for the moment of the commit
-// the folder holds pages of both builds. The manifest says so first (it names no files), so a
-// commit that is stopped half-way makes the next build a whole one.
+// (milliseconds) the folder holds pages of both builds. An interruption that can wait (SIGINT,
+// SIGTERM, SIGHUP) waits for the commit to end, so a build stopped that way leaves the old
+// folder or the new one. One that cannot (SIGKILL, a power cut) may leave both builds' pages:
+// the manifest says so first (it names no files), so the next build is a whole one and makes
+// the folder whole again.
 //
 // A manifest beside the output folder (".<name>.manifest", never published) records each
 // file's content hash and the build's input fingerprint. A file whose content did not change is

@@ -1,4 +1,7 @@
-// A build killed at any moment leaves the old site or the new one, never a mix.
+// A build stopped at any moment leaves the old site or the new one. Stopped by a signal that can
+// wait (SIGTERM: a cancelled job), never a mix. Killed outright (SIGKILL) during an incremental
+// commit, which moves files in one by one, the folder may hold both builds' pages: then its
+// manifest names no build, and the next build makes the whole new site.
 #include <doctest/doctest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -7,6 +10,7 @@
 #include <map>
 
 #include "files/hash.hpp"
+#include "output/output.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -23,8 +27,8 @@ std::map<std::string, std::uint64_t> snapshot(const fs::path& dir) {
     return files;
 }
 
-// Starts `podarchive build` in `dir`, kills it after `delay_us`, and waits for it.
-void build_and_kill(const fs::path& dir, useconds_t delay_us) {
+// Starts `podarchive build` in `dir`, sends it `signal` after `delay_us`, and waits for it.
+void build_and_stop(const fs::path& dir, useconds_t delay_us, int signal) {
     pid_t pid = ::fork();
     REQUIRE(pid >= 0);
     if (pid == 0) {
@@ -33,14 +37,19 @@ void build_and_kill(const fs::path& dir, useconds_t delay_us) {
         ::_exit(127);
     }
     ::usleep(delay_us);
-    ::kill(pid, SIGKILL);
+    ::kill(pid, signal);
     int status = 0;
     ::waitpid(pid, &status, 0);
 }
 
-}  // namespace
+// True when the manifest beside `out` names the build the folder holds (a commit stopped
+// half-way leaves one that names none).
+bool manifest_names_a_build(const fs::path& out) {
+    output::DiskOutput probe(out, "probe");
+    return probe.has_previous_build() && !probe.previous_fingerprint().empty();
+}
 
-TEST_CASE("a build killed at any moment leaves the old output or the new one") {
+void stop_builds_at_every_moment(int signal) {
     test::TempDir dir;
     test::copy_site("site", dir.path());
     std::string out;
@@ -55,19 +64,33 @@ TEST_CASE("a build killed at any moment leaves the old output or the new one") {
     // Delays spread over a whole build (a Debug build under sanitizers takes a few hundred ms).
     std::size_t saw_old = 0, saw_new = 0;
     for (useconds_t delay = 1000; delay < 600000; delay = delay * 3 / 2 + 7000) {
-        build_and_kill(dir.path(), delay);
+        build_and_stop(dir.path(), delay, signal);
         auto now = snapshot(dir.path() / "public");
-        bool whole = now == old_site || now == new_site;
-        CHECK_MESSAGE(whole, "a mix after a kill at " << delay << " us");
         saw_old += now == old_site;
         saw_new += now == new_site;
+        if (now == old_site || now == new_site) continue;
+        CAPTURE(delay);
+        CHECK_MESSAGE(signal == SIGKILL, "a mix after a stop at " << delay << " us");
+        CHECK_MESSAGE(!manifest_names_a_build(dir.path() / "public"), "a mix the manifest trusts");
+        REQUIRE(test::run_podarchive("build --quiet", dir.path(), out) == 0);
+        CHECK(snapshot(dir.path() / "public") == new_site);
     }
     CHECK(saw_old + saw_new > 5);
     REQUIRE(test::run_podarchive("build --quiet", dir.path(), out) == 0);
     CHECK(snapshot(dir.path() / "public") == new_site);
-    // Staging folders of killed builds are cleaned up by the next build.
+    // Staging folders of stopped builds are cleaned up by the next build.
     std::size_t staging = 0;
     for (const auto& entry : fs::directory_iterator(dir.path()))
         staging += entry.path().filename().string().find(".staging-") != std::string::npos;
     CHECK(staging == 0);
+}
+
+}  // namespace
+
+TEST_CASE("a build stopped by SIGTERM at any moment leaves the old output or the new one") {
+    stop_builds_at_every_moment(SIGTERM);
+}
+
+TEST_CASE("a build killed at any moment leaves the old output, the new one, or a mix the next build repairs") {
+    stop_builds_at_every_moment(SIGKILL);
 }

@@ -1,6 +1,9 @@
 #include <doctest/doctest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <csignal>
 #include <thread>
 #include <vector>
 
@@ -138,6 +141,53 @@ TEST_CASE("a build that carries pages over updates the output folder in place, a
     }
     CHECK_FALSE(fs::exists(elsewhere / "index.html"));
     CHECK(test::read(out / "b/index.html") == "B2");
+}
+
+// An incremental commit renames files into the output folder one by one; an interruption that
+// can wait (here SIGTERM, at moments spread over the commit) waits until the folder is whole.
+TEST_CASE("a build stopped by SIGTERM while it updates the folder in place leaves it old or new") {
+    test::TempDir dir;
+    const auto out = dir.path() / "public";
+    const int n = 600;
+    auto page = [](int i) { return "e/" + std::to_string(i) + ".html"; };
+    std::map<std::string, std::string> old_files{{"kept.html", "kept"}};
+    for (int i = 0; i < n; ++i) old_files[page(i)] = "old";
+    std::size_t killed_while_committing = 0;
+    for (useconds_t delay : {0u, 1000u, 3000u, 8000u}) {
+        CAPTURE(delay);
+        build(out, "old", old_files);
+        int ready[2];
+        REQUIRE(::pipe(ready) == 0);
+        pid_t pid = ::fork();
+        REQUIRE(pid >= 0);
+        if (pid == 0) {
+            std::signal(SIGTERM, SIG_DFL);  // (not the test runner's)
+            output::DiskOutput o(out, "new");
+            for (int i = 0; i < n; ++i) o.add(page(i), "new");
+            if (!o.carry_over({"kept.html"})) ::_exit(2);
+            if (::write(ready[1], "x", 1) != 1) ::_exit(3);
+            o.commit();
+            ::_exit(0);
+        }
+        ::close(ready[1]);
+        char byte = 0;
+        REQUIRE(::read(ready[0], &byte, 1) == 1);
+        ::close(ready[0]);
+        ::usleep(delay);
+        ::kill(pid, SIGTERM);
+        int status = 0;
+        ::waitpid(pid, &status, 0);
+        killed_while_committing += WIFSIGNALED(status);
+        std::size_t old_pages = 0, new_pages = 0;
+        for (int i = 0; i < n; ++i) {
+            const std::string text = test::read(out / page(i));
+            old_pages += text == "old";
+            new_pages += text == "new";
+        }
+        CHECK((old_pages == n || new_pages == n));
+        CHECK(test::read(out / "kept.html") == "kept");
+    }
+    CHECK(killed_while_committing > 0);  // (the signals did land before the commit ended)
 }
 
 // Pages are written on every core (render/page_queue.cpp): prepare() on many threads at once,
