@@ -15,6 +15,7 @@
 #include "text/language.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
+#include "text/xml_nesting.hpp"
 
 namespace feed {
 
@@ -26,6 +27,8 @@ constexpr const char* k_apple = "https://podcasters.apple.com/support/823-podcas
 constexpr const char* k_apple_categories = "https://podcasters.apple.com/support/1691-apple-podcasts-categories";
 constexpr const char* k_p20 = "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md";
 constexpr const char* k_atom_self = "https://www.rssboard.org/rss-profile#namespace-elements-atom-link";
+
+constexpr std::size_t k_nesting_listed = 5;  // elements that do not nest, each an error (the rest counted)
 
 const std::set<std::string> k_media_types = {"audio/mpeg",      "audio/x-m4a",     "audio/mp4",
                                              "audio/aac",       "video/mp4",       "video/x-m4v",
@@ -283,10 +286,32 @@ std::vector<LintFinding> lint_feed(std::string_view xml) {
     check_characters(l);
     pugi::xml_document doc;
     auto result = doc.load_buffer(xml.data(), xml.size(), pugi::parse_default, pugi::encoding_auto);
+    // Elements that do not nest are errors where they are, not where a parser stopped (an
+    // unclosed <itunes:category> is found at </channel>); the rest is checked as lenient
+    // readers read the feed (text/xml_nesting.hpp), on the repaired text's same lines.
+    std::optional<text::RepairedXml> repaired;
     if (!result) {
-        l.out.push_back({"rss-wellformed", LintLevel::error, "feed",
-                         std::string("malformed XML: ") + result.description(), k_rss, l.line_at(result.offset)});
-        return l.out;
+        constexpr text::ChildOf k_items[] = {{"item", "channel"}};
+        repaired = text::repair_nesting(xml, k_items);
+        if (!repaired ||
+            !doc.load_buffer(repaired->text.data(), repaired->text.size(), pugi::parse_default, pugi::encoding_auto)) {
+            l.out.push_back({"rss-wellformed", LintLevel::error, "feed",
+                             std::string("malformed XML: ") + result.description(), k_rss, l.line_at(result.offset)});
+            return l.out;
+        }
+        for (std::size_t i = 0; i < repaired->repairs.size() && i < k_nesting_listed; ++i)
+            l.out.push_back({"rss-wellformed", LintLevel::error, "feed",
+                             "malformed XML: " + repaired->repairs[i].message +
+                                 " (podcast apps that recover read it so; Apple's and other strict parsers "
+                                 "reject the feed)",
+                             k_rss, repaired->repairs[i].at.line});
+        if (repaired->repairs.size() > k_nesting_listed)
+            l.out.push_back({"rss-wellformed", LintLevel::error, "feed",
+                             "malformed XML: " + std::to_string(repaired->repairs.size() - k_nesting_listed) +
+                                 " more elements that do not nest (from this line on)",
+                             k_rss, repaired->repairs[k_nesting_listed].at.line});
+        l.xml = repaired->text;
+        l.lines.reset();
     }
     auto channel = channel_of(doc);
     if (!channel) {

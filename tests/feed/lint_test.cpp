@@ -105,6 +105,41 @@ TEST_CASE("findings carry the rule, the spec and the line") {
           "(https://podcasters.apple.com/support/823-podcast-requirements)");
 }
 
+// `check` on a feed whose elements do not nest: each fault is an error where it is (a strict
+// parser stops far below it), and the rest of the feed is still checked as lenient apps read it.
+TEST_CASE("elements that do not nest are errors where they are, and the rest is still checked") {
+    std::string broken =
+        test::replace_first(test::read(test::fixture("feeds/lint_valid.xml")), "<itunes:category text=\"Technology\"/>",
+                            "<itunes:category text=\"Technology\">");
+    broken = test::replace_first(broken, "<itunes:episodeType>full", "<itunes:episodeType>teaser");
+    const auto findings = formatted(feed::lint_feed(broken));
+    // (Read so, the channel's <itunes:explicit> below the category is inside it: missing.)
+    CHECK(findings == std::vector<std::string>{
+                          "f.xml:12: error: [rss-wellformed] feed: malformed XML: <itunes:category> is not closed: "
+                          "read as closed before the <item> at line 17 (podcast apps that recover read it so; "
+                          "Apple's and other strict parsers reject the feed) "
+                          "(https://www.rssboard.org/rss-specification)",
+                          "f.xml: error: [apple-explicit] channel: <itunes:explicit> is missing "
+                          "(https://podcasters.apple.com/support/823-podcast-requirements)",
+                          "f.xml:24: error: [apple-episode-type] item 1 'Two': <itunes:episodeType> must be full, "
+                          "trailer or bonus (https://podcasters.apple.com/support/823-podcast-requirements)"});
+    CHECK(formatted(feed::lint_feed_by_item(broken, item_offsets(broken))) == findings);
+
+    // Seven stray end tags: five said, the rest counted from the sixth's line.
+    std::string strays = test::read(test::fixture("feeds/lint_valid.xml"));
+    for (const char* line : {"<title>Valid</title>", "<language>en</language>", "<itunes:type>episodic</itunes:type>",
+                             "<title>Two</title>", "<guid isPermaLink=\"false\">g2</guid>",
+                             "<itunes:episode>2</itunes:episode>", "<itunes:duration>600</itunes:duration>"})
+        strays = test::replace_first(strays, line, std::string(line) + "</b>");
+    const auto counted = formatted(feed::lint_feed(strays));
+    REQUIRE(counted.size() == 6);
+    CHECK(counted[5].find("malformed XML: 2 more elements that do not nest (from this line on)") != std::string::npos);
+    // A fault that is not one of nesting stays the parser's error where it stopped.
+    const auto unquoted = formatted(feed::lint_feed(test::replace_first(broken, "rel=\"self\"", "rel=self")));
+    REQUIRE(unquoted.size() == 1);
+    CHECK(unquoted[0].starts_with("f.xml:4: error: [rss-wellformed] feed: malformed XML: "));
+}
+
 TEST_CASE("a build judges what podarchive writes: a value copied from the input is a warning naming the fix") {
     const std::string valid = test::read(test::fixture("feeds/lint_valid.xml"));
     // The host's own flaw: located where the input has it, saying what fixes it.
@@ -146,10 +181,12 @@ TEST_CASE("a feed read item by item: offsets that are not its items read it whol
         CAPTURE(offsets.size());
         CHECK(formatted(feed::lint_feed_by_item(broken, offsets)) == whole);
     }
-    // An item that does not parse is malformed XML, on its own line.
+    // An item that does not parse is malformed XML, on its own line (the rest is then read as
+    // lenient apps read it: the <title> left open holds the rest of the item).
     const std::string bad = test::replace_first(valid, "<title>Two</title>", "<title>Two</titel>");
     const auto found = feed::lint_feed_by_item(bad, item_offsets(bad));
-    REQUIRE(found.size() == 1);
+    REQUIRE(found.size() > 1);
     CHECK(found[0].rule == "rss-wellformed");
-    CHECK(found[0].line == feed::lint_feed(bad)[0].line);
+    CHECK(found[0].line == 18);
+    CHECK(formatted(found) == formatted(feed::lint_feed(bad)));
 }
