@@ -41,7 +41,7 @@ std::string text_construct(const pugi::xml_node& node, bool& is_html) {
         for (auto child : node.first_element_by_path("*").children()) html += text::raw_xml(child);
         return std::string(text::trim(text::sanitize_utf8(html)));
     }
-    return full_text(node);
+    return is_html ? html_of(node) : full_text(node);
 }
 
 // A text construct as plain text (titles: Atom lets them be HTML).

@@ -248,11 +248,11 @@ struct ItemReader {
         r.title = full_text(item.child("title"));
         if (r.title.empty()) r.title = full_text(item.child(names.name(k_itunes_ns, "title").c_str()));
         r.page_url = text_of(item.child("link"));
-        r.description = full_text(item.child("description"));
-        if (r.description.empty()) r.description = full_text(item.child(names.name(k_itunes_ns, "summary").c_str()));
+        r.description = html_of(item.child("description"));
+        if (r.description.empty()) r.description = html_of(item.child(names.name(k_itunes_ns, "summary").c_str()));
         r.description_is_html = true;
         r.description_truncated = ends_truncated(r.description);
-        r.content_html = full_text(item.child(names.name(k_content_ns, "encoded").c_str()));
+        r.content_html = html_of(item.child(names.name(k_content_ns, "encoded").c_str()));
         // What podarchive itself appended to content:encoded is not part of the episode's text:
         // cut it, so regenerating from our own feed gives the same feed.
         if (auto cut = r.content_html.find(core::k_archive_note_open); cut != std::string::npos)
@@ -315,8 +315,8 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
         if (child.type() != pugi::node_element || std::string_view(child.name()) != "item") kept.append_copy(child);
     c.raw_xml = text::raw_xml(kept);
     c.title = full_text(channel.child("title"));
-    c.description = full_text(channel.child("description"));
-    if (c.description.empty()) c.description = full_text(channel.child(names.name(k_itunes_ns, "summary").c_str()));
+    c.description = html_of(channel.child("description"));
+    if (c.description.empty()) c.description = html_of(channel.child(names.name(k_itunes_ns, "summary").c_str()));
     c.link = text_of(channel.child("link"));
     c.language = text_of(channel.child("language"));
     c.author = text_of(channel.child(names.name(k_itunes_ns, "author").c_str()));

@@ -47,4 +47,11 @@ inline std::string full_text(const pugi::xml_node& node) {
     return std::string(text::trim(text::sanitize_utf8(out)));
 }
 
+// An element that holds HTML (an RSS description, content:encoded, an itunes:summary), as feed
+// readers take it (feedparser's loose reading): its text is HTML, escaped or in CDATA; elements
+// it holds (a host that wrote the markup unescaped, "one<br/>two") are written back as markup,
+// not read for their text alone ("onetwo"). An HTML void element ("<br>", which a lenient reading
+// closes at the description's end) has no end tag written. Valid UTF-8, trimmed; without recursion.
+std::string html_of(const pugi::xml_node& node);
+
 }  // namespace sources

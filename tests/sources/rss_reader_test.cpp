@@ -126,6 +126,32 @@ TEST_CASE("elements that do not nest are read as podcast apps read them, each a 
     CHECK(counted.diagnostics[5].where.line == 13);
 }
 
+// A host that writes its show notes' markup unescaped: the elements are the notes' HTML, as
+// feedparser reads them, not text run together ("First linesecond line").
+TEST_CASE("markup written unescaped in a description is read as its HTML") {
+    const std::string feed =
+        "<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\">\n"
+        "<channel><title>Show</title><description>About <i>this</i> show</description>\n"
+        "<item><title>One</title><guid>1</guid>\n"
+        "<description>First line<br/>second &amp; <a href=\"https://x.example/?a=1&amp;b=&quot;2&quot;\">link</a>"
+        "<p/></description>\n"
+        "<content:encoded><p>Para <b>bold</b></p><![CDATA[<p>and CDATA</p>]]></content:encoded></item>\n"
+        "<item><title>Two</title><guid>2</guid>\n"
+        "<description>Unclosed<br>breaks<BR>kept <img src=\"i.png\">apart</description></item>\n"
+        "</channel></rss>\n";
+    auto batch = read_rss(feed, {"feed", "feed.xml", ""});
+    REQUIRE(batch.channel);
+    CHECK(batch.channel->description == "About <i>this</i> show");
+    REQUIRE(batch.records.size() == 2);
+    CHECK(batch.records[0].description ==
+          "First line<br>second & <a href=\"https://x.example/?a=1&amp;b=&quot;2&quot;\">link</a><p></p>");
+    CHECK(batch.records[0].content_html == "<p>Para <b>bold</b></p><p>and CDATA</p>");
+    // (<br> left open is closed by </description> in the lenient reading: a void element has no
+    // end tag, so the text after it stays after it.)
+    CHECK(batch.records[1].description == "Unclosed<br>breaks<BR>kept <img src=\"i.png\">apart");
+    CHECK(batch.diagnostics.size() == 3);  // (the three unclosed elements, each a warning)
+}
+
 TEST_CASE("XML that is neither RSS nor Atom says what it found") {
     auto batch = read_rss("<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body/></opml>", {"feed", "list.opml", ""});
     REQUIRE(batch.diagnostics.size() == 1);

@@ -1,0 +1,64 @@
+#include "sources/xml_values.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "html/escape.hpp"
+
+namespace sources {
+
+namespace {
+
+// HTML's void elements (https://html.spec.whatwg.org/#void-elements): no content, no end tag.
+bool is_void_element(std::string_view name) {
+    static constexpr std::array<std::string_view, 13> k_void = {"area",  "base", "br",   "col",    "embed", "hr", "img",
+                                                                "input", "link", "meta", "source", "track", "wbr"};
+    const std::string lower = text::ascii_lower(name);
+    return std::find(k_void.begin(), k_void.end(), lower) != k_void.end();
+}
+
+void append_start_tag(std::string& out, const pugi::xml_node& element) {
+    out += '<';
+    out += element.name();
+    for (auto attr : element.attributes()) {
+        out += ' ';
+        out += attr.name();
+        out += "=\"";
+        html::append_html_escaped(out, attr.value());
+        out += '"';
+    }
+    out += '>';
+}
+
+void append_end_tag(std::string& out, const pugi::xml_node& element) {
+    if (is_void_element(element.name())) return;
+    out += "</";
+    out += element.name();
+    out += '>';
+}
+
+}  // namespace
+
+std::string html_of(const pugi::xml_node& node) {
+    std::string out;
+    for (pugi::xml_node n = node.first_child(); n;) {
+        if (n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata) out += n.value();
+        if (n.type() == pugi::node_element) {
+            append_start_tag(out, n);
+            if (n.first_child()) {
+                n = n.first_child();
+                continue;
+            }
+            append_end_tag(out, n);
+        }
+        // Up to the next sibling, closing each element left on the way.
+        while (n != node && !n.next_sibling()) {
+            n = n.parent();
+            if (n != node) append_end_tag(out, n);
+        }
+        n = n == node ? pugi::xml_node() : n.next_sibling();
+    }
+    return std::string(text::trim(text::sanitize_utf8(out)));
+}
+
+}  // namespace sources
