@@ -21,7 +21,6 @@ const Data* referent(const Data& object, const SharedData* shared) {
 const EngineData Context::k_yes(true);
 const EngineData Context::k_no(false);
 const EngineData Context::k_empty_list(EngineData::type::list);
-const EngineData Context::k_empty_text(EngineData::type::string);
 
 const Data* member_of(const Data& object, const SharedData* shared, const std::string& name) {
     if (const Data* value = object.get(name)) return value;
@@ -77,7 +76,12 @@ const EngineData* Context::engine_form(const Data* value) const {
     if (!value) return nullptr;
     switch (value->kind()) {
         case Data::Kind::text:
-            return value->engine_text() ? &value->engine_text()->data : &k_empty_text;
+            // An empty text is false, as in mustache.js: `{{#site.author}} · {{site.author}}{{/site.author}}`
+            // leaves out the separator when there is none. (As a variable, false writes nothing,
+            // as an empty text does.)
+            return value->engine_text() && !value->engine_text()->data.string_value().empty()
+                       ? &value->engine_text()->data
+                       : &k_no;
         case Data::Kind::yes:
             return &k_yes;
         case Data::Kind::no:

@@ -42,7 +42,7 @@ public:
     const EngineData* get_partial(const std::string& name) const override { return engine_form(find_plain(name)); }
 
 private:
-    static const EngineData k_yes, k_no, k_empty_list, k_empty_text;
+    static const EngineData k_yes, k_no, k_empty_list;
 
     struct Item {
         const Data* data;        // an object whose names are looked up; null: none (a text's or a yes's section)

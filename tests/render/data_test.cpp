@@ -83,6 +83,22 @@ TEST_CASE("sections over lists, objects and texts find the right data, however d
           "<one@Show:[a/one][b/one]><two@Show:none><three@Show:[c/three]>(a note)a notea notea note");
 }
 
+// A theme writes `{{#site.author}} · {{site.author}}{{/site.author}}`: with no author, no
+// separator. kainjow alone renders an empty text's section; mustache.js, Hugo's and Zola's
+// templates do not, and neither do ours.
+TEST_CASE("an empty text is false in a section, and writes nothing as a variable") {
+    Data site;
+    put(site, "title", "Show");
+    put(site, "author", "");
+    put(site, "blank", " ");
+    Data page;
+    put(page, "site", std::move(site));
+    CHECK(
+        render_with("{{site.title}}{{#site.author}} · {{site.author}}{{/site.author}}|"
+                    "{{^site.author}}no author{{/site.author}}|[{{site.author}}]{{#site.blank}}[{{.}}]{{/site.blank}}",
+                    page) == "Show|no author|[][ ]");
+}
+
 TEST_CASE("dotted names with empty parts are split as kainjow splits them") {
     // (Found by the template fuzz target: "{{a.}}" rendered nothing, kainjow renders a.)
     Data audio;
