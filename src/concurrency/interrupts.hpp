@@ -10,17 +10,13 @@ namespace concurrency {
 // only noted; when it goes, their dispositions are restored and the first one noted is raised
 // again, so the process ends as it would have, just later. A signal the process ignored stays
 // ignored. SIGKILL cannot be held back: what it stops must be repairable by the next run.
-// One at a time (a second one alive at once throws std::logic_error).
+// Deferrals may overlap (nested, or in several threads): a signal waits until none is alive.
 class InterruptsDeferred {
 public:
     InterruptsDeferred();
     ~InterruptsDeferred();
     InterruptsDeferred(const InterruptsDeferred&) = delete;
     InterruptsDeferred& operator=(const InterruptsDeferred&) = delete;
-
-private:
-    struct sigaction m_previous[3]{};
-    bool m_installed[3]{};
 };
 
 }  // namespace concurrency

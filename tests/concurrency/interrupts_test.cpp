@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include <csignal>
-#include <stdexcept>
+#include <memory>
 #include <thread>
 
 namespace {
@@ -81,7 +81,18 @@ TEST_CASE("a deferral with no interruption changes nothing; an ignored signal st
     CHECK(WEXITSTATUS(status) == 0);
 }
 
-TEST_CASE("one deferral at a time") {
-    concurrency::InterruptsDeferred deferred;
-    CHECK_THROWS_AS(concurrency::InterruptsDeferred(), std::logic_error);
+TEST_CASE("deferrals may overlap: a signal waits until none is alive") {
+    auto [status, steps] = in_child([](int fd) {
+        auto outer = std::make_unique<concurrency::InterruptsDeferred>();
+        {
+            concurrency::InterruptsDeferred inner;
+            ::kill(::getpid(), SIGTERM);
+        }
+        step(fd);  // the inner one gone, the outer one still holds it
+        outer.reset();
+        step(fd);  // never reached
+    });
+    CHECK(steps == 1);
+    REQUIRE(WIFSIGNALED(status));
+    CHECK(WTERMSIG(status) == SIGTERM);
 }
