@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "text/strings.hpp"
+#include "text/xml_text.hpp"
 
 namespace feed {
 
@@ -183,7 +184,7 @@ void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, s
             scope.bindings.resize(mark);
             const pugi::xml_node gone = n;
             n = next_after(n);
-            gone.parent().remove_child(gone);
+            text::remove_node(gone);
             continue;
         }
         if (n.first_child()) {

@@ -454,8 +454,7 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     for (auto item : items) {
         if (!from_name.empty()) item.remove_attribute(from_name.c_str());  // (the archive's note, not the feed's)
         for (const char* name : {"description", encoded.c_str()})
-            for (auto field = item.child(name); field; field = field.next_sibling(name))
-                while (auto c = field.first_child()) field.remove_child(c);
+            for (auto field = item.child(name); field; field = field.next_sibling(name)) text::remove_children(field);
     }
     concurrency::parallel_for(items.size(), 256,
                               [&](std::size_t i) { batch.records[i].raw_xml = text::raw_xml(items[i]); });

@@ -26,4 +26,25 @@ inline std::string raw_xml(const pugi::xml_node& node) {
     return text;
 }
 
+// Removes `node` and everything in it, deepest first: pugixml frees a removed element's subtree
+// by recursion, a stack frame a level, and an input's nesting is the input's (a description
+// 200,000 elements deep overflowed the stack).
+inline void remove_node(pugi::xml_node node) {
+    for (pugi::xml_node n = node; n;) {
+        if (pugi::xml_node child = n.first_child()) {
+            n = child;
+            continue;
+        }
+        const bool last = n == node;
+        pugi::xml_node parent = n.parent();
+        parent.remove_child(n);
+        n = last ? pugi::xml_node() : parent;
+    }
+}
+
+// Removes every child of `node`, as remove_node does.
+inline void remove_children(pugi::xml_node node) {
+    while (pugi::xml_node child = node.first_child()) remove_node(child);
+}
+
 }  // namespace text

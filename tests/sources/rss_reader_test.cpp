@@ -152,6 +152,24 @@ TEST_CASE("markup written unescaped in a description is read as its HTML") {
     CHECK(batch.diagnostics.size() == 3);  // (the three unclosed elements, each a warning)
 }
 
+// pugixml frees a removed element's subtree by recursion: emptying a description 200,000
+// elements deep (to keep the item's place, rss_reader.cpp) overflowed the stack.
+TEST_CASE("a description nested 200,000 deep is read and emptied without recursion") {
+    const std::size_t depth = 200000;
+    std::string deep;
+    for (std::size_t i = 0; i < depth; ++i) deep += "<b>";
+    deep += "x";
+    for (std::size_t i = 0; i < depth; ++i) deep += "</b>";
+    auto batch = read_rss(
+        "<rss version=\"2.0\"><channel><title>S</title><item><title>Deep</title><guid>1</guid>"
+        "<description>" +
+            deep + "</description></item></channel></rss>",
+        {"feed", "feed.xml", ""});
+    REQUIRE(batch.records.size() == 1);
+    CHECK(batch.records[0].description == deep);
+    CHECK(batch.records[0].raw_xml.find("<b>") == std::string::npos);  // (emptied: the feed writes its own)
+}
+
 TEST_CASE("XML that is neither RSS nor Atom says what it found") {
     auto batch = read_rss("<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body/></opml>", {"feed", "list.opml", ""});
     REQUIRE(batch.diagnostics.size() == 1);
