@@ -36,9 +36,12 @@ struct AtomNames {
 std::string text_construct(const pugi::xml_node& node, bool& is_html) {
     std::string type = node.attribute("type").value();
     is_html = type == "html" || type == "xhtml" || type == "text/html";
-    if (type == "xhtml") {  // the markup itself, inside one <div>
+    if (type == "xhtml") {  // the markup itself, inside one <div> (RFC 4287 3.1.1.3)
+        // (Its first element: first_element_by_path("*") named an element "*", and found none.)
+        const pugi::xml_node div =
+            node.find_child([](const pugi::xml_node& n) { return n.type() == pugi::node_element; });
         std::string html;
-        for (auto child : node.first_element_by_path("*").children()) html += text::raw_xml(child);
+        for (auto child : div.children()) html += text::raw_xml(child);
         return std::string(text::trim(text::sanitize_utf8(html)));
     }
     return is_html ? html_of(node) : full_text(node);

@@ -152,6 +152,30 @@ TEST_CASE("markup written unescaped in a description is read as its HTML") {
     CHECK(batch.diagnostics.size() == 3);  // (the three unclosed elements, each a warning)
 }
 
+// Atom's three kinds of text (RFC 4287 3.1): text, escaped html, and xhtml inside one <div>,
+// whose contents are the markup.
+TEST_CASE("an Atom entry's content is read in each of its three types") {
+    auto entry = [](const std::string& id, const std::string& content) {
+        return "<entry><title>T" + id + "</title><id>urn:" + id + "</id><updated>2024-01-02T00:00:00Z</updated>" +
+               content + "</entry>\n";
+    };
+    const std::string feed =
+        "<?xml version=\"1.0\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>A</title><id>urn:a</id>\n" +
+        entry("1",
+              "<content type=\"xhtml\"><div xmlns=\"http://www.w3.org/1999/xhtml\">One <b>bold</b><br/>"
+              "two &amp; <a href=\"https://x.example/\">link</a></div></content>") +
+        entry("2", "<content type=\"html\">&lt;p&gt;Escaped &amp;amp; &lt;i&gt;html&lt;/i&gt;&lt;/p&gt;</content>") +
+        entry("3", "<content>Plain &lt;text&gt;</content>") + "</feed>\n";
+    auto batch = read_rss(feed, {"feed", "feed.atom", ""});
+    REQUIRE(batch.records.size() == 3);
+    CHECK(batch.records[0].description_is_html);
+    CHECK(batch.records[0].description == "One <b>bold</b><br/>two &amp; <a href=\"https://x.example/\">link</a>");
+    CHECK(batch.records[1].description_is_html);
+    CHECK(batch.records[1].description == "<p>Escaped &amp; <i>html</i></p>");
+    CHECK_FALSE(batch.records[2].description_is_html);
+    CHECK(batch.records[2].description == "Plain <text>");
+}
+
 // pugixml frees a removed element's subtree by recursion: emptying a description 200,000
 // elements deep (to keep the item's place, rss_reader.cpp) overflowed the stack.
 TEST_CASE("a description nested 200,000 deep is read and emptied without recursion") {
