@@ -49,10 +49,10 @@ Data card_data(const site::SiteContent& content, const core::Episode& e, const n
     put(card, "date_human", e.date ? text(site.words->day(*e.date)) : Data(false));
     put(card, "duration", e.duration ? text(site.words->duration(e.duration->seconds)) : Data(false));
     std::string summary = extras && !extras->summary.empty() ? extras->summary : content.text(e).summary;
-    put(card, "summary", summary.empty() ? Data(false) : text(std::move(summary)));
+    put(card, "summary", std::move(summary));
     put(card, "has_audio", e.enclosure.has_value());
     std::string number = episode_number_label(*site.words, e);
-    put(card, "number", number.empty() ? Data(false) : text(std::move(number)));
+    put(card, "number", std::move(number));
     put(card, "topics", extras ? std::move(topics) : list(List()));
     return card;
 }

@@ -76,12 +76,7 @@ const EngineData* Context::engine_form(const Data* value) const {
     if (!value) return nullptr;
     switch (value->kind()) {
         case Data::Kind::text:
-            // An empty text is false, as in mustache.js: `{{#site.author}} · {{site.author}}{{/site.author}}`
-            // leaves out the separator when there is none. (As a variable, false writes nothing,
-            // as an empty text does.)
-            return value->engine_text() && !value->engine_text()->data.string_value().empty()
-                       ? &value->engine_text()->data
-                       : &k_no;
+            return value->engine_text() ? &value->engine_text()->data : &k_no;  // (data.hpp: text)
         case Data::Kind::yes:
             return &k_yes;
         case Data::Kind::no:

@@ -69,6 +69,7 @@ const Data* Data::get(std::string_view key) const {
 
 Data text(std::string value) {
     Data d(false);
+    if (value.empty()) return d;
     d.m_kind = Data::Kind::text;
     new (&d.m_text) Data::TextPointer(engine_text_of(std::move(value)));
     return d;

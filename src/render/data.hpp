@@ -133,7 +133,9 @@ inline Data& Data::operator=(Data&& other) noexcept {
     return *this;
 }
 
-// A text; a list of `items`.
+// A text; a list of `items`. An empty text is false, as in mustache.js: a section over it is
+// skipped (`{{#site.author}} · {{site.author}}{{/site.author}}` writes no separator without an
+// author), and as a variable it writes nothing, as "" would.
 Data text(std::string value);
 Data list(List items);
 

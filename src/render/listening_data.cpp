@@ -26,7 +26,7 @@ public:
         put(m, "t", t);
         put(m, "time", listening::format_timecode(seconds));
         const std::string id = first_at(t, end);
-        put(m, "id", id.empty() ? Data(false) : text(id));
+        put(m, "id", id);
         return m;
     }
 
@@ -209,7 +209,7 @@ Data value_data(const site::SiteInfo& site, const core::Value& value) {
         if (value.type == type) ledger = name;
     Data d;
     put(d, "recipients", list(std::move(recipients)));
-    put(d, "ledger", ledger.empty() ? Data(false) : text(ledger));
+    put(d, "ledger", ledger);
     put(d, "apps_url", std::string(k_value_apps_url));
     return d;
 }
@@ -231,14 +231,14 @@ Data feed_links_data(const std::vector<core::FeedLink>& links, const std::string
         for (const auto& l : links) {
             if (l.kind != kind) continue;
             Data item;
-            put(item, "label", l.label.empty() ? Data(false) : text(l.label));  // (a video without a title or height)
-            put(item, "url", l.url.empty() ? Data(false) : text(l.url));
+            put(item, "label", l.label);  // (a video without a title or height)
+            put(item, "url", l.url);
             put(item, "type", l.type);
             // A video in a format browsers play is played on the page (nothing is fetched before
             // the listener opens it and presses play); another is a link.
             put(item, "playable", plays_on_page(l));
             put(item, "captions", plays_on_page(l) && !captions.empty() ? text(captions) : Data(false));
-            put(item, "feed", l.feed.empty() ? Data(false) : text(l.feed));  // (beside a website)
+            put(item, "feed", l.feed);  // (beside a website)
             items.push_back(std::move(item));
         }
         return items;

@@ -70,11 +70,11 @@ Data site_data(const site::SiteInfo& site, const std::vector<site::SiteInfo::Lin
          site.paths.url("feed.xml")}};  // (for themes: the feed, then the show's pages)
     subscribe.insert(subscribe.end(), site.show_links.begin(), site.show_links.end());
     put(s, "subscribe", link_list(subscribe));
-    put(s, "artwork", site.artwork.empty() ? Data(false) : text(site.artwork));
-    put(s, "artwork_url", site.artwork_url.empty() ? Data(false) : text(site.artwork_url));
+    put(s, "artwork", site.artwork);
+    put(s, "artwork_url", site.artwork_url);
     put(s, "artwork_src", site.artwork_src);
-    put(s, "artwork_srcset_webp", site.artwork_srcset_webp.empty() ? Data(false) : text(site.artwork_srcset_webp));
-    put(s, "artwork_srcset_jpeg", site.artwork_srcset_jpeg.empty() ? Data(false) : text(site.artwork_srcset_jpeg));
+    put(s, "artwork_srcset_webp", site.artwork_srcset_webp);
+    put(s, "artwork_srcset_jpeg", site.artwork_srcset_jpeg);
     put(s, "artwork_large", site.artwork_large);
     put(s, "artwork_width", std::to_string(site.artwork_width));
     put(s, "artwork_height", std::to_string(site.artwork_height));
@@ -90,7 +90,7 @@ Data site_data(const site::SiteInfo& site, const std::vector<site::SiteInfo::Lin
     put(s, "website", site.website.url.empty() ? Data(false) : link_data(site.website));
     put(s, "source_feed", site.source_feed.url.empty() ? Data(false) : link_data(site.source_feed));
     put(s, "subscribe_url", site.paths.url(site::k_subscribe_dir));
-    put(s, "audio_url", site.audio_url.empty() ? Data(false) : text(site.audio_url));
+    put(s, "audio_url", site.audio_url);
     put(s, "episode_count", std::to_string(site.episode_count));
     const i18n::Words& words = *site.words;
     const std::string count = words.count("count.episodes", static_cast<long long>(site.episode_count));

@@ -13,8 +13,8 @@ namespace {
 bool is_void_element(std::string_view name) {
     static constexpr std::array<std::string_view, 13> k_void = {"area",  "base", "br",   "col",    "embed", "hr", "img",
                                                                 "input", "link", "meta", "source", "track", "wbr"};
-    const std::string lower = text::ascii_lower(name);
-    return std::find(k_void.begin(), k_void.end(), lower) != k_void.end();
+    return std::any_of(k_void.begin(), k_void.end(),
+                       [&](std::string_view v) { return name.size() == v.size() && text::starts_with_icase(name, v); });
 }
 
 void append_start_tag(std::string& out, const pugi::xml_node& element) {
@@ -37,28 +37,37 @@ void append_end_tag(std::string& out, const pugi::xml_node& element) {
     out += '>';
 }
 
-}  // namespace
-
-std::string html_of(const pugi::xml_node& node) {
+// The text of `node`'s descendants in document order, and with `markup` their elements' tags.
+std::string text_within(const pugi::xml_node& node, bool markup) {
     std::string out;
     for (pugi::xml_node n = node.first_child(); n;) {
         if (n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata) out += n.value();
         if (n.type() == pugi::node_element) {
-            append_start_tag(out, n);
+            if (markup) append_start_tag(out, n);
             if (n.first_child()) {
                 n = n.first_child();
                 continue;
             }
-            append_end_tag(out, n);
+            if (markup) append_end_tag(out, n);
         }
         // Up to the next sibling, closing each element left on the way.
         while (n != node && !n.next_sibling()) {
             n = n.parent();
-            if (n != node) append_end_tag(out, n);
+            if (markup && n != node) append_end_tag(out, n);
         }
         n = n == node ? pugi::xml_node() : n.next_sibling();
     }
     return std::string(text::trim(text::sanitize_utf8(out)));
+}
+
+}  // namespace
+
+std::string full_text(const pugi::xml_node& node) {
+    return text_within(node, false);
+}
+
+std::string html_of(const pugi::xml_node& node) {
+    return text_within(node, true);
 }
 
 }  // namespace sources

@@ -31,27 +31,15 @@ inline std::string text_of(const pugi::xml_node& node) {
 
 // All of an element's text, its descendants' included: child_value() stops at the first text
 // node, CDATA sections and entities may split the text, and a title may hold an element
-// ("Chemerinsky's <em>The Conservative Assault</em>"). (Without recursion: an input's nesting is
-// the input's.)
-inline std::string full_text(const pugi::xml_node& node) {
-    std::string out;
-    for (pugi::xml_node n = node.first_child(); n;) {
-        if (n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata) out += n.value();
-        if (n.type() == pugi::node_element && n.first_child()) {
-            n = n.first_child();
-            continue;
-        }
-        while (n != node && !n.next_sibling()) n = n.parent();
-        n = n == node ? pugi::xml_node() : n.next_sibling();
-    }
-    return std::string(text::trim(text::sanitize_utf8(out)));
-}
+// ("Chemerinsky's <em>The Conservative Assault</em>"). Valid UTF-8, trimmed; without recursion
+// (an input's nesting is the input's).
+std::string full_text(const pugi::xml_node& node);
 
 // An element that holds HTML (an RSS description, content:encoded, an itunes:summary), as feed
 // readers take it (feedparser's loose reading): its text is HTML, escaped or in CDATA; elements
 // it holds (a host that wrote the markup unescaped, "one<br/>two") are written back as markup,
 // not read for their text alone ("onetwo"). An HTML void element ("<br>", which a lenient reading
-// closes at the description's end) has no end tag written. Valid UTF-8, trimmed; without recursion.
+// closes at the description's end) has no end tag written. Valid UTF-8, trimmed, as full_text.
 std::string html_of(const pugi::xml_node& node);
 
 }  // namespace sources

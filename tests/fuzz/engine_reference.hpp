@@ -12,7 +12,7 @@
 
 namespace test {
 
-// `data` as kainjow's own data, built with its own setters, as our context hands it over.
+// `data` as kainjow's own data, built with its own setters.
 inline kainjow::mustache::data as_kainjow(const render::Data& data) {
     using K = kainjow::mustache::data;
     switch (data.kind()) {
@@ -22,9 +22,7 @@ inline kainjow::mustache::data as_kainjow(const render::Data& data) {
             return object;
         }
         case render::Data::Kind::text:
-            // (The door's one rule of its own, mustache.js's: an empty text is false. kainjow
-            // writes false as a variable as it writes "": nothing.)
-            return data.string_value().empty() ? K(false) : K(data.string_value());
+            return K(data.string_value());
         case render::Data::Kind::list: {
             K list(K::type::list);
             for (const auto& item : data.list_value()) list.push_back(as_kainjow(item));
