@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "html/escape.hpp"
+#include "html/parse_cost.hpp"
 #include "html/simple_html.hpp"
 #include "net/url.hpp"
 #include "text/strings.hpp"
@@ -81,11 +82,25 @@ GumboTree parse_fragment(std::string_view html) {
     return tree;
 }
 
-// A fragment's tree: from the fast parser when the HTML is plain (simple_html.hpp), else gumbo's.
+// Paragraphs of text alone, for HTML gumbo may not parse (parse_cost.hpp).
+std::unique_ptr<SimpleHtmlTree> text_tree(std::string_view html) {
+    auto tree = std::make_unique<SimpleHtmlTree>();
+    for (std::string& paragraph : text_paragraphs(html))
+        tree->add_text(tree->add_element(0, GUMBO_TAG_P), std::move(paragraph), false);
+    tree->finish();
+    return tree;
+}
+
+// A fragment's tree: from the fast parser when the HTML is plain (simple_html.hpp), else gumbo's,
+// or its text alone when gumbo would take too long over it.
 class Fragment {
 public:
     explicit Fragment(std::string_view html) : m_simple(parse_simple_html(html)) {
-        if (!m_simple) m_gumbo = parse_fragment(html);
+        if (m_simple) return;
+        if (gumbo_may_parse(html))
+            m_gumbo = parse_fragment(html);
+        else
+            m_simple = text_tree(html);
     }
     const GumboNode* root() const { return m_simple ? m_simple->root() : m_gumbo.root(); }
 

@@ -143,6 +143,9 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, Sour
         auto content = entry.child(n("content").c_str());
         if (!content || content.attribute("src")) content = entry.child(n("summary").c_str());
         r.description = text_construct(content, r.description_is_html);
+        if (r.description_is_html)
+            if (std::string warning = tangled_html_warning(content.name(), r.description); !warning.empty())
+                warn(content, warning);
         r.description_truncated = ends_truncated(r.description);
         for (const char* date_name : {"published", "updated"}) {
             auto date = entry.child(n(date_name).c_str());

@@ -248,15 +248,20 @@ struct ItemReader {
         r.title = full_text(item.child("title"));
         if (r.title.empty()) r.title = full_text(item.child(names.name(k_itunes_ns, "title").c_str()));
         r.page_url = text_of(item.child("link"));
-        r.description = html_of(item.child("description"));
-        if (r.description.empty()) r.description = html_of(item.child(names.name(k_itunes_ns, "summary").c_str()));
+        pugi::xml_node description = item.child("description");
+        r.description = html_of(description);
+        if (r.description.empty())
+            r.description = html_of(description = item.child(names.name(k_itunes_ns, "summary").c_str()));
         r.description_is_html = true;
         r.description_truncated = ends_truncated(r.description);
-        r.content_html = html_of(item.child(names.name(k_content_ns, "encoded").c_str()));
+        const pugi::xml_node content = item.child(names.name(k_content_ns, "encoded").c_str());
+        r.content_html = html_of(content);
         // What podarchive itself appended to content:encoded is not part of the episode's text:
         // cut it, so regenerating from our own feed gives the same feed.
         if (auto cut = r.content_html.find(core::k_archive_note_open); cut != std::string::npos)
             r.content_html = std::string(text::trim(r.content_html.substr(0, cut)));
+        for (const auto& [node, html] : {std::pair{description, &r.description}, std::pair{content, &r.content_html}})
+            if (std::string warning = tangled_html_warning(node.name(), *html); !warning.empty()) warn(node, warning);
         if (auto date = item.child("pubDate")) {
             r.date = dates::parse_rfc822(text_of(date));
             if (!r.date) r.date = dates::parse_any_date(text_of(date));

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "html/escape.hpp"
+#include "html/parse_cost.hpp"
 
 namespace sources {
 
@@ -68,6 +69,14 @@ std::string full_text(const pugi::xml_node& node) {
 
 std::string html_of(const pugi::xml_node& node) {
     return text_within(node, true);
+}
+
+std::string tangled_html_warning(std::string_view element, std::string_view html) {
+    if (html::gumbo_may_parse(html)) return "";
+    return "<" + std::string(element) + "> (" + std::to_string(html.size()) +
+           " bytes) nests or reopens its HTML elements past what an HTML parser reads in bounded time "
+           "(each tag's work grows with the elements open): the pages show its text alone, in paragraphs, "
+           "without its markup; the host's HTML needs the elements it opens closed";
 }
 
 }  // namespace sources

@@ -194,6 +194,29 @@ TEST_CASE("a description nested 200,000 deep is read and emptied without recursi
     CHECK(batch.records[0].raw_xml.find("<b>") == std::string::npos);  // (emptied: the feed writes its own)
 }
 
+// Gumbo's work on such HTML grows with the square of its length (html/parse_cost.hpp): the
+// pages show its text, and the warning says so where the feed has it.
+TEST_CASE("show notes that open and reopen elements past the budget are a located warning") {
+    std::string tangled;
+    for (int i = 0; i < 5000; ++i) tangled += "&lt;p&gt;&lt;b id=" + std::to_string(i) + "&gt;x";
+    auto batch = read_rss(
+        "<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel><title>S</title>\n"
+        "<item><title>Tangled</title><guid>1</guid>\n<description>" +
+            tangled +
+            "</description>\n<content:encoded><![CDATA[<p>Orderly <b>notes</b></p>]]></content:encoded>"
+            "</item>\n<item><title>Orderly</title><guid>2</guid><description>" +
+            std::string(3000, 'x') + "</description></item></channel></rss>",
+        {"feed", "feed.xml", ""});
+    REQUIRE(batch.records.size() == 2);
+    REQUIRE(batch.diagnostics.size() == 1);
+    CHECK(
+        core::format(batch.diagnostics[0])
+            .starts_with("feed.xml:3: warning: <description> (" + std::to_string(batch.records[0].description.size()) +
+                         " bytes) nests or reopens its HTML elements past what an HTML parser reads in bounded time"));
+    CHECK(batch.diagnostics[0].message.find("the pages show its text alone") != std::string::npos);
+    CHECK(core::format(batch.diagnostics[0]).size() < 1000);  // (the line it quotes is cut)
+}
+
 TEST_CASE("XML that is neither RSS nor Atom says what it found") {
     auto batch = read_rss("<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body/></opml>", {"feed", "list.opml", ""});
     REQUIRE(batch.diagnostics.size() == 1);
