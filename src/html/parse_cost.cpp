@@ -1,7 +1,9 @@
 #include "html/parse_cost.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <unordered_map>
 
@@ -21,6 +23,7 @@ enum Flag : unsigned {
     k_raw = 1u << 5,         // its content is text up to its end tag (script, style...)
     k_dropped = 1u << 6,     // the sanitizer drops it with its content
     k_breaks = 1u << 7,      // ends a paragraph of text without closing a <p> (<br>, table cells)
+    k_heading = 1u << 8,     // <h1> to <h6>
 };
 
 unsigned flags_of(std::string_view name) {
@@ -58,6 +61,7 @@ unsigned flags_of(std::string_view name) {
                         "frameset", "applet", "svg",    "math",   "xmp",    "plaintext", "noembed",  "noframes",
                         "audio",    "video",  "source", "track",  "canvas", "form",      "input"});
         add(k_breaks, {"br", "tr", "td", "th", "caption"});
+        add(k_heading, {"h1", "h2", "h3", "h4", "h5", "h6"});
         return flags;
     }();
     auto found = k_flags.find(name);
@@ -199,13 +203,27 @@ private:
     }
 };
 
+// The names the tree-building rules ask about, interned first (TreeCost::intern) in this order.
+// clang-format off
+enum Known : std::uint32_t {
+    n_html, n_body, n_head, n_frameset, n_p, n_li, n_dd, n_dt, n_td, n_th, n_tr, n_table, n_template,
+    n_caption, n_button, n_address, n_div, n_option, n_a, n_nobr, n_br, k_known_names
+};
+// clang-format on
+constexpr std::array<std::string_view, k_known_names> k_known{
+    "html",  "body",     "head",    "frameset", "p",       "li",  "dd",     "dt", "td",   "th", "tr",
+    "table", "template", "caption", "button",   "address", "div", "option", "a",  "nobr", "br"};
+
 // The work of HTML5's tree building for the body of a fragment, counted as gumbo does it: a step
 // for each open element a tag's scope checks may pass, and an element's worth for each element
 // made. Where the estimate simplifies a rule it keeps more open (table modes, markers, the
-// elements the adoption agency removes), so it errs towards more work, never less.
+// elements the adoption agency removes), so it errs towards more work.
 class TreeCost {
 public:
-    explicit TreeCost(std::size_t budget) : m_budget(budget) { push("html", k_scope); }
+    explicit TreeCost(std::size_t budget) : m_budget(budget) {
+        for (std::string_view name : k_known) intern(std::string(name));
+        push(n_html, k_scope);
+    }
 
     std::size_t work(std::string_view html) {
         Tokenizer tokens(html);
@@ -217,10 +235,10 @@ public:
                     ++m_work;
                     break;
                 case Token::Kind::start:
-                    start(token.name, token.attributes);
+                    start(intern(token.name), flags_of(token.name), token.attributes);
                     break;
                 case Token::Kind::end:
-                    end(token.name);
+                    end(intern(token.name), flags_of(token.name));
                     break;
             }
         }
@@ -232,29 +250,35 @@ private:
     // attributes: about 400 bytes), in steps of a scope check. It bounds the memory too.
     static constexpr std::size_t k_element = 256;
 
+    using Name = std::uint32_t;  // a tag name, interned: the walks compare numbers
     struct Open {
-        std::string name;
+        Name name;
         unsigned flags;
         std::size_t id;
     };
     struct Formatting {  // an entry in the list of active formatting elements
-        std::string name;
+        Name name;
         std::string_view attributes;
         std::size_t id;  // the element it stands for
     };
 
     std::size_t m_budget;
     std::size_t m_work = 0;
+    std::unordered_map<std::string, Name> m_names;
     std::vector<Open> m_open;  // the stack of open elements, the fragment's root first
     std::vector<Formatting> m_formatting;
     std::vector<bool> m_is_open;  // by element id
 
     bool over() const { return m_work > m_budget; }
 
-    void push(std::string name, unsigned flags) {
+    Name intern(const std::string& name) {
+        return m_names.try_emplace(name, static_cast<Name>(m_names.size())).first->second;
+    }
+
+    void push(Name name, unsigned flags) {
         m_work += k_element;
         m_is_open.push_back(true);
-        m_open.push_back({std::move(name), flags, m_is_open.size() - 1});
+        m_open.push_back({name, flags, m_is_open.size() - 1});
     }
 
     // Closes the open element at `index` and every element opened after it.
@@ -277,42 +301,40 @@ private:
         return m_open.size();
     }
 
-    // Closes the innermost open element named one of `names`, if `stops` finds none first.
+    // Closes the innermost open element named `a` or `b`, if `stops` finds none first.
     template <typename Stop>
-    void close(std::initializer_list<std::string_view> names, Stop stops) {
-        const std::size_t at = find_open(
-            [&](const Open& o) { return std::find(names.begin(), names.end(), o.name) != names.end(); }, stops);
+    void close(Name a, Name b, Stop stops) {
+        const std::size_t at = find_open([&](const Open& o) { return o.name == a || o.name == b; }, stops);
         if (at < m_open.size()) pop_to(at);
     }
 
-    static bool in_button_scope_stop(const Open& o) { return (o.flags & k_scope) || o.name == "button"; }
-    static bool table_stop(const Open& o) { return o.name == "table" || o.name == "template"; }
+    static bool in_button_scope_stop(const Open& o) { return (o.flags & k_scope) || o.name == n_button; }
+    static bool table_stop(const Open& o) { return o.name == n_table || o.name == n_template; }
     // Where an <li>, <dd> or <dt> stops looking for one to close (special, but not address, div or p).
     static bool list_item_stop(const Open& o) {
-        return (o.flags & k_special) && o.name != "address" && o.name != "div" && o.name != "p";
+        return (o.flags & k_special) && o.name != n_address && o.name != n_div && o.name != n_p;
     }
 
-    void start(const std::string& name, std::string_view attributes) {
-        const unsigned flags = flags_of(name);
+    void start(Name name, unsigned flags, std::string_view attributes) {
         m_work += m_open.size();  // the start tag's scope checks
-        if (name == "html" || name == "body" || name == "head" || name == "frameset") return;
-        if (flags & k_closes_p) close({"p"}, in_button_scope_stop);
-        if (name == "li")
-            close({"li"}, list_item_stop);
-        else if (name == "dd" || name == "dt")
-            close({"dd", "dt"}, list_item_stop);
-        else if (name == "td" || name == "th")
-            close({"td", "th"}, table_stop);
-        else if (name == "tr")
-            close({"tr"}, table_stop);
-        else if ((name == "option" || (name.size() == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6')) &&
-                 m_open.back().name.size() == name.size() && m_open.back().name[0] == name[0])
-            pop_to(m_open.size() - 1);
-        else if (name == "a" || name == "nobr")
+        if (name == n_html || name == n_body || name == n_head || name == n_frameset) return;
+        if (flags & k_closes_p) close(n_p, n_p, in_button_scope_stop);
+        if (name == n_li)
+            close(n_li, n_li, list_item_stop);
+        else if (name == n_dd || name == n_dt)
+            close(n_dd, n_dt, list_item_stop);
+        else if (name == n_td || name == n_th)
+            close(n_td, n_th, table_stop);
+        else if (name == n_tr)
+            close(n_tr, n_tr, table_stop);
+        else if (name == n_option ? m_open.back().name == n_option
+                                  : (flags & k_heading) && (m_open.back().flags & k_heading))
+            pop_to(m_open.size() - 1);  // (an <option> or heading open just before it)
+        else if (name == n_a || name == n_nobr)
             adopt_open(name);
-        else if (name == "table")
+        else if (name == n_table)
             close_table_in_table_mode();
-        if (name == "td" || name == "th" || name == "tr") m_work += k_element;  // (the <tbody> or <tr> HTML may imply)
+        if (name == n_td || name == n_th || name == n_tr) m_work += k_element;  // (the <tbody> or <tr> HTML may imply)
         if (!(flags & k_closes_p)) reconstruct();
         if (flags & k_void) {
             m_work += k_element;
@@ -322,27 +344,26 @@ private:
         if (flags & k_formatting) add_formatting(name, attributes);
     }
 
-    void end(const std::string& name) {
-        const unsigned flags = flags_of(name);
+    void end(Name name, unsigned flags) {
         m_work += m_open.size();
         if (flags & k_formatting) return adoption_agency(name);
-        if (name == "html" || name == "body") return;
-        if (name == "br") {  // "</br>" is read as <br>
+        if (name == n_html || name == n_body) return;
+        if (name == n_br) {  // "</br>" is read as <br>
             reconstruct();
             m_work += k_element;
             return;
         }
-        if (name == "p") {
-            const std::size_t at = find_open([](const Open& o) { return o.name == "p"; }, in_button_scope_stop);
+        if (name == n_p) {
+            const std::size_t at = find_open([](const Open& o) { return o.name == n_p; }, in_button_scope_stop);
             if (at < m_open.size())
                 pop_to(at);
             else
                 m_work += k_element;  // "</p>" with none open makes an empty <p>
             return;
         }
-        const std::size_t at =
-            find_open([&](const Open& o) { return o.name == name; },
-                      [&](const Open& o) { return (o.flags & ((flags & k_special) ? k_scope : k_special)) != 0; });
+        const unsigned stop = (flags & k_special) ? k_scope : k_special;
+        const std::size_t at = find_open([&](const Open& o) { return o.name == name; },
+                                         [&](const Open& o) { return (o.flags & stop) != 0; });
         if (at < m_open.size()) pop_to(at);
     }
 
@@ -351,15 +372,15 @@ private:
     // elements so closed are reopened by the next text: "<table><b id=N>x" repeated.
     void close_table_in_table_mode() {
         const std::size_t at =
-            find_open([](const Open& o) { return o.name == "table"; },
+            find_open([](const Open& o) { return o.name == n_table; },
                       [](const Open& o) {
-                          return o.name == "td" || o.name == "th" || o.name == "caption" || o.name == "template";
+                          return o.name == n_td || o.name == n_th || o.name == n_caption || o.name == n_template;
                       });
         if (at < m_open.size()) pop_to(at);
     }
 
     // An <a> (or <nobr>) while one is active: the old one is closed first, as by its end tag.
-    void adopt_open(const std::string& name) {
+    void adopt_open(Name name) {
         for (std::size_t e = m_formatting.size(); e-- > 0;) {
             ++m_work;
             if (m_formatting[e].name != name) continue;
@@ -372,7 +393,7 @@ private:
     }
 
     // Noah's Ark: at most three identical active formatting elements; then the entry.
-    void add_formatting(const std::string& name, std::string_view attributes) {
+    void add_formatting(Name name, std::string_view attributes) {
         std::size_t same = 0;
         for (std::size_t e = m_formatting.size(); e-- > 0;) {
             ++m_work;
@@ -403,7 +424,7 @@ private:
     // A formatting element's end tag. Its element, with no special element opened inside it, is
     // closed with what it holds; else (a <div> inside a <b>) the adoption agency moves a new copy
     // of it inside the innermost such element, as many as eight times over.
-    void adoption_agency(const std::string& name) {
+    void adoption_agency(Name name) {
         for (int round = 0; round < 8 && !over(); ++round) {
             std::size_t e = m_formatting.size();
             while (e > 0 && m_formatting[e - 1].name != name) {
@@ -442,12 +463,12 @@ private:
             m_is_open.push_back(true);
             copy.id = m_is_open.size() - 1;
             m_formatting[e].id = copy.id;
-            m_open.insert(m_open.begin() + static_cast<std::ptrdiff_t>(block), std::move(copy));
+            m_open.insert(m_open.begin() + static_cast<std::ptrdiff_t>(block), copy);
             m_work += k_element + m_open.size() - block;
         }
     }
 
-    void any_other_end_tag(const std::string& name) {
+    void any_other_end_tag(Name name) {
         const std::size_t at = find_open([&](const Open& o) { return o.name == name; },
                                          [](const Open& o) { return (o.flags & k_special) != 0; });
         if (at < m_open.size()) pop_to(at);

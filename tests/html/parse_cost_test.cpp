@@ -55,25 +55,25 @@ GumboTree gumbo_tree(const std::string& html) {
     return tree;
 }
 
-// HTML that costs gumbo far more than its length: each took it 0.1 s or far longer, the
-// second more than 15 GB, before they were read as text.
+// HTML that costs gumbo far more than its length, each here past the budget several times over.
+// At 200,000 nested <div> gumbo took 30 s, at 20,000 "<p><b id=N>x" more than 15 GB.
 struct Tangle {
     const char* unit;
     int n;
 };
 const std::vector<Tangle> k_tangles{
-    {"<div>", 200000},                // every start tag walks every open element (30 s)
-    {"<p><b id={i}>x", 20000},        // each paragraph reopens every <b> before it (15 GB)
-    {"<div><b id={i}></div>", 4000},  // ... as does each <div> (7 s, 3 GB)
-    {"<b>", 200000},                  // (4.7 s)
-    {"<div></span>", 100000},         // an end tag that closes nothing closes nothing
-    {"<b><div></b>", 40000},          // the adoption agency keeps the depth
-    {"<a href=x{i}><div>", 20000},    // a new <a> closes the old one around the <div>s
-    {"<ul><li>", 50000},              // nested lists: an <li> closes none outside its list
-    {"<i><b id={i}></i>x", 20000},    //
-    {"<table><tr><td>", 50000},       //
-    {"<table><b id={i}>x", 20000},    // a <table> in a table closes it, and the <b> moved before it
-    {"<li><b id={i}>x", 20000},       //
+    {"<div>", 10000},                 // every start tag walks every open element
+    {"<p><b id={i}>x", 2000},         // each paragraph reopens every <b> before it
+    {"<div><b id={i}></div>", 1000},  // ... as does each <div>
+    {"<b>", 10000},                   //
+    {"<div></span>", 10000},          // an end tag that closes nothing closes nothing
+    {"<b><div></b>", 10000},          // the adoption agency keeps the depth
+    {"<a href=x{i}><div>", 10000},    // a new <a> closes the old one around the <div>s
+    {"<ul><li>", 10000},              // nested lists: an <li> closes none outside its list
+    {"<i><b id={i}></i>x", 5000},     //
+    {"<table><tr><td>", 10000},       //
+    {"<table><b id={i}>x", 2000},     // a <table> in a table closes it, and the <b> moved before it
+    {"<li><b id={i}>x", 2000},        //
 };
 
 std::vector<std::string> show_notes_of(const std::filesystem::path& feed) {
@@ -136,9 +136,9 @@ TEST_CASE("HTML whose cost grows with the square of its length is past the budge
         CHECK(shown.ends_with("deep</p>"));
         CHECK(html::html_to_text(html).ends_with("deep"));
     }
-    // Paragraph by paragraph: 20,000 paragraphs of "x", the last "xdeep".
-    const std::string paragraphs = html::sanitize_html(repeated("<p><b id={i}>x", 20000));
-    CHECK(test::count_of(paragraphs, "<p>x</p>") == 19999);
+    // Paragraph by paragraph: 2,000 paragraphs of "x", the last "xdeep".
+    const std::string paragraphs = html::sanitize_html(repeated("<p><b id={i}>x", 2000));
+    CHECK(test::count_of(paragraphs, "<p>x</p>") == 1999);
 }
 
 // The estimate follows gumbo's rules closely enough to count, for each hostile shape at a size
