@@ -171,6 +171,7 @@ struct Applier {
         x.transcript = note.transcript;
         x.chapters = note.chapters;
         RenderedMarkdown rendered = render(note.body, note.body_line);
+        check_tangled(rendered, note.file, note.body_line);
         for (const auto& link : rendered.resolved) links_to[index.find(link.slug)[0]].insert(*found);
         for (const auto& link : rendered.unresolved) {
             auto near = closest_slugs(catalog, link.slug);
@@ -179,6 +180,16 @@ struct Applier {
                                                 (near.empty() ? "" : "; closest slugs: " + text::join(near, ", "))));
         }
         x.note_html = std::move(rendered.html);
+    }
+
+    // (What Markdown writes nests as it should: only raw HTML in a body can be so tangled.)
+    void check_tangled(const RenderedMarkdown& rendered, const std::string& file, int body_line) {
+        if (rendered.tangled)
+            errors.push_back(
+                core::error_at({file, body_line, 1},
+                               "the body's HTML nests or reopens its elements past what an HTML parser reads in "
+                               "bounded time (each tag's work grows with the elements open), so the page would "
+                               "show its text alone; close the elements it opens, or write it in Markdown"));
     }
 
     void pages(const NoteSet& notes) {
@@ -198,6 +209,7 @@ struct Applier {
                 continue;
             }
             RenderedMarkdown rendered = render(page.body, page.body_line);
+            check_tangled(rendered, page.file, page.body_line);
             for (const auto& link : rendered.unresolved)
                 errors.push_back(core::error_at({page.file, link.line, link.column},
                                                 "link to episode:" + link.slug + " matches no episode"));
@@ -387,7 +399,7 @@ std::optional<BodyEdit> body_edit(const core::Catalog& merged, const EpisodeNote
         return found;
     };
     RenderedMarkdown fresh = render_markdown(after.body, after.body_line, resolver(merged, index, episode_url));
-    if (!fresh.unresolved.empty() || targets(fresh) != targets(old->second)) return std::nullopt;
+    if (!fresh.unresolved.empty() || fresh.tangled || targets(fresh) != targets(old->second)) return std::nullopt;
     return BodyEdit{slug, old->first, markdown_key(after.body, after.body_line), std::move(fresh)};
 }
 

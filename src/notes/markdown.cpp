@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "html/html_sanitizer.hpp"
+#include "html/parse_cost.hpp"
 #include "text/unicode.hpp"
 
 namespace notes {
@@ -65,6 +66,7 @@ RenderedMarkdown render_markdown(std::string_view markdown, int first_line, cons
     cmark_iter_free(iter);
     char* html = cmark_render_html(doc.get(), k_options, cmark_parser_get_syntax_extensions(parser.get()));
     out.html = html::sanitize_html(html ? html : "");
+    out.tangled = html && !html::gumbo_may_parse(html);
     std::free(html);
     return out;
 }

@@ -153,6 +153,24 @@ TEST_CASE("applying notes: overrides carry note provenance; errors name the clos
     CHECK(std::count(all.begin(), all.end(), '\n') == 2);
 }
 
+// Raw HTML in a body goes through the sanitizer; past gumbo's budget (html/parse_cost.hpp) the
+// page would show its text alone, which the author should hear of where the body starts.
+TEST_CASE("a body whose raw HTML is past the parser's budget is an error at the body's line") {
+    std::string tangled;
+    for (int i = 0; i < 3000; ++i) tangled += "<p><b id=\"" + std::to_string(i) + "\">x\n";
+    CHECK(apply_error({"---\nepisode: aotautograd\n---\n\n" + tangled}) ==
+          "content/episodes/n0.md:4:1: error: the body's HTML nests or reopens its elements past what an HTML "
+          "parser reads in bounded time (each tag's work grows with the elements open), so the page would show "
+          "its text alone; close the elements it opens, or write it in Markdown\n");
+    // The same paragraphs with their <b> closed are the parser's.
+    std::string orderly;
+    for (int i = 0; i < 3000; ++i) orderly += "<p><b id=\"" + std::to_string(i) + "\">x</b></p>\n";
+    auto c = small_catalog();
+    CHECK(apply(c, {"---\nepisode: aotautograd\n---\n\n" + orderly})
+              .by_slug.at("aotautograd")
+              .note_html.find("<b>x</b>") != std::string::npos);
+}
+
 TEST_CASE("draft notes are checked but not applied") {
     auto c = small_catalog();
     auto cur = apply(c, {"---\nepisode: aotautograd\ntitle: Changed\ndraft: true\n---\n"});

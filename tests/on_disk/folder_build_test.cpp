@@ -348,6 +348,20 @@ TEST_CASE("a build that fails leaves the output and its record as they were") {
     CHECK(r.report.pages_rendered == 1);
 }
 
+// The edit of a body alone (build's quickest route) meets the same check as a whole build.
+TEST_CASE("a note's body whose raw HTML is past the parser's budget fails the build, which changes nothing") {
+    NotedSite noted;
+    const auto& [dir, note, out, first] = noted;
+    const auto site = tree(out);
+    std::string tangled;
+    for (int i = 0; i < 3000; ++i) tangled += "<p><b id=\"" + std::to_string(i) + "\">x\n";
+    test::write(note, test::replace_first(test::k_hop_note, "First version", "First version\n\n" + tangled));
+    const std::string errors = test::input_errors([&] { build_into(dir.path(), out); });
+    CHECK(errors.find("error: the body's HTML nests or reopens its elements past what an HTML parser reads") !=
+          std::string::npos);
+    CHECK(tree(out) == site);
+}
+
 TEST_CASE("the build record reads back as written, and refuses what it did not write") {
     test::TempDir dir;
     const fs::path file = dir.path() / ".public.build-record";
