@@ -182,14 +182,14 @@ struct Applier {
         x.note_html = std::move(rendered.html);
     }
 
-    // (What Markdown writes nests as it should: only raw HTML in a body can be so tangled.)
+    // (Raw HTML that leaves elements open, or Markdown nested thousands deep: 20,000 '>'.)
     void check_tangled(const RenderedMarkdown& rendered, const std::string& file, int body_line) {
         if (rendered.tangled)
             errors.push_back(
                 core::error_at({file, body_line, 1},
-                               "the body's HTML nests or reopens its elements past what an HTML parser reads in "
-                               "bounded time (each tag's work grows with the elements open), so the page would "
-                               "show its text alone; close the elements it opens, or write it in Markdown"));
+                               "the body nests or reopens its elements past what an HTML parser reads in bounded "
+                               "time (each tag's work grows with the elements open), so the page would show its "
+                               "text alone; close the elements its HTML opens, and nest less deep"));
     }
 
     void pages(const NoteSet& notes) {

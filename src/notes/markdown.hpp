@@ -23,8 +23,9 @@ struct RenderedMarkdown {
     std::string html;
     std::vector<EpisodeLink> resolved;    // episode: links that were found
     std::vector<EpisodeLink> unresolved;  // episode: links to nothing (errors for the caller)
-    // Its raw HTML nests or reopens elements past what gumbo reads in bounded time
-    // (html/parse_cost.hpp): `html` is then its text alone (an error for the caller).
+    // Its HTML (raw HTML that leaves elements open, or Markdown nested thousands deep) nests or
+    // reopens elements past what gumbo reads in bounded time (html/parse_cost.hpp): `html` is
+    // then its text alone (an error for the caller).
     bool tangled = false;
 };
 

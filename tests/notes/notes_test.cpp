@@ -159,9 +159,9 @@ TEST_CASE("a body whose raw HTML is past the parser's budget is an error at the 
     std::string tangled;
     for (int i = 0; i < 3000; ++i) tangled += "<p><b id=\"" + std::to_string(i) + "\">x\n";
     CHECK(apply_error({"---\nepisode: aotautograd\n---\n\n" + tangled}) ==
-          "content/episodes/n0.md:4:1: error: the body's HTML nests or reopens its elements past what an HTML "
-          "parser reads in bounded time (each tag's work grows with the elements open), so the page would show "
-          "its text alone; close the elements it opens, or write it in Markdown\n");
+          "content/episodes/n0.md:4:1: error: the body nests or reopens its elements past what an HTML parser "
+          "reads in bounded time (each tag's work grows with the elements open), so the page would show its text "
+          "alone; close the elements its HTML opens, and nest less deep\n");
     // The same paragraphs with their <b> closed are the parser's.
     std::string orderly;
     for (int i = 0; i < 3000; ++i) orderly += "<p><b id=\"" + std::to_string(i) + "\">x</b></p>\n";
