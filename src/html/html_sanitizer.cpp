@@ -13,6 +13,7 @@
 #include "html/escape.hpp"
 #include "html/parse_cost.hpp"
 #include "html/simple_html.hpp"
+#include "html/tags.hpp"
 #include "net/url.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
@@ -111,17 +112,6 @@ private:
 
 bool is_one_of(GumboTag tag, std::initializer_list<GumboTag> tags) {
     return std::find(tags.begin(), tags.end(), tag) != tags.end();
-}
-
-bool is_dropped_with_content(GumboTag tag) {
-    return is_one_of(tag,
-                     {GUMBO_TAG_SCRIPT,   GUMBO_TAG_STYLE,     GUMBO_TAG_IFRAME,   GUMBO_TAG_OBJECT,   GUMBO_TAG_EMBED,
-                      GUMBO_TAG_NOSCRIPT, GUMBO_TAG_TEMPLATE,  GUMBO_TAG_TEXTAREA, GUMBO_TAG_SELECT,   GUMBO_TAG_BUTTON,
-                      GUMBO_TAG_HEAD,     GUMBO_TAG_TITLE,     GUMBO_TAG_META,     GUMBO_TAG_LINK,     GUMBO_TAG_BASE,
-                      GUMBO_TAG_FRAME,    GUMBO_TAG_FRAMESET,  GUMBO_TAG_APPLET,   GUMBO_TAG_SVG,      GUMBO_TAG_MATH,
-                      GUMBO_TAG_XMP,      GUMBO_TAG_PLAINTEXT, GUMBO_TAG_NOEMBED,  GUMBO_TAG_NOFRAMES, GUMBO_TAG_AUDIO,
-                      GUMBO_TAG_VIDEO,    GUMBO_TAG_SOURCE,    GUMBO_TAG_TRACK,    GUMBO_TAG_CANVAS,   GUMBO_TAG_FORM,
-                      GUMBO_TAG_INPUT});
 }
 
 bool is_allowed(GumboTag tag) {
@@ -320,7 +310,7 @@ struct Writer {
     void element(const GumboNode* node, int depth) {
         GumboTag tag = node->v.element.tag;
         if (tag == GUMBO_TAG_INPUT) return task_checkbox(node);
-        if (is_dropped_with_content(tag)) return;
+        if (dropped_with_content(tag)) return;
         if (tag == GUMBO_TAG_IMG) return image_as_link(node);
         if (depth > k_max_depth) return flat(node);
         if (!is_allowed(tag) && tag != GUMBO_TAG_H1) return children(node, depth);
@@ -442,7 +432,7 @@ struct Writer {
         if (node->type != GUMBO_NODE_ELEMENT) return false;
         GumboTag tag = node->v.element.tag;
         if (tag == GUMBO_TAG_IMG || tag == GUMBO_TAG_INPUT || tag == GUMBO_TAG_HR) return true;
-        if (is_dropped_with_content(tag)) return false;
+        if (dropped_with_content(tag)) return false;
         const GumboVector& kids = node->v.element.children;
         for (unsigned i = 0; i < kids.length; ++i)
             if (shows_something(static_cast<const GumboNode*>(kids.data[i]), depth + 1)) return true;
@@ -488,7 +478,7 @@ struct Writer {
                 task_checkbox(n);
             else if (tag == GUMBO_TAG_IMG)
                 image_as_link(n);
-            else if (!is_dropped_with_content(tag))
+            else if (!dropped_with_content(tag))
                 push_children(n);
         }
     }
@@ -531,7 +521,7 @@ void collect_text(const GumboNode* node, std::string& out, int depth) {
         out += node->v.text.text;
         return;
     }
-    if (node->type != GUMBO_NODE_ELEMENT || depth > 256 || is_dropped_with_content(node->v.element.tag)) return;
+    if (node->type != GUMBO_NODE_ELEMENT || depth > 256 || dropped_with_content(node->v.element.tag)) return;
     GumboTag tag = node->v.element.tag;
     bool block = is_one_of(tag, {GUMBO_TAG_P, GUMBO_TAG_BR, GUMBO_TAG_LI, GUMBO_TAG_DIV, GUMBO_TAG_H1, GUMBO_TAG_H2,
                                  GUMBO_TAG_H3, GUMBO_TAG_TR, GUMBO_TAG_PRE, GUMBO_TAG_BLOCKQUOTE});

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "html/escape.hpp"
+#include "html/tags.hpp"
 
 namespace html {
 
@@ -21,9 +22,8 @@ enum Flag : unsigned {
     k_void = 1u << 3,        // no content, no end tag
     k_scope = 1u << 4,       // a scope's boundary: what is open outside it is not "in scope"
     k_raw = 1u << 5,         // its content is text up to its end tag (script, style...)
-    k_dropped = 1u << 6,     // the sanitizer drops it with its content
-    k_breaks = 1u << 7,      // ends a paragraph of text without closing a <p> (<br>, table cells)
-    k_heading = 1u << 8,     // <h1> to <h6>
+    k_breaks = 1u << 6,      // ends a paragraph of text without closing a <p> (<br>, table cells)
+    k_heading = 1u << 7,     // <h1> to <h6>
 };
 
 unsigned flags_of(std::string_view name) {
@@ -56,10 +56,6 @@ unsigned flags_of(std::string_view name) {
         add(k_scope, {"applet", "caption", "html", "table", "td", "th", "marquee", "object", "template"});
         add(k_raw,
             {"script", "style", "xmp", "iframe", "noembed", "noframes", "noscript", "textarea", "title", "plaintext"});
-        add(k_dropped, {"script",   "style",  "iframe", "object", "embed",  "noscript",  "template", "textarea",
-                        "select",   "button", "head",   "title",  "meta",   "link",      "base",     "frame",
-                        "frameset", "applet", "svg",    "math",   "xmp",    "plaintext", "noembed",  "noframes",
-                        "audio",    "video",  "source", "track",  "canvas", "form",      "input"});
         add(k_breaks, {"br", "tr", "td", "th", "caption"});
         add(k_heading, {"h1", "h2", "h3", "h4", "h5", "h6"});
         return flags;
@@ -185,20 +181,13 @@ private:
 
     // Past a raw-text element's content, to its end tag ("</script" and a space, '/' or '>').
     void skip_raw_text() {
-        for (std::size_t at = m_html.find("</", m_pos); at != std::string_view::npos; at = m_html.find("</", at + 2)) {
+        std::size_t at = m_pos;
+        for (; (at = find_closing_tag(m_html, m_raw, at)) != std::string_view::npos; at += 2) {
             const std::size_t after = at + 2 + m_raw.size();
-            if (after > m_html.size()) break;
-            bool same =
-                std::equal(m_raw.begin(), m_raw.end(), m_html.begin() + static_cast<std::ptrdiff_t>(at + 2),
-                           [](char a, char b) { return a == (is_letter(b) ? static_cast<char>(b | 0x20) : b); });
-            if (same &&
-                (after == m_html.size() || is_space(m_html[after]) || m_html[after] == '/' || m_html[after] == '>')) {
-                m_pos = at;
-                m_raw.clear();
-                return;
-            }
+            if (after == m_html.size() || is_space(m_html[after]) || m_html[after] == '/' || m_html[after] == '>')
+                break;
         }
-        m_pos = m_html.size();
+        m_pos = std::min(at, m_html.size());
         m_raw.clear();
     }
 };
@@ -323,10 +312,8 @@ private:
             close(n_li, n_li, list_item_stop);
         else if (name == n_dd || name == n_dt)
             close(n_dd, n_dt, list_item_stop);
-        else if (name == n_td || name == n_th)
-            close(n_td, n_th, table_stop);
-        else if (name == n_tr)
-            close(n_tr, n_tr, table_stop);
+        else if (name == n_td || name == n_th || name == n_tr)
+            close_cell_or_row(name);
         else if (name == n_option ? m_open.back().name == n_option
                                   : (flags & k_heading) && (m_open.back().flags & k_heading))
             pop_to(m_open.size() - 1);  // (an <option> or heading open just before it)
@@ -334,7 +321,6 @@ private:
             adopt_open(name);
         else if (name == n_table)
             close_table_in_table_mode();
-        if (name == n_td || name == n_th || name == n_tr) m_work += k_element;  // (the <tbody> or <tr> HTML may imply)
         if (!(flags & k_closes_p)) reconstruct();
         if (flags & k_void) {
             m_work += k_element;
@@ -365,6 +351,16 @@ private:
         const std::size_t at = find_open([&](const Open& o) { return o.name == name; },
                                          [&](const Open& o) { return (o.flags & stop) != 0; });
         if (at < m_open.size()) pop_to(at);
+    }
+
+    // A cell closes the open cell, a row the open row, in their table; each may imply a <tbody>
+    // or a <tr> (an element more).
+    void close_cell_or_row(Name name) {
+        if (name == n_tr)
+            close(n_tr, n_tr, table_stop);
+        else
+            close(n_td, n_th, table_stop);
+        m_work += k_element;
     }
 
     // A <table> opens inside a cell or a caption; anywhere else in a table (where what is not a
@@ -508,7 +504,8 @@ std::vector<std::string> text_paragraphs(std::string_view html) {
         const unsigned flags = token.kind == Token::Kind::text ? 0 : flags_of(token.name);
         if (token.kind == Token::Kind::text) {
             if (dropped.empty()) paragraph += token.text;
-        } else if (token.kind == Token::Kind::start && (flags & k_dropped) && !(flags & k_void)) {
+        } else if (token.kind == Token::Kind::start && !(flags & k_void) &&
+                   dropped_with_content(gumbo_tag_enum(token.name.c_str()))) {
             dropped.push_back(token.name);
         } else if (token.kind == Token::Kind::end && !dropped.empty() && dropped.back() == token.name) {
             dropped.pop_back();

@@ -6,6 +6,7 @@
 #include <span>
 
 #include "html/escape.hpp"
+#include "html/tags.hpp"
 #include "listening/timecode.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
@@ -201,13 +202,6 @@ void read_json(std::string_view text, Reader& r) {
     }
 }
 
-// Where the closing tag of `name` (lower case) starts, from `from` on, in any case ("</SCRIPT>").
-std::size_t find_closing_tag(std::string_view html, std::string_view name, std::size_t from) {
-    for (std::size_t at = html.find("</", from); at != std::string_view::npos; at = html.find("</", at + 2))
-        if (text::starts_with_icase(html.substr(at + 2), name)) return at;
-    return std::string_view::npos;
-}
-
 // A time said at the start of a block's text ("[00:01:02] ", "(1:02) ", "00:01:02 - "): the
 // time, the text after it taken from `text`.
 std::optional<double> leading_time(std::string& text) {
@@ -332,7 +326,7 @@ void read_html(std::string_view html, Reader& r, bool& timed) {
         const std::string name = text::ascii_lower(tag.substr(0, tag.find_first_of(" \t\r\n/")));
         i = close + 1;
         if (!closing && (name == "script" || name == "style")) {  // their text is not said
-            std::size_t end = find_closing_tag(html, name, i);
+            std::size_t end = html::find_closing_tag(html, name, i);
             i = end == std::string_view::npos ? html.size() : end;
             continue;
         }
