@@ -98,8 +98,13 @@ core::Catalog merge(std::span<const sources::SourceBatch> batches) {
     concurrency::parallel_for(groups.size(), 256, fuse_group);
     // Newest first; then the episodes no source dates, as a group of their own (a listing's
     // order places them near their neighbours, but a page must not present a guess as a date):
-    // in the order the listings give, else by title, so the order is deterministic.
+    // in the order the listings give, and those nothing dated comes before in the order of the
+    // first source that lists them (a feed of undated items, as RSS 0.91 feeds are, keeps its
+    // order, as podcast apps show it), so the order is deterministic.
     // (Positions are sorted, not the episodes: moving whole episodes about was most of the sort.)
+    std::vector<RecordId> first_listed(groups.size());
+    for (std::size_t g = 0; g < groups.size(); ++g)
+        first_listed[g] = *std::min_element(groups[g].members.begin(), groups[g].members.end());
     std::vector<std::size_t> order(episodes.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
@@ -109,6 +114,7 @@ core::Catalog merge(std::span<const sources::SourceBatch> batches) {
         if (a_dated != b_dated) return a_dated;
         if (a.has_key != b.has_key) return a.has_key;
         if (a.has_key && a.sort_key != b.sort_key) return a.sort_key > b.sort_key;
+        if (!a.has_key && first_listed[x] != first_listed[y]) return first_listed[x] < first_listed[y];
         if (episodes[x].title != episodes[y].title) return episodes[x].title < episodes[y].title;
         return episodes[x].records.front().from.line < episodes[y].records.front().from.line;
     });

@@ -123,12 +123,12 @@ TEST_CASE("fusion: feed wins identity, longest full description wins, durations 
     CHECK(catalog.conflicts[0].slug == "batching");
 }
 
-TEST_CASE("the catalog: newest first, then undated episodes by title; each episode moves whole") {
+TEST_CASE("the catalog: newest first, then undated episodes in their source's order; each episode moves whole") {
     // Dates in a scrambled order, so that putting the episodes in order moves them in cycles.
     const std::vector<std::pair<std::string, const char*>> dated = {
         {"Ep C", "2021-03-01"}, {"Ep A", "2021-01-01"}, {"Ep F", "2021-06-01"}, {"Ep B", "2021-02-01"},
         {"Ep E", "2021-05-01"}, {"Ep D", "2021-04-01"}, {"Ep H", "2021-08-01"}, {"Ep G", "2021-07-01"}};
-    // First in their source, nothing before them dates them: they go last, by title.
+    // First in their source, nothing before them dates them: they go last, in the source's order.
     std::vector<core::Record> feed = {rec("Zeta undated"), rec("Alpha undated")};
     for (const auto& [title, date] : dated) {
         auto r = rec(title, date);
@@ -144,7 +144,7 @@ TEST_CASE("the catalog: newest first, then undated episodes by title; each episo
     std::vector<std::string> titles;
     for (const auto& e : catalog.episodes) titles.push_back(e.title);
     CHECK(titles == std::vector<std::string>{"Ep H", "Ep G", "Ep F", "Ep E", "Ep D", "Ep C", "Ep B", "Ep A",
-                                             "Alpha undated", "Zeta undated"});
+                                             "Zeta undated", "Alpha undated"});
     for (const auto& [title, date] : dated) {
         auto it = std::find_if(catalog.episodes.begin(), catalog.episodes.end(),
                                [&](const auto& e) { return e.title == title; });
