@@ -98,12 +98,16 @@ core::Channel read_channel(const pugi::xml_node& feed, const AtomNames& n, std::
 
 }  // namespace
 
+std::string root_namespace(const pugi::xml_node& root) {
+    const std::string_view name = root.name();
+    const std::size_t colon = name.find(':');
+    const std::string attr = colon == std::string_view::npos ? "xmlns" : "xmlns:" + std::string(name.substr(0, colon));
+    return root.attribute(attr.c_str()).value();
+}
+
 bool is_atom_feed(const pugi::xml_node& root) {
     std::string_view name = root.name();
-    if (name != "feed" && !name.ends_with(":feed")) return false;
-    std::string prefix(name.substr(0, name.size() - 4));
-    std::string attr = prefix.empty() ? "xmlns" : "xmlns:" + prefix.substr(0, prefix.size() - 1);
-    return root.attribute(attr.c_str()).value() == k_atom_ns;
+    return (name == "feed" || name.ends_with(":feed")) && root_namespace(root) == k_atom_ns;
 }
 
 SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, SourceBatch batch) {

@@ -2,11 +2,16 @@
 // Atom 1.0 podcast feeds (RFC 4287 with <link rel="enclosure">), as some hosts and blogs emit
 // them. The regenerated feed is RSS 2.0 as always: each entry becomes an item.
 #include <pugixml.hpp>
+#include <string>
 #include <string_view>
 
 #include "sources/source_batch.hpp"
 
 namespace sources {
+
+// The namespace the root element's own declaration gives its name ("" when none): what tells
+// Atom's <feed> from another.
+std::string root_namespace(const pugi::xml_node& root);
 
 // True when `root` is an Atom <feed>.
 bool is_atom_feed(const pugi::xml_node& root);

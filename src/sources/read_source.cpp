@@ -59,6 +59,9 @@ core::SourceKind detect_kind(std::string_view raw, std::string_view file_name) {
         raw.starts_with(std::string_view("\0<", 2)))
         return core::SourceKind::rss;
     if (text.starts_with("<?xml") || text.starts_with("<rss") || text.starts_with("<!--")) return core::SourceKind::rss;
+    // A feed's root first but for a doctype or processing instructions, or with no declaration
+    // at all (an Atom feed that begins <feed xmlns='...'>).
+    if (text::is_feed_root_at(text, text::first_element(text))) return core::SourceKind::rss;
     if (text.starts_with("{") && looks_like_itunes_lookup(text)) return core::SourceKind::itunes_lookup;
     if (text.starts_with("[") && (text::trim(text.substr(1)).starts_with("{") || text == "[]"))
         return core::SourceKind::records;

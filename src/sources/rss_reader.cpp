@@ -427,10 +427,20 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
         auto root = doc.document_element();
         // offset_debug() points at the element's name; the element starts one byte earlier, at '<'.
         auto at = text::line_column_at(text, root ? static_cast<std::size_t>(root.offset_debug() - 1) : 0);
-        batch.diagnostics.push_back(core::error_at(
-            {info.file, at.line, at.column}, std::string("expected an RSS 2.0 feed (<rss><channel>...) or an Atom feed "
-                                                         "(<feed xmlns=\"http://www.w3.org/2005/Atom\">), found <") +
-                                                 (root ? root.name() : "nothing") + ">"));
+        std::string found = std::string("<") + (root ? root.name() : "nothing") + ">";
+        // (Formats before these, which podcast apps do not read either: said by name.)
+        const std::string_view name = root.name();
+        if (name == "feed" || name.ends_with(":feed")) {
+            const std::string ns = root_namespace(root);
+            found += ns.empty() ? " in no namespace" : " in the namespace \"" + ns + "\"";
+            if (ns == "http://purl.org/atom/ns#") found += " (Atom 0.3, which came before Atom 1.0)";
+        } else if (name == "RDF" || name.ends_with(":RDF")) {
+            found += " (RSS 1.0)";
+        }
+        batch.diagnostics.push_back(core::error_at({info.file, at.line, at.column},
+                                                   "expected an RSS 2.0 feed (<rss><channel>...) or an Atom feed "
+                                                   "(<feed xmlns=\"http://www.w3.org/2005/Atom\">), found " +
+                                                       found));
         return batch;
     }
     Names names(rss);

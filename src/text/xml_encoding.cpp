@@ -153,32 +153,59 @@ std::optional<std::string> unicode_text_as_utf8(std::string_view bytes) {
     return out;
 }
 
-std::size_t root_after_junk(std::string_view text) {
-    std::size_t at = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
-    // Comments, processing instructions and a doctype may come first: they are markup.
+namespace {
+
+// Where the markup before the first element ends, from `at` on: npos for text that is not markup.
+std::size_t prolog_end(std::string_view text, std::size_t at) {
     for (;;) {
         while (at < text.size() && (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' || text[at] == '\n')) ++at;
         const std::string_view rest = text.substr(at);
         std::size_t end = std::string_view::npos;
-        if (rest.starts_with("<!--"))
-            end = rest.find("-->"), end = end == std::string_view::npos ? end : end + 3;
-        else if (rest.starts_with("<?") || rest.starts_with("<!"))
-            end = rest.find('>'), end = end == std::string_view::npos ? end : end + 1;
-        if (end == std::string_view::npos) break;
+        if (rest.starts_with("<!--")) {
+            end = rest.find("-->");
+            if (end != std::string_view::npos) end += 3;
+        } else if (rest.starts_with("<?") || rest.starts_with("<!")) {
+            end = rest.find('>');
+            // (A doctype's internal subset holds declarations of its own, each ending in '>'.
+            // Looked for before the first '>' only: each search stays within what it passes.)
+            const std::size_t subset = rest.substr(0, end).find('[');
+            if (rest.starts_with("<!") && subset != std::string_view::npos)
+                if (const std::size_t closed = rest.find(']', subset); closed != std::string_view::npos)
+                    end = rest.find('>', closed);
+            if (end != std::string_view::npos) ++end;
+        }
+        if (end == std::string_view::npos) return at;
         at += end;
     }
+}
+
+}  // namespace
+
+std::size_t first_element(std::string_view text) {
+    const std::size_t at = prolog_end(text, text.starts_with("\xEF\xBB\xBF") ? 3 : 0);
+    return at < text.size() && text[at] == '<' ? at : std::string_view::npos;
+}
+
+bool is_feed_root_at(std::string_view text, std::size_t at) {
+    if (at >= text.size()) return false;
+    const std::string_view after = text.substr(at);
+    for (std::string_view name : {"<rss", "<feed", "<rdf:RDF"}) {
+        if (!after.starts_with(name) || after.size() == name.size()) continue;
+        const char next = after[name.size()];
+        if (next == ' ' || next == '>' || next == '\t' || next == '\r' || next == '\n' || next == '/') return true;
+    }
+    return false;
+}
+
+std::size_t root_after_junk(std::string_view text) {
+    // Comments, processing instructions and a doctype may come first: they are markup.
+    const std::size_t at = prolog_end(text, text.starts_with("\xEF\xBB\xBF") ? 3 : 0);
     const std::size_t limit = std::min(text.size(), std::size_t{64} << 10);
-    for (std::size_t root = text.find('<', at); root < limit; root = text.find('<', root + 1)) {
-        for (std::string_view name : {"<rss", "<feed", "<rdf:RDF"}) {
-            const std::string_view after = text.substr(root);
-            if (!after.starts_with(name) || after.size() == name.size()) continue;
-            const char next = after[name.size()];
-            if (next != ' ' && next != '>' && next != '\t' && next != '\r' && next != '\n' && next != '/') continue;
+    for (std::size_t root = text.find('<', at); root < limit; root = text.find('<', root + 1))
+        if (is_feed_root_at(text, root))
             return root == at || text.substr(at, root - at).find("<?xml") != std::string_view::npos
                        ? std::string_view::npos
                        : root;
-        }
-    }
     return std::string_view::npos;
 }
 

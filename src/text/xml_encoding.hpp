@@ -19,6 +19,14 @@ struct XmlAsUtf8 {
     std::vector<XmlWarning> warnings;
 };
 
+// Where the document's first element starts: past a byte-order mark, white space, the XML
+// declaration, processing instructions, comments and a doctype (its internal subset too); npos
+// when the text ends first or a comment is not closed.
+std::size_t first_element(std::string_view text);
+
+// Whether an element that names a feed's root (<rss>, <feed> or <rdf:RDF>) starts at `at`.
+bool is_feed_root_at(std::string_view text, std::size_t at);
+
 // Where the root element of a feed (<rss>, <feed> or <rdf:RDF>) starts in `text`, when text
 // that is not markup comes before it within the first 64 KB (a feed saved from a browser, with
 // its message above); npos otherwise.

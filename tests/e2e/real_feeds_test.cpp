@@ -229,3 +229,32 @@ TEST_CASE("real feeds: a failed build prints the warnings it saw with its errors
     CHECK(out.find("x.md:2:10: error:") != std::string::npos);
     CHECK(out.find("podarchive: 1 error; nothing was written") != std::string::npos);
 }
+
+TEST_CASE("real feeds: an Atom feed with no XML declaration, and RSS 0.92 under a doctype, are feeds") {
+    // (Both were "cannot tell what kind of source this is": only a declaration or <rss> first
+    // told a feed.)
+    for (const char* name : {"atom_no_declaration.xml", "rss092_doctype.xml"}) {
+        CAPTURE(name);
+        BareSite site(name);
+        output::MemoryOutput out;
+        pipeline::BuildReport report;
+        REQUIRE(test::input_errors([&] { report = pipeline::build_site(site.config(), out); }) == "");
+        auto items = items_of(*out.find("feed.xml"));
+        REQUIRE(items.size() == 2);
+        CHECK(render::check_site(out, "https://example.org/show/").empty());
+    }
+    BareSite atom("atom_no_declaration.xml");
+    output::MemoryOutput out;
+    pipeline::build_site(atom.config(), out);
+    auto items = items_of(*out.find("feed.xml"));
+    CHECK(items[0].guid == "http://kilntalk.example.org/blog/glazes-that-crawl");
+    CHECK(items[0].audio == "http://media.kilntalk.example.org/kt-002.mp3");
+    CHECK(items[1].date == "Mon, 16 Feb 2009 18:00:00 +0000");
+    BareSite rss("rss092_doctype.xml");
+    output::MemoryOutput old;
+    pipeline::build_site(rss.config(), old);
+    items = items_of(*old.find("feed.xml"));
+    CHECK(items[0].title == "Leeks in November");
+    CHECK(items[1].audio == "http://allotment.example.com/audio/garlic.mp3");
+    CHECK_FALSE(items[1].has_guid);  // (known to apps by its audio URL, as before)
+}

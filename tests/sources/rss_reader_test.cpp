@@ -226,7 +226,18 @@ TEST_CASE("XML that is neither RSS nor Atom says what it found") {
     // A <feed> in no namespace, or another one, is not Atom either.
     auto other = read_rss("<feed xmlns=\"http://example.com/not-atom\"><title>x</title></feed>", {"feed", "f.xml", ""});
     REQUIRE(other.diagnostics.size() == 1);
-    CHECK(other.diagnostics[0].message.ends_with("found <feed>"));
+    CHECK(other.diagnostics[0].message.ends_with("found <feed> in the namespace \"http://example.com/not-atom\""));
+    // The formats before these are said by name.
+    auto atom03 = read_rss("<?xml version=\"1.0\"?>\n<feed version=\"0.3\" xmlns=\"http://purl.org/atom/ns#\"/>",
+                           {"feed", "old.xml", ""});
+    REQUIRE(atom03.diagnostics.size() == 1);
+    CHECK(core::format(atom03.diagnostics[0]).starts_with("old.xml:2:1: error: expected an RSS 2.0 feed"));
+    CHECK(atom03.diagnostics[0].message.ends_with(
+        "found <feed> in the namespace \"http://purl.org/atom/ns#\" (Atom 0.3, which came before Atom 1.0)"));
+    auto rdf = read_rss("<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><channel/></rdf:RDF>",
+                        {"feed", "rdf.xml", ""});
+    REQUIRE(rdf.diagnostics.size() == 1);
+    CHECK(rdf.diagnostics[0].message.ends_with("found <rdf:RDF> (RSS 1.0)"));
 }
 
 TEST_CASE("unreadable values are warnings naming the line") {
@@ -299,6 +310,19 @@ TEST_CASE("the kind of a source is recognised from its content") {
     CHECK(sources::detect_kind("[ {\"title\": 1} ]", "x") == core::SourceKind::records);
     CHECK(sources::detect_kind("- title: a\n", "list.yaml") == core::SourceKind::records);
     CHECK(sources::detect_kind("just some text", "x.txt") == core::SourceKind::unknown);
+    // A feed's root first, past what may come before it, with or without a declaration.
+    CHECK(sources::detect_kind("\n<feed xmlns='http://www.w3.org/2005/Atom'>", "x") == core::SourceKind::rss);
+    CHECK(sources::detect_kind("<!DOCTYPE rss PUBLIC \"-//Netscape Communications//DTD RSS 0.91//EN\"\n"
+                               "  \"http://my.netscape.com/publish/formats/rss-0.91.dtd\">\n<rss version=\"0.91\">",
+                               "x") == core::SourceKind::rss);
+    CHECK(sources::detect_kind("<!DOCTYPE rss [<!ENTITY copy \"&#169;\"> <!ENTITY nbsp \"&#160;\">]>\n<rss>", "x") ==
+          core::SourceKind::rss);
+    CHECK(sources::detect_kind("<?xml-stylesheet href=\"s.xsl\"?><rdf:RDF xmlns:rdf=\"r\">", "x") ==
+          core::SourceKind::rss);
+    CHECK(sources::detect_kind("<feedback>no</feedback>", "x") == core::SourceKind::unknown);
+    CHECK(sources::detect_kind("<!DOCTYPE html><html><body>Player FM</body></html>", "x") ==
+          core::SourceKind::player_fm);
+    CHECK(sources::detect_kind("<!-- never closed <rss>", "x") == core::SourceKind::rss);  // (a comment first)
 }
 
 TEST_CASE("a feed in UTF-16 without a byte-order mark is known as a feed and read") {
