@@ -148,7 +148,12 @@ struct ItemReader {
     // fetch it; nothing, with a warning, when it has no usable URL.
     std::optional<core::Enclosure> enclosure(const pugi::xml_node& item) {
         auto enc = core::episode_enclosure(item);  // (an image enclosure before the audio is not the episode)
-        if (!enc) enc = media_content(item);       // (podcast apps play a Media RSS item's audio too)
+        // (Podcast apps play a Media RSS item's audio too, also beside an <enclosure> without a URL.)
+        if (!enc || text::trim(enc.attribute("url").value()).empty())
+            if (auto media = media_content(item)) {
+                if (enc) warn(enc, "enclosure has no url; the item's <media:content> is read as its audio");
+                enc = media;
+            }
         if (!enc) return std::nullopt;
         core::Enclosure e;
         e.url = text::sanitize_utf8(text::trim(enc.attribute("url").value()));

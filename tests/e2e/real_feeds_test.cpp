@@ -258,3 +258,25 @@ TEST_CASE("real feeds: an Atom feed with no XML declaration, and RSS 0.92 under 
     CHECK(items[1].audio == "http://allotment.example.com/audio/garlic.mp3");
     CHECK_FALSE(items[1].has_guid);  // (known to apps by its audio URL, as before)
 }
+
+TEST_CASE("real feeds: an enclosure without a URL does not hide the item's Media RSS audio") {
+    BareSite site("feedburner_media_2011.xml");
+    output::MemoryOutput out;
+    pipeline::BuildReport report;
+    REQUIRE(test::input_errors([&] { report = pipeline::build_site(site.config(), out); }) == "");
+    CHECK(report.left_out_without_audio == 0);
+    auto items = items_of(*out.find("feed.xml"));
+    REQUIRE(items.size() == 2);
+    CHECK(items[0].guid == "tag:compilers.example.com,2011-01-28:/post/1-0-2-registers");
+    CHECK(items[0].audio == "http://feedproxy.example.com/~r/LateNightCompilers/~5/bb/02-Registers.mp3");
+    CHECK(items[1].audio == "http://feedproxy.example.com/~r/LateNightCompilers/~5/dd/01-Parsing.mp3");
+    const std::string xml = *out.find("feed.xml");
+    CHECK(test::count_of(xml, "<enclosure ") == 2);
+    CHECK(xml.find("<enclosure url=\"\"") == std::string::npos);
+    CHECK(warnings_text(report).find("feedburner_media_2011.xml:20: warning: enclosure has no url; the item's "
+                                     "<media:content> is read as its audio") != std::string::npos);
+    const std::string* page = out.find("episodes/102-registers/index.html");
+    REQUIRE(page);
+    CHECK(page->find("02-Registers.mp3") != std::string::npos);
+    CHECK(render::check_site(out, "https://example.org/show/").empty());
+}
