@@ -88,7 +88,7 @@ std::vector<core::Diagnostic> category_warnings(const config::SiteConfig& config
 }
 
 std::vector<Modeled> channel_model(const config::SiteConfig& config, const core::Catalog& catalog,
-                                   const site::SiteInfo& site) {
+                                   const site::SiteInfo& site, const pugi::xml_node& input) {
     const core::Channel& ch = catalog.channel;
     std::vector<Modeled> m;
     m.push_back({[](const std::string& n, const pugi::xml_node& c) {
@@ -110,6 +110,10 @@ std::vector<Modeled> channel_model(const config::SiteConfig& config, const core:
     }));
     m.push_back(element("language", [&site](pugi::xml_node p) { text_child(p, "language", site.language); }));
     m.push_back(element("generator", [](pugi::xml_node p) { text_child(p, "generator", "podarchive"); }));
+    // The input's own <copyright> is copied as it is; a feed that has none as RSS has its rights
+    // written as one (Atom's <rights>, RSS 1.0's dc:rights).
+    if (!input.child("copyright"))
+        m.push_back(element("copyright", [&ch](pugi::xml_node p) { text_child(p, "copyright", ch.copyright); }));
     m.push_back(element("lastBuildDate", [&catalog](pugi::xml_node p) {
         for (const auto& e : catalog.episodes)
             if (e.date && e.enclosure) return text_child(p, "lastBuildDate", dates::format_rfc822(*e.date));
@@ -514,7 +518,8 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
     LeftOutOfItem left_out;  // of the whole feed: the channel's, then every item's
     drop_foreign(input_channel.child("channel"), catalog.channel.root_attributes, left_out.foreign);
     auto channel = rss.append_child("channel");
-    write_merged(channel, input_channel.child("channel"), prefixes, channel_model(config, catalog, site));
+    write_merged(channel, input_channel.child("channel"), prefixes,
+                 channel_model(config, catalog, site, input_channel.child("channel")));
     clean_for_feed(channel, left_out);
     FeedResult result;
     result.warnings = category_warnings(config, catalog.channel);

@@ -15,6 +15,14 @@ namespace sources {
 namespace {
 
 constexpr std::string_view k_atom_ns = "http://www.w3.org/2005/Atom";
+// Atom 0.3 (2003-2005), which some podcasts of the time still publish: Atom 1.0's elements but
+// for a few names (tagline, copyright, issued, modified), and MIME types with a `mode` in its
+// text constructs.
+constexpr std::string_view k_atom03_ns = "http://purl.org/atom/ns#";
+
+bool is_atom_namespace(std::string_view ns) {
+    return ns == k_atom_ns || ns == k_atom03_ns;
+}
 constexpr std::string_view k_itunes_ns = "http://www.itunes.com/dtds/podcast-1.0.dtd";
 
 // The prefix ("" or "atom:") and the itunes prefix this document uses.
@@ -24,7 +32,7 @@ struct AtomNames {
     explicit AtomNames(const pugi::xml_node& root) {
         for (auto attr : root.attributes()) {
             std::string_view name = attr.name();
-            if (name.starts_with("xmlns:") && attr.value() == k_atom_ns) atom = std::string(name.substr(6)) + ":";
+            if (name.starts_with("xmlns:") && is_atom_namespace(attr.value())) atom = std::string(name.substr(6)) + ":";
             if (name.starts_with("xmlns:") && attr.value() == k_itunes_ns) itunes = std::string(name.substr(6)) + ":";
         }
     }
@@ -32,16 +40,20 @@ struct AtomNames {
     std::string it(std::string_view local) const { return itunes + std::string(local); }
 };
 
-// An Atom text construct (title, summary, content): its HTML, and whether it is HTML.
+// An Atom text construct (title, summary, content): its HTML, and whether it is HTML. (Atom
+// 0.3's types are MIME types, "text/html" escaped or "application/xhtml+xml" as markup.)
 std::string text_construct(const pugi::xml_node& node, bool& is_html) {
     std::string type = node.attribute("type").value();
-    is_html = type == "html" || type == "xhtml" || type == "text/html";
-    if (type == "xhtml") {  // the markup itself, inside one <div> (RFC 4287 3.1.1.3)
-        // (Its first element: first_element_by_path("*") named an element "*", and found none.)
+    const bool markup_type = type == "xhtml" || type == "application/xhtml+xml";
+    is_html = markup_type || type == "html" || type == "text/html";
+    if (markup_type && std::string_view(node.attribute("mode").value()) != "escaped") {
+        // The markup itself: inside one <div> (RFC 4287 3.1.1.3); in Atom 0.3 the element's
+        // own children. (Its first element: first_element_by_path("*") named an element "*".)
         const pugi::xml_node div =
             node.find_child([](const pugi::xml_node& n) { return n.type() == pugi::node_element; });
+        const pugi::xml_node markup = type == "xhtml" || std::string_view(div.name()).ends_with("div") ? div : node;
         std::string html;
-        for (auto child : div.children()) html += text::raw_xml(child);
+        for (auto child : markup.children()) html += text::raw_xml(child);
         return std::string(text::trim(text::sanitize_utf8(html)));
     }
     return is_html ? html_of(node) : full_text(node);
@@ -71,12 +83,13 @@ core::Channel read_channel(const pugi::xml_node& feed, const AtomNames& n, std::
         std::string_view name = attr.name();
         // The other namespaces the feed declares stay available to what is copied; Atom's own
         // default namespace would put the RSS elements in it.
-        if (name.starts_with("xmlns:") && attr.value() != k_atom_ns)
+        if (name.starts_with("xmlns:") && !is_atom_namespace(attr.value()))
             c.root_attributes.emplace_back(attr.name(), attr.value());
     }
     c.raw_xml = "<channel/>";  // nothing of an Atom feed's markup is RSS: every channel field is written anew
     c.title = plain_text(feed.child(n("title").c_str()));
     c.description = plain_text(feed.child(n("subtitle").c_str()));
+    if (c.description.empty()) c.description = plain_text(feed.child(n("tagline").c_str()));  // (Atom 0.3)
     c.link = link_href(feed, n, "alternate", base);
     c.self_url = link_href(feed, n, "self", base);
     c.language = feed.attribute("xml:lang").value();
@@ -84,6 +97,7 @@ core::Channel read_channel(const pugi::xml_node& feed, const AtomNames& n, std::
     c.owner_email = text_of(feed.child(n("author").c_str()).child(n("email").c_str()));
     c.owner_name = c.author;
     c.copyright = text_of(feed.child(n("rights").c_str()));
+    if (c.copyright.empty()) c.copyright = text_of(feed.child(n("copyright").c_str()));  // (Atom 0.3)
     c.image_url = feed.child(n.it("image").c_str()).attribute("href").value();
     if (c.image_url.empty()) c.image_url = net::resolve_url(base, text_of(feed.child(n("logo").c_str())));
     if (c.image_url.empty()) c.image_url = net::resolve_url(base, text_of(feed.child(n("icon").c_str())));
@@ -107,7 +121,7 @@ std::string root_namespace(const pugi::xml_node& root) {
 
 bool is_atom_feed(const pugi::xml_node& root) {
     std::string_view name = root.name();
-    return (name == "feed" || name.ends_with(":feed")) && root_namespace(root) == k_atom_ns;
+    return (name == "feed" || name.ends_with(":feed")) && is_atom_namespace(root_namespace(root));
 }
 
 SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, SourceBatch batch) {
@@ -145,13 +159,18 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, Sour
         r.title = plain_text(entry.child(n("title").c_str()));
         r.page_url = link_href(entry, n, "alternate", base);
         auto content = entry.child(n("content").c_str());
+        if (std::string_view(content.attribute("mode").value()) == "base64") {  // (Atom 0.3)
+            warn(content, "<content mode=\"base64\"> is not read; the entry's <summary> is its show notes");
+            content = {};
+        }
         if (!content || content.attribute("src")) content = entry.child(n("summary").c_str());
         r.description = text_construct(content, r.description_is_html);
         if (r.description_is_html)
             if (std::string warning = tangled_html_warning(content.name(), r.description); !warning.empty())
                 warn(content, warning);
         r.description_truncated = ends_truncated(r.description);
-        for (const char* date_name : {"published", "updated"}) {
+        // (Atom 0.3's are issued, modified and created.)
+        for (const char* date_name : {"published", "updated", "issued", "modified", "created"}) {
             auto date = entry.child(n(date_name).c_str());
             if (!date) continue;
             r.date = dates::parse_any_date(text_of(date));

@@ -1,6 +1,7 @@
 #pragma once
 // Atom 1.0 podcast feeds (RFC 4287 with <link rel="enclosure">), as some hosts and blogs emit
-// them. The regenerated feed is RSS 2.0 as always: each entry becomes an item.
+// them, and Atom 0.3 ones, which came before. The regenerated feed is RSS 2.0 as always: each
+// entry becomes an item.
 #include <pugixml.hpp>
 #include <string>
 #include <string_view>
@@ -13,7 +14,7 @@ namespace sources {
 // Atom's <feed> from another.
 std::string root_namespace(const pugi::xml_node& root);
 
-// True when `root` is an Atom <feed>.
+// True when `root` is an Atom <feed> (1.0, or 0.3).
 bool is_atom_feed(const pugi::xml_node& root);
 
 // Reads a parsed Atom document (`text` is what it was parsed from, for line numbers): the

@@ -12,6 +12,7 @@
 #include "net/url.hpp"
 #include "sources/atom_reader.hpp"
 #include "sources/feed_links.hpp"
+#include "sources/rdf_reader.hpp"
 #include "sources/xml_values.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
@@ -428,19 +429,17 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     pugi::xml_node rss = doc.child("rss");
     pugi::xml_node channel = rss.child("channel");
     if (is_atom_feed(doc.document_element())) return read_atom(doc, text, std::move(batch));
+    if (is_rdf_feed(doc.document_element())) return read_rdf(doc, text, std::move(batch));
     if (!rss || !channel) {
         auto root = doc.document_element();
         // offset_debug() points at the element's name; the element starts one byte earlier, at '<'.
         auto at = text::line_column_at(text, root ? static_cast<std::size_t>(root.offset_debug() - 1) : 0);
         std::string found = std::string("<") + (root ? root.name() : "nothing") + ">";
-        // (Formats before these, which podcast apps do not read either: said by name.)
-        const std::string_view name = root.name();
-        if (name == "feed" || name.ends_with(":feed")) {
+        // (A root named as a feed's, in another namespace or none: which it is.)
+        if (const std::string_view name = root.name();
+            name == "feed" || name.ends_with(":feed") || name == "RDF" || name.ends_with(":RDF")) {
             const std::string ns = root_namespace(root);
             found += ns.empty() ? " in no namespace" : " in the namespace \"" + ns + "\"";
-            if (ns == "http://purl.org/atom/ns#") found += " (Atom 0.3, which came before Atom 1.0)";
-        } else if (name == "RDF" || name.ends_with(":RDF")) {
-            found += " (RSS 1.0)";
         }
         batch.diagnostics.push_back(core::error_at({info.file, at.line, at.column},
                                                    "expected an RSS 2.0 feed (<rss><channel>...) or an Atom feed "

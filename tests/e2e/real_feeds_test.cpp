@@ -280,3 +280,54 @@ TEST_CASE("real feeds: an enclosure without a URL does not hide the item's Media
     CHECK(page->find("02-Registers.mp3") != std::string::npos);
     CHECK(render::check_site(out, "https://example.org/show/").empty());
 }
+
+TEST_CASE("real feeds: an RSS 1.0 podcast (Movable Type's index.rdf, in Japanese) builds") {
+    BareSite site("movabletype_rss10_ja.xml");
+    output::MemoryOutput out;
+    pipeline::BuildReport report;
+    REQUIRE(test::input_errors([&] { report = pipeline::build_site(site.config(), out); }) == "");
+    CHECK(report.episodes == 2);
+    auto items = items_of(*out.find("feed.xml"));
+    REQUIRE(items.size() == 2);
+    // Each item named by its rdf:about, its audio from mod_enclosure or from RSS 2.0's
+    // <enclosure> (relative: resolved against the channel's link).
+    CHECK(items[0].guid == "http://yasai.example.jp/podcast/2006/11/daikon.html");
+    CHECK(items[0].title == "第12回 大根の収穫");
+    CHECK(items[0].audio == "http://yasai.example.jp/podcast/audio/yasai-012.mp3");
+    CHECK(items[0].date == "Mon, 20 Nov 2006 21:00:00 +0900");
+    CHECK(items[1].audio == "http://yasai.example.jp/podcast/audio/yasai-011.mp3");
+    CHECK(items[1].date == "Mon, 13 Nov 2006 21:00:00 +0000");
+    const std::string xml = *out.find("feed.xml");
+    CHECK(xml.find("<language>ja</language>") != std::string::npos);
+    CHECK(xml.find("<itunes:image href=\"http://yasai.example.jp/podcast/logo.jpg\"") != std::string::npos);
+    CHECK(xml.find("<itunes:duration>1492</itunes:duration>") != std::string::npos);
+    CHECK(xml.find("purl.org/rss/1.0/\"") == std::string::npos);  // (RSS 1.0's namespace is not RSS 2.0's)
+    const std::string* page = out.find("episodes/第12回-大根の収穫/index.html");
+    REQUIRE(page);
+    CHECK(page->find("<html lang=\"ja\"") != std::string::npos);
+    CHECK(page->find("<strong>干し大根</strong>") != std::string::npos);  // content:encoded
+    CHECK(render::check_site(out, "https://example.org/show/").empty());
+}
+
+TEST_CASE("real feeds: an Atom 0.3 podcast of 2005 builds, its text constructs read by mode") {
+    BareSite site("atom03_2005.xml");
+    output::MemoryOutput out;
+    pipeline::BuildReport report;
+    REQUIRE(test::input_errors([&] { report = pipeline::build_site(site.config(), out); }) == "");
+    auto items = items_of(*out.find("feed.xml"));
+    REQUIRE(items.size() == 3);
+    CHECK(items[0].guid == "tag:typepad.example.org,2005:6a00d8341c");
+    CHECK(items[0].audio == "http://bikes.example.org/audio/truing.mp3");
+    CHECK(items[0].date == "Mon, 09 May 2005 10:00:00 -0700");  // issued, not modified
+    CHECK(items[2].title == "Chains");
+    const std::string xml = *out.find("feed.xml");
+    CHECK(xml.find("<description>Fixing bikes on the radio.</description>") != std::string::npos);  // tagline
+    CHECK(xml.find("<copyright>Copyright 2005 Pat Spoke</copyright>") != std::string::npos);
+    CHECK(out.find("episodes/truing-a-wheel/index.html")->find("<em>dish</em>") != std::string::npos);  // escaped
+    CHECK(out.find("episodes/brakes-that-squeal/index.html")->find("<strong>clean rims</strong>") !=
+          std::string::npos);  // inline XHTML
+    CHECK(out.find("episodes/chains/index.html")->find("When to replace a chain.") != std::string::npos);
+    CHECK(warnings_text(report).find("atom03_2005.xml:38: warning: <content mode=\"base64\"> is not read; the "
+                                     "entry's <summary> is its show notes") != std::string::npos);
+    CHECK(render::check_site(out, "https://example.org/show/").empty());
+}

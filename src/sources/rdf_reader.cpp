@@ -1,0 +1,166 @@
+#include "sources/rdf_reader.hpp"
+
+#include <map>
+#include <string>
+
+#include "core/enclosures.hpp"
+#include "dates/dates.hpp"
+#include "dates/durations.hpp"
+#include "html/html_sanitizer.hpp"
+#include "net/url.hpp"
+#include "sources/xml_values.hpp"
+#include "text/strings.hpp"
+#include "text/text_position.hpp"
+
+namespace sources {
+
+namespace {
+
+constexpr std::string_view k_rdf_ns = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
+constexpr std::string_view k_rss1_ns = "http://purl.org/rss/1.0/";
+constexpr std::string_view k_dc_ns = "http://purl.org/dc/elements/1.1/";
+constexpr std::string_view k_content_ns = "http://purl.org/rss/1.0/modules/content/";
+constexpr std::string_view k_enc_ns = "http://purl.oclc.org/net/rss_2.0/enc#";
+constexpr std::string_view k_itunes_ns = "http://www.itunes.com/dtds/podcast-1.0.dtd";
+
+// The names the document gives each namespace's elements: "dc:date", or "title" for RSS 1.0's
+// own under its default namespace; a namespace it does not declare under its usual prefix
+// (pugixml reads names, not namespaces, and feeds that forget a declaration exist).
+struct RdfNames {
+    std::map<std::string, std::string, std::less<>> prefix_of = {
+        {std::string(k_rdf_ns), "rdf:"}, {std::string(k_rss1_ns), ""},
+        {std::string(k_dc_ns), "dc:"},   {std::string(k_content_ns), "content:"},
+        {std::string(k_enc_ns), "enc:"}, {std::string(k_itunes_ns), "itunes:"}};
+
+    explicit RdfNames(const pugi::xml_node& root) {
+        for (auto attr : root.attributes()) {
+            const std::string_view name = attr.name();
+            if (name == "xmlns") prefix_of[attr.value()] = "";
+            if (name.starts_with("xmlns:")) prefix_of[attr.value()] = std::string(name.substr(6)) + ":";
+        }
+    }
+    std::string operator()(std::string_view ns, std::string_view local) const {
+        return prefix_of.find(ns)->second + std::string(local);
+    }
+};
+
+std::string plain(const pugi::xml_node& node) {
+    return text::collapse_whitespace(full_text(node));
+}
+
+// The item's audio: mod_enclosure's <enc:enclosure rdf:resource>, else RSS 2.0's <enclosure>.
+std::optional<core::Enclosure> enclosure_of(const pugi::xml_node& item, const RdfNames& n, std::string_view base) {
+    core::Enclosure e;
+    const std::string rdf_resource = n(k_rdf_ns, "resource");
+    if (auto enc = item.child(n(k_enc_ns, "enclosure").c_str())) {
+        e.url = text::trim(enc.attribute(rdf_resource.c_str()).value());
+        e.type = enc.attribute(n(k_enc_ns, "type").c_str()).value();
+        long long length = 0;
+        if (text::parse_uint(text::trim(enc.attribute(n(k_enc_ns, "length").c_str()).value()), length))
+            e.length = length;
+    } else if (auto plain_enclosure = core::episode_enclosure(item)) {
+        e.url = text::trim(plain_enclosure.attribute("url").value());
+        e.type = plain_enclosure.attribute("type").value();
+        long long length = 0;
+        if (text::parse_uint(text::trim(plain_enclosure.attribute("length").value()), length)) e.length = length;
+    }
+    if (e.url.empty()) return std::nullopt;
+    e.url = net::resolve_url(base, net::encode_url_spaces(text::sanitize_utf8(e.url)));
+    return e;
+}
+
+core::Channel read_channel(const pugi::xml_node& root, const pugi::xml_node& channel, const RdfNames& n,
+                           std::string_view base) {
+    core::Channel c;
+    // (Nothing of RSS 1.0's markup is RSS 2.0: every channel field is written anew, and only
+    // the namespaces besides RDF's and RSS 1.0's stay declared.)
+    for (auto attr : root.attributes()) {
+        const std::string_view name = attr.name();
+        if (name.starts_with("xmlns:") && attr.value() != k_rdf_ns && attr.value() != k_rss1_ns)
+            c.root_attributes.emplace_back(attr.name(), attr.value());
+    }
+    c.raw_xml = "<channel/>";
+    c.title = plain(channel.child(n(k_rss1_ns, "title").c_str()));
+    c.description = plain(channel.child(n(k_rss1_ns, "description").c_str()));
+    c.link = net::resolve_url(base, text_of(channel.child(n(k_rss1_ns, "link").c_str())));
+    c.language = text_of(channel.child(n(k_dc_ns, "language").c_str()));
+    c.author = label_of(text_of(channel.child(n(k_dc_ns, "creator").c_str())));
+    c.copyright = text_of(channel.child(n(k_dc_ns, "rights").c_str()));
+    c.image_url = channel.child(n(k_itunes_ns, "image").c_str()).attribute("href").value();
+    // RSS 1.0's own image is an element beside the channel, which the channel points to.
+    if (c.image_url.empty())
+        c.image_url = net::resolve_url(
+            base, text_of(root.child(n(k_rss1_ns, "image").c_str()).child(n(k_rss1_ns, "url").c_str())));
+    return c;
+}
+
+}  // namespace
+
+bool is_rdf_feed(const pugi::xml_node& root) {
+    const std::string_view name = root.name();
+    const std::size_t colon = name.find(':');
+    if (name.substr(colon == std::string_view::npos ? 0 : colon + 1) != "RDF") return false;
+    const std::string declaration =
+        colon == std::string_view::npos ? "xmlns" : "xmlns:" + std::string(name.substr(0, colon));
+    return root.attribute(declaration.c_str()).value() == k_rdf_ns;
+}
+
+SourceBatch read_rdf(const pugi::xml_document& doc, std::string_view text, SourceBatch batch) {
+    const SourceInfo& info = batch.info;
+    const pugi::xml_node root = doc.document_element();
+    const RdfNames n(root);
+    const text::LineIndex lines(text);
+    auto line_of = [&](const pugi::xml_node& node) {
+        return lines.at(static_cast<std::size_t>(node.offset_debug())).line;
+    };
+    auto warn = [&](const pugi::xml_node& node, const std::string& message) {
+        const int line = line_of(node);
+        batch.diagnostics.push_back(
+            core::warning_at({info.file, line, 0}, message, std::string(text::line_text(text, line))));
+    };
+    const pugi::xml_node channel = root.child(n(k_rss1_ns, "channel").c_str());
+    batch.channel = read_channel(root, channel, n, info.url);
+    batch.channel->file = info.file;
+    batch.channel->line = line_of(channel ? channel : root);
+    const std::string base = !info.url.empty() ? info.url : batch.channel->link;
+    const std::string item_name = n(k_rss1_ns, "item");  // (children() keeps the name's pointer)
+    const std::string from_name = kept_from_name(root);
+    for (auto item : root.children(item_name.c_str())) {
+        core::Record r;
+        const std::size_t close = text.find("item>", static_cast<std::size_t>(item.offset_debug()));
+        r.from =
+            provenance(info, line_of(item), close == std::string_view::npos ? line_of(item) : lines.at(close).line);
+        if (!from_name.empty()) r.from.via = label_of(item.attribute(from_name.c_str()).value());
+        // The item's URI names it, as an RSS 2.0 guid would (it is most often its page, but
+        // need not be).
+        r.guid = text::trim(text::sanitize_utf8(item.attribute(n(k_rdf_ns, "about").c_str()).value()));
+        r.title = plain(item.child(n(k_rss1_ns, "title").c_str()));
+        r.page_url = net::resolve_url(base, text_of(item.child(n(k_rss1_ns, "link").c_str())));
+        const auto description = item.child(n(k_rss1_ns, "description").c_str());
+        r.description = html_of(description);
+        r.description_is_html = true;
+        r.content_html = html_of(item.child(n(k_content_ns, "encoded").c_str()));
+        for (const auto& [node, html] : {std::pair{description, &r.description},
+                                         std::pair{item.child(n(k_content_ns, "encoded").c_str()), &r.content_html}})
+            if (std::string warning = tangled_html_warning(node.name(), *html); !warning.empty()) warn(node, warning);
+        r.description_truncated = ends_truncated(r.description);
+        if (auto date = item.child(n(k_dc_ns, "date").c_str())) {
+            r.date = dates::parse_any_date(text_of(date));
+            if (!r.date)
+                warn(date,
+                     "cannot read dc:date '" + text_of(date) + "'; expected a W3C date such as 2006-08-04T01:47Z");
+        }
+        r.enclosure = enclosure_of(item, n, base);
+        if (auto duration = item.child(n(k_itunes_ns, "duration").c_str())) {
+            r.duration = dates::parse_duration(text_of(duration));
+            if (!r.duration)
+                warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
+        }
+        // An RSS item of its own (empty: every field is written anew) marks it as the feed's.
+        r.raw_xml = "<item/>";
+        batch.records.push_back(std::move(r));
+    }
+    return batch;
+}
+
+}  // namespace sources
