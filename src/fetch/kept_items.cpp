@@ -20,6 +20,14 @@ namespace fetch {
 namespace {
 
 constexpr std::string_view k_atom_ns = "http://www.w3.org/2005/Atom";
+constexpr std::string_view k_atom03_ns = "http://purl.org/atom/ns#";
+constexpr std::string_view k_rdf_ns = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
+constexpr std::string_view k_rss1_ns = "http://purl.org/rss/1.0/";
+constexpr std::string_view k_enc_ns = "http://purl.oclc.org/net/rss_2.0/enc#";
+constexpr std::string_view k_dc_ns = "http://purl.org/dc/elements/1.1/";
+
+// The feed formats the build reads (sources/rss_reader.hpp): a kept file is of its feed's.
+enum class Format { rss, atom, rdf };
 
 // A feed's items as apps tell them apart.
 struct Item {
@@ -32,7 +40,7 @@ struct Item {
 
 struct Feed {
     pugi::xml_document doc;
-    bool atom = false;
+    Format format = Format::rss;
     pugi::xml_node root;
     std::string title;
     std::vector<Item> items;
@@ -49,11 +57,32 @@ std::string prefix_of(const pugi::xml_node& node) {
     return colon == std::string_view::npos ? "" : std::string(name.substr(0, colon + 1));
 }
 
-bool is_atom_root(const pugi::xml_node& root) {
+// The namespace `root` declares for its own name.
+std::string_view root_namespace(const pugi::xml_node& root) {
     const std::string prefix = prefix_of(root);
-    if (std::string_view(root.name()) != prefix + "feed") return false;
     const std::string xmlns = prefix.empty() ? "xmlns" : "xmlns:" + prefix.substr(0, prefix.size() - 1);
-    return root.attribute(xmlns.c_str()).value() == k_atom_ns;
+    return root.attribute(xmlns.c_str()).value();
+}
+
+bool is_atom_root(const pugi::xml_node& root) {
+    const std::string_view ns = root_namespace(root);
+    return std::string_view(root.name()) == prefix_of(root) + "feed" && (ns == k_atom_ns || ns == k_atom03_ns);
+}
+
+bool is_rdf_root(const pugi::xml_node& root) {
+    return std::string_view(root.name()) == prefix_of(root) + "RDF" && root_namespace(root) == k_rdf_ns;
+}
+
+// The prefix ("dc:", or "" for the default namespace) under which `root` declares `ns`; `usual`
+// when it declares none.
+std::string prefix_for(const pugi::xml_node& root, std::string_view ns, std::string usual) {
+    for (auto attr : root.attributes()) {
+        const std::string_view name = attr.name();
+        if (attr.value() != ns) continue;
+        if (name == "xmlns") return "";
+        if (name.starts_with("xmlns:")) return std::string(name.substr(6)) + ":";
+    }
+    return usual;
 }
 
 // The identity and episode of an item read so far: `title` is its title as written.
@@ -79,23 +108,49 @@ Item atom_entry(const pugi::xml_node& entry, const std::string& p) {
             out.audio = trimmed(link.attribute("href").value());
             break;
         }
-    for (const char* field : {"published", "updated"})
+    for (const char* field : {"published", "updated", "issued", "modified", "created"})  // (the last three: Atom 0.3)
         if (!out.date) out.date = dates::parse_any_date(text::trim(entry.child_value((p + field).c_str())));
     return completed(std::move(out), entry.child_value((p + "title").c_str()));
 }
 
-// Reads a feed's items; false when the text is not an RSS or Atom feed.
+// RSS 1.0's names as `root` declares them: its own, RDF's, mod_enclosure's and Dublin Core's.
+struct RdfPrefixes {
+    std::string rss, rdf, enc, dc;
+    explicit RdfPrefixes(const pugi::xml_node& root)
+        : rss(prefix_for(root, k_rss1_ns, "")),
+          rdf(prefix_for(root, k_rdf_ns, "rdf:")),
+          enc(prefix_for(root, k_enc_ns, "enc:")),
+          dc(prefix_for(root, k_dc_ns, "dc:")) {}
+};
+
+Item rdf_item(const pugi::xml_node& item, const RdfPrefixes& p) {
+    Item out{item, trimmed(item.attribute((p.rdf + "about").c_str()).value()),
+             trimmed(item.child((p.enc + "enclosure").c_str()).attribute((p.rdf + "resource").c_str()).value()), "",
+             dates::parse_any_date(text::trim(item.child_value((p.dc + "date").c_str())))};
+    if (out.audio.empty()) out.audio = trimmed(item.child("enclosure").attribute("url").value());
+    return completed(std::move(out), item.child_value((p.rss + "title").c_str()));
+}
+
+// Reads a feed's items; false when the text is not a feed the build reads (RSS, Atom, RSS 1.0).
 bool read_feed(std::string_view raw, Feed& feed) {
     const text::XmlAsUtf8 utf8 = text::xml_as_utf8(raw);  // (as the build reads it; it says what it could not read)
     const std::string_view text = utf8.text ? std::string_view(*utf8.text) : raw;
     if (!feed.doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto)) return false;
     feed.root = feed.doc.document_element();
     if (is_atom_root(feed.root)) {
-        feed.atom = true;
+        feed.format = Format::atom;
         const std::string p = prefix_of(feed.root);
         feed.title = feed.root.child_value((p + "title").c_str());
         const std::string entry_name = p + "entry";  // (the range keeps the name's pointer)
         for (auto entry : feed.root.children(entry_name.c_str())) feed.items.push_back(atom_entry(entry, p));
+        return true;
+    }
+    if (is_rdf_root(feed.root)) {  // (RSS 1.0: the items beside the channel)
+        feed.format = Format::rdf;
+        const RdfPrefixes p(feed.root);
+        feed.title = feed.root.child((p.rss + "channel").c_str()).child_value((p.rss + "title").c_str());
+        const std::string item_name = p.rss + "item";  // (the range keeps the name's pointer)
+        for (auto item : feed.root.children(item_name.c_str())) feed.items.push_back(rdf_item(item, p));
         return true;
     }
     pugi::xml_node channel = feed.root.child("channel");
@@ -142,7 +197,7 @@ std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& othe
             "again leaves this "
             "file. ");
     pugi::xml_node root, parent;
-    if (now.atom) {
+    if (now.format != Format::rss) {
         root = doc.append_child(now.root.name());
         parent = root;
     } else {
@@ -151,7 +206,7 @@ std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& othe
     }
     copy_root_attributes(root, now.root);
     for (const Feed* f : others)
-        if (f->root && f->atom == now.atom) copy_root_attributes(root, f->root);
+        if (f->root && f->format == now.format) copy_root_attributes(root, f->root);
     const std::string from_name = std::string(sources::k_kept_prefix) + ":from";
     const bool any_from = std::any_of(keep.begin(), keep.end(), [&](const ToKeep& k) {
         return !k.from.empty() || k.item->node.attribute(from_name.c_str());
@@ -161,7 +216,15 @@ std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& othe
         root.remove_attribute(xmlns.c_str());
         root.append_attribute(xmlns.c_str()) = std::string(sources::k_kept_ns).c_str();
     }
-    parent.prepend_child((prefix_of(now.root) + "title").c_str()).text() = title.c_str();
+    if (now.format == Format::rdf) {  // (the title is the channel's, beside the items)
+        const RdfPrefixes p(now.root);
+        parent.prepend_child((p.rss + "channel").c_str())
+            .append_child((p.rss + "title").c_str())
+            .text()
+            .set(title.c_str());
+    } else {
+        parent.prepend_child((prefix_of(now.root) + "title").c_str()).text() = title.c_str();
+    }
     for (const ToKeep& k : keep) {
         auto copy = parent.append_copy(k.item->node);
         if (k.from.empty()) continue;
@@ -182,8 +245,8 @@ std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::
     if (!read_feed(new_snapshot, now)) return std::nullopt;
     const bool had_old = !old_snapshot.empty() && read_feed(old_snapshot, before);
     const bool had_kept = !kept_before.empty() && read_feed(kept_before, kept);
-    if (!kept_before.empty() && (!had_kept || kept.atom != now.atom)) return std::nullopt;  // (not ours to rewrite)
-    if (had_old && before.atom != now.atom) return std::nullopt;  // the host changed its format: nothing to compare
+    if (!kept_before.empty() && (!had_kept || kept.format != now.format)) return std::nullopt;  // (not ours to rewrite)
+    if (had_old && before.format != now.format) return std::nullopt;  // the host changed its format: nothing to compare
 
     std::set<std::string> listed, audio, episodes;
     for (const auto& item : now.items) {
@@ -224,7 +287,7 @@ std::optional<AddedItems> add_items(std::string_view snapshot, std::string_view 
                                     const std::vector<MoreItems>& more, bool current) {
     Feed now, kept;
     if (!read_feed(snapshot, now)) return std::nullopt;
-    if (!kept_before.empty() && (!read_feed(kept_before, kept) || kept.atom != now.atom)) return std::nullopt;
+    if (!kept_before.empty() && (!read_feed(kept_before, kept) || kept.format != now.format)) return std::nullopt;
     AddedItems out;
     out.xml = std::string(kept_before);
     std::set<std::string> seen;  // identities, audio URLs and episodes ("a:", "e:")
@@ -250,7 +313,7 @@ std::optional<AddedItems> add_items(std::string_view snapshot, std::string_view 
     std::set<std::string> replaced;
     for (const MoreItems& m : more) {
         auto& feed = *texts.emplace_back(std::make_unique<Feed>());
-        if (!read_feed(m.text, feed) || feed.atom != now.atom) {
+        if (!read_feed(m.text, feed) || feed.format != now.format) {
             out.skipped.push_back(m.from);
             continue;
         }

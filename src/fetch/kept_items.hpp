@@ -20,8 +20,8 @@ struct KeptItems {
 
 // The kept items after the host's feed went from `old_snapshot` to `new_snapshot`: those of
 // `kept_before` (the file's current text, or empty) and of the old snapshot that the new one
-// does not list. An item is known by its guid (an Atom entry by its id), else its audio URL,
-// else its title. A dropped item whose episode the new snapshot still has under another
+// does not list. An item is known by its guid (an Atom entry by its id, an RSS 1.0 item by its
+// rdf:about), else its audio URL, else its title. A dropped item whose episode the new snapshot still has under another
 // identity (the same audio URL, or the same title on the same day) is not kept: the episode is
 // not lost, and the build's identity guard judges the change. Nothing when a text is not a feed
 // (the caller then leaves the kept file as it is).

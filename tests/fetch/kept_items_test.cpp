@@ -118,3 +118,51 @@ TEST_CASE("kept items: Atom entries, other namespaces, and texts that are not fe
     CHECK_FALSE(fetch::keep_dropped_items(rss(k_five), "<html><body>Moved</body></html>", ""));
     CHECK_FALSE(fetch::keep_dropped_items(rss(k_five), rss(k_five), "not xml"));
 }
+
+TEST_CASE("kept items: an RSS 1.0 feed's and an Atom 0.3 feed's dropped items are kept, read back by the build") {
+    auto rdf = [](const std::string& items) {
+        return R"(<?xml version="1.0" encoding="utf-8"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:enc="http://purl.oclc.org/net/rss_2.0/enc#" xmlns="http://purl.org/rss/1.0/">
+<channel rdf:about="https://r.example/"><title>R</title><link>https://r.example/</link><description>d</description></channel>
+)" + items + "</rdf:RDF>\n";
+    };
+    auto item = [](int n) {
+        const std::string k = std::to_string(n);
+        return "<item rdf:about=\"https://r.example/" + k + ".html\"><title>Part " + k +
+               "</title><link>https://r.example/" + k + ".html</link><dc:date>2006-11-0" + k +
+               "T21:00:00+09:00</dc:date><enc:enclosure rdf:resource=\"https://r.example/" + k +
+               ".mp3\" enc:type=\"audio/mpeg\" enc:length=\"100\"/></item>\n";
+    };
+    auto kept = fetch::keep_dropped_items(rdf(item(3) + item(2) + item(1)), rdf(item(3)), "");
+    REQUIRE(kept);
+    CHECK(kept->kept == 2);
+    CHECK(kept->newly_kept == 2);
+    auto batch = sources::parse_source(kept->xml, {"feed", "feed.kept.xml"}, core::SourceKind::rss);
+    CHECK(batch.diagnostics.empty());
+    REQUIRE(batch.records.size() == 2);
+    CHECK(batch.records[0].guid == "https://r.example/2.html");  // newest first
+    CHECK(batch.records[1].enclosure->url == "https://r.example/1.mp3");
+    REQUIRE(batch.channel);
+    CHECK(batch.channel->title == "R");
+    // The same episode under a new rdf:about (its audio unchanged) is not lost: nothing is kept.
+    auto moved =
+        fetch::keep_dropped_items(rdf(item(1)), rdf(test::replace_first(item(1), "1.html\"", "one.html\"")), "");
+    REQUIRE(moved);
+    CHECK(moved->kept == 0);
+
+    const std::string atom03 =
+        R"(<?xml version="1.0"?><feed version="0.3" xmlns="http://purl.org/atom/ns#"><title>A</title>
+<entry><id>urn:e2</id><title>Two</title><issued>2005-01-02T00:00:00Z</issued><link rel="enclosure" href="https://a.example/2.mp3"/></entry>
+<entry><id>urn:e1</id><title>One</title><issued>2005-01-01T00:00:00Z</issued><link rel="enclosure" href="https://a.example/1.mp3"/></entry></feed>)";
+    const std::string atom03_cut = test::replace_first(
+        atom03,
+        R"(<entry><id>urn:e1</id><title>One</title><issued>2005-01-01T00:00:00Z</issued><link rel="enclosure" href="https://a.example/1.mp3"/></entry>)",
+        "");
+    auto kept03 = fetch::keep_dropped_items(atom03, atom03_cut, "");
+    REQUIRE(kept03);
+    CHECK(kept03->kept == 1);
+    auto entries = sources::parse_source(kept03->xml, {"feed", "feed.kept.xml"}, core::SourceKind::atom);
+    REQUIRE(entries.records.size() == 1);
+    CHECK(entries.records[0].guid == "urn:e1");
+    CHECK(entries.records[0].date);
+}
