@@ -43,6 +43,11 @@ bool is_safe_link(std::string_view raw) {
     return scheme.empty() || scheme == "http" || scheme == "https" || scheme == "mailto";
 }
 
+bool is_web_reference(std::string_view raw) {
+    const std::string scheme = scheme_of(raw);
+    return scheme.empty() || scheme == "http" || scheme == "https";
+}
+
 bool is_script_link(std::string_view raw) {
     const std::string scheme = scheme_of(raw);
     return scheme == "javascript" || scheme == "vbscript" || scheme == "data";

@@ -12,6 +12,10 @@ bool is_http_url(std::string_view url);
 // fragment reference; never javascript:, vbscript:, data: or any other scheme.
 bool is_safe_link(std::string_view url);
 
+// True for an http(s) URL or a reference without a scheme (relative, "//host/x"): what may name
+// a file a web client fetches.
+bool is_web_reference(std::string_view url);
+
 // True for a link that runs code where it is opened: javascript:, vbscript: or data: (judged
 // as browsers read a scheme, tabs and line breaks ignored).
 bool is_script_link(std::string_view url);

@@ -182,6 +182,11 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, Sour
         for (auto l : entry.children(link.c_str())) {
             if (std::string_view(l.attribute("rel").value()) != "enclosure") continue;
             core::Enclosure e;
+            if (std::string warning = unplayable_audio_warning(text::trim(l.attribute("href").value()));
+                !warning.empty()) {
+                warn(l, warning);
+                break;
+            }
             e.url = net::resolve_url(base, net::encode_url_spaces(text::trim(l.attribute("href").value())));
             e.type = l.attribute("type").value();
             long long length = 0;

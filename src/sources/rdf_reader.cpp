@@ -49,16 +49,19 @@ std::string plain(const pugi::xml_node& node) {
 }
 
 // The item's audio: mod_enclosure's <enc:enclosure rdf:resource>, else RSS 2.0's <enclosure>.
-std::optional<core::Enclosure> enclosure_of(const pugi::xml_node& item, const RdfNames& n, std::string_view base) {
+std::optional<core::Enclosure> enclosure_of(const pugi::xml_node& item, const RdfNames& n, std::string_view base,
+                                            pugi::xml_node& written) {
     core::Enclosure e;
     const std::string rdf_resource = n(k_rdf_ns, "resource");
     if (auto enc = item.child(n(k_enc_ns, "enclosure").c_str())) {
+        written = enc;
         e.url = text::trim(enc.attribute(rdf_resource.c_str()).value());
         e.type = enc.attribute(n(k_enc_ns, "type").c_str()).value();
         long long length = 0;
         if (text::parse_uint(text::trim(enc.attribute(n(k_enc_ns, "length").c_str()).value()), length))
             e.length = length;
     } else if (auto plain_enclosure = core::episode_enclosure(item)) {
+        written = plain_enclosure;
         e.url = text::trim(plain_enclosure.attribute("url").value());
         e.type = plain_enclosure.attribute("type").value();
         long long length = 0;
@@ -150,7 +153,13 @@ SourceBatch read_rdf(const pugi::xml_document& doc, std::string_view text, Sourc
                 warn(date,
                      "cannot read dc:date '" + text_of(date) + "'; expected a W3C date such as 2006-08-04T01:47Z");
         }
-        r.enclosure = enclosure_of(item, n, base);
+        pugi::xml_node enclosure;
+        r.enclosure = enclosure_of(item, n, base, enclosure);
+        if (r.enclosure)
+            if (std::string warning = unplayable_audio_warning(r.enclosure->url); !warning.empty()) {
+                warn(enclosure, warning);
+                r.enclosure.reset();
+            }
         if (auto duration = item.child(n(k_itunes_ns, "duration").c_str())) {
             r.duration = dates::parse_duration(text_of(duration));
             if (!r.duration)

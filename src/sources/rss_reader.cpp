@@ -158,6 +158,10 @@ struct ItemReader {
         if (!enc) return std::nullopt;
         core::Enclosure e;
         e.url = text::sanitize_utf8(text::trim(enc.attribute("url").value()));
+        if (std::string warning = unplayable_audio_warning(e.url); !warning.empty()) {
+            warn(enc, warning);
+            return std::nullopt;
+        }
         // Apps fetch a relative or protocol-relative URL from the feed's host, and a space
         // as %20: the item is known by the URL they fetch.
         if (!e.url.empty() && !net::is_http_url(e.url)) {

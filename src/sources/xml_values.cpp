@@ -5,6 +5,8 @@
 
 #include "html/escape.hpp"
 #include "html/parse_cost.hpp"
+#include "net/url.hpp"
+#include "text/unicode.hpp"
 
 namespace sources {
 
@@ -69,6 +71,14 @@ std::string full_text(const pugi::xml_node& node) {
 
 std::string html_of(const pugi::xml_node& node) {
     return text_within(node, true);
+}
+
+std::string unplayable_audio_warning(std::string_view url) {
+    if (net::is_web_reference(url)) return "";
+    const std::string_view shown = text::truncate_code_points(url, 80);
+    return "the audio URL '" + std::string(shown) + (shown.size() < url.size() ? "..." : "") +
+           "' is not a web address (http or https): podcast apps cannot play it, so the episode has a page but no "
+           "item in feed.xml; the host's feed needs the audio file's address";
 }
 
 std::string tangled_html_warning(std::string_view element, std::string_view html) {

@@ -42,6 +42,11 @@ std::string full_text(const pugi::xml_node& node);
 // closes at the description's end) has no end tag written. Valid UTF-8, trimmed, as full_text.
 std::string html_of(const pugi::xml_node& node);
 
+// The warning for an audio URL podcast apps cannot fetch (javascript:, data:, ftp:: a scheme
+// other than http or https), or "" for one they can (http(s), or relative): the episode then has
+// no audio, and no item in feed.xml.
+std::string unplayable_audio_warning(std::string_view url);
+
 // The warning for HTML read from the element named `element` that opens and reopens elements past what gumbo parses
 // in bounded time (html/parse_cost.hpp; the pages then show its text alone), or "" for any other.
 std::string tangled_html_warning(std::string_view element, std::string_view html);

@@ -349,3 +349,52 @@ TEST_CASE("a feed in UTF-16 without a byte-order mark is known as a feed and rea
         CHECK(batch.records[0].title == "Straße \xE2\x80\x93 \xE6\x97\xA5");
     }
 }
+
+TEST_CASE("an audio URL that is no web address is no audio, in every feed format, and says so") {
+    const std::string rss =
+        "<rss version=\"2.0\"><channel><title>x</title>\n"
+        "<item><guid>a</guid><enclosure url=\" JavaScript:alert(1)\" type=\"audio/mpeg\"/></item>\n"
+        "<item><guid>b</guid><enclosure url=\"data:audio/mpeg;base64," +
+        std::string(200, 'A') +
+        "\" type=\"audio/mpeg\"/></item>\n"
+        "<item><guid>c</guid><enclosure url=\"ftp://files.example/c.mp3\" type=\"audio/mpeg\"/></item>\n"
+        "<item><guid>d</guid><enclosure url=\"d.mp3\" type=\"audio/mpeg\"/></item>\n"
+        "<item><guid>e</guid><enclosure url=\"HTTPS://cdn.example/e.mp3\" type=\"audio/mpeg\"/></item>\n"
+        "</channel></rss>";
+    auto batch = read_rss(rss, {"feed", "f.xml", "https://show.example/feed.xml"});
+    REQUIRE(batch.records.size() == 5);
+    CHECK_FALSE(batch.records[0].enclosure);
+    CHECK_FALSE(batch.records[1].enclosure);
+    CHECK_FALSE(batch.records[2].enclosure);
+    REQUIRE(batch.records[3].enclosure);
+    CHECK(batch.records[3].enclosure->url == "https://show.example/d.mp3");  // (relative: resolved)
+    REQUIRE(batch.records[4].enclosure);
+    REQUIRE(batch.diagnostics.size() == 3);
+    CHECK(core::format(batch.diagnostics[0])
+              .starts_with("f.xml:2: warning: the audio URL 'JavaScript:alert(1)' is not a web address (http or "
+                           "https): podcast apps "
+                           "cannot play it, so the episode has a page but no item in feed.xml"));
+    CHECK(batch.diagnostics[1].message.find("'data:audio/mpeg;base64,AAAA") != std::string::npos);
+    CHECK(batch.diagnostics[1].message.find("AAA...' is not a web address") != std::string::npos);
+    CHECK(batch.diagnostics[1].message.size() < 300);  // (a data: URL is not repeated whole)
+    CHECK(core::format(batch.diagnostics[2]).starts_with("f.xml:4: warning: the audio URL 'ftp://"));
+
+    auto atom = read_rss(
+        "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>x</title>\n<entry><id>a</id>"
+        "<link rel=\"enclosure\" href=\"javascript:alert(1)\"/></entry></feed>",
+        {"feed", "a.xml", ""});
+    REQUIRE(atom.records.size() == 1);
+    CHECK_FALSE(atom.records[0].enclosure);
+    REQUIRE(atom.diagnostics.size() == 1);
+    CHECK(core::format(atom.diagnostics[0]).starts_with("a.xml:2: warning: the audio URL 'javascript:alert(1)'"));
+
+    auto rdf = read_rss(
+        "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns=\"http://purl.org/rss/1.0/\" "
+        "xmlns:enc=\"http://purl.oclc.org/net/rss_2.0/enc#\"><channel><title>x</title></channel>\n"
+        "<item rdf:about=\"urn:a\">\n<enc:enclosure rdf:resource=\"vbscript:msgbox(1)\"/></item></rdf:RDF>",
+        {"feed", "r.xml", ""});
+    REQUIRE(rdf.records.size() == 1);
+    CHECK_FALSE(rdf.records[0].enclosure);
+    REQUIRE(rdf.diagnostics.size() == 1);
+    CHECK(core::format(rdf.diagnostics[0]).starts_with("r.xml:3: warning: the audio URL 'vbscript:msgbox(1)'"));
+}
