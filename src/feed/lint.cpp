@@ -133,6 +133,13 @@ struct Linter {
             report("rss-item-guid", w, "<guid> is missing or empty", item);
         else if (!guids.insert(guid).second)
             report("rss-guid-unique", w, "guid '" + guid + "' is used by an earlier item", item.child("guid"));
+        if (!guid.empty() && std::string_view(item.child("guid").attribute("isPermaLink").value()) != "false" &&
+            !net::is_http_url(guid))
+            report("rss-guid-permalink", w,
+                   "<guid> '" + guid +
+                       "' is a permalink (isPermaLink is \"true\", or absent) but no web address: readers take it "
+                       "for a link relative to the feed",
+                   item.child("guid"));
         enclosure(item, w);
         auto date_node = item.child("pubDate");
         auto date = dates::parse_rfc822(text(date_node));
@@ -212,6 +219,8 @@ const std::vector<LintRule>& lint_rules() {
         {"rss-guid-unique", L::error, k_apple, "guids are unique",
          "the input feed gives two items this guid, and subscribers' apps already see them so: ask the host to give "
          "each item its own"},
+        {"rss-guid-permalink", L::error, std::string(k_rss) + "#ltguidgtSubelementOfLtitemgt",
+         "a guid that is a permalink is a URL", ""},
         {"rss-enclosure", L::error, std::string(k_rss) + "#ltenclosuregtSubelementOfLtitemgt",
          "one enclosure with url, length and type",
          "the input item's enclosure is so; a relative URL resolves once the source's `url:` in site.yaml is the "
