@@ -35,9 +35,11 @@ void write_root_attributes(pugi::xml_node rss, const core::Channel& ch) {
     rss.append_attribute("version") = "2.0";
     // Every prefix the input declares stays (its items use them); a default namespace does not:
     // RSS 2.0's elements have none, and apps (gPodder) refuse a feed whose <channel> is in one.
+    // (A namespace's URI as readers take it: " http://example.org/ns " is no URI to a strict one.)
     for (const auto& [name, value] : ch.root_attributes)
         if (name != "version" && name != "xmlns" && !rss.attribute(name.c_str()))
-            rss.append_attribute(name.c_str()) = value.c_str();
+            rss.append_attribute(name.c_str()) =
+                std::string(name.starts_with("xmlns:") ? text::trim(value) : std::string_view(value)).c_str();
     for (const auto& [name, uri] : k_namespaces) {
         if (auto a = rss.attribute(name.c_str()))
             a.set_value(uri.c_str());
@@ -484,6 +486,7 @@ void add_up(LeftOutOfItem& total, const LeftOutOfItem& item) {
     total.control_characters += item.control_characters;
     total.foreign.foreign_elements += item.foreign.foreign_elements;
     for (const auto& [claim, count] : item.foreign.host_claims) total.foreign.host_claims[claim] += count;
+    for (const auto& [prefix, count] : item.foreign.undeclared) total.foreign.undeclared[prefix] += count;
 }
 
 // The items of a feed.xml written before that this one copies: where each episode's items
@@ -516,10 +519,16 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
     auto rss = doc.append_child("rss");
     write_root_attributes(rss, catalog.channel);
     PrefixMap prefixes(catalog.channel.root_attributes);
+    // What the input's elements are read under: the input's root declarations, and for a prefix
+    // it never declares, ours (a host's podcast: without xmlns:podcast is feed.xml's podcast:).
+    std::vector<std::pair<std::string, std::string>> declared = catalog.channel.root_attributes;
+    for (const auto& ours : k_namespaces)  // (not a structured binding: clang 14 cannot capture one)
+        if (std::none_of(declared.begin(), declared.end(), [&](const auto& d) { return d.first == ours.first; }))
+            declared.push_back(ours);
 
     auto input_channel = parse_fragment(catalog.channel.raw_xml);
     LeftOutOfItem left_out;  // of the whole feed: the channel's, then every item's
-    drop_foreign(input_channel.child("channel"), catalog.channel.root_attributes, left_out.foreign);
+    drop_foreign(input_channel.child("channel"), declared, left_out.foreign);
     auto channel = rss.append_child("channel");
     write_merged(channel, input_channel.child("channel"), prefixes,
                  channel_model(config, catalog, site, input_channel.child("channel")));
@@ -569,7 +578,7 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
         const std::size_t page = layout.page_of(position++);
         auto input_item = parse_fragment(input_xml);
         LeftOutOfItem item_left_out;
-        drop_foreign(input_item.child("item"), catalog.channel.root_attributes, item_left_out.foreign);
+        drop_foreign(input_item.child("item"), declared, item_left_out.foreign);
         pugi::xml_document item_doc;
         auto item = item_doc.append_child("item");
         write_merged(item, input_item.child("item"), prefixes, item_model(e, facts, curation.extras(e.slug), content));

@@ -60,6 +60,26 @@ bool is_podcast_namespace(const std::string& uri) {
     return std::find(k_known.begin(), k_known.end(), uri) != k_known.end();
 }
 
+// The namespace a prefix conventionally names, for an element whose feed never declares it (a
+// host that wrote itunes: without xmlns:itunes); "" for any other prefix.
+std::string_view conventional_namespace(std::string_view prefix) {
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 10> k_conventional = {{
+        {"itunes", "http://www.itunes.com/dtds/podcast-1.0.dtd"},
+        {"podcast", "https://podcastindex.org/namespace/1.0"},
+        {"media", "http://search.yahoo.com/mrss/"},
+        {"content", "http://purl.org/rss/1.0/modules/content/"},
+        {"atom", "http://www.w3.org/2005/Atom"},
+        {"googleplay", "http://www.google.com/schemas/play-podcasts/1.0"},
+        {"dc", "http://purl.org/dc/elements/1.1/"},
+        {"psc", "http://podlove.org/simple-chapters"},
+        {"sy", "http://purl.org/rss/1.0/modules/syndication/"},
+        {"spotify", "http://www.spotify.com/ns/rss"},
+    }};
+    for (const auto& [name, uri] : k_conventional)
+        if (name == prefix) return uri;
+    return "";
+}
+
 // The xmlns declarations in scope, innermost last: (prefix, normalized URI); "" is the default.
 struct Scope {
     std::vector<std::pair<std::string, std::string>> bindings;
@@ -79,6 +99,16 @@ struct Scope {
         for (std::size_t i = bindings.size(); i-- > 0;)
             if (bindings[i].first == prefix) return i;
         return bindings.size();
+    }
+    // True when `prefix` is bound, or is now: a prefix that conventionally names a namespace is
+    // declared on `element` (in the copy) and bound here. False for any other unbound prefix.
+    bool declare_missing(pugi::xml_node element, std::string_view prefix) {
+        if (find(prefix) < bindings.size()) return true;
+        const std::string_view conventional = conventional_namespace(prefix);
+        if (conventional.empty()) return false;
+        element.append_attribute(("xmlns:" + std::string(prefix)).c_str()) = std::string(conventional).c_str();
+        bindings.emplace_back(std::string(prefix), normalized(conventional));
+        return true;
     }
 };
 
@@ -169,14 +199,32 @@ void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, s
         const std::size_t mark = scope.bindings.size();
         scope.declare(n);
         const Name name = split(n.name());
+        // A prefix the input never declares: the namespace it conventionally names, declared on
+        // the element in the copy, else the element is left out (and so is such an attribute).
+        if (!name.prefix.empty() && !scope.declare_missing(n, name.prefix)) {
+            ++left_out.undeclared[std::string(name.prefix)];
+            scope.bindings.resize(mark);
+            const pugi::xml_node gone = n;
+            n = next_after(n);
+            text::remove_node(gone);
+            continue;
+        }
+        for (pugi::xml_attribute a = n.first_attribute(); a;) {
+            const pugi::xml_attribute next = a.next_attribute();
+            const Name attribute = split(a.name());
+            if (!attribute.prefix.empty() && attribute.prefix != "xmlns" &&
+                !scope.declare_missing(n, attribute.prefix)) {
+                ++left_out.undeclared[std::string(attribute.prefix)];
+                n.remove_attribute(a);
+            }
+            a = next;
+        }
         const std::size_t bound = scope.find(name.prefix);
-        // An undeclared prefix is no namespace a browser knows (it refuses the document instead).
         const std::string uri = bound < scope.bindings.size() ? scope.bindings[bound].second : "";
-        const bool undeclared = bound == scope.bindings.size() && !name.prefix.empty();
         const bool channel_child = n.parent() == top && std::string_view(top.name()) == "channel";
-        const std::string claim = undeclared ? "" : host_claim(uri, name.local, n, channel_child);
-        const bool replaced = !undeclared && replaced_link(uri, name.local, n, channel_child, bound < scope.root_size);
-        if (replaced || !claim.empty() || (!undeclared && !is_podcast_namespace(uri))) {
+        const std::string claim = host_claim(uri, name.local, n, channel_child);
+        const bool replaced = replaced_link(uri, name.local, n, channel_child, bound < scope.root_size);
+        if (replaced || !claim.empty() || !is_podcast_namespace(uri)) {
             if (!claim.empty())
                 ++left_out.host_claims[claim];
             else if (!replaced)
@@ -205,6 +253,16 @@ std::vector<std::string> left_out_messages(const LeftOut& left_out) {
                       (left_out.foreign_elements == 1 ? "is" : "are") +
                       " left out of feed.xml: a browser opening the feed could run them; remove them at the host to "
                       "silence this");
+    if (!left_out.undeclared.empty()) {
+        std::size_t count = 0;
+        std::string prefixes;
+        for (const auto& [prefix, n] : left_out.undeclared)
+            count += n, prefixes += (prefixes.empty() ? "" : ", ") + prefix + ":";
+        out.push_back(text::count_text(count, "element or attribute", "elements or attributes") +
+                      " under a prefix the input never declares (" + prefixes + ") " + (count == 1 ? "is" : "are") +
+                      " left out of feed.xml: a reader that knows namespaces would refuse the whole feed with them; "
+                      "declare the prefix's namespace at the host (xmlns:prefix=\"...\" on the feed's root)");
+    }
     if (!left_out.host_claims.empty()) {
         std::string names;
         for (const auto& [claim, count] : left_out.host_claims)

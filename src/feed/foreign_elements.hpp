@@ -1,6 +1,9 @@
 #pragma once
 // What of the input feed's own XML the archive's feed.xml does not copy, though it keeps the
 // rest unchanged:
+//   - elements under a prefix the input never declares, unless the prefix conventionally names a
+//     podcast namespace (itunes:, media:, ...: a host's slip, declared on the element in the copy):
+//     a namespace-aware reader (AntennaPod's) refuses a whole feed that has one;
 //   - elements of namespaces podcast apps do not read. XHTML, SVG and MathML among them run
 //     script where a browser opens feed.xml (GitHub Pages serves it as application/xml), so
 //     only a list of known podcast namespaces is copied, judged by each element's namespace in
@@ -23,10 +26,12 @@ namespace feed {
 struct LeftOut {
     std::size_t foreign_elements = 0;                // of namespaces podcast apps do not read
     std::map<std::string, std::size_t> host_claims;  // "itunes:new-feed-url" -> how many
+    std::map<std::string, std::size_t> undeclared;   // a prefix the input never declares ("x") -> elements
 };
 
-// Removes from `top`'s descendants what feed.xml must not copy. `root_declarations` are the
-// input document's root attributes (its xmlns declarations), in scope above `top`.
+// Removes from `top`'s descendants what feed.xml must not copy. `root_declarations` are the xmlns
+// declarations in scope above `top`: the input document's root attributes, and feed.xml's own
+// for a prefix the input never declares.
 void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, std::string>>& root_declarations,
                   LeftOut& left_out);
 

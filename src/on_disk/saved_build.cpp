@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::string_view k_magic = "podarchive build record 5\n";
+constexpr std::string_view k_magic = "podarchive build record 6\n";
 
 }  // namespace
 

@@ -3,6 +3,9 @@
 // theme or site.yaml holds never reaches the terminal raw.
 #include <doctest/doctest.h>
 
+#include <pugixml.hpp>
+#include <set>
+
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "image/image_check.hpp"
@@ -20,6 +23,30 @@ const std::string k_page = "episodes/higher-order-operators/index.html";
 
 void append_to_site_yaml(const test::FixtureSite& site, const std::string& lines) {
     test::write(site.dir.path() / "site.yaml", test::read(site.dir.path() / "site.yaml") + lines);
+}
+
+// The prefixes `xml` uses on an element or attribute where no declaration binds them (a reader
+// that knows namespaces refuses such a document: AntennaPod's does).
+std::set<std::string> unbound_prefixes(const std::string& xml) {
+    pugi::xml_document doc;
+    REQUIRE(doc.load_buffer(xml.data(), xml.size()));
+    std::set<std::string> unbound;
+    auto bound = [](pugi::xml_node n, const std::string& prefix) {
+        for (; n; n = n.parent())
+            if (n.attribute(("xmlns:" + prefix).c_str())) return true;
+        return prefix == "xml" || prefix == "xmlns";
+    };
+    auto check = [&](pugi::xml_node n, std::string_view name) {
+        if (const auto colon = name.find(':'); colon != std::string_view::npos) {
+            const std::string prefix(name.substr(0, colon));
+            if (!bound(n, prefix)) unbound.insert(prefix);
+        }
+    };
+    for (pugi::xpath_node x : doc.select_nodes("//*")) {
+        check(x.node(), x.node().name());
+        for (auto a : x.node().attributes()) check(x.node(), a.name());
+    }
+    return unbound;
 }
 }  // namespace
 
@@ -70,6 +97,40 @@ TEST_CASE("hostile 4: the host's claims about its own feed never reach the archi
                                     "http://podcast.example.org/feed.xml"));
     output::MemoryOutput refused;
     CHECK(site.build(refused).find("error: 'new_feed_url' must be the absolute https URL") != std::string::npos);
+}
+
+TEST_CASE("hostile 4: a host that leaves its namespaces undeclared claims nothing, and feed.xml stays readable") {
+    // This host's feed uses podcast:, atom: and media: without declaring them: read as the namespaces
+    // those prefixes name (its claims among them), never copied into the archive's feed, which
+    // declares both; an unknown prefix, on an element or an attribute, is left out.
+    test::FixtureSite site;
+    site.edit_feed(" xmlns:atom=\"http://www.w3.org/2005/Atom\"", "");
+    site.edit_feed(" xmlns:podcast=\"https://podcastindex.org/namespace/1.0\"", "");
+    site.edit_feed(" xmlns:media=\"http://search.yahoo.com/mrss/\"", "");
+    site.edit_feed("<title>Higher order operators</title>",
+                   "<title>Higher order operators</title><atom:link rel=\"self\" href=\"https://attacker.example/i\"/>"
+                   "<media:keywords>kept</media:keywords><custom:note>x</custom:note>"
+                   "<enclosure url=\"https://cdn.example.com/extra.pdf\" type=\"application/pdf\" custom:id=\"1\"/>");
+    site.edit_feed("<channel>",
+                   "<channel>\n    <atom:link rel=\"hub\" href=\"https://hub.attacker.example/\"/>"
+                   "\n    <podcast:txt purpose=\"applepodcastsverify\">token-of-the-host</podcast:txt>"
+                   "\n    <podcast:podping usesPodping=\"true\"/>");
+    output::MemoryOutput out;
+    std::string warnings;
+    REQUIRE(site.build(out, &warnings) == "");
+    const std::string& feed = test::file_in(out, "feed.xml");
+    for (const char* gone : {"attacker.example", "token-of-the-host", "podping", "custom:"}) {
+        CAPTURE(gone);
+        CHECK(feed.find(gone) == std::string::npos);
+    }
+    CHECK(unbound_prefixes(feed).empty());
+    CHECK(feed.find("<media:keywords xmlns:media=\"http://search.yahoo.com/mrss/\">kept</media:keywords>") !=
+          std::string::npos);
+    CHECK(warnings.find("the host's claims about its own feed are left out of feed.xml, which is the archive's: "
+                        "atom:link rel=\"hub\", atom:link rel=\"self\", podcast:podping, "
+                        "podcast:txt purpose=\"applepodcastsverify\"") != std::string::npos);
+    CHECK(warnings.find("2 elements or attributes under a prefix the input never declares (custom:) are left out of "
+                        "feed.xml") != std::string::npos);
 }
 
 TEST_CASE("hostile 4: no element a browser runs reaches feed.xml, from the channel, an item or a kept item") {

@@ -372,7 +372,7 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
     saved.record.feed.items = {{"guid-1", "https://x/1.mp3", "a", "feed.xml", 3},
                                {"https://x/2.mp3", "https://x/2.mp3", "b", "", 0}};
     saved.record.feed.item_offsets = {100, 200, 350};
-    saved.record.feed.left_out_of_items = {{1, 2, {3, {{"itunes:new-feed-url", 1}}}}, {}};
+    saved.record.feed.left_out_of_items = {{1, 2, {3, {{"itunes:new-feed-url", 1}}, {{"x", 2}}}}, {}};
     REQUIRE(on_disk::write_saved_build(file, saved));
     auto back = on_disk::read_saved_build(file);
     REQUIRE(back);
@@ -392,6 +392,7 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
     CHECK(left.control_characters == 2);
     CHECK(left.foreign.foreign_elements == 3);
     CHECK(left.foreign.host_claims == std::map<std::string, std::size_t>{{"itunes:new-feed-url", 1}});
+    CHECK(left.foreign.undeclared == std::map<std::string, std::size_t>{{"x", 2}});
     // Cut short anywhere, or not a record at all: nothing.
     const std::string bytes = test::read(file);
     for (std::size_t size : {std::size_t{0}, std::size_t{10}, bytes.size() / 2, bytes.size() - 1}) {
