@@ -8,6 +8,7 @@
 
 #include "core/apple_categories.hpp"
 #include "core/enclosures.hpp"
+#include "core/xml_namespaces.hpp"
 #include "dates/dates.hpp"
 #include "feed/archive_pages.hpp"
 #include "feed/foreign_elements.hpp"
@@ -24,10 +25,10 @@ namespace feed {
 namespace {
 
 const std::vector<std::pair<std::string, std::string>> k_namespaces = {
-    {"xmlns:atom", "http://www.w3.org/2005/Atom"},
-    {"xmlns:content", "http://purl.org/rss/1.0/modules/content/"},
-    {"xmlns:itunes", "http://www.itunes.com/dtds/podcast-1.0.dtd"},
-    {"xmlns:podcast", "https://podcastindex.org/namespace/1.0"},
+    {"xmlns:atom", std::string(core::ns::atom)},
+    {"xmlns:content", std::string(core::ns::content)},
+    {"xmlns:itunes", std::string(core::ns::itunes)},
+    {"xmlns:podcast", std::string(core::ns::podcast)},
 };
 
 // <rss> keeps the input's attributes (other namespaces) in order; ours are set to their URIs.

@@ -4,6 +4,7 @@
 #include <array>
 #include <string_view>
 
+#include "core/xml_namespaces.hpp"
 #include "text/strings.hpp"
 #include "text/xml_text.hpp"
 
@@ -64,16 +65,16 @@ bool is_podcast_namespace(const std::string& uri) {
 // host that wrote itunes: without xmlns:itunes); "" for any other prefix.
 std::string_view conventional_namespace(std::string_view prefix) {
     static constexpr std::array<std::pair<std::string_view, std::string_view>, 10> k_conventional = {{
-        {"itunes", "http://www.itunes.com/dtds/podcast-1.0.dtd"},
-        {"podcast", "https://podcastindex.org/namespace/1.0"},
-        {"media", "http://search.yahoo.com/mrss/"},
-        {"content", "http://purl.org/rss/1.0/modules/content/"},
-        {"atom", "http://www.w3.org/2005/Atom"},
-        {"googleplay", "http://www.google.com/schemas/play-podcasts/1.0"},
-        {"dc", "http://purl.org/dc/elements/1.1/"},
-        {"psc", "http://podlove.org/simple-chapters"},
-        {"sy", "http://purl.org/rss/1.0/modules/syndication/"},
-        {"spotify", "http://www.spotify.com/ns/rss"},
+        {"itunes", core::ns::itunes},
+        {"podcast", core::ns::podcast},
+        {"media", core::ns::media},
+        {"content", core::ns::content},
+        {"atom", core::ns::atom},
+        {"googleplay", core::ns::googleplay},
+        {"dc", core::ns::dc},
+        {"psc", core::ns::psc},
+        {"sy", core::ns::sy},
+        {"spotify", core::ns::spotify},
     }};
     for (const auto& [name, uri] : k_conventional)
         if (name == prefix) return uri;

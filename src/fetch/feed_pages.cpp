@@ -5,6 +5,7 @@
 #include <pugixml.hpp>
 #include <set>
 
+#include "core/xml_namespaces.hpp"
 #include "fetch/conditional_get.hpp"
 #include "fetch/http_get.hpp"
 #include "net/url.hpp"
@@ -14,8 +15,6 @@
 namespace fetch {
 
 namespace {
-
-constexpr std::string_view k_atom_ns = "http://www.w3.org/2005/Atom";
 
 // The namespace URI of `element`'s name, from the declarations in scope.
 std::string namespace_of(const pugi::xml_node& element) {
@@ -44,7 +43,7 @@ bool read_page(std::string_view raw, Page& page) {
     const std::string_view text = utf8.text ? std::string_view(*utf8.text) : raw;
     if (!page.doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto)) return false;
     const pugi::xml_node root = page.doc.document_element();
-    const bool atom = local_name(root) == "feed" && namespace_of(root) == k_atom_ns;
+    const bool atom = local_name(root) == "feed" && namespace_of(root) == core::ns::atom;
     if (!atom && !(std::string_view(root.name()) == "rss" && root.child("channel"))) return false;
     page.links_parent = atom ? root : root.child("channel");
     for (auto child : page.links_parent.children()) {
@@ -63,7 +62,7 @@ bool read_page(std::string_view raw, Page& page) {
 std::vector<std::string> links_of(const Page& page, std::string_view base) {
     std::vector<std::string> out;
     for (auto link : page.links_parent.children()) {
-        if (local_name(link) != "link" || namespace_of(link) != k_atom_ns) continue;
+        if (local_name(link) != "link" || namespace_of(link) != core::ns::atom) continue;
         const std::string rel = text::ascii_lower(text::trim(link.attribute("rel").value()));
         const std::string href(text::trim(link.attribute("href").value()));
         if ((rel == "next" || rel == "prev-archive") && !href.empty()) out.push_back(net::resolve_url(base, href));

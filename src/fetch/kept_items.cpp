@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/episode_key.hpp"
+#include "core/xml_namespaces.hpp"
 #include "dates/dates.hpp"
 #include "sources/read_source.hpp"
 #include "text/strings.hpp"
@@ -18,13 +19,6 @@
 namespace fetch {
 
 namespace {
-
-constexpr std::string_view k_atom_ns = "http://www.w3.org/2005/Atom";
-constexpr std::string_view k_atom03_ns = "http://purl.org/atom/ns#";
-constexpr std::string_view k_rdf_ns = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
-constexpr std::string_view k_rss1_ns = "http://purl.org/rss/1.0/";
-constexpr std::string_view k_enc_ns = "http://purl.oclc.org/net/rss_2.0/enc#";
-constexpr std::string_view k_dc_ns = "http://purl.org/dc/elements/1.1/";
 
 // The feed formats the build reads (sources/rss_reader.hpp): a kept file is of its feed's.
 enum class Format { rss, atom, rdf };
@@ -66,11 +60,12 @@ std::string_view root_namespace(const pugi::xml_node& root) {
 
 bool is_atom_root(const pugi::xml_node& root) {
     const std::string_view ns = root_namespace(root);
-    return std::string_view(root.name()) == prefix_of(root) + "feed" && (ns == k_atom_ns || ns == k_atom03_ns);
+    return std::string_view(root.name()) == prefix_of(root) + "feed" &&
+           (ns == core::ns::atom || ns == core::ns::atom03);
 }
 
 bool is_rdf_root(const pugi::xml_node& root) {
-    return std::string_view(root.name()) == prefix_of(root) + "RDF" && root_namespace(root) == k_rdf_ns;
+    return std::string_view(root.name()) == prefix_of(root) + "RDF" && root_namespace(root) == core::ns::rdf;
 }
 
 // The prefix ("dc:", or "" for the default namespace) under which `root` declares `ns`; `usual`
@@ -117,10 +112,10 @@ Item atom_entry(const pugi::xml_node& entry, const std::string& p) {
 struct RdfPrefixes {
     std::string rss, rdf, enc, dc;
     explicit RdfPrefixes(const pugi::xml_node& root)
-        : rss(prefix_for(root, k_rss1_ns, "")),
-          rdf(prefix_for(root, k_rdf_ns, "rdf:")),
-          enc(prefix_for(root, k_enc_ns, "enc:")),
-          dc(prefix_for(root, k_dc_ns, "dc:")) {}
+        : rss(prefix_for(root, core::ns::rss1, "")),
+          rdf(prefix_for(root, core::ns::rdf, "rdf:")),
+          enc(prefix_for(root, core::ns::enc, "enc:")),
+          dc(prefix_for(root, core::ns::dc, "dc:")) {}
 };
 
 Item rdf_item(const pugi::xml_node& item, const RdfPrefixes& p) {

@@ -1,5 +1,6 @@
 #include "sources/atom_reader.hpp"
 
+#include "core/xml_namespaces.hpp"
 #include "dates/dates.hpp"
 #include "dates/durations.hpp"
 #include "html/html_sanitizer.hpp"
@@ -14,16 +15,12 @@ namespace sources {
 
 namespace {
 
-constexpr std::string_view k_atom_ns = "http://www.w3.org/2005/Atom";
-// Atom 0.3 (2003-2005), which some podcasts of the time still publish: Atom 1.0's elements but
-// for a few names (tagline, copyright, issued, modified), and MIME types with a `mode` in its
-// text constructs.
-constexpr std::string_view k_atom03_ns = "http://purl.org/atom/ns#";
-
+// Atom 1.0, or 0.3 (2003-2005), which some podcasts of the time still publish: Atom 1.0's
+// elements but for a few names (tagline, copyright, issued, modified), and MIME types with a
+// `mode` in its text constructs.
 bool is_atom_namespace(std::string_view ns) {
-    return ns == k_atom_ns || ns == k_atom03_ns;
+    return ns == core::ns::atom || ns == core::ns::atom03;
 }
-constexpr std::string_view k_itunes_ns = "http://www.itunes.com/dtds/podcast-1.0.dtd";
 
 // The prefix ("" or "atom:") and the itunes prefix this document uses.
 struct AtomNames {
@@ -33,7 +30,8 @@ struct AtomNames {
         for (auto attr : root.attributes()) {
             std::string_view name = attr.name();
             if (name.starts_with("xmlns:") && is_atom_namespace(attr.value())) atom = std::string(name.substr(6)) + ":";
-            if (name.starts_with("xmlns:") && attr.value() == k_itunes_ns) itunes = std::string(name.substr(6)) + ":";
+            if (name.starts_with("xmlns:") && attr.value() == core::ns::itunes)
+                itunes = std::string(name.substr(6)) + ":";
         }
     }
     std::string operator()(std::string_view local) const { return atom + std::string(local); }

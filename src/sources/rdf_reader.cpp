@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/enclosures.hpp"
+#include "core/xml_namespaces.hpp"
 #include "dates/dates.hpp"
 #include "dates/durations.hpp"
 #include "html/html_sanitizer.hpp"
@@ -16,21 +17,14 @@ namespace sources {
 
 namespace {
 
-constexpr std::string_view k_rdf_ns = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
-constexpr std::string_view k_rss1_ns = "http://purl.org/rss/1.0/";
-constexpr std::string_view k_dc_ns = "http://purl.org/dc/elements/1.1/";
-constexpr std::string_view k_content_ns = "http://purl.org/rss/1.0/modules/content/";
-constexpr std::string_view k_enc_ns = "http://purl.oclc.org/net/rss_2.0/enc#";
-constexpr std::string_view k_itunes_ns = "http://www.itunes.com/dtds/podcast-1.0.dtd";
-
 // The names the document gives each namespace's elements: "dc:date", or "title" for RSS 1.0's
 // own under its default namespace; a namespace it does not declare under its usual prefix
 // (pugixml reads names, not namespaces, and feeds that forget a declaration exist).
 struct RdfNames {
     std::map<std::string, std::string, std::less<>> prefix_of = {
-        {std::string(k_rdf_ns), "rdf:"}, {std::string(k_rss1_ns), ""},
-        {std::string(k_dc_ns), "dc:"},   {std::string(k_content_ns), "content:"},
-        {std::string(k_enc_ns), "enc:"}, {std::string(k_itunes_ns), "itunes:"}};
+        {std::string(core::ns::rdf), "rdf:"}, {std::string(core::ns::rss1), ""},
+        {std::string(core::ns::dc), "dc:"},   {std::string(core::ns::content), "content:"},
+        {std::string(core::ns::enc), "enc:"}, {std::string(core::ns::itunes), "itunes:"}};
 
     explicit RdfNames(const pugi::xml_node& root) {
         for (auto attr : root.attributes()) {
@@ -52,13 +46,13 @@ std::string plain(const pugi::xml_node& node) {
 std::optional<core::Enclosure> enclosure_of(const pugi::xml_node& item, const RdfNames& n, std::string_view base,
                                             pugi::xml_node& written) {
     core::Enclosure e;
-    const std::string rdf_resource = n(k_rdf_ns, "resource");
-    if (auto enc = item.child(n(k_enc_ns, "enclosure").c_str())) {
+    const std::string rdf_resource = n(core::ns::rdf, "resource");
+    if (auto enc = item.child(n(core::ns::enc, "enclosure").c_str())) {
         written = enc;
         e.url = text::trim(enc.attribute(rdf_resource.c_str()).value());
-        e.type = enc.attribute(n(k_enc_ns, "type").c_str()).value();
+        e.type = enc.attribute(n(core::ns::enc, "type").c_str()).value();
         long long length = 0;
-        if (text::parse_uint(text::trim(enc.attribute(n(k_enc_ns, "length").c_str()).value()), length))
+        if (text::parse_uint(text::trim(enc.attribute(n(core::ns::enc, "length").c_str()).value()), length))
             e.length = length;
     } else if (auto plain_enclosure = core::episode_enclosure(item)) {
         written = plain_enclosure;
@@ -79,21 +73,21 @@ core::Channel read_channel(const pugi::xml_node& root, const pugi::xml_node& cha
     // the namespaces besides RDF's and RSS 1.0's stay declared.)
     for (auto attr : root.attributes()) {
         const std::string_view name = attr.name();
-        if (name.starts_with("xmlns:") && attr.value() != k_rdf_ns && attr.value() != k_rss1_ns)
+        if (name.starts_with("xmlns:") && attr.value() != core::ns::rdf && attr.value() != core::ns::rss1)
             c.root_attributes.emplace_back(attr.name(), attr.value());
     }
     c.raw_xml = "<channel/>";
-    c.title = plain(channel.child(n(k_rss1_ns, "title").c_str()));
-    c.description = plain(channel.child(n(k_rss1_ns, "description").c_str()));
-    c.link = net::resolve_url(base, text_of(channel.child(n(k_rss1_ns, "link").c_str())));
-    c.language = text_of(channel.child(n(k_dc_ns, "language").c_str()));
-    c.author = label_of(text_of(channel.child(n(k_dc_ns, "creator").c_str())));
-    c.copyright = text_of(channel.child(n(k_dc_ns, "rights").c_str()));
-    c.image_url = channel.child(n(k_itunes_ns, "image").c_str()).attribute("href").value();
+    c.title = plain(channel.child(n(core::ns::rss1, "title").c_str()));
+    c.description = plain(channel.child(n(core::ns::rss1, "description").c_str()));
+    c.link = net::resolve_url(base, text_of(channel.child(n(core::ns::rss1, "link").c_str())));
+    c.language = text_of(channel.child(n(core::ns::dc, "language").c_str()));
+    c.author = label_of(text_of(channel.child(n(core::ns::dc, "creator").c_str())));
+    c.copyright = text_of(channel.child(n(core::ns::dc, "rights").c_str()));
+    c.image_url = channel.child(n(core::ns::itunes, "image").c_str()).attribute("href").value();
     // RSS 1.0's own image is an element beside the channel, which the channel points to.
     if (c.image_url.empty())
         c.image_url = net::resolve_url(
-            base, text_of(root.child(n(k_rss1_ns, "image").c_str()).child(n(k_rss1_ns, "url").c_str())));
+            base, text_of(root.child(n(core::ns::rss1, "image").c_str()).child(n(core::ns::rss1, "url").c_str())));
     return c;
 }
 
@@ -105,7 +99,7 @@ bool is_rdf_feed(const pugi::xml_node& root) {
     if (name.substr(colon == std::string_view::npos ? 0 : colon + 1) != "RDF") return false;
     const std::string declaration =
         colon == std::string_view::npos ? "xmlns" : "xmlns:" + std::string(name.substr(0, colon));
-    return root.attribute(declaration.c_str()).value() == k_rdf_ns;
+    return root.attribute(declaration.c_str()).value() == core::ns::rdf;
 }
 
 SourceBatch read_rdf(const pugi::xml_document& doc, std::string_view text, SourceBatch batch) {
@@ -121,12 +115,12 @@ SourceBatch read_rdf(const pugi::xml_document& doc, std::string_view text, Sourc
         batch.diagnostics.push_back(
             core::warning_at({info.file, line, 0}, message, std::string(text::line_text(text, line))));
     };
-    const pugi::xml_node channel = root.child(n(k_rss1_ns, "channel").c_str());
+    const pugi::xml_node channel = root.child(n(core::ns::rss1, "channel").c_str());
     batch.channel = read_channel(root, channel, n, info.url);
     batch.channel->file = info.file;
     batch.channel->line = line_of(channel ? channel : root);
     const std::string base = !info.url.empty() ? info.url : batch.channel->link;
-    const std::string item_name = n(k_rss1_ns, "item");  // (children() keeps the name's pointer)
+    const std::string item_name = n(core::ns::rss1, "item");  // (children() keeps the name's pointer)
     const std::string from_name = kept_from_name(root);
     for (auto item : root.children(item_name.c_str())) {
         core::Record r;
@@ -136,18 +130,19 @@ SourceBatch read_rdf(const pugi::xml_document& doc, std::string_view text, Sourc
         if (!from_name.empty()) r.from.via = label_of(item.attribute(from_name.c_str()).value());
         // The item's URI names it, as an RSS 2.0 guid would (it is most often its page, but
         // need not be).
-        r.guid = text::trim(text::sanitize_utf8(item.attribute(n(k_rdf_ns, "about").c_str()).value()));
-        r.title = plain(item.child(n(k_rss1_ns, "title").c_str()));
-        r.page_url = net::resolve_url(base, text_of(item.child(n(k_rss1_ns, "link").c_str())));
-        const auto description = item.child(n(k_rss1_ns, "description").c_str());
+        r.guid = text::trim(text::sanitize_utf8(item.attribute(n(core::ns::rdf, "about").c_str()).value()));
+        r.title = plain(item.child(n(core::ns::rss1, "title").c_str()));
+        r.page_url = net::resolve_url(base, text_of(item.child(n(core::ns::rss1, "link").c_str())));
+        const auto description = item.child(n(core::ns::rss1, "description").c_str());
         r.description = html_of(description);
         r.description_is_html = true;
-        r.content_html = html_of(item.child(n(k_content_ns, "encoded").c_str()));
-        for (const auto& [node, html] : {std::pair{description, &r.description},
-                                         std::pair{item.child(n(k_content_ns, "encoded").c_str()), &r.content_html}})
+        r.content_html = html_of(item.child(n(core::ns::content, "encoded").c_str()));
+        for (const auto& [node, html] :
+             {std::pair{description, &r.description},
+              std::pair{item.child(n(core::ns::content, "encoded").c_str()), &r.content_html}})
             if (std::string warning = tangled_html_warning(node.name(), *html); !warning.empty()) warn(node, warning);
         r.description_truncated = ends_truncated(r.description);
-        if (auto date = item.child(n(k_dc_ns, "date").c_str())) {
+        if (auto date = item.child(n(core::ns::dc, "date").c_str())) {
             r.date = dates::parse_any_date(text_of(date));
             if (!r.date)
                 warn(date,
@@ -160,7 +155,7 @@ SourceBatch read_rdf(const pugi::xml_document& doc, std::string_view text, Sourc
                 warn(enclosure, warning);
                 r.enclosure.reset();
             }
-        if (auto duration = item.child(n(k_itunes_ns, "duration").c_str())) {
+        if (auto duration = item.child(n(core::ns::itunes, "duration").c_str())) {
             r.duration = dates::parse_duration(text_of(duration));
             if (!r.duration)
                 warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");

@@ -8,6 +8,7 @@
 
 #include "concurrency/parallel.hpp"
 #include "core/enclosures.hpp"
+#include "core/xml_namespaces.hpp"
 #include "listening/timecode.hpp"
 #include "net/url.hpp"
 #include "sources/atom_reader.hpp"
@@ -25,24 +26,17 @@ namespace sources {
 
 namespace {
 
-constexpr std::string_view k_itunes_ns = "http://www.itunes.com/dtds/podcast-1.0.dtd";
-constexpr std::string_view k_content_ns = "http://purl.org/rss/1.0/modules/content/";
-constexpr std::string_view k_atom_ns = "http://www.w3.org/2005/Atom";
-constexpr std::string_view k_podcast_ns = "https://podcastindex.org/namespace/1.0";
-constexpr std::string_view k_media_ns = "http://search.yahoo.com/mrss/";
-constexpr std::string_view k_psc_ns = "http://podlove.org/simple-chapters";
-
 // Feeds choose their own prefixes; map each known namespace to the prefix this feed uses.
 struct Names {
     std::map<std::string, std::string> prefix_of;  // namespace URI -> "itunes:" (or "" for default)
 
     explicit Names(const pugi::xml_node& root) {
-        prefix_of[std::string(k_itunes_ns)] = "itunes:";
-        prefix_of[std::string(k_content_ns)] = "content:";
-        prefix_of[std::string(k_atom_ns)] = "atom:";
-        prefix_of[std::string(k_podcast_ns)] = "podcast:";
-        prefix_of[std::string(k_media_ns)] = "media:";
-        prefix_of[std::string(k_psc_ns)] = "psc:";
+        prefix_of[std::string(core::ns::itunes)] = "itunes:";
+        prefix_of[std::string(core::ns::content)] = "content:";
+        prefix_of[std::string(core::ns::atom)] = "atom:";
+        prefix_of[std::string(core::ns::podcast)] = "podcast:";
+        prefix_of[std::string(core::ns::media)] = "media:";
+        prefix_of[std::string(core::ns::psc)] = "psc:";
         for (auto attr : root.attributes()) {
             std::string_view name = attr.name();
             if (name.starts_with("xmlns:")) prefix_of[attr.value()] = std::string(name.substr(6)) + ":";
@@ -56,7 +50,7 @@ struct Names {
 
 std::vector<core::Person> read_persons(const pugi::xml_node& parent, const Names& names) {
     std::vector<core::Person> persons;
-    const std::string person = names.name(k_podcast_ns, "person");
+    const std::string person = names.name(core::ns::podcast, "person");
     for (auto p : parent.children(person.c_str())) {
         core::Person entry;
         entry.name = label_of(text_of(p));
@@ -74,8 +68,8 @@ std::vector<core::Person> read_persons(const pugi::xml_node& parent, const Names
 // The first podcast:value block's recipients (a feed may offer several ledgers; apps take the
 // first they support). A split that is no whole number counts as no share.
 core::Value read_value(const pugi::xml_node& parent, const Names& names) {
-    const std::string block = names.name(k_podcast_ns, "value");
-    const std::string recipient = names.name(k_podcast_ns, "valueRecipient");
+    const std::string block = names.name(core::ns::podcast, "value");
+    const std::string recipient = names.name(core::ns::podcast, "valueRecipient");
     core::Value value;
     const pugi::xml_node v = parent.child(block.c_str());
     if (!v) return value;
@@ -96,7 +90,7 @@ core::Value read_value(const pugi::xml_node& parent, const Names& names) {
 
 std::vector<core::Funding> read_funding(const pugi::xml_node& parent, const Names& names) {
     std::vector<core::Funding> funding;
-    const std::string name = names.name(k_podcast_ns, "funding");
+    const std::string name = names.name(core::ns::podcast, "funding");
     for (auto f : parent.children(name.c_str())) {
         std::string url(text::trim(f.attribute("url").value()));
         if (!net::is_http_url(url)) continue;
@@ -135,7 +129,7 @@ struct ItemReader {
 
     // An item's <media:content> with audio or video, for an item without <enclosure>.
     pugi::xml_node media_content(const pugi::xml_node& item) const {
-        const std::string name = names.name(k_media_ns, "content");
+        const std::string name = names.name(core::ns::media, "content");
         for (auto m : item.children(name.c_str())) {
             std::string_view type = m.attribute("type").value(), medium = m.attribute("medium").value();
             if (*m.attribute("url").value() &&
@@ -208,12 +202,12 @@ struct ItemReader {
     // podcast:transcript, podcast:chapters, psc:chapters, podcast:person, podcast:soundbite and
     // podcast:funding (core/listening_links.hpp).
     void read_listening(const pugi::xml_node& item, core::Record& r) {
-        const std::string transcript = names.name(k_podcast_ns, "transcript");
+        const std::string transcript = names.name(core::ns::podcast, "transcript");
         for (auto t : item.children(transcript.c_str()))
             if (auto link = media_link(t)) r.transcript_links.push_back(std::move(*link));
-        if (auto c = item.child(names.name(k_podcast_ns, "chapters").c_str())) r.chapters_link = media_link(c);
-        const std::string chapter = names.name(k_psc_ns, "chapter");
-        for (auto c : item.child(names.name(k_psc_ns, "chapters").c_str()).children(chapter.c_str())) {
+        if (auto c = item.child(names.name(core::ns::podcast, "chapters").c_str())) r.chapters_link = media_link(c);
+        const std::string chapter = names.name(core::ns::psc, "chapter");
+        for (auto c : item.child(names.name(core::ns::psc, "chapters").c_str()).children(chapter.c_str())) {
             auto start = listening::parse_timecode(c.attribute("start").value());
             if (!start) {
                 warn(c, std::string("cannot read psc:chapter start '") + c.attribute("start").value() +
@@ -225,7 +219,7 @@ struct ItemReader {
                                   std::string(text::trim(c.attribute("image").value())), true});
         }
         r.persons = read_persons(item, names);
-        const std::string soundbite = names.name(k_podcast_ns, "soundbite");
+        const std::string soundbite = names.name(core::ns::podcast, "soundbite");
         for (auto b : item.children(soundbite.c_str())) {
             auto start = listening::parse_timecode(b.attribute("startTime").value());
             auto length = listening::parse_timecode(b.attribute("duration").value());
@@ -240,7 +234,7 @@ struct ItemReader {
         r.funding = read_funding(item, names);
         r.value = read_value(item, names);
         r.links = read_feed_links(
-            item, [this](std::string_view local) { return names.name(k_podcast_ns, local); }, false);
+            item, [this](std::string_view local) { return names.name(core::ns::podcast, local); }, false);
     }
 
     core::Record read(const pugi::xml_node& item) {
@@ -256,15 +250,15 @@ struct ItemReader {
             r.guid_is_permalink = std::string_view(guid.attribute("isPermaLink").as_string("true")) != "false";
         }
         r.title = full_text(item.child("title"));
-        if (r.title.empty()) r.title = full_text(item.child(names.name(k_itunes_ns, "title").c_str()));
+        if (r.title.empty()) r.title = full_text(item.child(names.name(core::ns::itunes, "title").c_str()));
         r.page_url = text_of(item.child("link"));
         pugi::xml_node description = item.child("description");
         r.description = html_of(description);
         if (r.description.empty())
-            r.description = html_of(description = item.child(names.name(k_itunes_ns, "summary").c_str()));
+            r.description = html_of(description = item.child(names.name(core::ns::itunes, "summary").c_str()));
         r.description_is_html = true;
         r.description_truncated = ends_truncated(r.description);
-        const pugi::xml_node content = item.child(names.name(k_content_ns, "encoded").c_str());
+        const pugi::xml_node content = item.child(names.name(core::ns::content, "encoded").c_str());
         r.content_html = html_of(content);
         // What podarchive itself appended to content:encoded is not part of the episode's text:
         // cut it, so regenerating from our own feed gives the same feed.
@@ -280,18 +274,18 @@ struct ItemReader {
                                "'; expected an RFC 822 date such as 'Tue, 11 Jan 2011 01:30:00 +0000' (the regenerated "
                                "feed keeps it as written; a note's `date:` can set it)");
         }
-        if (auto duration = item.child(names.name(k_itunes_ns, "duration").c_str())) {
+        if (auto duration = item.child(names.name(core::ns::itunes, "duration").c_str())) {
             r.duration = dates::parse_duration(text_of(duration));
             if (!r.duration)
                 warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
         }
         r.enclosure = enclosure(item);
-        r.episode_number = number(item.child(names.name(k_itunes_ns, "episode").c_str()), "itunes:episode");
-        r.season = number(item.child(names.name(k_itunes_ns, "season").c_str()), "itunes:season");
-        r.episode_type = text_of(item.child(names.name(k_itunes_ns, "episodeType").c_str()));
-        r.image = item.child(names.name(k_itunes_ns, "image").c_str()).attribute("href").value();
-        r.explicit_flag = text_of(item.child(names.name(k_itunes_ns, "explicit").c_str()));
-        r.keywords = text_of(item.child(names.name(k_itunes_ns, "keywords").c_str()));
+        r.episode_number = number(item.child(names.name(core::ns::itunes, "episode").c_str()), "itunes:episode");
+        r.season = number(item.child(names.name(core::ns::itunes, "season").c_str()), "itunes:season");
+        r.episode_type = text_of(item.child(names.name(core::ns::itunes, "episodeType").c_str()));
+        r.image = item.child(names.name(core::ns::itunes, "image").c_str()).attribute("href").value();
+        r.explicit_flag = text_of(item.child(names.name(core::ns::itunes, "explicit").c_str()));
+        r.keywords = text_of(item.child(names.name(core::ns::itunes, "keywords").c_str()));
         for (auto category : item.children("category"))
             if (std::string c = text_of(category); !c.empty()) r.categories.push_back(c);
         read_listening(item, r);
@@ -331,22 +325,22 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     c.raw_xml = text::raw_xml(kept);
     c.title = full_text(channel.child("title"));
     c.description = html_of(channel.child("description"));
-    if (c.description.empty()) c.description = html_of(channel.child(names.name(k_itunes_ns, "summary").c_str()));
+    if (c.description.empty()) c.description = html_of(channel.child(names.name(core::ns::itunes, "summary").c_str()));
     c.link = text_of(channel.child("link"));
     c.language = text_of(channel.child("language"));
-    c.author = text_of(channel.child(names.name(k_itunes_ns, "author").c_str()));
+    c.author = text_of(channel.child(names.name(core::ns::itunes, "author").c_str()));
     c.copyright = text_of(channel.child("copyright"));
-    c.image_url = channel.child(names.name(k_itunes_ns, "image").c_str()).attribute("href").value();
+    c.image_url = channel.child(names.name(core::ns::itunes, "image").c_str()).attribute("href").value();
     if (c.image_url.empty()) c.image_url = text_of(channel.child("image").child("url"));
-    c.explicit_flag = text::ascii_lower(text_of(channel.child(names.name(k_itunes_ns, "explicit").c_str())));
+    c.explicit_flag = text::ascii_lower(text_of(channel.child(names.name(core::ns::itunes, "explicit").c_str())));
     if (c.explicit_flag == "yes") c.explicit_flag = "true";
     if (c.explicit_flag == "no" || c.explicit_flag == "clean") c.explicit_flag = "false";
-    c.type = text_of(channel.child(names.name(k_itunes_ns, "type").c_str()));
-    auto owner = channel.child(names.name(k_itunes_ns, "owner").c_str());
-    c.owner_name = text_of(owner.child(names.name(k_itunes_ns, "name").c_str()));
-    c.owner_email = text_of(owner.child(names.name(k_itunes_ns, "email").c_str()));
-    c.podcast_guid = text_of(channel.child(names.name(k_podcast_ns, "guid").c_str()));
-    auto locked = channel.child(names.name(k_podcast_ns, "locked").c_str());
+    c.type = text_of(channel.child(names.name(core::ns::itunes, "type").c_str()));
+    auto owner = channel.child(names.name(core::ns::itunes, "owner").c_str());
+    c.owner_name = text_of(owner.child(names.name(core::ns::itunes, "name").c_str()));
+    c.owner_email = text_of(owner.child(names.name(core::ns::itunes, "email").c_str()));
+    c.podcast_guid = text_of(channel.child(names.name(core::ns::podcast, "guid").c_str()));
+    auto locked = channel.child(names.name(core::ns::podcast, "locked").c_str());
     c.locked = text::ascii_lower(text_of(locked));
     c.locked_owner = text::trim(locked.attribute("owner").value());
     c.generator = text_of(channel.child("generator"));
@@ -354,17 +348,17 @@ core::Channel read_channel(const pugi::xml_node& rss, const pugi::xml_node& chan
     c.value = read_value(channel, names);
     c.persons = read_persons(channel, names);
     c.links = read_feed_links(
-        channel, [&names](std::string_view local) { return names.name(k_podcast_ns, local); }, true);
+        channel, [&names](std::string_view local) { return names.name(core::ns::podcast, local); }, true);
     // The feed's own address, by namespace: FeedBurner declares its `atom10:` on the element itself.
     for (auto child : channel.children()) {
         if (child.type() != pugi::node_element) continue;
-        if (c.self_url.empty() && is_element(child, k_atom_ns, "link", "atom") &&
+        if (c.self_url.empty() && is_element(child, core::ns::atom, "link", "atom") &&
             std::string_view(child.attribute("rel").value()) == "self")
             c.self_url = text::trim(child.attribute("href").value());
-        else if (c.new_feed_url.empty() && is_element(child, k_itunes_ns, "new-feed-url", "itunes"))
+        else if (c.new_feed_url.empty() && is_element(child, core::ns::itunes, "new-feed-url", "itunes"))
             c.new_feed_url = text::trim(child.text().get());
     }
-    std::string category = names.name(k_itunes_ns, "category");
+    std::string category = names.name(core::ns::itunes, "category");
     for (auto cat : channel.children(category.c_str())) {
         core::Category entry{cat.attribute("text").value(), "",
                              lines.at(static_cast<std::size_t>(cat.offset_debug())).line};
@@ -473,7 +467,7 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
     // The regenerated feed writes its own description and content:encoded where these stood,
     // so the kept item needs only their places: emptied, they no longer double the largest
     // part of a big archive's memory. (Removing nodes changes the document: on one thread.)
-    const std::string encoded = names.name(k_content_ns, "encoded");
+    const std::string encoded = names.name(core::ns::content, "encoded");
     for (auto item : items) {
         if (!from_name.empty()) item.remove_attribute(from_name.c_str());  // (the archive's note, not the feed's)
         for (const char* name : {"description", encoded.c_str()})
