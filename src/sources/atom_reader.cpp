@@ -200,8 +200,10 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, Sour
         r.image = entry.child(n.it("image").c_str()).attribute("href").value();
         r.explicit_flag = text_of(entry.child(n.it("explicit").c_str()));
         r.episode_type = text_of(entry.child(n.it("episodeType").c_str()));
-        // An RSS item of its own (empty: every field is written anew) marks it as the feed's.
-        r.raw_xml = "<item/>";
+        // An RSS item of its own marks it as the feed's: empty, every field written anew; but an
+        // entry without an id is known to apps by its link, and keeps it, as an RSS item without
+        // a guid keeps its own.
+        r.raw_xml = item_of_feed(r.guid, r.page_url);
         batch.records.push_back(std::move(r));
     }
     return batch;

@@ -160,8 +160,9 @@ SourceBatch read_rdf(const pugi::xml_document& doc, std::string_view text, Sourc
             if (!r.duration)
                 warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
         }
-        // An RSS item of its own (empty: every field is written anew) marks it as the feed's.
-        r.raw_xml = "<item/>";
+        // An RSS item of its own marks it as the feed's (every field written anew; without an
+        // rdf:about, its link kept: xml_values.hpp).
+        r.raw_xml = item_of_feed(r.guid, r.page_url);
         batch.records.push_back(std::move(r));
     }
     return batch;

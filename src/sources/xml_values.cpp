@@ -73,6 +73,11 @@ std::string html_of(const pugi::xml_node& node) {
     return text_within(node, true);
 }
 
+std::string item_of_feed(std::string_view guid, std::string_view link) {
+    if (!guid.empty() || link.empty()) return "<item/>";
+    return "<item><link>" + html::html_escape(link) + "</link></item>";
+}
+
 std::string unplayable_audio_warning(std::string_view url) {
     if (net::is_web_reference(url)) return "";
     const std::string_view shown = text::truncate_code_points(url, 80);

@@ -42,6 +42,12 @@ std::string full_text(const pugi::xml_node& node);
 // closes at the description's end) has no end tag written. Valid UTF-8, trimmed, as full_text.
 std::string html_of(const pugi::xml_node& node);
 
+// The RSS item (Record::raw_xml) of an item read from a feed that is not RSS 2.0 (Atom, RSS
+// 1.0), whose fields the feed writer writes anew: "<item/>", or for one without a guid, the
+// item with its `link`, which apps then know it by (the writer keeps an input item's own link
+// when it writes no guid).
+std::string item_of_feed(std::string_view guid, std::string_view link);
+
 // The warning for an audio URL podcast apps cannot fetch (javascript:, data:, ftp:: a scheme
 // other than http or https), or "" for one they can (http(s), or relative): the episode then has
 // no audio, and no item in feed.xml.

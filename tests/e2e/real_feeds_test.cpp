@@ -331,3 +331,23 @@ TEST_CASE("real feeds: an Atom 0.3 podcast of 2005 builds, its text constructs r
                                      "entry's <summary> is its show notes") != std::string::npos);
     CHECK(render::check_site(out, "https://example.org/show/").empty());
 }
+
+TEST_CASE("real feeds: an Atom entry without an id is an item known by its link, as apps knew it") {
+    test::TempDir dir;
+    test::write(dir.path() / "feed.xml",
+                "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">"
+                "<title>Lorem</title><link href=\"http://example.org\"/>\n<entry><title>One</title>"
+                "<link href=\"http://example.org/episode1\"/><link rel=\"enclosure\" "
+                "href=\"http://example.org/episode1.m4a\"/><updated>2024-01-01T00:00:00Z</updated></entry></feed>\n");
+    test::write(dir.path() / "site.yaml",
+                "title: Bare\nbase_url: https://example.org/show/\nsources:\n  - path: feed.xml\n");
+    output::MemoryOutput out;
+    REQUIRE(test::input_errors([&] { pipeline::build_site(config::load_config(dir.path() / "site.yaml"), out); }) ==
+            "");
+    auto items = items_of(*out.find("feed.xml"));
+    REQUIRE(items.size() == 1);
+    CHECK_FALSE(items[0].has_guid);
+    CHECK(items[0].has_link);
+    CHECK(out.find("feed.xml")->find("<link>http://example.org/episode1</link>") != std::string::npos);
+    CHECK(items[0].audio == "http://example.org/episode1.m4a");
+}

@@ -398,3 +398,23 @@ TEST_CASE("an audio URL that is no web address is no audio, in every feed format
     REQUIRE(rdf.diagnostics.size() == 1);
     CHECK(core::format(rdf.diagnostics[0]).starts_with("r.xml:3: warning: the audio URL 'vbscript:msgbox(1)'"));
 }
+
+TEST_CASE("an Atom entry or RSS 1.0 item without an id keeps its link, which apps know it by") {
+    auto atom = read_rss(
+        "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>x</title>"
+        "<entry><title>A &amp; B</title><link href=\"https://x.example/a?b=1&amp;c=2\"/>"
+        "<link rel=\"enclosure\" href=\"https://x.example/a.m4a\"/></entry>"
+        "<entry><id>urn:b</id><link href=\"https://x.example/b\"/></entry></feed>",
+        {"feed", "a.xml", ""});
+    REQUIRE(atom.records.size() == 2);
+    CHECK(atom.records[0].guid.empty());
+    CHECK(atom.records[0].raw_xml == "<item><link>https://x.example/a?b=1&amp;c=2</link></item>");
+    CHECK(atom.records[1].raw_xml == "<item/>");  // (known by its id: every field written anew)
+    auto rdf = read_rss(
+        "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" "
+        "xmlns=\"http://purl.org/rss/1.0/\"><channel><title>x</title></channel>"
+        "<item><title>A</title><link>https://x.example/a</link></item></rdf:RDF>",
+        {"feed", "r.xml", ""});
+    REQUIRE(rdf.records.size() == 1);
+    CHECK(rdf.records[0].raw_xml == "<item><link>https://x.example/a</link></item>");
+}
