@@ -10,6 +10,8 @@
 #include "core/episode_key.hpp"
 #include "core/xml_namespaces.hpp"
 #include "dates/dates.hpp"
+#include "sources/atom_reader.hpp"
+#include "sources/rdf_reader.hpp"
 #include "sources/read_source.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
@@ -49,23 +51,6 @@ std::string prefix_of(const pugi::xml_node& node) {
     std::string_view name = node.name();
     auto colon = name.find(':');
     return colon == std::string_view::npos ? "" : std::string(name.substr(0, colon + 1));
-}
-
-// The namespace `root` declares for its own name.
-std::string_view root_namespace(const pugi::xml_node& root) {
-    const std::string prefix = prefix_of(root);
-    const std::string xmlns = prefix.empty() ? "xmlns" : "xmlns:" + prefix.substr(0, prefix.size() - 1);
-    return root.attribute(xmlns.c_str()).value();
-}
-
-bool is_atom_root(const pugi::xml_node& root) {
-    const std::string_view ns = root_namespace(root);
-    return std::string_view(root.name()) == prefix_of(root) + "feed" &&
-           (ns == core::ns::atom || ns == core::ns::atom03);
-}
-
-bool is_rdf_root(const pugi::xml_node& root) {
-    return std::string_view(root.name()) == prefix_of(root) + "RDF" && root_namespace(root) == core::ns::rdf;
 }
 
 // The prefix ("dc:", or "" for the default namespace) under which `root` declares `ns`; `usual`
@@ -132,7 +117,7 @@ bool read_feed(std::string_view raw, Feed& feed) {
     const std::string_view text = utf8.text ? std::string_view(*utf8.text) : raw;
     if (!feed.doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto)) return false;
     feed.root = feed.doc.document_element();
-    if (is_atom_root(feed.root)) {
+    if (sources::is_atom_feed(feed.root)) {
         feed.format = Format::atom;
         const std::string p = prefix_of(feed.root);
         feed.title = feed.root.child_value((p + "title").c_str());
@@ -140,7 +125,7 @@ bool read_feed(std::string_view raw, Feed& feed) {
         for (auto entry : feed.root.children(entry_name.c_str())) feed.items.push_back(atom_entry(entry, p));
         return true;
     }
-    if (is_rdf_root(feed.root)) {  // (RSS 1.0: the items beside the channel)
+    if (sources::is_rdf_feed(feed.root)) {  // (RSS 1.0: the items beside the channel)
         feed.format = Format::rdf;
         const RdfPrefixes p(feed.root);
         feed.title = feed.root.child((p.rss + "channel").c_str()).child_value((p.rss + "title").c_str());

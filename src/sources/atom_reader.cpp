@@ -110,13 +110,6 @@ core::Channel read_channel(const pugi::xml_node& feed, const AtomNames& n, std::
 
 }  // namespace
 
-std::string root_namespace(const pugi::xml_node& root) {
-    const std::string_view name = root.name();
-    const std::size_t colon = name.find(':');
-    const std::string attr = colon == std::string_view::npos ? "xmlns" : "xmlns:" + std::string(name.substr(0, colon));
-    return root.attribute(attr.c_str()).value();
-}
-
 bool is_atom_feed(const pugi::xml_node& root) {
     std::string_view name = root.name();
     return (name == "feed" || name.ends_with(":feed")) && is_atom_namespace(root_namespace(root));

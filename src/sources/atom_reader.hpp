@@ -10,10 +10,6 @@
 
 namespace sources {
 
-// The namespace the root element's own declaration gives its name ("" when none): what tells
-// Atom's <feed> from another.
-std::string root_namespace(const pugi::xml_node& root);
-
 // True when `root` is an Atom <feed> (1.0, or 0.3).
 bool is_atom_feed(const pugi::xml_node& root);
 

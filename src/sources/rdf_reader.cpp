@@ -95,11 +95,7 @@ core::Channel read_channel(const pugi::xml_node& root, const pugi::xml_node& cha
 
 bool is_rdf_feed(const pugi::xml_node& root) {
     const std::string_view name = root.name();
-    const std::size_t colon = name.find(':');
-    if (name.substr(colon == std::string_view::npos ? 0 : colon + 1) != "RDF") return false;
-    const std::string declaration =
-        colon == std::string_view::npos ? "xmlns" : "xmlns:" + std::string(name.substr(0, colon));
-    return root.attribute(declaration.c_str()).value() == core::ns::rdf;
+    return (name == "RDF" || name.ends_with(":RDF")) && root_namespace(root) == core::ns::rdf;
 }
 
 SourceBatch read_rdf(const pugi::xml_document& doc, std::string_view text, SourceBatch batch) {

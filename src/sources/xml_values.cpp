@@ -73,6 +73,13 @@ std::string html_of(const pugi::xml_node& node) {
     return text_within(node, true);
 }
 
+std::string root_namespace(const pugi::xml_node& root) {
+    const std::string_view name = root.name();
+    const std::size_t colon = name.find(':');
+    const std::string attr = colon == std::string_view::npos ? "xmlns" : "xmlns:" + std::string(name.substr(0, colon));
+    return root.attribute(attr.c_str()).value();
+}
+
 std::string item_of_feed(std::string_view guid, std::string_view link) {
     if (!guid.empty() || link.empty()) return "<item/>";
     return "<item><link>" + html::html_escape(link) + "</link></item>";

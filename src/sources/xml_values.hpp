@@ -9,6 +9,10 @@
 
 namespace sources {
 
+// The namespace the root element's own declaration gives its name ("" when none): what tells
+// Atom's <feed> and RSS 1.0's <rdf:RDF> from others of the same name.
+std::string root_namespace(const pugi::xml_node& root);
+
 // The name of the podarchive:from attribute (read_source.hpp) with the prefix `root` declares
 // for its namespace; "" when it declares none (a feed not written by fetch).
 inline std::string kept_from_name(const pugi::xml_node& root) {
