@@ -276,10 +276,7 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
     m.push_back(element_or_input("guid", [&item](pugi::xml_node p) {
         if (!item.guid_written) return;
         auto guid = p.append_child("guid");
-        // (A guid is a permalink by default: one that is no web address is said not to be, or
-        // readers take it for a link relative to the feed, as gPodder does.)
-        const bool permalink = item.guid_is_permalink && net::is_http_url(item.guid);
-        guid.append_attribute("isPermaLink") = permalink ? "true" : "false";
+        guid.append_attribute("isPermaLink") = item.guid_is_permalink ? "true" : "false";
         guid.text() = item.guid.c_str();
     }));
     // A date podarchive cannot read is kept as the input wrote it (apps may read it).

@@ -220,7 +220,9 @@ const std::vector<LintRule>& lint_rules() {
          "the input feed gives two items this guid, and subscribers' apps already see them so: ask the host to give "
          "each item its own"},
         {"rss-guid-permalink", L::error, std::string(k_rss) + "#ltguidgtSubelementOfLtitemgt",
-         "a guid that is a permalink is a URL", ""},
+         "a guid that is a permalink is a URL",
+         "the input item marks it isPermaLink=\"true\", and readers that resolve it against the feed's address "
+         "(gPodder) know the item by that: ask the host for a full URL or isPermaLink=\"false\""},
         {"rss-enclosure", L::error, std::string(k_rss) + "#ltenclosuregtSubelementOfLtitemgt",
          "one enclosure with url, length and type",
          "the input item's enclosure is so; a relative URL resolves once the source's `url:` in site.yaml is the "

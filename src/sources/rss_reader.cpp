@@ -247,7 +247,12 @@ struct ItemReader {
 
         if (auto guid = item.child("guid")) {
             r.guid = text_of(guid);
-            r.guid_is_permalink = std::string_view(guid.attribute("isPermaLink").as_string("true")) != "false";
+            // A guid is a permalink by default; one that is no web address was left unmarked, and
+            // is read as none (readers that resolve it against the feed's address, as gPodder
+            // does, would make another identity of it). One the host marks a permalink stays one:
+            // it may be relative to the feed's xml:base.
+            const pugi::xml_attribute permalink = guid.attribute("isPermaLink");
+            r.guid_is_permalink = permalink ? std::string_view(permalink.value()) != "false" : net::is_http_url(r.guid);
         }
         r.title = full_text(item.child("title"));
         if (r.title.empty()) r.title = full_text(item.child(names.name(core::ns::itunes, "title").c_str()));

@@ -351,3 +351,34 @@ TEST_CASE("real feeds: an Atom entry without an id is an item known by its link,
     CHECK(out.find("feed.xml")->find("<link>http://example.org/episode1</link>") != std::string::npos);
     CHECK(items[0].audio == "http://example.org/episode1.m4a");
 }
+
+TEST_CASE("real feeds: an unmarked guid that is no URL is no permalink; one the host marks stays one") {
+    // GNOME Podcasts' de-grote feed leaves its guids ("broadcast-...") unmarked, so RSS takes them
+    // for permalinks and gPodder resolves them against the feed's address; gPodder's own
+    // permalink fixture marks a relative guid under xml:base.
+    test::TempDir dir;
+    test::write(dir.path() / "feed.xml",
+                "<rss version=\"2.0\" xml:base=\"http://example.com/podcast/\"><channel><title>T</title>\n"
+                "<item><title>A</title><guid>broadcast-76026e9e</guid><pubDate>Mon, 01 Jan 2024 00:00:00 "
+                "+0000</pubDate><enclosure url=\"http://example.org/a.mp3\" length=\"1\" type=\"audio/mpeg\"/></item>\n"
+                "<item><title>B</title><guid isPermaLink=\"true\">episode/1/</guid><pubDate>Sun, 31 Dec 2023 "
+                "00:00:00 +0000</pubDate><enclosure url=\"http://example.org/b.mp3\" length=\"1\" type=\"audio/mpeg\"/>"
+                "</item>\n"
+                "<item><title>C</title><guid>https://example.com/c</guid><pubDate>Sat, 30 Dec 2023 00:00:00 "
+                "+0000</pubDate><enclosure url=\"http://example.org/c.mp3\" length=\"1\" type=\"audio/mpeg\"/></item>\n"
+                "</channel></rss>\n");
+    test::write(dir.path() / "site.yaml",
+                "title: Bare\nbase_url: https://example.org/show/\nsources:\n  - path: feed.xml\n");
+    output::MemoryOutput out;
+    pipeline::BuildReport report;
+    REQUIRE(test::input_errors(
+                [&] { report = pipeline::build_site(config::load_config(dir.path() / "site.yaml"), out); }) == "");
+    const std::string& xml = *out.find("feed.xml");
+    CHECK(xml.find("<guid isPermaLink=\"false\">broadcast-76026e9e</guid>") != std::string::npos);
+    CHECK(xml.find("<guid isPermaLink=\"true\">episode/1/</guid>") != std::string::npos);
+    CHECK(xml.find("<guid isPermaLink=\"true\">https://example.com/c</guid>") != std::string::npos);
+    CHECK(xml.find("xml:base=\"http://example.com/podcast/\"") != std::string::npos);
+    // The marked one is the host's to fix: a warning at its item, not a failed build.
+    CHECK(warnings_text(report).find("feed.xml:3: warning: [rss-guid-permalink] item 2 'B'") != std::string::npos);
+    CHECK(warnings_text(report).find("[rss-guid-permalink] item 1") == std::string::npos);
+}
