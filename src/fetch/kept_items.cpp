@@ -53,18 +53,6 @@ std::string prefix_of(const pugi::xml_node& node) {
     return colon == std::string_view::npos ? "" : std::string(name.substr(0, colon + 1));
 }
 
-// The prefix ("dc:", or "" for the default namespace) under which `root` declares `ns`; `usual`
-// when it declares none.
-std::string prefix_for(const pugi::xml_node& root, std::string_view ns, std::string usual) {
-    for (auto attr : root.attributes()) {
-        const std::string_view name = attr.name();
-        if (attr.value() != ns) continue;
-        if (name == "xmlns") return "";
-        if (name.starts_with("xmlns:")) return std::string(name.substr(6)) + ":";
-    }
-    return usual;
-}
-
 // The identity and episode of an item read so far: `title` is its title as written.
 Item completed(Item item, std::string_view title) {
     if (item.identity.empty())
@@ -93,22 +81,13 @@ Item atom_entry(const pugi::xml_node& entry, const std::string& p) {
     return completed(std::move(out), entry.child_value((p + "title").c_str()));
 }
 
-// RSS 1.0's names as `root` declares them: its own, RDF's, mod_enclosure's and Dublin Core's.
-struct RdfPrefixes {
-    std::string rss, rdf, enc, dc;
-    explicit RdfPrefixes(const pugi::xml_node& root)
-        : rss(prefix_for(root, core::ns::rss1, "")),
-          rdf(prefix_for(root, core::ns::rdf, "rdf:")),
-          enc(prefix_for(root, core::ns::enc, "enc:")),
-          dc(prefix_for(root, core::ns::dc, "dc:")) {}
-};
-
-Item rdf_item(const pugi::xml_node& item, const RdfPrefixes& p) {
-    Item out{item, trimmed(item.attribute((p.rdf + "about").c_str()).value()),
-             trimmed(item.child((p.enc + "enclosure").c_str()).attribute((p.rdf + "resource").c_str()).value()), "",
-             dates::parse_any_date(text::trim(item.child_value((p.dc + "date").c_str())))};
+Item rdf_item(const pugi::xml_node& item, const sources::RdfNames& n) {
+    namespace ns = core::ns;
+    Item out{item, trimmed(item.attribute(n(ns::rdf, "about").c_str()).value()),
+             trimmed(item.child(n(ns::enc, "enclosure").c_str()).attribute(n(ns::rdf, "resource").c_str()).value()), "",
+             dates::parse_any_date(text::trim(item.child_value(n(ns::dc, "date").c_str())))};
     if (out.audio.empty()) out.audio = trimmed(item.child("enclosure").attribute("url").value());
-    return completed(std::move(out), item.child_value((p.rss + "title").c_str()));
+    return completed(std::move(out), item.child_value(n(ns::rss1, "title").c_str()));
 }
 
 // Reads a feed's items; false when the text is not a feed the build reads (RSS, Atom, RSS 1.0).
@@ -127,10 +106,11 @@ bool read_feed(std::string_view raw, Feed& feed) {
     }
     if (sources::is_rdf_feed(feed.root)) {  // (RSS 1.0: the items beside the channel)
         feed.format = Format::rdf;
-        const RdfPrefixes p(feed.root);
-        feed.title = feed.root.child((p.rss + "channel").c_str()).child_value((p.rss + "title").c_str());
-        const std::string item_name = p.rss + "item";  // (the range keeps the name's pointer)
-        for (auto item : feed.root.children(item_name.c_str())) feed.items.push_back(rdf_item(item, p));
+        const sources::RdfNames n(feed.root);
+        feed.title =
+            feed.root.child(n(core::ns::rss1, "channel").c_str()).child_value(n(core::ns::rss1, "title").c_str());
+        const std::string item_name = n(core::ns::rss1, "item");  // (the range keeps the name's pointer)
+        for (auto item : feed.root.children(item_name.c_str())) feed.items.push_back(rdf_item(item, n));
         return true;
     }
     pugi::xml_node channel = feed.root.child("channel");
@@ -197,9 +177,9 @@ std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& othe
         root.append_attribute(xmlns.c_str()) = std::string(sources::k_kept_ns).c_str();
     }
     if (now.format == Format::rdf) {  // (the title is the channel's, beside the items)
-        const RdfPrefixes p(now.root);
-        parent.prepend_child((p.rss + "channel").c_str())
-            .append_child((p.rss + "title").c_str())
+        const sources::RdfNames n(now.root);
+        parent.prepend_child(n(core::ns::rss1, "channel").c_str())
+            .append_child(n(core::ns::rss1, "title").c_str())
             .text()
             .set(title.c_str());
     } else {

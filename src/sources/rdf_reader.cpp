@@ -17,27 +17,6 @@ namespace sources {
 
 namespace {
 
-// The names the document gives each namespace's elements: "dc:date", or "title" for RSS 1.0's
-// own under its default namespace; a namespace it does not declare under its usual prefix
-// (pugixml reads names, not namespaces, and feeds that forget a declaration exist).
-struct RdfNames {
-    std::map<std::string, std::string, std::less<>> prefix_of = {
-        {std::string(core::ns::rdf), "rdf:"}, {std::string(core::ns::rss1), ""},
-        {std::string(core::ns::dc), "dc:"},   {std::string(core::ns::content), "content:"},
-        {std::string(core::ns::enc), "enc:"}, {std::string(core::ns::itunes), "itunes:"}};
-
-    explicit RdfNames(const pugi::xml_node& root) {
-        for (auto attr : root.attributes()) {
-            const std::string_view name = attr.name();
-            if (name == "xmlns") prefix_of[attr.value()] = "";
-            if (name.starts_with("xmlns:")) prefix_of[attr.value()] = std::string(name.substr(6)) + ":";
-        }
-    }
-    std::string operator()(std::string_view ns, std::string_view local) const {
-        return prefix_of.find(ns)->second + std::string(local);
-    }
-};
-
 std::string plain(const pugi::xml_node& node) {
     return text::collapse_whitespace(full_text(node));
 }
@@ -92,6 +71,21 @@ core::Channel read_channel(const pugi::xml_node& root, const pugi::xml_node& cha
 }
 
 }  // namespace
+
+RdfNames::RdfNames(const pugi::xml_node& root)
+    : m_prefix_of{{std::string(core::ns::rdf), "rdf:"}, {std::string(core::ns::rss1), ""},
+                  {std::string(core::ns::dc), "dc:"},   {std::string(core::ns::content), "content:"},
+                  {std::string(core::ns::enc), "enc:"}, {std::string(core::ns::itunes), "itunes:"}} {
+    for (auto attr : root.attributes()) {
+        const std::string_view name = attr.name();
+        if (name == "xmlns") m_prefix_of[attr.value()] = "";
+        if (name.starts_with("xmlns:")) m_prefix_of[attr.value()] = std::string(name.substr(6)) + ":";
+    }
+}
+
+std::string RdfNames::operator()(std::string_view ns, std::string_view local) const {
+    return m_prefix_of.find(ns)->second + std::string(local);
+}
 
 bool is_rdf_feed(const pugi::xml_node& root) {
     const std::string_view name = root.name();
