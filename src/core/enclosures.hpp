@@ -1,32 +1,48 @@
 #pragma once
 // Which <enclosure> of an RSS item is its episode, as the feed reader takes it and the feed
 // writer replaces it: an item may carry its artwork or a PDF as an enclosure beside its audio.
+#include <algorithm>
+#include <initializer_list>
 #include <pugixml.hpp>
 #include <string>
+#include <string_view>
 
 #include "text/strings.hpp"
 
 namespace core {
 
-// Whether an <enclosure> may be the item's audio or video rather than, say, its artwork: by its
-// type, else by its file's extension.
-inline bool is_media_enclosure(const pugi::xml_node& enclosure) {
-    const std::string type = text::ascii_lower(text::trim(enclosure.attribute("type").value()));
-    // (Hosts type audio as application/octet-stream and the like: only what is surely not
-    // audio or video is passed over.)
-    if (type.starts_with("image/") || type.starts_with("text/") || type == "application/pdf") return false;
+// Whether a file a feed attaches to an episode may be its audio or video rather than, say, its
+// artwork or slides: by its type, else by its file's extension. (Hosts type audio as
+// application/octet-stream and the like, and an MP3 now and then as text/plain: only what is
+// surely not audio or video is passed over.)
+inline bool is_media_file(std::string_view type_attribute, std::string_view url_attribute) {
+    const std::string type = text::ascii_lower(text::trim(type_attribute));
     if (type.starts_with("audio/") || type.starts_with("video/")) return true;
-    std::string url = text::ascii_lower(text::trim(enclosure.attribute("url").value()));
+    std::string url = text::ascii_lower(text::trim(url_attribute));
     url = url.substr(0, url.find_first_of("?#"));
-    for (const char* image : {".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg", ".pdf", ".txt", ".html"})
-        if (url.ends_with(image)) return false;
-    return true;
+    const auto extension_of = [&url](std::initializer_list<const char*> extensions) {
+        return std::any_of(extensions.begin(), extensions.end(), [&url](const char* e) { return url.ends_with(e); });
+    };
+    if (extension_of({".mp3", ".m4a", ".m4b", ".aac", ".ogg", ".oga", ".opus", ".flac", ".wav", ".mp4", ".m4v", ".mov",
+                      ".webm"}))
+        return true;
+    if (type.starts_with("image/") || type.starts_with("text/") || type == "application/pdf") return false;
+    return !extension_of({".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg", ".pdf", ".txt", ".html", ".htm"});
 }
 
-// The item's <enclosure> that is its episode: the first audio or video one, else the first.
-inline pugi::xml_node episode_enclosure(const pugi::xml_node& item) {
+// The item's first <enclosure> that may be its audio or video; none when it has only others
+// (its artwork, a PDF).
+inline pugi::xml_node media_enclosure(const pugi::xml_node& item) {
     for (auto enclosure : item.children("enclosure"))
-        if (is_media_enclosure(enclosure)) return enclosure;
+        if (is_media_file(enclosure.attribute("type").value(), enclosure.attribute("url").value())) return enclosure;
+    return {};
+}
+
+// The item's <enclosure> that the feed writer replaces with the episode's audio: its audio or
+// video one, else the first (an item whose audio another source gave carries that audio in
+// place of its image).
+inline pugi::xml_node episode_enclosure(const pugi::xml_node& item) {
+    if (auto media = media_enclosure(item)) return media;
     return item.child("enclosure");
 }
 

@@ -216,9 +216,10 @@ void clean_for_feed(pugi::xml_node node, LeftOutOfItem& cleaned) {
 // what nearly every podcast is).
 std::string media_type_of(std::string_view url) {
     static const std::vector<std::pair<std::string_view, std::string_view>> k_types = {
-        {".m4a", "audio/x-m4a"}, {".mp4", "video/mp4"},   {".m4v", "video/x-m4v"},    {".mov", "video/quicktime"},
-        {".aac", "audio/aac"},   {".ogg", "audio/ogg"},   {".oga", "audio/ogg"},      {".opus", "audio/opus"},
-        {".wav", "audio/wav"},   {".flac", "audio/flac"}, {".pdf", "application/pdf"}};
+        {".m4a", "audio/x-m4a"},    {".mp4", "video/mp4"},   {".m4v", "video/x-m4v"}, {".mov", "video/quicktime"},
+        {".aac", "audio/aac"},      {".ogg", "audio/ogg"},   {".oga", "audio/ogg"},   {".opus", "audio/opus"},
+        {".wav", "audio/wav"},      {".flac", "audio/flac"}, {".webm", "video/webm"}, {".m4b", "audio/mp4"},
+        {".pdf", "application/pdf"}};
     std::string path = text::ascii_lower(url.substr(0, url.find_first_of("?#")));
     for (const auto& [extension, type] : k_types)
         if (path.ends_with(extension)) return std::string(type);
@@ -256,7 +257,8 @@ std::string sri_sha256(const std::string& hex) {
 }
 
 // The input item's <enclosure> that stands for the episode's audio: the one with its URL, else
-// the one the reader took (core::episode_enclosure).
+// its audio or video one, else the first (core::episode_enclosure: an image the host attached
+// in place of audio another source gives).
 pugi::xml_node replaced_enclosure(const pugi::xml_node& item, const std::string& url) {
     for (auto enclosure : item.children("enclosure"))
         if (text::trim(enclosure.attribute("url").value()) == url) return enclosure;
@@ -302,13 +304,18 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
         enclosure.append_attribute("url") = item.enclosure.url.c_str();
         // Length 0 is the RSS convention for "unknown": we never invent a byte count.
         enclosure.append_attribute("length") = std::to_string(item.enclosure.length.value_or(0)).c_str();
-        enclosure.append_attribute("type") =
-            (item.enclosure.type.empty() ? media_type_of(item.enclosure.url) : item.enclosure.type).c_str();
+        // (A type that says it is not audio, of a file whose name says it is, is the host's
+        // slip: apps that believe it do not play the file.)
+        const bool typed = !item.enclosure.type.empty() && core::is_media_file(item.enclosure.type, "");
+        enclosure.append_attribute("type") = (typed ? item.enclosure.type : media_type_of(item.enclosure.url)).c_str();
     });
-    // Of several enclosures, the one that is the episode is replaced; the others (the item's
-    // artwork, a PDF) stay as they were.
+    // Of several enclosures, the one that is the episode is replaced, where the first stood;
+    // other audio or video stays as it was. The item's artwork or slides are left out: an app
+    // plays an item's first enclosure, and gPodder takes an item with two for none.
     audio.matches = [&item](const std::string& name, const pugi::xml_node& child) {
-        if (name == "enclosure") return child == replaced_enclosure(child.parent(), item.enclosure.url);
+        if (name == "enclosure")
+            return child == replaced_enclosure(child.parent(), item.enclosure.url) ||
+                   !core::is_media_file(child.attribute("type").value(), child.attribute("url").value());
         return name == "media:content" && !child.parent().child("enclosure") &&
                text::trim(child.attribute("url").value()) == item.enclosure.url;
     };

@@ -8,6 +8,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/enclosures.hpp"
 #include "core/episode_key.hpp"
 #include "dates/dates.hpp"
 #include "text/strings.hpp"
@@ -45,7 +46,7 @@ std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml) {
     if (!channel) return std::nullopt;
     for (auto item : channel.children("item"))
         if (auto identity =
-                published_identity(item.child_value("guid"), item.child("enclosure").attribute("url").value())) {
+                published_identity(item.child_value("guid"), core::media_enclosure(item).attribute("url").value())) {
             identity->line = lines.at(static_cast<std::size_t>(item.offset_debug())).line;
             identity->title = text::collapse_whitespace(item.child_value("title"));
             if (auto date = dates::parse_any_date(text::trim(item.child_value("pubDate"))))
@@ -57,8 +58,12 @@ std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml) {
 
 std::vector<ItemIdentity> as_published(const std::vector<ItemIdentity>& items) {
     std::vector<ItemIdentity> out;
+    // (A feed an earlier podarchive wrote may have an item whose only file is an image or a
+    // PDF: read back, it is no episode. The record keeps no types: the URL's extension tells.)
     for (const auto& item : items)
-        if (auto identity = published_identity(item.guid, item.enclosure_url)) {
+        if (auto identity = published_identity(item.guid, core::is_media_file("", item.enclosure_url)
+                                                              ? std::string_view(item.enclosure_url)
+                                                              : std::string_view())) {
             identity->title = text::collapse_whitespace(item.title);
             identity->day = item.day;
             out.push_back(std::move(*identity));

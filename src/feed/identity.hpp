@@ -16,7 +16,8 @@
 namespace feed {
 
 // The items of a feed as podcast apps identify them (an item without guid is known by its
-// audio URL). Items without audio are left out: apps never had them. (The text is parsed where
+// audio URL). Items without audio (none, or only an image or a PDF: core::media_enclosure) are
+// left out: apps never had them as episodes. (The text is parsed where
 // it is: a large feed is tens of megabytes.) Nothing when the text is not an RSS feed.
 std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml);
 

@@ -1,5 +1,6 @@
 #include "sources/atom_reader.hpp"
 
+#include "core/enclosures.hpp"
 #include "core/xml_namespaces.hpp"
 #include "dates/dates.hpp"
 #include "dates/durations.hpp"
@@ -170,8 +171,14 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, Sour
                            "'; expected an RFC 3339 date such as 2024-08-04T01:47:46Z");
         }
         const std::string link = n("link");
+        // (The first enclosure that may be audio or video: an entry's image before it is not the
+        // episode, and one alone is no audio.)
+        pugi::xml_node first_enclosure;
         for (auto l : entry.children(link.c_str())) {
             if (std::string_view(l.attribute("rel").value()) != "enclosure") continue;
+            if (!first_enclosure) first_enclosure = l;
+            if (!core::is_media_file(l.attribute("type").value(), l.attribute("href").value())) continue;
+            first_enclosure = {};
             core::Enclosure e;
             if (std::string warning = unplayable_audio_warning(text::trim(l.attribute("href").value()));
                 !warning.empty()) {
@@ -185,6 +192,9 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, Sour
             if (!e.url.empty()) r.enclosure = e;
             break;
         }
+        if (first_enclosure && !text::trim(first_enclosure.attribute("href").value()).empty())
+            warn(first_enclosure, not_media_warning(first_enclosure.attribute("type").value(),
+                                                    first_enclosure.attribute("href").value()));
         if (auto duration = entry.child(n.it("duration").c_str())) {
             r.duration = dates::parse_duration(text_of(duration));
             if (!r.duration)

@@ -33,7 +33,7 @@ std::optional<core::Enclosure> enclosure_of(const pugi::xml_node& item, const Rd
         long long length = 0;
         if (text::parse_uint(text::trim(enc.attribute(n(core::ns::enc, "length").c_str()).value()), length))
             e.length = length;
-    } else if (auto plain_enclosure = core::episode_enclosure(item)) {
+    } else if (auto plain_enclosure = core::episode_enclosure(item)) {  // (one that is not audio: judged by the caller)
         written = plain_enclosure;
         e.url = text::trim(plain_enclosure.attribute("url").value());
         e.type = plain_enclosure.attribute("type").value();
@@ -141,10 +141,13 @@ SourceBatch read_rdf(const pugi::xml_document& doc, std::string_view text, Sourc
         pugi::xml_node enclosure;
         r.enclosure = enclosure_of(item, n, base, enclosure);
         if (r.enclosure)
-            if (std::string warning = unplayable_audio_warning(r.enclosure->url); !warning.empty()) {
-                warn(enclosure, warning);
-                r.enclosure.reset();
-            }
+            for (const std::string& warning :
+                 {unplayable_audio_warning(r.enclosure->url), not_media_warning(r.enclosure->type, r.enclosure->url)})
+                if (!warning.empty()) {
+                    warn(enclosure, warning);
+                    r.enclosure.reset();
+                    break;
+                }
         if (auto duration = item.child(n(core::ns::itunes, "duration").c_str())) {
             r.duration = dates::parse_duration(text_of(duration));
             if (!r.duration)

@@ -142,13 +142,23 @@ struct ItemReader {
     // The item's audio (an <enclosure>, else a Media RSS <media:content>), with its URL as apps
     // fetch it; nothing, with a warning, when it has no usable URL.
     std::optional<core::Enclosure> enclosure(const pugi::xml_node& item) {
-        auto enc = core::episode_enclosure(item);  // (an image enclosure before the audio is not the episode)
+        // (An image enclosure before the audio is not the episode; one alone is no audio.)
+        auto enc = core::media_enclosure(item);
+        const pugi::xml_node first = item.child("enclosure");
+        const bool not_media = !enc && !text::trim(first.attribute("url").value()).empty();
         // (Podcast apps play a Media RSS item's audio too, also beside an <enclosure> without a URL.)
         if (!enc || text::trim(enc.attribute("url").value()).empty())
             if (auto media = media_content(item)) {
                 if (enc) warn(enc, "enclosure has no url; the item's <media:content> is read as its audio");
+                if (not_media)
+                    warn(first, "the enclosure is not audio or video; the item's <media:content> is read as its audio");
                 enc = media;
             }
+        if (!enc && not_media) {
+            warn(first, not_media_warning(first.attribute("type").value(), first.attribute("url").value()));
+            return std::nullopt;
+        }
+        if (!enc) enc = first;  // (one without a url: said below)
         if (!enc) return std::nullopt;
         core::Enclosure e;
         e.url = text::sanitize_utf8(text::trim(enc.attribute("url").value()));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/enclosures.hpp"
 #include "html/escape.hpp"
 #include "html/parse_cost.hpp"
 #include "net/url.hpp"
@@ -91,6 +92,17 @@ std::string unplayable_audio_warning(std::string_view url) {
     return "the audio URL '" + std::string(shown) + (shown.size() < url.size() ? "..." : "") +
            "' is not a web address (http or https): podcast apps cannot play it, so the episode has a page but no "
            "item in feed.xml; the host's feed needs the audio file's address";
+}
+
+std::string not_media_warning(std::string_view type, std::string_view url) {
+    if (core::is_media_file(type, url)) return "";
+    const std::string_view shown = text::truncate_code_points(text::trim(url), 80);
+    const std::string_view trimmed_type = text::trim(type);
+    return "the enclosure '" + std::string(shown) + (shown.size() < text::trim(url).size() ? "..." : "") + "'" +
+           (trimmed_type.empty() ? "" : " (" + std::string(trimmed_type) + ")") +
+           " is not audio or video: podcast apps do not play it, so the episode has a page without a player and "
+           "no item in feed.xml; if it is the episode's audio, the host's feed needs its audio type (such as "
+           "audio/mpeg)";
 }
 
 std::string tangled_html_warning(std::string_view element, std::string_view html) {

@@ -57,6 +57,11 @@ std::string item_of_feed(std::string_view guid, std::string_view link);
 // no audio, and no item in feed.xml.
 std::string unplayable_audio_warning(std::string_view url);
 
+// The warning for a file a feed attaches as an episode's (an <enclosure>, an Atom enclosure
+// link) that is surely not audio or video (core::is_media_file: an image, a PDF, a web page),
+// or "" for one that may be: the episode then has no audio from this feed, as apps read it.
+std::string not_media_warning(std::string_view type, std::string_view url);
+
 // The warning for HTML read from the element named `element` that opens and reopens elements past what gumbo parses
 // in bounded time (html/parse_cost.hpp; the pages then show its text alone), or "" for any other.
 std::string tangled_html_warning(std::string_view element, std::string_view html);

@@ -319,7 +319,8 @@ TEST_CASE(
     "before <rss>") {
     test::FixtureSite site;
     site.edit_feed("<title>Higher order operators</title>", "<title>Higher order <em>operators</em> explained</title>");
-    // An item whose first enclosure is its artwork: the audio is the episode, and both stay in the feed.
+    // An item whose first enclosure is its artwork: the audio is the episode, and the item's only
+    // enclosure in feed.xml (apps play the first; gPodder takes an item with two for none).
     site.edit_feed("<enclosure length=\"14851200\"",
                    "<enclosure url=\"https://img.example.com/cover.jpg\" type=\"image/jpeg\" length=\"5\"/><enclosure "
                    "length=\"14851200\"");
@@ -330,8 +331,8 @@ TEST_CASE(
               .find("Higher order operators explained") != std::string::npos);
     const std::string& feed = test::file_in(out, "feed.xml");
     CHECK(feed.find("<title>Higher order operators explained</title>") != std::string::npos);
-    CHECK(feed.find("<enclosure url=\"https://img.example.com/cover.jpg\" type=\"image/jpeg\" length=\"5\" />") !=
-          std::string::npos);
+    CHECK(feed.find("cover.jpg") == std::string::npos);
+    CHECK(test::count_of(feed, "<enclosure ") == test::count_of(feed, "<item>"));
     CHECK(feed.find("default_tc.mp3?aid=rss_feed&amp;feed=fixture\" length=\"14851200\" type=\"audio/mpeg\"") !=
           std::string::npos);
     // A mail link written with a capital (as some hosts' editors write it) passes the site check,

@@ -382,3 +382,46 @@ TEST_CASE("real feeds: an unmarked guid that is no URL is no permalink; one the 
     CHECK(warnings_text(report).find("feed.xml:3: warning: [rss-guid-permalink] item 2 'B'") != std::string::npos);
     CHECK(warnings_text(report).find("[rss-guid-permalink] item 1") == std::string::npos);
 }
+
+TEST_CASE("real feeds: a WordPress post's photo or slides are no audio; its featured image before the audio is not") {
+    BareSite site("wordpress_attachments_de.xml");
+    output::MemoryOutput out;
+    pipeline::BuildReport report;
+    REQUIRE(test::input_errors([&] { report = pipeline::build_site(site.config(), out); }) == "");
+    CHECK(report.episodes == 4);
+    CHECK(report.left_out_without_audio == 2);
+    auto items = items_of(*out.find("feed.xml"));
+    REQUIRE(items.size() == 2);
+    CHECK(items[0].guid == "https://werkstattfunk.example.de/?p=412");
+    CHECK(items[0].audio == "https://werkstattfunk.example.de/wp-content/uploads/2024/01/werkstattfunk-012.mp3");
+    CHECK(items[1].audio == "https://werkstattfunk.example.de/wp-content/uploads/2023/12/werkstattfunk-011.mp3");
+    const std::string xml = *out.find("feed.xml");
+    // One enclosure an item, the audio (apps play the first; gPodder takes two for none), typed
+    // as audio where the host typed it text/plain.
+    CHECK(test::count_of(xml, "<enclosure ") == 2);
+    CHECK(xml.find(".jpg\"") == std::string::npos);
+    CHECK(xml.find("holzarten-folien") == std::string::npos);
+    CHECK(xml.find("werkstattfunk-011.mp3\" length=\"28311552\" type=\"audio/mpeg\"") != std::string::npos);
+    // The posts without audio keep their pages, without a player or an embeddable one.
+    const std::string* photos = out.find("episodes/fotos-vom-werkstatttag/index.html");
+    REQUIRE(photos);
+    CHECK(photos->find("<audio") == std::string::npos);
+    CHECK(photos->find("werkstatttag.jpg") == std::string::npos);
+    CHECK_FALSE(out.find("episodes/fotos-vom-werkstatttag/embed/index.html"));
+    const std::string* slides = out.find("episodes/vortrag-holzarten-erkennen-folien/index.html");
+    REQUIRE(slides);
+    CHECK(slides->find("<audio") == std::string::npos);
+    const std::string* audio = out.find("episodes/folge-12-schwalbenschwanz-von-hand/index.html");
+    REQUIRE(audio);
+    CHECK(audio->find("<audio controls preload=\"none\" src=\"https://werkstattfunk.example.de/wp-content/uploads/"
+                      "2024/01/werkstattfunk-012.mp3\"") != std::string::npos);
+    const std::string warnings = warnings_text(report);
+    CHECK(
+        warnings.find("wordpress_attachments_de.xml:52: warning: the enclosure "
+                      "'https://werkstattfunk.example.de/wp-content/uploads/2024/01/werkstatttag.jpg' (image/jpeg) is "
+                      "not audio or video") != std::string::npos);
+    CHECK(warnings.find("wordpress_attachments_de.xml:62: warning: the enclosure "
+                        "'https://werkstattfunk.example.de/?download=holzarten-folien' (application/pdf)") !=
+          std::string::npos);
+    CHECK(render::check_site(out, "https://example.org/show/").empty());
+}

@@ -191,6 +191,33 @@ TEST_CASE(
         "'B' (guid 'b') changed its audio URL from https://x/b.mp3 to https://cdn.y/b.mp3"));
 }
 
+TEST_CASE("identity guard: an item whose only file is an image or a PDF is no episode apps had") {
+    // A feed an earlier podarchive wrote carried such items as episodes; read back, by its text
+    // (the types) or from the build record (the URLs' extensions), they are not, so the first
+    // build that leaves them out of feed.xml passes.
+    const std::string feed =
+        "<rss version=\"2.0\"><channel><title>x</title>\n"
+        "<item><guid>photo</guid><enclosure url=\"https://x.example/p\" type=\"image/jpeg\"/></item>\n"
+        "<item><guid>both</guid><enclosure url=\"https://x.example/b.png\"/>"
+        "<enclosure url=\"https://x.example/b.mp3\" type=\"audio/mpeg\"/></item>\n"
+        "<item><guid>slides</guid><enclosure url=\"https://x.example/s.pdf\"/></item>\n"
+        "</channel></rss>";
+    auto read = feed::read_identities(feed).value();
+    REQUIRE(read.size() == 1);
+    CHECK(read[0].guid == "both");
+    CHECK(read[0].enclosure_url == "https://x.example/b.mp3");
+    auto item = [](std::string guid, std::string url) { return feed::ItemIdentity{guid, url, ""}; };
+    auto recorded =
+        feed::as_published({item("photo", "https://x.example/p.JPG?w=300"), item("slides", "https://x.example/s.pdf"),
+                            item("audio", "https://x.example/a.mp3"), item("stream", "https://x.example/live")});
+    REQUIRE(recorded.size() == 2);
+    CHECK(recorded[0].guid == "audio");
+    CHECK(recorded[1].guid == "stream");
+    CHECK(feed::compare_identities({item("audio", "https://x.example/a.mp3"), item("stream", "https://x.example/live")},
+                                   recorded, "feed.xml", feed::Before::published, {})
+              .errors.empty());
+}
+
 TEST_CASE("podcast:guid is derived as the Podcasting 2.0 namespace says") {
     // The namespace's own example.
     CHECK(feed::podcast_guid_for("https://mp3s.nashownotes.com/pc20rss.xml") == "917393e3-1b1e-5cef-ace4-edaa54e1f810");

@@ -399,6 +399,73 @@ TEST_CASE("an audio URL that is no web address is no audio, in every feed format
     CHECK(core::format(rdf.diagnostics[0]).starts_with("r.xml:3: warning: the audio URL 'vbscript:msgbox(1)'"));
 }
 
+TEST_CASE("a file that is surely not audio or video is no episode's audio, in all three formats") {
+    // (WordPress and Blogger feeds attach a post's picture or slides; hosts type MP3s loosely.)
+    const std::string rss =
+        "<rss version=\"2.0\" xmlns:media=\"http://search.yahoo.com/mrss/\"><channel><title>x</title>\n"
+        "<item><guid>photo</guid><enclosure url=\"https://x.example/photo.jpg\" type=\"image/jpeg\"/></item>\n"
+        "<item><guid>slides</guid><enclosure url=\"https://x.example/slides\" type=\"application/pdf\"/></item>\n"
+        "<item><guid>cover-first</guid><enclosure url=\"https://x.example/c.png\"/>"
+        "<enclosure url=\"https://x.example/c.mp3\" type=\"audio/mpeg\"/></item>\n"
+        "<item><guid>typed-text</guid><enclosure url=\"https://x.example/t.mp3?x=1\" type=\"text/plain\"/></item>\n"
+        "<item><guid>untyped</guid><enclosure url=\"https://x.example/u/stream\"/></item>\n"
+        "<item><guid>media</guid><enclosure url=\"https://x.example/m.gif\" type=\"image/gif\"/>"
+        "<media:content url=\"https://x.example/m.ogg\" type=\"audio/ogg\"/></item>\n"
+        "</channel></rss>";
+    auto batch = read_rss(rss, {"feed", "f.xml", ""});
+    REQUIRE(batch.records.size() == 6);
+    CHECK_FALSE(batch.records[0].enclosure);
+    CHECK_FALSE(batch.records[1].enclosure);
+    REQUIRE(batch.records[2].enclosure);
+    CHECK(batch.records[2].enclosure->url == "https://x.example/c.mp3");
+    REQUIRE(batch.records[3].enclosure);  // (its extension says audio, whatever its type)
+    CHECK(batch.records[3].enclosure->url == "https://x.example/t.mp3?x=1");
+    REQUIRE(batch.records[4].enclosure);  // (nothing says it is not audio)
+    REQUIRE(batch.records[5].enclosure);
+    CHECK(batch.records[5].enclosure->url == "https://x.example/m.ogg");
+    REQUIRE(batch.diagnostics.size() == 3);
+    CHECK(core::format(batch.diagnostics[0])
+              .starts_with("f.xml:2: warning: the enclosure 'https://x.example/photo.jpg' (image/jpeg) is not audio "
+                           "or video: podcast apps do not play it, so the episode has a page without a player and "
+                           "no item in feed.xml"));
+    CHECK(core::format(batch.diagnostics[1])
+              .starts_with("f.xml:3: warning: the enclosure 'https://x.example/slides' "
+                           "(application/pdf) is not audio or video"));
+    CHECK(core::format(batch.diagnostics[2])
+              .starts_with("f.xml:7: warning: the enclosure is not audio or video; the item's <media:content> is "
+                           "read as its audio"));
+
+    auto atom = read_rss(
+        "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>x</title>\n"
+        "<entry><id>a</id><link rel=\"enclosure\" type=\"image/png\" href=\"https://x.example/a.png\"/>"
+        "<link rel=\"enclosure\" href=\"https://x.example/a.m4a\"/></entry>\n"
+        "<entry><id>b</id><link rel=\"enclosure\" href=\"https://x.example/b.jpeg\"/></entry></feed>",
+        {"feed", "a.xml", ""});
+    REQUIRE(atom.records.size() == 2);
+    REQUIRE(atom.records[0].enclosure);
+    CHECK(atom.records[0].enclosure->url == "https://x.example/a.m4a");
+    CHECK_FALSE(atom.records[1].enclosure);
+    REQUIRE(atom.diagnostics.size() == 1);
+    CHECK(core::format(atom.diagnostics[0])
+              .starts_with("a.xml:3: warning: the enclosure 'https://x.example/b.jpeg' is "
+                           "not audio or video"));
+
+    auto rdf = read_rss(
+        "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns=\"http://purl.org/rss/1.0/\" "
+        "xmlns:enc=\"http://purl.oclc.org/net/rss_2.0/enc#\"><channel><title>x</title></channel>\n"
+        "<item rdf:about=\"urn:a\">\n<enc:enclosure rdf:resource=\"https://x.example/a.png\" enc:type=\"image/png\"/>"
+        "</item>\n<item rdf:about=\"urn:b\"><enclosure url=\"https://x.example/b.pdf\"/></item></rdf:RDF>",
+        {"feed", "r.xml", ""});
+    REQUIRE(rdf.records.size() == 2);
+    CHECK_FALSE(rdf.records[0].enclosure);
+    CHECK_FALSE(rdf.records[1].enclosure);
+    REQUIRE(rdf.diagnostics.size() == 2);
+    CHECK(core::format(rdf.diagnostics[0])
+              .starts_with("r.xml:3: warning: the enclosure 'https://x.example/a.png' "
+                           "(image/png) is not audio or video"));
+    CHECK(core::format(rdf.diagnostics[1]).starts_with("r.xml:4: warning: the enclosure 'https://x.example/b.pdf'"));
+}
+
 TEST_CASE("an Atom entry or RSS 1.0 item without an id keeps its link, which apps know it by") {
     auto atom = read_rss(
         "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>x</title>"
