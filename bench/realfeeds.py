@@ -6,8 +6,8 @@
 Each feed gets a folder of its own holding a bare site.yaml (title, base_url, the feed as the one
 source) and nothing else: no theme, no content. The input feed and the regenerated feed.xml are
 both read with gPodder's podcastparser (Debian: python3-podcastparser), and each input item with
-audio is looked up in the output by guid; it counts as kept when its audio URL, title and date are
-the same. `podarchive check` is run on the built site. One line per feed, then the totals.
+audio (its audio or video enclosure, as gPodder picks it: audio_of) is looked up in the output by
+guid; it counts as kept when its audio URL, title and date are the same. `podarchive check` is run on the built site. One line per feed, then the totals.
 
 Runs with Debian's python3 (/usr/bin/python3), where python3-podcastparser installs.
 """
@@ -41,8 +41,20 @@ def parse(path, url):
         return podcastparser.parse(url, stream)
 
 
+def audio_of(item):
+    """The URL an app plays of an item, as gPodder picks it: its first audio or video enclosure,
+    else its first that is not an image, a PDF or text (an item with only those has no audio)."""
+    enclosures = item.get("enclosures") or []
+    for wanted in (lambda t: t.startswith(("audio/", "video/")),
+                   lambda t: not t.startswith(("image/", "text/")) and t != "application/pdf"):
+        for e in enclosures:
+            if wanted((e.get("mime_type") or "").lower()):
+                return e["url"]
+    return None
+
+
 def items_with_audio(feed):
-    return [e for e in feed.get("episodes", []) if e.get("enclosures")]
+    return [e for e in feed.get("episodes", []) if audio_of(e)]
 
 
 def compare(source_items, built_items):
@@ -54,11 +66,11 @@ def compare(source_items, built_items):
     for item in source_items:
         # Several items may share a guid (a host's mistake): the one with the same audio, if any.
         same = by_guid.get(item.get("guid"), [])
-        built = next((b for b in same if b["enclosures"][0]["url"] == item["enclosures"][0]["url"]), same[0] if same else None)
+        built = next((b for b in same if audio_of(b) == audio_of(item)), same[0] if same else None)
         if built is None:
             first_miss = first_miss or f"missing guid {item.get('guid')!r}"
             continue
-        for key, a, b in (("audio", item["enclosures"][0]["url"], built["enclosures"][0]["url"]),
+        for key, a, b in (("audio", audio_of(item), audio_of(built)),
                           ("title", item.get("title"), built.get("title")),
                           ("date", item.get("published"), built.get("published"))):
             if a != b:
