@@ -57,6 +57,24 @@ run long-line-merge "$dir" any merge && ok long-line-merge
 deep=$(python3 -c "print('&lt;b&gt;' * 200000 + 'deep' + '&lt;/b&gt;' * 200000)")
 dir=$(site deep-html "$deep")
 run deep-html "$dir" 0 build && ok deep-html
+# XML nested 200,000 deep under the channel (podcast:value) and an item (Media RSS): feed.xml
+# copies 16 levels with a warning (each level is indented there: the whole copy was 40 GB).
+dir=$(site deep-xml)
+python3 - "$dir/feed.xml" <<'PY'
+import sys
+def deep(tag):
+    return ("<%s>" % tag) * 200000 + ("</%s>" % tag) * 200000
+open(sys.argv[1], "w").write(
+    '<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" '
+    'xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel><title>H</title>'
+    "<link>https://example.org/</link><description>d</description>" + deep("podcast:value") +
+    "<item><title>One</title><guid>g1</guid><pubDate>Sun, 04 Aug 2024 01:47:46 +0000</pubDate>"
+    '<enclosure url="https://example.org/1.mp3" length="1" type="audio/mpeg"/>' + deep("media:group") +
+    "</item></channel></rss>")
+PY
+run deep-xml "$dir" 0 build && expect deep-xml "nested more than 16 deep under an item or the channel"
+size=$(stat -c %s "$dir/public/feed.xml" 2>/dev/null || echo 0)
+if [ "$size" -gt 0 ] && [ "$size" -lt 100000 ]; then ok "deep-xml: feed.xml is $size bytes"; else bad "deep-xml: feed.xml is $size bytes"; fi
 # HTML whose cost to gumbo grows with the square of its length (html/parse_cost.hpp): 200,000
 # nested <div> took 30 s, and 20,000 "<p><b id=N>x" (260 KB) more than 15 GB. Each is read as
 # its text, with a warning.

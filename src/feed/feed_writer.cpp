@@ -492,6 +492,7 @@ void add_up(LeftOutOfItem& total, const LeftOutOfItem& item) {
     total.foreign.foreign_elements += item.foreign.foreign_elements;
     for (const auto& [claim, count] : item.foreign.host_claims) total.foreign.host_claims[claim] += count;
     for (const auto& [prefix, count] : item.foreign.undeclared) total.foreign.undeclared[prefix] += count;
+    total.foreign.too_deep += item.foreign.too_deep;
 }
 
 // The items of a feed.xml written before that this one copies: where each episode's items

@@ -197,6 +197,13 @@ void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, s
             n = next_after(n);
             continue;
         }
+        if (marks.size() + 1 > k_max_copied_depth) {  // (marks: the elements open above `n`)
+            ++left_out.too_deep;
+            const pugi::xml_node gone = n;
+            n = next_after(n);
+            text::remove_node(gone);
+            continue;
+        }
         const std::size_t mark = scope.bindings.size();
         scope.declare(n);
         const Name name = split(n.name());
@@ -264,6 +271,12 @@ std::vector<std::string> left_out_messages(const LeftOut& left_out) {
                       " left out of feed.xml: a reader that knows namespaces would refuse the whole feed with them; "
                       "declare the prefix's namespace at the host (xmlns:prefix=\"...\" on the feed's root)");
     }
+    if (left_out.too_deep > 0)
+        out.push_back(text::count_text(left_out.too_deep, "element", "elements") + " nested more than " +
+                      std::to_string(k_max_copied_depth) + " deep under an item or the channel " +
+                      (left_out.too_deep == 1 ? "is" : "are") + " left out of feed.xml, with what " +
+                      (left_out.too_deep == 1 ? "it holds" : "they hold") +
+                      ": no podcast app reads elements nested so deep; remove them at the host to silence this");
     if (!left_out.host_claims.empty()) {
         std::string names;
         for (const auto& [claim, count] : left_out.host_claims)

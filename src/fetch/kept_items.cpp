@@ -136,6 +136,24 @@ struct ToKeep {
 
 // The kept file's text: `keep`'s items newest first (undated last, in their order), under the
 // title and root of `now`, with the namespaces of every feed they come from.
+// How deep `doc`'s deepest node is (pugixml walks it without recursion).
+int deepest(pugi::xml_document& doc) {
+    struct Walker : pugi::xml_tree_walker {
+        int deepest = 0;
+        bool for_each(pugi::xml_node&) override {
+            deepest = std::max(deepest, depth());
+            return true;
+        }
+    } walker;
+    doc.traverse(walker);
+    return walker.deepest;
+}
+
+// Past this depth the kept file is written without indentation: each level indents its lines,
+// so an item nested 200,000 deep would take 40 GB. (Real items nest a few levels; their files
+// stay indented, one line an element, for the diffs a workflow commits.)
+constexpr int k_indented_depth = 64;
+
 std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& others, std::vector<ToKeep> keep) {
     std::stable_sort(keep.begin(), keep.end(), [](const ToKeep& a, const ToKeep& b) {
         if (a.item->date && b.item->date) return a.item->date->utc_seconds > b.item->date->utc_seconds;
@@ -193,7 +211,8 @@ std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& othe
     }
     std::string xml;
     text::XmlAppender text(xml);
-    doc.save(text, "  ", pugi::format_default, pugi::encoding_utf8);
+    doc.save(text, "  ", deepest(doc) <= k_indented_depth ? pugi::format_default : pugi::format_raw,
+             pugi::encoding_utf8);
     return xml;
 }
 

@@ -138,7 +138,7 @@ void fields(IO& io, feed::ItemIdentity& i) {
 }
 template <class IO>
 void fields(IO& io, feed::LeftOut& l) {
-    io(l.foreign_elements, l.host_claims, l.undeclared);
+    io(l.foreign_elements, l.host_claims, l.undeclared, l.too_deep);
 }
 template <class IO>
 void fields(IO& io, feed::LeftOutOfItem& l) {

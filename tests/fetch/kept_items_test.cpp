@@ -166,3 +166,24 @@ TEST_CASE("kept items: an RSS 1.0 feed's and an Atom 0.3 feed's dropped items ar
     CHECK(entries.records[0].guid == "urn:e1");
     CHECK(entries.records[0].date);
 }
+
+TEST_CASE("kept items: an item nested 100,000 deep is kept whole, in a file that grows with it, not its square") {
+    // (Indented, each level's lines are indented once more: the file was 10 GB.)
+    std::string deep;
+    for (int i = 0; i < 100000; ++i) deep += "<media:group>";
+    for (int i = 0; i < 100000; ++i) deep += "</media:group>";
+    std::string full = rss(k_five, " xmlns:media=\"http://search.yahoo.com/mrss/\"");
+    full = test::replace_first(full, "<itunes:duration>61</itunes:duration>", deep);  // (in Five's item)
+    const std::string cut = rss({k_five.begin() + 1, k_five.end()}, " xmlns:media=\"http://search.yahoo.com/mrss/\"");
+    auto kept = fetch::keep_dropped_items(full, cut, "");
+    REQUIRE(kept);
+    CHECK(kept->kept == 1);
+    CHECK(kept->xml.size() < 3 * deep.size());
+    CHECK(test::count_of(kept->xml, "<media:group") == 100000);  // (the innermost one empty)
+    auto batch = sources::parse_source(kept->xml, {"feed", "feed.kept.xml"}, core::SourceKind::rss);
+    CHECK(batch.records.size() == 1);
+    // A shallow file stays indented, an element a line.
+    auto shallow = fetch::keep_dropped_items(rss(k_five), rss({k_five.begin() + 1, k_five.end()}), "");
+    REQUIRE(shallow);
+    CHECK(shallow->xml.find("\n    <item>\n      <title>Five</title>") != std::string::npos);
+}
