@@ -37,13 +37,18 @@ void write_root_attributes(pugi::xml_node rss, const core::Channel& ch) {
     // Every prefix the input declares stays (its items use them); a default namespace does not:
     // RSS 2.0's elements have none, and apps (gPodder) refuse a feed whose <channel> is in one.
     // (A namespace's URI as readers take it: " http://example.org/ns " is no URI to a strict one.)
+    // (Looked up in a set, not on the element: pugixml finds an attribute by comparing every
+    // one before it, and an input may declare a hundred thousand prefixes.)
+    std::unordered_map<std::string_view, pugi::xml_attribute> written;
     for (const auto& [name, value] : ch.root_attributes)
-        if (name != "version" && name != "xmlns" && !rss.attribute(name.c_str()))
-            rss.append_attribute(name.c_str()) =
-                std::string(name.starts_with("xmlns:") ? text::trim(value) : std::string_view(value)).c_str();
+        if (name != "version" && name != "xmlns" && !written.contains(name)) {
+            auto a = rss.append_attribute(name.c_str());
+            a = std::string(name.starts_with("xmlns:") ? text::trim(value) : std::string_view(value)).c_str();
+            written.emplace(name, a);
+        }
     for (const auto& [name, uri] : k_namespaces) {
-        if (auto a = rss.attribute(name.c_str()))
-            a.set_value(uri.c_str());
+        if (auto a = written.find(name); a != written.end())
+            a->second.set_value(uri.c_str());
         else
             rss.append_attribute(name.c_str()) = uri.c_str();
     }
@@ -527,10 +532,9 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
     PrefixMap prefixes(catalog.channel.root_attributes);
     // What the input's elements are read under: the input's root declarations, and for a prefix
     // it never declares, ours (a host's podcast: without xmlns:podcast is feed.xml's podcast:).
-    std::vector<std::pair<std::string, std::string>> declared = catalog.channel.root_attributes;
-    for (const auto& ours : k_namespaces)  // (not a structured binding: clang 14 cannot capture one)
-        if (std::none_of(declared.begin(), declared.end(), [&](const auto& d) { return d.first == ours.first; }))
-            declared.push_back(ours);
+    std::vector<std::pair<std::string, std::string>> ours_first(k_namespaces.begin(), k_namespaces.end());
+    ours_first.insert(ours_first.end(), catalog.channel.root_attributes.begin(), catalog.channel.root_attributes.end());
+    const RootNamespaces declared(ours_first);  // (the input's, where it declares the same prefix)
 
     auto input_channel = parse_fragment(catalog.channel.raw_xml);
     LeftOutOfItem left_out;  // of the whole feed: the channel's, then every item's

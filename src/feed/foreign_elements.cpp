@@ -81,10 +81,16 @@ std::string_view conventional_namespace(std::string_view prefix) {
     return "";
 }
 
-// The xmlns declarations in scope, innermost last: (prefix, normalized URI); "" is the default.
+// The xmlns declarations in scope: the root's, then those of the elements open, innermost
+// last, as (prefix, normalized URI); "" is the default.
 struct Scope {
-    std::vector<std::pair<std::string, std::string>> bindings;
-    std::size_t root_size = 0;  // the first ones are the document root's
+    const RootNamespaces& root;
+    std::vector<std::pair<std::string, std::string>> bindings;  // (the elements')
+
+    struct Bound {
+        const std::string* uri = nullptr;  // null: the prefix is bound nowhere
+        bool at_root = false;
+    };
 
     void declare(const pugi::xml_node& element, bool with_default = true) {
         for (auto a : element.attributes()) {
@@ -95,16 +101,15 @@ struct Scope {
                 bindings.emplace_back(std::string(name.substr(6)), normalized(a.value()));
         }
     }
-    // The binding of `prefix`: its index, or bindings.size() when it has none.
-    std::size_t find(std::string_view prefix) const {
+    Bound find(std::string_view prefix) const {
         for (std::size_t i = bindings.size(); i-- > 0;)
-            if (bindings[i].first == prefix) return i;
-        return bindings.size();
+            if (bindings[i].first == prefix) return {&bindings[i].second, false};
+        return {root.find(prefix), true};
     }
     // True when `prefix` is bound, or is now: a prefix that conventionally names a namespace is
     // declared on `element` (in the copy) and bound here. False for any other unbound prefix.
     bool declare_missing(pugi::xml_node element, std::string_view prefix) {
-        if (find(prefix) < bindings.size()) return true;
+        if (find(prefix).uri) return true;
         const std::string_view conventional = conventional_namespace(prefix);
         if (conventional.empty()) return false;
         element.append_attribute(("xmlns:" + std::string(prefix)).c_str()) = std::string(conventional).c_str();
@@ -171,15 +176,22 @@ std::string host_claim(const std::string& uri, std::string_view local, const pug
 
 }  // namespace
 
-void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, std::string>>& root_declarations,
-                  LeftOut& left_out) {
-    if (!top) return;
-    Scope scope;
-    scope.bindings.emplace_back("xml", "http://www.w3.org/xml/1998/namespace");
-    // (A default namespace on the input's <rss> is not written: RSS's elements have none.)
+RootNamespaces::RootNamespaces(const std::vector<std::pair<std::string, std::string>>& root_declarations) {
+    m_bound.emplace("xml", "http://www.w3.org/xml/1998/namespace");
+    // (A default namespace on the input's <rss> is not written: RSS's elements have none. Of a
+    // prefix declared twice, the later.)
     for (const auto& [name, value] : root_declarations)
-        if (name.starts_with("xmlns:")) scope.bindings.emplace_back(name.substr(6), normalized(value));
-    scope.root_size = scope.bindings.size();
+        if (name.starts_with("xmlns:")) m_bound.insert_or_assign(name.substr(6), normalized(value));
+}
+
+const std::string* RootNamespaces::find(std::string_view prefix) const {
+    auto it = m_bound.find(prefix);
+    return it == m_bound.end() ? nullptr : &it->second;
+}
+
+void drop_foreign(pugi::xml_node top, const RootNamespaces& root, LeftOut& left_out) {
+    if (!top) return;
+    Scope scope{root, {}};
     scope.declare(top, false);  // (its default namespace is not copied either: feed::write_merged)
     // Every element under `top` in document order, without recursion (an input's nesting is the
     // input's): `marks` holds the scope's size at each open element.
@@ -227,11 +239,11 @@ void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, s
             }
             a = next;
         }
-        const std::size_t bound = scope.find(name.prefix);
-        const std::string uri = bound < scope.bindings.size() ? scope.bindings[bound].second : "";
+        const Scope::Bound bound = scope.find(name.prefix);
+        const std::string uri = bound.uri ? *bound.uri : "";
         const bool channel_child = n.parent() == top && std::string_view(top.name()) == "channel";
         const std::string claim = host_claim(uri, name.local, n, channel_child);
-        const bool replaced = replaced_link(uri, name.local, n, channel_child, bound < scope.root_size);
+        const bool replaced = replaced_link(uri, name.local, n, channel_child, bound.uri && bound.at_root);
         if (replaced || !claim.empty() || !is_podcast_namespace(uri)) {
             if (!claim.empty())
                 ++left_out.host_claims[claim];

@@ -17,6 +17,8 @@
 #include <map>
 #include <pugixml.hpp>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -35,11 +37,26 @@ struct LeftOut {
 // feed.xml, so 200,000 levels were 40 GB of spaces.
 constexpr std::size_t k_max_copied_depth = 16;
 
-// Removes from `top`'s descendants what feed.xml must not copy. `root_declarations` are the xmlns
-// declarations in scope above `top`: the input document's root attributes, and feed.xml's own
-// for a prefix the input never declares.
-void drop_foreign(pugi::xml_node top, const std::vector<std::pair<std::string, std::string>>& root_declarations,
-                  LeftOut& left_out);
+// The xmlns declarations in scope above the channel and every item: the input document's root
+// attributes, and feed.xml's own for a prefix the input never declares. Made once for a feed,
+// and looked up by prefix (an input may declare a hundred thousand).
+class RootNamespaces {
+public:
+    explicit RootNamespaces(const std::vector<std::pair<std::string, std::string>>& root_declarations);
+    // The namespace `prefix` names (normalized: lower case, http, no trailing '/'), or null.
+    const std::string* find(std::string_view prefix) const;
+
+private:
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    };
+    std::unordered_map<std::string, std::string, Hash, std::equal_to<>> m_bound;
+};
+
+// Removes from `top`'s descendants what feed.xml must not copy, reading their prefixes under
+// `root` and the declarations of `top` and its descendants.
+void drop_foreign(pugi::xml_node top, const RootNamespaces& root, LeftOut& left_out);
 
 // The build's warnings for what was left out: one line for foreign elements, one for claims.
 std::vector<std::string> left_out_messages(const LeftOut& left_out);
