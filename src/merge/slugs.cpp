@@ -1,5 +1,7 @@
 #include "merge/slugs.hpp"
 
+#include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "concurrency/parallel.hpp"
@@ -28,10 +30,17 @@ void assign_slugs(std::vector<core::Episode>& episodes) {
     std::vector<std::string> bases(episodes.size());
     concurrency::parallel_for(episodes.size(), 256, [&](std::size_t i) { bases[i] = base_slug(episodes[i]); });
     std::unordered_set<std::string> taken;
+    // Each base's next number to try: a number tried once stays taken (slugs are only added),
+    // so 20,000 episodes of one title take 20,000 tries, not 200 million.
+    std::unordered_map<std::string_view, int> next;
     // Oldest first, so that the plain slug belongs to whoever had it first.
     for (std::size_t i = episodes.size(); i-- > 0;) {
         std::string slug = bases[i];
-        for (int n = 2; taken.contains(slug); ++n) slug = bases[i] + "-" + std::to_string(n);
+        if (taken.contains(slug)) {
+            int& n = next.try_emplace(bases[i], 2).first->second;
+            do slug = bases[i] + "-" + std::to_string(n++);
+            while (taken.contains(slug));
+        }
         taken.insert(slug);
         episodes[i].slug = std::move(slug);
     }

@@ -171,6 +171,23 @@ TEST_CASE("no guid: the enclosure URL becomes the guid; no title: derived and fl
     CHECK(catalog.episodes[0].title == "Today I'm going to talk about a famous\xE2\x80\xA6");
 }
 
+TEST_CASE("slugs: another title's slug takes a number in the middle of a run of equal titles") {
+    // Oldest first: Same (same), Same 3 (same-3), Same (same-2), Same, Same (same-4, same-5: 3 is
+    // taken). (Each used to try every number below its own: 20,000 equal titles took 8 s.)
+    std::vector<sources::SourceBatch> batches = {
+        batch("list", core::SourceKind::records,
+              {rec("Same", "2024-01-05"), rec("Same", "2024-01-04"), rec("Same", "2024-01-03"),
+               rec("Same 3", "2024-01-02"), rec("Same", "2024-01-01")})};
+    for (std::size_t i = 0; i < batches[0].records.size(); ++i) batches[0].records[i].guid = "g" + std::to_string(i);
+    auto catalog = merge::merge(batches);
+    REQUIRE(catalog.episodes.size() == 5);
+    CHECK(catalog.episodes[0].slug == "same-5");
+    CHECK(catalog.episodes[1].slug == "same-4");
+    CHECK(catalog.episodes[2].slug == "same-2");
+    CHECK(catalog.episodes[3].slug == "same-3");
+    CHECK(catalog.episodes[4].slug == "same");
+}
+
 TEST_CASE("slugs: collisions get deterministic suffixes, oldest keeps the plain one; unsafe slugs fixed") {
     std::vector<sources::SourceBatch> batches = {batch(
         "list", core::SourceKind::records,
