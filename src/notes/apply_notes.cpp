@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "concurrency/parallel.hpp"
 #include "dates/dates.hpp"
@@ -327,14 +328,16 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
         if (x.topics.empty()) x.topics = e.categories;
     }
     // The feed's guests (podcast:person role="guest") are guests as a note's are.
-    for (const auto& e : catalog.episodes)
-        for (const auto& person : e.persons) {
-            if (person.role != "guest") continue;
-            auto& guests = a.curation.by_slug[e.slug].guests;
-            if (std::none_of(guests.begin(), guests.end(),
-                             [&](const auto& g) { return text::ascii_lower(g) == text::ascii_lower(person.name); }))
+    // (By a set of the names: an item may name thousands.)
+    for (const auto& e : catalog.episodes) {
+        if (std::none_of(e.persons.begin(), e.persons.end(), [](const auto& p) { return p.role == "guest"; })) continue;
+        auto& guests = a.curation.by_slug[e.slug].guests;
+        std::unordered_set<std::string> named;
+        for (const auto& g : guests) named.insert(text::ascii_lower(g));
+        for (const auto& person : e.persons)
+            if (person.role == "guest" && named.insert(text::ascii_lower(person.name)).second)
                 guests.push_back(person.name);
-        }
+    }
     std::vector<std::size_t> moved_to;
     if (a.dates_changed) moved_to = reorder(catalog);
     auto now_at = [&](std::size_t i) { return moved_to.empty() ? i : moved_to[i]; };

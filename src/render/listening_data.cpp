@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
+#include <unordered_set>
 
 #include "html/escape.hpp"
 #include "listening/timecode.hpp"
@@ -261,12 +263,14 @@ Data feed_links_data(const std::vector<core::FeedLink>& links, const std::string
 
 Data people_data(const site::SiteInfo& site, const std::vector<core::Person>& persons,
                  const notes::EpisodeExtras* extras) {
+    // (A set: a note may list thousands of guests, each looked for among all.)
+    std::unordered_set<std::string_view> guests;
+    if (extras) guests.insert(extras->guests.begin(), extras->guests.end());
     return list(list_of(persons, [&](const core::Person& p) {
         Data item;
         put(item, "name", p.name);
         put(item, "role", role_label(*site.words, p));
-        const bool guest_page =
-            extras && std::find(extras->guests.begin(), extras->guests.end(), p.name) != extras->guests.end();
+        const bool guest_page = guests.contains(p.name);
         put(item, "link",
             guest_page                 ? text(site::term_url(site, "guests", p.name))
             : net::is_http_url(p.href) ? text(p.href)

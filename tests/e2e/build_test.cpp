@@ -180,6 +180,31 @@ TEST_CASE("end to end: notes reach the feed as podcast:person, transcript, chapt
     CHECK(out.find("guests/jane-guest/index.html"));
 }
 
+TEST_CASE("a guest the feed and a note both name, in any case, is one guest, on the page and in the feed") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    const fs::path feed = dir.path() / "content/sources/feed.xml";
+    test::write(feed, test::replace_first(test::read(feed), "<itunes:episode>3</itunes:episode>",
+                                          "<itunes:episode>3</itunes:episode><podcast:person role=\"guest\">Jane "
+                                          "Guest</podcast:person><podcast:person role=\"guest\">Ann "
+                                          "Other</podcast:person>"));
+    test::write(dir.path() / "content/episodes/t.md",
+                "---\nepisode: torch-trace-and-tlparse\nguests: [JANE GUEST, Bob Guest, bob guest]\n---\nText.\n");
+    auto config = config::load_config(dir.path() / "site.yaml");
+    output::MemoryOutput out;
+    pipeline::build_site(config, out);
+    const std::string& xml = *out.find("feed.xml");
+    CHECK(test::count_of(xml, "<podcast:person role=\"guest\">") == 3);  // Jane, Ann (the feed's), Bob
+    CHECK(contains(xml, "<podcast:person role=\"guest\">Bob Guest</podcast:person>"));
+    CHECK_FALSE(contains(xml, "JANE GUEST</podcast:person>"));
+    // The guests' pages: the note's spelling, then the feed's guests it does not name.
+    CHECK(out.find("guests/jane-guest/index.html"));
+    CHECK(out.find("guests/bob-guest/index.html"));
+    CHECK(out.find("guests/ann-other/index.html"));
+    const std::string& page = *out.find("episodes/torch-trace-and-tlparse/index.html");
+    CHECK(test::count_of(page, "/guests/bob-guest/") == 1);
+}
+
 TEST_CASE("the input fingerprint changes with any byte the build reads, and only then") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
