@@ -94,10 +94,10 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
         if (kind == Before::input && !item.host_enclosure_url.empty()) by_url.emplace(item.host_enclosure_url, &item);
         if (std::string key = by_title ? episode_key(item) : ""; !key.empty()) by_episode.emplace(key, &item);
     }
-    auto is_allowed = [&](const std::string& guid) {
-        return std::any_of(allowed.begin(), allowed.end(),
-                           [&](const config::IdentityChange& c) { return c.guid == guid; });
-    };
+    // (A set: a host that re-issued every guid has them all listed, thousands.)
+    std::unordered_set<std::string_view> allowed_guids;
+    for (const auto& c : allowed) allowed_guids.insert(c.guid);
+    auto is_allowed = [&](const std::string& guid) { return allowed_guids.contains(guid); };
     IdentityCheck check;
     // Located where the change was made: the input's item that has it now, else the old one.
     auto problem = [&](const std::string& message, const ItemIdentity& old, const ItemIdentity* changed) {
