@@ -32,12 +32,11 @@ struct Checker {
     }
     void error(const YAML::Mark& mark, std::string message) {
         auto where = at(mark);
-        problems.push_back(core::error_at(where, std::move(message), std::string(text::line_text(text, where.line))));
+        problems.push_back(core::error_at(where, std::move(message), text::line_text(text, where.line)));
     }
     void warn(const YAML::Mark& mark, std::string message, SiteConfig& site) {
         auto where = at(mark);
-        site.warnings.push_back(
-            core::warning_at(where, std::move(message), std::string(text::line_text(text, where.line))));
+        site.warnings.push_back(core::warning_at(where, std::move(message), text::line_text(text, where.line)));
     }
 };
 

@@ -6,12 +6,18 @@
 
 namespace core {
 
-Diagnostic error_at(SourceLocation where, std::string message, std::string source_line) {
-    return {Severity::error, std::move(where), std::move(message), std::move(source_line)};
+namespace {
+std::string shown_line(std::string_view line) {
+    return line.size() < k_shown_line_bytes ? std::string(line) : std::string();
+}
+}  // namespace
+
+Diagnostic error_at(SourceLocation where, std::string message, std::string_view source_line) {
+    return {Severity::error, std::move(where), std::move(message), shown_line(source_line)};
 }
 
-Diagnostic warning_at(SourceLocation where, std::string message, std::string source_line) {
-    return {Severity::warning, std::move(where), std::move(message), std::move(source_line)};
+Diagnostic warning_at(SourceLocation where, std::string message, std::string_view source_line) {
+    return {Severity::warning, std::move(where), std::move(message), shown_line(source_line)};
 }
 
 // (Every part can hold an input's words: a feed's title, a file's name, a line of site.yaml.
@@ -24,7 +30,7 @@ std::string format(const Diagnostic& d) {
     }
     out += d.severity == Severity::error ? ": error: " : d.severity == Severity::warning ? ": warning: " : ": note: ";
     out += text::terminal_safe(d.message, true);
-    if (!d.source_line.empty() && d.source_line.size() < 300) {
+    if (!d.source_line.empty() && d.source_line.size() < k_shown_line_bytes) {
         out += "\n    " + text::terminal_safe(d.source_line);
         if (d.where.column > 0) {
             std::string pad;

@@ -36,7 +36,7 @@ struct Reader {
     }
     void error(const YAML::Mark& mark, std::string message) {
         auto where = at(mark);
-        out.push_back(core::error_at(where, std::move(message), std::string(text::line_text(text, where.line))));
+        out.push_back(core::error_at(where, std::move(message), text::line_text(text, where.line)));
     }
     bool string(const YAML::Node& v, const std::string& key, std::string& dest) {
         if (!v.IsScalar()) {

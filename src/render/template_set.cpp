@@ -38,7 +38,7 @@ core::Diagnostic too_deep_error(const fs::path& file, const std::string& text, s
     auto at = text::line_column_at(text, offset);
     return core::error_at({file.string(), at.line, at.column},
                           what + " nests sections deeper than " + std::to_string(k_max_section_depth) + " levels",
-                          std::string(text::line_text(text, at.line)));
+                          text::line_text(text, at.line));
 }
 
 // kainjow reports "Unclosed section "x" at 123": turn the offset into a location.
@@ -52,7 +52,7 @@ core::Diagnostic template_error(const fs::path& file, const std::string& text, s
     }
     auto at = text::line_column_at(text, offset);
     return core::error_at({file.string(), at.line, at.column}, "invalid template: " + message,
-                          std::string(text::line_text(text, at.line)));
+                          text::line_text(text, at.line));
 }
 
 bool valid_partial_name(const std::string& name) {
@@ -247,14 +247,14 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
         auto at = text::line_column_at(text, open);
         core::SourceLocation where{file.string(), at.line, at.column};
         if (!valid_partial_name(name))
-            throw core::InputError(core::error_at(where, "invalid partial name '" + name + "'",
-                                                  std::string(text::line_text(text, at.line))));
+            throw core::InputError(
+                core::error_at(where, "invalid partial name '" + name + "'", text::line_text(text, at.line)));
         auto found = locate("partials/" + name + ".mustache");
         if (!found)
             throw core::InputError(core::error_at(where,
                                                   "partial '" + name + "' not found (looked for partials/" + name +
                                                       ".mustache in templates/ and the theme)",
-                                                  std::string(text::line_text(text, at.line))));
+                                                  text::line_text(text, at.line)));
         const fs::path& partial = found->origin;
         const bool itself = std::find(stack.begin(), stack.end(), partial.string()) != stack.end();
         if (itself || stack.size() > k_max_partial_depth)
@@ -263,7 +263,7 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
                 (itself ? "partial '" + name + "' includes itself ("
                         : "partials nest deeper than " + std::to_string(k_max_partial_depth) + " levels (") +
                     text::join(stack, " -> ") + " -> " + partial.string() + ")",
-                std::string(text::line_text(text, at.line))));
+                text::line_text(text, at.line)));
         stack.push_back(partial.string());
         out += expand(partial, found->text, stack);
         stack.pop_back();

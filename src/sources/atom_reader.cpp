@@ -135,8 +135,7 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, Sour
                                                                 : batch.channel->link;
     auto warn = [&](const pugi::xml_node& node, const std::string& message) {
         int line = line_of(node);
-        batch.diagnostics.push_back(
-            core::warning_at({info.file, line, 0}, message, std::string(text::line_text(text, line))));
+        batch.diagnostics.push_back(core::warning_at({info.file, line, 0}, message, lines.line_text(line)));
     };
     const std::string entry_name = n("entry");  // (children() keeps the name's pointer)
     const std::string from_name = kept_from_name(feed);

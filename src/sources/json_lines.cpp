@@ -13,8 +13,7 @@ core::Diagnostic json_syntax_error(std::string_view text, const SourceInfo& info
     const auto* syntax = dynamic_cast<const nlohmann::json::parse_error*>(&e);
     if (!syntax) return core::error_at({info.file, 0, 0}, "malformed JSON: " + what);
     auto at = text::line_column_at(text, syntax->byte > 0 ? syntax->byte - 1 : 0);
-    return core::error_at({info.file, at.line, at.column}, "malformed JSON: " + what,
-                          std::string(text::line_text(text, at.line)));
+    return core::error_at({info.file, at.line, at.column}, "malformed JSON: " + what, text::line_text(text, at.line));
 }
 
 namespace {

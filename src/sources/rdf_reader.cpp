@@ -102,8 +102,7 @@ SourceBatch read_rdf(const pugi::xml_document& doc, std::string_view text, Sourc
     };
     auto warn = [&](const pugi::xml_node& node, const std::string& message) {
         const int line = line_of(node);
-        batch.diagnostics.push_back(
-            core::warning_at({info.file, line, 0}, message, std::string(text::line_text(text, line))));
+        batch.diagnostics.push_back(core::warning_at({info.file, line, 0}, message, lines.line_text(line)));
     };
     const pugi::xml_node channel = root.child(n(core::ns::rss1, "channel").c_str());
     batch.channel = read_channel(root, channel, n, info.url);

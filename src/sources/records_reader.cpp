@@ -251,7 +251,7 @@ std::vector<Entry> yaml_entries(std::string_view text, const SourceInfo& info, S
     } catch (const YAML::Exception& e) {
         int line = e.mark.line + 1;
         batch.diagnostics.push_back(core::error_at({info.file, line, e.mark.column + 1}, "malformed YAML: " + e.msg,
-                                                   std::string(text::line_text(text, line))));
+                                                   text::line_text(text, line)));
         return {};
     }
     if (!doc.IsSequence()) {
@@ -299,12 +299,12 @@ std::vector<Entry> yaml_entries(std::string_view text, const SourceInfo& info, S
 }
 
 struct EntryReader {
-    std::string_view text;
+    const text::LineIndex& lines;  // (of the source's text: each entry's problem shows its line)
     const SourceInfo& info;
     SourceBatch& batch;
 
     void problem(bool is_error, int line, const std::string& message) {
-        auto d = core::error_at({info.file, line, 0}, message, std::string(text::line_text(text, line)));
+        auto d = core::error_at({info.file, line, 0}, message, lines.line_text(line));
         if (!is_error) d.severity = core::Severity::warning;
         batch.diagnostics.push_back(std::move(d));
     }
@@ -403,7 +403,8 @@ const std::vector<std::string>& record_keys() {
 SourceBatch read_records(std::string_view text, const SourceInfo& info, RecordsSyntax syntax) {
     SourceBatch batch{info, core::SourceKind::records, {}, {}, {}};
     auto entries = syntax == RecordsSyntax::json ? json_entries(text, info, batch) : yaml_entries(text, info, batch);
-    EntryReader reader{text, info, batch};
+    const text::LineIndex lines(text);
+    EntryReader reader{lines, info, batch};
     batch.records.reserve(entries.size());
     for (const auto& entry : entries) reader.read(entry);
     return batch;

@@ -115,8 +115,7 @@ struct ItemReader {
     }
     void warn(const pugi::xml_node& node, const std::string& message) {
         int line = line_of(node);
-        diagnostics.push_back(
-            core::warning_at({info.file, line, 0}, message, std::string(text::line_text(text, line))));
+        diagnostics.push_back(core::warning_at({info.file, line, 0}, message, lines.line_text(line)));
     }
 
     std::optional<int> number(const pugi::xml_node& node, const char* what) {
@@ -422,7 +421,7 @@ bool parse_feed_xml(pugi::xml_document& doc, std::string_view& text, std::option
     auto at = text::line_column_at(text, static_cast<std::size_t>(result.offset));
     batch.diagnostics.push_back(core::error_at({batch.info.file, at.line, at.column},
                                                std::string("malformed XML: ") + result.description(),
-                                               std::string(text::line_text(text, at.line))));
+                                               text::line_text(text, at.line)));
     return false;
 }
 

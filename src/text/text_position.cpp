@@ -19,7 +19,7 @@ LineColumn line_column_at(std::string_view text, std::size_t offset) {
     return at;
 }
 
-LineIndex::LineIndex(std::string_view text) {
+LineIndex::LineIndex(std::string_view text) : m_text(text) {
     // memchr from newline to newline: the feed check indexes a whole large feed.
     m_line_starts.push_back(0);
     const char* begin = text.data();
@@ -36,6 +36,17 @@ LineColumn LineIndex::at(std::size_t offset) const {
     auto it = std::upper_bound(m_line_starts.begin(), m_line_starts.end(), offset);
     std::size_t line = static_cast<std::size_t>(it - m_line_starts.begin());
     return {static_cast<int>(line), static_cast<int>(offset - m_line_starts[line - 1]) + 1};
+}
+
+std::string_view LineIndex::line_text(int line) const {
+    if (line < 1 || static_cast<std::size_t>(line) > m_line_starts.size()) return {};
+    const std::size_t start = m_line_starts[static_cast<std::size_t>(line) - 1];
+    const std::size_t end = static_cast<std::size_t>(line) < m_line_starts.size()
+                                ? m_line_starts[static_cast<std::size_t>(line)] - 1
+                                : m_text.size();
+    std::string_view result = m_text.substr(start, end - start);
+    if (!result.empty() && result.back() == '\r') result.remove_suffix(1);
+    return result;
 }
 
 std::string_view line_text(std::string_view text, int line) {

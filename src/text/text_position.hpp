@@ -16,13 +16,18 @@ struct LineColumn {
 LineColumn line_column_at(std::string_view text, std::size_t offset);
 
 // Line numbers for many offsets in one text: the newlines are indexed once, each lookup is a
-// binary search (calling line_column_at per record would be quadratic in a large feed).
+// binary search (calling line_column_at per record would be quadratic in a large feed). The
+// text must outlive the index.
 class LineIndex {
 public:
     explicit LineIndex(std::string_view text);
     LineColumn at(std::size_t offset) const;
+    // The text of 1-based line `line` without its ending (line_text's, found at once: a reader
+    // with a warning for each of 20,000 items searched the feed from its start for each).
+    std::string_view line_text(int line) const;
 
 private:
+    std::string_view m_text;
     std::vector<std::size_t> m_line_starts;
 };
 

@@ -485,3 +485,29 @@ TEST_CASE("an Atom entry or RSS 1.0 item without an id keeps its link, which app
     REQUIRE(rdf.records.size() == 1);
     CHECK(rdf.records[0].raw_xml == "<item><link>https://x.example/a</link></item>");
 }
+
+TEST_CASE("a minified feed's warnings are located on its one line without a copy of it each") {
+    // (A feed written on one line, as some hosts serve it: 20,000 items with a date apps cannot
+    // read held 12 GB of copies of the line, each warning its own.)
+    std::string rss = "<rss version=\"2.0\"><channel><title>x</title>";
+    for (int i = 0; i < 50; ++i)
+        rss += "<item><guid>g" + std::to_string(i) +
+               "</guid><pubDate>someday</pubDate><enclosure url=\"https://x.example/a.mp3\"/></item>";
+    rss += "</channel></rss>";
+    auto batch = read_rss(rss, {"feed", "f.xml", ""});
+    REQUIRE(batch.records.size() == 50);
+    REQUIRE(batch.diagnostics.size() == 50);
+    for (const auto& d : batch.diagnostics) {
+        CHECK(d.where.line == 1);
+        CHECK(d.source_line.empty());
+    }
+    CHECK(core::format(batch.diagnostics[0]).starts_with("f.xml:1: warning: cannot read pubDate 'someday'"));
+    CHECK(core::format(batch.diagnostics[0]).find('\n') == std::string::npos);  // (no line under it)
+    // A short line is shown under its warning, as before.
+    auto lines = read_rss(
+        "<rss version=\"2.0\"><channel><title>x</title>\n<item><guid>g</guid><pubDate>someday"
+        "</pubDate></item>\n</channel></rss>",
+        {"feed", "f.xml", ""});
+    REQUIRE(lines.diagnostics.size() == 1);
+    CHECK(lines.diagnostics[0].source_line == "<item><guid>g</guid><pubDate>someday</pubDate></item>");
+}

@@ -366,6 +366,12 @@ TEST_CASE("LineIndex gives every offset the line and column that counting from t
             REQUIRE(index.at(offset).line == text::line_column_at(text, offset).line);
             REQUIRE(index.at(offset).column == text::line_column_at(text, offset).column);
         }
+        // And every line's text, without its ending, that searching from the start gives.
+        for (int line = -1; line <= 7; ++line) {
+            CAPTURE(text);
+            CAPTURE(line);
+            REQUIRE(index.line_text(line) == text::line_text(text, line));
+        }
     }
 }
 
