@@ -18,7 +18,6 @@
 #include <pugixml.hpp>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -47,11 +46,7 @@ public:
     const std::string* find(std::string_view prefix) const;
 
 private:
-    struct Hash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-    };
-    std::unordered_map<std::string, std::string, Hash, std::equal_to<>> m_bound;
+    std::map<std::string, std::string, std::less<>> m_bound;  // prefix -> URI
 };
 
 // Removes from `top`'s descendants what feed.xml must not copy, reading their prefixes under
