@@ -406,6 +406,16 @@ std::optional<BodyEdit> body_edit(const core::Catalog& merged, const EpisodeNote
     return BodyEdit{slug, old->first, markdown_key(after.body, after.body_line), std::move(fresh)};
 }
 
+std::string body_html(const core::Catalog& merged, const EpisodeNote& note, const EpisodeUrl& episode_url) {
+    // (The episodes are looked up only for an episode: link, which most bodies have none of.)
+    std::optional<EpisodeIndex> index;
+    const EpisodeResolver resolve = [&](const std::string& slug) {
+        if (!index) index.emplace(merged);
+        return resolver(merged, *index, episode_url)(slug);
+    };
+    return render_markdown(note.body, note.body_line, resolve).html;
+}
+
 void apply_body_edit(BodyEdit edit, ApplyCache& cache, Curation& curation) {
     curation.by_slug.at(edit.slug).note_html = edit.rendered.html;
     cache.markdown.erase(edit.old_key);  // (another note with the very same body would only miss the cache)

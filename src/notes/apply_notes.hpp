@@ -75,6 +75,9 @@ std::optional<BodyEdit> body_edit(const core::Catalog& merged, const EpisodeNote
 // up in the curation). (body_edit, which has the catalog, also takes a body that names the same
 // episodes another way.)
 bool body_alone_changed(const EpisodeNote& before, const EpisodeNote& after);
+// The body of `note` as apply_notes renders it into its episode's note_html, `merged` being the
+// catalog it is applied to (before any note changes it).
+std::string body_html(const core::Catalog& merged, const EpisodeNote& note, const EpisodeUrl& episode_url);
 // Writes `edit` into `curation` and `cache`.
 void apply_body_edit(BodyEdit edit, ApplyCache& cache, Curation& curation);
 

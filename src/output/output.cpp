@@ -270,6 +270,14 @@ std::unique_ptr<const PublishedFile> DiskOutput::published(const std::string& pa
     return file;
 }
 
+std::vector<std::string> DiskOutput::published_under(const std::string& prefix) const {
+    std::vector<std::string> paths;
+    if (m_output_fd < 0 || !prefix.ends_with('/')) return paths;
+    for (auto it = m_previous.lower_bound(prefix); it != m_previous.end() && it->first.starts_with(prefix); ++it)
+        paths.push_back(it->first);
+    return paths;
+}
+
 // Links the published file at `path` into the staging folder at `target` when it is unchanged.
 bool DiskOutput::link_published(const std::string& path, const Entry& published_entry, const fs::path& target) const {
     return published_unchanged(path, published_entry) &&

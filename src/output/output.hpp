@@ -70,6 +70,9 @@ public:
     // build wrote it (a DiskOutput judges it as it judges a page carried over); null otherwise
     // (and from a MemoryOutput). Thread-safe, as prepare() is.
     virtual std::unique_ptr<const PublishedFile> published(const std::string& /*path*/) const { return nullptr; }
+    // The paths of the files the last build wrote under the folder `prefix` ("search/d/"), as
+    // its manifest names them, in byte order (none from a MemoryOutput). Thread-safe.
+    virtual std::vector<std::string> published_under(const std::string& /*prefix*/) const { return {}; }
     // Removes a file the last build wrote that this one no longer makes (a DiskOutput, which
     // holds only what this build adds and keeps, has none to remove).
     virtual void remove(const std::string&) {}
@@ -127,6 +130,13 @@ class Preparing : public Output {
 public:
     explicit Preparing(Output& target) : m_target(target) {}
     void add_prepared();
+    // The target's (thread-safe there too).
+    std::unique_ptr<const PublishedFile> published(const std::string& path) const override {
+        return m_target.published(path);
+    }
+    std::vector<std::string> published_under(const std::string& prefix) const override {
+        return m_target.published_under(prefix);
+    }
 
 protected:
     Prepared prepare_file(std::string path, std::string content) const override {
@@ -191,6 +201,7 @@ public:
     // Files written (not linked from the previous build) so far.
     std::size_t files_written() const { return m_written; }
     std::unique_ptr<const PublishedFile> published(const std::string& path) const override;
+    std::vector<std::string> published_under(const std::string& prefix) const override;
 
 protected:
     Prepared prepare_file(std::string path, std::string content) const override {

@@ -115,7 +115,28 @@ struct Curated {
     std::shared_ptr<site::SiteContent> content;
     std::shared_ptr<const render::RenderInputs> inputs;  // (refers to content)
     PagePlan plan;
+    // After an edit of one note's body alone, planned so (build): that body as the last build
+    // read it, for the search index to patch its own.
+    std::optional<search::EditedNote> edited;
 };
+
+// The episode whose note's body alone changed, and that body as the last build rendered it
+// (`merged`: the catalog before the notes, which its links are resolved in).
+std::optional<search::EditedNote> edited_note(const Change& change, const core::Catalog& merged,
+                                              const site::SiteInfo& site) {
+    if (change.scope != Scope::note_body || !change.note_before) return std::nullopt;
+    return search::EditedNote{0, notes::body_html(merged, *change.note_before, stages::episode_url(site.paths))};
+}
+
+// Where the episode whose note is `file` is in `content`'s catalog.
+std::optional<std::size_t> noted_episode(const site::SiteContent& content, const std::string& file) {
+    const auto& episodes = content.catalog.episodes;
+    for (const auto& [slug, extras] : content.curation.by_slug)
+        if (extras.note_file == file)
+            for (std::size_t i = 0; i < episodes.size(); ++i)
+                if (episodes[i].slug == slug) return i;
+    return std::nullopt;
+}
 
 // A note's body written into the last build's content: the pages that read it are rendered.
 Curated apply_body(const config::SiteConfig& config, LastBuild& was, notes::BodyEdit body,
@@ -136,6 +157,7 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
                         const Change& change, const BuildOptions& options, std::vector<core::Diagnostic>& warnings) {
     Curated out;
     auto before = content_before(r, was, merged);  // (first: curate may take the merged catalog)
+    out.edited = edited_note(change, merged.catalog, merged.site);
     const notes::NoteSet notes = r.notes.get();
     for (const auto& d : notes.diagnostics)  // (its errors are thrown by curate, with the rest)
         if (d.severity == core::Severity::warning) warnings.push_back(d);
@@ -160,6 +182,12 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
     was.texts.reset();
     out.inputs = std::make_shared<const render::RenderInputs>(config, *out.content);
     out.plan = planning.get();
+    const auto episode =
+        out.edited && out.plan.same_pages ? noted_episode(*out.content, change.note_file) : std::nullopt;
+    if (episode)
+        out.edited->episode = *episode;
+    else
+        out.edited.reset();
     return out;
 }
 
@@ -270,7 +298,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
             const std::optional<feed::FeedBefore> before = feed_before(published_feed.get(), was, curated.plan);
             stages::FeedSummary feed = stages::write_index_and_feeds(
                 config, merged->input_feeds, output ? &*output : nullptr, options.published, std::move(curated.content),
-                options.hold, out, before ? &*before : nullptr);
+                options.hold, out, before ? &*before : nullptr, curated.edited ? &*curated.edited : nullptr);
             clock.lap("feed");
             count_feed(report, feed, out);
             // What the output folder's feed.xml now holds (serve's, in memory, is not published).

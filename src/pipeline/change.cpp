@@ -64,6 +64,7 @@ Change from_record(const config::SiteConfig& config, const LastBuild& last) {
         return change;
     change.scope = Change::Scope::note_body;
     change.note_file = after.episodes[0]->file;
+    change.note_before = before.episodes[0];
     return change;
 }
 

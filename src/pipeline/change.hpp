@@ -37,8 +37,10 @@ struct Change {
     // note_body, when the last build's content is held (serve): the new body, rendered, which is
     // written into that content. Without it (build), every note is applied again, as for `notes`.
     std::optional<notes::BodyEdit> body{};
-    // note_body without `body`: the note file whose body changed, as notes name their file.
+    // note_body without `body`: the note file whose body changed, as notes name their file, and
+    // the note as the last build read it (its body is what the last build's search index read).
     std::string note_file{};
+    std::shared_ptr<const notes::EpisodeNote> note_before{};
     // build, after an edit of notes: every note file as read to classify the change, which the
     // notes stage parses rather than reading the files again (a save in between cannot make
     // the plan and the content disagree). Nothing: the notes stage reads the files.

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 
@@ -14,6 +15,7 @@
 #include "html/escape.hpp"
 #include "html/html_sanitizer.hpp"
 #include "listening/timecode.hpp"
+#include "search/index_patch.hpp"
 #include "search/shards.hpp"
 #include "search/stemmer_script.hpp"
 #include "search/terms.hpp"
@@ -53,63 +55,76 @@ struct IndexedDoc {
     std::string entry;  // [title, slug, date, excerpt, [[chapter seconds, chapter title], ...]]
 };
 
-IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::SharedTranscript transcript,
-                     const site::SiteContent& content) {
-    const site::SiteInfo& site = content.site;
-    const notes::EpisodeExtras* extras = content.curation.extras(e.slug);
-    DocTerms& terms = w.terms;
-    terms.add(e.title, 8);
-    const std::string& text = content.text(e).plain;
-    terms.add(text, 1);
-    std::string summary = extras && !extras->summary.empty() ? extras->summary : "";
-    if (extras) {
-        for (const auto& t : extras->topics) terms.add(t, 4);
-        for (const auto& g : extras->guests) terms.add(g, 4);
-        terms.add(summary, 2);
-        terms.add(html::html_to_text(extras->note_html), 1);
-    }
-    // The moments: chapter titles (weighing 3) and the transcript's timed paragraphs.
+// The episode's chapters that are listed: the moments a hit can land on.
+std::vector<const core::Chapter*> listed_chapters(const core::Episode& e) {
     std::vector<const core::Chapter*> chapters;
     for (const auto& c : e.chapters.list)
         if (c.listed) chapters.push_back(&c);
+    return chapters;
+}
+
+// Adds the episode's words to `terms`, its note's body being `note_html`. (`transcript` is
+// let go of once read: freed here when it held the last reference, and the postings reuse its
+// memory.)
+void add_terms(DocTerms& terms, const core::Episode& e, core::SharedTranscript transcript,
+               const site::SiteContent& content, std::string_view note_html) {
+    const notes::EpisodeExtras* extras = content.curation.extras(e.slug);
+    terms.add(e.title, 8);
+    terms.add(content.text(e).plain, 1);
+    if (extras) {
+        for (const auto& t : extras->topics) terms.add(t, 4);
+        for (const auto& g : extras->guests) terms.add(g, 4);
+        terms.add(extras->summary, 2);
+        terms.add(html::html_to_text(note_html), 1);
+    }
+    // The moments: chapter titles (weighing 3) and the transcript's timed paragraphs.
+    const std::vector<const core::Chapter*> chapters = listed_chapters(e);
     for (std::size_t c = 0; c < chapters.size(); ++c)
         terms.add(chapters[c]->title, 3, -static_cast<std::int32_t>(c) - 1);
-    if (transcript) {
-        const auto& paragraphs = transcript->segments;
-        for (std::size_t k = 0; k < paragraphs.size(); ++k) {
-            // The next paragraph is asked of memory while this one is read: the transcripts were
-            // read long before, and each paragraph's first read waited for memory (a tenth of
-            // indexing them).
-            if (k + 1 < paragraphs.size()) text::prefetch(paragraphs[k + 1].text);
-            const auto& p = paragraphs[k];
-            terms.add(p.text, 1,
-                      transcript->timed ? static_cast<std::int32_t>(listening::whole_seconds(p.start)) : k_no_moment,
-                      true);
-        }
+    if (!transcript) return;
+    const auto& paragraphs = transcript->segments;
+    for (std::size_t k = 0; k < paragraphs.size(); ++k) {
+        // The next paragraph is asked of memory while this one is read: the transcripts were
+        // read long before, and each paragraph's first read waited for memory (a tenth of
+        // indexing them).
+        if (k + 1 < paragraphs.size()) text::prefetch(paragraphs[k + 1].text);
+        const auto& p = paragraphs[k];
+        terms.add(p.text, 1,
+                  transcript->timed ? static_cast<std::int32_t>(listening::whole_seconds(p.start)) : k_no_moment, true);
     }
-    terms.post(static_cast<std::uint32_t>(doc));
-    transcript = {};  // (freed here when the index held the last reference: the postings reuse its memory)
+}
 
-    IndexedDoc out;
-    out.doc = doc;
-    std::string excerpt = summary.empty() ? text : summary + " " + text;
-    out.entry = "[";
-    html::append_json_string(out.entry, e.title);
-    out.entry += ',';
-    html::append_json_string(out.entry, e.slug);
-    out.entry += ',';
-    html::append_json_string(out.entry, e.date ? site.words->day(*e.date) : "");
-    out.entry += ',';
-    html::append_json_string(out.entry, excerpt_of(excerpt));
-    out.entry += ",[";
+// An episode's entry in a block: [title, slug, date, excerpt, [[chapter seconds, chapter title], ...]].
+std::string doc_entry(const core::Episode& e, const site::SiteContent& content) {
+    const notes::EpisodeExtras* extras = content.curation.extras(e.slug);
+    const std::string& text = content.text(e).plain;
+    const std::string excerpt = extras && !extras->summary.empty() ? extras->summary + " " + text : text;
+    const std::vector<const core::Chapter*> chapters = listed_chapters(e);
+    std::string entry = "[";
+    html::append_json_string(entry, e.title);
+    entry += ',';
+    html::append_json_string(entry, e.slug);
+    entry += ',';
+    html::append_json_string(entry, e.date ? content.site.words->day(*e.date) : "");
+    entry += ',';
+    html::append_json_string(entry, excerpt_of(excerpt));
+    entry += ",[";
     for (std::size_t c = 0; c < chapters.size(); ++c) {
-        if (c) out.entry += ',';
-        out.entry += '[' + std::to_string(listening::whole_seconds(chapters[c]->start)) + ',';
-        html::append_json_string(out.entry, chapters[c]->title);
-        out.entry += ']';
+        if (c) entry += ',';
+        entry += '[' + std::to_string(listening::whole_seconds(chapters[c]->start)) + ',';
+        html::append_json_string(entry, chapters[c]->title);
+        entry += ']';
     }
-    out.entry += "]]";
-    return out;
+    entry += "]]";
+    return entry;
+}
+
+IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::SharedTranscript transcript,
+                     const site::SiteContent& content) {
+    const notes::EpisodeExtras* extras = content.curation.extras(e.slug);
+    add_terms(w.terms, e, std::move(transcript), content, extras ? extras->note_html : "");
+    w.terms.post(static_cast<std::uint32_t>(doc));
+    return {doc, doc_entry(e, content)};
 }
 
 // The filters' lists: an episode's year, topics and guests.
@@ -227,6 +242,52 @@ std::vector<ShardEntry> shard_entries(Workers& workers) {
     return entries;
 }
 
+// The words of the episode at `doc` as the index counts them, its note's body being
+// `note_html`; `algorithm` receives the stemmer's name.
+DocWords words_of(const site::SiteContent& content, std::size_t doc, core::SharedTranscript transcript,
+                  std::string_view note_html, std::string& algorithm) {
+    Worker w(content.site.language);
+    add_terms(w.terms, content.catalog.episodes[doc], std::move(transcript), content, note_html);
+    w.terms.post(static_cast<std::uint32_t>(doc));
+    DocWords words;
+    for (std::uint32_t id = 0; id < w.lexicon.size(); ++id) {
+        TermPostings postings = w.lexicon.postings.take(id);
+        if (!postings.list.empty()) words.postings.emplace(w.lexicon.term(id), postings.list.front());
+    }
+    w.lexicon.for_each_form([&](std::string_view word, const std::string& term) { words.forms.emplace(word, term); });
+    algorithm = w.lexicon.algorithm();
+    return words;
+}
+
+// What patch_index wrote: every top-level key, and the last build's files that stay.
+struct Patched {
+    std::vector<std::string> tops, carried;
+};
+
+// The index's terms after an edit of one note's body, patched into the last build's and written,
+// when they can be; nothing otherwise. A body edit changes nothing a result shows, so the last
+// build's result blocks stay too.
+Patched patch_index(const site::SiteContent& content, const std::vector<core::SharedTranscript>& transcripts,
+                    output::Output& out, const EditedNote& edited, std::string& algorithm) {
+    const core::Catalog& catalog = content.catalog;
+    if (edited.episode >= catalog.episodes.size()) return {};
+    std::vector<std::string> blocks = out.published_under("search/d/");
+    if (blocks.size() != (catalog.episodes.size() + k_block_size - 1) / k_block_size) return {};
+    const auto words = [&](std::string_view note_html) {
+        return words_of(content, edited.episode, transcripts[edited.episode], note_html, algorithm);
+    };
+    const notes::EpisodeExtras* extras = content.curation.extras(catalog.episodes[edited.episode].slug);
+    const DocWords before = words(edited.note_html), after = words(extras ? extras->note_html : "");
+    auto patched = patch_shards(out, catalog.episodes.size(), algorithm, static_cast<std::uint32_t>(edited.episode),
+                                before, after);
+    if (!patched) return {};
+    std::vector<std::string> tops = write_shards(std::move(patched->entries), out);
+    tops.insert(tops.end(), patched->kept_tops.begin(), patched->kept_tops.end());
+    std::sort(tops.begin(), tops.end());
+    blocks.insert(blocks.end(), patched->kept.begin(), patched->kept.end());
+    return {std::move(tops), std::move(blocks)};
+}
+
 }  // namespace
 
 std::string key_name(std::string_view key) {
@@ -254,15 +315,21 @@ std::vector<core::SharedTranscript> transcripts_of(const core::Catalog& catalog)
     return out;
 }
 
-void write_index(const site::SiteContent& content, std::vector<core::SharedTranscript> transcripts,
-                 output::Output& out) {
+std::vector<std::string> write_index(const site::SiteContent& content, std::vector<core::SharedTranscript> transcripts,
+                                     output::Output& out, const EditedNote* edited) {
     const core::Catalog& catalog = content.catalog;
     const site::SiteInfo& site = content.site;
-    std::vector<std::string> entries;
-    Workers workers = index_episodes(content, transcripts, entries);
-    write_blocks(std::move(entries), out);
-    const nlohmann::json keys = write_shards(shard_entries(workers), out);
-    const std::string algorithm = workers.empty() || !workers[0] ? "" : workers[0]->lexicon.algorithm();
+    std::string algorithm;
+    auto [tops, carried] = edited ? patch_index(content, transcripts, out, *edited, algorithm) : Patched();
+    if (carried.empty()) {  // (not patched: every episode indexed)
+        std::vector<std::string> entries;
+        Workers workers = index_episodes(content, transcripts, entries);
+        write_blocks(std::move(entries), out);
+        tops = write_shards(shard_entries(workers), out);
+        algorithm = workers.empty() || !workers[0] ? "" : workers[0]->lexicon.algorithm();
+    }
+    nlohmann::json keys = nlohmann::json::array();
+    for (const auto& top : tops) keys.push_back(key_name(top));
     nlohmann::json meta = {{"version", 3},
                            {"docs", catalog.episodes.size()},
                            {"block_size", k_block_size},
@@ -274,6 +341,7 @@ void write_index(const site::SiteContent& content, std::vector<core::SharedTrans
     // only "dispatch" and "dispatched").
     if (const std::string_view script = stemmer_script(algorithm); !script.empty())
         out.add("search/stem.js", std::string(script));
+    return carried;
 }
 
 }  // namespace search

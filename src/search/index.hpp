@@ -42,21 +42,34 @@ constexpr std::size_t k_block_size = 4;          // results a block holds
 constexpr std::size_t k_max_postings = 300;      // a term's list is cut to its best
 constexpr std::size_t k_shard_bytes = 6 * 1024;  // a larger shard is split
 
-// Where the index's files are (search/index.html, the search page, is not one): written whole
-// by every build, so a site the index is written into again must lose these first.
+// Where the index's files are (search/index.html, the search page, is not one): a site the index
+// is written into again (serve's, in memory) must lose these first. (On disk, the files a build
+// does not write or carry over are removed by the output.)
 inline constexpr std::string_view k_index_parts[] = {"search/meta.json", "search/d/", "search/t/", "search/f/"};
 
 // The episodes' transcripts, one an episode (empty where it has none), as write_index
 // reads them.
 std::vector<core::SharedTranscript> transcripts_of(const core::Catalog& catalog);
 
+// The one change since the last build whose index `out` holds: the body of the note of the
+// episode at `episode` (in the catalog), which was `note_html` then.
+struct EditedNote {
+    std::size_t episode = 0;
+    std::string note_html;
+};
+
 // Title words weigh 8, topics and guests 4, chapter titles 3, the summary 2, notes, show notes
 // and the transcript 1 (the transcript at most 6 a term). `transcripts` are the episodes'
 // (transcripts_of): the index lets go of each once it is indexed, so one whose other references
 // are gone by then is freed at once (a transcript is an episode's largest part; build lets go of
 // the catalog's while the index runs).
-void write_index(const site::SiteContent& content, std::vector<core::SharedTranscript> transcripts,
-                 output::Output& out);
+// With `edited`, the terms are the last build's (read from `out`: Output::published) with that
+// episode's words patched in, when they can be (search/index_patch.hpp), and the last build's
+// files that stay the same (its result blocks, the terms the edit did not touch) are returned
+// for the caller to carry over (Output::carry_over, on the thread that owns `out`). Otherwise, or
+// without it, every episode is indexed and nothing is returned. The files are the same either way.
+std::vector<std::string> write_index(const site::SiteContent& content, std::vector<core::SharedTranscript> transcripts,
+                                     output::Output& out, const EditedNote* edited = nullptr);
 
 // A shard key's file name: its bytes, each that is not a-z or 0-9 as "_hh".
 std::string key_name(std::string_view key);

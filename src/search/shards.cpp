@@ -116,19 +116,19 @@ ShardEntry form_entry(std::string_view word, std::string_view term) {
     return e;
 }
 
-nlohmann::json write_shards(std::vector<ShardEntry> all, output::Output& out) {
+std::vector<std::string> write_shards(std::vector<ShardEntry> all, output::Output& out) {
     std::sort(all.begin(), all.end(), [](const ShardEntry& a, const ShardEntry& b) {
         return a.key != b.key ? a.key < b.key : a.part < b.part;
     });
     std::map<std::string, Shard> shards;
-    nlohmann::json keys = nlohmann::json::array();  // the top level: each word's first two bytes
+    std::vector<std::string> tops;  // each word's first two bytes
     for (std::size_t i = 0; i < all.size();) {
         const std::string top = all[i].key.substr(0, 2);
         std::size_t j = i;
         std::vector<const ShardEntry*> group;
         for (; j < all.size() && all[j].key.compare(0, 2, top) == 0; ++j) group.push_back(&all[j]);
         assign_shards(top, group, shards);
-        keys.push_back(key_name(top));
+        tops.push_back(top);
         i = j;
     }
     // Written on every core (a large archive has tens of thousands of shards), counted here.
@@ -147,7 +147,7 @@ nlohmann::json write_shards(std::vector<ShardEntry> all, output::Output& out) {
             out.prepare(path, shard->children.empty() || exact ? entries_json(shard->entries) : split_json(*shard));
     });
     for (auto& file : files) out.add(std::move(file));
-    return keys;
+    return tops;
 }
 
 }  // namespace search

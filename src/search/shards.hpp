@@ -1,7 +1,6 @@
 #pragma once
 // The search index's terms written as shards, split until small (index.hpp has the
 // files' format and how a browser finds a word's shard).
-#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,8 +25,8 @@ ShardEntry term_entry(std::string_view term, TermPostings& postings);
 // A word's entry: the term it stands for.
 ShardEntry form_entry(std::string_view word, std::string_view term);
 
-// Writes search/t/ from the entries (in any order), on every core; returns the names of the
-// top-level keys (for meta.json).
-nlohmann::json write_shards(std::vector<ShardEntry> entries, output::Output& out);
+// Writes search/t/ from the entries (in any order), on every core; returns the top-level keys
+// (each entry's first two bytes), in byte order.
+std::vector<std::string> write_shards(std::vector<ShardEntry> entries, output::Output& out);
 
 }  // namespace search

@@ -17,22 +17,17 @@ namespace search {
 
 namespace {
 
-// A posting's place in a term's order as one number, the best first: score, then archive order.
-std::uint64_t rank(const Posting& p) {
-    return std::uint64_t(p.score()) << 32 | (~p.doc() & 0xFFFFFFFFu);
-}
-
 // Cuts `list` to its k_max_postings best, which keep their order (archive order: the episodes
 // are posted in it, and written in it); returns the rank of the worst kept. (A term's postings
 // are of different episodes, so their ranks differ: the best are those ranked at least the
 // k_max_postings-th.)
 std::uint64_t cut(std::vector<Posting>& list) {
     std::vector<std::uint64_t> ranks(list.size());
-    std::transform(list.begin(), list.end(), ranks.begin(), rank);
+    std::transform(list.begin(), list.end(), ranks.begin(), posting_rank);
     const auto worst_kept = ranks.begin() + (k_max_postings - 1);
     std::nth_element(ranks.begin(), worst_kept, ranks.end(), std::greater<>());
     const std::uint64_t floor = *worst_kept;
-    std::erase_if(list, [floor](const Posting& p) { return rank(p) < floor; });
+    std::erase_if(list, [floor](const Posting& p) { return posting_rank(p) < floor; });
     return floor;
 }
 
@@ -88,7 +83,7 @@ void PostingLists::add_term() {
 
 void PostingLists::add(std::uint32_t term, const Posting& p) {
     ++m_counts[term];
-    if (rank(p) <= m_floors[term]) return;
+    if (posting_rank(p) <= m_floors[term]) return;
     std::vector<Posting>& list = m_lists[term];
     // (Grown by half, to twice the best at the most: a list keeps its room to the end, and
     // doubling left a third of the postings' memory empty.)

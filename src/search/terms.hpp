@@ -66,6 +66,11 @@ private:
 };
 static_assert(sizeof(Posting) == 12 && k_max_score < 64 && k_moments_per_posting == 3);
 
+// A posting's place in a term's order as one number, the best first: score, then archive order.
+inline std::uint64_t posting_rank(const Posting& p) {
+    return std::uint64_t(p.score()) << 32 | (~p.doc() & 0xFFFFFFFFu);
+}
+
 // A term's postings in archive order, cut to its best as it is written (term_entry), with how
 // many episodes had it.
 struct TermPostings {

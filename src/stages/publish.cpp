@@ -84,7 +84,7 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
                                   const InputFeed* output_feed, const InputFeed* published,
                                   std::shared_ptr<site::SiteContent> content, bool held, output::Output& out,
-                                  const feed::FeedBefore* before) {
+                                  const feed::FeedBefore* before, const search::EditedNote* edited) {
     const core::Catalog& catalog = content->catalog;
     const bool frees = !held;
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
@@ -98,7 +98,7 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
             chapter_warnings.push_back(std::move(*w));
     output::Preparing index(out);
     auto search = concurrency::in_background([&, transcripts = search::transcripts_of(catalog)]() mutable {
-        search::write_index(*content, std::move(transcripts), index);
+        return search::write_index(*content, std::move(transcripts), index, edited);
     });
     auto json_feed =
         concurrency::in_background([&] { return out.prepare("feed.json", feed::write_json_feed(*content)); });
@@ -122,8 +122,11 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     for (auto& page : feed.pages)
         out.add(page.path, std::move(page.xml));  // (RFC 5005 archive pages: feed/archive_pages.hpp)
     auto check = concurrency::in_background([&] { return check_feed(config, inputs, output_feed, published, feed); });
-    search.get();
+    const std::vector<std::string> carried = search.get();
     index.add_prepared();
+    if (!carried.empty() &&
+        !out.carry_over(carried))  // (a file of the last build's index changed by hand: every page made again)
+        throw CannotCarryOver("the last build's search index cannot be carried over");
     // Nothing here reads the content any more: let go of it and, when that frees it, return its
     // memory.
     content.reset();

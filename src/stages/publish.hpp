@@ -15,6 +15,7 @@
 #include "render/page_sink.hpp"
 #include "render/render_inputs.hpp"
 #include "render/template_set.hpp"
+#include "search/index.hpp"
 #include "site/artwork.hpp"
 #include "site/site_content.hpp"
 #include "stages/sources.hpp"
@@ -66,10 +67,11 @@ struct FeedSummary {
 // holds it for the next rebuild), its episodes' transcripts are let go of while the search
 // index runs (each is freed once indexed): the content is not to be read after.
 // `before` (optional): the feed.xml the output folder holds, whose items write_feed copies for
-// the episodes it says are unchanged.
+// the episodes it says are unchanged. `edited` (optional): the one note body that changed since
+// the last build, whose search index the output holds (search::write_index).
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                   const InputFeed* output_feed, const InputFeed* published,
                                   std::shared_ptr<site::SiteContent> content, bool held, output::Output& out,
-                                  const feed::FeedBefore* before = nullptr);
+                                  const feed::FeedBefore* before = nullptr, const search::EditedNote* edited = nullptr);
 
 }  // namespace stages

@@ -108,6 +108,16 @@ TEST_CASE(
         CHECK(r.report.incremental);
         CHECK(r.report.pages_rendered == 1);
     }
+    SUBCASE("the body, after a file of the search index was changed by hand: every page made again") {
+        // (The search index is patched from the last build's, whose files it carries over.)
+        const fs::path block = out / "search/d/0.json";
+        REQUIRE(fs::exists(block));
+        test::write(block, test::read(block) + " ");
+        auto r = edit(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
+        CHECK_FALSE(r.report.incremental);
+        r = edit(note, test::replace_first(test::k_hop_note, "First version", "Third version"));
+        CHECK(r.report.body_edit);
+    }
     SUBCASE("the summary: the episode, its home page and its topic page") {
         auto r = edit(note, test::replace_first(test::k_hop_note, "How HOPs carry subgraphs.",
                                                 "Subgraphs as operator arguments."));
