@@ -100,8 +100,11 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     auto search = concurrency::in_background([&, transcripts = search::transcripts_of(catalog)]() mutable {
         return search::write_index(*content, std::move(transcripts), index, edited);
     });
-    auto json_feed =
-        concurrency::in_background([&] { return out.prepare("feed.json", feed::write_json_feed(*content)); });
+    // feed.json reads no note's body: after an edit of one alone, the last build's stays.
+    std::future<output::Output::Prepared> json_feed;
+    if (!edited || !out.carry_over({"feed.json"}))
+        json_feed =
+            concurrency::in_background([&] { return out.prepare("feed.json", feed::write_json_feed(*content)); });
     feed::FeedResult feed = [&] {
         try {
             return feed::write_feed(config, *content, before);
@@ -109,7 +112,7 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
             return feed::write_feed(config, *content);  // (every item made again)
         }
     }();
-    out.add(json_feed.get());
+    if (json_feed.valid()) out.add(json_feed.get());
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
     // written, the episodes let go of theirs, so that each is freed as it is indexed (its memory
     // then holds the postings). (The index reads no episode's transcript member meanwhile.)
