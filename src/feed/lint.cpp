@@ -1,12 +1,17 @@
 #include "feed/lint.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <pugixml.hpp>
 #include <set>
 #include <span>
+#include <stdexcept>
 
+#include "concurrency/parallel.hpp"
 #include "core/apple_categories.hpp"
 #include "dates/dates.hpp"
 #include "dates/durations.hpp"
@@ -34,31 +39,67 @@ const std::set<std::string> k_media_types = {"audio/mpeg",      "audio/x-m4a",  
                                              "audio/aac",       "video/mp4",       "video/x-m4v",
                                              "video/quicktime", "application/pdf", "application/epub+zip"};
 
-struct Linter {
-    explicit Linter(std::string_view text) : xml(text) {}
-
-    std::string_view xml;                  // the feed's text, for line numbers
-    std::optional<text::LineIndex> lines;  // of `xml`: made at the first finding that needs one
-    std::vector<LintFinding> out;
-    std::size_t base = 0;  // where in `xml` the text parsed begins (an item parsed on its own)
-    // What items are checked against the items before them.
-    int current_item = 0;  // the item being checked (1-based), 0 while on the channel
-    std::set<std::string> guids, enclosures;
-    std::optional<std::int64_t> previous_date;
-
+// The lines of a feed's text, made when a finding first needs one, by whichever thread it is on.
+class Lines {
+public:
+    explicit Lines(std::string_view xml) : m_xml(xml) {}
     int line_at(std::ptrdiff_t offset) {
-        if (!lines) lines.emplace(xml);
-        return lines->at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, offset))).line;
+        std::call_once(m_made, [this] { m_index.emplace(m_xml); });
+        return m_index->at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, offset))).line;
+    }
+
+private:
+    std::string_view m_xml;
+    std::once_flag m_made;
+    std::optional<text::LineIndex> m_index;
+};
+
+// A check of an item against the items before it (a guid or an audio URL used before, a date
+// after the one before), decided in items' order by in_order(): so the items can be linted in
+// pieces, each apart from those before it.
+struct AgainstEarlier {
+    enum class Kind { guid, enclosure, date } kind;
+    std::string key;            // the guid, or the audio URL normalized
+    std::int64_t seconds = 0;   // the date
+    std::size_t before = 0;     // its finding's place: before this finding of the piece
+    std::string where;          // the item
+    std::ptrdiff_t offset = 0;  // in the text, of the node the finding is about
+    int item = 0;
+};
+
+struct Linter {
+    Linter(std::string_view text, std::shared_ptr<Lines> shared) : xml(text), lines(std::move(shared)) {}
+    explicit Linter(std::string_view text) : Linter(text, std::make_shared<Lines>(text)) {}
+
+    std::string_view xml;          // the feed's text, for line numbers
+    std::shared_ptr<Lines> lines;  // of `xml`
+    std::vector<LintFinding> out;
+    std::vector<AgainstEarlier> against_earlier;
+    std::size_t base = 0;  // where in `xml` the text parsed begins (an item parsed on its own)
+    int current_item = 0;  // the item being checked (1-based), 0 while on the channel
+
+    int line_at(std::ptrdiff_t offset) { return lines->line_at(offset); }
+
+    std::ptrdiff_t offset_of(const pugi::xml_node& at) const {
+        return static_cast<std::ptrdiff_t>(base) + at.offset_debug();
+    }
+
+    // (`offset`: of the node the finding is about; none, no line.)
+    LintFinding finding(const std::string& rule, const std::string& where, const std::string& message,
+                        std::optional<std::ptrdiff_t> offset, int item) {
+        for (const auto& r : lint_rules())
+            if (r.id == rule) return {rule, r.level, where, message, r.spec, offset ? line_at(*offset) : 0, item};
+        throw std::logic_error("lint: no rule " + rule);
     }
 
     void report(const std::string& rule, const std::string& where, const std::string& message,
                 const pugi::xml_node& at = {}) {
-        for (const auto& r : lint_rules())
-            if (r.id == rule) {
-                int line = at ? line_at(static_cast<std::ptrdiff_t>(base) + at.offset_debug()) : 0;
-                out.push_back({rule, r.level, where, message, r.spec, line, current_item});
-                return;
-            }
+        out.push_back(finding(rule, where, message, at ? std::optional(offset_of(at)) : std::nullopt, current_item));
+    }
+
+    void check_against_earlier(AgainstEarlier::Kind kind, std::string key, std::int64_t seconds,
+                               const std::string& where, const pugi::xml_node& at) {
+        against_earlier.push_back({kind, std::move(key), seconds, out.size(), where, offset_of(at), current_item});
     }
 
     static std::string text(const pugi::xml_node& n) { return std::string(text::trim(n.child_value())); }
@@ -131,8 +172,8 @@ struct Linter {
         std::string guid = text(item.child("guid"));
         if (guid.empty())
             report("rss-item-guid", w, "<guid> is missing or empty", item);
-        else if (!guids.insert(guid).second)
-            report("rss-guid-unique", w, "guid '" + guid + "' is used by an earlier item", item.child("guid"));
+        else
+            check_against_earlier(AgainstEarlier::Kind::guid, guid, 0, w, item.child("guid"));
         if (!guid.empty() && std::string_view(item.child("guid").attribute("isPermaLink").value()) != "false" &&
             !net::is_http_url(guid))
             report("rss-guid-permalink", w,
@@ -147,11 +188,8 @@ struct Linter {
             report("rss-pubdate", w,
                    "<pubDate> must be an RFC 822 date with a time zone, got '" + text(date_node) + "'",
                    date_node ? date_node : item);
-        else {
-            if (previous_date && date->utc_seconds > *previous_date)
-                report("feed-order", w, "items are not newest first", item);
-            previous_date = date->utc_seconds;
-        }
+        else
+            check_against_earlier(AgainstEarlier::Kind::date, "", date->utc_seconds, w, item);
         auto duration = item.child("itunes:duration");
         if (!duration)
             report("apple-duration", w, "<itunes:duration> is missing", item);
@@ -196,8 +234,8 @@ struct Linter {
             report("rss-enclosure", w, "<enclosure type> is missing", e);
         else if (!k_media_types.count(type))
             report("apple-media-type", w, "'" + type + "' is not a type Apple Podcasts lists", e);
-        if (!url.empty() && !enclosures.insert(net::normalize_media_url(url)).second)
-            report("apple-enclosure-unique", w, "another item has the same audio URL", e);
+        if (!url.empty())
+            check_against_earlier(AgainstEarlier::Kind::enclosure, net::normalize_media_url(url), 0, w, e);
     }
 };
 
@@ -263,6 +301,37 @@ const std::vector<LintRule>& lint_rules() {
 
 namespace {
 
+// The findings of `pieces` (the channel's, then the items' in order), with the checks of each
+// item against the items before it decided.
+std::vector<LintFinding> in_order(std::span<Linter> pieces) {
+    std::vector<LintFinding> out;
+    std::set<std::string> guids, enclosures;
+    std::optional<std::int64_t> previous_date;
+    auto decide = [&](Linter& piece, const AgainstEarlier& c) {
+        using Kind = AgainstEarlier::Kind;
+        if (c.kind == Kind::date) {
+            const bool later = previous_date && c.seconds > *previous_date;
+            previous_date = c.seconds;
+            if (later)
+                out.push_back(piece.finding("feed-order", c.where, "items are not newest first", c.offset, c.item));
+        } else if (c.kind == Kind::guid && !guids.insert(c.key).second) {
+            out.push_back(piece.finding("rss-guid-unique", c.where, "guid '" + c.key + "' is used by an earlier item",
+                                        c.offset, c.item));
+        } else if (c.kind == Kind::enclosure && !enclosures.insert(c.key).second) {
+            out.push_back(piece.finding("apple-enclosure-unique", c.where, "another item has the same audio URL",
+                                        c.offset, c.item));
+        }
+    };
+    for (Linter& piece : pieces) {
+        auto check = piece.against_earlier.begin();
+        for (std::size_t i = 0; i <= piece.out.size(); ++i) {
+            for (; check != piece.against_earlier.end() && check->before == i; ++check) decide(piece, *check);
+            if (i < piece.out.size()) out.push_back(std::move(piece.out[i]));
+        }
+    }
+    return out;
+}
+
 // A character XML forbids makes the feed no XML, though pugixml reads past it: every strict
 // parser (Apple's, Overcast's) refuses the whole feed.
 void check_characters(Linter& l) {
@@ -322,7 +391,7 @@ std::vector<LintFinding> lint_feed(std::string_view xml) {
                                  " more elements that do not nest (from this line on)",
                              k_rss, repaired->repairs[k_nesting_listed].at.line});
         l.xml = repaired->text;
-        l.lines.reset();
+        l.lines = std::make_shared<Lines>(l.xml);
     }
     auto channel = channel_of(doc);
     if (!channel) {
@@ -331,7 +400,7 @@ std::vector<LintFinding> lint_feed(std::string_view xml) {
     }
     l.channel(channel);
     for (auto item : channel.children("item")) l.item(item);
-    return l.out;
+    return in_order(std::span(&l, 1));
 }
 
 std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const std::size_t> items) {
@@ -342,7 +411,8 @@ std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const
     if (items.size() < 2 || !std::is_sorted(items.begin(), items.end()) || items.back() > xml.size() ||
         xml.find('\0') != std::string_view::npos)
         return whole();
-    Linter l{xml};
+    std::vector<Linter> pieces;  // the channel, then the items in pieces
+    Linter& l = pieces.emplace_back(xml);
     check_characters(l);
     // The channel: the text around the items, read as one document, with an empty <item/> where
     // they were. It must be the channel's only item and its last child: the items given are the
@@ -358,16 +428,32 @@ std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const
     if (!mark || mark.first_child() || mark.first_attribute() || mark.next_sibling()) return whole();
     channel.remove_child(mark);
     l.channel(channel);
-    // Each item on its own, where it is in the feed.
-    for (std::size_t i = 0; i + 1 < items.size(); ++i) {
-        const std::string_view text = xml.substr(items[i], items[i + 1] - items[i]);
-        if (!doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8)) return whole();
-        const pugi::xml_node item = only_item(doc);
-        if (!item) return whole();
-        l.base = items[i];
-        l.item(item);
-    }
-    return l.out;
+    // Each item on its own, where it is in the feed: in pieces, on every core (a large archive's
+    // feed is tens of megabytes, parsed item by item).
+    const std::size_t count = items.size() - 1, n = std::min<std::size_t>(count / 64 + 1, 16);
+    const std::shared_ptr<Lines> lines = l.lines;
+    for (std::size_t p = 0; p < n; ++p) pieces.emplace_back(xml, lines);
+    std::atomic<bool> unread = false;
+    concurrency::parallel_for(n, 1, [&](std::size_t p) {
+        Linter& piece = pieces[p + 1];
+        pugi::xml_document item_doc;
+        for (std::size_t i = count * p / n; i < count * (p + 1) / n && !unread; ++i) {
+            const std::string_view text = xml.substr(items[i], items[i + 1] - items[i]);
+            const pugi::xml_node item =
+                item_doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8)
+                    ? only_item(item_doc)
+                    : pugi::xml_node();
+            if (!item) {
+                unread = true;
+                break;
+            }
+            piece.base = items[i];
+            piece.current_item = static_cast<int>(i);
+            piece.item(item);
+        }
+    });
+    if (unread) return whole();
+    return in_order(pieces);
 }
 
 core::Diagnostic to_build_diagnostic(const LintFinding& f, const core::SourceLocation& input) {

@@ -88,8 +88,8 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     const core::Catalog& catalog = content->catalog;
     const bool frees = !held;
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
-    // done first; feed.xml's check (its channel and then each item parsed, in order) then runs
-    // beside the search index's last steps, which are in order too. The search index and feed.json
+    // done first; feed.xml's check (its items parsed in pieces, on every core) then runs while
+    // feed.xml is stored and beside the search index's last steps. The search index and feed.json
     // are written by their threads as they are made (Output::prepare), not held until feed.xml
     // is done: the largest texts of the stage are not in memory at once.
     std::vector<core::Diagnostic> chapter_warnings;  // (the chapters.json files the feed points to)
@@ -112,19 +112,19 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
             return feed::write_feed(config, *content);  // (every item made again)
         }
     }();
+    // Checked while it is stored and the others end (a failed check fails the build, and nothing
+    // stored is published then): read where it is, without a copy of a large feed.
+    auto check = concurrency::in_background([&] { return check_feed(config, inputs, output_feed, published, feed); });
     if (json_feed.valid()) out.add(json_feed.get());
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
     // written, the episodes let go of theirs, so that each is freed as it is indexed (its memory
     // then holds the postings). (The index reads no episode's transcript member meanwhile.)
     if (frees)
         for (auto& e : content->catalog.episodes) e.transcript = {};
-    // Stored first (a failed check fails the build, and nothing stored is published then), and
-    // read where it is by the check, without a copy of a large feed beside the index.
     out.add_borrowed("feed.xml", feed.xml);
     const std::size_t pages = feed.pages.size();
-    for (auto& page : feed.pages)
+    for (auto& page : feed.pages)                 // (the check reads none of them)
         out.add(page.path, std::move(page.xml));  // (RFC 5005 archive pages: feed/archive_pages.hpp)
-    auto check = concurrency::in_background([&] { return check_feed(config, inputs, output_feed, published, feed); });
     const std::vector<std::string> carried = search.get();
     index.add_prepared();
     if (!carried.empty() &&

@@ -191,3 +191,26 @@ TEST_CASE("a feed read item by item: offsets that are not its items read it whol
     CHECK(found[0].line == 18);
     CHECK(formatted(found) == formatted(feed::lint_feed(bad)));
 }
+
+TEST_CASE("a long feed read item by item, in pieces on every core: the whole feed's findings, in its order") {
+    // 1,000 items: guids, audio URLs and dates that repeat or go back across the pieces the items
+    // are read in (a piece is at most a 64th of them), and findings of each item's own.
+    std::string xml =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\">\n<channel>\n<title>Long</title>\n";
+    for (int i = 0; i < 1000; ++i) {
+        const int day = 28 - (i % 97 == 5 ? 0 : i % 28);  // (going back, and now and then forward)
+        xml += "<item>\n  <title>" + (i % 13 == 0 ? std::string() : "Item " + std::to_string(i)) + "</title>\n";
+        xml += "  <guid isPermaLink=\"false\">g" + std::to_string(i % 400) + "</guid>\n";
+        xml += "  <enclosure url=\"https://cdn.example.com/" + std::to_string(i % 333) +
+               ".mp3\" length=\"1000\" type=\"audio/mpeg\"/>\n";
+        xml += "  <pubDate>Mon, " + std::to_string(day) + " Jan 2024 10:00:00 +0000</pubDate>\n";
+        if (i % 7) xml += "  <itunes:duration>600</itunes:duration>\n";
+        xml += "</item>\n";
+    }
+    xml += "</channel>\n</rss>\n";
+    const auto rules = rules_hit(xml);  // (by item: the same findings, lines and order)
+    for (const char* rule :
+         {"rss-guid-unique", "apple-enclosure-unique", "feed-order", "rss-item-title", "apple-duration"})
+        CHECK(rules.contains(rule));
+    CHECK(feed::lint_feed(xml).size() > 1500);
+}
