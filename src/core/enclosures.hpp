@@ -30,6 +30,13 @@ inline bool is_media_file(std::string_view type_attribute, std::string_view url_
     return !extension_of({".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg", ".pdf", ".txt", ".html", ".htm"});
 }
 
+// The type an episode's audio is written with (feed.xml, feed.json, the page's player and its
+// link preview): the host's when it says audio or video; else the one the file's extension says
+// (a host's MP3 typed text/plain or application/octet-stream: apps, and browsers choosing a
+// <source>, that believe the type do not play the file); else the host's; MP3 when it gave none
+// (what nearly every podcast is).
+std::string audio_type(std::string_view type, std::string_view url);
+
 // The item's first <enclosure> that may be its audio or video; none when it has only others
 // (its artwork, a PDF).
 inline pugi::xml_node media_enclosure(const pugi::xml_node& item) {

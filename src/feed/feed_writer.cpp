@@ -217,20 +217,6 @@ void clean_for_feed(pugi::xml_node node, LeftOutOfItem& cleaned) {
     }
 }
 
-// An enclosure's type when the input did not say, from the file's extension (MP3 when unknown:
-// what nearly every podcast is).
-std::string media_type_of(std::string_view url) {
-    static const std::vector<std::pair<std::string_view, std::string_view>> k_types = {
-        {".m4a", "audio/x-m4a"},    {".mp4", "video/mp4"},   {".m4v", "video/x-m4v"}, {".mov", "video/quicktime"},
-        {".aac", "audio/aac"},      {".ogg", "audio/ogg"},   {".oga", "audio/ogg"},   {".opus", "audio/opus"},
-        {".wav", "audio/wav"},      {".flac", "audio/flac"}, {".webm", "video/webm"}, {".m4b", "audio/mp4"},
-        {".pdf", "application/pdf"}};
-    std::string path = text::ascii_lower(url.substr(0, url.find_first_of("?#")));
-    for (const auto& [extension, type] : k_types)
-        if (path.ends_with(extension)) return std::string(type);
-    return "audio/mpeg";
-}
-
 // What a feed item is known and shown by: the episode's own fields, or a re-post's.
 struct ItemFacts {
     const std::string& guid;  // what apps know it by
@@ -309,10 +295,7 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
         enclosure.append_attribute("url") = item.enclosure.url.c_str();
         // Length 0 is the RSS convention for "unknown": we never invent a byte count.
         enclosure.append_attribute("length") = std::to_string(item.enclosure.length.value_or(0)).c_str();
-        // (A type that says it is not audio, of a file whose name says it is, is the host's
-        // slip: apps that believe it do not play the file.)
-        const bool typed = !item.enclosure.type.empty() && core::is_media_file(item.enclosure.type, "");
-        enclosure.append_attribute("type") = (typed ? item.enclosure.type : media_type_of(item.enclosure.url)).c_str();
+        enclosure.append_attribute("type") = core::audio_type(item.enclosure.type, item.enclosure.url).c_str();
     });
     // Of several enclosures, the one that is the episode is replaced, where the first stood;
     // other audio or video stays as it was. The item's artwork or slides are left out: an app

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "core/enclosures.hpp"
 #include "dates/dates.hpp"
 #include "html/escape.hpp"
 #include "net/url.hpp"
@@ -39,8 +40,7 @@ void append_item(std::string& out, const core::Episode& e, const notes::EpisodeE
         out += "    {\n";
         if (e.duration) key("     ", "duration_in_seconds"), out += std::to_string(e.duration->seconds), out += ",\n";
         key("     ", "mime_type");
-        html::append_json_string(out,
-                                 audio.type.empty() ? std::string_view("audio/mpeg") : std::string_view(audio.type));
+        html::append_json_string(out, core::audio_type(audio.type, audio.url));
         out += ",\n";
         if (audio.length && *audio.length > 0)
             key("     ", "size_in_bytes"), out += std::to_string(*audio.length), out += ",\n";

@@ -1,5 +1,6 @@
 #include "render/episode_page.hpp"
 
+#include "core/enclosures.hpp"
 #include "dates/dates.hpp"
 #include "dates/durations.hpp"
 #include "html/escape.hpp"
@@ -77,7 +78,7 @@ namespace {
 // answer that describes it.
 Data audio_data(const site::SiteInfo& site, const core::Episode& e) {
     Data audio;
-    const std::string host_type = e.enclosure->type.empty() ? std::string("audio/mpeg") : e.enclosure->type;
+    const std::string host_type = core::audio_type(e.enclosure->type, e.enclosure->url);
     // With the archive's copy, the player lists both files in the order a browser tries them,
     // falling back by itself (no script needed): the host's first while it serves its file,
     // the copy first once the host's is gone. The download link is the first.

@@ -4,6 +4,7 @@
 // the host's feed already had are located warnings that name the fix, not a failed build.
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
 #include <pugixml.hpp>
 
 #include "config/site_config.hpp"
@@ -402,6 +403,14 @@ TEST_CASE("real feeds: a WordPress post's photo or slides are no audio; its feat
     CHECK(xml.find(".jpg\"") == std::string::npos);
     CHECK(xml.find("holzarten-folien") == std::string::npos);
     CHECK(xml.find("werkstattfunk-011.mp3\" length=\"28311552\" type=\"audio/mpeg\"") != std::string::npos);
+    // So are feed.json and the episode's page (its player and its link preview).
+    const auto json = nlohmann::json::parse(*out.find("feed.json"));
+    REQUIRE(json["items"].size() == 2);
+    CHECK(json["items"][1]["attachments"][0]["mime_type"] == "audio/mpeg");
+    const std::string* typed_text = out.find("episodes/folge-11-hobel-scharfen/index.html");
+    REQUIRE(typed_text);
+    CHECK(typed_text->find("<meta property=\"og:audio:type\" content=\"audio/mpeg\">") != std::string::npos);
+    CHECK(typed_text->find("text/plain") == std::string::npos);
     // The posts without audio keep their pages, without a player or an embeddable one.
     const std::string* photos = out.find("episodes/fotos-vom-werkstatttag/index.html");
     REQUIRE(photos);
