@@ -1,8 +1,6 @@
 #pragma once
 // Which <enclosure> of an RSS item is its episode, as the feed reader takes it and the feed
 // writer replaces it: an item may carry its artwork or a PDF as an enclosure beside its audio.
-#include <algorithm>
-#include <initializer_list>
 #include <pugixml.hpp>
 #include <string>
 #include <string_view>
@@ -15,20 +13,7 @@ namespace core {
 // artwork or slides: by its type, else by its file's extension. (Hosts type audio as
 // application/octet-stream and the like, and an MP3 now and then as text/plain: only what is
 // surely not audio or video is passed over.)
-inline bool is_media_file(std::string_view type_attribute, std::string_view url_attribute) {
-    const std::string type = text::ascii_lower(text::trim(type_attribute));
-    if (type.starts_with("audio/") || type.starts_with("video/")) return true;
-    std::string url = text::ascii_lower(text::trim(url_attribute));
-    url = url.substr(0, url.find_first_of("?#"));
-    const auto extension_of = [&url](std::initializer_list<const char*> extensions) {
-        return std::any_of(extensions.begin(), extensions.end(), [&url](const char* e) { return url.ends_with(e); });
-    };
-    if (extension_of({".mp3", ".m4a", ".m4b", ".aac", ".ogg", ".oga", ".opus", ".flac", ".wav", ".mp4", ".m4v", ".mov",
-                      ".webm"}))
-        return true;
-    if (type.starts_with("image/") || type.starts_with("text/") || type == "application/pdf") return false;
-    return !extension_of({".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg", ".pdf", ".txt", ".html", ".htm"});
-}
+bool is_media_file(std::string_view type_attribute, std::string_view url_attribute);
 
 // The type an episode's audio is written with (feed.xml, feed.json, the page's player and its
 // link preview): the host's when it says audio or video; else the one the file's extension says

@@ -411,7 +411,9 @@ std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const
     if (items.size() < 2 || !std::is_sorted(items.begin(), items.end()) || items.back() > xml.size() ||
         xml.find('\0') != std::string_view::npos)
         return whole();
-    std::vector<Linter> pieces;  // the channel, then the items in pieces
+    const std::size_t count = items.size() - 1, n = std::min<std::size_t>(count / 64 + 1, 16);
+    std::vector<Linter> pieces;  // the channel, then the items in n pieces
+    pieces.reserve(n + 1);
     Linter& l = pieces.emplace_back(xml);
     check_characters(l);
     // The channel: the text around the items, read as one document, with an empty <item/> where
@@ -430,9 +432,7 @@ std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const
     l.channel(channel);
     // Each item on its own, where it is in the feed: in pieces, on every core (a large archive's
     // feed is tens of megabytes, parsed item by item).
-    const std::size_t count = items.size() - 1, n = std::min<std::size_t>(count / 64 + 1, 16);
-    const std::shared_ptr<Lines> lines = l.lines;
-    for (std::size_t p = 0; p < n; ++p) pieces.emplace_back(xml, lines);
+    for (std::size_t p = 0; p < n; ++p) pieces.emplace_back(xml, l.lines);
     std::atomic<bool> unread = false;
     concurrency::parallel_for(n, 1, [&](std::size_t p) {
         Linter& piece = pieces[p + 1];

@@ -134,8 +134,6 @@ struct ToKeep {
     std::string from;
 };
 
-// The kept file's text: `keep`'s items newest first (undated last, in their order), under the
-// title and root of `now`, with the namespaces of every feed they come from.
 // How deep `doc`'s deepest node is (pugixml walks it without recursion).
 int deepest(pugi::xml_document& doc) {
     struct Walker : pugi::xml_tree_walker {
@@ -154,6 +152,8 @@ int deepest(pugi::xml_document& doc) {
 // stay indented, one line an element, for the diffs a workflow commits.)
 constexpr int k_indented_depth = 64;
 
+// The kept file's text: `keep`'s items newest first (undated last, in their order), under the
+// title and root of `now`, with the namespaces of every feed they come from.
 std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& others, std::vector<ToKeep> keep) {
     std::stable_sort(keep.begin(), keep.end(), [](const ToKeep& a, const ToKeep& b) {
         if (a.item->date && b.item->date) return a.item->date->utc_seconds > b.item->date->utc_seconds;

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <set>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "concurrency/parallel.hpp"
 #include "dates/dates.hpp"
@@ -328,15 +327,13 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
         if (x.topics.empty()) x.topics = e.categories;
     }
     // The feed's guests (podcast:person role="guest") are guests as a note's are.
-    // (By a set of the names: an item may name thousands.)
     for (const auto& e : catalog.episodes) {
         if (std::none_of(e.persons.begin(), e.persons.end(), [](const auto& p) { return p.role == "guest"; })) continue;
         auto& guests = a.curation.by_slug[e.slug].guests;
-        std::unordered_set<std::string> named;
-        for (const auto& g : guests) named.insert(text::ascii_lower(g));
+        GuestNames named;
+        for (const auto& g : guests) named.add(g);
         for (const auto& person : e.persons)
-            if (person.role == "guest" && named.insert(text::ascii_lower(person.name)).second)
-                guests.push_back(person.name);
+            if (person.role == "guest" && named.add(person.name)) guests.push_back(person.name);
     }
     std::vector<std::size_t> moved_to;
     if (a.dates_changed) moved_to = reorder(catalog);

@@ -3,11 +3,14 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/episode.hpp"
 #include "notes/note.hpp"
+#include "text/strings.hpp"
 
 namespace notes {
 
@@ -50,6 +53,24 @@ struct Curation {
         auto it = by_slug.find(slug);
         return it == by_slug.end() ? nullptr : &it->second;
     }
+    // The slug of the episode whose note is `file` (as notes name their file); null when no
+    // episode has that note.
+    const std::string* slug_of_note(const std::string& file) const {
+        for (const auto& [slug, x] : by_slug)
+            if (x.note_file == file) return &slug;
+        return nullptr;
+    }
+};
+
+// Names of guests as notes and feeds are matched: one guest whatever the case of its letters
+// (ASCII). A set: a note or an item may name thousands.
+class GuestNames {
+public:
+    // True when `name` was not here yet (it is now).
+    bool add(std::string_view name) { return m_folded.insert(text::ascii_lower(name)).second; }
+
+private:
+    std::unordered_set<std::string> m_folded;
 };
 
 // The people of an episode: the feed's podcast:person, then the note's guests (`extras`, may be

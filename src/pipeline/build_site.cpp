@@ -1,5 +1,6 @@
 #include "pipeline/build_site.hpp"
 
+#include <algorithm>
 #include <future>
 #include <utility>
 
@@ -115,27 +116,27 @@ struct Curated {
     std::shared_ptr<site::SiteContent> content;
     std::shared_ptr<const render::RenderInputs> inputs;  // (refers to content)
     PagePlan plan;
-    // After an edit of one note's body alone, planned so (build): that body as the last build
-    // read it, for the search index to patch its own.
+    // After an edit of one note's body alone, planned so (build): its episode, and that body as
+    // the last build read it, for the search index to patch its own.
     std::optional<search::EditedNote> edited;
 };
 
-// The episode whose note's body alone changed, and that body as the last build rendered it
-// (`merged`: the catalog before the notes, which its links are resolved in).
-std::optional<search::EditedNote> edited_note(const Change& change, const core::Catalog& merged,
-                                              const site::SiteInfo& site) {
+// The body of the note whose body alone changed, as the last build rendered it (`merged`: the
+// catalog before the notes, which its links are resolved in).
+std::optional<std::string> body_before(const Change& change, const core::Catalog& merged, const site::SiteInfo& site) {
     if (change.scope != Scope::note_body || !change.note_before) return std::nullopt;
-    return search::EditedNote{0, notes::body_html(merged, *change.note_before, stages::episode_url(site.paths))};
+    return notes::body_html(merged, *change.note_before, stages::episode_url(site.paths));
 }
 
-// Where the episode whose note is `file` is in `content`'s catalog.
-std::optional<std::size_t> noted_episode(const site::SiteContent& content, const std::string& file) {
+// That note's episode and its body before, when the plan renders the pages that read it alone.
+std::optional<search::EditedNote> edited_note(const site::SiteContent& content, const PagePlan& plan,
+                                              const std::string& file, std::optional<std::string> body) {
+    const std::string* slug = content.curation.slug_of_note(file);
+    if (!body || !plan.same_pages || !slug) return std::nullopt;
     const auto& episodes = content.catalog.episodes;
-    for (const auto& [slug, extras] : content.curation.by_slug)
-        if (extras.note_file == file)
-            for (std::size_t i = 0; i < episodes.size(); ++i)
-                if (episodes[i].slug == slug) return i;
-    return std::nullopt;
+    const auto at = std::find_if(episodes.begin(), episodes.end(), [&](const auto& e) { return e.slug == *slug; });
+    if (at == episodes.end()) return std::nullopt;
+    return search::EditedNote{static_cast<std::size_t>(at - episodes.begin()), std::move(*body)};
 }
 
 // A note's body written into the last build's content: the pages that read it are rendered.
@@ -157,7 +158,7 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
                         const Change& change, const BuildOptions& options, std::vector<core::Diagnostic>& warnings) {
     Curated out;
     auto before = content_before(r, was, merged);  // (first: curate may take the merged catalog)
-    out.edited = edited_note(change, merged.catalog, merged.site);
+    std::optional<std::string> body = body_before(change, merged.catalog, merged.site);
     const notes::NoteSet notes = r.notes.get();
     for (const auto& d : notes.diagnostics)  // (its errors are thrown by curate, with the rest)
         if (d.severity == core::Severity::warning) warnings.push_back(d);
@@ -182,12 +183,7 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
     was.texts.reset();
     out.inputs = std::make_shared<const render::RenderInputs>(config, *out.content);
     out.plan = planning.get();
-    const auto episode =
-        out.edited && out.plan.same_pages ? noted_episode(*out.content, change.note_file) : std::nullopt;
-    if (episode)
-        out.edited->episode = *episode;
-    else
-        out.edited.reset();
+    out.edited = edited_note(*out.content, out.plan, change.note_file, std::move(body));
     return out;
 }
 

@@ -133,9 +133,8 @@ PagePlan plan_known(render::ChangedKeys changed) {
 }
 
 PagePlan plan_note_body(const site::SiteContent& now, const std::string& file) {
-    for (const auto& [slug, extras] : now.curation.by_slug)
-        if (extras.note_file == file) return plan_known({dep::note(slug)});
-    return {};
+    const std::string* slug = now.curation.slug_of_note(file);
+    return slug ? plan_known({dep::note(*slug)}) : PagePlan{};
 }
 
 render::PageSink plan_sink(const PagePlan& plan, output::Output& out, render::Dependencies& pages,

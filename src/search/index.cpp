@@ -320,8 +320,9 @@ std::vector<std::string> write_index(const site::SiteContent& content, std::vect
     const core::Catalog& catalog = content.catalog;
     const site::SiteInfo& site = content.site;
     std::string algorithm;
-    auto [tops, carried] = edited ? patch_index(content, transcripts, out, *edited, algorithm) : Patched();
-    if (carried.empty()) {  // (not patched: every episode indexed)
+    Patched patched = edited ? patch_index(content, transcripts, out, *edited, algorithm) : Patched();
+    std::vector<std::string>& tops = patched.tops;
+    if (patched.carried.empty()) {  // (not patched: every episode indexed)
         std::vector<std::string> entries;
         Workers workers = index_episodes(content, transcripts, entries);
         write_blocks(std::move(entries), out);
@@ -341,7 +342,7 @@ std::vector<std::string> write_index(const site::SiteContent& content, std::vect
     // only "dispatch" and "dispatched").
     if (const std::string_view script = stemmer_script(algorithm); !script.empty())
         out.add("search/stem.js", std::string(script));
-    return carried;
+    return std::move(patched.carried);
 }
 
 }  // namespace search

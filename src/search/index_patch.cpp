@@ -106,9 +106,12 @@ std::optional<std::vector<Posting>> decode_postings(const Json& flat) {
 bool read_entries(const std::string& text, Group& group) {
     const auto json = parse(text);
     if (!json) return false;
-    const Json& terms = json->value("t", Json::object());
-    const Json& counts = json->value("c", Json::object());
-    const Json& forms = json->value("f", Json::object());
+    static const Json none = Json::object();
+    const auto part = [&](const char* name) -> const Json& {  // (found, not copied)
+        auto it = json->find(name);
+        return it == json->end() ? none : *it;
+    };
+    const Json &terms = part("t"), &counts = part("c"), &forms = part("f");
     if (!terms.is_object() || !counts.is_object() || !forms.is_object()) return false;
     for (const auto& [term, flat] : terms.items()) {
         auto list = decode_postings(flat);
