@@ -10,6 +10,7 @@
 #include "files/files.hpp"
 #include "on_disk/fingerprints.hpp"
 #include "on_disk/saved_build.hpp"
+#include "on_disk/saved_notes.hpp"
 #include "on_disk/saved_sources.hpp"
 #include "on_disk/saved_texts.hpp"
 #include "output/output.hpp"
@@ -99,6 +100,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
     const auto record_file = saved_build_path(config.output_dir());
     const auto merge_file = saved_sources_path(config.output_dir());
     const auto texts_file = saved_texts_path(config.output_dir());
+    const auto notes_file = saved_notes_path(config.output_dir());
     pipeline::LastBuild last;
     pipeline::Change change;
     if (out->has_previous_build()) {
@@ -118,6 +120,8 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
         if (saved && change.scope != pipeline::Change::Scope::everything) {
             auto texts =
                 concurrency::in_background([&] { return read_saved_texts(texts_file, fingerprints.all_but_notes); });
+            if (auto notes = read_saved_notes(notes_file, fingerprints.all_but_notes))
+                last.parsed_notes = std::move(notes->parsed), last.rendered_notes = std::move(notes->rendered);
             last.merge = read_saved_sources(merge_file, fingerprints.all_but_notes);
             last.texts = texts.get();
             clock.lap("kept");
@@ -156,9 +160,11 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
                                         fingerprints.all_but_notes,
                                         {std::move(last.notes), std::move(last.pages),
                                          last.feed_items ? std::move(*last.feed_items) : feed::WrittenFeed{}}});
-        // (one that cannot be written costs the next build the texts)
+        // (one that cannot be written costs the next build the texts, or the notes' parse and render)
         if (result.report.incremental && last.texts && last.texts->made() > 0)
             write_saved_texts(texts_file, fingerprints.all_but_notes, *last.texts);
+        if (result.report.incremental && last.parsed_notes)
+            write_saved_notes(notes_file, fingerprints.all_but_notes, *last.parsed_notes, last.rendered_notes);
     });
     out->commit();
     saved.get();

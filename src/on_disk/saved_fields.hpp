@@ -1,7 +1,7 @@
 #pragma once
 // The fields of every type `build` keeps beside the output folder (saved_build.hpp,
-// saved_sources.hpp, saved_texts.hpp), in order, for files/binary_io.hpp's Writer and Reader: one description
-// for both ways, and one for every file that keeps the type.
+// saved_sources.hpp, saved_texts.hpp, saved_notes.hpp), in order, for files/binary_io.hpp's Writer and Reader: one
+// description for both ways, and one for every file that keeps the type.
 //
 // A field added to one of these types must be added here too, or a build after a note edit loses
 // it: the sizes below stop the compile when the largest types grow, and
@@ -16,6 +16,7 @@
 #include "feed/feed_writer.hpp"
 #include "files/binary_io.hpp"
 #include "notes/load_notes.hpp"
+#include "notes/markdown.hpp"
 #include "site/episode_text.hpp"
 #include "stages/sources.hpp"
 
@@ -24,6 +25,10 @@ namespace files::binary {
 static_assert(sizeof(core::Episode) == 1376, "a field of core::Episode is new: name it in fields() below");
 static_assert(sizeof(core::Channel) == 792, "a field of core::Channel is new: name it in fields() below");
 static_assert(sizeof(site::EpisodeText) == 136, "a field of site::EpisodeText is new: name it in fields() below");
+static_assert(sizeof(notes::EpisodeNote) == 928, "a field of notes::EpisodeNote is new: name it in fields() below");
+static_assert(sizeof(notes::PageNote) == 176, "a field of notes::PageNote is new: name it in fields() below");
+static_assert(sizeof(notes::RenderedMarkdown) == 88,
+              "a field of notes::RenderedMarkdown is new: name it in fields() below");
 
 template <class IO>
 void fields(IO& io, dates::Timestamp& t) {
@@ -163,6 +168,38 @@ void fields(IO& io, core::Diagnostic& d) {
 template <class IO>
 void fields(IO& io, notes::NoteText& n) {
     io(n.page, n.path, n.text);
+}
+template <class IO>
+void fields(IO& io, notes::Located& l) {
+    io(l.value, l.at);
+}
+template <class IO>
+void fields(IO& io, notes::NoteLink& l) {
+    io(l.title, l.url);
+}
+template <class IO>
+void fields(IO& io, notes::EpisodeNote& n) {
+    // (Not the transcript read: a note that names a file is not kept, saved_notes.hpp.)
+    io(n.file, n.episode, n.title, n.summary, n.topics, n.guests, n.related, n.errata, n.links, n.draft, n.date,
+       n.duration, n.description, n.image, n.url, n.number, n.season, n.transcript, n.chapters, n.chapter_list,
+       n.chapters_at, n.chapters_from_show_notes, n.transcript_file, n.transcript_type, n.chapters_file, n.body,
+       n.body_line);
+}
+template <class IO>
+void fields(IO& io, notes::PageNote& p) {
+    io(p.file, p.slug, p.title, p.description, p.order, p.nav, p.draft, p.body, p.body_line);
+}
+template <class IO>
+void fields(IO& io, notes::NoteFileCache::Entry& e) {
+    io(e.hash, e.episode, e.page, e.diagnostics);
+}
+template <class IO>
+void fields(IO& io, notes::EpisodeLink& l) {
+    io(l.slug, l.line, l.column);
+}
+template <class IO>
+void fields(IO& io, notes::RenderedMarkdown& r) {
+    io(r.html, r.resolved, r.unresolved, r.tangled);
 }
 template <class IO>
 void fields(IO& io, stages::MergeResult& s) {

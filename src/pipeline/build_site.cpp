@@ -42,12 +42,14 @@ void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild
         if (read) r.texts = std::move(*change.note_texts);
         std::promise<void> parsed;
         r.parsed_ready = parsed.get_future().share();
-        r.notes = concurrency::in_background([&config, &r, read, files, texts, parsed = std::move(parsed)]() mutable {
-            notes::NoteSet set = read ? notes::load_notes(r.texts, config.root, nullptr, files)
-                                      : stages::read_notes(config, files, texts);
-            parsed.set_value();
-            return set;
-        });
+        // (A note the last build parsed, the same bytes now, is not parsed again.)
+        r.notes = concurrency::in_background(
+            [&config, &r, read, files, texts, kept = was.parsed_notes.get(), parsed = std::move(parsed)]() mutable {
+                notes::NoteSet set = read ? notes::load_notes(r.texts, config.root, kept, files)
+                                          : stages::read_notes(config, files, texts);
+                parsed.set_value();
+                return set;
+            });
     }
     // (After this build's notes: most of the last build's are the same files, parsed once. A
     // failed read leaves `parsed` empty, and its promise broken: ready all the same.)
@@ -119,6 +121,7 @@ struct Curated {
     // After an edit of one note's body alone, planned so (build): its episode, and that body as
     // the last build read it, for the search index to patch its own.
     std::optional<search::EditedNote> edited;
+    notes::MarkdownCache rendered;  // the notes' bodies rendered (`build`: kept for the next)
 };
 
 // The body of the note whose body alone changed, as the last build rendered it (`merged`: the
@@ -167,8 +170,12 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
                             : was.spare   ? std::move(*was.spare)
                                           : merged.catalog;
     was.spare.reset();
+    // The bodies the last build rendered, of this merged catalog (`build`: as it kept them; serve
+    // keeps its own), are not rendered again; what this build renders is kept in turn.
+    notes::ApplyCache kept{nullptr, std::move(was.rendered_notes)};
     out.content = std::make_shared<site::SiteContent>(
-        stages::curate(notes, std::move(catalog), merged.site, options.caches ? &options.caches->apply : nullptr));
+        stages::curate(notes, std::move(catalog), merged.site, options.caches ? &options.caches->apply : &kept));
+    out.rendered = std::move(kept.markdown);
     // The plan on a thread of its own while the texts are made and the inputs prepared (all only
     // read the content, but for the texts' own member). What the last build's pages were made
     // from is let go of there as soon as the plan is made (on disk it was made again to plan
@@ -271,6 +278,10 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         curated.inputs.reset();
         LastBuild next{.pages = std::move(was.pages), .notes = std::move(reading.texts)};
         if (!options.hold) next.texts = curated.content->texts;
+        if (!options.hold && !change.body) {  // (the parse, and the last build's notes parsed again, are done)
+            next.parsed_notes = std::make_shared<const notes::NoteFileCache>(std::move(reading.parsed));
+            next.rendered_notes = std::move(curated.rendered);
+        }
         if (options.hold) {
             next.sources = merged;
             next.content = curated.content;
