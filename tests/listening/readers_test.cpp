@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "listening/attachments.hpp"
 #include "listening/chapters.hpp"
 #include "listening/timecode.hpp"
 #include "listening/transcript.hpp"
@@ -95,6 +96,24 @@ TEST_CASE("show notes give chapters only as a run of timestamped lines in time o
     auto two = chapters_in_show_notes("0:00 A\n5:00 B\nPrevious episode:\n0:00 C\n3:00 D");
     REQUIRE(two.size() == 2);
     CHECK(two[1].title == "B");
+}
+
+TEST_CASE("an episode's show notes give chapters however their times are written") {
+    auto chapters = [](std::string description, bool html) {
+        core::Episode e;
+        e.description = std::move(description);
+        e.description_is_html = html;
+        return show_notes_chapters(e).list.size();
+    };
+    CHECK(chapters("<p>00:00 Hello<br>02:30 The middle<br/>07:45 The end</p>", true) == 3);
+    CHECK(chapters("00:00 Hello\n02:30 The middle\n07:45 The end", false) == 3);
+    // A time written with character references is a time once they are read.
+    CHECK(chapters("<p>00&#58;00 Hello<br>02&#x3A;30 The middle<br>&#48;7&colon;45 The end</p>", true) == 3);
+    CHECK(chapters("<li>&#49;0:00 Hello</li><li>1&#49;:30 The middle</li>", true) == 2);
+    // None: no time at all, a colon that is not in one, a tag between the digits and the colon.
+    CHECK(chapters("<p>Hello<br>The middle<br>The end</p>", true) == 0);
+    CHECK(chapters("<p>Links: <a href=\"https://a.example:8080/x\">one</a> and two: three</p>", true) == 0);
+    CHECK(chapters("<p>00<b>:</b>00 Hello<br>02<i>:</i>30 The middle</p>", true) == 0);
 }
 
 TEST_CASE("JSON chapters: fields, toc, located warnings for what cannot be read") {
