@@ -204,11 +204,16 @@ FileLock::~FileLock() {
 }
 
 bool is_safe_relative_path(std::string_view path) {
+    // (Asked of every file a build writes or carries over: its segments are looked at where
+    // they are, not split into a list.)
     if (path.empty() || path.front() == '/' || path.find('\\') != std::string_view::npos) return false;
-    for (auto segment : text::split(path, '/')) {
+    if (std::any_of(path.begin(), path.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
+        return false;
+    for (std::size_t start = 0; start <= path.size();) {
+        const std::size_t end = std::min(path.find('/', start), path.size());
+        const std::string_view segment = path.substr(start, end - start);
         if (segment.empty() || segment == "." || segment == "..") return false;
-        for (char c : segment)
-            if (static_cast<unsigned char>(c) < 0x20) return false;
+        start = end + 1;
     }
     return true;
 }
