@@ -140,7 +140,10 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
         // (one that cannot be written costs the next build the merge)
         write_saved_sources(merge_file, all_but_notes, catalog, feeds, warnings);
     };
-    std::optional<feed::WrittenFeed> feed = last.feed_items;  // (for a second try: a build that throws leaves none)
+    // For a second try (a build that throws leaves no last build): its feed.xml's items, which a
+    // whole build keeps as apps know them.
+    std::optional<feed::WrittenFeed> feed;
+    if (last.feed_items) feed = feed::WrittenFeed{{}, last.feed_items->items, {}};
     try {
         result.report = pipeline::build_site(config, *out, last, std::move(change), options);
     } catch (const stages::CannotCarryOver&) {

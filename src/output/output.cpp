@@ -245,15 +245,18 @@ PublishedFile::~PublishedFile() {
 bool PublishedFile::append_to(std::string& to, std::size_t offset, std::size_t count) const {
     if (offset > m_size || count > m_size - offset) return false;
     const std::size_t was = to.size();
-    to.resize(was + count);
     std::size_t got = 0;
-    while (got < count) {
-        const ssize_t n = ::pread(m_fd, to.data() + was + got, count - got, static_cast<off_t>(offset + got));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        got += static_cast<std::size_t>(n);
-    }
-    if (got < count) to.resize(was);
+    // (Read straight into the string's new room: a large feed's copy is tens of megabytes, not
+    // to be zeroed first.)
+    to.resize_and_overwrite(was + count, [&](char* text, std::size_t) {
+        while (got < count) {
+            const ssize_t n = ::pread(m_fd, text + was + got, count - got, static_cast<off_t>(offset + got));
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) break;
+            got += static_cast<std::size_t>(n);
+        }
+        return got == count ? was + count : was;
+    });
     return got == count;
 }
 
