@@ -31,7 +31,17 @@ std::vector<std::filesystem::path> files_under(const std::filesystem::path& root
         }
         if (it->is_regular_file(ec)) files.push_back(it->path());
     }
-    std::sort(files.begin(), files.end());
+    // In path order (element by element: std::filesystem::path's operator<), compared as text
+    // with the separator before every other byte, which is the same order for the paths of one
+    // walk (no "." or ".." in them, no separator doubled or last). path's own comparison splits
+    // both paths into elements at each comparison: a build after an edit of notes lists two
+    // thousand note files twice (their fingerprints, then their texts), and so spent 44 million
+    // instructions sorting them.
+    const auto rank = [](char c) { return c == '/' ? 0 : static_cast<unsigned char>(c) + 1; };
+    std::sort(files.begin(), files.end(), [&](const fs::path& a, const fs::path& b) {
+        return std::lexicographical_compare(a.native().begin(), a.native().end(), b.native().begin(), b.native().end(),
+                                            [&](char x, char y) { return rank(x) < rank(y); });
+    });
     return files;
 }
 
