@@ -583,6 +583,7 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
             item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
             result.items.push_back(std::move(identity));
             result.left_out_of_items.push_back(std::move(item_left_out));
+            result.checked.emplace_back();  // (not checked yet)
             return;
         }
         // Past the limit, an item is on its archive page, and stays in what the guard knows.
@@ -615,6 +616,7 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
             run_to = w.item_offsets[i + 1];
             result.items.push_back(w.items[i]);
             result.left_out_of_items.push_back(w.left_out_of_items[i]);
+            result.checked.push_back(w.checked.size() == w.items.size() ? w.checked[i] : CheckedItem{});
             add_up(left_out, w.left_out_of_items[i]);
         }
         return true;

@@ -9,6 +9,7 @@
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
 #include "feed/foreign_elements.hpp"
+#include "feed/lint.hpp"
 #include "notes/curation.hpp"
 #include "site/site_content.hpp"
 
@@ -52,6 +53,9 @@ struct FeedResult {
     std::vector<FeedPage> pages;      // the items past feed_limit, on pages feed.xml links to (oldest first)
     std::vector<ItemIdentity> items;  // in feed order
     std::vector<LeftOutOfItem> left_out_of_items;  // of each of `items`
+    // Of each of `items`: as the feed written before's check kept it for an item copied from it,
+    // else unchecked (lint_feed_by_item checks it and fills it in).
+    std::vector<CheckedItem> checked;
     std::vector<ItemIdentity>
         beyond_limit;  // items site.yaml's feed_limit leaves out of feed.xml (on its archive pages)
     std::size_t left_out_without_audio = 0;  // episodes no podcast app could play
@@ -84,6 +88,7 @@ struct WrittenFeed {
     std::vector<std::size_t> item_offsets;
     std::vector<ItemIdentity> items;
     std::vector<LeftOutOfItem> left_out_of_items;
+    std::vector<CheckedItem> checked{};  // what its check kept of each item (none: none kept)
 };
 
 // A feed.xml written before (what write_feed copies items from), and which of its episodes have

@@ -10,6 +10,7 @@
 #include <set>
 #include <span>
 #include <stdexcept>
+#include <unordered_set>
 
 #include "concurrency/parallel.hpp"
 #include "core/apple_categories.hpp"
@@ -65,6 +66,8 @@ struct AgainstEarlier {
     std::string where;          // the item
     std::ptrdiff_t offset = 0;  // in the text, of the node the finding is about
     int item = 0;
+    bool taken = false;      // of an item taken as checked before (CheckedItem): `key` is not known
+    std::uint64_t hash = 0;  // of `key`
 };
 
 struct Linter {
@@ -75,13 +78,14 @@ struct Linter {
     std::shared_ptr<Lines> lines;  // of `xml`
     std::vector<LintFinding> out;
     std::vector<AgainstEarlier> against_earlier;
-    std::size_t base = 0;  // where in `xml` the text parsed begins (an item parsed on its own)
-    int current_item = 0;  // the item being checked (1-based), 0 while on the channel
+    std::size_t base = 0;              // where in `xml` the text parsed begins (an item parsed on its own)
+    int current_item = 0;              // the item being checked (1-based), 0 while on the channel
+    CheckedItem* recording = nullptr;  // what the item being checked is kept as, for the next build
 
     int line_at(std::ptrdiff_t offset) { return lines->line_at(offset); }
 
     std::ptrdiff_t offset_of(const pugi::xml_node& at) const {
-        return static_cast<std::ptrdiff_t>(base) + at.offset_debug();
+        return static_cast<std::ptrdiff_t>(base) + (at ? at.offset_debug() : 0);
     }
 
     // (`offset`: of the node the finding is about; none, no line.)
@@ -94,12 +98,36 @@ struct Linter {
 
     void report(const std::string& rule, const std::string& where, const std::string& message,
                 const pugi::xml_node& at = {}) {
+        if (recording) recording->clean = false;
         out.push_back(finding(rule, where, message, at ? std::optional(offset_of(at)) : std::nullopt, current_item));
     }
 
     void check_against_earlier(AgainstEarlier::Kind kind, std::string key, std::int64_t seconds,
                                const std::string& where, const pugi::xml_node& at) {
-        against_earlier.push_back({kind, std::move(key), seconds, out.size(), where, offset_of(at), current_item});
+        const std::uint64_t hash = std::hash<std::string>{}(key);
+        if (recording) record(*recording, kind, hash, seconds);
+        against_earlier.push_back(
+            {kind, std::move(key), seconds, out.size(), where, offset_of(at), current_item, false, hash});
+    }
+
+    static void record(CheckedItem& c, AgainstEarlier::Kind kind, std::uint64_t hash, std::int64_t seconds) {
+        using Kind = AgainstEarlier::Kind;
+        if (kind == Kind::guid) c.has |= CheckedItem::k_guid, c.guid = hash;
+        if (kind == Kind::enclosure) c.has |= CheckedItem::k_audio, c.audio = hash;
+        if (kind == Kind::date) c.has |= CheckedItem::k_date, c.seconds = seconds;
+    }
+
+    // The next item, taken as `c` says (clean: no finding of its own), unread: its checks
+    // against the items before it, by hash.
+    void take(const CheckedItem& c) {
+        const int n = ++current_item;
+        using Kind = AgainstEarlier::Kind;
+        auto add = [&](Kind kind, std::uint64_t hash, std::int64_t seconds) {
+            against_earlier.push_back({kind, "", seconds, out.size(), "", offset_of({}), n, true, hash});
+        };
+        if (c.has & CheckedItem::k_guid) add(Kind::guid, c.guid, 0);
+        if (c.has & CheckedItem::k_audio) add(Kind::enclosure, c.audio, 0);
+        if (c.has & CheckedItem::k_date) add(Kind::date, 0, c.seconds);
     }
 
     static std::string text(const pugi::xml_node& n) { return std::string(text::trim(n.child_value())); }
@@ -302,22 +330,36 @@ const std::vector<LintRule>& lint_rules() {
 namespace {
 
 // The findings of `pieces` (the channel's, then the items' in order), with the checks of each
-// item against the items before it decided.
-std::vector<LintFinding> in_order(std::span<Linter> pieces) {
+// item against the items before it decided. Nothing when an item was taken as checked before
+// (AgainstEarlier::taken) and a decision needs more than its hashes: its guid or audio URL is
+// another item's (or hashes alike), or its date is out of order.
+std::optional<std::vector<LintFinding>> in_order(std::span<Linter> pieces) {
     std::vector<LintFinding> out;
     std::set<std::string> guids, enclosures;
+    std::unordered_set<std::uint64_t> guid_hashes, audio_hashes;  // (when items were taken)
+    const bool taken = std::any_of(pieces.begin(), pieces.end(), [](const Linter& p) {
+        return std::any_of(p.against_earlier.begin(), p.against_earlier.end(), [](const auto& c) { return c.taken; });
+    });
+    bool unsure = false;
     std::optional<std::int64_t> previous_date;
+    auto repeated = [&](std::set<std::string>& keys, std::unordered_set<std::uint64_t>& hashes,
+                        const AgainstEarlier& c) {
+        if (!taken) return !keys.insert(c.key).second;
+        unsure |= !hashes.insert(c.hash).second;  // (every item is read then: the messages name it)
+        return false;
+    };
     auto decide = [&](Linter& piece, const AgainstEarlier& c) {
         using Kind = AgainstEarlier::Kind;
         if (c.kind == Kind::date) {
             const bool later = previous_date && c.seconds > *previous_date;
             previous_date = c.seconds;
-            if (later)
+            unsure |= later && c.taken;
+            if (later && !c.taken)
                 out.push_back(piece.finding("feed-order", c.where, "items are not newest first", c.offset, c.item));
-        } else if (c.kind == Kind::guid && !guids.insert(c.key).second) {
+        } else if (c.kind == Kind::guid && repeated(guids, guid_hashes, c)) {
             out.push_back(piece.finding("rss-guid-unique", c.where, "guid '" + c.key + "' is used by an earlier item",
                                         c.offset, c.item));
-        } else if (c.kind == Kind::enclosure && !enclosures.insert(c.key).second) {
+        } else if (c.kind == Kind::enclosure && repeated(enclosures, audio_hashes, c)) {
             out.push_back(piece.finding("apple-enclosure-unique", c.where, "another item has the same audio URL",
                                         c.offset, c.item));
         }
@@ -329,6 +371,7 @@ std::vector<LintFinding> in_order(std::span<Linter> pieces) {
             if (i < piece.out.size()) out.push_back(std::move(piece.out[i]));
         }
     }
+    if (unsure) return std::nullopt;
     return out;
 }
 
@@ -400,19 +443,28 @@ std::vector<LintFinding> lint_feed(std::string_view xml) {
     }
     l.channel(channel);
     for (auto item : channel.children("item")) l.item(item);
-    return in_order(std::span(&l, 1));
+    return *in_order(std::span(&l, 1));  // (no item taken as checked before: always decided)
 }
 
 std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const std::size_t> items) {
+    return lint_feed_by_item(xml, items, {});
+}
+
+std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const std::size_t> items,
+                                           std::span<CheckedItem> checked) {
     // Whatever is not as write_feed writes it is read whole: offsets that are not the items, a
     // text that does not parse (the whole document's parse says where), a NUL byte (where
     // pugixml stops reading: a piece would be read past the point where the whole stops).
-    auto whole = [xml] { return lint_feed(xml); };
+    auto whole = [xml, checked] {
+        std::fill(checked.begin(), checked.end(), CheckedItem{});
+        return lint_feed(xml);
+    };
     if (items.size() < 2 || !std::is_sorted(items.begin(), items.end()) || items.back() > xml.size() ||
         xml.find('\0') != std::string_view::npos)
         return whole();
     const std::size_t count = items.size() - 1, n = std::min<std::size_t>(count / 64 + 1, 16);
-    std::vector<Linter> pieces;  // the channel, then the items in n pieces
+    if (checked.size() != count) checked = {};  // (none kept, none to keep)
+    std::vector<Linter> pieces;                 // the channel, then the items in n pieces
     pieces.reserve(n + 1);
     Linter& l = pieces.emplace_back(xml);
     check_characters(l);
@@ -431,13 +483,19 @@ std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const
     channel.remove_child(mark);
     l.channel(channel);
     // Each item on its own, where it is in the feed: in pieces, on every core (a large archive's
-    // feed is tens of megabytes, parsed item by item).
+    // feed is tens of megabytes, parsed item by item). An item checked clean before is not read.
     for (std::size_t p = 0; p < n; ++p) pieces.emplace_back(xml, l.lines);
     std::atomic<bool> unread = false;
     concurrency::parallel_for(n, 1, [&](std::size_t p) {
         Linter& piece = pieces[p + 1];
         pugi::xml_document item_doc;
         for (std::size_t i = count * p / n; i < count * (p + 1) / n && !unread; ++i) {
+            piece.base = items[i];
+            piece.current_item = static_cast<int>(i);
+            if (!checked.empty() && checked[i].clean) {
+                piece.take(checked[i]);
+                continue;
+            }
             const std::string_view text = xml.substr(items[i], items[i + 1] - items[i]);
             const pugi::xml_node item =
                 item_doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8)
@@ -447,13 +505,17 @@ std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const
                 unread = true;
                 break;
             }
-            piece.base = items[i];
-            piece.current_item = static_cast<int>(i);
+            if (!checked.empty()) checked[i] = {.clean = true}, piece.recording = &checked[i];
             piece.item(item);
+            piece.recording = nullptr;
         }
     });
     if (unread) return whole();
-    return in_order(pieces);
+    auto found = in_order(pieces);
+    if (found) return std::move(*found);
+    // A finding about an item taken unread: every item is read, and what each is kept as made anew.
+    std::fill(checked.begin(), checked.end(), CheckedItem{});
+    return lint_feed_by_item(xml, items, checked);
 }
 
 core::Diagnostic to_build_diagnostic(const LintFinding& f, const core::SourceLocation& input) {

@@ -1,6 +1,7 @@
 #pragma once
 // The feed linter: RSS 2.0, Apple Podcasts' requirements and the Podcasting 2.0 rules for the
 // tags podarchive writes. Run on every build (errors fail it) and by `podarchive check FEED`.
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -47,6 +48,30 @@ std::vector<LintFinding> lint_feed(std::string_view xml);
 // of the whole feed is ever in memory (a large archive's would be one and a half times its
 // text). Any other text is read whole, as lint_feed reads it.
 std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const std::size_t> items);
+
+// What checking one item of a feed found that a later check of the same item needs: whether it
+// had findings of its own, and what it is compared with the other items by (hashed). A build
+// keeps it with each item of feed.xml: an item the next build copies unchanged (an edit of one
+// note changes one item) is not parsed again (lint_feed_by_item).
+struct CheckedItem {
+    bool clean = false;        // checked, without a finding of its own
+    std::uint8_t has = 0;      // k_guid, k_audio, k_date: what the item has to compare
+    std::uint64_t guid = 0;    // std::hash of the guid
+    std::uint64_t audio = 0;   // of the audio URL, normalized
+    std::int64_t seconds = 0;  // the date
+
+    static constexpr std::uint8_t k_guid = 1, k_audio = 2, k_date = 4;
+    friend bool operator==(const CheckedItem&, const CheckedItem&) = default;
+};
+
+// lint_feed_by_item, with one CheckedItem per item in `checked`: an item whose entry is clean
+// is taken as it says (its text must be the one that entry was made of) and the others are read
+// and their entries filled in. The findings are the same as lint_feed_by_item's: when one of
+// them would be about an item taken so (its guid or audio URL used twice, its date out of
+// order), every item is read. Read whole (a text not as write_feed writes it), every entry is
+// left unclean.
+std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const std::size_t> items,
+                                           std::span<CheckedItem> checked);
 
 // The finding as a build reports it: for a rule with a `fix` (a value copied from the input
 // feed), a warning located at `input`, where the value came from, that says the fix; any other

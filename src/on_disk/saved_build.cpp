@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::string_view k_magic = "podarchive build record 7\n";
+constexpr std::string_view k_magic = "podarchive build record 8\n";
 
 }  // namespace
 

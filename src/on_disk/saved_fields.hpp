@@ -150,8 +150,12 @@ void fields(IO& io, feed::LeftOutOfItem& l) {
     io(l.script_links, l.control_characters, l.foreign);
 }
 template <class IO>
+void fields(IO& io, feed::CheckedItem& c) {
+    io(c.clean, c.has, c.guid, c.audio, c.seconds);
+}
+template <class IO>
 void fields(IO& io, feed::WrittenFeed& f) {
-    io(f.item_offsets, f.items, f.left_out_of_items);
+    io(f.item_offsets, f.items, f.left_out_of_items, f.checked);
 }
 template <class IO>
 void fields(IO& io, stages::InputFeed& f) {

@@ -47,12 +47,14 @@ namespace {
 
 // The regenerated feed must pass the linter and keep every identity of the input feeds and of
 // the feeds apps already know. Throws core::InputError listing every problem; returns lint warnings.
+// The items copied from the feed written before are taken as `checked` says; what the check
+// keeps of the others is filled in.
 std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                          const InputFeed* output_feed, const InputFeed* published,
-                                         const feed::FeedResult& feed) {
+                                         const feed::FeedResult& feed, std::span<feed::CheckedItem> checked) {
     std::vector<core::Diagnostic> errors, warnings = feed.warnings;
     // A finding about a value the input feed had is located where the input has it.
-    for (const auto& f : feed::lint_feed_by_item(feed.xml, feed.item_offsets)) {
+    for (const auto& f : feed::lint_feed_by_item(feed.xml, feed.item_offsets, checked)) {
         core::SourceLocation input = feed.channel_at;
         if (f.item > 0 && static_cast<std::size_t>(f.item) <= feed.items.size() && !feed.items[f.item - 1].file.empty())
             input = {feed.items[f.item - 1].file, feed.items[f.item - 1].line, 0};
@@ -114,7 +116,8 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     }();
     // Checked while it is stored and the others end (a failed check fails the build, and nothing
     // stored is published then): read where it is, without a copy of a large feed.
-    auto check = concurrency::in_background([&] { return check_feed(config, inputs, output_feed, published, feed); });
+    auto check = concurrency::in_background(
+        [&] { return check_feed(config, inputs, output_feed, published, feed, feed.checked); });
     if (json_feed.valid()) out.add(json_feed.get());
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
     // written, the episodes let go of theirs, so that each is freed as it is indexed (its memory
@@ -136,7 +139,8 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     if (frees) concurrency::release_free_memory();
     auto lint_warnings = check.get();  // (it reads the items, which are moved out below)
     lint_warnings.insert(lint_warnings.end(), chapter_warnings.begin(), chapter_warnings.end());
-    return {{std::move(feed.item_offsets), std::move(feed.items), std::move(feed.left_out_of_items)},
+    return {{std::move(feed.item_offsets), std::move(feed.items), std::move(feed.left_out_of_items),
+             std::move(feed.checked)},
             pages,
             feed.beyond_limit.size(),
             feed.left_out_without_audio,

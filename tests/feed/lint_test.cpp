@@ -214,3 +214,80 @@ TEST_CASE("a long feed read item by item, in pieces on every core: the whole fee
         CHECK(rules.contains(rule));
     CHECK(feed::lint_feed(xml).size() > 1500);
 }
+
+namespace {
+
+// A valid feed of `count` items, newest first, and its items' offsets; item i (0-based) as
+// `item(i)` writes it.
+std::string long_feed(int count, const std::function<std::string(int)>& item) {
+    std::string valid = test::read(test::fixture("feeds/lint_valid.xml"));
+    std::string xml = valid.substr(0, valid.find("    <item>"));
+    for (int i = 0; i < count; ++i) xml += item(i);
+    return xml + "  </channel>\n</rss>\n";
+}
+
+std::string clean_item(int i, int day) {
+    return "    <item>\n      <title>Item " + std::to_string(i) + "</title>\n      <guid isPermaLink=\"false\">g" +
+           std::to_string(i) + "</guid>\n      <pubDate>" + (day < 10 ? "Mon, 0" : "Mon, ") + std::to_string(day) +
+           " Jan 2024 10:00:00 +0000</pubDate>\n      <enclosure url=\"https://cdn.example.com/" + std::to_string(i) +
+           ".mp3\" length=\"1000\" type=\"audio/mpeg\"/>\n      <itunes:duration>600</itunes:duration>\n    </item>\n";
+}
+
+}  // namespace
+
+TEST_CASE("an item checked clean before is taken unread; any finding about one reads them all") {
+    const int count = 300;
+    auto feed = [&](std::function<std::string(int)> changed) {
+        return long_feed(count, [&](int i) {
+            const std::string own = changed(i);
+            return own.empty() ? clean_item(i, 28 - i / 11) : own;
+        });
+    };
+    const std::string xml = feed([](int) { return std::string(); });
+    const auto items = item_offsets(xml);
+    std::vector<feed::CheckedItem> checked(count);
+    CHECK(feed::lint_feed_by_item(xml, items, checked).empty());
+    for (const auto& c : checked) {
+        CHECK(c.clean);
+        CHECK(c.has == (feed::CheckedItem::k_guid | feed::CheckedItem::k_audio | feed::CheckedItem::k_date));
+    }
+    CHECK(checked[3].guid != checked[4].guid);
+    // Taken unread: item 40's text lost its title and duration, but its entry says it was clean.
+    auto broken = [&](int i) {
+        return i == 40 ? test::replace_first(
+                             test::replace_first(clean_item(40, 25), "<title>Item 40</title>", "<title></title>"),
+                             "      <itunes:duration>600</itunes:duration>\n", "")
+                       : std::string();
+    };
+    const std::string unread = feed(broken);
+    const auto unread_items = item_offsets(unread);
+    std::vector<feed::CheckedItem> kept = checked;
+    CHECK(feed::lint_feed_by_item(unread, unread_items, kept).empty());
+    kept[40] = {};  // (an item written anew: read, with the findings it has)
+    CHECK(formatted(feed::lint_feed_by_item(unread, unread_items, kept)) == formatted(feed::lint_feed(unread)));
+    CHECK_FALSE(kept[40].clean);
+    CHECK(kept[41].clean);
+    // Written anew with the guid, the audio URL or a date out of order against items taken: the
+    // findings are lint_feed's, whichever item they are about (a finding about an item taken
+    // reads every item again, and keeps what each is anew).
+    const std::vector<std::function<std::string(int)>> edits = {
+        [](int i) { return i == 100 ? test::replace_first(clean_item(100, 19), ">g100<", ">g7<") : std::string(); },
+        [](int i) { return i == 7 ? test::replace_first(clean_item(7, 28), ">g7<", ">g100<") : std::string(); },
+        [](int i) { return i == 100 ? test::replace_first(clean_item(100, 19), "/100.mp3", "/7.mp3") : std::string(); },
+        [](int i) { return i == 100 ? clean_item(100, 27) : std::string(); },  // after older items: later than them
+        [](int i) { return i == 100 ? clean_item(100, 1) : std::string(); },   // the next items then seem later
+    };
+    for (std::size_t e = 0; e < edits.size(); ++e) {
+        CAPTURE(e);
+        const std::string edited = feed(edits[e]);
+        const auto edited_items = item_offsets(edited);
+        std::vector<feed::CheckedItem> before = checked;
+        before[e == 1 ? 7 : 100] = {};  // (the item written anew)
+        const auto found = feed::lint_feed_by_item(edited, edited_items, before);
+        CHECK_FALSE(found.empty());
+        CHECK(formatted(found) == formatted(feed::lint_feed(edited)));
+        std::vector<feed::CheckedItem> fresh(count);
+        feed::lint_feed_by_item(edited, edited_items, fresh);
+        CHECK(before == fresh);
+    }
+}

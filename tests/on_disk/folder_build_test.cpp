@@ -287,6 +287,9 @@ TEST_CASE("after an edit of a note, feed.xml keeps the other episodes' items as 
         CHECK(std::tie(a.guid, a.enclosure_url, a.slug, a.file, a.line, a.title, a.day) ==
               std::tie(b.guid, b.enclosure_url, b.slug, b.file, b.line, b.title, b.day));
     }
+    // What the check keeps of each item (the copied ones taken unread) is what reading all says.
+    REQUIRE(saved->record.feed.checked.size() == saved->record.feed.items.size());
+    CHECK(saved->record.feed.checked == saved_whole->record.feed.checked);
     // feed.xml edited by hand since (another episode's item, its size kept): not copied from
     // (its modification time is not the manifest's).
     REQUIRE(test::contains(now, "TORCH_TRACE and tlparse"));
@@ -383,6 +386,7 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
                                {"https://x/2.mp3", "https://x/2.mp3", "b", "", 0}};
     saved.record.feed.item_offsets = {100, 200, 350};
     saved.record.feed.left_out_of_items = {{1, 2, {3, {{"itunes:new-feed-url", 1}}, {{"x", 2}}}}, {}};
+    saved.record.feed.checked = {{true, 7, 11, 22, -1700000000}, {}};
     REQUIRE(on_disk::write_saved_build(file, saved));
     auto back = on_disk::read_saved_build(file);
     REQUIRE(back);
@@ -403,6 +407,7 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
     CHECK(left.foreign.foreign_elements == 3);
     CHECK(left.foreign.host_claims == std::map<std::string, std::size_t>{{"itunes:new-feed-url", 1}});
     CHECK(left.foreign.undeclared == std::map<std::string, std::size_t>{{"x", 2}});
+    CHECK(back->record.feed.checked == saved.record.feed.checked);
     // Cut short anywhere, or not a record at all: nothing.
     const std::string bytes = test::read(file);
     for (std::size_t size : {std::size_t{0}, std::size_t{10}, bytes.size() / 2, bytes.size() - 1}) {
