@@ -377,8 +377,19 @@ std::optional<std::vector<LintFinding>> in_order(std::span<Linter> pieces) {
 
 // A character XML forbids makes the feed no XML, though pugixml reads past it: every strict
 // parser (Apple's, Overcast's) refuses the whole feed.
-void check_characters(Linter& l) {
-    const std::size_t at = html::find_xml_forbidden(l.xml);
+// Items taken unread (`items` and `checked` as lint_feed_by_item's, or none) are not looked in:
+// they are the bytes of a feed.xml a build kept, which had none (the finding is an error).
+void check_characters(Linter& l, std::span<const std::size_t> items = {}, std::span<const CheckedItem> checked = {}) {
+    std::size_t at = std::string_view::npos, from = 0;
+    auto scan = [&](std::size_t to) {  // [from, to), when nothing was found before
+        if (at == std::string_view::npos && to > from)
+            if (const std::size_t found = html::find_xml_forbidden(l.xml.substr(from, to - from));
+                found != std::string_view::npos)
+                at = from + found;
+    };
+    for (std::size_t i = 0; i < checked.size(); ++i)
+        if (checked[i].clean) scan(items[i]), from = items[i + 1];
+    scan(l.xml.size());
     if (at == std::string_view::npos) return;
     l.out.push_back({"xml-characters", LintLevel::error, "feed",
                      "a control character XML 1.0 forbids (a raw control byte or a reference such as &#27;)",
@@ -467,7 +478,7 @@ std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const
     std::vector<Linter> pieces;                 // the channel, then the items in n pieces
     pieces.reserve(n + 1);
     Linter& l = pieces.emplace_back(xml);
-    check_characters(l);
+    check_characters(l, items, checked);
     // The channel: the text around the items, read as one document, with an empty <item/> where
     // they were. It must be the channel's only item and its last child: the items given are the
     // channel's own, and every other node of the channel is where it is in `xml` (its line).

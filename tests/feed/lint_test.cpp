@@ -267,6 +267,22 @@ TEST_CASE("an item checked clean before is taken unread; any finding about one r
     CHECK(formatted(feed::lint_feed_by_item(unread, unread_items, kept)) == formatted(feed::lint_feed(unread)));
     CHECK_FALSE(kept[40].clean);
     CHECK(kept[41].clean);
+    // A control character XML forbids: not looked for in an item taken unread (a kept feed.xml
+    // had none), found where lint_feed finds it in one read.
+    auto escaped = [&](int at) {
+        return feed([at](int i) {
+            return i == at ? test::replace_first(clean_item(i, 28 - i / 11), "</title>", "\x1b</title>")
+                           : std::string();
+        });
+    };
+    const std::string in_taken = escaped(60);
+    std::vector<feed::CheckedItem> taken = checked;
+    CHECK(feed::lint_feed_by_item(in_taken, item_offsets(in_taken), taken).empty());
+    taken[60] = {};
+    const auto forbidden = feed::lint_feed_by_item(in_taken, item_offsets(in_taken), taken);
+    REQUIRE_FALSE(forbidden.empty());
+    CHECK(forbidden[0].rule == "xml-characters");
+    CHECK(formatted(forbidden) == formatted(feed::lint_feed(in_taken)));
     // Written anew with the guid, the audio URL or a date out of order against items taken: the
     // findings are lint_feed's, whichever item they are about (a finding about an item taken
     // reads every item again, and keeps what each is anew).
