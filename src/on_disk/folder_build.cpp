@@ -140,6 +140,10 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
         // (one that cannot be written costs the next build the merge)
         write_saved_sources(merge_file, all_but_notes, catalog, feeds, warnings);
     };
+    // (one that cannot be written costs the next build the notes' parse and render)
+    options.keep_notes = [&](const notes::NoteFileCache& parsed, const notes::MarkdownCache& rendered) {
+        write_saved_notes(notes_file, fingerprints.all_but_notes, parsed, rendered);
+    };
     // For a second try (a build that throws leaves no last build): its feed.xml's items, which a
     // whole build keeps as apps know them.
     std::optional<feed::WrittenFeed> feed;
@@ -163,11 +167,9 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
                                         fingerprints.all_but_notes,
                                         {std::move(last.notes), std::move(last.pages),
                                          last.feed_items ? std::move(*last.feed_items) : feed::WrittenFeed{}}});
-        // (one that cannot be written costs the next build the texts, or the notes' parse and render)
+        // (one that cannot be written costs the next build the texts)
         if (result.report.incremental && last.texts && last.texts->made() > 0)
             write_saved_texts(texts_file, fingerprints.all_but_notes, *last.texts);
-        if (result.report.incremental && last.parsed_notes)
-            write_saved_notes(notes_file, fingerprints.all_but_notes, *last.parsed_notes, last.rendered_notes);
     });
     out->commit();
     saved.get();

@@ -121,7 +121,7 @@ struct Curated {
     // After an edit of one note's body alone, planned so (build): its episode, and that body as
     // the last build read it, for the search index to patch its own.
     std::optional<search::EditedNote> edited;
-    notes::MarkdownCache rendered;  // the notes' bodies rendered (`build`: kept for the next)
+    std::future<void> keeping;  // the notes being kept (BuildOptions::keep_notes)
 };
 
 // The body of the note whose body alone changed, as the last build rendered it (`merged`: the
@@ -171,11 +171,15 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
                                           : merged.catalog;
     was.spare.reset();
     // The bodies the last build rendered, of this merged catalog (`build`: as it kept them; serve
-    // keeps its own), are not rendered again; what this build renders is kept in turn.
+    // keeps its own), are not rendered again; after an edit of notes, what this build parsed and
+    // rendered is kept in turn, and let go of once written (not held while the pages render).
+    const bool keeping = options.keep_notes && change.scope != Scope::everything;
     notes::ApplyCache kept{nullptr, std::move(was.rendered_notes)};
-    out.content = std::make_shared<site::SiteContent>(
-        stages::curate(notes, std::move(catalog), merged.site, options.caches ? &options.caches->apply : &kept));
-    out.rendered = std::move(kept.markdown);
+    notes::ApplyCache* cache = options.caches ? &options.caches->apply : keeping ? &kept : nullptr;
+    out.content = std::make_shared<site::SiteContent>(stages::curate(notes, std::move(catalog), merged.site, cache));
+    if (keeping)
+        out.keeping = concurrency::in_background([&parsed = r.parsed, &keep = options.keep_notes,
+                                                  rendered = std::move(kept.markdown)] { keep(parsed, rendered); });
     // The plan on a thread of its own while the texts are made and the inputs prepared (all only
     // read the content, but for the texts' own member). What the last build's pages were made
     // from is let go of there as soon as the plan is made (on disk it was made again to plan
@@ -278,10 +282,6 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         curated.inputs.reset();
         LastBuild next{.pages = std::move(was.pages), .notes = std::move(reading.texts)};
         if (!options.hold) next.texts = curated.content->texts;
-        if (!options.hold && !change.body) {  // (the parse, and the last build's notes parsed again, are done)
-            next.parsed_notes = std::make_shared<const notes::NoteFileCache>(std::move(reading.parsed));
-            next.rendered_notes = std::move(curated.rendered);
-        }
         if (options.hold) {
             next.sources = merged;
             next.content = curated.content;

@@ -56,10 +56,10 @@ struct LastBuild {
     // it made some anew (`build` alone: serve's content holds them; only their texts are read,
     // the catalog they were made of is gone).
     std::shared_ptr<const site::TextCache> texts{};
-    // Its notes as parsed, and their bodies as rendered: as `build` kept them on disk
-    // (on_disk/saved_notes.hpp), from which the next build after an edit of notes takes every
-    // note whose bytes are the same and every body it rendered; and as it made them, for `build`
-    // to keep (`serve` keeps its own, stages::NoteCaches).
+    // Its notes as parsed, and their bodies as rendered, as `build` kept them on disk
+    // (on_disk/saved_notes.hpp, BuildOptions::keep_notes): the next build after an edit of notes
+    // takes every note whose bytes are the same and every body rendered before from them.
+    // (`serve` keeps its own, stages::NoteCaches.)
     std::shared_ptr<const notes::NoteFileCache> parsed_notes{};
     notes::MarkdownCache rendered_notes{};
 
