@@ -378,8 +378,8 @@ std::optional<std::vector<LintFinding>> in_order(std::span<Linter> pieces) {
 // A character XML forbids makes the feed no XML, though pugixml reads past it: every strict
 // parser (Apple's, Overcast's) refuses the whole feed.
 // Items taken unread (`items` and `checked` as lint_feed_by_item's, or none) are not looked in:
-// they are the bytes of a feed.xml a build kept, which had none (the finding is an error).
-void check_characters(Linter& l, std::span<const std::size_t> items = {}, std::span<const CheckedItem> checked = {}) {
+// an item is kept clean only from a feed that had none (lint_feed_by_item). True when it finds one.
+bool check_characters(Linter& l, std::span<const std::size_t> items = {}, std::span<const CheckedItem> checked = {}) {
     std::size_t at = std::string_view::npos, from = 0;
     auto scan = [&](std::size_t to) {  // [from, to), when nothing was found before
         if (at == std::string_view::npos && to > from)
@@ -390,10 +390,11 @@ void check_characters(Linter& l, std::span<const std::size_t> items = {}, std::s
     for (std::size_t i = 0; i < checked.size(); ++i)
         if (checked[i].clean) scan(items[i]), from = items[i + 1];
     scan(l.xml.size());
-    if (at == std::string_view::npos) return;
+    if (at == std::string_view::npos) return false;
     l.out.push_back({"xml-characters", LintLevel::error, "feed",
                      "a control character XML 1.0 forbids (a raw control byte or a reference such as &#27;)",
                      k_xml_chars, l.line_at(static_cast<std::ptrdiff_t>(at))});
+    return true;
 }
 
 // The feed's channel, when the document is <rss version="2.0"> with one.
@@ -478,7 +479,7 @@ std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const
     std::vector<Linter> pieces;                 // the channel, then the items in n pieces
     pieces.reserve(n + 1);
     Linter& l = pieces.emplace_back(xml);
-    check_characters(l, items, checked);
+    const bool forbidden = check_characters(l, items, checked);
     // The channel: the text around the items, read as one document, with an empty <item/> where
     // they were. It must be the channel's only item and its last child: the items given are the
     // channel's own, and every other node of the channel is where it is in `xml` (its line).
@@ -522,6 +523,9 @@ std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const
         }
     });
     if (unread) return whole();
+    // (No item of a feed with a character XML forbids is kept clean: the next check would not
+    // look in it. Such a feed fails its build, which keeps nothing.)
+    if (forbidden) std::fill(checked.begin(), checked.end(), CheckedItem{});
     auto found = in_order(pieces);
     if (found) return std::move(*found);
     // A finding about an item taken unread: every item is read, and what each is kept as made anew.

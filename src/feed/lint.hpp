@@ -66,10 +66,9 @@ struct CheckedItem {
 
 // lint_feed_by_item, with one CheckedItem per item in `checked`: an item whose entry is clean
 // is taken as it says (its text must be the one that entry was made of) and the others are read
-// and their entries filled in. The findings are the same as lint_feed_by_item's: when one of
-// them would be about an item taken so (its guid or audio URL used twice, its date out of
-// order), every item is read. Read whole (a text not as write_feed writes it), every entry is
-// left unclean.
+// and their entries filled in (none clean in a feed with a character XML forbids). The findings are the same as
+// lint_feed_by_item's: when one of them would be about an item taken so (its guid or audio URL used twice, its date out
+// of order), every item is read. Read whole (a text not as write_feed writes it), every entry is left unclean.
 std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const std::size_t> items,
                                            std::span<CheckedItem> checked);
 

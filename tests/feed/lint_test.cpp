@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "support.hpp"
@@ -283,6 +284,8 @@ TEST_CASE("an item checked clean before is taken unread; any finding about one r
     REQUIRE_FALSE(forbidden.empty());
     CHECK(forbidden[0].rule == "xml-characters");
     CHECK(formatted(forbidden) == formatted(feed::lint_feed(in_taken)));
+    // No item of such a feed is kept clean: its next check would not look in them.
+    CHECK(std::none_of(taken.begin(), taken.end(), [](const feed::CheckedItem& c) { return c.clean; }));
     // Written anew with the guid, the audio URL or a date out of order against items taken: the
     // findings are lint_feed's, whichever item they are about (a finding about an item taken
     // reads every item again, and keeps what each is anew).
