@@ -120,8 +120,8 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
         if (saved && change.scope != pipeline::Change::Scope::everything) {
             auto texts =
                 concurrency::in_background([&] { return read_saved_texts(texts_file, fingerprints.all_but_notes); });
-            if (auto notes = read_saved_notes(notes_file, fingerprints.all_but_notes))
-                last.parsed_notes = std::move(notes->parsed), last.rendered_notes = std::move(notes->rendered);
+            if (auto kept = read_saved_notes(notes_file, fingerprints.all_but_notes))
+                last.note_caches = std::move(*kept);
             last.merge = read_saved_sources(merge_file, fingerprints.all_but_notes);
             last.texts = texts.get();
             clock.lap("kept");

@@ -43,17 +43,16 @@ bool write_saved_notes(const std::filesystem::path& file, const std::string& all
                        by_key(rendered, [](const auto&) { return true; }));
 }
 
-std::optional<KeptNotes> read_saved_notes(const std::filesystem::path& file, const std::string& all_but_notes) {
+std::optional<stages::NoteCaches> read_saved_notes(const std::filesystem::path& file,
+                                                   const std::string& all_but_notes) {
     auto kept = read_keyed<std::pair<Parsed, Rendered>>(file, k_magic, all_but_notes);
     if (!kept) return std::nullopt;
-    auto parsed = std::make_shared<notes::NoteFileCache>();
-    parsed->files.reserve(kept->first.size());
-    for (auto& [path, entry] : kept->first)
-        if (self_contained(entry)) parsed->files.emplace(std::move(path), std::move(entry));
-    KeptNotes out{std::move(parsed), {}};
-    out.rendered.reserve(kept->second.size());
-    for (auto& [key, body] : kept->second) out.rendered.emplace(std::move(key), std::move(body));
-    return out;
+    stages::NoteCaches caches;
+    caches.files.files.reserve(kept->first.size());
+    for (auto& [path, entry] : kept->first) caches.files.files.emplace(std::move(path), std::move(entry));
+    caches.apply.markdown.reserve(kept->second.size());
+    for (auto& [key, body] : kept->second) caches.apply.markdown.emplace(std::move(key), std::move(body));
+    return caches;
 }
 
 }  // namespace on_disk

@@ -19,13 +19,9 @@
 
 #include "notes/apply_notes.hpp"
 #include "notes/load_notes.hpp"
+#include "stages/notes.hpp"
 
 namespace on_disk {
-
-struct KeptNotes {
-    std::shared_ptr<const notes::NoteFileCache> parsed;  // by path, with each file's hash
-    notes::MarkdownCache rendered;                       // bodies, by notes::markdown_key
-};
 
 // Where the notes of the build in `output_dir` are kept.
 std::filesystem::path saved_notes_path(const std::filesystem::path& output_dir);
@@ -36,8 +32,9 @@ std::filesystem::path saved_notes_path(const std::filesystem::path& output_dir);
 bool write_saved_notes(const std::filesystem::path& file, const std::string& all_but_notes,
                        const notes::NoteFileCache& parsed, const notes::MarkdownCache& rendered);
 
-// The notes kept in `file` when they are of inputs whose fingerprint but the notes is
-// `all_but_notes`; nothing when there are none, they are damaged, or of other inputs.
-std::optional<KeptNotes> read_saved_notes(const std::filesystem::path& file, const std::string& all_but_notes);
+// The notes kept in `file` (as the caches `serve` keeps: parsed files, rendered bodies) when
+// they are of inputs whose fingerprint but the notes is `all_but_notes`; nothing when there are
+// none, they are damaged, or of other inputs.
+std::optional<stages::NoteCaches> read_saved_notes(const std::filesystem::path& file, const std::string& all_but_notes);
 
 }  // namespace on_disk

@@ -44,7 +44,7 @@ void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild
         r.parsed_ready = parsed.get_future().share();
         // (A note the last build parsed, the same bytes now, is not parsed again.)
         r.notes = concurrency::in_background(
-            [&config, &r, read, files, texts, kept = was.parsed_notes.get(), parsed = std::move(parsed)]() mutable {
+            [&config, &r, read, files, texts, kept = &was.note_caches.files, parsed = std::move(parsed)]() mutable {
                 notes::NoteSet set = read ? notes::load_notes(r.texts, config.root, kept, files)
                                           : stages::read_notes(config, files, texts);
                 parsed.set_value();
@@ -174,12 +174,14 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
     // keeps its own), are not rendered again; after an edit of notes, what this build parsed and
     // rendered is kept in turn, and let go of once written (not held while the pages render).
     const bool keeping = options.keep_notes && change.scope != Scope::everything;
-    notes::ApplyCache kept{nullptr, std::move(was.rendered_notes)};
-    notes::ApplyCache* cache = options.caches ? &options.caches->apply : keeping ? &kept : nullptr;
+    notes::ApplyCache* cache = options.caches ? &options.caches->apply : keeping ? &was.note_caches.apply : nullptr;
     out.content = std::make_shared<site::SiteContent>(stages::curate(notes, std::move(catalog), merged.site, cache));
     if (keeping)
-        out.keeping = concurrency::in_background([&parsed = r.parsed, &keep = options.keep_notes,
-                                                  rendered = std::move(kept.markdown)] { keep(parsed, rendered); });
+        out.keeping = concurrency::in_background(
+            [&parsed = r.parsed, &keep = options.keep_notes, rendered = std::move(was.note_caches.apply.markdown)] {
+                keep(parsed, rendered);
+            });
+    was.note_caches = {};  // (the notes are parsed and applied)
     // The plan on a thread of its own while the texts are made and the inputs prepared (all only
     // read the content, but for the texts' own member). What the last build's pages were made
     // from is let go of there as soon as the plan is made (on disk it was made again to plan

@@ -16,12 +16,12 @@
 #include "core/episode.hpp"
 #include "feed/feed_writer.hpp"
 #include "feed/identity.hpp"
-#include "notes/apply_notes.hpp"
 #include "notes/load_notes.hpp"
 #include "render/page_sink.hpp"
 #include "render/render_inputs.hpp"
 #include "render/template_set.hpp"
 #include "site/site_content.hpp"
+#include "stages/notes.hpp"
 #include "stages/sources.hpp"
 
 namespace pipeline {
@@ -56,12 +56,11 @@ struct LastBuild {
     // it made some anew (`build` alone: serve's content holds them; only their texts are read,
     // the catalog they were made of is gone).
     std::shared_ptr<const site::TextCache> texts{};
-    // Its notes as parsed, and their bodies as rendered, as `build` kept them on disk
-    // (on_disk/saved_notes.hpp, BuildOptions::keep_notes): the next build after an edit of notes
-    // takes every note whose bytes are the same and every body rendered before from them.
-    // (`serve` keeps its own, stages::NoteCaches.)
-    std::shared_ptr<const notes::NoteFileCache> parsed_notes{};
-    notes::MarkdownCache rendered_notes{};
+    // Its notes as parsed and their bodies as rendered (the caches `serve` keeps in memory), as
+    // `build` kept them on disk (on_disk/saved_notes.hpp, BuildOptions::keep_notes): the next
+    // build after an edit of notes takes every note whose bytes are the same and every body
+    // rendered before from them.
+    stages::NoteCaches note_caches{};
 
     // Held in memory alone (`serve`); empty when loaded from disk.
     std::shared_ptr<stages::MergedSources> sources{};        // its merged sources, before the notes

@@ -67,24 +67,24 @@ TEST_CASE("the notes read back as parsed and rendered, only for the inputs they 
 
     auto back = on_disk::read_saved_notes(file, "fp-1");
     REQUIRE(back);
-    REQUIRE(back->parsed->files.size() == 2);
-    const auto& a = back->parsed->files.at("/p/content/episodes/a.md");
+    REQUIRE(back->files.files.size() == 2);
+    const auto& a = back->files.files.at("/p/content/episodes/a.md");
     CHECK(a.hash == 11);
     REQUIRE(a.episode);
     CHECK(*a.episode == every_field());
     CHECK_FALSE(a.page);
     REQUIRE(a.diagnostics.size() == 1);
     CHECK(core::format(a.diagnostics[0]) == core::format(parsed.files["/p/content/episodes/a.md"].diagnostics[0]));
-    const auto& about = back->parsed->files.at("/p/content/pages/about.md");
+    const auto& about = back->files.files.at("/p/content/pages/about.md");
     CHECK_FALSE(about.episode);
     REQUIRE(about.page);
     CHECK(about.page->slug == "about");
     CHECK(about.page->order == 2);
     CHECK_FALSE(about.page->nav);
     CHECK(about.page->body_line == 5);
-    CHECK_FALSE(back->parsed->files.contains("/p/content/episodes/t.md"));
-    REQUIRE(back->rendered.size() == 1);
-    const notes::RenderedMarkdown& body = back->rendered.at("14\nBody");
+    CHECK_FALSE(back->files.files.contains("/p/content/episodes/t.md"));
+    REQUIRE(back->apply.markdown.size() == 1);
+    const notes::RenderedMarkdown& body = back->apply.markdown.at("14\nBody");
     CHECK(body.html == "<p>Body</p>");
     REQUIRE(body.resolved.size() == 1);
     CHECK(body.resolved[0].slug == "slug-b");
@@ -119,11 +119,11 @@ TEST_CASE("a build after an edit of notes parses and renders only the notes that
     REQUIRE(saved);
     auto kept = on_disk::read_saved_notes(file, saved->all_but_notes);
     REQUIRE(kept);
-    CHECK(kept->parsed->files.size() == 2);
-    CHECK(kept->rendered.size() == 2);
+    CHECK(kept->files.files.size() == 2);
+    CHECK(kept->apply.markdown.size() == 2);
     // Taken as kept while a note's bytes are the same: a kept parse and a kept body that say what
     // no parse or render would show that neither was made again.
-    notes::NoteFileCache marked = *kept->parsed;
+    notes::NoteFileCache marked = kept->files;
     for (auto& [path, entry] : marked.files) {
         if (fs::path(path).filename() != "strides.md") continue;
         REQUIRE(entry.episode);
@@ -131,7 +131,7 @@ TEST_CASE("a build after an edit of notes parses and renders only the notes that
         note.summary = "KEPT PARSE";
         entry.episode = std::make_shared<const notes::EpisodeNote>(std::move(note));
     }
-    notes::MarkdownCache bodies = kept->rendered;
+    notes::MarkdownCache bodies = kept->apply.markdown;
     for (auto& [key, body] : bodies)
         if (key.find("strides note") != std::string::npos) body.html = "<p>KEPT RENDER</p>";
     REQUIRE(on_disk::write_saved_notes(file, saved->all_but_notes, marked, bodies));
