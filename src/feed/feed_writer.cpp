@@ -547,17 +547,23 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
     // (at the depth it has in the document) into the gap before </channel>: the document of a
     // large archive's feed never exists whole, only its text.
     const std::string text = head.print(layout, 0, "");
-    // Room for every item up front (a guess on the large side; untouched room costs no memory):
-    // growing by doubling would copy the text and briefly hold it twice.
+    // Room for every item written now up front (a guess on the large side; untouched room costs
+    // no memory): growing by doubling would copy the text and briefly hold it twice.
+    const auto kept_at = kept_items(before, layout);
     std::size_t room = text.size();
     for (const auto& e : catalog.episodes)
-        room += e.feed_item_xml.size() + 2 * content.text(e).notes_html.size() + 2048;
+        if (!kept_at.contains(e.slug) || !before->unchanged(e.slug))
+            room += e.feed_item_xml.size() + 2 * content.text(e).notes_html.size() + 2048;
     if (layout.pages > 0) room = room * layout.current / layout.total + text.size();
     result.xml.reserve(room);
     result.xml.append(text);
     // The archive pages' items, and each page's newest date (its lastBuildDate).
     std::vector<std::string> page_items(layout.pages), page_dates(layout.pages);
     std::size_t position = 0;
+    // The bytes of the feed written before still to copy, and those named in result.copied so
+    // far: where the whole text is at.
+    std::size_t run_from = 0, run_to = 0, copied = 0;
+    auto whole_size = [&] { return result.xml.size() + copied + (run_to - run_from); };
     auto write_item = [&](const core::Episode& e, const ItemFacts& facts, const std::string& input_xml,
                           const core::Provenance& from) {
         ItemIdentity identity{facts.guid,
@@ -578,7 +584,7 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
         clean_for_feed(item, item_left_out);
         add_up(left_out, item_left_out);
         if (page == 0) {
-            result.item_offsets.push_back(result.xml.size());
+            result.item_offsets.push_back(whole_size());
             text::XmlAppender items(result.xml);
             item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
             result.items.push_back(std::move(identity));
@@ -594,11 +600,9 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
     };
     // An unchanged episode's items, copied from the feed written before (all of them, or none).
     // Consecutive ones are copied in one piece, when an item made now follows or at the end.
-    const auto kept_at = kept_items(before, layout);
-    std::size_t run_from = 0, run_to = 0;  // the bytes of the feed written before still to copy
     auto copy_run = [&] {
-        if (run_to > run_from && !before->copy(result.xml, run_from, run_to - run_from))
-            throw FeedBeforeUnreadable("the feed.xml written before cannot be read");
+        if (run_to > run_from) result.copied.push_back({result.xml.size(), run_from, run_to - run_from});
+        copied += run_to - run_from;
         run_from = run_to = 0;
     };
     auto keep = [&](const core::Episode& e) {
@@ -612,7 +616,7 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
             return false;
         if (run_to != w.item_offsets[first]) copy_run(), run_from = run_to = w.item_offsets[first];
         for (std::size_t i = first; i < end; ++i, ++position) {
-            result.item_offsets.push_back(result.xml.size() + (run_to - run_from));
+            result.item_offsets.push_back(whole_size());
             run_to = w.item_offsets[i + 1];
             result.items.push_back(w.items[i]);
             result.left_out_of_items.push_back(w.left_out_of_items[i]);
@@ -645,7 +649,7 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
                        other.raw_xml, other.from);
     }
     copy_run();
-    if (!result.item_offsets.empty()) result.item_offsets.push_back(result.xml.size());
+    if (!result.item_offsets.empty()) result.item_offsets.push_back(whole_size());
     result.xml += k_channel_close;
     for (std::size_t page = 1; page <= layout.pages; ++page)
         result.pages.push_back({page_path(page), head.print(layout, page, page_dates[page - 1]) + page_items[page - 1] +
@@ -666,6 +670,22 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
                 " (such as U+001B or U+0000) in the input's text " + (left_out.control_characters == 1 ? "is" : "are") +
                 " left out of feed.xml: XML forbids them; remove them from the input to silence this"));
     return result;
+}
+
+std::string whole_text(const FeedResult& feed, const FeedBefore& before) {
+    std::string text;
+    std::size_t size = feed.xml.size();
+    for (const auto& run : feed.copied) size += run.count;
+    text.reserve(size);
+    std::size_t at = 0;
+    for (const auto& run : feed.copied) {
+        text.append(feed.xml, at, run.at - at);
+        if (!before.copy(text, run.from, run.count))
+            throw FeedBeforeUnreadable("the feed.xml written before cannot be read");
+        at = run.at;
+    }
+    text.append(feed.xml, at);
+    return text;
 }
 
 }  // namespace feed

@@ -45,10 +45,24 @@ struct LeftOutOfItem {
     LeftOut foreign;
 };
 
+// Bytes of the feed.xml written before (FeedBefore) that go into a feed written from it: its
+// `count` bytes from `from` belong at `at` in the text written now (FeedResult::xml).
+struct CopiedRun {
+    std::size_t at = 0;
+    std::size_t from = 0;
+    std::size_t count = 0;
+
+    friend bool operator==(const CopiedRun&, const CopiedRun&) = default;
+};
+
 struct FeedResult {
+    // The feed's text; written from a feed before, the text but for the runs of it `copied`
+    // (in order): the unchanged items are not read, and whoever writes the file copies them
+    // from the one before (whole_text reads them into memory).
     std::string xml;
-    // Where each item of `xml` begins and, last, where the last one ends (none without items):
-    // what lint_feed_by_item reads it by.
+    std::vector<CopiedRun> copied;
+    // Where each item of the feed's whole text begins and, last, where the last one ends (none
+    // without items): what lint_feed_by_item reads it by.
     std::vector<std::size_t> item_offsets;
     std::vector<FeedPage> pages;      // the items past feed_limit, on pages feed.xml links to (oldest first)
     std::vector<ItemIdentity> items;  // in feed order
@@ -78,7 +92,7 @@ struct FeedResult {
 //
 // `before` (optional): the feed.xml a build wrote before, from the same sources and site, whose
 // items are copied as they are for the episodes it says are unchanged (when neither it nor this
-// feed has archive pages): the same inputs give the same bytes.
+// feed has archive pages): named in `copied`, not read. The same inputs give the same bytes.
 struct FeedBefore;
 FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent& content,
                       const FeedBefore* before = nullptr);
@@ -96,15 +110,19 @@ struct WrittenFeed {
 struct FeedBefore {
     std::size_t size = 0;  // of its text
     // Appends its text's bytes [offset, offset + count) to a string; false when it cannot
-    // (write_feed then throws FeedBeforeUnreadable).
+    // (whole_text then throws FeedBeforeUnreadable).
     std::function<bool(std::string& to, std::size_t offset, std::size_t count)> copy;
     const WrittenFeed& written;
     std::function<bool(const std::string& slug)> unchanged;
 };
 
-// Thrown by write_feed when the feed written before cannot be read: write it again without.
+// Thrown by whole_text when the feed written before cannot be read: write it again without.
 struct FeedBeforeUnreadable : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// The feed's whole text: `feed.xml` with its copied runs read from `before`, the feed it was
+// written from (for an output that cannot copy them from file to file).
+std::string whole_text(const FeedResult& feed, const FeedBefore& before);
 
 }  // namespace feed

@@ -71,6 +71,16 @@ void Output::add_borrowed(std::string_view path, std::string_view content) {
     store_borrowed(std::string(path), content);
 }
 
+std::unique_ptr<const files::MappedFile> Output::add_spliced(std::string_view path, std::string_view own,
+                                                             std::span<const Splice> runs, const PublishedFile& from) {
+    check_path(path);
+    std::optional<Spliced> spliced = splice_file(std::string(path), own, runs, from);
+    if (!spliced) return nullptr;
+    count(path, spliced->file.size);
+    store_prepared(std::move(spliced->file));
+    return std::move(spliced->text);
+}
+
 bool Output::carry_over(const std::vector<std::string>& paths) {
     if (!std::all_of(paths.begin(), paths.end(), [](const std::string& p) { return files::is_safe_relative_path(p); }))
         return false;
@@ -187,16 +197,57 @@ Output::Prepared DiskOutput::write_file(std::string path, std::string_view conte
     file.path = std::move(path);
     file.size = content.size();
     file.hash = files::content_hash(content);
-    // The same bytes as the file already published: share its inode (and its mtime).
-    if (auto it = m_previous.find(file.path); it != m_previous.end() && it->second.hash == file.hash &&
-                                              it->second.size == file.size &&
-                                              link_published(file.path, it->second, target)) {
-        file.mtime_ns = it->second.mtime_ns;
+    if (auto published = same_as_published(file.path, file.hash, file.size, target)) {
+        file.mtime_ns = *published;
         return file;
     }
     file.mtime_ns = write_whole(target, content);
     file.written = true;
     return file;
+}
+
+// The same bytes as the file already published: it shares that file's inode (and its mtime).
+std::optional<std::int64_t> DiskOutput::same_as_published(const std::string& path, std::uint64_t hash, std::size_t size,
+                                                          const fs::path& target) const {
+    auto it = m_previous.find(path);
+    if (it == m_previous.end() || it->second.hash != hash || it->second.size != size ||
+        !link_published(path, it->second, target))
+        return std::nullopt;
+    return it->second.mtime_ns;
+}
+
+// The file written piece by piece into the staging folder: `own`'s text, and between its parts
+// the runs of `from` copied from file to file (after an edit of one note, feed.xml is tens of
+// megabytes of the last one's items and one item made anew). Then mapped, to hash and to check.
+std::optional<Output::Spliced> DiskOutput::splice_file(const std::string& path, std::string_view own,
+                                                       std::span<const Splice> runs, const PublishedFile& from) const {
+    fs::path target = m_staging / path;
+    make_folder(target.parent_path());
+    const int fd = ::open(target.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0) throw std::runtime_error("cannot write " + target.string() + ": " + std::strerror(errno));
+    std::size_t at = 0, size = own.size();
+    bool ok = true;
+    for (const Splice& run : runs) {
+        ok = ok && run.at >= at && run.at <= own.size() && files::write_all(fd, own.substr(at, run.at - at)) &&
+             from.copy_to(fd, run.from, run.count);
+        at = run.at, size += run.count;
+    }
+    ok = ok && at <= own.size() && files::write_all(fd, own.substr(at));
+    struct stat st {};
+    ok = ok && ::fstat(fd, &st) == 0 && static_cast<std::size_t>(st.st_size) == size;
+    std::unique_ptr<const files::MappedFile> text = ok ? files::MappedFile::map(fd, size) : nullptr;
+    ::close(fd);
+    if (!text) {
+        ::unlink(target.c_str());
+        return std::nullopt;  // (the caller writes the whole text)
+    }
+    Prepared file{path, size, "", files::content_hash(text->text()), mtime_ns(st), true};
+    // (The text stays mapped where it was written: a link put in its place shares nothing with it.)
+    if (auto published = same_as_published(file.path, file.hash, file.size, target.string() + ".same")) {
+        fs::rename(target.string() + ".same", target);
+        file.mtime_ns = *published, file.written = false;
+    }
+    return Spliced{std::move(file), std::move(text)};
 }
 
 void DiskOutput::store_prepared(Prepared file) {
@@ -258,6 +309,25 @@ bool PublishedFile::append_to(std::string& to, std::size_t offset, std::size_t c
         return got == count ? was + count : was;
     });
     return got == count;
+}
+
+bool PublishedFile::copy_to(int fd, std::size_t offset, std::size_t count) const {
+    if (offset > m_size || count > m_size - offset) return false;
+    auto from = static_cast<off_t>(offset);
+    while (count > 0) {
+        const ssize_t n = ::copy_file_range(m_fd, &from, fd, nullptr, count, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;  // (a file system that cannot: copied through memory below)
+        count -= static_cast<std::size_t>(n);
+    }
+    std::string block;
+    while (count > 0) {
+        block.clear();
+        const std::size_t part = std::min<std::size_t>(count, std::size_t{1} << 20);
+        if (!append_to(block, static_cast<std::size_t>(from), part) || !files::write_all(fd, block)) return false;
+        from += static_cast<off_t>(part), count -= part;
+    }
+    return true;
 }
 
 std::unique_ptr<const PublishedFile> DiskOutput::published(const std::string& path) const {

@@ -7,10 +7,13 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_set>
 #include <vector>
+
+#include "files/mapped_file.hpp"
 
 namespace output {
 
@@ -32,10 +35,21 @@ public:
     // Appends its bytes [offset, offset + count) to `to`; false (`to` as it was) when they
     // cannot be read whole.
     bool append_to(std::string& to, std::size_t offset, std::size_t count) const;
+    // Writes them to the open file `fd` at its position, from file to file (copy_file_range):
+    // they pass through no memory of the process. False when they cannot be copied whole.
+    bool copy_to(int fd, std::size_t offset, std::size_t count) const;
 
 private:
     int m_fd;
     std::size_t m_size;
+};
+
+// A run of a file the last build wrote, spliced into a file written now (Output::add_spliced):
+// its `count` bytes from `from` belong at `at` in the text written now.
+struct Splice {
+    std::size_t at = 0;
+    std::size_t from = 0;
+    std::size_t count = 0;
 };
 
 class Output {
@@ -57,6 +71,12 @@ public:
     // The same for a text the caller still needs (a large feed the build checks afterwards): the
     // output borrows it (a DiskOutput writes it where it is) instead of taking a copy.
     void add_borrowed(std::string_view path, std::string_view content);
+    // Adds a file whose text is `own` with runs of `from` spliced in (`runs`, in order), written
+    // without reading those runs into memory, and returns its whole text to read, mapped where
+    // it was written. Null, adding nothing, when this output cannot (all but a DiskOutput): the
+    // caller adds the whole text instead.
+    std::unique_ptr<const files::MappedFile> add_spliced(std::string_view path, std::string_view own,
+                                                         std::span<const Splice> runs, const PublishedFile& from);
     // add() in two steps, for files made on several threads: prepare() does the costly part
     // (checking the path, and in a DiskOutput hashing and writing the file), and may be called
     // from any number of threads at once; add(Prepared), on the thread that owns the output,
@@ -89,6 +109,15 @@ protected:
     virtual void store_prepared(Prepared file) = 0;
     virtual void store_borrowed(const std::string& path, std::string_view content) {
         store_prepared(prepare_file(path, std::string(content)));
+    }
+    // add_spliced's file written, and its text mapped; nothing when this output cannot.
+    struct Spliced {
+        Prepared file;
+        std::unique_ptr<const files::MappedFile> text;
+    };
+    virtual std::optional<Spliced> splice_file(const std::string& /*path*/, std::string_view /*own*/,
+                                               std::span<const Splice> /*runs*/, const PublishedFile& /*from*/) const {
+        return std::nullopt;
     }
     // Carries over the last build's files at `paths`; their sizes, or nothing when one cannot be.
     virtual std::optional<std::vector<std::size_t>> carry_over_previous(const std::vector<std::string>&) {
@@ -211,6 +240,8 @@ protected:
         store_prepared(write_file(path, content));
     }
     void store_prepared(Prepared file) override;
+    std::optional<Spliced> splice_file(const std::string& path, std::string_view own, std::span<const Splice> runs,
+                                       const PublishedFile& from) const override;
     std::optional<std::vector<std::size_t>> carry_over_previous(const std::vector<std::string>& paths) override;
 
 private:
@@ -241,6 +272,10 @@ private:
         m_made_dirs;  // in the staging folder (which starts empty); guarded by m_dirs_lock
 
     Prepared write_file(std::string path, std::string_view content) const;
+    // The file written at `path` in the staging folder is the published one (`hash`, `size`):
+    // the published one is linked there instead, and its modification time given.
+    std::optional<std::int64_t> same_as_published(const std::string& path, std::uint64_t hash, std::size_t size,
+                                                  const std::filesystem::path& target) const;
     void make_folder(const std::filesystem::path& dir) const;
     bool published_unchanged(const std::string& path, const Entry& published_entry) const;
     bool link_published(const std::string& path, const Entry& published_entry,

@@ -305,9 +305,11 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
             const std::optional<stages::InputFeed> output = reading.output_feed.get();
             const auto published_feed = feed_file.valid() ? feed_file.get() : nullptr;
             const std::optional<feed::FeedBefore> before = feed_before(published_feed.get(), was, curated.plan);
+            const std::optional<stages::PublishedFeed> from =
+                before ? std::optional<stages::PublishedFeed>({*before, *published_feed}) : std::nullopt;
             stages::FeedSummary feed = stages::write_index_and_feeds(
                 config, merged->input_feeds, output ? &*output : nullptr, options.published, std::move(curated.content),
-                options.hold, out, before ? &*before : nullptr, curated.edited ? &*curated.edited : nullptr);
+                options.hold, out, from ? &*from : nullptr, curated.edited ? &*curated.edited : nullptr);
             clock.lap("feed");
             count_feed(report, feed, out);
             // What the output folder's feed.xml now holds (serve's, in memory, is not published).

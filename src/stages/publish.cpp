@@ -51,10 +51,11 @@ namespace {
 // keeps of the others is filled in.
 std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                          const InputFeed* output_feed, const InputFeed* published,
-                                         const feed::FeedResult& feed, std::span<feed::CheckedItem> checked) {
+                                         const feed::FeedResult& feed, std::string_view text,
+                                         std::span<feed::CheckedItem> checked) {
     std::vector<core::Diagnostic> errors, warnings = feed.warnings;
     // A finding about a value the input feed had is located where the input has it.
-    for (const auto& f : feed::lint_feed_by_item(feed.xml, feed.item_offsets, checked)) {
+    for (const auto& f : feed::lint_feed_by_item(text, feed.item_offsets, checked)) {
         core::SourceLocation input = feed.channel_at;
         if (f.item > 0 && static_cast<std::size_t>(f.item) <= feed.items.size() && !feed.items[f.item - 1].file.empty())
             input = {feed.items[f.item - 1].file, feed.items[f.item - 1].line, 0};
@@ -81,12 +82,31 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
     return warnings;
 }
 
+// feed.xml as write_feed made it from `before` (or from nothing), stored: its items copied from
+// the last one written from file to file when the output can, else in memory. Returns its text
+// as written (mapped), or null when it is `feed.xml` (now whole), to be stored by the caller.
+std::unique_ptr<const files::MappedFile> store_copied(const config::SiteConfig& config,
+                                                      const site::SiteContent& content, feed::FeedResult& feed,
+                                                      const PublishedFeed* before, output::Output& out) {
+    if (feed.copied.empty()) return nullptr;
+    std::vector<output::Splice> runs;
+    for (const auto& run : feed.copied) runs.push_back({run.at, run.from, run.count});
+    if (auto text = out.add_spliced("feed.xml", feed.xml, runs, before->file)) return text;
+    try {
+        feed.xml = feed::whole_text(feed, before->before);
+        feed.copied.clear();
+    } catch (const feed::FeedBeforeUnreadable&) {
+        feed = feed::write_feed(config, content);  // (every item made again)
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
                                   const InputFeed* output_feed, const InputFeed* published,
                                   std::shared_ptr<site::SiteContent> content, bool held, output::Output& out,
-                                  const feed::FeedBefore* before, const search::EditedNote* edited) {
+                                  const PublishedFeed* before, const search::EditedNote* edited) {
     const core::Catalog& catalog = content->catalog;
     const bool frees = !held;
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
@@ -107,24 +127,21 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     if (!edited || !out.carry_over({"feed.json"}))
         json_feed =
             concurrency::in_background([&] { return out.prepare("feed.json", feed::write_json_feed(*content)); });
-    feed::FeedResult feed = [&] {
-        try {
-            return feed::write_feed(config, *content, before);
-        } catch (const feed::FeedBeforeUnreadable&) {
-            return feed::write_feed(config, *content);  // (every item made again)
-        }
-    }();
-    // Checked while it is stored and the others end (a failed check fails the build, and nothing
-    // stored is published then): read where it is, without a copy of a large feed.
+    feed::FeedResult feed = feed::write_feed(config, *content, before ? &before->before : nullptr);
+    // Made from the last one, stored first and checked where it was written; else checked
+    // while it is stored and the others end (a failed check fails the build, and nothing stored
+    // is published then): read where it is, without a copy of a large feed.
+    const std::unique_ptr<const files::MappedFile> written = store_copied(config, *content, feed, before, out);
+    const std::string_view text = written ? written->text() : std::string_view(feed.xml);
     auto check = concurrency::in_background(
-        [&] { return check_feed(config, inputs, output_feed, published, feed, feed.checked); });
+        [&] { return check_feed(config, inputs, output_feed, published, feed, text, feed.checked); });
     if (json_feed.valid()) out.add(json_feed.get());
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
     // written, the episodes let go of theirs, so that each is freed as it is indexed (its memory
     // then holds the postings). (The index reads no episode's transcript member meanwhile.)
     if (frees)
         for (auto& e : content->catalog.episodes) e.transcript = {};
-    out.add_borrowed("feed.xml", feed.xml);
+    if (!written) out.add_borrowed("feed.xml", feed.xml);
     const std::size_t pages = feed.pages.size();
     for (auto& page : feed.pages)                 // (the check reads none of them)
         out.add(page.path, std::move(page.xml));  // (RFC 5005 archive pages: feed/archive_pages.hpp)

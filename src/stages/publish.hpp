@@ -50,6 +50,13 @@ PageCount render_pages(const config::SiteConfig& config, const render::RenderInp
                        const site::LocalArtwork* artwork, const render::TemplateSet& templates, render::PageSink& sink,
                        PageRecord last, output::Output& out, concurrency::StageTimes* parts = nullptr);
 
+// The feed.xml the output folder holds, to write feed.xml from: what write_feed copies of it,
+// and the file itself, which the output copies those items from.
+struct PublishedFeed {
+    const feed::FeedBefore& before;
+    const output::PublishedFile& file;
+};
+
 // What write_index_and_feeds wrote of feed.xml, and the linter's warnings.
 struct FeedSummary {
     feed::WrittenFeed written;            // feed.xml's items, in feed order, and where each is in it
@@ -72,6 +79,6 @@ struct FeedSummary {
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                   const InputFeed* output_feed, const InputFeed* published,
                                   std::shared_ptr<site::SiteContent> content, bool held, output::Output& out,
-                                  const feed::FeedBefore* before = nullptr, const search::EditedNote* edited = nullptr);
+                                  const PublishedFeed* before = nullptr, const search::EditedNote* edited = nullptr);
 
 }  // namespace stages

@@ -261,3 +261,59 @@ TEST_CASE("a writer on its own thread writes through Preparing; the files are th
     REQUIRE(memory.find("search/meta.json"));
     CHECK(*memory.find("search/meta.json") == "{\"version\":1}");
 }
+
+// After an edit of one note, feed.xml is the last one's items but one: they are copied from
+// file to file, never read into memory, and the file is what writing it whole gives.
+TEST_CASE("a file spliced from the published one is written, mapped and recorded as its bytes say") {
+    test::TempDir dir;
+    auto out = dir.path() / "public";
+    build(out, "f1", {{"feed.xml", "<head><item 1/><item 2/><item 3/></tail>"}, {"a.html", "A"}});
+    {
+        output::DiskOutput o(out, "f2");
+        const auto published = o.published("feed.xml");
+        REQUIRE(published);
+        // The head and item 2 written now; items 1 and 3 copied from the published file.
+        const std::string own = "<HEAD><ITEM 2/></tail>";
+        const std::vector<output::Splice> runs = {{6, 6, 9}, {15, 24, 9}};
+        const auto text = o.add_spliced("feed.xml", own, runs, *published);
+        REQUIRE(text);
+        const std::string want = "<HEAD><item 1/><ITEM 2/><item 3/></tail>";
+        CHECK(text->text() == want);
+        CHECK(o.file_count() == 1);
+        CHECK(o.byte_count() == want.size());
+        o.add("a.html", "A");
+        o.commit();
+        CHECK(test::read(out / "feed.xml") == want);
+    }
+    const ino_t spliced = inode(out / "feed.xml");
+    // Recorded with its bytes' hash: the same text given whole next is the same file.
+    build(out, "f3", {{"feed.xml", "<HEAD><item 1/><ITEM 2/><item 3/></tail>"}, {"a.html", "A2"}});
+    CHECK(inode(out / "feed.xml") == spliced);
+    {
+        // Spliced into the same bytes as the published file: that file, linked (its time kept).
+        output::DiskOutput o(out, "f4");
+        const auto published = o.published("feed.xml");
+        REQUIRE(published);
+        const std::vector<output::Splice> runs = {{0, 0, 40}};
+        const auto text = o.add_spliced("feed.xml", "", runs, *published);
+        REQUIRE(text);
+        CHECK(text->text() == "<HEAD><item 1/><ITEM 2/><item 3/></tail>");
+        o.add("a.html", "A3");
+        o.commit();
+        CHECK(inode(out / "feed.xml") == spliced);
+        // A run past the published file's end cannot be copied: nothing is added.
+        output::DiskOutput again(out, "f5");
+        const auto file = again.published("feed.xml");
+        REQUIRE(file);
+        CHECK_FALSE(again.add_spliced("feed.xml", "x", std::vector<output::Splice>{{1, 30, 20}}, *file));
+        CHECK(again.file_count() == 0);
+    }
+    // An output that cannot splice (serve's, in memory) adds nothing: the caller adds the text.
+    output::DiskOutput o(out, "f6");
+    const auto published = o.published("feed.xml");
+    REQUIRE(published);
+    output::MemoryOutput memory;
+    CHECK_FALSE(memory.add_spliced("feed.xml", "x", std::vector<output::Splice>{{0, 0, 1}}, *published));
+    CHECK(memory.files().empty());
+    CHECK_THROWS_AS(o.add_spliced("../feed.xml", "x", {}, *published), std::invalid_argument);
+}

@@ -20,13 +20,13 @@
 #include "support.hpp"
 
 namespace {
-std::function<bool(const std::string&)> files(std::set<std::string> names) {
+std::function<bool(const std::string&)> built_files(std::set<std::string> names) {
     return [names](const std::string& f) { return names.count(f) > 0; };
 }
 }  // namespace
 
 TEST_CASE("request paths resolve only to built files, whatever the encoding") {
-    auto built = files({"index.html", "episodes/a/index.html", "css/style.css", "about.html"});
+    auto built = built_files({"index.html", "episodes/a/index.html", "css/style.css", "about.html"});
     struct Row {
         const char* path;
         int status;

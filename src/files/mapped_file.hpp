@@ -1,0 +1,27 @@
+#pragma once
+// A file's bytes mapped for reading: a large file written a moment ago (feed.xml, tens of
+// megabytes) is read where the system holds it, not copied into memory of the process's own.
+#include <cstddef>
+#include <memory>
+#include <string_view>
+
+namespace files {
+
+class MappedFile {
+public:
+    // The first `size` bytes of the open file `fd` (which may be closed after), or null when
+    // they cannot be mapped.
+    static std::unique_ptr<const MappedFile> map(int fd, std::size_t size);
+    ~MappedFile();
+    MappedFile(const MappedFile&) = delete;
+    MappedFile& operator=(const MappedFile&) = delete;
+
+    std::string_view text() const { return {static_cast<const char*>(m_at), m_size}; }
+
+private:
+    MappedFile(void* at, std::size_t size) : m_at(at), m_size(size) {}
+    void* m_at;
+    std::size_t m_size;
+};
+
+}  // namespace files
