@@ -24,6 +24,7 @@
 
 #include "files/files.hpp"
 #include "files/hash.hpp"
+#include "files/mapped_file.hpp"
 
 namespace files::binary {
 
@@ -112,15 +113,19 @@ private:
 // False when it cannot be written (the next build then has none).
 bool write_file(const std::filesystem::path& path, std::string_view magic, const std::function<void(Writer&)>& write);
 
-// The bytes of the file at `path` (at most `max_bytes`), or "" when there is none or it cannot
-// be read: the caller then has no such file to start from (Reader::open of "" is nothing).
-inline std::string read_bytes(const std::filesystem::path& path, std::size_t max_bytes) {
-    try {
-        return files::read_file(path, max_bytes);
-    } catch (const files::FileError&) {
-        return "";
-    }
-}
+// The bytes of the file at `path` (at most `max_bytes`), mapped: a kept catalog is tens of
+// megabytes, read where the system holds it instead of copied into new memory (which the
+// system zeroes first). Empty when there is none or it cannot be read: the caller then has no
+// such file to start from (Reader::open of "" is nothing).
+class FileBytes {
+public:
+    FileBytes(const std::filesystem::path& path, std::size_t max_bytes) : m_file(MappedFile::open(path, max_bytes)) {}
+    std::string_view view() const { return m_file ? m_file->text() : std::string_view(); }
+    std::size_t size() const { return view().size(); }
+
+private:
+    std::unique_ptr<const MappedFile> m_file;
+};
 
 // Reads what a Writer wrote; a read past the end makes it fail, and every later read too.
 class Reader {

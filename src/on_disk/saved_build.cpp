@@ -39,8 +39,8 @@ bool write_saved_build(const fs::path& file, const SavedBuild& saved) {
 }
 
 std::optional<SavedBuild> read_saved_build(const fs::path& file) {
-    const std::string bytes = files::binary::read_bytes(file, std::size_t{1} << 30);
-    auto r = files::binary::Reader::open(bytes, k_magic);
+    const files::binary::FileBytes bytes(file, std::size_t{1} << 30);
+    auto r = files::binary::Reader::open(bytes.view(), k_magic);
     if (!r) return std::nullopt;
     SavedBuild saved;
     std::uint64_t pages = 0;

@@ -231,8 +231,8 @@ bool write_keyed(const std::filesystem::path& file, std::string_view magic, cons
 template <class T>
 std::optional<T> read_keyed(const std::filesystem::path& file, std::string_view magic, const std::string& key) {
     if (key.empty()) return std::nullopt;
-    const std::string bytes = files::binary::read_bytes(file, std::size_t{4} << 30);
-    auto r = files::binary::Reader::open(bytes, magic);
+    const files::binary::FileBytes bytes(file, std::size_t{4} << 30);
+    auto r = files::binary::Reader::open(bytes.view(), magic);
     if (!r) return std::nullopt;
     std::string fingerprint;
     (*r)(fingerprint);

@@ -409,9 +409,9 @@ std::string legacy_manifest_folder(const fs::path& dir) {
 bool made_by_podarchive(const fs::path& dir) {
     struct stat st {};
     if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return false;
-    const std::string bytes = files::binary::read_bytes(beside(dir, ".manifest"), 256u << 20);
+    const files::binary::FileBytes bytes(beside(dir, ".manifest"), 256u << 20);
     std::string named;
-    if (auto r = files::binary::Reader::open(bytes, k_manifest_magic)) (*r)(named);
+    if (auto r = files::binary::Reader::open(bytes.view(), k_manifest_magic)) (*r)(named);
     if (named.empty()) named = legacy_manifest_folder(dir);
     return !named.empty() && named.substr(0, named.find(':')) == std::to_string(st.st_ino);
 }
@@ -419,8 +419,8 @@ bool made_by_podarchive(const fs::path& dir) {
 void DiskOutput::load_manifest() {
     struct stat st {};
     if (::stat(m_output.c_str(), &st) != 0) return;
-    const std::string bytes = files::binary::read_bytes(m_manifest_path, 256u << 20);
-    auto r = files::binary::Reader::open(bytes, k_manifest_magic);
+    const files::binary::FileBytes bytes(m_manifest_path, 256u << 20);
+    auto r = files::binary::Reader::open(bytes.view(), k_manifest_magic);
     if (!r) return;  // no manifest, or a broken one: write everything
     std::string named, fingerprint;
     std::uint64_t count = 0;

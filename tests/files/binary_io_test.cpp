@@ -42,8 +42,9 @@ TEST_CASE("a kept file reads back what was written, across the writer's blocks, 
     std::map<std::string, std::uint64_t> counts = {{"k", 0xFFFF'FFFF'FFFF'FFF0ull}, {"l", 1}};
     REQUIRE(files::binary::write_file(file, magic, [&](files::binary::Writer& w) { w(large, pieces, counts, -7LL); }));
 
-    const std::string bytes = files::binary::read_bytes(file, std::size_t{1} << 30);
-    auto r = files::binary::Reader::open(bytes, magic);
+    const files::binary::FileBytes mapped(file, std::size_t{1} << 30);
+    const std::string bytes(mapped.view());
+    auto r = files::binary::Reader::open(mapped.view(), magic);
     REQUIRE(r);
     std::string large_back;
     std::vector<Piece> pieces_back;
@@ -66,11 +67,12 @@ TEST_CASE("a kept file reads back what was written, across the writer's blocks, 
     damaged[2'000'000] ^= 1;
     CHECK_FALSE(files::binary::Reader::open(damaged, magic));
     CHECK_FALSE(files::binary::Reader::open(bytes.substr(0, bytes.size() - 1), magic));
-    CHECK_FALSE(files::binary::Reader::open(files::binary::read_bytes(dir.path() / "none", 100), magic));
+    CHECK_FALSE(files::binary::Reader::open(files::binary::FileBytes(dir.path() / "none", 100).view(), magic));
+    CHECK(files::binary::FileBytes(file, bytes.size() - 1).size() == 0);  // (larger than asked: none)
     // A count the rest cannot hold fails, and so does every read after it.
     REQUIRE(files::binary::write_file(file, magic, [&](files::binary::Writer& w) { w(std::uint64_t{1} << 40); }));
-    const std::string counted = files::binary::read_bytes(file, 1000);
-    auto c = files::binary::Reader::open(counted, magic);
+    const files::binary::FileBytes counted(file, 1000);
+    auto c = files::binary::Reader::open(counted.view(), magic);
     REQUIRE(c);
     std::vector<std::string> many;
     (*c)(many);
@@ -85,8 +87,8 @@ TEST_CASE("shared values read back as values of their own, and a null one as nul
     const auto shared = std::make_shared<const Piece>(Piece{"shared", 2, {1.5}, Colour::green, true});
     const std::vector<std::shared_ptr<const Piece>> pieces = {shared, nullptr, shared};
     REQUIRE(files::binary::write_file(file, magic, [&](files::binary::Writer& w) { w(pieces); }));
-    const std::string bytes = files::binary::read_bytes(file, 1000);
-    auto r = files::binary::Reader::open(bytes, magic);
+    const files::binary::FileBytes bytes(file, 1000);
+    auto r = files::binary::Reader::open(bytes.view(), magic);
     REQUIRE(r);
     std::vector<std::shared_ptr<const Piece>> back;
     (*r)(back);
