@@ -33,12 +33,15 @@ PageCount render_pages(const config::SiteConfig& config, const render::RenderInp
                        const site::LocalArtwork* artwork, const render::TemplateSet& templates, render::PageSink& sink,
                        PageRecord last, output::Output& out, concurrency::StageTimes* parts) {
     render::render_site(inputs, templates, sink, parts);
+    concurrency::StageClock clock(parts);
     render::copy_static_files(config, inputs.site, artwork, out);
+    clock.lap("render:static");
     if (!last.every_page) {
         // The last build's pages it no longer makes (a topic no episode has any more) are gone;
         // those not rendered again are carried over as they are.
         for (const auto& path : sink.vanished()) out.remove(path);
         if (!last.in_output) carry_over_unrendered(last.pages, sink, out);
+        clock.lap("render:carry");
     }
     return {last.pages.size(), sink.rendered()};
 }
