@@ -35,6 +35,10 @@ void check_path(std::string_view path) {
 
 void Output::count(std::string_view path, std::size_t bytes) {
     check_path(path);
+    tally(path, bytes);
+}
+
+void Output::tally(std::string_view path, std::size_t bytes) {
     ++m_files;
     m_bytes += bytes;
     if (bytes > m_largest.bytes || (bytes == m_largest.bytes && (m_largest.path.empty() || path < m_largest.path)))
@@ -86,7 +90,7 @@ bool Output::carry_over(const std::vector<std::string>& paths) {
         return false;
     auto sizes = carry_over_previous(paths);
     if (!sizes) return false;
-    for (std::size_t i = 0; i < paths.size(); ++i) count(paths[i], (*sizes)[i]);
+    for (std::size_t i = 0; i < paths.size(); ++i) tally(paths[i], (*sizes)[i]);  // (each checked above)
     return true;
 }
 
@@ -508,8 +512,13 @@ std::vector<std::string> folders_of(const std::vector<std::string>& paths) {
 // removed, with the folders they leave empty.
 void DiskOutput::update_in_place() {
     std::vector<std::string> gone, written;
-    for (const auto& [path, e] : m_previous)
-        if (!m_files.contains(path)) gone.push_back(path);
+    // (Both maps in path order, walked side by side: tens of thousands of paths, each with a
+    // long prefix in common with the next.)
+    auto now = m_files.begin();
+    for (const auto& [path, e] : m_previous) {
+        while (now != m_files.end() && now->first < path) ++now;
+        if (now == m_files.end() || now->first != path) gone.push_back(path);
+    }
     for (const auto& [path, e] : m_files)
         if (e.written) written.push_back(path);
     // Before anything changes: every folder on the way is one of the output's own, not a link

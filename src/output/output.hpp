@@ -125,7 +125,8 @@ protected:
     }
 
 private:
-    void count(std::string_view path, std::size_t bytes);
+    void count(std::string_view path, std::size_t bytes);  // (its path checked first)
+    void tally(std::string_view path, std::size_t bytes);
 
     std::size_t m_files = 0;
     std::size_t m_bytes = 0;
