@@ -67,8 +67,13 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
             .push_back(std::move(d));
     }
     // Every item of the archive, those past the feed's limit too: they are kept, only not listed.
-    std::vector<feed::ItemIdentity> archive = feed.items;
-    archive.insert(archive.end(), feed.beyond_limit.begin(), feed.beyond_limit.end());
+    // (A copy only then: tens of thousands of items, on the way to the build's end.)
+    std::vector<feed::ItemIdentity> with_pages;
+    if (!feed.beyond_limit.empty()) {
+        with_pages = feed.items;
+        with_pages.insert(with_pages.end(), feed.beyond_limit.begin(), feed.beyond_limit.end());
+    }
+    const std::vector<feed::ItemIdentity>& archive = feed.beyond_limit.empty() ? feed.items : with_pages;
     std::vector<std::pair<const InputFeed*, feed::Before>> before;
     for (const auto& input : input_feeds) before.emplace_back(&input, feed::Before::input);
     for (const InputFeed* known : {output_feed, published})
