@@ -1,16 +1,19 @@
 #include "on_disk/fingerprints.hpp"
 
 #include <sys/stat.h>
+#include <time.h>
 
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "concurrency/parallel.hpp"
+#include "files/binary_io.hpp"
 #include "files/files.hpp"
 #include "files/hash.hpp"
 #include "i18n/words.hpp"
 #include "notes/load_notes.hpp"
+#include "output/output.hpp"
 #include "sources/read_source.hpp"
 #include "theme/theme_files.hpp"
 
@@ -29,9 +32,71 @@ std::string program_identity() {
            std::to_string(st.st_mtim.tv_nsec);
 }
 
+// A file hashed this many nanoseconds before a build looked at it may have changed since within
+// its file system's clock tick (a FAT file system's is two seconds): it is read again.
+constexpr std::int64_t k_settled_ns = 3'000'000'000;
+
+std::int64_t nanoseconds(const struct timespec& t) {
+    return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+
+// The file's hash: as `known` has it when it still holds, else read (nothing when it cannot be).
+// What it was hashed as goes to `learned`.
+std::optional<std::uint64_t> file_hash(const std::filesystem::path& path, const InputHashes* known,
+                                       std::optional<HashedFile>& learned) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+    HashedFile now{static_cast<std::uint64_t>(st.st_size),
+                   static_cast<std::uint64_t>(st.st_ino),
+                   static_cast<std::uint64_t>(st.st_dev),
+                   nanoseconds(st.st_mtim),
+                   nanoseconds(st.st_ctim),
+                   0};
+    if (known) {
+        auto it = known->files.find(path.generic_string());
+        if (it != known->files.end() && now.mtime_ns < known->taken_ns - k_settled_ns &&
+            now.ctime_ns < known->taken_ns - k_settled_ns) {
+            now.hash = it->second.hash;
+            if (it->second == now) return learned = now, now.hash;
+        }
+    }
+    files::Hasher file;  // (read after the look: a file changed meanwhile is read again next time)
+    if (!file.add_file(path)) return std::nullopt;
+    now.hash = file.digest();
+    learned = now;
+    return now.hash;
+}
+
+constexpr std::string_view k_hashes_magic = "podarchive input hashes 1\n";
+
 }  // namespace
 
-Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::InputFeed* published) {
+template <class IO>
+void fields(IO& io, HashedFile& f) {
+    io(f.size, f.inode, f.device, f.mtime_ns, f.ctime_ns, f.hash);
+}
+
+std::filesystem::path input_hashes_path(const std::filesystem::path& output_dir) {
+    return output::beside(output_dir, ".inputs");
+}
+
+std::optional<InputHashes> read_input_hashes(const std::filesystem::path& file) {
+    const files::binary::FileBytes bytes(file, std::size_t{256} << 20);
+    auto r = files::binary::Reader::open(bytes.view(), k_hashes_magic);
+    if (!r) return std::nullopt;
+    InputHashes hashes;
+    (*r)(hashes.taken_ns, hashes.files);
+    if (!r->whole()) return std::nullopt;
+    return hashes;
+}
+
+bool write_input_hashes(const std::filesystem::path& file, const InputHashes& hashes) {
+    return files::binary::write_file(file, k_hashes_magic,
+                                     [&](files::binary::Writer& w) { w(hashes.taken_ns, hashes.files); });
+}
+
+Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::InputFeed* published,
+                                const InputHashes* known, InputHashes* learned) {
     namespace fs = std::filesystem;
     std::vector<fs::path> files = {config.config_path, config.audio_manifest()};
     for (const auto& s : config.sources) files.push_back(s.path), files.push_back(sources::kept_items_path(s.path));
@@ -43,12 +108,20 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::
     // thousands of notes, and a build waits for this); the hashes are combined in order.
     const notes::NoteFileTest is_note_file(config.content_dir());
     std::vector<std::optional<std::uint64_t>> hashes(files.size());
+    std::vector<std::optional<HashedFile>> hashed(files.size());
     std::vector<char> is_note(files.size());
+    timespec taken{};
+    ::clock_gettime(CLOCK_REALTIME, &taken);  // (before any file is looked at)
     concurrency::parallel_for(files.size(), 64, [&](std::size_t i) {
-        files::Hasher file;
-        if (file.add_file(files[i])) hashes[i] = file.digest();
+        hashes[i] = file_hash(files[i], known, hashed[i]);
         is_note[i] = is_note_file(files[i]);
     });
+    if (learned) {
+        learned->taken_ns = nanoseconds(taken);
+        learned->files.clear();
+        for (std::size_t i = 0; i < files.size(); ++i)
+            if (hashed[i]) learned->files.insert_or_assign(files[i].generic_string(), *hashed[i]);
+    }
     files::Hasher all, others;  // (others: all but the notes)
     const std::string builtin_theme = theme::builtin_fingerprint();
     for (files::Hasher* h : {&all, &others}) {

@@ -95,6 +95,12 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
     // notes changed since. Without a previous build they are only recorded for the next one, so
     // they are computed beside this one (hashing every input file takes a large archive's build
     // a tenth of a second).
+    // The files' hashes as the last build took them (an unchanged file is not read again), and
+    // as this one does. (Before `later`, whose thread writes them: a build that throws waits for
+    // it before they are gone.)
+    const auto hashes_file = input_hashes_path(config.output_dir());
+    const std::optional<InputHashes> known = read_input_hashes(hashes_file);
+    InputHashes hashed;
     std::shared_future<Fingerprints> later;
     Fingerprints fingerprints;
     const auto record_file = saved_build_path(config.output_dir());
@@ -104,7 +110,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
     pipeline::LastBuild last;
     pipeline::Change change;
     if (out->has_previous_build()) {
-        fingerprints = input_fingerprints(config, published);
+        fingerprints = input_fingerprints(config, published, known ? &*known : nullptr, &hashed);
         out->set_fingerprint(fingerprints.all);
         if (out->up_to_date()) {  // the same inputs give the same bytes: nothing to do, nothing touched
             result.up_to_date = true;
@@ -127,8 +133,9 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
             clock.lap("kept");
         }
     } else {
-        later =
-            concurrency::in_background([&config, published] { return input_fingerprints(config, published); }).share();
+        later = concurrency::in_background([&config, published, &known, &hashed] {
+                    return input_fingerprints(config, published, known ? &*known : nullptr, &hashed);
+                }).share();
     }
     // A new merge is kept for the next build at once (it describes the inputs but the notes,
     // whatever becomes of this build), written as it is made; a merge read back is still the
@@ -170,6 +177,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
         // (one that cannot be written costs the next build the texts)
         if (result.report.incremental && last.texts && last.texts->made() > 0)
             write_saved_texts(texts_file, fingerprints.all_but_notes, *last.texts);
+        write_input_hashes(hashes_file, hashed);  // (one that cannot be costs reading every input)
     });
     out->commit();
     saved.get();
