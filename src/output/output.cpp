@@ -263,16 +263,15 @@ void DiskOutput::store_prepared(Prepared file) {
 // they are, and commit() updates the output folder in place. Each is checked first, on every
 // core: a page edited by hand is not carried over (the caller builds every page again).
 std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const std::vector<std::string>& paths) {
-    std::vector<const Entry*> entries;
-    entries.reserve(paths.size());
-    for (const auto& path : paths) {
-        auto it = m_previous.find(path);
-        if (it == m_previous.end() || m_files.contains(path)) return std::nullopt;
-        entries.push_back(&it->second);
-    }
+    // (Each looked up and checked on every core: neither map changes meanwhile.)
+    std::vector<const Entry*> entries(paths.size());
     std::atomic<bool> failed = false;
     concurrency::parallel_for(paths.size(), 256, [&](std::size_t i) {
-        if (!published_unchanged(paths[i], *entries[i])) failed = true;
+        auto it = m_previous.find(paths[i]);
+        if (it == m_previous.end() || m_files.contains(paths[i]) || !published_unchanged(paths[i], it->second))
+            failed = true;
+        else
+            entries[i] = &it->second;
     });
     if (failed) return std::nullopt;
     m_in_place = true;
