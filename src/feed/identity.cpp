@@ -83,17 +83,31 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     // common prefix made ordered maps a good part of a note edit's feed check.)
     std::unordered_map<std::string_view, std::vector<const ItemIdentity*>> by_guid;  // in feed order
     std::unordered_map<std::string_view, const ItemIdentity*> by_url;                // the first of each
-    std::unordered_map<std::string, const ItemIdentity*> by_episode;
-    // (An input feed's identities have no titles: episodes are matched by title and day only
-    // against the feeds apps have.)
-    const bool by_title = kind == Before::published;
     by_guid.reserve(now.size()), by_url.reserve(now.size());
     for (const auto& item : now) {
         by_guid[item.guid].push_back(&item);
         by_url.emplace(item.enclosure_url, &item);
         if (kind == Before::input && !item.host_enclosure_url.empty()) by_url.emplace(item.host_enclosure_url, &item);
-        if (std::string key = by_title ? episode_key(item) : ""; !key.empty()) by_episode.emplace(key, &item);
     }
+    // Items by title and day (the first of each), asked only about an item whose guid and audio
+    // URL both changed: made when first asked (tens of thousands of keys otherwise made for
+    // nothing, on the way to the end of a build after a note edit). An input feed's identities
+    // have no titles: episodes are matched so only against the feeds apps have.
+    const bool by_title = kind == Before::published;
+    auto episodes_of = [by_title](const std::vector<ItemIdentity>& items) {
+        std::unordered_map<std::string, const ItemIdentity*> by_key;
+        if (by_title)
+            for (const auto& item : items)
+                if (std::string key = episode_key(item); !key.empty()) by_key.emplace(std::move(key), &item);
+        return by_key;
+    };
+    std::optional<std::unordered_map<std::string, const ItemIdentity*>> by_episode_made, old_episodes_made;
+    auto by_episode = [&]() -> const auto& {
+        return by_episode_made ? *by_episode_made : by_episode_made.emplace(episodes_of(now));
+    };
+    auto old_episodes = [&]() -> const auto& {
+        return old_episodes_made ? *old_episodes_made : old_episodes_made.emplace(episodes_of(before));
+    };
     // (A set: a host that re-issued every guid has them all listed, thousands.)
     std::unordered_set<std::string_view> allowed_guids;
     for (const auto& c : allowed) allowed_guids.insert(c.guid);
@@ -111,11 +125,9 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     std::vector<std::pair<const ItemIdentity*, const ItemIdentity*>> moved;  // (before, now): same guid, new audio URL
     std::unordered_set<std::string_view> old_guids;
     std::unordered_map<std::string_view, const ItemIdentity*> old_by_url;  // the last of each
-    std::unordered_map<std::string, const ItemIdentity*> old_episodes;
     old_guids.reserve(before.size()), old_by_url.reserve(before.size());
     for (const auto& old : before) {
         old_guids.insert(old.guid), old_by_url[old.enclosure_url] = &old;
-        if (std::string key = by_title ? episode_key(old) : ""; !key.empty()) old_episodes.emplace(key, &old);
         if (is_allowed(old.guid)) continue;
         if (auto same_guid = by_guid.find(old.guid); same_guid != by_guid.end()) {
             const auto& items = same_guid->second;
@@ -137,8 +149,8 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
         const ItemIdentity* again = nullptr;
         if (auto it = by_url.find(old.enclosure_url); it != by_url.end())
             again = it->second;
-        else if (auto key = episode_key(old); !key.empty())
-            if (auto e = by_episode.find(key); e != by_episode.end()) again = e->second;
+        else if (auto key = by_title ? episode_key(old) : ""; !key.empty())
+            if (auto e = by_episode().find(key); e != by_episode().end()) again = e->second;
         if (again && !is_allowed(again->guid))
             problem(named(old) + " came back under a new guid '" + again->guid + "' (it was '" + old.guid +
                         "'): every subscriber would download it again; have the host restore the old guid" + k_meant,
@@ -159,9 +171,8 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
             const ItemIdentity* old = nullptr;
             if (auto it = old_by_url.find(item.enclosure_url); it != old_by_url.end()) old = it->second;
             if (!old)
-                if (auto it = old_episodes.find(episode_key(item));
-                    !episode_key(item).empty() && it != old_episodes.end())
-                    old = it->second;
+                if (const std::string key = episode_key(item); !key.empty())
+                    if (auto it = old_episodes().find(key); it != old_episodes().end()) old = it->second;
             if (old && by_guid.contains(old->guid) && !is_allowed(old->guid))
                 problem(named(*old) + " is also in the feed under a new guid '" + item.guid +
                             "': every subscriber would download it again; have the host remove the copy" + k_meant,
