@@ -116,6 +116,11 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
             result.up_to_date = true;
             return result;
         }
+        // The merge the last build kept, read on another core while its record is read and the
+        // change classified (the largest of the kept files: after an edit of notes alone it is
+        // needed; after any other edit its key is another, and it is none at once).
+        auto merge =
+            concurrency::in_background([&] { return read_saved_sources(merge_file, fingerprints.all_but_notes); });
         auto saved = record_of_output(record_file, out->previous_fingerprint());
         if (saved) {
             last = loaded(std::move(saved->record));
@@ -128,7 +133,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
                 concurrency::in_background([&] { return read_saved_texts(texts_file, fingerprints.all_but_notes); });
             if (auto kept = read_saved_notes(notes_file, fingerprints.all_but_notes))
                 last.note_caches = std::move(*kept);
-            last.merge = read_saved_sources(merge_file, fingerprints.all_but_notes);
+            last.merge = merge.get();
             last.texts = texts.get();
             clock.lap("kept");
         }
