@@ -185,9 +185,10 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
         write_input_hashes(hashes_file, hashed);  // (one that cannot be costs reading every input)
     });
     out->commit();
+    result.files_written = out->files_written();
+    out.reset();  // (its tables of tens of thousands of files let go of while the record is written)
     saved.get();
     write_clock.lap("write");
-    result.files_written = out->files_written();
     return result;
 }
 
