@@ -483,9 +483,9 @@ void add_up(LeftOutOfItem& total, const LeftOutOfItem& item) {
     total.foreign.too_deep += item.foreign.too_deep;
 }
 
-// The items of a feed.xml written before that this one copies: where each episode's items
-// begin there, by slug. Empty when they cannot be used (archive pages on either side, or a
-// record that does not fit the text).
+// The items of a feed.xml written before that this one copies: where the items of each episode
+// it says are unchanged begin there, by slug. Empty when they cannot be used (archive pages on
+// either side, or a record that does not fit the text).
 std::unordered_map<std::string_view, std::size_t> kept_items(const FeedBefore* before, const ArchiveLayout& layout) {
     std::unordered_map<std::string_view, std::size_t> first;
     if (!before || layout.pages > 0) return first;
@@ -494,7 +494,8 @@ std::unordered_map<std::string_view, std::size_t> kept_items(const FeedBefore* b
         w.left_out_of_items.size() != w.items.size() || w.item_offsets.back() > before->size ||
         !std::is_sorted(w.item_offsets.begin(), w.item_offsets.end()))
         return first;
-    for (std::size_t i = 0; i < w.items.size(); ++i) first.emplace(w.items[i].slug, i);
+    for (std::size_t i = 0; i < w.items.size(); ++i)
+        if (!first.contains(w.items[i].slug) && before->unchanged(w.items[i].slug)) first.emplace(w.items[i].slug, i);
     return first;
 }
 
@@ -552,8 +553,7 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
     const auto kept_at = kept_items(before, layout);
     std::size_t room = text.size();
     for (const auto& e : catalog.episodes)
-        if (!kept_at.contains(e.slug) || !before->unchanged(e.slug))
-            room += e.feed_item_xml.size() + 2 * content.text(e).notes_html.size() + 2048;
+        if (!kept_at.contains(e.slug)) room += e.feed_item_xml.size() + 2 * content.text(e).notes_html.size() + 2048;
     if (layout.pages > 0) room = room * layout.current / layout.total + text.size();
     result.xml.reserve(room);
     result.xml.append(text);
@@ -608,7 +608,7 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
     auto keep = [&](const core::Episode& e) {
         const std::size_t count = 1 + e.other_feed_items.size();
         auto at = kept_at.find(e.slug);
-        if (at == kept_at.end() || !before->unchanged(e.slug)) return false;
+        if (at == kept_at.end()) return false;
         const WrittenFeed& w = before->written;
         const std::size_t first = at->second, end = first + count;
         if (end > w.items.size() || (end < w.items.size() && w.items[end].slug == e.slug) ||

@@ -94,11 +94,10 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     // nothing, on the way to the end of a build after a note edit). An input feed's identities
     // have no titles: episodes are matched so only against the feeds apps have.
     const bool by_title = kind == Before::published;
-    auto episodes_of = [by_title](const std::vector<ItemIdentity>& items) {
+    auto episodes_of = [](const std::vector<ItemIdentity>& items) {
         std::unordered_map<std::string, const ItemIdentity*> by_key;
-        if (by_title)
-            for (const auto& item : items)
-                if (std::string key = episode_key(item); !key.empty()) by_key.emplace(std::move(key), &item);
+        for (const auto& item : items)
+            if (std::string key = episode_key(item); !key.empty()) by_key.emplace(std::move(key), &item);
         return by_key;
     };
     std::optional<std::unordered_map<std::string, const ItemIdentity*>> by_episode_made, old_episodes_made;
