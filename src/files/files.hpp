@@ -1,6 +1,8 @@
 #pragma once
 // Reading input files with one clear error and a size limit.
 #include <cstddef>
+#include <cstdint>
+#include <ctime>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -41,6 +43,11 @@ std::string read_file_within(const std::filesystem::path& root, const std::files
 // descriptor (-1 with errno on failure), `temp` naming it. The name is this process's own and
 // the file is made new (O_EXCL | O_NOFOLLOW): a link planted there is never written through.
 int create_temporary_beside(const std::filesystem::path& path, std::filesystem::path& temp);
+
+// A file time (stat's st_mtim, st_ctim) in nanoseconds.
+inline std::int64_t nanoseconds(const struct timespec& t) {
+    return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
 
 // Writes all of `bytes` to `fd`, again after an interrupted write. False when a write fails
 // (errno says why) or writes nothing.

@@ -36,35 +36,25 @@ std::string program_identity() {
 // its file system's clock tick (a FAT file system's is two seconds): it is read again.
 constexpr std::int64_t k_settled_ns = 3'000'000'000;
 
-std::int64_t nanoseconds(const struct timespec& t) {
-    return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
-}
-
-// The file's hash: as `known` has it when it still holds, else read (nothing when it cannot be).
-// What it was hashed as goes to `learned`.
-std::optional<std::uint64_t> file_hash(const std::filesystem::path& path, const InputHashes* known,
-                                       std::optional<HashedFile>& learned) {
+// The file at `path` (named `name` in InputHashes) as hashed now: its hash as `known` has it
+// when that still holds, else read. Nothing when it cannot be read.
+std::optional<HashedFile> hashed_file(const std::filesystem::path& path, const std::string& name,
+                                      const InputHashes* known) {
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0) return std::nullopt;
-    HashedFile now{static_cast<std::uint64_t>(st.st_size),
-                   static_cast<std::uint64_t>(st.st_ino),
-                   static_cast<std::uint64_t>(st.st_dev),
-                   nanoseconds(st.st_mtim),
-                   nanoseconds(st.st_ctim),
-                   0};
+    HashedFile now{static_cast<std::uint64_t>(st.st_size), static_cast<std::uint64_t>(st.st_ino),
+                   static_cast<std::uint64_t>(st.st_dev),  files::nanoseconds(st.st_mtim),
+                   files::nanoseconds(st.st_ctim),         0};
     if (known) {
-        auto it = known->files.find(path.generic_string());
+        auto it = known->files.find(name);
         if (it != known->files.end() && now.mtime_ns < known->taken_ns - k_settled_ns &&
-            now.ctime_ns < known->taken_ns - k_settled_ns) {
-            now.hash = it->second.hash;
-            if (it->second == now) return learned = now, now.hash;
-        }
+            now.ctime_ns < known->taken_ns - k_settled_ns && (now.hash = it->second.hash, it->second == now))
+            return now;
     }
     files::Hasher file;  // (read after the look: a file changed meanwhile is read again next time)
     if (!file.add_file(path)) return std::nullopt;
     now.hash = file.digest();
-    learned = now;
-    return now.hash;
+    return now;
 }
 
 constexpr std::string_view k_hashes_magic = "podarchive input hashes 1\n";
@@ -107,20 +97,21 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::
     // Each file is hashed alone, and told a note or not, on every core (a large archive has
     // thousands of notes, and a build waits for this); the hashes are combined in order.
     const notes::NoteFileTest is_note_file(config.content_dir());
-    std::vector<std::optional<std::uint64_t>> hashes(files.size());
+    std::vector<std::string> names(files.size());
     std::vector<std::optional<HashedFile>> hashed(files.size());
     std::vector<char> is_note(files.size());
     timespec taken{};
     ::clock_gettime(CLOCK_REALTIME, &taken);  // (before any file is looked at)
     concurrency::parallel_for(files.size(), 64, [&](std::size_t i) {
-        hashes[i] = file_hash(files[i], known, hashed[i]);
+        names[i] = files[i].generic_string();
+        hashed[i] = hashed_file(files[i], names[i], known);
         is_note[i] = is_note_file(files[i]);
     });
     if (learned) {
-        learned->taken_ns = nanoseconds(taken);
+        learned->taken_ns = files::nanoseconds(taken);
         learned->files.clear();
         for (std::size_t i = 0; i < files.size(); ++i)
-            if (hashed[i]) learned->files.insert_or_assign(files[i].generic_string(), *hashed[i]);
+            if (hashed[i]) learned->files.insert_or_assign(names[i], *hashed[i]);
     }
     files::Hasher all, others;  // (others: all but the notes)
     const std::string builtin_theme = theme::builtin_fingerprint();
@@ -136,10 +127,9 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::
             for (const auto& item : published->items) h->add(item.guid), h->add(item.enclosure_url);
     }
     for (std::size_t i = 0; i < files.size(); ++i) {
-        const std::string name = files[i].generic_string();
-        const std::string hash = hashes[i] ? files::hex_hash(*hashes[i]) : "<unreadable>";
-        all.add(name), all.add(hash);
-        if (!is_note[i]) others.add(name), others.add(hash);
+        const std::string hash = hashed[i] ? files::hex_hash(hashed[i]->hash) : "<unreadable>";
+        all.add(names[i]), all.add(hash);
+        if (!is_note[i]) others.add(names[i]), others.add(hash);
     }
     return {files::hex_hash(all.digest()), files::hex_hash(others.digest())};
 }

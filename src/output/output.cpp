@@ -133,7 +133,7 @@ void remove_stale_staging(const fs::path& parent, const std::string& prefix) {
 }
 
 std::int64_t mtime_ns(const struct stat& st) {
-    return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+    return files::nanoseconds(st.st_mtim);
 }
 
 // A folder is known by its inode and its change time: a folder removed and made again may get
