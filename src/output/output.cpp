@@ -55,9 +55,22 @@ void Output::add(Prepared file) {
     store_prepared(std::move(file));
 }
 
+Output::Prepared Output::prepare_in_pieces(std::string_view path,
+                                           const std::function<void(const PieceWriter&)>& make) const {
+    check_path(path);  // before anything is written
+    return prepare_file_in_pieces(std::string(path), make);
+}
+
 Output::Prepared Output::prepare_file(std::string path, std::string content) const {
     const std::size_t size = content.size();
     return {std::move(path), size, std::move(content)};
+}
+
+Output::Prepared Output::prepare_file_in_pieces(std::string path,
+                                                const std::function<void(const PieceWriter&)>& make) const {
+    std::string content;
+    make([&](std::string_view piece) { content += piece; });
+    return prepare_file(std::move(path), std::move(content));
 }
 
 void Preparing::add_prepared() {
@@ -218,6 +231,40 @@ std::optional<std::int64_t> DiskOutput::same_as_published(const std::string& pat
         !link_published(path, it->second, target))
         return std::nullopt;
     return it->second.mtime_ns;
+}
+
+// Each piece written as `make` gives it, and hashed as it goes; then linked from the published
+// file instead when the bytes are the same (that file's time kept, as write_file keeps it).
+Output::Prepared DiskOutput::prepare_file_in_pieces(std::string path,
+                                                    const std::function<void(const PieceWriter&)>& make) const {
+    fs::path target = m_staging / path;
+    make_folder(target.parent_path());
+    const int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0) throw std::runtime_error("cannot write " + target.string() + ": " + std::strerror(errno));
+    files::Hasher hash;
+    std::size_t size = 0;
+    int err = 0;  // (the first write's that failed: the file is not stored then)
+    try {
+        make([&](std::string_view piece) {
+            if (!err && !files::write_all(fd, piece)) err = errno;
+            hash.add_bytes(piece);
+            size += piece.size();
+        });
+    } catch (...) {
+        ::close(fd);
+        throw;
+    }
+    struct stat st {};
+    if (!err && ::fstat(fd, &st) != 0) err = errno;
+    ::close(fd);
+    const bool ok = err == 0;
+    if (!ok) throw std::runtime_error("cannot write " + target.string() + ": " + std::strerror(err));
+    Prepared file{std::move(path), size, "", hash.digest(), mtime_ns(st), true};
+    if (auto published = same_as_published(file.path, file.hash, file.size, target.string() + ".same")) {
+        fs::rename(target.string() + ".same", target);
+        file.mtime_ns = *published, file.written = false;
+    }
+    return file;
 }
 
 // The file written piece by piece into the staging folder: `own`'s text, and between its parts

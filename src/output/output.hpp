@@ -3,6 +3,7 @@
 // `serve` and the tests. Every path is checked: nothing can be written outside the output.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -44,6 +45,9 @@ private:
     std::size_t m_size;
 };
 
+// What a file made in pieces is written with (Output::prepare_in_pieces): each piece in order.
+using PieceWriter = std::function<void(std::string_view piece)>;
+
 // A run of a file the last build wrote, spliced into a file written now (Output::add_spliced):
 // its `count` bytes from `from` belong at `at` in the text written now.
 struct Splice {
@@ -82,6 +86,9 @@ public:
     // from any number of threads at once; add(Prepared), on the thread that owns the output,
     // counts the file. A file prepared and never added is not in the output's manifest.
     Prepared prepare(std::string_view path, std::string content) const;
+    // prepare() for a file `make` writes in pieces through the writer it is given: a DiskOutput
+    // writes each piece as it comes, so a large file (feed.json) is never whole in memory.
+    Prepared prepare_in_pieces(std::string_view path, const std::function<void(const PieceWriter&)>& make) const;
     void add(Prepared file);
     // Carries over the files the last build wrote at `paths` as they are (pages none of whose
     // inputs changed). False, carrying none, when one of them cannot be (a MemoryOutput carries none).
@@ -106,6 +113,8 @@ protected:
     // Every file goes through these two: prepare_file() (from any thread: a DiskOutput writes
     // the file there) and store_prepared() (on the owning thread: the output records it).
     virtual Prepared prepare_file(std::string path, std::string content) const;
+    virtual Prepared prepare_file_in_pieces(std::string path,
+                                            const std::function<void(const PieceWriter&)>& make) const;
     virtual void store_prepared(Prepared file) = 0;
     virtual void store_borrowed(const std::string& path, std::string_view content) {
         store_prepared(prepare_file(path, std::string(content)));
@@ -172,6 +181,10 @@ protected:
     Prepared prepare_file(std::string path, std::string content) const override {
         return m_target.prepare(path, std::move(content));
     }
+    Prepared prepare_file_in_pieces(std::string path,
+                                    const std::function<void(const PieceWriter&)>& make) const override {
+        return m_target.prepare_in_pieces(path, make);
+    }
     void store_prepared(Prepared file) override { m_files.push_back(std::move(file)); }
 
 private:
@@ -237,6 +250,8 @@ protected:
     Prepared prepare_file(std::string path, std::string content) const override {
         return write_file(std::move(path), content);
     }
+    Prepared prepare_file_in_pieces(std::string path,
+                                    const std::function<void(const PieceWriter&)>& make) const override;
     void store_borrowed(const std::string& path, std::string_view content) override {
         store_prepared(write_file(path, content));
     }

@@ -120,8 +120,9 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
     // done first; feed.xml's check (its items parsed in pieces, on every core) then runs while
     // feed.xml is stored and beside the search index's last steps. The search index and feed.json
-    // are written by their threads as they are made (Output::prepare), not held until feed.xml
-    // is done: the largest texts of the stage are not in memory at once.
+    // are written by their threads as they are made (Output::prepare; feed.json a megabyte at a
+    // time, Output::prepare_in_pieces), not held until feed.xml is done: the largest texts of
+    // the stage are not in memory at once.
     std::vector<core::Diagnostic> chapter_warnings;  // (the chapters.json files the feed points to)
     for (const auto& e : catalog.episodes)
         if (auto w = listening::past_end_warning(e.chapters, listening::duration_of(e)))
@@ -133,8 +134,10 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // feed.json reads no note's body: after an edit of one alone, the last build's stays.
     std::future<output::Output::Prepared> json_feed;
     if (!edited || !out.carry_over({"feed.json"}))
-        json_feed =
-            concurrency::in_background([&] { return out.prepare("feed.json", feed::write_json_feed(*content)); });
+        json_feed = concurrency::in_background([&] {
+            return out.prepare_in_pieces(
+                "feed.json", [&](const output::PieceWriter& write) { feed::write_json_feed(*content, write); });
+        });
     feed::FeedResult feed = feed::write_feed(config, *content, before ? &before->before : nullptr);
     // Made from the last one, stored first and checked where it was written; else checked
     // while it is stored and the others end (a failed check fails the build, and nothing stored

@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include "files/hash.hpp"
 #include "output/output.hpp"
 #include "support.hpp"
 
@@ -316,4 +317,62 @@ TEST_CASE("a file spliced from the published one is written, mapped and recorded
     CHECK_FALSE(memory.add_spliced("feed.xml", "x", std::vector<output::Splice>{{0, 0, 1}}, *published));
     CHECK(memory.files().empty());
     CHECK_THROWS_AS(o.add_spliced("../feed.xml", "x", {}, *published), std::invalid_argument);
+}
+
+TEST_CASE("a file written in pieces is stored and recorded as its bytes say") {
+    test::TempDir dir;
+    auto out = dir.path() / "public";
+    const auto pieces = [](std::vector<std::string> parts) {
+        return [parts](const output::PieceWriter& write) {
+            for (const auto& p : parts) write(p);
+        };
+    };
+    build(out, "f1", {{"feed.json", "{\"items\": [1, 2]}"}, {"a.html", "A"}});
+    const ino_t first = inode(out / "feed.json");
+    {
+        output::DiskOutput o(out, "f2");
+        // The same bytes in other pieces: the published file, linked (its inode and time kept).
+        auto same = o.prepare_in_pieces("feed.json", pieces({"{\"items\": [", "1, 2", "]}"}));
+        CHECK(same.size == 17);
+        CHECK_FALSE(same.written);
+        CHECK(same.content.empty());
+        o.add(std::move(same));
+        o.add("a.html", "A2");
+        o.commit();
+        CHECK(inode(out / "feed.json") == first);
+    }
+    {
+        output::DiskOutput o(out, "f3");
+        auto other = o.prepare_in_pieces("feed.json", pieces({"{\"items\": [", "1, 2, 3", "]}"}));
+        CHECK(other.written);
+        CHECK(other.hash == files::content_hash("{\"items\": [1, 2, 3]}"));
+        o.add(std::move(other));
+        CHECK(o.byte_count() == 20);
+        o.add("a.html", "A3");
+        o.commit();
+        CHECK(test::read(out / "feed.json") == "{\"items\": [1, 2, 3]}");
+        CHECK(inode(out / "feed.json") != first);
+    }
+    // Recorded with its bytes' hash: the same text given whole next is the same file.
+    const ino_t pieced = inode(out / "feed.json");
+    build(out, "f4", {{"feed.json", "{\"items\": [1, 2, 3]}"}, {"a.html", "A4"}});
+    CHECK(inode(out / "feed.json") == pieced);
+    {
+        // A writer that fails leaves no file added, and the published output as it was.
+        output::DiskOutput o(out, "f5");
+        CHECK_THROWS_AS(o.prepare_in_pieces("feed.json",
+                                            [](const output::PieceWriter& write) {
+                                                write("{\"items\": [");
+                                                throw std::runtime_error("no more");
+                                            }),
+                        std::runtime_error);
+        CHECK(o.file_count() == 0);
+        CHECK_THROWS_AS(o.prepare_in_pieces("../feed.json", pieces({"x"})), std::invalid_argument);
+    }
+    CHECK(test::read(out / "feed.json") == "{\"items\": [1, 2, 3]}");
+    // In memory, the pieces make the file's text.
+    output::MemoryOutput memory;
+    memory.add(memory.prepare_in_pieces("feed.json", pieces({"a", "", "bc"})));
+    REQUIRE(memory.find("feed.json"));
+    CHECK(*memory.find("feed.json") == "abc");
 }
