@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "render/engine_text.hpp"
 #include "render/static_text.hpp"
 
 namespace render {
@@ -76,7 +75,9 @@ const EngineData* Context::engine_form(const Data* value) const {
     if (!value) return nullptr;
     switch (value->kind()) {
         case Data::Kind::text:
-            return value->engine_text() ? &value->engine_text()->data : &k_no;  // (data.hpp: text)
+            // (kainjow's engine texts are not to be changed: it hands theirs out as const only.)
+            const_cast<std::string&>(m_text.string_value()) = value->string_value();
+            return &m_text;
         case Data::Kind::yes:
             return &k_yes;
         case Data::Kind::no:
@@ -112,11 +113,25 @@ void Context::push(const EngineData* value) {
         m_tokens.resize(k + 1);
         if (data->is_object())
             m_items.push_back({data, referred(*data), value});
+        else if (data->is_text())
+            push_text(data->string_value());
         else
             m_items.push_back({nullptr, nullptr, engine_form(data)});
         return;
     }
-    m_items.push_back({nullptr, nullptr, value});  // a text's or a yes's section: {{.}} is the value
+    if (value == &m_text)  // a text's section: {{.}} is the text, which the names inside must not change
+        push_text(m_text.string_value());
+    else
+        m_items.push_back({nullptr, nullptr, value});  // a yes's section
+}
+
+void Context::push_text(const std::string& text) {
+    m_items.push_back({nullptr, nullptr, &m_texts.emplace_back(text), true});
+}
+
+void Context::pop() {
+    if (m_items.back().owns_text) m_texts.pop_back();
+    m_items.pop_back();
 }
 
 }  // namespace render

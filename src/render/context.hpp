@@ -5,10 +5,11 @@
 //
 // kainjow asks a context for a name and gets a pointer to its own kind of value; entering a
 // section, it pushes that pointer back (a list's items one by one). So a name found here is
-// handed to kainjow as: a text's own engine form (data.hpp: no copy), a yes or a no, an empty
-// list, or a token this context made and remembers, for an object or a list's items. When
-// kainjow pushes a token, the context pushes the data it stands for; the names inside are then
-// looked up in our data again.
+// handed to kainjow as: a text copied into the one engine text this context reuses (kainjow
+// reads a variable at once; a text it pushes for a section is copied to stay), a yes or a no,
+// an empty list, or a token this context made and remembers, for an object or a list's items.
+// When kainjow pushes a token, the context pushes the data it stands for; the names inside are
+// then looked up in our data again.
 #include <deque>
 #include <kainjow/mustache.hpp>
 #include <set>
@@ -37,7 +38,7 @@ public:
     void push_data(const Data& data) { m_items.push_back({&data, referred(data), &k_yes}); }
 
     void push(const EngineData* value) override;
-    void pop() override { m_items.pop_back(); }
+    void pop() override;
     const EngineData* get(const std::string& name) const override;
     const EngineData* get_partial(const std::string& name) const override { return engine_form(find_plain(name)); }
 
@@ -48,6 +49,7 @@ private:
         const Data* data;        // an object whose names are looked up; null: none (a text's or a yes's section)
         const Data* shared;      // what data refers to, or null
         const EngineData* self;  // what {{.}} is
+        bool owns_text = false;  // self is the last of m_texts, this item's own
         const Data* member(const std::string& name) const;
     };
     // A token handed to kainjow for an object (token itself) or a list (its items), with the
@@ -59,14 +61,17 @@ private:
     const std::vector<EngineData>& m_runs;
     const SharedData* m_shared;
     std::set<std::string>* m_looked_up;
-    std::vector<Item> m_items;           // the innermost last
-    mutable std::deque<Token> m_tokens;  // (a deque: kainjow keeps pointers into those it iterates)
+    std::vector<Item> m_items;                 // the innermost last
+    mutable std::deque<Token> m_tokens;        // (a deque: kainjow keeps pointers into those it iterates)
+    mutable EngineData m_text{std::string()};  // the text get() found last
+    std::deque<EngineData> m_texts;            // texts of the sections entered, innermost last
     mutable std::string m_piece;
 
     const Data* referred(const Data& object) const;
     const Data* find_plain(const std::string& name) const;
     const Data* find_dotted(const std::string& name, std::size_t dot) const;
     const EngineData* engine_form(const Data* value) const;
+    void push_text(const std::string& text);
 };
 
 }  // namespace render

@@ -2,13 +2,7 @@
 
 #include <stdexcept>
 
-#include "render/engine_text.hpp"
-
 namespace render {
-
-void EngineTextDeleter::operator()(EngineText* text) const noexcept {
-    delete text;
-}
 
 namespace {
 
@@ -16,10 +10,6 @@ const std::string k_no_text;
 
 // The key a reference names its shared object under: a control character no template can name.
 const std::string k_shared_key = "\x1Fshared";
-
-std::unique_ptr<EngineText, EngineTextDeleter> engine_text_of(std::string value) {
-    return std::unique_ptr<EngineText, EngineTextDeleter>(new EngineText(std::move(value)));
-}
 
 }  // namespace
 
@@ -32,7 +22,7 @@ Data::Data(const Data& other) : m_kind(other.m_kind) {
             new (&m_items) List(other.m_items);
             break;
         case Kind::text:
-            new (&m_text) TextPointer(other.m_text ? engine_text_of(other.m_text->string()) : nullptr);
+            new (&m_text) std::string(other.m_text);
             break;
         case Kind::yes:
         case Kind::no:
@@ -46,8 +36,7 @@ Data& Data::operator=(const Data& other) {
 }
 
 const std::string& Data::string_value() const {
-    const EngineText* text = engine_text();
-    return text ? text->string() : k_no_text;
+    return is_text() ? m_text : k_no_text;
 }
 
 const List& Data::list_value() const {
@@ -71,7 +60,7 @@ Data text(std::string value) {
     Data d(false);
     if (value.empty()) return d;
     d.m_kind = Data::Kind::text;
-    new (&d.m_text) Data::TextPointer(engine_text_of(std::move(value)));
+    new (&d.m_text) std::string(std::move(value));
     return d;
 }
 

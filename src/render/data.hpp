@@ -5,7 +5,6 @@
 // Data moves without copying what it holds (a List that grows moves its items).
 #include <cstddef>
 #include <iterator>
-#include <memory>
 #include <new>
 #include <string>
 #include <string_view>
@@ -16,13 +15,6 @@ namespace render {
 
 class Data;
 using List = std::vector<Data>;
-
-// A text as the engine reads it, made once when the text is (data.cpp): a page renders it
-// without a copy. Opaque outside the door.
-struct EngineText;
-struct EngineTextDeleter {
-    void operator()(EngineText* text) const noexcept;
-};
 
 class Data {
 public:
@@ -54,26 +46,25 @@ public:
     // Member `key` of an object, or null.
     const Data* get(std::string_view key) const;
 
-    // The text in the engine's form (the door's; null for any other kind).
-    const EngineText* engine_text() const { return is_text() ? m_text.get() : nullptr; }
-
 private:
     friend Data text(std::string value);
     friend Data list(List items);
     friend void put(Data& object, std::string key, Data value);
     friend Data take(Data& object, std::string_view key);
 
-    using TextPointer = std::unique_ptr<EngineText, EngineTextDeleter>;
     void take_from(Data&& other) noexcept;  // (this holds nothing)
     void destroy() noexcept;
 
-    // One of these, as m_kind says (none for yes and no): a Data is 32 bytes, and cards stay in
-    // memory all build. (The special members below are defined once Member is complete.)
+    // One of these, as m_kind says (none for yes and no): a Data is 40 bytes, and cards stay in
+    // memory all build. A text is its string, in place: the engine is handed a copy of it when
+    // it asks (context.cpp), which cost less than an engine value made beside every text (two
+    // more allocations and 80 bytes each: a third of the cards' memory). (The special members
+    // below are defined once Member is complete.)
     Kind m_kind;
     union {
         std::vector<Member> m_members;
         List m_items;
-        TextPointer m_text;
+        std::string m_text;
     };
 };
 
@@ -96,7 +87,7 @@ inline void Data::take_from(Data&& other) noexcept {
             new (&m_items) List(std::move(other.m_items));
             break;
         case Kind::text:
-            new (&m_text) TextPointer(std::move(other.m_text));
+            new (&m_text) std::string(std::move(other.m_text));
             break;
         case Kind::yes:
         case Kind::no:
@@ -113,7 +104,7 @@ inline void Data::destroy() noexcept {
             m_items.~List();
             break;
         case Kind::text:
-            m_text.~TextPointer();
+            m_text.~basic_string();
             break;
         case Kind::yes:
         case Kind::no:

@@ -127,6 +127,23 @@ TEST_CASE("a reference shows what it refers to, under what it has itself") {
     CHECK(set.render("t", site, page) == "|its own|Site||[none][none]");
 }
 
+TEST_CASE("a text entered as a section stays itself while the names inside are looked up") {
+    // The engine is handed each text in one reused place (render/context.hpp): {{.}} inside a
+    // text's section, or inside a list of texts, must still be that text after other texts were
+    // looked up, at every depth.
+    test::TempDir dir;
+    test::write(dir.path() / "t.mustache",
+                "{{#title}}[{{.}}|{{summary}}|{{.}}|{{#summary}}({{.}}:{{title}}:{{.}}){{/summary}}|{{.}}]{{/title}}"
+                "{{#tags}}<{{.}}={{title}}={{.}}>{{/tags}}{{^missing}}{{summary}}{{/missing}}");
+    TemplateSet set({}, dir.path(), {"t"});
+    render::Data page;
+    render::put(page, "title", "T & t");
+    render::put(page, "summary", "s");
+    render::put(page, "tags", render::List{render::text("a"), render::text("bb")});
+    CHECK(set.render("t", page) ==
+          "[T &amp; t|s|T &amp; t|(s:T &amp; t:s)|T &amp; t]<a=T &amp; t=a><bb=T &amp; t=bb>s");
+}
+
 // Each rendering thread takes a copy: it must render as the original does (sections, partials,
 // escaping, origins) without the files, which may have changed since they were loaded.
 TEST_CASE("a copy of the templates renders as the original, without reading the files again") {
