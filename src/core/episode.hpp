@@ -1,26 +1,17 @@
 #pragma once
 // The merged archive: one Episode per real episode, every field with the source it came from.
 #include <functional>
-#include <map>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "core/channel.hpp"
+#include "core/field_sources.hpp"
 #include "core/listening.hpp"
 #include "core/record.hpp"
 
 namespace core {
-
-// Where a fused field's value came from: a source name, or "note:<file>" for curated notes.
-struct FieldSource {
-    std::string source;
-    std::string file;
-    int line = 0;
-
-    friend bool operator==(const FieldSource&, const FieldSource&) = default;
-};
 
 // One record that went into an episode, and the linking rule that attached it.
 struct RecordRef {
@@ -93,7 +84,7 @@ struct Episode {
     std::vector<ListenLink> listen_on;
     std::vector<std::string> seen_in;  // names of the sources that had it, in config order
     std::vector<std::string> seen_at;  // pages (URLs) where sources saw it, deduplicated
-    std::map<std::string, FieldSource> sources;
+    FieldSources sources;
     std::vector<RecordRef> records;
     std::string feed_item_xml;               // the input feed's <item> for this episode, when a feed has it
     Provenance feed_item_from;               // where that item is

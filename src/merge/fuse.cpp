@@ -70,7 +70,8 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     if (!e.description.empty()) {
         e.title = derive_title(e.description_is_html ? html::html_to_text(e.description) : e.description);
         e.title_derived = true;
-        e.sources["title"] = e.sources["description"];
+        core::FieldSource from = e.sources["description"];  // (a copy: adding "title" moves the others)
+        e.sources["title"] = std::move(from);
         if (!e.title.empty()) return;
     }
     // Nothing but a page URL, or an audio file: its name is the host's spelling of the title
@@ -376,7 +377,8 @@ core::Episode fuse(const LinkedGroup& group, std::span<const sources::SourceBatc
         e.guid = e.enclosure->url;
         e.guid_is_permalink = false;
         e.guid_derived = true;
-        e.sources["guid"] = e.sources["enclosure"];
+        core::FieldSource from = e.sources["enclosure"];  // (a copy: adding "guid" moves the others)
+        e.sources["guid"] = std::move(from);
     }
     fuse_string(e, members, "page_url", e.page_url,
                 [](const core::Record& r) -> const std::string& { return r.page_url; });

@@ -169,6 +169,14 @@ TEST_CASE("no guid: the enclosure URL becomes the guid; no title: derived and fl
     CHECK_FALSE(catalog.episodes[0].guid_is_permalink);
     CHECK(catalog.episodes[0].title_derived);
     CHECK(catalog.episodes[0].title == "Today I'm going to talk about a famous\xE2\x80\xA6");
+    // Each derived field is traced to the field it came from, whatever else was added meanwhile.
+    const auto& sources = catalog.episodes[0].sources;
+    CHECK(sources.at("guid") == sources.at("enclosure"));
+    CHECK(sources.at("title") == sources.at("description"));
+    CHECK(sources.at("title").source == "list");
+    std::vector<std::string> names;
+    for (const auto& [field, from] : sources) names.push_back(field);
+    CHECK(std::is_sorted(names.begin(), names.end()));
 }
 
 TEST_CASE("slugs: another title's slug takes a number in the middle of a run of equal titles") {
