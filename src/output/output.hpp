@@ -266,6 +266,7 @@ private:
         std::size_t size = 0;
         std::int64_t mtime_ns = 0;  // of the published file, so a file edited by hand is not reused
         bool written = false;       // by this build, into the staging folder (not linked, not carried over)
+        bool carried = false;       // (of the last build's: being carried over, within carry_over_previous)
     };
     std::filesystem::path m_output;
     std::filesystem::path m_staging;
