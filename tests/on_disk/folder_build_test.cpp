@@ -408,6 +408,26 @@ TEST_CASE("the build record reads back as written, and refuses what it did not w
     CHECK(left.foreign.host_claims == std::map<std::string, std::size_t>{{"itunes:new-feed-url", 1}});
     CHECK(left.foreign.undeclared == std::map<std::string, std::size_t>{{"x", 2}});
     CHECK(back->record.feed.checked == saved.record.feed.checked);
+    // The same pages recorded in another order (pages are rendered on several threads) are the
+    // same bytes.
+    on_disk::SavedBuild reordered = saved;
+    reordered.record.pages.clear();
+    reordered.record.pages.rehash(64);
+    for (int i = 200; i-- > 0;)
+        reordered.record.pages.emplace("episodes/e" + std::to_string(i) + "/index.html", render::DepKeys{});
+    for (const auto& entry : saved.record.pages) reordered.record.pages.insert(entry);
+    on_disk::SavedBuild forward = reordered;
+    forward.record.pages.clear();
+    for (const auto& entry : saved.record.pages) forward.record.pages.insert(entry);
+    for (int i = 0; i < 200; ++i)
+        forward.record.pages.emplace("episodes/e" + std::to_string(i) + "/index.html", render::DepKeys{});
+    const fs::path other = dir.path() / ".other.build-record";
+    REQUIRE(on_disk::write_saved_build(file, reordered));
+    REQUIRE(on_disk::write_saved_build(other, forward));
+    CHECK(test::read(file) == test::read(other));
+    REQUIRE(on_disk::read_saved_build(other));
+    CHECK(on_disk::read_saved_build(other)->record.pages == reordered.record.pages);
+    REQUIRE(on_disk::write_saved_build(file, saved));
     // Cut short anywhere, or not a record at all: nothing.
     const std::string bytes = test::read(file);
     for (std::size_t size : {std::size_t{0}, std::size_t{10}, bytes.size() / 2, bytes.size() - 1}) {
