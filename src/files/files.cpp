@@ -36,13 +36,21 @@ std::vector<std::filesystem::path> files_under(const std::filesystem::path& root
     // walk (no "." or ".." in them, no separator doubled or last). path's own comparison splits
     // both paths into elements at each comparison: a build after an edit of notes lists two
     // thousand note files twice (their fingerprints, then their texts), and so spent 44 million
-    // instructions sorting them.
-    const auto rank = [](char c) { return c == '/' ? 0 : static_cast<unsigned char>(c) + 1; };
-    std::sort(files.begin(), files.end(), [&](const fs::path& a, const fs::path& b) {
-        return std::lexicographical_compare(a.native().begin(), a.native().end(), b.native().begin(), b.native().end(),
-                                            [&](char x, char y) { return rank(x) < rank(y); });
-    });
-    return files;
+    // instructions sorting them; comparing them a byte at a time with the separator ranked
+    // first, 45 million. So each is sorted by a copy with its separators made NUL (which no
+    // path holds, and which is below every other byte), compared as strings are, by memcmp.
+    std::vector<std::pair<std::string, std::size_t>> keys;
+    keys.reserve(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        std::string key = files[i].native();
+        std::replace(key.begin(), key.end(), '/', '\0');
+        keys.emplace_back(std::move(key), i);
+    }
+    std::sort(keys.begin(), keys.end());
+    std::vector<fs::path> sorted;
+    sorted.reserve(files.size());
+    for (const auto& [key, i] : keys) sorted.push_back(std::move(files[i]));
+    return sorted;
 }
 
 bool lexically_within(const std::filesystem::path& folder, const std::filesystem::path& path) {
