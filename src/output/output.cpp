@@ -233,8 +233,17 @@ std::optional<std::int64_t> DiskOutput::same_as_published(const std::string& pat
     return it->second.mtime_ns;
 }
 
-// Each piece written as `make` gives it, and hashed as it goes; then linked from the published
-// file instead when the bytes are the same (that file's time kept, as write_file keeps it).
+// A file just written at `target` (as `file` says) and its bytes the same as the published
+// file's: that file is linked in its place, so it keeps its time, as write_file keeps it.
+void DiskOutput::link_if_published(Prepared& file, const fs::path& target) const {
+    const std::string beside = target.string() + ".same";
+    if (auto published = same_as_published(file.path, file.hash, file.size, beside)) {
+        fs::rename(beside, target);
+        file.mtime_ns = *published, file.written = false;
+    }
+}
+
+// Each piece written as `make` gives it, and hashed as it goes.
 Output::Prepared DiskOutput::prepare_file_in_pieces(std::string path,
                                                     const std::function<void(const PieceWriter&)>& make) const {
     fs::path target = m_staging / path;
@@ -260,10 +269,7 @@ Output::Prepared DiskOutput::prepare_file_in_pieces(std::string path,
     const bool ok = err == 0;
     if (!ok) throw std::runtime_error("cannot write " + target.string() + ": " + std::strerror(err));
     Prepared file{std::move(path), size, "", hash.digest(), mtime_ns(st), true};
-    if (auto published = same_as_published(file.path, file.hash, file.size, target.string() + ".same")) {
-        fs::rename(target.string() + ".same", target);
-        file.mtime_ns = *published, file.written = false;
-    }
+    link_if_published(file, target);
     return file;
 }
 
@@ -294,10 +300,7 @@ std::optional<Output::Spliced> DiskOutput::splice_file(const std::string& path, 
     }
     Prepared file{path, size, "", files::content_hash(text->text()), mtime_ns(st), true};
     // (The text stays mapped where it was written: a link put in its place shares nothing with it.)
-    if (auto published = same_as_published(file.path, file.hash, file.size, target.string() + ".same")) {
-        fs::rename(target.string() + ".same", target);
-        file.mtime_ns = *published, file.written = false;
-    }
+    link_if_published(file, target);
     return Spliced{std::move(file), std::move(text)};
 }
 

@@ -289,6 +289,7 @@ private:
         m_made_dirs;  // in the staging folder (which starts empty); guarded by m_dirs_lock
 
     Prepared write_file(std::string path, std::string_view content) const;
+    void link_if_published(Prepared& file, const std::filesystem::path& target) const;
     // The file written at `path` in the staging folder is the published one (`hash`, `size`):
     // the published one is linked there instead, and its modification time given.
     std::optional<std::int64_t> same_as_published(const std::string& path, std::uint64_t hash, std::size_t size,
