@@ -48,8 +48,10 @@ std::optional<HashedFile> hashed_file(const std::filesystem::path& path, const s
     if (known) {
         auto it = known->files.find(name);
         if (it != known->files.end() && now.mtime_ns < known->taken_ns - k_settled_ns &&
-            now.ctime_ns < known->taken_ns - k_settled_ns && (now.hash = it->second.hash, it->second == now))
-            return now;
+            now.ctime_ns < known->taken_ns - k_settled_ns) {
+            now.hash = it->second.hash;  // (then all of it compared)
+            if (it->second == now) return now;
+        }
     }
     files::Hasher file;  // (read after the look: a file changed meanwhile is read again next time)
     if (!file.add_file(path)) return std::nullopt;

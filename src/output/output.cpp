@@ -266,8 +266,7 @@ Output::Prepared DiskOutput::prepare_file_in_pieces(std::string path,
     struct stat st {};
     if (!err && ::fstat(fd, &st) != 0) err = errno;
     ::close(fd);
-    const bool ok = err == 0;
-    if (!ok) throw std::runtime_error("cannot write " + target.string() + ": " + std::strerror(err));
+    if (err) throw std::runtime_error("cannot write " + target.string() + ": " + std::strerror(err));
     Prepared file{std::move(path), size, "", hash.digest(), mtime_ns(st), true};
     link_if_published(file, target);
     return file;

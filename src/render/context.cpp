@@ -126,11 +126,11 @@ void Context::push(const EngineData* value) {
 }
 
 void Context::push_text(const std::string& text) {
-    m_items.push_back({nullptr, nullptr, &m_texts.emplace_back(text), true});
+    m_items.push_back({nullptr, nullptr, &m_texts.emplace_back(text)});
 }
 
 void Context::pop() {
-    if (m_items.back().owns_text) m_texts.pop_back();
+    if (!m_texts.empty() && m_items.back().self == &m_texts.back()) m_texts.pop_back();  // (its own)
     m_items.pop_back();
 }
 

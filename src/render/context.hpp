@@ -49,7 +49,6 @@ private:
         const Data* data;        // an object whose names are looked up; null: none (a text's or a yes's section)
         const Data* shared;      // what data refers to, or null
         const EngineData* self;  // what {{.}} is
-        bool owns_text = false;  // self is the last of m_texts, this item's own
         const Data* member(const std::string& name) const;
     };
     // A token handed to kainjow for an object (token itself) or a list (its items), with the
@@ -64,7 +63,7 @@ private:
     std::vector<Item> m_items;                 // the innermost last
     mutable std::deque<Token> m_tokens;        // (a deque: kainjow keeps pointers into those it iterates)
     mutable EngineData m_text{std::string()};  // the text get() found last
-    std::deque<EngineData> m_texts;            // texts of the sections entered, innermost last
+    std::deque<EngineData> m_texts;            // texts of the sections entered, innermost last (their items' self)
     mutable std::string m_piece;
 
     const Data* referred(const Data& object) const;
