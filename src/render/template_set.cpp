@@ -1,6 +1,8 @@
 #include "render/template_set.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <vector>
 
 #include "core/diagnostic.hpp"
 #include "files/files.hpp"
@@ -162,11 +164,30 @@ TemplateSet::TemplateSet(const TemplateSet& other) : m_layers(other.m_layers) {
 
 namespace {
 
+// The contents of `text`'s tags, in order; nothing when kainjow could not read it.
+std::optional<std::vector<std::string>> tags_of(const std::string& text) {
+    std::vector<std::string> tags;
+    if (!read_template(
+            text, [](std::size_t, std::size_t) {},
+            [&](const TemplateTag& tag) {
+                tags.push_back(tag.contents);
+                return true;
+            }))
+        return std::nullopt;
+    return tags;
+}
+
 // `text` with each variable tag named in `constants` replaced by its value (escaped unless the
-// tag is {{{ }}} or {{& }}); `text` itself when it cannot be read as kainjow reads it.
-std::string with_values(const std::string& text, const std::map<std::string, std::string, std::less<>>& constants) {
+// tag is {{{ }}} or {{& }}); `text` itself when it cannot be read as kainjow reads it. A value
+// holding "{{" is never written in; one holding a brace only when the text written reads as the
+// same tags but the ones replaced (a brace beside another one of the text would open a tag):
+// else only the values without braces are.
+std::string with_values(const std::string& text, const std::map<std::string, std::string, std::less<>>& constants,
+                        bool braces = true) {
     std::string out;
     out.reserve(text.size());
+    std::vector<std::string> kept;  // the tags left as they are
+    bool braced = false;            // a value with a brace was written in
     const bool read = read_template(
         text, [&](std::size_t begin, std::size_t end) { out.append(text, begin, end - begin); },
         [&](const TemplateTag& tag) {
@@ -174,15 +195,22 @@ std::string with_values(const std::string& text, const std::map<std::string, std
             const bool raw = tag.triple || name.starts_with('&');
             if (!tag.triple && name.starts_with('&')) name = text::trim(name.substr(1));
             auto value = constants.find(name);
+            const bool has_brace = value != constants.end() && value->second.find_first_of("{}") != std::string::npos;
             const bool bake = !name.empty() && std::string_view("#^/>!=&").find(name[0]) == std::string_view::npos &&
-                              value != constants.end() && value->second.find_first_of("{}") == std::string::npos;
-            if (!bake)
+                              value != constants.end() && value->second.find("{{") == std::string::npos &&
+                              (braces || !has_brace);
+            if (!bake) {
                 out.append(text, tag.begin, tag.end - tag.begin);
-            else
-                out += raw ? value->second : html::html_escape(value->second);
+                kept.push_back(tag.contents);
+                return true;
+            }
+            braced = braced || has_brace;
+            out += raw ? value->second : html::html_escape(value->second);
             return true;
         });
-    return read ? out : text;
+    if (!read) return text;
+    if (braced && tags_of(out) != kept) return with_values(text, constants, false);
+    return out;
 }
 
 }  // namespace

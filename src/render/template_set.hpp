@@ -51,8 +51,9 @@ public:
     // A copy in which each variable named in `constants` ({{t.nav.archive}}; {{{name}}} and
     // {{&name}} unescaped) is written into the template as its text, escaped as a variable is:
     // the words every page shows alike are rendered once per build, not once per page. The
-    // pages come out the same. Sections, and values holding a brace (which could make a tag with
-    // the text beside them), are left as they are.
+    // pages come out the same. Sections are left as they are, and so are values that would make
+    // a tag of their own or with the text beside them (a "{{" in the value, or a brace beside
+    // one of the text's).
     TemplateSet with_constants(const std::map<std::string, std::string, std::less<>>& constants) const;
 
     // Which file a template was loaded from (for messages and tests).

@@ -2,6 +2,10 @@
 
 #include <doctest/doctest.h>
 
+#include <map>
+#include <set>
+#include <string>
+
 #include "core/diagnostic.hpp"
 #include "support.hpp"
 
@@ -166,6 +170,46 @@ TEST_CASE("a copy of the templates renders as the original, without reading the 
     CHECK(copy.render("page", d) == "<h1>A &amp; B</h1><li>&lt;x&gt;</li><li>y</li>\n");
     CHECK(copy.render("page", d) == original.render("page", d));
     CHECK(copy.origin("page") == theme / "page.mustache");
+}
+
+// The scripts' words are JSON ({"back":"-15 s",...}) in every page's data-words attributes:
+// written in once per build like the other words, unless a brace beside one of the template's
+// would open a tag.
+TEST_CASE("constants are written into the templates, braces too, and the pages come out the same") {
+    test::TempDir dir;
+    auto theme = dir.path() / "theme";
+    test::write(theme / "page.mustache",
+                "<div data-words=\"{{site.words}}\">{{t.open}}{x}}{{{t.raw}}} {{t.plain}} {{t.tag}}</div>");
+    const std::map<std::string, std::string, std::less<>> constants = {
+        {"site.words", R"({"back":"<15 s","n":{"one":"{count}"}})"},
+        {"t.open", "{"},  // (beside "{x}}": would open a tag there)
+        {"t.raw", "{<b>}"},
+        {"t.plain", "A & B"},
+        {"t.tag", "{{x}}"}};
+    render::Data data, site, t;
+    render::put(site, "words", constants.at("site.words"));
+    for (const char* name : {"open", "raw", "plain", "tag"})
+        render::put(t, name, constants.at(std::string("t.") + name));
+    render::put(data, "site", std::move(site));
+    render::put(data, "t", std::move(t));
+    render::put(data, "x", "X");
+    const TemplateSet plain({}, theme, {"page"});
+    const TemplateSet baked = plain.with_constants(constants);
+    std::set<std::string> plain_names, baked_names;
+    const std::string page = plain.render("page", data, &plain_names);
+    CHECK(page ==
+          "<div data-words=\"{&quot;back&quot;:&quot;&lt;15 "
+          "s&quot;,&quot;n&quot;:{&quot;one&quot;:&quot;{count}&quot;}}\">"
+          "{{x}}{<b>} A &amp; B {{x}}</div>");
+    CHECK(baked.render("page", data, &baked_names) == page);
+    CHECK(plain_names == std::set<std::string>{"site.words", "t.open", "t.raw", "t.plain", "t.tag"});
+    // With "{" written in, "{x}}" would have become a tag: no value with a brace is, then.
+    CHECK(baked_names == std::set<std::string>{"site.words", "t.open", "t.raw", "t.tag"});
+    test::write(theme / "page.mustache", "<div data-words=\"{{site.words}}\">{{{t.raw}}} {{t.tag}}</div>");
+    const TemplateSet json_only({}, theme, {"page"});
+    std::set<std::string> names;
+    CHECK(json_only.with_constants(constants).render("page", data, &names) == json_only.render("page", data));
+    CHECK(names == std::set<std::string>{"t.tag"});  // (a value holding "{{" never is)
 }
 
 TEST_CASE("sections nested past the limit are a located error, read before kainjow parses them") {
