@@ -8,8 +8,9 @@
 namespace image {
 
 inline constexpr int k_card_width = 1200, k_card_height = 630;  // what link previews ask for (1.91:1)
-// Bump when the drawing changes: cards kept by earlier builds are then drawn again.
-inline constexpr const char* k_card_recipe = "1";
+// Bump when the drawing or its PNG's encoding changes: cards kept by earlier builds are then
+// drawn again (a kept card's bytes are published as they are).
+inline constexpr const char* k_card_recipe = "2";
 
 struct CardText {
     std::string title;     // up to three lines, then cut with an ellipsis

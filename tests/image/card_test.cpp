@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <array>
+
 #include "image/image_check.hpp"
 
 TEST_CASE("card: a 1200 x 630 PNG of the title, the same bytes each time; boxes counted") {
@@ -22,4 +24,22 @@ TEST_CASE("card: a 1200 x 630 PNG of the title, the same bytes each time; boxes 
     // Right to left, and nothing at all: still a whole card.
     CHECK(image::check_image(image::render_card({"פודקאסט", "", "example.org", "he"}).png).error == "");
     CHECK(image::check_image(image::render_card({"", "", "", ""}).png).error == "");
+}
+
+TEST_CASE("card: the accent behind white words, in RGB as drawn") {
+    const image::Card card = image::render_card({"WWWWWWWW", "", "example.org", "en"});
+    const auto pixels = image::decode_image(card.png, image::k_card_width);
+    REQUIRE(pixels);
+    REQUIRE(pixels->channels == 3);
+    auto at = [&](int x, int y) {
+        const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(pixels->width) + x) * 3;
+        return std::array<int, 3>{pixels->data[i], pixels->data[i + 1], pixels->data[i + 2]};
+    };
+    CHECK(at(0, 0) == std::array<int, 3>{0xb3, 0x36, 0x1b});  // the default theme's accent, red first
+    CHECK(at(image::k_card_width - 1, image::k_card_height - 1) == std::array<int, 3>{0xb3, 0x36, 0x1b});
+    // The title's strokes, from the top margin (80 px) down: some pixel of its first line is white.
+    bool white = false;
+    for (int y = 80; y < 170 && !white; ++y)
+        for (int x = 80; x < 600 && !white; ++x) white = at(x, y) == std::array<int, 3>{255, 255, 255};
+    CHECK(white);
 }
