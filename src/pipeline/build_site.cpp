@@ -287,11 +287,12 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         if (options.hold) {
             next.sources = merged;
             next.content = curated.content;
-            // The interface's words written into the templates once, not at each edit.
+            // The interface's words and the site's texts written into the templates once, not
+            // at each edit (the site is the merge's, kept with them).
             next.templates = templates == was.templates
                                  ? templates
                                  : std::make_shared<const render::TemplateSet>(
-                                       templates->with_constants(render::word_constants(*curated.content->site.words)));
+                                       templates->with_constants(render::page_constants(curated.content->site)));
             if (curated.content == was.content)
                 next.readers = std::move(was.readers);  // (the same pages read the same keys)
         }

@@ -41,14 +41,15 @@ Data words_data(const i18n::Table& table) {
 
 }  // namespace
 
-std::map<std::string, std::string, std::less<>> word_constants(const i18n::Words& words) {
+std::map<std::string, std::string, std::less<>> page_constants(const site::SiteInfo& site) {
     std::map<std::string, std::string, std::less<>> constants;
-    for (const auto& [key, message] : words.table())
+    for (const auto& [key, message] : site.words->table())
         if (!message.plural) constants.emplace("t." + key, message.forms.at("other"));
-    // (and the scripts' words, in every page's search panel)
-    constants.emplace("site.player_words", words.script_json("player"));
-    constants.emplace("site.search_words", words.script_json("results"));
-    constants.emplace("site.copy_words", words.script_json("copy"));
+    // (and the site's texts as site_data gives them, the scripts' words among them: its lists,
+    // objects and yes/no are sections, which stay)
+    const Data whole = site_data(site, {});
+    for (const auto& [key, value] : whole.get("site")->members())
+        if (value.is_text()) constants.emplace("site." + key, value.string_value());
     return constants;
 }
 

@@ -14,9 +14,11 @@ namespace render {
 // navigation (site::SiteContent::nav).
 Data site_data(const site::SiteInfo& site, const std::vector<site::SiteInfo::Link>& nav);
 
-// The same words by their names in templates ("t.episode.show_notes", "site.search_words"), for
-// TemplateSet::with_constants: written into the templates once per build.
-std::map<std::string, std::string, std::less<>> word_constants(const i18n::Words& words);
+// The interface's words and the site's texts by their names in templates
+// ("t.episode.show_notes", "site.title", "site.search_words"), for TemplateSet::with_constants:
+// written into the templates once per build. (The same while the site is: made after the merge,
+// as the sources give it; a build that keeps the templates baked keeps the site too.)
+std::map<std::string, std::string, std::less<>> page_constants(const site::SiteInfo& site);
 
 // {page: {title, description, canonical, ...}}: what every page has of its own.
 // `jsonld` (optional) is a complete <script type="application/ld+json"> element.

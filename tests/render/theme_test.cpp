@@ -70,6 +70,37 @@ TEST_CASE("every page type renders with the full data model") {
     CHECK(site.out.find("search/index.html"));
 }
 
+// The interface's words and the site's texts are written into the templates once per build
+// (render::page_constants): every template renders as it did when it looked them up.
+TEST_CASE("every template renders the same with the site's texts and words written in") {
+    RichSite site;
+    auto config = config::load_config(site.dir.path() / "site.yaml");
+    const auto templates = render::load_templates(config);
+    auto batches = stages::load_sources(config);
+    core::Catalog catalog = merge::merge(batches);
+    site::SiteInfo info = site::make_site_info(config, catalog, config.base_url);
+    info.author.clear();  // (an empty text is false, as a section is: looked up, as before)
+    auto curation = stages::apply_notes(config, catalog, info.paths);
+    const site::SiteContent content{catalog, curation, info, render::navigation(info, catalog, curation)};
+    render::Data d = render::base_data(info, content.nav, "T", "D", "episodes/x/");
+    render::put(d, "episode",
+                render::episode_data(content, catalog.episodes[1], &catalog.episodes[2], &catalog.episodes[0],
+                                     &curation.by_slug.begin()->second,
+                                     [&](const std::string&) { return &catalog.episodes[0]; }));
+    const auto constants = render::page_constants(info);
+    CHECK(constants.at("site.title") == info.title);
+    CHECK_FALSE(constants.contains("site.author"));
+    CHECK(constants.contains("site.player_words"));
+    CHECK_FALSE(constants.contains("site.nav"));  // (a list: a section, which stays)
+    const auto baked = templates.with_constants(constants);
+    std::set<std::string> looked_up;
+    for (const auto& name : render::required_templates()) {
+        CHECK_MESSAGE(baked.render(name, d, &looked_up) == templates.render(name, d), name);
+    }
+    for (const char* name : {"site.title", "site.base_path", "site.player_words", "t.separator"})
+        CHECK_MESSAGE(!looked_up.contains(name), name);
+}
+
 TEST_CASE("JSON-LD cannot break out of its script element") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
