@@ -18,14 +18,13 @@ Compare medians of 8 runs or more: at 50,000 episodes a single stage moves by 50
 runs of the same binary.
 """
 import argparse
-import glob
 import os
 import shutil
 import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import build_verbose, measure, prepare, stage_medians, stage_times  # noqa: E402  (bench.py, beside this file)
+from bench import build_verbose, measure, prepare, remove_output, stage_medians, stage_times  # noqa: E402  (bench.py, beside this file)
 
 
 def bare_copy(src):
@@ -78,11 +77,8 @@ def main():
                 results[binary].append(note_edit_builds(binary, src, outs[binary], note, original))
             else:
                 results[binary].append(build_verbose(binary, src, out))
-    shutil.rmtree(out, ignore_errors=True)
-    for folder in outs.values():
-        shutil.rmtree(folder, ignore_errors=True)
-        for kept in glob.glob(os.path.join(os.path.dirname(folder), "." + os.path.basename(folder) + ".*")):
-            shutil.rmtree(kept, ignore_errors=True) if os.path.isdir(kept) else os.remove(kept)
+    for folder in [out, *outs.values()]:
+        remove_output(folder)
     for binary, runs in results.items():
         walls = [r[0] for r in runs]
         print(f"{binary}: wall median {statistics.median(walls):.3f} s, mean {statistics.mean(walls):.3f}, "

@@ -24,7 +24,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import ROOT, prepare  # noqa: E402  (bench.py, beside this file)
+from bench import ROOT, prepare, remove_output  # noqa: E402  (bench.py, beside this file)
+
+OUT = "/dev/shm/podarchive-cores"
 
 
 def sample(pid, tick):
@@ -40,7 +42,7 @@ def sample(pid, tick):
 
 
 def trace(binary, src, interval):
-    out = "/dev/shm/podarchive-cores"
+    out = OUT
     shutil.rmtree(out, ignore_errors=True)
     tick = os.sysconf("SC_CLK_TCK")
     start = time.monotonic()
@@ -97,6 +99,7 @@ def main():
     for run in range(1, args.runs + 1):
         print(f"run {run}:")
         report(*trace(os.path.abspath(args.binary), src, args.interval))
+    remove_output(OUT)
 
 
 if __name__ == "__main__":

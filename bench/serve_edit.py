@@ -18,7 +18,7 @@ import sys
 import time
 import urllib.request
 
-from bench import prepare
+from bench import prepare, remove_output
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -62,7 +62,7 @@ def main():
             if summary in open(f"{probe}/episodes/{slug}/index.html").read():
                 page = f"{base}episodes/{slug}/"
                 break
-        subprocess.run(["rm", "-rf", probe], check=True)
+        remove_output(probe)
         if not page:
             sys.exit("could not find the note's episode page")
         load = os.getloadavg()

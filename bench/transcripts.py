@@ -13,12 +13,11 @@ tenth or more (bench/README.md, "Fourth round"): compare medians of 8 rounds or 
 """
 import argparse
 import os
-import shutil
 import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import ROOT, build_verbose, prepare, stage_medians  # noqa: E402  (bench.py, beside this file)
+from bench import ROOT, build_verbose, prepare, remove_output, stage_medians  # noqa: E402  (bench.py, beside this file)
 
 
 def main():
@@ -39,7 +38,7 @@ def main():
             names.reverse()
         for name in names:
             runs[name].append(build_verbose(args.binary, archives[name], out))
-    shutil.rmtree(out, ignore_errors=True)
+    remove_output(out)
     for name, results in runs.items():
         print(f"{name} transcripts: wall median {statistics.median(r[0] for r in results):.3f} s "
               f"(fastest {min(r[0] for r in results):.3f}, slowest {max(r[0] for r in results):.3f}); "

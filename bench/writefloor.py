@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import build_verbose, prepare  # noqa: E402  (bench.py, beside this file)
+from bench import build_verbose, prepare, remove_output  # noqa: E402  (bench.py, beside this file)
 
 
 def write_floor(bench, folder, dest, threads):
@@ -49,7 +49,7 @@ def main():
         seconds, said = write_floor(bench, out, dest, cores)
         floor_all.append(seconds)
         floor_one.append(write_floor(bench, out, dest, 1)[0])
-    shutil.rmtree(out, ignore_errors=True)
+    remove_output(out)
     build = statistics.median(r[0] for r in builds)
     on_all, on_one = statistics.median(floor_all), statistics.median(floor_one)
     print(f"output: {said['files']} files in {said['folders']} folders, {int(said['bytes']) / 1e6:.0f} MB")
