@@ -2,6 +2,7 @@
 // themes/default/README.md kept in step with the variables the templates use.
 #include <doctest/doctest.h>
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
@@ -45,6 +46,28 @@ bool has(const std::string& s, const std::string& needle) {
     return s.find(needle) != std::string::npos;
 }
 
+// What a page of `config`'s site is rendered with, every part of the data model filled in (an
+// episode with its note, its neighbours and a reference), and the site it was made from
+// (changed by `adjust` first, when given).
+struct FullModel {
+    site::SiteInfo info;
+    render::Data data;
+};
+FullModel full_model(const config::SiteConfig& config, const std::function<void(site::SiteInfo&)>& adjust = {}) {
+    auto batches = stages::load_sources(config);
+    core::Catalog catalog = merge::merge(batches);
+    site::SiteInfo info = site::make_site_info(config, catalog, config.base_url);
+    if (adjust) adjust(info);
+    auto curation = stages::apply_notes(config, catalog, info.paths);
+    const site::SiteContent content{catalog, curation, info, render::navigation(info, catalog, curation)};
+    render::Data d = render::base_data(info, content.nav, "T", "D", "episodes/x/");
+    render::put(d, "episode",
+                render::episode_data(content, catalog.episodes[1], &catalog.episodes[2], &catalog.episodes[0],
+                                     &curation.by_slug.begin()->second,
+                                     [&](const std::string&) { return &catalog.episodes[0]; }));
+    return {std::move(info), std::move(d)};
+}
+
 }  // namespace
 
 TEST_CASE("every page type renders with the full data model") {
@@ -76,17 +99,8 @@ TEST_CASE("every template renders the same with the site's texts and words writt
     RichSite site;
     auto config = config::load_config(site.dir.path() / "site.yaml");
     const auto templates = render::load_templates(config);
-    auto batches = stages::load_sources(config);
-    core::Catalog catalog = merge::merge(batches);
-    site::SiteInfo info = site::make_site_info(config, catalog, config.base_url);
-    info.author.clear();  // (an empty text is false, as a section is: looked up, as before)
-    auto curation = stages::apply_notes(config, catalog, info.paths);
-    const site::SiteContent content{catalog, curation, info, render::navigation(info, catalog, curation)};
-    render::Data d = render::base_data(info, content.nav, "T", "D", "episodes/x/");
-    render::put(d, "episode",
-                render::episode_data(content, catalog.episodes[1], &catalog.episodes[2], &catalog.episodes[0],
-                                     &curation.by_slug.begin()->second,
-                                     [&](const std::string&) { return &catalog.episodes[0]; }));
+    // (An empty text is false, as a section is: looked up, as before.)
+    const auto [info, d] = full_model(config, [](site::SiteInfo& made) { made.author.clear(); });
     const auto constants = render::page_constants(info);
     CHECK(constants.at("site.title") == info.title);
     CHECK_FALSE(constants.contains("site.author"));
@@ -189,16 +203,7 @@ TEST_CASE("themes/default/README.md documents every template and every variable 
     for (const auto& name : render::required_templates()) {
         CHECK_MESSAGE(has(readme, "`" + name + ".mustache`"), name);
     }
-    auto batches = stages::load_sources(config);
-    core::Catalog catalog = merge::merge(batches);
-    site::SiteInfo info = site::make_site_info(config, catalog, config.base_url);
-    auto curation = stages::apply_notes(config, catalog, info.paths);
-    const site::SiteContent content{catalog, curation, info, render::navigation(info, catalog, curation)};
-    render::Data d = render::base_data(info, content.nav, "T", "D", "episodes/x/");
-    render::put(d, "episode",
-                render::episode_data(content, catalog.episodes[1], &catalog.episodes[2], &catalog.episodes[0],
-                                     &curation.by_slug.begin()->second,
-                                     [&](const std::string&) { return &catalog.episodes[0]; }));
+    const render::Data d = full_model(config).data;
     for (const auto& name : render::required_templates()) templates.render(name, d, &used);
     // The interface's words are documented by the English table, which has every key.
     const auto english = i18n::Words::builtin("en");
