@@ -112,10 +112,23 @@ std::string Formats::percent(long long n) const {
     return U_SUCCESS(status) ? utf8(s) : std::to_string(n) + "%";
 }
 
+template <class Make>
+std::string Formats::remembered(std::unordered_map<long long, std::string>& formatted, long long key, Make make) const {
+    {
+        std::lock_guard lock(m_formatted_lock);
+        if (auto it = formatted.find(key); it != formatted.end()) return it->second;
+    }
+    std::string made = make();  // (unlocked: two threads may make the same one, alike)
+    std::lock_guard lock(m_formatted_lock);
+    return formatted.emplace(key, std::move(made)).first->second;
+}
+
 std::string Formats::number(long long n) const {
-    UErrorCode status = U_ZERO_ERROR;
-    icu::UnicodeString s = m_icu->numbers.formatInt(n, status).toString(status);
-    return U_SUCCESS(status) ? utf8(s) : std::to_string(n);
+    return remembered(m_numbers, n, [&] {
+        UErrorCode status = U_ZERO_ERROR;
+        icu::UnicodeString s = m_icu->numbers.formatInt(n, status).toString(status);
+        return U_SUCCESS(status) ? utf8(s) : std::to_string(n);
+    });
 }
 
 namespace {
@@ -135,12 +148,18 @@ long long days_from_civil(long long y, unsigned m, unsigned d) {
 }  // namespace
 
 std::string Formats::day(int year, unsigned month, unsigned day) const {
-    const double at = static_cast<double>(days_from_civil(year, month, day)) * k_ms_per_day + k_ms_per_day / 2;
-    return with_formatters([&](Formatters& f) {
-        if (!f.day) return std::to_string(year) + "-" + std::to_string(month) + "-" + std::to_string(day);
-        icu::UnicodeString s;
-        return utf8(f.day->format(at, s));
-    });
+    const long long days = days_from_civil(year, month, day);
+    auto format = [&] {
+        const double at = static_cast<double>(days) * k_ms_per_day + k_ms_per_day / 2;
+        return with_formatters([&](Formatters& f) {
+            if (!f.day) return std::to_string(year) + "-" + std::to_string(month) + "-" + std::to_string(day);
+            icu::UnicodeString s;
+            return utf8(f.day->format(at, s));
+        });
+    };
+    // (Remembered by the day it is, which only a real date names alone.)
+    const bool real = month >= 1 && month <= 12 && day >= 1 && day <= 31;
+    return real ? remembered(m_days, days, format) : format();
 }
 
 std::string Formats::month(unsigned month) const {

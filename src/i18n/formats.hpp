@@ -2,8 +2,10 @@
 // Numbers, dates, plural categories and sorting as a language writes them, by ICU (CLDR's
 // data): "1.234", "4. August 2024", "2024年8月4日". The same ICU version gives the same text.
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace i18n {
@@ -39,6 +41,14 @@ private:
 
     template <class Fn>
     auto with_formatters(Fn fn) const;
+
+    // Each day and number as ICU formatted it the first time it was asked for (ICU takes ~10,000
+    // instructions for a date; a build asks for each episode's day three times, its two cards
+    // and its search entry, and for the same small numbers thousands of times).
+    mutable std::mutex m_formatted_lock;
+    mutable std::unordered_map<long long, std::string> m_days, m_numbers;
+    template <class Make>
+    std::string remembered(std::unordered_map<long long, std::string>& formatted, long long key, Make make) const;
 };
 
 }  // namespace i18n

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <regex>
 #include <set>
+#include <thread>
+#include <vector>
 
 #include "support.hpp"
 #include "theme/builtin_theme.hpp"
@@ -142,6 +144,27 @@ TEST_CASE("i18n: dates, months and durations as each language writes them") {
     CHECK(i18n::Words::builtin("en")->duration(65 * 60) == "1\u00a0h 5\u00a0min");
     CHECK(i18n::Words::builtin("de")->duration(65 * 60) == "1\u00a0Std. 5\u00a0Min.");
     CHECK(i18n::Words::builtin("ja")->duration(45 * 60) == "45分");
+}
+
+// Each day and number is formatted once and remembered (render threads ask for the same ones
+// at once): asked again, from any thread, it is the same text; another one is its own.
+TEST_CASE("i18n: a day or number asked again, on several threads at once, reads the same") {
+    const i18n::Formats formats("de");
+    std::vector<std::thread> threads;
+    std::vector<std::vector<std::string>> got(4);
+    for (std::size_t t = 0; t < got.size(); ++t)
+        threads.emplace_back([&, t] {
+            for (int round = 0; round < 50; ++round)
+                for (unsigned d = 1; d <= 28; ++d)
+                    got[t].push_back(formats.day(2024, 2, d) + "|" + formats.number(1230 + d));
+        });
+    for (auto& thread : threads) thread.join();
+    for (const auto& texts : got) CHECK(texts == got[0]);
+    CHECK(got[0][3] == "4. Februar 2024|1.234");
+    CHECK(got[0][27] == "28. Februar 2024|1.258");
+    CHECK(formats.day(2024, 8, 4) == "4. August 2024");
+    CHECK(formats.day(2024, 2, 30) == "1. M\u00e4rz 2024");  // (ICU's lenient calendar, as before)
+    CHECK(formats.number(-5) == "-5");
 }
 
 TEST_CASE("i18n: names sort as the language sorts them") {
