@@ -299,6 +299,18 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
         result.warnings.push_back(
             {1, std::to_string(invalid) + (invalid == 1 ? " byte is" : " bytes are") + " not " + label +
                     " as the declaration says; each shows as \xEF\xBF\xBD: correct the declaration or the bytes"});
+    // A NUL the decoder made of other bytes (UTF-7's "+AAA-" is one) is dropped as a NUL byte is:
+    // what the parser reads holds none, and reading it again changes nothing.
+    if (const std::size_t nul = converted.find('\0'); nul != std::string::npos) {
+        const auto count = static_cast<std::size_t>(std::count(converted.begin(), converted.end(), '\0'));
+        result.warnings.push_back(
+            {1 + static_cast<int>(
+                     std::count(converted.begin(), converted.begin() + static_cast<std::ptrdiff_t>(nul), '\n')),
+             count_text(count, "character", "characters") + " in " + label + " " + (count == 1 ? "reads" : "read") +
+                 " as NUL (which XML forbids) and " + (count == 1 ? "is" : "are") +
+                 " dropped, the first on this line: ask the feed's host to remove " + (count == 1 ? "it" : "them")});
+        std::erase(converted, '\0');
+    }
     // (the converted text's declaration is ASCII, at the same place)
     const auto converted_label = encoding_label_at(converted);
     result.text = converted_label ? relabelled(std::string_view(converted).substr(0, converted_label->first),

@@ -78,3 +78,18 @@ TEST_CASE("every label the WHATWG Encoding Standard gives is converted, bytes th
     CHECK(out.size() == 2 * long_text.size());
     CHECK(out.substr(out.size() - 2) == "\xC3\xA9");
 }
+
+// A decoder can make NUL of bytes that are not (UTF-7's "+AAA-"; the fuzzer found one in
+// BOCU-1): dropped, said, and what the parser reads is read the same again.
+TEST_CASE("a NUL a declared encoding decodes to is dropped like a NUL byte") {
+    const std::string xml = "<?xml version=\"1.0\" encoding=\"utf-7\"?>\n<rss>a+AAA-b\xE9</rss>";
+    const text::XmlAsUtf8 read = text::xml_as_utf8(xml);
+    REQUIRE(read.text);
+    CHECK(read.text->find('\0') == std::string::npos);
+    CHECK(*read.text == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss>ab\xEF\xBF\xBD</rss>");
+    const bool said = std::any_of(read.warnings.begin(), read.warnings.end(), [](const text::XmlWarning& w) {
+        return w.line == 2 && w.message.starts_with("1 character in utf-7 reads as NUL");
+    });
+    CHECK(said);
+    CHECK_FALSE(text::xml_as_utf8(*read.text).text);  // (nothing more to do)
+}
