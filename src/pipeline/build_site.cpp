@@ -278,6 +278,11 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
             feed_file = concurrency::in_background([&out] { return out.published("feed.xml"); });
         render::PageSink sink = plan_sink(curated.plan, out, was.pages, was.readers.get());
         const stages::PageRecord record{was.pages, curated.plan.every_page, options.hold};
+        // The interface's words and the site's texts written into the templates once: the
+        // templates a build holds (serve) were, with the merge they are kept with.
+        if (templates != was.templates)
+            templates = std::make_shared<const render::TemplateSet>(
+                templates->with_constants(render::page_constants(curated.content->site)));
         rendering = true;
         stages::PageCount pages =
             stages::render_pages(config, *curated.inputs, artwork, *templates, sink, record, out, &parts);
@@ -287,12 +292,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         if (options.hold) {
             next.sources = merged;
             next.content = curated.content;
-            // The interface's words and the site's texts written into the templates once, not
-            // at each edit (the site is the merge's, kept with them).
-            next.templates = templates == was.templates
-                                 ? templates
-                                 : std::make_shared<const render::TemplateSet>(
-                                       templates->with_constants(render::page_constants(curated.content->site)));
+            next.templates = templates;  // (with their constants written in)
             if (curated.content == was.content)
                 next.readers = std::move(was.readers);  // (the same pages read the same keys)
         }

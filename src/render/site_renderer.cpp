@@ -106,10 +106,7 @@ void render_site(const RenderInputs& in, const TemplateSet& templates, PageSink&
                  concurrency::StageTimes* timings) {
     concurrency::StageClock clock(timings);
     auto lap = [&](const char* part) { clock.lap(std::string("render:") + part); };
-    // (The interface's words and the site's texts are the same on every page: written into the
-    // templates once.)
-    const TemplateSet baked = templates.with_constants(page_constants(in.site));
-    PageQueue queue(baked, sink);
+    PageQueue queue(templates, sink);
     Pages pages(in, sink, queue);
     for (PageWriter write : k_page_writers) write(pages);
     // The sitemap lists every page declared (tens of thousands in a large archive): made

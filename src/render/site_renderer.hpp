@@ -25,7 +25,9 @@ TemplateSet load_templates(const config::SiteConfig& config);
 // of content/pages at /<slug>/, archive/, search/, 404.html, sitemap.xml, robots.txt,
 // .nojekyll and CNAME. Pages go through `sink` (which may skip those whose inputs did not
 // change); the other files are always written. Static files and the search index are separate.
-// `timings` (optional) receives the seconds of each part ("render:episodes", ...).
+// `timings` (optional) receives the seconds of each part ("render:episodes", ...). `templates`
+// have the interface's words and the site's texts written in (TemplateSet::with_constants,
+// page_constants): the pages render as from the plain templates, in less time.
 void render_site(const RenderInputs& inputs, const TemplateSet& templates, PageSink& sink,
                  concurrency::StageTimes* timings = nullptr);
 
