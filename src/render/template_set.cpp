@@ -187,7 +187,6 @@ std::string with_values(const std::string& text, const std::map<std::string, std
     std::string out;
     out.reserve(text.size());
     std::vector<std::string> kept;  // the tags left as they are
-    bool braced = false;            // a value with a brace was written in
     const bool read = read_template(
         text, [&](std::size_t begin, std::size_t end) { out.append(text, begin, end - begin); },
         [&](const TemplateTag& tag) {
@@ -204,12 +203,11 @@ std::string with_values(const std::string& text, const std::map<std::string, std
                 kept.push_back(tag.contents);
                 return true;
             }
-            braced = braced || has_brace;
             out += raw ? value->second : html::html_escape(value->second);
             return true;
         });
     if (!read) return text;
-    if (braced && tags_of(out) != kept) return with_values(text, constants, false);
+    if (braces && tags_of(out) != kept) return with_values(text, constants, false);
     return out;
 }
 

@@ -36,6 +36,20 @@ std::string relabelled(std::string_view before, std::string_view after_label_utf
     return std::string(before) + "UTF-8" + std::string(after_label_utf8);
 }
 
+// The NULs (which XML forbids) in `text`: how many, and the line of the first; nothing when
+// it has none.
+struct Nuls {
+    std::size_t count = 0;
+    int line = 1;
+};
+std::optional<Nuls> nuls_in(std::string_view text) {
+    const std::size_t first = text.find('\0');
+    if (first == std::string_view::npos) return std::nullopt;
+    return Nuls{
+        static_cast<std::size_t>(std::count(text.begin(), text.end(), '\0')),
+        1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(first), '\n'))};
+}
+
 std::string shown(std::string_view junk) {
     std::string line;
     for (char c : junk.substr(0, 80)) line += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
@@ -218,15 +232,13 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
         return result;
     std::string_view xml = raw;
     std::string without_nul;  // the document without its NUL bytes, when it had some
-    if (const std::size_t nul = xml.find('\0'); nul != std::string_view::npos) {
-        const auto count = static_cast<std::size_t>(std::count(xml.begin(), xml.end(), '\0'));
+    if (const auto nuls = nuls_in(xml)) {
         result.warnings.push_back(
-            {1 + static_cast<int>(std::count(xml.begin(), xml.begin() + static_cast<std::ptrdiff_t>(nul), '\n')),
-             count_text(count, "NUL byte", "NUL bytes") + " (which XML forbids) " + (count == 1 ? "is" : "are") +
-                 " dropped, the first on this line: ask the feed's host to remove them"});
-        without_nul.reserve(xml.size() - count);
-        for (char c : xml)
-            if (c != '\0') without_nul += c;
+            {nuls->line, count_text(nuls->count, "NUL byte", "NUL bytes") + " (which XML forbids) " +
+                             (nuls->count == 1 ? "is" : "are") +
+                             " dropped, the first on this line: ask the feed's host to remove them"});
+        without_nul.assign(xml);
+        std::erase(without_nul, '\0');
         xml = without_nul;
     }
     std::string text;  // the document from its declaration (or root element) on, when something came before it
@@ -301,14 +313,13 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
                     " as the declaration says; each shows as \xEF\xBF\xBD: correct the declaration or the bytes"});
     // A NUL the decoder made of other bytes (UTF-7's "+AAA-" is one) is dropped as a NUL byte is:
     // what the parser reads holds none, and reading it again changes nothing.
-    if (const std::size_t nul = converted.find('\0'); nul != std::string::npos) {
-        const auto count = static_cast<std::size_t>(std::count(converted.begin(), converted.end(), '\0'));
-        result.warnings.push_back(
-            {1 + static_cast<int>(
-                     std::count(converted.begin(), converted.begin() + static_cast<std::ptrdiff_t>(nul), '\n')),
-             count_text(count, "character", "characters") + " in " + label + " " + (count == 1 ? "reads" : "read") +
-                 " as NUL (which XML forbids) and " + (count == 1 ? "is" : "are") +
-                 " dropped, the first on this line: ask the feed's host to remove " + (count == 1 ? "it" : "them")});
+    if (const auto nuls = nuls_in(converted)) {
+        const bool one = nuls->count == 1;
+        result.warnings.push_back({nuls->line, count_text(nuls->count, "character", "characters") + " in " + label +
+                                                   (one ? " reads" : " read") + " as NUL (which XML forbids) and " +
+                                                   (one ? "is" : "are") +
+                                                   " dropped, the first on this line: ask the feed's host to remove " +
+                                                   (one ? "it" : "them")});
         std::erase(converted, '\0');
     }
     // (the converted text's declaration is ASCII, at the same place)
