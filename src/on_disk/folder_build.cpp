@@ -156,32 +156,31 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
     options.keep_notes = [&](const notes::NoteFileCache& parsed, const notes::MarkdownCache& rendered) {
         write_saved_notes(notes_file, fingerprints.all_but_notes, parsed, rendered);
     };
-    // For a second try (a build that throws leaves no last build): its feed.xml's items, which a
-    // whole build keeps as apps know them.
-    std::optional<feed::WrittenFeed> feed;
-    if (last.feed_items) feed = feed::WrittenFeed{{}, last.feed_items->items, {}};
     try {
         result.report = pipeline::build_site(config, *out, last, std::move(change), options);
     } catch (const stages::CannotCarryOver&) {
-        // A page of the last build was changed by hand or removed: every page is made again.
+        // A page of the last build was changed by hand or removed: every page is made again
+        // (from the last feed's items alone, which the build that threw left in `last`).
         out.reset();  // (its staging folder first: the next one has the same name)
         out.emplace(config.output_dir(), fingerprints.all);
-        last = {.feed_items = std::move(feed)};
         result.report = pipeline::build_site(config, *out, last, {}, options);
     }
     result.report.stages.insert(result.report.stages.begin(), before_stages.begin(), before_stages.end());
     if (later.valid()) fingerprints = later.get(), out->set_fingerprint(fingerprints.all);
     concurrency::StageClock write_clock(&result.report.stages);  // (from here: "write")
-    // The record is written while the output is swapped in. A build stopped in between leaves a
-    // record that names another build than the manifest does, which no build uses.
+    // The record is written while the output is swapped in, and what the build leaves is let go
+    // of there too (the episodes' texts, tens of thousands of strings), not after. A build stopped
+    // in between leaves a record that names another build than the manifest does, which no build
+    // uses.
     auto saved = concurrency::in_background([&] {
+        pipeline::LastBuild done = std::move(last);
         write_saved_build(record_file, {fingerprints.all,
                                         fingerprints.all_but_notes,
-                                        {std::move(last.notes), std::move(last.pages),
-                                         last.feed_items ? std::move(*last.feed_items) : feed::WrittenFeed{}}});
+                                        {std::move(done.notes), std::move(done.pages),
+                                         done.feed_items ? std::move(*done.feed_items) : feed::WrittenFeed{}}});
         // (one that cannot be written costs the next build the texts)
-        if (result.report.incremental && last.texts && last.texts->made() > 0)
-            write_saved_texts(texts_file, fingerprints.all_but_notes, *last.texts);
+        if (result.report.incremental && done.texts && done.texts->made() > 0)
+            write_saved_texts(texts_file, fingerprints.all_but_notes, *done.texts);
         write_input_hashes(hashes_file, hashed);  // (one that cannot be costs reading every input)
     });
     out->commit();

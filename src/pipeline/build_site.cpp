@@ -320,11 +320,16 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
     } catch (const core::InputError& e) {
         // Bad notes, found before any page was rendered, leave the last build as it was: `serve`
         // goes on from its last good state.
-        if (!rendering) last = std::move(was);
+        last = rendering ? LastBuild{.feed_items = std::move(was.feed_items)} : std::move(was);
         // The warnings of the stages that ran are printed with the errors: they often say why.
         std::vector<core::Diagnostic> all = report.warnings;
         all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
         throw core::InputError(std::move(all));
+    } catch (...) {
+        // The output's feed.xml is as it was (nothing of a build that throws is published): a
+        // whole build tried next keeps its items as apps know them.
+        last = LastBuild{.feed_items = std::move(was.feed_items)};
+        throw;
     }
     return report;
 }

@@ -72,7 +72,8 @@ struct BuildOptions {
 // body edit `change` carries), plans from `last` and `change`, renders the pages the plan asks
 // for into `out` (the output keeping the others), writes the search index and the feeds, and
 // leaves this build's LastBuild in `last`. When it throws, `last` is as it was if no page was
-// rendered yet (bad notes), else empty (the next build is whole).
+// rendered yet (bad notes), else holds only the last feed's items (the next build is whole, and
+// keeps them as apps know them: the output's feed.xml is as it was).
 // Throws core::InputError on bad input, with the warnings that came before (nothing usable is
 // written then: DiskOutput is only committed by the caller after this returns), and stages::CannotCarryOver
 // when the output cannot keep the last build's pages.

@@ -14,6 +14,7 @@
 #include "on_disk/saved_build.hpp"
 #include "on_disk/saved_sources.hpp"
 #include "output/output.hpp"
+#include "pipeline/build_site.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -343,6 +344,38 @@ TEST_CASE("the record's feed items are the published feed's, and the next build'
     CHECK(errors.find("(guid '" + guid + "')") != std::string::npos);
     CHECK(errors.find("is no longer in the archive") != std::string::npos);
     CHECK(errors.find((out / "feed.xml").string()) != std::string::npos);
+}
+
+// What lets folder_build's second try (after a page changed by hand) keep the identities apps
+// know without reading feed.xml again: the sequence's own contract.
+TEST_CASE("a build that throws once its pages render leaves the last feed's items, and they still guard") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    const config::SiteConfig config = config::load_config(dir.path() / "site.yaml");
+    pipeline::LastBuild last;
+    output::MemoryOutput first;
+    pipeline::build_site(config, first, last, {});
+    REQUIRE(last.feed_items);
+    const auto items = last.feed_items->items;
+    REQUIRE(items.size() > 2);
+    // An item gone from the sources: the feed's check, after the pages, refuses it.
+    const fs::path source = dir.path() / "content/sources/feed.xml";
+    const std::string text = test::read(source);
+    const auto at = text.find(items[1].guid);
+    REQUIRE(at != std::string::npos);
+    const auto start = text.rfind("<item>", at), end = text.find("</item>", at) + 7;
+    test::write(source, text.substr(0, start) + text.substr(end));
+    const config::SiteConfig changed = config::load_config(dir.path() / "site.yaml");
+    for (int attempt = 0; attempt < 2; ++attempt) {  // (the second: from what the first left)
+        CAPTURE(attempt);
+        output::MemoryOutput out;
+        const std::string errors = test::input_errors([&] { pipeline::build_site(changed, out, last, {}); });
+        CHECK(errors.find("(guid '" + items[1].guid + "')") != std::string::npos);
+        REQUIRE(last.feed_items);
+        REQUIRE(last.feed_items->items.size() == items.size());
+        for (std::size_t i = 0; i < items.size(); ++i) CHECK(last.feed_items->items[i].guid == items[i].guid);
+        CHECK(last.pages.empty());  // (nothing else: the next build is whole)
+    }
 }
 
 TEST_CASE("a build that fails leaves the output and its record as they were") {
