@@ -108,6 +108,7 @@ TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& them
 TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::string>& names)
     : m_layers(std::move(layers)) {
     std::vector<core::Diagnostic> problems;
+    std::set<std::string> checked;  // the files read alone and found valid (most partials are in every page)
     std::vector<std::string> places;
     for (const auto& dir : m_layers.template_dirs) places.push_back(dir.string());
     if (m_layers.builtin) places.push_back("the built-in theme");
@@ -125,18 +126,18 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
             const fs::path& file = found->origin;
             const std::string& text = found->text;
             std::vector<std::string> stack{file.string()};
-            std::string expanded = expand(file, text, stack);
+            std::string expanded = expand(file, text, stack, checked);
             if (auto deep = section_too_deep(expanded)) {  // (each file alone was not: its partials together are)
                 problems.push_back(core::error_at({file.string(), 0, 0},
                                                   "the template with its partials inlined nests sections deeper than " +
                                                       std::to_string(k_max_section_depth) + " levels"));
                 continue;
             }
-            auto compiled = compile_template(expanded);
-            if (!compiled->is_valid()) {
+            auto ready = compile(expanded);
+            if (!ready->mustache->is_valid()) {
                 // The expanded text's offsets do not match the file; the file itself was valid
                 // alone (expand checked), so the problem spans a partial boundary.
-                std::string message = compiled->error_message();
+                std::string message = ready->mustache->error_message();
                 if (auto at = message.rfind(" at "); at != std::string::npos)
                     message.erase(at);  // (an offset into no file, itself)
                 problems.push_back(
@@ -144,7 +145,6 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
                                                               " (a section must open and close in the same file)"));
                 continue;
             }
-            auto ready = compile(expanded);
             m_templates[name] = {file, std::move(expanded), std::move(ready)};
         } catch (const core::InputError& e) {
             // A partial's error is met once by every template that includes it: said once.
@@ -214,14 +214,14 @@ std::string with_values(const std::string& text, const std::map<std::string, std
 }  // namespace
 
 TemplateSet TemplateSet::with_constants(const std::map<std::string, std::string, std::less<>>& constants) const {
-    TemplateSet baked(*this);
-    for (auto& [name, loaded] : baked.m_templates) {
+    TemplateSet baked(m_layers, {});
+    for (const auto& [name, loaded] : m_templates) {
         std::string text = with_values(loaded.text, constants);
-        if (text == loaded.text) continue;
-        auto compiled = compile(text);
-        if (!compiled->mustache->is_valid()) continue;  // (cannot be: a variable became text)
-        loaded.compiled = std::move(compiled);
-        loaded.text = std::move(text);
+        auto compiled = text == loaded.text ? nullptr : compile(text);
+        if (compiled && compiled->mustache->is_valid())  // (it is: a variable became text)
+            baked.m_templates[name] = {loaded.file, std::move(text), std::move(compiled)};
+        else
+            baked.m_templates[name] = {loaded.file, loaded.text, copy(*loaded.compiled)};
     }
     return baked;
 }
@@ -255,11 +255,14 @@ std::optional<theme::FoundTemplate> TemplateSet::locate(const std::string& relat
 
 // Inlines {{> name}} partials recursively, checking each file alone first so that errors point
 // into the file that has them.
-std::string TemplateSet::expand(const fs::path& file, const std::string& text, std::vector<std::string>& stack) const {
-    if (auto deep = section_too_deep(text)) throw core::InputError(too_deep_error(file, text, *deep, "the template"));
-    {
+std::string TemplateSet::expand(const fs::path& file, const std::string& text, std::vector<std::string>& stack,
+                                std::set<std::string>& checked) const {
+    if (!checked.contains(file.string())) {
+        if (auto deep = section_too_deep(text))
+            throw core::InputError(too_deep_error(file, text, *deep, "the template"));
         kainjow::mustache::mustache alone(text);
         if (!alone.is_valid()) throw core::InputError(template_error(file, text, alone.error_message()));
+        checked.insert(file.string());
     }
     std::string out;
     std::size_t pos = 0;
@@ -291,7 +294,7 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
                     text::join(stack, " -> ") + " -> " + partial.string() + ")",
                 text::line_text(text, at.line)));
         stack.push_back(partial.string());
-        out += expand(partial, found->text, stack);
+        out += expand(partial, found->text, stack, checked);
         stack.pop_back();
         pos = close + 2;
     }

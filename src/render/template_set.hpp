@@ -80,8 +80,9 @@ private:
     std::string render(const Loaded& loaded, const Data& site, const Data* page, const SharedData* shared,
                        std::set<std::string>* looked_up) const;
     std::optional<theme::FoundTemplate> locate(const std::string& relative) const;
-    std::string expand(const std::filesystem::path& file, const std::string& text,
-                       std::vector<std::string>& stack) const;
+    // (`checked`: the files already read alone and found valid, not read so again.)
+    std::string expand(const std::filesystem::path& file, const std::string& text, std::vector<std::string>& stack,
+                       std::set<std::string>& checked) const;
 };
 
 // Sections nest this deep at the most: kainjow's parser takes memory in proportion to the
