@@ -48,24 +48,33 @@ PageCount render_pages(const config::SiteConfig& config, const render::RenderInp
 
 namespace {
 
-// The regenerated feed must pass the linter and keep every identity of the input feeds and of
-// the feeds apps already know. Throws core::InputError listing every problem; returns lint warnings.
-// The items copied from the feed written before are taken as `checked` says; what the check
-// keeps of the others is filled in.
-std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
-                                         const InputFeed* output_feed, const InputFeed* published,
-                                         const feed::FeedResult& feed, std::string_view text,
-                                         std::span<feed::CheckedItem> checked) {
-    std::vector<core::Diagnostic> errors, warnings = feed.warnings;
+// What a check of the regenerated feed found: errors fail the build, listed all at once.
+struct Findings {
+    std::vector<core::Diagnostic> errors, warnings;
+};
+
+// The regenerated feed must pass the linter: its text (`text`) is read. The items copied from
+// the feed written before are taken as `checked` says; what the check keeps of the others is
+// filled in.
+Findings lint_findings(const feed::FeedResult& feed, std::string_view text, std::span<feed::CheckedItem> checked) {
+    Findings found;
     // A finding about a value the input feed had is located where the input has it.
     for (const auto& f : feed::lint_feed_by_item(text, feed.item_offsets, checked)) {
         core::SourceLocation input = feed.channel_at;
         if (f.item > 0 && static_cast<std::size_t>(f.item) <= feed.items.size() && !feed.items[f.item - 1].file.empty())
             input = {feed.items[f.item - 1].file, feed.items[f.item - 1].line, 0};
         auto d = feed::to_build_diagnostic(f, input);
-        (f.level == feed::LintLevel::error && d.severity == core::Severity::error ? errors : warnings)
+        (f.level == feed::LintLevel::error && d.severity == core::Severity::error ? found.errors : found.warnings)
             .push_back(std::move(d));
     }
+    return found;
+}
+
+// ...and keep every identity of the input feeds and of the feeds apps already know: its items
+// are read (`feed.items`, `feed.beyond_limit`), not its text.
+Findings identity_findings(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
+                           const InputFeed* output_feed, const InputFeed* published, const feed::FeedResult& feed) {
+    Findings found;
     // Every item of the archive, those past the feed's limit too: they are kept, only not listed.
     // (A copy only then: tens of thousands of items, on the way to the build's end.)
     std::vector<feed::ItemIdentity> with_pages;
@@ -80,19 +89,32 @@ std::vector<core::Diagnostic> check_feed(const config::SiteConfig& config, const
         if (known) before.emplace_back(known, feed::Before::published);
     bool moved_said = false;  // (the last build's feed and the published one say the same)
     for (const auto& [feed_before, kind] : before) {
-        auto found =
+        auto compared =
             feed::compare_identities(archive, feed_before->items, feed_before->file, kind, config.identity_changes);
-        errors.insert(errors.end(), found.errors.begin(), found.errors.end());
-        if (!moved_said) warnings.insert(warnings.end(), found.warnings.begin(), found.warnings.end());
-        moved_said |= !found.warnings.empty();
+        found.errors.insert(found.errors.end(), compared.errors.begin(), compared.errors.end());
+        if (!moved_said)
+            found.warnings.insert(found.warnings.end(), compared.warnings.begin(), compared.warnings.end());
+        moved_said |= !compared.warnings.empty();
     }
-    if (!errors.empty()) throw core::InputError(errors);
+    return found;
+}
+
+// The warnings of both checks (after the feed writer's own), or core::InputError listing every
+// error they found.
+std::vector<core::Diagnostic> passed(const feed::FeedResult& feed, Findings lint, Findings identities) {
+    lint.errors.insert(lint.errors.end(), identities.errors.begin(), identities.errors.end());
+    if (!lint.errors.empty()) throw core::InputError(lint.errors);
+    std::vector<core::Diagnostic> warnings = feed.warnings;
+    warnings.insert(warnings.end(), lint.warnings.begin(), lint.warnings.end());
+    warnings.insert(warnings.end(), identities.warnings.begin(), identities.warnings.end());
     return warnings;
 }
 
 // feed.xml as write_feed made it from `before` (or from nothing), stored: its items copied from
 // the last one written from file to file when the output can, else in memory. Returns its text
 // as written (mapped), or null when it is `feed.xml` (now whole), to be stored by the caller.
+// Only the text's parts of `feed` change (the identities are being checked meanwhile): the
+// same items written anew are the same items.
 std::unique_ptr<const files::MappedFile> store_copied(const config::SiteConfig& config,
                                                       const site::SiteContent& content, feed::FeedResult& feed,
                                                       const PublishedFeed* before, output::Output& out) {
@@ -104,7 +126,11 @@ std::unique_ptr<const files::MappedFile> store_copied(const config::SiteConfig& 
         feed.xml = feed::whole_text(feed, before->before);
         feed.copied.clear();
     } catch (const feed::FeedBeforeUnreadable&) {
-        feed = feed::write_feed(config, content);  // (every item made again)
+        feed::FeedResult again = feed::write_feed(config, content);  // (every item made again)
+        feed.xml = std::move(again.xml);
+        feed.copied.clear();
+        feed.item_offsets = std::move(again.item_offsets);
+        feed.checked = std::move(again.checked);
     }
     return nullptr;
 }
@@ -139,13 +165,15 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
                 "feed.json", [&](const output::PieceWriter& write) { feed::write_json_feed(*content, write); });
         });
     feed::FeedResult feed = feed::write_feed(config, *content, before ? &before->before : nullptr);
-    // Made from the last one, stored first and checked where it was written; else checked
-    // while it is stored and the others end (a failed check fails the build, and nothing stored
-    // is published then): read where it is, without a copy of a large feed.
+    // Its items' identities checked at once, beside the rest. Its text, made from the last one,
+    // is stored first and linted where it was written; else linted while it is stored and the
+    // others end (a failed check fails the build, and nothing stored is published then): read
+    // where it is, without a copy of a large feed.
+    auto identities =
+        concurrency::in_background([&] { return identity_findings(config, inputs, output_feed, published, feed); });
     const std::unique_ptr<const files::MappedFile> written = store_copied(config, *content, feed, before, out);
     const std::string_view text = written ? written->text() : std::string_view(feed.xml);
-    auto check = concurrency::in_background(
-        [&] { return check_feed(config, inputs, output_feed, published, feed, text, feed.checked); });
+    auto lint = concurrency::in_background([&] { return lint_findings(feed, text, feed.checked); });
     if (json_feed.valid()) out.add(json_feed.get());
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
     // written, the episodes let go of theirs, so that each is freed as it is indexed (its memory
@@ -165,7 +193,8 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // memory.
     content.reset();
     if (frees) concurrency::release_free_memory();
-    auto lint_warnings = check.get();  // (it reads the items, which are moved out below)
+    // (The checks read the items, which are moved out below.)
+    auto lint_warnings = passed(feed, lint.get(), identities.get());
     lint_warnings.insert(lint_warnings.end(), chapter_warnings.begin(), chapter_warnings.end());
     return {{std::move(feed.item_offsets), std::move(feed.items), std::move(feed.left_out_of_items),
              std::move(feed.checked)},
