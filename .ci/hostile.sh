@@ -76,9 +76,12 @@ run deep-xml "$dir" 0 build && expect deep-xml "nested more than 16 deep under a
 size=$(stat -c %s "$dir/public/feed.xml" 2>/dev/null || echo 0)
 if [ "$size" -gt 0 ] && [ "$size" -lt 100000 ]; then ok "deep-xml: feed.xml is $size bytes"; else bad "deep-xml: feed.xml is $size bytes"; fi
 # HTML whose cost to gumbo grows with the square of its length (html/parse_cost.hpp): 200,000
-# nested <div> took 30 s, and 20,000 "<p><b id=N>x" (260 KB) more than 15 GB. Each is read as
-# its text, with a warning.
-for tangle in "'&lt;div&gt;' * 200000" "''.join('&lt;p&gt;&lt;b id=%d&gt;x' % i for i in range(20000))"; do
+# nested <div> took 30 s, 20,000 "<p><b id=N>x" (260 KB) more than 15 GB, one tag of 100,000
+# attributes (1 MB) 15 s, 400 "<p><b" of 200 attributes each (680 KB) 15 s. Each is read as its
+# text, with a warning.
+for tangle in "'&lt;div&gt;' * 200000" "''.join('&lt;p&gt;&lt;b id=%d&gt;x' % i for i in range(20000))" \
+  "'&lt;p' + ''.join(' a%d=&quot;v&quot;' % i for i in range(100000)) + '&gt;x&lt;/p&gt;'" \
+  "''.join('&lt;p&gt;&lt;b' + ''.join(' a%d=&quot;v&quot;' % j for j in range(200)) + ' k=%d&gt;x' % i for i in range(400))"; do
   dir=$(site tangled-html "$(python3 -c "print($tangle + 'deep')")")
   if run tangled-html "$dir" 0 build; then
     if grep -q 'xdeep\|>deep<' "$dir/public/episodes/one/index.html"; then expect tangled-html "past what an HTML parser reads in bounded time"

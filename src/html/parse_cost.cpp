@@ -75,8 +75,9 @@ bool is_letter(char c) {
 struct Token {
     enum class Kind { text, start, end };
     Kind kind = Kind::text;
-    std::string name;             // a tag's, lower-cased
-    std::string_view attributes;  // a start tag's, as written
+    std::string name;                 // a tag's, lower-cased
+    std::string_view attributes;      // a start tag's, as written
+    std::size_t attribute_count = 0;  // (names read in them, repeated ones too)
     std::string_view text;
 };
 
@@ -139,7 +140,7 @@ private:
             token.name.push_back(is_letter(c) ? static_cast<char>(c | 0x20) : c);
         }
         const std::size_t attributes = at;
-        const std::size_t end = tag_end(at);
+        const std::size_t end = tag_end(at, token.attribute_count);
         if (end == std::string_view::npos) {  // the input ends inside the tag: HTML drops it
             m_pos = m_html.size();
             return false;
@@ -151,8 +152,10 @@ private:
         return true;
     }
 
-    // The '>' that ends a tag whose attributes start at `at` (quoted values may hold '>').
-    std::size_t tag_end(std::size_t at) const {
+    // The '>' that ends a tag whose attributes start at `at` (quoted values may hold '>');
+    // `count`, the attributes' names read on the way.
+    std::size_t tag_end(std::size_t at, std::size_t& count) const {
+        count = 0;
         while (at < m_html.size()) {
             const char c = m_html[at];
             if (c == '>') return at;
@@ -161,6 +164,7 @@ private:
                 continue;
             }
             ++at;  // an attribute's name (its first character may be anything, '=' too)
+            ++count;
             while (at < m_html.size() && !is_space(m_html[at]) && m_html[at] != '/' && m_html[at] != '>' &&
                    m_html[at] != '=')
                 ++at;
@@ -218,13 +222,16 @@ public:
         Tokenizer tokens(html);
         Token token;
         while (!over() && tokens.next(token)) {
+            // Gumbo's tokenizer compares each attribute's name with the tag's names before it
+            // (a repeated one is dropped), an end tag's too.
+            if (token.kind != Token::Kind::text) m_work += token.attribute_count * token.attribute_count;
             switch (token.kind) {
                 case Token::Kind::text:
                     reconstruct();
                     ++m_work;
                     break;
                 case Token::Kind::start:
-                    start(intern(token.name), flags_of(token.name), token.attributes);
+                    start(intern(token.name), flags_of(token.name), token.attributes, token.attribute_count);
                     break;
                 case Token::Kind::end:
                     end(intern(token.name), flags_of(token.name));
@@ -238,17 +245,21 @@ private:
     // What gumbo spends on making an element (its node, its vectors of children and
     // attributes: about 400 bytes), in steps of a scope check. It bounds the memory too.
     static constexpr std::size_t k_element = 256;
+    // ...and on copying an attribute into a formatting element it reopens (about 100 bytes).
+    static constexpr std::size_t k_attribute = 64;
 
     using Name = std::uint32_t;  // a tag name, interned: the walks compare numbers
     struct Open {
         Name name;
         unsigned flags;
         std::size_t id;
+        std::size_t attributes = 0;  // how many it has
     };
     struct Formatting {  // an entry in the list of active formatting elements
         Name name;
         std::string_view attributes;
-        std::size_t id;  // the element it stands for
+        std::size_t id;     // the element it stands for
+        std::size_t count;  // of its attributes
     };
 
     std::size_t m_budget;
@@ -264,10 +275,11 @@ private:
         return m_names.try_emplace(name, static_cast<Name>(m_names.size())).first->second;
     }
 
-    void push(Name name, unsigned flags) {
+    // An element made (`attributes`: how many it has, each copied when it is reopened).
+    void push(Name name, unsigned flags, std::size_t attributes = 0) {
         m_work += k_element;
         m_is_open.push_back(true);
-        m_open.push_back({name, flags, m_is_open.size() - 1});
+        m_open.push_back({name, flags, m_is_open.size() - 1, attributes});
     }
 
     // Closes the open element at `index` and every element opened after it.
@@ -304,7 +316,7 @@ private:
         return (o.flags & k_special) && o.name != n_address && o.name != n_div && o.name != n_p;
     }
 
-    void start(Name name, unsigned flags, std::string_view attributes) {
+    void start(Name name, unsigned flags, std::string_view attributes, std::size_t count) {
         m_work += m_open.size();  // the start tag's scope checks
         if (name == n_html || name == n_body || name == n_head || name == n_frameset) return;
         if (flags & k_closes_p) close(n_p, n_p, in_button_scope_stop);
@@ -326,8 +338,8 @@ private:
             m_work += k_element;
             return;
         }
-        push(name, flags);
-        if (flags & k_formatting) add_formatting(name, attributes);
+        push(name, flags, count);
+        if (flags & k_formatting) add_formatting(name, attributes, count);
     }
 
     void end(Name name, unsigned flags) {
@@ -388,19 +400,22 @@ private:
         }
     }
 
-    // Noah's Ark: at most three identical active formatting elements; then the entry.
-    void add_formatting(Name name, std::string_view attributes) {
+    // Noah's Ark: at most three identical active formatting elements; then the entry. (Gumbo
+    // compares two of the same name attribute by attribute, looking each up in the other's.)
+    void add_formatting(Name name, std::string_view attributes, std::size_t count) {
         std::size_t same = 0;
         for (std::size_t e = m_formatting.size(); e-- > 0;) {
             ++m_work;
-            if (m_formatting[e].name != name || m_formatting[e].attributes != attributes) continue;
+            if (m_formatting[e].name != name) continue;
+            m_work += m_formatting[e].count * count;
+            if (m_formatting[e].attributes != attributes) continue;
             if (++same == 3) {
                 m_formatting.erase(m_formatting.begin() + static_cast<std::ptrdiff_t>(e));
                 m_work += m_formatting.size() - e;
                 break;
             }
         }
-        m_formatting.push_back({name, attributes, m_open.back().id});
+        m_formatting.push_back({name, attributes, m_open.back().id, count});
     }
 
     // Reopens, innermost last, the active formatting elements closed since they were opened.
@@ -412,7 +427,8 @@ private:
             ++m_work;
         }
         for (std::size_t e = first; e < m_formatting.size() && !over(); ++e) {
-            push(m_formatting[e].name, k_formatting);
+            m_work += k_attribute * m_formatting[e].count;  // (a copy of the element: of its attributes too)
+            push(m_formatting[e].name, k_formatting, m_formatting[e].count);
             m_formatting[e].id = m_open.back().id;
         }
     }
@@ -460,7 +476,7 @@ private:
             copy.id = m_is_open.size() - 1;
             m_formatting[e].id = copy.id;
             m_open.insert(m_open.begin() + static_cast<std::ptrdiff_t>(block), copy);
-            m_work += k_element + m_open.size() - block;
+            m_work += k_element + k_attribute * copy.attributes + m_open.size() - block;
         }
     }
 
@@ -483,8 +499,9 @@ std::size_t gumbo_budget(std::size_t length) {
 
 bool gumbo_may_parse(std::string_view html) {
     // 32 tags cannot cost a million steps, whatever they are (at most 65 reopenings of 32
-    // elements, on at most 2,100 open): most fragments have fewer.
-    if (std::count(html.begin(), html.end(), '<') <= 32) return true;
+    // elements, on at most 2,100 open), nor can the attributes 4 KB hold (at most 2,048, each
+    // compared with those before it): most fragments are smaller.
+    if (html.size() <= 4096 && std::count(html.begin(), html.end(), '<') <= 32) return true;
     const std::size_t budget = gumbo_budget(html.size());
     return gumbo_work(html, budget) <= budget;
 }

@@ -186,6 +186,7 @@ private:
         std::string_view name;
     };
     static constexpr std::size_t k_max_depth = 256;
+    static constexpr std::size_t k_max_attributes = 64;
 
     std::string_view m_html;
     SimpleHtmlTree& m_tree;
@@ -347,9 +348,12 @@ private:
         return true;
     }
 
-    // name, name="value" or name='value'; a repeated name (gumbo keeps the first) is refused.
+    // name, name="value" or name='value'; a repeated name (gumbo keeps the first) is refused,
+    // and so is an element of more attributes than anyone writes (each name is compared with
+    // those before it: gumbo judges such a tag, parse_cost.hpp).
     bool attribute(std::size_t element) {
         if (m_pos >= m_html.size() || !is_alpha(m_html[m_pos])) return false;
+        if (m_tree.attribute_count(element) >= k_max_attributes) return false;
         std::string attr_name = name();
         if (m_tree.has_attribute(element, attr_name)) return false;
         std::string value;
@@ -424,6 +428,10 @@ void SimpleHtmlTree::add_attribute(std::size_t element, std::string name, std::s
     a.name = own(std::move(name));
     a.value = own(std::move(value));
     m_elements[element].attributes.push_back(&a);
+}
+
+std::size_t SimpleHtmlTree::attribute_count(std::size_t element) const {
+    return m_elements[element].attributes.size();
 }
 
 bool SimpleHtmlTree::has_attribute(std::size_t element, std::string_view name) const {

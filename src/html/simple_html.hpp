@@ -33,6 +33,7 @@ public:
     void add_text(std::size_t parent, std::string text, bool blank);  // blank: only white space
     void add_attribute(std::size_t element, std::string name, std::string value);
     bool has_attribute(std::size_t element, std::string_view name) const;
+    std::size_t attribute_count(std::size_t element) const;
     // Points every element at its children and attributes (their vectors move while they grow).
     void finish();
 
