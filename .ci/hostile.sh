@@ -111,6 +111,9 @@ python3 -c "print('---\nepisode: one\n---\n' + '>' * 20000 + ' quoted')" >"$dir/
 run deep-quotes "$dir" 1 build && expect deep-quotes "quotes.md:4:1: error: the body nests or reopens its elements"
 python3 -c "print('---\nepisode: one\n---\n' + '*' * 50000 + 'stars' + '*' * 50000)" >"$dir/content/episodes/quotes.md"
 run deep-stars "$dir" 1 build && expect deep-stars "quotes.md:4:1: error: the body nests or reopens its elements"
+# A table row of 20,000 cells: cmark-gfm's tables take the square of a row's cells (minutes).
+python3 -c "print('---\nepisode: one\n---\n' + '|x' * 20000 + '|\n' + '|-' * 20000 + '|')" >"$dir/content/episodes/quotes.md"
+run wide-table "$dir" 1 build && expect wide-table "quotes.md:4:1: error: a table row of more than 256 cells"
 # Nested 100 deep they are the page's (the sanitizer writes 64 levels, the rest as text).
 python3 -c "print('---\nepisode: one\n---\n' + '>' * 100 + ' quoted')" >"$dir/content/episodes/quotes.md"
 run shallow-quotes "$dir" 0 build && ok shallow-quotes

@@ -182,8 +182,14 @@ struct Applier {
         x.note_html = std::move(rendered.html);
     }
 
-    // (Raw HTML that leaves elements open, or Markdown nested thousands deep: 20,000 '>'.)
+    // (Raw HTML that leaves elements open, or Markdown nested thousands deep: 20,000 '>'; a
+    // table row of thousands of cells.)
     void check_tangled(const RenderedMarkdown& rendered, const std::string& file, int body_line) {
+        if (rendered.wide_row_line > 0)
+            errors.push_back(core::error_at({file, rendered.wide_row_line, 1},
+                                            "a table row of more than " + std::to_string(k_max_row_cells) +
+                                                " cells ('|'): the Markdown renderer's time grows with the square of "
+                                                "a row's cells; split the table, or write its rows as a list"));
         if (rendered.tangled)
             errors.push_back(
                 core::error_at({file, body_line, 1},
@@ -399,7 +405,8 @@ std::optional<BodyEdit> body_edit(const core::Catalog& merged, const EpisodeNote
         return found;
     };
     RenderedMarkdown fresh = render_markdown(after.body, after.body_line, resolver(merged, index, episode_url));
-    if (!fresh.unresolved.empty() || fresh.tangled || targets(fresh) != targets(old->second)) return std::nullopt;
+    if (!fresh.unresolved.empty() || fresh.tangled || fresh.wide_row_line > 0 || targets(fresh) != targets(old->second))
+        return std::nullopt;
     return BodyEdit{slug, old->first, markdown_key(after.body, after.body_line), std::move(fresh)};
 }
 

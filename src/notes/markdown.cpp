@@ -34,19 +34,37 @@ struct NodeDeleter {
 
 constexpr std::string_view k_scheme = "episode:";
 
+// The first line of `markdown` (1-based) with more '|' than a row may have cells, or 0. (Every
+// '|' counts, escaped or in code: a line of hundreds is no prose.)
+int wide_row(std::string_view markdown) {
+    int line = 1;
+    std::size_t pipes = 0;
+    for (const char c : markdown) {
+        if (c == '\n') {
+            ++line, pipes = 0;
+        } else if (c == '|' && ++pipes > k_max_row_cells) {
+            return line;
+        }
+    }
+    return 0;
+}
+
 }  // namespace
 
 RenderedMarkdown render_markdown(std::string_view markdown, int first_line, const EpisodeResolver& resolve) {
     ensure_extensions();
     std::string text = text::sanitize_utf8(markdown);
+    RenderedMarkdown out;
+    const int wide = wide_row(text);
+    if (wide > 0) out.wide_row_line = first_line + wide - 1;
     std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(k_options));
     for (const char* name : {"table", "autolink", "strikethrough", "tasklist", "tagfilter"})
-        if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name))
+        if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name);
+            ext && (wide == 0 || std::string_view(name) != "table"))
             cmark_parser_attach_syntax_extension(parser.get(), ext);
     cmark_parser_feed(parser.get(), text.data(), text.size());
     std::unique_ptr<cmark_node, NodeDeleter> doc(cmark_parser_finish(parser.get()));
 
-    RenderedMarkdown out;
     cmark_iter* iter = cmark_iter_new(doc.get());
     for (cmark_event_type ev; (ev = cmark_iter_next(iter)) != CMARK_EVENT_DONE;) {
         cmark_node* node = cmark_iter_get_node(iter);

@@ -207,7 +207,7 @@ void fields(IO& io, notes::EpisodeLink& l) {
 }
 template <class IO>
 void fields(IO& io, notes::RenderedMarkdown& r) {
-    io(r.html, r.resolved, r.unresolved, r.tangled);
+    io(r.html, r.resolved, r.unresolved, r.tangled, r.wide_row_line);
 }
 template <class IO>
 void fields(IO& io, stages::MergeResult& s) {

@@ -11,7 +11,7 @@ namespace on_disk {
 
 namespace {
 
-constexpr std::string_view k_magic = "podarchive notes 1\n";
+constexpr std::string_view k_magic = "podarchive notes 2\n";  // (2: RenderedMarkdown::wide_row_line)
 
 using Parsed = std::vector<std::pair<std::string, notes::NoteFileCache::Entry>>;
 using Rendered = std::vector<std::pair<std::string, notes::RenderedMarkdown>>;

@@ -171,6 +171,29 @@ TEST_CASE("a body whose raw HTML is past the parser's budget is an error at the 
               .note_html.find("<b>x</b>") != std::string::npos);
 }
 
+// cmark-gfm's tables cost the square of a row's cells (notes/markdown.hpp): a row past
+// k_max_row_cells is an error at its line, and the body is rendered without tables meanwhile.
+TEST_CASE("a table row of thousands of cells is an error at its line, not a renderer's minutes") {
+    std::string wide = "|";
+    for (int i = 0; i < 20000; ++i) wide += " x |";
+    std::string rule = "|";
+    for (int i = 0; i < 20000; ++i) rule += "---|";
+    CHECK(apply_error({"---\nepisode: aotautograd\n---\n\nA table:\n\n" + wide + "\n" + rule + "\n" + wide + "\n"}) ==
+          "content/episodes/n0.md:7:1: error: a table row of more than 256 cells ('|'): the Markdown renderer's time "
+          "grows with the square of a row's cells; split the table, or write its rows as a list\n");
+    auto none = [](const std::string&) -> std::optional<std::string> { return std::nullopt; };
+    const auto r = notes::render_markdown("A table:\n\n" + wide + "\n" + rule + "\n", 10, none);
+    CHECK(r.wide_row_line == 12);
+    CHECK(r.html.find("<table>") == std::string::npos);
+    CHECK(r.html.find("| x |") != std::string::npos);
+    // A wide table of sensible rows stays a table.
+    std::string row = "|", sep = "|";
+    for (int i = 0; i < 200; ++i) row += " x |", sep += "---|";
+    const auto table = notes::render_markdown(row + "\n" + sep + "\n" + row + "\n", 1, none);
+    CHECK(table.wide_row_line == 0);
+    CHECK(table.html.find("<table>") != std::string::npos);
+}
+
 TEST_CASE("draft notes are checked but not applied") {
     auto c = small_catalog();
     auto cur = apply(c, {"---\nepisode: aotautograd\ntitle: Changed\ndraft: true\n---\n"});
