@@ -130,6 +130,11 @@ for i in $(seq 1 21); do echo "{{> p$((i + 1))}}" >"$dir/templates/partials/p$i.
 echo "end" >"$dir/templates/partials/p22.mustache"
 echo "{{> p1}}" >"$dir/templates/404.mustache"
 run partial-chain "$dir" 1 build && expect partial-chain "partials nest deeper than"
+# Partials that include each other ten times, nine deep: a billion inlined (the build hung).
+for i in $(seq 0 8); do python3 -c "print('{{> q$((i + 1))}}' * 10)" >"$dir/templates/partials/q$i.mustache"; done
+echo "x" >"$dir/templates/partials/q9.mustache"
+echo "{{> q0}}" >"$dir/templates/404.mustache"
+run partial-bomb "$dir" 1 build && expect partial-bomb "with its partials inlined, the template comes to more than"
 
 # The output folder may not hold an input: a source inside it survives, untouched.
 dir=$(site output-holds-source)

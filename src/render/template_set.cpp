@@ -35,6 +35,11 @@ std::unique_ptr<kainjow::mustache::mustache> compile_template(const std::string&
 }
 
 constexpr std::size_t k_max_partial_depth = 16;
+// The most a template may come to with its partials inlined, in bytes and in partials: a
+// partial that includes another ten times, nine deep, is a billion of them (a theme's folder
+// is anyone's; the default theme's largest page inlines 6 partials into 16 KB).
+constexpr std::size_t k_max_expanded_bytes = 4u << 20;
+constexpr std::size_t k_max_inlined = 10'000;
 core::Diagnostic too_deep_error(const fs::path& file, const std::string& text, std::size_t offset,
                                 const std::string& what) {
     auto at = text::line_column_at(text, offset);
@@ -108,7 +113,7 @@ TemplateSet::TemplateSet(const fs::path& project_templates, const fs::path& them
 TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::string>& names)
     : m_layers(std::move(layers)) {
     std::vector<core::Diagnostic> problems;
-    std::set<std::string> checked;  // the files read alone and found valid (most partials are in every page)
+    Expansion expansion;  // (most partials are in every page)
     std::vector<std::string> places;
     for (const auto& dir : m_layers.template_dirs) places.push_back(dir.string());
     if (m_layers.builtin) places.push_back("the built-in theme");
@@ -126,7 +131,8 @@ TemplateSet::TemplateSet(theme::ThemeLayers layers, const std::vector<std::strin
             const fs::path& file = found->origin;
             const std::string& text = found->text;
             std::vector<std::string> stack{file.string()};
-            std::string expanded = expand(file, text, stack, checked);
+            expansion.inlined = 0;
+            std::string expanded = expand(file, text, stack, expansion);
             if (auto deep = section_too_deep(expanded)) {  // (each file alone was not: its partials together are)
                 problems.push_back(core::error_at({file.string(), 0, 0},
                                                   "the template with its partials inlined nests sections deeper than " +
@@ -256,13 +262,13 @@ std::optional<theme::FoundTemplate> TemplateSet::locate(const std::string& relat
 // Inlines {{> name}} partials recursively, checking each file alone first so that errors point
 // into the file that has them.
 std::string TemplateSet::expand(const fs::path& file, const std::string& text, std::vector<std::string>& stack,
-                                std::set<std::string>& checked) const {
-    if (!checked.contains(file.string())) {
+                                Expansion& expansion) const {
+    if (!expansion.checked.contains(file.string())) {
         if (auto deep = section_too_deep(text))
             throw core::InputError(too_deep_error(file, text, *deep, "the template"));
         kainjow::mustache::mustache alone(text);
         if (!alone.is_valid()) throw core::InputError(template_error(file, text, alone.error_message()));
-        checked.insert(file.string());
+        expansion.checked.insert(file.string());
     }
     std::string out;
     std::size_t pos = 0;
@@ -273,29 +279,37 @@ std::string TemplateSet::expand(const fs::path& file, const std::string& text, s
         if (close == std::string::npos) break;
         out.append(text, pos, open - pos);
         std::string name(text::trim(std::string_view(text).substr(open + 3, close - open - 3)));
-        auto at = text::line_column_at(text, open);
-        core::SourceLocation where{file.string(), at.line, at.column};
-        if (!valid_partial_name(name))
-            throw core::InputError(
-                core::error_at(where, "invalid partial name '" + name + "'", text::line_text(text, at.line)));
-        auto found = locate("partials/" + name + ".mustache");
-        if (!found)
-            throw core::InputError(core::error_at(where,
-                                                  "partial '" + name + "' not found (looked for partials/" + name +
-                                                      ".mustache in templates/ and the theme)",
-                                                  text::line_text(text, at.line)));
-        const fs::path& partial = found->origin;
+        // (Where the tag is, found for a message only: a template may include thousands.)
+        auto problem = [&](const std::string& message) {
+            const auto at = text::line_column_at(text, open);
+            return core::InputError(
+                core::error_at({file.string(), at.line, at.column}, message, text::line_text(text, at.line)));
+        };
+        if (!valid_partial_name(name)) throw problem("invalid partial name '" + name + "'");
+        auto found = expansion.partials.find(name);
+        if (found == expansion.partials.end())
+            found = expansion.partials.emplace(name, locate("partials/" + name + ".mustache")).first;
+        if (!found->second)
+            throw problem("partial '" + name + "' not found (looked for partials/" + name +
+                          ".mustache in templates/ and the theme)");
+        const fs::path& partial = found->second->origin;
         const bool itself = std::find(stack.begin(), stack.end(), partial.string()) != stack.end();
         if (itself || stack.size() > k_max_partial_depth)
-            throw core::InputError(core::error_at(
-                where,
-                (itself ? "partial '" + name + "' includes itself ("
-                        : "partials nest deeper than " + std::to_string(k_max_partial_depth) + " levels (") +
-                    text::join(stack, " -> ") + " -> " + partial.string() + ")",
-                text::line_text(text, at.line)));
+            throw problem((itself ? "partial '" + name + "' includes itself ("
+                                  : "partials nest deeper than " + std::to_string(k_max_partial_depth) + " levels (") +
+                          text::join(stack, " -> ") + " -> " + partial.string() + ")");
+        const auto too_large = [&] {
+            return problem("with its partials inlined, the template comes to more than " +
+                           std::to_string(k_max_expanded_bytes >> 20) + " MB or " +
+                           text::count_text(k_max_inlined, "partial", "partials") + " (here partial '" + name +
+                           "' is inlined, and inlines others again and again); include each "
+                           "partial fewer times");
+        };
+        if (++expansion.inlined > k_max_inlined) throw too_large();
         stack.push_back(partial.string());
-        out += expand(partial, found->text, stack, checked);
+        out += expand(partial, found->second->text, stack, expansion);
         stack.pop_back();
+        if (out.size() > k_max_expanded_bytes) throw too_large();
         pos = close + 2;
     }
     out.append(text, pos);

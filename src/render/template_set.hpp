@@ -80,9 +80,16 @@ private:
     std::string render(const Loaded& loaded, const Data& site, const Data* page, const SharedData* shared,
                        std::set<std::string>* looked_up) const;
     std::optional<theme::FoundTemplate> locate(const std::string& relative) const;
-    // (`checked`: the files already read alone and found valid, not read so again.)
+    // What one load has read: the files read alone and found valid, and each partial's file
+    // (by name; none: not found), not read again; and how many partials the template being
+    // expanded has inlined so far.
+    struct Expansion {
+        std::set<std::string> checked;
+        std::map<std::string, std::optional<theme::FoundTemplate>> partials;
+        std::size_t inlined = 0;
+    };
     std::string expand(const std::filesystem::path& file, const std::string& text, std::vector<std::string>& stack,
-                       std::set<std::string>& checked) const;
+                       Expansion& expansion) const;
 };
 
 // Sections nest this deep at the most: kainjow's parser takes memory in proportion to the

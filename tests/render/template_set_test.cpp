@@ -244,6 +244,35 @@ TEST_CASE("sections nested past the limit are a located error, read before kainj
               .find("with its partials inlined nests sections deeper than 64") != std::string::npos);
 }
 
+// A theme's folder is anyone's: a partial that includes another ten times, nine deep, would
+// inline a billion of them (the build hung, then ran out of memory).
+TEST_CASE("partials that inline each other again and again are refused where the growth starts") {
+    test::TempDir dir;
+    auto theme = dir.path() / "theme";
+    for (int i = 0; i < 9; ++i) {
+        std::string ten;
+        for (int k = 0; k < 10; ++k) ten += "{{> p" + std::to_string(i + 1) + "}}";
+        test::write(theme / ("partials/p" + std::to_string(i) + ".mustache"), ten);
+    }
+    test::write(theme / "partials/p9.mustache", "");  // (nothing: the count of partials stops it)
+    test::write(theme / "page.mustache", "<p>{{> p0}}</p>");
+    std::string error = first_error(dir.path() / "project", theme, "page");
+    CHECK(error.find("with its partials inlined, the template comes to more than 4 MB or 10000 partials") !=
+          std::string::npos);
+    CHECK(error.find("partials/p") != std::string::npos);
+    // Four deep, 10,000 bytes a partial: past 4 MB before the count.
+    test::write(theme / "partials/p9.mustache", std::string(1000, 'x'));
+    test::write(theme / "partials/p5.mustache",
+                "{{> p9}}{{> p9}}{{> p9}}{{> p9}}{{> p9}}{{> p9}}{{> p9}}{{> p9}}{{> p9}}{{> p9}}");
+    test::write(theme / "page.mustache", "{{> p2}}");
+    CHECK(first_error(dir.path() / "project", theme, "page").find("more than 4 MB") != std::string::npos);
+    // A partial in every item of a list, hundreds of times over, is fine.
+    std::string many;
+    for (int k = 0; k < 500; ++k) many += "{{> p9}}";
+    test::write(theme / "page.mustache", many);
+    CHECK_NOTHROW(render::TemplateSet(dir.path() / "project", theme, {"page"}));
+}
+
 TEST_CASE("a chain of partials past the limit says so, not that one includes itself") {
     test::TempDir dir;
     auto theme = dir.path() / "theme";
