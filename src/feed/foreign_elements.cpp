@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 #include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include "core/xml_namespaces.hpp"
 #include "text/strings.hpp"
@@ -83,28 +86,40 @@ std::string_view conventional_namespace(std::string_view prefix) {
 
 // The xmlns declarations in scope: the root's, then those of the elements open, innermost
 // last, as (prefix, normalized URI); "" is the default.
-struct Scope {
-    const RootNamespaces& root;
-    std::vector<std::pair<std::string, std::string>> bindings;  // (the elements')
+class Scope {
+public:
+    explicit Scope(const RootNamespaces& root) : m_root(root) {}
 
     struct Bound {
         const std::string* uri = nullptr;  // null: the prefix is bound nowhere
         bool at_root = false;
     };
 
+    // How many bindings are in scope: restore() lets go of those made since.
+    std::size_t mark() const { return m_bindings.size(); }
+    void restore(std::size_t mark) {
+        while (m_bindings.size() > mark) {
+            auto at = m_by_prefix.find(m_bindings.back().first);
+            at->second.pop_back();
+            if (at->second.empty()) m_by_prefix.erase(at);
+            m_bindings.pop_back();
+        }
+    }
+
     void declare(const pugi::xml_node& element, bool with_default = true) {
         for (auto a : element.attributes()) {
             const std::string_view name = a.name();
             if (name == "xmlns" && with_default)
-                bindings.emplace_back("", normalized(a.value()));
+                bind("", normalized(a.value()));
             else if (name.starts_with("xmlns:"))
-                bindings.emplace_back(std::string(name.substr(6)), normalized(a.value()));
+                bind(std::string(name.substr(6)), normalized(a.value()));
         }
     }
     Bound find(std::string_view prefix) const {
-        for (std::size_t i = bindings.size(); i-- > 0;)
-            if (bindings[i].first == prefix) return {&bindings[i].second, false};
-        return {root.find(prefix), true};
+        if (!m_by_prefix.empty())
+            if (auto at = m_by_prefix.find(std::string(prefix)); at != m_by_prefix.end())
+                return {&m_bindings[at->second.back()].second, false};
+        return {m_root.find(prefix), true};
     }
     // True when `prefix` is bound, or is now: a prefix that conventionally names a namespace is
     // declared on `element` (in the copy) and bound here. False for any other unbound prefix.
@@ -113,8 +128,20 @@ struct Scope {
         const std::string_view conventional = conventional_namespace(prefix);
         if (conventional.empty()) return false;
         element.append_attribute(("xmlns:" + std::string(prefix)).c_str()) = std::string(conventional).c_str();
-        bindings.emplace_back(std::string(prefix), normalized(conventional));
+        bind(std::string(prefix), normalized(conventional));
         return true;
+    }
+
+private:
+    const RootNamespaces& m_root;
+    std::vector<std::pair<std::string, std::string>> m_bindings;  // (the elements': prefix, URI)
+    // Where each prefix is bound in m_bindings, innermost last (an element may declare
+    // thousands: each name looked up through all of them took the square).
+    std::unordered_map<std::string, std::vector<std::size_t>> m_by_prefix;
+
+    void bind(std::string prefix, std::string uri) {
+        m_by_prefix[prefix].push_back(m_bindings.size());
+        m_bindings.emplace_back(std::move(prefix), std::move(uri));
     }
 };
 
@@ -191,7 +218,7 @@ const std::string* RootNamespaces::find(std::string_view prefix) const {
 
 void drop_foreign(pugi::xml_node top, const RootNamespaces& root, LeftOut& left_out) {
     if (!top) return;
-    Scope scope{root, {}};
+    Scope scope(root);
     scope.declare(top, false);  // (its default namespace is not copied either: feed::write_merged)
     // Every element under `top` in document order, without recursion (an input's nesting is the
     // input's): `marks` holds the scope's size at each open element.
@@ -200,7 +227,7 @@ void drop_foreign(pugi::xml_node top, const RootNamespaces& root, LeftOut& left_
         while (n != top) {
             if (n.next_sibling()) return n.next_sibling();
             n = n.parent();
-            if (n != top) scope.bindings.resize(marks.back()), marks.pop_back();
+            if (n != top) scope.restore(marks.back()), marks.pop_back();
         }
         return pugi::xml_node();
     };
@@ -216,14 +243,14 @@ void drop_foreign(pugi::xml_node top, const RootNamespaces& root, LeftOut& left_
             text::remove_node(gone);
             continue;
         }
-        const std::size_t mark = scope.bindings.size();
+        const std::size_t mark = scope.mark();
         scope.declare(n);
         const Name name = split(n.name());
         // A prefix the input never declares: the namespace it conventionally names, declared on
         // the element in the copy, else the element is left out (and so is such an attribute).
         if (!name.prefix.empty() && !scope.declare_missing(n, name.prefix)) {
             ++left_out.undeclared[std::string(name.prefix)];
-            scope.bindings.resize(mark);
+            scope.restore(mark);
             const pugi::xml_node gone = n;
             n = next_after(n);
             text::remove_node(gone);
@@ -249,7 +276,7 @@ void drop_foreign(pugi::xml_node top, const RootNamespaces& root, LeftOut& left_
                 ++left_out.host_claims[claim];
             else if (!replaced)
                 ++left_out.foreign_elements;
-            scope.bindings.resize(mark);
+            scope.restore(mark);
             const pugi::xml_node gone = n;
             n = next_after(n);
             text::remove_node(gone);
@@ -259,7 +286,7 @@ void drop_foreign(pugi::xml_node top, const RootNamespaces& root, LeftOut& left_
             marks.push_back(mark);
             n = n.first_child();
         } else {
-            scope.bindings.resize(mark);
+            scope.restore(mark);
             n = next_after(n);
         }
     }

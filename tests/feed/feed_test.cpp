@@ -11,6 +11,7 @@
 #include "feed/identity.hpp"
 #include "feed/lint.hpp"
 #include "feed/podcast_guid.hpp"
+#include "feed/xml_merge.hpp"
 #include "merge/merge.hpp"
 #include "pipeline/build_site.hpp"
 #include "sources/rss_reader.hpp"
@@ -338,6 +339,60 @@ TEST_CASE("feed.xml copied from the one written before, for any episodes, is the
     std::size_t copies = 0;
     write({reposted, middle, last}, &copies);
     CHECK(copies == 0);
+}
+
+// An input item's attributes stay, each name once (the first; pugixml lets a repeated one
+// through), without its default namespace; an item of 100,000 of them took 15 s when each was
+// looked up among those copied before.
+TEST_CASE("an item's attributes are copied once each, the first of a repeated name, thousands too") {
+    std::string item = "<item xmlns=\"urn:default\" xmlns:z=\"urn:z\" a=\"1\" b=\"2\" a=\"3\"";
+    for (int i = 0; i < 100000; ++i) item += " n" + std::to_string(i) + "=\"v\"";
+    item += "><title>T</title></item>";
+    pugi::xml_document input, out;
+    REQUIRE(input.load_string(item.c_str()));
+    pugi::xml_node copy = out.append_child("item");
+    copy.append_attribute("b") = "ours";
+    feed::write_merged(copy, input.child("item"), feed::PrefixMap(), {});
+    CHECK_FALSE(copy.attribute("xmlns"));
+    CHECK(std::string(copy.attribute("xmlns:z").value()) == "urn:z");
+    CHECK(std::string(copy.attribute("a").value()) == "1");
+    CHECK(std::string(copy.attribute("b").value()) == "ours");
+    std::size_t count = 0, named_a = 0;
+    for (auto a : copy.attributes()) ++count, named_a += std::string_view(a.name()) == "a";
+    CHECK(count == 3 + 100000);  // b, xmlns:z, a and the n's
+    CHECK(named_a == 1);
+    CHECK(std::string(copy.child("title").text().get()) == "T");
+}
+
+// A prefix bound on an element is bound inside it and no further; an inner binding hides an
+// outer one (looked up by prefix: an element of 50,000 declarations took 2 s when each name
+// was looked up through all of them).
+TEST_CASE("namespace prefixes bound on elements hold inside them only, the innermost first") {
+    std::string many;
+    for (int i = 0; i < 50000; ++i) many += " xmlns:q" + std::to_string(i) + "=\"urn:q" + std::to_string(i) + "\"";
+    const std::string item =
+        "<item><title>T</title>"
+        "<p:a xmlns:p=\"https://podcastindex.org/namespace/1.0\"" +
+        many +
+        ">"
+        "<p:b xmlns:p=\"urn:other\"/><p:c/></p:a>"
+        "<p:d/>"   // (bound by the root)
+        "<q7:e/>"  // (bound only on p:a: left out)
+        "</item>";
+    pugi::xml_document doc;
+    REQUIRE(doc.load_string(item.c_str()));
+    const std::vector<std::pair<std::string, std::string>> declared = {
+        {"xmlns:p", "https://podcastindex.org/namespace/1.0"}};
+    feed::LeftOut left_out;
+    feed::drop_foreign(doc.child("item"), feed::RootNamespaces(declared), left_out);
+    const pugi::xml_node a = doc.child("item").child("p:a");
+    REQUIRE(a);
+    CHECK_FALSE(a.child("p:b"));  // (its p is another namespace: foreign)
+    CHECK(a.child("p:c"));        // (p:a's p again)
+    CHECK(doc.child("item").child("p:d"));
+    CHECK_FALSE(doc.child("item").child("q7:e"));
+    CHECK(left_out.foreign_elements == 1);
+    CHECK(left_out.undeclared.at("q7") == 1);
 }
 
 // pugixml frees a removed element's subtree by recursion: a host's element of a namespace apps
