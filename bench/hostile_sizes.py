@@ -75,6 +75,8 @@ SHAPES = {
                                                                                      for i in range(n))},
         15000, 30000),
     "template-partial-bomb": (lambda n: {"feed": feed(), **partial_bomb(n)}, 3, 9),
+    "theme-words-table": (lambda n: {"feed": feed(), "i18n/en.yaml": "".join(f"k{i}: v\n" for i in range(n))},
+                          25000, 50000),
     # Controls: linear.
     "control-nested-div": (lambda n: {"feed": feed(description="<div>" * n + "x")}, 100000, 200000),
     "control-footnotes": (lambda n: {"feed": feed(), **note("[^1]" * n + "\n\n[^1]: x")}, 25000, 50000),

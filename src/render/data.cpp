@@ -1,5 +1,6 @@
 #include "render/data.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace render {
@@ -73,15 +74,22 @@ Data list(List items) {
 
 void put(Data& object, std::string key, Data value) {
     if (!object.is_object()) throw std::logic_error("render::put: the data is not an object");
-    auto& members = object.m_members;
-    for (Data::Member& m : members)
+    for (Data::Member& m : object.m_members)
         if (m.key == key) {
             m.value = std::move(value);
             return;
         }
-    // Grown a few members at a time: objects have tens of members at most, and cards stay in
-    // memory all build (doubling would leave a quarter of their room empty).
-    if (members.size() == members.capacity()) members.reserve(members.size() + 4);
+    put_new(object, std::move(key), std::move(value));
+}
+
+void put_new(Data& object, std::string key, Data value) {
+    if (!object.is_object()) throw std::logic_error("render::put: the data is not an object");
+    auto& members = object.m_members;
+    // Grown a few members at a time while few: most objects have tens of members, and cards
+    // stay in memory all build (doubling would leave a quarter of their room empty); by half
+    // past that (a words table of thousands grown by four copied itself thousands of times).
+    if (members.size() == members.capacity())
+        members.reserve(members.size() + std::max<std::size_t>(4, members.size() / 2));
     members.push_back({std::move(key), std::move(value)});
 }
 

@@ -50,6 +50,7 @@ private:
     friend Data text(std::string value);
     friend Data list(List items);
     friend void put(Data& object, std::string key, Data value);
+    friend void put_new(Data& object, std::string key, Data value);
     friend Data take(Data& object, std::string_view key);
 
     void take_from(Data&& other) noexcept;  // (this holds nothing)
@@ -154,6 +155,11 @@ inline void put(Data& object, std::string key, List items) {
 inline void put(Data& object, std::string key, bool value) {
     put(object, std::move(key), Data(value));
 }
+
+// Adds member `key` to `object` (an object), which the caller knows has none of that name (a
+// map's keys): put() looks for one first, which made an object of thousands of members (a
+// theme's table of words) cost the square of their count.
+void put_new(Data& object, std::string key, Data value);
 
 // Member `key` of `object`, moved out (an empty object when it has none); the member stays,
 // emptied.

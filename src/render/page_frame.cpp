@@ -23,19 +23,23 @@ namespace {
 // The words as templates reach them: "episode.show_notes" is {{t.episode.show_notes}}. (Counts
 // are not: their form depends on a number, which the page models fill in.)
 Data words_data(const i18n::Table& table) {
-    Data t;
+    // Each level's names are new (a table's keys are unique, and a group replaces a word of its
+    // name): put_new, as a theme's table may hold thousands.
+    std::map<std::string, const std::string*> words;
     std::map<std::string, Data> groups;  // (a table is sorted: each group's keys are together)
     for (const auto& [key, message] : table) {
         if (message.plural) continue;
-        const std::string& words = message.forms.at("other");
+        const std::string& text = message.forms.at("other");
         const std::size_t dot = key.find('.');
         if (dot == std::string::npos)
-            put(t, key, words);
-        else {
-            put(groups[key.substr(0, dot)], key.substr(dot + 1), words);
-        }
+            words.emplace(key, &text);
+        else
+            put_new(groups[key.substr(0, dot)], key.substr(dot + 1), render::text(text));
     }
-    for (auto& [name, group] : groups) put(t, name, std::move(group));
+    Data t;
+    for (const auto& [key, text] : words)
+        if (!groups.contains(key)) put_new(t, key, render::text(*text));
+    for (auto& [name, group] : groups) put_new(t, name, std::move(group));
     return t;
 }
 

@@ -153,6 +153,20 @@ TEST_CASE("put replaces a member it already has, whatever the kinds") {
     CHECK(page.get("x")->string_value() == "last");
 }
 
+TEST_CASE("put_new adds a member without looking for one, thousands too; put still replaces") {
+    Data words;
+    for (int i = 0; i < 50000; ++i)
+        render::put_new(words, "k" + std::to_string(i), render::text("v" + std::to_string(i)));
+    CHECK(words.members().size() == 50000);
+    CHECK(words.get("k0")->string_value() == "v0");
+    CHECK(words.get("k49999")->string_value() == "v49999");
+    put(words, "k7", "replaced");
+    CHECK(words.members().size() == 50000);
+    CHECK(render_with("{{k7}} {{k8}}", words) == "replaced v8");
+    Data title = render::text("x");
+    CHECK_THROWS_AS(render::put_new(title, "k", render::text("v")), std::logic_error);
+}
+
 TEST_CASE("put on an object that holds a shared reference adds beside it") {
     Data card = render::shared_reference("7");
     put(card, "title_derived", false);

@@ -70,6 +70,28 @@ FullModel full_model(const config::SiteConfig& config, const std::function<void(
 
 }  // namespace
 
+// A theme's table of words may hold thousands (each level's members were looked for one by
+// one: 100,000 took 50 s), and a word may share its name with a group, which wins.
+TEST_CASE("the words a template sees: thousands of them, and a group over a word of its name") {
+    RichSite site;
+    const config::SiteConfig config = config::load_config(site.dir.path() / "site.yaml");
+    const auto [info, d] = full_model(config, [](site::SiteInfo& made) {
+        i18n::Table table = made.words->table();
+        for (int i = 0; i < 20000; ++i) table["k" + std::to_string(i)].forms["other"] = "w" + std::to_string(i);
+        table["nav"].forms["other"] = "a word named as a group";
+        made.words = std::make_shared<const i18n::Words>(made.words->language(), std::move(table));
+    });
+    const render::Data* t = d.get("t");
+    REQUIRE(t);
+    CHECK(t->get("k19999")->string_value() == "w19999");
+    REQUIRE(t->get("nav"));
+    CHECK(t->get("nav")->is_object());
+    CHECK(t->get("nav")->get("archive"));
+    std::size_t named_nav = 0;
+    for (const auto& m : t->members()) named_nav += m.key == "nav";
+    CHECK(named_nav == 1);
+}
+
 TEST_CASE("every page type renders with the full data model") {
     RichSite site;
     const auto& episode = site.file("episodes/torch-trace-and-tlparse/index.html");
