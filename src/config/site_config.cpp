@@ -26,12 +26,7 @@ struct Checker {
     std::string file;
     std::string text;
     std::vector<Diagnostic> problems;
-    std::optional<text::LineIndex> lines{};  // of `text`, indexed at the first message
-
-    std::string_view line_text(int line) {
-        if (!lines) lines.emplace(text);
-        return lines->line_text(line);
-    }
+    std::optional<text::LineIndex> lines{};  // of `text`, made at the first message
 
     core::SourceLocation at(const YAML::Mark& mark) const {
         // yaml-cpp marks are 0-based; an unknown mark is -1.
@@ -39,11 +34,11 @@ struct Checker {
     }
     void error(const YAML::Mark& mark, std::string message) {
         auto where = at(mark);
-        problems.push_back(core::error_at(where, std::move(message), line_text(where.line)));
+        problems.push_back(core::error_at(where, std::move(message), text::line_text(lines, text, where.line)));
     }
     void warn(const YAML::Mark& mark, std::string message, SiteConfig& site) {
         auto where = at(mark);
-        site.warnings.push_back(core::warning_at(where, std::move(message), line_text(where.line)));
+        site.warnings.push_back(core::warning_at(where, std::move(message), text::line_text(lines, text, where.line)));
     }
 };
 

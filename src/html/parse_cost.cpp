@@ -95,6 +95,7 @@ public:
             const std::size_t markup = next_markup(m_pos);
             if (markup > m_pos) {
                 token.kind = Token::Kind::text;
+                token.attributes = {}, token.attribute_count = 0;
                 token.text = m_html.substr(m_pos, markup - m_pos);
                 m_pos = markup;
                 return true;
@@ -224,7 +225,7 @@ public:
         while (!over() && tokens.next(token)) {
             // Gumbo's tokenizer compares each attribute's name with the tag's names before it
             // (a repeated one is dropped), an end tag's too.
-            if (token.kind != Token::Kind::text) m_work += token.attribute_count * token.attribute_count;
+            m_work += token.attribute_count * token.attribute_count;
             switch (token.kind) {
                 case Token::Kind::text:
                     reconstruct();

@@ -30,17 +30,14 @@ struct Reader {
     std::string_view text;  // the whole file, for the offending line in messages
     int yaml_line = 2;
     std::vector<core::Diagnostic>& out;
-    // Its lines, indexed at the first message (a note of 40,000 bad entries searched the file
-    // from its start for each: 8 s).
-    std::optional<text::LineIndex> lines{};
+    std::optional<text::LineIndex> lines{};  // of `text`, made at the first message
 
     core::SourceLocation at(const YAML::Mark& mark) const {
         return {file, mark.line < 0 ? yaml_line : yaml_line + mark.line, mark.column < 0 ? 0 : mark.column + 1};
     }
     void error(const YAML::Mark& mark, std::string message) {
         auto where = at(mark);
-        if (!lines) lines.emplace(text);
-        out.push_back(core::error_at(where, std::move(message), lines->line_text(where.line)));
+        out.push_back(core::error_at(where, std::move(message), text::line_text(lines, text, where.line)));
     }
     bool string(const YAML::Node& v, const std::string& key, std::string& dest) {
         if (!v.IsScalar()) {

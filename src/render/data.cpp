@@ -72,6 +72,19 @@ Data list(List items) {
     return d;
 }
 
+namespace {
+
+void add(std::vector<Data::Member>& members, std::string key, Data value) {
+    // Grown a few members at a time while few: most objects have tens of members, and cards
+    // stay in memory all build (doubling would leave a quarter of their room empty); by half
+    // past that (a words table of thousands grown by four copied itself thousands of times).
+    if (members.size() == members.capacity())
+        members.reserve(members.size() + std::max<std::size_t>(4, members.size() / 2));
+    members.push_back({std::move(key), std::move(value)});
+}
+
+}  // namespace
+
 void put(Data& object, std::string key, Data value) {
     if (!object.is_object()) throw std::logic_error("render::put: the data is not an object");
     for (Data::Member& m : object.m_members)
@@ -79,18 +92,12 @@ void put(Data& object, std::string key, Data value) {
             m.value = std::move(value);
             return;
         }
-    put_new(object, std::move(key), std::move(value));
+    add(object.m_members, std::move(key), std::move(value));
 }
 
 void put_new(Data& object, std::string key, Data value) {
-    if (!object.is_object()) throw std::logic_error("render::put: the data is not an object");
-    auto& members = object.m_members;
-    // Grown a few members at a time while few: most objects have tens of members, and cards
-    // stay in memory all build (doubling would leave a quarter of their room empty); by half
-    // past that (a words table of thousands grown by four copied itself thousands of times).
-    if (members.size() == members.capacity())
-        members.reserve(members.size() + std::max<std::size_t>(4, members.size() / 2));
-    members.push_back({std::move(key), std::move(value)});
+    if (!object.is_object()) throw std::logic_error("render::put_new: the data is not an object");
+    add(object.m_members, std::move(key), std::move(value));
 }
 
 Data take(Data& object, std::string_view key) {

@@ -49,6 +49,11 @@ std::string_view LineIndex::line_text(int line) const {
     return result;
 }
 
+std::string_view line_text(std::optional<LineIndex>& lines, std::string_view text, int line) {
+    if (!lines) lines.emplace(text);
+    return lines->line_text(line);
+}
+
 std::string_view line_text(std::string_view text, int line) {
     if (line < 1) return {};
     std::size_t start = 0;
