@@ -81,7 +81,8 @@ int run_upload(const UploadArgs& args) {
 int check_audio(const std::string& config_path) {
     const config::SiteConfig config = config::load_config(config_path);
     const audio::Manifest manifest = audio::read_manifest(config.audio_manifest());
-    const core::Catalog catalog = merge::merge(stages::load_sources(config));
+    std::vector<sources::SourceBatch> batches = stages::load_sources(config);
+    const core::Catalog catalog = merge::merge(batches);
     std::size_t with_audio = 0, kept = 0, here = 0, missing = 0, damaged = 0, gone = 0;
     for (const auto& e : catalog.episodes) {
         if (!e.enclosure) continue;

@@ -41,7 +41,8 @@ std::string megabytes(long long bytes) {
 // a progress line that is redrawn on a terminal and printed once per file elsewhere (CI's log).
 // False when a file could not be had.
 bool keep_audio(const config::SiteConfig& config, const fetch::FetchOptions& fetched) {
-    const core::Catalog catalog = merge::merge(stages::load_sources(config));
+    std::vector<sources::SourceBatch> batches = stages::load_sources(config);
+    const core::Catalog catalog = merge::merge(batches);
     fetch::AudioOptions options;
     options.addresses = fetched.feed_named;
     const bool terminal = ::isatty(STDOUT_FILENO);

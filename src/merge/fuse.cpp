@@ -17,7 +17,7 @@ namespace merge {
 namespace {
 
 struct Member {
-    const core::Record* record;
+    core::Record* record;  // (its texts are moved into the episode: fuse's doc comment)
     const sources::SourceBatch* batch;
     int rank;
 };
@@ -178,12 +178,12 @@ void fuse_description(core::Episode& e, const std::vector<Member>& members) {
             best = &c;
     }
     if (!best) return;
-    const core::Record& r = *best->member->record;
+    core::Record& r = *best->member->record;
     e.description_is_html = r.description_is_html;
     if (!r.content_html.empty())
-        e.description = r.content_html;
+        e.description = std::move(r.content_html);
     else
-        e.description = r.description_is_html ? r.description : text::clean_text(r.description);
+        e.description = r.description_is_html ? std::move(r.description) : text::clean_text(r.description);
     if (!best->truncated && !e.description_is_html && sources::ends_truncated(e.description))
         e.description = sources::strip_truncation(e.description);
     e.description_truncated = best->truncated;
@@ -274,13 +274,14 @@ void keep_other_feed_items(core::Episode& e, const Member& chosen, const std::ve
     if (!chosen.record->enclosure) return;
     std::vector<std::pair<std::string, std::string>> seen{identity(*chosen.record)};
     for (const auto& m : members) {
-        const core::Record& r = *m.record;
+        core::Record& r = *m.record;
         if (&m == &chosen || r.raw_xml.empty() || !r.enclosure) continue;
         auto id = identity(r);
         if (std::find(seen.begin(), seen.end(), id) != seen.end())
             continue;  // the same item, from another copy of the feed
         seen.push_back(id);
-        e.other_feed_items.push_back({r.guid, r.guid_is_permalink, r.title, r.date, *r.enclosure, r.raw_xml, r.from});
+        e.other_feed_items.push_back(
+            {r.guid, r.guid_is_permalink, r.title, r.date, *r.enclosure, std::move(r.raw_xml), r.from});
     }
 }
 
@@ -348,7 +349,7 @@ std::string derive_title(std::string_view description) {
     return title;
 }
 
-core::Episode fuse(const LinkedGroup& group, std::span<const sources::SourceBatch> batches,
+core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> batches,
                    std::vector<core::Conflict>& conflicts) {
     std::vector<Member> members;
     for (const auto& id : group.members)
@@ -402,7 +403,7 @@ core::Episode fuse(const LinkedGroup& group, std::span<const sources::SourceBatc
     fuse_links(e, members);
     fuse_listening(e, members);
     if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.raw_xml.empty(); })) {
-        e.feed_item_xml = feed->record->raw_xml;
+        e.feed_item_xml = std::move(feed->record->raw_xml);
         e.feed_item_from = feed->record->from;
         keep_other_feed_items(e, *feed, members);
     }

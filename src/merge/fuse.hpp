@@ -17,7 +17,9 @@ namespace merge {
 //  - duration: exact beats rounded; exact values more than 60 s apart are a Conflict;
 //  - everything else: the first source, in trust order, that has it.
 // With no guid anywhere, the enclosure URL becomes the guid (what podcast apps fall back to).
-core::Episode fuse(const LinkedGroup& group, std::span<const sources::SourceBatch> batches,
+// The large texts the episode takes (its description or content:encoded, its feed items' XML)
+// are moved out of the group's records, not copied: a record is in one group only.
+core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> batches,
                    std::vector<core::Conflict>& conflicts);
 
 // How much a source kind is trusted for a field nobody else disagrees on (lower is better).

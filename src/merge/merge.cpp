@@ -66,7 +66,7 @@ void permute(std::vector<T>& items, const std::vector<std::size_t>& order) {
 
 }  // namespace
 
-core::Catalog merge(std::span<const sources::SourceBatch> batches) {
+core::Catalog merge(std::span<sources::SourceBatch> batches) {
     core::Catalog catalog;
     for (const auto& b : batches)
         if (b.channel) {

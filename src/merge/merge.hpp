@@ -9,6 +9,10 @@ namespace merge {
 
 // Links, fuses, orders (newest first) and slugs the episodes of all batches. The channel comes
 // from the first batch that has one. Never fails: problems become conflicts or dropped records.
-core::Catalog merge(std::span<const sources::SourceBatch> batches);
+// The records' large texts (descriptions, content:encoded, feed items' XML) are moved into the
+// catalog: a large archive's sources held them twice at the stage's end, a tenth of a build's
+// peak memory. Afterwards a record still has its identity (guid, enclosure, title, dates,
+// provenance), which is what callers read of the batches (stages::input_feeds), and its warnings.
+core::Catalog merge(std::span<sources::SourceBatch> batches);
 
 }  // namespace merge

@@ -123,6 +123,39 @@ TEST_CASE("fusion: feed wins identity, longest full description wins, durations 
     CHECK(catalog.conflicts[0].slug == "batching");
 }
 
+TEST_CASE("the records' large texts move into the catalog; each record keeps its identity") {
+    auto feed = rec("Batching", "2021-08-18T13:00:00+00:00");
+    feed.guid = "g";
+    feed.enclosure = core::Enclosure{"https://cdn.example.com/batching.mp3", "audio/mpeg", 10};
+    feed.description = "<p>Batching, in short.</p>";
+    feed.description_is_html = true;
+    feed.content_html = "<p>PyTorch operates on its input data in a batched manner, the whole story.</p>";
+    feed.raw_xml = "<item><guid>g</guid><description/></item>";
+    auto listing = rec("Batching", "2021-08-18");
+    listing.description = "PyTorch operates on its input data in a batched manner.";
+    const core::Record feed_before = feed, listing_before = listing;
+    std::vector<sources::SourceBatch> batches = {batch("feed", core::SourceKind::rss, {feed}),
+                                                 batch("list", core::SourceKind::records, {listing})};
+    auto catalog = merge::merge(batches);
+    REQUIRE(catalog.episodes.size() == 1);
+    const auto& e = catalog.episodes[0];
+    CHECK(e.description == feed_before.content_html);
+    CHECK(e.feed_item_xml == feed_before.raw_xml);
+    // Taken, not copied: what the episode holds is no longer in the record it came from.
+    const core::Record& read = batches[0].records[0];
+    CHECK(read.content_html.empty());
+    CHECK(read.raw_xml.empty());
+    // What callers read of the batches afterwards (the feed check's identities) is all there,
+    // and a text the episode did not take stays where it was.
+    CHECK(read.guid == "g");
+    CHECK(read.enclosure == feed_before.enclosure);
+    CHECK(read.title == "Batching");
+    CHECK(read.date == feed_before.date);
+    CHECK(read.from.line == 1);
+    CHECK(read.from.file == "feed.txt");
+    CHECK(batches[1].records[0].description == listing_before.description);
+}
+
 TEST_CASE("the catalog: newest first, then undated episodes in their source's order; each episode moves whole") {
     // Dates in a scrambled order, so that putting the episodes in order moves them in cycles.
     const std::vector<std::pair<std::string, const char*>> dated = {
