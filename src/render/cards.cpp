@@ -35,11 +35,13 @@ std::string episode_number_label(const i18n::Words& words, const core::Episode& 
     return label;
 }
 
+constexpr std::size_t k_card_members = 10;  // (card_data's)
+
 // The card; `topics` is the episode's topic links when it has a note.
 Data card_data(const site::SiteContent& content, const core::Episode& e, const notes::EpisodeExtras* extras,
                Data topics) {
     const site::SiteInfo& site = content.site;
-    Data card;
+    Data card = object(k_card_members);
     put(card, "title", e.title);
     put(card, "slug", e.slug);
     put(card, "url", site.paths.url(site::SitePaths::episode_dir(e.slug)));
@@ -104,13 +106,20 @@ const Data* CardCache::find(const std::string& name) const {
 
 CardCache::~CardCache() = default;
 
+// A card with its note is the plain card with the note's summary and topics over it: a
+// reference to the plain card's slot and those two (the rest is looked up there, as
+// render/context.hpp's Referents says). Half the cards' memory, where every episode has a note
+// or the feed's categories as topics, as a whole card each was.
 Data CardCache::make_card(std::size_t slot) const {
     const std::size_t at = slot % m_extras.size();
     const core::Episode& e = m_content.catalog.episodes[at];
     const notes::EpisodeExtras* extras = slot >= m_extras.size() ? m_extras[at] : nullptr;
     if (!extras) return card_data(m_content, e, nullptr, Data());
     List topics = list_of(extras->topics, [&](const std::string& name) { return m_topics.at(name); });
-    return card_data(m_content, e, extras, list(std::move(topics)));
+    Data card = shared_reference(std::to_string(at));
+    if (!extras->summary.empty()) put(card, "summary", extras->summary);
+    put(card, "topics", list(std::move(topics)));
+    return card;
 }
 
 }  // namespace render

@@ -17,24 +17,32 @@ const Data* referent(const Data& object, const SharedData* shared) {
 
 }  // namespace
 
+Referents referents(const Data& object, const SharedData* shared) {
+    const Data* first = referent(object, shared);
+    return {first, first ? referent(*first, shared) : nullptr};
+}
+
+const Data* Referents::get(const std::string& name) const {
+    for (const Data* object : {first, second}) {
+        if (!object) return nullptr;
+        if (const Data* value = object->get(name)) return value;
+    }
+    return nullptr;
+}
+
 const EngineData Context::k_yes(true);
 const EngineData Context::k_no(false);
 const EngineData Context::k_empty_list(EngineData::type::list);
 
 const Data* member_of(const Data& object, const SharedData* shared, const std::string& name) {
     if (const Data* value = object.get(name)) return value;
-    const Data* referred = referent(object, shared);
-    return referred ? referred->get(name) : nullptr;
-}
-
-const Data* Context::referred(const Data& object) const {
-    return referent(object, m_shared);
+    return referents(object, shared).get(name);
 }
 
 const Data* Context::Item::member(const std::string& name) const {
     if (!data) return nullptr;
     if (const Data* value = data->get(name)) return value;
-    return shared ? shared->get(name) : nullptr;
+    return shared.get(name);
 }
 
 const Data* Context::find_plain(const std::string& name) const {
@@ -112,21 +120,21 @@ void Context::push(const EngineData* value) {
         }
         m_tokens.resize(k + 1);
         if (data->is_object())
-            m_items.push_back({data, referred(*data), value});
+            m_items.push_back({data, referents(*data, m_shared), value});
         else if (data->is_text())
             push_text(data->string_value());
         else
-            m_items.push_back({nullptr, nullptr, engine_form(data)});
+            m_items.push_back({nullptr, {}, engine_form(data)});
         return;
     }
     if (value == &m_text)  // a text's section: {{.}} is the text, which the names inside must not change
         push_text(m_text.string_value());
     else
-        m_items.push_back({nullptr, nullptr, value});  // a yes's section
+        m_items.push_back({nullptr, {}, value});  // a yes's section
 }
 
 void Context::push_text(const std::string& text) {
-    m_items.push_back({nullptr, nullptr, &m_texts.emplace_back(text)});
+    m_items.push_back({nullptr, {}, &m_texts.emplace_back(text)});
 }
 
 void Context::pop() {

@@ -22,8 +22,18 @@ namespace render {
 
 using EngineData = kainjow::mustache::data;
 
-// `name` of `object`, or of what it refers to (data.hpp, shared_reference) when it has no
-// such member itself; null when neither has it. `shared` may be null (then references find nothing).
+// What an object refers to (data.hpp, shared_reference), and what that refers to in turn: an
+// episode's card with its note is its plain card and a few members more (cards.hpp). No deeper.
+struct Referents {
+    const Data* first = nullptr;
+    const Data* second = nullptr;  // (only when first is there)
+    // `name` of first, else of second; null when neither has it.
+    const Data* get(const std::string& name) const;
+};
+Referents referents(const Data& object, const SharedData* shared);
+
+// `name` of `object`, or of what it refers to (Referents) when it has no such member itself;
+// null when none has it. `shared` may be null (then references find nothing).
 const Data* member_of(const Data& object, const SharedData* shared, const std::string& name);
 
 class Context : public kainjow::mustache::basic_context<std::string> {
@@ -35,7 +45,7 @@ public:
         : m_runs(runs), m_shared(shared), m_looked_up(looked_up) {}
 
     // Puts `data` (an object) under the names looked up from now on: the site's, then a page's.
-    void push_data(const Data& data) { m_items.push_back({&data, referred(data), &k_yes}); }
+    void push_data(const Data& data) { m_items.push_back({&data, referents(data, m_shared), &k_yes}); }
 
     void push(const EngineData* value) override;
     void pop() override;
@@ -47,7 +57,7 @@ private:
 
     struct Item {
         const Data* data;        // an object whose names are looked up; null: none (a text's or a yes's section)
-        const Data* shared;      // what data refers to, or null
+        Referents shared;        // what data refers to
         const EngineData* self;  // what {{.}} is
         const Data* member(const std::string& name) const;
     };
@@ -66,7 +76,6 @@ private:
     std::deque<EngineData> m_texts;            // texts of the sections entered, innermost last (their items' self)
     mutable std::string m_piece;
 
-    const Data* referred(const Data& object) const;
     const Data* find_plain(const std::string& name) const;
     const Data* find_dotted(const std::string& name, std::size_t dot) const;
     const EngineData* engine_form(const Data* value) const;

@@ -57,6 +57,12 @@ const Data* Data::get(std::string_view key) const {
     return nullptr;
 }
 
+Data object(std::size_t room) {
+    Data d;
+    d.m_members.reserve(room);
+    return d;
+}
+
 Data text(std::string value) {
     Data d(false);
     if (value.empty()) return d;

@@ -47,6 +47,7 @@ public:
     const Data* get(std::string_view key) const;
 
 private:
+    friend Data object(std::size_t room);
     friend Data text(std::string value);
     friend Data list(List items);
     friend void put(Data& object, std::string key, Data value);
@@ -130,6 +131,9 @@ inline Data& Data::operator=(Data&& other) noexcept {
 // author), and as a variable it writes nothing, as "" would.
 Data text(std::string value);
 Data list(List items);
+// An empty object with room for `room` members: for one of a known size made for every
+// episode and kept all build (a card), which growing a few members at a time leaves part empty.
+Data object(std::size_t room);
 
 // A List whose room is reserved first, with make(item) for each item of `items`.
 template <class Range, class Make>

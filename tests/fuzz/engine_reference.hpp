@@ -44,13 +44,15 @@ inline std::string render_as_kainjow(const std::string& tmpl, const render::Data
 }
 
 // `tmpl` rendered as TemplateSet renders it (its static text in runs when that applies, our
-// data through our context), with kainjow's own escaping; "" for a template kainjow refuses.
-inline std::string render_as_ours(const std::string& tmpl, const render::Data& data) {
+// data through our context, references found in `shared`), with kainjow's own escaping; "" for
+// a template kainjow refuses.
+inline std::string render_as_ours(const std::string& tmpl, const render::Data& data,
+                                  const render::SharedData* shared = nullptr) {
     const auto marked = render::mark_static_text(tmpl);
     kainjow::mustache::mustache ours(marked ? marked->text : tmpl);
     if (!ours.is_valid()) return "";
     const std::vector<kainjow::mustache::data> none;
-    render::Context context(marked ? marked->runs : none);
+    render::Context context(marked ? marked->runs : none, shared);
     context.push_data(data);
     return ours.render(context);
 }

@@ -31,11 +31,11 @@ struct Archive {
     }
 };
 
-// What a reference's card shows, rendered as the theme's card does.
+// What a reference's card shows, rendered as the theme's card does (the reference in a page's
+// data, its card found in the cache).
 std::string shown(const render::CardCache& cards, const render::Data& reference) {
-    const render::Data* card = cards.find(*render::referred_name(reference));
-    REQUIRE(card);
-    return test::render_as_ours("{{title}}|{{url}}|{{summary}}|{{#topics}}{{name}}{{/topics}}", *card);
+    REQUIRE(cards.find(*render::referred_name(reference)));
+    return test::render_as_ours("{{title}}|{{url}}|{{summary}}|{{#topics}}{{name}}{{/topics}}", reference, &cards);
 }
 
 }  // namespace
@@ -72,6 +72,11 @@ TEST_CASE("a card is made once, whichever thread asks first, and shows its episo
     CHECK(shown(cards, cards.with_note(noted)) == "Episode 3|/show/episodes/episode-3/|Noted 3|CUDA");
     CHECK(shown(cards, cards.plain(noted)) == "Episode 3|/show/episodes/episode-3/|What episode 3 is about.|");
     CHECK(shown(cards, cards.with_note(plain)) == "Episode 4|/show/episodes/episode-4/|What episode 4 is about.|");
+    // The card with a note holds what the note adds, and refers to the plain card for the rest.
+    const render::Data* noted_card = cards.find(*render::referred_name(cards.with_note(noted)));
+    CHECK(*render::referred_name(*noted_card) == *render::referred_name(cards.plain(noted)));
+    CHECK(noted_card->members().size() == 3);  // the reference, the summary, the topics
+    CHECK(shown(cards, cards.with_note(a.catalog.episodes[6])) == "Episode 6|/show/episodes/episode-6/|Noted 6|CUDA");
     // Names that are no slot's find nothing.
     for (const std::string bad : {"", "600", "-1", "1x", "abc", "99999999999999999999999"}) {
         CAPTURE(bad);
