@@ -197,6 +197,11 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
     out.inputs = std::make_shared<const render::RenderInputs>(config, *out.content);
     out.plan = planning.get();
     out.edited = edited_note(*out.content, out.plan, change.note_file, std::move(body));
+    // What the episodes' texts were made from is read again only to make texts anew (serve's
+    // next build, which holds the content): a build that holds nothing lets go of it now, not
+    // after its pages and feeds (a large archive's descriptions: 7 MB of each stage's peak).
+    if (!options.hold)
+        for (auto& e : out.content->catalog.episodes) std::string().swap(e.description);
     return out;
 }
 
