@@ -13,6 +13,7 @@
 #include "text/language.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
+#include "text/yaml_message.hpp"
 #include "theme/builtin_theme.hpp"
 
 namespace config {
@@ -589,7 +590,7 @@ SiteConfig parse_config(const std::string& yaml_text, const std::filesystem::pat
     try {
         root_node = YAML::Load(yaml_text);
     } catch (const YAML::Exception& e) {
-        c.error(e.mark, e.msg);
+        c.error(e.mark, "malformed YAML: " + text::yaml_message(e));
         throw core::InputError(c.problems);
     }
     if (!root_node.IsMap()) {

@@ -7,6 +7,7 @@
 #include "core/diagnostic.hpp"
 #include "html/html_sanitizer.hpp"
 #include "text/unicode.hpp"
+#include "text/yaml_message.hpp"
 
 namespace i18n {
 
@@ -38,7 +39,7 @@ Table read_table(std::string_view yaml_text, const std::filesystem::path& origin
     try {
         root = YAML::Load(std::string(yaml_text));
     } catch (const YAML::Exception& e) {
-        fail(origin, e.mark, e.msg);
+        fail(origin, e.mark, "malformed YAML: " + text::yaml_message(e));
     }
     Table table;
     if (!root.IsDefined() || root.IsNull()) return table;

@@ -17,6 +17,7 @@
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
 #include "text/unicode.hpp"
+#include "text/yaml_message.hpp"
 
 namespace notes {
 
@@ -131,7 +132,7 @@ std::optional<YAML::Node> front_matter_map(std::string_view text, const std::str
         }
         return node;
     } catch (const YAML::Exception& e) {
-        r.error(e.mark, "malformed YAML: " + e.msg);
+        r.error(e.mark, "malformed YAML: " + text::yaml_message(e));
         return std::nullopt;
     }
 }

@@ -49,7 +49,13 @@ TEST_CASE("errors name the file, line, column and the nearest key") {
               .starts_with(p + ":2:11: error: 'base_url' must be an absolute"));
     CHECK(first_error("title: T\n", dir.path()).find("missing required key 'base_url'") != std::string::npos);
     CHECK(first_error("title: T\nbase_url: https://x.y/\nsources:\n  - path: [unclosed\n", dir.path())
-              .starts_with(p + ":5:1: error: "));
+              .starts_with(p + ":5:1: error: malformed YAML: "));
+    // Nested deeper than yaml-cpp reads: said so, on its line (yaml-cpp's own words: "bad file").
+    std::string deep = "title: T\nbase_url: https://x.y/\nextra: ";
+    for (int i = 0; i < 50000; ++i) deep += "{a: ";
+    CHECK(first_error(deep + "1\n", dir.path()).starts_with(p + ":3:"));
+    CHECK(first_error(deep + "1\n", dir.path()).find("error: malformed YAML: lists or mappings nested too deeply") !=
+          std::string::npos);
 }
 
 TEST_CASE("every problem of one file is reported in one run") {

@@ -105,6 +105,12 @@ TEST_CASE("note errors are located in the real file") {
               .starts_with("content/episodes/x.md:5:10: error: 'url' must be an absolute http(s) URL"));
     CHECK(first_error("---\nepisode: x\ntitle: [unclosed\n---\n")
               .starts_with("content/episodes/x.md:4:1: error: malformed YAML"));
+    // Nested deeper than yaml-cpp reads: said so, where it happens (yaml-cpp's own words were
+    // "bad file").
+    const std::string deep =
+        first_error("---\nepisode: x\ntopics: " + std::string(50000, '[') + std::string(50000, ']') + "\n---\n");
+    CHECK(deep.starts_with("content/episodes/x.md:3:"));
+    CHECK(deep.find("malformed YAML: lists or mappings nested too deeply") != std::string::npos);
     CHECK(first_error("---\ntitle: t\n---\n").find("missing 'episode'") != std::string::npos);
     CHECK(first_error("no front matter").find("expected front matter") != std::string::npos);
     CHECK(first_error("---\nepisode: x\n").find("never closed") != std::string::npos);
