@@ -70,6 +70,25 @@ TEST_CASE("pod.casts.io page: thirty episodes with dates, lengths and descriptio
     CHECK_FALSE(titled(b, "Related Pytorch Topics"));
 }
 
+TEST_CASE("pod.casts.io page without blank lines: each entry's description ends at the next entry") {
+    // The seed page's entries without the blank lines between them (as a capture may give
+    // them): each description once stopped only at a blank line, so every entry took the rest
+    // of the page, and a page of 20,000 entries took all of memory.
+    std::string page = "Latest Episodes\n\n";
+    for (int i = 0; i < 2000; ++i)
+        page += "Title " + std::to_string(i) + "\nShow - August 18, 2021 13:00 - 13 minutes\nWhat episode " +
+                std::to_string(i) + " is about.\nAnd a second line.\n";
+    auto b = sources::read_pod_casts_io_page(page, {"pci", "p.txt", ""});
+    REQUIRE(b.records.size() == 2000);
+    for (std::size_t i = 0; i < b.records.size(); ++i) {
+        CAPTURE(i);
+        CHECK(b.records[i].title == "Title " + std::to_string(i));
+        CHECK(b.records[i].description == "What episode " + std::to_string(i) + " is about. And a second line.");
+        CHECK(b.records[i].from.line == static_cast<int>(3 + 4 * i));
+        CHECK(b.records[i].from.end_line == static_cast<int>(6 + 4 * i));
+    }
+}
+
 TEST_CASE("Player FM page: the featured episode once, thirty list entries, no sponsor") {
     auto b = sources::read_player_fm_page(seed("002"), {"pfm", "002.txt", ""});
     REQUIRE(b.records.size() == 31);
