@@ -47,6 +47,12 @@ def note(body="x", front=""):
     return {"content/episodes/e1.md": f"---\nepisode: e1\n{front}---\n{body}\n"}
 
 
+def page_source(name, text):
+    # A directory page as a second source beside the feed.
+    return {"site.yaml": SITE + f"  - name: {name}\n    path: content/sources/{name}.txt\n",
+            f"content/sources/{name}.txt": text}
+
+
 def partial_bomb(n):
     # Partials that include the next one ten times, `n` deep: 10**n inlined.
     files = {f"templates/partials/q{i}.mustache": "{{> q%d}}" % (i + 1) * 10 for i in range(n)}
@@ -75,6 +81,14 @@ SHAPES = {
                                                                                      for i in range(n))},
         15000, 30000),
     "template-partial-bomb": (lambda n: {"feed": feed(), **partial_bomb(n)}, 3, 9),
+    "apple-page-long-item": (
+        lambda n: {"feed": feed(), **page_source("apple", "# Show\nhttps://podcasts.apple.com/us/podcast/x/id1\n"
+                                                          "## Episodes\n1. [ 08/04/2024 E1 words\n" +
+                                                 "more words of the description here\n" * n)}, 80000, 160000),
+    "pod-casts-io-no-blank-lines": (
+        lambda n: {"feed": feed(), **page_source("pods", "Latest Episodes\n\n" + "".join(
+            f"Title {i}\nShow - August 18, 2021 13:00 - 13 minutes\nWords of a description.\n" for i in range(n)))},
+        2500, 5000),
     "theme-words-table": (lambda n: {"feed": feed(), "i18n/en.yaml": "".join(f"k{i}: v\n" for i in range(n))},
                           25000, 50000),
     # Controls: linear.

@@ -26,6 +26,15 @@ bool is_artwork_line(std::string_view line) {
     return line.ends_with(" artwork") || line == "artwork";
 }
 
+// The meta line of a list entry, dated: a description sentence may contain " - June 5, 2021",
+// but a meta line has a duration or is short.
+std::optional<Meta> entry_meta(std::string_view line) {
+    auto meta = parse_meta(line);
+    if (!meta || (meta->duration.empty() && line.size() > 100) || !dates::parse_any_date(meta->date))
+        return std::nullopt;
+    return meta;
+}
+
 }  // namespace
 
 bool looks_like_pod_casts_io_page(std::string_view text) {
@@ -40,11 +49,9 @@ SourceBatch read_pod_casts_io_page(std::string_view text, const SourceInfo& info
     SourceBatch batch{info, core::SourceKind::pod_casts_io, {}, {}, {}};
     PageLines lines(text);
     for (int l = 1; l <= lines.size(); ++l) {
-        auto meta = parse_meta(lines.at(l));
-        // A description sentence may contain " - June 5, 2021"; a meta line has a duration or is short.
-        if (!meta || (meta->duration.empty() && lines.at(l).size() > 100)) continue;
+        auto meta = entry_meta(lines.at(l));
+        if (!meta) continue;
         auto date = dates::parse_any_date(meta->date);
-        if (!date) continue;
         int title_line = lines.previous_nonblank(l);
         if (title_line == 0 || is_artwork_line(lines.at(title_line)) || parse_meta(lines.at(title_line))) continue;
         core::Record r;
@@ -53,7 +60,11 @@ SourceBatch read_pod_casts_io_page(std::string_view text, const SourceInfo& info
         if (!meta->duration.empty()) r.duration = dates::parse_duration(meta->duration);
         int last = l;
         std::string description;
+        // The paragraph after the meta line, up to the next entry's title (the line before its
+        // meta line) when no blank line comes first: a page without blank lines gave each entry
+        // the rest of the page, and its 20,000 entries all of memory.
         for (int d = l + 1; d <= lines.size() && !lines.blank(d) && !is_artwork_line(lines.at(d)); ++d) {
+            if (d < lines.size() && entry_meta(lines.at(d + 1))) break;
             description += (description.empty() ? "" : " ") + std::string(lines.at(d));
             last = d;
         }
