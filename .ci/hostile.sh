@@ -51,6 +51,15 @@ printf '  - path: page.txt\n' >>"$dir/site.yaml"
 run long-line "$dir" any build && ok long-line
 run long-line-merge "$dir" any merge && ok long-line-merge
 
+# A pod.casts.io page of 20,000 entries without blank lines (each entry's description was the
+# rest of the page: killed for memory), and an Apple page's item of 300,000 lines without its
+# link (searched again for each line: 18 s).
+dir=$(site page-no-blanks)
+python3 -c "print('Latest Episodes'); print(); [print(f'Title {i}\nShow - August 18, 2021 13:00 - 13 minutes\nWords.') for i in range(20000)]" >"$dir/pods.txt"
+python3 -c "print('# Show\nhttps://podcasts.apple.com/us/podcast/x/id1\n## Episodes\n1. [ 08/04/2024 One words'); print('more words\n' * 300000)" >"$dir/apple.txt"
+printf '  - path: pods.txt\n  - path: apple.txt\n' >>"$dir/site.yaml"
+run page-no-blanks "$dir" 0 build && ok page-no-blanks
+
 # Deep nesting: 200,000 <b> in a feed's show notes (gumbo frees its tree by recursion: the tool
 # keeps gumbo's memory itself); note bodies of 20,000 '>' and 50,000 '*' (past the HTML
 # parser's budget: an error naming the note), and of 100 '>' (the page's).
