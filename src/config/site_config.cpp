@@ -590,7 +590,7 @@ SiteConfig parse_config(const std::string& yaml_text, const std::filesystem::pat
     try {
         root_node = YAML::Load(yaml_text);
     } catch (const YAML::Exception& e) {
-        c.error(e.mark, "malformed YAML: " + text::yaml_message(e));
+        c.error(e.mark, text::yaml_message(e));
         throw core::InputError(c.problems);
     }
     if (!root_node.IsMap()) {

@@ -39,7 +39,7 @@ Table read_table(std::string_view yaml_text, const std::filesystem::path& origin
     try {
         root = YAML::Load(std::string(yaml_text));
     } catch (const YAML::Exception& e) {
-        fail(origin, e.mark, "malformed YAML: " + text::yaml_message(e));
+        fail(origin, e.mark, text::yaml_message(e));
     }
     Table table;
     if (!root.IsDefined() || root.IsNull()) return table;

@@ -132,7 +132,7 @@ std::optional<YAML::Node> front_matter_map(std::string_view text, const std::str
         }
         return node;
     } catch (const YAML::Exception& e) {
-        r.error(e.mark, "malformed YAML: " + text::yaml_message(e));
+        r.error(e.mark, text::yaml_message(e));
         return std::nullopt;
     }
 }

@@ -1,5 +1,8 @@
 #include "sources/pod_casts_io_page.hpp"
 
+#include <optional>
+
+#include "dates/dates.hpp"
 #include "sources/page_lines.hpp"
 #include "text/pattern.hpp"
 #include "text/strings.hpp"
@@ -11,6 +14,7 @@ namespace {
 struct Meta {
     std::string date;
     std::string duration;
+    std::optional<dates::Timestamp> when{};  // the date read (entry_meta)
 };
 
 // "<show> - August 18, 2021 13:00 - 13 minutes ★★★★★ - 35 ratings"
@@ -30,8 +34,9 @@ bool is_artwork_line(std::string_view line) {
 // but a meta line has a duration or is short.
 std::optional<Meta> entry_meta(std::string_view line) {
     auto meta = parse_meta(line);
-    if (!meta || (meta->duration.empty() && line.size() > 100) || !dates::parse_any_date(meta->date))
-        return std::nullopt;
+    if (!meta || (meta->duration.empty() && line.size() > 100)) return std::nullopt;
+    meta->when = dates::parse_any_date(meta->date);
+    if (!meta->when) return std::nullopt;
     return meta;
 }
 
@@ -51,12 +56,11 @@ SourceBatch read_pod_casts_io_page(std::string_view text, const SourceInfo& info
     for (int l = 1; l <= lines.size(); ++l) {
         auto meta = entry_meta(lines.at(l));
         if (!meta) continue;
-        auto date = dates::parse_any_date(meta->date);
         int title_line = lines.previous_nonblank(l);
         if (title_line == 0 || is_artwork_line(lines.at(title_line)) || parse_meta(lines.at(title_line))) continue;
         core::Record r;
         r.title = std::string(lines.at(title_line));
-        r.date = date;
+        r.date = meta->when;
         if (!meta->duration.empty()) r.duration = dates::parse_duration(meta->duration);
         int last = l;
         std::string description;

@@ -251,9 +251,8 @@ std::vector<Entry> yaml_entries(std::string_view text, const SourceInfo& info, S
         doc = YAML::Load(std::string(text));
     } catch (const YAML::Exception& e) {
         int line = e.mark.line + 1;
-        batch.diagnostics.push_back(core::error_at({info.file, line, e.mark.column + 1},
-                                                   "malformed YAML: " + text::yaml_message(e),
-                                                   text::line_text(text, line)));
+        batch.diagnostics.push_back(
+            core::error_at({info.file, line, e.mark.column + 1}, text::yaml_message(e), text::line_text(text, line)));
         return {};
     }
     if (!doc.IsSequence()) {

@@ -8,10 +8,10 @@ class Exception;
 
 namespace text {
 
-// The message of a YAML parse error `e`, to follow "malformed YAML: " at e.mark. As yaml-cpp
-// words it, but for lists and mappings nested deeper than it reads (its depth guard, a few
-// hundred to a thousand levels as they are written), which it calls a "bad file", as if the
-// file could not be read at all.
+// The message for a YAML parse error `e`, at e.mark: "malformed YAML: " and yaml-cpp's words,
+// but for lists and mappings nested deeper than it reads (its depth guard, a few hundred to a
+// thousand levels as they are written), which it calls a "bad file", as if the file could not
+// be read at all.
 std::string yaml_message(const YAML::Exception& e);
 
 }  // namespace text
