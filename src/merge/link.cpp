@@ -28,16 +28,16 @@ constexpr std::int64_t k_date_window_seconds = 40 * 3600;
 
 struct Facts {
     RecordId id;
-    std::string source;
+    std::size_t source = 0;   // the first batch of its source's name (a source can give several)
     std::string url_slug;     // the title as the host's page URL spells it ("torch-vs-aten-apis")
     std::string title;        // match form
     std::string description;  // description form
     std::string desc_key;     // first words of the description, for blocking
     const core::Record* record = nullptr;
-    std::vector<std::string> title_words;  // sorted, for similar_titles
-    std::string title_slug;                // the title slugified, as a host would in a page URL
-    std::string enclosure_key;             // the audio URL without trackers (normalize_media_url)
-    std::string page_key;                  // the page URL likewise
+    std::string title_words;    // sorted_words, for similar_titles
+    std::string title_slug;     // the title slugified, as a host would in a page URL
+    std::string enclosure_key;  // the audio URL without trackers (normalize_media_url)
+    std::string page_key;       // the page URL likewise
 };
 
 // The last path segment of the episode's page URL without Simplecast's random suffix
@@ -88,13 +88,19 @@ bool durations_compatible(const core::Record& a, const core::Record& b) {
 class Linker {
 public:
     explicit Linker(std::span<const sources::SourceBatch> batches) : m_sets(0) {
-        for (std::size_t b = 0; b < batches.size(); ++b)
+        std::size_t count = 0;
+        for (const auto& batch : batches) count += batch.records.size();
+        m_facts.reserve(count);
+        for (std::size_t b = 0; b < batches.size(); ++b) {
+            std::size_t source = 0;
+            while (batches[source].info.name != batches[b].info.name) ++source;
             for (std::size_t i = 0; i < batches[b].records.size(); ++i) {
                 Facts& f = m_facts.emplace_back();  // the other fields: describe() below
                 f.id = {b, i};
-                f.source = batches[b].info.name;
+                f.source = source;
                 f.record = &batches[b].records[i];
             }
+        }
         // Normalizing the text of each record is most of the work, and independent: every core.
         concurrency::parallel_for(m_facts.size(), 256, [this](std::size_t k) { describe(m_facts[k]); });
         m_sets = UnionFind(m_facts.size());

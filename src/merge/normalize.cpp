@@ -45,28 +45,39 @@ bool shares_long_prefix(std::string_view a, std::string_view b) {
     return common >= 60 && (common >= 150 || common * 5 >= shorter * 4);
 }
 
-std::vector<std::string> sorted_words(std::string_view form) {
-    std::vector<std::string> words;
-    for (auto w : text::split_words(form)) words.emplace_back(w);
+std::string sorted_words(std::string_view form) {
+    std::vector<std::string_view> words = text::split_words(form);
     std::sort(words.begin(), words.end());
     words.erase(std::unique(words.begin(), words.end()), words.end());
-    return words;
+    std::string joined;
+    for (auto w : words) (joined.empty() ? joined : joined += ' ') += w;
+    return joined;
 }
 
-bool similar_titles(std::string_view a, const std::vector<std::string>& words_a, std::string_view b,
-                    const std::vector<std::string>& words_b, double threshold) {
+bool similar_titles(std::string_view a, std::string_view words_a, std::string_view b, std::string_view words_b,
+                    double threshold) {
     if (a.empty() || b.empty()) return false;
     if (a == b) return true;
-    std::size_t common = 0;
-    for (std::size_t i = 0, j = 0; i < words_a.size() && j < words_b.size();) {
-        if (words_a[i] == words_b[j])
-            ++common, ++i, ++j;
-        else if (words_a[i] < words_b[j])
-            ++i;
+    // Both lists are sorted: walked side by side, counting the words they share.
+    auto next = [](std::string_view& words) {
+        const std::size_t end = std::min(words.find(' '), words.size());
+        const std::string_view word = words.substr(0, end);
+        words.remove_prefix(std::min(end + 1, words.size()));
+        return word;
+    };
+    std::size_t common = 0, count_a = 0, count_b = 0;
+    std::string_view wa = next(words_a), wb = next(words_b);
+    while (!wa.empty() && !wb.empty()) {
+        if (wa == wb)
+            ++common, ++count_a, ++count_b, wa = next(words_a), wb = next(words_b);
+        else if (wa < wb)
+            ++count_a, wa = next(words_a);
         else
-            ++j;
+            ++count_b, wb = next(words_b);
     }
-    double jaccard = static_cast<double>(common) / static_cast<double>(words_a.size() + words_b.size() - common);
+    for (; !wa.empty(); wa = next(words_a)) ++count_a;
+    for (; !wb.empty(); wb = next(words_b)) ++count_b;
+    double jaccard = static_cast<double>(common) / static_cast<double>(count_a + count_b - common);
     if (jaccard >= threshold) return true;
     std::size_t longest = std::max(a.size(), b.size());
     auto limit = static_cast<std::size_t>((1.0 - threshold) * static_cast<double>(longest));

@@ -22,12 +22,13 @@ bool shares_long_prefix(std::string_view a, std::string_view b);
 
 // True when two titles already in match form (text::match_form) are at least `threshold`
 // similar: the same words in any order (OCR scrambles them), or a small spelling distance.
-// `words_a` and `words_b` are their sorted, de-duplicated words. Cheap checks come first: this
-// runs for every pair of records on neighbouring days.
-bool similar_titles(std::string_view a, const std::vector<std::string>& words_a, std::string_view b,
-                    const std::vector<std::string>& words_b, double threshold);
+// `words_a` and `words_b` are their sorted_words. Cheap checks come first: this runs for every
+// pair of records on neighbouring days.
+bool similar_titles(std::string_view a, std::string_view words_a, std::string_view b, std::string_view words_b,
+                    double threshold);
 
-// Sorted, de-duplicated words of a match form.
-std::vector<std::string> sorted_words(std::string_view match_form);
+// The sorted, de-duplicated words of a match form, one space apart: one string (a string for
+// each word of every record's title was an eighth of a large merge's memory).
+std::string sorted_words(std::string_view match_form);
 
 }  // namespace merge

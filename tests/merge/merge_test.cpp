@@ -37,6 +37,25 @@ TEST_CASE("normalization for matching") {
                                 false)));
 }
 
+TEST_CASE("similar titles: the same words in another order, or a small spelling distance") {
+    auto similar = [](std::string_view a, std::string_view b) {
+        const std::string fa = text::match_form(a), fb = text::match_form(b);
+        return merge::similar_titles(fa, merge::sorted_words(fa), fb, merge::sorted_words(fb), 0.8);
+    };
+    CHECK(merge::sorted_words("the to the a zeta a") == "a the to zeta");
+    CHECK(merge::sorted_words("").empty());
+    // OCR moves words: every word shared, far apart as spelled.
+    CHECK(similar("Inductor post grad FX passes and the pattern matcher",
+                  "the pattern matcher and Inductor post grad FX passes"));
+    // Eight of nine words shared (8/10): similar by words, not by spelling.
+    CHECK(similar("one two three four five six seven eight nine", "nine eight seven six five four three two ten one"));
+    CHECK_FALSE(
+        similar("one two three four five six seven eight nine", "nine eight seven six five four three ten eleven"));
+    CHECK(similar("Tensor subclasses and PT2", "Tensor subclases and PT2"));  // a letter dropped
+    CHECK_FALSE(similar("Tensor subclasses and PT2", "Dynamic shapes and PT2"));
+    CHECK_FALSE(similar("", "Tensor subclasses"));
+}
+
 TEST_CASE("a long description's form is read from its start alone, and is the form of the whole text") {
     // What the form was before it read only a prefix: the whole text stripped, then cut.
     auto whole_form = [](std::string_view text, bool is_html) {
