@@ -1,5 +1,6 @@
 #pragma once
 // What every source adapter produces: partial, noisy copies of episodes, each with provenance.
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +35,23 @@ struct Enclosure {
     friend bool operator==(const Enclosure&, const Enclosure&) = default;
 };
 
+// What a feed item says for listeners beyond the audio (core/listening.hpp).
+struct ItemListening {
+    std::vector<MediaLink> transcript_links;  // podcast:transcript, in the feed's order
+    std::optional<MediaLink> chapters_link;   // podcast:chapters
+    std::vector<Chapter> chapters;            // psc:chapters, inline
+    std::vector<Person> persons;              // podcast:person
+    std::vector<Soundbite> soundbites;        // podcast:soundbite
+    std::vector<Funding> funding;             // podcast:funding
+    Value value;                              // podcast:value
+    std::vector<FeedLink> links;              // comments, video, licence, location (core/listening_links.hpp)
+
+    bool empty() const {
+        return transcript_links.empty() && !chapters_link && chapters.empty() && persons.empty() &&
+               soundbites.empty() && funding.empty() && value.empty() && links.empty();
+    }
+};
+
 // One copy of one episode as one source describes it. Empty strings and empty optionals mean
 // "this source did not say": fusion treats them as missing, never as a value.
 struct Record {
@@ -60,17 +78,12 @@ struct Record {
     std::string keywords;
     std::vector<std::string> categories;  // a feed item's <category> elements
     std::vector<std::string> seen_at;     // other pages where the episode was seen
-    // What a feed says beyond the audio (core/listening.hpp).
-    std::vector<MediaLink> transcript_links;  // podcast:transcript, in the feed's order
-    std::optional<MediaLink> chapters_link;   // podcast:chapters
-    std::vector<Chapter> chapters;            // psc:chapters, inline
-    std::vector<Person> persons;              // podcast:person
-    std::vector<Soundbite> soundbites;        // podcast:soundbite
-    std::vector<Funding> funding;             // podcast:funding
-    Value value;                              // podcast:value
-    std::vector<FeedLink> links;              // comments, video, licence, location (core/listening_links.hpp)
-    std::string raw_xml;                      // a feed item as it was (<item>...</item>), so nothing it has is lost;
-                                              // description and content:encoded are emptied (they are fields above)
+    // What a feed item says beyond the audio; null when it says none of it. Held apart (and
+    // shared by a copy of the record): only feed items have it, and a listing's entries, most of
+    // a large archive's records, then carry a pointer instead of its 270 bytes.
+    std::shared_ptr<const ItemListening> listening;
+    std::string raw_xml;  // a feed item as it was (<item>...</item>), so nothing it has is lost;
+                          // description and content:encoded are emptied (they are fields above)
 };
 
 }  // namespace core

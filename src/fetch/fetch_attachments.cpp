@@ -57,8 +57,9 @@ FetchOutcome fetch_attachments(const config::SiteConfig& config, const FetchOpti
                 if (!net::is_http_url(link.url) || fs::exists(dir / name, ec) || !names.insert(name).second) return;
                 wanted.push_back({link, chapters, source.display_path});
             };
-            if (r.chapters_link) want(*r.chapters_link, true);
-            for (const auto& t : r.transcript_links) want(t, false);
+            if (!r.listening) continue;
+            if (r.listening->chapters_link) want(*r.listening->chapters_link, true);
+            for (const auto& t : r.listening->transcript_links) want(t, false);
         }
     }
     if (wanted.empty()) {

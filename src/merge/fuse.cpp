@@ -289,24 +289,28 @@ void keep_other_feed_items(core::Episode& e, const Member& chosen, const std::ve
 // are not voted on: one host's list is whole, two hosts' would repeat each other).
 void fuse_listening(core::Episode& e, const std::vector<Member>& members) {
     auto take = [&](const char* field, auto& into, auto member_list) {
-        if (const Member* m = first_with(members, [&](const core::Record& r) { return !(r.*member_list).empty(); })) {
-            into = m->record->*member_list;
+        if (const Member* m = first_with(members, [&](const core::Record& r) {
+                return r.listening && !((*r.listening).*member_list).empty();
+            })) {
+            into = (*m->record->listening).*member_list;
             e.sources[field] = source_of(*m);
         }
     };
-    take("transcript", e.transcript_links, &core::Record::transcript_links);
-    take("persons", e.persons, &core::Record::persons);
-    take("soundbites", e.soundbites, &core::Record::soundbites);
-    take("funding", e.funding, &core::Record::funding);
-    take("value", e.value, &core::Record::value);
-    take("links", e.links, &core::Record::links);
+    take("transcript", e.transcript_links, &core::ItemListening::transcript_links);
+    take("persons", e.persons, &core::ItemListening::persons);
+    take("soundbites", e.soundbites, &core::ItemListening::soundbites);
+    take("funding", e.funding, &core::ItemListening::funding);
+    take("value", e.value, &core::ItemListening::value);
+    take("links", e.links, &core::ItemListening::links);
     // The inline list stands until the listening stage reads the linked file (when fetch has it).
-    if (const Member* m = first_with(members, [](const core::Record& r) { return !r.chapters.empty(); })) {
-        e.chapters = {m->record->chapters, core::ChapterOrigin::feed_inline, m->record->from};
+    if (const Member* m =
+            first_with(members, [](const core::Record& r) { return r.listening && !r.listening->chapters.empty(); })) {
+        e.chapters = {m->record->listening->chapters, core::ChapterOrigin::feed_inline, m->record->from};
         e.sources["chapters"] = source_of(*m);
     }
-    if (const Member* m = first_with(members, [](const core::Record& r) { return r.chapters_link.has_value(); }))
-        e.chapters_link = m->record->chapters_link;
+    if (const Member* m = first_with(
+            members, [](const core::Record& r) { return r.listening && r.listening->chapters_link.has_value(); }))
+        e.chapters_link = m->record->listening->chapters_link;
 }
 
 }  // namespace

@@ -210,7 +210,8 @@ struct ItemReader {
 
     // podcast:transcript, podcast:chapters, psc:chapters, podcast:person, podcast:soundbite and
     // podcast:funding (core/listening_links.hpp).
-    void read_listening(const pugi::xml_node& item, core::Record& r) {
+    std::shared_ptr<const core::ItemListening> read_listening(const pugi::xml_node& item) {
+        core::ItemListening r;
         const std::string transcript = names.name(core::ns::podcast, "transcript");
         for (auto t : item.children(transcript.c_str()))
             if (auto link = media_link(t)) r.transcript_links.push_back(std::move(*link));
@@ -244,6 +245,7 @@ struct ItemReader {
         r.value = read_value(item, names);
         r.links = read_feed_links(
             item, [this](std::string_view local) { return names.name(core::ns::podcast, local); }, false);
+        return r.empty() ? nullptr : std::make_shared<const core::ItemListening>(std::move(r));
     }
 
     core::Record read(const pugi::xml_node& item) {
@@ -302,7 +304,7 @@ struct ItemReader {
         r.keywords = text_of(item.child(names.name(core::ns::itunes, "keywords").c_str()));
         for (auto category : item.children("category"))
             if (std::string c = text_of(category); !c.empty()) r.categories.push_back(c);
-        read_listening(item, r);
+        r.listening = read_listening(item);
         return r;
     }
 };
