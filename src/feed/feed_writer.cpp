@@ -501,7 +501,11 @@ std::unordered_map<std::string_view, std::size_t> kept_items(const FeedBefore* b
 
 }  // namespace
 
-FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent& content, const FeedBefore* before) {
+namespace {
+
+// write_feed, and write_feed_in_pieces when `pieces` is given (`before` is not then).
+FeedResult write_any(const config::SiteConfig& config, const site::SiteContent& content, const FeedBefore* before,
+                     const std::function<void(std::string_view)>* pieces) {
     const core::Catalog& catalog = content.catalog;
     const notes::Curation& curation = content.curation;
     const site::SiteInfo& site = content.site;
@@ -555,15 +559,23 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
     for (const auto& e : catalog.episodes)
         if (!kept_at.contains(e.slug)) room += e.feed_item_xml.size() + 2 * content.text(e).notes_html.size() + 2048;
     if (layout.pages > 0) room = room * layout.current / layout.total + text.size();
-    result.xml.reserve(room);
+    // Written in pieces, the text holds a piece (and an item that takes it past its size) at a time.
+    constexpr std::size_t k_piece = std::size_t{1} << 20;
+    result.xml.reserve(pieces ? std::min(room, k_piece + 64 * 1024) : room);
     result.xml.append(text);
+    std::size_t written = 0;  // (of the text, through `pieces`)
+    auto write_piece = [&] {
+        (*pieces)(result.xml);
+        written += result.xml.size();
+        result.xml.clear();
+    };
     // The archive pages' items, and each page's newest date (its lastBuildDate).
     std::vector<std::string> page_items(layout.pages), page_dates(layout.pages);
     std::size_t position = 0;
     // The bytes of the feed written before still to copy, and those named in result.copied so
     // far: where the whole text is at.
     std::size_t run_from = 0, run_to = 0, copied = 0;
-    auto whole_size = [&] { return result.xml.size() + copied + (run_to - run_from); };
+    auto whole_size = [&] { return written + result.xml.size() + copied + (run_to - run_from); };
     auto write_item = [&](const core::Episode& e, const ItemFacts& facts, const std::string& input_xml,
                           const core::Provenance& from) {
         ItemIdentity identity{facts.guid,
@@ -587,6 +599,7 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
             result.item_offsets.push_back(whole_size());
             text::XmlAppender items(result.xml);
             item.print(items, "  ", pugi::format_default, pugi::encoding_utf8, 2);
+            if (pieces && result.xml.size() >= k_piece) write_piece();
             result.items.push_back(std::move(identity));
             result.left_out_of_items.push_back(std::move(item_left_out));
             result.checked.emplace_back();  // (not checked yet)
@@ -651,6 +664,7 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
     copy_run();
     if (!result.item_offsets.empty()) result.item_offsets.push_back(whole_size());
     result.xml += k_channel_close;
+    if (pieces) write_piece();
     for (std::size_t page = 1; page <= layout.pages; ++page)
         result.pages.push_back({page_path(page), head.print(layout, page, page_dates[page - 1]) + page_items[page - 1] +
                                                      std::string(k_channel_close)});
@@ -670,6 +684,17 @@ FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent&
                 " (such as U+001B or U+0000) in the input's text " + (left_out.control_characters == 1 ? "is" : "are") +
                 " left out of feed.xml: XML forbids them; remove them from the input to silence this"));
     return result;
+}
+
+}  // namespace
+
+FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent& content, const FeedBefore* before) {
+    return write_any(config, content, before, nullptr);
+}
+
+FeedResult write_feed_in_pieces(const config::SiteConfig& config, const site::SiteContent& content,
+                                const std::function<void(std::string_view)>& write) {
+    return write_any(config, content, nullptr, &write);
 }
 
 std::string whole_text(const FeedResult& feed, const FeedBefore& before) {

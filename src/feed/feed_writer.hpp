@@ -58,7 +58,7 @@ struct CopiedRun {
 struct FeedResult {
     // The feed's text; written from a feed before, the text but for the runs of it `copied`
     // (in order): the unchanged items are not read, and whoever writes the file copies them
-    // from the one before (whole_text reads them into memory).
+    // from the one before (whole_text reads them into memory). Empty when written in pieces.
     std::string xml;
     std::vector<CopiedRun> copied;
     // Where each item of the feed's whole text begins and, last, where the last one ends (none
@@ -96,6 +96,12 @@ struct FeedResult {
 struct FeedBefore;
 FeedResult write_feed(const config::SiteConfig& config, const site::SiteContent& content,
                       const FeedBefore* before = nullptr);
+
+// write_feed without a feed before, its text written through `write` as it is made, whole items
+// about a megabyte at a time: FeedResult::xml is empty, and a large archive's feed.xml (tens of
+// megabytes) is never whole in memory.
+FeedResult write_feed_in_pieces(const config::SiteConfig& config, const site::SiteContent& content,
+                                const std::function<void(std::string_view)>& write);
 
 // What the next build needs of a feed.xml to copy its items (FeedResult's parts of it).
 struct WrittenFeed {

@@ -40,19 +40,33 @@ const std::set<std::string> k_media_types = {"audio/mpeg",      "audio/x-m4a",  
                                              "audio/aac",       "video/mp4",       "video/x-m4v",
                                              "video/quicktime", "application/pdf", "application/epub+zip"};
 
-// The lines of a feed's text, made when a finding first needs one, by whichever thread it is on.
+// The lines of a feed's text, made when a finding first needs one, by whichever thread it is on
+// (read a megabyte at a time: the text of a large feed need not be in memory).
 class Lines {
 public:
-    explicit Lines(std::string_view xml) : m_xml(xml) {}
+    explicit Lines(FeedText text) : m_text(std::move(text)) {}
     int line_at(std::ptrdiff_t offset) {
-        std::call_once(m_made, [this] { m_index.emplace(m_xml); });
-        return m_index->at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, offset))).line;
+        std::call_once(m_made, [this] { index(); });
+        const auto at = static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, offset));
+        return static_cast<int>(std::upper_bound(m_starts.begin(), m_starts.end(), at) - m_starts.begin());
     }
 
 private:
-    std::string_view m_xml;
+    void index() {
+        constexpr std::size_t k_part = std::size_t{1} << 20;
+        m_starts.push_back(0);
+        std::string part;
+        for (std::size_t at = 0; at < m_text.size; at += k_part) {
+            part.clear();
+            if (!m_text.read(part, at, std::min(k_part, m_text.size - at))) break;
+            for (std::size_t nl = part.find('\n'); nl != std::string::npos; nl = part.find('\n', nl + 1))
+                m_starts.push_back(at + nl + 1);
+        }
+    }
+
+    const FeedText m_text;
     std::once_flag m_made;
-    std::optional<text::LineIndex> m_index;
+    std::vector<std::size_t> m_starts;  // where each line begins
 };
 
 // A check of an item against the items before it (a guid or an audio URL used before, a date
@@ -71,14 +85,12 @@ struct AgainstEarlier {
 };
 
 struct Linter {
-    Linter(std::string_view text, std::shared_ptr<Lines> shared) : xml(text), lines(std::move(shared)) {}
-    explicit Linter(std::string_view text) : Linter(text, std::make_shared<Lines>(text)) {}
+    explicit Linter(std::shared_ptr<Lines> shared) : lines(std::move(shared)) {}
 
-    std::string_view xml;          // the feed's text, for line numbers
-    std::shared_ptr<Lines> lines;  // of `xml`
+    std::shared_ptr<Lines> lines;  // of the feed's text
     std::vector<LintFinding> out;
     std::vector<AgainstEarlier> against_earlier;
-    std::size_t base = 0;              // where in `xml` the text parsed begins (an item parsed on its own)
+    std::size_t base = 0;              // where in the text the text parsed begins (an item parsed on its own)
     int current_item = 0;              // the item being checked (1-based), 0 while on the channel
     CheckedItem* recording = nullptr;  // what the item being checked is kept as, for the next build
 
@@ -376,25 +388,18 @@ std::optional<std::vector<LintFinding>> in_order(std::span<Linter> pieces) {
 }
 
 // A character XML forbids makes the feed no XML, though pugixml reads past it: every strict
-// parser (Apple's, Overcast's) refuses the whole feed.
-// Items taken unread (`items` and `checked` as lint_feed_by_item's, or none) are not looked in:
-// an item is kept clean only from a feed that had none (lint_feed_by_item). True when it finds one.
-bool check_characters(Linter& l, std::span<const std::size_t> items = {}, std::span<const CheckedItem> checked = {}) {
-    std::size_t at = std::string_view::npos, from = 0;
-    auto scan = [&](std::size_t to) {  // [from, to), when nothing was found before
-        if (at == std::string_view::npos && to > from)
-            if (const std::size_t found = html::find_xml_forbidden(l.xml.substr(from, to - from));
-                found != std::string_view::npos)
-                at = from + found;
-    };
-    for (std::size_t i = 0; i < checked.size(); ++i)
-        if (checked[i].clean) scan(items[i]), from = items[i + 1];
-    scan(l.xml.size());
-    if (at == std::string_view::npos) return false;
-    l.out.push_back({"xml-characters", LintLevel::error, "feed",
-                     "a control character XML 1.0 forbids (a raw control byte or a reference such as &#27;)",
-                     k_xml_chars, l.line_at(static_cast<std::ptrdiff_t>(at))});
-    return true;
+// parser (Apple's, Overcast's) refuses the whole feed. Its finding, at `at` in the text.
+LintFinding forbidden_character(Linter& l, std::size_t at) {
+    LintFinding f{"xml-characters", LintLevel::error, "feed", "", k_xml_chars};
+    f.message = "a control character XML 1.0 forbids (a raw control byte or a reference such as &#27;)";
+    f.line = l.line_at(static_cast<std::ptrdiff_t>(at));
+    return f;
+}
+
+// Where in the text the first such character of `part` is (`part` begins at `offset`), or npos.
+std::size_t forbidden_in(std::string_view part, std::size_t offset) {
+    const std::size_t found = html::find_xml_forbidden(part);
+    return found == std::string_view::npos ? found : offset + found;
 }
 
 // The feed's channel, when the document is <rss version="2.0"> with one.
@@ -416,9 +421,18 @@ pugi::xml_node only_item(const pugi::xml_document& fragment) {
 
 }  // namespace
 
+FeedText feed_text(std::string_view xml) {
+    return {xml.size(), [xml](std::string& to, std::size_t offset, std::size_t count) {
+                if (offset > xml.size() || count > xml.size() - offset) return false;
+                to.append(xml, offset, count);
+                return true;
+            }};
+}
+
 std::vector<LintFinding> lint_feed(std::string_view xml) {
-    Linter l{xml};
-    check_characters(l);
+    Linter l{std::make_shared<Lines>(feed_text(xml))};
+    if (const std::size_t at = forbidden_in(xml, 0); at != std::string_view::npos)
+        l.out.push_back(forbidden_character(l, at));
     pugi::xml_document doc;
     auto result = doc.load_buffer(xml.data(), xml.size(), pugi::parse_default, pugi::encoding_auto);
     // Elements that do not nest are errors where they are, not where a parser stopped (an
@@ -445,8 +459,7 @@ std::vector<LintFinding> lint_feed(std::string_view xml) {
                              "malformed XML: " + std::to_string(repaired->repairs.size() - k_nesting_listed) +
                                  " more elements that do not nest (from this line on)",
                              k_rss, repaired->repairs[k_nesting_listed].at.line});
-        l.xml = repaired->text;
-        l.lines = std::make_shared<Lines>(l.xml);
+        l.lines = std::make_shared<Lines>(feed_text(repaired->text));
     }
     auto channel = channel_of(doc);
     if (!channel) {
@@ -464,28 +477,41 @@ std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const
 
 std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const std::size_t> items,
                                            std::span<CheckedItem> checked) {
+    return lint_feed_by_item(feed_text(xml), items, checked);
+}
+
+std::vector<LintFinding> lint_feed_by_item(const FeedText& text, std::span<const std::size_t> items,
+                                           std::span<CheckedItem> checked) {
     // Whatever is not as write_feed writes it is read whole: offsets that are not the items, a
     // text that does not parse (the whole document's parse says where), a NUL byte (where
     // pugixml stops reading: a piece would be read past the point where the whole stops).
-    auto whole = [xml, checked] {
+    auto whole = [&text, checked]() -> std::vector<LintFinding> {
         std::fill(checked.begin(), checked.end(), CheckedItem{});
-        return lint_feed(xml);
+        std::string all;
+        if (!text.read(all, 0, text.size))
+            return {{"rss-wellformed", LintLevel::error, "feed", "the feed's text cannot be read back", k_rss, 0}};
+        return lint_feed(all);
     };
-    if (items.size() < 2 || !std::is_sorted(items.begin(), items.end()) || items.back() > xml.size() ||
-        xml.find('\0') != std::string_view::npos)
-        return whole();
+    auto has_nul = [](std::string_view part) { return part.find('\0') != std::string_view::npos; };
+    if (items.size() < 2 || !std::is_sorted(items.begin(), items.end()) || items.back() > text.size) return whole();
     const std::size_t count = items.size() - 1, n = std::min<std::size_t>(count / 64 + 1, 16);
     if (checked.size() != count) checked = {};  // (none kept, none to keep)
     std::vector<Linter> pieces;                 // the channel, then the items in n pieces
     pieces.reserve(n + 1);
-    Linter& l = pieces.emplace_back(xml);
-    const bool forbidden = check_characters(l, items, checked);
+    Linter& l = pieces.emplace_back(std::make_shared<Lines>(text));
     // The channel: the text around the items, read as one document, with an empty <item/> where
     // they were. It must be the channel's only item and its last child: the items given are the
-    // channel's own, and every other node of the channel is where it is in `xml` (its line).
-    std::string around(xml.substr(0, items.front()));
+    // channel's own, and every other node of the channel is where it is in the text (its line).
+    std::string around;
+    if (!text.read(around, 0, items.front())) return whole();
     around += "<item/>";
-    around.append(xml.substr(items.back()));
+    if (!text.read(around, items.back(), text.size - items.back()) || has_nul(around)) return whole();
+    // The first character XML forbids: in the channel's text or in an item read (an item kept
+    // clean was checked before, and no item of a feed that had one is kept so).
+    std::atomic<std::size_t> forbidden = forbidden_in(std::string_view(around).substr(0, items.front()), 0);
+    if (forbidden == std::string_view::npos)
+        if (const std::size_t tail = items.front() + 7; tail <= around.size())  // (past "<item/>")
+            forbidden = forbidden_in(std::string_view(around).substr(tail), items.back());
     pugi::xml_document doc;
     const auto read = doc.load_buffer(around.data(), around.size(), pugi::parse_default, pugi::encoding_auto);
     if (!read || read.encoding != pugi::encoding_utf8) return whole();  // (offsets in another encoding's text)
@@ -495,22 +521,41 @@ std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const
     channel.remove_child(mark);
     l.channel(channel);
     // Each item on its own, where it is in the feed: in pieces, on every core (a large archive's
-    // feed is tens of megabytes, parsed item by item). An item checked clean before is not read.
-    for (std::size_t p = 0; p < n; ++p) pieces.emplace_back(xml, l.lines);
+    // feed is tens of megabytes, parsed item by item). Consecutive items are read together, up to
+    // about a megabyte; an item checked clean before is not read.
+    constexpr std::size_t k_run_bytes = std::size_t{1} << 20;
+    for (std::size_t p = 0; p < n; ++p) pieces.emplace_back(l.lines);
     std::atomic<bool> unread = false;
+    auto clean = [&](std::size_t i) { return !checked.empty() && checked[i].clean; };
     concurrency::parallel_for(n, 1, [&](std::size_t p) {
         Linter& piece = pieces[p + 1];
         pugi::xml_document item_doc;
-        for (std::size_t i = count * p / n; i < count * (p + 1) / n && !unread; ++i) {
+        std::string run;  // the text of the items [from, run_end): from items[from] on
+        const std::size_t end = count * (p + 1) / n;
+        for (std::size_t i = count * p / n, from = i, run_end = i; i < end && !unread; ++i) {
             piece.base = items[i];
             piece.current_item = static_cast<int>(i);
-            if (!checked.empty() && checked[i].clean) {
+            if (clean(i)) {
                 piece.take(checked[i]);
                 continue;
             }
-            const std::string_view text = xml.substr(items[i], items[i + 1] - items[i]);
+            if (i >= run_end) {
+                from = i;
+                for (run_end = i + 1; run_end < end && !clean(run_end) && items[run_end + 1] - items[i] <= k_run_bytes;)
+                    ++run_end;
+                run.clear();
+                if (!text.read(run, items[i], items[run_end] - items[i]) || has_nul(run)) {
+                    unread = true;
+                    break;
+                }
+                for (std::size_t at = forbidden_in(run, items[i]), was = forbidden;
+                     at < was && !forbidden.compare_exchange_weak(was, at);)
+                    ;
+            }
+            const std::string_view item_text =
+                std::string_view(run).substr(items[i] - items[from], items[i + 1] - items[i]);
             const pugi::xml_node item =
-                item_doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8)
+                item_doc.load_buffer(item_text.data(), item_text.size(), pugi::parse_default, pugi::encoding_utf8)
                     ? only_item(item_doc)
                     : pugi::xml_node();
             if (!item) {
@@ -525,12 +570,15 @@ std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const
     if (unread) return whole();
     // (No item of a feed with a character XML forbids is kept clean: the next check would not
     // look in it. Such a feed fails its build, which keeps nothing.)
-    if (forbidden) std::fill(checked.begin(), checked.end(), CheckedItem{});
+    if (forbidden != std::string_view::npos) std::fill(checked.begin(), checked.end(), CheckedItem{});
     auto found = in_order(pieces);
-    if (found) return std::move(*found);
+    if (found) {
+        if (forbidden != std::string_view::npos) found->insert(found->begin(), forbidden_character(l, forbidden));
+        return std::move(*found);
+    }
     // A finding about an item taken unread: every item is read, and what each is kept as made anew.
     std::fill(checked.begin(), checked.end(), CheckedItem{});
-    return lint_feed_by_item(xml, items, checked);
+    return lint_feed_by_item(text, items, checked);
 }
 
 core::Diagnostic to_build_diagnostic(const LintFinding& f, const core::SourceLocation& input) {

@@ -2,6 +2,7 @@
 // The feed linter: RSS 2.0, Apple Podcasts' requirements and the Podcasting 2.0 rules for the
 // tags podarchive writes. Run on every build (errors fail it) and by `podarchive check FEED`.
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -38,6 +39,17 @@ struct LintFinding {
 // Every rule the linter knows, for documentation and tests.
 const std::vector<LintRule>& lint_rules();
 
+// A feed's text, read in parts where it is: a large feed.xml is checked where it was written,
+// not read into memory whole.
+struct FeedText {
+    std::size_t size = 0;
+    // Appends its bytes [offset, offset + count) to `to`; false when they cannot be read.
+    std::function<bool(std::string& to, std::size_t offset, std::size_t count)> read;
+};
+
+// A text in memory as a FeedText (it must outlive it).
+FeedText feed_text(std::string_view xml);
+
 // Every finding of every rule on the feed `xml`, in document order; a document that does not
 // parse is one error finding.
 std::vector<LintFinding> lint_feed(std::string_view xml);
@@ -70,6 +82,10 @@ struct CheckedItem {
 // lint_feed_by_item's: when one of them would be about an item taken so (its guid or audio URL used twice, its date out
 // of order), every item is read. Read whole (a text not as write_feed writes it), every entry is left unclean.
 std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const std::size_t> items,
+                                           std::span<CheckedItem> checked);
+// The same for a text read in parts (at most about a megabyte at a time on each core, but for a
+// text not as write_feed writes it, which is read whole).
+std::vector<LintFinding> lint_feed_by_item(const FeedText& text, std::span<const std::size_t> items,
                                            std::span<CheckedItem> checked);
 
 // The finding as a build reports it: for a rule with a `fix` (a value copied from the input

@@ -402,6 +402,17 @@ std::unique_ptr<const PublishedFile> DiskOutput::published(const std::string& pa
     return file;
 }
 
+std::unique_ptr<const PublishedFile> DiskOutput::prepared(const Prepared& file) const {
+    if (!file.content.empty() || !files::is_safe_relative_path(file.path)) return nullptr;
+    // (In the staging folder this build made; the file itself not followed if a link.)
+    const int fd = ::open((m_staging / file.path).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) return nullptr;
+    auto opened = std::make_unique<const PublishedFile>(fd, file.size);
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || static_cast<std::size_t>(st.st_size) != file.size) return nullptr;
+    return opened;
+}
+
 std::vector<std::string> DiskOutput::published_under(const std::string& prefix) const {
     std::vector<std::string> paths;
     if (m_output_fd < 0 || !prefix.ends_with('/')) return paths;

@@ -24,8 +24,9 @@ struct FileSize {
     std::size_t bytes = 0;
 };
 
-// A file of the output folder as the last build wrote it, open for reading parts of it (a large
-// feed.xml whose items the next build copies is not read into memory whole).
+// A file of the output open for reading parts of it: as the last build wrote it (a large
+// feed.xml whose items the next build copies is not read into memory whole), or as this one
+// wrote it (checked where it is, Output::prepared).
 class PublishedFile {
 public:
     PublishedFile(int fd, std::size_t size) : m_fd(fd), m_size(size) {}
@@ -97,6 +98,9 @@ public:
     // build wrote it (a DiskOutput judges it as it judges a page carried over); null otherwise
     // (and from a MemoryOutput). Thread-safe, as prepare() is.
     virtual std::unique_ptr<const PublishedFile> published(const std::string& /*path*/) const { return nullptr; }
+    // A file prepare_in_pieces wrote, open to read parts of; null when its text is the Prepared's
+    // content (all outputs but a DiskOutput) or it cannot be read. Thread-safe, as prepare() is.
+    virtual std::unique_ptr<const PublishedFile> prepared(const Prepared& /*file*/) const { return nullptr; }
     // The paths of the files the last build wrote under the folder `prefix` ("search/d/"), as
     // its manifest names them, in byte order (none from a MemoryOutput). Thread-safe.
     virtual std::vector<std::string> published_under(const std::string& /*prefix*/) const { return {}; }
@@ -173,6 +177,9 @@ public:
     std::unique_ptr<const PublishedFile> published(const std::string& path) const override {
         return m_target.published(path);
     }
+    std::unique_ptr<const PublishedFile> prepared(const Prepared& file) const override {
+        return m_target.prepared(file);
+    }
     std::vector<std::string> published_under(const std::string& prefix) const override {
         return m_target.published_under(prefix);
     }
@@ -244,6 +251,7 @@ public:
     // Files written (not linked from the previous build) so far.
     std::size_t files_written() const { return m_written; }
     std::unique_ptr<const PublishedFile> published(const std::string& path) const override;
+    std::unique_ptr<const PublishedFile> prepared(const Prepared& file) const override;
     std::vector<std::string> published_under(const std::string& prefix) const override;
 
 protected:

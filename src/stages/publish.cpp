@@ -53,10 +53,10 @@ struct Findings {
     std::vector<core::Diagnostic> errors, warnings;
 };
 
-// The regenerated feed must pass the linter: its text (`text`) is read. The items copied from
+// The regenerated feed must pass the linter: its text (`text`) is read, in parts. The items copied from
 // the feed written before are taken as `checked` says; what the check keeps of the others is
 // filled in.
-Findings lint_findings(const feed::FeedResult& feed, std::string_view text, std::span<feed::CheckedItem> checked) {
+Findings lint_findings(const feed::FeedResult& feed, const feed::FeedText& text, std::span<feed::CheckedItem> checked) {
     Findings found;
     // A finding about a value the input feed had is located where the input has it.
     for (const auto& f : feed::lint_feed_by_item(text, feed.item_offsets, checked)) {
@@ -164,7 +164,16 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
             return out.prepare_in_pieces(
                 "feed.json", [&](const output::PieceWriter& write) { feed::write_json_feed(*content, write); });
         });
-    feed::FeedResult feed = feed::write_feed(config, *content, before ? &before->before : nullptr);
+    // Without a feed before to copy items from, feed.xml is written as it is made and checked
+    // where it was written: a large archive's, tens of megabytes, is never whole in memory.
+    feed::FeedResult feed;
+    std::optional<output::Output::Prepared> in_pieces;
+    if (before)
+        feed = feed::write_feed(config, *content, &before->before);
+    else
+        in_pieces = out.prepare_in_pieces("feed.xml", [&](const output::PieceWriter& write) {
+            feed = feed::write_feed_in_pieces(config, *content, write);
+        });
     // Its items' identities checked at once, beside the rest. Its text, made from the last one,
     // is stored first and linted where it was written; else linted while it is stored and the
     // others end (a failed check fails the build, and nothing stored is published then): read
@@ -172,7 +181,15 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     auto identities =
         concurrency::in_background([&] { return identity_findings(config, inputs, output_feed, published, feed); });
     const std::unique_ptr<const files::MappedFile> written = store_copied(config, *content, feed, before, out);
-    const std::string_view text = written ? written->text() : std::string_view(feed.xml);
+    const std::unique_ptr<const output::PublishedFile> stored = in_pieces ? out.prepared(*in_pieces) : nullptr;
+    const feed::FeedText text = stored
+                                    ? feed::FeedText{stored->size(),
+                                                     [&stored](std::string& to, std::size_t offset, std::size_t count) {
+                                                         return stored->append_to(to, offset, count);
+                                                     }}
+                                    : feed::feed_text(in_pieces ? std::string_view(in_pieces->content)
+                                                      : written ? written->text()
+                                                                : std::string_view(feed.xml));
     auto lint = concurrency::in_background([&] { return lint_findings(feed, text, feed.checked); });
     if (json_feed.valid()) out.add(json_feed.get());
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
@@ -180,7 +197,7 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // then holds the postings). (The index reads no episode's transcript member meanwhile.)
     if (frees)
         for (auto& e : content->catalog.episodes) e.transcript = {};
-    if (!written) out.add_borrowed("feed.xml", feed.xml);
+    if (!written && !in_pieces) out.add_borrowed("feed.xml", feed.xml);
     const std::size_t pages = feed.pages.size();
     for (auto& page : feed.pages)                 // (the check reads none of them)
         out.add(page.path, std::move(page.xml));  // (RFC 5005 archive pages: feed/archive_pages.hpp)
@@ -194,7 +211,9 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     content.reset();
     if (frees) concurrency::release_free_memory();
     // (The checks read the items, which are moved out below.)
-    auto lint_warnings = passed(feed, lint.get(), identities.get());
+    Findings linted = lint.get();
+    if (in_pieces) out.add(std::move(*in_pieces));  // (once read: an output in memory holds its text)
+    auto lint_warnings = passed(feed, std::move(linted), identities.get());
     lint_warnings.insert(lint_warnings.end(), chapter_warnings.begin(), chapter_warnings.end());
     return {{std::move(feed.item_offsets), std::move(feed.items), std::move(feed.left_out_of_items),
              std::move(feed.checked)},

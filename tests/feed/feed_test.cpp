@@ -279,6 +279,74 @@ TEST_CASE("feed.xml is checked item by item, where write_feed says its items are
     }
 }
 
+TEST_CASE("feed.xml written in pieces: whole items a megabyte at a time, the text write_feed makes, checked in parts") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    const auto config = config::load_config(dir.path() / "site.yaml");
+    // 1,500 items of about 2 KB each (3 MB): three pieces and more. One has a flaw of its own.
+    std::string input = test::read(dir.path() / "content/sources/feed.xml");
+    const auto first = input.find("    <item>"), end = input.rfind("</item>") + 8;
+    std::string items;
+    const std::string words(1800, 'w');
+    for (int i = 0; i < 1500; ++i)
+        items += "    <item>\n      <guid isPermaLink=\"false\">g-" + std::to_string(i) +
+                 "</guid>\n      <title>Item " + std::to_string(i) +
+                 "</title>\n      <enclosure length=\"100\" type=\"audio/mpeg\" url=\"https://cdn.example.com/" +
+                 std::to_string(i) + ".mp3\"/>\n      <pubDate>" +
+                 dates::format_rfc822(dates::Timestamp{1700000000 - i * 86400LL, 0, true}) + "</pubDate>\n" +
+                 (i == 700 ? "" : "      <itunes:duration>600</itunes:duration>\n") + "      <description>" + words +
+                 "</description>\n    </item>\n";
+    input.replace(first, end - first, items);
+    std::vector<sources::SourceBatch> batches;
+    batches.push_back(sources::read_rss(input, {"feed", "content/sources/feed.xml", ""}));
+    stages::MergedSources merged = stages::with_site(config, merge::merge(batches), {}, nullptr);
+    site::SiteContent content{std::move(merged.catalog), {}, std::move(merged.site)};
+    stages::add_texts(content);
+
+    const feed::FeedResult whole = feed::write_feed(config, content);
+    std::vector<std::string> pieces;
+    const feed::FeedResult in_pieces =
+        feed::write_feed_in_pieces(config, content, [&](std::string_view piece) { pieces.emplace_back(piece); });
+    CHECK(in_pieces.xml.empty());
+    REQUIRE(pieces.size() >= 3);
+    std::string text;
+    for (const auto& piece : pieces) {
+        CHECK(piece.size() < (std::size_t{1} << 20) + 8192);  // (a megabyte and the item that passed it)
+        text += piece;
+        // Each piece but the last ends where an item ends.
+        if (&piece != &pieces.back())
+            CHECK(std::binary_search(whole.item_offsets.begin(), whole.item_offsets.end(), text.size()));
+    }
+    CHECK(text == whole.xml);
+    CHECK(in_pieces.item_offsets == whole.item_offsets);
+    REQUIRE(in_pieces.items.size() == 1500);
+    CHECK(in_pieces.items[700].guid == whole.items[700].guid);
+
+    // Checked in parts of about a megabyte: the findings of the whole text, on its lines.
+    std::size_t largest = 0;
+    const feed::FeedText parts{text.size(), [&](std::string& to, std::size_t offset, std::size_t count) {
+                                   largest = std::max(largest, count);
+                                   to.append(text, offset, count);
+                                   return true;
+                               }};
+    std::vector<feed::CheckedItem> checked(1500);
+    const auto found = feed::lint_feed_by_item(parts, in_pieces.item_offsets, checked);
+    const auto expected = feed::lint_feed(text);
+    REQUIRE(found.size() == expected.size());
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].rule == "apple-duration");
+    CHECK(found[0].line == expected[0].line);
+    CHECK(found[0].line > 5000);  // (in the second piece)
+    CHECK(largest < (std::size_t{1} << 20) + 8192);
+    CHECK(std::count_if(checked.begin(), checked.end(), [](const auto& c) { return c.clean; }) == 1499);
+    // A text that cannot be read back is an error, not a feed passed unread.
+    const feed::FeedText unreadable{text.size(), [](std::string&, std::size_t, std::size_t) { return false; }};
+    const auto unread = feed::lint_feed_by_item(unreadable, in_pieces.item_offsets, checked);
+    REQUIRE(unread.size() == 1);
+    CHECK(unread[0].level == feed::LintLevel::error);
+    CHECK(unread[0].message == "the feed's text cannot be read back");
+}
+
 TEST_CASE("feed.xml copied from the one written before, for any episodes, is the feed written whole") {
     test::TempDir dir;
     test::copy_site("site", dir.path());

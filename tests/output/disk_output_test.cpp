@@ -336,6 +336,13 @@ TEST_CASE("a file written in pieces is stored and recorded as its bytes say") {
         CHECK(same.size == 17);
         CHECK_FALSE(same.written);
         CHECK(same.content.empty());
+        // Read back where it is, in parts (a large feed.xml is checked so).
+        const auto written = o.prepared(same);
+        REQUIRE(written);
+        std::string part;
+        CHECK(written->append_to(part, 11, 4));
+        CHECK(part == "1, 2");
+        CHECK_FALSE(written->append_to(part, 15, 3));
         o.add(std::move(same));
         o.add("a.html", "A2");
         o.commit();
@@ -372,7 +379,9 @@ TEST_CASE("a file written in pieces is stored and recorded as its bytes say") {
     CHECK(test::read(out / "feed.json") == "{\"items\": [1, 2, 3]}");
     // In memory, the pieces make the file's text.
     output::MemoryOutput memory;
-    memory.add(memory.prepare_in_pieces("feed.json", pieces({"a", "", "bc"})));
+    auto in_memory = memory.prepare_in_pieces("feed.json", pieces({"a", "", "bc"}));
+    CHECK_FALSE(memory.prepared(in_memory));  // (its text is the Prepared's)
+    memory.add(std::move(in_memory));
     REQUIRE(memory.find("feed.json"));
     CHECK(*memory.find("feed.json") == "abc");
 }
