@@ -135,6 +135,17 @@ std::unique_ptr<const files::MappedFile> store_copied(const config::SiteConfig& 
     return nullptr;
 }
 
+// The text of a file written in pieces, to check: read back where it was written (`stored`), or
+// the output's own copy; when neither can be read, a text whose reading fails (the check says so).
+feed::FeedText text_written(const output::Output::Prepared& file, const output::PublishedFile* stored) {
+    if (stored)
+        return {stored->size(), [stored](std::string& to, std::size_t offset, std::size_t count) {
+                    return stored->append_to(to, offset, count);
+                }};
+    if (file.content.size() == file.size) return feed::feed_text(file.content);
+    return {file.size, [](std::string&, std::size_t, std::size_t) { return false; }};
+}
+
 }  // namespace
 
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
@@ -146,9 +157,9 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
     // done first; feed.xml's check (its items parsed in pieces, on every core) then runs while
     // feed.xml is stored and beside the search index's last steps. The search index and feed.json
-    // are written by their threads as they are made (Output::prepare; feed.json a megabyte at a
-    // time, Output::prepare_in_pieces), not held until feed.xml is done: the largest texts of
-    // the stage are not in memory at once.
+    // are written by their threads as they are made (Output::prepare; feed.json and feed.xml a
+    // megabyte at a time, Output::prepare_in_pieces), not held until feed.xml is done: the
+    // largest texts of the stage are not in memory at once.
     std::vector<core::Diagnostic> chapter_warnings;  // (the chapters.json files the feed points to)
     for (const auto& e : catalog.episodes)
         if (auto w = listening::past_end_warning(e.chapters, listening::duration_of(e)))
@@ -174,22 +185,16 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
         in_pieces = out.prepare_in_pieces("feed.xml", [&](const output::PieceWriter& write) {
             feed = feed::write_feed_in_pieces(config, *content, write);
         });
-    // Its items' identities checked at once, beside the rest. Its text, made from the last one,
-    // is stored first and linted where it was written; else linted while it is stored and the
+    // Its items' identities checked at once, beside the rest. Its text, written in pieces or made
+    // from the last one, is linted where it was written; else linted while it is stored and the
     // others end (a failed check fails the build, and nothing stored is published then): read
     // where it is, without a copy of a large feed.
     auto identities =
         concurrency::in_background([&] { return identity_findings(config, inputs, output_feed, published, feed); });
     const std::unique_ptr<const files::MappedFile> written = store_copied(config, *content, feed, before, out);
     const std::unique_ptr<const output::PublishedFile> stored = in_pieces ? out.prepared(*in_pieces) : nullptr;
-    const feed::FeedText text = stored
-                                    ? feed::FeedText{stored->size(),
-                                                     [&stored](std::string& to, std::size_t offset, std::size_t count) {
-                                                         return stored->append_to(to, offset, count);
-                                                     }}
-                                    : feed::feed_text(in_pieces ? std::string_view(in_pieces->content)
-                                                      : written ? written->text()
-                                                                : std::string_view(feed.xml));
+    const feed::FeedText text = in_pieces ? text_written(*in_pieces, stored.get())
+                                          : feed::feed_text(written ? written->text() : std::string_view(feed.xml));
     auto lint = concurrency::in_background([&] { return lint_findings(feed, text, feed.checked); });
     if (json_feed.valid()) out.add(json_feed.get());
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
