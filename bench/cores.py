@@ -6,7 +6,8 @@
 Builds bench.py's archive into /dev/shm with `build --verbose`, reading the process's CPU time
 (/proc/PID/stat: every thread's, those that ended too) and its resident memory every --interval
 ms. Prints, per stage that `--verbose` reports: its wall time, the cores it kept busy on average
-(CPU time over wall time) and the most memory seen in it. Each run is printed alone: a stage
+(CPU time over wall time) and the most memory seen in it: all of it, and the anonymous part (the
+heap and jemalloc's room; the rest is the libraries' pages and files mapped). Each run is printed alone: a stage
 far below the machine's cores has serial work worth moving; one at its cores gains only from
 less work.
 
@@ -30,15 +31,16 @@ OUT = "/dev/shm/podarchive-cores"
 
 
 def sample(pid, tick):
-    """(CPU seconds so far, resident MB) of the process, or None once it has gone."""
+    """(CPU seconds so far, resident MB, anonymous resident MB) of the process, or None once it has gone."""
     try:
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
         with open(f"/proc/{pid}/status") as f:
-            rss = next(int(line.split()[1]) for line in f if line.startswith("VmRSS"))
-    except (OSError, StopIteration):
+            kb = {line.split(":")[0]: int(line.split()[1]) for line in f if line.startswith(("VmRSS", "RssAnon"))}
+        rss, anon = kb["VmRSS"], kb["RssAnon"]
+    except (OSError, KeyError, IndexError, ValueError):  # (gone, or a zombie without memory lines)
         return None
-    return (int(fields[11]) + int(fields[12])) / tick, rss / 1024
+    return (int(fields[11]) + int(fields[12])) / tick, rss / 1024, anon / 1024
 
 
 def trace(binary, src, interval):
@@ -48,7 +50,7 @@ def trace(binary, src, interval):
     start = time.monotonic()
     proc = subprocess.Popen([binary, "build", "--verbose", "--output", out], cwd=src,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    samples = []  # (seconds since start, CPU seconds, resident MB)
+    samples = []  # (seconds since start, CPU seconds, resident MB, anonymous resident MB)
     while proc.poll() is None:
         got = sample(proc.pid, tick)
         if got:
@@ -66,7 +68,7 @@ def trace(binary, src, interval):
 
 
 def report(samples, stages, wall):
-    print(f"  {'stage':<8} {'wall':>7} {'cores':>6} {'peak MB':>8}")
+    print(f"  {'stage':<8} {'wall':>7} {'cores':>6} {'peak MB':>8} {'anon MB':>8}")
     begin = 0.0
     for name, seconds in stages:
         end = begin + seconds
@@ -75,14 +77,14 @@ def report(samples, stages, wall):
         if len(inside) >= 2:
             first = before[-1] if before else inside[0]
             cores = (inside[-1][1] - first[1]) / max(1e-9, inside[-1][0] - first[0])
-            peak = max(s[2] for s in inside)
-            print(f"  {name:<8} {seconds * 1000:5.0f} ms {cores:6.2f} {peak:8.0f}")
+            peak, anon = max(s[2] for s in inside), max(s[3] for s in inside)
+            print(f"  {name:<8} {seconds * 1000:5.0f} ms {cores:6.2f} {peak:8.0f} {anon:8.0f}")
         else:
             print(f"  {name:<8} {seconds * 1000:5.0f} ms {'(too short to sample)':>15}")
         begin = end
     cpu = samples[-1][1] if samples else 0
-    print(f"  whole    {wall * 1000:5.0f} ms {cpu / wall:6.2f} {max((s[2] for s in samples), default=0):8.0f}"
-          f"  ({cpu:.2f} s of CPU sampled)")
+    peak, anon = max((s[2] for s in samples), default=0), max((s[3] for s in samples), default=0)
+    print(f"  whole    {wall * 1000:5.0f} ms {cpu / wall:6.2f} {peak:8.0f} {anon:8.0f}  ({cpu:.2f} s of CPU sampled)")
 
 
 def main():
