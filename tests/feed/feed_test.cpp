@@ -22,6 +22,17 @@
 namespace fs = std::filesystem;
 
 namespace {
+// The content of a site whose one source is the feed `input` (where the fixture site has it), with
+// every episode's text made.
+site::SiteContent content_of(const config::SiteConfig& config, const std::string& input) {
+    std::vector<sources::SourceBatch> batches;
+    batches.push_back(sources::read_rss(input, {"feed", "content/sources/feed.xml", ""}));
+    stages::MergedSources merged = stages::with_site(config, merge::merge(batches), {}, nullptr);
+    site::SiteContent content{std::move(merged.catalog), {}, std::move(merged.site)};
+    stages::add_texts(content);
+    return content;
+}
+
 std::string build_feed(const fs::path& dir, const char* file = "feed.xml") {
     auto config = config::load_config(dir / "site.yaml");
     output::MemoryOutput out;
@@ -247,11 +258,7 @@ TEST_CASE("feed.xml is checked item by item, where write_feed says its items are
     std::string input = test::read(dir.path() / "content/sources/feed.xml");
     input = test::replace_first(input, "<itunes:duration>1030</itunes:duration>", "");
     input = test::replace_first(input, "type=\"audio/mpeg\"", "type=\"audio/ogg\"");
-    std::vector<sources::SourceBatch> batches;
-    batches.push_back(sources::read_rss(input, {"feed", "content/sources/feed.xml", ""}));
-    stages::MergedSources merged = stages::with_site(config, merge::merge(batches), {}, nullptr);
-    site::SiteContent content{std::move(merged.catalog), {}, std::move(merged.site)};
-    stages::add_texts(content);
+    const site::SiteContent content = content_of(config, input);
 
     const feed::FeedResult feed = feed::write_feed(config, content);
     REQUIRE(feed.items.size() == 3);
@@ -297,11 +304,7 @@ TEST_CASE("feed.xml written in pieces: whole items a megabyte at a time, the tex
                  (i == 700 ? "" : "      <itunes:duration>600</itunes:duration>\n") + "      <description>" + words +
                  "</description>\n    </item>\n";
     input.replace(first, end - first, items);
-    std::vector<sources::SourceBatch> batches;
-    batches.push_back(sources::read_rss(input, {"feed", "content/sources/feed.xml", ""}));
-    stages::MergedSources merged = stages::with_site(config, merge::merge(batches), {}, nullptr);
-    site::SiteContent content{std::move(merged.catalog), {}, std::move(merged.site)};
-    stages::add_texts(content);
+    const site::SiteContent content = content_of(config, input);
 
     const feed::FeedResult whole = feed::write_feed(config, content);
     std::vector<std::string> pieces;
@@ -358,10 +361,7 @@ TEST_CASE("feed.xml copied from the one written before, for any episodes, is the
     std::string repost = input.substr(first, end - first);
     repost = test::replace_first(repost, "8f2a1c8e-0001-4b7e-9d3a-000000000003", "reposted-guid");
     input.insert(end, "\n    " + repost);
-    std::vector<sources::SourceBatch> batches;
-    batches.push_back(sources::read_rss(input, {"feed", "content/sources/feed.xml", ""}));
-    stages::MergedSources merged = stages::with_site(config, merge::merge(batches), {}, nullptr);
-    site::SiteContent content{std::move(merged.catalog), {}, std::move(merged.site)};
+    const site::SiteContent content = content_of(config, input);
     REQUIRE(content.catalog.episodes.size() == 3);
     REQUIRE(content.catalog.episodes[0].other_feed_items.size() == 1);
 
