@@ -20,7 +20,6 @@
 #include "net/url.hpp"
 #include "text/language.hpp"
 #include "text/strings.hpp"
-#include "text/text_position.hpp"
 #include "text/xml_nesting.hpp"
 
 namespace feed {
