@@ -491,7 +491,7 @@ std::unordered_map<std::string_view, std::size_t> kept_items(const FeedBefore* b
     if (!before || layout.pages > 0) return first;
     const WrittenFeed& w = before->written;
     if (w.items.empty() || w.item_offsets.size() != w.items.size() + 1 ||
-        w.left_out_of_items.size() != w.items.size() || w.item_offsets.back() > before->size ||
+        w.left_out_of_items.size() != w.items.size() || w.item_offsets.back() > before->text.size ||
         !std::is_sorted(w.item_offsets.begin(), w.item_offsets.end()))
         return first;
     for (std::size_t i = 0; i < w.items.size(); ++i)
@@ -552,16 +552,20 @@ FeedResult write_any(const config::SiteConfig& config, const site::SiteContent& 
     // (at the depth it has in the document) into the gap before </channel>: the document of a
     // large archive's feed never exists whole, only its text.
     const std::string text = head.print(layout, 0, "");
-    // Room for every item written now up front (a guess on the large side; untouched room costs
-    // no memory): growing by doubling would copy the text and briefly hold it twice.
     const auto kept_at = kept_items(before, layout);
-    std::size_t room = text.size();
-    for (const auto& e : catalog.episodes)
-        if (!kept_at.contains(e.slug)) room += e.feed_item_xml.size() + 2 * content.text(e).notes_html.size() + 2048;
-    if (layout.pages > 0) room = room * layout.current / layout.total + text.size();
-    // Written in pieces, the text holds a piece (and an item that takes it past its size) at a time.
+    // Written in pieces, the text holds a piece (and the item that takes it past its size) at a
+    // time. Written whole, room for every item written now is taken up front (a guess on the
+    // large side; untouched room costs no memory): growing by doubling would copy the text and
+    // briefly hold it twice.
     constexpr std::size_t k_piece = std::size_t{1} << 20;
-    result.xml.reserve(pieces ? std::min(room, k_piece + 64 * 1024) : room);
+    auto whole_room = [&] {
+        std::size_t room = text.size();
+        for (const auto& e : catalog.episodes)
+            if (!kept_at.contains(e.slug))
+                room += e.feed_item_xml.size() + 2 * content.text(e).notes_html.size() + 2048;
+        return layout.pages > 0 ? room * layout.current / layout.total + text.size() : room;
+    };
+    result.xml.reserve(pieces ? k_piece + 64 * 1024 : whole_room());
     result.xml.append(text);
     std::size_t written = 0;  // (of the text, through `pieces`)
     auto write_piece = [&] {
@@ -705,7 +709,7 @@ std::string whole_text(const FeedResult& feed, const FeedBefore& before) {
     std::size_t at = 0;
     for (const auto& run : feed.copied) {
         text.append(feed.xml, at, run.at - at);
-        if (!before.copy(text, run.from, run.count))
+        if (!before.text.read(text, run.from, run.count))
             throw FeedBeforeUnreadable("the feed.xml written before cannot be read");
         at = run.at;
     }

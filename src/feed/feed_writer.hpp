@@ -114,10 +114,7 @@ struct WrittenFeed {
 // A feed.xml written before (what write_feed copies items from), and which of its episodes have
 // not changed since.
 struct FeedBefore {
-    std::size_t size = 0;  // of its text
-    // Appends its text's bytes [offset, offset + count) to a string; false when it cannot
-    // (whole_text then throws FeedBeforeUnreadable).
-    std::function<bool(std::string& to, std::size_t offset, std::size_t count)> copy;
+    FeedText text;  // (one that cannot be read: whole_text throws FeedBeforeUnreadable)
     const WrittenFeed& written;
     std::function<bool(const std::string& slug)> unchanged;
 };

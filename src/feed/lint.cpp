@@ -20,6 +20,7 @@
 #include "net/url.hpp"
 #include "text/language.hpp"
 #include "text/strings.hpp"
+#include "text/text_position.hpp"
 #include "text/xml_nesting.hpp"
 
 namespace feed {
@@ -58,8 +59,7 @@ private:
         for (std::size_t at = 0; at < m_text.size; at += k_part) {
             part.clear();
             if (!m_text.read(part, at, std::min(k_part, m_text.size - at))) break;
-            for (std::size_t nl = part.find('\n'); nl != std::string::npos; nl = part.find('\n', nl + 1))
-                m_starts.push_back(at + nl + 1);
+            text::append_line_starts(part, at, m_starts);
         }
     }
 
@@ -501,16 +501,17 @@ std::vector<LintFinding> lint_feed_by_item(const FeedText& text, std::span<const
     // The channel: the text around the items, read as one document, with an empty <item/> where
     // they were. It must be the channel's only item and its last child: the items given are the
     // channel's own, and every other node of the channel is where it is in the text (its line).
+    constexpr std::string_view k_mark = "<item/>";
     std::string around;
     if (!text.read(around, 0, items.front())) return whole();
-    around += "<item/>";
+    around += k_mark;
     if (!text.read(around, items.back(), text.size - items.back()) || has_nul(around)) return whole();
-    // The first character XML forbids: in the channel's text or in an item read (an item kept
-    // clean was checked before, and no item of a feed that had one is kept so).
-    std::atomic<std::size_t> forbidden = forbidden_in(std::string_view(around).substr(0, items.front()), 0);
-    if (forbidden == std::string_view::npos)
-        if (const std::size_t tail = items.front() + 7; tail <= around.size())  // (past "<item/>")
-            forbidden = forbidden_in(std::string_view(around).substr(tail), items.back());
+    // The first character XML forbids, by where it was looked for (the channel's text, then each
+    // piece's items read: an item kept clean was checked before, and no item of a feed that had
+    // one is kept so); the least is the feed's first.
+    std::vector<std::size_t> forbidden(n + 1, std::string_view::npos);
+    forbidden[0] = std::min(forbidden_in(std::string_view(around).substr(0, items.front()), 0),
+                            forbidden_in(std::string_view(around).substr(items.front() + k_mark.size()), items.back()));
     pugi::xml_document doc;
     const auto read = doc.load_buffer(around.data(), around.size(), pugi::parse_default, pugi::encoding_auto);
     if (!read || read.encoding != pugi::encoding_utf8) return whole();  // (offsets in another encoding's text)
@@ -547,9 +548,7 @@ std::vector<LintFinding> lint_feed_by_item(const FeedText& text, std::span<const
                     unread = true;
                     break;
                 }
-                for (std::size_t at = forbidden_in(run, items[i]), was = forbidden;
-                     at < was && !forbidden.compare_exchange_weak(was, at);)
-                    ;
+                forbidden[p + 1] = std::min(forbidden[p + 1], forbidden_in(run, items[i]));
             }
             const std::string_view item_text =
                 std::string_view(run).substr(items[i] - items[from], items[i + 1] - items[i]);
@@ -569,10 +568,12 @@ std::vector<LintFinding> lint_feed_by_item(const FeedText& text, std::span<const
     if (unread) return whole();
     // (No item of a feed with a character XML forbids is kept clean: the next check would not
     // look in it. Such a feed fails its build, which keeps nothing.)
-    if (forbidden != std::string_view::npos) std::fill(checked.begin(), checked.end(), CheckedItem{});
+    const std::size_t first_forbidden = *std::min_element(forbidden.begin(), forbidden.end());
+    if (first_forbidden != std::string_view::npos) std::fill(checked.begin(), checked.end(), CheckedItem{});
     auto found = in_order(pieces);
     if (found) {
-        if (forbidden != std::string_view::npos) found->insert(found->begin(), forbidden_character(l, forbidden));
+        if (first_forbidden != std::string_view::npos)
+            found->insert(found->begin(), forbidden_character(l, first_forbidden));
         return std::move(*found);
     }
     // A finding about an item taken unread: every item is read, and what each is kept as made anew.

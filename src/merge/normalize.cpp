@@ -65,18 +65,16 @@ bool similar_titles(std::string_view a, std::string_view words_a, std::string_vi
         words.remove_prefix(std::min(end + 1, words.size()));
         return word;
     };
-    std::size_t common = 0, count_a = 0, count_b = 0;
-    std::string_view wa = next(words_a), wb = next(words_b);
-    while (!wa.empty() && !wb.empty()) {
+    const std::size_t count_a = text::word_count(words_a), count_b = text::word_count(words_b);
+    std::size_t common = 0;
+    for (std::string_view wa = next(words_a), wb = next(words_b); !wa.empty() && !wb.empty();) {
         if (wa == wb)
-            ++common, ++count_a, ++count_b, wa = next(words_a), wb = next(words_b);
+            ++common, wa = next(words_a), wb = next(words_b);
         else if (wa < wb)
-            ++count_a, wa = next(words_a);
+            wa = next(words_a);
         else
-            ++count_b, wb = next(words_b);
+            wb = next(words_b);
     }
-    for (; !wa.empty(); wa = next(words_a)) ++count_a;
-    for (; !wb.empty(); wb = next(words_b)) ++count_b;
     double jaccard = static_cast<double>(common) / static_cast<double>(count_a + count_b - common);
     if (jaccard >= threshold) return true;
     std::size_t longest = std::max(a.size(), b.size());

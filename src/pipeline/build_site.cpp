@@ -214,14 +214,10 @@ std::optional<feed::FeedBefore> feed_before(const output::PublishedFile* file, c
     const render::ChangedKeys& changed = plan.changed;
     if (!file || !was.feed_items || plan.every_page || changed.contains(dep::site) || changed.contains(dep::order))
         return std::nullopt;
-    return feed::FeedBefore{
-        file->size(),
-        [file](std::string& to, std::size_t offset, std::size_t count) { return file->append_to(to, offset, count); },
-        *was.feed_items,
-        [&changed](const std::string& slug) {
-            return !changed.contains(dep::episode(slug)) && !changed.contains(dep::note(slug)) &&
-                   !changed.contains(dep::listening(slug));
-        }};
+    return feed::FeedBefore{stages::text_of(*file), *was.feed_items, [&changed](const std::string& slug) {
+                                return !changed.contains(dep::episode(slug)) && !changed.contains(dep::note(slug)) &&
+                                       !changed.contains(dep::listening(slug));
+                            }};
 }
 
 void count_pages(BuildReport& report, const stages::PageCount& pages, const Curated& curated,

@@ -15,6 +15,12 @@
 
 namespace stages {
 
+feed::FeedText text_of(const output::PublishedFile& file) {
+    return {file.size(), [&file](std::string& to, std::size_t offset, std::size_t count) {
+                return file.append_to(to, offset, count);
+            }};
+}
+
 namespace {
 
 // Has `out` carry over the last build's pages `sink` did not render (and the files it kept), or
@@ -138,10 +144,7 @@ std::unique_ptr<const files::MappedFile> store_copied(const config::SiteConfig& 
 // The text of a file written in pieces, to check: read back where it was written (`stored`), or
 // the output's own copy; when neither can be read, a text whose reading fails (the check says so).
 feed::FeedText text_written(const output::Output::Prepared& file, const output::PublishedFile* stored) {
-    if (stored)
-        return {stored->size(), [stored](std::string& to, std::size_t offset, std::size_t count) {
-                    return stored->append_to(to, offset, count);
-                }};
+    if (stored) return text_of(*stored);
     if (file.content.size() == file.size) return feed::feed_text(file.content);
     return {file.size, [](std::string&, std::size_t, std::size_t) { return false; }};
 }

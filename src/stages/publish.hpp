@@ -50,6 +50,10 @@ PageCount render_pages(const config::SiteConfig& config, const render::RenderInp
                        const site::LocalArtwork* artwork, const render::TemplateSet& templates, render::PageSink& sink,
                        PageRecord last, output::Output& out, concurrency::StageTimes* parts = nullptr);
 
+// A file of the output (`file`, which must outlive it) as a feed's text read in parts: the last
+// build's feed.xml to copy items from, or this one's, written in pieces, to check.
+feed::FeedText text_of(const output::PublishedFile& file);
+
 // The feed.xml the output folder holds, to write feed.xml from: what write_feed copies of it,
 // and the file itself, which the output copies those items from.
 struct PublishedFeed {

@@ -19,17 +19,21 @@ LineColumn line_column_at(std::string_view text, std::size_t offset) {
     return at;
 }
 
-LineIndex::LineIndex(std::string_view text) : m_text(text) {
+void append_line_starts(std::string_view part, std::size_t offset, std::vector<std::size_t>& starts) {
     // memchr from newline to newline: the feed check indexes a whole large feed.
-    m_line_starts.push_back(0);
-    const char* begin = text.data();
-    const char* end = begin + text.size();
+    const char* begin = part.data();
+    const char* end = begin + part.size();
     for (const char* p = begin; p != end;) {
         const auto* newline = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
         if (!newline) break;
-        m_line_starts.push_back(static_cast<std::size_t>(newline - begin) + 1);
+        starts.push_back(offset + static_cast<std::size_t>(newline - begin) + 1);
         p = newline + 1;
     }
+}
+
+LineIndex::LineIndex(std::string_view text) : m_text(text) {
+    m_line_starts.push_back(0);
+    append_line_starts(text, 0, m_line_starts);
 }
 
 LineColumn LineIndex::at(std::size_t offset) const {

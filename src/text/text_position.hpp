@@ -16,6 +16,10 @@ struct LineColumn {
 // Returns the 1-based line and column of `offset` in `text`; the column counts bytes.
 LineColumn line_column_at(std::string_view text, std::size_t offset);
 
+// Appends where each line of `part` after its first begins (just past each '\n'), as offsets in
+// a text where `part` begins at `offset`: a text's line starts, indexed a part at a time.
+void append_line_starts(std::string_view part, std::size_t offset, std::vector<std::size_t>& starts);
+
 // Line numbers for many offsets in one text: the newlines are indexed once, each lookup is a
 // binary search (calling line_column_at per record would be quadratic in a large feed). The
 // text must outlive the index.

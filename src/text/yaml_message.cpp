@@ -7,9 +7,8 @@ namespace text {
 
 std::string yaml_message(const YAML::Exception& e) {
     if (dynamic_cast<const YAML::DeepRecursion*>(&e))
-        return "malformed YAML: lists or mappings nested too deeply: podarchive reads YAML nested up to a few hundred "
-               "levels "
-               "(no site, note or listing needs more)";
+        return "malformed YAML: lists or mappings nested too deeply: podarchive reads YAML nested up to a few "
+               "hundred levels (no site, note or listing needs more)";
     return "malformed YAML: " + e.msg;
 }
 

@@ -368,12 +368,8 @@ TEST_CASE("feed.xml copied from the one written before, for any episodes, is the
     auto write = [&](const std::set<std::string>& unchanged, std::size_t* copies) {
         const feed::FeedResult whole = feed::write_feed(config, content);
         const feed::WrittenFeed written{whole.item_offsets, whole.items, whole.left_out_of_items};
-        const feed::FeedBefore before{whole.xml.size(),
-                                      [&](std::string& to, std::size_t at, std::size_t count) {
-                                          to.append(whole.xml, at, count);
-                                          return true;
-                                      },
-                                      written, [&](const std::string& slug) { return unchanged.contains(slug); }};
+        const feed::FeedBefore before{feed::feed_text(whole.xml), written,
+                                      [&](const std::string& slug) { return unchanged.contains(slug); }};
         const feed::FeedResult again = feed::write_feed(config, content, &before);
         *copies = again.copied.size();
         // (The copied runs are named, not read: the text written now is all but them.)

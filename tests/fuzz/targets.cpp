@@ -237,13 +237,9 @@ void feed_copy(std::string_view d) {
     const feed::FeedResult whole = feed::write_feed(config, content);
     const feed::WrittenFeed written{whole.item_offsets, whole.items, whole.left_out_of_items, whole.checked};
     const std::uint64_t copied = files::content_hash(d);  // a bit an episode: copied or made again
-    const feed::FeedBefore before{
-        whole.xml.size(),
-        [&](std::string& to, std::size_t at, std::size_t count) {
-            to.append(whole.xml, at, count);
-            return true;
-        },
-        written, [&](const std::string& slug) { return (copied >> (files::content_hash(slug) % 64)) & 1; }};
+    const feed::FeedBefore before{feed::feed_text(whole.xml), written, [&](const std::string& slug) {
+                                      return (copied >> (files::content_hash(slug) % 64)) & 1;
+                                  }};
     const feed::FeedResult again = feed::write_feed(config, content, &before);
     auto said = [](const feed::FeedResult& r) {
         std::string all;
