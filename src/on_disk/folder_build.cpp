@@ -129,6 +129,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
         }
         clock.lap("inputs");
         if (saved && change.scope != pipeline::Change::Scope::everything) {
+            out->check_published_ahead();  // (most of the pages will be carried over)
             auto texts =
                 concurrency::in_background([&] { return read_saved_texts(texts_file, fingerprints.all_but_notes); });
             if (auto kept = read_saved_notes(notes_file, fingerprints.all_but_notes))

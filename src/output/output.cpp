@@ -201,6 +201,7 @@ DiskOutput::DiskOutput(fs::path output_dir, std::string input_fingerprint)
 }
 
 DiskOutput::~DiskOutput() {
+    if (m_changed_ahead.valid()) m_changed_ahead.wait();  // (it reads the folder below)
     if (m_output_fd >= 0) ::close(m_output_fd);
     files::remove_tree(m_staging);  // after commit it holds the previous build
 }
@@ -311,13 +312,30 @@ void DiskOutput::store_prepared(Prepared file) {
 // Thousands of pages at once (an edit of one note keeps nearly every page): they stay where
 // they are, and commit() updates the output folder in place. Each is checked first, on every
 // core: a page edited by hand is not carried over (the caller builds every page again).
+void DiskOutput::check_published_ahead() {
+    if (m_output_fd < 0 || m_changed_ahead.valid()) return;
+    m_changed_ahead = concurrency::in_background([this] {
+        std::vector<std::string_view> changed;
+        for (const auto& [path, e] : m_previous)
+            if (!published_unchanged(path, e)) changed.push_back(path);
+        return changed;
+    });
+}
+
 std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const std::vector<std::string>& paths) {
+    // The files changed by hand, as checked ahead; else each file is checked here.
+    std::optional<std::vector<std::string_view>> changed;
+    if (m_changed_ahead.valid()) changed = m_changed_ahead.get();
+    auto unchanged = [&](const std::string& path, const Entry& e) {
+        return changed ? !std::binary_search(changed->begin(), changed->end(), std::string_view(path))
+                       : published_unchanged(path, e);
+    };
     // (Each looked up and checked on every core: neither map changes meanwhile.)
     std::vector<Entry*> entries(paths.size());
     std::atomic<bool> failed = false;
     concurrency::parallel_for(paths.size(), 256, [&](std::size_t i) {
         auto it = m_previous.find(paths[i]);
-        if (it == m_previous.end() || m_files.contains(paths[i]) || !published_unchanged(paths[i], it->second))
+        if (it == m_previous.end() || m_files.contains(paths[i]) || !unchanged(paths[i], it->second))
             failed = true;
         else
             entries[i] = &it->second;
@@ -531,6 +549,7 @@ void DiskOutput::commit() {
     // An interruption that can wait (Ctrl-C, a cancelled job) waits until the folder is whole:
     // an incremental commit changes it file by file. (SIGKILL cannot wait: see the manifest below.)
     concurrency::InterruptsDeferred interrupts_wait;
+    if (m_changed_ahead.valid()) m_changed_ahead.wait();           // (it reads the folder closed here)
     if (m_output_fd >= 0) ::close(m_output_fd), m_output_fd = -1;  // (the folder it is is swapped out below)
     std::error_code ec;
     bool same_files = m_manifest_valid && m_written == 0 && m_files.size() == m_previous.size();

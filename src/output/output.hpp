@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -246,6 +247,11 @@ public:
     bool has_previous_build() const { return m_manifest_valid; }
     // The fingerprint of the inputs the output folder was built from (empty without a previous build).
     const std::string& previous_fingerprint() const { return m_previous_fingerprint; }
+    // Starts checking, on a core of its own, that each published file is still the one the
+    // manifest describes: a build that will carry most of them over (after an edit of notes)
+    // finds the answer ready when its pages are rendered, instead of waiting there for tens of
+    // thousands of lookups. Without it, carry_over checks the files it is given then.
+    void check_published_ahead();
     // The inputs' fingerprint, recorded by commit(); given here when it was not known at construction.
     void set_fingerprint(std::string fingerprint) { m_fingerprint = std::move(fingerprint); }
     // Files written (not linked from the previous build) so far.
@@ -288,6 +294,9 @@ private:
     // not the folder a whole manifest describes): each lookup then walks only the file's path
     // within it.
     int m_output_fd = -1;
+    // The published files changed since the manifest was written (by hand), in path order, as
+    // check_published_ahead found them (its thread only reads m_previous and m_output_fd).
+    std::future<std::vector<std::string_view>> m_changed_ahead;
     std::map<std::string, Entry> m_files;  // this build's files
     std::size_t m_written = 0;
     bool m_in_place = false;  // files were carried over: commit() updates the output folder in place
