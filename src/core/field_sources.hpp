@@ -1,7 +1,10 @@
 #pragma once
 // Where each fused field of an episode came from (core::Episode::sources).
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -10,72 +13,117 @@
 
 namespace core {
 
-// Where a fused field's value came from: a source name, or "note:<file>" for curated notes.
+// Where a fused field's value came from: a source name, or "note:<file>" for curated notes; the
+// file and line. As FieldSources gives it, it views the sources' own strings: valid until they
+// change.
 struct FieldSource {
-    std::string source;
-    std::string file;
+    std::string_view source;
+    std::string_view file;
     int line = 0;
 
     friend bool operator==(const FieldSource&, const FieldSource&) = default;
 };
 
-// Each field's source, by field name, in name order: a map kept as one sorted vector. An
-// episode has a dozen fields at most, and every episode of the archive has them: a node each
-// (a std::map's) was most of the allocations of decoding a kept merge after a note edit.
-// Unlike a std::map's, a reference into it is invalidated by adding a field: copy a source
-// before giving it to another field.
+// Each field's source, by field name, in name order. Every episode of an archive has a dozen
+// fields at most, from one or two sources: each source's name and file are held once (an
+// episode's fields named each again were 8 MB of a 10,000-episode catalog, every stage long).
 class FieldSources {
 public:
-    using Entry = std::pair<std::string, FieldSource>;
-    using iterator = std::vector<Entry>::iterator;
-    using const_iterator = std::vector<Entry>::const_iterator;
+    // What it holds, for on_disk/saved_fields.hpp to read and write as they are.
+    struct Origin {
+        std::string source;
+        std::string file;
+    };
+    struct Field {
+        std::string name;
+        std::uint32_t origin = 0;  // in origins()
+        int line = 0;
+    };
+
+    class const_iterator {
+    public:
+        using value_type = std::pair<std::string_view, FieldSource>;
+        using difference_type = std::ptrdiff_t;
+        const_iterator() = default;
+        const_iterator(const FieldSources* of, std::vector<Field>::const_iterator at) : m_of(of), m_at(at) {}
+        value_type operator*() const { return {m_at->name, m_of->source_of(*m_at)}; }
+        const_iterator& operator++() { return ++m_at, *this; }
+        const_iterator operator++(int) { return {m_of, m_at++}; }
+        friend bool operator==(const const_iterator& a, const const_iterator& b) { return a.m_at == b.m_at; }
+
+    private:
+        const FieldSources* m_of = nullptr;
+        std::vector<Field>::const_iterator m_at;
+    };
 
     FieldSources() = default;
     // The first of entries with the same name is kept, as a std::map's would be.
-    FieldSources(std::initializer_list<Entry> entries) {
-        for (const auto& [field, source] : entries)
-            if (find(field) == end()) (*this)[field] = source;
+    FieldSources(std::initializer_list<std::pair<std::string_view, FieldSource>> entries) {
+        for (const auto& [field, from] : entries)
+            if (!find(field)) set(field, from);
     }
 
-    // The source of `field`, made empty when it has none.
-    FieldSource& operator[](std::string_view field) {
+    // Gives `field` the source `from`, in place of any it had. (`from` may view this one's own
+    // strings.)
+    void set(std::string_view field, FieldSource from) {
+        const std::uint32_t origin = origin_of(from);
         auto it = lower(field);
-        if (it == m_entries.end() || it->first != field) it = m_entries.insert(it, {std::string(field), {}});
-        return it->second;
+        if (it == m_fields.end() || it->name != field) it = m_fields.insert(it, {std::string(field), 0, 0});
+        it->origin = origin, it->line = from.line;
     }
-    const FieldSource& at(std::string_view field) const {
-        auto it = find(field);
-        if (it == end()) throw std::out_of_range("no source for field " + std::string(field));
-        return it->second;
-    }
-    iterator find(std::string_view field) {
+    // The source of `field`, when it has one.
+    std::optional<FieldSource> find(std::string_view field) const {
         auto it = lower(field);
-        return it != m_entries.end() && it->first == field ? it : m_entries.end();
+        if (it == m_fields.end() || it->name != field) return std::nullopt;
+        return source_of(*it);
     }
-    const_iterator find(std::string_view field) const { return const_cast<FieldSources&>(*this).find(field); }
+    FieldSource at(std::string_view field) const {
+        if (auto from = find(field)) return *from;
+        throw std::out_of_range("no source for field " + std::string(field));
+    }
+    // (The field's origin stays, for another field that may come from it.)
     void erase(std::string_view field) {
-        if (auto it = find(field); it != end()) m_entries.erase(it);
+        auto it = lower(field);
+        if (it != m_fields.end() && it->name == field) m_fields.erase(it);
     }
 
-    iterator begin() { return m_entries.begin(); }
-    iterator end() { return m_entries.end(); }
-    const_iterator begin() const { return m_entries.begin(); }
-    const_iterator end() const { return m_entries.end(); }
-    std::size_t size() const { return m_entries.size(); }
-    bool empty() const { return m_entries.empty(); }
+    const_iterator begin() const { return {this, m_fields.begin()}; }
+    const_iterator end() const { return {this, m_fields.end()}; }
+    std::size_t size() const { return m_fields.size(); }
+    bool empty() const { return m_fields.empty(); }
 
-    // The entries themselves, for on_disk/saved_fields.hpp to read and write (in name order,
-    // each name once: as it wrote them).
-    std::vector<Entry>& entries() { return m_entries; }
+    std::vector<Origin>& origins() { return m_origins; }
+    std::vector<Field>& fields() { return m_fields; }
 
-    friend bool operator==(const FieldSources&, const FieldSources&) = default;
+    // The same fields from the same sources, however each holds them.
+    friend bool operator==(const FieldSources& a, const FieldSources& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
 
 private:
-    std::vector<Entry> m_entries;  // by name
+    std::vector<Origin> m_origins;  // each source and file once
+    std::vector<Field> m_fields;    // by name
 
-    iterator lower(std::string_view field) {
-        return std::lower_bound(m_entries.begin(), m_entries.end(), field,
-                                [](const Entry& e, std::string_view name) { return e.first < name; });
+    FieldSource source_of(const Field& f) const {
+        // (An origin a damaged kept file names out of range is no source, not a crash.)
+        if (f.origin >= m_origins.size()) return {{}, {}, f.line};
+        const Origin& o = m_origins[f.origin];
+        return {o.source, o.file, f.line};
+    }
+    std::uint32_t origin_of(FieldSource from) {
+        for (std::size_t i = 0; i < m_origins.size(); ++i)
+            if (m_origins[i].source == from.source && m_origins[i].file == from.file)
+                return static_cast<std::uint32_t>(i);
+        m_origins.push_back({std::string(from.source), std::string(from.file)});  // (copied before it grows)
+        return static_cast<std::uint32_t>(m_origins.size() - 1);
+    }
+    std::vector<Field>::const_iterator lower(std::string_view field) const {
+        return std::lower_bound(m_fields.begin(), m_fields.end(), field,
+                                [](const Field& f, std::string_view name) { return f.name < name; });
+    }
+    std::vector<Field>::iterator lower(std::string_view field) {
+        return std::lower_bound(m_fields.begin(), m_fields.end(), field,
+                                [](const Field& f, std::string_view name) { return f.name < name; });
     }
 };
 

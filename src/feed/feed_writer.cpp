@@ -399,18 +399,18 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
 
 // Where an item no input feed has comes from, for messages: the record that gave its audio.
 core::Provenance audio_from(const core::Episode& e) {
-    auto it = e.sources.find("enclosure");
-    if (it == e.sources.end()) return {};
-    return {it->second.source, it->second.file, it->second.line, it->second.line};
+    const std::optional<core::FieldSource> from = e.sources.find("enclosure");
+    if (!from) return {};
+    return {std::string(from->source), std::string(from->file), from->line, from->line};
 }
 
 // An input item keeps its own title: one no source gave it is the page's, not the feed's,
 // unless a note gives it (the item is then untitled as before: apps name it by its file).
 const std::string& item_title(const core::Episode& e) {
     static const std::string k_none;
-    auto it = e.sources.find("title");
-    if (it == e.sources.end()) return k_none;
-    const core::FieldSource& from = it->second;
+    const std::optional<core::FieldSource> found = e.sources.find("title");
+    if (!found) return k_none;
+    const core::FieldSource& from = *found;
     const bool from_item = !e.title_derived && from.file == e.feed_item_from.file && from.line == e.feed_item_from.line;
     return from_item || from.source.starts_with("note:") ? e.title : k_none;
 }

@@ -110,9 +110,8 @@ core::Chapters show_notes_chapters(const core::Episode& e) {
     c.list = chapters_in_show_notes(show_notes_lines(e));
     if (!c.list.empty()) {
         c.origin = core::ChapterOrigin::show_notes;
-        auto it = e.sources.find("description");
-        if (it != e.sources.end())
-            c.from = {core::origin_name(c.origin), it->second.file, it->second.line, it->second.line};
+        if (auto from = e.sources.find("description"))
+            c.from = {core::origin_name(c.origin), std::string(from->file), from->line, from->line};
     }
     return c;
 }

@@ -182,7 +182,7 @@ void set_chapters(core::Episode& e, core::Chapters chapters) {
     if (chapters.empty())
         e.sources.erase("chapters");
     else
-        e.sources["chapters"] = {chapters.from.source, chapters.from.file, chapters.from.line};
+        e.sources.set("chapters", {chapters.from.source, chapters.from.file, chapters.from.line});
     e.chapters = std::move(chapters);
 }
 

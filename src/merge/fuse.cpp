@@ -42,7 +42,7 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
     if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.title.empty(); });
         feed && core::is_feed(feed->batch->kind)) {
         e.title = text::collapse_whitespace(feed->record->title);  // a feed's title is not markdown
-        e.sources["title"] = source_of(*feed);
+        e.sources.set("title", source_of(*feed));
         return;
     }
     // Vote among the cleaned titles; ties go to the more trusted source (members are in trust
@@ -64,14 +64,13 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
             best = &entry;
     if (best) {
         e.title = best->first;
-        e.sources["title"] = source_of(members[best->second.first]);
+        e.sources.set("title", source_of(members[best->second.first]));
         return;
     }
     if (!e.description.empty()) {
         e.title = derive_title(e.description_is_html ? html::html_to_text(e.description) : e.description);
         e.title_derived = true;
-        core::FieldSource from = e.sources["description"];  // (a copy: adding "title" moves the others)
-        e.sources["title"] = std::move(from);
+        e.sources.set("title", e.sources.find("description").value_or(core::FieldSource{}));
         if (!e.title.empty()) return;
     }
     // Nothing but a page URL, or an audio file: its name is the host's spelling of the title
@@ -83,7 +82,7 @@ void fuse_title(core::Episode& e, const std::vector<Member>& members) {
         words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
         e.title = words;
         e.title_derived = true;
-        e.sources["title"] = source_of(m);
+        e.sources.set("title", source_of(m));
         return true;
     };
     if (const Member* m = first_with(members, [](const core::Record& r) { return !r.page_url.empty(); }))
@@ -187,7 +186,7 @@ void fuse_description(core::Episode& e, const std::vector<Member>& members) {
     if (!best->truncated && !e.description_is_html && sources::ends_truncated(e.description))
         e.description = sources::strip_truncation(e.description);
     e.description_truncated = best->truncated;
-    e.sources["description"] = source_of(*best->member);
+    e.sources.set("description", source_of(*best->member));
 }
 
 void fuse_duration(core::Episode& e, const std::vector<Member>& members, std::vector<core::Conflict>& conflicts) {
@@ -196,7 +195,7 @@ void fuse_duration(core::Episode& e, const std::vector<Member>& members, std::ve
     const Member* chosen = exact ? exact : any;
     if (!chosen) return;
     e.duration = chosen->record->duration;
-    e.sources["duration"] = source_of(*chosen);
+    e.sources.set("duration", source_of(*chosen));
     for (const auto& m : members) {
         if (!m.record->duration || &m == chosen) continue;
         int tolerance = m.record->duration->exact ? 60 : 90;
@@ -219,7 +218,7 @@ void fuse_date(core::Episode& e, const std::vector<Member>& members, std::vector
     }
     if (!chosen) return;
     e.date = chosen->record->date;
-    e.sources["date"] = source_of(*chosen);
+    e.sources.set("date", source_of(*chosen));
     for (const auto& m : members)
         if (m.record->date && std::llabs(m.record->date->utc_seconds - e.date->utc_seconds) > 2 * 86400)
             conflicts.push_back({"", "date", dates::format_iso8601(*e.date), chosen->record->from.source,
@@ -230,7 +229,7 @@ template <class Get>
 void fuse_string(core::Episode& e, const std::vector<Member>& members, const char* field, std::string& out, Get get) {
     if (const Member* m = first_with(members, [&](const core::Record& r) { return !get(r).empty(); })) {
         out = get(*m->record);
-        e.sources[field] = source_of(*m);
+        e.sources.set(field, source_of(*m));
     }
 }
 
@@ -293,7 +292,7 @@ void fuse_listening(core::Episode& e, const std::vector<Member>& members) {
                 return r.listening && !((*r.listening).*member_list).empty();
             })) {
             into = (*m->record->listening).*member_list;
-            e.sources[field] = source_of(*m);
+            e.sources.set(field, source_of(*m));
         }
     };
     take("transcript", e.transcript_links, &core::ItemListening::transcript_links);
@@ -306,7 +305,7 @@ void fuse_listening(core::Episode& e, const std::vector<Member>& members) {
     if (const Member* m =
             first_with(members, [](const core::Record& r) { return r.listening && !r.listening->chapters.empty(); })) {
         e.chapters = {m->record->listening->chapters, core::ChapterOrigin::feed_inline, m->record->from};
-        e.sources["chapters"] = source_of(*m);
+        e.sources.set("chapters", source_of(*m));
     }
     if (const Member* m = first_with(
             members, [](const core::Record& r) { return r.listening && r.listening->chapters_link.has_value(); }))
@@ -372,18 +371,17 @@ core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> bat
     fuse_duration(e, members, conflicts);
     if (const Member* m = first_with(members, [](const core::Record& r) { return r.enclosure.has_value(); })) {
         e.enclosure = m->record->enclosure;
-        e.sources["enclosure"] = source_of(*m);
+        e.sources.set("enclosure", source_of(*m));
     }
     if (const Member* m = first_with(members, [](const core::Record& r) { return !r.guid.empty(); })) {
         e.guid = m->record->guid;
         e.guid_is_permalink = m->record->guid_is_permalink;
-        e.sources["guid"] = source_of(*m);
+        e.sources.set("guid", source_of(*m));
     } else if (e.enclosure) {
         e.guid = e.enclosure->url;
         e.guid_is_permalink = false;
         e.guid_derived = true;
-        core::FieldSource from = e.sources["enclosure"];  // (a copy: adding "guid" moves the others)
-        e.sources["guid"] = std::move(from);
+        e.sources.set("guid", e.sources.find("enclosure").value_or(core::FieldSource{}));
     }
     fuse_string(e, members, "page_url", e.page_url,
                 [](const core::Record& r) -> const std::string& { return r.page_url; });
@@ -398,11 +396,11 @@ core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> bat
                 [](const core::Record& r) -> const std::string& { return r.keywords; });
     if (const Member* m = first_with(members, [](const core::Record& r) { return r.episode_number.has_value(); })) {
         e.episode_number = m->record->episode_number;
-        e.sources["episode_number"] = source_of(*m);
+        e.sources.set("episode_number", source_of(*m));
     }
     if (const Member* m = first_with(members, [](const core::Record& r) { return r.season.has_value(); })) {
         e.season = m->record->season;
-        e.sources["season"] = source_of(*m);
+        e.sources.set("season", source_of(*m));
     }
     fuse_links(e, members);
     fuse_listening(e, members);

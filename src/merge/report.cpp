@@ -34,10 +34,10 @@ nlohmann::json report_json(const core::Catalog& catalog) {
         ep["duration_seconds"] = e.duration ? nlohmann::json(e.duration->seconds) : nlohmann::json();
         ep["fields"] = nlohmann::json::object();
         for (const auto& [field, source] : e.sources)
-            ep["fields"][field] = {{"value", field_value(e, field)},
-                                   {"source", source.source},
-                                   {"file", source.file},
-                                   {"line", source.line}};
+            ep["fields"][std::string(field)] = {{"value", field_value(e, std::string(field))},
+                                                {"source", source.source},
+                                                {"file", source.file},
+                                                {"line", source.line}};
         ep["records"] = nlohmann::json::array();
         for (const auto& r : e.records) {
             ep["records"].push_back({{"source", r.from.source},

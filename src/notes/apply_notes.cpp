@@ -104,7 +104,7 @@ struct Applier {
     }
 
     void set_source(core::Episode& e, const std::string& field, const EpisodeNote& note) {
-        e.sources[field] = {"note:" + note.file, note.file, note.episode.at.line};
+        e.sources.set(field, {"note:" + note.file, note.file, note.episode.at.line});
     }
 
     void override_fields(core::Episode& e, const EpisodeNote& n) {

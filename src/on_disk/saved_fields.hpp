@@ -22,7 +22,7 @@
 
 namespace files::binary {
 
-static_assert(sizeof(core::Episode) == 1352, "a field of core::Episode is new: name it in fields() below");
+static_assert(sizeof(core::Episode) == 1376, "a field of core::Episode is new: name it in fields() below");
 static_assert(sizeof(core::Channel) == 792, "a field of core::Channel is new: name it in fields() below");
 static_assert(sizeof(site::EpisodeText) == 136, "a field of site::EpisodeText is new: name it in fields() below");
 static_assert(sizeof(notes::EpisodeNote) == 928, "a field of notes::EpisodeNote is new: name it in fields() below");
@@ -47,12 +47,16 @@ void fields(IO& io, core::Enclosure& e) {
     io(e.url, e.type, e.length);
 }
 template <class IO>
-void fields(IO& io, core::FieldSource& s) {
-    io(s.source, s.file, s.line);
+void fields(IO& io, core::FieldSources::Origin& o) {
+    io(o.source, o.file);
+}
+template <class IO>
+void fields(IO& io, core::FieldSources::Field& f) {
+    io(f.name, f.origin, f.line);
 }
 template <class IO>
 void fields(IO& io, core::FieldSources& s) {
-    io(s.entries());
+    io(s.origins(), s.fields());
 }
 template <class IO>
 void fields(IO& io, core::RecordRef& r) {

@@ -7,7 +7,8 @@ namespace on_disk {
 
 namespace {
 
-constexpr std::string_view k_magic = "podarchive merged sources 1\n";
+constexpr std::string_view k_magic =
+    "podarchive merged sources 2\n";  // (2: each field's source as a number into its episode's)
 
 }  // namespace
 

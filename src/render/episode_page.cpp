@@ -173,9 +173,9 @@ Data episode_data(const site::SiteContent& content, const core::Episode& e, cons
     put(d, "provenance", list_of(e.sources, [&](const auto& field_source) {
             const auto& [field, source] = field_source;
             Data row;
-            put(row, "field", words.text_or("field." + field, field));
-            put(row, "source", source.source);
-            put(row, "file", source.file);
+            put(row, "field", words.text_or("field." + std::string(field), field));
+            put(row, "source", std::string(source.source));
+            put(row, "file", std::string(source.file));
             put(row, "line", std::to_string(source.line));
             return row;
         }));

@@ -227,7 +227,7 @@ TEST_CASE("no guid: the enclosure URL becomes the guid; no title: derived and fl
     CHECK(sources.at("title") == sources.at("description"));
     CHECK(sources.at("title").source == "list");
     std::vector<std::string> names;
-    for (const auto& [field, from] : sources) names.push_back(field);
+    for (const auto& [field, from] : sources) names.emplace_back(field);
     CHECK(std::is_sorted(names.begin(), names.end()));
 }
 

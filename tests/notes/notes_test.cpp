@@ -26,7 +26,7 @@ core::Catalog small_catalog() {
         e.slug = slug;
         e.title = std::string(slug).starts_with("same") ? "Same title" : slug;
         e.guid = std::string("guid-") + slug;
-        e.sources["title"] = {"feed", "feed.xml", 3};
+        e.sources.set("title", {"feed", "feed.xml", 3});
         c.episodes.push_back(e);
     }
     return c;
