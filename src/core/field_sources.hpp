@@ -90,6 +90,9 @@ public:
     const_iterator begin() const { return {this, m_fields.begin()}; }
     const_iterator end() const { return {this, m_fields.end()}; }
     std::size_t size() const { return m_fields.size(); }
+    // Lets go of the room set() grew for fields to come (a catalog's episodes are kept all
+    // build long).
+    void shrink_to_fit() { m_origins.shrink_to_fit(), m_fields.shrink_to_fit(); }
     bool empty() const { return m_fields.empty(); }
 
     std::vector<Origin>& origins() { return m_origins; }

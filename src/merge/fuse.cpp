@@ -361,6 +361,7 @@ core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> bat
     std::stable_sort(members.begin(), members.end(), [](const Member& a, const Member& b) { return a.rank < b.rank; });
 
     core::Episode e;
+    e.records.reserve(group.members.size());  // (kept all build long: no room to spare)
     for (std::size_t k = 0; k < group.members.size(); ++k) {
         const auto& r = batches[group.members[k].batch].records[group.members[k].index];
         e.records.push_back({r.from, group.matched_by[k]});
@@ -409,6 +410,7 @@ core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> bat
         e.feed_item_from = feed->record->from;
         keep_other_feed_items(e, *feed, members);
     }
+    e.sources.shrink_to_fit();
     return e;
 }
 
