@@ -90,11 +90,12 @@ public:
     const_iterator begin() const { return {this, m_fields.begin()}; }
     const_iterator end() const { return {this, m_fields.end()}; }
     std::size_t size() const { return m_fields.size(); }
+    bool empty() const { return m_fields.empty(); }
     // Lets go of the room set() grew for fields to come (a catalog's episodes are kept all
     // build long).
     void shrink_to_fit() { m_origins.shrink_to_fit(), m_fields.shrink_to_fit(); }
-    bool empty() const { return m_fields.empty(); }
 
+    // (Its parts as they are: saved_fields.hpp's.)
     std::vector<Origin>& origins() { return m_origins; }
     std::vector<Field>& fields() { return m_fields; }
 
