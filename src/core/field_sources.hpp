@@ -67,15 +67,14 @@ public:
     // strings.)
     void set(std::string_view field, FieldSource from) {
         const std::uint32_t origin = origin_of(from);
-        auto it = lower(field);
-        if (it == m_fields.end() || it->name != field) it = m_fields.insert(it, {std::string(field), 0, 0});
-        it->origin = origin, it->line = from.line;
+        const std::size_t i = position(field);
+        if (!has(i, field)) m_fields.insert(m_fields.begin() + static_cast<std::ptrdiff_t>(i), {std::string(field)});
+        m_fields[i].origin = origin, m_fields[i].line = from.line;
     }
     // The source of `field`, when it has one.
     std::optional<FieldSource> find(std::string_view field) const {
-        auto it = lower(field);
-        if (it == m_fields.end() || it->name != field) return std::nullopt;
-        return source_of(*it);
+        const std::size_t i = position(field);
+        return has(i, field) ? std::optional(source_of(m_fields[i])) : std::nullopt;
     }
     FieldSource at(std::string_view field) const {
         if (auto from = find(field)) return *from;
@@ -83,8 +82,8 @@ public:
     }
     // (The field's origin stays, for another field that may come from it.)
     void erase(std::string_view field) {
-        auto it = lower(field);
-        if (it != m_fields.end() && it->name == field) m_fields.erase(it);
+        if (const std::size_t i = position(field); has(i, field))
+            m_fields.erase(m_fields.begin() + static_cast<std::ptrdiff_t>(i));
     }
 
     const_iterator begin() const { return {this, m_fields.begin()}; }
@@ -121,13 +120,13 @@ private:
         m_origins.push_back({std::string(from.source), std::string(from.file)});  // (copied before it grows)
         return static_cast<std::uint32_t>(m_origins.size() - 1);
     }
-    std::vector<Field>::const_iterator lower(std::string_view field) const {
-        return std::lower_bound(m_fields.begin(), m_fields.end(), field,
-                                [](const Field& f, std::string_view name) { return f.name < name; });
-    }
-    std::vector<Field>::iterator lower(std::string_view field) {
-        return std::lower_bound(m_fields.begin(), m_fields.end(), field,
-                                [](const Field& f, std::string_view name) { return f.name < name; });
+    // Where `field` is, or would go, in m_fields; has() when it is there.
+    bool has(std::size_t i, std::string_view field) const { return i < m_fields.size() && m_fields[i].name == field; }
+    std::size_t position(std::string_view field) const {
+        return static_cast<std::size_t>(
+            std::lower_bound(m_fields.begin(), m_fields.end(), field,
+                             [](const Field& f, std::string_view name) { return f.name < name; }) -
+            m_fields.begin());
     }
 };
 

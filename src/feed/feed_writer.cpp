@@ -408,11 +408,11 @@ core::Provenance audio_from(const core::Episode& e) {
 // unless a note gives it (the item is then untitled as before: apps name it by its file).
 const std::string& item_title(const core::Episode& e) {
     static const std::string k_none;
-    const std::optional<core::FieldSource> found = e.sources.find("title");
-    if (!found) return k_none;
-    const core::FieldSource& from = *found;
-    const bool from_item = !e.title_derived && from.file == e.feed_item_from.file && from.line == e.feed_item_from.line;
-    return from_item || from.source.starts_with("note:") ? e.title : k_none;
+    const std::optional<core::FieldSource> from = e.sources.find("title");
+    if (!from) return k_none;
+    const bool from_item =
+        !e.title_derived && from->file == e.feed_item_from.file && from->line == e.feed_item_from.line;
+    return from_item || from->source.starts_with("note:") ? e.title : k_none;
 }
 
 constexpr std::string_view k_channel_close = "  </channel>\n</rss>\n";

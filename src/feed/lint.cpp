@@ -389,10 +389,9 @@ std::optional<std::vector<LintFinding>> in_order(std::span<Linter> pieces) {
 // A character XML forbids makes the feed no XML, though pugixml reads past it: every strict
 // parser (Apple's, Overcast's) refuses the whole feed. Its finding, at `at` in the text.
 LintFinding forbidden_character(Linter& l, std::size_t at) {
-    LintFinding f{"xml-characters", LintLevel::error, "feed", "", k_xml_chars};
-    f.message = "a control character XML 1.0 forbids (a raw control byte or a reference such as &#27;)";
-    f.line = l.line_at(static_cast<std::ptrdiff_t>(at));
-    return f;
+    return {"xml-characters", LintLevel::error,
+            "feed",           "a control character XML 1.0 forbids (a raw control byte or a reference such as &#27;)",
+            k_xml_chars,      l.line_at(static_cast<std::ptrdiff_t>(at))};
 }
 
 // Where in the text the first such character of `part` is (`part` begins at `offset`), or npos.

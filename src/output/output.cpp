@@ -309,9 +309,6 @@ void DiskOutput::store_prepared(Prepared file) {
     if (file.written) ++m_written;
 }
 
-// Thousands of pages at once (an edit of one note keeps nearly every page): they stay where
-// they are, and commit() updates the output folder in place. Each is checked first, on every
-// core: a page edited by hand is not carried over (the caller builds every page again).
 void DiskOutput::check_published_ahead() {
     if (m_output_fd < 0 || m_changed_ahead.valid()) return;
     m_changed_ahead = concurrency::in_background([this] {
@@ -322,6 +319,10 @@ void DiskOutput::check_published_ahead() {
     });
 }
 
+// Thousands of pages at once (an edit of one note keeps nearly every page): they stay where
+// they are, and commit() updates the output folder in place. Each is checked first, on every
+// core unless check_published_ahead did: a page edited by hand is not carried over (the caller
+// builds every page again).
 std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const std::vector<std::string>& paths) {
     // The files changed by hand, as checked ahead; else each file is checked here.
     std::optional<std::vector<std::string_view>> changed;
