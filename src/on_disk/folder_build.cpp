@@ -146,16 +146,19 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
     // A new merge is kept for the next build at once (it describes the inputs but the notes,
     // whatever becomes of this build), written as it is made; a merge read back is still the
     // one on disk.
+    // (The key they are kept by: a first build's fingerprints are still being made beside it.)
+    const auto all_but_notes = [&]() -> const std::string& {
+        return later.valid() ? later.get().all_but_notes : fingerprints.all_but_notes;
+    };
     pipeline::BuildOptions options{.published = published};
     options.keep_merge = [&](const core::Catalog& catalog, const std::vector<stages::InputFeed>& feeds,
                              const std::vector<core::Diagnostic>& warnings) {
-        const std::string& all_but_notes = later.valid() ? later.get().all_but_notes : fingerprints.all_but_notes;
         // (one that cannot be written costs the next build the merge)
-        write_saved_sources(merge_file, all_but_notes, catalog, feeds, warnings);
+        write_saved_sources(merge_file, all_but_notes(), catalog, feeds, warnings);
     };
     // (one that cannot be written costs the next build the notes' parse and render)
     options.keep_notes = [&](const notes::NoteFileCache& parsed, const notes::MarkdownCache& rendered) {
-        write_saved_notes(notes_file, fingerprints.all_but_notes, parsed, rendered);
+        write_saved_notes(notes_file, all_but_notes(), parsed, rendered);
     };
     try {
         result.report = pipeline::build_site(config, *out, last, std::move(change), options);
@@ -180,7 +183,7 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
                                         {std::move(done.notes), std::move(done.pages),
                                          done.feed_items ? std::move(*done.feed_items) : feed::WrittenFeed{}}});
         // (one that cannot be written costs the next build the texts)
-        if (result.report.incremental && done.texts && done.texts->made() > 0)
+        if (done.texts && done.texts->made() > 0)
             write_saved_texts(texts_file, fingerprints.all_but_notes, *done.texts);
         write_input_hashes(hashes_file, hashed);  // (one that cannot be costs reading every input)
     });

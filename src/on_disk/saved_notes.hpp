@@ -9,9 +9,9 @@
 // fingerprint it names: the same podarchive, the same merged catalog (which a body's episode
 // links are resolved in) and the same files a note may read under the project's fingerprinted
 // folders. A note that names a file of its own (a transcript, a chapters file) is not kept:
-// that file may lie where no fingerprint looks, so such a note is parsed again. It is written
-// after a build that renders only some pages: a whole build does not pay for writing it, and
-// the first edit after one keeps them.
+// that file may lie where no fingerprint looks, so such a note is parsed again. Every build
+// writes it once its notes are applied, a whole build too (on a thread of its own, while the
+// pages render): the first edit after a whole build is then as quick as the next.
 #include <filesystem>
 #include <memory>
 #include <optional>

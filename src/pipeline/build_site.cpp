@@ -171,12 +171,13 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
                                           : merged.catalog;
     was.spare.reset();
     // The bodies the last build rendered, of this merged catalog (`build`: as it kept them; serve
-    // keeps its own), are not rendered again; after an edit of notes, what this build parsed and
-    // rendered is kept in turn, and let go of once written (not held while the pages render).
-    const bool keeping = options.keep_notes && change.scope != Scope::everything;
-    notes::ApplyCache* cache = options.caches ? &options.caches->apply : keeping ? &was.note_caches.apply : nullptr;
+    // keeps its own), are not rendered again; what this build parsed and rendered is kept in turn
+    // (`build`, a whole one too), and let go of once written (not held while the pages render).
+    notes::ApplyCache* cache = options.caches       ? &options.caches->apply
+                               : options.keep_notes ? &was.note_caches.apply
+                                                    : nullptr;
     out.content = std::make_shared<site::SiteContent>(stages::curate(notes, std::move(catalog), merged.site, cache));
-    if (keeping)
+    if (options.keep_notes)
         out.keeping = concurrency::in_background(
             [&parsed = r.parsed, &keep = options.keep_notes, rendered = std::move(was.note_caches.apply.markdown)] {
                 keep(parsed, rendered);

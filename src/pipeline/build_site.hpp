@@ -61,7 +61,7 @@ struct BuildOptions {
                        const std::vector<core::Diagnostic>&)>
         keep_merge{};
     // Called, on a thread of its own, with the notes as parsed and their bodies as rendered once
-    // they are applied, in a build after an edit of notes alone: `build` keeps them for its next
+    // they are applied (by every build that reads its notes): `build` keeps them for its next
     // build (on_disk/saved_notes.hpp: a cache by each note's bytes and each body's text, right
     // whatever this build comes to). May be empty.
     std::function<void(const notes::NoteFileCache&, const notes::MarkdownCache&)> keep_notes{};

@@ -53,7 +53,7 @@ struct LastBuild {
     std::optional<stages::MergeResult> merge{};
     // Its episodes' texts: as `build` kept them on disk (on_disk/saved_texts.hpp), which the
     // next build after an edit of notes reuses; and as it made them, for `build` to keep when
-    // it made some anew (`build` alone: serve's content holds them; only their texts are read,
+    // it made any anew (`build` alone: serve's content holds them; only their texts are read,
     // the catalog they were made of is gone).
     std::shared_ptr<const site::TextCache> texts{};
     // Its notes as parsed and their bodies as rendered (the caches `serve` keeps in memory), as
