@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Alternates builds of the same archive by several podarchive binaries and compares them.
 
-  bench/ab.py [--size 10000] [--runs 8] [--note-edit] BINARY [BINARY ...]
+  bench/ab.py [--size 10000] [--runs 8] [--note-edit | --first-edit] BINARY [BINARY ...]
 
 Each round builds once with every binary, in turn (the first to go changes each round), into an
 empty folder in /dev/shm, so that the virtual machine's slow and fast spells fall on all of them
@@ -14,6 +14,8 @@ to the theme is measured with the binary it belongs to.
 With --note-edit, each binary first builds the archive whole into a folder of its own; each
 round then adds a line to the first note and times each binary's build after it (the note is
 put back, and the folder built again, untimed, before the next binary's turn).
+With --first-edit, each round times the first such build after a whole one, as bench.py does:
+the folder is built whole and again unchanged, untimed, then after the edit.
 Compare medians of 8 runs or more: at 50,000 episodes a single stage moves by 50-90 ms between
 runs of the same binary.
 """
@@ -35,8 +37,8 @@ def bare_copy(src):
     return bare
 
 
-def note_edit_builds(binary, src, out, note, original):
-    """One build of `out` after a line is added to `note`, timed; then `note` as it was, built again."""
+def edited_build(binary, src, out, note, original):
+    """One build of `out` after a line is added to `note`, timed; `note` is put back after."""
     try:
         with open(note, "w") as f:
             f.write(original + "\nA line added by ab.py.\n")
@@ -44,8 +46,22 @@ def note_edit_builds(binary, src, out, note, original):
     finally:
         with open(note, "w") as f:
             f.write(original)
-    measure([os.path.abspath(binary), "build", "--quiet", "--output", out], src)
     return wall, cpu, rss, stage_times(proc.stderr)
+
+
+def note_edit_builds(binary, src, out, note, original):
+    """edited_build, then `out` built again with `note` as it was."""
+    timed = edited_build(binary, src, out, note, original)
+    measure([os.path.abspath(binary), "build", "--quiet", "--output", out], src)
+    return timed
+
+
+def first_edit_builds(binary, src, out, note, original):
+    """`out` built whole and again unchanged (untimed), then edited_build."""
+    remove_output(out)
+    for _ in range(2):
+        measure([os.path.abspath(binary), "build", "--quiet", "--output", out], src)
+    return edited_build(binary, src, out, note, original)
 
 
 def main():
@@ -54,20 +70,24 @@ def main():
     ap.add_argument("--size", type=int, default=10000)
     ap.add_argument("--runs", type=int, default=8)
     ap.add_argument("--work", default="/tmp/podarchive-bench")
-    ap.add_argument("--note-edit", action="store_true", help="time builds after an edit of one note's text")
+    edit = ap.add_mutually_exclusive_group()
+    edit.add_argument("--note-edit", action="store_true", help="time builds after an edit of one note's text")
+    edit.add_argument("--first-edit", action="store_true", help="time the first such build after a whole one")
     args = ap.parse_args()
     src = bare_copy(prepare(args.size, args.work))
     out = f"/dev/shm/podarchive-ab-{args.size}"
     outs = {b: f"{out}-{i}" for i, b in enumerate(args.binaries)}
-    if args.note_edit:
+    if args.note_edit or args.first_edit:
         note = os.path.join(src, "content/episodes", sorted(os.listdir(os.path.join(src, "content/episodes")))[0])
         with open(note) as f:
             original = f.read()
+    if args.note_edit:
         for binary in args.binaries:
             build_verbose(binary, src, outs[binary])
     results = {b: [] for b in args.binaries}
     load = os.getloadavg()
-    print(f"{args.size} episodes{', one note edited' if args.note_edit else ''}, {args.runs} rounds, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    edited = ", one note edited" if args.note_edit else ", one note edited after a whole build" if args.first_edit else ""
+    print(f"{args.size} episodes{edited}, {args.runs} rounds, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     for round_number in range(args.runs):
         # The order turns each round: the binary that runs first in a round was measured with
         # a slower load stage (110 -> 130-160 ms at 10,000) whichever binary it was.
@@ -75,6 +95,8 @@ def main():
         for binary in args.binaries[turn:] + args.binaries[:turn]:
             if args.note_edit:
                 results[binary].append(note_edit_builds(binary, src, outs[binary], note, original))
+            elif args.first_edit:
+                results[binary].append(first_edit_builds(binary, src, outs[binary], note, original))
             else:
                 results[binary].append(build_verbose(binary, src, out))
     for folder in [out, *outs.values()]:
