@@ -143,13 +143,14 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
                     return input_fingerprints(config, published, known ? &*known : nullptr, &hashed);
                 }).share();
     }
-    // A new merge is kept for the next build at once (it describes the inputs but the notes,
-    // whatever becomes of this build), written as it is made; a merge read back is still the
-    // one on disk.
-    // (The key they are kept by: a first build's fingerprints are still being made beside it.)
+    // The key what this build keeps is kept by (a first build's fingerprints are still being made
+    // beside it).
     const auto all_but_notes = [&]() -> const std::string& {
         return later.valid() ? later.get().all_but_notes : fingerprints.all_but_notes;
     };
+    // A new merge is kept for the next build at once (it describes the inputs but the notes,
+    // whatever becomes of this build), written as it is made; a merge read back is still the
+    // one on disk.
     pipeline::BuildOptions options{.published = published};
     options.keep_merge = [&](const core::Catalog& catalog, const std::vector<stages::InputFeed>& feeds,
                              const std::vector<core::Diagnostic>& warnings) {
