@@ -161,6 +161,8 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
     options.keep_notes = [&](const notes::NoteFileCache& parsed, const notes::MarkdownCache& rendered) {
         write_saved_notes(notes_file, all_but_notes(), parsed, rendered);
     };
+    // (one that cannot be written costs the next build the texts)
+    options.keep_texts = [&](const site::TextCache& texts) { write_saved_texts(texts_file, all_but_notes(), texts); };
     try {
         result.report = pipeline::build_site(config, *out, last, std::move(change), options);
     } catch (const stages::CannotCarryOver&) {
@@ -183,9 +185,6 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
                                         fingerprints.all_but_notes,
                                         {std::move(done.notes), std::move(done.pages),
                                          done.feed_items ? std::move(*done.feed_items) : feed::WrittenFeed{}}});
-        // (one that cannot be written costs the next build the texts)
-        if (done.texts && done.texts->made() > 0)
-            write_saved_texts(texts_file, fingerprints.all_but_notes, *done.texts);
         write_input_hashes(hashes_file, hashed);  // (one that cannot be costs reading every input)
     });
     out->commit();

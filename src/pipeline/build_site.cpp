@@ -121,7 +121,8 @@ struct Curated {
     // After an edit of one note's body alone, planned so (build): its episode, and that body as
     // the last build read it, for the search index to patch its own.
     std::optional<search::EditedNote> edited;
-    std::future<void> keeping;  // the notes being kept (BuildOptions::keep_notes)
+    std::future<void> keeping;        // the notes being kept (BuildOptions::keep_notes)
+    std::future<void> keeping_texts;  // the episodes' texts being kept (BuildOptions::keep_texts)
 };
 
 // The body of the note whose body alone changed, as the last build rendered it (`merged`: the
@@ -195,6 +196,9 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
     });
     stages::add_texts(*out.content, was.content ? was.content->texts.get() : was.texts.get());
     was.texts.reset();
+    if (options.keep_texts && out.content->texts->made() > 0)
+        out.keeping_texts =
+            concurrency::in_background([texts = out.content->texts, &keep = options.keep_texts] { keep(*texts); });
     out.inputs = std::make_shared<const render::RenderInputs>(config, *out.content);
     out.plan = planning.get();
     out.edited = edited_note(*out.content, out.plan, change.note_file, std::move(body));

@@ -65,6 +65,10 @@ struct BuildOptions {
     // build (on_disk/saved_notes.hpp: a cache by each note's bytes and each body's text, right
     // whatever this build comes to). May be empty.
     std::function<void(const notes::NoteFileCache&, const notes::MarkdownCache&)> keep_notes{};
+    // Called, on a thread of its own, with the episodes' texts once they are made, when this
+    // build made any anew: `build` keeps them for its next build (on_disk/saved_texts.hpp). May
+    // be empty.
+    std::function<void(const site::TextCache&)> keep_texts{};
 };
 
 // The one sequence of a build, for `build` and `serve` alike: loads and merges the sources

@@ -51,10 +51,10 @@ struct LastBuild {
     // Its merge, as `build` kept it on disk (on_disk/saved_sources.hpp): the next build, when only notes
     // changed, starts from it instead of loading and merging the sources.
     std::optional<stages::MergeResult> merge{};
-    // Its episodes' texts: as `build` kept them on disk (on_disk/saved_texts.hpp), which the
-    // next build after an edit of notes reuses; and as it made them, for `build` to keep when
-    // it made any anew (`build` alone: serve's content holds them; only their texts are read,
-    // the catalog they were made of is gone).
+    // Its episodes' texts: as `build` kept them on disk (on_disk/saved_texts.hpp,
+    // BuildOptions::keep_texts), which the next build after an edit of notes reuses; and as it
+    // made them, for `build` to let go of where it writes the record (`build` alone: serve's
+    // content holds them).
     std::shared_ptr<const site::TextCache> texts{};
     // Its notes as parsed and their bodies as rendered (the caches `serve` keeps in memory), as
     // `build` kept them on disk (on_disk/saved_notes.hpp, BuildOptions::keep_notes): the next
