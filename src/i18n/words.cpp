@@ -67,11 +67,15 @@ std::string replace_names(std::string text, Words::Values values) {
 std::string merge_tables(const theme::ThemeLayers& layers, const std::string& name, Table& into,
                          std::set<std::string>* given) {
     auto found = theme::find_word_tables(layers, name);
-    for (auto it = found.rbegin(); it != found.rend(); ++it)
+    for (auto it = found.rbegin(); it != found.rend(); ++it) {
+        // A layer's table with the bytes of the one below it (a copied theme's, until it is
+        // edited) changes nothing: not parsed again (yaml-cpp takes a few milliseconds a table).
+        if (it != found.rbegin() && it->text == std::prev(it)->text) continue;
         for (auto& [key, message] : read_table(it->text, it->origin)) {
             if (given) given->insert(key);
             into[key] = std::move(message);
         }
+    }
     return found.empty() ? std::string() : found.front().origin.string();
 }
 
