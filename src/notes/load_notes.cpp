@@ -473,11 +473,15 @@ std::vector<std::pair<fs::path, bool>> note_paths(const fs::path& content_dir) {
 
 }  // namespace
 
-std::optional<NoteTexts> read_note_texts(const fs::path& content_dir) {
+std::optional<NoteTexts> read_note_texts(const fs::path& content_dir, const KnownText& known) {
     const auto paths = note_paths(content_dir);
     std::vector<std::optional<std::string>> read(paths.size());
     std::atomic<bool> failed = false;
     concurrency::parallel_for(paths.size(), 16, [&](std::size_t i) {
+        if (const std::string* text = known ? known(paths[i].first.string()) : nullptr) {
+            read[i] = *text;
+            return;
+        }
         NoteFileCache::Entry unread;  // (what load_notes would say of a file it cannot read)
         read[i] = read_note_text(paths[i].first, content_dir, unread);
         if (!read[i]) failed = true;

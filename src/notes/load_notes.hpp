@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -70,9 +71,14 @@ using NoteTexts = std::vector<NoteText>;
 NoteSet load_notes(const std::filesystem::path& content_dir, const std::filesystem::path& root,
                    NoteFileCache* cache = nullptr, NoteTexts* texts = nullptr);
 
+// The text a note file (by its path) is known to hold without reading it, or null: it is read.
+// Called on several threads at once.
+using KnownText = std::function<const std::string*(const std::string& path)>;
+
 // Every note file load_notes reads, as it is now, unparsed; nothing when one cannot be read
-// (load_notes then says why). What `build` compares with the notes its last build read.
-std::optional<NoteTexts> read_note_texts(const std::filesystem::path& content_dir);
+// (load_notes then says why). What `build` compares with the notes its last build read. A file
+// `known` has a text for is not read (build: its bytes are the same as the last build read).
+std::optional<NoteTexts> read_note_texts(const std::filesystem::path& content_dir, const KnownText& known = {});
 
 // The notes of texts load_notes gave (or read_note_texts), as load_notes makes them, without
 // reading a note file. A text `parsed` holds (a cache load_notes filled) as it is now is not

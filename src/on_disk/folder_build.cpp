@@ -124,8 +124,13 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
         auto saved = record_of_output(record_file, out->previous_fingerprint());
         if (saved) {
             last = loaded(std::move(saved->record));
+            const auto file_hash = [&hashed](const std::string& path) -> std::optional<std::uint64_t> {
+                const auto it = hashed.files.find(path);
+                return it == hashed.files.end() ? std::nullopt : std::optional(it->second.hash);
+            };
             change = pipeline::classify_change(
-                config, last, {.notes_alone = saved->all_but_notes == fingerprints.all_but_notes}, nullptr);
+                config, last,
+                {.notes_alone = saved->all_but_notes == fingerprints.all_but_notes, .file_hash = file_hash}, nullptr);
         }
         clock.lap("inputs");
         if (saved && change.scope != pipeline::Change::Scope::everything) {

@@ -3,7 +3,9 @@
 // `serve` knows which files changed (the watcher names them); `build` knows whether anything
 // but the notes did (the inputs' fingerprints). Both ask here; the sequence (build_site.hpp)
 // follows the answer, and the planner (plan.hpp) picks the pages from it.
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,6 +26,9 @@ struct ChangedInputs {
     // Without `files` (build: from the inputs' fingerprints): nothing but note files (the notes
     // load_notes reads) changed.
     bool notes_alone = false;
+    // (build) A file's hash as the fingerprints took it (files::Hasher::add_file's), when they
+    // did: a note whose recorded text has that hash is not read again to classify the change.
+    std::function<std::optional<std::uint64_t>(const std::string& path)> file_hash{};
 };
 
 // What a build must do.

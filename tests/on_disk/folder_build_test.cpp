@@ -11,10 +11,12 @@
 #include "config/site_config.hpp"
 #include "feed/identity.hpp"
 #include "files/files.hpp"
+#include "files/hash.hpp"
 #include "on_disk/saved_build.hpp"
 #include "on_disk/saved_sources.hpp"
 #include "output/output.hpp"
 #include "pipeline/build_site.hpp"
+#include "pipeline/change.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -511,4 +513,47 @@ TEST_CASE("the build lock is not taken through a link planted in its place") {
     CHECK_THROWS_AS(build_into(dir.path(), out), core::InputError);
     CHECK(test::read(elsewhere) == "not podarchive's\n");
     CHECK_FALSE(fs::exists(out));
+}
+
+// Classifying an edit reads only the note files whose bytes the inputs' fingerprints say changed:
+// the others are the texts the record holds (here a note on disk differs from its recorded text
+// while its fingerprint says it does not, and is taken as recorded).
+TEST_CASE("a note the fingerprints say is the same is taken from the record, not read, to classify an edit") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    const fs::path hop = dir.path() / "content/episodes/hop.md", strides = dir.path() / "content/episodes/strides.md";
+    const std::string strides_note = "---\nepisode: strides\nsummary: Strides explained.\n---\nThe strides note.\n";
+    test::write(hop, test::k_hop_note);
+    test::write(strides, strides_note);
+    const auto config = config::load_config(dir.path() / "site.yaml");
+    on_disk::build_folder(config);
+    auto saved = on_disk::read_saved_build(on_disk::saved_build_path(config.output_dir()));
+    REQUIRE(saved);
+    const pipeline::LastBuild last{.pages = saved->record.pages, .notes = saved->record.notes};
+    const std::string hop_recorded = test::read(hop);
+    test::write(hop, test::replace_first(test::k_hop_note, "First version", "Another version"));
+    test::write(strides, test::replace_first(strides_note, "The strides note.", "The strides note, edited."));
+    auto hash_now = [](const std::string& path) -> std::optional<std::uint64_t> {
+        files::Hasher h;
+        return h.add_file(path) ? std::optional(h.digest()) : std::nullopt;
+    };
+    auto hop_unchanged = [&](const std::string& path) -> std::optional<std::uint64_t> {
+        if (fs::path(path).filename() != "hop.md") return hash_now(path);
+        files::Hasher h;
+        h.add(hop_recorded);
+        return h.digest();
+    };
+    const pipeline::Change taken =
+        pipeline::classify_change(config, last, {.notes_alone = true, .file_hash = hop_unchanged}, nullptr);
+    CHECK(taken.scope == pipeline::Change::Scope::note_body);
+    CHECK(fs::path(taken.note_file).filename() == "strides.md");
+    REQUIRE(taken.note_texts);
+    const auto at = std::find_if(taken.note_texts->begin(), taken.note_texts->end(),
+                                 [](const auto& t) { return fs::path(t.path).filename() == "hop.md"; });
+    REQUIRE(at != taken.note_texts->end());
+    CHECK(at->text == hop_recorded);
+    // Every file read (both edits seen: not one body's edit alone).
+    const pipeline::Change read =
+        pipeline::classify_change(config, last, {.notes_alone = true, .file_hash = hash_now}, nullptr);
+    CHECK(read.scope == pipeline::Change::Scope::notes);
 }
