@@ -27,7 +27,8 @@ public:
     // content_hash() of them all, however they were cut into pieces.
     void add_bytes(std::string_view bytes);
     // Adds a regular file's size and bytes, read a block at a time (a large input is not held in
-    // memory to be hashed). False, with nothing added, when it cannot be opened or is no regular file.
+    // memory to be hashed): as add() of its bytes would. False, with nothing added, when it cannot
+    // be opened or is no regular file.
     bool add_file(const std::filesystem::path& path);
     std::uint64_t digest() const;
 

@@ -45,26 +45,26 @@ std::vector<EditedNote> take_edited(const std::vector<fs::path>& changed, notes:
 
 // The note files whose bytes are the ones the last build read, as `file_hash` tells: their texts
 // as its record has them (reading two thousand small files is most of classifying an edit).
-notes::KnownText recorded_texts(const LastBuild& last, const ChangedInputs& changed,
-                                std::unordered_map<std::string_view, const std::string*>& by_path) {
+notes::KnownText recorded_texts(const LastBuild& last, const ChangedInputs& changed) {
     if (!changed.file_hash) return {};
+    std::unordered_map<std::string_view, const std::string*> by_path;
     for (const auto& note : last.notes) by_path.emplace(note.path, &note.text);
-    return [&by_path, &file_hash = changed.file_hash](const std::string& path) -> const std::string* {
-        const auto it = by_path.find(path);
-        if (it == by_path.end()) return nullptr;
-        const std::optional<std::uint64_t> now = file_hash(path);
-        files::Hasher recorded;
-        recorded.add(*it->second);  // (as add_file hashes a file: its size, then its bytes)
-        return now && *now == recorded.digest() ? it->second : nullptr;
-    };
+    return
+        [by_path = std::move(by_path), &file_hash = changed.file_hash](const std::string& path) -> const std::string* {
+            const auto it = by_path.find(path);
+            if (it == by_path.end()) return nullptr;
+            const std::optional<std::uint64_t> now = file_hash(path);
+            files::Hasher recorded;
+            recorded.add(*it->second);  // (as the fingerprints' Hasher::add_file hashed the file)
+            return now && *now == recorded.digest() ? it->second : nullptr;
+        };
 }
 
 // build: the note files now, against those the last build read (its record). One episode note
 // whose body alone changed is an edit of that body.
 Change from_record(const config::SiteConfig& config, const LastBuild& last, const ChangedInputs& changed) {
     Change change{Change::Scope::notes};
-    std::unordered_map<std::string_view, const std::string*> recorded;
-    change.note_texts = notes::read_note_texts(config.content_dir(), recorded_texts(last, changed, recorded));
+    change.note_texts = notes::read_note_texts(config.content_dir(), recorded_texts(last, changed));
     if (!change.note_texts || change.note_texts->size() != last.notes.size()) return change;
     const notes::NoteText* edited = nullptr;
     const notes::NoteText* was = nullptr;
