@@ -8,7 +8,9 @@
 // A struct's fields are named once, in order, for both ways: `fields(io, value)` (found by
 // argument-dependent lookup in this namespace) calls `io(value.a, value.b, ...)`, and a Writer
 // (write_file) writes them, a Reader reads them back. Strings, numbers, yes/no, enums, optionals,
-// shared pointers to const values, vectors, maps and pairs of these need no `fields`.
+// shared pointers to const values, vectors, maps and pairs of these need no `fields`. A
+// string_view is written as a string and read as a view of the bytes read (which must then
+// outlive it).
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -79,7 +81,7 @@ private:
 
     template <class T>
     void put(const T& x) {
-        if constexpr (std::is_same_v<T, std::string>) {
+        if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::string_view>) {
             number(x.size());
             raw(x.data(), x.size());
         } else if constexpr (std::is_same_v<T, bool>) {
@@ -183,6 +185,10 @@ private:
             // (Made anew and moved in: assign() takes the general path of replacing a part of a
             // string, a fifth of the cost of reading a kept merge's million strings.)
             x = std::string(m_rest.data(), n);
+            m_rest.remove_prefix(n);
+        } else if constexpr (std::is_same_v<T, std::string_view>) {
+            const std::uint64_t n = count(1);  // (a view of the bytes: they must outlive it)
+            x = m_rest.substr(0, n);
             m_rest.remove_prefix(n);
         } else if constexpr (std::is_same_v<T, bool>) {
             x = number() == 1;

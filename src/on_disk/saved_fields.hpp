@@ -24,7 +24,8 @@ namespace files::binary {
 
 static_assert(sizeof(core::Episode) == 1376, "a field of core::Episode is new: name it in fields() below");
 static_assert(sizeof(core::Channel) == 792, "a field of core::Channel is new: name it in fields() below");
-static_assert(sizeof(site::EpisodeText) == 136, "a field of site::EpisodeText is new: name it in fields() below");
+static_assert(sizeof(site::EpisodeText) == 136,
+              "a field of site::EpisodeText is new: name it in site::KeptTexts::Text and its fields() below");
 static_assert(sizeof(notes::EpisodeNote) == 928, "a field of notes::EpisodeNote is new: name it in fields() below");
 static_assert(sizeof(notes::PageNote) == 176, "a field of notes::PageNote is new: name it in fields() below");
 static_assert(sizeof(notes::RenderedMarkdown) == 88,
@@ -218,13 +219,16 @@ void fields(IO& io, stages::MergeResult& s) {
     io(s.catalog, s.input_feeds, s.warnings);
 }
 template <class IO>
-void fields(IO& io, site::EpisodeText& t) {
+void fields(IO& io, site::KeptTexts::Text& t) {
     io(t.notes_html, t.plain, t.summary, t.short_summary, t.source);
 }
 
 }  // namespace files::binary
 
 namespace on_disk {
+
+// The largest kept file read (a kept catalog of 50,000 episodes is about 200 MB).
+inline constexpr std::size_t k_max_kept_bytes = std::size_t{4} << 30;
 
 // A file of the format `magic` holding `values` of the inputs whose fingerprint but the notes
 // is `key` (the kept merge, the kept texts), written atomically. False when it cannot be.
@@ -235,12 +239,12 @@ bool write_keyed(const std::filesystem::path& file, std::string_view magic, cons
 }
 
 // What write_keyed wrote when it is of inputs whose fingerprint but the notes is `key`; nothing
-// when there is no such file, it is damaged, or it is of other inputs.
+// when there is no such file, it is damaged, or it is of other inputs. From the file's `bytes`
+// (which views in T point into), or from the file at `file`.
 template <class T>
-std::optional<T> read_keyed(const std::filesystem::path& file, std::string_view magic, const std::string& key) {
+std::optional<T> read_keyed(std::string_view bytes, std::string_view magic, const std::string& key) {
     if (key.empty()) return std::nullopt;
-    const files::binary::FileBytes bytes(file, std::size_t{4} << 30);
-    auto r = files::binary::Reader::open(bytes.view(), magic);
+    auto r = files::binary::Reader::open(bytes, magic);
     if (!r) return std::nullopt;
     std::string fingerprint;
     (*r)(fingerprint);
@@ -249,6 +253,12 @@ std::optional<T> read_keyed(const std::filesystem::path& file, std::string_view 
     (*r)(value);
     if (!r->whole()) return std::nullopt;
     return value;
+}
+template <class T>
+std::optional<T> read_keyed(const std::filesystem::path& file, std::string_view magic, const std::string& key) {
+    if (key.empty()) return std::nullopt;
+    const files::binary::FileBytes bytes(file, k_max_kept_bytes);
+    return read_keyed<T>(bytes.view(), magic, key);
 }
 
 }  // namespace on_disk

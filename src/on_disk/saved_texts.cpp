@@ -1,6 +1,7 @@
 #include "on_disk/saved_texts.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "on_disk/saved_fields.hpp"
@@ -12,6 +13,9 @@ namespace {
 
 constexpr std::string_view k_magic = "podarchive episode texts 1\n";
 
+// (Written as a vector of shared pointers was: each text's presence, then its fields.)
+using TextViews = std::vector<std::optional<site::KeptTexts::Text>>;
+
 }  // namespace
 
 std::filesystem::path saved_texts_path(const std::filesystem::path& output_dir) {
@@ -20,14 +24,26 @@ std::filesystem::path saved_texts_path(const std::filesystem::path& output_dir) 
 
 bool write_saved_texts(const std::filesystem::path& file, const std::string& all_but_notes,
                        const site::TextCache& texts) {
-    return write_keyed(file, k_magic, all_but_notes, texts.all());
+    TextViews views;
+    views.reserve(texts.size());
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        const site::EpisodeText& t = texts.at(i);
+        views.push_back(site::KeptTexts::Text{t.notes_html, t.plain, t.summary, t.short_summary, t.source});
+    }
+    return write_keyed(file, k_magic, all_but_notes, views);
 }
 
 std::shared_ptr<const site::TextCache> read_saved_texts(const std::filesystem::path& file,
                                                         const std::string& all_but_notes) {
-    auto texts = read_keyed<std::vector<std::shared_ptr<const site::EpisodeText>>>(file, k_magic, all_but_notes);
-    if (!texts || std::any_of(texts->begin(), texts->end(), [](const auto& t) { return !t; })) return nullptr;
-    return std::make_shared<const site::TextCache>(std::move(*texts));
+    // Views of the file, mapped as long as the texts are held: each text is made when first asked.
+    auto bytes = std::make_shared<const files::binary::FileBytes>(file, k_max_kept_bytes);
+    auto views = read_keyed<TextViews>(bytes->view(), k_magic, all_but_notes);
+    if (!views || std::any_of(views->begin(), views->end(), [](const auto& t) { return !t; })) return nullptr;
+    std::vector<site::KeptTexts::Text> texts;
+    texts.reserve(views->size());
+    for (const auto& t : *views) texts.push_back(*t);
+    return std::make_shared<const site::TextCache>(
+        std::make_shared<const site::KeptTexts>(std::move(texts), std::move(bytes)));
 }
 
 }  // namespace on_disk

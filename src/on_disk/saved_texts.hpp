@@ -6,6 +6,9 @@
 // making every one again. Like the kept merge, it is used only by a build whose inputs but the
 // notes have the fingerprint it names: the same sources and the same podarchive.
 //
+// It is read as views of the file, mapped while the texts are held (site::KeptTexts): each text
+// is made when a page, feed or the index first asks for it.
+//
 // It is written by a build that made texts anew, a whole build too (on a thread of its own once
 // they are made, BuildOptions::keep_texts): the first edit after a whole build makes only its
 // own note's episode's texts.

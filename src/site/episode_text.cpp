@@ -55,13 +55,26 @@ std::uint64_t text_source_hash(const core::Episode& e, std::string_view channel_
     return h.digest();
 }
 
+KeptTexts::KeptTexts(std::vector<Text> texts, std::shared_ptr<const void> bytes)
+    : m_bytes(std::move(bytes)), m_texts(std::move(texts)), m_decoded(m_texts.size()) {}
+
+const EpisodeText& KeptTexts::at(std::size_t i) const {
+    return m_decoded.get(i, [&] {
+        const Text& t = m_texts[i];
+        return EpisodeText{std::string(t.notes_html), std::string(t.plain), std::string(t.summary),
+                           std::string(t.short_summary), t.source};
+    });
+}
+
 TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous)
     : m_channel_link(catalog.channel.link) {
     const std::size_t n = catalog.episodes.size();
     m_texts.resize(n);
-    std::unordered_map<std::uint64_t, std::shared_ptr<const EpisodeText>> reusable;
-    if (previous)
-        for (const auto& t : previous->m_texts) reusable.emplace(t->source, t);
+    std::unordered_map<std::uint64_t, const Slot*> reusable;
+    if (previous) {
+        m_kept = previous->m_kept;
+        for (const Slot& slot : previous->m_texts) reusable.emplace(previous->source(slot), &slot);
+    }
     std::atomic<std::size_t> made = 0;
     concurrency::parallel_for(
         n, 64,
@@ -69,10 +82,11 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
             auto it = reusable.empty() ? reusable.end()
                                        : reusable.find(text_source_hash(catalog.episodes[i], m_channel_link));
             if (it != reusable.end()) {
-                m_texts[i] = it->second;
+                m_texts[i] = *it->second;
                 return;
             }
-            m_texts[i] = std::make_shared<const EpisodeText>(make_episode_text(catalog.episodes[i], m_channel_link));
+            m_texts[i].made =
+                std::make_shared<const EpisodeText>(make_episode_text(catalog.episodes[i], m_channel_link));
             ++made;
         },
         threads);
@@ -80,8 +94,17 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
     m_made = made;
 }
 
+TextCache::TextCache(std::shared_ptr<const KeptTexts> kept) : m_texts(kept->size()), m_kept(std::move(kept)) {
+    for (std::size_t i = 0; i < m_texts.size(); ++i) m_texts[i].kept = i;
+}
+
+const EpisodeText& TextCache::at(std::size_t i) const {
+    const Slot& slot = m_texts[i];
+    return slot.made ? *slot.made : m_kept->at(slot.kept);
+}
+
 const EpisodeText& TextCache::of(const core::Episode& e) const {
-    if (auto i = core::position_in(m_episodes, e)) return *m_texts[*i];
+    if (auto i = core::position_in(m_episodes, e)) return at(*i);
     // Known by what its text is made from, not by its address: a cache that outlives one
     // catalog (SiteInfo::text's fallback) must not give an episode the text of another that
     // was at the same address before.

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "concurrency/parallel.hpp"
 #include "core/episode.hpp"
 
 namespace site {
@@ -23,30 +24,60 @@ struct EpisodeText {
     std::uint64_t source = 0;   // hash of what it was made from (see text_source_hash)
 };
 
+// Texts an earlier build kept (on_disk/saved_texts.hpp) where they are, in bytes `bytes` holds
+// (a mapped file): each made into an EpisodeText when first asked, by whichever thread asks. A
+// build after an edit of one note shows a handful of an archive's texts; decoding every one
+// first was 18 MB of new memory at 10,000 episodes, which this machine's kernel zeroes first.
+class KeptTexts {
+public:
+    struct Text {
+        std::string_view notes_html, plain, summary, short_summary;  // (EpisodeText's, in its order)
+        std::uint64_t source = 0;
+    };
+    KeptTexts(std::vector<Text> texts, std::shared_ptr<const void> bytes);
+    std::size_t size() const { return m_texts.size(); }
+    std::uint64_t source(std::size_t i) const { return m_texts[i].source; }
+    const EpisodeText& at(std::size_t i) const;
+
+private:
+    std::shared_ptr<const void> m_bytes;  // what the views point into
+    std::vector<Text> m_texts;
+    concurrency::LazySlots<EpisodeText> m_decoded;
+};
+
+// Every episode's text, in the catalog's order.
 class TextCache {
 public:
     TextCache() = default;
     // Computes the text of every episode, on up to `threads` threads. Texts of `previous` (optional)
     // made from the same show notes are reused (an incremental rebuild after a note edit).
     TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous = nullptr);
-    // Texts an earlier build made (on_disk/saved_texts.hpp), of no catalog: only to be reused
-    // as `previous`.
-    explicit TextCache(std::vector<std::shared_ptr<const EpisodeText>> made) : m_texts(std::move(made)) {}
+    // Texts an earlier build kept, of no catalog: only to be reused as `previous`.
+    explicit TextCache(std::shared_ptr<const KeptTexts> kept);
     // The text of an episode of that catalog (computed on the spot for any other episode, under
     // a lock: any thread may ask).
     const EpisodeText& of(const core::Episode& e) const;
-    // Every episode's text, in the catalog's order.
-    const std::vector<std::shared_ptr<const EpisodeText>>& all() const { return m_texts; }
+    // How many texts it holds, and the one at `i` (< size()).
+    std::size_t size() const { return m_texts.size(); }
+    const EpisodeText& at(std::size_t i) const;
     // How many of them were made here, not reused from `previous`.
     std::size_t made() const { return m_made; }
 
 private:
-    std::vector<std::shared_ptr<const EpisodeText>> m_texts;  // shared with the cache they were reused from
-    std::span<const core::Episode> m_episodes;                // the catalog's (its buffer stays when the catalog moves)
+    // A text made (here, or by the cache it was reused from), else the kept one at `kept`.
+    struct Slot {
+        std::shared_ptr<const EpisodeText> made;
+        std::size_t kept = 0;
+    };
+    std::vector<Slot> m_texts;
+    std::shared_ptr<const KeptTexts> m_kept;    // (the one its kept slots are of)
+    std::span<const core::Episode> m_episodes;  // the catalog's (its buffer stays when the catalog moves)
     mutable std::mutex m_extra_lock;
     mutable std::unordered_map<std::uint64_t, EpisodeText> m_extra;  // by text_source_hash (guarded by m_extra_lock)
     std::string m_channel_link;  // what show notes' relative links resolve against when an episode has no page
     std::size_t m_made = 0;
+
+    std::uint64_t source(const Slot& slot) const { return slot.made ? slot.made->source : m_kept->source(slot.kept); }
 };
 
 // `channel_link`: the show's site (the feed's <link>), for episodes without a page of their own.

@@ -36,9 +36,9 @@ TEST_CASE("the episodes' texts read back as written, only for the inputs they we
     REQUIRE(on_disk::write_saved_texts(file, "fp-1", texts));
     auto back = on_disk::read_saved_texts(file, "fp-1");
     REQUIRE(back);
-    REQUIRE(back->all().size() == 2);
+    REQUIRE(back->size() == 2);
     for (std::size_t i = 0; i < 2; ++i) {
-        const site::EpisodeText &a = *texts.all()[i], &b = *back->all()[i];
+        const site::EpisodeText &a = texts.at(i), &b = back->at(i);
         CHECK(a.notes_html == b.notes_html);
         CHECK(a.plain == b.plain);
         CHECK(a.summary == b.summary);
@@ -82,14 +82,16 @@ TEST_CASE("a build keeps the texts it made, a whole one too, and the next one re
     REQUIRE(kept);
     // Reused by what they were made from: a kept text with the same source shows as kept (which
     // no build would write: it proves the text was not made again).
-    std::vector<std::shared_ptr<const site::EpisodeText>> texts;
-    for (const auto& t : kept->all()) {
-        site::EpisodeText marked = *t;
-        marked.plain = "KEPT TEXT";  // (feed.json's summaries are made from it)
-        texts.push_back(std::make_shared<const site::EpisodeText>(std::move(marked)));
+    auto marked = std::make_shared<std::vector<site::EpisodeText>>();
+    for (std::size_t i = 0; i < kept->size(); ++i) {
+        marked->push_back(kept->at(i));
+        marked->back().plain = "KEPT TEXT";  // (feed.json's summaries are made from it)
     }
-    REQUIRE_FALSE(texts.empty());
-    REQUIRE(on_disk::write_saved_texts(file, saved->all_but_notes, site::TextCache(std::move(texts))));
+    REQUIRE_FALSE(marked->empty());
+    std::vector<site::KeptTexts::Text> views;
+    for (const auto& t : *marked) views.push_back({t.notes_html, t.plain, t.summary, t.short_summary, t.source});
+    const site::TextCache marked_texts(std::make_shared<const site::KeptTexts>(std::move(views), marked));
+    REQUIRE(on_disk::write_saved_texts(file, saved->all_but_notes, marked_texts));
     // (An edit of the summary: after one of a body alone, feed.json, which reads no note's body,
     // is the last build's.)
     test::write(note, test::replace_first(test::k_hop_note, "How HOPs carry subgraphs.", "Subgraphs as arguments."));

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/episode.hpp"
 #include "site/site_content.hpp"
@@ -50,4 +51,27 @@ TEST_CASE("the build's text cache gives each episode of its catalog its text, an
     const site::TextCache second(catalog, 1, &first);
     CHECK(&second.of(catalog.episodes[0]) == &first.of(catalog.episodes[0]));  // reused, not made again
     CHECK(second.of(catalog.episodes[1]).plain == "Edited notes.");
+}
+
+TEST_CASE("kept texts are views made into texts when first asked, and the next cache reuses them") {
+    core::Catalog catalog;
+    catalog.episodes.push_back(*episode("First notes."));
+    catalog.episodes.push_back(*episode("Second notes."));
+    const site::TextCache made(catalog, 1);
+    // Views of bytes the kept texts hold, as read_saved_texts has them of the file it mapped.
+    auto bytes = std::make_shared<std::vector<site::EpisodeText>>();
+    std::vector<site::KeptTexts::Text> views;
+    for (std::size_t i = 0; i < made.size(); ++i) bytes->push_back(made.at(i));
+    for (const auto& t : *bytes) views.push_back({t.notes_html, t.plain, t.summary, t.short_summary, t.source});
+    const site::TextCache kept(std::make_shared<const site::KeptTexts>(std::move(views), bytes));
+    bytes.reset();  // (held by the kept texts)
+    REQUIRE(kept.size() == 2);
+    CHECK(kept.at(1).plain == "Second notes.");
+    CHECK(kept.at(1).summary == made.at(1).summary);
+    CHECK(&kept.at(1) == &kept.at(1));  // made once
+    catalog.episodes[1].description = "Edited notes.";
+    const site::TextCache next(catalog, 2, &kept);
+    CHECK(next.made() == 1);
+    CHECK(&next.of(catalog.episodes[0]) == &kept.at(0));  // the kept text itself, not made again
+    CHECK(next.of(catalog.episodes[1]).plain == "Edited notes.");
 }
