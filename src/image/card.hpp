@@ -24,9 +24,11 @@ struct Card {
     // Characters no installed font draws (shown as boxes): the machine lacks fonts for the
     // title's script.
     int missing_glyphs = 0;
+    std::string error;  // why there is none (Pango and Cairo cannot be loaded), to warn of
 };
 
-// The card of `text`; its png is empty when Cairo cannot make one (out of memory).
+// The card of `text`; its png is empty when Cairo cannot make one (out of memory, or its
+// libraries cannot be loaded: `error`).
 Card render_card(const CardText& text);
 
 }  // namespace image

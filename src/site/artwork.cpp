@@ -206,6 +206,11 @@ void add_share_card(SiteInfo& site, const std::filesystem::path& cache, std::vec
     if (const auto scheme = address.find("://"); scheme != std::string::npos) address.erase(0, scheme + 3);
     while (address.ends_with('/')) address.pop_back();
     image::Card card = cached_card({site.title, site.author, address, site.language}, cache);
+    if (!card.error.empty() && warnings)
+        warnings->push_back(
+            core::warning_at({"card.png", 0, 0}, "the link-preview card cannot be drawn: " + card.error +
+                                                     "; previews show no image until it can, or keep the show's "
+                                                     "artwork (`podarchive fetch`), which previews show instead"));
     if (card.png.empty()) return;
     if (card.missing_glyphs > 0 && warnings)
         warnings->push_back(core::warning_at(
