@@ -1,12 +1,12 @@
 #include "audio/probe.hpp"
 
-#include <dlfcn.h>
-
 #include <cmath>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
+
+#include "files/shared_library.hpp"
 
 extern "C" {
 #include <libavformat/avformat.h>
@@ -17,14 +17,15 @@ namespace audio {
 
 namespace {
 
-#define PODARCHIVE_STRINGIFY(x) #x
+// (Two steps: the argument, a macro, is expanded before it is made a string.)
+#define PODARCHIVE_STRING(x) #x
+#define PODARCHIVE_STRINGIFY(x) PODARCHIVE_STRING(x)
 #define PODARCHIVE_SONAME(name, major) "lib" name ".so." PODARCHIVE_STRINGIFY(major)
 
-// libavformat, opened the first time a file is probed rather than linked: it brings some seventy
-// codec libraries with it (video, images, network protocols), whose loading and relocation was
-// most of every command's start-up, `build`'s too, which probes nothing. The library whose
-// headers this was compiled with (its soname's major version is theirs); loaded once for the
-// process, as the dynamic loader keeps it, and never changed afterwards.
+// libavformat, opened the first time a file is probed rather than linked (files/shared_library.hpp):
+// it brings some seventy codec libraries with it (video, images, network protocols), whose
+// loading and relocation was most of every command's start-up, `build`'s too, which probes
+// nothing. Its soname's major version is its headers'.
 struct LibAvformat {
     decltype(&avformat_open_input) open_input = nullptr;
     decltype(&avformat_find_stream_info) find_stream_info = nullptr;
@@ -36,23 +37,14 @@ struct LibAvformat {
 const LibAvformat& libavformat() {
     static const LibAvformat lib = [] {
         LibAvformat l;
-        const char* name = PODARCHIVE_SONAME("avformat", LIBAVFORMAT_VERSION_MAJOR);
-        void* handle = ::dlopen(name, RTLD_NOW | RTLD_LOCAL);
-        if (!handle) {
-            l.error = std::string("podarchive cannot load ") + name +
-                      " to judge the audio (apt-get install libavformat" +
-                      PODARCHIVE_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR) + ")";
-            return l;
-        }
-        auto find = [&](auto& fn, const char* symbol) {
-            fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(::dlsym(handle, symbol));
-            if (!fn && l.error.empty())
-                l.error = std::string("podarchive cannot use ") + name + ": " + symbol + " is missing";
-        };
-        find(l.open_input, "avformat_open_input");
-        find(l.find_stream_info, "avformat_find_stream_info");
-        find(l.close_input, "avformat_close_input");
-        find(l.log_set_level, "av_log_set_level");
+        files::SharedLibrary so(
+            PODARCHIVE_SONAME("avformat", LIBAVFORMAT_VERSION_MAJOR),
+            "to judge the audio (apt-get install libavformat" PODARCHIVE_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR) ")");
+        so.find(l.open_input, "avformat_open_input");
+        so.find(l.find_stream_info, "avformat_find_stream_info");
+        so.find(l.close_input, "avformat_close_input");
+        so.find(l.log_set_level, "av_log_set_level");
+        l.error = so.error();
         return l;
     }();
     return lib;

@@ -1,7 +1,6 @@
 #include "image/card.hpp"
 
 #include <cairo.h>
-#include <dlfcn.h>
 #include <pango/pangocairo.h>
 #include <png.h>
 
@@ -10,6 +9,8 @@
 #include <cstring>
 #include <memory>
 #include <vector>
+
+#include "files/shared_library.hpp"
 
 namespace image {
 
@@ -54,11 +55,11 @@ namespace {
     X(pango_layout_set_wrap)
 // clang-format on
 
-// Pango and Cairo, opened the first time a card is drawn rather than linked: with them came two
-// dozen libraries (GLib, HarfBuzz, FreeType, fontconfig, pixman, ...) that every command loaded
-// and relocated at start-up, and that a build which keeps its card (every build after the first:
-// site/artwork.cpp) held resident for nothing, 2.6 MB. One dlopen of pangocairo, which needs the
-// rest: their functions are found through it. Loaded once for the process, never changed after.
+// Pango and Cairo, opened the first time a card is drawn rather than linked
+// (files/shared_library.hpp): with them came two dozen libraries (GLib, HarfBuzz, FreeType,
+// fontconfig, pixman, ...) that a build which keeps its card (every build after the first:
+// site/artwork.cpp) held resident for nothing, 2.6 MB. pangocairo needs the rest: their
+// functions are found through it.
 struct Drawing {
 #define PODARCHIVE_DECLARE(name) decltype(&::name) name = nullptr;
     PODARCHIVE_CARD_FUNCTIONS(PODARCHIVE_DECLARE)
@@ -69,18 +70,12 @@ struct Drawing {
 const Drawing& drawing() {
     static const Drawing lib = [] {
         Drawing d;
-        constexpr const char* name = "libpangocairo-1.0.so.0";
-        void* handle = ::dlopen(name, RTLD_NOW | RTLD_LOCAL);
-        if (!handle) {
-            d.error = std::string("podarchive cannot load ") + name +
-                      " to draw the link-preview card (apt-get install libpangocairo-1.0-0)";
-            return d;
-        }
-#define PODARCHIVE_FIND(fn)                                        \
-    d.fn = reinterpret_cast<decltype(d.fn)>(::dlsym(handle, #fn)); \
-    if (!d.fn && d.error.empty()) d.error = std::string("podarchive cannot use ") + name + ": " #fn " is missing";
+        files::SharedLibrary so("libpangocairo-1.0.so.0",
+                                "to draw the link-preview card (apt-get install libpangocairo-1.0-0)");
+#define PODARCHIVE_FIND(name) so.find(d.name, #name);
         PODARCHIVE_CARD_FUNCTIONS(PODARCHIVE_FIND)
 #undef PODARCHIVE_FIND
+        d.error = so.error();
         return d;
     }();
     return lib;

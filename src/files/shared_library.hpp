@@ -1,0 +1,33 @@
+#pragma once
+// A shared library opened the first time a command needs it, rather than linked: every command
+// loaded and relocated each linked library at start-up, whether it used it or not, and most of
+// the libraries the binary would load come with three that only `fetch` or one drawing uses
+// (libavformat and its codecs, libcurl and its protocols, Pango and Cairo). Opened once for the
+// process, which keeps it; the library whose headers the caller was compiled with (its soname).
+#include <string>
+#include <string_view>
+
+namespace files {
+
+class SharedLibrary {
+public:
+    // Opens `soname`; `purpose` completes the error when it cannot be ("to judge the audio
+    // (apt-get install libavformat59)").
+    SharedLibrary(const char* soname, std::string_view purpose);
+    // Points `fn` at the function `symbol` of the library or of one it loaded; when there is no
+    // such function, error() says so.
+    template <class Fn>
+    void find(Fn& fn, const char* symbol) {
+        fn = reinterpret_cast<Fn>(address_of(symbol));
+    }
+    // Why the library cannot be used ("" when it opened and every function asked for was found).
+    const std::string& error() const { return m_error; }
+
+private:
+    void* m_handle;
+    std::string m_soname, m_error;
+
+    void* address_of(const char* symbol);
+};
+
+}  // namespace files
