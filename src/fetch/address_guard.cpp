@@ -1,7 +1,6 @@
 #include "fetch/address_guard.hpp"
 
 #include <arpa/inet.h>
-#include <curl/curl.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -10,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "fetch/libcurl.hpp"
 #include "text/strings.hpp"
 
 namespace fetch {
@@ -110,12 +110,14 @@ bool AddressPolicy::trusts(std::string_view host) const {
 }
 
 std::string connection_host(const std::string& url) {
-    std::unique_ptr<CURLU, void (*)(CURLU*)> parsed(curl_url(), curl_url_cleanup);
-    if (!parsed || curl_url_set(parsed.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK) return "";
+    const LibCurl& lib = libcurl();
+    if (!lib.error.empty()) return "";
+    std::unique_ptr<CURLU, void (*)(CURLU*)> parsed(lib.curl_url(), lib.curl_url_cleanup);
+    if (!parsed || lib.curl_url_set(parsed.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK) return "";
     char* host = nullptr;
-    if (curl_url_get(parsed.get(), CURLUPART_HOST, &host, 0) != CURLUE_OK || !host) return "";
+    if (lib.curl_url_get(parsed.get(), CURLUPART_HOST, &host, 0) != CURLUE_OK || !host) return "";
     std::string text = text::ascii_lower(host);
-    curl_free(host);
+    lib.curl_free(host);
     if (text.size() > 2 && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
     return text;
 }

@@ -1,6 +1,5 @@
 #include "fetch/http_get.hpp"
 
-#include <curl/curl.h>
 #include <netdb.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -11,6 +10,7 @@
 #include <cstring>
 #include <memory>
 
+#include "fetch/libcurl.hpp"
 #include "files/files.hpp"
 #include "text/strings.hpp"
 
@@ -146,17 +146,16 @@ size_t on_header(char* data, size_t size, size_t count, void* user) {
     return size * count;
 }
 
-void ensure_global_init() {
-    static const bool done = [] { return curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK; }();
-    (void)done;
-}
-
 }  // namespace
 
 HttpResponse http_get(const HttpRequest& request) {
-    ensure_global_init();
     HttpResponse response;
-    std::unique_ptr<CURL, void (*)(CURL*)> curl(curl_easy_init(), curl_easy_cleanup);
+    const LibCurl& lib = libcurl();
+    if (!lib.error.empty()) {
+        response.error = lib.error;
+        return response;
+    }
+    std::unique_ptr<CURL, void (*)(CURL*)> curl(lib.curl_easy_init(), lib.curl_easy_cleanup);
     if (!curl) {
         response.error = "cannot start libcurl";
         return response;
@@ -166,38 +165,38 @@ HttpResponse http_get(const HttpRequest& request) {
     curl_slist* headers = nullptr;
     // (A stored validator is checked again: the state file beside a source may have been edited.)
     if (!request.etag.empty() && is_header_value(request.etag))
-        headers = curl_slist_append(headers, ("If-None-Match: " + request.etag).c_str());
+        headers = lib.curl_slist_append(headers, ("If-None-Match: " + request.etag).c_str());
     if (!request.last_modified.empty() && is_header_value(request.last_modified))
-        headers = curl_slist_append(headers, ("If-Modified-Since: " + request.last_modified).c_str());
+        headers = lib.curl_slist_append(headers, ("If-Modified-Since: " + request.last_modified).c_str());
     if (request.sink_fd >= 0 && request.resume_from > 0) {
-        headers = curl_slist_append(headers, ("Range: bytes=" + std::to_string(request.resume_from) + "-").c_str());
+        headers = lib.curl_slist_append(headers, ("Range: bytes=" + std::to_string(request.resume_from) + "-").c_str());
         if (!request.if_range.empty() && is_header_value(request.if_range))
-            headers = curl_slist_append(headers, ("If-Range: " + request.if_range).c_str());
+            headers = lib.curl_slist_append(headers, ("If-Range: " + request.if_range).c_str());
     }
-    std::unique_ptr<curl_slist, void (*)(curl_slist*)> header_list(headers, curl_slist_free_all);
+    std::unique_ptr<curl_slist, void (*)(curl_slist*)> header_list(headers, lib.curl_slist_free_all);
     CURL* c = curl.get();
-    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+    lib.curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
     // Redirects are followed here, hop by hop, so that each hop's host is judged on its own.
-    curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
-    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, request.connect_timeout_seconds);
-    curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(request.max_bytes));
-    if (request.head_only) curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+    lib.curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
+    lib.curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, request.connect_timeout_seconds);
+    lib.curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(request.max_bytes));
+    if (request.head_only) lib.curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
     if (request.sink_fd >= 0) {  // (a large file may take long, but not stall: under 1 KB/s for a minute ends it)
-        curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1024L);
-        curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, 60L);
-        curl_easy_setopt(c, CURLOPT_BUFFERSIZE, 512L * 1024);  // (fewer, larger writes: as curl's own tool reads)
+        lib.curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1024L);
+        lib.curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, 60L);
+        lib.curl_easy_setopt(c, CURLOPT_BUFFERSIZE, 512L * 1024);  // (fewer, larger writes: as curl's own tool reads)
     }
     // (An audio file is no text: it is kept as the host serves it, never decompressed.)
-    if (request.sink_fd < 0) curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c, CURLOPT_USERAGENT, "podarchive/" PODARCHIVE_VERSION " (+podcast archive refresh)");
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, header_list.get());
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, &transfer);
-    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
-    curl_easy_setopt(c, CURLOPT_HEADERDATA, &transfer);
-    curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, open_socket);
-    curl_easy_setopt(c, CURLOPT_OPENSOCKETDATA, &transfer);
+    if (request.sink_fd < 0) lib.curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
+    lib.curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    lib.curl_easy_setopt(c, CURLOPT_USERAGENT, "podarchive/" PODARCHIVE_VERSION " (+podcast archive refresh)");
+    lib.curl_easy_setopt(c, CURLOPT_HTTPHEADER, header_list.get());
+    lib.curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+    lib.curl_easy_setopt(c, CURLOPT_WRITEDATA, &transfer);
+    lib.curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+    lib.curl_easy_setopt(c, CURLOPT_HEADERDATA, &transfer);
+    lib.curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, open_socket);
+    lib.curl_easy_setopt(c, CURLOPT_OPENSOCKETDATA, &transfer);
     const bool through_proxy = proxy_in_environment();
     std::string url = request.url;
     const std::string first_host = connection_host(url);
@@ -211,7 +210,7 @@ HttpResponse http_get(const HttpRequest& request) {
             code = CURLE_OPERATION_TIMEDOUT;
             break;
         }
-        curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(left));
+        lib.curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(left));
         const std::string host = connection_host(url);
         // A URL the user gave is read as given, but where its server sends the request on to
         // another host is that server's word, guarded as a feed's would be.
@@ -225,13 +224,13 @@ HttpResponse http_get(const HttpRequest& request) {
             break;
         }
         response.body.clear();  // (a redirect's own body is not the answer)
-        curl_easy_setopt(c, CURLOPT_URL, url.c_str());
-        code = curl_easy_perform(c);
-        curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &response.status);
+        lib.curl_easy_setopt(c, CURLOPT_URL, url.c_str());
+        code = lib.curl_easy_perform(c);
+        lib.curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &response.status);
         response.final_url = url;
         char* next = nullptr;
         if (code != CURLE_OK || response.status < 300 || response.status >= 400 ||
-            curl_easy_getinfo(c, CURLINFO_REDIRECT_URL, &next) != CURLE_OK || !next)
+            lib.curl_easy_getinfo(c, CURLINFO_REDIRECT_URL, &next) != CURLE_OK || !next)
             break;
         if (hop == request.max_redirects) {
             code = CURLE_TOO_MANY_REDIRECTS;
@@ -265,7 +264,7 @@ HttpResponse http_get(const HttpRequest& request) {
     else if (code == CURLE_PARTIAL_FILE)
         response.error = "the answer was cut short (fewer bytes than announced)";
     else if (code != CURLE_OK)
-        response.error = curl_easy_strerror(code);
+        response.error = lib.curl_easy_strerror(code);
     return response;
 }
 
