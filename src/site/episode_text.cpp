@@ -94,7 +94,8 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
     m_made = made;
 }
 
-TextCache::TextCache(std::shared_ptr<const KeptTexts> kept) : m_texts(kept->size()), m_kept(std::move(kept)) {
+TextCache::TextCache(std::shared_ptr<const KeptTexts> kept) : m_kept(std::move(kept)) {
+    m_texts.resize(m_kept->size());
     for (std::size_t i = 0; i < m_texts.size(); ++i) m_texts[i].kept = i;
 }
 

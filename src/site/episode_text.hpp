@@ -27,7 +27,7 @@ struct EpisodeText {
 // Texts an earlier build kept (on_disk/saved_texts.hpp) where they are, in bytes `bytes` holds
 // (a mapped file): each made into an EpisodeText when first asked, by whichever thread asks. A
 // build after an edit of one note shows a handful of an archive's texts; decoding every one
-// first was 18 MB of new memory at 10,000 episodes, which this machine's kernel zeroes first.
+// first was 18 MB of new memory at 10,000 episodes (which the kernel zeroes before it is used).
 class KeptTexts {
 public:
     struct Text {
