@@ -26,27 +26,23 @@ namespace {
 // it brings some seventy codec libraries with it (video, images, network protocols), whose
 // loading and relocation was most of every command's start-up, `build`'s too, which probes
 // nothing. Its soname's major version is its headers'.
+// clang-format off
+#define PODARCHIVE_AVFORMAT_FUNCTIONS(X) \
+    X(avformat_open_input) \
+    X(avformat_find_stream_info) \
+    X(avformat_close_input) \
+    X(av_log_set_level)
+// clang-format on
+// (av_log_set_level is libavutil's, which libavformat loads.)
 struct LibAvformat {
-    decltype(&avformat_open_input) open_input = nullptr;
-    decltype(&avformat_find_stream_info) find_stream_info = nullptr;
-    decltype(&avformat_close_input) close_input = nullptr;
-    decltype(&av_log_set_level) log_set_level = nullptr;  // (libavutil's, which libavformat loads)
-    std::string error;                                    // why it cannot be used ("" when it can)
+    PODARCHIVE_LIBRARY_FUNCTIONS(PODARCHIVE_AVFORMAT_FUNCTIONS)
+    std::string error;  // why it cannot be used ("" when it can)
 };
 
 const LibAvformat& libavformat() {
-    static const LibAvformat lib = [] {
-        LibAvformat l;
-        files::SharedLibrary so(
-            PODARCHIVE_SONAME("avformat", LIBAVFORMAT_VERSION_MAJOR),
-            "to judge the audio (apt-get install libavformat" PODARCHIVE_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR) ")");
-        so.find(l.open_input, "avformat_open_input");
-        so.find(l.find_stream_info, "avformat_find_stream_info");
-        so.find(l.close_input, "avformat_close_input");
-        so.find(l.log_set_level, "av_log_set_level");
-        l.error = so.error();
-        return l;
-    }();
+    static const LibAvformat lib = files::open_functions<LibAvformat>(
+        PODARCHIVE_SONAME("avformat", LIBAVFORMAT_VERSION_MAJOR),
+        "to judge the audio (apt-get install libavformat" PODARCHIVE_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR) ")");
     return lib;
 }
 
@@ -73,16 +69,16 @@ Probe probe_file(const std::filesystem::path& path) {
         out.error = av.error;
         return out;
     }
-    av.log_set_level(AV_LOG_QUIET);  // (its messages are ours to word)
+    av.av_log_set_level(AV_LOG_QUIET);  // (its messages are ours to word)
     AVFormatContext* raw = nullptr;
-    if (av.open_input(&raw, path.c_str(), nullptr, nullptr) != 0) {
+    if (av.avformat_open_input(&raw, path.c_str(), nullptr, nullptr) != 0) {
         out.error = "it is not an audio file any player reads (libavformat recognises no format in it)";
         return out;
     }
-    auto close = [&av](AVFormatContext* c) { av.close_input(&c); };
+    auto close = [&av](AVFormatContext* c) { av.avformat_close_input(&c); };
     std::unique_ptr<AVFormatContext, decltype(close)> context(raw, close);
     raw->probesize = 5'000'000;  // (a header's worth; the whole file is not decoded)
-    if (av.find_stream_info(raw, nullptr) < 0) {
+    if (av.avformat_find_stream_info(raw, nullptr) < 0) {
         out.error = "its streams cannot be read";
         return out;
     }

@@ -9,6 +9,8 @@
 
 #include <string>
 
+#include "files/shared_library.hpp"
+
 namespace fetch {
 
 // clang-format off
@@ -30,9 +32,7 @@ namespace fetch {
 // clang-format on
 
 struct LibCurl {
-#define PODARCHIVE_DECLARE(name) decltype(&::name) name = nullptr;
-    PODARCHIVE_CURL_FUNCTIONS(PODARCHIVE_DECLARE)
-#undef PODARCHIVE_DECLARE
+    PODARCHIVE_LIBRARY_FUNCTIONS(PODARCHIVE_CURL_FUNCTIONS)
     std::string error;  // why nothing can be downloaded ("" when it can)
 };
 

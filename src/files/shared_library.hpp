@@ -30,4 +30,26 @@ private:
     void* address_of(const char* symbol);
 };
 
+// A table of a library's functions, each named once in a list macro LIST(X) as X(name): a
+// struct holds PODARCHIVE_LIBRARY_FUNCTIONS(LIST) (a member per function, named as the function,
+// and what finds them) and `std::string error`; open_functions fills it.
+#define PODARCHIVE_LIBRARY_MEMBER(name) decltype(&::name) name = nullptr;
+#define PODARCHIVE_LIBRARY_FIND(name) library.find(name, #name);
+#define PODARCHIVE_LIBRARY_FUNCTIONS(LIST)        \
+    LIST(PODARCHIVE_LIBRARY_MEMBER)               \
+    void find_in(files::SharedLibrary& library) { \
+        LIST(PODARCHIVE_LIBRARY_FIND)             \
+    }
+
+// The table `Functions` (PODARCHIVE_LIBRARY_FUNCTIONS) of the library `soname`, its `error`
+// saying why it cannot be used ("" when it can). Meant to be kept once for the process.
+template <class Functions>
+Functions open_functions(const char* soname, std::string_view purpose) {
+    Functions functions;
+    SharedLibrary library(soname, purpose);
+    functions.find_in(library);
+    functions.error = library.error();
+    return functions;
+}
+
 }  // namespace files

@@ -61,23 +61,13 @@ namespace {
 // site/artwork.cpp) held resident for nothing, 2.6 MB. pangocairo needs the rest: their
 // functions are found through it.
 struct Drawing {
-#define PODARCHIVE_DECLARE(name) decltype(&::name) name = nullptr;
-    PODARCHIVE_CARD_FUNCTIONS(PODARCHIVE_DECLARE)
-#undef PODARCHIVE_DECLARE
+    PODARCHIVE_LIBRARY_FUNCTIONS(PODARCHIVE_CARD_FUNCTIONS)
     std::string error;  // why no card can be drawn ("" when one can)
 };
 
 const Drawing& drawing() {
-    static const Drawing lib = [] {
-        Drawing d;
-        files::SharedLibrary so("libpangocairo-1.0.so.0",
-                                "to draw the link-preview card (apt-get install libpangocairo-1.0-0)");
-#define PODARCHIVE_FIND(name) so.find(d.name, #name);
-        PODARCHIVE_CARD_FUNCTIONS(PODARCHIVE_FIND)
-#undef PODARCHIVE_FIND
-        d.error = so.error();
-        return d;
-    }();
+    static const Drawing lib = files::open_functions<Drawing>(
+        "libpangocairo-1.0.so.0", "to draw the link-preview card (apt-get install libpangocairo-1.0-0)");
     return lib;
 }
 
