@@ -1,6 +1,5 @@
 #include "on_disk/saved_texts.hpp"
 
-#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -26,10 +25,7 @@ bool write_saved_texts(const std::filesystem::path& file, const std::string& all
                        const site::TextCache& texts) {
     TextViews views;
     views.reserve(texts.size());
-    for (std::size_t i = 0; i < texts.size(); ++i) {
-        const site::EpisodeText& t = texts.at(i);
-        views.push_back(site::KeptTexts::Text{t.notes_html, t.plain, t.summary, t.short_summary, t.source});
-    }
+    for (std::size_t i = 0; i < texts.size(); ++i) views.push_back(site::KeptTexts::Text::of(texts.at(i)));
     return write_keyed(file, k_magic, all_but_notes, views);
 }
 
@@ -38,10 +34,13 @@ std::shared_ptr<const site::TextCache> read_saved_texts(const std::filesystem::p
     // Views of the file, mapped as long as the texts are held: each text is made when first asked.
     auto bytes = std::make_shared<const files::binary::FileBytes>(file, k_max_kept_bytes);
     auto views = read_keyed<TextViews>(bytes->view(), k_magic, all_but_notes);
-    if (!views || std::any_of(views->begin(), views->end(), [](const auto& t) { return !t; })) return nullptr;
+    if (!views) return nullptr;
     std::vector<site::KeptTexts::Text> texts;
     texts.reserve(views->size());
-    for (const auto& t : *views) texts.push_back(*t);
+    for (const auto& t : *views) {
+        if (!t) return nullptr;  // (none was written so: damaged)
+        texts.push_back(*t);
+    }
     return std::make_shared<const site::TextCache>(
         std::make_shared<const site::KeptTexts>(std::move(texts), std::move(bytes)));
 }

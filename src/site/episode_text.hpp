@@ -33,6 +33,8 @@ public:
     struct Text {
         std::string_view notes_html, plain, summary, short_summary;  // (EpisodeText's, in its order)
         std::uint64_t source = 0;
+        // A view of `t` (which must outlive it).
+        static Text of(const EpisodeText& t) { return {t.notes_html, t.plain, t.summary, t.short_summary, t.source}; }
     };
     KeptTexts(std::vector<Text> texts, std::shared_ptr<const void> bytes);
     std::size_t size() const { return m_texts.size(); }

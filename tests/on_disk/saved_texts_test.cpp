@@ -89,7 +89,7 @@ TEST_CASE("a build keeps the texts it made, a whole one too, and the next one re
     }
     REQUIRE_FALSE(marked->empty());
     std::vector<site::KeptTexts::Text> views;
-    for (const auto& t : *marked) views.push_back({t.notes_html, t.plain, t.summary, t.short_summary, t.source});
+    for (const auto& t : *marked) views.push_back(site::KeptTexts::Text::of(t));
     const site::TextCache marked_texts(std::make_shared<const site::KeptTexts>(std::move(views), marked));
     REQUIRE(on_disk::write_saved_texts(file, saved->all_but_notes, marked_texts));
     // (An edit of the summary: after one of a body alone, feed.json, which reads no note's body,

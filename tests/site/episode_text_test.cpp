@@ -62,7 +62,7 @@ TEST_CASE("kept texts are views made into texts when first asked, and the next c
     auto bytes = std::make_shared<std::vector<site::EpisodeText>>();
     std::vector<site::KeptTexts::Text> views;
     for (std::size_t i = 0; i < made.size(); ++i) bytes->push_back(made.at(i));
-    for (const auto& t : *bytes) views.push_back({t.notes_html, t.plain, t.summary, t.short_summary, t.source});
+    for (const auto& t : *bytes) views.push_back(site::KeptTexts::Text::of(t));
     const site::TextCache kept(std::make_shared<const site::KeptTexts>(std::move(views), bytes));
     bytes.reset();  // (held by the kept texts)
     REQUIRE(kept.size() == 2);
