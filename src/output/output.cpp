@@ -98,8 +98,8 @@ std::unique_ptr<const files::MappedFile> Output::add_spliced(std::string_view pa
     return std::move(spliced->text);
 }
 
-bool Output::carry_over(const std::vector<std::string>& paths) {
-    if (!std::all_of(paths.begin(), paths.end(), [](const std::string& p) { return files::is_safe_relative_path(p); }))
+bool Output::carry_over(const std::vector<std::string_view>& paths) {
+    if (!std::all_of(paths.begin(), paths.end(), [](std::string_view p) { return files::is_safe_relative_path(p); }))
         return false;
     auto sizes = carry_over_previous(paths);
     if (!sizes) return false;
@@ -201,7 +201,7 @@ DiskOutput::DiskOutput(fs::path output_dir, std::string input_fingerprint)
 }
 
 DiskOutput::~DiskOutput() {
-    if (m_changed_ahead.valid()) m_changed_ahead.wait();  // (it reads the folder below)
+    if (m_ahead.valid()) m_ahead.wait();  // (it reads the folder below)
     if (m_output_fd >= 0) ::close(m_output_fd);
     files::remove_tree(m_staging);  // after commit it holds the previous build
 }
@@ -310,52 +310,78 @@ void DiskOutput::store_prepared(Prepared file) {
 }
 
 void DiskOutput::check_published_ahead() {
-    if (m_output_fd < 0 || m_changed_ahead.valid()) return;
-    m_changed_ahead = concurrency::in_background([this] {
-        std::vector<std::string_view> changed;
+    if (m_output_fd < 0 || m_ahead.valid() || m_changed) return;
+    m_ahead = concurrency::in_background([this] {
+        Ahead found;
         for (const auto& [path, e] : m_previous)
-            if (!published_unchanged(path, e)) changed.push_back(path);
-        return changed;
+            if (!published_unchanged(path, e)) found.changed.push_back(path);
+        found.index = index_previous();
+        return found;
     });
+}
+
+DiskOutput::PreviousIndex DiskOutput::index_previous() {
+    PreviousIndex index;
+    index.reserve(m_previous.size());
+    for (auto& [path, e] : m_previous) index.emplace(path, &e);
+    return index;
 }
 
 // Thousands of pages at once (an edit of one note keeps nearly every page): they stay where
 // they are, and commit() updates the output folder in place. Each is checked first, on every
 // core unless check_published_ahead did: a page edited by hand is not carried over (the caller
 // builds every page again).
-std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const std::vector<std::string>& paths) {
+std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const std::vector<std::string_view>& paths) {
+    if (m_ahead.valid()) {
+        Ahead ahead = m_ahead.get();
+        m_changed = std::move(ahead.changed), m_previous_index = std::move(ahead.index);
+    }
+    if (m_previous_index.empty()) m_previous_index = index_previous();
     // The files changed by hand, as checked ahead; else each file is checked here.
-    std::optional<std::vector<std::string_view>> changed;
-    if (m_changed_ahead.valid()) changed = m_changed_ahead.get();
-    auto unchanged = [&](const std::string& path, const Entry& e) {
-        return changed ? !std::binary_search(changed->begin(), changed->end(), std::string_view(path))
-                       : published_unchanged(path, e);
+    auto unchanged = [&](std::string_view path, const Entry& e) {
+        return m_changed ? !std::binary_search(m_changed->begin(), m_changed->end(), path)
+                         : published_unchanged(std::string(path), e);
     };
-    // (Each looked up and checked on every core: neither map changes meanwhile.)
+    // (Each looked up and checked on every core: nothing changes meanwhile.)
     std::vector<Entry*> entries(paths.size());
     std::atomic<bool> failed = false;
     concurrency::parallel_for(paths.size(), 256, [&](std::size_t i) {
-        auto it = m_previous.find(paths[i]);
-        if (it == m_previous.end() || m_files.contains(paths[i]) || !unchanged(paths[i], it->second))
+        const auto it = m_previous_index.find(paths[i]);
+        if (it == m_previous_index.end() || !unchanged(paths[i], *it->second))
             failed = true;
         else
-            entries[i] = &it->second;
+            entries[i] = it->second;
     });
     if (failed) return std::nullopt;
+    for (Entry* e : entries) e->carried = true;
+    // Both maps walked side by side in path order, twice: to find a file this build made too
+    // (none is carried over then), then to add each where the last one went (a map's insertion
+    // with the right hint compares no paths).
+    auto walk = [&](auto&& each) {
+        auto at = m_files.begin();
+        for (auto& [path, e] : m_previous) {
+            if (!e.carried) continue;
+            while (at != m_files.end() && at->first < path) ++at;
+            if (!each(at, path, e)) return false;
+        }
+        return true;
+    };
+    auto not_made = [&](auto at, const std::string& path, const Entry&) {
+        return at == m_files.end() || at->first != path;
+    };
+    if (!walk(not_made)) {
+        for (Entry* e : entries) e->carried = false;
+        return std::nullopt;
+    }
+    walk([&](auto& at, const std::string& path, Entry& e) {
+        e.carried = false;
+        at = std::next(m_files.emplace_hint(at, path, Entry{e.hash, e.size, e.mtime_ns, false}));
+        return true;
+    });
     m_in_place = true;
     std::vector<std::size_t> sizes;
     sizes.reserve(paths.size());
-    for (Entry* e : entries) e->carried = true, sizes.push_back(e->size);
-    // Added in path order, each where the last one went (a map's insertion with the right hint
-    // compares no paths): one walk of both maps instead of a search of this build's files for
-    // each of tens of thousands, in whatever order they came.
-    auto at = m_files.begin();
-    for (auto& [path, e] : m_previous) {
-        if (!e.carried) continue;
-        e.carried = false;
-        while (at != m_files.end() && at->first < path) ++at;
-        at = std::next(m_files.emplace_hint(at, path, Entry{e.hash, e.size, e.mtime_ns, false}));
-    }
+    for (Entry* e : entries) sizes.push_back(e->size);
     return sizes;
 }
 
@@ -550,7 +576,7 @@ void DiskOutput::commit() {
     // An interruption that can wait (Ctrl-C, a cancelled job) waits until the folder is whole:
     // an incremental commit changes it file by file. (SIGKILL cannot wait: see the manifest below.)
     concurrency::InterruptsDeferred interrupts_wait;
-    if (m_changed_ahead.valid()) m_changed_ahead.wait();           // (it reads the folder closed here)
+    if (m_ahead.valid()) m_ahead.wait();                           // (it reads the folder closed here)
     if (m_output_fd >= 0) ::close(m_output_fd), m_output_fd = -1;  // (the folder it is is swapped out below)
     std::error_code ec;
     bool same_files = m_manifest_valid && m_written == 0 && m_files.size() == m_previous.size();

@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -94,7 +95,7 @@ public:
     void add(Prepared file);
     // Carries over the files the last build wrote at `paths` as they are (pages none of whose
     // inputs changed). False, carrying none, when one of them cannot be (a MemoryOutput carries none).
-    bool carry_over(const std::vector<std::string>& paths);
+    bool carry_over(const std::vector<std::string_view>& paths);
     // The file the last build wrote at `path`, open to read parts of, when it is there as that
     // build wrote it (a DiskOutput judges it as it judges a page carried over); null otherwise
     // (and from a MemoryOutput). Thread-safe, as prepare() is.
@@ -134,7 +135,7 @@ protected:
         return std::nullopt;
     }
     // Carries over the last build's files at `paths`; their sizes, or nothing when one cannot be.
-    virtual std::optional<std::vector<std::size_t>> carry_over_previous(const std::vector<std::string>&) {
+    virtual std::optional<std::vector<std::size_t>> carry_over_previous(const std::vector<std::string_view>&) {
         return std::nullopt;
     }
 
@@ -272,7 +273,7 @@ protected:
     void store_prepared(Prepared file) override;
     std::optional<Spliced> splice_file(const std::string& path, std::string_view own, std::span<const Splice> runs,
                                        const PublishedFile& from) const override;
-    std::optional<std::vector<std::size_t>> carry_over_previous(const std::vector<std::string>& paths) override;
+    std::optional<std::vector<std::size_t>> carry_over_previous(const std::vector<std::string_view>& paths) override;
 
 private:
     struct Entry {
@@ -294,10 +295,21 @@ private:
     // not the folder a whole manifest describes): each lookup then walks only the file's path
     // within it.
     int m_output_fd = -1;
-    // The published files changed since the manifest was written (by hand), in path order, as
-    // check_published_ahead found them (its thread only reads m_previous and m_output_fd).
-    std::future<std::vector<std::string_view>> m_changed_ahead;
-    std::map<std::string, Entry> m_files;  // this build's files
+    // The last build's files by path (`m_previous`'s own paths), hashed: an edit of one note
+    // carries over tens of thousands, alike for their first twenty bytes, that a search of the
+    // ordered map compared each with fifteen.
+    using PreviousIndex = std::unordered_map<std::string_view, Entry*>;
+    // What check_published_ahead found: the published files changed since the manifest was
+    // written (by hand), in path order, and the index (its thread only reads m_previous and
+    // m_output_fd). Taken into the members below when first needed.
+    struct Ahead {
+        std::vector<std::string_view> changed;
+        PreviousIndex index;
+    };
+    std::future<Ahead> m_ahead;
+    std::optional<std::vector<std::string_view>> m_changed;  // (empty: each file checked when carried)
+    PreviousIndex m_previous_index;                          // (empty: not made yet)
+    std::map<std::string, Entry> m_files;                    // this build's files
     std::size_t m_written = 0;
     bool m_in_place = false;  // files were carried over: commit() updates the output folder in place
     bool m_committed = false;
@@ -313,6 +325,7 @@ private:
                                                   const std::filesystem::path& target) const;
     void make_folder(const std::filesystem::path& dir) const;
     bool published_unchanged(const std::string& path, const Entry& published_entry) const;
+    PreviousIndex index_previous();
     bool link_published(const std::string& path, const Entry& published_entry,
                         const std::filesystem::path& target) const;
     void update_in_place();

@@ -26,7 +26,8 @@ namespace {
 // Has `out` carry over the last build's pages `sink` did not render (and the files it kept), or
 // throws CannotCarryOver.
 void carry_over_unrendered(const render::Dependencies& pages, const render::PageSink& sink, output::Output& out) {
-    std::vector<std::string> unrendered;
+    std::vector<std::string_view> unrendered;  // (views: tens of thousands of paths, not copied)
+    unrendered.reserve(pages.size() + sink.kept().size());
     for (const auto& [path, keys] : pages)
         if (!sink.was_rendered(path)) unrendered.push_back(path);
     unrendered.insert(unrendered.end(), sink.kept().begin(), sink.kept().end());
@@ -212,7 +213,8 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     const std::vector<std::string> carried = search.get();
     index.add_prepared();
     if (!carried.empty() &&
-        !out.carry_over(carried))  // (a file of the last build's index changed by hand: every page made again)
+        !out.carry_over({carried.begin(),
+                         carried.end()}))  // (a file of the last build's index changed by hand: every page made again)
         throw CannotCarryOver("the last build's search index cannot be carried over");
     // Nothing here reads the content any more: let go of it and, when that frees it, return its
     // memory.

@@ -42,7 +42,7 @@ bool write_into(const fs::path& dir, const Archive& a, const search::EditedNote*
     content.texts = std::make_shared<const site::TextCache>(content.catalog, 1);
     output::DiskOutput out(dir, "inputs");
     const auto carried = search::write_index(content, search::transcripts_of(content.catalog), out, edited);
-    if (!carried.empty()) REQUIRE(out.carry_over(carried));
+    if (!carried.empty()) REQUIRE(out.carry_over({carried.begin(), carried.end()}));
     out.commit();
     return !carried.empty();
 }
