@@ -266,7 +266,9 @@ void declare_episode_pages(Pages& pages) {
     const RenderInputs& in = pages.in;
     for (std::size_t i = 0; i < in.catalog.episodes.size(); ++i) {
         const core::Episode& e = in.catalog.episodes[i];
-        pages.declare(site::SitePaths::episode_dir(e.slug), "episode", [&in, i] { return episode_page(in, i); });
+        const std::string dir = site::SitePaths::episode_dir(e.slug);  // (every file below is the episode's)
+        if (!pages.wants_under(dir)) continue;
+        pages.declare(dir, "episode", [&in, i] { return episode_page(in, i); });
         // Its player alone, for other sites' pages (not in the sitemap), and what oEmbed asks.
         if (e.enclosure && net::is_http_url(e.enclosure->url)) {
             pages.declare_file(embed_dir(e) + "index.html", "embed", [&in, &e] { return embed_page(in, e); });

@@ -39,6 +39,12 @@ bool PageSink::wanted(const std::string& path) {
     return true;
 }
 
+bool PageSink::wants_under(std::string_view dir) const {
+    // (Only when no page comes or goes: a new page may be in any folder.)
+    return !m_same_pages || std::any_of(m_affected.begin(), m_affected.end(),
+                                        [dir](const std::string& path) { return path.starts_with(dir); });
+}
+
 std::vector<std::string> PageSink::vanished() {
     std::vector<std::string> gone;
     for (const auto& path : m_affected)

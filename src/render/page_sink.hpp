@@ -80,6 +80,10 @@ public:
 
     // Declares the page at `path`; true when it must be rendered now.
     bool wanted(const std::string& path);
+    // False when no page in folder `dir` (or below it) can be wanted: a rebuild of the readers
+    // of an edit alone renders a few pages of tens of thousands, and those of the others are
+    // not declared at all (their paths and models made for nothing).
+    bool wants_under(std::string_view dir) const;
     // What a page rendered now read (its model's keys), kept for the next build's plan.
     void note_reads(const std::string& path, DepKeys keys) {
         if (m_reads) (*m_reads)[path] = std::move(keys);

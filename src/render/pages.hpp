@@ -61,6 +61,10 @@ public:
         });
     }
 
+    // False when no page in folder `dir` is to be rendered now (PageSink::wants_under): the
+    // caller declares none there.
+    bool wants_under(std::string_view dir) const { return m_sink.wants_under(dir); }
+
     // Every listed page's folder, in the order declared.
     const std::vector<std::string>& dirs() const { return m_dirs; }
 
