@@ -33,10 +33,11 @@ Rebuild Session::pages(const std::vector<fs::path>& changed) {
     // whole build lets go of it first, before its own content grows.
     m_replaced.clear();
     if (!result.whole) m_replaced = {m_last.content, m_last.readers, m_last.sources, m_last.spare};
-    // A rebuild after a note edit starts from a copy of the site, which shares the unchanged
-    // files, and leaves the search index and the feeds to feeds().
-    auto out =
-        result.whole ? std::make_shared<output::MemoryOutput>() : std::make_shared<output::MemoryOutput>(*m_site);
+    // A rebuild after a note edit starts on top of the site, whose other files it shows, and
+    // leaves the search index and the feeds to feeds().
+    auto out = result.whole
+                   ? std::make_shared<output::MemoryOutput>()
+                   : std::make_shared<output::MemoryOutput>(std::shared_ptr<const output::MemoryOutput>(m_site));
     pipeline::BuildReport report;
     try {
         report = pipeline::build_site(*m_config, *out, m_last, std::move(change),
@@ -59,6 +60,7 @@ Rebuild Session::pages(const std::vector<fs::path>& changed) {
 std::shared_ptr<const output::MemoryOutput> Session::feeds() {
     m_replaced = {};
     if (!m_last.sources || !m_last.content) return m_site;  // (no good build yet)
+    // A copy with every file of its own (the edits' levels copied in, while nobody waits).
     auto out = std::make_shared<output::MemoryOutput>(*m_site);
     // The index is written whole: no file of a word or filter gone may stay.
     for (std::string_view part : search::k_index_parts) out->remove_under(std::string(part));

@@ -107,14 +107,45 @@ bool Output::carry_over(const std::vector<std::string_view>& paths) {
     return true;
 }
 
+MemoryOutput::MemoryOutput(std::shared_ptr<const MemoryOutput> below) : Output(*below) {
+    if (below->m_below)
+        m_files = below->m_files, m_below = below->m_below;
+    else
+        m_below = std::move(below);
+}
+
+MemoryOutput::MemoryOutput(const MemoryOutput& other) : Output(other), m_files(other.files()) {}
+
+std::map<std::string, MemoryOutput::Content> MemoryOutput::files_under(const std::string& prefix) const {
+    std::map<std::string, Content> all = m_below ? m_below->files_under(prefix) : std::map<std::string, Content>();
+    for (auto it = m_files.lower_bound(prefix); it != m_files.end() && it->first.starts_with(prefix); ++it) {
+        if (it->second)
+            all.insert_or_assign(it->first, it->second);
+        else
+            all.erase(it->first);
+    }
+    return all;
+}
+
 const std::string* MemoryOutput::find(const std::string& path) const {
-    auto it = m_files.find(path);
-    return it == m_files.end() ? nullptr : it->second.get();
+    const auto it = m_files.find(path);
+    if (it != m_files.end()) return it->second.get();
+    return m_below ? m_below->find(path) : nullptr;
+}
+
+void MemoryOutput::remove(const std::string& path) {
+    if (m_below && m_below->find(path))
+        m_files[path] = nullptr;
+    else
+        m_files.erase(path);
 }
 
 void MemoryOutput::remove_under(const std::string& prefix) {
+    const std::map<std::string, Content> below =
+        m_below ? m_below->files_under(prefix) : std::map<std::string, Content>();
     for (auto it = m_files.lower_bound(prefix); it != m_files.end() && it->first.starts_with(prefix);)
         it = m_files.erase(it);
+    for (const auto& [path, content] : below) m_files.emplace(path, nullptr);
 }
 
 void MemoryOutput::store_prepared(Prepared file) {
@@ -122,7 +153,8 @@ void MemoryOutput::store_prepared(Prepared file) {
 }
 
 bool same_files(const MemoryOutput& a, const MemoryOutput& b) {
-    return std::equal(a.files().begin(), a.files().end(), b.files().begin(), b.files().end(),
+    const auto x_files = a.files(), y_files = b.files();
+    return std::equal(x_files.begin(), x_files.end(), y_files.begin(), y_files.end(),
                       [](const auto& x, const auto& y) { return x.first == y.first && *x.second == *y.second; });
 }
 

@@ -148,23 +148,37 @@ private:
     FileSize m_largest;
 };
 
-// Contents are shared, not copied, between copies of a MemoryOutput: an incremental rebuild
-// starts from a copy of the previous one and replaces what changed.
+// Files in memory (serve's site, the tests'). Contents are shared, not copied, between copies.
+// An incremental rebuild (serve, after an edit) starts on top of the last build's: it holds what
+// it adds or removes, and finds every other file in that one, instead of copying a table of tens
+// of thousands of files for the few it changes (and letting go of the old table after).
 class MemoryOutput : public Output {
 public:
     using Content = std::shared_ptr<const std::string>;
-    const std::map<std::string, Content>& files() const { return m_files; }
+    MemoryOutput() = default;
+    // On top of `below`, which must not change any more. (On top of one that is itself on top
+    // of another, its own files are copied: a lookup goes down one level at most.)
+    explicit MemoryOutput(std::shared_ptr<const MemoryOutput> below);
+    // A copy holds every file itself (the level below, if any, copied in).
+    MemoryOutput(const MemoryOutput& other);
+    MemoryOutput& operator=(const MemoryOutput& other) { return *this = MemoryOutput(other); }
+    MemoryOutput(MemoryOutput&&) = default;
+    MemoryOutput& operator=(MemoryOutput&&) = default;
+    // Every file, in path order / those whose paths start with `prefix`.
+    std::map<std::string, Content> files() const { return files_under(""); }
+    std::map<std::string, Content> files_under(const std::string& prefix) const;
     // The content at `path`, or nullptr.
     const std::string* find(const std::string& path) const;
     // Removes the file at `path` / every file whose path starts with `prefix`.
-    void remove(const std::string& path) override { m_files.erase(path); }
+    void remove(const std::string& path) override;
     void remove_under(const std::string& prefix);
 
 protected:
     void store_prepared(Prepared file) override;
 
 private:
-    std::map<std::string, Content> m_files;
+    std::shared_ptr<const MemoryOutput> m_below;
+    std::map<std::string, Content> m_files;  // its own; null: a file of the level below removed
 };
 
 // Files given to it are prepared in `target` by the thread that gives them (Output::prepare:
