@@ -153,8 +153,8 @@ void MemoryOutput::store_prepared(Prepared file) {
 }
 
 bool same_files(const MemoryOutput& a, const MemoryOutput& b) {
-    const auto x_files = a.files(), y_files = b.files();
-    return std::equal(x_files.begin(), x_files.end(), y_files.begin(), y_files.end(),
+    const auto files_a = a.files(), files_b = b.files();
+    return std::equal(files_a.begin(), files_a.end(), files_b.begin(), files_b.end(),
                       [](const auto& x, const auto& y) { return x.first == y.first && *x.second == *y.second; });
 }
 
