@@ -287,10 +287,13 @@ void walk(const std::string& project, unsigned seed, int steps, Shortcuts& short
         CHECK(saved->record.feed.item_offsets == saved_whole->record.feed.item_offsets);
         fs::remove_all(fresh);
 
-        // serve: the pages at once, then with the feeds, equal the same whole build.
+        // serve: the pages at once, then with the feeds, equal the same whole build. Every third
+        // edit comes before the pause (no feeds after it): the next rebuild is laid over a site
+        // that is itself laid over the last one (MemoryOutput), and compared after its feeds.
         const in_memory::Rebuild rebuilt = session.pages(changed);
         CHECK(rebuilt.whole == (kind == "site.yaml"));
         shortcuts.serve += rebuilt.bodies_only;
+        if (step % 3 == 1) continue;
         const test::Tree served = tree(*session.feeds());
         CHECK_MESSAGE(served == want, differences(served, want));
     }
