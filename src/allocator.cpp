@@ -12,9 +12,12 @@
 //   megabytes once each, and faulting them in 4 KB at a time was a tenth of its CPU time
 //   (10,000 episodes: 115,000 page faults; with huge pages 24,000). Where the system's THP
 //   setting is "never", nothing changes.
-// - percpu_arena:percpu: one arena per CPU rather than four, so memory a thread frees is
-//   reused by the next thread on that CPU: huge pages are partly empty less often.
+// - narenas:1: one arena for every thread. Each arena holds partly used huge pages of its own:
+//   at 10,000 episodes one arena peaks 7-17 MB lower than one per CPU (percpu_arena:percpu, two
+//   here) or two fixed ones, in the same time (2026-12-06, bench/README.md). Threads take from their own cache (tcache)
+//   and go to the arena only to refill or flush it; measured on 2 cores: where many cores
+//   render at once and contend for it, MALLOC_CONF=narenas:N gives them more.
 extern "C" {
 extern const char* malloc_conf;
-const char* malloc_conf = "background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,thp:always,percpu_arena:percpu";
+const char* malloc_conf = "background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,thp:always,narenas:1";
 }

@@ -45,6 +45,7 @@ std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batc
     for (const auto& b : batches) {
         if (!core::is_feed(b.kind)) continue;
         InputFeed& f = feeds.emplace_back(InputFeed{b.info.file, {}});
+        f.items.reserve(b.records.size());  // (kept until the feed stage: no room to spare)
         for (const auto& r : b.records)
             if (r.enclosure)
                 f.items.push_back(
