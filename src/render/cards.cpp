@@ -35,7 +35,8 @@ std::string episode_number_label(const i18n::Words& words, const core::Episode& 
     return label;
 }
 
-constexpr std::size_t k_card_members = 10;  // (card_data's)
+constexpr std::size_t k_card_members = 10;        // (card_data's)
+constexpr std::string_view k_topic_prefix = "t";  // (CardCache's references to topic links)
 
 // The card; `topics` is the episode's topic links when it has a note.
 Data card_data(const site::SiteContent& content, const core::Episode& e, const notes::EpisodeExtras* extras,
@@ -76,7 +77,10 @@ CardCache::CardCache(const site::SiteContent& content)
         const notes::EpisodeExtras* x = m_extras.emplace_back(content.curation.extras(e.slug));
         if (!x) continue;
         for (const auto& name : x->topics)  // a few names, each on many episodes
-            if (!m_topics.contains(name)) m_topics.emplace(name, term_link(content.site, "topics", name));
+            if (auto [at, fresh] = m_topic_names.try_emplace(name); fresh) {
+                at->second = std::string(k_topic_prefix) + std::to_string(m_topic_links.size());
+                m_topic_links.push_back(term_link(content.site, "topics", name));
+            }
     }
 }
 
@@ -87,7 +91,8 @@ std::size_t CardCache::position(const core::Episode& e) const {
 }
 
 // References name a slot: "<n>" for the plain card of the episode at position n, "<N + n>" for
-// its card with its note (an episode without one has only the plain card).
+// its card with its note (an episode without one has only the plain card); "t<n>" a topic's
+// link.
 Data CardCache::with_note(const core::Episode& e) const {
     std::size_t at = position(e);
     return shared_reference(std::to_string(m_extras[at] ? m_extras.size() + at : at));
@@ -98,6 +103,12 @@ Data CardCache::plain(const core::Episode& e) const {
 }
 
 const Data* CardCache::find(const std::string& name) const {
+    if (name.starts_with(k_topic_prefix)) {
+        std::size_t at = 0;
+        auto [end, error] = std::from_chars(name.data() + k_topic_prefix.size(), name.data() + name.size(), at);
+        if (error != std::errc() || end != name.data() + name.size() || at >= m_topic_links.size()) return nullptr;
+        return &m_topic_links[at];
+    }
     std::size_t slot = 0;
     auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), slot);
     if (error != std::errc() || end != name.data() + name.size() || slot >= m_cards.size()) return nullptr;
@@ -115,8 +126,9 @@ Data CardCache::make_card(std::size_t slot) const {
     const core::Episode& e = m_content.catalog.episodes[at];
     const notes::EpisodeExtras* extras = slot >= m_extras.size() ? m_extras[at] : nullptr;
     if (!extras) return card_data(m_content, e, nullptr, Data());
-    List topics = list_of(extras->topics, [&](const std::string& name) { return m_topics.at(name); });
-    Data card = shared_reference(std::to_string(at));
+    List topics =
+        list_of(extras->topics, [&](const std::string& name) { return shared_reference(m_topic_names.at(name)); });
+    Data card = shared_reference(std::to_string(at), 3);
     if (!extras->summary.empty()) put(card, "summary", extras->summary);
     put(card, "topics", list(std::move(topics)));
     return card;

@@ -44,7 +44,10 @@ private:
     // Plain cards by position in the catalog, then cards with notes, each made when a page
     // first shows it, on whichever thread renders that page (a preview rebuild shows a few).
     concurrency::LazySlots<Data> m_cards;
-    std::unordered_map<std::string, Data> m_topics;  // each topic's link, by name
+    // Each topic's link, once: a card with a note refers to it ("t<position>") rather than
+    // holding a copy (two texts and their object, on every card, for a few names).
+    std::vector<Data> m_topic_links;
+    std::unordered_map<std::string, std::string> m_topic_names;  // a topic -> its reference's name
 
     std::size_t position(const core::Episode& e) const;
     Data make_card(std::size_t slot) const;

@@ -113,9 +113,9 @@ Data take(Data& object, std::string_view key) {
     return Data();
 }
 
-Data shared_reference(std::string name) {
-    Data d;
-    put(d, k_shared_key, std::move(name));
+Data shared_reference(std::string name, std::size_t room) {
+    Data d = object(room);
+    put_new(d, k_shared_key, text(std::move(name)));
     return d;
 }
 

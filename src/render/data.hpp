@@ -174,7 +174,9 @@ Data take(Data& object, std::string_view key);
 // it into each (or building it again) was a tenth of rendering. A reference is an object that
 // names the shared object (SharedData::find); TemplateSet looks up there what the reference does
 // not have itself (so a reference can add keys to what it refers to, as an episode's page does).
-Data shared_reference(std::string name);
+// `room`: the members it is made with room for, its name's included (a reference in a card,
+// kept all build, takes no more room than it holds).
+Data shared_reference(std::string name, std::size_t room = 1);
 
 // The name `object` refers to when it is a shared_reference (or one with keys added), else null.
 const std::string* referred_name(const Data& object);

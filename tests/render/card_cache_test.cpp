@@ -77,8 +77,22 @@ TEST_CASE("a card is made once, whichever thread asks first, and shows its episo
     CHECK(*render::referred_name(*noted_card) == *render::referred_name(cards.plain(noted)));
     CHECK(noted_card->members().size() == 3);  // the reference, the summary, the topics
     CHECK(shown(cards, cards.with_note(a.catalog.episodes[6])) == "Episode 6|/show/episodes/episode-6/|Noted 6|CUDA");
-    // Names that are no slot's find nothing.
-    for (const std::string bad : {"", "600", "-1", "1x", "abc", "99999999999999999999999"}) {
+    // Each topic's link is made once: the cards with notes refer to it, with its page's address.
+    const auto topic_of = [&](const core::Episode& e) {
+        const render::Data* card = cards.find(*render::referred_name(cards.with_note(e)));
+        const render::Data* topics = card->get("topics");
+        REQUIRE((topics && topics->list_value().size() == 1));
+        return &topics->list_value().front();
+    };
+    const std::string* link_name = render::referred_name(*topic_of(noted));
+    REQUIRE(link_name);
+    CHECK(render::referred_name(*topic_of(a.catalog.episodes[6])) != nullptr);
+    CHECK(*render::referred_name(*topic_of(a.catalog.episodes[6])) == *link_name);
+    CHECK(test::render_as_ours("{{#topics}}{{name}} {{url}}{{/topics}}", cards.with_note(noted), &cards) ==
+          "CUDA /show/topics/cuda/");
+    // Names that are no slot's, nor a topic's, find nothing.
+    for (const std::string bad :
+         {"", "600", "-1", "1x", "abc", "99999999999999999999999", "t", "t1", "t-1", "tx", "t0x"}) {
         CAPTURE(bad);
         CHECK(cards.find(bad) == nullptr);
     }
