@@ -14,9 +14,10 @@
 //   setting is "never", nothing changes.
 // - narenas:1: one arena for every thread. Each arena holds partly used huge pages of its own:
 //   at 10,000 episodes one arena peaks 7-17 MB lower than one per CPU (percpu_arena:percpu, two
-//   here) or two fixed ones, in the same time (2026-12-06, bench/README.md). Threads take from their own cache (tcache)
-//   and go to the arena only to refill or flush it; measured on 2 cores: where many cores
-//   render at once and contend for it, MALLOC_CONF=narenas:N gives them more.
+//   here) or two fixed ones, in the same time (2026-12-06, bench/README.md). Threads take from
+//   their own cache (tcache) and go to the arena only to refill or flush it. Measured on 2
+//   cores: where many cores render at once and contend for it, MALLOC_CONF=narenas:N gives
+//   them more.
 extern "C" {
 extern const char* malloc_conf;
 const char* malloc_conf = "background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,thp:always,narenas:1";
