@@ -2,7 +2,9 @@
 
 #include <charconv>
 #include <memory>
+#include <optional>
 #include <stdexcept>
+#include <string_view>
 
 #include "dates/dates.hpp"
 #include "dates/durations.hpp"
@@ -36,6 +38,7 @@ std::string episode_number_label(const i18n::Words& words, const core::Episode& 
 }
 
 constexpr std::size_t k_card_members = 10;        // (card_data's)
+constexpr std::size_t k_noted_card_members = 3;   // (make_card's: the reference, summary, topics)
 constexpr std::string_view k_topic_prefix = "t";  // (CardCache's references to topic links)
 
 // The card; `topics` is the episode's topic links when it has a note.
@@ -102,17 +105,25 @@ Data CardCache::plain(const core::Episode& e) const {
     return shared_reference(std::to_string(position(e)));
 }
 
+namespace {
+
+// `digits` as a number below `count` (a slot of the cache), or nullopt when they are not one.
+std::optional<std::size_t> number_below(std::string_view digits, std::size_t count) {
+    std::size_t at = 0;
+    auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), at);
+    if (error != std::errc() || end != digits.data() + digits.size() || at >= count) return std::nullopt;
+    return at;
+}
+
+}  // namespace
+
 const Data* CardCache::find(const std::string& name) const {
     if (name.starts_with(k_topic_prefix)) {
-        std::size_t at = 0;
-        auto [end, error] = std::from_chars(name.data() + k_topic_prefix.size(), name.data() + name.size(), at);
-        if (error != std::errc() || end != name.data() + name.size() || at >= m_topic_links.size()) return nullptr;
-        return &m_topic_links[at];
+        auto at = number_below(std::string_view(name).substr(k_topic_prefix.size()), m_topic_links.size());
+        return at ? &m_topic_links[*at] : nullptr;
     }
-    std::size_t slot = 0;
-    auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), slot);
-    if (error != std::errc() || end != name.data() + name.size() || slot >= m_cards.size()) return nullptr;
-    return &m_cards.get(slot, [&] { return make_card(slot); });
+    auto slot = number_below(name, m_cards.size());
+    return slot ? &m_cards.get(*slot, [&] { return make_card(*slot); }) : nullptr;
 }
 
 CardCache::~CardCache() = default;
@@ -128,7 +139,7 @@ Data CardCache::make_card(std::size_t slot) const {
     if (!extras) return card_data(m_content, e, nullptr, Data());
     List topics =
         list_of(extras->topics, [&](const std::string& name) { return shared_reference(m_topic_names.at(name)); });
-    Data card = shared_reference(std::to_string(at), 3);
+    Data card = shared_reference(std::to_string(at), k_noted_card_members);
     if (!extras->summary.empty()) put(card, "summary", extras->summary);
     put(card, "topics", list(std::move(topics)));
     return card;
