@@ -139,7 +139,7 @@ void run(std::size_t records) {
     for (const auto& [e, size] : true_sizes) true_pairs += static_cast<double>(size * (size - 1) / 2);
     for (const auto& ep : catalog.episodes) {
         std::map<std::size_t, std::size_t> by_truth;
-        for (const auto& r : ep.records) ++by_truth[truth_of[{r.from.source, r.from.line}]];
+        for (const auto& r : ep.records) ++by_truth[truth_of[{catalog.origin_of(r.place).source, r.place.line}]];
         std::size_t n = ep.records.size();
         found_pairs += static_cast<double>(n * (n - 1) / 2);
         for (const auto& [e, k] : by_truth) correct_pairs += static_cast<double>(k * (k - 1) / 2);

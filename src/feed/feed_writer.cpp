@@ -406,12 +406,12 @@ core::Provenance audio_from(const core::Episode& e) {
 
 // An input item keeps its own title: one no source gave it is the page's, not the feed's,
 // unless a note gives it (the item is then untitled as before: apps name it by its file).
-const std::string& item_title(const core::Episode& e) {
+const std::string& item_title(const core::Catalog& catalog, const core::Episode& e) {
     static const std::string k_none;
     const std::optional<core::FieldSource> from = e.sources.find("title");
     if (!from) return k_none;
-    const bool from_item =
-        !e.title_derived && from->file == e.feed_item_from.file && from->line == e.feed_item_from.line;
+    const bool from_item = !e.title_derived && from->file == catalog.origin_of(e.feed_item_from).file &&
+                           from->line == e.feed_item_from.line;
     return from_item || from->source.starts_with("note:") ? e.title : k_none;
 }
 
@@ -655,10 +655,11 @@ FeedResult write_any(const config::SiteConfig& config, const site::SiteContent& 
             e.copy && e.copy->host_gone
                 ? std::optional<core::Enclosure>(core::Enclosure{e.copy->url, e.copy->type, e.copy->bytes})
                 : std::nullopt;
-        write_item(e,
-                   {e.guid, e.guid_is_permalink, !(from_feed && e.guid_derived), from_feed ? item_title(e) : e.title,
-                    e.date, served ? *served : *e.enclosure, e.copy ? &*e.copy : nullptr},
-                   e.feed_item_xml, from_feed ? e.feed_item_from : audio_from(e));
+        write_item(
+            e,
+            {e.guid, e.guid_is_permalink, !(from_feed && e.guid_derived), from_feed ? item_title(catalog, e) : e.title,
+             e.date, served ? *served : *e.enclosure, e.copy ? &*e.copy : nullptr},
+            e.feed_item_xml, from_feed ? catalog.provenance(e.feed_item_from) : audio_from(e));
         for (const auto& other : e.other_feed_items)
             write_item(e,
                        {other.guid.empty() ? other.enclosure.url : other.guid, other.guid_is_permalink,

@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <map>
+#include <tuple>
 
 #include "core/directories.hpp"
 #include "html/html_sanitizer.hpp"
@@ -352,7 +353,31 @@ std::string derive_title(std::string_view description) {
     return title;
 }
 
-core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> batches,
+OriginNumbers number_origins(std::span<const sources::SourceBatch> batches) {
+    OriginNumbers out;
+    std::map<std::tuple<std::string_view, std::string_view, std::string_view>, std::uint32_t> numbers;
+    out.of.reserve(batches.size());
+    for (const auto& b : batches) {
+        auto& of = out.of.emplace_back();
+        of.reserve(b.records.size());
+        const core::Provenance* last = nullptr;  // (a batch's records mostly share one file)
+        for (const auto& r : b.records) {
+            const core::Provenance& from = r.from;
+            if (last && from.source == last->source && from.file == last->file && from.via == last->via) {
+                of.push_back(of.back());
+            } else {
+                const auto [at, added] = numbers.try_emplace({from.source, from.file, from.via},
+                                                             static_cast<std::uint32_t>(out.table.size()));
+                if (added) out.table.push_back({from.source, from.file, from.via});
+                of.push_back(at->second);
+            }
+            last = &from;
+        }
+    }
+    return out;
+}
+
+core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> batches, const OriginNumbers& origins,
                    std::vector<core::Conflict>& conflicts) {
     std::vector<Member> members;
     for (const auto& id : group.members)
@@ -363,8 +388,9 @@ core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> bat
     core::Episode e;
     e.records.reserve(group.members.size());  // (kept all build long: no room to spare)
     for (std::size_t k = 0; k < group.members.size(); ++k) {
-        const auto& r = batches[group.members[k].batch].records[group.members[k].index];
-        e.records.push_back({r.from, group.matched_by[k]});
+        const RecordId& id = group.members[k];
+        const core::Provenance& from = batches[id.batch].records[id.index].from;
+        e.records.push_back({{origins.of[id.batch][id.index], from.line, from.end_line}, group.matched_by[k]});
     }
     fuse_description(e, members);
     fuse_title(e, members);
@@ -407,7 +433,9 @@ core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> bat
     fuse_listening(e, members);
     if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.raw_xml.empty(); })) {
         e.feed_item_xml = std::move(feed->record->raw_xml);
-        e.feed_item_from = feed->record->from;
+        const auto index = static_cast<std::size_t>(feed->record - feed->batch->records.data());
+        const auto batch = static_cast<std::size_t>(feed->batch - batches.data());
+        e.feed_item_from = {origins.of[batch][index], feed->record->from.line, feed->record->from.end_line};
         keep_other_feed_items(e, *feed, members);
     }
     e.sources.shrink_to_fit();

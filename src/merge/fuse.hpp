@@ -1,5 +1,6 @@
 #pragma once
 // Builds one Episode from the records of one linked group, field by field, with provenance.
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -19,7 +20,16 @@ namespace merge {
 // With no guid anywhere, the enclosure URL becomes the guid (what podcast apps fall back to).
 // The large texts the episode takes (its description or content:encoded, its feed items' XML)
 // are moved out of the group's records, not copied: a record is in one group only.
-core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> batches,
+// Every record's file as a number into `table` (what becomes core::Catalog::record_origins):
+// `of[b][i]` is record i of batch b's. Numbered in the order the batches first name them.
+struct OriginNumbers {
+    std::vector<core::RecordOrigin> table;
+    std::vector<std::vector<std::uint32_t>> of;
+};
+OriginNumbers number_origins(std::span<const sources::SourceBatch> batches);
+
+// (`origins`: number_origins(batches), for the episode's records.)
+core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> batches, const OriginNumbers& origins,
                    std::vector<core::Conflict>& conflicts);
 
 // How much a source kind is trusted for a field nobody else disagrees on (lower is better).

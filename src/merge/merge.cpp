@@ -79,11 +79,12 @@ core::Catalog merge(std::span<sources::SourceBatch> batches) {
                                                      sources::provenance(b.info, b.announced->line, b.announced->line)};
     auto groups = link_records(batches);
     auto estimates = estimate_positions(batches);
+    OriginNumbers origins = number_origins(batches);
     std::vector<core::Episode> episodes(groups.size());
     std::vector<Placing> placing(groups.size());
     auto fuse_group = [&](std::size_t g) {
         Placing& p = placing[g];
-        episodes[g] = fuse(groups[g], batches, p.conflicts);
+        episodes[g] = fuse(groups[g], batches, origins, p.conflicts);
         if (episodes[g].date) {
             p.sort_key = episodes[g].date->utc_seconds, p.has_key = true;
         } else {
@@ -116,10 +117,11 @@ core::Catalog merge(std::span<sources::SourceBatch> batches) {
         if (a.has_key && a.sort_key != b.sort_key) return a.sort_key > b.sort_key;
         if (!a.has_key && first_listed[x] != first_listed[y]) return first_listed[x] < first_listed[y];
         if (episodes[x].title != episodes[y].title) return episodes[x].title < episodes[y].title;
-        return episodes[x].records.front().from.line < episodes[y].records.front().from.line;
+        return episodes[x].records.front().place.line < episodes[y].records.front().place.line;
     });
     permute(episodes, order);
     catalog.episodes = std::move(episodes);
+    catalog.record_origins = std::move(origins.table);
     assign_slugs(catalog.episodes);
     for (std::size_t i = 0; i < order.size(); ++i)
         for (auto& c : placing[order[i]].conflicts) {

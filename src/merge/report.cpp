@@ -40,12 +40,13 @@ nlohmann::json report_json(const core::Catalog& catalog) {
                                                 {"line", source.line}};
         ep["records"] = nlohmann::json::array();
         for (const auto& r : e.records) {
-            ep["records"].push_back({{"source", r.from.source},
-                                     {"file", r.from.file},
-                                     {"line", r.from.line},
-                                     {"end_line", r.from.end_line},
+            const core::RecordOrigin& from = catalog.origin_of(r.place);
+            ep["records"].push_back({{"source", from.source},
+                                     {"file", from.file},
+                                     {"line", r.place.line},
+                                     {"end_line", r.place.end_line},
                                      {"matched_by", r.matched_by}});
-            if (!r.from.via.empty()) ep["records"].back()["via"] = r.from.via;
+            if (!from.via.empty()) ep["records"].back()["via"] = from.via;
         }
         out["episodes"].push_back(std::move(ep));
     }
@@ -76,10 +77,11 @@ std::string report_text(const core::Catalog& catalog) {
         if (e.date) out += "  " + dates::format_day(*e.date);
         if (e.title_derived) ++derived, out += "  [title derived from the description]";
         out += "\n";
-        for (const auto& r : e.records)
-            out += "    " + r.from.file + ":" + std::to_string(r.from.line) + "-" + std::to_string(r.from.end_line) +
-                   "  (" + r.from.source + (r.from.via.empty() ? "" : ", from " + r.from.via) + ", " + r.matched_by +
-                   ")\n";
+        for (const auto& r : e.records) {
+            const core::RecordOrigin& from = catalog.origin_of(r.place);
+            out += "    " + from.file + ":" + std::to_string(r.place.line) + "-" + std::to_string(r.place.end_line) +
+                   "  (" + from.source + (from.via.empty() ? "" : ", from " + from.via) + ", " + r.matched_by + ")\n";
+        }
     }
     out += "\n" + std::to_string(catalog.episodes.size()) + " episodes from " + std::to_string(records) + " records";
     out += "; " + std::to_string(derived) + " titles derived from descriptions\n";

@@ -22,7 +22,8 @@
 
 namespace files::binary {
 
-static_assert(sizeof(core::Episode) == 1376, "a field of core::Episode is new: name it in fields() below");
+static_assert(sizeof(core::Catalog) == 1008, "a field of core::Catalog is new: name it in fields() below");
+static_assert(sizeof(core::Episode) == 1288, "a field of core::Episode is new: name it in fields() below");
 static_assert(sizeof(core::Channel) == 792, "a field of core::Channel is new: name it in fields() below");
 static_assert(sizeof(site::EpisodeText) == 136,
               "a field of site::EpisodeText is new: name it in site::KeptTexts::Text and its fields() below");
@@ -60,8 +61,16 @@ void fields(IO& io, core::FieldSources& s) {
     io(s.origins(), s.fields());
 }
 template <class IO>
+void fields(IO& io, core::RecordOrigin& o) {
+    io(o.source, o.file, o.via);
+}
+template <class IO>
+void fields(IO& io, core::RecordPlace& p) {
+    io(p.origin, p.line, p.end_line);
+}
+template <class IO>
 void fields(IO& io, core::RecordRef& r) {
-    io(r.from, r.matched_by);
+    io(r.place, r.matched_by);
 }
 template <class IO>
 void fields(IO& io, core::ListenLink& l) {
@@ -144,7 +153,7 @@ void fields(IO& io, core::AnnouncedCount& a) {
 }
 template <class IO>
 void fields(IO& io, core::Catalog& c) {
-    io(c.channel, c.announced, c.episodes, c.conflicts, c.dropped);
+    io(c.channel, c.announced, c.episodes, c.conflicts, c.dropped, c.record_origins);
 }
 template <class IO>
 void fields(IO& io, feed::ItemIdentity& i) {

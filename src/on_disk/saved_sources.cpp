@@ -8,7 +8,7 @@ namespace on_disk {
 namespace {
 
 constexpr std::string_view k_magic =
-    "podarchive merged sources 2\n";  // (2: each field's source as a number into its episode's)
+    "podarchive merged sources 3\n";  // (3: each record's file as a number into the catalog's)
 
 }  // namespace
 

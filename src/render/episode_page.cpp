@@ -180,11 +180,12 @@ Data episode_data(const site::SiteContent& content, const core::Episode& e, cons
             return row;
         }));
     put(d, "records", list_of(e.records, [&](const auto& r) {
+            const core::RecordOrigin& from = content.catalog.origin_of(r.place);
             Data row;
-            put(row, "source", r.from.source);
-            put(row, "file", r.from.file);
-            put(row, "line", std::to_string(r.from.line));
-            put(row, "end_line", std::to_string(r.from.end_line));
+            put(row, "source", from.source);
+            put(row, "file", from.file);
+            put(row, "line", std::to_string(r.place.line));
+            put(row, "end_line", std::to_string(r.place.end_line));
             put(row, "matched_by", words.text_or("linked." + r.matched_by, r.matched_by));
             return row;
         }));

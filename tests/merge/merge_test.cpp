@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <set>
 
 #include "html/html_sanitizer.hpp"
 #include "merge/normalize.hpp"
@@ -116,6 +117,35 @@ TEST_CASE("linking: guid, enclosure, title and date; never two records of one so
     CHECK(catalog.episodes[2].title == "Strides");
     CHECK(catalog.episodes[1].records.size() + catalog.episodes[2].records.size() == 3);
     CHECK(catalog.episodes[1].slug != catalog.episodes[2].slug);
+}
+
+TEST_CASE("each record names its file once in the catalog, with its own lines") {
+    auto kept = rec("Strides", "2022-05-30");
+    auto kept_again = rec("Autograd", "2022-05-20");
+    auto listed = rec("Strides", "2022-05-30");
+    std::vector<sources::SourceBatch> batches = {
+        batch("feed", core::SourceKind::rss, {rec("Autograd", "2022-05-20"), kept, kept_again}),
+        batch("list", core::SourceKind::records, {listed, rec("Autograd", "2022-05-20")})};
+    // Two of the feed's items are kept ones, each from its own capture of the feed.
+    batches[0].records[1].from.via = "wayback:20220601000000";
+    batches[0].records[2].from.via = "wayback:20220601000000";
+    batches[1].records[1].from.line = 40, batches[1].records[1].from.end_line = 47;
+    auto catalog = merge::merge(batches);
+    const std::vector<core::RecordOrigin> origins = {
+        {"feed", "feed.txt", ""}, {"feed", "feed.txt", "wayback:20220601000000"}, {"list", "list.txt", ""}};
+    CHECK(catalog.record_origins == origins);
+    std::multiset<std::string> places;
+    for (const auto& e : catalog.episodes)
+        for (const auto& r : e.records) {
+            const core::RecordOrigin& from = catalog.origin_of(r.place);
+            places.insert(from.file + ":" + std::to_string(r.place.line) + "-" + std::to_string(r.place.end_line) +
+                          " " + from.via);
+        }
+    CHECK(places == std::multiset<std::string>{"feed.txt:1-1 ", "feed.txt:2-2 wayback:20220601000000",
+                                               "feed.txt:3-3 wayback:20220601000000", "list.txt:1-1 ",
+                                               "list.txt:40-47 "});
+    // A number no origin has (a damaged kept merge) names no file.
+    CHECK(catalog.origin_of(core::RecordPlace{7, 1, 1}) == core::RecordOrigin{});
 }
 
 TEST_CASE("fusion: feed wins identity, longest full description wins, durations conflict") {

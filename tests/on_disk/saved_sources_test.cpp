@@ -45,9 +45,9 @@ core::Episode every_field() {
     e.seen_in = {"feed", "apple"};
     e.seen_at = {"https://a.example/", "https://b.example/"};
     e.sources = {{"title", {"feed", "feed.xml", 7}}, {"date", {"note:x.md", "content/x.md", 2}}};
-    e.records = {{at("r1"), "guid"}, {at("r2"), "title+date"}};
+    e.records = {{{0, 3, 9}, "guid"}, {{1, 20, 31}, "title+date"}};
     e.feed_item_xml = "<item><title>title</title></item>";
-    e.feed_item_from = at("item");
+    e.feed_item_from = {0, 5, 8};
     e.other_feed_items = {{"g2",
                            true,
                            "repost",
@@ -92,6 +92,7 @@ core::Catalog catalog_with_every_field() {
     c.episodes = {every_field(), core::Episode{}};
     c.conflicts = {{"slug", "date", "kept", "feed", "other", "apple"}};
     c.dropped = {{at("dropped"), "no title"}};
+    c.record_origins = {{"feed", "content/sources/feed.xml", ""}, {"apple", "apple.html", "wayback:20210304050607"}};
     return c;
 }
 
@@ -128,6 +129,7 @@ TEST_CASE("the kept merge reads back as written, every field, and only for the i
     CHECK(back->catalog.conflicts[0].other_source == "apple");
     REQUIRE(back->catalog.dropped.size() == 1);
     CHECK(back->catalog.dropped[0].from == at("dropped"));
+    CHECK(back->catalog.record_origins == catalog.record_origins);
     REQUIRE(back->input_feeds.size() == 1);
     CHECK(back->input_feeds[0].items[0].host_enclosure_url == "https://host/a.mp3");
     CHECK(back->input_feeds[0].items[0].line == 12);
