@@ -156,7 +156,7 @@ struct Catalog {
     std::vector<Episode> episodes;            // newest first; episodes without a date last
     std::vector<Conflict> conflicts;
     std::vector<DroppedRecord> dropped;
-    std::vector<RecordOrigin> record_origins;  // the files its episodes' records name (RecordRef::origin)
+    std::vector<RecordOrigin> record_origins;  // the files its episodes' records name (RecordPlace::origin)
 
     // The file of a record of its episodes. (An origin a damaged kept file names out of range is
     // no file, not a crash.)

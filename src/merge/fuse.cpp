@@ -385,13 +385,14 @@ core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> bat
             {&batches[id.batch].records[id.index], &batches[id.batch], trust_rank(batches[id.batch].kind)});
     std::stable_sort(members.begin(), members.end(), [](const Member& a, const Member& b) { return a.rank < b.rank; });
 
+    auto place_of = [&](std::size_t batch, std::size_t index) -> core::RecordPlace {
+        const core::Provenance& from = batches[batch].records[index].from;
+        return {origins.of[batch][index], from.line, from.end_line};
+    };
     core::Episode e;
     e.records.reserve(group.members.size());  // (kept all build long: no room to spare)
-    for (std::size_t k = 0; k < group.members.size(); ++k) {
-        const RecordId& id = group.members[k];
-        const core::Provenance& from = batches[id.batch].records[id.index].from;
-        e.records.push_back({{origins.of[id.batch][id.index], from.line, from.end_line}, group.matched_by[k]});
-    }
+    for (std::size_t k = 0; k < group.members.size(); ++k)
+        e.records.push_back({place_of(group.members[k].batch, group.members[k].index), group.matched_by[k]});
     fuse_description(e, members);
     fuse_title(e, members);
     fuse_date(e, members, conflicts);
@@ -433,9 +434,8 @@ core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> bat
     fuse_listening(e, members);
     if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.raw_xml.empty(); })) {
         e.feed_item_xml = std::move(feed->record->raw_xml);
-        const auto index = static_cast<std::size_t>(feed->record - feed->batch->records.data());
-        const auto batch = static_cast<std::size_t>(feed->batch - batches.data());
-        e.feed_item_from = {origins.of[batch][index], feed->record->from.line, feed->record->from.end_line};
+        e.feed_item_from = place_of(static_cast<std::size_t>(feed->batch - batches.data()),
+                                    static_cast<std::size_t>(feed->record - feed->batch->records.data()));
         keep_other_feed_items(e, *feed, members);
     }
     e.sources.shrink_to_fit();
