@@ -21,6 +21,7 @@ struct Member {
     core::Record* record;  // (its texts are moved into the episode: fuse's doc comment)
     const sources::SourceBatch* batch;
     int rank;
+    RecordId id;  // where `record` is among the batches
 };
 
 core::FieldSource source_of(const Member& m) {
@@ -360,18 +361,12 @@ OriginNumbers number_origins(std::span<const sources::SourceBatch> batches) {
     for (const auto& b : batches) {
         auto& of = out.of.emplace_back();
         of.reserve(b.records.size());
-        const core::Provenance* last = nullptr;  // (a batch's records mostly share one file)
         for (const auto& r : b.records) {
             const core::Provenance& from = r.from;
-            if (last && from.source == last->source && from.file == last->file && from.via == last->via) {
-                of.push_back(of.back());
-            } else {
-                const auto [at, added] = numbers.try_emplace({from.source, from.file, from.via},
-                                                             static_cast<std::uint32_t>(out.table.size()));
-                if (added) out.table.push_back({from.source, from.file, from.via});
-                of.push_back(at->second);
-            }
-            last = &from;
+            const auto [at, added] =
+                numbers.try_emplace({from.source, from.file, from.via}, static_cast<std::uint32_t>(out.table.size()));
+            if (added) out.table.push_back({from.source, from.file, from.via});
+            of.push_back(at->second);
         }
     }
     return out;
@@ -382,17 +377,17 @@ core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> bat
     std::vector<Member> members;
     for (const auto& id : group.members)
         members.push_back(
-            {&batches[id.batch].records[id.index], &batches[id.batch], trust_rank(batches[id.batch].kind)});
+            {&batches[id.batch].records[id.index], &batches[id.batch], trust_rank(batches[id.batch].kind), id});
     std::stable_sort(members.begin(), members.end(), [](const Member& a, const Member& b) { return a.rank < b.rank; });
 
-    auto place_of = [&](std::size_t batch, std::size_t index) -> core::RecordPlace {
-        const core::Provenance& from = batches[batch].records[index].from;
-        return {origins.of[batch][index], from.line, from.end_line};
+    auto place_of = [&](const RecordId& id) -> core::RecordPlace {
+        const core::Provenance& from = batches[id.batch].records[id.index].from;
+        return {origins.of[id.batch][id.index], from.line, from.end_line};
     };
     core::Episode e;
     e.records.reserve(group.members.size());  // (kept all build long: no room to spare)
     for (std::size_t k = 0; k < group.members.size(); ++k)
-        e.records.push_back({place_of(group.members[k].batch, group.members[k].index), group.matched_by[k]});
+        e.records.push_back({place_of(group.members[k]), group.matched_by[k]});
     fuse_description(e, members);
     fuse_title(e, members);
     fuse_date(e, members, conflicts);
@@ -434,8 +429,7 @@ core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> bat
     fuse_listening(e, members);
     if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.raw_xml.empty(); })) {
         e.feed_item_xml = std::move(feed->record->raw_xml);
-        e.feed_item_from = place_of(static_cast<std::size_t>(feed->batch - batches.data()),
-                                    static_cast<std::size_t>(feed->record - feed->batch->records.data()));
+        e.feed_item_from = place_of(feed->id);
         keep_other_feed_items(e, *feed, members);
     }
     e.sources.shrink_to_fit();
