@@ -1,5 +1,6 @@
 #pragma once
-// Giving freed memory back to the system at a stage boundary.
+// How the program's memory is held: freed memory given back to the system at a stage boundary,
+// and the size of the pages a build's memory comes in.
 
 namespace concurrency {
 
@@ -7,5 +8,14 @@ namespace concurrency {
 // every arena: memory freed by a stage is returned now instead of over the decay time, so it
 // does not add to what the next stage allocates. Otherwise does nothing. Takes a few ms.
 void release_free_memory();
+
+// From now on, memory the program touches for the first time comes in 4 KB pages, not in the
+// 2 MB huge pages src/allocator.cpp has jemalloc ask for. For a build that makes everything anew:
+// its heap is hundreds of thousands of objects of mixed lifetimes, and the huge pages they leave
+// partly used held 8 MB more at its peak, for no time saved (bench/README.md). A build after an
+// edit keeps huge pages: it reads the last build's kept files back into memory in bulk, which
+// they fault in faster. (Linux: PR_SET_THP_DISABLE, whatever the system's huge page setting;
+// elsewhere nothing.)
+void use_small_pages();
 
 }  // namespace concurrency

@@ -4,6 +4,7 @@
 #include <future>
 #include <optional>
 
+#include "concurrency/memory.hpp"
 #include "concurrency/parallel.hpp"
 #include "concurrency/stage_clock.hpp"
 #include "core/diagnostic.hpp"
@@ -168,14 +169,19 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFe
     };
     // (one that cannot be written costs the next build the texts)
     options.keep_texts = [&](const site::TextCache& texts) { write_saved_texts(texts_file, all_but_notes(), texts); };
+    // (A build of everything holds its memory in small pages: concurrency::use_small_pages.)
+    auto build = [&](pipeline::Change what) {
+        if (what.scope == pipeline::Change::Scope::everything) concurrency::use_small_pages();
+        return pipeline::build_site(config, *out, last, std::move(what), options);
+    };
     try {
-        result.report = pipeline::build_site(config, *out, last, std::move(change), options);
+        result.report = build(std::move(change));
     } catch (const stages::CannotCarryOver&) {
         // A page of the last build was changed by hand or removed: every page is made again
         // (from the last feed's items alone, which the build that threw left in `last`).
         out.reset();  // (its staging folder first: the next one has the same name)
         out.emplace(config.output_dir(), fingerprints.all);
-        result.report = pipeline::build_site(config, *out, last, {}, options);
+        result.report = build({});
     }
     result.report.stages.insert(result.report.stages.begin(), before_stages.begin(), before_stages.end());
     if (later.valid()) fingerprints = later.get(), out->set_fingerprint(fingerprints.all);

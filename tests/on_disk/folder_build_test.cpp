@@ -1,6 +1,7 @@
 #include "on_disk/folder_build.hpp"
 
 #include <doctest/doctest.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -556,4 +557,26 @@ TEST_CASE("a note the fingerprints say is the same is taken from the record, not
     const pipeline::Change read =
         pipeline::classify_change(config, last, {.notes_alone = true, .file_hash = hash_now}, nullptr);
     CHECK(read.scope == pipeline::Change::Scope::notes);
+}
+
+// (Read back with PR_GET_THP_DISABLE, and cleared again: the test process builds many sites.)
+TEST_CASE("a build of everything holds its memory in small pages; a build after a note edit keeps huge ones") {
+    auto small_pages = [] { return ::prctl(PR_GET_THP_DISABLE, 0, 0, 0, 0) == 1; };
+    auto clear = [] { ::prctl(PR_SET_THP_DISABLE, 0, 0, 0, 0); };
+    clear();
+    REQUIRE_FALSE(small_pages());
+    NotedSite site;  // (its first build is a whole one)
+    CHECK(small_pages());
+    clear();
+    test::write(site.note, test::replace_first(test::k_hop_note, "First version", "Another version"));
+    const on_disk::FolderBuild edited = build_into(site.dir.path(), site.out);
+    REQUIRE(edited.report.incremental);
+    CHECK_FALSE(small_pages());
+    // A change the kept sources cannot carry (site.yaml's) builds everything again.
+    const fs::path yaml = site.dir.path() / "site.yaml";
+    test::write(yaml, test::read(yaml) + "\n# edited\n");
+    const on_disk::FolderBuild whole = build_into(site.dir.path(), site.out);
+    CHECK_FALSE(whole.report.incremental);
+    CHECK(small_pages());
+    clear();
 }
