@@ -596,7 +596,7 @@ FeedResult write_any(const config::SiteConfig& config, const site::SiteContent& 
         drop_foreign(input_item.child("item"), declared, item_left_out.foreign);
         pugi::xml_document item_doc;
         auto item = item_doc.append_child("item");
-        write_merged(item, input_item.child("item"), prefixes, item_model(e, facts, curation.extras(e.slug), content));
+        write_merged(item, input_item.child("item"), prefixes, item_model(e, facts, curation.extras(e), content));
         clean_for_feed(item, item_left_out);
         add_up(left_out, item_left_out);
         if (page == 0) {

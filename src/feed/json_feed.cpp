@@ -57,13 +57,13 @@ void append_item(std::string& out, const core::Episode& e, const notes::EpisodeE
     field("date_published", dates::format_iso8601(*e.date));
     field("id", e.guid);
     field("summary", site::cut_at_word(text.plain, 300));
-    if (x && !x->topics.empty()) {
+    if (const auto& topics = notes::Curation::topics_of(x, e); x && !topics.empty()) {
         key("   ", "tags");
         out += "[\n";
-        for (std::size_t i = 0; i < x->topics.size(); ++i) {
+        for (std::size_t i = 0; i < topics.size(); ++i) {
             out += "    ";
-            html::append_json_string(out, x->topics[i]);
-            out += i + 1 < x->topics.size() ? ",\n" : "\n";
+            html::append_json_string(out, topics[i]);
+            out += i + 1 < topics.size() ? ",\n" : "\n";
         }
         out += "   ],\n";
     }
@@ -102,7 +102,7 @@ void write_json_feed(const site::SiteContent& content, const std::function<void(
         if (!e.enclosure || !net::is_http_url(e.enclosure->url) || !e.date) continue;
         piece += first ? "\n  " : ",\n  ";
         first = false;
-        append_item(piece, e, curation.extras(e.slug), content);
+        append_item(piece, e, curation.extras(e), content);
         if (piece.size() >= k_piece) write(piece), piece.clear();
     }
     if (!first) piece += "\n ";

@@ -163,7 +163,7 @@ struct Applier {
         EpisodeExtras& x = curation.by_slug[e.slug];
         x.note_file = note.file;
         x.summary = note.summary.value_or("");
-        x.topics = note.topics;
+        x.note_topics = note.topics;
         x.guests = note.guests;
         x.errata = note.errata;
         x.links = note.links;
@@ -318,7 +318,7 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
     if (cache) cache->index = index;
     Applier a{catalog, episode_url, cache, *index, {}, {}, {}, std::vector<const std::string*>(catalog.episodes.size()),
               {},      false,       {}};
-    a.curation.by_slug.reserve(catalog.episodes.size());  // feed categories give most episodes extras
+    a.curation.by_slug.reserve(notes.episodes.size());
     for (const auto& d : notes.diagnostics)
         if (d.severity == core::Severity::error) a.errors.push_back(d);
     a.prerender(notes);
@@ -326,12 +326,6 @@ Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const Episode
     a.pages(notes);
     if (cache) cache->markdown = std::move(a.used);
     if (!a.errors.empty()) throw core::InputError(a.errors);
-    // The feed's own categories are an episode's topics unless a note names them.
-    for (const auto& e : catalog.episodes) {
-        if (e.categories.empty()) continue;
-        auto& x = a.curation.by_slug[e.slug];
-        if (x.topics.empty()) x.topics = e.categories;
-    }
     // The feed's guests (podcast:person role="guest") are guests as a note's are.
     for (const auto& e : catalog.episodes) {
         if (std::none_of(e.persons.begin(), e.persons.end(), [](const auto& p) { return p.role == "guest"; })) continue;

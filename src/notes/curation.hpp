@@ -18,7 +18,7 @@ namespace notes {
 struct EpisodeExtras {
     std::string note_file;
     std::string summary;
-    std::vector<std::string> topics;
+    std::vector<std::string> note_topics;  // (its topics: Curation::topics_of)
     std::vector<std::string> guests;
     std::vector<std::string> errata;
     std::vector<NoteLink> links;
@@ -48,10 +48,17 @@ struct Curation {
     std::unordered_map<std::string, EpisodeExtras> by_slug;  // looked up for every episode of every list: hashed
     std::vector<ContentPage> pages;                          // in navigation order
 
-    // What notes add to the episode `slug`, or nullptr.
-    const EpisodeExtras* extras(const std::string& slug) const {
-        auto it = by_slug.find(slug);
-        return it == by_slug.end() ? nullptr : &it->second;
+    // What notes add to the episode `e`, or nullptr. An episode whose feed gives it categories
+    // has extras, empty when no note adds any: its categories are its topics (topics_of). (Held
+    // by no entry of `by_slug`: most episodes of a large archive have categories and no note.)
+    const EpisodeExtras* extras(const core::Episode& e) const {
+        static const EpisodeExtras k_categories_alone;
+        auto it = by_slug.find(e.slug);
+        return it != by_slug.end() ? &it->second : e.categories.empty() ? nullptr : &k_categories_alone;
+    }
+    // The episode's topics: its note's (`x`, its extras), else its feed's categories.
+    static const std::vector<std::string>& topics_of(const EpisodeExtras* x, const core::Episode& e) {
+        return x && !x->note_topics.empty() ? x->note_topics : e.categories;
     }
     // The slug of the episode whose note is `file` (as notes name their file); null when no
     // episode has that note.

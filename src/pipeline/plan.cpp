@@ -32,26 +32,47 @@ void term_keys(const std::string& section, const std::vector<std::string>& a, co
         for (const auto& name : *names) keys.insert(dep::term(section, site::term_slug(name)));
 }
 
-// What the notes add, for every slug either side has extras for. Returns the episodes with a
-// note either side: the only ones a note can have changed.
-std::unordered_set<std::string_view> note_keys(const notes::Curation& before, const notes::Curation& after,
+// What the notes add, and the topics, for every episode either side has extras for (one whose
+// feed has categories has them: notes::Curation::extras). Returns the episodes with a note either
+// side: the only ones a note can have changed.
+std::unordered_set<std::string_view> note_keys(const site::SiteContent& before, const site::SiteContent& after,
                                                render::ChangedKeys& keys) {
     std::unordered_set<std::string_view> noted;
     static const notes::EpisodeExtras none;
-    auto compare = [&](const std::string& slug, const notes::EpisodeExtras& x, const notes::EpisodeExtras& y) {
+    static const std::vector<std::string> no_topics;
+    struct Side {
+        const notes::EpisodeExtras* extras = &none;
+        const std::vector<std::string>* topics = &no_topics;
+    };
+    auto side = [](const notes::Curation& curation, const core::Episode& e) {
+        const notes::EpisodeExtras* x = curation.extras(e);
+        return x ? Side{x, &notes::Curation::topics_of(x, e)} : Side{};
+    };
+    auto compare = [&](std::string_view slug, Side a, Side b) {
+        const notes::EpisodeExtras &x = *a.extras, &y = *b.extras;
         if (!x.note_file.empty() || !y.note_file.empty()) noted.insert(slug);
-        if (x == y) return;
+        const bool same_topics = *a.topics == *b.topics;
+        if ((a.extras == b.extras || x == y) && same_topics) return;
         keys.insert(dep::note(slug));
-        if (x.summary != y.summary || x.topics != y.topics) keys.insert(dep::card_note(slug));
-        term_keys("topics", x.topics, y.topics, keys);
+        if (x.summary != y.summary || !same_topics) keys.insert(dep::card_note(slug));
+        term_keys("topics", *a.topics, *b.topics, keys);
         term_keys("guests", x.guests, y.guests, keys);
     };
-    for (const auto& [slug, x] : before.by_slug) {
-        const notes::EpisodeExtras* y = after.extras(slug);
-        compare(slug, x, y ? *y : none);
+    std::unordered_map<std::string_view, Side> old_sides;
+    old_sides.reserve(before.catalog.episodes.size());
+    for (const auto& e : before.catalog.episodes)
+        if (Side a = side(before.curation, e); a.extras != &none) old_sides.emplace(e.slug, a);
+    for (const auto& e : after.catalog.episodes) {
+        const Side b = side(after.curation, e);
+        const auto it = old_sides.find(e.slug);
+        if (it == old_sides.end()) {
+            if (b.extras != &none) compare(e.slug, Side{}, b);
+            continue;
+        }
+        compare(e.slug, it->second, b);
+        old_sides.erase(it);
     }
-    for (const auto& [slug, y] : after.by_slug)
-        if (!before.by_slug.count(slug)) compare(slug, none, y);
+    for (const auto& [slug, a] : old_sides) compare(slug, a, Side{});
     return noted;
 }
 
@@ -117,7 +138,7 @@ render::ChangedKeys changed_keys(const site::SiteContent& before, const site::Si
     bool same_order = old_eps.size() == new_eps.size();
     for (std::size_t i = 0; same_order && i < new_eps.size(); ++i) same_order = old_eps[i].slug == new_eps[i].slug;
     if (!same_order) keys.insert(dep::order);
-    const auto noted = note_keys(before.curation, after.curation, keys);
+    const auto noted = note_keys(before, after, keys);
     episode_keys(old_eps, new_eps, same_order, noted, keys);
     page_keys(before.curation, after.curation, keys);
     return keys;

@@ -70,16 +70,17 @@ Data term_links(const site::SiteInfo& site, const std::string& section, const st
 }
 
 Data episode_card(const site::SiteContent& content, const core::Episode& e, const notes::EpisodeExtras* extras) {
-    return card_data(content, e, extras, extras ? term_links(content.site, "topics", extras->topics) : Data());
+    return card_data(content, e, extras,
+                     extras ? term_links(content.site, "topics", notes::Curation::topics_of(extras, e)) : Data());
 }
 
 CardCache::CardCache(const site::SiteContent& content)
     : m_content(content), m_cards(2 * content.catalog.episodes.size()) {
     m_extras.reserve(content.catalog.episodes.size());
     for (const auto& e : content.catalog.episodes) {
-        const notes::EpisodeExtras* x = m_extras.emplace_back(content.curation.extras(e.slug));
+        const notes::EpisodeExtras* x = m_extras.emplace_back(content.curation.extras(e));
         if (!x) continue;
-        for (const auto& name : x->topics)  // a few names, each on many episodes
+        for (const auto& name : notes::Curation::topics_of(x, e))  // a few names, each on many episodes
             if (auto [at, fresh] = m_topic_names.try_emplace(name); fresh) {
                 at->second = std::string(k_topic_prefix) + std::to_string(m_topic_links.size());
                 m_topic_links.push_back(term_link(content.site, "topics", name));
@@ -137,8 +138,8 @@ Data CardCache::make_card(std::size_t slot) const {
     const core::Episode& e = m_content.catalog.episodes[at];
     const notes::EpisodeExtras* extras = slot >= m_extras.size() ? m_extras[at] : nullptr;
     if (!extras) return card_data(m_content, e, nullptr, Data());
-    List topics =
-        list_of(extras->topics, [&](const std::string& name) { return shared_reference(m_topic_names.at(name)); });
+    List topics = list_of(notes::Curation::topics_of(extras, e),
+                          [&](const std::string& name) { return shared_reference(m_topic_names.at(name)); });
     Data card = shared_reference(std::to_string(at), k_noted_card_members);
     if (!extras->summary.empty()) put(card, "summary", extras->summary);
     put(card, "topics", list(std::move(topics)));

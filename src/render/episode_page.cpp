@@ -195,7 +195,7 @@ Data episode_data(const site::SiteContent& content, const core::Episode& e, cons
     put(d, "has_note", !text::trim(extras->note_html).empty());
     put(d, "note_html", extras->note_html);
     put(d, "guests", term_links(site, "guests", extras->guests));  // (topics are on the card)
-    put(d, "has_topics", !extras->topics.empty());
+    put(d, "has_topics", !notes::Curation::topics_of(extras, e).empty());
     put(d, "has_guests", !extras->guests.empty());
     put(d, "errata", list_of(extras->errata, [](const std::string& line) { return text(line); }));
     put(d, "has_errata", !extras->errata.empty());

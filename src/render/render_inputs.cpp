@@ -13,7 +13,7 @@ RenderInputs::Terms group_terms(const core::Catalog& catalog, const CardCache& c
     for (const auto& e : catalog.episodes) {
         const notes::EpisodeExtras* x = cards.extras(e);
         if (!x) continue;
-        for (const auto& name : topics ? x->topics : x->guests) {
+        for (const auto& name : topics ? notes::Curation::topics_of(x, e) : x->guests) {
             auto [slug, fresh] = slugs.try_emplace(name);
             if (fresh) slug->second = site::term_slug(name);
             RenderInputs::Term& t = terms[slug->second];

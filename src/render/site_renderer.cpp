@@ -94,7 +94,8 @@ std::vector<site::SiteInfo::Link> navigation(const site::SiteInfo& site, const c
                                              {words.text("nav.archive"), site.paths.url("archive/")}};
     if (has_seasons(catalog)) nav.push_back({words.text("nav.seasons"), site.paths.url("seasons/")});
     bool topics = false, guests = false;
-    for (const auto& [slug, x] : curation.by_slug) topics |= !x.topics.empty(), guests |= !x.guests.empty();
+    for (const auto& [slug, x] : curation.by_slug) topics |= !x.note_topics.empty(), guests |= !x.guests.empty();
+    for (const auto& e : catalog.episodes) topics |= !e.categories.empty();  // (notes::Curation::topics_of)
     if (topics) nav.push_back({words.text("nav.topics"), site.paths.url("topics/")});
     if (guests) nav.push_back({words.text("nav.guests"), site.paths.url("guests/")});
     for (const auto& page : curation.pages)

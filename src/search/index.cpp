@@ -68,11 +68,11 @@ std::vector<const core::Chapter*> listed_chapters(const core::Episode& e) {
 // memory.)
 void add_terms(DocTerms& terms, const core::Episode& e, core::SharedTranscript transcript,
                const site::SiteContent& content, std::string_view note_html) {
-    const notes::EpisodeExtras* extras = content.curation.extras(e.slug);
+    const notes::EpisodeExtras* extras = content.curation.extras(e);
     terms.add(e.title, 8);
     terms.add(content.text(e).plain, 1);
     if (extras) {
-        for (const auto& t : extras->topics) terms.add(t, 4);
+        for (const auto& t : notes::Curation::topics_of(extras, e)) terms.add(t, 4);
         for (const auto& g : extras->guests) terms.add(g, 4);
         terms.add(extras->summary, 2);
         terms.add(html::html_to_text(note_html), 1);
@@ -96,7 +96,7 @@ void add_terms(DocTerms& terms, const core::Episode& e, core::SharedTranscript t
 
 // An episode's entry in a block: [title, slug, date, excerpt, [[chapter seconds, chapter title], ...]].
 std::string doc_entry(const core::Episode& e, const site::SiteContent& content) {
-    const notes::EpisodeExtras* extras = content.curation.extras(e.slug);
+    const notes::EpisodeExtras* extras = content.curation.extras(e);
     const std::string& text = content.text(e).plain;
     const std::string excerpt = extras && !extras->summary.empty() ? extras->summary + " " + text : text;
     const std::vector<const core::Chapter*> chapters = listed_chapters(e);
@@ -121,7 +121,7 @@ std::string doc_entry(const core::Episode& e, const site::SiteContent& content) 
 
 IndexedDoc index_doc(Worker& w, std::size_t doc, const core::Episode& e, core::SharedTranscript transcript,
                      const site::SiteContent& content) {
-    const notes::EpisodeExtras* extras = content.curation.extras(e.slug);
+    const notes::EpisodeExtras* extras = content.curation.extras(e);
     add_terms(w.terms, e, std::move(transcript), content, extras ? extras->note_html : "");
     w.terms.post(static_cast<std::uint32_t>(doc));
     return {doc, doc_entry(e, content)};
@@ -151,8 +151,8 @@ Filters filters_of(const core::Catalog& catalog, const notes::Curation& curation
     for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
         const core::Episode& e = catalog.episodes[i];
         if (e.date) f.years[dates::year_of(*e.date)].push_back(i);
-        if (const notes::EpisodeExtras* x = curation.extras(e.slug))
-            add(f.topics, x->topics, i), add(f.guests, x->guests, i);
+        if (const notes::EpisodeExtras* x = curation.extras(e))
+            add(f.topics, notes::Curation::topics_of(x, e), i), add(f.guests, x->guests, i);
     }
     return f;
 }
@@ -281,7 +281,7 @@ Patched patch_index(const site::SiteContent& content, const std::vector<core::Sh
     const auto words = [&](std::string_view note_html) {
         return words_of(content, edited.episode, transcripts[edited.episode], note_html, algorithm);
     };
-    const notes::EpisodeExtras* extras = content.curation.extras(catalog.episodes[edited.episode].slug);
+    const notes::EpisodeExtras* extras = content.curation.extras(catalog.episodes[edited.episode]);
     const DocWords before = words(edited.note_html), after = words(extras ? extras->note_html : "");
     auto patched = patch_shards(out, catalog.episodes.size(), algorithm, static_cast<std::uint32_t>(edited.episode),
                                 before, after);

@@ -309,3 +309,19 @@ TEST_CASE("notes read as texts, then parsed, are the notes load_notes reads from
     CHECK(std::any_of(said.begin(), said.end(),
                       [](const core::Diagnostic& d) { return d.where.file == "content/episodes/huge.md"; }));
 }
+
+TEST_CASE("an episode's topics are its note's, else its feed's categories, which take no extras of their own") {
+    auto c = small_catalog();
+    c.episodes[0].categories = {"CUDA", "Graphs"};  // cuda-graph-trees: categories, no note
+    c.episodes[1].categories = {"CUDA"};            // cuda-graphs: categories and a note naming topics
+    c.episodes[2].categories = {"Autograd"};        // aotautograd: categories and a note naming none
+    auto cur = apply(c, {"---\nepisode: cuda-graphs\ntopics: [Graphs]\n---\n", "---\nepisode: aotautograd\n---\n"});
+    CHECK_FALSE(cur.by_slug.contains("cuda-graph-trees"));
+    const notes::EpisodeExtras* alone = cur.extras(c.episodes[0]);
+    REQUIRE(alone);
+    CHECK(alone->note_file.empty());
+    CHECK(notes::Curation::topics_of(alone, c.episodes[0]) == std::vector<std::string>{"CUDA", "Graphs"});
+    CHECK(notes::Curation::topics_of(cur.extras(c.episodes[1]), c.episodes[1]) == std::vector<std::string>{"Graphs"});
+    CHECK(notes::Curation::topics_of(cur.extras(c.episodes[2]), c.episodes[2]) == std::vector<std::string>{"Autograd"});
+    CHECK(cur.extras(c.episodes[3]) == nullptr);  // no note, no categories
+}

@@ -24,7 +24,7 @@ struct Archive {
             if (i % 3 == 0) {
                 notes::EpisodeExtras& x = curation.by_slug[e.slug];
                 x.summary = "Noted " + std::to_string(i);
-                x.topics = {"CUDA"};
+                x.note_topics = {"CUDA"};
             }
         }
         content.texts = std::make_shared<site::TextCache>(catalog, 1);  // as a build has it before rendering

@@ -291,7 +291,7 @@ TEST_CASE("filters: a list of episodes per year, topic and guest, named in meta.
         e.slug = "e" + std::to_string(i);
         e.title = "Episode";
         e.date = dates::parse_iso8601(i == 0 ? "2024-01-02" : "2023-05-06");
-        curation.by_slug[e.slug].topics = {i == 2 ? "C++" : "CUDA"};
+        curation.by_slug[e.slug].note_topics = {i == 2 ? "C++" : "CUDA"};
         curation.by_slug[e.slug].guests = {"Jane Guest"};
     }
     output::MemoryOutput out;
