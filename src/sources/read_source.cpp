@@ -30,18 +30,21 @@ SourceBatch read_records_either(std::string_view text, const SourceInfo& info) {
 
 // Every source adapter: the kind it reads (its name for site.yaml is in core/source_kind.cpp),
 // how a page of that kind is told from its content when site.yaml does not say (nullptr: the
-// feeds and data files, told by detect_kind's own rules), how it is read, and whether it is a
-// directory's page that says how many episodes the show has. A new kind is one entry here.
+// feeds and data files, told by detect_kind's own rules), how it is read, whether it is a
+// directory's page that says how many episodes the show has, and, for a feed, how it is read
+// from a file's text it may let go of before it is done (read_source's; parse_source reads a
+// page's count from the text after the adapter, so a page has none). A new kind is one entry.
 struct Adapter {
     core::SourceKind kind;
     bool (*looks_like)(std::string_view text);
     SourceBatch (*read)(std::string_view text, const SourceInfo& info);
     bool announces_count = false;
+    SourceBatch (*read_text)(std::string text, const SourceInfo& info) = nullptr;
 };
 // (Scraped pages are told apart in this order: most specific first.)
 const Adapter k_adapters[] = {
-    {core::SourceKind::rss, nullptr, read_rss},
-    {core::SourceKind::atom, nullptr, read_rss},  // (read_rss reads Atom as well)
+    {core::SourceKind::rss, nullptr, read_rss, false, read_rss_text},
+    {core::SourceKind::atom, nullptr, read_rss, false, read_rss_text},  // (read_rss reads Atom as well)
     {core::SourceKind::records, nullptr, read_records_either},
     {core::SourceKind::itunes_lookup, nullptr, read_itunes_lookup},
     {core::SourceKind::apple_page, looks_like_apple_page, read_apple_page, true},
@@ -107,6 +110,14 @@ std::filesystem::path kept_items_path(const std::filesystem::path& snapshot) {
 
 namespace {
 
+// parse_source of a file's text, which the adapter may let go of before it is done (read_text).
+SourceBatch parse_file_text(std::string text, const SourceInfo& info, core::SourceKind kind,
+                            std::string_view file_name) {
+    for (const Adapter& adapter : k_adapters)
+        if (adapter.kind == kind && adapter.read_text) return adapter.read_text(std::move(text), info);
+    return parse_source(text, info, kind, file_name);
+}
+
 // Adds the kept items of `kept_file` to the feed's batch. Their namespaces the feed no longer
 // declares are declared on the regenerated feed's root too (the items still use them).
 void add_kept_items(SourceBatch& batch, const std::filesystem::path& kept_file, const std::string& display) {
@@ -150,7 +161,7 @@ SourceBatch read_source(const config::SourceConfig& source) {
     }
     const core::SourceKind kind =
         source.kind == core::SourceKind::unknown ? detect_kind(text, source.path.filename().string()) : source.kind;
-    SourceBatch batch = parse_source(text, info, kind, source.path.filename().string());
+    SourceBatch batch = parse_file_text(std::move(text), info, kind, source.path.filename().string());
     const std::filesystem::path kept = kept_items_path(source.path);
     std::error_code ec;
     if (core::is_feed(batch.kind) && batch.channel && std::filesystem::is_regular_file(kept, ec))

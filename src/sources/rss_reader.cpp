@@ -429,7 +429,10 @@ bool parse_feed_xml(pugi::xml_document& doc, std::string_view& text, std::option
 
 }  // namespace
 
-SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
+namespace {
+
+// read_rss; with `let_go`, the string `raw` views, let go of once the items are read.
+SourceBatch read_feed(std::string_view raw, const SourceInfo& info, std::string* let_go) {
     SourceBatch batch{info, core::SourceKind::rss, {}, {}, {}};
     // Every declared encoding as UTF-8, junk before the declaration dropped; lines stay where
     // they were. What could not be read is said.
@@ -480,6 +483,9 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
         ItemReader reader{text, lines, info, names, base, warnings[i], from_name};
         batch.records[i] = reader.read(items[i]);
     });
+    // What follows reads the document alone: the text (and `raw`, `text`, `lines`, which view
+    // it) is let go of before the items' XML is kept, which is as large as a tenth of it.
+    if (let_go) std::string().swap(*let_go);
     // The regenerated feed writes its own description and content:encoded where these stood,
     // so the kept item needs only their places: emptied, they no longer double the largest
     // part of a big archive's memory. (Removing nodes changes the document: on one thread.)
@@ -495,6 +501,16 @@ SourceBatch read_rss(std::string_view raw, const SourceInfo& info) {
         batch.diagnostics.insert(batch.diagnostics.end(), std::make_move_iterator(w.begin()),
                                  std::make_move_iterator(w.end()));
     return batch;
+}
+
+}  // namespace
+
+SourceBatch read_rss(std::string_view text, const SourceInfo& info) {
+    return read_feed(text, info, nullptr);
+}
+
+SourceBatch read_rss_text(std::string text, const SourceInfo& info) {
+    return read_feed(text, info, &text);
 }
 
 }  // namespace sources

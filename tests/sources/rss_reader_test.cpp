@@ -511,3 +511,46 @@ TEST_CASE("a minified feed's warnings are located on its one line without a copy
     REQUIRE(lines.diagnostics.size() == 1);
     CHECK(lines.diagnostics[0].source_line == "<item><guid>g</guid><pubDate>someday</pubDate></item>");
 }
+
+namespace {
+// What a batch read: its records' fields, its channel's and its diagnostics, one line each.
+std::vector<std::string> batch_lines(const sources::SourceBatch& b) {
+    std::vector<std::string> out;
+    if (b.channel) out.push_back("channel " + b.channel->title + " " + b.channel->raw_xml);
+    for (const auto& r : b.records)
+        out.push_back(r.guid + "|" + r.title + "|" + r.description + "|" + r.content_html + "|" + r.raw_xml + "|" +
+                      r.from.file + ":" + std::to_string(r.from.line) + "-" + std::to_string(r.from.end_line) + "|" +
+                      (r.enclosure ? r.enclosure->url : "-") + "|" + (r.date ? "dated" : "undated"));
+    for (const auto& d : b.diagnostics) out.push_back(core::format(d) + " [" + d.source_line + "]");
+    return out;
+}
+}  // namespace
+
+TEST_CASE("a feed read from a text it may let go of reads as one read from a view") {
+    std::string big = "<rss version=\"2.0\"><channel><title>x</title>\n";
+    for (int i = 0; i < 600; ++i)
+        big += "<item><guid>g" + std::to_string(i) + "</guid>\n<pubDate>" +
+               (i % 50 == 0 ? "day " + std::to_string(i) : std::string("Mon, 01 Jan 2024 10:00:00 +0000")) +
+               "</pubDate>\n<description>&lt;p&gt;Notes&lt;/p&gt;</description></item>\n";
+    big += "</channel></rss>";
+    const std::string unnested =
+        "<rss xmlns:itunes='http://www.itunes.com/dtds/podcast-1.0.dtd' version='2.0'>\n<channel>\n<title>T</title>\n"
+        "<itunes:category text='Technology'>\n<item>\n<title>One</title>\n<guid>g1</guid>\n</item>\n</channel>\n"
+        "</rss>\n";
+    const std::string latin1 =
+        "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<rss version=\"2.0\"><channel>"
+        "<title>Caf\xE9</title>\n<item><title>\xC0 la carte</title><guid>g</guid>\n"
+        "<pubDate>never</pubDate></item></channel></rss>";
+    const std::string atom =
+        "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>A</title>\n<entry><id>e1</id>"
+        "<title>Entry</title><link rel=\"enclosure\" href=\"https://x.example/a.mp3\"/></entry>"
+        "</feed>";
+    for (const std::string& text : {test::read(test::fixture("feeds/simplecast_style.xml")),
+                                    test::read(test::fixture("feeds/extensions.xml")), big, unnested, latin1, atom}) {
+        CAPTURE(text.substr(0, 80));
+        const sources::SourceInfo info{"feed", "feed.xml", ""};
+        const std::vector<std::string> from_view = batch_lines(read_rss(text, info));
+        CHECK(from_view.size() > 1);
+        CHECK(batch_lines(sources::read_rss_text(text, info)) == from_view);
+    }
+}
