@@ -14,6 +14,8 @@
 
 #include "config/site_config.hpp"
 #include "files/files.hpp"
+#include "notes/apply_notes.hpp"
+#include "notes/load_notes.hpp"
 #include "on_disk/folder_build.hpp"
 #include "output/output.hpp"
 #include "pipeline/build_site.hpp"
@@ -151,6 +153,14 @@ topics: [Compiler]
 ---
 First version of the note.
 )";
+
+notes::Curation apply_note_texts(core::Catalog& catalog, const std::vector<std::string>& texts) {
+    notes::NoteSet set;
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        set.episodes.push_back(std::make_shared<const notes::EpisodeNote>(
+            notes::parse_episode_note(texts[i], "content/episodes/n" + std::to_string(i) + ".md", set.diagnostics)));
+    return notes::apply_notes(catalog, set, [](const std::string& slug) { return "/base/episodes/" + slug + "/"; });
+}
 
 std::string replace_first(std::string text, const std::string& from, const std::string& to) {
     auto pos = text.find(from);

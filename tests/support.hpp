@@ -16,6 +16,12 @@ struct FolderBuild;
 namespace pipeline {
 struct BuildReport;
 }
+namespace core {
+struct Catalog;
+}
+namespace notes {
+struct Curation;
+}
 
 namespace test {
 
@@ -99,6 +105,10 @@ std::string rfc822_date(std::time_t t);
 // Runs `fn`; returns every diagnostic of the core::InputError it throws, formatted, one per
 // line ("" when it throws none).
 std::string input_errors(const std::function<void()>& fn);
+
+// `texts` read as the notes content/episodes/n<i>.md and applied to `catalog` (an episode's page
+// is /base/episodes/<slug>/).
+notes::Curation apply_note_texts(core::Catalog& catalog, const std::vector<std::string>& texts);
 
 // `text` with the first `from` replaced by `to` (unchanged when absent).
 std::string replace_first(std::string text, const std::string& from, const std::string& to);

@@ -32,11 +32,31 @@ void term_keys(const std::string& section, const std::vector<std::string>& a, co
         for (const auto& name : *names) keys.insert(dep::term(section, site::term_slug(name)));
 }
 
+// Calls each(before, after) for every episode of either list, by slug: both when it is in
+// both, the other null when it is in one alone. In the same order (the lists' slugs alike one by
+// one), position by position.
+template <class Each>
+void each_pair(const std::vector<core::Episode>& old_eps, const std::vector<core::Episode>& new_eps, bool same_order,
+               const Each& each) {
+    if (same_order) {
+        for (std::size_t i = 0; i < new_eps.size(); ++i) each(&old_eps[i], &new_eps[i]);
+        return;
+    }
+    std::unordered_map<std::string_view, const core::Episode*> old_by_slug;
+    for (const auto& e : old_eps) old_by_slug.emplace(e.slug, &e);
+    for (const auto& e : new_eps) {
+        auto it = old_by_slug.find(e.slug);
+        each(it == old_by_slug.end() ? nullptr : it->second, &e);
+        if (it != old_by_slug.end()) old_by_slug.erase(it);
+    }
+    for (const auto& [slug, e] : old_by_slug) each(e, nullptr);
+}
+
 // What the notes add, and the topics, for every episode either side has extras for (one whose
 // feed has categories has them: notes::Curation::extras). Returns the episodes with a note either
 // side: the only ones a note can have changed.
 std::unordered_set<std::string_view> note_keys(const site::SiteContent& before, const site::SiteContent& after,
-                                               render::ChangedKeys& keys) {
+                                               bool same_order, render::ChangedKeys& keys) {
     std::unordered_set<std::string_view> noted;
     static const notes::EpisodeExtras none;
     static const std::vector<std::string> no_topics;
@@ -44,35 +64,23 @@ std::unordered_set<std::string_view> note_keys(const site::SiteContent& before, 
         const notes::EpisodeExtras* extras = &none;
         const std::vector<std::string>* topics = &no_topics;
     };
-    auto side = [](const notes::Curation& curation, const core::Episode& e) {
-        const notes::EpisodeExtras* x = curation.extras(e);
-        return x ? Side{x, &notes::Curation::topics_of(x, e)} : Side{};
+    auto side = [](const notes::Curation& curation, const core::Episode* e) {
+        const notes::EpisodeExtras* x = e ? curation.extras(*e) : nullptr;
+        return x ? Side{x, &notes::Curation::topics_of(x, *e)} : Side{};
     };
-    auto compare = [&](std::string_view slug, Side a, Side b) {
-        const notes::EpisodeExtras &x = *a.extras, &y = *b.extras;
-        if (!x.note_file.empty() || !y.note_file.empty()) noted.insert(slug);
-        const bool same_topics = *a.topics == *b.topics;
-        if ((a.extras == b.extras || x == y) && same_topics) return;
-        keys.insert(dep::note(slug));
-        if (x.summary != y.summary || !same_topics) keys.insert(dep::card_note(slug));
-        term_keys("topics", *a.topics, *b.topics, keys);
-        term_keys("guests", x.guests, y.guests, keys);
-    };
-    std::unordered_map<std::string_view, Side> old_sides;
-    old_sides.reserve(before.catalog.episodes.size());
-    for (const auto& e : before.catalog.episodes)
-        if (Side a = side(before.curation, e); a.extras != &none) old_sides.emplace(e.slug, a);
-    for (const auto& e : after.catalog.episodes) {
-        const Side b = side(after.curation, e);
-        const auto it = old_sides.find(e.slug);
-        if (it == old_sides.end()) {
-            if (b.extras != &none) compare(e.slug, Side{}, b);
-            continue;
-        }
-        compare(e.slug, it->second, b);
-        old_sides.erase(it);
-    }
-    for (const auto& [slug, a] : old_sides) compare(slug, a, Side{});
+    each_pair(before.catalog.episodes, after.catalog.episodes, same_order,
+              [&](const core::Episode* old_e, const core::Episode* new_e) {
+                  const Side a = side(before.curation, old_e), b = side(after.curation, new_e);
+                  const notes::EpisodeExtras &x = *a.extras, &y = *b.extras;
+                  const std::string_view slug = new_e ? new_e->slug : old_e->slug;
+                  if (!x.note_file.empty() || !y.note_file.empty()) noted.insert(slug);
+                  const bool same_topics = *a.topics == *b.topics;
+                  if ((a.extras == b.extras || x == y) && same_topics) return;
+                  keys.insert(dep::note(slug));
+                  if (x.summary != y.summary || !same_topics) keys.insert(dep::card_note(slug));
+                  term_keys("topics", *a.topics, *b.topics, keys);
+                  term_keys("guests", x.guests, y.guests, keys);
+              });
     return noted;
 }
 
@@ -94,29 +102,14 @@ void episode_keys(const std::vector<core::Episode>& old_eps, const std::vector<c
         x.sources.erase("transcript"), y.sources.erase("transcript");
         return x == y;
     };
-    auto differ = [&](const core::Episode& before_edit, const core::Episode& after_edit) {
-        if (!noted.count(after_edit.slug) || before_edit == after_edit) return;
+    each_pair(old_eps, new_eps, same_order, [&](const core::Episode* before_edit, const core::Episode* after_edit) {
+        if (!before_edit || !after_edit) return changed_episode(after_edit ? after_edit->slug : before_edit->slug);
+        if (!noted.count(after_edit->slug) || *before_edit == *after_edit) return;
         const bool listening =
-            before_edit.chapters != after_edit.chapters || before_edit.transcript != after_edit.transcript;
-        if (listening) keys.insert(dep::listening(after_edit.slug));
-        if (!listening || !same_but_listening(before_edit, after_edit)) changed_episode(after_edit.slug);
-    };
-    if (same_order) {
-        for (std::size_t i = 0; i < new_eps.size(); ++i) differ(old_eps[i], new_eps[i]);
-        return;
-    }
-    std::unordered_map<std::string_view, const core::Episode*> old_by_slug;
-    for (const auto& e : old_eps) old_by_slug.emplace(e.slug, &e);
-    for (const auto& e : new_eps) {
-        auto it = old_by_slug.find(e.slug);
-        if (it == old_by_slug.end()) {
-            changed_episode(e.slug);
-            continue;
-        }
-        differ(*it->second, e);
-        old_by_slug.erase(it);
-    }
-    for (const auto& [slug, e] : old_by_slug) changed_episode(slug);
+            before_edit->chapters != after_edit->chapters || before_edit->transcript != after_edit->transcript;
+        if (listening) keys.insert(dep::listening(after_edit->slug));
+        if (!listening || !same_but_listening(*before_edit, *after_edit)) changed_episode(after_edit->slug);
+    });
 }
 
 void page_keys(const notes::Curation& before, const notes::Curation& after, render::ChangedKeys& keys) {
@@ -138,7 +131,7 @@ render::ChangedKeys changed_keys(const site::SiteContent& before, const site::Si
     bool same_order = old_eps.size() == new_eps.size();
     for (std::size_t i = 0; same_order && i < new_eps.size(); ++i) same_order = old_eps[i].slug == new_eps[i].slug;
     if (!same_order) keys.insert(dep::order);
-    const auto noted = note_keys(before, after, keys);
+    const auto noted = note_keys(before, after, same_order, keys);
     episode_keys(old_eps, new_eps, same_order, noted, keys);
     page_keys(before.curation, after.curation, keys);
     return keys;

@@ -53,6 +53,13 @@ const Adapter k_adapters[] = {
     {core::SourceKind::podbean, looks_like_podbean_page, read_podbean_page, true},
 };
 
+// The adapter of `kind`, or nullptr.
+const Adapter* adapter_of(core::SourceKind kind) {
+    for (const Adapter& adapter : k_adapters)
+        if (adapter.kind == kind) return &adapter;
+    return nullptr;
+}
+
 }  // namespace
 
 core::SourceKind detect_kind(std::string_view raw, std::string_view file_name) {
@@ -92,10 +99,9 @@ core::SourceKind detect_kind(std::string_view raw, std::string_view file_name) {
 
 SourceBatch parse_source(std::string_view text, const SourceInfo& info, core::SourceKind kind,
                          std::string_view file_name) {
-    for (const Adapter& adapter : k_adapters) {
-        if (adapter.kind != kind) continue;
-        SourceBatch batch = adapter.read(text, info);
-        if (adapter.announces_count) batch.announced = announced_count(text);
+    if (const Adapter* adapter = adapter_of(kind)) {
+        SourceBatch batch = adapter->read(text, info);
+        if (adapter->announces_count) batch.announced = announced_count(text);
         return batch;
     }
     SourceBatch batch{info, kind, {}, {}, {}};
@@ -113,8 +119,8 @@ namespace {
 // parse_source of a file's text, which the adapter may let go of before it is done (read_text).
 SourceBatch parse_file_text(std::string text, const SourceInfo& info, core::SourceKind kind,
                             std::string_view file_name) {
-    for (const Adapter& adapter : k_adapters)
-        if (adapter.kind == kind && adapter.read_text) return adapter.read_text(std::move(text), info);
+    if (const Adapter* adapter = adapter_of(kind); adapter && adapter->read_text)
+        return adapter->read_text(std::move(text), info);
     return parse_source(text, info, kind, file_name);
 }
 

@@ -33,11 +33,7 @@ core::Catalog small_catalog() {
 }
 
 notes::Curation apply(core::Catalog& c, std::vector<std::string> texts) {
-    notes::NoteSet set;
-    for (std::size_t i = 0; i < texts.size(); ++i)
-        set.episodes.push_back(std::make_shared<const notes::EpisodeNote>(
-            parse_episode_note(texts[i], "content/episodes/n" + std::to_string(i) + ".md", set.diagnostics)));
-    return notes::apply_notes(c, set, [](const std::string& slug) { return "/base/episodes/" + slug + "/"; });
+    return test::apply_note_texts(c, texts);
 }
 
 std::string apply_error(std::vector<std::string> texts) {

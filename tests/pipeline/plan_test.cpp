@@ -2,9 +2,9 @@
 
 #include <doctest/doctest.h>
 
-#include "notes/apply_notes.hpp"
-#include "notes/load_notes.hpp"
+#include "notes/curation.hpp"
 #include "site/site_info.hpp"
+#include "support.hpp"
 
 namespace {
 
@@ -20,11 +20,7 @@ site::SiteContent content_with(const std::vector<std::string>& notes) {
         if (e.slug == "graphs") e.categories = {"CUDA", "Compilers"};
         content.catalog.episodes.push_back(e);
     }
-    notes::NoteSet set;
-    for (std::size_t i = 0; i < notes.size(); ++i)
-        set.episodes.push_back(std::make_shared<const notes::EpisodeNote>(
-            notes::parse_episode_note(notes[i], "content/episodes/n" + std::to_string(i) + ".md", set.diagnostics)));
-    content.curation = notes::apply_notes(content.catalog, set, [](const std::string& slug) { return slug; });
+    content.curation = test::apply_note_texts(content.catalog, notes);
     return content;
 }
 
