@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "config/site_config.hpp"
@@ -102,6 +104,13 @@ void print_warnings(const pipeline::BuildReport& report, bool verbose) {
     std::cerr << " (`podarchive build --verbose` or `podarchive check` lists every one)\n";
 }
 
+// "0.11 s", "12.30 s": a build's time as people read it (not "0.114401 s").
+std::string seconds_text(double seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f s", seconds);
+    return text;
+}
+
 void print_summary(const pipeline::BuildReport& report, const on_disk::FolderBuild& built,
                    const config::SiteConfig& config, double seconds) {
     std::cout << "built " << text::count_text(report.episodes, "episode", "episodes");
@@ -111,7 +120,7 @@ void print_summary(const pipeline::BuildReport& report, const on_disk::FolderBui
                   << report.announced->from.line << ")";
     std::cout << ": " << text::count_text(report.files, "file", "files") << " (" << built.files_written << " changed), "
               << output::size_text(report.bytes) << " into " << text::terminal_safe(config.output_dir().string())
-              << " in " << seconds << " s\n";
+              << " in " << seconds_text(seconds) << "\n";
     if (report.incremental)
         std::cout << (report.body_edit ? "one note's text changed: " : "only notes changed: ") << report.pages_rendered
                   << " of " << report.pages << " pages rendered again"

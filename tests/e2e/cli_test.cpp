@@ -62,6 +62,12 @@ TEST_CASE("the command line: build, then a broken site.yaml and a broken feed ch
     std::string out;
     REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
     CHECK(out.find("built 6 episodes") != std::string::npos);
+    // Its time as people read it: two decimals, not six digits.
+    const auto took = out.find(" s\n", out.find(" into "));
+    REQUIRE(took != std::string::npos);
+    const std::string seconds = out.substr(out.rfind(' ', took - 1) + 1, took - out.rfind(' ', took - 1) - 1);
+    CHECK(seconds.size() >= 4);
+    CHECK(seconds[seconds.size() - 3] == '.');
     std::string index = test::read(dir.path() / "public/index.html");
 
     std::string yaml = test::read(dir.path() / "site.yaml");
