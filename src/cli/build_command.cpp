@@ -132,11 +132,11 @@ void print_summary(const pipeline::BuildReport& report, const on_disk::FolderBui
         std::cout << " (and " << report.feed_archived << " older on "
                   << text::count_text(report.feed_pages, "archive page", "archive pages")
                   << " it links to, feed/page-N.xml)";
-    if (report.left_out_without_audio)
-        std::cout << "; " << text::count_text(report.left_out_without_audio, "episode", "episodes")
-                  << " left out because no source gives their audio file (they still have pages)";
-    if (report.left_out_without_date)
-        std::cout << "; " << report.left_out_without_date << " left out because no source gives their date";
+    if (const std::size_t n = report.left_out_without_audio)
+        std::cout << "; " << text::count_text(n, "episode", "episodes") << " left out because no source gives "
+                  << (n == 1 ? "its audio file (it still has a page)" : "their audio files (they still have pages)");
+    if (const std::size_t n = report.left_out_without_date)
+        std::cout << "; " << n << " left out because no source gives " << (n == 1 ? "its date" : "their dates");
     std::cout << "; feed lint: " << text::count_text(report.lint_warnings, "warning", "warnings") << "\n";
     if (config.audio.keep || report.audio_copies > 0)
         std::cout << "audio: " << report.audio_copies << " of " << report.episodes

@@ -88,9 +88,11 @@ bool keep_audio(const config::SiteConfig& config, const fetch::FetchOptions& fet
                   << text::terminal_safe(config.history_url) << "'s captures";
     std::cout << "\n";
     if (out.host_gone)
-        std::cout << "audio: notice: " << out.host_gone
-                  << " episodes' files are gone at the host; the pages and the feed serve the archive's copy "
-                  << "(`podarchive check --audio` names them)\n";
+        std::cout << "audio: notice: "
+                  << (out.host_gone == 1 ? "1 episode's file is gone"
+                                         : std::to_string(out.host_gone) + " episodes' files are gone")
+                  << " at the host; the pages and the feed serve the archive's copy "
+                  << "(`podarchive check --audio` names " << (out.host_gone == 1 ? "it" : "them") << ")\n";
     return out.failed == 0 && out.not_audio == 0;
 }
 

@@ -140,6 +140,22 @@ TEST_CASE("the command line: a broken note fails the build and leaves the output
     CHECK(test::read(dir.path() / "public/index.html") == index);
 }
 
+// The summary's count of episodes the feed leaves out agrees with its number: three listings
+// without audio, then one.
+TEST_CASE("the command line: the episodes the feed leaves out are counted in words that agree") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    std::string out;
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(out.find("; 3 episodes left out because no source gives their audio files (they still have pages);") !=
+          std::string::npos);
+    test::write(dir.path() / "content/sources/listings.json",
+                R"([{"title": "Compiler collectives", "date": "2024-08-04T01:47:46+00:00", "duration": 993}])");
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(out.find("; 1 episode left out because no source gives its audio file (it still has a page);") !=
+          std::string::npos);
+}
+
 // A first build (no previous output) hashes its inputs beside the build; what it records must
 // let the next build with the same inputs do nothing, and a changed input build again.
 TEST_CASE("the command line: a first build's fingerprint makes the same build a no-op") {
