@@ -279,13 +279,14 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
         return out;  // (the captures are not remembered as read: the next run reads them again)
     }
     write_history_state(state_file, state);
-    out.message = std::to_string(out.listed) + " captures of " +
+    out.message = text::count_text(out.listed, "capture", "captures") + " of " +
                   text::count_text(out.addresses.size(), "address", "addresses") + " at " + service + ", " +
                   std::to_string(out.read) + " read now" +
                   (out.not_feed ? " (" + std::to_string(out.not_feed) + " not a feed)" : std::string()) + ": " +
                   text::count_text(static_cast<std::size_t>(out.added), "item", "items") + " recovered into " +
                   kept_file.filename().string() +
-                  (out.left ? "; " + std::to_string(out.left) + " captures left for the next run" : std::string());
+                  (out.left ? "; " + text::count_text(out.left, "capture", "captures") + " left for the next run"
+                            : std::string());
     return out;
 }
 

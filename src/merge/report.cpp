@@ -1,6 +1,7 @@
 #include "merge/report.hpp"
 
 #include "dates/dates.hpp"
+#include "text/strings.hpp"
 
 namespace merge {
 
@@ -83,8 +84,9 @@ std::string report_text(const core::Catalog& catalog) {
                    "  (" + from.source + (from.via.empty() ? "" : ", from " + from.via) + ", " + r.matched_by + ")\n";
         }
     }
-    out += "\n" + std::to_string(catalog.episodes.size()) + " episodes from " + std::to_string(records) + " records";
-    out += "; " + std::to_string(derived) + " titles derived from descriptions\n";
+    out += "\n" + text::count_text(catalog.episodes.size(), "episode", "episodes") + " from " +
+           text::count_text(records, "record", "records");
+    out += "; " + text::count_text(derived, "title", "titles") + " derived from descriptions\n";
     if (!catalog.conflicts.empty()) out += "\nconflicts:\n";
     for (const auto& c : catalog.conflicts)
         out += "  " + c.slug + ": " + c.field + " " + c.kept + " (" + c.kept_source + ") kept; " + c.other + " (" +
