@@ -144,6 +144,14 @@ public:
         return Reader(body.substr(magic.size()));
     }
 
+    // The values at the start of `bytes` when it starts as a file of the format `magic` does,
+    // its hash not checked: for the value that tells whose the file is (the folder a manifest
+    // names), which a file damaged further on still tells. Nothing otherwise.
+    static std::optional<Reader> open_head(std::string_view bytes, std::string_view magic) {
+        if (!bytes.starts_with(magic)) return std::nullopt;
+        return Reader(bytes.substr(magic.size()));
+    }
+
     template <class... T>
     void operator()(T&... values) {
         (get(values), ...);

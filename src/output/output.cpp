@@ -558,7 +558,10 @@ bool made_by_podarchive(const fs::path& dir) {
     if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return false;
     const files::binary::FileBytes bytes(beside(dir, ".manifest"), 256u << 20);
     std::string named;
-    if (auto r = files::binary::Reader::open(bytes.view(), k_manifest_magic)) (*r)(named);
+    // (Its head alone: a manifest damaged further on still names the folder it describes. Its
+    // hash proves nothing about whose it is, which anyone who can write it could compute too;
+    // the folder is then built whole, as load_manifest finds no manifest to trust.)
+    if (auto r = files::binary::Reader::open_head(bytes.view(), k_manifest_magic)) (*r)(named);
     if (named.empty()) named = legacy_manifest_folder(dir);
     return !named.empty() && named.substr(0, named.find(':')) == std::to_string(st.st_ino);
 }

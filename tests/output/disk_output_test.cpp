@@ -86,12 +86,24 @@ TEST_CASE(
         output::DiskOutput o(out, "f1");
         CHECK(o.up_to_date());
     }
-    std::string bytes = test::read(dir.path() / ".public.manifest");
+    const std::string good = test::read(dir.path() / ".public.manifest");
+    std::string bytes = good;
     bytes[bytes.size() / 2] ^= 1;
     test::write(dir.path() / ".public.manifest", bytes);
-    output::DiskOutput o(out, "f1");
-    CHECK_FALSE(o.up_to_date());
-    CHECK_FALSE(o.has_previous_build());
+    {
+        output::DiskOutput o(out, "f1");
+        CHECK_FALSE(o.up_to_date());
+        CHECK_FALSE(o.has_previous_build());
+    }
+    // Damaged after its head, it still names the folder, which is podarchive's (to build whole);
+    // damaged in the inode its head names, it names no folder.
+    CHECK(output::made_by_podarchive(out));
+    bytes = good;
+    const std::size_t named = bytes.find(std::to_string(inode(out)) + ":");
+    REQUIRE(named != std::string::npos);
+    bytes[named] = bytes[named] == '1' ? '2' : '1';
+    test::write(dir.path() / ".public.manifest", bytes);
+    CHECK_FALSE(output::made_by_podarchive(out));
 }
 
 // An incremental build renders a few pages of tens of thousands: linking every other page into
