@@ -17,28 +17,18 @@
 
 namespace files {
 
-std::vector<std::filesystem::path> files_under(const std::filesystem::path& root) {
+namespace {
+
+// `files` in path order (element by element: std::filesystem::path's operator<), compared as
+// text with the separator before every other byte, which is the same order for the paths of one
+// walk (no "." or ".." in them, no separator doubled or last). path's own comparison splits both
+// paths into elements at each comparison: a build after an edit of notes lists two thousand note
+// files twice (their fingerprints, then their texts), and so spent 44 million instructions
+// sorting them; comparing them a byte at a time with the separator ranked first, 45 million. So
+// each is sorted by a copy with its separators made NUL (which no path holds, and which is below
+// every other byte), compared as strings are, by memcmp.
+std::vector<std::filesystem::path> sorted_by_path(std::vector<std::filesystem::path> files) {
     namespace fs = std::filesystem;
-    std::vector<fs::path> files;
-    std::error_code ec;
-    if (!fs::is_directory(root, ec)) return files;
-    for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator();
-         it.increment(ec)) {
-        if (ec) break;
-        if (it->is_symlink(ec)) {
-            if (it->is_directory(ec)) it.disable_recursion_pending();
-            continue;
-        }
-        if (it->is_regular_file(ec)) files.push_back(it->path());
-    }
-    // In path order (element by element: std::filesystem::path's operator<), compared as text
-    // with the separator before every other byte, which is the same order for the paths of one
-    // walk (no "." or ".." in them, no separator doubled or last). path's own comparison splits
-    // both paths into elements at each comparison: a build after an edit of notes lists two
-    // thousand note files twice (their fingerprints, then their texts), and so spent 44 million
-    // instructions sorting them; comparing them a byte at a time with the separator ranked
-    // first, 45 million. So each is sorted by a copy with its separators made NUL (which no
-    // path holds, and which is below every other byte), compared as strings are, by memcmp.
     std::vector<std::pair<std::string, std::size_t>> keys;
     keys.reserve(files.size());
     for (std::size_t i = 0; i < files.size(); ++i) {
@@ -51,6 +41,28 @@ std::vector<std::filesystem::path> files_under(const std::filesystem::path& root
     sorted.reserve(files.size());
     for (const auto& [key, i] : keys) sorted.push_back(std::move(files[i]));
     return sorted;
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> files_under(const std::filesystem::path& root,
+                                               std::vector<std::filesystem::path>* links) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> files;
+    std::error_code ec;
+    if (!fs::is_directory(root, ec)) return files;
+    for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+        if (ec) break;
+        if (it->is_symlink(ec)) {
+            if (links) links->push_back(it->path());
+            it.disable_recursion_pending();  // (a link to a folder is not entered either)
+            continue;
+        }
+        if (it->is_regular_file(ec)) files.push_back(it->path());
+    }
+    if (links) *links = sorted_by_path(std::move(*links));
+    return sorted_by_path(std::move(files));
 }
 
 bool lexically_within(const std::filesystem::path& folder, const std::filesystem::path& path) {

@@ -89,8 +89,10 @@ private:
 };
 
 // Every regular file under `root`, sorted by path; symbolic links are not followed (a link could
-// point anywhere outside the project). Empty when `root` is not a folder.
-std::vector<std::filesystem::path> files_under(const std::filesystem::path& root);
+// point anywhere outside the project), and are listed in `links` (sorted too) when it is given,
+// for the caller to say so. Empty when `root` is not a folder.
+std::vector<std::filesystem::path> files_under(const std::filesystem::path& root,
+                                               std::vector<std::filesystem::path>* links = nullptr);
 
 // True when `path` is `folder` or lies under it, compared as written: no link is resolved, so
 // callers give both in the same form (both lexically normal, or both canonical).

@@ -86,6 +86,12 @@ std::optional<NoteTexts> read_note_texts(const std::filesystem::path& content_di
 NoteSet load_notes(const NoteTexts& texts, const std::filesystem::path& root, const NoteFileCache* parsed = nullptr,
                    NoteFileCache* fill = nullptr);
 
+// A warning for each symbolic link in content/episodes and content/pages, which no note is read
+// from (load_notes and read_note_texts do not follow one: it could lead out of the project).
+// `root` is the project folder, for the paths shown.
+std::vector<core::Diagnostic> note_link_warnings(const std::filesystem::path& content_dir,
+                                                 const std::filesystem::path& root);
+
 // One episode note (a file under content/episodes), read and parsed as load_notes does: what
 // `serve` reads after a save before it knows whether the other notes are needed too.
 NoteFileCache::Entry read_episode_note_file(const std::filesystem::path& path, const std::filesystem::path& root);

@@ -92,10 +92,16 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::
     namespace fs = std::filesystem;
     std::vector<fs::path> files = {config.config_path, config.audio_manifest()};
     for (const auto& s : config.sources) files.push_back(s.path), files.push_back(sources::kept_items_path(s.path));
+    // The links met are not followed, but one put in a file's place or taken away is a change:
+    // the build says so of a link among the notes or the theme's files.
+    std::vector<fs::path> links;
     for (const fs::path& root : {config.content_dir(), config.templates_dir(), config.static_dir(), config.i18n_dir(),
-                                 config.themes_dir() / config.theme})
-        for (auto& f : files::files_under(root))
+                                 config.themes_dir() / config.theme}) {
+        std::vector<fs::path> here;
+        for (auto& f : files::files_under(root, &here))
             files.push_back(std::move(f));  // the files the build reads: links are not followed
+        links.insert(links.end(), here.begin(), here.end());
+    }
     // Each file is hashed alone, and told a note or not, on every core (a large archive has
     // thousands of notes, and a build waits for this); the hashes are combined in order.
     const notes::NoteFileTest is_note_file(config.content_dir());
@@ -132,6 +138,10 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::
         const std::string hash = hashed[i] ? files::hex_hash(hashed[i]->hash) : "<unreadable>";
         all.add(names[i]), all.add(hash);
         if (!is_note[i]) others.add(names[i]), others.add(hash);
+    }
+    for (const fs::path& link : links) {
+        all.add(link.generic_string()), all.add("<link>");
+        if (!is_note_file(link)) others.add(link.generic_string()), others.add("<link>");
     }
     return {files::hex_hash(all.digest()), files::hex_hash(others.digest())};
 }

@@ -47,6 +47,9 @@ void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild
             [&config, &r, read, files, texts, kept = &was.note_caches.files, parsed = std::move(parsed)]() mutable {
                 notes::NoteSet set = read ? notes::load_notes(r.texts, config.root, kept, files)
                                           : stages::read_notes(config, files, texts);
+                // (A link where a note would be is not followed, and said so, however they were read.)
+                for (auto& d : notes::note_link_warnings(config.content_dir(), config.root))
+                    set.diagnostics.push_back(std::move(d));
                 parsed.set_value();
                 return set;
             });

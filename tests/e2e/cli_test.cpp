@@ -156,6 +156,26 @@ TEST_CASE("the command line: the episodes the feed leaves out are counted in wor
           std::string::npos);
 }
 
+// A note put in place as a symbolic link (to a file outside the project, here) is never read,
+// and each build says so: the one after the link appears is no "nothing changed" either.
+TEST_CASE("the command line: a note that is a symbolic link is not followed, and said so") {
+    test::TempDir dir, outside;
+    test::copy_site("site", dir.path());
+    std::string out;
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    test::write(outside.path() / "strides.md", "---\nepisode: strides\nsummary: FROM-OUTSIDE\n---\nFROM-OUTSIDE\n");
+    std::filesystem::create_directories(dir.path() / "content/episodes");
+    std::filesystem::create_symlink(outside.path() / "strides.md", dir.path() / "content/episodes/strides.md");
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(out.find("content/episodes/strides.md: warning: a symbolic link, which podarchive does not follow") !=
+          std::string::npos);
+    CHECK(out.find("nothing changed") == std::string::npos);
+    CHECK(test::read(dir.path() / "public/episodes/strides/index.html").find("FROM-OUTSIDE") == std::string::npos);
+    // A whole build says the same.
+    REQUIRE(test::run_podarchive("build --output public2", dir.path(), out) == 0);
+    CHECK(out.find("content/episodes/strides.md: warning: a symbolic link") != std::string::npos);
+}
+
 // A first build (no previous output) hashes its inputs beside the build; what it records must
 // let the next build with the same inputs do nothing, and a changed input build again.
 TEST_CASE("the command line: a first build's fingerprint makes the same build a no-op") {

@@ -306,6 +306,32 @@ TEST_CASE("notes read as texts, then parsed, are the notes load_notes reads from
                       [](const core::Diagnostic& d) { return d.where.file == "content/episodes/huge.md"; }));
 }
 
+TEST_CASE("a symbolic link among the notes is not read, and each one is named in a warning") {
+    test::TempDir dir, outside;
+    const auto content = dir.path() / "content";
+    test::write(content / "episodes/a.md", "---\nepisode: aotautograd\n---\n");
+    test::write(outside.path() / "b.md", "---\nepisode: cuda-graphs\nsummary: FROM-OUTSIDE\n---\n");
+    test::write(outside.path() / "more/c.md", "---\nepisode: cuda-graph-trees\n---\n");
+    std::filesystem::create_symlink(outside.path() / "b.md", content / "episodes/b.md");
+    std::filesystem::create_symlink(outside.path() / "more", content / "episodes/more");  // a folder
+    std::filesystem::create_directories(content / "pages");
+    std::filesystem::create_symlink(outside.path() / "b.md", content / "pages/about.md");
+    const notes::NoteSet read = notes::load_notes(content, dir.path());
+    REQUIRE(read.episodes.size() == 1);  // a.md alone
+    CHECK(read.episodes[0]->episode.value == "aotautograd");
+    CHECK(read.pages.empty());
+    REQUIRE(notes::read_note_texts(content));
+    CHECK(notes::read_note_texts(content)->size() == 1);
+    const auto warned = notes::note_link_warnings(content, dir.path());
+    REQUIRE(warned.size() == 3);
+    CHECK(warned[0].where.file == "content/episodes/b.md");
+    CHECK(warned[1].where.file == "content/episodes/more");
+    CHECK(warned[2].where.file == "content/pages/about.md");
+    CHECK(warned[0].severity == core::Severity::warning);
+    CHECK(warned[0].message.find("symbolic link, which podarchive does not follow") != std::string::npos);
+    CHECK(notes::note_link_warnings(outside.path(), outside.path()).empty());  // (no note folders there)
+}
+
 TEST_CASE("an episode's topics are its note's, else its feed's categories, which take no extras of their own") {
     auto c = small_catalog();
     c.episodes[0].categories = {"CUDA", "Graphs"};  // cuda-graph-trees: categories, no note
