@@ -176,6 +176,22 @@ TEST_CASE("the command line: a note that is a symbolic link is not followed, and
     CHECK(out.find("content/episodes/strides.md: warning: a symbolic link") != std::string::npos);
 }
 
+// A word table that is a symbolic link is refused by the theme's lookup, which no stage
+// locates: the error still names the file.
+TEST_CASE("the command line: an error about a file names the file, however deep it was raised") {
+    test::TempDir dir, outside;
+    test::copy_site("site", dir.path());
+    test::write(outside.path() / "en.yaml", "nav.episodes: Episodes\n");
+    std::filesystem::create_directories(dir.path() / "i18n");
+    std::filesystem::create_symlink(outside.path() / "en.yaml", dir.path() / "i18n/en.yaml");
+    std::string out;
+    CHECK(test::run_podarchive("build", dir.path(), out) == 1);
+    CHECK(out.find("i18n/en.yaml: error: is a symbolic link, which podarchive does not follow here") !=
+          std::string::npos);
+    CHECK(out.find("podarchive: 1 error; nothing was written") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "public"));
+}
+
 // A first build (no previous output) hashes its inputs beside the build; what it records must
 // let the next build with the same inputs do nothing, and a changed input build again.
 TEST_CASE("the command line: a first build's fingerprint makes the same build a no-op") {
