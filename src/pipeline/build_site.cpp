@@ -231,6 +231,7 @@ std::optional<feed::FeedBefore> feed_before(const output::PublishedFile* file, c
 void count_pages(BuildReport& report, const stages::PageCount& pages, const Curated& curated,
                  concurrency::StageTimes& parts) {
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
+    report.warnings.insert(report.warnings.end(), pages.warnings.begin(), pages.warnings.end());
     report.incremental = !curated.plan.every_page;
     report.body_edit = curated.plan.same_pages;
     report.pages = pages.pages;

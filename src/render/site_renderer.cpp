@@ -71,12 +71,18 @@ const PageWriter k_page_writers[] = {
 }  // namespace
 
 void copy_static_files(const config::SiteConfig& config, const site::SiteInfo& site, const site::LocalArtwork* artwork,
-                       output::Output& out) {
+                       output::Output& out, std::vector<core::Diagnostic>& warnings) {
     bool own_favicon = false;  // (a theme's or the project's favicon.svg is kept instead)
-    for (const auto& [rel, file] : theme::static_files(config::theme_layers(config))) {
+    std::vector<std::filesystem::path> links;
+    for (const auto& [rel, file] : theme::static_files(config::theme_layers(config), &links)) {
         own_favicon |= rel == "favicon.svg";
         out.add(rel, theme::read_static(file));
     }
+    for (const auto& link : links)
+        warnings.push_back(core::warning_at(
+            {link.lexically_relative(config.root).generic_string(), 0, 0},
+            "a symbolic link, which podarchive does not follow (it could lead out of the project), so it is not "
+            "published: put the file itself here"));
     if (!own_favicon) out.add("favicon.svg", site::monogram_svg(site.title));
     if (!site.card_png.empty()) out.add("card.png", site.card_png);
     if (!artwork) return;

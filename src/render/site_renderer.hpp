@@ -39,8 +39,8 @@ std::vector<site::SiteInfo::Link> navigation(const site::SiteInfo& site, const c
 // Copies the built-in theme's static files, then themes/<theme>/static/, then static/ (same
 // relative path: the later wins). Symbolic links are not followed: a theme cannot pull in
 // files from outside the project. Then the favicon (favicon.svg, made from the title, unless a
-// theme has one) and the local artwork, when there is one.
+// theme has one) and the local artwork, when there is one. A warning names each link met.
 void copy_static_files(const config::SiteConfig& config, const site::SiteInfo& site, const site::LocalArtwork* artwork,
-                       output::Output& out);
+                       output::Output& out, std::vector<core::Diagnostic>& warnings);
 
 }  // namespace render

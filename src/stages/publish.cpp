@@ -41,7 +41,8 @@ PageCount render_pages(const config::SiteConfig& config, const render::RenderInp
                        PageRecord last, output::Output& out, concurrency::StageTimes* parts) {
     render::render_site(inputs, templates, sink, parts);
     concurrency::StageClock clock(parts);
-    render::copy_static_files(config, inputs.site, artwork, out);
+    std::vector<core::Diagnostic> warnings;
+    render::copy_static_files(config, inputs.site, artwork, out, warnings);
     clock.lap("render:static");
     if (!last.every_page) {
         // The last build's pages it no longer makes (a topic no episode has any more) are gone;
@@ -50,7 +51,7 @@ PageCount render_pages(const config::SiteConfig& config, const render::RenderInp
         if (!last.in_output) carry_over_unrendered(last.pages, sink, out);
         clock.lap("render:carry");
     }
-    return {last.pages.size(), sink.rendered()};
+    return {last.pages.size(), sink.rendered(), std::move(warnings)};
 }
 
 namespace {

@@ -30,8 +30,9 @@ struct CannotCarryOver : std::runtime_error {
 
 // What render_pages rendered.
 struct PageCount {
-    std::size_t pages = 0;     // every page of the site
-    std::size_t rendered = 0;  // of which rendered now
+    std::size_t pages = 0;                   // every page of the site
+    std::size_t rendered = 0;                // of which rendered now
+    std::vector<core::Diagnostic> warnings;  // the static files' (a link among them)
 };
 
 // The last build's pages, as render_pages brings them up to date.

@@ -66,19 +66,21 @@ std::vector<FoundTemplate> find_word_tables(const ThemeLayers& layers, const std
     return found;
 }
 
-std::map<std::string, StaticFile> static_files(const ThemeLayers& layers) {
+std::map<std::string, StaticFile> static_files(const ThemeLayers& layers, std::vector<fs::path>* links) {
     std::map<std::string, StaticFile> files;  // sorted: deterministic output order
     if (layers.builtin)
         for (const auto& f : builtin_files())
             if (f.path.starts_with("static/")) files[std::string(f.path.substr(7))] = {{}, f.served, f.bytes};
     for (const fs::path& root : layers.static_dirs) {
         refuse_link_out(layers.project, root);
-        for (const auto& path : files::files_under(root)) {  // links are not followed out of the project
+        std::vector<fs::path> here;
+        for (const auto& path : files::files_under(root, &here)) {  // links are not followed
             std::error_code ec;
             std::string rel = fs::relative(path, root, ec).generic_string();
             if (!ec && files::is_safe_relative_path(rel))
                 files[rel].file = path;  // (over a built-in file, its views stay)
         }
+        if (links) links->insert(links->end(), here.begin(), here.end());
     }
     return files;
 }

@@ -48,9 +48,11 @@ struct StaticFile {
 };
 
 // Every static file by its path in the site, the built-in theme's first, then each folder's
-// (symbolic links are not followed: a theme cannot pull in files from outside the project).
-// Throws files::FileError for a static folder that a link takes out of the project.
-std::map<std::string, StaticFile> static_files(const ThemeLayers& layers);
+// (symbolic links are not followed: a theme cannot pull in files from outside the project; those
+// met are listed in `links`, when given, for the caller to say so). Throws files::FileError for
+// a static folder that a link takes out of the project.
+std::map<std::string, StaticFile> static_files(const ThemeLayers& layers,
+                                               std::vector<std::filesystem::path>* links = nullptr);
 
 // The bytes of `file` (read now when it is on disk). A copy of a built-in file, unchanged (the
 // default theme copied into a project), is served as the built-in one is: its scripts minified.

@@ -176,6 +176,21 @@ TEST_CASE("the command line: a note that is a symbolic link is not followed, and
     CHECK(out.find("content/episodes/strides.md: warning: a symbolic link") != std::string::npos);
 }
 
+// A static file put in place as a symbolic link is not published, and the build says so.
+TEST_CASE("the command line: a static file that is a symbolic link is not published, and said so") {
+    test::TempDir dir, outside;
+    test::copy_site("site", dir.path());
+    test::write(outside.path() / "secret.txt", "FROM-OUTSIDE");
+    test::write(dir.path() / "static/robots-extra.txt", "kept");
+    std::filesystem::create_symlink(outside.path() / "secret.txt", dir.path() / "static/secret.txt");
+    std::string out;
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(out.find("static/secret.txt: warning: a symbolic link, which podarchive does not follow") !=
+          std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(std::filesystem::symlink_status(dir.path() / "public/secret.txt")));
+    CHECK(test::read(dir.path() / "public/robots-extra.txt") == "kept");
+}
+
 // A word table that is a symbolic link is refused by the theme's lookup, which no stage
 // locates: the error still names the file.
 TEST_CASE("the command line: an error about a file names the file, however deep it was raised") {
