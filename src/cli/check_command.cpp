@@ -36,7 +36,8 @@ int check_feed_file(const std::string& path) {
         std::cout << core::format(feed::to_diagnostic(path, f)) << "\n";
         (f.level == feed::LintLevel::error ? errors : warnings) += 1;
     }
-    std::cout << path << ": " << errors << " errors, " << warnings << " warnings\n";
+    std::cout << path << ": " << text::count_text(errors, "error", "errors") << ", "
+              << text::count_text(warnings, "warning", "warnings") << "\n";
     return errors ? k_exit_input : k_exit_ok;
 }
 

@@ -49,6 +49,7 @@ TEST_CASE("podarchive check: the site, and a feed file") {
                                                             "<itunes:explicit>false", "<itunes:explicit>yes"));
     CHECK(test::run_podarchive("check bad.xml", dir.path(), out) == 1);
     CHECK(out.find("bad.xml:13: error: [apple-explicit]") != std::string::npos);
+    CHECK(out.find("bad.xml: 1 error, 0 warnings\n") != std::string::npos);  // (not "1 errors")
 }
 
 TEST_CASE("the site check: every episode page says how to listen") {
