@@ -23,7 +23,12 @@ struct UploadArgs {
 
 int run_upload(const UploadArgs& args) {
     const config::SiteConfig config = config::load_config(args.config);
-    if (!config.audio.keep) return k_exit_ok;  // (nothing is kept: nothing to upload)
+    if (!config.audio.keep) {  // (nothing is kept: nothing to upload; --needs names no tool)
+        if (!args.needs)
+            std::cout << "audio: nothing to upload: " << text::terminal_safe(config.config_path.string())
+                      << " keeps no copies of the audio (`audio: {keep: true}` does: docs/audio.md)\n";
+        return k_exit_ok;
+    }
     std::string lock_error;
     files::FileLock lock(config.config_path, lock_error);  // (fetch writes the same manifest)
     if (!lock.held()) {

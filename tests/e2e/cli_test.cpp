@@ -191,6 +191,18 @@ TEST_CASE("the command line: a static file that is a symbolic link is not publis
     CHECK(test::read(dir.path() / "public/robots-extra.txt") == "kept");
 }
 
+// audio upload on a site that keeps no copies: nothing to do, said so by hand; nothing named to
+// the workflow, which asks with --needs which tool to install.
+TEST_CASE("the command line: audio upload where no copies are kept says so, and needs nothing") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    std::string out;
+    CHECK(test::run_podarchive("audio upload", dir.path(), out) == 0);
+    CHECK(out.find("audio: nothing to upload: site.yaml keeps no copies of the audio") != std::string::npos);
+    CHECK(test::run_podarchive("audio upload --needs", dir.path(), out) == 0);
+    CHECK(out.empty());
+}
+
 // A word table that is a symbolic link is refused by the theme's lookup, which no stage
 // locates: the error still names the file.
 TEST_CASE("the command line: an error about a file names the file, however deep it was raised") {
