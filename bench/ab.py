@@ -26,7 +26,7 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import build_verbose, measure, prepare, remove_output, stage_medians, stage_times  # noqa: E402  (bench.py, beside this file)
+from bench import after_edit, build_verbose, first_note, measure, prepare, remove_output, stage_medians, stage_times  # noqa: E402  (bench.py, beside this file)
 
 
 def bare_copy(src):
@@ -39,13 +39,8 @@ def bare_copy(src):
 
 def edited_build(binary, src, out, note, original):
     """One build of `out` after a line is added to `note`, timed; `note` is put back after."""
-    try:
-        with open(note, "w") as f:
-            f.write(original + "\nA line added by ab.py.\n")
-        wall, cpu, rss, proc = measure([os.path.abspath(binary), "build", "--verbose", "--output", out], src)
-    finally:
-        with open(note, "w") as f:
-            f.write(original)
+    wall, cpu, rss, proc = after_edit([os.path.abspath(binary), "build", "--verbose", "--output", out], src, note,
+                                      original, "A line added by ab.py.")
     return wall, cpu, rss, stage_times(proc.stderr)
 
 
@@ -78,9 +73,7 @@ def main():
     out = f"/dev/shm/podarchive-ab-{args.size}"
     outs = {b: f"{out}-{i}" for i, b in enumerate(args.binaries)}
     if args.note_edit or args.first_edit:
-        note = os.path.join(src, "content/episodes", sorted(os.listdir(os.path.join(src, "content/episodes")))[0])
-        with open(note) as f:
-            original = f.read()
+        note, original = first_note(src)
     if args.note_edit:
         for binary in args.binaries:
             build_verbose(binary, src, outs[binary])

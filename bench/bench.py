@@ -68,6 +68,25 @@ def stage_medians(runs):
     return " ".join(f"{s}={statistics.median(r[3].get(s, 0) for r in runs):.0f}" for s in runs[0][3])
 
 
+def first_note(src):
+    """The note bench.py and ab.py edit: the first of the archive's episode notes, and its text."""
+    folder = os.path.join(src, "content/episodes")
+    note = os.path.join(folder, sorted(os.listdir(folder))[0])
+    with open(note) as f:
+        return note, f.read()
+
+
+def after_edit(cmd, src, note, original, line):
+    """measure(cmd) after `line` is added to `note`, which is put back as it was (`original`) after."""
+    try:
+        with open(note, "w") as f:
+            f.write(original + "\n" + line + "\n")
+        return measure(cmd, src)
+    finally:
+        with open(note, "w") as f:
+            f.write(original)
+
+
 def median_run(cmd, cwd, out, runs):
     """Builds `runs` times into an empty `out`; the median run by wall time, with the peak RSS of all."""
     results = []
@@ -163,22 +182,12 @@ def main():
         # One note's text edited: only its episode's page is rendered again (and the feeds). Each
         # run edits it anew from a build of the original (the first right after the whole build):
         # the median, as for whole builds, since one run on a busy machine says little.
-        note = sorted(os.listdir(f"{src}/content/episodes"))[0]
-        note = f"{src}/content/episodes/{note}"
-        with open(note) as f:
-            original = f.read()
+        note, original = first_note(src)
         edits = []
-        try:
-            for run in range(args.runs):
-                with open(note, "w") as f:
-                    f.write(original + f"\nA line added by bench.py (run {run + 1}).\n")
-                edits.append(measure([args.binary, "build", "--output", out], src))
-                with open(note, "w") as f:
-                    f.write(original)
-                measure([args.binary, "build", "--quiet", "--output", out], src)
-        finally:
-            with open(note, "w") as f:
-                f.write(original)
+        for run in range(args.runs):
+            edits.append(after_edit([args.binary, "build", "--output", out], src, note, original,
+                                    f"A line added by bench.py (run {run + 1})."))
+            measure([args.binary, "build", "--quiet", "--output", out], src)
         edits.sort(key=lambda r: r[0])
         wall3, cpu3, _, proc3 = edits[len(edits) // 2]
         rss3 = max(r[2] for r in edits)

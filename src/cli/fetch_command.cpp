@@ -18,6 +18,7 @@
 #include "files/files.hpp"
 #include "merge/merge.hpp"
 #include "stages/sources.hpp"
+#include "text/strings.hpp"
 #include "text/unicode.hpp"
 
 namespace cli {
@@ -88,10 +89,8 @@ bool keep_audio(const config::SiteConfig& config, const fetch::FetchOptions& fet
                   << text::terminal_safe(config.history_url) << "'s captures";
     std::cout << "\n";
     if (out.host_gone)
-        std::cout << "audio: notice: "
-                  << (out.host_gone == 1 ? "1 episode's file is gone"
-                                         : std::to_string(out.host_gone) + " episodes' files are gone")
-                  << " at the host; the pages and the feed serve the archive's copy "
+        std::cout << "audio: notice: " << text::count_text(out.host_gone, "episode's file is", "episodes' files are")
+                  << " gone at the host; the pages and the feed serve the archive's copy "
                   << "(`podarchive check --audio` names " << (out.host_gone == 1 ? "it" : "them") << ")\n";
     return out.failed == 0 && out.not_audio == 0;
 }

@@ -20,6 +20,12 @@ Diagnostic warning_at(SourceLocation where, std::string message, std::string_vie
     return {Severity::warning, std::move(where), std::move(message), shown_line(source_line)};
 }
 
+Diagnostic link_not_followed(std::string file, std::string_view consequence) {
+    return warning_at({std::move(file), 0, 0},
+                      "a symbolic link, which podarchive does not follow (it could lead out of the project), " +
+                          std::string(consequence));
+}
+
 // (Every part can hold an input's words: a feed's title, a file's name, a line of site.yaml.
 // Control characters are shown escaped, never sent to the terminal.)
 std::string format(const Diagnostic& d) {

@@ -34,6 +34,11 @@ constexpr std::size_t k_shown_line_bytes = 300;
 Diagnostic error_at(SourceLocation where, std::string message, std::string_view source_line = {});
 Diagnostic warning_at(SourceLocation where, std::string message, std::string_view source_line = {});
 
+// The warning for a symbolic link at `file` (as messages show it) that a build passed by
+// without following it (it could lead out of the project), and what is missing for it
+// (`consequence`: "so it is not published: put the file itself here").
+Diagnostic link_not_followed(std::string file, std::string_view consequence);
+
 // "file:3:7: error: message" and, when known, the line and a caret under the column.
 std::string format(const Diagnostic& d);
 

@@ -45,12 +45,15 @@ std::vector<std::filesystem::path> sorted_by_path(std::vector<std::filesystem::p
 
 }  // namespace
 
-std::vector<std::filesystem::path> files_under(const std::filesystem::path& root,
-                                               std::vector<std::filesystem::path>* links) {
+namespace {
+
+// The regular files (`files`) and the symbolic links (`links`) under `root`, either null when
+// not wanted, in the order of the walk; a link is never entered.
+void walk(const std::filesystem::path& root, std::vector<std::filesystem::path>* files,
+          std::vector<std::filesystem::path>* links) {
     namespace fs = std::filesystem;
-    std::vector<fs::path> files;
     std::error_code ec;
-    if (!fs::is_directory(root, ec)) return files;
+    if (!fs::is_directory(root, ec)) return;
     for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator();
          it.increment(ec)) {
         if (ec) break;
@@ -59,10 +62,24 @@ std::vector<std::filesystem::path> files_under(const std::filesystem::path& root
             it.disable_recursion_pending();  // (a link to a folder is not entered either)
             continue;
         }
-        if (it->is_regular_file(ec)) files.push_back(it->path());
+        if (files && it->is_regular_file(ec)) files->push_back(it->path());
     }
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> files_under(const std::filesystem::path& root,
+                                               std::vector<std::filesystem::path>* links) {
+    std::vector<std::filesystem::path> files;
+    walk(root, &files, links);
     if (links) *links = sorted_by_path(std::move(*links));
     return sorted_by_path(std::move(files));
+}
+
+std::vector<std::filesystem::path> links_under(const std::filesystem::path& root) {
+    std::vector<std::filesystem::path> links;
+    walk(root, nullptr, &links);
+    return sorted_by_path(std::move(links));
 }
 
 bool lexically_within(const std::filesystem::path& folder, const std::filesystem::path& path) {

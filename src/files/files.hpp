@@ -93,6 +93,8 @@ private:
 // for the caller to say so. Empty when `root` is not a folder.
 std::vector<std::filesystem::path> files_under(const std::filesystem::path& root,
                                                std::vector<std::filesystem::path>* links = nullptr);
+// The symbolic links alone under `root`, sorted (the files are not listed).
+std::vector<std::filesystem::path> links_under(const std::filesystem::path& root);
 
 // True when `path` is `folder` or lies under it, compared as written: no link is resolved, so
 // callers give both in the same form (both lexically normal, or both canonical).

@@ -454,13 +454,9 @@ bool NoteFileTest::operator()(const fs::path& file) const {
 std::vector<core::Diagnostic> note_link_warnings(const fs::path& content_dir, const fs::path& root) {
     std::vector<core::Diagnostic> out;
     for (const fs::path& folder : note_folders(content_dir)) {
-        std::vector<fs::path> links;
-        files::files_under(folder, &links);
-        for (const fs::path& link : links)
-            out.push_back(core::warning_at(
-                {shown(link, root), 0, 0},
-                "a symbolic link, which podarchive does not follow (it could lead out of the project), so no note "
-                "is read from it: put the note's file itself here"));
+        for (const fs::path& link : files::links_under(folder))
+            out.push_back(core::link_not_followed(shown(link, root),
+                                                  "so no note is read from it: put the note's file itself here"));
     }
     return out;
 }

@@ -79,10 +79,8 @@ void copy_static_files(const config::SiteConfig& config, const site::SiteInfo& s
         out.add(rel, theme::read_static(file));
     }
     for (const auto& link : links)
-        warnings.push_back(core::warning_at(
-            {link.lexically_relative(config.root).generic_string(), 0, 0},
-            "a symbolic link, which podarchive does not follow (it could lead out of the project), so it is not "
-            "published: put the file itself here"));
+        warnings.push_back(core::link_not_followed(link.lexically_relative(config.root).generic_string(),
+                                                   "so it is not published: put the file itself here"));
     if (!own_favicon) out.add("favicon.svg", site::monogram_svg(site.title));
     if (!site.card_png.empty()) out.add("card.png", site.card_png);
     if (!artwork) return;
