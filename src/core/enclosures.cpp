@@ -60,4 +60,11 @@ std::string audio_type(std::string_view type, std::string_view url) {
     return given.empty() ? "audio/mpeg" : std::string(given);
 }
 
+bool plausible_audio_size(long long bytes, double seconds) {
+    constexpr long long k_least_bytes = 8 * 1024;
+    constexpr double k_least_bits_per_second = 4000;
+    if (bytes < k_least_bytes) return false;
+    return seconds <= 0 || static_cast<double>(bytes) * 8 / seconds >= k_least_bits_per_second;
+}
+
 }  // namespace core

@@ -22,6 +22,12 @@ bool is_media_file(std::string_view type_attribute, std::string_view url_attribu
 // (what nearly every podcast is).
 std::string audio_type(std::string_view type, std::string_view url);
 
+// Whether `bytes` may be the size of an episode's audio file `seconds` long (0: not known).
+// Hosts that do not know the size write a placeholder ("1", "312") or kilobytes in its place,
+// which a page would show as "1 MB": under 8 KB, or under 4 kilobits a second, is no audio
+// file's size (the codecs podcasts use go no lower than 6: Opus; MP3's least is 8).
+bool plausible_audio_size(long long bytes, double seconds);
+
 // The item's first <enclosure> that may be its audio or video; none when it has only others
 // (its artwork, a PDF).
 inline pugi::xml_node media_enclosure(const pugi::xml_node& item) {

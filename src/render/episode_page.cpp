@@ -101,16 +101,19 @@ Data audio_data(const site::SiteInfo& site, const core::Episode& e) {
     put(audio, "oembed_url", site.paths.absolute(oembed_path(e)));
     // (the player shows the length before the file is fetched: it is fetched on play)
     put(audio, "seconds", e.duration ? text(std::to_string(e.duration->seconds)) : Data(false));
-    // The file's size, when the feed says it ("15 MB"), beside its download link.
-    const long long bytes = copy_first ? e.copy->bytes : e.enclosure->length.value_or(0);
     put(audio, "size",
-        bytes > 0 ? text(site.words->fill("download.size",
-                                          {{"size", site.words->number(std::max(1LL, (bytes + 500000) / 1000000))}}))
-                  : Data(false));
+        copy_first ? audio_size(*site.words, e.copy->bytes, e.copy->duration)
+                   : audio_size(*site.words, e.enclosure->length.value_or(0),
+                                e.duration ? static_cast<double>(e.duration->seconds) : 0));
     return audio;
 }
 
 }  // namespace
+
+Data audio_size(const i18n::Words& words, long long bytes, double seconds) {
+    if (!core::plausible_audio_size(bytes, seconds)) return false;
+    return text(words.fill("download.size", {{"size", words.number(std::max(1LL, (bytes + 500000) / 1000000))}}));
+}
 
 std::string embed_dir(const core::Episode& e) {
     return site::SitePaths::episode_dir(e.slug) + "embed/";

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/episode.hpp"
+#include "i18n/words.hpp"
 #include "notes/curation.hpp"
 #include "render/cards.hpp"
 #include "render/data.hpp"
@@ -20,6 +21,10 @@ std::string episode_jsonld(const site::SiteInfo& site, const core::Episode& e, c
 Data episode_data(const site::SiteContent& content, const core::Episode& e, const core::Episode* older,
                   const core::Episode* newer, const notes::EpisodeExtras* extras, const site::EpisodeLookup& lookup,
                   const CardCache* cards = nullptr);
+
+// An audio file's size beside its download link ("15 MB"), or false when `bytes` is not known
+// or cannot be the size of audio `seconds` long (0: not known; core::plausible_audio_size).
+Data audio_size(const i18n::Words& words, long long bytes, double seconds);
 
 // The player another site embeds: "episodes/<slug>/embed/" (a page of the player alone) and
 // the oEmbed answer that offers it, "episodes/<slug>/oembed.json" (a "rich" type: an iframe of

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "dates/dates.hpp"
+#include "render/episode_page.hpp"
 #include "render/page_frame.hpp"
 #include "render/pages.hpp"
 #include "site/site_paths.hpp"
@@ -50,11 +51,7 @@ PageModel audio_page(const RenderInputs& in) {
         const std::optional<dates::Timestamp> since = e.copy ? dates::parse_any_date(e.copy->kept_since) : std::nullopt;
         put(row, "kept_since", since ? text(words.day(*since)) : Data(false));
         put(row, "kept_since_iso", since ? text(dates::format_iso8601(*since)) : Data(false));
-        put(row, "size",
-            e.copy && e.copy->bytes > 0
-                ? text(words.fill("download.size",
-                                  {{"size", words.number(std::max(1LL, (e.copy->bytes + 500000) / 1000000))}}))
-                : Data(false));
+        put(row, "size", e.copy ? audio_size(words, e.copy->bytes, e.copy->duration) : Data(false));
         put(row, "length",
             e.copy && e.copy->duration > 0 ? text(words.duration(static_cast<int>(e.copy->duration + 0.5)))
                                            : Data(false));

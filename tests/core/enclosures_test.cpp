@@ -16,3 +16,17 @@ TEST_CASE("an episode's audio is written with the host's audio type, else its fi
           "application/octet-stream");
     CHECK(core::audio_type("", "https://cdn.example.com/download?id=5") == "audio/mpeg");
 }
+
+TEST_CASE("an enclosure's length is an audio file's size only when audio could be that small") {
+    // A size: 15 MB for half an hour (64 kilobits a second), a short file, any size of no known length.
+    CHECK(core::plausible_audio_size(15'000'000, 1800));
+    CHECK(core::plausible_audio_size(9'000, 10));
+    CHECK(core::plausible_audio_size(498'537, 0));
+    // Placeholders of hosts that do not know it ("0", "1", the Podcast Index example's "312"),
+    // and kilobytes where bytes belong (45 MB for an hour written as 45000: 100 bits a second).
+    CHECK_FALSE(core::plausible_audio_size(0, 0));
+    CHECK_FALSE(core::plausible_audio_size(1, 0));
+    CHECK_FALSE(core::plausible_audio_size(312, 1200));
+    CHECK_FALSE(core::plausible_audio_size(45'000, 3600));
+    CHECK_FALSE(core::plausible_audio_size(-5, 0));
+}

@@ -424,3 +424,26 @@ TEST_CASE("end to end: an episode with audio offers its link and embed code to c
         }
     CHECK(without_audio > 0);
 }
+
+TEST_CASE("end to end: an audio file's size is shown beside its download link only when it can be one") {
+    auto download_line = [](const std::string& page) {
+        const auto at = page.find("<p class=\"download small\">");
+        REQUIRE(at != std::string::npos);
+        return page.substr(at, page.find("</p>", at) - at);
+    };
+    test::FixtureSite site;
+    // A host's placeholder and, for a 17-minute episode, kilobytes written as bytes.
+    site.edit_feed("length=\"14851200\"", "length=\"1\"");
+    site.edit_feed("length=\"16480000\"", "length=\"16480\"");
+    output::MemoryOutput out;
+    REQUIRE(site.build(out) == "");
+    for (const char* slug : {"torch-trace-and-tlparse", "higher-order-operators"}) {
+        const std::string line = download_line(test::file_in(out, std::string("episodes/") + slug + "/index.html"));
+        CHECK_MESSAGE(contains(line, "Download the episode</a>"), slug);
+        CHECK_MESSAGE(!contains(line, "MB"), line);
+        CHECK_MESSAGE(!contains(line, "<bdi>"), line);
+    }
+    // A size the feed gives as a file's (23,150,000 bytes for 24 minutes), rounded to megabytes.
+    CHECK(download_line(test::file_in(out, "episodes/inductor-post-grad-fx-passes/index.html"))
+              .ends_with("Download the episode</a> (<bdi>23\u00A0MB</bdi>)"));
+}
