@@ -57,6 +57,14 @@ std::optional<Duration> parse_units(std::string_view text) {
 }
 }  // namespace
 
+std::string unreadable_duration(std::string_view name, std::string_view raw, std::string_view expected) {
+    std::string said = "cannot read " + std::string(name) + " '" + std::string(raw) + "'";
+    long long seconds = 0;
+    if (text::parse_uint(text::trim(raw), seconds) && seconds > k_max_duration_seconds)
+        said += ": " + std::to_string(seconds / 3600) + " hours is longer than any recording (milliseconds?)";
+    return said + "; expected " + std::string(expected);
+}
+
 std::optional<Duration> parse_duration(std::string_view raw) {
     std::string_view text = text::trim(raw);
     if (text.empty()) return std::nullopt;

@@ -18,6 +18,11 @@ struct Duration {
 // Accepts "993", "16:38", "1:02:03", "17 min", "17min", "13 minutes", "1 hr 5 min", "1h 5m 3s".
 std::optional<Duration> parse_duration(std::string_view text);
 
+// Why parse_duration reads no length from `text`, the value of `name` ("itunes:duration"), as a
+// warning's words ending in what was `expected`: "cannot read itunes:duration '3600000': 1000
+// hours is longer than any recording (milliseconds?); expected seconds or HH:MM:SS".
+std::string unreadable_duration(std::string_view name, std::string_view text, std::string_view expected);
+
 // "16:38" or "1:02:03".
 std::string format_clock(int seconds);
 

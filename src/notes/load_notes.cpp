@@ -8,6 +8,7 @@
 
 #include "concurrency/parallel.hpp"
 #include "core/slug.hpp"
+#include "dates/durations.hpp"
 #include "files/files.hpp"
 #include "files/hash.hpp"
 #include "listening/chapters.hpp"
@@ -273,7 +274,7 @@ const FrontMatterKey<EpisodeNote> k_episode_keys[] = {
      [](Reader& r, const std::string& key, const YAML::Node& v, EpisodeNote& n) {
          std::string s;
          if (r.string(v, key, s) && !(n.duration = dates::parse_duration(s)))
-             r.error(v.Mark(), "cannot read duration '" + s + "'; expected seconds, MM:SS, H:MM:SS or '17 min'");
+             r.error(v.Mark(), dates::unreadable_duration("duration", s, "seconds, MM:SS, H:MM:SS or '17 min'"));
      }},
     {"description", [](Reader& r, const std::string& key, const YAML::Node& v,
                        EpisodeNote& n) { n.description = r.optional_string(v, key); }},

@@ -197,7 +197,7 @@ SourceBatch read_atom(const pugi::xml_document& doc, std::string_view text, Sour
         if (auto duration = entry.child(n.it("duration").c_str())) {
             r.duration = dates::parse_duration(text_of(duration));
             if (!r.duration)
-                warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
+                warn(duration, dates::unreadable_duration("itunes:duration", text_of(duration), "seconds or HH:MM:SS"));
         }
         r.image = entry.child(n.it("image").c_str()).attribute("href").value();
         r.explicit_flag = text_of(entry.child(n.it("explicit").c_str()));

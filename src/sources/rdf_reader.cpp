@@ -150,7 +150,7 @@ SourceBatch read_rdf(const pugi::xml_document& doc, std::string_view text, Sourc
         if (auto duration = item.child(n(core::ns::itunes, "duration").c_str())) {
             r.duration = dates::parse_duration(text_of(duration));
             if (!r.duration)
-                warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
+                warn(duration, dates::unreadable_duration("itunes:duration", text_of(duration), "seconds or HH:MM:SS"));
         }
         // An RSS item of its own marks it as the feed's (every field written anew; without an
         // rdf:about, its link kept: xml_values.hpp).

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "dates/durations.hpp"
 #include "net/url.hpp"
 #include "sources/json_lines.hpp"
 #include "text/strings.hpp"
@@ -343,7 +344,7 @@ struct EntryReader {
             r.duration = dates::parse_duration(s);
             if (!r.duration)
                 problem(true, v.line,
-                        "cannot read duration '" + s + "'; expected seconds, MM:SS, H:MM:SS, '17min' or '13 minutes'");
+                        dates::unreadable_duration("duration", s, "seconds, MM:SS, H:MM:SS, '17min' or '13 minutes'"));
         } else if (key == "url") {
             if (net::is_http_url(s))
                 r.page_url = s;

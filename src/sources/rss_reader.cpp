@@ -9,6 +9,7 @@
 #include "concurrency/parallel.hpp"
 #include "core/enclosures.hpp"
 #include "core/xml_namespaces.hpp"
+#include "dates/durations.hpp"
 #include "listening/timecode.hpp"
 #include "net/url.hpp"
 #include "sources/atom_reader.hpp"
@@ -293,7 +294,7 @@ struct ItemReader {
         if (auto duration = item.child(names.name(core::ns::itunes, "duration").c_str())) {
             r.duration = dates::parse_duration(text_of(duration));
             if (!r.duration)
-                warn(duration, "cannot read itunes:duration '" + text_of(duration) + "'; expected seconds or HH:MM:SS");
+                warn(duration, dates::unreadable_duration("itunes:duration", text_of(duration), "seconds or HH:MM:SS"));
         }
         r.enclosure = enclosure(item);
         r.episode_number = number(item.child(names.name(core::ns::itunes, "episode").c_str()), "itunes:episode");

@@ -65,3 +65,16 @@ TEST_CASE("format_clock writes what printf's \"%d:%02d:%02d\" and \"%d:%02d\" wr
         CHECK(dates::format_clock(seconds) == expected);
     }
 }
+
+TEST_CASE("a length that cannot be read is said why: milliseconds where seconds belong, or a shape unknown") {
+    CHECK(dates::unreadable_duration("itunes:duration", "3600000", "seconds or HH:MM:SS") ==
+          "cannot read itunes:duration '3600000': 1000 hours is longer than any recording (milliseconds?); "
+          "expected seconds or HH:MM:SS");
+    CHECK(dates::unreadable_duration("duration", " 360001 ", "seconds") ==
+          "cannot read duration ' 360001 ': 100 hours is longer than any recording (milliseconds?); expected seconds");
+    CHECK(dates::unreadable_duration("itunes:duration", "about an hour", "seconds or HH:MM:SS") ==
+          "cannot read itunes:duration 'about an hour'; expected seconds or HH:MM:SS");
+    // (A number past what a long long holds is no number of hours.)
+    CHECK(dates::unreadable_duration("duration", "1088888888888888888888880", "seconds") ==
+          "cannot read duration '1088888888888888888888880'; expected seconds");
+}
