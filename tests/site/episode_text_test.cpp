@@ -75,3 +75,24 @@ TEST_CASE("kept texts are views made into texts when first asked, and the next c
     CHECK(&next.of(catalog.episodes[0]) == &kept.at(0));  // the kept text itself, not made again
     CHECK(next.of(catalog.episodes[1]).plain == "Edited notes.");
 }
+
+TEST_CASE("a feed's show notes without a tag are set out as text: paragraphs, lists and links") {
+    // (An RSS item's description is HTML; many hosts write lines and blank lines in it, and no tag.)
+    auto e = episode(
+        "Q&amp;A with Jane &#8212; part 1.\n"
+        "Hard-wrapped line.\n\n"
+        "Links:\n"
+        "- https://example.com/a\n"
+        "- the book\n");
+    e->description_is_html = true;
+    const site::EpisodeText t = site::make_episode_text(*e);
+    CHECK(t.notes_html ==
+          "<p>Q&amp;A with Jane \xE2\x80\x94 part 1. Hard-wrapped line.</p><p>Links:</p>"
+          "<ul><li><a href=\"https://example.com/a\" rel=\"nofollow noopener\">https://example.com/a</a></li>"
+          "<li>the book</li></ul>");
+    // The text the search index and summaries read is the one a browser showed before.
+    CHECK(t.plain == "Q&A with Jane \xE2\x80\x94 part 1. Hard-wrapped line. Links: - https://example.com/a - the book");
+    // With a tag, the notes are HTML: their line breaks are white space, as a browser takes them.
+    e->description = "First line\nsecond line, <b>bold</b>.\n\nhttps://example.com/b";
+    CHECK(site::make_episode_text(*e).notes_html == "First line\nsecond line, <b>bold</b>.\n\nhttps://example.com/b");
+}
