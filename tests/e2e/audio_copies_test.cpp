@@ -124,11 +124,11 @@ TEST_CASE("the site lists what the archive keeps of each episode's audio, linked
     CHECK(page.find("1 episode kept, of 3 with audio; 1 of them play from the archive&#39;s copy alone.") !=
           std::string::npos);
     // One row an episode with audio: the kept one with its date, size, length and where it plays from.
-    CHECK(
-        page.find("<td><a href=\"/fixture-archive/episodes/torch-trace-and-tlparse/\">TORCH_TRACE and tlparse</a></td>"
-                  "<td><time datetime=\"2026-12-01T00:00:00+00:00\">December 1, "
-                  "2026</time></td><td><bdi>1\u00A0MB</bdi></td><td>0\u00A0min</td>"
-                  "<td class=\"from-copy\">the archive&#39;s copy</td></tr>") != std::string::npos);
+    CHECK(page.find("<td><a href=\"/fixture-archive/episodes/torch-trace-and-tlparse/\"><bdi>TORCH_TRACE and "
+                    "tlparse</bdi></a></td>"
+                    "<td><time datetime=\"2026-12-01T00:00:00+00:00\">December 1, "
+                    "2026</time></td><td><bdi>1\u00A0MB</bdi></td><td>0\u00A0min</td>"
+                    "<td class=\"from-copy\">the archive&#39;s copy</td></tr>") != std::string::npos);
     CHECK(page.find("<td>the host (no copy yet)</td>") != std::string::npos);
     CHECK(test::file_in(out, "index.html").find("<a href=\"/fixture-archive/audio/\">The archive&#39;s audio</a>") !=
           std::string::npos);

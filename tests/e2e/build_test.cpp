@@ -71,7 +71,7 @@ TEST_CASE("end to end: the fixture site, file by file") {
     CHECK(contains(home, "href=\"/fixture-archive/page/2/\""));
 
     const std::string& episode = site.file("episodes/torch-trace-and-tlparse/index.html");
-    CHECK(contains(episode, "<h1>TORCH_TRACE and tlparse</h1>"));
+    CHECK(contains(episode, "<h1><bdi>TORCH_TRACE and tlparse</bdi></h1>"));
     CHECK(contains(episode, "<time datetime=\"2024-04-29T00:01:00-07:00\">April 29, 2024</time>"));
     CHECK(contains(episode,
                    "<audio controls preload=\"none\" "

@@ -151,3 +151,40 @@ TEST_CASE("language: a language without a table builds in English, saying which 
     CHECK(test::file_in(out, "index.html").find("<html lang=\"is\" dir=\"ltr\"") != std::string::npos);
     CHECK(test::file_in(out, "episodes/higher-order-operators/index.html").find(">Show notes<") != std::string::npos);
 }
+
+// In a right-to-left page a Latin title runs left to right, but its base direction is the page's:
+// "PyTorch 2.0: What's new?" shows as "?PyTorch 2.0: What's new", "C++" as "++C".
+TEST_CASE("language: a title, topic or name from the feed keeps its own direction wherever a page shows it") {
+    test::FixtureSite site;
+    site.edit_feed("<language>en</language>", "<language>ar</language>");
+    site.edit_feed("<title>Higher order operators</title>", "<title>Higher order operators: what's new?</title>");
+    site.edit_feed("<title>TORCH_TRACE and tlparse</title>",
+                   "<title>TORCH_TRACE and tlparse</title><category>C++</category>");
+    output::MemoryOutput out;
+    REQUIRE(site.build(out) == "");
+    const std::string title = html::html_escape("Higher order operators: what's new?");
+    int shown = 0;
+    for (const auto& [path, content] : out.files()) {
+        if (!path.ends_with(".html")) continue;
+        CAPTURE(path);
+        // Where the title is an element's whole text (not an attribute, the document's <title> or
+        // the words for screen readers), it is isolated in a <bdi>.
+        for (auto at = content->find(">" + title + "<"); at != std::string::npos;
+             at = content->find(">" + title + "<", at + 1)) {
+            ++shown;
+            CHECK(content->compare(at - 4, 5, "<bdi>") == 0);
+        }
+    }
+    CHECK(shown > 6);  // its page's heading and player, cards, the archive, a neighbour's link...
+    // The show's title, the topics and the people as well.
+    const std::string& page = test::file_in(out, "episodes/torch-trace-and-tlparse/index.html");
+    CHECK(page.find("<a class=\"site-title\" href=\"/fixture-archive/\"><bdi>") != std::string::npos);
+    CHECK(page.find("</span> <bdi>Higher order operators: what&#39;s new?</bdi></a>") != std::string::npos);
+    int tags = 0;
+    for (auto at = page.find("<a class=\"tag\" href=\""); at != std::string::npos;
+         at = page.find("<a class=\"tag\" href=\"", at + 1)) {
+        ++tags;
+        CHECK(page.compare(page.find("\">", at) + 2, 5, "<bdi>") == 0);
+    }
+    CHECK(tags > 0);
+}

@@ -64,17 +64,18 @@ TEST_CASE("listening: what else the feed points to: comments, video, place, lice
     const std::string& other = listening_site().file("episodes/subtitles-in-srt/index.html");
     CHECK_FALSE(contains(other, "Join the conversation"));
     CHECK_FALSE(contains(other, "javascript:"));
-    CHECK(contains(other, "<span class=\"small-label\">License:</span> All rights reserved</li>"));
+    CHECK(contains(other, "<span class=\"small-label\">License:</span> <bdi>All rights reserved</bdi></li>"));
     CHECK(
         contains(other, "<li><a href=\"https://cdn.example.com/video/srt.mov\">Watch the video</a></li>"));  // (a link)
     // The show's: its people, trailer, place (a relation), licence and podroll on the home page.
     const std::string& home = listening_site().file("index.html");
-    CHECK(contains(home, "<a href=\"https://hosts.example.com/ada\">Ada Host</a> <span class=\"role\">(Host)</span>"));
+    CHECK(contains(
+        home, "<a href=\"https://hosts.example.com/ada\"><bdi>Ada Host</bdi></a> <span class=\"role\">(Host)</span>"));
     CHECK(contains(home,
                    "<span class=\"small-label\">Trailer:</span> "
                    "<a href=\"https://cdn.example.com/audio/trailer.mp3\"><bdi>Coming in March</bdi></a>"));
     CHECK(contains(home, "<a href=\"https://www.openstreetmap.org/relation/113314\"><bdi>Austin, TX</bdi></a>"));
-    CHECK(contains(home, "<a href=\"https://creativecommons.org/licenses/by/4.0/\">cc-by-4.0</a>"));
+    CHECK(contains(home, "<a href=\"https://creativecommons.org/licenses/by/4.0/\"><bdi>cc-by-4.0</bdi></a>"));
     // A recommended show fetch has read (content/sources/podroll.json) by its title, linking its
     // website and its feed; one it has not, by its feed's host.
     CHECK(contains(home,
@@ -103,10 +104,11 @@ TEST_CASE("listening: what else the feed points to: comments, video, place, lice
 TEST_CASE("listening: WebVTT transcript, JSON chapters, people, a soundbite and funding on the episode page") {
     const std::string& page = listening_site().file("episodes/captions-in-webvtt/index.html");
     // Chapters from the JSON file: listed with links that seek; the toc:false one is not listed.
-    CHECK(contains(page,
-                   "<a class=\"ts\" href=\"#t=90\" data-t=\"90\">1:30</a> <a href=\"https://example.com/tortoise\">The "
-                   "tortoise</a>"));
-    CHECK(contains(page, "href=\"#t=250\" data-t=\"250\">4:10</a> Wrapping up"));
+    CHECK(contains(
+        page,
+        "<a class=\"ts\" href=\"#t=90\" data-t=\"90\">1:30</a> <a href=\"https://example.com/tortoise\"><bdi>The "
+        "tortoise</bdi></a>"));
+    CHECK(contains(page, "href=\"#t=250\" data-t=\"250\">4:10</a> <bdi>Wrapping up</bdi>"));
     CHECK_FALSE(contains(page, "Hidden marker"));
     // The transcript: collapsed, readable without script, a time link per paragraph, speakers where they change.
     CHECK(contains(page, "<details>\n        <summary>Read the transcript ("));
@@ -118,12 +120,14 @@ TEST_CASE("listening: WebVTT transcript, JSON chapters, people, a soundbite and 
                    "tortoise wins because the hare naps under a peculiar lemon tree. Slow and steady.</p>"));
     CHECK_FALSE(contains(page, "This SRT copy is not used"));
     // People (the host's href, the feed's guest with a page of guests), numbers, the moment, funding.
-    CHECK(contains(
-        page,
-        "<a href=\"/listening-fixture/guests/grace-guest/\">Grace Guest</a> <span class=\"role\">(Guest)</span>"));
+    CHECK(contains(page,
+                   "<a href=\"/listening-fixture/guests/grace-guest/\"><bdi>Grace Guest</bdi></a> <span "
+                   "class=\"role\">(Guest)</span>"));
     CHECK(contains(page, "<span class=\"number\">S2 · E4</span>"));
-    CHECK(contains(page, "href=\"#t=90,120\" data-t=\"90\" data-end=\"120\">1:30</a> The tortoise and the hare"));
-    CHECK(contains(page, "<a href=\"https://support.example.com/listening\">Support the show on Example</a>"));
+    CHECK(contains(page,
+                   "href=\"#t=90,120\" data-t=\"90\" data-end=\"120\">1:30</a> <bdi>The tortoise and the hare</bdi>"));
+    CHECK(
+        contains(page, "<a href=\"https://support.example.com/listening\"><bdi>Support the show on Example</bdi></a>"));
     CHECK(contains(page, "js/player.js"));
     // The published chapters file, and the feed pointing to it and to the host's transcripts.
     const std::string& chapters = listening_site().file("episodes/captions-in-webvtt/chapters.json");
@@ -151,8 +155,9 @@ TEST_CASE("listening: SRT with speaker prefixes, inline psc:chapters") {
     CHECK(contains(page,
                    "href=\"#t=75\" data-t=\"75\">1:15</a> <b class=\"speaker\">BOB:</b> An orange kangaroo juggles "
                    "seven marmalade jars."));
-    CHECK(
-        contains(page, "href=\"#t=75\" data-t=\"75\">1:15</a> <a href=\"https://example.com/srt\">Why subtitles</a>"));
+    CHECK(contains(
+        page,
+        "href=\"#t=75\" data-t=\"75\">1:15</a> <a href=\"https://example.com/srt\"><bdi>Why subtitles</bdi></a>"));
     CHECK(contains(listening_site().warnings, "cannot read psc:chapter start 'not a time'"));
     CHECK(contains(listening_site().file("feed.xml"),
                    "<podcast:chapters "
@@ -166,7 +171,7 @@ TEST_CASE("listening: word-level JSON joined into paragraphs; chapters derived f
     CHECK(contains(
         page,
         "href=\"#t=150\" data-t=\"150\">2:30</a> <b class=\"speaker\">Bob:</b> Velvet submarines hum quietly.</p>"));
-    CHECK(contains(page, "href=\"#t=150\" data-t=\"150\">2:30</a> The middle part"));
+    CHECK(contains(page, "href=\"#t=150\" data-t=\"150\">2:30</a> <bdi>The middle part</bdi>"));
     // Derived: said above the list, and in the page's provenance.
     CHECK(contains(page, "Taken from the timestamps in the show notes."));
     CHECK(contains(page, "<tr><td>chapters</td><td>show notes (derived)</td><td>content/sources/feed.xml:"));
@@ -175,8 +180,8 @@ TEST_CASE("listening: word-level JSON joined into paragraphs; chapters derived f
 TEST_CASE("listening: HTML transcript; a note's chapter lines win over the show notes'") {
     const std::string& page = listening_site().file("episodes/a-page-of-html/index.html");
     CHECK(contains(page, "<b class=\"speaker\">Bob:</b> Crimson lighthouses whistle at dawn.</p>"));
-    CHECK(contains(page, "href=\"#t=65\" data-t=\"65\">1:05</a> Lighthouses"));
-    CHECK(contains(page, "href=\"#t=180\" data-t=\"180\">3:00</a> Last words"));
+    CHECK(contains(page, "href=\"#t=65\" data-t=\"65\">1:05</a> <bdi>Lighthouses</bdi>"));
+    CHECK(contains(page, "href=\"#t=180\" data-t=\"180\">3:00</a> <bdi>Last words</bdi>"));
     CHECK(contains(
         page, "<tr><td>chapters</td><td>note:content/episodes/html.md</td><td>content/episodes/html.md:4</td></tr>"));
     CHECK_FALSE(contains(page, "Ignored</li>"));
@@ -187,7 +192,7 @@ TEST_CASE("listening: HTML transcript; a note's chapter lines win over the show 
 
 TEST_CASE("listening: malformed files are located warnings and the episode keeps its page") {
     const std::string& page = listening_site().file("episodes/broken-files/index.html");
-    CHECK(contains(page, "<h1>Broken files</h1>"));
+    CHECK(contains(page, "<h1><bdi>Broken files</bdi></h1>"));
     CHECK_FALSE(contains(page, "Read the transcript"));
     CHECK_FALSE(contains(page, "id=\"chapters-heading\""));
     CHECK(contains(listening_site().warnings, "not a chapters file"));

@@ -26,8 +26,8 @@ TEST_CASE("topics C, C++ and C# get a page each, and an episode is listed once o
         CAPTURE(page);
         CHECK(out.find(page));
     }
-    CHECK(out.find("topics/c/index.html")->find("<h1>C</h1>") != std::string::npos);
-    CHECK(out.find("topics/c-sharp/index.html")->find("<h1>C#</h1>") != std::string::npos);
+    CHECK(out.find("topics/c/index.html")->find("<h1><bdi>C</bdi></h1>") != std::string::npos);
+    CHECK(out.find("topics/c-sharp/index.html")->find("<h1><bdi>C#</bdi></h1>") != std::string::npos);
     std::string c_page = *out.find("topics/c/index.html"), cpp_page = *out.find("topics/c-plus-plus/index.html");
     auto count = [](const std::string& html) {
         std::size_t n = 0;

@@ -97,7 +97,8 @@ TEST_CASE("every page type renders with the full data model") {
     const auto& episode = site.file("episodes/torch-trace-and-tlparse/index.html");
     for (const char* part :
          {"Topics:", "href=\"/fixture-archive/topics/debugging/\"", "People:",
-          "<a href=\"/fixture-archive/guests/jane-guest/\">Jane Guest</a> <span class=\"role\">(Guest)</span>",
+          "<a href=\"/fixture-archive/guests/jane-guest/\"><bdi>Jane Guest</bdi></a> <span "
+          "class=\"role\">(Guest)</span>",
           "Errata", "Minor slip", "Archive notes", "Further reading", "Listen to these first",
           "href=\"/fixture-archive/episodes/higher-order-operators/\"", "\"@type\":\"PodcastEpisode\"",
           "<input type=\"search\"", "data-base=\"/fixture-archive/\"", "js/site.js"})

@@ -459,6 +459,7 @@
     var li = document.createElement("li");
     var a = element("a");
     a.href = doc.url;
+    a.dir = "auto";  // (a title in another script than the page's keeps its own order, as <bdi> does)
     a.appendChild(marked(doc.title, result));
     li.appendChild(a);
     if (doc.date) li.appendChild(element("span", "meta", " " + doc.date));
@@ -485,6 +486,7 @@
     var notes = null;
     (doc.parts || []).forEach(function (part) { if (!notes && part.kind === "notes") notes = around(part.text, result); });
     var excerpt = element("p");
+    excerpt.dir = "auto";  // (its own direction, as the notes' paragraphs take theirs)
     excerpt.appendChild(marked(notes || doc.excerpt, result));
     li.appendChild(excerpt);
     return li;
