@@ -486,7 +486,9 @@ struct Writer {
     void image_as_link(const GumboNode* node) {
         const GumboAttribute* src = gumbo_get_attribute(&node->v.element.attributes, "src");
         const GumboAttribute* alt = gumbo_get_attribute(&node->v.element.attributes, "alt");
-        std::string label = alt && *alt->value ? alt->value : "image";
+        std::string label = alt && *alt->value                        ? std::string(alt->value)
+                            : foreign && !foreign->image_word.empty() ? std::string(foreign->image_word)
+                                                                      : "image";
         std::string url = src ? target(src->value) : "";
         if (net::is_http_url(url) && !open.open_in_scope(GUMBO_TAG_A)) {
             out += "<a href=\"";

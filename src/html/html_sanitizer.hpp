@@ -19,8 +19,10 @@ std::string sanitize_html(std::string_view html, std::string* plain = nullptr);
 // are resolved against `base`, the page they were written for (an absolute URL; empty when
 // unknown), a link that still is not an absolute http(s) or mailto: URL is plain text, and
 // their headings are placed beneath the heading the page gives it (h3 and down).
+// An image (made a link) without alt text is named `image_word`, in the page's language.
 struct ForeignFragment {
     std::string_view base;
+    std::string_view image_word = "image";
 };
 std::string sanitize_html(std::string_view html, std::string* plain, const ForeignFragment& notes);
 

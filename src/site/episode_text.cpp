@@ -22,12 +22,13 @@ std::string cut_at_word(const std::string& text, std::size_t max_chars) {
     return cut + "\xE2\x80\xA6";
 }
 
-EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_link) {
+EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_link, std::string_view image_word) {
     EpisodeText t;
     if (e.description_is_html) {
         std::string text;
         // Show notes were written for the host's pages: their relative links lead there.
-        const html::ForeignFragment notes{net::is_http_url(e.page_url) ? std::string_view(e.page_url) : channel_link};
+        const html::ForeignFragment notes{net::is_http_url(e.page_url) ? std::string_view(e.page_url) : channel_link,
+                                          image_word};
         t.notes_html = html::sanitize_html(e.description, &text, notes);  // one parse gives both
         // Notes without a tag are text (lines, blank lines, addresses) that a page would run
         // together and leave unlinked: set out as the text they are, read as a browser reads
@@ -45,17 +46,18 @@ EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_l
     for (std::string* summary : {&t.summary, &t.short_summary})
         if (e.description_truncated && !summary->empty() && *summary == lead && !summary->ends_with("\xE2\x80\xA6"))
             *summary += "\xE2\x80\xA6";
-    t.source = text_source_hash(e, channel_link);
+    t.source = text_source_hash(e, channel_link, image_word);
     return t;
 }
 
-std::uint64_t text_source_hash(const core::Episode& e, std::string_view channel_link) {
+std::uint64_t text_source_hash(const core::Episode& e, std::string_view channel_link, std::string_view image_word) {
     files::Hasher h;
     h.add(e.description_is_html ? "html" : "text");
     h.add(e.description);
     h.add(e.description_truncated ? "cut" : "whole");  // (a cut text's summary says so)
     h.add(e.page_url);                                 // (links resolve against it)
     h.add(channel_link);
+    h.add(image_word);
     return h.digest();
 }
 
@@ -70,8 +72,9 @@ const EpisodeText& KeptTexts::at(std::size_t i) const {
     });
 }
 
-TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous)
-    : m_channel_link(catalog.channel.link) {
+TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous,
+                     std::string_view image_word)
+    : m_channel_link(catalog.channel.link), m_image_word(image_word) {
     const std::size_t n = catalog.episodes.size();
     m_texts.resize(n);
     std::unordered_map<std::uint64_t, const Slot*> reusable;
@@ -83,14 +86,15 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
     concurrency::parallel_for(
         n, 64,
         [&](std::size_t i) {
-            auto it = reusable.empty() ? reusable.end()
-                                       : reusable.find(text_source_hash(catalog.episodes[i], m_channel_link));
+            auto it = reusable.empty()
+                          ? reusable.end()
+                          : reusable.find(text_source_hash(catalog.episodes[i], m_channel_link, m_image_word));
             if (it != reusable.end()) {
                 m_texts[i] = *it->second;
                 return;
             }
-            m_texts[i].made =
-                std::make_shared<const EpisodeText>(make_episode_text(catalog.episodes[i], m_channel_link));
+            m_texts[i].made = std::make_shared<const EpisodeText>(
+                make_episode_text(catalog.episodes[i], m_channel_link, m_image_word));
             ++made;
         },
         threads);
@@ -113,10 +117,10 @@ const EpisodeText& TextCache::of(const core::Episode& e) const {
     // Known by what its text is made from, not by its address: a cache that outlives one
     // catalog (SiteInfo::text's fallback) must not give an episode the text of another that
     // was at the same address before.
-    const std::uint64_t source = text_source_hash(e, m_channel_link);
+    const std::uint64_t source = text_source_hash(e, m_channel_link, m_image_word);
     std::lock_guard lock(m_extra_lock);
     auto [it, fresh] = m_extra.try_emplace(source);
-    if (fresh) it->second = make_episode_text(e, m_channel_link);
+    if (fresh) it->second = make_episode_text(e, m_channel_link, m_image_word);
     return it->second;
 }
 

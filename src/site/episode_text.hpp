@@ -53,7 +53,9 @@ public:
     TextCache() = default;
     // Computes the text of every episode, on up to `threads` threads. Texts of `previous` (optional)
     // made from the same show notes are reused (an incremental rebuild after a note edit).
-    TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous = nullptr);
+    // `image_word`: what show notes' images without alt text are named (make_episode_text).
+    TextCache(const core::Catalog& catalog, unsigned threads, const TextCache* previous = nullptr,
+              std::string_view image_word = "image");
     // Texts an earlier build kept, of no catalog: only to be reused as `previous`.
     explicit TextCache(std::shared_ptr<const KeptTexts> kept);
     // The text of an episode of that catalog (computed on the spot for any other episode, under
@@ -77,16 +79,21 @@ private:
     mutable std::mutex m_extra_lock;
     mutable std::unordered_map<std::uint64_t, EpisodeText> m_extra;  // by text_source_hash (guarded by m_extra_lock)
     std::string m_channel_link;  // what show notes' relative links resolve against when an episode has no page
+    std::string m_image_word = "image";
     std::size_t m_made = 0;
 
     std::uint64_t source(const Slot& slot) const { return slot.made ? slot.made->source : m_kept->source(slot.kept); }
 };
 
-// `channel_link`: the show's site (the feed's <link>), for episodes without a page of their own.
-EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_link = {});
+// `channel_link`: the show's site (the feed's <link>), for episodes without a page of their own;
+// `image_word`: what an image in the show notes is named when they give it no alt text ("image",
+// the site language's word: the image is a link).
+EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_link = {},
+                              std::string_view image_word = "image");
 
-// A hash of the fields an episode's text is made from.
-std::uint64_t text_source_hash(const core::Episode& e, std::string_view channel_link = {});
+// A hash of the fields an episode's text is made from (and of what else make_episode_text is given).
+std::uint64_t text_source_hash(const core::Episode& e, std::string_view channel_link = {},
+                               std::string_view image_word = "image");
 
 // Cuts plain text at a word boundary near `max_chars` code points, adding "…" when cut.
 std::string cut_at_word(const std::string& text, std::size_t max_chars);

@@ -31,7 +31,8 @@ site::SiteContent curate(const notes::NoteSet& notes, core::Catalog merged, site
 
 void add_texts(site::SiteContent& content, const site::TextCache* previous) {
     const unsigned threads = std::max(2u, std::thread::hardware_concurrency());
-    content.texts = std::make_shared<const site::TextCache>(content.catalog, threads, previous);
+    content.texts = std::make_shared<const site::TextCache>(content.catalog, threads, previous,
+                                                            content.site.words->text("field.image"));
 }
 
 }  // namespace stages

@@ -188,3 +188,18 @@ TEST_CASE("language: a title, topic or name from the feed keeps its own directio
     }
     CHECK(tags > 0);
 }
+
+TEST_CASE("language: an image in the show notes without alt text is linked by the site language's word") {
+    test::FixtureSite site;
+    site.edit_feed("<language>en</language>", "<language>he</language>");
+    site.edit_feed("<img src=\"x\" onerror=\"alert(1)\">",
+                   "<img src=\"https://example.com/a.png\"><img src=\"https://example.com/b.png\" alt=\"A chart\">");
+    output::MemoryOutput out;
+    REQUIRE(site.build(out) == "");
+    const std::string& page = test::file_in(out, "episodes/torch-trace-and-tlparse/index.html");
+    CHECK(page.find("<a href=\"https://example.com/a.png\" rel=\"nofollow "
+                    "noopener\">\xD7\xAA\xD7\x9E\xD7\x95\xD7\xA0\xD7\x94</a>") != std::string::npos);  // "תמונה"
+    CHECK(page.find("<a href=\"https://example.com/b.png\" rel=\"nofollow noopener\">A chart</a>") !=
+          std::string::npos);
+    CHECK(page.find(">image<") == std::string::npos);
+}
