@@ -75,8 +75,9 @@ std::string embed_code(const site::SiteInfo& site, const core::Episode& e) {
 namespace {
 
 // The episode's audio, and where its player is shared from: its embeddable page and the oEmbed
-// answer that describes it.
-Data audio_data(const site::SiteInfo& site, const core::Episode& e) {
+// answer that describes it. A video is played as a video on its page (`media`), and as sound in
+// the embeddable player, whose frame (k_embed_height) has no room for a picture.
+Data audio_data(const site::SiteInfo& site, const core::Episode& e, bool embedded) {
     Data audio;
     const std::string host_type = core::audio_type(e.enclosure->type, e.enclosure->url);
     // With the archive's copy, the player lists both files in the order a browser tries them,
@@ -85,6 +86,9 @@ Data audio_data(const site::SiteInfo& site, const core::Episode& e) {
     const bool copy_first = e.copy && e.copy->host_gone;
     put(audio, "url", copy_first ? e.copy->url : e.enclosure->url);
     put(audio, "type", copy_first ? e.copy->type : host_type);
+    const bool video = !embedded && std::string_view(copy_first ? e.copy->type : host_type).starts_with("video/");
+    put(audio, "media", text(video ? "video" : "audio"));
+    put(audio, "video", video);
     if (e.copy) {
         Data host, copy;
         put(host, "url", e.enclosure->url), put(host, "type", host_type);
@@ -158,7 +162,7 @@ Data episode_data(const site::SiteContent& content, const core::Episode& e, cons
         put(d, "duration_iso", iso_duration(e.duration->seconds));
     }
     if (e.enclosure && net::is_http_url(e.enclosure->url)) {
-        put(d, "audio", audio_data(site, e));
+        put(d, "audio", audio_data(site, e, false));
         put(d, "embed_code", embed_code(site, e));  // ("Share and embed"; the embed page has no use for it)
     }
     put_listening(d, site, e, extras);
@@ -257,7 +261,7 @@ PageModel embed_page(const RenderInputs& in, const core::Episode& e) {
     Data episode;
     put(episode, "title", e.title);
     put(episode, "url", in.site.paths.url(site::SitePaths::episode_dir(e.slug)));
-    put(episode, "audio", audio_data(in.site, e));
+    put(episode, "audio", audio_data(in.site, e, true));
     put(episode, "embed", true);        // (the player's titles link out: it is in another site's page)
     put_chapters(episode, in.site, e);  // (the player's marks, steps and current chapter)
     put(model.data, "episode", std::move(episode));

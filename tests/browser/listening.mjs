@@ -520,13 +520,14 @@ check(!early.includes('search.js') && early.includes('site.js') && early.include
 const bytes = (folder = '/js/') => pj.evaluate(f => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js') && r.name.includes(f)).reduce((sum, r) => sum + r.decodedBodySize, 0), folder);
 // The budget is gzip's, as served by GitHub Pages (issue #58: at most 10 KB before any
 // interaction); the sizes as decoded are held too, so that growth shows (13 KB since the
-// embed's copy icon, the chapter steps kept together and right-to-left numbers; 30 KB in all
-// since the search's "did you mean").
+// embed's copy icon, the chapter steps kept together and right-to-left numbers, 14 KB since a
+// video episode's picture and full screen; 30 KB in all since the search's "did you mean", 31 KB
+// since the video).
 const gzipped = (folder = '/js/') => pj.evaluate(f => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js') && r.name.includes(f)).map(r => r.name), folder)
   .then(urls => Promise.all(urls.map(async u => zlib.gzipSync(Buffer.from(await (await fetch(u)).arrayBuffer()), { level: 9 }).length)))
   .then(sizes => sizes.reduce((a, b) => a + b, 0));
 const early_bytes = await bytes(), early_gzip = await gzipped();
-check(early_bytes > 0 && early_bytes <= 13 * 1024 && early_gzip <= 10 * 1024,
+check(early_bytes > 0 && early_bytes <= 14 * 1024 && early_gzip <= 10 * 1024,
       'an episode page fetches at most 10 KB of JavaScript (gzip) before any interaction: ' + early_gzip + ' (' + early_bytes + ' decoded)');
 await pj.evaluate(() => document.querySelector('audio').play());
 await pj.waitForFunction(() => document.querySelector('button.follow'));
@@ -534,7 +535,7 @@ await pj.fill('#site-search', 'lighthouses');
 await pj.waitForSelector('.search-results li', { timeout: 5000 }).catch(() => {});
 check((await scripts()).includes('search.js') && await pj.evaluate(() => document.querySelectorAll('.search-results li').length) > 0, 'the first search loads it and finds');
 const all_bytes = await bytes(), all_gzip = await gzipped();
-check((await scripts()).length === 5 && all_bytes <= 30 * 1024 && all_gzip <= 12 * 1024,
+check((await scripts()).length === 5 && all_bytes <= 31 * 1024 && all_gzip <= 12 * 1024,
       'at most 12 KB (gzip) in all, with the transcript\'s and the search\'s: ' + all_gzip + ' (' + all_bytes + ' decoded) ' + JSON.stringify(await scripts()));
 // The stemmer comes with the search, the site's language's alone (English's: 3 KB gzip).
 const stem_bytes = await bytes('/search/stem'), stem_gzip = await gzipped('/search/stem');

@@ -447,3 +447,28 @@ TEST_CASE("end to end: an audio file's size is shown beside its download link on
     CHECK(download_line(test::file_in(out, "episodes/inductor-post-grad-fx-passes/index.html"))
               .ends_with("Download the episode</a> (<bdi>23\u00A0MB</bdi>)"));
 }
+
+TEST_CASE("end to end: a video episode plays as a video on its page, as sound in its embeddable player") {
+    test::FixtureSite site;
+    site.edit_feed(
+        "length=\"23150000\" type=\"audio/mpeg\" "
+        "url=\"https://cdn.simplecast.com/audio/aaa/episodes/001/audio/default_tc.mp3\"",
+        "length=\"23150000\" type=\"video/mp4\" url=\"https://cdn.example.com/episodes/001.mp4\"");
+    output::MemoryOutput out;
+    REQUIRE(site.build(out) == "");
+    const std::string& page = test::file_in(out, "episodes/inductor-post-grad-fx-passes/index.html");
+    CHECK(contains(page,
+                   "<video controls preload=\"none\" playsinline src=\"https://cdn.example.com/episodes/001.mp4\">"
+                   "<a href=\"https://cdn.example.com/episodes/001.mp4\">Download the episode</a></video>"));
+    CHECK_FALSE(contains(page, "<audio"));
+    CHECK(contains(page, "<meta property=\"og:video\" content=\"https://cdn.example.com/episodes/001.mp4\">"));
+    CHECK(contains(page, "<meta property=\"og:video:type\" content=\"video/mp4\">"));
+    // The embed's frame has room for the controls alone.
+    CHECK(contains(test::file_in(out, "episodes/inductor-post-grad-fx-passes/embed/index.html"),
+                   "<audio controls preload=\"none\" src=\"https://cdn.example.com/episodes/001.mp4\">"));
+    // An audio episode is as it was.
+    const std::string& audio = test::file_in(out, "episodes/higher-order-operators/index.html");
+    CHECK(contains(audio, "<audio controls preload=\"none\" src=\""));
+    CHECK(contains(audio, "<meta property=\"og:audio\" content=\""));
+    CHECK(render::check_site(out, "https://example.github.io/fixture-archive/").empty());
+}

@@ -12,7 +12,8 @@
 (function () {
   "use strict";
   var box = document.querySelector("[data-listen=player]");
-  var audio = box && box.querySelector("audio");
+  var audio = box && box.querySelector("audio, video");  // (a video episode's picture stays, above the controls)
+  var video = !!audio && audio.tagName === "VIDEO";
   var tools = box && box.querySelector(".player-tools");
   if (!audio || !tools) return;
   var key = "podarchive:" + location.pathname;
@@ -107,7 +108,8 @@
     sound: "M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 7.97v8.05A4.5 4.5 0 0 0 16.5 12zM14 3.23v2.06a7 7 0 0 1 0 13.42v2.06a9 9 0 0 0 0-17.54z",
     muted: "M3 9v6h4l5 5V4L7 9H3zm13.59 3L14 9.41 15.41 8 18 10.59 20.59 8 22 9.41 19.41 12 22 14.59 20.59 16 18 13.41 15.41 16 14 14.59z",
     link: "M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7a5 5 0 0 0 0 10h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1zM8 13h8v-2H8v2zm9-6h-4v1.9h4a3.1 3.1 0 0 1 0 6.2h-4V17h4a5 5 0 0 0 0-10z",
-    done: "M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z" };
+    done: "M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z",
+    fullscreen: "M7 14H5v5h5v-2H7v-3zm-2-4h2V7h3V5H5v5zm12 7h-3v2h5v-5h-2v3zM14 5v2h3v3h2V5h-5z" };
   function skip(by) { seek(Math.max(0, audio.currentTime + by), 0, false); }
 
   // The chapters, from the page's list: where each starts, and its title.
@@ -193,6 +195,12 @@
   speed.value = "1";
   speedLabel.appendChild(speed);
   tools.appendChild(speedLabel);
+  // A video's picture on the whole screen (f), with the browser's own controls there.
+  // (Both are asked from a press, which browsers allow: neither refuses.)
+  var fullscreen = video && audio.requestFullscreen && button("fullscreen", say("fullscreen"), say("fullscreen_title"), function () {
+    document.fullscreenElement ? document.exitFullscreen() : audio.requestFullscreen();
+  }, icons.fullscreen);
+  if (fullscreen) document.addEventListener("fullscreenchange", function () { audio.controls = document.fullscreenElement === audio; });
   // Volume and mute, by mouse and keys (m, + and -); like the speed, the listener's own, one for
   // the whole site. At the head's end, beside the titles (the tools' row has no room left); the
   // slider shows where the player is wide enough, the button and the keys everywhere.
@@ -278,8 +286,9 @@
     save();
   }
   speed.addEventListener("change", function () { setRate(parseFloat(speed.value)); });
-  // The scrubber takes the native bar's place in one step (the same height: nothing moves).
-  audio.parentNode.insertBefore(scrub, audio);
+  // The scrubber takes the native bar's place in one step (the same height: nothing moves); a
+  // video's below its picture.
+  audio.parentNode.insertBefore(scrub, video ? audio.nextSibling : audio);
   audio.controls = false;
   box.classList.add("enhanced");
 
@@ -360,7 +369,7 @@
     if (!inPlayer && !onPage) return;
     var k = e.key;
     if (k === " " && (!inPlayer || tag === "button")) return;  // (a button presses itself)
-    if (slider && !/^[ jklm<>+=?-]$/.test(k)) return;  // (the scrubber's own keys: arrows, Home, End)
+    if (slider && !/^[ fjklm<>+=?-]$/.test(k)) return;  // (the scrubber's own keys: arrows, Home, End)
     if (k === "k" || k === " ") play.click();
     else if (k === "j" || k === "ArrowLeft") skip(-15);
     else if (k === "l" || k === "ArrowRight") skip(30);
@@ -369,6 +378,7 @@
       setRate(rates[Math.max(0, Math.min(rates.length - 1, (i < 0 ? 1 : i) + (k === ">" ? 1 : -1)))]);
     } else if (k === "?") help();
     else if (k === "m") mute.click();
+    else if (k === "f" && fullscreen) fullscreen.click();
     else if (k === "+" || k === "=" || k === "-") {
       if (audio.muted && k !== "-") audio.muted = false;
       setVolume(Math.round(audio.volume * 20 + (k === "-" ? -1 : 1)) / 20);
@@ -382,8 +392,8 @@
       keysHelp = el("dialog", "player-keys");
       keysHelp.appendChild(el("h2", null, say("keys")));
       var list = el("ul");
-      ["play_title", "back_title", "forward_title", "speed_title", "mute_title", "volume_title", "keys"].forEach(function (w) {
-        list.appendChild(el("li", null, say(w)));
+      ["play_title", "back_title", "forward_title", "speed_title", "mute_title", "volume_title", fullscreen && "fullscreen_title", "keys"].forEach(function (w) {
+        if (w) list.appendChild(el("li", null, say(w)));
       });
       keysHelp.appendChild(list);
       var close = el("button", null, say("close"));

@@ -7,7 +7,7 @@
   "use strict";
   var opened = document.currentScript && document.currentScript.hasAttribute("data-moment");
   var box = document.querySelector("[data-listen=player]");
-  var audio = box && box.querySelector("audio");
+  var audio = box && box.querySelector("audio, video");
   var cues = Array.prototype.slice.call(document.querySelectorAll(".transcript-text a.ts[data-t]")).map(function (a) {
     return { t: +a.dataset.t, a: a, p: a.parentNode };
   });
