@@ -218,6 +218,17 @@ bool stops_list_item_search(GumboTag tag) {
                            GUMBO_TAG_CAPTION});
 }
 
+// An image a pixel or two wide or tall (width="1" height="1"): a counter of the host's readers
+// (FeedBurner's and the like put one in every item), nothing to show, nor to link as an image.
+bool is_tracking_pixel(const GumboNode* image) {
+    for (const char* side : {"width", "height"}) {
+        const GumboAttribute* a = gumbo_get_attribute(&image->v.element.attributes, side);
+        long long pixels = 0;
+        if (a && text::parse_uint(text::trim(a->value), pixels) && pixels <= 2) return true;
+    }
+    return false;
+}
+
 // The elements written and still open, innermost last. Gumbo builds trees that no HTML text
 // gives back: elements it nested inside an element the sanitizer unwraps (an unknown one, or
 // one past the depth limit) would land where a browser's parser closes the open element first
@@ -484,6 +495,7 @@ struct Writer {
     }
 
     void image_as_link(const GumboNode* node) {
+        if (is_tracking_pixel(node)) return;
         const GumboAttribute* src = gumbo_get_attribute(&node->v.element.attributes, "src");
         const GumboAttribute* alt = gumbo_get_attribute(&node->v.element.attributes, "alt");
         std::string label = alt && *alt->value                        ? std::string(alt->value)
@@ -580,6 +592,55 @@ std::string strip_tags(std::string_view html) {
         i = close + 1;
     }
     return text::collapse_whitespace(decode_entities(out));
+}
+
+namespace {
+
+// Whether `html` has an element that sets text out: a tag (start or end) of a block, or <br>.
+bool sets_out_with_elements(std::string_view html) {
+    static constexpr std::array<std::string_view, 30> k_layout = {
+        "p",   "br", "div",     "li",      "ul",     "ol",     "dl",     "dt",      "dd",      "h1",
+        "h2",  "h3", "h4",      "h5",      "h6",     "table",  "tr",     "td",      "th",      "blockquote",
+        "pre", "hr", "section", "article", "header", "footer", "figure", "address", "details", "center"};
+    for (std::size_t at = html.find('<'); at != std::string_view::npos; at = html.find('<', at + 1)) {
+        std::size_t name = at + 1 + (at + 1 < html.size() && html[at + 1] == '/');
+        std::size_t end = name;
+        while (end < html.size() && std::isalnum(static_cast<unsigned char>(html[end]))) ++end;
+        if (end == name || end - name > 10) continue;
+        const std::string tag = text::ascii_lower(html.substr(name, end - name));
+        if (std::find(k_layout.begin(), k_layout.end(), tag) != k_layout.end()) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::string lines_set_out(std::string_view html) {
+    const std::string_view body = text::trim(html);
+    if (body.find('\n') == std::string_view::npos || sets_out_with_elements(body)) return std::string(html);
+    std::string out = "<p>";
+    bool in_tag = false;  // (a line break inside a tag, between its attributes, is white space)
+    for (std::size_t i = 0; i < body.size(); ++i) {
+        const char c = body[i];
+        if (c == '<' && i + 1 < body.size() &&
+            (std::isalpha(static_cast<unsigned char>(body[i + 1])) || body[i + 1] == '/' || body[i + 1] == '!'))
+            in_tag = true;
+        else if (c == '>')
+            in_tag = false;
+        if (c != '\n' || in_tag) {
+            if (c != '\r' || in_tag) out += c;
+            continue;
+        }
+        // A run of line breaks with only white space between: two or more end a paragraph.
+        int breaks = 1;
+        std::size_t next = i + 1;
+        for (std::size_t j = i + 1;
+             j < body.size() && (body[j] == ' ' || body[j] == '\t' || body[j] == '\r' || body[j] == '\n'); ++j)
+            if (body[j] == '\n') ++breaks, next = j + 1;
+        out += breaks > 1 ? "</p>\n<p>" : "<br>\n";
+        i = next - 1;
+    }
+    return out + "</p>";
 }
 
 std::string html_to_text(std::string_view html) {

@@ -29,11 +29,16 @@ EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_l
         // Show notes were written for the host's pages: their relative links lead there.
         const html::ForeignFragment notes{net::is_http_url(e.page_url) ? std::string_view(e.page_url) : channel_link,
                                           image_word};
-        t.notes_html = html::sanitize_html(e.description, &text, notes);  // one parse gives both
-        // Notes without a tag are text (lines, blank lines, addresses) that a page would run
-        // together and leave unlinked: set out as the text they are, read as a browser reads
-        // them (character references decoded).
-        if (e.description.find('<') == std::string::npos) t.notes_html = html::linkify_text(text);
+        if (e.description.find('<') == std::string::npos) {
+            // Notes without a tag are text (lines, blank lines, addresses) that a page would run
+            // together and leave unlinked: set out as the text they are, read as a browser reads
+            // them (character references decoded).
+            html::sanitize_html(e.description, &text, notes);
+            t.notes_html = html::linkify_text(text);
+        } else {
+            // (HTML whose lines are its layout gets paragraphs and line breaks first.)
+            t.notes_html = html::sanitize_html(html::lines_set_out(e.description), &text, notes);  // one parse, both
+        }
         t.plain = text::collapse_whitespace(text);
     } else {
         t.notes_html = html::linkify_text(e.description);

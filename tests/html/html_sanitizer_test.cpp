@@ -154,3 +154,28 @@ TEST_CASE("plain text: lines that start as list items are lists; one such line i
           "specialization?</li></ul>");
     CHECK(html::linkify_text("Note: - this is a dash - not a list") == "<p>Note: - this is a dash - not a list</p>");
 }
+
+TEST_CASE("a tracking pixel is dropped; an image of any other size is a link to it") {
+    // FeedBurner put one in every item of SE Radio's feed: each page showed a link named "image".
+    std::string plain;
+    CHECK(sanitize_html("<p>Recorded live.<img src=\"http://feeds.feedburner.com/~r/se-radio/~4/Kq\" height=\"1\" "
+                        "width=\"1\" alt=\"\"/></p>",
+                        &plain) == "<p>Recorded live.</p>");
+    CHECK(text::trim(plain) == "Recorded live.");  // (no "image" for search to index)
+    CHECK(sanitize_html("<img src=\"https://e.com/p.gif\" width=\"100%\" height=\" 0 \">") == "");
+    CHECK(sanitize_html("<img src=\"https://e.com/a.png\" width=\"600\" height=\"2x\">") ==
+          "<a href=\"https://e.com/a.png\" rel=\"nofollow noopener\">image</a>");
+}
+
+TEST_CASE("HTML whose lines are its layout gets paragraphs and line breaks; HTML with elements for it does not") {
+    // SE Radio's notes: links in text, a line break, a blank line.
+    CHECK(html::lines_set_out(
+              "An interview with <a\nhref=\"https://e.com/\">Tom</a>:\r\n<i>the book</i>.\n \n\nLive at OOP.\n") ==
+          "<p>An interview with <a\nhref=\"https://e.com/\">Tom</a>:<br>\n<i>the book</i>.</p>\n<p>Live at OOP.</p>");
+    // Elements that set text out, in any case, start or end tag, or no line break: as it is.
+    for (const char* as_it_is : {"<p>One\n\nTwo</p>", "One<br>\nTwo", "One\n\n<UL><li>x</UL>", "a\n</div>b",
+                                 "<b>One</b>\n<h3>Two</h3>", "One line <b>only</b>", "  <i>x</i>\n  "})
+        CHECK(html::lines_set_out(as_it_is) == as_it_is);
+    // "a < b" is no tag.
+    CHECK(html::lines_set_out("<i>a</i> < b\nc") == "<p><i>a</i> < b<br>\nc</p>");
+}

@@ -92,7 +92,11 @@ TEST_CASE("a feed's show notes without a tag are set out as text: paragraphs, li
           "<li>the book</li></ul>");
     // The text the search index and summaries read is the one a browser showed before.
     CHECK(t.plain == "Q&A with Jane \xE2\x80\x94 part 1. Hard-wrapped line. Links: - https://example.com/a - the book");
-    // With a tag, the notes are HTML: their line breaks are white space, as a browser takes them.
+    // With a tag, the notes are HTML: laid out by their lines where no element does it (an
+    // address in HTML stays its text), as they are where one does.
     e->description = "First line\nsecond line, <b>bold</b>.\n\nhttps://example.com/b";
-    CHECK(site::make_episode_text(*e).notes_html == "First line\nsecond line, <b>bold</b>.\n\nhttps://example.com/b");
+    CHECK(site::make_episode_text(*e).notes_html ==
+          "<p>First line<br>\nsecond line, <b>bold</b>.</p>\n<p>https://example.com/b</p>");
+    e->description = "<p>First line\nsecond line, <b>bold</b>.</p>";
+    CHECK(site::make_episode_text(*e).notes_html == "<p>First line\nsecond line, <b>bold</b>.</p>");
 }
