@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/enclosures.hpp"
 #include "core/xml_namespaces.hpp"
 #include "text/strings.hpp"
 #include "text/xml_text.hpp"
@@ -28,6 +29,8 @@ const std::string k_itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd";
 const std::string k_atom = "http://www.w3.org/2005/atom";
 const std::string k_podcast = "http://podcastindex.org/namespace/1.0";
 const std::string k_syndication = "http://purl.org/rss/1.0/modules/syndication";
+const std::string k_media_rss = "http://search.yahoo.com/mrss";
+const std::string k_media_rss_board = "http://www.rssboard.org/media-rss";
 
 // The namespaces podcast apps and feed readers read (normalized). Nothing here is run by a
 // browser; everything else (XHTML, SVG, MathML, XSLT, a host's private namespace) is left out.
@@ -176,6 +179,17 @@ bool replaced_link(const std::string& uri, std::string_view local, const pugi::x
     return (rel == "self" && !bound_at_root) || is_paging(rel);
 }
 
+// True for an item's Media RSS <media:content> (in a <media:group> too) of an audio or video
+// file: the item's <enclosure>, which the archive writes, says which file is the episode (the
+// archive's own copy once the host's is gone). Copied, it would lead apps that take it for an
+// enclosure (gPodder's parser lists it first) to the host's file, or list the file twice.
+bool replaced_media(const std::string& uri, std::string_view local, const pugi::xml_node& element, bool in_item) {
+    if (!in_item || (uri != k_media_rss && uri != k_media_rss_board) || local != "content") return false;
+    const std::string medium = text::ascii_lower(text::trim(element.attribute("medium").value()));
+    return medium == "audio" || medium == "video" ||
+           (medium.empty() && core::is_media_file(element.attribute("type").value(), element.attribute("url").value()));
+}
+
 // The claim `element` (of namespace `uri`) makes about the host's own feed, as the warning
 // names it; "" when it makes none.
 std::string host_claim(const std::string& uri, std::string_view local, const pugi::xml_node& element,
@@ -270,7 +284,8 @@ void drop_foreign(pugi::xml_node top, const RootNamespaces& root, LeftOut& left_
         const std::string uri = bound.uri ? *bound.uri : "";
         const bool channel_child = n.parent() == top && std::string_view(top.name()) == "channel";
         const std::string claim = host_claim(uri, name.local, n, channel_child);
-        const bool replaced = replaced_link(uri, name.local, n, channel_child, bound.uri && bound.at_root);
+        const bool replaced = replaced_link(uri, name.local, n, channel_child, bound.uri && bound.at_root) ||
+                              replaced_media(uri, name.local, n, std::string_view(top.name()) == "item");
         if (replaced || !claim.empty() || !is_podcast_namespace(uri)) {
             if (!claim.empty())
                 ++left_out.host_claims[claim];

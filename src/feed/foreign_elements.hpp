@@ -12,7 +12,10 @@
 //     (itunes:new-feed-url) and where its updates are pushed or paged (atom:link rel="hub",
 //     "next", ...), ownership proofs (podcast:txt purpose="...verify"), live items, podping and
 //     update frequencies. Apps that honour new-feed-url or a hub would move the archive's
-//     subscribers to whatever the host's feed names.
+//     subscribers to whatever the host's feed names;
+//   - an item's <media:content> of its audio or video: the enclosure feed.xml writes says which
+//     file is the episode (the archive's copy once the host's is gone), and apps that read
+//     media:content as an enclosure (gPodder's parser lists it first) would play the host's.
 #include <cstddef>
 #include <map>
 #include <pugixml.hpp>
