@@ -615,9 +615,9 @@ bool sets_out_with_elements(std::string_view html) {
 
 }  // namespace
 
-std::string lines_set_out(std::string_view html) {
+std::optional<std::string> lines_set_out(std::string_view html) {
     const std::string_view body = text::trim(html);
-    if (body.find('\n') == std::string_view::npos || sets_out_with_elements(body)) return std::string(html);
+    if (body.find('\n') == std::string_view::npos || sets_out_with_elements(body)) return std::nullopt;
     std::string out = "<p>";
     bool in_tag = false;  // (a line break inside a tag, between its attributes, is white space)
     for (std::size_t i = 0; i < body.size(); ++i) {

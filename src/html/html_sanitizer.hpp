@@ -1,5 +1,6 @@
 #pragma once
 // Allow-list HTML sanitizer for HTML from feeds and rendered markdown (parsed with HTML5 rules).
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -38,8 +39,8 @@ std::string linkify_text(std::string_view text);
 // HTML that sets nothing out with elements (no paragraph, line break, list, heading, table...)
 // but with its lines, as many hosts write it ("... with <a href=...>Tom</a>.\n\nRecorded at ..."):
 // its blank lines made paragraphs and its other line breaks <br>, as feed readers show it (a
-// browser runs the lines together). Any other HTML is returned as it is.
-std::string lines_set_out(std::string_view html);
+// browser runs the lines together). Nothing for any other HTML, which stays as it is.
+std::optional<std::string> lines_set_out(std::string_view html);
 
 // The visible text of an HTML fragment, white space collapsed (for summaries and search).
 std::string html_to_text(std::string_view html);

@@ -84,9 +84,10 @@ Data audio_data(const site::SiteInfo& site, const core::Episode& e, bool embedde
     // falling back by itself (no script needed): the host's first while it serves its file,
     // the copy first once the host's is gone. The download link is the first.
     const bool copy_first = e.copy && e.copy->host_gone;
+    const std::string& type = copy_first ? e.copy->type : host_type;
     put(audio, "url", copy_first ? e.copy->url : e.enclosure->url);
-    put(audio, "type", copy_first ? e.copy->type : host_type);
-    const bool video = !embedded && std::string_view(copy_first ? e.copy->type : host_type).starts_with("video/");
+    put(audio, "type", type);
+    const bool video = !embedded && type.starts_with("video/");
     put(audio, "media", text(video ? "video" : "audio"));
     put(audio, "video", video);
     if (e.copy) {

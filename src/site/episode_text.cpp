@@ -37,7 +37,8 @@ EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_l
             t.notes_html = html::linkify_text(text);
         } else {
             // (HTML whose lines are its layout gets paragraphs and line breaks first.)
-            t.notes_html = html::sanitize_html(html::lines_set_out(e.description), &text, notes);  // one parse, both
+            const std::optional<std::string> set_out = html::lines_set_out(e.description);
+            t.notes_html = html::sanitize_html(set_out ? *set_out : e.description, &text, notes);  // one parse, both
         }
         t.plain = text::collapse_whitespace(text);
     } else {

@@ -174,8 +174,10 @@ TEST_CASE("HTML whose lines are its layout gets paragraphs and line breaks; HTML
           "<p>An interview with <a\nhref=\"https://e.com/\">Tom</a>:<br>\n<i>the book</i>.</p>\n<p>Live at OOP.</p>");
     // Elements that set text out, in any case, start or end tag, or no line break: as it is.
     for (const char* as_it_is : {"<p>One\n\nTwo</p>", "One<br>\nTwo", "One\n\n<UL><li>x</UL>", "a\n</div>b",
-                                 "<b>One</b>\n<h3>Two</h3>", "One line <b>only</b>", "  <i>x</i>\n  "})
-        CHECK(html::lines_set_out(as_it_is) == as_it_is);
+                                 "<b>One</b>\n<h3>Two</h3>", "One line <b>only</b>", "  <i>x</i>\n  "}) {
+        CAPTURE(as_it_is);
+        CHECK_FALSE(html::lines_set_out(as_it_is));
+    }
     // "a < b" is no tag.
     CHECK(html::lines_set_out("<i>a</i> < b\nc") == "<p><i>a</i> < b<br>\nc</p>");
 }
