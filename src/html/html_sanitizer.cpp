@@ -657,13 +657,29 @@ bool url_char(char c) {
     return static_cast<unsigned char>(c) > 0x20 && c != '<' && c != '>' && c != '"' && c != '\'' && c != '`';
 }
 
+// Whether the character at `at` ends a URL written in running text though a URL may hold it:
+// CJK punctuation and the ideographic space (U+3000-U+303F: "https://example.com/x。次回"),
+// full-width punctuation ("（https://example.com/y）"), curly quotes, dashes and a no-break space.
+// (Other letters stay: "https://ja.wikipedia.org/wiki/東京" is one link.)
+bool ends_url(std::string_view text, std::size_t at) {
+    const auto byte = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0u; };
+    const unsigned b0 = byte(at), b1 = byte(at + 1), b2 = byte(at + 2);
+    if (b0 == 0xC2) return b1 == 0xA0;                              // U+00A0
+    if (b0 == 0xE2) return b1 == 0x80 && b2 >= 0x93 && b2 <= 0x9F;  // U+2013-U+201F
+    if (b0 == 0xE3) return b1 == 0x80;                              // U+3000-U+303F
+    if (b0 != 0xEF) return false;
+    const unsigned cp = 0xF000 | ((b1 & 0x3F) << 6) | (b2 & 0x3F);  // (U+F000-U+FFFF)
+    return (cp >= 0xFF01 && cp <= 0xFF0F) || (cp >= 0xFF1A && cp <= 0xFF20) || (cp >= 0xFF3B && cp <= 0xFF40) ||
+           (cp >= 0xFF5B && cp <= 0xFF65);
+}
+
 void append_linked(std::string& out, std::string_view text) {
     std::size_t i = 0;
     while (i < text.size()) {
         std::size_t hit = std::min(text.find("https://", i), text.find("http://", i));
         if (hit == std::string_view::npos) break;
         std::size_t end = hit;
-        while (end < text.size() && url_char(text[end])) ++end;
+        while (end < text.size() && url_char(text[end]) && !ends_url(text, end)) ++end;
         // Trailing punctuation belongs to the sentence, not the URL; so does an unmatched ')'.
         while (end > hit) {
             if (text.substr(hit, end - hit).ends_with("\xE2\x80\xA6")) {  // a truncation ellipsis

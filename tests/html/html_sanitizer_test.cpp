@@ -181,3 +181,18 @@ TEST_CASE("HTML whose lines are its layout gets paragraphs and line breaks; HTML
     // "a < b" is no tag.
     CHECK(html::lines_set_out("<i>a</i> < b\nc") == "<p><i>a</i> < b<br>\nc</p>");
 }
+
+TEST_CASE("a URL in running text ends at CJK and full-width punctuation, curly quotes and dashes") {
+    // (Japanese and Chinese notes put no space between an address and the sentence's next word.)
+    CHECK(html::linkify_text("詳しくはhttps://example.com/x。次回は（https://example.com/y）で。") ==
+          "<p>詳しくは<a href=\"https://example.com/x\" rel=\"nofollow noopener\">https://example.com/x</a>。次回は（"
+          "<a href=\"https://example.com/y\" rel=\"nofollow noopener\">https://example.com/y</a>）で。</p>");
+    CHECK(html::linkify_text("“https://e.com/q” and https://e.com/z—great, see\xC2\xA0https://e.com/n\xC2\xA0now") ==
+          "<p>“<a href=\"https://e.com/q\" rel=\"nofollow noopener\">https://e.com/q</a>” and "
+          "<a href=\"https://e.com/z\" rel=\"nofollow noopener\">https://e.com/z</a>—great, see\xC2\xA0"
+          "<a href=\"https://e.com/n\" rel=\"nofollow noopener\">https://e.com/n</a>\xC2\xA0now</p>");
+    // Letters of any script stay in the address.
+    CHECK(html::linkify_text("https://ja.wikipedia.org/wiki/東京") ==
+          "<p><a href=\"https://ja.wikipedia.org/wiki/東京\" rel=\"nofollow noopener\">https://ja.wikipedia.org/wiki/"
+          "東京</a></p>");
+}
