@@ -35,3 +35,19 @@ TEST_CASE("card summaries: the opening prose in whole sentences, never headings,
     CHECK(start.starts_with("Short one. Short one."));
     CHECK(start.size() <= 220);
 }
+
+TEST_CASE("card summaries end at a sentence's end in Japanese, Chinese, Arabic and Hindi too") {
+    using site::lead_summary;
+    // (No space follows a CJK full stop: the card was cut inside a sentence, "最後に、今後の…".)
+    std::string japanese;
+    for (int i = 0; i < 6; ++i)
+        japanese += "この回では、PyTorchのコンパイラについて詳しく話します。最後に、今後の計画を紹介します。";
+    const std::string cut = lead_summary("<p>" + japanese + "</p>", 60);
+    CHECK(cut == "この回では、PyTorchのコンパイラについて詳しく話します。最後に、今後の計画を紹介します。");
+    CHECK(lead_summary("<p>你好吗？我很好！" + std::string(200, 'x') + "</p>", 20) == "你好吗？我很好！");
+    const std::string arabic = "هل تعرف بايثون؟ ";
+    CHECK(lead_summary("<p>" + arabic + arabic + std::string(300, 'x') + "</p>", 40) ==
+          arabic + arabic.substr(0, arabic.size() - 1));
+    const std::string hindi = "यह पहला वाक्य है। ";
+    CHECK(lead_summary("<p>" + hindi + std::string(300, 'x') + "</p>", 40) == hindi.substr(0, hindi.size() - 1));
+}
