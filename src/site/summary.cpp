@@ -1,5 +1,6 @@
 #include "site/summary.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "html/escape.hpp"
@@ -34,23 +35,50 @@ bool is_url_word(std::string_view word) {
            word.starts_with("(http") || word.starts_with("<http");
 }
 
+// The CJK marks that end a sentence, which no space follows ("。", "！", "？", "｡").
+constexpr std::array<std::string_view, 4> k_cjk_stops = {"\u3002", "\uFF01", "\uFF1F", "\uFF61"};
+
+// Where the first CJK full stop in `word` ends, when something follows it in the word; else npos.
+std::size_t after_cjk_stop(std::string_view word) {
+    for (std::size_t i = 0; i < word.size(); ++i) {
+        const auto lead = static_cast<unsigned char>(word[i]);
+        if (lead != 0xE3 && lead != 0xEF) continue;  // (no mark starts otherwise)
+        for (std::string_view mark : k_cjk_stops)
+            if (word.substr(i).starts_with(mark) && i + mark.size() < word.size()) return i + mark.size();
+    }
+    return std::string_view::npos;
+}
+
+bool ends_with_cjk_stop(std::string_view text) {
+    return std::any_of(k_cjk_stops.begin(), k_cjk_stops.end(), [&](std::string_view m) { return text.ends_with(m); });
+}
+
+bool ends_sentence(std::string_view word) {
+    return word.back() == '.' || word.back() == '?' || word.back() == '!' || ends_with_cjk_stop(word);
+}
+
 // The text without its URLs, white space collapsed. A sentence that held a URL is dropped
 // whole: without its address it reads "See also the PR at." (A URL followed by a capital ends
 // its sentence: notes often end one with an address and no full stop.) When every sentence held
-// one, only the URLs are dropped.
+// one, only the URLs are dropped. CJK text ends a sentence at its full stop with no space after
+// it ("回。https://example.com/ja を見てください。"): a word is cut there, and its parts are
+// written together again.
 std::string without_urls(std::string_view text) {
     std::string out, sentence, bare;  // bare: every sentence, URLs dropped
     bool had_url = false;
     auto end_sentence = [&] {
-        if (!had_url && !sentence.empty()) out += (out.empty() ? "" : " ") + sentence;
+        if (!had_url && !sentence.empty()) out += (out.empty() || ends_with_cjk_stop(out) ? "" : " ") + sentence;
         sentence.clear();
         had_url = false;
     };
     std::size_t i = 0;
     while (i < text.size()) {
+        const bool cut_before = i > 0 && !is_space(text[i]);  // (the last word was cut from this one's run)
         while (i < text.size() && is_space(text[i])) ++i;
         std::size_t end = i;
         while (end < text.size() && !is_space(text[end])) ++end;
+        if (const std::size_t cut = after_cjk_stop(text.substr(i, end - i)); cut != std::string_view::npos)
+            end = i + cut;
         std::string_view word = text.substr(i, end - i);
         i = end;
         if (word.empty()) continue;
@@ -61,12 +89,12 @@ std::string without_urls(std::string_view text) {
             if (next < text.size() && text[next] >= 'A' && text[next] <= 'Z') end_sentence();
             continue;
         }
-        const bool joins = std::string_view(".,;:!?").find(word[0]) != std::string_view::npos;
+        const bool joins = cut_before || std::string_view(".,;:!?").find(word[0]) != std::string_view::npos;
         if (!sentence.empty() && !joins) sentence += ' ';
         sentence.append(word);
         if (!bare.empty() && !joins) bare += ' ';
         bare.append(word);
-        if (word.back() == '.' || word.back() == '?' || word.back() == '!') end_sentence();
+        if (ends_sentence(word)) end_sentence();
     }
     end_sentence();
     return out.empty() ? bare : out;

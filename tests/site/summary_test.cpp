@@ -45,6 +45,10 @@ TEST_CASE("card summaries end at a sentence's end in Japanese, Chinese, Arabic a
     const std::string cut = lead_summary("<p>" + japanese + "</p>", 60);
     CHECK(cut == "この回では、PyTorchのコンパイラについて詳しく話します。最後に、今後の計画を紹介します。");
     CHECK(lead_summary("<p>你好吗？我很好！" + std::string(200, 'x') + "</p>", 20) == "你好吗？我很好！");
+    // A sentence that holds an address is dropped in CJK text too, where no space sets it apart.
+    CHECK(lead_summary("<p>ボーナス回。https://example.com/ja を見てください。次回もお楽しみに。</p>", 220) ==
+          "ボーナス回。次回もお楽しみに。");
+    CHECK(lead_summary("<p>第1回。第2回。</p>", 220) == "第1回。第2回。");
     const std::string arabic = "هل تعرف بايثون؟ ";
     CHECK(lead_summary("<p>" + arabic + arabic + std::string(300, 'x') + "</p>", 40) ==
           arabic + arabic.substr(0, arabic.size() - 1));
