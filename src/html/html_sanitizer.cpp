@@ -598,17 +598,17 @@ namespace {
 
 // Whether `html` has an element that sets text out: a tag (start or end) of a block, or <br>.
 bool sets_out_with_elements(std::string_view html) {
-    static constexpr std::array<std::string_view, 30> k_layout = {
-        "p",   "br", "div",     "li",      "ul",     "ol",     "dl",     "dt",      "dd",      "h1",
-        "h2",  "h3", "h4",      "h5",      "h6",     "table",  "tr",     "td",      "th",      "blockquote",
-        "pre", "hr", "section", "article", "header", "footer", "figure", "address", "details", "center"};
     for (std::size_t at = html.find('<'); at != std::string_view::npos; at = html.find('<', at + 1)) {
         std::size_t name = at + 1 + (at + 1 < html.size() && html[at + 1] == '/');
         std::size_t end = name;
         while (end < html.size() && std::isalnum(static_cast<unsigned char>(html[end]))) ++end;
-        if (end == name || end - name > 10) continue;
-        const std::string tag = text::ascii_lower(html.substr(name, end - name));
-        if (std::find(k_layout.begin(), k_layout.end(), tag) != k_layout.end()) return true;
+        if (end == name) continue;
+        // (gumbo's own lookup of a tag's name, in any case, without a copy of it)
+        const GumboTag tag = gumbo_tagn_enum(html.data() + name, static_cast<unsigned>(end - name));
+        if (closes_paragraph(tag) ||
+            is_one_of(tag, {GUMBO_TAG_BR, GUMBO_TAG_DIV, GUMBO_TAG_TR, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_ARTICLE,
+                            GUMBO_TAG_HEADER, GUMBO_TAG_FOOTER, GUMBO_TAG_FIGURE, GUMBO_TAG_ADDRESS, GUMBO_TAG_CENTER}))
+            return true;
     }
     return false;
 }

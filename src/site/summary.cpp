@@ -146,15 +146,19 @@ std::vector<std::string> prose_paragraphs(std::string_view html, std::size_t eno
 // or the Devanagari "। ", or after a CJK "。", "！", "？" or "｡", which no space follows), or npos.
 std::size_t sentence_end(std::string_view text, std::size_t from) {
     static constexpr std::array<std::string_view, 4> k_spaced = {".", "?", "!", "\u061F"};
-    static constexpr std::array<std::string_view, 5> k_unspaced = {"\u3002", "\uFF01", "\uFF1F", "\uFF61", "\u0964"};
+    constexpr std::string_view k_danda = "\u0964";
     for (std::size_t i = from; i < text.size(); ++i) {
         const char c = text[i];
         if (c != '.' && c != '?' && c != '!' && static_cast<unsigned char>(c) < 0xD8) continue;  // (no mark starts so)
         const std::string_view rest = text.substr(i);
         for (std::string_view mark : k_spaced)
             if (rest.starts_with(mark) && rest.size() > mark.size() && rest[mark.size()] == ' ') return i + mark.size();
-        for (std::string_view mark : k_unspaced)
-            if (rest.starts_with(mark) && rest.size() > mark.size()) return i + mark.size();
+        const auto unspaced = [&](std::string_view mark) {
+            return rest.starts_with(mark) && rest.size() > mark.size();
+        };
+        for (std::string_view mark : k_cjk_stops)
+            if (unspaced(mark)) return i + mark.size();
+        if (unspaced(k_danda)) return i + k_danda.size();
     }
     return std::string_view::npos;
 }
