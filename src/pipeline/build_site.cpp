@@ -6,6 +6,7 @@
 
 #include "concurrency/memory.hpp"
 #include "concurrency/parallel.hpp"
+#include "core/episode_dates.hpp"
 #include "pipeline/plan.hpp"
 #include "render/page_frame.hpp"
 #include "render/site_renderer.hpp"
@@ -278,6 +279,8 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         Curated curated = change.body
                               ? apply_body(config, was, std::move(*change.body), options)
                               : curate_and_plan(config, reading, was, *merged, change, options, report.warnings);
+        for (const auto& e : curated.content->catalog.episodes)
+            if (auto w = core::dated_ahead(e, options.now)) report.warnings.push_back(std::move(*w));
         clock.lap("notes");
         concurrency::StageTimes parts;
         const site::LocalArtwork* artwork = merged->artwork ? &*merged->artwork : nullptr;

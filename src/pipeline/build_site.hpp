@@ -1,6 +1,8 @@
 #pragma once
 // build_site(): the whole pipeline, one line per stage.
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -69,6 +71,9 @@ struct BuildOptions {
     // build made any anew: `build` keeps them for its next build (on_disk/saved_texts.hpp). May
     // be empty.
     std::function<void(const site::TextCache&)> keep_texts{};
+    // The build's clock (seconds since 1970, UTC), read only to warn of an episode dated after it
+    // (core/episode_dates.hpp): what a build writes does not depend on it.
+    std::int64_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
 };
 
 // The one sequence of a build, for `build` and `serve` alike: loads and merges the sources

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/site_config.hpp"
+#include "dates/dates.hpp"
 #include "files/hash.hpp"
 #include "html/escape.hpp"
 #include "image/image_check.hpp"
@@ -203,6 +204,35 @@ TEST_CASE("a guest the feed and a note both name, in any case, is one guest, on 
     CHECK(out.find("guests/ann-other/index.html"));
     const std::string& page = *out.find("episodes/torch-trace-and-tlparse/index.html");
     CHECK(test::count_of(page, "/guests/bob-guest/") == 1);
+}
+
+TEST_CASE("a build warns of episodes dated after its clock, and writes the same files whenever it runs") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    auto config = config::load_config(dir.path() / "site.yaml");
+    auto built_at = [&](const char* day, std::string& warnings) {
+        output::MemoryOutput out;
+        pipeline::LastBuild none;
+        pipeline::BuildOptions options;
+        options.now = dates::parse_iso8601(day)->utc_seconds;
+        warnings = test::warnings_of(pipeline::build_site(config, out, none, {}, options));
+        return test::tree(out);
+    };
+    std::string before, after;
+    const test::Tree early = built_at("2024-04-20", before);
+    const test::Tree late = built_at("2030-01-01", after);
+    // Built on 2024-04-20, the episodes of 2024-04-21, 2024-04-29 (the feed's) and 2024-08-04
+    // (a listing's) are still to come (the 21st at 19:28 PDT is more than a day ahead); that of
+    // the 12th is not.
+    CHECK(contains(before,
+                   "'TORCH_TRACE and tlparse' is dated 2024-04-29, after this build (2024-04-20): feed.xml lists it "
+                   "above every newer episode until then"));
+    CHECK(contains(before, "'Higher order operators' is dated 2024-04-21"));
+    CHECK(contains(before, "listings.json:"));
+    CHECK(contains(before, "'Compiler collectives' is dated 2024-08-04"));
+    CHECK(test::count_of(before, "after this build") == 3);
+    CHECK_FALSE(contains(after, "after this build"));
+    CHECK(test::differences(early, late) == "");
 }
 
 TEST_CASE("the input fingerprint changes with any byte the build reads, and only then") {

@@ -1,0 +1,36 @@
+#include "core/episode_dates.hpp"
+
+#include <doctest/doctest.h>
+
+#include "dates/dates.hpp"
+
+namespace {
+
+core::Episode dated(const char* iso) {
+    core::Episode e;
+    e.title = "Next week";
+    e.date = dates::parse_iso8601(iso);
+    e.sources.set("date", {"feed", "content/sources/feed.xml", 41});
+    return e;
+}
+
+}  // namespace
+
+TEST_CASE("an episode dated more than a day after the build is a warning where its date came from") {
+    const std::int64_t now = dates::parse_iso8601("2026-12-06T12:00:00Z")->utc_seconds;
+    const auto w = core::dated_ahead(dated("2029-01-01"), now);
+    REQUIRE(w);
+    CHECK(w->severity == core::Severity::warning);
+    CHECK(w->where == core::SourceLocation{"content/sources/feed.xml", 41, 0});
+    CHECK(w->message ==
+          "'Next week' is dated 2029-01-01, after this build (2026-12-06): feed.xml lists it above every newer "
+          "episode until then; correct the date at the host, or give the episode a note's `date:`");
+    // Tomorrow in a zone ahead of the build's, today, the past, and no date at all: nothing to say.
+    CHECK_FALSE(core::dated_ahead(dated("2026-12-07"), now));
+    CHECK_FALSE(core::dated_ahead(dated("2026-12-07T09:00:00+13:00"), now));
+    CHECK_FALSE(core::dated_ahead(dated("2026-12-06T11:00:00Z"), now));
+    CHECK_FALSE(core::dated_ahead(dated("1999-01-01"), now));
+    CHECK_FALSE(core::dated_ahead(core::Episode{}, now));
+    // Two days ahead is.
+    CHECK(core::dated_ahead(dated("2026-12-08T13:00:00Z"), now));
+}
