@@ -596,8 +596,12 @@ std::string strip_tags(std::string_view html) {
 
 namespace {
 
-// Whether `html` has an element that sets text out: a tag (start or end) of a block, or <br>.
-bool sets_out_with_elements(std::string_view html) {
+// What sets `html` out: a block element (start or end tag) of the layout, else a <br> alone,
+// else nothing.
+enum class Layout { none, line_breaks, blocks };
+
+Layout layout_of(std::string_view html) {
+    Layout found = Layout::none;
     for (std::size_t at = html.find('<'); at != std::string_view::npos; at = html.find('<', at + 1)) {
         std::size_t name = at + 1 + (at + 1 < html.size() && html[at + 1] == '/');
         std::size_t end = name;
@@ -606,18 +610,23 @@ bool sets_out_with_elements(std::string_view html) {
         // (gumbo's own lookup of a tag's name, in any case, without a copy of it)
         const GumboTag tag = gumbo_tagn_enum(html.data() + name, static_cast<unsigned>(end - name));
         if (closes_paragraph(tag) ||
-            is_one_of(tag, {GUMBO_TAG_BR, GUMBO_TAG_DIV, GUMBO_TAG_TR, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_ARTICLE,
+            is_one_of(tag, {GUMBO_TAG_DIV, GUMBO_TAG_TR, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_ARTICLE,
                             GUMBO_TAG_HEADER, GUMBO_TAG_FOOTER, GUMBO_TAG_FIGURE, GUMBO_TAG_ADDRESS, GUMBO_TAG_CENTER}))
-            return true;
+            return Layout::blocks;
+        if (tag == GUMBO_TAG_BR) found = Layout::line_breaks;
     }
-    return false;
+    return found;
 }
 
 }  // namespace
 
 std::optional<std::string> lines_set_out(std::string_view html) {
     const std::string_view body = text::trim(html);
-    if (body.find('\n') == std::string_view::npos || sets_out_with_elements(body)) return std::nullopt;
+    const Layout layout = layout_of(body);
+    if (layout == Layout::blocks || body.empty()) return std::nullopt;
+    // Inline elements and text in one line, or set out with <br>s: one paragraph.
+    if (layout == Layout::line_breaks || body.find('\n') == std::string_view::npos)
+        return "<p>" + std::string(body) + "</p>";
     std::string out = "<p>";
     bool in_tag = false;  // (a line break inside a tag, between its attributes, is white space)
     for (std::size_t i = 0; i < body.size(); ++i) {

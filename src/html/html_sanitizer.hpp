@@ -36,10 +36,11 @@ std::string sanitize_html_with_gumbo(std::string_view html, std::string* plain =
 // ("Questions: - Are ...? - Why ...?").
 std::string linkify_text(std::string_view text);
 
-// HTML that sets nothing out with elements (no paragraph, line break, list, heading, table...)
-// but with its lines, as many hosts write it ("... with <a href=...>Tom</a>.\n\nRecorded at ..."):
-// its blank lines made paragraphs and its other line breaks <br>, as feed readers show it (a
-// browser runs the lines together). Nothing for any other HTML, which stays as it is.
+// HTML that sets nothing out with blocks (no paragraph, list, heading, table...) but with its
+// lines, as many hosts write it ("... with <a href=...>Tom</a>.\n\nRecorded at ..."): its blank
+// lines made paragraphs and its other line breaks <br>, as feed readers show it (a browser runs
+// the lines together). Such HTML in one line, or set out with <br>s, is one paragraph (a page's
+// paragraphs each take their text's direction). Nothing for HTML with blocks, which stays as it is.
 std::optional<std::string> lines_set_out(std::string_view html);
 
 // The visible text of an HTML fragment, white space collapsed (for summaries and search).

@@ -172,12 +172,17 @@ TEST_CASE("HTML whose lines are its layout gets paragraphs and line breaks; HTML
     CHECK(html::lines_set_out(
               "An interview with <a\nhref=\"https://e.com/\">Tom</a>:\r\n<i>the book</i>.\n \n\nLive at OOP.\n") ==
           "<p>An interview with <a\nhref=\"https://e.com/\">Tom</a>:<br>\n<i>the book</i>.</p>\n<p>Live at OOP.</p>");
-    // Elements that set text out, in any case, start or end tag, or no line break: as it is.
-    for (const char* as_it_is : {"<p>One\n\nTwo</p>", "One<br>\nTwo", "One\n\n<UL><li>x</UL>", "a\n</div>b",
-                                 "<b>One</b>\n<h3>Two</h3>", "One line <b>only</b>", "  <i>x</i>\n  "}) {
+    // Blocks, in any case, start or end tag: as it is.
+    for (const char* as_it_is :
+         {"<p>One\n\nTwo</p>", "One\n\n<UL><li>x</UL>", "a\n</div>b", "<b>One</b>\n<h3>Two</h3>", " \n "}) {
         CAPTURE(as_it_is);
         CHECK_FALSE(html::lines_set_out(as_it_is));
     }
+    // Inline HTML in one line, or set out with <br>s: one paragraph (whose text then sets its
+    // direction), its line breaks as they are.
+    CHECK(html::lines_set_out("One line <b>only</b>") == "<p>One line <b>only</b></p>");
+    CHECK(html::lines_set_out("  <i>x</i>\n  ") == "<p><i>x</i></p>");
+    CHECK(html::lines_set_out("One<BR>\nTwo<br/><br/>\n\nThree") == "<p>One<BR>\nTwo<br/><br/>\n\nThree</p>");
     // "a < b" is no tag.
     CHECK(html::lines_set_out("<i>a</i> < b\nc") == "<p><i>a</i> < b<br>\nc</p>");
 }
