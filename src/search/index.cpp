@@ -283,8 +283,14 @@ Patched patch_index(const site::SiteContent& content, const std::vector<core::Sh
     };
     const notes::EpisodeExtras* extras = content.curation.extras(catalog.episodes[edited.episode]);
     const DocWords before = words(edited.note_html), after = words(extras ? extras->note_html : "");
+    const auto reads_word = [&](std::uint32_t doc, const std::string& word) {
+        const notes::EpisodeExtras* x = content.curation.extras(catalog.episodes[doc]);
+        std::string unused;
+        return words_of(content, doc, transcripts[doc], x ? std::string_view(x->note_html) : "", unused)
+            .forms.contains(word);
+    };
     auto patched = patch_shards(out, catalog.episodes.size(), algorithm, static_cast<std::uint32_t>(edited.episode),
-                                before, after);
+                                before, after, reads_word);
     if (!patched) return {};
     std::vector<std::string> tops = write_shards(std::move(patched->entries), out);
     tops.insert(tops.end(), patched->kept_tops.begin(), patched->kept_tops.end());

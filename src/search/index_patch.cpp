@@ -138,6 +138,18 @@ bool same_posting(const Posting& a, const Posting& b) {
     return true;
 }
 
+// Whether the listed posting `at` of a cut list, become `now`, is still among the list's best:
+// it ranks no lower than it did, or above another listed one (whose rank is above every posting
+// the list left out). Else an episode the list left out may rank above it, and which one is not
+// in the files.
+bool stays_among_best(const std::vector<Posting>& list, std::vector<Posting>::const_iterator at, const Posting& now) {
+    const std::uint64_t rank = posting_rank(now);
+    if (rank >= posting_rank(*at)) return true;
+    for (auto p = list.begin(); p != list.end(); ++p)
+        if (p != at && posting_rank(*p) < rank) return true;
+    return false;
+}
+
 // The term's postings with the edited episode's `before` replaced by `after` (either may be
 // absent); false when the result cannot be known from `postings` (above).
 bool patch_term(TermPostings& postings, std::uint32_t doc, const Posting* before, const Posting* after) {
@@ -148,7 +160,7 @@ bool patch_term(TermPostings& postings, std::uint32_t doc, const Posting* before
     if (listed && (!before || !same_posting(*at, *before))) return false;  // (not the index of these words)
     if (!listed && before && !cut) return false;  // (a list not cut holds every episode's posting)
     if (listed) {
-        if (cut && (!after || posting_rank(*after) < posting_rank(*before))) return false;  // (who follows?)
+        if (cut && (!after || !stays_among_best(list, at, *after))) return false;  // (who follows?)
         list.erase(at);
     }
     if (before && postings.count == 0) return false;
@@ -160,6 +172,24 @@ bool patch_term(TermPostings& postings, std::uint32_t doc, const Posting* before
     return true;
 }
 
+// Whether an episode besides `doc` reads `word`, whose term is `term`, as the last build's
+// postings of the term (in `terms`) list them; nullopt when they cannot tell: a cut list, or
+// more episodes to read again than the patch saves.
+std::optional<bool> others_read(const std::map<std::string, TermPostings>& terms, const std::string& word,
+                                const std::string& term, std::uint32_t doc, std::size_t docs,
+                                const WordReader& reads_word) {
+    constexpr std::size_t k_most_read = 32;
+    auto postings = terms.find(term);
+    if (postings == terms.end() || postings->second.count > postings->second.list.size() ||
+        postings->second.list.size() > k_most_read + 1)
+        return std::nullopt;
+    for (const Posting& p : postings->second.list)
+        if (p.doc() >= docs) return std::nullopt;  // (not of these episodes)
+    for (const Posting& p : postings->second.list)
+        if (p.doc() != doc && reads_word(p.doc(), word)) return true;
+    return false;
+}
+
 std::string top_of(const std::string& key) {
     return key.substr(0, 2);  // (as write_shards groups them)
 }
@@ -167,11 +197,14 @@ std::string top_of(const std::string& key) {
 }  // namespace
 
 std::optional<PatchedShards> patch_shards(const output::Output& last, std::size_t docs, const std::string& algorithm,
-                                          std::uint32_t doc, const DocWords& before, const DocWords& after) {
+                                          std::uint32_t doc, const DocWords& before, const DocWords& after,
+                                          const WordReader& reads_word) {
     if (doc > Posting::k_max_doc) return std::nullopt;
-    // A word the edit took out whose term is another string: does another episode read it?
+    // The words the edit took out whose term is another string: their entries stay while
+    // another episode reads them.
+    std::vector<std::pair<const std::string*, const std::string*>> gone;  // word, term
     for (const auto& [word, term] : before.forms)
-        if (!after.forms.contains(word)) return std::nullopt;
+        if (!after.forms.contains(word)) gone.emplace_back(&word, &term);
     std::map<std::string, std::pair<const Posting*, const Posting*>> changed;  // term -> before, after
     for (const auto& [term, p] : before.postings) {
         auto now = after.postings.find(term);
@@ -184,6 +217,7 @@ std::optional<PatchedShards> patch_shards(const output::Output& last, std::size_
     for (const auto& [term, postings] : changed) touched[top_of(term)];
     for (const auto& [word, term] : after.forms)
         if (!before.forms.contains(word)) touched[top_of(word)];
+    for (const auto [word, term] : gone) touched[top_of(*word)], touched[top_of(*term)];
 
     const auto meta_text = read_published(last, "search/meta.json");
     const auto meta = meta_text ? parse(*meta_text) : std::nullopt;
@@ -210,6 +244,13 @@ std::optional<PatchedShards> patch_shards(const output::Output& last, std::size_
     }
     for (auto& path : last.published_under("search/t/"))
         if (!read.contains(path)) out.kept.push_back(std::move(path));
+    for (const auto [word, term] : gone) {
+        const std::optional<bool> elsewhere =
+            others_read(touched[top_of(*term)].terms, *word, *term, doc, docs, reads_word);
+        std::map<std::string, std::string>& forms = touched[top_of(*word)].forms;
+        if (!elsewhere || !forms.contains(*word)) return std::nullopt;  // (or the files are not of these words)
+        if (!*elsewhere) forms.erase(*word);
+    }
 
     for (auto& [top, group] : touched) {
         for (auto it = changed.lower_bound(top); it != changed.end() && it->first.starts_with(top); ++it) {

@@ -9,9 +9,12 @@
 // postings before and after tell most changes: one that gained a term or scores higher stays
 // among the best or enters them in place of the worst, one below the cut only changes the
 // count. What the files do not hold: the posting that would follow a cut list's best when the
-// edited episode's falls or leaves it, and whether another episode still reads a word the edit
-// took out whose stem is another string (its "f" entry). Either makes the patch give up.
+// edited episode's falls or leaves it, which makes the patch give up; and whether another
+// episode still reads a word the edit took out whose stem is another string (its "f" entry):
+// the episodes its term's list names are read again to tell (a few; when the list is cut, or
+// long, the patch gives up).
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -38,10 +41,15 @@ struct PatchedShards {
     std::vector<std::string> kept;       // whose files the last build wrote stay as they are
 };
 
+// Whether the episode numbered `doc` (not the edited one) reads `word`, as the index reads it.
+using WordReader = std::function<bool(std::uint32_t doc, const std::string& word)>;
+
 // Reads the last build's index from `last` (Output::published: files as it wrote them) and
 // patches it; nullopt when that index is not of `docs` episodes stemmed by `algorithm`, a file
-// cannot be read, or the edit changed what the files cannot tell (above).
+// cannot be read, or the edit changed what the files cannot tell (above). `reads_word` tells
+// whether another episode reads a word the edit took out.
 std::optional<PatchedShards> patch_shards(const output::Output& last, std::size_t docs, const std::string& algorithm,
-                                          std::uint32_t doc, const DocWords& before, const DocWords& after);
+                                          std::uint32_t doc, const DocWords& before, const DocWords& after,
+                                          const WordReader& reads_word);
 
 }  // namespace search
