@@ -9,10 +9,13 @@
 
 namespace core {
 
-// The warning for an episode dated more than a day after `now` (seconds since 1970, UTC), or
-// none. A date still to come is a host's slip (a year typed wrong, a scheduled item published
-// early, a zone taken for hours): feed.xml lists the episode above every newer one until then,
-// and its page gives a day that has not come. Located where its date came from.
-std::optional<Diagnostic> dated_ahead(const Episode& e, std::int64_t now);
+// The warning for an episode whose date is a host's slip, or none; located where its date
+// came from. Two slips are known by the date alone:
+// - more than a day after `now` (seconds since 1970, UTC): a year typed wrong, a scheduled item
+//   published early, a zone taken for hours. feed.xml lists the episode above every newer one
+//   until then, and its page gives a day that has not come;
+// - 1970-01-01, the day computer clocks count from: a date of zero, written by a host that had
+//   none (podcasts began thirty years later). The page says "January 1, 1970".
+std::optional<Diagnostic> date_warning(const Episode& e, std::int64_t now);
 
 }  // namespace core

@@ -280,7 +280,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
                               ? apply_body(config, was, std::move(*change.body), options)
                               : curate_and_plan(config, reading, was, *merged, change, options, report.warnings);
         for (const auto& e : curated.content->catalog.episodes)
-            if (auto w = core::dated_ahead(e, options.now)) report.warnings.push_back(std::move(*w));
+            if (auto w = core::date_warning(e, options.now)) report.warnings.push_back(std::move(*w));
         clock.lap("notes");
         concurrency::StageTimes parts;
         const site::LocalArtwork* artwork = merged->artwork ? &*merged->artwork : nullptr;

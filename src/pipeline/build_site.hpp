@@ -72,7 +72,7 @@ struct BuildOptions {
     // be empty.
     std::function<void(const site::TextCache&)> keep_texts{};
     // The build's clock (seconds since 1970, UTC), read only to warn of an episode dated after it
-    // (core/episode_dates.hpp): what a build writes does not depend on it.
+    // (core::date_warning): what a build writes does not depend on it.
     std::int64_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
 };
 
