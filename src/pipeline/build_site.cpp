@@ -248,6 +248,9 @@ void count_feed(BuildReport& report, const stages::FeedSummary& feed, const outp
     report.feed_pages = feed.pages, report.feed_archived = feed.archived;
     report.left_out_without_audio = feed.left_out_without_audio;
     report.left_out_without_date = feed.left_out_without_date;
+    // The linter's first (the CLI shows a few of them: BuildReport::lint_warnings), then the
+    // feed's others.
+    report.warnings.insert(report.warnings.begin(), feed.warnings.begin(), feed.warnings.end());
     report.warnings.insert(report.warnings.begin(), feed.lint_warnings.begin(), feed.lint_warnings.end());
     report.lint_warnings = feed.lint_warnings.size();
     report.files = out.file_count();

@@ -26,7 +26,7 @@ struct BuildReport {
     std::size_t feed_pages = 0, feed_archived = 0;  // RFC 5005 archive pages of feed.xml, and the items on them
     std::size_t left_out_without_audio = 0;
     std::size_t left_out_without_date = 0;
-    std::size_t lint_warnings = 0;
+    std::size_t lint_warnings = 0;  // the feed linter's, first in `warnings`
     std::size_t files = 0;
     std::size_t bytes = 0;
     output::FileSize largest;                       // the largest file written

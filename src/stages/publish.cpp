@@ -107,15 +107,12 @@ Findings identity_findings(const config::SiteConfig& config, const std::vector<I
     return found;
 }
 
-// The warnings of both checks (after the feed writer's own), or core::InputError listing every
-// error they found.
-std::vector<core::Diagnostic> passed(const feed::FeedResult& feed, Findings lint, Findings identities) {
+// The linter's warnings, or core::InputError listing every error of both checks. (The
+// identities' warnings are not the linter's: FeedSummary::warnings.)
+std::vector<core::Diagnostic> passed(Findings lint, const Findings& identities) {
     lint.errors.insert(lint.errors.end(), identities.errors.begin(), identities.errors.end());
     if (!lint.errors.empty()) throw core::InputError(lint.errors);
-    std::vector<core::Diagnostic> warnings = feed.warnings;
-    warnings.insert(warnings.end(), lint.warnings.begin(), lint.warnings.end());
-    warnings.insert(warnings.end(), identities.warnings.begin(), identities.warnings.end());
-    return warnings;
+    return std::move(lint.warnings);
 }
 
 // feed.xml as write_feed made it from `before` (or from nothing), stored: its items copied from
@@ -224,15 +221,19 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     // (The checks read the items, which are moved out below.)
     Findings linted = lint.get();
     if (in_pieces) out.add(std::move(*in_pieces));  // (once read: an output in memory holds its text)
-    auto lint_warnings = passed(feed, std::move(linted), identities.get());
-    lint_warnings.insert(lint_warnings.end(), chapter_warnings.begin(), chapter_warnings.end());
+    const Findings identified = identities.get();
+    auto lint_warnings = passed(std::move(linted), identified);
+    std::vector<core::Diagnostic> warnings = std::move(feed.warnings);
+    warnings.insert(warnings.end(), identified.warnings.begin(), identified.warnings.end());
+    warnings.insert(warnings.end(), chapter_warnings.begin(), chapter_warnings.end());
     return {{std::move(feed.item_offsets), std::move(feed.items), std::move(feed.left_out_of_items),
              std::move(feed.checked)},
             pages,
             feed.beyond_limit.size(),
             feed.left_out_without_audio,
             feed.left_out_without_date,
-            std::move(lint_warnings)};
+            std::move(lint_warnings),
+            std::move(warnings)};
 }
 
 }  // namespace stages

@@ -62,18 +62,23 @@ struct PublishedFeed {
     const output::PublishedFile& file;
 };
 
-// What write_index_and_feeds wrote of feed.xml, and the linter's warnings.
+// What write_index_and_feeds wrote of feed.xml, and its warnings.
 struct FeedSummary {
     feed::WrittenFeed written;            // feed.xml's items, in feed order, and where each is in it
     std::size_t pages = 0, archived = 0;  // its archive pages, and the items on them
     std::size_t left_out_without_audio = 0;
     std::size_t left_out_without_date = 0;
+    // The linter's (a large archive has hundreds, mostly a host's flaw repeated per item: the
+    // CLI shows the first few and counts the rest by rule)...
     std::vector<core::Diagnostic> lint_warnings;
+    // ...and the others, each shown: the feed writer's own, what the identity check says (a
+    // host's move to new audio URLs), chapters past an episode's end.
+    std::vector<core::Diagnostic> warnings;
 };
 
 // The search index, feed.json and feed.xml, which is checked against its inputs and the feeds
 // apps already know (`output_feed`: the output folder's last one, and `published`; either may
-// be null) before it is stored. Throws core::InputError listing every problem of the feed; returns the lint warnings
+// be null) before it is stored. Throws core::InputError listing every problem of the feed; returns its warnings
 // with the counts. `content` is let go of once the writers are done with it, and the memory it
 // held returned, before the feed's check parses the whole feed. Unless it is `held` (serve
 // holds it for the next rebuild), its episodes' transcripts are let go of while the search

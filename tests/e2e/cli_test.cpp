@@ -3,6 +3,7 @@
 #include "files/files.hpp"
 #include "loopback_server.hpp"
 #include "support.hpp"
+#include "text/strings.hpp"
 
 namespace fs = std::filesystem;
 
@@ -435,7 +436,9 @@ TEST_CASE("the command line: build shows the first feed lint warnings and a coun
         feed += "<item><title>Item " + std::to_string(n) + "</title><guid>lint-" + std::to_string(n) +
                 "</guid><pubDate>" + test::rfc822_date(1700000000 + n * 86400) +
                 "</pubDate><enclosure url=\"https://lint.example.org/" + std::to_string(n) +
-                ".mp3\" length=\"10\" type=\"audio/mpeg\"/></item>";
+                ".mp3\" length=\"12000000\" type=\"audio/mpeg\"/>" +
+                (n == 12 ? "<ext:a xmlns:ext=\"https://ext.example/ns\" href=\"javascript:alert(1)\">x</ext:a>" : "") +
+                "</item>";
     test::write(dir.path() / "content/sources/feed.xml", feed + "</channel></rss>\n");
     test::write(dir.path() / "site.yaml",
                 "title: Lint Show\nbase_url: https://x.example/\nsources:\n  - path: content/sources/feed.xml\n");
@@ -444,6 +447,17 @@ TEST_CASE("the command line: build shows the first feed lint warnings and a coun
     CHECK(test::count_of(out, "warning: [") == 5);
     CHECK(test::contains(out, "more warnings not shown; by rule: 12 apple-duration"));
     CHECK(test::contains(out, "(`podarchive build --verbose` or `podarchive check` lists every one)"));
+    // The feed's other warnings are not the linter's: each is shown (it was one of those hidden
+    // behind the first few, and counted among them).
+    CHECK(test::contains(out, "warning: 1 element of namespaces podcast apps do not read"));
+    CHECK(test::contains(out, "; feed lint: 16 warnings\n"));  // (12 items' and 4 of the channel)
+    // So is the identity check's: the host moved its audio (it came after the linter's, unseen).
+    const fs::path feed_file = dir.path() / "content/sources/feed.xml";
+    test::write(feed_file,
+                text::replace_all(test::read(feed_file), "https://lint.example.org/", "https://cdn.example/"));
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    CHECK(test::contains(out, "warning: 12 items keep their guids with new audio URLs since ./public/feed.xml"));
+    CHECK(test::contains(out, "; feed lint: 16 warnings\n"));
     test::write(dir.path() / "site.yaml", test::read(dir.path() / "site.yaml") + "# rebuilt\n");
     REQUIRE(test::run_podarchive("build --verbose", dir.path(), out) == 0);
     CHECK(test::count_of(out, "warning: [apple-duration]") == 12);
