@@ -251,6 +251,28 @@ TEST_CASE("JSON Feed 1.1 has the same items as feed.xml") {
     CHECK(json["items"][0]["content_html"].get<std::string>().find("<script") == std::string::npos);
 }
 
+TEST_CASE("a host's enclosure length no audio file has is written as unknown, in feed.xml and feed.json") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    // A placeholder for 17 minutes, and kilobytes for bytes (16,095 for 24 minutes: 89 bits a
+    // second); the first item's 14,851,200 bytes for 15 minutes are a size.
+    const fs::path input = dir.path() / "content/sources/feed.xml";
+    test::write(input,
+                test::replace_first(test::replace_first(test::read(input), "length=\"16480000\"", "length=\"1\""),
+                                    "length=\"23150000\"", "length=\"16095\""));
+    const std::string xml = build_feed(dir.path());
+    CHECK(test::contains(xml,
+                         "<enclosure url=\"https://dts.podtrac.com/redirect.mp3/cdn.simplecast.com/audio/aaa/"
+                         "episodes/002/audio/default_tc.mp3\" length=\"0\""));
+    CHECK(test::contains(xml, "episodes/001/audio/default_tc.mp3\" length=\"0\""));
+    CHECK(test::contains(xml, "length=\"14851200\""));
+    const auto json = nlohmann::json::parse(build_feed(dir.path(), "feed.json"));
+    REQUIRE(json["items"].size() == 3);
+    CHECK(json["items"][0]["attachments"][0]["size_in_bytes"] == 14851200);
+    CHECK_FALSE(json["items"][1]["attachments"][0].contains("size_in_bytes"));
+    CHECK_FALSE(json["items"][2]["attachments"][0].contains("size_in_bytes"));
+}
+
 TEST_CASE("feed.xml is checked item by item, where write_feed says its items are") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
@@ -299,7 +321,7 @@ TEST_CASE("feed.xml written in pieces: whole items a megabyte at a time, the tex
     for (int i = 0; i < 1500; ++i)
         items += "    <item>\n      <guid isPermaLink=\"false\">g-" + std::to_string(i) +
                  "</guid>\n      <title>Item " + std::to_string(i) +
-                 "</title>\n      <enclosure length=\"100\" type=\"audio/mpeg\" url=\"https://cdn.example.com/" +
+                 "</title>\n      <enclosure length=\"12000000\" type=\"audio/mpeg\" url=\"https://cdn.example.com/" +
                  std::to_string(i) + ".mp3\"/>\n      <pubDate>" +
                  dates::format_rfc822(dates::Timestamp{1700000000 - i * 86400LL, 0, true}) + "</pubDate>\n" +
                  (i == 700 ? "" : "      <itunes:duration>600</itunes:duration>\n") + "      <description>" + words +
