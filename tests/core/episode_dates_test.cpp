@@ -50,3 +50,16 @@ TEST_CASE("an episode dated on the day computer clocks count from is a date of z
     CHECK_FALSE(core::date_warning(dated("1970-01-03"), now));
     CHECK_FALSE(core::date_warning(dated("1969-12-25"), now));
 }
+
+TEST_CASE("an episode dated before sound was first recorded is a year typed wrong, a warning") {
+    const std::int64_t now = dates::parse_iso8601("2026-12-06T12:00:00Z")->utc_seconds;
+    const auto w = core::date_warning(dated("0024-03-01"), now);
+    REQUIRE(w);
+    CHECK(w->message ==
+          "'Next week' is dated 0024-03-01, before sound was first recorded (1877); correct the date at "
+          "the host, or give the episode a note's `date:`");
+    CHECK(core::date_warning(dated("1876-12-31"), now));
+    // A radio play of 1938, re-published: its own date.
+    CHECK_FALSE(core::date_warning(dated("1877-01-01"), now));
+    CHECK_FALSE(core::date_warning(dated("1938-10-30"), now));
+}
