@@ -98,7 +98,8 @@ void print_warnings(const pipeline::BuildReport& report, bool verbose) {
     if (verbose || report.lint_warnings <= k_shown) return;
     std::vector<std::pair<std::string, std::size_t>> rules(by_rule.begin(), by_rule.end());
     std::stable_sort(rules.begin(), rules.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    std::cerr << "feed lint: " << report.lint_warnings - k_shown << " more warnings not shown; by rule:";
+    std::cerr << "feed lint: " << text::count_text(report.lint_warnings - k_shown, "more warning", "more warnings")
+              << " not shown; by rule:";
     for (std::size_t i = 0; i < rules.size(); ++i)
         std::cerr << (i ? ", " : " ") << rules[i].second << " " << rules[i].first;
     std::cerr << " (`podarchive build --verbose` or `podarchive check` lists every one)\n";

@@ -445,7 +445,7 @@ TEST_CASE("the command line: build shows the first feed lint warnings and a coun
     std::string out;
     REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
     CHECK(test::count_of(out, "warning: [") == 5);
-    CHECK(test::contains(out, "more warnings not shown; by rule: 12 apple-duration"));
+    CHECK(test::contains(out, "feed lint: 11 more warnings not shown; by rule: 12 apple-duration"));
     CHECK(test::contains(out, "(`podarchive build --verbose` or `podarchive check` lists every one)"));
     // The feed's other warnings are not the linter's: each is shown (it was one of those hidden
     // behind the first few, and counted among them).
@@ -462,4 +462,11 @@ TEST_CASE("the command line: build shows the first feed lint warnings and a coun
     REQUIRE(test::run_podarchive("build --verbose", dir.path(), out) == 0);
     CHECK(test::count_of(out, "warning: [apple-duration]") == 12);
     CHECK_FALSE(test::contains(out, "more warnings not shown"));
+    // Two items (a new site): six warnings, one not shown.
+    const std::string all = test::read(feed_file);
+    test::write(dir.path() / "two/content/sources/feed.xml",
+                all.substr(0, all.find("<item>")) + all.substr(all.find("<item><title>Item 11<")));
+    fs::copy_file(dir.path() / "site.yaml", dir.path() / "two/site.yaml");
+    REQUIRE(test::run_podarchive("build", dir.path() / "two", out) == 0);
+    CHECK(test::contains(out, "feed lint: 1 more warning not shown; by rule: 2 apple-duration"));
 }
