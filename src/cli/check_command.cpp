@@ -56,7 +56,8 @@ int check_site(const std::string& config_path, const std::string& base_url) {
     auto problems = render::check_site(out, config.base_url);
     for (const auto& w : report.warnings) std::cout << core::format(w) << "\n";  // (the feed's warnings among them)
     for (const auto& p : problems) std::cout << core::format(p) << "\n";
-    std::cout << "checked " << out.files().size() << " files: " << problems.size() << " problems, "
+    std::cout << "checked " << out.files().size()
+              << " files: " << text::count_text(problems.size(), "problem", "problems") << ", "
               << text::count_text(report.lint_warnings, "feed warning", "feed warnings") << " (above)\n";
     return problems.empty() ? k_exit_ok : k_exit_input;
 }

@@ -107,8 +107,8 @@ std::string updated_message(std::size_t bytes, const FetchOutcome& out, const Ke
 
 // "; 3 pages of a paged feed read, 100 items of the other pages added now"
 std::string pages_read(const FetchOutcome& out) {
-    return "; " + std::to_string(out.pages) + " pages of a paged feed read, " + std::to_string(out.page_items) +
-           " items of the other pages added now";
+    return "; " + text::count_text(out.pages, "page", "pages") + " of a paged feed read, " +
+           text::count_text(out.page_items, "item", "items") + " of the other pages added now";
 }
 
 // Reads the other pages of a paged feed whose first page is `body` (read from `url`), and adds

@@ -44,6 +44,7 @@ TEST_CASE("podarchive check: the site, and a feed file") {
     test::write(dir.path() / "templates/404.mustache", "{{> head}}<body><a href=\"/escape/\">x</a></body></html>");
     CHECK(test::run_podarchive("check", dir.path(), out) == 1);
     CHECK(out.find("404.html: error: link '/escape/' leaves the base path /fixture-archive/") != std::string::npos);
+    CHECK(out.find(" files: 1 problem, ") != std::string::npos);  // (not "1 problems")
     CHECK(test::run_podarchive("check " + test::fixture("feeds/lint_valid.xml").string(), dir.path(), out) == 0);
     test::write(dir.path() / "bad.xml", test::replace_first(test::read(test::fixture("feeds/lint_valid.xml")),
                                                             "<itunes:explicit>false", "<itunes:explicit>yes"));
