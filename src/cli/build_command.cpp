@@ -87,22 +87,24 @@ std::string rule_of(const core::Diagnostic& d) {
 // `--verbose` prints them all, as `podarchive check` does.
 void print_warnings(const pipeline::BuildReport& report, bool verbose) {
     constexpr std::size_t k_shown = 5;
+    const std::size_t lint = report.lint_warnings;  // (build_site puts the linter's first)
     std::map<std::string, std::size_t> by_rule;
-    std::size_t lint = 0;
-    for (std::size_t i = 0; i < report.warnings.size(); ++i) {
+    for (std::size_t i = 0; i < lint; ++i) {
         const core::Diagnostic& w = report.warnings[i];
-        const bool is_lint = i < report.lint_warnings;  // (build_site puts the linter's first)
-        if (is_lint) ++by_rule[rule_of(w).empty() ? "other" : rule_of(w)];
-        if (!is_lint || verbose || lint++ < k_shown) std::cerr << core::format(w) << "\n";
+        ++by_rule[rule_of(w).empty() ? "other" : rule_of(w)];
+        if (verbose || i < k_shown) std::cerr << core::format(w) << "\n";
     }
-    if (verbose || report.lint_warnings <= k_shown) return;
-    std::vector<std::pair<std::string, std::size_t>> rules(by_rule.begin(), by_rule.end());
-    std::stable_sort(rules.begin(), rules.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    std::cerr << "feed lint: " << text::count_text(report.lint_warnings - k_shown, "more warning", "more warnings")
-              << " not shown; by rule:";
-    for (std::size_t i = 0; i < rules.size(); ++i)
-        std::cerr << (i ? ", " : " ") << rules[i].second << " " << rules[i].first;
-    std::cerr << " (`podarchive build --verbose` or `podarchive check` lists every one)\n";
+    // The count right under the linter's lines it stands for; then every other warning.
+    if (!verbose && lint > k_shown) {
+        std::vector<std::pair<std::string, std::size_t>> rules(by_rule.begin(), by_rule.end());
+        std::stable_sort(rules.begin(), rules.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+        std::cerr << "feed lint: " << text::count_text(lint - k_shown, "more warning", "more warnings")
+                  << " not shown; by rule:";
+        for (std::size_t i = 0; i < rules.size(); ++i)
+            std::cerr << (i ? ", " : " ") << rules[i].second << " " << rules[i].first;
+        std::cerr << " (`podarchive build --verbose` or `podarchive check` lists every one)\n";
+    }
+    for (std::size_t i = lint; i < report.warnings.size(); ++i) std::cerr << core::format(report.warnings[i]) << "\n";
 }
 
 // "0.11 s", "12.30 s": a build's time as people read it (not "0.114401 s").
