@@ -13,6 +13,7 @@
 #include "text/language.hpp"
 #include "text/strings.hpp"
 #include "text/text_position.hpp"
+#include "text/unicode.hpp"
 #include "text/yaml_message.hpp"
 #include "theme/builtin_theme.hpp"
 
@@ -619,7 +620,16 @@ SiteConfig load_config(const std::filesystem::path& path) {
                 "its feed), or name the site's file with --config PATH";
         throw core::InputError(core::error_at({path.string(), 0, 0}, message));
     }
-    return parse_config(text, path);
+    // (bytes that are not UTF-8 read as Windows-1252, as every input is: the title reaches
+    // every page, the feed and the card's image)
+    text::StrayBytes stray;
+    std::optional<std::string> read = text::stray_bytes_as_1252(text, stray);
+    SiteConfig site = parse_config(read ? *read : text, path);
+    if (read)
+        site.warnings.insert(site.warnings.begin(),
+                             core::warning_at({path.string(), stray.line, 0},
+                                              text::stray_bytes_message(stray, "save site.yaml as UTF-8")));
+    return site;
 }
 
 theme::ThemeLayers theme_layers(const SiteConfig& config) {

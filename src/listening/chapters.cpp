@@ -60,6 +60,13 @@ bool is_separator(char c) {
 
 ChaptersRead read_chapters_json(std::string_view text, const std::string& file) {
     ChaptersRead read;
+    text::StrayBytes stray;
+    const std::optional<std::string> read_1252 = text::stray_bytes_as_1252(text, stray);
+    if (read_1252) {
+        read.warnings.push_back(core::warning_at({file, stray.line, 0},
+                                                 text::stray_bytes_message(stray, "save the chapters file as UTF-8")));
+        text = *read_1252;
+    }
     nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("chapters") || !doc["chapters"].is_array()) {
         read.warnings.push_back(core::warning_at(

@@ -510,8 +510,13 @@ TranscriptRead read_transcript(std::string_view text, TranscriptFormat format, c
     std::string repaired;  // (a copy only of a file that is not UTF-8, or not valid UTF-8)
     // Windows' tools save transcripts in UTF-16 with a byte-order mark: read as what they are.
     if (auto unicode = text::unicode_text_as_utf8(text)) text = repaired = std::move(*unicode);
-    const std::string_view utf8 =
-        text::is_valid_utf8(text) ? text : std::string_view(repaired = text::sanitize_utf8(text));
+    text::StrayBytes stray;
+    if (auto read_1252 = text::stray_bytes_as_1252(text, stray)) {
+        r.warn(stray.line, text::stray_bytes_message(stray, "save the transcript as UTF-8"));
+        repaired = std::move(*read_1252);
+        text = repaired;
+    }
+    const std::string_view utf8 = text;
     if (format == TranscriptFormat::unknown) format = sniff(utf8);
     bool timed = true;
     switch (format) {

@@ -367,10 +367,19 @@ std::string shown(const fs::path& p, const fs::path& root) {
     return (ec || rel.empty() ? p : rel).generic_string();
 }
 
-// The file's text, or an error in `e` (empty then).
+// The file's text, or an error in `e` (empty then). Bytes that are not UTF-8 are read as
+// Windows-1252, with a warning in `e`: every later reader (the parse, the record of the notes a
+// build read, the body an edit compares) has the text so.
 std::optional<std::string> read_note_text(const fs::path& p, const fs::path& root, NoteFileCache::Entry& e) {
     try {
-        return files::read_file(p, 4u << 20, files::Links::refuse);
+        std::string text = files::read_file(p, 4u << 20, files::Links::refuse);
+        text::StrayBytes stray;
+        if (auto read = text::stray_bytes_as_1252(text, stray)) {
+            e.diagnostics.push_back(core::warning_at({shown(p, root), stray.line, 0},
+                                                     text::stray_bytes_message(stray, "save the note as UTF-8")));
+            return read;
+        }
+        return text;
     } catch (const files::FileError& err) {
         e.diagnostics.push_back(core::error_at({shown(p, root), 0, 0}, err.what()));
         return std::nullopt;

@@ -11,6 +11,7 @@
 #include "sources/records_reader.hpp"
 #include "sources/rss_reader.hpp"
 #include "text/strings.hpp"
+#include "text/unicode.hpp"
 #include "text/xml_encoding.hpp"
 
 namespace sources {
@@ -167,7 +168,18 @@ SourceBatch read_source(const config::SourceConfig& source) {
     }
     const core::SourceKind kind =
         source.kind == core::SourceKind::unknown ? detect_kind(text, source.path.filename().string()) : source.kind;
+    // A listing is read as UTF-8 (a feed names its own encoding: text::xml_as_utf8), its bytes
+    // that are not as Windows-1252, with a warning.
+    std::optional<core::Diagnostic> stray_warning;
+    text::StrayBytes stray;
+    if (!core::is_feed(kind))
+        if (auto read = text::stray_bytes_as_1252(text, stray)) {
+            text = std::move(*read);
+            stray_warning = core::warning_at({info.file, stray.line, 0},
+                                             text::stray_bytes_message(stray, "save the file as UTF-8"));
+        }
     SourceBatch batch = parse_file_text(std::move(text), info, kind, source.path.filename().string());
+    if (stray_warning) batch.diagnostics.insert(batch.diagnostics.begin(), std::move(*stray_warning));
     const std::filesystem::path kept = kept_items_path(source.path);
     std::error_code ec;
     if (core::is_feed(batch.kind) && batch.channel && std::filesystem::is_regular_file(kept, ec))

@@ -73,6 +73,40 @@ bool is_valid_utf8(std::string_view text) {
     return true;
 }
 
+std::optional<std::string> stray_bytes_as_1252(std::string_view text, StrayBytes& stray) {
+    if (is_valid_utf8(text)) return std::nullopt;
+    std::string out;
+    out.reserve(text.size() + text.size() / 8);
+    std::size_t copied = 0;  // (the runs between stray bytes are copied whole)
+    for (std::size_t i = 0; i < text.size();) {
+        char32_t cp = 0;
+        const std::size_t length = decode_utf8_at(text, i, cp);
+        if (cp == 0xFFFD && length == 1) {
+            const auto byte = static_cast<unsigned char>(text[i]);
+            if (stray.count++ == 0) {
+                stray.line =
+                    1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(i), '\n'));
+                stray.first = byte;
+            }
+            out.append(text, copied, i - copied);
+            out += encode_utf8(windows_1252_code_point(byte));
+            copied = i + 1;
+        }
+        i += length;
+    }
+    out.append(text, copied);
+    return out;
+}
+
+std::string stray_bytes_message(const StrayBytes& stray, std::string_view fix) {
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", stray.first);
+    return count_text(stray.count, "byte", "bytes") + (stray.count == 1 ? " is" : " are") +
+           " not UTF-8 (the first on this line, " + byte + "): read as Windows-1252 (" + byte + " as \"" +
+           encode_utf8(windows_1252_code_point(stray.first)) + "\"), what such bytes most often are; " +
+           std::string(fix);
+}
+
 std::string sanitize_utf8(std::string_view text) {
     if (is_valid_utf8(text)) return std::string(text);
     std::string out;

@@ -23,6 +23,24 @@ std::string sanitize_utf8(std::string_view text);
 // (0x81, 0x8D, 0x8F, 0x90, 0x9D): they are the C1 control of the same number.
 char32_t windows_1252_code_point(unsigned char byte);
 
+// The bytes of a text read as UTF-8 that are no part of a UTF-8 character: how many, and the
+// line and value of the first.
+struct StrayBytes {
+    std::size_t count = 0;
+    int line = 1;
+    unsigned char first = 0;
+};
+
+// `text` with each byte that is no part of a UTF-8 character read as Windows-1252, what such
+// bytes most often are (a file saved so, or text pasted from a word processor into a UTF-8
+// one), instead of the U+FFFD they would otherwise be in every text they are in; none when
+// `text` is UTF-8.
+std::optional<std::string> stray_bytes_as_1252(std::string_view text, StrayBytes& stray);
+
+// "9 bytes are not UTF-8 (the first on this line, 0xE9): read as Windows-1252 (0xE9 as "é"),
+// what such bytes most often are; " and `fix`.
+std::string stray_bytes_message(const StrayBytes& stray, std::string_view fix);
+
 // NFKC plus case folding: the comparison form ("Ｔｏｒｃｈ" and "torch" become equal).
 std::string fold_for_matching(std::string_view text);
 

@@ -5,6 +5,7 @@
 #include <unicode/unistr.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <utility>
 #include <vector>
 
@@ -262,7 +263,15 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
              root != std::string_view::npos && declaration == std::string_view::npos)
         drop_before(root, "the root element", "text saved with the feed, as a browser saves a page",
                     "its root element");
+    // The document as it is (but for what was dropped above): UTF-8, as it says or as XML reads
+    // a document that names no encoding. A byte that is no UTF-8 would be U+FFFD in every text
+    // it is in: it is read as Windows-1252 (stray_bytes_as_1252), and said.
     auto keep_text = [&]() -> std::optional<std::string> {
+        StrayBytes stray;
+        if (auto read = stray_bytes_as_1252(xml, stray)) {
+            result.warnings.push_back({stray.line, stray_bytes_message(stray, "have the host save the feed as UTF-8")});
+            return read;
+        }
         if (!text.empty()) return text;
         if (!without_nul.empty()) return without_nul;
         return std::nullopt;

@@ -43,6 +43,9 @@ std::size_t root_after_junk(std::string_view text);
 //   are no character become U+FFFD, counted in a warning; a label ICU does not know is a
 //   warning, and the bytes are read as UTF-8 (invalid ones as U+FFFD).
 // - Bytes that are UTF-8 under another declaration are read as UTF-8, with a warning.
+// - A document declared UTF-8, or naming no encoding, whose bytes are not all UTF-8 has each
+//   byte that is no part of a UTF-8 character read as Windows-1252, with a warning at the line
+//   of the first.
 // UTF-16 and UTF-32 (a byte-order mark or a declaration saying so) are left to the parser.
 XmlAsUtf8 xml_as_utf8(std::string_view raw);
 

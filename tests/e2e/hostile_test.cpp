@@ -24,7 +24,7 @@ TEST_CASE("hostile: an input larger than the limit is refused with the limit nam
     CHECK(out.files().empty());
 }
 
-TEST_CASE("hostile: invalid UTF-8 becomes U+FFFD, never reaches a page as is") {
+TEST_CASE("hostile: bytes that are not UTF-8 are read as Windows-1252, never reach a page as they are") {
     test::FixtureSite site;
     test::write(site.feed(), test::replace_first(test::read(site.feed()), "<title>Higher order operators</title>",
                                                  "<title>Higher \xff\xfe order \xc3\x28 operators</title>"));
@@ -35,7 +35,33 @@ TEST_CASE("hostile: invalid UTF-8 becomes U+FFFD, never reaches a page as is") {
         CAPTURE(path);
         CHECK(text::is_valid_utf8(*content));
     }
-    CHECK(out.find("episodes/higher-order-operators/index.html"));
+    const std::string* page = out.find("episodes/higher-y\xC3\xBE-order-a-operators/index.html");
+    REQUIRE(page);
+    CHECK(test::contains(*page, "<h1><bdi>Higher \xC3\xBF\xC3\xBE order \xC3\x83( operators</bdi></h1>"));
+}
+
+TEST_CASE("hostile: site.yaml, a note and a listing with bytes that are not UTF-8 are read as Windows-1252, and said") {
+    // site.yaml's title reached feed.json, whose writer threw ("invalid UTF-8 byte at index 4")
+    // with no file named; a note's and a listing's bytes became U+FFFD in silence.
+    test::FixtureSite site;
+    const std::filesystem::path yaml = site.dir.path() / "site.yaml";
+    test::write(yaml, test::replace_first(test::read(yaml), "title: Fixture Archive", "title: Caf\xE9 Archive"));
+    test::write(site.dir.path() / "content/episodes/n.md",
+                "---\nepisode: strides\ntopics: [Caf\xE9]\n---\nA \x93note\x94.\n");
+    const std::filesystem::path listing = site.dir.path() / "content/sources/listings.json";
+    test::write(listing, test::replace_first(test::read(listing), "\"title\": \"Strides\"",
+                                             "\"title\": \"Str\xEF"
+                                             "des\""));
+    output::MemoryOutput out;
+    std::string warnings;
+    REQUIRE(site.build(out, &warnings) == "");
+    CHECK(test::contains(warnings, "site.yaml:1: warning: 1 byte is not UTF-8 (the first on this line, 0xE9)"));
+    CHECK(test::contains(warnings, "content/episodes/n.md:3: warning: 3 bytes are not UTF-8"));
+    CHECK(test::contains(
+        warnings, "content/sources/listings.json:8: warning: 1 byte is not UTF-8 (the first on this line, 0xEF)"));
+    CHECK(test::contains(*out.find("feed.json"), "\"title\": \"Caf\xC3\xA9 Archive\""));
+    REQUIRE(out.find("topics/cafe/index.html"));
+    CHECK(test::contains(*out.find("episodes/strides/index.html"), "<p>A \xE2\x80\x9Cnote\xE2\x80\x9D.</p>"));
 }
 
 TEST_CASE("hostile: UTF-16 with a BOM is read; an encoding declaration that lies does not crash") {

@@ -393,3 +393,21 @@ TEST_CASE("HTML transcripts in every form the guidance and common exports use") 
     REQUIRE_FALSE(titled.transcript.segments.empty());
     CHECK(titled.transcript.segments[0].speaker.empty());
 }
+
+TEST_CASE("a transcript or chapters file with bytes that are not UTF-8 is read with them as Windows-1252, and said") {
+    const auto vtt = read_transcript("WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nCaf\xE9 \x93talk\x94.\n",
+                                     TranscriptFormat::vtt, "t.vtt");
+    REQUIRE(vtt.transcript.segments.size() == 1);
+    CHECK(vtt.transcript.segments[0].text == "Caf\xC3\xA9 \xE2\x80\x9Ctalk\xE2\x80\x9D.");
+    REQUIRE(vtt.warnings.size() == 1);
+    CHECK(vtt.warnings[0].where.line == 4);
+    CHECK(vtt.warnings[0].message.starts_with("3 bytes are not UTF-8 (the first on this line, 0xE9)"));
+    CHECK(vtt.warnings[0].message.ends_with("save the transcript as UTF-8"));
+    // (nlohmann's parser refused the file, which said "not a chapters file")
+    const auto json =
+        read_chapters_json("{\"version\":\"1.2.0\",\"chapters\":[{\"startTime\":0,\"title\":\"Caf\xE9\"}]}", "c.json");
+    REQUIRE(json.chapters.size() == 1);
+    CHECK(json.chapters[0].title == "Caf\xC3\xA9");
+    REQUIRE(json.warnings.size() == 1);
+    CHECK(json.warnings[0].message.ends_with("save the chapters file as UTF-8"));
+}

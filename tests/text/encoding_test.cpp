@@ -93,3 +93,34 @@ TEST_CASE("a NUL a declared encoding decodes to is dropped like a NUL byte") {
     CHECK(said);
     CHECK_FALSE(text::xml_as_utf8(*read.text).text);  // (nothing more to do)
 }
+
+TEST_CASE("bytes of a UTF-8 text that are no UTF-8 are read as Windows-1252, valid characters as they are") {
+    text::StrayBytes stray;
+    CHECK_FALSE(text::stray_bytes_as_1252("Caf\xC3\xA9 \xE2\x80\x9Cquoted\xE2\x80\x9D", stray));
+    CHECK(stray.count == 0);
+    // A word processor's quotes and an accent pasted into UTF-8 text, beside UTF-8's own; a
+    // sequence cut short is its bytes; the five bytes Windows-1252 has no character for are
+    // the C1 controls of the same number.
+    const auto read = text::stray_bytes_as_1252("Caf\xC3\xA9\nna\xEFve \x93quoted\x94 \xE2\x80 \x81", stray);
+    REQUIRE(read);
+    CHECK(*read == "Caf\xC3\xA9\nna\xC3\xAFve \xE2\x80\x9Cquoted\xE2\x80\x9D \xC3\xA2\xE2\x82\xAC \xC2\x81");
+    CHECK(stray.count == 6);
+    CHECK(stray.line == 2);
+    CHECK(stray.first == 0xEF);
+    CHECK(text::stray_bytes_message(stray, "save it as UTF-8") ==
+          "6 bytes are not UTF-8 (the first on this line, 0xEF): read as Windows-1252 (0xEF as \"\xC3\xAF\"), what "
+          "such bytes most often are; save it as UTF-8");
+}
+
+TEST_CASE("a feed declared UTF-8, or naming no encoding, whose bytes are not all UTF-8 is read so, and said") {
+    for (const char* declaration : {"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", "<?xml version=\"1.0\"?>\n", ""}) {
+        CAPTURE(declaration);
+        const std::string xml = std::string(declaration) + "<rss>\n<title>Caf\xE9 \xC3\xA9</title></rss>";
+        const text::XmlAsUtf8 read = text::xml_as_utf8(xml);
+        REQUIRE(read.text);
+        CHECK(read.text->ends_with("<title>Caf\xC3\xA9 \xC3\xA9</title></rss>"));
+        REQUIRE(read.warnings.size() == 1);
+        CHECK(read.warnings[0].line == (*declaration ? 3 : 2));
+        CHECK(read.warnings[0].message.starts_with("1 byte is not UTF-8 (the first on this line, 0xE9)"));
+    }
+}
