@@ -55,6 +55,49 @@ std::optional<Duration> parse_units(std::string_view text) {
     if (!any || total > k_max_duration_seconds) return std::nullopt;
     return Duration{static_cast<int>(total), has_seconds};
 }
+// ISO 8601's "PT1H2M3S", "PT45M", "PT3723.5S", "P1DT2H": schema.org's and JSON-LD's form,
+// which some hosts write in itunes:duration too. A fraction of a second is rounded.
+std::optional<Duration> parse_iso8601_duration(std::string_view text) {
+    long long total = 0;
+    bool any = false, has_seconds = false, in_time = false;
+    for (std::size_t i = 1; i < text.size();) {
+        if (text[i] == 'T' || text[i] == 't') {
+            if (in_time) return std::nullopt;
+            in_time = true, ++i;
+            continue;
+        }
+        const std::size_t start = i;
+        long long value = 0;
+        while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+            if (i - start >= 7) return std::nullopt;  // before the value could overflow
+            value = value * 10 + (text[i++] - '0');
+        }
+        if (i == start) return std::nullopt;
+        bool round_up = false, fraction = false;
+        if (i < text.size() && (text[i] == '.' || text[i] == ',')) {
+            const std::size_t first = ++i;
+            while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+            if (i == first) return std::nullopt;
+            fraction = true, round_up = text[first] >= '5';
+        }
+        if (i >= text.size()) return std::nullopt;
+        const char unit = static_cast<char>(std::toupper(static_cast<unsigned char>(text[i++])));
+        if (!in_time && unit == 'D' && !fraction)
+            total += value * 86400;
+        else if (in_time && unit == 'H' && !fraction)
+            total += value * 3600;
+        else if (in_time && unit == 'M' && !fraction)
+            total += value * 60;
+        else if (in_time && unit == 'S')
+            total += value + (round_up ? 1 : 0), has_seconds = true;
+        else
+            return std::nullopt;
+        any = true;
+    }
+    if (!any || total > k_max_duration_seconds) return std::nullopt;
+    return Duration{static_cast<int>(total), has_seconds};
+}
+
 }  // namespace
 
 std::string unreadable_duration(std::string_view name, std::string_view raw, std::string_view expected) {
@@ -78,6 +121,7 @@ std::optional<Duration> parse_duration(std::string_view raw) {
         if (text[dot + 1] >= '5' && whole->seconds < k_max_duration_seconds) ++whole->seconds;
         return whole;
     }
+    if (text[0] == 'P' || text[0] == 'p') return parse_iso8601_duration(text);
     long long seconds = 0;
     if (text::parse_uint(text, seconds)) {
         if (seconds > k_max_duration_seconds) return std::nullopt;

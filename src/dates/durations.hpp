@@ -15,7 +15,8 @@ struct Duration {
     friend bool operator==(const Duration&, const Duration&) = default;
 };
 
-// Accepts "993", "16:38", "1:02:03", "17 min", "17min", "13 minutes", "1 hr 5 min", "1h 5m 3s".
+// Accepts "993", "16:38", "1:02:03", "17 min", "17min", "13 minutes", "1 hr 5 min", "1h 5m 3s",
+// and ISO 8601's "PT1H2M3S".
 std::optional<Duration> parse_duration(std::string_view text);
 
 // Why parse_duration reads no length from `text`, the value of `name` ("itunes:duration"), as a

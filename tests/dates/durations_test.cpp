@@ -28,6 +28,12 @@ TEST_CASE("durations in every shape sources use") {
         {"4:49.49", 289, true},
         {"289.75", 290, true},
         {"1:02:03.9", 3724, true},
+        // ISO 8601, as schema.org and some hosts write it.
+        {"PT1H2M3S", 3723, true},
+        {"PT45M", 2700, false},
+        {"pt3723.5s", 3724, true},
+        {"P0DT1H", 3600, false},
+        {"PT0,4S", 0, true},
     };
     for (const auto& row : rows) {
         CAPTURE(row.text);
@@ -36,8 +42,9 @@ TEST_CASE("durations in every shape sources use") {
         CHECK(d->seconds == row.seconds);
         CHECK(d->exact == row.exact);
     }
-    for (const char* bad : {"", "abc", "1:75", "12:5", "-3", "17 parsecs", "99999999999", "4:49.", ".5", "4:49.x",
-                            "17 min.5", "1:75.0"}) {
+    for (const char* bad : {"",      "abc", "1:75",   "12:5",     "-3",     "17 parsecs", "99999999999",
+                            "4:49.", ".5",  "4:49.x", "17 min.5", "1:75.0", "P",          "PT",
+                            "PT1H2", "P1H", "PT1.5M", "PT1S1S2",  "PTT1S",  "P99999999D", "P5DT"}) {
         CAPTURE(bad);
         CHECK_FALSE(dates::parse_duration(bad));
     }
