@@ -2,6 +2,7 @@
 
 #include <date/date.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -196,10 +197,32 @@ std::optional<Timestamp> parse_iso8601(std::string_view raw) {
     return make(*year, *month, *day, h, mi, s, *offset, true, true);
 }
 
+namespace {
+
+// `text` past an English weekday's name that begins it ("Monday, ", "Tue. "), or as it is.
+std::string_view without_weekday(std::string_view text) {
+    static constexpr std::string_view k_days[] = {"monday", "tuesday",  "wednesday", "thursday",
+                                                  "friday", "saturday", "sunday"};
+    std::size_t end = 0;
+    while (end < text.size() && std::isalpha(static_cast<unsigned char>(text[end]))) ++end;
+    const std::string word = text::ascii_lower(text.substr(0, end));
+    if (std::none_of(std::begin(k_days), std::end(k_days),
+                     [&](std::string_view day) { return word == day || (word.size() == 3 && day.starts_with(word)); }))
+        return text;
+    std::size_t at = end;
+    if (at < text.size() && text[at] == '.') ++at;
+    if (at < text.size() && text[at] == ',') ++at;
+    while (at < text.size() && text[at] == ' ') ++at;
+    return at < text.size() ? text.substr(at) : text;
+}
+
+}  // namespace
+
 std::optional<Timestamp> parse_any_date(std::string_view raw) {
     std::string_view text = text::trim(raw);
     if (auto ts = parse_iso8601(text)) return ts;
     if (auto ts = parse_rfc822(text)) return ts;
+    text = without_weekday(text);  // ("Monday, January 2, 2023": the date says which day it is)
     Scanner in{text};
     int y = 0, mo = 0, d = 0;
     if (in.digit()) {

@@ -74,6 +74,10 @@ TEST_CASE("malformed dates are refused, not guessed") {
         CHECK_FALSE(parse_rfc822(bad));
     CHECK_FALSE(parse_iso8601("2024-13-01"));
     CHECK_FALSE(parse_any_date("13/45/2024"));
+    for (const char* bad : {"Monday", "Monday,", "Mondays, August 4, 2024", "Mo, August 4, 2024"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(parse_any_date(bad));
+    }
 }
 
 TEST_CASE("directory page date formats") {
@@ -91,6 +95,10 @@ TEST_CASE("directory page date formats") {
         {"August 18, 2021 13:00", "2021-08-18T13:00:00+00:00", true},  // pod.casts.io
         {"08/04/2024", "2024-08-04", false},                           // Apple (US)
         {"4 Aug 2024", "2024-08-04", false},
+        // A weekday's name before it, as some hosts write pubDate.
+        {"Sunday, August 4, 2024", "2024-08-04", false},
+        {"Sun. 4 August 2024 13:00 GMT", "2024-08-04T13:00:00+00:00", true, true},
+        {"THURSDAY, Aug 1st, 2024", "2024-08-01", false},
     };
     for (const auto& row : rows) {
         CAPTURE(row.text);
