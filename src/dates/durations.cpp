@@ -55,6 +55,7 @@ std::optional<Duration> parse_units(std::string_view text) {
     if (!any || total > k_max_duration_seconds) return std::nullopt;
     return Duration{static_cast<int>(total), has_seconds};
 }
+
 // ISO 8601's "PT1H2M3S", "PT45M", "PT3723.5S", "P1DT2H": schema.org's and JSON-LD's form,
 // which some hosts write in itunes:duration too. A fraction of a second is rounded.
 std::optional<Duration> parse_iso8601_duration(std::string_view text) {

@@ -8,11 +8,12 @@
 // A term's list in the shards is cut to its k_max_postings best, so the edited episode's
 // postings before and after tell most changes: one that gained a term or scores higher stays
 // among the best or enters them in place of the worst, one below the cut only changes the
-// count. What the files do not hold: the posting that would follow a cut list's best when the
-// edited episode's falls or leaves it, which makes the patch give up; and whether another
-// episode still reads a word the edit took out whose stem is another string (its "f" entry):
-// the episodes its term's list names are read again to tell (a few; when the list is cut, or
-// long, the patch gives up).
+// count, and one that falls stays among them while it ranks above another they list. What the
+// files do not hold: the posting that would follow a cut list's best when the edited episode's
+// leaves it or falls below every other it lists, which makes the patch give up; and whether
+// another episode still reads a word the edit took out whose stem is another string (its "f"
+// entry): the episodes its term's list names are read again to tell (a few; when the list is
+// cut, or long, the patch gives up).
 #include <cstdint>
 #include <functional>
 #include <map>
