@@ -222,7 +222,11 @@ std::optional<Timestamp> parse_any_date(std::string_view raw) {
     std::string_view text = text::trim(raw);
     if (auto ts = parse_iso8601(text)) return ts;
     if (auto ts = parse_rfc822(text)) return ts;
-    text = without_weekday(text);  // ("Monday, January 2, 2023": the date says which day it is)
+    // ("Monday, January 2, 2023": the date says which day it is; an RFC 822 date that
+    // parse_rfc822 refused, "Sat, 13 Apr 2024 10:00:00 -3000", is not read past its zone)
+    const std::string_view dated = without_weekday(text);
+    const bool had_weekday = dated.size() < text.size();
+    text = dated;
     Scanner in{text};
     int y = 0, mo = 0, d = 0;
     if (in.digit()) {
@@ -263,7 +267,9 @@ std::optional<Timestamp> parse_any_date(std::string_view raw) {
         return make(y, mo, d, 0, 0, 0, 0, false, false);
     }
     in.skip_spaces();
-    auto offset = zone_offset(text::trim(in.text.substr(in.pos)));
+    const std::string_view zone = text::trim(in.text.substr(in.pos));
+    auto offset = zone_offset(zone);
+    if (had_weekday && !zone.empty() && !offset) return std::nullopt;
     return make(y, mo, d, h, mi, s, offset.value_or(0), true, offset.has_value());
 }
 
