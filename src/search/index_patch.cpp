@@ -217,7 +217,7 @@ std::optional<PatchedShards> patch_shards(const output::Output& last, std::size_
     for (const auto& [term, postings] : changed) touched[top_of(term)];
     for (const auto& [word, term] : after.forms)
         if (!before.forms.contains(word)) touched[top_of(word)];
-    for (const auto [word, term] : gone) touched[top_of(*word)], touched[top_of(*term)];
+    for (const auto& [word, term] : gone) touched[top_of(*word)], touched[top_of(*term)];
 
     const auto meta_text = read_published(last, "search/meta.json");
     const auto meta = meta_text ? parse(*meta_text) : std::nullopt;
@@ -244,7 +244,7 @@ std::optional<PatchedShards> patch_shards(const output::Output& last, std::size_
     }
     for (auto& path : last.published_under("search/t/"))
         if (!read.contains(path)) out.kept.push_back(std::move(path));
-    for (const auto [word, term] : gone) {
+    for (const auto& [word, term] : gone) {
         const std::optional<bool> elsewhere =
             others_read(touched[top_of(*term)].terms, *word, *term, doc, docs, reads_word);
         std::map<std::string, std::string>& forms = touched[top_of(*word)].forms;

@@ -313,7 +313,7 @@ XmlAsUtf8 xml_as_utf8(std::string_view raw) {
         result.warnings.push_back({1, "declares the encoding \"" + label +
                                           "\", which podarchive cannot read; it is read as UTF-8, and what is not "
                                           "UTF-8 shows as \xEF\xBF\xBD: convert the feed to UTF-8"});
-        result.text = relabelled(head, sanitize_utf8(tail));
+        result.text = relabelled(sanitize_utf8(head), sanitize_utf8(tail));  // (bytes before the label too)
         return result;
     }
     if (invalid > 0)

@@ -124,3 +124,13 @@ TEST_CASE("a feed declared UTF-8, or naming no encoding, whose bytes are not all
         CHECK(read.warnings[0].message.starts_with("1 byte is not UTF-8 (the first on this line, 0xE9)"));
     }
 }
+
+TEST_CASE("a feed read as UTF-8 is read again as it is, whatever came before an unknown label (found by fuzzing)") {
+    // The bytes before a label ICU does not know stayed as they were, and were not UTF-8: read
+    // again, the text was repaired again.
+    const std::string xml = "<?xml version=\"1.0\" encoding=\xA6\xA6\"latinn1\"?><a>\xE9</a>";
+    const text::XmlAsUtf8 read = text::xml_as_utf8(xml);
+    REQUIRE(read.text);
+    CHECK(text::is_valid_utf8(*read.text));
+    CHECK_FALSE(text::xml_as_utf8(*read.text).text);
+}
