@@ -4,6 +4,8 @@
 #include <array>
 #include <utility>
 
+#include "core/episode.hpp"
+
 namespace core {
 
 namespace {
@@ -58,6 +60,12 @@ std::string audio_type(std::string_view type, std::string_view url) {
     if (const std::string_view by_extension = media_type_by_extension(lowered_path(url)); !by_extension.empty())
         return std::string(by_extension);
     return given.empty() ? "audio/mpeg" : std::string(given);
+}
+
+long long feed_audio_size(const Episode& e, const Enclosure& audio) {
+    const long long bytes = audio.length.value_or(0);
+    if (e.copy && audio.url == e.copy->url) return bytes;
+    return plausible_audio_size(bytes, e.duration ? e.duration->seconds : 0) ? bytes : 0;
 }
 
 bool plausible_audio_size(long long bytes, double seconds) {

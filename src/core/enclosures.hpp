@@ -28,6 +28,14 @@ std::string audio_type(std::string_view type, std::string_view url);
 // file's size (the codecs podcasts use go no lower than 6: Opus; MP3's least is 8).
 bool plausible_audio_size(long long bytes, double seconds);
 
+struct Enclosure;
+struct Episode;
+
+// The size feed.xml and feed.json give for `audio`, the episode's file (the host's, or the
+// archive's copy): the copy's is its file's own; the host's only when plausible_audio_size
+// says it may be one; else 0, the RSS convention for unknown.
+long long feed_audio_size(const Episode& e, const Enclosure& audio);
+
 // The item's first <enclosure> that may be its audio or video; none when it has only others
 // (its artwork, a PDF).
 inline pugi::xml_node media_enclosure(const pugi::xml_node& item) {

@@ -293,14 +293,9 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
     Modeled audio = element("enclosure", [&item, &e](pugi::xml_node p) {
         auto enclosure = p.append_child("enclosure");
         enclosure.append_attribute("url") = item.enclosure.url.c_str();
-        // Length 0 is the RSS convention for "unknown": we never invent a byte count, nor pass on
-        // a host's that no audio file has (a placeholder "1", kilobytes for bytes), which apps
-        // take for the file's size (a download's progress, "1 byte"). The archive's copy's is
-        // its file's own.
-        const long long length = item.enclosure.length.value_or(0);
-        const bool plausible = (item.copy && item.enclosure.url == item.copy->url) ||
-                               core::plausible_audio_size(length, e.duration ? e.duration->seconds : 0);
-        enclosure.append_attribute("length") = std::to_string(plausible ? length : 0).c_str();
+        // Never an invented byte count, nor a host's that no audio file has (a placeholder "1",
+        // kilobytes for bytes), which apps take for the file's size (a download's progress).
+        enclosure.append_attribute("length") = std::to_string(core::feed_audio_size(e, item.enclosure)).c_str();
         enclosure.append_attribute("type") = core::audio_type(item.enclosure.type, item.enclosure.url).c_str();
     });
     // Of several enclosures, the one that is the episode is replaced, where the first stood;

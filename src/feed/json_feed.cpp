@@ -45,10 +45,8 @@ void append_item(std::string& out, const core::Episode& e, const notes::EpisodeE
         key("     ", "mime_type");
         html::append_json_string(out, core::audio_type(audio.type, audio.url));
         out += ",\n";
-        // (a host's size no audio file has is left out: feed_writer.cpp; the copy's is its own)
-        if (audio.length && (audio.url == (e.copy ? e.copy->url : "") ||
-                             core::plausible_audio_size(*audio.length, e.duration ? e.duration->seconds : 0)))
-            key("     ", "size_in_bytes"), out += std::to_string(*audio.length), out += ",\n";
+        if (const long long bytes = core::feed_audio_size(e, audio); bytes > 0)
+            key("     ", "size_in_bytes"), out += std::to_string(bytes), out += ",\n";
         key("     ", "url");
         html::append_json_string(out, audio.url);
         out += i + 1 < files.size() ? "\n    },\n" : "\n    }\n";
