@@ -7,7 +7,6 @@
 #include "audio/upload.hpp"
 #include "config/site_config.hpp"
 #include "files/files.hpp"
-#include "merge/merge.hpp"
 #include "stages/sources.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
@@ -87,7 +86,7 @@ int check_audio(const std::string& config_path) {
     const config::SiteConfig config = config::load_config(config_path);
     const audio::Manifest manifest = audio::read_manifest(config.audio_manifest());
     std::vector<sources::SourceBatch> batches = stages::load_sources(config);
-    const core::Catalog catalog = merge::merge(batches);
+    const core::Catalog catalog = stages::merge_for_commands(config, batches);
     std::size_t with_audio = 0, kept = 0, here = 0, missing = 0, damaged = 0, gone = 0;
     for (const auto& e : catalog.episodes) {
         if (!e.enclosure) continue;

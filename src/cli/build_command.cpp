@@ -37,10 +37,12 @@ struct BuildArgs {
     bool verbose = false;
 };
 
-// The identities of the feed published at `url`, which the build must keep, read before anything
-// is built. Nothing when there are none to keep: no URL, a first publish, or the check skipped.
+// The identities of the feed published at `config.published_feed`, which the build must keep
+// (with the slugs of its items' pages), read before anything is built. Nothing when there are
+// none to keep: no URL, a first publish, or the check skipped.
 // Throws when the feed cannot be read: the build must not go on without it.
-std::optional<stages::InputFeed> read_published(const std::string& url, const BuildArgs& args) {
+std::optional<stages::InputFeed> read_published(const config::SiteConfig& config, const BuildArgs& args) {
+    const std::string& url = config.published_feed;
     if (args.no_published_check) {
         // Loud, whatever --quiet says: the one guard a fresh runner has is off.
         std::cerr << "podarchive: WARNING: --no-published-check: feed.xml is not compared with the published feed"
@@ -63,7 +65,8 @@ std::optional<stages::InputFeed> read_published(const std::string& url, const Bu
         case fetch::PublishedFeed::Kind::found:
             break;
     }
-    auto items = feed::read_identities(std::move(got.xml));
+    const site::SitePaths paths(config.base_url);  // (where its items' pages are: the slugs they keep)
+    auto items = feed::read_identities(std::move(got.xml), &paths);
     if (!items)
         throw core::InputError(
             core::error_at({url, 0, 0},
@@ -172,7 +175,7 @@ int run_build(const BuildArgs& args) {
         }
         config.published_feed = args.published_feed;
     }
-    const std::optional<stages::InputFeed> published = read_published(config.published_feed, args);
+    const std::optional<stages::InputFeed> published = read_published(config, args);
     on_disk::FolderBuild built = on_disk::build_folder(config, published ? &*published : nullptr);
     if (built.up_to_date) {
         if (!args.quiet)

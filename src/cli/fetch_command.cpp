@@ -16,7 +16,6 @@
 #include "fetch/fetch_sources.hpp"
 #include "fetch/history.hpp"
 #include "files/files.hpp"
-#include "merge/merge.hpp"
 #include "stages/sources.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
@@ -43,7 +42,7 @@ std::string megabytes(long long bytes) {
 // False when a file could not be had.
 bool keep_audio(const config::SiteConfig& config, const fetch::FetchOptions& fetched) {
     std::vector<sources::SourceBatch> batches = stages::load_sources(config);
-    const core::Catalog catalog = merge::merge(batches);
+    const core::Catalog catalog = stages::merge_for_commands(config, batches);
     fetch::AudioOptions options;
     options.addresses = fetched.feed_named;
     const bool terminal = ::isatty(STDOUT_FILENO);

@@ -22,7 +22,7 @@ struct MergeArgs {
 int run_merge(const MergeArgs& args) {
     config::SiteConfig config = config::load_config(args.config);
     auto batches = stages::load_sources(config);
-    core::Catalog catalog = merge::merge(batches);
+    core::Catalog catalog = stages::merge_for_commands(config, batches);
     stages::apply_notes(config, catalog, site::SitePaths(config.base_url));  // notes override fields too
     for (const auto& b : batches)
         for (const auto& d : b.diagnostics) std::cerr << core::format(d) << "\n";

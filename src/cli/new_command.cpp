@@ -8,7 +8,6 @@
 #include <memory>
 
 #include "config/site_config.hpp"
-#include "merge/merge.hpp"
 #include "notes/apply_notes.hpp"
 #include "stages/sources.hpp"
 #include "text/strings.hpp"
@@ -24,7 +23,7 @@ struct NewArgs {
 int run_new_note(const NewArgs& args) {
     config::SiteConfig config = config::load_config(args.config);
     auto batches = stages::load_sources(config);
-    core::Catalog catalog = merge::merge(batches);
+    core::Catalog catalog = stages::merge_for_commands(config, batches);
     auto hits = notes::find_episodes(catalog, args.episode);
     if (hits.size() != 1) {
         std::string why = "matches " + std::to_string(hits.size()) + " episodes; use a slug";

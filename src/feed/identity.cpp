@@ -37,7 +37,7 @@ std::string named(const ItemIdentity& item) {
 
 }  // namespace
 
-std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml) {
+std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml, const site::SitePaths* site) {
     std::vector<ItemIdentity> out;
     const text::LineIndex lines(feed_xml);  // (before the parse writes into the text) for messages
     pugi::xml_document doc;
@@ -49,6 +49,7 @@ std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml) {
                 published_identity(item.child_value("guid"), core::media_enclosure(item).attribute("url").value())) {
             identity->line = lines.at(static_cast<std::size_t>(item.offset_debug())).line;
             identity->title = text::collapse_whitespace(item.child_value("title"));
+            if (site) identity->slug = site->episode_slug_at(text::trim(item.child_value("link")));
             if (auto date = dates::parse_any_date(text::trim(item.child_value("pubDate"))))
                 identity->day = dates::format_day(*date);
             out.push_back(std::move(*identity));
@@ -66,6 +67,7 @@ std::vector<ItemIdentity> as_published(const std::vector<ItemIdentity>& items) {
                                                               : std::string_view())) {
             identity->title = text::collapse_whitespace(item.title);
             identity->day = item.day;
+            identity->slug = item.slug;
             out.push_back(std::move(*identity));
         }
     return out;

@@ -12,14 +12,17 @@
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
 #include "feed/feed_writer.hpp"
+#include "site/site_paths.hpp"
 
 namespace feed {
 
 // The items of a feed as podcast apps identify them (an item without guid is known by its
 // audio URL). Items without audio (none, or only an image or a PDF: core::media_enclosure) are
 // left out: apps never had them as episodes. (The text is parsed where
-// it is: a large feed is tens of megabytes.) Nothing when the text is not an RSS feed.
-std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml);
+// it is: a large feed is tens of megabytes.) With `site`, an item whose <link> is one of that
+// site's episode pages has its slug (the feeds the site wrote: where apps and listeners know its
+// page). Nothing when the text is not an RSS feed.
+std::optional<std::vector<ItemIdentity>> read_identities(std::string feed_xml, const site::SitePaths* site = nullptr);
 
 // `items` (a feed's, as written) as read_identities reads them back from the written feed.
 std::vector<ItemIdentity> as_published(const std::vector<ItemIdentity>& items);

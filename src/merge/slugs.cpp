@@ -24,17 +24,32 @@ std::string base_slug(const core::Episode& e) {
 }
 }  // namespace
 
-void assign_slugs(std::vector<core::Episode>& episodes) {
+void assign_slugs(std::vector<core::Episode>& episodes, const PublishedSlugs& published) {
+    std::unordered_set<std::string> taken;
+    // The published slugs first, oldest first. (One that is no slug this function could have
+    // made, from a feed edited by hand, is no page of the site's: not kept.)
+    std::vector<bool> kept(episodes.size());
+    if (!published.empty())
+        for (std::size_t i = episodes.size(); i-- > 0;) {
+            const auto it = published.find(episodes[i].guid);
+            if (it == published.end() || !core::is_safe_path_segment(it->second) ||
+                core::slugify(it->second) != it->second || !taken.insert(it->second).second)
+                continue;
+            episodes[i].slug = it->second;
+            kept[i] = true;
+        }
     // Slugifying is the work and each episode's is its own: every core. Only choosing between
     // equal slugs is in order.
     std::vector<std::string> bases(episodes.size());
-    concurrency::parallel_for(episodes.size(), 256, [&](std::size_t i) { bases[i] = base_slug(episodes[i]); });
-    std::unordered_set<std::string> taken;
+    concurrency::parallel_for(episodes.size(), 256, [&](std::size_t i) {
+        if (!kept[i]) bases[i] = base_slug(episodes[i]);
+    });
     // Each base's next number to try: a number tried once stays taken (slugs are only added),
     // so 20,000 episodes of one title take 20,000 tries, not 200 million.
     std::unordered_map<std::string_view, int> next;
     // Oldest first, so that the plain slug belongs to whoever had it first.
     for (std::size_t i = episodes.size(); i-- > 0;) {
+        if (kept[i]) continue;
         std::string slug = bases[i];
         if (taken.contains(slug)) {
             int& n = next.try_emplace(bases[i], 2).first->second;

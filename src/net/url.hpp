@@ -54,4 +54,8 @@ std::string with_trailing_slash(std::string_view base_url);
 // Percent-encodes the bytes of a path that are not unreserved or '/' (for UTF-8 slugs in URLs).
 std::string percent_encode_path(std::string_view path);
 
+// Each "%XX" as the byte it stands for ("kitapl%C4%B1klar" -> "kitaplıklar"); a '%' not followed
+// by two hex digits stays as it is.
+std::string percent_decode(std::string_view text);
+
 }  // namespace net

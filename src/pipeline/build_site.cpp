@@ -31,6 +31,14 @@ struct Reading {
     std::future<notes::NoteSet> recorded;   // the last build's notes, parsed again from its record (to plan from)
     // The feed the output folder holds (when the feeds are written).
     std::future<std::optional<stages::InputFeed>> output_feed;
+    std::optional<stages::InputFeed> output_feed_read;  // (once taken)
+
+    // That feed, waited for when first asked (the merge asks for its slugs, the feed stage for
+    // its items); none when the feeds are not written.
+    const std::optional<stages::InputFeed>& output() {
+        if (output_feed.valid()) output_feed_read = output_feed.get();
+        return output_feed_read;
+    }
 };
 
 void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild& was, Change& change,
@@ -70,6 +78,7 @@ void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild
 // alone), else loaded and merged (and handed to `keep`); then their listening files read. Adds
 // their warnings, the same either way.
 stages::MergedSources load_and_merge(const config::SiteConfig& config, std::optional<stages::MergeResult> saved,
+                                     const std::function<merge::PublishedSlugs()>& published_slugs,
                                      const BuildOptions& options, std::vector<core::Diagnostic>& warnings,
                                      concurrency::StageClock& clock) {
     std::vector<core::Diagnostic> merge_warnings;
@@ -80,7 +89,8 @@ stages::MergedSources load_and_merge(const config::SiteConfig& config, std::opti
         }
         std::vector<sources::SourceBatch> batches = stages::load_sources(config);
         clock.lap("load");
-        stages::MergedSources merged = stages::merge_sources(config, std::move(batches), merge_warnings);
+        stages::MergedSources merged =
+            stages::merge_sources(config, std::move(batches), published_slugs(), merge_warnings);
         concurrency::release_free_memory();  // the sources' records: not held while the pages' texts grow
         if (options.keep_merge) options.keep_merge(merged.catalog, merged.input_feeds, merge_warnings);
         return merged;
@@ -276,9 +286,15 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         Reading reading;
         start_reading(reading, config, was, change, options);
         std::shared_ptr<stages::MergedSources> merged = was.sources;
+        // (The slugs the site published its episodes at: asked for only when the sources are
+        // merged, which a kept merge already did.)
+        const auto published_slugs = [&] {
+            const std::optional<stages::InputFeed>& output = reading.output();
+            return stages::published_slugs(output ? &*output : nullptr, options.published);
+        };
         if (!merged)
             merged = std::make_shared<stages::MergedSources>(
-                load_and_merge(config, std::move(was.merge), options, report.warnings, clock));
+                load_and_merge(config, std::move(was.merge), published_slugs, options, report.warnings, clock));
         Curated curated = change.body
                               ? apply_body(config, was, std::move(*change.body), options)
                               : curate_and_plan(config, reading, was, *merged, change, options, report.warnings);
@@ -319,7 +335,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         clock.lap("render");
         count_pages(report, pages, curated, parts);
         if (options.feeds) {
-            const std::optional<stages::InputFeed> output = reading.output_feed.get();
+            const std::optional<stages::InputFeed>& output = reading.output();
             const auto published_feed = feed_file.valid() ? feed_file.get() : nullptr;
             const std::optional<feed::FeedBefore> before = feed_before(published_feed.get(), was, curated.plan);
             const std::optional<stages::PublishedFeed> from =

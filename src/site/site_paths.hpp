@@ -1,6 +1,7 @@
 #pragma once
 // The URL scheme of a built site, in one place: where each page lives on disk and on the web.
 #include <string>
+#include <string_view>
 
 namespace site {
 
@@ -19,7 +20,10 @@ struct SitePaths {
     std::string absolute(const std::string& relative) const;  // "episodes/x/" -> "https://.../repo/episodes/x/"
 
     static std::string episode_dir(const std::string& slug);  // "episodes/<slug>/"
-    static std::string home_page_dir(int page);               // "" for page 1, "page/N/" after
+    // The slug of the episode page `absolute_url` is, when it is one of this site's (absolute()
+    // of an episode_dir: "https://.../repo/episodes/kitapl%C4%B1k/" -> "kitaplık"), else "".
+    std::string episode_slug_at(std::string_view absolute_url) const;
+    static std::string home_page_dir(int page);  // "" for page 1, "page/N/" after
     // The files of an episode's folder that its page, the feeds and players point to:
     static std::string chapters_file(const std::string& slug);    // its chapters (chapters.json), when it has some
     static std::string transcript_file(const std::string& slug);  // a note's transcript, in the JSON format

@@ -59,8 +59,10 @@ std::optional<InputFeed> previous_feed(const config::SiteConfig& config) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(previous, ec)) return std::nullopt;
     // (One that is not a feed was not written by a build: it tells apps nothing.)
-    return InputFeed{previous.string(),
-                     feed::read_identities(files::read_file(previous)).value_or(std::vector<feed::ItemIdentity>{})};
+    const site::SitePaths paths(config.base_url);
+    return InputFeed{
+        previous.string(),
+        feed::read_identities(files::read_file(previous), &paths).value_or(std::vector<feed::ItemIdentity>{})};
 }
 
 void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalog,
@@ -91,9 +93,23 @@ void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalo
     }
 }
 
+merge::PublishedSlugs published_slugs(const InputFeed* output, const InputFeed* published) {
+    merge::PublishedSlugs slugs;
+    for (const InputFeed* feed : {published, output})
+        if (feed)
+            for (const auto& item : feed->items)
+                if (!item.slug.empty()) slugs.emplace(item.guid, item.slug);  // (the first feed's stays)
+    return slugs;
+}
+
+core::Catalog merge_for_commands(const config::SiteConfig& config, std::span<sources::SourceBatch> batches) {
+    const std::optional<InputFeed> output = previous_feed(config);
+    return merge::merge(batches, published_slugs(output ? &*output : nullptr, nullptr));
+}
+
 MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
-                            std::vector<core::Diagnostic>& warnings) {
-    core::Catalog catalog = merge::merge(batches);
+                            const merge::PublishedSlugs& published, std::vector<core::Diagnostic>& warnings) {
+    core::Catalog catalog = merge::merge(batches, published);
     attach_audio_copies(config, catalog, warnings);
     // The records are in the catalog now: keep only what the feed check needs and the warnings
     // (a large archive's sources are the biggest thing in memory; freed when this returns).

@@ -2,6 +2,7 @@
 // The first stages of a build: every source read, then merged into one catalog.
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
 #include "feed/identity.hpp"
+#include "merge/slugs.hpp"
 #include "site/artwork.hpp"
 #include "site/site_info.hpp"
 #include "sources/source_batch.hpp"
@@ -48,15 +50,24 @@ std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batc
 // The identities of the feed.xml in the output folder (the last build's), if there is one.
 std::optional<InputFeed> previous_feed(const config::SiteConfig& config);
 
+// The slugs the site's episodes were published at: those of the output folder's last feed
+// (`output`) and of the published one (`published`, which wins: it is what the world has). Either
+// may be null.
+merge::PublishedSlugs published_slugs(const InputFeed* output, const InputFeed* published);
+
+// The sources merged as `build` merges them over the output folder's last build (for the
+// commands that name episodes by slug: `merge`, `new note`, `fetch`, `audio`).
+core::Catalog merge_for_commands(const config::SiteConfig& config, std::span<sources::SourceBatch> batches);
+
 // Each episode's copy of its audio, from the audio manifest, when site.yaml names where the
 // copies are served (audio.mirror_url). A manifest that cannot be read is a warning.
 void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalog,
                          std::vector<core::Diagnostic>& warnings);
 
 // Merges the loaded sources (taken: their records are freed once in the catalog), adding their
-// warnings to `warnings`.
+// warnings to `warnings`; the episodes the site published keep their slugs (`published`).
 MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
-                            std::vector<core::Diagnostic>& warnings);
+                            const merge::PublishedSlugs& published, std::vector<core::Diagnostic>& warnings);
 
 // Merged sources of `catalog` (a merged catalog, taken) and `input_feeds`: with the show's
 // artwork (`fetch`'s copy) and what the site is (site::make_site_info), adding their warnings

@@ -231,6 +231,37 @@ TEST_CASE("identity guard: an item whose only file is an image or a PDF is no ep
               .errors.empty());
 }
 
+TEST_CASE("identity guard: a feed the site wrote tells each item's page, where its <link> is one") {
+    // What build reads back of the output folder's feed and of the published one: each episode
+    // keeps the slug its page was published at (merge/slugs.hpp).
+    const site::SitePaths site("https://u.github.io/tr");
+    const std::string feed =
+        "<rss version=\"2.0\"><channel><title>x</title><link>https://u.github.io/tr/subscribe/</link>\n"
+        "<item><guid>a</guid><link> https://u.github.io/tr/episodes/kitapl%C4%B1klar/ </link>"
+        "<enclosure url=\"https://x.example/a.mp3\" type=\"audio/mpeg\"/></item>\n"
+        // another site's page, the host's page of an item without guid, not one segment, written
+        // otherwise than this site writes it: no slug
+        "<item><guid>b</guid><link>https://other.example/tr/episodes/b/</link>"
+        "<enclosure url=\"https://x.example/b.mp3\" type=\"audio/mpeg\"/></item>\n"
+        "<item><link>https://host.example/episodes/c/</link>"
+        "<enclosure url=\"https://x.example/c.mp3\" type=\"audio/mpeg\"/></item>\n"
+        "<item><guid>d</guid><link>https://u.github.io/tr/episodes/d/e/</link>"
+        "<enclosure url=\"https://x.example/d.mp3\" type=\"audio/mpeg\"/></item>\n"
+        "<item><guid>e</guid><link>https://u.github.io/tr/episodes/a%2Fb/</link>"
+        "<enclosure url=\"https://x.example/e.mp3\" type=\"audio/mpeg\"/></item>\n"
+        "<item><guid>f</guid><link>https://u.github.io/tr/episodes//</link>"
+        "<enclosure url=\"https://x.example/f.mp3\" type=\"audio/mpeg\"/></item>\n"
+        "</channel></rss>";
+    auto read = feed::read_identities(feed, &site).value();
+    REQUIRE(read.size() == 6);
+    CHECK(read[0].slug == "kitapl\xC4\xB1klar");
+    for (std::size_t i = 1; i < read.size(); ++i) CHECK(read[i].slug == "");
+    CHECK(feed::read_identities(feed).value()[0].slug == "");  // (no site: no pages to know)
+    CHECK(site.episode_slug_at(site.absolute(site::SitePaths::episode_dir("caf\xC3\xA9-2"))) == "caf\xC3\xA9-2");
+    // The record's items keep theirs.
+    CHECK(feed::as_published({{"a", "https://x.example/a.mp3", "a-slug"}})[0].slug == "a-slug");
+}
+
 TEST_CASE("podcast:guid is derived as the Podcasting 2.0 namespace says") {
     // The namespace's own example.
     CHECK(feed::podcast_guid_for("https://mp3s.nashownotes.com/pc20rss.xml") == "917393e3-1b1e-5cef-ace4-edaa54e1f810");

@@ -290,6 +290,35 @@ TEST_CASE("slugs: collisions get deterministic suffixes, oldest keeps the plain 
     CHECK(catalog.episodes[3].slug == "con-episode");
 }
 
+TEST_CASE("slugs: an episode the site published keeps its page, whatever its title becomes") {
+    // Newest first: a title its host corrected (g1, published at its old title's slug), a
+    // "Trailer" published at "trailer" (g0), an older "Trailer" recovered from the feed's past
+    // (g2: by date alone it would take "trailer" and move g0's page to "trailer-2"), and one whose
+    // published slug is none the site could have made (a feed edited by hand: not kept).
+    auto feed = [] {
+        std::vector<core::Record> records = {rec("Kitapl\xC4\xB1klar (Yeniden)", "2024-03-01"),
+                                             rec("Trailer", "2024-02-01"), rec("Trailer", "2023-01-01"),
+                                             rec("Hand edited", "2022-05-01")};
+        const char* guids[] = {"g1", "g0", "g2", "g4"};
+        for (std::size_t i = 0; i < records.size(); ++i) records[i].guid = guids[i];
+        return std::vector<sources::SourceBatch>{batch("feed", core::SourceKind::rss, std::move(records))};
+    };
+    auto slugs = [&](const merge::PublishedSlugs& published) {
+        auto batches = feed();
+        std::vector<std::string> out;
+        for (const auto& e : merge::merge(batches, published).episodes) out.push_back(e.slug);
+        return out;
+    };
+    CHECK(slugs({}) == std::vector<std::string>{"kitapl\xC4\xB1klar-yeniden", "trailer-2", "trailer", "hand-edited"});
+    CHECK(slugs({{"g0", "trailer"}, {"g1", "kitapl\xC4\xB1klar"}, {"g4", "../etc"}, {"gone", "hand-edited"}}) ==
+          std::vector<std::string>{"kitapl\xC4\xB1klar", "trailer", "trailer-2", "hand-edited"});
+    // Two episodes published at one slug (only a feed edited by hand says so): the older keeps it.
+    CHECK(slugs({{"g0", "same"}, {"g2", "same"}}) ==
+          std::vector<std::string>{"kitapl\xC4\xB1klar-yeniden", "trailer", "same", "hand-edited"});
+    // A published slug that is not how the site writes slugs ("Trailer", a space) is not kept.
+    CHECK(slugs({{"g0", "Trailer"}, {"g4", "hand edited"}})[1] == "trailer-2");
+}
+
 TEST_CASE("linking rules, one by one") {
     struct Case {
         const char* name;

@@ -580,3 +580,35 @@ TEST_CASE("a build of everything holds its memory in small pages; a build after 
     CHECK(small_pages());
     clear();
 }
+
+TEST_CASE("an episode its host retitles keeps the page the site published it at, and the notes that name it") {
+    // Before, the page moved to the new title's slug: every link and embed of the old address
+    // was a 404, and the note naming the episode by its slug stopped the build ("matches no
+    // episode"), on the first publish after the host corrected a title.
+    NotedSite site;
+    const auto& [dir, note, out, first] = site;
+    REQUIRE(fs::exists(out / "episodes/higher-order-operators/index.html"));
+    const fs::path feed = dir.path() / "content/sources/feed.xml";
+    test::write(feed, test::replace_first(test::read(feed), "<title>Higher order operators</title>",
+                                          "<title>Higher-order operators, revisited</title>"));
+    build_into(dir.path(), out);
+    CHECK(test::contains(test::read(out / "episodes/higher-order-operators/index.html"),
+                         "Higher-order operators, revisited"));
+    CHECK_FALSE(fs::exists(out / "episodes/higher-order-operators-revisited"));
+    CHECK(test::contains(test::read(out / "feed.xml"),
+                         "<link>https://example.github.io/fixture-archive/episodes/higher-order-operators/</link>"));
+    // A runner has no output folder: the published feed tells the same (`build --published-feed`),
+    // and the site it builds is the same bytes.
+    auto config = config::load_config(dir.path() / "site.yaml");
+    const site::SitePaths paths(config.base_url);
+    const stages::InputFeed published{"https://example.github.io/fixture-archive/feed.xml",
+                                      feed::read_identities(test::read(out / "feed.xml"), &paths).value()};
+    config.output = dir.path() / "runner";
+    on_disk::build_folder(config, &published);
+    CHECK(differences(tree(out), tree(dir.path() / "runner")) == "");
+    // Without either, the page follows the title, and the note's name for it is an error that
+    // says where the page is now.
+    fs::remove_all(dir.path() / "runner");
+    const std::string errors = test::input_errors([&] { on_disk::build_folder(config); });
+    CHECK(test::contains(errors, "closest slugs: higher-order-operators-revisited"));
+}
