@@ -85,6 +85,9 @@ struct Episode {
     std::string guid;
     bool guid_is_permalink = false;
     bool guid_derived = false;  // no source gave one: the audio URL, as podcast apps fall back to
+    // The guid the site published its item under, when its host re-issued it under `guid` since
+    // (merge/published.hpp): what the site's feeds write. "" otherwise.
+    std::string published_guid;
     std::string title;
     bool title_derived = false;  // no source titled it; derived from the description
     std::string description;
@@ -125,6 +128,11 @@ struct Episode {
 
     friend bool operator==(const Episode&, const Episode&) = default;
 };
+
+// The guid the site's feeds know an episode by: the one it was published under, else its own.
+inline const std::string& feed_guid(const Episode& e) {
+    return e.published_guid.empty() ? e.guid : e.published_guid;
+}
 
 // Two sources disagree on a field beyond what noise explains.
 struct Conflict {

@@ -226,7 +226,8 @@ struct ItemFacts {
     const std::optional<dates::Timestamp>& date;
     const core::Enclosure&
         enclosure;  // what the item's <enclosure> says: the host's file, or the archive's copy once the host's is gone
-    const core::AudioCopy* copy = nullptr;  // the archive's copy, named beside the host's file while that lives
+    const core::AudioCopy* copy = nullptr;   // the archive's copy, named beside the host's file while that lives
+    const std::string* host_guid = nullptr;  // the host's guid, when `guid` is the one the site published
 };
 
 // "sha256-<base64 of the digest>": Subresource Integrity, as podcast:integrity takes it.
@@ -591,6 +592,7 @@ FeedResult write_any(const config::SiteConfig& config, const site::SiteContent& 
                               facts.title,
                               facts.date ? dates::format_day(*facts.date) : ""};
         if (facts.copy && facts.copy->host_gone && e.enclosure) identity.host_enclosure_url = e.enclosure->url;
+        if (facts.host_guid) identity.host_guid = *facts.host_guid;
         const std::size_t page = layout.page_of(position++);
         auto input_item = parse_fragment(input_xml);
         LeftOutOfItem item_left_out;
@@ -656,11 +658,11 @@ FeedResult write_any(const config::SiteConfig& config, const site::SiteContent& 
             e.copy && e.copy->host_gone
                 ? std::optional<core::Enclosure>(core::Enclosure{e.copy->url, e.copy->type, e.copy->bytes})
                 : std::nullopt;
-        write_item(
-            e,
-            {e.guid, e.guid_is_permalink, !(from_feed && e.guid_derived), from_feed ? item_title(catalog, e) : e.title,
-             e.date, served ? *served : *e.enclosure, e.copy ? &*e.copy : nullptr},
-            e.feed_item_xml, from_feed ? catalog.provenance(e.feed_item_from) : audio_from(e));
+        write_item(e,
+                   {core::feed_guid(e), e.published_guid.empty() && e.guid_is_permalink, !(from_feed && e.guid_derived),
+                    from_feed ? item_title(catalog, e) : e.title, e.date, served ? *served : *e.enclosure,
+                    e.copy ? &*e.copy : nullptr, e.published_guid.empty() ? nullptr : &e.guid},
+                   e.feed_item_xml, from_feed ? catalog.provenance(e.feed_item_from) : audio_from(e));
         for (const auto& other : e.other_feed_items)
             write_item(e,
                        {other.guid.empty() ? other.enclosure.url : other.guid, other.guid_is_permalink,

@@ -27,6 +27,9 @@ struct ItemIdentity {
     // The host's audio URL, when the item's enclosure is the archive's copy of a file the host
     // no longer serves: an input feed still names it, and that is no change the writer made.
     std::string host_enclosure_url{};
+    // The host's guid, when the item keeps the guid the site published it under since the host
+    // re-issued it (core::Episode::published_guid): an input feed names that one.
+    std::string host_guid{};
 };
 
 // An archive page of feed.xml (archive_pages.hpp).

@@ -89,7 +89,9 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     for (const auto& item : now) {
         by_guid[item.guid].push_back(&item);
         by_url.emplace(item.enclosure_url, &item);
+        // (An input feed names the host's guid and URL of an item that keeps what the site published.)
         if (kind == Before::input && !item.host_enclosure_url.empty()) by_url.emplace(item.host_enclosure_url, &item);
+        if (kind == Before::input && !item.host_guid.empty()) by_guid[item.host_guid].push_back(&item);
     }
     // Items by title and day (the first of each), asked only about an item whose guid and audio
     // URL both changed: made when first asked (tens of thousands of keys otherwise made for

@@ -55,7 +55,7 @@ void append_item(std::string& out, const core::Episode& e, const notes::EpisodeE
     const site::EpisodeText& text = content.text(e);
     field("content_html", text.notes_html);
     field("date_published", dates::format_iso8601(*e.date));
-    field("id", e.guid);
+    field("id", core::feed_guid(e));
     field("summary", site::cut_at_word(text.plain, 300));
     if (const auto& topics = notes::Curation::topics_of(x, e); x && !topics.empty()) {
         key("   ", "tags");

@@ -66,7 +66,7 @@ void permute(std::vector<T>& items, const std::vector<std::size_t>& order) {
 
 }  // namespace
 
-core::Catalog merge(std::span<sources::SourceBatch> batches, const PublishedSlugs& published) {
+core::Catalog merge(std::span<sources::SourceBatch> batches, const Published& published) {
     core::Catalog catalog;
     for (const auto& b : batches)
         if (b.channel) {
@@ -122,7 +122,7 @@ core::Catalog merge(std::span<sources::SourceBatch> batches, const PublishedSlug
     permute(episodes, order);
     catalog.episodes = std::move(episodes);
     catalog.record_origins = std::move(origins.table);
-    assign_slugs(catalog.episodes, published);
+    assign_slugs(catalog.episodes, keep_published(catalog.episodes, published));
     for (std::size_t i = 0; i < order.size(); ++i)
         for (auto& c : placing[order[i]].conflicts) {
             c.slug = catalog.episodes[i].slug;

@@ -3,7 +3,7 @@
 #include <span>
 
 #include "core/episode.hpp"
-#include "merge/slugs.hpp"
+#include "merge/published.hpp"
 #include "sources/source_batch.hpp"
 
 namespace merge {
@@ -14,7 +14,8 @@ namespace merge {
 // catalog: a large archive's sources held them twice at the stage's end, a tenth of a build's
 // peak memory. Afterwards a record still has its identity (guid, enclosure, title, dates,
 // provenance), which is what callers read of the batches (stages::input_feeds), and its warnings.
-// An episode the site has published keeps its page's slug (`published`: slugs.hpp).
-core::Catalog merge(std::span<sources::SourceBatch> batches, const PublishedSlugs& published = {});
+// An episode the site has published keeps the guid apps know it by and its page's slug
+// (`published`: published.hpp, slugs.hpp).
+core::Catalog merge(std::span<sources::SourceBatch> batches, const Published& published = {});
 
 }  // namespace merge

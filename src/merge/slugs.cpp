@@ -24,18 +24,18 @@ std::string base_slug(const core::Episode& e) {
 }
 }  // namespace
 
-void assign_slugs(std::vector<core::Episode>& episodes, const PublishedSlugs& published) {
+void assign_slugs(std::vector<core::Episode>& episodes, const std::vector<std::string>& published) {
     std::unordered_set<std::string> taken;
     // The published slugs first, oldest first. (One that is no slug this function could have
     // made, from a feed edited by hand, is no page of the site's: not kept.)
     std::vector<bool> kept(episodes.size());
-    if (!published.empty())
+    if (published.size() == episodes.size())
         for (std::size_t i = episodes.size(); i-- > 0;) {
-            const auto it = published.find(episodes[i].guid);
-            if (it == published.end() || !core::is_safe_path_segment(it->second) ||
-                core::slugify(it->second) != it->second || !taken.insert(it->second).second)
+            const std::string& slug = published[i];
+            if (slug.empty() || !core::is_safe_path_segment(slug) || core::slugify(slug) != slug ||
+                !taken.insert(slug).second)
                 continue;
-            episodes[i].slug = it->second;
+            episodes[i].slug = slug;
             kept[i] = true;
         }
     // Slugifying is the work and each episode's is its own: every core. Only choosing between

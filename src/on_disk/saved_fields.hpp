@@ -23,7 +23,7 @@
 namespace files::binary {
 
 static_assert(sizeof(core::Catalog) == 1008, "a field of core::Catalog is new: name it in fields() below");
-static_assert(sizeof(core::Episode) == 1288, "a field of core::Episode is new: name it in fields() below");
+static_assert(sizeof(core::Episode) == 1320, "a field of core::Episode is new: name it in fields() below");
 static_assert(sizeof(core::Channel) == 792, "a field of core::Channel is new: name it in fields() below");
 static_assert(sizeof(site::EpisodeText) == 136,
               "a field of site::EpisodeText is new: name it in site::KeptTexts::Text and its fields() below");
@@ -123,7 +123,7 @@ void fields(IO& io, core::FeedLink& l) {
 template <class IO>
 void fields(IO& io, core::Episode& e) {
     // (Not the transcript: the listening stage reads it, after the merge is kept.)
-    io(e.slug, e.guid, e.guid_is_permalink, e.guid_derived, e.title, e.title_derived, e.description,
+    io(e.slug, e.guid, e.guid_is_permalink, e.guid_derived, e.published_guid, e.title, e.title_derived, e.description,
        e.description_is_html, e.description_truncated, e.date, e.duration, e.enclosure, e.copy, e.page_url, e.apple_url,
        e.image, e.episode_type, e.explicit_flag, e.keywords, e.categories, e.episode_number, e.season, e.listen_on,
        e.seen_in, e.seen_at, e.sources, e.records, e.feed_item_xml, e.feed_item_from, e.other_feed_items,
@@ -157,7 +157,7 @@ void fields(IO& io, core::Catalog& c) {
 }
 template <class IO>
 void fields(IO& io, feed::ItemIdentity& i) {
-    io(i.guid, i.enclosure_url, i.slug, i.file, i.line, i.title, i.day, i.host_enclosure_url);
+    io(i.guid, i.enclosure_url, i.slug, i.file, i.line, i.title, i.day, i.host_enclosure_url, i.host_guid);
 }
 template <class IO>
 void fields(IO& io, feed::LeftOut& l) {

@@ -78,9 +78,8 @@ void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild
 // alone), else loaded and merged (and handed to `keep`); then their listening files read. Adds
 // their warnings, the same either way.
 stages::MergedSources load_and_merge(const config::SiteConfig& config, std::optional<stages::MergeResult> saved,
-                                     const std::function<merge::PublishedSlugs()>& published_slugs,
-                                     const BuildOptions& options, std::vector<core::Diagnostic>& warnings,
-                                     concurrency::StageClock& clock) {
+                                     const std::function<merge::Published()>& published, const BuildOptions& options,
+                                     std::vector<core::Diagnostic>& warnings, concurrency::StageClock& clock) {
     std::vector<core::Diagnostic> merge_warnings;
     auto merge = [&]() -> stages::MergedSources {
         if (saved) {
@@ -89,8 +88,7 @@ stages::MergedSources load_and_merge(const config::SiteConfig& config, std::opti
         }
         std::vector<sources::SourceBatch> batches = stages::load_sources(config);
         clock.lap("load");
-        stages::MergedSources merged =
-            stages::merge_sources(config, std::move(batches), published_slugs(), merge_warnings);
+        stages::MergedSources merged = stages::merge_sources(config, std::move(batches), published(), merge_warnings);
         concurrency::release_free_memory();  // the sources' records: not held while the pages' texts grow
         if (options.keep_merge) options.keep_merge(merged.catalog, merged.input_feeds, merge_warnings);
         return merged;
@@ -286,15 +284,15 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         Reading reading;
         start_reading(reading, config, was, change, options);
         std::shared_ptr<stages::MergedSources> merged = was.sources;
-        // (The slugs the site published its episodes at: asked for only when the sources are
-        // merged, which a kept merge already did.)
-        const auto published_slugs = [&] {
+        // (What the site published, whose guids and slugs the episodes keep: asked for only when
+        // the sources are merged, which a kept merge already did.)
+        const auto published = [&] {
             const std::optional<stages::InputFeed>& output = reading.output();
-            return stages::published_slugs(output ? &*output : nullptr, options.published);
+            return stages::published_items(config, output ? &*output : nullptr, options.published);
         };
         if (!merged)
             merged = std::make_shared<stages::MergedSources>(
-                load_and_merge(config, std::move(was.merge), published_slugs, options, report.warnings, clock));
+                load_and_merge(config, std::move(was.merge), published, options, report.warnings, clock));
         Curated curated = change.body
                               ? apply_body(config, was, std::move(*change.body), options)
                               : curate_and_plan(config, reading, was, *merged, change, options, report.warnings);

@@ -93,23 +93,26 @@ void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalo
     }
 }
 
-merge::PublishedSlugs published_slugs(const InputFeed* output, const InputFeed* published) {
-    merge::PublishedSlugs slugs;
+merge::Published published_items(const config::SiteConfig& config, const InputFeed* output,
+                                 const InputFeed* published) {
+    merge::Published was;
     for (const InputFeed* feed : {published, output})
         if (feed)
             for (const auto& item : feed->items)
-                if (!item.slug.empty()) slugs.emplace(item.guid, item.slug);  // (the first feed's stays)
-    return slugs;
+                was.items.push_back({item.guid, item.enclosure_url, item.slug, item.title, item.day});
+    for (const auto& change : config.identity_changes) was.meant.insert(change.guid);
+    return was;
 }
 
 core::Catalog merge_for_commands(const config::SiteConfig& config, std::span<sources::SourceBatch> batches) {
     const std::optional<InputFeed> output = previous_feed(config);
-    return merge::merge(batches, published_slugs(output ? &*output : nullptr, nullptr));
+    return merge::merge(batches, published_items(config, output ? &*output : nullptr, nullptr));
 }
 
 MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
-                            const merge::PublishedSlugs& published, std::vector<core::Diagnostic>& warnings) {
+                            const merge::Published& published, std::vector<core::Diagnostic>& warnings) {
     core::Catalog catalog = merge::merge(batches, published);
+    if (auto w = merge::reissue_warning(catalog)) warnings.push_back(std::move(*w));
     attach_audio_copies(config, catalog, warnings);
     // The records are in the catalog now: keep only what the feed check needs and the warnings
     // (a large archive's sources are the biggest thing in memory; freed when this returns).

@@ -10,7 +10,7 @@
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
 #include "feed/identity.hpp"
-#include "merge/slugs.hpp"
+#include "merge/published.hpp"
 #include "site/artwork.hpp"
 #include "site/site_info.hpp"
 #include "sources/source_batch.hpp"
@@ -50,10 +50,10 @@ std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batc
 // The identities of the feed.xml in the output folder (the last build's), if there is one.
 std::optional<InputFeed> previous_feed(const config::SiteConfig& config);
 
-// The slugs the site's episodes were published at: those of the output folder's last feed
-// (`output`) and of the published one (`published`, which wins: it is what the world has). Either
-// may be null.
-merge::PublishedSlugs published_slugs(const InputFeed* output, const InputFeed* published);
+// What the site has published, for the merge to keep: the items of the published feed
+// (`published`: what the world has, first) and of the output folder's last one (`output`), either
+// may be null; and the guids site.yaml's identity_changes says are meant to change.
+merge::Published published_items(const config::SiteConfig& config, const InputFeed* output, const InputFeed* published);
 
 // The sources merged as `build` merges them over the output folder's last build (for the
 // commands that name episodes by slug: `merge`, `new note`, `fetch`, `audio`).
@@ -65,9 +65,10 @@ void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalo
                          std::vector<core::Diagnostic>& warnings);
 
 // Merges the loaded sources (taken: their records are freed once in the catalog), adding their
-// warnings to `warnings`; the episodes the site published keep their slugs (`published`).
+// warnings to `warnings`; the episodes the site published keep their guids and slugs
+// (`published`), and a re-issue kept is a warning.
 MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
-                            const merge::PublishedSlugs& published, std::vector<core::Diagnostic>& warnings);
+                            const merge::Published& published, std::vector<core::Diagnostic>& warnings);
 
 // Merged sources of `catalog` (a merged catalog, taken) and `input_feeds`: with the show's
 // artwork (`fetch`'s copy) and what the site is (site::make_site_info), adding their warnings

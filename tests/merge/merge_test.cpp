@@ -295,18 +295,17 @@ TEST_CASE("slugs: an episode the site published keeps its page, whatever its tit
     // "Trailer" published at "trailer" (g0), an older "Trailer" recovered from the feed's past
     // (g2: by date alone it would take "trailer" and move g0's page to "trailer-2"), and one whose
     // published slug is none the site could have made (a feed edited by hand: not kept).
-    auto feed = [] {
+    auto slugs = [](const std::vector<std::pair<std::string, std::string>>& published) {
         std::vector<core::Record> records = {rec("Kitapl\xC4\xB1klar (Yeniden)", "2024-03-01"),
                                              rec("Trailer", "2024-02-01"), rec("Trailer", "2023-01-01"),
                                              rec("Hand edited", "2022-05-01")};
         const char* guids[] = {"g1", "g0", "g2", "g4"};
         for (std::size_t i = 0; i < records.size(); ++i) records[i].guid = guids[i];
-        return std::vector<sources::SourceBatch>{batch("feed", core::SourceKind::rss, std::move(records))};
-    };
-    auto slugs = [&](const merge::PublishedSlugs& published) {
-        auto batches = feed();
+        std::vector<sources::SourceBatch> batches{batch("feed", core::SourceKind::rss, std::move(records))};
+        merge::Published was;
+        for (const auto& [guid, slug] : published) was.items.push_back({guid, "https://x/" + guid + ".mp3", slug});
         std::vector<std::string> out;
-        for (const auto& e : merge::merge(batches, published).episodes) out.push_back(e.slug);
+        for (const auto& e : merge::merge(batches, was).episodes) out.push_back(e.slug);
         return out;
     };
     CHECK(slugs({}) == std::vector<std::string>{"kitapl\xC4\xB1klar-yeniden", "trailer-2", "trailer", "hand-edited"});
@@ -317,6 +316,45 @@ TEST_CASE("slugs: an episode the site published keeps its page, whatever its tit
           std::vector<std::string>{"kitapl\xC4\xB1klar-yeniden", "trailer", "same", "hand-edited"});
     // A published slug that is not how the site writes slugs ("Trailer", a space) is not kept.
     CHECK(slugs({{"g0", "Trailer"}, {"g4", "hand edited"}})[1] == "trailer-2");
+}
+
+TEST_CASE("an episode its host re-issued under a new guid keeps the guid and the page it was published at") {
+    // Newest first: A re-issued with its audio (a -> a2), B re-issued on the same day under the
+    // same title with new audio (b -> b2), C with the audio a published item had whose guid is
+    // still another episode's (no re-issue: D has it, its audio moved), D itself, E re-issued.
+    auto merged = [](const std::unordered_set<std::string>& meant) {
+        std::vector<core::Record> records = {rec("A", "2024-05-01"), rec("B", "2024-04-01"), rec("C", "2024-03-01"),
+                                             rec("D", "2024-02-01"), rec("E", "2024-01-01")};
+        const char* guids[] = {"a2", "b2", "c", "d", "e2"};
+        const char* audio[] = {"a.mp3", "b-v2.mp3", "c.mp3", "d.mp3", "e.mp3"};
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            records[i].guid = guids[i];
+            records[i].enclosure = core::Enclosure{std::string("https://x/") + audio[i], "audio/mpeg", 9};
+        }
+        std::vector<sources::SourceBatch> batches{batch("feed", core::SourceKind::rss, std::move(records))};
+        merge::Published was{{{"a", "https://x/a.mp3", "a-page", "A (old title)", "2020-01-01"},
+                              {"b", "https://x/b.mp3", "b-page", "B", "2024-04-01"},
+                              {"d", "https://x/c.mp3", "d", "D", "2024-02-01"},
+                              {"e", "https://x/e.mp3", "e-page", "E", "2024-01-01"}},
+                             meant};
+        return merge::merge(batches, was);
+    };
+    core::Catalog catalog = merged({});
+    REQUIRE(catalog.episodes.size() == 5);
+    std::vector<std::string> published, feed, slugs;
+    for (const auto& e : catalog.episodes)
+        published.push_back(e.published_guid), feed.push_back(core::feed_guid(e)), slugs.push_back(e.slug);
+    CHECK(published == std::vector<std::string>{"a", "b", "", "", "e"});
+    CHECK(feed == std::vector<std::string>{"a", "b", "c", "d", "e"});
+    CHECK(catalog.episodes[0].guid == "a2");  // (the host's, for notes, the audio copies and the identity guard)
+    CHECK(slugs == std::vector<std::string>{"a-page", "b-page", "c", "d", "e-page"});
+    // Listed under identity_changes (by either guid): the new guid is meant, and published; the
+    // page stays.
+    catalog = merged({"e2", "a"});
+    CHECK(core::feed_guid(catalog.episodes[0]) == "a2");
+    CHECK(core::feed_guid(catalog.episodes[4]) == "e2");
+    CHECK(catalog.episodes[0].slug == "a-page");
+    CHECK(catalog.episodes[4].slug == "e-page");
 }
 
 TEST_CASE("linking rules, one by one") {

@@ -1,0 +1,71 @@
+#include "merge/published.hpp"
+
+#include <string_view>
+#include <unordered_map>
+
+#include "core/episode_key.hpp"
+#include "dates/dates.hpp"
+#include "text/strings.hpp"
+
+namespace merge {
+
+std::vector<std::string> keep_published(std::vector<core::Episode>& episodes, const Published& published) {
+    std::vector<std::string> slugs(episodes.size());
+    if (published.items.empty()) return slugs;
+    std::unordered_map<std::string_view, const PublishedItem*> by_guid;  // (the first item of each)
+    for (const auto& item : published.items) by_guid.emplace(item.guid, &item);
+    std::unordered_set<std::string_view> now;  // every guid the archive's items have now
+    for (const auto& e : episodes) {
+        now.insert(e.guid);
+        for (const auto& other : e.other_feed_items) now.insert(other.guid);
+    }
+    // The published items no episode has under their guid: by audio URL and by title and day
+    // (the first of each).
+    std::unordered_map<std::string_view, const PublishedItem*> by_url;
+    std::unordered_map<std::string, const PublishedItem*> by_key;
+    for (const auto& item : published.items) {
+        if (now.contains(item.guid)) continue;
+        by_url.emplace(item.enclosure_url, &item);
+        if (std::string key = core::episode_key(item.title, item.day); !key.empty())
+            by_key.emplace(std::move(key), &item);
+    }
+    std::unordered_set<std::string_view> claimed;  // (of two episodes that would be one item, the older is)
+    for (std::size_t i = episodes.size(); i-- > 0;) {
+        core::Episode& e = episodes[i];
+        if (e.guid.empty()) continue;
+        if (auto it = by_guid.find(e.guid); it != by_guid.end()) {
+            slugs[i] = it->second->slug;
+            continue;
+        }
+        const PublishedItem* was = nullptr;
+        if (e.enclosure)
+            if (auto it = by_url.find(e.enclosure->url); it != by_url.end()) was = it->second;
+        if (!was && e.date)
+            if (auto it = by_key.find(core::episode_key(e.title, dates::format_day(*e.date))); it != by_key.end())
+                was = it->second;
+        if (!was || !claimed.insert(was->guid).second) continue;
+        slugs[i] = was->slug;
+        if (!e.guid_derived && !published.meant.contains(e.guid) && !published.meant.contains(was->guid))
+            e.published_guid = was->guid;
+    }
+    return slugs;
+}
+
+std::optional<core::Diagnostic> reissue_warning(const core::Catalog& catalog) {
+    std::size_t count = 0;
+    const core::Episode* first = nullptr;
+    for (const auto& e : catalog.episodes)
+        if (!e.published_guid.empty()) ++count, first = first ? first : &e;
+    if (!first) return std::nullopt;
+    const core::Provenance at = catalog.provenance(first->feed_item_from);
+    return core::warning_at(
+        {at.file, at.line, 0},
+        text::count_text(count, "episode its host re-issued under a new guid keeps",
+                         "episodes their host re-issued under new guids keep") +
+            " the guid the archive published (the first: '" + first->title + "', now '" + first->guid +
+            "', published as '" + first->published_guid +
+            "'): subscribers have it, and a new guid would have their apps download it again; have the host restore "
+            "the old guid, or, if the new one is meant, list it under identity_changes in site.yaml");
+}
+
+}  // namespace merge

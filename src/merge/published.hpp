@@ -1,0 +1,46 @@
+#pragma once
+// What the site has already published of its episodes, as its own feeds say (the output folder's
+// last feed.xml, the published one): the merge keeps the guid apps know each episode by and the
+// address of its page, whatever its host does to them since.
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/episode.hpp"
+
+namespace merge {
+
+// One item of a feed the site wrote.
+struct PublishedItem {
+    std::string guid;
+    std::string enclosure_url;
+    std::string slug;   // of the episode page its <link> is ("" when it is none of the site's)
+    std::string title;  // as the item has it
+    std::string day;    // YYYY-MM-DD of its date, "" when unknown
+};
+
+struct Published {
+    std::vector<PublishedItem> items;
+    // The guids site.yaml's identity_changes lists: a new guid for one of them is meant.
+    std::unordered_set<std::string> meant;
+};
+
+// Which published item each episode is, and the slug of its page ("" for an episode the site has
+// not published, or whose item links to no page of the site's), in the episodes' order: the item
+// with its guid, else the one its host re-issued under a new guid: a published item whose guid no
+// episode has any more, with its audio URL, or its title on the same day (core::episode_key: as
+// fetch's kept items and the identity guard tell a re-issue; the oldest episode first).
+// A re-issued episode keeps the guid it was published under (Episode::published_guid): apps know
+// an episode by its guid, so a new one makes every subscriber download it again, and an archive
+// that publishes nothing until someone acts on it stops taking in new episodes. Not when either
+// guid is `meant`, nor for a guid no source gave (the audio URL: an item without one is written
+// without one, as apps know it).
+std::vector<std::string> keep_published(std::vector<core::Episode>& episodes, const Published& published);
+
+// One warning for the episodes of `catalog` that keep a guid their host re-issued, located at
+// the first one's item; none when no episode does.
+std::optional<core::Diagnostic> reissue_warning(const core::Catalog& catalog);
+
+}  // namespace merge
