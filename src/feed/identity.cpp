@@ -167,7 +167,11 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
                         k_meant,
                     old, nullptr);
     }
-    // A published episode that is also in the feed under a new guid: subscribers get it twice.
+    // A published episode that is also in the feed under a new guid, beside its item: the host
+    // posted it again (a rerun, or by mistake). Its subscribers get the copy as a new episode, and
+    // so do the archive's, as a feed built first from both items has both: said, not refused (a
+    // build that fails publishes nothing, that day and after, until the host acts).
+    std::vector<std::pair<const ItemIdentity*, const ItemIdentity*>> reposted;  // (before, the copy now)
     if (kind == Before::published)
         for (const auto& item : now) {
             if (old_guids.contains(item.guid) || is_allowed(item.guid)) continue;
@@ -176,10 +180,7 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
             if (!old)
                 if (const std::string key = episode_key(item); !key.empty())
                     if (auto it = old_episodes().find(key); it != old_episodes().end()) old = it->second;
-            if (old && by_guid.contains(old->guid) && !is_allowed(old->guid))
-                problem(named(*old) + " is also in the feed under a new guid '" + item.guid +
-                            "': every subscriber would download it again; have the host remove the copy" + k_meant,
-                        *old, &item);
+            if (old && by_guid.contains(old->guid) && !is_allowed(old->guid)) reposted.emplace_back(old, &item);
         }
     // A host that replaced its whole feed would otherwise make one line an item (19 MB for
     // 100,000): the first ones say what happened, a count says how far it goes.
@@ -202,6 +203,17 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
                                  " (a host migration or a tracking prefix; apps follow the guid): the feed carries the "
                                  "host's current URLs (the first: " +
                                  named(*old) + ": " + old->enclosure_url + " -> " + now_item->enclosure_url + ")"));
+    }
+    if (!reposted.empty()) {
+        const auto& [old, copy] = reposted.front();
+        const ItemIdentity& at = !copy->file.empty() ? *copy : *old;
+        check.warnings.push_back(core::warning_at(
+            {at.file.empty() ? before_file : at.file, at.line, 0},
+            text::count_text(reposted.size(), "published episode is", "published episodes are") +
+                " in the feed again under a new guid, beside the item apps have (the first: " + named(*old) +
+                ", again as '" + copy->guid +
+                "'): a rerun the host posted, which subscribers get as a new episode; if the host posted it by "
+                "mistake, have the host remove the copy"));
     }
     return check;
 }

@@ -35,7 +35,7 @@ enum class Before {
 
 struct IdentityCheck {
     std::vector<core::Diagnostic> errors;    // one per item, located at the item that has the change
-    std::vector<core::Diagnostic> warnings;  // at most one: the items whose audio URL changed
+    std::vector<core::Diagnostic> warnings;  // at most two: the items whose audio URL changed, the reposts
 };
 
 // Compares `now` (every item of the archive, those past the feed's limit included) with
@@ -43,7 +43,7 @@ struct IdentityCheck {
 // - an item of `before` whose guid `now` lacks: an error, saying whether its episode came back
 //   under another guid (the same audio URL, or the same title on the same day) or vanished;
 // - against a published feed, an item of `now` with a new guid for an episode `before` has
-//   under another guid that is still there: an error (subscribers would get it twice);
+//   under another guid that is still there: one warning for all such (the host posted it again);
 // - an item with the same guid and another audio URL: an error against an input feed (the
 //   writer changed it), one summary warning against a published feed (the host moved it).
 // Items whose old or new guid `allowed` lists are not judged.

@@ -95,14 +95,13 @@ Findings identity_findings(const config::SiteConfig& config, const std::vector<I
     for (const auto& input : input_feeds) before.emplace_back(&input, feed::Before::input);
     for (const InputFeed* known : {output_feed, published})
         if (known) before.emplace_back(known, feed::Before::published);
-    bool moved_said = false;  // (the last build's feed and the published one say the same)
+    bool said = false;  // (the last build's feed and the published one say the same)
     for (const auto& [feed_before, kind] : before) {
         auto compared =
             feed::compare_identities(archive, feed_before->items, feed_before->file, kind, config.identity_changes);
         found.errors.insert(found.errors.end(), compared.errors.begin(), compared.errors.end());
-        if (!moved_said)
-            found.warnings.insert(found.warnings.end(), compared.warnings.begin(), compared.warnings.end());
-        moved_said |= !compared.warnings.empty();
+        if (!said) found.warnings.insert(found.warnings.end(), compared.warnings.begin(), compared.warnings.end());
+        said |= !compared.warnings.empty();
     }
     return found;
 }
