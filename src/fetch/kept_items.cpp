@@ -227,9 +227,14 @@ std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::
     if (!kept_before.empty() && (!had_kept || kept.format != now.format)) return std::nullopt;  // (not ours to rewrite)
     if (had_old && before.format != now.format) return std::nullopt;  // the host changed its format: nothing to compare
 
-    std::set<std::string> listed, audio, episodes;
+    // The audio files and episodes of the items now listed that the old snapshot did not list: a
+    // dropped item one of them shares is that item re-issued. (One the host listed beside it
+    // before, a rerun under its own guid, was an item of its own, and is kept when dropped.)
+    std::set<std::string> listed, listed_before, audio, episodes;
+    for (const auto& item : before.items) listed_before.insert(item.identity);
     for (const auto& item : now.items) {
         listed.insert(item.identity);
+        if (listed_before.count(item.identity)) continue;
         if (!item.audio.empty()) audio.insert(item.audio);
         if (!item.episode.empty()) episodes.insert(item.episode);
     }

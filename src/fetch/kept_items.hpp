@@ -21,9 +21,11 @@ struct KeptItems {
 // The kept items after the host's feed went from `old_snapshot` to `new_snapshot`: those of
 // `kept_before` (the file's current text, or empty) and of the old snapshot that the new one
 // does not list. An item is known by its guid (an Atom entry by its id, an RSS 1.0 item by its
-// rdf:about), else its audio URL, else its title. A dropped item whose episode the new snapshot still has under another
-// identity (the same audio URL, or the same title on the same day) is not kept: the episode is
-// not lost, and the build's identity guard judges the change. Nothing when a text is not a feed
+// rdf:about), else its audio URL, else its title. A dropped item whose episode the new snapshot
+// still has under another identity that the old one did not list (the same audio URL, or the
+// same title on the same day) is not kept: it was re-issued, the episode is not lost, and the
+// build keeps its published guid. (A rerun the host listed beside the original, then dropped, is
+// kept: it was an item of its own.) Nothing when a text is not a feed
 // (the caller then leaves the kept file as it is).
 std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::string_view new_snapshot,
                                             std::string_view kept_before);

@@ -330,7 +330,8 @@ namespace {
 struct YearHost {
     struct Episode {
         std::string guid, title;
-        int day;  // of 2024
+        int day;                 // of 2024
+        std::string audio = "";  // the guid whose audio file it has ("": its own; a rerun's is another's)
     };
     std::mutex mutex;
     std::vector<Episode> episodes;  // oldest first
@@ -388,7 +389,7 @@ struct YearHost {
                           std::array<const char*, 12>{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep",
                                                       "Oct", "Nov", "Dec"}[e.day / 28 % 12]);
             xml += "<item><title>" + e.title + "</title><guid isPermaLink=\"false\">" + guid + "</guid><pubDate>" +
-                   date + "</pubDate><enclosure url=\"" + audio_base + e.guid +
+                   date + "</pubDate><enclosure url=\"" + audio_base + (e.audio.empty() ? e.guid : e.audio) +
                    ".mp3\" length=\"1000\" type=\"audio/mpeg\"/>"
                    "<itunes:duration>1800</itunes:duration><description>Notes of " +
                    e.title + ".</description></item>\n";
@@ -530,6 +531,20 @@ TEST_CASE("a year of publishing: the archive keeps every episode whatever the ho
     passes("the host restored the guid");
     CHECK(commits(origin) == ++commits_now);
     CHECK(published_guids.size() == 68);
+
+    // The host reruns an episode (its audio, a guid of its own), and drops the rerun a week
+    // later: published beside the original, said, and kept once dropped.
+    host.change([](YearHost& h) {
+        h.episodes.push_back({"rerun-61", "Rerun: Episode 61", h.episodes.back().day + 1, "year-ep-61"});
+    });
+    Run rerun = passes("an episode rerun");
+    CHECK(rerun.log.find("warning: 1 published episode is in the feed again under a new guid") != std::string::npos);
+    CHECK(commits(origin) == ++commits_now);
+    host.change([](YearHost& h) { h.episodes.pop_back(); });
+    Run dropped = passes("the rerun dropped");
+    CHECK(dropped.log.find("1 no longer listed by the host") != std::string::npos);
+    CHECK(commits(origin) == ++commits_now);
+    CHECK(published_guids.size() == 69);
 }
 
 TEST_CASE("the workflows' scripts and .ci/ pass shellcheck") {

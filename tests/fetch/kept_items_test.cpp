@@ -85,6 +85,18 @@ TEST_CASE("kept items: an item listed again leaves the file; an episode still li
     REQUIRE(reissued);
     CHECK(reissued->kept == 0);
     CHECK(reissued->xml.empty());  // (no file)
+    // A rerun the host listed beside the original (the same audio, a guid of its own), then
+    // dropped, is kept: subscribers have both. (Before, it went: the original shares its audio,
+    // and the build then refused the feed for an episode "come back under a new guid".)
+    const std::vector<Item> with_rerun = {
+        {"g6", "Rerun: Two", 6, "2.mp3"}, k_five[0], k_five[1], k_five[2], k_five[3], k_five[4]};
+    auto rerun = fetch::keep_dropped_items(rss(with_rerun), full, "");
+    REQUIRE(rerun);
+    CHECK(test::guids_in(rerun->xml) == std::vector<std::string>{"g6"});
+    // And kept it stays, the next day too.
+    auto next_day = fetch::keep_dropped_items(full, full, rerun->xml);
+    REQUIRE(next_day);
+    CHECK(test::guids_in(next_day->xml) == std::vector<std::string>{"g6"});
     // Everything dropped at once (a host's broken feed that still parses) is kept all the same.
     auto emptied = fetch::keep_dropped_items(full, rss({}), "");
     REQUIRE(emptied);
