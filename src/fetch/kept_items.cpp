@@ -274,21 +274,34 @@ std::optional<AddedItems> add_items(std::string_view snapshot, std::string_view 
     if (!kept_before.empty() && (!read_feed(kept_before, kept) || kept.format != now.format)) return std::nullopt;
     AddedItems out;
     out.xml = std::string(kept_before);
-    std::set<std::string> seen;  // identities, audio URLs and episodes ("a:", "e:")
-    auto known = [&](const Item& item) {
-        return seen.count(item.identity) || (!item.audio.empty() && seen.count("a:" + item.audio)) ||
-               (!item.episode.empty() && seen.count("e:" + item.episode));
+    std::set<std::string> seen;                            // identities
+    std::map<std::string, std::set<std::string>> seen_as;  // audio URLs and episodes ("a:", "e:") -> identities
+    // Known: its identity, or its episode under another identity that `text` (the items the
+    // item is listed with) does not list beside it: the item re-issued. (One listed beside it is
+    // an item of its own, a rerun under its own guid.)
+    auto known = [&](const Item& item, const std::set<std::string>& text) {
+        auto another = [&](const std::string& key) {
+            const auto it = seen_as.find(key);
+            if (it != seen_as.end())
+                for (const auto& identity : it->second)
+                    if (!text.count(identity)) return true;
+            return false;
+        };
+        return seen.count(item.identity) || (!item.audio.empty() && another("a:" + item.audio)) ||
+               (!item.episode.empty() && another("e:" + item.episode));
     };
     auto remember = [&](const Item& item) {
         seen.insert(item.identity);
-        if (!item.audio.empty()) seen.insert("a:" + item.audio);
-        if (!item.episode.empty()) seen.insert("e:" + item.episode);
+        if (!item.audio.empty()) seen_as["a:" + item.audio].insert(item.identity);
+        if (!item.episode.empty()) seen_as["e:" + item.episode].insert(item.identity);
     };
     for (const auto& item : now.items) remember(item);
     std::vector<ToKeep> keep;
     std::map<std::string, std::size_t> kept_at;  // identity -> its place in `keep`
     for (const auto& item : kept.items) {
-        if (known(item)) continue;  // (the host lists it again: keep_dropped_items takes it out)
+        // (The host lists it again: keep_dropped_items takes it out. What it kept beside an item
+        // of the same episode stays: it judged that.)
+        if (seen.count(item.identity)) continue;
         kept_at[item.identity] = keep.size();
         keep.push_back({&item, ""});
     }
@@ -301,13 +314,15 @@ std::optional<AddedItems> add_items(std::string_view snapshot, std::string_view 
             out.skipped.push_back(m.from);
             continue;
         }
+        std::set<std::string> listed;  // (the text's identities)
+        for (const auto& item : feed.items) listed.insert(item.identity);
         for (const auto& item : feed.items) {
             const auto at = kept_at.find(item.identity);
             if (current && at != kept_at.end() && !replaced.count(item.identity)) {
                 keep[at->second] = {&item, m.from};
                 replaced.insert(item.identity);
                 ++out.refreshed;
-            } else if (known(item)) {
+            } else if (known(item, listed)) {
                 ++out.known;
             } else {
                 keep.push_back({&item, m.from});

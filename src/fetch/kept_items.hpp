@@ -47,7 +47,8 @@ struct AddedItems {
 
 // Adds to the kept items (`kept_before`, or empty) the items of `more` that the snapshot does not
 // list: known as in keep_dropped_items (guid, audio URL, or title and day: an item the host
-// re-issued under a new guid is the same episode). The first text that has an item wins. With
+// re-issued under a new guid is the same episode, unless the text lists the other identity beside
+// it: a rerun under its own guid). The first text that has an item wins. With
 // `current` (pages the host serves now), a page's copy of an item already kept replaces it;
 // otherwise (captures of the past) a known item is left as it is. Nothing when the snapshot or
 // the kept file is not a feed.

@@ -227,3 +227,22 @@ TEST_CASE("add_items: an item re-issued under a new guid, or known by its audio,
     CHECK(again->added == 0);
     CHECK(again->xml == added->xml);
 }
+
+TEST_CASE("add_items: a rerun a capture lists beside the original is an item of its own; kept, it stays") {
+    // The past's capture lists episode 3 and its rerun (the same audio under a guid of its own):
+    // two items, as the host's subscribers had them. (Before, the rerun was taken for episode 3
+    // re-issued, and not recovered.)
+    const std::string now = rss_page(3, 4, {});
+    std::string rerun = test::replace_first(rss_item(3), "podlove-3", "rerun-3");
+    rerun = test::replace_first(rerun, "<title>Episode 3</title>", "<title>Rerun: Episode 3</title>");
+    const std::string capture = test::replace_first(rss_page(3, 3, {}), "<item>", rerun + "<item>");
+    const auto added = fetch::add_items(now, "", {{capture, "wayback:20230101000000"}}, false);
+    REQUIRE(added);
+    CHECK(added->added == 1);
+    CHECK(test::guids_in(added->xml) == std::vector<std::string>{"rerun-3"});
+    // Read again with another page of the feed: the kept rerun stays (the snapshot has its audio
+    // under the original's guid, which keep_dropped_items judged already).
+    const auto again = fetch::add_items(now, added->xml, {{rss_page(1, 1, {}), "page 2"}}, true);
+    REQUIRE(again);
+    CHECK(test::guids_in(again->xml) == std::vector<std::string>{"rerun-3", "podlove-1"});
+}
