@@ -228,6 +228,9 @@ struct ItemFacts {
         enclosure;  // what the item's <enclosure> says: the host's file, or the archive's copy once the host's is gone
     const core::AudioCopy* copy = nullptr;   // the archive's copy, named beside the host's file while that lives
     const std::string* host_guid = nullptr;  // the host's guid, when `guid` is the one the site published
+    // An input item without a guid keeps its own <link> too (apps may know it by that), even when
+    // it gets the guid the site published (its audio URL then: how apps knew it).
+    bool link_written = guid_written;
 };
 
 // "sha256-<base64 of the digest>": Subresource Integrity, as podcast:integrity takes it.
@@ -265,7 +268,7 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
     m.push_back(element("itunes:title", [&item](pugi::xml_node p) { text_child(p, "itunes:title", item.title); }));
     // An input item without a guid is known to apps by its link or audio URL: both stay as they were.
     m.push_back(element_or_input("link", [&e, &item, &site](pugi::xml_node p) {
-        if (item.guid_written) text_child(p, "link", site.paths.absolute(site::SitePaths::episode_dir(e.slug)));
+        if (item.link_written) text_child(p, "link", site.paths.absolute(site::SitePaths::episode_dir(e.slug)));
     }));
     m.push_back(element_or_input("guid", [&item](pugi::xml_node p) {
         if (!item.guid_written) return;
@@ -658,11 +661,13 @@ FeedResult write_any(const config::SiteConfig& config, const site::SiteContent& 
             e.copy && e.copy->host_gone
                 ? std::optional<core::Enclosure>(core::Enclosure{e.copy->url, e.copy->type, e.copy->bytes})
                 : std::nullopt;
-        write_item(e,
-                   {core::feed_guid(e), e.published_guid.empty() && e.guid_is_permalink, !(from_feed && e.guid_derived),
-                    from_feed ? item_title(catalog, e) : e.title, e.date, served ? *served : *e.enclosure,
-                    e.copy ? &*e.copy : nullptr, e.published_guid.empty() ? nullptr : &e.guid},
-                   e.feed_item_xml, from_feed ? catalog.provenance(e.feed_item_from) : audio_from(e));
+        write_item(
+            e,
+            {core::feed_guid(e), e.published_guid.empty() && e.guid_is_permalink,
+             !(from_feed && e.guid_derived) || !e.published_guid.empty(), from_feed ? item_title(catalog, e) : e.title,
+             e.date, served ? *served : *e.enclosure, e.copy ? &*e.copy : nullptr,
+             e.published_guid.empty() ? nullptr : &e.guid, !(from_feed && e.guid_derived)},
+            e.feed_item_xml, from_feed ? catalog.provenance(e.feed_item_from) : audio_from(e));
         for (const auto& other : e.other_feed_items)
             write_item(e,
                        {other.guid.empty() ? other.enclosure.url : other.guid, other.guid_is_permalink,

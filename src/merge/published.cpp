@@ -45,8 +45,7 @@ std::vector<std::string> keep_published(std::vector<core::Episode>& episodes, co
                 was = it->second;
         if (!was || !claimed.insert(was->guid).second) continue;
         slugs[i] = was->slug;
-        if (!e.guid_derived && !published.meant.contains(e.guid) && !published.meant.contains(was->guid))
-            e.published_guid = was->guid;
+        if (!published.meant.contains(e.guid) && !published.meant.contains(was->guid)) e.published_guid = was->guid;
     }
     return slugs;
 }
@@ -54,8 +53,10 @@ std::vector<std::string> keep_published(std::vector<core::Episode>& episodes, co
 std::optional<core::Diagnostic> reissue_warning(const core::Catalog& catalog) {
     std::size_t count = 0;
     const core::Episode* first = nullptr;
+    // (Not an item without a guid whose audio URL changed: the guard's line about new audio URLs
+    // under the same guid says what apps see.)
     for (const auto& e : catalog.episodes)
-        if (!e.published_guid.empty()) ++count, first = first ? first : &e;
+        if (!e.published_guid.empty() && !e.guid_derived) ++count, first = first ? first : &e;
     if (!first) return std::nullopt;
     const core::Provenance at = catalog.provenance(first->feed_item_from);
     return core::warning_at(

@@ -35,12 +35,12 @@ struct Published {
 // A re-issued episode keeps the guid it was published under (Episode::published_guid): apps know
 // an episode by its guid, so a new one makes every subscriber download it again, and an archive
 // that publishes nothing until someone acts on it stops taking in new episodes. Not when either
-// guid is `meant`, nor for a guid no source gave (the audio URL: an item without one is written
-// without one, as apps know it).
+// guid is `meant`. (An item without a guid is known to apps by its audio URL: one whose URL the
+// host changed, a tracking prefix added, keeps the URL it was published with as its guid.)
 std::vector<std::string> keep_published(std::vector<core::Episode>& episodes, const Published& published);
 
 // One warning for the episodes of `catalog` that keep a guid their host re-issued, located at
-// the first one's item; none when no episode does.
+// the first one's item; none when no episode does (an item without a guid of its own is none).
 std::optional<core::Diagnostic> reissue_warning(const core::Catalog& catalog);
 
 }  // namespace merge

@@ -160,6 +160,41 @@ TEST_CASE("identity guard: a guid the host re-issues is published as before, and
           test::tree(kept).at("episodes/higher-order-operators/index.html"));
 }
 
+TEST_CASE("identity guard: items without a guid whose audio gets a tracking prefix keep the URL apps know them by") {
+    // Apps know an item without a guid by its audio URL. Before, a host that put its audio behind
+    // a tracking prefix failed the build for every such item ("came back under a new guid"),
+    // every day, until someone acted.
+    test::TempDir dir;
+    auto item = [](const std::string& title, int day, const std::string& prefix) {
+        return "<item><title>" + title + "</title><link>https://ng.example/" + title + "</link><pubDate>Mon, 0" +
+               std::to_string(day) + " Jan 2024 10:00:00 +0000</pubDate><enclosure url=\"" + prefix +
+               "cdn.ng.example/" + title + ".mp3\" length=\"12345678\" type=\"audio/mpeg\"/></item>\n";
+    };
+    auto feed = [&](const std::string& prefix) {
+        return "<rss version=\"2.0\"><channel><title>No guids</title><link>https://ng.example/</link>"
+               "<description>d</description>\n" +
+               item("two", 2, prefix) + item("one", 1, prefix) + "</channel></rss>\n";
+    };
+    test::write(dir.path() / "site.yaml",
+                "title: No guids\nbase_url: https://example.org/ng/\nsources:\n  - path: feed.xml\n");
+    test::write(dir.path() / "feed.xml", feed("https://"));
+    test::build_on_disk(dir.path());
+    const std::string before = test::read(dir.path() / "public/feed.xml");
+    CHECK(test::guids_in(before).empty());
+    test::write(dir.path() / "feed.xml", feed("https://dts.podtrac.com/redirect.mp3/"));
+    auto config = config::load_config(dir.path() / "site.yaml");
+    output::MemoryOutput out;
+    pipeline::BuildReport report;
+    REQUIRE(test::input_errors([&] { report = pipeline::build_site(config, out); }) == "");
+    const std::string after = test::tree(out).at("feed.xml");
+    CHECK(test::guids_in(after) ==
+          std::vector<std::string>{"https://cdn.ng.example/two.mp3", "https://cdn.ng.example/one.mp3"});
+    CHECK(test::contains(after, "url=\"https://dts.podtrac.com/redirect.mp3/cdn.ng.example/two.mp3\""));
+    CHECK(test::contains(after, "<link>https://ng.example/two</link>"));  // (its own link, as before)
+    CHECK(test::contains(test::warnings_of(report), "2 items keep their guids with new audio URLs"));
+    CHECK_FALSE(test::contains(test::warnings_of(report), "re-issued"));
+}
+
 TEST_CASE("identity guard: a rerun the host posts under a new guid is published beside the original, and said") {
     // Before, the build failed ("have the host remove the copy"), though a first build from the
     // same feed publishes both items, and the host's own subscribers had the rerun.
