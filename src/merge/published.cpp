@@ -5,6 +5,7 @@
 
 #include "core/episode_key.hpp"
 #include "dates/dates.hpp"
+#include "net/url.hpp"
 #include "text/strings.hpp"
 
 namespace merge {
@@ -19,16 +20,29 @@ std::vector<std::string> keep_published(std::vector<core::Episode>& episodes, co
         now.insert(e.guid);
         for (const auto& other : e.other_feed_items) now.insert(other.guid);
     }
-    // The published items no episode has under their guid: by audio URL and by title and day
-    // (the first of each).
+    // The published items no episode has under their guid: by audio URL, by title and day (the
+    // first of each), and by audio URL without tracking prefixes and queries (net::
+    // normalize_media_url: one item and one episode to a URL, or none: "play.php?ep=12" is
+    // "play.php" so).
     std::unordered_map<std::string_view, const PublishedItem*> by_url;
-    std::unordered_map<std::string, const PublishedItem*> by_key;
+    std::unordered_map<std::string, const PublishedItem*> by_key, by_media;
+    std::unordered_map<std::string, int> media_count;
     for (const auto& item : published.items) {
         if (now.contains(item.guid)) continue;
         by_url.emplace(item.enclosure_url, &item);
         if (std::string key = core::episode_key(item.title, item.day); !key.empty())
             by_key.emplace(std::move(key), &item);
+        if (std::string media = net::normalize_media_url(item.enclosure_url); ++media_count[media] == 1)
+            by_media.emplace(std::move(media), &item);
     }
+    std::unordered_map<std::string, int> episodes_of_media;
+    for (const auto& e : episodes)
+        if (e.enclosure) ++episodes_of_media[net::normalize_media_url(e.enclosure->url)];
+    auto by_media_of = [&](const std::string& url) -> const PublishedItem* {
+        const std::string media = net::normalize_media_url(url);
+        const auto it = by_media.find(media);
+        return it != by_media.end() && media_count[media] == 1 && episodes_of_media[media] == 1 ? it->second : nullptr;
+    };
     std::unordered_set<std::string_view> claimed;  // (of two episodes that would be one item, the older is)
     for (std::size_t i = episodes.size(); i-- > 0;) {
         core::Episode& e = episodes[i];
@@ -43,6 +57,7 @@ std::vector<std::string> keep_published(std::vector<core::Episode>& episodes, co
         if (!was && e.date)
             if (auto it = by_key.find(core::episode_key(e.title, dates::format_day(*e.date))); it != by_key.end())
                 was = it->second;
+        if (!was && e.enclosure) was = by_media_of(e.enclosure->url);
         if (!was || !claimed.insert(was->guid).second) continue;
         slugs[i] = was->slug;
         if (!published.meant.contains(e.guid) && !published.meant.contains(was->guid)) e.published_guid = was->guid;

@@ -31,7 +31,8 @@ struct Published {
 // not published, or whose item links to no page of the site's), in the episodes' order: the item
 // with its guid, else the one its host re-issued under a new guid: a published item whose guid no
 // episode has any more, with its audio URL, or its title on the same day (core::episode_key: as
-// fetch's kept items and the identity guard tell a re-issue; the oldest episode first).
+// fetch's kept items and the identity guard tell a re-issue), or the same audio file behind
+// another tracking prefix (when no other item or episode has that file); the oldest episode first.
 // A re-issued episode keeps the guid it was published under (Episode::published_guid): apps know
 // an episode by its guid, so a new one makes every subscriber download it again, and an archive
 // that publishes nothing until someone acts on it stops taking in new episodes. Not when either

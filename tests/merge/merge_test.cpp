@@ -357,6 +357,34 @@ TEST_CASE("an episode its host re-issued under a new guid keeps the guid and the
     CHECK(catalog.episodes[4].slug == "e-page");
 }
 
+TEST_CASE("an item without a guid or date whose audio gets a tracking prefix is the item published with it") {
+    // Known by its audio file (net::normalize_media_url), when no other published item or episode
+    // has that file: "play.php?ep=3" is "play.php" with the query cut, and is no one's.
+    auto merged = [](std::vector<std::string> urls, std::vector<std::string> published_urls) {
+        std::vector<core::Record> records;
+        for (const auto& url : urls) {
+            core::Record r;
+            r.title = "T " + url;
+            r.enclosure = core::Enclosure{url, "audio/mpeg", 9};
+            records.push_back(std::move(r));
+        }
+        std::vector<sources::SourceBatch> batches{batch("feed", core::SourceKind::rss, std::move(records))};
+        merge::Published was;
+        for (const auto& url : published_urls) was.items.push_back({url, url, "", "", ""});
+        std::vector<std::string> guids;
+        for (const auto& e : merge::merge(batches, was).episodes) guids.push_back(core::feed_guid(e));
+        return guids;
+    };
+    CHECK(merged({"https://dts.podtrac.com/redirect.mp3/x.example/f.mp3"}, {"https://x.example/f.mp3"}) ==
+          std::vector<std::string>{"https://x.example/f.mp3"});
+    CHECK(merged({"https://x.example/play.php?ep=3"},
+                 {"https://x.example/play.php?ep=1", "https://x.example/play.php?ep=2"}) ==
+          std::vector<std::string>{"https://x.example/play.php?ep=3"});
+    CHECK(merged({"https://x.example/play.php?ep=3", "https://x.example/play.php?ep=4"},
+                 {"https://x.example/play.php?ep=1"}) ==
+          std::vector<std::string>{"https://x.example/play.php?ep=3", "https://x.example/play.php?ep=4"});
+}
+
 TEST_CASE("linking rules, one by one") {
     struct Case {
         const char* name;
