@@ -301,6 +301,8 @@ EpisodeIndex::EpisodeIndex(const core::Catalog& catalog) {
         const auto& e = catalog.episodes[i];
         m_names[e.slug].slug = {i};
         if (!e.guid.empty()) m_names[e.guid].guid.push_back(i);
+        // (A note may name it by the guid it was published under, its host's being new.)
+        if (!e.published_guid.empty()) m_names[e.published_guid].guid.push_back(i);
         m_names[e.title].title.push_back(i);
     }
 }

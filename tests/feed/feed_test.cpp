@@ -135,15 +135,24 @@ TEST_CASE("identity guard: a guid the host re-issues is published as before, and
     std::string feed = test::read(dir.path() / "content/sources/feed.xml");
     std::string edited = test::replace_first(feed, "8f2a1c8e-0001-4b7e-9d3a-000000000002", "edited-guid");
     test::write(dir.path() / "content/sources/feed.xml", edited);
+    // A note names it by the guid it was published under.
+    test::write(
+        dir.path() / "content/episodes/hop.md",
+        "---\nepisode: 8f2a1c8e-0001-4b7e-9d3a-000000000002\nsummary: Named by its published guid.\n---\nA note.\n");
     // (Before, the build failed, and every build after it until the host or the maintainer acted.)
-    output::MemoryOutput kept;
+    output::MemoryOutput noted;
     pipeline::BuildReport report;
-    REQUIRE(test::input_errors([&] { report = pipeline::build_site(config, kept); }) == "");
+    REQUIRE(test::input_errors([&] { report = pipeline::build_site(config, noted); }) == "");
     CHECK(test::contains(test::warnings_of(report),
                          "content/sources/feed.xml:39: warning: 1 episode its host re-issued under a new guid keeps "
                          "the guid the archive published (the first: 'Higher order operators', now 'edited-guid', "
                          "published as '8f2a1c8e-0001-4b7e-9d3a-000000000002')"));
     CHECK(test::contains(test::warnings_of(report), "list it under identity_changes in site.yaml"));
+    CHECK(test::contains(test::tree(noted).at("episodes/higher-order-operators/index.html"),
+                         "Named by its published guid."));
+    fs::remove(dir.path() / "content/episodes/hop.md");
+    output::MemoryOutput kept;
+    REQUIRE(test::input_errors([&] { pipeline::build_site(config, kept); }) == "");
     CHECK(test::tree(kept).at("feed.xml") == published);
     CHECK(test::contains(test::tree(kept).at("feed.json"), "\"id\": \"8f2a1c8e-0001-4b7e-9d3a-000000000002\""));
     // Declared as intended, the new guid is published.
