@@ -267,6 +267,13 @@ TEST_CASE(
     CHECK(lost.errors[0].message.find("'B' (guid 'b') (https://x/b.mp3) is no longer in the archive") !=
           std::string::npos);
     CHECK(lost.errors[0].message.find("podarchive fetch") != std::string::npos);
+    // A rerun gone, its original still there: lost, not "come back under a new guid" (they were
+    // two items of the same audio).
+    auto rerun_lost = feed::compare_identities({now[4]}, {before[4], now[5]}, "old.xml", Before::published, {});
+    REQUIRE(rerun_lost.errors.size() == 1);
+    CHECK(
+        rerun_lost.errors[0].message.starts_with("'E (again)' (guid 'e2') (https://x/e.mp3) is no longer in the "
+                                                 "archive"));
     // A host that emptied its feed: the first 20 are listed, the rest counted in one line.
     std::vector<feed::ItemIdentity> many;
     for (int i = 0; i < 100000; ++i)
