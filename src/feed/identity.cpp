@@ -230,4 +230,28 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     return check;
 }
 
+std::optional<core::Diagnostic> gone_pages(const std::vector<std::string>& published_files,
+                                           const core::Catalog& catalog, const std::string& output_dir) {
+    if (published_files.empty()) return std::nullopt;
+    std::unordered_set<std::string_view> slugs;
+    for (const auto& e : catalog.episodes) slugs.insert(e.slug);
+    std::vector<std::string_view> gone;  // (in the manifest's order: byte order)
+    for (const std::string& path : published_files) {
+        std::string_view rest = std::string_view(path).substr(std::string_view("episodes/").size());
+        const std::size_t slash = rest.find('/');
+        if (slash == std::string_view::npos || rest.substr(slash) != "/index.html") continue;
+        if (!slugs.contains(rest.substr(0, slash))) gone.push_back(rest.substr(0, slash));
+    }
+    if (gone.empty()) return std::nullopt;
+    const bool one = gone.size() == 1;
+    return core::warning_at(
+        {output_dir, 0, 0},
+        text::count_text(gone.size(), "episode page", "episode pages") + " the last build published " +
+            (one ? "is" : "are") + " gone (" + (one ? "" : "the first: ") + "episodes/" + std::string(gone.front()) +
+            "/): links to " + (one ? "it" : "them") +
+            " now answer 404. No source has the episode any more, or one without audio is titled otherwise "
+            "now; a directory page that lists only recent episodes drops the old ones: keep its old copy (git "
+            "has it) as a source of its own without `url:`, so that fetch leaves it as it is");
+}
+
 }  // namespace feed

@@ -7,6 +7,7 @@
 #include "concurrency/memory.hpp"
 #include "concurrency/parallel.hpp"
 #include "core/episode_dates.hpp"
+#include "feed/identity.hpp"
 #include "pipeline/plan.hpp"
 #include "render/page_frame.hpp"
 #include "render/site_renderer.hpp"
@@ -298,6 +299,11 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
                               : curate_and_plan(config, reading, was, *merged, change, options, report.warnings);
         for (const auto& e : curated.content->catalog.episodes)
             if (auto w = core::date_warning(e, options.now)) report.warnings.push_back(std::move(*w));
+        // (A page goes only when the sources change: a build of everything.)
+        if (change.scope == Scope::everything)
+            if (auto w = feed::gone_pages(out.published_under("episodes/"), curated.content->catalog,
+                                          config.output_dir().string()))
+                report.warnings.push_back(std::move(*w));
         clock.lap("notes");
         concurrency::StageTimes parts;
         const site::LocalArtwork* artwork = merged->artwork ? &*merged->artwork : nullptr;

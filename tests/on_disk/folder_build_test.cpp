@@ -612,3 +612,39 @@ TEST_CASE("an episode its host retitles keeps the page the site published it at,
     const std::string errors = test::input_errors([&] { on_disk::build_folder(config); });
     CHECK(test::contains(errors, "closest slugs: higher-order-operators-revisited"));
 }
+
+TEST_CASE("an episode page the last build published that no source has any more is said, not lost in silence") {
+    // A directory page of recent episodes drops the old ones; an episode only it listed (no
+    // audio: no feed item for fetch to keep) left the site without a word.
+    test::TempDir dir;
+    auto listing = [](int from) {
+        std::string json = "[";
+        for (int n = 3; n >= from; --n)
+            json += std::string(n < 3 ? "," : "") + "{\"title\": \"Part " + std::to_string(n) +
+                    "\", \"date\": \"2023-0" + std::to_string(n) + "-01\", \"url\": \"https://podcasts.example/" +
+                    std::to_string(n) + "\"}";
+        return json + "]";
+    };
+    test::write(dir.path() / "site.yaml",
+                "title: L\nbase_url: https://example.org/l/\nsources:\n  - path: listing.json\n");
+    test::write(dir.path() / "listing.json", listing(1));
+    build_into(dir.path(), dir.path() / "public");
+    REQUIRE(fs::exists(dir.path() / "public/episodes/part-1/index.html"));
+    test::write(dir.path() / "listing.json", listing(2));
+    const std::string said = warnings_of(build_into(dir.path(), dir.path() / "public").report);
+    CHECK(test::contains(said,
+                         "warning: 1 episode page the last build published is gone (episodes/part-1/): links "
+                         "to it now answer 404"));
+    // Dropped: two, the first named.
+    test::write(dir.path() / "listing.json", listing(1));
+    build_into(dir.path(), dir.path() / "public");
+    test::write(dir.path() / "listing.json", listing(3));
+    CHECK(test::contains(warnings_of(build_into(dir.path(), dir.path() / "public").report),
+                         "2 episode pages the last build published are gone (the first: episodes/part-1/)"));
+    // Nothing gone (another title for the site: every page made again): nothing said.
+    test::write(dir.path() / "site.yaml",
+                "title: L2\nbase_url: https://example.org/l/\nsources:\n  - path: listing.json\n");
+    const auto again = build_into(dir.path(), dir.path() / "public");
+    CHECK(again.report.pages_rendered == again.report.pages);
+    CHECK_FALSE(test::contains(warnings_of(again.report), "gone"));
+}
