@@ -661,13 +661,14 @@ FeedResult write_any(const config::SiteConfig& config, const site::SiteContent& 
             e.copy && e.copy->host_gone
                 ? std::optional<core::Enclosure>(core::Enclosure{e.copy->url, e.copy->type, e.copy->bytes})
                 : std::nullopt;
-        write_item(
-            e,
-            {core::feed_guid(e), e.published_guid.empty() && e.guid_is_permalink,
-             !(from_feed && e.guid_derived) || !e.published_guid.empty(), from_feed ? item_title(catalog, e) : e.title,
-             e.date, served ? *served : *e.enclosure, e.copy ? &*e.copy : nullptr,
-             e.published_guid.empty() ? nullptr : &e.guid, !(from_feed && e.guid_derived)},
-            e.feed_item_xml, from_feed ? catalog.provenance(e.feed_item_from) : audio_from(e));
+        // (An input item without a guid is written without one, unless it keeps the one published.)
+        const bool own_guid = !(from_feed && e.guid_derived);
+        const bool kept_guid = !e.published_guid.empty();
+        write_item(e,
+                   {core::feed_guid(e), !kept_guid && e.guid_is_permalink, own_guid || kept_guid,
+                    from_feed ? item_title(catalog, e) : e.title, e.date, served ? *served : *e.enclosure,
+                    e.copy ? &*e.copy : nullptr, kept_guid ? &e.guid : nullptr, own_guid},
+                   e.feed_item_xml, from_feed ? catalog.provenance(e.feed_item_from) : audio_from(e));
         for (const auto& other : e.other_feed_items)
             write_item(e,
                        {other.guid.empty() ? other.enclosure.url : other.guid, other.guid_is_permalink,

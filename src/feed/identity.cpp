@@ -111,15 +111,6 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     auto old_episodes = [&]() -> const auto& {
         return old_episodes_made ? *old_episodes_made : old_episodes_made.emplace(episodes_of(before));
     };
-    // Every guid of `before`, made when first asked (an old item whose guid is gone, rare).
-    std::optional<std::unordered_set<std::string_view>> before_guids_made;
-    auto before_guids = [&]() -> const auto& {
-        if (!before_guids_made) {
-            before_guids_made.emplace();
-            for (const auto& item : before) before_guids_made->insert(item.guid);
-        }
-        return *before_guids_made;
-    };
     // (A set: a host that re-issued every guid has them all listed, thousands.)
     std::unordered_set<std::string_view> allowed_guids;
     for (const auto& c : allowed) allowed_guids.insert(c.guid);
@@ -138,8 +129,8 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
     std::unordered_set<std::string_view> old_guids;
     std::unordered_map<std::string_view, const ItemIdentity*> old_by_url;  // the last of each
     old_guids.reserve(before.size()), old_by_url.reserve(before.size());
+    for (const auto& old : before) old_guids.insert(old.guid), old_by_url[old.enclosure_url] = &old;
     for (const auto& old : before) {
-        old_guids.insert(old.guid), old_by_url[old.enclosure_url] = &old;
         if (is_allowed(old.guid)) continue;
         if (auto same_guid = by_guid.find(old.guid); same_guid != by_guid.end()) {
             const auto& items = same_guid->second;
@@ -165,7 +156,7 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
             if (auto e = by_episode().find(key); e != by_episode().end()) again = e->second;
         // (An item `before` had beside it is no new guid of it: the two were items of their own, a
         // rerun and its original, and this one is lost.)
-        if (again && before_guids().contains(again->guid)) again = nullptr;
+        if (again && old_guids.contains(again->guid)) again = nullptr;
         if (again && !is_allowed(again->guid))
             problem(named(old) + " came back under a new guid '" + again->guid + "' (it was '" + old.guid +
                         "'): every subscriber would download it again; have the host restore the old guid" + k_meant,

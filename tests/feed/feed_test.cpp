@@ -40,6 +40,15 @@ std::string build_feed(const fs::path& dir, const char* file = "feed.xml") {
     return *out.find(file);
 }
 
+// The project in `dir` built into `out` in memory, over its output folder on disk (whose feed.xml
+// apps already have); its warnings, one per line. An input error fails the test.
+std::string warnings_building(const fs::path& dir, output::MemoryOutput& out) {
+    pipeline::BuildReport report;
+    REQUIRE(test::input_errors([&] { report = pipeline::build_site(config::load_config(dir / "site.yaml"), out); }) ==
+            "");
+    return test::warnings_of(report);
+}
+
 // "name attr=value ... | text" for each element child, in order.
 std::vector<std::string> describe_children(const pugi::xml_node& node) {
     std::vector<std::string> out;
@@ -130,8 +139,7 @@ TEST_CASE("identity guard: a guid the host re-issues is published as before, and
     test::TempDir dir;
     test::copy_site("site", dir.path());
     test::build_on_disk(dir.path());
-    auto config = config::load_config(dir.path() / "site.yaml");
-    const std::string published = test::read(config.output_dir() / "feed.xml");
+    const std::string published = test::read(dir.path() / "public/feed.xml");
     std::string feed = test::read(dir.path() / "content/sources/feed.xml");
     std::string edited = test::replace_first(feed, "8f2a1c8e-0001-4b7e-9d3a-000000000002", "edited-guid");
     test::write(dir.path() / "content/sources/feed.xml", edited);
@@ -141,18 +149,17 @@ TEST_CASE("identity guard: a guid the host re-issues is published as before, and
         "---\nepisode: 8f2a1c8e-0001-4b7e-9d3a-000000000002\nsummary: Named by its published guid.\n---\nA note.\n");
     // (Before, the build failed, and every build after it until the host or the maintainer acted.)
     output::MemoryOutput noted;
-    pipeline::BuildReport report;
-    REQUIRE(test::input_errors([&] { report = pipeline::build_site(config, noted); }) == "");
-    CHECK(test::contains(test::warnings_of(report),
+    std::string warnings = warnings_building(dir.path(), noted);
+    CHECK(test::contains(warnings,
                          "content/sources/feed.xml:39: warning: 1 episode its host re-issued under a new guid keeps "
                          "the guid the archive published (the first: 'Higher order operators', now 'edited-guid', "
                          "published as '8f2a1c8e-0001-4b7e-9d3a-000000000002')"));
-    CHECK(test::contains(test::warnings_of(report), "list it under identity_changes in site.yaml"));
+    CHECK(test::contains(warnings, "list it under identity_changes in site.yaml"));
     CHECK(test::contains(test::tree(noted).at("episodes/higher-order-operators/index.html"),
                          "Named by its published guid."));
     fs::remove(dir.path() / "content/episodes/hop.md");
     output::MemoryOutput kept;
-    REQUIRE(test::input_errors([&] { pipeline::build_site(config, kept); }) == "");
+    warnings_building(dir.path(), kept);
     CHECK(test::tree(kept).at("feed.xml") == published);
     CHECK(test::contains(test::tree(kept).at("feed.json"), "\"id\": \"8f2a1c8e-0001-4b7e-9d3a-000000000002\""));
     // Declared as intended, the new guid is published.
@@ -160,10 +167,8 @@ TEST_CASE("identity guard: a guid the host re-issues is published as before, and
     test::write(
         dir.path() / "site.yaml",
         yaml + "identity_changes:\n  - guid: 8f2a1c8e-0001-4b7e-9d3a-000000000002\n    reason: host migration\n");
-    config = config::load_config(dir.path() / "site.yaml");
     output::MemoryOutput meant;
-    REQUIRE(test::input_errors([&] { report = pipeline::build_site(config, meant); }) == "");
-    CHECK_FALSE(test::contains(test::warnings_of(report), "re-issued"));
+    CHECK_FALSE(test::contains(warnings_building(dir.path(), meant), "re-issued"));
     CHECK(test::contains(test::tree(meant).at("feed.xml"), "<guid isPermaLink=\"false\">edited-guid</guid>"));
     CHECK(test::tree(meant).at("episodes/higher-order-operators/index.html") ==
           test::tree(kept).at("episodes/higher-order-operators/index.html"));
@@ -191,17 +196,15 @@ TEST_CASE("identity guard: items without a guid whose audio gets a tracking pref
     const std::string before = test::read(dir.path() / "public/feed.xml");
     CHECK(test::guids_in(before).empty());
     test::write(dir.path() / "feed.xml", feed("https://dts.podtrac.com/redirect.mp3/"));
-    auto config = config::load_config(dir.path() / "site.yaml");
     output::MemoryOutput out;
-    pipeline::BuildReport report;
-    REQUIRE(test::input_errors([&] { report = pipeline::build_site(config, out); }) == "");
+    const std::string warnings = warnings_building(dir.path(), out);
     const std::string after = test::tree(out).at("feed.xml");
     CHECK(test::guids_in(after) ==
           std::vector<std::string>{"https://cdn.ng.example/two.mp3", "https://cdn.ng.example/one.mp3"});
     CHECK(test::contains(after, "url=\"https://dts.podtrac.com/redirect.mp3/cdn.ng.example/two.mp3\""));
     CHECK(test::contains(after, "<link>https://ng.example/two</link>"));  // (its own link, as before)
-    CHECK(test::contains(test::warnings_of(report), "2 items keep their guids with new audio URLs"));
-    CHECK_FALSE(test::contains(test::warnings_of(report), "re-issued"));
+    CHECK(test::contains(warnings, "2 items keep their guids with new audio URLs"));
+    CHECK_FALSE(test::contains(warnings, "re-issued"));
 }
 
 TEST_CASE("identity guard: a rerun the host posts under a new guid is published beside the original, and said") {
@@ -218,11 +221,8 @@ TEST_CASE("identity guard: a rerun the host posts under a new guid is published 
         "episodes/003/audio/default_tc.mp3?aid=rss_feed&amp;feed=fixture\"/>\n"
         "      <pubDate>Mon, 06 May 2024 00:01:00 -0700</pubDate>\n    </item>\n    <item>";
     test::write(source, test::replace_first(feed, "<item>", rerun));
-    auto config = config::load_config(dir.path() / "site.yaml");
     output::MemoryOutput out;
-    pipeline::BuildReport report;
-    REQUIRE(test::input_errors([&] { report = pipeline::build_site(config, out); }) == "");
-    CHECK(test::contains(test::warnings_of(report),
+    CHECK(test::contains(warnings_building(dir.path(), out),
                          "content/sources/feed.xml:23: warning: 1 published episode is in the feed again under a new "
                          "guid, beside the item apps have (the first: 'TORCH_TRACE and tlparse' (guid "
                          "'8f2a1c8e-0001-4b7e-9d3a-000000000003'), again as 'rerun-003')"));
