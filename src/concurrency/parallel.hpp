@@ -64,6 +64,13 @@ template <typename Fn>
     return std::async(std::launch::async, std::forward<Fn>(fn));
 }
 
+// fn() run when its result is first asked for, by the thread that asks (never, when none does):
+// for a result a stage is likely not to need, where in_background would be the other case's.
+template <typename Fn>
+[[nodiscard]] auto when_asked(Fn&& fn) {
+    return std::async(std::launch::deferred, std::forward<Fn>(fn));
+}
+
 // A result that is there already, for code that is handed a future either way.
 template <typename T>
 [[nodiscard]] std::future<T> ready(T value) {

@@ -71,8 +71,13 @@ void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild
             ready.wait();
             return notes::load_notes(was.notes, config.root, &r.parsed);
         });
-    // Read now, while the build holds little (a large feed's parse is tens of megabytes).
-    if (options.feeds) r.output_feed = concurrency::in_background([&config, &was] { return output_feed(was, config); });
+    // Read now, while the build holds little (a large feed's parse is tens of megabytes). After
+    // an edit of one note's body the feed stage is not likely to ask (identities_before): read
+    // then, if it does.
+    auto read = [&config, &was] { return output_feed(was, config); };
+    if (options.feeds)
+        r.output_feed =
+            change.scope == Scope::note_body ? concurrency::when_asked(read) : concurrency::in_background(read);
 }
 
 // The sources merged: as the last build kept its merge (`saved`: build, after an edit of notes
@@ -238,6 +243,16 @@ std::optional<feed::FeedBefore> feed_before(const output::PublishedFile* file, c
                             }};
 }
 
+// The feed apps have from the output folder, for the identity guard to compare this build's
+// items with: none when the plan changes one note's body alone and the feed writer copies the
+// other items from the last feed.xml (`before`), which then holds the very identities this build
+// writes (a note's body is no item's guid, audio, title, date or page), and so cannot differ.
+const stages::InputFeed* identities_before(Reading& r, const Curated& curated, bool before) {
+    if (before && curated.edited) return nullptr;
+    const std::optional<stages::InputFeed>& output = r.output();
+    return output ? &*output : nullptr;
+}
+
 void count_pages(BuildReport& report, const stages::PageCount& pages, const Curated& curated,
                  concurrency::StageTimes& parts) {
     report.stages.insert(report.stages.end(), parts.begin(), parts.end());
@@ -339,14 +354,14 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
         clock.lap("render");
         count_pages(report, pages, curated, parts);
         if (options.feeds) {
-            const std::optional<stages::InputFeed>& output = reading.output();
             const auto published_feed = feed_file.valid() ? feed_file.get() : nullptr;
             const std::optional<feed::FeedBefore> before = feed_before(published_feed.get(), was, curated.plan);
             const std::optional<stages::PublishedFeed> from =
                 before ? std::optional<stages::PublishedFeed>({*before, *published_feed}) : std::nullopt;
             stages::FeedSummary feed = stages::write_index_and_feeds(
-                config, merged->input_feeds, output ? &*output : nullptr, options.published, std::move(curated.content),
-                options.hold, out, from ? &*from : nullptr, curated.edited ? &*curated.edited : nullptr);
+                config, merged->input_feeds, identities_before(reading, curated, before.has_value()), options.published,
+                std::move(curated.content), options.hold, out, from ? &*from : nullptr,
+                curated.edited ? &*curated.edited : nullptr);
             clock.lap("feed");
             count_feed(report, feed, out);
             // What the output folder's feed.xml now holds (serve's, in memory, is not published).
