@@ -348,9 +348,11 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
                 next.readers = std::move(was.readers);  // (the same pages read the same keys)
         }
         // The pages' cards and data, and what the last build's pages were made from, returned
-        // before the feeds' texts grow. (Not when the caller holds the content and some pages
-        // were rendered: serve after an edit, which freed little and has a page to serve.)
-        if (curated.plan.every_page || !options.hold) concurrency::release_free_memory();
+        // before the feeds' texts grow, after every page was rendered. Not after a few (an
+        // edit, in build or serve): that frees little, which the feeds and the record take
+        // again at once, and memory given back is zeroed by the system before it is used again
+        // (a note edit took about 4% longer for it, with the feed stage's: bench/ab.py).
+        if (curated.plan.every_page) concurrency::release_free_memory();
         clock.lap("render");
         count_pages(report, pages, curated, parts);
         if (options.feeds) {

@@ -214,9 +214,10 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
                          carried.end()}))  // (a file of the last build's index changed by hand: every page made again)
         throw CannotCarryOver("the last build's search index cannot be carried over");
     // Nothing here reads the content any more: let go of it and, when that frees it, return its
-    // memory.
+    // memory. (Not when the items of the last feed.xml are copied, after an edit: what the end
+    // of a build takes again is the memory freed here; build_site says why.)
     content.reset();
-    if (frees) concurrency::release_free_memory();
+    if (frees && !before) concurrency::release_free_memory();
     // (The checks read the items, which are moved out below.)
     Findings linted = lint.get();
     if (in_pieces) out.add(std::move(*in_pieces));  // (once read: an output in memory holds its text)
