@@ -29,6 +29,9 @@ nlohmann::json report_json(const core::Catalog& catalog) {
     for (const auto& e : catalog.episodes) {
         nlohmann::json ep;
         ep["slug"] = e.slug;
+        // (The guid the site's feeds carry, when its host re-issued the episode under another:
+        // `guid` among the fields is the host's.)
+        if (!e.published_guid.empty()) ep["published_guid"] = e.published_guid;
         ep["title"] = e.title;
         ep["title_derived"] = e.title_derived;
         ep["date"] = e.date ? nlohmann::json(dates::format_iso8601(*e.date)) : nlohmann::json();
@@ -77,6 +80,8 @@ std::string report_text(const core::Catalog& catalog) {
         out += e.slug + "  \"" + e.title + "\"";
         if (e.date) out += "  " + dates::format_day(*e.date);
         if (e.title_derived) ++derived, out += "  [title derived from the description]";
+        if (!e.published_guid.empty())
+            out += "  [published as guid '" + e.published_guid + "'; its host's is now '" + e.guid + "']";
         out += "\n";
         for (const auto& r : e.records) {
             const core::RecordOrigin& from = catalog.origin_of(r.place);

@@ -7,6 +7,7 @@
 
 #include "html/html_sanitizer.hpp"
 #include "merge/normalize.hpp"
+#include "merge/report.hpp"
 #include "text/normalize.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
@@ -348,6 +349,12 @@ TEST_CASE("an episode its host re-issued under a new guid keeps the guid and the
     CHECK(feed == std::vector<std::string>{"a", "b", "c", "d", "e"});
     CHECK(catalog.episodes[0].guid == "a2");  // (the host's, for notes, the audio copies and the identity guard)
     CHECK(slugs == std::vector<std::string>{"a-page", "b-page", "c", "d", "e-page"});
+    // `podarchive merge` shows both guids of a re-issued episode, the host's among its fields.
+    const nlohmann::json report = merge::report_json(catalog);
+    CHECK(report["episodes"][0]["published_guid"] == "a");
+    CHECK_FALSE(report["episodes"][2].contains("published_guid"));
+    CHECK(merge::report_text(catalog).find("a-page  \"A\"  2024-05-01  [published as guid 'a'; its host's is now "
+                                           "'a2']\n") != std::string::npos);
     // Listed under identity_changes (by either guid): the new guid is meant, and published; the
     // page stays.
     catalog = merged({"e2", "a"});
