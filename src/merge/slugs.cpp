@@ -1,5 +1,6 @@
 #include "merge/slugs.hpp"
 
+#include <algorithm>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -22,6 +23,22 @@ std::string base_slug(const core::Episode& e) {
     if (slug.empty()) slug = "episode";
     return core::make_safe_segment(slug);
 }
+
+// True when `slug` is one this function could have made: as core::slugify writes it, or that
+// with the number that tells equal slugs apart ("-2"), which takes a long title's slug past the
+// 80 bytes slugify cuts at.
+bool could_be_ours(const std::string& slug) {
+    if (slug.empty() || !core::is_safe_path_segment(slug)) return false;
+    if (core::slugify(slug) == slug) return true;
+    const std::size_t dash = slug.rfind('-');
+    if (dash == std::string::npos) return false;
+    const std::string_view number = std::string_view(slug).substr(dash + 1);
+    if (number.empty() || number.size() > 9 || number[0] == '0' ||
+        !std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return false;
+    const std::string base = slug.substr(0, dash);
+    return !base.empty() && core::slugify(base) == base;
+}
 }  // namespace
 
 void assign_slugs(std::vector<core::Episode>& episodes, const std::vector<std::string>& published) {
@@ -32,9 +49,7 @@ void assign_slugs(std::vector<core::Episode>& episodes, const std::vector<std::s
     if (published.size() == episodes.size())
         for (std::size_t i = episodes.size(); i-- > 0;) {
             const std::string& slug = published[i];
-            if (slug.empty() || !core::is_safe_path_segment(slug) || core::slugify(slug) != slug ||
-                !taken.insert(slug).second)
-                continue;
+            if (!could_be_ours(slug) || !taken.insert(slug).second) continue;
             episodes[i].slug = slug;
             kept[i] = true;
         }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/slug.hpp"
 #include "html/html_sanitizer.hpp"
 #include "merge/normalize.hpp"
 #include "merge/report.hpp"
@@ -317,6 +318,35 @@ TEST_CASE("slugs: an episode the site published keeps its page, whatever its tit
           std::vector<std::string>{"kitapl\xC4\xB1klar-yeniden", "trailer", "same", "hand-edited"});
     // A published slug that is not how the site writes slugs ("Trailer", a space) is not kept.
     CHECK(slugs({{"g0", "Trailer"}, {"g4", "hand edited"}})[1] == "trailer-2");
+}
+
+TEST_CASE("slugs: a long title's second episode keeps its numbered page when retitled") {
+    // Two episodes of one title longer than a slug's 80 bytes: the newer is "<80 bytes>-2", which
+    // slugify (that cuts at 80) would not write. Published so, it is the site's page all the same.
+    const std::string title =
+        "Compilers, Profilers, Operators, Schedules, Inductors, Backwards, Functions, "
+        "Partition and more";  // (its slug cut at 79 bytes, before "-and")
+    auto merged = [&](const std::string& newer_title, const merge::Published& was) {
+        std::vector<core::Record> records = {rec(newer_title, "2024-02-01"), rec(title, "2024-01-01")};
+        records[0].guid = "new", records[1].guid = "old";
+        std::vector<sources::SourceBatch> batches{batch("feed", core::SourceKind::rss, std::move(records))};
+        return merge::merge(batches, was);
+    };
+    const core::Catalog first = merged(title, {});
+    const std::string plain = first.episodes[1].slug, numbered = first.episodes[0].slug;
+    REQUIRE(plain.size() <= 80);
+    REQUIRE(numbered == plain + "-2");
+    REQUIRE(core::slugify(numbered) != numbered);
+    const merge::Published was{{{"new", "", numbered, title, ""}, {"old", "", plain, title, ""}}, {}};
+    const core::Catalog retitled = merged("Corrected", was);
+    CHECK(retitled.episodes[0].slug == numbered);
+    CHECK(retitled.episodes[1].slug == plain);
+    // Not any slug with a number after it: its stem must be one slugify writes.
+    for (const char* odd : {"Odd-2", "odd-", "-2"}) {
+        CAPTURE(odd);
+        const merge::Published was_odd{{{"new", "", odd, title, ""}}, {}};
+        CHECK(merged("Corrected", was_odd).episodes[0].slug == "corrected");
+    }
 }
 
 TEST_CASE("an episode its host re-issued under a new guid keeps the guid and the page it was published at") {
