@@ -1,6 +1,8 @@
 #include "targets.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <stdexcept>
 
 #include "config/site_config.hpp"
@@ -10,6 +12,7 @@
 #include "dates/durations.hpp"
 #include "engine_reference.hpp"
 #include "feed/feed_writer.hpp"
+#include "feed/identity.hpp"
 #include "feed/lint.hpp"
 #include "files/hash.hpp"
 #include "html/html_sanitizer.hpp"
@@ -20,6 +23,7 @@
 #include "listening/timecode.hpp"
 #include "listening/transcript.hpp"
 #include "merge/merge.hpp"
+#include "merge/published.hpp"
 #include "net/url.hpp"
 #include "notes/front_matter.hpp"
 #include "notes/load_notes.hpp"
@@ -254,6 +258,44 @@ void feed_copy(std::string_view d) {
         __builtin_trap();
 }
 
+// The site's own feed read back (the output folder's last feed.xml, or the published one a
+// runner downloads: a file the site's host serves), and what the merge keeps of it: the guid and
+// page each episode was published with. The bytes before the first NUL are a host's feed, those
+// after it the site's. Whatever they hold: a feed is the same as itself to the identity guard;
+// every episode's page is one folder of its own (a slug read back from a link is kept only when
+// the site could have made it: merge::assign_slugs); a guid kept is a published one, and no other
+// episode's.
+void published_feed(std::string_view d) {
+    const std::size_t nul = d.find('\0');
+    const std::string_view host = d.substr(0, nul), site = nul == std::string_view::npos ? d : d.substr(nul + 1);
+    const site::SitePaths paths("https://x.example/base/");
+    const auto items = feed::read_identities(std::string(site), &paths);
+    if (!items) return;
+    merge::Published published;
+    for (const auto& i : *items) published.items.push_back({i.guid, i.enclosure_url, i.slug, i.title, i.day});
+    for (const auto kind : {feed::Before::published, feed::Before::input}) {
+        const auto same = feed::compare_identities(*items, *items, "f", kind, {});
+        if (!same.errors.empty() || !same.warnings.empty()) __builtin_trap();
+    }
+    std::vector<sources::SourceBatch> batches;
+    batches.push_back(sources::read_rss(host, k_info));
+    const core::Catalog catalog = merge::merge(batches, published);
+    std::set<std::string> slugs, guids;
+    for (const auto& e : catalog.episodes) {
+        if (!core::is_safe_path_segment(e.slug) || !slugs.insert(e.slug).second) __builtin_trap();
+        guids.insert(e.guid);
+        for (const auto& other : e.other_feed_items) guids.insert(other.guid);
+    }
+    std::set<std::string> kept;
+    for (const auto& e : catalog.episodes) {
+        if (e.published_guid.empty()) continue;
+        const bool is_published = std::any_of(published.items.begin(), published.items.end(),
+                                              [&](const auto& i) { return i.guid == e.published_guid; });
+        if (!is_published || guids.contains(e.published_guid) || !kept.insert(e.published_guid).second)
+            __builtin_trap();
+    }
+}
+
 // The artwork's check decodes whatever a server sends (libpng and libjpeg report by longjmp).
 void image(std::string_view d) {
     const image::ImageCheck check = image::check_image(d);
@@ -425,6 +467,7 @@ const std::vector<Target>& targets() {
         {"url", url},
         {"feed_lint", feed_lint},
         {"feed_copy", feed_copy},
+        {"published_feed", published_feed},
         {"template", template_runs},
         {"vtt", vtt},
         {"srt", srt},
