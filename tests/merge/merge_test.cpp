@@ -305,7 +305,8 @@ TEST_CASE("slugs: an episode the site published keeps its page, whatever its tit
         for (std::size_t i = 0; i < records.size(); ++i) records[i].guid = guids[i];
         std::vector<sources::SourceBatch> batches{batch("feed", core::SourceKind::rss, std::move(records))};
         merge::Published was;
-        for (const auto& [guid, slug] : published) was.items.push_back({guid, "https://x/" + guid + ".mp3", slug});
+        for (const auto& [guid, slug] : published)
+            was.items.push_back({guid, "https://x/" + guid + ".mp3", slug, "", ""});
         std::vector<std::string> out;
         for (const auto& e : merge::merge(batches, was).episodes) out.push_back(e.slug);
         return out;
