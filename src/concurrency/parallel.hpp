@@ -65,7 +65,7 @@ template <typename Fn>
 }
 
 // fn() run when its result is first asked for, by the thread that asks (never, when none does):
-// for a result a stage is likely not to need, where in_background would be the other case's.
+// for a result a stage is not likely to need (in_background for one it will).
 template <typename Fn>
 [[nodiscard]] auto when_asked(Fn&& fn) {
     return std::async(std::launch::deferred, std::forward<Fn>(fn));

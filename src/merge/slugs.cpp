@@ -24,9 +24,9 @@ std::string base_slug(const core::Episode& e) {
     return core::make_safe_segment(slug);
 }
 
-// True when `slug` is one this function could have made: as core::slugify writes it, or that
-// with the number that tells equal slugs apart ("-2"), which takes a long title's slug past the
-// 80 bytes slugify cuts at.
+// True when `slug` is one assign_slugs could have made: as core::slugify writes it, or that with
+// the number that tells equal slugs apart ("-2"), which takes a long title's slug past the 80
+// bytes slugify cuts at.
 bool could_be_ours(const std::string& slug) {
     if (slug.empty() || !core::is_safe_path_segment(slug)) return false;
     if (core::slugify(slug) == slug) return true;
