@@ -61,19 +61,6 @@ std::string file_for(const std::string& path, const std::string& base_path) {
     return rel;
 }
 
-std::string percent_decode(std::string_view s) {
-    std::string out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '%' && i + 2 < s.size()) {
-            out.push_back(static_cast<char>(std::stoi(std::string(s.substr(i + 1, 2)), nullptr, 16)));
-            i += 2;
-        } else {
-            out.push_back(s[i]);
-        }
-    }
-    return out;
-}
-
 // Resolves "." and ".." segments of an absolute path; "" when ".." climbs above "/".
 std::string normalize(const std::string& path) {
     std::vector<std::string_view> parts;
@@ -136,7 +123,7 @@ std::vector<core::Diagnostic> check_site(const output::MemoryOutput& site, const
             if (auto hash = target.find('#'); hash != std::string::npos)
                 fragment = target.substr(hash + 1), target.resize(hash);
             if (auto query = target.find('?'); query != std::string::npos) target.resize(query);
-            target = normalize(percent_decode(target));
+            target = normalize(net::percent_decode(target));
             if (target.empty()) {
                 problem(path, "link '" + raw + "' climbs above the site's root with '..'");
                 continue;
