@@ -228,7 +228,7 @@ std::optional<core::Diagnostic> gone_pages(const std::vector<std::string>& publi
     for (const auto& e : catalog.episodes) slugs.insert(e.slug);
     std::vector<std::string_view> gone;  // (in the manifest's order: byte order)
     for (const std::string& path : published_files) {
-        std::string_view rest = std::string_view(path).substr(std::string_view("episodes/").size());
+        std::string_view rest = std::string_view(path).substr(site::k_episodes_dir.size());
         const std::size_t slash = rest.find('/');
         if (slash == std::string_view::npos || rest.substr(slash) != "/index.html") continue;
         if (!slugs.contains(rest.substr(0, slash))) gone.push_back(rest.substr(0, slash));
@@ -238,8 +238,8 @@ std::optional<core::Diagnostic> gone_pages(const std::vector<std::string>& publi
     return core::warning_at(
         {output_dir, 0, 0},
         text::count_text(gone.size(), "episode page", "episode pages") + " the last build published " +
-            (one ? "is" : "are") + " gone (" + (one ? "" : "the first: ") + "episodes/" + std::string(gone.front()) +
-            "/): links to " + (one ? "it" : "them") +
+            (one ? "is" : "are") + " gone (" + (one ? "" : "the first: ") + site::k_episodes_dir +
+            std::string(gone.front()) + "/): links to " + (one ? "it" : "them") +
             " now answer 404. No source has the episode any more, or one without audio is titled otherwise "
             "now; a directory page that lists only recent episodes drops the old ones: keep its old copy (git "
             "has it) as a source of its own without `url:`, so that fetch leaves it as it is");

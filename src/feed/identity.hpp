@@ -52,7 +52,7 @@ IdentityCheck compare_identities(const std::vector<ItemIdentity>& now, const std
                                  const std::vector<config::IdentityChange>& allowed);
 
 // The guard's kin for pages: one warning, located at `output_dir`, when episode pages the last
-// build published (`published_files`: its files under "episodes/") are pages of no episode of
+// build published (`published_files`: its files under site::k_episodes_dir) are pages of no episode of
 // `catalog`: their links now answer 404. A feed's items are kept by fetch and guarded above; an
 // episode only directory pages list (no audio) has no item to keep it, and leaves when its
 // listing drops it (a page of recent episodes), or moves when it is titled otherwise.

@@ -11,6 +11,7 @@
 #include "pipeline/plan.hpp"
 #include "render/page_frame.hpp"
 #include "render/site_renderer.hpp"
+#include "site/site_paths.hpp"
 #include "stages/notes.hpp"
 #include "stages/publish.hpp"
 
@@ -316,7 +317,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
             if (auto w = core::date_warning(e, options.now)) report.warnings.push_back(std::move(*w));
         // (A page goes only when the sources change: a build of everything.)
         if (change.scope == Scope::everything)
-            if (auto w = feed::gone_pages(out.published_under("episodes/"), curated.content->catalog,
+            if (auto w = feed::gone_pages(out.published_under(site::k_episodes_dir), curated.content->catalog,
                                           config.output_dir().string()))
                 report.warnings.push_back(std::move(*w));
         clock.lap("notes");

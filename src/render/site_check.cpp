@@ -7,6 +7,7 @@
 #include <set>
 
 #include "net/url.hpp"
+#include "site/site_paths.hpp"
 #include "text/strings.hpp"
 
 namespace render {
@@ -94,7 +95,7 @@ std::vector<core::Diagnostic> check_site(const output::MemoryOutput& site, const
     };
     for (const auto& [path, page] : pages) {
         if (page.title.empty()) problem(path, "the page has no <title>");
-        if (path.starts_with("episodes/") && path.ends_with("/index.html") && !page.says_how_to_listen)
+        if (path.starts_with(site::k_episodes_dir) && path.ends_with("/index.html") && !page.says_how_to_listen)
             problem(
                 path,
                 "the episode page does not say how to listen: it needs an <audio> player, links to the episode's pages "

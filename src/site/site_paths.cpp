@@ -16,15 +16,14 @@ std::string SitePaths::absolute(const std::string& relative) const {
 }
 
 std::string SitePaths::episode_dir(const std::string& slug) {
-    return "episodes/" + slug + "/";
+    return k_episodes_dir + slug + "/";
 }
 
 std::string SitePaths::episode_slug_at(std::string_view absolute_url) const {
-    const std::string prefix = absolute(episode_dir(""));  // ("episodes//": the slug goes between)
-    const std::string_view head = std::string_view(prefix).substr(0, prefix.size() - 1);
-    if (!absolute_url.starts_with(head) || !absolute_url.ends_with('/') || absolute_url.size() <= prefix.size())
+    const std::string head = absolute(k_episodes_dir);  // (the slug and a '/' after it)
+    if (!absolute_url.starts_with(head) || !absolute_url.ends_with('/') || absolute_url.size() <= head.size() + 1)
         return "";
-    std::string slug = net::percent_decode(absolute_url.substr(head.size(), absolute_url.size() - prefix.size()));
+    std::string slug = net::percent_decode(absolute_url.substr(head.size(), absolute_url.size() - head.size() - 1));
     // (Written as this site writes it, one segment, or not one of its pages: "a%2Fb", "a/b/".)
     return slug.find('/') == std::string::npos && absolute(episode_dir(slug)) == absolute_url ? slug : "";
 }

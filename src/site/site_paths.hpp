@@ -7,7 +7,8 @@ namespace site {
 
 // The page about the feed: its address to copy, apps, what it holds (feed.xml's <link>).
 inline const std::string k_subscribe_dir = "subscribe/";
-inline const std::string k_audio_dir = "audio/";  // the archive's copies of the audio, episode by episode
+inline const std::string k_audio_dir = "audio/";        // the archive's copies of the audio, episode by episode
+inline const std::string k_episodes_dir = "episodes/";  // a folder per episode: episode_dir below
 
 struct SitePaths {
     std::string base_url;   // "https://user.github.io/repo/"
