@@ -664,7 +664,8 @@ void DiskOutput::update_in_place() {
     auto now = m_files.begin();
     for (const auto& [path, e] : m_previous) {
         while (now != m_files.end() && now->first < path) ++now;
-        if (now == m_files.end() || now->first != path) gone.push_back(path);
+        // (A path that would lead out of the folder was never one of its files: not removed.)
+        if ((now == m_files.end() || now->first != path) && files::is_safe_relative_path(path)) gone.push_back(path);
     }
     for (const auto& [path, e] : m_files)
         if (e.written) written.push_back(path);

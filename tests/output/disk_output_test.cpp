@@ -4,9 +4,11 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <functional>
 #include <thread>
 #include <vector>
 
+#include "files/binary_io.hpp"
 #include "files/hash.hpp"
 #include "output/output.hpp"
 #include "support.hpp"
@@ -23,6 +25,33 @@ void build(const fs::path& out, const std::string& fingerprint, const std::map<s
     output::DiskOutput o(out, fingerprint);
     for (const auto& [path, content] : files) o.add(path, content);
     o.commit();
+}
+
+// The manifest beside `out` rewritten as by hand: its entries (path, hash, size, modification
+// time) given to `edit`, what it returns written under the same folder and fingerprint.
+struct ManifestEntry {
+    std::string path;
+    std::uint64_t hash = 0, size = 0;
+    std::int64_t mtime = 0;
+};
+void rewrite_manifest(const fs::path& out,
+                      const std::function<std::vector<ManifestEntry>(std::vector<ManifestEntry>)>& edit) {
+    constexpr std::string_view magic = "podarchive output manifest 1\n";
+    const fs::path at = out.parent_path() / ("." + out.filename().string() + ".manifest");
+    const std::string bytes = test::read(at);
+    auto r = files::binary::Reader::open(bytes, magic);
+    REQUIRE(r);
+    std::string named, fingerprint;
+    std::uint64_t count = 0;
+    (*r)(named, fingerprint, count);
+    std::vector<ManifestEntry> entries(count);
+    for (auto& e : entries) (*r)(e.path, e.hash, e.size, e.mtime);
+    REQUIRE(r->whole());
+    entries = edit(std::move(entries));
+    REQUIRE(files::binary::write_file(at, magic, [&](files::binary::Writer& w) {
+        w(named, fingerprint, static_cast<std::uint64_t>(entries.size()));
+        for (const auto& e : entries) w(e.path, e.hash, e.size, e.mtime);
+    }));
 }
 }  // namespace
 
@@ -104,6 +133,29 @@ TEST_CASE(
     bytes[named] = bytes[named] == '1' ? '2' : '1';
     test::write(dir.path() / ".public.manifest", bytes);
     CHECK_FALSE(output::made_by_podarchive(out));
+}
+
+// The manifest is the build's own, but a file beside the folder: one written by hand (or by
+// anyone who can write there) must not lead a build to remove what is not the output's.
+TEST_CASE("a manifest naming a file outside the folder removes nothing outside") {
+    test::TempDir dir;
+    auto out = dir.path() / "public";
+    build(out, "f1", {{"a.html", "A"}, {"b.html", "B"}});
+    test::write(dir.path() / "victim.txt", "not the output's");
+    rewrite_manifest(out, [](std::vector<ManifestEntry> entries) {
+        entries.insert(entries.begin(), {"../victim.txt", 1, 16, 0});  // (sorts first: '.' < 'a')
+        return entries;
+    });
+    {
+        output::DiskOutput o(out, "f2");
+        REQUIRE(o.has_previous_build());
+        o.add("b.html", "B2");
+        CHECK(o.carry_over({"a.html"}));
+        o.commit();  // (an update in place: "../victim.txt" is not made, so it would be removed)
+    }
+    CHECK(test::read(dir.path() / "victim.txt") == "not the output's");
+    CHECK(test::read(out / "a.html") == "A");
+    CHECK(test::read(out / "b.html") == "B2");
 }
 
 // An incremental build renders a few pages of tens of thousands: linking every other page into
