@@ -259,11 +259,11 @@ Output::Prepared DiskOutput::write_file(std::string path, std::string_view conte
 // The same bytes as the file already published: it shares that file's inode (and its mtime).
 std::optional<std::int64_t> DiskOutput::same_as_published(const std::string& path, std::uint64_t hash, std::size_t size,
                                                           const fs::path& target) const {
-    auto it = m_previous.find(path);
-    if (it == m_previous.end() || it->second.hash != hash || it->second.size != size ||
-        !link_published(path, it->second, target))
+    const Previous* published = find_previous(path);
+    if (!published || published->e.hash != hash || published->e.size != size ||
+        !link_published(path, published->e, target))
         return std::nullopt;
-    return it->second.mtime_ns;
+    return published->e.mtime_ns;
 }
 
 // A file just written at `target` (as `file` says) and its bytes the same as the published
@@ -345,8 +345,9 @@ void DiskOutput::check_published_ahead() {
     if (m_output_fd < 0 || m_ahead.valid() || m_changed) return;
     m_ahead = concurrency::in_background([this] {
         Ahead found;
-        for (const auto& [path, e] : m_previous)
-            if (!published_unchanged(path, e)) found.changed.push_back(path);
+        std::string name;  // (NUL-terminated, for the system)
+        for (const Previous& p : m_previous)
+            if (!published_unchanged(name.assign(p.path).c_str(), p.e)) found.changed.push_back(p.path);
         found.index = index_previous();
         return found;
     });
@@ -355,8 +356,31 @@ void DiskOutput::check_published_ahead() {
 DiskOutput::PreviousIndex DiskOutput::index_previous() {
     PreviousIndex index;
     index.reserve(m_previous.size());
-    for (auto& [path, e] : m_previous) index.emplace(path, &e);
+    for (Previous& p : m_previous) index.emplace(p.path, &p.e);
     return index;
+}
+
+const DiskOutput::Previous* DiskOutput::find_previous(std::string_view path) const {
+    const auto at = std::lower_bound(m_previous.begin(), m_previous.end(), path,
+                                     [](const Previous& p, std::string_view q) { return p.path < q; });
+    return at != m_previous.end() && at->path == path ? &*at : nullptr;
+}
+
+template <class Each>
+void DiskOutput::each_file(Each&& each) const {
+    auto made = m_files.begin();
+    for (const Previous& p : m_previous) {
+        if (!p.e.carried) continue;
+        for (; made != m_files.end() && made->first < p.path; ++made) each(std::string_view(made->first), made->second);
+        if (made == m_files.end() || made->first != p.path) each(p.path, p.e);
+    }
+    for (; made != m_files.end(); ++made) each(std::string_view(made->first), made->second);
+}
+
+std::size_t DiskOutput::files_made_or_carried() const {
+    std::size_t count = 0;
+    each_file([&](std::string_view, const Entry&) { ++count; });
+    return count;
 }
 
 // Thousands of pages at once (an edit of one note keeps nearly every page): they stay where
@@ -372,7 +396,7 @@ std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const st
     // The files changed by hand, as checked ahead; else each file is checked here.
     auto unchanged = [&](std::string_view path, const Entry& e) {
         return m_changed ? !std::binary_search(m_changed->begin(), m_changed->end(), path)
-                         : published_unchanged(std::string(path), e);
+                         : published_unchanged(std::string(path).c_str(), e);
     };
     // (Each looked up and checked on every core: nothing changes meanwhile.)
     std::vector<Entry*> entries(paths.size());
@@ -385,31 +409,13 @@ std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const st
             entries[i] = it->second;
     });
     if (failed) return std::nullopt;
-    for (Entry* e : entries) e->carried = true;
-    // Both maps walked side by side in path order, twice: to find a file this build made too
-    // (none is carried over then), then to add each where the last one went (a map's insertion
-    // with the right hint compares no paths).
-    auto walk = [&](auto&& each) {
-        auto at = m_files.begin();
-        for (auto& [path, e] : m_previous) {
-            if (!e.carried) continue;
-            while (at != m_files.end() && at->first < path) ++at;
-            if (!each(at, path, e)) return false;
-        }
-        return true;
-    };
-    auto not_made = [&](auto at, const std::string& path, const Entry&) {
-        return at == m_files.end() || at->first != path;
-    };
-    if (!walk(not_made)) {
-        for (Entry* e : entries) e->carried = false;
+    // A file this build made already is not carried over (the caller builds every page again).
+    std::unordered_set<const Entry*> made;
+    for (const auto& [path, e] : m_files)
+        if (const auto it = m_previous_index.find(path); it != m_previous_index.end()) made.insert(it->second);
+    if (std::any_of(entries.begin(), entries.end(), [&](const Entry* e) { return made.contains(e); }))
         return std::nullopt;
-    }
-    walk([&](auto& at, const std::string& path, Entry& e) {
-        e.carried = false;
-        at = std::next(m_files.emplace_hint(at, path, Entry{e.hash, e.size, e.mtime_ns, false}));
-        return true;
-    });
+    for (Entry* e : entries) e->carried = true;
     m_in_place = true;
     std::vector<std::size_t> sizes;
     sizes.reserve(paths.size());
@@ -419,9 +425,9 @@ std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const st
 
 // True when the published file at `path` is still the one the manifest describes (not edited by
 // hand since: a file of the same size and modification time).
-bool DiskOutput::published_unchanged(const std::string& path, const Entry& published_entry) const {
+bool DiskOutput::published_unchanged(const char* path, const Entry& published_entry) const {
     struct stat st {};
-    return m_output_fd >= 0 && ::fstatat(m_output_fd, path.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+    return m_output_fd >= 0 && ::fstatat(m_output_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
            as_written(st, published_entry.size, published_entry.mtime_ns);
 }
 
@@ -467,15 +473,15 @@ bool PublishedFile::copy_to(int fd, std::size_t offset, std::size_t count) const
 }
 
 std::unique_ptr<const PublishedFile> DiskOutput::published(const std::string& path) const {
-    auto it = m_previous.find(path);
-    if (m_output_fd < 0 || it == m_previous.end() || !files::is_safe_relative_path(path)) return nullptr;
+    const Previous* entry = find_previous(path);
+    if (m_output_fd < 0 || !entry || !files::is_safe_relative_path(path)) return nullptr;
     // (Opened in the folder the manifest names, not following a link planted at the file's name.)
     const int fd = ::openat(m_output_fd, path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0) return nullptr;
-    auto file = std::make_unique<const PublishedFile>(fd, it->second.size);
+    auto file = std::make_unique<const PublishedFile>(fd, entry->e.size);
     // Judged as a page carried over is (published_unchanged), on the file opened.
     struct stat st {};
-    if (::fstat(fd, &st) != 0 || !as_written(st, it->second.size, it->second.mtime_ns)) return nullptr;
+    if (::fstat(fd, &st) != 0 || !as_written(st, entry->e.size, entry->e.mtime_ns)) return nullptr;
     return file;
 }
 
@@ -493,14 +499,15 @@ std::unique_ptr<const PublishedFile> DiskOutput::prepared(const Prepared& file) 
 std::vector<std::string> DiskOutput::published_under(const std::string& prefix) const {
     std::vector<std::string> paths;
     if (m_output_fd < 0 || !prefix.ends_with('/')) return paths;
-    for (auto it = m_previous.lower_bound(prefix); it != m_previous.end() && it->first.starts_with(prefix); ++it)
-        paths.push_back(it->first);
+    auto it = std::lower_bound(m_previous.begin(), m_previous.end(), prefix,
+                               [](const Previous& p, std::string_view q) { return p.path < q; });
+    for (; it != m_previous.end() && it->path.starts_with(prefix); ++it) paths.emplace_back(it->path);
     return paths;
 }
 
 // Links the published file at `path` into the staging folder at `target` when it is unchanged.
 bool DiskOutput::link_published(const std::string& path, const Entry& published_entry, const fs::path& target) const {
-    return published_unchanged(path, published_entry) &&
+    return published_unchanged(path.c_str(), published_entry) &&
            ::linkat(m_output_fd, path.c_str(), AT_FDCWD, target.c_str(), 0) == 0;
 }
 
@@ -569,21 +576,25 @@ bool made_by_podarchive(const fs::path& dir) {
 void DiskOutput::load_manifest() {
     struct stat st {};
     if (::stat(m_output.c_str(), &st) != 0) return;
-    const files::binary::FileBytes bytes(m_manifest_path, 256u << 20);
-    auto r = files::binary::Reader::open(bytes.view(), k_manifest_magic);
+    m_manifest = files::MappedFile::open(m_manifest_path, 256u << 20);
+    const std::string_view bytes = m_manifest ? m_manifest->text() : std::string_view();
+    auto r = files::binary::Reader::open(bytes, k_manifest_magic);
     if (!r) return;  // no manifest, or a broken one: write everything
     std::string named, fingerprint;
     std::uint64_t count = 0;
     (*r)(named, fingerprint, count);
     if (!r->ok() || named != folder_identity(st) || count > bytes.size()) return;
     m_previous_identity = std::move(named);
+    constexpr std::size_t k_least_entry = 4 * sizeof(std::uint64_t);  // (a path's length and three numbers)
+    m_previous.reserve(std::min<std::size_t>(count, bytes.size() / k_least_entry));
     for (; count > 0 && r->ok(); --count) {
-        std::string path;
-        Entry e;
-        (*r)(path, e.hash, e.size, e.mtime_ns);
-        m_previous.emplace_hint(m_previous.end(), std::move(path), e);
+        Previous p;
+        (*r)(p.path, p.e.hash, p.e.size, p.e.mtime_ns);
+        // (In path order, as every build writes it, or not trusted: it is searched by halves.)
+        if (!m_previous.empty() && !(m_previous.back().path < p.path)) break;
+        m_previous.push_back(p);
     }
-    if (!r->whole()) {
+    if (count > 0 || !r->whole()) {
         m_previous.clear();
         return;
     }
@@ -591,14 +602,15 @@ void DiskOutput::load_manifest() {
     m_manifest_valid = true;
 }
 
-void DiskOutput::save_manifest(const std::map<std::string, Entry>& files, const std::string& fingerprint) {
+void DiskOutput::save_manifest(const std::string& fingerprint, bool naming_files) {
     struct stat st {};
     if (::stat(m_output.c_str(), &st) != 0) return;
     // Each file's modification time is the one it was written or linked with. (A manifest that
     // cannot be written only costs the next build its shortcuts.)
     const bool written = files::binary::write_file(m_manifest_path, k_manifest_magic, [&](files::binary::Writer& w) {
-        w(folder_identity(st), fingerprint, static_cast<std::uint64_t>(files.size()));
-        for (const auto& [path, e] : files) w(path, e.hash, e.size, e.mtime_ns);
+        w(folder_identity(st), fingerprint, static_cast<std::uint64_t>(naming_files ? files_made_or_carried() : 0));
+        if (naming_files)
+            each_file([&](std::string_view path, const Entry& e) { w(path, e.hash, e.size, e.mtime_ns); });
     });
     if (written) {
         std::error_code ignored;
@@ -614,20 +626,22 @@ void DiskOutput::commit() {
     if (m_ahead.valid()) m_ahead.wait();                           // (it reads the folder closed here)
     if (m_output_fd >= 0) ::close(m_output_fd), m_output_fd = -1;  // (the folder it is is swapped out below)
     std::error_code ec;
-    bool same_files = m_manifest_valid && m_written == 0 && m_files.size() == m_previous.size();
+    // (Nothing written, and as many files: every one linked from the last build or carried over.)
+    bool same_files = m_manifest_valid && m_written == 0 && files_made_or_carried() == m_previous.size();
     if (same_files) {
         // Nothing changed: the output folder is left exactly as it is (no swap, no new mtimes).
         m_committed = true;
         if (m_fingerprint != m_previous_fingerprint) {
-            for (auto& [path, e] : m_files) e.mtime_ns = m_previous[path].mtime_ns;
-            save_manifest(m_files, m_fingerprint);
+            for (auto& [path, e] : m_files)
+                if (const Previous* p = find_previous(path)) e.mtime_ns = p->e.mtime_ns;
+            save_manifest(m_fingerprint);
         }
         return;
     }
     if (m_in_place) {
         update_in_place();
         m_committed = true;
-        save_manifest(m_files, m_fingerprint);
+        save_manifest(m_fingerprint);
         return;
     }
     if (fs::exists(fs::symlink_status(m_output, ec))) {
@@ -638,7 +652,7 @@ void DiskOutput::commit() {
         throw std::runtime_error("cannot create " + m_output.string() + ": " + std::strerror(errno));
     }
     m_committed = true;
-    save_manifest(m_files, m_fingerprint);
+    save_manifest(m_fingerprint);
 }
 
 namespace {
@@ -659,13 +673,15 @@ std::vector<std::string> folders_of(const std::vector<std::string>& paths) {
 // removed, with the folders they leave empty.
 void DiskOutput::update_in_place() {
     std::vector<std::string> gone, written;
-    // (Both maps in path order, walked side by side: tens of thousands of paths, each with a
-    // long prefix in common with the next.)
+    // (The last build's files and this one's in path order, walked side by side: tens of
+    // thousands of paths, each with a long prefix in common with the next.)
     auto now = m_files.begin();
-    for (const auto& [path, e] : m_previous) {
-        while (now != m_files.end() && now->first < path) ++now;
+    for (const Previous& p : m_previous) {
+        if (p.e.carried) continue;
+        while (now != m_files.end() && now->first < p.path) ++now;
         // (A path that would lead out of the folder was never one of its files: not removed.)
-        if ((now == m_files.end() || now->first != path) && files::is_safe_relative_path(path)) gone.push_back(path);
+        if ((now == m_files.end() || now->first != p.path) && files::is_safe_relative_path(p.path))
+            gone.emplace_back(p.path);
     }
     for (const auto& [path, e] : m_files)
         if (e.written) written.push_back(path);
@@ -694,7 +710,7 @@ void DiskOutput::update_in_place() {
     }
     // From here until the manifest is saved again the folder holds files of both builds: the
     // manifest names none meanwhile, so a stopped commit leaves nothing the next build trusts.
-    save_manifest({}, "");
+    save_manifest("", false);
     auto fail = [&](const std::string& what, const std::string& path) {
         throw std::runtime_error("cannot " + what + " " + (m_output / path).string() + ": " + std::strerror(errno));
     };

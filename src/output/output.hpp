@@ -295,7 +295,7 @@ private:
         std::size_t size = 0;
         std::int64_t mtime_ns = 0;  // of the published file, so a file edited by hand is not reused
         bool written = false;       // by this build, into the staging folder (not linked, not carried over)
-        bool carried = false;       // (of the last build's: being carried over, within carry_over_previous)
+        bool carried = false;       // (of the last build's: carried over by this build)
     };
     std::filesystem::path m_output;
     std::filesystem::path m_staging;
@@ -303,8 +303,18 @@ private:
     std::string m_fingerprint;
     bool m_manifest_valid = false;
     std::string m_previous_fingerprint;
-    std::map<std::string, Entry> m_previous;  // the current output's files, from the manifest
-    std::string m_previous_identity;          // of the output folder, as its manifest names it
+    // A file of the current output, as its manifest names it.
+    struct Previous {
+        std::string_view path;  // (a view of m_manifest's bytes)
+        Entry e;                // (its `carried`: this build keeps it where it is)
+    };
+    std::unique_ptr<const files::MappedFile> m_manifest;
+    // The current output's files, in path order, as read from the manifest: tens of thousands of
+    // paths are not made into strings and nodes of a map, to be copied into this build's map
+    // when an edit of one note carries them over and freed again at its end. A file carried
+    // over is only marked, and walked with those this build made (each_file).
+    std::vector<Previous> m_previous;
+    std::string m_previous_identity;  // of the output folder, as its manifest names it
     // The output folder, opened once, that the published files are looked up in (-1: none, or
     // not the folder a whole manifest describes): each lookup then walks only the file's path
     // within it.
@@ -323,7 +333,7 @@ private:
     std::future<Ahead> m_ahead;
     std::optional<std::vector<std::string_view>> m_changed;  // (empty: each file checked when carried)
     PreviousIndex m_previous_index;                          // (empty: not made yet)
-    std::map<std::string, Entry> m_files;                    // this build's files
+    std::map<std::string, Entry> m_files;                    // the files this build made (written or linked)
     std::size_t m_written = 0;
     bool m_in_place = false;  // files were carried over: commit() updates the output folder in place
     bool m_committed = false;
@@ -338,14 +348,22 @@ private:
     std::optional<std::int64_t> same_as_published(const std::string& path, std::uint64_t hash, std::size_t size,
                                                   const std::filesystem::path& target) const;
     void make_folder(const std::filesystem::path& dir) const;
-    bool published_unchanged(const std::string& path, const Entry& published_entry) const;
+    bool published_unchanged(const char* path, const Entry& published_entry) const;
     PreviousIndex index_previous();
+    const Previous* find_previous(std::string_view path) const;
+    // Each of this build's files, in path order: those it made and those it carried over (a
+    // file made after it was carried over is the one made).
+    template <class Each>
+    void each_file(Each&& each) const;
+    std::size_t files_made_or_carried() const;
     bool link_published(const std::string& path, const Entry& published_entry,
                         const std::filesystem::path& target) const;
     void update_in_place();
 
     void load_manifest();
-    void save_manifest(const std::map<std::string, Entry>& files, const std::string& fingerprint);
+    // This build's files and `fingerprint` recorded for the next build; with `naming_files`
+    // false, a manifest that names no files (the next build trusts none).
+    void save_manifest(const std::string& fingerprint, bool naming_files = true);
 };
 
 }  // namespace output

@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <functional>
 #include <thread>
@@ -137,7 +138,7 @@ TEST_CASE(
 
 // The manifest is the build's own, but a file beside the folder: one written by hand (or by
 // anyone who can write there) must not lead a build to remove what is not the output's.
-TEST_CASE("a manifest naming a file outside the folder removes nothing outside") {
+TEST_CASE("a manifest naming a file outside the folder, or out of order, removes nothing outside") {
     test::TempDir dir;
     auto out = dir.path() / "public";
     build(out, "f1", {{"a.html", "A"}, {"b.html", "B"}});
@@ -156,6 +157,20 @@ TEST_CASE("a manifest naming a file outside the folder removes nothing outside")
     CHECK(test::read(dir.path() / "victim.txt") == "not the output's");
     CHECK(test::read(out / "a.html") == "A");
     CHECK(test::read(out / "b.html") == "B2");
+
+    // Out of path order: not trusted (it is searched by halves), so the build is a whole one.
+    rewrite_manifest(out, [](std::vector<ManifestEntry> entries) {
+        std::reverse(entries.begin(), entries.end());
+        return entries;
+    });
+    output::DiskOutput o(out, "f2");
+    CHECK_FALSE(o.has_previous_build());
+    CHECK_FALSE(o.carry_over({"a.html"}));
+    o.add("a.html", "A");
+    o.add("b.html", "B3");
+    o.commit();
+    CHECK(test::read(out / "b.html") == "B3");
+    CHECK(test::read(dir.path() / "victim.txt") == "not the output's");
 }
 
 // An incremental build renders a few pages of tens of thousands: linking every other page into
@@ -212,6 +227,30 @@ TEST_CASE("a build that carries pages over updates the output folder in place, a
     }
     CHECK_FALSE(fs::exists(elsewhere / "index.html"));
     CHECK(test::read(out / "b/index.html") == "B2");
+}
+
+TEST_CASE("a file made after it was carried over is the one made, and the manifest names it once") {
+    test::TempDir dir;
+    auto out = dir.path() / "public";
+    build(out, "f1", {{"a.html", "A"}, {"b.html", "B"}, {"c.html", "C"}});
+    {
+        output::DiskOutput o(out, "f2");
+        CHECK(o.carry_over({"a.html", "b.html"}));
+        o.add("b.html", "B2");
+        CHECK_FALSE(o.carry_over({"c.html", "b.html"}));  // (made by this build already: not carried)
+        o.add("c.html", "C");
+        o.commit();
+    }
+    CHECK(test::read(out / "b.html") == "B2");
+    std::vector<std::string> named;
+    rewrite_manifest(out, [&](std::vector<ManifestEntry> entries) {
+        for (const auto& e : entries) named.push_back(e.path + " " + std::to_string(e.size));
+        return entries;
+    });
+    CHECK(named == std::vector<std::string>{"a.html 1", "b.html 2", "c.html 1"});
+    output::DiskOutput again(out, "f2");
+    CHECK(again.up_to_date());
+    CHECK(again.carry_over({"a.html", "b.html", "c.html"}));
 }
 
 // An incremental commit renames files into the output folder one by one; an interruption that
