@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 #include "concurrency/parallel.hpp"
@@ -296,22 +297,44 @@ std::vector<std::string> closest_slugs(const core::Catalog& catalog, const std::
 }
 
 EpisodeIndex::EpisodeIndex(const core::Catalog& catalog) {
-    m_names.reserve(catalog.episodes.size() * 3);
+    std::size_t bytes = 0;
+    for (const auto& e : catalog.episodes)
+        bytes += e.slug.size() + e.guid.size() + e.published_guid.size() + e.title.size();
+    m_text.reserve(bytes);  // (never grown below: the names are views of it)
+    struct Entry {
+        Name name;
+        std::size_t episode;
+    };
+    std::vector<Entry> entries;
+    entries.reserve(catalog.episodes.size() * 3);
+    auto add = [&](const std::string& name, Kind kind, std::size_t episode) {
+        const std::size_t at = m_text.size();
+        m_text += name;
+        entries.push_back({{std::string_view(m_text).substr(at), kind}, episode});
+    };
     for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
         const auto& e = catalog.episodes[i];
-        m_names[e.slug].slug = {i};
-        if (!e.guid.empty()) m_names[e.guid].guid.push_back(i);
+        add(e.slug, Kind::slug, i);
+        if (!e.guid.empty()) add(e.guid, Kind::guid, i);
         // (A note may name it by the guid it was published under, its host's being new.)
-        if (!e.published_guid.empty()) m_names[e.published_guid].guid.push_back(i);
-        m_names[e.title].title.push_back(i);
+        if (!e.published_guid.empty()) add(e.published_guid, Kind::guid, i);
+        add(e.title, Kind::title, i);
     }
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry& a, const Entry& b) { return std::tie(a.name, a.episode) < std::tie(b.name, b.episode); });
+    m_names.reserve(entries.size());
+    m_episodes.reserve(entries.size());
+    for (const Entry& entry : entries) m_names.push_back(entry.name), m_episodes.push_back(entry.episode);
 }
 
 std::span<const std::size_t> EpisodeIndex::find(const std::string& ref) const {
-    auto it = m_names.find(ref);
-    if (it == m_names.end()) return {};
-    const Names& n = it->second;
-    return !n.slug.empty() ? n.slug : !n.guid.empty() ? n.guid : n.title;
+    // The first kind the reference names (a slug names one episode: the first, as slugs are unique).
+    const auto first = std::lower_bound(m_names.begin(), m_names.end(), Name{ref, Kind::slug});
+    if (first == m_names.end() || first->name != ref) return {};
+    const auto end = std::upper_bound(first, m_names.end(), *first);
+    const auto from = static_cast<std::size_t>(first - m_names.begin());
+    const std::size_t count = first->kind == Kind::slug ? 1 : static_cast<std::size_t>(end - first);
+    return std::span<const std::size_t>(m_episodes).subspan(from, count);
 }
 
 Curation apply_notes(core::Catalog& catalog, const NoteSet& notes, const EpisodeUrl& episode_url, ApplyCache* cache) {

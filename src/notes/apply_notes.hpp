@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "core/episode.hpp"
@@ -34,11 +35,18 @@ public:
 
 private:
     // One table for the three kinds: a reference is looked up once (thousands of notes, each
-    // naming an episode and related ones, in every preview rebuild).
-    struct Names {
-        std::vector<std::size_t> slug, guid, title;  // a slug names one episode
+    // naming an episode and related ones, in every preview rebuild). Sorted, not hashed: it is
+    // made on every build from tens of thousands of names (three an episode), and looked up
+    // only by the notes.
+    enum class Kind : unsigned char { slug, guid, title };  // (the first a reference matches wins)
+    struct Name {
+        std::string_view name;  // (a view of m_text)
+        Kind kind;
+        friend auto operator<=>(const Name&, const Name&) = default;
     };
-    std::unordered_map<std::string, Names> m_names;
+    std::string m_text;                   // every name, end to end
+    std::vector<Name> m_names;            // in order
+    std::vector<std::size_t> m_episodes;  // of each of m_names, in catalog order within a name and kind
 };
 
 // Kept by `serve` between rebuilds while the merged catalog stays the same: its episode index,
