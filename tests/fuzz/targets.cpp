@@ -25,6 +25,7 @@
 #include "merge/merge.hpp"
 #include "merge/published.hpp"
 #include "net/url.hpp"
+#include "notes/apply_notes.hpp"
 #include "notes/front_matter.hpp"
 #include "notes/load_notes.hpp"
 #include "notes/markdown.hpp"
@@ -113,6 +114,47 @@ void note(std::string_view d) {
         return "/e/" + s + "/";
     });
     notes::parse_page(d, "p.md", "p", diagnostics);
+}
+
+// The notes' index of episodes by slug, guid and title, against the rule it keeps written out:
+// a reference that is some episode's slug names that episode alone; else every episode whose
+// guid or published guid it is (both, in catalog order); else every episode of that title. Lines
+// of four tab-separated fields are episodes (slug, guid, published guid, title), the others
+// references, and so is every field.
+void episode_index(std::string_view d) {
+    core::Catalog catalog;
+    std::vector<std::string> references;
+    // (The rule is checked by a loop over every episode for every reference: 4 KB of names keep
+    // an input's check well under the fuzzer's time limit, and find every kind of collision.)
+    for (auto line : text::split_lines(d.substr(0, 4096))) {
+        std::vector<std::string> fields;
+        for (std::size_t at = 0;;) {
+            const std::size_t tab = line.find('\t', at);
+            fields.emplace_back(line.substr(at, tab == std::string_view::npos ? tab : tab - at));
+            if (tab == std::string_view::npos) break;
+            at = tab + 1;
+        }
+        references.insert(references.end(), fields.begin(), fields.end());
+        if (fields.size() != 4) continue;
+        core::Episode& e = catalog.episodes.emplace_back();
+        e.slug = fields[0], e.guid = fields[1], e.published_guid = fields[2], e.title = fields[3];
+    }
+    const notes::EpisodeIndex index(catalog);
+    for (const std::string& ref : references) {
+        const std::span<const std::size_t> found = index.find(ref);
+        std::vector<std::size_t> slugs, guids, titles;
+        for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
+            const core::Episode& e = catalog.episodes[i];
+            if (e.slug == ref) slugs.push_back(i);
+            if (!e.guid.empty() && e.guid == ref) guids.push_back(i);
+            if (!e.published_guid.empty() && e.published_guid == ref) guids.push_back(i);
+            if (e.title == ref) titles.push_back(i);
+        }
+        const bool as_ruled = !slugs.empty()   ? found.size() == 1 && catalog.episodes[found[0]].slug == ref
+                              : !guids.empty() ? std::ranges::equal(found, guids)
+                                               : std::ranges::equal(found, titles);
+        if (!as_ruled) throw std::logic_error("the index finds otherwise than its rule");
+    }
 }
 
 void site_yaml(std::string_view d) {
@@ -460,6 +502,7 @@ const std::vector<Target>& targets() {
         {"itunes_lookup", itunes_lookup},
         {"detect", detect},
         {"note", note},
+        {"episode_index", episode_index},
         {"site_yaml", site_yaml},
         {"dates", dates},
         {"slug", slug},
