@@ -360,9 +360,13 @@ DiskOutput::PreviousIndex DiskOutput::index_previous() {
     return index;
 }
 
+std::vector<DiskOutput::Previous>::const_iterator DiskOutput::previous_from(std::string_view path) const {
+    return std::lower_bound(m_previous.begin(), m_previous.end(), path,
+                            [](const Previous& p, std::string_view q) { return p.path < q; });
+}
+
 const DiskOutput::Previous* DiskOutput::find_previous(std::string_view path) const {
-    const auto at = std::lower_bound(m_previous.begin(), m_previous.end(), path,
-                                     [](const Previous& p, std::string_view q) { return p.path < q; });
+    const auto at = previous_from(path);
     return at != m_previous.end() && at->path == path ? &*at : nullptr;
 }
 
@@ -499,9 +503,8 @@ std::unique_ptr<const PublishedFile> DiskOutput::prepared(const Prepared& file) 
 std::vector<std::string> DiskOutput::published_under(const std::string& prefix) const {
     std::vector<std::string> paths;
     if (m_output_fd < 0 || !prefix.ends_with('/')) return paths;
-    auto it = std::lower_bound(m_previous.begin(), m_previous.end(), prefix,
-                               [](const Previous& p, std::string_view q) { return p.path < q; });
-    for (; it != m_previous.end() && it->path.starts_with(prefix); ++it) paths.emplace_back(it->path);
+    for (auto it = previous_from(prefix); it != m_previous.end() && it->path.starts_with(prefix); ++it)
+        paths.emplace_back(it->path);
     return paths;
 }
 

@@ -350,6 +350,8 @@ private:
     void make_folder(const std::filesystem::path& dir) const;
     bool published_unchanged(const char* path, const Entry& published_entry) const;
     PreviousIndex index_previous();
+    // The first of the last build's files at `path` or after it in path order; the one at `path`.
+    std::vector<Previous>::const_iterator previous_from(std::string_view path) const;
     const Previous* find_previous(std::string_view path) const;
     // Each of this build's files, in path order: those it made and those it carried over (a
     // file made after it was carried over is the one made).
