@@ -372,11 +372,13 @@ const DiskOutput::Previous* DiskOutput::find_previous(std::string_view path) con
 
 template <class Each>
 void DiskOutput::each_file(Each&& each) const {
+    // (Paths compared as views: clang 14 cannot compare a string with a view through libstdc++ 12.)
     auto made = m_files.begin();
     for (const Previous& p : m_previous) {
         if (!p.e.carried) continue;
-        for (; made != m_files.end() && made->first < p.path; ++made) each(std::string_view(made->first), made->second);
-        if (made == m_files.end() || made->first != p.path) each(p.path, p.e);
+        for (; made != m_files.end() && std::string_view(made->first) < p.path; ++made)
+            each(std::string_view(made->first), made->second);
+        if (made == m_files.end() || std::string_view(made->first) != p.path) each(p.path, p.e);
     }
     for (; made != m_files.end(); ++made) each(std::string_view(made->first), made->second);
 }
@@ -681,9 +683,9 @@ void DiskOutput::update_in_place() {
     auto now = m_files.begin();
     for (const Previous& p : m_previous) {
         if (p.e.carried) continue;
-        while (now != m_files.end() && now->first < p.path) ++now;
+        while (now != m_files.end() && std::string_view(now->first) < p.path) ++now;
         // (A path that would lead out of the folder was never one of its files: not removed.)
-        if ((now == m_files.end() || now->first != p.path) && files::is_safe_relative_path(p.path))
+        if ((now == m_files.end() || std::string_view(now->first) != p.path) && files::is_safe_relative_path(p.path))
             gone.emplace_back(p.path);
     }
     for (const auto& [path, e] : m_files)

@@ -151,8 +151,8 @@ void episode_index(std::string_view d) {
             if (e.title == ref) titles.push_back(i);
         }
         const bool as_ruled = !slugs.empty()   ? found.size() == 1 && catalog.episodes[found[0]].slug == ref
-                              : !guids.empty() ? std::ranges::equal(found, guids)
-                                               : std::ranges::equal(found, titles);
+                              : !guids.empty() ? std::equal(found.begin(), found.end(), guids.begin(), guids.end())
+                                               : std::equal(found.begin(), found.end(), titles.begin(), titles.end());
         if (!as_ruled) throw std::logic_error("the index finds otherwise than its rule");
     }
 }
