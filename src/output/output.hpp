@@ -319,9 +319,9 @@ private:
     // not the folder a whole manifest describes): each lookup then walks only the file's path
     // within it.
     int m_output_fd = -1;
-    // The last build's files by path (views of `m_previous`'s own), hashed: an edit of one note
-    // carries over tens of thousands of them, alike for their first twenty bytes, which a search
-    // of the ordered map compared with fifteen paths each.
+    // The last build's files by path, hashed: an edit of one note carries over tens of thousands
+    // of them, alike for their first twenty bytes, which a search of the sorted list compares
+    // with fifteen paths each.
     using PreviousIndex = std::unordered_map<std::string_view, Entry*>;
     // What check_published_ahead found: the published files changed since the manifest was
     // written (by hand), in path order, and the index (its thread only reads m_previous and
