@@ -344,30 +344,23 @@ void DiskOutput::store_prepared(Prepared file) {
 void DiskOutput::check_published_ahead() {
     if (m_output_fd < 0 || m_ahead.valid() || m_changed) return;
     m_ahead = concurrency::in_background([this] {
-        Ahead found;
+        std::vector<std::string_view> changed;
         std::string name;  // (NUL-terminated, for the system)
         for (const Previous& p : m_previous)
-            if (!published_unchanged(name.assign(p.path).c_str(), p.e)) found.changed.push_back(p.path);
-        found.index = index_previous();
-        return found;
+            if (!published_unchanged(name.assign(p.path).c_str(), p.e)) changed.push_back(p.path);
+        return changed;
     });
 }
 
-DiskOutput::PreviousIndex DiskOutput::index_previous() {
-    PreviousIndex index;
-    index.reserve(m_previous.size());
-    for (Previous& p : m_previous) index.emplace(p.path, &p.e);
-    return index;
-}
-
-std::vector<DiskOutput::Previous>::const_iterator DiskOutput::previous_from(std::string_view path) const {
-    return std::lower_bound(m_previous.begin(), m_previous.end(), path,
-                            [](const Previous& p, std::string_view q) { return p.path < q; });
+std::size_t DiskOutput::previous_from(std::string_view path) const {
+    const auto at = std::lower_bound(m_previous.begin(), m_previous.end(), path,
+                                     [](const Previous& p, std::string_view q) { return p.path < q; });
+    return static_cast<std::size_t>(at - m_previous.begin());
 }
 
 const DiskOutput::Previous* DiskOutput::find_previous(std::string_view path) const {
-    const auto at = previous_from(path);
-    return at != m_previous.end() && at->path == path ? &*at : nullptr;
+    const std::size_t at = previous_from(path);
+    return at < m_previous.size() && m_previous[at].path == path ? &m_previous[at] : nullptr;
 }
 
 template <class Each>
@@ -394,31 +387,28 @@ std::size_t DiskOutput::files_made_or_carried() const {
 // core unless check_published_ahead did: a page edited by hand is not carried over (the caller
 // builds every page again).
 std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const std::vector<std::string_view>& paths) {
-    if (m_ahead.valid()) {
-        Ahead ahead = m_ahead.get();
-        m_changed = std::move(ahead.changed), m_previous_index = std::move(ahead.index);
-    }
-    if (m_previous_index.empty()) m_previous_index = index_previous();
+    if (m_ahead.valid()) m_changed = m_ahead.get();
     // The files changed by hand, as checked ahead; else each file is checked here.
     auto unchanged = [&](std::string_view path, const Entry& e) {
         return m_changed ? !std::binary_search(m_changed->begin(), m_changed->end(), path)
                          : published_unchanged(std::string(path).c_str(), e);
     };
-    // (Each looked up and checked on every core: nothing changes meanwhile.)
+    // Each searched for in the list and checked, on every core (nothing changes meanwhile): tens
+    // of thousands, in no order (the record's pages are hashed).
     std::vector<Entry*> entries(paths.size());
     std::atomic<bool> failed = false;
     concurrency::parallel_for(paths.size(), 256, [&](std::size_t i) {
-        const auto it = m_previous_index.find(paths[i]);
-        if (it == m_previous_index.end() || !unchanged(paths[i], *it->second))
+        const std::size_t at = previous_from(paths[i]);
+        if (at == m_previous.size() || m_previous[at].path != paths[i] || !unchanged(paths[i], m_previous[at].e))
             failed = true;
         else
-            entries[i] = it->second;
+            entries[i] = &m_previous[at].e;
     });
     if (failed) return std::nullopt;
     // A file this build made already is not carried over (the caller builds every page again).
     std::unordered_set<const Entry*> made;
     for (const auto& [path, e] : m_files)
-        if (const auto it = m_previous_index.find(path); it != m_previous_index.end()) made.insert(it->second);
+        if (const Previous* p = find_previous(path)) made.insert(&p->e);
     if (std::any_of(entries.begin(), entries.end(), [&](const Entry* e) { return made.contains(e); }))
         return std::nullopt;
     for (Entry* e : entries) e->carried = true;
@@ -505,8 +495,9 @@ std::unique_ptr<const PublishedFile> DiskOutput::prepared(const Prepared& file) 
 std::vector<std::string> DiskOutput::published_under(const std::string& prefix) const {
     std::vector<std::string> paths;
     if (m_output_fd < 0 || !prefix.ends_with('/')) return paths;
-    for (auto it = previous_from(prefix); it != m_previous.end() && it->path.starts_with(prefix); ++it)
-        paths.emplace_back(it->path);
+    for (std::size_t at = previous_from(prefix); at < m_previous.size() && m_previous[at].path.starts_with(prefix);
+         ++at)
+        paths.emplace_back(m_previous[at].path);
     return paths;
 }
 

@@ -12,7 +12,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -319,20 +318,11 @@ private:
     // not the folder a whole manifest describes): each lookup then walks only the file's path
     // within it.
     int m_output_fd = -1;
-    // The last build's files by path, hashed: an edit of one note carries over tens of thousands
-    // of them, alike for their first twenty bytes, which a search of the sorted list compares
-    // with fifteen paths each.
-    using PreviousIndex = std::unordered_map<std::string_view, Entry*>;
-    // What check_published_ahead found: the published files changed since the manifest was
-    // written (by hand), in path order, and the index (its thread only reads m_previous and
-    // m_output_fd). Taken into the members below when first needed.
-    struct Ahead {
-        std::vector<std::string_view> changed;
-        PreviousIndex index;
-    };
-    std::future<Ahead> m_ahead;
+    // What check_published_ahead finds: the published files changed since the manifest was
+    // written (by hand), in path order (its thread only reads m_previous and m_output_fd).
+    // Taken into the member below when first needed.
+    std::future<std::vector<std::string_view>> m_ahead;
     std::optional<std::vector<std::string_view>> m_changed;  // (empty: each file checked when carried)
-    PreviousIndex m_previous_index;                          // (empty: not made yet)
     std::map<std::string, Entry> m_files;                    // the files this build made (written or linked)
     std::size_t m_written = 0;
     bool m_in_place = false;  // files were carried over: commit() updates the output folder in place
@@ -349,9 +339,9 @@ private:
                                                   const std::filesystem::path& target) const;
     void make_folder(const std::filesystem::path& dir) const;
     bool published_unchanged(const char* path, const Entry& published_entry) const;
-    PreviousIndex index_previous();
-    // The first of the last build's files at `path` or after it in path order; the one at `path`.
-    std::vector<Previous>::const_iterator previous_from(std::string_view path) const;
+    // Where the first of the last build's files at `path` or after it in path order is (the
+    // list's size: none).
+    std::size_t previous_from(std::string_view path) const;
     const Previous* find_previous(std::string_view path) const;
     // Each of this build's files, in path order: those it made and those it carried over (a
     // file made after it was carried over is the one made).

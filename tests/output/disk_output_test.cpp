@@ -253,6 +253,37 @@ TEST_CASE("a file made after it was carried over is the one made, and the manife
     CHECK(again.carry_over({"a.html", "b.html", "c.html"}));
 }
 
+// The paths to carry over are searched for in the last build's list, in path order, whatever
+// order they come in: every one is found, and only those.
+TEST_CASE("files carried over in any order are each found in the last build's, and only those") {
+    test::TempDir dir;
+    auto out = dir.path() / "public";
+    std::map<std::string, std::string> files;
+    std::vector<std::string> paths;
+    for (int i = 0; i < 300; ++i) {
+        const std::string path = "episodes/e" + std::to_string(i * 7919 % 1000) + (i % 3 ? "/index.html" : ".json");
+        files[path] = std::to_string(i);
+    }
+    for (const auto& [path, content] : files) paths.push_back(path);
+    build(out, "f1", files);
+    auto carry = [&](const std::vector<std::string>& asked) {
+        output::DiskOutput o(out, "f2");
+        return o.carry_over({asked.begin(), asked.end()});
+    };
+    CHECK(carry(paths));
+    std::vector<std::string> reversed(paths.rbegin(), paths.rend());
+    CHECK(carry(reversed));
+    std::vector<std::string> shuffled = paths;
+    for (std::size_t i = 0; i < shuffled.size(); ++i) std::swap(shuffled[i], shuffled[i * 7 % shuffled.size()]);
+    CHECK(carry(shuffled));
+    for (const char* stranger : {"episodes/e0", "episodes/e999/index.htm", "a", "zz", "episodes/"}) {
+        CAPTURE(stranger);
+        std::vector<std::string> with = paths;
+        with.insert(with.begin() + 150, stranger);
+        CHECK_FALSE(carry(with));
+    }
+}
+
 // An incremental commit renames files into the output folder one by one; an interruption that
 // can wait (here SIGTERM, at moments spread over the commit) waits until the folder is whole.
 TEST_CASE("a build stopped by SIGTERM while it updates the folder in place leaves it old or new") {
