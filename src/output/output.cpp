@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
+#include <utility>
 
 #include "concurrency/interrupts.hpp"
 #include "concurrency/parallel.hpp"
@@ -363,6 +364,10 @@ const DiskOutput::Previous* DiskOutput::find_previous(std::string_view path) con
     return at < m_previous.size() && m_previous[at].path == path ? &m_previous[at] : nullptr;
 }
 
+DiskOutput::Previous* DiskOutput::find_previous(std::string_view path) {
+    return const_cast<Previous*>(std::as_const(*this).find_previous(path));
+}
+
 template <class Each>
 void DiskOutput::each_file(Each&& each) const {
     // (Paths compared as views: clang 14 cannot compare a string with a view through libstdc++ 12.)
@@ -398,11 +403,11 @@ std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const st
     std::vector<Entry*> entries(paths.size());
     std::atomic<bool> failed = false;
     concurrency::parallel_for(paths.size(), 256, [&](std::size_t i) {
-        const std::size_t at = previous_from(paths[i]);
-        if (at == m_previous.size() || m_previous[at].path != paths[i] || !unchanged(paths[i], m_previous[at].e))
+        Previous* published = find_previous(paths[i]);
+        if (!published || !unchanged(paths[i], published->e))
             failed = true;
         else
-            entries[i] = &m_previous[at].e;
+            entries[i] = &published->e;
     });
     if (failed) return std::nullopt;
     // A file this build made already is not carried over (the caller builds every page again).

@@ -343,6 +343,7 @@ private:
     // list's size: none).
     std::size_t previous_from(std::string_view path) const;
     const Previous* find_previous(std::string_view path) const;
+    Previous* find_previous(std::string_view path);  // (to mark it carried over)
     // Each of this build's files, in path order: those it made and those it carried over (a
     // file made after it was carried over is the one made).
     template <class Each>
