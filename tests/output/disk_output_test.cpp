@@ -38,7 +38,7 @@ struct ManifestEntry {
 void rewrite_manifest(const fs::path& out,
                       const std::function<std::vector<ManifestEntry>(std::vector<ManifestEntry>)>& edit) {
     constexpr std::string_view magic = "podarchive output manifest 1\n";
-    const fs::path at = out.parent_path() / ("." + out.filename().string() + ".manifest");
+    const fs::path at = output::beside(out, ".manifest");
     const std::string bytes = test::read(at);
     auto r = files::binary::Reader::open(bytes, magic);
     REQUIRE(r);
