@@ -83,26 +83,41 @@ void start_reading(Reading& r, const config::SiteConfig& config, const LastBuild
 
 // The sources merged: as the last build kept its merge (`saved`: build, after an edit of notes
 // alone), else loaded and merged (and handed to `keep`); then their listening files read. Adds
-// their warnings, the same either way.
+// their warnings, the same either way (site_of's are not kept: they are made again with it).
 stages::MergedSources load_and_merge(const config::SiteConfig& config, std::optional<stages::MergeResult> saved,
                                      const std::function<merge::Published()>& published, const BuildOptions& options,
                                      std::vector<core::Diagnostic>& warnings, concurrency::StageClock& clock) {
-    std::vector<core::Diagnostic> merge_warnings;
     auto merge = [&]() -> stages::MergedSources {
         if (saved) {
-            merge_warnings = std::move(saved->warnings);
-            return stages::with_site(config, std::move(saved->catalog), std::move(saved->input_feeds), nullptr);
+            warnings.insert(warnings.end(), saved->warnings.begin(), saved->warnings.end());
+            return stages::with_site(config, std::move(saved->catalog), std::move(saved->input_feeds), &warnings);
         }
         std::vector<sources::SourceBatch> batches = stages::load_sources(config);
         clock.lap("load");
-        stages::MergedSources merged = stages::merge_sources(config, std::move(batches), published(), merge_warnings);
-        concurrency::release_free_memory();  // the sources' records: not held while the pages' texts grow
-        if (options.keep_merge) options.keep_merge(merged.catalog, merged.input_feeds, merge_warnings);
-        return merged;
+        stages::MergeResult merged = stages::merge_sources(config, batches, published());
+        // Three steps that only read the merge, at once (one after the other they were a serial
+        // fifth of a large archive's merge stage): the sources' records freed (the largest thing
+        // in its memory, not held while the pages' texts grow) and that memory returned, the merge
+        // kept for the next build, and the site made from it here.
+        auto freed = concurrency::in_background([batches = std::move(batches)]() mutable {
+            std::vector<sources::SourceBatch>().swap(batches);
+            concurrency::release_free_memory();
+        });
+        std::future<void> kept;
+        if (options.keep_merge)
+            kept = concurrency::in_background(
+                [&] { options.keep_merge(merged.catalog, merged.input_feeds, merged.warnings); });
+        std::vector<core::Diagnostic> site_warnings;
+        stages::SiteOf site = stages::site_of(config, merged.catalog, &site_warnings);
+        freed.get();
+        if (kept.valid()) kept.get();
+        warnings.insert(warnings.end(), merged.warnings.begin(), merged.warnings.end());
+        warnings.insert(warnings.end(), site_warnings.begin(), site_warnings.end());
+        return {std::move(merged.catalog), std::move(site.site), std::move(site.artwork),
+                std::move(merged.input_feeds)};
     };
     stages::MergedSources merged = merge();
     clock.lap("merge");
-    warnings.insert(warnings.end(), merge_warnings.begin(), merge_warnings.end());
     stages::read_listening(config, merged.catalog, warnings);
     clock.lap("listen");
     return merged;

@@ -56,9 +56,9 @@ struct BuildOptions {
     bool hold = false;
     // Parsed and rendered notes kept between builds (`serve`'s; may be null).
     stages::NoteCaches* caches = nullptr;
-    // Called with the sources once loaded and merged (not when they are the last build's), before
-    // anything changes them, and the warnings they gave: `build` keeps them for its next build
-    // (on_disk/saved_sources.hpp). May be empty.
+    // Called, on a thread of its own, with the sources once loaded and merged (not when they are
+    // the last build's), before anything changes them, and the warnings they and the merge gave:
+    // `build` keeps them for its next build (on_disk/saved_sources.hpp). May be empty.
     std::function<void(const core::Catalog&, const std::vector<stages::InputFeed>&,
                        const std::vector<core::Diagnostic>&)>
         keep_merge{};

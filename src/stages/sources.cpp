@@ -109,25 +109,30 @@ core::Catalog merge_for_commands(const config::SiteConfig& config, std::span<sou
     return merge::merge(batches, published_items(config, output ? &*output : nullptr, nullptr));
 }
 
-MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
-                            const merge::Published& published, std::vector<core::Diagnostic>& warnings) {
-    core::Catalog catalog = merge::merge(batches, published);
-    if (auto w = merge::reissue_warning(catalog)) warnings.push_back(std::move(*w));
-    attach_audio_copies(config, catalog, warnings);
-    // The records are in the catalog now: keep only what the feed check needs and the warnings
-    // (a large archive's sources are the biggest thing in memory; freed when this returns).
-    std::vector<InputFeed> feeds = input_feeds(batches);
-    for (const auto& b : batches) warnings.insert(warnings.end(), b.diagnostics.begin(), b.diagnostics.end());
-    std::vector<sources::SourceBatch>().swap(batches);
-    return with_site(config, std::move(catalog), std::move(feeds), &warnings);
+MergeResult merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch>& batches,
+                          const merge::Published& published) {
+    MergeResult merged;
+    merged.catalog = merge::merge(batches, published);
+    if (auto w = merge::reissue_warning(merged.catalog)) merged.warnings.push_back(std::move(*w));
+    attach_audio_copies(config, merged.catalog, merged.warnings);
+    merged.input_feeds = input_feeds(batches);
+    for (const auto& b : batches)
+        merged.warnings.insert(merged.warnings.end(), b.diagnostics.begin(), b.diagnostics.end());
+    return merged;
+}
+
+SiteOf site_of(const config::SiteConfig& config, const core::Catalog& catalog,
+               std::vector<core::Diagnostic>* warnings) {
+    std::optional<site::LocalArtwork> artwork = site::local_artwork(config, warnings);
+    site::SiteInfo site =
+        site::make_site_info(config, catalog, config.base_url, artwork ? &*artwork : nullptr, warnings);
+    return {std::move(site), std::move(artwork)};
 }
 
 MergedSources with_site(const config::SiteConfig& config, core::Catalog catalog, std::vector<InputFeed> input_feeds,
                         std::vector<core::Diagnostic>* warnings) {
-    std::optional<site::LocalArtwork> artwork = site::local_artwork(config, warnings);
-    site::SiteInfo site =
-        site::make_site_info(config, catalog, config.base_url, artwork ? &*artwork : nullptr, warnings);
-    return {std::move(catalog), std::move(site), std::move(artwork), std::move(input_feeds)};
+    SiteOf made = site_of(config, catalog, warnings);
+    return {std::move(catalog), std::move(made.site), std::move(made.artwork), std::move(input_feeds)};
 }
 
 void read_listening(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings) {

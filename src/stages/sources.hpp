@@ -28,7 +28,7 @@ struct InputFeed {
 struct MergeResult {
     core::Catalog catalog;                   // before the listening stage reads its files, and the notes
     std::vector<InputFeed> input_feeds;      // what the new feed must keep of each input feed
-    std::vector<core::Diagnostic> warnings;  // the sources' and the merge's
+    std::vector<core::Diagnostic> warnings;  // the sources' and the merge's (not site_of's: made again)
 };
 
 // The sources merged: what the notes stage starts from.
@@ -64,15 +64,21 @@ core::Catalog merge_for_commands(const config::SiteConfig& config, std::span<sou
 void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalog,
                          std::vector<core::Diagnostic>& warnings);
 
-// Merges the loaded sources (taken: their records are freed once in the catalog), adding their
-// warnings to `warnings`; the episodes the site published keep their guids and slugs
-// (`published`), and a re-issue kept is a warning.
-MergedSources merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch> batches,
-                            const merge::Published& published, std::vector<core::Diagnostic>& warnings);
+// Merges the loaded sources, with their warnings and the merge's; the episodes the site
+// published keep their guids and slugs (`published`), and a re-issue kept is a warning. The
+// records' largest texts are moved into the catalog; the caller frees the rest of `batches`.
+MergeResult merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch>& batches,
+                          const merge::Published& published);
 
-// Merged sources of `catalog` (a merged catalog, taken) and `input_feeds`: with the show's
-// artwork (`fetch`'s copy) and what the site is (site::make_site_info), adding their warnings
-// to `warnings` (may be null).
+// What the site is, made from site.yaml and a merged catalog (only read): the show's artwork
+// (`fetch`'s copy) and site::make_site_info, adding their warnings to `warnings` (may be null).
+struct SiteOf {
+    site::SiteInfo site;
+    std::optional<site::LocalArtwork> artwork;
+};
+SiteOf site_of(const config::SiteConfig& config, const core::Catalog& catalog, std::vector<core::Diagnostic>* warnings);
+
+// Merged sources of `catalog` (a merged catalog, taken) and `input_feeds`, with site_of's.
 MergedSources with_site(const config::SiteConfig& config, core::Catalog catalog, std::vector<InputFeed> input_feeds,
                         std::vector<core::Diagnostic>* warnings);
 

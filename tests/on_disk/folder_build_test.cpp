@@ -609,6 +609,23 @@ TEST_CASE("a build of everything holds its memory in small pages; a build after 
     clear();
 }
 
+// The merge a build keeps holds the sources' warnings and the merge's; the site's (its artwork,
+// its card) are made again with the site from the kept merge, so an edit says each once.
+TEST_CASE("after a note edit, the site's own warnings are said once, as a build of everything says them") {
+    NotedSite site;
+    const auto& [dir, note, out, first] = site;
+    test::write(dir.path() / "content/sources/artwork.jpg", "GIF89a is not a JPEG");
+    const on_disk::FolderBuild whole = build_into(dir.path(), out);
+    REQUIRE_FALSE(whole.report.incremental);
+    const std::string said = warnings_of(whole.report);
+    CHECK(test::count_of(said, "artwork.jpg: warning: is not used") == 1);
+    test::write(note, test::replace_first(test::k_hop_note, "First version", "Second version"));
+    const on_disk::FolderBuild edited = build_into(dir.path(), out);
+    REQUIRE(edited.report.body_edit);
+    CHECK(warnings_of(edited.report) == said);
+    CHECK_FALSE(test::contains(test::read(on_disk::saved_sources_path(out)), "is not used"));  // (not kept)
+}
+
 TEST_CASE("an episode its host retitles keeps the page the site published it at, and the notes that name it") {
     // Before, the page moved to the new title's slug: every link and embed of the old address
     // was a 404, and the note naming the episode by its slug stopped the build ("matches no
