@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <future>
+#include <iterator>
 #include <utility>
 
 #include "concurrency/memory.hpp"
@@ -89,7 +90,8 @@ stages::MergedSources load_and_merge(const config::SiteConfig& config, std::opti
                                      std::vector<core::Diagnostic>& warnings, concurrency::StageClock& clock) {
     auto merge = [&]() -> stages::MergedSources {
         if (saved) {
-            warnings.insert(warnings.end(), saved->warnings.begin(), saved->warnings.end());
+            warnings.insert(warnings.end(), std::make_move_iterator(saved->warnings.begin()),
+                            std::make_move_iterator(saved->warnings.end()));
             return stages::with_site(config, std::move(saved->catalog), std::move(saved->input_feeds), &warnings);
         }
         std::vector<sources::SourceBatch> batches = stages::load_sources(config);
@@ -111,8 +113,9 @@ stages::MergedSources load_and_merge(const config::SiteConfig& config, std::opti
         stages::SiteOf site = stages::site_of(config, merged.catalog, &site_warnings);
         freed.get();
         if (kept.valid()) kept.get();
-        warnings.insert(warnings.end(), merged.warnings.begin(), merged.warnings.end());
-        warnings.insert(warnings.end(), site_warnings.begin(), site_warnings.end());
+        for (auto* said : {&merged.warnings, &site_warnings})
+            warnings.insert(warnings.end(), std::make_move_iterator(said->begin()),
+                            std::make_move_iterator(said->end()));
         return {std::move(merged.catalog), std::move(site.site), std::move(site.artwork),
                 std::move(merged.input_feeds)};
     };
