@@ -281,6 +281,16 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
                      " the host no longer lists could not be kept in " + kept_file.filename().string() +
                      " (it is not a feed of the same kind; it is left as it is): mend it, then copy them there from "
                      "the previous snapshot in git";
+    // A directory's page keeps nothing it drops (only a feed's items are kept): an episode only
+    // it listed loses its page at the next build, which on a runner (no output folder to compare
+    // with, and such an episode has no item in the published feed) nothing else would say.
+    if (!core::is_feed(fresh.kind) && out.removed > 0)
+        out.notice += (out.notice.empty() ? "" : "; ") +
+                      text::count_text(static_cast<std::size_t>(out.removed), "episode", "episodes") +
+                      " this page listed before " + (out.removed == 1 ? "is" : "are") +
+                      " not in the new snapshot, and fetch keeps only what a feed drops: one no other source lists "
+                      "loses its page at the next build; to keep them, keep the previous snapshot (in git) as a "
+                      "source of its own without `url:`";
     return out;
 }
 

@@ -20,6 +20,15 @@
 
 namespace {
 
+// A directory's listing as a records file (docs/sources.md): a record a title, a month apart.
+std::string listing(const std::vector<std::string>& titles) {
+    std::string json = "[";
+    for (std::size_t i = 0; i < titles.size(); ++i)
+        json += std::string(i ? "," : "") + "\n {\"title\": \"" + titles[i] + "\", \"date\": \"2024-0" +
+                std::to_string(i + 1) + "-01\"}";
+    return json + "\n]\n";
+}
+
 struct LocalServer {
     std::string feed = test::read(test::fixture("feeds/simplecast_style.xml"));
 
@@ -38,6 +47,9 @@ struct LocalServer {
             auto cut = v2.find("<item>");  // the newest item disappears
             v2.erase(cut, v2.find("</item>", cut) + 7 - cut);
             res.set_content(v2, "application/rss+xml");
+        });
+        http.server.Get("/listing-v2", [](const httplib::Request&, httplib::Response& res) {
+            res.set_content(listing({"Compiler collectives", "Higher order operators"}), "application/json");
         });
         http.server.Get("/error", [](const httplib::Request&, httplib::Response& res) { res.status = 500; });
         http.server.Get("/slow", [this](const httplib::Request&, httplib::Response& res) {
@@ -108,6 +120,7 @@ TEST_CASE("fetch: 200 replaces the snapshot, 304 keeps it, changes are counted")
     for (const auto& entry : std::filesystem::directory_iterator(dir.path())) CHECK(entry.path().extension() != ".tmp");
     // The item the host dropped is kept beside the snapshot, as the host last wrote it.
     CHECK(third.kept == 1);
+    CHECK(third.notice.empty());  // (kept: nothing lost)
     CHECK(third.message.find("feed.kept.xml keeps 1 item the host no longer lists (1 added now)") != std::string::npos);
     const std::string kept = test::read(dir.path() / "feed.kept.xml");
     CHECK(kept.find("8f2a1c8e-0001-4b7e-9d3a-000000000003") != std::string::npos);
@@ -145,6 +158,26 @@ TEST_CASE("fetch: a link planted beside the snapshot is never written through, a
     for (auto& run : runs) run.join();
     CHECK(updated == 4);
     CHECK(test::read(victim) == "export PATH=/usr/bin\n");
+}
+
+TEST_CASE("fetch: a directory page that drops episodes says what is lost, which nothing keeps") {
+    // Only a feed's dropped items are kept (feed.kept.xml); a runner's build has no output
+    // folder to notice an episode page gone, so fetch says it, in a line the workflow shows.
+    LocalServer http;
+    test::TempDir dir;
+    const auto file = dir.path() / "listing.json";
+    test::write(file, listing({"Compiler collectives", "Higher order operators", "Tensor subclasses"}));
+    const config::SourceConfig page{
+        "Directory", file, "content/sources/listing.json", core::SourceKind::unknown, http.url("/listing-v2"), 1};
+    const auto outcome = fetch::fetch_source(page, {5, 1 << 20});
+    CHECK(outcome.kind == fetch::FetchOutcome::Kind::updated);
+    CHECK(outcome.removed == 1);
+    CHECK(outcome.notice.find("1 episode this page listed before is not in the new snapshot, and fetch keeps only "
+                              "what a feed drops") != std::string::npos);
+    CHECK(outcome.notice.find("as a source of its own without `url:`") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "listing.kept.json"));
+    // Fetched again, it drops nothing more: nothing to say.
+    CHECK(fetch::fetch_source(page, {5, 1 << 20}).notice.empty());
 }
 
 TEST_CASE("fetch: a kept file that is not a feed is left alone, and the items it cannot keep are said") {
