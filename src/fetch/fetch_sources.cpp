@@ -289,8 +289,9 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
                       text::count_text(static_cast<std::size_t>(out.removed), "episode", "episodes") +
                       " this page listed before " + (out.removed == 1 ? "is" : "are") +
                       " not in the new snapshot, and fetch keeps only what a feed drops: one no other source lists "
-                      "loses its page at the next build; to keep them, keep the previous snapshot (in git) as a "
-                      "source of its own without `url:`";
+                      "loses its page at the next build; to keep " +
+                      (out.removed == 1 ? "it" : "them") +
+                      ", keep the previous snapshot (in git) as a source of its own without `url:`";
     return out;
 }
 

@@ -174,7 +174,9 @@ TEST_CASE("fetch: a directory page that drops episodes says what is lost, which 
     CHECK(outcome.removed == 1);
     CHECK(outcome.notice.find("1 episode this page listed before is not in the new snapshot, and fetch keeps only "
                               "what a feed drops") != std::string::npos);
-    CHECK(outcome.notice.find("as a source of its own without `url:`") != std::string::npos);
+    CHECK(
+        outcome.notice.find("to keep it, keep the previous snapshot (in git) as a source of its own without `url:`") !=
+        std::string::npos);
     CHECK_FALSE(std::filesystem::exists(dir.path() / "listing.kept.json"));
     // Fetched again, it drops nothing more: nothing to say.
     CHECK(fetch::fetch_source(page, {5, 1 << 20}).notice.empty());
