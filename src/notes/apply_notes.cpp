@@ -310,8 +310,7 @@ EpisodeIndex::EpisodeIndex(const core::Catalog& catalog) {
     auto add = [&](const std::string& name, Kind kind, std::size_t episode) {
         const std::size_t at = m_text.size();
         m_text += name;
-        const std::string_view kept = std::string_view(m_text).substr(at);
-        entries.push_back({{std::hash<std::string_view>{}(kept), kept, kind}, episode});
+        entries.push_back({Name::of(std::string_view(m_text).substr(at), kind), episode});
     };
     for (std::size_t i = 0; i < catalog.episodes.size(); ++i) {
         const auto& e = catalog.episodes[i];
@@ -330,8 +329,7 @@ EpisodeIndex::EpisodeIndex(const core::Catalog& catalog) {
 
 std::span<const std::size_t> EpisodeIndex::find(const std::string& ref) const {
     // The first kind the reference names (a slug names one episode: the first, as slugs are unique).
-    const auto first =
-        std::lower_bound(m_names.begin(), m_names.end(), Name{std::hash<std::string_view>{}(ref), ref, Kind::slug});
+    const auto first = std::lower_bound(m_names.begin(), m_names.end(), Name::of(ref, Kind::slug));
     if (first == m_names.end() || first->name != ref) return {};
     const auto end = std::upper_bound(first, m_names.end(), *first);
     const auto from = static_cast<std::size_t>(first - m_names.begin());

@@ -46,6 +46,8 @@ private:
         std::string_view name;  // (a view of m_text)
         Kind kind;
         friend auto operator<=>(const Name&, const Name&) = default;
+        // (The one spelling of the hash, for the table and the lookups alike.)
+        static Name of(std::string_view name, Kind kind) { return {std::hash<std::string_view>{}(name), name, kind}; }
     };
     std::string m_text;                   // every name, end to end
     std::vector<Name> m_names;            // in order
