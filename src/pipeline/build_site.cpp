@@ -102,6 +102,8 @@ stages::MergedSources load_and_merge(const config::SiteConfig& config, std::opti
         // in its memory, not held while the pages' texts grow) and that memory returned, the merge
         // kept for the next build, and the site made from it here.
         auto freed = concurrency::in_background([batches = std::move(batches)]() mutable {
+            // (Emptied here: the task itself, and what it holds, is let go of with its result,
+            // on the main thread.)
             std::vector<sources::SourceBatch>().swap(batches);
             concurrency::release_free_memory();
         });
