@@ -78,6 +78,12 @@ SourceBatch read_itunes_lookup(std::string_view text, const SourceInfo& info) {
         r.description = string_of(result, "description");
         if (r.description.empty()) r.description = string_of(result, "shortDescription");
         r.description_truncated = looks_cut_off(r.description);
+        if (says_nothing(r)) {
+            batch.diagnostics.push_back(core::warning_at(
+                {info.file, span.first_line, 0},
+                "episode has no trackName, description, episodeUrl, trackViewUrl, trackId or episodeGuid; skipped"));
+            continue;
+        }
         batch.records.push_back(std::move(r));
     }
     return batch;

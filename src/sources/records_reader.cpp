@@ -304,6 +304,7 @@ struct EntryReader {
     const text::LineIndex& lines;  // (of the source's text: each entry's problem shows its line)
     const SourceInfo& info;
     SourceBatch& batch;
+    bool said_cut = false;  // the entry says whether its description is cut (else its text tells)
 
     void problem(bool is_error, int line, const std::string& message) {
         auto d = core::error_at({info.file, line, 0}, message, lines.line_text(line));
@@ -324,16 +325,21 @@ struct EntryReader {
         std::string s;
         if (key == "seen_at") {
             if (!v.is_list) problem(true, v.line, "'seen_at' must be a list of URLs");
-            for (const auto& url : v.items)
-                if (net::is_http_url(url)) r.seen_at.push_back(url);
+            for (const auto& item : v.items)
+                if (std::string url = text::sanitize_utf8(text::trim(item)); net::is_http_url(url))
+                    r.seen_at.push_back(std::move(url));
             return;
         }
         if (!scalar(key, v, s) || s.empty()) return;
         if (key == "title")
             r.title = std::move(s);
         else if (key == "description") {
-            r.description_truncated = looks_cut_off(s);
+            if (!said_cut) r.description_truncated = looks_cut_off(s);
             r.description = std::move(s);
+        } else if (key == "description_truncated") {
+            if (s != "true" && s != "false")
+                return problem(true, v.line, "'description_truncated' must be true or false");
+            r.description_truncated = s == "true", said_cut = true;
         } else if (key == "date") {
             r.date = dates::parse_any_date(s);
             if (!r.date)
@@ -369,7 +375,9 @@ struct EntryReader {
         else if (key == "apple_url") {
             r.apple_url = s;
             if (r.apple_id.empty()) r.apple_id = apple_episode_id(s);
-        } else {
+        } else if (key == "apple_episode_guid")
+            r.apple_episode_guid = std::move(s);
+        else {
             std::string near = text::nearest_word(key, record_keys());
             problem(false, v.line,
                     "unknown key '" + key + "' ignored" + (near.empty() ? "" : "; did you mean '" + near + "'?"));
@@ -378,15 +386,17 @@ struct EntryReader {
 
     void read(const Entry& entry) {
         core::Record r;
+        said_cut = false;
         r.from = provenance(info, entry.first_line, entry.last_line);
         for (const auto& [key, value] : entry.values) apply(r, key, value);
         if (r.enclosure && r.enclosure->url.empty()) {
             problem(true, entry.first_line, "enclosure_type or enclosure_length given without enclosure_url");
             r.enclosure.reset();
         }
-        if (r.title.empty() && r.description.empty() && r.page_url.empty() && !r.enclosure && r.guid.empty()) {
-            batch.diagnostics.push_back(core::warning_at(
-                {info.file, entry.first_line, 0}, "entry has no title, description, url, enclosure or guid; skipped"));
+        if (says_nothing(r)) {
+            batch.diagnostics.push_back(
+                core::warning_at({info.file, entry.first_line, 0},
+                                 "entry has no title, description, url, enclosure, guid or Apple id; skipped"));
             return;
         }
         batch.records.push_back(std::move(r));
@@ -396,9 +406,10 @@ struct EntryReader {
 }  // namespace
 
 const std::vector<std::string>& record_keys() {
-    static const std::vector<std::string> keys = {"title", "date",          "duration",       "description",
-                                                  "url",   "enclosure_url", "enclosure_type", "enclosure_length",
-                                                  "guid",  "apple_id",      "apple_url",      "seen_at"};
+    static const std::vector<std::string> keys = {
+        "title",    "date",          "duration",           "description",      "description_truncated",
+        "url",      "enclosure_url", "enclosure_type",     "enclosure_length", "guid",
+        "apple_id", "apple_url",     "apple_episode_guid", "seen_at"};
     return keys;
 }
 

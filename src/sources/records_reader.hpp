@@ -1,8 +1,10 @@
 #pragma once
 // Plain lists of episode records in JSON or YAML (the format of public-listings.json).
 // Keys: title, date (a day or a full timestamp), duration (seconds, "MM:SS", "H:MM:SS", "17min",
-// "13 minutes"), description, url, enclosure_url, enclosure_type, enclosure_length, guid,
-// apple_id, apple_url, seen_at (a list of URLs). All are optional; docs/sources.md documents them.
+// "13 minutes"), description, description_truncated (true or false: else a description that stops
+// mid-sentence is taken as cut), url, enclosure_url, enclosure_type, enclosure_length, guid,
+// apple_id, apple_url, apple_episode_guid, seen_at (a list of URLs). All are optional;
+// docs/sources.md documents them.
 #include <string_view>
 #include <vector>
 

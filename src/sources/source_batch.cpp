@@ -33,6 +33,11 @@ bool ends_truncated(std::string_view raw) {
     return text.ends_with("...") || text.ends_with("\xE2\x80\xA6") || text.ends_with("[...]");
 }
 
+bool says_nothing(const core::Record& r) {
+    return r.title.empty() && r.description.empty() && r.page_url.empty() && !r.enclosure && r.guid.empty() &&
+           r.apple_id.empty() && r.apple_url.empty() && r.apple_episode_guid.empty();
+}
+
 bool looks_cut_off(std::string_view raw) {
     std::string_view text = text::trim(raw);
     if (text.empty()) return false;

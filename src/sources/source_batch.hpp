@@ -38,6 +38,10 @@ struct SourceBatch {
 // A record's provenance for lines [first, last] of the file.
 core::Provenance provenance(const SourceInfo& info, int first_line, int last_line);
 
+// True when a record says nothing to know its episode by (no title, description, page,
+// audio, guid or Apple id): a listing's entry like that is skipped, with a warning.
+bool says_nothing(const core::Record& r);
+
 // True when the text ends with a truncation marker ("...", "…", "[…]").
 bool ends_truncated(std::string_view text);
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
@@ -41,6 +42,7 @@
 #include "sources/podbean_page.hpp"
 #include "sources/read_source.hpp"
 #include "sources/records_reader.hpp"
+#include "sources/records_writer.hpp"
 #include "sources/rss_reader.hpp"
 #include "text/normalize.hpp"
 #include "text/strings.hpp"
@@ -71,6 +73,30 @@ void through_merge(sources::SourceBatch batch) {
 void rss(std::string_view d) {
     through_merge(sources::read_rss(d, k_info));
 }
+
+// A listing's records as fetch keeps them (sources::records_json) must read back as they were:
+// a kept episode that came back otherwise would be another episode, or lose what it had.
+void kept_again(const sources::SourceBatch& batch) {
+    const std::string text = sources::records_json(batch.records);
+    const auto read = sources::read_records(text, k_info, sources::RecordsSyntax::json);
+    if (read.records.size() != batch.records.size()) throw std::logic_error("kept records: not every record read back");
+    for (std::size_t i = 0; i < read.records.size(); ++i) {
+        core::Record a = batch.records[i], b = read.records[i];
+        a.from = b.from = {};
+        // (A records entry's apple_url gives its apple_id when it has none, as Apple's URL holds it.)
+        if (a.apple_id.empty()) a.apple_id = sources::apple_episode_id(a.apple_url);
+        if (!(std::tie(a.title, a.date, a.duration, a.description, a.description_truncated, a.page_url, a.enclosure,
+                       a.guid, a.apple_id, a.apple_url, a.apple_episode_guid, a.seen_at) ==
+              std::tie(b.title, b.date, b.duration, b.description, b.description_truncated, b.page_url, b.enclosure,
+                       b.guid, b.apple_id, b.apple_url, b.apple_episode_guid, b.seen_at)))
+            throw std::logic_error("kept records: a record read back otherwise:\n" + text);
+    }
+}
+// A listing's adapter's records: kept as fetch keeps them, and merged.
+void listing(sources::SourceBatch batch) {
+    kept_again(batch);
+    through_merge(std::move(batch));
+}
 // simdjson's reading of a listing must be nlohmann's, which reads it when a byte order mark
 // makes simdjson refuse it. (Messages are not compared: a syntax error's column on the first
 // line moves with the mark.)
@@ -82,25 +108,25 @@ void records_json(std::string_view d) {
             batch.diagnostics.size() != by_nlohmann.diagnostics.size())
             throw std::logic_error("simdjson and nlohmann read this listing differently");
     }
-    through_merge(std::move(batch));
+    listing(std::move(batch));
 }
 void records_yaml(std::string_view d) {
-    through_merge(sources::read_records(d, k_info, sources::RecordsSyntax::yaml));
+    listing(sources::read_records(d, k_info, sources::RecordsSyntax::yaml));
 }
 void podbean(std::string_view d) {
-    through_merge(sources::read_podbean_page(d, k_info));
+    listing(sources::read_podbean_page(d, k_info));
 }
 void pod_casts_io(std::string_view d) {
-    through_merge(sources::read_pod_casts_io_page(d, k_info));
+    listing(sources::read_pod_casts_io_page(d, k_info));
 }
 void player_fm(std::string_view d) {
-    through_merge(sources::read_player_fm_page(d, k_info));
+    listing(sources::read_player_fm_page(d, k_info));
 }
 void apple_page(std::string_view d) {
-    through_merge(sources::read_apple_page(d, k_info));
+    listing(sources::read_apple_page(d, k_info));
 }
 void itunes_lookup(std::string_view d) {
-    through_merge(sources::read_itunes_lookup(d, k_info));
+    listing(sources::read_itunes_lookup(d, k_info));
 }
 void detect(std::string_view d) {
     sources::detect_kind(d, "x.txt");

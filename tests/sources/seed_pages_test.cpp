@@ -180,6 +180,20 @@ TEST_CASE("iTunes lookup API: a length beyond any real episode is no length, not
     CHECK(b.records[1].duration->seconds == 928);
 }
 
+TEST_CASE("iTunes lookup API: an episode with nothing to know it by is skipped, with a warning") {
+    auto b = sources::read_itunes_lookup(
+        "{\"results\": [\n {\"wrapperType\": \"podcastEpisode\", \"trackName\": \"Named\"},\n"
+        " {\"wrapperType\": \"podcastEpisode\", \"releaseDate\": \"2024-04-29T07:01:00Z\", \"episodeUrl\": \"a "
+        "b\"}\n]}",
+        {"itunes", "thin.json"});
+    REQUIRE(b.records.size() == 1);
+    CHECK(b.records[0].title == "Named");
+    REQUIRE(b.diagnostics.size() == 1);
+    CHECK(core::format(b.diagnostics[0]) ==
+          "thin.json:3: warning: episode has no trackName, description, episodeUrl, trackViewUrl, trackId or "
+          "episodeGuid; skipped");
+}
+
 TEST_CASE("directory pages: the count of episodes a page announces, and where") {
     auto podbean = sources::parse_source(seed("000"), {"podbean", "000.txt", ""}, core::SourceKind::podbean);
     REQUIRE(podbean.announced);

@@ -1,0 +1,17 @@
+#pragma once
+// Episode records written as a records file (sources/records_reader.hpp reads them back): how
+// `fetch` keeps the episodes a directory's page no longer lists (fetch/kept_records.hpp).
+#include <span>
+#include <string>
+
+#include "core/record.hpp"
+
+namespace sources {
+
+// The records as a JSON list, an entry of a few lines each, in the order given: every field a
+// records entry has a key for, each only when the record says it; read back, each gives the
+// record again (but for its provenance, and the fields a feed item has beyond a listing's:
+// HTML show notes, chapters, persons, the item's own XML, which no records entry holds).
+std::string records_json(std::span<const core::Record> records);
+
+}  // namespace sources
