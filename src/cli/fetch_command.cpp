@@ -171,8 +171,9 @@ int run_fetch(FetchArgs args) {
 
 Command fetch_command() {
     return {"fetch",
-            "Refresh every source that has a url: a failed download keeps the previous snapshot, the items a feed's "
-            "host drops are kept beside it (feed.kept.xml), a moved feed is followed",
+            "Refresh every source that has a url: a failed download keeps the previous snapshot, what a feed's host "
+            "or a directory's page drops is kept beside it (feed.kept.xml, apple.kept.json), "
+            "a moved feed is followed",
             [](CLI::App& sub) {
                 auto args = std::make_shared<FetchArgs>();
                 sub.add_option("--config,-c", args->config, "Path of site.yaml")->capture_default_str();

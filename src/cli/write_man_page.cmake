@@ -17,7 +17,7 @@ foreach(command IN LISTS commands)
     string(APPEND include ".SS ${command}\n.nf\n${text}.fi\n")
   endif()
 endforeach()
-string(APPEND include "\n[FILES]\n.TP\nsite.yaml\nThe site's settings and sources (docs/site-yaml.md in /usr/share/doc/podarchive lists every key).\n.TP\ncontent/sources/\nThe sources' snapshots that fetch refreshes, and the items a feed's host no longer lists (feed.kept.xml).\n")
+string(APPEND include "\n[FILES]\n.TP\nsite.yaml\nThe site's settings and sources (docs/site-yaml.md in /usr/share/doc/podarchive lists every key).\n.TP\ncontent/sources/\nThe sources' snapshots that fetch refreshes, the items a feed's host no longer lists (feed.kept.xml) and the episodes a directory's page no longer lists (apple.kept.json).\n")
 get_filename_component(dir "${OUTPUT}" DIRECTORY)
 file(WRITE "${dir}/podarchive.h2m" "${include}")
 execute_process(COMMAND "${HELP2MAN}" --no-info --no-discard-stderr --section=1 --name "static site generator for podcast archives"

@@ -241,8 +241,9 @@ std::optional<core::Diagnostic> gone_pages(const std::vector<std::string>& publi
             (one ? "is" : "are") + " gone (" + (one ? "" : "the first: ") + site::k_episodes_dir +
             std::string(gone.front()) + "/): links to " + (one ? "it" : "them") +
             " now answer 404. No source has the episode any more, or one without audio is titled otherwise "
-            "now; a directory page that lists only recent episodes drops the old ones: keep its old copy (git "
-            "has it) as a source of its own without `url:`, so that fetch leaves it as it is");
+            "now (fetch keeps what a feed or a page with a `url:` drops: a source left out of site.yaml, or a "
+            "file changed by hand, loses it): keep the old copy (git has it) as a source of its own without "
+            "`url:`, so that fetch leaves it as it is");
 }
 
 }  // namespace feed

@@ -6,6 +6,7 @@
 #include "fetch/conditional_get.hpp"
 #include "fetch/feed_pages.hpp"
 #include "fetch/kept_items.hpp"
+#include "fetch/kept_records.hpp"
 #include "files/files.hpp"
 #include "net/url.hpp"
 #include "sources/read_source.hpp"
@@ -81,25 +82,32 @@ bool given_up(const HttpResponse& response, const FetchState& state) {
 // `error`, when it cannot.
 bool store_kept(const fs::path& file, const KeptItems& kept, std::string& error) {
     std::error_code ec;
-    if (kept.xml.empty()) {
+    if (kept.text.empty()) {
         fs::remove(file, ec);
         if (ec) error = file.string() + ": " + ec.message();
         return !ec;
     }
-    return files::write_file_atomically(file, kept.xml, error);
+    return files::write_file_atomically(file, kept.text, error);
+}
+
+// "3 items the host" (a feed's), "1 episode the page" (a directory's page's): what no longer lists them.
+std::string dropped(int count, bool feed) {
+    return text::count_text(static_cast<std::size_t>(count), feed ? "item" : "episode", feed ? "items" : "episodes") +
+           (feed ? " the host" : " the page");
 }
 
 // "updated (N bytes): 2 new, 0 changed episodes, 50 no longer listed by the host; feed.kept.xml keeps ..."
+// (a directory's page: "... apple.kept.json keeps 3 episodes the page no longer lists ...").
 std::string updated_message(std::size_t bytes, const FetchOutcome& out, const KeptItems* kept,
-                            const std::string& kept_name) {
+                            const std::string& kept_name, bool feed) {
+    const std::string host = feed ? "the host" : "the page";
     std::string message = "updated (" + std::to_string(bytes) + " bytes): " + std::to_string(out.added) + " new, " +
                           std::to_string(out.changed) + " changed episodes";
-    if (out.removed > 0) message += ", " + std::to_string(out.removed) + " no longer listed by the host";
+    if (out.removed > 0) message += ", " + std::to_string(out.removed) + " no longer listed by " + host;
     if (kept && (kept->kept > 0 || kept->listed_again > 0))
-        message += "; " + kept_name + " keeps " +
-                   text::count_text(static_cast<std::size_t>(kept->kept), "item", "items") +
-                   " the host no longer lists (" + std::to_string(kept->newly_kept) + " added now" +
-                   (kept->listed_again > 0 ? ", " + std::to_string(kept->listed_again) + " listed again by the host"
+        message += "; " + kept_name + " keeps " + dropped(kept->kept, feed) + " no longer lists (" +
+                   std::to_string(kept->newly_kept) + " added now" +
+                   (kept->listed_again > 0 ? ", " + std::to_string(kept->listed_again) + " listed again by " + host
                                            : std::string()) +
                    ")";
     return message;
@@ -238,33 +246,41 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
         }
         return out;
     }
-    if (have_old)
-        count_changes(sources::parse_source(old_text, info, fresh.kind), fresh, out);
-    else
+    std::optional<sources::SourceBatch> old_batch;
+    if (have_old) {
+        old_batch = sources::parse_source(old_text, info, fresh.kind);
+        count_changes(*old_batch, fresh, out);
+    } else {
         out.added = static_cast<int>(fresh.records.size());
+    }
     // What the host no longer lists is kept first: were the snapshot replaced and the kept items
     // not, they would be lost.
-    const fs::path kept_file = sources::kept_items_path(source.path);
+    const bool feed = core::is_feed(fresh.kind);
+    const fs::path kept_file = feed ? sources::kept_items_path(source.path) : sources::kept_records_path(source.path);
     std::optional<KeptItems> kept;
     std::string kept_before, error;
-    if (core::is_feed(fresh.kind)) {
-        if (fs::is_regular_file(kept_file, ec)) {
-            try {
-                kept_before = files::read_file(kept_file);
-            } catch (const files::FileError& e) {
-                // Another fetch of this source may have removed it since (it keeps none then).
-                if (fs::exists(kept_file, ec)) return fail(e.what());
-            }
+    if (fs::is_regular_file(kept_file, ec)) {
+        try {
+            kept_before = files::read_file(kept_file);
+        } catch (const files::FileError& e) {
+            // Another fetch of this source may have removed it since (it keeps none then).
+            if (fs::exists(kept_file, ec)) return fail(e.what());
         }
+    }
+    if (feed) {
         kept = keep_dropped_items(old_text, response.body, kept_before);
         if (kept) {
-            const int added = add_other_pages(response.body, read_from, options, remembered, kept->xml, out);
+            const int added = add_other_pages(response.body, read_from, options, remembered, kept->text, out);
             kept->kept += added;
         }
-        if (kept && kept->xml != kept_before && !store_kept(kept_file, *kept, error)) return fail(error);
+    } else if (old_batch) {
+        const sources::SourceInfo kept_info{info.name, sources::kept_records_path(info.file).generic_string(),
+                                            info.url};
+        kept = keep_dropped_records(*old_batch, fresh, kept_before, kept_info);
     }
+    if (kept && kept->text != kept_before && !store_kept(kept_file, *kept, error)) return fail(error);
     if (!files::write_file_atomically(source.path, response.body, error)) {
-        if (kept && kept->xml != kept_before) store_kept(kept_file, {kept_before, 0, 0, 0}, error);  // (as it was)
+        if (kept && kept->text != kept_before) store_kept(kept_file, {kept_before, 0, 0, 0}, error);  // (as it was)
         return fail(error);
     }
     // (Validators are the answering address's: a feed that moves is read unconditionally once.)
@@ -273,25 +289,15 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     remember_earlier();
     write_state(state_file, state);
     out.kind = FetchOutcome::Kind::updated;
-    out.message = updated_message(response.body.size(), out, kept ? &*kept : nullptr, kept_file.filename().string());
+    out.message =
+        updated_message(response.body.size(), out, kept ? &*kept : nullptr, kept_file.filename().string(), feed);
     if (out.pages > 1) out.message += pages_read(out);
     if (kept) out.kept = kept->kept;
-    if (core::is_feed(fresh.kind) && !kept && out.removed > 0)  // (never in silence: these items are the archive's)
-        out.notice = text::count_text(static_cast<std::size_t>(out.removed), "item", "items") +
-                     " the host no longer lists could not be kept in " + kept_file.filename().string() +
-                     " (it is not a feed of the same kind; it is left as it is): mend it, then copy them there from "
-                     "the previous snapshot in git";
-    // A directory's page keeps nothing it drops (only a feed's items are kept): an episode only
-    // it listed loses its page at the next build, which on a runner (no output folder to compare
-    // with, and such an episode has no item in the published feed) nothing else would say.
-    if (!core::is_feed(fresh.kind) && out.removed > 0)
-        out.notice += (out.notice.empty() ? "" : "; ") +
-                      text::count_text(static_cast<std::size_t>(out.removed), "episode", "episodes") +
-                      " this page listed before " + (out.removed == 1 ? "is" : "are") +
-                      " not in the new snapshot, and fetch keeps only what a feed drops: one no other source lists "
-                      "loses its page at the next build; to keep " +
-                      (out.removed == 1 ? "it" : "them") +
-                      ", keep the previous snapshot (in git) as a source of its own without `url:`";
+    if (!kept && out.removed > 0)  // (never in silence: these items are the archive's)
+        out.notice += (out.notice.empty() ? "" : "; ") + dropped(out.removed, feed) +
+                      " no longer lists could not be kept in " + kept_file.filename().string() +
+                      (feed ? " (it is not a feed of the same kind" : " (it is not a JSON list of episode records") +
+                      "; it is left as it is): mend it, then copy them there from the previous snapshot in git";
     return out;
 }
 

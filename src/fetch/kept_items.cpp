@@ -263,7 +263,7 @@ std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::
     out.kept = static_cast<int>(keep.size());
     if (keep.empty()) return out;
 
-    out.xml = kept_file_text(now, {&before, &kept}, keep);
+    out.text = kept_file_text(now, {&before, &kept}, keep);
     return out;
 }
 

@@ -12,7 +12,7 @@
 namespace fetch {
 
 struct KeptItems {
-    std::string xml;       // the kept file's new text; empty when nothing is kept (no file)
+    std::string text;      // the kept file's new text; empty when nothing is kept (no file)
     int kept = 0;          // items in it
     int newly_kept = 0;    // of which the host dropped since the last snapshot
     int listed_again = 0;  // kept items the host lists again (they leave the file: the host's copy wins)

@@ -91,7 +91,10 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::
                                 const InputHashes* known, InputHashes* learned) {
     namespace fs = std::filesystem;
     std::vector<fs::path> files = {config.config_path, config.audio_manifest()};
-    for (const auto& s : config.sources) files.push_back(s.path), files.push_back(sources::kept_items_path(s.path));
+    for (const auto& s : config.sources) {
+        files.push_back(s.path), files.push_back(sources::kept_items_path(s.path));
+        if (sources::kept_records_path(s.path) != files.back()) files.push_back(sources::kept_records_path(s.path));
+    }
     // The links met are not followed, but one put in a file's place or taken away is a change:
     // the build says so of a link among the notes or the theme's files.
     std::vector<fs::path> links;

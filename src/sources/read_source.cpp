@@ -1,6 +1,7 @@
 #include "sources/read_source.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "files/files.hpp"
 #include "sources/apple_page.hpp"
@@ -115,6 +116,10 @@ std::filesystem::path kept_items_path(const std::filesystem::path& snapshot) {
     return snapshot.parent_path() / (snapshot.stem().string() + ".kept" + snapshot.extension().string());
 }
 
+std::filesystem::path kept_records_path(const std::filesystem::path& snapshot) {
+    return snapshot.parent_path() / (snapshot.stem().string() + ".kept.json");
+}
+
 namespace {
 
 // parse_source of a file's text, which the adapter may let go of before it is done (read_text).
@@ -125,17 +130,33 @@ SourceBatch parse_file_text(std::string text, const SourceInfo& info, core::Sour
     return parse_source(text, info, kind, file_name);
 }
 
+// The kept file's text; a problem reading it (a planted link, ...) is the batch's error.
+std::optional<std::string> kept_text(SourceBatch& batch, const std::filesystem::path& kept_file,
+                                     const std::string& display) {
+    try {
+        return files::read_file(kept_file, files::k_max_input_bytes, files::Links::refuse);
+    } catch (const files::FileError& e) {
+        batch.diagnostics.push_back(core::error_at({display, 0, 0}, e.what()));
+        return std::nullopt;
+    }
+}
+
+// Adds the kept records of `kept_file` to the page's batch.
+void add_kept_records(SourceBatch& batch, const std::filesystem::path& kept_file, const std::string& display) {
+    const std::optional<std::string> text = kept_text(batch, kept_file, display);
+    if (!text) return;
+    SourceBatch kept = read_records(*text, {batch.info.name, display, batch.info.url}, RecordsSyntax::json);
+    batch.records.insert(batch.records.end(), std::make_move_iterator(kept.records.begin()),
+                         std::make_move_iterator(kept.records.end()));
+    batch.diagnostics.insert(batch.diagnostics.end(), kept.diagnostics.begin(), kept.diagnostics.end());
+}
+
 // Adds the kept items of `kept_file` to the feed's batch. Their namespaces the feed no longer
 // declares are declared on the regenerated feed's root too (the items still use them).
 void add_kept_items(SourceBatch& batch, const std::filesystem::path& kept_file, const std::string& display) {
-    std::string text;
-    try {
-        text = files::read_file(kept_file, files::k_max_input_bytes, files::Links::refuse);
-    } catch (const files::FileError& e) {
-        batch.diagnostics.push_back(core::error_at({display, 0, 0}, e.what()));
-        return;
-    }
-    SourceBatch kept = read_rss(text, {batch.info.name, display, batch.info.url});
+    const std::optional<std::string> text = kept_text(batch, kept_file, display);
+    if (!text) return;
+    SourceBatch kept = read_rss(*text, {batch.info.name, display, batch.info.url});
     if (kept.kind != batch.kind) {
         batch.diagnostics.push_back(core::warning_at(
             {display, 1, 1}, std::string("the kept items are ") + std::string(core::kind_name(kept.kind)) +
@@ -180,10 +201,16 @@ SourceBatch read_source(const config::SourceConfig& source) {
         }
     SourceBatch batch = parse_file_text(std::move(text), info, kind, source.path.filename().string());
     if (stray_warning) batch.diagnostics.insert(batch.diagnostics.begin(), std::move(*stray_warning));
-    const std::filesystem::path kept = kept_items_path(source.path);
     std::error_code ec;
-    if (core::is_feed(batch.kind) && batch.channel && std::filesystem::is_regular_file(kept, ec))
-        add_kept_items(batch, kept, kept_items_path(info.file).generic_string());
+    if (core::is_feed(batch.kind)) {
+        const std::filesystem::path kept = kept_items_path(source.path);
+        if (batch.channel && std::filesystem::is_regular_file(kept, ec))
+            add_kept_items(batch, kept, kept_items_path(info.file).generic_string());
+    } else if (batch.kind != core::SourceKind::unknown) {
+        const std::filesystem::path kept = kept_records_path(source.path);
+        if (std::filesystem::is_regular_file(kept, ec))
+            add_kept_records(batch, kept, kept_records_path(info.file).generic_string());
+    }
     return batch;
 }
 

@@ -21,6 +21,10 @@ SourceBatch parse_source(std::string_view text, const SourceInfo& info, core::So
 // "feed.kept.xml" beside "feed.xml".
 std::filesystem::path kept_items_path(const std::filesystem::path& snapshot);
 
+// Where it keeps the episodes a directory's page (or a records file with a `url:`) no longer
+// lists (fetch/kept_records.hpp): a records file, "apple.kept.json" beside "apple.html".
+std::filesystem::path kept_records_path(const std::filesystem::path& snapshot);
+
 // A kept item that came from elsewhere than the feed's own snapshot says where, as an attribute
 // of its <item> (<entry>): podarchive:from="page https://host/feed?page=2" for another page of
 // a paged feed, "wayback:20210304050607" for a capture of the Wayback Machine's. The build gives
@@ -29,8 +33,8 @@ inline constexpr std::string_view k_kept_ns = "urn:podarchive:kept";
 inline constexpr std::string_view k_kept_prefix = "podarchive";
 
 // Reads the file and parses it. Missing or unreadable files give an error diagnostic. A feed's
-// kept items (kept_items_path), when there are any, are read with it: they follow the feed's own
-// records, located in their own file.
+// kept items (kept_items_path), or a page's kept records (kept_records_path), when there are
+// any, are read with it: they follow the source's own records, located in their own file.
 SourceBatch read_source(const config::SourceConfig& source);
 
 }  // namespace sources

@@ -16,6 +16,7 @@
 #include "loopback_server.hpp"
 #include "output/output.hpp"
 #include "pipeline/build_site.hpp"
+#include "sources/read_source.hpp"
 #include "support.hpp"
 
 namespace {
@@ -50,6 +51,10 @@ struct LocalServer {
         });
         http.server.Get("/listing-v2", [](const httplib::Request&, httplib::Response& res) {
             res.set_content(listing({"Compiler collectives", "Higher order operators"}), "application/json");
+        });
+        http.server.Get("/listing-v3", [](const httplib::Request&, httplib::Response& res) {
+            res.set_content(listing({"Compiler collectives", "Higher order operators", "Tensor subclasses"}),
+                            "application/json");
         });
         http.server.Get("/error", [](const httplib::Request&, httplib::Response& res) { res.status = 500; });
         http.server.Get("/slow", [this](const httplib::Request&, httplib::Response& res) {
@@ -160,26 +165,47 @@ TEST_CASE("fetch: a link planted beside the snapshot is never written through, a
     CHECK(test::read(victim) == "export PATH=/usr/bin\n");
 }
 
-TEST_CASE("fetch: a directory page that drops episodes says what is lost, which nothing keeps") {
-    // Only a feed's dropped items are kept (feed.kept.xml); a runner's build has no output
-    // folder to notice an episode page gone, so fetch says it, in a line the workflow shows.
+TEST_CASE("fetch: a directory page's dropped episodes are kept beside it, and leave when it lists them again") {
+    // A page lists a show's newest episodes; one only it listed would leave the archive with it.
     LocalServer http;
     test::TempDir dir;
     const auto file = dir.path() / "listing.json";
+    const auto kept_file = dir.path() / "listing.kept.json";
     test::write(file, listing({"Compiler collectives", "Higher order operators", "Tensor subclasses"}));
-    const config::SourceConfig page{
+    config::SourceConfig page{
         "Directory", file, "content/sources/listing.json", core::SourceKind::unknown, http.url("/listing-v2"), 1};
     const auto outcome = fetch::fetch_source(page, {5, 1 << 20});
     CHECK(outcome.kind == fetch::FetchOutcome::Kind::updated);
     CHECK(outcome.removed == 1);
-    CHECK(outcome.notice.find("1 episode this page listed before is not in the new snapshot, and fetch keeps only "
-                              "what a feed drops") != std::string::npos);
-    CHECK(
-        outcome.notice.find("to keep it, keep the previous snapshot (in git) as a source of its own without `url:`") !=
-        std::string::npos);
-    CHECK_FALSE(std::filesystem::exists(dir.path() / "listing.kept.json"));
-    // Fetched again, it drops nothing more: nothing to say.
-    CHECK(fetch::fetch_source(page, {5, 1 << 20}).notice.empty());
+    CHECK(outcome.kept == 1);
+    CHECK(outcome.notice.empty());
+    CHECK(outcome.message.find("1 no longer listed by the page; listing.kept.json keeps 1 episode the page no longer "
+                               "lists (1 added now)") != std::string::npos);
+    // The build reads it with the page, located in its own file.
+    const sources::SourceBatch read = sources::read_source(page);
+    CHECK(read.diagnostics.empty());
+    REQUIRE(read.records.size() == 3);
+    CHECK(read.records[2].title == "Tensor subclasses");
+    CHECK(read.records[2].date == dates::parse_iso8601("2024-03-01"));
+    CHECK(read.records[2].from.file == "content/sources/listing.kept.json");
+    // Fetched again, the page the same: nothing changes.
+    const std::string kept = test::read(kept_file);
+    CHECK(fetch::fetch_source(page, {5, 1 << 20}).kind == fetch::FetchOutcome::Kind::not_modified);
+    CHECK(test::read(kept_file) == kept);
+    // The page lists it again: its copy stands, and nothing is left to keep.
+    page.url = http.url("/listing-v3");
+    const auto back = fetch::fetch_source(page, {5, 1 << 20});
+    CHECK(back.message.find("listing.kept.json keeps 0 episodes the page no longer lists (0 added now, 1 listed again "
+                            "by the page)") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(kept_file));
+    // A kept file that is not a list of records is left as it is, and what it cannot keep said.
+    test::write(kept_file, "edited by hand, not JSON");
+    page.url = http.url("/listing-v2");
+    const auto unkept = fetch::fetch_source(page, {5, 1 << 20});
+    CHECK(unkept.kind == fetch::FetchOutcome::Kind::updated);
+    CHECK(unkept.notice.find("1 episode the page no longer lists could not be kept in listing.kept.json (it is not a "
+                             "JSON list of episode records; it is left as it is)") != std::string::npos);
+    CHECK(test::read(kept_file) == "edited by hand, not JSON");
 }
 
 TEST_CASE("fetch: a kept file that is not a feed is left alone, and the items it cannot keep are said") {

@@ -44,21 +44,21 @@ TEST_CASE("kept items: a feed cut to its newest keeps the rest, newest first, as
     REQUIRE(kept);
     CHECK(kept->kept == 3);
     CHECK(kept->newly_kept == 3);
-    CHECK(test::guids_in(kept->xml) == std::vector<std::string>{"g3", "g2", "g1"});
-    CHECK(kept->xml.find("<![CDATA[<p>Notes of Three</p>]]>") != std::string::npos);  // the item as it was
-    CHECK(kept->xml.find("xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\"") != std::string::npos);
+    CHECK(test::guids_in(kept->text) == std::vector<std::string>{"g3", "g2", "g1"});
+    CHECK(kept->text.find("<![CDATA[<p>Notes of Three</p>]]>") != std::string::npos);  // the item as it was
+    CHECK(kept->text.find("xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\"") != std::string::npos);
     // The next day the host cuts again: the kept items stay, the newly dropped join them in order.
     const std::string cut_more = rss({k_five.begin(), k_five.begin() + 1});
-    auto later = fetch::keep_dropped_items(cut, cut_more, kept->xml);
+    auto later = fetch::keep_dropped_items(cut, cut_more, kept->text);
     REQUIRE(later);
-    CHECK(test::guids_in(later->xml) == std::vector<std::string>{"g4", "g3", "g2", "g1"});
+    CHECK(test::guids_in(later->text) == std::vector<std::string>{"g4", "g3", "g2", "g1"});
     CHECK(later->newly_kept == 1);
     // Nothing changed: the same bytes (a daily run commits nothing).
-    auto same = fetch::keep_dropped_items(cut_more, cut_more, later->xml);
+    auto same = fetch::keep_dropped_items(cut_more, cut_more, later->text);
     REQUIRE(same);
-    CHECK(same->xml == later->xml);
+    CHECK(same->text == later->text);
     // The build reads the kept file as a feed of the same kind.
-    auto batch = sources::parse_source(later->xml, {"feed", "feed.kept.xml"}, core::SourceKind::rss);
+    auto batch = sources::parse_source(later->text, {"feed", "feed.kept.text"}, core::SourceKind::rss);
     CHECK(batch.records.size() == 4);
     for (const auto& d : batch.diagnostics) CHECK(d.severity != core::Severity::error);
 }
@@ -69,10 +69,10 @@ TEST_CASE("kept items: an item listed again leaves the file; an episode still li
     REQUIRE(kept);
     // The host lists "Two" again: its copy wins.
     auto relisted =
-        fetch::keep_dropped_items(rss({k_five[0], k_five[1]}), rss({k_five[0], k_five[1], k_five[3]}), kept->xml);
+        fetch::keep_dropped_items(rss({k_five[0], k_five[1]}), rss({k_five[0], k_five[1], k_five[3]}), kept->text);
     REQUIRE(relisted);
     CHECK(relisted->listed_again == 1);
-    CHECK(test::guids_in(relisted->xml) == std::vector<std::string>{"g3", "g1"});
+    CHECK(test::guids_in(relisted->text) == std::vector<std::string>{"g3", "g1"});
     // A re-issue: "Four" under a new guid (same audio), and "Five" under a new guid and audio
     // file on the same day: neither old item is kept, the build's guard judges them.
     auto reissued = fetch::keep_dropped_items(full,
@@ -84,7 +84,7 @@ TEST_CASE("kept items: an item listed again leaves the file; an episode still li
                                               "");
     REQUIRE(reissued);
     CHECK(reissued->kept == 0);
-    CHECK(reissued->xml.empty());  // (no file)
+    CHECK(reissued->text.empty());  // (no file)
     // A rerun the host listed beside the original (the same audio, a guid of its own), then
     // dropped, is kept: subscribers have both. (Before, it went: the original shares its audio,
     // and the build then refused the feed for an episode "come back under a new guid".)
@@ -92,11 +92,11 @@ TEST_CASE("kept items: an item listed again leaves the file; an episode still li
         {"g6", "Rerun: Two", 6, "2.mp3"}, k_five[0], k_five[1], k_five[2], k_five[3], k_five[4]};
     auto rerun = fetch::keep_dropped_items(rss(with_rerun), full, "");
     REQUIRE(rerun);
-    CHECK(test::guids_in(rerun->xml) == std::vector<std::string>{"g6"});
+    CHECK(test::guids_in(rerun->text) == std::vector<std::string>{"g6"});
     // And kept it stays, the next day too.
-    auto next_day = fetch::keep_dropped_items(full, full, rerun->xml);
+    auto next_day = fetch::keep_dropped_items(full, full, rerun->text);
     REQUIRE(next_day);
-    CHECK(test::guids_in(next_day->xml) == std::vector<std::string>{"g6"});
+    CHECK(test::guids_in(next_day->text) == std::vector<std::string>{"g6"});
     // Everything dropped at once (a host's broken feed that still parses) is kept all the same.
     auto emptied = fetch::keep_dropped_items(full, rss({}), "");
     REQUIRE(emptied);
@@ -114,9 +114,9 @@ TEST_CASE("kept items: Atom entries, other namespaces, and texts that are not fe
     auto kept = fetch::keep_dropped_items(atom_full, atom_cut, "");
     REQUIRE(kept);
     CHECK(kept->kept == 1);
-    CHECK(kept->xml.find("<feed xmlns=\"http://www.w3.org/2005/Atom\">") != std::string::npos);
-    CHECK(kept->xml.find("urn:e1") != std::string::npos);
-    auto batch = sources::parse_source(kept->xml, {"feed", "feed.kept.xml"}, core::SourceKind::atom);
+    CHECK(kept->text.find("<feed xmlns=\"http://www.w3.org/2005/Atom\">") != std::string::npos);
+    CHECK(kept->text.find("urn:e1") != std::string::npos);
+    auto batch = sources::parse_source(kept->text, {"feed", "feed.kept.text"}, core::SourceKind::atom);
     CHECK(batch.records.size() == 1);
     // An item of a namespace the host no longer declares keeps its declaration.
     const std::string media = " xmlns:media=\"http://search.yahoo.com/mrss/\"";
@@ -125,7 +125,7 @@ TEST_CASE("kept items: Atom entries, other namespaces, and texts that are not fe
                                      "<media:rating>nonadult</media:rating></item>\n</channel>");
     auto declared = fetch::keep_dropped_items(with_media, rss({k_five[0]}), "");
     REQUIRE(declared);
-    CHECK(declared->xml.find(media) != std::string::npos);
+    CHECK(declared->text.find(media) != std::string::npos);
     // Not feeds: nothing to say, and the caller leaves the kept file alone.
     CHECK_FALSE(fetch::keep_dropped_items(rss(k_five), "<html><body>Moved</body></html>", ""));
     CHECK_FALSE(fetch::keep_dropped_items(rss(k_five), rss(k_five), "not xml"));
@@ -149,7 +149,7 @@ TEST_CASE("kept items: an RSS 1.0 feed's and an Atom 0.3 feed's dropped items ar
     REQUIRE(kept);
     CHECK(kept->kept == 2);
     CHECK(kept->newly_kept == 2);
-    auto batch = sources::parse_source(kept->xml, {"feed", "feed.kept.xml"}, core::SourceKind::rss);
+    auto batch = sources::parse_source(kept->text, {"feed", "feed.kept.text"}, core::SourceKind::rss);
     CHECK(batch.diagnostics.empty());
     REQUIRE(batch.records.size() == 2);
     CHECK(batch.records[0].guid == "https://r.example/2.html");  // newest first
@@ -173,7 +173,7 @@ TEST_CASE("kept items: an RSS 1.0 feed's and an Atom 0.3 feed's dropped items ar
     auto kept03 = fetch::keep_dropped_items(atom03, atom03_cut, "");
     REQUIRE(kept03);
     CHECK(kept03->kept == 1);
-    auto entries = sources::parse_source(kept03->xml, {"feed", "feed.kept.xml"}, core::SourceKind::atom);
+    auto entries = sources::parse_source(kept03->text, {"feed", "feed.kept.text"}, core::SourceKind::atom);
     REQUIRE(entries.records.size() == 1);
     CHECK(entries.records[0].guid == "urn:e1");
     CHECK(entries.records[0].date);
@@ -190,12 +190,12 @@ TEST_CASE("kept items: an item nested 100,000 deep is kept whole, in a file that
     auto kept = fetch::keep_dropped_items(full, cut, "");
     REQUIRE(kept);
     CHECK(kept->kept == 1);
-    CHECK(kept->xml.size() < 3 * deep.size());
-    CHECK(test::count_of(kept->xml, "<media:group") == 100000);  // (the innermost one empty)
-    auto batch = sources::parse_source(kept->xml, {"feed", "feed.kept.xml"}, core::SourceKind::rss);
+    CHECK(kept->text.size() < 3 * deep.size());
+    CHECK(test::count_of(kept->text, "<media:group") == 100000);  // (the innermost one empty)
+    auto batch = sources::parse_source(kept->text, {"feed", "feed.kept.text"}, core::SourceKind::rss);
     CHECK(batch.records.size() == 1);
     // A shallow file stays indented, an element a line.
     auto shallow = fetch::keep_dropped_items(rss(k_five), rss({k_five.begin() + 1, k_five.end()}), "");
     REQUIRE(shallow);
-    CHECK(shallow->xml.find("\n    <item>\n      <title>Five</title>") != std::string::npos);
+    CHECK(shallow->text.find("\n    <item>\n      <title>Five</title>") != std::string::npos);
 }

@@ -658,9 +658,28 @@ TEST_CASE("an episode its host retitles keeps the page the site published it at,
     CHECK(test::contains(errors, "closest slugs: higher-order-operators-revisited"));
 }
 
+TEST_CASE("a page's kept records are an input: the episodes fetch keeps of it have their pages") {
+    // (Only the kept file changes: a build that took it for unchanged would reuse its last merge.
+    // A YAML listing's is not its name with .kept, as a feed's kept items are.)
+    test::TempDir dir;
+    test::write(dir.path() / "site.yaml",
+                "title: L\nbase_url: https://example.org/l/\nsources:\n  - path: listing.yaml\n");
+    test::write(dir.path() / "listing.yaml", "- title: Part 2\n  date: 2023-02-01\n");
+    build_into(dir.path(), dir.path() / "public");
+    REQUIRE(fs::exists(dir.path() / "public/episodes/part-2/index.html"));
+    test::write(dir.path() / "listing.kept.json", R"([{"title": "Part 1", "date": "2023-01-01"}])");
+    const auto r = build_into(dir.path(), dir.path() / "public");
+    CHECK(fs::exists(dir.path() / "public/episodes/part-1/index.html"));
+    CHECK(fs::exists(dir.path() / "public/episodes/part-2/index.html"));
+    CHECK_FALSE(test::contains(warnings_of(r.report), "gone"));
+    fs::remove(dir.path() / "listing.kept.json");
+    CHECK(test::contains(warnings_of(build_into(dir.path(), dir.path() / "public").report),
+                         "1 episode page the last build published is gone (episodes/part-1/)"));
+}
+
 TEST_CASE("an episode page the last build published that no source has any more is said, not lost in silence") {
-    // A directory page of recent episodes drops the old ones; an episode only it listed (no
-    // audio: no feed item for fetch to keep) left the site without a word.
+    // A listing changed by hand (fetch keeps what one with a `url:` drops) loses an episode only
+    // it listed (no audio: no feed item to keep it), which left the site without a word.
     test::TempDir dir;
     auto listing = [](int from) {
         std::string json = "[";

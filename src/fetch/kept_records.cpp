@@ -1,0 +1,58 @@
+#include "fetch/kept_records.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "merge/link.hpp"
+#include "sources/records_reader.hpp"
+#include "sources/records_writer.hpp"
+
+namespace fetch {
+
+std::optional<KeptItems> keep_dropped_records(const sources::SourceBatch& before, const sources::SourceBatch& now,
+                                              std::string_view kept_before, const sources::SourceInfo& kept_info) {
+    // Batch 0: what the archive had of the page (kept first), batch 1: the page now.
+    std::array<sources::SourceBatch, 2> batches{sources::SourceBatch{kept_info, before.kind, {}, {}, {}}, now};
+    std::size_t kept_count = 0;
+    if (!kept_before.empty()) {
+        sources::SourceBatch kept = sources::read_records(kept_before, kept_info, sources::RecordsSyntax::json);
+        if (std::any_of(kept.diagnostics.begin(), kept.diagnostics.end(),
+                        [](const core::Diagnostic& d) { return d.severity == core::Severity::error; }))
+            return std::nullopt;
+        batches[0].records = std::move(kept.records);
+        kept_count = batches[0].records.size();
+    }
+    batches[0].records.insert(batches[0].records.end(), before.records.begin(), before.records.end());
+
+    KeptItems out;
+    std::vector<const core::Record*> keep;
+    for (const merge::LinkedGroup& group : merge::link_records(batches)) {
+        const auto listed = [](const merge::RecordId& id) { return id.batch == 1; };
+        const auto was_kept = [&](const merge::RecordId& id) { return id.batch == 0 && id.index < kept_count; };
+        const std::size_t kept_in_group =
+            static_cast<std::size_t>(std::count_if(group.members.begin(), group.members.end(), was_kept));
+        if (std::any_of(group.members.begin(), group.members.end(), listed)) {
+            out.listed_again += static_cast<int>(kept_in_group);
+            continue;
+        }
+        // (A record repeated, in the page and kept: the page's copy, the newer.)
+        const auto from_page = std::find_if(group.members.begin(), group.members.end(),
+                                            [&](const merge::RecordId& id) { return !was_kept(id); });
+        const merge::RecordId chosen = from_page != group.members.end() ? *from_page : group.members.front();
+        keep.push_back(&batches[0].records[chosen.index]);
+        out.newly_kept += kept_in_group == 0;
+    }
+    out.kept = static_cast<int>(keep.size());
+    if (keep.empty()) return out;
+    std::stable_sort(keep.begin(), keep.end(), [](const core::Record* a, const core::Record* b) {
+        if (!a->date || !b->date) return a->date.has_value() && !b->date;
+        return a->date->utc_seconds > b->date->utc_seconds;
+    });
+    std::vector<core::Record> records;
+    records.reserve(keep.size());
+    for (const core::Record* r : keep) records.push_back(*r);
+    out.text = sources::records_json(records);
+    return out;
+}
+
+}  // namespace fetch

@@ -1,0 +1,143 @@
+// What fetch keeps of the episodes a directory's page drops (fetch/kept_records.hpp), on the
+// real pages we were given and the iTunes lookup's answer.
+#include "fetch/kept_records.hpp"
+
+#include <doctest/doctest.h>
+
+#include "sources/read_source.hpp"
+#include "sources/records_reader.hpp"
+#include "support.hpp"
+
+namespace {
+
+const sources::SourceInfo k_kept{"Directory", "content/sources/page.kept.json", ""};
+
+sources::SourceBatch page(const std::string& fixture) {
+    const std::string text = test::read(test::fixture(fixture));
+    const sources::SourceInfo info{"Directory", fixture, ""};
+    return sources::parse_source(text, info, sources::detect_kind(text, fixture));
+}
+
+// The page without its records [from, to): what it lists once those left it.
+sources::SourceBatch without(sources::SourceBatch batch, std::size_t from, std::size_t to) {
+    batch.records.erase(batch.records.begin() + static_cast<std::ptrdiff_t>(from),
+                        batch.records.begin() + static_cast<std::ptrdiff_t>(to));
+    return batch;
+}
+
+// Every field a page's record has, but where it was read.
+void check_same_episode(const core::Record& kept, const core::Record& listed) {
+    CHECK(kept.title == listed.title);
+    CHECK(kept.date == listed.date);
+    CHECK(kept.duration == listed.duration);
+    CHECK(kept.description == listed.description);
+    CHECK(kept.description_truncated == listed.description_truncated);
+    CHECK(kept.page_url == listed.page_url);
+    CHECK(kept.enclosure == listed.enclosure);
+    CHECK(kept.guid == listed.guid);
+    CHECK(kept.apple_id == listed.apple_id);
+    CHECK(kept.apple_url == listed.apple_url);
+    CHECK(kept.apple_episode_guid == listed.apple_episode_guid);
+    CHECK(kept.seen_at == listed.seen_at);
+}
+
+}  // namespace
+
+TEST_CASE("kept records: each real page's dropped episodes are kept whole, and read back as they were") {
+    for (const std::string fixture :
+         {"seeds/000_6f302cb97260941e.txt", "seeds/001_6145ee8a21334445.txt", "seeds/002_6bfb443b6ffd6f6d.txt",
+          "seeds/003_71401b1285e0bb24.txt", "itunes/lookup.json", "records/listings.json"}) {
+        CAPTURE(fixture);
+        const sources::SourceBatch before = page(fixture);
+        REQUIRE(before.records.size() >= 2);
+        // The oldest episodes leave the page, as a page of the newest ones lets them go.
+        const std::size_t gone = std::min<std::size_t>(3, before.records.size() - 1);
+        const std::size_t from = before.records.size() - gone;
+        const auto kept = fetch::keep_dropped_records(before, without(before, from, before.records.size()), "", k_kept);
+        REQUIRE(kept);
+        CHECK(kept->kept == static_cast<int>(gone));
+        CHECK(kept->newly_kept == static_cast<int>(gone));
+        CHECK(kept->listed_again == 0);
+        const sources::SourceBatch read = sources::read_records(kept->text, k_kept, sources::RecordsSyntax::json);
+        CHECK(read.diagnostics.empty());
+        REQUIRE(read.records.size() == gone);
+        for (const core::Record& r : read.records) {
+            CHECK(r.from.file == "content/sources/page.kept.json");
+            const auto listed =
+                std::find_if(before.records.begin() + static_cast<std::ptrdiff_t>(from), before.records.end(),
+                             [&](const core::Record& b) {
+                                 return b.title == r.title && b.date == r.date && b.description == r.description;
+                             });
+            REQUIRE(listed != before.records.end());
+            check_same_episode(r, *listed);
+        }
+        // The next fetch, the page as it was: the same file, nothing new.
+        const auto again =
+            fetch::keep_dropped_records(without(before, from, before.records.size()),
+                                        without(before, from, before.records.size()), kept->text, k_kept);
+        REQUIRE(again);
+        CHECK(again->text == kept->text);
+        CHECK(again->kept == static_cast<int>(gone));
+        CHECK(again->newly_kept == 0);
+        // The page lists them again: the page's copies stand, and the file has nothing left.
+        const auto back =
+            fetch::keep_dropped_records(without(before, from, before.records.size()), before, kept->text, k_kept);
+        REQUIRE(back);
+        CHECK(back->listed_again == static_cast<int>(gone));
+        CHECK(back->kept == 0);
+        CHECK(back->text.empty());
+    }
+}
+
+TEST_CASE("kept records: an episode the page lists under a new title is not kept, a new one's neighbour is") {
+    const std::string before_text = R"([
+ {"title": "Higher order operators", "date": "2024-02-01", "duration": 900,
+  "description": "What a higher-order operator is and how torch.compile traces one."},
+ {"title": "Compiler collectives", "date": "2024-01-01", "duration": 1200,
+  "description": "How collectives are traced and compiled, and what the compiler does to overlap them."},
+ {"title": "Tensor subclasses", "date": "2023-12-01", "duration": 1000, "description": "Subclassing Tensor."}
+])";
+    // Retitled (the merge's similar-title rule), one renamed outright (its description, its
+    // day), and one gone.
+    const std::string now_text = R"([
+ {"title": "Higher-order operators", "date": "2024-02-01", "duration": 900,
+  "description": "What a higher-order operator is and how torch.compile traces one."},
+ {"title": "Collectives, compiled", "date": "2024-01-01", "duration": 1200,
+  "description": "How collectives are traced and compiled, and what the compiler does to overlap them."}
+])";
+    const sources::SourceInfo info{"Directory", "listing.json", ""};
+    const auto before = sources::read_records(before_text, info, sources::RecordsSyntax::json);
+    const auto now = sources::read_records(now_text, info, sources::RecordsSyntax::json);
+    const auto kept = fetch::keep_dropped_records(before, now, "", k_kept);
+    REQUIRE(kept);
+    CHECK(kept->kept == 1);
+    const auto read = sources::read_records(kept->text, k_kept, sources::RecordsSyntax::json);
+    REQUIRE(read.records.size() == 1);
+    CHECK(read.records[0].title == "Tensor subclasses");
+    CHECK(read.records[0].from.line == 2);  // (an entry of a few lines each, for people and git)
+}
+
+TEST_CASE("kept records: kept newest first; a kept file that is not a list of records is left alone") {
+    const sources::SourceInfo info{"Directory", "listing.json", ""};
+    const auto before = sources::read_records(
+        R"([{"title": "Undated"}, {"title": "Old", "date": "2021-05-01", "description": "Cut where a sentence ends.",
+              "description_truncated": true}, {"title": "New", "date": "2023-05-01T10:00:00"},
+            {"title": "Staying", "date": "2024-05-01"}])",
+        info, sources::RecordsSyntax::json);
+    const auto now =
+        sources::read_records(R"([{"title": "Staying", "date": "2024-05-01"}])", info, sources::RecordsSyntax::json);
+    const auto kept = fetch::keep_dropped_records(before, now, "", k_kept);
+    REQUIRE(kept);
+    const auto read = sources::read_records(kept->text, k_kept, sources::RecordsSyntax::json);
+    REQUIRE(read.records.size() == 3);
+    CHECK(read.records[0].title == "New");
+    CHECK(read.records[1].title == "Old");
+    CHECK(read.records[2].title == "Undated");
+    // (The page said the text is cut, which its text does not: the file says so.)
+    CHECK(read.records[1].description_truncated);
+    // (A time without a zone stays one: written with a zone it would read back as UTC's.)
+    CHECK(kept->text.find("\"2023-05-01T10:00:00\"") != std::string::npos);
+    CHECK_FALSE(read.records[0].date->has_zone);
+    CHECK_FALSE(fetch::keep_dropped_records(before, now, "edited by hand, not JSON", k_kept));
+    CHECK_FALSE(fetch::keep_dropped_records(before, now, R"([{"title": "T", "date": "someday"}])", k_kept));
+}
