@@ -233,7 +233,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
             const fs::path kept_file = sources::kept_items_path(source.path);
             std::string kept_xml, error;
             try {
-                if (fs::is_regular_file(kept_file, ec)) kept_xml = files::read_file(kept_file);
+                if (fs::exists(fs::symlink_status(kept_file, ec))) kept_xml = read_kept_file(kept_file);
             } catch (const files::FileError& e) {
                 out.page_problems.push_back(std::string(e.what()) + ": the other pages are not read");
                 return out;
@@ -259,9 +259,9 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     const fs::path kept_file = feed ? sources::kept_items_path(source.path) : sources::kept_records_path(source.path);
     std::optional<KeptItems> kept;
     std::string kept_before, error;
-    if (fs::is_regular_file(kept_file, ec)) {
+    if (fs::exists(fs::symlink_status(kept_file, ec))) {
         try {
-            kept_before = files::read_file(kept_file);
+            kept_before = read_kept_file(kept_file);
         } catch (const files::FileError& e) {
             // Another fetch of this source may have removed it since (it keeps none then).
             if (fs::exists(kept_file, ec)) return fail(e.what());

@@ -202,9 +202,9 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
 
     const fs::path kept_file = sources::kept_items_path(source.path);
     std::string kept;
-    if (fs::is_regular_file(kept_file, ec)) {
+    if (fs::exists(fs::symlink_status(kept_file, ec))) {
         try {
-            kept = files::read_file(kept_file);
+            kept = read_kept_file(kept_file);
         } catch (const files::FileError& e) {
             out.failed = true;
             out.message = e.what();

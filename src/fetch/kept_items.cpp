@@ -10,6 +10,7 @@
 #include "core/episode_key.hpp"
 #include "core/xml_namespaces.hpp"
 #include "dates/dates.hpp"
+#include "files/files.hpp"
 #include "sources/atom_reader.hpp"
 #include "sources/rdf_reader.hpp"
 #include "sources/read_source.hpp"
@@ -217,6 +218,10 @@ std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& othe
 }
 
 }  // namespace
+
+std::string read_kept_file(const std::filesystem::path& file) {
+    return files::read_file(file, files::k_max_input_bytes, files::Links::refuse);
+}
 
 std::optional<KeptItems> keep_dropped_items(std::string_view old_snapshot, std::string_view new_snapshot,
                                             std::string_view kept_before) {

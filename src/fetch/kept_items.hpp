@@ -4,12 +4,18 @@
 // leaves the host's feed into a file beside the snapshot (sources::kept_items_path), a feed of the
 // same kind holding the items as the host last wrote them, newest first, which the build reads
 // with the snapshot. The snapshot itself stays the host's answer, byte for byte.
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace fetch {
+
+// A kept file's text (the kept items or records beside a snapshot). It is the archive's own: a
+// link put in its place is not followed out of the project, nor is anything but a file read
+// (files::FileError, which names it).
+std::string read_kept_file(const std::filesystem::path& file);
 
 struct KeptItems {
     std::string text;      // the kept file's new text; empty when nothing is kept (no file)

@@ -208,6 +208,30 @@ TEST_CASE("fetch: a directory page's dropped episodes are kept beside it, and le
     CHECK(test::read(kept_file) == "edited by hand, not JSON");
 }
 
+TEST_CASE("fetch: a link planted where the kept items or records go is not read through, nor written through") {
+    LocalServer http;
+    test::TempDir dir, elsewhere;
+    const auto secret = elsewhere.path() / "secret.json";
+    test::write(secret, R"([{"title": "A secret outside the project"}])");
+    const auto feed = dir.path() / "feed.xml", page = dir.path() / "listing.json";
+    test::write(feed, test::read(test::fixture("feeds/simplecast_style.xml")));
+    test::write(page, listing({"Compiler collectives", "Higher order operators", "Tensor subclasses"}));
+    std::filesystem::create_symlink(secret, dir.path() / "feed.kept.xml");
+    std::filesystem::create_symlink(secret, dir.path() / "listing.kept.json");
+    const std::string page_before = test::read(page);
+    const auto from_feed = fetch::fetch_source(source(feed, http.url("/feed-v2")), {5, 1 << 20});
+    const auto from_page = fetch::fetch_source(
+        {"Directory", page, "content/sources/listing.json", core::SourceKind::unknown, http.url("/listing-v2"), 1},
+        {5, 1 << 20});
+    for (const auto* outcome : {&from_feed, &from_page}) {
+        CHECK(outcome->kind == fetch::FetchOutcome::Kind::failed);
+        CHECK(outcome->message.find("symbolic link") != std::string::npos);
+    }
+    CHECK(test::read(page) == page_before);  // (the snapshot stays: nothing it dropped is lost)
+    CHECK(test::read(secret) == R"([{"title": "A secret outside the project"}])");
+    CHECK(std::filesystem::is_symlink(dir.path() / "listing.kept.json"));
+}
+
 TEST_CASE("fetch: a kept file that is not a feed is left alone, and the items it cannot keep are said") {
     LocalServer http;
     test::TempDir dir;
