@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
+#include <string>
 
 #include "merge/link.hpp"
 #include "sources/records_reader.hpp"
@@ -24,10 +26,18 @@ std::optional<KeptItems> keep_dropped_records(const sources::SourceBatch& before
     }
     batches[0].records.insert(batches[0].records.end(), before.records.begin(), before.records.end());
 
+    // (A record the page still has as it was is listed, whatever the merge makes of it: one too
+    // thin for any of its rules, a short text alone, joins no copy, not even its own.)
+    std::set<std::string> as_it_was;
+    for (const core::Record& r : now.records) as_it_was.insert(sources::records_json({&r, 1}));
+    const auto still_there = [&](const merge::RecordId& id) {
+        return id.batch == 0 && as_it_was.contains(sources::records_json({&batches[0].records[id.index], 1}));
+    };
+
     KeptItems out;
     std::vector<const core::Record*> keep;
     for (const merge::LinkedGroup& group : merge::link_records(batches)) {
-        const auto listed = [](const merge::RecordId& id) { return id.batch == 1; };
+        const auto listed = [&](const merge::RecordId& id) { return id.batch == 1 || still_there(id); };
         const auto was_kept = [&](const merge::RecordId& id) { return id.batch == 0 && id.index < kept_count; };
         const std::size_t kept_in_group =
             static_cast<std::size_t>(std::count_if(group.members.begin(), group.members.end(), was_kept));

@@ -103,6 +103,26 @@ TEST_CASE("kept records: an episode the page lists under a new title is not kept
     CHECK(read.records[0].from.line == 2);  // (an entry of a few lines each, for people and git)
 }
 
+TEST_CASE("kept records: a record the page still lists as it was is not kept, however little it says") {
+    // (No title, no date, a text too short for the merge to join it to anything: a page's entry
+    // like that is its own copy still, not a record the page dropped.)
+    const sources::SourceInfo info{"Directory", "listing.json", ""};
+    const auto before = sources::read_records(R"([{"description": "A short note."}, {"description": "Another."}])",
+                                              info, sources::RecordsSyntax::json);
+    const auto now = sources::read_records(R"([{"description": "A short note."}])", info, sources::RecordsSyntax::json);
+    const auto kept = fetch::keep_dropped_records(before, now, "", k_kept);
+    REQUIRE(kept);
+    CHECK(kept->kept == 1);
+    const auto read = sources::read_records(kept->text, k_kept, sources::RecordsSyntax::json);
+    REQUIRE(read.records.size() == 1);
+    CHECK(read.records[0].description == "Another.");
+    // Kept, then listed again as it was: it leaves the file.
+    const auto back = fetch::keep_dropped_records(now, before, kept->text, k_kept);
+    REQUIRE(back);
+    CHECK(back->listed_again == 1);
+    CHECK(back->text.empty());
+}
+
 TEST_CASE("kept records: kept newest first; a kept file that is not a list of records is left alone") {
     const sources::SourceInfo info{"Directory", "listing.json", ""};
     const auto before = sources::read_records(
