@@ -19,6 +19,22 @@ sources::SourceBatch page(const std::string& fixture) {
     return sources::parse_source(text, info, sources::detect_kind(text, fixture));
 }
 
+// A page that is a records file (its text).
+sources::SourceBatch listing(std::string_view text) {
+    return sources::read_records(text, {"Directory", "listing.json", ""}, sources::RecordsSyntax::json);
+}
+
+// What fetch keeps when the page goes from `before` to `now`, and the kept file read back.
+struct Kept {
+    fetch::KeptItems items;
+    std::vector<core::Record> read;
+};
+Kept kept_of(const sources::SourceBatch& before, const sources::SourceBatch& now) {
+    const auto kept = fetch::keep_dropped_records(before, now, "", k_kept);
+    REQUIRE(kept);
+    return {*kept, sources::read_records(kept->text, k_kept, sources::RecordsSyntax::json).records};
+}
+
 // The page without its records [from, to): what it lists once those left it.
 sources::SourceBatch without(sources::SourceBatch batch, std::size_t from, std::size_t to) {
     batch.records.erase(batch.records.begin() + static_cast<std::ptrdiff_t>(from),
@@ -91,59 +107,45 @@ TEST_CASE("kept records: an episode the page lists under a new title is not kept
  {"title": "Collectives, compiled", "date": "2024-01-01", "duration": 1200,
   "description": "How collectives are traced and compiled, and what the compiler does to overlap them."}
 ])";
-    const sources::SourceInfo info{"Directory", "listing.json", ""};
-    const auto before = sources::read_records(before_text, info, sources::RecordsSyntax::json);
-    const auto now = sources::read_records(now_text, info, sources::RecordsSyntax::json);
-    const auto kept = fetch::keep_dropped_records(before, now, "", k_kept);
-    REQUIRE(kept);
-    CHECK(kept->kept == 1);
-    const auto read = sources::read_records(kept->text, k_kept, sources::RecordsSyntax::json);
-    REQUIRE(read.records.size() == 1);
-    CHECK(read.records[0].title == "Tensor subclasses");
-    CHECK(read.records[0].from.line == 2);  // (an entry of a few lines each, for people and git)
+    const Kept kept = kept_of(listing(before_text), listing(now_text));
+    CHECK(kept.items.kept == 1);
+    REQUIRE(kept.read.size() == 1);
+    CHECK(kept.read[0].title == "Tensor subclasses");
+    CHECK(kept.read[0].from.line == 2);  // (an entry of a few lines each, for people and git)
 }
 
 TEST_CASE("kept records: a record the page still lists as it was is not kept, however little it says") {
     // (No title, no date, a text too short for the merge to join it to anything: a page's entry
     // like that is its own copy still, not a record the page dropped.)
-    const sources::SourceInfo info{"Directory", "listing.json", ""};
-    const auto before = sources::read_records(R"([{"description": "A short note."}, {"description": "Another."}])",
-                                              info, sources::RecordsSyntax::json);
-    const auto now = sources::read_records(R"([{"description": "A short note."}])", info, sources::RecordsSyntax::json);
-    const auto kept = fetch::keep_dropped_records(before, now, "", k_kept);
-    REQUIRE(kept);
-    CHECK(kept->kept == 1);
-    const auto read = sources::read_records(kept->text, k_kept, sources::RecordsSyntax::json);
-    REQUIRE(read.records.size() == 1);
-    CHECK(read.records[0].description == "Another.");
+    const auto before = listing(R"([{"description": "A short note."}, {"description": "Another."}])");
+    const auto now = listing(R"([{"description": "A short note."}])");
+    const Kept kept = kept_of(before, now);
+    CHECK(kept.items.kept == 1);
+    REQUIRE(kept.read.size() == 1);
+    CHECK(kept.read[0].description == "Another.");
     // Kept, then listed again as it was: it leaves the file.
-    const auto back = fetch::keep_dropped_records(now, before, kept->text, k_kept);
+    const auto back = fetch::keep_dropped_records(now, before, kept.items.text, k_kept);
     REQUIRE(back);
     CHECK(back->listed_again == 1);
     CHECK(back->text.empty());
 }
 
 TEST_CASE("kept records: kept newest first; a kept file that is not a list of records is left alone") {
-    const sources::SourceInfo info{"Directory", "listing.json", ""};
-    const auto before = sources::read_records(
+    const auto before = listing(
         R"([{"title": "Undated"}, {"title": "Old", "date": "2021-05-01", "description": "Cut where a sentence ends.",
               "description_truncated": true}, {"title": "New", "date": "2023-05-01T10:00:00"},
-            {"title": "Staying", "date": "2024-05-01"}])",
-        info, sources::RecordsSyntax::json);
-    const auto now =
-        sources::read_records(R"([{"title": "Staying", "date": "2024-05-01"}])", info, sources::RecordsSyntax::json);
-    const auto kept = fetch::keep_dropped_records(before, now, "", k_kept);
-    REQUIRE(kept);
-    const auto read = sources::read_records(kept->text, k_kept, sources::RecordsSyntax::json);
-    REQUIRE(read.records.size() == 3);
-    CHECK(read.records[0].title == "New");
-    CHECK(read.records[1].title == "Old");
-    CHECK(read.records[2].title == "Undated");
+            {"title": "Staying", "date": "2024-05-01"}])");
+    const auto now = listing(R"([{"title": "Staying", "date": "2024-05-01"}])");
+    const Kept kept = kept_of(before, now);
+    REQUIRE(kept.read.size() == 3);
+    CHECK(kept.read[0].title == "New");
+    CHECK(kept.read[1].title == "Old");
+    CHECK(kept.read[2].title == "Undated");
     // (The page said the text is cut, which its text does not: the file says so.)
-    CHECK(read.records[1].description_truncated);
+    CHECK(kept.read[1].description_truncated);
     // (A time without a zone stays one: written with a zone it would read back as UTC's.)
-    CHECK(kept->text.find("\"2023-05-01T10:00:00\"") != std::string::npos);
-    CHECK_FALSE(read.records[0].date->has_zone);
+    CHECK(kept.items.text.find("\"2023-05-01T10:00:00\"") != std::string::npos);
+    CHECK_FALSE(kept.read[0].date->has_zone);
     CHECK_FALSE(fetch::keep_dropped_records(before, now, "edited by hand, not JSON", k_kept));
     CHECK_FALSE(fetch::keep_dropped_records(before, now, R"([{"title": "T", "date": "someday"}])", k_kept));
 }
