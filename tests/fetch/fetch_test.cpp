@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <set>
 #include <thread>
 
+#include "config/site_config.hpp"
 #include "fetch/address_guard.hpp"
 #include "fetch/conditional_get.hpp"
 #include "fetch/fetch_artwork.hpp"
@@ -14,6 +16,7 @@
 #include "files/files.hpp"
 #include "listening/attachments.hpp"
 #include "loopback_server.hpp"
+#include "on_disk/folder_build.hpp"
 #include "output/output.hpp"
 #include "pipeline/build_site.hpp"
 #include "sources/read_source.hpp"
@@ -206,6 +209,76 @@ TEST_CASE("fetch: a directory page's dropped episodes are kept beside it, and le
     CHECK(unkept.notice.find("1 episode the page no longer lists could not be kept in listing.kept.json (it is not a "
                              "JSON list of episode records; it is left as it is)") != std::string::npos);
     CHECK(test::read(kept_file) == "edited by hand, not JSON");
+}
+
+TEST_CASE("fetch then build, day by day: a page that drops, retitles and lists again loses no episode, repeats none") {
+    // A directory's page of the newest episodes, the site's only source, refreshed each day as
+    // the publish workflow does, and built into the same folder. (With their audio, so that a
+    // retitled episode's page stays where it was published: an episode without audio has no
+    // item in feed.xml to keep its slug, and its page follows its title.)
+    struct Entry {
+        std::string title, date, description;
+    };
+    std::vector<Entry> show;
+    for (int n = 1; n <= 8; ++n)
+        show.push_back({"Episode " + std::to_string(n) + ": compilers, part " + std::to_string(n),
+                        "2024-0" + std::to_string(n) + "-01",
+                        "Part " + std::to_string(n) +
+                            " of a series on how the compiler traces, lowers and "
+                            "schedules a program."});
+    std::string served;
+    test::LoopbackServer http;
+    http.server.Get(
+        "/page", [&](const httplib::Request&, httplib::Response& res) { res.set_content(served, "application/json"); });
+    http.start();
+    auto page = [&](const std::vector<int>& listed, const std::string& retitled = "") {
+        std::string json = "[";
+        for (int n : listed) {
+            const Entry& e = show[static_cast<std::size_t>(n - 1)];
+            json += std::string(json.size() > 1 ? ",\n" : "\n") + "{\"title\": \"" +
+                    (n == 2 && !retitled.empty() ? retitled : e.title) + "\", \"date\": \"" + e.date +
+                    "\", \"description\": \"" + e.description + "\", \"enclosure_url\": \"https://cdn.example/cw/" +
+                    std::to_string(n) + ".mp3\"}";
+        }
+        return json + "\n]\n";
+    };
+    test::TempDir dir;
+    test::write(dir.path() / "site.yaml",
+                "title: Compiler Weekly\nbase_url: https://example.org/cw/\nsources:\n"
+                "  - name: Directory\n    path: page.json\n    url: " +
+                    http.url("/page") + "\n");
+    test::write(dir.path() / "page.json", page({8, 7, 6, 5, 4, 3, 2, 1}));
+    test::build_into(dir.path(), dir.path() / "public");
+    const auto pages_of = [&] {
+        std::set<std::string> slugs;
+        for (const auto& entry : std::filesystem::directory_iterator(dir.path() / "public/episodes"))
+            slugs.insert(entry.path().filename().string());
+        return slugs;
+    };
+    const std::set<std::string> all = pages_of();
+    REQUIRE(all.size() == 8);
+    struct Day {
+        std::string served, said;
+        std::size_t kept;
+    };
+    const std::vector<Day> days = {
+        {page({8, 7, 6, 5, 4}), "keeps 3 episodes the page no longer lists (3 added now)", 3},
+        {page({8, 7, 6, 5, 4, 2}, "Episode 2: compilers, part two"), "keeps 2 episodes", 2},
+        {page({8, 7}), "keeps 6 episodes the page no longer lists (4 added now)", 6},
+        {page({8, 7, 6, 5, 4, 3, 2, 1}), "keeps 0 episodes the page no longer lists (0 added now, 6 listed again", 0},
+    };
+    const config::SiteConfig config = config::load_config(dir.path() / "site.yaml");
+    for (std::size_t d = 0; d < days.size(); ++d) {
+        CAPTURE(d);
+        served = days[d].served;
+        const auto fetched = fetch::fetch_source(config.sources.at(0), {5, 1 << 20});
+        CHECK(fetched.message.find(days[d].said) != std::string::npos);
+        CHECK(fetched.kept == static_cast<int>(days[d].kept));
+        const auto built = test::build_into(dir.path(), dir.path() / "public");
+        CHECK(pages_of() == all);  // (not one gone, not one twice)
+        CHECK_FALSE(test::contains(test::warnings_of(built.report), "gone"));
+    }
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "page.kept.json"));
 }
 
 TEST_CASE("fetch: a link planted where the kept items or records go is not read through, nor written through") {
