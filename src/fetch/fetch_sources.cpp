@@ -90,17 +90,22 @@ bool store_kept(const fs::path& file, const KeptItems& kept, std::string& error)
     return files::write_file_atomically(file, kept.text, error);
 }
 
+// Who stops listing what fetch keeps: a feed's host, or a directory's page.
+std::string lister(bool feed) {
+    return feed ? "the host" : "the page";
+}
+
 // "3 items the host" (a feed's), "1 episode the page" (a directory's page's): what no longer lists them.
 std::string dropped(int count, bool feed) {
     return text::count_text(static_cast<std::size_t>(count), feed ? "item" : "episode", feed ? "items" : "episodes") +
-           (feed ? " the host" : " the page");
+           " " + lister(feed);
 }
 
 // "updated (N bytes): 2 new, 0 changed episodes, 50 no longer listed by the host; feed.kept.xml keeps ..."
 // (a directory's page: "... apple.kept.json keeps 3 episodes the page no longer lists ...").
 std::string updated_message(std::size_t bytes, const FetchOutcome& out, const KeptItems* kept,
                             const std::string& kept_name, bool feed) {
-    const std::string host = feed ? "the host" : "the page";
+    const std::string host = lister(feed);
     std::string message = "updated (" + std::to_string(bytes) + " bytes): " + std::to_string(out.added) + " new, " +
                           std::to_string(out.changed) + " changed episodes";
     if (out.removed > 0) message += ", " + std::to_string(out.removed) + " no longer listed by " + host;
@@ -233,7 +238,7 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
             const fs::path kept_file = sources::kept_items_path(source.path);
             std::string kept_xml, error;
             try {
-                if (fs::exists(fs::symlink_status(kept_file, ec))) kept_xml = read_kept_file(kept_file);
+                kept_xml = read_kept_file(kept_file);
             } catch (const files::FileError& e) {
                 out.page_problems.push_back(std::string(e.what()) + ": the other pages are not read");
                 return out;
@@ -259,13 +264,11 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     const fs::path kept_file = feed ? sources::kept_items_path(source.path) : sources::kept_records_path(source.path);
     std::optional<KeptItems> kept;
     std::string kept_before, error;
-    if (fs::exists(fs::symlink_status(kept_file, ec))) {
-        try {
-            kept_before = read_kept_file(kept_file);
-        } catch (const files::FileError& e) {
-            // Another fetch of this source may have removed it since (it keeps none then).
-            if (fs::exists(kept_file, ec)) return fail(e.what());
-        }
+    try {
+        kept_before = read_kept_file(kept_file);
+    } catch (const files::FileError& e) {
+        // Another fetch of this source may have removed it since (it keeps none then).
+        if (fs::exists(kept_file, ec)) return fail(e.what());
     }
     if (feed) {
         kept = keep_dropped_items(old_text, response.body, kept_before);

@@ -178,7 +178,6 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
                                const FetchOptions& options, const HistoryOptions& history) {
     HistoryOutcome out;
     out.source = source.name;
-    std::error_code ec;
     std::string snapshot;
     try {
         snapshot = files::read_file(source.path);
@@ -202,14 +201,12 @@ HistoryOutcome recover_history(const config::SourceConfig& source, const std::st
 
     const fs::path kept_file = sources::kept_items_path(source.path);
     std::string kept;
-    if (fs::exists(fs::symlink_status(kept_file, ec))) {
-        try {
-            kept = read_kept_file(kept_file);
-        } catch (const files::FileError& e) {
-            out.failed = true;
-            out.message = e.what();
-            return out;
-        }
+    try {
+        kept = read_kept_file(kept_file);
+    } catch (const files::FileError& e) {
+        out.failed = true;
+        out.message = e.what();
+        return out;
     }
     const std::string kept_before = kept;
     // The captures to read, oldest first; an address a capture names (its self link, the

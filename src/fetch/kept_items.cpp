@@ -220,6 +220,8 @@ std::string kept_file_text(const Feed& now, const std::vector<const Feed*>& othe
 }  // namespace
 
 std::string read_kept_file(const std::filesystem::path& file) {
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(file, ec))) return "";
     return files::read_file(file, files::k_max_input_bytes, files::Links::refuse);
 }
 

@@ -12,9 +12,9 @@
 
 namespace fetch {
 
-// A kept file's text (the kept items or records beside a snapshot). It is the archive's own: a
-// link put in its place is not followed out of the project, nor is anything but a file read
-// (files::FileError, which names it).
+// A kept file's text (the kept items or records beside a snapshot), "" when there is none. It is
+// the archive's own: a link put in its place is not followed out of the project, nor is anything
+// but a file read (files::FileError, which names it).
 std::string read_kept_file(const std::filesystem::path& file);
 
 struct KeptItems {

@@ -35,7 +35,7 @@ std::optional<KeptItems> keep_dropped_records(const sources::SourceBatch& before
     };
 
     KeptItems out;
-    std::vector<const core::Record*> keep;
+    std::vector<core::Record*> keep;  // (in batches[0], which is ours: moved out at the end)
     for (const merge::LinkedGroup& group : merge::link_records(batches)) {
         const auto listed = [&](const merge::RecordId& id) { return id.batch == 1 || still_there(id); };
         const auto was_kept = [&](const merge::RecordId& id) { return id.batch == 0 && id.index < kept_count; };
@@ -60,7 +60,7 @@ std::optional<KeptItems> keep_dropped_records(const sources::SourceBatch& before
     });
     std::vector<core::Record> records;
     records.reserve(keep.size());
-    for (const core::Record* r : keep) records.push_back(*r);
+    for (core::Record* r : keep) records.push_back(std::move(*r));
     out.text = sources::records_json(records);
     return out;
 }
