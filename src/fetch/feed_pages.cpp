@@ -1,5 +1,6 @@
 #include "fetch/feed_pages.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <pugixml.hpp>
@@ -65,7 +66,11 @@ std::vector<std::string> links_of(const Page& page, std::string_view base) {
         if (local_name(link) != "link" || namespace_of(link) != core::ns::atom) continue;
         const std::string rel = text::ascii_lower(text::trim(link.attribute("rel").value()));
         const std::string href(text::trim(link.attribute("href").value()));
-        if ((rel == "next" || rel == "prev-archive") && !href.empty()) out.push_back(net::resolve_url(base, href));
+        if ((rel == "next" || rel == "prev-archive") && !href.empty()) {
+            // (A page both paged and archived names its older page twice: one link, not a loop.)
+            std::string url = net::resolve_url(base, href);
+            if (std::find(out.begin(), out.end(), url) == out.end()) out.push_back(std::move(url));
+        }
     }
     return out;
 }

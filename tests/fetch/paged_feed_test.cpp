@@ -136,6 +136,21 @@ TEST_CASE(
     CHECK(test::read(file) == host.pages["/feed"]);
 }
 
+TEST_CASE("fetch reads a page that a feed names both as its next page and its archive once, and sees no loop") {
+    // A feed both paged and archived (podarchive's own with feed_limit) names its older page by
+    // rel="next" and rel="prev-archive" alike.
+    PagedHost host;
+    host.pages["/feed"] = rss_page(21, 30, {{"next", "/p2"}, {"prev-archive", host.http.url("/p2")}});
+    host.pages["/p2"] = rss_page(11, 20, {{"next", "/p1"}, {"prev-archive", "/p1"}, {"next-archive", "/feed"}});
+    host.pages["/p1"] = rss_page(1, 10, {{"next-archive", "/p2"}});
+    const fetch::PagesRead read =
+        fetch::read_pages(host.pages["/feed"], host.http.url("/feed"), {5, 1 << 20}, fetch::AddressPolicy{});
+    CHECK(read.problems.empty());
+    REQUIRE(read.pages.size() == 2);
+    CHECK(read.pages[0].url == host.http.url("/p2"));
+    CHECK(read.pages[1].url == host.http.url("/p1"));
+}
+
 TEST_CASE("fetch reads an Atom archived feed's prev-archive pages, under any prefix") {
     PagedHost host;
     host.pages["/atom"] = atom_page(21, 30, host.http.url("/archive/2"));
