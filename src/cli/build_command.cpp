@@ -72,9 +72,20 @@ std::optional<stages::InputFeed> read_published(const config::SiteConfig& config
             core::error_at({url, 0, 0},
                            "the published feed is not an RSS feed (expected <rss><channel>); check --published-feed or"
                            " site.yaml's published_feed, or build with --no-published-check"));
+    // The items past feed_limit, on the archive pages: their guids and pages are published too.
+    for (auto& page : got.pages) {
+        auto more = feed::read_identities(std::move(page.text), &paths);
+        if (!more)
+            throw core::InputError(
+                core::error_at({page.url, 0, 0},
+                               "an archive page of the published feed is not an RSS feed (expected <rss><channel>)"));
+        items->insert(items->end(), std::make_move_iterator(more->begin()), std::make_move_iterator(more->end()));
+    }
     if (!args.quiet)
-        std::cout << "published feed: " << url << ": " << text::count_text(items->size(), "item", "items")
-                  << " the new feed must keep\n";
+        std::cout << "published feed: " << url
+                  << (got.pages.empty() ? ""
+                                        : " and " + text::count_text(got.pages.size(), "archive page", "archive pages"))
+                  << ": " << text::count_text(items->size(), "item", "items") << " the new feed must keep\n";
     return stages::InputFeed{url, std::move(*items)};
 }
 

@@ -1,8 +1,15 @@
 #include "fetch/published_feed.hpp"
 
+#include "fetch/address_guard.hpp"
 #include "fetch/conditional_get.hpp"
 
 namespace fetch {
+
+namespace {
+
+constexpr int k_max_published_pages = 100'000;
+
+}  // namespace
 
 PublishedFeed read_published_feed(const std::string& url, const FetchOptions& options) {
     HttpResponse response = http_get(limited_request(url, options));
@@ -21,8 +28,18 @@ PublishedFeed read_published_feed(const std::string& url, const FetchOptions& op
         out.message = url + ": the server answered HTTP " + std::to_string(response.status);
         return out;
     }
+    // (A site with thousands of episodes and a small feed_limit has more pages than a source's
+    // fetch reads; each is one of the site's own files.)
+    FetchOptions for_pages = options;
+    for_pages.max_pages = k_max_published_pages;
+    PagesRead paged = read_pages(response.body, url, for_pages, AddressPolicy{true, {connection_host(url)}});
+    if (!paged.problems.empty()) {
+        out.message = url + ": an archive page it links to could not be read: " + paged.problems.front();
+        return out;
+    }
     out.kind = PublishedFeed::Kind::found;
     out.xml = std::move(response.body);
+    out.pages = std::move(paged.pages);
     return out;
 }
 

@@ -3,7 +3,9 @@
 // fresh machine (a CI runner) has no previous output folder, so the published feed is the only
 // record of the guids and audio URLs subscribers hold; `build --published-feed` guards them.
 #include <string>
+#include <vector>
 
+#include "fetch/feed_pages.hpp"
 #include "fetch/fetch_sources.hpp"
 
 namespace fetch {
@@ -16,10 +18,17 @@ struct PublishedFeed {
     };
     Kind kind = Kind::failed;
     std::string xml;
+    // The archive pages it links to (RFC 5005: the items past site.yaml's feed_limit), in the
+    // order read: what subscribers have as much as the feed's own items.
+    std::vector<FeedPage> pages{};
     std::string message;  // why nothing is known (not_published, failed), for people
 };
 
-// GETs `url` with the limits `fetch` uses for sources (timeout, size, redirects, http(s) only).
+// GETs `url` with the limits `fetch` uses for sources (timeout, size, redirects, http(s) only),
+// then every archive page it names, and those they name. A page that cannot be read fails it
+// all (`failed`, the message naming the page): a build that went on would not know the items
+// it holds. The feed's own host may be on the local network (the user named it); the pages are
+// read with the address guard of any URL a feed names.
 PublishedFeed read_published_feed(const std::string& url, const FetchOptions& options);
 
 }  // namespace fetch

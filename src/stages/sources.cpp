@@ -5,6 +5,7 @@
 #include "audio/manifest.hpp"
 #include "concurrency/parallel.hpp"
 #include "core/diagnostic.hpp"
+#include "feed/archive_pages.hpp"
 #include "files/files.hpp"
 #include "listening/attachments.hpp"
 #include "merge/merge.hpp"
@@ -55,14 +56,26 @@ std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batc
 }
 
 std::optional<InputFeed> previous_feed(const config::SiteConfig& config) {
-    std::filesystem::path previous = config.output_dir() / "feed.xml";
+    const std::filesystem::path previous = config.output_dir() / "feed.xml";
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(previous, ec)) return std::nullopt;
+    if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(previous, ec))) return std::nullopt;
     // (One that is not a feed was not written by a build: it tells apps nothing.)
     const site::SitePaths paths(config.base_url);
-    return InputFeed{
+    InputFeed feed{
         previous.string(),
         feed::read_identities(files::read_file(previous), &paths).value_or(std::vector<feed::ItemIdentity>{})};
+    // Then its archive pages (feed_limit), as the build wrote them: their items were published
+    // as much as feed.xml's. (Files, not links: a link planted there could lead anywhere.)
+    for (std::size_t page = 1;; ++page) {
+        const std::filesystem::path file = config.output_dir() / feed::page_path(page);
+        if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(file, ec))) break;
+        auto items =
+            feed::read_identities(files::read_file(file, files::k_max_input_bytes, files::Links::refuse), &paths);
+        if (!items) break;
+        feed.items.insert(feed.items.end(), std::make_move_iterator(items->begin()),
+                          std::make_move_iterator(items->end()));
+    }
+    return feed;
 }
 
 void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalog,

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <map>
 #include <mutex>
 
 #include "loopback_server.hpp"
@@ -16,13 +17,13 @@ struct PublishedSite {
     std::atomic<int> requests{0};
 
     PublishedSite() {
-        http.server.Get("/site/feed.xml", [this](const httplib::Request&, httplib::Response& res) {
+        http.server.Get("/site/(.+)", [this](const httplib::Request& req, httplib::Response& res) {
             ++requests;
             std::lock_guard lock(m_lock);
-            if (m_feed.empty())
-                res.status = 404;
+            if (auto it = m_files.find(req.matches[1]); it != m_files.end())
+                res.set_content(it->second, "application/rss+xml");
             else
-                res.set_content(m_feed, "application/rss+xml");
+                res.status = 404;
         });
         http.server.Get("/parked/feed.xml", [](const httplib::Request&, httplib::Response& res) {
             res.set_content("<!DOCTYPE html><html><body>This domain is parked</body></html>", "text/html");
@@ -32,18 +33,27 @@ struct PublishedSite {
     }
     std::string url(const std::string& path) const { return http.url(path); }
     // What /site/feed.xml serves from now on (nothing: 404). (The server answers on its own thread.)
-    void publish(std::string feed) {
+    void publish(std::string feed) { publish_file("feed.xml", std::move(feed)); }
+    // What /site/<path> serves from now on.
+    void publish_file(const std::string& path, std::string text) {
         std::lock_guard lock(m_lock);
-        m_feed = std::move(feed);
+        m_files[path] = std::move(text);
     }
 
 private:
     std::mutex m_lock;
-    std::string m_feed;  // guarded by m_lock
+    std::map<std::string, std::string> m_files;  // guarded by m_lock
 
 public:
     test::LoopbackServer http;  // last: stopped first, before what it serves is gone
 };
+
+// Removes the output folder and what the build keeps beside it: a runner starts with neither.
+void as_on_a_runner(const fs::path& dir) {
+    fs::remove_all(dir / "public");
+    for (const auto& f : fs::directory_iterator(dir))
+        if (f.path().filename().string().starts_with(".public")) fs::remove_all(f.path());
+}
 
 }  // namespace
 
@@ -63,9 +73,7 @@ TEST_CASE("build --published-feed: a first publish, then the published items are
 
     // Published now. The next build runs somewhere without the output folder (a CI runner):
     // the published feed is the only record of what subscribers have.
-    fs::remove_all(dir.path() / "public");
-    for (const auto& f : fs::directory_iterator(dir.path()))
-        if (f.path().filename().string().starts_with(".public")) fs::remove_all(f.path());
+    as_on_a_runner(dir.path());
     const std::string feed = test::read(dir.path() / "content/sources/feed.xml");
     test::write(dir.path() / "content/sources/feed.xml",
                 test::replace_first(feed, "8f2a1c8e-0001-4b7e-9d3a-000000000002", "reissued-002"));
@@ -135,4 +143,74 @@ TEST_CASE("build --published-feed: a feed that cannot be read stops the build, u
     test::write(dir.path() / "site.yaml", test::read(dir.path() / "site.yaml") + "published_feed: public/feed.xml\n");
     CHECK(test::run_podarchive("build", dir.path(), out) == 1);
     CHECK(out.find("site.yaml:13:17: error: 'published_feed' must be the absolute http(s) URL") != std::string::npos);
+}
+
+TEST_CASE("build --published-feed: an episode on an archive page keeps its page when its host retitles it") {
+    // With feed_limit, feed.xml carries the newest items and archive pages the rest (RFC 5005):
+    // a runner learns where each of those was published from the pages the published feed
+    // links to, as it does for feed.xml's own.
+    PublishedSite site;
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    test::write(dir.path() / "site.yaml", test::read(dir.path() / "site.yaml") + "feed_limit: 1\n");
+    std::string out;
+    const std::string flag = " --published-feed " + site.url("/site/feed.xml");
+    REQUIRE(test::run_podarchive("build" + flag, dir.path(), out) == 0);
+    // Published as GitHub Pages would serve it (the site's own address here: the loopback server).
+    const std::string site_url = "https://example.github.io/fixture-archive/";
+    for (const std::string path : {"feed.xml", "feed/page-1.xml", "feed/page-2.xml"}) {
+        std::string text = test::read(dir.path() / "public" / path);
+        for (const std::string page : {"feed/page-1.xml", "feed/page-2.xml", "feed.xml\""})
+            while (test::contains(text, site_url + page))
+                text = test::replace_first(text, site_url + page, site.url("/site/" + page));
+        site.publish_file(path, text);
+    }
+    REQUIRE(test::contains(test::read(dir.path() / "public/feed/page-1.xml"), "<title>Inductor - Post-grad FX passes"));
+
+    // The host corrects the title of the oldest episode, which only page 1 carries; a runner
+    // builds the site anew.
+    as_on_a_runner(dir.path());
+    const fs::path feed = dir.path() / "content/sources/feed.xml";
+    test::write(feed, test::replace_first(test::read(feed), "<title>Inductor - Post-grad FX passes</title>",
+                                          "<title>Inductor: the post-grad FX passes</title>"));
+    const int before = site.requests;
+    CHECK(test::run_podarchive("build" + flag, dir.path(), out) == 0);
+    CHECK(site.requests == before + 3);  // the feed and the two pages it links to
+    CHECK(test::contains(
+        out, "published feed: " + site.url("/site/feed.xml") + " and 2 archive pages: 3 items the new feed must keep"));
+    const fs::path page = dir.path() / "public/episodes/inductor-post-grad-fx-passes/index.html";
+    REQUIRE(fs::is_regular_file(page));
+    CHECK(test::contains(test::read(page), "Inductor: the post-grad FX passes"));
+    CHECK_FALSE(fs::exists(dir.path() / "public/episodes/inductor-the-post-grad-fx-passes"));
+
+    // A page the published feed links to that cannot be read stops the build, as the feed does:
+    // what it holds is as much what subscribers have.
+    as_on_a_runner(dir.path());
+    site.publish_file("feed/page-1.xml", "<!DOCTYPE html><html><body>Not here</body></html>");
+    CHECK(test::run_podarchive("build" + flag, dir.path(), out) == 1);
+    CHECK(test::contains(out,
+                         "podarchive: error: the published feed could not be read: " + site.url("/site/feed.xml") +
+                             ": an archive page it links to could not be read: " + site.url("/site/feed/page-1.xml") +
+                             " (named by " + site.url("/site/feed/page-2.xml") + ") is not an RSS or Atom feed"));
+    CHECK_FALSE(fs::exists(dir.path() / "public"));
+}
+
+TEST_CASE("build: over an output folder without its record, an archive page's episode keeps its page") {
+    // The build's record holds every item it wrote; without it (removed, or written by another
+    // version) the output folder's feed.xml and its archive pages tell the same.
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    test::write(dir.path() / "site.yaml", test::read(dir.path() / "site.yaml") + "feed_limit: 1\n");
+    std::string out;
+    REQUIRE(test::run_podarchive("build", dir.path(), out) == 0);
+    REQUIRE(fs::exists(dir.path() / ".public.build-record"));
+    fs::remove(dir.path() / ".public.build-record");
+    const fs::path feed = dir.path() / "content/sources/feed.xml";
+    test::write(feed, test::replace_first(test::read(feed), "<title>Inductor - Post-grad FX passes</title>",
+                                          "<title>Inductor: the post-grad FX passes</title>"));
+    CHECK(test::run_podarchive("build", dir.path(), out) == 0);
+    const fs::path page = dir.path() / "public/episodes/inductor-post-grad-fx-passes/index.html";
+    REQUIRE(fs::is_regular_file(page));
+    CHECK(test::contains(test::read(page), "Inductor: the post-grad FX passes"));
+    CHECK_FALSE(fs::exists(dir.path() / "public/episodes/inductor-the-post-grad-fx-passes"));
 }
