@@ -15,6 +15,7 @@
 
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
+#include "feed/episode_list.hpp"
 #include "feed/identity.hpp"
 #include "fetch/published_feed.hpp"
 #include "net/url.hpp"
@@ -51,7 +52,7 @@ std::optional<stages::InputFeed> read_published(const config::SiteConfig& config
         return {};
     }
     if (url.empty()) return {};  // (a plain build reads nothing from the network)
-    auto got = fetch::read_published_feed(url, {});
+    auto got = fetch::read_published_feed(url, {}, feed::k_episode_list);
     switch (got.kind) {
         case fetch::PublishedFeed::Kind::not_published:
             if (!args.quiet)
@@ -81,12 +82,24 @@ std::optional<stages::InputFeed> read_published(const config::SiteConfig& config
                                "an archive page of the published feed is not an RSS feed (expected <rss><channel>)"));
         items->insert(items->end(), std::make_move_iterator(more->begin()), std::make_move_iterator(more->end()));
     }
+    // Every episode's page, those without audio too (no feed has them), as the site lists them.
+    std::optional<std::vector<core::PublishedPage>> pages;
+    if (got.beside) {
+        pages = feed::read_episode_list(*got.beside, paths);
+        if (!pages && !args.quiet)
+            std::cout << "published feed: " << net::resolve_url(url, feed::k_episode_list)
+                      << " is not the site's list of episode pages: not read\n";
+    }
     if (!args.quiet)
         std::cout << "published feed: " << url
                   << (got.pages.empty() ? ""
                                         : " and " + text::count_text(got.pages.size(), "archive page", "archive pages"))
-                  << ": " << text::count_text(items->size(), "item", "items") << " the new feed must keep\n";
-    return stages::InputFeed{url, std::move(*items)};
+                  << ": " << text::count_text(items->size(), "item", "items") << " the new feed must keep"
+                  << (pages ? "; " + feed::k_episode_list + ": " +
+                                  text::count_text(pages->size(), "episode page", "episode pages")
+                            : "")
+                  << "\n";
+    return stages::InputFeed{url, std::move(*items), pages ? std::move(*pages) : std::vector<core::PublishedPage>{}};
 }
 
 // The lint rule a feed warning names ("[apple-duration] item 3 ..." -> "apple-duration"), or "".

@@ -131,4 +131,16 @@ bool url_names_episode(std::string_view url, std::string_view title) {
     return words(url.substr(path_at, url.find_first_of("?#", path_at) - path_at)).find(named) != std::string::npos;
 }
 
+std::string apple_episode_id(std::string_view url) {
+    auto pos = url.find("?i=");
+    if (pos == std::string_view::npos) pos = url.find("&i=");
+    if (pos == std::string_view::npos) return {};
+    std::string id;
+    for (char c : url.substr(pos + 3)) {
+        if (c < '0' || c > '9') break;
+        id.push_back(c);
+    }
+    return id;
+}
+
 }  // namespace core

@@ -26,4 +26,7 @@ std::optional<DirectoryPage> directory_page(std::string_view url);
 // graphs"). Directories list other episodes beside each one; this tells them apart.
 bool url_names_episode(std::string_view url, std::string_view title);
 
+// Apple's episode id: the digits of "?i=" (or "&i=") in an Apple Podcasts URL, else "".
+std::string apple_episode_id(std::string_view url);
+
 }  // namespace core

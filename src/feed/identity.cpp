@@ -240,8 +240,8 @@ std::optional<core::Diagnostic> gone_pages(const std::vector<std::string>& publi
         text::count_text(gone.size(), "episode page", "episode pages") + " the last build published " +
             (one ? "is" : "are") + " gone (" + (one ? "" : "the first: ") + site::k_episodes_dir +
             std::string(gone.front()) + "/): links to " + (one ? "it" : "them") +
-            " now answer 404. No source has the episode any more, or one without audio is titled otherwise "
-            "now (fetch keeps what a feed or a page with a `url:` drops: a source left out of site.yaml, or a "
+            " now answer 404. No source has the episode any more, or one without audio has another title "
+            "and date now (fetch keeps what a feed or a page with a `url:` drops: a source left out of site.yaml, or a "
             "file changed by hand, loses it): keep the old copy (git has it) as a source of its own without "
             "`url:`, so that fetch leaves it as it is");
 }

@@ -2,7 +2,9 @@
 
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
+#include "core/directories.hpp"
 #include "core/episode_key.hpp"
 #include "dates/dates.hpp"
 #include "net/url.hpp"
@@ -10,7 +12,10 @@
 
 namespace merge {
 
-std::vector<std::string> keep_published(std::vector<core::Episode>& episodes, const Published& published) {
+namespace {
+
+// The slugs of the published items (keep_published: all but its list's pages).
+std::vector<std::string> keep_published_items(std::vector<core::Episode>& episodes, const Published& published) {
     std::vector<std::string> slugs(episodes.size());
     if (published.items.empty()) return slugs;
     std::unordered_map<std::string_view, const PublishedItem*> by_guid;  // (the first item of each)
@@ -68,6 +73,60 @@ std::vector<std::string> keep_published(std::vector<core::Episode>& episodes, co
         slugs[i] = was->slug;
         if (!published.meant.contains(e.guid) && !published.meant.contains(was->guid)) e.published_guid = was->guid;
     }
+    return slugs;
+}
+
+// The slugs of the list's pages, for the episodes no item gave one (`slugs` ""): first by what
+// names one episode (its guid, Apple's id, its title on its day), then by its date alone.
+void keep_listed_pages(const std::vector<core::Episode>& episodes, const std::vector<core::PublishedPage>& pages,
+                       std::vector<std::string>& slugs) {
+    const std::unordered_set<std::string_view> kept(slugs.begin(), slugs.end());
+    std::vector<const core::PublishedPage*> open;  // (those no item kept)
+    for (const auto& page : pages)
+        if (!page.slug.empty() && !kept.contains(page.slug)) open.push_back(&page);
+    std::unordered_set<const core::PublishedPage*> claimed;
+    auto claim = [&](std::size_t i, const core::PublishedPage* page) {
+        claimed.insert(page);
+        slugs[i] = page->slug;
+    };
+    // Each episode's key and each open page's ("" for none), paired where they are equal: with
+    // `unique`, only a key one episode and one page have.
+    auto pair_by = [&](auto&& episode_key, auto&& page_key, bool unique) {
+        std::unordered_map<std::string, const core::PublishedPage*> by_key;  // (the first of each)
+        std::unordered_map<std::string, int> pages_with, episodes_with;
+        for (const core::PublishedPage* page : open)
+            if (std::string key = page_key(*page); !key.empty() && !claimed.contains(page))
+                if (++pages_with[key] == 1) by_key.emplace(std::move(key), page);
+        if (unique)
+            for (std::size_t i = 0; i < episodes.size(); ++i)
+                if (std::string key = episode_key(episodes[i]); !key.empty() && slugs[i].empty()) ++episodes_with[key];
+        for (std::size_t i = episodes.size(); i-- > 0;) {  // (oldest first)
+            if (!slugs[i].empty()) continue;
+            const std::string key = episode_key(episodes[i]);
+            const auto it = by_key.find(key);
+            if (key.empty() || it == by_key.end() || claimed.contains(it->second)) continue;
+            if (!unique || (pages_with[key] == 1 && episodes_with[key] == 1)) claim(i, it->second);
+        }
+    };
+    pair_by([](const core::Episode& e) { return e.guid_derived ? std::string() : e.guid; },
+            [](const core::PublishedPage& p) { return p.guid; }, false);
+    pair_by([](const core::Episode& e) { return core::apple_episode_id(e.apple_url); },
+            [](const core::PublishedPage& p) { return p.apple_id; }, false);
+    pair_by([](const core::Episode& e) { return e.date ? core::episode_key(e.title, dates::format_day(*e.date)) : ""; },
+            [](const core::PublishedPage& p) { return core::episode_key(p.title, p.day); }, false);
+    // Then the date, retitled: its very second, where both have a time of day; else its day.
+    pair_by(
+        [](const core::Episode& e) { return e.date && e.date->has_time ? std::to_string(e.date->utc_seconds) : ""; },
+        [](const core::PublishedPage& p) { return p.time ? std::to_string(*p.time) : ""; }, true);
+    pair_by([](const core::Episode& e) { return e.date ? dates::format_day(*e.date) : ""; },
+            [](const core::PublishedPage& p) { return p.day; }, true);
+}
+
+}  // namespace
+
+std::vector<std::string> keep_published(std::vector<core::Episode>& episodes, const Published& published) {
+    std::vector<std::string> slugs = keep_published_items(episodes, published);
+    if (!published.pages.empty()) keep_listed_pages(episodes, published.pages, slugs);
     return slugs;
 }
 

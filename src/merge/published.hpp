@@ -9,6 +9,7 @@
 
 #include "core/diagnostic.hpp"
 #include "core/episode.hpp"
+#include "core/published_page.hpp"
 
 namespace merge {
 
@@ -25,6 +26,7 @@ struct Published {
     std::vector<PublishedItem> items;
     // The guids site.yaml's identity_changes lists: a new guid for one of them is meant.
     std::unordered_set<std::string> meant;
+    std::vector<core::PublishedPage> pages{};  // every episode page, as the site lists them
 };
 
 // Which published item each episode is, and the slug of its page ("" for an episode the site has
@@ -38,6 +40,13 @@ struct Published {
 // that publishes nothing until someone acts on it stops taking in new episodes. Not when either
 // guid is `meant`. (An item without a guid is known to apps by its audio URL: one whose URL the
 // host changed, a tracking prefix added, keeps the URL it was published with as its guid.)
+//
+// An episode no item matches keeps the page of the list's entry (`pages`) with its guid, else its
+// Apple episode id, else its title on the same day; else, retitled, the entry of its date (the
+// very second where both have a time of day, else the day), when it is the only such episode no
+// entry kept a page for and that the only such entry left: a directory that retitles an episode
+// no feed gives audio for must not move its page either. Each entry is one episode's, the oldest
+// first; not one whose page an item kept.
 std::vector<std::string> keep_published(std::vector<core::Episode>& episodes, const Published& published);
 
 // One warning for the episodes of `catalog` that keep a guid their host re-issued, located at

@@ -134,8 +134,11 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::
         h->add(config.base_url);
         h->add(config.output_dir().string());
         // A build that passed against one published feed may not pass against another.
-        if (published)
+        if (published) {
             for (const auto& item : published->items) h->add(item.guid), h->add(item.enclosure_url);
+            for (const auto& page : published->pages)
+                h->add(page.slug), h->add(page.guid), h->add(page.apple_id), h->add(page.title), h->add(page.day);
+        }
     }
     for (std::size_t i = 0; i < files.size(); ++i) {
         const std::string hash = hashed[i] ? files::hex_hash(hashed[i]->hash) : "<unreadable>";

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/directories.hpp"
 #include "core/slug.hpp"
 #include "sources/page_lines.hpp"
 #include "text/normalize.hpp"
@@ -139,7 +140,7 @@ SourceBatch read_apple_page(std::string_view text, const SourceInfo& info) {
         r.description_truncated = looks_cut_off(r.description);
         if (item.link_closed && item.url.starts_with("https://podcasts.apple.com/")) {
             r.apple_url = item.url;
-            r.apple_id = apple_episode_id(item.url);
+            r.apple_id = core::apple_episode_id(item.url);
         }
         r.from = provenance(info, item.first_line, item.last_line);
         batch.records.push_back(std::move(r));

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "core/directories.hpp"
 #include "dates/durations.hpp"
 #include "net/url.hpp"
 #include "sources/json_lines.hpp"
@@ -374,7 +375,7 @@ struct EntryReader {
             r.apple_id = s;
         else if (key == "apple_url") {
             r.apple_url = s;
-            if (r.apple_id.empty()) r.apple_id = apple_episode_id(s);
+            if (r.apple_id.empty()) r.apple_id = core::apple_episode_id(s);
         } else if (key == "apple_episode_guid")
             r.apple_episode_guid = std::move(s);
         else {

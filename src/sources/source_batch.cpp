@@ -54,18 +54,6 @@ bool looks_cut_off(std::string_view raw) {
            !text.ends_with("\xE2\x80\x9D") && !text.ends_with("\xE2\x80\x99");
 }
 
-std::string apple_episode_id(std::string_view url) {
-    auto pos = url.find("?i=");
-    if (pos == std::string_view::npos) pos = url.find("&i=");
-    if (pos == std::string_view::npos) return {};
-    std::string id;
-    for (char c : url.substr(pos + 3)) {
-        if (c < '0' || c > '9') break;
-        id.push_back(c);
-    }
-    return id;
-}
-
 std::string strip_truncation(std::string_view raw) {
     std::string_view text = text::trim(raw);
     for (std::string_view marker : {"[...]", "[\xE2\x80\xA6]", "...", "\xE2\x80\xA6"})

@@ -53,9 +53,6 @@ bool looks_cut_off(std::string_view text);
 // The first "83 Episodes" (or "83 episodes", in a few languages) on a directory page.
 std::optional<CountOnPage> announced_count(std::string_view page_text);
 
-// Apple's episode id: the digits of "?i=" (or "&i=") in an Apple Podcasts URL, else "".
-std::string apple_episode_id(std::string_view url);
-
 // The text without a trailing truncation marker, trimmed.
 std::string strip_truncation(std::string_view text);
 

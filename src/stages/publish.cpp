@@ -4,6 +4,7 @@
 
 #include "concurrency/memory.hpp"
 #include "concurrency/parallel.hpp"
+#include "feed/episode_list.hpp"
 #include "feed/feed_writer.hpp"
 #include "feed/json_feed.hpp"
 #include "feed/lint.hpp"
@@ -169,12 +170,17 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     auto search = concurrency::in_background([&, transcripts = search::transcripts_of(catalog)]() mutable {
         return search::write_index(*content, std::move(transcripts), index, edited);
     });
-    // feed.json reads no note's body: after an edit of one alone, the last build's stays.
-    std::future<output::Output::Prepared> json_feed;
-    if (!edited || !out.carry_over({"feed.json"}))
-        json_feed = concurrency::in_background([&] {
-            return out.prepare_in_pieces(
-                "feed.json", [&](const output::PieceWriter& write) { feed::write_json_feed(*content, write); });
+    // feed.json and the list of episode pages read no note's body: after an edit of one alone,
+    // the last build's stay.
+    std::future<std::vector<output::Output::Prepared>> json_files;
+    if (!edited || !out.carry_over({"feed.json", feed::k_episode_list}))
+        json_files = concurrency::in_background([&] {
+            return std::vector{
+                out.prepare_in_pieces(
+                    "feed.json", [&](const output::PieceWriter& write) { feed::write_json_feed(*content, write); }),
+                out.prepare_in_pieces(feed::k_episode_list, [&](const output::PieceWriter& write) {
+                    feed::write_episode_list(*content, write);
+                })};
         });
     // Without a feed before to copy items from, feed.xml is written as it is made and checked
     // where it was written: a large archive's, tens of megabytes, is never whole in memory.
@@ -197,7 +203,8 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
     const feed::FeedText text = in_pieces ? text_written(*in_pieces, stored.get())
                                           : feed::feed_text(written ? written->text() : std::string_view(feed.xml));
     auto lint = concurrency::in_background([&] { return lint_findings(feed, text, feed.checked); });
-    if (json_feed.valid()) out.add(json_feed.get());
+    if (json_files.valid())
+        for (auto& file : json_files.get()) out.add(std::move(file));
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
     // written, the episodes let go of theirs, so that each is freed as it is indexed (its memory
     // then holds the postings). (The index reads no episode's transcript member meanwhile.)

@@ -6,6 +6,7 @@
 #include "concurrency/parallel.hpp"
 #include "core/diagnostic.hpp"
 #include "feed/archive_pages.hpp"
+#include "feed/episode_list.hpp"
 #include "files/files.hpp"
 #include "listening/attachments.hpp"
 #include "merge/merge.hpp"
@@ -106,6 +107,20 @@ void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalo
     }
 }
 
+namespace {
+
+// The output folder's list of its episode pages (the last build's), when it has one: a file, not
+// a link (one planted there could lead anywhere).
+std::optional<std::vector<core::PublishedPage>> output_pages(const config::SiteConfig& config) {
+    const std::filesystem::path list = config.output_dir() / feed::k_episode_list;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(list, ec))) return std::nullopt;
+    return feed::read_episode_list(files::read_file(list, files::k_max_input_bytes, files::Links::refuse),
+                                   site::SitePaths(config.base_url));
+}
+
+}  // namespace
+
 merge::Published published_items(const config::SiteConfig& config, const InputFeed* output,
                                  const InputFeed* published) {
     merge::Published was;
@@ -113,6 +128,10 @@ merge::Published published_items(const config::SiteConfig& config, const InputFe
         if (feed)
             for (const auto& item : feed->items)
                 was.items.push_back({item.guid, item.enclosure_url, item.slug, item.title, item.day});
+    if (published) was.pages = published->pages;
+    if (auto pages = output_pages(config))
+        was.pages.insert(was.pages.end(), std::make_move_iterator(pages->begin()),
+                         std::make_move_iterator(pages->end()));
     for (const auto& change : config.identity_changes) was.meant.insert(change.guid);
     return was;
 }

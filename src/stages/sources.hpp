@@ -21,6 +21,9 @@ namespace stages {
 struct InputFeed {
     std::string file;  // (or the URL it was read from)
     std::vector<feed::ItemIdentity> items;
+    // Of the feed the site published (build --published-feed): the list of every episode page
+    // published beside it (feed/episode_list.hpp). None for any other feed.
+    std::vector<core::PublishedPage> pages{};
 };
 
 // The sources merged, before the site is made from them (with_site): what `build` saves for the
@@ -52,7 +55,8 @@ std::optional<InputFeed> previous_feed(const config::SiteConfig& config);
 
 // What the site has published, for the merge to keep: the items of the published feed
 // (`published`: what the world has, first) and of the output folder's last one (`output`), either
-// may be null; and the guids site.yaml's identity_changes says are meant to change.
+// may be null; the published list of episode pages, then the output folder's (its episodes.json,
+// when it has one); and the guids site.yaml's identity_changes says are meant to change.
 merge::Published published_items(const config::SiteConfig& config, const InputFeed* output, const InputFeed* published);
 
 // The sources merged as `build` merges them over the output folder's last build (for the

@@ -6,6 +6,7 @@
 
 #include "config/site_config.hpp"
 #include "dates/dates.hpp"
+#include "feed/episode_list.hpp"
 #include "files/hash.hpp"
 #include "html/escape.hpp"
 #include "image/image_check.hpp"
@@ -37,6 +38,32 @@ struct BuiltSite {
 using test::contains;
 }  // namespace
 
+TEST_CASE("episodes.json lists every episode page, those without audio too, and reads back") {
+    BuiltSite site;
+    const std::string& list = site.file("episodes.json");
+    CHECK(contains(list,
+                   "{\"version\": 1, \"home_page_url\": \"https://example.github.io/fixture-archive/\", "
+                   "\"episodes\": [\n{\"url\": "
+                   "\"https://example.github.io/fixture-archive/episodes/compiler-collectives/\", \"title\": "
+                   "\"Compiler collectives\", \"date\": \"2024-08-04T01:47:46+00:00\"},\n"));
+    const site::SitePaths paths("https://example.github.io/fixture-archive/");
+    const auto pages = feed::read_episode_list(list, paths);
+    REQUIRE(pages);
+    std::vector<std::string> slugs;
+    for (const auto& page : *pages) slugs.push_back(page.slug);
+    CHECK(slugs == std::vector<std::string>{"compiler-collectives", "torch-trace-and-tlparse", "higher-order-operators",
+                                            "inductor-post-grad-fx-passes", "strides", "torch-vs-aten-apis"});
+    const core::PublishedPage& strides = (*pages)[4];  // (from a listing: no audio, no guid, a day)
+    CHECK(strides == core::PublishedPage{"strides", "", "", "Strides", "2022-05-30"});
+    CHECK((*pages)[3].guid == "8f2a1c8e-0001-4b7e-9d3a-000000000001");
+    CHECK((*pages)[3].time == dates::parse_iso8601("2024-04-12T07:00:00Z")->utc_seconds);
+    CHECK((*pages)[5].day.empty());
+    // Another site's list names none of this site's pages; a text that is no such list is none.
+    CHECK(feed::read_episode_list(list, site::SitePaths("https://other.example/archive/"))->empty());
+    for (const char* other : {"", "[]", "{\"version\": 2, \"episodes\": []}", "{\"episodes\": []}", "<rss/>"})
+        CHECK_FALSE(feed::read_episode_list(other, paths));
+}
+
 TEST_CASE("end to end: the fixture site, file by file") {
     BuiltSite site;
     // 3 feed items + "Compiler collectives" (same title as nothing in the feed), "Strides", and
@@ -55,8 +82,8 @@ TEST_CASE("end to end: the fixture site, file by file") {
         "episodes/higher-order-operators/embed/index.html", "episodes/higher-order-operators/oembed.json",
         "episodes/inductor-post-grad-fx-passes/embed/index.html", "episodes/inductor-post-grad-fx-passes/oembed.json",
         "search/index.html", "js/search.js", "js/site.js", "search/meta.json", "search/stem.js", "search/d/0.json",
-        "search/d/1.json", "feed.json", "subscribe/index.html", "js/copy.js", "js/player.js", "js/transcript.js",
-        "favicon.svg", "card.png"};
+        "search/d/1.json", "feed.json", "episodes.json", "subscribe/index.html", "js/copy.js", "js/player.js",
+        "js/transcript.js", "favicon.svg", "card.png"};
     for (const auto& path : expected) CHECK_MESSAGE(site.out.find(path), path);
     std::size_t shards = 0, filters = 0;
     for (const auto& [path, content] : site.out.files())

@@ -39,6 +39,10 @@ struct PublishedSite {
         std::lock_guard lock(m_lock);
         m_files[path] = std::move(text);
     }
+    void unpublish(const std::string& path) {
+        std::lock_guard lock(m_lock);
+        m_files.erase(path);
+    }
 
 private:
     std::mutex m_lock;
@@ -103,7 +107,7 @@ TEST_CASE("build --published-feed: a first publish, then the published items are
             "identity_changes:\n  - guid: 8f2a1c8e-0001-4b7e-9d3a-000000000002\n    reason: re-issued by the host\n");
     const int before = site.requests;
     CHECK(test::run_podarchive("build", dir.path(), out) == 0);
-    CHECK(site.requests == before + 1);
+    CHECK(site.requests == before + 2);  // the feed and the list of episode pages beside it
     CHECK(test::contains(test::read(dir.path() / "public/feed.xml"), ">reissued-002</guid>"));
 }
 
@@ -175,7 +179,7 @@ TEST_CASE("build --published-feed: an episode on an archive page keeps its page 
                                           "<title>Inductor: the post-grad FX passes</title>"));
     const int before = site.requests;
     CHECK(test::run_podarchive("build" + flag, dir.path(), out) == 0);
-    CHECK(site.requests == before + 3);  // the feed and the two pages it links to
+    CHECK(site.requests == before + 4);  // the feed, the two pages it links to and the list of pages
     CHECK(test::contains(
         out, "published feed: " + site.url("/site/feed.xml") + " and 2 archive pages: 3 items the new feed must keep"));
     const fs::path page = dir.path() / "public/episodes/inductor-post-grad-fx-passes/index.html";
@@ -213,4 +217,56 @@ TEST_CASE("build: over an output folder without its record, an archive page's ep
     REQUIRE(fs::is_regular_file(page));
     CHECK(test::contains(test::read(page), "Inductor: the post-grad FX passes"));
     CHECK_FALSE(fs::exists(dir.path() / "public/episodes/inductor-the-post-grad-fx-passes"));
+}
+
+TEST_CASE("build: an episode no source gives audio for keeps its page when a directory retitles it") {
+    // "Strides" is only in a listing, without audio: no feed has an item for it. The site's list
+    // of its episode pages (episodes.json) is what says where it was published: over the output
+    // folder, and on a runner from the published site.
+    PublishedSite site;
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    std::string out;
+    const std::string flag = " --published-feed " + site.url("/site/feed.xml");
+    REQUIRE(test::run_podarchive("build" + flag, dir.path(), out) == 0);
+    REQUIRE(fs::is_regular_file(dir.path() / "public/episodes/strides/index.html"));
+    site.publish(test::read(dir.path() / "public/feed.xml"));
+    site.publish_file("episodes.json", test::read(dir.path() / "public/episodes.json"));
+    const fs::path listing = dir.path() / "content/sources/listings.json";
+    const std::string was = test::read(listing);
+    auto retitle = [&](const std::string& title) {
+        test::write(listing, test::replace_first(was, "\"title\": \"Strides\"", "\"title\": \"" + title + "\""));
+    };
+    auto page_of = [&](const std::string& slug) { return dir.path() / "public/episodes" / slug / "index.html"; };
+
+    // Over the output folder.
+    retitle("Strides, explained");
+    CHECK(test::run_podarchive("build", dir.path(), out) == 0);
+    REQUIRE(fs::is_regular_file(page_of("strides")));
+    CHECK(test::contains(test::read(page_of("strides")), "Strides, explained"));
+    CHECK_FALSE(fs::exists(page_of("strides-explained")));
+    CHECK_FALSE(test::contains(out, "is gone"));
+
+    // On a runner: nothing but the published site.
+    as_on_a_runner(dir.path());
+    retitle("Strides, once more");
+    CHECK(test::run_podarchive("build" + flag, dir.path(), out) == 0);
+    CHECK(test::contains(out, "published feed: " + site.url("/site/feed.xml") +
+                                  ": 3 items the new feed must keep; episodes.json: 6 episode pages"));
+    REQUIRE(fs::is_regular_file(page_of("strides")));
+    CHECK(test::contains(test::read(page_of("strides")), "Strides, once more"));
+    CHECK_FALSE(fs::exists(page_of("strides-once-more")));
+
+    // A site published before it had the list (404): the build goes on; the page follows its title.
+    as_on_a_runner(dir.path());
+    site.unpublish("episodes.json");
+    CHECK(test::run_podarchive("build" + flag, dir.path(), out) == 0);
+    CHECK(test::contains(out, ": 3 items the new feed must keep\n"));
+    CHECK(fs::is_regular_file(page_of("strides-once-more")));
+    // A file there that is no such list is said so, and not read.
+    as_on_a_runner(dir.path());
+    site.publish_file("episodes.json", "<!DOCTYPE html><html><body>Not a list</body></html>");
+    CHECK(test::run_podarchive("build" + flag, dir.path(), out) == 0);
+    CHECK(test::contains(out, "published feed: " + site.url("/site/episodes.json") +
+                                  " is not the site's list of episode pages: not read"));
 }

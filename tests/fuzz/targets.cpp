@@ -7,6 +7,7 @@
 
 #include "config/site_config.hpp"
 #include "core/diagnostic.hpp"
+#include "core/directories.hpp"
 #include "core/slug.hpp"
 #include "dates/dates.hpp"
 #include "dates/durations.hpp"
@@ -83,7 +84,7 @@ void kept_again(const sources::SourceBatch& batch) {
         core::Record a = batch.records[i];
         const core::Record& b = read.records[i];
         // (A records entry's apple_url gives its apple_id when it has none, as Apple's URL holds it.)
-        if (a.apple_id.empty()) a.apple_id = sources::apple_episode_id(a.apple_url);
+        if (a.apple_id.empty()) a.apple_id = core::apple_episode_id(a.apple_url);
         if (sources::written_fields(a) != sources::written_fields(b))
             throw std::logic_error("kept records: a record read back otherwise:\n" + text);
     }
