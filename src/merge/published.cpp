@@ -84,6 +84,7 @@ void keep_listed_pages(const std::vector<core::Episode>& episodes, const std::ve
     std::vector<const core::PublishedPage*> open;  // (those no item kept)
     for (const auto& page : pages)
         if (!page.slug.empty() && !kept.contains(page.slug)) open.push_back(&page);
+    if (open.empty()) return;  // (every page listed is an item's: most sites, whose episodes all have audio)
     std::unordered_set<const core::PublishedPage*> claimed;
     auto claim = [&](std::size_t i, const core::PublishedPage* page) {
         claimed.insert(page);
@@ -99,7 +100,8 @@ void keep_listed_pages(const std::vector<core::Episode>& episodes, const std::ve
                 if (++pages_with[key] == 1) by_key.emplace(std::move(key), page);
         if (unique)
             for (std::size_t i = 0; i < episodes.size(); ++i)
-                if (std::string key = episode_key(episodes[i]); !key.empty() && slugs[i].empty()) ++episodes_with[key];
+                if (slugs[i].empty())
+                    if (std::string key = episode_key(episodes[i]); !key.empty()) ++episodes_with[key];
         for (std::size_t i = episodes.size(); i-- > 0;) {  // (oldest first)
             if (!slugs[i].empty()) continue;
             const std::string key = episode_key(episodes[i]);

@@ -65,7 +65,8 @@ std::string site_yaml(const Show& show) {
          "name\n";
     y += "#   - name: Spotify\n";
     y += "#     url: https://open.spotify.com/show/...\n";
-    y += "# published_feed: https://example.github.io/my-podcast-archive/feed.xml   # every build keeps its items\n";
+    y += "# published_feed: https://example.github.io/my-podcast-archive/feed.xml   # every build keeps its items and "
+         "pages\n";
     y +=
         "#                                   # (read from the network; the publish workflow passes --published-feed)\n";
     y += "# identity_changes:                 # episodes whose guid changes (or that leave the feed) on purpose\n";

@@ -12,6 +12,7 @@
 #include "dates/dates.hpp"
 #include "dates/durations.hpp"
 #include "engine_reference.hpp"
+#include "feed/episode_list.hpp"
 #include "feed/feed_writer.hpp"
 #include "feed/identity.hpp"
 #include "feed/lint.hpp"
@@ -320,18 +321,23 @@ void feed_copy(std::string_view d) {
 // The site's own feed read back (the output folder's last feed.xml, or the published one a
 // runner downloads: a file the site's host serves), and what the merge keeps of it: the guid and
 // page each episode was published with. The bytes before the first NUL are a host's feed, those
-// after it the site's. Whatever they hold: a feed is the same as itself to the identity guard;
-// every episode's page is one folder of its own (a slug read back from a link is kept only when
-// the site could have made it: merge::assign_slugs); a guid kept is a published one, and no other
-// episode's.
+// after it the site's, and after a second NUL the site's list of its episode pages
+// (episodes.json). Whatever they hold: a feed is the same as itself to the identity guard; every
+// episode's page is one folder of its own (a slug read back from a link or the list is kept only
+// when the site could have made it: merge::assign_slugs); a guid kept is a published one, and no
+// other episode's.
 void published_feed(std::string_view d) {
     const std::size_t nul = d.find('\0');
-    const std::string_view host = d.substr(0, nul), site = nul == std::string_view::npos ? d : d.substr(nul + 1);
+    const std::string_view host = d.substr(0, nul), rest = nul == std::string_view::npos ? d : d.substr(nul + 1);
+    const std::size_t second = rest.find('\0');
+    const std::string_view site = rest.substr(0, second),
+                           list = second == std::string_view::npos ? std::string_view() : rest.substr(second + 1);
     const site::SitePaths paths("https://x.example/base/");
     const auto items = feed::read_identities(std::string(site), &paths);
     if (!items) return;
     merge::Published published;
     for (const auto& i : *items) published.items.push_back({i.guid, i.enclosure_url, i.slug, i.title, i.day});
+    if (auto pages = feed::read_episode_list(list, paths)) published.pages = std::move(*pages);
     for (const auto kind : {feed::Before::published, feed::Before::input}) {
         const auto same = feed::compare_identities(*items, *items, "f", kind, {});
         if (!same.errors.empty() || !same.warnings.empty()) __builtin_trap();
