@@ -213,9 +213,16 @@ TEST_CASE("fetch: a directory page's dropped episodes are kept beside it, and le
 
 TEST_CASE("fetch then build, day by day: a page that drops, retitles and lists again loses no episode, repeats none") {
     // A directory's page of the newest episodes, the site's only source, refreshed each day as
-    // the publish workflow does, and built into the same folder. (With their audio, so that a
-    // retitled episode's page stays where it was published: an episode without audio has no
-    // item in feed.xml to keep its slug, and its page follows its title.)
+    // the publish workflow does, and built into the same folder. A retitled episode's page stays
+    // where it was published: with audio by its item in feed.xml, without by the site's list of
+    // its pages (episodes.json).
+    bool with_audio = true;
+    SUBCASE("with their audio") {
+        with_audio = true;
+    }
+    SUBCASE("without audio") {
+        with_audio = false;
+    }
     struct Entry {
         std::string title, date, description;
     };
@@ -235,10 +242,12 @@ TEST_CASE("fetch then build, day by day: a page that drops, retitles and lists a
         std::string json = "[";
         for (int n : listed) {
             const Entry& e = show[static_cast<std::size_t>(n - 1)];
-            json += std::string(json.size() > 1 ? ",\n" : "\n") + "{\"title\": \"" +
-                    (n == 2 && !retitled.empty() ? retitled : e.title) + "\", \"date\": \"" + e.date +
-                    "\", \"description\": \"" + e.description + "\", \"enclosure_url\": \"https://cdn.example/cw/" +
-                    std::to_string(n) + ".mp3\"}";
+            json +=
+                std::string(json.size() > 1 ? ",\n" : "\n") + "{\"title\": \"" +
+                (n == 2 && !retitled.empty() ? retitled : e.title) + "\", \"date\": \"" + e.date +
+                "\", \"description\": \"" + e.description + "\"" +
+                (with_audio ? ", \"enclosure_url\": \"https://cdn.example/cw/" + std::to_string(n) + ".mp3\"" : "") +
+                "}";
         }
         return json + "\n]\n";
     };
