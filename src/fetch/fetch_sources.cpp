@@ -279,7 +279,10 @@ FetchOutcome fetch_source(const config::SourceConfig& source, const FetchOptions
     } else if (old_batch) {
         const sources::SourceInfo kept_info{info.name, sources::kept_records_path(info.file).generic_string(),
                                             info.url};
-        kept = keep_dropped_records(*old_batch, fresh, kept_before, kept_info);
+        // (Counted again as the kept records are told: by the merge's judgment.)
+        PageChanges changes;
+        kept = keep_dropped_records(*old_batch, fresh, kept_before, kept_info, &changes);
+        if (kept) out.added = changes.added, out.changed = changes.changed, out.removed = kept->newly_kept;
     }
     if (kept && kept->text != kept_before && !store_kept(kept_file, *kept, error)) return fail(error);
     if (!files::write_file_atomically(source.path, response.body, error)) {

@@ -11,8 +11,32 @@
 
 namespace fetch {
 
+namespace {
+
+// How the page changed for the episode of `group`, which the page lists now: batch 0 holds the
+// kept records (the first `kept_count`), then the page's records before; batch 1 the page now.
+void count_change(const merge::LinkedGroup& group, const std::array<sources::SourceBatch, 2>& batches,
+                  std::size_t kept_count, PageChanges& changes) {
+    std::set<std::string> before, now;
+    bool kept = false;
+    for (const merge::RecordId& id : group.members) {
+        const core::Record& r = batches[id.batch].records[id.index];
+        if (id.batch == 0 && id.index < kept_count)
+            kept = true;
+        else
+            (id.batch == 0 ? before : now).insert(sources::records_json({&r, 1}));
+    }
+    if (before.empty())
+        changes.added += !kept;  // (one kept that the page lists again is no new episode)
+    else
+        changes.changed += before != now && !now.empty();
+}
+
+}  // namespace
+
 std::optional<KeptItems> keep_dropped_records(const sources::SourceBatch& before, const sources::SourceBatch& now,
-                                              std::string_view kept_before, const sources::SourceInfo& kept_info) {
+                                              std::string_view kept_before, const sources::SourceInfo& kept_info,
+                                              PageChanges* changes) {
     // Batch 0: what the archive had of the page (kept first), batch 1: the page now.
     std::array<sources::SourceBatch, 2> batches{sources::SourceBatch{kept_info, before.kind, {}, {}, {}}, now};
     std::size_t kept_count = 0;
@@ -43,6 +67,7 @@ std::optional<KeptItems> keep_dropped_records(const sources::SourceBatch& before
             static_cast<std::size_t>(std::count_if(group.members.begin(), group.members.end(), was_kept));
         if (std::any_of(group.members.begin(), group.members.end(), listed)) {
             out.listed_again += static_cast<int>(kept_in_group);
+            if (changes) count_change(group, batches, kept_count, *changes);
             continue;
         }
         // (A record repeated, in the page and kept: the page's copy, the newer.)

@@ -20,7 +20,16 @@ namespace fetch {
 // record listed in `before` and kept before is kept once, as `before` gave it. The file holds
 // them newest first (a record without a date last). Nothing when `kept_before` is not a list of
 // records (the caller then leaves the file as it is); `kept_info` names the file in its problems.
+//
+// By the same judgment, how the page changed (`changes`, when given): the episodes it lists now
+// and listed in no form before nor kept, and those it lists with another record now (a retitle
+// is one changed episode, not one gone and one new).
+struct PageChanges {
+    int added = 0;
+    int changed = 0;
+};
 std::optional<KeptItems> keep_dropped_records(const sources::SourceBatch& before, const sources::SourceBatch& now,
-                                              std::string_view kept_before, const sources::SourceInfo& kept_info);
+                                              std::string_view kept_before, const sources::SourceInfo& kept_info,
+                                              PageChanges* changes = nullptr);
 
 }  // namespace fetch

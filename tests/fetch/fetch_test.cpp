@@ -267,20 +267,28 @@ TEST_CASE("fetch then build, day by day: a page that drops, retitles and lists a
     const std::set<std::string> all = pages_of();
     REQUIRE(all.size() == 8);
     struct Day {
-        std::string served, said;
+        std::string served, counted, said;
         std::size_t kept;
     };
+    // (fetch counts episodes as the merge tells them: an episode retitled is one changed, and one
+    // the page lists again no new one.)
     const std::vector<Day> days = {
-        {page({8, 7, 6, 5, 4}), "keeps 3 episodes the page no longer lists (3 added now)", 3},
-        {page({8, 7, 6, 5, 4, 2}, "Episode 2: compilers, part two"), "keeps 2 episodes", 2},
-        {page({8, 7}), "keeps 6 episodes the page no longer lists (4 added now)", 6},
-        {page({8, 7, 6, 5, 4, 3, 2, 1}), "keeps 0 episodes the page no longer lists (0 added now, 6 listed again", 0},
+        {page({8, 7, 6, 5, 4}), "0 new, 0 changed episodes, 3 no longer listed by the page",
+         "keeps 3 episodes the page no longer lists (3 added now)", 3},
+        {page({8, 7, 6, 5, 4, 2}, "Episode 2: compilers, part two"), "0 new, 0 changed episodes;",
+         "keeps 2 episodes the page no longer lists (0 added now, 1 listed again by the page)", 2},
+        {page({8, 7}), "0 new, 0 changed episodes, 4 no longer listed by the page",
+         "keeps 6 episodes the page no longer lists (4 added now)", 6},
+        {page({8, 7, 6, 5, 4, 3, 2, 1}), "0 new, 0 changed episodes;",
+         "keeps 0 episodes the page no longer lists (0 added now, 6 listed again", 0},
+        {page({8, 7, 6, 5, 4, 3, 2, 1}, "Episode 2: compilers, part two"), "0 new, 1 changed episodes", "", 0},
     };
     const config::SiteConfig config = config::load_config(dir.path() / "site.yaml");
     for (std::size_t d = 0; d < days.size(); ++d) {
         CAPTURE(d);
         served = days[d].served;
         const auto fetched = fetch::fetch_source(config.sources.at(0), {5, 1 << 20});
+        CHECK(fetched.message.find("): " + days[d].counted) != std::string::npos);
         CHECK(fetched.message.find(days[d].said) != std::string::npos);
         CHECK(fetched.kept == static_cast<int>(days[d].kept));
         const auto built = test::build_into(dir.path(), dir.path() / "public");
