@@ -59,15 +59,19 @@ void as_on_a_runner(const fs::path& dir) {
         if (f.path().filename().string().starts_with(".public")) fs::remove_all(f.path());
 }
 
-}  // namespace
-
-TEST_CASE("build --published-feed: a first publish, then the published items are kept") {
+// The fixture site, and the loopback server standing in for the site published: its published
+// feed's URL as `flag` gives it to a build.
+struct PublishedFixture {
     PublishedSite site;
     test::TempDir dir;
-    test::copy_site("site", dir.path());
     std::string out;
     const std::string flag = " --published-feed " + site.url("/site/feed.xml");
+    PublishedFixture() { test::copy_site("site", dir.path()); }
+};
 
+}  // namespace
+
+TEST_CASE_FIXTURE(PublishedFixture, "build --published-feed: a first publish, then the published items are kept") {
     // Nothing published yet (GitHub Pages answers 404): the build goes on and says so.
     REQUIRE(test::run_podarchive("build" + flag, dir.path(), out) == 0);
     CHECK(out.find("published feed: " + site.url("/site/feed.xml") +
@@ -149,16 +153,12 @@ TEST_CASE("build --published-feed: a feed that cannot be read stops the build, u
     CHECK(out.find("site.yaml:13:17: error: 'published_feed' must be the absolute http(s) URL") != std::string::npos);
 }
 
-TEST_CASE("build --published-feed: an episode on an archive page keeps its page when its host retitles it") {
+TEST_CASE_FIXTURE(PublishedFixture,
+                  "build --published-feed: an episode on an archive page keeps its page when its host retitles it") {
     // With feed_limit, feed.xml carries the newest items and archive pages the rest (RFC 5005):
     // a runner learns where each of those was published from the pages the published feed
     // links to, as it does for feed.xml's own.
-    PublishedSite site;
-    test::TempDir dir;
-    test::copy_site("site", dir.path());
     test::write(dir.path() / "site.yaml", test::read(dir.path() / "site.yaml") + "feed_limit: 1\n");
-    std::string out;
-    const std::string flag = " --published-feed " + site.url("/site/feed.xml");
     REQUIRE(test::run_podarchive("build" + flag, dir.path(), out) == 0);
     // Published as GitHub Pages would serve it (the site's own address here: the loopback server).
     const std::string site_url = "https://example.github.io/fixture-archive/";
@@ -219,15 +219,11 @@ TEST_CASE("build: over an output folder without its record, an archive page's ep
     CHECK_FALSE(fs::exists(dir.path() / "public/episodes/inductor-the-post-grad-fx-passes"));
 }
 
-TEST_CASE("build: an episode no source gives audio for keeps its page when a directory retitles it") {
+TEST_CASE_FIXTURE(PublishedFixture,
+                  "build: an episode no source gives audio for keeps its page when a directory retitles it") {
     // "Strides" is only in a listing, without audio: no feed has an item for it. The site's list
     // of its episode pages (episodes.json) is what says where it was published: over the output
     // folder, and on a runner from the published site.
-    PublishedSite site;
-    test::TempDir dir;
-    test::copy_site("site", dir.path());
-    std::string out;
-    const std::string flag = " --published-feed " + site.url("/site/feed.xml");
     REQUIRE(test::run_podarchive("build" + flag, dir.path(), out) == 0);
     REQUIRE(fs::is_regular_file(dir.path() / "public/episodes/strides/index.html"));
     site.publish(test::read(dir.path() / "public/feed.xml"));
