@@ -14,9 +14,10 @@ namespace fetch {
 namespace {
 
 // How the page changed for the episode of `group`, which the page lists now: batch 0 holds the
-// kept records (the first `kept_count`), then the page's records before; batch 1 the page now.
+// kept records (the first `kept_count`), then the page's records before (`was_on_page`, as
+// records_json writes each); batch 1 the page now.
 void count_change(const merge::LinkedGroup& group, const std::array<sources::SourceBatch, 2>& batches,
-                  std::size_t kept_count, PageChanges& changes) {
+                  std::size_t kept_count, const std::set<std::string>& was_on_page, PageChanges& changes) {
     std::set<std::string> before, now;
     bool kept = false;
     for (const merge::RecordId& id : group.members) {
@@ -26,8 +27,10 @@ void count_change(const merge::LinkedGroup& group, const std::array<sources::Sou
         else
             (id.batch == 0 ? before : now).insert(sources::records_json({&r, 1}));
     }
+    // (One kept that the page lists again is no new episode; nor one the page had as it is, too
+    // thin for the merge to join to its own copy.)
     if (before.empty())
-        changes.added += !kept;  // (one kept that the page lists again is no new episode)
+        changes.added += !kept && !std::includes(was_on_page.begin(), was_on_page.end(), now.begin(), now.end());
     else
         changes.changed += before != now && !now.empty();
 }
@@ -52,8 +55,10 @@ std::optional<KeptItems> keep_dropped_records(const sources::SourceBatch& before
 
     // (A record the page still has as it was is listed, whatever the merge makes of it: one too
     // thin for any of its rules, a short text alone, joins no copy, not even its own.)
-    std::set<std::string> as_it_was;
+    std::set<std::string> as_it_was, was_on_page;
     for (const core::Record& r : now.records) as_it_was.insert(sources::records_json({&r, 1}));
+    if (changes)
+        for (const core::Record& r : before.records) was_on_page.insert(sources::records_json({&r, 1}));
     const auto still_there = [&](const merge::RecordId& id) {
         return id.batch == 0 && as_it_was.contains(sources::records_json({&batches[0].records[id.index], 1}));
     };
@@ -67,7 +72,7 @@ std::optional<KeptItems> keep_dropped_records(const sources::SourceBatch& before
             static_cast<std::size_t>(std::count_if(group.members.begin(), group.members.end(), was_kept));
         if (std::any_of(group.members.begin(), group.members.end(), listed)) {
             out.listed_again += static_cast<int>(kept_in_group);
-            if (changes) count_change(group, batches, kept_count, *changes);
+            if (changes) count_change(group, batches, kept_count, was_on_page, *changes);
             continue;
         }
         // (A record repeated, in the page and kept: the page's copy, the newer.)

@@ -16,6 +16,7 @@
 #include "feed/feed_writer.hpp"
 #include "feed/identity.hpp"
 #include "feed/lint.hpp"
+#include "fetch/kept_records.hpp"
 #include "files/hash.hpp"
 #include "html/html_sanitizer.hpp"
 #include "html/parse_cost.hpp"
@@ -90,9 +91,18 @@ void kept_again(const sources::SourceBatch& batch) {
             throw std::logic_error("kept records: a record read back otherwise:\n" + text);
     }
 }
+// fetch keeps nothing of a page that lists what it listed, and counts no episode of it new.
+void listed_again(const sources::SourceBatch& batch) {
+    fetch::PageChanges changes;
+    const auto kept = fetch::keep_dropped_records(batch, batch, "", k_info, &changes);
+    if (!kept || kept->kept != 0 || changes.added != 0)
+        throw std::logic_error("a page fetched again as it was: " + std::to_string(kept ? kept->kept : -1) + " kept, " +
+                               std::to_string(changes.added) + " new");
+}
 // A listing's adapter's records: kept as fetch keeps them, and merged.
 void listing(sources::SourceBatch batch) {
     kept_again(batch);
+    listed_again(batch);
     through_merge(std::move(batch));
 }
 // simdjson's reading of a listing must be nlohmann's, which reads it when a byte order mark
