@@ -43,6 +43,7 @@ void write_episode_list(const site::SiteContent& content, const std::function<vo
         if (!e.guid_derived && !core::feed_guid(e).empty()) append_field(piece, "guid", core::feed_guid(e));
         if (const std::string apple = core::apple_episode_id(e.apple_url); !apple.empty())
             append_field(piece, "apple_id", apple);
+        if (!e.page_url.empty()) append_field(piece, "host_url", e.page_url);
         piece += '}';
         if (piece.size() >= k_piece) write(piece), piece.clear();
     }
@@ -69,6 +70,7 @@ std::optional<std::vector<core::PublishedPage>> read_episode_list(std::string_vi
         page.title = string_member(entry, "title");
         page.guid = string_member(entry, "guid");
         page.apple_id = string_member(entry, "apple_id");
+        page.host_url = string_member(entry, "host_url");
         if (const auto date = dates::parse_iso8601(string_member(entry, "date"))) {
             page.day = dates::format_day(*date);
             if (date->has_time) page.time = date->utc_seconds;

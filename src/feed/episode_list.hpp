@@ -21,8 +21,9 @@ namespace feed {
 inline const std::string k_episode_list = "episodes.json";
 
 // The list, newest first, an episode a line: {"version": 1, "home_page_url": ..., "episodes":
-// [{"url", "title", "date" (ISO 8601: a day, or a time with its zone), "guid", "apple_id"}]},
-// the last three only when known. Written in pieces through `write`, as feed.json is.
+// [{"url", "title", "date" (ISO 8601: a day, or a time with its zone), "guid", "apple_id",
+// "host_url" (its page at its host)}]}, the last four only when known. Written in pieces
+// through `write`, as feed.json is.
 void write_episode_list(const site::SiteContent& content, const std::function<void(std::string_view)>& write);
 
 // The pages a list written so names that are this site's (`site`: their URLs are its episode

@@ -54,18 +54,14 @@ std::string sorted_words(std::string_view form) {
     return joined;
 }
 
-bool similar_titles(std::string_view a, std::string_view words_a, std::string_view b, std::string_view words_b,
-                    double threshold) {
-    if (a.empty() || b.empty()) return false;
-    if (a == b) return true;
-    // Both lists are sorted: walked side by side, counting the words they share.
+std::size_t common_words(std::string_view words_a, std::string_view words_b) {
+    // Both lists are sorted: walked side by side.
     auto next = [](std::string_view& words) {
         const std::size_t end = std::min(words.find(' '), words.size());
         const std::string_view word = words.substr(0, end);
         words.remove_prefix(std::min(end + 1, words.size()));
         return word;
     };
-    const std::size_t count_a = text::word_count(words_a), count_b = text::word_count(words_b);
     std::size_t common = 0;
     for (std::string_view wa = next(words_a), wb = next(words_b); !wa.empty() && !wb.empty();) {
         if (wa == wb)
@@ -75,6 +71,15 @@ bool similar_titles(std::string_view a, std::string_view words_a, std::string_vi
         else
             wb = next(words_b);
     }
+    return common;
+}
+
+bool similar_titles(std::string_view a, std::string_view words_a, std::string_view b, std::string_view words_b,
+                    double threshold) {
+    if (a.empty() || b.empty()) return false;
+    if (a == b) return true;
+    const std::size_t count_a = text::word_count(words_a), count_b = text::word_count(words_b);
+    const std::size_t common = common_words(words_a, words_b);
     double jaccard = static_cast<double>(common) / static_cast<double>(count_a + count_b - common);
     if (jaccard >= threshold) return true;
     std::size_t longest = std::max(a.size(), b.size());

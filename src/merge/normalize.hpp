@@ -27,6 +27,9 @@ bool shares_long_prefix(std::string_view a, std::string_view b);
 bool similar_titles(std::string_view a, std::string_view words_a, std::string_view b, std::string_view words_b,
                     double threshold);
 
+// How many words two sorted_words lists share.
+std::size_t common_words(std::string_view words_a, std::string_view words_b);
+
 // The sorted, de-duplicated words of a match form, one space apart: one string (a string for
 // each word of every record's title was an eighth of a large merge's memory).
 std::string sorted_words(std::string_view match_form);

@@ -7,6 +7,7 @@
 #include "core/directories.hpp"
 #include "core/episode_key.hpp"
 #include "dates/dates.hpp"
+#include "merge/normalize.hpp"
 #include "net/url.hpp"
 #include "text/strings.hpp"
 
@@ -76,8 +77,55 @@ std::vector<std::string> keep_published_items(std::vector<core::Episode>& episod
     return slugs;
 }
 
+// Whether two titles (match forms and their sorted_words) are one edited into the other: alike
+// as the merge's linker judges titles, or the words of one nearly all in the other's ("X" and
+// "Revisited: X (updated)").
+bool edited_title(const std::string& a, const std::string& words_a, const std::string& b, const std::string& words_b) {
+    constexpr double k_alike = 0.8;
+    if (similar_titles(a, words_a, b, words_b, k_alike)) return true;
+    const std::size_t fewer = std::min(text::word_count(words_a), text::word_count(words_b));
+    return fewer > 0 && static_cast<double>(common_words(words_a, words_b)) >= k_alike * static_cast<double>(fewer);
+}
+
+// Pairs each episode left (`slugs` "") with the page left of its day (`day_of`, `page_day`) whose
+// title is its own edited, when that page is the only one so for it and it the only episode so
+// for that page.
+template <class DayOf, class PageDay, class Claim>
+void pair_edited_titles(const std::vector<core::Episode>& episodes, const std::vector<const core::PublishedPage*>& open,
+                        const std::unordered_set<const core::PublishedPage*>& claimed, const DayOf& day_of,
+                        const PageDay& page_day, std::vector<std::string>& slugs, const Claim& claim) {
+    struct Title {
+        std::string form, words;
+    };
+    auto title_of = [](std::string_view title) {
+        std::string form = text::match_form(title);
+        std::string words = sorted_words(form);
+        return Title{std::move(form), std::move(words)};
+    };
+    std::unordered_map<std::string, std::vector<std::pair<const core::PublishedPage*, Title>>> pages_of_day;
+    for (const core::PublishedPage* page : open)
+        if (!claimed.contains(page)) pages_of_day[page_day(*page)].emplace_back(page, title_of(page->title));
+    std::unordered_map<const core::PublishedPage*, int> episodes_like;
+    std::vector<std::pair<std::size_t, const core::PublishedPage*>> only;  // (an episode like one page alone)
+    for (std::size_t i = episodes.size(); i-- > 0;) {                      // (oldest first)
+        if (!slugs[i].empty()) continue;
+        const auto day = pages_of_day.find(day_of(episodes[i]));
+        if (day == pages_of_day.end()) continue;
+        const Title title = title_of(episodes[i].title);
+        const core::PublishedPage* like = nullptr;
+        int count = 0;
+        for (const auto& [page, page_title] : day->second)
+            if (edited_title(title.form, title.words, page_title.form, page_title.words))
+                ++count, like = page, ++episodes_like[page];
+        if (count == 1) only.emplace_back(i, like);
+    }
+    for (const auto& [i, page] : only)
+        if (episodes_like[page] == 1) claim(i, page);
+}
+
 // The slugs of the list's pages, for the episodes no item gave one (`slugs` ""): first by what
-// names one episode (its guid, Apple's id, its title on its day), then by its date alone.
+// names one episode (its guid, Apple's id, its page at its host, its title on its day), then by
+// its date alone.
 void keep_listed_pages(const std::vector<core::Episode>& episodes, const std::vector<core::PublishedPage>& pages,
                        std::vector<std::string>& slugs) {
     const std::unordered_set<std::string_view> kept(slugs.begin(), slugs.end());
@@ -114,14 +162,21 @@ void keep_listed_pages(const std::vector<core::Episode>& episodes, const std::ve
             [](const core::PublishedPage& p) { return p.guid; }, false);
     pair_by([](const core::Episode& e) { return core::apple_episode_id(e.apple_url); },
             [](const core::PublishedPage& p) { return p.apple_id; }, false);
-    pair_by([](const core::Episode& e) { return e.date ? core::episode_key(e.title, dates::format_day(*e.date)) : ""; },
-            [](const core::PublishedPage& p) { return core::episode_key(p.title, p.day); }, false);
+    pair_by([](const core::Episode& e) { return e.page_url; }, [](const core::PublishedPage& p) { return p.host_url; },
+            false);
+    // (Without a date on either side, "no date" is the day: its title alone then, and below the
+    // one such episode left, with the one such page.)
+    auto day_of = [](const core::Episode& e) { return e.date ? dates::format_day(*e.date) : "no date"; };
+    auto page_day = [](const core::PublishedPage& p) { return p.day.empty() ? "no date" : p.day; };
+    pair_by([&](const core::Episode& e) { return core::episode_key(e.title, day_of(e)); },
+            [&](const core::PublishedPage& p) { return core::episode_key(p.title, page_day(p)); }, false);
+    // Then a title edited (words added, dropped or respelled) on the same day.
+    pair_edited_titles(episodes, open, claimed, day_of, page_day, slugs, claim);
     // Then the date, retitled: its very second, where both have a time of day; else its day.
     pair_by(
         [](const core::Episode& e) { return e.date && e.date->has_time ? std::to_string(e.date->utc_seconds) : ""; },
         [](const core::PublishedPage& p) { return p.time ? std::to_string(*p.time) : ""; }, true);
-    pair_by([](const core::Episode& e) { return e.date ? dates::format_day(*e.date) : ""; },
-            [](const core::PublishedPage& p) { return p.day; }, true);
+    pair_by(day_of, page_day, true);
 }
 
 }  // namespace

@@ -41,12 +41,14 @@ struct Published {
 // guid is `meant`. (An item without a guid is known to apps by its audio URL: one whose URL the
 // host changed, a tracking prefix added, keeps the URL it was published with as its guid.)
 //
-// An episode no item matches keeps the page of the list's entry (`pages`) with its guid, else its
-// Apple episode id, else its title on the same day; else, retitled, the entry of its date (the
-// very second where both have a time of day, else the day), when it is the only such episode no
-// entry kept a page for and that the only such entry left: a directory that retitles an episode
-// no feed gives audio for must not move its page either. Each entry is one episode's, the oldest
-// first; not one whose page an item kept.
+// An episode no item matches keeps the page of the list's entry (`pages`) with its guid, else
+// its Apple episode id, else its page at its host, else its title on the same day (no date on
+// either side counting as one day); else, retitled, the entry of that day whose title its own
+// was edited from (words added, dropped or respelled), else the entry of its date (the very
+// second where both have a time of day, else the day): each when the pairing is the only one
+// either side has left. A directory that retitles an episode no feed gives audio for must not
+// move its page either. Each entry is one episode's, the oldest first; not one whose page an
+// item kept.
 std::vector<std::string> keep_published(std::vector<core::Episode>& episodes, const Published& published);
 
 // One warning for the episodes of `catalog` that keep a guid their host re-issued, located at

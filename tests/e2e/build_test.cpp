@@ -54,7 +54,9 @@ TEST_CASE("episodes.json lists every episode page, those without audio too, and 
     CHECK(slugs == std::vector<std::string>{"compiler-collectives", "torch-trace-and-tlparse", "higher-order-operators",
                                             "inductor-post-grad-fx-passes", "strides", "torch-vs-aten-apis"});
     const core::PublishedPage& strides = (*pages)[4];  // (from a listing: no audio, no guid, a day)
-    CHECK(strides == core::PublishedPage{"strides", "", "", "Strides", "2022-05-30"});
+    CHECK(strides == core::PublishedPage{"strides", "", "", "", "Strides", "2022-05-30"});
+    // (The URL-only listing: known by its page at its host.)
+    CHECK((*pages)[5].host_url == "https://fixture.simplecast.com/episodes/torch-vs-aten-apis");
     CHECK((*pages)[3].guid == "8f2a1c8e-0001-4b7e-9d3a-000000000001");
     CHECK((*pages)[3].time == dates::parse_iso8601("2024-04-12T07:00:00Z")->utc_seconds);
     CHECK((*pages)[5].day.empty());

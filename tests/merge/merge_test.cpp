@@ -323,17 +323,21 @@ TEST_CASE("slugs: an episode the site published keeps its page, whatever its tit
 
 TEST_CASE("slugs: an episode without audio keeps the page the site's list of pages gives it") {
     // Directory listings without audio, newest first, as a later fetch has them: Apple retitled
-    // two (one known by Apple's episode id, one by its guid), another by its time of day, one is
-    // as it was (published at a numbered slug), one is new. The site's episodes.json lists where
-    // each was published.
+    // two (one known by Apple's episode id, one by its guid), another wholly (known by its time
+    // of day), one is as it was (published at a numbered slug), one is new, and one without a
+    // date retitled is known by its page at its host. The site's episodes.json lists where each
+    // was published.
     auto slugs = [](const merge::Published& was) {
         std::vector<core::Record> records = {rec("Higher-order operators, revisited", "2024-04-21"),
                                              rec("Strides, explained", "2024-04-18"),
-                                             rec("Post-grad FX passes in Inductor", "2024-04-12T07:00:00Z"),
-                                             rec("CUDA graph trees", "2024-03-24"), rec("A new one", "2024-01-15")};
+                                             rec("Passes after the graph is lowered", "2024-04-12T07:00:00Z"),
+                                             rec("CUDA graph trees", "2024-03-24"),
+                                             rec("A new one", "2024-01-15"),
+                                             rec("Reference counting, explained")};
         records[0].apple_url = "https://podcasts.apple.com/us/podcast/higher-order/id1566080008?i=1000653000001";
         records[1].guid = "g-strides";
         records[4].guid = "g-new";
+        records[5].page_url = "https://host.example/episodes/reference-counting";
         std::vector<sources::SourceBatch> batches{batch("listing", core::SourceKind::records, std::move(records))};
         std::vector<std::string> out;
         for (const auto& e : merge::merge(batches, was).episodes) out.push_back(e.slug);
@@ -341,32 +345,41 @@ TEST_CASE("slugs: an episode without audio keeps the page the site's list of pag
     };
     const std::int64_t seven_am = dates::parse_iso8601("2024-04-12T07:00:00Z")->utc_seconds;
     merge::Published was;
-    was.pages = {{"higher-order-operators", "", "1000653000001", "Higher order operators", "2024-04-21"},
-                 {"strides", "g-strides", "", "Strides", "2024-04-18"},
-                 {"inductor-post-grad-fx-passes", "", "", "Inductor - Post-grad FX passes", "2024-04-12", seven_am},
-                 {"cuda-graph-trees-2", "", "", "CUDA graph trees", "2024-03-24"},
-                 {"gone", "", "", "An episode no source has now", "2023-01-01"}};
+    was.pages = {
+        {"higher-order-operators", "", "1000653000001", "", "Higher order operators", "2024-04-21"},
+        {"strides", "g-strides", "", "", "Strides", "2024-04-18"},
+        {"inductor-post-grad-fx-passes", "", "", "", "Inductor - Post-grad FX passes", "2024-04-12", seven_am},
+        {"cuda-graph-trees-2", "", "", "", "CUDA graph trees", "2024-03-24"},
+        {"gone", "", "", "", "An episode no source has now", "2023-01-01"},
+        {"reference-counting", "", "", "https://host.example/episodes/reference-counting", "Reference counting", ""}};
     CHECK(slugs({}) == std::vector<std::string>{"higher-order-operators-revisited", "strides-explained",
-                                                "post-grad-fx-passes-in-inductor", "cuda-graph-trees", "a-new-one"});
+                                                "passes-after-the-graph-is-lowered", "cuda-graph-trees", "a-new-one",
+                                                "reference-counting-explained"});
     CHECK(slugs(was) == std::vector<std::string>{"higher-order-operators", "strides", "inductor-post-grad-fx-passes",
-                                                 "cuda-graph-trees-2", "a-new-one"});
+                                                 "cuda-graph-trees-2", "a-new-one", "reference-counting"});
     // A second two pages were published at tells nothing: that episode's page follows its title.
     merge::Published twice = was;
-    twice.pages.push_back({"other", "", "", "Another at seven", "2024-04-12", seven_am});
-    CHECK(slugs(twice)[2] == "post-grad-fx-passes-in-inductor");
+    twice.pages.push_back({"other", "", "", "", "Another at seven", "2024-04-12", seven_am});
+    CHECK(slugs(twice)[2] == "passes-after-the-graph-is-lowered");
     // Retitled with nothing else to know it by but its day: the one page of that day left is its.
     merge::Published by_day = was;
-    by_day.pages.push_back({"old-name", "", "", "Old name", "2024-01-15"});
+    by_day.pages.push_back({"old-name", "", "", "", "Old name", "2024-01-15"});
     CHECK(slugs(by_day)[4] == "old-name");
-    // Not when another page of that day is left too.
-    by_day.pages.push_back({"older-name", "", "", "Older name", "2024-01-15"});
+    // Not when another page of that day is left too; but a title edited (words added, dropped
+    // or respelled) is the page of that day with the title it was edited from.
+    by_day.pages.push_back({"older-name", "", "", "", "Older name", "2024-01-15"});
+    CHECK(slugs(by_day)[4] == "a-new-one");
+    by_day.pages.push_back({"first-cut", "", "", "", "A new one, first cut", "2024-01-15"});
+    CHECK(slugs(by_day)[4] == "first-cut");
+    // Not when two pages of that day have it edited from theirs.
+    by_day.pages.push_back({"second-cut", "", "", "", "A new one, second cut", "2024-01-15"});
     CHECK(slugs(by_day)[4] == "a-new-one");
     // A page a feed's item keeps for an episode is that one's: the list's entry gives it no other.
     merge::Published item_first = was;
     item_first.items.push_back({"g-new", "", "strides", "Strides", "2024-01-15"});
     CHECK(slugs(item_first) == std::vector<std::string>{"higher-order-operators", "strides-explained",
-                                                        "inductor-post-grad-fx-passes", "cuda-graph-trees-2",
-                                                        "strides"});
+                                                        "inductor-post-grad-fx-passes", "cuda-graph-trees-2", "strides",
+                                                        "reference-counting"});
 }
 
 TEST_CASE("slugs: a long title's second episode keeps its numbered page when retitled") {
