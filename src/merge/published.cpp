@@ -125,7 +125,7 @@ void pair_edited_titles(const std::vector<core::Episode>& episodes, const std::v
 
 // The slugs of the list's pages, for the episodes no item gave one (`slugs` ""): first by what
 // names one episode (its guid, Apple's id, its page at its host, its title on its day), then by
-// its date alone.
+// its title edited from a page's of its day, then by its date alone.
 void keep_listed_pages(const std::vector<core::Episode>& episodes, const std::vector<core::PublishedPage>& pages,
                        std::vector<std::string>& slugs) {
     const std::unordered_set<std::string_view> kept(slugs.begin(), slugs.end());
