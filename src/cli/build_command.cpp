@@ -38,11 +38,12 @@ struct BuildArgs {
     bool verbose = false;
 };
 
-// The identities of the feed published at `config.published_feed`, which the build must keep
-// (with the slugs of its items' pages), read before anything is built. Nothing when there are
-// none to keep: no URL, a first publish, or the check skipped.
+// The identities of the feed published at `config.published_feed` and its archive pages, which
+// the build must keep (with the slugs of its items' pages), and the site's list of its episode
+// pages beside it, read before anything is built. Nothing when there are none to keep: no URL,
+// a first publish, or the check skipped.
 // Throws when the feed cannot be read: the build must not go on without it.
-std::optional<stages::InputFeed> read_published(const config::SiteConfig& config, const BuildArgs& args) {
+std::optional<stages::PublishedSite> read_published(const config::SiteConfig& config, const BuildArgs& args) {
     const std::string& url = config.published_feed;
     if (args.no_published_check) {
         // Loud, whatever --quiet says: the one guard a fresh runner has is off.
@@ -99,7 +100,8 @@ std::optional<stages::InputFeed> read_published(const config::SiteConfig& config
                                   text::count_text(pages->size(), "episode page", "episode pages")
                             : "")
                   << "\n";
-    return stages::InputFeed{url, std::move(*items), pages ? std::move(*pages) : std::vector<core::PublishedPage>{}};
+    return stages::PublishedSite{{url, std::move(*items)},
+                                 pages ? std::move(*pages) : std::vector<core::PublishedPage>{}};
 }
 
 // The lint rule a feed warning names ("[apple-duration] item 3 ..." -> "apple-duration"), or "".
@@ -199,7 +201,7 @@ int run_build(const BuildArgs& args) {
         }
         config.published_feed = args.published_feed;
     }
-    const std::optional<stages::InputFeed> published = read_published(config, args);
+    const std::optional<stages::PublishedSite> published = read_published(config, args);
     on_disk::FolderBuild built = on_disk::build_folder(config, published ? &*published : nullptr);
     if (built.up_to_date) {
         if (!args.quiet)

@@ -87,7 +87,7 @@ bool write_input_hashes(const std::filesystem::path& file, const InputHashes& ha
                                      [&](files::binary::Writer& w) { w(hashes.taken_ns, hashes.files); });
 }
 
-Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::InputFeed* published,
+Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::PublishedSite* published,
                                 const InputHashes* known, InputHashes* learned) {
     namespace fs = std::filesystem;
     std::vector<fs::path> files = {config.config_path, config.audio_manifest()};
@@ -135,7 +135,7 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::
         h->add(config.output_dir().string());
         // A build that passed against one published feed may not pass against another.
         if (published) {
-            for (const auto& item : published->items) h->add(item.guid), h->add(item.enclosure_url);
+            for (const auto& item : published->feed.items) h->add(item.guid), h->add(item.enclosure_url);
             for (const auto& page : published->pages)
                 h->add(page.slug), h->add(page.guid), h->add(page.apple_id), h->add(page.title), h->add(page.day);
         }

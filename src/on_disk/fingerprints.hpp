@@ -40,7 +40,7 @@ struct InputHashes {
 // `published`: the feed the site has published (`build --published-feed`), an input too.
 // `known` (optional): the files as a build hashed them before, whose hashes are taken again
 // where they still hold; `learned` (optional) receives every file as hashed now.
-Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::InputFeed* published = nullptr,
+Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::PublishedSite* published = nullptr,
                                 const InputHashes* known = nullptr, InputHashes* learned = nullptr);
 
 // Where the inputs' hashes of the build in `output_dir` are kept; read back (none when missing

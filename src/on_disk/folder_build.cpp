@@ -81,7 +81,7 @@ void refuse_unlocked(const config::SiteConfig& config, const files::FileLock& lo
 
 }  // namespace
 
-FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFeed* published) {
+FolderBuild build_folder(const config::SiteConfig& config, const stages::PublishedSite* published) {
     // What comes before the stages is timed too (`--verbose`: "inputs", "kept"): after an edit
     // of one note it is a sixth of the build.
     concurrency::StageTimes before_stages;

@@ -21,6 +21,6 @@ struct FolderBuild {
 
 // Throws core::InputError on bad input, leaving the output folder as it was. `published`: the
 // feed the site has published (build_site's), read by the caller.
-FolderBuild build_folder(const config::SiteConfig& config, const stages::InputFeed* published = nullptr);
+FolderBuild build_folder(const config::SiteConfig& config, const stages::PublishedSite* published = nullptr);
 
 }  // namespace on_disk

@@ -382,9 +382,9 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
             const std::optional<stages::PublishedFeed> from =
                 before ? std::optional<stages::PublishedFeed>({*before, *published_feed}) : std::nullopt;
             stages::FeedSummary feed = stages::write_index_and_feeds(
-                config, merged->input_feeds, identities_before(reading, curated, before.has_value()), options.published,
-                std::move(curated.content), options.hold, out, from ? &*from : nullptr,
-                curated.edited ? &*curated.edited : nullptr);
+                config, merged->input_feeds, identities_before(reading, curated, before.has_value()),
+                options.published ? &options.published->feed : nullptr, std::move(curated.content), options.hold, out,
+                from ? &*from : nullptr, curated.edited ? &*curated.edited : nullptr);
             clock.lap("feed");
             count_feed(report, feed, out);
             // What the output folder's feed.xml now holds (serve's, in memory, is not published).

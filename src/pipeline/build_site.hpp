@@ -43,9 +43,10 @@ struct BuildReport {
 
 // What a build is asked for besides the site.
 struct BuildOptions {
-    // The feed the site has published (`build --published-feed`), whose items, like those of the
-    // output folder's feed.xml, must all be in the new feed; may be null.
-    const stages::InputFeed* published = nullptr;
+    // What the site has published (`build --published-feed`): its feed, whose items, like those
+    // of the output folder's feed.xml, must all be in the new feed, and its list of episode pages,
+    // which keep their places; may be null.
+    const stages::PublishedSite* published = nullptr;
     // False: the pages alone (`serve` after a note edit); the search index and the feeds are
     // written by build_feeds() when the edits pause.
     bool feeds = true;

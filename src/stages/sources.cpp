@@ -122,9 +122,9 @@ std::optional<std::vector<core::PublishedPage>> output_pages(const config::SiteC
 }  // namespace
 
 merge::Published published_items(const config::SiteConfig& config, const InputFeed* output,
-                                 const InputFeed* published) {
+                                 const PublishedSite* published) {
     merge::Published was;
-    for (const InputFeed* feed : {published, output})
+    for (const InputFeed* feed : {published ? &published->feed : nullptr, output})
         if (feed)
             for (const auto& item : feed->items)
                 was.items.push_back({item.guid, item.enclosure_url, item.slug, item.title, item.day});

@@ -21,8 +21,13 @@ namespace stages {
 struct InputFeed {
     std::string file;  // (or the URL it was read from)
     std::vector<feed::ItemIdentity> items;
-    // Of the feed the site published (build --published-feed): the list of every episode page
-    // published beside it (feed/episode_list.hpp). None for any other feed.
+};
+
+// What the published site says it has published (build --published-feed: a runner has no output
+// folder): its feed's items, its archive pages' included, and the list of every episode page
+// beside it (feed/episode_list.hpp; none when it has none).
+struct PublishedSite {
+    InputFeed feed;
     std::vector<core::PublishedPage> pages{};
 };
 
@@ -57,7 +62,8 @@ std::optional<InputFeed> previous_feed(const config::SiteConfig& config);
 // (`published`: what the world has, first) and of the output folder's last one (`output`), either
 // may be null; the published list of episode pages, then the output folder's (its episodes.json,
 // when it has one); and the guids site.yaml's identity_changes says are meant to change.
-merge::Published published_items(const config::SiteConfig& config, const InputFeed* output, const InputFeed* published);
+merge::Published published_items(const config::SiteConfig& config, const InputFeed* output,
+                                 const PublishedSite* published);
 
 // The sources merged as `build` merges them over the output folder's last build (for the
 // commands that name episodes by slug: `merge`, `new note`, `fetch`, `audio`).

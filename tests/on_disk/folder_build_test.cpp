@@ -316,7 +316,7 @@ TEST_CASE("after an edit of one note's body, the guard still compares with the f
     auto known = feed::read_identities(test::read(out / "feed.xml")).value();
     REQUIRE(known.size() > 1);
     known[1].enclosure_url = "https://old-host.example/episode.mp3";
-    const stages::InputFeed published{"https://site.example/feed.xml", known};
+    const stages::PublishedSite published{{"https://site.example/feed.xml", known}};
     auto config = config::load_config(dir.path() / "site.yaml");
     config.output = out;
     on_disk::build_folder(config, &published);  // (the feeds the build reads)
@@ -646,8 +646,8 @@ TEST_CASE("an episode its host retitles keeps the page the site published it at,
     // and the site it builds is the same bytes.
     auto config = config::load_config(dir.path() / "site.yaml");
     const site::SitePaths paths(config.base_url);
-    const stages::InputFeed published{"https://example.github.io/fixture-archive/feed.xml",
-                                      feed::read_identities(test::read(out / "feed.xml"), &paths).value()};
+    const stages::PublishedSite published{{"https://example.github.io/fixture-archive/feed.xml",
+                                           feed::read_identities(test::read(out / "feed.xml"), &paths).value()}};
     config.output = dir.path() / "runner";
     on_disk::build_folder(config, &published);
     CHECK(differences(tree(out), tree(dir.path() / "runner")) == "");
