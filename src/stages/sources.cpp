@@ -56,22 +56,30 @@ std::vector<InputFeed> input_feeds(const std::vector<sources::SourceBatch>& batc
     return feeds;
 }
 
-std::optional<InputFeed> previous_feed(const config::SiteConfig& config) {
-    const std::filesystem::path previous = config.output_dir() / "feed.xml";
+namespace {
+
+// The text of the file the last build wrote at `path` in the output folder, when one is there: a
+// file, not a link (one planted there could lead anywhere).
+std::optional<std::string> output_file(const config::SiteConfig& config, const std::string& path) {
+    const std::filesystem::path file = config.output_dir() / path;
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(previous, ec))) return std::nullopt;
+    if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(file, ec))) return std::nullopt;
+    return files::read_file(file, files::k_max_input_bytes, files::Links::refuse);
+}
+
+}  // namespace
+
+std::optional<InputFeed> previous_feed(const config::SiteConfig& config) {
+    std::optional<std::string> text = output_file(config, "feed.xml");
+    if (!text) return std::nullopt;
     // (One that is not a feed was not written by a build: it tells apps nothing.)
     const site::SitePaths paths(config.base_url);
-    InputFeed feed{
-        previous.string(),
-        feed::read_identities(files::read_file(previous), &paths).value_or(std::vector<feed::ItemIdentity>{})};
+    InputFeed feed{(config.output_dir() / "feed.xml").string(),
+                   feed::read_identities(std::move(*text), &paths).value_or(std::vector<feed::ItemIdentity>{})};
     // Then its archive pages (feed_limit), as the build wrote them: their items were published
-    // as much as feed.xml's. (Files, not links: a link planted there could lead anywhere.)
-    for (std::size_t page = 1;; ++page) {
-        const std::filesystem::path file = config.output_dir() / feed::page_path(page);
-        if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(file, ec))) break;
-        auto items =
-            feed::read_identities(files::read_file(file, files::k_max_input_bytes, files::Links::refuse), &paths);
+    // as much as feed.xml's.
+    for (std::size_t page = 1; (text = output_file(config, feed::page_path(page))); ++page) {
+        auto items = feed::read_identities(std::move(*text), &paths);
         if (!items) break;
         feed.items.insert(feed.items.end(), std::make_move_iterator(items->begin()),
                           std::make_move_iterator(items->end()));
@@ -107,20 +115,6 @@ void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalo
     }
 }
 
-namespace {
-
-// The output folder's list of its episode pages (the last build's), when it has one: a file, not
-// a link (one planted there could lead anywhere).
-std::optional<std::vector<core::PublishedPage>> output_pages(const config::SiteConfig& config) {
-    const std::filesystem::path list = config.output_dir() / feed::k_episode_list;
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(list, ec))) return std::nullopt;
-    return feed::read_episode_list(files::read_file(list, files::k_max_input_bytes, files::Links::refuse),
-                                   site::SitePaths(config.base_url));
-}
-
-}  // namespace
-
 merge::Published published_items(const config::SiteConfig& config, const InputFeed* output,
                                  const PublishedSite* published) {
     merge::Published was;
@@ -129,9 +123,11 @@ merge::Published published_items(const config::SiteConfig& config, const InputFe
             for (const auto& item : feed->items)
                 was.items.push_back({item.guid, item.enclosure_url, item.slug, item.title, item.day});
     if (published) was.pages = published->pages;
-    if (auto pages = output_pages(config))
-        was.pages.insert(was.pages.end(), std::make_move_iterator(pages->begin()),
-                         std::make_move_iterator(pages->end()));
+    // The output folder's list (the last build's), when it has one.
+    if (const auto text = output_file(config, feed::k_episode_list))
+        if (auto pages = feed::read_episode_list(*text, site::SitePaths(config.base_url)))
+            was.pages.insert(was.pages.end(), std::make_move_iterator(pages->begin()),
+                             std::make_move_iterator(pages->end()));
     for (const auto& change : config.identity_changes) was.meant.insert(change.guid);
     return was;
 }
