@@ -4,6 +4,8 @@
 #include <array>
 #include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "merge/link.hpp"
 #include "sources/records_reader.hpp"
@@ -13,19 +15,22 @@ namespace fetch {
 
 namespace {
 
+// Each record of `batches` as records_json writes it alone, by batch and index: what tells a
+// record the page has as it was, or had, from any other.
+using RecordTexts = std::array<std::vector<std::string>, 2>;
+
 // How the page changed for the episode of `group`, which the page lists now: batch 0 holds the
-// kept records (the first `kept_count`), then the page's records before (`was_on_page`, as
-// records_json writes each); batch 1 the page now.
-void count_change(const merge::LinkedGroup& group, const std::array<sources::SourceBatch, 2>& batches,
-                  std::size_t kept_count, const std::set<std::string>& was_on_page, PageChanges& changes) {
-    std::set<std::string> before, now;
+// kept records (the first `kept_count`), then the page's records before (`was_on_page`, their
+// texts); batch 1 the page now.
+void count_change(const merge::LinkedGroup& group, const RecordTexts& texts, std::size_t kept_count,
+                  const std::set<std::string_view>& was_on_page, PageChanges& changes) {
+    std::set<std::string_view> before, now;
     bool kept = false;
     for (const merge::RecordId& id : group.members) {
-        const core::Record& r = batches[id.batch].records[id.index];
         if (id.batch == 0 && id.index < kept_count)
             kept = true;
         else
-            (id.batch == 0 ? before : now).insert(sources::records_json({&r, 1}));
+            (id.batch == 0 ? before : now).insert(texts[id.batch][id.index]);
     }
     // (One kept that the page lists again is no new episode; nor one the page had as it is, too
     // thin for the merge to join to its own copy.)
@@ -53,14 +58,16 @@ std::optional<KeptItems> keep_dropped_records(const sources::SourceBatch& before
     }
     batches[0].records.insert(batches[0].records.end(), before.records.begin(), before.records.end());
 
+    RecordTexts texts;
+    for (std::size_t b = 0; b < batches.size(); ++b)
+        for (const core::Record& r : batches[b].records) texts[b].push_back(sources::records_json({&r, 1}));
     // (A record the page still has as it was is listed, whatever the merge makes of it: one too
     // thin for any of its rules, a short text alone, joins no copy, not even its own.)
-    std::set<std::string> as_it_was, was_on_page;
-    for (const core::Record& r : now.records) as_it_was.insert(sources::records_json({&r, 1}));
-    if (changes)
-        for (const core::Record& r : before.records) was_on_page.insert(sources::records_json({&r, 1}));
+    const std::set<std::string_view> as_it_was(texts[1].begin(), texts[1].end());
+    const std::set<std::string_view> was_on_page(texts[0].begin() + static_cast<std::ptrdiff_t>(kept_count),
+                                                 texts[0].end());
     const auto still_there = [&](const merge::RecordId& id) {
-        return id.batch == 0 && as_it_was.contains(sources::records_json({&batches[0].records[id.index], 1}));
+        return id.batch == 0 && as_it_was.contains(texts[0][id.index]);
     };
 
     KeptItems out;
@@ -72,7 +79,7 @@ std::optional<KeptItems> keep_dropped_records(const sources::SourceBatch& before
             static_cast<std::size_t>(std::count_if(group.members.begin(), group.members.end(), was_kept));
         if (std::any_of(group.members.begin(), group.members.end(), listed)) {
             out.listed_again += static_cast<int>(kept_in_group);
-            if (changes) count_change(group, batches, kept_count, was_on_page, *changes);
+            if (changes) count_change(group, texts, kept_count, was_on_page, *changes);
             continue;
         }
         // (A record repeated, in the page and kept: the page's copy, the newer.)
