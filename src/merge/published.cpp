@@ -146,13 +146,15 @@ void keep_listed_pages(const std::vector<core::Episode>& episodes, const std::ve
         for (const core::PublishedPage* page : open)
             if (std::string key = page_key(*page); !key.empty() && !claimed.contains(page))
                 if (++pages_with[key] == 1) by_key.emplace(std::move(key), page);
+        std::vector<std::string> keys(episodes.size());  // (of the episodes left)
+        for (std::size_t i = 0; i < episodes.size(); ++i)
+            if (slugs[i].empty()) keys[i] = episode_key(episodes[i]);
         if (unique)
-            for (std::size_t i = 0; i < episodes.size(); ++i)
-                if (slugs[i].empty())
-                    if (std::string key = episode_key(episodes[i]); !key.empty()) ++episodes_with[key];
+            for (const std::string& key : keys)
+                if (!key.empty()) ++episodes_with[key];
         for (std::size_t i = episodes.size(); i-- > 0;) {  // (oldest first)
             if (!slugs[i].empty()) continue;
-            const std::string key = episode_key(episodes[i]);
+            const std::string& key = keys[i];
             const auto it = by_key.find(key);
             if (key.empty() || it == by_key.end() || claimed.contains(it->second)) continue;
             if (!unique || (pages_with[key] == 1 && episodes_with[key] == 1)) claim(i, it->second);
