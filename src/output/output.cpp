@@ -388,13 +388,15 @@ std::size_t DiskOutput::files_made_or_carried() const {
 }
 
 // Thousands of pages at once (an edit of one note keeps nearly every page): they stay where
-// they are, and commit() updates the output folder in place. Each is checked first, on every
-// core unless check_published_ahead did: a page edited by hand is not carried over (the caller
-// builds every page again).
+// they are, and commit() updates the output folder in place. A page edited by hand is not
+// carried over (the caller builds every page again): each is checked here, on every core,
+// unless check_published_ahead is checking them; then its verdict is taken when the build is
+// done (carried_unchanged), not waited for here, so that the feeds are written meanwhile.
 std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const std::vector<std::string_view>& paths) {
-    if (m_ahead.valid()) m_changed = m_ahead.get();
-    // The files changed by hand, as checked ahead; else each file is checked here.
+    // The files changed by hand, as checked ahead (or still being checked); else each file is
+    // checked here.
     auto unchanged = [&](std::string_view path, const Entry& e) {
+        if (m_ahead.valid()) return true;  // (carried_unchanged tells)
         return m_changed ? !std::binary_search(m_changed->begin(), m_changed->end(), path)
                          : published_unchanged(std::string(path).c_str(), e);
     };
@@ -416,12 +418,22 @@ std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const st
         if (const Previous* p = find_previous(path)) made.insert(&p->e);
     if (std::any_of(entries.begin(), entries.end(), [&](const Entry* e) { return made.contains(e); }))
         return std::nullopt;
+    // (Only this member of an entry is written while the check reads the others.)
     for (Entry* e : entries) e->carried = true;
     m_in_place = true;
     std::vector<std::size_t> sizes;
     sizes.reserve(paths.size());
     for (Entry* e : entries) sizes.push_back(e->size);
     return sizes;
+}
+
+bool DiskOutput::carried_unchanged() {
+    if (m_ahead.valid()) m_changed = m_ahead.get();
+    if (!m_changed) return true;  // (each file was checked as it was carried over)
+    return std::none_of(m_changed->begin(), m_changed->end(), [&](std::string_view path) {
+        const Previous* p = find_previous(path);
+        return p && p->e.carried;
+    });
 }
 
 // True when the published file at `path` is still the one the manifest describes (not edited by
@@ -624,7 +636,9 @@ void DiskOutput::commit() {
     // An interruption that can wait (Ctrl-C, a cancelled job) waits until the folder is whole:
     // an incremental commit changes it file by file. (SIGKILL cannot wait: see the manifest below.)
     concurrency::InterruptsDeferred interrupts_wait;
-    if (m_ahead.valid()) m_ahead.wait();                           // (it reads the folder closed here)
+    // (The check reads the folder closed here; and a file it found edited by hand is never kept
+    // as this build's: the caller asks carried_unchanged first, and builds everything then.)
+    if (!carried_unchanged()) throw std::runtime_error("a file carried over was changed since the last build wrote it");
     if (m_output_fd >= 0) ::close(m_output_fd), m_output_fd = -1;  // (the folder it is is swapped out below)
     std::error_code ec;
     // (Nothing written, and as many files: every one linked from the last build or carried over.)

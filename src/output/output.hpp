@@ -95,6 +95,10 @@ public:
     // Carries over the files the last build wrote at `paths` as they are (pages none of whose
     // inputs changed). False, carrying none, when one of them cannot be (a MemoryOutput carries none).
     bool carry_over(const std::vector<std::string_view>& paths);
+    // Whether every file carried over is still the one the last build wrote, when the output
+    // checks that beside the build (DiskOutput::check_published_ahead), else true: asked once the
+    // build is done, and false (a file edited by hand since) fails it.
+    virtual bool carried_unchanged() { return true; }
     // The file the last build wrote at `path`, open to read parts of, when it is there as that
     // build wrote it (a DiskOutput judges it as it judges a page carried over); null otherwise
     // (and from a MemoryOutput). Thread-safe, as prepare() is.
@@ -263,9 +267,11 @@ public:
     const std::string& previous_fingerprint() const { return m_previous_fingerprint; }
     // Starts checking, on a core of its own, that each published file is still the one the
     // manifest describes: a build that will carry most of them over (after an edit of notes)
-    // finds the answer ready when its pages are rendered, instead of waiting there for tens of
-    // thousands of lookups. Without it, carry_over checks the files it is given then.
+    // carries them at once and asks carried_unchanged() at its end, instead of waiting for tens
+    // of thousands of lookups before its feeds. Without it, carry_over checks the files it is
+    // given then.
     void check_published_ahead();
+    bool carried_unchanged() override;
     // The inputs' fingerprint, recorded by commit(); given here when it was not known at construction.
     void set_fingerprint(std::string fingerprint) { m_fingerprint = std::move(fingerprint); }
     // Files written (not linked from the previous build) so far.
