@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -360,8 +361,11 @@ std::size_t DiskOutput::previous_from(std::string_view path) const {
 }
 
 const DiskOutput::Previous* DiskOutput::find_previous(std::string_view path) const {
-    const std::size_t at = previous_from(path);
-    return at < m_previous.size() && m_previous[at].path == path ? &m_previous[at] : nullptr;
+    if (m_previous_slots.empty()) return nullptr;  // (no files)
+    const std::size_t mask = m_previous_slots.size() - 1;
+    for (std::size_t slot = files::content_hash(path) & mask; m_previous_slots[slot] != 0; slot = (slot + 1) & mask)
+        if (const Previous& p = m_previous[m_previous_slots[slot] - 1]; p.path == path) return &p;
+    return nullptr;
 }
 
 DiskOutput::Previous* DiskOutput::find_previous(std::string_view path) {
@@ -610,6 +614,15 @@ void DiskOutput::load_manifest() {
     if (count > 0 || !r->whole()) {
         m_previous.clear();
         return;
+    }
+    if (!m_previous.empty()) {  // (a manifest is at most 256 MB: a few million files, each position fits)
+        m_previous_slots.assign(std::bit_ceil(2 * m_previous.size()), 0);
+        const std::size_t mask = m_previous_slots.size() - 1;
+        for (std::size_t i = 0; i < m_previous.size(); ++i) {
+            std::size_t slot = files::content_hash(m_previous[i].path) & mask;
+            while (m_previous_slots[slot] != 0) slot = (slot + 1) & mask;
+            m_previous_slots[slot] = static_cast<std::uint32_t>(i + 1);
+        }
     }
     m_previous_fingerprint = std::move(fingerprint);
     m_manifest_valid = true;

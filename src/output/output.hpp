@@ -319,6 +319,12 @@ private:
     // when an edit of one note carries them over and freed again at its end. A file carried
     // over is only marked, and walked with those this build made (each_file).
     std::vector<Previous> m_previous;
+    // Where each of m_previous is, by its path's hash (open addressing: a position + 1, 0 for an
+    // empty slot; at least twice as many slots as files): a build looks up every file it writes
+    // or carries over, tens of thousands, and a search by halves compared a dozen paths alike for
+    // their first twenty bytes each time. Made once the manifest is read, never changed after
+    // (the lookups run on every core).
+    std::vector<std::uint32_t> m_previous_slots;
     std::string m_previous_identity;  // of the output folder, as its manifest names it
     // The output folder, opened once, that the published files are looked up in (-1: none, or
     // not the folder a whole manifest describes): each lookup then walks only the file's path
