@@ -101,8 +101,6 @@ std::unique_ptr<const files::MappedFile> Output::add_spliced(std::string_view pa
 }
 
 bool Output::carry_over(const std::vector<std::string_view>& paths) {
-    if (!std::all_of(paths.begin(), paths.end(), [](std::string_view p) { return files::is_safe_relative_path(p); }))
-        return false;
     auto sizes = carry_over_previous(paths);
     if (!sizes) return false;
     for (std::size_t i = 0; i < paths.size(); ++i) tally(paths[i], (*sizes)[i]);  // (each checked above)
@@ -405,7 +403,8 @@ std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const st
                          : published_unchanged(std::string(path).c_str(), e);
     };
     // Each searched for in the list and checked, on every core (nothing changes meanwhile): tens
-    // of thousands, in no order (the record's pages are hashed).
+    // of thousands, in no order (the record's pages are hashed). (Only a path the manifest names is
+    // found, and it names none that could lead out of the folder: load_manifest.)
     std::vector<Entry*> entries(paths.size());
     std::atomic<bool> failed = false;
     concurrency::parallel_for(paths.size(), 256, [&](std::size_t i) {
@@ -607,8 +606,12 @@ void DiskOutput::load_manifest() {
     for (; count > 0 && r->ok(); --count) {
         Previous p;
         (*r)(p.path, p.e.hash, p.e.size, p.e.mtime_ns);
-        // (In path order, as every build writes it, or not trusted: it is searched by halves.)
+        // (In path order, as every build writes it, or not trusted: it is walked by prefixes. Nor
+        // one that names a path that could lead out of the folder: a manifest is beside the
+        // folder, where anyone could have written one, and the files it names are looked at,
+        // carried over and removed.)
         if (!m_previous.empty() && !(m_previous.back().path < p.path)) break;
+        if (!files::is_safe_relative_path(p.path)) break;
         m_previous.push_back(p);
     }
     if (count > 0 || !r->whole()) {

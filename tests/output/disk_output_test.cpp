@@ -137,28 +137,38 @@ TEST_CASE(
 }
 
 // The manifest is the build's own, but a file beside the folder: one written by hand (or by
-// anyone who can write there) must not lead a build to remove what is not the output's.
-TEST_CASE("a manifest naming a file outside the folder, or out of order, removes nothing outside") {
+// anyone who can write there) that names a file outside the folder (as it is there, size and
+// time) is not trusted: nothing it names is looked at, carried over or removed.
+TEST_CASE("a manifest naming a file outside the folder, or out of order, is not trusted: nothing outside is touched") {
     test::TempDir dir;
     auto out = dir.path() / "public";
     build(out, "f1", {{"a.html", "A"}, {"b.html", "B"}});
     test::write(dir.path() / "victim.txt", "not the output's");
-    rewrite_manifest(out, [](std::vector<ManifestEntry> entries) {
-        entries.insert(entries.begin(), {"../victim.txt", 1, 16, 0});  // (sorts first: '.' < 'a')
-        return entries;
+    struct stat st {};
+    REQUIRE(::stat((dir.path() / "victim.txt").c_str(), &st) == 0);
+    rewrite_manifest(out, [&](std::vector<ManifestEntry> entries) {
+        const std::int64_t mtime = std::int64_t{st.st_mtim.tv_sec} * 1'000'000'000 + st.st_mtim.tv_nsec;
+        entries.insert(entries.begin(), {"../victim.txt", 1, static_cast<std::uint64_t>(st.st_size), mtime});
+        return entries;  // (sorts first: '.' < 'a')
     });
-    {
+    for (const bool ahead : {false, true}) {  // (checked when carried over, or on a core of its own)
         output::DiskOutput o(out, "f2");
-        REQUIRE(o.has_previous_build());
+        CHECK_FALSE(o.has_previous_build());
+        if (ahead) o.check_published_ahead();
+        CHECK_FALSE(o.carry_over({"../victim.txt"}));
+        CHECK_FALSE(o.carry_over({"a.html"}));
+    }
+    {
+        output::DiskOutput o(out, "f2");  // (a whole build: "../victim.txt" is not made)
+        o.add("a.html", "A");
         o.add("b.html", "B2");
-        CHECK(o.carry_over({"a.html"}));
-        o.commit();  // (an update in place: "../victim.txt" is not made, so it would be removed)
+        o.commit();
     }
     CHECK(test::read(dir.path() / "victim.txt") == "not the output's");
     CHECK(test::read(out / "a.html") == "A");
     CHECK(test::read(out / "b.html") == "B2");
 
-    // Out of path order: not trusted (it is searched by halves), so the build is a whole one.
+    // Out of path order: not trusted (it is walked by prefixes), so the build is a whole one.
     rewrite_manifest(out, [](std::vector<ManifestEntry> entries) {
         std::reverse(entries.begin(), entries.end());
         return entries;
