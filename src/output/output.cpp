@@ -103,7 +103,8 @@ std::unique_ptr<const files::MappedFile> Output::add_spliced(std::string_view pa
 bool Output::carry_over(const std::vector<std::string_view>& paths) {
     auto sizes = carry_over_previous(paths);
     if (!sizes) return false;
-    for (std::size_t i = 0; i < paths.size(); ++i) tally(paths[i], (*sizes)[i]);  // (each checked above)
+    // (Each a path the last build's manifest names, which names none that could lead out of the folder.)
+    for (std::size_t i = 0; i < paths.size(); ++i) tally(paths[i], (*sizes)[i]);
     return true;
 }
 
