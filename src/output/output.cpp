@@ -396,12 +396,11 @@ std::size_t DiskOutput::files_made_or_carried() const {
 // unless check_published_ahead is checking them; then its verdict is taken when the build is
 // done (carried_unchanged), not waited for here, so that the feeds are written meanwhile.
 std::optional<std::vector<std::size_t>> DiskOutput::carry_over_previous(const std::vector<std::string_view>& paths) {
-    // The files changed by hand, as checked ahead (or still being checked); else each file is
-    // checked here.
+    // Checked ahead (being checked, or its verdict taken): carried_unchanged tells, of every file
+    // carried whenever it was, and commit() asks it. Else each file is checked here.
+    const bool ahead = m_ahead.valid() || m_changed;
     auto unchanged = [&](std::string_view path, const Entry& e) {
-        if (m_ahead.valid()) return true;  // (carried_unchanged tells)
-        return m_changed ? !std::binary_search(m_changed->begin(), m_changed->end(), path)
-                         : published_unchanged(std::string(path).c_str(), e);
+        return ahead || published_unchanged(std::string(path).c_str(), e);
     };
     // Each searched for in the list and checked, on every core (nothing changes meanwhile): tens
     // of thousands, in no order (the record's pages are hashed). (Only a path the manifest names is
