@@ -133,11 +133,16 @@ Fingerprints input_fingerprints(const config::SiteConfig& config, const stages::
         h->add(i18n::library_version());  // dates, numbers and plurals are ICU's (CLDR's) words
         h->add(config.base_url);
         h->add(config.output_dir().string());
-        // A build that passed against one published feed may not pass against another.
+        // A build that passed against one published feed may not pass against another, and what
+        // the merge keeps of the site as published (stages::published_items: the pages' places)
+        // is made of every field below.
         if (published) {
-            for (const auto& item : published->feed.items) h->add(item.guid), h->add(item.enclosure_url);
-            for (const auto& page : published->pages)
-                h->add(page.slug), h->add(page.guid), h->add(page.apple_id), h->add(page.title), h->add(page.day);
+            for (const auto& item : published->feed.items)
+                h->add(item.guid), h->add(item.enclosure_url), h->add(item.slug), h->add(item.title), h->add(item.day);
+            for (const auto& page : published->pages) {
+                h->add(page.slug), h->add(page.guid), h->add(page.apple_id), h->add(page.host_url);
+                h->add(page.title), h->add(page.day), h->add(page.time ? std::to_string(*page.time) : "");
+            }
         }
     }
     for (std::size_t i = 0; i < files.size(); ++i) {

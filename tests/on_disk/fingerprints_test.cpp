@@ -5,8 +5,12 @@
 #include <sys/stat.h>
 
 #include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
 
 #include "config/site_config.hpp"
+#include "stages/sources.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -103,4 +107,33 @@ TEST_CASE("the inputs' hashes are kept beside the output folder, and a damaged f
     bytes[bytes.size() / 2] ^= 1;
     test::write(file, bytes);
     CHECK_FALSE(on_disk::read_input_hashes(file));
+}
+
+// What the site has published is an input of a build over the output folder: the merge keeps
+// each page where the published feed and list say it is, so a build against a site published
+// otherwise is no build already made, whichever of those fields differs.
+TEST_CASE("every field of the published site the merge reads is in the fingerprint") {
+    test::TempDir dir;
+    test::copy_site("site", dir.path());
+    const config::SiteConfig config = config::load_config(dir.path() / "site.yaml");
+    stages::PublishedSite site;
+    site.feed.items.push_back({"guid-1", "https://host.example/1.mp3", "first", "", 0, "First", "2024-01-02"});
+    site.pages.push_back({"first", "guid-1", "1000", "https://host.example/ep/1", "First", "2024-01-02", 1704153600});
+    const std::string as_published = on_disk::input_fingerprints(config, &site).all;
+    CHECK(as_published != on_disk::input_fingerprints(config).all);
+    using Edit = std::function<void(stages::PublishedSite&)>;
+    const std::vector<Edit> edits = {
+        [](auto& s) { s.feed.items[0].guid += "x"; },   [](auto& s) { s.feed.items[0].enclosure_url += "x"; },
+        [](auto& s) { s.feed.items[0].slug += "x"; },   [](auto& s) { s.feed.items[0].title += "x"; },
+        [](auto& s) { s.feed.items[0].day = ""; },      [](auto& s) { s.pages[0].slug += "x"; },
+        [](auto& s) { s.pages[0].guid += "x"; },        [](auto& s) { s.pages[0].apple_id += "x"; },
+        [](auto& s) { s.pages[0].host_url += "x"; },    [](auto& s) { s.pages[0].title += "x"; },
+        [](auto& s) { s.pages[0].day = "2024-01-03"; }, [](auto& s) { s.pages[0].time.reset(); },
+    };
+    for (std::size_t i = 0; i < edits.size(); ++i) {
+        CAPTURE(i);
+        stages::PublishedSite edited = site;
+        edits[i](edited);
+        CHECK(on_disk::input_fingerprints(config, &edited).all != as_published);
+    }
 }
