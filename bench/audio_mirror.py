@@ -12,39 +12,19 @@ For the small files it prints fetch's wall time and peak RSS (from /usr/bin/time
 not grow with the number of files. Nothing leaves the machine.
 """
 import argparse
-import http.server
 import os
 import pathlib
 import shutil
-import socketserver
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import serve  # noqa: E402  (bench.py, beside this file)
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-    # As a real host serves a file (nginx, Apache: sendfile), not through Python's buffers: a
-    # server that takes a whole core of this two-core machine leaves the client one, and
-    # then measures the machine, not the client.
-    def copyfile(self, source, outputfile):
-        outputfile.flush()
-        self.connection.sendfile(source)
-
-
-def serve(directory):
-    handler = lambda *a, **k: Quiet(*a, directory=str(directory), **k)
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
 
 
 def make_site(site, port, names):

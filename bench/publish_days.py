@@ -16,24 +16,20 @@ have no audio but 2, and 14 have no date: their pages stay put only by the list 
 site publishes (episodes.json, feed/episode_list.hpp).
 """
 import argparse
-import functools
-import http.server
 import json
 import os
 import pathlib
 import random
 import shutil
 import subprocess
+import sys
 import tempfile
-import threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import remove_output, serve  # noqa: E402  (bench.py, beside this file)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PREFIX = "pytorch-podcast-archive"  # (the shipped base_url's path)
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 def edit_titles(records, day, rng):
@@ -56,9 +52,7 @@ def run_seed(binary, days, seed, work):
     published.mkdir(parents=True)
     shutil.copy(ROOT / "site.yaml", project)
     shutil.copytree(ROOT / "content", project / "content")
-    handler = functools.partial(QuietHandler, directory=str(work / "published"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve(work / "published")
     base = f"http://127.0.0.1:{server.server_address[1]}/{PREFIX}"
     listing = project / "content/sources/public-listings.json"
     ever, failed, gone = set(), 0, 0
@@ -68,11 +62,7 @@ def run_seed(binary, days, seed, work):
                 records = json.loads(listing.read_text())
                 edit_titles(records, day, rng)
                 listing.write_text(json.dumps(records, indent=1))
-            for old in [built, *work.glob(".site.*")]:  # (a runner starts with neither)
-                if old.is_dir():
-                    shutil.rmtree(old)
-                elif old.exists():
-                    old.unlink()
+            remove_output(str(built))  # (and what a build keeps beside it: a runner starts with neither)
             done = subprocess.run([binary, "build", "--quiet", "--base-url", base + "/", "--published-feed",
                                    base + "/feed.xml", "--output", str(built)], cwd=project, capture_output=True,
                                   text=True)
@@ -84,7 +74,7 @@ def run_seed(binary, days, seed, work):
             if ever - now:
                 gone += len(ever - now)
                 print(f"  seed {seed} day {day}: pages gone: {', '.join(sorted(ever - now))}")
-            ever = (ever - (ever - now)) | now
+            ever = now  # (a page gone is counted once)
             shutil.rmtree(published)
             shutil.copytree(built, published)
     finally:
