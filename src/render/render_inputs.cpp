@@ -34,11 +34,17 @@ RenderInputs::RenderInputs(const config::SiteConfig& cfg, const site::SiteConten
       curation(site_content.curation),
       site(site_content.site),
       site_root(site_data(site, site_content.nav)),
-      cards(site_content),
-      topics(group_terms(catalog, cards, true)),
-      guests(group_terms(catalog, cards, false)) {
+      cards(site_content) {
     by_slug.reserve(catalog.episodes.size());
     for (const auto& e : catalog.episodes) by_slug.emplace(e.slug, &e);
+}
+
+const RenderInputs::Terms& RenderInputs::topics() const {
+    return m_terms.get(0, [this] { return group_terms(catalog, cards, true); });
+}
+
+const RenderInputs::Terms& RenderInputs::guests() const {
+    return m_terms.get(1, [this] { return group_terms(catalog, cards, false); });
 }
 
 const core::Episode* RenderInputs::episode(const std::string& slug) const {

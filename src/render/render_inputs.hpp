@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "concurrency/parallel.hpp"
 #include "config/site_config.hpp"
 #include "core/episode.hpp"
 #include "notes/curation.hpp"
@@ -34,10 +35,17 @@ struct RenderInputs {
         std::vector<const core::Episode*> episodes;
     };
     using Terms = std::map<std::string, Term>;
-    const Terms topics, guests;
+    // Made when first asked, from any thread: only the topics' and guests' pages read them, and
+    // a build after an edit of one note's body renders none (grouping every episode's topics
+    // and guests was a few milliseconds of its main thread).
+    const Terms& topics() const;
+    const Terms& guests() const;
 
     // The episode of `slug`, or null.
     const core::Episode* episode(const std::string& slug) const;
+
+private:
+    concurrency::LazySlots<Terms> m_terms{2};  // (the topics, the guests)
 };
 
 }  // namespace render

@@ -58,8 +58,14 @@ using PageWriter = void (*)(Pages& pages);
 const PageWriter k_page_writers[] = {
     declare_home_pages,
     declare_episode_pages,
-    [](Pages& pages) { declare_term_pages(pages, pages.in.topics, "topics", pages.in.site.words->text("nav.topics")); },
-    [](Pages& pages) { declare_term_pages(pages, pages.in.guests, "guests", pages.in.site.words->text("nav.guests")); },
+    [](Pages& pages) {
+        if (pages.wants_under("topics/"))  // (else no topic is grouped: RenderInputs::topics)
+            declare_term_pages(pages, pages.in.topics(), "topics", pages.in.site.words->text("nav.topics"));
+    },
+    [](Pages& pages) {
+        if (pages.wants_under("guests/"))
+            declare_term_pages(pages, pages.in.guests(), "guests", pages.in.site.words->text("nav.guests"));
+    },
     declare_content_pages,
     declare_archive,
     declare_seasons,
