@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
+#include <utility>
 
 #include "text/unicode.hpp"
 
@@ -28,6 +30,7 @@ enum class Kind {
     table_section,  // thead, tbody, tfoot: tr and white space
     row,            // tr: td, th and white space
     cell,           // td, th: like flow, only directly in a tr
+    raw_text,       // script, style: where phrasing may be, their text read to their end tag as it is
 };
 
 struct ElementInfo {
@@ -56,6 +59,8 @@ constexpr std::array k_elements{
     ElementInfo{"sub", GUMBO_TAG_SUB, Kind::phrasing},
     ElementInfo{"sup", GUMBO_TAG_SUP, Kind::phrasing},
     ElementInfo{"u", GUMBO_TAG_U, Kind::phrasing},
+    ElementInfo{"script", GUMBO_TAG_SCRIPT, Kind::raw_text},
+    ElementInfo{"style", GUMBO_TAG_STYLE, Kind::raw_text},
     ElementInfo{"br", GUMBO_TAG_BR, Kind::void_phrasing},
     ElementInfo{"img", GUMBO_TAG_IMG, Kind::void_phrasing},
     ElementInfo{"hr", GUMBO_TAG_HR, Kind::void_block},
@@ -99,6 +104,7 @@ bool may_contain(Kind parent, Kind child) {
     switch (child) {
         case Kind::phrasing:
         case Kind::void_phrasing:
+        case Kind::raw_text:
             return holds_flow(parent) || parent == Kind::text_block || parent == Kind::phrasing;
         case Kind::list_item:
             return parent == Kind::list;
@@ -134,6 +140,41 @@ constexpr std::array<std::string_view, 106> k_legacy_references{
     "ocirc",  "ograve", "ordf",   "ordm",   "oslash", "otilde", "ouml",   "para",   "plusmn", "pound",  "quot",
     "raquo",  "reg",    "sect",   "shy",    "sup1",   "sup2",   "sup3",   "szlig",  "thorn",  "times",  "uacute",
     "ucirc",  "ugrave", "uml",    "uuml",   "yacute", "yen",    "yuml"};
+
+// The named references the fast parser decodes when they end with ';' (as HTML5 defines them:
+// tests/html/simple_html_test.cpp has gumbo decode each): Latin-1's (a German or Spanish host's
+// "&auml;", "&aacute;") and the typography feeds write ("&rsquo;", "&hellip;", "&mdash;"),
+// sorted by name. Any other is gumbo's to read.
+constexpr std::pair<std::string_view, char32_t> k_named_references[] = {
+    {"AElig", 0x00C6},  {"AMP", 0x0026},    {"Aacute", 0x00C1}, {"Acirc", 0x00C2},  {"Agrave", 0x00C0},
+    {"Aring", 0x00C5},  {"Atilde", 0x00C3}, {"Auml", 0x00C4},   {"COPY", 0x00A9},   {"Ccedil", 0x00C7},
+    {"Dagger", 0x2021}, {"ETH", 0x00D0},    {"Eacute", 0x00C9}, {"Ecirc", 0x00CA},  {"Egrave", 0x00C8},
+    {"Euml", 0x00CB},   {"GT", 0x003E},     {"Iacute", 0x00CD}, {"Icirc", 0x00CE},  {"Igrave", 0x00CC},
+    {"Iuml", 0x00CF},   {"LT", 0x003C},     {"Ntilde", 0x00D1}, {"OElig", 0x0152},  {"Oacute", 0x00D3},
+    {"Ocirc", 0x00D4},  {"Ograve", 0x00D2}, {"Oslash", 0x00D8}, {"Otilde", 0x00D5}, {"Ouml", 0x00D6},
+    {"Prime", 0x2033},  {"QUOT", 0x0022},   {"REG", 0x00AE},    {"Scaron", 0x0160}, {"THORN", 0x00DE},
+    {"Uacute", 0x00DA}, {"Ucirc", 0x00DB},  {"Ugrave", 0x00D9}, {"Uuml", 0x00DC},   {"Yacute", 0x00DD},
+    {"Yuml", 0x0178},   {"aacute", 0x00E1}, {"acirc", 0x00E2},  {"acute", 0x00B4},  {"aelig", 0x00E6},
+    {"agrave", 0x00E0}, {"amp", 0x0026},    {"apos", 0x0027},   {"aring", 0x00E5},  {"atilde", 0x00E3},
+    {"auml", 0x00E4},   {"bdquo", 0x201E},  {"brvbar", 0x00A6}, {"bull", 0x2022},   {"ccedil", 0x00E7},
+    {"cedil", 0x00B8},  {"cent", 0x00A2},   {"circ", 0x02C6},   {"copy", 0x00A9},   {"curren", 0x00A4},
+    {"dagger", 0x2020}, {"darr", 0x2193},   {"deg", 0x00B0},    {"divide", 0x00F7}, {"eacute", 0x00E9},
+    {"ecirc", 0x00EA},  {"egrave", 0x00E8}, {"emsp", 0x2003},   {"ensp", 0x2002},   {"eth", 0x00F0},
+    {"euml", 0x00EB},   {"euro", 0x20AC},   {"frac12", 0x00BD}, {"frac14", 0x00BC}, {"frac34", 0x00BE},
+    {"gt", 0x003E},     {"harr", 0x2194},   {"hellip", 0x2026}, {"iacute", 0x00ED}, {"icirc", 0x00EE},
+    {"iexcl", 0x00A1},  {"igrave", 0x00EC}, {"iquest", 0x00BF}, {"iuml", 0x00EF},   {"laquo", 0x00AB},
+    {"larr", 0x2190},   {"ldquo", 0x201C},  {"lsaquo", 0x2039}, {"lsquo", 0x2018},  {"lt", 0x003C},
+    {"macr", 0x00AF},   {"mdash", 0x2014},  {"micro", 0x00B5},  {"middot", 0x00B7}, {"minus", 0x2212},
+    {"nbsp", 0x00A0},   {"ndash", 0x2013},  {"not", 0x00AC},    {"ntilde", 0x00F1}, {"oacute", 0x00F3},
+    {"ocirc", 0x00F4},  {"oelig", 0x0153},  {"ograve", 0x00F2}, {"ordf", 0x00AA},   {"ordm", 0x00BA},
+    {"oslash", 0x00F8}, {"otilde", 0x00F5}, {"ouml", 0x00F6},   {"para", 0x00B6},   {"permil", 0x2030},
+    {"plusmn", 0x00B1}, {"pound", 0x00A3},  {"prime", 0x2032},  {"quot", 0x0022},   {"raquo", 0x00BB},
+    {"rarr", 0x2192},   {"rdquo", 0x201D},  {"reg", 0x00AE},    {"rsaquo", 0x203A}, {"rsquo", 0x2019},
+    {"sbquo", 0x201A},  {"scaron", 0x0161}, {"sect", 0x00A7},   {"shy", 0x00AD},    {"sup1", 0x00B9},
+    {"sup2", 0x00B2},   {"sup3", 0x00B3},   {"szlig", 0x00DF},  {"thinsp", 0x2009}, {"thorn", 0x00FE},
+    {"tilde", 0x02DC},  {"times", 0x00D7},  {"trade", 0x2122},  {"uacute", 0x00FA}, {"uarr", 0x2191},
+    {"ucirc", 0x00FB},  {"ugrave", 0x00F9}, {"uml", 0x00A8},    {"uuml", 0x00FC},   {"yacute", 0x00FD},
+    {"yen", 0x00A5},    {"yuml", 0x00FF}};
 
 bool is_alpha(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -269,15 +310,13 @@ private:
         std::string_view name = m_html.substr(start, end - start);
         bool semicolon = end < m_html.size() && m_html[end] == ';';
         if (semicolon) {
-            static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> k_known{
-                {{"amp", "&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""}, {"apos", "'"}, {"nbsp", "\xC2\xA0"}}};
-            for (const auto& [known, value] : k_known)
-                if (name == known) {
-                    out += value;
-                    m_pos = end + 1;
-                    return true;
-                }
-            return false;  // one of the other 2,000 named references, or none: gumbo knows
+            const auto* known = std::lower_bound(std::begin(k_named_references), std::end(k_named_references), name,
+                                                 [](const auto& entry, std::string_view n) { return entry.first < n; });
+            if (known == std::end(k_named_references) || known->first != name)
+                return false;  // one of the other 2,000 named references, or none: gumbo knows
+            out += text::encode_utf8(known->second);
+            m_pos = end + 1;
+            return true;
         }
         for (auto legacy : k_legacy_references)
             if (name.starts_with(legacy)) return false;
@@ -344,21 +383,60 @@ private:
             if (m_pos < m_html.size() && (m_html[m_pos] == '>' || m_html[m_pos] == '/')) continue;
             if (!attribute(element)) return false;
         }
+        if (info->kind == Kind::raw_text) return raw_text(element, info->name);
         if (!is_void) m_open.push_back({element, info->kind, info->name});
         return true;
     }
 
-    // name, name="value" or name='value'; a repeated name (gumbo keeps the first) is refused,
-    // and so is an element of more attributes than anyone writes (each name is compared with
-    // those before it: gumbo judges such a tag, parse_cost.hpp).
+    // A script's or style's text, up to its end tag, as it is (no reference decoded): a page
+    // drops both with their content, but where they end decides what follows. Not when the
+    // text holds "<!--" (a script's escaped states, which can hide its end tag), a character
+    // text may not hold, or an end tag of its name with more than white space before its '>'.
+    bool raw_text(std::size_t element, std::string_view tag) {
+        const std::size_t start = m_pos;
+        for (;;) {
+            const std::size_t end = m_html.find("</", m_pos);
+            if (end == std::string_view::npos) return false;  // (open to the end: gumbo's to say)
+            std::size_t after = end + 2;
+            const bool named = after + tag.size() <= m_html.size() &&
+                               std::equal(tag.begin(), tag.end(), m_html.begin() + static_cast<std::ptrdiff_t>(after),
+                                          [](char a, char b) { return a == lower(b); });
+            after += tag.size();
+            if (!named || (after < m_html.size() && !is_html_space(m_html[after]) && m_html[after] != '>' &&
+                           m_html[after] != '/' && m_html[after] != '\r' && m_html[after] != '\f')) {
+                m_pos = end + 2;  // ("</scripts>" or "</b>" in a script: its text)
+                continue;
+            }
+            std::string_view content = m_html.substr(start, end - start);
+            if (content.find("<!--") != std::string_view::npos) return false;
+            std::string out;
+            for (m_pos = start; m_pos < end;)
+                if (!plain_character(out)) return false;
+            m_pos = after;
+            skip_space();
+            if (m_pos >= m_html.size() || m_html[m_pos] != '>') return false;
+            ++m_pos;
+            if (!out.empty()) m_tree.add_text(element, out, std::all_of(out.begin(), out.end(), is_html_space));
+            return true;
+        }
+    }
+
+    // name, name="value" or name='value', with white space around the '=' or not (`href=
+    // "..."`, as some hosts write it: HTML's tokenizer skips it); a repeated name (gumbo keeps
+    // the first) is refused, and so is an element of more attributes than anyone writes (each
+    // name is compared with those before it: gumbo judges such a tag, parse_cost.hpp).
     bool attribute(std::size_t element) {
         if (m_pos >= m_html.size() || !is_alpha(m_html[m_pos])) return false;
         if (m_tree.attribute_count(element) >= k_max_attributes) return false;
         std::string attr_name = name();
         if (m_tree.has_attribute(element, attr_name)) return false;
         std::string value;
+        const std::size_t after_name = m_pos;
+        skip_space();
+        if (m_pos >= m_html.size() || m_html[m_pos] != '=') m_pos = after_name;  // (no value: the next name follows)
         if (m_pos < m_html.size() && m_html[m_pos] == '=') {
             ++m_pos;
+            skip_space();
             if (m_pos >= m_html.size() || (m_html[m_pos] != '"' && m_html[m_pos] != '\'')) return false;  // unquoted
             char quote = m_html[m_pos++];
             for (;;) {
@@ -448,6 +526,12 @@ void SimpleHtmlTree::finish() {
         e.node->v.element.children = view(e.children);
         e.node->v.element.attributes = view(e.attributes);
     }
+}
+
+std::vector<std::string_view> fast_named_references() {
+    std::vector<std::string_view> names;
+    for (const auto& [name, code_point] : k_named_references) names.push_back(name);
+    return names;
 }
 
 std::unique_ptr<SimpleHtmlTree> parse_simple_html(std::string_view html) {

@@ -146,6 +146,16 @@ TEST_CASE("plain show notes are read by the fast parser, as gumbo reads them") {
         "Plain text with a break<br>and a <a href='https://example.com/?x=1&y=2'>link</a>",
         "<P>Upper-case <EM>tags</EM></P><A HREF=\"https://example.com\">x</A>",
         "<p>unclosed <b>bold",  // open at the end: the same tree
+        // As hosts write them: spaces around an attribute's '=', Latin-1's and typography's
+        // named references, a script or a style where phrasing may be (dropped with its text).
+        "<p>Inspired by <a href= \"https://example.com/book/\"><em>The Handbook</em></a>, a <span class = "
+        "'x'>look</span></p>",
+        "<p>Gr&uuml;&szlig;e aus M&uuml;nchen &ndash; Juli&aacute;n&rsquo;s &ldquo;diario&rdquo;&hellip; "
+        "&euro;5&nbsp;&copy;</p>",
+        "<div><a target=\"_blank\" href=\"https://example.com/i.jpg\"><img src=\"https://example.com/i.jpg\" "
+        "width=\"200\" /></a>Text<script type=\"text/javascript\">\n(function() { if (a < b && c) t.x('</b>'); "
+        "})();\n</script>\n</div>\n<strong>Shownotes:</strong>",
+        "<p>a<STYLE>p > b { color: red }</STYLE >b</p><script></script><script> </script>",
     };
     for (const char* n : notes) {
         CAPTURE(n);
@@ -168,9 +178,13 @@ TEST_CASE("HTML that needs HTML5's repair rules is left to gumbo") {
         "<pre>\ncode</pre>",                            // the newline after <pre> is dropped
         "<table><tr><td>x</td></tr></table>",           // a <tr> straight in a table implies a <tbody>
         "<table><tbody>text</tbody></table>",           // text in a table is moved before it
-        "<script>alert(1)</script>",                    // raw-text elements
+        "<script>if (a <!-- b) x()</script>",           // a script's escaped states
+        "<script>x = 1",                                // a script open to the end
+        "<p>a<style>p { }</style id=x>b</p>",           // an end tag with more than white space
+        "<script src=\"x.js\"/>after",                  // a '/' that closes nothing
         "<p>&copy 2024</p>",                            // a reference without ';'
-        "<p>&hellip;</p>",                              // a named reference the fast parser does not know
+        "<p>&hearts;</p>",                              // a named reference the fast parser does not know
+        "<p>&notin;</p>",                               // one whose name starts with one it knows
         "<a href=\"?a=1&copy=2\">x</a>",                // a legacy name in an attribute
         "<p>&#128;</p>",                                // remapped to windows-1252
         "<p>&#0;</p>",
@@ -195,6 +209,20 @@ TEST_CASE("HTML that needs HTML5's repair rules is left to gumbo") {
         CAPTURE(r);
         CHECK(parse_simple_html(r) == nullptr);
         check_same_as_gumbo(r);
+    }
+}
+
+TEST_CASE("every named reference the fast parser decodes, it decodes as gumbo does") {
+    const auto names = html::fast_named_references();
+    CHECK(names.size() > 100);
+    for (std::string_view name : names) {
+        const std::string ref = "&" + std::string(name) + ";";
+        for (const std::string& html :
+             {"<p>x" + ref + "y</p>", "<a href=\"https://example.com/?q=" + ref + "\">z</a>"}) {
+            CAPTURE(html);
+            CHECK(parse_simple_html(html) != nullptr);
+            check_same_as_gumbo(html);
+        }
     }
 }
 
@@ -264,6 +292,16 @@ TEST_CASE("the fast parser and gumbo agree on generated documents") {
                                           "<th>",
                                           "<!-- c -->",
                                           "<script>",
+                                          "</script>",
+                                          "<style>",
+                                          "</style>",
+                                          "</SCRIPT >",
+                                          "<!--",
+                                          "&hellip;",
+                                          "&auml;",
+                                          "&hearts;",
+                                          "<a href = \"https://x.example/\">",
+                                          "<p class= 'c'>",
                                           "text",
                                           " ",
                                           "\n",
