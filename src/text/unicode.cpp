@@ -124,17 +124,39 @@ namespace {
 // Both mappings below (case folding with composition or decomposition, ignorables and marks
 // dropped) change no ASCII character but the capitals: most text is ASCII, and every title of
 // every source is slugified and folded while linking, so ASCII text is lower-cased without
-// utf8proc (tests/util/strings_test.cpp compares the two for every ASCII character).
+// utf8proc (tests/text/strings_test.cpp compares the two for every ASCII character).
+//
+// Text that is not all ASCII is mapped run by run: each run of other characters with the ASCII
+// character before it (a mark composes with the letter it follows) through utf8proc, the rest
+// lower-cased here. Neither mapping joins or reorders characters across an ASCII one (each is a
+// starter, and none is the second of a composed pair), so the runs map as the whole text does
+// (tests/text/strings_test.cpp compares them); utf8proc reads every character it is given, and
+// one curly quote in a long text sent all of it (a twentieth of the CPU of a build whose texts
+// were mostly ASCII).
 std::string map_with(std::string_view text, int options) {
     if (is_ascii(text)) return ascii_lower(text);
-    std::string valid = sanitize_utf8(text);
-    utf8proc_uint8_t* mapped = nullptr;
-    auto n =
-        utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(valid.data()),
-                     static_cast<utf8proc_ssize_t>(valid.size()), &mapped, static_cast<utf8proc_option_t>(options));
-    std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owner(mapped, &std::free);
-    if (n < 0) return valid;
-    return std::string(reinterpret_cast<const char*>(mapped), static_cast<std::size_t>(n));
+    const std::string valid = sanitize_utf8(text);
+    std::string out;
+    out.reserve(valid.size());
+    auto is_byte_ascii = [&valid](std::size_t i) { return static_cast<unsigned char>(valid[i]) < 0x80; };
+    for (std::size_t at = 0; at < valid.size();) {
+        std::size_t run = at;  // (the next character that is not ASCII)
+        while (run < valid.size() && is_byte_ascii(run)) ++run;
+        const std::size_t from = run > at && run < valid.size() ? run - 1 : run;  // (its ASCII character before)
+        for (std::size_t i = at; i < from; ++i) out.push_back(ascii_lower(valid[i]));
+        if (run == valid.size()) break;
+        std::size_t end = run;
+        while (end < valid.size() && !is_byte_ascii(end)) ++end;
+        utf8proc_uint8_t* mapped = nullptr;
+        auto n =
+            utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(valid.data() + from),
+                         static_cast<utf8proc_ssize_t>(end - from), &mapped, static_cast<utf8proc_option_t>(options));
+        std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owner(mapped, &std::free);
+        if (n < 0) return valid;  // (as the whole text was when utf8proc refused it)
+        out.append(reinterpret_cast<const char*>(mapped), static_cast<std::size_t>(n));
+        at = end;
+    }
+    return out;
 }
 }  // namespace
 

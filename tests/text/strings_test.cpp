@@ -273,6 +273,58 @@ TEST_CASE("ASCII text folds, loses accents and is classed as utf8proc would do i
     CHECK(text::strip_accents_lower("Caf\xC3\xA9") == "cafe");
 }
 
+TEST_CASE("text with some characters beyond ASCII folds as utf8proc folds it whole") {
+    // fold_for_matching sends utf8proc only the runs that are not ASCII, each with the ASCII
+    // character before it: the same result as the whole text, whatever the runs hold (marks
+    // after an ASCII letter or after an ignorable, Hangul's jamo, ligatures, full-width forms,
+    // letters whose folding is ASCII, scripts whose marks reorder).
+    auto whole = [](const std::string& text) {
+        utf8proc_uint8_t* out = nullptr;
+        const int fold = UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE;
+        auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(text.data()),
+                              static_cast<utf8proc_ssize_t>(text.size()), &out, static_cast<utf8proc_option_t>(fold));
+        REQUIRE(n >= 0);
+        std::string result(reinterpret_cast<const char*>(out), static_cast<std::size_t>(n));
+        std::free(out);
+        return result;
+    };
+    const std::vector<std::string> pieces = {"a",
+                                             "E",
+                                             "=",
+                                             " ",
+                                             "-",
+                                             "x",
+                                             "\n",
+                                             "Torch",
+                                             "\xCC\x81" /* acute */,
+                                             "\xCC\xA3" /* dot below */,
+                                             "\xCC\xB8" /* long solidus: "=" and it compose */,
+                                             "\xC2\xAD" /* soft hyphen, ignorable */,
+                                             "\xE2\x80\x8D" /* zero width joiner */,
+                                             "\xC3\xA9",
+                                             "\xC3\x9F" /* sharp s: "ss" */,
+                                             "\xE2\x84\xAA" /* Kelvin sign: "k" */,
+                                             "\xEF\xAC\x81" /* fi ligature */,
+                                             "\xEF\xBC\xB4" /* full-width T */,
+                                             "\xC4\xB0" /* dotted capital I */,
+                                             "\xCE\xA3" /* capital sigma */,
+                                             "\xE2\x80\x99",
+                                             "\xE2\x80\xA6",
+                                             "\xE1\x84\x92" /* Hangul leading consonant */,
+                                             "\xE1\x85\xA1" /* vowel */,
+                                             "\xE1\x86\xAB" /* trailing */,
+                                             "\xE0\xA4\xB9\xE0\xA4\xBF" /* Devanagari with a vowel sign */,
+                                             "\xE3\x83\x8F\xE3\x82\x9A" /* kana and a mark */,
+                                             "\xD9\x85\xD9\x8E" /* Arabic with a mark */};
+    test::Lcg r{77};
+    for (int i = 0; i < 4000; ++i) {
+        std::string t;
+        for (std::size_t k = 0, n = 1 + r.below(10); k < n; ++k) t += pieces[r.below(pieces.size())];
+        CAPTURE(t);
+        CHECK(text::fold_for_matching(t) == whole(t));
+    }
+}
+
 TEST_CASE("starts_with_icase: ASCII letters in either case, everything else as it is") {
     CHECK(text::starts_with_icase("DTS.Podtrac.COM/redirect.mp3/x", "dts.podtrac.com/"));
     CHECK(text::starts_with_icase("abc", ""));
