@@ -1,10 +1,11 @@
 #pragma once
-// A fast parser for the plain HTML most feeds write (paragraphs, lists, links,
-// emphasis, inline code), giving exactly the tree gumbo gives for it, or nothing when the input
-// needs any of HTML5's repair rules (implied end tags, misnested or unclosed-then-reopened
-// elements, comments, raw-text elements, tables, ambiguous character references...): only
-// gumbo applies those. Gumbo reads about 40 MB/s; parsing feeds' HTML was an eighth of a
-// 10,000-item build, and nearly every real item's HTML is this plain kind.
+// A fast parser for the plain HTML most feeds write (paragraphs, lists, links, images,
+// emphasis, inline code, Latin-1's and typography's named references, a script or a style),
+// giving exactly the tree gumbo gives for it, or nothing when the input needs any of HTML5's
+// repair rules (implied end tags, misnested or unclosed-then-reopened elements, comments, a
+// script's escaped text, tables, ambiguous character references...): only gumbo applies those.
+// Gumbo reads about 40 MB/s; parsing feeds' HTML was an eighth of a 10,000-item build, and
+// nearly every real item's HTML is this plain kind (of thirty real feeds' notes, 84% of the bytes).
 //
 // The tree is made of gumbo's own structs, so the sanitizer's writer walks it unchanged: the
 // two parsers can only differ in the tree, and a test and a fuzz target compare the sanitized
