@@ -63,7 +63,7 @@ def make_corpus(n, feeds_dir, src):
     with open(f"{src}/site.yaml", "w") as f:
         f.write("title: Real Notes Podcast\ndescription: Real show notes, cycled.\n"
                 "base_url: https://bench.example.com/archive/\nauthor: Bench Host\nemail: host@example.com\n"
-                "episodes_per_page: 20\nsources:\n  - name: feed\n    path: content/sources/feed.xml\n")
+                "category: Technology\nepisodes_per_page: 20\nsources:\n  - name: feed\n    path: content/sources/feed.xml\n")
 
 
 def main():
