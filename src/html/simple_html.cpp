@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
-#include <utility>
 
 #include "text/unicode.hpp"
 
@@ -127,54 +126,54 @@ bool holds_text(Kind k) {
     return k != Kind::list && k != Kind::terms && k != Kind::table && k != Kind::table_section && k != Kind::row;
 }
 
-// The character references that HTML decodes even without a ';' (and, inside attribute values,
-// not before '=' or a letter): a '&' followed by any of these needs the full rules.
-constexpr std::array<std::string_view, 106> k_legacy_references{
-    "AElig",  "AMP",    "Aacute", "Acirc",  "Agrave", "Aring",  "Atilde", "Auml",   "COPY",   "Ccedil", "ETH",
-    "Eacute", "Ecirc",  "Egrave", "Euml",   "GT",     "Iacute", "Icirc",  "Igrave", "Iuml",   "LT",     "Ntilde",
-    "Oacute", "Ocirc",  "Ograve", "Oslash", "Otilde", "Ouml",   "QUOT",   "REG",    "THORN",  "Uacute", "Ucirc",
-    "Ugrave", "Uuml",   "Yacute", "aacute", "acirc",  "acute",  "aelig",  "agrave", "amp",    "aring",  "atilde",
-    "auml",   "brvbar", "ccedil", "cedil",  "cent",   "copy",   "curren", "deg",    "divide", "eacute", "ecirc",
-    "egrave", "eth",    "euml",   "frac12", "frac14", "frac34", "gt",     "iacute", "icirc",  "iexcl",  "igrave",
-    "iquest", "iuml",   "laquo",  "lt",     "macr",   "micro",  "middot", "nbsp",   "not",    "ntilde", "oacute",
-    "ocirc",  "ograve", "ordf",   "ordm",   "oslash", "otilde", "ouml",   "para",   "plusmn", "pound",  "quot",
-    "raquo",  "reg",    "sect",   "shy",    "sup1",   "sup2",   "sup3",   "szlig",  "thorn",  "times",  "uacute",
-    "ucirc",  "ugrave", "uml",    "uuml",   "yacute", "yen",    "yuml"};
-
 // The named references the fast parser decodes when they end with ';' (as HTML5 defines them:
 // tests/html/simple_html_test.cpp has gumbo decode each): Latin-1's (a German or Spanish host's
 // "&auml;", "&aacute;") and the typography feeds write ("&rsquo;", "&hellip;", "&mdash;"),
-// sorted by name. Any other is gumbo's to read.
-constexpr std::pair<std::string_view, char32_t> k_named_references[] = {
-    {"AElig", 0x00C6},  {"AMP", 0x0026},    {"Aacute", 0x00C1}, {"Acirc", 0x00C2},  {"Agrave", 0x00C0},
-    {"Aring", 0x00C5},  {"Atilde", 0x00C3}, {"Auml", 0x00C4},   {"COPY", 0x00A9},   {"Ccedil", 0x00C7},
-    {"Dagger", 0x2021}, {"ETH", 0x00D0},    {"Eacute", 0x00C9}, {"Ecirc", 0x00CA},  {"Egrave", 0x00C8},
-    {"Euml", 0x00CB},   {"GT", 0x003E},     {"Iacute", 0x00CD}, {"Icirc", 0x00CE},  {"Igrave", 0x00CC},
-    {"Iuml", 0x00CF},   {"LT", 0x003C},     {"Ntilde", 0x00D1}, {"OElig", 0x0152},  {"Oacute", 0x00D3},
-    {"Ocirc", 0x00D4},  {"Ograve", 0x00D2}, {"Oslash", 0x00D8}, {"Otilde", 0x00D5}, {"Ouml", 0x00D6},
-    {"Prime", 0x2033},  {"QUOT", 0x0022},   {"REG", 0x00AE},    {"Scaron", 0x0160}, {"THORN", 0x00DE},
-    {"Uacute", 0x00DA}, {"Ucirc", 0x00DB},  {"Ugrave", 0x00D9}, {"Uuml", 0x00DC},   {"Yacute", 0x00DD},
-    {"Yuml", 0x0178},   {"aacute", 0x00E1}, {"acirc", 0x00E2},  {"acute", 0x00B4},  {"aelig", 0x00E6},
-    {"agrave", 0x00E0}, {"amp", 0x0026},    {"apos", 0x0027},   {"aring", 0x00E5},  {"atilde", 0x00E3},
-    {"auml", 0x00E4},   {"bdquo", 0x201E},  {"brvbar", 0x00A6}, {"bull", 0x2022},   {"ccedil", 0x00E7},
-    {"cedil", 0x00B8},  {"cent", 0x00A2},   {"circ", 0x02C6},   {"copy", 0x00A9},   {"curren", 0x00A4},
-    {"dagger", 0x2020}, {"darr", 0x2193},   {"deg", 0x00B0},    {"divide", 0x00F7}, {"eacute", 0x00E9},
-    {"ecirc", 0x00EA},  {"egrave", 0x00E8}, {"emsp", 0x2003},   {"ensp", 0x2002},   {"eth", 0x00F0},
-    {"euml", 0x00EB},   {"euro", 0x20AC},   {"frac12", 0x00BD}, {"frac14", 0x00BC}, {"frac34", 0x00BE},
-    {"gt", 0x003E},     {"harr", 0x2194},   {"hellip", 0x2026}, {"iacute", 0x00ED}, {"icirc", 0x00EE},
-    {"iexcl", 0x00A1},  {"igrave", 0x00EC}, {"iquest", 0x00BF}, {"iuml", 0x00EF},   {"laquo", 0x00AB},
-    {"larr", 0x2190},   {"ldquo", 0x201C},  {"lsaquo", 0x2039}, {"lsquo", 0x2018},  {"lt", 0x003C},
-    {"macr", 0x00AF},   {"mdash", 0x2014},  {"micro", 0x00B5},  {"middot", 0x00B7}, {"minus", 0x2212},
-    {"nbsp", 0x00A0},   {"ndash", 0x2013},  {"not", 0x00AC},    {"ntilde", 0x00F1}, {"oacute", 0x00F3},
-    {"ocirc", 0x00F4},  {"oelig", 0x0153},  {"ograve", 0x00F2}, {"ordf", 0x00AA},   {"ordm", 0x00BA},
-    {"oslash", 0x00F8}, {"otilde", 0x00F5}, {"ouml", 0x00F6},   {"para", 0x00B6},   {"permil", 0x2030},
-    {"plusmn", 0x00B1}, {"pound", 0x00A3},  {"prime", 0x2032},  {"quot", 0x0022},   {"raquo", 0x00BB},
-    {"rarr", 0x2192},   {"rdquo", 0x201D},  {"reg", 0x00AE},    {"rsaquo", 0x203A}, {"rsquo", 0x2019},
-    {"sbquo", 0x201A},  {"scaron", 0x0161}, {"sect", 0x00A7},   {"shy", 0x00AD},    {"sup1", 0x00B9},
-    {"sup2", 0x00B2},   {"sup3", 0x00B3},   {"szlig", 0x00DF},  {"thinsp", 0x2009}, {"thorn", 0x00FE},
-    {"tilde", 0x02DC},  {"times", 0x00D7},  {"trade", 0x2122},  {"uacute", 0x00FA}, {"uarr", 0x2191},
-    {"ucirc", 0x00FB},  {"ugrave", 0x00F9}, {"uml", 0x00A8},    {"uuml", 0x00FC},   {"yacute", 0x00FD},
-    {"yen", 0x00A5},    {"yuml", 0x00FF}};
+// sorted by name. Any other is gumbo's to read. `bare`: one HTML decodes without its ';' too
+// (Latin-1's, and inside attribute values not before '=' or a letter): a '&' followed by any
+// of these names without a ';' needs the full rules.
+struct NamedReference {
+    std::string_view name;
+    char32_t code_point;
+    bool bare;
+};
+constexpr NamedReference k_named_references[] = {
+    {"AElig", 0x00C6, true},   {"AMP", 0x0026, true},     {"Aacute", 0x00C1, true},  {"Acirc", 0x00C2, true},
+    {"Agrave", 0x00C0, true},  {"Aring", 0x00C5, true},   {"Atilde", 0x00C3, true},  {"Auml", 0x00C4, true},
+    {"COPY", 0x00A9, true},    {"Ccedil", 0x00C7, true},  {"Dagger", 0x2021, false}, {"ETH", 0x00D0, true},
+    {"Eacute", 0x00C9, true},  {"Ecirc", 0x00CA, true},   {"Egrave", 0x00C8, true},  {"Euml", 0x00CB, true},
+    {"GT", 0x003E, true},      {"Iacute", 0x00CD, true},  {"Icirc", 0x00CE, true},   {"Igrave", 0x00CC, true},
+    {"Iuml", 0x00CF, true},    {"LT", 0x003C, true},      {"Ntilde", 0x00D1, true},  {"OElig", 0x0152, false},
+    {"Oacute", 0x00D3, true},  {"Ocirc", 0x00D4, true},   {"Ograve", 0x00D2, true},  {"Oslash", 0x00D8, true},
+    {"Otilde", 0x00D5, true},  {"Ouml", 0x00D6, true},    {"Prime", 0x2033, false},  {"QUOT", 0x0022, true},
+    {"REG", 0x00AE, true},     {"Scaron", 0x0160, false}, {"THORN", 0x00DE, true},   {"Uacute", 0x00DA, true},
+    {"Ucirc", 0x00DB, true},   {"Ugrave", 0x00D9, true},  {"Uuml", 0x00DC, true},    {"Yacute", 0x00DD, true},
+    {"Yuml", 0x0178, false},   {"aacute", 0x00E1, true},  {"acirc", 0x00E2, true},   {"acute", 0x00B4, true},
+    {"aelig", 0x00E6, true},   {"agrave", 0x00E0, true},  {"amp", 0x0026, true},     {"apos", 0x0027, false},
+    {"aring", 0x00E5, true},   {"atilde", 0x00E3, true},  {"auml", 0x00E4, true},    {"bdquo", 0x201E, false},
+    {"brvbar", 0x00A6, true},  {"bull", 0x2022, false},   {"ccedil", 0x00E7, true},  {"cedil", 0x00B8, true},
+    {"cent", 0x00A2, true},    {"circ", 0x02C6, false},   {"copy", 0x00A9, true},    {"curren", 0x00A4, true},
+    {"dagger", 0x2020, false}, {"darr", 0x2193, false},   {"deg", 0x00B0, true},     {"divide", 0x00F7, true},
+    {"eacute", 0x00E9, true},  {"ecirc", 0x00EA, true},   {"egrave", 0x00E8, true},  {"emsp", 0x2003, false},
+    {"ensp", 0x2002, false},   {"eth", 0x00F0, true},     {"euml", 0x00EB, true},    {"euro", 0x20AC, false},
+    {"frac12", 0x00BD, true},  {"frac14", 0x00BC, true},  {"frac34", 0x00BE, true},  {"gt", 0x003E, true},
+    {"harr", 0x2194, false},   {"hellip", 0x2026, false}, {"iacute", 0x00ED, true},  {"icirc", 0x00EE, true},
+    {"iexcl", 0x00A1, true},   {"igrave", 0x00EC, true},  {"iquest", 0x00BF, true},  {"iuml", 0x00EF, true},
+    {"laquo", 0x00AB, true},   {"larr", 0x2190, false},   {"ldquo", 0x201C, false},  {"lsaquo", 0x2039, false},
+    {"lsquo", 0x2018, false},  {"lt", 0x003C, true},      {"macr", 0x00AF, true},    {"mdash", 0x2014, false},
+    {"micro", 0x00B5, true},   {"middot", 0x00B7, true},  {"minus", 0x2212, false},  {"nbsp", 0x00A0, true},
+    {"ndash", 0x2013, false},  {"not", 0x00AC, true},     {"ntilde", 0x00F1, true},  {"oacute", 0x00F3, true},
+    {"ocirc", 0x00F4, true},   {"oelig", 0x0153, false},  {"ograve", 0x00F2, true},  {"ordf", 0x00AA, true},
+    {"ordm", 0x00BA, true},    {"oslash", 0x00F8, true},  {"otilde", 0x00F5, true},  {"ouml", 0x00F6, true},
+    {"para", 0x00B6, true},    {"permil", 0x2030, false}, {"plusmn", 0x00B1, true},  {"pound", 0x00A3, true},
+    {"prime", 0x2032, false},  {"quot", 0x0022, true},    {"raquo", 0x00BB, true},   {"rarr", 0x2192, false},
+    {"rdquo", 0x201D, false},  {"reg", 0x00AE, true},     {"rsaquo", 0x203A, false}, {"rsquo", 0x2019, false},
+    {"sbquo", 0x201A, false},  {"scaron", 0x0161, false}, {"sect", 0x00A7, true},    {"shy", 0x00AD, true},
+    {"sup1", 0x00B9, true},    {"sup2", 0x00B2, true},    {"sup3", 0x00B3, true},    {"szlig", 0x00DF, true},
+    {"thinsp", 0x2009, false}, {"thorn", 0x00FE, true},   {"tilde", 0x02DC, false},  {"times", 0x00D7, true},
+    {"trade", 0x2122, false},  {"uacute", 0x00FA, true},  {"uarr", 0x2191, false},   {"ucirc", 0x00FB, true},
+    {"ugrave", 0x00F9, true},  {"uml", 0x00A8, true},     {"uuml", 0x00FC, true},    {"yacute", 0x00FD, true},
+    {"yen", 0x00A5, true},     {"yuml", 0x00FF, true}};
 
 bool is_alpha(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -311,15 +310,15 @@ private:
         bool semicolon = end < m_html.size() && m_html[end] == ';';
         if (semicolon) {
             const auto* known = std::lower_bound(std::begin(k_named_references), std::end(k_named_references), name,
-                                                 [](const auto& entry, std::string_view n) { return entry.first < n; });
-            if (known == std::end(k_named_references) || known->first != name)
+                                                 [](const auto& entry, std::string_view n) { return entry.name < n; });
+            if (known == std::end(k_named_references) || known->name != name)
                 return false;  // one of the other 2,000 named references, or none: gumbo knows
-            out += text::encode_utf8(known->second);
+            out += text::encode_utf8(known->code_point);
             m_pos = end + 1;
             return true;
         }
-        for (auto legacy : k_legacy_references)
-            if (name.starts_with(legacy)) return false;
+        for (const auto& known : k_named_references)
+            if (known.bare && name.starts_with(known.name)) return false;
         out.push_back('&');  // "&b=2" in a URL: no reference matches
         ++m_pos;
         return true;
@@ -530,7 +529,7 @@ void SimpleHtmlTree::finish() {
 
 std::vector<std::string_view> fast_named_references() {
     std::vector<std::string_view> names;
-    for (const auto& [name, code_point] : k_named_references) names.push_back(name);
+    for (const auto& known : k_named_references) names.push_back(known.name);
     return names;
 }
 
