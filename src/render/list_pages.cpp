@@ -230,10 +230,13 @@ void declare_home_pages(Pages& pages) {
     });
 }
 
-void declare_term_pages(Pages& pages, const RenderInputs::Terms& terms, const std::string& section,
-                        const std::string& label) {
-    if (terms.empty()) return;
+void declare_term_pages(Pages& pages, const RenderInputs::Terms& (RenderInputs::*terms_of)() const,
+                        const std::string& section, const std::string& label_key) {
+    if (!pages.wants_under(section + "/")) return;
     const RenderInputs& in = pages.in;
+    const RenderInputs::Terms& terms = (in.*terms_of)();
+    if (terms.empty()) return;
+    const std::string label = in.site.words->text(label_key);
     for (const auto& entry : terms) {  // not a structured binding: clang 14 cannot capture one
         const std::string& slug = entry.first;
         const RenderInputs::Term& t = entry.second;

@@ -78,9 +78,11 @@ private:
 void declare_home_pages(Pages& pages);
 // episodes/<slug>/index.html (episode_page.cpp).
 void declare_episode_pages(Pages& pages);
-// <section>/ lists every topic (or guest) name, <section>/<name>/ (and its page/N/) its episodes.
-void declare_term_pages(Pages& pages, const RenderInputs::Terms& terms, const std::string& section,
-                        const std::string& label);
+// <section>/ lists every topic (or guest) name, <section>/<name>/ (and its page/N/) its episodes:
+// the names as `terms` groups them (asked only when a page under <section>/ is wanted: a rebuild
+// of one episode's page groups none), labelled by the interface's word `label_key`.
+void declare_term_pages(Pages& pages, const RenderInputs::Terms& (RenderInputs::*terms)() const,
+                        const std::string& section, const std::string& label_key);
 // archive/: every episode on one page, by year and month; undated ones at the end.
 void declare_archive(Pages& pages);
 // The pages of content/pages, at /<slug>/.

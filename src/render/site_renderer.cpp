@@ -58,14 +58,8 @@ using PageWriter = void (*)(Pages& pages);
 const PageWriter k_page_writers[] = {
     declare_home_pages,
     declare_episode_pages,
-    [](Pages& pages) {
-        if (pages.wants_under("topics/"))  // (else no topic is grouped: RenderInputs::topics)
-            declare_term_pages(pages, pages.in.topics(), "topics", pages.in.site.words->text("nav.topics"));
-    },
-    [](Pages& pages) {
-        if (pages.wants_under("guests/"))
-            declare_term_pages(pages, pages.in.guests(), "guests", pages.in.site.words->text("nav.guests"));
-    },
+    [](Pages& pages) { declare_term_pages(pages, &RenderInputs::topics, "topics", "nav.topics"); },
+    [](Pages& pages) { declare_term_pages(pages, &RenderInputs::guests, "guests", "nav.guests"); },
     declare_content_pages,
     declare_archive,
     declare_seasons,
