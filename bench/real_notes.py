@@ -22,7 +22,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import ROOT, hugo_site, measure, remove_output, stage_times, tree_size  # noqa: E402  (bench.py, beside this file)
+from bench import ROOT, hugo_site, measure, remove_output, stage_medians, stage_times, tree_size  # noqa: E402  (bench.py, beside this file)
 
 # Feeds of ../shared/realfeeds whose notes are long HTML (3-17 KB an item; se-radio's are short).
 FEEDS = ["akupila__coding-blocks.xml", "akupila__design-details.xml", "feedjira__CRE.xml",
@@ -99,7 +99,7 @@ def main():
     shutil.rmtree(hout, ignore_errors=True)
 
     def line(name, runs):
-        stages = " ".join(f"{s}={statistics.median(r[3][s] for r in runs):.0f}" for s in runs[0][3])
+        stages = stage_medians(runs) if runs[0][3] else ""
         return (f"{name}: wall median {statistics.median(r[0] for r in runs):.2f} s (runs "
                 f"{' '.join(f'{r[0]:.2f}' for r in runs)}), user+sys {statistics.median(r[1] for r in runs):.2f} s, "
                 f"peak RSS {max(r[2] for r in runs):.0f} MB, {runs[0][4]} files" + (f" | stages (ms): {stages}" if stages else ""))

@@ -82,6 +82,18 @@ void for_each_drawn_text(const std::vector<std::string>& tokens, std::uint64_t s
     }
 }
 
+// `text` as utf8proc maps it whole with `options`: what the text functions' shortcuts are held to.
+std::string mapped(const std::string& text, int options) {
+    utf8proc_uint8_t* out = nullptr;
+    auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(text.data()),
+                          static_cast<utf8proc_ssize_t>(text.size()), &out, static_cast<utf8proc_option_t>(options));
+    REQUIRE(n >= 0);
+    std::string result(reinterpret_cast<const char*>(out), static_cast<std::size_t>(n));
+    std::free(out);
+    return result;
+}
+// fold_for_matching's options.
+constexpr int k_fold = UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE;
 }  // namespace
 
 TEST_CASE("collapse_whitespace: one space between words, none at the ends") {
@@ -241,17 +253,7 @@ TEST_CASE("is_valid_utf8: long ASCII runs are skipped, every other character is 
 TEST_CASE("ASCII text folds, loses accents and is classed as utf8proc would do it") {
     // The ASCII shortcuts of fold_for_matching, strip_accents_lower and is_letter_or_digit,
     // against utf8proc itself with the same options, for every ASCII character alone and in text.
-    auto mapped = [](const std::string& text, int options) {
-        utf8proc_uint8_t* out = nullptr;
-        auto n =
-            utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(text.data()),
-                         static_cast<utf8proc_ssize_t>(text.size()), &out, static_cast<utf8proc_option_t>(options));
-        REQUIRE(n >= 0);
-        std::string result(reinterpret_cast<const char*>(out), static_cast<std::size_t>(n));
-        std::free(out);
-        return result;
-    };
-    const int fold = UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE;
+    const int fold = k_fold;
     const int strip = UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK |
                       UTF8PROC_IGNORE;
     std::vector<std::string> texts = {"Inductor - Post-grad FX passes", "TORCH_TRACE\tand\r\ntlparse (C++ #2)!"};
@@ -278,16 +280,6 @@ TEST_CASE("text with some characters beyond ASCII folds as utf8proc folds it who
     // character before it: the same result as the whole text, whatever the runs hold (marks
     // after an ASCII letter or after an ignorable, Hangul's jamo, ligatures, full-width forms,
     // letters whose folding is ASCII, scripts whose marks reorder).
-    auto whole = [](const std::string& text) {
-        utf8proc_uint8_t* out = nullptr;
-        const int fold = UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE;
-        auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(text.data()),
-                              static_cast<utf8proc_ssize_t>(text.size()), &out, static_cast<utf8proc_option_t>(fold));
-        REQUIRE(n >= 0);
-        std::string result(reinterpret_cast<const char*>(out), static_cast<std::size_t>(n));
-        std::free(out);
-        return result;
-    };
     const std::vector<std::string> pieces = {"a",
                                              "E",
                                              "=",
@@ -321,7 +313,7 @@ TEST_CASE("text with some characters beyond ASCII folds as utf8proc folds it who
         std::string t;
         for (std::size_t k = 0, n = 1 + r.below(10); k < n; ++k) t += pieces[r.below(pieces.size())];
         CAPTURE(t);
-        CHECK(text::fold_for_matching(t) == whole(t));
+        CHECK(text::fold_for_matching(t) == mapped(t, k_fold));
     }
 }
 
