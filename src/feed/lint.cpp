@@ -84,9 +84,14 @@ struct AgainstEarlier {
 };
 
 struct Linter {
-    explicit Linter(std::shared_ptr<Lines> shared) : lines(std::move(shared)) {}
+    explicit Linter(std::shared_ptr<Lines> shared, bool locate_all = true)
+        : lines(std::move(shared)), locate_input_findings(locate_all) {}
 
     std::shared_ptr<Lines> lines;  // of the feed's text
+    // Whether a finding about a value the input had (its rule says how to fix it there) gets its
+    // line in this text: lint_feed_by_item's do not (a build locates them in the input, and
+    // their lines would have the whole of a large feed read again).
+    bool locate_input_findings = true;
     std::vector<LintFinding> out;
     std::vector<AgainstEarlier> against_earlier;
     std::size_t base = 0;              // where in the text the text parsed begins (an item parsed on its own)
@@ -103,7 +108,10 @@ struct Linter {
     LintFinding finding(const std::string& rule, const std::string& where, const std::string& message,
                         std::optional<std::ptrdiff_t> offset, int item) {
         for (const auto& r : lint_rules())
-            if (r.id == rule) return {rule, r.level, where, message, r.spec, offset ? line_at(*offset) : 0, item};
+            if (r.id == rule) {
+                const bool located = offset && (r.fix.empty() || locate_input_findings);
+                return {rule, r.level, where, message, r.spec, located ? line_at(*offset) : 0, item};
+            }
         throw std::logic_error("lint: no rule " + rule);
     }
 
@@ -496,7 +504,7 @@ std::vector<LintFinding> lint_feed_by_item(const FeedText& text, std::span<const
     if (checked.size() != count) checked = {};  // (none kept, none to keep)
     std::vector<Linter> pieces;                 // the channel, then the items in n pieces
     pieces.reserve(n + 1);
-    Linter& l = pieces.emplace_back(std::make_shared<Lines>(text));
+    Linter& l = pieces.emplace_back(std::make_shared<Lines>(text), false);
     // The channel: the text around the items, read as one document, with an empty <item/> where
     // they were. It must be the channel's only item and its last child: the items given are the
     // channel's own, and every other node of the channel is where it is in the text (its line).
@@ -523,7 +531,7 @@ std::vector<LintFinding> lint_feed_by_item(const FeedText& text, std::span<const
     // feed is tens of megabytes, parsed item by item). Consecutive items are read together, up to
     // about a megabyte; an item checked clean before is not read.
     constexpr std::size_t k_run_bytes = std::size_t{1} << 20;
-    for (std::size_t p = 0; p < n; ++p) pieces.emplace_back(l.lines);
+    for (std::size_t p = 0; p < n; ++p) pieces.emplace_back(l.lines, false);
     std::atomic<bool> unread = false;
     auto clean = [&](std::size_t i) { return !checked.empty() && checked[i].clean; };
     concurrency::parallel_for(n, 1, [&](std::size_t p) {
@@ -578,6 +586,12 @@ std::vector<LintFinding> lint_feed_by_item(const FeedText& text, std::span<const
     // A finding about an item taken unread: every item is read, and what each is kept as made anew.
     std::fill(checked.begin(), checked.end(), CheckedItem{});
     return lint_feed_by_item(text, items, checked);
+}
+
+bool about_input(const LintFinding& f) {
+    const auto& rules = lint_rules();
+    const auto rule = std::find_if(rules.begin(), rules.end(), [&](const LintRule& r) { return r.id == f.rule; });
+    return rule != rules.end() && !rule->fix.empty();
 }
 
 core::Diagnostic to_build_diagnostic(const LintFinding& f, const core::SourceLocation& input) {

@@ -54,11 +54,16 @@ FeedText feed_text(std::string_view xml);
 // parse is one error finding.
 std::vector<LintFinding> lint_feed(std::string_view xml);
 
+// Whether a finding is about a value the input feed had: its rule says how to fix it there
+// (LintRule::fix), and a build's message locates it where the input has it (to_build_diagnostic).
+bool about_input(const LintFinding& f);
+
 // The same findings for a feed as write_feed writes it: `items` holds where each of its items
 // begins in `xml` and, last, where the last one ends, nothing but the items between. The text
 // around them (the channel) is parsed as one document and each item on its own, so no document
 // of the whole feed is ever in memory (a large archive's would be one and a half times its
-// text). Any other text is read whole, as lint_feed reads it.
+// text). A finding about_input has no line (0): its line would have the whole feed read, for a
+// message that names the input's. Any other text is read whole, as lint_feed reads it.
 std::vector<LintFinding> lint_feed_by_item(std::string_view xml, std::span<const std::size_t> items);
 
 // What checking one item of a feed found that a later check of the same item needs: whether it

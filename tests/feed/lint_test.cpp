@@ -25,12 +25,21 @@ std::vector<std::size_t> item_offsets(const std::string& xml) {
     return out;
 }
 
-// The rules the feed fails. Read item by item, it must give the same findings, on the same lines.
+// The findings without the lines of those about the input's values, which a check item by item
+// leaves unlocated (unless it read the text whole).
+std::vector<feed::LintFinding> unlocated(std::vector<feed::LintFinding> findings) {
+    for (auto& f : findings)
+        if (feed::about_input(f)) f.line = 0;
+    return findings;
+}
+
+// The rules the feed fails. Read item by item, it must give the same findings, on the same lines
+// (those it locates).
 std::set<std::string> rules_hit(const std::string& xml) {
     std::set<std::string> out;
     const auto findings = feed::lint_feed(xml);
     for (const auto& f : findings) out.insert(f.rule);
-    CHECK(formatted(feed::lint_feed_by_item(xml, item_offsets(xml))) == formatted(findings));
+    CHECK(formatted(unlocated(feed::lint_feed_by_item(xml, item_offsets(xml)))) == formatted(unlocated(findings)));
     return out;
 }
 }  // namespace
@@ -265,7 +274,8 @@ TEST_CASE("an item checked clean before is taken unread; any finding about one r
     std::vector<feed::CheckedItem> kept = checked;
     CHECK(feed::lint_feed_by_item(unread, unread_items, kept).empty());
     kept[40] = {};  // (an item written anew: read, with the findings it has)
-    CHECK(formatted(feed::lint_feed_by_item(unread, unread_items, kept)) == formatted(feed::lint_feed(unread)));
+    CHECK(formatted(unlocated(feed::lint_feed_by_item(unread, unread_items, kept))) ==
+          formatted(unlocated(feed::lint_feed(unread))));
     CHECK_FALSE(kept[40].clean);
     CHECK(kept[41].clean);
     // A control character XML forbids: not looked for in an item taken unread (a kept feed.xml
@@ -304,7 +314,7 @@ TEST_CASE("an item checked clean before is taken unread; any finding about one r
         before[e == 1 ? 7 : 100] = {};  // (the item written anew)
         const auto found = feed::lint_feed_by_item(edited, edited_items, before);
         CHECK_FALSE(found.empty());
-        CHECK(formatted(found) == formatted(feed::lint_feed(edited)));
+        CHECK(formatted(unlocated(found)) == formatted(unlocated(feed::lint_feed(edited))));
         std::vector<feed::CheckedItem> fresh(count);
         feed::lint_feed_by_item(edited, edited_items, fresh);
         CHECK(before == fresh);
