@@ -15,6 +15,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "files/hash.hpp"
 #include "files/mapped_file.hpp"
 
 namespace output {
@@ -38,9 +39,9 @@ public:
     // Appends its bytes [offset, offset + count) to `to`; false (`to` as it was) when they
     // cannot be read whole.
     bool append_to(std::string& to, std::size_t offset, std::size_t count) const;
-    // Writes them to the open file `fd` at its position, from file to file (copy_file_range):
-    // they pass through no memory of the process. False when they cannot be copied whole.
-    bool copy_to(int fd, std::size_t offset, std::size_t count) const;
+    // Writes them to the open file `fd` at its position, a megabyte at a time, each added to
+    // `hash` as it is (Hasher::add_bytes). False when they cannot be copied whole.
+    bool copy_to(int fd, std::size_t offset, std::size_t count, files::Hasher& hash) const;
 
 private:
     int m_fd;
