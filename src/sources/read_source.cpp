@@ -41,7 +41,7 @@ struct Adapter {
     bool (*looks_like)(std::string_view text);
     SourceBatch (*read)(std::string_view text, const SourceInfo& info);
     bool announces_count = false;
-    SourceBatch (*read_text)(std::string text, const SourceInfo& info) = nullptr;
+    SourceBatch (*read_text)(std::string text, const SourceInfo& info, const ReadAgain& again) = nullptr;
 };
 // (Scraped pages are told apart in this order: most specific first.)
 const Adapter k_adapters[] = {
@@ -122,12 +122,19 @@ std::filesystem::path kept_records_path(const std::filesystem::path& snapshot) {
 
 namespace {
 
-// parse_source of a file's text, which the adapter may let go of before it is done (read_text).
+// parse_source of a file's text, which the adapter may let go of before it is done, and read
+// again (read_text).
 SourceBatch parse_file_text(std::string text, const SourceInfo& info, core::SourceKind kind,
-                            std::string_view file_name) {
+                            const std::filesystem::path& file) {
     if (const Adapter* adapter = adapter_of(kind); adapter && adapter->read_text)
-        return adapter->read_text(std::move(text), info);
-    return parse_source(text, info, kind, file_name);
+        return adapter->read_text(std::move(text), info, [&file]() -> std::optional<std::string> {
+            try {
+                return files::read_file(file);
+            } catch (const files::FileError&) {
+                return std::nullopt;
+            }
+        });
+    return parse_source(text, info, kind, file.filename().string());
 }
 
 // The kept file's text; a problem reading it (a planted link, ...) is the batch's error.
@@ -199,7 +206,7 @@ SourceBatch read_source(const config::SourceConfig& source) {
             stray_warning = core::warning_at({info.file, stray.line, 0},
                                              text::stray_bytes_message(stray, "save the file as UTF-8"));
         }
-    SourceBatch batch = parse_file_text(std::move(text), info, kind, source.path.filename().string());
+    SourceBatch batch = parse_file_text(std::move(text), info, kind, source.path);
     if (stray_warning) batch.diagnostics.insert(batch.diagnostics.begin(), std::move(*stray_warning));
     std::error_code ec;
     if (core::is_feed(batch.kind)) {

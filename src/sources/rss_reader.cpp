@@ -103,8 +103,9 @@ std::vector<core::Funding> read_funding(const pugi::xml_node& parent, const Name
 // Reads items' fields; only reads the document, so readers on several threads can share it.
 // Warnings go to the reader's own list (one per item, merged in the feed's order).
 struct ItemReader {
-    std::string_view text;
+    const std::vector<std::size_t>& closes;  // where each "</item>" is (item_closes)
     const text::LineIndex& lines;
+    bool quote = true;  // whether warnings quote their line from `lines`' text (not after an in-place parse)
     const SourceInfo& info;
     const Names& names;
     std::string_view base;  // what relative URLs resolve against: the feed's own URL, else its site's
@@ -116,7 +117,7 @@ struct ItemReader {
     }
     void warn(const pugi::xml_node& node, const std::string& message) {
         int line = line_of(node);
-        diagnostics.push_back(core::warning_at({info.file, line, 0}, message, lines.line_text(line)));
+        diagnostics.push_back(core::warning_at({info.file, line, 0}, message, quote ? lines.line_text(line) : ""));
     }
 
     std::optional<int> number(const pugi::xml_node& node, const char* what) {
@@ -252,8 +253,9 @@ struct ItemReader {
     core::Record read(const pugi::xml_node& item) {
         core::Record r;
         int first = line_of(item);
-        std::size_t close = text.find("</item>", static_cast<std::size_t>(item.offset_debug()));
-        int last = close == std::string_view::npos ? first : lines.at(close).line;
+        const auto close =
+            std::lower_bound(closes.begin(), closes.end(), static_cast<std::size_t>(item.offset_debug()));
+        int last = close == closes.end() ? first : lines.at(*close).line;
         r.from = provenance(info, first, last);
         if (!from_name.empty()) r.from.via = label_of(item.attribute(from_name.c_str()).value());
 
@@ -428,12 +430,45 @@ bool parse_feed_xml(pugi::xml_document& doc, std::string_view& text, std::option
     return false;
 }
 
+// Where each "</item>" is in `text`, in order: an item's last line is the first one's after it.
+// (Found before an in-place parse, which changes the text: a reference such as "&lt;/item&gt;"
+// is read into its place.)
+std::vector<std::size_t> item_closes(std::string_view text) {
+    std::vector<std::size_t> at;
+    for (std::size_t i = text.find("</item>"); i != std::string_view::npos; i = text.find("</item>", i + 7))
+        at.push_back(i);
+    return at;
+}
+
+// Whether the document's root is <rss>: then the RSS reader alone reads the text (Atom's and
+// RDF's readers quote lines from it).
+bool rss_root(std::string_view text) {
+    const std::size_t root = text::first_element(text);
+    return text::is_feed_root_at(text, root) && text.substr(root).starts_with("<rss");
+}
+
+// The lines warnings name (those of `from`'s items, at `from` on in `diagnostics`), quoted from
+// the text read again as it was; none when it cannot be, or is no longer the text read.
+void quote_again(std::vector<core::Diagnostic>& diagnostics, std::size_t from, std::size_t size,
+                 const ReadAgain& again) {
+    if (from == diagnostics.size()) return;
+    const std::optional<std::string> text = again();
+    if (!text || text->size() != size) return;
+    const text::LineIndex lines(*text);
+    for (std::size_t i = from; i < diagnostics.size(); ++i) {
+        core::Diagnostic& d = diagnostics[i];
+        d = core::warning_at(d.where, std::move(d.message), lines.line_text(d.where.line));
+    }
+}
+
 }  // namespace
 
 namespace {
 
-// read_rss; with `let_go`, the string `raw` views, let go of once the items are read.
-SourceBatch read_feed(std::string_view raw, const SourceInfo& info, std::string* let_go) {
+// read_rss; with `let_go`, the string `raw` views, let go of once the items are read; with
+// `again` too, that string is parsed where it is, when it is an RSS feed in UTF-8 (its warnings'
+// lines are quoted from the text read again, and a text that is not XML is read again whole).
+SourceBatch read_feed(std::string_view raw, const SourceInfo& info, std::string* let_go, const ReadAgain* again) {
     SourceBatch batch{info, core::SourceKind::rss, {}, {}, {}};
     // Every declared encoding as UTF-8, junk before the declaration dropped; lines stay where
     // they were. What could not be read is said.
@@ -443,7 +478,28 @@ SourceBatch read_feed(std::string_view raw, const SourceInfo& info, std::string*
         batch.diagnostics.push_back(core::warning_at({info.file, warning.line, 1}, warning.message));
     pugi::xml_document doc;
     std::optional<text::RepairedXml> repaired;  // (what `text` then is)
-    if (!parse_feed_xml(doc, text, repaired, batch)) return batch;
+    // In place, the lines and the items' ends are found first: the parse changes the text (it
+    // ends names and values in it, and reads references and line ends into their places).
+    const bool in_place = let_go && again && !utf8.text && rss_root(text);
+    std::optional<text::LineIndex> lines_before;
+    std::vector<std::size_t> closes;
+    if (in_place) {
+        lines_before.emplace(text);
+        closes = item_closes(text);
+        if (!doc.load_buffer_inplace(let_go->data(), let_go->size(), pugi::parse_default, pugi::encoding_auto)) {
+            // (Not XML as it is: read again, with a copy, to repair or say where.)
+            std::string().swap(*let_go);
+            std::optional<std::string> whole = (*again)();
+            if (!whole) {
+                batch.diagnostics.push_back(
+                    core::error_at({info.file, 0, 0}, "malformed XML, and the file cannot be read again to say where"));
+                return batch;
+            }
+            return read_feed(*whole, info, &*whole, nullptr);
+        }
+    } else if (!parse_feed_xml(doc, text, repaired, batch)) {
+        return batch;
+    }
     pugi::xml_node rss = doc.child("rss");
     pugi::xml_node channel = rss.child("channel");
     if (is_atom_feed(doc.document_element())) return read_atom(doc, text, std::move(batch));
@@ -466,7 +522,8 @@ SourceBatch read_feed(std::string_view raw, const SourceInfo& info, std::string*
         return batch;
     }
     Names names(rss);
-    text::LineIndex lines(text);
+    if (!in_place) closes = item_closes(text);
+    const text::LineIndex& lines = lines_before ? *lines_before : lines_before.emplace(text);
     batch.channel = read_channel(rss, channel, names, lines);
     batch.channel->file = info.file;
     batch.channel->line = lines.at(static_cast<std::size_t>(channel.offset_debug())).line;
@@ -481,12 +538,14 @@ SourceBatch read_feed(std::string_view raw, const SourceInfo& info, std::string*
     batch.records.resize(items.size());
     std::vector<std::vector<core::Diagnostic>> warnings(items.size());
     concurrency::parallel_for(items.size(), 256, [&](std::size_t i) {
-        ItemReader reader{text, lines, info, names, base, warnings[i], from_name};
+        ItemReader reader{closes, lines, !in_place, info, names, base, warnings[i], from_name};
         batch.records[i] = reader.read(items[i]);
     });
     // What follows reads the document alone: the text (and `raw`, `text`, `lines`, which view
-    // it) is let go of before the items' XML is kept, which is as large as a tenth of it.
-    if (let_go) std::string().swap(*let_go);
+    // it) is let go of before the items' XML is kept, which is as large as a tenth of it (when
+    // the document is not in it).
+    const std::size_t size = text.size();
+    if (let_go && !in_place) std::string().swap(*let_go);
     // The regenerated feed writes its own description and content:encoded where these stood,
     // so the kept item needs only their places: emptied, they no longer double the largest
     // part of a big archive's memory. (Removing nodes changes the document: on one thread.)
@@ -498,20 +557,26 @@ SourceBatch read_feed(std::string_view raw, const SourceInfo& info, std::string*
     }
     concurrency::parallel_for(items.size(), 256,
                               [&](std::size_t i) { batch.records[i].raw_xml = text::raw_xml(items[i]); });
+    const std::size_t items_said = batch.diagnostics.size();
     for (auto& w : warnings)
         batch.diagnostics.insert(batch.diagnostics.end(), std::make_move_iterator(w.begin()),
                                  std::make_move_iterator(w.end()));
+    if (in_place) {
+        doc.reset();
+        std::string().swap(*let_go);
+        quote_again(batch.diagnostics, items_said, size, *again);
+    }
     return batch;
 }
 
 }  // namespace
 
 SourceBatch read_rss(std::string_view text, const SourceInfo& info) {
-    return read_feed(text, info, nullptr);
+    return read_feed(text, info, nullptr, nullptr);
 }
 
-SourceBatch read_rss_text(std::string text, const SourceInfo& info) {
-    return read_feed(text, info, &text);
+SourceBatch read_rss_text(std::string text, const SourceInfo& info, const ReadAgain& again) {
+    return read_feed(text, info, &text, &again);
 }
 
 }  // namespace sources

@@ -1,5 +1,7 @@
 #pragma once
 // RSS 2.0 with the itunes, content, atom and podcast namespaces, as real hosts emit it.
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -13,9 +15,13 @@ namespace sources {
 // a value that cannot be read (a date, a duration) gives a warning and is left out.
 SourceBatch read_rss(std::string_view text, const SourceInfo& info);
 
-// The same, taking the text: it lets go of it once the items are read, before it keeps their
-// XML. (The parser holds a copy of the text; a large feed's own was 20 MB of the load's peak at
-// 10,000 episodes, held until the source was read.)
-SourceBatch read_rss_text(std::string text, const SourceInfo& info);
+// The text of a source read again as it was (its file's bytes), or none when it cannot be.
+using ReadAgain = std::function<std::optional<std::string>()>;
+
+// The same, taking the text (a file's, which `again` reads again), and parsed where it is when
+// it is an RSS feed in UTF-8: no copy of it is made (a large feed's copy was 58 MB of a build's
+// peak at 10,000 real items). The parse changes the text, so the lines quoted under the items'
+// warnings are read again, and a text that is not well-formed is read again whole.
+SourceBatch read_rss_text(std::string text, const SourceInfo& info, const ReadAgain& again);
 
 }  // namespace sources

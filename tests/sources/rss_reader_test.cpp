@@ -527,11 +527,14 @@ std::vector<std::string> batch_lines(const sources::SourceBatch& b) {
 }  // namespace
 
 TEST_CASE("a feed read from a text it may let go of reads as one read from a view") {
-    std::string big = "<rss version=\"2.0\"><channel><title>x</title>\n";
+    // (Parsed where it is: references and line ends are read into their places, an item's
+    // notes may hold an escaped "</item>", a CR LF is one line end.)
+    std::string big = "<rss version=\"2.0\"><channel><title>x</title>\r\n";
     for (int i = 0; i < 600; ++i)
         big += "<item><guid>g" + std::to_string(i) + "</guid>\n<pubDate>" +
                (i % 50 == 0 ? "day " + std::to_string(i) : std::string("Mon, 01 Jan 2024 10:00:00 +0000")) +
-               "</pubDate>\n<description>&lt;p&gt;Notes&lt;/p&gt;</description></item>\n";
+               "</pubDate>\r\n<description>&lt;p&gt;Notes &amp;lt;/item&amp;gt; &lt;/p&gt;\r\n&lt;/item&gt;"
+               "</description>\n<title a=\"1&#10;2\">T</title></item>\n";
     big += "</channel></rss>";
     const std::string unnested =
         "<rss xmlns:itunes='http://www.itunes.com/dtds/podcast-1.0.dtd' version='2.0'>\n<channel>\n<title>T</title>\n"
@@ -545,12 +548,34 @@ TEST_CASE("a feed read from a text it may let go of reads as one read from a vie
         "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>A</title>\n<entry><id>e1</id>"
         "<title>Entry</title><link rel=\"enclosure\" href=\"https://x.example/a.mp3\"/></entry>"
         "</feed>";
-    for (const std::string& text : {test::read(test::fixture("feeds/simplecast_style.xml")),
-                                    test::read(test::fixture("feeds/extensions.xml")), big, unnested, latin1, atom}) {
+    // (Each with whether it is parsed where it is, and whether it is well-formed.)
+    const std::vector<std::tuple<std::string, bool, bool>> feeds = {
+        {test::read(test::fixture("feeds/simplecast_style.xml")), true, true},
+        {test::read(test::fixture("feeds/extensions.xml")), true, true},
+        {big, true, true},
+        {unnested, true, false},
+        {latin1, false, true},  // (read as UTF-8 first: a copy)
+        {atom, false, true}};
+    for (const auto& [text, in_place, well_formed] : feeds) {
         CAPTURE(text.substr(0, 80));
         const sources::SourceInfo info{"feed", "feed.xml", ""};
-        const std::vector<std::string> from_view = batch_lines(read_rss(text, info));
+        const sources::SourceBatch view = read_rss(text, info);
+        const std::vector<std::string> from_view = batch_lines(view);
         CHECK(from_view.size() > 1);
-        CHECK(batch_lines(sources::read_rss_text(text, info)) == from_view);
+        int read_again = 0;
+        CHECK(batch_lines(sources::read_rss_text(text, info, [&] {
+                  ++read_again;
+                  return std::optional(text);
+              })) == from_view);
+        // Read again only for the lines its warnings quote, or to repair it.
+        const bool quoted = std::any_of(view.diagnostics.begin(), view.diagnostics.end(),
+                                        [](const core::Diagnostic& d) { return !d.source_line.empty(); });
+        CHECK(read_again == (in_place && (quoted || !well_formed) ? 1 : 0));
+        // A file that cannot be read again: the same records, the warnings without their lines.
+        if (!in_place || !quoted) continue;
+        sources::SourceBatch unread = read_rss(text, info);
+        for (auto& d : unread.diagnostics) d.source_line.clear();
+        CHECK(batch_lines(sources::read_rss_text(text, info, [] { return std::optional<std::string>(); })) ==
+              batch_lines(unread));
     }
 }
