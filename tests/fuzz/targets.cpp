@@ -73,7 +73,23 @@ void through_merge(sources::SourceBatch batch) {
 }
 
 void rss(std::string_view d) {
-    through_merge(sources::read_rss(d, k_info));
+    sources::SourceBatch batch = sources::read_rss(d, k_info);
+    // Read from its file's text, parsed in place (read again for quotes and repairs): the same.
+    const std::string text(d);
+    const sources::SourceBatch in_place =
+        sources::read_rss_text(text, k_info, [&text] { return std::optional<std::string>(text); });
+    if (in_place.records.size() != batch.records.size() || in_place.diagnostics.size() != batch.diagnostics.size())
+        throw std::logic_error("read in place: another count of records or diagnostics");
+    for (std::size_t i = 0; i < batch.records.size(); ++i) {
+        const core::Record &a = batch.records[i], &b = in_place.records[i];
+        if (sources::written_fields(a) != sources::written_fields(b) || a.raw_xml != b.raw_xml ||
+            a.from.line != b.from.line || a.from.end_line != b.from.end_line)
+            throw std::logic_error("read in place: another record");
+    }
+    for (std::size_t i = 0; i < batch.diagnostics.size(); ++i)
+        if (core::format(batch.diagnostics[i]) != core::format(in_place.diagnostics[i]))
+            throw std::logic_error("read in place: another diagnostic");
+    through_merge(std::move(batch));
 }
 
 // A listing's records as fetch keeps them (sources::records_json) must read back as they were:
