@@ -116,6 +116,10 @@ core::Chapters show_notes_chapters(const core::Episode& e) {
     return c;
 }
 
+void set_source_chapters(core::Episode& e) {
+    set_chapters(e, e.chapters.empty() ? show_notes_chapters(e) : std::move(e.chapters));
+}
+
 AttachmentsRead read_attachments(core::Episode& e, const AttachmentDir& dir) {
     AttachmentsRead read;
     std::string shown;
@@ -131,8 +135,6 @@ AttachmentsRead read_attachments(core::Episode& e, const AttachmentDir& dir) {
             read.missing = e.chapters_link->url;
         }
     }
-    set_chapters(
-        e, e.chapters.empty() ? show_notes_chapters(e) : std::move(e.chapters));  // (the feed's inline ones, settled)
 
     std::vector<const core::MediaLink*> links;
     for (const auto& l : e.transcript_links) links.push_back(&l);

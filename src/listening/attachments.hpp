@@ -25,14 +25,18 @@ struct AttachmentsRead {
     std::string missing;                     // a link without a copy (fetch has not run since), or ""
 };
 
-// Sets `e`'s chapters from the copy of its podcast:chapters file, else keeps the feed's inline
-// ones, else the chapters its show notes write (origin show_notes); and its transcript from the
-// first copy of its podcast:transcript links that reads (WebVTT, JSON, SRT, then HTML).
+// Sets `e`'s chapters from the copy of its podcast:chapters file, else keeps those it has (the
+// sources', set_source_chapters); and its transcript from the first copy of its
+// podcast:transcript links that reads (WebVTT, JSON, SRT, then HTML).
 AttachmentsRead read_attachments(core::Episode& e, const AttachmentDir& dir);
 
 // The chapters `e`'s show notes write as timestamped lines ("12:34 Topic"), if any, and if the
 // feed links no chapters file.
 core::Chapters show_notes_chapters(const core::Episode& e);
+
+// Sets a merged episode's chapters as its sources give them: the feed's inline ones, else those
+// its show notes write (origin show_notes), settled.
+void set_source_chapters(core::Episode& e);
 
 // The episode's length in seconds, when a source gives it.
 std::optional<double> duration_of(const core::Episode& e);

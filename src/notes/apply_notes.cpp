@@ -135,7 +135,7 @@ struct Applier {
                                      core::ChapterOrigin::note,
                                      {"note:" + n.file, n.chapters_at.file, n.chapters_at.line, n.chapters_at.line}});
         } else if (e.chapters.origin == core::ChapterOrigin::show_notes || e.chapters.empty()) {
-            // The merged sources have their show notes' chapters (build's listen stage): they are
+            // The merged sources have their show notes' chapters (stages::merge_sources): they are
             // read again only from the note's own description.
             if (!n.chapters_from_show_notes)
                 listening::set_chapters(e, {});

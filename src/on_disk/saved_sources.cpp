@@ -7,8 +7,9 @@ namespace on_disk {
 
 namespace {
 
-constexpr std::string_view k_magic =
-    "podarchive merged sources 3\n";  // (3: each record's file as a number into the catalog's)
+// (3: each record's file as a number into the catalog's; 4: the episodes' chapters from their
+// show notes, which the listening stage no longer reads)
+constexpr std::string_view k_magic = "podarchive merged sources 4\n";
 
 }  // namespace
 

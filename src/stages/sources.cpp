@@ -141,6 +141,11 @@ MergeResult merge_sources(const config::SiteConfig& config, std::vector<sources:
                           const merge::Published& published) {
     MergeResult merged;
     merged.catalog = merge::merge(batches, published);
+    // The chapters the sources give, with the merge: it is kept (on disk), and a build after an
+    // edit of notes alone then reads no show notes (ten thousand real ones took it 28 ms). The
+    // listening stage reads the chapters files, which take their place.
+    auto& episodes = merged.catalog.episodes;
+    concurrency::parallel_for(episodes.size(), 16, [&](std::size_t i) { listening::set_source_chapters(episodes[i]); });
     if (auto w = merge::reissue_warning(merged.catalog)) merged.warnings.push_back(std::move(*w));
     attach_audio_copies(config, merged.catalog, merged.warnings);
     merged.input_feeds = input_feeds(batches);

@@ -34,7 +34,8 @@ struct PublishedSite {
 // The sources merged, before the site is made from them (with_site): what `build` saves for the
 // next build after an edit of notes alone (on_disk/saved_sources.hpp).
 struct MergeResult {
-    core::Catalog catalog;                   // before the listening stage reads its files, and the notes
+    core::Catalog catalog;                   // before the listening stage reads its files, and the notes (the
+                                             // chapters its sources give: the feed's, the show notes')
     std::vector<InputFeed> input_feeds;      // what the new feed must keep of each input feed
     std::vector<core::Diagnostic> warnings;  // the sources' and the merge's (not site_of's: made again)
 };
@@ -75,7 +76,8 @@ void attach_audio_copies(const config::SiteConfig& config, core::Catalog& catalo
                          std::vector<core::Diagnostic>& warnings);
 
 // Merges the loaded sources, with their warnings and the merge's; the episodes the site
-// published keep their guids and slugs (`published`), and a re-issue kept is a warning. The
+// published keep their guids and slugs (`published`), and a re-issue kept is a warning. Each
+// episode has the chapters its sources give (listening::set_source_chapters). The
 // records' largest texts are moved into the catalog; the caller frees the rest of `batches`.
 MergeResult merge_sources(const config::SiteConfig& config, std::vector<sources::SourceBatch>& batches,
                           const merge::Published& published);
@@ -93,8 +95,8 @@ MergedSources with_site(const config::SiteConfig& config, core::Catalog catalog,
                         std::vector<core::Diagnostic>* warnings);
 
 // Reads what the catalog's episodes link to for listeners (the copies `fetch` kept of their
-// chapters and transcripts), and the chapters their show notes write, on every core; adds the
-// files' warnings to `warnings`, and one that names how many links have no copy.
+// chapters and transcripts), on every core; adds the files' warnings to `warnings`, and one that
+// names how many links have no copy. (The chapters their show notes write, merge_sources reads.)
 void read_listening(const config::SiteConfig& config, core::Catalog& catalog, std::vector<core::Diagnostic>& warnings);
 
 }  // namespace stages
