@@ -6,7 +6,8 @@ hosts' are long and mixed (links, images, scripts, named references, curly quote
 
 Makes a feed of --size items cycled from the real feeds with the longest notes (their items with
 audio, each with its own guid, title, date and audio URL; the notes as the host wrote them) into
---work/real-N, with a site.yaml naming it alone, then builds it with podarchive and, as bench.py
+--work/real-N, with a site.yaml naming it alone and one note (for `bench/ab.py --note-edit
+--work`, the corpus as DIR/10000), then builds it with podarchive and, as bench.py
 --hugo converts it, with Hugo, alternating, --runs times each into an empty folder in /dev/shm.
 Prints each tool's median wall time, user+sys, peak RSS and files, podarchive's stage medians and
 the ratio.
@@ -64,6 +65,11 @@ def make_corpus(n, feeds_dir, src):
         f.write("title: Real Notes Podcast\ndescription: Real show notes, cycled.\n"
                 "base_url: https://bench.example.com/archive/\nauthor: Bench Host\nemail: host@example.com\n"
                 "category: Technology\nepisodes_per_page: 20\nsources:\n  - name: feed\n    path: content/sources/feed.xml\n")
+    # One note, for `bench/ab.py --note-edit --work DIR` (the corpus as DIR/10000) to edit.
+    os.makedirs(f"{src}/content/episodes", exist_ok=True)
+    with open(f"{src}/content/episodes/note-0.md", "w") as f:
+        f.write("---\nepisode: real-0\nsummary: A curated summary.\n---\n"
+                "A note with **emphasis** and a [link](https://example.com/0).\n")
 
 
 def main():
