@@ -83,6 +83,13 @@ struct AgainstEarlier {
     std::uint64_t hash = 0;  // of `key`
 };
 
+// The rule named `id`, or null.
+const LintRule* rule_named(std::string_view id) {
+    const auto& rules = lint_rules();
+    const auto at = std::find_if(rules.begin(), rules.end(), [&](const LintRule& r) { return r.id == id; });
+    return at == rules.end() ? nullptr : &*at;
+}
+
 struct Linter {
     explicit Linter(std::shared_ptr<Lines> shared, bool locate_all = true)
         : lines(std::move(shared)), locate_input_findings(locate_all) {}
@@ -107,12 +114,10 @@ struct Linter {
     // (`offset`: of the node the finding is about; none, no line.)
     LintFinding finding(const std::string& rule, const std::string& where, const std::string& message,
                         std::optional<std::ptrdiff_t> offset, int item) {
-        for (const auto& r : lint_rules())
-            if (r.id == rule) {
-                const bool located = offset && (r.fix.empty() || locate_input_findings);
-                return {rule, r.level, where, message, r.spec, located ? line_at(*offset) : 0, item};
-            }
-        throw std::logic_error("lint: no rule " + rule);
+        const LintRule* r = rule_named(rule);
+        if (!r) throw std::logic_error("lint: no rule " + rule);
+        const bool located = offset && (r->fix.empty() || locate_input_findings);
+        return {rule, r->level, where, message, r->spec, located ? line_at(*offset) : 0, item};
     }
 
     void report(const std::string& rule, const std::string& where, const std::string& message,
@@ -589,17 +594,14 @@ std::vector<LintFinding> lint_feed_by_item(const FeedText& text, std::span<const
 }
 
 bool about_input(const LintFinding& f) {
-    const auto& rules = lint_rules();
-    const auto rule = std::find_if(rules.begin(), rules.end(), [&](const LintRule& r) { return r.id == f.rule; });
-    return rule != rules.end() && !rule->fix.empty();
+    const LintRule* rule = rule_named(f.rule);
+    return rule && !rule->fix.empty();
 }
 
 core::Diagnostic to_build_diagnostic(const LintFinding& f, const core::SourceLocation& input) {
-    for (const auto& rule : lint_rules())
-        if (rule.id == f.rule && !rule.fix.empty())
-            return core::warning_at(
-                input, "[" + f.rule + "] " + f.where + ": " + f.message + "; " + rule.fix + " (" + f.spec + ")");
-    return to_diagnostic("feed.xml", f);
+    if (!about_input(f)) return to_diagnostic("feed.xml", f);
+    return core::warning_at(
+        input, "[" + f.rule + "] " + f.where + ": " + f.message + "; " + rule_named(f.rule)->fix + " (" + f.spec + ")");
 }
 
 core::Diagnostic to_diagnostic(const std::string& file, const LintFinding& f) {
