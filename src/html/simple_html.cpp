@@ -393,31 +393,23 @@ private:
     // text may not hold, or an end tag of its name with more than white space before its '>'.
     bool raw_text(std::size_t element, std::string_view tag) {
         const std::size_t start = m_pos;
-        for (;;) {
-            const std::size_t end = m_html.find("</", m_pos);
+        std::size_t end = start;  // (where its end tag begins)
+        do {
+            end = m_html.find("</", m_pos);
             if (end == std::string_view::npos) return false;  // (open to the end: gumbo's to say)
-            std::size_t after = end + 2;
-            const bool named = after + tag.size() <= m_html.size() &&
-                               std::equal(tag.begin(), tag.end(), m_html.begin() + static_cast<std::ptrdiff_t>(after),
-                                          [](char a, char b) { return a == lower(b); });
-            after += tag.size();
-            if (!named || (after < m_html.size() && !is_html_space(m_html[after]) && m_html[after] != '>' &&
-                           m_html[after] != '/' && m_html[after] != '\r' && m_html[after] != '\f')) {
-                m_pos = end + 2;  // ("</scripts>" or "</b>" in a script: its text)
-                continue;
-            }
-            std::string_view content = m_html.substr(start, end - start);
-            if (content.find("<!--") != std::string_view::npos) return false;
-            std::string out;
-            for (m_pos = start; m_pos < end;)
-                if (!plain_character(out)) return false;
-            m_pos = after;
-            skip_space();
-            if (m_pos >= m_html.size() || m_html[m_pos] != '>') return false;
-            ++m_pos;
-            if (!out.empty()) m_tree.add_text(element, out, std::all_of(out.begin(), out.end(), is_html_space));
-            return true;
-        }
+            m_pos = end + 2;
+        } while (name() != tag);  // ("</scripts>" or "</b>" in a script: its text)
+        const std::size_t after = m_pos;
+        if (m_html.substr(start, end - start).find("<!--") != std::string_view::npos) return false;
+        std::string out;
+        for (m_pos = start; m_pos < end;)
+            if (!plain_character(out)) return false;
+        m_pos = after;
+        skip_space();
+        if (m_pos >= m_html.size() || m_html[m_pos] != '>') return false;
+        ++m_pos;
+        if (!out.empty()) m_tree.add_text(element, out, std::all_of(out.begin(), out.end(), is_html_space));
+        return true;
     }
 
     // name, name="value" or name='value', with white space around the '=' or not (`href=
