@@ -319,17 +319,17 @@ std::optional<Output::Spliced> DiskOutput::splice_file(const std::string& path, 
     if (fd < 0) throw std::runtime_error("cannot write " + target.string() + ": " + std::strerror(errno));
     std::size_t at = 0, size = own.size();
     files::Hasher hash;
-    const auto write_own = [&](std::string_view part) {
+    const auto write_hashed = [&](std::string_view part) {
         hash.add_bytes(part);
         return files::write_all(fd, part);
     };
     bool ok = true;
     for (const Splice& run : runs) {
-        ok = ok && run.at >= at && run.at <= own.size() && write_own(own.substr(at, run.at - at)) &&
-             from.copy_to(fd, run.from, run.count, hash);
+        ok = ok && run.at >= at && run.at <= own.size() && write_hashed(own.substr(at, run.at - at)) &&
+             from.for_each_block(run.from, run.count, write_hashed);
         at = run.at, size += run.count;
     }
-    ok = ok && at <= own.size() && write_own(own.substr(at));
+    ok = ok && at <= own.size() && write_hashed(own.substr(at));
     struct stat st {};
     ok = ok && ::fstat(fd, &st) == 0 && static_cast<std::size_t>(st.st_size) == size;
     std::unique_ptr<const files::MappedFile> text = ok ? files::MappedFile::map(fd, size) : nullptr;
@@ -476,14 +476,14 @@ bool PublishedFile::append_to(std::string& to, std::size_t offset, std::size_t c
     return got == count;
 }
 
-bool PublishedFile::copy_to(int fd, std::size_t offset, std::size_t count, files::Hasher& hash) const {
+bool PublishedFile::for_each_block(std::size_t offset, std::size_t count,
+                                   const std::function<bool(std::string_view)>& put) const {
     if (offset > m_size || count > m_size - offset) return false;
     std::string block;
     for (std::size_t done = 0; done < count;) {
         const std::size_t part = std::min<std::size_t>(count - done, std::size_t{1} << 20);
         block.clear();
-        if (!append_to(block, offset + done, part) || !files::write_all(fd, block)) return false;
-        hash.add_bytes(block);
+        if (!append_to(block, offset + done, part) || !put(block)) return false;
         done += part;
     }
     return true;

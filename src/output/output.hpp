@@ -15,7 +15,6 @@
 #include <unordered_set>
 #include <vector>
 
-#include "files/hash.hpp"
 #include "files/mapped_file.hpp"
 
 namespace output {
@@ -39,9 +38,9 @@ public:
     // Appends its bytes [offset, offset + count) to `to`; false (`to` as it was) when they
     // cannot be read whole.
     bool append_to(std::string& to, std::size_t offset, std::size_t count) const;
-    // Writes them to the open file `fd` at its position, a megabyte at a time, each added to
-    // `hash` as it is (Hasher::add_bytes). False when they cannot be copied whole.
-    bool copy_to(int fd, std::size_t offset, std::size_t count, files::Hasher& hash) const;
+    // Gives them to `put` a megabyte at a time, in order; false when they cannot be read whole
+    // or `put` refuses one (returns false).
+    bool for_each_block(std::size_t offset, std::size_t count, const std::function<bool(std::string_view)>& put) const;
 
 private:
     int m_fd;
