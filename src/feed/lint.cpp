@@ -599,9 +599,10 @@ bool about_input(const LintFinding& f) {
 }
 
 core::Diagnostic to_build_diagnostic(const LintFinding& f, const core::SourceLocation& input) {
-    if (!about_input(f)) return to_diagnostic("feed.xml", f);
-    return core::warning_at(
-        input, "[" + f.rule + "] " + f.where + ": " + f.message + "; " + rule_named(f.rule)->fix + " (" + f.spec + ")");
+    const LintRule* rule = rule_named(f.rule);
+    if (!rule || rule->fix.empty()) return to_diagnostic("feed.xml", f);  // (not about_input)
+    return core::warning_at(input,
+                            "[" + f.rule + "] " + f.where + ": " + f.message + "; " + rule->fix + " (" + f.spec + ")");
 }
 
 core::Diagnostic to_diagnostic(const std::string& file, const LintFinding& f) {

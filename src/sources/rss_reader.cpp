@@ -481,10 +481,10 @@ SourceBatch read_feed(std::string_view raw, const SourceInfo& info, std::string*
     // In place, the lines and the items' ends are found first: the parse changes the text (it
     // ends names and values in it, and reads references and line ends into their places).
     const bool in_place = let_go && again && !utf8.text && rss_root(text);
-    std::optional<text::LineIndex> lines_before;
+    std::optional<text::LineIndex> lines;
     std::vector<std::size_t> closes;
     if (in_place) {
-        lines_before.emplace(text);
+        lines.emplace(text);
         closes = item_closes(text);
         if (!doc.load_buffer_inplace(let_go->data(), let_go->size(), pugi::parse_default, pugi::encoding_auto)) {
             // (Not XML as it is: read again, with a copy, to repair or say where.)
@@ -522,11 +522,13 @@ SourceBatch read_feed(std::string_view raw, const SourceInfo& info, std::string*
         return batch;
     }
     Names names(rss);
-    if (!in_place) closes = item_closes(text);
-    const text::LineIndex& lines = lines_before ? *lines_before : lines_before.emplace(text);
-    batch.channel = read_channel(rss, channel, names, lines);
+    if (!in_place) {  // (of the text the document was parsed from: a repaired one, maybe)
+        lines.emplace(text);
+        closes = item_closes(text);
+    }
+    batch.channel = read_channel(rss, channel, names, *lines);
     batch.channel->file = info.file;
-    batch.channel->line = lines.at(static_cast<std::size_t>(channel.offset_debug())).line;
+    batch.channel->line = lines->at(static_cast<std::size_t>(channel.offset_debug())).line;
     const std::string base = !info.url.empty()                  ? info.url
                              : !batch.channel->self_url.empty() ? batch.channel->self_url
                                                                 : batch.channel->link;
@@ -538,7 +540,7 @@ SourceBatch read_feed(std::string_view raw, const SourceInfo& info, std::string*
     batch.records.resize(items.size());
     std::vector<std::vector<core::Diagnostic>> warnings(items.size());
     concurrency::parallel_for(items.size(), 256, [&](std::size_t i) {
-        ItemReader reader{closes, lines, !in_place, info, names, base, warnings[i], from_name};
+        ItemReader reader{closes, *lines, !in_place, info, names, base, warnings[i], from_name};
         batch.records[i] = reader.read(items[i]);
     });
     // What follows reads the document alone: the text (and `raw`, `text`, `lines`, which view
