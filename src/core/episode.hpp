@@ -11,6 +11,7 @@
 #include "core/field_sources.hpp"
 #include "core/listening.hpp"
 #include "core/record.hpp"
+#include "text/shared_text.hpp"
 
 namespace core {
 
@@ -111,7 +112,9 @@ struct Episode {
     std::vector<std::string> seen_at;  // pages (URLs) where sources saw it, deduplicated
     FieldSources sources;
     std::vector<RecordRef> records;
-    std::string feed_item_xml;               // the input feed's <item> for this episode, when a feed has it
+    // The input feed's <item> for this episode, when a feed has it (a view of the kept merge when
+    // read back from it: the feed writer, its only reader, copies most items from the last feed.xml).
+    text::SharedText feed_item_xml;
     RecordPlace feed_item_from;              // where that item is
     std::vector<FeedItem> other_feed_items;  // the input feeds' other items of this episode
     // For listeners (core/listening.hpp): the feed's links to files, and what was read from them

@@ -422,7 +422,7 @@ const std::string& item_title(const core::Catalog& catalog, const core::Episode&
 
 constexpr std::string_view k_channel_close = "  </channel>\n</rss>\n";
 
-pugi::xml_document parse_fragment(const std::string& xml) {
+pugi::xml_document parse_fragment(std::string_view xml) {
     pugi::xml_document doc;
     if (!xml.empty()) doc.load_buffer(xml.data(), xml.size(), pugi::parse_default, pugi::encoding_utf8);
     return doc;
@@ -592,7 +592,7 @@ FeedResult write_any(const config::SiteConfig& config, const site::SiteContent& 
     // far: where the whole text is at.
     std::size_t run_from = 0, run_to = 0, copied = 0;
     auto whole_size = [&] { return written + result.xml.size() + copied + (run_to - run_from); };
-    auto write_item = [&](const core::Episode& e, const ItemFacts& facts, const std::string& input_xml,
+    auto write_item = [&](const core::Episode& e, const ItemFacts& facts, std::string_view input_xml,
                           const core::Provenance& from) {
         ItemIdentity identity{facts.guid,
                               facts.enclosure.url,
@@ -675,7 +675,7 @@ FeedResult write_any(const config::SiteConfig& config, const site::SiteContent& 
                    {core::feed_guid(e), !kept_guid && e.guid_is_permalink, own_guid || kept_guid,
                     from_feed ? item_title(catalog, e) : e.title, e.date, served ? *served : *e.enclosure,
                     e.copy ? &*e.copy : nullptr, kept_guid ? &e.guid : nullptr, own_guid},
-                   e.feed_item_xml, from_feed ? catalog.provenance(e.feed_item_from) : audio_from(e));
+                   e.feed_item_xml.view(), from_feed ? catalog.provenance(e.feed_item_from) : audio_from(e));
         for (const auto& other : e.other_feed_items)
             write_item(e,
                        {other.guid.empty() ? other.enclosure.url : other.guid, other.guid_is_permalink,

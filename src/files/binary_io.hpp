@@ -10,7 +10,8 @@
 // (write_file) writes them, a Reader reads them back. Strings, numbers, yes/no, enums, optionals,
 // shared pointers to const values, vectors, maps and pairs of these need no `fields`. A
 // string_view is written as a string and read as a view of the bytes read (which must then
-// outlive it).
+// outlive it); a text::SharedText too, read as a view of the bytes a Reader was told to share
+// (Reader::share), else as a text of its own.
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -27,6 +28,7 @@
 #include "files/files.hpp"
 #include "files/hash.hpp"
 #include "files/mapped_file.hpp"
+#include "text/shared_text.hpp"
 
 namespace files::binary {
 
@@ -84,6 +86,8 @@ private:
         if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::string_view>) {
             number(x.size());
             raw(x.data(), x.size());
+        } else if constexpr (std::is_same_v<T, text::SharedText>) {
+            put(x.view());
         } else if constexpr (std::is_same_v<T, bool>) {
             number(x ? 1 : 0);
         } else if constexpr (std::is_enum_v<T>) {
@@ -124,6 +128,9 @@ public:
     FileBytes(const std::filesystem::path& path, std::size_t max_bytes) : m_file(MappedFile::open(path, max_bytes)) {}
     std::string_view view() const { return m_file ? m_file->text() : std::string_view(); }
     std::size_t size() const { return view().size(); }
+    void unload() const {  // (MappedFile::unload)
+        if (m_file) m_file->unload();
+    }
 
 private:
     std::unique_ptr<const MappedFile> m_file;
@@ -152,6 +159,10 @@ public:
         return Reader(bytes.substr(magic.size()));
     }
 
+    // The SharedTexts read from now on are views of the bytes read, which `holder` keeps (not
+    // copies): a large kept file's longest texts, not all of them read again.
+    void share(std::shared_ptr<const void> holder) { m_holder = std::move(holder); }
+
     template <class... T>
     void operator()(T&... values) {
         (get(values), ...);
@@ -166,6 +177,7 @@ private:
 
     std::string_view m_rest;
     bool m_ok = true;
+    std::shared_ptr<const void> m_holder;  // (of the bytes read: Reader::share)
 
     bool take(void* p, std::size_t n) {
         if (!m_ok || n > m_rest.size()) return m_ok = false;
@@ -198,6 +210,10 @@ private:
             const std::uint64_t n = count(1);  // (a view of the bytes: they must outlive it)
             x = m_rest.substr(0, n);
             m_rest.remove_prefix(n);
+        } else if constexpr (std::is_same_v<T, text::SharedText>) {
+            std::string_view view;
+            get(view);
+            x = m_holder ? text::SharedText(m_holder, view) : text::SharedText(std::string(view));
         } else if constexpr (std::is_same_v<T, bool>) {
             x = number() == 1;
         } else if constexpr (std::is_enum_v<T>) {

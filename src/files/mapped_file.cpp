@@ -25,6 +25,10 @@ std::unique_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& 
     return file;
 }
 
+void MappedFile::unload() const {
+    if (m_at) ::madvise(m_at, m_size, MADV_DONTNEED);  // (of a file mapped to read: nothing is lost)
+}
+
 MappedFile::~MappedFile() {
     if (m_at) ::munmap(m_at, m_size);
 }

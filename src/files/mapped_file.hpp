@@ -22,6 +22,10 @@ public:
     MappedFile& operator=(const MappedFile&) = delete;
 
     std::string_view text() const { return {static_cast<const char*>(m_at), m_size}; }
+    // Its pages read so far no longer counted in the process's memory: they stay in the system's
+    // cache of the file, and a byte read again brings its page back. For a file held, once read
+    // through, for a few of its bytes.
+    void unload() const;
 
 private:
     MappedFile(void* at, std::size_t size) : m_at(at), m_size(size) {}

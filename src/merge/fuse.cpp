@@ -10,6 +10,7 @@
 #include "html/html_sanitizer.hpp"
 #include "merge/normalize.hpp"
 #include "net/url.hpp"
+#include "text/shared_text.hpp"
 #include "text/strings.hpp"
 #include "text/unicode.hpp"
 
@@ -428,7 +429,7 @@ core::Episode fuse(const LinkedGroup& group, std::span<sources::SourceBatch> bat
     fuse_links(e, members);
     fuse_listening(e, members);
     if (const Member* feed = first_with(members, [](const core::Record& r) { return !r.raw_xml.empty(); })) {
-        e.feed_item_xml = std::move(feed->record->raw_xml);
+        e.feed_item_xml = text::SharedText(std::move(feed->record->raw_xml));
         e.feed_item_from = place_of(feed->id);
         keep_other_feed_items(e, *feed, members);
     }

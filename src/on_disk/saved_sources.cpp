@@ -26,7 +26,13 @@ bool write_saved_sources(const std::filesystem::path& file, const std::string& a
 
 std::optional<stages::MergeResult> read_saved_sources(const std::filesystem::path& file,
                                                       const std::string& all_but_notes) {
-    return read_keyed<stages::MergeResult>(file, k_magic, all_but_notes);
+    // The episodes' feed items (a third of a large archive's file, and after an edit the feed
+    // writer copies all but a few from the last feed.xml) are views of the file, mapped as long
+    // as they are held; once read through, the file is not counted in the build's memory.
+    auto bytes = std::make_shared<const files::binary::FileBytes>(file, k_max_kept_bytes);
+    auto merge = read_keyed<stages::MergeResult>(bytes->view(), k_magic, all_but_notes, bytes);
+    bytes->unload();
+    return merge;
 }
 
 }  // namespace on_disk

@@ -102,3 +102,48 @@ TEST_CASE("shared values read back as values of their own, and a null one as nul
     REQUIRE(back[2]);
     CHECK(back[2]->times == std::vector<double>{1.5});
 }
+
+TEST_CASE("a shared text reads back as a view of the bytes the reader shares, else as a text of its own") {
+    test::TempDir dir;
+    const auto file = dir.path() / ".kept";
+    constexpr std::string_view magic = "test format 1\n";
+    const std::vector<text::SharedText> texts = {text::SharedText("<item><title>one</title></item>"),
+                                                 text::SharedText(), text::SharedText(std::string(5000, 'y'))};
+    REQUIRE(files::binary::write_file(file, magic, [&](files::binary::Writer& w) { w(texts); }));
+    auto inside = [](std::string_view part, std::string_view whole) {
+        return part.data() >= whole.data() && part.data() + part.size() <= whole.data() + whole.size();
+    };
+    auto bytes = std::make_shared<const files::binary::FileBytes>(file, 100'000);
+    std::vector<text::SharedText> shared, own;
+    {
+        auto r = files::binary::Reader::open(bytes->view(), magic);
+        REQUIRE(r);
+        r->share(bytes);
+        (*r)(shared);
+        CHECK(r->whole());
+    }
+    {
+        auto r = files::binary::Reader::open(bytes->view(), magic);
+        REQUIRE(r);
+        (*r)(own);
+        CHECK(r->whole());
+    }
+    CHECK(shared == texts);
+    CHECK(own == texts);
+    CHECK(inside(shared[0].view(), bytes->view()));
+    CHECK(inside(shared[2].view(), bytes->view()));
+    CHECK_FALSE(inside(own[0].view(), bytes->view()));
+    CHECK_FALSE(inside(own[2].view(), bytes->view()));
+    // The views keep the bytes: read after the file is replaced and the reader's holder let go of,
+    // unloaded from memory in between (MappedFile::unload), they are what was written.
+    bytes->unload();
+    const std::weak_ptr<const files::binary::FileBytes> held = bytes;
+    bytes.reset();
+    CHECK_FALSE(held.expired());
+    REQUIRE(files::binary::write_file(
+        file, magic, [&](files::binary::Writer& w) { w(std::vector<text::SharedText>{text::SharedText("other")}); }));
+    CHECK(shared[0].view() == "<item><title>one</title></item>");
+    CHECK(shared[2].view() == std::string(5000, 'y'));
+    shared.clear();
+    CHECK(held.expired());
+}

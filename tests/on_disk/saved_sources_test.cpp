@@ -46,7 +46,7 @@ core::Episode every_field() {
     e.seen_at = {"https://a.example/", "https://b.example/"};
     e.sources = {{"title", {"feed", "feed.xml", 7}}, {"date", {"note:x.md", "content/x.md", 2}}};
     e.records = {{{0, 3, 9}, "guid"}, {{1, 20, 31}, "title+date"}};
-    e.feed_item_xml = "<item><title>title</title></item>";
+    e.feed_item_xml = text::SharedText("<item><title>title</title></item>");
     e.feed_item_from = {0, 5, 8};
     e.other_feed_items = {{"g2",
                            true,
