@@ -176,14 +176,31 @@ int create_temporary_beside(const std::filesystem::path& path, std::filesystem::
     return -1;
 }
 
-bool write_all(int fd, std::string_view bytes) {
+namespace {
+
+// All of `bytes` given to `put(bytes, done)` (a system write of what is left after the first
+// `done` bytes), again after an interrupted write.
+template <class Put>
+bool put_all(std::string_view bytes, Put&& put) {
     for (std::size_t done = 0; done < bytes.size();) {
-        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        const ssize_t n = put(bytes.substr(done), done);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) return false;
         done += static_cast<std::size_t>(n);
     }
     return true;
+}
+
+}  // namespace
+
+bool write_all(int fd, std::string_view bytes) {
+    return put_all(bytes, [fd](std::string_view rest, std::size_t) { return ::write(fd, rest.data(), rest.size()); });
+}
+
+bool write_all_at(int fd, std::string_view bytes, std::size_t offset) {
+    return put_all(bytes, [fd, offset](std::string_view rest, std::size_t done) {
+        return ::pwrite(fd, rest.data(), rest.size(), static_cast<off_t>(offset + done));
+    });
 }
 
 bool write_file_atomically(const std::filesystem::path& path, std::string_view content, std::string& error) {

@@ -52,6 +52,8 @@ inline std::int64_t nanoseconds(const struct timespec& t) {
 // Writes all of `bytes` to `fd`, again after an interrupted write. False when a write fails
 // (errno says why) or writes nothing.
 bool write_all(int fd, std::string_view bytes);
+// write_all at `offset` in the file (its position unchanged): parts of a file written at once.
+bool write_all_at(int fd, std::string_view bytes, std::size_t offset);
 
 // Writes `content` into a temporary file beside `path` (create_temporary_beside), flushes it
 // and renames it over `path`, so a reader sees the old file or the new one, never a part, and

@@ -5,6 +5,8 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <algorithm>
+
 #include "text/strings.hpp"
 
 namespace files {
@@ -61,6 +63,41 @@ bool Hasher::add_file(const std::filesystem::path& path) {
 
 std::uint64_t Hasher::digest() const {
     return XXH3_64bits_digest(static_cast<XXH3_state_t*>(m_state));
+}
+
+void BlockHasher::add_bytes(std::string_view bytes) {
+    while (!bytes.empty()) {
+        const std::size_t n = std::min(bytes.size(), k_block - m_part_size);
+        if (n == k_block) {  // a whole block at once
+            m_blocks.push_back(content_hash(bytes.substr(0, n)));
+        } else {
+            if (!m_part) m_part = std::make_unique<Hasher>();
+            m_part->add_bytes(bytes.substr(0, n));
+            if ((m_part_size += n) == k_block) m_blocks.push_back(m_part->digest()), m_part.reset(), m_part_size = 0;
+        }
+        bytes.remove_prefix(n);
+    }
+}
+
+bool BlockHasher::append(BlockHasher&& later) {
+    if (m_part_size != 0) return false;
+    m_blocks.insert(m_blocks.end(), later.m_blocks.begin(), later.m_blocks.end());
+    m_part = std::move(later.m_part), m_part_size = later.m_part_size;
+    return true;
+}
+
+std::uint64_t BlockHasher::digest() const {
+    std::vector<std::uint64_t> blocks = m_blocks;
+    if (m_part) blocks.push_back(m_part->digest());
+    if (blocks.empty()) return content_hash("");
+    if (blocks.size() == 1) return blocks.front();
+    return content_hash({reinterpret_cast<const char*>(blocks.data()), blocks.size() * sizeof blocks.front()});
+}
+
+std::uint64_t block_hash(std::string_view bytes) {
+    BlockHasher h;
+    h.add_bytes(bytes);
+    return h.digest();
 }
 
 }  // namespace files

@@ -2,8 +2,10 @@
 // Content hashes (xxHash from Debian): to know whether a file changed without comparing it.
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace files {
 
@@ -35,5 +37,28 @@ public:
 private:
     void* m_state;
 };
+
+// Hashes bytes by blocks of a megabyte: the hash of at most one block's bytes is their
+// content_hash(), of more the content_hash() of their blocks' hashes, in order, however the bytes
+// were cut into pieces. A large file's blocks can so be hashed on several cores, each part where
+// it is written (append). What an output's manifest keeps of each file (output/output.hpp).
+class BlockHasher {
+public:
+    static constexpr std::size_t k_block = std::size_t{1} << 20;
+
+    void add_bytes(std::string_view bytes);
+    // `later`'s bytes, as if added after this one's: this one's are whole blocks (false, with
+    // nothing taken, when they are not).
+    bool append(BlockHasher&& later);
+    std::uint64_t digest() const;
+
+private:
+    std::vector<std::uint64_t> m_blocks;  // the hashes of the whole blocks added
+    std::unique_ptr<Hasher> m_part;       // of the bytes of the block being added (none: no bytes)
+    std::size_t m_part_size = 0;
+};
+
+// BlockHasher's digest of `bytes`.
+std::uint64_t block_hash(std::string_view bytes);
 
 }  // namespace files
