@@ -327,8 +327,10 @@ std::optional<Output::Spliced> DiskOutput::splice_file(const std::string& path, 
         ok = ok && run.at >= at && run.at <= own.size();
         if (!ok) break;
         parts.push_back({size, own.substr(at, run.at - at), nullptr});
-        parts.push_back({size += run.at - at, {}, &run});
-        at = run.at, size += run.count;
+        size += run.at - at;
+        parts.push_back({size, {}, &run});
+        size += run.count;
+        at = run.at;
     }
     ok = ok && at <= own.size();
     if (ok) parts.push_back({size, own.substr(at), nullptr}), size += own.size() - at;

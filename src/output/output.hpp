@@ -65,7 +65,7 @@ public:
         std::string path;
         std::size_t size = 0;
         std::string content;        // what add() stores (a DiskOutput has written it already: empty)
-        std::uint64_t hash = 0;     // DiskOutput: the content's hash,
+        std::uint64_t hash = 0;     // DiskOutput: the content's hash (files::block_hash),
         std::int64_t mtime_ns = 0;  // the file's modification time,
         bool written = false;       // and whether it was written (not linked from the last build)
     };

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <csignal>
 #include <functional>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -475,6 +476,63 @@ TEST_CASE("a file spliced from the published one is written, mapped and recorded
     CHECK_FALSE(memory.add_spliced("feed.xml", "x", std::vector<output::Splice>{{0, 0, 1}}, *published));
     CHECK(memory.files().empty());
     CHECK_THROWS_AS(o.add_spliced("../feed.xml", "x", {}, *published), std::invalid_argument);
+}
+
+TEST_CASE("a spliced file of megabytes is written in halves, and recorded as the same bytes written whole are") {
+    test::TempDir dir;
+    auto out = dir.path() / "public";
+    // 50,000 items of 100 bytes each: five megabytes, so that each half holds several blocks of
+    // the hash and the runs cross their bounds.
+    auto item = [](std::size_t i, char mark) {
+        std::string s = "<item " + std::to_string(i) + std::string(1, mark) + "/>";
+        return s + std::string(100 - s.size() - 1, ' ') + "\n";
+    };
+    std::string before = "<head>\n";
+    for (std::size_t i = 0; i < 50'000; ++i) before += item(i, 'a');
+    before += "</tail>\n";
+    build(out, "f1", {{"feed.xml", before}});
+    const ino_t first = inode(out / "feed.xml");
+    // Items 3, 24,999 (where the halves meet), 25,000 and 49,999 made anew (one byte longer each);
+    // the others copied in runs.
+    const std::set<std::size_t> made = {3, 24'999, 25'000, 49'999};
+    std::string own = "<HEAD>\n", want = own;
+    std::vector<output::Splice> runs;
+    std::size_t from = 7;  // (after "<head>\n")
+    for (std::size_t i = 0; i < 50'000; ++i, from += 100) {
+        if (!made.contains(i)) {
+            if (runs.empty() || runs.back().at != own.size() || runs.back().from + runs.back().count != from)
+                runs.push_back({own.size(), from, 0});
+            runs.back().count += 100;
+            want += item(i, 'a');
+            continue;
+        }
+        own += item(i, 'b') + "x";
+        want += item(i, 'b') + "x";
+    }
+    own += "</tail>\n";
+    want += "</tail>\n";
+    REQUIRE(runs.size() == 3);
+    {
+        output::DiskOutput o(out, "f2");
+        const auto published = o.published("feed.xml");
+        REQUIRE(published);
+        const auto text = o.add_spliced("feed.xml", own, runs, *published);
+        REQUIRE(text);
+        CHECK(text->text() == want);
+        o.commit();
+    }
+    CHECK(test::read(out / "feed.xml") == want);
+    const ino_t spliced = inode(out / "feed.xml");
+    CHECK(spliced != first);
+    // Recorded with its bytes' hash, as one written whole is: the same text given next is the
+    // same file (its inode kept), and other bytes are not.
+    build(out, "f3", {{"feed.xml", want}});
+    CHECK(inode(out / "feed.xml") == spliced);
+    std::string other = want;
+    other[want.size() / 2] = '#';
+    build(out, "f4", {{"feed.xml", other}});
+    CHECK(inode(out / "feed.xml") != spliced);
+    CHECK(test::read(out / "feed.xml") == other);
 }
 
 TEST_CASE("a file written in pieces is stored and recorded as its bytes say") {
