@@ -1,6 +1,9 @@
 #include "targets.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
@@ -32,6 +35,7 @@
 #include "notes/front_matter.hpp"
 #include "notes/load_notes.hpp"
 #include "notes/markdown.hpp"
+#include "on_disk/saved_sources.hpp"
 #include "render/context.hpp"
 #include "render/episode_page.hpp"
 #include "render/listening_data.hpp"
@@ -346,6 +350,27 @@ void feed_copy(std::string_view d) {
         __builtin_trap();
 }
 
+// The merge kept beside the output and read back, its episodes' feed items as views of the file
+// (on_disk/saved_sources.hpp): the same episodes, and the same feed.xml written from them.
+void kept_merge(std::string_view d) {
+    config::SiteConfig config;
+    config.base_url = "https://x.example/base/";
+    std::vector<sources::SourceBatch> batches;
+    batches.push_back(sources::read_rss(d, k_info));
+    site::SiteContent content{merge::merge(batches), {}, site::SiteInfo(site::SitePaths(config.base_url))};
+    content.site.title = "Fuzz";
+    content.site.feed_url = config.base_url + "feed.xml";
+    static const std::filesystem::path file =
+        std::filesystem::temp_directory_path() / (".podarchive-fuzz-" + std::to_string(::getpid()) + ".merged");
+    if (!on_disk::write_saved_sources(file, "key", content.catalog, {}, {})) throw std::runtime_error("cannot write");
+    auto back = on_disk::read_saved_sources(file, "key");
+    std::filesystem::remove(file);
+    if (!back || back->catalog.episodes != content.catalog.episodes) __builtin_trap();
+    const std::string whole = feed::write_feed(config, content).xml;
+    content.catalog = std::move(back->catalog);
+    if (feed::write_feed(config, content).xml != whole) __builtin_trap();
+}
+
 // The site's own feed read back (the output folder's last feed.xml, or the published one a
 // runner downloads: a file the site's host serves), and what the merge keeps of it: the guid and
 // page each episode was published with. The bytes before the first NUL are a host's feed, those
@@ -561,6 +586,7 @@ const std::vector<Target>& targets() {
         {"url", url},
         {"feed_lint", feed_lint},
         {"feed_copy", feed_copy},
+        {"kept_merge", kept_merge},
         {"published_feed", published_feed},
         {"template", template_runs},
         {"vtt", vtt},
