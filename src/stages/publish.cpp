@@ -207,9 +207,15 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
         for (auto& file : json_files.get()) out.add(std::move(file));
     // The search index is the transcripts' last reader, and holds them itself: once the feeds are
     // written, the episodes let go of theirs, so that each is freed as it is indexed (its memory
-    // then holds the postings). (The index reads no episode's transcript member meanwhile.)
+    // then holds the postings). The input feeds' items were feed.xml's alone, and go too (a large
+    // archive's, 30-40 MB, were held while the index and the check grew). (The index reads no
+    // episode's transcript or items meanwhile.)
     if (frees)
-        for (auto& e : content->catalog.episodes) e.transcript = {};
+        for (auto& e : content->catalog.episodes) {
+            e.transcript = {};
+            e.feed_item_xml = {};
+            for (auto& other : e.other_feed_items) std::string().swap(other.raw_xml);
+        }
     if (!written && !in_pieces) out.add_borrowed("feed.xml", feed.xml);
     const std::size_t pages = feed.pages.size();
     for (auto& page : feed.pages)                 // (the check reads none of them)
