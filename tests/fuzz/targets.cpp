@@ -319,17 +319,23 @@ void feed_lint(std::string_view d) {
     if (checked != kept) __builtin_trap();
 }
 
+// The site a feed makes alone, merged (no notes), for the feed writer's targets.
+site::SiteContent content_of(std::string_view feed, const config::SiteConfig& config) {
+    std::vector<sources::SourceBatch> batches;
+    batches.push_back(sources::read_rss(feed, k_info));
+    site::SiteContent content{merge::merge(batches), {}, site::SiteInfo(site::SitePaths(config.base_url))};
+    content.site.title = "Fuzz";
+    content.site.feed_url = config.base_url + "feed.xml";
+    return content;
+}
+
 // feed.xml written again from itself (a build after an edit of notes): whichever episodes it
 // copies from the feed written before, the text, where its items are, what apps know them by
 // and the warnings are what writing it whole gives.
 void feed_copy(std::string_view d) {
     config::SiteConfig config;
     config.base_url = "https://x.example/base/";
-    std::vector<sources::SourceBatch> batches;
-    batches.push_back(sources::read_rss(d, k_info));
-    site::SiteContent content{merge::merge(batches), {}, site::SiteInfo(site::SitePaths(config.base_url))};
-    content.site.title = "Fuzz";
-    content.site.feed_url = config.base_url + "feed.xml";
+    const site::SiteContent content = content_of(d, config);
     const feed::FeedResult whole = feed::write_feed(config, content);
     const feed::WrittenFeed written{whole.item_offsets, whole.items, whole.left_out_of_items, whole.checked};
     const std::uint64_t copied = files::content_hash(d);  // a bit an episode: copied or made again
@@ -355,11 +361,7 @@ void feed_copy(std::string_view d) {
 void kept_merge(std::string_view d) {
     config::SiteConfig config;
     config.base_url = "https://x.example/base/";
-    std::vector<sources::SourceBatch> batches;
-    batches.push_back(sources::read_rss(d, k_info));
-    site::SiteContent content{merge::merge(batches), {}, site::SiteInfo(site::SitePaths(config.base_url))};
-    content.site.title = "Fuzz";
-    content.site.feed_url = config.base_url + "feed.xml";
+    site::SiteContent content = content_of(d, config);
     static const std::filesystem::path file =
         std::filesystem::temp_directory_path() / (".podarchive-fuzz-" + std::to_string(::getpid()) + ".merged");
     if (!on_disk::write_saved_sources(file, "key", content.catalog, {}, {})) throw std::runtime_error("cannot write");
