@@ -44,6 +44,13 @@ template <class T>
 struct is_map : std::false_type {};
 template <class K, class V>
 struct is_map<std::map<K, V>> : std::true_type {};
+// A vector of 64-bit numbers (the keys of what each page read, hundreds of thousands in a build
+// record) is written and read at once: the same bytes as number by number, without a call each.
+template <class T>
+struct is_number_vector : std::false_type {};
+template <>
+struct is_number_vector<std::vector<std::uint64_t>> : std::true_type {};
+
 template <class T>
 struct is_shared : std::false_type {};
 template <class T>
@@ -100,6 +107,9 @@ private:
         } else if constexpr (is_optional<T>::value || is_shared<T>::value) {
             put(static_cast<bool>(x));
             if (x) put(*x);
+        } else if constexpr (is_number_vector<T>::value) {
+            number(x.size());
+            raw(x.data(), x.size() * sizeof(std::uint64_t));  // (what put() of each number writes)
         } else if constexpr (is_vector<T>::value || is_map<T>::value) {
             number(x.size());
             for (const auto& item : x) put(item);
@@ -235,6 +245,9 @@ private:
             auto value = std::make_shared<std::remove_const_t<typename T::element_type>>();
             get(*value);
             x = std::move(value);
+        } else if constexpr (is_number_vector<T>::value) {
+            x.resize(count());
+            if (!x.empty()) take(x.data(), x.size() * sizeof(std::uint64_t));
         } else if constexpr (is_vector<T>::value) {
             x.resize(count());
             for (auto& item : x) get(item);

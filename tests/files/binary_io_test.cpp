@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -146,4 +147,34 @@ TEST_CASE("a shared text reads back as a view of the bytes the reader shares, el
     CHECK(shared[2].view() == std::string(5000, 'y'));
     shared.clear();
     CHECK(held.expired());
+}
+
+TEST_CASE("a vector of 64-bit numbers is written at once as the same bytes as number by number, and read so") {
+    test::TempDir dir;
+    constexpr std::string_view magic = "test format 1\n";
+    const std::vector<std::uint64_t> keys = {0, 1, 0xFFFFFFFFFFFFFFFFu, 0x8000000000000000u, 1234567890123u};
+    const std::vector<std::int64_t> signed_keys(keys.begin(), keys.end());  // (written number by number)
+    REQUIRE(files::binary::write_file(dir.path() / "a", magic,
+                                      [&](files::binary::Writer& w) { w(keys, std::vector<std::uint64_t>{}); }));
+    REQUIRE(files::binary::write_file(dir.path() / "b", magic,
+                                      [&](files::binary::Writer& w) { w(signed_keys, std::vector<std::int64_t>{}); }));
+    CHECK(test::read(dir.path() / "a") == test::read(dir.path() / "b"));
+    for (const char* name : {"a", "b"}) {
+        const files::binary::FileBytes bytes(dir.path() / name, 1000);
+        auto r = files::binary::Reader::open(bytes.view(), magic);
+        REQUIRE(r);
+        std::vector<std::uint64_t> back, none = {7};
+        (*r)(back, none);
+        CHECK(r->whole());
+        CHECK(back == keys);
+        CHECK(none.empty());
+    }
+    // A count past what the rest holds fails the reader, and takes nothing.
+    const files::binary::FileBytes whole(dir.path() / "a", 1000);
+    auto r = files::binary::Reader::open_head(whole.view().substr(0, magic.size() + 8 + 16), magic);
+    REQUIRE(r);
+    std::vector<std::uint64_t> back;
+    (*r)(back);
+    CHECK_FALSE(r->ok());
+    CHECK(back.empty());
 }
