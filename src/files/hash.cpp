@@ -95,6 +95,9 @@ std::uint64_t BlockHasher::digest() const {
 }
 
 std::uint64_t block_hash(std::string_view bytes) {
+    // (A page, at most a block: its own hash at once, as every file the output writes whole is
+    // hashed, tens of thousands of them, without a hasher's state made for it.)
+    if (bytes.size() <= BlockHasher::k_block) return content_hash(bytes);
     BlockHasher h;
     h.add_bytes(bytes);
     return h.digest();
