@@ -61,7 +61,7 @@ struct FeedItem {
     std::string title;
     std::optional<dates::Timestamp> date;
     Enclosure enclosure;
-    std::string raw_xml;
+    text::SharedText raw_xml;  // the item as the input has it (held as Episode::feed_item_xml is)
     Provenance from;
 
     friend bool operator==(const FeedItem&, const FeedItem&) = default;

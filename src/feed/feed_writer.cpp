@@ -680,7 +680,7 @@ FeedResult write_any(const config::SiteConfig& config, const site::SiteContent& 
             write_item(e,
                        {other.guid.empty() ? other.enclosure.url : other.guid, other.guid_is_permalink,
                         !other.guid.empty(), other.title.empty() ? e.title : other.title, other.date, other.enclosure},
-                       other.raw_xml, other.from);
+                       other.raw_xml.view(), other.from);
     }
     copy_run();
     if (!result.item_offsets.empty()) result.item_offsets.push_back(whole_size());

@@ -282,8 +282,8 @@ void keep_other_feed_items(core::Episode& e, const Member& chosen, const std::ve
         if (std::find(seen.begin(), seen.end(), id) != seen.end())
             continue;  // the same item, from another copy of the feed
         seen.push_back(id);
-        e.other_feed_items.push_back(
-            {r.guid, r.guid_is_permalink, r.title, r.date, *r.enclosure, std::move(r.raw_xml), r.from});
+        e.other_feed_items.push_back({r.guid, r.guid_is_permalink, r.title, r.date, *r.enclosure,
+                                      text::SharedText(std::move(r.raw_xml)), r.from});
     }
 }
 

@@ -214,7 +214,7 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
         for (auto& e : content->catalog.episodes) {
             e.transcript = {};
             e.feed_item_xml = {};
-            for (auto& other : e.other_feed_items) std::string().swap(other.raw_xml);
+            for (auto& other : e.other_feed_items) other.raw_xml = {};
         }
     if (!written && !in_pieces) out.add_borrowed("feed.xml", feed.xml);
     const std::size_t pages = feed.pages.size();

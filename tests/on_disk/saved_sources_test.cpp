@@ -53,7 +53,7 @@ core::Episode every_field() {
                            "repost",
                            moment(1700000100),
                            {"https://example.com/b.mp3", "audio/mpeg", {}},
-                           "<item/>",
+                           text::SharedText("<item/>"),
                            at("other")}};
     e.transcript_links = {{"https://example.com/t.vtt", "text/vtt"}};
     e.chapters_link = core::MediaLink{"https://example.com/c.json", "application/json+chapters"};
