@@ -12,6 +12,7 @@ Writer::Writer(int fd, std::string_view magic) : m_fd(fd) {
 void Writer::flush() {
     m_hash.add_bytes(m_bytes);
     m_ok = m_ok && files::write_all(m_fd, m_bytes);
+    m_written += m_bytes.size();
     m_bytes.clear();
 }
 
@@ -21,18 +22,37 @@ bool Writer::finish() {
     return m_ok && files::write_all(m_fd, std::string_view(reinterpret_cast<const char*>(&hash), sizeof hash));
 }
 
-bool write_file(const std::filesystem::path& path, std::string_view magic, const std::function<void(Writer&)>& write) {
+bool write_file(const std::filesystem::path& path, std::string_view magic, const std::function<void(Writer&)>& write,
+                Written* written) {
     std::filesystem::path temp;
     const int fd = files::create_temporary_beside(path, temp);
     if (fd < 0) return false;
     Writer w(fd, magic);
     write(w);
-    const bool ok = w.finish();
+    const bool ok = w.finish() && ::rename(temp.c_str(), path.c_str()) == 0;
+    if (ok && written) {
+        // (the file written, through its own descriptor: not whatever has its name by now)
+        std::unique_ptr<const MappedFile> file = MappedFile::map(fd, w.m_written);
+        written->bytes = file ? std::make_shared<const FileBytes>(std::move(file)) : nullptr;
+        written->shared_at = std::move(w.m_shared_at);
+    }
     ::close(fd);
+    if (ok) return true;
     std::error_code ignored;
-    if (ok && ::rename(temp.c_str(), path.c_str()) == 0) return true;
     std::filesystem::remove(temp, ignored);
     return false;
+}
+
+void Sharer::share(text::SharedText& x) {
+    const std::vector<std::uint64_t>& at = m_written.shared_at;
+    if (m_next >= at.size()) return;
+    const std::string_view file = m_written.bytes->view();
+    const std::uint64_t start = at[m_next++];
+    if (m_const || x.empty() || start > file.size() || x.size() > file.size() - start) return;
+    // (Not compared: the bytes there are the text, written a moment ago from this value, which
+    // nothing changed since; reading them all again to check took a large archive's merge
+    // stage 20 ms, and would bring the file's pages into the process.)
+    x = text::SharedText(m_written.bytes, file.substr(start, x.size()));
 }
 
 }  // namespace files::binary

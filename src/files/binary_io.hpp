@@ -11,7 +11,9 @@
 // shared pointers to const values, vectors, maps and pairs of these need no `fields`. A
 // string_view is written as a string and read as a view of the bytes read (which must then
 // outlive it); a text::SharedText too, read as a view of the bytes a Reader was told to share
-// (Reader::share), else as a text of its own.
+// (Reader::share), else as a text of its own. The SharedTexts of values just written can be made
+// views of the file written (`Written`, `share_written`), so that a build does not hold them
+// twice.
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -60,6 +62,32 @@ struct is_pair : std::false_type {};
 template <class A, class B>
 struct is_pair<std::pair<A, B>> : std::true_type {};
 
+// The bytes of the file at `path` (at most `max_bytes`), mapped: a kept catalog is tens of
+// megabytes, read where the system holds it instead of copied into new memory (which the
+// system zeroes first). Empty when there is none or it cannot be read: the caller then has no
+// such file to start from (Reader::open of "" is nothing).
+class FileBytes {
+public:
+    FileBytes(const std::filesystem::path& path, std::size_t max_bytes) : m_file(MappedFile::open(path, max_bytes)) {}
+    explicit FileBytes(std::unique_ptr<const MappedFile> file) : m_file(std::move(file)) {}
+    std::string_view view() const { return m_file ? m_file->text() : std::string_view(); }
+    std::size_t size() const { return view().size(); }
+    void unload() const {  // (MappedFile::unload)
+        if (m_file) m_file->unload();
+    }
+
+private:
+    std::unique_ptr<const MappedFile> m_file;
+};
+
+// A file write_file wrote, when asked: its bytes, mapped from the file written (whatever is later
+// renamed over its name), and where the bytes of each SharedText it wrote start in them, in the
+// order they were written.
+struct Written {
+    std::shared_ptr<const FileBytes> bytes;
+    std::vector<std::uint64_t> shared_at;
+};
+
 // Writes values into a file as they come (a megabyte at a time: a large file is not held in
 // memory); made by write_file().
 class Writer {
@@ -71,7 +99,7 @@ public:
 
 private:
     friend bool write_file(const std::filesystem::path& path, std::string_view magic,
-                           const std::function<void(Writer&)>& write);
+                           const std::function<void(Writer&)>& write, Written* written);
     Writer(int fd, std::string_view magic);
     bool finish();  // the rest written, then the hash
 
@@ -79,7 +107,9 @@ private:
     int m_fd;
     bool m_ok = true;
     files::Hasher m_hash;
-    std::string m_bytes;  // not written yet
+    std::string m_bytes;                     // not written yet
+    std::uint64_t m_written = 0;             // bytes written before them
+    std::vector<std::uint64_t> m_shared_at;  // (Written::shared_at)
 
     void flush();
     void raw(const void* p, std::size_t n) {
@@ -94,7 +124,9 @@ private:
             number(x.size());
             raw(x.data(), x.size());
         } else if constexpr (std::is_same_v<T, text::SharedText>) {
-            put(x.view());
+            number(x.size());
+            m_shared_at.push_back(m_written + m_bytes.size());
+            raw(x.view().data(), x.size());
         } else if constexpr (std::is_same_v<T, bool>) {
             number(x ? 1 : 0);
         } else if constexpr (std::is_enum_v<T>) {
@@ -126,25 +158,10 @@ private:
 // Writes the file of the format `magic` at `path` with what `write` gives its Writer, atomically
 // (a new file renamed into place: a reader finds the old file or the new one). Not synced to
 // the disk: these files only spare work, and one a crash tore fails its hash and reads as none.
-// False when it cannot be written (the next build then has none).
-bool write_file(const std::filesystem::path& path, std::string_view magic, const std::function<void(Writer&)>& write);
-
-// The bytes of the file at `path` (at most `max_bytes`), mapped: a kept catalog is tens of
-// megabytes, read where the system holds it instead of copied into new memory (which the
-// system zeroes first). Empty when there is none or it cannot be read: the caller then has no
-// such file to start from (Reader::open of "" is nothing).
-class FileBytes {
-public:
-    FileBytes(const std::filesystem::path& path, std::size_t max_bytes) : m_file(MappedFile::open(path, max_bytes)) {}
-    std::string_view view() const { return m_file ? m_file->text() : std::string_view(); }
-    std::size_t size() const { return view().size(); }
-    void unload() const {  // (MappedFile::unload)
-        if (m_file) m_file->unload();
-    }
-
-private:
-    std::unique_ptr<const MappedFile> m_file;
-};
+// False when it cannot be written (the next build then has none). With `written`, what was
+// written is mapped into it (its bytes null when it cannot be).
+bool write_file(const std::filesystem::path& path, std::string_view magic, const std::function<void(Writer&)>& write,
+                Written* written = nullptr);
 
 // Reads what a Writer wrote; a read past the end makes it fail, and every later read too.
 class Reader {
@@ -265,5 +282,57 @@ private:
         }
     }
 };
+
+// Makes the SharedTexts of values a Writer wrote (`values`, unchanged since it was given them)
+// views of the file it wrote: their own texts are let go of, and read where the system holds
+// the file when they are read. The values are visited in the order the Writer wrote them (by
+// the same `fields`); the texts of const values (a map's keys, what a shared pointer shares)
+// stay their own.
+class Sharer {
+public:
+    explicit Sharer(const Written& written) : m_written(written) {}
+
+    template <class... T>
+    void operator()(T&... values) {
+        (visit(values), ...);
+    }
+
+private:
+    const Written& m_written;
+    std::size_t m_next = 0;  // the next of m_written.shared_at
+    int m_const = 0;         // inside a const value: its texts are passed over
+
+    void share(text::SharedText& x);
+
+    template <class T>
+    void visit(T& x) {
+        if constexpr (std::is_const_v<T>) {
+            ++m_const;  // (visited to count its texts, not changed)
+            visit(const_cast<std::remove_const_t<T>&>(x));
+            --m_const;
+        } else if constexpr (std::is_same_v<T, text::SharedText>) {
+            share(x);
+        } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::string_view> ||
+                             std::is_arithmetic_v<T> || std::is_enum_v<T> || is_number_vector<T>::value) {
+        } else if constexpr (is_optional<T>::value || is_shared<T>::value) {
+            if (x) visit(*x);
+        } else if constexpr (is_vector<T>::value || is_map<T>::value) {
+            for (auto& item : x) visit(item);
+        } else if constexpr (is_pair<T>::value) {
+            visit(x.first);
+            visit(x.second);
+        } else {
+            fields(*this, x);
+        }
+    }
+};
+
+// Sharer over `values`, which a Writer wrote as `written` (nothing when it was not mapped).
+template <class... T>
+void share_written(const Written& written, T&... values) {
+    if (!written.bytes) return;
+    Sharer sharer(written);
+    sharer(values...);
+}
 
 }  // namespace files::binary

@@ -170,7 +170,8 @@ int create_temporary_beside(const std::filesystem::path& path, std::filesystem::
     for (int attempt = 0; attempt < 100; ++attempt) {
         temp = path.parent_path() / ("." + path.filename().string() + "." + std::to_string(::getpid()) + "-" +
                                      std::to_string(counter.fetch_add(1)) + ".tmp");
-        const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        // (Open to read too: a file written can be mapped, binary_io.hpp's Written.)
+        const int fd = ::open(temp.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
         if (fd >= 0 || errno != EEXIST) return fd;
     }
     return -1;

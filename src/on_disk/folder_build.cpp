@@ -158,10 +158,14 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::Publish
     // whatever becomes of this build), written as it is made; a merge read back is still the
     // one on disk.
     pipeline::BuildOptions options{.published = published};
-    options.keep_merge = [&](const core::Catalog& catalog, const std::vector<stages::InputFeed>& feeds,
-                             const std::vector<core::Diagnostic>& warnings) {
-        // (one that cannot be written costs the next build the merge)
-        write_saved_sources(merge_file, all_but_notes(), catalog, feeds, warnings);
+    options.keep_merge = [&](const stages::MergeResult& merge) -> std::function<void(stages::MergeResult&)> {
+        // (one that cannot be written costs the next build the merge; its feed items then stay
+        // this build's own)
+        auto written = std::make_shared<files::binary::Written>();
+        if (!write_saved_sources(merge_file, all_but_notes(), merge.catalog, merge.input_feeds, merge.warnings,
+                                 written.get()))
+            return {};
+        return [written](stages::MergeResult& kept) { share_saved_sources(*written, kept); };
     };
     // (one that cannot be written costs the next build the notes' parse and render)
     options.keep_notes = [&](const notes::NoteFileCache& parsed, const notes::MarkdownCache& rendered) {

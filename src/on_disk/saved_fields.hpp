@@ -240,11 +240,13 @@ namespace on_disk {
 inline constexpr std::size_t k_max_kept_bytes = std::size_t{4} << 30;
 
 // A file of the format `magic` holding `values` of the inputs whose fingerprint but the notes
-// is `key` (the kept merge, the kept texts), written atomically. False when it cannot be.
+// is `key` (the kept merge, the kept texts), written atomically (and mapped into `written`,
+// when given). False when it cannot be.
 template <class... T>
-bool write_keyed(const std::filesystem::path& file, std::string_view magic, const std::string& key,
-                 const T&... values) {
-    return files::binary::write_file(file, magic, [&](files::binary::Writer& w) { w(key, values...); });
+bool write_keyed(const std::filesystem::path& file, std::string_view magic, files::binary::Written* written,
+                 const std::string& key, const T&... values) {
+    return files::binary::write_file(
+        file, magic, [&](files::binary::Writer& w) { w(key, values...); }, written);
 }
 
 // What write_keyed wrote when it is of inputs whose fingerprint but the notes is `key`; nothing

@@ -39,7 +39,7 @@ std::filesystem::path saved_notes_path(const std::filesystem::path& output_dir) 
 
 bool write_saved_notes(const std::filesystem::path& file, const std::string& all_but_notes,
                        const notes::NoteFileCache& parsed, const notes::MarkdownCache& rendered) {
-    return write_keyed(file, k_magic, all_but_notes, by_key(parsed.files, self_contained),
+    return write_keyed(file, k_magic, nullptr, all_but_notes, by_key(parsed.files, self_contained),
                        by_key(rendered, [](const auto&) { return true; }));
 }
 

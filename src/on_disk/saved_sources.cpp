@@ -19,9 +19,16 @@ std::filesystem::path saved_sources_path(const std::filesystem::path& output_dir
 
 bool write_saved_sources(const std::filesystem::path& file, const std::string& all_but_notes,
                          const core::Catalog& catalog, const std::vector<stages::InputFeed>& input_feeds,
-                         const std::vector<core::Diagnostic>& warnings) {
+                         const std::vector<core::Diagnostic>& warnings, files::binary::Written* written) {
     // (stages::MergeResult's fields, in order: read back as one)
-    return write_keyed(file, k_magic, all_but_notes, catalog, input_feeds, warnings);
+    return write_keyed(file, k_magic, written, all_but_notes, catalog, input_feeds, warnings);
+}
+
+void share_saved_sources(const files::binary::Written& written, stages::MergeResult& merge) {
+    if (!written.bytes) return;
+    std::string key;  // (written first: a string, which holds no shared text)
+    files::binary::share_written(written, key, merge.catalog, merge.input_feeds, merge.warnings);
+    merge.items_file = written.bytes;
 }
 
 std::optional<stages::MergeResult> read_saved_sources(const std::filesystem::path& file,
@@ -32,6 +39,7 @@ std::optional<stages::MergeResult> read_saved_sources(const std::filesystem::pat
     auto bytes = std::make_shared<const files::binary::FileBytes>(file, k_max_kept_bytes);
     auto merge = read_keyed<stages::MergeResult>(bytes->view(), k_magic, all_but_notes, bytes);
     bytes->unload();
+    if (merge) merge->items_file = std::move(bytes);
     return merge;
 }
 

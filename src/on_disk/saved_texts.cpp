@@ -26,7 +26,7 @@ bool write_saved_texts(const std::filesystem::path& file, const std::string& all
     TextViews views;
     views.reserve(texts.size());
     for (std::size_t i = 0; i < texts.size(); ++i) views.push_back(site::KeptTexts::Text::of(texts.at(i)));
-    return write_keyed(file, k_magic, all_but_notes, views);
+    return write_keyed(file, k_magic, nullptr, all_but_notes, views);
 }
 
 std::shared_ptr<const site::TextCache> read_saved_texts(const std::filesystem::path& file,

@@ -92,7 +92,10 @@ stages::MergedSources load_and_merge(const config::SiteConfig& config, std::opti
         if (saved) {
             warnings.insert(warnings.end(), std::make_move_iterator(saved->warnings.begin()),
                             std::make_move_iterator(saved->warnings.end()));
-            return stages::with_site(config, std::move(saved->catalog), std::move(saved->input_feeds), &warnings);
+            stages::MergedSources sources =
+                stages::with_site(config, std::move(saved->catalog), std::move(saved->input_feeds), &warnings);
+            sources.items_file = std::move(saved->items_file);
+            return sources;
         }
         std::vector<sources::SourceBatch> batches = stages::load_sources(config);
         clock.lap("load");
@@ -107,19 +110,18 @@ stages::MergedSources load_and_merge(const config::SiteConfig& config, std::opti
             std::vector<sources::SourceBatch>().swap(batches);
             concurrency::release_free_memory();
         });
-        std::future<void> kept;
-        if (options.keep_merge)
-            kept = concurrency::in_background(
-                [&] { options.keep_merge(merged.catalog, merged.input_feeds, merged.warnings); });
+        std::future<std::function<void(stages::MergeResult&)>> kept;
+        if (options.keep_merge) kept = concurrency::in_background([&] { return options.keep_merge(merged); });
         std::vector<core::Diagnostic> site_warnings;
         stages::SiteOf site = stages::site_of(config, merged.catalog, &site_warnings);
         freed.get();
-        if (kept.valid()) kept.get();
+        if (kept.valid())
+            if (auto share = kept.get()) share(merged);
         for (auto* said : {&merged.warnings, &site_warnings})
             warnings.insert(warnings.end(), std::make_move_iterator(said->begin()),
                             std::make_move_iterator(said->end()));
-        return {std::move(merged.catalog), std::move(site.site), std::move(site.artwork),
-                std::move(merged.input_feeds)};
+        return {std::move(merged.catalog), std::move(site.site), std::move(site.artwork), std::move(merged.input_feeds),
+                std::move(merged.items_file)};
     };
     stages::MergedSources merged = merge();
     clock.lap("merge");
@@ -384,7 +386,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
             stages::FeedSummary feed = stages::write_index_and_feeds(
                 config, merged->input_feeds, identities_before(reading, curated, before.has_value()),
                 options.published ? &options.published->feed : nullptr, std::move(curated.content), options.hold, out,
-                from ? &*from : nullptr, curated.edited ? &*curated.edited : nullptr);
+                from ? &*from : nullptr, curated.edited ? &*curated.edited : nullptr, merged->items_file.get());
             clock.lap("feed");
             count_feed(report, feed, out);
             // What the output folder's feed.xml now holds (serve's, in memory, is not published).

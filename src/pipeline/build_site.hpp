@@ -59,10 +59,10 @@ struct BuildOptions {
     stages::NoteCaches* caches = nullptr;
     // Called, on a thread of its own, with the sources once loaded and merged (not when they are
     // the last build's), before anything changes them, and the warnings they and the merge gave:
-    // `build` keeps them for its next build (on_disk/saved_sources.hpp). May be empty.
-    std::function<void(const core::Catalog&, const std::vector<stages::InputFeed>&,
-                       const std::vector<core::Diagnostic>&)>
-        keep_merge{};
+    // `build` keeps them for its next build (on_disk/saved_sources.hpp). Returns what makes the
+    // merge's largest texts views of what was kept, called once nothing else reads the merge
+    // (on_disk::share_saved_sources), or nothing. May be empty.
+    std::function<std::function<void(stages::MergeResult&)>(const stages::MergeResult&)> keep_merge{};
     // Called, on a thread of its own, with the notes as parsed and their bodies as rendered once
     // they are applied (by every build that reads its notes): `build` keeps them for its next
     // build (on_disk/saved_notes.hpp: a cache by each note's bytes and each body's text, right

@@ -149,6 +149,80 @@ TEST_CASE("a shared text reads back as a view of the bytes the reader shares, el
     CHECK(held.expired());
 }
 
+namespace {
+// Values holding shared texts in every kind of place a Writer goes into.
+struct Holder {
+    std::string name;
+    text::SharedText first;
+    std::optional<text::SharedText> maybe;
+    std::vector<std::pair<text::SharedText, int>> pairs;
+    std::map<std::string, text::SharedText> by_name;
+    std::shared_ptr<const text::SharedText> shared_const;  // (stays its own: shared as const)
+};
+}  // namespace
+
+namespace files::binary {
+template <class IO>
+void fields(IO& io, Holder& h) {
+    io(h.name, h.first, h.maybe, h.pairs, h.by_name, h.shared_const);
+}
+}  // namespace files::binary
+
+TEST_CASE("the shared texts of values just written become views of the file written, in the order written") {
+    test::TempDir dir;
+    const auto file = dir.path() / ".kept";
+    constexpr std::string_view magic = "test format 1\n";
+    auto text = [](std::string s) { return text::SharedText(std::move(s)); };
+    // A block and more: views across the Writer's blocks.
+    std::vector<Holder> values(3);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        Holder& h = values[i];
+        h.name = "holder " + std::to_string(i);
+        h.first = text("<item>" + std::to_string(i) + "</item>");
+        if (i != 1) h.maybe = text(std::string(700'000 + i, static_cast<char>('a' + i)));
+        h.pairs = {{text("pair " + std::to_string(i)), 1}, {text::SharedText(), 2}};
+        h.by_name = {{"x", text("mapped " + std::to_string(i))}};
+        h.shared_const = std::make_shared<const text::SharedText>(text("const " + std::to_string(i)));
+    }
+    const std::vector<Holder> before = values;
+    const std::string key = "key";
+    files::binary::Written written;
+    REQUIRE(files::binary::write_file(
+        file, magic, [&](files::binary::Writer& w) { w(key, values); }, &written));
+    REQUIRE(written.bytes);
+    CHECK(written.shared_at.size() == 3 * 6 - 1);  // (each text written once, the empty ones too)
+    std::string key_again = key;
+    files::binary::share_written(written, key_again, values);
+    const std::string_view bytes = written.bytes->view();
+    auto inside = [&](const text::SharedText& t) {
+        return t.view().data() >= bytes.data() && t.view().data() + t.size() <= bytes.data() + bytes.size();
+    };
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        CAPTURE(i);
+        const Holder &h = values[i], &was = before[i];
+        CHECK(h.first == was.first);
+        CHECK(inside(h.first));
+        CHECK(h.maybe == was.maybe);
+        if (h.maybe) CHECK(inside(*h.maybe));
+        CHECK(h.pairs == was.pairs);
+        CHECK(inside(h.pairs[0].first));
+        CHECK(h.pairs[1].first.empty());
+        CHECK(h.by_name.at("x") == was.by_name.at("x"));
+        CHECK(inside(h.by_name.at("x")));
+        CHECK(*h.shared_const == *was.shared_const);
+        CHECK_FALSE(inside(*h.shared_const));
+    }
+    // The views are of the file written, not of whatever later has its name.
+    REQUIRE(files::binary::write_file(file, magic, [&](files::binary::Writer& w) { w(std::string("other")); }));
+    const std::weak_ptr<const files::binary::FileBytes> held = written.bytes;
+    written = {};
+    CHECK_FALSE(held.expired());
+    CHECK(values[2].maybe->view() == std::string(700'002, 'c'));
+    CHECK(values[0].first.view() == "<item>0</item>");
+    values.clear();
+    CHECK(held.expired());
+}
+
 TEST_CASE("a vector of 64-bit numbers is written at once as the same bytes as number by number, and read so") {
     test::TempDir dir;
     constexpr std::string_view magic = "test format 1\n";

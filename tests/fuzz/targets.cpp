@@ -357,20 +357,28 @@ void feed_copy(std::string_view d) {
 }
 
 // The merge kept beside the output and read back, its episodes' feed items as views of the file
-// (on_disk/saved_sources.hpp): the same episodes, and the same feed.xml written from them.
+// (on_disk/saved_sources.hpp), and the merge just kept sharing them with the file written: the
+// same episodes, and the same feed.xml written from them.
 void kept_merge(std::string_view d) {
     config::SiteConfig config;
     config.base_url = "https://x.example/base/";
     site::SiteContent content = content_of(d, config);
     static const std::filesystem::path file =
         std::filesystem::temp_directory_path() / (".podarchive-fuzz-" + std::to_string(::getpid()) + ".merged");
-    if (!on_disk::write_saved_sources(file, "key", content.catalog, {}, {})) throw std::runtime_error("cannot write");
+    files::binary::Written written;
+    if (!on_disk::write_saved_sources(file, "key", content.catalog, {}, {}, &written))
+        throw std::runtime_error("cannot write");
     auto back = on_disk::read_saved_sources(file, "key");
     std::filesystem::remove(file);
     if (!back || back->catalog.episodes != content.catalog.episodes) __builtin_trap();
+    stages::MergeResult shared{content.catalog, {}, {}};
+    on_disk::share_saved_sources(written, shared);
+    if (shared.catalog.episodes != content.catalog.episodes) __builtin_trap();
     const std::string whole = feed::write_feed(config, content).xml;
-    content.catalog = std::move(back->catalog);
-    if (feed::write_feed(config, content).xml != whole) __builtin_trap();
+    for (core::Catalog* other : {&back->catalog, &shared.catalog}) {
+        content.catalog = std::move(*other);
+        if (feed::write_feed(config, content).xml != whole) __builtin_trap();
+    }
 }
 
 // The site's own feed read back (the output folder's last feed.xml, or the published one a

@@ -171,3 +171,39 @@ TEST_CASE("a real merge reads back the same, but for the transcripts the listeni
     REQUIRE(back);
     CHECK_FALSE(back->catalog.episodes[0].transcript);
 }
+
+TEST_CASE("a merge just kept shares its feed items with the file written, which the feed stage then reads") {
+    test::TempDir dir;
+    const fs::path file = dir.path() / ".public.merged";
+    stages::MergeResult merge{catalog_with_every_field(), {}, {}};
+    const core::Catalog before = merge.catalog;
+    files::binary::Written written;
+    REQUIRE(on_disk::write_saved_sources(file, "fp1", merge.catalog, merge.input_feeds, merge.warnings, &written));
+    on_disk::share_saved_sources(written, merge);
+    REQUIRE(merge.items_file);
+    const std::string_view bytes = merge.items_file->view();
+    auto inside = [&](const text::SharedText& t) {
+        return !t.empty() && t.view().data() >= bytes.data() &&
+               t.view().data() + t.size() <= bytes.data() + bytes.size();
+    };
+    CHECK(merge.catalog.episodes == before.episodes);
+    int shared = 0;
+    for (const auto& e : merge.catalog.episodes) {
+        CHECK((e.feed_item_xml.empty() || inside(e.feed_item_xml)));
+        for (const auto& other : e.other_feed_items) CHECK(inside(other.raw_xml));
+        shared += inside(e.feed_item_xml) + static_cast<int>(e.other_feed_items.size());
+    }
+    CHECK(shared >= 2);
+    // Read back after an edit, the same file shares them too.
+    auto back = on_disk::read_saved_sources(file, "fp1");
+    REQUIRE(back);
+    REQUIRE(back->items_file);
+    CHECK(back->catalog.episodes == before.episodes);
+    // Not written (no folder to write into): the items stay their own.
+    stages::MergeResult unkept{catalog_with_every_field(), {}, {}};
+    files::binary::Written none;
+    CHECK_FALSE(on_disk::write_saved_sources(dir.path() / "no" / "such", "fp1", unkept.catalog, {}, {}, &none));
+    on_disk::share_saved_sources(none, unkept);
+    CHECK_FALSE(unkept.items_file);
+    CHECK(unkept.catalog.episodes == before.episodes);
+}
