@@ -6,12 +6,15 @@
 // another (the notes read while the sources merge).
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
+#include <functional>
 #include <future>
 #include <memory>
 #include <mutex>
+#include <stop_token>
 #include <thread>
 #include <tuple>
 #include <type_traits>
@@ -213,6 +216,28 @@ public:
 
 private:
     mutable std::vector<std::atomic<const T*>> m_slots;
+};
+
+// `task` called every `period` on a thread of its own, from when it is made until it is destroyed
+// (which stops the thread at once, without a last call): for upkeep while something is held,
+// such as letting go of a mapped file's pages that several threads read once each.
+class Periodic {
+public:
+    Periodic(std::chrono::milliseconds period, std::function<void()> task)
+        : m_thread([this, period, task = std::move(task)](std::stop_token stop) {
+              std::unique_lock lock(m_lock);
+              while (!m_woken.wait_for(lock, stop, period, [] { return false; })) {
+                  if (stop.stop_requested()) return;
+                  task();
+              }
+          }) {}
+    Periodic(const Periodic&) = delete;
+    Periodic& operator=(const Periodic&) = delete;
+
+private:
+    std::mutex m_lock;
+    std::condition_variable_any m_woken;  // (only by the stop: jthread's destructor requests it)
+    std::jthread m_thread;                // (last: stopped and joined before the rest goes)
 };
 
 }  // namespace concurrency

@@ -280,10 +280,11 @@ std::vector<Modeled> item_model(const core::Episode& e, const ItemFacts& item, c
     m.push_back(element_or_input("pubDate", [&item](pugi::xml_node p) {
         if (item.date) text_child(p, "pubDate", dates::format_rfc822(*item.date));
     }));
-    m.push_back(element(
-        "description", [&e, &content](pugi::xml_node p) { text_child(p, "description", content.text(e).notes_html); }));
+    m.push_back(element("description", [&e, &content](pugi::xml_node p) {
+        text_child(p, "description", content.text(e).notes_html.view());
+    }));
     m.push_back(element("content:encoded", [&e, extras, &site, &content](pugi::xml_node p) {
-        std::string encoded = content.text(e).notes_html;
+        std::string encoded(content.text(e).notes_html.view());
         // Links between episodes are site-relative on pages; a feed reader needs them absolute.
         if (extras && !extras->note_html.empty())
             encoded += "\n" + std::string(core::k_archive_note_open) + "<h2>Archive notes</h2>\n" +

@@ -75,8 +75,10 @@ Modeled element_or_input(const std::string& name, std::function<void(pugi::xml_n
     return m;
 }
 
-void text_child(pugi::xml_node parent, const char* name, const std::string& value) {
-    if (!value.empty()) parent.append_child(name).text() = value.c_str();
+void text_child(pugi::xml_node parent, const char* name, std::string_view value) {
+    if (value.empty()) return;
+    value = value.substr(0, value.find('\0'));  // (as far as a C string of it reads)
+    parent.append_child(name).text().set(value.data(), value.size());
 }
 
 }  // namespace feed

@@ -7,6 +7,7 @@
 #include <map>
 #include <pugixml.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace feed {
@@ -45,6 +46,6 @@ Modeled element(const std::string& name, std::function<void(pugi::xml_node paren
 Modeled element_or_input(const std::string& name, std::function<void(pugi::xml_node parent)> write);
 
 // Appends <name>text</name> when the text is not empty.
-void text_child(pugi::xml_node parent, const char* name, const std::string& value);
+void text_child(pugi::xml_node parent, const char* name, std::string_view value);
 
 }  // namespace feed

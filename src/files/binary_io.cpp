@@ -19,7 +19,9 @@ void Writer::flush() {
 bool Writer::finish() {
     flush();
     const std::uint64_t hash = m_hash.digest();
-    return m_ok && files::write_all(m_fd, std::string_view(reinterpret_cast<const char*>(&hash), sizeof hash));
+    m_ok = m_ok && files::write_all(m_fd, std::string_view(reinterpret_cast<const char*>(&hash), sizeof hash));
+    m_written += sizeof hash;
+    return m_ok;
 }
 
 bool write_file(const std::filesystem::path& path, std::string_view magic, const std::function<void(Writer&)>& write,
@@ -31,7 +33,7 @@ bool write_file(const std::filesystem::path& path, std::string_view magic, const
     write(w);
     const bool ok = w.finish() && ::rename(temp.c_str(), path.c_str()) == 0;
     if (ok && written) {
-        // (the file written, through its own descriptor: not whatever has its name by now)
+        // (the file written, whole, through its own descriptor: not whatever has its name by now)
         std::unique_ptr<const MappedFile> file = MappedFile::map(fd, w.m_written);
         written->bytes = file ? std::make_shared<const FileBytes>(std::move(file)) : nullptr;
         written->shared_at = std::move(w.m_shared_at);
@@ -43,16 +45,24 @@ bool write_file(const std::filesystem::path& path, std::string_view magic, const
     return false;
 }
 
-void Sharer::share(text::SharedText& x) {
+std::optional<std::string_view> Sharer::next(std::size_t size) {
     const std::vector<std::uint64_t>& at = m_written.shared_at;
-    if (m_next >= at.size()) return;
+    if (m_next >= at.size()) return std::nullopt;
     const std::string_view file = m_written.bytes->view();
     const std::uint64_t start = at[m_next++];
-    if (m_const || x.empty() || start > file.size() || x.size() > file.size() - start) return;
+    if (m_const || size == 0 || start > file.size() || size > file.size() - start) return std::nullopt;
     // (Not compared: the bytes there are the text, written a moment ago from this value, which
     // nothing changed since; reading them all again to check took a large archive's merge
     // stage 20 ms, and would bring the file's pages into the process.)
-    x = text::SharedText(m_written.bytes, file.substr(start, x.size()));
+    return file.substr(start, size);
+}
+
+void Sharer::share(text::SharedText& x) {
+    if (auto there = next(x.size())) x = text::SharedText(m_written.bytes, *there);
+}
+
+void Sharer::share(std::string_view& x) {
+    if (auto there = next(x.size())) x = *there;
 }
 
 }  // namespace files::binary

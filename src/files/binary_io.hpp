@@ -81,12 +81,19 @@ private:
 };
 
 // A file write_file wrote, when asked: its bytes, mapped from the file written (whatever is later
-// renamed over its name), and where the bytes of each SharedText it wrote start in them, in the
-// order they were written.
+// renamed over its name), and where the bytes of each SharedText and string_view it wrote start
+// in them, in the order they were written.
 struct Written {
     std::shared_ptr<const FileBytes> bytes;
     std::vector<std::uint64_t> shared_at;
 };
+
+inline std::string_view view_of(std::string_view x) {
+    return x;
+}
+inline std::string_view view_of(const text::SharedText& x) {
+    return x.view();
+}
 
 // Writes values into a file as they come (a megabyte at a time: a large file is not held in
 // memory); made by write_file().
@@ -120,13 +127,14 @@ private:
 
     template <class T>
     void put(const T& x) {
-        if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::string_view>) {
+        if constexpr (std::is_same_v<T, std::string>) {
             number(x.size());
             raw(x.data(), x.size());
-        } else if constexpr (std::is_same_v<T, text::SharedText>) {
-            number(x.size());
+        } else if constexpr (std::is_same_v<T, std::string_view> || std::is_same_v<T, text::SharedText>) {
+            const std::string_view text = view_of(x);
+            number(text.size());
             m_shared_at.push_back(m_written + m_bytes.size());
-            raw(x.view().data(), x.size());
+            raw(text.data(), text.size());
         } else if constexpr (std::is_same_v<T, bool>) {
             number(x ? 1 : 0);
         } else if constexpr (std::is_enum_v<T>) {
@@ -283,11 +291,12 @@ private:
     }
 };
 
-// Makes the SharedTexts of values a Writer wrote (`values`, unchanged since it was given them)
-// views of the file it wrote: their own texts are let go of, and read where the system holds
-// the file when they are read. The values are visited in the order the Writer wrote them (by
-// the same `fields`); the texts of const values (a map's keys, what a shared pointer shares)
-// stay their own.
+// Makes the SharedTexts and string_views of values a Writer wrote (`values`, unchanged since it
+// was given them) views of the file it wrote: a SharedText's own text is let go of (the file's
+// bytes, which it then keeps, are read where the system holds them); a string_view is of those
+// bytes from then on, as one a Reader read is (they must outlive it). The values are visited in
+// the order the Writer wrote them (by the same `fields`); those of const values (a map's keys,
+// what a shared pointer shares) stay as they are.
 class Sharer {
 public:
     explicit Sharer(const Written& written) : m_written(written) {}
@@ -303,6 +312,9 @@ private:
     int m_const = 0;         // inside a const value: its texts are passed over
 
     void share(text::SharedText& x);
+    void share(std::string_view& x);
+    // Where the next text's bytes are in the file, when they can be of one of `size` bytes.
+    std::optional<std::string_view> next(std::size_t size);
 
     template <class T>
     void visit(T& x) {
@@ -310,10 +322,10 @@ private:
             ++m_const;  // (visited to count its texts, not changed)
             visit(const_cast<std::remove_const_t<T>&>(x));
             --m_const;
-        } else if constexpr (std::is_same_v<T, text::SharedText>) {
+        } else if constexpr (std::is_same_v<T, text::SharedText> || std::is_same_v<T, std::string_view>) {
             share(x);
-        } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::string_view> ||
-                             std::is_arithmetic_v<T> || std::is_enum_v<T> || is_number_vector<T>::value) {
+        } else if constexpr (std::is_same_v<T, std::string> || std::is_arithmetic_v<T> || std::is_enum_v<T> ||
+                             is_number_vector<T>::value) {
         } else if constexpr (is_optional<T>::value || is_shared<T>::value) {
             if (x) visit(*x);
         } else if constexpr (is_vector<T>::value || is_map<T>::value) {

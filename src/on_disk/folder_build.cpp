@@ -172,7 +172,11 @@ FolderBuild build_folder(const config::SiteConfig& config, const stages::Publish
         write_saved_notes(notes_file, all_but_notes(), parsed, rendered);
     };
     // (one that cannot be written costs the next build the texts)
-    options.keep_texts = [&](const site::TextCache& texts) { write_saved_texts(texts_file, all_but_notes(), texts); };
+    options.keep_texts = [&](const site::TextCache& texts) {
+        std::shared_ptr<const site::KeptTexts> kept;
+        write_saved_texts(texts_file, all_but_notes(), texts, &kept);
+        return kept;
+    };
     // (A build of everything holds its memory in small pages: concurrency::use_small_pages.)
     auto build = [&](pipeline::Change what) {
         if (what.scope == pipeline::Change::Scope::everything) concurrency::use_small_pages();

@@ -237,9 +237,18 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
     });
     stages::add_texts(*out.content, was.content ? was.content->texts.get() : was.texts.get());
     was.texts.reset();
-    if (options.keep_texts && out.content->texts->made() > 0)
-        out.keeping_texts =
-            concurrency::in_background([texts = out.content->texts, &keep = options.keep_texts] { keep(*texts); });
+    std::shared_ptr<const site::TextCache> made = out.content->texts;
+    bool shared = false;  // (the texts made let go of for the kept ones)
+    if (options.keep_texts && 2 * made->made() > made->size()) {
+        // Most texts made here (a large archive's notes and their plain text: 35 MB): kept before
+        // the pages render, then read from what was kept, not held beside it.
+        if (auto kept = options.keep_texts(*made)) {
+            out.content->texts = std::make_shared<const site::TextCache>(*made, std::move(kept));
+            shared = true;
+        }
+    } else if (options.keep_texts && made->made() > 0) {
+        out.keeping_texts = concurrency::in_background([made, &keep = options.keep_texts] { keep(*made); });
+    }
     out.inputs = std::make_shared<const render::RenderInputs>(config, *out.content);
     out.plan = planning.get();
     out.edited = edited_note(*out.content, out.plan, change.note_file, std::move(body));
@@ -248,6 +257,11 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
     // after its pages and feeds (a large archive's descriptions: 7 MB of each stage's peak).
     if (!options.hold)
         for (auto& e : out.content->catalog.episodes) std::string().swap(e.description);
+    // What the texts were made from and the texts made, the largest things the notes stage
+    // holds, are then returned: the pages' data grows from there. (On a thread of its own,
+    // beside the render's start, it slowed the render as much.)
+    made.reset();
+    if (shared) concurrency::release_free_memory();
     return out;
 }
 

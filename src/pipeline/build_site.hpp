@@ -68,10 +68,12 @@ struct BuildOptions {
     // build (on_disk/saved_notes.hpp: a cache by each note's bytes and each body's text, right
     // whatever this build comes to). May be empty.
     std::function<void(const notes::NoteFileCache&, const notes::MarkdownCache&)> keep_notes{};
-    // Called, on a thread of its own, with the episodes' texts once they are made, when this
-    // build made any anew: `build` keeps them for its next build (on_disk/saved_texts.hpp). May
-    // be empty.
-    std::function<void(const site::TextCache&)> keep_texts{};
+    // Called with the episodes' texts once they are made, when this build made any anew: `build`
+    // keeps them for its next build (on_disk/saved_texts.hpp). When this build made most of them,
+    // before its pages render, and what it returns, the texts as kept (views of the file), are
+    // the texts the build reads from then on (null: its own); else on a thread of its own, and
+    // what it returns is not read. May be empty.
+    std::function<std::shared_ptr<const site::KeptTexts>(const site::TextCache&)> keep_texts{};
     // The build's clock (seconds since 1970, UTC), read only to warn of an episode dated after it
     // (core::date_warning): what a build writes does not depend on it.
     std::int64_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());

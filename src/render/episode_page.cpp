@@ -167,7 +167,7 @@ Data episode_data(const site::SiteContent& content, const core::Episode& e, cons
         put(d, "embed_code", embed_code(site, e));  // ("Share and embed"; the embed page has no use for it)
     }
     put_listening(d, site, e, extras);
-    put(d, "notes_html", content.text(e).notes_html);
+    put(d, "notes_html", std::string(content.text(e).notes_html.view()));
     put(d, "notes_truncated", e.description_truncated);
     std::vector<site::SiteInfo::Link> listen;
     for (const auto& l : e.listen_on)

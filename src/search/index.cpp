@@ -70,7 +70,7 @@ void add_terms(DocTerms& terms, const core::Episode& e, core::SharedTranscript t
                const site::SiteContent& content, std::string_view note_html) {
     const notes::EpisodeExtras* extras = content.curation.extras(e);
     terms.add(e.title, 8);
-    terms.add(content.text(e).plain, 1);
+    terms.add(content.text(e).plain.view(), 1);
     if (extras) {
         for (const auto& t : notes::Curation::topics_of(extras, e)) terms.add(t, 4);
         for (const auto& g : extras->guests) terms.add(g, 4);
@@ -97,8 +97,9 @@ void add_terms(DocTerms& terms, const core::Episode& e, core::SharedTranscript t
 // An episode's entry in a block: [title, slug, date, excerpt, [[chapter seconds, chapter title], ...]].
 std::string doc_entry(const core::Episode& e, const site::SiteContent& content) {
     const notes::EpisodeExtras* extras = content.curation.extras(e);
-    const std::string& text = content.text(e).plain;
-    const std::string excerpt = extras && !extras->summary.empty() ? extras->summary + " " + text : text;
+    const std::string_view text = content.text(e).plain.view();
+    const std::string excerpt =
+        extras && !extras->summary.empty() ? extras->summary + " " + std::string(text) : std::string(text);
     const std::vector<const core::Chapter*> chapters = listed_chapters(e);
     std::string entry = "[";
     html::append_json_string(entry, e.title);

@@ -24,6 +24,7 @@ std::string cut_at_word(const std::string& text, std::size_t max_chars) {
 
 EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_link, std::string_view image_word) {
     EpisodeText t;
+    std::string notes_html, plain;
     if (e.description_is_html) {
         std::string text;
         // Show notes were written for the host's pages: their relative links lead there.
@@ -34,24 +35,27 @@ EpisodeText make_episode_text(const core::Episode& e, std::string_view channel_l
             // together and leave unlinked: set out as the text they are, read as a browser reads
             // them (character references decoded).
             html::sanitize_html(e.description, &text, notes);
-            t.notes_html = html::linkify_text(text);
+            notes_html = html::linkify_text(text);
         } else {
             // (HTML whose lines are its layout gets paragraphs and line breaks first.)
             const std::optional<std::string> set_out = html::lines_set_out(e.description);
-            t.notes_html = html::sanitize_html(set_out ? *set_out : e.description, &text, notes);  // one parse, both
+            notes_html = html::sanitize_html(set_out ? *set_out : e.description, &text, notes);  // one parse, both
         }
-        t.plain = text::collapse_whitespace(text);
+        plain = text::collapse_whitespace(text);
     } else {
-        t.notes_html = html::linkify_text(e.description);
-        t.plain = text::collapse_whitespace(e.description);
+        notes_html = html::linkify_text(e.description);
+        plain = text::collapse_whitespace(e.description);
     }
-    const std::string lead = lead_text(t.notes_html, 440);
+    const std::string lead = lead_text(notes_html, 440);
     t.summary = whole_sentences(lead, 220);
     t.short_summary = whole_sentences(lead, 160);
     // Notes that only a cut copy gives end where the source cut them: the summary says so.
     for (std::string* summary : {&t.summary, &t.short_summary})
         if (e.description_truncated && !summary->empty() && *summary == lead && !summary->ends_with("\xE2\x80\xA6"))
             *summary += "\xE2\x80\xA6";
+    plain.shrink_to_fit();  // (collapsed in place: its room is the text's before)
+    t.notes_html = text::SharedText(std::move(notes_html));
+    t.plain = text::SharedText(std::move(plain));
     t.source = text_source_hash(e, channel_link, image_word);
     return t;
 }
@@ -73,8 +77,9 @@ KeptTexts::KeptTexts(std::vector<Text> texts, std::shared_ptr<const void> bytes)
 const EpisodeText& KeptTexts::at(std::size_t i) const {
     return m_decoded.get(i, [&] {
         const Text& t = m_texts[i];
-        return EpisodeText{std::string(t.notes_html), std::string(t.plain), std::string(t.summary),
-                           std::string(t.short_summary), t.source};
+        // (The notes and their plain text are views of the file, which m_bytes keeps.)
+        return EpisodeText{text::SharedText(m_bytes, t.notes_html), text::SharedText(m_bytes, t.plain),
+                           std::string(t.summary), std::string(t.short_summary), t.source};
     });
 }
 
@@ -111,6 +116,22 @@ TextCache::TextCache(const core::Catalog& catalog, unsigned threads, const TextC
 TextCache::TextCache(std::shared_ptr<const KeptTexts> kept) : m_kept(std::move(kept)) {
     m_texts.resize(m_kept->size());
     for (std::size_t i = 0; i < m_texts.size(); ++i) m_texts[i].kept = i;
+}
+
+TextCache::TextCache(const TextCache& made, std::shared_ptr<const KeptTexts> kept)
+    : m_texts(made.m_texts),
+      m_kept(std::move(kept)),
+      m_episodes(made.m_episodes),
+      m_channel_link(made.m_channel_link),
+      m_image_word(made.m_image_word),
+      m_made(made.m_made) {
+    for (std::size_t i = 0; i < m_texts.size(); ++i) {
+        Slot& slot = m_texts[i];
+        if (i < m_kept->size() && m_kept->source(i) == made.source(made.m_texts[i]))
+            slot = {nullptr, i};
+        else if (!slot.made)  // (one of made's own kept texts, which this one does not hold)
+            slot.made = std::make_shared<const EpisodeText>(made.at(i));
+    }
 }
 
 const EpisodeText& TextCache::at(std::size_t i) const {

@@ -13,15 +13,18 @@
 
 #include "concurrency/parallel.hpp"
 #include "core/episode.hpp"
+#include "text/shared_text.hpp"
 
 namespace site {
 
+// (The notes and their plain text, most of a large archive's texts, are views of the kept texts'
+// file when they were read from it: KeptTexts.)
 struct EpisodeText {
-    std::string notes_html;     // sanitized show notes (feed HTML filtered, plain text linkified)
-    std::string plain;          // the notes as plain text, white space collapsed
-    std::string summary;        // the opening prose, up to 220 characters (site/summary.hpp)
-    std::string short_summary;  // the same up to 160 characters, for meta descriptions
-    std::uint64_t source = 0;   // hash of what it was made from (see text_source_hash)
+    text::SharedText notes_html;  // sanitized show notes (feed HTML filtered, plain text linkified)
+    text::SharedText plain;       // the notes as plain text, white space collapsed
+    std::string summary;          // the opening prose, up to 220 characters (site/summary.hpp)
+    std::string short_summary;    // the same up to 160 characters, for meta descriptions
+    std::uint64_t source = 0;     // hash of what it was made from (see text_source_hash)
 };
 
 // Texts an earlier build kept (on_disk/saved_texts.hpp) where they are, in bytes `bytes` holds
@@ -34,7 +37,9 @@ public:
         std::string_view notes_html, plain, summary, short_summary;  // (EpisodeText's, in its order)
         std::uint64_t source = 0;
         // A view of `t` (which must outlive it).
-        static Text of(const EpisodeText& t) { return {t.notes_html, t.plain, t.summary, t.short_summary, t.source}; }
+        static Text of(const EpisodeText& t) {
+            return {t.notes_html.view(), t.plain.view(), t.summary, t.short_summary, t.source};
+        }
     };
     KeptTexts(std::vector<Text> texts, std::shared_ptr<const void> bytes);
     std::size_t size() const { return m_texts.size(); }
@@ -58,6 +63,11 @@ public:
               std::string_view image_word = "image");
     // Texts an earlier build kept, of no catalog: only to be reused as `previous`.
     explicit TextCache(std::shared_ptr<const KeptTexts> kept);
+    // The texts of `made` as `kept` holds them, when they were written from it, in its order
+    // (on_disk::write_saved_texts): each read from there (a view of the file) where it has the
+    // same source, else still made's. A build that made most of its texts holds them so, not
+    // twice.
+    TextCache(const TextCache& made, std::shared_ptr<const KeptTexts> kept);
     // The text of an episode of that catalog (computed on the spot for any other episode, under
     // a lock: any thread may ask).
     const EpisodeText& of(const core::Episode& e) const;

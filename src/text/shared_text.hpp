@@ -28,6 +28,7 @@ public:
     std::size_t size() const { return m_view.size(); }
 
     friend bool operator==(const SharedText& a, const SharedText& b) { return a.m_view == b.m_view; }
+    friend bool operator==(const SharedText& a, std::string_view b) { return a.m_view == b; }
 
 private:
     std::shared_ptr<const void> m_holder;

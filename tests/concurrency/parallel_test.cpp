@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -88,4 +89,29 @@ TEST_CASE("a lazy slot is made on first use and every thread reads the one kept"
     CHECK(&slots.get(3, [] { return std::string("other"); }) == got[0]);  // made: not made again
     CHECK(slots.get(4, [] { return std::string("four"); }) == "four");
     CHECK(slots.size() == 8);
+}
+
+TEST_CASE("a periodic task runs on a thread of its own until its holder is destroyed, then never again") {
+    std::atomic<int> calls{0};
+    const auto caller = std::this_thread::get_id();
+    std::atomic<bool> elsewhere{true};
+    {
+        concurrency::Periodic every(std::chrono::milliseconds(1), [&] {
+            if (std::this_thread::get_id() == caller) elsewhere = false;
+            ++calls;
+        });
+        for (int waited = 0; calls.load() < 3 && waited < 5000; ++waited)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    CHECK(calls.load() >= 3);
+    CHECK(elsewhere.load());
+    const int after = calls.load();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    CHECK(calls.load() == after);
+    // Destroyed at once, not after its period.
+    const auto start = std::chrono::steady_clock::now();
+    {
+        concurrency::Periodic rarely(std::chrono::hours(1), [] {});
+    }
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
 }

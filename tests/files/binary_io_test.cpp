@@ -158,13 +158,14 @@ struct Holder {
     std::vector<std::pair<text::SharedText, int>> pairs;
     std::map<std::string, text::SharedText> by_name;
     std::shared_ptr<const text::SharedText> shared_const;  // (stays its own: shared as const)
+    std::string_view view;                                 // (of bytes the caller holds, then of the file's)
 };
 }  // namespace
 
 namespace files::binary {
 template <class IO>
 void fields(IO& io, Holder& h) {
-    io(h.name, h.first, h.maybe, h.pairs, h.by_name, h.shared_const);
+    io(h.name, h.first, h.maybe, h.pairs, h.by_name, h.shared_const, h.view);
 }
 }  // namespace files::binary
 
@@ -175,6 +176,7 @@ TEST_CASE("the shared texts of values just written become views of the file writ
     auto text = [](std::string s) { return text::SharedText(std::move(s)); };
     // A block and more: views across the Writer's blocks.
     std::vector<Holder> values(3);
+    const std::vector<std::string> viewed = {"view 0", "view 1", "view 2"};
     for (std::size_t i = 0; i < values.size(); ++i) {
         Holder& h = values[i];
         h.name = "holder " + std::to_string(i);
@@ -183,6 +185,7 @@ TEST_CASE("the shared texts of values just written become views of the file writ
         h.pairs = {{text("pair " + std::to_string(i)), 1}, {text::SharedText(), 2}};
         h.by_name = {{"x", text("mapped " + std::to_string(i))}};
         h.shared_const = std::make_shared<const text::SharedText>(text("const " + std::to_string(i)));
+        h.view = viewed[i];
     }
     const std::vector<Holder> before = values;
     const std::string key = "key";
@@ -190,7 +193,7 @@ TEST_CASE("the shared texts of values just written become views of the file writ
     REQUIRE(files::binary::write_file(
         file, magic, [&](files::binary::Writer& w) { w(key, values); }, &written));
     REQUIRE(written.bytes);
-    CHECK(written.shared_at.size() == 3 * 6 - 1);  // (each text written once, the empty ones too)
+    CHECK(written.shared_at.size() == 3 * 7 - 1);  // (each text and view written once, the empty ones too)
     std::string key_again = key;
     files::binary::share_written(written, key_again, values);
     const std::string_view bytes = written.bytes->view();
@@ -211,6 +214,8 @@ TEST_CASE("the shared texts of values just written become views of the file writ
         CHECK(inside(h.by_name.at("x")));
         CHECK(*h.shared_const == *was.shared_const);
         CHECK_FALSE(inside(*h.shared_const));
+        CHECK(h.view == viewed[i]);
+        CHECK(inside(text::SharedText(nullptr, h.view)));
     }
     // The views are of the file written, not of whatever later has its name.
     REQUIRE(files::binary::write_file(file, magic, [&](files::binary::Writer& w) { w(std::string("other")); }));

@@ -11,8 +11,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Two episodes' texts, as a build makes them.
-site::TextCache two_texts() {
+// Two episodes, with show notes of each kind.
+core::Catalog two_episodes() {
     core::Catalog catalog;
     catalog.channel.link = "https://show.example/";
     for (const char* notes : {"<p>First <b>show</b> notes. Second sentence.</p>", "Plain notes, https://a.example/x"}) {
@@ -22,7 +22,12 @@ site::TextCache two_texts() {
         e.description_is_html = notes[0] == '<';
         catalog.episodes.push_back(e);
     }
-    return site::TextCache(catalog, 2);
+    return catalog;
+}
+
+// Their texts, as a build makes them.
+site::TextCache two_texts() {
+    return site::TextCache(two_episodes(), 2);
 }
 
 }  // namespace
@@ -61,6 +66,43 @@ TEST_CASE("the episodes' texts read back as written, only for the inputs they we
     CHECK_FALSE(on_disk::read_saved_texts(file, "fp-1"));
 }
 
+TEST_CASE("texts just kept are read from the file written: the cache of them views it, the made ones let go of") {
+    test::TempDir dir;
+    const fs::path file = on_disk::saved_texts_path(dir.path() / "public");
+    const core::Catalog catalog = two_episodes();
+    auto made = std::make_shared<const site::TextCache>(catalog, 2);
+    std::shared_ptr<const site::KeptTexts> kept;
+    REQUIRE(on_disk::write_saved_texts(file, "fp-1", *made, &kept));
+    REQUIRE(kept);
+    REQUIRE(kept->size() == 2);
+    const site::TextCache texts(*made, kept);
+    CHECK(texts.made() == made->made());
+    const std::string bytes = test::read(file);  // (what the views must read as)
+    std::vector<site::EpisodeText> before = {made->at(0), made->at(1)};
+    made.reset();  // (its texts go: those of `texts` are the file's)
+    for (std::size_t i = 0; i < 2; ++i) {
+        const site::EpisodeText& t = texts.at(i);
+        CHECK(t.notes_html == before[i].notes_html);
+        CHECK(t.plain == before[i].plain);
+        CHECK(t.summary == before[i].summary);
+        CHECK(t.source == before[i].source);
+        CHECK(bytes.find(t.notes_html.view()) != std::string::npos);
+        CHECK(before[i].notes_html.view().data() != t.notes_html.view().data());
+    }
+    // Replaced on disk (the next build), the texts held still read as written.
+    REQUIRE(on_disk::write_saved_texts(file, "fp-2", site::TextCache()));
+    CHECK(texts.at(1).plain == before[1].plain);
+    // A kept text of other fields than made's (not written from it) is not taken: made's stays.
+    core::Catalog other;
+    core::Episode e;
+    e.description = "Other notes.";
+    other.episodes.push_back(e);
+    other.episodes.push_back(e);
+    const site::TextCache others(other, 1);
+    const site::TextCache mixed(others, kept);
+    CHECK(mixed.at(0).plain == "Other notes.");
+}
+
 TEST_CASE("a build keeps the texts it made, a whole one too, and the next one reuses them") {
     test::TempDir dir;
     test::copy_site("site", dir.path());
@@ -85,7 +127,7 @@ TEST_CASE("a build keeps the texts it made, a whole one too, and the next one re
     auto marked = std::make_shared<std::vector<site::EpisodeText>>();
     for (std::size_t i = 0; i < kept->size(); ++i) {
         marked->push_back(kept->at(i));
-        marked->back().plain = "KEPT TEXT";  // (feed.json's summaries are made from it)
+        marked->back().plain = text::SharedText(std::string("KEPT TEXT"));  // (feed.json's summaries are made from it)
     }
     REQUIRE_FALSE(marked->empty());
     std::vector<site::KeptTexts::Text> views;
