@@ -57,6 +57,16 @@ std::optional<std::string_view> Sharer::next(std::size_t size) {
     return file.substr(start, size);
 }
 
+std::uint64_t Reader::body_hash(std::string_view body, const FileBytes* file) {
+    if (!file) return files::content_hash(body);
+    files::Hasher hash;  // (the same as content_hash, block by block)
+    for (std::size_t at = 0; at < body.size(); at += k_let_go_every) {
+        hash.add_bytes(body.substr(at, k_let_go_every));
+        file->unload();
+    }
+    return hash.digest();
+}
+
 void Sharer::share(text::SharedText& x) {
     if (auto there = next(x.size())) x = text::SharedText(m_written.bytes, *there);
 }

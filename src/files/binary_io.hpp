@@ -175,15 +175,19 @@ bool write_file(const std::filesystem::path& path, std::string_view magic, const
 class Reader {
 public:
     // The values of `bytes` when it is a whole file of the format `magic` names (which must
-    // outlive the reader); nothing otherwise.
-    static std::optional<Reader> open(std::string_view bytes, std::string_view magic) {
+    // outlive the reader); nothing otherwise. With `file` (whose bytes they are), the pages read
+    // are let go of behind the check and the reading, a few megabytes at a time: a kept file of
+    // tens of megabytes is read through twice, and not held whole for it.
+    static std::optional<Reader> open(std::string_view bytes, std::string_view magic, const FileBytes* file = nullptr) {
         constexpr std::size_t hash_size = sizeof(std::uint64_t);
         if (bytes.size() < magic.size() + hash_size || !bytes.starts_with(magic)) return std::nullopt;
         const std::string_view body = bytes.substr(0, bytes.size() - hash_size);
         std::uint64_t hash = 0;
         std::memcpy(&hash, bytes.data() + body.size(), hash_size);
-        if (hash != files::content_hash(body)) return std::nullopt;
-        return Reader(body.substr(magic.size()));
+        if (hash != body_hash(body, file)) return std::nullopt;
+        Reader r(body.substr(magic.size()));
+        r.m_file = file;
+        return r;
     }
 
     // The values at the start of `bytes` when it starts as a file of the format `magic` does,
@@ -213,11 +217,25 @@ private:
     std::string_view m_rest;
     bool m_ok = true;
     std::shared_ptr<const void> m_holder;  // (of the bytes read: Reader::share)
+    const FileBytes* m_file = nullptr;     // (whose pages are let go of behind the reading: open)
+    std::size_t m_read = 0;                // bytes read since they last were
+
+    static constexpr std::size_t k_let_go_every = std::size_t{8} << 20;
+    // content_hash() of `body`, `file`'s pages let go of as it goes.
+    static std::uint64_t body_hash(std::string_view body, const FileBytes* file);
+    // `n` bytes read on: past k_let_go_every since the last time, the file's pages are let go of.
+    void advance(std::size_t n) {
+        m_rest.remove_prefix(n);
+        if (m_file && (m_read += n) >= k_let_go_every) {
+            m_file->unload();
+            m_read = 0;
+        }
+    }
 
     bool take(void* p, std::size_t n) {
         if (!m_ok || n > m_rest.size()) return m_ok = false;
         std::memcpy(p, m_rest.data(), n);
-        m_rest.remove_prefix(n);
+        advance(n);
         return true;
     }
     std::uint64_t number() {
@@ -240,11 +258,11 @@ private:
             // (Made anew and moved in: assign() takes the general path of replacing a part of a
             // string, a fifth of the cost of reading a kept merge's million strings.)
             x = std::string(m_rest.data(), n);
-            m_rest.remove_prefix(n);
+            advance(n);
         } else if constexpr (std::is_same_v<T, std::string_view>) {
             const std::uint64_t n = count(1);  // (a view of the bytes: they must outlive it)
             x = m_rest.substr(0, n);
-            m_rest.remove_prefix(n);
+            advance(n);
         } else if constexpr (std::is_same_v<T, text::SharedText>) {
             std::string_view view;
             get(view);

@@ -252,12 +252,14 @@ bool write_keyed(const std::filesystem::path& file, std::string_view magic, file
 // What write_keyed wrote when it is of inputs whose fingerprint but the notes is `key`; nothing
 // when there is no such file, it is damaged, or it is of other inputs. From the file's `bytes`
 // (which views in T point into, and its SharedTexts too when `holder`, which keeps them, is
-// given), or from the file at `file`.
+// given; when they are `let_go`'s, its pages are let go of as they are read: Reader::open),
+// or from the file at `file`.
 template <class T>
 std::optional<T> read_keyed(std::string_view bytes, std::string_view magic, const std::string& key,
-                            std::shared_ptr<const void> holder = nullptr) {
+                            std::shared_ptr<const void> holder = nullptr,
+                            const files::binary::FileBytes* let_go = nullptr) {
     if (key.empty()) return std::nullopt;
-    auto r = files::binary::Reader::open(bytes, magic);
+    auto r = files::binary::Reader::open(bytes, magic, let_go);
     if (!r) return std::nullopt;
     if (holder) r->share(std::move(holder));
     std::string fingerprint;

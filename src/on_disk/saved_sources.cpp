@@ -37,7 +37,7 @@ std::optional<stages::MergeResult> read_saved_sources(const std::filesystem::pat
     // writer copies all but a few from the last feed.xml) are views of the file, mapped as long
     // as they are held; once read through, the file is not counted in the build's memory.
     auto bytes = std::make_shared<const files::binary::FileBytes>(file, k_max_kept_bytes);
-    auto merge = read_keyed<stages::MergeResult>(bytes->view(), k_magic, all_but_notes, bytes);
+    auto merge = read_keyed<stages::MergeResult>(bytes->view(), k_magic, all_but_notes, bytes, bytes.get());
     bytes->unload();
     if (merge) merge->items_file = std::move(bytes);
     return merge;

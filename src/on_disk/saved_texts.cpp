@@ -73,8 +73,8 @@ std::shared_ptr<const site::TextCache> read_saved_texts(const std::filesystem::p
                                                         const std::string& all_but_notes) {
     // Views of the file, mapped as long as the texts are held: each text is made when first asked.
     auto bytes = std::make_shared<const files::binary::FileBytes>(file, k_max_kept_bytes);
-    auto views = read_keyed<TextViews>(bytes->view(), k_magic, all_but_notes);
-    bytes->unload();  // (read through to check it)
+    auto views = read_keyed<TextViews>(bytes->view(), k_magic, all_but_notes, nullptr, bytes.get());
+    bytes->unload();
     auto kept = views ? kept_texts(*views, std::move(bytes)) : nullptr;
     return kept ? std::make_shared<const site::TextCache>(std::move(kept)) : nullptr;
 }

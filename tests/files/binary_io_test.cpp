@@ -11,6 +11,8 @@
 
 #include "support.hpp"
 
+namespace fs = std::filesystem;
+
 namespace {
 
 enum class Colour { red, green };
@@ -226,6 +228,34 @@ TEST_CASE("the shared texts of values just written become views of the file writ
     CHECK(values[0].first.view() == "<item>0</item>");
     values.clear();
     CHECK(held.expired());
+}
+
+TEST_CASE("a kept file read with its pages let go of behind reads the same, and nothing when damaged") {
+    test::TempDir dir;
+    const auto file = dir.path() / ".kept";
+    constexpr std::string_view magic = "test format 1\n";
+    // Past two of the reader's spans (8 MB), in values of every size.
+    std::vector<std::string> values;
+    for (std::size_t i = 0; values.size() < 400; ++i)
+        values.push_back(std::string(i * 7919 % 110'000, static_cast<char>('a' + i % 26)));
+    REQUIRE(files::binary::write_file(file, magic, [&](files::binary::Writer& w) { w(values); }));
+    REQUIRE(fs::file_size(file) > std::size_t{20} << 20);
+    auto read = [&](const files::binary::FileBytes& bytes) {
+        std::vector<std::string> back;
+        auto r = files::binary::Reader::open(bytes.view(), magic, &bytes);
+        if (!r) return std::optional<std::vector<std::string>>();
+        (*r)(back);
+        return r->whole() ? std::optional(back) : std::nullopt;
+    };
+    {
+        const files::binary::FileBytes bytes(file, std::size_t{1} << 30);
+        CHECK(read(bytes) == values);
+    }
+    std::string damaged = test::read(file);
+    damaged[damaged.size() - 100] ^= 1;
+    test::write(file, damaged);
+    const files::binary::FileBytes bytes(file, std::size_t{1} << 30);
+    CHECK_FALSE(read(bytes));
 }
 
 TEST_CASE("a vector of 64-bit numbers is written at once as the same bytes as number by number, and read so") {
