@@ -2,7 +2,23 @@
 
 #include <unistd.h>
 
+#include <chrono>
+
+#include "concurrency/parallel.hpp"
+
 namespace files::binary {
+
+std::shared_ptr<const FileBytes> let_go_while_held(std::shared_ptr<const FileBytes> bytes) {
+    struct Held {
+        explicit Held(std::shared_ptr<const FileBytes> file)
+            : bytes(std::move(file)), letting_go(std::chrono::milliseconds(25), [b = bytes.get()] { b->unload(); }) {}
+        std::shared_ptr<const FileBytes> bytes;
+        concurrency::Periodic letting_go;  // (stopped first, when the last holder goes)
+    };
+    if (!bytes) return nullptr;
+    auto held = std::make_shared<const Held>(std::move(bytes));
+    return {held, held->bytes.get()};  // (held, and the thread running, as long as it is)
+}
 
 Writer::Writer(int fd, std::string_view magic) : m_fd(fd) {
     m_bytes.reserve(k_block + 4096);

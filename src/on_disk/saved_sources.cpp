@@ -26,20 +26,21 @@ bool write_saved_sources(const std::filesystem::path& file, const std::string& a
 
 void share_saved_sources(const files::binary::Written& written, stages::MergeResult& merge) {
     if (!written.bytes) return;
+    const files::binary::Written held{files::binary::let_go_while_held(written.bytes), written.shared_at};
     std::string key;  // (written first: a string, which holds no shared text)
-    files::binary::share_written(written, key, merge.catalog, merge.input_feeds, merge.warnings);
-    merge.items_file = written.bytes;
+    files::binary::share_written(held, key, merge.catalog, merge.input_feeds, merge.warnings);
 }
 
 std::optional<stages::MergeResult> read_saved_sources(const std::filesystem::path& file,
                                                       const std::string& all_but_notes) {
     // The episodes' feed items (a third of a large archive's file, and after an edit the feed
     // writer copies all but a few from the last feed.xml) are views of the file, mapped as long
-    // as they are held; once read through, the file is not counted in the build's memory.
-    auto bytes = std::make_shared<const files::binary::FileBytes>(file, k_max_kept_bytes);
+    // as they are held; its pages read are let go of as it is read, and while it is held
+    // (files::binary::let_go_while_held): the file is not counted in the build's memory.
+    auto bytes =
+        files::binary::let_go_while_held(std::make_shared<const files::binary::FileBytes>(file, k_max_kept_bytes));
     auto merge = read_keyed<stages::MergeResult>(bytes->view(), k_magic, all_but_notes, bytes, bytes.get());
     bytes->unload();
-    if (merge) merge->items_file = std::move(bytes);
     return merge;
 }
 

@@ -30,8 +30,8 @@ bool write_saved_sources(const std::filesystem::path& file, const std::string& a
                          const std::vector<core::Diagnostic>& warnings, files::binary::Written* written = nullptr);
 
 // The merge write_saved_sources wrote as `written`, its episodes' feed items made views of the
-// file written (and MergeResult::items_file that file): a build holds them from the merge to the
-// feed stage, which alone reads them (22 MB of text at 10,000 real episodes).
+// file written (files::binary::let_go_while_held): a build holds them from the merge to the feed
+// stage, which alone reads them (22 MB of text at 10,000 real episodes).
 void share_saved_sources(const files::binary::Written& written, stages::MergeResult& merge);
 
 // The merge kept in `file` when it is of inputs whose fingerprint but the notes is

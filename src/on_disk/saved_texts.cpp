@@ -1,10 +1,8 @@
 #include "on_disk/saved_texts.hpp"
 
-#include <chrono>
 #include <optional>
 #include <vector>
 
-#include "concurrency/parallel.hpp"
 #include "on_disk/saved_fields.hpp"
 #include "output/output.hpp"
 
@@ -25,18 +23,6 @@ std::filesystem::path saved_texts_path(const std::filesystem::path& output_dir) 
 
 namespace {
 
-// The bytes a KeptTexts views, with their pages let go of every 25 ms while it is held: pages,
-// feeds and the search index each read most texts about once, on several threads, and what they
-// read is not to stay in the build's memory (a large archive's texts are 45 MB: at 10,000 real
-// show notes a whole build peaked at 179 MB without it, 141 with it; every 5 ms, the same peak
-// and the render 10 ms slower, each call interrupting the threads that read the file).
-struct UnloadedBytes {
-    explicit UnloadedBytes(std::shared_ptr<const files::binary::FileBytes> file)
-        : bytes(std::move(file)), unloading(std::chrono::milliseconds(25), [b = bytes.get()] { b->unload(); }) {}
-    std::shared_ptr<const files::binary::FileBytes> bytes;
-    concurrency::Periodic unloading;
-};
-
 // Texts of `views` (of `bytes`, which they view) as KeptTexts; null when one is missing (none is
 // written so: damaged).
 std::shared_ptr<const site::KeptTexts> kept_texts(const TextViews& views,
@@ -48,7 +34,7 @@ std::shared_ptr<const site::KeptTexts> kept_texts(const TextViews& views,
         texts.push_back(*t);
     }
     return std::make_shared<const site::KeptTexts>(std::move(texts),
-                                                   std::make_shared<const UnloadedBytes>(std::move(bytes)));
+                                                   files::binary::let_go_while_held(std::move(bytes)));
 }
 
 }  // namespace

@@ -92,10 +92,7 @@ stages::MergedSources load_and_merge(const config::SiteConfig& config, std::opti
         if (saved) {
             warnings.insert(warnings.end(), std::make_move_iterator(saved->warnings.begin()),
                             std::make_move_iterator(saved->warnings.end()));
-            stages::MergedSources sources =
-                stages::with_site(config, std::move(saved->catalog), std::move(saved->input_feeds), &warnings);
-            sources.items_file = std::move(saved->items_file);
-            return sources;
+            return stages::with_site(config, std::move(saved->catalog), std::move(saved->input_feeds), &warnings);
         }
         std::vector<sources::SourceBatch> batches = stages::load_sources(config);
         clock.lap("load");
@@ -120,8 +117,8 @@ stages::MergedSources load_and_merge(const config::SiteConfig& config, std::opti
         for (auto* said : {&merged.warnings, &site_warnings})
             warnings.insert(warnings.end(), std::make_move_iterator(said->begin()),
                             std::make_move_iterator(said->end()));
-        return {std::move(merged.catalog), std::move(site.site), std::move(site.artwork), std::move(merged.input_feeds),
-                std::move(merged.items_file)};
+        return {std::move(merged.catalog), std::move(site.site), std::move(site.artwork),
+                std::move(merged.input_feeds)};
     };
     stages::MergedSources merged = merge();
     clock.lap("merge");
@@ -238,14 +235,11 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
     stages::add_texts(*out.content, was.content ? was.content->texts.get() : was.texts.get());
     was.texts.reset();
     std::shared_ptr<const site::TextCache> made = out.content->texts;
-    bool shared = false;  // (the texts made let go of for the kept ones)
     if (options.keep_texts && 2 * made->made() > made->size()) {
         // Most texts made here (a large archive's notes and their plain text: 35 MB): kept before
         // the pages render, then read from what was kept, not held beside it.
-        if (auto kept = options.keep_texts(*made)) {
+        if (auto kept = options.keep_texts(*made))
             out.content->texts = std::make_shared<const site::TextCache>(*made, std::move(kept));
-            shared = true;
-        }
     } else if (options.keep_texts && made->made() > 0) {
         out.keeping_texts = concurrency::in_background([made, &keep = options.keep_texts] { keep(*made); });
     }
@@ -260,8 +254,9 @@ Curated curate_and_plan(const config::SiteConfig& config, Reading& r, LastBuild&
     // What the texts were made from and the texts made, the largest things the notes stage
     // holds, are then returned: the pages' data grows from there. (On a thread of its own,
     // beside the render's start, it slowed the render as much.)
+    const bool replaced = out.content->texts != made;
     made.reset();
-    if (shared) concurrency::release_free_memory();
+    if (replaced) concurrency::release_free_memory();
     return out;
 }
 
@@ -400,7 +395,7 @@ BuildReport build_site(const config::SiteConfig& config, output::Output& out, La
             stages::FeedSummary feed = stages::write_index_and_feeds(
                 config, merged->input_feeds, identities_before(reading, curated, before.has_value()),
                 options.published ? &options.published->feed : nullptr, std::move(curated.content), options.hold, out,
-                from ? &*from : nullptr, curated.edited ? &*curated.edited : nullptr, merged->items_file.get());
+                from ? &*from : nullptr, curated.edited ? &*curated.edited : nullptr);
             clock.lap("feed");
             count_feed(report, feed, out);
             // What the output folder's feed.xml now holds (serve's, in memory, is not published).

@@ -8,7 +8,6 @@
 #include "feed/feed_writer.hpp"
 #include "feed/json_feed.hpp"
 #include "feed/lint.hpp"
-#include "files/binary_io.hpp"
 #include "listening/attachments.hpp"
 #include "listening/chapters.hpp"
 #include "render/render_inputs.hpp"
@@ -154,8 +153,7 @@ feed::FeedText text_written(const output::Output::Prepared& file, const output::
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& inputs,
                                   const InputFeed* output_feed, const InputFeed* published,
                                   std::shared_ptr<site::SiteContent> content, bool held, output::Output& out,
-                                  const PublishedFeed* before, const search::EditedNote* edited,
-                                  const files::binary::FileBytes* items_file) {
+                                  const PublishedFeed* before, const search::EditedNote* edited) {
     const core::Catalog& catalog = content->catalog;
     const bool frees = !held;
     // Three independent writers of the same read-only inputs: one each on a core. The feeds are
@@ -192,11 +190,7 @@ FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::v
         feed = feed::write_feed(config, *content, &before->before);
     else
         in_pieces = out.prepare_in_pieces("feed.xml", [&](const output::PieceWriter& write) {
-            // (The items read for each piece, views of a mapped file, are not held after it.)
-            feed = feed::write_feed_in_pieces(config, *content, [&](std::string_view piece) {
-                write(piece);
-                if (items_file) items_file->unload();
-            });
+            feed = feed::write_feed_in_pieces(config, *content, write);
         });
     // Its items' identities checked at once, beside the rest. Its text, written in pieces or made
     // from the last one, is linted where it was written; else linted while it is stored and the

@@ -85,13 +85,10 @@ struct FeedSummary {
 // index runs (each is freed once indexed): the content is not to be read after.
 // `before` (optional): the feed.xml the output folder holds, whose items write_feed copies for
 // the episodes it says are unchanged. `edited` (optional): the one note body that changed since
-// the last build, whose search index the output holds (search::write_index). `items_file`
-// (optional): the file the episodes' feed items are views of (MergeResult::items_file), whose
-// pages are let go of as feed.xml is written.
+// the last build, whose search index the output holds (search::write_index).
 FeedSummary write_index_and_feeds(const config::SiteConfig& config, const std::vector<InputFeed>& input_feeds,
                                   const InputFeed* output_feed, const InputFeed* published,
                                   std::shared_ptr<site::SiteContent> content, bool held, output::Output& out,
-                                  const PublishedFeed* before = nullptr, const search::EditedNote* edited = nullptr,
-                                  const files::binary::FileBytes* items_file = nullptr);
+                                  const PublishedFeed* before = nullptr, const search::EditedNote* edited = nullptr);
 
 }  // namespace stages

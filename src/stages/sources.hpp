@@ -15,10 +15,6 @@
 #include "site/site_info.hpp"
 #include "sources/source_batch.hpp"
 
-namespace files::binary {
-class FileBytes;
-}
-
 namespace stages {
 
 // What the regenerated feed must keep of a feed: its items' identities.
@@ -42,9 +38,6 @@ struct MergeResult {
                                              // chapters its sources give: the feed's, the show notes')
     std::vector<InputFeed> input_feeds;      // what the new feed must keep of each input feed
     std::vector<core::Diagnostic> warnings;  // the sources' and the merge's (not site_of's: made again)
-    // The file the catalog's feed items are views of, when they are (`build`'s kept merge): the
-    // feed stage lets go of its pages as it reads them. Null when they are texts of their own.
-    std::shared_ptr<const files::binary::FileBytes> items_file{};
 };
 
 // The sources merged: what the notes stage starts from.
@@ -53,7 +46,6 @@ struct MergedSources {
     site::SiteInfo site;                        // from site.yaml and the feed's channel: no navigation yet
     std::optional<site::LocalArtwork> artwork;  // the show's artwork, when `fetch` saved a copy
     std::vector<InputFeed> input_feeds;         // what the new feed must keep of each input feed
-    std::shared_ptr<const files::binary::FileBytes> items_file{};  // (MergeResult's)
 };
 
 // Reads every source of the config (several at once, one per core; the batches are in the

@@ -2,11 +2,13 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "support.hpp"
@@ -256,6 +258,25 @@ TEST_CASE("a kept file read with its pages let go of behind reads the same, and 
     test::write(file, damaged);
     const files::binary::FileBytes bytes(file, std::size_t{1} << 30);
     CHECK_FALSE(read(bytes));
+}
+
+TEST_CASE("bytes held with their pages let go of read the same while held, and go with the last holder") {
+    test::TempDir dir;
+    const auto file = dir.path() / ".kept";
+    const std::string text(3 << 20, 'k');
+    test::write(file, text);
+    auto bytes = std::make_shared<const files::binary::FileBytes>(file, std::size_t{1} << 30);
+    const std::weak_ptr<const files::binary::FileBytes> plain = bytes;
+    auto held = files::binary::let_go_while_held(std::move(bytes));
+    REQUIRE(held);
+    CHECK(held.get() == plain.lock().get());  // (the same bytes)
+    for (int round = 0; round < 3; ++round) {  // (read across the 25 ms it lets go of them every)
+        CHECK(held->view() == text);
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    }
+    held.reset();
+    CHECK(plain.expired());
+    CHECK_FALSE(files::binary::let_go_while_held(nullptr));
 }
 
 TEST_CASE("a vector of 64-bit numbers is written at once as the same bytes as number by number, and read so") {

@@ -180,8 +180,8 @@ TEST_CASE("a merge just kept shares its feed items with the file written, which 
     files::binary::Written written;
     REQUIRE(on_disk::write_saved_sources(file, "fp1", merge.catalog, merge.input_feeds, merge.warnings, &written));
     on_disk::share_saved_sources(written, merge);
-    REQUIRE(merge.items_file);
-    const std::string_view bytes = merge.items_file->view();
+    REQUIRE(written.bytes);
+    const std::string_view bytes = written.bytes->view();  // (the file written, mapped)
     auto inside = [&](const text::SharedText& t) {
         return !t.empty() && t.view().data() >= bytes.data() &&
                t.view().data() + t.size() <= bytes.data() + bytes.size();
@@ -197,13 +197,23 @@ TEST_CASE("a merge just kept shares its feed items with the file written, which 
     // Read back after an edit, the same file shares them too.
     auto back = on_disk::read_saved_sources(file, "fp1");
     REQUIRE(back);
-    REQUIRE(back->items_file);
     CHECK(back->catalog.episodes == before.episodes);
+    // Both hold the file they view: the next build's merge written over it changes neither.
+    REQUIRE(on_disk::write_saved_sources(file, "fp2", core::Catalog(), {}, {}));
+    CHECK(back->catalog.episodes == before.episodes);
+    CHECK(merge.catalog.episodes == before.episodes);
     // Not written (no folder to write into): the items stay their own.
     stages::MergeResult unkept{catalog_with_every_field(), {}, {}};
+    auto items_at = [](const core::Catalog& c) {
+        std::vector<const char*> at;
+        for (const auto& e : c.episodes) at.push_back(e.feed_item_xml.view().data());
+        return at;
+    };
+    const std::vector<const char*> own = items_at(unkept.catalog);
     files::binary::Written none;
     CHECK_FALSE(on_disk::write_saved_sources(dir.path() / "no" / "such", "fp1", unkept.catalog, {}, {}, &none));
     on_disk::share_saved_sources(none, unkept);
-    CHECK_FALSE(unkept.items_file);
+    CHECK_FALSE(none.bytes);
+    CHECK(items_at(unkept.catalog) == own);
     CHECK(unkept.catalog.episodes == before.episodes);
 }
