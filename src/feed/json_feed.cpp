@@ -56,7 +56,7 @@ void append_item(std::string& out, const core::Episode& e, const notes::EpisodeE
     field("content_html", text.notes_html.view());
     field("date_published", dates::format_iso8601(*e.date));
     field("id", core::feed_guid(e));
-    field("summary", site::cut_at_word(std::string(text.plain.view()), 300));
+    field("summary", site::cut_at_word(text.plain.view(), 300));
     if (const auto& topics = notes::Curation::topics_of(x, e); x && !topics.empty()) {
         key("   ", "tags");
         out += "[\n";

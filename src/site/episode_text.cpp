@@ -13,9 +13,9 @@
 
 namespace site {
 
-std::string cut_at_word(const std::string& text, std::size_t max_chars) {
+std::string cut_at_word(std::string_view text, std::size_t max_chars) {
     std::string_view prefix = text::truncate_code_points(text, max_chars);  // reads no further than the cut
-    if (prefix.size() == text.size()) return text;
+    if (prefix.size() == text.size()) return std::string(text);
     std::string cut(prefix);
     if (auto space = cut.rfind(' '); space != std::string::npos && space > cut.size() / 2) cut.resize(space);
     while (!cut.empty() && std::string_view(",;:.-").find(cut.back()) != std::string_view::npos) cut.pop_back();

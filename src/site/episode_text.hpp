@@ -106,6 +106,6 @@ std::uint64_t text_source_hash(const core::Episode& e, std::string_view channel_
                                std::string_view image_word = "image");
 
 // Cuts plain text at a word boundary near `max_chars` code points, adding "…" when cut.
-std::string cut_at_word(const std::string& text, std::size_t max_chars);
+std::string cut_at_word(std::string_view text, std::size_t max_chars);
 
 }  // namespace site
