@@ -490,10 +490,6 @@ void let_go_of_items(std::string& text, std::vector<pugi::xml_node>& items, std:
     if (begin < end && end <= text.size()) concurrency::give_back_pages(std::span(text).subspan(begin, end - begin));
 }
 
-}  // namespace
-
-namespace {
-
 // read_rss; with `let_go`, the string `raw` views, let go of once the items are read; with
 // `again` too, that string is parsed where it is, when it is an RSS feed in UTF-8 (its warnings'
 // lines are quoted from the text read again, and a text that is not XML is read again whole).

@@ -269,7 +269,7 @@ TEST_CASE("bytes held with their pages let go of read the same while held, and g
     const std::weak_ptr<const files::binary::FileBytes> plain = bytes;
     auto held = files::binary::let_go_while_held(std::move(bytes));
     REQUIRE(held);
-    CHECK(held.get() == plain.lock().get());  // (the same bytes)
+    CHECK(held.get() == plain.lock().get());   // (the same bytes)
     for (int round = 0; round < 3; ++round) {  // (read across the 25 ms it lets go of them every)
         CHECK(held->view() == text);
         std::this_thread::sleep_for(std::chrono::milliseconds(30));
